@@ -1,0 +1,119 @@
+"""API keys: an admin key from the environment; per-knowledge-base keys stored hashed."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from urllib.parse import urlencode
+
+from sqlalchemy import Engine, delete, select, update
+
+from api._db import api_keys
+from api._errors import NotFound
+
+KEY_PREFIX = "evrag_"
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who is calling: the admin (every knowledge base) or a key scoped to some."""
+
+    is_admin: bool
+    key_id: str | None
+    kbs: frozenset[str]
+
+    def can_see(self, kb: str) -> bool:
+        return self.is_admin or kb in self.kbs
+
+
+@dataclass(frozen=True, slots=True)
+class KeyRecord:
+    key_id: str
+    label: str
+    kbs: tuple[str, ...]
+    created_at: str
+
+
+class KeyStore:
+    """Keys live only as sha256 hashes; the clear key is shown once, when created."""
+
+    def __init__(self, engine: Engine, admin_key: str) -> None:
+        self._engine = engine
+        self._admin_hash = hash_key(admin_key)
+        # Links in reports carry an HMAC of their path, so a browser can open a cited page.
+        self._link_secret = hashlib.sha256(b"evrag-link:" + admin_key.encode()).digest()
+
+    def authenticate(self, key: str | None) -> Principal | None:
+        if not key:
+            return None
+        digest = hash_key(key)
+        if hmac.compare_digest(digest, self._admin_hash):
+            return Principal(True, None, frozenset())
+        with self._engine.connect() as conn:
+            row = conn.execute(select(api_keys).where(api_keys.c.key_hash == digest)).first()
+        if row is None:
+            return None
+        return Principal(False, row.key_id, frozenset(json.loads(row.kbs)))
+
+    def create(self, kbs: list[str], label: str) -> tuple[KeyRecord, str]:
+        key = KEY_PREFIX + secrets.token_urlsafe(32)
+        record = KeyRecord(
+            key_id=secrets.token_hex(8),
+            label=label,
+            kbs=tuple(sorted(set(kbs))),
+            created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        )
+        with self._engine.begin() as conn:
+            conn.execute(
+                api_keys.insert().values(
+                    key_id=record.key_id,
+                    key_hash=hash_key(key),
+                    label=label,
+                    kbs=json.dumps(list(record.kbs)),
+                    created_at=record.created_at,
+                )
+            )
+        return record, key
+
+    def list(self) -> list[KeyRecord]:
+        with self._engine.connect() as conn:
+            rows = conn.execute(select(api_keys).order_by(api_keys.c.key_id)).all()
+        return [KeyRecord(r.key_id, r.label, tuple(json.loads(r.kbs)), r.created_at) for r in rows]
+
+    def revoke(self, key_id: str) -> None:
+        with self._engine.begin() as conn:
+            gone = conn.execute(delete(api_keys).where(api_keys.c.key_id == key_id)).rowcount
+        if not gone:
+            raise NotFound(f"no API key {key_id!r}")
+
+    def forget_kb(self, kb: str) -> None:
+        """A deleted knowledge base leaves every key's scope (a new one of that name is new)."""
+        with self._engine.begin() as conn:
+            for row in conn.execute(select(api_keys)).all():
+                names = json.loads(row.kbs)
+                if kb in names:
+                    names.remove(kb)
+                    conn.execute(
+                        update(api_keys)
+                        .where(api_keys.c.key_id == row.key_id)
+                        .values(kbs=json.dumps(names))
+                    )
+
+    def sign(self, path: str, params: dict[str, str]) -> str:
+        """`path?params&sig=...`: a link that opens without a key header."""
+        query = urlencode(sorted(params.items()))
+        sig = hmac.new(self._link_secret, f"{path}?{query}".encode(), "sha256").hexdigest()[:32]
+        return f"{path}?{urlencode([*sorted(params.items()), ('sig', sig)])}"
+
+    def check_signature(self, path: str, params: dict[str, str], sig: str) -> bool:
+        query = urlencode(sorted(params.items()))
+        want = hmac.new(self._link_secret, f"{path}?{query}".encode(), "sha256").hexdigest()[:32]
+        return hmac.compare_digest(want, sig)

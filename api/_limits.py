@@ -1,0 +1,33 @@
+"""The API's own settings: keys, limits and worker pools (env prefix `EVRAG_`)."""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+_MIB = 1024 * 1024
+
+
+class ApiSettings(BaseSettings):
+    """Limits are enforced while a request streams in; over one → 413 or 422 naming it.
+
+    `admin_key` (`EVRAG_ADMIN_KEY`) may create knowledge bases and per-knowledge-base keys.
+    Without one, the server makes a random key and keeps it in `<data_dir>/admin_key`.
+    """
+
+    model_config = SettingsConfigDict(
+        env_prefix="EVRAG_", populate_by_name=True, extra="ignore", frozen=True
+    )
+
+    admin_key: SecretStr | None = None
+    max_file_bytes: int = Field(default=200 * _MIB, ge=1)
+    max_request_bytes: int = Field(default=1024 * _MIB, ge=1)
+    max_files_per_request: int = Field(default=200, ge=1)
+    max_question_chars: int = Field(default=2000, ge=1)
+    max_batch_items: int = Field(default=10_000, ge=1)
+    max_top_k: int = Field(default=50, ge=1)
+    max_json_body_bytes: int = Field(default=32 * _MIB, ge=1)
+    ingest_workers: int = Field(default=1, ge=1)
+    eval_workers: int = Field(default=2, ge=1)
+    # Absolute base for links in HTML reports; None: the request's own base URL.
+    public_base_url: str | None = None

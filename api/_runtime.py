@@ -1,0 +1,138 @@
+"""The wiring of one process: settings → store, catalog, embedder, blobs, ingestor, skill.
+
+Built once at the edge (the CLI or the app's lifespan) and passed down. No FastAPI here:
+the CLI uses it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ingest import Ingestor
+from retrieval import (
+    Binding,
+    BlobStore,
+    Catalog,
+    Embedder,
+    Settings,
+    VectorStore,
+    entity_key,
+    open_store,
+)
+from skill import DocumentInfo, EvidenceSkill
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    store: VectorStore
+    catalog: Catalog
+    embedder: Embedder
+    blobs: BlobStore
+    ingestor: Ingestor
+    skill: EvidenceSkill
+
+    @classmethod
+    def open(cls, settings: Settings) -> Runtime:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        store = open_store(settings)  # takes the embedded store's process lock
+        try:
+            catalog = Catalog(settings.catalog_url)
+            embedder = Embedder(
+                settings.embedding_model,
+                batch_size=settings.embed_batch_size,
+                threads=settings.embed_threads,
+                query_threads=settings.query_threads,
+            )
+            blobs = BlobStore(settings.data_dir)
+            ingestor = Ingestor(store, catalog, embedder, blobs)
+            skill = EvidenceSkill(
+                store,
+                embedder,
+                committed_documents=catalog.committed_document_ids,
+                document_info=lambda kb, doc_id: _document_info(catalog, kb, doc_id),
+                aliases=catalog.aliases,
+                kb_requirements=catalog.kb_requirements,
+            )
+        except BaseException:
+            store.close()
+            raise
+        return cls(settings, store, catalog, embedder, blobs, ingestor, skill)
+
+    def close(self) -> None:
+        self.store.close()
+        self.catalog.close()
+
+    def __enter__(self) -> Runtime:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- knowledge bases ----------------------------------------------------------------
+
+    def create_kb(self, kb: str, requirements: dict[str, Any] | None = None) -> None:
+        self.catalog.create_kb(kb, requirements=requirements)
+        self.store.ensure_kb(kb)
+
+    def delete_kb(self, kb: str) -> None:
+        self.catalog.get_kb(kb)  # raises KnowledgeBaseNotFound
+        self.store.drop_kb(kb)
+        self.catalog.delete_kb(kb)
+
+    # -- browsing -----------------------------------------------------------------------
+
+    def bindings(self, kb: str, entity: str | None = None) -> list[Binding]:
+        """Bindings of committed documents; with `entity`, those where it is subject or parent."""
+        self.catalog.get_kb(kb)
+        committed = self.catalog.committed_document_ids(kb)
+        if not committed:
+            return []
+        if entity is None:
+            found = self.store.find_bindings(kb, document_ids=committed)
+        else:
+            key = self._resolve(kb, entity)
+            found = self.store.find_bindings(kb, subject_key=key, document_ids=committed)
+            found += self.store.find_bindings(kb, parent_key=key, document_ids=committed)
+        unique = {b.binding_id: b for b in found}
+        return sorted(
+            unique.values(),
+            key=lambda b: (b.location.document, b.location.char_start, b.role, b.binding_id),
+        )
+
+    def entities(self, kb: str) -> list[dict[str, Any]]:
+        """Every entity named by a binding, with its aliases (defined terms, short names)."""
+        names: dict[str, str] = {}
+        for b in self.bindings(kb):
+            if b.subject_type.value in ("individual", "legal_entity"):
+                names.setdefault(b.subject_key, b.subject_name)
+            if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
+                names.setdefault(b.parent_key, b.parent_name)
+        aliases: dict[str, set[str]] = {}
+        for a in self.catalog.aliases(kb):
+            aliases.setdefault(a.entity_key, set()).add(a.alias)
+        return [
+            {"key": key, "name": names[key], "aliases": sorted(aliases.get(key, ()))}
+            for key in sorted(names)
+        ]
+
+    def _resolve(self, kb: str, name: str) -> str:
+        key = entity_key(name)
+        for a in self.catalog.aliases(kb):
+            if a.document_id is None and a.alias_key == key:
+                return a.entity_key
+        return key
+
+
+def _document_info(catalog: Catalog, kb: str, document_id: str) -> DocumentInfo | None:
+    doc = catalog.find_document(kb, document_id)
+    if doc is None:
+        return None
+    return DocumentInfo(
+        document_id=doc.document_id,
+        name=doc.name,
+        document_type=doc.document_type or "other",
+        document_date=doc.document_date,
+        independence_group=doc.independence_group or doc.document_id,
+    )

@@ -1,0 +1,323 @@
+"""`evrag`: the command line (../shared/CONTRACT.md).
+
+Exit codes: 0 success (including an answer of "not found"), 2 bad input (one line on
+stderr), 1 internal error. Each command imports only what it needs, so `evrag engine`
+starts without loading torch or Qdrant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from api._runtime import Runtime
+    from retrieval import Settings
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+class BadInput(Exception):
+    """A user error: reported as one line on stderr with exit code 2."""
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    from retrieval import Settings
+
+    if args.data_dir is not None:
+        return Settings(data_dir=Path(args.data_dir))
+    return Settings()
+
+
+def _runtime(args: argparse.Namespace) -> Runtime:
+    from api._runtime import Runtime
+
+    return Runtime.open(_settings(args))
+
+
+def _read_json_file(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"{path}: {exc.strerror or exc}") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{path}: invalid JSON: {exc.msg} at line {exc.lineno}") from exc
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+
+
+# --- commands -------------------------------------------------------------------------
+
+
+def cmd_engine(args: argparse.Namespace) -> int:
+    import engine
+
+    argv: list[str] = ["--schema"] if args.schema else []
+    if args.input is not None:
+        argv.append(args.input)
+    return engine.main(argv)
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from ingest import ProgressPrinter, collect_pdfs
+
+    paths = collect_pdfs([Path(p) for p in args.paths])
+    if not paths:
+        raise BadInput("no PDF files found in the given paths")
+    with _runtime(args) as rt:
+        printer = ProgressPrinter(sys.stderr, enabled=sys.stderr.isatty() and not args.quiet)
+        report = rt.ingestor.run(args.kb, paths, progress=printer)
+        printer.close()
+    if args.json:
+        _print_json(report.to_dict())
+    else:
+        for outcome in report.documents:
+            line = f"{outcome.status:<9} {outcome.name}"
+            if outcome.status == "failed":
+                line += f"  [{outcome.code}] {outcome.reason}"
+            elif outcome.status == "committed":
+                line += f"  ({outcome.pages} pages, {outcome.chunks} chunks, {outcome.bindings} bindings)"
+            print(line)
+        print(report.summary())
+    # Some documents failed: exit 2 names them (the rest of the batch is committed).
+    return 2 if report.failed else 0
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    with _runtime(args) as rt:
+        if args.delete:
+            rt.ingestor.delete_document(args.kb, args.delete)
+            print(f"deleted {args.delete}")
+            return 0
+        docs = rt.catalog.list_documents(args.kb)
+    rows = [d.to_dict() for d in docs]
+    if args.json:
+        _print_json(rows)
+        return 0
+    if not rows:
+        print(f"no documents in {args.kb}")
+    for d in rows:
+        print(
+            f"{d['document_id'][:12]}  {d['status']:<9} {d.get('document_type') or '-':<20} "
+            f"{d.get('document_date') or '-':<10}  p.{d.get('pages') or 0:<4} "
+            f"grp {str(d.get('independence_group') or '-')[:12]}  {d['name']}"
+        )
+    return 0
+
+
+def cmd_kb(args: argparse.Namespace) -> int:
+    with _runtime(args) as rt:
+        if args.kb_command == "list":
+            names = [kb.name for kb in rt.catalog.list_kbs()]
+            if args.json:
+                _print_json(names)
+            else:
+                for name in names:
+                    print(name)
+        elif args.kb_command == "create":
+            rt.create_kb(args.name)
+            print(f"created {args.name}")
+        elif args.kb_command == "delete":
+            rt.delete_kb(args.name)
+            print(f"deleted {args.name}")
+    return 0
+
+
+def cmd_bindings(args: argparse.Namespace) -> int:
+    with _runtime(args) as rt:
+        bindings = rt.bindings(args.kb, entity=args.entity)
+    if args.json:
+        _print_json([b.model_dump(mode="json") for b in bindings])
+        return 0
+    if not bindings:
+        print("no bindings" + (f" for {args.entity}" if args.entity else ""))
+    for b in bindings:
+        loc = b.location
+        parent = f" of {b.parent_name}" if b.parent_name else ""
+        extra = "".join(f", {k}={v}" for k, v in sorted(b.attributes.items()))
+        print(f"{b.subject_name} — {b.role}{parent} [{b.binding_type}{extra}]")
+        print(f"    {loc.document}, p. {loc.page}, lines {loc.line_start}–{loc.line_end}: “{_one_line(b.quote)}”")
+    return 0
+
+
+def cmd_entities(args: argparse.Namespace) -> int:
+    with _runtime(args) as rt:
+        entities = rt.entities(args.kb)
+    if args.json:
+        _print_json(entities)
+        return 0
+    for e in entities:
+        aliases = ", ".join(e["aliases"]) if e["aliases"] else "-"
+        print(f"{e['name']}  [{e['key']}]  aliases: {aliases}")
+    return 0
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from skill import render_answer
+
+    subject = None
+    if args.subject_json:
+        subject = _read_json_file(args.subject_json)
+    elif not args.question:
+        raise BadInput("give a QUESTION or --subject-json FILE")
+    requirements = _read_json_file(args.requirements) if args.requirements else None
+    with _runtime(args) as rt:
+        answer = rt.skill.ask(
+            args.kb, args.question, subject=subject, evidence_requirements=requirements
+        )
+    if args.json:
+        sys.stdout.write(answer.to_json() + "\n")
+    else:
+        sys.stdout.write(render_answer(answer))
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from api._batch import BatchInputError, parse_questions, run_batch, write_results
+
+    try:
+        items = parse_questions(Path(args.questions).read_bytes())
+    except OSError as exc:
+        raise BadInput(f"{args.questions}: {exc.strerror or exc}") from exc
+    except BatchInputError as exc:
+        raise BadInput(str(exc)) from exc
+    with _runtime(args) as rt:
+        from ingest import ProgressPrinter
+
+        printer = ProgressPrinter(sys.stderr, enabled=sys.stderr.isatty())
+        results = run_batch(rt.skill, args.kb, items, progress=printer)
+        printer.close()
+    write_results(results, jsonl=args.out, csv_path=args.csv, html_path=args.html)
+    failed = sum(1 for r in results if r.get("error"))
+    print(f"{len(results)} questions, {failed} failed -> {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from api import serve
+
+    serve(_settings(args), host=args.host, port=args.port)
+    return 0
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+# --- parser ---------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="evrag", description="Evidence-first question answering over due-diligence PDFs."
+    )
+    parser.add_argument(
+        "--data-dir",
+        default=None,
+        help="data directory (default ./.evrag, env EVRAG_DATA_DIR)",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def add(name: str, fn: Callable[[argparse.Namespace], int], help_: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_)
+        p.set_defaults(func=fn)
+        return p
+
+    p = add("ingest", cmd_ingest, "ingest PDFs or folders of PDFs into a knowledge base")
+    p.add_argument("paths", nargs="+")
+    p.add_argument("--kb", required=True)
+    p.add_argument("--json", action="store_true", help="print the run report as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    p = add("ask", cmd_ask, "ask one question")
+    p.add_argument("question", nargs="?")
+    p.add_argument("--kb", required=True)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--subject-json", help="a structured subject class (JSON file, - for stdin)")
+    p.add_argument("--requirements", help="an evidence contract (JSON file) for the engine")
+
+    p = add("eval", cmd_eval, "answer a JSONL file of questions")
+    p.add_argument("questions")
+    p.add_argument("--kb", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--csv")
+    p.add_argument("--html")
+
+    p = add("engine", cmd_engine, "run the sufficiency engine on a JSON contract")
+    p.add_argument("input", nargs="?", help="input JSON file, or - for stdin")
+    p.add_argument("--schema", action="store_true", help="print the input JSON Schema")
+
+    p = add("serve", cmd_serve, "run the HTTP API")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+
+    p = add("kb", cmd_kb, "knowledge bases")
+    kb_sub = p.add_subparsers(dest="kb_command", required=True)
+    kb_list = kb_sub.add_parser("list")
+    kb_list.add_argument("--json", action="store_true")
+    kb_sub.add_parser("create").add_argument("name")
+    kb_sub.add_parser("delete").add_argument("name")
+
+    p = add("docs", cmd_docs, "list (or delete) a knowledge base's documents")
+    p.add_argument("--kb", required=True)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--delete", metavar="DOCUMENT_ID")
+
+    p = add("bindings", cmd_bindings, "entity bindings with citations")
+    p.add_argument("--kb", required=True)
+    p.add_argument("--entity")
+    p.add_argument("--json", action="store_true")
+
+    p = add("entities", cmd_entities, "resolved entities and their aliases")
+    p.add_argument("--kb", required=True)
+    p.add_argument("--json", action="store_true")
+    return parser
+
+
+def _user_errors() -> tuple[type[BaseException], ...]:
+    """Exceptions that mean bad input (exit 2), from the packages a command loaded."""
+    errors: list[type[BaseException]] = [BadInput]
+    mods = sys.modules
+    if "engine" in mods:
+        errors.append(mods["engine"].ContractError)
+    if "skill" in mods:
+        errors.append(mods["skill"].SubjectClassError)
+    if "retrieval" in mods:
+        r = mods["retrieval"]
+        errors.extend([r.KnowledgeBaseNotFound, r.InvalidKnowledgeBaseName, r.StoreLocked])
+    return tuple(errors)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        print("evrag: interrupted", file=sys.stderr)
+        return 130
+    except BaseException as exc:
+        if isinstance(exc, SystemExit):
+            raise
+        if isinstance(exc, _user_errors()):
+            print(f"evrag: {_one_line(str(exc))}", file=sys.stderr)
+            return 2
+        if os.environ.get("EVRAG_DEBUG"):
+            raise
+        print(f"evrag: internal error: {type(exc).__name__}: {_one_line(str(exc))}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,295 @@
+"""Chunker: ParsedDocument -> sentence-aware ChunkRecords with full locators.
+
+A chunk's text is defined by its char span alone: the content (non-furniture) lines of the
+document that overlap [char_start, char_end), each clipped to the span, joined with "\\n".
+So a chunk running over a page break leaves out the footer and header between, and the text
+can be rebuilt exactly from the stored PDF (`reextract`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ingest._document import LocatedLine, ParsedDocument
+from ingest._structure import sentence_spans
+from retrieval._model import BBox, ChunkRecord, PageLines
+
+__all__ = ["Chunker", "estimate_word_pieces", "extract_span", "reextract", "sentence_spans"]
+
+# all-MiniLM-L6-v2 reads 256 word pieces; keep a margin for [CLS]/[SEP] and misestimates.
+MAX_WORD_PIECES = 240
+_TOKEN = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
+
+
+def estimate_word_pieces(text: str) -> int:
+    """A cautious estimate of the WordPiece tokens of `text` (uncased BERT vocabulary)."""
+    total = 0
+    for tok in _TOKEN.findall(text):
+        if tok[0].isalpha():
+            total += 1 if len(tok) <= 8 else math.ceil(len(tok) / 5)
+        elif tok[0].isdigit():
+            total += math.ceil(len(tok) / 3)
+        else:
+            total += 1
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class _Sentence:
+    start: int  # offsets into ParsedDocument.text
+    end: int
+    words: int
+    pieces: int
+
+
+def _overlapping(doc: ParsedDocument, char_start: int, char_end: int) -> list[LocatedLine]:
+    """Content lines overlapping [char_start, char_end); lines are in char order."""
+    lines = doc.lines
+    lo = bisect.bisect_right(lines, char_start, key=lambda ln: ln.char_end)
+    out: list[LocatedLine] = []
+    for line in lines[lo:]:
+        if line.char_start >= char_end:
+            break
+        if not line.is_furniture and line.char_end > char_start:
+            out.append(line)
+    return out
+
+
+def extract_span(doc: ParsedDocument, char_start: int, char_end: int) -> str:
+    """The chunk text of a char span: overlapping content lines, clipped, joined with "\\n"."""
+    return "\n".join(
+        line.text[max(char_start, line.char_start) - line.char_start : min(char_end, line.char_end) - line.char_start]
+        for line in _overlapping(doc, char_start, char_end)
+    )
+
+
+def reextract(pdf_bytes: bytes, name: str, record: ChunkRecord, parser: object | None = None) -> str:
+    """Rebuild a chunk's text from the PDF by its locator (pages, line ranges, char span).
+
+    `parser` must be configured as the one used at ingestion (default: PdfParser()).
+    """
+    from ingest._pdf import PdfParser
+
+    active = parser if isinstance(parser, PdfParser) else PdfParser()
+    doc = active.run(pdf_bytes, name)
+    if doc.document_id != record.document_id:
+        raise ValueError(f"{name}: bytes do not match document {record.document_id}")
+    ranges = {pl.page: (pl.line_start, pl.line_end) for pl in record.pages}
+    parts: list[str] = []
+    for line in doc.lines:
+        span = ranges.get(line.page)
+        if span is None or line.is_furniture or not span[0] <= line.line_no <= span[1]:
+            continue
+        lo = max(record.char_start, line.char_start) - line.char_start
+        hi = min(record.char_end, line.char_end) - line.char_start
+        if hi > lo:
+            parts.append(line.text[lo:hi])
+    return "\n".join(parts)
+
+
+class Chunker:
+    """Pack sentences into chunks of about min_words..max_words within one section.
+
+    A sentence longer than max_words (or the word-piece limit) is cut at word boundaries.
+    Consecutive chunks of a section share `overlap_sentences` sentences.
+    """
+
+    def __init__(self, min_words: int = 100, max_words: int = 180, overlap_sentences: int = 1) -> None:
+        if not 0 < min_words <= max_words:
+            raise ValueError("need 0 < min_words <= max_words")
+        self.min_words = min_words
+        self.max_words = max_words
+        self.overlap_sentences = overlap_sentences
+
+    def run(
+        self,
+        doc: ParsedDocument,
+        independence_group: str,
+        entity_keys_for: Callable[[str], Iterable[str]] | None = None,
+    ) -> list[ChunkRecord]:
+        records: list[ChunkRecord] = []
+        for lines in _section_runs(doc):
+            for sentences in self._pack(self._sentences(doc, lines)):
+                records.append(
+                    _record(doc, sentences[0].start, sentences[-1].end, independence_group, entity_keys_for)
+                )
+        return records
+
+    # ------------------------------------------------------------------ sentences
+
+    def _sentences(self, doc: ParsedDocument, lines: Sequence[LocatedLine]) -> list[_Sentence]:
+        """Sentences of a run of content lines, as doc offsets; headings and table rows stand alone."""
+        out: list[_Sentence] = []
+        group: list[LocatedLine] = []
+        for line in lines:
+            group.append(line)
+            if line.is_heading or line.is_table_row:
+                out.extend(self._split_group(group))
+                group = []
+        out.extend(self._split_group(group))
+        return out
+
+    def _split_group(self, group: list[LocatedLine]) -> list[_Sentence]:
+        if not group:
+            return []
+        # The group's text with each line at its doc offset; the joints are spaces for the
+        # splitter, and every joint maps back to the doc offset of a line boundary.
+        text = " ".join(line.text for line in group)
+        local_starts: list[int] = []
+        pos = 0
+        for line in group:
+            local_starts.append(pos)
+            pos += len(line.text) + 1
+
+        def to_doc(local: int, is_end: bool) -> int:
+            i = bisect.bisect_right(local_starts, local) - 1
+            line = group[i]
+            within = local - local_starts[i]
+            if is_end and within == 0 and i > 0:
+                prev = group[i - 1]
+                return prev.char_end
+            return line.char_start + min(within, len(line.text))
+
+        out: list[_Sentence] = []
+        for s, e in sentence_spans(text):
+            for ps, pe in self._cut_long(text, s, e):
+                words = len(text[ps:pe].split())
+                out.append(
+                    _Sentence(to_doc(ps, False), to_doc(pe, True), words, estimate_word_pieces(text[ps:pe]))
+                )
+        return out
+
+    def _cut_long(self, text: str, start: int, end: int) -> list[tuple[int, int]]:
+        piece = text[start:end]
+        if len(piece.split()) <= self.max_words and estimate_word_pieces(piece) <= MAX_WORD_PIECES:
+            return [(start, end)]
+        spans = [(m.start() + start, m.end() + start) for m in re.finditer(r"\S+", piece)]
+        out: list[tuple[int, int]] = []
+        first = 0
+        pieces = 0
+        for i, (ws, we) in enumerate(spans):
+            cost = estimate_word_pieces(text[ws:we])
+            if i > first and (i - first >= self.max_words or pieces + cost > MAX_WORD_PIECES):
+                out.append((spans[first][0], spans[i - 1][1]))
+                first, pieces = i, 0
+            pieces += cost
+        out.append((spans[first][0], spans[-1][1]))
+        return out
+
+    # ------------------------------------------------------------------ packing
+
+    def _pack(self, sentences: list[_Sentence]) -> list[list[_Sentence]]:
+        chunks: list[list[_Sentence]] = []
+        current: list[_Sentence] = []
+        fresh = 0  # sentences in `current` not carried over from the previous chunk
+
+        def fits(s: _Sentence) -> bool:
+            return (
+                sum(x.words for x in current) + s.words <= self.max_words
+                and sum(x.pieces for x in current) + s.pieces <= MAX_WORD_PIECES
+            )
+
+        for s in sentences:
+            if current and (not fits(s) or sum(x.words for x in current) >= self.min_words):
+                if fresh:
+                    chunks.append(current)
+                carried = current[-self.overlap_sentences :] if self.overlap_sentences else []
+                current = list(carried)
+                # drop the overlap when it would leave no room
+                while current and not fits(s):
+                    current.pop(0)
+                fresh = 0
+            current.append(s)
+            fresh += 1
+        if current and fresh:
+            last = current
+            if chunks and sum(x.words for x in last[len(last) - fresh :]) < self.min_words // 3:
+                # a short tail joins the previous chunk when it fits
+                merged = chunks[-1] + last[len(last) - fresh :]
+                if (
+                    sum(x.words for x in merged) <= self.max_words
+                    and sum(x.pieces for x in merged) <= MAX_WORD_PIECES
+                ):
+                    chunks[-1] = merged
+                    return chunks
+            chunks.append(last)
+        return chunks
+
+
+def _section_runs(doc: ParsedDocument) -> list[list[LocatedLine]]:
+    """Maximal runs of consecutive content lines sharing one section path."""
+    runs: list[list[LocatedLine]] = []
+    for line in doc.lines:
+        if line.is_furniture:
+            continue
+        if runs and runs[-1][-1].section == line.section:
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    return runs
+
+
+def _common_clause(clauses: list[str | None]) -> str | None:
+    present = [c for c in clauses if c]
+    if not present:
+        return None
+    if all(c == present[0] for c in present):
+        return present[0]
+    bases = {c.split("(")[0] for c in present}
+    if len(bases) == 1:
+        return bases.pop()
+    return present[0]
+
+
+def _record(
+    doc: ParsedDocument,
+    start: int,
+    end: int,
+    group: str,
+    entity_keys_for: Callable[[str], Iterable[str]] | None,
+) -> ChunkRecord:
+    lines = _overlapping(doc, start, end)
+    pages: list[PageLines] = []
+    bboxes: list[BBox] = []
+    for page in sorted({ln.page for ln in lines}):
+        on_page = [ln for ln in lines if ln.page == page]
+        pages.append(
+            PageLines(
+                page=page,
+                line_start=min(ln.line_no for ln in on_page),
+                line_end=max(ln.line_no for ln in on_page),
+            )
+        )
+        bboxes.append(
+            BBox(
+                page=page,
+                x0=min(ln.bbox[0] for ln in on_page),
+                y0=min(ln.bbox[1] for ln in on_page),
+                x1=max(ln.bbox[2] for ln in on_page),
+                y1=max(ln.bbox[3] for ln in on_page),
+            )
+        )
+    text = extract_span(doc, start, end)
+    keys = tuple(sorted(set(entity_keys_for(text)))) if entity_keys_for else ()
+    return ChunkRecord(
+        chunk_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{doc.document_id}:{start}:{end}")),
+        document_id=doc.document_id,
+        document_name=doc.name,
+        document_type=doc.document_type,
+        document_date=doc.document_date,
+        independence_group=group,
+        text=text,
+        section=lines[0].section,
+        clause=_common_clause([ln.clause for ln in lines]),
+        paragraph=lines[0].paragraph,
+        pages=tuple(pages),
+        char_start=start,
+        char_end=end,
+        bboxes=tuple(bboxes),
+        entity_keys=keys,
+    )

@@ -1,0 +1,61 @@
+"""The parsed document model: what PdfParser produces and Chunker / BindingExtractor consume."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class LocatedLine:
+    """One printed text line with everything needed to cite it.
+
+    `line_no` counts every text line on the page from the top, 1-based, running headers and
+    footers included. `char_start`/`char_end` index ParsedDocument.text, where all lines (across
+    pages too) are joined with a single "\n", so
+    `doc.text[line.char_start:line.char_end] == line.text` always holds.
+    """
+
+    page: int
+    line_no: int
+    text: str
+    bbox: tuple[float, float, float, float]  # x0, y0, x1, y1 in PDF points
+    char_start: int
+    char_end: int
+    section: str | None = None  # heading path, "7. Miscellaneous > 7.2 Governing Law"
+    clause: str | None = None  # innermost numbered clause id, "7.2" or "6.2(a)"
+    paragraph: int | None = None  # paragraph index within the document, 1-based
+    is_heading: bool = False
+    is_furniture: bool = False  # running header/footer/page number: counted, never chunked
+    is_table_row: bool = False
+    font_size: float = 0.0
+    bold: bool = False
+    ocr: bool = False  # came from OCR of an image-only page
+
+
+@dataclass(frozen=True, slots=True)
+class PageInfo:
+    number: int  # 1-based
+    width: float
+    height: float
+    line_count: int
+    ocr: bool = False
+    skipped_reason: str | None = None  # e.g. "image-only page; tesseract not installed"
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDocument:
+    document_id: str  # sha256 hex of the PDF bytes
+    name: str  # the file name as uploaded (never a path)
+    text: str  # every line joined with "\n", in reading order, page after page
+    lines: tuple[LocatedLine, ...]
+    pages: tuple[PageInfo, ...]
+    title: str | None = None
+    document_type: str = "other"  # agreement, amendment, certificate, bylaws, minutes, memo,
+    # presentation, schedule, filing, financial_statement, report, letter, press_release, other
+    document_date: str | None = None  # ISO YYYY-MM-DD
+    parties: tuple[str, ...] = ()  # parties named in an agreement's preamble, in order
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+    def content_lines(self) -> tuple[LocatedLine, ...]:
+        """Lines that carry content (no running headers, footers or page numbers)."""
+        return tuple(line for line in self.lines if not line.is_furniture)

@@ -1,0 +1,290 @@
+"""The ingestion pipeline: bytes → parse → chunk → extract bindings → embed → write → commit.
+
+Guarantees (issue 3):
+- idempotent: the document id is sha256 of the bytes; the same bytes again are reported
+  as a duplicate and nothing is written;
+- atomic per document: points are written while the catalog says `pending`; searches
+  only see `committed` documents, so a crash leaves nothing visible, and the next run
+  removes a pending document's leftovers before writing it again;
+- bad input never stops the batch: each document fails alone with a typed reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ingest._bindings import BindingExtractor
+from ingest._chunk import Chunker
+from ingest._dedup import is_near_duplicate, sketch
+from ingest._document import ParsedDocument
+from ingest._errors import IngestError, PdfRejected
+from ingest._pdf import PdfParser
+from ingest._progress import ProgressEvent
+from retrieval import (
+    Alias,
+    Binding,
+    BlobStore,
+    Catalog,
+    Embedder,
+    VectorStore,
+    entity_key,
+)
+
+Source = tuple[str, bytes] | Path
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentOutcome:
+    name: str
+    document_id: str
+    status: str  # committed | duplicate | failed
+    code: str | None = None
+    reason: str | None = None
+    pages: int = 0
+    chunks: int = 0
+    bindings: int = 0
+    document_type: str | None = None
+    independence_group: str | None = None
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class IngestReport:
+    kb: str
+    run_id: int
+    documents: tuple[DocumentOutcome, ...] = field(default_factory=tuple)
+
+    @property
+    def failed(self) -> list[DocumentOutcome]:
+        return [d for d in self.documents if d.status == "failed"]
+
+    def count(self, status: str) -> int:
+        return sum(1 for d in self.documents if d.status == status)
+
+    def summary(self) -> str:
+        text = (
+            f"{self.kb}: {self.count('committed')} committed, {self.count('duplicate')} "
+            f"duplicate, {self.count('failed')} failed"
+        )
+        if self.failed:
+            text += " (" + ", ".join(d.name for d in self.failed) + ")"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kb": self.kb,
+            "run_id": self.run_id,
+            "committed": self.count("committed"),
+            "duplicate": self.count("duplicate"),
+            "failed": self.count("failed"),
+            "documents": [asdict(d) for d in self.documents],
+        }
+
+
+class Ingestor:
+    """Runs the pipeline for a batch of PDFs into one knowledge base."""
+
+    def __init__(
+        self,
+        store: VectorStore,
+        catalog: Catalog,
+        embedder: Embedder,
+        blobs: BlobStore,
+        *,
+        parser: PdfParser | None = None,
+        chunker: Chunker | None = None,
+        extractor: BindingExtractor | None = None,
+    ) -> None:
+        self.store = store
+        self.catalog = catalog
+        self.embedder = embedder
+        self.blobs = blobs
+        self.parser = parser or PdfParser()
+        self.chunker = chunker or Chunker()
+        self.extractor = extractor or BindingExtractor()
+
+    # -- public -----------------------------------------------------------------------
+
+    def run(
+        self,
+        kb: str,
+        sources: Sequence[Source],
+        progress: Callable[[ProgressEvent], None] | None = None,
+    ) -> IngestReport:
+        self.catalog.ensure_kb(kb)
+        self.store.ensure_kb(kb)
+        self._clear_pending(kb)
+        run_id = self.catalog.start_run(kb, len(sources))
+        outcomes: list[DocumentOutcome] = []
+        pages = chunks = failed = 0
+        for index, source in enumerate(sources):
+            name, outcome = self._one(kb, source)
+            outcomes.append(outcome)
+            pages += outcome.pages
+            chunks += outcome.chunks
+            failed += outcome.status == "failed"
+            if progress is not None:
+                progress(
+                    ProgressEvent(
+                        done=index + 1,
+                        total=len(sources),
+                        name=name,
+                        pages=pages,
+                        chunks=chunks,
+                        failed=failed,
+                    )
+                )
+        report = IngestReport(kb=kb, run_id=run_id, documents=tuple(outcomes))
+        self.catalog.finish_run(run_id, report.to_dict())
+        return report
+
+    def delete_document(self, kb: str, document_id: str) -> None:
+        """Remove a document: its points (chunks and bindings), aliases and catalog row."""
+        self.catalog.get_document(kb, document_id)  # raises when unknown
+        self.catalog.mark_pending(kb, document_id)  # invisible before anything is removed
+        self.store.delete_document(kb, document_id)
+        self.catalog.delete_document(kb, document_id)
+
+    # -- one document -----------------------------------------------------------------
+
+    def _one(self, kb: str, source: Source) -> tuple[str, DocumentOutcome]:
+        if isinstance(source, Path):
+            name = source.name
+            try:
+                data = source.read_bytes()
+            except OSError as exc:
+                return name, DocumentOutcome(
+                    name, "", "failed", "unreadable", f"cannot read file: {exc.strerror or exc}"
+                )
+        else:
+            name, data = _safe_name(source[0]), source[1]
+        document_id = hashlib.sha256(data).hexdigest()
+        existing = self.catalog.find_document(kb, document_id)
+        if existing is not None and existing.status == "committed":
+            return name, DocumentOutcome(
+                name,
+                document_id,
+                "duplicate",
+                reason=f"already ingested as {existing.name}",
+                pages=0,
+                document_type=existing.document_type,
+                independence_group=existing.independence_group,
+            )
+        self.blobs.put(data)
+        self.catalog.add_pending(kb, document_id, name)
+        try:
+            outcome = self._ingest(kb, document_id, name, data)
+        except PdfRejected as exc:
+            self.catalog.mark_failed(kb, document_id, str(exc.code), exc.reason)
+            return name, DocumentOutcome(name, document_id, "failed", str(exc.code), exc.reason)
+        except IngestError as exc:
+            self.catalog.mark_failed(kb, document_id, "ingest_error", str(exc))
+            return name, DocumentOutcome(name, document_id, "failed", "ingest_error", str(exc))
+        return name, outcome
+
+    def _ingest(self, kb: str, document_id: str, name: str, data: bytes) -> DocumentOutcome:
+        doc = self.parser.run(data, name)
+        content = "\n".join(line.text for line in doc.content_lines())
+        signature = sketch(content)
+        group = self._independence_group(kb, document_id, signature)
+        extracted = self.extractor.run(doc, independence_group=group)
+        bindings = list(extracted.bindings)
+        aliases = list(extracted.aliases)
+        mentions = _mention_table(bindings, aliases, self.catalog.entity_names(kb))
+        chunks = self.chunker.run(
+            doc, group, entity_keys_for=lambda text: _entity_keys_in(text, mentions)
+        )
+        # Leftovers of an interrupted earlier attempt go first; the document is still pending.
+        self.store.delete_document(kb, document_id)
+        if chunks:
+            vectors = self.embedder.embed_documents([c.text for c in chunks])
+            self.store.upsert_chunks(kb, chunks, vectors)
+        if bindings:
+            vectors = self.embedder.embed_documents([b.subject_name for b in bindings])
+            self.store.upsert_bindings(kb, bindings, vectors)
+        self.catalog.commit_document(
+            kb,
+            document_id,
+            name=name,
+            title=doc.title,
+            pages=len(doc.pages),
+            document_type=doc.document_type,
+            document_date=doc.document_date,
+            independence_group=group,
+            signature=signature,
+            parties=list(doc.parties),
+            aliases=[a.model_dump(mode="json") for a in aliases],
+            entity_names=sorted({b.subject_name for b in bindings} | {b.parent_name for b in bindings if b.parent_name}),
+            warnings=list(_page_warnings(doc)),
+        )
+        return DocumentOutcome(
+            name,
+            document_id,
+            "committed",
+            pages=len(doc.pages),
+            chunks=len(chunks),
+            bindings=len(bindings),
+            document_type=doc.document_type,
+            independence_group=group,
+            warnings=tuple(_page_warnings(doc)),
+        )
+
+    def _independence_group(self, kb: str, document_id: str, signature: str) -> str:
+        """A near-copy of a committed document joins its group; anything else gets its own."""
+        for other in self.catalog.list_documents(kb, status="committed"):
+            if other.signature and is_near_duplicate(signature, other.signature):
+                return str(other.independence_group)
+        return "grp-" + document_id[:16]
+
+    def _clear_pending(self, kb: str) -> None:
+        """Remove the points of documents a crashed run left pending (never visible)."""
+        for doc in self.catalog.list_documents(kb, status="pending"):
+            self.store.delete_document(kb, doc.document_id)
+
+
+def _safe_name(name: str) -> str:
+    """A file name, never a path: the last component, control characters removed."""
+    base = re.split(r"[\\/]", name)[-1]
+    base = "".join(ch for ch in base if ch.isprintable()).strip()
+    return base[:255] or "document.pdf"
+
+
+def _page_warnings(doc: ParsedDocument) -> Iterable[str]:
+    for page in doc.pages:
+        if page.skipped_reason:
+            yield f"page {page.number}: {page.skipped_reason}"
+    yield from doc.warnings
+
+
+def _mention_table(
+    bindings: Sequence[Binding], aliases: Sequence[Alias], known_names: Iterable[str]
+) -> list[tuple[re.Pattern[str], str]]:
+    """Surface forms to look for in chunk text, each with the entity key it stands for."""
+    forms: dict[str, str] = {}
+    for b in bindings:
+        forms.setdefault(b.subject_name, b.subject_key)
+        if b.parent_name and b.parent_key:
+            forms.setdefault(b.parent_name, b.parent_key)
+    for a in aliases:
+        forms.setdefault(a.alias, a.entity_key)
+    for name in known_names:
+        forms.setdefault(name, entity_key(name))
+    table = []
+    for form in sorted(forms):
+        if len(form) < 3 or not forms[form]:
+            continue
+        pattern = re.compile(r"(?<!\w)" + re.escape(form) + r"(?!\w)", re.IGNORECASE)
+        table.append((pattern, forms[form]))
+    return table
+
+
+def _entity_keys_in(text: str, table: Sequence[tuple[re.Pattern[str], str]]) -> tuple[str, ...]:
+    return tuple(sorted({key for pattern, key in table if pattern.search(text)}))
+
+
+__all__ = ["DocumentOutcome", "IngestReport", "Ingestor", "Source"]

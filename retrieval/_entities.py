@@ -1,0 +1,367 @@
+"""Entity names: stable keys, corporate suffixes, person-name shape, and alias resolution.
+
+Ingestion and the skill both normalise names here, so a name in a question and the same name
+in a document always produce the same key: `entity_key("Acme Robotics, Inc.") ==
+entity_key("ACME ROBOTICS INCORPORATED") == "acme robotics inc"`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from retrieval._model import Alias
+
+# Multi-word legal forms first: they are matched on the key's trailing tokens.
+_PHRASE_SUFFIXES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("limited", "liability", "limited", "partnership"), "lllp"),
+    (("limited", "liability", "company"), "llc"),
+    (("limited", "liability", "partnership"), "llp"),
+    (("public", "limited", "company"), "plc"),
+    (("limited", "partnership"), "lp"),
+    (("private", "limited"), "pvt ltd"),
+    (("pte", "limited"), "pte ltd"),
+    (("pty", "limited"), "pty ltd"),
+    (("co", "limited"), "co ltd"),
+    (("company", "limited"), "co ltd"),
+    (("company", "ltd"), "co ltd"),
+    (("national", "association"), "na"),
+)
+
+_WORD_SUFFIXES: dict[str, str] = {
+    "inc": "inc",
+    "incorporated": "inc",
+    "corp": "corp",
+    "corporation": "corp",
+    "co": "co",
+    "company": "co",
+    "llc": "llc",
+    "ltd": "ltd",
+    "limited": "ltd",
+    "lp": "lp",
+    "llp": "llp",
+    "lllp": "lllp",
+    "plc": "plc",
+    "gmbh": "gmbh",
+    "ag": "ag",
+    "kg": "kg",
+    "kgaa": "kgaa",
+    "se": "se",
+    "sa": "sa",
+    "sas": "sas",
+    "sarl": "sarl",
+    "srl": "srl",
+    "spa": "spa",
+    "bv": "bv",
+    "nv": "nv",
+    "ab": "ab",
+    "asa": "asa",
+    "oy": "oy",
+    "oyj": "oyj",
+    "kk": "kk",
+    "pte": "pte",
+    "pty": "pty",
+    "pvt": "pvt",
+    "ltda": "ltda",
+    "na": "na",
+    "pllc": "pllc",
+    "pc": "pc",
+    "mhc": "mhc",
+}
+
+# Words that, as the last word of a name, make it an organisation even without a legal form.
+ORGANISATION_HEADS: frozenset[str] = frozenset(
+    {
+        "bank",
+        "trust",
+        "fund",
+        "partnership",
+        "association",
+        "foundation",
+        "university",
+        "bancorp",
+        "bancshares",
+    }
+)
+
+_CONNECTORS = frozenset({"and", "of", "the", "for", "de", "du", "des", "da", "do", "la", "le"})
+
+
+def _ascii_fold(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+
+
+def _tokens(name: str) -> list[str]:
+    text = _ascii_fold(unicodedata.normalize("NFKC", name)).lower()
+    text = text.replace("&", " and ")
+    # Dots and apostrophes join ("L.L.C." -> "llc", "Dick's" -> "dicks"); all else separates.
+    text = re.sub(r"[.'’`]", "", text)
+    text = re.sub(r"[^a-z0-9]+", " ", text)
+    return text.split()
+
+
+def _split_suffix_tokens(tokens: list[str]) -> tuple[list[str], list[str]]:
+    """(base tokens, canonical suffix tokens), suffixes peeled off the end repeatedly."""
+    base = list(tokens)
+    suffix: list[str] = []
+    while len(base) > 1:
+        for phrase, canon in _PHRASE_SUFFIXES:
+            n = len(phrase)
+            if len(base) > n and tuple(base[-n:]) == phrase:
+                suffix[:0] = canon.split()
+                del base[-n:]
+                break
+        else:
+            last = base[-1]
+            if last in _WORD_SUFFIXES:
+                suffix.insert(0, _WORD_SUFFIXES[last])
+                base.pop()
+            elif last == "and" and suffix:
+                # "GmbH & Co KG": the "&" belongs to the legal form.
+                suffix.insert(0, "and")
+                base.pop()
+            else:
+                break
+    while base and base[-1] == "and":
+        base.pop()
+    return base, suffix
+
+
+def entity_key(name: str) -> str:
+    """The stable key of an entity name (case, punctuation and legal-form spelling folded)."""
+    tokens = _tokens(name)
+    if len(tokens) > 1 and tokens[0] == "the":
+        tokens = tokens[1:]
+    base, suffix = _split_suffix_tokens(tokens)
+    return " ".join(base + suffix)
+
+
+def base_key(name: str) -> str:
+    """The key without its legal form: "Acme Robotics, Inc." -> "acme robotics"."""
+    tokens = _tokens(name)
+    if len(tokens) > 1 and tokens[0] == "the":
+        tokens = tokens[1:]
+    base, _ = _split_suffix_tokens(tokens)
+    return " ".join(base)
+
+
+def legal_form(name: str) -> str:
+    """The canonical legal form of a name ("inc", "gmbh and co kg"), or "" when it has none."""
+    tokens = _tokens(name)
+    _, suffix = _split_suffix_tokens(tokens)
+    return " ".join(suffix)
+
+
+def has_corporate_suffix(name: str) -> bool:
+    return bool(legal_form(name))
+
+
+def looks_like_company(name: str) -> bool:
+    """A legal form or an organisation head word ("Bank", "Trust", "Fund") ends the name."""
+    tokens = _tokens(name)
+    if len(tokens) > 1 and tokens[0] == "the":
+        tokens = tokens[1:]
+    base, suffix = _split_suffix_tokens(tokens)
+    if not base:
+        return False
+    if suffix:
+        return True
+    return len(base) >= 2 and base[-1] in ORGANISATION_HEADS
+
+
+_NAME_PARTICLES = frozenset({"van", "von", "de", "da", "del", "der", "den", "di", "du", "la", "le"})
+_GENERATIONAL = frozenset({"jr", "sr", "ii", "iii", "iv", "v"})
+_HONORIFICS = frozenset({"mr", "mrs", "ms", "dr", "prof", "sir"})
+
+# Capitalised words that start or fill titles, headings and boilerplate, never a person's name.
+NOT_NAME_WORDS: frozenset[str] = frozenset(
+    """
+    a an the this that these those such each any all our its their his her your my we you they
+    agreement contract amendment schedule exhibit annex appendix section article clause page
+    party parties company corporation board director directors officer officers chief executive
+    financial operating technology technical president vice secretary treasurer chair chairman
+    chairwoman chairperson founder cofounder co member members manager managing general partner
+    partners shareholder shareholders stockholder stockholders holder holders owner total
+    name title date by its signature witness whereas now therefore recitals background
+    definitions notice notices term termination governing law state states united america
+    inc corp llc ltd limited incorporated plc gmbh na bank trust fund group holdings capital
+    international global services solutions systems technologies technology software
+    american national federal new north south east west street road avenue suite floor
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday
+    confidential exhibit counsel auditor auditors accountants llp lp registered agent office
+    delaware california nevada york texas florida england wales
+    customer supplier licensor licensee lender borrower guarantor employer employee consultant
+    franchisee franchisor distributor purchaser seller buyer vendor client contractor
+    """.split()
+)
+
+
+def is_person_name(name: str) -> bool:
+    """True when `name` has the shape of a person's name: 2-5 capitalised words, initials
+    allowed, no legal form, no organisation or title words ("John W. Doe", "JAMES NANTZ III")."""
+    cleaned = re.sub(r"\s+", " ", name.strip())
+    if not cleaned or len(cleaned) > 60 or any(ch.isdigit() for ch in cleaned):
+        return False
+    if re.search(r"[\"“”()&/@:;]", cleaned):
+        return False
+    words = [w for w in re.split(r"[ ,]+", cleaned) if w]
+    while words and words[0].rstrip(".").lower() in _HONORIFICS:
+        words = words[1:]
+    while words and words[-1].rstrip(".").lower() in _GENERATIONAL:
+        words = words[:-1]
+    if not 2 <= len(words) <= 5:
+        return False
+    real = 0
+    for word in words:
+        bare = word.rstrip(".")
+        low = bare.lower()
+        if low in _NAME_PARTICLES:
+            continue
+        if re.fullmatch(r"[A-Z]", bare):  # an initial
+            continue
+        if not re.fullmatch(r"[A-Z][A-Za-z'’\-]*", bare):
+            return False
+        if low in NOT_NAME_WORDS or low in _WORD_SUFFIXES:
+            return False
+        if len(bare) < 2:
+            return False
+        real += 1
+    if real < 2:
+        return False
+    return not looks_like_company(cleaned)
+
+
+# Defined terms that name a role, not an entity: never knowledge-base-wide aliases.
+GENERIC_TERMS: frozenset[str] = frozenset(
+    """
+    company corporation registrant issuer parent subsidiary party parties bank fund trust
+    partnership agent customer supplier licensor licensee lender lenders borrower guarantor
+    employer employee executive consultant franchisee franchisor distributor purchaser seller
+    buyer vendor client contractor manufacturer reseller sponsor owner provider recipient
+    adviser advisor investment adviser servicer depositor trustee escrow agent landlord tenant
+    lessor lessee developer administrator holder holders shareholder stockholder member
+    """.split()
+)
+
+
+def is_generic_term(term: str) -> bool:
+    """True for defined terms that denote a role ("the Company", "Supplier", "Party A")."""
+    words = _tokens(term)
+    if words and words[0] == "the":
+        words = words[1:]
+    if not words:
+        return True
+    if len(words) == 2 and words[0] == "party" and len(words[1]) == 1:
+        return True
+    return all(w in GENERIC_TERMS or w in {"service", "marketing", "holding"} for w in words)
+
+
+def short_names(name: str) -> tuple[str, ...]:
+    """Keys a reader may use for `name` without its legal form: the base key, and its first
+    word when that word is distinctive enough (≥ 4 letters, not a connector)."""
+    base = base_key(name)
+    if not base:
+        return ()
+    out = [base]
+    first = base.split()[0]
+    if first != base and len(first) >= 4 and first not in _CONNECTORS:
+        out.append(first)
+    return tuple(dict.fromkeys(out))
+
+
+class ResolutionStatus(StrEnum):
+    EXACT = "exact"  # the key of a known entity
+    ALIAS = "alias"  # a defined term or recorded alias of exactly one entity
+    SHORT_NAME = "short_name"  # a prefix of exactly one known entity's name
+    AMBIGUOUS = "ambiguous"  # fits several entities: never silently picked
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    status: ResolutionStatus
+    query: str
+    entity_key: str | None = None
+    entity_name: str | None = None
+    candidates: tuple[str, ...] = ()  # entity keys, sorted, when ambiguous
+
+    @property
+    def resolved(self) -> bool:
+        return self.entity_key is not None
+
+
+def _is_token_prefix(prefix: str, full: str) -> bool:
+    return full == prefix or full.startswith(prefix + " ")
+
+
+class AliasResolver:
+    """Maps a name to one known entity: exact key, then alias, then unambiguous short name.
+
+    `aliases` are document-scoped defined terms or knowledge-base-wide aliases; a document's
+    defined terms apply only when `resolve` is given that document. Generic role terms
+    ("the Company", "Supplier") are never resolved outside their document.
+    """
+
+    def __init__(self, aliases: Iterable[Alias] = (), known_entities: Iterable[str] = ()):
+        names: dict[str, str] = {}
+        for name in known_entities:
+            key = entity_key(name)
+            if key and (key not in names or name < names[key]):
+                names[key] = name
+        self._names = names
+        self._aliases = tuple(
+            sorted(aliases, key=lambda a: (a.alias_key, a.document_id or "", a.entity_key))
+        )
+        for alias in self._aliases:
+            names.setdefault(alias.entity_key, alias.entity_name)
+
+    def _unique(
+        self, query: str, keys: Sequence[str], status: ResolutionStatus
+    ) -> Resolution | None:
+        distinct = sorted(set(keys))
+        if not distinct:
+            return None
+        if len(distinct) > 1:
+            return Resolution(ResolutionStatus.AMBIGUOUS, query, candidates=tuple(distinct))
+        key = distinct[0]
+        return Resolution(status, query, entity_key=key, entity_name=self._names.get(key, key))
+
+    def resolve(self, name: str, document_id: str | None = None) -> Resolution:
+        key = entity_key(name)
+        if not key:
+            return Resolution(ResolutionStatus.UNKNOWN, name)
+        if key in self._names:
+            return Resolution(
+                ResolutionStatus.EXACT, name, entity_key=key, entity_name=self._names[key]
+            )
+        if document_id is not None:
+            scoped = [
+                a.entity_key
+                for a in self._aliases
+                if a.alias_key == key and a.document_id == document_id
+            ]
+            found = self._unique(name, scoped, ResolutionStatus.ALIAS)
+            if found is not None:
+                return found
+        wide = [
+            a.entity_key
+            for a in self._aliases
+            if a.alias_key == key
+            and (a.document_id is None or not is_generic_term(a.alias))
+        ]
+        found = self._unique(name, wide, ResolutionStatus.ALIAS)
+        if found is not None:
+            return found
+        if is_generic_term(name):
+            return Resolution(ResolutionStatus.UNKNOWN, name)
+        base = base_key(name) or key
+        short = [k for k in self._names if _is_token_prefix(base, base_key(k))]
+        found = self._unique(name, short, ResolutionStatus.SHORT_NAME)
+        if found is not None:
+            return found
+        return Resolution(ResolutionStatus.UNKNOWN, name)

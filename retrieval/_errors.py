@@ -1,0 +1,73 @@
+"""The retrieval package's errors. One base; each carries structured fields.
+
+RetrievalError
+├── StoreLocked              the embedded store is held by another process (names it)
+├── StoreUnavailable         a Qdrant server cannot be reached or refused the call
+├── KnowledgeBaseNotFound    no such knowledge base
+├── KnowledgeBaseExists      create of a name already taken
+└── InvalidKnowledgeBaseName a name unfit for a directory or collection
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+
+class RetrievalError(Exception):
+    """Base of every error raised by `retrieval`."""
+
+
+class StoreLocked(RetrievalError):
+    def __init__(self, path: Path, holder_pid: int | None, holder_command: str | None) -> None:
+        self.path = path
+        self.holder_pid = holder_pid
+        self.holder_command = holder_command
+        holder = (
+            f"process {holder_pid} ({holder_command})"
+            if holder_pid is not None
+            else "another process"
+        )
+        super().__init__(
+            f"the embedded store at {path.parent} is in use by {holder}; "
+            "stop it, or talk to that server instead"
+        )
+
+
+class StoreUnavailable(RetrievalError):
+    def __init__(self, url: str, reason: str) -> None:
+        self.url = url
+        self.reason = reason
+        super().__init__(f"Qdrant server at {url} is unavailable: {reason}")
+
+
+class KnowledgeBaseNotFound(RetrievalError):
+    def __init__(self, kb: str) -> None:
+        self.kb = kb
+        super().__init__(f"knowledge base {kb!r} does not exist")
+
+
+class KnowledgeBaseExists(RetrievalError):
+    def __init__(self, kb: str) -> None:
+        self.kb = kb
+        super().__init__(f"knowledge base {kb!r} already exists")
+
+
+class InvalidKnowledgeBaseName(RetrievalError):
+    def __init__(self, kb: str) -> None:
+        self.kb = kb
+        super().__init__(
+            f"invalid knowledge base name {kb!r}: use 1-64 letters, digits, '_' or '-', "
+            "starting with a letter or digit"
+        )
+
+
+# The name becomes a directory (embedded) and part of a collection name (server).
+_KB_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def check_kb_name(kb: str) -> str:
+    """Return `kb` unchanged, or raise InvalidKnowledgeBaseName."""
+    if not _KB_NAME.fullmatch(kb):
+        raise InvalidKnowledgeBaseName(kb)
+    return kb

@@ -1,0 +1,167 @@
+"""Domain records shared by the write side (`ingest`) and the read side (`retrieval`, `skill`).
+
+These are the only shapes that cross package boundaries; everything else is private
+to its package. All records are frozen and JSON-serialisable (`model_dump(mode="json")`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class BBox(_Frozen):
+    """A rectangle on one page, in PDF points, origin top-left (PyMuPDF's convention)."""
+
+    page: int = Field(ge=1)
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+class PageLines(_Frozen):
+    """The printed line range a span covers on one page (1-based, as a reader counts)."""
+
+    page: int = Field(ge=1)
+    line_start: int = Field(ge=1)
+    line_end: int = Field(ge=1)
+
+
+class LineRef(_Frozen):
+    """One printed line inside a chunk: lets a sentence of the chunk be cited by exact lines.
+
+    `offset` is where the line starts in ChunkRecord.text (chunk text = its lines joined by
+    "\n"); `char_start`/`char_end` index the document's text.
+    """
+
+    page: int = Field(ge=1)
+    line_no: int = Field(ge=1)
+    offset: int = Field(ge=0)
+    char_start: int = Field(ge=0)
+    char_end: int = Field(ge=0)
+    bbox: BBox | None = None
+
+
+class SourceLocation(_Frozen):
+    """The contract's `source_location`: where a quote sits in its document.
+
+    `page`/`line_start`/`line_end` are those of the first page the span touches; a span
+    running over several pages lists every page in `pages`. `char_start`/`char_end` are
+    offsets into the document's extracted text (ParsedDocument.text).
+    """
+
+    document: str
+    document_id: str
+    page: int = Field(ge=1)
+    section: str | None = None
+    clause: str | None = None
+    paragraph: int | None = None
+    line_start: int = Field(ge=1)
+    line_end: int = Field(ge=1)
+    char_start: int = Field(ge=0)
+    char_end: int = Field(ge=0)
+    bbox: BBox | None = None
+    pages: tuple[PageLines, ...] = ()
+
+
+class ChunkRecord(_Frozen):
+    """One retrievable passage with its full locator (one point in the `chunks` collection)."""
+
+    chunk_id: str  # uuid5(document_id + char span)
+    document_id: str  # sha256 of the PDF bytes
+    document_name: str
+    document_type: str
+    document_date: str | None = None  # ISO date (YYYY-MM-DD) when known
+    independence_group: str
+    text: str
+    section: str | None = None
+    clause: str | None = None
+    paragraph: int | None = None
+    pages: tuple[PageLines, ...]
+    char_start: int = Field(ge=0)
+    char_end: int = Field(ge=0)
+    bboxes: tuple[BBox, ...] = ()
+    entity_keys: tuple[str, ...] = ()  # alias-resolved entity keys mentioned in the text
+    # Every content line of the chunk, in order (Chunker fills this; the skill uses it to cite
+    # a sentence by its exact page and line numbers). text == "\n".join(line texts).
+    lines: tuple[LineRef, ...] = ()
+
+    def location(self) -> SourceLocation:
+        first = self.pages[0]
+        return SourceLocation(
+            document=self.document_name,
+            document_id=self.document_id,
+            page=first.page,
+            section=self.section,
+            clause=self.clause,
+            paragraph=self.paragraph,
+            line_start=first.line_start,
+            line_end=first.line_end,
+            char_start=self.char_start,
+            char_end=self.char_end,
+            bbox=self.bboxes[0] if self.bboxes else None,
+            pages=self.pages,
+        )
+
+
+class BindingType(StrEnum):
+    OWNERSHIP = "ownership"
+    REGISTRATION = "registration"
+    CONTRACTUAL_ROLE = "contractual_role"
+    EXPLICIT_STATEMENT = "explicit_statement"
+
+
+class SubjectType(StrEnum):
+    INDIVIDUAL = "individual"
+    LEGAL_ENTITY = "legal_entity"
+    AGREEMENT = "agreement"
+    JURISDICTION = "jurisdiction"
+    LOCATION = "location"
+    IDENTIFIER = "identifier"
+
+
+class Binding(_Frozen):
+    """One explicit link between a subject and a parent entity, with the lines that establish it.
+
+    Role vocabulary (lower snake case), parent in brackets:
+      founder [company]; ceo, cfo, coo, cto, president, secretary, treasurer, chair, director,
+      general_partner, managing_member, managing_director, officer [company];
+      shareholder, member, unit_holder [company] (attributes.stake when stated);
+      subsidiary, affiliate [the parent/other company]; parent_company [the subsidiary];
+      registered_agent, registered_office, jurisdiction, registration_number, incorporator [company];
+      party [agreement] (attributes.contract_role e.g. "supplier"); agreement [none: the agreement
+      itself, attributes.title/date/parties]; signatory [party company] (attributes.title,
+      attributes.agreement_key); guarantor [agreement];
+      auditor, legal_counsel, escrow_agent, trustee [company or agreement].
+    """
+
+    binding_id: str  # uuid5(document_id + role + subject_key + parent_key + char span)
+    subject_name: str
+    subject_key: str
+    subject_type: SubjectType
+    role: str
+    parent_name: str | None = None
+    parent_key: str | None = None
+    binding_type: BindingType
+    attributes: dict[str, str] = Field(default_factory=dict)
+    quote: str  # the exact text of the cited lines
+    location: SourceLocation
+    independence_group: str = ""
+
+
+class Alias(_Frozen):
+    """A name that refers to an entity: a defined term scoped to one document, or a short name."""
+
+    alias: str
+    alias_key: str
+    entity_name: str
+    entity_key: str
+    document_id: str | None = None  # None: knowledge-base wide (e.g. an unambiguous short name)
+    kind: str = "defined_term"  # defined_term | short_name | former_name
+    location: SourceLocation | None = None

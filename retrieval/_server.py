@@ -1,0 +1,353 @@
+"""The server backend: a Qdrant server through qdrant-client.
+
+Each knowledge base is two collections, `{kb}__chunks` (dense + BM25 sparse with the IDF
+modifier) and `{kb}__bindings` (dense), with keyword payload indexes on the filter
+fields. Sparse vectors are computed client-side by the same BM25 as the embedded store
+(`_sparse.py`), so both backends index and rank the same tokens.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from qdrant_client import QdrantClient, models
+from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
+
+from retrieval._errors import KnowledgeBaseNotFound, StoreUnavailable, check_kb_name
+from retrieval._model import Binding, ChunkRecord
+from retrieval._payload import (
+    BINDING,
+    CHUNK,
+    DENSE,
+    INDEXED_FIELDS,
+    RRF_K,
+    SPARSE,
+    binding_from_payload,
+    binding_order,
+    binding_payload,
+    check_lengths,
+    chunk_from_payload,
+    chunk_order,
+    chunk_payload,
+    collection_kind,
+    prefetch_limit,
+    rank_bindings,
+    rank_chunks,
+)
+from retrieval._sparse import SparseVec, bm25
+from retrieval._store import ScoredChunk
+
+_UPSERT_BATCH = 256
+_SCROLL_PAGE = 1024
+_EXACT = models.SearchParams(exact=True)
+
+
+class ServerStore:
+    """VectorStore on a Qdrant server (`url`, `api_key`), or on a given `client`
+    (tests pass qdrant-client's local mode, whose API is the server's)."""
+
+    def __init__(
+        self,
+        url: str | None = None,
+        api_key: str | None = None,
+        *,
+        client: QdrantClient | None = None,
+        dimension: int = 384,
+        timeout: int = 30,
+    ) -> None:
+        if client is None:
+            if not url:
+                raise ValueError("ServerStore needs a url or a client")
+            client = QdrantClient(url=url, api_key=api_key, timeout=timeout)
+        self.url = url or "local"
+        self.dimension = dimension
+        self._client = client
+        self._known: set[str] = set()
+        self._mutex = threading.Lock()
+
+    # -- knowledge bases -------------------------------------------------------------
+
+    @staticmethod
+    def _name(kb: str, kind: str) -> str:
+        return f"{kb}__{'chunks' if kind == CHUNK else 'bindings'}"
+
+    @contextmanager
+    def _calls(self, kb: str) -> Iterator[None]:
+        """Translate qdrant-client's failures into ours."""
+        try:
+            yield
+        except ResponseHandlingException as exc:
+            raise StoreUnavailable(self.url, str(exc.source)) from exc
+        except UnexpectedResponse as exc:
+            if exc.status_code == 404:
+                with self._mutex:
+                    self._known.discard(kb)
+                raise KnowledgeBaseNotFound(kb) from exc
+            raise StoreUnavailable(self.url, str(exc)) from exc
+        except ValueError as exc:
+            # qdrant-client's local mode says "Collection ... not found" this way.
+            if "not found" in str(exc):
+                raise KnowledgeBaseNotFound(kb) from exc
+            raise
+
+    def _require(self, kb: str) -> None:
+        check_kb_name(kb)
+        with self._mutex:
+            if kb in self._known:
+                return
+        with self._calls(kb):
+            exists = self._client.collection_exists(self._name(kb, CHUNK))
+        if not exists:
+            raise KnowledgeBaseNotFound(kb)
+        with self._mutex:
+            self._known.add(kb)
+
+    def ensure_kb(self, kb: str) -> None:
+        check_kb_name(kb)
+        dense = {DENSE: models.VectorParams(size=self.dimension, distance=models.Distance.COSINE)}
+        with self._calls(kb):
+            # Bindings first: a chunks collection is the sign that the pair is complete.
+            for kind in (BINDING, CHUNK):
+                name = self._name(kb, kind)
+                if self._client.collection_exists(name):
+                    continue
+                sparse = (
+                    {SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)}
+                    if kind == CHUNK
+                    else None
+                )
+                self._client.create_collection(
+                    name, vectors_config=dense, sparse_vectors_config=sparse
+                )
+                with warnings.catch_warnings():
+                    # Local mode warns that it ignores payload indexes; a server builds them.
+                    warnings.simplefilter("ignore", UserWarning)
+                    for field in INDEXED_FIELDS:
+                        self._client.create_payload_index(
+                            name, field, models.PayloadSchemaType.KEYWORD, wait=True
+                        )
+        with self._mutex:
+            self._known.add(kb)
+
+    def drop_kb(self, kb: str) -> None:
+        check_kb_name(kb)
+        with self._mutex:
+            self._known.discard(kb)
+        with self._calls(kb):
+            for kind in (CHUNK, BINDING):
+                self._client.delete_collection(self._name(kb, kind))
+
+    # -- writes ----------------------------------------------------------------------
+
+    def upsert_chunks(
+        self, kb: str, chunks: Sequence[ChunkRecord], vectors: Sequence[Sequence[float]]
+    ) -> None:
+        check_lengths(chunks, vectors)
+        self._require(kb)
+        encoder = bm25()
+        points = []
+        for chunk, vector in zip(chunks, vectors, strict=True):
+            named: dict[str, Any] = {DENSE: list(vector)}
+            sparse = encoder.encode_document(chunk.text)
+            if sparse:
+                named[SPARSE] = _sparse(sparse)
+            points.append(
+                models.PointStruct(id=chunk.chunk_id, vector=named, payload=chunk_payload(chunk))
+            )
+        self._upsert(kb, CHUNK, points)
+
+    def upsert_bindings(
+        self, kb: str, bindings: Sequence[Binding], vectors: Sequence[Sequence[float]]
+    ) -> None:
+        check_lengths(bindings, vectors)
+        self._require(kb)
+        points = [
+            models.PointStruct(id=b.binding_id, vector={DENSE: list(v)}, payload=binding_payload(b))
+            for b, v in zip(bindings, vectors, strict=True)
+        ]
+        self._upsert(kb, BINDING, points)
+
+    def _upsert(self, kb: str, kind: str, points: list[models.PointStruct]) -> None:
+        with self._calls(kb):
+            for start in range(0, len(points), _UPSERT_BATCH):
+                self._client.upsert(
+                    self._name(kb, kind), points[start : start + _UPSERT_BATCH], wait=True
+                )
+
+    def delete_document(self, kb: str, document_id: str) -> None:
+        self._require(kb)
+        selector = models.FilterSelector(filter=_filter(document_ids=[document_id]))
+        with self._calls(kb):
+            for kind in (CHUNK, BINDING):
+                self._client.delete(self._name(kb, kind), points_selector=selector, wait=True)
+
+    # -- reads -----------------------------------------------------------------------
+
+    def search_chunks(
+        self,
+        kb: str,
+        query_text: str,
+        query_vector: Sequence[float],
+        *,
+        document_ids: Sequence[str] | None = None,
+        entity_keys: Sequence[str] | None = None,
+        top_k: int = 10,
+    ) -> list[ScoredChunk]:
+        self._require(kb)
+        if _empty(document_ids) or _empty(entity_keys) or top_k <= 0:
+            return []
+        flt = _filter(document_ids=document_ids, entity_keys=entity_keys)
+        limit = prefetch_limit(top_k)
+        prefetch = [
+            models.Prefetch(
+                query=list(query_vector), using=DENSE, filter=flt, limit=limit, params=_EXACT
+            )
+        ]
+        sparse = bm25().encode_query(query_text)
+        if sparse:
+            prefetch.append(
+                models.Prefetch(query=_sparse(sparse), using=SPARSE, filter=flt, limit=limit)
+            )
+        with self._calls(kb):
+            response = self._client.query_points(
+                self._name(kb, CHUNK),
+                prefetch=prefetch,
+                query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
+                query_filter=flt,
+                limit=limit * len(prefetch),
+                with_payload=True,
+            )
+        scored = [
+            ScoredChunk(chunk_from_payload(_payload(p)), float(p.score)) for p in response.points
+        ]
+        return rank_chunks(scored, top_k)
+
+    def chunks_of(self, kb: str, document_id: str) -> list[ChunkRecord]:
+        self._require(kb)
+        payloads = self._scroll(kb, CHUNK, _filter(document_ids=[document_id]))
+        return sorted((chunk_from_payload(p) for p in payloads), key=chunk_order)
+
+    def find_bindings(
+        self,
+        kb: str,
+        *,
+        role: str | None = None,
+        parent_key: str | None = None,
+        subject_key: str | None = None,
+        binding_type: str | None = None,
+        document_ids: Sequence[str] | None = None,
+    ) -> list[Binding]:
+        self._require(kb)
+        if _empty(document_ids):
+            return []
+        flt = _filter(
+            document_ids=document_ids,
+            exact={
+                "role": role,
+                "parent_key": parent_key,
+                "subject_key": subject_key,
+                "binding_type": binding_type,
+            },
+        )
+        payloads = self._scroll(kb, BINDING, flt)
+        return sorted((binding_from_payload(p) for p in payloads), key=binding_order)
+
+    def similar_binding_subjects(
+        self,
+        kb: str,
+        vector: Sequence[float],
+        *,
+        document_ids: Sequence[str] | None = None,
+        top_k: int = 5,
+    ) -> list[tuple[Binding, float]]:
+        self._require(kb)
+        if _empty(document_ids) or top_k <= 0:
+            return []
+        with self._calls(kb):
+            response = self._client.query_points(
+                self._name(kb, BINDING),
+                query=list(vector),
+                using=DENSE,
+                query_filter=_filter(document_ids=document_ids),
+                search_params=_EXACT,
+                limit=top_k * 2 + 10,
+                with_payload=True,
+            )
+        scored = [(binding_from_payload(_payload(p)), float(p.score)) for p in response.points]
+        return rank_bindings(scored, top_k)
+
+    def count(self, kb: str, collection: str) -> int:
+        kind = collection_kind(collection)
+        self._require(kb)
+        with self._calls(kb):
+            return int(self._client.count(self._name(kb, kind), exact=True).count)
+
+    def _scroll(self, kb: str, kind: str, flt: models.Filter) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        offset: Any = None
+        with self._calls(kb):
+            while True:
+                records, offset = self._client.scroll(
+                    self._name(kb, kind),
+                    scroll_filter=flt,
+                    limit=_SCROLL_PAGE,
+                    offset=offset,
+                    with_payload=True,
+                )
+                out.extend(_payload(r) for r in records)
+                if offset is None:
+                    return out
+
+    # -- lifetime --------------------------------------------------------------------
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> ServerStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _empty(values: Sequence[str] | None) -> bool:
+    return values is not None and len(values) == 0
+
+
+def _filter(
+    *,
+    document_ids: Sequence[str] | None = None,
+    entity_keys: Sequence[str] | None = None,
+    exact: dict[str, str | None] | None = None,
+) -> models.Filter:
+    must: list[Any] = []
+    if document_ids is not None:
+        must.append(
+            models.FieldCondition(
+                key="document_id", match=models.MatchAny(any=sorted(set(document_ids)))
+            )
+        )
+    if entity_keys is not None:
+        must.append(
+            models.FieldCondition(
+                key="entity_keys", match=models.MatchAny(any=sorted(set(entity_keys)))
+            )
+        )
+    for key, value in sorted((exact or {}).items()):
+        if value is not None:
+            must.append(models.FieldCondition(key=key, match=models.MatchValue(value=value)))
+    return models.Filter(must=must)
+
+
+def _sparse(vec: SparseVec) -> models.SparseVector:
+    return models.SparseVector(indices=list(vec.indices), values=list(vec.values))
+
+
+def _payload(point: models.ScoredPoint | models.Record) -> dict[str, Any]:
+    if point.payload is None:
+        raise RuntimeError(f"point {point.id} has no payload")
+    return dict(point.payload)

