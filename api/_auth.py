@@ -83,7 +83,7 @@ class KeyStore:
             )
         return record, key
 
-    def list(self) -> list[KeyRecord]:
+    def list_keys(self) -> list[KeyRecord]:
         with self._engine.connect() as conn:
             rows = conn.execute(select(api_keys).order_by(api_keys.c.key_id)).all()
         return [KeyRecord(r.key_id, r.label, tuple(json.loads(r.kbs)), r.created_at) for r in rows]

@@ -59,7 +59,7 @@ class LimitExceeded(ApiError):
     code, title = "limit_exceeded", "Limit exceeded"
 
     def __init__(self, limit: str, value: int, detail: str, *, status: int = 413) -> None:
-        super().__init__(detail, limit=limit, limit_value=value)
+        super().__init__(f"{detail} (limit {limit} = {value})", limit=limit, limit_value=value)
         self.limit = limit
         self.status = status
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ingest import Ingestor
+from ingest import Ingestor, kb_aliases
 from retrieval import (
     Binding,
     BlobStore,
@@ -52,8 +52,8 @@ class Runtime:
                 embedder,
                 committed_documents=catalog.committed_document_ids,
                 document_info=lambda kb, doc_id: _document_info(catalog, kb, doc_id),
-                aliases=catalog.aliases,
-                kb_requirements=catalog.kb_requirements,
+                aliases=lambda kb: kb_aliases(catalog, kb),
+                kb_requirements=lambda kb: catalog.get_kb(kb).settings.get("evidence_requirements"),
             )
         except BaseException:
             store.close()
@@ -73,7 +73,8 @@ class Runtime:
     # -- knowledge bases ----------------------------------------------------------------
 
     def create_kb(self, kb: str, requirements: dict[str, Any] | None = None) -> None:
-        self.catalog.create_kb(kb, requirements=requirements)
+        settings = {"evidence_requirements": requirements} if requirements else {}
+        self.catalog.create_kb(kb, settings)
         self.store.ensure_kb(kb)
 
     def delete_kb(self, kb: str) -> None:
@@ -110,7 +111,7 @@ class Runtime:
             if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
                 names.setdefault(b.parent_key, b.parent_name)
         aliases: dict[str, set[str]] = {}
-        for a in self.catalog.aliases(kb):
+        for a in kb_aliases(self.catalog, kb):
             aliases.setdefault(a.entity_key, set()).add(a.alias)
         return [
             {"key": key, "name": names[key], "aliases": sorted(aliases.get(key, ()))}
@@ -119,14 +120,14 @@ class Runtime:
 
     def _resolve(self, kb: str, name: str) -> str:
         key = entity_key(name)
-        for a in self.catalog.aliases(kb):
+        for a in kb_aliases(self.catalog, kb):
             if a.document_id is None and a.alias_key == key:
                 return a.entity_key
         return key
 
 
 def _document_info(catalog: Catalog, kb: str, document_id: str) -> DocumentInfo | None:
-    doc = catalog.find_document(kb, document_id)
+    doc = catalog.get_document(kb, document_id)
     if doc is None:
         return None
     return DocumentInfo(

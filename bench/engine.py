@@ -7,9 +7,11 @@ measured in the same run; nothing here asserts timings.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 from engine import evaluate_json
 
@@ -68,21 +70,28 @@ def _best_per_call(fn: Callable[[], object], budget_s: float = 0.4) -> float:
 
 
 def run() -> str:
-    """Measure and return the markdown table (also printed by ``python -m bench.engine``)."""
+    """Measure, print and return the markdown table. ``BENCH_QUICK=1`` shortens the loops."""
+    budget = 0.05 if os.environ.get("BENCH_QUICK") else 0.4
     lines = [
         "| records | bytes | engine evals/s | engine µs/eval | µs/record | json.loads µs | engine / json.loads |",
         "|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for size in SIZES:
         data = make_bundle(size)
-        engine_s = _best_per_call(lambda data=data: evaluate_json(data))
-        loads_s = _best_per_call(lambda data=data: json.loads(data))
+        engine_s = _best_per_call(partial(evaluate_json, data), budget)
+        loads_s = _best_per_call(partial(json.loads, data), budget)
         lines.append(
             f"| {size} | {len(data)} | {1 / engine_s:,.0f} | {engine_s * 1e6:,.1f} | "
             f"{engine_s * 1e6 / size:,.2f} | {loads_s * 1e6:,.1f} | {engine_s / loads_s:.1f}× |"
         )
-    return "\n".join(lines)
+    lines.append(
+        "\nengine = parse (strict json.loads) + validate + decide; json.loads = the same bytes, "
+        "plain. µs/record flat across sizes = linear."
+    )
+    table = "\n".join(lines)
+    print(table, flush=True)
+    return table
 
 
 if __name__ == "__main__":
-    print(run())
+    run()

@@ -35,7 +35,9 @@ def parse_json(data: str | bytes) -> object:
         try:
             text = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise ContractError("$", f"invalid JSON: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+            raise ContractError(
+                "$", f"invalid JSON: not UTF-8 ({exc.reason} at byte {exc.start})"
+            ) from None
     else:
         text = data
     try:

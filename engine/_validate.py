@@ -97,7 +97,9 @@ class Contract:
     resolution_policy: ResolutionPolicy
 
 
-def _object(value: object, path: str, fields: tuple[str, ...], required: tuple[str, ...]) -> dict[str, Any]:
+def _object(
+    value: object, path: str, fields: tuple[str, ...], required: tuple[str, ...]
+) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ContractError(path or "$", f"must be an object (got {_json_type(value)})")
     if len(value) > len(fields) or not value.keys() <= set(fields):
@@ -188,7 +190,9 @@ def _requirements(value: object) -> Requirements:
     types_path = f"{path}.required_source_types"
     raw_types = obj["required_source_types"]
     if not isinstance(raw_types, list | tuple):
-        raise ContractError(types_path, f"must be an array of strings (got {_json_type(raw_types)})")
+        raise ContractError(
+            types_path, f"must be an array of strings (got {_json_type(raw_types)})"
+        )
     seen: dict[str, int] = {}
     for i, item in enumerate(raw_types):
         name = _string(item, f"{types_path}[{i}]")
@@ -200,9 +204,17 @@ def _requirements(value: object) -> Requirements:
     require_provenance = obj["require_provenance"]
     if not isinstance(require_provenance, bool):
         raise ContractError(
-            f"{path}.require_provenance", f"must be a boolean (got {_json_type(require_provenance)})"
+            f"{path}.require_provenance",
+            f"must be a boolean (got {_json_type(require_provenance)})",
         )
     return Requirements(minimum, tuple(seen), max_age, threshold, require_provenance)
+
+
+def _text(value: object, path: str, name: str) -> str:
+    # Fast path first: the field path is only built when there is an error to report.
+    if type(value) is str and value and not value.isspace():
+        return value
+    return _string(value, f"{path}.{name}")
 
 
 def _record(value: object, path: str) -> Evidence:
@@ -212,24 +224,27 @@ def _record(value: object, path: str) -> Evidence:
     for name in RECORD_REQUIRED:
         if name not in value:
             raise ContractError(f"{path}.{name}", "required field missing")
-    evidence_id = _string(value["id"], f"{path}.id")
-    claim_id = _string(value["claim_id"], f"{path}.claim_id")
-    source_id = _string(value["source_id"], f"{path}.source_id")
-    source_type = _string(value["source_type"], f"{path}.source_type")
-    observed_at = _timestamp(value["observed_at"], f"{path}.observed_at")
+    evidence_id = _text(value["id"], path, "id")
+    claim_id = _text(value["claim_id"], path, "claim_id")
+    source_id = _text(value["source_id"], path, "source_id")
+    source_type = _text(value["source_type"], path, "source_type")
+    raw_time = value["observed_at"]
+    observed_at = _fast_timestamp(raw_time)
+    if observed_at is None:
+        observed_at = _timestamp(raw_time, f"{path}.observed_at")
     raw = value["value"]
     value_key = ("s", raw) if type(raw) is str else canonical(raw, f"{path}.value")
     # An explicit null in an optional field means "absent" (callers serialize None).
     confidence = value.get("confidence")
-    if confidence is not None:
+    if confidence is not None and (type(confidence) is not float or not 0.0 <= confidence <= 1.0):
         confidence = _number(confidence, f"{path}.confidence", 0, 1)
     group = value.get("independence_group")
-    group = source_id if group is None else _string(group, f"{path}.independence_group")
+    group = source_id if group is None else _text(group, path, "independence_group")
     provenance = value.get("provenance")
     if provenance is not None:
         prov_path = f"{path}.provenance"
         prov = _object(provenance, prov_path, PROVENANCE_FIELDS, PROVENANCE_FIELDS)
-        _string(prov["reference"], f"{prov_path}.reference")
+        _text(prov["reference"], prov_path, "reference")
     return Evidence(
         evidence_id,
         claim_id,
@@ -243,12 +258,25 @@ def _record(value: object, path: str) -> Evidence:
     )
 
 
+def _fast_timestamp(value: object) -> datetime | None:
+    """The parsed timestamp when it is valid, else None (the caller reports why)."""
+    if type(value) is not str:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed if parsed.utcoffset() is not None else None
+
+
 def _bundle(value: object) -> tuple[Evidence, ...]:
     path = "evidence_bundle"
     if not isinstance(value, list | tuple):
         raise ContractError(path, f"must be an array of evidence objects (got {_json_type(value)})")
     if len(value) > MAX_BUNDLE_RECORDS:
-        raise ContractError(path, f"has {len(value)} records; at most {MAX_BUNDLE_RECORDS} are allowed")
+        raise ContractError(
+            path, f"has {len(value)} records; at most {MAX_BUNDLE_RECORDS} are allowed"
+        )
     records = tuple(_record(item, f"{path}[{i}]") for i, item in enumerate(value))
     ids: dict[str, int] = {}
     groups: dict[str, tuple[str, int]] = {}

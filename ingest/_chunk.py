@@ -21,8 +21,9 @@ from retrieval._model import BBox, ChunkRecord, PageLines
 
 __all__ = ["Chunker", "estimate_word_pieces", "extract_span", "reextract", "sentence_spans"]
 
-# all-MiniLM-L6-v2 reads 256 word pieces; keep a margin for [CLS]/[SEP] and misestimates.
-MAX_WORD_PIECES = 240
+# all-MiniLM-L6-v2 reads 256 word pieces; the estimate runs up to ~12% low on real filings
+# (symbols, numbers, rare words), so aim well under.
+MAX_WORD_PIECES = 216
 _TOKEN = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
 
 
@@ -63,12 +64,17 @@ def _overlapping(doc: ParsedDocument, char_start: int, char_end: int) -> list[Lo
 def extract_span(doc: ParsedDocument, char_start: int, char_end: int) -> str:
     """The chunk text of a char span: overlapping content lines, clipped, joined with "\\n"."""
     return "\n".join(
-        line.text[max(char_start, line.char_start) - line.char_start : min(char_end, line.char_end) - line.char_start]
+        line.text[
+            max(char_start, line.char_start) - line.char_start : min(char_end, line.char_end)
+            - line.char_start
+        ]
         for line in _overlapping(doc, char_start, char_end)
     )
 
 
-def reextract(pdf_bytes: bytes, name: str, record: ChunkRecord, parser: object | None = None) -> str:
+def reextract(
+    pdf_bytes: bytes, name: str, record: ChunkRecord, parser: object | None = None
+) -> str:
     """Rebuild a chunk's text from the PDF by its locator (pages, line ranges, char span).
 
     `parser` must be configured as the one used at ingestion (default: PdfParser()).
@@ -79,6 +85,11 @@ def reextract(pdf_bytes: bytes, name: str, record: ChunkRecord, parser: object |
     doc = active.run(pdf_bytes, name)
     if doc.document_id != record.document_id:
         raise ValueError(f"{name}: bytes do not match document {record.document_id}")
+    return _rebuild(doc, record)
+
+
+def _rebuild(doc: ParsedDocument, record: ChunkRecord) -> str:
+    """A chunk's text from a parsed document, by the record's pages, line ranges and span."""
     ranges = {pl.page: (pl.line_start, pl.line_end) for pl in record.pages}
     parts: list[str] = []
     for line in doc.lines:
@@ -99,7 +110,9 @@ class Chunker:
     Consecutive chunks of a section share `overlap_sentences` sentences.
     """
 
-    def __init__(self, min_words: int = 100, max_words: int = 180, overlap_sentences: int = 1) -> None:
+    def __init__(
+        self, min_words: int = 100, max_words: int = 180, overlap_sentences: int = 1
+    ) -> None:
         if not 0 < min_words <= max_words:
             raise ValueError("need 0 < min_words <= max_words")
         self.min_words = min_words
@@ -116,7 +129,13 @@ class Chunker:
         for lines in _section_runs(doc):
             for sentences in self._pack(self._sentences(doc, lines)):
                 records.append(
-                    _record(doc, sentences[0].start, sentences[-1].end, independence_group, entity_keys_for)
+                    _record(
+                        doc,
+                        sentences[0].start,
+                        sentences[-1].end,
+                        independence_group,
+                        entity_keys_for,
+                    )
                 )
         return records
 
@@ -160,7 +179,12 @@ class Chunker:
             for ps, pe in self._cut_long(text, s, e):
                 words = len(text[ps:pe].split())
                 out.append(
-                    _Sentence(to_doc(ps, False), to_doc(pe, True), words, estimate_word_pieces(text[ps:pe]))
+                    _Sentence(
+                        to_doc(ps, False),
+                        to_doc(pe, True),
+                        words,
+                        estimate_word_pieces(text[ps:pe]),
+                    )
                 )
         return out
 

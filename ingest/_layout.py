@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 BBoxT = tuple[float, float, float, float]
 
@@ -15,6 +18,9 @@ BBoxT = tuple[float, float, float, float]
 _CELL_GAP_EM = 1.0
 CELL_SEP = " | "
 _WS = re.compile(r"\s+")
+_ENUMERATOR = re.compile(
+    r"^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,5})[.)]|\d{1,3}(?:\.\d{1,3})+|[•●▪◦·\-–])$"
+)
 _BOLD_FLAG = 16
 
 
@@ -59,6 +65,14 @@ def pieces_from_dict(page_dict: dict) -> list[_Piece]:
             current: list[dict] = []
             for span in line.get("spans", ()):
                 if not span.get("text", "").strip():
+                    # a space span (OCR emits them) joins words; a wide one parts cells
+                    width = span["bbox"][2] - span["bbox"][0]
+                    if width > _CELL_GAP_EM * max(span["size"], 1.0):
+                        if current:
+                            pieces.append(_make_piece(current))
+                        current = []
+                    elif current:
+                        current.append(span)
                     continue
                 if current:
                     prev = current[-1]
@@ -73,6 +87,8 @@ def pieces_from_dict(page_dict: dict) -> list[_Piece]:
 
 
 def _make_piece(spans: list[dict]) -> _Piece:
+    while len(spans) > 1 and not spans[-1]["text"].strip():
+        spans = spans[:-1]
     text = _clean("".join(s["text"] for s in spans))
     x0 = min(s["bbox"][0] for s in spans)
     y0 = min(s["bbox"][1] for s in spans)
@@ -97,31 +113,33 @@ def _find_column_gap(pieces: Sequence[_Piece], width: float) -> float | None:
     """
     if len(pieces) < 8:
         return None
-    best: tuple[int, float] | None = None
-    x = 0.3 * width
-    while x <= 0.7 * width:
+    x0 = np.fromiter((p.bbox[0] for p in pieces), dtype=float, count=len(pieces))
+    x1 = np.fromiter((p.bbox[2] for p in pieces), dtype=float, count=len(pieces))
+    xs = np.arange(0.3 * width, 0.7 * width + 1e-9, 2.0)
+    left_n = (x1[None, :] <= xs[:, None]).sum(axis=1)
+    right_n = (x0[None, :] >= xs[:, None]).sum(axis=1)
+    crossing = len(pieces) - left_n - right_n
+    smaller = np.minimum(left_n, right_n)
+    ok = (smaller >= 4) & (crossing <= 0.25 * (left_n + right_n))
+    score = smaller - 2 * crossing
+    # best score first, then leftmost: a stable order
+    for i in sorted(np.flatnonzero(ok).tolist(), key=lambda i: (-int(score[i]), i)):
+        x = float(xs[i])
         left = [p for p in pieces if p.bbox[2] <= x]
         right = [p for p in pieces if p.bbox[0] >= x]
-        crossing = len(pieces) - len(left) - len(right)
-        score = min(len(left), len(right))
-        if score >= 4 and crossing <= 0.25 * (len(left) + len(right)):
-            left_x0 = min(p.bbox[0] for p in left)
-            right_x1 = max(p.bbox[2] for p in right)
-            lw = statistics.median(p.bbox[2] - p.bbox[0] for p in left)
-            rw = statistics.median(p.bbox[2] - p.bbox[0] for p in right)
-            ly = (min(p.bbox[1] for p in left), max(p.bbox[3] for p in left))
-            ry = (min(p.bbox[1] for p in right), max(p.bbox[3] for p in right))
-            overlap = min(ly[1], ry[1]) - max(ly[0], ry[0])
-            shorter = min(ly[1] - ly[0], ry[1] - ry[0])
-            if (
-                lw >= 0.6 * (x - left_x0)
-                and rw >= 0.6 * (right_x1 - x)
-                and overlap >= 0.5 * shorter
-                and (best is None or score > best[0])
-            ):
-                best = (score, x)
-        x += 2.0
-    return None if best is None else best[1]
+        left_x0 = min(p.bbox[0] for p in left)
+        right_x1 = max(p.bbox[2] for p in right)
+        lw = statistics.median(p.bbox[2] - p.bbox[0] for p in left)
+        rw = statistics.median(p.bbox[2] - p.bbox[0] for p in right)
+        ly = (min(p.bbox[1] for p in left), max(p.bbox[3] for p in left))
+        ry = (min(p.bbox[1] for p in right), max(p.bbox[3] for p in right))
+        overlap = min(ly[1], ry[1]) - max(ly[0], ry[0])
+        shorter = min(ly[1] - ly[0], ry[1] - ry[0])
+        if lw >= 0.6 * (x - left_x0) and rw >= 0.6 * (right_x1 - x) and overlap >= 0.5 * shorter:
+            return x
+        if int(score[i]) < int(score.max()) - 8:
+            break  # far worse splits will not pass either; bound the work per page
+    return None
 
 
 def _merge_rows(pieces: list[_Piece]) -> list[RawLine]:
@@ -144,9 +162,11 @@ def _merge_rows(pieces: list[_Piece]) -> list[RawLine]:
         row.sort(key=lambda q: (q.bbox[0], q.bbox[1]))
         parts = [row[0].text]
         table = False
-        for prev, cur in zip(row, row[1:], strict=False):
+        for i, (prev, cur) in enumerate(itertools.pairwise(row)):
             gap = cur.bbox[0] - prev.bbox[2]
-            if gap > _CELL_GAP_EM * max(prev.size, cur.size, 1.0):
+            if i == 0 and _ENUMERATOR.match(prev.text):
+                parts.append(" ")  # a hanging-indent list item, not a table cell
+            elif gap > _CELL_GAP_EM * max(prev.size, cur.size, 1.0):
                 parts.append(CELL_SEP)
                 table = True
             else:
@@ -217,6 +237,10 @@ def _furniture_key(text: str) -> str:
     return _WS.sub(" ", _DIGITS.sub("#", text.lower())).strip()
 
 
+def _outer_only(line: RawLine, height: float) -> bool:
+    return not (line.bbox[3] <= _BAND * height or line.bbox[1] >= (1 - _BAND) * height)
+
+
 def detect_furniture(pages: Sequence[tuple[float, Sequence[RawLine]]]) -> list[list[bool]]:
     """Flag running headers, footers and page numbers.
 
@@ -224,29 +248,43 @@ def detect_furniture(pages: Sequence[tuple[float, Sequence[RawLine]]]) -> list[l
     repeats (digits normalised) on other pages' bands, or is a bare page number.
     """
     keys_per_page: list[list[str | None]] = []
+    bands: list[list[bool]] = []
     counts: Counter[str] = Counter()
     for height, lines in pages:
         keys: list[str | None] = []
-        for line in lines:
+        for i, line in enumerate(lines):
             in_band = line.bbox[3] <= _BAND * height or line.bbox[1] >= (1 - _BAND) * height
-            keys.append(_furniture_key(line.text) if in_band else None)
+            # a page's first or last line may be a page number wherever the text ends
+            outer = i == 0 or i == len(lines) - 1
+            keys.append(_furniture_key(line.text) if in_band or outer else None)
+        bands.append(
+            [
+                k is not None and not _outer_only(ln, height)
+                for k, ln in zip(keys, lines, strict=True)
+            ]
+        )
         keys_per_page.append(keys)
         for key in set(k for k in keys if k is not None):
             counts[key] += 1
     n_pages = len(pages)
     min_repeats = 2 if n_pages <= 4 else max(3, int(0.2 * n_pages))
     flags: list[list[bool]] = []
-    for (_, lines), keys in zip(pages, keys_per_page, strict=True):
+    for (_, lines), keys, band in zip(pages, keys_per_page, bands, strict=True):
         page_flags = []
-        for i, (line, key) in enumerate(zip(lines, keys, strict=True)):
-            if key is None:
+        for i, (line, k, in_band) in enumerate(zip(lines, keys, band, strict=True)):
+            if k is None:
                 page_flags.append(False)
             else:
                 # running text is short and sits at the very top or bottom of the page
                 edge = i < 3 or i >= len(lines) - 3
                 page_flags.append(
                     bool(_PAGE_NUMBER.match(line.text))
-                    or (edge and len(line.text.split()) <= 15 and counts[key] >= min_repeats)
+                    or (
+                        in_band
+                        and edge
+                        and len(line.text.split()) <= 15
+                        and counts[k] >= min_repeats
+                    )
                 )
         flags.append(page_flags)
     return flags

@@ -126,9 +126,10 @@ def title_of(lines: Sequence[LocatedLine], body_size: float) -> str | None:
         return " ".join(picked)[:200]
     for ln in page:
         letters = [c for c in ln.text if c.isalpha()]
-        if ln.is_heading or (len(letters) >= 4 and all(c.isupper() for c in letters)):
-            if not re.match(r"^(exhibit|schedule|annex)\s+\S+$", ln.text, re.IGNORECASE):
-                return ln.text[:200]
+        if (
+            ln.is_heading or (len(letters) >= 4 and all(c.isupper() for c in letters))
+        ) and not re.match(r"^(exhibit|schedule|annex)\s+\S+$", ln.text, re.IGNORECASE):
+            return ln.text[:200]
     return page[0].text[:200]
 
 
@@ -171,6 +172,10 @@ def classify(title: str | None, first_page: str, landscape_share: float) -> str:
     if landscape_share >= 0.6:
         return "presentation"
     head = first_page.lower()[:3000]
+    if re.search(
+        r"\bthis\b[^.]{0,100}\b(?:agreement|contract|lease|indenture)\b", head
+    ) and not re.search(r"\bform\s+(?:10-k|10-q|8-k|20-f)\b", head):
+        return "agreement"
     for kind, rule in _TYPE_RULES:
         if kind in ("amendment", "certificate", "minutes", "schedule", "report", "memo"):
             # too common in passing on a first page; trust them only in the title
@@ -203,6 +208,50 @@ _PAREN = re.compile(r"\([^()]*\)")
 _SPLIT = re.compile(r";\s*(?:and\s+)?|,?\s+and\s+(?=[A-Z])")
 
 
+_DEFINED_TERM = re.compile(
+    r"\(\s*(?:the\s+|each\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?|herein\s+)?"
+    r"[\"“”'‘][^()]{1,60}?[\"“”'’][^()]{0,60}\)"
+)
+_NAME_END = re.compile(
+    r",\s+(?=[a-z(])|,\s+(?:an?|the)\s|\s+\(|\s+(?:with|having|whose|located|organized|incorporated|"
+    r"acting|represented|doing)\b|,?\s+(?:a|an)\s+(?=[A-Z][a-z]+\s+(?:corporation|company|limited|"
+    r"general|banking|national|state))"
+)
+_LEAD = re.compile(r"^(?:\W|\d\)|and\b|party\s+[a-z0-9]\s*:)+", re.IGNORECASE)
+_AND_NAME = re.compile(r"(?:,\s*|\s+)and\s+(?=[A-Z])")
+_COMMA_NAME = re.compile(r",\s+(?=[A-Z])")
+_NOT_NAME = re.compile(r"\b(?:is|are|shall|will|agree|agrees|hereby|referred)\b")
+
+
+def _parties_by_defined_terms(rest: str) -> tuple[str, ...]:
+    """Names that precede a defined-term parenthetical: 'Acme, Inc., a ... ("Supplier")'."""
+    parties: list[str] = []
+    start = 0
+    for m in _DEFINED_TERM.finditer(rest):
+        segment = re.sub(r"\s+", " ", rest[start : m.start()])
+        start = m.end()
+        if parties:
+            # after the first party, a segment carries that party's trailing descriptors
+            # ("an Arkansas corporation, and Beta Co.") before the next name
+            segment = _AND_NAME.split(segment)[-1]
+            if not _LEAD.sub("", segment.strip())[:1].isupper():
+                segment = _COMMA_NAME.split(segment, maxsplit=1)[-1]
+        segment = _LEAD.sub("", segment.strip()).strip()
+        end = _NAME_END.search(segment)
+        name = (segment[: end.start()] if end else segment).strip(" ,;:\"'“”")
+        if (
+            name
+            and name[0].isupper()
+            and len(name.split()) <= 12
+            and not _NOT_NAME.search(name)
+            and name not in parties
+        ):
+            parties.append(name)
+        if len(parties) >= 6:
+            break
+    return tuple(parties)
+
+
 def preamble_parties(text: str) -> tuple[str, ...]:
     """Parties of an agreement's preamble ('by and between X, a ... ("A"), and Y')."""
     matches = list(_PREAMBLE.finditer(text[:6000]))
@@ -220,6 +269,9 @@ def preamble_parties(text: str) -> tuple[str, ...]:
     spans = sentence_spans(rest)
     if spans:
         rest = rest[: spans[0][1]]
+    by_terms = _parties_by_defined_terms(rest)
+    if by_terms:
+        return by_terms
     rest = _PAREN.sub(" ", _PAREN.sub(" ", rest))
     rest = re.sub(r"\s+", " ", rest)
     parties: list[str] = []
@@ -228,13 +280,23 @@ def preamble_parties(text: str) -> tuple[str, ...]:
         # an address or other trailing detail after the name
         name = re.split(r",\s+(?:with|having|whose|located|organized|incorporated)\b", name)[0]
         name = re.sub(r"^(?:and\s+|the\s+)", "", name.strip(" ,;:\"'“”"), flags=re.IGNORECASE)
-        name = re.split(r"\s+(?:dated|as\s+of|effective|hereinafter|for\s+the\s+purpose)\b", name)[0]
+        name = re.split(r"\s+(?:dated|as\s+of|effective|hereinafter|for\s+the\s+purpose)\b", name)[
+            0
+        ]
         name = name.strip(" ,;:\"'“”")
-        if name.endswith(".") and name.rsplit(None, 1)[-1].lower().rstrip(".") not in _ABBREVIATIONS:
+        if (
+            name.endswith(".")
+            and name.rsplit(None, 1)[-1].lower().rstrip(".") not in _ABBREVIATIONS
+        ):
             name = name.rstrip(".")
-        if name and name[0].isupper() and 2 <= len(name) <= 120 and len(name.split()) <= 12:
-            if name not in parties:
-                parties.append(name)
+        if (
+            name
+            and name[0].isupper()
+            and 2 <= len(name) <= 120
+            and len(name.split()) <= 12
+            and name not in parties
+        ):
+            parties.append(name)
         if len(parties) >= 6:
             break
     return tuple(parties)

@@ -77,7 +77,9 @@ class PdfParser:
             raise PdfRejected(name, "file is empty (0 bytes)", RejectCode.EMPTY)
         if len(data) > self.max_bytes:
             raise PdfRejected(
-                name, f"file is {len(data)} bytes, over the {self.max_bytes} limit", RejectCode.TOO_LARGE
+                name,
+                f"file is {len(data)} bytes, over the {self.max_bytes} limit",
+                RejectCode.TOO_LARGE,
             )
         if b"%PDF-" not in data[:1024]:
             raise PdfRejected(name, "not a PDF (no %PDF header)", RejectCode.NOT_PDF)
@@ -163,7 +165,8 @@ class PdfParser:
         raw_pages: list[list[RawLine]] = []
         infos: list[tuple[float, float, bool, str | None]] = []
         chars = 0
-        for page in doc:
+        for index in range(doc.page_count):
+            page = doc.load_page(index)
             if time.monotonic() - started > self.max_seconds:
                 raise PdfRejected(
                     name,
@@ -202,7 +205,9 @@ def _assemble(
     raw_pages: list[list[RawLine]],
     infos: list[tuple[float, float, bool, str | None]],
 ) -> ParsedDocument:
-    furniture = detect_furniture([(info[1], lines) for info, lines in zip(infos, raw_pages, strict=True)])
+    furniture = detect_furniture(
+        [(info[1], lines) for info, lines in zip(infos, raw_pages, strict=True)]
+    )
     structure = assign_structure(raw_pages, furniture)
     located: list[LocatedLine] = []
     offset = 0
@@ -252,10 +257,16 @@ def _assemble(
     )
     title = title_of(content, body)
     head = "\n".join(ln.text for ln in content)[:_HEAD_CHARS]
-    first_page = "\n".join(ln.text for ln in content if ln.page == content[0].page) if content else ""
+    first_page = (
+        "\n".join(ln.text for ln in content if ln.page == content[0].page) if content else ""
+    )
     landscape = sum(1 for info in infos if info[0] > info[1]) / len(infos)
     doc_type = classify(title, first_page, landscape)
-    parties = preamble_parties(" ".join(head.split("\n"))) if doc_type in ("agreement", "amendment") else ()
+    parties = (
+        preamble_parties(" ".join(head.split("\n")))
+        if doc_type in ("agreement", "amendment", "other")
+        else ()
+    )
     warnings = tuple(
         f"page {p.number}: {p.skipped_reason}" for p in pages if p.skipped_reason is not None
     )

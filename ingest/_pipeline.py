@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,15 +27,14 @@ from ingest._document import ParsedDocument
 from ingest._errors import IngestError, PdfRejected
 from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
-from retrieval import (
-    Alias,
-    Binding,
-    BlobStore,
-    Catalog,
-    Embedder,
-    VectorStore,
-    entity_key,
-)
+from retrieval._catalog import BlobStore, Catalog
+from retrieval._embed import Embedder
+from retrieval._entities import entity_key
+from retrieval._errors import DocumentNotFound
+from retrieval._model import Alias, Binding, SubjectType
+from retrieval._store import VectorStore
+
+_NAMED = (SubjectType.INDIVIDUAL, SubjectType.LEGAL_ENTITY)
 
 Source = tuple[str, bytes] | Path
 
@@ -107,6 +108,18 @@ class Ingestor:
         self.parser = parser or PdfParser()
         self.chunker = chunker or Chunker()
         self.extractor = extractor or BindingExtractor()
+        # Seconds spent per stage (parse, bindings, chunk, embed, write) over this
+        # Ingestor's life: for benchmarks only, never part of any report.
+        self.stage_seconds: dict[str, float] = {}
+
+    @contextmanager
+    def _stage(self, name: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            elapsed = time.perf_counter() - started
+            self.stage_seconds[name] = self.stage_seconds.get(name, 0.0) + elapsed
 
     # -- public -----------------------------------------------------------------------
 
@@ -116,10 +129,11 @@ class Ingestor:
         sources: Sequence[Source],
         progress: Callable[[ProgressEvent], None] | None = None,
     ) -> IngestReport:
-        self.catalog.ensure_kb(kb)
+        if not self.catalog.has_kb(kb):
+            self.catalog.create_kb(kb)
         self.store.ensure_kb(kb)
         self._clear_pending(kb)
-        run_id = self.catalog.start_run(kb, len(sources))
+        run_id = self.catalog.start_run(kb)
         outcomes: list[DocumentOutcome] = []
         pages = chunks = failed = 0
         for index, source in enumerate(sources):
@@ -140,15 +154,20 @@ class Ingestor:
                     )
                 )
         report = IngestReport(kb=kb, run_id=run_id, documents=tuple(outcomes))
-        self.catalog.finish_run(run_id, report.to_dict())
+        self.catalog.finish_run(
+            run_id,
+            counts={s: report.count(s) for s in ("committed", "duplicate", "failed")},
+            report=report.to_dict(),
+        )
         return report
 
     def delete_document(self, kb: str, document_id: str) -> None:
         """Remove a document: its points (chunks and bindings), aliases and catalog row."""
-        self.catalog.get_document(kb, document_id)  # raises when unknown
-        self.catalog.mark_pending(kb, document_id)  # invisible before anything is removed
-        self.store.delete_document(kb, document_id)
+        if self.catalog.get_document(kb, document_id) is None:
+            raise DocumentNotFound(kb, document_id)
+        # Forget it in the catalog first: searches stop seeing it before points go.
         self.catalog.delete_document(kb, document_id)
+        self.store.delete_document(kb, document_id)
 
     # -- one document -----------------------------------------------------------------
 
@@ -164,7 +183,7 @@ class Ingestor:
         else:
             name, data = _safe_name(source[0]), source[1]
         document_id = hashlib.sha256(data).hexdigest()
-        existing = self.catalog.find_document(kb, document_id)
+        existing = self.catalog.get_document(kb, document_id)
         if existing is not None and existing.status == "committed":
             return name, DocumentOutcome(
                 name,
@@ -175,53 +194,61 @@ class Ingestor:
                 document_type=existing.document_type,
                 independence_group=existing.independence_group,
             )
-        self.blobs.put(data)
-        self.catalog.add_pending(kb, document_id, name)
+        stored = self.blobs.put(data)
+        self.catalog.upsert_document_pending(
+            kb, document_id, name=name, stored_path=str(stored), size_bytes=len(data)
+        )
         try:
             outcome = self._ingest(kb, document_id, name, data)
         except PdfRejected as exc:
-            self.catalog.mark_failed(kb, document_id, str(exc.code), exc.reason)
+            self.catalog.mark_failed(kb, document_id, f"{exc.code}: {exc.reason}")
             return name, DocumentOutcome(name, document_id, "failed", str(exc.code), exc.reason)
         except IngestError as exc:
-            self.catalog.mark_failed(kb, document_id, "ingest_error", str(exc))
+            self.catalog.mark_failed(kb, document_id, f"ingest_error: {exc}")
             return name, DocumentOutcome(name, document_id, "failed", "ingest_error", str(exc))
+        except _DocumentFault as fault:
+            # A defect met on this document's content must not stop the batch.
+            cause = fault.cause
+            reason = f"{type(cause).__name__}: {cause}".splitlines()[0][:500]
+            self.catalog.mark_failed(kb, document_id, f"internal_error: {reason}")
+            return name, DocumentOutcome(name, document_id, "failed", "internal_error", reason)
         return name, outcome
 
     def _ingest(self, kb: str, document_id: str, name: str, data: bytes) -> DocumentOutcome:
-        doc = self.parser.run(data, name)
-        content = "\n".join(line.text for line in doc.content_lines())
-        signature = sketch(content)
-        group = self._independence_group(kb, document_id, signature)
-        extracted = self.extractor.run(doc, independence_group=group)
-        bindings = list(extracted.bindings)
-        aliases = list(extracted.aliases)
-        mentions = _mention_table(bindings, aliases, self.catalog.entity_names(kb))
-        chunks = self.chunker.run(
-            doc, group, entity_keys_for=lambda text: _entity_keys_in(text, mentions)
-        )
-        # Leftovers of an interrupted earlier attempt go first; the document is still pending.
-        self.store.delete_document(kb, document_id)
-        if chunks:
-            vectors = self.embedder.embed_documents([c.text for c in chunks])
-            self.store.upsert_chunks(kb, chunks, vectors)
-        if bindings:
-            vectors = self.embedder.embed_documents([b.subject_name for b in bindings])
-            self.store.upsert_bindings(kb, bindings, vectors)
-        self.catalog.commit_document(
-            kb,
-            document_id,
-            name=name,
-            title=doc.title,
-            pages=len(doc.pages),
-            document_type=doc.document_type,
-            document_date=doc.document_date,
-            independence_group=group,
-            signature=signature,
-            parties=list(doc.parties),
-            aliases=[a.model_dump(mode="json") for a in aliases],
-            entity_names=sorted({b.subject_name for b in bindings} | {b.parent_name for b in bindings if b.parent_name}),
-            warnings=list(_page_warnings(doc)),
-        )
+        try:
+            with self._stage("parse"):
+                doc = self.parser.run(data, name)
+                content = "\n".join(line.text for line in doc.content_lines())
+                signature = sketch(content)
+            group = self._independence_group(kb, document_id, signature)
+            with self._stage("bindings"):
+                extracted = self.extractor.run(doc, independence_group=group)
+                bindings = list(extracted.bindings)
+                aliases = list(extracted.aliases)
+                mentions = _mention_table(bindings, aliases, kb_entity_names(self.catalog, kb))
+                entity_names = _entity_names(bindings)
+            with self._stage("chunk"):
+                chunks = self.chunker.run(
+                    doc, group, entity_keys_for=lambda text: _entity_keys_in(text, mentions)
+                )
+            with self._stage("embed"):
+                # One call: batches stay full and a text shared by both is embedded once.
+                vectors = self.embedder.embed_documents(
+                    [c.text for c in chunks] + [b.subject_name for b in bindings]
+                )
+        except IngestError:
+            raise
+        except Exception as exc:  # becomes a failed outcome in _one
+            raise _DocumentFault(exc) from exc
+        # Store errors are not the document's fault: they propagate and stop the run.
+        with self._stage("write"):
+            # Leftovers of an interrupted earlier attempt go first; still pending, so unseen.
+            self.store.delete_document(kb, document_id)
+            if chunks:
+                self.store.upsert_chunks(kb, chunks, vectors[: len(chunks)])
+            if bindings:
+                self.store.upsert_bindings(kb, bindings, vectors[len(chunks) :])
+            self._commit(kb, document_id, doc, group, signature, aliases, entity_names)
         return DocumentOutcome(
             name,
             document_id,
@@ -232,6 +259,35 @@ class Ingestor:
             document_type=doc.document_type,
             independence_group=group,
             warnings=tuple(_page_warnings(doc)),
+        )
+
+    def _commit(
+        self,
+        kb: str,
+        document_id: str,
+        doc: ParsedDocument,
+        group: str,
+        signature: str,
+        aliases: Sequence[Alias],
+        entity_names: set[str],
+    ) -> None:
+        """The one step that makes the document visible (its points are all written)."""
+        self.catalog.mark_committed(
+            kb,
+            document_id,
+            title=doc.title,
+            pages=len(doc.pages),
+            document_type=doc.document_type,
+            document_date=doc.document_date,
+            independence_group=group,
+            signature=signature,
+            details={
+                "parties": list(doc.parties),
+                "aliases": [a.model_dump(mode="json") for a in aliases],
+                "entity_names": sorted(entity_names),
+                "warnings": list(_page_warnings(doc)),
+                "ocr_pages": [p.number for p in doc.pages if p.ocr],
+            },
         )
 
     def _independence_group(self, kb: str, document_id: str, signature: str) -> str:
@@ -245,6 +301,41 @@ class Ingestor:
         """Remove the points of documents a crashed run left pending (never visible)."""
         for doc in self.catalog.list_documents(kb, status="pending"):
             self.store.delete_document(kb, doc.document_id)
+
+
+class _DocumentFault(Exception):
+    """An unexpected error raised while deriving one document's records (parse .. embed)."""
+
+    def __init__(self, cause: Exception) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
+
+
+def kb_aliases(catalog: Catalog, kb: str) -> list[Alias]:
+    """The alias table of a knowledge base: every committed document's aliases."""
+    aliases: list[Alias] = []
+    for doc in catalog.list_documents(kb, status="committed"):
+        aliases.extend(Alias.model_validate(a) for a in doc.details.get("aliases", ()))
+    return sorted(aliases, key=lambda a: (a.alias_key, a.entity_key, a.document_id or ""))
+
+
+def kb_entity_names(catalog: Catalog, kb: str) -> list[str]:
+    """Every person or company named by a binding in a committed document."""
+    names: set[str] = set()
+    for doc in catalog.list_documents(kb, status="committed"):
+        names.update(doc.details.get("entity_names", ()))
+    return sorted(names)
+
+
+def _entity_names(bindings: Sequence[Binding]) -> set[str]:
+    """People and companies a document's bindings name (agreements are not entities)."""
+    names = {b.subject_name for b in bindings if b.subject_type in _NAMED}
+    names |= {
+        b.parent_name
+        for b in bindings
+        if b.parent_name and b.parent_key and not b.parent_key.startswith("agreement:")
+    }
+    return names
 
 
 def _safe_name(name: str) -> str:
@@ -287,4 +378,4 @@ def _entity_keys_in(text: str, table: Sequence[tuple[re.Pattern[str], str]]) -> 
     return tuple(sorted({key for pattern, key in table if pattern.search(text)}))
 
 
-__all__ = ["DocumentOutcome", "IngestReport", "Ingestor", "Source"]
+__all__ = ["DocumentOutcome", "IngestReport", "Ingestor", "Source", "kb_aliases", "kb_entity_names"]

@@ -63,7 +63,9 @@ def collect_pdfs(paths: list[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pdf"))
+            found.extend(
+                sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".pdf")
+            )
         else:
             found.append(path)
     seen: set[Path] = set()

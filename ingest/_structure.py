@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -15,9 +16,11 @@ _PART = re.compile(
     r"^(SCHEDULE|Schedule|EXHIBIT|Exhibit|ANNEX|Annex|APPENDIX|Appendix|ATTACHMENT|Attachment)"
     r"\s+([A-Z0-9][A-Za-z0-9.\-]{0,6})\b(.*)$"
 )
-_ARTICLE = re.compile(
-    rf"^(ARTICLE|Article|PART|Part)\s+({_ROMAN}|\d{{1,3}}|[A-Z])\b\.?(.*)$"
-)
+_ARTICLE = re.compile(rf"^(ARTICLE|Article|PART|Part)\s+({_ROMAN}|\d{{1,3}}|[A-Z])\b\.?(.*)$")
+# SEC filings: "Item 7. Management's Discussion..." under "PART II"
+_ROMAN_HEAD = re.compile(r"^([IVX]{1,5})\.\s+(\S.*)$")
+_UPPER_ITEM = re.compile(r"^([A-Z])\.\s+\S")
+_ITEM = re.compile(r"^(ITEM|Item)\s+(\d{1,2}[A-Ca-c]?)\.?(?=\s|$)(.*)$")
 _SECTION_WORD = re.compile(r"^(?:SECTION|Section|§)\s*(\d{1,3}(?:\.\d{1,3})*)\.?(?=\s|$)(.*)$")
 # "6.2(a) text" or "6.2 (a) text": a lettered sub-clause of a numbered clause
 _NUMBER_SUB = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?\s*\(([a-z]{1,3}|\d{1,2})\)\s+(.*)$")
@@ -80,6 +83,12 @@ def _numbered(text: str, complete: bool) -> _Heading | None:
         tail = m.group(3).strip(" .:-–—")
         label = f"{m.group(1)} {m.group(2)}" + (f" {tail}" if tail and len(tail) < 80 else "")
         return _Heading(1, label, None)
+    m = _ROMAN_HEAD.match(text)
+    if m and len(text.split()) <= 12 and text.upper() == text:
+        return _Heading(2, text.rstrip(" ."), m.group(1))
+    m = _ITEM.match(text)
+    if m and len(text) <= 120:
+        return _Heading(1.5, text.rstrip(" ."), None)
     m = _SECTION_WORD.match(text)
     if m:
         number = m.group(1)
@@ -121,17 +130,23 @@ def assign_structure(
     paragraph = 0
     prev: RawLine | None = None
     prev_heading = False
+    seen_heading = False
     out: list[list[LineStructure]] = []
     for lines, flags in zip(pages, furniture, strict=True):
         page_out: list[LineStructure] = []
-        gaps = [
-            b.bbox[1] - a.bbox[3]
-            for a, b in zip(lines, lines[1:], strict=False)
-            if 0 <= b.bbox[1] - a.bbox[3] < 3 * max(a.font_size, 1.0)
-        ]
-        leading = sorted(gaps)[len(gaps) // 2] if gaps else 2.0
+        # the usual top-to-top line pitch on this page; a larger step is a paragraph break
+        pitches = sorted(
+            b.bbox[1] - a.bbox[1]
+            for a, b in itertools.pairwise(lines)
+            if 0 < b.bbox[1] - a.bbox[1] < 3 * max(a.font_size, 1.0)
+        )
+        pitch = pitches[len(pitches) // 10] if pitches else 1.35 * max(body, 1.0)
+
+        def breaks(a: RawLine, b: RawLine, pitch: float = pitch) -> bool:
+            return b.bbox[1] - a.bbox[1] > 1.3 * pitch
+
         body_lines = [ln for ln, f in zip(lines, flags, strict=True) if not f]
-        next_of = {id(a): b for a, b in zip(body_lines, body_lines[1:], strict=False)}
+        next_of = {id(a): b for a, b in itertools.pairwise(body_lines)}
         for line, is_furniture in zip(lines, flags, strict=True):
             if is_furniture:
                 page_out.append(LineStructure(None, None, None, False))
@@ -141,7 +156,7 @@ def assign_structure(
                 prev is None
                 or prev_heading
                 or prev.text.endswith(_TERMINAL)
-                or line.bbox[1] - prev.bbox[3] > max(leading * 1.8, 0.5 * line.font_size)
+                or (prev.bbox[1] <= line.bbox[1] and breaks(prev, line))
                 or line.bbox[1] < prev.bbox[1]  # a new page or column
             )
             heading: _Heading | None = None
@@ -151,24 +166,52 @@ def assign_structure(
                     nxt is None
                     or line.bold
                     or nxt.bbox[1] < line.bbox[1]
-                    or nxt.bbox[1] - line.bbox[3] > max(leading * 1.8, 0.5 * line.font_size)
+                    or breaks(line, nxt)
                     or _numbered(nxt.text, True) is not None
                 )
                 heading = _numbered(text, complete)
                 letter = _LETTER.match(text)
                 if heading is None and letter and clause:
                     base = clause.split("(")[0]
-                    heading = _Heading(99, f"{base}({letter.group(1)})", f"{base}({letter.group(1)})")
+                    heading = _Heading(
+                        99, f"{base}({letter.group(1)})", f"{base}({letter.group(1)})"
+                    )
+                upper = _UPPER_ITEM.match(text)
+                if heading is None and upper and not _numbered(text, True):
+                    base = (clause or "").split(".")[0].split("(")[0]
+                    item = f"{base}.{upper.group(1)}" if base else upper.group(1)
+                    heading = _Heading(99, item, item)
                 words = len(text.split())
-                if heading is None and words <= 12 and not text.endswith((",", ";")):
-                    letters = [c for c in text if c.isalpha()]
+                letters = [c for c in text if c.isalpha()]
+                if (
+                    heading is None
+                    and complete
+                    and len(letters) >= 2
+                    and words <= 12
+                    and not text.endswith((",", ";"))
+                ):
                     caps = len(letters) >= 4 and all(c.isupper() for c in letters)
                     if body and line.font_size >= 1.25 * body:
                         heading = _Heading(1, text, None)
                     elif (line.bold or caps) and not text.endswith("."):
                         heading = _Heading(2 if stack and stack[0].level < 2 else 1.5, text, None)
             is_heading = False
-            if heading is not None:
+            if (
+                heading is not None
+                and heading.clause is None
+                and prev_heading
+                and prev is not None
+                and _numbered(text, True) is None
+                and abs(prev.font_size - line.font_size) < 0.5
+                and prev.bold == line.bold
+                and not breaks(prev, line)
+            ):
+                # the wrapped second line of a heading continues it
+                is_heading = True
+            elif heading is not None and heading.clause is None and not stack and not seen_heading:
+                # the document's title heads the first page: a heading, but no section
+                is_heading = True
+            elif heading is not None:
                 if heading.level < 99:
                     while stack and stack[-1].level >= heading.level:
                         stack.pop()
@@ -177,15 +220,19 @@ def assign_structure(
                     clause = heading.clause
                 else:
                     clause = heading.clause
-            new_paragraph = heading is not None or starts_block and (
-                prev is None
-                or prev_heading
-                or line.bbox[1] - prev.bbox[3] > max(leading * 1.8, 0.5 * line.font_size)
-                or (prev.text.endswith(_TERMINAL) and line.bbox[0] > prev.bbox[0] + 8)
-                or line.is_table_row != prev.is_table_row
+            new_paragraph = heading is not None or (
+                starts_block
+                and (
+                    prev is None
+                    or prev_heading
+                    or (prev.bbox[1] <= line.bbox[1] and breaks(prev, line))
+                    or (prev.text.endswith(_TERMINAL) and line.bbox[0] > prev.bbox[0] + 8)
+                    or line.is_table_row != prev.is_table_row
+                )
             )
             if new_paragraph or paragraph == 0:
                 paragraph += 1
+            seen_heading = seen_heading or heading is not None
             section = " > ".join(h.label for h in stack) or None
             page_out.append(LineStructure(section, clause, paragraph, is_heading))
             prev = line
@@ -197,10 +244,80 @@ def assign_structure(
 # ----------------------------------------------------------------------------- sentences
 
 _ABBREVIATIONS = frozenset(
-    "inc corp co ltd llc l.l.c lp l.p llp plc n.a no nos sec secs art arts para paras cl "
-    "mr mrs ms dr prof st jr sr messrs vs v etc e.g i.e cf approx fig figs dept est ex "
-    "u.s u.s.a u.k e.u jan feb mar apr jun jul aug sep sept oct nov dec p pp vol ch "
-    "s.a b.v n.v s.p.a a.g gmbh pty bros assn int'l intl natl govt dist hon rev".split()
+    [
+        "inc",
+        "corp",
+        "co",
+        "ltd",
+        "l.l.c",
+        "l.p",
+        "n.a",
+        "no",
+        "nos",
+        "sec",
+        "secs",
+        "art",
+        "arts",
+        "para",
+        "paras",
+        "cl",
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "prof",
+        "st",
+        "jr",
+        "sr",
+        "messrs",
+        "vs",
+        "v",
+        "etc",
+        "e.g",
+        "i.e",
+        "cf",
+        "approx",
+        "fig",
+        "figs",
+        "dept",
+        "est",
+        "ex",
+        "u.s",
+        "u.s.a",
+        "u.k",
+        "e.u",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "p",
+        "pp",
+        "vol",
+        "ch",
+        "s.a",
+        "b.v",
+        "n.v",
+        "s.p.a",
+        "a.g",
+        "pty",
+        "bros",
+        "assn",
+        "int'l",
+        "intl",
+        "natl",
+        "govt",
+        "dist",
+        "hon",
+        "rev",
+    ]
 )
 _BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s+[\"'“‘(\[]?[A-Z0-9])")
 
@@ -224,7 +341,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             bare in _ABBREVIATIONS
             or (len(bare) == 1 and bare.isalpha())
             or re.fullmatch(r"(?:[a-z]\.)+[a-z]", bare) is not None
-            or (len(head.split()) <= 1 and re.fullmatch(r"\(?[\dA-Za-z]{1,3}(?:\.\d{1,3})*\)?", word))
+            or (
+                len(head.split()) <= 1
+                and re.fullmatch(r"\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,4})\)?", word)
+            )
         ):
             continue
         _append_trimmed(text, start, end, spans)

@@ -71,3 +71,16 @@ def check_kb_name(kb: str) -> str:
     if not _KB_NAME.fullmatch(kb):
         raise InvalidKnowledgeBaseName(kb)
     return kb
+
+
+class DocumentNotFound(RetrievalError):
+    def __init__(self, kb: str, document_id: str) -> None:
+        self.kb = kb
+        self.document_id = document_id
+        super().__init__(f"no document {document_id} in knowledge base {kb!r}")
+
+
+class BlobNotFound(RetrievalError):
+    def __init__(self, sha256: str) -> None:
+        self.sha256 = sha256
+        super().__init__(f"no stored original with sha256 {sha256}")

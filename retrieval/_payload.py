@@ -18,16 +18,11 @@ BINDING = "binding"
 COLLECTIONS = {"chunks": CHUNK, "bindings": BINDING}
 DENSE = "dense"
 SPARSE = "bm25"
-# Keyword payload indexes: every field a filter uses.
-INDEXED_FIELDS = (
-    "kind",
-    "document_id",
-    "entity_keys",
-    "role",
-    "parent_key",
-    "subject_key",
-    "binding_type",
-)
+# Keyword payload indexes: every field a filter uses, per collection.
+INDEXED = {
+    CHUNK: ("document_id", "entity_keys"),
+    BINDING: ("document_id", "role", "parent_key", "subject_key", "binding_type"),
+}
 RRF_K = 60
 
 
@@ -66,15 +61,42 @@ def prefetch_limit(top_k: int) -> int:
     return max(top_k, 10) * 5
 
 
-def rank_chunks(scored: list[ScoredChunk], top_k: int) -> list[ScoredChunk]:
-    """Score descending, ties by chunk_id: the same order whatever the engine returned."""
-    scored.sort(key=lambda s: (-s.score, s.chunk.chunk_id))
-    return scored[:top_k]
+Hit = tuple[str, float, dict[str, Any]]  # point id, score, payload
 
 
-def rank_bindings(scored: list[tuple[Binding, float]], top_k: int) -> list[tuple[Binding, float]]:
-    scored.sort(key=lambda s: (-s[1], s[0].binding_id))
-    return scored[:top_k]
+def stable_hits(hits: list[Hit], limit: int) -> list[Hit]:
+    """Order by score, ties by id; when the engine filled `limit`, drop the points tied
+    with the last one, because which of a tied group made the cut is the engine's choice."""
+    hits = sorted(hits, key=lambda h: (-h[1], h[0]))
+    if len(hits) >= limit and hits[0][1] != hits[-1][1]:
+        last = hits[-1][1]
+        hits = [h for h in hits if h[1] != last]
+    return hits
+
+
+def fuse_rrf(ranked: Sequence[list[Hit]], limit: int) -> list[Hit]:
+    """Reciprocal rank fusion, sum of 1 / (RRF_K + rank), computed here rather than by
+    the engine so that equal scores get equal ranks: the result then depends only on the
+    scores, never on the engine's order among ties (Qdrant ranks tied points by
+    position, which follows insertion order)."""
+    fused: dict[str, float] = {}
+    payloads: dict[str, dict[str, Any]] = {}
+    for hits in ranked:
+        rank, previous = 0, None
+        for position, (point_id, score, payload) in enumerate(stable_hits(hits, limit), 1):
+            if score != previous:
+                rank, previous = position, score
+            fused[point_id] = fused.get(point_id, 0.0) + 1.0 / (RRF_K + rank)
+            payloads[point_id] = payload
+    return sorted(((i, s, payloads[i]) for i, s in fused.items()), key=lambda h: (-h[1], h[0]))
+
+
+def scored_chunks(fused: list[Hit], top_k: int) -> list[ScoredChunk]:
+    return [ScoredChunk(chunk_from_payload(p), score) for _, score, p in fused[:top_k]]
+
+
+def scored_bindings(hits: list[Hit], limit: int, top_k: int) -> list[tuple[Binding, float]]:
+    return [(binding_from_payload(p), score) for _, score, p in stable_hits(hits, limit)[:top_k]]
 
 
 def binding_order(binding: Binding) -> tuple[str, int, str]:

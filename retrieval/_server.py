@@ -23,9 +23,9 @@ from retrieval._payload import (
     BINDING,
     CHUNK,
     DENSE,
-    INDEXED_FIELDS,
-    RRF_K,
+    INDEXED,
     SPARSE,
+    Hit,
     binding_from_payload,
     binding_order,
     binding_payload,
@@ -34,9 +34,10 @@ from retrieval._payload import (
     chunk_order,
     chunk_payload,
     collection_kind,
+    fuse_rrf,
     prefetch_limit,
-    rank_bindings,
-    rank_chunks,
+    scored_bindings,
+    scored_chunks,
 )
 from retrieval._sparse import SparseVec, bm25
 from retrieval._store import ScoredChunk
@@ -62,7 +63,9 @@ class ServerStore:
         if client is None:
             if not url:
                 raise ValueError("ServerStore needs a url or a client")
-            client = QdrantClient(url=url, api_key=api_key, timeout=timeout)
+            client = QdrantClient(
+                url=url, api_key=api_key, timeout=timeout, check_compatibility=False
+            )
         self.url = url or "local"
         self.dimension = dimension
         self._client = client
@@ -126,7 +129,7 @@ class ServerStore:
                 with warnings.catch_warnings():
                     # Local mode warns that it ignores payload indexes; a server builds them.
                     warnings.simplefilter("ignore", UserWarning)
-                    for field in INDEXED_FIELDS:
+                    for field in INDEXED[kind]:
                         self._client.create_payload_index(
                             name, field, models.PayloadSchemaType.KEYWORD, wait=True
                         )
@@ -202,29 +205,28 @@ class ServerStore:
             return []
         flt = _filter(document_ids=document_ids, entity_keys=entity_keys)
         limit = prefetch_limit(top_k)
-        prefetch = [
-            models.Prefetch(
-                query=list(query_vector), using=DENSE, filter=flt, limit=limit, params=_EXACT
+        requests = [
+            models.QueryRequest(
+                query=list(query_vector),
+                using=DENSE,
+                filter=flt,
+                limit=limit,
+                params=_EXACT,
+                with_payload=True,
             )
         ]
         sparse = bm25().encode_query(query_text)
         if sparse:
-            prefetch.append(
-                models.Prefetch(query=_sparse(sparse), using=SPARSE, filter=flt, limit=limit)
+            requests.append(
+                models.QueryRequest(
+                    query=_sparse(sparse), using=SPARSE, filter=flt, limit=limit, with_payload=True
+                )
             )
+        # One round trip for both sides; fused client-side like the embedded store
+        # (see fuse_rrf), so both backends rank ties the same way.
         with self._calls(kb):
-            response = self._client.query_points(
-                self._name(kb, CHUNK),
-                prefetch=prefetch,
-                query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)),
-                query_filter=flt,
-                limit=limit * len(prefetch),
-                with_payload=True,
-            )
-        scored = [
-            ScoredChunk(chunk_from_payload(_payload(p)), float(p.score)) for p in response.points
-        ]
-        return rank_chunks(scored, top_k)
+            responses = self._client.query_batch_points(self._name(kb, CHUNK), requests=requests)
+        return scored_chunks(fuse_rrf([_hits(r.points) for r in responses], limit), top_k)
 
     def chunks_of(self, kb: str, document_id: str) -> list[ChunkRecord]:
         self._require(kb)
@@ -267,6 +269,7 @@ class ServerStore:
         self._require(kb)
         if _empty(document_ids) or top_k <= 0:
             return []
+        limit = top_k * 2 + 10
         with self._calls(kb):
             response = self._client.query_points(
                 self._name(kb, BINDING),
@@ -274,11 +277,10 @@ class ServerStore:
                 using=DENSE,
                 query_filter=_filter(document_ids=document_ids),
                 search_params=_EXACT,
-                limit=top_k * 2 + 10,
+                limit=limit,
                 with_payload=True,
             )
-        scored = [(binding_from_payload(_payload(p)), float(p.score)) for p in response.points]
-        return rank_bindings(scored, top_k)
+        return scored_bindings(_hits(response.points), limit, top_k)
 
     def count(self, kb: str, collection: str) -> int:
         kind = collection_kind(collection)
@@ -345,6 +347,10 @@ def _filter(
 
 def _sparse(vec: SparseVec) -> models.SparseVector:
     return models.SparseVector(indices=list(vec.indices), values=list(vec.values))
+
+
+def _hits(points: list[models.ScoredPoint]) -> list[Hit]:
+    return [(str(p.id), float(p.score), _payload(p)) for p in points]
 
 
 def _payload(point: models.ScoredPoint | models.Record) -> dict[str, Any]:

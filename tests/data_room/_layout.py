@@ -7,6 +7,7 @@ the clock: metadata dates are fixed and the file id is not regenerated.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,8 +26,8 @@ class Style:
     body_font: str = "tiro"
     bold_font: str = "tibo"
     italic_font: str = "tiit"
-    size: float = 10.5
-    leading: float = 1.38
+    size: float = 11.5
+    leading: float = 1.42
     margin_x: float = 72.0
     top: float = 84.0
     bottom: float = 722.0
@@ -46,6 +47,17 @@ class _Cursor:
     frames: list[tuple[float, float]] = field(default_factory=list)
 
 
+@functools.cache
+def _char_width(font: str, char: str) -> float:
+    return float(pymupdf.get_text_length(char, fontname=font, fontsize=1))
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """Advance width of text in a base-14 font (per-character widths, cached: MuPDF's own
+    measure is slow from Python, and base-14 text has no kerning here)."""
+    return size * sum(_char_width(font, ch) for ch in text)
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     """Greedy word wrap measured with the font's real advance widths."""
     lines: list[str] = []
@@ -54,7 +66,7 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
         current = ""
         for word in words:
             trial = word if not current else current + " " + word
-            if pymupdf.get_text_length(trial, fontname=font, fontsize=size) <= width or not current:
+            if text_width(trial, font, size) <= width or not current:
                 current = trial
             else:
                 lines.append(current)
@@ -129,9 +141,9 @@ class Flow:
             self._room(lead)
             x = self.x0 + indent
             if align == "center":
-                x = self.x0 + (self.x1 - self.x0 - pymupdf.get_text_length(line, font, size)) / 2
+                x = self.x0 + (self.x1 - self.x0 - text_width(line, font, size)) / 2
             elif align == "right":
-                x = self.x1 - pymupdf.get_text_length(line, font, size)
+                x = self.x1 - text_width(line, font, size)
             self.cur.page.insert_text((x, self.cur.y + size), line, fontname=font, fontsize=size)
             self.cur.y += lead
         self.cur.y += self.s.size * 0.6 if after is None else after
@@ -155,7 +167,7 @@ class Flow:
             x = self.x0
             for (_, w, align), cell in zip(columns, cells, strict=True):
                 cw = w * scale
-                tw = pymupdf.get_text_length(cell, fnt, size)
+                tw = text_width(cell, fnt, size)
                 tx = x + 3 if align == "left" else x + cw - tw - 3
                 self.cur.page.insert_text(
                     (tx, self.cur.y + size * 1.3), cell, fontname=fnt, fontsize=size
@@ -249,13 +261,17 @@ def stamp_running_text(doc: pymupdf.Document, first: int, style: Style, skip: se
             page.insert_text((style.margin_x, 48), style.header, fontname="helv", fontsize=8)
             page.draw_line((style.margin_x, 54), (w - style.margin_x, 54), width=0.4)
         label = f"Page {i} of {n}"
-        tw = pymupdf.get_text_length(label, "helv", 8)
+        tw = text_width(label, "helv", 8)
         page.insert_text(((w - tw) / 2, h - 36), label, fontname="helv", fontsize=8)
         if style.footer_left:
-            page.insert_text((style.margin_x, h - 36), style.footer_left, fontname="helv", fontsize=7)
+            page.insert_text(
+                (style.margin_x, h - 36), style.footer_left, fontname="helv", fontsize=7
+            )
 
 
-def scanned_page(doc: pymupdf.Document, blocks: Sequence[Block], style: Style, dpi: int = 150) -> None:
+def scanned_page(
+    doc: pymupdf.Document, blocks: Sequence[Block], style: Style, dpi: int = 150
+) -> None:
     """Append an image-only page: lay the blocks out on a scratch page, rasterize, insert."""
     scratch = pymupdf.open()
     flow = Flow(scratch, style)

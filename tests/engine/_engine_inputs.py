@@ -83,4 +83,3 @@ def contract(
     if policy is not _UNSET:
         payload["resolution_policy"] = policy
     return payload
-

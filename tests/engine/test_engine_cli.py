@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from _engine_inputs import EXAMPLES, contract, record
 
 from engine import evaluate, input_schema, main, render
 from engine._validate import (
@@ -20,6 +19,7 @@ from engine._validate import (
     TOP_FIELDS,
     TOP_REQUIRED,
 )
+from tests.engine._engine_inputs import EXAMPLES, contract, record
 
 
 @pytest.mark.parametrize(

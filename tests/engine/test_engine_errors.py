@@ -9,9 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from _engine_inputs import contract, record
 
 from engine import ContractError, evaluate, parse_json
+from tests.engine._engine_inputs import contract, record
 
 Mutation = Callable[[dict[str, Any]], Any]
 
@@ -141,7 +141,12 @@ ERRORS: list[tuple[str, Mutation, str, str]] = [
             (None, "number"),
         ]
     ],
-    ("types not array", set_(f"{R}.required_source_types", "a"), f"{R}.required_source_types", "array"),
+    (
+        "types not array",
+        set_(f"{R}.required_source_types", "a"),
+        f"{R}.required_source_types",
+        "array",
+    ),
     (
         "types duplicate",
         set_(f"{R}.required_source_types", ["a", "b", "a"]),
@@ -209,9 +214,24 @@ ERRORS: list[tuple[str, Mutation, str, str]] = [
         for name in ("id", "claim_id", "source_id", "source_type")
         for value, reason in [("", "non-empty"), (5, "string"), (None, "string"), (["x"], "string")]
     ],
-    ("duplicate id", set_(f"{B}.1.id", "a"), f"{B}[1].id", "duplicates the id of evidence_bundle[0]"),
-    ("observed naive", set_(f"{B}.0.observed_at", "2026-03-02T11:00:00"), f"{B}[0].observed_at", "timezone"),
-    ("observed garbage", set_(f"{B}.0.observed_at", "2026-13-02T11:00:00Z"), f"{B}[0].observed_at", "ISO 8601"),
+    (
+        "duplicate id",
+        set_(f"{B}.1.id", "a"),
+        f"{B}[1].id",
+        "duplicates the id of evidence_bundle[0]",
+    ),
+    (
+        "observed naive",
+        set_(f"{B}.0.observed_at", "2026-03-02T11:00:00"),
+        f"{B}[0].observed_at",
+        "timezone",
+    ),
+    (
+        "observed garbage",
+        set_(f"{B}.0.observed_at", "2026-13-02T11:00:00Z"),
+        f"{B}[0].observed_at",
+        "ISO 8601",
+    ),
     ("observed number", set_(f"{B}.0.observed_at", 5), f"{B}[0].observed_at", "string"),
     ("value NaN", set_(f"{B}.0.value", math.nan), f"{B}[0].value", "finite"),
     ("value nested", set_(f"{B}.0.value", [{"k": math.inf}]), f"{B}[0].value[0].k", "finite"),
@@ -229,14 +249,39 @@ ERRORS: list[tuple[str, Mutation, str, str]] = [
         ]
     ],
     *[
-        (f"group {value!r}", set_(f"{B}.0.independence_group", value), f"{B}[0].independence_group", reason)
+        (
+            f"group {value!r}",
+            set_(f"{B}.0.independence_group", value),
+            f"{B}[0].independence_group",
+            reason,
+        )
         for value, reason in [("", "non-empty"), (5, "string"), ({"g": 1}, "string")]
     ],
     ("provenance string", set_(f"{B}.0.provenance", "doc://1"), f"{B}[0].provenance", "object"),
-    ("provenance empty object", set_(f"{B}.0.provenance", {}), f"{B}[0].provenance.reference", "required"),
-    ("provenance empty ref", set_(f"{B}.0.provenance", {"reference": ""}), f"{B}[0].provenance.reference", "non-empty"),
-    ("provenance blank ref", set_(f"{B}.0.provenance", {"reference": " \t"}), f"{B}[0].provenance.reference", "non-empty"),
-    ("provenance ref number", set_(f"{B}.0.provenance", {"reference": 3}), f"{B}[0].provenance.reference", "string"),
+    (
+        "provenance empty object",
+        set_(f"{B}.0.provenance", {}),
+        f"{B}[0].provenance.reference",
+        "required",
+    ),
+    (
+        "provenance empty ref",
+        set_(f"{B}.0.provenance", {"reference": ""}),
+        f"{B}[0].provenance.reference",
+        "non-empty",
+    ),
+    (
+        "provenance blank ref",
+        set_(f"{B}.0.provenance", {"reference": " \t"}),
+        f"{B}[0].provenance.reference",
+        "non-empty",
+    ),
+    (
+        "provenance ref number",
+        set_(f"{B}.0.provenance", {"reference": 3}),
+        f"{B}[0].provenance.reference",
+        "string",
+    ),
     (
         "provenance unknown",
         set_(f"{B}.0.provenance", {"reference": "x", "page": 2}),
@@ -343,3 +388,15 @@ def test_overflowing_float_is_rejected_as_not_finite() -> None:
 def test_bom_and_text_input_are_accepted() -> None:
     text = json.dumps(base())
     assert parse_json(text) == parse_json(b"\xef\xbb\xbf" + text.encode())
+
+
+def test_deeply_nested_value_is_an_input_error() -> None:
+    deep: list[Any] = []
+    for _ in range(5000):
+        deep = [deep]
+    payload = base()
+    payload[B][0]["value"] = deep
+    with pytest.raises(ContractError) as info:
+        evaluate(payload)
+    assert info.value.field.startswith(f"{B}[0].value")
+    assert "nested too deeply" in info.value.reason

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from _engine_inputs import GOLDEN
 
 from engine import evaluate, render
+from tests.engine._engine_inputs import GOLDEN
 
 CASES = sorted(GOLDEN.glob("*.json"))
 

@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 import pytest
-from _engine_inputs import CLAIM, EXAMPLES, OMIT, contract, observed, record
 
 from engine import ContractError, evaluate, json_equal, render
+from tests.engine._engine_inputs import CLAIM, EXAMPLES, OMIT, contract, observed, record
 
 
 def decide(payload: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +159,12 @@ def test_every_reason_of_an_excluded_record_is_reported_in_order() -> None:
         },
         {
             "id": "b",
-            "reasons": ["CLAIM_MISMATCH", "STALE", "CONFIDENCE_BELOW_THRESHOLD", "PROVENANCE_MISSING"],
+            "reasons": [
+                "CLAIM_MISMATCH",
+                "STALE",
+                "CONFIDENCE_BELOW_THRESHOLD",
+                "PROVENANCE_MISSING",
+            ],
         },
     ]
 
@@ -222,7 +227,11 @@ def test_counting_is_by_independence_group_not_record() -> None:
 
 
 def test_missing_group_defaults_to_source_id() -> None:
-    records = [record("a", source_id="s1"), record("b", source_id="s1"), record("c", source_id="s2")]
+    records = [
+        record("a", source_id="s1"),
+        record("b", source_id="s1"),
+        record("c", source_id="s2"),
+    ]
     support = decide(contract(records, minimum=2))["resolution_details"]["support"]
     assert support["independence_groups"] == ["s1", "s2"]
     explicit_null = [record("a", source_id="s1", group=None), record("b", source_id="s1")]
@@ -261,7 +270,10 @@ def test_excluded_records_do_not_cover_types_or_count() -> None:
     ]
 
 
-@pytest.mark.parametrize(("minimum", "groups", "decision"), [(1, 1, "SUPPORTED"), (1000, 1000, "SUPPORTED"), (1000, 999, "INSUFFICIENT")])
+@pytest.mark.parametrize(
+    ("minimum", "groups", "decision"),
+    [(1, 1, "SUPPORTED"), (1000, 1000, "SUPPORTED"), (1000, 999, "INSUFFICIENT")],
+)
 def test_minimum_independent_sources_bounds(minimum: int, groups: int, decision: str) -> None:
     records = [record(f"r{i:04d}") for i in range(groups)]
     result = decide(contract(records, minimum=minimum))
@@ -312,8 +324,20 @@ MIXED = [
         ),
         ("contradiction_veto", 2, MIXED[:2], "SUPPORTED", ["SUPPORT_MEETS_CONTRACT"]),
         ("contradiction_veto", 2, MIXED[2:], "CONTRADICTED", ["CONTRADICTION_MEETS_CONTRACT"]),
-        ("insufficient_on_conflict", 2, MIXED[2:], "CONTRADICTED", ["CONTRADICTION_MEETS_CONTRACT"]),
-        ("insufficient_on_conflict", 3, MIXED[2:], "INSUFFICIENT", ["INSUFFICIENT_INDEPENDENT_SOURCES"]),
+        (
+            "insufficient_on_conflict",
+            2,
+            MIXED[2:],
+            "CONTRADICTED",
+            ["CONTRADICTION_MEETS_CONTRACT"],
+        ),
+        (
+            "insufficient_on_conflict",
+            3,
+            MIXED[2:],
+            "INSUFFICIENT",
+            ["INSUFFICIENT_INDEPENDENT_SOURCES"],
+        ),
     ],
 )
 def test_policies(
@@ -324,7 +348,9 @@ def test_policies(
     assert result["reason_codes"] == codes
     details = result["resolution_details"]
     assert details["policy"] == policy
-    assert details["mixed"] is (bool(details["support"]["evidence_ids"]) and bool(details["contradiction"]["evidence_ids"]))
+    assert details["mixed"] is (
+        bool(details["support"]["evidence_ids"]) and bool(details["contradiction"]["evidence_ids"])
+    )
 
 
 def test_veto_blocks_support_that_meets_the_contract() -> None:

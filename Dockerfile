@@ -1,0 +1,38 @@
+# The evidence-rag API. One process owns the store (embedded by default; a Qdrant
+# server when QDRANT_URL is set, as in docker-compose.yml).
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    HF_HUB_OFFLINE=1 \
+    TRANSFORMERS_OFFLINE=1 \
+    TOKENIZERS_PARALLELISM=false \
+    EVRAG_DATA_DIR=/data
+
+# OCR for image-only pages (PyMuPDF calls Tesseract).
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tesseract-ocr \
+    && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+# torch first, CPU build, so nothing below can pull a CUDA build.
+RUN pip install --index-url https://download.pytorch.org/whl/cpu torch==2.13.0
+COPY pyproject.toml constraints.txt README.md LICENSE ./
+COPY engine ./engine
+COPY ingest ./ingest
+COPY retrieval ./retrieval
+COPY skill ./skill
+COPY api ./api
+COPY evidence_rag_cli.py ./
+RUN pip install -c constraints.txt . \
+    && useradd --system --uid 10001 --home-dir /data evrag \
+    && mkdir -p /data && chown evrag /data
+
+USER evrag
+VOLUME ["/data"]
+EXPOSE 8000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+    CMD python -c "import urllib.request,sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=2).status != 200)"
+CMD ["evrag", "serve", "--host", "0.0.0.0", "--port", "8000"]

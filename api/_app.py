@@ -1,0 +1,60 @@
+"""The FastAPI application: lifespan (runtime, jobs), routes, and problem documents."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from api._errors import install_problem_handlers
+from api._limits import ApiSettings
+from api._routes import health, v1
+from api._runtime import Runtime
+from api._state import ApiState
+from retrieval._settings import Settings
+
+_log = logging.getLogger("evrag.api")
+
+
+def create_app(
+    settings: Settings | None = None,
+    limits: ApiSettings | None = None,
+    *,
+    runtime: Runtime | None = None,
+) -> FastAPI:
+    """The app; the runtime opens in the lifespan (or is given, and then not closed)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        opened = runtime or Runtime.open(settings or Settings())
+        state = ApiState.open(opened, limits or ApiSettings())
+        app.state.api = state
+        resumed = state.start()
+        if resumed:
+            _log.info("resuming %d unfinished job(s): %s", len(resumed), ", ".join(resumed))
+        try:
+            yield
+        finally:
+            state.close()
+            if runtime is None:
+                opened.close()
+
+    app = FastAPI(
+        title="evidence-rag",
+        version="0.1.0",
+        summary="Evidence-first question answering over due-diligence data rooms",
+        lifespan=lifespan,
+    )
+    install_problem_handlers(app)
+    app.include_router(health)
+    app.include_router(v1)
+    return app
+
+
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the API with uvicorn (one process: the embedded store has one owner)."""
+    import uvicorn
+
+    uvicorn.run(create_app(settings), host=host, port=port, workers=1, log_level="info")

@@ -1,0 +1,604 @@
+"""The /v1 routes: a few lines each, calling into the runtime, the jobs and the batch code."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import anyio
+from fastapi import APIRouter, Depends, Query, Request, Response
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse, PlainTextResponse
+
+from api._auth import Principal
+from api._batch import parse_questions, render_csv, render_html, render_jsonl
+from api._deps import Admin, Caller, Kb, State
+from api._errors import BadRequest, LimitExceeded, NotFound, Unauthorized, UnsupportedMediaType
+from api._jobs import JobKind, JobRecord
+from api._pages import parse_bbox, render_page
+from api._schemas import (
+    DocumentInfo,
+    EntityInfo,
+    Health,
+    IngestionJobInfo,
+    IngestOutcome,
+    JobInfo,
+    KbCreate,
+    KbInfo,
+    KeyCreate,
+    KeyCreated,
+    KeyInfo,
+    QueryRequest,
+)
+from api._state import ApiState
+from api._uploads import receive_pdfs
+
+PROBLEM: dict[str, Any] = {"content": {"application/problem+json": {}}}
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"description": "missing or unknown API key", **PROBLEM},
+    404: {"description": "not found (or not visible to this key)", **PROBLEM},
+    422: {"description": "invalid input", **PROBLEM},
+}
+
+health = APIRouter(tags=["health"])
+v1 = APIRouter(prefix="/v1", responses=_ERRORS)
+
+
+# ----------------------------------------------------------------------------- health
+
+
+@health.get("/healthz", response_model=Health)
+def healthz() -> Health:
+    """The process answers."""
+    return Health(status="ok")
+
+
+@health.get("/readyz", response_model=Health, responses={503: {"model": Health}})
+def readyz(state: State, response: Response) -> Health:
+    """The catalog and the store answer."""
+    try:
+        state.runtime.catalog.list_kbs()
+    except Exception as exc:  # readiness reports any failure instead of raising
+        response.status_code = 503
+        return Health(status="unavailable", detail=f"catalog: {exc}")
+    return Health(status="ok")
+
+
+# ----------------------------------------------------------------------------- keys
+
+
+@v1.post("/keys", response_model=KeyCreated, status_code=201, tags=["keys"])
+def create_key(body: KeyCreate, _: Admin, state: State) -> KeyCreated:
+    """A key for some knowledge bases (admin only). The key is shown once."""
+    record, key = state.keys.create(body.kbs, body.label)
+    return KeyCreated(
+        key_id=record.key_id,
+        label=record.label,
+        kbs=list(record.kbs),
+        created_at=record.created_at,
+        key=key,
+    )
+
+
+@v1.get("/keys", response_model=list[KeyInfo], tags=["keys"])
+def list_keys(_: Admin, state: State) -> list[KeyInfo]:
+    return [
+        KeyInfo(key_id=r.key_id, label=r.label, kbs=list(r.kbs), created_at=r.created_at)
+        for r in state.keys.list_keys()
+    ]
+
+
+@v1.delete("/keys/{key_id}", status_code=204, tags=["keys"])
+def revoke_key(key_id: str, _: Admin, state: State) -> Response:
+    state.keys.revoke(key_id)
+    return Response(status_code=204)
+
+
+# ----------------------------------------------------------------------------- knowledge bases
+
+
+def _kb_info(state: ApiState, name: str) -> KbInfo:
+    return KbInfo(name=name, documents=len(state.runtime.catalog.list_documents(name)))
+
+
+@v1.post("/kbs", response_model=KbInfo, status_code=201, tags=["knowledge bases"])
+def create_kb(body: KbCreate, _: Admin, state: State) -> KbInfo:
+    """A new, empty knowledge base (admin only)."""
+    with state.write_lock:
+        state.runtime.create_kb(body.name, body.evidence_requirements)
+    return _kb_info(state, body.name)
+
+
+@v1.get("/kbs", response_model=list[KbInfo], tags=["knowledge bases"])
+def list_kbs(principal: Caller, state: State) -> list[KbInfo]:
+    """The knowledge bases this key may see."""
+    names = [kb.name for kb in state.runtime.catalog.list_kbs() if principal.can_see(kb.name)]
+    return [_kb_info(state, name) for name in names]
+
+
+@v1.get("/kbs/{kb}", response_model=KbInfo, tags=["knowledge bases"])
+def get_kb(kb: Kb, state: State) -> KbInfo:
+    return _kb_info(state, kb)
+
+
+@v1.delete("/kbs/{kb}", status_code=204, tags=["knowledge bases"])
+def delete_kb(kb: Kb, _: Admin, state: State) -> Response:
+    """Delete a knowledge base with its documents, chunks and bindings (admin only)."""
+    with state.write_lock:
+        state.runtime.delete_kb(kb)
+    state.keys.forget_kb(kb)
+    return Response(status_code=204)
+
+
+# ----------------------------------------------------------------------------- documents
+
+_UPLOAD_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["files"],
+                    "properties": {
+                        "files": {"type": "array", "items": {"type": "string", "format": "binary"}}
+                    },
+                }
+            }
+        },
+    }
+}
+
+
+def _links(request: Request, job: JobRecord) -> dict[str, str]:
+    base = f"/v1/kbs/{job.kb}"
+    if job.kind is JobKind.INGESTION:
+        return {"self": f"{base}/ingestions/{job.job_id}"}
+    own = f"{base}/evaluations/{job.job_id}"
+    return {
+        "self": own,
+        "results_jsonl": f"{own}/results?format=jsonl",
+        "results_csv": f"{own}/results?format=csv",
+        "results_html": f"{own}/results?format=html",
+        "cancel": f"{own}/cancel",
+    }
+
+
+def _job_fields(request: Request, job: JobRecord) -> dict[str, Any]:
+    return {
+        "job_id": job.job_id,
+        "kind": job.kind.value,
+        "kb": job.kb,
+        "status": job.status.value,
+        "total": job.total,
+        "done": job.done,
+        "failed": job.failed,
+        "created_at": job.created_at,
+        "finished_at": job.finished_at,
+        "error": job.error,
+        "links": _links(request, job),
+    }
+
+
+def _ingestion_info(request: Request, state: ApiState, job: JobRecord) -> IngestionJobInfo:
+    outcomes = []
+    for item in state.jobs.items(job.job_id):
+        if item.result is not None and "status" in item.result:
+            outcomes.append(IngestOutcome.model_validate(item.result))
+        elif item.result is not None:
+            error = item.result.get("error") or {}
+            outcomes.append(
+                IngestOutcome(
+                    name=str(item.input["name"]),
+                    document_id=item.input["sha256"],
+                    status="failed",
+                    code=str(error.get("code", "internal_error")),
+                    reason=str(error.get("detail", "")),
+                )
+            )
+        else:
+            outcomes.append(
+                IngestOutcome(
+                    name=str(item.input["name"]), document_id=item.input["sha256"], status="pending"
+                )
+            )
+    return IngestionJobInfo(**_job_fields(request, job), documents=outcomes)
+
+
+@v1.post(
+    "/kbs/{kb}/documents",
+    response_model=IngestionJobInfo,
+    status_code=202,
+    tags=["documents"],
+    openapi_extra=_UPLOAD_BODY,
+    responses={
+        413: {"description": "over a size or count limit", **PROBLEM},
+        415: {"description": "not a PDF", **PROBLEM},
+    },
+)
+async def upload_documents(kb: Kb, request: Request, state: State) -> IngestionJobInfo:
+    """Upload one or many PDFs (multipart, field `files`): an ingestion job."""
+    stored = await receive_pdfs(request, state.upload_dir, state.limits)
+    inputs = [{"name": s.name, "sha256": s.sha256, "size": s.size} for s in stored]
+    job = await anyio.to_thread.run_sync(state.jobs.create, JobKind.INGESTION, kb, inputs)
+    state.runner.submit(job)
+    return await anyio.to_thread.run_sync(
+        _ingestion_info, request, state, state.jobs.get(job.job_id)
+    )
+
+
+@v1.get("/kbs/{kb}/ingestions", response_model=list[JobInfo], tags=["documents"])
+def list_ingestions(kb: Kb, request: Request, state: State) -> list[JobInfo]:
+    return [JobInfo(**_job_fields(request, j)) for j in state.jobs.list_jobs(kb, JobKind.INGESTION)]
+
+
+def _job(state: ApiState, kb: str, job_id: str, kind: JobKind) -> JobRecord:
+    job = state.jobs.get(job_id)
+    if job.kb != kb or job.kind is not kind:
+        raise NotFound(f"no job {job_id!r}")
+    return job
+
+
+@v1.get("/kbs/{kb}/ingestions/{job_id}", response_model=IngestionJobInfo, tags=["documents"])
+def get_ingestion(kb: Kb, job_id: str, request: Request, state: State) -> IngestionJobInfo:
+    """Progress (done / total / failed) and each file's outcome."""
+    return _ingestion_info(request, state, _job(state, kb, job_id, JobKind.INGESTION))
+
+
+@v1.post("/kbs/{kb}/ingestions/{job_id}/cancel", response_model=JobInfo, tags=["documents"])
+def cancel_ingestion(kb: Kb, job_id: str, request: Request, state: State) -> JobInfo:
+    _job(state, kb, job_id, JobKind.INGESTION)
+    return JobInfo(**_job_fields(request, state.jobs.cancel(job_id)))
+
+
+def _document_info(doc: Any) -> DocumentInfo:
+    return DocumentInfo(
+        document_id=doc.document_id,
+        name=doc.name,
+        status=str(doc.status.value if hasattr(doc.status, "value") else doc.status),
+        pages=doc.pages,
+        document_type=doc.document_type,
+        document_date=doc.document_date,
+        title=doc.title,
+        independence_group=doc.independence_group,
+        size_bytes=doc.size_bytes,
+        error=doc.error,
+    )
+
+
+def _document(state: ApiState, kb: str, document_id: str) -> Any:
+    doc = state.runtime.catalog.get_document(kb, document_id) if _is_sha(document_id) else None
+    if doc is None:
+        raise NotFound(f"no document {document_id!r} in knowledge base {kb!r}")
+    return doc
+
+
+def _is_sha(value: str) -> bool:
+    return len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+
+
+@v1.get("/kbs/{kb}/documents", response_model=list[DocumentInfo], tags=["documents"])
+def list_documents(kb: Kb, state: State) -> list[DocumentInfo]:
+    return [_document_info(d) for d in state.runtime.catalog.list_documents(kb)]
+
+
+@v1.get("/kbs/{kb}/documents/{document_id}", response_model=DocumentInfo, tags=["documents"])
+def get_document(kb: Kb, document_id: str, state: State) -> DocumentInfo:
+    """Metadata, status and independence group."""
+    return _document_info(_document(state, kb, document_id))
+
+
+@v1.delete("/kbs/{kb}/documents/{document_id}", status_code=204, tags=["documents"])
+def delete_document(kb: Kb, document_id: str, state: State) -> Response:
+    """Remove a document with its chunks and bindings."""
+    _document(state, kb, document_id)
+    with state.write_lock:
+        state.runtime.ingestor.delete_document(kb, document_id)
+    return Response(status_code=204)
+
+
+@v1.get(
+    "/kbs/{kb}/documents/{document_id}/original",
+    response_class=FileResponse,
+    tags=["documents"],
+    responses={200: {"content": {"application/pdf": {}}}},
+)
+def download_original(kb: Kb, document_id: str, state: State) -> FileResponse:
+    """The PDF as uploaded."""
+    doc = _document(state, kb, document_id)
+    path = state.runtime.blobs.path(document_id)
+    if not path.exists():
+        raise NotFound(f"the original of {document_id} is not stored")
+    safe = "".join(c if c.isalnum() or c in "._- " else "_" for c in doc.name) or "document.pdf"
+    return FileResponse(path, media_type="application/pdf", filename=safe)
+
+
+def _image_caller(request: Request, state: State) -> Principal | None:
+    """A key, or a signed link (from a report) that opens without one."""
+    key = request.headers.get("x-api-key")
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        key = auth[7:].strip() or key
+    principal = state.keys.authenticate(key)
+    if principal is not None:
+        return principal
+    params = {k: v for k, v in request.query_params.items() if k != "sig"}
+    sig = request.query_params.get("sig")
+    if sig and state.keys.check_signature(request.url.path, params, sig):
+        return None
+    raise Unauthorized("send an API key, or open a signed link from a report")
+
+
+@v1.get(
+    "/kbs/{kb}/documents/{document_id}/pages/{page}/image",
+    response_class=Response,
+    tags=["documents"],
+    responses={200: {"content": {"image/png": {}}}},
+)
+def page_image(
+    kb: str,
+    document_id: str,
+    page: Annotated[int, PathParam(ge=1, le=100_000)],
+    state: State,
+    caller: Annotated[Principal | None, Depends(_image_caller)],
+    line_start: Annotated[int | None, Query(ge=1, le=100_000)] = None,
+    line_end: Annotated[int | None, Query(ge=1, le=100_000)] = None,
+    bbox: Annotated[
+        str | None, Query(description="x0,y0,x1,y1 in PDF points", max_length=200)
+    ] = None,
+    zoom: Annotated[float, Query(ge=0.25, le=4.0)] = 2.0,
+    sig: Annotated[
+        str | None, Query(description="signature of a report link", max_length=64)
+    ] = None,
+) -> Response:
+    """The page as PNG, with the cited lines (or a box) highlighted."""
+    from retrieval._errors import KnowledgeBaseNotFound
+
+    if caller is not None and not caller.can_see(kb):
+        raise KnowledgeBaseNotFound(kb)
+    state.runtime.catalog.get_kb(kb)
+    _document(state, kb, document_id)
+    box = parse_bbox(bbox) if bbox is not None else None
+    png = render_page(
+        state.runtime.blobs.path(document_id),
+        page,
+        line_start=line_start,
+        line_end=line_end,
+        bbox=box,
+        zoom=zoom,
+    )
+    return Response(png, media_type="image/png")
+
+
+# ----------------------------------------------------------------------------- query
+
+
+def _check_question(state: ApiState, question: str | None) -> None:
+    limit = state.limits.max_question_chars
+    if question is not None and len(question) > limit:
+        raise LimitExceeded(
+            "max_question_chars", limit, f"question longer than {limit} characters", status=422
+        )
+
+
+def _answer_model() -> Any:
+    try:
+        from skill._answer import Answer
+    except ImportError:  # pragma: no cover
+        return dict[str, Any]
+    return Answer
+
+
+@v1.post("/kbs/{kb}/query", response_model=_answer_model(), tags=["query"])
+def query(kb: Kb, body: QueryRequest, state: State) -> Any:
+    """Ask a question (or a structured subject class) under an optional evidence contract."""
+    if (body.question is None) == (body.subject is None):
+        raise BadRequest("give exactly one of 'question' or 'subject'")
+    _check_question(state, body.question)
+    if body.top_k is not None and body.top_k > state.limits.max_top_k:
+        limit = state.limits.max_top_k
+        raise LimitExceeded("max_top_k", limit, f"top_k over {limit}", status=422)
+    kwargs: dict[str, Any] = {
+        "subject": body.subject,
+        "evidence_requirements": body.evidence_requirements,
+    }
+    if body.top_k is not None and state.ask_accepts_top_k:
+        kwargs["top_k"] = body.top_k
+    return state.runtime.skill.ask(kb, body.question, **kwargs)
+
+
+# ----------------------------------------------------------------------------- engine
+
+
+def _engine_body() -> dict[str, Any]:
+    from engine._schema import input_schema
+
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": input_schema()}},
+        }
+    }
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise LimitExceeded("max_json_body_bytes", limit, f"request body over {limit} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise LimitExceeded("max_json_body_bytes", limit, f"request body over {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@v1.post(
+    "/sufficiency/evaluate",
+    response_model=dict[str, Any],
+    tags=["sufficiency"],
+    openapi_extra=_engine_body(),
+)
+async def evaluate_sufficiency(request: Request, _: Caller, state: State) -> dict[str, Any]:
+    """The sufficiency engine alone: its input contract in, its verdict out."""
+    from engine._engine import evaluate_json
+
+    body = await _read_body(request, state.limits.max_json_body_bytes)
+    return evaluate_json(body)
+
+
+# ----------------------------------------------------------------------------- evaluations
+
+_EVAL_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["id"],
+                        "properties": {
+                            "id": {"type": "string"},
+                            "question": {"type": "string"},
+                            "subject": {"type": "object"},
+                            "expected_value": {},
+                            "evidence_requirements": {"type": "object"},
+                        },
+                    },
+                }
+            },
+            "application/x-ndjson": {"schema": {"type": "string"}},
+        },
+    }
+}
+
+
+@v1.post(
+    "/kbs/{kb}/evaluations",
+    response_model=JobInfo,
+    status_code=202,
+    tags=["evaluations"],
+    openapi_extra=_EVAL_BODY,
+    responses={413: {"description": "body over the size limit", **PROBLEM}},
+)
+async def submit_evaluation(kb: Kb, request: Request, state: State) -> JobInfo:
+    """Submit questions (JSONL, or a JSON list): a batch job answering each in order."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media not in (
+        "application/json",
+        "application/x-ndjson",
+        "application/jsonl",
+        "text/plain",
+        "",
+    ):
+        raise UnsupportedMediaType(
+            "send questions as application/json (a list) or application/x-ndjson"
+        )
+    body = await _read_body(request, state.limits.max_json_body_bytes)
+    items = parse_questions(
+        body,
+        max_items=state.limits.max_batch_items,
+        max_question_chars=state.limits.max_question_chars,
+    )
+    job = await anyio.to_thread.run_sync(
+        lambda: state.jobs.create(
+            JobKind.EVALUATION, kb, [i.model_dump(mode="json") for i in items]
+        )
+    )
+    state.runner.submit(job)
+    return JobInfo(**_job_fields(request, state.jobs.get(job.job_id)))
+
+
+@v1.get("/kbs/{kb}/evaluations", response_model=list[JobInfo], tags=["evaluations"])
+def list_evaluations(kb: Kb, request: Request, state: State) -> list[JobInfo]:
+    return [
+        JobInfo(**_job_fields(request, j)) for j in state.jobs.list_jobs(kb, JobKind.EVALUATION)
+    ]
+
+
+@v1.get("/kbs/{kb}/evaluations/{job_id}", response_model=JobInfo, tags=["evaluations"])
+def get_evaluation(kb: Kb, job_id: str, request: Request, state: State) -> JobInfo:
+    """Status with progress: done / total / failed."""
+    return JobInfo(**_job_fields(request, _job(state, kb, job_id, JobKind.EVALUATION)))
+
+
+@v1.post("/kbs/{kb}/evaluations/{job_id}/cancel", response_model=JobInfo, tags=["evaluations"])
+def cancel_evaluation(kb: Kb, job_id: str, request: Request, state: State) -> JobInfo:
+    """Stop after the question in flight; finished answers are kept."""
+    _job(state, kb, job_id, JobKind.EVALUATION)
+    return JobInfo(**_job_fields(request, state.jobs.cancel(job_id)))
+
+
+@v1.get(
+    "/kbs/{kb}/evaluations/{job_id}/results",
+    tags=["evaluations"],
+    response_class=PlainTextResponse,
+    responses={
+        200: {
+            "content": {
+                "application/x-ndjson": {},
+                "text/csv": {},
+                "text/html": {},
+            }
+        }
+    },
+)
+def evaluation_results(
+    kb: Kb,
+    job_id: str,
+    request: Request,
+    state: State,
+    format: Annotated[str, Query(pattern="^(jsonl|csv|html)$")] = "jsonl",
+) -> Response:
+    """The answers so far, in input order: JSONL, CSV, or an HTML report."""
+    job = _job(state, kb, job_id, JobKind.EVALUATION)
+    results = [item.result for item in state.jobs.items(job.job_id) if item.result is not None]
+    if format == "jsonl":
+        return Response(render_jsonl(results), media_type="application/x-ndjson")
+    if format == "csv":
+        return Response(render_csv(results), media_type="text/csv; charset=utf-8")
+    base = (state.limits.public_base_url or str(request.base_url)).rstrip("/")
+
+    def link(loc: dict[str, Any]) -> str | None:
+        doc, page = loc.get("document_id"), loc.get("page")
+        if not doc or not page:
+            return None
+        params = {}
+        if loc.get("line_start"):
+            params["line_start"] = str(loc["line_start"])
+            params["line_end"] = str(loc.get("line_end") or loc["line_start"])
+        path = f"/v1/kbs/{kb}/documents/{doc}/pages/{page}/image"
+        return base + state.keys.sign(path, params)
+
+    page = render_html(
+        results,
+        title=f"Evaluation {job.job_id}",
+        subtitle=f"knowledge base {kb} · {job.status.value} · {job.done}/{job.total} done, {job.failed} failed",
+        link_for=link,
+    )
+    return Response(page, media_type="text/html; charset=utf-8")
+
+
+# ----------------------------------------------------------------------------- bindings
+
+
+@v1.get("/kbs/{kb}/bindings", tags=["bindings"])
+def list_bindings(
+    kb: Kb,
+    state: State,
+    entity: Annotated[str | None, Query(max_length=300)] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> list[dict[str, Any]]:
+    """Bindings with their citations; with `entity`, those where it is subject or parent."""
+    found = state.runtime.bindings(kb, entity)
+    return [b.model_dump(mode="json") for b in found[offset : offset + limit]]
+
+
+@v1.get("/kbs/{kb}/entities", response_model=list[EntityInfo], tags=["bindings"])
+def list_entities(kb: Kb, state: State) -> list[EntityInfo]:
+    """Resolved entities and their aliases."""
+    return [EntityInfo.model_validate(e) for e in state.runtime.entities(kb)]

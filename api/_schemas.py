@@ -1,0 +1,105 @@
+"""Request and response bodies (separate models; the domain records stay in their packages)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class Health(_Out):
+    status: Literal["ok", "unavailable"]
+    detail: str | None = None
+
+
+class KeyCreate(_In):
+    kbs: list[str] = Field(description="knowledge bases this key may use")
+    label: str = Field(default="", max_length=200)
+
+
+class KeyInfo(_Out):
+    key_id: str
+    label: str
+    kbs: list[str]
+    created_at: str
+
+
+class KeyCreated(KeyInfo):
+    key: str = Field(description="the key itself; shown only once")
+
+
+class KbCreate(_In):
+    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+    evidence_requirements: dict[str, Any] | None = Field(
+        default=None, description="this knowledge base's default evidence contract"
+    )
+
+
+class KbInfo(_Out):
+    name: str
+    documents: int
+
+
+class DocumentInfo(_Out):
+    document_id: str
+    name: str
+    status: str
+    pages: int | None = None
+    document_type: str | None = None
+    document_date: str | None = None
+    title: str | None = None
+    independence_group: str | None = None
+    size_bytes: int | None = None
+    error: str | None = None
+
+
+class IngestOutcome(_Out):
+    name: str
+    document_id: str | None = None
+    status: str  # committed | duplicate | failed
+    code: str | None = None
+    reason: str | None = None
+    pages: int = 0
+    chunks: int = 0
+    bindings: int = 0
+
+
+class JobInfo(_Out):
+    job_id: str
+    kind: Literal["ingestion", "evaluation"]
+    kb: str
+    status: Literal["queued", "running", "completed", "cancelled", "failed"]
+    total: int
+    done: int
+    failed: int
+    created_at: str
+    finished_at: str | None = None
+    error: str | None = None
+    links: dict[str, str] = Field(default_factory=dict)
+
+
+class IngestionJobInfo(JobInfo):
+    documents: list[IngestOutcome] = Field(default_factory=list)
+
+
+class QueryRequest(_In):
+    question: str | None = Field(default=None, description="a question in prose")
+    subject: dict[str, Any] | None = Field(default=None, description="a structured subject class")
+    evidence_requirements: dict[str, Any] | None = Field(
+        default=None, description="the engine's evidence contract for this request"
+    )
+    top_k: int | None = Field(default=None, ge=1)
+
+
+class EntityInfo(_Out):
+    key: str
+    name: str
+    aliases: list[str]

@@ -1,0 +1,146 @@
+"""What the app holds for its lifetime: the runtime, keys, jobs and limits."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+import secrets
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from api._auth import KeyStore
+from api._batch import BatchItem, answer_item
+from api._db import open_engine
+from api._jobs import JobKind, JobRecord, JobRunner, JobStore
+from api._limits import ApiSettings
+from api._runtime import Runtime
+
+_log = logging.getLogger("evrag.api")
+
+
+def resolve_admin_key(limits: ApiSettings, data_dir: Path) -> str:
+    """EVRAG_ADMIN_KEY, or a random key kept in `<data_dir>/admin_key` (mode 0600)."""
+    if limits.admin_key is not None and limits.admin_key.get_secret_value():
+        return limits.admin_key.get_secret_value()
+    path = data_dir / "admin_key"
+    if path.exists():
+        return path.read_text().strip()
+    key = "evrag_admin_" + secrets.token_urlsafe(32)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.touch(mode=0o600)
+    path.write_text(key + "\n")
+    _log.warning("no EVRAG_ADMIN_KEY set: the admin key is in %s", path)
+    return key
+
+
+@dataclass
+class ApiState:
+    runtime: Runtime
+    limits: ApiSettings
+    keys: KeyStore
+    jobs: JobStore
+    runner: JobRunner
+    upload_dir: Path
+    # One writer at a time on the store: an ingestion item, a document or KB delete.
+    write_lock: threading.Lock = field(default_factory=threading.Lock)
+    ask_accepts_top_k: bool = False
+
+    @classmethod
+    def open(cls, runtime: Runtime, limits: ApiSettings) -> ApiState:
+        data_dir = runtime.settings.data_dir
+        engine = open_engine(runtime.settings.catalog_url)
+        keys = KeyStore(engine, resolve_admin_key(limits, data_dir))
+        jobs = JobStore(engine)
+        state = cls(
+            runtime=runtime,
+            limits=limits,
+            keys=keys,
+            jobs=jobs,
+            runner=None,  # type: ignore[arg-type]  # set just below: it calls back into state
+            upload_dir=data_dir / "uploads",
+        )
+        state.runner = JobRunner(
+            jobs,
+            handlers={
+                JobKind.INGESTION: state._ingest_item,
+                JobKind.EVALUATION: state._evaluate_item,
+            },
+            workers={
+                JobKind.INGESTION: limits.ingest_workers,
+                JobKind.EVALUATION: limits.eval_workers,
+            },
+            on_finish=state._job_finished,
+        )
+        try:
+            params = inspect.signature(runtime.skill.ask).parameters
+            state.ask_accepts_top_k = "top_k" in params
+        except (TypeError, ValueError):
+            state.ask_accepts_top_k = False
+        return state
+
+    def start(self) -> list[str]:
+        self.upload_dir.mkdir(parents=True, exist_ok=True)
+        return self.runner.resume()
+
+    def close(self) -> None:
+        self.runner.shutdown()
+
+    # -- job items ----------------------------------------------------------------------
+
+    def _evaluate_item(self, job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        return answer_item(self.runtime.skill, job.kb, BatchItem.model_validate(value))
+
+    def _ingest_item(self, job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        name = str(value["name"])
+        path = self.upload_dir / f"{value['sha256']}.pdf"
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return False, {
+                "name": name,
+                "document_id": value["sha256"],
+                "status": "failed",
+                "code": "upload_missing",
+                "reason": "the uploaded file is no longer on disk; upload it again",
+            }
+        try:
+            with self.write_lock:
+                report = self.runtime.ingestor.run(job.kb, [(name, data)])
+        except Exception as exc:  # recorded on the item; the job goes on with the next file
+            _log.exception("ingesting %s into %s", name, job.kb)
+            code = getattr(exc, "code", None)
+            return False, {
+                "name": name,
+                "document_id": value["sha256"],
+                "status": "failed",
+                "code": str(code) if code else "internal_error",
+                "reason": str(exc) or type(exc).__name__,
+            }
+        outcome = report.documents[0]
+        result = {
+            "name": outcome.name,
+            "document_id": outcome.document_id,
+            "status": outcome.status,
+            "code": outcome.code,
+            "reason": outcome.reason,
+            "pages": outcome.pages,
+            "chunks": outcome.chunks,
+            "bindings": outcome.bindings,
+        }
+        return outcome.status != "failed", result
+
+    def _job_finished(self, job: JobRecord) -> None:
+        if job.kind is not JobKind.INGESTION:
+            return
+        # An upload is kept until no unfinished job still needs it.
+        for item in self.jobs.items(job.job_id):
+            sha = str(item.input.get("sha256", ""))
+            if sha and not self.jobs.count_pending_with("sha256", sha):
+                (self.upload_dir / f"{sha}.pdf").unlink(missing_ok=True)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

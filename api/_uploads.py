@@ -1,0 +1,218 @@
+"""Multipart PDF uploads streamed to disk, checked against the limits as bytes arrive.
+
+Nothing is held whole in memory: each part is hashed and written in chunks to a
+temporary file, then renamed to `<sha256>.pdf`. The client's filename is kept only as
+the document's display name; it never becomes a path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import anyio
+from python_multipart.exceptions import MultipartParseError
+from python_multipart.multipart import MultipartParser, parse_options_header
+from starlette.requests import Request
+
+from api._errors import BadRequest, LimitExceeded, UnsupportedMediaType
+from api._limits import ApiSettings
+
+PDF_MAGIC = b"%PDF-"
+_MAX_FIELD_BYTES = 64 * 1024
+_NAME_SAFE = re.compile(r"[\x00-\x1f\x7f]")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredUpload:
+    name: str  # display name only
+    sha256: str
+    size: int
+    path: Path  # <upload_dir>/<sha256>.pdf
+
+
+def display_name(raw: str | None, index: int) -> str:
+    """The last path component of the client's filename, control characters removed."""
+    name = (raw or "").replace("\\", "/").rsplit("/", 1)[-1]
+    name = _NAME_SAFE.sub("", name).strip()
+    if name in ("", ".", ".."):
+        name = f"upload-{index}.pdf"
+    return name[:255]
+
+
+class _Part:
+    def __init__(self, tmp: Path, name: str) -> None:
+        self.tmp = tmp
+        self.name = name
+        self.size = 0
+        self.head = b""
+        self.digest = hashlib.sha256()
+        self.file: IO[bytes] = open(tmp, "wb")  # noqa: SIM115 - closed in _finish_part
+
+
+class UploadReceiver:
+    """Parses one multipart request body; call `feed` per chunk, then `finish`."""
+
+    def __init__(self, boundary: bytes, upload_dir: Path, limits: ApiSettings) -> None:
+        self.upload_dir = upload_dir
+        self.limits = limits
+        self.stored: list[StoredUpload] = []
+        self._total = 0
+        self._files = 0
+        self._field_bytes = 0
+        self._part: _Part | None = None
+        self._is_file = False
+        self._headers: dict[bytes, bytes] = {}
+        self._header_field = b""
+        self._header_value = b""
+        self._tmp_files: list[Path] = []
+        callbacks: Any = {
+            "on_part_begin": self._on_part_begin,
+            "on_header_field": self._on_header_field,
+            "on_header_value": self._on_header_value,
+            "on_header_end": self._on_header_end,
+            "on_headers_finished": self._on_headers_finished,
+            "on_part_data": self._on_part_data,
+            "on_part_end": self._on_part_end,
+        }
+        self._parser = MultipartParser(boundary, callbacks)
+
+    def feed(self, chunk: bytes) -> None:
+        self._total += len(chunk)
+        if self._total > self.limits.max_request_bytes:
+            raise LimitExceeded(
+                "max_request_bytes",
+                self.limits.max_request_bytes,
+                f"request body over {self.limits.max_request_bytes} bytes",
+            )
+        self._parser.write(chunk)
+
+    def finish(self) -> list[StoredUpload]:
+        self._parser.finalize()
+        if self._part is not None:
+            raise BadRequest("truncated multipart body")
+        if not self.stored:
+            raise BadRequest(
+                "no files in the request (send PDFs as multipart parts with a filename)"
+            )
+        return self.stored
+
+    def abort(self) -> None:
+        if self._part is not None:
+            self._part.file.close()
+            self._part = None
+        for tmp in self._tmp_files:
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+
+    # -- parser callbacks ----------------------------------------------------------------
+
+    def _on_part_begin(self) -> None:
+        self._headers = {}
+        self._is_file = False
+
+    def _on_header_field(self, data: bytes, start: int, end: int) -> None:
+        self._header_field += data[start:end]
+
+    def _on_header_value(self, data: bytes, start: int, end: int) -> None:
+        self._header_value += data[start:end]
+
+    def _on_header_end(self) -> None:
+        self._headers[self._header_field.lower()] = self._header_value
+        self._header_field = b""
+        self._header_value = b""
+
+    def _on_headers_finished(self) -> None:
+        _, options = parse_options_header(self._headers.get(b"content-disposition", b""))
+        filename = options.get(b"filename")
+        if filename is None:
+            return  # a plain form field: counted, ignored
+        self._is_file = True
+        self._files += 1
+        if self._files > self.limits.max_files_per_request:
+            raise LimitExceeded(
+                "max_files_per_request",
+                self.limits.max_files_per_request,
+                f"more than {self.limits.max_files_per_request} files in one request",
+            )
+        name = display_name(filename.decode("utf-8", "replace"), self._files)
+        tmp = self.upload_dir / f".part-{uuid.uuid4().hex}"
+        self._tmp_files.append(tmp)
+        self._part = _Part(tmp, name)
+
+    def _on_part_data(self, data: bytes, start: int, end: int) -> None:
+        if not self._is_file:
+            self._field_bytes += end - start
+            if self._field_bytes > _MAX_FIELD_BYTES:
+                raise LimitExceeded("max_field_bytes", _MAX_FIELD_BYTES, "form fields over 64 KiB")
+            return
+        part = self._part
+        assert part is not None
+        piece = data[start:end]
+        part.size += len(piece)
+        if part.size > self.limits.max_file_bytes:
+            raise LimitExceeded(
+                "max_file_bytes",
+                self.limits.max_file_bytes,
+                f"{part.name}: over {self.limits.max_file_bytes} bytes",
+            )
+        if len(part.head) < len(PDF_MAGIC):
+            part.head += piece[: len(PDF_MAGIC) - len(part.head)]
+            if len(part.head) >= len(PDF_MAGIC) or not PDF_MAGIC.startswith(part.head):
+                self._check_magic(part)
+        part.digest.update(piece)
+        part.file.write(piece)
+
+    def _check_magic(self, part: _Part) -> None:
+        if not part.head.startswith(PDF_MAGIC):
+            raise UnsupportedMediaType(f"{part.name}: not a PDF (it does not start with %PDF-)")
+
+    def _on_part_end(self) -> None:
+        if not self._is_file:
+            return
+        part = self._part
+        assert part is not None
+        self._part = None
+        part.file.close()
+        self._check_magic(part)
+        sha = part.digest.hexdigest()
+        final = self.upload_dir / f"{sha}.pdf"
+        os.replace(part.tmp, final)
+        self._tmp_files.remove(part.tmp)
+        self.stored.append(StoredUpload(part.name, sha, part.size, final))
+
+
+async def receive_pdfs(
+    request: Request, upload_dir: Path, limits: ApiSettings
+) -> list[StoredUpload]:
+    """Stream a multipart body of PDFs into `upload_dir`; limits are checked as it arrives."""
+    content_type, options = parse_options_header(request.headers.get("content-type", ""))
+    if content_type != b"multipart/form-data" or not options.get(b"boundary"):
+        raise UnsupportedMediaType("send the PDFs as multipart/form-data")
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limits.max_request_bytes:
+        raise LimitExceeded(
+            "max_request_bytes",
+            limits.max_request_bytes,
+            f"request body over {limits.max_request_bytes} bytes",
+        )
+    upload_dir.mkdir(parents=True, exist_ok=True)
+    receiver = UploadReceiver(options[b"boundary"], upload_dir, limits)
+    try:
+        async for chunk in request.stream():
+            if chunk:
+                # File writes off the event loop: other requests keep being served.
+                await anyio.to_thread.run_sync(receiver.feed, chunk)
+        return receiver.finish()
+    except MultipartParseError as exc:
+        receiver.abort()
+        raise BadRequest(f"malformed multipart body: {exc}") from None
+    except BaseException:
+        receiver.abort()
+        raise

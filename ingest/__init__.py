@@ -1,0 +1,53 @@
+"""PDF ingestion: parse (PyMuPDF) → locate → chunk → extract bindings → embed → write.
+
+`Ingestor` runs the pipeline for a batch into one knowledge base: idempotent by content
+hash, atomic per document, and a bad document fails alone with a typed reason.
+The pieces are usable alone: `PdfParser` (bytes → `ParsedDocument` of `LocatedLine`s),
+`Chunker` (→ `ChunkRecord`s with full locators), `BindingExtractor` (→ bindings and
+defined-term aliases).
+
+Errors::
+
+    IngestError
+    └── PdfRejected   a PDF that cannot be ingested; `.code` (RejectCode) says why
+"""
+
+from ingest._bindings import BindingExtractor, BindingResult
+from ingest._chunk import Chunker, extract_span, reextract, sentence_spans
+from ingest._document import LocatedLine, PageInfo, ParsedDocument
+from ingest._errors import IngestError, PdfRejected, RejectCode
+from ingest._pdf import PdfParser
+from ingest._pipeline import (
+    DocumentOutcome,
+    IngestReport,
+    Ingestor,
+    Source,
+    kb_aliases,
+    kb_entity_names,
+)
+from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
+
+__all__ = [
+    "BindingExtractor",
+    "BindingResult",
+    "Chunker",
+    "DocumentOutcome",
+    "IngestError",
+    "IngestReport",
+    "Ingestor",
+    "LocatedLine",
+    "PageInfo",
+    "ParsedDocument",
+    "PdfParser",
+    "PdfRejected",
+    "ProgressEvent",
+    "ProgressPrinter",
+    "RejectCode",
+    "Source",
+    "collect_pdfs",
+    "extract_span",
+    "kb_aliases",
+    "kb_entity_names",
+    "reextract",
+    "sentence_spans",
+]

@@ -1,0 +1,1407 @@
+"""Entity-binding extraction: explicit parent-entity links, each citing the lines that state it.
+
+Rules are deliberately conservative: a role word alone never makes a binding; the text must
+name both the subject (a person-shaped name or a company-shaped name) and the parent (a
+company-shaped name, or a defined term of the same document that resolves to one).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from uuid import NAMESPACE_URL, uuid5
+
+from ingest._document import LocatedLine, ParsedDocument
+from retrieval._entities import (
+    entity_key,
+    is_generic_term,
+    is_person_name,
+    looks_like_company,
+)
+from retrieval._model import Alias, BBox, Binding, BindingType, SourceLocation, SubjectType
+
+# ---------------------------------------------------------------------------------------------
+# Name patterns
+
+_SUFFIX = (
+    r"(?i:Inc|Incorporated|Corp|Corporation|Company|Co|L\.\s?L\.\s?C|LLC|Ltd|Limited|Ltda"
+    r"|GmbH(?:\s*&\s*Co\.?\s*KG)?|S\.\s?A\.\s?S|S\.\s?A|SA|SAS|plc|B\.\s?V|BV|N\.\s?V|NV"
+    r"|L\.\s?L\.\s?P|LLP|L\.\s?P|LP|LLLP|AG|SE|KG|S\.p\.A|S\.r\.l|N\.\s?A|MHC|PLLC"
+    r"|(?:Pte|Pty|Pvt)\.?\s+Ltd|Limited\s+(?:Liability\s+)?Partnership)"
+    r"|(?:Bank|Trust|Fund|Partnership|Association|Foundation|University|Bancorp|Bancshares"
+    r"|BANK|TRUST|FUND|PARTNERSHIP|ASSOCIATION|BANCORP)(?![ \t]+[A-Z(])"
+)
+_TOKEN = (
+    r"(?:[A-Z0-9][\w'’\-.&/]*|[a-z][A-Z][\w'’\-.&/]*|[a-z][\w\-]*\.(?:com|net|org|io)"
+    r"|\((?!(?:[A-Z][a-z]+er|[A-Z][a-z]+or|Company|Client|Customer|Buyer|Seller|Party)\))"
+    r"[A-Z][A-Za-z]{1,15}\))"
+)
+_LINK = r"(?:of|and|&|de|du|do|da|des|für|the|for|la|le|y|e)"
+# Lazy over name tokens; then one or more legal forms ("Group, Inc.", "GmbH & Co. KG").
+COMPANY = (
+    rf"(?<![\w.&'’\-]){_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
+    rf"(?:{_SUFFIX})\b\.?"
+    rf"(?:,?\s+(?:{_SUFFIX})\b\.?)*"
+)
+_COMPANY_RE = re.compile(COMPANY)
+_INITIAL = r"[A-Z]\."
+_PWORD = r"(?:[A-Z][a-z'’\-]+(?:[A-Z][a-z]+)?|[A-Z][A-Z'’\-]+)"
+PERSON = (
+    rf"(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?{_PWORD}(?:\s+(?:{_INITIAL}|{_PWORD}|van|von|de|da|del|der|le|la))"
+    rf"{{1,3}}(?:,?\s+(?:Jr\.|Sr\.|III|II|IV))?"
+)
+_PERSON_RE = re.compile(rf"(?<![\w.'’\-]){PERSON}")
+# A list of persons: "A, B and C".
+PERSONS = rf"{PERSON}(?:\s*,\s*{PERSON})*(?:,?\s+and\s+{PERSON})?"
+
+_LEAD_NOISE = re.compile(
+    r"^(?:(?:WHEREAS|Whereas|THIS|This|THE|The|BETWEEN|Between|AND|And|By|BY|Among|AMONG|"
+    r"Agreement|AGREEMENT|In|IN|Ladies|Gentlemen|Dear|To|TO|From|FROM|Re|RE|Each|EACH|"
+    r"Both|BOTH|Either|Neither|Notwithstanding|If|Upon|When|As|For|With)\s+|"
+    r"(?:[A-Z][A-Z]+\s+)+AGREEMENT\s+)+"
+)
+_GENERIC_BASE = frozenset(
+    {
+        "",
+        "company",
+        "such",
+        "each",
+        "said",
+        "parent",
+        "holding",
+        "the",
+        "any",
+        "other",
+        "operating",
+        "federal",
+        "investment",
+    }
+)
+
+_US_STATES = (
+    "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|"
+    "Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|"
+    "Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|"
+    "New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|"
+    "Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|"
+    "West Virginia|Wisconsin|Wyoming|District of Columbia|Puerto Rico"
+)
+_COUNTRIES = (
+    "England and Wales|England|Scotland|Ireland|Northern Ireland|United Kingdom|Cayman Islands|"
+    "British Virgin Islands|Bermuda|Jersey|Guernsey|Luxembourg|Netherlands|the Netherlands|"
+    "Germany|France|Switzerland|Israel|Canada|Ontario|Quebec|British Columbia|Alberta|Australia|"
+    "New South Wales|Victoria|Singapore|Hong Kong|Japan|China|the People's Republic of China|"
+    "People's Republic of China|PRC|India|Brazil|Mexico|Spain|Italy|Sweden|Norway|Denmark|"
+    "Finland|Belgium|Austria|Poland|Korea|Republic of Korea|Taiwan|Marshall Islands|Panama|"
+    "Liberia|Cyprus|Malta|Gibraltar|Isle of Man|Mauritius|Chile|Argentina|Colombia|Peru|"
+    "South Africa|New Zealand|Philippines|Indonesia|Malaysia|Thailand|Vietnam|"
+    "United Arab Emirates|Saudi Arabia|Turkey|Greece|Portugal|Czech Republic|Hungary|Romania|"
+    "Russia|Russian Federation|Ukraine|Nigeria|Kenya|Egypt|United States|Scotland"
+)
+JURISDICTION = rf"(?:{_US_STATES}|{_COUNTRIES}|{_US_STATES.upper()}|{_COUNTRIES.upper()})"
+_ENTITY_TYPE = (
+    r"(?i:(?:limited\s+liability\s+company|limited\s+liability\s+partnership|limited\s+partnership"
+    r"|general\s+partnership|statutory\s+trust|business\s+trust|public\s+limited\s+company"
+    r"|private\s+limited\s+company|(?:stock\s+|nonprofit\s+|non-profit\s+|business\s+|"
+    r"professional\s+|public\s+benefit\s+)?corporation|company|partnership|trust|"
+    r"limited\s+company|exempted\s+company|société\s+anonyme|GmbH|banking\s+corporation))"
+)
+_LAWS_OF = (
+    r"(?:the\s+laws\s+of\s+(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom|"
+    r"Country)\s+of\s+)?)"
+)
+
+_Q_OPEN = "\"“”'‘"
+_Q_CLOSE = "\"”“'’"
+_QUOTED = re.compile(rf"[{_Q_OPEN}]\s*([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)\s*,?\s*[{_Q_CLOSE}]")
+_DEF_PAREN = re.compile(r"\(([^()]{0,220})\)")
+_HEREINAFTER = re.compile(
+    rf",?\s+(?:hereinafter|hereafter)\s+(?:(?:referred\s+to|called|known)\s+as\s+)?(?:the\s+)?"
+    rf"[{_Q_OPEN}]([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)[{_Q_CLOSE}]"
+)
+
+# Terms that define something other than an entity ("the Agreement", "Effective Date").
+_NON_ENTITY_TERMS = re.compile(
+    r"(?i)^(?:this\s+)?(?:agreement|contract|effective\s+date|execution\s+date|term|territory|"
+    r"products?|services?|plan|offering|shares|common\s+stock|conversion|closing|amendment|"
+    r".*\b(?:date|agreement|act|period|fee|fees|price|marks?|program|materials|rights|"
+    r"property|information|business|deposits?|account\s+holders|interest|notes?|securities|"
+    r"license|area|stadium|team|event|project|products|technology|patents|software|"
+    r"specifications|ventures?)\b.*)$"
+)
+_COLLECTIVE = re.compile(r"(?i)\b(?:collectively|individually|each\s+a|each\s+an|together)\b")
+_PARTY_TERMS = re.compile(r"(?i)^(?:a\s+|the\s+)?part(?:y|ies)$")
+
+# Role-like defined terms: a party's contract_role ("Supplier" -> "supplier").
+_CONTRACT_ROLES = frozenset(
+    """
+    supplier customer licensor licensee lender borrower guarantor employer employee consultant
+    franchisee franchisor distributor company purchaser buyer seller vendor client contractor
+    manufacturer reseller agent sponsor shipper transporter owner charterer provider
+    service_provider service_recipient adviser advisor investment_adviser sub_adviser issuer
+    depositor servicer celebrity professional fund bank holding_company club developer
+    landlord tenant lessor lessee affiliate marketing_agent custodian trustee escrow_agent
+    administrator blockchain_administrator executive partner joint_venturer party_a party_b
+    party_c subscriber investor underwriter placement_agent collaborator recipient discloser
+    disclosing_party receiving_party endorser talent athlete producer publisher author artist
+    remarketing_agent selling_agent operator principal contractor subcontractor sub_contractor
+    member manager general_partner limited_partner
+    """.split()
+)
+_PERSON_ROLES = frozenset(
+    {"employee", "executive", "consultant", "celebrity", "professional", "endorser", "talent"}
+    | {"athlete", "artist", "author", "you", "individual"}
+)
+_RECORDED_ROLE_TERMS = {
+    "guarantor": "guarantor",
+    "escrow_agent": "escrow_agent",
+    "trustee": "trustee",
+}
+
+
+def _contract_role(term: str) -> str | None:
+    low = re.sub(r"[^a-z0-9]+", "_", term.lower()).strip("_")
+    low = low.removeprefix("the_")
+    if low in _CONTRACT_ROLES:
+        return low
+    last = low.rsplit("_", 1)[-1]
+    if last in {"agent", "adviser", "advisor", "provider", "administrator", "trustee"}:
+        return low
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Roles stated in running text
+
+_OFFICER_TITLES: tuple[tuple[str, str], ...] = (
+    ("ceo", r"Chief\s+Executive\s+Officer|CHIEF\s+EXECUTIVE\s+OFFICER|C\.?E\.?O\.?"),
+    ("cfo", r"Chief\s+Financial\s+Officer|CHIEF\s+FINANCIAL\s+OFFICER|C\.?F\.?O\.?"),
+    ("coo", r"Chief\s+Operating\s+Officer|CHIEF\s+OPERATING\s+OFFICER|C\.?O\.?O\.?"),
+    ("cto", r"Chief\s+Technology\s+Officer|Chief\s+Technical\s+Officer|CHIEF\s+TECHNOLOGY\s+OFFICER|CTO"),
+    ("managing_director", r"Managing\s+Director|managing\s+director|MANAGING\s+DIRECTOR"),
+    ("managing_member", r"Managing\s+Member|managing\s+member|MANAGING\s+MEMBER"),
+    ("general_partner", r"General\s+Partner|general\s+partner|GENERAL\s+PARTNER"),
+    ("chair", r"Chair(?:man|woman|person)?(?:\s+of\s+the\s+Board(?:\s+of\s+Directors)?)?|CHAIRMAN"),
+    ("president", r"(?<![Vv]ice\s)(?<!VICE\s)President|PRESIDENT"),
+    ("secretary", r"(?<!Assistant\s)(?:Corporate\s+)?Secretary|SECRETARY"),
+    ("treasurer", r"(?<!Assistant\s)Treasurer|TREASURER"),
+    ("director", r"(?:a\s+)?(?:member\s+of\s+the\s+Board\s+of\s+Directors|[Dd]irector|DIRECTOR)"),
+)
+_TITLE_ALT = "|".join(f"(?:{p})" for _, p in _OFFICER_TITLES)
+# One or more titles: "President and Chief Executive Officer", "Chairman, CEO and Secretary".
+TITLES = rf"(?:{_TITLE_ALT})(?:\s*(?:,|and|&|/)\s*(?:{_TITLE_ALT}))*"
+_TITLE_PARTS = [(role, re.compile(rf"^(?:{p})$")) for role, p in _OFFICER_TITLES]
+
+
+def _title_roles(text: str) -> list[str]:
+    """The officer roles in a title phrase ("President and CEO" -> ["president", "ceo"])."""
+    roles: list[str] = []
+    for part in re.split(r"\s*(?:,|\band\b|&|/)\s*", text.strip()):
+        part = re.sub(r"\s+", " ", part).strip()
+        for role, rx in _TITLE_PARTS:
+            if part and rx.match(part):
+                roles.append(role)
+                break
+    return roles
+
+
+_OWNED_UNITS = (
+    r"(?:(?:issued\s+and\s+)?outstanding\s+)?(?:shares(?:\s+of\s+(?:common|capital|preferred)\s+stock)?"
+    r"|(?:common|capital|preferred)\s+stock|stock|units|membership\s+interests?|equity(?:\s+interests?)?"
+    r"|voting\s+(?:stock|securities|power)|capital|share\s+capital|partnership\s+interests?)"
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Records
+
+
+@dataclass(frozen=True, slots=True)
+class BindingResult:
+    bindings: tuple[Binding, ...]
+    aliases: tuple[Alias, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Entity:
+    name: str
+    key: str
+    subject_type: SubjectType
+
+
+class _Flow:
+    """The content lines joined with "\n"; maps spans of this text back to cited lines."""
+
+    def __init__(self, doc: ParsedDocument) -> None:
+        self.lines: tuple[LocatedLine, ...] = doc.content_lines()
+        starts: list[int] = []
+        parts: list[str] = []
+        pos = 0
+        for line in self.lines:
+            starts.append(pos)
+            parts.append(line.text)
+            pos += len(line.text) + 1
+        self.starts = starts
+        self.text = "\n".join(parts)
+
+    def line_index(self, pos: int) -> int:
+        return max(0, bisect.bisect_right(self.starts, pos) - 1)
+
+    def lines_for(self, start: int, end: int) -> tuple[LocatedLine, ...]:
+        first = self.line_index(start)
+        last = self.line_index(max(start, end - 1))
+        return self.lines[first : last + 1]
+
+
+@dataclass
+class _Context:
+    doc: ParsedDocument
+    group: str
+    flow: _Flow
+    bindings: dict[str, Binding] = field(default_factory=dict)
+    aliases: dict[str, Alias] = field(default_factory=dict)  # alias key -> alias
+    terms: dict[str, _Entity] = field(default_factory=dict)  # alias key -> entity
+    parties: list[tuple[_Entity, str | None, int, int]] = field(default_factory=list)
+
+    @property
+    def agreement_key(self) -> str:
+        return f"agreement:{self.doc.document_id[:16]}"
+
+    def location(self, lines: Sequence[LocatedLine]) -> SourceLocation:
+        first, last = lines[0], lines[-1]
+        on_first = [ln for ln in lines if ln.page == first.page]
+        x0 = min(ln.bbox[0] for ln in on_first)
+        y0 = min(ln.bbox[1] for ln in on_first)
+        x1 = max(ln.bbox[2] for ln in on_first)
+        y1 = max(ln.bbox[3] for ln in on_first)
+        pages = sorted({ln.page for ln in lines})
+        page_lines = ()
+        if len(pages) > 1:
+            from retrieval._model import PageLines
+
+            page_lines = tuple(
+                PageLines(
+                    page=p,
+                    line_start=min(ln.line_no for ln in lines if ln.page == p),
+                    line_end=max(ln.line_no for ln in lines if ln.page == p),
+                )
+                for p in pages
+            )
+        return SourceLocation(
+            document=self.doc.name,
+            document_id=self.doc.document_id,
+            page=first.page,
+            section=first.section,
+            clause=first.clause,
+            paragraph=first.paragraph,
+            line_start=first.line_no,
+            line_end=max(ln.line_no for ln in on_first),
+            char_start=first.char_start,
+            char_end=last.char_end,
+            bbox=BBox(page=first.page, x0=x0, y0=y0, x1=x1, y1=y1),
+            pages=page_lines,
+        )
+
+    def emit(
+        self,
+        *,
+        role: str,
+        subject: _Entity,
+        parent: _Entity | None,
+        binding_type: BindingType,
+        span: tuple[int, int],
+        attributes: dict[str, str] | None = None,
+    ) -> None:
+        if parent is not None and parent.key == subject.key:
+            return
+        lines = self.flow.lines_for(*span)
+        if not lines:
+            return
+        loc = self.location(lines)
+        parent_key = parent.key if parent else ""
+        binding_id = str(
+            uuid5(
+                NAMESPACE_URL,
+                f"{self.doc.document_id}:{role}:{subject.key}:{parent_key}:{loc.char_start}",
+            )
+        )
+        if binding_id in self.bindings:
+            return
+        self.bindings[binding_id] = Binding(
+            binding_id=binding_id,
+            subject_name=subject.name,
+            subject_key=subject.key,
+            subject_type=subject.subject_type,
+            role=role,
+            parent_name=parent.name if parent else None,
+            parent_key=parent.key if parent else None,
+            binding_type=binding_type,
+            attributes=dict(sorted((attributes or {}).items())),
+            quote="\n".join(ln.text for ln in lines),
+            location=loc,
+            independence_group=self.group,
+        )
+
+    def add_alias(self, term: str, entity: _Entity, span: tuple[int, int], kind: str) -> None:
+        key = entity_key(term)
+        if not key or key == entity.key or key in self.aliases:
+            return
+        lines = self.flow.lines_for(*span)
+        self.aliases[key] = Alias(
+            alias=term,
+            alias_key=key,
+            entity_name=entity.name,
+            entity_key=entity.key,
+            document_id=self.doc.document_id,
+            kind=kind,
+            location=self.location(lines) if lines else None,
+        )
+        self.terms.setdefault(key, entity)
+
+
+# ---------------------------------------------------------------------------------------------
+# Name helpers
+
+
+def _clean_name(raw: str) -> str:
+    # A name may wrap onto the next line, but never continues a heading line above it.
+    segments = [seg.strip() for seg in raw.split("\n")]
+    kept = [segments[-1]]
+    for seg in reversed(segments[:-1]):
+        letters = [ch for ch in seg + kept[0] if ch.isalpha()]
+        same_case = seg.isupper() == kept[0].isupper() or not letters
+        if not same_case or re.search(r"(?i)\b(?:agreement|exhibit|contract)\b|^\W*$", seg):
+            break
+        kept.insert(0, seg)
+    name = re.sub(r"\s+", " ", " ".join(kept)).strip(" ,;:")
+    prev = None
+    while prev != name:
+        prev = name
+        name = _LEAD_NOISE.sub("", name)
+    return name.strip(" ,;:")
+
+
+def _company(raw: str) -> _Entity | None:
+    name = _clean_name(raw)
+    if re.fullmatch(rf"(?:an?\s+)?(?:{JURISDICTION})\s+\w+", name):  # "a Nevada Corporation"
+        return None
+    # Addresses and list numbers run into names: "California 92618 and TrueLink, Inc.".
+    words = name.split()
+    for idx in range(len(words) - 1, -1, -1):
+        if re.fullmatch(r"[\d\-.,:]+", words[idx]) or words[idx].rstrip(",").lower() in {"inc.", "inc", "ltd.", "llc"} and idx < len(words) - 2:
+            words = words[idx + 1 :]
+            break
+    while words and words[0].lower() in {"and", "of", "&", "or", "the"} and len(words) > 2:
+        words = words[1:]
+    name = " ".join(words)
+    if not name or not looks_like_company(name) or len(name) > 120:
+        return None
+    key = entity_key(name)
+    base = key.rsplit(" ", 1)[0] if " " in key else ""
+    if not key or base in _GENERIC_BASE or key.split()[0] in {"such", "said", "each", "any"}:
+        return None
+    # A lower-case word other than a connector means the match ran into prose.
+    for word in name.split():
+        if (
+            word[0].islower()
+            and word.lower() not in {"of", "and", "de", "du", "do", "da", "des", "the", "for"}
+            and not re.search(r"\.(?:com|net|org|io)", word)
+        ):
+            return None
+    return _Entity(name, key, SubjectType.LEGAL_ENTITY)
+
+
+def _person(raw: str) -> _Entity | None:
+    name = _clean_name(raw)
+    name = re.sub(r"^(?:Mr|Mrs|Ms|Dr)\.?\s+", "", name)
+    if not is_person_name(name):
+        return None
+    return _Entity(name, entity_key(name), SubjectType.INDIVIDUAL)
+
+
+def _persons(raw: str) -> list[_Entity]:
+    out = []
+    for part in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", raw):
+        person = _person(part)
+        if person is not None:
+            out.append(person)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The extractor
+
+_PREAMBLE_START = re.compile(
+    r"(?is)\b(?:this|the)\b[^.;]{0,160}?\b(?:agreement|contract|amendment|lease|indenture|"
+    r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|"
+    r"dated|executed|effective)\b|\bby\s+and\s+(?:between|among)\b|\bLadies\s+and\s+Gentlemen\b"
+)
+_PREAMBLE_END = re.compile(
+    r"\bW\s?H\s?E\s?R\s?E\s?A\s?S\b|\bWhereas\b|\bRECITALS?\b|\bRecitals\b|"
+    r"\bW\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H\b|\bWitnesseth\b|\bNOW,?\s+THEREFORE\b|"
+    r"\bNow,?\s+[Tt]herefore\b|\bBACKGROUND\b|\n\s*Background\b|\bagree\s+as\s+follows\b|"
+    r"\bIn\s+consideration\s+of\b|\bPREAMBLE\b|\n\s*(?:ARTICLE|Article)\s+(?:1|I)\b|"
+    r"\n\s*1\.\s+[A-Z]|\n\s*Section\s+1\.?\s"
+)
+_TITLE_LINE = re.compile(
+    r"^\s*(?:[A-Z0-9][A-Za-z0-9&,'’\-/#.]*\s+){0,10}?(?:AGREEMENT|CONTRACT|LEASE|INDENTURE|"
+    r"AMENDMENT(?:\s+(?:NO\.?\s*\d+|#\s*\d+))?|GUARANTY|GUARANTEE|NOTE|Agreement|Contract|"
+    r"Amendment|Lease|Indenture)\b[A-Za-z0-9 &,'’\-#.()]*$"
+)
+_DATE = (
+    r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
+    r"\s+\d{1,2}\s*(?:st|nd|rd|th)?\s*,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?"
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+    r",?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})"
+)
+_DATED = re.compile(
+    rf"(?i:dated|made|entered\s+into|effective|executed)(?:\s+(?:as\s+of|on|this|and\s+effective))*"
+    rf"\s+(?:the\s+)?({_DATE})"
+)
+
+
+class BindingExtractor:
+    """Extracts bindings and defined-term aliases from one parsed document.
+
+    `run(doc)` returns them in a deterministic order (char_start, role, subject_key).
+    """
+
+    def __init__(self, preamble_chars: int = 4000) -> None:
+        self.preamble_chars = preamble_chars
+
+    def run(self, doc: ParsedDocument, independence_group: str = "") -> BindingResult:
+        ctx = _Context(doc=doc, group=independence_group, flow=_Flow(doc))
+        self._named_in_certificate(ctx)
+        self._defined_terms(ctx)
+        self._agreement(ctx)
+        self._jurisdiction(ctx)
+        self._registration(ctx)
+        self._officers(ctx)
+        self._founders(ctx)
+        self._ownership(ctx)
+        self._subsidiaries(ctx)
+        self._subsidiary_lists(ctx)
+        self._cap_tables(ctx)
+        self._signatures(ctx)
+        self._advisers(ctx)
+        bindings = sorted(
+            ctx.bindings.values(),
+            key=lambda b: (b.location.char_start, b.role, b.subject_key, b.parent_key or ""),
+        )
+        aliases = sorted(ctx.aliases.values(), key=lambda a: (a.alias_key, a.entity_key))
+        return BindingResult(bindings=tuple(bindings), aliases=tuple(aliases))
+
+    # -- defined terms ------------------------------------------------------------------------
+
+    def _mention_before(
+        self, ctx: _Context, end: int, allow_bare: bool
+    ) -> tuple[_Entity, int] | None:
+        """The entity a defined term right after `end` names: the last company-shaped name
+        before it followed only by a descriptor, else a person or bare name right before it."""
+        text = ctx.flow.text
+        lo = max(0, end - 400)
+        window = text[lo:end]
+        # Never reach back across an earlier definition or clause boundary.
+        cut = max(window.rfind(";"), window.rfind(":"))
+        for pm in re.finditer(r"\([^()]*\)", window):
+            if re.search(r"[\"“”]", pm.group(0)):
+                cut = max(cut, pm.end() - 1)
+        if cut >= 0:
+            lo, window = lo + cut + 1, window[cut + 1 :]
+        companies: list[tuple[int, int, _Entity]] = []
+        for m in _COMPANY_RE.finditer(window):
+            ent = _company(m.group(0))
+            if ent is not None:
+                name_at = m.start() + max(0, m.group(0).find(ent.name.split()[0]))
+                companies.append((lo + name_at, lo + m.end(), ent))
+        for start, stop, ent in reversed(companies):
+            between = text[stop:end]
+            before = text[max(0, start - 40) : start]
+            if re.search(r"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its)\b[^,]{0,20}$", before):
+                continue
+            if len(between) > 320 or re.search(r"[\"“”]", between):
+                break
+            if between.strip(" ,\n—–-") and not re.match(
+                r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)", between
+            ):
+                break
+            return ent, start
+        pm = re.search(rf"({PERSON})(?:,?\s+(?:an\s+)?[Ii]ndividual)?[\s,]*$", window)
+        if pm:
+            person = _person(pm.group(1))
+            if person is not None and not re.search(r"\d", window[max(0, pm.start() - 30) : pm.start()]):
+                return person, lo + pm.start(1)
+        if allow_bare:
+            # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
+            dm = None
+            for dm in re.finditer(
+                rf"(?:^|\b(?:between|among|and|with|by)\s+|\n)((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
+                rf"an?\s+(?:{JURISDICTION}\s+)?(?:[a-z\-]+\s+)?{_ENTITY_TYPE}\b",
+                window,
+            ):
+                pass
+            if dm is not None and len(text[lo + dm.end() : end]) < 320:
+                name = _clean_name(dm.group(1))
+                if name and not is_generic_term(name) and not re.search(r"\d", name):
+                    return _Entity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + dm.start(1)
+            m = re.search(
+                r"(?:^|\b(?:between|among|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){0,5})[\s,]*$",
+                window,
+            )
+            if m:
+                name = _clean_name(m.group(1))
+                if (
+                    name
+                    and not is_generic_term(name)
+                    and len(name) > 2
+                    and not re.search(rf"\d|^(?:{JURISDICTION})$", name)
+                ):
+                    return _Entity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + m.start(1)
+        return None
+
+    def _defined_terms(
+        self, ctx: _Context, lo: int = 0, hi: int | None = None, preamble: bool = False
+    ) -> list[tuple[_Entity, list[str], int, int]]:
+        """Records defined terms as aliases; returns (entity, terms, start, end) definitions."""
+        text = ctx.flow.text
+        hi = len(text) if hi is None else hi
+        defs: list[tuple[_Entity, list[str], int, int]] = []
+        found: list[tuple[int, int, list[str]]] = []
+        for m in _DEF_PAREN.finditer(text, lo, hi):
+            inner = m.group(1)
+            terms = [t.strip(" ,") for t in _QUOTED.findall(inner)]
+            if not terms and preamble:
+                # '(Transporter)' or '("Celebrity)': a role word, quoted or not, in a preamble.
+                bare = re.fullmatch(r"\s*(?:the\s+)?[\"“]?\s*([A-Z][\w .&\-]{1,40}?)\s*[\"”]?\s*", inner)
+                if bare and (_contract_role(bare.group(1)) or re.search(r"[\"“]", inner)):
+                    terms = [bare.group(1)]
+            if not terms:
+                continue
+            # '(the "Company")', '("Company" or "Ashworth")'; not '(as defined in "X")'.
+            if re.match(r"(?i)\s*(?:as\s+defined|see|defined\s+in|within\s+the\s+meaning)", inner):
+                continue
+            found.append((m.start(), m.end(), terms))
+        for m in _HEREINAFTER.finditer(text, lo, hi):
+            found.append((m.start(), m.end(), [m.group(1).strip(" ,")]))
+        if preamble:
+            for m in re.finditer(
+                r"[\s—–\-(]+(?:hereinafter|hereafter)\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?"
+                r"([A-Z][\w.&\-]*(?:\s[A-Z][\w.&\-]*){0,3})\s*[—–\-)]",
+                text[lo:hi],
+            ):
+                found.append((lo + m.start(), lo + m.end(), [m.group(1)]))
+        found.sort()
+        for start, end, terms in found:
+            inner = text[start:end]
+            collective = bool(_COLLECTIVE.search(inner))
+            usable = [
+                t
+                for t in terms
+                if not _PARTY_TERMS.match(t)
+                and not _NON_ENTITY_TERMS.match(t)
+                and len(t) > 1
+                and (t[0].isupper() or t[0].isdigit())
+            ]
+            if not usable or (collective and all(_PARTY_TERMS.match(t) for t in terms)):
+                continue
+            if collective and not any(_contract_role(t) for t in usable):
+                continue
+            hit = self._mention_before(ctx, start, allow_bare=preamble)
+            if hit is None:
+                continue
+            ent, name_at = hit
+            if not looks_like_company(ent.name) and ent.subject_type == SubjectType.LEGAL_ENTITY:
+                # A bare name counts only when its term is a role or a short form of it.
+                if not any(
+                    _contract_role(t) or entity_key(t).split()[0] in entity_key(ent.name).split()
+                    for t in usable
+                ):
+                    continue
+            if is_person_name(ent.name) and ent.subject_type == SubjectType.LEGAL_ENTITY:
+                personish = any(
+                    (_contract_role(t) or "") in _PERSON_ROLES
+                    or entity_key(t) in entity_key(ent.name).split()
+                    for t in usable
+                ) or re.search(r"(?i)\ban\s+individual\b", text[name_at:end])
+                if personish:
+                    ent = _Entity(ent.name, ent.key, SubjectType.INDIVIDUAL)
+            for term in usable:
+                ctx.add_alias(term, ent, (name_at, end), "defined_term")
+            defs.append((ent, usable, name_at, end))
+        # Trade names: "Cellco Partnership d/b/a Verizon Wireless".
+        for m in re.finditer(
+            rf"({COMPANY}),?\s+(?:d/b/a|dba|doing\s+business\s+as)\s+((?:[A-Z][\w'’.\-&]*\s?){{1,5}})",
+            text,
+        ):
+            ent = _company(m.group(1))
+            trade = _clean_name(m.group(2))
+            if ent is not None and trade:
+                ctx.add_alias(trade, ent, (m.start(), m.end()), "trade_name")
+        for m in re.finditer(
+            rf"({COMPANY})\s*\(?,?\s*(?:formerly|f/k/a|formerly\s+known\s+as)\s+({COMPANY})", text
+        ):
+            ent, old = _company(m.group(1)), _company(m.group(2))
+            if ent is not None and old is not None:
+                ctx.add_alias(old.name, ent, (m.start(), m.end()), "former_name")
+        return defs
+
+    def _named_in_certificate(self, ctx: _Context) -> None:
+        """'The name of the corporation is Acme Robotics, Inc.' defines "the Corporation"."""
+        for m in re.finditer(
+            rf"(?i:the\s+name\s+of\s+the\s+(corporation|company|limited\s+liability\s+company|"
+            rf"partnership))\s+(?i:is|shall\s+be)\s+({COMPANY})",
+            ctx.flow.text,
+        ):
+            ent = _company(m.group(2))
+            if ent is None:
+                continue
+            word = m.group(1).lower()
+            term = "Company" if "liability" in word else word.title()
+            ctx.add_alias(term, ent, (m.start(), m.end()), "defined_term")
+
+    def _resolve(self, ctx: _Context, raw: str) -> _Entity | None:
+        """A company name, or a defined term of this document that names one."""
+        ent = _company(raw)
+        if ent is not None:
+            return ent
+        term = re.sub(r"^(?i:the)\s+", "", raw.strip(" ,"))
+        term = re.sub(r"(?:'s|’s)$", "", term)
+        found = ctx.terms.get(entity_key(term))
+        if found is not None and found.subject_type == SubjectType.LEGAL_ENTITY:
+            return found
+        return None
+
+    def _parent_alt(self, ctx: _Context) -> str:
+        """A regex matching a company name or any defined term of this document."""
+        terms = sorted(
+            {re.escape(a.alias) for a in ctx.aliases.values() if ctx.terms[a.alias_key].subject_type == SubjectType.LEGAL_ENTITY},
+            key=lambda t: (-len(t), t),
+        )
+        alt = f"(?:the\\s+|The\\s+)?(?:{'|'.join(terms)})\\b" if terms else "(?!x)x"
+        return rf"(?:{COMPANY}|{alt})"
+
+    # -- agreements and parties ---------------------------------------------------------------
+
+    def _agreement(self, ctx: _Context) -> None:
+        text = ctx.flow.text
+        start_m = _PREAMBLE_START.search(text, 0, min(len(text), 40000))
+        starts = [start_m.start()] if start_m else []
+        first_term = min(
+            (
+                span[0]
+                for a in ctx.aliases.values()
+                if a.location is not None and a.kind == "defined_term"
+                for span in [self._flow_span(ctx, a.location.char_start, a.location.char_end)]
+                if span is not None
+            ),
+            default=None,
+        )
+        if first_term is not None and first_term < 5000:
+            starts.append(first_term)
+        if not starts:
+            return
+        # The preamble sentence starts at the beginning of its line.
+        start = text.rfind("\n", 0, min(starts)) + 1
+        end_m = _PREAMBLE_END.search(text, start + 1, start + self.preamble_chars)
+        end = end_m.start() if end_m else min(len(text), start + self.preamble_chars)
+        defs = self._defined_terms(ctx, start, end, preamble=True)
+        # Labelled parties: "Party A: Beike Internet Security Technology Co., Ltd."
+        for m in re.finditer(
+            rf"(?m)^\s*(?P<label>[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(?P<name>{COMPANY})",
+            text[start : end + 2000],
+        ):
+            ent = _company(m.group("name"))
+            if ent is not None and _contract_role(m.group("label")):
+                span = (start + m.start(), start + m.end())
+                ctx.add_alias(m.group("label"), ent, span, "defined_term")
+                defs.append((ent, [m.group("label")], *span))
+                end = max(end, span[1])
+        parties: list[tuple[_Entity, list[str], int, int]] = []
+        seen: set[str] = set()
+        for ent, terms, name_pos, def_end in defs:
+            span = (name_pos, def_end)
+            before = text[max(start, name_pos - 30) : name_pos]
+            if re.search(r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before) and not re.search(
+                r"(?i)\b(?:and|between|among)\s+(?:by\s+)?$", before
+            ):
+                continue
+            if ent.key in seen:
+                for p in parties:
+                    if p[0].key == ent.key:
+                        p[1].extend(t for t in terms if t not in p[1])
+                continue
+            seen.add(ent.key)
+            parties.append((ent, list(terms), span[0], span[1]))
+        # Parties named without a defined term: "between Acme Inc. and Beta LLC".
+        region = text[start:end]
+        for m in re.finditer(rf"(?:\b(?:between|among|with|and)\s+)({COMPANY})", region):
+            ent = _company(m.group(1))
+            if ent is None or ent.key in seen:
+                continue
+            after = region[m.end() : m.end() + 3]
+            if after.strip().startswith("("):
+                continue
+            seen.add(ent.key)
+            parties.append((ent, [], start + m.start(1), start + m.end(1)))
+        if not parties or (
+            len(parties) < 2
+            and not any(_contract_role(t) for p in parties for t in p[1])
+            and (start_m is None or start_m.start() > 6000)
+        ):
+            return
+        agreement = _Entity(self._title(ctx, start) or "Agreement", ctx.agreement_key, SubjectType.AGREEMENT)
+        names = []
+        for ent, terms, s, e in sorted(parties, key=lambda p: p[2]):
+            names.append(ent.name)
+            roles = [r for r in (_contract_role(t) for t in terms) if r]
+            attrs = {"contract_role": roles[0]} if roles else {}
+            if terms:
+                attrs["defined_terms"] = "; ".join(terms)
+            ctx.emit(
+                role="party",
+                subject=ent,
+                parent=agreement,
+                binding_type=BindingType.CONTRACTUAL_ROLE,
+                span=(s, e),
+                attributes=attrs,
+            )
+            ctx.parties.append((ent, roles[0] if roles else None, s, e))
+            for r in roles:
+                if r in _RECORDED_ROLE_TERMS:
+                    ctx.emit(
+                        role=_RECORDED_ROLE_TERMS[r],
+                        subject=ent,
+                        parent=agreement,
+                        binding_type=BindingType.CONTRACTUAL_ROLE,
+                        span=(s, e),
+                    )
+        attrs = {"title": agreement.name, "parties": "; ".join(names)}
+        date_m = _DATED.search(text, start, end)
+        if date_m:
+            attrs["date"] = re.sub(r"\s+", " ", date_m.group(1))
+        elif ctx.doc.document_date:
+            attrs["date"] = ctx.doc.document_date
+        first_party = min(p[2] for p in parties)
+        last_party = max(p[3] for p in parties)
+        ctx.emit(
+            role="agreement",
+            subject=agreement,
+            parent=None,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+            span=(min(start, first_party), last_party),
+            attributes=attrs,
+        )
+
+    def _flow_span(self, ctx: _Context, char_start: int, char_end: int) -> tuple[int, int] | None:
+        """Doc-text char offsets -> flow offsets (the cited lines' starts)."""
+        lines = ctx.flow.lines
+        idx = bisect.bisect_right([ln.char_start for ln in lines], char_start) - 1
+        if idx < 0:
+            return None
+        jdx = bisect.bisect_right([ln.char_start for ln in lines], max(char_start, char_end - 1)) - 1
+        s = ctx.flow.starts[idx] + (char_start - lines[idx].char_start)
+        e = ctx.flow.starts[jdx] + (char_end - lines[jdx].char_start)
+        return s, e
+
+    def _title(self, ctx: _Context, preamble_start: int) -> str | None:
+        if ctx.doc.title and re.search(r"(?i)agreement|contract|amendment|lease", ctx.doc.title):
+            return ctx.doc.title.strip()
+        first = ctx.flow.line_index(preamble_start)
+        for line in ctx.flow.lines[max(0, first - 12) : first]:
+            t = line.text.strip()
+            if len(t) <= 120 and _TITLE_LINE.match(t) and not t.lower().startswith(("this ", "the ")):
+                return re.sub(r"\s+", " ", t)
+        m = re.search(
+            r"(?:This|THIS)\s+((?:[A-Z][\w\-&']*\s+){0,8}(?:Agreement|AGREEMENT|Contract|CONTRACT|Amendment|AMENDMENT))",
+            ctx.flow.text[preamble_start : preamble_start + 400],
+        )
+        if m and m.group(1).strip().lower() not in {"agreement", "contract", "amendment"}:
+            return re.sub(r"\s+", " ", m.group(1))
+        return None
+
+    # -- registration -------------------------------------------------------------------------
+
+    def _jurisdiction(self, ctx: _Context) -> None:
+        text = ctx.flow.text
+        defined = r"(?:\s*\([^()]{0,120}\))?"
+        patterns = (
+            rf"(?P<name>{COMPANY}){defined},?\s+(?:an?\s+)(?P<jur>{JURISDICTION})\s+{_ENTITY_TYPE}\b",
+            rf"(?P<name>{COMPANY}){defined},?\s+(?:an?\s+|the\s+)?(?:{_ENTITY_TYPE}\s+)?(?:\w+\s+)?"
+            rf"(?:duly\s+)?(?:incorporated|organized|organised|formed|registered|existing)\s+"
+            rf"(?:and\s+existing\s+)?(?:under|in\s+accordance\s+with)\s+{_LAWS_OF}(?P<jur>{JURISDICTION})\b",
+            rf"(?P<name>{COMPANY}){defined},?\s+(?:an?\s+)?{_ENTITY_TYPE}\s+(?:incorporated|organized|"
+            rf"registered|formed)\s+in\s+(?P<jur>{JURISDICTION})\b",
+        )
+        for pattern in patterns:
+            for m in re.finditer(pattern, text):
+                ent = _company(m.group("name"))
+                if ent is None:
+                    continue
+                jur = re.sub(r"\s+", " ", m.group("jur"))
+                jur = jur.title() if jur.isupper() else jur
+                start = m.start("name") + m.group("name").find(ent.name.split()[0])
+                ctx.emit(
+                    role="jurisdiction",
+                    subject=_Entity(jur, entity_key(jur), SubjectType.JURISDICTION),
+                    parent=ent,
+                    binding_type=BindingType.REGISTRATION,
+                    span=(start, m.end()),
+                )
+        # Defined terms: 'The Company is a corporation duly organized under the laws of Delaware'.
+        parent = self._parent_alt(ctx)
+        for m in re.finditer(
+            rf"(?P<name>{parent})\s+is\s+(?:an?\s+)?(?:{_ENTITY_TYPE}\s+)?(?:duly\s+)?(?:incorporated|"
+            rf"organized|organised|formed)(?:,?\s+validly\s+existing)?\s+(?:and\s+(?:validly\s+)?existing\s+)?"
+            rf"(?:and\s+in\s+good\s+standing\s+)?under\s+{_LAWS_OF}(?P<jur>{JURISDICTION})\b",
+            text,
+        ):
+            ent = self._resolve(ctx, m.group("name"))
+            if ent is None:
+                continue
+            jur = re.sub(r"\s+", " ", m.group("jur"))
+            ctx.emit(
+                role="jurisdiction",
+                subject=_Entity(jur, entity_key(jur), SubjectType.JURISDICTION),
+                parent=ent,
+                binding_type=BindingType.REGISTRATION,
+                span=(m.start(), m.end()),
+            )
+
+    def _registration(self, ctx: _Context) -> None:
+        text = ctx.flow.text
+        parent = self._parent_alt(ctx)
+        # Registered agent: "The name of its registered agent at such address is X".
+        for m in re.finditer(
+            rf"(?P<parent>{parent})?(?:'s|’s)?\s*(?i:registered\s+agent)(?:\s+(?:of|for)\s+"
+            rf"(?P<parent2>{parent}))?(?:\s+(?:in|at)\s+[^.;]{{0,80}}?)?\s+(?i:is|shall\s+be)\s+"
+            rf"(?P<agent>{COMPANY}|{PERSON})",
+            text,
+        ):
+            agent = _company(m.group("agent")) or _person(m.group("agent"))
+            owner_raw = m.group("parent2") or m.group("parent")
+            owner = self._resolve(ctx, owner_raw) if owner_raw else self._sole_company(ctx, m.start())
+            if agent is None or owner is None:
+                continue
+            ctx.emit(
+                role="registered_agent",
+                subject=agent,
+                parent=owner,
+                binding_type=BindingType.REGISTRATION,
+                span=(m.start(), m.end()),
+            )
+        for m in re.finditer(
+            rf"(?P<parent>{parent})?(?:'s|’s)?\s*(?i:registered\s+office)(?:\s+(?:of|for)\s+"
+            rf"(?P<parent2>{parent}))?(?:\s+in\s+the\s+State\s+of\s+\w+)?\s+(?i:is|shall\s+be)\s+"
+            rf"(?:located\s+)?(?:at\s+)?(?P<addr>\d[^;]{{5,160}}?)(?=\.\s|\.$|;|\n\n|\.\n|,?\s+in\s+the\s+[Cc]ity)",
+            text,
+        ):
+            owner_raw = m.group("parent2") or m.group("parent")
+            owner = self._resolve(ctx, owner_raw) if owner_raw else self._sole_company(ctx, m.start())
+            if owner is None:
+                continue
+            addr = re.sub(r"\s+", " ", m.group("addr")).strip(" ,")
+            ctx.emit(
+                role="registered_office",
+                subject=_Entity(addr, entity_key(addr), SubjectType.LOCATION),
+                parent=owner,
+                binding_type=BindingType.REGISTRATION,
+                span=(m.start(), m.end()),
+            )
+        for m in re.finditer(
+            rf"(?P<name>{COMPANY})[^.;]{{0,80}}?(?i:company|registration|registered|corporate)\s+"
+            rf"(?i:number|no\.?|#)\s*:?\s*(?P<num>[A-Z]{{0,3}}\d[\dA-Z\-/]{{3,}})",
+            text,
+        ):
+            ent = _company(m.group("name"))
+            if ent is None:
+                continue
+            num = m.group("num")
+            ctx.emit(
+                role="registration_number",
+                subject=_Entity(num, num.lower(), SubjectType.IDENTIFIER),
+                parent=ent,
+                binding_type=BindingType.REGISTRATION,
+                span=(m.start("name"), m.end()),
+            )
+        # Incorporators: "The name ... of the sole incorporator is X" or "X, Incorporator".
+        for m in re.finditer(
+            rf"(?i:incorporators?)\s+(?i:is|are)\s+(?P<who>{PERSONS})|(?P<who2>{PERSON}),?\s*\n?\s*"
+            rf"(?:Sole\s+)?(?i:incorporator)\b",
+            text,
+        ):
+            owner = self._sole_company(ctx, m.start())
+            people = _persons(m.group("who") or m.group("who2") or "")
+            if owner is None:
+                continue
+            for person in people:
+                ctx.emit(
+                    role="incorporator",
+                    subject=person,
+                    parent=owner,
+                    binding_type=BindingType.REGISTRATION,
+                    span=(m.start(), m.end()),
+                )
+
+    def _sole_company(self, ctx: _Context, pos: int) -> _Entity | None:
+        """The company a certificate or filing is about: the entity its "Corporation" /
+        "Company" defined term names (only when exactly one such term resolves)."""
+        found = {
+            ent.key: ent
+            for key, ent in ctx.terms.items()
+            if key in {"corporation", "company", "registrant", "issuer"}
+            and ent.subject_type == SubjectType.LEGAL_ENTITY
+        }
+        if len(found) == 1:
+            return next(iter(found.values()))
+        return None
+
+    # -- officers, founders, owners -----------------------------------------------------------
+
+    def _officers(self, ctx: _Context) -> None:
+        text = ctx.flow.text
+        parent = self._parent_alt(ctx)
+        patterns = (
+            # "Jane Roe, Chief Financial Officer of the Company"
+            rf"(?P<who>{PERSON}),\s+(?:(?:the|its|our|a)\s+)?(?:(?:Senior|Executive)\s+Vice\s+President\s+and\s+)?"
+            rf"(?P<title>{TITLES})\s+(?:of|at|for)\s+(?P<parent>{parent})",
+            # "Jane Roe is/serves as the CFO of Acme"
+            rf"(?P<who>{PERSON})\s+(?:is|was|serves\s+as|has\s+served\s+as|is\s+serving\s+as|"
+            rf"was\s+appointed(?:\s+as)?|has\s+been\s+appointed(?:\s+as)?|became|acts\s+as)\s+"
+            rf"(?:(?:the|a|an|its|our)\s+)?(?P<title>{TITLES})\s+(?:of|at|for)\s+(?P<parent>{parent})",
+            # "Acme's CEO, Jane Roe" / "Acme's Chief Executive Officer is Jane Roe"
+            rf"(?P<parent>{parent})(?:'s|’s)\s+(?P<title>{TITLES})(?:,\s+|\s+is\s+)(?P<who>{PERSON})",
+            # "the Chief Executive Officer of Acme, Jane Roe"
+            rf"(?i:the)\s+(?P<title>{TITLES})\s+of\s+(?P<parent>{parent})(?:,\s+|\s+is\s+)(?P<who>{PERSON})",
+        )
+        for pattern in patterns:
+            for m in re.finditer(pattern, text):
+                person = _person(m.group("who"))
+                owner = self._resolve(ctx, m.group("parent"))
+                if person is None or owner is None:
+                    continue
+                for role in _title_roles(m.group("title")):
+                    ctx.emit(
+                        role=role,
+                        subject=person,
+                        parent=owner,
+                        binding_type=BindingType.EXPLICIT_STATEMENT,
+                        span=(m.start(), m.end()),
+                        attributes={"title": re.sub(r"\s+", " ", m.group("title"))},
+                    )
+
+    def _founders(self, ctx: _Context) -> None:
+        text = ctx.flow.text
+        parent = self._parent_alt(ctx)
+        co = r"(?P<co>[Cc]o-?)?"
+        patterns = (
+            rf"(?P<who>{PERSONS})\s+{co}(?:founded|FOUNDED)\s+(?P<parent>{parent})",
+            rf"(?P<parent>{parent})\s+(?:was|were)\s+{co}founded\s+(?:in\s+\d{{4}}\s+)?by\s+(?P<who>{PERSONS})",
+            rf"(?P<who>{PERSON}),?\s+(?:is\s+|was\s+)?(?:(?:a|an|the|one\s+of\s+the)\s+)?{co}[Ff]ounders?"
+            rf"(?:\s+and\s+(?P<title>{TITLES}))?\s+of\s+(?P<parent>{parent})",
+            rf"(?P<parent>{parent})(?:'s|’s)\s+{co}[Ff]ounders?(?:,\s+|\s+(?:is|are|were|was)\s+)(?P<who>{PERSONS})",
+            rf"[Tt]he\s+{co}[Ff]ounders\s+of\s+(?P<parent>{parent})\s+(?:are|were|include|included)\s+(?P<who>{PERSONS})",
+        )
+        for pattern in patterns:
+            for m in re.finditer(pattern, text):
+                owner = self._resolve(ctx, m.group("parent"))
+                if owner is None:
+                    continue
+                attrs = {"qualifier": "co-founder"} if m.group("co") else {}
+                for person in _persons(m.group("who")):
+                    ctx.emit(
+                        role="founder",
+                        subject=person,
+                        parent=owner,
+                        binding_type=BindingType.OWNERSHIP,
+                        span=(m.start(), m.end()),
+                        attributes=attrs,
+                    )
+                groups = m.groupdict()
+                if groups.get("title"):
+                    for person in _persons(m.group("who")):
+                        for role in _title_roles(m.group("title")):
+                            ctx.emit(
+                                role=role,
+                                subject=person,
+                                parent=owner,
+                                binding_type=BindingType.EXPLICIT_STATEMENT,
+                                span=(m.start(), m.end()),
+                            )
+
+    def _ownership(self, ctx: _Context) -> None:
+        text = ctx.flow.text
+        parent = self._parent_alt(ctx)
+        holder = rf"(?P<who>{COMPANY}|{PERSON})"
+        stake = r"(?P<stake>\d{1,3}(?:\.\d+)?\s?%|\d{1,3}(?:\.\d+)?\s+percent|[\d,]{3,}\s+(?:shares|units)|all)"
+        patterns = (
+            rf"{holder}\s+(?:owns|holds|owned|held|beneficially\s+owns|is\s+the\s+(?:record\s+and\s+)?"
+            rf"(?:beneficial\s+)?(?:owner|holder)\s+of)\s+(?:approximately\s+|an?\s+aggregate\s+of\s+)?"
+            rf"{stake}(?:\s+of\s+the)?\s+(?:{_OWNED_UNITS}\s+)?(?:of|in)\s+(?P<parent>{parent})",
+            rf"{holder}\s+(?:is|was|became)\s+(?:the\s+|a\s+|an\s+)?(?P<kind>sole\s+|majority\s+|principal\s+)?"
+            rf"(?P<role>shareholder|stockholder|member|unit\s?holder|unitholder|owner)\s+of\s+(?P<parent>{parent})",
+        )
+        for pattern in patterns:
+            for m in re.finditer(pattern, text):
+                who = _company(m.group("who")) or _person(m.group("who"))
+                owner = self._resolve(ctx, m.group("parent"))
+                if who is None or owner is None:
+                    continue
+                groups = m.groupdict()
+                role_word = (groups.get("role") or "shareholder").lower().replace(" ", "")
+                role = {
+                    "stockholder": "shareholder",
+                    "owner": "shareholder",
+                    "unitholder": "unit_holder",
+                }.get(role_word, role_word)
+                units = m.group(0).lower()
+                if role == "shareholder" and "units" in units:
+                    role = "unit_holder"
+                elif role == "shareholder" and "membership interest" in units:
+                    role = "member"
+                attrs: dict[str, str] = {}
+                if groups.get("stake"):
+                    attrs["stake"] = re.sub(r"\s+", " ", groups["stake"])
+                if groups.get("kind"):
+                    attrs["qualifier"] = groups["kind"].strip()
+                ctx.emit(
+                    role=role,
+                    subject=who,
+                    parent=owner,
+                    binding_type=BindingType.OWNERSHIP,
+                    span=(m.start(), m.end()),
+                    attributes=attrs,
+                )
+
+    def _subsidiaries(self, ctx: _Context) -> None:
+        text = ctx.flow.text
+        parent = self._parent_alt(ctx)
+        sub = r"(?P<q>(?:direct\s+|indirect\s+)?(?:(?:wholly|majority)[\s\-]+owned\s+)?)"
+        rules = (
+            (
+                "subsidiary",
+                rf"(?P<child>{parent})(?:\s*\([^()]{{0,80}}\))?,?\s+(?:is\s+|was\s+|became\s+|"
+                rf"(?:an?\s+[^,;()]{{0,60}}?\s+and\s+)?)?(?:an?\s+|the\s+)?{sub}subsidiary\s+of\s+(?P<owner>{parent})",
+            ),
+            (
+                "affiliate",
+                rf"(?P<child>{parent})(?:\s*\([^()]{{0,80}}\))?,?\s+(?:is\s+)?(?:an?\s+)affiliate\s+of\s+(?P<owner>{parent})",
+            ),
+            (
+                "parent_company",
+                rf"(?P<owner>{parent})(?:\s*\([^()]{{0,80}}\))?,?\s+(?:is\s+)?(?:the\s+)?(?:ultimate\s+)?parent"
+                rf"(?:\s+company|\s+corporation)?\s+of\s+(?P<child>{parent})",
+            ),
+            (
+                "parent_company",
+                rf"(?P<child>{parent})(?:'s|’s)\s+(?:ultimate\s+)?parent(?:\s+company|\s+corporation)?,?\s+"
+                rf"(?:is\s+)?(?P<owner>{parent})",
+            ),
+        )
+        for role, pattern in rules:
+            for m in re.finditer(pattern, text):
+                child = self._resolve(ctx, m.group("child"))
+                owner = self._resolve(ctx, m.group("owner"))
+                if child is None or owner is None:
+                    continue
+                attrs = {}
+                q = (m.groupdict().get("q") or "").strip()
+                if q:
+                    attrs["qualifier"] = re.sub(r"\s+", " ", q)
+                if role == "parent_company":
+                    ctx.emit(
+                        role=role,
+                        subject=owner,
+                        parent=child,
+                        binding_type=BindingType.OWNERSHIP,
+                        span=(m.start(), m.end()),
+                    )
+                else:
+                    ctx.emit(
+                        role=role,
+                        subject=child,
+                        parent=owner,
+                        binding_type=BindingType.OWNERSHIP,
+                        span=(m.start(), m.end()),
+                        attributes=attrs,
+                    )
+
+    def _subsidiary_lists(self, ctx: _Context) -> None:
+        """Exhibit 21 / 'Subsidiaries of X' / 'Schedule of Subsidiaries': one subsidiary a line."""
+        lines = ctx.flow.lines
+        heading = re.compile(
+            r"(?i)^\s*(?:(?:exhibit\s+21(?:\.\d+)?|schedule\s+[\w.]+)\s*[-–—:.]?\s*)?(?:list\s+of\s+|schedule\s+of\s+)?"
+            r"(?:significant\s+)?subsidiaries(?:\s+of\s+(?P<owner>.+?))?\s*[:.]?\s*$"
+        )
+        i = 0
+        while i < len(lines):
+            m = heading.match(lines[i].text)
+            if m is None:
+                i += 1
+                continue
+            owner_raw = (m.group("owner") or "").strip()
+            owner = None
+            if owner_raw:
+                owner = self._resolve(ctx, owner_raw) or (
+                    self._sole_company(ctx, 0) if re.match(r"(?i)^the\s+(?:registrant|company)$", owner_raw) else None
+                )
+            if owner is None:
+                # "EXHIBIT 21" above a heading naming the company: look at the lines around.
+                for near in lines[max(0, i - 3) : i + 3]:
+                    if near is lines[i]:
+                        continue
+                    mm = re.search(rf"(?i:subsidiaries\s+of\s+)({COMPANY})", near.text)
+                    if mm:
+                        owner = _company(mm.group(1))
+                        break
+            if owner is None:
+                owner = self._sole_company(ctx, 0)
+            if owner is None:
+                i += 1
+                continue
+            j = i + 1
+            misses = 0
+            while j < len(lines) and misses < 3 and j < i + 400:
+                text = lines[j].text
+                if heading.match(text) or lines[j].is_heading and not _COMPANY_RE.search(text):
+                    if j > i + 2:
+                        break
+                mm = re.match(rf"^\s*(?:[\-•*·]|\d+\.|\([a-z0-9]+\))?\s*({COMPANY})(?P<rest>.*)$", text)
+                ent = _company(mm.group(1)) if mm else None
+                if ent is None or mm is None:
+                    if re.search(r"(?i)jurisdiction|name\s+of\s+subsidiary|state\s+or|organization", text):
+                        j += 1
+                        continue
+                    misses += 1
+                    j += 1
+                    continue
+                misses = 0
+                start = ctx.flow.starts[j]
+                span = (start, start + len(text))
+                attrs: dict[str, str] = {}
+                jm = re.search(rf"\b({JURISDICTION})\b", mm.group("rest"))
+                if jm:
+                    attrs["jurisdiction"] = jm.group(1)
+                pm = re.search(r"(\d{1,3}(?:\.\d+)?\s?%)", mm.group("rest"))
+                if pm:
+                    attrs["stake"] = pm.group(1)
+                ctx.emit(
+                    role="subsidiary",
+                    subject=ent,
+                    parent=owner,
+                    binding_type=BindingType.OWNERSHIP,
+                    span=span,
+                    attributes=attrs,
+                )
+                if jm:
+                    ctx.emit(
+                        role="jurisdiction",
+                        subject=_Entity(jm.group(1), entity_key(jm.group(1)), SubjectType.JURISDICTION),
+                        parent=ent,
+                        binding_type=BindingType.REGISTRATION,
+                        span=span,
+                    )
+                j += 1
+            i = j
+
+    def _cap_tables(self, ctx: _Context) -> None:
+        """Rows "name | shares | %" under a header naming holders and shares/units/percent."""
+        lines = ctx.flow.lines
+        header = re.compile(
+            r"(?i)\b(?P<who>shareholder|stockholder|holder|member|unit\s?holder|unitholder|investor|owner|name)s?\b"
+            r".*\b(?P<what>shares|units|%|percent(?:age)?|ownership|interest)"
+        )
+        i = 0
+        while i < len(lines):
+            hm = header.search(lines[i].text)
+            if hm is None or len(lines[i].text) > 160:
+                i += 1
+                continue
+            owner = None
+            for back in range(i - 1, max(-1, i - 6), -1):
+                mm = re.search(
+                    rf"(?i:capitalization|cap\s+table|ownership|shareholders|stockholders|members|"
+                    rf"unit\s?holders)\s+(?i:of|for|table\s+of|[-–—:])\s*({self._parent_alt(ctx)})",
+                    lines[back].text,
+                )
+                if mm:
+                    owner = self._resolve(ctx, mm.group(1))
+                    if owner:
+                        break
+            if owner is None:
+                owner = self._sole_company(ctx, 0)
+            if owner is None:
+                i += 1
+                continue
+            who = hm.group("who").lower().replace(" ", "")
+            role = {"member": "member", "unitholder": "unit_holder"}.get(who, "shareholder")
+            if role == "shareholder" and re.search(r"(?i)\bunits\b", lines[i].text):
+                role = "unit_holder"
+            j = i + 1
+            while j < len(lines) and j < i + 200:
+                row = lines[j].text
+                rm = re.match(
+                    r"^\s*(?P<name>[A-Z][^\d%|\t]{1,80}?)\s*(?:\||\t|\s{2,}|\s(?=\d))\s*(?P<nums>[\d,.\s%|\t]+)$",
+                    row,
+                )
+                if rm is None:
+                    break
+                name = rm.group("name").strip(" |")
+                if re.match(r"(?i)^(?:total|subtotal|sum|all\s)", name):
+                    j += 1
+                    continue
+                holder = _company(name) or _person(name)
+                if holder is None:
+                    j += 1
+                    continue
+                nums = re.findall(r"\d[\d,]*(?:\.\d+)?\s?%?", rm.group("nums"))
+                attrs: dict[str, str] = {}
+                pct = [n for n in nums if n.endswith("%")]
+                plain = [n for n in nums if not n.endswith("%")]
+                if plain:
+                    attrs["units" if role == "unit_holder" else "shares"] = plain[0].strip()
+                if pct:
+                    attrs["stake"] = pct[0].replace(" ", "")
+                elif plain:
+                    attrs["stake"] = plain[0].strip()
+                start = ctx.flow.starts[j]
+                ctx.emit(
+                    role=role,
+                    subject=holder,
+                    parent=owner,
+                    binding_type=BindingType.OWNERSHIP,
+                    span=(start, start + len(row)),
+                    attributes=attrs,
+                )
+                j += 1
+            i = max(j, i + 1)
+
+    # -- signatures and advisers --------------------------------------------------------------
+
+    def _signatures(self, ctx: _Context) -> None:
+        """'ACME INC.' / 'By: /s/ Jane Roe' / 'Name: Jane Roe' / 'Title: CEO' blocks."""
+        lines = ctx.flow.lines
+        by_re = re.compile(r"^\s*By\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
+        for i, line in enumerate(lines):
+            bm = by_re.match(line.text)
+            if bm is None or len(line.text) > 120:
+                continue
+            party = None
+            party_at = i
+            for back in range(i - 1, max(-1, i - 5), -1):
+                t = lines[back].text.strip().rstrip(":")
+                t = re.sub(r"^(?:IN\s+WITNESS.*|AGREED.*?:)\s*", "", t)
+                party = _company(t) if len(t) < 100 else None
+                if party is None and t:
+                    term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))
+                    party = ctx.terms.get(entity_key(term))
+                if party is not None:
+                    party_at = back
+                    break
+            if party is None:
+                continue
+            rest = re.sub(r"(?i)/s/|_+|\s{2,}.*$", " ", bm.group("rest")).strip(" ,:")
+            name_raw, title_raw = rest, ""
+            if "," in rest:
+                name_raw, title_raw = (p.strip() for p in rest.split(",", 1))
+            end = i
+            for k in range(i + 1, min(len(lines), i + 4)):
+                t = lines[k].text.strip()
+                nm = re.match(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:?\s*(.*)$", t)
+                tm = re.match(r"(?i)^(?:Title|Its)\s*:?\s*(.*)$", t)
+                if nm and nm.group(1).strip(" _"):
+                    name_raw = re.sub(r"(?i)/s/", "", nm.group(1)).strip(" _")
+                    end = k
+                elif tm and tm.group(1).strip(" _"):
+                    title_raw = tm.group(1).strip(" _")
+                    end = k
+                elif nm or tm:
+                    end = k
+                else:
+                    break
+            person = _person(name_raw)
+            if person is None:
+                continue
+            span = (ctx.flow.starts[party_at], ctx.flow.starts[end] + len(lines[end].text))
+            attrs = {"agreement_key": ctx.agreement_key} if ctx.parties else {}
+            if title_raw:
+                attrs["title"] = re.sub(r"\s+", " ", title_raw)
+            ctx.emit(
+                role="signatory",
+                subject=person,
+                parent=party,
+                binding_type=BindingType.CONTRACTUAL_ROLE,
+                span=span,
+                attributes=attrs,
+            )
+            if party.subject_type == SubjectType.LEGAL_ENTITY:
+                for role in _title_roles(title_raw):
+                    ctx.emit(
+                        role=role,
+                        subject=person,
+                        parent=party,
+                        binding_type=BindingType.EXPLICIT_STATEMENT,
+                        span=span,
+                        attributes={"title": title_raw},
+                    )
+
+    def _advisers(self, ctx: _Context) -> None:
+        text = ctx.flow.text
+        parent = self._parent_alt(ctx)
+        firm = rf"(?P<firm>{COMPANY})"
+        auditor = (
+            r"(?i:independent\s+(?:registered\s+public\s+accounting\s+firm|auditors?|"
+            r"(?:certified\s+public\s+)?accountants|public\s+accountants))"
+        )
+        rules: tuple[tuple[str, str], ...] = (
+            ("auditor", rf"{firm}(?:\s*\([^()]{{0,60}}\))?,?\s+(?:an?\s+|the\s+)?{auditor}\s+(?:of|for|to)\s+(?P<parent>{parent})"),
+            ("auditor", rf"(?P<parent>{parent})(?:'s|’s)\s+{auditor},?\s+(?:is\s+)?{firm}"),
+            ("auditor", rf"(?P<parent>{parent})(?:'s|’s)?\s+(?:consolidated\s+)?financial\s+statements[^.;]{{0,120}}?"
+             rf"(?:have\s+been|were|are)\s+audited\s+by\s+{firm}"),
+            ("legal_counsel", rf"{firm},?\s+(?:as\s+)?(?:legal\s+|outside\s+|special\s+|general\s+)?counsel\s+(?:to|for)\s+(?P<parent>{parent})"),
+            ("legal_counsel", rf"(?P<parent>{parent})(?:'s|’s)\s+(?:legal\s+|outside\s+|general\s+)?counsel,?\s+(?:is\s+)?{firm}"),
+            ("escrow_agent", rf"{firm}(?:\s*\([^()]{{0,60}}\))?,?\s+as\s+(?i:escrow\s+agent)\s+(?:for|of|to|under)\s+(?P<parent>{parent})"),
+            ("trustee", rf"{firm}(?:\s*\([^()]{{0,60}}\))?,?\s+as\s+(?i:indenture\s+)?(?i:trustee)\s+(?:for|of|to)\s+(?P<parent>{parent})"),
+        )
+        for role, pattern in rules:
+            for m in re.finditer(pattern, text):
+                who = _company(m.group("firm"))
+                owner = self._resolve(ctx, m.group("parent"))
+                if who is None or owner is None:
+                    continue
+                ctx.emit(
+                    role=role,
+                    subject=who,
+                    parent=owner,
+                    binding_type=BindingType.EXPLICIT_STATEMENT,
+                    span=(m.start(), m.end()),
+                )
+        # "X, as Escrow Agent/Trustee/Guarantor" in an agreement's preamble: the agreement is the parent.
+        if ctx.parties:
+            agreement = _Entity("Agreement", ctx.agreement_key, SubjectType.AGREEMENT)
+            for m in re.finditer(
+                rf"{firm},?\s+(?:not\s+in\s+its\s+individual\s+capacity\s+but\s+solely\s+)?as\s+"
+                rf"(?P<role>(?i:escrow\s+agent|indenture\s+trustee|trustee|guarantor))\b",
+                text[: self.preamble_chars * 2],
+            ):
+                who = _company(m.group("firm"))
+                if who is None:
+                    continue
+                role = re.sub(r"\s+", "_", m.group("role").lower()).replace("indenture_", "")
+                ctx.emit(
+                    role=role,
+                    subject=who,
+                    parent=agreement,
+                    binding_type=BindingType.CONTRACTUAL_ROLE,
+                    span=(m.start(), m.end()),
+                )
+
+
+def extract_bindings(
+    docs: Iterable[ParsedDocument], extractor: BindingExtractor | None = None
+) -> list[BindingResult]:
+    """Runs one extractor over several documents (convenience for batch ingestion)."""
+    ex = extractor or BindingExtractor()
+    return [ex.run(doc) for doc in docs]

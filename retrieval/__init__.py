@@ -1,0 +1,120 @@
+"""The stores' read side, and the store interface both sides use.
+
+One `VectorStore` interface, two backends: `EdgeStore` (Qdrant Edge, embedded, the
+default) and `ServerStore` (a Qdrant server through qdrant-client, when `QDRANT_URL` is
+set); `open_store(settings)` picks one. Also the catalog (`Catalog`, SQLite or
+PostgreSQL), the original files (`BlobStore`), the packaged embedding model
+(`Embedder`), entity-name normalisation (`entity_key`, `AliasResolver`) and the records
+that cross package boundaries (`ChunkRecord`, `Binding`, `Alias`, `SourceLocation`).
+
+Errors::
+
+    RetrievalError
+    ├── StoreLocked              the embedded store is held by another process (names it)
+    ├── StoreUnavailable         a Qdrant server cannot be reached or refused the call
+    ├── KnowledgeBaseNotFound    no such knowledge base
+    ├── KnowledgeBaseExists      create of a name already taken
+    ├── InvalidKnowledgeBaseName a name unfit for a directory or collection
+    ├── DocumentNotFound         no such document in the knowledge base
+    └── BlobNotFound             no stored original with that hash
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from retrieval._catalog import (
+    BlobStore,
+    Catalog,
+    DocumentEntry,
+    DocumentStatus,
+    IngestionRunEntry,
+    KnowledgeBaseEntry,
+)
+from retrieval._edge import EdgeStore
+from retrieval._embed import Embedder
+from retrieval._entities import (
+    AliasResolver,
+    Resolution,
+    ResolutionStatus,
+    entity_key,
+    is_person_name,
+    looks_like_company,
+)
+from retrieval._errors import (
+    BlobNotFound,
+    DocumentNotFound,
+    InvalidKnowledgeBaseName,
+    KnowledgeBaseExists,
+    KnowledgeBaseNotFound,
+    RetrievalError,
+    StoreLocked,
+    StoreUnavailable,
+)
+from retrieval._model import (
+    Alias,
+    BBox,
+    Binding,
+    BindingType,
+    ChunkRecord,
+    LineRef,
+    PageLines,
+    SourceLocation,
+    SubjectType,
+)
+from retrieval._open import open_store
+from retrieval._server import ServerStore
+from retrieval._settings import Settings
+from retrieval._store import ScoredChunk, VectorStore
+
+__all__ = [
+    "Alias",
+    "AliasResolver",
+    "BBox",
+    "Binding",
+    "BindingType",
+    "BlobNotFound",
+    "BlobStore",
+    "Catalog",
+    "ChunkRecord",
+    "DocumentEntry",
+    "DocumentNotFound",
+    "DocumentStatus",
+    "EdgeStore",
+    "Embedder",
+    "IngestionRunEntry",
+    "InvalidKnowledgeBaseName",
+    "KnowledgeBaseEntry",
+    "KnowledgeBaseExists",
+    "KnowledgeBaseNotFound",
+    "LineRef",
+    "LlamaEmbedding",
+    "LlamaVectorStore",
+    "PageLines",
+    "Resolution",
+    "ResolutionStatus",
+    "RetrievalError",
+    "ScoredChunk",
+    "ServerStore",
+    "Settings",
+    "SourceLocation",
+    "StoreLocked",
+    "StoreUnavailable",
+    "SubjectType",
+    "VectorStore",
+    "entity_key",
+    "is_person_name",
+    "looks_like_company",
+    "open_store",
+]
+
+_LLAMA = ("LlamaEmbedding", "LlamaVectorStore")
+
+
+def __getattr__(name: str) -> Any:
+    # llama-index is heavy to import: load it only for whoever uses the adapters.
+    if name in _LLAMA:
+        from retrieval import _llama
+
+        return getattr(_llama, name)
+    raise AttributeError(f"module 'retrieval' has no attribute {name!r}")

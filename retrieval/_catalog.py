@@ -1,0 +1,506 @@
+"""The catalog: knowledge bases, documents and ingestion runs (SQLAlchemy 2), and the
+original files kept by content hash (`BlobStore`).
+
+SQLite (a file in the data directory, WAL mode) by default, PostgreSQL when a URL is
+given: the same code and portable types. No wall-clock time is stored; rows are ordered
+by their autoincrement id, which is also what `seq` reports.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+from retrieval._errors import (
+    BlobNotFound,
+    DocumentNotFound,
+    KnowledgeBaseExists,
+    KnowledgeBaseNotFound,
+    RetrievalError,
+    check_kb_name,
+)
+
+
+class DocumentStatus(StrEnum):
+    PENDING = "pending"
+    COMMITTED = "committed"
+    FAILED = "failed"
+
+
+class RunStatus(StrEnum):
+    RUNNING = "running"
+    COMPLETED = "completed"
+    FAILED = "failed"
+
+
+# -- records handed out (frozen; rows never leave the session) ----------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KnowledgeBaseEntry:
+    name: str
+    seq: int
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentEntry:
+    kb: str
+    document_id: str
+    seq: int
+    name: str
+    status: DocumentStatus
+    pages: int | None = None
+    document_type: str | None = None
+    document_date: str | None = None
+    title: str | None = None
+    independence_group: str | None = None
+    signature: str | None = None
+    stored_path: str | None = None
+    size_bytes: int | None = None
+    error: str | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class IngestionRunEntry:
+    run_id: int
+    kb: str
+    status: RunStatus
+    counts: Mapping[str, int] = field(default_factory=dict)
+    report: Mapping[str, Any] = field(default_factory=dict)
+
+
+# -- tables ---------------------------------------------------------------------------------
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class _KnowledgeBase(_Base):
+    __tablename__ = "knowledge_bases"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class _Document(_Base):
+    __tablename__ = "documents"
+    __table_args__ = (
+        UniqueConstraint("kb", "document_id", name="uq_documents_kb_document"),
+        Index("ix_documents_kb_status", "kb", "status"),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kb: Mapped[str] = mapped_column(
+        String(64), ForeignKey("knowledge_bases.name", ondelete="CASCADE")
+    )
+    document_id: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16))
+    pages: Mapped[int | None] = mapped_column(Integer)
+    document_type: Mapped[str | None] = mapped_column(String(64))
+    document_date: Mapped[str | None] = mapped_column(String(32))
+    title: Mapped[str | None] = mapped_column(Text)
+    independence_group: Mapped[str | None] = mapped_column(String(128))
+    signature: Mapped[str | None] = mapped_column(Text)
+    stored_path: Mapped[str | None] = mapped_column(Text)
+    size_bytes: Mapped[int | None] = mapped_column(BigInteger)
+    error: Mapped[str | None] = mapped_column(Text)
+    details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class _IngestionRun(_Base):
+    __tablename__ = "ingestion_runs"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kb: Mapped[str] = mapped_column(
+        String(64), ForeignKey("knowledge_bases.name", ondelete="CASCADE"), index=True
+    )
+    status: Mapped[str] = mapped_column(String(16))
+    counts: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    report: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+def _kb_entry(row: _KnowledgeBase) -> KnowledgeBaseEntry:
+    return KnowledgeBaseEntry(name=row.name, seq=row.id, settings=dict(row.settings or {}))
+
+
+def _doc_entry(row: _Document) -> DocumentEntry:
+    return DocumentEntry(
+        kb=row.kb,
+        document_id=row.document_id,
+        seq=row.id,
+        name=row.name,
+        status=DocumentStatus(row.status),
+        pages=row.pages,
+        document_type=row.document_type,
+        document_date=row.document_date,
+        title=row.title,
+        independence_group=row.independence_group,
+        signature=row.signature,
+        stored_path=row.stored_path,
+        size_bytes=row.size_bytes,
+        error=row.error,
+        details=dict(row.details or {}),
+    )
+
+
+def _run_entry(row: _IngestionRun) -> IngestionRunEntry:
+    return IngestionRunEntry(
+        run_id=row.id,
+        kb=row.kb,
+        status=RunStatus(row.status),
+        counts=dict(row.counts or {}),
+        report=dict(row.report or {}),
+    )
+
+
+# -- the catalog ----------------------------------------------------------------------------
+
+
+class Catalog:
+    """Knowledge bases, documents and ingestion runs. Safe to share between threads."""
+
+    def __init__(self, database_url: str) -> None:
+        url = make_url(database_url)
+        self._sqlite = url.get_backend_name() == "sqlite"
+        if self._sqlite:
+            memory = url.database in (None, "", ":memory:")
+            if not memory and url.database:
+                Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+            self._engine: Engine = create_engine(
+                url,
+                connect_args={"check_same_thread": False, "timeout": 30},
+                poolclass=StaticPool if memory else None,
+            )
+            event.listen(self._engine, "connect", _sqlite_pragmas)
+        else:
+            self._engine = create_engine(url, pool_pre_ping=True)
+        _Base.metadata.create_all(self._engine)
+        self._sessions = sessionmaker(self._engine, expire_on_commit=False)
+        # SQLite has one writer at a time; serialising our own writes avoids
+        # "database is locked" between threads (other processes wait on busy_timeout).
+        self._write_lock = threading.Lock() if self._sqlite else None
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with self._write_lock or nullcontext(), self._sessions.begin() as session:
+            yield session
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with self._sessions() as session:
+            yield session
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    # knowledge bases
+
+    def create_kb(self, name: str, settings: Mapping[str, Any] | None = None) -> KnowledgeBaseEntry:
+        check_kb_name(name)
+        try:
+            with self._write() as s:
+                if s.scalar(select(_KnowledgeBase).where(_KnowledgeBase.name == name)):
+                    raise KnowledgeBaseExists(name)
+                row = _KnowledgeBase(name=name, settings=dict(settings or {}))
+                s.add(row)
+                s.flush()
+                return _kb_entry(row)
+        except IntegrityError as exc:  # a concurrent create (another process) won
+            raise KnowledgeBaseExists(name) from exc
+
+    def get_kb(self, name: str) -> KnowledgeBaseEntry:
+        with self._read() as s:
+            row = s.scalar(select(_KnowledgeBase).where(_KnowledgeBase.name == name))
+            if row is None:
+                raise KnowledgeBaseNotFound(name)
+            return _kb_entry(row)
+
+    def has_kb(self, name: str) -> bool:
+        with self._read() as s:
+            return (
+                s.scalar(select(_KnowledgeBase.id).where(_KnowledgeBase.name == name)) is not None
+            )
+
+    def list_kbs(self) -> list[KnowledgeBaseEntry]:
+        with self._read() as s:
+            rows = s.scalars(select(_KnowledgeBase).order_by(_KnowledgeBase.id))
+            return [_kb_entry(r) for r in rows]
+
+    def update_kb_settings(self, name: str, settings: Mapping[str, Any]) -> KnowledgeBaseEntry:
+        with self._write() as s:
+            row = s.scalar(select(_KnowledgeBase).where(_KnowledgeBase.name == name))
+            if row is None:
+                raise KnowledgeBaseNotFound(name)
+            row.settings = dict(settings)
+            return _kb_entry(row)
+
+    def delete_kb(self, name: str) -> None:
+        """Remove a knowledge base with its documents and runs (not the store's points)."""
+        with self._write() as s:
+            row = s.scalar(select(_KnowledgeBase).where(_KnowledgeBase.name == name))
+            if row is None:
+                raise KnowledgeBaseNotFound(name)
+            # Explicit, not only ON DELETE CASCADE: SQLite needs a pragma for that.
+            for model in (_Document, _IngestionRun):
+                for child in s.scalars(select(model).where(model.kb == name)):
+                    s.delete(child)
+            s.delete(row)
+
+    # documents
+
+    def _require_kb(self, s: Session, kb: str) -> None:
+        if s.scalar(select(_KnowledgeBase.id).where(_KnowledgeBase.name == kb)) is None:
+            raise KnowledgeBaseNotFound(kb)
+
+    @staticmethod
+    def _doc_row(s: Session, kb: str, document_id: str) -> _Document | None:
+        return s.scalar(
+            select(_Document).where(_Document.kb == kb, _Document.document_id == document_id)
+        )
+
+    def upsert_document_pending(
+        self,
+        kb: str,
+        document_id: str,
+        *,
+        name: str,
+        stored_path: str | None = None,
+        size_bytes: int | None = None,
+    ) -> DocumentEntry:
+        """Record a document about to be written (status pending), or return it unchanged
+        when it is already committed (the same bytes again: a no-op for the caller)."""
+        with self._write() as s:
+            self._require_kb(s, kb)
+            row = self._doc_row(s, kb, document_id)
+            if row is None:
+                row = _Document(kb=kb, document_id=document_id, name=name, details={})
+                s.add(row)
+            elif row.status == DocumentStatus.COMMITTED:
+                return _doc_entry(row)
+            row.name = name
+            row.status = DocumentStatus.PENDING
+            row.stored_path = stored_path
+            row.size_bytes = size_bytes
+            row.error = None
+            s.flush()
+            return _doc_entry(row)
+
+    def mark_committed(
+        self,
+        kb: str,
+        document_id: str,
+        *,
+        pages: int | None = None,
+        document_type: str | None = None,
+        document_date: str | None = None,
+        title: str | None = None,
+        independence_group: str | None = None,
+        signature: str | None = None,
+        details: Mapping[str, Any] | None = None,
+    ) -> DocumentEntry:
+        """Make the document visible: searches filter on committed ids."""
+        with self._write() as s:
+            row = self._doc_row(s, kb, document_id)
+            if row is None:
+                raise DocumentNotFound(kb, document_id)
+            row.status = DocumentStatus.COMMITTED
+            row.pages = pages
+            row.document_type = document_type
+            row.document_date = document_date
+            row.title = title
+            row.independence_group = independence_group
+            row.signature = signature
+            row.details = dict(details or {})
+            row.error = None
+            return _doc_entry(row)
+
+    def mark_failed(self, kb: str, document_id: str, error: str) -> DocumentEntry:
+        with self._write() as s:
+            row = self._doc_row(s, kb, document_id)
+            if row is None:
+                raise DocumentNotFound(kb, document_id)
+            row.status = DocumentStatus.FAILED
+            row.error = error
+            return _doc_entry(row)
+
+    def get_document(self, kb: str, document_id: str) -> DocumentEntry | None:
+        with self._read() as s:
+            row = self._doc_row(s, kb, document_id)
+            return None if row is None else _doc_entry(row)
+
+    def list_documents(
+        self, kb: str, status: DocumentStatus | str | None = None
+    ) -> list[DocumentEntry]:
+        """Documents in the order they were first recorded."""
+        with self._read() as s:
+            self._require_kb(s, kb)
+            query = select(_Document).where(_Document.kb == kb)
+            if status is not None:
+                query = query.where(_Document.status == DocumentStatus(status))
+            return [_doc_entry(r) for r in s.scalars(query.order_by(_Document.id))]
+
+    def committed_document_ids(self, kb: str) -> list[str]:
+        """The visible documents' ids, sorted (what searches pass as `document_ids`)."""
+        with self._read() as s:
+            self._require_kb(s, kb)
+            ids = s.scalars(
+                select(_Document.document_id).where(
+                    _Document.kb == kb, _Document.status == DocumentStatus.COMMITTED
+                )
+            )
+            return sorted(ids)
+
+    def delete_document(self, kb: str, document_id: str) -> bool:
+        """Forget a document; False when there was none."""
+        with self._write() as s:
+            row = self._doc_row(s, kb, document_id)
+            if row is None:
+                return False
+            s.delete(row)
+            return True
+
+    # ingestion runs
+
+    def start_run(self, kb: str) -> int:
+        with self._write() as s:
+            self._require_kb(s, kb)
+            row = _IngestionRun(kb=kb, status=RunStatus.RUNNING, counts={}, report={})
+            s.add(row)
+            s.flush()
+            return row.id
+
+    def finish_run(
+        self,
+        run_id: int,
+        *,
+        status: RunStatus | str = RunStatus.COMPLETED,
+        counts: Mapping[str, int] | None = None,
+        report: Mapping[str, Any] | None = None,
+    ) -> IngestionRunEntry:
+        with self._write() as s:
+            row = s.get(_IngestionRun, run_id)
+            if row is None:
+                raise RetrievalError(f"no ingestion run {run_id}")
+            row.status = RunStatus(status)
+            row.counts = dict(counts or {})
+            row.report = dict(report or {})
+            return _run_entry(row)
+
+    def get_run(self, run_id: int) -> IngestionRunEntry | None:
+        with self._read() as s:
+            row = s.get(_IngestionRun, run_id)
+            return None if row is None else _run_entry(row)
+
+    def list_runs(self, kb: str) -> list[IngestionRunEntry]:
+        with self._read() as s:
+            rows = s.scalars(
+                select(_IngestionRun).where(_IngestionRun.kb == kb).order_by(_IngestionRun.id)
+            )
+            return [_run_entry(r) for r in rows]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+    finally:
+        cursor.close()
+
+
+# -- originals by content hash --------------------------------------------------------------
+
+
+class BlobStore:
+    """Original files under `<data_dir>/blobs/<sha[:2]>/<sha>.pdf`, written atomically
+    (temp file, fsync, rename), so the index can always be rebuilt from them."""
+
+    def __init__(self, data_dir: Path | str) -> None:
+        self.root = Path(data_dir) / "blobs"
+
+    def path(self, sha256: str) -> Path:
+        if len(sha256) != 64 or any(c not in "0123456789abcdef" for c in sha256):
+            raise ValueError(f"not a sha256 hex digest: {sha256!r}")
+        return self.root / sha256[:2] / f"{sha256}.pdf"
+
+    def put(self, data: bytes) -> Path:
+        """Store `data` (once per content) and return its path."""
+        sha = hashlib.sha256(data).hexdigest()
+        target = self.path(sha)
+        if not target.exists():
+            self._write_atomic(target, [data])
+        return target
+
+    def put_file(self, source: Path | str) -> tuple[str, Path]:
+        """Copy a file in without reading it whole: (sha256, stored path)."""
+        digest = hashlib.sha256()
+        with open(source, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+        sha = digest.hexdigest()
+        target = self.path(sha)
+        if not target.exists():
+            with open(source, "rb") as f:
+                self._write_atomic(target, iter(lambda: f.read(1 << 20), b""))
+        return sha, target
+
+    def get(self, sha256: str) -> bytes:
+        try:
+            return self.path(sha256).read_bytes()
+        except FileNotFoundError:
+            raise BlobNotFound(sha256) from None
+
+    def exists(self, sha256: str) -> bool:
+        return self.path(sha256).exists()
+
+    def delete(self, sha256: str) -> bool:
+        try:
+            self.path(sha256).unlink()
+        except FileNotFoundError:
+            return False
+        return True
+
+    @staticmethod
+    def _write_atomic(target: Path, blocks: Iterator[bytes] | Sequence[bytes]) -> None:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".part")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                for block in blocks:
+                    f.write(block)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise

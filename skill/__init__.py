@@ -1,0 +1,55 @@
+"""The evidence-based RAG skill: a strict state machine from a question to a judged answer.
+
+INIT → SUBJECT_CLASS_IDENTIFIED → CANDIDATE_SUBJECT_DISCOVERED → (SUBJECT_NOT_FOUND |
+EVIDENCE_RETRIEVAL → EVIDENCE_VERIFIED → CONCLUDED). `EvidenceSkill.ask` returns the
+answer object of CONTRACT.md (`Answer`); `render_answer` prints it for a person.
+
+Errors::
+
+    SkillError
+    ├── SubjectClassError   the question fits no known kind (bad input: exit 2 / HTTP 422)
+    └── IllegalTransition   a state machine bug: a skipped, repeated or post-terminal state
+"""
+
+from skill._answer import Answer
+from skill._errors import IllegalTransition, SkillError, SubjectClassError
+from skill._evidence import DocumentInfo
+from skill._extract import ExtractedValue, extract_values, sentence_relevance
+from skill._format import citation, render_answer
+from skill._skill import EvidenceSkill
+from skill._states import State, StateMachine
+from skill._subject import QuestionKind, SubjectClass, parse_question, parse_subject
+from skill._values import (
+    normalize_date,
+    normalize_duration,
+    normalize_jurisdiction,
+    normalize_money,
+    normalize_percentage,
+    normalize_person_name,
+)
+
+__all__ = [
+    "Answer",
+    "DocumentInfo",
+    "EvidenceSkill",
+    "ExtractedValue",
+    "IllegalTransition",
+    "QuestionKind",
+    "SkillError",
+    "State",
+    "StateMachine",
+    "SubjectClass",
+    "SubjectClassError",
+    "citation",
+    "extract_values",
+    "normalize_date",
+    "normalize_duration",
+    "normalize_jurisdiction",
+    "normalize_money",
+    "normalize_percentage",
+    "normalize_person_name",
+    "parse_question",
+    "parse_subject",
+    "render_answer",
+    "sentence_relevance",
+]

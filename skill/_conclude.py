@@ -1,0 +1,440 @@
+"""State 6: values grouped per claim, conflicts, the engine's verdict, confidence, risk
+signals and suggested next actions.
+
+Observations for the engine (one per evidence unit): source_id = document id, source_type =
+document type, observed_at = document date at 00:00:00Z, independence_group from ingestion,
+confidence from extraction, provenance reference "document_id#p<page>:L<start>-<end>".
+An undated document is observed at `UNDATED_OBSERVED_AT` (the Unix epoch: as old as the
+record could be, never fresher than it is) and the answer carries `undated_evidence`.
+
+The engine judges one claim with one expected value. A claim with a single value (a governing
+law, an incorporation date, the CEO) is one engine run whose bundle holds every unit of the
+claim, so a disagreeing unit is a contradiction. A claim with several values that are all
+true at once (the founders, the directors, the parties) is one run per value, its own units
+as the bundle; `sufficiency` is the weakest run's output (INSUFFICIENT < CONTRADICTED <
+SUPPORTED, ties by value) with `per_value` listing every run's decision.
+
+Evidence contract (`DEFAULT_REQUIREMENTS`, overridable per knowledge base and per request):
+one independent source, no required source type, a maximum age of 100 years, a confidence
+threshold of 0.5, provenance required, policy insufficient_on_conflict. The evaluation time
+defaults to the end of the latest document date in the knowledge base (never the wall clock),
+or `UNDATED_OBSERVED_AT` when no document has a date.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import ContractError, evaluate
+from retrieval._entities import entity_key
+from skill._answer import CitedValue, Conflict, EvidenceUnit, RejectedCandidate
+from skill._gate import SINGLE_HOLDER_ROLES
+from skill._subject import QuestionKind, SubjectClass
+
+UNDATED_OBSERVED_AT = "1970-01-01T00:00:00Z"
+DEFAULT_REQUIREMENTS: dict[str, Any] = {
+    "minimum_independent_sources": 1,
+    "required_source_types": [],
+    "max_age_seconds": 3_155_760_000,  # 100 Julian years
+    "confidence_threshold": 0.5,
+    "require_provenance": True,
+}
+DEFAULT_POLICY = "insufficient_on_conflict"
+
+RISK_SIGNALS = (
+    "subject_not_found",
+    "conflicting_evidence",
+    "single_source",
+    "stale_evidence",
+    "ambiguous_subject",
+    "evidence_rejected",
+    "undated_evidence",
+)
+
+# Attributes with one true value at a time: different values from different documents conflict.
+SINGLE_VALUED_ATTRIBUTES = frozenset(
+    {
+        "governing_law",
+        "term",
+        "liability_cap",
+        "notice_period",
+        "effective_date",
+        "expiration_date",
+        "renewal_term",
+        "jurisdiction_of_incorporation",
+        "founding_date",
+        "registered_agent",
+        "registered_office",
+        "registration_number",
+        "headquarters",
+        "age",
+        "nationality",
+        "is_party",
+        "is_subsidiary",
+        "has_role",
+    }
+)
+NAME_VALUED = frozenset({"registered_agent", "auditor"})
+
+
+def is_single_valued(subject: SubjectClass) -> bool:
+    if subject.attribute:
+        return subject.attribute in SINGLE_VALUED_ATTRIBUTES
+    return subject.role in SINGLE_HOLDER_ROLES
+
+
+def value_key(value: str, *, name: bool) -> str:
+    """How two normalized values compare: names by entity key, others case/space-folded."""
+    if name:
+        return entity_key(value) or value.lower()
+    return " ".join(value.lower().split())
+
+
+def _provenance(unit: EvidenceUnit) -> str:
+    loc = unit.source_location
+    return f"{loc.document_id}#p{loc.page}:L{loc.line_start}-{loc.line_end}"
+
+
+def observation(unit: EvidenceUnit, claim_id: str) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "id": unit.evidence_id,
+        "claim_id": claim_id,
+        "source_id": unit.source_location.document_id,
+        "source_type": unit.source_type or "other",
+        "observed_at": unit.observed_at or UNDATED_OBSERVED_AT,
+        "value": unit.value,
+        "confidence": unit.confidence,
+        "provenance": {"reference": _provenance(unit)},
+    }
+    if unit.independence_group:
+        record["independence_group"] = unit.independence_group
+    return record
+
+
+@dataclass(frozen=True)
+class Grouped:
+    """The units of one claim, by value (values in first-seen order of their sorted key)."""
+
+    claim_id: str
+    values: tuple[tuple[str, tuple[EvidenceUnit, ...]], ...]
+
+
+def group_values(units: Sequence[EvidenceUnit], *, names: bool) -> list[Grouped]:
+    """Units grouped per claim, then per normalized value; every list sorted by stable keys."""
+    claims: dict[str, dict[str, list[EvidenceUnit]]] = {}
+    shown: dict[tuple[str, str], str] = {}
+    for unit in sorted(units, key=lambda u: (u.claim_id, u.evidence_id)):
+        if unit.value is None:
+            continue
+        key = value_key(unit.value, name=names)
+        claims.setdefault(unit.claim_id, {}).setdefault(key, []).append(unit)
+        current = shown.get((unit.claim_id, key))
+        # The written form shown for a value: the longest, then the smallest.
+        if current is None or (-len(unit.value), unit.value) < (-len(current), current):
+            shown[(unit.claim_id, key)] = unit.value
+    out = []
+    for claim_id in sorted(claims):
+        by_key = claims[claim_id]
+        out.append(
+            Grouped(
+                claim_id,
+                tuple((shown[(claim_id, k)], tuple(by_key[k])) for k in sorted(by_key)),
+            )
+        )
+    return out
+
+
+def cited(values: Iterable[tuple[str, Sequence[EvidenceUnit]]]) -> list[CitedValue]:
+    return [CitedValue(value=v, evidence_ids=sorted(u.evidence_id for u in us)) for v, us in values]
+
+
+def find_conflicts(groups: Sequence[Grouped], *, single_valued: bool) -> list[Conflict]:
+    """A claim whose different values come from different documents (never arbitrated)."""
+    if not single_valued:
+        return []
+    conflicts = []
+    for group in groups:
+        if len(group.values) < 2:
+            continue
+        documents = {u.source_location.document_id for _, us in group.values for u in us}
+        if len(documents) < 2:
+            continue
+        conflicts.append(Conflict(claim_id=group.claim_id, values=cited(group.values)))
+    return conflicts
+
+
+_DECISION_ORDER = {"INSUFFICIENT": 0, "CONTRADICTED": 1, "SUPPORTED": 2}
+
+
+def judge(
+    groups: Sequence[Grouped],
+    *,
+    single_valued: bool,
+    requirements: dict[str, Any],
+    policy: str,
+    evaluation_time: str,
+) -> dict[str, Any] | None:
+    """The engine's output for the answer's claim(s); None when there is nothing to judge."""
+    runs: list[tuple[str, dict[str, Any]]] = []
+    for group in groups:
+        every = [u for _, us in group.values for u in us]
+        if single_valued:
+            # The best-supported value is the one judged; the others are its contradictions.
+            value = max(
+                group.values,
+                key=lambda vu: (len({u.independence_group for u in vu[1]}), -len(vu[0])),
+            )[0]
+            runs.append(
+                (value, _run(group.claim_id, value, every, requirements, policy, evaluation_time))
+            )
+        else:
+            for value, us in group.values:
+                claim = f"{group.claim_id}={value_key(value, name=True)}"
+                runs.append(
+                    (value, _run(claim, value, list(us), requirements, policy, evaluation_time))
+                )
+    if not runs:
+        return None
+    weakest = min(runs, key=lambda r: (_DECISION_ORDER.get(r[1]["decision"], 0), r[0]))[1]
+    if len(runs) == 1:
+        return weakest
+    return {
+        **weakest,
+        "per_value": [
+            {"value": v, "decision": out["decision"], "reason_codes": out["reason_codes"]}
+            for v, out in runs
+        ],
+    }
+
+
+def _run(
+    claim_id: str,
+    expected: str,
+    units: Sequence[EvidenceUnit],
+    requirements: dict[str, Any],
+    policy: str,
+    evaluation_time: str,
+) -> dict[str, Any]:
+    payload = {
+        "mode": "claim",
+        "claim_or_condition": {"id": claim_id, "expected_value": expected},
+        "evaluation_time": evaluation_time,
+        "evidence_requirements": requirements,
+        "evidence_bundle": [
+            observation(u, claim_id) for u in sorted(units, key=lambda u: u.evidence_id)
+        ],
+        "resolution_policy": policy,
+    }
+    return evaluate(payload)
+
+
+def requirements_for(
+    kb_default: dict[str, Any] | None, request: dict[str, Any] | None
+) -> tuple[dict[str, Any], str]:
+    """The evidence contract: the documented default, then the KB's, then the request's."""
+    merged = dict(DEFAULT_REQUIREMENTS)
+    policy = DEFAULT_POLICY
+    for layer in (kb_default or {}, request or {}):
+        for key, value in layer.items():
+            if key == "resolution_policy":
+                policy = str(value)
+            else:
+                merged[key] = value
+    # Validate the contract up front: a bad one is the caller's input error.
+    evaluate(
+        {
+            "mode": "claim",
+            "claim_or_condition": {"id": "contract-check", "expected_value": True},
+            "evaluation_time": UNDATED_OBSERVED_AT,
+            "evidence_requirements": merged,
+            "evidence_bundle": [],
+            "resolution_policy": policy,
+        }
+    )
+    return merged, policy
+
+
+def default_evaluation_time(dates: Iterable[str | None]) -> str:
+    """The end of the latest document date in the knowledge base (deterministic)."""
+    valid = sorted(d for d in dates if d and re.fullmatch(r"\d{4}-\d{2}-\d{2}", d))
+    if not valid:
+        return UNDATED_OBSERVED_AT
+    return f"{valid[-1]}T23:59:59Z"
+
+
+def _stale(sufficiency: dict[str, Any] | None) -> bool:
+    if not sufficiency:
+        return False
+    return any("STALE" in e.get("reasons", []) for e in sufficiency.get("excluded_evidence", []))
+
+
+def risk_signals(
+    *,
+    not_found: bool,
+    conflicts: bool,
+    units: Sequence[EvidenceUnit],
+    groups: Sequence[Grouped],
+    sufficiency: dict[str, Any] | None,
+    ambiguous: bool,
+    rejected_evidence: bool,
+) -> list[str]:
+    found: set[str] = set()
+    if not_found:
+        found.add("subject_not_found")
+    if conflicts:
+        found.add("conflicting_evidence")
+    for group in groups:
+        for _, us in group.values:
+            if len({u.independence_group for u in us}) == 1:
+                found.add("single_source")
+    if _stale(sufficiency):
+        found.add("stale_evidence")
+    if ambiguous:
+        found.add("ambiguous_subject")
+    if rejected_evidence:
+        found.add("evidence_rejected")
+    if any(u.observed_at is None for u in units):
+        found.add("undated_evidence")
+    return [s for s in RISK_SIGNALS if s in found]
+
+
+def confidence_of(
+    *, sufficient: bool, conflicts: bool, groups: Sequence[Grouped], not_found: bool
+) -> str:
+    """high: sufficient and every value backed by 2+ independent groups; medium: sufficient;
+    low: anything else (not found, conflict, nothing concluded, or not sufficient)."""
+    if not_found or conflicts or not sufficient or not groups:
+        return "low"
+    independent = all(
+        len({u.independence_group for u in us}) >= 2 for g in groups for _, us in g.values
+    )
+    return "high" if independent else "medium"
+
+
+# ---------------------------------------------------------------------------------------------
+# Suggested next actions
+
+_ROLE_SOURCES: dict[str, str] = {
+    "founder": "the certificate of incorporation or founders' agreement naming {x}'s founders",
+    "director": "the board minutes or register of directors naming {x}'s directors",
+    "shareholder": "the capitalization table or share register of {x}",
+    "member": "the operating agreement or register of members of {x}",
+    "subsidiary": "{x}'s list of subsidiaries (e.g. Exhibit 21 or a group structure chart)",
+    "parent_company": "a group structure chart or ownership filing showing {x}'s parent company",
+    "signatory": "the executed agreement with its signature pages",
+    "guarantor": "the executed guaranty or the agreement naming its guarantor",
+    "auditor": "{x}'s audited financial statements with the auditor's report",
+    "legal_counsel": "the engagement letter or legal opinion naming {x}'s counsel",
+    "registered_agent": "{x}'s certificate of incorporation or a good-standing certificate",
+    "incorporator": "{x}'s certificate of incorporation",
+}
+_ATTRIBUTE_SOURCES: dict[str, str] = {
+    "jurisdiction_of_incorporation": "{x}'s certificate of incorporation or a good-standing certificate",
+    "founding_date": "{x}'s certificate of incorporation",
+    "registered_agent": "{x}'s certificate of incorporation or a good-standing certificate",
+    "registered_office": "{x}'s certificate of incorporation or a good-standing certificate",
+    "registration_number": "{x}'s registry extract or certificate of incorporation",
+    "auditor": "{x}'s audited financial statements with the auditor's report",
+    "headquarters": "{x}'s most recent annual report or registry filing",
+    "education": "a biography or CV of {x}",
+    "experience": "a biography or CV of {x}",
+    "age": "a biography or proxy statement naming {x}'s age",
+    "nationality": "identity or registry documents of {x}",
+}
+
+
+def _agreement_label(subject: SubjectClass) -> str:
+    kind = (subject.document_type or "agreement").replace("_", " ")
+    parties = subject.parties
+    if len(parties) >= 2:
+        return f"the executed {kind} between {', '.join(parties[:-1])} and {parties[-1]}"
+    if parties:
+        return f"the executed {kind} of {parties[0]}"
+    return f"the executed {kind}"
+
+
+def next_actions_not_found(
+    subject: SubjectClass,
+    unresolved: Sequence[str],
+    rejected: Sequence[RejectedCandidate],
+) -> list[str]:
+    out: list[str] = []
+    subject_name = subject.parent_entity or subject.name or ", ".join(subject.parties)
+    if (
+        subject.type == "agreement"
+        or subject.attribute == "is_party"
+        or (subject.document_type and subject.role in ("signatory", "guarantor"))
+    ):
+        out.append(f"Request {_agreement_label(subject)}")
+    elif subject.role and subject.role in _ROLE_SOURCES and not subject.attribute:
+        out.append("Request " + _ROLE_SOURCES[subject.role].format(x=subject_name))
+    elif subject.role and subject.parent_entity:
+        role = subject.role.replace("_", " ")
+        out.append(
+            f"Request board minutes or an officer's certificate naming {subject.parent_entity}'s {role}"
+        )
+    elif subject.attribute in _ATTRIBUTE_SOURCES:
+        out.append("Request " + _ATTRIBUTE_SOURCES[subject.attribute].format(x=subject_name))
+    else:
+        out.append(f"Request a document that names {subject_name}")
+    for name in unresolved:
+        out.append(f"Check whether {name} operates under another legal name")
+    for r in rejected:
+        if r.reason.startswith("name similar to"):
+            out.append(f"Confirm whether {r.name} is the same entity as the one asked about")
+    return list(dict.fromkeys(out))
+
+
+def next_actions_concluded(
+    subject: SubjectClass,
+    *,
+    candidate_name: str,
+    conflicts: Sequence[Conflict],
+    groups: Sequence[Grouped],
+    sufficiency: dict[str, Any] | None,
+    amended: bool,
+    ambiguous: bool,
+) -> list[str]:
+    out: list[str] = []
+    what = (subject.attribute or subject.role or "the claim").replace("_", " ")
+    for conflict in conflicts:
+        values = ", ".join(v.value for v in conflict.values)
+        out.append(
+            f"Reconcile the conflicting values of the {what} of {candidate_name} ({values}) "
+            "against the controlling document"
+        )
+        if amended:
+            out.append(f"Check whether a later amendment supersedes the {what} of {candidate_name}")
+    if not groups:
+        source = _ATTRIBUTE_SOURCES.get(subject.attribute or "") or _ROLE_SOURCES.get(
+            subject.role or ""
+        )
+        if source:
+            out.append("Request " + source.format(x=candidate_name))
+        else:
+            out.append(f"Request a document that states the {what} of {candidate_name}")
+    elif sufficiency and sufficiency.get("decision") != "SUPPORTED":
+        codes = set(sufficiency.get("reason_codes", []))
+        if "INSUFFICIENT_INDEPENDENT_SOURCES" in codes:
+            out.append(f"Obtain an independent document confirming the {what} of {candidate_name}")
+        if "MISSING_REQUIRED_SOURCE_TYPES" in codes:
+            out.append(f"Obtain a document of each required source type for the {what}")
+        if "NO_ELIGIBLE_EVIDENCE" in codes:
+            out.append(f"Obtain a current, dated source stating the {what} of {candidate_name}")
+    if ambiguous:
+        out.append(f"Specify which {candidate_name} is meant (several subjects match)")
+    if not out:
+        out.append(f"Obtain an independent document confirming the {what} of {candidate_name}")
+    return list(dict.fromkeys(out))
+
+
+__all__ = [
+    "DEFAULT_POLICY",
+    "DEFAULT_REQUIREMENTS",
+    "UNDATED_OBSERVED_AT",
+    "ContractError",
+    "QuestionKind",
+]

@@ -1,0 +1,507 @@
+"""States 3-5: constrained retrieval, sentence-level evidence units, and the integrity check.
+
+Every search is filtered to documents that reference the candidate (its bindings' documents,
+an agreement's own document and its amendments) or to chunks that mention its entity key.
+Retrieved chunks are split into sentences, each cited by its exact page and printed lines.
+A unit is kept only if it names the candidate (or a resolved alias) or sits in a span whose
+subject is unambiguous; everything else is rejected with a reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from retrieval._entities import entity_key, is_generic_term, short_names
+from retrieval._model import Alias, Binding, ChunkRecord, PageLines, SourceLocation
+from retrieval._store import VectorStore
+from skill._answer import EvidenceUnit, RejectedEvidence
+from skill._extract import extract_values, sentence_relevance
+from skill._gate import Candidate, QueryEmbedder
+from skill._subject import QuestionKind, SubjectClass
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo:
+    """What the catalog knows about a committed document."""
+
+    document_id: str
+    name: str
+    document_type: str
+    document_date: str | None
+    independence_group: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    text: str
+    chunk: ChunkRecord
+    start: int  # offsets into chunk.text
+    end: int
+    location: SourceLocation
+
+
+# Confidence of a unit that quotes the binding itself: the index recorded an explicit link.
+BINDING_CONFIDENCE = 0.9
+
+# Words that, with the subject's names, make up the query for an attribute.
+ATTRIBUTE_CUES: dict[str, str] = {
+    "governing_law": "governed by and construed in accordance with the laws of governing law",
+    "term": "term of this agreement shall commence and continue for a period of years",
+    "liability_cap": "limitation of liability aggregate liability shall not exceed cap",
+    "payment_terms": "payment terms invoices fees payable within days",
+    "notice_period": "terminate upon prior written notice days notice",
+    "effective_date": "effective date entered into as of",
+    "expiration_date": "expire expiration date terminate on",
+    "renewal_term": "renew automatically renewal term successive periods",
+    "termination_right": "may terminate this agreement termination for cause breach",
+    "assignment": "may not assign this agreement without prior written consent assignment",
+    "parties": "by and between parties",
+    "obligations": "shall provide perform deliver obligations responsible",
+    "jurisdiction_of_incorporation": "incorporated organized under the laws of the state of",
+    "founding_date": "founded incorporated formed on date of incorporation",
+    "registered_agent": "registered agent",
+    "registered_office": "registered office address",
+    "registration_number": "registration number company number file number",
+    "auditor": "independent auditor audited financial statements accounting firm",
+    "headquarters": "headquarters principal executive offices located",
+    "education": "degree university graduated education bachelor master",
+    "experience": "previously served experience prior to joining career",
+    "age": "age years old",
+    "nationality": "citizen nationality",
+}
+
+_ABBREVIATIONS = re.compile(
+    r"(?:\b(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Dr|Prof|No|Nos|St|Jr|Sr|vs|Sec|Art|U\.S|N\.A|S\.A|"
+    r"L\.L\.C|B\.V|N\.V|e\.g|i\.e|et al|approx|Ave|Blvd)|\b[A-Z])\.$"
+)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of `text`; clause headings and list items count as their
+    own sentences only when they end in terminal punctuation or a blank line."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    n = len(text)
+    i = 0
+    while i < n:
+        ch = text[i]
+        boundary = False
+        if ch in ".!?;" and (i + 1 == n or text[i + 1] in " \n\t\"'”’)"):
+            head = text[start : i + 1]
+            if ch != "." or not _ABBREVIATIONS.search(head[-12:]):
+                # A decimal or section number ("6.2") is not an end: the next char is a digit.
+                boundary = ch != ";" or len(head.strip()) > 120
+        elif ch == "\n" and i + 1 < n and text[i + 1] == "\n":
+            boundary = True
+        if boundary:
+            end = i + 1
+            while end < n and text[end] in "\"'”’)":
+                end += 1
+            _append_span(text, start, end, spans)
+            start = end
+            i = end
+            continue
+        i += 1
+    _append_span(text, start, n, spans)
+    return spans
+
+
+def _append_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        spans.append((start, end))
+
+
+def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocation:
+    """The locator of chunk.text[start:end]: its pages, printed lines and document offsets."""
+    lines = chunk.lines
+    if not lines:
+        return chunk.location()
+    ends = [
+        (lines[k + 1].offset - 1) if k + 1 < len(lines) else len(chunk.text)
+        for k in range(len(lines))
+    ]
+    covered = [k for k, ln in enumerate(lines) if ln.offset < end and ends[k] > start]
+    if not covered:
+        return chunk.location()
+    first, last = lines[covered[0]], lines[covered[-1]]
+    char_start = first.char_start + max(0, start - first.offset)
+    char_end = last.char_start + max(0, min(end, ends[covered[-1]]) - last.offset)
+    by_page: dict[int, list[int]] = {}
+    for k in covered:
+        by_page.setdefault(lines[k].page, []).append(lines[k].line_no)
+    pages = tuple(
+        PageLines(page=p, line_start=min(nums), line_end=max(nums))
+        for p, nums in sorted(by_page.items())
+    )
+    on_first = [lines[k] for k in covered if lines[k].page == first.page]
+    boxes = [ln.bbox for ln in on_first if ln.bbox is not None]
+    bbox = None
+    if boxes:
+        bbox = boxes[0].model_copy(
+            update={
+                "x0": min(b.x0 for b in boxes),
+                "y0": min(b.y0 for b in boxes),
+                "x1": max(b.x1 for b in boxes),
+                "y1": max(b.y1 for b in boxes),
+            }
+        )
+    return SourceLocation(
+        document=chunk.document_name,
+        document_id=chunk.document_id,
+        page=pages[0].page,
+        section=chunk.section,
+        clause=chunk.clause,
+        paragraph=chunk.paragraph,
+        line_start=pages[0].line_start,
+        line_end=pages[0].line_end,
+        char_start=char_start,
+        char_end=max(char_end, char_start),
+        bbox=bbox,
+        pages=pages if len(pages) > 1 else (),
+    )
+
+
+def sentences_of(chunk: ChunkRecord) -> list[Sentence]:
+    return [
+        Sentence(chunk.text[s:e], chunk, s, e, sentence_location(chunk, s, e))
+        for s, e in sentence_spans(chunk.text)
+    ]
+
+
+def evidence_id(location: SourceLocation, claim_id: str, value: str | None) -> str:
+    """A stable id from the locator, the claim and the value."""
+    raw = f"{location.document_id}:{location.char_start}:{location.char_end}:{claim_id}:{value}"
+    return "ev-" + hashlib.sha256(raw.encode()).hexdigest()[:12]
+
+
+def observed_at(date: str | None) -> str | None:
+    """A document date as the engine's timestamp (start of that day, UTC)."""
+    if date and re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        return f"{date}T00:00:00Z"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Aliases: the surface forms that name a candidate in one document
+
+
+_DEFINITION = re.compile(
+    r"(?P<name>[A-Z][\w.,&'’\- ]{1,80}?)\s*,?\s*\((?:[^()\"“]{0,40}?)?"
+    r"(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?[\"“](?P<term>[^\"”]{1,40})[\"”]"
+)
+
+
+def defined_terms(texts: Iterable[str]) -> dict[str, str]:
+    """Defined term key -> entity key, from "Acme Robotics, Inc. (the "Company")" patterns."""
+    out: dict[str, str] = {}
+    for text in texts:
+        for m in _DEFINITION.finditer(text):
+            name = re.sub(
+                r"^(?:[Tt]his|[Tt]he|[Aa]nd|[Bb]etween|[Bb]y)\s+", "", m.group("name").strip(" ,")
+            )
+            key = entity_key(name)
+            if key:
+                out.setdefault(entity_key(m.group("term")), key)
+    return out
+
+
+def _mentions(text: str, forms: Iterable[str]) -> bool:
+    for form in forms:
+        if len(form) < 3:
+            continue
+        if re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text, re.IGNORECASE):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class _KnownEntity:
+    key: str
+    names: tuple[str, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class EvidenceCollector:
+    """Builds evidence units for the candidates that passed the gate."""
+
+    def __init__(
+        self,
+        store: VectorStore,
+        embedder: QueryEmbedder,
+        document_info: Callable[[str], DocumentInfo | None],
+        *,
+        aliases: Sequence[Alias] = (),
+        top_k: int = 8,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.document_info = document_info
+        self.aliases = tuple(aliases)
+        self.top_k = top_k
+
+    # -- units from bindings ----------------------------------------------------------------
+
+    def binding_unit(
+        self, binding: Binding, subject_id: str, claim_id: str, value: str | None
+    ) -> EvidenceUnit:
+        info = self.document_info(binding.location.document_id)
+        return EvidenceUnit(
+            evidence_id=evidence_id(binding.location, claim_id, value),
+            subject_id=subject_id,
+            claim_id=claim_id,
+            value=value,
+            quote=binding.quote,
+            source_location=binding.location,
+            source_type=info.document_type if info else "other",
+            observed_at=observed_at(info.document_date if info else None),
+            independence_group=(info.independence_group if info else "")
+            or binding.independence_group
+            or binding.location.document_id,
+            confidence=BINDING_CONFIDENCE,
+        )
+
+    def sentence_unit(
+        self,
+        sentence: Sentence,
+        subject_id: str,
+        claim_id: str,
+        value: str | None,
+        confidence: float,
+    ) -> EvidenceUnit:
+        chunk = sentence.chunk
+        info = self.document_info(chunk.document_id)
+        return EvidenceUnit(
+            evidence_id=evidence_id(sentence.location, claim_id, value),
+            subject_id=subject_id,
+            claim_id=claim_id,
+            value=value,
+            quote=sentence.text,
+            source_location=sentence.location,
+            source_type=info.document_type if info else chunk.document_type,
+            observed_at=observed_at(info.document_date if info else chunk.document_date),
+            independence_group=(info.independence_group if info else "")
+            or chunk.independence_group
+            or chunk.document_id,
+            confidence=round(confidence, 4),
+        )
+
+    # -- retrieval --------------------------------------------------------------------------
+
+    def retrieve(
+        self,
+        kb: str,
+        candidate: Candidate,
+        subject: SubjectClass,
+        committed: Sequence[str],
+        query_vector: list[float] | None = None,
+    ) -> list[ChunkRecord]:
+        """Chunks about the candidate: in its documents, or naming its entity key."""
+        attribute = subject.attribute or subject.role or ""
+        names = [candidate.name]
+        if subject.kind is QuestionKind.OBLIGATIONS and subject.constraints.get("party"):
+            names.append(str(subject.constraints["party"]))
+        query = " ".join([*names, ATTRIBUTE_CUES.get(attribute, attribute.replace("_", " "))])
+        vector = query_vector if query_vector is not None else self.embedder.embed_query(query)
+        committed_set = set(committed)
+        docs = sorted(d for d in candidate.documents if d in committed_set)
+        found: dict[str, tuple[float, ChunkRecord]] = {}
+        if docs:
+            for hit in self.store.search_chunks(
+                kb, query, vector, document_ids=docs, top_k=self.top_k
+            ):
+                found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
+        if candidate.subject_type != "agreement":
+            for hit in self.store.search_chunks(
+                kb,
+                query,
+                vector,
+                document_ids=sorted(committed_set),
+                entity_keys=[candidate.subject_id],
+                top_k=self.top_k,
+            ):
+                if hit.chunk.chunk_id not in found or found[hit.chunk.chunk_id][0] < hit.score:
+                    found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
+        ranked = sorted(found.values(), key=lambda sc: (-sc[0], sc[1].chunk_id))
+        return [chunk for _, chunk in ranked]
+
+    # -- integrity --------------------------------------------------------------------------
+
+    def candidate_forms(
+        self, candidate: Candidate, document_id: str, terms: dict[str, str]
+    ) -> list[str]:
+        """Names that denote the candidate in one document (names, short names, its terms)."""
+        forms = {candidate.name, *candidate.aliases}
+        if candidate.subject_type != "agreement":
+            forms.update(s for s in short_names(candidate.name) if len(s) >= 4)
+        for term_key, key in terms.items():
+            if key == candidate.subject_id:
+                forms.add(term_key)
+        for alias in self.aliases:
+            if alias.entity_key == candidate.subject_id and alias.document_id in (
+                None,
+                document_id,
+            ):
+                forms.add(alias.alias)
+        return sorted(f for f in forms if f)
+
+    def verify(
+        self,
+        sentence: Sentence,
+        candidate: Candidate,
+        forms: Sequence[str],
+        others: Sequence[_KnownEntity],
+        party_forms: Sequence[str] | None,
+    ) -> str | None:
+        """None when the sentence may serve as evidence about the candidate; else the reason."""
+        text = sentence.text
+        if candidate.subject_type == "agreement":
+            if sentence.chunk.document_id not in candidate.documents:
+                return f"from {sentence.chunk.document_name}, not the agreement or its amendments"
+            if party_forms is not None and not _mentions(text, party_forms):
+                return "does not name the party whose obligations are asked"
+            return None
+        if _mentions(text, forms):
+            return None
+        named = [o for o in others if o.key != candidate.subject_id and _mentions(text, o.names)]
+        if named:
+            return f"about {named[0].names[0]}, not {candidate.name}"
+        # A generic reference ("the Company") in a chunk that mentions only the candidate.
+        generic = re.search(
+            r"\b(?:the|such)\s+(Company|Corporation|Registrant|Issuer|Borrower|Guarantor|"
+            r"Entity|LLC|Partnership)\b",
+            text,
+        )
+        if generic and set(sentence.chunk.entity_keys) == {candidate.subject_id}:
+            return None
+        return f"does not name {candidate.name}"
+
+    def known_entities(self, kb: str, documents: Sequence[str]) -> list[_KnownEntity]:
+        """Entities named in the given documents' bindings (to spot units about another)."""
+        if not documents:
+            return []
+        names: dict[str, set[str]] = {}
+        for b in self.store.find_bindings(kb, document_ids=sorted(documents)):
+            if b.subject_type.value in ("individual", "legal_entity"):
+                names.setdefault(b.subject_key, set()).add(b.subject_name)
+            if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
+                names.setdefault(b.parent_key, set()).add(b.parent_name)
+        return [
+            _KnownEntity(k, tuple(sorted(v, key=lambda n: (-len(n), n))))
+            for k, v in sorted(names.items())
+            if not is_generic_term(k)
+        ]
+
+    def collect(
+        self,
+        kb: str,
+        candidate: Candidate,
+        subject: SubjectClass,
+        claim_id: str,
+        committed: Sequence[str],
+        *,
+        attribute: str,
+        party_key: str | None = None,
+        party_role: str | None = None,
+    ) -> tuple[list[EvidenceUnit], list[RejectedEvidence]]:
+        """Units for `attribute` of `candidate` from retrieved sentences, integrity-checked."""
+        chunks = self.retrieve(kb, candidate, subject, committed)
+        if not chunks:
+            return [], []
+        docs = sorted({c.document_id for c in chunks})
+        others = self.known_entities(kb, docs)
+        binding_quotes = [b.quote for b in candidate.bindings]
+        kept: dict[str, EvidenceUnit] = {}
+        rejected: dict[str, RejectedEvidence] = {}
+        by_doc: dict[str, list[ChunkRecord]] = {}
+        for chunk in chunks:
+            by_doc.setdefault(chunk.document_id, []).append(chunk)
+        for document_id in sorted(by_doc):
+            doc_chunks = by_doc[document_id]
+            terms = defined_terms([*binding_quotes, *(c.text for c in doc_chunks)])
+            forms = self.candidate_forms(candidate, document_id, terms)
+            party_forms = self.party_forms(
+                candidate, document_id, terms, party_key=party_key, party_role=party_role
+            )
+            for chunk in doc_chunks:
+                for sentence in sentences_of(chunk):
+                    relevance = sentence_relevance(attribute, sentence.text)
+                    if relevance <= 0:
+                        continue
+                    values = self._values(attribute, sentence.text, party_forms)
+                    if not values:
+                        continue
+                    reason = self.verify(sentence, candidate, forms, others, party_forms)
+                    for value, confidence in values:
+                        unit = self.sentence_unit(
+                            sentence, candidate.subject_id, claim_id, value, confidence
+                        )
+                        if reason is None:
+                            kept.setdefault(unit.evidence_id, unit)
+                        else:
+                            rejected.setdefault(
+                                unit.evidence_id,
+                                RejectedEvidence(
+                                    evidence_id=unit.evidence_id,
+                                    reason=reason,
+                                    source_location=sentence.location,
+                                    quote=sentence.text,
+                                ),
+                            )
+        return list(kept.values()), list(rejected.values())
+
+    def party_forms(
+        self,
+        candidate: Candidate,
+        document_id: str,
+        terms: dict[str, str],
+        *,
+        party_key: str | None,
+        party_role: str | None,
+    ) -> list[str] | None:
+        """Names of the party whose obligations are asked, in one document (None: no party)."""
+        if party_key is None and party_role is None:
+            return None
+        forms: set[str] = set()
+        if party_role:
+            forms.update({party_role.title(), party_role})
+        if party_key:
+            forms.update(t for t, k in terms.items() if k == party_key)
+            forms.update(
+                a.alias
+                for a in self.aliases
+                if a.entity_key == party_key and a.document_id in (None, document_id)
+            )
+            for b in candidate.bindings:
+                if b.role == "party" and b.subject_key == party_key:
+                    forms.add(b.subject_name)
+                    forms.update(
+                        t.strip() for t in b.attributes.get("defined_terms", "").split(";")
+                    )
+        # Longest first: the extractor tries the most specific name first.
+        return sorted((f for f in forms if f), key=lambda f: (-len(f), f))
+
+    @staticmethod
+    def _values(
+        attribute: str, text: str, party_forms: Sequence[str] | None
+    ) -> list[tuple[str, float]]:
+        if party_forms:
+            found = []
+            for form in party_forms:
+                found.extend(extract_values(attribute, text, party=form))
+                if found:
+                    break
+        else:
+            found = extract_values(attribute, text)
+        out: dict[str, float] = {}
+        for v in found:
+            out[v.value] = max(out.get(v.value, 0.0), v.confidence)
+        return sorted(out.items())

@@ -1,0 +1,1004 @@
+"""Attribute extractors: from one sentence (or clause) of a document to the normalized
+values it states for an attribute, with the exact surface and offsets each came from.
+
+`sentence_relevance` says how directly a sentence bears on an attribute (for ranking);
+`extract_values` returns the values. Both are deterministic rule sets over general contract
+and corporate language; confidences are fixed per rule (how directly the rule's cue states
+the value).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from skill._values import (
+    JurisdictionMention,
+    Mention,
+    drop_umbrellas,
+    find_dates,
+    find_durations,
+    find_jurisdictions,
+    find_money,
+    format_duration,
+    normalize_person_name,
+)
+
+ValueKind = Literal[
+    "name", "jurisdiction", "date", "duration", "money", "percentage", "yes_no", "text"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractedValue:
+    """One normalized value a sentence states, and where in the sentence it is stated."""
+
+    kind: ValueKind
+    value: str
+    surface: str
+    start: int
+    end: int
+    confidence: float
+
+
+# --------------------------------------------------------------------------- relevance
+
+_I = re.IGNORECASE
+_RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
+    "governing_law": (
+        (r"\bgoverned\s+(?:\w+\s+){0,4}by\b", 0.9),
+        (r"\bgoverning\s+law\b", 0.9),
+        (r"\b(?:governed|construed|interpreted|enforced)\b[^.;]{0,80}\blaws?\b", 0.85),
+        (
+            r"\bconstrued\s+(?:\w+\s+){0,4}(?:in\s+accordance\s+with|under|pursuant\s+to|according\s+to)",
+            0.9,
+        ),
+        (
+            r"\b(?:interpreted|enforced|determined|resolved|controlled)\s+(?:\w+\s+){0,4}(?:in\s+accordance\s+with|under|by)\s+the\s+(?:\w+\s+)?laws?\b",
+            0.85,
+        ),
+        (r"\blaws?\s+of\s+.{0,80}\bshall\s+(?:apply|govern)", 0.85),
+        (r"\bsubject\s+to\s+(?:the\s+)?(?:[\w.]+\s+){0,3}laws?\b", 0.7),
+        (r"\b(?:choice|conflicts?)\s+of\s+laws?\b", 0.6),
+        (r"\bapplicable\s+law\b", 0.4),
+        (r"\blaws?\s+of\b", 0.3),
+    ),
+    "term": (
+        (r"\b(?:initial\s+)?term\s+of\s+this\s+(?:\w+\s+)?agreement\b", 0.9),
+        (r"\binitial\s+term\b", 0.85),
+        (r"\bfor\s+a\s+term\s+of\b", 0.85),
+        (r"\bterm\s+of\s+\S+\s+(?:\(\d+\)\s+)?(?:years?|months?)\b", 0.85),
+        (r"\bTerm\s+(?:shall|will)\s+be\b", 0.8),
+        (
+            r"\b(?:continue|remain)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+)?(?:\w+\s+){0,3}for\b",
+            0.8,
+        ),
+        (r"\b(?:continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)\b", 0.7),
+        (r"\bterm\b", 0.4),
+        (r"\b(?:expire|expiration)\b", 0.4),
+    ),
+    "liability_cap": (
+        (r"\baggregate\s+liability\b", 0.9),
+        (r"\b(?:total|cumulative|maximum|entire)\s+liability\b", 0.9),
+        (r"\bliab\w*\b.{0,200}\b(?:shall|will)\s+(?:not|in\s+no\s+event)\s+exceed\b", 0.9),
+        (
+            r"\bliab\w*\b.{0,200}\b(?:limited\s+to|in\s+excess\s+of|greater\s+than|capped\s+at)\b",
+            0.85,
+        ),
+        (r"\bin\s+no\s+event\b.{0,120}\bliable\b", 0.6),
+        (r"\blimitation\s+of\s+liability\b", 0.6),
+        (r"\b(?:shall|will)\s+not\s+exceed\b", 0.5),
+        (r"\bliab(?:le|ility)\b", 0.3),
+    ),
+    "payment_terms": (
+        (r"\bnet\s*[-\s]?\d{1,3}\b", 0.9),
+        (
+            r"\bwithin\s+\S+\s+(?:\(\d+\)\s+)?(?:calendar\s+|business\s+)?days\b.{0,80}\binvoice",
+            0.9,
+        ),
+        (r"\binvoice\w*\b.{0,80}\b(?:due|payable|paid)\b", 0.85),
+        (r"\b(?:due|payable|paid)\b.{0,80}\binvoice", 0.85),
+        (r"\bpayment\s+terms\b", 0.85),
+        (r"\b(?:shall|will)\s+pay\b", 0.6),
+        (r"\binvoice\w*\b", 0.5),
+        (r"\b(?:payable|payment|fees?)\b", 0.3),
+    ),
+    "notice_period": (
+        (r"\b(?:prior|advance)\s+written\s+notice\b", 0.9),
+        (
+            r"\b(?:days?|weeks?|months?)['’]?\s*(?:\(\d+\)\s*)?(?:prior\s+|advance\s+)?(?:written\s+)?notice\b",
+            0.9,
+        ),
+        (r"\bnotice\s+(?:period|of\s+(?:at\s+least|not\s+less\s+than))\b", 0.85),
+        (r"\bwritten\s+notice\b", 0.6),
+        (r"\bnotice\b", 0.4),
+        (r"\bnotif(?:y|ying|ies|ied|ication)\b", 0.4),
+    ),
+    "effective_date": (
+        (r"\beffective\s+as\s+of\b", 0.9),
+        (r"\bEffective\s+Date\b", 0.85),
+        (r"\b(?:made|entered\s+into|dated)\s+(?:and\s+\w+\s+(?:into\s+)?)?as\s+of\b", 0.8),
+        (r"\b(?:shall\s+)?(?:commence|begin|become\s+effective|take\s+effect)\b", 0.6),
+        (r"\bdated\b", 0.5),
+        (r"\b(?:made|entered\s+into)\b(?:\s+\w+){0,3}?\s+(?:as\s+of|this|on)\b", 0.7),
+        (r"\b(?:commencing|beginning|starting|from)\s+(?:on\s+)?[A-Z][a-z]+\.?\s+\d", 0.5),
+        (r"\beffective\b", 0.4),
+    ),
+    "expiration_date": (
+        (r"\b(?:shall|will)\s+(?:expire|terminate|end)\s+on\b", 0.9),
+        (r"\b(?:Expiration|Termination|End)\s+Date\b", 0.85),
+        (r"\b(?:until|through)\s+(?:and\s+including\s+)?\w+\s+\d", 0.6),
+        (r"\bexpir\w*\b", 0.5),
+        (r"\bterm\b", 0.3),
+    ),
+    "renewal_term": (
+        (
+            r"\b(?:automatically\s+)?renew\w*\s+(?:\w+\s+){0,4}(?:successive|additional|consecutive|further)\b",
+            0.9,
+        ),
+        (r"\brenewal\s+term\b", 0.9),
+        (r"\b(?:successive|additional|consecutive)\s+(?:\w+\s+){0,3}(?:terms?|periods?)\b", 0.7),
+        (r"\bextend\w*\b.{0,60}\b(?:additional|further)\b", 0.6),
+        (r"\brenew\w*\b", 0.6),
+        (r"\b(?:month|year)[\s-]+to[\s-]+(?:month|year)\b", 0.8),
+        (r"\bsuccessor\s+(?:terms?|periods?|franchise|agreement)\b", 0.6),
+    ),
+    "termination_right": (
+        (r"\bmay\s+(?:\w+\s+){0,3}terminat\w*", 0.9),
+        (r"\b(?:right|option|entitled)\s+to\s+terminate\b", 0.9),
+        (r"\bterminate\s+this\s+(?:\w+\s+)?agreement\b", 0.8),
+        (r"\btermination\b", 0.4),
+        (r"\bterminat\w*\b", 0.3),
+    ),
+    "assignment": (
+        (
+            r"\b(?:may\s+not|shall\s+not|will\s+not|cannot|not\s+be\s+entitled\s+to)\s+(?:\w+\s+){0,2}assign\b",
+            0.9,
+        ),
+        (r"\bassign\s+(?:or\s+\w+\s+)?this\s+(?:\w+\s+)?agreement\b", 0.9),
+        (r"\bassignment\b", 0.7),
+        (r"\bassign(?:s|ed|ee|ees|able)?\b", 0.5),
+    ),
+    "obligations": (
+        (
+            r"\b(?:shall|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+obligated\s+to|is\s+required\s+to)\b",
+            0.5,
+        ),
+        (r"\bwill\b", 0.3),
+    ),
+    "education": (
+        (
+            r"\b(?:B\.?\s?S\.?|B\.?\s?A\.?|M\.?\s?S\.?|M\.?\s?A\.?|MBA|M\.B\.A\.|Ph\.?\s?D\.?|J\.?\s?D\.?|LL\.?\s?[BM]\.?|M\.?\s?D\.?|B\.?\s?Eng\.?|M\.?\s?Eng\.?|B\.?\s?Sc\.?|M\.?\s?Sc\.?)(?![A-Za-z])",
+            0.9,
+        ),
+        (
+            r"\b(?:bachelor|master|doctorate|doctoral|degree|graduated|graduate\s+of|alumn\w+|diploma)\b",
+            0.9,
+        ),
+        (
+            r"\b(?:University|College|Institute\s+of\s+Technology|Business\s+School|Law\s+School|School\s+of)\b",
+            0.6,
+        ),
+        (r"\b(?:studied|education|educated)\b", 0.6),
+    ),
+    "jurisdiction_of_incorporation": (
+        (
+            r"\b(?:incorporated|organi[sz]ed|formed|registered|existing)\s+(?:and\s+\w+\s+)?under\s+the\s+laws\s+of\b",
+            0.9,
+        ),
+        (
+            r"\b(?:a|an)\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3}\s+(?:corporation|limited\s+liability\s+company|limited\s+partnership|company|exempted\s+company|statutory\s+trust|business\s+trust|trust|partnership|general\s+partnership|LLC|L\.L\.C\.|GmbH|AG|plc|B\.V\.|N\.V\.|S\.A\.)(?![\w])",
+            0.85,
+        ),
+        (r"\b(?:incorporated|organi[sz]ed|registered|domiciled)(?:\s+[\w-]+){0,3}?\s+in\b", 0.8),
+        (
+            r"\b(?:jurisdiction|state|place)\s+of\s+(?:incorporation|organi[sz]ation|formation)\b",
+            0.9,
+        ),
+        (r"\bincorporat\w+\b", 0.4),
+    ),
+    "founding_date": (
+        (
+            r"\b(?:founded|incorporated|formed|established|organi[sz]ed)\s+(?:\w+\s+){0,6}(?:on|in)\b",
+            0.9,
+        ),
+        (r"\bdate\s+of\s+(?:incorporation|formation|organi[sz]ation)\b", 0.9),
+        (r"\b(?:incorporation|formation)\s+date\b", 0.9),
+        (
+            r"\bcertificate\s+of\s+(?:incorporation|formation|organi[sz]ation)\b[^.;]{0,120}\bfiled\b",
+            0.8,
+        ),
+        (r"\b(?:founded|founding|inception|since)\b", 0.5),
+    ),
+    "registered_agent": (
+        (r"\bregistered\s+agent\b", 0.9),
+        (r"\bagent\s+for\s+(?:service\s+of\s+process|service)\b", 0.85),
+        (r"\bresident\s+agent\b", 0.85),
+    ),
+    "registered_office": (
+        (r"\bregistered\s+(?:office|address)\b", 0.9),
+        (r"\bregistered\s+agent\b.{0,80}\baddress\b", 0.6),
+    ),
+    "registration_number": (
+        (r"\b(?:company|registration|registered|file|entity|corporate)\s+(?:number|no\.?|#)", 0.9),
+        (r"\b(?:Commercial\s+Register|Handelsregister|HRB|Companies\s+House|UEN|CIN|KvK)\b", 0.85),
+        (r"\bregistered\s+(?:in|with)\b", 0.4),
+    ),
+    "headquarters": (
+        (r"\bheadquarter\w*\b", 0.9),
+        (r"\bprincipal\s+(?:executive\s+)?(?:office|offices|place\s+of\s+business)\b", 0.85),
+        (r"\bhead\s+office\b", 0.85),
+        (r"\b(?:based|located)\s+in\b", 0.4),
+    ),
+}
+_COMPILED_CUES = {
+    attribute: tuple((re.compile(pattern, _I | re.DOTALL), weight) for pattern, weight in cues)
+    for attribute, cues in _RELEVANCE_CUES.items()
+}
+
+
+def sentence_relevance(attribute: str, sentence: str) -> float:
+    """0 when the sentence does not bear on the attribute; up to 1 when it states it."""
+    relevance = _cue_relevance(attribute, sentence)
+    if relevance == 0.0 and attribute in _EXTRACTORS and _EXTRACTORS[attribute](sentence, None):
+        # A sentence that states a value bears on the attribute even in words no cue lists.
+        return 0.5
+    return relevance
+
+
+def _cue_relevance(attribute: str, sentence: str) -> float:
+    cues = _COMPILED_CUES.get(attribute)
+    if not cues:
+        return 0.0
+    weights = sorted((w for pattern, w in cues if pattern.search(sentence)), reverse=True)
+    if not weights:
+        return 0.0
+    # The strongest cue decides; each further cue adds a little, so ranking is stable
+    # among sentences that share the strongest cue.
+    return round(min(1.0, weights[0] + 0.02 * (len(weights) - 1)), 4)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _value(
+    kind: ValueKind, value: str, sentence: str, start: int, end: int, confidence: float
+) -> ExtractedValue:
+    return ExtractedValue(kind, value, sentence[start:end], start, end, round(confidence, 4))
+
+
+def _window_before(sentence: str, start: int, size: int, floor: int = 0) -> str:
+    return sentence[max(floor, start - size) : start]
+
+
+def _last_cue(text: str, pattern: re.Pattern[str]) -> int:
+    """End offset of the last match of `pattern` in `text`, -1 when none."""
+    ends = [m.end() for m in pattern.finditer(text)]
+    return ends[-1] if ends else -1
+
+
+def _trimmed_span(sentence: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) without surrounding whitespace and trailing separators."""
+    while start < end and sentence[start].isspace():
+        start += 1
+    while end > start and (sentence[end - 1].isspace() or sentence[end - 1] in ";,"):
+        end -= 1
+    return start, end
+
+
+def _text_value(
+    sentence: str, confidence: float, start: int = 0, end: int | None = None
+) -> ExtractedValue | None:
+    start, stop = _trimmed_span(sentence, start, len(sentence) if end is None else end)
+    if stop <= start:
+        return None
+    return _value("text", sentence[start:stop], sentence, start, stop, confidence)
+
+
+def _party_regex(party: str) -> re.Pattern[str]:
+    words = [re.escape(w) for w in party.strip().strip("\"'“”").split()]
+    return re.compile(r"(?<![\w])" + r"\s+".join(words) + r"(?![\w])", _I)
+
+
+# --------------------------------------------------------------------------- jurisdictions
+
+_GOVERNING_CUE = re.compile(
+    r"\bgovern|\bconstru|\binterpret|\benforc|\bappl(?:y|ies|ied|icable|ication)\b|"
+    r"\bcontrolled\s+by\b|\bin\s+accordance\s+with\s+(?:the\s+)?(?:\w+\s+)?laws?\b|"
+    r"\b(?:choice|conflicts?)\s+of\s+laws?\b|\bsubject\s+to\s+(?:the\s+)?(?:[\w.]+\s+){0,3}laws?\b",
+    _I,
+)
+_LAW_CUE = re.compile(r"\blaws?\b|\bgovern\w*|\bconstru\w*|\binterpret\w*|\bstatutes?\b", _I)
+_VENUE_CUE = re.compile(
+    r"\bcourts?\b|\bvenue\b|\bforum\b|\bjurisdiction\b|\barbitrat\w*|\blitigat\w*|\bbrought\b|"
+    r"\bseated\b|\btribunals?\b|\blocated\b|\bsitting\b|\bperformed\b|\bexecuted\b|\bmade\b|"
+    r"\bheld\b|\bsituated\b|\bresid\w+|\bcontracted\b|\bnegotiated\b|\bdelivered\b|\bwithin\b",
+    _I,
+)
+_INCORPORATION_BEFORE_LAWS = re.compile(
+    r"\b(?:incorporated|organi[sz]ed|formed|registered|existing|chartered|established)\s+"
+    r"(?:and\s+(?:validly\s+)?existing\s+)?(?:under|pursuant\s+to)\s+the\s+laws?\s+of\s+$",
+    _I,
+)
+_LAW_AFTER = re.compile(r"\s*(?:['’]s\s+)?(?:\(\w+\)\s+)?(?:laws?|statutes?)\b", _I)
+_VENUE_AFTER = re.compile(
+    r"\s*(?:['’]s\s+)?(?:state\s+or\s+federal\s+|federal\s+or\s+state\s+|state\s+and\s+federal\s+|federal\s+and\s+state\s+)?(?:courts?|tribunals?|venue)\b",
+    _I,
+)
+
+
+def _mention_role(sentence: str, mention: JurisdictionMention, floor: int) -> str:
+    """'law', 'venue', 'incorporation' or '' for a jurisdiction in a governing-law sentence."""
+    after = sentence[mention.end : mention.end + 30]
+    if _LAW_AFTER.match(after):
+        return "law"
+    if _VENUE_AFTER.match(after):
+        return "venue"
+    window = _window_before(sentence, mention.start, 90, floor)
+    if _INCORPORATION_BEFORE_LAWS.search(window):
+        return "incorporation"
+    law = _last_cue(window, _LAW_CUE)
+    venue = _last_cue(window, _VENUE_CUE)
+    if law < 0 and venue < 0:
+        return ""
+    return "law" if law > venue else "venue"
+
+
+def _governing_law(sentence: str, party: str | None) -> list[ExtractedValue]:
+    if not re.search(r"\blaws?\b", sentence, _I) or not _GOVERNING_CUE.search(sentence):
+        return []
+    mentions = find_jurisdictions(sentence)
+    roles: list[tuple[JurisdictionMention, str]] = []
+    floor = 0
+    for mention in mentions:
+        roles.append((mention, _mention_role(sentence, mention, floor)))
+        # A cue belongs to the nearest jurisdiction after it, not to later ones too.
+        floor = mention.end
+    law = [m for m, role in roles if role == "law"]
+    confidence = (
+        0.9 if re.search(r"\bgovern|\bconstru|\binterpret|shall\s+apply", sentence, _I) else 0.75
+    )
+    if not law:
+        law = [m for m, role in roles if role == ""]
+        confidence = 0.6
+    kept_values = drop_umbrellas([m.value for m in law])
+    values: list[ExtractedValue] = []
+    for value in kept_values:
+        first = next(m for m in law if m.value == value)
+        values.append(
+            _value("jurisdiction", value, sentence, first.name_start, first.end, confidence)
+        )
+    return values
+
+
+_ENTITY_FORMS = (
+    r"(?:corporation|limited\s+liability\s+company|limited\s+liability\s+partnership|"
+    r"limited\s+partnership|general\s+partnership|partnership|(?:public\s+|private\s+)?"
+    r"(?:limited\s+)?company|exempted\s+company|statutory\s+trust|business\s+trust|"
+    r"trust|corp\.?|LLC|L\.L\.C\.|LLP|L\.P\.|LP|non-?profit\s+corporation|"
+    r"(?:professional|benefit|public\s+benefit|close)\s+corporation|société|GmbH|AG|B\.V\.|"
+    r"N\.V\.|S\.A\.|S\.à\s?r\.l\.|plc|Pte\.?\s+Ltd\.?|Ltd\.?|Limited|entity|bank|"
+    r"banking\s+corporation|national\s+banking\s+association|cooperative)"
+)
+_INCORPORATION_CUES: tuple[tuple[re.Pattern[str], float], ...] = (
+    (
+        re.compile(
+            r"\b(?:jurisdiction|state|place|country)\s+of\s+(?:incorporation|organi[sz]ation|formation)\s*(?:is\s+|:\s*|-\s*)?$",
+            _I,
+        ),
+        0.9,
+    ),
+    (_INCORPORATION_BEFORE_LAWS, 0.9),
+    (
+        re.compile(
+            r"\b(?:incorporated|organi[sz]ed|formed|registered|established|domiciled|chartered)"
+            r"(?:\s+[\w-]+){0,3}?\s+in\s+(?:the\s+)?$",
+            _I,
+        ),
+        0.85,
+    ),
+    (re.compile(r"\ba\s+corporation\s+of\s+$", _I), 0.85),
+)
+
+
+def _incorporation(sentence: str, party: str | None) -> list[ExtractedValue]:
+    candidates: list[tuple[JurisdictionMention, float]] = []
+    for mention in find_jurisdictions(sentence):
+        window = _window_before(sentence, mention.start, 90)
+        after = sentence[mention.end : mention.end + 60]
+        confidence = 0.0
+        for pattern, weight in _INCORPORATION_CUES:
+            if pattern.search(window):
+                confidence = max(confidence, weight)
+        if re.search(r"\b(?:a|an)\s+$", window, _I) and re.match(
+            rf"[\s-]+(?:(?:registered|incorporated|organi[sz]ed|domestic|foreign|stock|not-for-profit|nonprofit)\s+)?{_ENTITY_FORMS}(?![\w])",
+            after,
+            _I,
+        ):
+            confidence = max(confidence, 0.85)
+        if confidence:
+            candidates.append((mention, confidence))
+    if party and candidates:
+        starts = [m.start() for m in _party_regex(party).finditer(sentence)]
+        if starts:
+            # Each party mention owns the first incorporation statement that follows it.
+            owned: list[tuple[JurisdictionMention, float]] = []
+            for start in starts:
+                following = [c for c in candidates if c[0].start >= start]
+                if following and following[0] not in owned:
+                    owned.append(following[0])
+            candidates = owned
+        else:
+            candidates = [(m, c - 0.2) for m, c in candidates]
+    values: list[ExtractedValue] = []
+    seen: set[str] = set()
+    for mention, confidence in candidates:
+        if mention.value in seen:
+            continue
+        seen.add(mention.value)
+        values.append(
+            _value(
+                "jurisdiction", mention.value, sentence, mention.name_start, mention.end, confidence
+            )
+        )
+    return values
+
+
+# --------------------------------------------------------------------------- dates
+
+_EFFECTIVE_CUE = re.compile(
+    r"\beffective\b|\bdated\b|\bas\s+of\b|\bentered\s+into\b|\bmade\b|\bcommenc\w*|\bbegin\w*|"
+    r"\bstart\w*|\bfrom\b|\bexecuted\b|\bsigned\b|\bEffective\s+Date\b|\btake\s+effect\b",
+    _I,
+)
+_EXPIRATION_CUE = re.compile(
+    r"\bexpir\w*|\bterminat\w*|\buntil\b|\bthrough\b|\bend(?:s|ing)?\b|\bto\b|\bextended\s+to\b|"
+    r"\bno\s+later\s+than\b|\blast\s+day\b|\bthru\b",
+    _I,
+)
+_DEFINED_DATE_AFTER = re.compile(
+    r"\s*,?\s*\(\s*(?:the|such|this|each|an?)?\s*[\"“”']?\s*(?P<label>[\w\s-]{0,30}?)\s*"
+    r"(?P<kind>Effective|Commencement|Start|Execution|Agreement|Expiration|Termination|End|Expiry)\s+Date",
+    _I,
+)
+_FOUNDING_CUE = re.compile(
+    r"\b(?:founded|incorporated|formed|established|organi[sz]ed|created|registered)\b"
+    r"(?:\s+[\w,.\"“”()']+){0,10}?\s+(?:on|in|as\s+of|effective)\s+(?:or\s+about\s+)?$|"
+    r"\b(?:date\s+of\s+(?:incorporation|formation|organi[sz]ation|establishment)|"
+    r"(?:incorporation|formation|founding)\s+date|inception)\b[^.;]{0,30}?(?:is|was|:|of|on)?\s*$|"
+    r"\bcertificate\s+of\s+(?:incorporation|formation|organi[sz]ation)\b[^.;]{0,120}\bfiled\b"
+    r"[^.;]{0,80}\bon\s+$|\bfounding\s+in\s+$|\bsince\s+$",
+    _I,
+)
+
+
+def _date_role(sentence: str, mention: Mention, floor: int) -> tuple[str, float]:
+    defined = _DEFINED_DATE_AFTER.match(sentence, mention.end)
+    if defined:
+        kind = defined.group("kind").lower()
+        if kind in {"expiration", "termination", "end", "expiry"}:
+            return "expiration", 0.95
+        if kind == "agreement" or kind == "execution":
+            return "effective", 0.8
+        return "effective", 0.95
+    window = _window_before(sentence, mention.start, 80, floor)
+    effective = _last_cue(window, _EFFECTIVE_CUE)
+    expiration = _last_cue(window, _EXPIRATION_CUE)
+    if effective < 0 and expiration < 0:
+        return "", 0.5
+    if effective > expiration:
+        strong = re.search(
+            r"(?:effective\s+(?:as\s+of|on|from)|as\s+of|dated)\s+(?:the\s+)?$|Effective\s+Date",
+            window,
+            _I,
+        )
+        return "effective", 0.9 if strong else 0.75
+    strong = re.search(r"(?:expire|terminate|end)s?\s+on\s*$|until\s*$|through\s*$", window, _I)
+    return "expiration", 0.9 if strong else 0.75
+
+
+def _dates(attribute: str, sentence: str) -> list[ExtractedValue]:
+    wanted = "effective" if attribute == "effective_date" else "expiration"
+    values: list[ExtractedValue] = []
+    floor = 0
+    mentions = find_dates(sentence)
+    for mention in mentions:
+        role, confidence = _date_role(sentence, mention, floor)
+        floor = mention.end
+        if role == wanted or (
+            role == "" and len(mentions) == 1 and _cue_relevance(attribute, sentence) >= 0.8
+        ):
+            values.append(
+                _value(
+                    "date",
+                    mention.value,
+                    sentence,
+                    mention.start,
+                    mention.end,
+                    confidence if role else 0.6,
+                )
+            )
+    return values
+
+
+def _founding(sentence: str, party: str | None) -> list[ExtractedValue]:
+    values: list[ExtractedValue] = []
+    for mention in find_dates(sentence, partial=True):
+        window = _window_before(sentence, mention.start, 220)
+        if _FOUNDING_CUE.search(window):
+            confidence = 0.5 if re.search(r"since\s*$", window, _I) else 0.9
+            values.append(
+                _value("date", mention.value, sentence, mention.start, mention.end, confidence)
+            )
+    if party and values and not _party_regex(party).search(sentence):
+        values = [
+            ExtractedValue(v.kind, v.value, v.surface, v.start, v.end, round(v.confidence - 0.2, 4))
+            for v in values
+        ]
+    return values
+
+
+# --------------------------------------------------------------------------- durations
+
+_NOTICE_AFTER = re.compile(
+    r"\s*(?:['’]s?\s*)?(?:\(\s*\d+\s*\)\s*)?(?:(?:prior|advance|written|previous|express|"
+    r"formal)\s+)*(?:written\s+)?notic\w*",
+    _I,
+)
+_NOTICE_BEFORE = re.compile(
+    r"\bnotice\s+(?:period\s+)?(?:of\s+)?(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|"
+    r"a\s+minimum\s+of|a\s+period\s+of)\s+)?$|\bnotice\s+period\s+(?:is|shall\s+be|will\s+be)\s+$",
+    _I,
+)
+_BEFORE_EVENT_AFTER = re.compile(
+    r"\s*(?:prior\s+to|before|in\s+advance|in\s+advance\s+of|preceding)\b", _I
+)
+_PAYMENT_BEFORE = re.compile(r"\b(?:within|net)\s+(?:the\s+)?$|\bnet\s*[-–]?\s*$", _I)
+_PAYMENT_AFTER = re.compile(
+    r"\s*(?:after|from|of|following|upon)\s+(?:the\s+)?(?:\w+\s+){0,2}(?:receipt|date|delivery|"
+    r"issuance)\s+(?:of\s+|by\s+\w+\s+of\s+)?(?:the\s+|an?\s+|such\s+|each\s+|any\s+|its\s+)?"
+    r"(?:\w+\s+)?(?:invoice|statement|bill)",
+    _I,
+)
+_RENEWAL_BEFORE = re.compile(
+    r"\b(?:renew\w*|successive|additional|consecutive|further|extend\w*|extension|subsequent|"
+    r"successor)\b",
+    _I,
+)
+_TERM_BEFORE = re.compile(
+    r"\bterm\b|\bcontinue\w*|\bremain\w*\s+in\b|\bin\s+(?:full\s+)?(?:force|effect)\b|"
+    r"\bperiod\s+of\b|\bexpir\w*|\bfor\s+(?:a|an)?\s*$|\bshall\s+be\s+(?:for\s+)?$|\bend\b|"
+    r"\blast\b|\bduration\b",
+    _I,
+)
+_RENEWAL_AFTER = re.compile(
+    r"\s*(?:renewal|extension|additional|successive)\s+(?:terms?|periods?)\b", _I
+)
+_INITIAL_TERM_AFTER = re.compile(
+    r"\s*(?:thereafter\s*)?\(\s*(?:the\s+)?[\"“”]?(?:Initial\s+)?(?:Term|Period)\b", _I
+)
+_TERM_AFTER = re.compile(
+    r"\s*(?:(?:from|after|following|commencing|beginning|thereafter|subsequent)\b|"
+    r"\(\s*(?:the\s+)?[\"“]?(?:Initial\s+)?Term)",
+    _I,
+)
+_IMPLICIT_PERIODS = re.compile(
+    r"\b(?P<every>(?:successive|additional|consecutive|further|subsequent|one\s+or\s+more|(?:an?\s+)?(?:further|additional))\s+(?P<adj>annual|yearly|monthly|quarterly)\s+(?:periods?|terms?|basis|renewals?)|"
+    r"(?P<adj2>month|year)[\s-]+to[\s-]+(?:month|year)|"
+    r"(?:every|each)\s+(?P<adj3>year|month))\b",
+    _I,
+)
+_IMPLICIT_UNITS = {
+    "annual": (1, "year"),
+    "yearly": (1, "year"),
+    "year": (1, "year"),
+    "monthly": (1, "month"),
+    "month": (1, "month"),
+    "quarterly": (3, "month"),
+}
+
+
+def _duration_role(sentence: str, mention: Mention, floor: int) -> str:
+    after = sentence[mention.end : mention.end + 80]
+    window = _window_before(sentence, mention.start, 70, floor)
+    if _NOTICE_AFTER.match(after) or _NOTICE_BEFORE.search(window):
+        return "notice"
+    if _BEFORE_EVENT_AFTER.match(after) and re.search(
+        r"notic|notif", sentence[max(0, mention.start - 120) : mention.end + 80], _I
+    ):
+        return "notice"
+    if _BEFORE_EVENT_AFTER.match(after):
+        # "sixty (60) days prior to the end of the term" is a deadline, not a period.
+        return ""
+    if _RENEWAL_AFTER.match(after):
+        return "renewal"
+    if _INITIAL_TERM_AFTER.match(after):
+        return "term"
+    if _PAYMENT_BEFORE.search(window) and re.search(r"invoice|pa(?:y|id)|remit|due", sentence, _I):
+        return "payment"
+    if _PAYMENT_AFTER.match(after):
+        return "payment"
+    renewal = _last_cue(window, _RENEWAL_BEFORE)
+    term = _last_cue(window, _TERM_BEFORE)
+    if renewal >= 0 and renewal >= term - 40:
+        return "renewal"
+    if term >= 0 or _TERM_AFTER.match(after):
+        return "term"
+    return ""
+
+
+def _durations(attribute: str, sentence: str) -> list[ExtractedValue]:
+    wanted = {
+        "term": "term",
+        "renewal_term": "renewal",
+        "notice_period": "notice",
+        "payment_terms": "payment",
+    }[attribute]
+    values: list[ExtractedValue] = []
+    floor = 0
+    for mention in find_durations(sentence):
+        role = _duration_role(sentence, mention, floor)
+        floor = mention.end
+        if role != wanted:
+            continue
+        context = sentence[max(0, mention.start - 60) : mention.end + 40]
+        strong = {
+            "term": r"\bterm\b|\bcontinue|\bremain",
+            "renewal": r"\brenew|\bsuccessive",
+            "notice": r"\bnotice\b",
+            "payment": r"\binvoice|\bpay",
+        }[role]
+        confidence = 0.9 if re.search(strong, context, _I) else 0.7
+        values.append(
+            _value("duration", mention.value, sentence, mention.start, mention.end, confidence)
+        )
+    if attribute == "renewal_term":
+        renewing = re.search(
+            r"\brenew|\bextend|\bextension|\bsuccessive|\bthereafter", sentence, _I
+        )
+        for match in _IMPLICIT_PERIODS.finditer(sentence):
+            # "month to month" is itself a rolling renewal; "every year" only is one
+            # when the sentence speaks of renewing.
+            if not (renewing or match.group("adj2")):
+                continue
+            adjective = (match.group("adj") or match.group("adj2") or match.group("adj3")).lower()
+            number, unit = _IMPLICIT_UNITS[adjective]
+            if any(v.start <= match.start() < v.end for v in values):
+                continue
+            values.append(
+                _value(
+                    "duration",
+                    format_duration(number, unit),
+                    sentence,
+                    match.start(),
+                    match.end(),
+                    0.8,
+                )
+            )
+    if attribute == "payment_terms":
+        for match in re.finditer(
+            r"\b[Nn]et\s*[-–]?\s*(?P<n>\d{1,3})\b(?:\s*days?\b)?|\bNET\s*[-–]?\s*(?P<m>\d{1,3})\b",
+            sentence,
+        ):
+            number = int(match.group("n") or match.group("m"))
+            if any(
+                v.start <= match.start() < v.end or match.start() <= v.start < match.end()
+                for v in values
+            ):
+                continue
+            values.append(
+                _value(
+                    "duration",
+                    format_duration(number, "day"),
+                    sentence,
+                    match.start(),
+                    match.end(),
+                    0.9,
+                )
+            )
+    return sorted(values, key=lambda v: (v.start, v.end))
+
+
+def _payment_terms(sentence: str, party: str | None) -> list[ExtractedValue]:
+    durations = _durations("payment_terms", sentence)
+    if len({v.value for v in durations}) == 1:
+        return durations[:1]
+    if _cue_relevance("payment_terms", sentence) >= 0.5:
+        text = _text_value(sentence, 0.7)
+        return [text] if text else []
+    return []
+
+
+# --------------------------------------------------------------------------- money
+
+_CAP_BEFORE = re.compile(
+    r"(?:\bnot\s+(?:to\s+)?exceed|\bexceed(?:s|ing)?|\blimited\s+to|\bin\s+excess\s+of|\bgreater\s+than|"
+    r"\bmore\s+than|\bgreater\s+of|\bcapped\s+at|\bcap\s+(?:of|equal\s+to)|\bmaximum\s+(?:amount\s+)?(?:of\s+)?|"
+    r"\bup\s+to|\blesser\s+of|\bno\s+more\s+than|\bat\s+most)\b",
+    _I,
+)
+_LIABILITY_WORDS = re.compile(r"\bliab\w*|\bdamages\b|\bclaims?\b|\blosses\b|\bindemni\w*", _I)
+
+
+def _liability_cap(sentence: str, party: str | None) -> list[ExtractedValue]:
+    if not _LIABILITY_WORDS.search(sentence):
+        return []
+    values: list[ExtractedValue] = []
+    for mention in find_money(sentence):
+        window = _window_before(sentence, mention.start, 80)
+        if _CAP_BEFORE.search(window):
+            confidence = 0.9 if re.search(r"\bliab", sentence, _I) else 0.7
+            values.append(
+                _value("money", mention.value, sentence, mention.start, mention.end, confidence)
+            )
+    if values:
+        return values
+    # A cap stated as a formula ("the fees paid in the twelve (12) months preceding the
+    # claim") has no single figure: the clause itself is the value.
+    if re.search(r"\bliab", sentence, _I) and _CAP_BEFORE.search(sentence):
+        text = _text_value(sentence, 0.7)
+        return [text] if text else []
+    return []
+
+
+# --------------------------------------------------------------------------- free text
+
+_MODAL = (
+    r"(?:shall|will|must|agrees?\s+to|hereby\s+agrees?|undertakes?\s+to|hereby\s+undertakes?|"
+    r"covenants?(?:\s+and\s+agrees?)?|is\s+(?:obligated|required|responsible)|are\s+(?:obligated|required|responsible)|"
+    r"has\s+the\s+(?:obligation|duty))"
+)
+_OBJECT_PREPOSITIONS = re.compile(
+    r"\b(?:to|by|from|of|for|with|against|on|upon|than|between|toward|towards|under|via|at|"
+    r"into|onto|about|if|unless|whether)\s+(?:the\s+)?$",
+    _I,
+)
+_GENERIC_SUBJECT = re.compile(
+    rf"\b(?:each|either|both|neither)\s+part(?:y|ies)\b\s*(?:,[^,]{{0,80}},\s*)?(?:hereto\s+)?{_MODAL}\b|"
+    rf"\b(?:the\s+)?parties\s+(?:hereto\s+)?(?:,[^,]{{0,80}},\s*)?(?:each\s+)?{_MODAL}\b",
+    _I,
+)
+
+
+def _clauses(sentence: str) -> list[tuple[int, int]]:
+    """Spans of the clauses of a sentence (split at semicolons)."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in re.finditer(r";", sentence):
+        spans.append((start, match.end()))
+        start = match.end()
+    spans.append((start, len(sentence)))
+    return [span for span in spans if sentence[span[0] : span[1]].strip()]
+
+
+def _obligations(sentence: str, party: str | None) -> list[ExtractedValue]:
+    if not party:
+        return []
+    party_re = _party_regex(party)
+    subject_re = re.compile(
+        party_re.pattern
+        # "Acme (the "Supplier")", "(the "Supplier") shall", "Acme, at its own expense,",
+        # "Acme and Globex shall"
+        + r"(?:[\"”’']?\))?(?:\s*\([^)]{0,60}\))?\s*(?:,[^,;]{0,80},\s*)?"
+        + r"(?:\s*and\s+(?:the\s+)?[A-Z][\w.&'-]*(?:\s+[A-Z][\w.&'-]*){0,3}\s+)?"
+        + rf"(?:(?:also|further|hereby)\s+)?(?P<modal>{_MODAL})\b",
+        _I,
+    )
+    values: list[ExtractedValue] = []
+    for start, end in _clauses(sentence):
+        clause = sentence[start:end]
+        confidence = 0.0
+        for match in subject_re.finditer(clause):
+            before = clause[max(0, match.start() - 25) : match.start()]
+            if _OBJECT_PREPOSITIONS.search(before):
+                continue
+            weak = re.match(r"will\b", match.group("modal"), _I)
+            confidence = max(confidence, 0.8 if weak else 0.9)
+        if not confidence and _GENERIC_SUBJECT.search(clause):
+            confidence = 0.6
+        if confidence:
+            text = _text_value(sentence, confidence, start, end)
+            if text:
+                values.append(text)
+    return values
+
+
+def _free_text(
+    attribute: str, threshold: float
+) -> Callable[[str, str | None], list[ExtractedValue]]:
+    def extract(sentence: str, party: str | None) -> list[ExtractedValue]:
+        relevance = _cue_relevance(attribute, sentence)
+        if relevance < threshold:
+            return []
+        text = _text_value(sentence, min(0.9, relevance))
+        return [text] if text else []
+
+    return extract
+
+
+# --------------------------------------------------------------------------- names and places
+
+_NAME_TOKEN = r"(?:[A-Z][\w&'’.-]*|&|of|and|the|de|du|van|von|der|la|le|y)"
+_CORPORATE_TAIL = (
+    r"(?:,?\s+(?:Inc\.?|Incorporated|Corp\.?|Corporation|LLC|L\.L\.C\.|Ltd\.?|Limited|LLP|"
+    r"L\.P\.|LP|plc|PLC|GmbH|AG|S\.A\.|B\.V\.|N\.V\.|Co\.|Company|Pte\.?\s+Ltd\.?))"
+)
+_NAME_RE = re.compile(
+    rf"(?P<name>[A-Z][\w&'’.-]*(?:\s+{_NAME_TOKEN})*?(?:{_CORPORATE_TAIL})?)"
+    rf"(?=\s*(?:$|[,;:(\n]|\.\s|\.$|\s+(?:at|located|whose|with|in|of\s+\d|which|who|as|is|has|and\s+[a-z])\b))"
+)
+_AGENT_CUES: tuple[tuple[re.Pattern[str], float], ...] = (
+    (
+        re.compile(
+            r"\b(?:registered|resident|statutory)\s+agent\b[^.;]{0,80}?\b(?:is|shall\s+be|will\s+be|be|as)\s+(?:the\s+(?=[A-Z]))?$",
+            _I,
+        ),
+        0.9,
+    ),
+    (re.compile(r"\b(?:registered|resident|statutory)\s+agent\s*(?:is|:|-)?\s*$", _I), 0.9),
+    (
+        re.compile(
+            r"\bagent\s+for\s+service\s+of\s+process\b[^.;]{0,60}?\b(?:is|shall\s+be|:)\s*$", _I
+        ),
+        0.85,
+    ),
+    (re.compile(r"\bappoint(?:s|ed|ing)?\s+$", _I), 0.6),
+)
+
+
+def _registered_agent(sentence: str, party: str | None) -> list[ExtractedValue]:
+    values: list[ExtractedValue] = []
+    if not re.search(
+        r"\b(?:registered|resident|statutory)\s+agent\b|\bagent\s+for\s+service", sentence, _I
+    ):
+        return []
+    consumed = 0
+    for match in re.finditer(r"(?<![\w])[A-Z]", sentence):
+        start = match.start()
+        if start < consumed:
+            continue
+        window = sentence[max(0, start - 120) : start]
+        confidence = 0.0
+        for pattern, weight in _AGENT_CUES:
+            if pattern.search(window):
+                confidence = max(confidence, weight)
+        if not confidence:
+            # "Corporation Service Company, as registered agent"
+            tail = _NAME_RE.match(sentence, start)
+            if tail and re.match(
+                r",?\s+(?:as\s+(?:its|the|our)?\s*|(?:its|the|our)\s+)(?:registered|resident|statutory)\s+agent\b",
+                sentence[tail.end() :],
+                _I,
+            ):
+                confidence = 0.85
+        if not confidence:
+            continue
+        name_match = _NAME_RE.match(sentence, start)
+        if not name_match:
+            continue
+        name = name_match.group("name").rstrip(",. ")
+        if name.lower() in {"the", "a", "an"} or len(name) < 3:
+            continue
+        end = start + len(name)
+        if name_match.group("name").endswith(".") and re.search(
+            r"(?:Inc|Corp|Co|Ltd|L\.L\.C|S\.A|N\.V|B\.V)\.$", name_match.group("name")
+        ):
+            end = start + len(name_match.group("name"))
+        consumed = end
+        normalized = normalize_person_name(sentence[start:end]) or sentence[start:end]
+        if any(v.value == normalized for v in values):
+            continue
+        values.append(_value("name", normalized, sentence, start, end, confidence))
+    return values
+
+
+_OFFICE_CUE = re.compile(
+    r"\bregistered\s+(?:office|address)\b(?:\s+(?:in|of)\s+the\s+State\s+of\s+\w+(?:\s+\w+)?)?"
+    r"(?:\s+(?:is|shall\s+be|will\s+be)(?:\s+located)?(?:\s+at)?|\s+(?:located|situated)\s+at|\s+at|\s*:|\s+address\s+is)\s+",
+    _I,
+)
+_HQ_CUE = re.compile(
+    r"\b(?:headquartered|based)\s+(?:in|at)\s+|"
+    r"\b(?:headquarters|head\s+office|principal\s+(?:executive\s+)?offices?|principal\s+place\s+of\s+business)"
+    r"(?:\s+(?:is|are|shall\s+be|will\s+be))?(?:\s+(?:located|situated))?\s+(?:in|at)\s+|"
+    r"\b(?:headquarters|head\s+office)\s*:\s*",
+    _I,
+)
+_PLACE_END = re.compile(
+    r"\s*(?:;|\(|\.\s|\.$|$|,\s+(?:and|which|where|who|that|with|whose|in\s+the\s+(?:City|County)\b)\b|"
+    r"\s+(?:and|which|where|who|that|with|whose|since|until|from)\s)",
+)
+
+
+def _place(
+    cue: re.Pattern[str], gate: re.Pattern[str] | None
+) -> Callable[[str, str | None], list[ExtractedValue]]:
+    def extract(sentence: str, party: str | None) -> list[ExtractedValue]:
+        values: list[ExtractedValue] = []
+        for match in cue.finditer(sentence):
+            start = match.end()
+            stop = len(sentence)
+            for end_match in _PLACE_END.finditer(sentence, start):
+                # "St. Louis", "Inc." and street abbreviations end with a period but
+                # do not end the place.
+                if end_match.group(0).startswith(".") and re.search(
+                    r"\b(?:St|Ste|Ave|Blvd|Rd|No|Dr|Inc|Co|Corp|Ltd|Mt|Ft|Fl|Apt|[A-Z])$",
+                    sentence[start : end_match.start()],
+                ):
+                    continue
+                stop = end_match.start()
+                break
+            span = _trimmed_span(sentence, start, stop)
+            if span[1] - span[0] < 2:
+                continue
+            confidence = 0.9 if gate is None or gate.search(sentence) else 0.7
+            text = sentence[span[0] : span[1]].rstrip(".")
+            values.append(_value("text", text, sentence, span[0], span[0] + len(text), confidence))
+        return values
+
+    return extract
+
+
+_REGISTRATION_RE = re.compile(
+    r"\b(?:(?:company|registration|registered|file|entity|corporate|incorporation|business|"
+    r"charter|commercial\s+register(?:\s+number)?)\s*(?:number|no\.?|#|nr\.?|id)|"
+    r"(?:Companies\s+House|Commercial\s+Register|Handelsregister|Register\s+of\s+Companies)"
+    r"(?:\s+(?:under|with|of|at)\s+[^,;]{0,40}?)?(?:\s+(?:number|no\.?))?|UEN|CIN|KvK(?:\s+number)?|"
+    r"registered\s+under\s+(?:number|no\.?))"
+    r"\s*(?:is\s+|of\s+|:\s*|-\s*)?(?P<id>(?:(?:HRB|HRA|SC|NI|OC|LP|FC|BR)\s?)?[A-Z]{0,3}\d[\dA-Z/.-]{2,}[A-Z\d])",
+    _I,
+)
+
+
+def _registration_number(sentence: str, party: str | None) -> list[ExtractedValue]:
+    values: list[ExtractedValue] = []
+    for match in _REGISTRATION_RE.finditer(sentence):
+        start, end = match.span("id")
+        if any(v.value == match.group("id") for v in values):
+            continue
+        values.append(_value("text", match.group("id"), sentence, start, end, 0.9))
+    return values
+
+
+# --------------------------------------------------------------------------- dispatch
+
+_EXTRACTORS: dict[str, Callable[[str, str | None], list[ExtractedValue]]] = {
+    "governing_law": _governing_law,
+    "jurisdiction_of_incorporation": _incorporation,
+    "effective_date": lambda sentence, party: _dates("effective_date", sentence),
+    "expiration_date": lambda sentence, party: _dates("expiration_date", sentence),
+    "founding_date": _founding,
+    "term": lambda sentence, party: _durations("term", sentence),
+    "renewal_term": lambda sentence, party: _durations("renewal_term", sentence),
+    "notice_period": lambda sentence, party: _durations("notice_period", sentence),
+    "payment_terms": _payment_terms,
+    "liability_cap": _liability_cap,
+    "obligations": _obligations,
+    "termination_right": _free_text("termination_right", 0.8),
+    "assignment": _free_text("assignment", 0.7),
+    "education": _free_text("education", 0.6),
+    "registered_agent": _registered_agent,
+    "registered_office": _place(_OFFICE_CUE, None),
+    "headquarters": _place(_HQ_CUE, None),
+    "registration_number": _registration_number,
+}
+EXTRACTABLE_ATTRIBUTES: tuple[str, ...] = tuple(sorted(_EXTRACTORS))
+
+
+def extract_values(
+    attribute: str, sentence: str, *, party: str | None = None
+) -> list[ExtractedValue]:
+    """The normalized values `sentence` states for `attribute`, in order of appearance;
+    [] when it states none or the attribute has no extractor.
+
+    `party` (a name or its defined-term alias) selects the obligations of that party and,
+    for entity attributes, the statement attached to that entity when a sentence names
+    several.
+    """
+    extractor = _EXTRACTORS.get(attribute)
+    if extractor is None:
+        return []
+    values = extractor(sentence, party)
+    return sorted(values, key=lambda v: (v.start, v.end, v.value))

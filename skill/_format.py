@@ -1,0 +1,81 @@
+"""Human-readable rendering of an answer for `evrag ask` (the JSON object is the contract)."""
+
+from __future__ import annotations
+
+from retrieval._model import SourceLocation
+from skill._answer import Answer
+
+
+def citation(location: SourceLocation) -> str:
+    """ "MSA_Acme_Globex.pdf, p. 4, § 6.2 Governing Law, lines 12–14" """
+    parts = [location.document, f"p. {location.page}"]
+    if location.section:
+        section = location.section.split(" > ")[-1]
+        parts.append(section if section.startswith("§") else f"§ {section}")
+    elif location.clause:
+        parts.append(f"§ {location.clause}")
+    if location.line_start == location.line_end:
+        parts.append(f"line {location.line_start}")
+    else:
+        parts.append(f"lines {location.line_start}–{location.line_end}")
+    for extra in location.pages[1:]:
+        parts.append(f"p. {extra.page} lines {extra.line_start}–{extra.line_end}")
+    return ", ".join(parts)
+
+
+def _quote(text: str, limit: int = 400) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def render_answer(answer: Answer) -> str:
+    """The answer, numbered citations with their quotes, conflicts, risks and next actions."""
+    out: list[str] = []
+    if answer.question:
+        out.append(f"Q: {answer.question}")
+    if answer.terminal_state == "SUBJECT_NOT_FOUND":
+        out.append("A: Not found — the subject of the question is not in the knowledge base.")
+    elif answer.conflicts:
+        out.append("A: Conflicting evidence — the sources disagree (not arbitrated).")
+    elif answer.conclusion.answer is not None:
+        out.append(f"A: {answer.conclusion.answer}")
+    else:
+        out.append("A: No answer — the evidence found does not state it.")
+    verdict = answer.sufficiency["decision"] if answer.sufficiency else "not evaluated"
+    out.append(
+        f"   sufficient: {'yes' if answer.sufficient else 'no'} ({verdict}); "
+        f"confidence: {answer.confidence}"
+    )
+    numbers = {u.evidence_id: i for i, u in enumerate(answer.evidence, start=1)}
+    if answer.conclusion.values:
+        out.append("")
+        out.append("Values:")
+        for value in answer.conclusion.values:
+            refs = ", ".join(f"[{numbers[e]}]" for e in value.evidence_ids if e in numbers)
+            out.append(f"  - {value.value} {refs}".rstrip())
+    for conflict in answer.conflicts:
+        out.append("")
+        out.append(f"Conflict on {conflict.claim_id}:")
+        for value in conflict.values:
+            refs = ", ".join(f"[{numbers[e]}]" for e in value.evidence_ids if e in numbers)
+            out.append(f"  - {value.value} {refs}".rstrip())
+    if answer.evidence:
+        out.append("")
+        out.append("Citations:")
+        for unit in answer.evidence:
+            out.append(f"  [{numbers[unit.evidence_id]}] {citation(unit.source_location)}")
+            out.append(f"      “{_quote(unit.quote)}”")
+    if answer.rejected_candidates:
+        out.append("")
+        out.append("Rejected candidates:")
+        for rejected in answer.rejected_candidates:
+            out.append(f"  - {rejected.name}: {rejected.reason}")
+    if answer.risk_signals:
+        out.append("")
+        out.append("Risk signals: " + ", ".join(answer.risk_signals))
+    if answer.suggested_next_actions:
+        out.append("")
+        out.append("Suggested next actions:")
+        for action in answer.suggested_next_actions:
+            out.append(f"  - {action}")
+    return "\n".join(out) + "\n"

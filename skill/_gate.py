@@ -1,0 +1,796 @@
+"""State 2: the hard gate. Candidates come only from exact look-ups in the binding index.
+
+A subject is a candidate only if its type, its role and an explicit binding to the parent
+entity all match; an agreement only if every party named in the question is bound to it (and
+its type matches the question's, when one is given). Near-misses are reported with reasons.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from retrieval._entities import (
+    AliasResolver,
+    ResolutionStatus,
+    entity_key,
+    is_generic_term,
+    is_person_name,
+)
+from retrieval._model import Alias, Binding
+from retrieval._store import VectorStore
+from skill._answer import RejectedCandidate
+from skill._subject import (
+    _ROLE_PHRASES,
+    AGREEMENT_ROLES,
+    EITHER_ROLES,
+    ENTITY_ROLES,
+    QuestionKind,
+    SubjectClass,
+    document_type_of,
+    document_types_match,
+)
+
+
+class QueryEmbedder(Protocol):
+    def embed_query(self, text: str) -> list[float]: ...
+
+
+# Roles whose holder is usually one at a time: two different holders are worth a flag.
+SINGLE_HOLDER_ROLES = frozenset(
+    {"ceo", "cfo", "coo", "cto", "president", "secretary", "treasurer", "chair", "parent_company"}
+)
+# Attributes of an entity that the binding index records as a role of the entity.
+ATTRIBUTE_ROLES: dict[str, str] = {
+    "registered_agent": "registered_agent",
+    "auditor": "auditor",
+    "registered_office": "registered_office",
+    "jurisdiction_of_incorporation": "jurisdiction",
+    "registration_number": "registration_number",
+}
+_PEOPLE_ROLES = frozenset(
+    {
+        "founder",
+        "ceo",
+        "cfo",
+        "coo",
+        "cto",
+        "president",
+        "secretary",
+        "treasurer",
+        "chair",
+        "director",
+        "general_partner",
+        "managing_member",
+        "managing_director",
+        "officer",
+        "shareholder",
+        "member",
+        "incorporator",
+        "signatory",
+    }
+)
+
+
+def _role_phrase(role: str) -> str | None:
+    phrases = [p for p, r in _ROLE_PHRASES if r == role]
+    return "|".join(phrases) if phrases else None
+
+
+def accepted_types(role: str) -> frozenset[str]:
+    """Subject types a holder of `role` may have."""
+    if role in EITHER_ROLES:
+        return frozenset({"individual", "legal_entity"})
+    if role in ENTITY_ROLES:
+        return frozenset({"legal_entity"})
+    return frozenset({"individual"})
+
+
+@dataclass(frozen=True)
+class ResolvedEntity:
+    query: str
+    key: str
+    name: str
+    status: str  # exact | alias | short_name
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One subject that passed the gate, with the bindings that establish it."""
+
+    subject_id: str
+    name: str
+    subject_type: str
+    bindings: tuple[Binding, ...]
+    parent_name: str | None = None
+    relation: str | None = None
+    # Documents that speak about this subject (its bindings' documents, amendments ...).
+    documents: tuple[str, ...] = ()
+    class_attributes: dict[str, Any] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()  # surface forms that name it (names, defined terms)
+
+
+@dataclass(frozen=True)
+class GateResult:
+    candidates: tuple[Candidate, ...]
+    rejected: tuple[RejectedCandidate, ...]
+    entities: tuple[ResolvedEntity, ...] = ()
+    unresolved: tuple[str, ...] = ()
+    ambiguous: tuple[str, ...] = ()
+    # Yes/no claims the index settles on its own ("yes": bound; "no": an exhaustive party list).
+    verdict: str | None = None
+    verdict_bindings: tuple[Binding, ...] = ()
+
+
+def _display_name(names: Iterable[str]) -> str:
+    """The most frequent written form; ties: the longest, then the smallest."""
+    counts = Counter(n for n in names if n)
+    if not counts:
+        return ""
+    return min(counts, key=lambda n: (-counts[n], -len(n), n))
+
+
+def _unique_docs(bindings: Iterable[Binding]) -> tuple[str, ...]:
+    return tuple(sorted({b.location.document_id for b in bindings}))
+
+
+def _is_amendment(title: str) -> bool:
+    return re.search(r"\bamend(?:ment|ing)\b", title, re.IGNORECASE) is not None
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def _amendment_number(text: str) -> int | None:
+    m = re.search(r"amendment\s+(?:no\.?|number)\s*(\d+)", text, re.IGNORECASE)
+    if m:
+        return int(m.group(1))
+    m = re.search(r"\b(first|second|third|fourth|fifth)\s+amendment", text, re.IGNORECASE)
+    return _ORDINALS[m.group(1).lower()] if m else None
+
+
+def agreement_type(title: str) -> str | None:
+    """The type of an agreement from its title; an amendment's is that of what it amends."""
+    text = title
+    amended = re.search(
+        r"\bamend(?:ment|ing)\b(?:\s+no\.?\s*\d+)?\s+(?:to|of)\s+(?:the\s+|that\s+certain\s+)?(.+)$",
+        text,
+        re.IGNORECASE,
+    )
+    if amended:
+        text = amended.group(1)
+    return document_type_of(text)
+
+
+class CandidateGate:
+    """Resolves the named entities and finds candidate subjects by exact binding look-ups."""
+
+    def __init__(
+        self,
+        store: VectorStore,
+        embedder: QueryEmbedder | None = None,
+        aliases: Sequence[Alias] = (),
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.aliases = tuple(aliases)
+
+    # -- entity resolution ----------------------------------------------------------------
+
+    def resolve(
+        self, kb: str, name: str, documents: Sequence[str], cache: dict[str, Any]
+    ) -> ResolvedEntity | None:
+        """An exact key first; then an unambiguous short name among the KB's entities.
+        Document-scoped defined terms ("the Company") never resolve a name in a question."""
+        key = entity_key(name)
+        if not key:
+            return None
+        as_subject = self.store.find_bindings(kb, subject_key=key, document_ids=documents)
+        as_parent = self.store.find_bindings(kb, parent_key=key, document_ids=documents)
+        if as_subject or as_parent:
+            names = [b.subject_name for b in as_subject] + [b.parent_name or "" for b in as_parent]
+            return ResolvedEntity(name, key, _display_name(names) or name, "exact")
+        if is_generic_term(name):
+            return None
+        if "all" not in cache:
+            cache["all"] = self.store.find_bindings(kb, document_ids=documents)
+        every: list[Binding] = cache["all"]
+        known: dict[str, list[str]] = {}
+        for b in every:
+            if b.subject_type.value in ("individual", "legal_entity"):
+                known.setdefault(b.subject_key, []).append(b.subject_name)
+            if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
+                known.setdefault(b.parent_key, []).append(b.parent_name)
+        resolver = AliasResolver(
+            aliases=[a for a in self.aliases if a.entity_key in known],
+            known_entities=[_display_name(v) for v in known.values()],
+        )
+        resolution = resolver.resolve(name)
+        if resolution.status is ResolutionStatus.AMBIGUOUS:
+            cache.setdefault("ambiguous", []).append(name)
+            return None
+        if resolution.entity_key is None or resolution.entity_key not in known:
+            return None
+        return ResolvedEntity(
+            name,
+            resolution.entity_key,
+            _display_name(known[resolution.entity_key]),
+            resolution.status.value,
+        )
+
+    def _similar_names(
+        self, kb: str, name: str, documents: Sequence[str]
+    ) -> list[RejectedCandidate]:
+        """Entities whose names resemble an unresolved name: reported, never used."""
+        if self.embedder is None:
+            return []
+        key = entity_key(name)
+        out: dict[str, RejectedCandidate] = {}
+        hits = self.store.similar_binding_subjects(
+            kb, self.embedder.embed_query(name), document_ids=documents, top_k=5
+        )
+        tokens = set(key.split())
+        for binding, score in hits:
+            other = set(binding.subject_key.split())
+            if binding.subject_key == key or score < 0.6 or not tokens & other:
+                continue
+            out.setdefault(
+                binding.subject_key,
+                RejectedCandidate(
+                    name=binding.subject_name,
+                    reason=f"name similar to {name} but a different entity",
+                ),
+            )
+        return [out[k] for k in sorted(out)]
+
+    # -- the gate -------------------------------------------------------------------------
+
+    def run(self, kb: str, subject: SubjectClass, documents: Sequence[str]) -> GateResult:
+        cache: dict[str, Any] = {}
+        if subject.kind in (
+            QuestionKind.AGREEMENT_ATTRIBUTE,
+            QuestionKind.OBLIGATIONS,
+        ) or (subject.kind is QuestionKind.RELATION and subject.attribute == "parties"):
+            return self._agreements_gate(kb, subject, documents, cache)
+        if subject.attribute == "is_party":
+            return self._is_party_gate(kb, subject, documents, cache)
+        if subject.role in AGREEMENT_ROLES and (
+            subject.document_type or subject.parties or subject.role == "signatory"
+        ):
+            return self._agreement_role_gate(kb, subject, documents, cache)
+        if subject.kind is QuestionKind.YES_NO:
+            return self._yes_no_gate(kb, subject, documents, cache)
+        if subject.role and subject.parent_entity:
+            return self._role_gate(kb, subject, documents, cache)
+        if subject.name:
+            return self._named_gate(kb, subject, documents, cache)
+        return GateResult(candidates=(), rejected=())
+
+    def _unresolved(
+        self, kb: str, names: Sequence[str], documents: Sequence[str], cache: dict[str, Any]
+    ) -> GateResult:
+        rejected: list[RejectedCandidate] = []
+        for name in names:
+            rejected.extend(self._similar_names(kb, name, documents))
+        return GateResult(
+            candidates=(),
+            rejected=tuple(rejected),
+            unresolved=tuple(names),
+            ambiguous=tuple(cache.get("ambiguous", [])),
+        )
+
+    def _role_holders(
+        self, kb: str, role: str, parent: ResolvedEntity, documents: Sequence[str]
+    ) -> list[tuple[str, str, Binding]]:
+        """(holder key, holder name, binding) for every binding of `role` to `parent`."""
+        out = [
+            (b.subject_key, b.subject_name, b)
+            for b in self.store.find_bindings(
+                kb, role=role, parent_key=parent.key, document_ids=documents
+            )
+        ]
+        # The same link recorded from the other side: "Y, a subsidiary of X" / "X, parent of Y".
+        inverse = {"subsidiary": "parent_company", "parent_company": "subsidiary"}.get(role)
+        if inverse is not None:
+            for b in self.store.find_bindings(
+                kb, role=inverse, subject_key=parent.key, document_ids=documents
+            ):
+                if b.parent_key and b.parent_name:
+                    out.append((b.parent_key, b.parent_name, b))
+        return out
+
+    def _role_gate(
+        self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]
+    ) -> GateResult:
+        assert subject.role is not None and subject.parent_entity is not None
+        role = subject.role
+        parent = self.resolve(kb, subject.parent_entity, documents, cache)
+        if parent is None:
+            return self._unresolved(kb, [subject.parent_entity], documents, cache)
+        types = accepted_types(role)
+        holders: dict[str, list[tuple[str, Binding]]] = {}
+        rejected: dict[str, RejectedCandidate] = {}
+        for key, name, binding in self._role_holders(kb, role, parent, documents):
+            if binding.subject_type.value not in types and binding.role == role:
+                rejected.setdefault(
+                    key,
+                    RejectedCandidate(
+                        name=name,
+                        reason=f"bound as {role} of {parent.name} but is a "
+                        f"{binding.subject_type.value}, not a {'/'.join(sorted(types))}",
+                    ),
+                )
+                continue
+            holders.setdefault(key, []).append((name, binding))
+        if subject.name:
+            # A named role holder (person attribute by name and role): only that one.
+            wanted = entity_key(subject.name)
+            holders = {k: v for k, v in holders.items() if k == wanted}
+        candidates = [
+            Candidate(
+                subject_id=key,
+                name=_display_name(n for n, _ in items),
+                subject_type=items[0][1].subject_type.value,
+                bindings=tuple(b for _, b in items),
+                parent_name=parent.name,
+                relation=role,
+                documents=_unique_docs(b for _, b in items),
+                aliases=tuple(sorted({n for n, _ in items})),
+            )
+            for key, items in sorted(holders.items())
+        ]
+        # Near-misses: other roles of the same parent, the same role of other parents.
+        if role in _PEOPLE_ROLES or role in ENTITY_ROLES:
+            for b in self.store.find_bindings(kb, parent_key=parent.key, document_ids=documents):
+                if b.subject_key in holders or b.role == role or b.subject_key in rejected:
+                    continue
+                if b.subject_type.value not in types or b.role in ("party", "agreement"):
+                    continue
+                rejected[b.subject_key] = RejectedCandidate(
+                    name=b.subject_name,
+                    reason=f"holds role {b.role} of {parent.name}, not {role}",
+                )
+            others = self.store.find_bindings(kb, role=role, document_ids=documents)
+            for b in others:
+                if b.subject_key in holders or b.subject_key in rejected:
+                    continue
+                if b.parent_key == parent.key:
+                    continue
+                rejected[b.subject_key] = RejectedCandidate(
+                    name=b.subject_name,
+                    reason=f"{role} of {b.parent_name or 'another entity'}, "
+                    f"no binding to {parent.name}",
+                )
+        if role in _PEOPLE_ROLES:
+            for name in self._titled_without_binding(kb, role, parent, documents):
+                key = entity_key(name)
+                if key not in holders and key not in rejected:
+                    rejected[key] = RejectedCandidate(
+                        name=name,
+                        reason=f"named with the title {role} but no binding to {parent.name}",
+                    )
+        return GateResult(
+            candidates=tuple(candidates),
+            rejected=tuple(rejected[k] for k in sorted(rejected)),
+            entities=(parent,),
+        )
+
+    def _titled_without_binding(
+        self, kb: str, role: str, parent: ResolvedEntity, documents: Sequence[str]
+    ) -> list[str]:
+        """People written next to the role's title ("John Doe, Founder") in passages about the
+        parent: reported as near-misses, never candidates (a title is not a binding)."""
+        if self.embedder is None or not documents:
+            return []
+        phrase = _role_phrase(role)
+        if phrase is None:
+            return []
+        query = f"{parent.name} {role.replace('_', ' ')}"
+        hits = self.store.search_chunks(
+            kb,
+            query,
+            self.embedder.embed_query(query),
+            document_ids=documents,
+            entity_keys=[parent.key],
+            top_k=5,
+        )
+        pattern = re.compile(
+            rf"(?P<name>[A-Z][A-Za-z.'’\-]+(?:\s+[A-Z][A-Za-z.'’\-]+){{1,3}}),\s+"
+            rf"(?:(?:a|an|the|our|its|their)\s+)?(?:{phrase})\b",
+            re.IGNORECASE,
+        )
+        found: set[str] = set()
+        for hit in hits:
+            for m in pattern.finditer(hit.chunk.text):
+                name = m.group("name").strip()
+                # The capture is case-insensitive only for the title: the name must be capitalised.
+                if name[0].isupper() and is_person_name(name):
+                    found.add(name)
+        return sorted(found)
+
+    def _named_gate(
+        self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]
+    ) -> GateResult:
+        """An entity (or a person) named directly: its own bindings establish it."""
+        assert subject.name is not None
+        entity = self.resolve(kb, subject.name, documents, cache)
+        if entity is None:
+            return self._unresolved(kb, [subject.name], documents, cache)
+        own = self.store.find_bindings(kb, subject_key=entity.key, document_ids=documents)
+        as_parent = self.store.find_bindings(kb, parent_key=entity.key, document_ids=documents)
+        types = {b.subject_type.value for b in own}
+        if not types and as_parent:
+            types = {"legal_entity"}
+        wanted = "individual" if subject.type == "individual" else "legal_entity"
+        if types and wanted not in types:
+            return GateResult(
+                candidates=(),
+                rejected=(
+                    RejectedCandidate(
+                        name=entity.name,
+                        reason=f"is a {'/'.join(sorted(types))}, not a {wanted}",
+                    ),
+                ),
+                entities=(entity,),
+            )
+        bindings = tuple(own) + tuple(as_parent)
+        candidate = Candidate(
+            subject_id=entity.key,
+            name=entity.name,
+            subject_type=wanted,
+            bindings=bindings,
+            documents=_unique_docs(bindings),
+            aliases=tuple(
+                sorted(
+                    {b.subject_name for b in own} | {b.parent_name or "" for b in as_parent} - {""}
+                )
+            ),
+        )
+        return GateResult(candidates=(candidate,), rejected=(), entities=(entity,))
+
+    # -- agreements -----------------------------------------------------------------------
+
+    def _agreements_of(
+        self,
+        kb: str,
+        subject: SubjectClass,
+        parties: Sequence[ResolvedEntity],
+        documents: Sequence[str],
+    ) -> tuple[list[Candidate], list[RejectedCandidate]]:
+        """Agreements every named party is bound to, of the question's type."""
+        party_bindings: dict[str, list[Binding]] = {}
+        if parties:
+            for party in parties:
+                for b in self.store.find_bindings(
+                    kb, role="party", subject_key=party.key, document_ids=documents
+                ):
+                    if b.parent_key:
+                        party_bindings.setdefault(b.parent_key, []).append(b)
+            keys = sorted(party_bindings)
+        else:
+            keys = sorted(
+                {
+                    b.subject_key
+                    for b in self.store.find_bindings(kb, role="agreement", document_ids=documents)
+                }
+            )
+        candidates: list[Candidate] = []
+        amendments: list[Candidate] = []
+        rejected: list[RejectedCandidate] = []
+        for key in keys:
+            heads = self.store.find_bindings(
+                kb, role="agreement", subject_key=key, document_ids=documents
+            )
+            all_parties = self.store.find_bindings(
+                kb, role="party", parent_key=key, document_ids=documents
+            )
+            bound = {b.subject_key for b in all_parties}
+            title = heads[0].attributes.get("title", heads[0].subject_name) if heads else ""
+            title = title or (all_parties[0].parent_name or "" if all_parties else "")
+            kind = agreement_type(title) if title else None
+            label = title or "agreement"
+            missing = [p for p in parties if p.key not in bound]
+            if missing:
+                rejected.append(
+                    RejectedCandidate(
+                        name=label,
+                        reason="; ".join(
+                            f"{p.name} is not a party to the agreement" for p in missing
+                        ),
+                    )
+                )
+                continue
+            if not document_types_match(subject.document_type, kind):
+                rejected.append(
+                    RejectedCandidate(
+                        name=label,
+                        reason=f"a {kind or 'document of unknown type'}, "
+                        f"not a {subject.document_type}",
+                    )
+                )
+                continue
+            bindings = tuple(heads) + tuple(all_parties)
+            names = tuple(
+                sorted(
+                    {b.subject_name for b in all_parties}
+                    | {
+                        t.strip()
+                        for b in all_parties
+                        for t in b.attributes.get("defined_terms", "").split(";")
+                        if t.strip()
+                    }
+                )
+            )
+            candidate = Candidate(
+                subject_id=key,
+                name=label,
+                subject_type="agreement",
+                bindings=bindings,
+                documents=_unique_docs(bindings),
+                class_attributes={
+                    "document_type": kind,
+                    "title": title or None,
+                    "date": heads[0].attributes.get("date") if heads else None,
+                    "parties": sorted({b.subject_name for b in all_parties}),
+                },
+                aliases=names,
+            )
+            (amendments if title and _is_amendment(title) else candidates).append(candidate)
+        if subject.constraints.get("amendment"):
+            # The question asks about the amendment itself ("Amendment No. 1 to the MSA").
+            wanted = _amendment_number(str(subject.constraints["amendment"]))
+            chosen = [
+                a
+                for a in amendments
+                if wanted is None or _amendment_number(a.name) in (None, wanted)
+            ]
+            rejected.extend(
+                RejectedCandidate(name=c.name, reason="the agreement itself, not its amendment")
+                for c in candidates
+            )
+            return chosen, rejected
+        # An amendment is evidence about the agreement it amends, never a subject of its own.
+        if candidates and amendments:
+            extra = tuple(sorted({d for a in amendments for d in a.documents}))
+            candidates = [
+                Candidate(
+                    subject_id=c.subject_id,
+                    name=c.name,
+                    subject_type=c.subject_type,
+                    bindings=c.bindings,
+                    documents=tuple(sorted(set(c.documents) | set(extra))),
+                    class_attributes={**c.class_attributes, "amended_by": list(extra)},
+                    aliases=c.aliases,
+                )
+                for c in candidates
+            ]
+        elif amendments and not candidates:
+            candidates = amendments
+        return candidates, rejected
+
+    def _resolve_all(
+        self, kb: str, names: Sequence[str], documents: Sequence[str], cache: dict[str, Any]
+    ) -> tuple[list[ResolvedEntity], list[str]]:
+        resolved, missing = [], []
+        for name in names:
+            entity = self.resolve(kb, name, documents, cache)
+            if entity is None:
+                missing.append(name)
+            else:
+                resolved.append(entity)
+        return resolved, missing
+
+    def _agreements_gate(
+        self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]
+    ) -> GateResult:
+        parties, missing = self._resolve_all(kb, subject.parties, documents, cache)
+        if missing:
+            return self._unresolved(kb, missing, documents, cache)
+        if not parties and subject.document_type is None:
+            return GateResult(candidates=(), rejected=())
+        candidates, rejected = self._agreements_of(kb, subject, parties, documents)
+        party = subject.constraints.get("party")
+        if party:
+            wanted = entity_key(str(party))
+            keyed = {p.key for p in parties if entity_key(p.query) == wanted}
+            if not keyed:
+                return self._unresolved(kb, [str(party)], documents, cache)
+        return GateResult(
+            candidates=tuple(candidates), rejected=tuple(rejected), entities=tuple(parties)
+        )
+
+    def _is_party_gate(
+        self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]
+    ) -> GateResult:
+        assert subject.name is not None
+        others, missing = self._resolve_all(kb, subject.parties, documents, cache)
+        if missing:
+            return self._unresolved(kb, missing, documents, cache)
+        candidates, rejected = self._agreements_of(kb, subject, others, documents)
+        if not candidates:
+            return GateResult(candidates=(), rejected=tuple(rejected), entities=tuple(others))
+        key = entity_key(subject.name)
+        entity = self.resolve(kb, subject.name, documents, cache)
+        if entity is not None:
+            key = entity.key
+        bound = [
+            b for c in candidates for b in c.bindings if b.role == "party" and b.subject_key == key
+        ]
+        if bound:
+            return GateResult(
+                candidates=tuple(candidates),
+                rejected=tuple(rejected),
+                entities=tuple(others),
+                verdict="yes",
+                verdict_bindings=tuple(bound),
+            )
+        # The preamble lists an agreement's parties exhaustively: absence there is explicit.
+        party_lists = tuple(b for c in candidates for b in c.bindings if b.role == "agreement")
+        if not party_lists:
+            party_lists = tuple(b for c in candidates for b in c.bindings if b.role == "party")
+        return GateResult(
+            candidates=tuple(candidates),
+            rejected=tuple(rejected),
+            entities=tuple(others),
+            verdict="no",
+            verdict_bindings=party_lists,
+        )
+
+    def _agreement_role_gate(
+        self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]
+    ) -> GateResult:
+        """Signatories, guarantors, escrow agents, trustees of an agreement (for a party)."""
+        assert subject.role is not None
+        role = subject.role
+        parties, missing = self._resolve_all(kb, subject.parties, documents, cache)
+        if subject.parent_entity and entity_key(subject.parent_entity) not in {
+            entity_key(p.query) for p in parties
+        }:
+            extra, more_missing = self._resolve_all(kb, [subject.parent_entity], documents, cache)
+            parties += extra
+            missing += more_missing
+        if missing:
+            return self._unresolved(kb, missing, documents, cache)
+        agreements, rejected = self._agreements_of(kb, subject, parties, documents)
+        if not agreements:
+            return GateResult(candidates=(), rejected=tuple(rejected), entities=tuple(parties))
+        for_party = (
+            self.resolve(kb, subject.parent_entity, documents, cache)
+            if subject.parent_entity
+            else None
+        )
+        party_role = subject.constraints.get("party_role")
+        role_holders: set[str] | None = None
+        if party_role:
+            # "for the lender": the party whose contract role or defined term is that role.
+            role_holders = {
+                b.subject_key
+                for a in agreements
+                for b in a.bindings
+                if b.role == "party"
+                and (
+                    b.attributes.get("contract_role", "").lower() == party_role
+                    or party_role
+                    in {t.strip().lower() for t in b.attributes.get("defined_terms", "").split(";")}
+                )
+            }
+        agreement_keys = {a.subject_id for a in agreements}
+        agreement_docs = {d for a in agreements for d in a.documents}
+        holders: dict[str, list[Binding]] = {}
+        rejected_map: dict[str, RejectedCandidate] = {}
+        for b in self.store.find_bindings(
+            kb, role=role, document_ids=sorted(agreement_docs) or documents
+        ):
+            in_agreement = (
+                b.parent_key in agreement_keys
+                or b.attributes.get("agreement_key") in agreement_keys
+                or b.location.document_id in agreement_docs
+            )
+            if not in_agreement:
+                continue
+            if for_party is not None and role == "signatory" and b.parent_key != for_party.key:
+                rejected_map.setdefault(
+                    b.subject_key,
+                    RejectedCandidate(
+                        name=b.subject_name,
+                        reason=f"signed for {b.parent_name or 'another party'}, "
+                        f"not for {for_party.name}",
+                    ),
+                )
+                continue
+            if role_holders is not None and b.parent_key not in role_holders:
+                rejected_map.setdefault(
+                    b.subject_key,
+                    RejectedCandidate(
+                        name=b.subject_name,
+                        reason=f"signed for {b.parent_name or 'another party'}, not the {party_role}",
+                    ),
+                )
+                continue
+            holders.setdefault(b.subject_key, []).append(b)
+        candidates = [
+            Candidate(
+                subject_id=key,
+                name=_display_name(b.subject_name for b in items),
+                subject_type=items[0].subject_type.value,
+                bindings=tuple(items),
+                parent_name=items[0].parent_name,
+                relation=role,
+                documents=_unique_docs(items),
+                aliases=tuple(sorted({b.subject_name for b in items})),
+            )
+            for key, items in sorted(holders.items())
+        ]
+        return GateResult(
+            candidates=tuple(candidates),
+            rejected=tuple(rejected)
+            + tuple(rejected_map[k] for k in sorted(rejected_map) if k not in holders),
+            entities=tuple(parties),
+        )
+
+    # -- yes/no ---------------------------------------------------------------------------
+
+    def _yes_no_gate(
+        self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]
+    ) -> GateResult:
+        """ "Is Y a subsidiary of X?" / "Is Z the CEO of X?": both must be known entities."""
+        assert subject.name is not None and subject.parent_entity is not None
+        assert subject.role is not None
+        parent, missing = self._resolve_all(kb, [subject.parent_entity], documents, cache)
+        if missing:
+            return self._unresolved(kb, missing, documents, cache)
+        named, missing = self._resolve_all(kb, [subject.name], documents, cache)
+        if missing:
+            return self._unresolved(kb, missing, documents, cache)
+        entity, owner = named[0], parent[0]
+        own = self.store.find_bindings(kb, subject_key=entity.key, document_ids=documents)
+        if not own:
+            own = self.store.find_bindings(kb, parent_key=entity.key, document_ids=documents)[:1]
+        linked = [
+            b
+            for _, _, b in self._role_holders(kb, subject.role, owner, documents)
+            if (b.subject_key == entity.key and b.role == subject.role)
+            or (b.parent_key == entity.key and b.role != subject.role)
+        ]
+        candidate = Candidate(
+            subject_id=entity.key,
+            name=entity.name,
+            subject_type=own[0].subject_type.value if own else subject.type,
+            bindings=tuple(linked) or tuple(own[:1]),
+            parent_name=owner.name,
+            relation=subject.role,
+            documents=_unique_docs(linked or own),
+            aliases=tuple(sorted({b.subject_name for b in own} | {entity.name})),
+        )
+        if linked:
+            return GateResult(
+                candidates=(candidate,),
+                rejected=(),
+                entities=(owner, entity),
+                verdict="yes",
+                verdict_bindings=tuple(linked),
+            )
+        rejected = [
+            RejectedCandidate(
+                name=entity.name, reason=f"holds role {b.role} of {owner.name}, not {subject.role}"
+            )
+            for b in own
+            if b.parent_key == owner.key and b.role != subject.role
+        ]
+        if not rejected:
+            rejected = [
+                RejectedCandidate(
+                    name=entity.name,
+                    reason=f"no binding as {subject.role} of {owner.name}",
+                )
+            ]
+        unique = {r.reason: r for r in rejected}
+        return GateResult(
+            candidates=(candidate,),
+            rejected=tuple(unique[k] for k in sorted(unique)),
+            entities=(owner, entity),
+            verdict=None,
+        )

@@ -1,0 +1,415 @@
+"""The facade the CLI and the API call: one question in, one answer object out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from retrieval._entities import entity_key
+from retrieval._model import Alias, Binding
+from retrieval._store import VectorStore
+from skill._answer import (
+    Answer,
+    CandidateSubject,
+    CitedValue,
+    Conclusion,
+    EvidenceUnit,
+    ParentEntityBinding,
+    RejectedCandidate,
+    RejectedEvidence,
+)
+from skill._conclude import (
+    cited,
+    confidence_of,
+    default_evaluation_time,
+    find_conflicts,
+    group_values,
+    is_single_valued,
+    judge,
+    next_actions_concluded,
+    next_actions_not_found,
+    requirements_for,
+    risk_signals,
+)
+from skill._errors import SubjectClassError
+from skill._evidence import DocumentInfo, EvidenceCollector
+from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
+from skill._states import State, StateMachine
+from skill._subject import QuestionKind, SubjectClass, parse_question, parse_subject
+from skill._values import normalize_jurisdiction
+
+DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
+
+
+def _no_document_info(kb: str, document_id: str) -> DocumentInfo | None:
+    return None
+
+
+class EvidenceSkill:
+    """The evidence-based RAG state machine over one store.
+
+    `committed_documents(kb)` lists the catalog's committed document ids (nothing else is
+    ever searched); `document_info(kb, document_id)` gives a document's type, date and
+    independence group (when absent, the chunks' own metadata is used).
+    `aliases(kb)` gives the alias table (defined terms scoped to their document, short and
+    former names). The engine contract's documented default is overridden by
+    `default_requirements` (every knowledge base), then `kb_requirements(kb)` (one knowledge
+    base's setting), then `ask(evidence_requirements=...)` (one request).
+    """
+
+    def __init__(
+        self,
+        store: VectorStore,
+        embedder: QueryEmbedder,
+        *,
+        committed_documents: Callable[[str], Sequence[str]],
+        document_info: DocumentInfoLookup = _no_document_info,
+        default_requirements: dict[str, Any] | None = None,
+        aliases: Callable[[str], Sequence[Alias]] | None = None,
+        kb_requirements: Callable[[str], dict[str, Any] | None] | None = None,
+        top_k: int = 8,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.committed_documents = committed_documents
+        self.document_info = document_info
+        self.default_requirements = dict(default_requirements or {})
+        self.aliases = aliases
+        self.kb_requirements = kb_requirements
+        self.top_k = top_k
+
+    # -- the state machine ----------------------------------------------------------------
+
+    def ask(
+        self,
+        kb: str,
+        question: str | None = None,
+        *,
+        subject: dict[str, Any] | None = None,
+        evidence_requirements: dict[str, Any] | None = None,
+        evaluation_time: str | None = None,
+        top_k: int | None = None,
+    ) -> Answer:
+        """Answer one question (prose or a structured subject class) from knowledge base `kb`.
+
+        Raises SubjectClassError when State 1 fails, engine.ContractError when the evidence
+        contract or `evaluation_time` is invalid. Never reads the wall clock."""
+        machine = StateMachine()
+        if subject is not None:
+            subject_class = parse_subject(subject)
+        elif question is not None:
+            subject_class = parse_question(question)
+        else:
+            raise SubjectClassError("", "give a question or a structured subject")
+        kb_default = dict(self.default_requirements)
+        if self.kb_requirements is not None:
+            kb_default.update(self.kb_requirements(kb) or {})
+        requirements, policy = requirements_for(kb_default, evidence_requirements)
+        machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
+
+        committed = sorted(set(self.committed_documents(kb)))
+        aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
+        gate = CandidateGate(self.store, self.embedder, aliases).run(kb, subject_class, committed)
+        machine.advance(State.CANDIDATE_SUBJECT_DISCOVERED)
+        if not gate.candidates:
+            # The gate closed: nothing below may touch the store.
+            machine.advance(State.SUBJECT_NOT_FOUND)
+            return self._not_found(question, subject_class, gate, machine)
+
+        machine.advance(State.EVIDENCE_RETRIEVAL)
+        infos: dict[str, DocumentInfo | None] = {}
+
+        def info(document_id: str) -> DocumentInfo | None:
+            if document_id not in infos:
+                infos[document_id] = self.document_info(kb, document_id)
+            return infos[document_id]
+
+        collector = EvidenceCollector(
+            self.store, self.embedder, info, aliases=aliases, top_k=top_k or self.top_k
+        )
+        units, rejected_units = self._evidence(kb, subject_class, gate, collector, committed)
+        machine.advance(State.EVIDENCE_VERIFIED)
+
+        names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
+            subject_class.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
+        )
+        groups = group_values(units, names=names)
+        single = is_single_valued(subject_class)
+        conflicts = find_conflicts(groups, single_valued=single)
+        if evaluation_time is None:
+            evaluation_time = default_evaluation_time(
+                (i.document_date if i else None) for i in (info(d) for d in committed)
+            )
+        sufficiency = judge(
+            groups,
+            single_valued=single,
+            requirements=requirements,
+            policy=policy,
+            evaluation_time=evaluation_time,
+        )
+        sufficient = bool(
+            sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
+        )
+        ambiguous = bool(gate.ambiguous) or (
+            subject_class.type == "agreement" and len(gate.candidates) > 1
+        )
+        values = [cv for g in groups for cv in cited(g.values)]
+        answer_text = None
+        if values and not conflicts:
+            answer_text = "; ".join(v.value for v in values)
+        first = gate.candidates[0]
+        actions: list[str] = []
+        if not sufficient:
+            actions = next_actions_concluded(
+                subject_class,
+                candidate_name=first.name
+                if len(gate.candidates) == 1
+                else _subject_label(subject_class),
+                conflicts=conflicts,
+                groups=groups,
+                sufficiency=sufficiency,
+                amended=any("amended_by" in c.class_attributes for c in gate.candidates),
+                ambiguous=ambiguous,
+            )
+        machine.advance(State.CONCLUDED)
+        return Answer(
+            question=question,
+            subject_class=subject_class,
+            state_trace=[s.value for s in machine.trace],
+            terminal_state="CONCLUDED",
+            candidate_subjects=[_candidate_out(c) for c in gate.candidates],
+            rejected_candidates=_sorted_rejected(gate.rejected),
+            evidence=_sorted_units(units),
+            rejected_evidence=sorted(
+                rejected_units,
+                key=lambda r: (
+                    r.source_location.document_id,
+                    r.source_location.char_start,
+                    r.evidence_id,
+                ),
+            ),
+            conclusion=Conclusion(answer=answer_text, values=values),
+            conflicts=conflicts,
+            confidence=confidence_of(  # type: ignore[arg-type]
+                sufficient=sufficient, conflicts=bool(conflicts), groups=groups, not_found=False
+            ),
+            sufficient=sufficient,
+            risk_signals=risk_signals(
+                not_found=False,
+                conflicts=bool(conflicts),
+                units=units,
+                groups=groups,
+                sufficiency=sufficiency,
+                ambiguous=ambiguous,
+                rejected_evidence=bool(rejected_units),
+            ),
+            suggested_next_actions=actions,
+            sufficiency=sufficiency,
+        )
+
+    # -- states 3-5 -------------------------------------------------------------------------
+
+    def _evidence(
+        self,
+        kb: str,
+        subject: SubjectClass,
+        gate: GateResult,
+        collector: EvidenceCollector,
+        committed: Sequence[str],
+    ) -> tuple[list[EvidenceUnit], list[RejectedEvidence]]:
+        units: list[EvidenceUnit] = []
+        rejected: list[RejectedEvidence] = []
+        if subject.kind is QuestionKind.YES_NO:
+            if gate.verdict is None:
+                return [], []
+            claim = _yes_no_claim(subject, gate)
+            target = gate.candidates[0].subject_id
+            for b in gate.verdict_bindings:
+                units.append(collector.binding_unit(b, target, claim, gate.verdict))
+            return _dedupe(units), []
+        if subject.attribute == "parties":
+            for c in gate.candidates:
+                claim = f"{c.subject_id}:parties"
+                for b in c.bindings:
+                    if b.role == "party":
+                        units.append(collector.binding_unit(b, c.subject_id, claim, b.subject_name))
+            return _dedupe(units), []
+        if subject.kind in (QuestionKind.ROLE, QuestionKind.RELATION):
+            parent = _parent_key(subject, gate)
+            for c in gate.candidates:
+                claim = f"{parent}:{subject.role}"
+                for b in c.bindings:
+                    units.append(collector.binding_unit(b, c.subject_id, claim, c.name))
+            return _dedupe(units), []
+        attribute = subject.attribute or ""
+        for c in gate.candidates:
+            claim = f"{c.subject_id}:{attribute}"
+            party_key = party_role = None
+            if subject.kind is QuestionKind.OBLIGATIONS:
+                if subject.constraints.get("party"):
+                    party_key = _resolved_key(str(subject.constraints["party"]), gate)
+                party_role = subject.constraints.get("party_role")
+                claim = f"{claim}:{party_key or party_role or 'all'}"
+            if subject.kind is QuestionKind.ENTITY_ATTRIBUTE and attribute in ATTRIBUTE_ROLES:
+                for b in self.store.find_bindings(
+                    kb,
+                    role=ATTRIBUTE_ROLES[attribute],
+                    parent_key=c.subject_id,
+                    document_ids=committed,
+                ):
+                    units.append(
+                        collector.binding_unit(b, c.subject_id, claim, _binding_value(attribute, b))
+                    )
+            found, dropped = collector.collect(
+                kb,
+                c,
+                subject,
+                claim,
+                committed,
+                attribute=attribute,
+                party_key=party_key,
+                party_role=party_role,
+            )
+            units.extend(found)
+            rejected.extend(dropped)
+        return _dedupe(units), _dedupe_rejected(rejected)
+
+    # -- SUBJECT_NOT_FOUND ----------------------------------------------------------------
+
+    def _not_found(
+        self,
+        question: str | None,
+        subject: SubjectClass,
+        gate: GateResult,
+        machine: StateMachine,
+    ) -> Answer:
+        return Answer(
+            question=question,
+            subject_class=subject,
+            state_trace=[s.value for s in machine.trace],
+            terminal_state="SUBJECT_NOT_FOUND",
+            candidate_subjects=[],
+            rejected_candidates=_sorted_rejected(gate.rejected),
+            evidence=[],
+            rejected_evidence=[],
+            conclusion=Conclusion(answer=None, values=[]),
+            conflicts=[],
+            confidence="low",
+            sufficient=False,
+            risk_signals=["subject_not_found"] + (["ambiguous_subject"] if gate.ambiguous else []),
+            suggested_next_actions=next_actions_not_found(subject, gate.unresolved, gate.rejected),
+            sufficiency=None,
+        )
+
+
+def _subject_label(subject: SubjectClass) -> str:
+    if subject.parties:
+        return " and ".join(subject.parties)
+    return subject.parent_entity or subject.name or "the subject"
+
+
+def _parent_key(subject: SubjectClass, gate: GateResult) -> str:
+    if subject.parent_entity:
+        wanted = entity_key(subject.parent_entity)
+        for e in gate.entities:
+            if entity_key(e.query) == wanted:
+                return e.key
+        return wanted
+    agreements = sorted(
+        {
+            b.attributes.get("agreement_key") or b.parent_key or ""
+            for c in gate.candidates
+            for b in c.bindings
+        }
+        - {""}
+    )
+    return agreements[0] if agreements else "agreement"
+
+
+def _resolved_key(name: str, gate: GateResult) -> str:
+    wanted = entity_key(name)
+    for e in gate.entities:
+        if entity_key(e.query) == wanted:
+            return e.key
+    return wanted
+
+
+def _yes_no_claim(subject: SubjectClass, gate: GateResult) -> str:
+    name = entity_key(subject.name or "")
+    for e in gate.entities:
+        if entity_key(e.query) == name:
+            name = e.key
+    if subject.attribute == "is_party":
+        return f"{name}:party:{gate.candidates[0].subject_id}"
+    return f"{name}:{subject.role}:{_parent_key(subject, gate)}"
+
+
+def _binding_value(attribute: str, binding: Binding) -> str:
+    if attribute == "jurisdiction_of_incorporation":
+        return normalize_jurisdiction(binding.subject_name) or binding.subject_name
+    return binding.subject_name
+
+
+def _dedupe(units: list[EvidenceUnit]) -> list[EvidenceUnit]:
+    seen: dict[str, EvidenceUnit] = {}
+    for u in units:
+        seen.setdefault(u.evidence_id, u)
+    return list(seen.values())
+
+
+def _dedupe_rejected(units: list[RejectedEvidence]) -> list[RejectedEvidence]:
+    seen: dict[str, RejectedEvidence] = {}
+    for u in units:
+        seen.setdefault(u.evidence_id, u)
+    return list(seen.values())
+
+
+def _sorted_units(units: list[EvidenceUnit]) -> list[EvidenceUnit]:
+    return sorted(
+        units,
+        key=lambda u: (
+            u.claim_id,
+            u.source_location.document,
+            u.source_location.document_id,
+            u.source_location.char_start,
+            u.evidence_id,
+        ),
+    )
+
+
+def _sorted_rejected(rejected: Sequence[RejectedCandidate]) -> list[RejectedCandidate]:
+    unique = {(r.name, r.reason): r for r in rejected}
+    return [unique[k] for k in sorted(unique)]
+
+
+def _candidate_out(candidate: Candidate) -> CandidateSubject:
+    bindings = candidate.bindings
+    link = next(
+        (b for b in bindings if candidate.relation and b.parent_key and b.role != "agreement"),
+        None,
+    )
+    anchor = bindings[0]
+    attributes: dict[str, Any] = {"type": candidate.subject_type}
+    if candidate.relation:
+        attributes["role"] = candidate.relation
+    for key in sorted(candidate.class_attributes):
+        attributes[key] = candidate.class_attributes[key]
+    return CandidateSubject(
+        subject_id=candidate.subject_id,
+        name=candidate.name,
+        class_attributes=attributes,
+        parent_entity_binding=(
+            ParentEntityBinding(
+                parent_entity=link.parent_name,
+                binding_type=link.binding_type.value,
+                relation=link.role,
+                source_location=link.location,
+            )
+            if link is not None
+            else None
+        ),
+        source_location=anchor.location,
+    )
+
+
+__all__ = ["CitedValue", "DocumentInfo", "EvidenceSkill"]

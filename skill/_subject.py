@@ -1,0 +1,1344 @@
+"""State 1: the subject class of a question, from prose or from an agent's structured input.
+
+The parser is a small grammar of the question kinds analysts ask in due diligence (see
+`QuestionKind`). Cue words are matched case-insensitively; names are captured as written.
+A question that fits no kind raises `SubjectClassError`: the skill never guesses a subject.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from retrieval._entities import entity_key, is_person_name
+from skill._errors import SubjectClassError
+
+
+class QuestionKind(StrEnum):
+    ROLE = "role"
+    RELATION = "relation"
+    ENTITY_ATTRIBUTE = "entity_attribute"
+    AGREEMENT_ATTRIBUTE = "agreement_attribute"
+    OBLIGATIONS = "obligations"
+    PERSON_ATTRIBUTE = "person_attribute"
+    YES_NO = "yes_no"
+
+
+SUBJECT_TYPES = (
+    "individual",
+    "legal_entity",
+    "agreement",
+    "document",
+    "product",
+    "location",
+    "time_period",
+    "jurisdiction",
+)
+
+# Roles whose holder is a company rather than a person.
+ENTITY_ROLES = frozenset(
+    {
+        "auditor",
+        "legal_counsel",
+        "registered_agent",
+        "subsidiary",
+        "parent_company",
+        "escrow_agent",
+        "trustee",
+    }
+)
+# Roles a person or a company may hold.
+EITHER_ROLES = frozenset({"shareholder", "member", "guarantor", "incorporator", "general_partner"})
+RELATION_ROLES = frozenset({"subsidiary", "parent_company", "shareholder", "member"})
+# Roles held under an agreement (the parent of the binding is the agreement, or a party of it).
+AGREEMENT_ROLES = frozenset({"signatory", "guarantor", "escrow_agent", "trustee"})
+ROLES = frozenset(
+    {
+        "founder",
+        "ceo",
+        "cfo",
+        "coo",
+        "cto",
+        "president",
+        "secretary",
+        "treasurer",
+        "chair",
+        "director",
+        "general_partner",
+        "managing_member",
+        "managing_director",
+        "officer",
+        "shareholder",
+        "member",
+        "signatory",
+        "auditor",
+        "legal_counsel",
+        "registered_agent",
+        "incorporator",
+        "guarantor",
+        "escrow_agent",
+        "trustee",
+        "subsidiary",
+        "parent_company",
+    }
+)
+ENTITY_ATTRIBUTES = frozenset(
+    {
+        "jurisdiction_of_incorporation",
+        "registered_agent",
+        "registered_office",
+        "founding_date",
+        "registration_number",
+        "auditor",
+        "headquarters",
+    }
+)
+AGREEMENT_ATTRIBUTES = frozenset(
+    {
+        "governing_law",
+        "term",
+        "liability_cap",
+        "payment_terms",
+        "notice_period",
+        "effective_date",
+        "expiration_date",
+        "renewal_term",
+        "termination_right",
+        "assignment",
+        "parties",
+        "obligations",
+    }
+)
+PERSON_ATTRIBUTES = frozenset(
+    {"education", "experience", "age", "nationality", "stake", "compensation"}
+)
+YES_NO_ATTRIBUTES = frozenset({"is_party", "is_subsidiary", "has_role"})
+
+
+class SubjectClass(BaseModel):
+    """The subject of a question. Fixed after State 1: never reinterpreted or relaxed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+    name: str | None = None
+    role: str | None = None
+    parent_entity: str | None = None
+    attribute: str | None = None
+    document_type: str | None = None
+    constraints: dict[str, Any] = Field(default_factory=dict)
+    kind: QuestionKind
+
+    @property
+    def parties(self) -> list[str]:
+        return [str(p) for p in self.constraints.get("parties", [])]
+
+
+# ---------------------------------------------------------------------------------------------
+# Vocabulary of cue phrases
+
+
+def _alt(*phrases: str) -> str:
+    return "(?:" + "|".join(phrases) + ")"
+
+
+# (pattern, role), longest first so "managing director" wins over "director".
+_ROLE_PHRASES: tuple[tuple[str, str], ...] = (
+    (r"chief\s+executive(?:\s+officer)?s?|ceos?", "ceo"),
+    (r"chief\s+financial\s+officers?|cfos?", "cfo"),
+    (r"chief\s+operating\s+officers?|coos?", "coo"),
+    (r"chief\s+technology\s+officers?|chief\s+technical\s+officers?|ctos?", "cto"),
+    (r"co-?founders?|founders?|founding\s+members?|founding\s+partners?", "founder"),
+    (r"managing\s+directors?", "managing_director"),
+    (r"managing\s+members?", "managing_member"),
+    (r"general\s+partners?", "general_partner"),
+    (
+        r"chair(?:man|woman|person)?(?:\s+of\s+the\s+board(?:\s+of\s+directors)?)?"
+        r"|board\s+chair(?:man|woman|person)?",
+        "chair",
+    ),
+    (
+        r"members?\s+of\s+the\s+board(?:\s+of\s+directors)?|board\s+members?"
+        r"|board\s+of\s+directors|directors?",
+        "director",
+    ),
+    (r"(?:executive\s+)?officers?", "officer"),
+    (r"president", "president"),
+    (r"(?:corporate\s+)?secretary", "secretary"),
+    (r"treasurer", "treasurer"),
+    (r"shareholders?|stockholders?|equity\s*holders?|owners?|unit\s*holders?", "shareholder"),
+    (r"members?", "member"),
+    (r"signator(?:y|ies)", "signatory"),
+    (
+        r"(?:independent\s+)?auditors?|(?:independent\s+)?(?:registered\s+public\s+)?"
+        r"accounting\s+firms?|(?:independent\s+)?accountants?",
+        "auditor",
+    ),
+    (
+        r"(?:outside\s+|external\s+|general\s+)?(?:legal\s+)?counsel|law\s+firms?|attorneys?|lawyers?",
+        "legal_counsel",
+    ),
+    (r"registered\s+agents?(?:\s+for\s+service(?:\s+of\s+process)?)?", "registered_agent"),
+    (r"incorporators?", "incorporator"),
+    (r"guarantors?", "guarantor"),
+    (r"escrow\s+agents?", "escrow_agent"),
+    (r"trustees?", "trustee"),
+    (r"subsidiar(?:y|ies)|(?:wholly[-\s]owned\s+)?subsidiar(?:y|ies)", "subsidiary"),
+    (
+        r"parent(?:\s+(?:company|corporation|entity))?|holding\s+company|ultimate\s+parent",
+        "parent_company",
+    ),
+)
+_ROLE_RE = re.compile(
+    "|".join(f"(?P<r{i}>{pattern})" for i, (pattern, _) in enumerate(_ROLE_PHRASES)),
+    re.IGNORECASE,
+)
+_ROLE_ANY = _alt(*(pattern for pattern, _ in _ROLE_PHRASES))
+
+
+def role_of(phrase: str) -> str | None:
+    """The canonical role of a role phrase ("Chief Financial Officer" -> "cfo")."""
+    match = _ROLE_RE.fullmatch(phrase.strip())
+    if match is None:
+        return None
+    for i, (_, role) in enumerate(_ROLE_PHRASES):
+        if match.group(f"r{i}") is not None:
+            return role
+    return None
+
+
+_AGREEMENT_ATTRIBUTE_PHRASES: tuple[tuple[str, str], ...] = (
+    (
+        r"governing\s+law|choice\s+of\s+law|applicable\s+law|law\s+governing|governing\s+"
+        r"jurisdiction",
+        "governing_law",
+    ),
+    (
+        r"(?:liability\s+cap|cap\s+on\s+(?:the\s+)?(?:\w+\s+)?liability|limitation\s+of\s+"
+        r"liability|liability\s+limit(?:ation)?|maximum\s+(?:aggregate\s+)?liability|aggregate"
+        r"\s+liability(?:\s+cap)?)(?:\s+amount)?",
+        "liability_cap",
+    ),
+    (
+        r"payment\s+terms?|payment\s+schedule|terms\s+of\s+payment|payment\s+provisions?",
+        "payment_terms",
+    ),
+    (
+        r"(?:termination\s+)?notice\s+period|notice\s+(?:period\s+)?required(?:\s+for\s+"
+        r"termination)?|period\s+of\s+notice|required\s+notice",
+        "notice_period",
+    ),
+    (
+        r"effective\s+date|commencement\s+date|start\s+date|date\s+of\s+effectiveness",
+        "effective_date",
+    ),
+    (
+        r"expiration\s+date|expiry\s+date|end\s+date|date\s+of\s+expiration|termination\s+date"
+        r"|maturity(?:\s+date)?",
+        "expiration_date",
+    ),
+    (
+        r"renewal\s+term|renewal\s+period|renewal(?:\s+provisions?)?|auto(?:matic)?[-\s]renewal",
+        "renewal_term",
+    ),
+    (
+        r"termination\s+rights?|rights?\s+(?:of|to)\s+terminat(?:e|ion)|termination\s+"
+        r"provisions?|termination\s+clause|grounds\s+for\s+termination|termination",
+        "termination_right",
+    ),
+    (
+        r"assignment(?:\s+(?:clause|provisions?|restrictions?|rights?))?|assignability"
+        r"|restrictions?\s+on\s+assignment",
+        "assignment",
+    ),
+    (r"(?:initial\s+)?term(?:\s+length)?|duration|length", "term"),
+    (r"parties|contracting\s+parties|counterparties", "parties"),
+)
+_ENTITY_ATTRIBUTE_PHRASES: tuple[tuple[str, str], ...] = (
+    (
+        r"(?:state|jurisdiction|country|place)\s+of\s+(?:incorporation|organi[sz]ation|formation"
+        r"|domicile|registration)|jurisdiction|domicile",
+        "jurisdiction_of_incorporation",
+    ),
+    (
+        r"(?:date|year)\s+of\s+(?:incorporation|formation|founding|organi[sz]ation|establishment)"
+        r"|(?:founding|incorporation|formation|inception)\s+(?:date|year)",
+        "founding_date",
+    ),
+    (r"registered\s+(?:office|address)(?:\s+address)?", "registered_office"),
+    (
+        r"(?:registration|company|file|entity|corporate|business|incorporation|registry|"
+        r"commercial\s+register(?:\s+registration)?|trade\s+register|handelsregister|"
+        r"companies\s+house(?:\s+registration)?)\s+(?:number|no\.?|id|identifier)",
+        "registration_number",
+    ),
+    (
+        r"headquarters(?:\s+address)?|head\s+office|principal\s+(?:place\s+of\s+business|"
+        r"(?:executive\s+)?offices?)|main\s+office",
+        "headquarters",
+    ),
+)
+_PERSON_ATTRIBUTE_PHRASES: tuple[tuple[str, str], ...] = (
+    (
+        r"educational\s+background|education(?:al\s+history)?|academic\s+(?:background|"
+        r"credentials|history)|degrees?|qualifications?",
+        "education",
+    ),
+    (
+        r"(?:professional|work|business|career)\s+(?:background|experience|history)|prior\s+"
+        r"(?:experience|roles?|positions?)|previous\s+(?:experience|roles?|positions?)|"
+        r"employment\s+history|experience|career|background|biography",
+        "experience",
+    ),
+    (r"age", "age"),
+    (
+        r"(?:annual\s+)?(?:base\s+)?(?:salary|compensation|pay|remuneration)",
+        "compensation",
+    ),
+    (r"(?:ownership\s+)?(?:stake|shareholding|equity\s+(?:stake|interest)|ownership)", "stake"),
+    (r"nationality|citizenship", "nationality"),
+)
+
+
+def _phrase_lookup(table: tuple[tuple[str, str], ...]) -> Callable[[str], str | None]:
+    compiled = [(re.compile(p, re.IGNORECASE), v) for p, v in table]
+
+    def lookup(phrase: str) -> str | None:
+        text = " ".join(phrase.split())
+        for pattern, value in compiled:
+            if pattern.fullmatch(text):
+                return value
+        return None
+
+    return lookup
+
+
+agreement_attribute_of = _phrase_lookup(_AGREEMENT_ATTRIBUTE_PHRASES)
+entity_attribute_of = _phrase_lookup(_ENTITY_ATTRIBUTE_PHRASES)
+person_attribute_of = _phrase_lookup(_PERSON_ATTRIBUTE_PHRASES)
+
+
+# ---------------------------------------------------------------------------------------------
+# Agreements: "the master services agreement between X and Y", "X's NDA with Y", "the MSA"
+
+_DOC_TYPE_ABBREVIATIONS: tuple[tuple[str, str], ...] = (
+    (r"msa|master\s+services?\s+agreement", "master_services_agreement"),
+    (
+        r"nda|mnda|non-?\s?disclosure\s+agreement|confidentiality\s+agreement|mutual\s+non-?\s?"
+        r"disclosure\s+agreement",
+        "non_disclosure_agreement",
+    ),
+    (r"sow|statement\s+of\s+work", "statement_of_work"),
+    (r"spa|stock\s+purchase\s+agreement|share\s+purchase\s+agreement", "stock_purchase_agreement"),
+    (r"apa|asset\s+purchase\s+agreement", "asset_purchase_agreement"),
+    (
+        r"(?:term\s+)?loan(?:\s+and\s+security)?(?:\s+agreement)?|credit(?:\s+facility)?\s+agreement"
+        r"|facility\s+agreement|(?:term\s+)?loan\s+facility",
+        "loan_agreement",
+    ),
+    (r"employment\s+contract", "employment_agreement"),
+    (r"guarant(?:y|ee)(?:\s+agreement)?", "guaranty_agreement"),
+    (r"licen[cs]e|licen[cs]ing\s+agreement", "license_agreement"),
+    (r"lease", "lease_agreement"),
+)
+_DOC_TYPE_EXACT = [(re.compile(p, re.IGNORECASE), v) for p, v in _DOC_TYPE_ABBREVIATIONS]
+_AGREEMENT_WORD = r"(?:agreements?|contracts?|msa|nda|mnda|sow|spa|apa|lease|loan|guarant(?:y|ee)|licen[cs]e|statement\s+of\s+work)"
+_DETERMINERS = re.compile(r"^(?:the|an?|this|that|its|their|his|her|any|such)\s+", re.IGNORECASE)
+_TYPE_NOISE = frozenset(
+    {"amended", "restated", "and", "the", "original", "executed", "signed", "written"}
+)
+
+
+def document_type_of(phrase: str) -> str | None:
+    """The snake-case agreement type of a phrase or title ("Master Services Agreement" ->
+    "master_services_agreement"; "MSA" -> the same); None for a bare "agreement"/"contract"."""
+    text = " ".join(phrase.replace("-", " ").split())
+    text = _DETERMINERS.sub("", text)
+    for pattern, value in _DOC_TYPE_EXACT:
+        if pattern.fullmatch(text):
+            return value
+    match = re.search(r"^(.*?)\b(agreement|contract)s?\b", text, re.IGNORECASE)
+    if match is None:
+        return None
+    words = [w for w in re.findall(r"[a-z0-9]+", match.group(1).lower()) if w not in _TYPE_NOISE]
+    words = words[-4:]
+    if not words:
+        return None
+    candidate = " ".join([*words, "agreement"])
+    for pattern, value in _DOC_TYPE_EXACT:
+        if pattern.fullmatch(candidate):
+            return value
+    return "_".join([*words, "agreement"])
+
+
+def document_types_match(question_type: str | None, agreement_type: str | None) -> bool:
+    """An agreement of `agreement_type` answers a question about `question_type` (suffix match:
+    an "amended and restated master services agreement" is a "services agreement")."""
+    if question_type is None:
+        return True
+    if agreement_type is None:
+        return False
+    return agreement_type == question_type or agreement_type.endswith("_" + question_type)
+
+
+_SUFFIX_TOKEN = re.compile(
+    r"^(?:inc|incorporated|corp|corporation|co|company|llc|l\.l\.c|ltd|limited|lp|llp|plc|gmbh"
+    r"|s\.?a|n\.?v|b\.?v|ag|pte|pty|na|n\.a)\.?$",
+    re.IGNORECASE,
+)
+
+
+def split_names(text: str) -> list[str]:
+    """Split "A, B and C" into names without breaking "Acme Robotics, Inc." at its comma."""
+    out: list[str] = []
+    for piece in re.split(r"\s*;\s*|,?\s+and\s+|\s*&\s+(?=[A-Z])", text):
+        parts = [p.strip() for p in piece.split(",")]
+        merged: list[str] = []
+        for part in parts:
+            if not part:
+                continue
+            if merged and _SUFFIX_TOKEN.match(part):
+                merged[-1] = f"{merged[-1]}, {part}"
+            else:
+                merged.append(part)
+        out.extend(merged)
+    return [n for n in (clean_name(p) for p in out) if n]
+
+
+def clean_name(text: str) -> str:
+    """A name as captured from a question: whitespace collapsed, determiners and trailing
+    punctuation dropped (but a corporate suffix's dot kept)."""
+    name = " ".join(text.split()).strip(" ,;:?!\"'“”")
+    name = re.sub(r"^(?:the|a|an)\s+(?=[a-z])", "", name)
+    if name.endswith(".") and not re.search(
+        r"\b(?:inc|corp|co|ltd|l\.l\.c|n\.a|s\.a|n\.v|b\.v|jr|sr)\.$", name, re.IGNORECASE
+    ):
+        name = name[:-1]
+    return name.strip()
+
+
+_TYPE_VOCABULARY = frozenset(
+    """
+    master services service non-disclosure nondisclosure non disclosure confidentiality mutual
+    loan security credit term employment executive supply license licence licensing reseller
+    resale distribution distributor consulting consultancy purchase stock share asset lease
+    sublease guaranty guarantee franchise agency marketing development joint venture
+    collaboration cooperation manufacturing hosting maintenance support subscription software
+    transportation outsourcing sponsorship endorsement partnership shareholders stockholders
+    founders operating investment escrow settlement separation severance indemnification
+    indemnity registration rights warrant note promissory facility revolving subordination
+    intercreditor pledge merger acquisition option sow msa nda mnda spa apa and amended restated
+    framework general services purchasing sales sale commercial cooperative strategic alliance
+    affiliate referral co-branding transition outsourcing content storage colocation
+    """.split()  # noqa: SIM905
+)
+_AMENDMENT = re.compile(
+    r"^(?:the\s+)?(?P<amendment>(?:(?:first|second|third|fourth|fifth|\w+)\s+)?amendment"
+    r"(?:\s+(?:no\.?|number)\s*\d+)?)\s+(?:to|of)\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_GENERIC_LINK = r"(?:between|among|amongst|with|involving|by|of|for|from|to)"
+
+
+@dataclass(frozen=True)
+class AgreementRef:
+    """An agreement as a question names it: its type, the parties named, an amendment."""
+
+    document_type: str | None
+    parties: list[str]
+    amendment: str | None = None
+
+
+def _split_modifier(words: list[str], titled: bool) -> tuple[list[str], list[str]]:
+    """(party-name words, type words) of the words before an agreement's type keyword."""
+    k = len(words)
+    while k > 0:
+        word = words[k - 1]
+        bare = word.lower().strip(",")
+        if word[:1].islower() or (bare in _TYPE_VOCABULARY and (titled or word[:1].isupper())):
+            # "Northgate Logistics supply agreement": capitalised words before a lower-case
+            # type are a name, even when a word of the name could be a type word.
+            if (
+                word[:1].isupper()
+                and not titled
+                and bare in _TYPE_VOCABULARY
+                and any(w[:1].islower() for w in words[k:])
+            ):
+                break
+            k -= 1
+            continue
+        break
+    return words[:k], words[k:]
+
+
+def parse_agreement(text: str) -> AgreementRef | None:
+    """The agreement a phrase refers to, or None when `text` does not refer to an agreement."""
+    ref = " ".join(text.split()).strip(" ,?")
+    parties: list[str] = []
+    amendment = None
+    owner = re.match(r"^(?P<x>.+?)['’]s?\s+(?P<rest>.+)$", ref)
+    if owner and re.search(_AGREEMENT_WORD, owner.group("rest"), re.IGNORECASE):
+        if not re.fullmatch(r"(?:its|their|his|her)", owner.group("x"), re.IGNORECASE):
+            parties.append(clean_name(owner.group("x")))
+        ref = owner.group("rest")
+    amended = _AMENDMENT.match(ref)
+    if amended:
+        amendment = " ".join(amended.group("amendment").split())
+        ref = amended.group("rest")
+    ref = _DETERMINERS.sub("", ref)
+    match = re.match(rf"^(?P<type>.*?\b{_AGREEMENT_WORD})(?P<rest>(?:\s.*)?)$", ref, re.IGNORECASE)
+    if match is None:
+        return None
+    rest = match.group("rest").strip(" ,")
+    type_phrase = match.group("type")
+    # "loan agreement", "license and supply agreement": the type runs to the last type word.
+    more = re.match(
+        r"^(?P<more>(?:(?:and|&)\s+)?(?:\w+\s+){0,3}?(?:agreements?|contracts?))\b(?P<rest>.*)$",
+        rest,
+        re.IGNORECASE,
+    )
+    if more is not None and not re.search(
+        rf"\b{_GENERIC_LINK}\b", more.group("more"), re.IGNORECASE
+    ):
+        type_phrase = f"{type_phrase} {more.group('more')}"
+        rest = more.group("rest").strip(" ,")
+    # "termination of the MSA": the words before " of " are not part of the agreement's type.
+    type_phrase = re.sub(
+        r"^.*?\b(?:termination|expiry|expiration|renewal|breach|execution|signing|term)\s+of\s+"
+        r"(?:the\s+)?",
+        "",
+        type_phrase,
+        flags=re.IGNORECASE,
+    )
+    linked: list[str] = []
+    if rest:
+        rest = re.sub(
+            r"^(?:dated|effective)\s+(?:as\s+of\s+)?[^,]*?(?=\s+(?:between|among|with|by)\b|$)",
+            "",
+            rest,
+            flags=re.IGNORECASE,
+        ).strip(" ,")
+        link = re.match(
+            r"^(?:(?:entered\s+into|signed|executed|made)\s+)?(?:by\s+and\s+)?"
+            rf"{_GENERIC_LINK}\s+(?P<names>.+)$",
+            rest,
+            re.IGNORECASE,
+        )
+        if link is None:
+            return None
+        linked = split_names(link.group("names"))
+        linked = [
+            n for n in linked if not re.fullmatch(r"(?:its|their|his|her)\s+\w+", n, re.IGNORECASE)
+        ]
+    words = type_phrase.split()
+    keyword_titled = words[-1][:1].isupper() and not words[-1].isupper()
+    modifier, type_words = _split_modifier(words[:-1], keyword_titled)
+    if modifier and linked and keyword_titled:
+        # "Strategic Alliance Agreement between A and B": a title, its words are the type.
+        modifier, type_words = [], words[:-1]
+    document_type = document_type_of(" ".join([*type_words, words[-1]]))
+    if modifier:
+        for piece in re.split(r"\s*[/–]\s*|(?<=[a-z])-(?=[A-Z])", " ".join(modifier)):
+            parties.extend(split_names(piece))
+    parties.extend(linked)
+    seen: set[str] = set()
+    unique = []
+    for party in parties:
+        key = entity_key(party)
+        if key and key not in seen:
+            seen.add(key)
+            unique.append(party)
+    return AgreementRef(document_type, unique, amendment)
+
+
+# ---------------------------------------------------------------------------------------------
+# The grammar
+
+_Q = r"\s*$"
+_X = r"(?P<x>[^?]+?)"
+_Y = r"(?P<y>[^?]+?)"
+_AGR = r"(?P<agr>[^?]+?)"
+_POSS = r"(?:['’]s|['’])"
+_BE = r"(?:is|are|was|were|has\s+been|have\s+been)"
+_WHO = r"(?:who|whom|which\s+(?:person|people|persons|individuals?|compan(?:y|ies)|entit(?:y|ies)|firms?|organi[sz]ations?)|what\s+(?:compan(?:y|ies)|entit(?:y|ies)|firms?|persons?|people|individuals?)|what)"
+_AS = r"(?:serves?|served|acts?|acted|works?|worked|functions?)\s+as"
+_DET = r"(?:(?:the|a|an|its|their)\s+)?(?:(?:current|present|sole|named|listed|existing|initial|original)\s+)?"
+_OF = r"(?:of|at|for|to|in)"
+_ROLE = rf"(?P<role>{_ROLE_ANY})"
+_LIST = r"(?:name|list|identify|give|show|tell\s+me)(?:\s+me)?"
+_NAMES_OF = r"(?:(?:the\s+)?(?:names?|identit(?:y|ies))\s+of\s+)?"
+
+
+class _Rule:
+    def __init__(self, pattern: str, build: Callable[[dict[str, str]], SubjectClass | None]):
+        self.regex = re.compile("^" + pattern + _Q, re.IGNORECASE)
+        self.build = build
+
+
+def _role_subject(
+    role: str, parent: str, constraints: dict[str, Any] | None = None, **extra: Any
+) -> SubjectClass | None:
+    parent = clean_name(parent)
+    if not parent or role_of(parent) is not None:
+        return None
+    if constraints:
+        extra["constraints"] = constraints
+    if role in ("registered_agent", "auditor"):
+        # Kind 3 of the vocabulary: an attribute of the entity that a binding may carry.
+        return SubjectClass(
+            type="legal_entity",
+            name=parent,
+            attribute=role,
+            kind=QuestionKind.ENTITY_ATTRIBUTE,
+            **extra,
+        )
+    kind = QuestionKind.RELATION if role in RELATION_ROLES else QuestionKind.ROLE
+    subject_type = "legal_entity" if role in ENTITY_ROLES else "individual"
+    return SubjectClass(type=subject_type, role=role, parent_entity=parent, kind=kind, **extra)
+
+
+def _from_role(groups: dict[str, str]) -> SubjectClass | None:
+    role = role_of(groups["role"])
+    if role is None or role in AGREEMENT_ROLES - {"trustee", "escrow_agent"}:
+        return None
+    where = groups.get("where")
+    constraints = {"jurisdiction": clean_name(where)} if where else {}
+    return _role_subject(role, groups["x"], constraints=constraints)
+
+
+def _fixed_role(role: str) -> Callable[[dict[str, str]], SubjectClass | None]:
+    return lambda g: _role_subject(role, g["x"])
+
+
+def _entity_attribute(attribute: str) -> Callable[[dict[str, str]], SubjectClass | None]:
+    def build(groups: dict[str, str]) -> SubjectClass | None:
+        name = clean_name(groups["x"])
+        if not name:
+            return None
+        return SubjectClass(
+            type="legal_entity", name=name, attribute=attribute, kind=QuestionKind.ENTITY_ATTRIBUTE
+        )
+
+    return build
+
+
+def _entity_attribute_phrase(groups: dict[str, str]) -> SubjectClass | None:
+    attribute = entity_attribute_of(groups["attr"])
+    return _entity_attribute(attribute)(groups) if attribute else None
+
+
+_ANY_PARTY = re.compile(
+    r"(?:either|each|any|a|both|neither|the|all)\s+(?:of\s+the\s+)?part(?:y|ies)", re.IGNORECASE
+)
+# Contract roles a question may use instead of a name ("the guarantor", "the receiving party").
+_CONTRACT_ROLE_TERMS = re.compile(
+    r"(?:the\s+)?(?P<term>(?:receiving|disclosing)\s+party|guarantor|borrower|lender|customer|"
+    r"supplier|provider|service\s+provider|vendor|contractor|licensor|licensee|employer|"
+    r"employee|executive|consultant|distributor|reseller|franchisor|franchisee|purchaser|buyer|"
+    r"seller|landlord|tenant|lessor|lessee|company|agent|administrative\s+agent)",
+    re.IGNORECASE,
+)
+
+
+def _party_or_role(text: str | None) -> tuple[str | None, str | None, bool]:
+    """(party name, contract role term, valid) of the party a question asks about."""
+    if text is None:
+        return None, None, True
+    if _ANY_PARTY.fullmatch(text.strip()):
+        return None, None, True
+    role = _CONTRACT_ROLE_TERMS.fullmatch(text.strip())
+    if role is not None:
+        return None, " ".join(role.group("term").lower().split()), True
+    name = clean_name(text)
+    return (name, None, True) if name else (None, None, False)
+
+
+def _agreement_subject(
+    attribute: str,
+    agr: str,
+    *,
+    party: str | None = None,
+    kind: QuestionKind | None = None,
+    counterparty: str | None = None,
+) -> SubjectClass | None:
+    parsed = parse_agreement(agr)
+    if parsed is None:
+        return None
+    parties = list(parsed.parties)
+    constraints: dict[str, Any] = {}
+    name, role_term, valid = _party_or_role(party)
+    if not valid:
+        return None
+    for extra in (counterparty, name):
+        if extra:
+            extra = clean_name(extra)
+            if entity_key(extra) not in {entity_key(p) for p in parties}:
+                parties = [extra, *parties]
+    if name:
+        constraints["party"] = name
+    if role_term:
+        constraints["party_role"] = role_term
+    if parties:
+        constraints["parties"] = parties
+    if parsed.amendment:
+        constraints["amendment"] = parsed.amendment
+    if kind is None:
+        if attribute == "obligations":
+            kind = QuestionKind.OBLIGATIONS
+        elif attribute == "parties":
+            kind = QuestionKind.RELATION
+        else:
+            kind = QuestionKind.AGREEMENT_ATTRIBUTE
+    return SubjectClass(
+        type="agreement",
+        attribute=attribute,
+        document_type=parsed.document_type,
+        constraints=dict(sorted(constraints.items())),
+        kind=kind,
+    )
+
+
+def _agreement_attribute_phrase(groups: dict[str, str]) -> SubjectClass | None:
+    attribute = agreement_attribute_of(groups["attr"])
+    if attribute is None:
+        return None
+    return _agreement_subject(attribute, groups["agr"])
+
+
+def _agreement_fixed(attribute: str) -> Callable[[dict[str, str]], SubjectClass | None]:
+    return lambda g: _agreement_subject(attribute, g["agr"], party=g.get("x"))
+
+
+def _obligations(groups: dict[str, str]) -> SubjectClass | None:
+    return _agreement_subject(
+        "obligations", groups["agr"], party=groups["x"], counterparty=groups.get("y")
+    )
+
+
+def _signatory(groups: dict[str, str]) -> SubjectClass | None:
+    parsed = parse_agreement(groups["agr"])
+    if parsed is None:
+        return None
+    parties = list(parsed.parties)
+    name, role_term, valid = _party_or_role(groups.get("x"))
+    if not valid:
+        return None
+    constraints: dict[str, Any] = {}
+    if name and entity_key(name) not in {entity_key(p) for p in parties}:
+        parties = [name, *parties]
+    elif not name and not role_term and len(parties) == 1:
+        # "X's MSA": the possessive names the party the signatory signed for.
+        name = parties[0]
+    if parties:
+        constraints["parties"] = parties
+    if role_term:
+        constraints["party_role"] = role_term
+    return SubjectClass(
+        type="individual",
+        role="signatory",
+        parent_entity=name or None,
+        document_type=parsed.document_type,
+        constraints=dict(sorted(constraints.items())),
+        kind=QuestionKind.ROLE,
+    )
+
+
+def _agreement_role(role: str) -> Callable[[dict[str, str]], SubjectClass | None]:
+    def build(groups: dict[str, str]) -> SubjectClass | None:
+        parsed = parse_agreement(groups["agr"])
+        if parsed is None:
+            return None
+        constraints = {"parties": parsed.parties} if parsed.parties else {}
+        return SubjectClass(
+            type="legal_entity" if role in ENTITY_ROLES else "individual",
+            role=role,
+            document_type=parsed.document_type,
+            constraints=constraints,
+            kind=QuestionKind.ROLE,
+        )
+
+    return build
+
+
+def _founded_by(groups: dict[str, str]) -> SubjectClass | None:
+    holder = clean_name(groups["y"])
+    if not holder:
+        return None
+    return SubjectClass(
+        type="legal_entity",
+        role="founder",
+        constraints={"holder": holder},
+        kind=QuestionKind.ROLE,
+    )
+
+
+def _stake(groups: dict[str, str]) -> SubjectClass | None:
+    holder, company = clean_name(groups["y"]), clean_name(groups["x"])
+    if not holder or not company:
+        return None
+    return SubjectClass(
+        type="individual" if is_person_name(holder) else "legal_entity",
+        name=holder,
+        role="shareholder",
+        parent_entity=company,
+        attribute="stake",
+        kind=QuestionKind.PERSON_ATTRIBUTE,
+    )
+
+
+def _agreement_role_phrase(groups: dict[str, str]) -> SubjectClass | None:
+    role = role_of(groups["role"])
+    if role not in ("guarantor", "escrow_agent", "trustee", "signatory"):
+        return None
+    if role == "signatory":
+        return _signatory(groups)
+    return _agreement_role(role)(groups)
+
+
+def _person_attribute(groups: dict[str, str]) -> SubjectClass | None:
+    attribute = person_attribute_of(groups["attr"])
+    if attribute is None:
+        return None
+    if groups.get("role"):
+        role = role_of(groups["role"])
+        if role is None or role in ENTITY_ROLES:
+            return None
+        parent = clean_name(groups["x"])
+        if not parent:
+            return None
+        return SubjectClass(
+            type="individual",
+            role=role,
+            parent_entity=parent,
+            attribute=attribute,
+            kind=QuestionKind.PERSON_ATTRIBUTE,
+        )
+    name = clean_name(groups["x"])
+    if not name or role_of(name) is not None or re.search(_AGREEMENT_WORD, name, re.IGNORECASE):
+        return None
+    return SubjectClass(
+        type="individual", name=name, attribute=attribute, kind=QuestionKind.PERSON_ATTRIBUTE
+    )
+
+
+def _person_fixed(attribute: str) -> Callable[[dict[str, str]], SubjectClass | None]:
+    def build(groups: dict[str, str]) -> SubjectClass | None:
+        return _person_attribute({**groups, "attr": attribute})
+
+    return build
+
+
+def _is_party(groups: dict[str, str]) -> SubjectClass | None:
+    parsed = parse_agreement(groups["agr"])
+    if parsed is None:
+        return None
+    document_type, parties = parsed.document_type, parsed.parties
+    name = clean_name(groups["x"])
+    if not name:
+        return None
+    others = [p for p in parties if entity_key(p) != entity_key(name)]
+    constraints = {"parties": others} if others else {}
+    return SubjectClass(
+        type="legal_entity",
+        name=name,
+        attribute="is_party",
+        document_type=document_type,
+        constraints=constraints,
+        kind=QuestionKind.YES_NO,
+    )
+
+
+def _is_subsidiary(groups: dict[str, str]) -> SubjectClass | None:
+    name, parent = clean_name(groups["y"]), clean_name(groups["x"])
+    if not name or not parent:
+        return None
+    return SubjectClass(
+        type="legal_entity",
+        name=name,
+        role="subsidiary",
+        parent_entity=parent,
+        attribute="is_subsidiary",
+        kind=QuestionKind.YES_NO,
+    )
+
+
+def _has_role(groups: dict[str, str]) -> SubjectClass | None:
+    role = role_of(groups["role"]) if groups.get("role") else groups.get("fixed_role")
+    if role is None:
+        return None
+    if role == "subsidiary":
+        return _is_subsidiary(groups)
+    name, parent = clean_name(groups["y"]), clean_name(groups["x"])
+    if not name or not parent or role_of(name) is not None:
+        return None
+    return SubjectClass(
+        type="legal_entity" if role in ENTITY_ROLES else "individual",
+        name=name,
+        role=role,
+        parent_entity=parent,
+        attribute="has_role",
+        kind=QuestionKind.YES_NO,
+    )
+
+
+def _has_fixed_role(role: str) -> Callable[[dict[str, str]], SubjectClass | None]:
+    return lambda g: _has_role({**g, "fixed_role": role})
+
+
+_FOUND_VERB = r"(?:co-?founded|founded|started|established|set\s+up|created|launched)"
+_INC_VERB = r"(?:incorporated|organi[sz]ed|formed|registered|domiciled|chartered|established\s+under\s+the\s+laws)"
+_DATE_VERB = r"(?:founded|incorporated|formed|established|organi[sz]ed|created|registered|started|set\s+up|launched)"
+_PERSON_REFS = (rf"(?:the\s+)?{_ROLE}\s+(?:of|at)\s+{_X}", rf"{_X}{_POSS}\s+{_ROLE}")
+_AGR_ATTR = r"(?P<attr>[a-z][a-z\s-]*?)"
+
+_RULES: tuple[_Rule, ...] = (
+    # ---- yes/no claims (before the open questions they resemble)
+    _Rule(
+        rf"(?:is|was)\s+{_Y}\s+(?:an?\s+)?(?:wholly[-\s]owned\s+|direct\s+|indirect\s+|majority[-\s]owned\s+)?subsidiary\s+of\s+{_X}",
+        _is_subsidiary,
+    ),
+    _Rule(
+        rf"(?:is|was)\s+{_Y}\s+(?:wholly\s+|majority\s+|partly\s+)?(?:owned|controlled)\s+by\s+{_X}",
+        _is_subsidiary,
+    ),
+    _Rule(
+        rf"(?:is|was)\s+{_X}\s+(?:the\s+|a\s+)?parent(?:\s+company)?\s+of\s+{_Y}", _is_subsidiary
+    ),
+    _Rule(
+        rf"(?:is|was)\s+{_X}\s+(?:a\s+|one\s+of\s+the\s+)?(?:contracting\s+)?part(?:y|ies)\s+(?:to|of|in)\s+{_AGR}",
+        _is_party,
+    ),
+    _Rule(
+        rf"(?:did|does|has)\s+{_X}\s+(?:sign(?:ed)?|enter(?:ed)?\s+into|execute[d]?)\s+{_AGR}",
+        _is_party,
+    ),
+    _Rule(rf"(?:did|has)\s+{_Y}\s+(?:co-?)?found(?:ed)?\s+{_X}", _has_fixed_role("founder")),
+    _Rule(rf"(?:was|is)\s+{_X}\s+(?:co-?)?founded\s+by\s+{_Y}", _has_fixed_role("founder")),
+    _Rule(rf"(?:does|did)\s+{_X}\s+own\s+{_Y}", _has_fixed_role("subsidiary")),
+    _Rule(
+        rf"(?:is|was|does|did)\s+{_Y}\s+(?:sit|sits|serve|serves|served)?\s*on\s+(?:the\s+)?board\s+(?:of\s+directors\s+)?of\s+{_X}",
+        _has_fixed_role("director"),
+    ),
+    _Rule(
+        rf"(?:is|was)\s+{_Y}\s+(?:on|a\s+member\s+of)\s+{_X}{_POSS}\s+board(?:\s+of\s+directors)?",
+        _has_fixed_role("director"),
+    ),
+    _Rule(
+        rf"(?:is|was|does|did)\s+{_Y}\s+(?:{_AS}\s+)?(?:(?:one\s+of|among)\s+)?{_DET}{_ROLE}\s+(?:of|at|for|to)\s+{_X}",
+        _has_role,
+    ),
+    _Rule(rf"(?:is|was)\s+{_Y}\s+{_X}{_POSS}\s+{_DET}{_ROLE}", _has_role),
+    # ---- signatories and roles under agreements
+    _Rule(
+        rf"who\s+(?:signed|executed|signs|countersigned)\s+{_AGR}\s+(?:for|on\s+behalf\s+of|on\s+the\s+part\s+of|as\s+an?\s+authori[sz]ed\s+signatory\s+(?:for|of))\s+{_X}",
+        _signatory,
+    ),
+    _Rule(
+        rf"who\s+(?:signed|executed|signs)\s+(?:for|on\s+behalf\s+of)\s+{_X}\s+(?:on|in|under)\s+{_AGR}",
+        _signatory,
+    ),
+    _Rule(rf"who\s+(?:signed|executed|signs|countersigned)\s+{_AGR}", _signatory),
+    _Rule(
+        rf"{_WHO}\s+{_BE}\s+{_DET}(?:authori[sz]ed\s+)?(?P<role>signator(?:y|ies))\s+(?:for|of)\s+{_X}\s+(?:on|to|of|under)\s+{_AGR}",
+        _signatory,
+    ),
+    _Rule(
+        rf"{_WHO}\s+{_BE}\s+{_DET}(?:authori[sz]ed\s+)?(?P<role>signator(?:y|ies)|guarantors?|escrow\s+agents?|trustees?)\s+(?:on|to|of|under|for)\s+{_AGR}",
+        _agreement_role_phrase,
+    ),
+    _Rule(
+        rf"{_WHO}\s+(?:guarantees|guaranteed|guaranties|has\s+guaranteed)\s+(?:the\s+obligations\s+(?:of\s+\S+\s+)?under\s+)?{_AGR}",
+        _agreement_role("guarantor"),
+    ),
+    # ---- obligations
+    _Rule(
+        rf"what\s+(?:are|is)\s+(?:the\s+)?(?:obligations|duties|responsibilities|covenants|commitments)\s+of\s+{_X}\s+(?:under|in|pursuant\s+to|according\s+to)\s+{_AGR}",
+        _obligations,
+    ),
+    _Rule(
+        rf"what\s+(?:are|is)\s+{_X}{_POSS}\s+(?:obligations|duties|responsibilities|covenants|commitments)\s+(?:under|in|pursuant\s+to)\s+{_AGR}",
+        _obligations,
+    ),
+    _Rule(
+        rf"what\s+(?:obligations|duties|responsibilities)\s+does\s+{_X}\s+have\s+(?:under|in)\s+{_AGR}",
+        _obligations,
+    ),
+    _Rule(
+        rf"what\s+(?:must|does|shall|should)\s+{_X}\s+(?:do|provide|deliver|perform)\s+(?:under|in|pursuant\s+to)\s+{_AGR}",
+        _obligations,
+    ),
+    _Rule(
+        rf"what\s+is\s+{_X}\s+(?:required|obligated|obliged|bound)\s+to\s+do\s+(?:under|in)\s+{_AGR}",
+        _obligations,
+    ),
+    _Rule(rf"what\s+does\s+{_X}\s+owe\s+{_Y}\s+(?:under|in|pursuant\s+to)\s+{_AGR}", _obligations),
+    _Rule(
+        rf"what\s+(?:does|do|must|shall)\s+{_X}\s+(?:undertake|agree\s+to\s+do|covenant|owe)\s+(?:under|in|pursuant\s+to)\s+{_AGR}",
+        _obligations,
+    ),
+    _Rule(
+        rf"what\s+(?:must|does|shall|should)\s+{_X}\s+do\s+as\s+(?:the\s+)?\w+(?:\s+party)?\s+(?:under|in)\s+{_AGR}",
+        _obligations,
+    ),
+    # ---- attributes of an agreement
+    _Rule(
+        rf"what\s+{_AGR_ATTR}\s+(?:does|do)\s+{_AGR}\s+(?:give|grant|provide|afford|contain|set\s+out|include)(?:\s+(?:to\s+)?[^?]+)?",
+        _agreement_attribute_phrase,
+    ),
+    _Rule(
+        rf"how\s+much\s+(?:advance\s+|prior\s+)?(?:written\s+)?notice\s+(?:is\s+|must\s+be\s+)?(?:required|needed|necessary|given)?\s*(?:to\s+(?:avoid|prevent|stop|block)\s+(?:the\s+)?(?:automatic\s+)?renewal\s+of|for\s+non-?renewal\s+of|to\s+not\s+renew|to\s+cancel)\s+{_AGR}",
+        _agreement_fixed("notice_period"),
+    ),
+    _Rule(rf"when\s+(?:does|will|did)\s+{_AGR}\s+mature", _agreement_fixed("expiration_date")),
+    _Rule(
+        rf"how\s+long\s+is\s+(?:each|the|any)\s+(?P<attr>renewal\s+(?:term|period))\s+(?:under|of|in)\s+{_AGR}",
+        _agreement_attribute_phrase,
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:law|laws|state{_POSS}?\s+laws?|state\s+law|jurisdiction{_POSS}?\s+laws?|jurisdiction)\s+(?:governs?|appl(?:y|ies)\s+to|controls?)\s+{_AGR}",
+        _agreement_fixed("governing_law"),
+    ),
+    _Rule(
+        rf"(?:under|by)\s+(?:what|which)\s+(?:law|laws|state{_POSS}?\s+laws?|jurisdiction{_POSS}?\s+laws?|jurisdiction)\s+(?:is|are)\s+{_AGR}\s+governed",
+        _agreement_fixed("governing_law"),
+    ),
+    _Rule(
+        rf"how\s+long\s+(?:is|does|will)\s+{_AGR}\s+(?:last|run|remain\s+in\s+(?:force|effect)|in\s+effect)?",
+        _agreement_fixed("term"),
+    ),
+    _Rule(
+        rf"how\s+long\s+(?:is|was)\s+(?:the\s+)?(?:initial\s+)?(?:term|duration)\s+of\s+{_AGR}",
+        _agreement_fixed("term"),
+    ),
+    _Rule(
+        rf"when\s+(?:does|will|did)\s+{_AGR}\s+(?:expire|end|lapse|terminate)",
+        _agreement_fixed("expiration_date"),
+    ),
+    _Rule(
+        rf"when\s+(?:is|was|does|did)\s+{_AGR}\s+(?:effective|become\s+effective|take\s+effect|come\s+into\s+force|enter\s+into\s+force|commence|start|begin)",
+        _agreement_fixed("effective_date"),
+    ),
+    _Rule(
+        rf"when\s+was\s+{_AGR}\s+(?:signed|executed|entered\s+into|dated|made)",
+        _agreement_fixed("effective_date"),
+    ),
+    _Rule(
+        rf"how\s+much\s+(?:advance\s+|prior\s+)?notice\s+(?:is\s+|must\s+be\s+)?(?:required|needed|given)?\s*(?:to\s+terminate|for\s+termination\s+of|under|in)\s+{_AGR}",
+        _agreement_fixed("notice_period"),
+    ),
+    _Rule(
+        rf"(?:how|when|on\s+what\s+grounds|under\s+what\s+circumstances)\s+(?:can|may)\s+{_AGR}\s+be\s+terminated",
+        _agreement_fixed("termination_right"),
+    ),
+    _Rule(rf"(?:can|may)\s+{_X}\s+terminate\s+{_AGR}", _agreement_fixed("termination_right")),
+    _Rule(
+        rf"(?:can|may)\s+{_X}\s+assign\s+(?:its\s+rights\s+(?:and\s+obligations\s+)?under\s+)?{_AGR}(?:\s+without\s+(?:the\s+)?(?:other\s+party{_POSS}\s+|prior\s+)?(?:written\s+)?consent)?",
+        _agreement_fixed("assignment"),
+    ),
+    _Rule(rf"(?:is|are)\s+{_AGR}\s+assignable", _agreement_fixed("assignment")),
+    _Rule(
+        rf"(?:does|will)\s+{_AGR}\s+(?:automatically\s+)?(?:renew|auto-?renew)",
+        _agreement_fixed("renewal_term"),
+    ),
+    _Rule(
+        rf"how\s+much\s+is\s+(?:the\s+)?(?:liability\s+cap|cap\s+on\s+liability|maximum\s+liability)\s+(?:under|in|of)\s+{_AGR}",
+        _agreement_fixed("liability_cap"),
+    ),
+    _Rule(
+        rf"who\s+(?:are|were)\s+(?:the\s+)?(?:contracting\s+)?parties\s+(?:to|of|in)\s+{_AGR}",
+        _agreement_fixed("parties"),
+    ),
+    _Rule(
+        rf"{_LIST}\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:contracting\s+)?parties\s+(?:to|of|in)\s+{_AGR}",
+        _agreement_fixed("parties"),
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:compan(?:y|ies)|entit(?:y|ies)|parties)\s+(?:are|were)\s+(?:the\s+)?part(?:y|ies)\s+(?:to|of)\s+{_AGR}",
+        _agreement_fixed("parties"),
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+)?{_AGR_ATTR}\s+(?:of|in|under|for|on|set\s+(?:out|forth)\s+in|specified\s+in|stated\s+in|provided\s+(?:for\s+)?in|contained\s+in)\s+{_AGR}",
+        _agreement_attribute_phrase,
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:is|are|was|were)\s+{_AGR}{_POSS}\s+{_AGR_ATTR}",
+        lambda g: _agreement_attribute_phrase({"attr": g["attr"], "agr": g["agr"]}),
+    ),
+    # ---- attributes of a person reached through a role (before role questions)
+    *(
+        rule
+        for ref in _PERSON_REFS
+        for rule in (
+            _Rule(
+                rf"(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<attr>[a-z][a-z\s]*?)\s+of\s+{ref}",
+                _person_attribute,
+            ),
+            _Rule(
+                rf"(?:what|which)\s+(?:is|are|was|were)\s+{ref}{_POSS}\s+(?P<attr>[a-z][a-z\s]*?)",
+                _person_attribute,
+            ),
+            _Rule(
+                rf"where\s+did\s+{ref}\s+(?:study|go\s+to\s+(?:school|college|university)|attend\s+(?:school|college|university)|graduate(?:\s+from)?|get\s+(?:his|her|their)\s+degrees?|earn\s+(?:his|her|their)\s+degrees?)",
+                _person_fixed("education"),
+            ),
+            _Rule(rf"how\s+old\s+is\s+{ref}", _person_fixed("age")),
+        )
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<attr>[a-z][a-z\s]*?)\s+of\s+{_X}",
+        _person_attribute,
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:is|are|was|were)\s+{_X}{_POSS}\s+(?P<attr>[a-z][a-z\s]*?)",
+        _person_attribute,
+    ),
+    _Rule(
+        rf"where\s+did\s+{_X}\s+(?:study|go\s+to\s+(?:school|college|university)|attend\s+(?:school|college|university)|graduate(?:\s+from)?)",
+        _person_fixed("education"),
+    ),
+    # ---- attributes of an entity
+    _Rule(
+        rf"{_X}\s+(?:is|was)\s+{_INC_VERB}\s+(?:in|under\s+the\s+laws\s+of)\s+(?:which|what)\s+(?:state|jurisdiction|country)",
+        _entity_attribute("jurisdiction_of_incorporation"),
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:state|jurisdiction|country)\s+(?:is|was)\s+{_X}\s+{_INC_VERB}(?:\s+in)?",
+        _entity_attribute("jurisdiction_of_incorporation"),
+    ),
+    _Rule(
+        rf"(?:where|in\s+(?:what|which)\s+(?:state|jurisdiction|country|place))\s+(?:is|was)\s+{_X}\s+{_INC_VERB}(?:\s+in)?",
+        _entity_attribute("jurisdiction_of_incorporation"),
+    ),
+    _Rule(
+        rf"under\s+(?:the\s+laws\s+of\s+)?(?:what|which)\s+(?:state|jurisdiction|country)(?:{_POSS}\s+laws?)?\s+(?:is|was)\s+{_X}\s+{_INC_VERB}",
+        _entity_attribute("jurisdiction_of_incorporation"),
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:is|was)\s+{_X}{_POSS}\s+(?P<attr>(?:state|jurisdiction|country|place)\s+of\s+\w+|jurisdiction|domicile|(?:date|year)\s+of\s+\w+|\w+\s+(?:date|year)|registered\s+(?:office|address)(?:\s+address)?|(?:\w+\s+){{1,3}}(?:number|no\.?|id|identifier)|headquarters(?:\s+address)?|head\s+office|principal\s+[a-z\s]+?|main\s+office)",
+        _entity_attribute_phrase,
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:is|was)\s+(?:the\s+)?(?P<attr>(?:state|jurisdiction|country|place)\s+of\s+\w+|jurisdiction|domicile|(?:date|year)\s+of\s+\w+|\w+\s+(?:date|year)|registered\s+(?:office|address)(?:\s+address)?|(?:\w+\s+){{1,3}}(?:number|no\.?|id|identifier)|headquarters(?:\s+address)?|head\s+office|principal\s+[a-z\s]+?|main\s+office)\s+(?:of|for)\s+{_X}",
+        _entity_attribute_phrase,
+    ),
+    _Rule(
+        rf"(?:when|(?:in\s+)?what\s+year|on\s+what\s+date)\s+(?:was|were)\s+{_X}\s+{_DATE_VERB}",
+        _entity_attribute("founding_date"),
+    ),
+    _Rule(
+        rf"where\s+(?:is|was)\s+{_X}{_POSS}\s+(?:registered\s+(?:office|address))(?:\s+located)?",
+        _entity_attribute("registered_office"),
+    ),
+    _Rule(
+        rf"where\s+(?:is|are|was)\s+{_X}{_POSS}\s+(?:headquarters|head\s+office|principal\s+(?:place\s+of\s+business|(?:executive\s+)?offices?)|main\s+office)(?:\s+located)?",
+        _entity_attribute("headquarters"),
+    ),
+    _Rule(
+        rf"where\s+(?:is|are)\s+{_X}\s+(?:headquartered|based|located|head-?quartered)",
+        _entity_attribute("headquarters"),
+    ),
+    _Rule(
+        rf"(?:who|which\s+(?:firm|company|accounting\s+firm))\s+(?:audits|audited|is\s+auditing)\s+{_X}(?:{_POSS}\s+(?:financial\s+statements|accounts|books))?",
+        _entity_attribute("auditor"),
+    ),
+    # ---- roles and relations
+    _Rule(
+        rf"(?:who|which\s+(?:person|individual))\s+(?:chairs|chaired|leads|heads)\s+(?:the\s+)?board(?:\s+of\s+directors)?\s+of\s+{_X}",
+        _fixed_role("chair"),
+    ),
+    _Rule(
+        rf"(?:who|which\s+(?:person|individual))\s+(?:chairs|chaired|leads|heads)\s+{_X}{_POSS}\s+board(?:\s+of\s+directors)?",
+        _fixed_role("chair"),
+    ),
+    _Rule(
+        rf"(?:who|which\s+(?:person|individual))\s+(?:runs|ran|manages|managed|leads|led|heads|headed)\s+{_X}\s+as\s+(?:its\s+|the\s+)?{_ROLE}",
+        _from_role,
+    ),
+    _Rule(
+        rf"(?:which|what)\s+(?:compan(?:y|ies)|entit(?:y|ies)|business(?:es)?|firms?)\s+(?:was|were)\s+(?:co-?)?founded\s+by\s+{_Y}",
+        _founded_by,
+    ),
+    _Rule(
+        rf"(?:which|what)\s+(?:compan(?:y|ies)|entit(?:y|ies)|business(?:es)?)\s+did\s+{_Y}\s+(?:co-?)?found",
+        _founded_by,
+    ),
+    _Rule(
+        rf"what\s+(?:stake|percentage|share|equity\s+stake|ownership\s+(?:stake|interest))\s+(?:does|did)\s+{_Y}\s+(?:hold|have|own)\s+in\s+{_X}",
+        _stake,
+    ),
+    _Rule(
+        rf"how\s+much\s+of\s+{_X}\s+(?:does|did)\s+(?:(?:co-?founder|founder|director|shareholder|stockholder|investor|ceo|cfo|cto|coo)\s+)?{_Y}\s+own",
+        _stake,
+    ),
+    _Rule(
+        rf"{_WHO}\s+{_BE}\s+{_X}{_POSS}\s+{_DET}{_ROLE}\s+in\s+(?P<where>[A-Z][^?]*)", _from_role
+    ),
+    _Rule(
+        rf"{_WHO}\s+{_BE}\s+{_DET}{_ROLE}\s+(?:of|for)\s+{_X}\s+in\s+(?P<where>[A-Z][^?]*)",
+        _from_role,
+    ),
+    _Rule(
+        rf"(?:who|by\s+whom)\s+(?:was|were)\s+{_X}\s+(?:co-?)?founded(?:\s+by)?",
+        _fixed_role("founder"),
+    ),
+    _Rule(
+        rf"(?:who|which\s+(?:people|persons|individuals))\s+(?:{_FOUND_VERB}|originally\s+founded)\s+{_X}",
+        _fixed_role("founder"),
+    ),
+    _Rule(
+        rf"(?:who|which\s+compan(?:y|ies)|which\s+entit(?:y|ies))\s+(?:owns?|controls?|holds?\s+(?:shares|stock|equity|an\s+interest)\s+in|ha(?:s|ve)\s+(?:shares|stock|equity|an\s+ownership\s+interest)\s+in|invested\s+in)\s+{_X}",
+        _fixed_role("shareholder"),
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:compan(?:y|ies)|entit(?:y|ies)|subsidiaries|businesses)\s+(?:does|did)\s+{_X}\s+(?:own|control|have)",
+        _fixed_role("subsidiary"),
+    ),
+    _Rule(rf"does\s+{_X}\s+have\s+(?:any\s+)?subsidiaries", _fixed_role("subsidiary")),
+    _Rule(
+        rf"(?:who|which\s+(?:people|persons|individuals))\s+(?:sits?|serves?|are|is)\s+on\s+(?:the\s+)?board(?:\s+of\s+directors)?\s+of\s+{_X}",
+        _fixed_role("director"),
+    ),
+    _Rule(
+        rf"(?:who|which\s+(?:people|persons|individuals))\s+(?:sits?|serves?|are|is)\s+on\s+{_X}{_POSS}\s+board(?:\s+of\s+directors)?",
+        _fixed_role("director"),
+    ),
+    _Rule(
+        rf"(?:who|what)\s+(?:is|are)\s+(?:the\s+)?(?:members|composition)\s+of\s+{_X}{_POSS}\s+board(?:\s+of\s+directors)?",
+        _fixed_role("director"),
+    ),
+    _Rule(rf"{_WHO}\s+(?:{_BE}|{_AS})\s+{_DET}{_NAMES_OF}{_DET}{_ROLE}\s+{_OF}\s+{_X}", _from_role),
+    _Rule(rf"{_WHO}\s+(?:{_BE}|{_AS})\s+{_X}{_POSS}\s+{_DET}{_ROLE}", _from_role),
+    _Rule(rf"{_WHO}\s+(?:{_BE}|{_AS})\s+{_DET}{_ROLE}\s+{_OF}\s+{_X}", _from_role),
+    _Rule(rf"{_LIST}\s+(?:all\s+)?{_NAMES_OF}{_DET}{_ROLE}\s+{_OF}\s+{_X}", _from_role),
+    _Rule(rf"{_LIST}\s+(?:all\s+(?:of\s+)?)?{_X}{_POSS}\s+{_ROLE}", _from_role),
+    _Rule(rf"{_X}{_POSS}\s+{_DET}{_ROLE}", _from_role),
+    _Rule(rf"(?:the\s+)?{_ROLE}\s+of\s+{_X}", _from_role),
+)
+
+
+_ABBREVIATED_END = re.compile(
+    r"\b(?:inc|corp|co|ltd|l\.l\.c|n\.a|s\.a|n\.v|b\.v|k\.k|jr|sr|p\.c|l\.p|s\.a\.s)\.$",
+    re.IGNORECASE,
+)
+
+
+def _normalize(text: str) -> str:
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    text = text.replace("–", "-").replace("—", "-")
+    text = re.sub(r"\b(what|who|where|when|which|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(what|who|where|when|which|how)'re\b", r"\1 are", text, flags=re.IGNORECASE)
+    text = " ".join(text.split()).rstrip(" ?!")
+    # A final full stop ends the sentence, unless it belongs to "Inc." or "N.A.".
+    if text.endswith(".") and not _ABBREVIATED_END.search(text):
+        text = text[:-1].rstrip()
+    return text
+
+
+def parse_question(text: str) -> SubjectClass:
+    """The subject class of a natural-language question; SubjectClassError when none fits."""
+    question = _normalize(text)
+    if not question:
+        raise SubjectClassError(text, "the question is empty")
+    if len(question) > 1000:
+        raise SubjectClassError(text, "the question is longer than 1000 characters")
+    for rule in _RULES:
+        match = rule.regex.match(question)
+        if match is None:
+            continue
+        groups = {k: v for k, v in match.groupdict().items() if v is not None}
+        subject = rule.build(groups)
+        if subject is not None:
+            return subject
+    raise SubjectClassError(
+        text,
+        "it fits no supported question kind (a role, relation or attribute of a named entity; "
+        "an attribute, the parties or obligations of an agreement; an attribute of a person "
+        "reached through a role; or a yes/no claim about one of these)",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Structured input from agents
+
+_STRUCTURED_FIELDS = frozenset(
+    {"type", "name", "role", "parent_entity", "attribute", "document_type", "constraints", "kind"}
+)
+
+
+def _infer_kind(data: dict[str, Any]) -> QuestionKind:
+    attribute, role = data.get("attribute"), data.get("role")
+    if attribute in YES_NO_ATTRIBUTES:
+        return QuestionKind.YES_NO
+    if attribute == "obligations":
+        return QuestionKind.OBLIGATIONS
+    if attribute == "parties":
+        return QuestionKind.RELATION
+    if data.get("type") == "agreement" or (attribute in AGREEMENT_ATTRIBUTES and not role):
+        return QuestionKind.AGREEMENT_ATTRIBUTE
+    if role and attribute:
+        return QuestionKind.PERSON_ATTRIBUTE
+    if role:
+        return QuestionKind.RELATION if role in RELATION_ROLES else QuestionKind.ROLE
+    if attribute in PERSON_ATTRIBUTES:
+        return QuestionKind.PERSON_ATTRIBUTE
+    if attribute:
+        return QuestionKind.ENTITY_ATTRIBUTE
+    raise SubjectClassError(str(data), "a subject class needs a role or an attribute")
+
+
+def parse_subject(data: dict[str, Any]) -> SubjectClass:
+    """A structured subject class (an agent's JSON), validated; SubjectClassError if unusable."""
+    if not isinstance(data, dict):
+        raise SubjectClassError(str(data), "the subject must be a JSON object")
+    unknown = sorted(set(data) - _STRUCTURED_FIELDS)
+    if unknown:
+        raise SubjectClassError(str(data), f"unknown subject field(s): {', '.join(unknown)}")
+    subject_type = data.get("type")
+    if subject_type not in SUBJECT_TYPES:
+        raise SubjectClassError(
+            str(data), f"type must be one of {', '.join(SUBJECT_TYPES)}, not {subject_type!r}"
+        )
+    for field in ("name", "role", "parent_entity", "attribute", "document_type"):
+        value = data.get(field)
+        if value is not None and (not isinstance(value, str) or not value.strip()):
+            raise SubjectClassError(str(data), f"{field} must be a non-empty string or null")
+    constraints = data.get("constraints") or {}
+    if not isinstance(constraints, dict):
+        raise SubjectClassError(str(data), "constraints must be an object")
+    parties = constraints.get("parties")
+    if parties is not None and (
+        not isinstance(parties, list) or not all(isinstance(p, str) and p.strip() for p in parties)
+    ):
+        raise SubjectClassError(str(data), "constraints.parties must be a list of names")
+    role = data.get("role")
+    if role is not None and role not in ROLES:
+        canonical = role_of(role.replace("_", " "))
+        if canonical is None:
+            raise SubjectClassError(str(data), f"unknown role {role!r}")
+        role = canonical
+    document_type = data.get("document_type")
+    if document_type is not None:
+        document_type = document_type_of(document_type.replace("_", " ")) or document_type
+    fields = {
+        "type": subject_type,
+        "name": data.get("name"),
+        "role": role,
+        "parent_entity": data.get("parent_entity"),
+        "attribute": data.get("attribute"),
+        "document_type": document_type,
+        "constraints": dict(sorted(constraints.items())),
+    }
+    kind = data.get("kind")
+    if kind is None:
+        kind = _infer_kind(fields)
+    elif kind not in QuestionKind.__members__.values():
+        raise SubjectClassError(str(data), f"unknown kind {kind!r}")
+    subject = SubjectClass(**fields, kind=QuestionKind(kind))
+    if not (subject.name or subject.parent_entity or subject.parties or subject.document_type):
+        raise SubjectClassError(str(data), "a subject class must name an entity or an agreement")
+    return subject

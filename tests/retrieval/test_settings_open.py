@@ -1,0 +1,63 @@
+"""Settings from the environment, and the backend they select."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from retrieval._edge import EdgeStore
+from retrieval._open import open_store
+from retrieval._server import ServerStore
+from retrieval._settings import Settings
+
+
+def test_environment_names(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("EVRAG_DATA_DIR", str(tmp_path / "d"))
+    monkeypatch.setenv("QDRANT_URL", "http://qdrant.internal:6333")
+    monkeypatch.setenv("QDRANT_API_KEY", "k")
+    monkeypatch.setenv("EVRAG_EMBED_BATCH_SIZE", "16")
+    s = Settings()
+    assert s.data_dir == tmp_path / "d"
+    assert (s.qdrant_url, s.qdrant_api_key, s.embed_batch_size) == (
+        "http://qdrant.internal:6333",
+        "k",
+        16,
+    )
+    assert s.catalog_url == f"sqlite:///{tmp_path / 'd' / 'catalog.sqlite3'}"
+    assert s.query_threads == 1
+    assert Path(s.embedding_model, "config.json").is_file()
+
+
+def test_defaults_and_explicit_values(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("EVRAG_DATA_DIR", "QDRANT_URL", "QDRANT_API_KEY", "EVRAG_DATABASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    assert Settings().data_dir == Path(".evrag")
+    s = Settings(data_dir=tmp_path, database_url="postgresql+psycopg://u@h/db", qdrant_url="")
+    assert s.catalog_url == "postgresql+psycopg://u@h/db" and s.qdrant_url is None
+
+
+def test_open_store_picks_the_backend(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("QDRANT_URL", raising=False)
+    store = open_store(Settings(data_dir=tmp_path))
+    try:
+        assert isinstance(store, EdgeStore) and (tmp_path / "LOCK").exists()
+    finally:
+        store.close()
+    # Building a client does not connect: nothing is contacted here.
+    server = open_store(Settings(data_dir=tmp_path, qdrant_url="http://127.0.0.1:9"))
+    try:
+        assert isinstance(server, ServerStore)
+    finally:
+        server.close()
+
+
+def test_an_unreachable_server_is_a_typed_error() -> None:
+    from retrieval._errors import StoreUnavailable
+
+    with (
+        ServerStore("http://127.0.0.1:9", timeout=2) as server,
+        pytest.raises(StoreUnavailable) as caught,
+    ):
+        server.ensure_kb("kb")
+    assert "127.0.0.1:9" in str(caught.value)
