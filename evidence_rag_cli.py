@@ -101,7 +101,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
             print(f"deleted {args.delete}")
             return 0
         docs = rt.catalog.list_documents(args.kb)
-    rows = [d.to_dict() for d in docs]
+    rows = [_document_row(d) for d in docs]
     if args.json:
         _print_json(rows)
         return 0
@@ -184,24 +184,42 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from api._batch import BatchInputError, parse_questions, run_batch, write_results
+    from api._batch import parse_questions, render_csv, render_html, render_jsonl, run_batch
+    from api._errors import BatchFormatError
+    from ingest import ProgressEvent, ProgressPrinter
 
     try:
         items = parse_questions(Path(args.questions).read_bytes())
     except OSError as exc:
         raise BadInput(f"{args.questions}: {exc.strerror or exc}") from exc
-    except BatchInputError as exc:
-        raise BadInput(str(exc)) from exc
+    except BatchFormatError as exc:
+        raise BadInput(f"{args.questions}: {exc}") from exc
     with _runtime(args) as rt:
-        from ingest import ProgressPrinter
-
         printer = ProgressPrinter(sys.stderr, enabled=sys.stderr.isatty())
-        results = run_batch(rt.skill, args.kb, items, progress=printer)
+        results = run_batch(
+            rt.skill,
+            args.kb,
+            items,
+            progress=lambda done, total, failed: printer(
+                ProgressEvent(done=done, total=total, failed=failed)
+            ),
+        )
         printer.close()
-    write_results(results, jsonl=args.out, csv_path=args.csv, html_path=args.html)
-    failed = sum(1 for r in results if r.get("error"))
+    _write_atomic(Path(args.out), render_jsonl(results))
+    if args.csv:
+        _write_atomic(Path(args.csv), render_csv(results))
+    if args.html:
+        _write_atomic(Path(args.html), render_html(results, subtitle=f"knowledge base {args.kb}"))
+    failed = sum(1 for r in results if "error" in r)
     print(f"{len(results)} questions, {failed} failed -> {args.out}", file=sys.stderr)
     return 0
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write to a temporary file beside `path`, then rename: never half-written."""
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -209,6 +227,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     serve(_settings(args), host=args.host, port=args.port)
     return 0
+
+
+def _document_row(doc: Any) -> dict[str, Any]:
+    return {
+        "document_id": doc.document_id,
+        "name": doc.name,
+        "status": str(doc.status),
+        "document_type": doc.document_type,
+        "document_date": doc.document_date,
+        "title": doc.title,
+        "pages": doc.pages,
+        "independence_group": doc.independence_group,
+        "error": doc.error,
+    }
 
 
 def _one_line(text: str) -> str:

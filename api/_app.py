@@ -28,6 +28,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if getattr(app.state, "api", None) is not None:
+            # Already started (a second client on a running app): one owner of the store.
+            yield
+            return
         opened = runtime or Runtime.open(settings or Settings())
         state = ApiState.open(opened, limits or ApiSettings())
         app.state.api = state
@@ -37,6 +41,7 @@ def create_app(
         try:
             yield
         finally:
+            app.state.api = None
             state.close()
             if runtime is None:
                 opened.close()

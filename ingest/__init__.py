@@ -19,8 +19,8 @@ from ingest._errors import IngestError, PdfRejected, RejectCode
 from ingest._pdf import PdfParser
 from ingest._pipeline import (
     DocumentOutcome,
-    IngestReport,
     Ingestor,
+    IngestReport,
     Source,
     kb_aliases,
     kb_entity_names,

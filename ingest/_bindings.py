@@ -18,9 +18,18 @@ from retrieval._entities import (
     entity_key,
     is_generic_term,
     is_person_name,
+    legal_form,
     looks_like_company,
 )
-from retrieval._model import Alias, BBox, Binding, BindingType, SourceLocation, SubjectType
+from retrieval._model import (
+    Alias,
+    BBox,
+    Binding,
+    BindingType,
+    PageLines,
+    SourceLocation,
+    SubjectType,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Name patterns
@@ -29,9 +38,10 @@ _SUFFIX = (
     r"(?i:Inc|Incorporated|Corp|Corporation|Company|Co|L\.\s?L\.\s?C|LLC|Ltd|Limited|Ltda"
     r"|GmbH(?:\s*&\s*Co\.?\s*KG)?|S\.\s?A\.\s?S|S\.\s?A|SA|SAS|plc|B\.\s?V|BV|N\.\s?V|NV"
     r"|L\.\s?L\.\s?P|LLP|L\.\s?P|LP|LLLP|AG|SE|KG|S\.p\.A|S\.r\.l|N\.\s?A|MHC|PLLC"
+    r"|P\.\s?C|K\.\s?K|KK|Pty|Oy|AB|ASA"
     r"|(?:Pte|Pty|Pvt)\.?\s+Ltd|Limited\s+(?:Liability\s+)?Partnership)"
     r"|(?:Bank|Trust|Fund|Partnership|Association|Foundation|University|Bancorp|Bancshares"
-    r"|BANK|TRUST|FUND|PARTNERSHIP|ASSOCIATION|BANCORP)(?![ \t]+[A-Z(])"
+    r"|BANK|TRUST|FUND|PARTNERSHIP|ASSOCIATION|BANCORP)(?![ \t]+[A-Z])"
 )
 _TOKEN = (
     r"(?:[A-Z0-9][\w'’\-.&/]*|[a-z][A-Z][\w'’\-.&/]*|[a-z][\w\-]*\.(?:com|net|org|io)"
@@ -43,7 +53,7 @@ _LINK = r"(?:of|and|&|de|du|do|da|des|für|the|for|la|le|y|e)"
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
     rf"(?:{_SUFFIX})\b\.?"
-    rf"(?:,?\s+(?:{_SUFFIX})\b\.?)*"
+    rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b\.?)*"
 )
 _COMPANY_RE = re.compile(COMPANY)
 _INITIAL = r"[A-Z]\."
@@ -129,26 +139,104 @@ _NON_ENTITY_TERMS = re.compile(
     r".*\b(?:date|agreement|act|period|fee|fees|price|marks?|program|materials|rights|"
     r"property|information|business|deposits?|account\s+holders|interest|notes?|securities|"
     r"license|area|stadium|team|event|project|products|technology|patents|software|"
-    r"specifications|ventures?)\b.*)$"
+    r"specifications|ventures?|amendment|addendum|schedule|exhibit|marks|site|website|system)\b.*)$"
 )
 _COLLECTIVE = re.compile(r"(?i)\b(?:collectively|individually|each\s+a|each\s+an|together)\b")
 _PARTY_TERMS = re.compile(r"(?i)^(?:a\s+|the\s+)?part(?:y|ies)$")
 
 # Role-like defined terms: a party's contract_role ("Supplier" -> "supplier").
 _CONTRACT_ROLES = frozenset(
-    """
-    supplier customer licensor licensee lender borrower guarantor employer employee consultant
-    franchisee franchisor distributor company purchaser buyer seller vendor client contractor
-    manufacturer reseller agent sponsor shipper transporter owner charterer provider
-    service_provider service_recipient adviser advisor investment_adviser sub_adviser issuer
-    depositor servicer celebrity professional fund bank holding_company club developer
-    landlord tenant lessor lessee affiliate marketing_agent custodian trustee escrow_agent
-    administrator blockchain_administrator executive partner joint_venturer party_a party_b
-    party_c subscriber investor underwriter placement_agent collaborator recipient discloser
-    disclosing_party receiving_party endorser talent athlete producer publisher author artist
-    remarketing_agent selling_agent operator principal contractor subcontractor sub_contractor
-    member manager general_partner limited_partner
-    """.split()
+    [
+        "supplier",
+        "customer",
+        "licensor",
+        "licensee",
+        "lender",
+        "borrower",
+        "guarantor",
+        "employer",
+        "employee",
+        "consultant",
+        "franchisee",
+        "franchisor",
+        "distributor",
+        "company",
+        "purchaser",
+        "buyer",
+        "seller",
+        "vendor",
+        "client",
+        "contractor",
+        "manufacturer",
+        "reseller",
+        "agent",
+        "sponsor",
+        "shipper",
+        "transporter",
+        "owner",
+        "charterer",
+        "provider",
+        "service_provider",
+        "service_recipient",
+        "adviser",
+        "advisor",
+        "investment_adviser",
+        "sub_adviser",
+        "issuer",
+        "depositor",
+        "servicer",
+        "celebrity",
+        "professional",
+        "fund",
+        "bank",
+        "holding_company",
+        "club",
+        "developer",
+        "landlord",
+        "tenant",
+        "lessor",
+        "lessee",
+        "affiliate",
+        "marketing_agent",
+        "custodian",
+        "trustee",
+        "escrow_agent",
+        "administrator",
+        "blockchain_administrator",
+        "executive",
+        "partner",
+        "joint_venturer",
+        "party_a",
+        "party_b",
+        "party_c",
+        "subscriber",
+        "investor",
+        "underwriter",
+        "placement_agent",
+        "collaborator",
+        "recipient",
+        "discloser",
+        "disclosing_party",
+        "receiving_party",
+        "endorser",
+        "talent",
+        "athlete",
+        "producer",
+        "publisher",
+        "author",
+        "artist",
+        "remarketing_agent",
+        "selling_agent",
+        "operator",
+        "principal",
+        "contractor",
+        "subcontractor",
+        "sub_contractor",
+        "member",
+        "manager",
+        "general_partner",
+        "limited_partner",
+    ]
 )
 _PERSON_ROLES = frozenset(
     {"employee", "executive", "consultant", "celebrity", "professional", "endorser", "talent"}
@@ -179,7 +267,10 @@ _OFFICER_TITLES: tuple[tuple[str, str], ...] = (
     ("ceo", r"Chief\s+Executive\s+Officer|CHIEF\s+EXECUTIVE\s+OFFICER|C\.?E\.?O\.?"),
     ("cfo", r"Chief\s+Financial\s+Officer|CHIEF\s+FINANCIAL\s+OFFICER|C\.?F\.?O\.?"),
     ("coo", r"Chief\s+Operating\s+Officer|CHIEF\s+OPERATING\s+OFFICER|C\.?O\.?O\.?"),
-    ("cto", r"Chief\s+Technology\s+Officer|Chief\s+Technical\s+Officer|CHIEF\s+TECHNOLOGY\s+OFFICER|CTO"),
+    (
+        "cto",
+        r"Chief\s+Technology\s+Officer|Chief\s+Technical\s+Officer|CHIEF\s+TECHNOLOGY\s+OFFICER|CTO",
+    ),
     ("managing_director", r"Managing\s+Director|managing\s+director|MANAGING\s+DIRECTOR"),
     ("managing_member", r"Managing\s+Member|managing\s+member|MANAGING\s+MEMBER"),
     ("general_partner", r"General\s+Partner|general\s+partner|GENERAL\s+PARTNER"),
@@ -277,10 +368,8 @@ class _Context:
         x1 = max(ln.bbox[2] for ln in on_first)
         y1 = max(ln.bbox[3] for ln in on_first)
         pages = sorted({ln.page for ln in lines})
-        page_lines = ()
+        page_lines: tuple[PageLines, ...] = ()
         if len(pages) > 1:
-            from retrieval._model import PageLines
-
             page_lines = tuple(
                 PageLines(
                     page=p,
@@ -383,6 +472,36 @@ def _clean_name(raw: str) -> str:
     return name.strip(" ,;:")
 
 
+_NO_DOT_FORMS = frozenset(
+    [
+        "llc",
+        "plc",
+        "gmbh",
+        "lp",
+        "llp",
+        "lllp",
+        "ag",
+        "se",
+        "kg",
+        "bv",
+        "nv",
+        "sa",
+        "sas",
+        "na",
+        "company",
+        "corporation",
+        "limited",
+        "incorporated",
+        "partnership",
+        "trust",
+        "bank",
+        "fund",
+        "association",
+        "mhc",
+    ]
+)
+
+
 def _company(raw: str) -> _Entity | None:
     name = _clean_name(raw)
     if re.fullmatch(rf"(?:an?\s+)?(?:{JURISDICTION})\s+\w+", name):  # "a Nevada Corporation"
@@ -390,12 +509,19 @@ def _company(raw: str) -> _Entity | None:
     # Addresses and list numbers run into names: "California 92618 and TrueLink, Inc.".
     words = name.split()
     for idx in range(len(words) - 1, -1, -1):
-        if re.fullmatch(r"[\d\-.,:]+", words[idx]) or words[idx].rstrip(",").lower() in {"inc.", "inc", "ltd.", "llc"} and idx < len(words) - 2:
+        if re.fullmatch(r"[\d\-.,:]+", words[idx]) or (
+            words[idx].rstrip(",").lower() in {"inc.", "inc", "ltd.", "llc"}
+            and idx < len(words) - 2
+        ):
             words = words[idx + 1 :]
             break
     while words and words[0].lower() in {"and", "of", "&", "or", "the"} and len(words) > 2:
         words = words[1:]
     name = " ".join(words)
+    # A sentence's full stop after a legal form that is not an abbreviation ("... LLC.").
+    last = name.rsplit(" ", 1)[-1]
+    if last.endswith(".") and "." not in last[:-1] and last[:-1].lower() in _NO_DOT_FORMS:
+        name = name[:-1]
     if not name or not looks_like_company(name) or len(name) > 120:
         return None
     key = entity_key(name)
@@ -406,6 +532,8 @@ def _company(raw: str) -> _Entity | None:
     for word in name.split():
         if (
             word[0].islower()
+            and not re.match(r"[a-z][A-Z]", word)
+            and not legal_form("x " + word)
             and word.lower() not in {"of", "and", "de", "du", "do", "da", "des", "the", "for"}
             and not re.search(r"\.(?:com|net|org|io)", word)
         ):
@@ -437,6 +565,7 @@ _PREAMBLE_START = re.compile(
     r"(?is)\b(?:this|the)\b[^.;]{0,160}?\b(?:agreement|contract|amendment|lease|indenture|"
     r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|"
     r"dated|executed|effective)\b|\bby\s+and\s+(?:between|among)\b|\bLadies\s+and\s+Gentlemen\b"
+    r"|(?:^|\n)[ \t]*(?:BETWEEN|[Bb]etween)[ \t]*:?[ \t]*\n"
 )
 _PREAMBLE_END = re.compile(
     r"\bW\s?H\s?E\s?R\s?E\s?A\s?S\b|\bWhereas\b|\bRECITALS?\b|\bRecitals\b|"
@@ -505,22 +634,27 @@ class BindingExtractor:
         lo = max(0, end - 400)
         window = text[lo:end]
         # Never reach back across an earlier definition or clause boundary.
-        cut = max(window.rfind(";"), window.rfind(":"))
-        for pm in re.finditer(r"\([^()]*\)", window):
-            if re.search(r"[\"“”]", pm.group(0)):
-                cut = max(cut, pm.end() - 1)
+        cut = window.rfind(";")
+        for cm in re.finditer(r":\s*\n|\b(?:BETWEEN|AND|Between|And)\s*:", window):
+            cut = max(cut, cm.end() - 1)
+        for paren in re.finditer(r"\([^()]*\)", window):
+            if re.search(r"[\"“”]", paren.group(0)):
+                cut = max(cut, paren.end() - 1)
         if cut >= 0:
             lo, window = lo + cut + 1, window[cut + 1 :]
         companies: list[tuple[int, int, _Entity]] = []
-        for m in _COMPANY_RE.finditer(window):
-            ent = _company(m.group(0))
+        for cm in _COMPANY_RE.finditer(window):
+            ent = _company(cm.group(0))
             if ent is not None:
-                name_at = m.start() + max(0, m.group(0).find(ent.name.split()[0]))
-                companies.append((lo + name_at, lo + m.end(), ent))
+                name_at = cm.start() + max(0, cm.group(0).find(ent.name.split()[0]))
+                companies.append((lo + name_at, lo + cm.end(), ent))
         for start, stop, ent in reversed(companies):
             between = text[stop:end]
             before = text[max(0, start - 40) : start]
-            if re.search(r"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its)\b[^,]{0,20}$", before):
+            if re.search(
+                r"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its)\b[^,]{0,20}$",
+                before,
+            ):
                 continue
             if len(between) > 320 or re.search(r"[\"“”]", between):
                 break
@@ -532,21 +666,25 @@ class BindingExtractor:
         pm = re.search(rf"({PERSON})(?:,?\s+(?:an\s+)?[Ii]ndividual)?[\s,]*$", window)
         if pm:
             person = _person(pm.group(1))
-            if person is not None and not re.search(r"\d", window[max(0, pm.start() - 30) : pm.start()]):
+            if person is not None and not re.search(
+                r"\d", window[max(0, pm.start() - 30) : pm.start()]
+            ):
                 return person, lo + pm.start(1)
         if allow_bare:
             # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
-            dm = None
-            for dm in re.finditer(
+            dm: re.Match[str] | None = None
+            for dm_last in re.finditer(
                 rf"(?:^|\b(?:between|among|and|with|by)\s+|\n)((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
                 rf"an?\s+(?:{JURISDICTION}\s+)?(?:[a-z\-]+\s+)?{_ENTITY_TYPE}\b",
                 window,
             ):
-                pass
+                dm = dm_last
             if dm is not None and len(text[lo + dm.end() : end]) < 320:
                 name = _clean_name(dm.group(1))
                 if name and not is_generic_term(name) and not re.search(r"\d", name):
-                    return _Entity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + dm.start(1)
+                    return _Entity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + dm.start(
+                        1
+                    )
             m = re.search(
                 r"(?:^|\b(?:between|among|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){0,5})[\s,]*$",
                 window,
@@ -559,7 +697,9 @@ class BindingExtractor:
                     and len(name) > 2
                     and not re.search(rf"\d|^(?:{JURISDICTION})$", name)
                 ):
-                    return _Entity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + m.start(1)
+                    return _Entity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + m.start(
+                        1
+                    )
         return None
 
     def _defined_terms(
@@ -575,7 +715,9 @@ class BindingExtractor:
             terms = [t.strip(" ,") for t in _QUOTED.findall(inner)]
             if not terms and preamble:
                 # '(Transporter)' or '("Celebrity)': a role word, quoted or not, in a preamble.
-                bare = re.fullmatch(r"\s*(?:the\s+)?[\"“]?\s*([A-Z][\w .&\-]{1,40}?)\s*[\"”]?\s*", inner)
+                bare = re.fullmatch(
+                    r"\s*(?:the\s+)?[\"“]?\s*([A-Z][\w .&\-]{1,40}?)\s*[\"”]?\s*", inner
+                )
                 if bare and (_contract_role(bare.group(1)) or re.search(r"[\"“]", inner)):
                     terms = [bare.group(1)]
             if not terms:
@@ -613,21 +755,27 @@ class BindingExtractor:
             if hit is None:
                 continue
             ent, name_at = hit
-            if not looks_like_company(ent.name) and ent.subject_type == SubjectType.LEGAL_ENTITY:
-                # A bare name counts only when its term is a role or a short form of it.
-                if not any(
+            # A bare name counts only when its term is a role or a short form of it.
+            if (
+                not looks_like_company(ent.name)
+                and ent.subject_type == SubjectType.LEGAL_ENTITY
+                and not any(
                     _contract_role(t) or entity_key(t).split()[0] in entity_key(ent.name).split()
                     for t in usable
-                ):
-                    continue
-            if is_person_name(ent.name) and ent.subject_type == SubjectType.LEGAL_ENTITY:
+                )
+            ):
+                continue
+            if is_person_name(ent.name) and not looks_like_company(ent.name):
+                # A person-shaped name is a person only when the text says so.
                 personish = any(
                     (_contract_role(t) or "") in _PERSON_ROLES
                     or entity_key(t) in entity_key(ent.name).split()
                     for t in usable
-                ) or re.search(r"(?i)\ban\s+individual\b", text[name_at:end])
+                ) or re.search(r"(?i)\bindividual\b", text[name_at : end + 40])
                 if personish:
                     ent = _Entity(ent.name, ent.key, SubjectType.INDIVIDUAL)
+                elif ent.subject_type == SubjectType.INDIVIDUAL:
+                    continue
             for term in usable:
                 ctx.add_alias(term, ent, (name_at, end), "defined_term")
             defs.append((ent, usable, name_at, end))
@@ -636,16 +784,16 @@ class BindingExtractor:
             rf"({COMPANY}),?\s+(?:d/b/a|dba|doing\s+business\s+as)\s+((?:[A-Z][\w'’.\-&]*\s?){{1,5}})",
             text,
         ):
-            ent = _company(m.group(1))
+            owner = _company(m.group(1))
             trade = _clean_name(m.group(2))
-            if ent is not None and trade:
-                ctx.add_alias(trade, ent, (m.start(), m.end()), "trade_name")
+            if owner is not None and trade:
+                ctx.add_alias(trade, owner, (m.start(), m.end()), "trade_name")
         for m in re.finditer(
             rf"({COMPANY})\s*\(?,?\s*(?:formerly|f/k/a|formerly\s+known\s+as)\s+({COMPANY})", text
         ):
-            ent, old = _company(m.group(1)), _company(m.group(2))
-            if ent is not None and old is not None:
-                ctx.add_alias(old.name, ent, (m.start(), m.end()), "former_name")
+            new_ent, old = _company(m.group(1)), _company(m.group(2))
+            if new_ent is not None and old is not None:
+                ctx.add_alias(old.name, new_ent, (m.start(), m.end()), "former_name")
         return defs
 
     def _named_in_certificate(self, ctx: _Context) -> None:
@@ -677,7 +825,11 @@ class BindingExtractor:
     def _parent_alt(self, ctx: _Context) -> str:
         """A regex matching a company name or any defined term of this document."""
         terms = sorted(
-            {re.escape(a.alias) for a in ctx.aliases.values() if ctx.terms[a.alias_key].subject_type == SubjectType.LEGAL_ENTITY},
+            {
+                re.escape(a.alias)
+                for a in ctx.aliases.values()
+                if ctx.terms[a.alias_key].subject_type == SubjectType.LEGAL_ENTITY
+            },
             key=lambda t: (-len(t), t),
         )
         alt = f"(?:the\\s+|The\\s+)?(?:{'|'.join(terms)})\\b" if terms else "(?!x)x"
@@ -724,9 +876,9 @@ class BindingExtractor:
         for ent, terms, name_pos, def_end in defs:
             span = (name_pos, def_end)
             before = text[max(start, name_pos - 30) : name_pos]
-            if re.search(r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before) and not re.search(
-                r"(?i)\b(?:and|between|among)\s+(?:by\s+)?$", before
-            ):
+            if re.search(
+                r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before
+            ) and not re.search(r"(?i)\b(?:and|between|among)\s+(?:by\s+)?$", before):
                 continue
             if ent.key in seen:
                 for p in parties:
@@ -752,7 +904,9 @@ class BindingExtractor:
             and (start_m is None or start_m.start() > 6000)
         ):
             return
-        agreement = _Entity(self._title(ctx, start) or "Agreement", ctx.agreement_key, SubjectType.AGREEMENT)
+        agreement = _Entity(
+            self._title(ctx, start) or "Agreement", ctx.agreement_key, SubjectType.AGREEMENT
+        )
         names = []
         for ent, terms, s, e in sorted(parties, key=lambda p: p[2]):
             names.append(ent.name)
@@ -769,6 +923,7 @@ class BindingExtractor:
                 attributes=attrs,
             )
             ctx.parties.append((ent, roles[0] if roles else None, s, e))
+            self._party_jurisdiction(ctx, ent, s)
             for r in roles:
                 if r in _RECORDED_ROLE_TERMS:
                     ctx.emit(
@@ -795,13 +950,40 @@ class BindingExtractor:
             attributes=attrs,
         )
 
+    def _party_jurisdiction(self, ctx: _Context, ent: _Entity, name_at: int) -> None:
+        """ "Worldwide Strategies, a Nevada corporation": the descriptor right after a party."""
+        text = ctx.flow.text
+        words = [re.escape(w) for w in ent.name.split()]
+        nm = re.compile(r"[\s,]*".join(words)).match(text, name_at)
+        if nm is None:
+            return
+        dm = re.compile(
+            rf",?\s*(?:\([^()]{{0,80}}\)\s*,?\s*)?(?:an?\s+(?P<j1>{JURISDICTION})\s+(?:[a-z\-]+\s+)?"
+            rf"{_ENTITY_TYPE}\b|an?\s+(?:[a-z\-]+\s+)?(?:{_ENTITY_TYPE}|entity)\s+(?:duly\s+)?"
+            rf"(?:incorporated|organized|organised|formed|existing)(?:\s+and\s+existing)?\s+under\s+"
+            rf"{_LAWS_OF}(?P<j2>{JURISDICTION})\b)"
+        ).match(text, nm.end())
+        if dm is None:
+            return
+        jur = re.sub(r"\s+", " ", dm.group("j1") or dm.group("j2"))
+        jur = jur.title() if jur.isupper() else jur
+        ctx.emit(
+            role="jurisdiction",
+            subject=_Entity(jur, entity_key(jur), SubjectType.JURISDICTION),
+            parent=ent,
+            binding_type=BindingType.REGISTRATION,
+            span=(name_at, dm.end()),
+        )
+
     def _flow_span(self, ctx: _Context, char_start: int, char_end: int) -> tuple[int, int] | None:
         """Doc-text char offsets -> flow offsets (the cited lines' starts)."""
         lines = ctx.flow.lines
         idx = bisect.bisect_right([ln.char_start for ln in lines], char_start) - 1
         if idx < 0:
             return None
-        jdx = bisect.bisect_right([ln.char_start for ln in lines], max(char_start, char_end - 1)) - 1
+        jdx = (
+            bisect.bisect_right([ln.char_start for ln in lines], max(char_start, char_end - 1)) - 1
+        )
         s = ctx.flow.starts[idx] + (char_start - lines[idx].char_start)
         e = ctx.flow.starts[jdx] + (char_end - lines[jdx].char_start)
         return s, e
@@ -812,7 +994,11 @@ class BindingExtractor:
         first = ctx.flow.line_index(preamble_start)
         for line in ctx.flow.lines[max(0, first - 12) : first]:
             t = line.text.strip()
-            if len(t) <= 120 and _TITLE_LINE.match(t) and not t.lower().startswith(("this ", "the ")):
+            if (
+                len(t) <= 120
+                and _TITLE_LINE.match(t)
+                and not t.lower().startswith(("this ", "the "))
+            ):
                 return re.sub(r"\s+", " ", t)
         m = re.search(
             r"(?:This|THIS)\s+((?:[A-Z][\w\-&']*\s+){0,8}(?:Agreement|AGREEMENT|Contract|CONTRACT|Amendment|AMENDMENT))",
@@ -838,7 +1024,10 @@ class BindingExtractor:
         for pattern in patterns:
             for m in re.finditer(pattern, text):
                 ent = _company(m.group("name"))
-                if ent is None:
+                if ent is None or re.search(
+                    r"(?i)\b(?:subsidiary|division|affiliate|unit|parent)\s+of\s+(?:the\s+)?$",
+                    text[max(0, m.start("name") - 40) : m.start("name")],
+                ):
                     continue
                 jur = re.sub(r"\s+", " ", m.group("jur"))
                 jur = jur.title() if jur.isupper() else jur
@@ -882,7 +1071,9 @@ class BindingExtractor:
         ):
             agent = _company(m.group("agent")) or _person(m.group("agent"))
             owner_raw = m.group("parent2") or m.group("parent")
-            owner = self._resolve(ctx, owner_raw) if owner_raw else self._sole_company(ctx, m.start())
+            owner = (
+                self._resolve(ctx, owner_raw) if owner_raw else self._sole_company(ctx, m.start())
+            )
             if agent is None or owner is None:
                 continue
             ctx.emit(
@@ -899,7 +1090,9 @@ class BindingExtractor:
             text,
         ):
             owner_raw = m.group("parent2") or m.group("parent")
-            owner = self._resolve(ctx, owner_raw) if owner_raw else self._sole_company(ctx, m.start())
+            owner = (
+                self._resolve(ctx, owner_raw) if owner_raw else self._sole_company(ctx, m.start())
+            )
             if owner is None:
                 continue
             addr = re.sub(r"\s+", " ", m.group("addr")).strip(" ,")
@@ -1133,7 +1326,7 @@ class BindingExtractor:
         lines = ctx.flow.lines
         heading = re.compile(
             r"(?i)^\s*(?:(?:exhibit\s+21(?:\.\d+)?|schedule\s+[\w.]+)\s*[-–—:.]?\s*)?(?:list\s+of\s+|schedule\s+of\s+)?"
-            r"(?:significant\s+)?subsidiaries(?:\s+of\s+(?P<owner>.+?))?\s*[:.]?\s*$"
+            r"(?:significant\s+)?subsidiaries(?:\s+of\s+(?P<owner>.+?))?\s*:?\s*$"
         )
         i = 0
         while i < len(lines):
@@ -1145,7 +1338,9 @@ class BindingExtractor:
             owner = None
             if owner_raw:
                 owner = self._resolve(ctx, owner_raw) or (
-                    self._sole_company(ctx, 0) if re.match(r"(?i)^the\s+(?:registrant|company)$", owner_raw) else None
+                    self._sole_company(ctx, 0)
+                    if re.match(r"(?i)^the\s+(?:registrant|company)$", owner_raw)
+                    else None
                 )
             if owner is None:
                 # "EXHIBIT 21" above a heading naming the company: look at the lines around.
@@ -1165,13 +1360,18 @@ class BindingExtractor:
             misses = 0
             while j < len(lines) and misses < 3 and j < i + 400:
                 text = lines[j].text
-                if heading.match(text) or lines[j].is_heading and not _COMPANY_RE.search(text):
-                    if j > i + 2:
-                        break
-                mm = re.match(rf"^\s*(?:[\-•*·]|\d+\.|\([a-z0-9]+\))?\s*({COMPANY})(?P<rest>.*)$", text)
+                if j > i + 2 and (
+                    heading.match(text) or (lines[j].is_heading and not _COMPANY_RE.search(text))
+                ):
+                    break
+                mm = re.match(
+                    rf"^\s*(?:[\-•*·]|\d+\.|\([a-z0-9]+\))?\s*({COMPANY})(?P<rest>.*)$", text
+                )
                 ent = _company(mm.group(1)) if mm else None
                 if ent is None or mm is None:
-                    if re.search(r"(?i)jurisdiction|name\s+of\s+subsidiary|state\s+or|organization", text):
+                    if re.search(
+                        r"(?i)jurisdiction|name\s+of\s+subsidiary|state\s+or|organization", text
+                    ):
                         j += 1
                         continue
                     misses += 1
@@ -1198,7 +1398,9 @@ class BindingExtractor:
                 if jm:
                     ctx.emit(
                         role="jurisdiction",
-                        subject=_Entity(jm.group(1), entity_key(jm.group(1)), SubjectType.JURISDICTION),
+                        subject=_Entity(
+                            jm.group(1), entity_key(jm.group(1)), SubjectType.JURISDICTION
+                        ),
                         parent=ent,
                         binding_type=BindingType.REGISTRATION,
                         span=span,
@@ -1290,9 +1492,16 @@ class BindingExtractor:
                 continue
             party = None
             party_at = i
-            for back in range(i - 1, max(-1, i - 5), -1):
+            nested = False
+            for back in range(i - 1, max(-1, i - 8), -1):
                 t = lines[back].text.strip().rstrip(":")
+                if re.match(r"(?i)^(?:By\b|its\s)", t):
+                    nested = True  # "By: Acme GP LLC, its General Partner": signs for an entity
+                    continue
                 t = re.sub(r"^(?:IN\s+WITNESS.*|AGREED.*?:)\s*", "", t)
+                label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(\S.*)$", t)
+                if label and _contract_role(label.group(1)):
+                    t = label.group(2)
                 party = _company(t) if len(t) < 100 else None
                 if party is None and t:
                     term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))
@@ -1336,7 +1545,7 @@ class BindingExtractor:
                 span=span,
                 attributes=attrs,
             )
-            if party.subject_type == SubjectType.LEGAL_ENTITY:
+            if party.subject_type == SubjectType.LEGAL_ENTITY and not nested:
                 for role in _title_roles(title_raw):
                     ctx.emit(
                         role=role,
@@ -1356,14 +1565,32 @@ class BindingExtractor:
             r"(?:certified\s+public\s+)?accountants|public\s+accountants))"
         )
         rules: tuple[tuple[str, str], ...] = (
-            ("auditor", rf"{firm}(?:\s*\([^()]{{0,60}}\))?,?\s+(?:an?\s+|the\s+)?{auditor}\s+(?:of|for|to)\s+(?P<parent>{parent})"),
+            (
+                "auditor",
+                rf"{firm}(?:\s*\([^()]{{0,60}}\))?,?\s+(?:an?\s+|the\s+)?{auditor}\s+(?:of|for|to)\s+(?P<parent>{parent})",
+            ),
             ("auditor", rf"(?P<parent>{parent})(?:'s|’s)\s+{auditor},?\s+(?:is\s+)?{firm}"),
-            ("auditor", rf"(?P<parent>{parent})(?:'s|’s)?\s+(?:consolidated\s+)?financial\s+statements[^.;]{{0,120}}?"
-             rf"(?:have\s+been|were|are)\s+audited\s+by\s+{firm}"),
-            ("legal_counsel", rf"{firm},?\s+(?:as\s+)?(?:legal\s+|outside\s+|special\s+|general\s+)?counsel\s+(?:to|for)\s+(?P<parent>{parent})"),
-            ("legal_counsel", rf"(?P<parent>{parent})(?:'s|’s)\s+(?:legal\s+|outside\s+|general\s+)?counsel,?\s+(?:is\s+)?{firm}"),
-            ("escrow_agent", rf"{firm}(?:\s*\([^()]{{0,60}}\))?,?\s+as\s+(?i:escrow\s+agent)\s+(?:for|of|to|under)\s+(?P<parent>{parent})"),
-            ("trustee", rf"{firm}(?:\s*\([^()]{{0,60}}\))?,?\s+as\s+(?i:indenture\s+)?(?i:trustee)\s+(?:for|of|to)\s+(?P<parent>{parent})"),
+            (
+                "auditor",
+                rf"(?P<parent>{parent})(?:'s|’s)?\s+(?:consolidated\s+)?financial\s+statements[^.;]{{0,120}}?"
+                rf"(?:have\s+been|were|are)\s+audited\s+by\s+{firm}",
+            ),
+            (
+                "legal_counsel",
+                rf"{firm},?\s+(?:as\s+)?(?:legal\s+|outside\s+|special\s+|general\s+)?counsel\s+(?:to|for)\s+(?P<parent>{parent})",
+            ),
+            (
+                "legal_counsel",
+                rf"(?P<parent>{parent})(?:'s|’s)\s+(?:legal\s+|outside\s+|general\s+)?counsel,?\s+(?:is\s+)?{firm}",
+            ),
+            (
+                "escrow_agent",
+                rf"{firm}(?:\s*\([^()]{{0,60}}\))?,?\s+as\s+(?i:escrow\s+agent)\s+(?:for|of|to|under)\s+(?P<parent>{parent})",
+            ),
+            (
+                "trustee",
+                rf"{firm}(?:\s*\([^()]{{0,60}}\))?,?\s+as\s+(?i:indenture\s+)?(?i:trustee)\s+(?:for|of|to)\s+(?P<parent>{parent})",
+            ),
         )
         for role, pattern in rules:
             for m in re.finditer(pattern, text):

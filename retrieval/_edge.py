@@ -102,17 +102,18 @@ class EdgeStore:
                         self._shards[(kb, k)] = self._create(kb, k)
                 return self._shards[(kb, kind)]
             shard = qe.EdgeShard.load(str(self._root / kb / _DIRS[kind]))
+            _ensure_indexes(shard, kind)
             self._shards[(kb, kind)] = shard
             return shard
 
     def _create(self, kb: str, kind: str) -> qe.EdgeShard:
         path = self._root / kb / _DIRS[kind]
         if _has_data(path):
-            return qe.EdgeShard.load(str(path))
-        shutil.rmtree(path, ignore_errors=True)  # the remains of an interrupted create
-        shard = qe.EdgeShard.create(str(path), self._config(kind))
-        for field in INDEXED[kind]:
-            shard.update(qe.UpdateOperation.create_field_index(field, qe.PayloadSchemaType.Keyword))
+            shard = qe.EdgeShard.load(str(path))
+        else:
+            shutil.rmtree(path, ignore_errors=True)  # an empty dir left by a crash
+            shard = qe.EdgeShard.create(str(path), self._config(kind))
+        _ensure_indexes(shard, kind)
         shard.flush()
         return shard
 
@@ -347,6 +348,14 @@ def _filter(
         if value is not None:
             must.append(qe.FieldCondition(key, match=qe.MatchValue(value)))
     return qe.Filter(must=must)
+
+
+def _ensure_indexes(shard: qe.EdgeShard, kind: str) -> None:
+    """Create the keyword indexes a shard lacks (new, or cut short by a crash)."""
+    present = shard.info().payload_schema
+    for field in INDEXED[kind]:
+        if field not in present:
+            shard.update(qe.UpdateOperation.create_field_index(field, qe.PayloadSchemaType.Keyword))
 
 
 def _has_data(path: Path) -> bool:

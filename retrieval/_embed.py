@@ -27,7 +27,10 @@ def _load(model: str) -> SentenceTransformer:
             os.environ.setdefault("HF_HUB_OFFLINE", "1")
             os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
 
+            # Loading is not a user-visible step: no progress bar on stderr.
+            hf_logging.disable_progress_bar()
             loaded = SentenceTransformer(model, device="cpu", local_files_only=True)
             loaded.eval()
             _models[model] = loaded

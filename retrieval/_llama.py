@@ -88,7 +88,11 @@ class LlamaVectorStore(BasePydanticVectorStore):
     _store: VectorStore = PrivateAttr()
 
     def __init__(self, store: VectorStore, kb: str, document_ids: Sequence[str] | None = None):
-        super().__init__(kb=kb, document_ids=list(document_ids) if document_ids is not None else None)
+        super().__init__(
+            stores_text=True,
+            kb=kb,
+            document_ids=list(document_ids) if document_ids is not None else None,
+        )
         self._store = store
 
     @property

@@ -1,8 +1,8 @@
 """The skill package's errors. One base; each carries structured fields.
 
-    SkillError
-    ├── SubjectClassError    the question fits no known kind, or a structured subject is invalid
-    └── IllegalTransition    the state machine was asked to skip, go back, or leave a terminal state
+SkillError
+├── SubjectClassError    the question fits no known kind, or a structured subject is invalid
+└── IllegalTransition    the state machine was asked to skip, go back, or leave a terminal state
 """
 
 from __future__ import annotations

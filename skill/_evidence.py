@@ -118,6 +118,21 @@ def _append_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) 
         spans.append((start, end))
 
 
+_HEADING = re.compile(
+    r"^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+|[a-z])?[.)]?\s*"
+    r"[A-Z][\w&'’,/-]*(?:\s+[\w&'’,/-]+){0,5}\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _is_heading(text: str) -> bool:
+    """A clause title standing alone ("3.2 Payment Terms."): a label, not a statement."""
+    words = text.split()
+    return len(words) <= 6 and bool(_HEADING.match(text)) and not re.search(
+        r"\b(?:shall|is|are|was|were|will|may|must)\b", text, re.IGNORECASE
+    )
+
+
 def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocation:
     """The locator of chunk.text[start:end]: its pages, printed lines and document offsets."""
     lines = chunk.lines
@@ -225,6 +240,59 @@ def _mentions(text: str, forms: Iterable[str]) -> bool:
 class _KnownEntity:
     key: str
     names: tuple[str, ...]
+
+
+MASK = "\u2588"
+_COMPANY_NAME = re.compile(
+    r"(?<![\w])(?:[A-Z][\w&'’.-]*,?\s+){1,6}?(?:Inc|Incorporated|Corp|Corporation|Co|Company|LLC|"
+    r"L\.L\.C|Ltd|Limited|LP|L\.P|LLP|plc|PLC|GmbH|AG|S\.A|SA|N\.V|B\.V|K\.K|Pte|Pty|N\.A)\b\.?"
+)
+
+
+def _companies_in(text: str, candidate: Candidate, forms: Sequence[str]) -> list[_KnownEntity]:
+    """Company names written in `text` (a legal form ends them) that are not the candidate."""
+    own = {entity_key(f) for f in forms} | {candidate.subject_id}
+    found: dict[str, str] = {}
+    for m in _COMPANY_NAME.finditer(text):
+        name = re.sub(r"^(?:The|This|That|Each|Such|And|Between|By|Of)\s+", "", m.group(0)).strip()
+        key = entity_key(name)
+        if key and key not in own and not is_generic_term(name):
+            found.setdefault(key, name)
+    return [_KnownEntity(k, (found[k],)) for k in sorted(found)]
+
+
+def _first_mention(text: str, forms: Iterable[str]) -> int | None:
+    """Where the earliest of `forms` occurs in `text` (None: nowhere)."""
+    best: int | None = None
+    for form in forms:
+        if len(form) < 3:
+            continue
+        m = re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text, re.IGNORECASE)
+        if m and (best is None or m.start() < best):
+            best = m.start()
+    return best
+
+
+def mask_others(
+    text: str, candidate: Candidate, forms: Sequence[str], others: Sequence[_KnownEntity]
+) -> str:
+    """`text` with other entities' names blanked, so "Acme Robotics GmbH" does not count as
+    a mention of "Acme Robotics" (a name that is part of one of the candidate's own names is
+    left alone)."""
+    lowered = [f.lower() for f in forms]
+    names = sorted(
+        {
+            n
+            for o in others
+            if o.key != candidate.subject_id
+            for n in o.names
+            if len(n) >= 3 and not any(n.lower() in f for f in lowered)
+        },
+        key=lambda n: (-len(n), n),
+    )
+    for name in names:
+        text = re.sub(r"(?<!\w)" + re.escape(name) + r"(?!\w)", MASK, text, flags=re.IGNORECASE)
+    return text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -369,7 +437,25 @@ class EvidenceCollector:
             if party_forms is not None and not _mentions(text, party_forms):
                 return "does not name the party whose obligations are asked"
             return None
-        if _mentions(text, forms):
+        others = [*others, *_companies_in(text, candidate, forms)]
+        masked = mask_others(text, candidate, forms, others)
+        own = _first_mention(masked, forms)
+        if own is not None:
+            other = masked.find(MASK)
+            if 0 <= other < own:
+                # The statement's subject is the entity named first ("Y, a subsidiary of X,
+                # is organized in Germany" is about Y).
+                first = next(
+                    (
+                        o
+                        for o in others
+                        if o.key != candidate.subject_id and _mentions(text[: own + 1], o.names)
+                    ),
+                    None,
+                )
+                return (
+                    f"about {first.names[0] if first else 'another entity'}, not {candidate.name}"
+                )
             return None
         named = [o for o in others if o.key != candidate.subject_id and _mentions(text, o.names)]
         if named:
@@ -433,10 +519,21 @@ class EvidenceCollector:
             )
             for chunk in doc_chunks:
                 for sentence in sentences_of(chunk):
+                    if _is_heading(sentence.text):
+                        continue
                     relevance = sentence_relevance(attribute, sentence.text)
                     if relevance <= 0:
                         continue
-                    values = self._values(attribute, sentence.text, party_forms)
+                    subject_forms = party_forms
+                    if subject_forms is None and candidate.subject_type != "agreement":
+                        # A sentence naming several entities: take the statement about ours.
+                        masked = mask_others(sentence.text, candidate, forms, others)
+                        if masked != sentence.text:
+                            subject_forms = sorted(
+                                (f for f in forms if _mentions(masked, [f])),
+                                key=lambda f: (-len(f), f),
+                            )
+                    values = self._values(attribute, sentence.text, subject_forms)
                     if not values:
                         continue
                     reason = self.verify(sentence, candidate, forms, others, party_forms)
@@ -503,5 +600,7 @@ class EvidenceCollector:
             found = extract_values(attribute, text)
         out: dict[str, float] = {}
         for v in found:
-            out[v.value] = max(out.get(v.value, 0.0), v.confidence)
+            # A clause quoted as a value reads as one line; the unit's quote keeps the exact text.
+            value = " ".join(v.value.split()) if v.kind == "text" or "\n" in v.value else v.value
+            out[value] = max(out.get(value, 0.0), v.confidence)
         return sorted(out.items())

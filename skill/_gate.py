@@ -165,6 +165,21 @@ def agreement_type(title: str) -> str | None:
     return document_type_of(text)
 
 
+def _family_head(keys: Sequence[str], bindings: Sequence[Binding]) -> str | None:
+    """The one entity of `keys` that every other one is bound to as a subsidiary: a bare
+    group name ("Acme Robotics" for Acme Robotics, Inc. and its Acme Robotics GmbH) denotes
+    the group's parent. None when there is no such entity (the name stays ambiguous)."""
+    links = {
+        (b.subject_key, b.parent_key) for b in bindings if b.role == "subsidiary" and b.parent_key
+    } | {
+        (b.parent_key, b.subject_key)
+        for b in bindings
+        if b.role == "parent_company" and b.parent_key
+    }
+    heads = [k for k in keys if all(o == k or (o, k) in links for o in keys)]
+    return heads[0] if len(heads) == 1 else None
+
+
 class CandidateGate:
     """Resolves the named entities and finds candidate subjects by exact binding look-ups."""
 
@@ -210,8 +225,11 @@ class CandidateGate:
         )
         resolution = resolver.resolve(name)
         if resolution.status is ResolutionStatus.AMBIGUOUS:
-            cache.setdefault("ambiguous", []).append(name)
-            return None
+            head = _family_head(resolution.candidates, every)
+            if head is None:
+                cache.setdefault("ambiguous", []).append(name)
+                return None
+            return ResolvedEntity(name, head, _display_name(known[head]), "family_head")
         if resolution.entity_key is None or resolution.entity_key not in known:
             return None
         return ResolvedEntity(
@@ -398,7 +416,7 @@ class CandidateGate:
             top_k=5,
         )
         pattern = re.compile(
-            rf"(?P<name>[A-Z][A-Za-z.'’\-]+(?:\s+[A-Z][A-Za-z.'’\-]+){{1,3}}),\s+"
+            rf"(?P<name>(?-i:[A-Z][A-Za-z.'’\-]+(?:[ \t]+[A-Z][A-Za-z.'’\-]+){{1,3}})),\s+"
             rf"(?:(?:a|an|the|our|its|their)\s+)?(?:{phrase})\b",
             re.IGNORECASE,
         )

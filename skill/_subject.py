@@ -886,6 +886,17 @@ def _has_role(groups: dict[str, str]) -> SubjectClass | None:
     )
 
 
+def _has_role_possessive(groups: dict[str, str]) -> SubjectClass | None:
+    """ "Is Tom Lind Acme's CEO?": no word marks where the person's name ends, so the split is
+    the first one whose left part has the shape of a person's name."""
+    words = f"{groups['y']} {groups['x']}".split()
+    for cut in range(1, len(words)):
+        left, right = " ".join(words[:cut]), " ".join(words[cut:])
+        if is_person_name(left):
+            return _has_role({**groups, "y": left, "x": right})
+    return _has_role(groups)
+
+
 def _has_fixed_role(role: str) -> Callable[[dict[str, str]], SubjectClass | None]:
     return lambda g: _has_role({**g, "fixed_role": role})
 
@@ -932,7 +943,7 @@ _RULES: tuple[_Rule, ...] = (
         rf"(?:is|was|does|did)\s+{_Y}\s+(?:{_AS}\s+)?(?:(?:one\s+of|among)\s+)?{_DET}{_ROLE}\s+(?:of|at|for|to)\s+{_X}",
         _has_role,
     ),
-    _Rule(rf"(?:is|was)\s+{_Y}\s+{_X}{_POSS}\s+{_DET}{_ROLE}", _has_role),
+    _Rule(rf"(?:is|was)\s+{_Y}\s+{_X}{_POSS}\s+{_DET}{_ROLE}", _has_role_possessive),
     # ---- signatories and roles under agreements
     _Rule(
         rf"who\s+(?:signed|executed|signs|countersigned)\s+{_AGR}\s+(?:for|on\s+behalf\s+of|on\s+the\s+part\s+of|as\s+an?\s+authori[sz]ed\s+signatory\s+(?:for|of))\s+{_X}",
@@ -1102,6 +1113,8 @@ _RULES: tuple[_Rule, ...] = (
         _person_fixed("education"),
     ),
     # ---- attributes of an entity
+    _Rule(rf"(?:what|where)\s+is\s+(?:the\s+)?(?:street\s+)?address\s+of\s+{_X}{_POSS}\s+(?P<attr>registered\s+office|headquarters|head\s+office|principal\s+(?:place\s+of\s+business|(?:executive\s+)?offices?)|main\s+office)", _entity_attribute_phrase),
+    _Rule(rf"(?:what|where)\s+is\s+(?:the\s+)?(?:street\s+)?address\s+of\s+(?:the\s+)?(?P<attr>registered\s+office|headquarters|head\s+office|principal\s+(?:place\s+of\s+business|(?:executive\s+)?offices?)|main\s+office)\s+of\s+{_X}", _entity_attribute_phrase),
     _Rule(
         rf"{_X}\s+(?:is|was)\s+{_INC_VERB}\s+(?:in|under\s+the\s+laws\s+of)\s+(?:which|what)\s+(?:state|jurisdiction|country)",
         _entity_attribute("jurisdiction_of_incorporation"),

@@ -229,7 +229,7 @@ def test_upload_limits_and_media_types(
         ),
         415,
     )
-    _is_problem(api_client.post(url, data={"note": "no file"}, headers=user), 422)
+    _is_problem(api_client.post(url, files={"note": (None, "no file")}, headers=user), 422)
     # Nothing partial is left behind by a rejected upload.
     uploads = Path(api_client.app.state.api.upload_dir)  # type: ignore[attr-defined]
     assert not [p for p in uploads.iterdir() if p.name.startswith(".part-")]

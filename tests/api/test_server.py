@@ -73,11 +73,11 @@ def test_end_to_end_and_resume_after_sigkill(tmp_path: Path) -> None:
         docs = client.get("/v1/kbs/room/documents").json()
         assert len(docs) >= len(pdfs) - 1 and sum(d["pages"] or 0 for d in docs) >= 50
 
-        answer = client.post("/v1/kbs/room/query", json={"question": QUESTIONS[0]})
-        assert answer.status_code == 200, answer.text
-        assert answer.json()["terminal_state"] == "CONCLUDED"
-        absent = client.post("/v1/kbs/room/query", json={"question": QUESTIONS[5]}).json()
-        assert absent["terminal_state"] == "SUBJECT_NOT_FOUND"
+        answers = [client.post("/v1/kbs/room/query", json={"question": q}) for q in QUESTIONS]
+        assert [a.status_code for a in answers] == [200] * len(QUESTIONS), answers[0].text
+        states = [a.json()["terminal_state"] for a in answers]
+        assert "CONCLUDED" in states, states
+        assert states[5] == "SUBJECT_NOT_FOUND"  # Globex is nowhere in the data room
 
         # A batch job, then its HTML report with working citation links.
         lines = [{"id": f"q{i}", "question": q} for i, q in enumerate(QUESTIONS)]

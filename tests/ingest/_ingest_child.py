@@ -20,26 +20,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ingest._pipeline import Ingestor
-from retrieval._catalog import BlobStore, Catalog, DocumentEntry
+# Only what both commands need at import: `open` must start fast.
 from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
 from retrieval._errors import StoreLocked
-
-
-class _KilledBeforeCommit(Catalog):
-    """The real catalog; the process dies just before the N-th commit reaches it."""
-
-    def __init__(self, url: str, kill_at: int) -> None:
-        super().__init__(url)
-        self._kill_at = kill_at
-        self._commits = 0
-
-    def mark_committed(self, kb: str, document_id: str, **fields: Any) -> DocumentEntry:
-        self._commits += 1
-        if self._commits == self._kill_at:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return super().mark_committed(kb, document_id, **fields)
 
 
 def catalog_url(data_dir: Path) -> str:
@@ -47,8 +30,23 @@ def catalog_url(data_dir: Path) -> str:
 
 
 def _ingest(data_dir: Path, kb: str, files: list[Path], kill_at: int | None) -> int:
+    from ingest._pipeline import Ingestor
+    from retrieval._catalog import BlobStore, Catalog, DocumentEntry
+    from retrieval._embed import Embedder
+
+    class KilledBeforeCommit(Catalog):
+        """The real catalog; the process dies just before the N-th commit reaches it."""
+
+        commits = 0
+
+        def mark_committed(self, kb: str, document_id: str, **fields: Any) -> DocumentEntry:
+            self.commits += 1
+            if self.commits == kill_at:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return super().mark_committed(kb, document_id, **fields)
+
     url = catalog_url(data_dir)
-    catalog = Catalog(url) if kill_at is None else _KilledBeforeCommit(url, kill_at)
+    catalog = Catalog(url) if kill_at is None else KilledBeforeCommit(url)
     store = EdgeStore(data_dir)
     try:
         report = Ingestor(store, catalog, Embedder(), BlobStore(data_dir)).run(kb, files)

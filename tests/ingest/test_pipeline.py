@@ -21,7 +21,7 @@ import pytest
 
 from ingest._errors import RejectCode
 from ingest._pipeline import Ingestor
-from ingest._progress import ProgressEvent
+from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
 from retrieval._catalog import BlobStore, Catalog, DocumentStatus
 from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
@@ -376,3 +376,42 @@ def test_second_process_gets_store_locked_naming_the_holder(tmp_path: Path) -> N
         store.close()
     freed = _child("open", str(data_dir))
     assert freed.returncode == 0, freed.stderr[-2000:]
+
+
+# -- progress and file collection ----------------------------------------------------------------
+
+
+def test_progress_printer_draws_one_line_and_is_silent_when_disabled() -> None:
+    import io
+
+    stream = io.StringIO()
+    printer = ProgressPrinter(stream, width=10)
+    printer(ProgressEvent(done=1, total=4, name="a.pdf", pages=3, chunks=7))
+    printer(ProgressEvent(done=4, total=4, name="d.pdf", pages=9, chunks=20, failed=1))
+    printer.close()
+    text = stream.getvalue()
+    assert text.endswith("\n") and text.count("\n") == 1
+    last = text.rstrip("\n").split("\r\x1b[2K")[-1]
+    assert last == "[##########] 4/4  9 pages  20 chunks  1 failed  d.pdf"
+    assert "[##--------] 1/4  3 pages  7 chunks  a.pdf" in text
+
+    quiet = io.StringIO()
+    silent = ProgressPrinter(quiet, enabled=False)
+    silent(ProgressEvent(done=1, total=1))
+    silent.close()
+    assert quiet.getvalue() == ""
+
+
+def test_collect_pdfs_expands_folders_in_a_stable_order(tmp_path: Path) -> None:
+    (tmp_path / "room" / "sub").mkdir(parents=True)
+    for name in ("b.pdf", "a.PDF", "notes.txt", "sub/c.pdf"):
+        (tmp_path / "room" / name).write_bytes(b"%PDF-")
+    named = tmp_path / "named.bin"
+    named.write_bytes(b"x")
+    found = collect_pdfs([tmp_path / "room", named, tmp_path / "room" / "b.pdf"])
+    assert [p.relative_to(tmp_path).as_posix() for p in found] == [
+        "room/a.PDF",
+        "room/b.pdf",
+        "room/sub/c.pdf",
+        "named.bin",
+    ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 import torch
 
 from retrieval._embed import Embedder
@@ -13,6 +14,7 @@ def _cos(a: list[float], b: list[float]) -> float:
     return sum(x * y for x, y in zip(a, b, strict=True))
 
 
+@pytest.mark.slow  # the first user of the model pays for loading it
 def test_similar_sentences_are_closer_than_unrelated_ones(embedder: Embedder) -> None:
     assert embedder.dimension == 384
     base, para, other = embedder.embed_documents(

@@ -367,3 +367,14 @@ def test_embedded_store_persists_across_reopen(
             "kb1", "Zyxquor", embedder.embed_query("Zyxquor"), document_ids=[doc_id(MEMO)]
         )
         assert {h.chunk.document_name for h in only_memo} == {"memo.pdf"}
+
+
+def test_embedded_store_recovers_from_an_interrupted_kb_creation(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "qdrant" / "kb1" / "chunks").mkdir(parents=True)
+    with EdgeStore(tmp_path) as store:
+        assert store.knowledge_bases() == []
+        with pytest.raises(KnowledgeBaseNotFound):
+            store.count("kb1", "chunks")
+        store.ensure_kb("kb1")
+        assert store.knowledge_bases() == ["kb1"]
+        assert store.count("kb1", "chunks") == 0

@@ -1,0 +1,422 @@
+"""BindingExtractor on documents laid out from lines of text (each rule, negatives, citations)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from uuid import NAMESPACE_URL, uuid5
+
+import pytest
+
+from ingest._bindings import BindingExtractor, BindingResult
+from ingest._document import LocatedLine, PageInfo, ParsedDocument
+from retrieval._model import Binding, BindingType, SubjectType
+
+FURNITURE = "@@"  # a line starting with this marker is laid out as a running header/footer
+TABLE = "||"  # ... as a table row
+
+
+def make_doc(lines: Sequence[str], name: str = "doc.pdf", per_page: int = 40) -> ParsedDocument:
+    """Lay lines onto pages with exact char offsets (lines joined by a single "\\n")."""
+    located: list[LocatedLine] = []
+    pos = 0
+    for i, raw in enumerate(lines):
+        furniture = raw.startswith(FURNITURE)
+        table = raw.startswith(TABLE)
+        text = raw.removeprefix(FURNITURE).removeprefix(TABLE)
+        page, line_no = i // per_page + 1, i % per_page + 1
+        y = 72.0 + 14.0 * (line_no - 1)
+        located.append(
+            LocatedLine(
+                page=page,
+                line_no=line_no,
+                text=text,
+                bbox=(72.0, y, 72.0 + 5.0 * len(text), y + 11.0),
+                char_start=pos,
+                char_end=pos + len(text),
+                paragraph=i + 1,
+                is_furniture=furniture,
+                is_table_row=table,
+            )
+        )
+        pos += len(text) + 1
+    full = "\n".join(line.text for line in located)
+    pages = tuple(
+        PageInfo(
+            number=p, width=612.0, height=792.0, line_count=sum(1 for ln in located if ln.page == p)
+        )
+        for p in sorted({ln.page for ln in located})
+    )
+    return ParsedDocument(
+        document_id=hashlib.sha256(full.encode()).hexdigest(),
+        name=name,
+        text=full,
+        lines=tuple(located),
+        pages=pages,
+    )
+
+
+def run(lines: Sequence[str]) -> BindingResult:
+    return BindingExtractor().run(make_doc(lines))
+
+
+def found(result: BindingResult, role: str) -> set[tuple[str, str | None]]:
+    return {(b.subject_name, b.parent_name) for b in result.bindings if b.role == role}
+
+
+def one(result: BindingResult, role: str, subject_key: str) -> Binding:
+    hits = [b for b in result.bindings if b.role == role and b.subject_key == subject_key]
+    assert len(hits) == 1, [(b.role, b.subject_key) for b in result.bindings]
+    return hits[0]
+
+
+PREAMBLE = [
+    "MASTER SUPPLY AGREEMENT",
+    'This Master Supply Agreement (the "Agreement") is entered into as of March 3, 2021 by and',
+    "between Acme Robotics, Inc., a Delaware corporation (the \u201cSupplier\u201d), and Beta Foods",
+    'Limited, a company incorporated under the laws of England and Wales ("Customer").',
+    "WHEREAS, Supplier makes robots;",
+    "NOW, THEREFORE, the parties agree as follows:",
+    "1. Supply. Supplier shall supply robots to Customer.",
+]
+
+
+def test_preamble_parties_roles_agreement_and_aliases() -> None:
+    doc = make_doc(PREAMBLE, name="msa.pdf")
+    result = BindingExtractor().run(doc, independence_group="g1")
+    acme = one(result, "party", "acme robotics inc")
+    beta = one(result, "party", "beta foods ltd")
+    assert acme.attributes["contract_role"] == "supplier"
+    assert beta.attributes["contract_role"] == "customer"
+    assert acme.binding_type == BindingType.CONTRACTUAL_ROLE
+    assert acme.parent_key == beta.parent_key == f"agreement:{doc.document_id[:16]}"
+    agreement = one(result, "agreement", f"agreement:{doc.document_id[:16]}")
+    assert agreement.subject_type == SubjectType.AGREEMENT
+    assert agreement.attributes["title"] == "MASTER SUPPLY AGREEMENT"
+    assert agreement.attributes["date"] == "March 3, 2021"
+    assert agreement.attributes["parties"] == "Acme Robotics, Inc.; Beta Foods Limited"
+    assert found(result, "jurisdiction") == {
+        ("Delaware", "Acme Robotics, Inc."),
+        ("England and Wales", "Beta Foods Limited"),
+    }
+    aliases = {(a.alias, a.entity_key) for a in result.aliases}
+    assert ("Supplier", "acme robotics inc") in aliases
+    assert ("Customer", "beta foods ltd") in aliases
+    assert all(a.document_id == doc.document_id for a in result.aliases)
+    assert all(b.independence_group == "g1" for b in result.bindings)
+
+
+def test_citations_are_exact_lines_and_ids_follow_the_formula() -> None:
+    doc = make_doc(PREAMBLE)
+    result = BindingExtractor().run(doc)
+    for b in result.bindings:
+        loc = b.location
+        assert doc.text[loc.char_start : loc.char_end] == b.quote
+        cited = [ln for ln in doc.lines if loc.char_start <= ln.char_start < loc.char_end]
+        assert b.quote == "\n".join(ln.text for ln in cited)
+        assert (loc.line_start, loc.line_end) == (cited[0].line_no, cited[-1].line_no)
+        assert loc.bbox is not None and loc.bbox.page == loc.page
+        expected = uuid5(
+            NAMESPACE_URL,
+            f"{doc.document_id}:{b.role}:{b.subject_key}:{b.parent_key or ''}:{loc.char_start}",
+        )
+        assert b.binding_id == str(expected)
+    acme = one(result, "party", "acme robotics inc")
+    assert "Acme Robotics, Inc." in acme.quote and acme.location.line_start == 3
+
+
+def test_output_is_deterministic_and_ordered() -> None:
+    doc = make_doc([*PREAMBLE, "Jane Roe, Chief Financial Officer of the Supplier, signed."])
+    first = BindingExtractor().run(doc)
+    second = BindingExtractor().run(doc)
+    assert first == second
+    keys = [(b.location.char_start, b.role, b.subject_key) for b in first.bindings]
+    assert keys == sorted(keys)
+
+
+def test_officer_through_defined_term() -> None:
+    result = run(
+        [
+            'Acme Robotics, Inc. (the "Company") hereby certifies the following.',
+            "Jane Roe, Chief Financial Officer of the Company, approved the budget.",
+            "Acme Robotics, Inc.'s Chief Executive Officer is John Smith.",
+            "Mary Major is the President and Secretary of Gamma Widgets LLC.",
+        ]
+    )
+    assert found(result, "cfo") == {("Jane Roe", "Acme Robotics, Inc.")}
+    assert found(result, "ceo") == {("John Smith", "Acme Robotics, Inc.")}
+    assert found(result, "president") == {("Mary Major", "Gamma Widgets LLC")}
+    assert found(result, "secretary") == {("Mary Major", "Gamma Widgets LLC")}
+    # One role stated, not another.
+    assert ("Jane Roe", "Acme Robotics, Inc.") not in found(result, "ceo")
+    assert all(
+        b.binding_type == BindingType.EXPLICIT_STATEMENT
+        for b in result.bindings
+        if b.role in {"cfo", "ceo", "president", "secretary"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "co"),
+    [
+        ("Jane Roe founded Acme Robotics, Inc. in 2015.", {"Jane Roe"}, False),
+        (
+            "Acme Robotics, Inc. was founded by Jane Roe and John Smith in a garage.",
+            {"Jane Roe", "John Smith"},
+            False,
+        ),
+        ("John Smith, co-founder of Acme Robotics, Inc., spoke first.", {"John Smith"}, True),
+        ("Acme Robotics, Inc.'s founder, Jane Roe, spoke.", {"Jane Roe"}, False),
+        (
+            "The founders of Acme Robotics, Inc. are Jane Roe, John Smith and Ann Lee.",
+            {"Jane Roe", "John Smith", "Ann Lee"},
+            False,
+        ),
+    ],
+)
+def test_founder_patterns(text: str, expected: set[str], co: bool) -> None:
+    result = run([text])
+    bindings = [b for b in result.bindings if b.role == "founder"]
+    assert {b.subject_name for b in bindings} == expected
+    assert {b.parent_key for b in bindings} == {"acme robotics inc"}
+    assert all(b.binding_type == BindingType.OWNERSHIP for b in bindings)
+    assert all((b.attributes.get("qualifier") == "co-founder") == co for b in bindings)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "John Doe, Founder",
+        "Every company founder knows the risks of hiring.",
+        "Jane Roe was a founder of several companies.",
+        "The Chief Executive Officer shall report to the Board.",
+        "John Doe, Chief Executive Officer",
+    ],
+)
+def test_role_without_named_parent_is_never_a_binding(text: str) -> None:
+    assert run([text]).bindings == ()
+
+
+def test_similarly_named_company_is_a_different_parent() -> None:
+    result = run(
+        [
+            "Jane Roe founded Acme Robotics GmbH in Berlin.",
+            "John Smith, Chief Executive Officer of Acme Robotics, Inc., declined.",
+        ]
+    )
+    assert {b.parent_key for b in result.bindings if b.role == "founder"} == {"acme robotics gmbh"}
+    assert {b.parent_key for b in result.bindings if b.role == "ceo"} == {"acme robotics inc"}
+
+
+def test_shareholders_in_text_and_cap_table() -> None:
+    result = run(
+        [
+            "Jane Roe owns 40% of the outstanding shares of Acme Robotics, Inc.",
+            "Delta Ventures LP is the sole shareholder of Gamma Widgets LLC.",
+            "Capitalization of Acme Robotics, Inc.",
+            "||Shareholder | Shares | Percentage",
+            "||Jane Roe | 4,000,000 | 40.0%",
+            "||Omega Capital Partners, L.P. | 3,500,000 | 35.0%",
+            "||Total | 10,000,000 | 100.0%",
+            "The table above is unaudited.",
+        ]
+    )
+    holders = [b for b in result.bindings if b.role == "shareholder"]
+    by_subject = {(b.subject_name, b.parent_name): b.attributes for b in holders}
+    assert by_subject[("Jane Roe", "Acme Robotics, Inc.")]["stake"] in {"40%", "40.0%"}
+    assert by_subject[("Omega Capital Partners, L.P.", "Acme Robotics, Inc.")] == {
+        "shares": "3,500,000",
+        "stake": "35.0%",
+    }
+    assert ("Delta Ventures LP", "Gamma Widgets LLC") in by_subject
+    assert not any(b.subject_name.startswith("Total") for b in holders)
+
+
+def test_subsidiaries_affiliates_and_parent_company() -> None:
+    result = run(
+        [
+            "Beta Robotics GmbH, a wholly-owned subsidiary of Acme Robotics, Inc., will perform.",
+            "Zeta Labs LLC is an affiliate of Acme Robotics, Inc.",
+            "Omega Holdings plc is the parent company of Acme Robotics, Inc.",
+        ]
+    )
+    sub = one(result, "subsidiary", "beta robotics gmbh")
+    assert sub.parent_key == "acme robotics inc" and sub.attributes["qualifier"] == "wholly-owned"
+    assert found(result, "affiliate") == {("Zeta Labs LLC", "Acme Robotics, Inc.")}
+    assert found(result, "parent_company") == {("Omega Holdings plc", "Acme Robotics, Inc.")}
+
+
+def test_exhibit_21_list_with_jurisdictions() -> None:
+    result = run(
+        [
+            "@@Acme Robotics, Inc. Annual Report",
+            "EXHIBIT 21",
+            "SUBSIDIARIES OF ACME ROBOTICS, INC.",
+            "Name of Subsidiary    Jurisdiction of Organization",
+            "Acme Robotics Europe B.V.    Netherlands",
+            "Acme Robotics Japan K.K.    Japan",
+            "Acme Sensors LLC    Delaware",
+            "@@Page 1",
+        ]
+    )
+    assert found(result, "subsidiary") == {
+        ("Acme Robotics Europe B.V.", "ACME ROBOTICS, INC."),
+        ("Acme Robotics Japan K.K.", "ACME ROBOTICS, INC."),
+        ("Acme Sensors LLC", "ACME ROBOTICS, INC."),
+    }
+    assert ("Netherlands", "Acme Robotics Europe B.V.") in found(result, "jurisdiction")
+    # Furniture is never cited.
+    assert all("Annual Report" not in b.quote for b in result.bindings)
+
+
+def test_registration_in_a_certificate_of_incorporation() -> None:
+    result = run(
+        [
+            "CERTIFICATE OF INCORPORATION",
+            "FIRST: The name of the corporation is Acme Robotics, Inc.",
+            "SECOND: The address of the registered office of the Corporation in the State of",
+            "Delaware is 1209 Orange Street, Wilmington, New Castle County, Delaware 19801. The",
+            "name of its registered agent at such address is The Corporation Trust Company.",
+            "FIFTH: The name and mailing address of the sole incorporator is Jane Roe.",
+        ]
+    )
+    agents = [b for b in result.bindings if b.role == "registered_agent"]
+    assert [(b.subject_key, b.parent_key) for b in agents] == [
+        ("corporation trust co", "acme robotics inc")
+    ]
+    office = [b for b in result.bindings if b.role == "registered_office"]
+    assert len(office) == 1 and office[0].subject_name.startswith("1209 Orange Street")
+    assert office[0].subject_type == SubjectType.LOCATION
+    assert found(result, "incorporator") == {("Jane Roe", "Acme Robotics, Inc.")}
+    assert all(
+        b.binding_type == BindingType.REGISTRATION
+        for b in result.bindings
+        if b.role in {"registered_agent", "registered_office", "incorporator"}
+    )
+
+
+def test_registration_number_and_laws_of() -> None:
+    result = run(
+        [
+            "Beta Foods Limited (registered in England and Wales with company number 01234567)",
+            "Gamma Widgets Corp., a corporation organized under the laws of the State of New York, agrees.",
+        ]
+    )
+    assert found(result, "registration_number") == {("01234567", "Beta Foods Limited")}
+    assert ("New York", "Gamma Widgets Corp.") in found(result, "jurisdiction")
+
+
+def test_signature_blocks() -> None:
+    result = run(
+        [
+            *PREAMBLE,
+            "IN WITNESS WHEREOF, the parties have executed this Agreement.",
+            "ACME ROBOTICS, INC.",
+            "By: /s/ Jane Roe",
+            "Name: Jane Roe",
+            "Title: Chief Executive Officer",
+            "BETA FOODS LIMITED",
+            "By: _____________",
+            "Name: John Smith",
+            "Title: Director",
+        ]
+    )
+    sig = one(result, "signatory", "jane roe")
+    assert sig.parent_key == "acme robotics inc"
+    assert sig.attributes["title"] == "Chief Executive Officer"
+    assert sig.attributes["agreement_key"].startswith("agreement:")
+    assert sig.quote.splitlines()[0] == "ACME ROBOTICS, INC."
+    assert found(result, "signatory") >= {("John Smith", "BETA FOODS LIMITED")}
+    assert ("Jane Roe", "ACME ROBOTICS, INC.") in found(result, "ceo")
+
+
+def test_signature_without_a_named_party_is_skipped() -> None:
+    result = run(["Agreed and accepted:", "By: /s/ Jane Roe", "Name: Jane Roe", "Title: CEO"])
+    assert result.bindings == ()
+
+
+def test_auditors_counsel_escrow_trustee() -> None:
+    result = run(
+        [
+            "Ernst & Young LLP, independent registered public accounting firm of Acme Robotics, Inc.,",
+            "has audited the statements. Wilson Sonsini Goodrich & Rosati, P.C., counsel to Acme",
+            "Robotics, Inc., gave an opinion.",
+            "Citibank, N.A., as escrow agent for Omega Holdings plc, holds the funds.",
+            "Wells Fargo Bank, N.A., as trustee for Zeta Labs LLC, holds the notes.",
+        ]
+    )
+    assert found(result, "auditor") == {("Ernst & Young LLP", "Acme Robotics, Inc.")}
+    assert found(result, "legal_counsel") == {
+        ("Wilson Sonsini Goodrich & Rosati, P.C.", "Acme Robotics, Inc.")
+    }
+    assert found(result, "escrow_agent") == {("Citibank, N.A.", "Omega Holdings plc")}
+    assert found(result, "trustee") == {("Wells Fargo Bank, N.A.", "Zeta Labs LLC")}
+
+
+def test_guarantor_party_in_preamble() -> None:
+    result = run(
+        [
+            "LOAN AGREEMENT",
+            "This Loan Agreement is made as of May 1, 2020 among First Lender Bank, N.A. (the",
+            '"Lender"), Acme Robotics, Inc. (the "Borrower") and Omega Holdings plc (the "Guarantor").',
+            "WHEREAS the Lender is willing to lend;",
+        ]
+    )
+    roles = {
+        b.subject_key: b.attributes.get("contract_role")
+        for b in result.bindings
+        if b.role == "party"
+    }
+    assert roles == {
+        "first lender bank na": "lender",
+        "acme robotics inc": "borrower",
+        "omega holdings plc": "guarantor",
+    }
+    guarantor = one(result, "guarantor", "omega holdings plc")
+    assert guarantor.parent_key is not None and guarantor.parent_key.startswith("agreement:")
+
+
+def test_person_party_and_labelled_parties() -> None:
+    result = run(
+        [
+            "ENDORSEMENT AGREEMENT",
+            'This Endorsement Agreement is made as of June 1, 2019 between Gamma Widgets LLC ("Gamma")',
+            'and Ann Lee, an individual ("Endorser").',
+            "WHEREAS Gamma sells widgets;",
+        ]
+    )
+    person = one(result, "party", "ann lee")
+    assert person.subject_type == SubjectType.INDIVIDUAL
+    labelled = run(
+        [
+            "COOPERATION AGREEMENT",
+            "This Cooperation Agreement is entered into on May 1, 2014 by and between:",
+            "Party A: Nanjing Example Technology Co., Ltd.",
+            "Party B: Beijing Example Technology Co., Ltd.",
+            "1. Cooperation. The parties cooperate.",
+        ]
+    )
+    roles = {
+        b.subject_name: b.attributes.get("contract_role")
+        for b in labelled.bindings
+        if b.role == "party"
+    }
+    assert roles == {
+        "Nanjing Example Technology Co., Ltd.": "party_a",
+        "Beijing Example Technology Co., Ltd.": "party_b",
+    }
+
+
+def test_non_agreement_defined_terms_are_not_parties() -> None:
+    result = run(
+        [
+            'This Agreement is made as of May 1, 2020 by and between Acme Robotics, Inc. ("Acme") and',
+            'Beta Labs LLC ("Beta"), whose deposits are insured by the Federal Deposit Insurance',
+            'Corporation ("FDIC").',
+            "WHEREAS the parties wish to cooperate;",
+        ]
+    )
+    assert {b.subject_key for b in result.bindings if b.role == "party"} == {
+        "acme robotics inc",
+        "beta labs llc",
+    }
