@@ -147,7 +147,9 @@ def cmd_bindings(args: argparse.Namespace) -> int:
         parent = f" of {b.parent_name}" if b.parent_name else ""
         extra = "".join(f", {k}={v}" for k, v in sorted(b.attributes.items()))
         print(f"{b.subject_name} — {b.role}{parent} [{b.binding_type}{extra}]")
-        print(f"    {loc.document}, p. {loc.page}, lines {loc.line_start}–{loc.line_end}: “{_one_line(b.quote)}”")
+        print(
+            f"    {loc.document}, p. {loc.page}, lines {loc.line_start}–{loc.line_end}: “{_one_line(b.quote)}”"
+        )
     return 0
 
 
@@ -261,7 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    def add(name: str, fn: Callable[[argparse.Namespace], int], help_: str) -> argparse.ArgumentParser:
+    def add(
+        name: str, fn: Callable[[argparse.Namespace], int], help_: str
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_)
         p.set_defaults(func=fn)
         return p
@@ -347,7 +351,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         if os.environ.get("EVRAG_DEBUG"):
             raise
-        print(f"evrag: internal error: {type(exc).__name__}: {_one_line(str(exc))}", file=sys.stderr)
+        print(
+            f"evrag: internal error: {type(exc).__name__}: {_one_line(str(exc))}", file=sys.stderr
+        )
         return 1
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import inspect
-import json
 import logging
+import os
 import secrets
 import threading
 from dataclasses import dataclass, field
@@ -46,6 +46,7 @@ class ApiState:
     upload_dir: Path
     # One writer at a time on the store: an ingestion item, a document or KB delete.
     write_lock: threading.Lock = field(default_factory=threading.Lock)
+    ingestor: Any = None
     ask_accepts_top_k: bool = False
 
     @classmethod
@@ -74,6 +75,7 @@ class ApiState:
             },
             on_finish=state._job_finished,
         )
+        state.ingestor = _serving_ingestor(runtime, limits)
         try:
             params = inspect.signature(runtime.skill.ask).parameters
             state.ask_accepts_top_k = "top_k" in params
@@ -94,6 +96,7 @@ class ApiState:
         return answer_item(self.runtime.skill, job.kb, BatchItem.model_validate(value))
 
     def _ingest_item(self, job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        _lower_thread_priority()
         name = str(value["name"])
         path = self.upload_dir / f"{value['sha256']}.pdf"
         try:
@@ -108,7 +111,7 @@ class ApiState:
             }
         try:
             with self.write_lock:
-                report = self.runtime.ingestor.run(job.kb, [(name, data)])
+                report = self.ingestor.run(job.kb, [(name, data)])
         except Exception as exc:  # recorded on the item; the job goes on with the next file
             _log.exception("ingesting %s into %s", name, job.kb)
             code = getattr(exc, "code", None)
@@ -142,5 +145,38 @@ class ApiState:
                 (self.upload_dir / f"{sha}.pdf").unlink(missing_ok=True)
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+_niced = threading.local()
+
+
+def _lower_thread_priority() -> None:
+    """Ingestion yields the CPU to queries: on Linux a thread has its own nice value."""
+    if getattr(_niced, "done", False):
+        return
+    _niced.done = True
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):  # not Linux, or not permitted: run at normal priority
+        pass
+
+
+def _serving_ingestor(runtime: Runtime, limits: ApiSettings) -> Any:
+    """The runtime's ingestor with an embedder sized for sharing the process with queries."""
+    from ingest._pipeline import Ingestor
+    from retrieval._embed import Embedder
+
+    base = runtime.ingestor
+    embedder = Embedder(
+        runtime.embedder.model,
+        batch_size=limits.ingest_embed_batch_size,
+        threads=limits.ingest_embed_threads,
+        query_threads=runtime.embedder.query_threads,
+    )
+    return Ingestor(
+        base.store,
+        base.catalog,
+        embedder,
+        base.blobs,
+        parser=base.parser,
+        chunker=base.chunker,
+        extractor=base.extractor,
+    )

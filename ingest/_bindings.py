@@ -506,6 +506,10 @@ def _company(raw: str) -> _Entity | None:
     name = _clean_name(raw)
     if re.fullmatch(rf"(?:an?\s+)?(?:{JURISDICTION})\s+\w+", name):  # "a Nevada Corporation"
         return None
+    # "Chairman and Chief Executive Officer of Best Buy Co., Inc.": the company follows the title.
+    tm = re.match(rf"^.*\b(?:{_TITLE_ALT}|Officer|OFFICER)\s+(?:of|OF|at)\s+(\S.*)$", name)
+    if tm:
+        name = tm.group(1)
     # Addresses and list numbers run into names: "California 92618 and TrueLink, Inc.".
     words = name.split()
     for idx in range(len(words) - 1, -1, -1):
@@ -604,6 +608,7 @@ class BindingExtractor:
     def run(self, doc: ParsedDocument, independence_group: str = "") -> BindingResult:
         ctx = _Context(doc=doc, group=independence_group, flow=_Flow(doc))
         self._named_in_certificate(ctx)
+        self._registrant(ctx)
         self._defined_terms(ctx)
         self._agreement(ctx)
         self._jurisdiction(ctx)
@@ -616,6 +621,7 @@ class BindingExtractor:
         self._cap_tables(ctx)
         self._signatures(ctx)
         self._advisers(ctx)
+        self._officer_tables(ctx)
         bindings = sorted(
             ctx.bindings.values(),
             key=lambda b: (b.location.char_start, b.role, b.subject_key, b.parent_key or ""),
@@ -809,6 +815,61 @@ class BindingExtractor:
             word = m.group(1).lower()
             term = "Company" if "liability" in word else word.title()
             ctx.add_alias(term, ent, (m.start(), m.end()), "defined_term")
+
+    def _registrant(self, ctx: _Context) -> None:
+        """A filing's cover: "ADOBE SYSTEMS INCORPORATED / (Exact name of registrant ...)"."""
+        m = re.search(
+            rf"(?P<name>{COMPANY})\s*\n\s*\((?i:exact\s+name\s+of\s+(?:the\s+)?registrant)",
+            ctx.flow.text[:20000],
+        )
+        # The name is the line right above the caption.
+        ent = _company(m.group("name").split("\n")[-1]) if m else None
+        if m is None or ent is None:
+            return
+        span = (m.start("name") + m.group("name").rfind("\n") + 1, m.end())
+        ctx.add_alias("Registrant", ent, span, "defined_term")
+        ctx.add_alias("Company", ent, span, "defined_term")
+        first = ent.name.split()[0].strip(",.")
+        # "Adobe" for "ADOBE SYSTEMS INCORPORATED", when the filing itself uses it as a name.
+        if len(first) >= 4 and not is_generic_term(first):
+            short = first.title() if first.isupper() else first
+            uses = len(re.findall(rf"\b{re.escape(short)}(?:'s|’s)?\b", ctx.flow.text))
+            if uses >= 3:
+                ctx.add_alias(short, ent, span, "short_name")
+
+    def _officer_tables(self, ctx: _Context) -> None:
+        """Rows "Name | Age | Position" after "executive officers ... are as follows"."""
+        lines = ctx.flow.lines
+        parent_alt = self._parent_alt(ctx)
+        for i, line in enumerate(lines):
+            hm = re.search(
+                rf"(?:(?P<parent>{parent_alt})(?:'s|’s)\s+)?(?i:executive\s+officers)(?:\s+of\s+"
+                rf"(?P<parent2>{parent_alt}))?[^.]{{0,80}}?(?i:as\s+follows|are|include)\s*:\s*$",
+                line.text,
+            )
+            if hm is None:
+                continue
+            raw = hm.group("parent") or hm.group("parent2")
+            owner = self._resolve(ctx, raw) if raw else self._sole_company(ctx, 0)
+            if owner is None:
+                continue
+            for j in range(i + 1, min(len(lines), i + 120)):
+                rm = re.match(rf"^\s*({PERSON})\s*\|\s*\d{{2}}\s*\|\s*(.+?)\s*$", lines[j].text)
+                if rm is None:
+                    continue
+                person = _person(rm.group(1))
+                if person is None:
+                    continue
+                start = ctx.flow.starts[j]
+                for role in _title_roles(rm.group(2)):
+                    ctx.emit(
+                        role=role,
+                        subject=person,
+                        parent=owner,
+                        binding_type=BindingType.EXPLICIT_STATEMENT,
+                        span=(start, start + len(lines[j].text)),
+                        attributes={"title": rm.group(2)},
+                    )
 
     def _resolve(self, ctx: _Context, raw: str) -> _Entity | None:
         """A company name, or a defined term of this document that names one."""
@@ -1042,6 +1103,24 @@ class BindingExtractor:
         # Defined terms: 'The Company is a corporation duly organized under the laws of Delaware'.
         parent = self._parent_alt(ctx)
         for m in re.finditer(
+            rf"(?P<name>{parent})\s+(?:was|is)\s+(?:originally\s+)?incorporated\s+in\s+(?P<j1>{JURISDICTION})"
+            rf"(?:[^.;]{{0,80}}?\breincorporated\s+in\s+(?P<j2>{JURISDICTION}))?",
+            text,
+        ):
+            ent = self._resolve(ctx, m.group("name"))
+            if ent is None:
+                continue
+            jur = m.group("j2") or m.group("j1")
+            attrs = {"former": m.group("j1")} if m.group("j2") else {}
+            ctx.emit(
+                role="jurisdiction",
+                subject=_Entity(jur, entity_key(jur), SubjectType.JURISDICTION),
+                parent=ent,
+                binding_type=BindingType.REGISTRATION,
+                span=(m.start(), m.end()),
+                attributes=attrs,
+            )
+        for m in re.finditer(
             rf"(?P<name>{parent})\s+is\s+(?:an?\s+)?(?:{_ENTITY_TYPE}\s+)?(?:duly\s+)?(?:incorporated|"
             rf"organized|organised|formed)(?:,?\s+validly\s+existing)?\s+(?:and\s+(?:validly\s+)?existing\s+)?"
             rf"(?:and\s+in\s+good\s+standing\s+)?under\s+{_LAWS_OF}(?P<jur>{JURISDICTION})\b",
@@ -1144,7 +1223,7 @@ class BindingExtractor:
         found = {
             ent.key: ent
             for key, ent in ctx.terms.items()
-            if key in {"corporation", "company", "registrant", "issuer"}
+            if key in {"corporation", "company", "registrant"}
             and ent.subject_type == SubjectType.LEGAL_ENTITY
         }
         if len(found) == 1:
@@ -1576,6 +1655,17 @@ class BindingExtractor:
                 rf"(?:have\s+been|were|are)\s+audited\s+by\s+{firm}",
             ),
             (
+                "auditor",
+                rf"{firm},?\s+(?:an?\s+|the\s+|our\s+)?{auditor},?\s+(?:that|which)\s+(?:has\s+)?audited\s+"
+                rf"(?P<parent>our|the\s+(?:Company|Registrant)(?:'s|’s))",
+            ),
+            (
+                "auditor",
+                rf"(?P<parent>(?i:our|the\s+accompanying|the\s+Company(?:'s|’s)))\s+(?:consolidated\s+)?"
+                rf"financial\s+statements[^.;]{{0,80}}?(?:have\s+been|were)\s+audited\s+by\s+{firm},?\s+"
+                rf"(?:an?\s+)?{auditor}",
+            ),
+            (
                 "legal_counsel",
                 rf"{firm},?\s+(?:as\s+)?(?:legal\s+|outside\s+|special\s+|general\s+)?counsel\s+(?:to|for)\s+(?P<parent>{parent})",
             ),
@@ -1595,7 +1685,15 @@ class BindingExtractor:
         for role, pattern in rules:
             for m in re.finditer(pattern, text):
                 who = _company(m.group("firm"))
-                owner = self._resolve(ctx, m.group("parent"))
+                own_raw = m.group("parent")
+                owner = (
+                    self._sole_company(ctx, m.start())
+                    if re.match(
+                        r"(?i)(?:our|the\s+accompanying|the\s+(?:company|registrant)(?:'s|’s))$",
+                        own_raw,
+                    )
+                    else self._resolve(ctx, own_raw)
+                )
                 if who is None or owner is None:
                     continue
                 ctx.emit(

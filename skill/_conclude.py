@@ -98,14 +98,16 @@ def _provenance(unit: EvidenceUnit) -> str:
     return f"{loc.document_id}#p{loc.page}:L{loc.line_start}-{loc.line_end}"
 
 
-def observation(unit: EvidenceUnit, claim_id: str) -> dict[str, Any]:
+def observation(unit: EvidenceUnit, claim_id: str, value: str | None = None) -> dict[str, Any]:
+    """The engine's evidence record for one unit; `value` is the unit's value as grouped (a
+    postcode-less address counts as the full one it was grouped with)."""
     record: dict[str, Any] = {
         "id": unit.evidence_id,
         "claim_id": claim_id,
         "source_id": unit.source_location.document_id,
         "source_type": unit.source_type or "other",
         "observed_at": unit.observed_at or UNDATED_OBSERVED_AT,
-        "value": unit.value,
+        "value": unit.value if value is None else value,
         "confidence": unit.confidence,
         "provenance": {"reference": _provenance(unit)},
     }
@@ -122,14 +124,25 @@ class Grouped:
     values: tuple[tuple[str, tuple[EvidenceUnit, ...]], ...]
 
 
-def group_values(units: Sequence[EvidenceUnit], *, names: bool) -> list[Grouped]:
-    """Units grouped per claim, then per normalized value; every list sorted by stable keys."""
+def group_values(
+    units: Sequence[EvidenceUnit], *, names: bool, prefixes: bool = False
+) -> list[Grouped]:
+    """Units grouped per claim, then per normalized value; every list sorted by stable keys.
+    With `prefixes` (addresses), a value that extends another ("..., Pennsylvania 15222")
+    counts as that value."""
     claims: dict[str, dict[str, list[EvidenceUnit]]] = {}
     shown: dict[tuple[str, str], str] = {}
+    keys = {value_key(u.value, name=names) for u in units if u.value is not None}
     for unit in sorted(units, key=lambda u: (u.claim_id, u.evidence_id)):
         if unit.value is None:
             continue
         key = value_key(unit.value, name=names)
+        if prefixes:
+            # A value that another one completes ("2017" and "2017-03-16"; an address with
+            # and without its postcode) joins it, when exactly one value completes it.
+            longer = sorted(k for k in keys if k != key and k.startswith(key))
+            if len(longer) == 1:
+                key = longer[0]
         claims.setdefault(unit.claim_id, {}).setdefault(key, []).append(unit)
         current = shown.get((unit.claim_id, key))
         # The written form shown for a value: the longest, then the smallest.
@@ -180,22 +193,21 @@ def judge(
     """The engine's output for the answer's claim(s); None when there is nothing to judge."""
     runs: list[tuple[str, dict[str, Any]]] = []
     for group in groups:
-        every = [u for _, us in group.values for u in us]
         if single_valued:
             # The best-supported value is the one judged; the others are its contradictions.
             value = max(
                 group.values,
-                key=lambda vu: (len({u.independence_group for u in vu[1]}), -len(vu[0])),
+                key=lambda vu: (len({u.independence_group for u in vu[1]}), -len(vu[0]), vu[0]),
             )[0]
+            every = [(u, v) for v, us in group.values for u in us]
             runs.append(
                 (value, _run(group.claim_id, value, every, requirements, policy, evaluation_time))
             )
         else:
             for value, us in group.values:
                 claim = f"{group.claim_id}={value_key(value, name=True)}"
-                runs.append(
-                    (value, _run(claim, value, list(us), requirements, policy, evaluation_time))
-                )
+                own = [(u, value) for u in us]
+                runs.append((value, _run(claim, value, own, requirements, policy, evaluation_time)))
     if not runs:
         return None
     weakest = min(runs, key=lambda r: (_DECISION_ORDER.get(r[1]["decision"], 0), r[0]))[1]
@@ -213,7 +225,7 @@ def judge(
 def _run(
     claim_id: str,
     expected: str,
-    units: Sequence[EvidenceUnit],
+    units: Sequence[tuple[EvidenceUnit, str]],
     requirements: dict[str, Any],
     policy: str,
     evaluation_time: str,
@@ -224,7 +236,7 @@ def _run(
         "evaluation_time": evaluation_time,
         "evidence_requirements": requirements,
         "evidence_bundle": [
-            observation(u, claim_id) for u in sorted(units, key=lambda u: u.evidence_id)
+            observation(u, claim_id, v) for u, v in sorted(units, key=lambda uv: uv[0].evidence_id)
         ],
         "resolution_policy": policy,
     }

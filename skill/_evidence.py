@@ -18,7 +18,7 @@ from retrieval._entities import entity_key, is_generic_term, short_names
 from retrieval._model import Alias, Binding, ChunkRecord, PageLines, SourceLocation
 from retrieval._store import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
-from skill._extract import extract_values, sentence_relevance
+from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._gate import Candidate, QueryEmbedder
 from skill._subject import QuestionKind, SubjectClass
 
@@ -94,8 +94,21 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             if ch != "." or not _ABBREVIATIONS.search(head[-12:]):
                 # A decimal or section number ("6.2") is not an end: the next char is a digit.
                 boundary = ch != ";" or len(head.strip()) > 120
-        elif ch == "\n" and i + 1 < n and text[i + 1] == "\n":
-            boundary = True
+        elif ch == "\n" and i + 1 < n:
+            line_start = text.rfind("\n", 0, i) + 1
+            following = text[i + 1 : (text.find("\n", i + 1) + 1 or n + 1) - 1]
+            previous = text[line_start:i]
+            boundary = (
+                text[i + 1] == "\n"
+                or _is_row(previous)
+                or _is_row(following)
+                or (
+                    _stands_alone(previous)
+                    and following[:1].isupper()
+                    # A paragraph set in capitals wraps from one capitals line to the next.
+                    and not (previous.isupper() and following.isupper())
+                )
+            )
         if boundary:
             end = i + 1
             while end < n and text[end] in "\"'”’)":
@@ -109,6 +122,25 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _is_row(line: str) -> bool:
+    """A table row (cells separated by a bar or a tab): a statement of its own."""
+    return "|" in line or "\t" in line.strip()
+
+
+def _stands_alone(line: str) -> bool:
+    """A heading line: short, no final punctuation, in capitals or title case."""
+    stripped = line.strip()
+    if not stripped:
+        return True
+    words = stripped.split()
+    if len(words) > 8 or stripped[-1] in ".,;:\"'”’)":
+        return False
+    letters = [w for w in words if w[:1].isalpha()]
+    return bool(letters) and (
+        stripped.isupper() or all(w[:1].isupper() or len(w) <= 3 for w in letters)
+    )
+
+
 def _append_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
     while start < end and text[start].isspace():
         start += 1
@@ -118,6 +150,10 @@ def _append_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) 
         spans.append((start, end))
 
 
+_AUDIT_CUE = re.compile(
+    r"\baudit(?:s|ed|ing|or|ors)?\b|\baccounting\s+firm\b|\bindependent\s+accountants?\b",
+    re.IGNORECASE,
+)
 _HEADING = re.compile(
     r"^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+|[a-z])?[.)]?\s*"
     r"[A-Z][\w&'’,/-]*(?:\s+[\w&'’,/-]+){0,5}\.?\s*$",
@@ -128,8 +164,10 @@ _HEADING = re.compile(
 def _is_heading(text: str) -> bool:
     """A clause title standing alone ("3.2 Payment Terms."): a label, not a statement."""
     words = text.split()
-    return len(words) <= 6 and bool(_HEADING.match(text)) and not re.search(
-        r"\b(?:shall|is|are|was|were|will|may|must)\b", text, re.IGNORECASE
+    return (
+        len(words) <= 6
+        and bool(_HEADING.match(text))
+        and not re.search(r"\b(?:shall|is|are|was|were|will|may|must)\b", text, re.IGNORECASE)
     )
 
 
@@ -227,11 +265,16 @@ def defined_terms(texts: Iterable[str]) -> dict[str, str]:
     return out
 
 
+def name_pattern(form: str) -> str:
+    """A name as a pattern: whole words, any run of whitespace (a line break) between them."""
+    return r"(?<!\w)" + r"\s+".join(re.escape(w) for w in form.split()) + r"(?!\w)"
+
+
 def _mentions(text: str, forms: Iterable[str]) -> bool:
     for form in forms:
         if len(form) < 3:
             continue
-        if re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text, re.IGNORECASE):
+        if re.search(name_pattern(form), text, re.IGNORECASE):
             return True
     return False
 
@@ -244,7 +287,7 @@ class _KnownEntity:
 
 MASK = "\u2588"
 _COMPANY_NAME = re.compile(
-    r"(?<![\w])(?:[A-Z][\w&'’.-]*,?\s+){1,6}?(?:Inc|Incorporated|Corp|Corporation|Co|Company|LLC|"
+    r"(?<![\w])(?:(?:[A-Z][\w&'’.-]*|&),?[ \t]+){1,6}?(?:Inc|Incorporated|Corp|Corporation|Co|Company|LLC|"
     r"L\.L\.C|Ltd|Limited|LP|L\.P|LLP|plc|PLC|GmbH|AG|S\.A|SA|N\.V|B\.V|K\.K|Pte|Pty|N\.A)\b\.?"
 )
 
@@ -257,6 +300,8 @@ def _companies_in(text: str, candidate: Candidate, forms: Sequence[str]) -> list
         name = re.sub(r"^(?:The|This|That|Each|Such|And|Between|By|Of)\s+", "", m.group(0)).strip()
         key = entity_key(name)
         if key and key not in own and not is_generic_term(name):
+            if any(key.endswith(" " + o) for o in own if o):
+                continue  # "Business Acme Robotics, Inc.": a heading word run into our name
             found.setdefault(key, name)
     return [_KnownEntity(k, (found[k],)) for k in sorted(found)]
 
@@ -267,7 +312,7 @@ def _first_mention(text: str, forms: Iterable[str]) -> int | None:
     for form in forms:
         if len(form) < 3:
             continue
-        m = re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text, re.IGNORECASE)
+        m = re.search(name_pattern(form), text, re.IGNORECASE)
         if m and (best is None or m.start() < best):
             best = m.start()
     return best
@@ -291,7 +336,7 @@ def mask_others(
         key=lambda n: (-len(n), n),
     )
     for name in names:
-        text = re.sub(r"(?<!\w)" + re.escape(name) + r"(?!\w)", MASK, text, flags=re.IGNORECASE)
+        text = re.sub(name_pattern(name), MASK, text, flags=re.IGNORECASE)
     return text
 
 
@@ -383,9 +428,9 @@ class EvidenceCollector:
         docs = sorted(d for d in candidate.documents if d in committed_set)
         found: dict[str, tuple[float, ChunkRecord]] = {}
         if docs:
-            for hit in self.store.search_chunks(
-                kb, query, vector, document_ids=docs, top_k=self.top_k
-            ):
+            # An agreement's clauses are spread over its document: look further into it.
+            top_k = self.top_k * 3 if candidate.subject_type == "agreement" else self.top_k
+            for hit in self.store.search_chunks(kb, query, vector, document_ids=docs, top_k=top_k):
                 found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
         if candidate.subject_type != "agreement":
             for hit in self.store.search_chunks(
@@ -428,12 +473,20 @@ class EvidenceCollector:
         forms: Sequence[str],
         others: Sequence[_KnownEntity],
         party_forms: Sequence[str] | None,
+        attribute: str = "",
     ) -> str | None:
         """None when the sentence may serve as evidence about the candidate; else the reason."""
         text = sentence.text
         if candidate.subject_type == "agreement":
             if sentence.chunk.document_id not in candidate.documents:
                 return f"from {sentence.chunk.document_name}, not the agreement or its amendments"
+            amendments = candidate.class_attributes.get("amended_by") or []
+            if (
+                attribute in ("effective_date", "expiration_date")
+                and sentence.chunk.document_id in amendments
+                and re.search(r"\b(?:this|the)\s+[\"“]?(?:\w+\s+)?amendment\b", text, re.IGNORECASE)
+            ):
+                return "states a date of the amendment, not of the agreement it amends"
             if party_forms is not None and not _mentions(text, party_forms):
                 return "does not name the party whose obligations are asked"
             return None
@@ -497,6 +550,7 @@ class EvidenceCollector:
         attribute: str,
         party_key: str | None = None,
         party_role: str | None = None,
+        single_valued: bool = False,
     ) -> tuple[list[EvidenceUnit], list[RejectedEvidence]]:
         """Units for `attribute` of `candidate` from retrieved sentences, integrity-checked."""
         chunks = self.retrieve(kb, candidate, subject, committed)
@@ -517,42 +571,53 @@ class EvidenceCollector:
             party_forms = self.party_forms(
                 candidate, document_id, terms, party_key=party_key, party_role=party_role
             )
+            found: list[tuple[Sentence, float, list[tuple[str, float]], str | None]] = []
             for chunk in doc_chunks:
                 for sentence in sentences_of(chunk):
                     if _is_heading(sentence.text):
                         continue
                     relevance = sentence_relevance(attribute, sentence.text)
+                    if attribute == "auditor" and _AUDIT_CUE.search(sentence.text):
+                        relevance = max(relevance, 0.7)
                     if relevance <= 0:
                         continue
-                    subject_forms = party_forms
-                    if subject_forms is None and candidate.subject_type != "agreement":
-                        # A sentence naming several entities: take the statement about ours.
-                        masked = mask_others(sentence.text, candidate, forms, others)
-                        if masked != sentence.text:
-                            subject_forms = sorted(
-                                (f for f in forms if _mentions(masked, [f])),
-                                key=lambda f: (-len(f), f),
-                            )
-                    values = self._values(attribute, sentence.text, subject_forms)
-                    if not values:
-                        continue
-                    reason = self.verify(sentence, candidate, forms, others, party_forms)
-                    for value, confidence in values:
-                        unit = self.sentence_unit(
-                            sentence, candidate.subject_id, claim_id, value, confidence
+                    values, elsewhere = self._sentence_values(
+                        attribute, sentence, candidate, forms, others, party_forms
+                    )
+                    if values:
+                        reason = self.verify(
+                            sentence, candidate, forms, others, party_forms, attribute
                         )
-                        if reason is None:
-                            kept.setdefault(unit.evidence_id, unit)
-                        else:
-                            rejected.setdefault(
-                                unit.evidence_id,
-                                RejectedEvidence(
-                                    evidence_id=unit.evidence_id,
-                                    reason=reason,
-                                    source_location=sentence.location,
-                                    quote=sentence.text,
-                                ),
-                            )
+                        found.append((sentence, relevance, values, reason))
+                    if elsewhere:
+                        # Stated in this sentence, but of another entity named in it.
+                        owner = (
+                            self.verify(sentence, candidate, forms, others, party_forms, attribute)
+                            or f"stated of another entity named in the sentence, not {candidate.name}"
+                        )
+                        found.append((sentence, relevance, elsewhere, owner))
+            if single_valued:
+                # One statement per document: its most direct one (a passing mention of a
+                # duration or a date elsewhere in the same document is not a second value).
+                best = max((r for _, r, _, reason in found if reason is None), default=0.0)
+                found = [f for f in found if f[3] is not None or f[1] >= best - 0.05]
+            for sentence, _, values, reason in found:
+                for value, confidence in values:
+                    unit = self.sentence_unit(
+                        sentence, candidate.subject_id, claim_id, value, confidence
+                    )
+                    if reason is None:
+                        kept.setdefault(unit.evidence_id, unit)
+                    else:
+                        rejected.setdefault(
+                            unit.evidence_id,
+                            RejectedEvidence(
+                                evidence_id=unit.evidence_id,
+                                reason=reason,
+                                source_location=sentence.location,
+                                quote=sentence.text,
+                            ),
+                        )
         return list(kept.values()), list(rejected.values())
 
     def party_forms(
@@ -586,21 +651,114 @@ class EvidenceCollector:
         # Longest first: the extractor tries the most specific name first.
         return sorted((f for f in forms if f), key=lambda f: (-len(f), f))
 
-    @staticmethod
-    def _values(
-        attribute: str, text: str, party_forms: Sequence[str] | None
-    ) -> list[tuple[str, float]]:
-        if party_forms:
-            found = []
-            for form in party_forms:
-                found.extend(extract_values(attribute, text, party=form))
-                if found:
-                    break
-        else:
-            found = extract_values(attribute, text)
-        out: dict[str, float] = {}
-        for v in found:
-            # A clause quoted as a value reads as one line; the unit's quote keeps the exact text.
-            value = " ".join(v.value.split()) if v.kind == "text" or "\n" in v.value else v.value
-            out[value] = max(out.get(value, 0.0), v.confidence)
-        return sorted(out.items())
+    def _sentence_values(
+        self,
+        attribute: str,
+        sentence: Sentence,
+        candidate: Candidate,
+        forms: Sequence[str],
+        others: Sequence[_KnownEntity],
+        party_forms: Sequence[str] | None,
+    ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        """(values the sentence states for the attribute of the candidate (or of the party),
+        values it states of another entity it names)."""
+        text = sentence.text
+        subject_forms = party_forms
+        segments: list[tuple[int, bool]] | None = None
+        if subject_forms is None and candidate.subject_type != "agreement":
+            everyone = [*others, *_companies_in(text, candidate, forms)]
+            masked = mask_others(text, candidate, forms, everyone)
+            if masked != text:
+                # A sentence naming several entities: take the statement about ours.
+                subject_forms = sorted(
+                    (f for f in forms if _mentions(masked, [f])), key=lambda f: (-len(f), f)
+                )
+                segments = _mention_segments(text, forms, everyone)
+        found: list[ExtractedValue] = []
+        for form in subject_forms or [None]:  # type: ignore[list-item]
+            found = extract_values(attribute, text, party=form)
+            if found:
+                break
+        if not found and attribute == "auditor":
+            found = _auditors(text, candidate, forms)
+        elsewhere: list[ExtractedValue] = []
+        if segments:
+            # Each value belongs to the entity named last before it ("X, with offices at A,
+            # and Y, with offices at B": B is Y's).
+            elsewhere = [v for v in found if not _owner_is_candidate(segments, v.start)]
+            found = [v for v in found if _owner_is_candidate(segments, v.start)]
+        return _best_values(found), _best_values(elsewhere)
+
+
+def _best_values(found: Sequence[ExtractedValue]) -> list[tuple[str, float]]:
+    out: dict[str, float] = {}
+    for v in found:
+        # A clause quoted as a value reads as one line; the unit's quote keeps the exact text.
+        value = " ".join(v.value.split()) if v.kind == "text" or "\n" in v.value else v.value
+        out[value] = max(out.get(value, 0.0), v.confidence)
+    return sorted(out.items())
+
+
+def _mention_segments(
+    text: str, forms: Sequence[str], others: Sequence[_KnownEntity]
+) -> list[tuple[int, bool]]:
+    """(offset, is the candidate) of every entity mention in `text`, in order; a mention of
+    ours inside another entity's longer name ("Acme Robotics" in "Acme Robotics GmbH") is
+    that entity's."""
+
+    def spans(names: Iterable[str]) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for name in names:
+            if len(name) >= 3:
+                pattern = name_pattern(name)
+                out.extend((m.start(), m.end()) for m in re.finditer(pattern, text, re.IGNORECASE))
+        return out
+
+    theirs = spans(n for o in others for n in o.names)
+    ours = [
+        (a, b)
+        for a, b in spans(forms)
+        if not any(x <= a and b <= y and (y - x) > (b - a) for x, y in theirs)
+    ]
+    theirs = [
+        (x, y)
+        for x, y in theirs
+        if not any(a <= x and y <= b and (b - a) >= (y - x) for a, b in ours)
+    ]
+    return sorted({(a, True) for a, _ in ours} | {(x, False) for x, _ in theirs})
+
+
+def _owner_is_candidate(segments: Sequence[tuple[int, bool]], position: int) -> bool:
+    before = [own for offset, own in segments if offset <= position]
+    if before:
+        return before[-1]
+    return segments[0][1]
+
+
+_AUDITOR_PATTERNS = (
+    re.compile(
+        r"\baudited\s+by\s+(?P<firm>(?:[A-Z][\w&'’.-]*,?[ \t]+|&[ \t]+){0,5}(?:LLP|LLC|L\.L\.P|P\.C|PC|Ltd|LLP\.|GmbH|AG|Inc)\b\.?)"
+    ),
+    re.compile(
+        r"(?P<firm>(?:[A-Z][\w&'’.-]*,?[ \t]+|&[ \t]+){1,5}(?:LLP|LLC|L\.L\.P|P\.C|PC|Ltd|GmbH|AG|Inc)\b\.?),?\s+(?:the\s+\w+['’]s\s+|our\s+|its\s+)?independent\s+(?:registered\s+public\s+accounting\s+firm|auditors?|accountants?)"
+    ),
+    re.compile(
+        r"(?P<firm>(?:[A-Z][\w&'’.-]*,?[ \t]+|&[ \t]+){1,5}(?:LLP|LLC|L\.L\.P|P\.C|PC|Ltd|GmbH|AG|Inc)"
+        r"\b\.?)\s+(?:has|had|have)?\s*(?:been\s+)?(?:engaged|appointed|retained|selected|re-?appointed)"
+        r"\s+as\s+(?:the\s+|its\s+|our\s+)?(?:\w+['’]s\s+)?(?:independent\s+)?(?:auditors?|registered\s+"
+        r"public\s+accounting\s+firm|accountants?)"
+    ),
+)
+
+
+def _auditors(text: str, candidate: Candidate, forms: Sequence[str]) -> list[ExtractedValue]:
+    """Audit firms a sentence names ("audited by X LLP", "X LLP, independent auditors")."""
+    own = {entity_key(f) for f in forms} | {candidate.subject_id}
+    out = []
+    for pattern in _AUDITOR_PATTERNS:
+        for m in pattern.finditer(text):
+            firm = m.group("firm").strip(" ,")
+            if entity_key(firm) in own:
+                continue
+            out.append(ExtractedValue("name", firm, firm, m.start("firm"), m.end("firm"), 0.7))
+    return out

@@ -180,6 +180,33 @@ def _family_head(keys: Sequence[str], bindings: Sequence[Binding]) -> str | None
     return heads[0] if len(heads) == 1 else None
 
 
+def _merge_copies(agreements: list[Candidate]) -> list[Candidate]:
+    """One candidate per agreement: copies of one document (the same title and parties, the
+    same independence group, e.g. a re-exported PDF) are merged, their documents kept."""
+    merged: dict[tuple[Any, ...], Candidate] = {}
+    for c in sorted(agreements, key=lambda a: a.subject_id):
+        groups = frozenset(b.independence_group for b in c.bindings if b.independence_group)
+        key = (
+            c.class_attributes.get("document_type"),
+            tuple(sorted(entity_key(p) for p in c.class_attributes.get("parties", []))),
+        )
+        for (k, seen_groups), first in list(merged.items()):
+            if k == key and seen_groups & groups:
+                merged[(k, seen_groups)] = Candidate(
+                    subject_id=first.subject_id,
+                    name=first.name,
+                    subject_type=first.subject_type,
+                    bindings=first.bindings + c.bindings,
+                    documents=tuple(sorted(set(first.documents) | set(c.documents))),
+                    class_attributes=first.class_attributes,
+                    aliases=tuple(sorted(set(first.aliases) | set(c.aliases))),
+                )
+                break
+        else:
+            merged[(key, groups)] = c
+    return sorted(merged.values(), key=lambda a: a.subject_id)
+
+
 class CandidateGate:
     """Resolves the named entities and finds candidate subjects by exact binding look-ups."""
 
@@ -312,6 +339,13 @@ class CandidateGate:
         ]
         # The same link recorded from the other side: "Y, a subsidiary of X" / "X, parent of Y".
         inverse = {"subsidiary": "parent_company", "parent_company": "subsidiary"}.get(role)
+        if role == "shareholder":
+            # A parent company owns its subsidiary: "Who owns X?" is answered by that link too.
+            for b in self.store.find_bindings(
+                kb, role="subsidiary", subject_key=parent.key, document_ids=documents
+            ):
+                if b.parent_key and b.parent_name:
+                    out.append((b.parent_key, b.parent_name, b))
         if inverse is not None:
             for b in self.store.find_bindings(
                 kb, role=inverse, subject_key=parent.key, document_ids=documents
@@ -332,7 +366,7 @@ class CandidateGate:
         holders: dict[str, list[tuple[str, Binding]]] = {}
         rejected: dict[str, RejectedCandidate] = {}
         for key, name, binding in self._role_holders(kb, role, parent, documents):
-            if binding.subject_type.value not in types and binding.role == role:
+            if binding.subject_type.value not in types and binding.subject_key == key:
                 rejected.setdefault(
                     key,
                     RejectedCandidate(
@@ -351,7 +385,11 @@ class CandidateGate:
             Candidate(
                 subject_id=key,
                 name=_display_name(n for n, _ in items),
-                subject_type=items[0][1].subject_type.value,
+                subject_type=(
+                    items[0][1].subject_type.value
+                    if items[0][1].subject_key == key
+                    else "legal_entity"
+                ),
                 bindings=tuple(b for _, b in items),
                 parent_name=parent.name,
                 relation=role,
@@ -557,6 +595,8 @@ class CandidateGate:
                 aliases=names,
             )
             (amendments if title and _is_amendment(title) else candidates).append(candidate)
+        candidates = _merge_copies(candidates)
+        amendments = _merge_copies(amendments)
         if subject.constraints.get("amendment"):
             # The question asks about the amendment itself ("Amendment No. 1 to the MSA").
             wanted = _amendment_number(str(subject.constraints["amendment"]))

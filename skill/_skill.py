@@ -133,7 +133,18 @@ class EvidenceSkill:
         names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
             subject_class.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
         )
-        groups = group_values(units, names=names)
+        groups = group_values(
+            units,
+            names=names,
+            prefixes=subject_class.attribute
+            in (
+                "registered_office",
+                "headquarters",
+                "founding_date",
+                "effective_date",
+                "expiration_date",
+            ),
+        )
         single = is_single_valued(subject_class)
         conflicts = find_conflicts(groups, single_valued=single)
         if evaluation_time is None:
@@ -269,6 +280,7 @@ class EvidenceSkill:
                 attribute=attribute,
                 party_key=party_key,
                 party_role=party_role,
+                single_valued=is_single_valued(subject),
             )
             units.extend(found)
             rejected.extend(dropped)

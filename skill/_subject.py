@@ -1113,8 +1113,14 @@ _RULES: tuple[_Rule, ...] = (
         _person_fixed("education"),
     ),
     # ---- attributes of an entity
-    _Rule(rf"(?:what|where)\s+is\s+(?:the\s+)?(?:street\s+)?address\s+of\s+{_X}{_POSS}\s+(?P<attr>registered\s+office|headquarters|head\s+office|principal\s+(?:place\s+of\s+business|(?:executive\s+)?offices?)|main\s+office)", _entity_attribute_phrase),
-    _Rule(rf"(?:what|where)\s+is\s+(?:the\s+)?(?:street\s+)?address\s+of\s+(?:the\s+)?(?P<attr>registered\s+office|headquarters|head\s+office|principal\s+(?:place\s+of\s+business|(?:executive\s+)?offices?)|main\s+office)\s+of\s+{_X}", _entity_attribute_phrase),
+    _Rule(
+        rf"(?:what|where)\s+is\s+(?:the\s+)?(?:street\s+)?address\s+of\s+{_X}{_POSS}\s+(?P<attr>registered\s+office|headquarters|head\s+office|principal\s+(?:place\s+of\s+business|(?:executive\s+)?offices?)|main\s+office)",
+        _entity_attribute_phrase,
+    ),
+    _Rule(
+        rf"(?:what|where)\s+is\s+(?:the\s+)?(?:street\s+)?address\s+of\s+(?:the\s+)?(?P<attr>registered\s+office|headquarters|head\s+office|principal\s+(?:place\s+of\s+business|(?:executive\s+)?offices?)|main\s+office)\s+of\s+{_X}",
+        _entity_attribute_phrase,
+    ),
     _Rule(
         rf"{_X}\s+(?:is|was)\s+{_INC_VERB}\s+(?:in|under\s+the\s+laws\s+of)\s+(?:which|what)\s+(?:state|jurisdiction|country)",
         _entity_attribute("jurisdiction_of_incorporation"),

@@ -420,3 +420,41 @@ def test_non_agreement_defined_terms_are_not_parties() -> None:
         "acme robotics inc",
         "beta labs llc",
     }
+
+
+def test_filing_registrant_officer_table_and_auditor() -> None:
+    result = run(
+        [
+            "ANNUAL REPORT ON FORM 10-K",
+            "NORTHWIND SYSTEMS INCORPORATED",
+            "(Exact name of registrant as specified in its charter)",
+            "Northwind makes software. Northwind sells it worldwide. Northwind's customers vary.",
+            "Northwind was originally incorporated in California in 1983 and was reincorporated in",
+            "Delaware in 1997.",
+            "Northwind's executive officers as of January 15, 2016 are as follows:",
+            "||Name | Age | Positions",
+            "||Ann Lee | 52 | President and Chief Executive Officer",
+            "Ms. Lee joined Northwind in 1998.",
+            "||Mark Stone | 58 | Executive Vice President, Chief Financial Officer",
+            "KPMG LLP, the independent registered public accounting firm that audited our financial",
+            "statements, has issued a report.",
+        ]
+    )
+    assert found(result, "ceo") == {("Ann Lee", "NORTHWIND SYSTEMS INCORPORATED")}
+    assert found(result, "president") == {("Ann Lee", "NORTHWIND SYSTEMS INCORPORATED")}
+    assert found(result, "cfo") == {("Mark Stone", "NORTHWIND SYSTEMS INCORPORATED")}
+    assert found(result, "auditor") == {("KPMG LLP", "NORTHWIND SYSTEMS INCORPORATED")}
+    jur = one(result, "jurisdiction", "delaware")
+    assert jur.attributes == {"former": "California"}
+    aliases = {(a.alias, a.kind) for a in result.aliases}
+    assert {("Registrant", "defined_term"), ("Northwind", "short_name")} <= aliases
+
+
+def test_officer_table_without_a_named_company_is_skipped() -> None:
+    result = run(
+        [
+            "Our executive officers are as follows:",
+            "||Ann Lee | 52 | President and Chief Executive Officer",
+        ]
+    )
+    assert result.bindings == ()

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from ingest._errors import RejectCode
-from ingest._pipeline import Ingestor
+from ingest._pipeline import Ingestor, Source
 from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
 from retrieval._catalog import BlobStore, Catalog, DocumentStatus
 from retrieval._edge import EdgeStore
@@ -243,7 +243,7 @@ def test_kill_9_mid_batch_leaves_no_partial_document_and_rerun_completes(
 @pytest.mark.slow
 def test_bad_input_never_stops_the_batch(env: Env, tmp_path: Path) -> None:
     good = small_pdf(3)
-    sources = [
+    sources: list[Source] = [
         ("first.pdf", small_pdf(4)),
         ("zero.pdf", pdfs.ZERO_BYTES),
         ("archive.pdf", pdfs.NOT_A_PDF),
@@ -273,7 +273,8 @@ def test_bad_input_never_stops_the_batch(env: Env, tmp_path: Path) -> None:
     for name, code in expected.items():
         assert outcomes[name].status == "failed", name
         assert outcomes[name].code == str(code), (name, outcomes[name])
-        assert outcomes[name].reason and "\n" not in outcomes[name].reason
+        reason = outcomes[name].reason
+        assert reason and "\n" not in reason
     assert outcomes["first.pdf"].status == outcomes["last.pdf"].status == "committed"
     assert report.count("failed") == len(expected)
     assert "missing.pdf" in report.summary() and "bomb.pdf" in report.summary()

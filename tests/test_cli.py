@@ -1,0 +1,572 @@
+"""`evrag`, the installed command line, run as a real process (../shared/CONTRACT.md).
+
+What is pinned here is the command line's contract, not answer quality: exit codes (0 ok,
+2 bad input with one line on stderr, 1 internal error), output shapes, input order, and
+errors that name what is wrong. One small corpus (three data-room PDFs and a corrupt one)
+is ingested once per module through `evrag ingest` itself; the other commands read it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "input.json"
+KB = "deals"
+GOOD = (
+    "01_Certificate_of_Incorporation.pdf",
+    "06_Board_Minutes_2023-02-09.pdf",
+    "12_Exhibit_21_Subsidiaries.pdf",
+)
+CORRUPT = "broken_upload.pdf"
+COMPANY = "Halcyon Robotics, Inc."
+# Answered by the certificate of incorporation (one of GOOD).
+QUESTION = "Who is Halcyon Robotics, Inc.'s registered agent?"
+NO_KIND = "banana smoothie recipe with oat milk"
+ANSWER_FIELDS = (
+    "question",
+    "subject_class",
+    "state_trace",
+    "terminal_state",
+    "candidate_subjects",
+    "rejected_candidates",
+    "evidence",
+    "rejected_evidence",
+    "conclusion",
+    "conflicts",
+    "confidence",
+    "sufficient",
+    "risk_signals",
+    "suggested_next_actions",
+    "sufficiency",
+)
+LOCATION_FIELDS = {
+    "document",
+    "document_id",
+    "page",
+    "section",
+    "clause",
+    "paragraph",
+    "line_start",
+    "line_end",
+    "char_start",
+    "char_end",
+    "bbox",
+}
+
+
+def _env(data_dir: Path | None) -> dict[str, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("QDRANT_URL", "QDRANT_API_KEY", "EVRAG_DEBUG") and not k.startswith("EVRAG_")
+    }
+    env.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
+    if data_dir is not None:
+        env["EVRAG_DATA_DIR"] = str(data_dir)
+    return env
+
+
+def evrag(
+    *args: str | Path,
+    data_dir: Path | None = None,
+    stdin: str | None = None,
+    cwd: Path = ROOT,
+    timeout: float = 600,
+) -> subprocess.CompletedProcess[str]:
+    """`evrag ARGS` in a child process; the data directory comes from EVRAG_DATA_DIR."""
+    return subprocess.run(
+        [sys.executable, "-m", "evidence_rag_cli", *map(str, args)],
+        input=stdin if stdin is not None else "",
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=_env(data_dir),
+        timeout=timeout,
+        check=False,
+    )
+
+
+def assert_bad_input(result: subprocess.CompletedProcess[str], *mentions: str) -> str:
+    """Exit 2, nothing on stdout, exactly one line on stderr naming each of `mentions`."""
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+    for text in mentions:
+        assert text in lines[0], (text, lines[0])
+    return lines[0]
+
+
+def citation_label(loc: dict[str, Any]) -> str:
+    return f"{loc['document']}, p. {loc['page']}"
+
+
+# --- the engine alone (no store, no model) ---------------------------------------------
+
+
+def test_engine_example_is_supported() -> None:
+    result = evrag("engine", EXAMPLE)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["decision"] == "SUPPORTED"
+    assert {"decision", "reason_codes", "resolution_details", "confidence"} <= set(out)
+
+
+def test_engine_reads_stdin_and_is_byte_identical() -> None:
+    from_file = evrag("engine", EXAMPLE)
+    from_stdin = evrag("engine", "-", stdin=EXAMPLE.read_text(encoding="utf-8"))
+    assert from_stdin.returncode == 0, from_stdin.stderr
+    assert from_stdin.stdout == from_file.stdout
+
+
+def test_engine_schema_describes_the_input_contract() -> None:
+    result = evrag("engine", "--schema")
+    assert result.returncode == 0, result.stderr
+    schema = json.loads(result.stdout)
+    assert {
+        "mode",
+        "claim_or_condition",
+        "evaluation_time",
+        "evidence_requirements",
+        "evidence_bundle",
+    } <= set(schema["properties"])
+
+
+@pytest.mark.parametrize(
+    ("text", "mention"),
+    [
+        ('{"mode": "outcome", ', "JSON"),
+        ("[1, 2, 3]", ""),
+        ('{"mode": "outcome"}', ""),
+    ],
+    ids=["truncated-json", "not-an-object", "missing-fields"],
+)
+def test_engine_bad_input_is_exit_2_with_one_line(tmp_path: Path, text: str, mention: str) -> None:
+    path = tmp_path / "input.json"
+    path.write_text(text, encoding="utf-8")
+    line = assert_bad_input(evrag("engine", path))
+    assert mention.lower() in line.lower()
+
+
+def test_engine_missing_file_is_exit_2(tmp_path: Path) -> None:
+    assert_bad_input(evrag("engine", tmp_path / "nope.json"), "nope.json")
+
+
+# --- bad input caught before any model is loaded ---------------------------------------
+
+
+def test_unknown_knowledge_base_is_exit_2(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    assert_bad_input(evrag("docs", "--kb", "nosuchkb", data_dir=data_dir), "nosuchkb")
+    assert_bad_input(evrag("bindings", "--kb", "nosuchkb", data_dir=data_dir), "nosuchkb")
+    assert_bad_input(evrag("ask", QUESTION, "--kb", "nosuchkb", data_dir=data_dir), "nosuchkb")
+
+
+def test_invalid_knowledge_base_name_is_exit_2(tmp_path: Path) -> None:
+    assert_bad_input(evrag("docs", "--kb", "../escape", data_dir=tmp_path / "data"))
+
+
+def test_data_dir_option_wins_over_environment(tmp_path: Path) -> None:
+    """`--data-dir` is read, and it is the directory the store and catalog go into."""
+    chosen, env_dir = tmp_path / "chosen", tmp_path / "from-env"
+    result = evrag("--data-dir", chosen, "kb", "create", "alpha", data_dir=env_dir)
+    assert result.returncode == 0, result.stderr
+    listed = evrag("kb", "list", "--json", data_dir=chosen)
+    assert json.loads(listed.stdout) == ["alpha"]
+    assert json.loads(evrag("kb", "list", "--json", data_dir=env_dir).stdout) == []
+
+
+def test_ingest_with_no_pdf_is_exit_2(tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert_bad_input(evrag("ingest", empty, "--kb", KB, data_dir=tmp_path / "data"))
+
+
+def test_ask_without_question_is_exit_2(tmp_path: Path) -> None:
+    assert_bad_input(evrag("ask", "--kb", KB, data_dir=tmp_path / "data"))
+
+
+def test_eval_bad_jsonl_line_is_exit_2_naming_the_line(tmp_path: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(
+        '{"id": "q1", "question": "Who founded Halcyon Robotics, Inc.?"}\n'
+        '{"id": "q2", "question": "Who is the CEO of\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "r.jsonl"
+    assert_bad_input(
+        evrag("eval", questions, "--kb", KB, "--out", out, data_dir=tmp_path / "data"), "line 2"
+    )
+    assert not out.exists()
+
+
+def test_eval_item_without_question_is_exit_2(tmp_path: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text('{"id": "q1"}\n', encoding="utf-8")
+    out = tmp_path / "r.jsonl"
+    assert_bad_input(
+        evrag("eval", questions, "--kb", KB, "--out", out, data_dir=tmp_path / "data"), "line 1"
+    )
+
+
+# --- one ingested corpus, shared by the module ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Corpus:
+    data_dir: Path
+    folder: Path
+    ingest: subprocess.CompletedProcess[str]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory, data_room: list[Path]) -> Corpus:
+    """`evrag ingest FOLDER --kb deals`: three data-room PDFs and a corrupt one."""
+    folder = tmp_path_factory.mktemp("upload")
+    by_name = {p.name: p for p in data_room}
+    for name in GOOD:
+        (folder / name).write_bytes(by_name[name].read_bytes())
+    # A real PDF cut short: the kind of upload that must fail alone.
+    (folder / CORRUPT).write_bytes(by_name["03_Founders_Agreement.pdf"].read_bytes()[:2000])
+    data_dir = tmp_path_factory.mktemp("cli") / "evrag"
+    result = evrag("ingest", folder, "--kb", KB, data_dir=data_dir)
+    return Corpus(data_dir, folder, result)
+
+
+def _lines_starting(text: str, prefix: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(prefix)]
+
+
+@pytest.mark.slow
+def test_ingest_fails_the_corrupt_document_alone(corpus: Corpus) -> None:
+    result = corpus.ingest
+    # Exit 2: some documents failed, and the reason names them.
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+    failed = _lines_starting(result.stdout, "failed")
+    assert len(failed) == 1 and CORRUPT in failed[0], result.stdout
+    committed = _lines_starting(result.stdout, "committed")
+    assert sorted(line.split()[1] for line in committed) == sorted(GOOD)
+    summary = result.stdout.splitlines()[-1]
+    assert "3 committed" in summary and "1 failed" in summary and CORRUPT in summary
+
+
+@pytest.mark.slow
+def test_ingest_again_reports_duplicates(corpus: Corpus, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    again.mkdir()
+    for name in GOOD:
+        (again / name).write_bytes((corpus.folder / name).read_bytes())
+    result = evrag("ingest", again, "--kb", KB, "--json", data_dir=corpus.data_dir)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert (report["committed"], report["duplicate"], report["failed"]) == (0, len(GOOD), 0)
+    assert [d["status"] for d in report["documents"]] == ["duplicate"] * len(GOOD)
+    assert sorted(d["name"] for d in report["documents"]) == sorted(GOOD)
+    # Nothing new became visible.
+    docs = json.loads(evrag("docs", "--kb", KB, "--json", data_dir=corpus.data_dir).stdout)
+    assert sum(d["status"] == "committed" for d in docs) == len(GOOD)
+
+
+@pytest.mark.slow
+def test_docs_lists_every_document_with_its_status(corpus: Corpus) -> None:
+    result = evrag("docs", "--kb", KB, "--json", data_dir=corpus.data_dir)
+    assert result.returncode == 0, result.stderr
+    docs = json.loads(result.stdout)
+    status = {d["name"]: d["status"] for d in docs}
+    assert status == {**{n: "committed" for n in GOOD}, CORRUPT: "failed"}
+    for d in docs:
+        assert len(d["document_id"]) == 64
+        assert {"document_type", "document_date", "pages", "independence_group"} <= set(d)
+    by_name = {d["name"]: d for d in docs}
+    assert by_name[CORRUPT]["error"]
+    assert all(by_name[n]["pages"] >= 1 for n in GOOD)
+    # Deterministic: the same listing twice is byte-identical.
+    assert evrag("docs", "--kb", KB, "--json", data_dir=corpus.data_dir).stdout == result.stdout
+
+    human = evrag("docs", "--kb", KB, data_dir=corpus.data_dir)
+    assert human.returncode == 0, human.stderr
+    lines = human.stdout.splitlines()
+    assert len(lines) == len(docs)
+    for d, line in zip(docs, lines, strict=True):
+        assert d["name"] in line and d["status"] in line and d["document_id"][:12] in line
+
+
+@pytest.mark.slow
+def test_kb_list(corpus: Corpus) -> None:
+    human = evrag("kb", "list", data_dir=corpus.data_dir)
+    assert human.returncode == 0, human.stderr
+    assert human.stdout.splitlines() == [KB]
+    as_json = evrag("kb", "list", "--json", data_dir=corpus.data_dir)
+    assert json.loads(as_json.stdout) == [KB]
+
+
+@pytest.mark.slow
+def test_bindings_cite_committed_documents(corpus: Corpus) -> None:
+    result = evrag("bindings", "--kb", KB, "--json", data_dir=corpus.data_dir)
+    assert result.returncode == 0, result.stderr
+    bindings = json.loads(result.stdout)
+    assert bindings
+    for b in bindings:
+        assert {"subject_name", "role", "binding_type", "quote", "location"} <= set(b)
+        assert b["location"]["document"] in GOOD
+        assert set(b["location"]) >= LOCATION_FIELDS
+        assert b["quote"].strip()
+    ids = [b["binding_id"] for b in bindings]
+    assert len(ids) == len(set(ids))
+
+    human = evrag("bindings", "--kb", KB, data_dir=corpus.data_dir)
+    assert human.returncode == 0, human.stderr
+    for b in bindings:
+        assert citation_label(b["location"]) in human.stdout
+
+
+@pytest.mark.slow
+def test_bindings_of_one_entity(corpus: Corpus) -> None:
+    every = json.loads(evrag("bindings", "--kb", KB, "--json", data_dir=corpus.data_dir).stdout)
+    result = evrag("bindings", "--kb", KB, "--entity", COMPANY, "--json", data_dir=corpus.data_dir)
+    assert result.returncode == 0, result.stderr
+    some = json.loads(result.stdout)
+    assert some, "the certificate binds the company's registered agent"
+    # A subset, each naming the entity as subject or parent.
+    assert {b["binding_id"] for b in some} <= {b["binding_id"] for b in every}
+    for b in some:
+        assert COMPANY in (b["subject_name"], b["parent_name"]) or "halcyon robotics inc" in (
+            b["subject_key"],
+            b["parent_key"],
+        )
+
+    nobody = evrag(
+        "bindings", "--kb", KB, "--entity", "Zanzibar Widgets Ltd.", data_dir=corpus.data_dir
+    )
+    assert nobody.returncode == 0, nobody.stderr
+    assert "no bindings" in nobody.stdout
+
+
+@pytest.mark.slow
+def test_entities(corpus: Corpus) -> None:
+    result = evrag("entities", "--kb", KB, "--json", data_dir=corpus.data_dir)
+    assert result.returncode == 0, result.stderr
+    entities = json.loads(result.stdout)
+    keys = [e["key"] for e in entities]
+    assert keys == sorted(keys) and len(keys) == len(set(keys))
+    assert all(set(e) >= {"key", "name", "aliases"} for e in entities)
+    assert COMPANY in [e["name"] for e in entities]
+    human = evrag("entities", "--kb", KB, data_dir=corpus.data_dir)
+    assert human.returncode == 0, human.stderr
+    assert len(human.stdout.splitlines()) == len(entities)
+
+
+# --- asking ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def answer(corpus: Corpus) -> dict[str, Any]:
+    result = evrag("ask", QUESTION, "--kb", KB, "--json", data_dir=corpus.data_dir)
+    assert result.returncode == 0, result.stderr
+    parsed: dict[str, Any] = json.loads(result.stdout)
+    return parsed
+
+
+@pytest.mark.slow
+def test_ask_json_has_every_contract_field(answer: dict[str, Any]) -> None:
+    # Every field of the contract, in the contract's order (more fields may follow).
+    assert [k for k in answer if k in ANSWER_FIELDS] == list(ANSWER_FIELDS)
+    assert answer["question"] == QUESTION
+    assert answer["state_trace"][0] == "INIT"
+    assert answer["state_trace"][-1] == answer["terminal_state"]
+    assert answer["terminal_state"] in ("CONCLUDED", "SUBJECT_NOT_FOUND")
+    assert answer["confidence"] in ("high", "medium", "low")
+    assert isinstance(answer["sufficient"], bool)
+    assert set(answer["conclusion"]) >= {"answer", "values"}
+    assert set(answer["subject_class"]) >= {
+        "type",
+        "name",
+        "role",
+        "parent_entity",
+        "attribute",
+        "document_type",
+        "constraints",
+    }
+    for unit in answer["evidence"]:
+        assert {
+            "evidence_id",
+            "subject_id",
+            "claim_id",
+            "value",
+            "quote",
+            "source_location",
+            "source_type",
+            "observed_at",
+            "independence_group",
+            "confidence",
+        } <= set(unit)
+        assert set(unit["source_location"]) >= LOCATION_FIELDS
+
+
+@pytest.mark.slow
+def test_ask_prints_numbered_citations(corpus: Corpus, answer: dict[str, Any]) -> None:
+    assert answer["evidence"], "the certificate states the registered agent"
+    result = evrag("ask", QUESTION, "--kb", KB, data_dir=corpus.data_dir)
+    assert result.returncode == 0, result.stderr
+    assert "[1]" in result.stdout
+    for unit in answer["evidence"]:
+        assert citation_label(unit["source_location"]) in result.stdout
+    assert answer["conclusion"]["answer"] in result.stdout
+
+
+@pytest.mark.slow
+def test_question_of_no_kind_is_exit_2(corpus: Corpus) -> None:
+    assert_bad_input(evrag("ask", NO_KIND, "--kb", KB, "--json", data_dir=corpus.data_dir))
+
+
+@pytest.mark.slow
+def test_ask_with_a_structured_subject(
+    corpus: Corpus, answer: dict[str, Any], tmp_path: Path
+) -> None:
+    """The subject class the prose question produced, given as JSON, gives the same answer."""
+    subject = {k: v for k, v in answer["subject_class"].items() if k != "kind"}
+    path = tmp_path / "subject.json"
+    path.write_text(json.dumps(subject), encoding="utf-8")
+    result = evrag("ask", "--subject-json", path, "--kb", KB, "--json", data_dir=corpus.data_dir)
+    assert result.returncode == 0, result.stderr
+    structured = json.loads(result.stdout)
+    for key, value in subject.items():
+        assert structured["subject_class"][key] == value
+    for key in ("terminal_state", "conclusion", "sufficient", "evidence"):
+        assert structured[key] == answer[key], key
+
+    # From standard input too; and a subject the skill cannot use is bad input.
+    piped = evrag(
+        "ask",
+        "--subject-json",
+        "-",
+        "--kb",
+        KB,
+        "--json",
+        data_dir=corpus.data_dir,
+        stdin=json.dumps(subject),
+    )
+    assert piped.returncode == 0, piped.stderr
+    assert json.loads(piped.stdout) == structured
+    path.write_text(json.dumps({"type": "spaceship", "role": 7}), encoding="utf-8")
+    assert_bad_input(evrag("ask", "--subject-json", path, "--kb", KB, data_dir=corpus.data_dir))
+
+
+@pytest.mark.slow
+def test_eval_writes_results_in_input_order(
+    corpus: Corpus, answer: dict[str, Any], tmp_path: Path
+) -> None:
+    subject = {k: v for k, v in answer["subject_class"].items() if k != "kind"}
+    items = [
+        {"id": "z-last", "question": QUESTION, "expected_value": "anything"},
+        {"id": "a-first", "question": NO_KIND},
+        {"id": "m-middle", "subject": subject},
+    ]
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("".join(json.dumps(i) + "\n" for i in items), encoding="utf-8")
+    out, csv_path, html_path = tmp_path / "r.jsonl", tmp_path / "r.csv", tmp_path / "r.html"
+    result = evrag(
+        "eval",
+        questions,
+        "--kb",
+        KB,
+        "--out",
+        out,
+        "--csv",
+        csv_path,
+        "--html",
+        html_path,
+        data_dir=corpus.data_dir,
+    )
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == [i["id"] for i in items]
+    first, failed, structured = rows
+    # The same question in a batch and alone (another process) gives the same answer.
+    assert {k: first[k] for k in ANSWER_FIELDS} == {k: answer[k] for k in ANSWER_FIELDS}
+    assert "error" in failed and failed["error"]["detail"]
+    assert set(ANSWER_FIELDS) <= set(structured)
+
+    table = list(csv.DictReader(io.StringIO(csv_path.read_text(encoding="utf-8"))))
+    assert [r["id"] for r in table] == [i["id"] for i in items]
+    page = html_path.read_text(encoding="utf-8")
+    assert page.lstrip().lower().startswith("<!doctype html")
+    positions = [page.index(i["id"]) for i in items]
+    assert positions == sorted(positions)
+
+
+@pytest.mark.slow
+def test_eval_unknown_knowledge_base_is_exit_2(corpus: Corpus, tmp_path: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(json.dumps({"id": "q1", "question": QUESTION}) + "\n", encoding="utf-8")
+    result = evrag(
+        "eval",
+        questions,
+        "--kb",
+        "nosuchkb",
+        "--out",
+        tmp_path / "r.jsonl",
+        data_dir=corpus.data_dir,
+    )
+    assert_bad_input(result, "nosuchkb")
+
+
+# --- one process owns the embedded store ------------------------------------------------
+
+_HOLDER = """
+import sys
+from pathlib import Path
+from retrieval import Settings, open_store
+store = open_store(Settings(data_dir=Path(sys.argv[1])))
+print("holding", flush=True)
+sys.stdin.read()
+store.close()
+"""
+
+
+@pytest.fixture
+def holder(corpus: Corpus) -> Iterator[subprocess.Popen[str]]:
+    """Another process holding the corpus's embedded store until its stdin closes."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(corpus.data_dir)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=_env(None),
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "holding", proc.stderr
+        yield proc
+    finally:
+        if proc.returncode is None:
+            proc.communicate(timeout=60)
+
+
+@pytest.mark.slow
+def test_second_process_gets_a_clear_error_naming_the_holder(
+    corpus: Corpus, holder: subprocess.Popen[str]
+) -> None:
+    line = assert_bad_input(evrag("docs", "--kb", KB, data_dir=corpus.data_dir))
+    assert str(holder.pid) in line and "in use" in line
+    assert_bad_input(evrag("ask", QUESTION, "--kb", KB, data_dir=corpus.data_dir), str(holder.pid))
+    # Once the holder has gone, the store is free again.
+    holder.communicate(timeout=60)
+    assert holder.returncode == 0, holder.stderr
+    assert evrag("kb", "list", data_dir=corpus.data_dir).returncode == 0
