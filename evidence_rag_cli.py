@@ -91,7 +91,14 @@ def cmd_ingest(args: argparse.Namespace) -> int:
             print(line)
         print(report.summary())
     # Some documents failed: exit 2 names them (the rest of the batch is committed).
-    return 2 if report.failed else 0
+    if report.failed:
+        names = ", ".join(d.name for d in report.failed)
+        print(
+            f"evrag: {len(report.failed)} of {len(report.documents)} documents failed: {names}",
+            file=sys.stderr,
+        )
+        return 2
+    return 0
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
@@ -197,6 +204,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     except BatchFormatError as exc:
         raise BadInput(f"{args.questions}: {exc}") from exc
     with _runtime(args) as rt:
+        rt.catalog.get_kb(args.kb)  # an unknown knowledge base is bad input, not N failures
         printer = ProgressPrinter(sys.stderr, enabled=sys.stderr.isatty())
         results = run_batch(
             rt.skill,
@@ -331,7 +339,15 @@ def _user_errors() -> tuple[type[BaseException], ...]:
         errors.append(mods["skill"].SubjectClassError)
     if "retrieval" in mods:
         r = mods["retrieval"]
-        errors.extend([r.KnowledgeBaseNotFound, r.InvalidKnowledgeBaseName, r.StoreLocked])
+        errors.extend(
+            [
+                r.KnowledgeBaseNotFound,
+                r.KnowledgeBaseExists,
+                r.InvalidKnowledgeBaseName,
+                r.DocumentNotFound,
+                r.StoreLocked,
+            ]
+        )
     return tuple(errors)
 
 
@@ -343,6 +359,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("evrag: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`evrag bindings ... | head`): not an error of ours. Point
+        # stdout at devnull so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except BaseException as exc:
         if isinstance(exc, SystemExit):
             raise

