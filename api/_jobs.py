@@ -12,6 +12,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -275,17 +276,19 @@ class JobRunner:
         with self._lock:
             return all(f.done() for f in self._futures.values())
 
-    def shutdown(self, timeout: float = 10.0) -> None:
-        """Stop taking items; the item in flight finishes (or is redone after restart)."""
+    def shutdown(self, timeout: float = 30.0) -> None:
+        """Stop taking items; items in flight get `timeout` seconds in all to finish (one
+        still running after that is unrecorded, so it runs again after a restart)."""
         self._stop.set()
         for pool in self._pools.values():
             pool.shutdown(wait=False, cancel_futures=True)
         with self._lock:
             futures = list(self._futures.values())
+        deadline = time.monotonic() + timeout
         for future in futures:
             try:
-                future.result(timeout=timeout)
-            except Exception:  # already logged by _run; a timeout leaves a daemon thread
+                future.result(timeout=max(0.0, deadline - time.monotonic()))
+            except Exception:  # already logged by _run, or still running past the deadline
                 pass
 
     def _run(self, job_id: str) -> None:

@@ -47,8 +47,8 @@ v1 = APIRouter(prefix="/v1", responses=_ERRORS)
 
 
 @health.get("/healthz", response_model=Health)
-def healthz() -> Health:
-    """The process answers."""
+async def healthz() -> Health:
+    """The process answers (on the event loop itself: no worker thread needed)."""
     return Health(status="ok")
 
 

@@ -44,6 +44,8 @@ class Runtime:
                 batch_size=settings.embed_batch_size,
                 threads=settings.embed_threads,
                 query_threads=settings.query_threads,
+                backend=settings.embed_backend,
+                model_cache_dir=settings.data_dir / "models",
             )
             blobs = BlobStore(settings.data_dir)
             ingestor = Ingestor(store, catalog, embedder, blobs)

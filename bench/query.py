@@ -210,13 +210,14 @@ def percentile(values: Sequence[float], p: float) -> float:
     return ordered[rank - 1]
 
 
-def _timed(fn: Callable[[], object]) -> tuple[float, BaseException | None]:
+def _timed(fn: Callable[[], Any]) -> tuple[float, Any, BaseException | None]:
+    """(seconds, result, error): a failing question is counted, not timed."""
     started = time.perf_counter()
     try:
-        fn()
-    except Exception as exc:  # a failing question is counted, not timed
-        return time.perf_counter() - started, exc
-    return time.perf_counter() - started, None
+        result = fn()
+    except Exception as exc:
+        return time.perf_counter() - started, None, exc
+    return time.perf_counter() - started, result, None
 
 
 def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, Any]:
@@ -234,10 +235,10 @@ def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, An
     )
     retriever = index.as_retriever(similarity_top_k=TOP_K)
 
-    def ask(q: str) -> Callable[[], object]:
+    def ask(q: str) -> Callable[[], Any]:
         return lambda: runtime.skill.ask(KB, q)
 
-    def retrieve(q: str) -> Callable[[], object]:
+    def retrieve(q: str) -> Callable[[], Any]:
         return lambda: retriever.retrieve(q)
 
     for q in questions[: min(5, len(questions))]:  # warm-up: model, shards, caches
@@ -246,35 +247,32 @@ def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, An
 
     ask_s: list[float] = []
     base_s: list[float] = []
+    embed_s: list[float] = []
     errors: dict[str, int] = {}
     states: dict[str, int] = {}
-    hits = 0
-    for _ in range(rounds):
+    full = 0
+    for round_ in range(rounds):
         for q in questions:
-            elapsed, exc = _timed(ask(q))
+            elapsed, answer, exc = _timed(ask(q))
             if exc is None:
                 ask_s.append(elapsed)
-            else:
-                key = type(exc).__name__
-                errors[key] = errors.get(key, 0) + 1
-            elapsed, exc = _timed(retrieve(q))
+            if round_ == 0:  # outcomes once
+                key = type(exc).__name__ if exc else str(answer.terminal_state)
+                (errors if exc else states)[key] = (errors if exc else states).get(key, 0) + 1
+            elapsed, nodes, exc = _timed(retrieve(q))
             if exc is not None:
                 raise exc
             base_s.append(elapsed)
-    for q in questions:  # outcomes once, outside the timed loop
-        try:
-            answer = runtime.skill.ask(KB, q)
-        except Exception:  # counted in errors above
-            continue
-        state = str(answer.terminal_state)
-        states[state] = states.get(state, 0) + 1
-        hits += len(retriever.retrieve(q)) == TOP_K
+            full += round_ == 0 and len(nodes) == TOP_K
+            # For reading the two: what one query embedding (one thread) costs alone.
+            embed_s.append(_timed(partial(runtime.embedder.embed_query, q))[0])
     return {
         "ask": ask_s,
         "baseline": base_s,
+        "embed": embed_s,
         "errors": errors,
         "states": states,
-        "full_top_k": hits,
+        "full_top_k": full,
     }
 
 
@@ -327,6 +325,7 @@ def run() -> str:
     if results["ask"]:
         lines.append(_row("EvidenceSkill.ask (full answer)", results["ask"]))
     lines.append(_row(f"llama-index retriever top-{TOP_K} (baseline)", results["baseline"]))
+    lines.append(_row("(reference: one query embedding alone)", results["embed"]))
     lines += [
         "",
         f"- ask p95 / baseline p95 = {ask_p95 / base_p95:.2f}x (target < {RATIO_TARGET:.0f}x: "

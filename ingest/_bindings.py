@@ -64,6 +64,12 @@ PERSON = (
     rf"{{1,3}}(?:,?\s+(?:Jr\.|Sr\.|III|II|IV))?"
 )
 _PERSON_RE = re.compile(rf"(?<![\w.'’\-]){PERSON}")
+# Who holds a title: a full name, "Mr. Surname", or a one-word defined term ("Okafor",
+# "the Executive"); the last two are resolved within the document (BindingExtractor._who).
+WHO = (
+    rf"(?:{PERSON}|(?<![\w.'’\-])(?:Mr|Mrs|Ms|Dr)\.?\s+{_PWORD}"
+    rf"|(?<![\w.'’\-])(?:the\s+|The\s+)?[A-Z][a-z]+)"
+)
 # A list of persons: "A, B and C".
 PERSONS = rf"{PERSON}(?:\s*,\s*{PERSON})*(?:,?\s+and\s+{PERSON})?"
 
@@ -71,7 +77,10 @@ _LEAD_NOISE = re.compile(
     r"^(?:(?:WHEREAS|Whereas|THIS|This|THE|The|BETWEEN|Between|AND|And|By|BY|Among|AMONG|"
     r"Agreement|AGREEMENT|In|IN|Ladies|Gentlemen|Dear|To|TO|From|FROM|Re|RE|Each|EACH|"
     r"Both|BOTH|Either|Neither|Notwithstanding|If|Upon|When|As|For|With)\s+|"
-    r"(?:[A-Z][A-Z]+\s+)+AGREEMENT\s+)+"
+    r"(?:[A-Z][A-Z]+\s+)+AGREEMENT\s+|"
+    # "Minutes of Acme Inc.", "Subsidiaries of Acme Inc.": a document's title around a name.
+    r"(?i:minutes|certificate|articles|by-?laws|report|subsidiaries|shareholders|stockholders|"
+    r"members|directors|board\s+of\s+directors|meeting)\s+(?i:of)\s+(?:the\s+)?)+"
 )
 _GENERIC_BASE = frozenset(
     {
@@ -302,10 +311,8 @@ def _title_roles(text: str) -> list[str]:
 # How far either side of a rule's keyword its match may reach (see _Context.scan).
 _REACH = 1200
 # The words each family of rules needs (every match of the family contains one).
-_KW_JURISDICTION = (
-    r"(?i:corporation|company|partnership|trust|gmbh|soci[ée]t[ée]|incorporated|organi[sz]ed|"
-    r"formed|registered|existing)"
-)
+_KW_JURISDICTION = r"(?i:incorporated|organi[sz]ed|formed|registered|existing)"
+_KW_JURISDICTION_TYPE = rf"\b[Aa]n?\s+(?:{JURISDICTION})\s"
 _KW_REGISTRATION = (
     r"(?i:registered|registration|incorporator|(?:company|corporate)\s+(?:number|no\b|#))"
 )
@@ -316,6 +323,9 @@ _KW_FOUNDER = r"(?i:found)"
 _KW_OWNER = r"(?i:own|hold|held|member)"
 _KW_SUBSIDIARY = r"(?i:subsidiar|affiliate|parent)"
 _KW_ADVISER = r"(?i:audit|accountant|accounting|counsel|escrow|trustee)"
+_CAP_TITLE = (
+    r"(?i:capitali[sz]ation|cap\s+table|ownership|shareholders|stockholders|members|holders)"
+)
 _KW_NAME_CHANGE = r"(?i:d/b/a|\bdba\b|doing\s+business|formerly|f/k/a)"
 # A defined term in a rule's parent slot: a capitalised phrase, resolved after matching.
 _TERM_WORD = r"[A-Z][\w&\-]*(?:\.[\w&\-]+)*"
@@ -380,6 +390,7 @@ class _Context:
     parties: list[tuple[_Entity, str | None, int, int]] = field(default_factory=list)
 
     windows: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    surnames: dict[str, _Entity | None] = field(default_factory=dict)
 
     def scan(self, pattern: str, keywords: str) -> Iterable[re.Match[str]]:
         """`re.finditer(pattern, text)`, run only near the keywords every match contains.
@@ -572,6 +583,10 @@ def _company(raw: str) -> _Entity | None:
     name = _DESCRIPTOR.sub("", name)
     # "between the Company and Beta Inc.": a defined term joined to the next name.
     name = _GENERIC_LEAD.sub("", name)
+    # "Jane Roe of Smith & Lane LLP": a person at the firm, the firm is the name.
+    of = re.match(r"^(.+?)\s+of\s+(\S.*)$", name)
+    if of and is_person_name(of.group(1)) and looks_like_company(of.group(2)):
+        name = of.group(2)
     if re.fullmatch(rf"(?:an?\s+)?(?:{JURISDICTION})\s+\w+", name):  # "a Nevada Corporation"
         return None
     # "Chairman and Chief Executive Officer of Best Buy Co., Inc.": the company follows the title.
@@ -595,6 +610,11 @@ def _company(raw: str) -> _Entity | None:
     if last.endswith(".") and "." not in last[:-1] and last[:-1].lower() in _NO_DOT_FORMS:
         name = name[:-1]
     if not name or not looks_like_company(name) or len(name) > 120:
+        return None
+    # "... The Company": a reference to a defined term, not a name ending in a legal form.
+    if re.search(
+        r"(?i)(?:^|\s)the\s+(?:company|corporation|partnership|bank|trust|fund)\.?$", name
+    ):
         return None
     key = entity_key(name)
     base = key.rsplit(" ", 1)[0] if " " in key else ""
@@ -622,8 +642,48 @@ def _person(raw: str) -> _Entity | None:
     if len(words) % 2 == 0 and half >= 2 and words[:half] == words[half:]:
         name = " ".join(words[:half])
     if not is_person_name(name):
+        # "... of the Company\nJane Roe, counsel": the match began on the line above.
+        if "\n" in raw.strip():
+            return _person(raw.strip().rsplit("\n", 1)[1])
         return None
     return _Entity(name, entity_key(name), SubjectType.INDIVIDUAL)
+
+
+def _name_list(text: str, pos: int) -> list[tuple[_Entity, int]]:
+    """The names listed from `pos` ("A, B LLC and C"), each with the end of its match; the
+    list ends at the first thing that is not a name after a separator."""
+    out: list[tuple[_Entity, int]] = []
+    while len(out) < 30:
+        if out:
+            sep = re.compile(r"\s*(?:,|;)?\s*(?:and\s+|&\s+)?").match(text, pos)
+            if sep is None or not sep.group(0).strip():
+                break
+            pos = sep.end()
+        cm = _COMPANY_RE.match(text, pos)
+        ent = _company(cm.group(0)) if cm else None
+        end = cm.end() if cm else pos
+        if ent is None:
+            pm = _PERSON_RE.match(text, pos)
+            ent = _person(pm.group(0)) if pm else None
+            end = pm.end() if pm else pos
+        if ent is None:
+            break
+        out.append((ent, end))
+        pos = end
+    return out
+
+
+def _adviser_keyword(role: str, pattern: str) -> str:
+    """The words an adviser rule's every match contains (for _Context.scan)."""
+    if role != "auditor":
+        return {"legal_counsel": r"(?i:counsel)", "escrow_agent": r"(?i:escrow)"}.get(
+            role, r"(?i:trustee)"
+        )
+    if "audited\\s+by" in pattern:
+        return r"(?i:audited\s+by)"
+    if "engaged" in pattern:
+        return r"(?i:(?:engaged|appointed|retained|selected)\s+as)"
+    return r"(?i:independent\s+(?:registered|auditor|certified|public|accountant))"
 
 
 def _cells(text: str) -> list[str]:
@@ -644,7 +704,9 @@ def _persons(raw: str) -> list[_Entity]:
 # The extractor
 
 _PREAMBLE_START = re.compile(
-    r"(?is)\b(?:this|the)\b[^.;]{0,160}?\b(?:agreement|contract|amendment|lease|indenture|"
+    # "This Agreement is made ..." or a sentence opening "The ... Agreement dated ..."; not
+    # "... issued under the Founders' Agreement dated ..." in a note or a table.
+    r"(?is)(?:\bthis|(?:^|(?<=[\n.;:])[ \t]*)the)\b[^.;]{0,160}?\b(?:agreement|contract|amendment|lease|indenture|"
     r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|"
     r"dated|executed|effective)\b|\bby\s+and\s+(?:between|among)\b|\bLadies\s+and\s+Gentlemen\b"
     r"|(?:^|\n)[ \t]*(?:BETWEEN|[Bb]etween)[ \t]*:?[ \t]*\n"
@@ -674,6 +736,33 @@ _DATED = re.compile(
 )
 
 
+def _preamble_start(text: str) -> re.Match[str] | None:
+    """The first preamble opening in the first 40,000 characters. An opening with "the"
+    counts only when a title stands between it and the agreement word ("The Master Supply
+    Agreement dated ..."), not prose ("The shares held by ... under the Founders' Agreement
+    dated ...")."""
+    pos, limit = 0, min(len(text), 40000)
+    while True:
+        m = _PREAMBLE_START.search(text, pos, limit)
+        if m is None or not re.match(r"(?i)[ \t]*the\b", m.group(0)):
+            return m
+        head = re.match(
+            r"(?is)[ \t]*the\s+(.*?)\b(?:agreement|contract|amendment|lease|indenture|note|"
+            r"guarant(?:y|ee)|deed|license)\b",
+            m.group(0),
+        )
+        words = head.group(1).split() if head else []
+        if all(
+            w[0].isupper() or w[0].isdigit() or w[0] in "\"“(" or w.lower() in _TITLE_LINKS
+            for w in words
+        ):
+            return m
+        pos = m.start() + 1
+
+
+_TITLE_LINKS = frozenset({"to", "of", "and", "for", "the", "on", "&"})
+
+
 class BindingExtractor:
     """Extracts bindings and defined-term aliases from one parsed document.
 
@@ -700,6 +789,9 @@ class BindingExtractor:
         self._signatures(ctx)
         self._advisers(ctx)
         self._officer_tables(ctx)
+        self._board_minutes(ctx)
+        self._audit_report(ctx)
+        self._company_profile(ctx)
         bindings = sorted(
             ctx.bindings.values(),
             key=lambda b: (b.location.char_start, b.role, b.subject_key, b.parent_key or ""),
@@ -986,7 +1078,7 @@ class BindingExtractor:
 
     def _agreement(self, ctx: _Context) -> None:
         text = ctx.flow.text
-        start_m = _PREAMBLE_START.search(text, 0, min(len(text), 40000))
+        start_m = _preamble_start(text)
         starts = [start_m.start()] if start_m else []
         first_term = min(
             (
@@ -998,7 +1090,13 @@ class BindingExtractor:
             ),
             default=None,
         )
-        if first_term is not None and first_term < 5000:
+        # A defined term alone starts a preamble only in a document typed as an agreement
+        # (financial statements and tables define "the Company" too).
+        if (
+            first_term is not None
+            and first_term < 5000
+            and (start_m is not None or ctx.doc.document_type in {"agreement", "amendment"})
+        ):
             starts.append(first_term)
         if not starts:
             return
@@ -1168,8 +1266,9 @@ class BindingExtractor:
             rf"(?P<name>{COMPANY}){defined},?\s+(?:an?\s+)?{_ENTITY_TYPE}\s+(?:incorporated|organized|"
             rf"registered|formed)\s+in\s+(?P<jur>{JURISDICTION})\b",
         )
-        for pattern in patterns:
-            for m in ctx.scan(pattern, _KW_JURISDICTION):
+        keywords = (_KW_JURISDICTION_TYPE, _KW_JURISDICTION, _KW_JURISDICTION)
+        for pattern, keyword in zip(patterns, keywords, strict=True):
+            for m in ctx.scan(pattern, keyword):
                 ent = _company(m.group("name"))
                 if ent is None or re.search(
                     r"(?i)\b(?:subsidiary|division|affiliate|unit|parent)\s+of\s+(?:the\s+)?$",
@@ -1225,7 +1324,6 @@ class BindingExtractor:
             )
 
     def _registration(self, ctx: _Context) -> None:
-        text = ctx.flow.text
         parent = self._parent_alt(ctx)
         # Registered agent: "The name of its registered agent at such address is X".
         for m in ctx.scan(
@@ -1278,9 +1376,27 @@ class BindingExtractor:
                 binding_type=BindingType.REGISTRATION,
                 span=(m.start("name"), m.end()),
             )
+        # "Acme GmbH is registered with the commercial register of ... under HRB 12345".
+        for m in ctx.scan(
+            rf"(?P<name>{COMPANY})\s+is\s+(?:registered|entered|recorded)\s+(?:with|in|at)\s+[^.;]{{0,120}}?"
+            rf"\b(?i:register|registry|registrar)\b[^.;]{{0,80}}?\s+under\s+(?:(?i:(?:registration\s+)?"
+            rf"(?:number|no\.?))\s+)?(?P<num>[A-Z]{{1,4}}[ \t\n]?\d[\d\-/]{{3,}}|\d[\d\-/]{{4,}})",
+            _KW_REGISTRATION,
+        ):
+            ent = _company(m.group("name"))
+            if ent is None:
+                continue
+            num = re.sub(r"\s+", " ", m.group("num"))
+            ctx.emit(
+                role="registration_number",
+                subject=_Entity(num, num.lower(), SubjectType.IDENTIFIER),
+                parent=ent,
+                binding_type=BindingType.REGISTRATION,
+                span=(m.start("name"), m.end()),
+            )
         # Incorporators: "The name ... of the sole incorporator is X" or "X, Incorporator".
         for m in ctx.scan(
-            rf"(?i:incorporators?)\s+(?i:is|are)\s+(?P<who>{PERSONS})|(?P<who2>{PERSON}),?\s*\n?\s*"
+            rf"(?i:incorporators?)\s+(?i:is|are)\s*:?\s*(?P<who>{PERSONS})|(?P<who2>{PERSON}),?\s*\n?\s*"
             rf"(?:Sole\s+)?(?i:incorporator)\b",
             _KW_REGISTRATION,
         ):
@@ -1325,16 +1441,25 @@ class BindingExtractor:
     # -- officers, founders, owners -----------------------------------------------------------
 
     def _officers(self, ctx: _Context) -> None:
-        text = ctx.flow.text
         parent = self._parent_alt(ctx)
         patterns = (
             # "Jane Roe, Chief Financial Officer of the Company"
-            rf"(?P<who>{PERSON}),\s+(?:(?:the|its|our|a)\s+)?(?:(?:Senior|Executive)\s+Vice\s+President\s+and\s+)?"
+            rf"(?P<who>{WHO}),\s+(?:(?:the|its|our|a)\s+)?(?:(?:Senior|Executive)\s+Vice\s+President\s+and\s+)?"
             rf"(?P<title>{TITLES})\s+(?:of|at|for)\s+(?P<parent>{parent})",
             # "Jane Roe is/serves as the CFO of Acme"
-            rf"(?P<who>{PERSON})\s+(?:is|was|serves\s+as|has\s+served\s+as|is\s+serving\s+as|"
+            rf"(?P<who>{WHO})\s+(?:is|was|serves\s+as|has\s+served\s+as|is\s+serving\s+as|"
+            rf"(?:shall|will)\s+serve\s+as|"
             rf"was\s+appointed(?:\s+as)?|has\s+been\s+appointed(?:\s+as)?|became|acts\s+as)\s+"
             rf"(?:(?:the|a|an|its|our)\s+)?(?P<title>{TITLES})\s+(?:of|at|for)\s+(?P<parent>{parent})",
+            # "RESOLVED, that Jane Roe be, and she hereby is, elected as a director of Acme"
+            rf"(?P<who>{WHO})\s+(?:be,?\s+and\s+(?:he|she|they)\s+hereby\s+(?:is|are),?\s+|"
+            rf"(?:is|was|were|has\s+been|had\s+been)\s+)(?:duly\s+)?(?:re-?)?(?:elected|appointed|named)"
+            rf"\s+(?:as\s+)?(?:(?:the|a|an)\s+)?(?:(?:independent|non-executive)\s+)?(?P<title>{TITLES})"
+            rf"\s+(?:of|at|for)\s+(?P<parent>{parent})",
+            # "The Company hereby employs the Executive as its Chief Financial Officer"
+            rf"(?P<parent>{parent})\s+(?:hereby\s+)?(?:employs|agrees\s+to\s+employ|shall\s+employ|"
+            rf"appoints|engages|hires)\s+(?P<who>{WHO})\s+as\s+(?:its|the|our)\s+"
+            rf"(?:(?:Senior|Executive)\s+Vice\s+President\s+and\s+)?(?P<title>{TITLES})\b",
             # "Acme's CEO, Jane Roe" / "Acme's Chief Executive Officer is Jane Roe"
             rf"(?P<parent>{parent})(?:'s|’s)\s+(?P<title>{TITLES})(?:,\s+|\s+is\s+)(?P<who>{PERSON})",
             # "the Chief Executive Officer of Acme, Jane Roe"
@@ -1342,7 +1467,7 @@ class BindingExtractor:
         )
         for pattern in patterns:
             for m in ctx.scan(pattern, _KW_OFFICER):
-                person = _person(m.group("who"))
+                person = self._who(ctx, m.group("who"))
                 owner = self._resolve(ctx, m.group("parent"))
                 if person is None or owner is None:
                     continue
@@ -1356,8 +1481,39 @@ class BindingExtractor:
                         attributes={"title": re.sub(r"\s+", " ", m.group("title"))},
                     )
 
+    def _who(self, ctx: _Context, raw: str) -> _Entity | None:
+        """A person: a full name, "Mr./Ms./Dr. Surname" when exactly one person of this
+        document has that surname, or a defined term naming a person ("the Executive")."""
+        person = _person(raw)
+        if person is not None:
+            return person
+        text = raw.strip()
+        hm = re.fullmatch(r"(?:Mr|Mrs|Ms|Dr)\.?\s+([A-Z][\w'’\-]+)", text)
+        if hm:
+            return self._by_surname(ctx, hm.group(1))
+        found = ctx.terms.get(entity_key(re.sub(r"^(?i:the)\s+", "", text)))
+        if found is not None and found.subject_type == SubjectType.INDIVIDUAL:
+            return found
+        return None
+
+    def _by_surname(self, ctx: _Context, surname: str) -> _Entity | None:
+        if surname not in ctx.surnames:
+            people: dict[str, _Entity] = {}
+            for m in re.finditer(
+                rf"(?<![\w.'’\-]){_PWORD}(?:[ \t]+{_INITIAL})?[ \t]+{re.escape(surname)}\b",
+                ctx.flow.text,
+            ):
+                person = _person(m.group(0))
+                if person is not None:
+                    people[person.key] = person
+            for ent in ctx.terms.values():
+                if ent.subject_type == SubjectType.INDIVIDUAL and ent.name.split()[-1] == surname:
+                    people[ent.key] = ent
+            # Two people share the surname: "Mr. Smith" names neither.
+            ctx.surnames[surname] = next(iter(people.values())) if len(people) == 1 else None
+        return ctx.surnames[surname]
+
     def _founders(self, ctx: _Context) -> None:
-        text = ctx.flow.text
         parent = self._parent_alt(ctx)
         co = r"(?P<co>[Cc]o-?)?"
         patterns = (
@@ -1396,7 +1552,6 @@ class BindingExtractor:
                             )
 
     def _ownership(self, ctx: _Context) -> None:
-        text = ctx.flow.text
         parent = self._parent_alt(ctx)
         holder = rf"(?P<who>{COMPANY}|{PERSON})"
         stake = r"(?P<stake>\d{1,3}(?:\.\d+)?\s?%|\d{1,3}(?:\.\d+)?\s+percent|[\d,]{3,}\s+(?:shares|units)|all)"
@@ -1438,9 +1593,32 @@ class BindingExtractor:
                     span=(m.start(), m.end()),
                     attributes=attrs,
                 )
+        # "The holders of record of the capital stock of Acme Inc. are A, B LLC and C."
+        for m in ctx.scan(
+            rf"(?i:(?:the\s+)?(?P<kind>holders?\s+of\s+record|record\s+holders|shareholders|"
+            rf"stockholders|members|unit\s?holders|holders))\s+of\s+(?:(?i:all\s+)?(?i:the\s+)?"
+            rf"(?i:issued\s+and\s+outstanding\s+|outstanding\s+)?(?P<what>(?i:capital\s+stock|shares|stock|"
+            rf"membership\s+interests|units|equity\s+interests|partnership\s+interests))\s+of\s+)?"
+            rf"(?P<parent>{parent})(?:\s*\([^()]{{0,60}}\))?,?\s+(?:are|were|consist\s+of|include|is)\s*:?\s+",
+            _KW_OWNER,
+        ):
+            owner = self._resolve(ctx, m.group("parent"))
+            if owner is None:
+                continue
+            kind = (m.group("what") or m.group("kind")).lower()
+            role = (
+                "member" if "member" in kind else "unit_holder" if "unit" in kind else "shareholder"
+            )
+            for listed, end in _name_list(ctx.flow.text, m.end()):
+                ctx.emit(
+                    role=role,
+                    subject=listed,
+                    parent=owner,
+                    binding_type=BindingType.OWNERSHIP,
+                    span=(m.start(), end),
+                )
 
     def _subsidiaries(self, ctx: _Context) -> None:
-        text = ctx.flow.text
         parent = self._parent_alt(ctx)
         sub = r"(?P<q>(?:direct\s+|indirect\s+)?(?:(?:wholly|majority)[\s\-]+owned\s+)?)"
         rules = (
@@ -1528,7 +1706,7 @@ class BindingExtractor:
                 i += 1
                 continue
             j = i + 1
-            misses = 0
+            misses = rows = 0
             while j < len(lines) and misses < 3 and j < i + 400:
                 text = lines[j].text
                 if j > i + 2 and (
@@ -1544,7 +1722,10 @@ class BindingExtractor:
                 if mm is not None and re.match(
                     r"\s*(?:is|was|were|are|has|have|had|will|shall|which|that)\b", mm.group("rest")
                 ):
-                    break
+                    if rows:
+                        break
+                    j += 1
+                    continue
                 if ent is None or mm is None:
                     if re.search(
                         r"(?i)jurisdiction|name\s+of\s+subsidiary|state\s+or|organization", text
@@ -1555,6 +1736,7 @@ class BindingExtractor:
                     j += 1
                     continue
                 misses = 0
+                rows += 1
                 start = ctx.flow.starts[j]
                 span = (start, start + len(text))
                 attrs: dict[str, str] = {}
@@ -1595,20 +1777,35 @@ class BindingExtractor:
         i = 0
         while i < len(lines):
             hm = header.search(lines[i].text)
-            if hm is None or len(lines[i].text) > 160:
+            # "Name | Jurisdiction | Ownership" heads a list of subsidiaries, not of holders.
+            if (
+                hm is None
+                or len(lines[i].text) > 160
+                or re.search(
+                    r"(?i)subsidiar|jurisdiction|incorporat|organi[sz]ation", lines[i].text
+                )
+            ):
                 i += 1
                 continue
             owner = None
-            for back in range(i - 1, max(-1, i - 6), -1):
+            above = lines[max(0, i - 6) : i]
+            for back in reversed(above):
                 mm = re.search(
                     rf"(?i:capitalization|cap\s+table|ownership|shareholders|stockholders|members|"
                     rf"unit\s?holders)\s+(?i:of|for|table\s+of|[-–—:])\s*({self._parent_alt(ctx)})",
-                    lines[back].text,
+                    back.text,
                 )
                 if mm:
                     owner = self._resolve(ctx, mm.group(1))
                     if owner:
                         break
+            if owner is None and any(re.search(_CAP_TITLE, ln.text) for ln in above):
+                # A title block: the company's name alone on a line, then "Capitalization Table".
+                for back in reversed(above):
+                    owner = _company(back.text) if back.is_heading or len(back.text) < 80 else None
+                    if owner is not None and entity_key(owner.name) == entity_key(back.text):
+                        break
+                    owner = None
             if owner is None:
                 owner = self._sole_company(ctx, 0)
             if owner is None:
@@ -1625,9 +1822,15 @@ class BindingExtractor:
                     r"^\s*(?P<name>[A-Z][^\d%|\t]{1,80}?)\s*(?:\||\t|\s{2,}|\s(?=\d))\s*(?P<nums>[\d,.\s%|\t]+)$",
                     row,
                 )
-                if rm is None:
-                    break
-                name = rm.group("name").strip(" |")
+                if rm is not None:
+                    name, row_nums = rm.group("name").strip(" |"), rm.group("nums")
+                else:
+                    # "Holder | Class | Shares | %": text columns between the name and numbers.
+                    cells = _cells(row)
+                    nums = [c for c in cells[1:] if re.fullmatch(r"[\d,.]+\s?%?", c)]
+                    if len(cells) < 3 or not nums or not re.match(r"[A-Z]", cells[0]):
+                        break
+                    name, row_nums = cells[0], " | ".join(nums)
                 if re.match(r"(?i)^(?:total|subtotal|sum|all\s)", name):
                     j += 1
                     continue
@@ -1635,7 +1838,7 @@ class BindingExtractor:
                 if holder is None:
                     j += 1
                     continue
-                nums = re.findall(r"\d[\d,]*(?:\.\d+)?\s?%?", rm.group("nums"))
+                nums = re.findall(r"\d[\d,]*(?:\.\d+)?\s?%?", row_nums)
                 attrs: dict[str, str] = {}
                 pct = [n for n in nums if n.endswith("%")]
                 plain = [n for n in nums if not n.endswith("%")]
@@ -1656,6 +1859,195 @@ class BindingExtractor:
                 )
                 j += 1
             i = max(j, i + 1)
+
+    def _board_minutes(self, ctx: _Context) -> None:
+        """Minutes of "the Board of Directors of Acme Inc.": the attendance list names directors
+        ("Directors present:" with one name a line, or "Present: directors A, B and C"), a title
+        in brackets after a name ("Jane Roe (Chair)") or after a comma in any attendance list
+        ("Also present: John Poe, Chief Financial Officer") is held at that company."""
+        text = ctx.flow.text
+        mm = re.search(
+            rf"(?i:meeting|minutes|consent)\s+of\s+the\s+(?i:board\s+of\s+(?:directors|managers))"
+            rf"(?:\s*\([^()]{{0,40}}\))?\s+of\s+(?P<co>{COMPANY})",
+            text[:6000],
+        )
+        company = self._resolve(ctx, mm.group("co")) if mm else None
+        if company is None:
+            return
+        # "Jane Roe, Chair of the Board": the board whose minutes these are.
+        for m in ctx.scan(
+            rf"(?P<who>{WHO}),\s+(?:the\s+)?(?P<title>(?:Chair(?:man|woman|person)?|CHAIR(?:MAN)?)\s+of\s+"
+            rf"the\s+(?:Board|BOARD)(?:\s+of\s+(?:Directors|DIRECTORS))?)\b",
+            r"(?i:chair)",
+        ):
+            person = self._who(ctx, m.group("who"))
+            if person is not None:
+                ctx.emit(
+                    role="chair",
+                    subject=person,
+                    parent=company,
+                    binding_type=BindingType.EXPLICIT_STATEMENT,
+                    span=(m.start(), m.end()),
+                    attributes={"title": re.sub(r"\s+", " ", m.group("title"))},
+                )
+        lines = ctx.flow.lines
+        header = re.compile(
+            r"(?i)^\s*(?P<head>(?:(?:the\s+)?directors?\s+|also\s+)?(?:present|in\s+attendance|"
+            r"attending)(?:\s+were)?)\s*:\s*(?P<rest>.*)$"
+        )
+        for i, line in enumerate(lines):
+            hm = header.match(line.text)
+            if hm is None:
+                continue
+            directors = "director" in hm.group("head").lower()
+            items: list[tuple[str, int]] = []
+            rest = hm.group("rest").strip()
+            if rest:
+                dm = re.match(r"(?i)^(?:the\s+)?directors?\s*:?\s+(?P<names>.+)$", rest)
+                directors = directors or dm is not None
+                body = (dm.group("names") if dm else rest).rstrip(" .")
+                items = [
+                    (part, i) for part in re.split(r"\s*;\s*|\s*,\s*(?:and\s+)?|\s+and\s+", body)
+                ]
+            else:
+                for j in range(i + 1, min(len(lines), i + 30)):
+                    t = lines[j].text.strip().lstrip("-•*·– ").strip()
+                    if lines[j].is_heading or not t or header.match(t):
+                        break
+                    items.append((t, j))
+            for item, j in items:
+                im = re.match(
+                    rf"^(?P<who>{PERSON})\s*(?:\((?P<paren>[^()]{{1,60}})\)|,\s*(?P<title>[^,;]{{2,60}}))?"
+                    r"\s*[.;]?$",
+                    item,
+                )
+                if im is None:
+                    if not lines[j].text.strip():
+                        continue
+                    if j != i:
+                        break
+                    continue
+                person = _person(im.group("who"))
+                if person is None:
+                    continue
+                span = (ctx.flow.starts[i], ctx.flow.starts[j] + len(lines[j].text))
+                title = (im.group("paren") or im.group("title") or "").strip()
+                roles = _title_roles(re.sub(r"(?i)\s+of\s+the\s+company$", "", title))
+                if im.group("title") and not roles:
+                    continue  # "Jane Roe, Smith & Co. LLP": not a title of this company
+                if directors:
+                    roles = ["director", *roles]
+                for role in dict.fromkeys(roles):
+                    ctx.emit(
+                        role=role,
+                        subject=person,
+                        parent=company,
+                        binding_type=BindingType.EXPLICIT_STATEMENT,
+                        span=span,
+                        attributes={"title": title} if title else {},
+                    )
+
+    def _audit_report(self, ctx: _Context) -> None:
+        """An auditor's report: "We have audited the ... financial statements of Acme Inc." and,
+        below it, the firm's signature ("/s/ Smith & Jones LLP")."""
+        lines = ctx.flow.lines
+        for i, line in enumerate(lines):
+            if not re.search(
+                r"(?i)report\s+of\s+independent\s+(?:registered\s+public\s+accounting\s+firm|"
+                r"auditors?|(?:certified\s+public\s+)?accountants)|independent\s+auditors?['’]?\s+report",
+                line.text,
+            ):
+                continue
+            audited: _Entity | None = None
+            first = i
+            for j in range(i + 1, min(len(lines), i + 40)):
+                window = " ".join(ln.text for ln in lines[j : j + 2])
+                am = re.search(
+                    rf"(?i:we\s+have\s+audited\s+the\s+)[^.;]{{0,160}}?\bof\s+(?P<co>{COMPANY})",
+                    window,
+                )
+                if am:
+                    audited = _company(am.group("co"))
+                    first = j
+                    break
+            if audited is None:
+                continue
+            for k in range(first + 1, min(len(lines), first + 80)):
+                sm = re.match(rf"^\s*/s/\s*(?P<firm>{COMPANY})\s*$", lines[k].text)
+                if sm is None:
+                    continue
+                firm = _company(sm.group("firm"))
+                if firm is not None:
+                    span = (ctx.flow.starts[first], ctx.flow.starts[k] + len(lines[k].text))
+                    ctx.emit(
+                        role="auditor",
+                        subject=firm,
+                        parent=audited,
+                        binding_type=BindingType.EXPLICIT_STATEMENT,
+                        span=span,
+                    )
+                break
+
+    def _company_profile(self, ctx: _Context) -> None:
+        """A sentence about one company: "Acme Ltd. is a Leeds-based maker of pumps,
+        incorporated in England and Wales in 2009 and founded by Jane Roe, who remains its
+        managing director." Clauses bind to the sentence's subject only when no other company
+        is named in between."""
+        for m in ctx.scan(
+            rf"(?P<co>{COMPANY})\s+(?:is|was)\s+(?:an?|the)\s+(?P<mid>[^.;]{{0,300}}?),\s+"
+            rf"(?P<clauses>(?:incorporated|organi[sz]ed|formed|founded|co-founded|established)[^.;]{{0,300}})",
+            r"(?i:founded|incorporated|organi[sz]ed|formed|established)",
+        ):
+            company = _company(m.group("co"))
+            if company is None or _COMPANY_RE.search(m.group("mid")):
+                continue
+            clauses = m.group("clauses")
+            if _COMPANY_RE.search(clauses):
+                continue
+            flat = re.sub(r"\s+", " ", clauses)
+            span = (m.start("co"), m.end())
+            jm = re.search(
+                rf"\b(?:incorporated|organi[sz]ed|formed|registered)\s+(?:in|under\s+{_LAWS_OF})\s*"
+                rf"(?:the\s+)?(?:(?:State|Province|Commonwealth)\s+of\s+)?(?P<jur>{JURISDICTION})\b",
+                flat,
+            )
+            if jm:
+                jur = jm.group("jur")
+                ctx.emit(
+                    role="jurisdiction",
+                    subject=_Entity(jur, entity_key(jur), SubjectType.JURISDICTION),
+                    parent=company,
+                    binding_type=BindingType.REGISTRATION,
+                    span=span,
+                )
+            fm = re.search(
+                rf"\b(?P<co>co-?)?founded\s+(?:in\s+\d{{4}}\s+)?by\s+(?P<who>{PERSONS})"
+                rf"(?:,\s+who\s+(?:remains|is|is\s+also|serves\s+as|has\s+served\s+as)\s+"
+                rf"(?:its|the\s+company['’]s)\s+(?P<title>{TITLES}))?",
+                flat,
+            )
+            if fm is None:
+                continue
+            people = _persons(fm.group("who"))
+            for person in people:
+                ctx.emit(
+                    role="founder",
+                    subject=person,
+                    parent=company,
+                    binding_type=BindingType.OWNERSHIP,
+                    span=span,
+                    attributes={"qualifier": "co-founder"} if fm.group("co") else {},
+                )
+            if fm.group("title") and len(people) == 1:
+                for role in _title_roles(fm.group("title")):
+                    ctx.emit(
+                        role=role,
+                        subject=people[0],
+                        parent=company,
+                        binding_type=BindingType.EXPLICIT_STATEMENT,
+                        span=span,
+                        attributes={"title": fm.group("title")},
+                    )
 
     # -- signatures and advisers --------------------------------------------------------------
 
@@ -1712,6 +2104,7 @@ class BindingExtractor:
         """The party a signature block signs for, from the line above it ("ACME INC.",
         "LENDER: ACME BANK, N.A.", or a defined term such as "COMPANY")."""
         t = re.sub(r"^(?:IN\s+WITNESS.*|AGREED.*?:)\s*", "", text.strip().rstrip(":"))
+        t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
         label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(\S.*)$", t)
         if label and _contract_role(label.group(1)):
             t = label.group(2)
@@ -1815,6 +2208,10 @@ class BindingExtractor:
             r"(?i:independent\s+(?:registered\s+public\s+accounting\s+firm|auditors?|"
             r"(?:certified\s+public\s+)?accountants|public\s+accountants))"
         )
+        auditor_role = (
+            r"(?i:(?:independent\s+)?(?:registered\s+public\s+accounting\s+firm|auditors?|"
+            r"(?:certified\s+public\s+)?accountants))"
+        )
         rules: tuple[tuple[str, str], ...] = (
             (
                 "auditor",
@@ -1838,6 +2235,16 @@ class BindingExtractor:
                 rf"(?:an?\s+)?{auditor}",
             ),
             (
+                "auditor",
+                rf"{firm},?\s+(?:has\s+|had\s+|have\s+)?(?:been\s+)?(?:engaged|appointed|re-?appointed|"
+                rf"retained|selected)\s+as\s+(?P<parent>{parent})(?:'s|’s)\s+{auditor_role}",
+            ),
+            (
+                "auditor",
+                rf"{firm},?\s+(?:has\s+|had\s+|have\s+)?(?:been\s+)?(?:engaged|appointed|re-?appointed|"
+                rf"retained|selected)\s+as\s+(?:the\s+)?{auditor_role}\s+(?:of|for|to)\s+(?P<parent>{parent})",
+            ),
+            (
                 "legal_counsel",
                 rf"{firm},?\s+(?:as\s+)?(?:legal\s+|outside\s+|special\s+|general\s+)?counsel\s+(?:to|for)\s+(?P<parent>{parent})",
             ),
@@ -1855,7 +2262,7 @@ class BindingExtractor:
             ),
         )
         for role, pattern in rules:
-            for m in ctx.scan(pattern, _KW_ADVISER):
+            for m in ctx.scan(pattern, _adviser_keyword(role, pattern)):
                 who = _company(m.group("firm"))
                 own_raw = m.group("parent")
                 owner = (
@@ -1874,6 +2281,25 @@ class BindingExtractor:
                     parent=owner,
                     binding_type=BindingType.EXPLICIT_STATEMENT,
                     span=(m.start(), m.end()),
+                )
+        # "Jane Roe, Smith & Jones LLP, counsel to Acme" / "Jane Roe of Smith LLP, counsel to Acme".
+        for m in ctx.scan(
+            rf"(?P<who>{PERSON})(?:,\s+|\s+of\s+){firm},?\s+(?:as\s+)?(?:legal\s+|outside\s+|special\s+|"
+            rf"general\s+|corporate\s+)?counsel\s+(?:to|for)\s+(?P<parent>{parent})",
+            _KW_ADVISER,
+        ):
+            person, who, owner = _person(m.group("who")), _company(m.group("firm")), None
+            owner = self._resolve(ctx, m.group("parent"))
+            if person is None or who is None or owner is None:
+                continue
+            for subject in (person, who):
+                ctx.emit(
+                    role="legal_counsel",
+                    subject=subject,
+                    parent=owner,
+                    binding_type=BindingType.EXPLICIT_STATEMENT,
+                    span=(m.start(), m.end()),
+                    attributes={"firm": who.name} if subject is person else {},
                 )
         # "X, as Escrow Agent/Trustee/Guarantor" in an agreement's preamble: the agreement is the parent.
         if ctx.parties:

@@ -72,6 +72,7 @@ SINGLE_VALUED_ATTRIBUTES = frozenset(
         "headquarters",
         "age",
         "nationality",
+        "stake",
         "is_party",
         "is_subsidiary",
         "has_role",

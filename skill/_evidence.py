@@ -43,6 +43,24 @@ class Sentence:
     location: SourceLocation
 
 
+_HONORIFICS = ("Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof")
+_STOP_WORDS = frozenset({"non", "the", "and", "covenant", "clause", "provision", "section"})
+
+
+def provision_stems(provision: str) -> list[str]:
+    """Word stems that mark a provision ("non-compete" -> ["compet"]): its sentences or its
+    section heading contain one."""
+    words = [w for w in re.findall(r"[a-z]+", provision.lower()) if w not in _STOP_WORDS]
+    return [w[:6] for w in words if len(w) >= 4]
+
+
+_NOTICE_PURPOSE = {
+    "non_renewal": re.compile(r"\brenew\w*|\bextension\b|\bextend\w*", re.IGNORECASE),
+    "termination": re.compile(r"\bterminat\w*|\bresign\w*|\bcancel\w*", re.IGNORECASE),
+}
+_DURATION_VALUE = re.compile(r"^\d+(?:\.\d+)? (?:day|month|year)s?$")
+
+
 # Confidence of a unit that quotes the binding itself: the index recorded an explicit link.
 BINDING_CONFIDENCE = 0.9
 
@@ -70,6 +88,9 @@ ATTRIBUTE_CUES: dict[str, str] = {
     "education": "degree university graduated education bachelor master",
     "experience": "previously served experience prior to joining career",
     "age": "age years old",
+    "compensation": "annual base salary compensation shall pay the executive",
+    "stake": "holds owns shares stock percent ownership fully diluted",
+    "affiliation": "partner director board member advisor also serves",
     "nationality": "citizen nationality",
 }
 
@@ -442,6 +463,10 @@ class EvidenceCollector:
         if docs:
             # An agreement's clauses are spread over its document: look further into it.
             top_k = self.top_k * 3 if candidate.subject_type == "agreement" else self.top_k
+            if subject.kind is QuestionKind.PERSON_ATTRIBUTE:
+                # A person is often named by title and surname only ("Dr. Okafor") in the
+                # passage that states the attribute: the name alone ranks it lower.
+                top_k = self.top_k * 2
             for hit in self.store.search_chunks(kb, query, vector, document_ids=docs, top_k=top_k):
                 found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
         if candidate.subject_type != "agreement":
@@ -455,6 +480,23 @@ class EvidenceCollector:
             ):
                 if hit.chunk.chunk_id not in found or found[hit.chunk.chunk_id][0] < hit.score:
                     found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
+        if candidate.subject_type == "individual":
+            # Documents that name the person anywhere (not only where the asked role is
+            # bound), searched without the name filter: a passage may call them "Dr. Okafor".
+            person_docs = sorted(
+                {
+                    b.location.document_id
+                    for b in self.store.find_bindings(
+                        kb, subject_key=candidate.subject_id, document_ids=sorted(committed_set)
+                    )
+                }
+            )
+            if person_docs:
+                for hit in self.store.search_chunks(
+                    kb, query, vector, document_ids=person_docs, top_k=self.top_k
+                ):
+                    if hit.chunk.chunk_id not in found or found[hit.chunk.chunk_id][0] < hit.score:
+                        found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
         ranked = sorted(found.values(), key=lambda sc: (-sc[0], sc[1].chunk_id))
         return [chunk for _, chunk in ranked]
 
@@ -467,6 +509,11 @@ class EvidenceCollector:
         forms = {candidate.name, *candidate.aliases}
         if candidate.subject_type != "agreement":
             forms.update(s for s in short_names(candidate.name) if len(s) >= 4)
+        if candidate.subject_type == "individual":
+            # "Dr. Okafor", "Mr. Lindgren": a title with the surname names the person.
+            surname = candidate.name.split()[-1] if len(candidate.name.split()) >= 2 else ""
+            if len(surname) >= 2 and surname[:1].isupper():
+                forms.update(f"{title} {surname}" for title in _HONORIFICS)
         for term_key, key in terms.items():
             if key == candidate.subject_id:
                 forms.add(term_key)
@@ -594,12 +641,14 @@ class EvidenceCollector:
                 for sentence in sentences_of(chunk):
                     if _is_heading(sentence.text):
                         continue
+                    if not _fits_constraints(sentence, subject, attribute):
+                        continue
                     relevance = sentence_relevance(attribute, sentence.text)
                     if attribute == "auditor" and _AUDIT_CUE.search(sentence.text):
                         relevance = max(relevance, 0.7)
                     if relevance <= 0:
                         continue
-                    values, elsewhere = self._sentence_values(
+                    values, elsewhere, attributed = self._sentence_values(
                         attribute, sentence, candidate, forms, others, party_forms
                     )
                     if values:
@@ -607,6 +656,16 @@ class EvidenceCollector:
                         reason = self.verify(
                             sentence, candidate, forms, others, party_forms, attribute, named
                         )
+                        if (
+                            reason is not None
+                            and attributed
+                            and reason.startswith("about ")
+                            and _list_item_for(sentence.text, forms)
+                        ):
+                            # A list naming several entities ("A - CEO; B - Director; Partner,
+                            # X"): each value was attributed to the entity named last before
+                            # it, and these are the candidate's.
+                            reason = None
                         found.append((sentence, relevance, values, reason))
                     if elsewhere:
                         # Stated in this sentence, but of another entity named in it.
@@ -615,6 +674,19 @@ class EvidenceCollector:
                             or f"stated of another entity named in the sentence, not {candidate.name}"
                         )
                         found.append((sentence, relevance, elsewhere, owner))
+            if attribute == "payment_terms" and any(
+                _DURATION_VALUE.match(v)
+                for _, _, values, reason in found
+                if reason is None
+                for v, _ in values
+            ):
+                # A clause with a single figure is answered by the figure: the other sentences
+                # of the document's payment clause are not further values.
+                found = [
+                    f
+                    for f in found
+                    if f[3] is not None or all(_DURATION_VALUE.match(v) for v, _ in f[2])
+                ]
             if single_valued:
                 # One statement per document: its most direct one (a passing mention of a
                 # duration or a date elsewhere in the same document is not a second value).
@@ -678,9 +750,10 @@ class EvidenceCollector:
         forms: Sequence[str],
         others: Sequence[_KnownEntity],
         party_forms: Sequence[str] | None,
-    ) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+    ) -> tuple[list[tuple[str, float]], list[tuple[str, float]], bool]:
         """(values the sentence states for the attribute of the candidate (or of the party),
-        values it states of another entity it names)."""
+        values it states of another entity it names, whether values were attributed by
+        position because the sentence names several entities)."""
         text = sentence.text
         subject_forms = party_forms
         segments: list[tuple[int, bool]] | None = None
@@ -711,7 +784,36 @@ class EvidenceCollector:
             # and Y, with offices at B": B is Y's).
             elsewhere = [v for v in found if not _owner_is_candidate(segments, v.start)]
             found = [v for v in found if _owner_is_candidate(segments, v.start)]
-        return _best_values(found), _best_values(elsewhere)
+        return _best_values(found), _best_values(elsewhere), bool(segments)
+
+
+_LIST_SEPARATOR = re.compile(r"(?:^|[-–—;|•\n])\s*$")
+
+
+def _list_item_for(text: str, forms: Sequence[str]) -> bool:
+    """Does a candidate's name open an item of a list ("A - CEO; B - Director; ...")?"""
+    for form in forms:
+        if len(form) < 3:
+            continue
+        for m in re.finditer(name_pattern(form), text, re.IGNORECASE):
+            if m.start() > 0 and _LIST_SEPARATOR.search(text[: m.start()]):
+                return True
+    return False
+
+
+def _fits_constraints(sentence: Sentence, subject: SubjectClass, attribute: str) -> bool:
+    """Constraints of the question that narrow which sentences of the subject answer it: a
+    named provision ("the non-compete"), the purpose of a notice ("to avoid renewal")."""
+    provision = subject.constraints.get("provision")
+    if provision and attribute == "obligations":
+        stems = provision_stems(str(provision))
+        where = f"{sentence.text} {sentence.location.section or ''}".lower()
+        if stems and not any(stem in where for stem in stems):
+            return False
+    purpose = subject.constraints.get("notice_for")
+    if purpose and attribute == "notice_period" and str(purpose) in _NOTICE_PURPOSE:
+        return _NOTICE_PURPOSE[str(purpose)].search(sentence.text) is not None
+    return True
 
 
 def _best_values(found: Sequence[ExtractedValue]) -> list[tuple[str, float]]:

@@ -22,6 +22,7 @@ from skill._values import (
     find_durations,
     find_jurisdictions,
     find_money,
+    find_percentages,
     format_duration,
     normalize_person_name,
 )
@@ -46,6 +47,10 @@ class ExtractedValue:
 # --------------------------------------------------------------------------- relevance
 
 _I = re.IGNORECASE
+_AFFILIATION_TITLE_CUE = (
+    r"\b(?:Partner|Principal|Managing\s+Director|Advisor|Adviser|Professor|Trustee|Fellow)"
+    r"(?:,\s*|\s+(?:at|of|with)\s+)[A-Z]"
+)
 _RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
     "governing_law": (
         (r"\bgoverned\s+(?:\w+\s+){0,4}by\b", 0.9),
@@ -101,6 +106,12 @@ _RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
         (r"\binvoice\w*\b.{0,80}\b(?:due|payable|paid)\b", 0.85),
         (r"\b(?:due|payable|paid)\b.{0,80}\binvoice", 0.85),
         (r"\bpayment\s+terms\b", 0.85),
+        (
+            r"\b(?:pay|payable|due|paid|invoiced?|billed?)\s+(?:[\w']+\s+){0,6}?(?:monthly|quarterly|"
+            r"annually|yearly|weekly|in\s+advance|in\s+arrears|upon\s+receipt|on\s+receipt|"
+            r"installments?|instalments?)\b",
+            0.85,
+        ),
         (r"\b(?:shall|will)\s+pay\b", 0.6),
         (r"\binvoice\w*\b", 0.5),
         (r"\b(?:payable|payment|fees?)\b", 0.3),
@@ -127,8 +138,9 @@ _RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
         (r"\beffective\b", 0.4),
     ),
     "expiration_date": (
-        (r"\b(?:shall|will)\s+(?:expire|terminate|end)\s+on\b", 0.9),
-        (r"\b(?:Expiration|Termination|End)\s+Date\b", 0.85),
+        (r"\b(?:shall|will)\s+(?:expire|terminate|end|mature)\s+on\b", 0.9),
+        (r"\b(?:Expiration|Termination|End|Maturity)\s+Date\b", 0.85),
+        (r"\bmatur(?:ing|es)\s+on\b|\bdue\s+(?:and\s+payable\s+)?(?:in\s+full\s+)?on\b", 0.85),
         (r"\b(?:until|through)\s+(?:and\s+including\s+)?\w+\s+\d", 0.6),
         (r"\bexpir\w*\b", 0.5),
         (r"\bterm\b", 0.3),
@@ -166,6 +178,7 @@ _RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
             r"\b(?:shall|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+obligated\s+to|is\s+required\s+to)\b",
             0.5,
         ),
+        (r"\b(?:guarantees?|guaranties|warrants|indemnifies)\b", 0.5),
         (r"\bwill\b", 0.3),
     ),
     "education": (
@@ -225,6 +238,18 @@ _RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
         (r"\b(?:company|registration|registered|file|entity|corporate)\s+(?:number|no\.?|#)", 0.9),
         (r"\b(?:Commercial\s+Register|Handelsregister|HRB|Companies\s+House|UEN|CIN|KvK)\b", 0.85),
         (r"\bregistered\s+(?:in|with)\b", 0.4),
+    ),
+    "compensation": (
+        (r"\b(?:base\s+)?salary\b|\bcompensation\b|\bremuneration\b", 0.9),
+        (r"\bfees?\b|\bwages?\b|\bbonus\b", 0.5),
+    ),
+    "stake": (
+        (r"\b(?:holds?|owns?|beneficially\s+owns?)\b[^.;]{0,60}\d\s*%|\bstake\b", 0.9),
+        (r"\d(?:\.\d+)?\s*%", 0.6),
+    ),
+    "affiliation": (
+        (r"\b(?:also|currently)\s+(?:serves?|is)\s+(?:as\s+)?", 0.7),
+        (rf"{_AFFILIATION_TITLE_CUE}", 0.8),
     ),
     "headquarters": (
         (r"\bheadquarter\w*\b", 0.9),
@@ -454,13 +479,13 @@ _EFFECTIVE_CUE = re.compile(
     _I,
 )
 _EXPIRATION_CUE = re.compile(
-    r"\bexpir\w*|\bterminat\w*|\buntil\b|\bthrough\b|\bend(?:s|ing)?\b|\bto\b|\bextended\s+to\b|"
+    r"\bexpir\w*|\bterminat\w*|\bmatur\w*|\buntil\b|\bthrough\b|\bend(?:s|ing)?\b|\bto\b|\bextended\s+to\b|"
     r"\bno\s+later\s+than\b|\blast\s+day\b|\bthru\b",
     _I,
 )
 _DEFINED_DATE_AFTER = re.compile(
     r"\s*,?\s*\(\s*(?:the|such|this|each|an?)?\s*[\"“”']?\s*(?P<label>[\w\s-]{0,30}?)\s*"
-    r"(?P<kind>Effective|Commencement|Start|Execution|Agreement|Expiration|Termination|End|Expiry)\s+Date",
+    r"(?P<kind>Effective|Commencement|Start|Execution|Agreement|Expiration|Termination|End|Expiry|Maturity)\s+Date",
     _I,
 )
 _FOUNDING_CUE = re.compile(
@@ -478,7 +503,7 @@ def _date_role(sentence: str, mention: Mention, floor: int) -> tuple[str, float]
     defined = _DEFINED_DATE_AFTER.match(sentence, mention.end)
     if defined:
         kind = defined.group("kind").lower()
-        if kind in {"expiration", "termination", "end", "expiry"}:
+        if kind in {"expiration", "termination", "end", "expiry", "maturity"}:
             return "expiration", 0.95
         if kind == "agreement" or kind == "execution":
             return "effective", 0.8
@@ -495,7 +520,12 @@ def _date_role(sentence: str, mention: Mention, floor: int) -> tuple[str, float]
             _I,
         )
         return "effective", 0.9 if strong else 0.75
-    strong = re.search(r"(?:expire|terminate|end)s?\s+on\s*$|until\s*$|through\s*$", window, _I)
+    strong = re.search(
+        r"(?:expire|terminate|end|mature)s?\s+on\s*$|maturing\s+on\s*$|until\s*$|through\s*$"
+        r"|Maturity\s+Date[\"”']?\s+(?:means|is|shall\s+be)\s*$",
+        window,
+        _I,
+    )
     return "expiration", 0.9 if strong else 0.75
 
 
@@ -562,6 +592,12 @@ _PAYMENT_AFTER = re.compile(
     r"(?:\w+\s+)?(?:invoice|statement|bill)",
     _I,
 )
+# "pay each invoice within 45 days": the payment verb governs the figure; "pay all Fees and
+# remove the Robots within 60 days" does not (another verb stands between them).
+_PAYMENT_GOVERNS = re.compile(
+    r"(?:\binvoice\w*|\bpa(?:y|id|yable|yment)|\bremit\w*|\bdue)\b(?:(?!\b(?:shall|will|must|and)\b)[^.;])*$",
+    _I,
+)
 _RENEWAL_BEFORE = re.compile(
     r"\b(?:renew\w*|successive|additional|consecutive|further|extend\w*|extension|subsequent|"
     r"successor)\b",
@@ -616,7 +652,7 @@ def _duration_role(sentence: str, mention: Mention, floor: int) -> str:
         return "renewal"
     if _INITIAL_TERM_AFTER.match(after):
         return "term"
-    if _PAYMENT_BEFORE.search(window) and re.search(r"invoice|pa(?:y|id)|remit|due", sentence, _I):
+    if _PAYMENT_BEFORE.search(window) and _PAYMENT_GOVERNS.search(window):
         return "payment"
     if _PAYMENT_AFTER.match(after):
         return "payment"
@@ -705,7 +741,9 @@ def _payment_terms(sentence: str, party: str | None) -> list[ExtractedValue]:
     durations = _durations("payment_terms", sentence)
     if len({v.value for v in durations}) == 1:
         return durations[:1]
-    if _cue_relevance("payment_terms", sentence) >= 0.5:
+    # Without a single figure the clause itself is the value, but only a clause that states
+    # when or how payment is made (not every sentence that mentions paying).
+    if _cue_relevance("payment_terms", sentence) >= 0.8:
         text = _text_value(sentence, 0.7)
         return [text] if text else []
     return []
@@ -743,12 +781,32 @@ def _liability_cap(sentence: str, party: str | None) -> list[ExtractedValue]:
     return []
 
 
+_PAY_CUE = re.compile(
+    r"\b(?:salary|salaries|compensation|remuneration|wages?|base\s+pay|fees?|retainer)\b", _I
+)
+
+
+def _compensation(sentence: str, party: str | None) -> list[ExtractedValue]:
+    """Amounts stated as pay ("an annual base salary of $325,000")."""
+    values: list[ExtractedValue] = []
+    for mention in find_money(sentence):
+        window = _window_before(sentence, mention.start, 80)
+        if _PAY_CUE.search(window):
+            confidence = 0.9 if re.search(r"\bsalary|\bcompensation", window, _I) else 0.75
+            values.append(
+                _value("money", mention.value, sentence, mention.start, mention.end, confidence)
+            )
+    return values
+
+
 # --------------------------------------------------------------------------- free text
 
 _MODAL = (
     r"(?:shall|will|must|agrees?\s+to|hereby\s+agrees?|undertakes?\s+to|hereby\s+undertakes?|"
     r"covenants?(?:\s+and\s+agrees?)?|is\s+(?:obligated|required|responsible)|are\s+(?:obligated|required|responsible)|"
-    r"has\s+the\s+(?:obligation|duty))"
+    r"has\s+the\s+(?:obligation|duty)|"
+    # "hereby absolutely, unconditionally and irrevocably guarantees"
+    r"(?:hereby\s+)?(?:(?:\w+ly|and|,)\s*){0,6}(?:guarantees|guaranties|warrants|indemnifies))"
 )
 _OBJECT_PREPOSITIONS = re.compile(
     r"\b(?:to|by|from|of|for|with|against|on|upon|than|between|toward|towards|under|via|at|"
@@ -902,12 +960,14 @@ _OFFICE_CUE = re.compile(
 _HQ_CUE = re.compile(
     r"\b(?:headquartered|based)\s+(?:in|at)\s+|"
     r"\b(?:headquarters|head\s+office|principal\s+(?:executive\s+)?offices?|principal\s+place\s+of\s+business)"
+    # "of the Corporation", "of Acme Robotics, Inc."
+    r"(?:\s+of\s+(?:the\s+)?[A-Z][\w.&'’-]*(?:,?\s+[A-Z][\w.&'’-]*){0,4})?"
     r"(?:\s+(?:is|are|shall\s+be|will\s+be))?(?:\s+(?:located|situated))?\s+(?:in|at)\s+|"
     r"\b(?:headquarters|head\s+office)\s*:\s*",
     _I,
 )
 _PLACE_END = re.compile(
-    r"\s*(?:;|\(|\.\s|\.$|$|,\s+(?:and|which|where|who|that|with|whose|in\s+the\s+(?:City|County)\b)\b|"
+    r"\s*(?:;|\(|\.\s|\.$|$|,\s+(?:and|which|where|who|that|with|whose)\b|"
     r"\s+(?:and|which|where|who|that|with|whose|since|until|from)\s)",
 )
 
@@ -962,6 +1022,66 @@ def _registration_number(sentence: str, party: str | None) -> list[ExtractedValu
     return values
 
 
+# --------------------------------------------------------------------------- people
+
+_STAKE_CUE = re.compile(
+    r"\b(?:holds?|held|holding|owns?|owned|owning|beneficially\s+owns?|stake|ownership|interest|"
+    r"shares?|stock|equity|fully\s+diluted|outstanding|FD)\b|%\s*$",
+    _I,
+)
+
+
+def _stake(sentence: str, party: str | None) -> list[ExtractedValue]:
+    """A holder's percentage of an entity: a percentage stated with ownership language, or the
+    percentage column of a capitalization-table row (a row reads as one short sentence)."""
+    mentions = find_percentages(sentence)
+    if not mentions:
+        return []
+    row = len(sentence.split()) <= 12 and re.search(r"\b\d{1,3}(?:,\d{3})+\b", sentence) is not None
+    values: list[ExtractedValue] = []
+    for mention in mentions:
+        window = _window_before(sentence, mention.start, 80)
+        after = sentence[mention.end : mention.end + 40]
+        if _STAKE_CUE.search(window) or re.match(
+            r"\s*(?:of\s+the\s+)?(?:outstanding|issued|"
+            r"fully|shares|stock|equity|interest|stake)",
+            after,
+            _I,
+        ):
+            confidence = 0.85
+        elif row and len(mentions) == 1:
+            confidence = 0.8
+        else:
+            continue
+        values.append(
+            _value("percentage", mention.value, sentence, mention.start, mention.end, confidence)
+        )
+    return values
+
+
+_AFFILIATION_TITLE = (
+    r"(?:(?:Senior|Managing|General|Founding|Venture|Operating|Executive|Non-executive|Independent)"
+    r"\s+)?(?:Partner|Principal|Managing\s+Director|Director|Advisor|Adviser|Professor|"
+    r"Chair(?:man|woman|person)?|Trustee|Board\s+Member|Member\s+of\s+the\s+Board|Fellow|"
+    r"Chief\s+\w+\s+Officer|CEO|CFO|COO|CTO|President|Vice\s+President|Founder|Co-founder)"
+)
+_AFFILIATION_RE = re.compile(
+    rf"(?P<value>{_AFFILIATION_TITLE}(?:,\s*|\s+(?:at|of|with)\s+)(?:the\s+)?"
+    r"[A-Z][\w&.'’-]*(?:\s+(?:(?:of|and|&|for|at)\s+(?:the\s+)?)?[A-Z][\w&.'’-]*){0,6})"
+)
+
+
+def _affiliation(sentence: str, party: str | None) -> list[ExtractedValue]:
+    """Positions a person holds at an organisation ("Partner, Lumen Ventures", "Professor of
+    Robotics at Carnegie Mellon University")."""
+    values: list[ExtractedValue] = []
+    for match in _AFFILIATION_RE.finditer(sentence):
+        start, end = _trimmed_span(sentence, *match.span("value"))
+        text = sentence[start:end].rstrip(".")
+        values.append(_value("text", text, sentence, start, start + len(text), 0.8))
+    return values
+
+
 # --------------------------------------------------------------------------- dispatch
 
 _EXTRACTORS: dict[str, Callable[[str, str | None], list[ExtractedValue]]] = {
@@ -983,6 +1103,9 @@ _EXTRACTORS: dict[str, Callable[[str, str | None], list[ExtractedValue]]] = {
     "registered_office": _place(_OFFICE_CUE, None),
     "headquarters": _place(_HQ_CUE, None),
     "registration_number": _registration_number,
+    "stake": _stake,
+    "compensation": _compensation,
+    "affiliation": _affiliation,
 }
 EXTRACTABLE_ATTRIBUTES: tuple[str, ...] = tuple(sorted(_EXTRACTORS))
 

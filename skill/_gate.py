@@ -8,6 +8,7 @@ its type matches the question's, when one is given). Near-misses are reported wi
 from __future__ import annotations
 
 import re
+import uuid
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from retrieval._entities import (
     is_generic_term,
     is_person_name,
 )
-from retrieval._model import Alias, Binding
+from retrieval._model import Alias, Binding, BindingType, SubjectType
 from retrieval._store import VectorStore
 from skill._answer import RejectedCandidate
 from skill._subject import (
@@ -123,6 +124,43 @@ class GateResult:
     # Yes/no claims the index settles on its own ("yes": bound; "no": an exhaustive party list).
     verdict: str | None = None
     verdict_bindings: tuple[Binding, ...] = ()
+
+
+# Wording that denies a corporate link between two named entities; a subsidiary or a parent
+# is an affiliate, so "not affiliated" denies both.
+_UNRELATED = (
+    r"\b(?:is|are|was|were)\s+not\s+(?:in\s+any\s+way\s+)?(?:affiliated|associated|related|connected)"
+    r"\s+(?:in\s+any\s+way\s+)?(?:with|to)\b|\b(?:is|are)\s+(?:entirely\s+|wholly\s+)?"
+    r"(?:unrelated|unaffiliated)\s+(?:with|to)\b|\bhas\s+no\s+(?:affiliation|relationship|connection)"
+    r"\s+with\b|\bnot\s+to\s+be\s+confused\s+with\b"
+)
+_DENIALS: dict[str, re.Pattern[str]] = {
+    "subsidiary": re.compile(
+        _UNRELATED + r"|\b(?:is|are)\s+not\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:subsidiary|parent)"
+        r"\s+(?:company\s+)?of\b|\bnot\s+(?:owned|controlled)\s+by\b",
+        re.IGNORECASE,
+    ),
+}
+
+
+# Entity attributes whose value is itself a bound role holder (a company).
+_HOLDER_ATTRIBUTES = frozenset({"auditor", "registered_agent"})
+
+
+def _name_patterns(name: str) -> list[re.Pattern[str]]:
+    # The full name only: a short name ("Acme Robotics") may be shared by the other entity.
+    forms = [name, name.rstrip(".")]
+    return [
+        re.compile(
+            r"(?<!\w)" + r"\s+".join(re.escape(w) for w in f.split()) + r"(?!\w)", re.IGNORECASE
+        )
+        for f in dict.fromkeys(forms)
+    ]
+
+
+def _first(patterns: Sequence[re.Pattern[str]], text: str) -> tuple[int, int] | None:
+    spans = [m.span() for p in patterns for m in [p.search(text)] if m]
+    return min(spans) if spans else None
 
 
 def _display_name(names: Iterable[str]) -> str:
@@ -492,6 +530,20 @@ class CandidateGate:
                 ),
                 entities=(entity,),
             )
+        holder_role = subject.attribute if subject.attribute in _HOLDER_ATTRIBUTES else None
+        if holder_role and not any(b.role == holder_role for b in as_parent):
+            # "Who audits X?" asks for a role holder: without one bound to X there is no
+            # subject to answer about (a sentence elsewhere is not a binding).
+            return GateResult(
+                candidates=(),
+                rejected=(
+                    RejectedCandidate(
+                        name=entity.name,
+                        reason=f"no {holder_role.replace('_', ' ')} bound to {entity.name}",
+                    ),
+                ),
+                entities=(entity,),
+            )
         bindings = tuple(own) + tuple(as_parent)
         candidate = Candidate(
             subject_id=entity.key,
@@ -650,6 +702,22 @@ class CandidateGate:
         if not parties and subject.document_type is None:
             return GateResult(candidates=(), rejected=())
         candidates, rejected = self._agreements_of(kb, subject, parties, documents)
+        for role in subject.constraints.get("party_roles") or []:
+            # "with its CFO": a party must hold that role at the first party named.
+            owner = parties[0]
+            holders = {key for key, _, _ in self._role_holders(kb, str(role), owner, documents)}
+            label = str(role).replace("_", " ")
+            kept = []
+            for c in candidates:
+                if any(b.role == "party" and b.subject_key in holders for b in c.bindings):
+                    kept.append(c)
+                else:
+                    rejected.append(
+                        RejectedCandidate(
+                            name=c.name, reason=f"no party is bound as {label} of {owner.name}"
+                        )
+                    )
+            candidates = kept
         party = subject.constraints.get("party")
         if party:
             wanted = entity_key(str(party))
@@ -846,9 +914,77 @@ class CandidateGate:
                 )
             ]
         unique = {r.reason: r for r in rejected}
+        denials = self._denials(kb, subject.role, entity, owner, documents)
         return GateResult(
             candidates=(candidate,),
             rejected=tuple(unique[k] for k in sorted(unique)),
             entities=(owner, entity),
-            verdict=None,
+            verdict="no" if denials else None,
+            verdict_bindings=tuple(denials),
         )
+
+    def _denials(
+        self,
+        kb: str,
+        role: str,
+        entity: ResolvedEntity,
+        owner: ResolvedEntity,
+        documents: Sequence[str],
+    ) -> list[Binding]:
+        """Sentences that explicitly deny the link ("Y is not affiliated with X", "X is not a
+        subsidiary of Y"), as statements the "no" is cited from. Silence is never a "no"."""
+        denial = _DENIALS.get(role)
+        if denial is None or not documents or self.embedder is None:
+            return []
+        # Imported here: skill._evidence imports this module.
+        from skill._evidence import sentence_location, sentence_spans
+
+        query = f"{entity.name} {owner.name} not affiliated unrelated"
+        hits = self.store.search_chunks(
+            kb,
+            query,
+            self.embedder.embed_query(query),
+            document_ids=sorted(documents),
+            entity_keys=[entity.key],
+            top_k=10,
+        )
+        names_y = _name_patterns(entity.name)
+        names_x = _name_patterns(owner.name)
+        found: dict[str, Binding] = {}
+        for hit in sorted(hits, key=lambda h: h.chunk.chunk_id):
+            text = hit.chunk.text
+            for start, end in sentence_spans(text):
+                sentence = text[start:end]
+                y = _first(names_y, sentence)
+                x = _first(names_x, sentence)
+                if y is None or x is None:
+                    continue
+                first, second = sorted([y, x])
+                between = sentence[first[1] : second[0]]
+                if not denial.search(between):
+                    continue
+                location = sentence_location(hit.chunk, start, end)
+                binding_id = str(
+                    uuid.uuid5(
+                        uuid.NAMESPACE_URL,
+                        f"denial:{location.document_id}:{role}:{entity.key}:{owner.key}:"
+                        f"{location.char_start}",
+                    )
+                )
+                found.setdefault(
+                    binding_id,
+                    Binding(
+                        binding_id=binding_id,
+                        subject_name=entity.name,
+                        subject_key=entity.key,
+                        subject_type=SubjectType.LEGAL_ENTITY,
+                        role=f"not_{role}",
+                        parent_name=owner.name,
+                        parent_key=owner.key,
+                        binding_type=BindingType.EXPLICIT_STATEMENT,
+                        quote=sentence,
+                        location=location,
+                        independence_group=hit.chunk.independence_group,
+                    ),
+                )
+        return [found[k] for k in sorted(found)]

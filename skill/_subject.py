@@ -112,10 +112,11 @@ AGREEMENT_ATTRIBUTES = frozenset(
         "assignment",
         "parties",
         "obligations",
+        "compensation",
     }
 )
 PERSON_ATTRIBUTES = frozenset(
-    {"education", "experience", "age", "nationality", "stake", "compensation"}
+    {"education", "experience", "affiliation", "age", "nationality", "stake", "compensation"}
 )
 YES_NO_ATTRIBUTES = frozenset({"is_party", "is_subsidiary", "has_role"})
 
@@ -256,6 +257,11 @@ _AGREEMENT_ATTRIBUTE_PHRASES: tuple[tuple[str, str], ...] = (
         r"|restrictions?\s+on\s+assignment",
         "assignment",
     ),
+    (
+        r"(?:annual\s+|yearly\s+|monthly\s+)?(?:base\s+)?(?:salary|compensation|remuneration|"
+        r"wages?|pay)",
+        "compensation",
+    ),
     (r"(?:initial\s+)?term(?:\s+length)?|duration|length", "term"),
     (r"parties|contracting\s+parties|counterparties", "parties"),
 )
@@ -294,6 +300,12 @@ _PERSON_ATTRIBUTE_PHRASES: tuple[tuple[str, str], ...] = (
         r"(?:experience|roles?|positions?)|previous\s+(?:experience|roles?|positions?)|"
         r"employment\s+history|experience|career|background|biography",
         "experience",
+    ),
+    (
+        r"(?:other\s+|outside\s+|external\s+|current\s+)?(?:affiliations?|board\s+seats?|"
+        r"directorships?|(?:roles?|positions?|appointments?|titles?)\s+(?:elsewhere|outside))"
+        r"|(?:other|outside|external)\s+(?:roles?|positions?|appointments?|titles?)",
+        "affiliation",
     ),
     (r"age", "age"),
     (
@@ -452,6 +464,8 @@ class AgreementRef:
     document_type: str | None
     parties: list[str]
     amendment: str | None = None
+    # Parties named by their role at the first named party ("with its CFO" -> ["cfo"]).
+    party_roles: tuple[str, ...] = ()
 
 
 def _split_modifier(words: list[str], titled: bool) -> tuple[list[str], list[str]]:
@@ -516,6 +530,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
         flags=re.IGNORECASE,
     )
     linked: list[str] = []
+    roles: list[str] = []
     if rest:
         rest = re.sub(
             r"^(?:dated|effective)\s+(?:as\s+of\s+)?[^,]*?(?=\s+(?:between|among|with|by)\b|$)",
@@ -532,9 +547,18 @@ def parse_agreement(text: str) -> AgreementRef | None:
         if link is None:
             return None
         linked = split_names(link.group("names"))
-        linked = [
-            n for n in linked if not re.fullmatch(r"(?:its|their|his|her)\s+\w+", n, re.IGNORECASE)
-        ]
+        kept = []
+        for n in linked:
+            by_role = re.fullmatch(r"(?:its|their)\s+(?P<role>.+)", n, re.IGNORECASE)
+            if by_role is None:
+                if not re.fullmatch(r"(?:his|her)\s+\w+", n, re.IGNORECASE):
+                    kept.append(n)
+                continue
+            role = role_of(by_role.group("role"))
+            if role is None:
+                return None  # "with its partner": a party we cannot identify
+            roles.append(role)
+        linked = kept
     words = type_phrase.split()
     keyword_titled = words[-1][:1].isupper() and not words[-1].isupper()
     modifier, type_words = _split_modifier(words[:-1], keyword_titled)
@@ -553,7 +577,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
         if key and key not in seen:
             seen.add(key)
             unique.append(party)
-    return AgreementRef(document_type, unique, amendment)
+    return AgreementRef(document_type, unique, amendment, tuple(roles))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -658,6 +682,24 @@ def _party_or_role(text: str | None) -> tuple[str | None, str | None, bool]:
     return (name, None, True) if name else (None, None, False)
 
 
+# A provision a question may name instead of (or inside) an agreement: "the non-compete in
+# his employment agreement", "the confidentiality covenant".
+_PROVISION = (
+    r"non-?\s?(?:compet\w*|solicit\w*|disparage\w*|circumvent\w*)|confidentiality|exclusivity"
+    r"|indemnit(?:y|ies)|indemnification|guarant(?:y|ee)|most[-\s]favou?red[-\s]nations?"
+    r"|non-?\s?assignment|standstill|non-?\s?interference|restrictive"
+)
+_PROVISION_REF = re.compile(
+    rf"^(?:the\s+|its\s+|his\s+|her\s+|their\s+)?(?P<provision>(?:{_PROVISION})"
+    r"(?:\s+(?:and\s+)?(?:{_PROVISION}))*)(?:\s+(?:covenants?|clauses?|provisions?|obligations?"
+    r"|undertakings?|restrictions?|sections?|terms?))?"
+    r"(?:\s+(?:in|of|under|contained\s+in|set\s+out\s+in)\s+(?P<agr>.+))?$".replace(
+        "{_PROVISION}", _PROVISION
+    ),
+    re.IGNORECASE,
+)
+
+
 def _agreement_subject(
     attribute: str,
     agr: str,
@@ -665,12 +707,24 @@ def _agreement_subject(
     party: str | None = None,
     kind: QuestionKind | None = None,
     counterparty: str | None = None,
+    extra_constraints: dict[str, Any] | None = None,
 ) -> SubjectClass | None:
-    parsed = parse_agreement(agr)
+    constraints: dict[str, Any] = dict(extra_constraints or {})
+    provision = _PROVISION_REF.match(" ".join(agr.split())) if attribute == "obligations" else None
+    if provision is not None:
+        constraints["provision"] = " ".join(provision.group("provision").lower().split())
+        if provision.group("agr"):
+            parsed = parse_agreement(provision.group("agr"))
+        elif party:
+            # "under the non-compete": any agreement of the party that contains it.
+            parsed = AgreementRef(None, [])
+        else:
+            return None
+    else:
+        parsed = parse_agreement(agr)
     if parsed is None:
         return None
     parties = list(parsed.parties)
-    constraints: dict[str, Any] = {}
     name, role_term, valid = _party_or_role(party)
     if not valid:
         return None
@@ -687,6 +741,10 @@ def _agreement_subject(
         constraints["parties"] = parties
     if parsed.amendment:
         constraints["amendment"] = parsed.amendment
+    if parsed.party_roles:
+        if not parties:
+            return None  # "its CFO" needs the entity "its" refers to
+        constraints["party_roles"] = list(parsed.party_roles)
     if kind is None:
         if attribute == "obligations":
             kind = QuestionKind.OBLIGATIONS
@@ -714,6 +772,14 @@ def _agreement_fixed(attribute: str) -> Callable[[dict[str, str]], SubjectClass 
     return lambda g: _agreement_subject(attribute, g["agr"], party=g.get("x"))
 
 
+def _notice_for(purpose: str) -> Callable[[dict[str, str]], SubjectClass | None]:
+    """A notice period asked for one purpose ("to avoid renewal", "to terminate"): only
+    notice stated for that purpose answers it."""
+    return lambda g: _agreement_subject(
+        "notice_period", g["agr"], party=g.get("x"), extra_constraints={"notice_for": purpose}
+    )
+
+
 def _obligations(groups: dict[str, str]) -> SubjectClass | None:
     return _agreement_subject(
         "obligations", groups["agr"], party=groups["x"], counterparty=groups.get("y")
@@ -722,7 +788,7 @@ def _obligations(groups: dict[str, str]) -> SubjectClass | None:
 
 def _signatory(groups: dict[str, str]) -> SubjectClass | None:
     parsed = parse_agreement(groups["agr"])
-    if parsed is None:
+    if parsed is None or parsed.party_roles:
         return None
     parties = list(parsed.parties)
     name, role_term, valid = _party_or_role(groups.get("x"))
@@ -751,7 +817,7 @@ def _signatory(groups: dict[str, str]) -> SubjectClass | None:
 def _agreement_role(role: str) -> Callable[[dict[str, str]], SubjectClass | None]:
     def build(groups: dict[str, str]) -> SubjectClass | None:
         parsed = parse_agreement(groups["agr"])
-        if parsed is None:
+        if parsed is None or parsed.party_roles:
             return None
         constraints = {"parties": parsed.parties} if parsed.parties else {}
         return SubjectClass(
@@ -826,6 +892,26 @@ def _person_attribute(groups: dict[str, str]) -> SubjectClass | None:
     )
 
 
+def _named_person_attribute(groups: dict[str, str]) -> SubjectClass | None:
+    """ "Acme director Jane Roe", "Jane Roe, the CFO of Acme": a person named with the role
+    that binds them to the entity (all three are part of the subject)."""
+    attribute = person_attribute_of(groups["attr"])
+    role = role_of(groups["role"])
+    name, parent = clean_name(groups["name"]), clean_name(groups["x"])
+    if attribute is None or role is None or role in ENTITY_ROLES or not is_person_name(name):
+        return None
+    if not parent or role_of(parent) is not None:
+        return None
+    return SubjectClass(
+        type="individual",
+        name=name,
+        role=role,
+        parent_entity=parent,
+        attribute=attribute,
+        kind=QuestionKind.PERSON_ATTRIBUTE,
+    )
+
+
 def _person_fixed(attribute: str) -> Callable[[dict[str, str]], SubjectClass | None]:
     def build(groups: dict[str, str]) -> SubjectClass | None:
         return _person_attribute({**groups, "attr": attribute})
@@ -835,7 +921,7 @@ def _person_fixed(attribute: str) -> Callable[[dict[str, str]], SubjectClass | N
 
 def _is_party(groups: dict[str, str]) -> SubjectClass | None:
     parsed = parse_agreement(groups["agr"])
-    if parsed is None:
+    if parsed is None or parsed.party_roles:
         return None
     document_type, parties = parsed.document_type, parsed.parties
     name = clean_name(groups["x"])
@@ -905,6 +991,15 @@ _FOUND_VERB = r"(?:co-?founded|founded|started|established|set\s+up|created|laun
 _INC_VERB = r"(?:incorporated|organi[sz]ed|formed|registered|domiciled|chartered|established\s+under\s+the\s+laws)"
 _DATE_VERB = r"(?:founded|incorporated|formed|established|organi[sz]ed|created|registered|started|set\s+up|launched)"
 _PERSON_REFS = (rf"(?:the\s+)?{_ROLE}\s+(?:of|at)\s+{_X}", rf"{_X}{_POSS}\s+{_ROLE}")
+_PERSON_NAME = r"(?P<name>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){1,3})"
+# A person named together with the role that binds them to an entity.
+_NAMED_PERSON_REFS = (
+    rf"{_X}(?:{_POSS})?\s+{_DET}{_ROLE}\s+{_PERSON_NAME}",
+    rf"{_PERSON_NAME},?\s+{_DET}{_ROLE}\s+(?:of|at)\s+{_X}",
+    rf"{_PERSON_NAME},?\s+{_X}{_POSS}\s+{_DET}{_ROLE}",
+)
+_HAVE_ATTR = r"(?:what|which)\s+(?P<attr>[a-z][a-z\s]*?)\s+(?:does|did|do)\s+"
+_HAVE_END = r"\s+(?:have|hold|has|had)"
 _AGR_ATTR = r"(?P<attr>[a-z][a-z\s-]*?)"
 
 _RULES: tuple[_Rule, ...] = (
@@ -984,7 +1079,7 @@ _RULES: tuple[_Rule, ...] = (
         _obligations,
     ),
     _Rule(
-        rf"what\s+is\s+{_X}\s+(?:required|obligated|obliged|bound)\s+to\s+do\s+(?:under|in)\s+{_AGR}",
+        rf"what\s+(?:is|are)\s+{_X}\s+(?:required|obligated|obliged|bound)\s+(?:to(?:\s+do)?|by)\s+(?:under|in|pursuant\s+to)\s+{_AGR}",
         _obligations,
     ),
     _Rule(rf"what\s+does\s+{_X}\s+owe\s+{_Y}\s+(?:under|in|pursuant\s+to)\s+{_AGR}", _obligations),
@@ -1003,7 +1098,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _Rule(
         rf"how\s+much\s+(?:advance\s+|prior\s+)?(?:written\s+)?notice\s+(?:is\s+|must\s+be\s+)?(?:required|needed|necessary|given)?\s*(?:to\s+(?:avoid|prevent|stop|block)\s+(?:the\s+)?(?:automatic\s+)?renewal\s+of|for\s+non-?renewal\s+of|to\s+not\s+renew|to\s+cancel)\s+{_AGR}",
-        _agreement_fixed("notice_period"),
+        _notice_for("non_renewal"),
     ),
     _Rule(rf"when\s+(?:does|will|did)\s+{_AGR}\s+mature", _agreement_fixed("expiration_date")),
     _Rule(
@@ -1039,8 +1134,25 @@ _RULES: tuple[_Rule, ...] = (
         _agreement_fixed("effective_date"),
     ),
     _Rule(
-        rf"how\s+much\s+(?:advance\s+|prior\s+)?notice\s+(?:is\s+|must\s+be\s+)?(?:required|needed|given)?\s*(?:to\s+terminate|for\s+termination\s+of|under|in)\s+{_AGR}",
+        rf"how\s+much\s+(?:advance\s+|prior\s+)?(?:written\s+)?notice\s+(?:is\s+|must\s+be\s+)?(?:required|needed|necessary|given)?\s*(?:to\s+terminate|for\s+(?:the\s+)?termination\s+of)\s+{_AGR}",
+        _notice_for("termination"),
+    ),
+    _Rule(
+        rf"how\s+much\s+(?:advance\s+|prior\s+)?(?:written\s+)?notice\s+(?:must|does|shall|should)\s+{_X}\s+(?:give|provide|serve)\s+(?:\w+\s+)?(?:to\s+terminate|to\s+end|for\s+(?:the\s+)?termination\s+of)\s+{_AGR}",
+        _notice_for("termination"),
+    ),
+    _Rule(
+        rf"how\s+much\s+(?:advance\s+|prior\s+)?notice\s+(?:is\s+|must\s+be\s+)?(?:required|needed|given)?\s*(?:under|in)\s+{_AGR}",
         _agreement_fixed("notice_period"),
+    ),
+    _Rule(
+        rf"how\s+much\s+(?:advance\s+|prior\s+)?(?:written\s+)?notice\s+(?:must|does|shall|should)\s+{_X}\s+(?:give|provide)\s+(?:\w+\s+)?(?:to\s+(?:terminate|dismiss|fire)|before\s+(?:terminating|dismissing))\s+(?:its|their)\s+{_ROLE}(?:{_POSS}\s+employment)?(?:\s+(?:with|without|for)\s+cause)?",
+        lambda g: _agreement_subject(
+            "notice_period",
+            f"employment agreement with its {g['role']}",
+            party=g["x"],
+            extra_constraints={"notice_for": "termination"},
+        ),
     ),
     _Rule(
         rf"(?:how|when|on\s+what\s+grounds|under\s+what\s+circumstances)\s+(?:can|may)\s+{_AGR}\s+be\s+terminated",
@@ -1100,6 +1212,23 @@ _RULES: tuple[_Rule, ...] = (
             _Rule(rf"how\s+old\s+is\s+{ref}", _person_fixed("age")),
         )
     ),
+    *(
+        rule
+        for ref in _NAMED_PERSON_REFS
+        for rule in (
+            _Rule(
+                rf"(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<attr>[a-z][a-z\s]*?)\s+of\s+{ref}",
+                _named_person_attribute,
+            ),
+            _Rule(rf"{_HAVE_ATTR}{ref}{_HAVE_END}", _named_person_attribute),
+            _Rule(
+                rf"where\s+did\s+{ref}\s+(?:study|go\s+to\s+(?:school|college|university)|attend\s+(?:school|college|university)|graduate(?:\s+from)?)",
+                lambda g: _named_person_attribute({**g, "attr": "education"}),
+            ),
+        )
+    ),
+    *(_Rule(rf"{_HAVE_ATTR}{ref}{_HAVE_END}", _person_attribute) for ref in _PERSON_REFS),
+    _Rule(rf"{_HAVE_ATTR}{_X}{_HAVE_END}", _person_attribute),
     _Rule(
         rf"(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<attr>[a-z][a-z\s]*?)\s+of\s+{_X}",
         _person_attribute,
@@ -1258,6 +1387,33 @@ def _normalize(text: str) -> str:
     return text
 
 
+# Words that refer back to an entity named elsewhere (an earlier question): the subject
+# cannot be identified from the question alone.
+_REFERENCE = re.compile(
+    r"^(?:it|its|itself|they|them|their|he|him|his|she|her|this|that|these|those|"
+    r"(?:(?:the|this|that|such|said)\s+)?(?:company|corporation|entity|firm|business|person|"
+    r"individual|party|counterparty|target|issuer|same)|(?:its|their|his|her)\s+.+)$",
+    re.IGNORECASE,
+)
+
+
+def _reject_references(text: str, subject: SubjectClass) -> None:
+    names = [
+        subject.name,
+        subject.parent_entity,
+        subject.constraints.get("party"),
+        *subject.parties,
+    ]
+    for name in names:
+        # "the Company" written as a defined term is kept as written (the gate decides).
+        if isinstance(name, str) and _REFERENCE.match(name.strip()) and name.islower():
+            raise SubjectClassError(
+                text,
+                f"it refers to an entity as {name!r} without naming it; name the entity "
+                "(each question is read on its own)",
+            )
+
+
 def parse_question(text: str) -> SubjectClass:
     """The subject class of a natural-language question; SubjectClassError when none fits."""
     question = _normalize(text)
@@ -1272,6 +1428,7 @@ def parse_question(text: str) -> SubjectClass:
         groups = {k: v for k, v in match.groupdict().items() if v is not None}
         subject = rule.build(groups)
         if subject is not None:
+            _reject_references(text, subject)
             return subject
     raise SubjectClassError(
         text,
@@ -1340,6 +1497,11 @@ def parse_subject(data: dict[str, Any]) -> SubjectClass:
         if canonical is None:
             raise SubjectClassError(str(data), f"unknown role {role!r}")
         role = canonical
+    attribute = data.get("attribute")
+    if attribute == "is_subsidiary" and role is None:
+        role = "subsidiary"  # the claim itself names the relation
+    if attribute == "has_role" and role is None:
+        raise SubjectClassError(str(data), "a has_role claim needs the role it asks about")
     document_type = data.get("document_type")
     if document_type is not None:
         document_type = document_type_of(document_type.replace("_", " ")) or document_type

@@ -145,6 +145,23 @@ def test_engine_schema_describes_the_input_contract() -> None:
     } <= set(schema["properties"])
 
 
+def test_installed_console_script_runs() -> None:
+    """The `evrag` entry point of the installed package is this command line."""
+    script = Path(sys.executable).parent / "evrag"
+    if not script.exists():
+        pytest.skip("the package is not installed in this interpreter's environment")
+    result = subprocess.run(
+        [str(script), "engine", "--schema"],
+        capture_output=True,
+        text=True,
+        env=_env(None),
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == evrag("engine", "--schema").stdout
+
+
 @pytest.mark.parametrize(
     ("text", "mention"),
     [
@@ -304,6 +321,14 @@ def test_docs_lists_every_document_with_its_status(corpus: Corpus) -> None:
     assert len(lines) == len(docs)
     for d, line in zip(docs, lines, strict=True):
         assert d["name"] in line and d["status"] in line and d["document_id"][:12] in line
+
+
+@pytest.mark.slow
+def test_deleting_an_unknown_document_is_exit_2(corpus: Corpus) -> None:
+    missing = "0" * 64
+    assert_bad_input(
+        evrag("docs", "--kb", KB, "--delete", missing, data_dir=corpus.data_dir), missing
+    )
 
 
 @pytest.mark.slow

@@ -81,10 +81,10 @@ def test_int8_vectors_are_close_to_torch_fp32(onnx_embedder: OnnxEmbedder) -> No
     assert int8.shape == (len(SENTENCES), 384) == fp32.shape
     assert np.allclose(np.linalg.norm(int8, axis=1), 1.0, atol=1e-5)
     cosines = (int8 * fp32).sum(axis=1)
-    # Over 2,000 real filing passages the int8 backend's lowest cosine to torch fp32 was
-    # 0.96 (mean 0.99); 0.95 leaves room for other sentences, and catches a broken
-    # pipeline (wrong pooling, padding or truncation gives 0.2-0.9).
-    assert cosines.min() >= 0.95, cosines
+    # Measured: 0.990-0.994 on these sentences; lowest 0.980 (mean 0.992) over ~2,800 real
+    # filing passages. 0.97 fails the per-tensor int8 recipe (mean 0.947, lowest 0.88)
+    # and a wrong pooling or truncation, and leaves room for other CPUs' kernels.
+    assert cosines.min() >= 0.97, cosines
 
 
 def test_semantic_ordering_is_preserved(onnx_embedder: OnnxEmbedder) -> None:
@@ -114,7 +114,8 @@ def test_long_texts_are_truncated_like_sentence_transformers(onnx_embedder: Onnx
     long = " ".join(SENTENCES * 40)  # far past 256 tokens
     int8 = _matrix(onnx_embedder.embed_documents([long]))[0]
     fp32 = _matrix(Embedder(threads=1).embed_documents([long]))[0]
-    assert float(int8 @ fp32) >= 0.95
+    # Measured 0.994; truncating at the tokenizer file's own 128 tokens gives 0.957.
+    assert float(int8 @ fp32) >= 0.97
 
 
 def test_the_embedder_facade_delegates_to_the_onnx_backend(cache_dir: Path) -> None:

@@ -741,7 +741,8 @@ ENTITY_RECORDS = [
     (
         "registered_office",
         "The address of the Corporation's registered office in the State of Delaware is 1209 Orange Street, in the City of Wilmington, County of New Castle, Delaware 19801.",
-        ["1209 Orange Street"],
+        # The city and county are part of the address, not a new clause.
+        ["1209 Orange Street, in the City of Wilmington, County of New Castle, Delaware 19801"],
     ),
     (
         "registered_office",
@@ -917,3 +918,84 @@ def test_relevance_is_positive_wherever_a_value_is_extracted() -> None:
     assert len(stating) > 100
     assert [(a, s[:80]) for a, s in stating if sentence_relevance(a, s) <= 0] == []
     assert [(a, s[:80]) for a, s in stating if _cue_relevance(a, s) <= 0] == []
+
+
+# --------------------------------------------------------------------------- later additions
+
+
+def test_guarantee_language_is_an_obligation_of_the_guarantor() -> None:
+    sentence = (
+        "The Parent hereby irrevocably and unconditionally guarantees to the Bank the due and "
+        "punctual payment of all amounts owed by the Company."
+    )
+    values = extract_values("obligations", sentence, party="Parent")
+    assert [v.kind for v in values] == ["text"]
+    assert values[0].value == sentence
+    assert extract_values("obligations", sentence, party="Bank") == []
+    _assert_well_formed(values, sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ('"Final Maturity Date" means March 31, 2029.', ["2029-03-31"]),
+        ("The Notes will mature on 15 June 2030 unless redeemed earlier.", ["2030-06-15"]),
+        (
+            "a revolving facility of EUR 5,000,000 maturing on December 1, 2027, bearing interest",
+            ["2027-12-01"],
+        ),
+    ],
+)
+def test_maturity_is_an_expiration_date(sentence: str, expected: list[str]) -> None:
+    values = extract_values("expiration_date", sentence)
+    assert [v.value for v in values] == expected
+    _assert_well_formed(values, sentence)
+
+
+def test_a_payment_figure_must_be_governed_by_the_payment_verb() -> None:
+    governed = "Buyer shall remit each statement within twenty (20) days of receipt."
+    assert [v.value for v in extract_values("payment_terms", governed)] == ["20 days"]
+    other_verb = (
+        "On expiry, Buyer shall pay all outstanding charges and Seller shall collect its "
+        "equipment within ten (10) days."
+    )
+    assert [v.kind for v in extract_values("payment_terms", other_verb)] == []
+    schedule = "Royalties are payable quarterly in arrears."
+    assert [v.kind for v in extract_values("payment_terms", schedule)] == ["text"]
+
+
+@pytest.mark.parametrize(
+    ("attribute", "sentence", "expected"),
+    [
+        ("stake", "Priya Nair | Class A | 1,200,000 | 31.5%", ["31.5%"]),
+        (
+            "stake",
+            "Mr. Nair, who beneficially owns 12% of the outstanding shares, recused himself.",
+            ["12%"],
+        ),
+        ("stake", "Gross margin improved to 41% in the fourth quarter.", []),
+        (
+            "affiliation",
+            "Priya Nair - Director; Managing Director, Harbor Point Capital",
+            ["Managing Director, Harbor Point Capital"],
+        ),
+        (
+            "affiliation",
+            "She is also an Advisor to Meridian Health and a Professor of Law at Kingsbridge University.",
+            ["Professor of Law at Kingsbridge University"],
+        ),
+    ],
+)
+def test_person_records(attribute: str, sentence: str, expected: list[str]) -> None:
+    values = extract_values(attribute, sentence)
+    assert [v.value for v in values] == expected
+    _assert_well_formed(values, sentence)
+
+
+def test_compensation_is_an_amount_stated_as_pay() -> None:
+    sentence = "4.1 Salary. Employer shall pay Employee a base salary of EUR 96,000 per year, in twelve monthly installments."
+    assert [v.value for v in extract_values("compensation", sentence)] == ["EUR 96,000"]
+    assert (
+        extract_values("compensation", "The Lender made a loan of $5,000,000 to the Borrower.")
+        == []
+    )

@@ -616,3 +616,140 @@ def test_parse_agreement_reads_modifiers_as_parties() -> None:
     assert ref.document_type == "master_services_agreement"
     assert ref.parties == ["Halcyon", "Northgate"]
     assert parse_agreement("the weather") is None
+
+
+# --------------------------------------------------------------------------- later additions
+
+
+@pytest.mark.parametrize(
+    ("question", "name", "role", "parent", "attribute"),
+    [
+        (
+            "What other affiliations does Orbital Foods board member Priya Nair have?",
+            "Priya Nair",
+            "director",
+            "Orbital Foods",
+            "affiliation",
+        ),
+        (
+            "What outside positions does Ken Adeyemi, the CFO of Quarry Labs LLC, hold?",
+            "Ken Adeyemi",
+            "cfo",
+            "Quarry Labs LLC",
+            "affiliation",
+        ),
+        (
+            "Where did Quarry Labs CTO Ana Ruiz study?",
+            "Ana Ruiz",
+            "cto",
+            "Quarry Labs",
+            "education",
+        ),
+        (
+            "What degrees does the chief executive of Vantor plc hold?",
+            None,
+            "ceo",
+            "Vantor plc",
+            "education",
+        ),
+    ],
+)
+def test_person_attributes_reached_through_a_named_role_holder(
+    question: str, name: str | None, role: str, parent: str, attribute: str
+) -> None:
+    subject = parse_question(question)
+    assert (subject.name, subject.role, subject.parent_entity, subject.attribute) == (
+        name,
+        role,
+        parent,
+        attribute,
+    )
+    assert subject.kind is QuestionKind.PERSON_ATTRIBUTE
+
+
+def test_obligations_under_a_named_provision_keep_the_provision() -> None:
+    subject = parse_question(
+        "What is Ken Adeyemi bound by under the non-solicitation covenant of his consulting agreement?"
+    )
+    assert subject.kind is QuestionKind.OBLIGATIONS
+    assert subject.document_type == "consulting_agreement"
+    assert subject.constraints["party"] == "Ken Adeyemi"
+    assert subject.constraints["provision"] == "non-solicitation"
+    bare = parse_question("What does Priya Nair owe under the non-compete?")
+    assert bare.constraints["provision"] == "non-compete"
+    assert bare.parties == ["Priya Nair"]
+    assert bare.document_type is None
+
+
+def test_a_notice_question_keeps_the_purpose_of_the_notice() -> None:
+    renewal = parse_question(
+        "How much notice is required to prevent renewal of the supply agreement between Orbital Foods and Quarry Labs?"
+    )
+    assert renewal.attribute == "notice_period"
+    assert renewal.constraints["notice_for"] == "non_renewal"
+    ending = parse_question(
+        "How much written notice must Orbital Foods give to terminate its lease with Quarry Labs?"
+    )
+    assert ending.constraints["notice_for"] == "termination"
+    assert ending.parties == ["Orbital Foods", "Quarry Labs"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who is its CFO?",
+        "Who founded it?",
+        "Is it a subsidiary of Vantor plc?",
+        "What is the educational background of its founder?",
+        "Who are the directors of the company?",
+        "What are their obligations under the MSA with Vantor plc?",
+    ],
+)
+def test_a_question_that_refers_back_to_an_unnamed_entity_is_refused(question: str) -> None:
+    with pytest.raises(SubjectClassError):
+        parse_question(question)
+
+
+def test_structured_subsidiary_claim_implies_the_subsidiary_role() -> None:
+    subject = parse_subject(
+        {
+            "type": "legal_entity",
+            "name": "Vantor GmbH",
+            "parent_entity": "Vantor plc",
+            "attribute": "is_subsidiary",
+        }
+    )
+    assert subject.role == "subsidiary"
+    assert subject.kind is QuestionKind.YES_NO
+    with pytest.raises(SubjectClassError):
+        parse_subject(
+            {
+                "type": "individual",
+                "name": "Ana Ruiz",
+                "parent_entity": "Vantor plc",
+                "attribute": "has_role",
+            }
+        )
+
+
+def test_a_party_named_by_its_role_is_kept_as_a_constraint() -> None:
+    subject = parse_question(
+        "What is the base salary under the employment agreement between Vantor plc and its CTO?"
+    )
+    assert subject.attribute == "compensation"
+    assert subject.parties == ["Vantor plc"]
+    assert subject.constraints["party_roles"] == ["cto"]
+    notice = parse_question(
+        "How much notice must Vantor plc give to dismiss its chief financial officer for cause?"
+    )
+    assert notice.attribute == "notice_period"
+    assert notice.document_type == "employment_agreement"
+    assert notice.constraints["party_roles"] == ["cfo"]
+    assert notice.constraints["notice_for"] == "termination"
+    # "its" with nothing for it to refer to, or a party that is not a role: never a guess.
+    for question in (
+        "What is the salary under the employment agreement with its CFO?",
+        "What is the term of the license between Vantor plc and its partner?",
+    ):
+        with pytest.raises(SubjectClassError):
+            parse_question(question)

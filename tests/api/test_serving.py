@@ -1,0 +1,32 @@
+"""The server's upload embedder gives the same vectors as the runtime's, without its lock."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from api._serving import ServingEmbedder
+from retrieval._embed import Embedder, _torch_lock
+
+
+def test_same_vectors_and_no_shared_lock() -> None:
+    texts = [
+        "Acme Robotics, Inc. is a Delaware corporation.",
+        "Governing law: New York.",
+        "Acme Robotics, Inc. is a Delaware corporation.",
+    ]
+    reference = Embedder(batch_size=2, threads=1)
+    serving = ServingEmbedder(reference.model, batch_size=2)
+    ours = np.array(serving.embed_documents(texts))
+    theirs = np.array(reference.embed_documents(texts))
+    assert ours.shape == (3, 384)
+    assert np.allclose(ours, theirs, atol=1e-5)
+    assert np.array_equal(ours[0], ours[2])  # a duplicate text is embedded once
+    # While another thread holds the runtime's encode lock, uploads still embed.
+    done = threading.Event()
+    with _torch_lock:
+        worker = threading.Thread(target=lambda: (serving.embed_documents(["x y z"]), done.set()))
+        worker.start()
+        assert done.wait(60)
+    worker.join()
