@@ -92,6 +92,7 @@ def test_keys_are_admin_only_and_stored_hashed(
     _is_problem(api_client.delete(f"/v1/keys/{made['key_id']}", headers=admin_headers()), 404)
 
 
+@pytest.mark.slow
 def test_a_key_sees_only_its_knowledge_bases(
     api_client: TestClient, loaded_kb: dict[str, str], contract_bytes: bytes
 ) -> None:
