@@ -59,27 +59,19 @@ class Corpus:
     replicate_s: float
 
 
-def _caching_embedder(settings: Any) -> Any:
-    """The runtime's Embedder, remembering every passage vector it computes."""
-    from retrieval import Embedder
+def _cache_passage_vectors(embedder: Any) -> None:
+    """Make `embedder` remember every passage vector it computes (queries are not cached),
+    so the copies reuse the ingestion's vectors. Same model, backend and settings."""
+    cache: dict[str, list[float]] = {}
+    embed = embedder.embed_documents
 
-    class CachingEmbedder(Embedder):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.cache: dict[str, list[float]] = {}
+    def embed_documents(texts: Sequence[str]) -> list[list[float]]:
+        missing = [t for t in dict.fromkeys(texts) if t not in cache]
+        if missing:
+            cache.update(zip(missing, embed(missing), strict=True))
+        return [cache[t] for t in texts]
 
-        def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
-            missing = [t for t in dict.fromkeys(texts) if t not in self.cache]
-            if missing:
-                self.cache.update(zip(missing, super().embed_documents(missing), strict=True))
-            return [self.cache[t] for t in texts]
-
-    return CachingEmbedder(
-        settings.embedding_model,
-        batch_size=settings.embed_batch_size,
-        threads=settings.embed_threads,
-        query_threads=1,
-    )
+    embedder.embed_documents = embed_documents
 
 
 def _copy_id(document_id: str, copy: int) -> str:
@@ -300,10 +292,7 @@ def run() -> str:
         settings = Settings(data_dir=work / "data", query_threads=1)
         runtime = Runtime.open(settings)
         try:
-            # Same wiring as Runtime.open, with an embedder that keeps the passage vectors.
-            embedder = _caching_embedder(settings)
-            runtime.ingestor.embedder = embedder
-            runtime.embedder = embedder
+            _cache_passage_vectors(runtime.embedder)
             corpus = build(runtime, room, target)
             results = measure(runtime, questions, rounds)
         finally:

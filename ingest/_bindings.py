@@ -420,6 +420,17 @@ class _Context:
                     last = m.end()
                     yield m
 
+    def unheaded(self, m: re.Match[str], group: str) -> str:
+        """A matched name without the heading line it ran in from ("1. Organization\nAcme
+        Inc." -> "Acme Inc."): a name never continues a heading."""
+        raw = m.group(group)
+        while "\n" in raw:
+            line = self.flow.lines[self.flow.line_index(m.end(group) - len(raw))]
+            if not line.is_heading:
+                break
+            raw = raw.split("\n", 1)[1]
+        return raw
+
     @property
     def agreement_key(self) -> str:
         return f"agreement:{self.doc.document_id[:16]}"
@@ -585,7 +596,13 @@ def _company(raw: str) -> _Entity | None:
     name = _GENERIC_LEAD.sub("", name)
     # "Jane Roe of Smith & Lane LLP": a person at the firm, the firm is the name.
     of = re.match(r"^(.+?)\s+of\s+(\S.*)$", name)
-    if of and is_person_name(of.group(1)) and looks_like_company(of.group(2)):
+    if (
+        of
+        and is_person_name(of.group(1))
+        and looks_like_company(of.group(2))
+        # "John Deere of Canada Ltd." is one name: the part after "of" is only a place.
+        and not re.fullmatch(rf"(?:{JURISDICTION})", base_key(of.group(2)), re.IGNORECASE)
+    ):
         name = of.group(2)
     if re.fullmatch(rf"(?:an?\s+)?(?:{JURISDICTION})\s+\w+", name):  # "a Nevada Corporation"
         return None
@@ -753,7 +770,7 @@ def _preamble_start(text: str) -> re.Match[str] | None:
         )
         words = head.group(1).split() if head else []
         if all(
-            w[0].isupper() or w[0].isdigit() or w[0] in "\"“(" or w.lower() in _TITLE_LINKS
+            w[0].isupper() or w[0].isdigit() or w[0] in '"“(' or w.lower() in _TITLE_LINKS
             for w in words
         ):
             return m
@@ -1269,7 +1286,7 @@ class BindingExtractor:
         keywords = (_KW_JURISDICTION_TYPE, _KW_JURISDICTION, _KW_JURISDICTION)
         for pattern, keyword in zip(patterns, keywords, strict=True):
             for m in ctx.scan(pattern, keyword):
-                ent = _company(m.group("name"))
+                ent = _company(ctx.unheaded(m, "name"))
                 if ent is None or re.search(
                     r"(?i)\b(?:subsidiary|division|affiliate|unit|parent)\s+of\s+(?:the\s+)?$",
                     text[max(0, m.start("name") - 40) : m.start("name")],
@@ -1288,11 +1305,12 @@ class BindingExtractor:
         # Defined terms: 'The Company is a corporation duly organized under the laws of Delaware'.
         parent = self._parent_alt(ctx)
         for m in ctx.scan(
-            rf"(?P<name>{parent})\s+(?:was|is)\s+(?:originally\s+)?incorporated\s+in\s+(?P<j1>{JURISDICTION})"
+            rf"(?P<name>{parent})(?:\s*\([^()]{{0,60}}\))?\s+(?:was|is)\s+(?:originally\s+)?incorporated\s+in\s+"
+            rf"(?:the\s+(?:State|Commonwealth|Province)\s+of\s+)?(?P<j1>{JURISDICTION})"
             rf"(?:[^.;]{{0,80}}?\breincorporated\s+in\s+(?P<j2>{JURISDICTION}))?",
             _KW_JURISDICTION,
         ):
-            ent = self._resolve(ctx, m.group("name"))
+            ent = self._resolve(ctx, ctx.unheaded(m, "name"))
             if ent is None:
                 continue
             jur = m.group("j2") or m.group("j1")
@@ -1311,7 +1329,7 @@ class BindingExtractor:
             rf"(?:and\s+in\s+good\s+standing\s+)?under\s+{_LAWS_OF}(?P<jur>{JURISDICTION})\b",
             _KW_JURISDICTION,
         ):
-            ent = self._resolve(ctx, m.group("name"))
+            ent = self._resolve(ctx, ctx.unheaded(m, "name"))
             if ent is None:
                 continue
             jur = re.sub(r"\s+", " ", m.group("jur"))

@@ -21,7 +21,7 @@ Errors::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from retrieval._catalog import (
     BlobStore,
@@ -63,9 +63,12 @@ from retrieval._model import (
     SubjectType,
 )
 from retrieval._open import open_store
-from retrieval._server import ServerStore
 from retrieval._settings import Settings
 from retrieval._store import ScoredChunk, VectorStore
+
+if TYPE_CHECKING:
+    from retrieval._llama import LlamaEmbedding, LlamaVectorStore
+    from retrieval._server import ServerStore
 
 __all__ = [
     "Alias",
@@ -112,9 +115,13 @@ _LLAMA = ("LlamaEmbedding", "LlamaVectorStore")
 
 
 def __getattr__(name: str) -> Any:
-    # llama-index is heavy to import: load it only for whoever uses the adapters.
+    # llama-index and qdrant-client are slow to import: load them only for their users.
     if name in _LLAMA:
         from retrieval import _llama
 
         return getattr(_llama, name)
+    if name == "ServerStore":
+        from retrieval._server import ServerStore
+
+        return ServerStore
     raise AttributeError(f"module 'retrieval' has no attribute {name!r}")

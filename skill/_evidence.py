@@ -43,6 +43,13 @@ class Sentence:
     location: SourceLocation
 
 
+_SELF_CHARTER = re.compile(
+    r"\bthis\s+(?:Certificate|Articles)\s+of\s+(?:Incorporation|Formation|Organi[sz]ation)\b",
+    re.IGNORECASE,
+)
+_CHARTER_ROLES = frozenset(
+    {"registered_office", "registered_agent", "incorporator", "jurisdiction", "registration_number"}
+)
 _HONORIFICS = ("Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof")
 _STOP_WORDS = frozenset({"non", "the", "and", "covenant", "clause", "provision", "section"})
 
@@ -469,6 +476,15 @@ class EvidenceCollector:
                 top_k = self.top_k * 2
             for hit in self.store.search_chunks(kb, query, vector, document_ids=docs, top_k=top_k):
                 found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
+            cue = ATTRIBUTE_CUES.get(attribute)
+            if candidate.subject_type != "agreement" and cue and query_vector is None:
+                # The name dominates the query (title pages rank first); the attribute's own
+                # words find the clause that states it, in the same documents.
+                for hit in self.store.search_chunks(
+                    kb, cue, self.embedder.embed_query(cue), document_ids=docs, top_k=self.top_k
+                ):
+                    if hit.chunk.chunk_id not in found or found[hit.chunk.chunk_id][0] < hit.score:
+                        found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
         if candidate.subject_type != "agreement":
             for hit in self.store.search_chunks(
                 kb,
@@ -585,6 +601,15 @@ class EvidenceCollector:
             text,
         )
         if generic and set(sentence.chunk.entity_keys) == {candidate.subject_id}:
+            return None
+        if _SELF_CHARTER.search(text) and any(
+            b.location.document_id == sentence.chunk.document_id
+            and b.parent_key == candidate.subject_id
+            and b.role in _CHARTER_ROLES
+            for b in candidate.bindings
+        ):
+            # "this Certificate of Incorporation" in a charter the index binds to the candidate
+            # (its registered office, agent or incorporator are stated there).
             return None
         return f"does not name {candidate.name}"
 

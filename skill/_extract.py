@@ -220,6 +220,11 @@ _RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
         (r"\bdate\s+of\s+(?:incorporation|formation|organi[sz]ation)\b", 0.9),
         (r"\b(?:incorporation|formation)\s+date\b", 0.9),
         (
+            r"\b(?:filed|executed|signed)\s+(?:this|the|its)\s+(?:certificate|articles)\s+of\s+"
+            r"(?:incorporation|formation|organi[sz]ation)\s+(?:on|as\s+of)\b",
+            0.8,
+        ),
+        (
             r"\bcertificate\s+of\s+(?:incorporation|formation|organi[sz]ation)\b[^.;]{0,120}\bfiled\b",
             0.8,
         ),
@@ -494,7 +499,10 @@ _FOUNDING_CUE = re.compile(
     r"\b(?:date\s+of\s+(?:incorporation|formation|organi[sz]ation|establishment)|"
     r"(?:incorporation|formation|founding)\s+date|inception)\b[^.;]{0,30}?(?:is|was|:|of|on)?\s*$|"
     r"\bcertificate\s+of\s+(?:incorporation|formation|organi[sz]ation)\b[^.;]{0,120}\bfiled\b"
-    r"[^.;]{0,80}\bon\s+$|\bfounding\s+in\s+$|\bsince\s+$",
+    r"[^.;]{0,80}\bon\s+$|\bfounding\s+in\s+$|\bsince\s+$|"
+    # "has executed this Certificate of Incorporation on": the charter's own date
+    r"\b(?:filed|executed|signed|made)\s+(?:this|the|its)\s+(?:certificate|articles)\s+of\s+"
+    r"(?:incorporation|formation|organi[sz]ation)\s+(?:on|as\s+of|this)\s+$",
     _I,
 )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from ingest._bindings import BindingExtractor
+from ingest._bindings import BindingExtractor, _company
 from tests.ingest.test_bindings import TABLE, found, make_doc, one, run
 
 
@@ -306,8 +306,34 @@ def test_a_long_filing_is_extracted_quickly() -> None:
     filler = "The segment reported higher revenue and the company expanded its operations abroad."
     lines = [filler] * 6000 + ["Jane Roe, Chief Financial Officer of Sample Corp., signed."]
     doc = make_doc(lines)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: steady on a busy machine
     result = BindingExtractor().run(doc)
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert found(result, "cfo") == {("Jane Roe", "Sample Corp.")}
-    assert elapsed < 5.0, elapsed
+    assert elapsed < 2.0, elapsed  # ~0.7 s here, first compile included
+
+
+def test_notes_that_mention_an_agreement_have_no_parties() -> None:
+    result = run(
+        [
+            "Notes to the capitalization table",
+            'Zenith Tools, Inc. (the "Company") was incorporated in the State of Delaware.',
+            "2. The shares held by Ana Ribeiro were issued under the Stock Purchase",
+            "Agreement dated May 1, 2018 between the Company and Kestrel Holdings LLC.",
+        ]
+    )
+    assert [b for b in result.bindings if b.role in {"party", "agreement"}] == []
+    assert found(result, "jurisdiction") == {("Delaware", "Zenith Tools, Inc.")}
+
+
+def test_company_names_lose_descriptors_but_keep_their_own_words() -> None:
+    def name(raw: str) -> str | None:
+        ent = _company(raw)
+        return ent.name if ent else None
+
+    assert name("Austin-based Velo Robotics, Inc.") == "Velo Robotics, Inc."
+    assert name("Company and Granite Peak Mills, Inc.") == "Granite Peak Mills, Inc."
+    assert name("Paul Levesque of Stikeman Hale LLP") == "Stikeman Hale LLP"
+    assert name("John Deere of Canada Ltd.") == "John Deere of Canada Ltd."
+    assert name("Bank of Nova Scotia Trust") == "Bank of Nova Scotia Trust"
+    assert name("Position. The Company") is None

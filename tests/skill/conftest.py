@@ -414,6 +414,7 @@ def build_documents() -> KnowledgeBase:
             "Acme Robotics, Inc. is incorporated in Nevada, according to its investor materials.",
             "Globex Corporation is incorporated in Ohio.",
             "Beta Widgets LLC was founded by Alice Wong in 2012.",
+            "Beta Widgets LLC is not affiliated with Acme Robotics, Inc.",
         ],
         section="Market participants",
         entities=(ACME, GLOBEX, "Beta Widgets LLC", "Alice Wong"),

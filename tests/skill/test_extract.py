@@ -999,3 +999,11 @@ def test_compensation_is_an_amount_stated_as_pay() -> None:
         extract_values("compensation", "The Lender made a loan of $5,000,000 to the Borrower.")
         == []
     )
+
+
+def test_the_charter_own_date_is_a_founding_date() -> None:
+    sentence = "IN WITNESS WHEREOF, the sole incorporator has signed this Certificate of Formation on 2 May 2019."
+    assert [v.value for v in extract_values("founding_date", sentence)] == ["2019-05-02"]
+    # An agreement's execution date is not the company's founding date.
+    other = "IN WITNESS WHEREOF, the parties have executed this Agreement on 2 May 2019."
+    assert extract_values("founding_date", other) == []

@@ -303,6 +303,22 @@ def test_yes_no_each_way(skill: EvidenceSkill) -> None:
     assert absent.terminal_state == "SUBJECT_NOT_FOUND"
 
 
+def test_an_explicit_denial_concludes_no(skill: EvidenceSkill) -> None:
+    # The report states the link does not exist: "no", cited from that sentence.
+    denied = skill.ask(KB, f"Is Beta Widgets LLC a subsidiary of {ACME}?")
+    assert_contract(denied)
+    assert values(denied) == ["no"]
+    assert "not affiliated" in denied.evidence[0].quote
+    assert denied.evidence[0].source_location.document == "Industry_Report_2022.pdf"
+
+
+def test_an_auditor_question_needs_a_bound_auditor(skill: EvidenceSkill) -> None:
+    # Globex is known, but no auditor is bound to it: no subject to answer about.
+    answer = skill.ask(KB, f"Who audits {GLOBEX}?")
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
+    assert any("auditor" in r.reason for r in answer.rejected_candidates)
+
+
 def test_has_role_yes_and_held_role_mismatch(skill: EvidenceSkill) -> None:
     assert values(skill.ask(KB, "Is Mark Chen the CEO of Acme Robotics, Inc.?")) == ["yes"]
     answer = skill.ask(KB, "Is Mark Chen a founder of Acme Robotics, Inc.?")
