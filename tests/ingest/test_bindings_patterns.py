@@ -6,8 +6,6 @@ Names and wording differ from the project's data room on purpose: the rules are 
 
 from __future__ import annotations
 
-import time
-
 from ingest._bindings import BindingExtractor, _company
 from tests.ingest.test_bindings import TABLE, found, make_doc, one, run
 
@@ -302,15 +300,12 @@ def test_wrapped_and_prefixed_names_are_whole() -> None:
     assert found(cert, "incorporator") == {("Celia Grant", "Vantor Labs, Inc.")}
 
 
-def test_a_long_filing_is_extracted_quickly() -> None:
+def test_a_statement_deep_in_a_long_filing_is_found() -> None:
+    # Speed is measured by bench/bindings, never asserted here.
     filler = "The segment reported higher revenue and the company expanded its operations abroad."
     lines = [filler] * 6000 + ["Jane Roe, Chief Financial Officer of Sample Corp., signed."]
-    doc = make_doc(lines)
-    started = time.process_time()  # CPU time: steady on a busy machine
-    result = BindingExtractor().run(doc)
-    elapsed = time.process_time() - started
+    result = BindingExtractor().run(make_doc(lines))
     assert found(result, "cfo") == {("Jane Roe", "Sample Corp.")}
-    assert elapsed < 2.0, elapsed  # ~0.7 s here, first compile included
 
 
 def test_notes_that_mention_an_agreement_have_no_parties() -> None:
