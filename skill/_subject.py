@@ -691,11 +691,9 @@ _PROVISION = (
 )
 _PROVISION_REF = re.compile(
     rf"^(?:the\s+|its\s+|his\s+|her\s+|their\s+)?(?P<provision>(?:{_PROVISION})"
-    r"(?:\s+(?:and\s+)?(?:{_PROVISION}))*)(?:\s+(?:covenants?|clauses?|provisions?|obligations?"
+    rf"(?:\s+(?:and\s+)?(?:{_PROVISION}))*)(?:\s+(?:covenants?|clauses?|provisions?|obligations?"
     r"|undertakings?|restrictions?|sections?|terms?))?"
-    r"(?:\s+(?:in|of|under|contained\s+in|set\s+out\s+in)\s+(?P<agr>.+))?$".replace(
-        "{_PROVISION}", _PROVISION
-    ),
+    r"(?:\s+(?:in|of|under|contained\s+in|set\s+out\s+in)\s+(?P<agr>.+))?$",
     re.IGNORECASE,
 )
 
