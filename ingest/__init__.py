@@ -22,6 +22,7 @@ from ingest._pipeline import (
     Ingestor,
     IngestReport,
     Source,
+    aliases_of,
     kb_aliases,
     kb_entity_names,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "ProgressPrinter",
     "RejectCode",
     "Source",
+    "aliases_of",
     "collect_pdfs",
     "extract_span",
     "kb_aliases",

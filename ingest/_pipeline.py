@@ -27,7 +27,7 @@ from ingest._document import ParsedDocument
 from ingest._errors import IngestError, PdfRejected
 from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
-from retrieval._catalog import BlobStore, Catalog
+from retrieval._catalog import BlobStore, Catalog, DocumentEntry
 from retrieval._embed import Embedder
 from retrieval._entities import entity_key
 from retrieval._errors import DocumentNotFound
@@ -312,8 +312,13 @@ class _DocumentFault(Exception):
 
 def kb_aliases(catalog: Catalog, kb: str) -> list[Alias]:
     """The alias table of a knowledge base: every committed document's aliases."""
+    return aliases_of(catalog.list_documents(kb, status="committed"))
+
+
+def aliases_of(documents: Iterable[DocumentEntry]) -> list[Alias]:
+    """The aliases recorded with these (committed) documents, in a stable order."""
     aliases: list[Alias] = []
-    for doc in catalog.list_documents(kb, status="committed"):
+    for doc in documents:
         aliases.extend(Alias.model_validate(a) for a in doc.details.get("aliases", ()))
     return sorted(aliases, key=lambda a: (a.alias_key, a.entity_key, a.document_id or ""))
 
@@ -393,4 +398,12 @@ def _entity_keys_in(text: str, table: Sequence[tuple[re.Pattern[str], str]]) -> 
     return tuple(sorted({key for pattern, key in table if pattern.search(text)}))
 
 
-__all__ = ["DocumentOutcome", "IngestReport", "Ingestor", "Source", "kb_aliases", "kb_entity_names"]
+__all__ = [
+    "DocumentOutcome",
+    "IngestReport",
+    "Ingestor",
+    "Source",
+    "aliases_of",
+    "kb_aliases",
+    "kb_entity_names",
+]

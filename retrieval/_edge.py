@@ -16,6 +16,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import qdrant_edge as qe
 
@@ -46,6 +47,7 @@ from retrieval._store import ScoredChunk
 
 _DIRS = {CHUNK: "chunks", BINDING: "bindings"}
 _UPSERT_BATCH = 512
+_BINDING_CACHE_SIZE = 500_000
 _SCROLL_PAGE = 1024
 # Exact scoring: results never depend on how an HNSW graph happened to be built.
 _EXACT = qe.SearchParams(exact=True)
@@ -70,6 +72,10 @@ class EdgeStore:
         self._present: dict[str, set[str]] = {}
         self._mutex = threading.RLock()
         self._closed = False
+        # Decoded bindings by (kb, binding id): the gate makes many exact look-ups per
+        # question and validating the same payloads into records again was most of their
+        # cost. Entries go when their document's points are written or deleted.
+        self._bindings: dict[tuple[str, str], Binding] = {}
 
     # -- knowledge bases -------------------------------------------------------------
 
@@ -123,6 +129,7 @@ class EdgeStore:
     def drop_kb(self, kb: str) -> None:
         check_kb_name(kb)
         with self._mutex:
+            self._forget_bindings(kb)
             for kind in (CHUNK, BINDING):
                 self._present.pop(kb, None)
                 shard = self._shards.pop((kb, kind), None)
@@ -165,6 +172,9 @@ class EdgeStore:
             for b, v in zip(bindings, vectors, strict=True)
         ]
         _upsert(shard, points)
+        with self._mutex:
+            for b in bindings:
+                self._bindings.pop((kb, b.binding_id), None)
 
     def delete_document(self, kb: str, document_id: str) -> None:
         flt = _filter(document_ids=[document_id])
@@ -172,6 +182,22 @@ class EdgeStore:
             self._shard(kb, kind).update(qe.UpdateOperation.delete_points_by_filter(flt))
         with self._mutex:
             self._present.get(kb, set()).discard(document_id)
+            self._forget_bindings(kb)
+
+    def _forget_bindings(self, kb: str) -> None:
+        for key in [k for k in self._bindings if k[0] == kb]:
+            del self._bindings[key]
+
+    def _binding(self, kb: str, payload: dict[str, Any]) -> Binding:
+        key = (kb, str(payload["binding_id"]))
+        cached = self._bindings.get(key)
+        if cached is None:
+            cached = binding_from_payload(payload)
+            with self._mutex:
+                if len(self._bindings) >= _BINDING_CACHE_SIZE:
+                    self._bindings.clear()
+                self._bindings[key] = cached
+        return cached
 
     def flush(self) -> None:
         """Write every open shard's state to its segments (the WAL already has it)."""
@@ -277,7 +303,18 @@ class EdgeStore:
                 "binding_type": binding_type,
             },
         )
-        return sorted((binding_from_payload(p) for p in _scroll(shard, flt)), key=binding_order)
+        # Scroll ids only; payloads are fetched (and decoded once) for bindings not seen yet.
+        ids = _scroll_ids(shard, flt)
+        with self._mutex:
+            missing: list[int | UUID | str] = [i for i in ids if (kb, i) not in self._bindings]
+        if missing:
+            for record in shard.retrieve(missing, with_payload=True, with_vector=False):
+                self._binding(kb, _payload(record))
+        with self._mutex:
+            found = [self._bindings.get((kb, i)) for i in ids]
+        if any(b is None for b in found):  # evicted meanwhile: read them again
+            return sorted((binding_from_payload(p) for p in _scroll(shard, flt)), key=binding_order)
+        return sorted((b for b in found if b is not None), key=binding_order)
 
     def similar_binding_subjects(
         self,
@@ -380,6 +417,18 @@ def _hits(points: list[qe.ScoredPoint]) -> list[Hit]:
 def _upsert(shard: qe.EdgeShard, points: list[qe.Point]) -> None:
     for start in range(0, len(points), _UPSERT_BATCH):
         shard.update(qe.UpdateOperation.upsert_points(points[start : start + _UPSERT_BATCH]))
+
+
+def _scroll_ids(shard: qe.EdgeShard, flt: qe.Filter) -> list[str]:
+    out: list[str] = []
+    offset: Any = None
+    while True:
+        records, offset = shard.scroll(
+            qe.ScrollRequest(offset=offset, limit=_SCROLL_PAGE, filter=flt, with_payload=False)
+        )
+        out.extend(str(r.id) for r in records)
+        if offset is None:
+            return out
 
 
 def _scroll(shard: qe.EdgeShard, flt: qe.Filter) -> list[dict[str, Any]]:
