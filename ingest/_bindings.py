@@ -613,7 +613,14 @@ def _company(raw: str) -> _Entity | None:
     # Addresses and list numbers run into names: "California 92618 and TrueLink, Inc.".
     words = name.split()
     for idx in range(len(words) - 1, -1, -1):
-        if re.fullmatch(r"[\d\-.,:]+", words[idx]) or (
+        # ... but a number right before the legal form is part of the name ("EWSD 1, LLC").
+        numbered = (
+            0 < idx == len(words) - 2
+            and re.fullmatch(r"\d{1,3},?", words[idx]) is not None
+            and bool(legal_form("x " + words[idx + 1]))
+            and not re.search(r"\d", words[idx - 1])
+        )
+        if (re.fullmatch(r"[\d\-.,:]+", words[idx]) and not numbered) or (
             words[idx].rstrip(",").lower() in {"inc.", "inc", "ltd.", "llc"}
             and idx < len(words) - 2
         ):
@@ -828,7 +835,7 @@ class BindingExtractor:
         window = text[lo:end]
         # Never reach back across an earlier definition or clause boundary.
         cut = window.rfind(";")
-        for cm in re.finditer(r":\s*\n|\b(?:BETWEEN|AND|Between|And)\s*:", window):
+        for cm in re.finditer(r"(?<!\sat):\s*\n|\b(?:BETWEEN|AND|Between|And)\s*:", window):
             cut = max(cut, cm.end() - 1)
         for paren in re.finditer(r"\([^()]*\)", window):
             if re.search(r"[\"“”]", paren.group(0)):
@@ -859,8 +866,11 @@ class BindingExtractor:
         pm = re.search(rf"({PERSON})(?:,?\s+(?:an\s+)?[Ii]ndividual)?[\s,]*$", window)
         if pm:
             person = _person(pm.group(1))
-            if person is not None and not re.search(
-                r"\d", window[max(0, pm.start() - 30) : pm.start()]
+            lead = window[max(0, pm.start() - 30) : pm.start()]
+            # Digits just before a name are an address or a number, unless a party list
+            # connector introduces the name ("dated May 1, 2003 by and between Jane Roe").
+            if person is not None and (
+                not re.search(r"\d", lead) or re.search(r"\b(?:between|among)\s+$", lead)
             ):
                 return person, lo + pm.start(1)
         if allow_bare:
@@ -1151,15 +1161,20 @@ class BindingExtractor:
             parties.append((ent, list(terms), span[0], span[1]))
         # Parties named without a defined term: "between Acme Inc. and Beta LLC".
         region = text[start:end]
-        for m in re.finditer(rf"(?:\b(?:between|among|with|and)\s+)({COMPANY})", region):
+        for m in re.finditer(
+            rf"(?:\b(?:between|among|with|and|(?:entered\s+into|made)\s+by)\s+)({COMPANY})", region
+        ):
             ent = _company(m.group(1))
             if ent is None or ent.key in seen:
                 continue
-            after = region[m.end() : m.end() + 3]
-            if after.strip().startswith("("):
+            after = region[m.end() : m.end() + 40]
+            # A defined term written without quotes: "Acme Pipeline Company (Transporter)".
+            bare = re.match(r"\s*\((?:the\s+)?([A-Z][A-Za-z]+)\)", after)
+            if after.strip().startswith("(") and not (bare and _contract_role(bare.group(1))):
                 continue
+            terms = [bare.group(1)] if bare else []
             seen.add(ent.key)
-            parties.append((ent, [], start + m.start(1), start + m.end(1)))
+            parties.append((ent, terms, start + m.start(1), start + m.end(1)))
         if not parties or (
             len(parties) < 2
             and not any(_contract_role(t) for p in parties for t in p[1])

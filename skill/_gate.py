@@ -203,6 +203,36 @@ def agreement_type(title: str) -> str | None:
     return document_type_of(text)
 
 
+# The document naming itself: "This Software License ... Agreement", or a heading that opens
+# the preamble ("DISTRIBUTOR AGREEMENT BETWEEN ..."). Only capitalised words make the type.
+_SELF_TYPE = re.compile(
+    r"(?:^|\b(?i:this)\s+)((?:[A-Z][\w\-/]*,?\s+(?:(?i:and|&)\s+)?){1,8})(?i:agreement)\b"
+)
+
+
+def _self_named_types(quote: str) -> list[str]:
+    """Agreement types the preamble gives the document itself (its own title may be generic
+    or differ from the words the preamble uses)."""
+    out: list[str] = []
+    for m in _SELF_TYPE.finditer(quote.strip()):
+        kind = document_type_of(m.group(1) + "agreement")
+        if kind and kind not in out:
+            out.append(kind)
+    return out
+
+
+def _question_types(question_type: str | None) -> list[str | None]:
+    """The question's type, and the type of what it amends ("amendment to the services
+    agreement" is evidence about the services agreement)."""
+    if question_type is None:
+        return [None]
+    amended = agreement_type(question_type.replace("_", " "))
+    out: list[str | None] = [question_type]
+    if amended and amended != question_type:
+        out.append(amended)
+    return out
+
+
 def _family_head(keys: Sequence[str], bindings: Sequence[Binding]) -> str | None:
     """The one entity of `keys` that every other one is bound to as a subsidiary: a bare
     group name ("Acme Robotics" for Acme Robotics, Inc. and its Acme Robotics GmbH) denotes
@@ -611,7 +641,12 @@ class CandidateGate:
                     )
                 )
                 continue
-            if not document_types_match(subject.document_type, kind):
+            kinds = [kind] + [k for h in heads[:1] for k in _self_named_types(h.quote) if k != kind]
+            if not any(
+                document_types_match(q, k)
+                for q in _question_types(subject.document_type)
+                for k in kinds
+            ):
                 rejected.append(
                     RejectedCandidate(
                         name=label,
@@ -685,13 +720,45 @@ class CandidateGate:
         self, kb: str, names: Sequence[str], documents: Sequence[str], cache: dict[str, Any]
     ) -> tuple[list[ResolvedEntity], list[str]]:
         resolved, missing = [], []
-        for name in names:
+        for name in self._rejoin(kb, names, documents, cache):
             entity = self.resolve(kb, name, documents, cache)
             if entity is None:
                 missing.append(name)
             else:
                 resolved.append(entity)
         return resolved, missing
+
+    def _rejoin(
+        self, kb: str, names: Sequence[str], documents: Sequence[str], cache: dict[str, Any]
+    ) -> list[str]:
+        """Names a question split at a connector ("Babcock and Wilcox Company", "Cremer Oleo
+        GmbH & Co KG", "Hyde Park Bancorp, MHC") joined again: only when the joined form is
+        the exact name of a known entity and one of the pieces is not."""
+
+        def exact(name: str) -> bool:
+            entity = self.resolve(kb, name, documents, cache)
+            return entity is not None and entity.status == "exact"
+
+        out: list[str] = []
+        i = 0
+        while i < len(names):
+            name = names[i]
+            if i + 1 < len(names) and not (exact(name) and exact(names[i + 1])):
+                joined = next(
+                    (
+                        j
+                        for j in (f"{name}{sep}{names[i + 1]}" for sep in (" and ", ", ", " & "))
+                        if exact(j)
+                    ),
+                    None,
+                )
+                if joined is not None:
+                    out.append(joined)
+                    i += 2
+                    continue
+            out.append(name)
+            i += 1
+        return out
 
     def _agreements_gate(
         self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]
