@@ -44,7 +44,6 @@ def main() -> int:
         print("   " + report.summary())
         for q in questions:
             print("\n" + "=" * 78)
-            print(f"Q: {q['question']}")
             answer = rt.skill.ask(KB, q.get("question"), subject=q.get("subject"))
             sys.stdout.write(render_answer(answer))
     print("\n" + "=" * 78)
