@@ -29,6 +29,7 @@ from skill._subject import (
     AGREEMENT_ROLES,
     EITHER_ROLES,
     ENTITY_ROLES,
+    ROLES,
     QuestionKind,
     SubjectClass,
     document_type_of,
@@ -52,28 +53,18 @@ ATTRIBUTE_ROLES: dict[str, str] = {
     "jurisdiction_of_incorporation": "jurisdiction",
     "registration_number": "registration_number",
 }
-_PEOPLE_ROLES = frozenset(
-    {
-        "founder",
-        "ceo",
-        "cfo",
-        "coo",
-        "cto",
-        "president",
-        "secretary",
-        "treasurer",
-        "chair",
-        "director",
-        "general_partner",
-        "managing_member",
-        "managing_director",
-        "officer",
-        "shareholder",
-        "member",
-        "incorporator",
-        "signatory",
-    }
-)
+# Roles a person holds (the rest of State 1's role vocabulary is held by companies or is a
+# relation between companies).
+_PEOPLE_ROLES = ROLES - {
+    "auditor",
+    "escrow_agent",
+    "guarantor",
+    "legal_counsel",
+    "parent_company",
+    "registered_agent",
+    "subsidiary",
+    "trustee",
+}
 
 
 def _role_phrase(role: str) -> str | None:
