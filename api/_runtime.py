@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from ingest import Ingestor, aliases_of, kb_aliases
+from ingest import Ingestor, aliases_of
 from retrieval import (
     Alias,
     Binding,
@@ -34,6 +34,7 @@ class Runtime:
     blobs: BlobStore
     ingestor: Ingestor
     skill: EvidenceSkill
+    documents: _CommittedDocuments
 
     @classmethod
     def open(cls, settings: Settings) -> Runtime:
@@ -63,7 +64,7 @@ class Runtime:
         except BaseException:
             store.close()
             raise
-        return cls(settings, store, catalog, embedder, blobs, ingestor, skill)
+        return cls(settings, store, catalog, embedder, blobs, ingestor, skill, documents)
 
     def close(self) -> None:
         self.store.close()
@@ -116,7 +117,7 @@ class Runtime:
             if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
                 names.setdefault(b.parent_key, b.parent_name)
         aliases: dict[str, set[str]] = {}
-        for a in kb_aliases(self.catalog, kb):
+        for a in self.documents.aliases(kb):
             aliases.setdefault(a.entity_key, set()).add(a.alias)
         return [
             {"key": key, "name": names[key], "aliases": sorted(aliases.get(key, ()))}
@@ -125,7 +126,7 @@ class Runtime:
 
     def _resolve(self, kb: str, name: str) -> str:
         key = entity_key(name)
-        for a in kb_aliases(self.catalog, kb):
+        for a in self.documents.aliases(kb):
             if a.document_id is None and a.alias_key == key:
                 return a.entity_key
         return key

@@ -1398,17 +1398,7 @@ class BindingExtractor:
             rf"(?i:number|no\.?|#)\s*:?\s*(?P<num>[A-Z]{{0,3}}\d[\dA-Z\-/]{{3,}})",
             _KW_REGISTRATION,
         ):
-            ent = _company(m.group("name"))
-            if ent is None:
-                continue
-            num = m.group("num")
-            ctx.emit(
-                role="registration_number",
-                subject=_Entity(num, num.lower(), SubjectType.IDENTIFIER),
-                parent=ent,
-                binding_type=BindingType.REGISTRATION,
-                span=(m.start("name"), m.end()),
-            )
+            _emit_registration_number(ctx, m)
         # "Acme GmbH is registered with the commercial register of ... under HRB 12345".
         for m in ctx.scan(
             rf"(?P<name>{COMPANY})\s+is\s+(?:registered|entered|recorded)\s+(?:with|in|at)\s+[^.;]{{0,120}}?"
@@ -1416,17 +1406,7 @@ class BindingExtractor:
             rf"(?:number|no\.?))\s+)?(?P<num>[A-Z]{{1,4}}[ \t\n]?\d[\d\-/]{{3,}}|\d[\d\-/]{{4,}})",
             _KW_REGISTRATION,
         ):
-            ent = _company(m.group("name"))
-            if ent is None:
-                continue
-            num = re.sub(r"\s+", " ", m.group("num"))
-            ctx.emit(
-                role="registration_number",
-                subject=_Entity(num, num.lower(), SubjectType.IDENTIFIER),
-                parent=ent,
-                binding_type=BindingType.REGISTRATION,
-                span=(m.start("name"), m.end()),
-            )
+            _emit_registration_number(ctx, m)
         # Incorporators: "The name ... of the sole incorporator is X" or "X, Incorporator".
         for m in ctx.scan(
             rf"(?i:incorporators?)\s+(?i:is|are)\s*:?\s*(?P<who>{PERSONS})|(?P<who2>{PERSON}),?\s*\n?\s*"
@@ -2361,3 +2341,18 @@ def extract_bindings(
     """Runs one extractor over several documents (convenience for batch ingestion)."""
     ex = extractor or BindingExtractor()
     return [ex.run(doc) for doc in docs]
+
+
+def _emit_registration_number(ctx: _Context, m: re.Match[str]) -> None:
+    """A company (group "name") and its register number (group "num", whitespace folded)."""
+    ent = _company(m.group("name"))
+    if ent is None:
+        return
+    num = re.sub(r"\s+", " ", m.group("num"))
+    ctx.emit(
+        role="registration_number",
+        subject=_Entity(num, num.lower(), SubjectType.IDENTIFIER),
+        parent=ent,
+        binding_type=BindingType.REGISTRATION,
+        span=(m.start("name"), m.end()),
+    )

@@ -220,12 +220,15 @@ class Ingestor:
                 doc = self.parser.run(data, name)
                 content = "\n".join(line.text for line in doc.content_lines())
                 signature = sketch(content)
-            group = self._independence_group(kb, document_id, signature)
+                warnings = tuple(_page_warnings(doc))
+            # One read of the committed set serves both the group and the known names.
+            committed = self.catalog.list_documents(kb, status="committed")
+            group = _independence_group(document_id, signature, committed)
             with self._stage("bindings"):
                 extracted = self.extractor.run(doc, independence_group=group)
                 bindings = list(extracted.bindings)
                 aliases = list(extracted.aliases)
-                mentions = _mention_table(bindings, aliases, kb_entity_names(self.catalog, kb))
+                mentions = _mention_table(bindings, aliases, entity_names_of(committed))
                 entity_names = _entity_names(bindings)
             with self._stage("chunk"):
                 chunks = self.chunker.run(
@@ -247,7 +250,7 @@ class Ingestor:
                 self.store.upsert_chunks(kb, chunks, vectors[: len(chunks)])
             if bindings:
                 self.store.upsert_bindings(kb, bindings, vectors[len(chunks) :])
-            self._commit(kb, document_id, doc, group, signature, aliases, entity_names)
+            self._commit(kb, document_id, doc, group, signature, aliases, entity_names, warnings)
         return DocumentOutcome(
             name,
             document_id,
@@ -257,7 +260,7 @@ class Ingestor:
             bindings=len(bindings),
             document_type=doc.document_type,
             independence_group=group,
-            warnings=tuple(_page_warnings(doc)),
+            warnings=warnings,
         )
 
     def _commit(
@@ -269,6 +272,7 @@ class Ingestor:
         signature: str,
         aliases: Sequence[Alias],
         entity_names: set[str],
+        warnings: tuple[str, ...],
     ) -> None:
         """The one step that makes the document visible (its points are all written)."""
         self.catalog.mark_committed(
@@ -284,17 +288,10 @@ class Ingestor:
                 "parties": list(doc.parties),
                 "aliases": [a.model_dump(mode="json") for a in aliases],
                 "entity_names": sorted(entity_names),
-                "warnings": list(_page_warnings(doc)),
+                "warnings": list(warnings),
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
             },
         )
-
-    def _independence_group(self, kb: str, document_id: str, signature: str) -> str:
-        """A near-copy of a committed document joins its group; anything else gets its own."""
-        for other in self.catalog.list_documents(kb, status="committed"):
-            if other.signature and is_near_duplicate(signature, other.signature):
-                return str(other.independence_group)
-        return "grp-" + document_id[:16]
 
     def _clear_pending(self, kb: str) -> None:
         """Remove the points of documents a crashed run left pending (never visible)."""
@@ -325,10 +322,25 @@ def aliases_of(documents: Iterable[DocumentEntry]) -> list[Alias]:
 
 def kb_entity_names(catalog: Catalog, kb: str) -> list[str]:
     """Every person or company named by a binding in a committed document."""
+    return entity_names_of(catalog.list_documents(kb, status="committed"))
+
+
+def entity_names_of(documents: Iterable[DocumentEntry]) -> list[str]:
+    """The person and company names recorded with these (committed) documents, sorted."""
     names: set[str] = set()
-    for doc in catalog.list_documents(kb, status="committed"):
+    for doc in documents:
         names.update(doc.details.get("entity_names", ()))
     return sorted(names)
+
+
+def _independence_group(
+    document_id: str, signature: str, committed: Iterable[DocumentEntry]
+) -> str:
+    """A near-copy of a committed document joins its group; anything else gets its own."""
+    for other in committed:
+        if other.signature and is_near_duplicate(signature, other.signature):
+            return str(other.independence_group)
+    return "grp-" + document_id[:16]
 
 
 def _embed_by_length(embedder: Embedder, texts: list[str]) -> list[list[float]]:
