@@ -16,10 +16,10 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
-from uuid import UUID
 
 import qdrant_edge as qe
 
+from retrieval._binding_index import BindingIndex
 from retrieval._errors import KnowledgeBaseNotFound, check_kb_name
 from retrieval._lock import ProcessLock
 from retrieval._model import Binding, ChunkRecord
@@ -31,7 +31,6 @@ from retrieval._payload import (
     SPARSE,
     Hit,
     binding_from_payload,
-    binding_order,
     binding_payload,
     check_lengths,
     chunk_from_payload,
@@ -47,7 +46,6 @@ from retrieval._store import ScoredChunk
 
 _DIRS = {CHUNK: "chunks", BINDING: "bindings"}
 _UPSERT_BATCH = 512
-_BINDING_CACHE_SIZE = 500_000
 _SCROLL_PAGE = 1024
 # Exact scoring: results never depend on how an HNSW graph happened to be built.
 _EXACT = qe.SearchParams(exact=True)
@@ -72,10 +70,12 @@ class EdgeStore:
         self._present: dict[str, set[str]] = {}
         self._mutex = threading.RLock()
         self._closed = False
-        # Decoded bindings by (kb, binding id): the gate makes many exact look-ups per
-        # question and validating the same payloads into records again was most of their
-        # cost. Entries go when their document's points are written or deleted.
-        self._bindings: dict[tuple[str, str], Binding] = {}
+        # Every kb's bindings, decoded, in memory: the gate makes dozens of exact look-ups
+        # per question, and a filtered scroll each was most of a question's time at 20k
+        # chunks. Only this process writes the shards (it holds the lock), so the index is
+        # kept exact by upsert_bindings / delete_document / drop_kb. Bindings are few (one
+        # data-room document has tens), so memory is small next to the chunks.
+        self._indexes: dict[str, BindingIndex] = {}
 
     # -- knowledge bases -------------------------------------------------------------
 
@@ -129,7 +129,7 @@ class EdgeStore:
     def drop_kb(self, kb: str) -> None:
         check_kb_name(kb)
         with self._mutex:
-            self._forget_bindings(kb)
+            self._indexes.pop(kb, None)
             for kind in (CHUNK, BINDING):
                 self._present.pop(kb, None)
                 shard = self._shards.pop((kb, kind), None)
@@ -173,8 +173,9 @@ class EdgeStore:
         ]
         _upsert(shard, points)
         with self._mutex:
-            for b in bindings:
-                self._bindings.pop((kb, b.binding_id), None)
+            index = self._indexes.get(kb)
+            if index is not None:
+                index.add(bindings)
 
     def delete_document(self, kb: str, document_id: str) -> None:
         flt = _filter(document_ids=[document_id])
@@ -182,22 +183,20 @@ class EdgeStore:
             self._shard(kb, kind).update(qe.UpdateOperation.delete_points_by_filter(flt))
         with self._mutex:
             self._present.get(kb, set()).discard(document_id)
-            self._forget_bindings(kb)
+            index = self._indexes.get(kb)
+            if index is not None:
+                index.remove_document(document_id)
 
-    def _forget_bindings(self, kb: str) -> None:
-        for key in [k for k in self._bindings if k[0] == kb]:
-            del self._bindings[key]
-
-    def _binding(self, kb: str, payload: dict[str, Any]) -> Binding:
-        key = (kb, str(payload["binding_id"]))
-        cached = self._bindings.get(key)
-        if cached is None:
-            cached = binding_from_payload(payload)
-            with self._mutex:
-                if len(self._bindings) >= _BINDING_CACHE_SIZE:
-                    self._bindings.clear()
-                self._bindings[key] = cached
-        return cached
+    def _index(self, kb: str) -> BindingIndex:
+        """The kb's binding index, read from its shard on first use."""
+        shard = self._shard(kb, BINDING)
+        with self._mutex:
+            index = self._indexes.get(kb)
+            if index is None:
+                index = BindingIndex()
+                index.add(binding_from_payload(p) for p in _scroll(shard, qe.Filter(must=[])))
+                self._indexes[kb] = index
+            return index
 
     def flush(self) -> None:
         """Write every open shard's state to its segments (the WAL already has it)."""
@@ -291,30 +290,17 @@ class EdgeStore:
         binding_type: str | None = None,
         document_ids: Sequence[str] | None = None,
     ) -> list[Binding]:
-        shard = self._shard(kb, BINDING)
+        index = self._index(kb)
         if _empty(document_ids):
             return []
-        flt = _filter(
-            document_ids=document_ids,
-            exact={
-                "role": role,
-                "parent_key": parent_key,
-                "subject_key": subject_key,
-                "binding_type": binding_type,
-            },
-        )
-        # Scroll ids only; payloads are fetched (and decoded once) for bindings not seen yet.
-        ids = _scroll_ids(shard, flt)
         with self._mutex:
-            missing: list[int | UUID | str] = [i for i in ids if (kb, i) not in self._bindings]
-        if missing:
-            for record in shard.retrieve(missing, with_payload=True, with_vector=False):
-                self._binding(kb, _payload(record))
-        with self._mutex:
-            found = [self._bindings.get((kb, i)) for i in ids]
-        if any(b is None for b in found):  # evicted meanwhile: read them again
-            return sorted((binding_from_payload(p) for p in _scroll(shard, flt)), key=binding_order)
-        return sorted((b for b in found if b is not None), key=binding_order)
+            return index.find(
+                role=role,
+                parent_key=parent_key,
+                subject_key=subject_key,
+                binding_type=binding_type,
+                document_ids=document_ids,
+            )
 
     def similar_binding_subjects(
         self,
@@ -417,18 +403,6 @@ def _hits(points: list[qe.ScoredPoint]) -> list[Hit]:
 def _upsert(shard: qe.EdgeShard, points: list[qe.Point]) -> None:
     for start in range(0, len(points), _UPSERT_BATCH):
         shard.update(qe.UpdateOperation.upsert_points(points[start : start + _UPSERT_BATCH]))
-
-
-def _scroll_ids(shard: qe.EdgeShard, flt: qe.Filter) -> list[str]:
-    out: list[str] = []
-    offset: Any = None
-    while True:
-        records, offset = shard.scroll(
-            qe.ScrollRequest(offset=offset, limit=_SCROLL_PAGE, filter=flt, with_payload=False)
-        )
-        out.extend(str(r.id) for r in records)
-        if offset is None:
-            return out
 
 
 def _scroll(shard: qe.EdgeShard, flt: qe.Filter) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ entity_key("ACME ROBOTICS INCORPORATED") == "acme robotics inc"`.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -131,8 +132,11 @@ def _split_suffix_tokens(tokens: list[str]) -> tuple[list[str], list[str]]:
     return base, suffix
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def entity_key(name: str) -> str:
-    """The stable key of an entity name (case, punctuation and legal-form spelling folded)."""
+    """The stable key of an entity name (case, punctuation and legal-form spelling folded).
+
+    Memoized: the skill keys the same names over and over while reading evidence."""
     tokens = _tokens(name)
     if len(tokens) > 1 and tokens[0] == "the":
         tokens = tokens[1:]

@@ -9,6 +9,7 @@ subject is unambiguous; everything else is rejected with a reason.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -292,17 +293,28 @@ _DEFINITION = re.compile(
 
 
 def defined_terms(texts: Iterable[str]) -> dict[str, str]:
-    """Defined term key -> entity key, from "Acme Robotics, Inc. (the "Company")" patterns."""
+    """Defined term key -> entity key, from "Acme Robotics, Inc. (the "Company")" patterns;
+    the first definition of a term wins."""
     out: dict[str, str] = {}
     for text in texts:
-        for m in _DEFINITION.finditer(text):
-            name = re.sub(
-                r"^(?:[Tt]his|[Tt]he|[Aa]nd|[Bb]etween|[Bb]y)\s+", "", m.group("name").strip(" ,")
-            )
-            key = entity_key(name)
-            if key:
-                out.setdefault(entity_key(m.group("term")), key)
+        for term, key in _definitions_in(text):
+            out.setdefault(term, key)
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _definitions_in(text: str) -> tuple[tuple[str, str], ...]:
+    """(term key, entity key) of each definition in `text`, in order. Memoized: the same
+    binding quotes and chunk texts are read for every question about an entity."""
+    out: list[tuple[str, str]] = []
+    for m in _DEFINITION.finditer(text):
+        name = re.sub(
+            r"^(?:[Tt]his|[Tt]he|[Aa]nd|[Bb]etween|[Bb]y)\s+", "", m.group("name").strip(" ,")
+        )
+        key = entity_key(name)
+        if key:
+            out.append((entity_key(m.group("term")), key))
+    return tuple(out)
 
 
 def name_pattern(form: str) -> str:
@@ -399,6 +411,9 @@ class EvidenceCollector:
         self.embedder = embedder
         self.document_info = document_info
         self.aliases = tuple(aliases)
+        self._aliases_of: dict[str, list[Alias]] = {}
+        for alias in self.aliases:
+            self._aliases_of.setdefault(alias.entity_key, []).append(alias)
         self.top_k = top_k
 
     # -- units from bindings ----------------------------------------------------------------
@@ -479,7 +494,8 @@ class EvidenceCollector:
             cue = ATTRIBUTE_CUES.get(attribute)
             if candidate.subject_type != "agreement" and cue and query_vector is None:
                 # The name dominates the query (title pages rank first); the attribute's own
-                # words find the clause that states it, in the same documents.
+                # words find the clause that states it, in the same documents (a long
+                # agreement's clause in capitals ranks low under its parties' names).
                 for hit in self.store.search_chunks(
                     kb, cue, self.embedder.embed_query(cue), document_ids=docs, top_k=self.top_k
                 ):
@@ -533,11 +549,8 @@ class EvidenceCollector:
         for term_key, key in terms.items():
             if key == candidate.subject_id:
                 forms.add(term_key)
-        for alias in self.aliases:
-            if alias.entity_key == candidate.subject_id and alias.document_id in (
-                None,
-                document_id,
-            ):
+        for alias in self._aliases_of.get(candidate.subject_id, ()):
+            if alias.document_id in (None, document_id):
                 forms.add(alias.alias)
         return sorted(f for f in forms if f)
 
@@ -648,7 +661,8 @@ class EvidenceCollector:
             return [], []
         docs = sorted({c.document_id for c in chunks})
         others = self.known_entities(kb, docs)
-        binding_quotes = [b.quote for b in candidate.bindings]
+        # Copies of a document repeat its bindings' quotes: each distinct quote once.
+        binding_quotes = list(dict.fromkeys(b.quote for b in candidate.bindings))
         kept: dict[str, EvidenceUnit] = {}
         rejected: dict[str, RejectedEvidence] = {}
         by_doc: dict[str, list[ChunkRecord]] = {}
@@ -755,8 +769,8 @@ class EvidenceCollector:
             forms.update(t for t, k in terms.items() if k == party_key)
             forms.update(
                 a.alias
-                for a in self.aliases
-                if a.entity_key == party_key and a.document_id in (None, document_id)
+                for a in self._aliases_of.get(party_key, ())
+                if a.document_id in (None, document_id)
             )
             for b in candidate.bindings:
                 if b.role == "party" and b.subject_key == party_key:

@@ -224,17 +224,22 @@ def _question_types(question_type: str | None) -> list[str | None]:
     return out
 
 
-def _family_head(keys: Sequence[str], bindings: Sequence[Binding]) -> str | None:
-    """The one entity of `keys` that every other one is bound to as a subsidiary: a bare
-    group name ("Acme Robotics" for Acme Robotics, Inc. and its Acme Robotics GmbH) denotes
-    the group's parent. None when there is no such entity (the name stays ambiguous)."""
-    links = {
-        (b.subject_key, b.parent_key) for b in bindings if b.role == "subsidiary" and b.parent_key
-    } | {
-        (b.parent_key, b.subject_key)
-        for b in bindings
-        if b.role == "parent_company" and b.parent_key
-    }
+def _subsidiary_links(bindings: Iterable[Binding]) -> frozenset[tuple[str, str]]:
+    """(subsidiary key, parent key) of every subsidiary / parent-company binding."""
+    links: set[tuple[str, str]] = set()
+    for b in bindings:
+        if b.parent_key and b.role == "subsidiary":
+            links.add((b.subject_key, b.parent_key))
+        elif b.parent_key and b.role == "parent_company":
+            links.add((b.parent_key, b.subject_key))
+    return frozenset(links)
+
+
+def _family_head(keys: Sequence[str], links: frozenset[tuple[str, str]]) -> str | None:
+    """The one entity of `keys` that every other one is bound to as a subsidiary (`links`:
+    _subsidiary_links): a bare group name ("Acme Robotics" for Acme Robotics, Inc. and its
+    Acme Robotics GmbH) denotes the group's parent. None when there is no such entity (the
+    name stays ambiguous)."""
     heads = [k for k in keys if all(o == k or (o, k) in links for o in keys)]
     return heads[0] if len(heads) == 1 else None
 
@@ -274,10 +279,16 @@ class CandidateGate:
         store: VectorStore,
         embedder: QueryEmbedder | None = None,
         aliases: Sequence[Alias] = (),
+        *,
+        snapshot: dict[str, Any] | None = None,
     ) -> None:
+        """`snapshot`: a cache shared by the questions asked of one committed-document set
+        and alias table (the caller keys it so); it holds what does not depend on the
+        question: the KB's known entity names and their resolver."""
         self.store = store
         self.embedder = embedder
         self.aliases = tuple(aliases)
+        self.snapshot = snapshot
 
     # -- entity resolution ----------------------------------------------------------------
 
@@ -285,45 +296,67 @@ class CandidateGate:
         self, kb: str, name: str, documents: Sequence[str], cache: dict[str, Any]
     ) -> ResolvedEntity | None:
         """An exact key first; then an unambiguous short name among the KB's entities.
-        Document-scoped defined terms ("the Company") never resolve a name in a question."""
+        Document-scoped defined terms ("the Company") never resolve a name in a question.
+
+        Memoized in `cache` (one question's): a name is resolved several times per question
+        (the rejoin check, then the gate), and the answer cannot change within it."""
+        memo: dict[str, tuple[ResolvedEntity | None, bool]] = cache.setdefault("resolved", {})
+        if name in memo:
+            entity, ambiguous = memo[name]
+            if ambiguous:
+                cache.setdefault("ambiguous", []).append(name)
+            return entity
+        entity, ambiguous = self._resolve(kb, name, documents, cache)
+        memo[name] = (entity, ambiguous)
+        if ambiguous:
+            cache.setdefault("ambiguous", []).append(name)
+        return entity
+
+    def _resolve(
+        self, kb: str, name: str, documents: Sequence[str], cache: dict[str, Any]
+    ) -> tuple[ResolvedEntity | None, bool]:
+        """(the entity or None, whether the name was ambiguous)."""
         key = entity_key(name)
         if not key:
-            return None
+            return None, False
         as_subject = self.store.find_bindings(kb, subject_key=key, document_ids=documents)
         as_parent = self.store.find_bindings(kb, parent_key=key, document_ids=documents)
         if as_subject or as_parent:
             names = [b.subject_name for b in as_subject] + [b.parent_name or "" for b in as_parent]
-            return ResolvedEntity(name, key, _display_name(names) or name, "exact")
+            return ResolvedEntity(name, key, _display_name(names) or name, "exact"), False
         if is_generic_term(name):
-            return None
-        if "all" not in cache:
-            cache["all"] = self.store.find_bindings(kb, document_ids=documents)
-        every: list[Binding] = cache["all"]
-        known: dict[str, list[str]] = {}
-        for b in every:
-            if b.subject_type.value in ("individual", "legal_entity"):
-                known.setdefault(b.subject_key, []).append(b.subject_name)
-            if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
-                known.setdefault(b.parent_key, []).append(b.parent_name)
-        resolver = AliasResolver(
-            aliases=[a for a in self.aliases if a.entity_key in known],
-            known_entities=[_display_name(v) for v in known.values()],
-        )
-        resolution = resolver.resolve(name)
+            return None, False
+        if "links" not in cache and self.snapshot is not None and "entities" in self.snapshot:
+            cache["links"], cache["known"], cache["resolver"] = self.snapshot["entities"]
+        if "links" not in cache:
+            every = self.store.find_bindings(kb, document_ids=documents)
+            known: dict[str, list[str]] = {}
+            for b in every:
+                if b.subject_type.value in ("individual", "legal_entity"):
+                    known.setdefault(b.subject_key, []).append(b.subject_name)
+                if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
+                    known.setdefault(b.parent_key, []).append(b.parent_name)
+            cache["links"] = _subsidiary_links(every)
+            cache["known"] = {k: _display_name(v) for k, v in known.items()}
+            cache["resolver"] = AliasResolver(
+                aliases=[a for a in self.aliases if a.entity_key in known],
+                known_entities=list(cache["known"].values()),
+            )
+            if self.snapshot is not None:  # one key, one atomic write
+                self.snapshot["entities"] = (cache["links"], cache["known"], cache["resolver"])
+        display: dict[str, str] = cache["known"]
+        resolution = cache["resolver"].resolve(name)
         if resolution.status is ResolutionStatus.AMBIGUOUS:
-            head = _family_head(resolution.candidates, every)
+            head = _family_head(resolution.candidates, cache["links"])
             if head is None:
-                cache.setdefault("ambiguous", []).append(name)
-                return None
-            return ResolvedEntity(name, head, _display_name(known[head]), "family_head")
-        if resolution.entity_key is None or resolution.entity_key not in known:
-            return None
-        return ResolvedEntity(
-            name,
-            resolution.entity_key,
-            _display_name(known[resolution.entity_key]),
-            resolution.status.value,
+                return None, True
+            return ResolvedEntity(name, head, display[head], "family_head"), False
+        if resolution.entity_key is None or resolution.entity_key not in display:
+            return None, False
+        entity = ResolvedEntity(
+            name, resolution.entity_key, display[resolution.entity_key], resolution.status.value
         )
+        return entity, False
 
     def _similar_names(
         self, kb: str, name: str, documents: Sequence[str]

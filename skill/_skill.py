@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -71,12 +73,16 @@ class EvidenceSkill:
     ) -> None:
         self.store = store
         self.embedder = embedder
+        self._query_embedder = _RecentQueries(embedder)
         self.committed_documents = committed_documents
         self.document_info = document_info
         self.default_requirements = dict(default_requirements or {})
         self.aliases = aliases
         self.kb_requirements = kb_requirements
         self.top_k = top_k
+        # Gate caches per (kb, committed ids, alias objects); see _gate_snapshot.
+        self._snapshots: dict[tuple[Any, ...], tuple[tuple[Alias, ...], dict[str, Any]]] = {}
+        self._snapshot_lock = threading.Lock()
 
     # -- the state machine ----------------------------------------------------------------
 
@@ -109,7 +115,12 @@ class EvidenceSkill:
 
         committed = sorted(set(self.committed_documents(kb)))
         aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
-        gate = CandidateGate(self.store, self.embedder, aliases).run(kb, subject_class, committed)
+        gate = CandidateGate(
+            self.store,
+            self._query_embedder,
+            aliases,
+            snapshot=self._gate_snapshot(kb, committed, aliases),
+        ).run(kb, subject_class, committed)
         machine.advance(State.CANDIDATE_SUBJECT_DISCOVERED)
         if not gate.candidates:
             # The gate closed: nothing below may touch the store.
@@ -125,7 +136,7 @@ class EvidenceSkill:
             return infos[document_id]
 
         collector = EvidenceCollector(
-            self.store, self.embedder, info, aliases=aliases, top_k=top_k or self.top_k
+            self.store, self._query_embedder, info, aliases=aliases, top_k=top_k or self.top_k
         )
         units, rejected_units = self._evidence(kb, subject_class, gate, collector, committed)
         machine.advance(State.EVIDENCE_VERIFIED)
@@ -217,6 +228,24 @@ class EvidenceSkill:
             suggested_next_actions=actions,
             sufficiency=sufficiency,
         )
+
+    def _gate_snapshot(
+        self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
+    ) -> dict[str, Any]:
+        """The gate's question-independent cache for this committed set and alias table.
+
+        A committed document's bindings never change (its id is the hash of its bytes), so
+        the entities known from them are fixed while the committed set is. Aliases are keyed
+        by object identity (the runtime hands out the same objects until the set changes);
+        the entry keeps them alive, so an id is never reused while it is a key."""
+        key = (kb, tuple(committed), tuple(id(a) for a in aliases))
+        with self._snapshot_lock:
+            entry = self._snapshots.get(key)
+            if entry is None:
+                if len(self._snapshots) >= 4:
+                    self._snapshots.clear()
+                entry = self._snapshots[key] = (aliases, {})
+            return entry[1]
 
     # -- states 3-5 -------------------------------------------------------------------------
 
@@ -425,3 +454,29 @@ def _candidate_out(candidate: Candidate) -> CandidateSubject:
 
 
 __all__ = ["CitedValue", "DocumentInfo", "EvidenceSkill"]
+
+
+class _RecentQueries:
+    """The query embedder with a memo of recent texts. Searches repeat their texts across
+    questions (an attribute's cue words, "<entity> <attribute>"), and one embedding is a
+    large part of a question's time. The model is deterministic on the query path (one
+    thread), so a remembered vector is the vector it would compute."""
+
+    def __init__(self, embedder: QueryEmbedder, size: int = 512) -> None:
+        self._embedder = embedder
+        self._size = size
+        self._vectors: OrderedDict[str, list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def embed_query(self, text: str) -> list[float]:
+        with self._lock:
+            vector = self._vectors.get(text)
+            if vector is not None:
+                self._vectors.move_to_end(text)
+                return list(vector)
+        vector = self._embedder.embed_query(text)
+        with self._lock:
+            self._vectors[text] = list(vector)
+            while len(self._vectors) > self._size:
+                self._vectors.popitem(last=False)
+        return vector
