@@ -238,6 +238,7 @@ def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, An
         _timed(retrieve(q))
 
     ask_s: list[float] = []
+    first_s: list[float] = []  # round 1: each question asked for the first time
     base_s: list[float] = []
     embed_s: list[float] = []
     errors: dict[str, int] = {}
@@ -248,6 +249,8 @@ def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, An
             elapsed, answer, exc = _timed(ask(q))
             if exc is None:
                 ask_s.append(elapsed)
+                if round_ == 0:
+                    first_s.append(elapsed)
             if round_ == 0:  # outcomes once
                 key = type(exc).__name__ if exc else str(answer.terminal_state)
                 (errors if exc else states)[key] = (errors if exc else states).get(key, 0) + 1
@@ -260,6 +263,7 @@ def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, An
             embed_s.append(_timed(partial(runtime.embedder.embed_query, q))[0])
     return {
         "ask": ask_s,
+        "first": first_s,
         "baseline": base_s,
         "embed": embed_s,
         "errors": errors,
@@ -313,6 +317,7 @@ def run() -> str:
     ]
     if results["ask"]:
         lines.append(_row("EvidenceSkill.ask (full answer)", results["ask"]))
+        lines.append(_row("  of which first asks (round 1)", results["first"]))
     lines.append(_row(f"llama-index retriever top-{TOP_K} (baseline)", results["baseline"]))
     lines.append(_row("(reference: one query embedding alone)", results["embed"]))
     lines += [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -387,8 +388,14 @@ def _yes_no_claim(subject: SubjectClass, gate: GateResult) -> str:
 
 def _binding_value(attribute: str, binding: Binding) -> str:
     if attribute == "jurisdiction_of_incorporation":
-        return normalize_jurisdiction(binding.subject_name) or binding.subject_name
+        return _jurisdiction(binding.subject_name)
     return binding.subject_name
+
+
+@functools.lru_cache(maxsize=4096)
+def _jurisdiction(name: str) -> str:
+    """Memoized: copies of a document bind the same names over and over."""
+    return normalize_jurisdiction(name) or name
 
 
 def _dedupe(units: list[EvidenceUnit]) -> list[EvidenceUnit]:
