@@ -165,6 +165,12 @@ def value_in_text(value: str, text: str) -> bool:
         has_n = re.search(rf"\b{n}\b", t) is not None or (word is not None and word in t)
         return has_n and unit in t
     if kind == "name":
+        # A jurisdiction cited by a form the gold's own normalization folds ("PRC" -> China).
+        if any(
+            canon == value and re.search(rf"(?<![\w']){re.escape(surface)}(?![\w'])", t)
+            for surface, canon in _JURISDICTION_ALIASES.items()
+        ):
+            return True
         key_tokens = _fallback_entity_key(value).split()
         text_tokens = set(_fallback_entity_key(text).split())
         # Corporate suffixes are often abbreviated or dropped in running text.
@@ -594,6 +600,25 @@ def cuad_questions(clauses_path: Path = CUAD_CLAUSES) -> list[dict[str, Any]]:
     return questions
 
 
+def agreements_right(report: Mapping[str, Any], questions: Sequence[Mapping[str, Any]]) -> str:
+    """ "governing law right for N/M agreements": answerable questions concluded with every
+    gold value and no extra value (citation exactness is its own row), and swapped refusals."""
+    failed = {
+        str(f["id"])
+        for f in report["failures"]
+        if any(not p.startswith("citation not exact") for p in f["problems"])
+    }
+    asked = [str(q["id"]) for q in questions if q.get("trap") != "swapped_party"]
+    swapped = [str(q["id"]) for q in questions if q.get("trap") == "swapped_party"]
+    right = sum(1 for qid in asked if qid not in failed)
+    refused = sum(1 for qid in swapped if qid not in failed)
+    share = _pct(_ratio(right, len(asked)))
+    return (
+        f"governing law right for {right}/{len(asked)} agreements ({share}, target >= 90%); "
+        f"swapped parties refused {refused}/{len(swapped)}"
+    )
+
+
 def _cuad_subject(title: str, parties: list[str]) -> dict[str, Any]:
     return {
         "type": "agreement",
@@ -741,6 +766,9 @@ def run() -> None:
                 _ingest(rt, "cuad", pdfs)
                 cuad = score(_answers(rt, "cuad", questions), questions)
                 print(format_table(cuad))
+                print("   " + agreements_right(cuad, questions))
+                for failure in cuad["failures"]:
+                    print(f"   {failure['id']}: {'; '.join(failure['problems'])}")
 
             if (
                 os.environ.get("EVRAG_QUALITY_FINANCEBENCH") == "1"

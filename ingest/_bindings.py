@@ -51,10 +51,15 @@ _TOKEN = (
 )
 _LINK = r"(?:of|and|&|de|du|do|da|des|für|the|for|la|le|y|e)"
 # Lazy over name tokens; then one or more legal forms ("Group, Inc.", "GmbH & Co. KG").
+# A superscript ordinal the PDF put inside a name ("Acme, th Incorporated" from a "15th"
+# printed above the line) is debris between the name and its legal form.
+_STRAY_ORDINAL = r"(?:(?:st|nd|rd|th)[ \t]*\n?[ \t]*)"
+# A series of a trust or fund: "Owner Trust 2020-A", "Master Trust, Series 2019-1".
+_SERIES = r"(?:,?[ \t]+(?:(?i:series)[ \t]+)?\d{4}-[A-Z0-9]{1,4}\b|,?[ \t]+(?i:series)[ \t]+[A-Z0-9][\w\-]*)"
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
-    rf"(?:{_SUFFIX})\b\.?"
-    rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b\.?)*"
+    rf"{_STRAY_ORDINAL}?(?:{_SUFFIX})\b\.?"
+    rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b\.?)*{_SERIES}?"
 )
 _COMPANY_RE = re.compile(COMPANY)
 _INITIAL = r"[A-Z]\."
@@ -590,6 +595,15 @@ _GENERIC_LEAD = re.compile(
 
 def _company(raw: str) -> _Entity | None:
     name = _clean_name(raw)
+    name = re.sub(rf",?\s+(?:st|nd|rd|th)\s+(?=(?:{_SUFFIX})\b)", ", ", name)
+    series = re.search(rf"{_SERIES}$", name)
+    if series is not None and series.start() > 0:
+        stem = _company(name[: series.start()])
+        # Only trusts and funds issue in series; "Acme Corp. Series A" is a class of stock.
+        if stem is None or stem.key.rsplit(" ", 1)[-1] not in {"trust", "fund"}:
+            return stem
+        full = f"{stem.name}{series.group(0)}"
+        return _Entity(full, entity_key(full), SubjectType.LEGAL_ENTITY)
     # "Pittsburgh-based Acme Inc.": a descriptor, not part of the name.
     name = _DESCRIPTOR.sub("", name)
     # "between the Company and Beta Inc.": a defined term joined to the next name.
@@ -734,6 +748,8 @@ _PREAMBLE_START = re.compile(
     r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|"
     r"dated|executed|effective)\b|\bby\s+and\s+(?:between|among)\b|\bLadies\s+and\s+Gentlemen\b"
     r"|(?:^|\n)[ \t]*(?:BETWEEN|[Bb]etween)[ \t]*:?[ \t]*\n"
+    # The opening of a power of attorney, a bond or a deed poll.
+    r"|\b(?i:know\s+all\s+(?:men|persons|people)\s+by\s+these\s+presents)\b"
 )
 _PREAMBLE_END = re.compile(
     r"\bW\s?H\s?E\s?R\s?E\s?A\s?S\b|\bWhereas\b|\bRECITALS?\b|\bRecitals\b|"
@@ -745,7 +761,7 @@ _PREAMBLE_END = re.compile(
 _TITLE_LINE = re.compile(
     r"^\s*(?:[A-Z0-9][A-Za-z0-9&,'’\-/#.]*\s+){0,10}?(?:AGREEMENT|CONTRACT|LEASE|INDENTURE|"
     r"AMENDMENT(?:\s+(?:NO\.?\s*\d+|#\s*\d+))?|GUARANTY|GUARANTEE|NOTE|Agreement|Contract|"
-    r"Amendment|Lease|Indenture)\b[A-Za-z0-9 &,'’\-#.()]*$"
+    r"Amendment|Lease|Indenture|POWER\s+OF\s+ATTORNEY|Power\s+of\s+Attorney)\b[A-Za-z0-9 &,'’\-#.()]*$"
 )
 _DATE = (
     r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
@@ -941,7 +957,15 @@ class BindingExtractor:
         found.sort()
         for start, end, terms in found:
             inner = text[start:end]
-            collective = bool(_COLLECTIVE.search(inner))
+            group = _COLLECTIVE.search(inner)
+            own: list[str] = []
+            if group is not None and re.match(r"(?i)collectively\s+with\b", inner[group.start() :]):
+                own = [t.strip(" ,") for t in _QUOTED.findall(inner[: group.start()])]
+            if own:
+                # '(the "Subsidiary", and collectively with Parent, "Group")': the terms
+                # before "collectively with" name this entity; the one after names a group.
+                terms = own
+            collective = group is not None and terms is not own
             usable = [
                 t
                 for t in terms
@@ -1143,6 +1167,7 @@ class BindingExtractor:
                 ctx.add_alias(m.group("label"), ent, span, "defined_term")
                 defs.append((ent, [m.group("label")], *span))
                 end = max(end, span[1])
+        defs.extend(self._form_field_parties(ctx, start, end))
         parties: list[tuple[_Entity, list[str], int, int]] = []
         seen: set[str] = set()
         for ent, terms, name_pos, def_end in defs:
@@ -1227,6 +1252,38 @@ class BindingExtractor:
             attributes=attrs,
         )
 
+    def _form_field_parties(
+        self, ctx: _Context, start: int, end: int
+    ) -> list[tuple[_Entity, list[str], int, int]]:
+        """ "... between Acme Bank and the above-named Vendor": a party named in a form's
+        field above the preamble ("Vendor Name: | Beta Corp." or "Company Name: Beta Corp.")."""
+        text = ctx.flow.text
+        out: list[tuple[_Entity, list[str], int, int]] = []
+        for m in re.finditer(
+            r"\b(?:the\s+)?(?:above|below)[- ]named\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b",
+            text[start:end],
+        ):
+            term = m.group(1)
+            if _contract_role(term) is None:
+                continue
+            fields = [
+                fm
+                for fm in re.finditer(
+                    rf"(?m)^[ \t]*(?:(?:{re.escape(term)}|Company|Legal|Party|Business|Entity)[ \t]+)?"
+                    rf"Name[ \t]*:[ \t]*(?:\|[ \t]*)?(?P<name>{COMPANY})[ \t]*$",
+                    text[max(0, start - 2000) : start],
+                )
+            ]
+            ents = [(fm, _company(fm.group("name"))) for fm in fields]
+            named = [(fm, e) for fm, e in ents if e is not None]
+            # Only one named field: with two, which one the term means is unknown.
+            if len({e.key for _, e in named}) != 1:
+                continue
+            fm, ent = named[-1]
+            base = max(0, start - 2000)
+            out.append((ent, [term], base + fm.start("name"), base + fm.end("name")))
+        return out
+
     def _party_jurisdiction(self, ctx: _Context, ent: _Entity, name_at: int) -> None:
         """ "Worldwide Strategies, a Nevada corporation": the descriptor right after a party."""
         text = ctx.flow.text
@@ -1266,7 +1323,11 @@ class BindingExtractor:
         return s, e
 
     def _title(self, ctx: _Context, preamble_start: int) -> str | None:
-        if ctx.doc.title and re.search(r"(?i)agreement|contract|amendment|lease", ctx.doc.title):
+        if ctx.doc.title and re.search(
+            r"(?i)agreement|contract|amendment|lease|\bpowers?\s+of\s+attorney\b|\bindenture\b"
+            r"|\bdeed\b|\bmemorandum\s+of\s+understanding\b",
+            ctx.doc.title,
+        ):
             return ctx.doc.title.strip()
         first = ctx.flow.line_index(preamble_start)
         for line in ctx.flow.lines[max(0, first - 12) : first]:
@@ -1698,6 +1759,7 @@ class BindingExtractor:
                 continue
             owner_raw = (m.group("owner") or "").strip()
             owner = None
+            owner_line: int | None = i if owner_raw else None
             if owner_raw:
                 owner = self._resolve(ctx, owner_raw) or (
                     self._sole_company(ctx, 0)
@@ -1706,15 +1768,17 @@ class BindingExtractor:
                 )
             if owner is None:
                 # "EXHIBIT 21" above a heading naming the company: look at the lines around.
-                for near in lines[max(0, i - 3) : i + 3]:
-                    if near is lines[i]:
+                for k in range(max(0, i - 3), min(len(lines), i + 3)):
+                    if k == i:
                         continue
-                    mm = re.search(rf"(?i:subsidiaries\s+of\s+)({COMPANY})", near.text)
+                    mm = re.search(rf"(?i:subsidiaries\s+of\s+)({COMPANY})", lines[k].text)
                     if mm:
                         owner = _company(mm.group(1))
+                        owner_line = k if owner is not None else None
                         break
             if owner is None:
                 owner = self._sole_company(ctx, 0)
+                owner_line = None
             if owner is None:
                 i += 1
                 continue
@@ -1751,7 +1815,7 @@ class BindingExtractor:
                 misses = 0
                 rows += 1
                 start = ctx.flow.starts[j]
-                span = (start, start + len(text))
+                span = (_table_quote_start(ctx, owner_line, j), start + len(text))
                 attrs: dict[str, str] = {}
                 jm = re.search(rf"\b({JURISDICTION})\b", mm.group("rest"))
                 if jm:
@@ -1801,6 +1865,7 @@ class BindingExtractor:
                 i += 1
                 continue
             owner = None
+            owner_line: int | None = None
             above = lines[max(0, i - 6) : i]
             for back in reversed(above):
                 mm = re.search(
@@ -1811,12 +1876,14 @@ class BindingExtractor:
                 if mm:
                     owner = self._resolve(ctx, mm.group(1))
                     if owner:
+                        owner_line = lines.index(back, max(0, i - 6))
                         break
             if owner is None and any(re.search(_CAP_TITLE, ln.text) for ln in above):
                 # A title block: the company's name alone on a line, then "Capitalization Table".
                 for back in reversed(above):
                     owner = _company(back.text) if back.is_heading or len(back.text) < 80 else None
                     if owner is not None and entity_key(owner.name) == entity_key(back.text):
+                        owner_line = lines.index(back, max(0, i - 6))
                         break
                     owner = None
             if owner is None:
@@ -1867,7 +1934,7 @@ class BindingExtractor:
                     subject=holder,
                     parent=owner,
                     binding_type=BindingType.OWNERSHIP,
-                    span=(start, start + len(row)),
+                    span=(_table_quote_start(ctx, owner_line, j), start + len(row)),
                     attributes=attrs,
                 )
                 j += 1
@@ -2118,8 +2185,10 @@ class BindingExtractor:
         "LENDER: ACME BANK, N.A.", or a defined term such as "COMPANY")."""
         t = re.sub(r"^(?:IN\s+WITNESS.*|AGREED.*?:)\s*", "", text.strip().rstrip(":"))
         t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
-        label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(\S.*)$", t)
-        if label and _contract_role(label.group(1)):
+        label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*){0,2})\s*:\s*(?:\|\s*)?(\S.*)$", t)
+        # "LENDER: ACME BANK", "WATER CO: | WATER CO, INC.": a label (a role or the party's
+        # short name) before the name that signs.
+        if label and (_contract_role(label.group(1)) or _company(label.group(2)) is not None):
             t = label.group(2)
         party = _company(t) if len(t) < 100 else None
         if party is None and t:
@@ -2333,6 +2402,22 @@ class BindingExtractor:
                     binding_type=BindingType.CONTRACTUAL_ROLE,
                     span=(m.start(), m.end()),
                 )
+
+
+# A table row cites the lines from the title naming the table's owner down to the row, so
+# that its quote states both ends of the binding; a row far below its title cites itself.
+_TABLE_QUOTE_LINES = 25
+
+
+def _table_quote_start(ctx: _Context, owner_line: int | None, row: int) -> int:
+    lines = ctx.flow.lines
+    if (
+        owner_line is not None
+        and 0 <= row - owner_line <= _TABLE_QUOTE_LINES
+        and lines[owner_line].page == lines[row].page
+    ):
+        return ctx.flow.starts[owner_line]
+    return ctx.flow.starts[row]
 
 
 def extract_bindings(

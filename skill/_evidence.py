@@ -492,7 +492,7 @@ class EvidenceCollector:
             for hit in self.store.search_chunks(kb, query, vector, document_ids=docs, top_k=top_k):
                 found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
             cue = ATTRIBUTE_CUES.get(attribute)
-            if candidate.subject_type != "agreement" and cue and query_vector is None:
+            if cue and query_vector is None:
                 # The name dominates the query (title pages rank first); the attribute's own
                 # words find the clause that states it, in the same documents (a long
                 # agreement's clause in capitals ranks low under its parties' names).

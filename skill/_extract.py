@@ -183,7 +183,8 @@ _RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
     ),
     "education": (
         (
-            r"\b(?:B\.?\s?S\.?|B\.?\s?A\.?|M\.?\s?S\.?|M\.?\s?A\.?|MBA|M\.B\.A\.|Ph\.?\s?D\.?|J\.?\s?D\.?|LL\.?\s?[BM]\.?|M\.?\s?D\.?|B\.?\s?Eng\.?|M\.?\s?Eng\.?|B\.?\s?Sc\.?|M\.?\s?Sc\.?)(?![A-Za-z])",
+            # Case-sensitive: "Ms." and "Ma." are honorifics, "M.S." and "M.A." degrees.
+            r"\b(?-i:B\.?\s?S\.?|B\.?\s?A\.?|M\.?\s?S\.?|M\.?\s?A\.?|MBA|M\.B\.A\.|Ph\.?\s?D\.?|J\.?\s?D\.?|LL\.?\s?[BM]\.?|M\.?\s?D\.?|B\.?\s?Eng\.?|M\.?\s?Eng\.?|B\.?\s?Sc\.?|M\.?\s?Sc\.?)(?![A-Za-z])",
             0.9,
         ),
         (
@@ -376,8 +377,24 @@ def _mention_role(sentence: str, mention: JurisdictionMention, floor: int) -> st
     return "law" if law > venue else "venue"
 
 
+# A legal opinion's scope or a lawyer's admission names laws that govern no agreement:
+# "counsel's opinion shall be limited to the laws of Ohio", "admitted to practice in Texas".
+_OPINION_SCOPE = re.compile(
+    r"\bopinions?\b|\b(?:admitted|qualified|licensed)\s+to\s+practi[cs]e\b"
+    r"|\bmembers?\s+of\s+the\s+bar\b",
+    _I,
+)
+_AGREEMENT_GOVERNED = re.compile(
+    r"\b(?:this|the)\s+(?:\w+\s+){0,3}(?:agreement|contract|amendment)\b[^.;]{0,80}"
+    r"\b(?:governed|construed|interpreted|enforced)\b",
+    _I,
+)
+
+
 def _governing_law(sentence: str, party: str | None) -> list[ExtractedValue]:
     if not re.search(r"\blaws?\b", sentence, _I) or not _GOVERNING_CUE.search(sentence):
+        return []
+    if _OPINION_SCOPE.search(sentence) and not _AGREEMENT_GOVERNED.search(sentence):
         return []
     mentions = find_jurisdictions(sentence)
     roles: list[tuple[JurisdictionMention, str]] = []
@@ -976,7 +993,9 @@ _HQ_CUE = re.compile(
 )
 _PLACE_END = re.compile(
     r"\s*(?:;|\(|\.\s|\.$|$|,\s+(?:and|which|where|who|that|with|whose)\b|"
-    r"\s+(?:and|which|where|who|that|with|whose|since|until|from)\s)",
+    r"\s+(?:and|which|where|who|that|with|whose|since|until|from)\s)"
+    # The next item of a bulleted or numbered list starts on a new line.
+    r"|[ \t]*\n[ \t]*(?:[-–•*·▪]|\(?[a-z0-9]{1,3}[.)])\s",
 )
 
 

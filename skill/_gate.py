@@ -711,7 +711,10 @@ class CandidateGate:
         if subject.constraints.get("amendment"):
             # The question asks about the amendment itself ("Amendment No. 1 to the MSA").
             wanted = _amendment_number(str(subject.constraints["amendment"]))
-            chosen = [
+            # The amendment with the asked number ("Second Amendment"), or for an unnumbered
+            # "Amendment" the unnumbered one; otherwise every one that may be it.
+            exact = [a for a in amendments if _amendment_number(a.name) == wanted]
+            chosen = exact or [
                 a
                 for a in amendments
                 if wanted is None or _amendment_number(a.name) in (None, wanted)

@@ -359,7 +359,12 @@ _DOC_TYPE_ABBREVIATIONS: tuple[tuple[str, str], ...] = (
     (r"lease", "lease_agreement"),
 )
 _DOC_TYPE_EXACT = [(re.compile(p, re.IGNORECASE), v) for p, v in _DOC_TYPE_ABBREVIATIONS]
-_AGREEMENT_WORD = r"(?:agreements?|contracts?|msa|nda|mnda|sow|spa|apa|lease|loan|guarant(?:y|ee)|licen[cs]e|statement\s+of\s+work)"
+# Instruments that bind parties without calling themselves an agreement.
+_INSTRUMENT = (
+    r"\bpowers?\s+of\s+attorney\b|\bindentures?\b|\bdeeds?\b"
+    r"|\bmemorand(?:um|a)\s+of\s+understanding\b|\bletters?\s+of\s+intent\b|\bterm\s+sheets?\b"
+)
+_AGREEMENT_WORD = rf"(?:agreements?|contracts?|msa|nda|mnda|sow|spa|apa|lease|loan|guarant(?:y|ee)|licen[cs]e|statement\s+of\s+work|{_INSTRUMENT})"
 _DETERMINERS = re.compile(r"^(?:the|an?|this|that|its|their|his|her|any|such)\s+", re.IGNORECASE)
 _TYPE_NOISE = frozenset(
     {"amended", "restated", "and", "the", "original", "executed", "signed", "written"}
@@ -374,11 +379,17 @@ def document_type_of(phrase: str) -> str | None:
     for pattern, value in _DOC_TYPE_EXACT:
         if pattern.fullmatch(text):
             return value
-    match = re.search(r"^(.*?)\b(agreement|contract)s?\b", text, re.IGNORECASE)
+    match = re.search(rf"^(.*?)\b(agreement|contract|{_INSTRUMENT})s?\b", text, re.IGNORECASE)
     if match is None:
         return None
     words = [w for w in re.findall(r"[a-z0-9]+", match.group(1).lower()) if w not in _TYPE_NOISE]
     words = words[-4:]
+    keyword = match.group(2).lower()
+    if keyword not in ("agreement", "contract"):
+        # "Limited Power of Attorney" -> "limited_power_of_attorney": the instrument is the type.
+        noun = re.sub(r"s$", "", re.sub(r"s(?=\s+of\b)", "", " ".join(keyword.split())))
+        noun = noun.replace("memoranda", "memorandum")
+        return "_".join([*words, *noun.split()])
     if not words:
         return None
     candidate = " ".join([*words, "agreement"])
@@ -455,6 +466,17 @@ _AMENDMENT = re.compile(
     re.IGNORECASE,
 )
 _GENERIC_LINK = r"(?:between|among|amongst|with|involving|by|of|for|from|to)"
+_NAME_QUALIFIER = re.compile(
+    r"^(?:\((?:[^()]*\b(?:amend\w*|restat\w*|version|revised|form|draft|\d{4})\b[^()]*)\)"
+    r"|(?:(?:contract|agreement|reference|ref\.?)\s+)?(?:identification|id|no\.?|number|#)"
+    r"\s*(?:no\.?\s*)?[:#]?\s*[A-Z0-9][\w\-/.]*\d[\w\-/.]*)(?=\s|,|$)",
+    re.IGNORECASE,
+)
+# The Title-Cased second half of a compound title, up to the words that name the parties.
+_TITLE_CONTINUATION = re.compile(
+    r"^(?i:and|&)\s+(?P<title>[A-Z][\w\-'’]*(?:\s+(?:[A-Z][\w\-'’]*|of|the|to|for|on|in|and))"
+    r"{0,7})(?=\s+(?:between|among|amongst|with|by\s+and\s+between)\b)"
+)
 
 
 @dataclass(frozen=True)
@@ -510,6 +532,9 @@ def parse_agreement(text: str) -> AgreementRef | None:
         return None
     rest = match.group("rest").strip(" ,")
     type_phrase = match.group("type")
+    # A qualifier after the name names no party: "(2014 Amendment)", "(as amended)",
+    # "Contract Identification FT-77", "Ref. No. 2021/4".
+    rest = _NAME_QUALIFIER.sub("", rest).strip(" ,")
     # "loan agreement", "license and supply agreement": the type runs to the last type word.
     more = re.match(
         r"^(?P<more>(?:(?:and|&)\s+)?(?:\w+\s+){0,3}?(?:agreements?|contracts?))\b(?P<rest>.*)$",
@@ -521,6 +546,12 @@ def parse_agreement(text: str) -> AgreementRef | None:
     ):
         type_phrase = f"{type_phrase} {more.group('more')}"
         rest = more.group("rest").strip(" ,")
+    if type_phrase.split()[-1][:1].isupper():
+        # A two-part title: "Supply Agreement and Right of First Refusal between A and B".
+        second = _TITLE_CONTINUATION.match(rest)
+        if second is not None:
+            rest = rest[second.end("title") :].strip(" ,")
+    rest = _NAME_QUALIFIER.sub("", rest).strip(" ,")
     # "termination of the MSA": the words before " of " are not part of the agreement's type.
     type_phrase = re.sub(
         r"^.*?\b(?:termination|expiry|expiration|renewal|breach|execution|signing|term)\s+of\s+"
@@ -570,11 +601,14 @@ def parse_agreement(text: str) -> AgreementRef | None:
         for piece in re.split(r"\s*[/–]\s*|(?<=[a-z])-(?=[A-Z])", " ".join(modifier)):
             parties.extend(split_names(piece))
     parties.extend(linked)
+    # Names repeated verbatim are dropped; names that only share a key are kept: "The
+    # Babcock and Wilcox Company and Babcock and Wilcox Enterprises" splits into "The
+    # Babcock", ..., "Babcock", ..., and the gate joins the pieces again by the KB's names.
     seen: set[str] = set()
     unique = []
     for party in parties:
-        key = entity_key(party)
-        if key and key not in seen:
+        key = " ".join(party.lower().split())
+        if entity_key(party) and key not in seen:
             seen.add(key)
             unique.append(party)
     return AgreementRef(document_type, unique, amendment, tuple(roles))

@@ -16,6 +16,7 @@ from bench.quality import (
     CUAD_CLAUSES,
     FINANCEBENCH_QUESTIONS,
     KINDS,
+    agreements_right,
     canonical_jurisdiction,
     collapse,
     cuad_questions,
@@ -295,6 +296,9 @@ def test_values_match(gold: str, answer: str, expected: bool) -> None:
         ("Maria Okafor", "Okafor shall serve as Chief Executive Officer", True),
         ("Halcyon Robotics GmbH", "Halcyon Robotics, Inc.", False),
         ("Delaware", "the laws of the State of Delaware", True),
+        # A jurisdiction cited by a form the gold's normalization folds into the value.
+        ("China", "construed under the laws of the PRC.", True),
+        ("China", "governed by the laws of Hong Kong", False),
     ],
 )
 def test_value_in_text(value: str, text: str, expected: bool) -> None:
@@ -434,3 +438,22 @@ def test_financebench_recall_oracle_on_the_real_questions() -> None:
     }
     out = financebench_recall(lambda q: gold[q], FINANCEBENCH_QUESTIONS)
     assert out["questions"] >= 50 and out["recall@5"] == 1.0
+
+
+def test_agreements_right_counts_values_not_citations() -> None:
+    questions = [
+        {"id": "a", "trap": None},
+        {"id": "b", "trap": None},
+        {"id": "c", "trap": None},
+        {"id": "a-swapped", "trap": "swapped_party"},
+    ]
+    report = {
+        "failures": [
+            {"id": "b", "problems": ["citation not exact for 'Ohio'"]},
+            {"id": "c", "problems": ["false refusal", "missed ['Ohio']"]},
+            {"id": "a-swapped", "problems": ["hard answer"]},
+        ]
+    }
+    assert agreements_right(report, questions) == (
+        "governing law right for 2/3 agreements (66.7%, target >= 90%); swapped parties refused 0/1"
+    )
