@@ -1,0 +1,103 @@
+"""The gate's choice among an agreement's amendments when the question names one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from retrieval._edge import EdgeStore
+from retrieval._embed import Embedder
+from retrieval._model import BindingType, SubjectType
+from skill import parse_question
+from skill._gate import CandidateGate
+from tests.skill.conftest import ACME, GLOBEX, _binding, _chunk, _doc
+
+KB = "amendments"
+TITLES = {
+    "msa": "Master Services Agreement",
+    "first": "First Amendment to Master Services Agreement",
+    "second": "Second Amendment to Master Services Agreement",
+    "plain": "Amendment to Master Services Agreement",
+}
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder) -> Iterator[EdgeStore]:
+    bindings, chunks = [], []
+    for name, title in TITLES.items():
+        doc = _doc(f"{name}.pdf", "amendment" if name != "msa" else "agreement", None, name)
+        chunk = _chunk(doc, 1, 1, [f"This {title} is made between {ACME} and {GLOBEX}."])
+        chunks.append(chunk)
+        key = f"agreement:{name}"
+        bindings.append(
+            _binding(
+                chunk,
+                (0,),
+                subject=title,
+                subject_type=SubjectType.AGREEMENT,
+                role="agreement",
+                parent=None,
+                subject_key=key,
+                binding_type=BindingType.CONTRACTUAL_ROLE,
+                attributes={"title": title, "parties": f"{ACME}; {GLOBEX}"},
+            )
+        )
+        for party in (ACME, GLOBEX):
+            bindings.append(
+                _binding(
+                    chunk,
+                    (0,),
+                    subject=party,
+                    subject_type=SubjectType.LEGAL_ENTITY,
+                    role="party",
+                    parent=title,
+                    parent_key=key,
+                    binding_type=BindingType.CONTRACTUAL_ROLE,
+                )
+            )
+    edge = EdgeStore(Path(tmp_path_factory.mktemp("amendments")))
+    edge.ensure_kb(KB)
+    edge.upsert_chunks(KB, chunks, embedder.embed_documents([c.text for c in chunks]))
+    edge.upsert_bindings(KB, bindings, embedder.embed_documents([b.subject_name for b in bindings]))
+    yield edge
+    edge.close()
+
+
+def _chosen(store: EdgeStore, question: str) -> list[str]:
+    documents = sorted({b.location.document_id for b in store.find_bindings(KB)})
+    result = CandidateGate(store).run(KB, parse_question(question), documents)
+    return sorted(c.name for c in result.candidates)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "What is the term of the Second Amendment to the MSA between Acme Robotics and Globex?",
+            [TITLES["second"]],
+        ),
+        (
+            "What is the governing law of the first amendment to the master services agreement "
+            "between Globex and Acme Robotics?",
+            [TITLES["first"]],
+        ),
+        # No number asked: the unnumbered amendment is the one named so.
+        (
+            "What is the effective date of the amendment to the MSA between Acme Robotics and "
+            "Globex?",
+            [TITLES["plain"]],
+        ),
+    ],
+)
+def test_the_amendment_asked_for_is_chosen(
+    store: EdgeStore, question: str, expected: list[str]
+) -> None:
+    assert _chosen(store, question) == expected
+
+
+def test_without_an_amendment_the_agreement_itself_is_the_subject(store: EdgeStore) -> None:
+    assert _chosen(
+        store, "What is the governing law of the MSA between Acme Robotics and Globex?"
+    ) == [TITLES["msa"]]
