@@ -11,7 +11,9 @@ text is embedded once (vectors cached from the ingestion).
 Both sides run in this process on the same store, with one torch thread for the query
 embedding, over the gold questions of the data room (tests/data_room/gold.jsonl). The
 baseline is the one a llama-index user would write: `VectorStoreIndex.from_vector_store`
-over our store, `as_retriever(similarity_top_k=10).retrieve(question)`. Nothing asserts
+over our store, `as_retriever(similarity_top_k=10).retrieve(question)`. `ask` remembers
+recent query vectors and, per committed-document set, the gate's entity table: the second
+round repeats the questions, so the targets are judged on the first asks. Nothing asserts
 timings; targets are printed next to the figures.
 """
 
@@ -233,7 +235,8 @@ def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, An
     def retrieve(q: str) -> Callable[[], Any]:
         return lambda: retriever.retrieve(q)
 
-    for q in questions[: min(5, len(questions))]:  # warm-up: model, shards, caches
+    warmed = set(questions[: min(5, len(questions))])
+    for q in sorted(warmed):  # warm-up: model, shards, caches
         _timed(ask(q))
         _timed(retrieve(q))
 
@@ -249,7 +252,7 @@ def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, An
             elapsed, answer, exc = _timed(ask(q))
             if exc is None:
                 ask_s.append(elapsed)
-                if round_ == 0:
+                if round_ == 0 and q not in warmed:
                     first_s.append(elapsed)
             if round_ == 0:  # outcomes once
                 key = type(exc).__name__ if exc else str(answer.terminal_state)
@@ -304,7 +307,10 @@ def run() -> str:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    ask_p95 = percentile(results["ask"], 95) * 1000 if results["ask"] else float("nan")
+    # The targets are judged on first asks: a repeated question finds its query vectors and
+    # the gate's per-snapshot data remembered, which the baseline does not have.
+    first = results["first"] or results["ask"]
+    ask_p95 = percentile(first, 95) * 1000 if first else float("nan")
     base_p95 = percentile(results["baseline"], 95) * 1000
     lines = [
         f"Knowledge base: {corpus.documents} documents ({len(room)} ingested + "
@@ -317,12 +323,14 @@ def run() -> str:
     ]
     if results["ask"]:
         lines.append(_row("EvidenceSkill.ask (full answer)", results["ask"]))
-        lines.append(_row("  of which first asks (round 1)", results["first"]))
+        lines.append(
+            _row("  of which first asks (round 1, warm-up questions left out)", results["first"])
+        )
     lines.append(_row(f"llama-index retriever top-{TOP_K} (baseline)", results["baseline"]))
     lines.append(_row("(reference: one query embedding alone)", results["embed"]))
     lines += [
         "",
-        f"- ask p95 / baseline p95 = {ask_p95 / base_p95:.2f}x (target < {RATIO_TARGET:.0f}x: "
+        f"- first-ask p95 / baseline p95 = {ask_p95 / base_p95:.2f}x (target < {RATIO_TARGET:.0f}x: "
         f"{'met' if ask_p95 < RATIO_TARGET * base_p95 else 'not met'}); ask p95 {ask_p95:.1f} ms "
         f"(target < {P95_TARGET_MS:.0f} ms: {'met' if ask_p95 < P95_TARGET_MS else 'not met'})",
         "- ask outcomes: "

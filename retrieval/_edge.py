@@ -175,7 +175,8 @@ class EdgeStore:
         with self._mutex:
             index = self._indexes.get(kb)
             if index is not None:
-                index.add(bindings)
+                # Copies: the index outlives the call and must not share the caller's dicts.
+                index.add(b.model_copy(deep=True) for b in bindings)
 
     def delete_document(self, kb: str, document_id: str) -> None:
         flt = _filter(document_ids=[document_id])
@@ -290,10 +291,10 @@ class EdgeStore:
         binding_type: str | None = None,
         document_ids: Sequence[str] | None = None,
     ) -> list[Binding]:
-        index = self._index(kb)
-        if _empty(document_ids):
-            return []
-        with self._mutex:
+        with self._mutex:  # one critical section: a concurrent drop_kb cannot orphan the index
+            index = self._index(kb)
+            if _empty(document_ids):
+                return []
             return index.find(
                 role=role,
                 parent_key=parent_key,

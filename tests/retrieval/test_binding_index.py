@@ -83,3 +83,46 @@ def test_index_find_intersects_fields_and_documents() -> None:
     assert index.find() == [a]
     index.remove_document(doc_id("charter"))  # twice is harmless
     assert len(index) == 1
+
+
+def test_a_new_document_is_not_admitted_by_an_earlier_document_set() -> None:
+    index = BindingIndex()
+    a = _ceo("minutes", "Jane Roe", "Acme", 10)
+    index.add([a])
+    only_minutes = [doc_id("minutes")]
+    assert index.find(document_ids=only_minutes) == [a]  # "every document indexed" now
+    b = _ceo("charter", "John Poe", "Acme", 5)
+    index.add([b])
+    assert index.find(document_ids=only_minutes) == [a]
+    assert index.find(document_ids=[doc_id("minutes"), doc_id("charter")]) == sorted(
+        [a, b], key=lambda x: (x.location.document_id, x.location.char_start)
+    )
+
+
+def test_a_dropped_and_recreated_kb_starts_empty(tmp_path: Path) -> None:
+    store = EdgeStore(tmp_path)
+    try:
+        store.ensure_kb("kb")
+        _write(store, [_ceo("minutes", "Jane Roe", "Acme", 10)])
+        assert len(store.find_bindings("kb")) == 1
+        store.drop_kb("kb")
+        store.ensure_kb("kb")
+        assert store.find_bindings("kb") == []
+        fresh = _ceo("charter", "John Poe", "Acme", 5)
+        _write(store, [fresh])
+        assert store.find_bindings("kb", parent_key="acme") == [fresh]
+    finally:
+        store.close()
+
+
+def test_the_index_keeps_its_own_copies(tmp_path: Path) -> None:
+    store = EdgeStore(tmp_path)
+    try:
+        store.ensure_kb("kb")
+        assert store.find_bindings("kb") == []  # the index exists before the write
+        written = _ceo("minutes", "Jane Roe", "Acme", 10)
+        _write(store, [written])
+        written.attributes["title"] = "changed by the caller after the write"
+        assert store.find_bindings("kb")[0].attributes == {}
+    finally:
+        store.close()

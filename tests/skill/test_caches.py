@@ -1,0 +1,78 @@
+"""The skill's caches (remembered query vectors, the gate's entity table per committed set,
+the store's binding index) never change an answer: the same question gives the same bytes
+whatever was asked before, from any thread, and a change to the committed set is seen."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from retrieval._edge import EdgeStore
+from retrieval._embed import Embedder
+from retrieval._entities import entity_key
+from skill._skill import EvidenceSkill
+
+from .conftest import ACME, KB, KnowledgeBase
+
+QUESTIONS = [
+    "Who is the CEO of Acme?",
+    "Who founded Acme Robotics, Inc.?",
+    "Where is Acme Robotics incorporated?",
+    "What is the governing law of the master services agreement between Acme Robotics, Inc. "
+    "and Globex Corporation?",
+    "Who is the CFO of Initech LLC?",
+]
+
+
+def _skill(
+    store: EdgeStore, embedder: Embedder, base: KnowledgeBase, visible: list[str] | None = None
+) -> EvidenceSkill:
+    return EvidenceSkill(
+        store,
+        embedder,
+        committed_documents=(lambda kb: list(visible)) if visible is not None else base.committed,
+        document_info=base.info,
+    )
+
+
+def _answers(skill: EvidenceSkill, questions: list[str]) -> dict[str, str]:
+    return {q: skill.ask(KB, q).to_json() for q in questions}
+
+
+def test_answers_do_not_depend_on_what_was_asked_before(
+    store: EdgeStore, embedder: Embedder, knowledge_base: KnowledgeBase
+) -> None:
+    forward = _answers(_skill(store, embedder, knowledge_base), QUESTIONS)
+    warm = _skill(store, embedder, knowledge_base)
+    backward = _answers(warm, list(reversed(QUESTIONS)))
+    again = _answers(warm, QUESTIONS)
+    assert forward == backward == again
+
+
+def test_answers_from_threads_equal_answers_from_one_thread(
+    store: EdgeStore, embedder: Embedder, knowledge_base: KnowledgeBase
+) -> None:
+    alone = _answers(_skill(store, embedder, knowledge_base), QUESTIONS)
+    shared = _skill(store, embedder, knowledge_base)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        outputs = list(pool.map(lambda q: (q, shared.ask(KB, q).to_json()), QUESTIONS * 3))
+    assert all(alone[q] == out for q, out in outputs)
+
+
+def test_a_change_to_the_committed_set_is_seen(
+    store: EdgeStore, embedder: Embedder, knowledge_base: KnowledgeBase
+) -> None:
+    visible = knowledge_base.committed(KB)
+    skill = _skill(store, embedder, knowledge_base, visible)
+    question = "Who is the CEO of Acme?"  # a short name: resolved through the cached table
+    before = skill.ask(KB, question)
+    assert before.terminal_state == "CONCLUDED"
+    acme = entity_key(ACME)
+    naming = {
+        b.location.document_id
+        for b in store.find_bindings(KB)
+        if acme in (b.subject_key, b.parent_key)
+    }
+    visible[:] = [d for d in visible if d not in naming]
+    assert skill.ask(KB, question).terminal_state == "SUBJECT_NOT_FOUND"
+    visible[:] = knowledge_base.committed(KB)
+    assert skill.ask(KB, question).to_json() == before.to_json()
