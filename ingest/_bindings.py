@@ -55,7 +55,12 @@ _LINK = r"(?:of|and|&|de|du|do|da|des|für|the|for|la|le|y|e)"
 # printed above the line) is debris between the name and its legal form.
 _STRAY_ORDINAL = r"(?:(?:st|nd|rd|th)[ \t]*\n?[ \t]*)"
 # A series of a trust or fund: "Owner Trust 2020-A", "Master Trust, Series 2019-1".
-_SERIES = r"(?:,?[ \t]+(?:(?i:series)[ \t]+)?\d{4}-[A-Z0-9]{1,4}\b|,?[ \t]+(?i:series)[ \t]+[A-Z0-9][\w\-]*)"
+# The designation is a year and a short code, a number, or one to three capitals: never a
+# date ("Family Trust 2019-06-30"), nor a word ("Series Trustee", "series The Notes").
+_SERIES = (
+    r"(?:,?[ \t]+(?:(?:Series|SERIES)[ \t]+)?\d{4}-[A-Z0-9]{1,4}(?![\w/\-])"
+    r"|,?[ \t]+(?:Series|SERIES)[ \t]+(?:\d[\w\-]*|[A-Z]{1,3}(?:-?\d+)?)(?![\w\-]))"
+)
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
     rf"{_STRAY_ORDINAL}?(?:{_SUFFIX})\b\.?"
@@ -1167,7 +1172,7 @@ class BindingExtractor:
                 ctx.add_alias(m.group("label"), ent, span, "defined_term")
                 defs.append((ent, [m.group("label")], *span))
                 end = max(end, span[1])
-        defs.extend(self._form_field_parties(ctx, start, end))
+        defs.extend(self._form_field_parties(ctx, start, end, {d[0].key for d in defs}))
         parties: list[tuple[_Entity, list[str], int, int]] = []
         seen: set[str] = set()
         for ent, terms, name_pos, def_end in defs:
@@ -1253,36 +1258,82 @@ class BindingExtractor:
         )
 
     def _form_field_parties(
-        self, ctx: _Context, start: int, end: int
+        self, ctx: _Context, start: int, end: int, named: set[str]
     ) -> list[tuple[_Entity, list[str], int, int]]:
         """ "... between Acme Bank and the above-named Vendor": a party named in a form's
-        field above the preamble ("Vendor Name: | Beta Corp." or "Company Name: Beta Corp.")."""
+        field above the preamble ("Vendor Name: | Beta Corp."; a generic "Company Name:" only
+        in the label block right under the title, when no field names another role).
+
+        `named` holds the keys of the parties the preamble names itself: the above-named party
+        is another one."""
         text = ctx.flow.text
+        first = ctx.flow.line_index(max(0, start - 2000))
+        last = ctx.flow.line_index(start)
+        # (line index, label, value) of each "Label: | value" line above the preamble.
+        fields: list[tuple[int, str, str]] = []
+        value_at: dict[int, int] = {}
+        for i in range(first, last):
+            fm = _FORM_FIELD.match(ctx.flow.lines[i].text)
+            if fm is not None:
+                fields.append((i, " ".join(fm.group("label").split()), fm.group("value")))
+                value_at[i] = fm.start("value")
         out: list[tuple[_Entity, list[str], int, int]] = []
+        preamble_named: set[str] | None = None
         for m in re.finditer(
             r"\b(?:the\s+)?(?:above|below)[- ]named\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b",
             text[start:end],
         ):
             term = m.group(1)
-            if _contract_role(term) is None:
+            role = _contract_role(term)
+            if role is None:
                 continue
-            fields = [
-                fm
-                for fm in re.finditer(
-                    rf"(?m)^[ \t]*(?:(?:{re.escape(term)}|Company|Legal|Party|Business|Entity)[ \t]+)?"
-                    rf"Name[ \t]*:[ \t]*(?:\|[ \t]*)?(?P<name>{COMPANY})[ \t]*$",
-                    text[max(0, start - 2000) : start],
-                )
-            ]
-            ents = [(fm, _company(fm.group("name"))) for fm in fields]
-            named = [(fm, e) for fm, e in ents if e is not None]
-            # Only one named field: with two, which one the term means is unknown.
-            if len({e.key for _, e in named}) != 1:
+            own = [f for f in fields if _field_role(f[1]) == role]
+            if own:
+                # "Vendor Name: | ...": the field for this very term; left empty, it names no one.
+                chosen = own
+            elif any(_field_role(f[1]) not in (None, *_GENERIC_FIELD_ROLES) for f in fields):
+                # Another role's field ("Customer Name:") makes a generic one ambiguous.
                 continue
-            fm, ent = named[-1]
-            base = max(0, start - 2000)
-            out.append((ent, [term], base + fm.start("name"), base + fm.end("name")))
+            else:
+                chosen = [
+                    f
+                    for f in fields
+                    if _field_role(f[1]) in _GENERIC_FIELD_ROLES and self._under_title(ctx, f[0])
+                ]
+            ents = [(i, _form_field_company(value)) for i, _, value in chosen]
+            if not ents or any(e is None for _, e in ents):
+                continue
+            keys = {e.key for _, e in ents if e is not None}
+            if preamble_named is None:
+                preamble_named = {
+                    e.key
+                    for cm in _COMPANY_RE.finditer(text, start, end)
+                    if (e := _company(cm.group(0))) is not None
+                } | named
+            # Only one name: with two, which one the term means is unknown; a name the
+            # preamble gives another party is not the above-named one.
+            if len(keys) != 1 or keys & preamble_named:
+                continue
+            i, ent = ents[-1]
+            assert ent is not None
+            line_start = ctx.flow.starts[i]
+            out.append(
+                (ent, [term], line_start + value_at[i], line_start + len(ctx.flow.lines[i].text))
+            )
         return out
+
+    @staticmethod
+    def _under_title(ctx: _Context, line: int) -> bool:
+        """The field sits in the block of filled-in "Label: value" lines right under a title."""
+        for k in range(line - 1, max(-1, line - 9), -1):
+            t = ctx.flow.lines[k].text
+            fm = _FORM_FIELD.match(t)
+            if fm is not None and fm.group("value"):
+                continue
+            return bool(_TITLE_LINE.match(t) or _FORM_TITLE.match(t)) or (
+                ctx.doc.title is not None and " ".join(t.split()) == " ".join(ctx.doc.title.split())
+            )
+        return False
 
     def _party_jurisdiction(self, ctx: _Context, ent: _Entity, name_at: int) -> None:
         """ "Worldwide Strategies, a Nevada corporation": the descriptor right after a party."""
@@ -2152,10 +2203,14 @@ class BindingExtractor:
                 if re.match(r"(?i)^(?:By\b|its\s)", t):
                     nested = True  # "By: Acme GP LLC, its General Partner": signs for an entity
                     continue
-                party = self._signing_party(ctx, t)
+                if _BLOCK_END.match(t):
+                    break  # an earlier block's "Name:"/"Title:": this block's head is not above
+                party, other = self._signing_head(ctx, t)
                 if party is not None:
                     party_at = back
                     break
+                if other:
+                    break  # "Witnessed By: Harbor Notary LLC": signs for no party of the contract
             if party is None:
                 continue
             rest = re.sub(r"(?i)/s/|_+|\s{2,}.*$", " ", bm.group("rest")).strip(" ,:")
@@ -2183,18 +2238,32 @@ class BindingExtractor:
     def _signing_party(self, ctx: _Context, text: str) -> _Entity | None:
         """The party a signature block signs for, from the line above it ("ACME INC.",
         "LENDER: ACME BANK, N.A.", or a defined term such as "COMPANY")."""
-        t = re.sub(r"^(?:IN\s+WITNESS.*|AGREED.*?:)\s*", "", text.strip().rstrip(":"))
+        return self._signing_head(ctx, text)[0]
+
+    def _signing_head(self, ctx: _Context, text: str) -> tuple[_Entity | None, bool]:
+        """(the party a block's head line signs for, whether it names a signer that is no
+        party: "Witnessed By: Harbor Notary LLC", "Acknowledged by Escrow Agent: Beta LLC")."""
+        t = re.sub(r"^IN\s+WITNESS.*", "", text.strip().rstrip(":"))
+        t = _ACCEPTANCE.sub("", t)  # "ACCEPTED AND AGREED TO: | BETA LLC"
         t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
-        label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*){0,2})\s*:\s*(?:\|\s*)?(\S.*)$", t)
-        # "LENDER: ACME BANK", "WATER CO: | WATER CO, INC.": a label (a role or the party's
-        # short name) before the name that signs.
-        if label and (_contract_role(label.group(1)) or _company(label.group(2)) is not None):
+        label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Za-z]+){0,6})\s*:\s*(?:\|\s*)?(\S.*)$", t)
+        if label:
+            # "LENDER: ACME BANK", "WATER CO: | WATER CO, INC.": a label (a role, the party's
+            # short name or its defined term) before the name that signs; any other label
+            # marks someone who signs for no party.
+            named = _company(label.group(2))
+            role = re.fullmatch(r"[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*){0,2}", label.group(1))
+            if not (
+                (role is not None and _contract_role(label.group(1)))
+                or (named is not None and _labels_company(ctx, label.group(1), named))
+            ):
+                return None, named is not None
             t = label.group(2)
         party = _company(t) if len(t) < 100 else None
         if party is None and t:
             term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))
             party = ctx.terms.get(entity_key(term))
-        return party
+        return party, False
 
     def _signature_columns(self, ctx: _Context, i: int, n: int) -> None:
         """Side-by-side blocks: column k of the party, Name and Title lines belongs together."""
@@ -2402,6 +2471,59 @@ class BindingExtractor:
                     binding_type=BindingType.CONTRACTUAL_ROLE,
                     span=(m.start(), m.end()),
                 )
+
+
+# A filled-in line of a form: "Vendor Name: | Bluefin Controls, Inc.", "Effective Date: 11/4/10".
+_FORM_FIELD = re.compile(
+    r"^[ \t]*(?P<label>[A-Z][A-Za-z]*(?:[ \t]+[A-Z][A-Za-z]*){0,3})[ \t]*:[ \t]*(?:\|[ \t]*)?"
+    r"(?P<value>.*?)[ \t|]*$"
+)
+# Labels that say a party's name without saying which party: "Company Name", "Legal Name".
+_GENERIC_FIELD_ROLES = ("company", "legal", "party", "business", "entity")
+# The title a form's label block hangs under ("Software License and Maintenance Agreement").
+_FORM_TITLE = re.compile(
+    r"(?i)^[^:|;]{0,120}\b(?:agreement|contract|lease|indenture|amendment|order)s?\s*$"
+)
+
+
+def _field_role(label: str) -> str | None:
+    """'Vendor Name' -> 'vendor'; 'Company Legal Name' -> 'company'; 'Legal Name' -> 'legal';
+    None for a label that names no party ('Vendor Address', 'Name', 'Prepared By')."""
+    m = re.fullmatch(
+        r"(?P<who>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)??)(?P<legal> Legal)?(?P<name> Name)?", label
+    )
+    if m is None:
+        return None
+    role = _contract_role(m.group("who"))
+    if role is not None:
+        return role
+    who = m.group("who").lower()
+    return who if who in _GENERIC_FIELD_ROLES and m.group("name") else None
+
+
+def _form_field_company(value: str) -> _Entity | None:
+    return _company(value) if _COMPANY_RE.fullmatch(value.strip()) else None
+
+
+# The words a party accepts with above its name: "AGREED:", "Accepted and agreed to by:",
+# "ACKNOWLEDGED AND AGREED AS OF THE DATE FIRST WRITTEN ABOVE:" (and no one else's role).
+_ACCEPTANCE = re.compile(
+    r"(?i)^(?:agreed|accepted|acknowledged|confirmed|approved)\b(?:[\s,]+(?:agreed|accepted"
+    r"|acknowledged|confirmed|approved|and|&|to|by|upon|as|of|on|the|this|date|day|year|first"
+    r"|written|above|set|forth|hereof|effective)\b)*[\s,]*:\s*(?:\|\s*)?"
+)
+# The end of a signature block above: its signer's "Name:" or "Title:" line.
+_BLOCK_END = re.compile(r"(?i)^(?:(?:print(?:ed)?\s+)?name|title)\s*:")
+
+
+def _labels_company(ctx: _Context, label: str, company: _Entity) -> bool:
+    """ "WATER CO" for WATER CO, INC. (its name's first words) or a defined term for it."""
+    words = entity_key(label).split()
+    for key in (entity_key(company.name), base_key(company.name)):
+        if words and key.split()[: len(words)] == words:
+            return True
+    term = ctx.terms.get(entity_key(re.sub(r"(?i)^the\s+", "", label)))
+    return term is not None and term.key == company.key
 
 
 # A table row cites the lines from the title naming the table's owner down to the row, so

@@ -360,8 +360,14 @@ _DOC_TYPE_ABBREVIATIONS: tuple[tuple[str, str], ...] = (
 )
 _DOC_TYPE_EXACT = [(re.compile(p, re.IGNORECASE), v) for p, v in _DOC_TYPE_ABBREVIATIONS]
 # Instruments that bind parties without calling themselves an agreement.
+# A deed or an indenture takes what it does as a complement ("Deed of Assignment", "Indenture
+# of Trust"): one word, followed by the words that name the parties, a comma or the end.
+_OF_COMPLEMENT = (
+    r"(?:\s+of\s+(?!(?:the|an?)\b)[A-Za-z]+(?=\s+(?:between|among|amongst|with|by|dated|effective"
+    r"|made|entered|executed|signed|for|from|to|and|in|no\.?)\b|\s*[,(]|\s*$))"
+)
 _INSTRUMENT = (
-    r"\bpowers?\s+of\s+attorney\b|\bindentures?\b|\bdeeds?\b"
+    rf"\bpowers?\s+of\s+attorney\b|\bindentures?{_OF_COMPLEMENT}?\b|\bdeeds?{_OF_COMPLEMENT}?\b"
     r"|\bmemorand(?:um|a)\s+of\s+understanding\b|\bletters?\s+of\s+intent\b|\bterm\s+sheets?\b"
 )
 _AGREEMENT_WORD = rf"(?:agreements?|contracts?|msa|nda|mnda|sow|spa|apa|lease|loan|guarant(?:y|ee)|licen[cs]e|statement\s+of\s+work|{_INSTRUMENT})"
@@ -387,7 +393,13 @@ def document_type_of(phrase: str) -> str | None:
     keyword = match.group(2).lower()
     if keyword not in ("agreement", "contract"):
         # "Limited Power of Attorney" -> "limited_power_of_attorney": the instrument is the type.
-        noun = re.sub(r"s$", "", re.sub(r"s(?=\s+of\b)", "", " ".join(keyword.split())))
+        # "Deeds of Trust" -> "deed_of_trust": the instrument's noun is singular, its
+        # complement stays as written.
+        noun = " ".join(keyword.split())
+        if re.search(r"\sof\s", noun):
+            noun = re.sub(r"s(?=\s+of\b)", "", noun, count=1)
+        else:
+            noun = re.sub(r"s$", "", noun)
         noun = noun.replace("memoranda", "memorandum")
         return "_".join([*words, *noun.split()])
     if not words:
@@ -406,7 +418,20 @@ def document_types_match(question_type: str | None, agreement_type: str | None) 
         return True
     if agreement_type is None:
         return False
-    return agreement_type == question_type or agreement_type.endswith("_" + question_type)
+    if agreement_type == question_type or (
+        # "trust" is no "deed_of_trust": the words after "of" complement the head noun.
+        agreement_type.endswith("_" + question_type)
+        and not agreement_type.endswith("_of_" + question_type)
+    ):
+        return True
+    # "a deed" asks about a "deed_of_trust" too; "a deed of trust" is no "deed_of_assignment".
+    bare = re.sub(r"_of_[a-z0-9]+$", "", agreement_type)
+    return (
+        bare != agreement_type
+        and re.search(r"(?:^|_)of_", question_type) is None
+        and re.fullmatch(r"(?:\w+_)?(?:deed|indenture)", bare) is not None
+        and (bare == question_type or bare.endswith("_" + question_type))
+    )
 
 
 _SUFFIX_TOKEN = re.compile(
@@ -458,6 +483,7 @@ _TYPE_VOCABULARY = frozenset(
     intercreditor pledge merger acquisition option sow msa nda mnda spa apa and amended restated
     framework general services purchasing sales sale commercial cooperative strategic alliance
     affiliate referral co-branding transition outsourcing content storage colocation
+    special durable irrevocable supplemental
     """.split()  # noqa: SIM905
 )
 _AMENDMENT = re.compile(
@@ -477,6 +503,15 @@ _TITLE_CONTINUATION = re.compile(
     r"^(?i:and|&)\s+(?P<title>[A-Z][\w\-'’]*(?:\s+(?:[A-Z][\w\-'’]*|of|the|to|for|on|in|and))"
     r"{0,7})(?=\s+(?:between|among|amongst|with|by\s+and\s+between)\b)"
 )
+
+
+def _strip_qualifier(rest: str) -> str:
+    """`rest` without a qualifier at its start; a parenthesis with a legal form names a party
+    ("(Acme 2019 Holdings Inc.)") and stays."""
+    m = _NAME_QUALIFIER.match(rest)
+    if m is None or any(_SUFFIX_TOKEN.match(w.strip("(),")) for w in m.group(0).split()):
+        return rest.strip(" ,")
+    return rest[m.end() :].strip(" ,")
 
 
 @dataclass(frozen=True)
@@ -534,7 +569,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
     type_phrase = match.group("type")
     # A qualifier after the name names no party: "(2014 Amendment)", "(as amended)",
     # "Contract Identification FT-77", "Ref. No. 2021/4".
-    rest = _NAME_QUALIFIER.sub("", rest).strip(" ,")
+    rest = _strip_qualifier(rest)
     # "loan agreement", "license and supply agreement": the type runs to the last type word.
     more = re.match(
         r"^(?P<more>(?:(?:and|&)\s+)?(?:\w+\s+){0,3}?(?:agreements?|contracts?))\b(?P<rest>.*)$",
@@ -546,12 +581,28 @@ def parse_agreement(text: str) -> AgreementRef | None:
     ):
         type_phrase = f"{type_phrase} {more.group('more')}"
         rest = more.group("rest").strip(" ,")
+    # "Term Sheet for the Loan Agreement between A and B": the agreement an instrument is for
+    # names no party (unless a legal form makes its words a name).
+    serves = re.match(
+        rf"^(?:for|of|under|to)\s+(?:the\s+|an?\s+)?(?:(?!{_GENERIC_LINK}\b)[\w\-'’]+\s+){{0,5}}"
+        rf"{_AGREEMENT_WORD}(?=[\s,]|$)",
+        rest,
+        re.IGNORECASE,
+    )
+    if serves is not None and not any(
+        _SUFFIX_TOKEN.match(w.strip(","))
+        for w in [*serves.group(0).split(), *rest[serves.end() :].strip(" ,").split()[:1]]
+    ):
+        rest = rest[serves.end() :].strip(" ,")
     if type_phrase.split()[-1][:1].isupper():
-        # A two-part title: "Supply Agreement and Right of First Refusal between A and B".
+        # A two-part title: "Supply Agreement and Right of First Refusal between A and B";
+        # a second half with a legal form is a party ("Supply Agreement and Acme Inc with").
         second = _TITLE_CONTINUATION.match(rest)
-        if second is not None:
+        if second is not None and not any(
+            _SUFFIX_TOKEN.match(w.strip(",")) for w in second.group("title").split()
+        ):
             rest = rest[second.end("title") :].strip(" ,")
-    rest = _NAME_QUALIFIER.sub("", rest).strip(" ,")
+    rest = _strip_qualifier(rest)
     # "termination of the MSA": the words before " of " are not part of the agreement's type.
     type_phrase = re.sub(
         r"^.*?\b(?:termination|expiry|expiration|renewal|breach|execution|signing|term)\s+of\s+"
@@ -590,13 +641,18 @@ def parse_agreement(text: str) -> AgreementRef | None:
                 return None  # "with its partner": a party we cannot identify
             roles.append(role)
         linked = kept
-    words = type_phrase.split()
-    keyword_titled = words[-1][:1].isupper() and not words[-1].isupper()
-    modifier, type_words = _split_modifier(words[:-1], keyword_titled)
+    # The keyword is the whole instrument ("Power of Attorney", "Deed of Trust"): the words
+    # before it are the type's or a party's.
+    kw = re.search(rf"\b{_AGREEMENT_WORD}$", type_phrase, re.IGNORECASE)
+    keyword = kw.group(0) if kw else type_phrase.split()[-1]
+    words = type_phrase[: kw.start()].split() if kw else type_phrase.split()[:-1]
+    last = keyword.split()[-1]
+    keyword_titled = last[:1].isupper() and not keyword.isupper()
+    modifier, type_words = _split_modifier(words, keyword_titled)
     if modifier and linked and keyword_titled:
         # "Strategic Alliance Agreement between A and B": a title, its words are the type.
-        modifier, type_words = [], words[:-1]
-    document_type = document_type_of(" ".join([*type_words, words[-1]]))
+        modifier, type_words = [], words
+    document_type = document_type_of(" ".join([*type_words, keyword]))
     if modifier:
         for piece in re.split(r"\s*[/–]\s*|(?<=[a-z])-(?=[A-Z])", " ".join(modifier)):
             parties.extend(split_names(piece))

@@ -5,7 +5,9 @@ must name the table's owner. Names and wording are invented: the rules are gener
 
 from __future__ import annotations
 
-from ingest._bindings import _company
+import pytest
+
+from ingest._bindings import _COMPANY_RE, _company
 from tests.ingest.test_bindings import TABLE, found, one, run
 
 
@@ -41,7 +43,30 @@ def test_a_trust_named_with_its_series_is_a_party() -> None:
     )
     # A series after a company that is no trust or fund is a class of its stock.
     assert _company("Wrenfield Games, Inc. Series A").name == "Wrenfield Games, Inc."  # type: ignore[union-attr]
-    assert _company("Annual Report 2021-A") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # A designation: a year and a short code, a number, or a few capitals.
+        (
+            "the Northstar Master Trust, Series 2019-1 notes",
+            "Northstar Master Trust, Series 2019-1",
+        ),
+        ("issued by Delta Fund, Series A-1 and", "Delta Fund, Series A-1"),
+        ("ALDER OWNER TRUST 2020-A, as issuer", "ALDER OWNER TRUST 2020-A"),
+        # A date is no series; neither is a word after "Series" nor a lower-case "series".
+        ("paid to the Smith Family Trust 2019-06-30 distribution", "Smith Family Trust"),
+        ("the Granite Master Trust, Series Trustee", "Granite Master Trust"),
+        ("the Halvorsen Trust, series The Notes", "Halvorsen Trust"),
+        ("the Delta Fund, Series Seed investors", "Delta Fund"),
+    ],
+)
+def test_a_series_is_a_designation_not_any_word_after_the_name(text: str, name: str) -> None:
+    match = _COMPANY_RE.search(text)
+    assert match is not None
+    assert match.group(0) == name
+    assert _company(match.group(0)).name == name  # type: ignore[union-attr]
 
 
 def test_a_party_defined_before_the_group_it_forms_with_another() -> None:
@@ -61,24 +86,81 @@ def test_a_party_defined_before_the_group_it_forms_with_another() -> None:
     assert "Orion Field Tech LLC" not in _parties(lines[:3] + lines[4:])
 
 
+_FORM_PREAMBLE = [
+    'This EQUIPMENT MAINTENANCE AGREEMENT ("Agreement") is entered into by and between',
+    'Coastal Savings Bank, N.A. ("Bank"), a national banking association, and the above-named',
+    "Vendor, a corporation.",
+    "1. Services.",
+]
+
+
+def _vendors(lines: list[str]) -> set[str]:
+    result = run(lines)
+    return {
+        b.subject_name
+        for b in result.bindings
+        if b.role == "party" and "Vendor" in b.attributes.get("defined_terms", "").split("; ")
+    }
+
+
 def test_a_party_named_in_a_form_field_above_the_preamble() -> None:
     lines = [
         "Equipment Maintenance Agreement",
         TABLE + "Contract Number: | EM-5521",
         TABLE + "Vendor Name: | Bluefin Controls, Inc.",
         TABLE + "Vendor Address: | 8 Harbor Way, Tampa, FL",
-        'This EQUIPMENT MAINTENANCE AGREEMENT ("Agreement") is entered into by and between',
-        'Coastal Savings Bank, N.A. ("Bank"), a national banking association, and the above-named',
-        "Vendor, a corporation.",
-        "1. Services.",
+        *_FORM_PREAMBLE,
     ]
     result = run(lines)
     vendor = one(result, "party", "bluefin controls inc")
     assert vendor.attributes.get("contract_role") == "vendor"
     assert "Vendor Name" in vendor.quote
-    # Two different named fields: which one the term means is unknown, nothing is bound.
-    two = [*lines[:3], TABLE + "Company Name: | Gulfline Parts LLC", *lines[3:]]
-    assert "Bluefin Controls, Inc." not in _parties(two)
+    # The term's own field wins over a generic one naming someone else.
+    with_company = [*lines[:3], TABLE + "Company Name: | Gulfline Parts LLC", *lines[3:]]
+    assert _vendors(with_company) == {"Bluefin Controls, Inc."}
+    assert "Gulfline Parts LLC" not in _parties(with_company)
+    # Two different names in the term's fields: which one the term means is unknown.
+    two = [*lines[:3], TABLE + "Vendor Name: | Gulfline Parts LLC", *lines[3:]]
+    assert _vendors(two) == set()
+
+
+def test_a_generic_name_field_right_under_the_title_names_the_party() -> None:
+    lines = [
+        "Software License and Maintenance Agreement",
+        TABLE + "Agreement Number: | SL-2207",
+        TABLE + "Company Name: | Bluefin Controls, Inc.",
+        TABLE + "Company Address: | 8 Harbor Way, Tampa, FL",
+        *_FORM_PREAMBLE,
+    ]
+    assert _vendors(lines) == {"Bluefin Controls, Inc."}
+    # A field for another role makes the generic one ambiguous.
+    other = [*lines[:2], TABLE + "Customer Name: | Gulfline Parts LLC", *lines[2:]]
+    assert _vendors(other) == set()
+
+
+def test_a_form_field_naming_the_other_party_or_a_third_one_binds_nothing() -> None:
+    # The header names the bank, which the preamble names itself; the vendor's field is empty.
+    blank_vendor = [
+        "Equipment Maintenance Agreement",
+        TABLE + "Company Name: | Coastal Savings Bank, N.A.",
+        TABLE + "Vendor Name: | ",
+        TABLE + "Vendor Address: | ",
+        *_FORM_PREAMBLE,
+    ]
+    assert _vendors(blank_vendor) == set()
+    bank = one(run(blank_vendor), "party", "coastal savings bank na")
+    assert bank.attributes.get("defined_terms") == "Bank"
+    # Without the empty vendor field, the bank is still no "above-named Vendor".
+    assert _vendors([*blank_vendor[:2], *blank_vendor[4:]]) == set()
+    # A contact's firm under "Prepared by:" is no party, whatever its field's label says.
+    for label in ("Name", "Company Name"):
+        prepared = [
+            "Equipment Maintenance Agreement",
+            TABLE + "Prepared by:",
+            TABLE + f"{label}: | Harbor Procurement Consultants LLC",
+            *_FORM_PREAMBLE,
+        ]
+        assert "Harbor Procurement Consultants LLC" not in _parties(prepared)
 
 
 def test_a_signature_label_is_not_part_of_the_signing_company() -> None:
@@ -90,6 +172,62 @@ def test_a_signature_label_is_not_part_of_the_signing_company() -> None:
         "Title: President",
     ]
     assert found(run(lines), "signatory") == {("Mara Quint", "KESTREL AVIONICS, INC.")}
+    # A label that is a defined term for the company.
+    defined = [
+        'This Agreement is made between Kestrel Avionics, Inc. ("KAV") and Beta Foods LLC.',
+        *lines[:1],
+        "KAV: | KESTREL AVIONICS, INC.",
+        *lines[2:],
+    ]
+    assert found(run(defined), "signatory") == {("Mara Quint", "KESTREL AVIONICS, INC.")}
+
+
+def test_a_signer_under_another_label_signs_for_no_party() -> None:
+    lines = [
+        'This Agreement is made by and between Acme Robotics, Inc. ("Seller") and Beta Foods LLC.',
+        "IN WITNESS WHEREOF, the parties have signed this Agreement.",
+        "ACME ROBOTICS, INC.",
+        "By: /s/ Mara Quint",
+        "Name: Mara Quint",
+        "Title: President",
+        "Witnessed By: Harbor Notary Services LLC",
+        "By: /s/ Jon Vale",
+        "Name: Jon Vale",
+        "Title: Notary",
+    ]
+    assert found(run(lines), "signatory") == {("Mara Quint", "ACME ROBOTICS, INC.")}
+    # Alone under the recital, the witness's block is no party's either.
+    assert found(run([*lines[:2], *lines[6:]]), "signatory") == set()
+    # Nor does a block whose head is unknown sign for the block above it.
+    escrow = [*lines[:6], "Acknowledged by Escrow Holder: | Harbor Title Company", *lines[7:]]
+    assert found(run(escrow), "signatory") == {("Mara Quint", "ACME ROBOTICS, INC.")}
+
+
+@pytest.mark.parametrize(
+    ("head", "signs_for"),
+    [
+        # Words of acceptance before a party's name are no label of another signer.
+        ("Accepted and agreed to by: | BETA FOODS LLC", "BETA FOODS LLC"),
+        (
+            "ACKNOWLEDGED AND AGREED AS OF THE DATE FIRST WRITTEN ABOVE: BETA FOODS LLC",
+            "BETA FOODS LLC",
+        ),
+        # ... but acceptance by someone named for another role is that one's, not a party's.
+        ("ACKNOWLEDGED AND AGREED BY ESCROW HOLDER: HARBOR TITLE COMPANY", None),
+        ("Attest: Harbor Title Company", None),
+    ],
+)
+def test_acceptance_words_above_a_signature(head: str, signs_for: str | None) -> None:
+    lines = [
+        'This Agreement is made by and between Acme Robotics, Inc. ("Seller") and Beta Foods LLC.',
+        "IN WITNESS WHEREOF, the parties have signed this Agreement.",
+        head,
+        "By: /s/ Jon Vale",
+        "Name: Jon Vale",
+        "Title: Manager",
+    ]
+    expected = {("Jon Vale", signs_for)} if signs_for else set()
+    assert found(run(lines), "signatory") == expected
 
 
 def test_a_power_of_attorney_is_titled_by_its_heading() -> None:

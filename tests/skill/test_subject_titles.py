@@ -65,9 +65,52 @@ def test_qualifiers_after_the_title_name_no_party(title: str) -> None:
 
 
 def test_a_parenthesis_naming_a_party_is_not_a_qualifier() -> None:
-    # "(Kestrel)" is neither a year, a version nor an amendment: the link words are missing,
-    # so the phrase does not name an agreement between parties.
-    assert parse_agreement("the Licence Agreement (Kestrel) with Pinegrove Avionics, Inc.") is None
+    # A year makes "(2019)" a qualifier; a legal form makes a parenthesis with a year a name,
+    # which is kept: dropped, its party would go unchecked.
+    tail = "between Kestrel Aero Ltd. and Pinegrove Avionics, Inc."
+    dated = parse_agreement(f"the Licence Agreement (2019) {tail}")
+    assert dated is not None
+    assert dated.parties == ["Kestrel Aero Ltd.", "Pinegrove Avionics, Inc."]
+    named = parse_agreement(f"the Licence Agreement (Kestrel 2019 Holdings Inc.) {tail}")
+    assert named is None or "Kestrel 2019 Holdings Inc." in " ".join(named.parties)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "document_type"),
+    [
+        ("the Deed of Assignment between Kestrel Aero Ltd and Pinegrove plc", "deed_of_assignment"),
+        ("the Deed of Guarantee between Kestrel Aero Ltd and Pinegrove plc", "deed_of_guarantee"),
+        ("the Indenture of Trust between Kestrel Aero Ltd and Pinegrove plc", "indenture_of_trust"),
+        ("the deeds of trust between Kestrel Aero Ltd and Pinegrove plc", "deed_of_trust"),
+        # The agreement an instrument is for names no party.
+        (
+            "the Term Sheet for the Loan Agreement between Kestrel Aero Ltd and Pinegrove plc",
+            "term_sheet",
+        ),
+        (
+            "the Letter of Intent for the Proposed Merger Agreement between Kestrel Aero Ltd and "
+            "Pinegrove plc",
+            "letter_of_intent",
+        ),
+    ],
+)
+def test_an_instrument_keeps_its_complement(phrase: str, document_type: str) -> None:
+    ref = parse_agreement(phrase)
+    assert ref is not None
+    assert ref.document_type == document_type
+    assert ref.parties == ["Kestrel Aero Ltd", "Pinegrove plc"]
+
+
+def test_a_deed_named_by_its_complement_matches_a_question_about_a_deed() -> None:
+    assert document_type_of("DEED OF TRUST") == "deed_of_trust"
+    assert document_types_match("deed", "deed_of_trust")
+    assert document_types_match("deed_of_trust", "deed_of_trust")
+    assert not document_types_match("deed_of_trust", "deed_of_assignment")
+    assert not document_types_match("trust", "deed_of_trust")
+    # A possessive owner and a titled instrument: the words before the keyword are its type.
+    ref = parse_agreement("Kestrel Aero Ltd's Special Power of Attorney")
+    assert ref is not None
+    assert (ref.document_type, ref.parties) == ("special_power_of_attorney", ["Kestrel Aero Ltd"])
 
 
 def test_a_two_part_title_runs_to_the_words_that_name_the_parties() -> None:
@@ -87,6 +130,14 @@ def test_a_two_part_title_runs_to_the_words_that_name_the_parties() -> None:
     assert (
         parse_agreement("the Supply Agreement and other terms between Dunmore Mills Inc.") is None
     )
+    # A name with a legal form after "and" is a party, not the title's second half: it must
+    # not vanish from the parties the question names.
+    for phrase in (
+        "The Supply Agreement And Dunmore Holdings Inc with Sable Ridge Foods Inc",
+        "the Supply Agreement and Dunmore Distribution LLC with Sable Ridge Foods LLC",
+    ):
+        ref = parse_agreement(phrase)
+        assert ref is None or "Dunmore" in " ".join(ref.parties), ref
 
 
 def test_names_that_share_words_are_kept_for_the_gate_to_join() -> None:
@@ -103,3 +154,11 @@ def test_names_that_share_words_are_kept_for_the_gate_to_join() -> None:
     ref = parse_agreement("Acme Corp.'s supply agreement with Acme Corp.")
     assert ref is not None
     assert ref.parties == ["Acme Corp."]
+
+
+def test_the_agreement_an_instrument_is_for_does_not_swallow_a_name() -> None:
+    # "to Acme Lease" would read as "to the ... Lease" were it not followed by a legal form.
+    for name in ("Kestrel Lease Co.", "Kestrel Lease, Inc."):
+        ref = parse_agreement(f"the supply agreement to {name}")
+        assert ref is not None
+        assert ref.parties == [name]
