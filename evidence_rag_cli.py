@@ -346,6 +346,7 @@ def _user_errors() -> tuple[type[BaseException], ...]:
                 r.InvalidKnowledgeBaseName,
                 r.DocumentNotFound,
                 r.StoreLocked,
+                r.EmbeddingMismatch,
             ]
         )
     return tuple(errors)

@@ -139,6 +139,10 @@ def _map_package_error(exc: BaseException) -> tuple[int, str, str, dict[str, Any
         return 503, "store_unavailable", "Store unavailable", {}
     if isinstance(exc, r.StoreLocked):
         return 503, "store_locked", "Store locked", {}
+    from retrieval._embed import EmbeddingMismatch
+
+    if isinstance(exc, EmbeddingMismatch):
+        return 409, "embedding_mismatch", "Knowledge base embedded differently", {}
     from ingest._errors import PdfRejected
 
     if isinstance(exc, PdfRejected):

@@ -22,6 +22,7 @@ from retrieval import (
     entity_key,
     open_store,
 )
+from retrieval._embed import KB_EMBEDDING_KEY, check_embedding, recorded_embedding
 from skill import DocumentInfo, EvidenceSkill
 
 
@@ -48,7 +49,7 @@ class Runtime:
                 threads=settings.embed_threads,
                 query_threads=settings.query_threads,
                 backend=settings.embed_backend,
-                model_cache_dir=settings.data_dir / "models",
+                model_cache_dir=settings.model_cache,
             )
             blobs = BlobStore(settings.data_dir)
             ingestor = Ingestor(store, catalog, embedder, blobs)
@@ -59,7 +60,7 @@ class Runtime:
                 committed_documents=documents.ids,
                 document_info=documents.info,
                 aliases=documents.aliases,
-                kb_requirements=lambda kb: catalog.get_kb(kb).settings.get("evidence_requirements"),
+                kb_requirements=lambda kb: _kb_requirements(catalog, embedder, kb),
             )
         except BaseException:
             store.close()
@@ -79,7 +80,9 @@ class Runtime:
     # -- knowledge bases ----------------------------------------------------------------
 
     def create_kb(self, kb: str, requirements: dict[str, Any] | None = None) -> None:
-        settings = {"evidence_requirements": requirements} if requirements else {}
+        settings: dict[str, Any] = {KB_EMBEDDING_KEY: self.embedder.identity}
+        if requirements:
+            settings["evidence_requirements"] = requirements
         self.catalog.create_kb(kb, settings)
         self.store.ensure_kb(kb)
 
@@ -130,6 +133,19 @@ class Runtime:
             if a.document_id is None and a.alias_key == key:
                 return a.entity_key
         return key
+
+
+def _kb_requirements(catalog: Catalog, embedder: Embedder, kb: str) -> Any:
+    """A knowledge base's evidence requirements, read once per question; the same read
+    checks that the KB was embedded as this runtime embeds queries (EmbeddingMismatch)."""
+    entry = catalog.get_kb(kb)
+    settings = dict(entry.settings)
+    # Only a KB without a record needs the document count (a legacy KB is torch-embedded).
+    recorded = recorded_embedding(
+        settings, KB_EMBEDDING_KEY not in settings and bool(catalog.committed_document_ids(kb))
+    )
+    check_embedding(kb, recorded, embedder)
+    return settings.get("evidence_requirements")
 
 
 class _CommittedDocuments:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from retrieval._embed import Embedder, _encode
+from retrieval._embed import DEFAULT_BACKEND, Embedder, _encode
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
@@ -31,8 +32,22 @@ def use_one_torch_thread() -> None:
 class ServingEmbedder(Embedder):
     """An `Embedder` with a private model instance, for the server's ingestion jobs."""
 
-    def __init__(self, model: str, batch_size: int) -> None:
-        super().__init__(model, batch_size, threads=1, query_threads=1)
+    def __init__(
+        self,
+        model: str,
+        batch_size: int,
+        *,
+        backend: str = DEFAULT_BACKEND,
+        model_cache_dir: Path | None = None,
+    ) -> None:
+        super().__init__(
+            model,
+            batch_size,
+            threads=1,
+            query_threads=1,
+            backend=backend,
+            model_cache_dir=model_cache_dir,
+        )
         self._own: SentenceTransformer | None = None
         self._load_lock = threading.Lock()
         # Ingestion jobs may run in several workers; this instance serves one at a time.
@@ -50,6 +65,9 @@ class ServingEmbedder(Embedder):
             return self._own
 
     def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
+        if self.backend != "torch":
+            # ONNX Runtime holds no process-wide lock: this instance's own session suffices.
+            return super().embed_documents(texts)
         unique: dict[str, int] = {}
         for text in texts:
             unique.setdefault(text, len(unique))
@@ -63,6 +81,8 @@ class ServingEmbedder(Embedder):
         return [vectors[unique[text]] for text in texts]
 
     def embed_query(self, text: str) -> list[float]:
+        if self.backend != "torch":
+            return super().embed_query(text)
         with self._encode_lock:
             return _encode(self._model(), [text], 1)[0]
 
@@ -75,7 +95,12 @@ def serving_ingestor(runtime: Any, batch_size: int) -> Any:
     return Ingestor(
         base.store,
         base.catalog,
-        ServingEmbedder(runtime.embedder.model, batch_size),
+        ServingEmbedder(
+            runtime.embedder.model,
+            batch_size,
+            backend=runtime.embedder.backend,
+            model_cache_dir=runtime.embedder.model_cache_dir,
+        ),
         base.blobs,
         parser=base.parser,
         chunker=base.chunker,

@@ -96,6 +96,7 @@ def _copy_name(name: str, copy: int) -> str:
 
 def replicate(runtime: Any, kb: str, target_chunks: int) -> int:
     """Add copies of every committed document of `kb` until it holds `target_chunks`."""
+    from ingest._pipeline import _embedding_text
     from retrieval import Alias
 
     store, catalog, embedder = runtime.store, runtime.catalog, runtime.embedder
@@ -146,7 +147,10 @@ def replicate(runtime: Any, kb: str, target_chunks: int) -> int:
                 kb, new, name=new_name, stored_path=doc.stored_path, size_bytes=doc.size_bytes
             )
             if new_chunks:
-                vectors = embedder.embed_documents([c.text for c in new_chunks])
+                # The original's embedded texts: cached, so a copy reuses its vectors.
+                vectors = embedder.embed_documents(
+                    [_embedding_text(c, runtime.ingestor.embed_context) for c in chunks]
+                )
                 store.upsert_chunks(kb, new_chunks, vectors)
             if new_bindings:
                 vectors = embedder.embed_documents([b.subject_name for b in new_bindings])

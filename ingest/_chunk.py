@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ingest._document import LocatedLine, ParsedDocument
 from ingest._structure import sentence_spans
-from retrieval._model import BBox, ChunkRecord, PageLines
+from retrieval._model import BBox, ChunkRecord, LineRef, PageLines
 
 __all__ = ["Chunker", "estimate_word_pieces", "extract_span", "reextract", "sentence_spans"]
 
@@ -104,20 +104,34 @@ def _rebuild(doc: ParsedDocument, record: ChunkRecord) -> str:
 
 
 class Chunker:
-    """Pack sentences into chunks of about min_words..max_words within one section.
+    """Pack sentences into chunks of about min_words..max_words.
 
-    A sentence longer than max_words (or the word-piece limit) is cut at word boundaries.
-    Consecutive chunks of a section share `overlap_sentences` sentences.
+    A chunk holds one section, or (`merge_sections`, the default) a run of consecutive small
+    sections under one parent: a contract's numbered sub-clauses are often a sentence or two
+    each, and one chunk per sub-clause would multiply the chunks to embed (and embed many
+    fragments too short to retrieve well). Every line keeps its own locator: a line outside
+    the chunk's own section carries its section path and clause in its `LineRef`. A sentence
+    never spans two sections. A sentence longer than max_words (or the word-piece limit) is
+    cut at word boundaries. Consecutive chunks share `overlap_sentences` sentences.
     """
 
     def __init__(
-        self, min_words: int = 100, max_words: int = 180, overlap_sentences: int = 1
+        self,
+        # Measured on 15 FinanceBench filings (bench/ingest): 150-200 words embeds 16% fewer
+        # chunks than 100-180 at equal or better recall@5/@10; dropping the one-sentence
+        # overlap saves another 11% but loses about one question in 25 at both depths.
+        min_words: int = 150,
+        max_words: int = 200,
+        overlap_sentences: int = 1,
+        *,
+        merge_sections: bool = True,
     ) -> None:
         if not 0 < min_words <= max_words:
             raise ValueError("need 0 < min_words <= max_words")
         self.min_words = min_words
         self.max_words = max_words
         self.overlap_sentences = overlap_sentences
+        self.merge_sections = merge_sections
 
     def run(
         self,
@@ -126,18 +140,58 @@ class Chunker:
         entity_keys_for: Callable[[str], Iterable[str]] | None = None,
     ) -> list[ChunkRecord]:
         records: list[ChunkRecord] = []
-        for lines in _section_runs(doc):
-            for sentences in self._pack(self._sentences(doc, lines)):
+        for runs in self._groups(_section_runs(doc)):
+            # Sentences are found per section, so none runs over a section boundary.
+            sentences = [s for lines in runs for s in self._sentences(doc, lines)]
+            for packed in self._pack(sentences):
                 records.append(
                     _record(
                         doc,
-                        sentences[0].start,
-                        sentences[-1].end,
+                        packed[0].start,
+                        packed[-1].end,
                         independence_group,
                         entity_keys_for,
                     )
                 )
         return records
+
+    def _groups(self, runs: list[list[LocatedLine]]) -> list[list[list[LocatedLine]]]:
+        """Consecutive section runs packed together: small siblings under one parent.
+
+        A group's parent is its first section's parent, or the first section itself when it
+        is a bare heading followed by its subsections (which always opens a group). A run
+        joins the group while it lies under that parent and is small (fewer than min_words
+        words), or while the group itself is still small; text outside any section (None)
+        joins only other such text.
+        """
+        groups: list[list[list[LocatedLine]]] = []
+        parent: str | None = None
+        group_words = 0
+        for index, run in enumerate(runs):
+            section = run[0].section
+            words = sum(len(line.text.split()) for line in run)
+            following = runs[index + 1][0].section if index + 1 < len(runs) else None
+            # A bare heading whose subsections follow opens their group, never ends another:
+            # its words give the clauses' chunk their topic.
+            heads = section is not None and _under(following, section)
+            heads = heads and all(line.is_heading for line in run)
+            if groups and self.merge_sections and not heads:
+                group = groups[-1]
+                first = group[0][0].section
+                joins = (
+                    (section is not None or first is None)
+                    and (parent is None or section == parent or _under(section, parent))
+                    and (words < self.min_words or group_words < self.min_words)
+                )
+                if joins:
+                    group.append(run)
+                    group_words += words
+                    continue
+            groups.append([run])
+            # A heading's group holds its subsections; any other, its siblings.
+            parent = section if heads else _parent(section)
+            group_words = words
+        return groups
 
     # ------------------------------------------------------------------ sentences
 
@@ -258,6 +312,18 @@ def _section_runs(doc: ParsedDocument) -> list[list[LocatedLine]]:
     return runs
 
 
+def _parent(section: str | None) -> str | None:
+    """The parent path of a section path (None: the document itself)."""
+    if section is None or " > " not in section:
+        return None
+    return section.rsplit(" > ", 1)[0]
+
+
+def _under(section: str | None, ancestor: str) -> bool:
+    """Whether `section` is a strict subsection of `ancestor`."""
+    return section is not None and section.startswith(ancestor + " > ")
+
+
 def _common_clause(clauses: list[str | None]) -> str | None:
     present = [c for c in clauses if c]
     if not present:
@@ -300,6 +366,28 @@ def _record(
         )
     text = extract_span(doc, start, end)
     keys = tuple(sorted(set(entity_keys_for(text)))) if entity_keys_for else ()
+    section = lines[0].section
+    clauses: dict[str | None, list[str | None]] = {}
+    for ln in lines:
+        clauses.setdefault(ln.section, []).append(ln.clause)
+    refs: list[LineRef] = []
+    offset = 0
+    for ln in lines:
+        lo, hi = max(start, ln.char_start), min(end, ln.char_end)
+        own = ln.section != section
+        refs.append(
+            LineRef(
+                page=ln.page,
+                line_no=ln.line_no,
+                offset=offset,
+                char_start=lo,
+                char_end=hi,
+                bbox=BBox(page=ln.page, x0=ln.bbox[0], y0=ln.bbox[1], x1=ln.bbox[2], y1=ln.bbox[3]),
+                section=ln.section if own else None,
+                clause=_common_clause(clauses[ln.section]) if own else None,
+            )
+        )
+        offset += hi - lo + 1
     return ChunkRecord(
         chunk_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{doc.document_id}:{start}:{end}")),
         document_id=doc.document_id,
@@ -308,12 +396,13 @@ def _record(
         document_date=doc.document_date,
         independence_group=group,
         text=text,
-        section=lines[0].section,
-        clause=_common_clause([ln.clause for ln in lines]),
+        section=section,
+        clause=_common_clause(clauses[section]),
         paragraph=lines[0].paragraph,
         pages=tuple(pages),
         char_start=start,
         char_end=end,
         bboxes=tuple(bboxes),
         entity_keys=keys,
+        lines=tuple(refs),
     )

@@ -16,7 +16,8 @@ Errors::
     ├── KnowledgeBaseExists      create of a name already taken
     ├── InvalidKnowledgeBaseName a name unfit for a directory or collection
     ├── DocumentNotFound         no such document in the knowledge base
-    └── BlobNotFound             no stored original with that hash
+    ├── BlobNotFound             no stored original with that hash
+    └── EmbeddingMismatch        a KB used with another embedding model/backend than built
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from retrieval._catalog import (
     KnowledgeBaseEntry,
 )
 from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
+from retrieval._embed import Embedder, EmbeddingMismatch
 from retrieval._entities import (
     AliasResolver,
     Resolution,
@@ -85,6 +86,7 @@ __all__ = [
     "DocumentStatus",
     "EdgeStore",
     "Embedder",
+    "EmbeddingMismatch",
     "IngestionRunEntry",
     "InvalidKnowledgeBaseName",
     "KnowledgeBaseEntry",

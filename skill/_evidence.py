@@ -234,6 +234,15 @@ def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocatio
         PageLines(page=p, line_start=min(nums), line_end=max(nums))
         for p, nums in sorted(by_page.items())
     )
+    # A chunk may pack small sibling clauses, each line naming its own: the sentence's is
+    # the one holding most of its characters (a clause heading without a full stop reads
+    # as the start of the clause's first sentence).
+    weights: dict[tuple[str | None, str | None], int] = {}
+    for k in covered:
+        ln = lines[k]
+        key = (ln.section, ln.clause) if ln.section is not None else (chunk.section, chunk.clause)
+        weights[key] = weights.get(key, 0) + min(end, ends[k]) - max(start, ln.offset)
+    section, clause = max(weights, key=lambda key: weights[key])  # ties: the first
     on_first = [lines[k] for k in covered if lines[k].page == first.page]
     boxes = [ln.bbox for ln in on_first if ln.bbox is not None]
     bbox = None
@@ -250,8 +259,8 @@ def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocatio
         document=chunk.document_name,
         document_id=chunk.document_id,
         page=pages[0].page,
-        section=chunk.section,
-        clause=chunk.clause,
+        section=section,
+        clause=clause,
         paragraph=chunk.paragraph,
         line_start=pages[0].line_start,
         line_end=pages[0].line_end,
@@ -265,8 +274,32 @@ def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocatio
 def sentences_of(chunk: ChunkRecord) -> list[Sentence]:
     return [
         Sentence(chunk.text[s:e], chunk, s, e, sentence_location(chunk, s, e))
-        for s, e in sentence_spans(chunk.text)
+        for s, e in _split_at_sections(chunk, sentence_spans(chunk.text))
     ]
+
+
+def _split_at_sections(chunk: ChunkRecord, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans cut where a line of another section or clause starts: a chunk may pack small
+    sibling clauses, and a clause heading without a full stop must not run into the next
+    clause's first sentence."""
+    cuts: list[int] = []
+    previous: tuple[str | None, str | None] | None = None
+    for line in chunk.lines:
+        key = (line.section, line.clause) if line.section is not None else (None, None)
+        if previous is not None and key != previous:
+            cuts.append(line.offset)
+        previous = key
+    if not cuts:
+        return spans
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        for cut in [c for c in cuts if start < c < end] + [end]:
+            piece = chunk.text[start:cut]
+            if piece.strip():
+                lead = len(piece) - len(piece.lstrip())
+                out.append((start + lead, start + len(piece.rstrip())))
+            start = cut
+    return out
 
 
 def evidence_id(location: SourceLocation, claim_id: str, value: str | None) -> str:

@@ -25,6 +25,12 @@ if TYPE_CHECKING:
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# One model cache for the whole run (and the processes it starts), kept between runs in
+# the repository's ignored .evrag/: the ONNX export of the embedding model (~25 s) happens
+# at most once, never once per test data directory.
+os.environ.setdefault(
+    "EVRAG_MODEL_CACHE", str(Path(__file__).resolve().parents[1] / ".evrag" / "model-cache")
+)
 
 DATA_ROOM_KB = "halcyon"
 

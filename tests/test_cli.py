@@ -463,6 +463,22 @@ def test_ask_prints_numbered_citations(corpus: Corpus, answer: dict[str, Any]) -
 
 
 @pytest.mark.slow
+def test_asking_with_another_embedding_backend_is_exit_2(corpus: Corpus) -> None:
+    """The KB records the backend that embedded it; its vectors are useless to another."""
+    env = {**_env(corpus.data_dir), "EVRAG_EMBED_BACKEND": "torch"}
+    result = subprocess.run(
+        [sys.executable, "-m", "evidence_rag_cli", "ask", QUESTION, "--kb", KB, "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    assert_bad_input(result, KB, "EVRAG_EMBED_BACKEND=onnx-int8")
+
+
+@pytest.mark.slow
 def test_question_of_no_kind_is_exit_2(corpus: Corpus) -> None:
     assert_bad_input(evrag("ask", NO_KIND, "--kb", KB, "--json", data_dir=corpus.data_dir))
 

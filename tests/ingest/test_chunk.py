@@ -64,17 +64,82 @@ def test_sentence_spans(text, sentences):
 # ----------------------------------------------------------------------------- chunks
 
 
-def test_chunks_never_cross_a_section_and_skip_furniture(contract, contract_chunks):
+def _line_section(record, ref):
+    """A chunk line's section and clause: its own when set, else the chunk's."""
+    if ref.section is not None:
+        return ref.section, ref.clause
+    return record.section, record.clause
+
+
+def test_every_line_keeps_its_own_section_and_furniture_is_skipped(contract, contract_chunks):
     assert contract_chunks
+    by_position = {(ln.page, ln.line_no): ln for ln in contract.lines}
     for record in contract_chunks:
         lines = [
             ln
             for ln in contract.lines
             if ln.char_end > record.char_start and ln.char_start < record.char_end
         ]
-        assert {ln.section for ln in lines if not ln.is_furniture} == {record.section}
+        content = [ln for ln in lines if not ln.is_furniture]
+        assert [(r.page, r.line_no) for r in record.lines] == [
+            (ln.page, ln.line_no) for ln in content
+        ]
+        assert record.section == content[0].section
+        for ref in record.lines:
+            parsed = by_position[(ref.page, ref.line_no)]
+            section, clause = _line_section(record, ref)
+            assert section == parsed.section
+            # A clause is the common clause of the section's lines in the chunk ("6.2" for
+            # 6.2(a) and 6.2(b)), so it is the line's own or its base.
+            assert clause is None or (parsed.clause or "").startswith(clause)
+            # A line names its section only where it differs from the chunk's.
+            assert (ref.section is None) == (parsed.section == record.section)
+            # Offsets point into the chunk text; char offsets into the document's text.
+            assert record.text[ref.offset :].startswith(
+                contract.text[ref.char_start : ref.char_end]
+            )
+            assert ref.bbox is not None and ref.bbox.page == ref.page
         furniture = [ln.text for ln in lines if ln.is_furniture]
         assert all(text not in record.text for text in furniture)
+
+
+def test_small_sibling_clauses_share_a_chunk_and_sections_stay_apart_without_merging(
+    contract, contract_chunks
+):
+    sections = [{_line_section(r, ref)[0] for ref in r.lines} for r in contract_chunks]
+    merged = [s for s in sections if len(s) > 1]
+    assert merged
+    for names in merged:
+        # One parent: the sections of a chunk are a heading and its subsections, or siblings.
+        parents = {name.split(" > ")[0] for name in names if name}
+        assert len(parents) == 1 or None in names, names
+    plain = Chunker(merge_sections=False).run(contract, "group-1")
+    assert len(plain) > len(contract_chunks)
+    for record in plain:
+        assert all(ref.section is None for ref in record.lines)
+        lines = [
+            ln
+            for ln in contract.lines
+            if ln.char_end > record.char_start and ln.char_start < record.char_end
+        ]
+        assert {ln.section for ln in lines if not ln.is_furniture} == {record.section}
+
+
+def test_a_sentence_of_a_merged_chunk_is_cited_with_its_own_clause(contract, contract_chunks):
+    from skill._evidence import sentence_location
+
+    cited = {}
+    for record in contract_chunks:
+        for start, end in sentence_spans(record.text):
+            loc = sentence_location(record, start, end)
+            cited[record.text[start:end]] = (loc.section, loc.clause, loc.page, loc.line_start)
+    governing = next(v for k, v in cited.items() if "governed by the laws" in k)
+    assert governing[:2] == ("7. Miscellaneous > 7.2 Governing Law", "7.2")
+    # The sentence's lines: where the parsed document has it.
+    line = next(ln for ln in contract.lines if "governed by the laws" in ln.text)
+    assert governing[2] == line.page and governing[3] <= line.line_no
+    invoices = next(v for k, v in cited.items() if "invoice Customer monthly" in k)
+    assert invoices[0] == "6. Payment > 6.2 Invoices" and invoices[1] in ("6.2", "6.2(a)")
 
 
 def test_chunk_spanning_a_page_break_leaves_out_header_and_footer(contract, contract_chunks):
@@ -107,15 +172,18 @@ def test_chunk_sizes_and_overlap(contract_chunks):
 
 def test_chunk_locators(contract, contract_chunks):
     governing = next(r for r in contract_chunks if "governed by the laws" in r.text)
-    assert governing.section == "7. Miscellaneous > 7.2 Governing Law"
-    assert governing.clause == "7.2"
+    at = governing.text.index("governed by the laws")
+    ref = [r for r in governing.lines if r.offset <= at][-1]
+    assert _line_section(governing, ref) == ("7. Miscellaneous > 7.2 Governing Law", "7.2")
     assert governing.document_id == contract.document_id
     assert governing.document_type == "agreement" and governing.document_date == "2021-03-03"
     assert governing.independence_group == "group-1"
     loc = governing.location()
     assert loc.page == 2 and loc.line_start == governing.pages[0].line_start
     invoices = next(r for r in contract_chunks if "invoice Customer monthly" in r.text)
-    assert invoices.clause == "6.2(a)" or invoices.clause == "6.2"
+    at = invoices.text.index("invoice Customer monthly")
+    ref = [r for r in invoices.lines if r.offset <= at][-1]
+    assert _line_section(invoices, ref)[1] in ("6.2(a)", "6.2")
     table = next(r for r in contract_chunks if "Robotic arm RX-7" in r.text)
     assert "Robotic arm RX-7 | $12,500.00 | 40" in table.text.split("\n")
 
@@ -201,3 +269,34 @@ def test_sentence_spans_cover_all_text_in_order(text):
     covered = "".join(text[s:e] for s, e in spans)
     assert "".join(covered.split()) == "".join(text.split())
     assert all(not text[s].isspace() and not text[e - 1].isspace() for s, e in spans)
+
+
+def test_a_chunk_is_embedded_after_its_document_name_and_stored_as_is(contract, contract_chunks):
+    from ingest._pipeline import _embedding_text
+
+    record = next(r for r in contract_chunks if r.section)
+    named = record.model_copy(update={"document_name": "ACME_2021_MSA.pdf"})
+    assert _embedding_text(named, "name") == "ACME 2021 MSA\n" + record.text
+    assert _embedding_text(named, "name+section") == (
+        f"ACME 2021 MSA\n{record.section}\n{record.text}"
+    )
+    assert _embedding_text(named, "none") == record.text
+
+
+def test_no_sentence_of_a_merged_chunk_runs_across_two_clauses(contract, contract_chunks):
+    from skill._evidence import sentences_of
+
+    split = 0
+    for record in contract_chunks:
+        starts = [ref.offset for ref in record.lines] + [len(record.text) + 1]
+        sentences = sentences_of(record)
+        split += len(sentences) > len(sentence_spans(record.text))
+        for sentence in sentences:
+            touched = {
+                _line_section(record, ref)
+                for ref, next_start in zip(record.lines, starts[1:], strict=True)
+                if ref.offset < sentence.end and next_start - 1 > sentence.start
+            }
+            assert len(touched) == 1, (sentence.text, touched)
+    # A heading without a full stop ran into its first clause's sentence somewhere.
+    assert split

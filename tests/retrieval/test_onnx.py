@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import os
+import shutil
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from retrieval._embed import Embedder
-from retrieval._onnx import OnnxEmbedder, default_cache_dir, ensure_exported, model_fingerprint
+from retrieval._onnx import (
+    OnnxEmbedder,
+    _export_lock,
+    default_cache_dir,
+    ensure_exported,
+    model_fingerprint,
+)
+from retrieval._settings import default_model_cache
 
 pytestmark = pytest.mark.slow
 
@@ -31,8 +41,9 @@ def model_dir() -> Path:
 
 
 @pytest.fixture(scope="module")
-def cache_dir(tmp_path_factory: pytest.TempPathFactory, model_dir: Path) -> Path:
-    return default_cache_dir(tmp_path_factory.mktemp("models"), model_dir)
+def cache_dir(model_dir: Path) -> Path:
+    # The run's shared model cache (tests/conftest.py): the export is made at most once.
+    return default_cache_dir(default_model_cache(), model_dir)
 
 
 @pytest.fixture(scope="module")
@@ -53,8 +64,8 @@ def test_export_lands_in_a_content_keyed_cache_and_is_reused(
     path = onnx_embedder.onnx_path
     assert path.is_file() and path.parent.parent == cache_dir
     assert path.parent.name == model_fingerprint(model_dir)[:32]
-    # Nothing half-written is left beside the export.
-    assert [p.name for p in cache_dir.iterdir()] == [path.parent.name]
+    # Nothing half-written is left beside the export (only the exporters' lock file).
+    assert [p.name for p in cache_dir.iterdir() if p.name.startswith(".export-")] == []
     stamp = path.stat().st_mtime_ns
     again = OnnxEmbedder(model_dir, cache_dir)
     assert again.onnx_path == path and path.stat().st_mtime_ns == stamp
@@ -77,7 +88,7 @@ def test_a_changed_model_gets_a_different_cache_key(model_dir: Path, tmp_path: P
 
 def test_int8_vectors_are_close_to_torch_fp32(onnx_embedder: OnnxEmbedder) -> None:
     int8 = _matrix(onnx_embedder.embed_documents(SENTENCES))
-    fp32 = _matrix(Embedder(threads=1).embed_documents(SENTENCES))
+    fp32 = _matrix(Embedder(threads=1, backend="torch").embed_documents(SENTENCES))
     assert int8.shape == (len(SENTENCES), 384) == fp32.shape
     assert np.allclose(np.linalg.norm(int8, axis=1), 1.0, atol=1e-5)
     cosines = (int8 * fp32).sum(axis=1)
@@ -113,7 +124,7 @@ def test_output_is_deterministic_and_independent_of_batch_and_threads(
 def test_long_texts_are_truncated_like_sentence_transformers(onnx_embedder: OnnxEmbedder) -> None:
     long = " ".join(SENTENCES * 40)  # far past 256 tokens
     int8 = _matrix(onnx_embedder.embed_documents([long]))[0]
-    fp32 = _matrix(Embedder(threads=1).embed_documents([long]))[0]
+    fp32 = _matrix(Embedder(threads=1, backend="torch").embed_documents([long]))[0]
     # Measured 0.994; truncating at the tokenizer file's own 128 tokens gives 0.957.
     assert float(int8 @ fp32) >= 0.97
 
@@ -126,3 +137,28 @@ def test_the_embedder_facade_delegates_to_the_onnx_backend(cache_dir: Path) -> N
     assert embedder.embed_query(SENTENCES[0]) == direct.embed_query(SENTENCES[0])
     with pytest.raises(ValueError, match="backend"):
         Embedder(backend="onnx-fp16")
+
+
+def test_a_second_exporter_waits_and_reuses_the_finished_export(
+    onnx_embedder: OnnxEmbedder, model_dir: Path, tmp_path: Path
+) -> None:
+    cache = default_cache_dir(tmp_path / "models", model_dir)
+    cache.mkdir(parents=True)
+    finished = onnx_embedder.onnx_path.parent
+    results: list[Path] = []
+    worker = threading.Thread(target=lambda: results.append(ensure_exported(model_dir, cache)))
+    # Another exporter (the lock is per open file, so this holds it against the worker too).
+    with _export_lock(cache):
+        worker.start()
+        # The worker fingerprints the model (well under a second), then waits for the lock;
+        # an exporter that did not wait would have created its staging folder by now.
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and worker.is_alive():
+            assert not [p for p in cache.iterdir() if p.name.startswith(".export-")]
+            time.sleep(0.1)
+        assert worker.is_alive()
+        # The other exporter finishes: its export lands under the final name.
+        shutil.copytree(finished, cache / finished.name)
+    worker.join(120)
+    assert results == [cache / finished.name / "model.onnx"]
+    assert sorted(p.name for p in cache.iterdir()) == [".export.lock", finished.name]

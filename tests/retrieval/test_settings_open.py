@@ -37,6 +37,31 @@ def test_defaults_and_explicit_values(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert s.catalog_url == "postgresql+psycopg://u@h/db" and s.qdrant_url is None
 
 
+def test_the_embedding_defaults_and_the_shared_model_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from retrieval._settings import default_model_cache
+
+    monkeypatch.delenv("EVRAG_EMBED_BACKEND", raising=False)
+    monkeypatch.delenv("EVRAG_MODEL_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    s = Settings(data_dir=tmp_path / "a")
+    assert s.embed_backend == "onnx-int8"
+    # One cache for every data directory, outside all of them.
+    assert s.model_cache == tmp_path / "xdg" / "evidence-rag" / "models"
+    assert Settings(data_dir=tmp_path / "b").model_cache == s.model_cache
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert default_model_cache() == Path.home() / ".cache" / "evidence-rag" / "models"
+    monkeypatch.setenv("EVRAG_MODEL_CACHE", str(tmp_path / "m"))
+    monkeypatch.setenv("EVRAG_EMBED_BACKEND", "torch")
+    s = Settings()
+    assert (s.model_cache, s.embed_backend) == (tmp_path / "m", "torch")
+    assert default_model_cache() == tmp_path / "m"
+    monkeypatch.setenv("EVRAG_EMBED_BACKEND", "onnx-fp16")
+    with pytest.raises(ValueError):
+        Settings()
+
+
 def test_open_store_picks_the_backend(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("QDRANT_URL", raising=False)
     store = open_store(Settings(data_dir=tmp_path))
