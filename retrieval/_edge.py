@@ -42,7 +42,7 @@ from retrieval._payload import (
     scored_bindings,
 )
 from retrieval._sparse import SparseVec, bm25
-from retrieval._store import ScoredChunk
+from retrieval._store import FUSION_WEIGHTS, ScoredChunk
 
 _DIRS = {CHUNK: "chunks", BINDING: "bindings"}
 _UPSERT_BATCH = 512
@@ -216,6 +216,7 @@ class EdgeStore:
         document_ids: Sequence[str] | None = None,
         entity_keys: Sequence[str] | None = None,
         top_k: int = 10,
+        fusion: tuple[float, float] = FUSION_WEIGHTS,
     ) -> list[ScoredChunk]:
         shard = self._shard(kb, CHUNK)
         if _empty(document_ids) or _empty(entity_keys) or top_k <= 0:
@@ -247,7 +248,7 @@ class EdgeStore:
         # are read, after fusion (fuse_rrf).
         results = shard.query_batch(qe.QueryBatchRequest(requests))
         ranked: list[list[Hit]] = [[(str(p.id), float(p.score), {}) for p in r] for r in results]
-        fused = fuse_rrf(ranked, limit)[:top_k]
+        fused = fuse_rrf(ranked, limit, fusion)[:top_k]
         records = shard.retrieve(
             [point_id for point_id, _, _ in fused], with_payload=True, with_vector=False
         )

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from retrieval._model import Binding, ChunkRecord
-from retrieval._store import ScoredChunk
+from retrieval._store import FUSION_WEIGHTS, ScoredChunk
 
 CHUNK = "chunk"
 BINDING = "binding"
@@ -74,19 +74,22 @@ def stable_hits(hits: list[Hit], limit: int) -> list[Hit]:
     return hits
 
 
-def fuse_rrf(ranked: Sequence[list[Hit]], limit: int) -> list[Hit]:
-    """Reciprocal rank fusion, sum of 1 / (RRF_K + rank), computed here rather than by
+def fuse_rrf(
+    ranked: Sequence[list[Hit]], limit: int, weights: tuple[float, float] = FUSION_WEIGHTS
+) -> list[Hit]:
+    """Reciprocal rank fusion, sum of weight / (RRF_K + rank) over the dense then the lexical
+    ranking (`weights`, default FUSION_WEIGHTS), computed here rather than by
     the engine so that equal scores get equal ranks: the result then depends only on the
     scores, never on the engine's order among ties (Qdrant ranks tied points by
     position, which follows insertion order)."""
     fused: dict[str, float] = {}
     payloads: dict[str, dict[str, Any]] = {}
-    for hits in ranked:
+    for weight, hits in zip(weights, ranked, strict=False):
         rank, previous = 0, None
         for position, (point_id, score, payload) in enumerate(stable_hits(hits, limit), 1):
             if score != previous:
                 rank, previous = position, score
-            fused[point_id] = fused.get(point_id, 0.0) + 1.0 / (RRF_K + rank)
+            fused[point_id] = fused.get(point_id, 0.0) + weight / (RRF_K + rank)
             payloads[point_id] = payload
     return sorted(((i, s, payloads[i]) for i, s in fused.items()), key=lambda h: (-h[1], h[0]))
 

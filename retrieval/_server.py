@@ -40,7 +40,7 @@ from retrieval._payload import (
     scored_chunks,
 )
 from retrieval._sparse import SparseVec, bm25
-from retrieval._store import ScoredChunk
+from retrieval._store import FUSION_WEIGHTS, ScoredChunk
 
 _UPSERT_BATCH = 256
 _SCROLL_PAGE = 1024
@@ -199,6 +199,7 @@ class ServerStore:
         document_ids: Sequence[str] | None = None,
         entity_keys: Sequence[str] | None = None,
         top_k: int = 10,
+        fusion: tuple[float, float] = FUSION_WEIGHTS,
     ) -> list[ScoredChunk]:
         self._require(kb)
         if _empty(document_ids) or _empty(entity_keys) or top_k <= 0:
@@ -226,7 +227,7 @@ class ServerStore:
         # (see fuse_rrf), so both backends rank ties the same way.
         with self._calls(kb):
             responses = self._client.query_batch_points(self._name(kb, CHUNK), requests=requests)
-        return scored_chunks(fuse_rrf([_hits(r.points) for r in responses], limit), top_k)
+        return scored_chunks(fuse_rrf([_hits(r.points) for r in responses], limit, fusion), top_k)
 
     def chunks_of(self, kb: str, document_id: str) -> list[ChunkRecord]:
         self._require(kb)

@@ -20,7 +20,7 @@ from retrieval._model import Alias, Binding, ChunkRecord, PageLines, SourceLocat
 from retrieval._store import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
-from skill._gate import Candidate, QueryEmbedder
+from skill._gate import SKILL_FUSION, Candidate, QueryEmbedder
 from skill._subject import QuestionKind, SubjectClass
 
 
@@ -522,7 +522,9 @@ class EvidenceCollector:
                 # A person is often named by title and surname only ("Dr. Okafor") in the
                 # passage that states the attribute: the name alone ranks it lower.
                 top_k = self.top_k * 2
-            for hit in self.store.search_chunks(kb, query, vector, document_ids=docs, top_k=top_k):
+            for hit in self.store.search_chunks(
+                kb, query, vector, document_ids=docs, top_k=top_k, fusion=SKILL_FUSION
+            ):
                 found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
             cue = ATTRIBUTE_CUES.get(attribute)
             if cue and query_vector is None:
@@ -530,7 +532,12 @@ class EvidenceCollector:
                 # words find the clause that states it, in the same documents (a long
                 # agreement's clause in capitals ranks low under its parties' names).
                 for hit in self.store.search_chunks(
-                    kb, cue, self.embedder.embed_query(cue), document_ids=docs, top_k=self.top_k
+                    kb,
+                    cue,
+                    self.embedder.embed_query(cue),
+                    document_ids=docs,
+                    top_k=self.top_k,
+                    fusion=SKILL_FUSION,
                 ):
                     if hit.chunk.chunk_id not in found or found[hit.chunk.chunk_id][0] < hit.score:
                         found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
@@ -542,6 +549,7 @@ class EvidenceCollector:
                 document_ids=sorted(committed_set),
                 entity_keys=[candidate.subject_id],
                 top_k=self.top_k,
+                fusion=SKILL_FUSION,
             ):
                 if hit.chunk.chunk_id not in found or found[hit.chunk.chunk_id][0] < hit.score:
                     found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
@@ -558,7 +566,12 @@ class EvidenceCollector:
             )
             if person_docs:
                 for hit in self.store.search_chunks(
-                    kb, query, vector, document_ids=person_docs, top_k=self.top_k
+                    kb,
+                    query,
+                    vector,
+                    document_ids=person_docs,
+                    top_k=self.top_k,
+                    fusion=SKILL_FUSION,
                 ):
                     if hit.chunk.chunk_id not in found or found[hit.chunk.chunk_id][0] < hit.score:
                         found[hit.chunk.chunk_id] = (hit.score, hit.chunk)

@@ -41,6 +41,14 @@ class QueryEmbedder(Protocol):
     def embed_query(self, text: str) -> list[float]: ...
 
 
+# The skill's searches weigh the dense and the lexical ranking equally (the store's default
+# leans on the dense side, see retrieval FUSION_WEIGHTS): they run inside a candidate's own
+# documents, where the names are settled and the clause's own words (governing law, notice,
+# liability) are what finds it. Measured on CUAD governing law: 48/52 agreements right with
+# equal weights, 46/52 with the store's 3 : 1.
+SKILL_FUSION = (1.0, 1.0)
+
+
 # Roles whose holder is usually one at a time: two different holders are worth a flag.
 SINGLE_HOLDER_ROLES = frozenset(
     {"ceo", "cfo", "coo", "cto", "president", "secretary", "treasurer", "chair", "parent_company"}
@@ -543,6 +551,7 @@ class CandidateGate:
             self.embedder.embed_query(query),
             document_ids=documents,
             entity_keys=[parent.key],
+            fusion=SKILL_FUSION,
             top_k=5,
         )
         pattern = re.compile(
@@ -1040,6 +1049,7 @@ class CandidateGate:
             self.embedder.embed_query(query),
             document_ids=sorted(documents),
             entity_keys=[entity.key],
+            fusion=SKILL_FUSION,
             top_k=10,
         )
         names_y = _name_patterns(entity.name)

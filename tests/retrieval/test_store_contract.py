@@ -11,7 +11,7 @@ from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
 from retrieval._errors import InvalidKnowledgeBaseName, KnowledgeBaseNotFound
 from retrieval._model import Binding, BindingType, ChunkRecord, SubjectType
-from retrieval._store import VectorStore
+from retrieval._store import FUSION_WEIGHTS, VectorStore
 from tests.retrieval.conftest import doc_id, make_binding, make_chunk
 
 pytestmark = pytest.mark.filterwarnings("ignore:Local mode:UserWarning")
@@ -199,6 +199,28 @@ def test_hybrid_search_finds_a_rare_token_only_lexically(
 ) -> None:
     hits = _search(shared, embedder, "Zyxquor")
     assert "Zyxquor escrow desk" in hits[0][1]
+
+
+def test_fusion_weights_choose_between_the_two_rankings(
+    shared: VectorStore, embedder: Embedder, corpus: Corpus
+) -> None:
+    query = "Who leads the company's management as its chief executive?"
+    vector = embedder.embed_query(query)
+
+    def cosine(v: list[float]) -> float:
+        return sum(a * b for a, b in zip(v, vector, strict=True))
+
+    by_cosine = max(
+        zip(corpus.chunks, corpus.chunk_vectors, strict=True), key=lambda cv: cosine(cv[1])
+    )[0]
+    dense = shared.search_chunks("kb1", query, vector, fusion=(1.0, 0.0))
+    assert dense[0].chunk.chunk_id == by_cosine.chunk_id
+    # The only chunk with the rare word leads the lexical ranking alone.
+    lexical = shared.search_chunks("kb1", "Zyxquor", vector, fusion=(0.0, 1.0))
+    assert "Zyxquor" in lexical[0].chunk.text
+    assert shared.search_chunks("kb1", query, vector) == shared.search_chunks(
+        "kb1", query, vector, fusion=FUSION_WEIGHTS
+    )
 
 
 def test_hybrid_search_finds_a_paraphrase_without_shared_words(
