@@ -40,6 +40,8 @@ class BindingIndex:
         # whether it admits every document indexed, are computed once per tuple.
         self._allowed: dict[tuple[str, ...], tuple[frozenset[str], bool]] = {}
         self._documents: set[str] = set()
+        self._last_ids: tuple[str, ...] | None = None
+        self._last_hit: tuple[frozenset[str], bool] = (frozenset(), True)
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -63,6 +65,7 @@ class BindingIndex:
     def _changed(self) -> None:
         self._rank = None
         self._allowed.clear()
+        self._last_ids = None
 
     def _ranks(self) -> dict[str, int]:
         if self._rank is None:
@@ -72,6 +75,8 @@ class BindingIndex:
 
     def _admitted(self, document_ids: Sequence[str]) -> tuple[frozenset[str], bool]:
         """(the documents as a set, whether they include every document indexed)."""
+        if isinstance(document_ids, tuple) and document_ids is self._last_ids:
+            return self._last_hit  # the same (immutable) tuple as the previous look-up
         key = tuple(document_ids)
         hit = self._allowed.get(key)
         if hit is None:
@@ -80,6 +85,8 @@ class BindingIndex:
             if len(self._allowed) >= 8:
                 self._allowed.clear()
             self._allowed[key] = hit
+        if isinstance(document_ids, tuple):
+            self._last_ids, self._last_hit = document_ids, hit
         return hit
 
     def _within(self, ids: set[str], allowed: frozenset[str]) -> set[str]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import ContractError, evaluate
+from engine._validate import MAX_BUNDLE_RECORDS
 from retrieval._entities import entity_key
 from skill._answer import CitedValue, Conflict, EvidenceUnit, RejectedCandidate
 from skill._gate import SINGLE_HOLDER_ROLES
@@ -237,11 +238,38 @@ def _run(
         "evaluation_time": evaluation_time,
         "evidence_requirements": requirements,
         "evidence_bundle": [
-            observation(u, claim_id, v) for u, v in sorted(units, key=lambda uv: uv[0].evidence_id)
+            observation(u, claim_id, v)
+            for u, v in sorted(_within_bundle_limit(units), key=lambda uv: uv[0].evidence_id)
         ],
         "resolution_policy": policy,
     }
     return evaluate(payload)
+
+
+def _within_bundle_limit(
+    units: Sequence[tuple[EvidenceUnit, str]],
+) -> Sequence[tuple[EvidenceUnit, str]]:
+    """At most the engine's bundle size. Past it (a knowledge base holding many copies of the
+    same documents), one unit per independence group, value and source type is kept: what
+    the engine counts are independent groups and source types, so the verdict is the one all
+    the units would give. The kept unit is the most confident, then the latest, of its kind."""
+    if len(units) <= MAX_BUNDLE_RECORDS:
+        return units
+    best: dict[tuple[str, str, str], tuple[EvidenceUnit, str]] = {}
+    for unit, value in sorted(
+        units,
+        key=lambda uv: (-uv[0].confidence, _negated(uv[0].observed_at or ""), uv[0].evidence_id),
+    ):
+        group = unit.independence_group or unit.source_location.document_id
+        best.setdefault((group, value, unit.source_type or "other"), (unit, value))
+    kept = list(best.values())
+    kept.sort(key=lambda uv: (-uv[0].confidence, uv[0].evidence_id))
+    return kept[:MAX_BUNDLE_RECORDS]
+
+
+def _negated(text: str) -> tuple[int, ...]:
+    """A sort key that orders strings from the greatest (the latest ISO timestamp) down."""
+    return tuple(-ord(ch) for ch in text)
 
 
 def requirements_for(

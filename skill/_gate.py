@@ -7,6 +7,7 @@ its type matches the question's, when one is given). Near-misses are reported wi
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 from collections import Counter
@@ -277,6 +278,24 @@ def _merge_copies(agreements: list[Candidate]) -> list[Candidate]:
         else:
             merged[(key, groups)] = c
     return sorted(merged.values(), key=lambda a: a.subject_id)
+
+
+@dataclass(frozen=True)
+class _AgreementEntry:
+    """One agreement as the gate checks it: its heads and party bindings, the keys of its
+    parties, its title and document type(s)."""
+
+    heads: tuple[Binding, ...]
+    parties: tuple[Binding, ...]
+    bound: frozenset[str]
+    title: str
+    kind: str | None
+    kinds: tuple[str | None, ...]
+
+
+@functools.lru_cache(maxsize=4096)
+def _types_match(question_type: str | None, agreement_type: str | None) -> bool:
+    return document_types_match(question_type, agreement_type)
 
 
 class CandidateGate:
@@ -624,46 +643,76 @@ class CandidateGate:
 
     # -- agreements -----------------------------------------------------------------------
 
+    def _agreement_table(
+        self, kb: str, documents: Sequence[str], cache: dict[str, Any]
+    ) -> dict[str, _AgreementEntry]:
+        """Every agreement of the committed documents, by key, with what the gate checks of
+        it. It does not depend on the question: kept in the snapshot when there is one
+        (one look-up per role for the KB instead of two per agreement per question)."""
+        store = self.snapshot if self.snapshot is not None else cache
+        table: dict[str, _AgreementEntry] | None = store.get("agreements")
+        if table is not None:
+            return table
+        heads_of: dict[str, list[Binding]] = {}
+        for b in self.store.find_bindings(kb, role="agreement", document_ids=documents):
+            heads_of.setdefault(b.subject_key, []).append(b)
+        parties_of: dict[str, list[Binding]] = {}
+        for b in self.store.find_bindings(kb, role="party", document_ids=documents):
+            if b.parent_key:
+                parties_of.setdefault(b.parent_key, []).append(b)
+        table = {}
+        for key in sorted(set(heads_of) | set(parties_of)):
+            heads = heads_of.get(key, [])
+            all_parties = parties_of.get(key, [])
+            title = heads[0].attributes.get("title", heads[0].subject_name) if heads else ""
+            title = title or (all_parties[0].parent_name or "" if all_parties else "")
+            kind = agreement_type(title) if title else None
+            kinds = (kind, *(k for h in heads[:1] for k in _self_named_types(h.quote) if k != kind))
+            table[key] = _AgreementEntry(
+                heads=tuple(heads),
+                parties=tuple(all_parties),
+                bound=frozenset(b.subject_key for b in all_parties),
+                title=title,
+                kind=kind,
+                kinds=kinds,
+            )
+        store["agreements"] = table  # one key, one atomic write
+        return table
+
     def _agreements_of(
         self,
         kb: str,
         subject: SubjectClass,
         parties: Sequence[ResolvedEntity],
         documents: Sequence[str],
+        cache: dict[str, Any],
     ) -> tuple[list[Candidate], list[RejectedCandidate]]:
         """Agreements every named party is bound to, of the question's type."""
-        party_bindings: dict[str, list[Binding]] = {}
+        table = self._agreement_table(kb, documents, cache)
         if parties:
-            for party in parties:
-                for b in self.store.find_bindings(
-                    kb, role="party", subject_key=party.key, document_ids=documents
-                ):
-                    if b.parent_key:
-                        party_bindings.setdefault(b.parent_key, []).append(b)
-            keys = sorted(party_bindings)
-        else:
             keys = sorted(
                 {
-                    b.subject_key
-                    for b in self.store.find_bindings(kb, role="agreement", document_ids=documents)
+                    b.parent_key
+                    for party in parties
+                    for b in self.store.find_bindings(
+                        kb, role="party", subject_key=party.key, document_ids=documents
+                    )
+                    if b.parent_key
                 }
             )
+        else:
+            keys = sorted(k for k, entry in table.items() if entry.heads)
+        question_types = _question_types(subject.document_type)
         candidates: list[Candidate] = []
         amendments: list[Candidate] = []
         rejected: list[RejectedCandidate] = []
         for key in keys:
-            heads = self.store.find_bindings(
-                kb, role="agreement", subject_key=key, document_ids=documents
-            )
-            all_parties = self.store.find_bindings(
-                kb, role="party", parent_key=key, document_ids=documents
-            )
-            bound = {b.subject_key for b in all_parties}
-            title = heads[0].attributes.get("title", heads[0].subject_name) if heads else ""
-            title = title or (all_parties[0].parent_name or "" if all_parties else "")
-            kind = agreement_type(title) if title else None
+            entry = table.get(key)
+            if entry is None:
+                continue
+            heads, all_parties, title, kind = entry.heads, entry.parties, entry.title, entry.kind
             label = title or "agreement"
-            missing = [p for p in parties if p.key not in bound]
+            missing = [p for p in parties if p.key not in entry.bound]
             if missing:
                 rejected.append(
                     RejectedCandidate(
@@ -674,12 +723,7 @@ class CandidateGate:
                     )
                 )
                 continue
-            kinds = [kind] + [k for h in heads[:1] for k in _self_named_types(h.quote) if k != kind]
-            if not any(
-                document_types_match(q, k)
-                for q in _question_types(subject.document_type)
-                for k in kinds
-            ):
+            if not any(_types_match(q, k) for q in question_types for k in entry.kinds):
                 rejected.append(
                     RejectedCandidate(
                         name=label,
@@ -688,7 +732,7 @@ class CandidateGate:
                     )
                 )
                 continue
-            bindings = tuple(heads) + tuple(all_parties)
+            bindings = heads + all_parties
             names = tuple(
                 sorted(
                     {b.subject_name for b in all_parties}
@@ -804,7 +848,7 @@ class CandidateGate:
             return self._unresolved(kb, missing, documents, cache)
         if not parties and subject.document_type is None:
             return GateResult(candidates=(), rejected=())
-        candidates, rejected = self._agreements_of(kb, subject, parties, documents)
+        candidates, rejected = self._agreements_of(kb, subject, parties, documents, cache)
         for role in subject.constraints.get("party_roles") or []:
             # "with its CFO": a party must hold that role at the first party named.
             owner = parties[0]
@@ -838,7 +882,7 @@ class CandidateGate:
         others, missing = self._resolve_all(kb, subject.parties, documents, cache)
         if missing:
             return self._unresolved(kb, missing, documents, cache)
-        candidates, rejected = self._agreements_of(kb, subject, others, documents)
+        candidates, rejected = self._agreements_of(kb, subject, others, documents, cache)
         if not candidates:
             return GateResult(candidates=(), rejected=tuple(rejected), entities=tuple(others))
         key = entity_key(subject.name)
@@ -883,7 +927,7 @@ class CandidateGate:
             missing += more_missing
         if missing:
             return self._unresolved(kb, missing, documents, cache)
-        agreements, rejected = self._agreements_of(kb, subject, parties, documents)
+        agreements, rejected = self._agreements_of(kb, subject, parties, documents, cache)
         if not agreements:
             return GateResult(candidates=(), rejected=tuple(rejected), entities=tuple(parties))
         for_party = (

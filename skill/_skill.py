@@ -114,7 +114,8 @@ class EvidenceSkill:
         requirements, policy = requirements_for(kb_default, evidence_requirements)
         machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
 
-        committed = sorted(set(self.committed_documents(kb)))
+        # A tuple: immutable, so the store may remember its set between look-ups.
+        committed = tuple(sorted(set(self.committed_documents(kb))))
         aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
         gate = CandidateGate(
             self.store,

@@ -153,6 +153,23 @@ def test_independence_counts_groups_not_documents() -> None:
     assert "INSUFFICIENT_INDEPENDENT_SOURCES" in out["reason_codes"]
 
 
+def test_more_units_than_a_bundle_holds_are_judged_by_their_groups() -> None:
+    # 1,200 copies of two documents (two independence groups) and one dissenting source:
+    # more records than the engine takes; the verdict is the one the groups give.
+    copies = [unit("New York", f"ny{i}", "g1") for i in range(600)]
+    copies += [unit("New York", f"nyb{i}", "g2") for i in range(600)]
+    out = verdict(copies, minimum_independent_sources=2)
+    assert out["decision"] == "SUPPORTED"
+    out = verdict([*copies, unit("Delaware", "de", "g3")], minimum_independent_sources=2)
+    assert (
+        out["decision"]
+        == verdict(
+            [copies[0], copies[-1], unit("Delaware", "de", "g3")], minimum_independent_sources=2
+        )["decision"]
+    )
+    assert verdict(copies, minimum_independent_sources=3)["decision"] == "INSUFFICIENT"
+
+
 def test_observation_shape_and_undated_fallback() -> None:
     dated = observation(unit("New York", "d1", "g1"), "acme:governing_law")
     assert dated == {
