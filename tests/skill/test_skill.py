@@ -214,7 +214,7 @@ def test_no_store_call_after_the_gate_closes(
     # The same gate alone makes exactly the calls the whole run made: nothing came after it.
     alone = RecordingStore(store)
     gate = CandidateGate(alone, make_skill(store).embedder)  # type: ignore[arg-type]
-    result = gate.run(KB, parse_question(question), knowledge_base.committed(KB))
+    result = gate.run(KB, parse_question(question), tuple(knowledge_base.committed(KB)))
     assert not result.candidates
     assert recording.calls == alone.calls
     assert not any(name == "chunks_of" for name, _ in recording.calls)
