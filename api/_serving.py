@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from retrieval._embed import DEFAULT_BACKEND, Embedder, _encode
+from retrieval._embed import DEFAULT_BACKEND, Embedder
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
@@ -53,7 +52,7 @@ class ServingEmbedder(Embedder):
         # Ingestion jobs may run in several workers; this instance serves one at a time.
         self._encode_lock = threading.Lock()
 
-    def _model(self) -> SentenceTransformer:
+    def _torch_model(self) -> SentenceTransformer:
         with self._load_lock:
             if self._own is None:
                 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -64,27 +63,10 @@ class ServingEmbedder(Embedder):
                 self._own.eval()
             return self._own
 
-    def embed_documents(self, texts: Sequence[str]) -> list[list[float]]:
-        if self.backend != "torch":
-            # ONNX Runtime holds no process-wide lock: this instance's own session suffices.
-            return super().embed_documents(texts)
-        unique: dict[str, int] = {}
-        for text in texts:
-            unique.setdefault(text, len(unique))
-        distinct = list(unique)
-        model = self._model()
-        vectors: list[list[float]] = []
-        for start in range(0, len(distinct), self.batch_size):
-            batch = distinct[start : start + self.batch_size]
-            with self._encode_lock:
-                vectors.extend(_encode(model, batch, len(batch)))
-        return [vectors[unique[text]] for text in texts]
-
-    def embed_query(self, text: str) -> list[float]:
-        if self.backend != "torch":
-            return super().embed_query(text)
-        with self._encode_lock:
-            return _encode(self._model(), [text], 1)[0]
+    def _torch_encoding(self, threads: int | None) -> threading.Lock:
+        # Its own lock, not the process-wide one: the server runs torch with one thread per
+        # encode (use_one_torch_thread), so the thread count is never changed here.
+        return self._encode_lock
 
 
 def serving_ingestor(runtime: Any, batch_size: int) -> Any:
@@ -105,4 +87,5 @@ def serving_ingestor(runtime: Any, batch_size: int) -> Any:
         parser=base.parser,
         chunker=base.chunker,
         extractor=base.extractor,
+        embed_context=base.embed_context,
     )

@@ -89,6 +89,18 @@ def _rewrite(record: Any, old: str, new: str, *, name: str, new_name: str) -> An
     return type(record).model_validate_json(text)
 
 
+def _copy_record(moved: Any, original: Any, id_field: str, new: str) -> Any:
+    """A moved chunk or binding with its own id (uuid5 of the new document id + the old id);
+    its independence group stays the original's: the copies are copies."""
+    old_id = getattr(original, id_field)
+    return moved.model_copy(
+        update={
+            id_field: str(uuid.uuid5(_COPY_NS, f"{new}:{old_id}")),
+            "independence_group": original.independence_group,
+        }
+    )
+
+
 def _copy_name(name: str, copy: int) -> str:
     stem, dot, ext = name.rpartition(".")
     return f"{stem} (copy {copy}).{ext}" if dot else f"{name} (copy {copy})"
@@ -120,24 +132,8 @@ def replicate(runtime: Any, kb: str, target_chunks: int) -> int:
 
             move = partial(_rewrite, old=old, new=new, name=doc.name, new_name=new_name)
 
-            new_chunks = [
-                move(c).model_copy(
-                    update={
-                        "chunk_id": str(uuid.uuid5(_COPY_NS, f"{new}:{c.chunk_id}")),
-                        "independence_group": c.independence_group,
-                    }
-                )
-                for c in chunks
-            ]
-            new_bindings = [
-                move(b).model_copy(
-                    update={
-                        "binding_id": str(uuid.uuid5(_COPY_NS, f"{new}:{b.binding_id}")),
-                        "independence_group": b.independence_group,
-                    }
-                )
-                for b in bindings
-            ]
+            new_chunks = [_copy_record(move(c), c, "chunk_id", new) for c in chunks]
+            new_bindings = [_copy_record(move(b), b, "binding_id", new) for b in bindings]
             details = dict(doc.details)
             details["aliases"] = [
                 json.loads(move(Alias.model_validate(a)).model_dump_json())

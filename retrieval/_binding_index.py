@@ -36,9 +36,6 @@ class BindingIndex:
         # Position of each binding in `binding_order`, rebuilt after a write: results are
         # sorted by it without building a key per binding per look-up.
         self._rank: dict[str, int] | None = None
-        # Callers pass the same committed-document tuple to many look-ups: its set, and
-        # whether it admits every document indexed, are computed once per tuple.
-        self._allowed: dict[tuple[str, ...], tuple[frozenset[str], bool]] = {}
         self._documents: set[str] = set()
         self._last_ids: tuple[str, ...] | None = None
         self._last_hit: tuple[frozenset[str], bool] = (frozenset(), True)
@@ -64,7 +61,6 @@ class BindingIndex:
 
     def _changed(self) -> None:
         self._rank = None
-        self._allowed.clear()
         self._last_ids = None
 
     def _ranks(self) -> dict[str, int]:
@@ -74,20 +70,13 @@ class BindingIndex:
         return self._rank
 
     def _admitted(self, document_ids: Sequence[str]) -> tuple[frozenset[str], bool]:
-        """(the documents as a set, whether they include every document indexed)."""
-        if isinstance(document_ids, tuple) and document_ids is self._last_ids:
-            return self._last_hit  # the same (immutable) tuple as the previous look-up
+        """(the documents as a set, whether they include every document indexed), kept for
+        the last set asked: a question passes the same committed set to all its look-ups."""
         key = tuple(document_ids)
-        hit = self._allowed.get(key)
-        if hit is None:
+        if key != self._last_ids:
             allowed = frozenset(key)
-            hit = (allowed, self._documents <= allowed)
-            if len(self._allowed) >= 8:
-                self._allowed.clear()
-            self._allowed[key] = hit
-        if isinstance(document_ids, tuple):
-            self._last_ids, self._last_hit = document_ids, hit
-        return hit
+            self._last_ids, self._last_hit = key, (allowed, self._documents <= allowed)
+        return self._last_hit
 
     def _within(self, ids: set[str], allowed: frozenset[str]) -> set[str]:
         """The ids whose document is allowed: from the documents' postings when they are

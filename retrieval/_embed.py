@@ -148,20 +148,29 @@ class Embedder:
             unique.setdefault(text, len(unique))
         distinct = list(unique)
         vectors: list[list[float]] = []
-        model = _load(self.model)
+        model = self._torch_model()
         # The lock is taken per batch, so a query waits for one batch at most.
         for start in range(0, len(distinct), self.batch_size):
             batch = distinct[start : start + self.batch_size]
-            with _torch_threads(self.threads):
+            with self._torch_encoding(self.threads):
                 vectors.extend(_encode(model, batch, len(batch)))
         return [vectors[unique[text]] for text in texts]
 
     def embed_query(self, text: str) -> list[float]:
         if (onnx := self._onnx()) is not None:
             return onnx.embed_query(text)
-        model = _load(self.model)
-        with _torch_threads(self.query_threads):
+        model = self._torch_model()
+        with self._torch_encoding(self.query_threads):
             return _encode(model, [text], 1)[0]
+
+    # The torch model and the guard around one encode: the process-wide shared instance
+    # under the process-wide lock here; a subclass may bring its own (api/_serving.py).
+
+    def _torch_model(self) -> Any:
+        return _load(self.model)
+
+    def _torch_encoding(self, threads: int | None) -> Any:
+        return _torch_threads(threads)
 
 
 def model_name(model: str) -> str:

@@ -255,21 +255,16 @@ def _within_bundle_limit(
     the units would give. The kept unit is the most confident, then the latest, of its kind."""
     if len(units) <= MAX_BUNDLE_RECORDS:
         return units
+    # Best first: the most confident, then the latest (stable sorts, last key first).
+    ranked = sorted(units, key=lambda uv: uv[0].evidence_id)
+    ranked.sort(key=lambda uv: uv[0].observed_at or "", reverse=True)
+    ranked.sort(key=lambda uv: uv[0].confidence, reverse=True)
     best: dict[tuple[str, str, str], tuple[EvidenceUnit, str]] = {}
-    for unit, value in sorted(
-        units,
-        key=lambda uv: (-uv[0].confidence, _negated(uv[0].observed_at or ""), uv[0].evidence_id),
-    ):
+    for unit, value in ranked:
         group = unit.independence_group or unit.source_location.document_id
         best.setdefault((group, value, unit.source_type or "other"), (unit, value))
-    kept = list(best.values())
-    kept.sort(key=lambda uv: (-uv[0].confidence, uv[0].evidence_id))
+    kept = sorted(best.values(), key=lambda uv: (-uv[0].confidence, uv[0].evidence_id))
     return kept[:MAX_BUNDLE_RECORDS]
-
-
-def _negated(text: str) -> tuple[int, ...]:
-    """A sort key that orders strings from the greatest (the latest ISO timestamp) down."""
-    return tuple(-ord(ch) for ch in text)
 
 
 def requirements_for(

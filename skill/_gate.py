@@ -280,6 +280,15 @@ def _merge_copies(agreements: list[Candidate]) -> list[Candidate]:
     return sorted(merged.values(), key=lambda a: a.subject_id)
 
 
+def _refused(entity: ResolvedEntity, reason: str) -> GateResult:
+    """No candidate: the named entity itself, rejected for `reason`."""
+    return GateResult(
+        candidates=(),
+        rejected=(RejectedCandidate(name=entity.name, reason=reason),),
+        entities=(entity,),
+    )
+
+
 @dataclass(frozen=True)
 class _AgreementEntry:
     """One agreement as the gate checks it: its heads and party bindings, the keys of its
@@ -602,30 +611,12 @@ class CandidateGate:
             types = {"legal_entity"}
         wanted = "individual" if subject.type == "individual" else "legal_entity"
         if types and wanted not in types:
-            return GateResult(
-                candidates=(),
-                rejected=(
-                    RejectedCandidate(
-                        name=entity.name,
-                        reason=f"is a {'/'.join(sorted(types))}, not a {wanted}",
-                    ),
-                ),
-                entities=(entity,),
-            )
+            return _refused(entity, f"is a {'/'.join(sorted(types))}, not a {wanted}")
         holder_role = subject.attribute if subject.attribute in _HOLDER_ATTRIBUTES else None
         if holder_role and not any(b.role == holder_role for b in as_parent):
             # "Who audits X?" asks for a role holder: without one bound to X there is no
             # subject to answer about (a sentence elsewhere is not a binding).
-            return GateResult(
-                candidates=(),
-                rejected=(
-                    RejectedCandidate(
-                        name=entity.name,
-                        reason=f"no {holder_role.replace('_', ' ')} bound to {entity.name}",
-                    ),
-                ),
-                entities=(entity,),
-            )
+            return _refused(entity, f"no {holder_role.replace('_', ' ')} bound to {entity.name}")
         bindings = tuple(own) + tuple(as_parent)
         candidate = Candidate(
             subject_id=entity.key,

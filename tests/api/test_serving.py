@@ -5,19 +5,21 @@ from __future__ import annotations
 import threading
 
 import numpy as np
+import pytest
 
 from api._serving import ServingEmbedder
 from retrieval._embed import Embedder, _torch_lock
 
 
-def test_same_vectors_and_no_shared_lock() -> None:
+@pytest.mark.parametrize("backend", ["onnx-int8", "torch"])
+def test_same_vectors_and_no_shared_lock(backend: str) -> None:
     texts = [
         "Acme Robotics, Inc. is a Delaware corporation.",
         "Governing law: New York.",
         "Acme Robotics, Inc. is a Delaware corporation.",
     ]
-    reference = Embedder(batch_size=2, threads=1)
-    serving = ServingEmbedder(reference.model, batch_size=2)
+    reference = Embedder(batch_size=2, threads=1, backend=backend)
+    serving = ServingEmbedder(reference.model, batch_size=2, backend=backend)
     ours = np.array(serving.embed_documents(texts))
     theirs = np.array(reference.embed_documents(texts))
     assert ours.shape == (3, 384)
@@ -30,3 +32,4 @@ def test_same_vectors_and_no_shared_lock() -> None:
         worker.start()
         assert done.wait(60)
     worker.join()
+    assert np.allclose(serving.embed_query(texts[1]), reference.embed_query(texts[1]), atol=1e-5)
