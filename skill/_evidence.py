@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from retrieval._entities import entity_key, is_generic_term, short_names
-from retrieval._model import Alias, Binding, ChunkRecord, PageLines, SourceLocation
+from retrieval._model import Alias, Binding, ChunkRecord, LineRef, PageLines, SourceLocation
 from retrieval._store import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
@@ -212,6 +212,13 @@ def _is_heading(text: str) -> bool:
     )
 
 
+def line_clause(chunk: ChunkRecord, line: LineRef) -> tuple[str | None, str | None]:
+    """A chunk line's (section, clause): its own where set, else the chunk's."""
+    if line.section is not None:
+        return line.section, line.clause
+    return chunk.section, chunk.clause
+
+
 def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocation:
     """The locator of chunk.text[start:end]: its pages, printed lines and document offsets."""
     lines = chunk.lines
@@ -240,7 +247,7 @@ def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocatio
     weights: dict[tuple[str | None, str | None], int] = {}
     for k in covered:
         ln = lines[k]
-        key = (ln.section, ln.clause) if ln.section is not None else (chunk.section, chunk.clause)
+        key = line_clause(chunk, ln)
         weights[key] = weights.get(key, 0) + min(end, ends[k]) - max(start, ln.offset)
     section, clause = max(weights, key=lambda key: weights[key])  # ties: the first
     on_first = [lines[k] for k in covered if lines[k].page == first.page]
@@ -285,7 +292,7 @@ def _split_at_sections(chunk: ChunkRecord, spans: list[tuple[int, int]]) -> list
     cuts: list[int] = []
     previous: tuple[str | None, str | None] | None = None
     for line in chunk.lines:
-        key = (line.section, line.clause) if line.section is not None else (None, None)
+        key = line_clause(chunk, line)
         if previous is not None and key != previous:
             cuts.append(line.offset)
         previous = key
