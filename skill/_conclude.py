@@ -79,7 +79,6 @@ SINGLE_VALUED_ATTRIBUTES = frozenset(
         "has_role",
     }
 )
-NAME_VALUED = frozenset({"registered_agent", "auditor"})
 
 
 def is_single_valued(subject: SubjectClass) -> bool:
