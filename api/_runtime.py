@@ -6,7 +6,9 @@ the CLI uses it too.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +18,7 @@ from retrieval import (
     Binding,
     BlobStore,
     Catalog,
+    DocumentEntry,
     Embedder,
     Settings,
     VectorStore,
@@ -60,7 +63,8 @@ class Runtime:
                 committed_documents=documents.ids,
                 document_info=documents.info,
                 aliases=documents.aliases,
-                kb_requirements=lambda kb: _kb_requirements(catalog, embedder, kb),
+                copies=documents.copies,
+                kb_requirements=lambda kb: _kb_requirements(documents, embedder, kb),
             )
         except BaseException:
             store.close()
@@ -135,14 +139,13 @@ class Runtime:
         return key
 
 
-def _kb_requirements(catalog: Catalog, embedder: Embedder, kb: str) -> Any:
-    """A knowledge base's evidence requirements, read once per question; the same read
+def _kb_requirements(documents: _CommittedDocuments, embedder: Embedder, kb: str) -> Any:
+    """A knowledge base's evidence requirements, looked up once per question; the same look-up
     checks that the KB was embedded as this runtime embeds queries (EmbeddingMismatch)."""
-    entry = catalog.get_kb(kb)
-    settings = dict(entry.settings)
+    settings = documents.settings(kb)
     # Only a KB without a record needs the document count (a legacy KB is torch-embedded).
     recorded = recorded_embedding(
-        settings, KB_EMBEDDING_KEY not in settings and bool(catalog.committed_document_ids(kb))
+        settings, KB_EMBEDDING_KEY not in settings and bool(documents.ids(kb))
     )
     check_embedding(kb, recorded, embedder)
     return settings.get("evidence_requirements")
@@ -155,7 +158,8 @@ class _CommittedDocuments:
     ids (one cheap query); the documents' metadata and alias table are reloaded only when
     that set changed. A committed document's metadata never changes, so an unchanged id set
     means an unchanged snapshot. (Reading every document per question was ~40% of a
-    question's time at 20k chunks.)
+    question's time at 20k chunks.) `copies(kb)` groups exact copies (one content key,
+    see ingest._dedup.content_key): the first one ingested stands for the others.
     """
 
     def __init__(self, catalog: Catalog) -> None:
@@ -164,32 +168,52 @@ class _CommittedDocuments:
         self._snapshots: dict[str, _Snapshot] = {}
 
     def _snapshot(self, kb: str) -> _Snapshot:
-        ids = tuple(self._catalog.committed_document_ids(kb))
+        # The revision first: what is read after it is at least as new.
+        revision = self._catalog.revision()
         with self._lock:
             current = self._snapshots.get(kb)
-        if current is not None and current.ids == ids:
+        if current is not None and revision is not None and current.revision == revision:
             return current
-        docs = self._catalog.list_documents(kb, status="committed")
-        snapshot = _Snapshot(
-            ids=tuple(sorted(d.document_id for d in docs)),
-            infos={
-                d.document_id: DocumentInfo(
-                    document_id=d.document_id,
-                    name=d.name,
-                    document_type=d.document_type or "other",
-                    document_date=d.document_date,
-                    independence_group=d.independence_group or d.document_id,
-                )
-                for d in docs
-            },
-            aliases=tuple(aliases_of(docs)),
-        )
+        settings = dict(self._catalog.get_kb(kb).settings)
+        ids = tuple(self._catalog.committed_document_ids(kb))
+        if current is not None and current.ids == ids:
+            snapshot = dataclasses.replace(current, revision=revision, settings=settings)
+        else:
+            docs = self._catalog.list_documents(kb, status="committed")
+            copies = _exact_copies(docs)
+            hidden = {c for group in copies.values() for c in group}
+            snapshot = _Snapshot(
+                revision=revision,
+                settings=settings,
+                ids=tuple(sorted(d.document_id for d in docs)),
+                infos={
+                    d.document_id: DocumentInfo(
+                        document_id=d.document_id,
+                        name=d.name,
+                        document_type=d.document_type or "other",
+                        document_date=d.document_date,
+                        independence_group=d.independence_group or d.document_id,
+                    )
+                    for d in docs
+                },
+                # A copy's defined terms are its original's: the original's stand for them.
+                aliases=tuple(aliases_of(d for d in docs if d.document_id not in hidden)),
+                copies=copies,
+            )
         with self._lock:
             self._snapshots[kb] = snapshot
         return snapshot
 
-    def ids(self, kb: str) -> list[str]:
-        return list(self._snapshot(kb).ids)
+    def ids(self, kb: str) -> tuple[str, ...]:
+        return self._snapshot(kb).ids
+
+    def settings(self, kb: str) -> dict[str, Any]:
+        """The knowledge base's settings (read again whenever the catalog changed)."""
+        return self._snapshot(kb).settings
+
+    def copies(self, kb: str) -> Mapping[str, tuple[str, ...]]:
+        """Each document that has exact copies → the copies' ids, by (name, id)."""
+        return self._snapshot(kb).copies
 
     def info(self, kb: str, document_id: str) -> DocumentInfo | None:
         with self._lock:
@@ -206,6 +230,26 @@ class _CommittedDocuments:
 
 @dataclass(frozen=True)
 class _Snapshot:
+    revision: tuple[int, int] | None
+    settings: dict[str, Any]
     ids: tuple[str, ...]
     infos: dict[str, DocumentInfo]
     aliases: tuple[Alias, ...]
+    copies: Mapping[str, tuple[str, ...]]
+
+
+def _exact_copies(docs: Sequence[DocumentEntry]) -> dict[str, tuple[str, ...]]:
+    """Exact copies by content key. `docs` come in the order they were first recorded: the
+    first one ingested stands for its copies, which are listed by (name, id)."""
+    by_key: dict[str, list[DocumentEntry]] = {}
+    for d in docs:
+        key = d.details.get("content_key")
+        if key:
+            by_key.setdefault(str(key), []).append(d)
+    copies: dict[str, tuple[str, ...]] = {}
+    for group in by_key.values():
+        if len(group) > 1:
+            first, *others = group
+            others.sort(key=lambda d: (d.name, d.document_id))
+            copies[first.document_id] = tuple(d.document_id for d in others)
+    return dict(sorted(copies.items()))

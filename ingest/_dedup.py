@@ -1,13 +1,21 @@
-"""Near-duplicate detection: a bottom-k MinHash sketch of word shingles per document.
+"""Duplicate detection: near copies (a bottom-k MinHash sketch of word shingles per
+document) and exact copies (a hash of everything ingestion derived from a document).
 
 A re-exported or re-scanned copy of a document shares its independence group with the
-original, so two copies never count as two independent sources.
+original, so two copies never count as two independent sources. An exact copy (the same
+file saved again, under another name) yields the same records but for its id and name:
+the skill answers from one of them and lists the others as copies.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pydantic import BaseModel
 
 SKETCH_SIZE = 128
 SHINGLE_WORDS = 5
@@ -50,3 +58,32 @@ def similarity(a: str, b: str) -> float:
 
 def is_near_duplicate(a: str, b: str) -> bool:
     return similarity(a, b) >= NEAR_DUPLICATE_JACCARD
+
+
+def content_key(
+    document_id: str,
+    name: str,
+    records: Iterable[BaseModel],
+    metadata: Mapping[str, Any],
+) -> str:
+    """A hash of what ingestion derived from a document, its own id and name left out.
+
+    `records` are its chunks, bindings and aliases; `metadata` what the catalog records
+    (title, type, date, pages, independence group). Record ids are derived from the document
+    id, so they are blanked; every other reference to the id (its 16-hex prefix in agreement
+    keys) or to the name is replaced by a placeholder. Two documents with one key yield the
+    same quote, page, lines, section and bbox for every record: exact copies.
+    """
+    digest = hashlib.sha256()
+    digest.update(json.dumps(dict(metadata), sort_keys=True, ensure_ascii=False).encode())
+    quoted_name = json.dumps(name, ensure_ascii=False)
+    for record in records:
+        blank: dict[str, Any] = {
+            f: "" for f in ("chunk_id", "binding_id") if f in type(record).model_fields
+        }
+        text = record.model_copy(update=blank).model_dump_json()
+        text = text.replace(document_id, "<document>").replace(document_id[:16], "<document>")
+        text = text.replace(quoted_name, '"<name>"')
+        digest.update(type(record).__name__.encode())
+        digest.update(text.encode())
+    return digest.hexdigest()

@@ -22,7 +22,7 @@ from typing import Any
 
 from ingest._bindings import BindingExtractor
 from ingest._chunk import Chunker
-from ingest._dedup import is_near_duplicate, sketch
+from ingest._dedup import content_key, is_near_duplicate, sketch
 from ingest._document import ParsedDocument
 from ingest._errors import IngestError, PdfRejected
 from ingest._pdf import PdfParser
@@ -250,6 +250,20 @@ class Ingestor:
                 vectors = _embed_by_length(
                     self.embedder, texts + [b.subject_name for b in bindings]
                 )
+            copy_key = content_key(
+                document_id,
+                name,
+                [*chunks, *bindings, *aliases],
+                {
+                    "title": doc.title,
+                    "pages": len(doc.pages),
+                    "document_type": doc.document_type,
+                    "document_date": doc.document_date,
+                    "independence_group": group,
+                    "parties": list(doc.parties),
+                    "ocr_pages": [p.number for p in doc.pages if p.ocr],
+                },
+            )
         except IngestError:
             raise
         except Exception as exc:  # becomes a failed outcome in _one
@@ -262,7 +276,9 @@ class Ingestor:
                 self.store.upsert_chunks(kb, chunks, vectors[: len(chunks)])
             if bindings:
                 self.store.upsert_bindings(kb, bindings, vectors[len(chunks) :])
-            self._commit(kb, document_id, doc, group, signature, aliases, entity_names, warnings)
+            self._commit(
+                kb, document_id, doc, group, signature, aliases, entity_names, warnings, copy_key
+            )
         return DocumentOutcome(
             name,
             document_id,
@@ -285,6 +301,7 @@ class Ingestor:
         aliases: Sequence[Alias],
         entity_names: set[str],
         warnings: tuple[str, ...],
+        copy_key: str,
     ) -> None:
         """The one step that makes the document visible (its points are all written)."""
         self.catalog.mark_committed(
@@ -302,6 +319,7 @@ class Ingestor:
                 "entity_names": sorted(entity_names),
                 "warnings": list(warnings),
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
+                "content_key": copy_key,
             },
         )
 

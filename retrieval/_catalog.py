@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sqlite3
 import tempfile
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -190,6 +191,7 @@ class Catalog:
     def __init__(self, database_url: str) -> None:
         url = make_url(database_url)
         self._sqlite = url.get_backend_name() == "sqlite"
+        memory = False
         if self._sqlite:
             memory = url.database in (None, "", ":memory:")
             if not memory and url.database:
@@ -207,11 +209,39 @@ class Catalog:
         # SQLite has one writer at a time; serialising our own writes avoids
         # "database is locked" between threads (other processes wait on busy_timeout).
         self._write_lock = threading.Lock() if self._sqlite else None
+        # revision(): our own writes, counted; a file database's other writers (any other
+        # connection, this process's pooled ones included) seen through the data_version
+        # of a connection kept for that alone.
+        self._writes = 0
+        self._watch_lock = threading.Lock()
+        self._watcher: sqlite3.Connection | None = None
+        if self._sqlite and not memory and url.database:
+            self._watcher = sqlite3.connect(url.database, check_same_thread=False)
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
-        with self._write_lock or nullcontext(), self._sessions.begin() as session:
-            yield session
+        try:
+            with self._write_lock or nullcontext(), self._sessions.begin() as session:
+                yield session
+        finally:
+            # After the commit: a revision read before it is never taken for a later state.
+            with self._watch_lock:
+                self._writes += 1
+
+    def revision(self) -> tuple[int, int] | None:
+        """A token that changes whenever the catalog may have changed since it was taken,
+        or None when changes cannot be told (a server database: read again).
+
+        Read it before the data it guards: data read after a token is at least as new as
+        the token says. The check costs microseconds, so a caller may keep what it read
+        (the committed documents of a knowledge base) while the token stays the same."""
+        if not self._sqlite:
+            return None
+        with self._watch_lock:
+            if self._watcher is None:  # in memory: this object is the only writer
+                return (self._writes, 0)
+            (version,) = self._watcher.execute("PRAGMA data_version").fetchone()
+            return (self._writes, int(version))
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
@@ -219,6 +249,10 @@ class Catalog:
             yield session
 
     def close(self) -> None:
+        with self._watch_lock:
+            if self._watcher is not None:
+                self._watcher.close()
+                self._watcher = None
         self._engine.dispose()
 
     # knowledge bases

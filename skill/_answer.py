@@ -35,6 +35,14 @@ class RejectedCandidate(_Frozen):
     reason: str
 
 
+class DocumentCopy(_Frozen):
+    """An exact copy of the cited document (same records but for its id and name): the
+    same quote stands at the same page, lines and section there."""
+
+    document: str
+    document_id: str
+
+
 class EvidenceUnit(_Frozen):
     evidence_id: str
     subject_id: str
@@ -46,6 +54,7 @@ class EvidenceUnit(_Frozen):
     observed_at: str | None
     independence_group: str
     confidence: float
+    also_in: list[DocumentCopy] = []
 
 
 class RejectedEvidence(_Frozen):

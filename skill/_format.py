@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from retrieval._model import SourceLocation
-from skill._answer import Answer
+from skill._answer import Answer, DocumentCopy
 
 
 def citation(location: SourceLocation) -> str:
@@ -26,6 +26,13 @@ def citation(location: SourceLocation) -> str:
 def _quote(text: str, limit: int = 400) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _copies(copies: list[DocumentCopy], shown: int = 3) -> str:
+    names = ", ".join(c.document for c in copies[:shown])
+    more = len(copies) - shown
+    label = "an exact copy" if len(copies) == 1 else f"{len(copies)} exact copies"
+    return f"{label} (same text, same place): {names}" + (f" and {more} more" if more > 0 else "")
 
 
 def render_answer(answer: Answer) -> str:
@@ -65,6 +72,8 @@ def render_answer(answer: Answer) -> str:
         for unit in answer.evidence:
             out.append(f"  [{numbers[unit.evidence_id]}] {citation(unit.source_location)}")
             out.append(f"      “{_quote(unit.quote)}”")
+            if unit.also_in:
+                out.append(f"      also in {_copies(unit.also_in)}")
     if answer.rejected_candidates:
         out.append("")
         out.append("Rejected candidates:")

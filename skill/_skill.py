@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from retrieval._entities import entity_key
@@ -16,6 +16,7 @@ from skill._answer import (
     CandidateSubject,
     CitedValue,
     Conclusion,
+    DocumentCopy,
     EvidenceUnit,
     ParentEntityBinding,
     RejectedCandidate,
@@ -55,7 +56,9 @@ class EvidenceSkill:
     ever searched); `document_info(kb, document_id)` gives a document's type, date and
     independence group (when absent, the chunks' own metadata is used).
     `aliases(kb)` gives the alias table (defined terms scoped to their document, short and
-    former names). The engine contract's documented default is overridden by
+    former names). `copies(kb)` maps a document to its exact copies (the same records but
+    for id and name): only the first is searched, and its evidence lists the copies
+    (`also_in`), so N copies of one file cost one document's work, not N. The engine contract's documented default is overridden by
     `default_requirements` (every knowledge base), then `kb_requirements(kb)` (one knowledge
     base's setting), then `ask(evidence_requirements=...)` (one request).
     """
@@ -69,6 +72,7 @@ class EvidenceSkill:
         document_info: DocumentInfoLookup = _no_document_info,
         default_requirements: dict[str, Any] | None = None,
         aliases: Callable[[str], Sequence[Alias]] | None = None,
+        copies: Callable[[str], Mapping[str, Sequence[str]]] | None = None,
         kb_requirements: Callable[[str], dict[str, Any] | None] | None = None,
         top_k: int = 8,
     ) -> None:
@@ -79,6 +83,8 @@ class EvidenceSkill:
         self.document_info = document_info
         self.default_requirements = dict(default_requirements or {})
         self.aliases = aliases
+        self.copies = copies
+        self._folded: tuple[object, object, tuple[str, ...]] | None = None
         self.kb_requirements = kb_requirements
         self.top_k = top_k
         # Gate caches per (kb, committed ids, alias objects); see _gate_snapshot.
@@ -115,7 +121,8 @@ class EvidenceSkill:
         machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
 
         # A tuple: immutable, so the store may remember its set between look-ups.
-        committed = tuple(sorted(set(self.committed_documents(kb))))
+        copies = self.copies(kb) if self.copies is not None else {}
+        committed = self._fold(self.committed_documents(kb), copies)
         aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
         gate = CandidateGate(
             self.store,
@@ -141,6 +148,8 @@ class EvidenceSkill:
             self.store, self._query_embedder, info, aliases=aliases, top_k=top_k or self.top_k
         )
         units, rejected_units = self._evidence(kb, subject_class, gate, collector, committed)
+        if copies:
+            units = _with_copies(units, copies, info)
         machine.advance(State.EVIDENCE_VERIFIED)
 
         names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
@@ -230,6 +239,21 @@ class EvidenceSkill:
             suggested_next_actions=actions,
             sufficiency=sufficiency,
         )
+
+    def _fold(
+        self, committed: Sequence[str], copies: Mapping[str, Sequence[str]]
+    ) -> tuple[str, ...]:
+        """The committed ids less every exact copy, sorted; remembered for the same two
+        objects (the runtime hands out the same ones while the committed set is unchanged)."""
+        memo = self._folded
+        if memo is not None and memo[0] is committed and memo[1] is copies:
+            return memo[2]
+        visible = set(committed)
+        # A copy is left out only while the document that stands for it is visible.
+        hidden = {c for first, group in copies.items() if first in visible for c in group}
+        folded = tuple(sorted(visible - hidden))
+        self._folded = (committed, copies, folded)
+        return folded
 
     def _gate_snapshot(
         self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
@@ -397,6 +421,27 @@ def _binding_value(attribute: str, binding: Binding) -> str:
 def _jurisdiction(name: str) -> str:
     """Memoized: copies of a document bind the same names over and over."""
     return normalize_jurisdiction(name) or name
+
+
+def _with_copies(
+    units: list[EvidenceUnit],
+    copies: Mapping[str, Sequence[str]],
+    info: Callable[[str], DocumentInfo | None],
+) -> list[EvidenceUnit]:
+    """Each unit from a document that has exact copies, with the copies listed."""
+    listed: dict[str, list[DocumentCopy]] = {}
+    out: list[EvidenceUnit] = []
+    for u in units:
+        document_id = u.source_location.document_id
+        if document_id in copies:
+            if document_id not in listed:
+                listed[document_id] = [
+                    DocumentCopy(document=i.name if i else d, document_id=d)
+                    for d, i in ((d, info(d)) for d in copies[document_id])
+                ]
+            u = u.model_copy(update={"also_in": listed[document_id]})
+        out.append(u)
+    return out
 
 
 def _dedupe(units: list[EvidenceUnit]) -> list[EvidenceUnit]:
