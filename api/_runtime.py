@@ -241,11 +241,13 @@ class _Snapshot:
 def _exact_copies(docs: Sequence[DocumentEntry]) -> dict[str, tuple[str, ...]]:
     """Exact copies by content key. `docs` come in the order they were first recorded: the
     first one ingested stands for its copies, which are listed by (name, id)."""
-    by_key: dict[str, list[DocumentEntry]] = {}
+    by_key: dict[tuple[str, str], list[DocumentEntry]] = {}
     for d in docs:
         key = d.details.get("content_key")
         if key:
-            by_key.setdefault(str(key), []).append(d)
+            # Within one independence group only: copies never count as two sources, so
+            # folding them changes no count the engine makes.
+            by_key.setdefault((str(key), d.independence_group or ""), []).append(d)
     copies: dict[str, tuple[str, ...]] = {}
     for group in by_key.values():
         if len(group) > 1:

@@ -66,20 +66,24 @@ def content_key(
     records: Iterable[BaseModel],
     metadata: Mapping[str, Any],
 ) -> str:
-    """A hash of what ingestion derived from a document, its own id and name left out.
+    """A hash of what ingestion derived from a document, its own id, name and independence
+    group left out.
 
     `records` are its chunks, bindings and aliases; `metadata` what the catalog records
-    (title, type, date, pages, independence group). Record ids are derived from the document
-    id, so they are blanked; every other reference to the id (its 16-hex prefix in agreement
-    keys) or to the name is replaced by a placeholder. Two documents with one key yield the
-    same quote, page, lines, section and bbox for every record: exact copies.
+    (title, type, date, pages). Record ids are derived from the document id, so they are
+    blanked, and so is the independence group (a copy joins its original's group, which is
+    named after the original's id); every other reference to the id (its 16-hex prefix in
+    agreement keys) or to the name is replaced by a placeholder. Two documents with one key
+    yield the same quote, page, lines, section and bbox for every record: exact copies.
     """
     digest = hashlib.sha256()
     digest.update(json.dumps(dict(metadata), sort_keys=True, ensure_ascii=False).encode())
     quoted_name = json.dumps(name, ensure_ascii=False)
     for record in records:
         blank: dict[str, Any] = {
-            f: "" for f in ("chunk_id", "binding_id") if f in type(record).model_fields
+            f: ""
+            for f in ("chunk_id", "binding_id", "independence_group")
+            if f in type(record).model_fields
         }
         text = record.model_copy(update=blank).model_dump_json()
         text = text.replace(document_id, "<document>").replace(document_id[:16], "<document>")

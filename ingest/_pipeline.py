@@ -259,7 +259,6 @@ class Ingestor:
                     "pages": len(doc.pages),
                     "document_type": doc.document_type,
                     "document_date": doc.document_date,
-                    "independence_group": group,
                     "parties": list(doc.parties),
                     "ocr_pages": [p.number for p in doc.pages if p.ocr],
                 },

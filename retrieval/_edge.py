@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import shutil
 import threading
+import uuid
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -49,6 +51,7 @@ _UPSERT_BATCH = 512
 _SCROLL_PAGE = 1024
 # Exact scoring: results never depend on how an HNSW graph happened to be built.
 _EXACT = qe.SearchParams(exact=True)
+_RECORDS_KEPT = 4096  # decoded chunk records kept per kb (~20 MB at most)
 
 
 class EdgeStore:
@@ -76,6 +79,12 @@ class EdgeStore:
         # kept exact by upsert_bindings / delete_document / drop_kb. Bindings are few (one
         # data-room document has tens), so memory is small next to the chunks.
         self._indexes: dict[str, BindingIndex] = {}
+        # Decoded chunk records by point id, per kb, the most recently used kept: a subject's
+        # chunks come back for question after question, and reading and decoding payloads
+        # was a third of a search. Writes to a kb's chunks clear its records and bump its
+        # generation, so a search that read before a write never stores what it read.
+        self._records: dict[str, OrderedDict[str, ChunkRecord]] = {}
+        self._generation: dict[str, int] = {}
 
     # -- knowledge bases -------------------------------------------------------------
 
@@ -130,6 +139,7 @@ class EdgeStore:
         check_kb_name(kb)
         with self._mutex:
             self._indexes.pop(kb, None)
+            self._forget_records(kb)
             for kind in (CHUNK, BINDING):
                 self._present.pop(kb, None)
                 shard = self._shards.pop((kb, kind), None)
@@ -160,6 +170,7 @@ class EdgeStore:
             points.append(qe.Point(chunk.chunk_id, named, chunk_payload(chunk)))
         _upsert(shard, points)
         with self._mutex:
+            self._forget_records(kb)
             self._present_in(kb, shard).update(c.document_id for c in chunks)
 
     def upsert_bindings(
@@ -183,6 +194,7 @@ class EdgeStore:
         for kind in (CHUNK, BINDING):
             self._shard(kb, kind).update(qe.UpdateOperation.delete_points_by_filter(flt))
         with self._mutex:
+            self._forget_records(kb)
             self._present.get(kb, set()).discard(document_id)
             index = self._indexes.get(kb)
             if index is not None:
@@ -249,11 +261,36 @@ class EdgeStore:
         results = shard.query_batch(qe.QueryBatchRequest(requests))
         ranked: list[list[Hit]] = [[(str(p.id), float(p.score), {}) for p in r] for r in results]
         fused = fuse_rrf(ranked, limit, fusion)[:top_k]
-        records = shard.retrieve(
-            [point_id for point_id, _, _ in fused], with_payload=True, with_vector=False
-        )
-        payloads = {str(r.id): _payload(r) for r in records}
-        return [ScoredChunk(chunk_from_payload(payloads[i]), score) for i, score, _ in fused]
+        records = self._chunk_records(kb, shard, [point_id for point_id, _, _ in fused])
+        return [ScoredChunk(records[i], score) for i, score, _ in fused]
+
+    def _chunk_records(
+        self, kb: str, shard: qe.EdgeShard, point_ids: Sequence[str]
+    ) -> dict[str, ChunkRecord]:
+        with self._mutex:
+            cache = self._records.setdefault(kb, OrderedDict())
+            generation = self._generation.get(kb, 0)
+            found = {i: cache[i] for i in point_ids if i in cache}
+            for i in found:
+                cache.move_to_end(i)
+        missing: list[int | uuid.UUID | str] = [i for i in point_ids if i not in found]
+        if missing:
+            read = {
+                str(r.id): chunk_from_payload(_payload(r))
+                for r in shard.retrieve(missing, with_payload=True, with_vector=False)
+            }
+            with self._mutex:
+                if self._generation.get(kb, 0) == generation:
+                    cache.update(read)
+                    while len(cache) > _RECORDS_KEPT:
+                        cache.popitem(last=False)
+            found.update(read)
+        return found
+
+    def _forget_records(self, kb: str) -> None:
+        """Caller holds self._mutex: the kb's chunks change."""
+        self._records.pop(kb, None)
+        self._generation[kb] = self._generation.get(kb, 0) + 1
 
     def _present_in(self, kb: str, shard: qe.EdgeShard) -> set[str]:
         """Caller holds self._mutex."""

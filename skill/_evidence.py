@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -280,9 +282,36 @@ def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocatio
 
 def sentences_of(chunk: ChunkRecord) -> list[Sentence]:
     return [
-        Sentence(chunk.text[s:e], chunk, s, e, sentence_location(chunk, s, e))
-        for s, e in _split_at_sections(chunk, sentence_spans(chunk.text))
+        Sentence(chunk.text[s:e], chunk, s, e, location) for s, e, location in _sentences(chunk)
     ]
+
+
+_SENTENCES: OrderedDict[tuple[str, str, str], tuple[tuple[int, int, SourceLocation], ...]]
+_SENTENCES = OrderedDict()
+_SENTENCES_SIZE = 4096
+_SENTENCES_LOCK = threading.Lock()
+
+
+def _sentences(chunk: ChunkRecord) -> tuple[tuple[int, int, SourceLocation], ...]:
+    """(start, end, locator) of each sentence of a chunk. Memoized: the chunks of a subject's
+    documents come back for question after question. A chunk id is derived from the document
+    id (the hash of its bytes) and the chunk's span, so with its text and the document's name
+    it fixes the lines and locators."""
+    key = (chunk.chunk_id, chunk.document_name, chunk.text)
+    with _SENTENCES_LOCK:
+        found = _SENTENCES.get(key)
+        if found is not None:
+            _SENTENCES.move_to_end(key)
+            return found
+    found = tuple(
+        (s, e, sentence_location(chunk, s, e))
+        for s, e in _split_at_sections(chunk, sentence_spans(chunk.text))
+    )
+    with _SENTENCES_LOCK:
+        _SENTENCES[key] = found
+        while len(_SENTENCES) > _SENTENCES_SIZE:
+            _SENTENCES.popitem(last=False)
+    return found
 
 
 def _split_at_sections(chunk: ChunkRecord, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -362,11 +391,18 @@ def name_pattern(form: str) -> str:
     return r"(?<!\w)" + r"\s+".join(re.escape(w) for w in form.split()) + r"(?!\w)"
 
 
+@functools.lru_cache(maxsize=8192)
+def name_regex(form: str) -> re.Pattern[str]:
+    """`name_pattern(form)` compiled, case-insensitive. Memoized: a question tries every
+    known name against every sentence, more distinct patterns than `re` keeps compiled."""
+    return re.compile(name_pattern(form), re.IGNORECASE)
+
+
 def _mentions(text: str, forms: Iterable[str]) -> bool:
     for form in forms:
         if len(form) < 3:
             continue
-        if re.search(name_pattern(form), text, re.IGNORECASE):
+        if name_regex(form).search(text):
             return True
     return False
 
@@ -404,7 +440,7 @@ def _first_mention(text: str, forms: Iterable[str]) -> int | None:
     for form in forms:
         if len(form) < 3:
             continue
-        m = re.search(name_pattern(form), text, re.IGNORECASE)
+        m = name_regex(form).search(text)
         if m and (best is None or m.start() < best):
             best = m.start()
     return best
@@ -428,7 +464,7 @@ def mask_others(
         key=lambda n: (-len(n), n),
     )
     for name in names:
-        text = re.sub(name_pattern(name), MASK, text, flags=re.IGNORECASE)
+        text = name_regex(name).sub(MASK, text)
     return text
 
 
@@ -887,7 +923,7 @@ def _list_item_for(text: str, forms: Sequence[str]) -> bool:
     for form in forms:
         if len(form) < 3:
             continue
-        for m in re.finditer(name_pattern(form), text, re.IGNORECASE):
+        for m in name_regex(form).finditer(text):
             if m.start() > 0 and _LIST_SEPARATOR.search(text[: m.start()]):
                 return True
     return False
@@ -928,8 +964,7 @@ def _mention_segments(
         out: list[tuple[int, int]] = []
         for name in names:
             if len(name) >= 3:
-                pattern = name_pattern(name)
-                out.extend((m.start(), m.end()) for m in re.finditer(pattern, text, re.IGNORECASE))
+                out.extend((m.start(), m.end()) for m in name_regex(name).finditer(text))
         return out
 
     theirs = spans(n for o in others for n in o.names)

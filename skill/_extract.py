@@ -9,6 +9,7 @@ the value).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -270,8 +271,10 @@ _COMPILED_CUES = {
 }
 
 
+@functools.lru_cache(maxsize=16384)
 def sentence_relevance(attribute: str, sentence: str) -> float:
-    """0 when the sentence does not bear on the attribute; up to 1 when it states it."""
+    """0 when the sentence does not bear on the attribute; up to 1 when it states it.
+    Memoized: a pure function, asked again for each question about the same documents."""
     relevance = _cue_relevance(attribute, sentence)
     if relevance == 0.0 and attribute in _EXTRACTORS and _EXTRACTORS[attribute](sentence, None):
         # A sentence that states a value bears on the attribute even in words no cue lists.
@@ -1147,8 +1150,15 @@ def extract_values(
     for entity attributes, the statement attached to that entity when a sentence names
     several.
     """
+    return list(_extract_values(attribute, sentence, party))
+
+
+@functools.lru_cache(maxsize=16384)
+def _extract_values(attribute: str, sentence: str, party: str | None) -> tuple[ExtractedValue, ...]:
+    """Memoized (a pure function of its arguments): the sentences of a subject's documents
+    are read again by every question about it."""
     extractor = _EXTRACTORS.get(attribute)
     if extractor is None:
-        return []
+        return ()
     values = extractor(sentence, party)
-    return sorted(values, key=lambda v: (v.start, v.end, v.value))
+    return tuple(sorted(values, key=lambda v: (v.start, v.end, v.value)))

@@ -6,6 +6,7 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from retrieval._entities import entity_key
@@ -85,6 +86,8 @@ class EvidenceSkill:
         self.aliases = aliases
         self.copies = copies
         self._folded: tuple[object, object, tuple[str, ...]] | None = None
+        # Per copies table (identity): each document's copies as listed in `also_in`.
+        self._listed: tuple[object, dict[str, list[DocumentCopy]]] = ({}, {})
         self.kb_requirements = kb_requirements
         self.top_k = top_k
         # Gate caches per (kb, committed ids, alias objects); see _gate_snapshot.
@@ -149,7 +152,7 @@ class EvidenceSkill:
         )
         units, rejected_units = self._evidence(kb, subject_class, gate, collector, committed)
         if copies:
-            units = _with_copies(units, copies, info)
+            units = _with_copies(units, copies, partial(self._copies_of, copies, info))
         machine.advance(State.EVIDENCE_VERIFIED)
 
         names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
@@ -254,6 +257,25 @@ class EvidenceSkill:
         folded = tuple(sorted(visible - hidden))
         self._folded = (committed, copies, folded)
         return folded
+
+    def _copies_of(
+        self,
+        copies: Mapping[str, Sequence[str]],
+        info: Callable[[str], DocumentInfo | None],
+        document_id: str,
+    ) -> list[DocumentCopy]:
+        """The copies of a document as `also_in` lists them; built once per copies table."""
+        table, listed = self._listed
+        if table is not copies:
+            listed = {}
+            self._listed = (copies, listed)
+        found = listed.get(document_id)
+        if found is None:
+            found = listed[document_id] = [
+                DocumentCopy(document=i.name if i else d, document_id=d)
+                for d, i in ((d, info(d)) for d in copies[document_id])
+            ]
+        return found
 
     def _gate_snapshot(
         self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
@@ -426,22 +448,15 @@ def _jurisdiction(name: str) -> str:
 def _with_copies(
     units: list[EvidenceUnit],
     copies: Mapping[str, Sequence[str]],
-    info: Callable[[str], DocumentInfo | None],
+    listed: Callable[[str], list[DocumentCopy]],
 ) -> list[EvidenceUnit]:
     """Each unit from a document that has exact copies, with the copies listed."""
-    listed: dict[str, list[DocumentCopy]] = {}
-    out: list[EvidenceUnit] = []
-    for u in units:
-        document_id = u.source_location.document_id
-        if document_id in copies:
-            if document_id not in listed:
-                listed[document_id] = [
-                    DocumentCopy(document=i.name if i else d, document_id=d)
-                    for d, i in ((d, info(d)) for d in copies[document_id])
-                ]
-            u = u.model_copy(update={"also_in": listed[document_id]})
-        out.append(u)
-    return out
+    return [
+        u.model_copy(update={"also_in": listed(u.source_location.document_id)})
+        if u.source_location.document_id in copies
+        else u
+        for u in units
+    ]
 
 
 def _dedupe(units: list[EvidenceUnit]) -> list[EvidenceUnit]:
