@@ -84,7 +84,9 @@ def _cuad() -> None:
         print("CUAD PDFs not found: skipped")
         return
     bindings, seconds = _extract(paths)
-    print(f"\nCUAD: {len(paths)} contracts, {len(bindings)} bindings extracted in {seconds:.1f} s\n")
+    print(
+        f"\nCUAD: {len(paths)} contracts, {len(bindings)} bindings extracted in {seconds:.1f} s\n"
+    )
     print(score_bindings(bindings, gold).table())
 
 

@@ -7,13 +7,16 @@ a question's time. It holds decoded records, so each payload is validated once.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 
 from retrieval._model import Binding
 from retrieval._payload import binding_order
 
 # The exactly matched fields, as the payload stores them.
 _FIELDS = ("role", "parent_key", "subject_key", "binding_type", "document_id")
+_SETS_KEPT = 16
 
 
 def _values(binding: Binding) -> tuple[str | None, ...]:
@@ -37,8 +40,10 @@ class BindingIndex:
         # sorted by it without building a key per binding per look-up.
         self._rank: dict[str, int] | None = None
         self._documents: set[str] = set()
-        self._last_ids: tuple[str, ...] | None = None
-        self._last_hit: tuple[frozenset[str], bool] = (frozenset(), True)
+        # The binding ids of each document set asked lately (None: every document indexed):
+        # a question passes the same few sets (the committed set, a candidate's documents)
+        # to all its look-ups.
+        self._inside: OrderedDict[tuple[str, ...], frozenset[str] | None] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._by_id)
@@ -61,7 +66,7 @@ class BindingIndex:
 
     def _changed(self) -> None:
         self._rank = None
-        self._last_ids = None
+        self._inside.clear()
 
     def _ranks(self) -> dict[str, int]:
         if self._rank is None:
@@ -69,24 +74,22 @@ class BindingIndex:
             self._rank = {b.binding_id: i for i, b in enumerate(ordered)}
         return self._rank
 
-    def _admitted(self, document_ids: Sequence[str]) -> tuple[frozenset[str], bool]:
-        """(the documents as a set, whether they include every document indexed), kept for
-        the last set asked: a question passes the same committed set to all its look-ups."""
+    def _admitted(self, document_ids: Sequence[str]) -> frozenset[str] | None:
+        """The ids of the bindings in these documents; None when they include every
+        document indexed (nothing to filter)."""
         key = tuple(document_ids)
-        if key != self._last_ids:
-            allowed = frozenset(key)
-            self._last_ids, self._last_hit = key, (allowed, self._documents <= allowed)
-        return self._last_hit
-
-    def _within(self, ids: set[str], allowed: frozenset[str]) -> set[str]:
-        """The ids whose document is allowed: from the documents' postings when they are
-        fewer than the ids (a look-up in a few documents), else by checking each id."""
-        if len(allowed) < len(ids):
-            postings = [self._postings.get(("document_id", d)) for d in allowed]
-            inside = set().union(*(p for p in postings if p))
-            if len(inside) < len(ids):
-                return ids & inside
-        return {i for i in ids if self._by_id[i].location.document_id in allowed}
+        if key in self._inside:
+            self._inside.move_to_end(key)
+            return self._inside[key]
+        allowed = set(key)
+        inside: frozenset[str] | None = None
+        if not self._documents <= allowed:
+            postings = [self._postings.get(("document_id", d)) for d in sorted(allowed)]
+            inside = frozenset().union(*(p for p in postings if p))
+        self._inside[key] = inside
+        while len(self._inside) > _SETS_KEPT:
+            self._inside.popitem(last=False)
+        return inside
 
     def _drop(self, binding_id: str) -> None:
         old = self._by_id.pop(binding_id, None)
@@ -119,19 +122,19 @@ class BindingIndex:
             "subject_key": subject_key,
             "binding_type": binding_type,
         }
-        postings = [
+        postings: list[AbstractSet[str]] = [
             self._postings.get((field, value), set())
             for field, value in wanted.items()
             if value is not None
         ]
+        if document_ids is not None:
+            inside = self._admitted(document_ids)
+            if inside is not None:
+                postings.append(inside)
         if postings:
             postings.sort(key=len)
-            ids = postings[0].intersection(*postings[1:])
+            ids = set(postings[0]).intersection(*postings[1:])
         else:
             ids = set(self._by_id)
-        if document_ids is not None:
-            allowed, everything = self._admitted(document_ids)
-            if not everything:
-                ids = self._within(ids, allowed)
         rank = self._ranks()
         return [self._by_id[i] for i in sorted(ids, key=rank.__getitem__)]

@@ -144,8 +144,10 @@ def entity_key(name: str) -> str:
     return " ".join(base + suffix)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def base_key(name: str) -> str:
-    """The key without its legal form: "Acme Robotics, Inc." -> "acme robotics"."""
+    """The key without its legal form: "Acme Robotics, Inc." -> "acme robotics".
+    Memoized, as entity_key."""
     tokens = _tokens(name)
     if len(tokens) > 1 and tokens[0] == "the":
         tokens = tokens[1:]
