@@ -108,7 +108,9 @@ def cmd_docs(args: argparse.Namespace) -> int:
             print(f"deleted {args.delete}")
             return 0
         docs = rt.catalog.list_documents(args.kb)
-    rows = [_document_row(d) for d in docs]
+        copy_of = rt.documents.copy_of(args.kb)
+    names = {d.document_id: d.name for d in docs}
+    rows = [_document_row(d, copy_of.get(d.document_id)) for d in docs]
     if args.json:
         _print_json(rows)
         return 0
@@ -119,6 +121,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
             f"{d['document_id'][:12]}  {d['status']:<9} {d.get('document_type') or '-':<20} "
             f"{d.get('document_date') or '-':<10}  p.{d.get('pages') or 0:<4} "
             f"grp {str(d.get('independence_group') or '-')[:12]}  {d['name']}"
+            + (f"  (exact copy of {names[d['copy_of']]})" if d.get("copy_of") else "")
         )
     return 0
 
@@ -239,7 +242,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _document_row(doc: Any) -> dict[str, Any]:
+def _document_row(doc: Any, copy_of: str | None = None) -> dict[str, Any]:
     return {
         "document_id": doc.document_id,
         "name": doc.name,
@@ -249,6 +252,7 @@ def _document_row(doc: Any) -> dict[str, Any]:
         "title": doc.title,
         "pages": doc.pages,
         "independence_group": doc.independence_group,
+        "copy_of": copy_of,
         "error": doc.error,
     }
 

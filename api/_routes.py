@@ -250,7 +250,7 @@ def cancel_ingestion(kb: Kb, job_id: str, request: Request, state: State) -> Job
     return JobInfo(**_job_fields(request, state.jobs.cancel(job_id)))
 
 
-def _document_info(doc: Any) -> DocumentInfo:
+def _document_info(doc: Any, copy_of: dict[str, str] | None = None) -> DocumentInfo:
     return DocumentInfo(
         document_id=doc.document_id,
         name=doc.name,
@@ -260,6 +260,7 @@ def _document_info(doc: Any) -> DocumentInfo:
         document_date=doc.document_date,
         title=doc.title,
         independence_group=doc.independence_group,
+        copy_of=(copy_of or {}).get(doc.document_id),
         size_bytes=doc.size_bytes,
         error=doc.error,
     )
@@ -278,13 +279,14 @@ def _is_sha(value: str) -> bool:
 
 @v1.get("/kbs/{kb}/documents", response_model=list[DocumentInfo], tags=["documents"])
 def list_documents(kb: Kb, state: State) -> list[DocumentInfo]:
-    return [_document_info(d) for d in state.runtime.catalog.list_documents(kb)]
+    copy_of = state.runtime.documents.copy_of(kb)
+    return [_document_info(d, copy_of) for d in state.runtime.catalog.list_documents(kb)]
 
 
 @v1.get("/kbs/{kb}/documents/{document_id}", response_model=DocumentInfo, tags=["documents"])
 def get_document(kb: Kb, document_id: str, state: State) -> DocumentInfo:
-    """Metadata, status and independence group."""
-    return _document_info(_document(state, kb, document_id))
+    """Metadata, status, independence group, and the document it is an exact copy of."""
+    return _document_info(_document(state, kb, document_id), state.runtime.documents.copy_of(kb))
 
 
 @v1.delete("/kbs/{kb}/documents/{document_id}", status_code=204, tags=["documents"])

@@ -215,6 +215,10 @@ class _CommittedDocuments:
         """Each document that has exact copies → the copies' ids, by (name, id)."""
         return self._snapshot(kb).copies
 
+    def copy_of(self, kb: str) -> dict[str, str]:
+        """Each exact copy's id → the id of the document that stands for it."""
+        return {c: first for first, group in self.copies(kb).items() for c in group}
+
     def info(self, kb: str, document_id: str) -> DocumentInfo | None:
         with self._lock:
             snapshot = self._snapshots.get(kb)

@@ -57,6 +57,8 @@ class DocumentInfo(_Out):
     document_date: str | None = None
     title: str | None = None
     independence_group: str | None = None
+    # An exact copy (same records but for id and name): the document answers cite instead.
+    copy_of: str | None = None
     size_bytes: int | None = None
     error: str | None = None
 

@@ -41,6 +41,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 ROOT = Path(__file__).resolve().parents[1]
 GOLD = ROOT / "tests" / "data_room" / "gold.jsonl"
 KB = "bench"
+MIXED_KB = "mixed"
 TARGET_CHUNKS = 20_000
 QUICK_TARGET_CHUNKS = 2_000
 QUICK_QUESTIONS = 20
@@ -214,23 +215,31 @@ def _timed(fn: Callable[[], Any]) -> tuple[float, Any, BaseException | None]:
     return time.perf_counter() - started, result, None
 
 
-def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, Any]:
-    """Interleaved timings of ask and of the baseline retriever, after a warm-up pass."""
+def measure(
+    runtime: Any,
+    questions: Sequence[str],
+    rounds: int,
+    *,
+    kb: str = KB,
+    unfolded_reference: bool = True,
+) -> dict[str, Any]:
+    """Interleaved timings of ask and of the baseline retriever, after a warm-up pass; with
+    `unfolded_reference`, the first asks again with exact copies not folded."""
     import torch
     from llama_index.core import VectorStoreIndex
 
     from retrieval import LlamaEmbedding, LlamaVectorStore
 
     torch.set_num_threads(1)
-    committed = runtime.catalog.committed_document_ids(KB)
-    vector_store = LlamaVectorStore(runtime.store, KB, document_ids=committed)
+    committed = runtime.catalog.committed_document_ids(kb)
+    vector_store = LlamaVectorStore(runtime.store, kb, document_ids=committed)
     index = VectorStoreIndex.from_vector_store(
         vector_store, embed_model=LlamaEmbedding(runtime.embedder)
     )
     retriever = index.as_retriever(similarity_top_k=TOP_K)
 
     def ask(q: str) -> Callable[[], Any]:
-        return lambda: runtime.skill.ask(KB, q)
+        return lambda: runtime.skill.ask(kb, q)
 
     def retrieve(q: str) -> Callable[[], Any]:
         return lambda: retriever.retrieve(q)
@@ -265,14 +274,15 @@ def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, An
             full += round_ == 0 and len(nodes) == TOP_K
             # For reading the two: what one query embedding (one thread) costs alone.
             embed_s.append(_timed(partial(runtime.embedder.embed_query, q))[0])
-    # The same first asks with exact copies not folded: every copy searched and cited.
-    unfolded = _unfolded_skill(runtime)
-    for q in sorted(warmed):
-        _timed(partial(unfolded.ask, KB, q))
-    for q in questions:
-        elapsed, _, exc = _timed(partial(unfolded.ask, KB, q))
-        if exc is None and q not in warmed:
-            unfolded_s.append(elapsed)
+    if unfolded_reference:
+        # The same first asks with exact copies not folded: every copy searched and cited.
+        unfolded = _unfolded_skill(runtime, kb)
+        for q in sorted(warmed):
+            _timed(partial(unfolded.ask, kb, q))
+        for q in questions:
+            elapsed, _, exc = _timed(partial(unfolded.ask, kb, q))
+            if exc is None and q not in warmed:
+                unfolded_s.append(elapsed)
     return {
         "ask": ask_s,
         "first": first_s,
@@ -285,14 +295,14 @@ def measure(runtime: Any, questions: Sequence[str], rounds: int) -> dict[str, An
     }
 
 
-def _unfolded_skill(runtime: Any) -> Any:
+def _unfolded_skill(runtime: Any, kb: str) -> Any:
     """The runtime's skill as it is but for the copies table: none, so nothing is folded
     (and the alias table holds every document's, the copies' too)."""
     from ingest import kb_aliases
     from skill import EvidenceSkill
 
     skill = runtime.skill
-    aliases = tuple(kb_aliases(runtime.catalog, KB))
+    aliases = tuple(kb_aliases(runtime.catalog, kb))
     return EvidenceSkill(
         skill.store,
         skill.embedder,
@@ -311,40 +321,15 @@ def _row(name: str, samples: Sequence[float]) -> str:
     )
 
 
-def run() -> str:
-    """Build the knowledge base, measure, print and return the markdown table."""
-    from api._runtime import Runtime
-    from retrieval import Settings
-    from tests.data_room.generate import build_data_room
-
-    quick = bool(os.environ.get("BENCH_QUICK"))
-    target = QUICK_TARGET_CHUNKS if quick else TARGET_CHUNKS
-    questions = gold_questions(QUICK_QUESTIONS if quick else None)
-    rounds = 1 if quick else 2
-    work = Path(tempfile.mkdtemp(prefix="bench-query-"))
-    try:
-        room = build_data_room(work / "room")
-        settings = Settings(data_dir=work / "data", query_threads=1)
-        runtime = Runtime.open(settings)
-        try:
-            _cache_passage_vectors(runtime.embedder)
-            corpus = build(runtime, room, target)
-            results = measure(runtime, questions, rounds)
-        finally:
-            runtime.close()
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-
+def _report(title: str, results: dict[str, Any]) -> list[str]:
+    """The table and the verdicts of one knowledge base's measurement."""
     # The targets are judged on first asks: a repeated question finds its query vectors and
     # the gate's per-snapshot data remembered, which the baseline does not have.
     first = results["first"] or results["ask"]
     ask_p95 = percentile(first, 95) * 1000 if first else float("nan")
     base_p95 = percentile(results["baseline"], 95) * 1000
     lines = [
-        f"Knowledge base: {corpus.documents} documents ({len(room)} ingested + "
-        f"{corpus.copies} copies of each), {corpus.chunks} chunks, {corpus.bindings} bindings; "
-        f"ingest {corpus.ingest_s:.0f} s, replicate {corpus.replicate_s:.0f} s. "
-        f"{len(questions)} gold questions x {rounds} rounds; one torch thread for queries.",
+        title,
         "",
         "| query path | n | p50 ms | p95 ms | mean ms | max ms |",
         "|---|---:|---:|---:|---:|---:|",
@@ -375,9 +360,112 @@ def run() -> str:
         ),
         f"- baseline returned a full top-{TOP_K} for {results['full_top_k']} questions",
     ]
+    return lines
+
+
+def mixed_corpus() -> list[Path]:
+    """Every CUAD contract and FinanceBench filing in ../shared/data ([] when absent)."""
+    from bench.ingest import SHARED
+
+    found: list[Path] = []
+    for folder in (SHARED / "cuad" / "pdf", SHARED / "financebench" / "pdfs"):
+        if folder.is_dir():  # CUAD's names end in .PDF
+            found += sorted(p for p in folder.iterdir() if p.suffix.lower() == ".pdf")
+    return found
+
+
+def build_mixed(runtime: Any, room: Sequence[Path], others: Sequence[Path]) -> Corpus:
+    """The data room among real filings and contracts, every document ingested (no copies):
+    at 20k chunks, the data room is one company among a hundred others."""
+    started = time.perf_counter()
+    report = runtime.ingestor.run(MIXED_KB, [*room, *others])
+    names = {p.name for p in room}
+    failed = [d.name for d in report.failed if d.name in names]
+    if failed:
+        raise RuntimeError(f"the data room did not ingest cleanly: {', '.join(failed)}")
+    return Corpus(
+        documents=len(runtime.catalog.committed_document_ids(MIXED_KB)),
+        chunks=runtime.store.count(MIXED_KB, "chunks"),
+        bindings=runtime.store.count(MIXED_KB, "bindings"),
+        copies=0,
+        ingest_s=time.perf_counter() - started,
+        replicate_s=0.0,
+    )
+
+
+def run() -> str:
+    """Build the knowledge bases, measure, print and return the markdown tables.
+
+    Two knowledge bases of at least 20,000 chunks: the data room and its copies (every fact
+    stated by 154 documents), and, when ../shared/data is present (not in quick mode), the
+    data room among every CUAD contract and FinanceBench filing (distinct documents;
+    `BENCH_QUERY_MIXED=0` skips it: its ingestion takes minutes). `BENCH_QUERY_KEEP=DIR`
+    keeps the built data directories in DIR and reuses them on the next run."""
+    from api._runtime import Runtime
+    from retrieval import Settings
+    from tests.data_room.generate import build_data_room
+
+    quick = bool(os.environ.get("BENCH_QUICK"))
+    target = QUICK_TARGET_CHUNKS if quick else TARGET_CHUNKS
+    questions = gold_questions(QUICK_QUESTIONS if quick else None)
+    rounds = 1 if quick else 2
+    keep = os.environ.get("BENCH_QUERY_KEEP")
+    work = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="bench-query-"))
+    others = [] if quick or os.environ.get("BENCH_QUERY_MIXED") == "0" else mixed_corpus()
+    lines: list[str] = []
+    try:
+        room = build_data_room(work / "room")
+        runtime = Runtime.open(Settings(data_dir=work / "data", query_threads=1))
+        try:
+            if runtime.catalog.has_kb(KB) and runtime.catalog.committed_document_ids(KB):
+                corpus = _existing(runtime, KB, originals=len(room))
+            else:
+                _cache_passage_vectors(runtime.embedder)
+                corpus = build(runtime, room, target)
+            results = measure(runtime, questions, rounds)
+        finally:
+            runtime.close()
+        lines += _report(
+            f"Knowledge base 1, copies: {corpus.documents} documents ({len(room)} ingested + "
+            f"{corpus.copies} copies of each), {corpus.chunks} chunks, {corpus.bindings} "
+            f"bindings; ingest {corpus.ingest_s:.0f} s, replicate {corpus.replicate_s:.0f} s. "
+            f"{len(questions)} gold questions x {rounds} rounds; one thread for queries.",
+            results,
+        )
+        if others:
+            runtime = Runtime.open(Settings(data_dir=work / "mixed", query_threads=1))
+            try:
+                mixed = build_mixed(runtime, room, others)
+                results = measure(runtime, questions, rounds, kb=MIXED_KB, unfolded_reference=False)
+            finally:
+                runtime.close()
+            lines.append("")
+            lines += _report(
+                f"Knowledge base 2, distinct documents: the data room ({len(room)}) with "
+                f"{len(others)} CUAD contracts and FinanceBench filings, {mixed.documents} "
+                f"documents committed, {mixed.chunks} chunks, {mixed.bindings} bindings; "
+                f"ingest {mixed.ingest_s:.0f} s. Same questions and rounds.",
+                results,
+            )
+    finally:
+        if not keep:
+            shutil.rmtree(work, ignore_errors=True)
     table = "\n".join(lines)
     print(table, flush=True)
     return table
+
+
+def _existing(runtime: Any, kb: str, originals: int) -> Corpus:
+    """A knowledge base of copies kept from an earlier run (BENCH_QUERY_KEEP)."""
+    documents = len(runtime.catalog.committed_document_ids(kb))
+    return Corpus(
+        documents=documents,
+        chunks=runtime.store.count(kb, "chunks"),
+        bindings=runtime.store.count(kb, "bindings"),
+        copies=max(0, documents // max(1, originals) - 1),
+        ingest_s=0.0,
+        replicate_s=0.0,
+    )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ changed (other bytes, other id, same text); a near copy has one more printed lin
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from api._runtime import Runtime
 from retrieval import Settings
 from skill import render_answer
 from skill._answer import Answer, DocumentCopy
+from tests.test_cli import evrag
 
 QUESTION = "Where is Halcyon Robotics, Inc. incorporated?"
 CERTIFICATE = "01_Certificate_of_Incorporation.pdf"
@@ -206,6 +208,13 @@ def test_two_copies_listed_by_name_first_ingested_stands(tmp_path: Path, room: R
         ]
         assert all(u.also_in == expected for u in answer.evidence)
         assert "also in 2 exact copies (same text, same place): " in render_answer(answer)
+    # `evrag docs` names the document each copy stands behind.
+    listed = evrag("docs", "--kb", "kb", "--json", data_dir=tmp_path / "evrag")
+    assert listed.returncode == 0, listed.stderr
+    rows = {r["document_id"]: r for r in json.loads(listed.stdout)}
+    assert [rows[i]["copy_of"] for i in (original, zz, aa)] == [None, original, original]
+    text = evrag("docs", "--kb", "kb", data_dir=tmp_path / "evrag").stdout
+    assert text.count(f"(exact copy of {room.certificate.name})") == 2
 
 
 def test_deleting_the_original_makes_a_copy_stand(tmp_path: Path, room: Room) -> None:
