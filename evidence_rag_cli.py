@@ -208,6 +208,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         raise BadInput(f"{args.questions}: {exc}") from exc
     with _runtime(args) as rt:
         rt.catalog.get_kb(args.kb)  # an unknown knowledge base is bad input, not N failures
+        rt.skill.warm_up()
         printer = ProgressPrinter(sys.stderr, enabled=sys.stderr.isatty())
         results = run_batch(
             rt.skill,

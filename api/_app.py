@@ -33,6 +33,7 @@ def create_app(
             yield
             return
         opened = runtime or Runtime.open(settings or Settings())
+        opened.skill.warm_up()  # attribute cues embedded before the first question
         state = ApiState.open(opened, limits or ApiSettings())
         app.state.api = state
         resumed = state.start()

@@ -37,7 +37,7 @@ from skill._conclude import (
     risk_signals,
 )
 from skill._errors import SubjectClassError
-from skill._evidence import DocumentInfo, EvidenceCollector
+from skill._evidence import ATTRIBUTE_CUES, DocumentInfo, EvidenceCollector
 from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
 from skill._states import State, StateMachine
 from skill._subject import QuestionKind, SubjectClass, parse_question, parse_subject
@@ -242,6 +242,13 @@ class EvidenceSkill:
             suggested_next_actions=actions,
             sufficiency=sufficiency,
         )
+
+    def warm_up(self) -> None:
+        """Embed every attribute cue now (about 30 short texts, ~0.1 s), for a process that
+        answers many questions (the server, a batch): each kind of question would otherwise
+        pay for its cue's embedding on its first ask. Answers are the same either way: a
+        kept vector is the one `embed_query` computes."""
+        self._query_embedder.pin(sorted(set(ATTRIBUTE_CUES.values())))
 
     def _fold(
         self, committed: Sequence[str], copies: Mapping[str, Sequence[str]]
@@ -534,10 +541,24 @@ class _RecentQueries:
         self._embedder = embedder
         self._size = size
         self._vectors: OrderedDict[str, list[float]] = OrderedDict()
+        self._pinned: dict[str, list[float]] = {}
         self._lock = threading.Lock()
+
+    def pin(self, texts: Sequence[str]) -> None:
+        """Embed `texts` now and keep their vectors for good (constant query texts)."""
+        for text in texts:
+            with self._lock:
+                if text in self._pinned:
+                    continue
+            vector = list(self._embedder.embed_query(text))
+            with self._lock:
+                self._pinned[text] = vector
 
     def embed_query(self, text: str) -> list[float]:
         with self._lock:
+            pinned = self._pinned.get(text)
+            if pinned is not None:
+                return list(pinned)
             vector = self._vectors.get(text)
             if vector is not None:
                 self._vectors.move_to_end(text)

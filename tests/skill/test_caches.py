@@ -76,3 +76,46 @@ def test_a_change_to_the_committed_set_is_seen(
     assert skill.ask(KB, question).terminal_state == "SUBJECT_NOT_FOUND"
     visible[:] = knowledge_base.committed(KB)
     assert skill.ask(KB, question).to_json() == before.to_json()
+
+
+class _CountingEmbedder:
+    """The real embedder, counting the texts it embeds for queries."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        self.embedder = embedder
+        self.texts: list[str] = []
+
+    def embed_query(self, text: str) -> list[float]:
+        self.texts.append(text)
+        return self.embedder.embed_query(text)
+
+
+def test_warm_up_embeds_the_cues_once_and_changes_no_answer(
+    store: EdgeStore, embedder: Embedder, knowledge_base: KnowledgeBase
+) -> None:
+    from skill._evidence import ATTRIBUTE_CUES
+
+    cold_counting = _CountingEmbedder(embedder)
+    cold_skill = EvidenceSkill(
+        store,
+        cold_counting,
+        committed_documents=knowledge_base.committed,
+        document_info=knowledge_base.info,
+    )
+    cold = _answers(cold_skill, QUESTIONS)
+    cues = set(ATTRIBUTE_CUES.values())
+    assert cues & set(cold_counting.texts)  # without a warm-up, questions embed their cues
+    counting = _CountingEmbedder(embedder)
+    warm = EvidenceSkill(
+        store,
+        counting,
+        committed_documents=knowledge_base.committed,
+        document_info=knowledge_base.info,
+    )
+    warm.warm_up()
+    assert sorted(counting.texts) == sorted(cues)
+    warm.warm_up()  # kept: nothing embedded again
+    assert len(counting.texts) == len(cues)
+    assert _answers(warm, QUESTIONS) == cold
+    # The questions' own texts were embedded; no cue was embedded a second time.
+    assert not cues & set(counting.texts[len(cues) :])
