@@ -33,8 +33,13 @@ def create_app(
             yield
             return
         opened = runtime or Runtime.open(settings or Settings())
-        opened.skill.warm_up()  # attribute cues embedded before the first question
-        state = ApiState.open(opened, limits or ApiSettings())
+        try:
+            opened.skill.warm_up()  # attribute cues embedded before the first question
+            state = ApiState.open(opened, limits or ApiSettings())
+        except BaseException:
+            if runtime is None:
+                opened.close()  # the store lock is not kept by a server that did not start
+            raise
         app.state.api = state
         resumed = state.start()
         if resumed:

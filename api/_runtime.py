@@ -10,6 +10,7 @@ import dataclasses
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from ingest import Ingestor, aliases_of
@@ -159,7 +160,7 @@ class _CommittedDocuments:
     that set changed. A committed document's metadata never changes, so an unchanged id set
     means an unchanged snapshot. (Reading every document per question was ~40% of a
     question's time at 20k chunks.) `copies(kb)` groups exact copies (one content key,
-    see ingest._dedup.content_key): the first one ingested stands for the others.
+    see ingest._dedup.content_key): the first by (name, id) stands for the others.
     """
 
     def __init__(self, catalog: Catalog) -> None:
@@ -174,9 +175,9 @@ class _CommittedDocuments:
             current = self._snapshots.get(kb)
         if current is not None and revision is not None and current.revision == revision:
             return current
-        settings = dict(self._catalog.get_kb(kb).settings)
-        ids = tuple(self._catalog.committed_document_ids(kb))
-        if current is not None and current.ids == ids:
+        settings = MappingProxyType(dict(self._catalog.get_kb(kb).settings))
+        versions = tuple(self._catalog.committed_versions(kb))
+        if current is not None and current.versions == versions:
             snapshot = dataclasses.replace(current, revision=revision, settings=settings)
         else:
             docs = self._catalog.list_documents(kb, status="committed")
@@ -185,6 +186,9 @@ class _CommittedDocuments:
             snapshot = _Snapshot(
                 revision=revision,
                 settings=settings,
+                versions=tuple(
+                    sorted((d.document_id, d.seq, d.name, d.independence_group or "") for d in docs)
+                ),
                 ids=tuple(sorted(d.document_id for d in docs)),
                 infos={
                     d.document_id: DocumentInfo(
@@ -198,7 +202,7 @@ class _CommittedDocuments:
                 },
                 # A copy's defined terms are its original's: the original's stand for them.
                 aliases=tuple(aliases_of(d for d in docs if d.document_id not in hidden)),
-                copies=copies,
+                copies=MappingProxyType(copies),
             )
         with self._lock:
             self._snapshots[kb] = snapshot
@@ -207,7 +211,7 @@ class _CommittedDocuments:
     def ids(self, kb: str) -> tuple[str, ...]:
         return self._snapshot(kb).ids
 
-    def settings(self, kb: str) -> dict[str, Any]:
+    def settings(self, kb: str) -> Mapping[str, Any]:
         """The knowledge base's settings (read again whenever the catalog changed)."""
         return self._snapshot(kb).settings
 
@@ -235,7 +239,10 @@ class _CommittedDocuments:
 @dataclass(frozen=True)
 class _Snapshot:
     revision: tuple[int, int] | None
-    settings: dict[str, Any]
+    settings: Mapping[str, Any]
+    # Catalog.committed_versions: what may differ when a document is removed and committed
+    # again (its name, its group).
+    versions: tuple[tuple[str, int, str, str], ...]
     ids: tuple[str, ...]
     infos: dict[str, DocumentInfo]
     aliases: tuple[Alias, ...]
@@ -243,19 +250,17 @@ class _Snapshot:
 
 
 def _exact_copies(docs: Sequence[DocumentEntry]) -> dict[str, tuple[str, ...]]:
-    """Exact copies by content key. `docs` come in the order they were first recorded: the
-    first one ingested stands for its copies, which are listed by (name, id)."""
+    """Exact copies: one content key, in one independence group (copies never count as two
+    sources, so folding them changes no count the engine makes). The first by (name, id)
+    stands for the others, whatever order they came in; they are listed by (name, id)."""
     by_key: dict[tuple[str, str], list[DocumentEntry]] = {}
     for d in docs:
         key = d.details.get("content_key")
         if key:
-            # Within one independence group only: copies never count as two sources, so
-            # folding them changes no count the engine makes.
             by_key.setdefault((str(key), d.independence_group or ""), []).append(d)
     copies: dict[str, tuple[str, ...]] = {}
     for group in by_key.values():
         if len(group) > 1:
-            first, *others = group
-            others.sort(key=lambda d: (d.name, d.document_id))
+            first, *others = sorted(group, key=lambda d: (d.name, d.document_id))
             copies[first.document_id] = tuple(d.document_id for d in others)
     return dict(sorted(copies.items()))

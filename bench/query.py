@@ -119,6 +119,31 @@ def _copy_name(name: str, copy: int) -> str:
     return f"{stem} (copy {copy}).{ext}" if dot else f"{name} (copy {copy})"
 
 
+def _copy_key(
+    doc: Any,
+    document_id: str,
+    name: str,
+    chunks: Sequence[Any],
+    bindings: Sequence[Any],
+    aliases: Sequence[Any],
+) -> str:
+    from ingest._dedup import content_key, copy_metadata
+
+    return content_key(
+        document_id,
+        name,
+        [*chunks, *bindings, *aliases],
+        copy_metadata(
+            title=doc.title,
+            pages=doc.pages,
+            document_type=doc.document_type,
+            document_date=doc.document_date,
+            parties=doc.details.get("parties", ()),
+            ocr_pages=doc.details.get("ocr_pages", ()),
+        ),
+    )
+
+
 def replicate(runtime: Any, kb: str, target_chunks: int) -> int:
     """Add copies of every committed document of `kb` until it holds `target_chunks`."""
     from ingest._pipeline import _embedding_text
@@ -148,10 +173,15 @@ def replicate(runtime: Any, kb: str, target_chunks: int) -> int:
             new_chunks = [_copy_record(move(c), c, "chunk_id", new) for c in chunks]
             new_bindings = [_copy_record(move(b), b, "binding_id", new) for b in bindings]
             details = dict(doc.details)
-            details["aliases"] = [
-                json.loads(move(Alias.model_validate(a)).model_dump_json())
-                for a in doc.details.get("aliases", ())
-            ]
+            aliases = [move(Alias.model_validate(a)) for a in doc.details.get("aliases", ())]
+            details["aliases"] = [json.loads(a.model_dump_json()) for a in aliases]
+            if "content_key" in details:
+                # Computed from the copy's own records, as ingestion computes it.
+                details["content_key"] = _copy_key(
+                    doc, new, new_name, new_chunks, new_bindings, aliases
+                )
+                if details["content_key"] != doc.details["content_key"]:
+                    raise RuntimeError(f"a copy of {doc.name} has another content key")
             catalog.upsert_document_pending(
                 kb, new, name=new_name, stored_path=doc.stored_path, size_bytes=doc.size_bytes
             )

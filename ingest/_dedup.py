@@ -66,28 +66,57 @@ def content_key(
     records: Iterable[BaseModel],
     metadata: Mapping[str, Any],
 ) -> str:
-    """A hash of what ingestion derived from a document, its own id, name and independence
-    group left out.
+    """A hash of what ingestion extracted from a document, its own id and name left out.
 
     `records` are its chunks, bindings and aliases; `metadata` what the catalog records
-    (title, type, date, pages). Record ids are derived from the document id, so they are
-    blanked, and so is the independence group (a copy joins its original's group, which is
-    named after the original's id); every other reference to the id (its 16-hex prefix in
-    agreement keys) or to the name is replaced by a placeholder. Two documents with one key
-    yield the same quote, page, lines, section and bbox for every record: exact copies.
+    (`copy_metadata`). Left out: record ids (derived from the document id), the independence
+    group (a copy joins its original's, which is named after the original's id) and a chunk's
+    entity keys (they also tag names that documents ingested earlier bound, so they depend on
+    what the knowledge base held at the time); every other reference to the id (its 16-hex
+    prefix in agreement keys) or to the name becomes a placeholder. Two documents with one key
+    yield the same extracted text, quotes, pages, lines, sections and bboxes: exact copies as
+    far as text goes (images are not compared: a document with a page whose text could not
+    be extracted gets no key).
     """
-    digest = hashlib.sha256()
-    digest.update(json.dumps(dict(metadata), sort_keys=True, ensure_ascii=False).encode())
     quoted_name = json.dumps(name, ensure_ascii=False)
+    parts: list[str] = []
     for record in records:
-        blank: dict[str, Any] = {
-            f: ""
-            for f in ("chunk_id", "binding_id", "independence_group")
-            if f in type(record).model_fields
-        }
+        blank: dict[str, Any] = {f: _BLANK[f] for f in _BLANK if f in type(record).model_fields}
         text = record.model_copy(update=blank).model_dump_json()
         text = text.replace(document_id, "<document>").replace(document_id[:16], "<document>")
         text = text.replace(quoted_name, '"<name>"')
-        digest.update(type(record).__name__.encode())
-        digest.update(text.encode())
+        parts.append(hashlib.sha256(f"{type(record).__name__}:{text}".encode()).hexdigest())
+    digest = hashlib.sha256()
+    digest.update(json.dumps(dict(metadata), sort_keys=True, ensure_ascii=False).encode())
+    # The records as a set: the key does not depend on the order they were read in.
+    for part in sorted(parts):
+        digest.update(part.encode())
     return digest.hexdigest()
+
+
+_BLANK: dict[str, Any] = {
+    "chunk_id": "",
+    "binding_id": "",
+    "independence_group": "",
+    "entity_keys": (),
+}
+
+
+def copy_metadata(
+    *,
+    title: str | None,
+    pages: int,
+    document_type: str | None,
+    document_date: str | None,
+    parties: Iterable[str],
+    ocr_pages: Iterable[int],
+) -> dict[str, Any]:
+    """The catalog's record of a document that `content_key` hashes."""
+    return {
+        "title": title,
+        "pages": pages,
+        "document_type": document_type,
+        "document_date": document_date,
+        "parties": list(parties),
+        "ocr_pages": list(ocr_pages),
+    }

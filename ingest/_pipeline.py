@@ -22,7 +22,7 @@ from typing import Any
 
 from ingest._bindings import BindingExtractor
 from ingest._chunk import Chunker
-from ingest._dedup import content_key, is_near_duplicate, sketch
+from ingest._dedup import content_key, copy_metadata, is_near_duplicate, sketch
 from ingest._document import ParsedDocument
 from ingest._errors import IngestError, PdfRejected
 from ingest._pdf import PdfParser
@@ -250,18 +250,24 @@ class Ingestor:
                 vectors = _embed_by_length(
                     self.embedder, texts + [b.subject_name for b in bindings]
                 )
-            copy_key = content_key(
-                document_id,
-                name,
-                [*chunks, *bindings, *aliases],
-                {
-                    "title": doc.title,
-                    "pages": len(doc.pages),
-                    "document_type": doc.document_type,
-                    "document_date": doc.document_date,
-                    "parties": list(doc.parties),
-                    "ocr_pages": [p.number for p in doc.pages if p.ocr],
-                },
+            # A page whose text could not be extracted (an image without OCR) may differ
+            # from a copy's in what no record shows: such a document is never folded.
+            copy_key = (
+                content_key(
+                    document_id,
+                    name,
+                    [*chunks, *bindings, *aliases],
+                    copy_metadata(
+                        title=doc.title,
+                        pages=len(doc.pages),
+                        document_type=doc.document_type,
+                        document_date=doc.document_date,
+                        parties=doc.parties,
+                        ocr_pages=[p.number for p in doc.pages if p.ocr],
+                    ),
+                )
+                if not any(p.skipped_reason for p in doc.pages)
+                else None
             )
         except IngestError:
             raise
@@ -300,7 +306,7 @@ class Ingestor:
         aliases: Sequence[Alias],
         entity_names: set[str],
         warnings: tuple[str, ...],
-        copy_key: str,
+        copy_key: str | None,
     ) -> None:
         """The one step that makes the document visible (its points are all written)."""
         self.catalog.mark_committed(
@@ -318,7 +324,7 @@ class Ingestor:
                 "entity_names": sorted(entity_names),
                 "warnings": list(warnings),
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
-                "content_key": copy_key,
+                **({"content_key": copy_key} if copy_key else {}),
             },
         )
 

@@ -412,6 +412,23 @@ class Catalog:
             )
             return sorted(ids)
 
+    def committed_versions(self, kb: str) -> list[tuple[str, int, str, str]]:
+        """(id, seq, name, independence group) of each visible document, sorted. It shows a
+        document removed and committed again under another name or in another group, which
+        the ids alone do not (SQLite may give the new row the old seq). The rest of a
+        document's metadata follows from its bytes, so is the same again."""
+        with self._read() as s:
+            self._require_kb(s, kb)
+            rows = s.execute(
+                select(
+                    _Document.document_id,
+                    _Document.id,
+                    _Document.name,
+                    _Document.independence_group,
+                ).where(_Document.kb == kb, _Document.status == DocumentStatus.COMMITTED)
+            )
+            return sorted((str(d), int(i), str(n), str(g or "")) for d, i, n, g in rows)
+
     def delete_document(self, kb: str, document_id: str) -> bool:
         """Forget a document; False when there was none."""
         with self._write() as s:

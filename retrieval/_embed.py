@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -208,7 +208,7 @@ class EmbeddingMismatch(RetrievalError):
 _LEGACY = {"backend": "torch"}
 
 
-def recorded_embedding(settings: dict[str, Any], has_documents: bool) -> dict[str, str] | None:
+def recorded_embedding(settings: Mapping[str, Any], has_documents: bool) -> dict[str, str] | None:
     """The embedding a knowledge base's catalog settings record (None: nothing yet)."""
     recorded = settings.get(KB_EMBEDDING_KEY)
     if isinstance(recorded, dict):

@@ -6,7 +6,9 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
+from types import MappingProxyType
 from typing import Any
 
 from retrieval._entities import entity_key
@@ -57,9 +59,10 @@ class EvidenceSkill:
     ever searched); `document_info(kb, document_id)` gives a document's type, date and
     independence group (when absent, the chunks' own metadata is used).
     `aliases(kb)` gives the alias table (defined terms scoped to their document, short and
-    former names). `copies(kb)` maps a document to its exact copies (the same records but
-    for id and name): only the first is searched, and its evidence lists the copies
-    (`also_in`), so N copies of one file cost one document's work, not N. The engine contract's documented default is overridden by
+    former names). `copies(kb)` maps a document to its exact copies (the same extracted
+    records but for id and name): only that document is searched, and its evidence lists the
+    copies (`also_in`), so N copies of one file cost one document's work, not N. The engine
+    contract's documented default is overridden by
     `default_requirements` (every knowledge base), then `kb_requirements(kb)` (one knowledge
     base's setting), then `ask(evidence_requirements=...)` (one request).
     """
@@ -85,9 +88,9 @@ class EvidenceSkill:
         self.default_requirements = dict(default_requirements or {})
         self.aliases = aliases
         self.copies = copies
-        self._folded: tuple[object, object, tuple[str, ...]] | None = None
+        self._folded: tuple[object, object, _Folded] | None = None
         # Per copies table (identity): each document's copies as listed in `also_in`.
-        self._listed: tuple[object, dict[str, list[DocumentCopy]]] = ({}, {})
+        self._listed: tuple[object, dict[str, tuple[DocumentCopy, ...]]] = (None, {})
         self.kb_requirements = kb_requirements
         self.top_k = top_k
         # Gate caches per (kb, committed ids, alias objects); see _gate_snapshot.
@@ -124,8 +127,12 @@ class EvidenceSkill:
         machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
 
         # A tuple: immutable, so the store may remember its set between look-ups.
+        # The ids first: a copy committed after them is not in them, so it cannot show
+        # up unfolded; a document that stands for copies is hidden nowhere it is not visible.
+        visible = self.committed_documents(kb)
         copies = self.copies(kb) if self.copies is not None else {}
-        committed = self._fold(self.committed_documents(kb), copies)
+        folded = self._fold(visible, copies)
+        committed = folded.ids
         aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
         gate = CandidateGate(
             self.store,
@@ -148,11 +155,16 @@ class EvidenceSkill:
             return infos[document_id]
 
         collector = EvidenceCollector(
-            self.store, self._query_embedder, info, aliases=aliases, top_k=top_k or self.top_k
+            self.store,
+            self._query_embedder,
+            info,
+            aliases=aliases,
+            top_k=top_k or self.top_k,
+            stand_in=folded.stand_in,
         )
         units, rejected_units = self._evidence(kb, subject_class, gate, collector, committed)
-        if copies:
-            units = _with_copies(units, copies, partial(self._copies_of, copies, info))
+        if folded.stand_in:
+            units = _with_copies(units, folded, partial(self._copies_of, folded, info))
         machine.advance(State.EVIDENCE_VERIFIED)
 
         names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
@@ -250,39 +262,54 @@ class EvidenceSkill:
         kept vector is the one `embed_query` computes."""
         self._query_embedder.pin(sorted(set(ATTRIBUTE_CUES.values())))
 
-    def _fold(
-        self, committed: Sequence[str], copies: Mapping[str, Sequence[str]]
-    ) -> tuple[str, ...]:
-        """The committed ids less every exact copy, sorted; remembered for the same two
-        objects (the runtime hands out the same ones while the committed set is unchanged)."""
+    def _fold(self, committed: Sequence[str], copies: Mapping[str, Sequence[str]]) -> _Folded:
+        """The committed ids less every exact copy, sorted, with each hidden copy's stand-in;
+        remembered for the same two objects (the runtime hands out the same ones while the
+        committed set is unchanged)."""
         memo = self._folded
         if memo is not None and memo[0] is committed and memo[1] is copies:
             return memo[2]
         visible = set(committed)
         # A copy is left out only while the document that stands for it is visible.
-        hidden = {c for first, group in copies.items() if first in visible for c in group}
-        folded = tuple(sorted(visible - hidden))
+        stand_in = {
+            c: first
+            for first, group in sorted(copies.items())
+            if first in visible
+            for c in group
+            if c in visible
+        }
+        folded = _Folded(tuple(sorted(visible - set(stand_in))), MappingProxyType(stand_in))
         self._folded = (committed, copies, folded)
         return folded
 
     def _copies_of(
         self,
-        copies: Mapping[str, Sequence[str]],
+        folded: _Folded,
         info: Callable[[str], DocumentInfo | None],
         document_id: str,
     ) -> list[DocumentCopy]:
-        """The copies of a document as `also_in` lists them; built once per copies table."""
+        """The hidden copies of a document as `also_in` lists them, by (name, id): a fresh
+        list each time (an answer is the caller's to change); built once per folding."""
         table, listed = self._listed
-        if table is not copies:
+        if table is not folded:
             listed = {}
-            self._listed = (copies, listed)
+            self._listed = (folded, listed)
         found = listed.get(document_id)
         if found is None:
-            found = listed[document_id] = [
-                DocumentCopy(document=i.name if i else d, document_id=d)
-                for d, i in ((d, info(d)) for d in copies[document_id])
-            ]
-        return found
+            found = listed[document_id] = tuple(
+                sorted(
+                    (
+                        DocumentCopy(document=i.name if i else d, document_id=d)
+                        for d, i in (
+                            (d, info(d))
+                            for d, first in folded.stand_in.items()
+                            if first == document_id
+                        )
+                    ),
+                    key=lambda c: (c.document, c.document_id),
+                )
+            )
+        return list(found)
 
     def _gate_snapshot(
         self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
@@ -454,13 +481,14 @@ def _jurisdiction(name: str) -> str:
 
 def _with_copies(
     units: list[EvidenceUnit],
-    copies: Mapping[str, Sequence[str]],
+    folded: _Folded,
     listed: Callable[[str], list[DocumentCopy]],
 ) -> list[EvidenceUnit]:
-    """Each unit from a document that has exact copies, with the copies listed."""
+    """Each unit from a document that stands for exact copies, with the copies listed."""
+    standing = set(folded.stand_in.values())
     return [
         u.model_copy(update={"also_in": listed(u.source_location.document_id)})
-        if u.source_location.document_id in copies
+        if u.source_location.document_id in standing
         else u
         for u in units
     ]
@@ -529,6 +557,12 @@ def _candidate_out(candidate: Candidate) -> CandidateSubject:
 
 
 __all__ = ["CitedValue", "DocumentInfo", "EvidenceSkill"]
+
+
+@dataclass(frozen=True)
+class _Folded:
+    ids: tuple[str, ...]  # what is searched: the committed documents less hidden copies
+    stand_in: Mapping[str, str]  # each hidden copy -> the document that stands for it
 
 
 class _RecentQueries:

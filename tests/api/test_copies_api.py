@@ -28,7 +28,7 @@ def test_exact_copy_listed_and_folded(api_client: TestClient, contract_bytes: by
     assert api_client.post("/v1/kbs", json={"name": "copies"}, headers=h).status_code == 201
     for name, data in (
         ("MSA_Acme_Northwind.pdf", contract_bytes),
-        ("MSA_Acme_Northwind (countersigned scan).pdf", _saved_again(contract_bytes)),
+        ("MSA_Acme_Northwind_countersigned.pdf", _saved_again(contract_bytes)),
     ):
         files = [("files", (name, data, "application/pdf"))]
         job = api_client.post("/v1/kbs/copies/documents", files=files, headers=h).json()
@@ -37,7 +37,7 @@ def test_exact_copy_listed_and_folded(api_client: TestClient, contract_bytes: by
 
     docs = {d["name"]: d for d in api_client.get("/v1/kbs/copies/documents", headers=h).json()}
     original = docs["MSA_Acme_Northwind.pdf"]
-    copy = docs["MSA_Acme_Northwind (countersigned scan).pdf"]
+    copy = docs["MSA_Acme_Northwind_countersigned.pdf"]
     assert original["copy_of"] is None
     assert copy["copy_of"] == original["document_id"]
     one = api_client.get(f"/v1/kbs/copies/documents/{copy['document_id']}", headers=h).json()

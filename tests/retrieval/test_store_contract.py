@@ -268,6 +268,12 @@ def test_search_filters_by_document_and_entity_keys(
     assert len(everything) == sum(len(t) for t in TEXTS.values())
     assert _search(shared, embedder, query, document_ids=["f" * 64]) == []
 
+    # Every document but one (a folded exact copy): the others' chunks, nothing of it.
+    for left_out in ALL_DOCS:
+        rest = [d for d in ALL_DOCS if d != left_out]
+        found = _search(shared, embedder, query, top_k=20, document_ids=rest)
+        assert found == [hit for hit in everything if doc_id(hit[0][: -len(".pdf")]) != left_out]
+
     # An explicit empty list (e.g. nothing committed yet) matches nothing.
     assert _search(shared, embedder, query, document_ids=[]) == []
     assert _search(shared, embedder, query, entity_keys=[]) == []
@@ -400,3 +406,17 @@ def test_embedded_store_recovers_from_an_interrupted_kb_creation(tmp_path) -> No
         store.ensure_kb("kb1")
         assert store.knowledge_bases() == ["kb1"]
         assert store.count("kb1", "chunks") == 0
+
+
+def test_search_reads_a_replaced_chunk_again(store: VectorStore, embedder: Embedder) -> None:
+    """A search remembers nothing a write has replaced: the same point id upserted with new
+    text is read anew, and a deleted document's chunks are gone."""
+    store.ensure_kb("kb1")
+    first = make_chunk("letter", "The supplier shall deliver the goods by March.", char_start=0)
+    store.upsert_chunks("kb1", [first], [embedder.embed_query(first.text)])
+    assert _search(store, embedder, "deliver goods") == [("letter.pdf", first.text)]
+    second = first.model_copy(update={"text": "The supplier shall deliver the goods by June."})
+    store.upsert_chunks("kb1", [second], [embedder.embed_query(second.text)])
+    assert _search(store, embedder, "deliver goods") == [("letter.pdf", second.text)]
+    store.delete_document("kb1", first.document_id)
+    assert _search(store, embedder, "deliver goods") == []
