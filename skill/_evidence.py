@@ -14,19 +14,11 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from retrieval._entities import entity_key, is_generic_term, short_names
-from retrieval._model import (
-    Alias,
-    Binding,
-    ChunkRecord,
-    LineRef,
-    PageLines,
-    SourceLocation,
-    chunk_id,
-)
+from retrieval._model import Alias, Binding, ChunkRecord, LineRef, PageLines, SourceLocation
 from retrieval._store import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
@@ -488,11 +480,8 @@ class EvidenceCollector:
         *,
         aliases: Sequence[Alias] = (),
         top_k: int = 8,
-        stand_in: Mapping[str, str] | None = None,
     ) -> None:
         self.store = store
-        # Exact copies left out of the committed set -> the document that stands for each.
-        self.stand_in: Mapping[str, str] = stand_in or {}
         self.embedder = embedder
         self.document_info = document_info
         self.aliases = tuple(aliases)
@@ -594,22 +583,20 @@ class EvidenceCollector:
                     if hit.chunk.chunk_id not in found or found[hit.chunk.chunk_id][0] < hit.score:
                         found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
         if candidate.subject_type != "agreement":
-            # Chunks that name the candidate, in any document. A chunk's entity keys also
-            # tag names bound in documents ingested before it, so an exact copy ingested
-            # later may tag more than the document that stands for it: copies are searched
-            # here too, and a hit in one is read as the same chunk of its stand-in.
+            # Chunks that name the candidate, in any document. (A chunk is tagged with the
+            # names known when its document was ingested; a folded exact copy ingested later
+            # may carry more tags than the document standing for it: those are not used.)
             for hit in self.store.search_chunks(
                 kb,
                 query,
                 vector,
-                document_ids=sorted(committed_set.union(self.stand_in)),
+                document_ids=sorted(committed_set),
                 entity_keys=[candidate.subject_id],
                 top_k=self.top_k,
                 fusion=SKILL_FUSION,
             ):
-                chunk = self._standing(hit.chunk)
-                if chunk.chunk_id not in found or found[chunk.chunk_id][0] < hit.score:
-                    found[chunk.chunk_id] = (hit.score, chunk)
+                if hit.chunk.chunk_id not in found or found[hit.chunk.chunk_id][0] < hit.score:
+                    found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
         if candidate.subject_type == "individual":
             # Documents that name the person anywhere (not only where the asked role is
             # bound), searched without the name filter: a passage may call them "Dr. Okafor".
@@ -634,21 +621,6 @@ class EvidenceCollector:
                         found[hit.chunk.chunk_id] = (hit.score, hit.chunk)
         ranked = sorted(found.values(), key=lambda sc: (-sc[0], sc[1].chunk_id))
         return [chunk for _, chunk in ranked]
-
-    def _standing(self, chunk: ChunkRecord) -> ChunkRecord:
-        """A chunk of a hidden exact copy as the same chunk of the document standing for it
-        (same text, lines and locators: only the ids and the name differ)."""
-        first = self.stand_in.get(chunk.document_id)
-        if first is None:
-            return chunk
-        info = self.document_info(first)
-        return chunk.model_copy(
-            update={
-                "chunk_id": chunk_id(first, chunk.char_start, chunk.char_end),
-                "document_id": first,
-                "document_name": info.name if info else chunk.document_name,
-            }
-        )
 
     # -- integrity --------------------------------------------------------------------------
 

@@ -160,7 +160,6 @@ class EvidenceSkill:
             info,
             aliases=aliases,
             top_k=top_k or self.top_k,
-            stand_in=folded.stand_in,
         )
         units, rejected_units = self._evidence(kb, subject_class, gate, collector, committed)
         if folded.stand_in:
