@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
 from retrieval._entities import entity_key
+from skill._gate import QueryEmbedder
 from skill._skill import EvidenceSkill
 
 from .conftest import ACME, KB, KnowledgeBase
@@ -24,7 +25,10 @@ QUESTIONS = [
 
 
 def _skill(
-    store: EdgeStore, embedder: Embedder, base: KnowledgeBase, visible: list[str] | None = None
+    store: EdgeStore,
+    embedder: QueryEmbedder,
+    base: KnowledgeBase,
+    visible: list[str] | None = None,
 ) -> EvidenceSkill:
     return EvidenceSkill(
         store,
@@ -118,22 +122,11 @@ def test_warm_up_embeds_the_cues_once_and_changes_no_answer(
     from skill._evidence import ATTRIBUTE_CUES
 
     cold_counting = _CountingEmbedder(embedder)
-    cold_skill = EvidenceSkill(
-        store,
-        cold_counting,
-        committed_documents=knowledge_base.committed,
-        document_info=knowledge_base.info,
-    )
-    cold = _answers(cold_skill, QUESTIONS)
+    cold = _answers(_skill(store, cold_counting, knowledge_base), QUESTIONS)
     cues = set(ATTRIBUTE_CUES.values())
     assert cues & set(cold_counting.texts)  # without a warm-up, questions embed their cues
     counting = _CountingEmbedder(embedder)
-    warm = EvidenceSkill(
-        store,
-        counting,
-        committed_documents=knowledge_base.committed,
-        document_info=knowledge_base.info,
-    )
+    warm = _skill(store, counting, knowledge_base)
     warm.warm_up()
     assert sorted(counting.texts) == sorted(cues)
     warm.warm_up()  # kept: nothing embedded again
