@@ -1,5 +1,5 @@
 """Exact copies over HTTP: the documents listing names the document a copy stands behind, and
-an answer cites the first one ingested with the copy in `also_in`."""
+an answer cites the first by name with the copy in `also_in`."""
 
 from __future__ import annotations
 

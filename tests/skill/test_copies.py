@@ -1,5 +1,5 @@
 """Exact copies end to end: ingestion records a content key, the runtime groups documents by
-it, the skill searches the first one ingested and lists the others on each evidence unit.
+it, the skill searches the first by name and lists the others on each evidence unit.
 
 Real pipeline (parser, extractor, packaged model, embedded store, SQLite catalog) on a few
 data-room PDFs. An exact copy is the same PDF saved again with one unused metadata field
@@ -68,7 +68,7 @@ def _open(data_dir: Path) -> Runtime:
 
 
 def _ingest(runtime: Runtime, kb: str, *paths: Path) -> list[str]:
-    """Ingest one document per run, in order (the order defines "first ingested")."""
+    """Ingest one document per run, in order (catalog order, and the independence group)."""
     ids: list[str] = []
     for path in paths:
         report = runtime.ingestor.run(kb, [path])
