@@ -2,13 +2,15 @@
 
 `python -m bench [name ...]` runs a subset (engine, embed, ingest, query, quality, bindings,
 api).
-Set BENCH_QUICK=1 for a short smoke run (smaller inputs, shorter loops).
+Set BENCH_QUICK=1 for a short smoke run (smaller inputs, shorter loops). Each benchmark runs
+in a process of its own: none inherits what an earlier one loaded (a child's peak RSS, as
+bench/ingest reads it from the kernel, counts the memory of the process it was forked from).
 """
 
 from __future__ import annotations
 
-import importlib
 import os
+import subprocess
 import sys
 import time
 
@@ -30,11 +32,10 @@ def main(argv: list[str]) -> int:
     for name in names:
         print(f"\n## bench/{name}\n", flush=True)
         started = time.perf_counter()
-        try:
-            module = importlib.import_module(f"bench.{name}")
-            module.run()
-        except Exception as exc:  # a failing benchmark is reported; the others still run
-            print(f"bench/{name} failed: {type(exc).__name__}: {exc}")
+        # A failing benchmark is reported; the others still run.
+        code = subprocess.run([sys.executable, "-m", f"bench.{name}"], check=False).returncode
+        if code != 0:
+            print(f"bench/{name} failed: exit status {code}")
             status = 1
         print(f"\n(bench/{name}: {time.perf_counter() - started:.0f} s)", flush=True)
     return status
