@@ -155,12 +155,12 @@ def _kb_requirements(documents: _CommittedDocuments, embedder: Embedder, kb: str
 class _CommittedDocuments:
     """The committed documents of a knowledge base, with their metadata and aliases.
 
-    `ids(kb)` is what the skill calls first on every question. It reads only the committed
-    ids (one cheap query); the documents' metadata and alias table are reloaded only when
-    that set changed. A committed document's metadata never changes, so an unchanged id set
-    means an unchanged snapshot. (Reading every document per question was ~40% of a
-    question's time at 20k chunks.) `copies(kb)` groups exact copies (one content key,
-    see ingest._dedup.content_key): the first by (name, id) stands for the others.
+    `ids(kb)` is what the skill calls first on every question. The snapshot is kept while
+    the catalog's revision token is unchanged (a check of microseconds); after a change, the
+    committed versions (id, seq, name, group: one cheap query) tell whether the documents'
+    metadata and alias table must be read again. (Reading every document per question was
+    ~40% of a question's time at 20k chunks.) `copies(kb)` groups exact copies (one content
+    key, see ingest._dedup.content_key): the first by (name, id) stands for the others.
     """
 
     def __init__(self, catalog: Catalog) -> None:
@@ -186,9 +186,7 @@ class _CommittedDocuments:
             snapshot = _Snapshot(
                 revision=revision,
                 settings=settings,
-                versions=tuple(
-                    sorted((d.document_id, d.seq, d.name, d.independence_group or "") for d in docs)
-                ),
+                versions=versions,
                 ids=tuple(sorted(d.document_id for d in docs)),
                 infos={
                     d.document_id: DocumentInfo(

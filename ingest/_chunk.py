@@ -11,12 +11,13 @@ from __future__ import annotations
 import bisect
 import math
 import re
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ingest._document import LocatedLine, ParsedDocument
 from ingest._structure import sentence_spans
-from retrieval._model import BBox, ChunkRecord, LineRef, PageLines, chunk_id
+from retrieval._model import BBox, ChunkRecord, LineRef, PageLines
 
 __all__ = ["Chunker", "estimate_word_pieces", "extract_span", "reextract", "sentence_spans"]
 
@@ -388,7 +389,7 @@ def _record(
         )
         offset += hi - lo + 1
     return ChunkRecord(
-        chunk_id=chunk_id(doc.document_id, start, end),
+        chunk_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{doc.document_id}:{start}:{end}")),
         document_id=doc.document_id,
         document_name=doc.name,
         document_type=doc.document_type,

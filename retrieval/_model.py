@@ -6,7 +6,6 @@ to its package. All records are frozen and JSON-serialisable (`model_dump(mode="
 
 from __future__ import annotations
 
-import uuid
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -73,11 +72,6 @@ class SourceLocation(_Frozen):
     char_end: int = Field(ge=0)
     bbox: BBox | None = None
     pages: tuple[PageLines, ...] = ()
-
-
-def chunk_id(document_id: str, char_start: int, char_end: int) -> str:
-    """A chunk's id: uuid5 of its document and its span of the document's text."""
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"{document_id}:{char_start}:{char_end}"))
 
 
 class ChunkRecord(_Frozen):

@@ -7,7 +7,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -89,8 +88,6 @@ class EvidenceSkill:
         self.aliases = aliases
         self.copies = copies
         self._folded: tuple[object, object, _Folded] | None = None
-        # Per copies table (identity): each document's copies as listed in `also_in`.
-        self._listed: tuple[object, dict[str, tuple[DocumentCopy, ...]]] = (None, {})
         self.kb_requirements = kb_requirements
         self.top_k = top_k
         # Gate caches per (kb, committed ids, alias objects); see _gate_snapshot.
@@ -130,8 +127,8 @@ class EvidenceSkill:
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.
         visible = self.committed_documents(kb)
-        copies = self.copies(kb) if self.copies is not None else {}
-        folded = self._fold(visible, copies)
+        copies = self.copies(kb) if self.copies is not None else _NO_COPIES
+        folded = self._fold(kb, visible, copies)
         committed = folded.ids
         aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
         gate = CandidateGate(
@@ -155,15 +152,11 @@ class EvidenceSkill:
             return infos[document_id]
 
         collector = EvidenceCollector(
-            self.store,
-            self._query_embedder,
-            info,
-            aliases=aliases,
-            top_k=top_k or self.top_k,
+            self.store, self._query_embedder, info, aliases=aliases, top_k=top_k or self.top_k
         )
         units, rejected_units = self._evidence(kb, subject_class, gate, collector, committed)
-        if folded.stand_in:
-            units = _with_copies(units, folded, partial(self._copies_of, folded, info))
+        if folded.listed:
+            units = _with_copies(units, folded.listed)
         machine.advance(State.EVIDENCE_VERIFIED)
 
         names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
@@ -261,54 +254,35 @@ class EvidenceSkill:
         kept vector is the one `embed_query` computes."""
         self._query_embedder.pin(sorted(set(ATTRIBUTE_CUES.values())))
 
-    def _fold(self, committed: Sequence[str], copies: Mapping[str, Sequence[str]]) -> _Folded:
-        """The committed ids less every exact copy, sorted, with each hidden copy's stand-in;
-        remembered for the same two objects (the runtime hands out the same ones while the
-        committed set is unchanged)."""
+    def _fold(
+        self, kb: str, committed: Sequence[str], copies: Mapping[str, Sequence[str]]
+    ) -> _Folded:
+        """The committed ids less every exact copy, sorted, and each standing document's
+        hidden copies as `also_in` lists them; remembered for the same two objects (the
+        runtime hands out the same ones while the committed set is unchanged)."""
         memo = self._folded
         if memo is not None and memo[0] is committed and memo[1] is copies:
             return memo[2]
         visible = set(committed)
-        # A copy is left out only while the document that stands for it is visible.
-        stand_in = {
-            c: first
-            for first, group in sorted(copies.items())
-            if first in visible
-            for c in group
-            if c in visible
-        }
-        folded = _Folded(tuple(sorted(visible - set(stand_in))), MappingProxyType(stand_in))
+        listed: dict[str, tuple[DocumentCopy, ...]] = {}
+        for first, group in sorted(copies.items()):
+            # A copy is left out only while the document that stands for it is visible.
+            hidden = [c for c in group if c in visible] if first in visible else []
+            if hidden:
+                listed[first] = tuple(
+                    sorted(
+                        (DocumentCopy(document=self._name(kb, c), document_id=c) for c in hidden),
+                        key=lambda copy: (copy.document, copy.document_id),
+                    )
+                )
+        left_out = {c.document_id for group in listed.values() for c in group}
+        folded = _Folded(tuple(sorted(visible - left_out)), MappingProxyType(listed))
         self._folded = (committed, copies, folded)
         return folded
 
-    def _copies_of(
-        self,
-        folded: _Folded,
-        info: Callable[[str], DocumentInfo | None],
-        document_id: str,
-    ) -> list[DocumentCopy]:
-        """The hidden copies of a document as `also_in` lists them, by (name, id): a fresh
-        list each time (an answer is the caller's to change); built once per folding."""
-        table, listed = self._listed
-        if table is not folded:
-            listed = {}
-            self._listed = (folded, listed)
-        found = listed.get(document_id)
-        if found is None:
-            found = listed[document_id] = tuple(
-                sorted(
-                    (
-                        DocumentCopy(document=i.name if i else d, document_id=d)
-                        for d, i in (
-                            (d, info(d))
-                            for d, first in folded.stand_in.items()
-                            if first == document_id
-                        )
-                    ),
-                    key=lambda c: (c.document, c.document_id),
-                )
-            )
-        return list(found)
+    def _name(self, kb: str, document_id: str) -> str:
+        info = self.document_info(kb, document_id)
+        return info.name if info else document_id
 
     def _gate_snapshot(
         self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
@@ -479,15 +453,13 @@ def _jurisdiction(name: str) -> str:
 
 
 def _with_copies(
-    units: list[EvidenceUnit],
-    folded: _Folded,
-    listed: Callable[[str], list[DocumentCopy]],
+    units: list[EvidenceUnit], listed: Mapping[str, tuple[DocumentCopy, ...]]
 ) -> list[EvidenceUnit]:
-    """Each unit from a document that stands for exact copies, with the copies listed."""
-    standing = set(folded.stand_in.values())
+    """Each unit from a document that stands for exact copies, with the copies listed (a
+    fresh list each time: an answer is the caller's to change)."""
     return [
-        u.model_copy(update={"also_in": listed(u.source_location.document_id)})
-        if u.source_location.document_id in standing
+        u.model_copy(update={"also_in": list(listed[u.source_location.document_id])})
+        if u.source_location.document_id in listed
         else u
         for u in units
     ]
@@ -558,10 +530,14 @@ def _candidate_out(candidate: Candidate) -> CandidateSubject:
 __all__ = ["CitedValue", "DocumentInfo", "EvidenceSkill"]
 
 
+# One object, so the fold memo holds for a skill without a copies table.
+_NO_COPIES: Mapping[str, Sequence[str]] = MappingProxyType({})
+
+
 @dataclass(frozen=True)
 class _Folded:
     ids: tuple[str, ...]  # what is searched: the committed documents less hidden copies
-    stand_in: Mapping[str, str]  # each hidden copy -> the document that stands for it
+    listed: Mapping[str, tuple[DocumentCopy, ...]]  # standing document -> its hidden copies
 
 
 class _RecentQueries:
