@@ -47,8 +47,12 @@ def _read_json_file(path: str) -> Any:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise BadInput(f"{path}: {exc.strerror or exc}") from exc
+    from api._jsonbounds import JsonTooDeep, loads_bounded
+
     try:
-        return json.loads(text)
+        return loads_bounded(text)
+    except JsonTooDeep as exc:
+        raise BadInput(f"{path}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise BadInput(f"{path}: invalid JSON: {exc.msg} at line {exc.lineno}") from exc
 

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from api._bodies import JsonBodyLimits
 from api._errors import install_problem_handlers
 from api._limits import ApiSettings
 from api._routes import health, v1
@@ -25,6 +26,7 @@ def create_app(
     runtime: Runtime | None = None,
 ) -> FastAPI:
     """The app; the runtime opens in the lifespan (or is given, and then not closed)."""
+    limits = limits or ApiSettings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -35,7 +37,7 @@ def create_app(
         opened = runtime or Runtime.open(settings or Settings())
         try:
             opened.skill.warm_up()  # attribute cues embedded before the first question
-            state = ApiState.open(opened, limits or ApiSettings())
+            state = ApiState.open(opened, limits)
         except BaseException:
             if runtime is None:
                 opened.close()  # the store lock is not kept by a server that did not start
@@ -59,6 +61,7 @@ def create_app(
         lifespan=lifespan,
     )
     install_problem_handlers(app)
+    app.add_middleware(JsonBodyLimits, limits=limits)
     app.include_router(health)
     app.include_router(v1)
     return app

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict
 
 from api._errors import BatchFormatError
+from api._jsonbounds import MAX_JSON_DEPTH, JsonTooDeep, check_json_depth
 
 
 class BatchItem(BaseModel):
@@ -48,11 +49,13 @@ def parse_questions(
     *,
     max_items: int | None = None,
     max_question_chars: int | None = None,
+    max_depth: int = MAX_JSON_DEPTH,
 ) -> list[BatchItem]:
     """Questions from JSONL (one object a line) or a JSON list of objects.
 
     Extra fields are ignored (a gold file may carry its expectations). Raises
-    BatchFormatError naming the line (JSONL) or the item (list) at fault.
+    BatchFormatError naming the line (JSONL) or the item (list) at fault; JSON nested
+    deeper than `max_depth` is refused before it is parsed.
     """
     if isinstance(data, bytes):
         try:
@@ -61,12 +64,18 @@ def parse_questions(
             raise BatchFormatError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     else:
         text = data
+    try:
+        check_json_depth(data, max_depth)
+    except JsonTooDeep as exc:
+        raise BatchFormatError(str(exc)) from None
     stripped = text.lstrip()
     if stripped.startswith("["):
         try:
             values = json.loads(text)
         except json.JSONDecodeError as exc:
             raise BatchFormatError(f"invalid JSON: {exc.msg}", line=exc.lineno) from None
+        except RecursionError:
+            raise BatchFormatError(str(JsonTooDeep(max_depth))) from None
         if not isinstance(values, list):  # pragma: no cover - starts with "["
             raise BatchFormatError("expected a JSON list of question objects")
         numbered: Iterable[tuple[int, Any, str]] = (
@@ -97,6 +106,8 @@ def _jsonl(text: str) -> Iterable[tuple[int, Any, str]]:
             value = json.loads(line)
         except json.JSONDecodeError as exc:
             raise BatchFormatError(f"invalid JSON: {exc.msg}", line=number) from None
+        except RecursionError:
+            raise BatchFormatError("JSON nested too deeply", line=number) from None
         yield number, value, f"line {number}"
 
 

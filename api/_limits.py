@@ -5,6 +5,8 @@ from __future__ import annotations
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from api._jsonbounds import MAX_JSON_DEPTH
+
 _MIB = 1024 * 1024
 
 
@@ -26,7 +28,10 @@ class ApiSettings(BaseSettings):
     max_question_chars: int = Field(default=2000, ge=1)
     max_batch_items: int = Field(default=10_000, ge=1)
     max_top_k: int = Field(default=50, ge=1)
+    # Every request body but an upload (JSON, JSON lines): read at most this much.
     max_json_body_bytes: int = Field(default=32 * _MIB, ge=1)
+    # Arrays and objects nested deeper than this are refused before they are parsed.
+    max_json_depth: int = Field(default=MAX_JSON_DEPTH, ge=1, le=500)
     ingest_workers: int = Field(default=1, ge=1)
     # Queries and uploads share the process: torch runs one thread per encode and uploads
     # are embedded by their own model instance, so a query never waits for an ingestion

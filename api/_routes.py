@@ -422,20 +422,6 @@ def _engine_body() -> dict[str, Any]:
     }
 
 
-async def _read_body(request: Request, limit: int) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > limit:
-        raise LimitExceeded("max_json_body_bytes", limit, f"request body over {limit} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise LimitExceeded("max_json_body_bytes", limit, f"request body over {limit} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
 @v1.post(
     "/sufficiency/evaluate",
     response_model=dict[str, Any],
@@ -446,8 +432,9 @@ async def evaluate_sufficiency(request: Request, _: Caller, state: State) -> dic
     """The sufficiency engine alone: its input contract in, its verdict out."""
     from engine._engine import evaluate_json
 
-    body = await _read_body(request, state.limits.max_json_body_bytes)
-    return evaluate_json(body)
+    # Read under the app's body limits (api/_bodies.py); judged off the event loop.
+    body = await request.body()
+    return await anyio.to_thread.run_sync(evaluate_json, body)
 
 
 # ----------------------------------------------------------------------------- evaluations
@@ -499,11 +486,14 @@ async def submit_evaluation(kb: Kb, request: Request, state: State) -> JobInfo:
         raise UnsupportedMediaType(
             "send questions as application/json (a list) or application/x-ndjson"
         )
-    body = await _read_body(request, state.limits.max_json_body_bytes)
-    items = parse_questions(
-        body,
-        max_items=state.limits.max_batch_items,
-        max_question_chars=state.limits.max_question_chars,
+    body = await request.body()  # read under the app's body limits (api/_bodies.py)
+    items = await anyio.to_thread.run_sync(
+        lambda: parse_questions(
+            body,
+            max_items=state.limits.max_batch_items,
+            max_question_chars=state.limits.max_question_chars,
+            max_depth=state.limits.max_json_depth,
+        )
     )
     job = await anyio.to_thread.run_sync(
         lambda: state.jobs.create(

@@ -230,6 +230,41 @@ def test_eval_bad_jsonl_line_is_exit_2_naming_the_line(tmp_path: Path) -> None:
     assert not out.exists()
 
 
+NESTED = {"1,000 levels": "[" * 1000 + "]" * 1000, "100,000 levels": "[" * 100_000 + "]" * 100_000}
+
+
+@pytest.mark.parametrize("text", NESTED.values(), ids=NESTED.keys())
+def test_deeply_nested_json_is_exit_2_everywhere_json_enters(tmp_path: Path, text: str) -> None:
+    """The probe's `evrag eval nested.json` exited 1 (RecursionError): now exit 2 naming the
+    limit, for a questions file (list or JSONL), a structured subject, a contract, the engine."""
+    nested = tmp_path / "nested.json"
+    nested.write_text(text, encoding="utf-8")
+    deep_line = tmp_path / "deep.jsonl"
+    deep_line.write_text(
+        '{"id": "q1", "question": "Who founded Halcyon Robotics, Inc.?"}\n'
+        + '{"id": "q2", "subject": {"constraints": '
+        + "[" * 200
+        + "]" * 200
+        + "}}\n",
+        encoding="utf-8",
+    )
+    data_dir, out = tmp_path / "data", tmp_path / "r.jsonl"
+    for questions in (nested, deep_line):
+        line = assert_bad_input(
+            evrag("eval", questions, "--kb", KB, "--out", out, data_dir=data_dir), "max_json_depth"
+        )
+        assert questions.name in line
+    assert not out.exists()
+    assert_bad_input(
+        evrag("ask", "--subject-json", nested, "--kb", KB, data_dir=data_dir), "max_json_depth"
+    )
+    assert_bad_input(
+        evrag("ask", QUESTION, "--requirements", nested, "--kb", KB, data_dir=data_dir),
+        "max_json_depth",
+    )
+    assert_bad_input(evrag("engine", nested), "nested too deeply")
+
+
 def test_eval_item_without_question_is_exit_2(tmp_path: Path) -> None:
     questions = tmp_path / "q.jsonl"
     questions.write_text('{"id": "q1"}\n', encoding="utf-8")
