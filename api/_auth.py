@@ -6,6 +6,8 @@ import hashlib
 import hmac
 import json
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import urlencode
@@ -13,9 +15,10 @@ from urllib.parse import urlencode
 from sqlalchemy import Engine, delete, select, update
 
 from api._db import api_keys
-from api._errors import NotFound
+from api._errors import NotFound, Unauthorized
 
 KEY_PREFIX = "evrag_"
+_ADMIN_KID = "admin"  # key ids are hex, so no key is called this
 
 
 def hash_key(key: str) -> str:
@@ -49,6 +52,8 @@ class KeyStore:
         self._engine = engine
         self._admin_hash = hash_key(admin_key)
         # Links in reports carry an HMAC of their path, so a browser can open a cited page.
+        # Each key signs with its own secret (derived from this one and the key's hash):
+        # a link dies with the key that made it, and with the admin key.
         self._link_secret = hashlib.sha256(b"evrag-link:" + admin_key.encode()).digest()
 
     def authenticate(self, key: str | None) -> Principal | None:
@@ -107,13 +112,65 @@ class KeyStore:
                         .values(kbs=json.dumps(names))
                     )
 
-    def sign(self, path: str, params: dict[str, str]) -> str:
-        """`path?params&sig=...`: a link that opens without a key header."""
-        query = urlencode(sorted(params.items()))
-        sig = hmac.new(self._link_secret, f"{path}?{query}".encode(), "sha256").hexdigest()[:32]
-        return f"{path}?{urlencode([*sorted(params.items()), ('sig', sig)])}"
+    def sign(
+        self,
+        path: str,
+        params: dict[str, str],
+        signer: Principal,
+        *,
+        ttl_seconds: int,
+        now: float | None = None,
+    ) -> str:
+        """`path?params&exp=...&kid=...&sig=...`: a link that opens without a key header,
+        until `exp` (Unix seconds) and while the key that made it (`kid`) is not revoked."""
+        return self.link_signer(signer, ttl_seconds=ttl_seconds, now=now)(path, params)
 
-    def check_signature(self, path: str, params: dict[str, str], sig: str) -> bool:
+    def link_signer(
+        self, signer: Principal, *, ttl_seconds: int, now: float | None = None
+    ) -> Callable[[str, dict[str, str]], str]:
+        """`sign` for many links of one report: the key is looked up once."""
+        kid = signer.key_id or _ADMIN_KID
+        signer_hash = self._admin_hash if signer.is_admin else self._key(kid)[1]
+        if signer_hash is None:
+            raise Unauthorized(f"the key {kid!r} is revoked")
+        expires = str(int(time.time() if now is None else now) + ttl_seconds)
+
+        def sign(path: str, params: dict[str, str]) -> str:
+            signed = {**params, "exp": expires, "kid": kid}
+            sig = self._link_signature(signer_hash, path, signed)
+            return f"{path}?{urlencode([*sorted(signed.items()), ('sig', sig)])}"
+
+        return sign
+
+    def verify_link(
+        self, path: str, params: dict[str, str], sig: str, *, now: float | None = None
+    ) -> Principal:
+        """Who made this signed link, if it is intact, unexpired and its key not revoked;
+        else Unauthorized saying which."""
+        kid, exp = params.get("kid", ""), params.get("exp", "")
+        if not kid or not exp.isdigit():
+            raise Unauthorized("not a signed link (exp and kid missing); send an API key")
+        if kid == _ADMIN_KID:
+            principal: Principal | None = Principal(True, None, frozenset())
+            signer_hash: str | None = self._admin_hash
+        else:
+            principal, signer_hash = self._key(kid)
+        want = self._link_signature(signer_hash or "", path, params)
+        if principal is None or signer_hash is None or not hmac.compare_digest(want, sig):
+            # A revoked key and a forged signature read the same to the caller.
+            raise Unauthorized("the link's signature is not valid (or its key was revoked)")
+        if int(exp) < (time.time() if now is None else now):
+            raise Unauthorized("the signed link has expired; open the report again for a new one")
+        return principal
+
+    def _link_signature(self, signer_hash: str, path: str, params: dict[str, str]) -> str:
+        secret = hmac.new(self._link_secret, signer_hash.encode(), "sha256").digest()
         query = urlencode(sorted(params.items()))
-        want = hmac.new(self._link_secret, f"{path}?{query}".encode(), "sha256").hexdigest()[:32]
-        return hmac.compare_digest(want, sig)
+        return hmac.new(secret, f"{path}?{query}".encode(), "sha256").hexdigest()[:32]
+
+    def _key(self, key_id: str) -> tuple[Principal | None, str | None]:
+        with self._engine.connect() as conn:
+            row = conn.execute(select(api_keys).where(api_keys.c.key_id == key_id)).first()
+        if row is None:
+            return None, None
+        return Principal(False, row.key_id, frozenset(json.loads(row.kbs))), str(row.key_hash)

@@ -32,6 +32,11 @@ class ApiSettings(BaseSettings):
     max_json_body_bytes: int = Field(default=32 * _MIB, ge=1)
     # Arrays and objects nested deeper than this are refused before they are parsed.
     max_json_depth: int = Field(default=MAX_JSON_DEPTH, ge=1, le=500)
+    # A page image is rendered at the zoom asked for, lowered to fit this many pixels
+    # (16 Mpx: 48 MB of RGB); a page over it even at zoom 0.25 answers 413 naming it.
+    max_page_image_pixels: int = Field(default=16_000_000, ge=10_000)
+    # Page images rendered at once; more requests wait their turn (memory stays bounded).
+    page_render_workers: int = Field(default=2, ge=1)
     ingest_workers: int = Field(default=1, ge=1)
     # Queries and uploads share the process: torch runs one thread per encode and uploads
     # are embedded by their own model instance, so a query never waits for an ingestion
@@ -39,5 +44,8 @@ class ApiSettings(BaseSettings):
     serve_single_thread_encodes: bool = True
     ingest_embed_batch_size: int = Field(default=32, ge=1)
     eval_workers: int = Field(default=2, ge=1)
+    # Signed page links in HTML reports open without a key for this long (default 24 h),
+    # and only while the key that made the report is not revoked.
+    signed_link_ttl_seconds: int = Field(default=24 * 3600, ge=60)
     # Absolute base for links in HTML reports; None: the request's own base URL.
     public_base_url: str | None = None

@@ -1,15 +1,35 @@
-"""A page of a stored PDF as PNG, with the cited lines (or a box) highlighted."""
+"""A page of a stored PDF as PNG, with the cited lines (or a box) highlighted.
+
+The image is bounded by its output pixels, not by the zoom asked for: a page's MediaBox
+may be 14,400 points square (the PDF maximum) or more, and one such page at zoom 1 is a
+200-megapixel pixmap. The zoom is lowered until the image fits `max_pixels`; a page that
+does not fit even at the smallest zoom is refused naming the limit. The caller renders
+in a bounded pool (see the page image route), so concurrent requests cannot multiply it.
+"""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import pymupdf
 
-from api._errors import BadRequest, NotFound
+from api._errors import BadRequest, LimitExceeded, NotFound
 
 _HIGHLIGHT = (1.0, 0.85, 0.0)
 _PAD = 1.5  # points around each line, so the highlight covers ascenders and descenders
+MIN_ZOOM = 0.25
+MAX_ZOOM = 4.0
+DEFAULT_MAX_PIXELS = 16_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class PageImage:
+    png: bytes
+    zoom: float  # the zoom rendered at: the one asked for, or lower to fit the pixel budget
+    width: int
+    height: int
 
 
 def parse_bbox(text: str) -> tuple[float, float, float, float]:
@@ -34,6 +54,31 @@ def page_line_boxes(
     return [line.bbox for line in lines]
 
 
+def fitted_zoom(width_pt: float, height_pt: float, zoom: float, max_pixels: int) -> float:
+    """`zoom`, or the largest zoom (3 decimals) at which the page fits `max_pixels`.
+
+    Raises LimitExceeded (413, `max_page_image_pixels`) when even MIN_ZOOM does not fit.
+    """
+    area = max(width_pt, 1.0) * max(height_pt, 1.0)
+    if _pixels(width_pt, height_pt, zoom) <= max_pixels:
+        return zoom
+    fit = math.floor(math.sqrt(max_pixels / area) * 1000) / 1000
+    while fit >= MIN_ZOOM and _pixels(width_pt, height_pt, fit) > max_pixels:
+        fit -= 0.001  # rounding of the pixmap's edges
+    if fit < MIN_ZOOM:
+        raise LimitExceeded(
+            "max_page_image_pixels",
+            max_pixels,
+            f"the page ({width_pt:.0f} x {height_pt:.0f} pt) is over {max_pixels} pixels "
+            f"even at zoom {MIN_ZOOM}",
+        )
+    return round(fit, 3)
+
+
+def _pixels(width_pt: float, height_pt: float, zoom: float) -> int:
+    return math.ceil(width_pt * zoom) * math.ceil(height_pt * zoom)
+
+
 def render_page(
     path: Path,
     page_no: int,
@@ -42,10 +87,35 @@ def render_page(
     line_end: int | None = None,
     bbox: tuple[float, float, float, float] | None = None,
     zoom: float = 2.0,
+    max_pixels: int = DEFAULT_MAX_PIXELS,
 ) -> bytes:
     """PNG bytes of page `page_no` (1-based) with lines `line_start..line_end` highlighted."""
+    return render_page_image(
+        path,
+        page_no,
+        line_start=line_start,
+        line_end=line_end,
+        bbox=bbox,
+        zoom=zoom,
+        max_pixels=max_pixels,
+    ).png
+
+
+def render_page_image(
+    path: Path,
+    page_no: int,
+    *,
+    line_start: int | None = None,
+    line_end: int | None = None,
+    bbox: tuple[float, float, float, float] | None = None,
+    zoom: float = 2.0,
+    max_pixels: int = DEFAULT_MAX_PIXELS,
+) -> PageImage:
+    """The page as a PageImage, its zoom fitted to `max_pixels` (see `fitted_zoom`)."""
     if line_end is not None and line_start is None:
         raise BadRequest("line_end needs line_start")
+    if not MIN_ZOOM <= zoom <= MAX_ZOOM:
+        raise BadRequest(f"zoom must be between {MIN_ZOOM} and {MAX_ZOOM}")
     doc = pymupdf.open(path)
     try:
         if doc.needs_pass:
@@ -53,6 +123,8 @@ def render_page(
         if not 1 <= page_no <= doc.page_count:
             raise NotFound(f"page {page_no} does not exist (the document has {doc.page_count})")
         page = doc[page_no - 1]
+        # Before any work on the page: a page over the budget costs nothing more.
+        fitted = fitted_zoom(page.rect.width, page.rect.height, zoom, max_pixels)
         rects: list[pymupdf.Rect] = []
         if line_start is not None:
             end = line_end if line_end is not None else line_start
@@ -69,7 +141,14 @@ def render_page(
             annot = page.add_highlight_annot(rect)
             annot.set_colors(stroke=_HIGHLIGHT)
             annot.update()
-        pixmap = page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), annots=True)
-        return pixmap.tobytes("png")
+        try:
+            pixmap = page.get_pixmap(matrix=pymupdf.Matrix(fitted, fitted), annots=True)
+            png = pixmap.tobytes("png")
+        except pymupdf.mupdf.FzErrorLimit:
+            # MuPDF's own ceiling, should a page slip past the budget above.
+            raise LimitExceeded(
+                "max_page_image_pixels", max_pixels, "the page image is over MuPDF's size limit"
+            ) from None
+        return PageImage(png, fitted, pixmap.width, pixmap.height)
     finally:
         doc.close()

@@ -14,7 +14,7 @@ from api._batch import parse_questions, render_csv, render_html, render_jsonl
 from api._deps import Admin, Caller, Kb, State
 from api._errors import BadRequest, LimitExceeded, NotFound, Unauthorized, UnsupportedMediaType
 from api._jobs import JobKind, JobRecord
-from api._pages import parse_bbox, render_page
+from api._pages import MAX_ZOOM, MIN_ZOOM, parse_bbox, render_page_image
 from api._schemas import (
     DocumentInfo,
     EntityInfo,
@@ -314,7 +314,7 @@ def download_original(kb: Kb, document_id: str, state: State) -> FileResponse:
     return FileResponse(path, media_type="application/pdf", filename=safe)
 
 
-def _image_caller(request: Request, state: State) -> Principal | None:
+def _image_caller(request: Request, state: State) -> Principal:
     """A key, or a signed link (from a report) that opens without one."""
     key = request.headers.get("x-api-key")
     auth = request.headers.get("authorization", "")
@@ -325,8 +325,9 @@ def _image_caller(request: Request, state: State) -> Principal | None:
         return principal
     params = {k: v for k, v in request.query_params.items() if k != "sig"}
     sig = request.query_params.get("sig")
-    if sig and state.keys.check_signature(request.url.path, params, sig):
-        return None
+    if sig:
+        # The link's key (it may have lost the knowledge base since: checked by the route).
+        return state.keys.verify_link(request.url.path, params, sig)
     raise Unauthorized("send an API key, or open a signed link from a report")
 
 
@@ -334,41 +335,66 @@ def _image_caller(request: Request, state: State) -> Principal | None:
     "/kbs/{kb}/documents/{document_id}/pages/{page}/image",
     response_class=Response,
     tags=["documents"],
-    responses={200: {"content": {"image/png": {}}}},
+    responses={
+        200: {
+            "content": {"image/png": {}},
+            "headers": {"X-Page-Zoom": {"description": "the zoom rendered at"}},
+        },
+        413: {"description": "the page is over max_page_image_pixels", **PROBLEM},
+    },
 )
-def page_image(
+async def page_image(
     kb: str,
     document_id: str,
     page: Annotated[int, PathParam(ge=1, le=100_000)],
     state: State,
-    caller: Annotated[Principal | None, Depends(_image_caller)],
+    caller: Annotated[Principal, Depends(_image_caller)],
     line_start: Annotated[int | None, Query(ge=1, le=100_000)] = None,
     line_end: Annotated[int | None, Query(ge=1, le=100_000)] = None,
     bbox: Annotated[
         str | None, Query(description="x0,y0,x1,y1 in PDF points", max_length=200)
     ] = None,
-    zoom: Annotated[float, Query(ge=0.25, le=4.0)] = 2.0,
+    zoom: Annotated[
+        float,
+        Query(
+            ge=MIN_ZOOM,
+            le=MAX_ZOOM,
+            description="lowered to fit max_page_image_pixels (the X-Page-Zoom header)",
+        ),
+    ] = 2.0,
     sig: Annotated[
         str | None, Query(description="signature of a report link", max_length=64)
     ] = None,
+    exp: Annotated[
+        int | None, Query(description="expiry of a report link (Unix seconds)", ge=0)
+    ] = None,
+    kid: Annotated[
+        str | None, Query(description="the key a report link was made with", max_length=32)
+    ] = None,
 ) -> Response:
     """The page as PNG, with the cited lines (or a box) highlighted."""
-    from retrieval._errors import KnowledgeBaseNotFound
 
-    if caller is not None and not caller.can_see(kb):
-        raise KnowledgeBaseNotFound(kb)
-    state.runtime.catalog.get_kb(kb)
-    _document(state, kb, document_id)
-    box = parse_bbox(bbox) if bbox is not None else None
-    png = render_page(
-        state.runtime.blobs.path(document_id),
-        page,
-        line_start=line_start,
-        line_end=line_end,
-        bbox=box,
-        zoom=zoom,
-    )
-    return Response(png, media_type="image/png")
+    def render() -> Any:
+        from retrieval._errors import KnowledgeBaseNotFound
+
+        if not caller.can_see(kb):
+            raise KnowledgeBaseNotFound(kb)
+        state.runtime.catalog.get_kb(kb)
+        _document(state, kb, document_id)
+        box = parse_bbox(bbox) if bbox is not None else None
+        return render_page_image(
+            state.runtime.blobs.path(document_id),
+            page,
+            line_start=line_start,
+            line_end=line_end,
+            bbox=box,
+            zoom=zoom,
+            max_pixels=state.limits.max_page_image_pixels,
+        )
+
+    # A bounded pool: requests beyond it wait on the event loop, holding no pixmap.
+    image = await anyio.to_thread.run_sync(render, limiter=state.render_limiter())
+    return Response(image.png, media_type="image/png", headers={"X-Page-Zoom": f"{image.zoom:g}"})
 
 
 # ----------------------------------------------------------------------------- query
@@ -543,6 +569,7 @@ def evaluation_results(
     job_id: str,
     request: Request,
     state: State,
+    principal: Caller,
     format: Annotated[str, Query(pattern="^(jsonl|csv|html)$")] = "jsonl",
 ) -> Response:
     """The answers so far, in input order: JSONL, CSV, or an HTML report."""
@@ -553,6 +580,8 @@ def evaluation_results(
     if format == "csv":
         return Response(render_csv(results), media_type="text/csv; charset=utf-8")
     base = (state.limits.public_base_url or str(request.base_url)).rstrip("/")
+    # Signed by the caller's key: revoking it revokes the report's links; they expire.
+    sign = state.keys.link_signer(principal, ttl_seconds=state.limits.signed_link_ttl_seconds)
 
     def link(loc: dict[str, Any]) -> str | None:
         doc, page = loc.get("document_id"), loc.get("page")
@@ -563,7 +592,7 @@ def evaluation_results(
             params["line_start"] = str(loc["line_start"])
             params["line_end"] = str(loc.get("line_end") or loc["line_start"])
         path = f"/v1/kbs/{kb}/documents/{doc}/pages/{page}/image"
-        return base + state.keys.sign(path, params)
+        return base + sign(path, params)
 
     page = render_html(
         results,

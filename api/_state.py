@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import anyio
+
 from api._auth import KeyStore
 from api._batch import BatchItem, answer_item
 from api._db import open_engine
@@ -48,6 +50,13 @@ class ApiState:
     write_lock: threading.Lock = field(default_factory=threading.Lock)
     ingestor: Any = None
     ask_accepts_top_k: bool = False
+    _render_limiter: anyio.CapacityLimiter | None = None
+
+    def render_limiter(self) -> anyio.CapacityLimiter:
+        """The page-image pool (made on the event loop, at its first use)."""
+        if self._render_limiter is None:
+            self._render_limiter = anyio.CapacityLimiter(self.limits.page_render_workers)
+        return self._render_limiter
 
     @classmethod
     def open(cls, runtime: Runtime, limits: ApiSettings) -> ApiState:

@@ -138,3 +138,132 @@ def test_the_body_limit_stops_reading_at_the_chunk_that_crosses_it() -> None:
     upload = {**scope, "path": "/v1/kbs/a/documents"}
     asyncio.run(JsonBodyLimits(app, limits)(upload, receive, send))
     assert reached == ["/v1/kbs/a/documents"] and read == 0
+
+
+# ----------------------------------------------------------------------------- 2. page images
+
+
+def _one_page_pdf(width: float, height: float) -> bytes:
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=width, height=height)
+    page.insert_text((72, 72), "Poster of the Acme Robotics, Inc. supply agreement.", fontsize=11)
+    data: bytes = doc.tobytes()
+    doc.close()
+    return data
+
+
+def test_a_page_image_is_bounded_by_its_pixels_not_its_zoom(tmp_path: Any) -> None:
+    """A 14,400 pt square page at zoom 2 or 4 was a 500 (FzErrorLimit); at zoom 1, 2 GB."""
+    from api._errors import LimitExceeded
+    from api._pages import fitted_zoom, render_page_image
+
+    huge = tmp_path / "huge.pdf"
+    huge.write_bytes(_one_page_pdf(14_400, 14_400))
+    budget = 16_000_000
+    for zoom in (1.0, 2.0, 4.0):
+        image = render_page_image(huge, 1, zoom=zoom, max_pixels=budget)
+        assert image.png.startswith(b"\x89PNG")
+        assert image.width * image.height <= budget and image.zoom == 0.277
+        assert image.width >= 3980  # the largest zoom that fits, not a token thumbnail
+    letter = tmp_path / "letter.pdf"
+    letter.write_bytes(_one_page_pdf(612, 792))
+    assert render_page_image(letter, 1, zoom=2.0, max_pixels=budget).zoom == 2.0  # untouched
+    # Beyond the budget even at the smallest zoom: a 413 naming the limit, nothing rendered.
+    with pytest.raises(LimitExceeded) as refused:
+        render_page_image(huge, 1, zoom=1.0, max_pixels=4_000_000)
+    assert refused.value.limit == "max_page_image_pixels" and refused.value.status == 413
+    assert "4000000" in str(refused.value.detail)
+    assert fitted_zoom(50_000, 100, 4.0, 16_000_000) < 4.0
+
+
+@pytest.mark.slow
+def test_the_page_image_route_clamps_and_renders_in_a_bounded_pool(
+    api_client: TestClient, loaded_kb: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    import api._routes
+    from tests.api.conftest import wait_job
+
+    h = admin_headers()
+    assert api_client.post("/v1/kbs", json={"name": "posters"}, headers=h).status_code == 201
+    files = [("files", ("poster.pdf", _one_page_pdf(14_400, 14_400), "application/pdf"))]
+    job = api_client.post("/v1/kbs/posters/documents", files=files, headers=h).json()
+    done = wait_job(api_client, job["links"]["self"], h)
+    assert done["documents"][0]["status"] == "committed", done
+    url = f"/v1/kbs/posters/documents/{done['documents'][0]['document_id']}/pages/1/image"
+    state = api_client.app.state.api  # type: ignore[attr-defined]
+    budget = state.limits.max_page_image_pixels
+    for zoom in ("1", "2", "4"):
+        resp = api_client.get(url, params={"zoom": zoom}, headers=h)
+        assert resp.status_code == 200, resp.text[:300]
+        assert float(resp.headers["x-page-zoom"]) < 0.3
+    # Eight at once: never more than the pool's size (2) rendering together.
+    render, lock, now, most = api._routes.render_page_image, threading.Lock(), [0], [0]
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        with lock:
+            now[0] += 1
+            most[0] = max(most[0], now[0])
+        try:
+            time.sleep(0.05)
+            return render(*args, **kwargs)
+        finally:
+            with lock:
+                now[0] -= 1
+
+    monkeypatch.setattr(api._routes, "render_page_image", counted)
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(lambda _: api_client.get(url, headers=h).status_code, range(8)))
+    assert codes == [200] * 8
+    assert most[0] == state.limits.page_render_workers == 2
+    assert budget == 16_000_000
+
+
+# ----------------------------------------------------------------------------- 8. signed links
+
+GOVERNING_LAW = (
+    "What is the governing law of the agreement between Acme Robotics, Inc. and "
+    "Northwind Traders LLC?"
+)
+
+
+def test_a_reports_signed_links_expire_and_die_with_the_key_that_made_them(
+    api_client: TestClient, loaded_kb: dict[str, str]
+) -> None:
+    """The probe's links survived restarts and the revocation of the key that made them."""
+    import re
+    import time
+    from urllib.parse import parse_qs, urlsplit
+
+    from tests.api.conftest import wait_job
+
+    h = admin_headers()
+    made = api_client.post("/v1/keys", json={"kbs": ["deals"], "label": "report"}, headers=h)
+    key = made.json()
+    user = {"X-API-Key": key["key"]}
+    job = api_client.post(
+        "/v1/kbs/deals/evaluations", json=[{"id": "q1", "question": GOVERNING_LAW}], headers=user
+    ).json()
+    wait_job(api_client, job["links"]["self"], user)
+    page = api_client.get(job["links"]["results_html"], headers=user).text
+    links = [
+        link.replace("&amp;", "&").replace("http://testserver", "")
+        for link in re.findall(r'href="([^"]+)"', page)
+    ]
+    assert links, "the report cites no page"
+    query = parse_qs(urlsplit(links[0]).query)
+    assert query["kid"] == [key["key_id"]]
+    ttl = api_client.app.state.api.limits.signed_link_ttl_seconds  # type: ignore[attr-defined]
+    assert abs(int(query["exp"][0]) - (time.time() + ttl)) < 120
+    assert api_client.get(links[0]).content.startswith(b"\x89PNG")
+    # Another expiry is another link: the signature no longer matches.
+    forged = links[0].replace(f"exp={query['exp'][0]}", f"exp={int(query['exp'][0]) + 10**6}")
+    assert _problem(api_client.get(forged), 401)
+    assert api_client.delete(f"/v1/keys/{key['key_id']}", headers=h).status_code == 204
+    problem = _problem(api_client.get(links[0]), 401)
+    assert "revoked" in problem["detail"]
