@@ -98,7 +98,28 @@ class ApiState:
 
     def start(self) -> list[str]:
         self.upload_dir.mkdir(parents=True, exist_ok=True)
+        self.sweep_uploads()
         return self.runner.resume()
+
+    def sweep_uploads(self) -> list[str]:
+        """Remove what a process killed mid-upload left: every `.part-*` file (no request
+        is running yet), and every stored upload no unfinished job still needs."""
+        removed = []
+        for path in sorted(self.upload_dir.iterdir()):
+            if not path.is_file():
+                continue
+            if path.name.startswith(".part-"):
+                orphan = True
+            elif path.suffix == ".pdf":
+                orphan = not self.jobs.count_pending_with("sha256", path.stem)
+            else:
+                continue
+            if orphan:
+                path.unlink(missing_ok=True)
+                removed.append(path.name)
+        if removed:
+            _log.info("removed %d upload file(s) left by an earlier process", len(removed))
+        return removed
 
     def close(self) -> None:
         self.runner.shutdown()

@@ -11,6 +11,7 @@ import contextlib
 import hashlib
 import os
 import re
+import threading
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,13 +38,24 @@ class StoredUpload:
     path: Path  # <upload_dir>/<sha256>.pdf
 
 
+MAX_NAME_CHARS = 255
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,8}$")
+
+
 def display_name(raw: str | None, index: int) -> str:
-    """The last path component of the client's filename, control characters removed."""
+    """The last path component of the client's filename, control characters removed.
+
+    A name over MAX_NAME_CHARS is shortened in its stem: the extension (`.pdf`) is kept.
+    """
     name = (raw or "").replace("\\", "/").rsplit("/", 1)[-1]
     name = _NAME_SAFE.sub("", name).strip()
     if name in ("", ".", ".."):
         name = f"upload-{index}.pdf"
-    return name[:255]
+    if len(name) <= MAX_NAME_CHARS:
+        return name
+    found = _EXTENSION.search(name)
+    extension = found.group(0) if found else ""
+    return name[: MAX_NAME_CHARS - len(extension)].rstrip() + extension
 
 
 class _Part:
@@ -72,6 +84,10 @@ class UploadReceiver:
         self._header_field = b""
         self._header_value = b""
         self._tmp_files: list[Path] = []
+        # feed() runs in a worker thread; abort() may come from the event loop while it
+        # does (a cancelled request): the lock makes abort wait for the chunk in flight.
+        self._lock = threading.Lock()
+        self._aborted = False
         callbacks: Any = {
             "on_part_begin": self._on_part_begin,
             "on_header_field": self._on_header_field,
@@ -84,6 +100,12 @@ class UploadReceiver:
         self._parser = MultipartParser(boundary, callbacks)
 
     def feed(self, chunk: bytes) -> None:
+        with self._lock:
+            if self._aborted:
+                raise BadRequest("the upload was aborted")
+            self._feed(chunk)
+
+    def _feed(self, chunk: bytes) -> None:
         self._total += len(chunk)
         if self._total > self.limits.max_request_bytes:
             raise LimitExceeded(
@@ -104,12 +126,16 @@ class UploadReceiver:
         return self.stored
 
     def abort(self) -> None:
-        if self._part is not None:
-            self._part.file.close()
-            self._part = None
-        for tmp in self._tmp_files:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
+        """Remove every temporary file of this request (a limit, a bad part, a dead client)."""
+        with self._lock:
+            self._aborted = True
+            if self._part is not None:
+                self._part.file.close()
+                self._part = None
+            for tmp in self._tmp_files:
+                with contextlib.suppress(FileNotFoundError):
+                    tmp.unlink()
+            self._tmp_files.clear()
 
     # -- parser callbacks ----------------------------------------------------------------
 

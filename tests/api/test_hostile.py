@@ -267,3 +267,90 @@ def test_a_reports_signed_links_expire_and_die_with_the_key_that_made_them(
     assert api_client.delete(f"/v1/keys/{key['key_id']}", headers=h).status_code == 204
     problem = _problem(api_client.get(links[0]), 401)
     assert "revoked" in problem["detail"]
+
+
+# ----------------------------------------------------------------------------- 6. upload files
+
+
+def _partial_upload(port: int, key: str, pdf_bytes: bytes) -> Any:
+    """A socket that has sent the headers and the first bytes of a 20 MB upload, and waits."""
+    import socket
+
+    boundary = "hostileboundary"
+    head = (
+        f"--{boundary}\r\n"
+        'Content-Disposition: form-data; name="files"; filename="big.pdf"\r\n'
+        "Content-Type: application/pdf\r\n\r\n"
+    ).encode()
+    length = len(head) + 20_000_000 + len(f"\r\n--{boundary}--\r\n")
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(
+        (
+            "POST /v1/kbs/up/documents HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Authorization: Bearer {key}\r\n"
+            f"Content-Type: multipart/form-data; boundary={boundary}\r\n"
+            f"Content-Length: {length}\r\n\r\n"
+        ).encode()
+        + head
+        + pdf_bytes
+        + b"\0" * 500_000
+    )
+    return sock
+
+
+def _wait_for(check: Any, timeout: float = 30.0) -> bool:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.slow
+def test_a_dead_upload_leaves_no_temporary_file(tmp_path: Any, contract_bytes: bytes) -> None:
+    """After a kill -9 mid-stream, `uploads/.part-...` survived two restarts."""
+    import httpx
+
+    from tests.api._server import Server
+
+    data_dir = tmp_path / "data"
+    uploads = data_dir / "uploads"
+    server = Server(data_dir, "hostile-admin", tmp_path / "server.log").start()
+    try:
+        admin = {"Authorization": "Bearer hostile-admin"}
+        assert httpx.post(f"{server.url}/v1/kbs", json={"name": "up"}, headers=admin).is_success
+
+        def parts() -> list[str]:
+            return sorted(p.name for p in uploads.glob(".part-*"))
+
+        # The client goes away mid-stream: the request dies and takes its file with it.
+        sock = _partial_upload(server.port, "hostile-admin", contract_bytes)
+        assert _wait_for(lambda: len(parts()) == 1), "the upload never reached the disk"
+        sock.close()
+        assert _wait_for(lambda: parts() == []), parts()
+        # The server is killed mid-stream: the next start removes what was left.
+        sock = _partial_upload(server.port, "hostile-admin", contract_bytes)
+        assert _wait_for(lambda: len(parts()) == 1)
+        orphan = uploads / ("ab" * 32 + ".pdf")  # stored, but no job was made for it
+        orphan.write_bytes(contract_bytes)
+        server.kill()
+        sock.close()
+        assert len(parts()) == 1 and orphan.exists()
+        server.start()
+        assert parts() == [] and not orphan.exists()
+    finally:
+        server.stop()
+
+
+def test_a_long_file_name_is_shortened_keeping_its_extension() -> None:
+    """A 1,000-character file name was cut to 255 characters and lost `.pdf`."""
+    from api._uploads import MAX_NAME_CHARS, display_name
+
+    name = display_name("a" * 996 + ".pdf", 1)
+    assert len(name) == MAX_NAME_CHARS == 255 and name.endswith(".pdf")
+    assert display_name("Ü" * 300 + ".PDF", 1).endswith("Ü.PDF")
+    assert len(display_name("x" * 1000, 1)) == 255  # no extension: a plain cut
+    assert display_name("short.pdf", 1) == "short.pdf"
