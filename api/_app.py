@@ -68,7 +68,14 @@ def create_app(
 
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the API with uvicorn (one process: the embedded store has one owner)."""
+    """Run the API with uvicorn (one process: the embedded store has one owner).
+
+    The runtime opens before uvicorn starts: a data directory held by another process
+    raises StoreLocked here, naming the holder (the CLI's one-line error, exit 2), instead
+    of failing inside the lifespan with uvicorn's traceback.
+    """
     import uvicorn
 
-    uvicorn.run(create_app(settings), host=host, port=port, workers=1, log_level="info")
+    with Runtime.open(settings) as runtime:
+        app = create_app(settings, runtime=runtime)
+        uvicorn.run(app, host=host, port=port, workers=1, log_level="info")

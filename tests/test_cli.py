@@ -649,3 +649,21 @@ def test_second_process_gets_a_clear_error_naming_the_holder(
     holder.communicate(timeout=60)
     assert holder.returncode == 0, holder.stderr
     assert evrag("kb", "list", data_dir=corpus.data_dir).returncode == 0
+
+
+@pytest.mark.slow
+def test_a_second_server_on_the_same_data_dir_is_exit_2_naming_the_holder(
+    tmp_path: Path,
+) -> None:
+    """It exited 3 with a 30-line traceback from inside uvicorn's lifespan."""
+    from tests.api._server import Server, free_port
+
+    data_dir = tmp_path / "data"
+    first = Server(data_dir, "admin-key", tmp_path / "first.log").start()
+    try:
+        second = evrag("serve", "--port", str(free_port()), data_dir=data_dir, timeout=120)
+        assert first.proc is not None
+        line = assert_bad_input(second, str(first.proc.pid), "in use")
+        assert "the embedded store" in line
+    finally:
+        first.stop()
