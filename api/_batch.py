@@ -125,7 +125,8 @@ def _item(value: Any, where: str, max_chars: int | None) -> BatchItem:
             raise BatchFormatError(f"{where}: 'question' must be a non-empty string")
         if max_chars is not None and len(question) > max_chars:
             raise BatchFormatError(
-                f"{where}: question longer than {max_chars} characters (limit max_question_chars)"
+                f"{where}: question longer than {max_chars} characters "
+                f"(limit max_question_chars = {max_chars})"
             )
     if subject is not None and not isinstance(subject, dict):
         raise BatchFormatError(f"{where}: 'subject' must be an object")

@@ -6,6 +6,7 @@ from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from api._jsonbounds import MAX_JSON_DEPTH
+from skill._subject import MAX_QUESTION_CHARS
 
 _MIB = 1024 * 1024
 
@@ -25,7 +26,8 @@ class ApiSettings(BaseSettings):
     max_file_bytes: int = Field(default=200 * _MIB, ge=1)
     max_request_bytes: int = Field(default=1024 * _MIB, ge=1)
     max_files_per_request: int = Field(default=200, ge=1)
-    max_question_chars: int = Field(default=2000, ge=1)
+    # What the skill reads at most (skill.MAX_QUESTION_CHARS): advertised = enforced.
+    max_question_chars: int = Field(default=MAX_QUESTION_CHARS, ge=1, le=MAX_QUESTION_CHARS)
     max_batch_items: int = Field(default=10_000, ge=1)
     max_top_k: int = Field(default=50, ge=1)
     # Every request body but an upload (JSON, JSON lines): read at most this much.

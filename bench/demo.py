@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from api._batch import BatchItem, parse_questions
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
@@ -15,6 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA_ROOM = ROOT / "build" / "dataroom"
 DATA_DIR = Path(os.environ.get("EVRAG_DATA_DIR", ROOT / ".evrag"))
 KB = "demo"
+QUESTIONS = ROOT / "tests" / "data_room" / "demo_questions.jsonl"
+
+
+def load_questions(path: Path = QUESTIONS) -> list[BatchItem]:
+    """The demo's questions, read as `evrag eval` and the API read a questions file (one of
+    `question` or `subject` a line: a line with both is refused by all three)."""
+    return parse_questions(path.read_bytes())
 
 
 def main() -> int:
@@ -28,11 +37,7 @@ def main() -> int:
     print(f"== building the sample data room in {DATA_ROOM.relative_to(ROOT)}")
     pdfs = build_data_room(DATA_ROOM)
     print(f"   {len(pdfs)} PDFs")
-    questions = [
-        json.loads(line)
-        for line in (ROOT / "tests" / "data_room" / "demo_questions.jsonl").read_text().splitlines()
-        if line.strip()
-    ]
+    questions = load_questions()
     with Runtime.open(Settings(data_dir=DATA_DIR)) as rt:
         print(f"== ingesting into knowledge base {KB!r} (data dir {DATA_DIR})")
         printer = ProgressPrinter(sys.stderr, enabled=sys.stderr.isatty())
@@ -44,7 +49,9 @@ def main() -> int:
         print("   " + report.summary())
         for q in questions:
             print("\n" + "=" * 78)
-            answer = rt.skill.ask(KB, q.get("question"), subject=q.get("subject"))
+            if q.subject is not None:
+                print(f"Q (a structured subject): {json.dumps(q.subject, sort_keys=True)}")
+            answer = rt.skill.ask(KB, q.question, subject=q.subject)
             sys.stdout.write(render_answer(answer))
     print("\n" + "=" * 78)
     print("== the sufficiency engine on examples/")

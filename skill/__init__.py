@@ -18,7 +18,13 @@ from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._format import citation, render_answer
 from skill._skill import EvidenceSkill
 from skill._states import State, StateMachine
-from skill._subject import QuestionKind, SubjectClass, parse_question, parse_subject
+from skill._subject import (
+    MAX_QUESTION_CHARS,
+    QuestionKind,
+    SubjectClass,
+    parse_question,
+    parse_subject,
+)
 from skill._values import (
     normalize_date,
     normalize_duration,
@@ -29,6 +35,7 @@ from skill._values import (
 )
 
 __all__ = [
+    "MAX_QUESTION_CHARS",
     "Answer",
     "DocumentInfo",
     "EvidenceSkill",

@@ -1502,13 +1502,22 @@ def _reject_references(text: str, subject: SubjectClass) -> None:
             )
 
 
+# The longest question read (after whitespace is normalized). The API advertises and
+# enforces this same figure (api/_limits.py: max_question_chars may lower it, never raise it).
+MAX_QUESTION_CHARS = 2000
+
+
 def parse_question(text: str) -> SubjectClass:
     """The subject class of a natural-language question; SubjectClassError when none fits."""
     question = _normalize(text)
     if not question:
         raise SubjectClassError(text, "the question is empty")
-    if len(question) > 1000:
-        raise SubjectClassError(text, "the question is longer than 1000 characters")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise SubjectClassError(
+            text,
+            f"the question is longer than {MAX_QUESTION_CHARS} characters "
+            f"(limit max_question_chars = {MAX_QUESTION_CHARS})",
+        )
     for rule in _RULES:
         match = rule.regex.match(question)
         if match is None:

@@ -354,3 +354,48 @@ def test_a_long_file_name_is_shortened_keeping_its_extension() -> None:
     assert display_name("Ü" * 300 + ".PDF", 1).endswith("Ü.PDF")
     assert len(display_name("x" * 1000, 1)) == 255  # no extension: a plain cut
     assert display_name("short.pdf", 1) == "short.pdf"
+
+
+# ----------------------------------------------------------------------------- 10. contract drift
+
+
+def test_the_question_limit_advertised_is_the_one_enforced() -> None:
+    """Advertised 2,000 (max_question_chars), enforced 1,000 by a message naming no limit."""
+    from pydantic import ValidationError
+
+    from api._limits import ApiSettings
+    from skill import MAX_QUESTION_CHARS, SubjectClassError, parse_question
+
+    limit = ApiSettings.model_validate({"admin_key": "k"}).max_question_chars
+    assert limit == MAX_QUESTION_CHARS == 2000
+    at_limit = "Who founded " + "Acme " * ((limit - 20) // 5) + "Inc.?"
+    assert len(at_limit) <= limit
+    assert parse_question(at_limit).role == "founder"  # read, not refused for its length
+    with pytest.raises(SubjectClassError, match=f"limit max_question_chars = {limit}"):
+        parse_question(at_limit + " " + "x" * (limit - len(at_limit)))
+    with pytest.raises(ValidationError):  # a limit the skill would not honour
+        ApiSettings.model_validate({"admin_key": "k", "max_question_chars": limit + 1})
+
+
+def test_the_demo_questions_are_read_alike_by_the_demo_eval_and_the_api(
+    api_client: TestClient, loaded_kb: dict[str, str]
+) -> None:
+    """Line 8 gave both `question` and `subject`: refused by `evrag eval` and the API, read by
+    `make demo`. Now one reader for all three (one of the two a line), and the file obeys it."""
+    from api._batch import parse_questions
+    from api._errors import BatchFormatError
+    from bench.demo import QUESTIONS, load_questions
+
+    items = load_questions()
+    assert [i.id for i in items] == [f"demo-{n}" for n in range(1, 9)]
+    assert items[7].subject is not None and items[7].question is None
+    assert items == parse_questions(QUESTIONS.read_bytes())  # what evrag eval reads
+    both = {"id": "b", "question": "Who founded Acme Robotics, Inc.?", "subject": {"type": "x"}}
+    with pytest.raises(BatchFormatError, match="exactly one of 'question' or 'subject'"):
+        parse_questions(json.dumps(both))
+    user = {"X-API-Key": loaded_kb["key"]}
+    body = {k: v for k, v in both.items() if k != "id"}
+    problem = _problem(api_client.post("/v1/kbs/deals/query", json=body, headers=user), 422)
+    assert "exactly one of 'question' or 'subject'" in problem["detail"]
+    resp = api_client.post("/v1/kbs/deals/evaluations", json=[both], headers=user)
+    assert "exactly one of 'question' or 'subject'" in _problem(resp, 422)["detail"]
