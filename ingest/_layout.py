@@ -22,6 +22,7 @@ _ENUMERATOR = re.compile(
     r"^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,5})[.)]|\d{1,3}(?:\.\d{1,3})+|[•●▪◦·\-–])$"
 )
 _BOLD_FLAG = 16
+_MAX_GAP_CANDIDATES = 500  # column-gap positions tried per page (every 2 pt up to 2500 pt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +114,14 @@ def _find_column_gap(pieces: Sequence[_Piece], width: float) -> float | None:
     """
     if len(pieces) < 8:
         return None
-    x0 = np.fromiter((p.bbox[0] for p in pieces), dtype=float, count=len(pieces))
-    x1 = np.fromiter((p.bbox[2] for p in pieces), dtype=float, count=len(pieces))
-    xs = np.arange(0.3 * width, 0.7 * width + 1e-9, 2.0)
-    left_n = (x1[None, :] <= xs[:, None]).sum(axis=1)
-    right_n = (x0[None, :] >= xs[:, None]).sum(axis=1)
+    x0 = np.sort(np.fromiter((p.bbox[0] for p in pieces), dtype=float, count=len(pieces)))
+    x1 = np.sort(np.fromiter((p.bbox[2] for p in pieces), dtype=float, count=len(pieces)))
+    # Every 2 points; a page too wide for that gets _MAX_GAP_CANDIDATES positions (a 10^7
+    # point page asked for 2M positions, each compared with every piece: issue 18).
+    step = max(2.0, 0.4 * width / _MAX_GAP_CANDIDATES)
+    xs = np.arange(0.3 * width, 0.7 * width + 1e-9, step)
+    left_n = np.searchsorted(x1, xs, side="right")  # pieces ending at or before x
+    right_n = len(pieces) - np.searchsorted(x0, xs, side="left")  # starting at or after x
     crossing = len(pieces) - left_n - right_n
     smaller = np.minimum(left_n, right_n)
     ok = (smaller >= 4) & (crossing <= 0.25 * (left_n + right_n))
@@ -146,17 +150,19 @@ def _merge_rows(pieces: list[_Piece]) -> list[RawLine]:
     """Join pieces sharing a baseline into one line, left to right; order lines top-down."""
     ordered = sorted(pieces, key=lambda p: ((p.bbox[1] + p.bbox[3]) / 2, p.bbox[0]))
     rows: list[list[_Piece]] = []
+    # The open row's vertical extent, kept as pieces join: recomputing it per piece was
+    # quadratic in the pieces of one row (issue 18: a page of 230k identical lines).
+    ry0 = ry1 = 0.0
     for p in ordered:
         if rows:
-            row = rows[-1]
-            ry0 = min(q.bbox[1] for q in row)
-            ry1 = max(q.bbox[3] for q in row)
             overlap = min(ry1, p.bbox[3]) - max(ry0, p.bbox[1])
             height = min(ry1 - ry0, p.bbox[3] - p.bbox[1])
             if height > 0 and overlap >= 0.5 * height:
-                row.append(p)
+                rows[-1].append(p)
+                ry0, ry1 = min(ry0, p.bbox[1]), max(ry1, p.bbox[3])
                 continue
         rows.append([p])
+        ry0, ry1 = p.bbox[1], p.bbox[3]
     lines: list[RawLine] = []
     for row in rows:
         row.sort(key=lambda q: (q.bbox[0], q.bbox[1]))
