@@ -36,3 +36,7 @@ class PdfRejected(IngestError):
         self.name = name
         self.reason = reason
         self.code = code
+
+    def __reduce__(self) -> tuple[type[PdfRejected], tuple[str, str, RejectCode]]:
+        # Pickled whole: a document is parsed in a child process (ingest/_sandbox.py).
+        return (type(self), (self.name, self.reason, self.code))
