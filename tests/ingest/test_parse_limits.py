@@ -1,0 +1,238 @@
+"""Issue 18: parsing is bounded by work. Each test is built from one reported reproduction."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from ingest._errors import PdfRejected, RejectCode
+from ingest._layout import _merge_rows, _Piece, order_lines
+from ingest._pdf import PdfParser
+from ingest._sandbox import (
+    ChildCrashed,
+    ChildOutOfMemory,
+    ChildTimedOut,
+    fork_available,
+    run_in_child,
+)
+from tests import pdfs
+from tests.ingest import hostile_pdfs as hostile
+from tests.ingest.conftest import CUAD
+
+needs_fork = pytest.mark.skipif(not fork_available(), reason="no os.fork on this platform")
+BOMB = 48_000_000  # inflated bytes: past the 32 MB default, cheap to build
+
+
+def parser(**limits: object) -> PdfParser:
+    return PdfParser(ocr="off", **limits)  # type: ignore[arg-type]
+
+
+def reject(data: bytes, p: PdfParser | None = None) -> tuple[PdfRejected, float]:
+    started = time.monotonic()
+    with pytest.raises(PdfRejected) as info:
+        (p or parser()).run(data, "bad.pdf")
+    assert "\n" not in info.value.reason
+    return info.value, time.monotonic() - started
+
+
+# ----------------------------------------------------------------------------- item 3
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: hostile.filter_array_bomb_pdf(BOMB),
+        lambda: hostile.chained_filter_bomb_pdf(BOMB),
+        lambda: hostile.form_bomb_pdf(BOMB),
+        lambda: hostile.form_bomb_pdf(BOMB, draws=12),
+        lambda: hostile.form_bomb_pdf(4_000_000, draws=12),  # each draw under the limit
+        lambda: hostile.nested_forms_pdf(),
+    ],
+    ids=["filter-array", "chained-filters", "form", "form-drawn-12x", "small-form-12x", "nested"],
+)
+def test_decompression_bombs_in_every_form_are_refused(make):
+    err, seconds = reject(make())
+    assert err.code == RejectCode.BOMB and "page 1" in err.reason
+    assert seconds < 5.0
+
+
+def test_inline_image_bomb_is_refused():
+    err, _ = reject(hostile.inline_image_bomb_pdf())
+    assert err.code == RejectCode.BOMB and "inline image" in err.reason
+
+
+def test_forms_drawing_each_other_parse():
+    doc = parser().run(hostile.cyclic_forms_pdf(), "cyclic.pdf")
+    assert "cyclic forms" in doc.text
+
+
+def test_text_operators_per_page_are_limited():
+    err, seconds = reject(hostile.identical_lines_pdf(230_000))
+    assert err.code == RejectCode.TOO_LARGE and "230002" in err.reason
+    assert seconds < 5.0
+    err, _ = reject(hostile.many_spans_pdf(120_000))
+    assert err.code == RejectCode.TOO_LARGE
+
+
+def test_normal_form_xobjects_still_parse(contract_bytes, contract):
+    """The contract's pages placed as forms on new pages read the same text."""
+    import pymupdf
+
+    src = pymupdf.open(stream=contract_bytes)
+    out = pymupdf.open()
+    for page in src:
+        out.new_page(width=page.rect.width, height=page.rect.height).show_pdf_page(
+            page.rect, src, page.number
+        )
+    doc = parser().run(out.tobytes(), "forms.pdf")
+    assert [ln.text for ln in doc.lines] == [ln.text for ln in contract.lines]
+
+
+# ----------------------------------------------------------------------------- item 4
+
+
+def test_many_pieces_on_one_row_merge_in_linear_time():
+    pieces = [_Piece("same text", (72.0, 400.0, 160.0, 410.0), 10.0, 0, 9)] * 60_000
+    started = time.monotonic()
+    lines = _merge_rows(list(pieces))
+    assert time.monotonic() - started < 3.0
+    assert len(lines) == 1 and lines[0].text.startswith("same text same text")
+
+
+def test_rows_merge_as_before():
+    """Rows grow by overlap with the row's whole extent, not its last piece's."""
+    p = [
+        _Piece("a", (10.0, 100.0, 20.0, 110.0), 10.0, 0, 1),
+        _Piece("b", (30.0, 104.0, 40.0, 114.0), 10.0, 0, 1),  # overlaps a
+        _Piece("c", (50.0, 108.0, 60.0, 118.0), 10.0, 0, 1),  # overlaps the row (100..114)
+        _Piece("d", (70.0, 130.0, 80.0, 140.0), 10.0, 0, 1),
+    ]
+    assert [ln.text for ln in _merge_rows(p)] == ["a b c", "d"]
+
+
+def test_identical_lines_page_under_the_limit_parses_in_bounded_time():
+    """The 7.6 KB reproduction (30k identical lines) took 63 s."""
+    started = time.monotonic()
+    doc = parser().run(hostile.identical_lines_pdf(30_000), "lines.pdf")
+    assert time.monotonic() - started < 10.0
+    assert doc.lines
+
+
+def test_huge_page_parses_in_bounded_time():
+    started = time.monotonic()
+    doc = parser().run(hostile.huge_page_pdf(1.0e7), "huge.pdf")
+    assert time.monotonic() - started < 5.0
+    assert len(doc.lines) >= 100
+
+
+def test_column_gap_search_is_bounded_on_wide_pages():
+    pieces = [
+        _Piece(f"w{i}", (i * 1e5, 10.0 + i, i * 1e5 + 50, 20.0 + i), 10.0, 0, 2) for i in range(50)
+    ]
+    started = time.monotonic()
+    order_lines(pieces, 1.0e9)
+    assert time.monotonic() - started < 2.0
+
+
+@needs_fork
+def test_time_limit_stops_a_page_mupdf_is_still_running():
+    """Forms drawing forms with the stream limit lifted: MuPDF alone runs for minutes."""
+    err, seconds = reject(
+        hostile.nested_forms_pdf(), parser(max_page_stream_bytes=10**15, max_seconds=1.0)
+    )
+    assert err.code == RejectCode.TIMEOUT
+    assert seconds < 6.0
+
+
+@needs_fork
+def test_memory_limit_stops_a_page():
+    """The 230k-lines page reached 1.28 GB RSS; with its text limit lifted it is stopped."""
+    data = hostile.identical_lines_pdf(230_000)
+    err, _ = reject(data, parser(max_page_text_ops=10**9, max_memory_bytes=150 * 2**20))
+    assert err.code == RejectCode.TOO_LARGE and "memory" in err.reason
+
+
+@needs_fork
+def test_isolated_and_in_process_parses_agree(contract_bytes):
+    assert parser().run(contract_bytes, "msa.pdf") == parser(isolate=False).run(
+        contract_bytes, "msa.pdf"
+    )
+
+
+@needs_fork
+def test_rejections_and_errors_cross_the_process_boundary(contract_bytes):
+    err, _ = reject(contract_bytes, parser(max_chars=10))
+    assert err.code == RejectCode.TOO_LARGE and err.name == "bad.pdf"
+
+    def boom() -> None:
+        raise KeyError("a bug")
+
+    with pytest.raises(KeyError) as info:
+        run_in_child(boom, seconds=10, memory_bytes=2**28)
+    assert any("in the child process" in note for note in info.value.__notes__)
+
+
+@needs_fork
+def test_child_bounds_and_crashes_are_typed():
+    used = []
+    with pytest.raises(ChildTimedOut):
+        run_in_child(lambda: time.sleep(30), seconds=0.5, memory_bytes=2**28, on_usage=used.append)
+    assert used and used[0].seconds < 3.0
+    with pytest.raises(ChildOutOfMemory):
+        run_in_child(lambda: bytearray(2**29), seconds=20, memory_bytes=2**27)
+    with pytest.raises(ChildCrashed, match="SIGSEGV"):
+        run_in_child(lambda: os.kill(os.getpid(), signal.SIGSEGV), seconds=10, memory_bytes=2**28)
+    value, usage = run_in_child(lambda: 42, seconds=10, memory_bytes=2**28)
+    assert value == 42 and usage.seconds < 5.0
+
+
+# ----------------------------------------------------------------------------- item 5
+
+
+def test_page_tree_naming_missing_pages_is_corrupt():
+    """pymupdf's "page not in document" (a ValueError) was reported as internal_error."""
+    data = pdfs.empty_pages_pdf(2).replace(b"/Count 2", b"/Count 3")
+    err, _ = reject(data)
+    assert err.code == RejectCode.CORRUPT and "page not in document" in err.reason
+
+
+def _cuad_mutation(seed: int) -> bytes:
+    """The byte mutation of issue 18's fuzzing (seeds over the sorted CUAD PDFs)."""
+    files = sorted(Path(CUAD / "pdf").glob("*.pdf"))
+    rng = random.Random(seed)
+    path = files[rng.randrange(len(files))]
+    return hostile.byte_mutations(path.read_bytes(), rng, rng.randrange(1, 40))
+
+
+cuad_seeds = pytest.mark.skipif(
+    len(list(Path(CUAD / "pdf").glob("*.pdf"))) != 34,
+    reason="the mutation seeds need the 34 *.pdf CUAD contracts in shared/data/cuad/pdf",
+)
+
+
+@cuad_seeds
+@pytest.mark.parametrize("seed", [20194, 20208])
+def test_invalid_key_in_dict_is_read_and_reported_as_damage(seed):
+    """FzErrorSyntax "invalid key in dict" came out of the stream check as internal_error;
+    MuPDF reads around the damage, and the document says it is damaged."""
+    doc = parser().run(_cuad_mutation(seed), "mutated.pdf")
+    assert any(w.startswith("damaged PDF") for w in doc.warnings)
+
+
+@cuad_seeds
+def test_pymupdf_type_error_on_a_damaged_page_is_reported():
+    """TypeError "in method 'll_fz_warn'" raised inside pymupdf (listing a page's images)."""
+    doc = parser().run(_cuad_mutation(20192), "mutated.pdf")
+    assert any("ll_fz_warn" in w for w in doc.warnings)
+    assert any(w.startswith("damaged PDF") for w in doc.warnings)
+
+
+@cuad_seeds
+def test_missing_page_in_page_tree_is_corrupt():
+    err, _ = reject(_cuad_mutation(20179))
+    assert err.code == RejectCode.CORRUPT and "page tree" in err.reason
