@@ -183,8 +183,16 @@ def test_child_bounds_and_crashes_are_typed():
     with pytest.raises(ChildTimedOut):
         run_in_child(lambda: time.sleep(30), seconds=0.5, memory_bytes=2**28, on_usage=used.append)
     assert used and used[0].seconds < 3.0
+
+    def grow() -> None:
+        # slowly enough that the parent's RSS poll, not the address-space backstop, stops it
+        kept = []
+        while True:
+            kept.append(bytearray(16 * 2**20))
+            time.sleep(0.02)
+
     with pytest.raises(ChildOutOfMemory):
-        run_in_child(lambda: bytearray(2**29), seconds=20, memory_bytes=2**27)
+        run_in_child(grow, seconds=20, memory_bytes=2**27)
     with pytest.raises(ChildCrashed, match="SIGSEGV"):
         run_in_child(lambda: os.kill(os.getpid(), signal.SIGSEGV), seconds=10, memory_bytes=2**28)
     value, usage = run_in_child(lambda: 42, seconds=10, memory_bytes=2**28)
