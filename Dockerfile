@@ -11,10 +11,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     TOKENIZERS_PARALLELISM=false \
     EVRAG_DATA_DIR=/data
 
-# OCR for image-only pages (PyMuPDF calls Tesseract).
-RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends tesseract-ocr \
-    && rm -rf /var/lib/apt/lists/*
+# OCR needs no system package: rapidocr-onnxruntime carries its models (installed below
+# with --no-deps; its needs are in pyproject.toml, with headless OpenCV). Tesseract is an
+# option (EVRAG_OCR=tesseract): add tesseract-ocr with apt-get to use it.
 
 WORKDIR /app
 # torch first, CPU build, so nothing below can pull a CUDA build.
@@ -27,6 +26,7 @@ COPY skill ./skill
 COPY api ./api
 COPY evidence_rag_cli.py ./
 RUN pip install -c constraints.txt . \
+    && pip install --no-deps -c constraints.txt rapidocr-onnxruntime \
     && useradd --system --uid 10001 --home-dir /data evrag \
     && mkdir -p /data && chown evrag /data
 

@@ -18,6 +18,9 @@ $(STAMP): pyproject.toml constraints.txt
 	# torch first, CPU build, so nothing below can pull a CUDA build.
 	$(BIN)/pip install -q torch==2.13.0
 	$(BIN)/pip install -q -c constraints.txt -e ".[test]"
+	# OCR models (PP-OCRv4 ONNX) ship in this wheel; its own deps are in pyproject.toml
+	# (headless OpenCV instead of the libGL-linked opencv-python it names).
+	$(BIN)/pip install -q --no-deps -c constraints.txt rapidocr-onnxruntime
 	touch $(STAMP)
 
 lint: $(STAMP)

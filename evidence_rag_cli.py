@@ -126,6 +126,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
             f"{d.get('document_date') or '-':<10}  p.{d.get('pages') or 0:<4} "
             f"grp {str(d.get('independence_group') or '-')[:12]}  {d['name']}"
             + (f"  (exact copy of {names[d['copy_of']]})" if d.get("copy_of") else "")
+            + (f"  [OCR p.{_page_list(d['ocr_pages'])}]" if d.get("ocr_pages") else "")
         )
     return 0
 
@@ -258,8 +259,21 @@ def _document_row(doc: Any, copy_of: str | None = None) -> dict[str, Any]:
         "pages": doc.pages,
         "independence_group": doc.independence_group,
         "copy_of": copy_of,
+        "ocr_pages": list((doc.details or {}).get("ocr_pages", [])),
+        "ocr_backends": dict((doc.details or {}).get("ocr_backends", {})),
         "error": doc.error,
     }
+
+
+def _page_list(pages: list[int]) -> str:
+    """1, 2, 3, 5 -> "1-3, 5"."""
+    spans: list[list[int]] = []
+    for p in sorted(pages):
+        if spans and p == spans[-1][1] + 1:
+            spans[-1][1] = p
+        else:
+            spans.append([p, p])
+    return ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in spans)
 
 
 def _one_line(text: str) -> str:

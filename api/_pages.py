@@ -9,6 +9,7 @@ in a bounded pool (see the page image route), so concurrent requests cannot mult
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import pymupdf
 
 from api._errors import BadRequest, LimitExceeded, NotFound
+from retrieval import BlobStore
 
 _HIGHLIGHT = (1.0, 0.85, 0.0)
 _PAD = 1.5  # points around each line, so the highlight covers ascenders and descenders
@@ -45,12 +47,22 @@ def parse_bbox(text: str) -> tuple[float, float, float, float]:
 
 
 def page_line_boxes(
-    doc: pymupdf.Document, page: pymupdf.Page
+    doc: pymupdf.Document, page: pymupdf.Page, stored: Path | None = None
 ) -> list[tuple[float, float, float, float]]:
-    """Each printed line's bbox, numbered as the ingestion numbers them (1-based index + 1)."""
-    from ingest._pdf import PdfParser
+    """Each printed line's bbox, numbered as the ingestion numbers them (1-based index + 1).
 
-    lines, _, _ = PdfParser()._page_lines(doc, page, "page")
+    A page that OCR read has its boxes stored at ingestion (`stored`, BlobStore.put_lines):
+    they are used as they are, so a highlight never runs OCR. Other pages are laid out again
+    from their text layer, the way ingestion did.
+    """
+    from ingest import PdfParser
+
+    if stored is not None and stored.exists():
+        pages = json.loads(stored.read_text()).get("pages", {})
+        boxes = pages.get(str(page.number + 1))
+        if boxes is not None:
+            return [(b[0], b[1], b[2], b[3]) for b in boxes]
+    lines, _, _ = PdfParser(ocr="off")._page_lines(doc, page, "page")
     return [line.bbox for line in lines]
 
 
@@ -130,7 +142,7 @@ def render_page_image(
             end = line_end if line_end is not None else line_start
             if end < line_start:
                 raise BadRequest("line_end must be at least line_start")
-            boxes = page_line_boxes(doc, page)
+            boxes = page_line_boxes(doc, page, BlobStore.lines_path_of(path))
             if line_start > len(boxes):
                 raise BadRequest(f"page {page_no} has {len(boxes)} lines; line_start {line_start}")
             for x0, y0, x1, y1 in boxes[line_start - 1 : end]:

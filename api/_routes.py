@@ -261,6 +261,8 @@ def _document_info(doc: Any, copy_of: dict[str, str] | None = None) -> DocumentI
         title=doc.title,
         independence_group=doc.independence_group,
         copy_of=(copy_of or {}).get(doc.document_id),
+        ocr_pages=list((doc.details or {}).get("ocr_pages", [])),
+        ocr_backends=dict((doc.details or {}).get("ocr_backends", {})),
         size_bytes=doc.size_bytes,
         error=doc.error,
     )

@@ -7,13 +7,14 @@ the CLI uses it too.
 from __future__ import annotations
 
 import dataclasses
+import os
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ingest import Ingestor, aliases_of
+from ingest import Ingestor, PdfParser, aliases_of
 from retrieval import (
     Alias,
     Binding,
@@ -56,7 +57,12 @@ class Runtime:
                 model_cache_dir=settings.model_cache,
             )
             blobs = BlobStore(settings.data_dir)
-            ingestor = Ingestor(store, catalog, embedder, blobs)
+            parser = PdfParser(
+                ocr=settings.ocr,
+                ocr_dpi=settings.ocr_dpi,
+                ocr_threads=settings.embed_threads or os.cpu_count() or 1,
+            )
+            ingestor = Ingestor(store, catalog, embedder, blobs, parser=parser)
             documents = _CommittedDocuments(catalog)
             skill = EvidenceSkill(
                 store,

@@ -59,6 +59,9 @@ class DocumentInfo(_Out):
     independence_group: str | None = None
     # An exact copy (same records but for id and name): the document answers cite instead.
     copy_of: str | None = None
+    # Pages read by OCR, and which backend read which ({"rapidocr-onnxruntime 1.4.4": [3]}).
+    ocr_pages: list[int] = []
+    ocr_backends: dict[str, list[int]] = {}
     size_bytes: int | None = None
     error: str | None = None
 

@@ -420,7 +420,7 @@ def _parse_only(files: list[Path]) -> tuple[int, float, float]:
     from ingest._errors import PdfRejected
     from ingest._pdf import PdfParser
 
-    parser = PdfParser(ocr=False)
+    parser = PdfParser(ocr="off")
     pages = 0
     ours = floor = 0.0
     for path in files:

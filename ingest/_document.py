@@ -29,7 +29,7 @@ class LocatedLine:
     is_table_row: bool = False
     font_size: float = 0.0
     bold: bool = False
-    ocr: bool = False  # came from OCR of an image-only page
+    ocr: bool = False  # came from OCR of an image region (a scanned page or part of one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +38,9 @@ class PageInfo:
     width: float
     height: float
     line_count: int
-    ocr: bool = False
-    skipped_reason: str | None = None  # e.g. "image-only page; tesseract not installed"
+    ocr: bool = False  # some of its lines came from OCR
+    ocr_backend: str | None = None  # what read them: "rapidocr-onnxruntime 1.4.4"
+    skipped_reason: str | None = None  # e.g. "image-only page: OCR disabled"
 
 
 @dataclass(frozen=True, slots=True)

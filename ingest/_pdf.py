@@ -2,18 +2,36 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import os
 import shutil
 import time
-import zlib
 from typing import Any
 
 import pymupdf
+from pymupdf import mupdf
 
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import PdfRejected, RejectCode
 from ingest._layout import RawLine, detect_furniture, order_lines, pieces_from_dict
 from ingest._metadata import classify, document_date, preamble_parties, title_of
+from ingest._ocr import (
+    OCR_BACKENDS,
+    OcrUnavailable,
+    RapidOcrReader,
+    backend_label,
+    rapidocr_available,
+)
+from ingest._page_work import measure_page
+from ingest._sandbox import (
+    ChildCrashed,
+    ChildOutOfMemory,
+    ChildTimedOut,
+    fork_available,
+    run_in_child,
+)
+from ingest._scan import ScanTooLarge, ocr_regions, outside_text, read_region
 from ingest._structure import assign_structure, body_font_size
 
 # Ligatures expanded so "ﬁ" reads "fi"; images left out: they are never needed for text and
@@ -23,13 +41,20 @@ _TEXT_FLAGS = (
 )
 OCR_UNAVAILABLE = "image-only page: OCR unavailable (tesseract not installed)"
 OCR_DISABLED = "image-only page: OCR disabled"
+OCR_NO_TEXT = "image-only page: OCR found no text"
 _HEAD_CHARS = 8000  # metadata looks at the start of the document only
+_KILL_GRACE_SECONDS = 2.0  # the child's own check between pages says where it stopped
+_UNREADABLE = "page could not be read"
+_PYMUPDF_DIR = os.path.dirname(pymupdf.__file__)
 
 
 class PdfParser:
     """Parse PDF bytes into a ParsedDocument, rejecting bad input with a typed PdfRejected.
 
-    `ocr`: True or None (auto) OCR image-only pages when tesseract is installed; False never.
+    `ocr`: the OCR backend for image regions, "rapidocr" (the default: models in its wheel),
+    "tesseract" (when the binary is installed) or "off". A page with no text layer is read
+    whole; on a page with text, large images with no text over them are read and their
+    lines joined to the text layer's. Each page records the backend that read it.
     Limits bound the work per document: pages, input bytes, decoded content-stream bytes per
     page, extracted characters, image pixels rendered for OCR and seconds.
     """
@@ -42,31 +67,112 @@ class PdfParser:
         max_bytes: int = 200_000_000,
         max_chars: int = 20_000_000,
         max_page_stream_bytes: int = 32_000_000,
+        max_page_text_ops: int = 100_000,
         max_image_pixels: int = 50_000_000,
-        ocr: bool | None = None,
+        ocr: str = "rapidocr",
         ocr_language: str = "eng",
         ocr_dpi: int = 200,
+        ocr_threads: int = 1,
+        ocr_page_seconds: float = 60.0,
+        isolate: bool = True,
+        max_memory_bytes: int = 2 * 2**30,
     ) -> None:
         self.max_pages = max_pages
         self.max_seconds = max_seconds
         self.max_bytes = max_bytes
         self.max_chars = max_chars
         self.max_page_stream_bytes = max_page_stream_bytes
+        self.max_page_text_ops = max_page_text_ops
         self.max_image_pixels = max_image_pixels
+        if ocr not in OCR_BACKENDS:
+            raise ValueError(f"ocr must be one of {', '.join(OCR_BACKENDS)}, not {ocr!r}")
         self.ocr = ocr
         self.ocr_language = ocr_language
         self.ocr_dpi = ocr_dpi
+        self.ocr_threads = ocr_threads
+        self.ocr_page_seconds = ocr_page_seconds
+        self.isolate = isolate
+        self.max_memory_bytes = max_memory_bytes
 
     def run(self, data: bytes, name: str) -> ParsedDocument:
-        """Parse `data` (the PDF's bytes); `name` is the uploaded file name."""
-        started = time.monotonic()
+        """Parse `data` (the PDF's bytes); `name` is the uploaded file name.
+
+        With `isolate` (and an OS that can fork) the parse runs in a child process, killed
+        past `max_seconds` or `max_memory_bytes` of resident memory: MuPDF's C calls cannot
+        be stopped from Python, and one page could take minutes (issue 18).
+        """
         self._check_bytes(data, name)
+        if not self.isolate or not fork_available():
+            return self._run_here(data, name)
+        try:
+            parsed, _ = run_in_child(
+                lambda: self._run_here(data, name),
+                seconds=self.max_seconds + self._ocr_allowance(data) + _KILL_GRACE_SECONDS,
+                memory_bytes=self.max_memory_bytes,
+            )
+        except ChildTimedOut as exc:
+            raise PdfRejected(
+                name, f"parsing took over {self.max_seconds:g} s (stopped)", RejectCode.TIMEOUT
+            ) from exc
+        except ChildOutOfMemory as exc:
+            raise PdfRejected(
+                name,
+                f"parsing needed over {self.max_memory_bytes // 2**20} MiB of memory (stopped)",
+                RejectCode.TOO_LARGE,
+            ) from exc
+        except ChildCrashed as exc:
+            raise PdfRejected(
+                name, f"corrupt PDF: the parser crashed on it ({exc})", RejectCode.CORRUPT
+            ) from exc
+        return parsed
+
+    def _ocr_allowance(self, data: bytes) -> float:
+        """Seconds added to the limit for OCR: `ocr_page_seconds` per page with an image.
+
+        Counted in a child of its own (opening is where a hostile file may hang), so a born-
+        digital document keeps the bare limit and a scan gets time for its pages.
+        """
+        if self.ocr == "off":
+            return 0.0
+
+        def pages_with_images() -> int:
+            with pymupdf.open(stream=data, filetype="pdf") as doc:
+                if doc.needs_pass and not doc.authenticate(""):
+                    return 0
+                count = min(doc.page_count, self.max_pages)
+                return sum(1 for i in range(count) if doc.load_page(i).get_images())
+
+        try:
+            pages, _ = run_in_child(
+                pages_with_images,
+                seconds=min(self.max_seconds, 30.0),
+                memory_bytes=self.max_memory_bytes,
+            )
+        except Exception:  # the parse itself will meet and report whatever failed here
+            return 0.0
+        return self.ocr_page_seconds * int(pages)
+
+    def _run_here(self, data: bytes, name: str) -> ParsedDocument:
+        started = time.monotonic()
+        pymupdf.TOOLS.mupdf_warnings(reset=True)  # from here on, this document's
         try:
             doc = pymupdf.open(stream=data, filetype="pdf")
-        except (pymupdf.FileDataError, RuntimeError, ValueError) as exc:
+        except (pymupdf.FileDataError, RuntimeError, ValueError, mupdf.FzErrorBase) as exc:
             raise PdfRejected(name, f"cannot open PDF: {exc}", RejectCode.CORRUPT) from exc
         try:
-            return self._parse(doc, data, name, started)
+            parsed = self._parse(doc, data, name, started)
+            damage = _damage_warning(doc)
+            if damage is None:
+                return parsed
+            return dataclasses.replace(parsed, warnings=(*parsed.warnings, damage))
+        except MemoryError as exc:
+            raise PdfRejected(name, "parsing ran out of memory", RejectCode.TOO_LARGE) from exc
+        except Exception as exc:
+            # MuPDF's own errors, and pymupdf's when it trips over a damaged file (issue 18:
+            # "FzErrorSyntax: invalid key in dict", "TypeError: in method 'll_fz_warn'").
+            if isinstance(exc, PdfRejected) or not _raised_by_mupdf(exc):
+                raise
+            raise _mupdf_rejection(name, exc) from exc
         finally:
             doc.close()
 
@@ -99,23 +205,35 @@ class PdfParser:
             )
 
     def _check_streams(self, doc: pymupdf.Document, page: pymupdf.Page, name: str) -> None:
-        """Reject a page whose content streams inflate past the limit (a decompression bomb)."""
-        for xref in page.get_contents():
-            filt = doc.xref_get_key(xref, "Filter")[1]
-            if "FlateDecode" not in filt or "[" in filt:
-                continue
-            raw = doc.xref_stream_raw(xref) or b""
-            try:
-                out = zlib.decompressobj().decompress(raw, self.max_page_stream_bytes + 1)
-            except zlib.error:
-                continue  # MuPDF will report or repair it
-            if len(out) > self.max_page_stream_bytes:
-                raise PdfRejected(
-                    name,
-                    f"page {page.number + 1} content inflates past "
-                    f"{self.max_page_stream_bytes} bytes (decompression bomb)",
-                    RejectCode.BOMB,
-                )
+        """Reject a page asking for more work than the limits allow (decompression bombs).
+
+        Counted before MuPDF runs the page, reading no more than the limit: content streams
+        decoded through every filter (a name, an array, chained), each Form XObject's content
+        once per draw (nested forms too), inline image pixels and text-showing operators.
+        """
+        work = measure_page(doc, page, self.max_page_stream_bytes)
+        where = f"page {page.number + 1}"
+        if work.stream_bytes > self.max_page_stream_bytes:
+            raise PdfRejected(
+                name,
+                f"{where} content inflates past {self.max_page_stream_bytes} bytes "
+                f"(decompression bomb{', forms counted per draw' if work.forms else ''})",
+                RejectCode.BOMB,
+            )
+        if work.inline_pixels > self.max_image_pixels:
+            raise PdfRejected(
+                name,
+                f"{where} has an inline image of {work.inline_pixels} pixels, over the "
+                f"{self.max_image_pixels} pixel limit",
+                RejectCode.BOMB,
+            )
+        if work.text_ops > self.max_page_text_ops:
+            raise PdfRejected(
+                name,
+                f"{where} shows text {work.text_ops} times, over the "
+                f"{self.max_page_text_ops} limit",
+                RejectCode.TOO_LARGE,
+            )
 
     def _check_images(self, doc: pymupdf.Document, page: pymupdf.Page, name: str) -> None:
         for img in page.get_images(full=True):
@@ -130,55 +248,109 @@ class PdfParser:
 
     # ------------------------------------------------------------------ parse
 
-    def _ocr_enabled(self) -> bool:
-        return self.ocr is not False and shutil.which("tesseract") is not None
+    def _ocr_unavailable(self) -> str | None:
+        """Why image regions cannot be read here, or None when they can."""
+        if self.ocr == "off":
+            return OCR_DISABLED
+        if self.ocr == "tesseract" and shutil.which("tesseract") is None:
+            return OCR_UNAVAILABLE
+        if self.ocr == "rapidocr" and not rapidocr_available():
+            return "image-only page: OCR unavailable (rapidocr-onnxruntime not installed)"
+        return None
 
     def _page_lines(
         self, doc: pymupdf.Document, page: pymupdf.Page, name: str
-    ) -> tuple[list[RawLine], bool, str | None]:
+    ) -> tuple[list[RawLine], str | None, str | None]:
+        """The page's lines, the OCR backend that read any of them, and why a part was skipped."""
         self._check_streams(doc, page, name)
         page_dict: dict[str, Any] = page.get_text("dict", flags=_TEXT_FLAGS, sort=False)
         pieces = pieces_from_dict(page_dict)
-        if pieces or not page.get_images():
-            return order_lines(pieces, page.rect.width), False, None
-        if not self._ocr_enabled():
-            return [], False, OCR_DISABLED if self.ocr is False else OCR_UNAVAILABLE
+        if not page.get_images():
+            return order_lines(pieces, page.rect.width), None, None
+        text_lines = order_lines(pieces, page.rect.width) if pieces else []
+        regions = ocr_regions(page, [p.bbox for p in pieces]) if pieces else [page.rect]
+        if not regions:
+            return text_lines, None, None
+        if (why := self._ocr_unavailable()) is not None:
+            return (
+                text_lines,
+                None,
+                (why if not pieces else why.replace("image-only page", "image region")),
+            )
         self._check_images(doc, page, name)
         try:
+            ocr_lines = self._read_regions(page, regions, bool(pieces))
+        except (ScanTooLarge, OcrUnavailable) as exc:
+            return text_lines, None, f"image-only page: not read by OCR ({exc})"
+        except (RuntimeError, ValueError, MemoryError) as exc:
+            return text_lines, None, f"image-only page: OCR failed ({type(exc).__name__}: {exc})"
+        if pieces:
+            ocr_lines = outside_text(ocr_lines, [p.bbox for p in pieces])
+            if not ocr_lines:
+                return text_lines, None, None
+            return _merge_by_top(text_lines, ocr_lines), self._backend_label, None
+        if not ocr_lines:
+            return [], self._backend_label, OCR_NO_TEXT
+        return ocr_lines, self._backend_label, None
+
+    @property
+    def _backend_label(self) -> str:
+        return backend_label(self.ocr)
+
+    def _read_regions(
+        self, page: pymupdf.Page, regions: list[pymupdf.Rect], has_text: bool
+    ) -> list[RawLine]:
+        if self.ocr == "tesseract":
             textpage = page.get_textpage_ocr(
-                flags=_TEXT_FLAGS, language=self.ocr_language, dpi=self.ocr_dpi, full=True
+                flags=_TEXT_FLAGS, language=self.ocr_language, dpi=self.ocr_dpi, full=not has_text
             )
-        except (RuntimeError, ValueError) as exc:
-            return [], False, f"image-only page: OCR failed ({exc})"
-        page_dict = page.get_text("dict", flags=_TEXT_FLAGS, textpage=textpage, sort=False)
-        lines = order_lines(pieces_from_dict(page_dict), page.rect.width)
-        lines = [
-            RawLine(ln.text, ln.bbox, ln.font_size, ln.bold, ln.is_table_row, ocr=True)
-            for ln in lines
-        ]
-        return lines, True, None if lines else "image-only page: OCR found no text"
+            page_dict = page.get_text("dict", flags=_TEXT_FLAGS, textpage=textpage, sort=False)
+            lines = order_lines(pieces_from_dict(page_dict), page.rect.width)
+            return [
+                RawLine(ln.text, ln.bbox, ln.font_size, ln.bold, ln.is_table_row, ocr=True)
+                for ln in lines
+            ]
+        reader = RapidOcrReader(threads=self.ocr_threads)
+        clip_all = len(regions) == 1 and regions[0] == page.rect
+        out: list[RawLine] = []
+        for region in regions:
+            out.extend(
+                read_region(
+                    page,
+                    reader,
+                    dpi=self.ocr_dpi,
+                    max_pixels=self.max_image_pixels,
+                    clip=None if clip_all else region,
+                )
+            )
+        return out
 
     def _parse(
         self, doc: pymupdf.Document, data: bytes, name: str, started: float
     ) -> ParsedDocument:
         self._open_checks(doc, name)
         raw_pages: list[list[RawLine]] = []
-        infos: list[tuple[float, float, bool, str | None]] = []
+        infos: list[tuple[float, float, str | None, str | None]] = []
         chars = 0
+        ocr_pages = 0
         for index in range(doc.page_count):
-            page = doc.load_page(index)
-            if time.monotonic() - started > self.max_seconds:
+            # each page OCR read so far adds its allowance (a scan reads slower than text)
+            limit = self.max_seconds + self.ocr_page_seconds * ocr_pages
+            if time.monotonic() - started > limit:
                 raise PdfRejected(
                     name,
-                    f"parsing took over {self.max_seconds:g} s (stopped at page {page.number + 1})",
+                    f"parsing took over {limit:g} s (stopped at page {index + 1})",
                     RejectCode.TIMEOUT,
                 )
+            page = doc.load_page(index)
             try:
                 lines, ocr, skipped = self._page_lines(doc, page, name)
-            except (RuntimeError, ValueError) as exc:
-                if isinstance(exc, PdfRejected):
+            except Exception as exc:
+                if isinstance(exc, PdfRejected) or not (
+                    isinstance(exc, (RuntimeError, ValueError)) or _raised_by_mupdf(exc)
+                ):
                     raise
-                lines, ocr, skipped = [], False, f"page could not be read: {exc}"
+                lines, ocr, skipped = [], None, f"{_UNREADABLE}: {_first_line(exc)}"
             chars += sum(len(ln.text) + 1 for ln in lines)
             if chars > self.max_chars:
                 raise PdfRejected(
@@ -188,7 +360,16 @@ class PdfParser:
                 )
             raw_pages.append(lines)
             infos.append((page.rect.width, page.rect.height, ocr, skipped))
+            ocr_pages += 1 if ocr is not None or (skipped and "OCR failed" in skipped) else 0
         if chars == 0:
+            unreadable = [i[3] for i in infos if i[3] and i[3].startswith(_UNREADABLE)]
+            if unreadable:
+                raise PdfRejected(
+                    name,
+                    f"corrupt PDF: no text, {len(unreadable)} of {len(infos)} pages could not "
+                    f"be read ({unreadable[0]})",
+                    RejectCode.CORRUPT,
+                )
             skipped_pages = sum(1 for info in infos if info[3])
             reason = (
                 f"no extractable text ({skipped_pages} of {len(infos)} pages skipped: {next(i[3] for i in infos if i[3])})"
@@ -203,7 +384,7 @@ def _assemble(
     data: bytes,
     name: str,
     raw_pages: list[list[RawLine]],
-    infos: list[tuple[float, float, bool, str | None]],
+    infos: list[tuple[float, float, str | None, str | None]],
 ) -> ParsedDocument:
     furniture = detect_furniture(
         [(info[1], lines) for info, lines in zip(infos, raw_pages, strict=True)]
@@ -246,7 +427,8 @@ def _assemble(
             width=round(info[0], 2),
             height=round(info[1], 2),
             line_count=len(lines),
-            ocr=info[2],
+            ocr=info[2] is not None,
+            ocr_backend=info[2],
             skipped_reason=info[3],
         )
         for i, (info, lines) in enumerate(zip(infos, raw_pages, strict=True), start=1)
@@ -282,3 +464,56 @@ def _assemble(
         parties=parties,
         warnings=warnings,
     )
+
+
+def _merge_by_top(text_lines: list[RawLine], ocr_lines: list[RawLine]) -> list[RawLine]:
+    """Text-layer lines with OCR lines from image regions, each placed by its top edge."""
+    out: list[RawLine] = []
+    pending = sorted(ocr_lines, key=lambda ln: (ln.bbox[1], ln.bbox[0]))
+    i = 0
+    for line in text_lines:
+        while i < len(pending) and pending[i].bbox[1] < line.bbox[1]:
+            out.append(pending[i])
+            i += 1
+        out.append(line)
+    out.extend(pending[i:])
+    return out
+
+
+def _raised_by_mupdf(exc: BaseException) -> bool:
+    """An error of MuPDF's, or one raised inside pymupdf's own code (a bad file tripping it)."""
+    if isinstance(exc, mupdf.FzErrorBase | pymupdf.FileDataError):
+        return True
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code.co_filename.startswith(_PYMUPDF_DIR)
+
+
+def _damage_warning(doc: pymupdf.Document) -> str | None:
+    """A warning when MuPDF repaired the file or skipped damaged parts while reading it."""
+    errors = [
+        line
+        for line in pymupdf.TOOLS.mupdf_warnings(reset=True).splitlines()
+        if "error" in line and not line.startswith("...")
+    ]
+    if not doc.is_repaired and not errors:
+        return None
+    what = "repaired by MuPDF" if doc.is_repaired else "parts MuPDF could not read were skipped"
+    detail = f"; {len(errors)} errors, the first: {errors[0][:200]}" if errors else ""
+    return f"damaged PDF: {what}, text may be incomplete{detail}"
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:300] if text else ''}"
+
+
+def _mupdf_rejection(name: str, exc: BaseException) -> PdfRejected:
+    """A MuPDF failure as a typed rejection: past one of MuPDF's limits, or a corrupt file."""
+    message = str(exc).lower()
+    if isinstance(exc, mupdf.FzErrorLimit) or (
+        isinstance(exc, mupdf.FzErrorSystem) and ("malloc" in message or "memory" in message)
+    ):
+        return PdfRejected(name, f"past a MuPDF limit: {_first_line(exc)}", RejectCode.TOO_LARGE)
+    return PdfRejected(name, f"corrupt PDF: {_first_line(exc)}", RejectCode.CORRUPT)

@@ -281,6 +281,8 @@ class Ingestor:
                 self.store.upsert_chunks(kb, chunks, vectors[: len(chunks)])
             if bindings:
                 self.store.upsert_bindings(kb, bindings, vectors[len(chunks) :])
+            if ocr_line_boxes := _ocr_line_boxes(doc):
+                self.blobs.put_lines(document_id, ocr_line_boxes)
             self._commit(
                 kb, document_id, doc, group, signature, aliases, entity_names, warnings, copy_key
             )
@@ -324,6 +326,7 @@ class Ingestor:
                 "entity_names": sorted(entity_names),
                 "warnings": list(warnings),
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
+                "ocr_backends": ocr_backends(doc),
                 **({"content_key": copy_key} if copy_key else {}),
             },
         )
@@ -472,3 +475,22 @@ __all__ = [
     "kb_aliases",
     "kb_entity_names",
 ]
+
+
+def ocr_backends(doc: ParsedDocument) -> dict[str, list[int]]:
+    """Which OCR backend read which pages ({"rapidocr-onnxruntime 1.4.4": [3, 4]})."""
+    out: dict[str, list[int]] = {}
+    for page in doc.pages:
+        if page.ocr_backend:
+            out.setdefault(page.ocr_backend, []).append(page.number)
+    return dict(sorted(out.items()))
+
+
+def _ocr_line_boxes(doc: ParsedDocument) -> dict[int, list[tuple[float, ...]]]:
+    """Every line box of each page OCR read (its text lines too: they share the numbering)."""
+    pages = {p.number for p in doc.pages if p.ocr}
+    out: dict[int, list[tuple[float, ...]]] = {}
+    for line in doc.lines:
+        if line.page in pages:
+            out.setdefault(line.page, []).append(line.bbox)
+    return out

@@ -9,6 +9,7 @@ by their autoincrement id, which is also what `seq` reports.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 import tempfile
@@ -533,6 +534,22 @@ class BlobStore:
 
     def exists(self, sha256: str) -> bool:
         return self.path(sha256).exists()
+
+    def lines_path(self, sha256: str) -> Path:
+        """The line boxes of a document's OCR-read pages, beside its PDF (see put_lines)."""
+        return self.lines_path_of(self.path(sha256))
+
+    @staticmethod
+    def lines_path_of(pdf_path: Path) -> Path:
+        """`<sha>.lines.json` beside a stored `<sha>.pdf`."""
+        return pdf_path.with_suffix(".lines.json")
+
+    def put_lines(self, sha256: str, pages: Mapping[int, Sequence[Sequence[float]]]) -> None:
+        """Keep each OCR-read page's line boxes, so a highlight never runs OCR again."""
+        body = {"pages": {str(p): [list(b) for b in boxes] for p, boxes in sorted(pages.items())}}
+        self._write_atomic(
+            self.lines_path(sha256), [json.dumps(body, separators=(",", ":")).encode()]
+        )
 
     def delete(self, sha256: str) -> bool:
         try:

@@ -63,6 +63,11 @@ class Settings(BaseSettings):
     embed_backend: str = Field(default="onnx-int8", pattern="^(torch|onnx-int8)$")
     # Where exported models are cached (EVRAG_MODEL_CACHE); shared across data directories.
     model_cache: Path = Field(default_factory=default_model_cache)
+    # OCR of image regions (EVRAG_OCR): "rapidocr" (the default: PP-OCRv4 ONNX models inside
+    # the rapidocr-onnxruntime wheel, no system package), "tesseract" (needs the binary) or
+    # "off". Each document records which backend read which page.
+    ocr: str = Field(default="rapidocr", pattern="^(rapidocr|tesseract|off)$")
+    ocr_dpi: int = Field(default=200, ge=72, le=600)
 
     @model_validator(mode="after")
     def _fill_database_url(self) -> Settings:

@@ -2133,8 +2133,12 @@ DOCUMENTS: tuple[tuple[str, str, Callable[[pymupdf.Document], None]], ...] = (
 )
 
 
-def build_data_room(out_dir: Path) -> list[Path]:
-    """Write every PDF of the data room into out_dir; return their paths in a stable order."""
+def build_data_room(out_dir: Path, *, scanned: bool = False) -> list[Path]:
+    """Write every PDF of the data room into out_dir; return their paths in a stable order.
+
+    `scanned`: every page rasterized as a scan (200 dpi, grayscale, a slight skew that
+    varies by page within ±2°, noise, no text layer), so the whole pipeline runs on OCR.
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
     for name, title, build in DOCUMENTS:
@@ -2142,18 +2146,28 @@ def build_data_room(out_dir: Path) -> list[Path]:
         build(doc)
         data = finish(doc, title, "Halcyon Robotics data room")
         doc.close()
+        if scanned:
+            from tests.pdfs import scan_pdf
+
+            data = scan_pdf(data, skew=SCAN_SKEWS, noise=8.0, seed=len(paths))
         path = out_dir / name
         path.write_bytes(data)
         paths.append(path)
     return paths
 
 
+# The skew of each scanned page in turn (degrees): scanners feed paper slightly crooked.
+SCAN_SKEWS = (0.6, -1.1, 1.8, -0.3, 2.0, -1.7, 0.0, 1.2)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    scanned = "--scanned" in args
+    args = [a for a in args if a != "--scanned"]
     if len(args) != 1:
-        print("usage: python -m tests.data_room.generate OUT_DIR", file=sys.stderr)
+        print("usage: python -m tests.data_room.generate [--scanned] OUT_DIR", file=sys.stderr)
         return 2
-    paths = build_data_room(Path(args[0]))
+    paths = build_data_room(Path(args[0]), scanned=scanned)
     for path in paths:
         print(path)
     return 0

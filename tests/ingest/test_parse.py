@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import shutil
 
 import pytest
 
@@ -263,14 +262,14 @@ def test_preamble_parties(preamble, parties):
 
 def test_image_only_page_is_reported_when_ocr_is_off(contract_bytes):
     data = pdfs.append_image_page(contract_bytes, ["Scanned signature page", "Signed by Acme"])
-    doc = PdfParser(ocr=False).run(data, "scan.pdf")
+    doc = PdfParser(ocr="off").run(data, "scan.pdf")
     last = doc.pages[-1]
     assert last.skipped_reason == OCR_DISABLED and last.line_count == 0
     assert doc.warnings == (f"page {last.number}: {OCR_DISABLED}",)
 
 
-@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
 def test_image_only_page_is_read_with_ocr(contract_bytes):
+    """The default OCR (rapidocr, no system package) reads a scanned page appended to text."""
     data = pdfs.append_image_page(
         contract_bytes, ["Scanned signature page", "Signed by Acme Robotics"]
     )

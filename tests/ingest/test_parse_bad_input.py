@@ -73,5 +73,5 @@ def test_limits_on_characters_and_time(contract_bytes):
 
 
 def test_image_only_document_without_ocr_has_no_text():
-    err = _reject(pdfs.image_only_pdf(["Scanned page"]), PdfParser(ocr=False))
+    err = _reject(pdfs.image_only_pdf(["Scanned page"]), PdfParser(ocr="off"))
     assert err.code == RejectCode.NO_TEXT and "OCR disabled" in err.reason

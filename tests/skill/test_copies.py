@@ -354,7 +354,7 @@ def test_a_document_with_a_page_not_extracted_is_never_folded(tmp_path: Path) ->
     (tmp_path / "lease.pdf").write_bytes(lease)
     (tmp_path / "resolution.pdf").write_bytes(resolution)
     with _open(tmp_path / "evrag") as rt:
-        rt.ingestor.parser = PdfParser(ocr=False)
+        rt.ingestor.parser = PdfParser(ocr="off")
         ids = _ingest(rt, "kb", tmp_path / "lease.pdf", tmp_path / "resolution.pdf")
         for document_id in ids:
             entry = rt.catalog.get_document("kb", document_id)

@@ -1,0 +1,334 @@
+"""OCR of image regions: recognized lines in the page's reading frame.
+
+The default backend is RapidOCR (`rapidocr-onnxruntime`, Apache-2.0): PP-OCRv4 detection and
+recognition models that ship inside its wheel and run on onnxruntime, so OCR needs no system
+package and no download. Tesseract (through PyMuPDF) stays an option, selected by name.
+
+`RapidOcrReader.read` takes a grayscale page image and returns its text lines upright: the
+page's orientation (0/90/180/270) is decided once for the whole image, from the shape of the
+detected boxes (sideways text gives tall boxes) and the recognizer's confidence on the
+longest lines, read both ways up. RapidOCR's per-line direction classifier is not used: it
+squeezes a line into 192 pixels and, on long English lines, is wrong often enough to turn
+good lines into garbage.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any
+
+import numpy as np
+
+OCR_BACKENDS = ("rapidocr", "tesseract", "off")
+
+# Recognition scores below this are noise (speckle, rules, stamps read as letters).
+_MIN_SCORE = 0.5
+# A page is sideways when most detected boxes are this much taller than wide.
+_TALL = 1.5
+# Lines read both ways up to decide a page's orientation, longest first.
+_VOTERS = 4
+_VOTE_WIDTH = 12  # line heights of each voter read
+# Detection runs on the image scaled so its longer side is at most this (DBNet needs far
+# less than the recognition crops, which are cut from the full-resolution image).
+_DET_MAX_SIDE = 1600
+# Recognition batch size (crops sorted by width, so a batch pads little).
+_REC_BATCH = 8
+# A run of letters this long with no space is likely words run together (see _split_runs):
+# a blank gap there this share of the line's height wide, and this many times the run's
+# typical letter gap, is a word space.
+_LONG_RUN = 13
+_SPACE_GAP = 0.18
+_SPACE_OVER_TYPICAL = 2.5
+# The recognizer reads Latin text with Chinese-model habits: full-width punctuation (NFKC
+# folds it) and a missing space after a comma, semicolon or a sentence's full stop.
+_NO_SPACE_AFTER_COMMA = re.compile(r"([,;])(?=[A-Za-z(\"“])")
+_NO_SPACE_AFTER_STOP = re.compile(r"(?<=[a-z]{2}[.:])(?=[A-Z][a-z])")
+_NO_SPACE_AFTER_CLOSE = re.compile(r"([)\]”])(?=[A-Za-z])")
+_NO_SPACE_BEFORE_OPEN = re.compile(r"(?<=[a-z][.,])(?=\()")
+_WS = re.compile(r"\s+")
+
+
+class OcrUnavailable(Exception):
+    """The OCR backend cannot run here (not installed, or its models cannot be loaded)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OcrLine:
+    """One recognized line: its text, its corners in the upright frame (pixels), its score."""
+
+    text: str
+    quad: tuple[tuple[float, float], ...]  # 4 corners, clockwise from top-left
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class OcrPage:
+    """The lines of one image, upright.
+
+    `quarter_turns`: how many times the image was turned 90° counter-clockwise to stand
+    upright (np.rot90's k); `width`/`height` are the upright frame's size in pixels.
+    """
+
+    lines: tuple[OcrLine, ...]
+    quarter_turns: int
+    width: int
+    height: int
+
+
+def normalize_ocr_text(text: str) -> str:
+    """Fold full-width forms and restore the spaces the recognizer drops after punctuation."""
+    text = unicodedata.normalize("NFKC", text)
+    text = _NO_SPACE_AFTER_COMMA.sub(r"\1 ", text)
+    text = _NO_SPACE_AFTER_STOP.sub(" ", text)
+    text = _NO_SPACE_AFTER_CLOSE.sub(r"\1 ", text)
+    text = _NO_SPACE_BEFORE_OPEN.sub(" ", text)
+    return _WS.sub(" ", text).strip()
+
+
+def backend_label(backend: str) -> str:
+    """A record of what read a page: the backend and its version ("rapidocr-onnxruntime 1.4.4")."""
+    package = {"rapidocr": "rapidocr-onnxruntime", "tesseract": "pymupdf"}.get(backend, backend)
+    try:
+        version = metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return backend
+    return (
+        f"{package} {version}" if backend == "rapidocr" else f"tesseract (via {package} {version})"
+    )
+
+
+_ENGINES: dict[tuple[int, int], Any] = {}
+_ENGINE_LOCK = threading.Lock()
+
+
+def _engine(threads: int) -> Any:
+    """The process's RapidOCR engine for a thread count (loading costs ~0.2 s).
+
+    Keyed by process id too: onnxruntime's thread pools do not survive a fork, so a child
+    (the parser's sandbox) loads its own engine instead of using a broken inherited one.
+    """
+    key = (os.getpid(), threads)
+    with _ENGINE_LOCK:
+        engine = _ENGINES.get(key)
+        if engine is None:
+            try:
+                from rapidocr_onnxruntime import RapidOCR
+            except ImportError as exc:  # not installed, or cv2 cannot load
+                raise OcrUnavailable(f"rapidocr is not installed ({exc})") from exc
+            try:
+                engine = RapidOCR(
+                    intra_op_num_threads=threads, inter_op_num_threads=1, use_cls=False
+                )
+            except Exception as exc:  # a model file missing or unreadable
+                raise OcrUnavailable(f"rapidocr models cannot be loaded ({exc})") from exc
+            _ENGINES[key] = engine
+        return engine
+
+
+def rapidocr_available() -> bool:
+    try:
+        import rapidocr_onnxruntime  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class RapidOcrReader:
+    """Recognize the text lines of a grayscale image (uint8, H x W), upright."""
+
+    name = "rapidocr"
+
+    def __init__(self, *, threads: int = 1) -> None:
+        self.threads = max(1, threads)
+
+    def read(self, gray: np.ndarray) -> OcrPage:
+        import cv2
+
+        engine = _engine(self.threads)
+        turns = 0
+        image = gray
+        boxes = self._detect(engine, image)
+        if boxes and _mostly_tall(boxes):
+            turns, image = 1, np.rot90(gray, 1)
+            boxes = self._detect(engine, image)
+        bgr = cv2.cvtColor(np.ascontiguousarray(image), cv2.COLOR_GRAY2BGR)
+        if boxes and self._upside_down(engine, bgr, boxes):
+            turns = (turns + 2) % 4
+            image = np.rot90(gray, turns)
+            bgr = cv2.cvtColor(np.ascontiguousarray(image), cv2.COLOR_GRAY2BGR)
+            boxes = self._detect(engine, image)
+        height, width = image.shape[:2]
+        if not boxes:
+            return OcrPage((), turns, width, height)
+        crops = engine.get_crop_img_list(bgr, [np.asarray(b, dtype=np.float32) for b in boxes])
+        lines = []
+        for box, (text, score) in zip(boxes, _recognize(engine, crops), strict=True):
+            clean = normalize_ocr_text(text)
+            if score < _MIN_SCORE or not clean:
+                continue
+            quad = tuple((round(float(x), 1), round(float(y), 1)) for x, y in box)
+            lines.append(OcrLine(clean, quad, round(score, 4)))
+        return OcrPage(tuple(lines), turns, width, height)
+
+    @staticmethod
+    def _detect(engine: Any, gray: np.ndarray) -> list[list[tuple[float, float]]]:
+        """Text boxes (4 corners each, full-resolution pixels) in a stable order."""
+        import cv2
+
+        height, width = gray.shape[:2]
+        scale = min(1.0, _DET_MAX_SIDE / max(height, width))
+        small = gray
+        if scale < 1.0:
+            small = cv2.resize(
+                np.ascontiguousarray(gray),
+                (max(1, round(width * scale)), max(1, round(height * scale))),
+                interpolation=cv2.INTER_AREA,
+            )
+        bgr = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_GRAY2BGR)
+        found, _ = engine.text_det(bgr)
+        if found is None or len(found) == 0:
+            return []
+        boxes = [
+            [(float(x) / scale, float(y) / scale) for x, y in np.asarray(box).tolist()]
+            for box in found
+        ]
+        # top to bottom, then left to right (a stable key: no ties left to input order)
+        boxes.sort(key=lambda b: (round(min(p[1] for p in b)), min(p[0] for p in b)))
+        return boxes
+
+    @staticmethod
+    def _upside_down(engine: Any, bgr: np.ndarray, boxes: list[list[tuple[float, float]]]) -> bool:
+        """Whether the longest lines read better turned half-way round.
+
+        The recognizer's confidence on a line and on the same line upside down is a sharper
+        test than the small direction classifier, which squeezes a long line into 192 pixels.
+        """
+        longest = sorted(boxes, key=lambda b: (-_box_width(b), b[0]))[:_VOTERS]
+        crops = engine.get_crop_img_list(bgr, [np.asarray(b, dtype=np.float32) for b in longest])
+        # a few words of each line are enough, and recognition cost grows with the width
+        crops = [np.ascontiguousarray(c[:, : _VOTE_WIDTH * c.shape[0]]) for c in crops]
+        upright, _ = engine.text_rec(crops)
+        turned, _ = engine.text_rec([np.ascontiguousarray(np.rot90(c, 2)) for c in crops])
+        return sum(float(r[1]) for r in turned) > sum(float(r[1]) for r in upright)
+
+
+def _recognize(engine: Any, crops: list[np.ndarray]) -> list[tuple[str, float]]:
+    """Each crop's text and mean character confidence (CTC decoding of the recognizer).
+
+    Decoded here, not by RapidOCR, to keep each character's position: the recognizer runs
+    words together in long runs of capitals ("MASTERSERVICESAGREEMENT"), and where a run is
+    longer than words are, the blank columns of the crop say where its words end
+    (`_split_runs`).
+    """
+    rec = engine.text_rec
+    charset = rec.postprocess_op.character
+    _, height, base_width = rec.rec_image_shape
+    order = sorted(range(len(crops)), key=lambda i: (crops[i].shape[1] / crops[i].shape[0], i))
+    out: list[tuple[str, float]] = [("", 0.0)] * len(crops)
+    for start in range(0, len(order), _REC_BATCH):
+        batch = order[start : start + _REC_BATCH]
+        ratio = max(base_width / height, *(crops[i].shape[1] / crops[i].shape[0] for i in batch))
+        tensor = np.concatenate([rec.resize_norm_img(crops[i], ratio)[None] for i in batch])
+        preds = rec.session(tensor.astype(np.float32))[0]
+        for i, pred in zip(batch, preds, strict=True):
+            # crop pixels per output column: input pixels per column, then per input pixel
+            to_crop = (height * ratio / pred.shape[0]) * (crops[i].shape[0] / height)
+            out[i] = _decode(pred, charset, crops[i], to_crop)
+    return out
+
+
+def _decode(
+    pred: np.ndarray, charset: list[str], crop: np.ndarray, to_crop: float
+) -> tuple[str, float]:
+    index = pred.argmax(axis=1)
+    prob = pred.max(axis=1)
+    found: list[tuple[str, float]] = []  # (character, x in the crop)
+    probs: list[float] = []
+    previous = -1
+    for t, k in enumerate(index.tolist()):
+        if k != previous and k != 0:
+            found.append((charset[k], (t + 0.5) * to_crop))
+            probs.append(float(prob[t]))
+        previous = k
+    if not found:
+        return "", 0.0
+    return _split_runs(found, crop), sum(probs) / len(probs)
+
+
+def _split_runs(found: list[tuple[str, float]], crop: np.ndarray) -> str:
+    """The text, with spaces put back inside runs of letters longer than words are."""
+    text = "".join(c for c, _ in found)
+    if not any(len(run) >= _LONG_RUN for run in text.split(" ")):
+        return text
+    gaps = _blank_runs(crop)
+    height = crop.shape[0]
+    # each run of non-space characters, checked on its own
+    out: list[str] = []
+    i = 0
+    while i < len(found):
+        if found[i][0] == " ":
+            out.append(" ")
+            i += 1
+            continue
+        j = i
+        while j < len(found) and found[j][0] != " ":
+            j += 1
+        run = found[i:j]
+        if len(run) >= _LONG_RUN:
+            widths = [_gap_between(gaps, a[1], b[1]) for a, b in itertools.pairwise(run)]
+            positive = sorted(w for w in widths if w > 0)
+            typical = positive[len(positive) // 2] if positive else 0.0
+            cut = max(_SPACE_GAP * height, _SPACE_OVER_TYPICAL * typical)
+            for k, (char, _) in enumerate(run):
+                if k and widths[k - 1] >= cut:
+                    out.append(" ")
+                out.append(char)
+        else:
+            out.extend(c for c, _ in run)
+        i = j
+    return "".join(out)
+
+
+def _gap_between(gaps: list[tuple[float, float]], left: float, right: float) -> float:
+    """The widest blank run whose middle lies between two character positions."""
+    return max((b - a for a, b in gaps if left < (a + b) / 2 < right), default=0.0)
+
+
+def _blank_runs(crop: np.ndarray) -> list[tuple[float, float]]:
+    """Ink-free column runs of a line crop (its middle band, so neighbours stay out)."""
+    gray = crop[:, :, 0] if crop.ndim == 3 else crop
+    height = gray.shape[0]
+    band = gray[height // 5 : height - height // 5]
+    if band.size == 0:
+        return []
+    threshold = min(160.0, (float(band.min()) + float(np.median(band))) / 2)
+    columns = np.flatnonzero((band < threshold).any(axis=0)).tolist()
+    return [(float(a + 1), float(b)) for a, b in itertools.pairwise(columns) if b > a + 1]
+
+
+def _box_width(box: list[tuple[float, float]]) -> float:
+    return math.dist(box[0], box[1])
+
+
+def _mostly_tall(boxes: list[list[tuple[float, float]]]) -> bool:
+    tall = sum(1 for b in boxes if math.dist(b[0], b[3]) > _TALL * math.dist(b[0], b[1]))
+    return tall * 2 > len(boxes)
+
+
+def skew_angle(lines: tuple[OcrLine, ...]) -> float:
+    """The page's skew in degrees (positive: text rises to the right), from the long lines."""
+    angles = []
+    for line in lines:
+        (x0, y0), (x1, y1) = line.quad[0], line.quad[1]
+        if x1 - x0 > 200:  # short boxes give noisy angles
+            angles.append(math.degrees(math.atan2(y0 - y1, x1 - x0)))
+    if not angles:
+        return 0.0
+    return float(np.median(angles))

@@ -1,0 +1,227 @@
+"""OCR of scanned pages with the default backend (RapidOCR, models in its wheel): scanned lines
+are located lines like the text layer's, on turned, skewed, noisy and half-scanned pages."""
+
+from __future__ import annotations
+
+import shutil
+
+import pymupdf
+import pytest
+
+from ingest import PdfParser, PdfRejected
+from ingest._ocr import normalize_ocr_text
+from ingest._pdf import OCR_DISABLED
+from ingest._scan import ScanTooLarge, region_dpi
+from tests import pdfs
+from tests.pdfs import Line
+
+# A short page keeps OCR cheap (its cost grows with the number of lines).
+_TITLE = "MASTER SERVICES AGREEMENT"
+_BODY = [
+    "This Agreement is made between Halyard Marine Systems, Inc. and Larkspur Freight LLC.",
+    "The Supplier shall deliver the Services described in Schedule A to the Customer.",
+    "Either party may terminate this Agreement on ninety days written notice.",
+    "This Agreement is governed by the laws of the State of Delaware.",
+]
+
+
+def _short_contract() -> bytes:
+    page = [Line(_TITLE, size=15, bold=True), *(Line(t, size=11) for t in _BODY)]
+    return pdfs.make_pdf([page])
+
+
+def _words(text: str) -> list[str]:
+    return normalize_ocr_text(text).lower().replace('"', "").split()
+
+
+def _recall(expected: str, lines: list[str]) -> float:
+    """Share of the expected words found, in order, in the recognized text."""
+    import difflib
+
+    want, got = _words(expected), _words(" ".join(lines))
+    matcher = difflib.SequenceMatcher(a=want, b=got, autojunk=False)
+    return sum(block.size for block in matcher.get_matching_blocks()) / len(want)
+
+
+@pytest.fixture(scope="module")
+def born_digital() -> pymupdf.Document:
+    return pymupdf.open(stream=_short_contract(), filetype="pdf")
+
+
+def _expected_boxes(doc: pymupdf.Document) -> dict[str, tuple[float, float, float, float]]:
+    """The text layer's line boxes of the born-digital page, by text."""
+    parsed = PdfParser(ocr="off").run(doc.tobytes(), "src.pdf")
+    return {line.text: line.bbox for line in parsed.lines}
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """Intersection over the smaller box's area."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return w * h / smaller
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("skew", "turns"),
+    [(0.0, 0), (3.0, 0), (-3.0, 0), (1.0, 1), (0.0, 2), (-1.0, 3)],
+    ids=["straight", "skew+3", "skew-3", "turned90", "turned180", "turned270"],
+)
+def test_a_scanned_page_reads_as_located_lines(born_digital, skew, turns):
+    scan = pdfs.scan_pdf(born_digital.tobytes(), skew=skew, noise=8.0, quarter_turns=turns)
+    doc = PdfParser().run(scan, "scan.pdf")
+    page = doc.pages[0]
+    assert page.ocr and page.ocr_backend and page.ocr_backend.startswith("rapidocr")
+    assert page.skipped_reason is None
+    texts = [line.text for line in doc.lines]
+    assert _recall(" ".join([_TITLE, *_BODY]), texts) >= 0.95, texts
+    # one located line per printed line, in reading order, numbered as a reader counts them
+    assert len(doc.lines) == 1 + len(_BODY), texts
+    assert [line.line_no for line in doc.lines] == list(range(1, len(doc.lines) + 1))
+    assert _recall(_TITLE, texts[:1]) == 1.0 and _recall(_BODY[-1], texts[-1:]) >= 0.9
+    for line in doc.lines:
+        assert line.ocr and doc.text[line.char_start : line.char_end] == line.text
+        x0, y0, x1, y1 = line.bbox
+        assert 0 <= x0 < x1 <= page.width + 1 and 0 <= y0 < y1 <= page.height + 1
+    if turns == 0:
+        # the box is where the line is printed on the page (in the page's own coordinates)
+        expected = _expected_boxes(born_digital)
+        for line, source in zip(doc.lines, expected.values(), strict=True):
+            assert _overlap(line.bbox, source) > 0.6, (line.text, line.bbox, source)
+
+
+@pytest.mark.slow
+def test_a_page_turned_by_its_rotate_key_maps_boxes_to_the_unrotated_page(born_digital):
+    """A scan whose page carries /Rotate 90: boxes land in the page's unrotated space, as the
+    text layer's do (what the page image highlight expects)."""
+    scan = pymupdf.open(stream=pdfs.scan_pdf(born_digital.tobytes()), filetype="pdf")
+    scan[0].set_rotation(90)
+    doc = PdfParser().run(scan.tobytes(), "rotated.pdf")
+    assert _recall(" ".join([_TITLE, *_BODY]), [line.text for line in doc.lines]) >= 0.95
+    expected = _expected_boxes(born_digital)
+    for line, source in zip(doc.lines, expected.values(), strict=True):
+        assert _overlap(line.bbox, source) > 0.6, (line.text, line.bbox, source)
+
+
+@pytest.mark.slow
+def test_ocr_reads_only_where_a_page_has_no_text(contract_bytes):
+    """A typed page with a scanned block pasted on it: the typed lines stay the text layer's,
+    the block's lines are read and placed by position; a small logo is never read."""
+    block = pymupdf.open(stream=pdfs.image_only_pdf(["Executed by Halyard Marine Systems"]))
+    clip = pymupdf.Rect(40, 60, 560, 260)
+    pix = block[0].get_pixmap(dpi=200, clip=clip, colorspace=pymupdf.csGRAY)
+    page_items = [
+        Line("SIGNATURE PAGE", size=14, bold=True),
+        Line("IN WITNESS WHEREOF the parties have signed this Agreement.", size=11),
+    ]
+    doc = pymupdf.open(stream=pdfs.make_pdf([page_items]), filetype="pdf")
+    doc[0].insert_image(pymupdf.Rect(72, 300, 72 + 520 * 0.8, 300 + 200 * 0.8), pixmap=pix)
+    logo = pymupdf.open(stream=pdfs.image_only_pdf(["LOGO"]))[0].get_pixmap(dpi=30)
+    doc[0].insert_image(pymupdf.Rect(500, 20, 560, 50), pixmap=logo)
+    parsed = PdfParser().run(doc.tobytes(), "mixed.pdf")
+    texts = [line.text for line in parsed.lines]
+    typed = [line for line in parsed.lines if not line.ocr]
+    read = [line for line in parsed.lines if line.ocr]
+    assert [line.text for line in typed][:2] == [
+        "SIGNATURE PAGE",
+        "IN WITNESS WHEREOF the parties have signed this Agreement.",
+    ]
+    assert read and _recall("Executed by Halyard Marine Systems", [r.text for r in read]) == 1
+    assert not any("LOGO" in t for t in texts)
+    assert texts.index(read[0].text) > texts.index(typed[1].text)  # placed below the typed
+    assert parsed.pages[0].ocr and parsed.pages[0].ocr_backend
+
+
+def test_a_page_image_of_a_born_digital_page_is_not_read(contract_bytes):
+    """No OCR cost where there is a text layer: the parse is the same with OCR off."""
+    assert PdfParser().run(contract_bytes, "msa.pdf").lines == (
+        PdfParser(ocr="off").run(contract_bytes, "msa.pdf").lines
+    )
+
+
+def test_ocr_is_deterministic():
+    data = pdfs.image_only_pdf(["Deterministic scan", "Second line of the scan"])
+    assert PdfParser().run(data, "a.pdf") == PdfParser().run(data, "a.pdf")
+
+
+def test_ocr_off_and_unknown_backends():
+    data = pdfs.image_only_pdf(["Scanned page"])
+    with pytest.raises(PdfRejected) as err:
+        PdfParser(ocr="off").run(data, "s.pdf")
+    assert OCR_DISABLED in err.value.reason
+    with pytest.raises(ValueError, match="ocr must be one of"):
+        PdfParser(ocr="abbyy")
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
+def test_tesseract_backend_reads_and_is_recorded():
+    data = pdfs.image_only_pdf(["Scanned signature page", "Signed by Acme Robotics"])
+    doc = PdfParser(ocr="tesseract").run(data, "t.pdf")
+    assert doc.pages[0].ocr_backend and "tesseract" in doc.pages[0].ocr_backend
+    assert "Acme Robotics" in doc.text
+
+
+def test_tesseract_missing_is_a_typed_skip(monkeypatch, contract_bytes):
+    """Where tesseract is asked for and absent, the page says so; the document goes on."""
+    monkeypatch.setattr(shutil, "which", lambda _name: None)
+    data = pdfs.append_image_page(contract_bytes, ["Scanned page"])
+    doc = PdfParser(ocr="tesseract").run(data, "t.pdf")
+    assert "tesseract not installed" in (doc.pages[-1].skipped_reason or "")
+    assert doc.pages[0].line_count > 0
+
+
+def test_an_ocr_crash_fails_the_page_not_the_document(monkeypatch, contract_bytes):
+    """A fault inside the OCR engine (which the real engine cannot be made to raise on
+    demand) becomes the page's typed reason; the other pages are kept."""
+    from ingest._ocr import RapidOcrReader
+
+    def crash(self, gray):
+        raise RuntimeError("onnxruntime: bad allocation")
+
+    monkeypatch.setattr(RapidOcrReader, "read", crash)
+    data = pdfs.append_image_page(contract_bytes, ["Scanned page"])
+    doc = PdfParser().run(data, "c.pdf")
+    assert "OCR failed (RuntimeError: onnxruntime: bad allocation)" in (
+        doc.pages[-1].skipped_reason or ""
+    )
+    assert doc.pages[0].line_count > 0 and not doc.pages[-1].ocr
+
+
+def test_a_page_too_large_to_render_for_ocr_is_reported(contract_bytes):
+    huge = pymupdf.open()
+    page = huge.new_page(width=14_400, height=14_400)
+    tiny = pymupdf.open(stream=pdfs.image_only_pdf(["x"]))[0].get_pixmap(dpi=20)
+    page.insert_image(page.rect, pixmap=tiny)
+    doc = pymupdf.open(stream=contract_bytes)
+    doc.insert_pdf(huge)
+    parsed = PdfParser().run(doc.tobytes(), "huge.pdf")
+    reason = parsed.pages[-1].skipped_reason or ""
+    assert "not read by OCR" in reason and "pixels" in reason
+    assert parsed.pages[0].line_count > 0
+
+
+def test_region_dpi_lowers_to_the_pixel_budget():
+    letter = pymupdf.Rect(0, 0, 612, 792)
+    assert region_dpi(letter, 200, 50_000_000) == 200
+    assert region_dpi(pymupdf.Rect(0, 0, 3000, 3000), 200, 50_000_000) == 169
+    with pytest.raises(ScanTooLarge):
+        region_dpi(pymupdf.Rect(0, 0, 14_400, 14_400), 200, 50_000_000)
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("Inc.，a Delaware corporation", "Inc., a Delaware corporation"),
+        ("consideration,the receipt", "consideration, the receipt"),
+        ("the Term.Except as", "the Term. Except as"),
+        ("U.S.A. and U.K.", "U.S.A. and U.K."),
+        ("$1,000,000 and 3.5%", "$1,000,000 and 3.5%"),
+        ("Inc.(the “Company”)", "Inc. (the “Company”)"),
+        ("point(s) of delivery", "point(s) of delivery"),
+    ],
+)
+def test_ocr_text_normalization(raw, clean):
+    assert normalize_ocr_text(raw) == clean
