@@ -129,6 +129,11 @@ def run_in_child(
     kind, value = pickle.loads(payload)
     if kind == "ok":
         return value, usage
+    if isinstance(value, MemoryError):
+        # the address-space backstop met before the parent's RSS poll: the same bound
+        raise ChildOutOfMemory(
+            f"stopped past {memory_bytes // 2**20} MiB of memory (allocation refused)", usage
+        )
     if isinstance(value, BaseException):
         raise value
     raise ChildRaised(str(value))
