@@ -14,6 +14,7 @@ from api._limits import ApiSettings
 from api._routes import health, v1
 from api._runtime import Runtime
 from api._state import ApiState
+from api._web import install_workspace
 from retrieval._settings import Settings
 
 _log = logging.getLogger("evrag.api")
@@ -64,6 +65,7 @@ def create_app(
     app.add_middleware(JsonBodyLimits, limits=limits)
     app.include_router(health)
     app.include_router(v1)
+    install_workspace(app)  # the analysts' pages at / (a client of /v1)
     return app
 
 

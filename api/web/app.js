@@ -1,0 +1,144 @@
+// The workspace shell: sign-in, the knowledge-base picker, and hash routes to the views.
+// Routes: #/kbs, #/kb/<name>/<view> with view in uploads | docs | ask | entities | batch.
+
+import { Api, describe, enc } from "./api.js";
+import { clear, h } from "./dom.js";
+import { askView } from "./ask.js";
+import { batchView } from "./batch.js";
+import { docsView } from "./docs.js";
+import { entitiesView } from "./entities.js";
+import { kbsView, uploadsView } from "./kbs.js";
+
+const VIEWS = { uploads: uploadsView, docs: docsView, ask: askView, entities: entitiesView, batch: batchView };
+const KEY = "evrag.key";
+const $ = (id) => document.getElementById(id);
+
+const ctx = {
+  api: null,
+  isAdmin: false,
+  kbs: [],
+  kb: null,
+  docs: new Map(), // document_id -> DocumentInfo, for the current knowledge base
+  go(route) {
+    location.hash = route;
+  },
+  async refreshKbs() {
+    ctx.kbs = await ctx.api.get("/v1/kbs");
+    fillPicker();
+    return ctx.kbs;
+  },
+  async document(id) {
+    if (!ctx.docs.has(id)) {
+      try {
+        ctx.docs.set(id, await ctx.api.get(`/v1/kbs/${enc(ctx.kb)}/documents/${enc(id)}`));
+      } catch {
+        return null;
+      }
+    }
+    return ctx.docs.get(id);
+  },
+};
+
+function fillPicker() {
+  const select = $("kb-select");
+  clear(
+    select,
+    h("option", { value: "" }, ctx.kbs.length ? "— choose —" : "(none yet)"),
+    ctx.kbs.map((kb) => h("option", { value: kb.name, selected: kb.name === ctx.kb }, kb.name)),
+  );
+}
+
+async function signIn(key) {
+  const api = new Api(key);
+  const kbs = await api.get("/v1/kbs"); // 401 for an unknown key
+  let isAdmin = false;
+  try {
+    await api.get("/v1/keys");
+    isAdmin = true;
+  } catch {
+    isAdmin = false; // 403: a knowledge-base key
+  }
+  ctx.api = api;
+  ctx.isAdmin = isAdmin;
+  ctx.kbs = kbs;
+  sessionStorage.setItem(KEY, key);
+  $("signin").hidden = true;
+  $("nav").hidden = false;
+  $("who").textContent = isAdmin ? "admin key" : `key for ${kbs.map((k) => k.name).join(", ") || "no knowledge base"}`;
+  fillPicker();
+}
+
+function signOut() {
+  sessionStorage.removeItem(KEY);
+  ctx.api = null;
+  ctx.kb = null;
+  ctx.docs.clear();
+  $("nav").hidden = true;
+  clear($("view"));
+  $("signin").hidden = false;
+  $("key").value = "";
+  $("key").focus();
+  history.replaceState(null, "", "#/");
+}
+
+function parseRoute() {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  if (parts[0] === "kb" && parts[1]) return { kb: parts[1], view: VIEWS[parts[2]] ? parts[2] : "docs" };
+  return { kb: null, view: "kbs" };
+}
+
+async function route() {
+  if (!ctx.api) return;
+  const { kb, view } = parseRoute();
+  if (kb && kb !== ctx.kb) {
+    ctx.kb = kb;
+    ctx.docs.clear();
+  }
+  if (kb && !ctx.kbs.some((k) => k.name === kb)) await ctx.refreshKbs().catch(() => null);
+  $("kb-select").value = ctx.kb || "";
+  for (const link of document.querySelectorAll("#nav a[data-view]")) {
+    const name = link.dataset.view;
+    if (name !== "kbs") link.href = ctx.kb ? `#/kb/${enc(ctx.kb)}/${name}` : "#/kbs";
+    link.toggleAttribute("aria-current", name === view);
+    if (name === view) link.setAttribute("aria-current", "page");
+  }
+  const target = $("view");
+  const render = view === "kbs" ? kbsView : VIEWS[view];
+  target.dataset.view = view;
+  try {
+    await render(ctx, target);
+  } catch (err) {
+    clear(target, h("section", { class: "card" }, h("h2", {}, "Something went wrong"), h("p", { class: "error", role: "alert" }, describe(err))));
+  }
+}
+
+function start() {
+  $("signin-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    $("signin-error").textContent = "";
+    try {
+      await signIn($("key").value.trim());
+      if (!location.hash || location.hash === "#/") location.hash = "#/kbs";
+      else route();
+    } catch (err) {
+      $("signin-error").textContent = describe(err);
+    }
+  });
+  $("sign-out").addEventListener("click", signOut);
+  $("kb-select").addEventListener("change", (e) => {
+    const view = parseRoute().view;
+    if (e.target.value) ctx.go(`#/kb/${enc(e.target.value)}/${view === "kbs" ? "docs" : view}`);
+  });
+  window.addEventListener("hashchange", route);
+  const saved = sessionStorage.getItem(KEY);
+  if (saved) {
+    signIn(saved)
+      .then(route)
+      .catch(() => signOut());
+  } else {
+    $("signin").hidden = false;
+    $("key").focus();
+  }
+}
+
+start();
