@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install test lint typecheck pytest demo bench clean
+.PHONY: install test lint typecheck pytest test-browser demo bench clean
 
 install: $(STAMP)
 
@@ -34,6 +34,18 @@ pytest: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
+
+# The workspace's end-to-end tests in Chromium (tests/browser): the `browser` extra (playwright,
+# pinned) drives the system's chromium (`apt-get install chromium`; never `playwright install`).
+# `make test` stays browser-free: tests/browser is collected only with EVRAG_BROWSER_TESTS=1.
+BROWSER_STAMP := $(VENV)/.installed-browser
+
+$(BROWSER_STAMP): $(STAMP)
+	$(BIN)/pip install -q -c constraints.txt -e ".[browser]"
+	touch $(BROWSER_STAMP)
+
+test-browser: $(BROWSER_STAMP)
+	EVRAG_BROWSER_TESTS=1 $(BIN)/pytest -q -s tests/browser
 
 demo: $(STAMP)
 	$(BIN)/python -m bench.demo

@@ -1,0 +1,108 @@
+"""End-to-end tests of the web workspace in a real Chromium (the system's package), driven
+by Playwright: a real server on loopback with the sample data room uploaded through the page.
+
+Collected only under `make test-browser` (EVRAG_BROWSER_TESTS=1): plain `make test` needs no
+browser and no playwright. Chromium is the system's (`apt-get install chromium`); nothing is
+downloaded (`playwright install` is never run).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+if not os.environ.get("EVRAG_BROWSER_TESTS"):
+    collect_ignore_glob = ["test_*.py"]
+
+ADMIN = "browser-admin-key"
+# Without the background-networking flags Chromium calls hosts it cannot reach.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    path = os.environ.get("EVRAG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    if not Path(path).exists():
+        pytest.fail("no Chromium: apt-get install chromium (or set EVRAG_CHROMIUM)")
+    return path
+
+
+class Requests:
+    """Every request the pages make, and those to any host but the server's.
+
+    Listened to, not intercepted: routing each request through Playwright would slow the
+    page loads being measured.
+    """
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.seen: list[str] = []
+        self.foreign: list[str] = []
+
+    def record(self, request: Any) -> None:
+        url = request.url
+        self.seen.append(url)
+        own = url.startswith((self.origin + "/", "blob:" + self.origin + "/", "data:"))
+        if not own:
+            self.foreign.append(url)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from tests.api._server import Server
+
+    root = tmp_path_factory.mktemp("browser-server")
+    srv = Server(root / "data", ADMIN, root / "server.log").start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def requests_log(server: Any) -> Requests:
+    return Requests(server.url)
+
+
+@pytest.fixture(scope="session")
+def browser_context(
+    tmp_path_factory: pytest.TempPathFactory, requests_log: Requests
+) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=chromium_path(),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 800},
+            accept_downloads=True,
+        )
+        context.on("request", requests_log.record)
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the main pages' screenshots go: EVRAG_SCREENSHOT_DIR (e.g. docs/), else a temp dir."""
+    chosen = os.environ.get("EVRAG_SCREENSHOT_DIR")
+    path = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
