@@ -23,8 +23,8 @@ COPY engine ./engine
 COPY ingest ./ingest
 COPY retrieval ./retrieval
 COPY skill ./skill
+COPY app ./app
 COPY api ./api
-COPY evidence_rag_cli.py ./
 RUN pip install -c constraints.txt . \
     && pip install --no-deps -c constraints.txt rapidocr-onnxruntime \
     && useradd --system --uid 10001 --home-dir /data evrag \

@@ -1,8 +1,8 @@
-"""The HTTP API (FastAPI) and the process wiring shared with the CLI.
+"""The HTTP API (FastAPI): routes that call the application layer (`app`).
 
-`create_app(settings)` builds the app (its lifespan opens a `Runtime`); `serve(settings,
-host, port)` runs it with uvicorn. FastAPI is imported only when one of them is used,
-so the CLI's other commands start without it.
+`create_app(settings)` builds the app (its lifespan opens an `app.Runtime`); `serve(settings,
+host, port)` runs it with uvicorn (`evrag serve` finds it through the `evrag.server` entry
+point). FastAPI is imported only when one of them is used.
 """
 
 from __future__ import annotations

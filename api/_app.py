@@ -12,10 +12,9 @@ from api._bodies import JsonBodyLimits
 from api._errors import install_problem_handlers
 from api._limits import ApiSettings
 from api._routes import health, v1
-from api._runtime import Runtime
 from api._state import ApiState
 from api._web import install_workspace
-from retrieval._settings import Settings
+from app import Runtime, Settings
 
 _log = logging.getLogger("evrag.api")
 

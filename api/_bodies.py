@@ -18,8 +18,8 @@ import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api._errors import LimitExceeded, problem_for
-from api._jsonbounds import json_depth_exceeds
 from api._limits import ApiSettings
+from app import json_depth_exceeds
 
 _WITH_BODY = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _UPLOAD = re.compile(r"^/v1/kbs/[^/]+/documents/?$")

@@ -56,7 +56,7 @@ KbName = Annotated[str, Path(description="knowledge base name", max_length=64)]
 
 def get_kb(kb: KbName, principal: Caller, state: State) -> str:
     """The knowledge base, if it exists and this key may see it; else 404 (the same answer)."""
-    from retrieval._errors import KnowledgeBaseNotFound
+    from retrieval import KnowledgeBaseNotFound
 
     if not principal.can_see(kb):
         raise KnowledgeBaseNotFound(kb)

@@ -7,10 +7,11 @@
     ├── Conflict                 the resource exists or is in the wrong state (409)
     ├── LimitExceeded            over a configured limit (413 or 422; names the limit)
     ├── UnsupportedMediaType     not a PDF, or not multipart (415)
-    ├── BadRequest               malformed input the schema cannot catch (422)
-    └── BatchFormatError         a questions file that cannot be read (CLI exit 2; HTTP 422)
+    └── BadRequest               malformed input the schema cannot catch (422)
 
-Package errors (`retrieval`, `ingest`, `skill`, `engine`) are mapped in `problem_for`.
+Package errors (`app`, `retrieval`, `ingest`, `skill`, `engine`) are mapped in
+`problem_for`: an application error (`app.BatchFormatError`, a questions file that cannot
+be read) is a 422.
 """
 
 from __future__ import annotations
@@ -72,18 +73,6 @@ class BadRequest(ApiError):
     status, code, title = 422, "invalid_input", "Invalid input"
 
 
-class BatchFormatError(ApiError):
-    """A questions file that cannot be used; `str()` is the one-line reason."""
-
-    status, code, title = 422, "invalid_questions_file", "Invalid questions file"
-
-    def __init__(self, reason: str, *, line: int | None = None) -> None:
-        detail = f"line {line}: {reason}" if line is not None else reason
-        super().__init__(detail, line=line)
-        self.line = line
-        self.reason = reason
-
-
 def problem(
     status: int, code: str, title: str, detail: str, instance: str | None = None, **extra: Any
 ) -> JSONResponse:
@@ -117,34 +106,40 @@ def problem_for(exc: BaseException, instance: str | None = None) -> JSONResponse
 
 def _map_package_error(exc: BaseException) -> tuple[int, str, str, dict[str, Any]] | None:
     # Imported here: the api must load even while a package is still being built.
-    from engine._errors import ContractError
+    from app import AppError, BatchFormatError
+    from engine import ContractError
+    from ingest import PdfRejected
+    from retrieval import (
+        EmbeddingMismatch,
+        InvalidKnowledgeBaseName,
+        KnowledgeBaseExists,
+        KnowledgeBaseNotFound,
+        StoreLocked,
+        StoreUnavailable,
+    )
+    from skill import SubjectClassError
+
+    if isinstance(exc, BatchFormatError):
+        return 422, "invalid_questions_file", "Invalid questions file", {"line": exc.line}
+    if isinstance(exc, AppError):
+        return 422, "invalid_input", "Invalid input", {}
 
     if isinstance(exc, ContractError):
         return 422, "contract_error", "Invalid sufficiency contract", {}
-    try:
-        from skill._errors import SubjectClassError
-    except ImportError:  # pragma: no cover
-        SubjectClassError = ()  # type: ignore[assignment,misc]
     if isinstance(exc, SubjectClassError):
         return 422, "subject_class_error", "Cannot identify the subject", {}
-    from retrieval import _errors as r
-
-    if isinstance(exc, r.KnowledgeBaseNotFound):
+    if isinstance(exc, KnowledgeBaseNotFound):
         return 404, "kb_not_found", "Knowledge base not found", {}
-    if isinstance(exc, r.KnowledgeBaseExists):
+    if isinstance(exc, KnowledgeBaseExists):
         return 409, "kb_exists", "Knowledge base exists", {}
-    if isinstance(exc, r.InvalidKnowledgeBaseName):
+    if isinstance(exc, InvalidKnowledgeBaseName):
         return 422, "invalid_kb_name", "Invalid knowledge base name", {}
-    if isinstance(exc, r.StoreUnavailable):
+    if isinstance(exc, StoreUnavailable):
         return 503, "store_unavailable", "Store unavailable", {}
-    if isinstance(exc, r.StoreLocked):
+    if isinstance(exc, StoreLocked):
         return 503, "store_locked", "Store locked", {}
-    from retrieval._embed import EmbeddingMismatch
-
     if isinstance(exc, EmbeddingMismatch):
         return 409, "embedding_mismatch", "Knowledge base embedded differently", {}
-    from ingest._errors import PdfRejected
-
     if isinstance(exc, PdfRejected):
         return 422, "pdf_rejected", "PDF rejected", {"reason_code": str(exc.code)}
     return None
@@ -184,15 +179,10 @@ def install_problem_handlers(app: FastAPI) -> None:
 
 
 def _package_bases() -> list[type[Exception]]:
-    from engine._errors import ContractError
-    from ingest._errors import IngestError
-    from retrieval._errors import RetrievalError
+    from app import AppError
+    from engine import ContractError
+    from ingest import IngestError
+    from retrieval import RetrievalError
+    from skill import SkillError
 
-    bases: list[type[Exception]] = [ApiError, ContractError, IngestError, RetrievalError]
-    try:
-        from skill._errors import SkillError
-
-        bases.append(SkillError)
-    except ImportError:  # pragma: no cover
-        pass
-    return bases
+    return [ApiError, AppError, ContractError, IngestError, RetrievalError, SkillError]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from api._jsonbounds import MAX_JSON_DEPTH
-from skill._subject import MAX_QUESTION_CHARS
+from app import MAX_JSON_DEPTH
+from skill import MAX_QUESTION_CHARS
 
 _MIB = 1024 * 1024
 

@@ -10,7 +10,6 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, PlainTextResponse
 
 from api._auth import Principal
-from api._batch import parse_questions, render_csv, render_html, render_jsonl
 from api._deps import Admin, Caller, Kb, State
 from api._errors import BadRequest, LimitExceeded, NotFound, Unauthorized, UnsupportedMediaType
 from api._jobs import JobKind, JobRecord
@@ -31,6 +30,7 @@ from api._schemas import (
 )
 from api._state import ApiState
 from api._uploads import receive_pdfs
+from app import parse_questions, render_csv, render_html, render_jsonl
 
 PROBLEM: dict[str, Any] = {"content": {"application/problem+json": {}}}
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -377,7 +377,7 @@ async def page_image(
     """The page as PNG, with the cited lines (or a box) highlighted."""
 
     def render() -> Any:
-        from retrieval._errors import KnowledgeBaseNotFound
+        from retrieval import KnowledgeBaseNotFound
 
         if not caller.can_see(kb):
             raise KnowledgeBaseNotFound(kb)
@@ -412,7 +412,7 @@ def _check_question(state: ApiState, question: str | None) -> None:
 
 def _answer_model() -> Any:
     try:
-        from skill._answer import Answer
+        from skill import Answer
     except ImportError:  # pragma: no cover
         return dict[str, Any]
     return Answer
@@ -440,7 +440,7 @@ def query(kb: Kb, body: QueryRequest, state: State) -> Any:
 
 
 def _engine_body() -> dict[str, Any]:
-    from engine._schema import input_schema
+    from engine import input_schema
 
     return {
         "requestBody": {
@@ -458,7 +458,7 @@ def _engine_body() -> dict[str, Any]:
 )
 async def evaluate_sufficiency(request: Request, _: Caller, state: State) -> dict[str, Any]:
     """The sufficiency engine alone: its input contract in, its verdict out."""
-    from engine._engine import evaluate_json
+    from engine import evaluate_json
 
     # Read under the app's body limits (api/_bodies.py); judged off the event loop.
     body = await request.body()

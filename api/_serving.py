@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from retrieval._embed import DEFAULT_BACKEND, Embedder
+from retrieval import DEFAULT_BACKEND, Embedder
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
@@ -71,7 +71,7 @@ class ServingEmbedder(Embedder):
 
 def serving_ingestor(runtime: Any, batch_size: int) -> Any:
     """The runtime's ingestor (same parser, chunker, extractor) with a ServingEmbedder."""
-    from ingest._pipeline import Ingestor
+    from ingest import Ingestor
 
     base = runtime.ingestor
     return Ingestor(

@@ -13,12 +13,11 @@ from typing import Any
 import anyio
 
 from api._auth import KeyStore
-from api._batch import BatchItem, answer_item
 from api._db import open_engine
 from api._jobs import JobKind, JobRecord, JobRunner, JobStore
 from api._limits import ApiSettings
-from api._runtime import Runtime
 from api._serving import serving_ingestor, use_one_torch_thread
+from app import BatchItem, Runtime, answer_item
 
 _log = logging.getLogger("evrag.api")
 

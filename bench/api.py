@@ -183,21 +183,13 @@ def _row(name: str, q: Sample, h: Sample, seconds: float) -> str:
 
 
 def run() -> dict[str, float]:
-    from tests.api._server import Server
+    from bench.data_room import build_data_room
+    from bench.server import Server
 
     seconds = _seconds()
     with tempfile.TemporaryDirectory(prefix="evrag-bench-api-") as tmp:
         root = Path(tmp)
-        try:
-            from tests.data_room.generate import build_data_room
-
-            room = build_data_room(root / "room")
-        except ImportError:  # pragma: no cover - the generator ships with the tests
-            from tests.pdfs import contract_pdf
-
-            (root / "room").mkdir()
-            room = [root / "room" / "contract.pdf"]
-            room[0].write_bytes(contract_pdf())
+        room = build_data_room(root / "room")
         big = root / "big"
         big.mkdir()
         big_pdfs = _big_pdfs(big, INGEST_PAGES)

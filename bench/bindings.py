@@ -34,8 +34,8 @@ def _extract(paths: list[Path]) -> tuple[list[Any], float]:
 
 
 def _room() -> None:
+    from bench.data_room import build_data_room
     from bench.quality import load_jsonl, score_bindings
-    from tests.data_room.generate import build_data_room
 
     with tempfile.TemporaryDirectory(prefix="evrag-bindings-") as tmp:
         paths = build_data_room(Path(tmp))
@@ -76,7 +76,7 @@ def _room() -> None:
 
 
 def _cuad() -> None:
-    from ingest._binding_eval import load_gold, score_bindings
+    from ingest import load_gold, score_bindings
 
     gold = load_gold(CUAD_GOLD)
     paths = [CUAD_PDFS / d.document for d in gold if (CUAD_PDFS / d.document).exists()]

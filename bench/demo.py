@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from api._batch import BatchItem, parse_questions
+from app import BatchItem, parse_questions
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -28,11 +28,11 @@ def load_questions(path: Path = QUESTIONS) -> list[BatchItem]:
 
 def main() -> int:
     import engine
-    from api._runtime import Runtime
+    from app import Runtime
+    from bench.data_room import build_data_room
     from ingest import ProgressPrinter
     from retrieval import Settings
     from skill import render_answer
-    from tests.data_room.generate import build_data_room
 
     print(f"== building the sample data room in {DATA_ROOM.relative_to(ROOT)}")
     pdfs = build_data_room(DATA_ROOM)

@@ -25,8 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from retrieval._embed import Embedder
-from retrieval._onnx import OnnxEmbedder, default_cache_dir
+from retrieval import Embedder, OnnxEmbedder, default_cache_dir
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "financebench"
 WORDS_PER_PASSAGE = 150

@@ -200,8 +200,8 @@ def _query_p95(url: str, key: str, seconds: float) -> tuple[float, float, int]:
 
 
 def run() -> dict[str, float]:
-    from tests.api._server import Server
-    from tests.data_room.generate import build_data_room
+    from bench.data_room import build_data_room
+    from bench.server import Server
 
     quick = _quick()
     body_size = 64 * MIB if quick else 200 * MIB

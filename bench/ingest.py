@@ -247,11 +247,8 @@ def _model_path() -> str:
 def _child_ours(
     files: list[Path], data_dir: Path, questions: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    from ingest._chunk import Chunker
-    from ingest._pipeline import Ingestor
-    from retrieval._catalog import BlobStore, Catalog
-    from retrieval._edge import EdgeStore
-    from retrieval._embed import DEFAULT_BACKEND, Embedder
+    from ingest import Chunker, Ingestor
+    from retrieval import DEFAULT_BACKEND, BlobStore, Catalog, EdgeStore, Embedder
 
     backend = os.environ.get("BENCH_INGEST_BACKEND") or DEFAULT_BACKEND
     embedder = Embedder(batch_size=EMBED_BATCH, backend=backend)
@@ -417,8 +414,7 @@ def _parse_only(files: list[Path]) -> tuple[int, float, float]:
     """(pages, our parser's seconds, PyMuPDF get_text seconds) over the same files."""
     import pymupdf
 
-    from ingest._errors import PdfRejected
-    from ingest._pdf import PdfParser
+    from ingest import PdfParser, PdfRejected
 
     parser = PdfParser(ocr="off")
     pages = 0

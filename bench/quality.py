@@ -77,7 +77,7 @@ def _fallback_entity_key(name: str) -> str:
 def _entity_key(name: str) -> str:
     """The project's entity key; a local approximation when retrieval is not importable."""
     try:
-        from retrieval._entities import entity_key
+        from retrieval import entity_key
     except ImportError:  # the scorer must run on a tree without the retrieval package
         return _fallback_entity_key(name)
     return entity_key(name)
@@ -732,9 +732,9 @@ def run() -> None:
         print(format_table(score(load_jsonl(Path(results_path)), gold)))
         return
 
-    from api._runtime import Runtime
+    from app import Runtime
+    from bench.data_room import build_data_room
     from retrieval import Settings
-    from tests.data_room.generate import build_data_room
 
     with tempfile.TemporaryDirectory(prefix="evrag-quality-") as tmp:
         room = build_data_room(Path(tmp) / "room")

@@ -127,7 +127,7 @@ def _copy_key(
     bindings: Sequence[Any],
     aliases: Sequence[Any],
 ) -> str:
-    from ingest._dedup import content_key, copy_metadata
+    from ingest import content_key, copy_metadata
 
     return content_key(
         document_id,
@@ -146,7 +146,7 @@ def _copy_key(
 
 def replicate(runtime: Any, kb: str, target_chunks: int) -> int:
     """Add copies of every committed document of `kb` until it holds `target_chunks`."""
-    from ingest._pipeline import _embedding_text
+    from ingest import embedding_text
     from retrieval import Alias
 
     store, catalog, embedder = runtime.store, runtime.catalog, runtime.embedder
@@ -188,7 +188,7 @@ def replicate(runtime: Any, kb: str, target_chunks: int) -> int:
             if new_chunks:
                 # The original's embedded texts: cached, so a copy reuses its vectors.
                 vectors = embedder.embed_documents(
-                    [_embedding_text(c, runtime.ingestor.embed_context) for c in chunks]
+                    [embedding_text(c, runtime.ingestor.embed_context) for c in chunks]
                 )
                 store.upsert_chunks(kb, new_chunks, vectors)
             if new_bindings:
@@ -446,9 +446,9 @@ def run() -> str:
     data room among every CUAD contract and FinanceBench filing (distinct documents;
     `BENCH_QUERY_MIXED=0` skips it: its ingestion takes minutes). `BENCH_QUERY_KEEP=DIR`
     keeps the built data directories in DIR and reuses them on the next run."""
-    from api._runtime import Runtime
+    from app import Runtime
+    from bench.data_room import build_data_room
     from retrieval import Settings
-    from tests.data_room.generate import build_data_room
 
     quick = bool(os.environ.get("BENCH_QUICK"))
     target = QUICK_TARGET_CHUNKS if quick else TARGET_CHUNKS

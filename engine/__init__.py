@@ -36,10 +36,12 @@ from engine._engine import SufficiencyEngine, evaluate, evaluate_json
 from engine._errors import ContractError
 from engine._json import json_equal, parse_json
 from engine._schema import input_schema
+from engine._validate import MAX_BUNDLE_RECORDS
 from engine._vocab import Decision, ExclusionReason, Mode, ReasonCode, ResolutionPolicy
 
 __all__ = [
     "LIMITATIONS",
+    "MAX_BUNDLE_RECORDS",
     "ContractError",
     "Decision",
     "ExclusionReason",

@@ -12,8 +12,10 @@ Errors::
     └── PdfRejected   a PDF that cannot be ingested; `.code` (RejectCode) says why
 """
 
+from ingest._binding_eval import load_gold, score_bindings
 from ingest._bindings import BindingExtractor, BindingResult
 from ingest._chunk import Chunker, extract_span, reextract, sentence_spans
+from ingest._dedup import content_key, copy_metadata
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import IngestError, PdfRejected, RejectCode
 from ingest._pdf import PdfParser
@@ -23,6 +25,7 @@ from ingest._pipeline import (
     IngestReport,
     Source,
     aliases_of,
+    embedding_text,
     kb_aliases,
     kb_entity_names,
 )
@@ -47,9 +50,14 @@ __all__ = [
     "Source",
     "aliases_of",
     "collect_pdfs",
+    "content_key",
+    "copy_metadata",
+    "embedding_text",
     "extract_span",
     "kb_aliases",
     "kb_entity_names",
+    "load_gold",
     "reextract",
+    "score_bindings",
     "sentence_spans",
 ]

@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from retrieval._entities import entity_key
-from retrieval._model import Binding
+from retrieval import Binding, entity_key
 
 AGREEMENT_PARENT = "agreement"
 

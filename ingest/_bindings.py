@@ -14,15 +14,7 @@ from dataclasses import dataclass, field
 from uuid import NAMESPACE_URL, uuid5
 
 from ingest._document import LocatedLine, ParsedDocument
-from retrieval._entities import (
-    base_key,
-    entity_key,
-    is_generic_term,
-    is_person_name,
-    legal_form,
-    looks_like_company,
-)
-from retrieval._model import (
+from retrieval import (
     Alias,
     BBox,
     Binding,
@@ -30,6 +22,12 @@ from retrieval._model import (
     PageLines,
     SourceLocation,
     SubjectType,
+    base_key,
+    entity_key,
+    is_generic_term,
+    is_person_name,
+    legal_form,
+    looks_like_company,
 )
 
 # ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ingest._document import LocatedLine, ParsedDocument
 from ingest._structure import sentence_spans
-from retrieval._model import BBox, ChunkRecord, LineRef, PageLines
+from retrieval import BBox, ChunkRecord, LineRef, PageLines
 
 __all__ = ["Chunker", "estimate_word_pieces", "extract_span", "reextract", "sentence_spans"]
 

@@ -27,12 +27,21 @@ from ingest._document import ParsedDocument
 from ingest._errors import IngestError, PdfRejected
 from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
-from retrieval._catalog import BlobStore, Catalog, DocumentEntry
-from retrieval._embed import KB_EMBEDDING_KEY, Embedder, claim_kb_embedding
-from retrieval._entities import entity_key
-from retrieval._errors import DocumentNotFound
-from retrieval._model import Alias, Binding, ChunkRecord, SubjectType
-from retrieval._store import VectorStore
+from retrieval import (
+    KB_EMBEDDING_KEY,
+    Alias,
+    Binding,
+    BlobStore,
+    Catalog,
+    ChunkRecord,
+    DocumentEntry,
+    DocumentNotFound,
+    Embedder,
+    SubjectType,
+    VectorStore,
+    claim_kb_embedding,
+    entity_key,
+)
 
 _NAMED = (SubjectType.INDIVIDUAL, SubjectType.LEGAL_ENTITY)
 
@@ -246,7 +255,7 @@ class Ingestor:
                     doc, group, entity_keys_for=lambda text: _entity_keys_in(text, mentions)
                 )
             with self._stage("embed"):
-                texts = [_embedding_text(c, self.embed_context) for c in chunks]
+                texts = [embedding_text(c, self.embed_context) for c in chunks]
                 vectors = _embed_by_length(
                     self.embedder, texts + [b.subject_name for b in bindings]
                 )
@@ -384,7 +393,7 @@ def _independence_group(
 _EMBED_CONTEXTS = ("none", "name", "name+section")
 
 
-def _embedding_text(chunk: ChunkRecord, context: str) -> str:
+def embedding_text(chunk: ChunkRecord, context: str) -> str:
     """What is embedded for a chunk: its text, after the document's name (and section).
 
     A passage rarely names its own company, period or topic ("Net sales increased 4%");

@@ -33,14 +33,26 @@ from retrieval._catalog import (
     KnowledgeBaseEntry,
 )
 from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder, EmbeddingMismatch
+from retrieval._embed import (
+    DEFAULT_BACKEND,
+    KB_EMBEDDING_KEY,
+    Embedder,
+    EmbeddingMismatch,
+    check_embedding,
+    claim_kb_embedding,
+    recorded_embedding,
+)
 from retrieval._entities import (
     AliasResolver,
     Resolution,
     ResolutionStatus,
+    base_key,
     entity_key,
+    is_generic_term,
     is_person_name,
+    legal_form,
     looks_like_company,
+    short_names,
 )
 from retrieval._errors import (
     BlobNotFound,
@@ -63,6 +75,7 @@ from retrieval._model import (
     SourceLocation,
     SubjectType,
 )
+from retrieval._onnx import OnnxEmbedder, default_cache_dir
 from retrieval._open import open_store
 from retrieval._settings import Settings
 from retrieval._store import ScoredChunk, VectorStore
@@ -72,6 +85,8 @@ if TYPE_CHECKING:
     from retrieval._server import ServerStore
 
 __all__ = [
+    "DEFAULT_BACKEND",
+    "KB_EMBEDDING_KEY",
     "Alias",
     "AliasResolver",
     "BBox",
@@ -95,6 +110,7 @@ __all__ = [
     "LineRef",
     "LlamaEmbedding",
     "LlamaVectorStore",
+    "OnnxEmbedder",
     "PageLines",
     "Resolution",
     "ResolutionStatus",
@@ -107,10 +123,18 @@ __all__ = [
     "StoreUnavailable",
     "SubjectType",
     "VectorStore",
+    "base_key",
+    "check_embedding",
+    "claim_kb_embedding",
+    "default_cache_dir",
     "entity_key",
+    "is_generic_term",
     "is_person_name",
+    "legal_form",
     "looks_like_company",
     "open_store",
+    "recorded_embedding",
+    "short_names",
 ]
 
 _LLAMA = ("LlamaEmbedding", "LlamaVectorStore")

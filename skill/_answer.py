@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from retrieval._model import SourceLocation
+from retrieval import SourceLocation
 from skill._subject import SubjectClass
 
 

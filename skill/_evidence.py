@@ -17,12 +17,20 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from retrieval._entities import entity_key, is_generic_term, short_names
-from retrieval._model import Alias, Binding, ChunkRecord, LineRef, PageLines, SourceLocation
-from retrieval._store import VectorStore
+from retrieval import (
+    Alias,
+    Binding,
+    ChunkRecord,
+    SourceLocation,
+    VectorStore,
+    entity_key,
+    is_generic_term,
+    short_names,
+)
 from skill._answer import EvidenceUnit, RejectedEvidence
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._gate import SKILL_FUSION, Candidate, QueryEmbedder
+from skill._sentences import line_clause, sentence_location, sentence_spans
 from skill._subject import QuestionKind, SubjectClass
 
 
@@ -104,94 +112,6 @@ ATTRIBUTE_CUES: dict[str, str] = {
     "nationality": "citizen nationality",
 }
 
-_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Corp|Co|Ltd|L\.L\.C|N\.A|S\.A|B\.V|N\.V|L\.P)\.$")
-# After a legal form, a capitalised word that is not itself part of a name's tail.
-_NEW_SENTENCE = re.compile(
-    r"\s+(?!(?:Inc|Corp|Co|Ltd|LLC|LP|LLP|N\.A|and|&)\b)[A-Z][a-z]+\b(?![,.]?\s+(?:Inc|Corp|Ltd|LLC)\b)"
-)
-_ABBREVIATIONS = re.compile(
-    r"(?:\b(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Dr|Prof|No|Nos|St|Jr|Sr|vs|Sec|Art|U\.S|N\.A|S\.A|"
-    r"L\.L\.C|B\.V|N\.V|e\.g|i\.e|et al|approx|Ave|Blvd)|\b[A-Z])\.$"
-)
-
-
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence of `text`; clause headings and list items count as their
-    own sentences only when they end in terminal punctuation or a blank line."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    n = len(text)
-    i = 0
-    while i < n:
-        ch = text[i]
-        boundary = False
-        if ch in ".!?;" and (i + 1 == n or text[i + 1] in " \n\t\"'”’)"):
-            head = text[start : i + 1]
-            if ch != "." or not _ABBREVIATIONS.search(head[-12:]):
-                # A decimal or section number ("6.2") is not an end: the next char is a digit.
-                boundary = ch != ";" or len(head.strip()) > 120
-            elif _LEGAL_FORM_END.search(head[-12:]) and _NEW_SENTENCE.match(text, i + 1):
-                # "... by Acme Robotics, Inc. Acme Canada Ltd. was incorporated ...": a legal
-                # form's full stop ends the sentence when a new one starts after it.
-                boundary = True
-        elif ch == "\n" and i + 1 < n:
-            line_start = text.rfind("\n", 0, i) + 1
-            following = text[i + 1 : (text.find("\n", i + 1) + 1 or n + 1) - 1]
-            previous = text[line_start:i]
-            boundary = (
-                text[i + 1] == "\n"
-                or _is_row(previous)
-                or _is_row(following)
-                or (
-                    _stands_alone(previous)
-                    and following[:1].isupper()
-                    # A paragraph set in capitals wraps from one capitals line to the next.
-                    and not (previous.isupper() and following.isupper())
-                )
-                # A heading in capitals after running text starts a new block.
-                or (_stands_alone(following) and following.isupper() and not previous.isupper())
-            )
-        if boundary:
-            end = i + 1
-            while end < n and text[end] in "\"'”’)":
-                end += 1
-            _append_span(text, start, end, spans)
-            start = end
-            i = end
-            continue
-        i += 1
-    _append_span(text, start, n, spans)
-    return spans
-
-
-def _is_row(line: str) -> bool:
-    """A table row (cells separated by a bar or a tab): a statement of its own."""
-    return "|" in line or "\t" in line.strip()
-
-
-def _stands_alone(line: str) -> bool:
-    """A heading line: short, no final punctuation, in capitals or title case."""
-    stripped = line.strip()
-    if not stripped:
-        return True
-    words = stripped.split()
-    if len(words) > 8 or stripped[-1] in ".,;:\"'”’)":
-        return False
-    letters = [w for w in words if w[:1].isalpha()]
-    return bool(letters) and (
-        stripped.isupper() or all(w[:1].isupper() or len(w) <= 3 for w in letters)
-    )
-
-
-def _append_span(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    if end > start:
-        spans.append((start, end))
-
-
 _NAME_VALUED = frozenset({"auditor", "registered_agent"})
 _AUDIT_CUE = re.compile(
     r"\baudit(?:s|ed|ing|or|ors)?\b|\baccounting\s+firm\b|\bindependent\s+accountants?\b",
@@ -211,72 +131,6 @@ def _is_heading(text: str) -> bool:
         len(words) <= 6
         and bool(_HEADING.match(text))
         and not re.search(r"\b(?:shall|is|are|was|were|will|may|must)\b", text, re.IGNORECASE)
-    )
-
-
-def line_clause(chunk: ChunkRecord, line: LineRef) -> tuple[str | None, str | None]:
-    """A chunk line's (section, clause): its own where set, else the chunk's."""
-    if line.section is not None:
-        return line.section, line.clause
-    return chunk.section, chunk.clause
-
-
-def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocation:
-    """The locator of chunk.text[start:end]: its pages, printed lines and document offsets."""
-    lines = chunk.lines
-    if not lines:
-        return chunk.location()
-    ends = [
-        (lines[k + 1].offset - 1) if k + 1 < len(lines) else len(chunk.text)
-        for k in range(len(lines))
-    ]
-    covered = [k for k, ln in enumerate(lines) if ln.offset < end and ends[k] > start]
-    if not covered:
-        return chunk.location()
-    first, last = lines[covered[0]], lines[covered[-1]]
-    char_start = first.char_start + max(0, start - first.offset)
-    char_end = last.char_start + max(0, min(end, ends[covered[-1]]) - last.offset)
-    by_page: dict[int, list[int]] = {}
-    for k in covered:
-        by_page.setdefault(lines[k].page, []).append(lines[k].line_no)
-    pages = tuple(
-        PageLines(page=p, line_start=min(nums), line_end=max(nums))
-        for p, nums in sorted(by_page.items())
-    )
-    # A chunk may pack small sibling clauses, each line naming its own: the sentence's is
-    # the one holding most of its characters (a clause heading without a full stop reads
-    # as the start of the clause's first sentence).
-    weights: dict[tuple[str | None, str | None], int] = {}
-    for k in covered:
-        ln = lines[k]
-        key = line_clause(chunk, ln)
-        weights[key] = weights.get(key, 0) + min(end, ends[k]) - max(start, ln.offset)
-    section, clause = max(weights, key=lambda key: weights[key])  # ties: the first
-    on_first = [lines[k] for k in covered if lines[k].page == first.page]
-    boxes = [ln.bbox for ln in on_first if ln.bbox is not None]
-    bbox = None
-    if boxes:
-        bbox = boxes[0].model_copy(
-            update={
-                "x0": min(b.x0 for b in boxes),
-                "y0": min(b.y0 for b in boxes),
-                "x1": max(b.x1 for b in boxes),
-                "y1": max(b.y1 for b in boxes),
-            }
-        )
-    return SourceLocation(
-        document=chunk.document_name,
-        document_id=chunk.document_id,
-        page=pages[0].page,
-        section=section,
-        clause=clause,
-        paragraph=chunk.paragraph,
-        line_start=pages[0].line_start,
-        line_end=pages[0].line_end,
-        char_start=char_start,
-        char_end=max(char_end, char_start),
-        bbox=bbox,
-        pages=pages if len(pages) > 1 else (),
     )
 
 

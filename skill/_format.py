@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from retrieval._model import SourceLocation
+from retrieval import SourceLocation
 from skill._answer import Answer, DocumentCopy
 
 

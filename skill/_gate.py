@@ -15,16 +15,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from retrieval._entities import (
+from retrieval import (
+    Alias,
     AliasResolver,
+    Binding,
+    BindingType,
     ResolutionStatus,
+    SubjectType,
+    VectorStore,
     entity_key,
     is_generic_term,
     is_person_name,
 )
-from retrieval._model import Alias, Binding, BindingType, SubjectType
-from retrieval._store import VectorStore
 from skill._answer import RejectedCandidate
+from skill._sentences import sentence_location, sentence_spans
 from skill._subject import (
     _ROLE_PHRASES,
     AGREEMENT_ROLES,
@@ -1074,9 +1078,6 @@ class CandidateGate:
         denial = _DENIALS.get(role)
         if denial is None or not documents or self.embedder is None:
             return []
-        # Imported here: skill._evidence imports this module.
-        from skill._evidence import sentence_location, sentence_spans
-
         query = f"{entity.name} {owner.name} not affiliated unrelated"
         hits = self.store.search_chunks(
             kb,

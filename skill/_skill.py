@@ -10,9 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from retrieval._entities import entity_key
-from retrieval._model import Alias, Binding
-from retrieval._store import VectorStore
+from retrieval import Alias, Binding, VectorStore, entity_key
 from skill._answer import (
     Answer,
     CandidateSubject,

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from retrieval._entities import entity_key, is_person_name
+from retrieval import entity_key, is_person_name
 from skill._errors import SubjectClassError
 
 

@@ -77,7 +77,7 @@ def data_room(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 @pytest.fixture(scope="session")
 def data_room_kb(tmp_path_factory: pytest.TempPathFactory, data_room: list[Path]) -> IngestedKB:
     """The whole data room ingested into knowledge base `halcyon` (every document committed)."""
-    from api._runtime import Runtime
+    from app import Runtime
     from retrieval import Settings
 
     data_dir = tmp_path_factory.mktemp("data-room-kb") / "evrag"

@@ -87,7 +87,7 @@ def evrag(
 ) -> subprocess.CompletedProcess[str]:
     """`evrag ARGS` in a child process; the data directory comes from EVRAG_DATA_DIR."""
     return subprocess.run(
-        [sys.executable, "-m", "evidence_rag_cli", *map(str, args)],
+        [sys.executable, "-m", "app.cli", *map(str, args)],
         input=stdin if stdin is not None else "",
         capture_output=True,
         text=True,
@@ -502,7 +502,7 @@ def test_asking_with_another_embedding_backend_is_exit_2(corpus: Corpus) -> None
     """The KB records the backend that embedded it; its vectors are useless to another."""
     env = {**_env(corpus.data_dir), "EVRAG_EMBED_BACKEND": "torch"}
     result = subprocess.run(
-        [sys.executable, "-m", "evidence_rag_cli", "ask", QUESTION, "--kb", KB, "--json"],
+        [sys.executable, "-m", "app.cli", "ask", QUESTION, "--kb", KB, "--json"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api._batch import (
+from app import (
+    BatchFormatError,
     BatchItem,
     citation_label,
     parse_questions,
@@ -21,7 +22,6 @@ from api._batch import (
     run_batch,
     verdict,
 )
-from api._errors import BatchFormatError
 
 
 def test_jsonl_and_json_list_give_the_same_items() -> None:

@@ -382,8 +382,7 @@ def test_the_demo_questions_are_read_alike_by_the_demo_eval_and_the_api(
 ) -> None:
     """Line 8 gave both `question` and `subject`: refused by `evrag eval` and the API, read by
     `make demo`. Now one reader for all three (one of the two a line), and the file obeys it."""
-    from api._batch import parse_questions
-    from api._errors import BatchFormatError
+    from app import BatchFormatError, parse_questions
     from bench.demo import QUESTIONS, load_questions
 
     items = load_questions()

@@ -14,6 +14,7 @@ from tests.engine._engine_inputs import REPO
 def test_exported_names_are_pinned() -> None:
     assert list(engine.__all__) == [
         "LIMITATIONS",
+        "MAX_BUNDLE_RECORDS",
         "ContractError",
         "Decision",
         "ExclusionReason",
@@ -45,7 +46,7 @@ def test_engine_imports_nothing_of_the_project_or_third_parties() -> None:
         [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, check=True
     ).stdout
     roots = {name.split(".")[0] for name in json.loads(out)}
-    project = {"ingest", "retrieval", "skill", "api", "evidence_rag_cli", "bench", "tests"}
+    project = {"domain", "ingest", "retrieval", "skill", "app", "api", "bench", "tests"}
     assert not roots & project
     assert not roots & {"pydantic", "fastapi", "pymupdf", "fitz", "qdrant_client", "numpy"}
 

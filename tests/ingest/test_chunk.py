@@ -272,15 +272,15 @@ def test_sentence_spans_cover_all_text_in_order(text):
 
 
 def test_a_chunk_is_embedded_after_its_document_name_and_stored_as_is(contract, contract_chunks):
-    from ingest._pipeline import _embedding_text
+    from ingest import embedding_text
 
     record = next(r for r in contract_chunks if r.section)
     named = record.model_copy(update={"document_name": "ACME_2021_MSA.pdf"})
-    assert _embedding_text(named, "name") == "ACME 2021 MSA\n" + record.text
-    assert _embedding_text(named, "name+section") == (
+    assert embedding_text(named, "name") == "ACME 2021 MSA\n" + record.text
+    assert embedding_text(named, "name+section") == (
         f"ACME 2021 MSA\n{record.section}\n{record.text}"
     )
-    assert _embedding_text(named, "none") == record.text
+    assert embedding_text(named, "none") == record.text
 
 
 def test_no_sentence_of_a_merged_chunk_runs_across_two_clauses(contract, contract_chunks):

@@ -128,7 +128,7 @@ def test_in_memory_catalog_counts_its_own_writes() -> None:
 
 
 def test_runtime_sees_another_writers_commit_and_settings(tmp_path: Path) -> None:
-    from api._runtime import Runtime
+    from app import Runtime
     from retrieval import Settings
 
     settings = Settings(data_dir=tmp_path / "evrag")

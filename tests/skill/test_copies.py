@@ -16,7 +16,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from api._runtime import Runtime
+from app import Runtime
 from retrieval import Settings
 from skill import render_answer
 from skill._answer import Answer, DocumentCopy

@@ -17,8 +17,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from api._errors import BatchFormatError
-from api._jsonbounds import MAX_JSON_DEPTH, JsonTooDeep, check_json_depth
+from app._errors import BatchFormatError
+from app._jsonbounds import MAX_JSON_DEPTH, JsonTooDeep, check_json_depth
 
 
 class BatchItem(BaseModel):

@@ -1,4 +1,4 @@
-"""`evrag`: the command line (../shared/CONTRACT.md).
+"""`evrag`: the command line (../shared/CONTRACT.md), the `evrag` entry point.
 
 Exit codes: 0 success (including an answer of "not found"), 2 bad input (one line on
 stderr), 1 internal error. Each command imports only what it needs, so `evrag engine`
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from api._runtime import Runtime
+    from app._runtime import Runtime
     from retrieval import Settings
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -37,7 +37,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def _runtime(args: argparse.Namespace) -> Runtime:
-    from api._runtime import Runtime
+    from app._runtime import Runtime
 
     return Runtime.open(_settings(args))
 
@@ -47,7 +47,7 @@ def _read_json_file(path: str) -> Any:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise BadInput(f"{path}: {exc.strerror or exc}") from exc
-    from api._jsonbounds import JsonTooDeep, loads_bounded
+    from app._jsonbounds import JsonTooDeep, loads_bounded
 
     try:
         return loads_bounded(text)
@@ -201,8 +201,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from api._batch import parse_questions, render_csv, render_html, render_jsonl, run_batch
-    from api._errors import BatchFormatError
+    from app._batch import parse_questions, render_csv, render_html, render_jsonl, run_batch
+    from app._errors import BatchFormatError
     from ingest import ProgressEvent, ProgressPrinter
 
     try:
@@ -242,10 +242,32 @@ def _write_atomic(path: Path, text: str) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from api import serve
-
-    serve(_settings(args), host=args.host, port=args.port)
+    _http_server()(_settings(args), host=args.host, port=args.port)
     return 0
+
+
+def _http_server() -> Callable[..., None]:
+    """The HTTP server's `serve(settings, host=, port=)`, found by its entry point (group
+    `evrag.server`, declared in pyproject.toml): the API sits above this layer and calls
+    into it, so the CLI never imports it."""
+    from importlib.metadata import distributions
+
+    # Every installed distribution's entry points, not `entry_points()`: that keeps only the
+    # first metadata of a name on sys.path, and a stale `*.egg-info` beside the sources
+    # (left by an older editable install) would hide the current one.
+    found = sorted(
+        {
+            (e.name, e.value): e
+            for d in distributions()
+            for e in d.entry_points
+            if e.group == "evrag.server"
+        }.values(),
+        key=lambda e: (e.name, e.value),
+    )
+    if not found:
+        raise BadInput("no HTTP server is installed (entry point group evrag.server)")
+    serve: Callable[..., None] = found[0].load()
+    return serve
 
 
 def _document_row(doc: Any, copy_of: str | None = None) -> dict[str, Any]:
@@ -354,7 +376,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _user_errors() -> tuple[type[BaseException], ...]:
     """Exceptions that mean bad input (exit 2), from the packages a command loaded."""
-    errors: list[type[BaseException]] = [BadInput]
+    from app._errors import AppError
+
+    errors: list[type[BaseException]] = [BadInput, AppError]
     mods = sys.modules
     if "engine" in mods:
         errors.append(mods["engine"].ContractError)

@@ -1,0 +1,91 @@
+"""The application layer: settings, the process wiring, batch jobs and the `evrag` CLI.
+
+Between the packages that know the language and the stores (`ingest`, `skill`,
+`retrieval`, `engine`) and the HTTP edge (`api`): `Runtime.open(settings)` wires the store,
+catalog, embedder, blobs, ingestor and skill of one process; `parse_questions`,
+`answer_item`, `run_batch` and the renderers are the batch jobs shared by `evrag eval` and
+the API's evaluation jobs; `app.cli.main` is the command line. Nothing here knows HTTP.
+
+Errors::
+
+    AppError              bad input to a use case (CLI: exit 2; API: 422)
+    └── BatchFormatError  a questions file that cannot be read
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app._batch import (
+        Asker,
+        BatchItem,
+        answer_item,
+        citation_label,
+        citations,
+        error_line,
+        parse_questions,
+        render_csv,
+        render_html,
+        render_jsonl,
+        run_batch,
+        verdict,
+    )
+    from app._errors import AppError, BatchFormatError
+    from app._jsonbounds import (
+        MAX_JSON_DEPTH,
+        JsonTooDeep,
+        check_json_depth,
+        json_depth_exceeds,
+        loads_bounded,
+    )
+    from app._runtime import Runtime
+    from retrieval import Settings
+
+__all__ = [
+    "MAX_JSON_DEPTH",
+    "AppError",
+    "Asker",
+    "BatchFormatError",
+    "BatchItem",
+    "JsonTooDeep",
+    "Runtime",
+    "Settings",
+    "answer_item",
+    "check_json_depth",
+    "citation_label",
+    "citations",
+    "error_line",
+    "json_depth_exceeds",
+    "loads_bounded",
+    "parse_questions",
+    "render_csv",
+    "render_html",
+    "render_jsonl",
+    "run_batch",
+    "verdict",
+]
+
+# Loaded on first use: `evrag engine` and `evrag --help` start without torch or Qdrant.
+_HOMES = {
+    **dict.fromkeys(("AppError", "BatchFormatError"), "app._errors"),
+    **dict.fromkeys(
+        (
+            "MAX_JSON_DEPTH",
+            "JsonTooDeep",
+            "check_json_depth",
+            "json_depth_exceeds",
+            "loads_bounded",
+        ),
+        "app._jsonbounds",
+    ),
+    "Runtime": "app._runtime",
+    "Settings": "retrieval",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        return getattr(import_module(_HOMES.get(name, "app._batch")), name)
+    raise AttributeError(f"module 'app' has no attribute {name!r}")

@@ -1,0 +1,272 @@
+"""The wiring of one process: settings → store, catalog, embedder, blobs, ingestor, skill.
+
+Built once at the edge (the CLI or the app's lifespan) and passed down. No FastAPI here:
+the CLI uses it too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from ingest import Ingestor, PdfParser, aliases_of
+from retrieval import (
+    KB_EMBEDDING_KEY,
+    Alias,
+    Binding,
+    BlobStore,
+    Catalog,
+    DocumentEntry,
+    Embedder,
+    Settings,
+    VectorStore,
+    check_embedding,
+    entity_key,
+    open_store,
+    recorded_embedding,
+)
+from skill import DocumentInfo, EvidenceSkill
+
+
+@dataclass
+class Runtime:
+    settings: Settings
+    store: VectorStore
+    catalog: Catalog
+    embedder: Embedder
+    blobs: BlobStore
+    ingestor: Ingestor
+    skill: EvidenceSkill
+    documents: _CommittedDocuments
+
+    @classmethod
+    def open(cls, settings: Settings) -> Runtime:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        store = open_store(settings)  # takes the embedded store's process lock
+        try:
+            catalog = Catalog(settings.catalog_url)
+            embedder = Embedder(
+                settings.embedding_model,
+                batch_size=settings.embed_batch_size,
+                threads=settings.embed_threads,
+                query_threads=settings.query_threads,
+                backend=settings.embed_backend,
+                model_cache_dir=settings.model_cache,
+            )
+            blobs = BlobStore(settings.data_dir)
+            parser = PdfParser(
+                ocr=settings.ocr,
+                ocr_dpi=settings.ocr_dpi,
+                ocr_threads=settings.embed_threads or os.cpu_count() or 1,
+            )
+            ingestor = Ingestor(store, catalog, embedder, blobs, parser=parser)
+            documents = _CommittedDocuments(catalog)
+            skill = EvidenceSkill(
+                store,
+                embedder,
+                committed_documents=documents.ids,
+                document_info=documents.info,
+                aliases=documents.aliases,
+                copies=documents.copies,
+                kb_requirements=lambda kb: _kb_requirements(documents, embedder, kb),
+            )
+        except BaseException:
+            store.close()
+            raise
+        return cls(settings, store, catalog, embedder, blobs, ingestor, skill, documents)
+
+    def close(self) -> None:
+        self.store.close()
+        self.catalog.close()
+
+    def __enter__(self) -> Runtime:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- knowledge bases ----------------------------------------------------------------
+
+    def create_kb(self, kb: str, requirements: dict[str, Any] | None = None) -> None:
+        settings: dict[str, Any] = {KB_EMBEDDING_KEY: self.embedder.identity}
+        if requirements:
+            settings["evidence_requirements"] = requirements
+        self.catalog.create_kb(kb, settings)
+        self.store.ensure_kb(kb)
+
+    def delete_kb(self, kb: str) -> None:
+        self.catalog.get_kb(kb)  # raises KnowledgeBaseNotFound
+        self.store.drop_kb(kb)
+        self.catalog.delete_kb(kb)
+
+    # -- browsing -----------------------------------------------------------------------
+
+    def bindings(self, kb: str, entity: str | None = None) -> list[Binding]:
+        """Bindings of committed documents; with `entity`, those where it is subject or parent."""
+        self.catalog.get_kb(kb)
+        committed = self.catalog.committed_document_ids(kb)
+        if not committed:
+            return []
+        if entity is None:
+            found = self.store.find_bindings(kb, document_ids=committed)
+        else:
+            key = self._resolve(kb, entity)
+            found = self.store.find_bindings(kb, subject_key=key, document_ids=committed)
+            found += self.store.find_bindings(kb, parent_key=key, document_ids=committed)
+        unique = {b.binding_id: b for b in found}
+        return sorted(
+            unique.values(),
+            key=lambda b: (b.location.document, b.location.char_start, b.role, b.binding_id),
+        )
+
+    def entities(self, kb: str) -> list[dict[str, Any]]:
+        """Every entity named by a binding, with its aliases (defined terms, short names)."""
+        names: dict[str, str] = {}
+        for b in self.bindings(kb):
+            if b.subject_type.value in ("individual", "legal_entity"):
+                names.setdefault(b.subject_key, b.subject_name)
+            if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
+                names.setdefault(b.parent_key, b.parent_name)
+        aliases: dict[str, set[str]] = {}
+        for a in self.documents.aliases(kb):
+            aliases.setdefault(a.entity_key, set()).add(a.alias)
+        return [
+            {"key": key, "name": names[key], "aliases": sorted(aliases.get(key, ()))}
+            for key in sorted(names)
+        ]
+
+    def _resolve(self, kb: str, name: str) -> str:
+        key = entity_key(name)
+        for a in self.documents.aliases(kb):
+            if a.document_id is None and a.alias_key == key:
+                return a.entity_key
+        return key
+
+
+def _kb_requirements(documents: _CommittedDocuments, embedder: Embedder, kb: str) -> Any:
+    """A knowledge base's evidence requirements, looked up once per question; the same look-up
+    checks that the KB was embedded as this runtime embeds queries (EmbeddingMismatch)."""
+    settings = documents.settings(kb)
+    # Only a KB without a record needs the document count (a legacy KB is torch-embedded).
+    recorded = recorded_embedding(
+        settings, KB_EMBEDDING_KEY not in settings and bool(documents.ids(kb))
+    )
+    check_embedding(kb, recorded, embedder)
+    return settings.get("evidence_requirements")
+
+
+class _CommittedDocuments:
+    """The committed documents of a knowledge base, with their metadata and aliases.
+
+    `ids(kb)` is what the skill calls first on every question. The snapshot is kept while
+    the catalog's revision token is unchanged (a check of microseconds); after a change, the
+    committed versions (id, seq, name, group: one cheap query) tell whether the documents'
+    metadata and alias table must be read again. (Reading every document per question was
+    ~40% of a question's time at 20k chunks.) `copies(kb)` groups exact copies (one content
+    key, see ingest._dedup.content_key): the first by (name, id) stands for the others.
+    """
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._catalog = catalog
+        self._lock = threading.Lock()
+        self._snapshots: dict[str, _Snapshot] = {}
+
+    def _snapshot(self, kb: str) -> _Snapshot:
+        # The revision first: what is read after it is at least as new.
+        revision = self._catalog.revision()
+        with self._lock:
+            current = self._snapshots.get(kb)
+        if current is not None and revision is not None and current.revision == revision:
+            return current
+        settings = MappingProxyType(dict(self._catalog.get_kb(kb).settings))
+        versions = tuple(self._catalog.committed_versions(kb))
+        if current is not None and current.versions == versions:
+            snapshot = dataclasses.replace(current, revision=revision, settings=settings)
+        else:
+            docs = self._catalog.list_documents(kb, status="committed")
+            copies = _exact_copies(docs)
+            hidden = {c for group in copies.values() for c in group}
+            snapshot = _Snapshot(
+                revision=revision,
+                settings=settings,
+                versions=versions,
+                ids=tuple(sorted(d.document_id for d in docs)),
+                infos={
+                    d.document_id: DocumentInfo(
+                        document_id=d.document_id,
+                        name=d.name,
+                        document_type=d.document_type or "other",
+                        document_date=d.document_date,
+                        independence_group=d.independence_group or d.document_id,
+                    )
+                    for d in docs
+                },
+                # A copy's defined terms are its original's: the original's stand for them.
+                aliases=tuple(aliases_of(d for d in docs if d.document_id not in hidden)),
+                copies=MappingProxyType(copies),
+            )
+        with self._lock:
+            self._snapshots[kb] = snapshot
+        return snapshot
+
+    def ids(self, kb: str) -> tuple[str, ...]:
+        return self._snapshot(kb).ids
+
+    def settings(self, kb: str) -> Mapping[str, Any]:
+        """The knowledge base's settings (read again whenever the catalog changed)."""
+        return self._snapshot(kb).settings
+
+    def copies(self, kb: str) -> Mapping[str, tuple[str, ...]]:
+        """Each document that has exact copies → the copies' ids, by (name, id)."""
+        return self._snapshot(kb).copies
+
+    def copy_of(self, kb: str) -> dict[str, str]:
+        """Each exact copy's id → the id of the document that stands for it."""
+        return {c: first for first, group in self.copies(kb).items() for c in group}
+
+    def info(self, kb: str, document_id: str) -> DocumentInfo | None:
+        with self._lock:
+            snapshot = self._snapshots.get(kb)
+        if snapshot is None or document_id not in snapshot.infos:
+            snapshot = self._snapshot(kb)
+        return snapshot.infos.get(document_id)
+
+    def aliases(self, kb: str) -> list[Alias]:
+        with self._lock:
+            snapshot = self._snapshots.get(kb)
+        return list((snapshot or self._snapshot(kb)).aliases)
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    revision: tuple[int, int] | None
+    settings: Mapping[str, Any]
+    # Catalog.committed_versions: what may differ when a document is removed and committed
+    # again (its name, its group).
+    versions: tuple[tuple[str, int, str, str], ...]
+    ids: tuple[str, ...]
+    infos: dict[str, DocumentInfo]
+    aliases: tuple[Alias, ...]
+    copies: Mapping[str, tuple[str, ...]]
+
+
+def _exact_copies(docs: Sequence[DocumentEntry]) -> dict[str, tuple[str, ...]]:
+    """Exact copies: one content key, in one independence group (copies never count as two
+    sources, so folding them changes no count the engine makes). The first by (name, id)
+    stands for the others, whatever order they came in; they are listed by (name, id)."""
+    by_key: dict[tuple[str, str], list[DocumentEntry]] = {}
+    for d in docs:
+        key = d.details.get("content_key")
+        if key:
+            by_key.setdefault((str(key), d.independence_group or ""), []).append(d)
+    copies: dict[str, tuple[str, ...]] = {}
+    for group in by_key.values():
+        if len(group) > 1:
+            first, *others = sorted(group, key=lambda d: (d.name, d.document_id))
+            copies[first.document_id] = tuple(d.document_id for d in others)
+    return dict(sorted(copies.items()))

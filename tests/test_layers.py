@@ -1,0 +1,105 @@
+"""The house holds: packages import each other's public names only, and only downwards.
+
+Walks every import (module level, in functions, under TYPE_CHECKING) of the product
+packages and of bench with `ast`, and fails on
+- a cross-package import of a private module (`retrieval._embed` from `api`) or of a
+  private name (`from ingest import _x`, `from ingest._pipeline import _embedding_text`);
+- any import of `tests` (product code and bench must run without the test tree);
+- an upward import between product packages (floors below; bench sits above them all
+  and may use the public names of any package).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FLOORS: dict[str, int] = {
+    "domain": 1,
+    "engine": 1,
+    "retrieval": 2,
+    "ingest": 3,
+    "skill": 3,
+    "app": 4,
+    "api": 5,
+}
+CHECKED = (*FLOORS, "bench")
+
+
+def _package_files() -> list[Path]:
+    files: list[Path] = []
+    for package in CHECKED:
+        folder = ROOT / package
+        if folder.is_dir():
+            files += sorted(folder.rglob("*.py"))
+    return files
+
+
+def _imports(source: str) -> list[tuple[int, str, list[str]]]:
+    """(line, module, names imported from it) for every import statement in the source."""
+    tree = ast.parse(source)
+    found: list[tuple[int, str, list[str]]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name, []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module, [a.name for a in node.names]))
+    return sorted(found)
+
+
+def violations(rel: Path, source: str) -> list[str]:
+    """Every import in `source` (the file `rel`) that breaks the rules of the house."""
+    own = rel.parts[0]
+    out: list[str] = []
+    for line, module, names in _imports(source):
+        parts = module.split(".")
+        top = parts[0]
+        where = f"{rel}:{line}: {module}"
+        if top == "tests":
+            out.append(f"{where}: imports the test tree")
+            continue
+        if top not in CHECKED or top == own:
+            continue
+        private = [p for p in parts[1:] if p.startswith("_")]
+        private_names = [n for n in names if n.startswith("_")]
+        if private or private_names:
+            out.append(f"{where}: private {', '.join(private + private_names)} of another package")
+        if own in FLOORS and (top == "bench" or FLOORS[top] > FLOORS[own]):
+            out.append(f"{where}: upward import ({own} on floor {FLOORS[own]} -> {top})")
+        elif own in FLOORS and FLOORS[top] == FLOORS[own] and top not in _SIDEWAYS.get(own, ()):
+            out.append(f"{where}: sideways import ({own} -> {top}, same floor)")
+    return out
+
+
+# Same-floor imports the house allows: none today (ingest and skill share records through
+# the floors below them, not through each other).
+_SIDEWAYS: dict[str, tuple[str, ...]] = {}
+
+
+@pytest.mark.parametrize("path", _package_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_imports_respect_the_house(path: Path) -> None:
+    assert violations(path.relative_to(ROOT), path.read_text(encoding="utf-8")) == []
+
+
+def test_the_walk_sees_the_packages() -> None:
+    seen = {p.relative_to(ROOT).parts[0] for p in _package_files()}
+    assert {"engine", "retrieval", "ingest", "skill", "api", "bench"} <= seen
+
+
+def test_the_rules_catch_what_they_name() -> None:
+    source = (
+        "from engine._validate import x\n"  # private module
+        "from retrieval import _hidden\n"  # private name
+        "import tests.pdfs\n"  # the test tree
+        "def f():\n"
+        "    from api import create_app\n"  # upward, even late
+        "from ingest import Ingestor\n"  # sideways
+        "from retrieval import Binding\n"  # fine
+        "from skill._gate import y\n"  # own package: fine
+    )
+    found = violations(Path("skill/_probe.py"), source)
+    assert [f.split(":")[1] for f in found] == ["1", "2", "3", "5", "6"], found
