@@ -43,9 +43,11 @@ _REC_BATCH = 8
 # A run of letters this long with no space is likely words run together (see _split_runs):
 # a blank gap there this share of the line's height wide, and this many times the run's
 # typical letter gap, is a word space.
-_LONG_RUN = 13
+_LONG_RUN = 8
 _SPACE_GAP = 0.18
 _SPACE_OVER_TYPICAL = 2.5
+_LOWER_SPACE_GAP = 0.3
+_LOWER_OVER_TYPICAL = 4.0
 # The recognizer reads Latin text with Chinese-model habits: full-width punctuation (NFKC
 # folds it) and a missing space after a comma, semicolon or a sentence's full stop.
 _NO_SPACE_AFTER_COMMA = re.compile(r"([,;])(?=[A-Za-z(\"“])")
@@ -285,7 +287,16 @@ def _split_runs(found: list[tuple[str, float]], crop: np.ndarray) -> str:
             widths = [_gap_between(gaps, a[1], b[1]) for a, b in itertools.pairwise(run)]
             positive = sorted(w for w in widths if w > 0)
             typical = positive[len(positive) // 2] if positive else 0.0
-            cut = max(_SPACE_GAP * height, _SPACE_OVER_TYPICAL * typical)
+            # capitals and figures run together far more often than lower-case words, and a
+            # lower-case word's letter gaps vary more (t, i, l): it needs a wider blank
+            letters = [c for c, _ in run if c.isalpha()]
+            lower = sum(1 for c in letters if c.islower()) > len(letters) / 2
+            gap, over = (
+                (_LOWER_SPACE_GAP, _LOWER_OVER_TYPICAL)
+                if lower
+                else (_SPACE_GAP, _SPACE_OVER_TYPICAL)
+            )
+            cut = max(gap * height, over * typical)
             for k, (char, _) in enumerate(run):
                 if k and widths[k - 1] >= cut:
                     out.append(" ")
