@@ -119,7 +119,7 @@ def data_room() -> None:
     from bench.quality import GOLD_PATH, load_jsonl, score
     from bench.quality import _answers as answers
     from retrieval import Settings
-    from tests.data_room.generate import build_data_room
+    from bench.data_room import build_data_room
 
     gold = load_jsonl(GOLD_PATH)
     figures: dict[str, dict[str, Any]] = {}
