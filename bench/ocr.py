@@ -115,7 +115,7 @@ def accuracy(count: int) -> dict[str, Any]:
 
 
 def data_room() -> None:
-    from api._runtime import Runtime
+    from app import Runtime
     from bench.quality import GOLD_PATH, load_jsonl, score
     from bench.quality import _answers as answers
     from retrieval import Settings
