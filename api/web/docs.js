@@ -27,7 +27,7 @@ export async function docsView(ctx, target) {
   const columns = [
     { key: "name", label: "Name" },
     { key: "document_type", label: "Type" },
-    { key: "document_date", label: "Date" },
+    { key: "document_date", class: "nowrap", label: "Date" },
     { key: "pages", label: "Pages" },
     {
       key: "ocr",
@@ -37,13 +37,14 @@ export async function docsView(ctx, target) {
           ? h("span", { title: Object.keys(d.ocr_backends || {}).join(", ") }, `${d.ocr} (p. ${d.ocr_pages.join(", ")})`)
           : "0",
     },
-    { key: "independence_group", label: "Independence group" },
+    { key: "independence_group", class: "nowrap", label: "Independence group" },
     { key: "copy_name", label: "Copy of" },
     { key: "bindings", label: "Bindings" },
     { key: "status", label: "Status" },
     {
       key: "open",
       label: "Open",
+      class: "nowrap",
       sortable: false,
       render: (d) => {
         const page = h("input", { type: "number", min: "1", max: String(d.pages || 1), value: "1", "aria-label": `Page of ${d.name}`, class: "page-input" });

@@ -105,7 +105,7 @@ def test_a_wrong_key_is_refused_in_words(page: Any) -> None:
 
 
 def test_sign_in_create_and_upload_the_data_room(
-    page: Any, data_room: list[Path], screenshots: Path
+    page: Any, data_room: list[Path], tmp_path: Path, screenshots: Path
 ) -> None:
     sign_in(page, ADMIN)
     page.wait_for_selector("text=New knowledge base")
@@ -113,15 +113,21 @@ def test_sign_in_create_and_upload_the_data_room(
     page.fill("input[name=name]", KB)
     page.click("form.row button[type=submit]")
     page.wait_for_url(f"**/#/kb/{KB}/uploads")
-    page.set_input_files("#upload-files", [str(p) for p in data_room])
+    corrupt = tmp_path / "zz_Corrupt.pdf"  # a PDF header, then nothing a parser can read
+    corrupt.write_bytes(b"%PDF-1.7\n" + b"\x00garbage" * 200)
+    page.set_input_files("#upload-files", [str(p) for p in [*data_room, corrupt]])
     page.wait_for_selector(".job", timeout=60_000)
     # Progress while it runs, then every file's outcome (one page is a scan: OCR; tens of s).
     page.wait_for_selector(".job .badge.completed", timeout=600_000)
     rows = page.locator(".job tbody tr")
-    assert rows.count() == len(data_room)
-    statuses = {rows.nth(i).get_attribute("data-status") for i in range(rows.count())}
+    assert rows.count() == len(data_room) + 1
+    statuses = {rows.nth(i).get_attribute("data-status") for i in range(rows.count() - 1)}
     assert statuses <= {"committed", "duplicate"}, statuses
-    shot(page, screenshots, "workspace-uploads.png")
+    failed = page.locator(".job tbody tr", has_text="zz_Corrupt.pdf")
+    assert failed.get_attribute("data-status") == "failed"
+    assert failed.locator("td code").text_content()  # the typed reason
+    assert "1 failed" in page.text_content(".job .progress-text")
+    shot(page, screenshots, "workspace-uploads.png", full_page=True)
 
 
 def test_documents_table_sorts_filters_and_shows_ocr(page: Any, screenshots: Path) -> None:
@@ -198,6 +204,20 @@ def test_ask_three_questions(page: Any, screenshots: Path) -> None:
     renders = FIGURES["answer_card_ms"]
     print(f"\nanswer card rendered after the API's response: {renders} ms")
     assert max(renders) < 100, renders
+
+
+def test_a_structured_subject(page: Any) -> None:
+    page.click("#view details summary:has-text('Structured subject')")
+    page.select_option("#subject-form select[name=type]", "individual")
+    page.fill("#subject-form input[name=role]", "founder")
+    page.fill("#subject-form input[name=parent_entity]", "Halcyon Robotics, Inc.")
+    page.click("#subject-form button[type=submit]")
+    card = page.wait_for_selector(
+        "article.answer[data-render-ms]:has(p.muted:text-is('Subject: founder of Halcyon Robotics, Inc.'))",
+        timeout=120_000,
+    )
+    assert card.get_attribute("data-terminal") == "CONCLUDED"
+    assert "Maria Okafor" in card.text_content()
 
 
 def test_a_citation_opens_the_highlighted_page(page: Any, screenshots: Path) -> None:
