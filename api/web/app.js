@@ -1,13 +1,8 @@
 // The workspace shell: sign-in, the knowledge-base picker, and hash routes to the views.
 // Routes: #/kbs, #/kb/<name>/<view> with view in uploads | docs | ask | entities | batch.
 
-import { Api, describe, enc } from "./api.js";
-import { clear, h } from "./dom.js";
-import { askView } from "./ask.js";
-import { batchView } from "./batch.js";
-import { docsView } from "./docs.js";
-import { entitiesView } from "./entities.js";
-import { kbsView, uploadsView } from "./kbs.js";
+import { Api, clear, describe, enc, h } from "./core.js";
+import { askView, batchView, docsView, entitiesView, kbsView, uploadsView } from "./views.js";
 
 const VIEWS = { uploads: uploadsView, docs: docsView, ask: askView, entities: entitiesView, batch: batchView };
 const KEY = "evrag.key";

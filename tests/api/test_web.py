@@ -50,6 +50,17 @@ def test_every_asset_is_served_from_the_package(api_client: TestClient) -> None:
     on_disk = {"/ui/" + p.name for p in WEB_DIR.iterdir() if p.suffix in (".js", ".css")}
     assert on_disk <= seen, on_disk - seen  # no dead asset, none missing
     assert api_client.get("/ui/nothing.js").status_code == 404
+    assert api_client.get("/ui/../_web.py").status_code == 404
+    assert api_client.post("/ui/app.js").status_code == 405
+
+
+def test_assets_are_revalidated_by_etag(api_client: TestClient) -> None:
+    first = api_client.get("/ui/app.js")
+    assert first.headers["cache-control"] == "no-cache" and first.headers["etag"]
+    again = api_client.get("/ui/app.js", headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+    page = api_client.get("/")
+    assert api_client.get("/", headers={"If-None-Match": page.headers["etag"]}).status_code == 304
 
 
 def test_no_asset_names_another_host() -> None:

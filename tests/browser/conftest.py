@@ -62,7 +62,7 @@ class Requests:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from tests.api._server import Server
+    from bench.server import Server
 
     root = tmp_path_factory.mktemp("browser-server")
     srv = Server(root / "data", ADMIN, root / "server.log").start()

@@ -41,6 +41,7 @@ def page(browser_context: Any, server: Any) -> Any:
             else None
         ),
     )
+    page.set_default_timeout(60_000)  # a loaded 2-core machine: waits, not failures
     page.goto(server.url + "/")
     yield page
     page.close()
@@ -75,26 +76,38 @@ def yellow_pixels(page: Any) -> int:
     )
 
 
+NAV_TIMING = (
+    "() => { const n = performance.getEntriesByType('navigation')[0];"
+    " return [n.responseStart - n.startTime, n.domContentLoadedEventEnd - n.startTime]; }"
+)
+
+
 def test_page_loads_fast_on_loopback(browser_context: Any, server: Any) -> None:
-    """First byte and DOMContentLoaded of `/` (the page and its modules), five loads after a
-    first one that is reported but not held to the bound (a fresh browser process and a
-    server that has not yet served a page)."""
+    """First byte and DOMContentLoaded of `/` (the page and its modules): its first visit
+    (nothing cached) and five more, in a browser already running. A freshly launched
+    headless Chromium holds one of its first two navigations ~100 ms before sending it,
+    whatever the URL (seen on /healthz alike): two navigations to /healthz come first, and
+    their timings are printed too."""
     probe = browser_context.new_page()
+    warm_up = []
+    for _ in range(2):
+        probe.goto(server.url + "/healthz")
+        warm_up.append([round(t, 1) for t in probe.evaluate(NAV_TIMING)])
     first_byte, dom_ready = [], []
     for _ in range(6):
         probe.goto(server.url + "/")
-        timing = probe.evaluate(
-            "() => { const n = performance.getEntriesByType('navigation')[0];"
-            " return [n.responseStart - n.startTime, n.domContentLoadedEventEnd - n.startTime]; }"
-        )
+        timing = probe.evaluate(NAV_TIMING)
         first_byte.append(round(timing[0], 1))
         dom_ready.append(round(timing[1], 1))
     probe.close()
-    FIGURES["cold_load_ms"] = {"first_byte": first_byte[0], "dom_content_loaded": dom_ready[0]}
-    FIGURES["first_byte_ms"] = first_byte[1:]
-    FIGURES["dom_content_loaded_ms"] = dom_ready[1:]
-    print(f"\npage load: first byte {first_byte} ms, DOMContentLoaded {dom_ready} ms (first: cold)")
-    assert max(first_byte[1:]) < 300 and max(dom_ready[1:]) < 300, (first_byte, dom_ready)
+    FIGURES["warm_up_healthz_ms"] = warm_up
+    FIGURES["first_byte_ms"] = first_byte
+    FIGURES["dom_content_loaded_ms"] = dom_ready
+    print(
+        f"\npage load: first byte {first_byte} ms, DOMContentLoaded {dom_ready} ms"
+        f" (first: uncached); warm-up /healthz {warm_up}"
+    )
+    assert max(first_byte) < 300 and max(dom_ready) < 300, (first_byte, dom_ready)
 
 
 def test_a_wrong_key_is_refused_in_words(page: Any) -> None:
@@ -221,35 +234,41 @@ def test_a_structured_subject(page: Any) -> None:
 
 
 def test_a_citation_opens_the_highlighted_page(page: Any, screenshots: Path) -> None:
-    cite = page.locator("article.answer .cites [data-cite]").first
-    cite.click()
-    page.wait_for_selector("#viewer[open] #v-img[data-loading=false][data-highlighted=true]")
-    quote = page.text_content("#v-quote")
-    assert quote and quote in page.text_content("article.answer")
-    assert "line_start=" in page.get_attribute("#v-img", "data-requested")
-    highlighted = yellow_pixels(page)
-    assert highlighted > 500, highlighted
-    shot(page, screenshots, "workspace-citation.png")
-    width = page.evaluate("document.getElementById('v-img').clientWidth")
-    page.click("#v-zoom-in")
-    wider = "document.getElementById('v-img').clientWidth"
-    deadline = time.monotonic() + 10
-    while page.evaluate(wider) <= width and time.monotonic() < deadline:
-        time.sleep(0.05)  # page.wait_for_function evaluates a string: the CSP forbids that
-    assert page.evaluate(wider) > width
-    page.click("#v-zoom-out")
-    cited = int(page.input_value("#v-page"))
-    pages = page.text_content("#v-pages")
-    step, key = ("#v-next", "ArrowLeft") if pages != f"of {cited}" else ("#v-prev", "ArrowRight")
-    page.click(step)
-    page.wait_for_selector("#v-img[data-loading=false][data-highlighted=false]")
-    assert int(page.input_value("#v-page")) != cited
-    assert yellow_pixels(page) < highlighted / 10  # other pages carry no highlight
-    page.focus("#v-zoom-in")
-    page.keyboard.press(key)  # back to the cited page with the keyboard
-    page.wait_for_selector("#v-img[data-loading=false][data-highlighted=true]")
-    assert int(page.input_value("#v-page")) == cited
-    page.click("#v-close")
+    try:
+        cite = page.locator("article.answer .cites [data-cite]").first
+        cite.click()
+        page.wait_for_selector("#viewer[open] #v-img[data-loading=false][data-highlighted=true]")
+        quote = page.text_content("#v-quote")
+        assert quote and quote in page.text_content("article.answer")
+        assert "line_start=" in page.get_attribute("#v-img", "data-requested")
+        highlighted = yellow_pixels(page)
+        assert highlighted > 500, highlighted
+        shot(page, screenshots, "workspace-citation.png")
+        width = page.evaluate("document.getElementById('v-img').clientWidth")
+        page.click("#v-zoom-in")
+        wider = "document.getElementById('v-img').clientWidth"
+        deadline = time.monotonic() + 10
+        while page.evaluate(wider) <= width and time.monotonic() < deadline:
+            time.sleep(0.05)  # page.wait_for_function evaluates a string: the CSP forbids that
+        assert page.evaluate(wider) > width
+        page.click("#v-zoom-out")
+        cited = int(page.input_value("#v-page"))
+        pages = page.text_content("#v-pages")
+        step, key = (
+            ("#v-next", "ArrowLeft") if pages != f"of {cited}" else ("#v-prev", "ArrowRight")
+        )
+        page.click(step)
+        page.wait_for_selector("#v-img[data-loading=false][data-highlighted=false]")
+        assert int(page.input_value("#v-page")) != cited
+        assert yellow_pixels(page) < highlighted / 10  # other pages carry no highlight
+        page.focus("#v-zoom-in")
+        page.keyboard.press(key)  # back to the cited page with the keyboard
+        page.wait_for_selector("#v-img[data-loading=false][data-highlighted=true]")
+        assert int(page.input_value("#v-page")) == cited
+    finally:
+        if page.is_visible("#viewer"):
+            page.keyboard.press("Escape")  # a failure here must not leave the dialog over the page
+    assert not page.is_visible("#viewer")
 
 
 def test_entities_and_their_bindings(page: Any) -> None:

@@ -1,0 +1,917 @@
+// The workspace's views, one function each: kbsView, uploadsView, docsView, askView,
+// entitiesView, batchView (each renders into the target element for the signed-in ctx).
+
+import {
+  alertBox,
+  append,
+  badge,
+  chips,
+  citeButton,
+  clear,
+  dataTable,
+  describe,
+  enc,
+  h,
+  openViewer,
+  sleep,
+} from "./core.js";
+
+// ----------------------------------------------------------------- kbs
+// Knowledge bases (list, create) and uploads (drop a folder or many PDFs; follow the job).
+
+
+export async function kbsView(ctx, target) {
+  const kbs = await ctx.refreshKbs();
+  const error = alertBox();
+  const name = h("input", { name: "name", required: true, pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{0,63}", placeholder: "target" });
+  const create = ctx.isAdmin
+    ? h(
+        "form",
+        {
+          class: "row",
+          onsubmit: async (e) => {
+            e.preventDefault();
+            error.textContent = "";
+            try {
+              await ctx.api.post("/v1/kbs", { name: name.value.trim() });
+              ctx.go(`#/kb/${enc(name.value.trim())}/uploads`);
+            } catch (err) {
+              error.textContent = describe(err);
+            }
+          },
+        },
+        h("label", {}, "New knowledge base", name),
+        h("button", { type: "submit" }, "Create"),
+      )
+    : h("p", { class: "muted" }, "Only the admin key creates knowledge bases.");
+  clear(
+    target,
+    h(
+      "section",
+      { class: "card" },
+      h("h2", {}, "Knowledge bases"),
+      kbs.length
+        ? dataTable(
+            [
+              { key: "name", label: "Name", render: (kb) => h("a", { href: `#/kb/${enc(kb.name)}/docs` }, kb.name) },
+              { key: "documents", label: "Documents" },
+              {
+                key: "open",
+                label: "",
+                sortable: false,
+                render: (kb) => h("a", { href: `#/kb/${enc(kb.name)}/uploads` }, "Upload"),
+              },
+            ],
+            kbs,
+            { filterLabel: "Filter knowledge bases" },
+          )
+        : h("p", { class: "muted" }, "No knowledge base visible to this key."),
+    ),
+    h("section", { class: "card" }, create, error),
+  );
+}
+
+// --- uploads
+
+async function filesOf(entry, prefix = "") {
+  if (entry.isFile) {
+    const file = await new Promise((resolve, reject) => entry.file(resolve, reject));
+    return [file];
+  }
+  if (!entry.isDirectory) return [];
+  const reader = entry.createReader();
+  const out = [];
+  for (;;) {
+    const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+    if (!batch.length) return out;
+    for (const child of batch) out.push(...(await filesOf(child, `${prefix}${entry.name}/`)));
+  }
+}
+
+async function droppedFiles(dataTransfer) {
+  const entries = [...dataTransfer.items].map((i) => (i.webkitGetAsEntry ? i.webkitGetAsEntry() : null));
+  if (entries.every(Boolean)) {
+    const lists = await Promise.all(entries.map((e) => filesOf(e)));
+    return lists.flat();
+  }
+  return [...dataTransfer.files];
+}
+
+const isPdf = (f) => /\.pdf$/i.test(f.name) || f.type === "application/pdf";
+
+function jobPanel(ctx, job, onDone) {
+  const panel = h("div", { class: "card job", "data-job": job.job_id });
+  const error = alertBox();
+  let stopped = false;
+  async function cancel() {
+    try {
+      await ctx.api.post(`${job.links.self}/cancel`);
+    } catch (err) {
+      error.textContent = describe(err);
+    }
+  }
+  function draw(info) {
+    const running = info.status === "queued" || info.status === "running";
+    clear(
+      panel,
+      h("h3", {}, "Ingestion ", h("code", {}, info.job_id), " ", badge(info.status)),
+      h(
+        "div",
+        { class: "row" },
+        h("progress", { max: String(info.total || 1), value: String(info.done), "aria-label": "files done" }),
+        h("span", { class: "progress-text" }, `${info.done} of ${info.total} files done, ${info.failed} failed`),
+        running ? h("button", { type: "button", class: "secondary", onclick: cancel }, "Cancel") : null,
+      ),
+      error,
+      h(
+        "div",
+        { class: "table-wrap" },
+        h(
+          "table",
+          {},
+          h("thead", {}, h("tr", {}, ["File", "Status", "Pages", "Chunks", "Bindings", "Reason"].map((t) => h("th", { scope: "col" }, t)))),
+          h(
+            "tbody",
+            {},
+            (info.documents || []).map((d) =>
+              h(
+                "tr",
+                { "data-status": d.status },
+                h("td", {}, d.name),
+                h("td", {}, badge(d.status)),
+                h("td", {}, d.pages || ""),
+                h("td", {}, d.chunks || ""),
+                h("td", {}, d.bindings || ""),
+                h("td", {}, d.code ? h("span", { class: "failed" }, h("code", {}, d.code), " ", d.reason || "") : ""),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+  draw(job);
+  (async () => {
+    let info = job;
+    while (!stopped && (info.status === "queued" || info.status === "running")) {
+      await sleep(500);
+      if (!panel.isConnected) return;
+      try {
+        info = await ctx.api.get(info.links.self);
+        draw(info);
+      } catch (err) {
+        error.textContent = describe(err);
+        await sleep(2000);
+      }
+    }
+    ctx.docs.clear();
+    if (onDone) onDone(info);
+  })();
+  return panel;
+}
+
+export async function uploadsView(ctx, target) {
+  const kb = ctx.kb;
+  const error = alertBox();
+  const jobs = h("div", { id: "jobs" });
+  const picked = h("p", { class: "muted", "aria-live": "polite" });
+  const fileInput = h("input", { type: "file", multiple: true, accept: ".pdf,application/pdf", id: "upload-files" });
+  const folderInput = h("input", { type: "file", multiple: true, id: "upload-folder" });
+  folderInput.webkitdirectory = true;
+  const history = h("div");
+
+  async function upload(files) {
+    error.textContent = "";
+    const pdfs = files.filter(isPdf);
+    const skipped = files.length - pdfs.length;
+    if (!pdfs.length) {
+      error.textContent = files.length ? "None of these files is a PDF." : "No files chosen.";
+      return;
+    }
+    picked.textContent = `Uploading ${pdfs.length} PDF(s)${skipped ? `, ${skipped} other file(s) left out` : ""}…`;
+    const form = new FormData();
+    for (const f of pdfs) form.append("files", f, f.name);
+    try {
+      const job = await ctx.api.json(`/v1/kbs/${enc(kb)}/documents`, { method: "POST", body: form });
+      picked.textContent = `${pdfs.length} PDF(s) uploaded; ingestion job ${job.job_id}.`;
+      jobs.prepend(jobPanel(ctx, job, () => loadHistory()));
+    } catch (err) {
+      picked.textContent = "";
+      error.textContent = describe(err);
+    }
+  }
+
+  async function loadHistory() {
+    try {
+      const list = await ctx.api.get(`/v1/kbs/${enc(kb)}/ingestions`);
+      clear(
+        history,
+        list.length
+          ? dataTable(
+              [
+                { key: "created_at", label: "Started" },
+                { key: "status", label: "Status", render: (j) => badge(j.status) },
+                { key: "done", label: "Done", value: (j) => j.done },
+                { key: "total", label: "Files" },
+                { key: "failed", label: "Failed" },
+                {
+                  key: "job_id",
+                  label: "Job",
+                  render: (j) =>
+                    h("button", { type: "button", class: "link", onclick: async () => jobs.prepend(jobPanel(ctx, await ctx.api.get(j.links.self))) }, j.job_id),
+                },
+              ],
+              list,
+              { filterLabel: "Filter jobs" },
+            )
+          : h("p", { class: "muted" }, "No uploads yet."),
+      );
+    } catch (err) {
+      error.textContent = describe(err);
+    }
+  }
+
+  const drop = h(
+    "div",
+    {
+      class: "drop",
+      tabindex: "0",
+      role: "button",
+      "aria-label": "Drop a folder or PDFs here, or press Enter to choose files",
+      ondragover: (e) => {
+        e.preventDefault();
+        drop.classList.add("over");
+      },
+      ondragleave: () => drop.classList.remove("over"),
+      ondrop: async (e) => {
+        e.preventDefault();
+        drop.classList.remove("over");
+        upload(await droppedFiles(e.dataTransfer));
+      },
+      onkeydown: (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          fileInput.click();
+        }
+      },
+    },
+    h("p", {}, h("strong", {}, "Drop a folder or many PDFs here")),
+    h("p", { class: "muted" }, "Folders are read recursively; files other than PDFs are left out."),
+  );
+  fileInput.addEventListener("change", () => upload([...fileInput.files]));
+  folderInput.addEventListener("change", () => upload([...folderInput.files]));
+
+  clear(
+    target,
+    h(
+      "section",
+      { class: "card" },
+      h("h2", {}, `Upload to ${kb}`),
+      drop,
+      h("div", { class: "row" }, h("label", {}, "PDF files", fileInput), h("label", {}, "A folder", folderInput)),
+      picked,
+      error,
+    ),
+    jobs,
+    h("section", { class: "card" }, h("h2", {}, "Ingestion jobs"), history),
+  );
+  await loadHistory();
+}
+
+// ----------------------------------------------------------------- docs
+// Documents of a knowledge base: sortable, filterable; open any one at any page.
+
+
+export async function docsView(ctx, target) {
+  const kb = ctx.kb;
+  clear(target, h("section", { class: "card" }, h("h2", {}, `Documents in ${kb}`), h("p", { class: "muted" }, "Loading…")));
+  const [docs, bindings] = await Promise.all([
+    ctx.api.get(`/v1/kbs/${enc(kb)}/documents`),
+    ctx.api.allBindings(kb),
+  ]);
+  const perDoc = new Map();
+  for (const b of bindings) {
+    const id = b.location && b.location.document_id;
+    perDoc.set(id, (perDoc.get(id) || 0) + 1);
+  }
+  const names = new Map(docs.map((d) => [d.document_id, d.name]));
+  for (const d of docs) ctx.docs.set(d.document_id, d);
+  const rows = docs.map((d) => ({
+    ...d,
+    ocr: (d.ocr_pages || []).length,
+    bindings: perDoc.get(d.document_id) || 0,
+    copy_name: d.copy_of ? names.get(d.copy_of) || d.copy_of : "",
+  }));
+  const columns = [
+    { key: "name", label: "Name" },
+    { key: "document_type", label: "Type" },
+    { key: "document_date", class: "nowrap", label: "Date" },
+    { key: "pages", label: "Pages" },
+    {
+      key: "ocr",
+      label: "Pages by OCR",
+      render: (d) =>
+        d.ocr
+          ? h("span", { title: Object.keys(d.ocr_backends || {}).join(", ") }, `${d.ocr} (p. ${d.ocr_pages.join(", ")})`)
+          : "0",
+    },
+    { key: "independence_group", class: "nowrap", label: "Independence group" },
+    { key: "copy_name", label: "Copy of" },
+    { key: "bindings", label: "Bindings" },
+    { key: "status", label: "Status" },
+    {
+      key: "open",
+      label: "Open",
+      class: "nowrap",
+      sortable: false,
+      render: (d) => {
+        const page = h("input", { type: "number", min: "1", max: String(d.pages || 1), value: "1", "aria-label": `Page of ${d.name}`, class: "page-input" });
+        return h(
+          "span",
+          { class: "row" },
+          page,
+          h(
+            "button",
+            {
+              type: "button",
+              class: "secondary",
+              "aria-label": `Open ${d.name}`,
+              onclick: () => openViewer(ctx, { documentId: d.document_id, name: d.name, page: Math.max(1, Number(page.value) || 1), pages: d.pages }),
+            },
+            "Open",
+          ),
+        );
+      },
+    },
+  ];
+  clear(
+    target,
+    h(
+      "section",
+      { class: "card" },
+      h("h2", {}, `Documents in ${kb}`),
+      rows.length
+        ? dataTable(columns, rows, { filterLabel: "Filter documents", rowAttrs: (d) => ({ "data-doc": d.name }) })
+        : h("p", { class: "muted" }, "No documents yet: upload some."),
+    ),
+  );
+}
+
+// ----------------------------------------------------------------- ask
+// Ask: a question (or a structured subject), and the answer card with every reason shown.
+
+
+const SUBJECT_TYPES = ["individual", "legal_entity", "agreement", "document", "product", "location", "time_period", "jurisdiction"];
+const SUPERSEDED = /supersed|amend|replac|earlier version|later version/i;
+
+function describeSubject(s) {
+  if (!s) return "the subject";
+  const parts = [];
+  if (s.attribute) parts.push(s.attribute.replaceAll("_", " "));
+  if (s.role) parts.push(s.role.replaceAll("_", " "));
+  if (s.name) parts.push(s.name);
+  if (s.document_type) parts.push(s.document_type.replaceAll("_", " "));
+  if (s.parent_entity) parts.push(`of ${s.parent_entity}`);
+  return parts.join(" ") || s.type;
+}
+
+function citations(ctx, answer, ids) {
+  const byId = new Map(answer.evidence.map((e) => [e.evidence_id, e]));
+  return h(
+    "ul",
+    { class: "cites" },
+    ids.map((id) => byId.get(id)).filter(Boolean).map((e) =>
+      h("li", {}, citeButton(ctx, h, e.source_location, e.quote), h("blockquote", {}, e.quote)),
+    ),
+  );
+}
+
+/** The answer card of one answer object (CONTRACT.md). */
+export function answerCard(ctx, answer) {
+  const card = h("article", { class: "card answer", "data-terminal": answer.terminal_state, "aria-label": "Answer" });
+  const suff = answer.sufficiency || null;
+  const notFound = answer.terminal_state === "SUBJECT_NOT_FOUND";
+  const values = answer.conclusion.values || [];
+  const add = (...children) => append(card, children);
+  add(
+    h("p", { class: "muted" }, answer.question || `Subject: ${describeSubject(answer.subject_class)}`),
+    h(
+      "div",
+      { class: "row" },
+      badge(answer.terminal_state),
+      suff ? h("span", { class: "decision" }, "Decision ", badge(suff.decision)) : null,
+      h("span", {}, `Confidence: ${answer.confidence}`),
+      h("span", {}, answer.sufficient ? "Sufficient under the evidence contract" : "Not sufficient"),
+    ),
+  );
+  if (notFound) {
+    add(
+      h(
+        "div",
+        { class: "finding", role: "status" },
+        h("h3", {}, "Finding: subject not found"),
+        h("p", {}, `The knowledge base holds no ${describeSubject(answer.subject_class)}. This is a result, not an error: no similar subject's facts are given instead.`),
+      ),
+    );
+  } else if (answer.conflicts.length) {
+    for (const conflict of answer.conflicts) {
+      add(
+        h("h3", {}, "Conflicting sources (not arbitrated)"),
+        h(
+          "div",
+          { class: "conflict" },
+          conflict.values.map((v) => h("div", {}, h("p", { class: "value" }, v.value), citations(ctx, answer, v.evidence_ids))),
+        ),
+      );
+    }
+  } else if (values.length) {
+    add(
+      h("h3", {}, values.length > 1 ? "Values" : "Value"),
+      values.map((v) => h("div", {}, h("p", { class: "value" }, v.value), citations(ctx, answer, v.evidence_ids))),
+    );
+  } else {
+    add(h("p", { class: "value" }, answer.conclusion.answer || "No value found in the evidence."));
+  }
+  if (suff) {
+    add(h("h3", {}, "Why: reason codes"), chips(suff.reason_codes || []));
+  }
+  const superseded = answer.rejected_evidence.filter((r) => SUPERSEDED.test(r.reason));
+  if (superseded.length) {
+    add(
+      h("h3", {}, "Superseded values"),
+      h("ul", {}, superseded.map((r) => h("li", {}, r.reason, " — ", citeButton(ctx, h, r.source_location, r.quote), r.quote ? h("blockquote", {}, r.quote) : null))),
+    );
+  }
+  if (answer.rejected_candidates.length) {
+    add(
+      h("h3", {}, "Rejected candidates"),
+      h("ul", { class: "rejected-candidates" }, answer.rejected_candidates.map((r) => h("li", {}, h("strong", {}, r.name), `: ${r.reason}`))),
+    );
+  }
+  if (answer.risk_signals.length) add(h("h3", {}, "Risk signals"), chips(answer.risk_signals));
+  if (answer.suggested_next_actions.length) {
+    add(h("h3", {}, "Next actions"), h("ul", {}, answer.suggested_next_actions.map((a) => h("li", {}, a))));
+  }
+  const others = answer.rejected_evidence.filter((r) => !SUPERSEDED.test(r.reason));
+  if (others.length) {
+    add(
+      h(
+        "details",
+        {},
+        h("summary", {}, `Rejected evidence (${others.length})`),
+        h("ul", {}, others.map((r) => h("li", {}, r.reason, " — ", citeButton(ctx, h, r.source_location, r.quote)))),
+      ),
+    );
+  }
+  if (answer.evidence.length) {
+    add(
+      h(
+        "details",
+        {},
+        h("summary", {}, `All evidence (${answer.evidence.length})`),
+        h("ul", {}, answer.evidence.map((e) => h("li", {}, h("strong", {}, e.value ?? ""), " ", citeButton(ctx, h, e.source_location, e.quote), ` · ${e.source_type} · group ${e.independence_group}`))),
+      ),
+    );
+  }
+  add(h("details", {}, h("summary", {}, "State trace"), h("p", {}, answer.state_trace.join(" → "))));
+  return card;
+}
+
+export async function askView(ctx, target) {
+  const kb = ctx.kb;
+  const error = alertBox();
+  const out = h("div", { id: "answer", "aria-live": "polite" });
+  const question = h("textarea", { id: "question", name: "question", rows: "2", placeholder: "Who founded Acme Robotics, Inc.?", "aria-label": "Question" });
+  const fields = {
+    type: h("select", { name: "type" }, SUBJECT_TYPES.map((t) => h("option", { value: t }, t))),
+    name: h("input", { name: "name", placeholder: "e.g. Jane Doe" }),
+    role: h("input", { name: "role", placeholder: "e.g. founder" }),
+    parent_entity: h("input", { name: "parent_entity", placeholder: "e.g. Acme Robotics, Inc." }),
+    attribute: h("input", { name: "attribute", placeholder: "e.g. governing_law" }),
+    document_type: h("input", { name: "document_type", placeholder: "e.g. master_services_agreement" }),
+  };
+
+  async function ask(body, button) {
+    error.textContent = "";
+    button.disabled = true;
+    clear(out, h("p", { class: "muted" }, "Asking…"));
+    try {
+      const response = await ctx.api.fetch(`/v1/kbs/${enc(kb)}/query`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      // Measured from the API's response to the card on screen (the next frame).
+      const t0 = performance.now();
+      const answer = await response.json();
+      const card = answerCard(ctx, answer);
+      clear(out, card);
+      await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      card.dataset.renderMs = (performance.now() - t0).toFixed(1);
+    } catch (err) {
+      clear(out);
+      error.textContent = describe(err);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  const askButton = h("button", { type: "submit" }, "Ask");
+  const subjectButton = h("button", { type: "submit" }, "Ask about this subject");
+  clear(
+    target,
+    h(
+      "section",
+      { class: "card" },
+      h("h2", {}, `Ask ${kb}`),
+      h(
+        "form",
+        {
+          id: "ask-form",
+          onsubmit: (e) => {
+            e.preventDefault();
+            if (question.value.trim()) ask({ question: question.value.trim() }, askButton);
+          },
+        },
+        question,
+        h("div", { class: "row" }, askButton, h("span", { class: "muted" }, "Ctrl+Enter asks")),
+      ),
+      h(
+        "details",
+        {},
+        h("summary", {}, "Structured subject (the shape agents send)"),
+        h(
+          "form",
+          {
+            class: "row",
+            id: "subject-form",
+            onsubmit: (e) => {
+              e.preventDefault();
+              const subject = {};
+              for (const [k, el] of Object.entries(fields)) if (el.value.trim()) subject[k] = el.value.trim();
+              ask({ subject }, subjectButton);
+            },
+          },
+          Object.entries(fields).map(([k, el]) => h("label", {}, k, el)),
+          subjectButton,
+        ),
+      ),
+      error,
+    ),
+    out,
+  );
+  question.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      question.form.requestSubmit();
+    }
+  });
+  question.focus();
+}
+
+// ----------------------------------------------------------------- entities
+// Entities: search one, see its bindings (role, parent, document, page, quote).
+
+
+export async function entitiesView(ctx, target) {
+  const kb = ctx.kb;
+  const entities = await ctx.api.get(`/v1/kbs/${enc(kb)}/entities`);
+  const list = h("ul", { class: "entity-list" });
+  const detail = h("div", { "aria-live": "polite" });
+  const error = alertBox();
+  const search = h("input", { type: "search", placeholder: "Search an entity", "aria-label": "Search an entity", id: "entity-search" });
+
+  async function show(name) {
+    error.textContent = "";
+    clear(detail, h("p", { class: "muted" }, `Loading bindings of ${name}…`));
+    try {
+      const bindings = await ctx.api.allBindings(kb, name);
+      clear(
+        detail,
+        h("h3", {}, `Bindings of ${name}`),
+        dataTable(
+          [
+            { key: "subject_name", label: "Subject" },
+            { key: "role", label: "Role" },
+            { key: "parent_name", label: "Parent" },
+            { key: "binding_type", label: "Type" },
+            { key: "document", label: "Document", value: (b) => b.location.document },
+            { key: "page", label: "Page", value: (b) => b.location.page, render: (b) => citeButton(ctx, h, b.location, b.quote) },
+            { key: "quote", label: "Quote", render: (b) => h("blockquote", {}, b.quote) },
+          ],
+          bindings,
+          { filterLabel: "Filter bindings" },
+        ),
+      );
+    } catch (err) {
+      clear(detail);
+      error.textContent = describe(err);
+    }
+  }
+
+  function draw() {
+    const needle = search.value.toLowerCase();
+    const shown = entities.filter(
+      (e) => !needle || e.name.toLowerCase().includes(needle) || e.aliases.some((a) => a.toLowerCase().includes(needle)),
+    );
+    clear(
+      list,
+      shown.slice(0, 200).map((e) =>
+        h(
+          "li",
+          {},
+          h("button", { type: "button", class: "link", onclick: () => show(e.name) }, e.name),
+          e.aliases.length ? h("span", { class: "muted" }, ` (also: ${e.aliases.join(", ")})`) : null,
+        ),
+      ),
+      shown.length > 200 ? h("li", { class: "muted" }, `${shown.length - 200} more: refine the search`) : null,
+    );
+  }
+  search.addEventListener("input", draw);
+  search.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && search.value.trim()) show(search.value.trim());
+  });
+  draw();
+  clear(
+    target,
+    h(
+      "section",
+      { class: "card grid2" },
+      h("div", {}, h("h2", {}, `Entities in ${kb}`), search, h("p", { class: "muted" }, "Enter searches the exact name; or pick one."), list),
+      h("div", {}, error, detail),
+    ),
+  );
+}
+
+// ----------------------------------------------------------------- batch
+// Batch evaluations: upload JSONL or CSV questions, follow progress, filter results, download.
+
+
+/** CSV (RFC 4180: quotes, doubled quotes, newlines in quotes) to rows of strings. */
+export function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += c;
+  }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((f) => f.trim()));
+}
+
+/** A CSV with a header (id, question | subject as JSON, expected_value, ...) as question items. */
+export function csvQuestions(text) {
+  const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ""));
+  if (!header) throw new Error("The CSV file is empty.");
+  const names = header.map((n) => n.trim().toLowerCase());
+  if (!names.includes("id") || !(names.includes("question") || names.includes("subject")))
+    throw new Error("The CSV header needs an 'id' column and a 'question' (or 'subject') column.");
+  return rows.map((row, n) => {
+    const item = {};
+    names.forEach((name, i) => {
+      const value = (row[i] ?? "").trim();
+      if (!value) return;
+      if (name === "subject" || name === "evidence_requirements") {
+        try {
+          item[name] = JSON.parse(value);
+        } catch {
+          throw new Error(`Line ${n + 2}: '${name}' is not JSON.`);
+        }
+      } else item[name] = value;
+    });
+    return item;
+  });
+}
+
+const verdict = (r) =>
+  r.error ? "ERROR" : r.terminal_state === "SUBJECT_NOT_FOUND" ? "SUBJECT_NOT_FOUND" : (r.sufficiency && r.sufficiency.decision) || "INSUFFICIENT";
+
+function answerText(r) {
+  if (r.error) return r.error.detail || r.error.code || "error";
+  const c = r.conclusion || {};
+  return c.answer || (c.values || []).map((v) => v.value).join("; ");
+}
+
+async function download(ctx, url, filename, status) {
+  try {
+    const response = await ctx.api.fetch(url);
+    const blob = await response.blob();
+    const href = URL.createObjectURL(blob);
+    const a = h("a", { href, download: filename });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+    status.textContent = `Downloaded ${filename}.`;
+  } catch (err) {
+    status.textContent = describe(err);
+  }
+}
+
+function evaluationPanel(ctx, job) {
+  const panel = h("section", { class: "card evaluation", "data-job": job.job_id });
+  const error = alertBox();
+  const status = h("p", { class: "muted", "aria-live": "polite" });
+  const results = h("div");
+  const detail = h("div");
+  let shownStatus = null;
+
+  function head(info) {
+    const running = info.status === "queued" || info.status === "running";
+    return [
+      h("h2", {}, "Evaluation ", h("code", {}, info.job_id), " ", badge(info.status)),
+      h(
+        "div",
+        { class: "row" },
+        h("progress", { max: String(info.total || 1), value: String(info.done), "aria-label": "questions done" }),
+        h("span", { class: "progress-text" }, `${info.done} of ${info.total} questions done, ${info.failed} failed`),
+        running ? h("button", { type: "button", class: "secondary", onclick: () => ctx.api.post(info.links.cancel).catch((e) => (error.textContent = describe(e))) }, "Cancel") : null,
+      ),
+      h(
+        "div",
+        { class: "row downloads" },
+        ["jsonl", "csv", "html"].map((fmt) =>
+          h(
+            "button",
+            { type: "button", class: "secondary", "data-format": fmt, onclick: () => download(ctx, info.links[`results_${fmt}`], `evaluation-${info.job_id}.${fmt}`, status) },
+            `Download ${fmt.toUpperCase()}`,
+          ),
+        ),
+      ),
+      status,
+      error,
+    ];
+  }
+
+  async function loadResults() {
+    const text = await (await ctx.api.fetch(job.links.results_jsonl)).text();
+    const rows = text.split("\n").filter(Boolean).map((line) => JSON.parse(line));
+    const filters = { verdict: "", sufficient: "" };
+    const table = h("div");
+    const draw = () => {
+      const shown = rows.filter(
+        (r) =>
+          (!filters.verdict || verdict(r) === filters.verdict) &&
+          (!filters.sufficient || String(Boolean(r.sufficient)) === filters.sufficient),
+      );
+      clear(
+        table,
+        dataTable(
+          [
+            { key: "id", label: "Id", render: (r) => h("button", { type: "button", class: "link", onclick: () => clear(detail, answerCard(ctx, r)) }, r.id) },
+            { key: "question", label: "Question", value: (r) => r.question || JSON.stringify(r.subject_class || "") },
+            { key: "verdict", label: "Result", value: verdict, render: (r) => badge(verdict(r)) },
+            { key: "sufficient", label: "Sufficient", value: (r) => (r.error ? "" : String(Boolean(r.sufficient))) },
+            { key: "confidence", label: "Confidence" },
+            { key: "answer", label: "Answer", value: answerText },
+          ],
+          shown,
+          { filterLabel: "Filter results", rowAttrs: (r) => ({ "data-verdict": verdict(r) }) },
+        ),
+      );
+    };
+    const select = (label, key, options) =>
+      h(
+        "label",
+        {},
+        label,
+        h(
+          "select",
+          { name: key, onchange: (e) => { filters[key] = e.target.value; draw(); } },
+          h("option", { value: "" }, "all"),
+          options.map((o) => h("option", { value: o }, o)),
+        ),
+      );
+    draw();
+    clear(
+      results,
+      h(
+        "div",
+        { class: "row" },
+        select("Terminal state / decision", "verdict", ["SUPPORTED", "CONTRADICTED", "INSUFFICIENT", "SUBJECT_NOT_FOUND", "ERROR"]),
+        select("Sufficient", "sufficient", ["true", "false"]),
+      ),
+      table,
+    );
+  }
+
+  const top = h("div");
+  panel.append(top, results, detail);
+  (async () => {
+    let info = job;
+    for (;;) {
+      if (info.status !== shownStatus || info.status === "running") {
+        clear(top, head(info));
+        shownStatus = info.status;
+      }
+      if (info.status !== "queued" && info.status !== "running") break;
+      await sleep(500);
+      if (!panel.isConnected) return;
+      try {
+        info = await ctx.api.get(info.links.self);
+      } catch (err) {
+        error.textContent = describe(err);
+        await sleep(2000);
+      }
+    }
+    try {
+      await loadResults();
+    } catch (err) {
+      error.textContent = describe(err);
+    }
+  })();
+  return panel;
+}
+
+export async function batchView(ctx, target) {
+  const kb = ctx.kb;
+  const error = alertBox();
+  const panels = h("div");
+  const history = h("div");
+  const file = h("input", { type: "file", accept: ".jsonl,.ndjson,.json,.csv,text/csv,application/json", id: "batch-file" });
+
+  async function submit(e) {
+    e.preventDefault();
+    error.textContent = "";
+    const chosen = file.files[0];
+    if (!chosen) {
+      error.textContent = "Choose a JSONL or CSV file of questions.";
+      return;
+    }
+    try {
+      const text = await chosen.text();
+      let body;
+      let type;
+      if (/\.csv$/i.test(chosen.name)) {
+        body = JSON.stringify(csvQuestions(text));
+        type = "application/json";
+      } else {
+        body = text;
+        type = /\.json$/i.test(chosen.name) ? "application/json" : "application/x-ndjson";
+      }
+      const job = await ctx.api.json(`/v1/kbs/${enc(kb)}/evaluations`, { method: "POST", headers: { "content-type": type }, body });
+      clear(panels, evaluationPanel(ctx, job));
+      loadHistory();
+    } catch (err) {
+      error.textContent = describe(err);
+    }
+  }
+
+  async function loadHistory() {
+    const list = await ctx.api.get(`/v1/kbs/${enc(kb)}/evaluations`);
+    clear(
+      history,
+      list.length
+        ? dataTable(
+            [
+              { key: "created_at", label: "Started" },
+              { key: "status", label: "Status", render: (j) => badge(j.status) },
+              { key: "done", label: "Done" },
+              { key: "total", label: "Questions" },
+              { key: "failed", label: "Failed" },
+              { key: "job_id", label: "Job", render: (j) => h("button", { type: "button", class: "link", onclick: () => clear(panels, evaluationPanel(ctx, j)) }, j.job_id) },
+            ],
+            list,
+            { filterLabel: "Filter evaluations" },
+          )
+        : h("p", { class: "muted" }, "No evaluations yet."),
+    );
+  }
+
+  clear(
+    target,
+    h(
+      "section",
+      { class: "card" },
+      h("h2", {}, `Batch evaluations on ${kb}`),
+      h("p", { class: "muted" }, "JSON lines ({\"id\", \"question\"} or {\"id\", \"subject\"}, optional \"expected_value\") or CSV with a header: id, question, expected_value."),
+      h("form", { class: "row", id: "batch-form", onsubmit: submit }, h("label", {}, "Questions file", file), h("button", { type: "submit" }, "Run")),
+      error,
+    ),
+    panels,
+    h("section", { class: "card" }, h("h2", {}, "Evaluations"), history),
+  );
+  await loadHistory();
+}
+
