@@ -193,7 +193,8 @@ export async function uploadsView(ctx, target) {
     for (const f of pdfs) form.append("files", f, f.name);
     try {
       const job = await ctx.api.json(`/v1/kbs/${enc(kb)}/documents`, { method: "POST", body: form });
-      picked.textContent = `${pdfs.length} PDF(s) uploaded; ingestion job ${job.job_id}.`;
+      const note = skipped ? ` (${skipped} other file(s) left out)` : "";
+      picked.textContent = `${pdfs.length} PDF(s) uploaded${note}; ingestion job ${job.job_id}.`;
       jobs.prepend(jobPanel(ctx, job, () => loadHistory()));
     } catch (err) {
       picked.textContent = "";

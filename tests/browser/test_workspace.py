@@ -9,6 +9,7 @@ card's render time after the API's response, and every request's host.
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 from pathlib import Path
@@ -18,6 +19,7 @@ import httpx
 import pytest
 
 from tests.browser.conftest import ADMIN, Requests
+from tests.pdfs import contract_pdf
 
 KB = "halcyon"
 ANSWERED = "Who founded Halcyon Robotics, Inc.?"
@@ -331,6 +333,26 @@ def test_a_kb_key_sees_only_its_knowledge_base(browser_context: Any, server: Any
         assert other.locator("#view tbody tr").count() == 1
         assert other.locator("#kb-select option[value=halcyon]").count() == 0
         assert "New knowledge base" not in other.text_content("#view")
+        # Drop a PDF on its own knowledge base (a synthetic drop: Playwright cannot drag
+        # files from the desktop, so the drop handler reads DataTransfer.files).
+        other.goto(f"{server.url}/#/kb/other/uploads")
+        other.wait_for_selector(".drop")
+        pdf = base64.b64encode(contract_pdf()).decode()
+        other.evaluate(
+            """(b64) => {
+              const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+              const data = new DataTransfer();
+              data.items.add(new File([bytes], "MSA_Acme_Northwind.pdf", {type: "application/pdf"}));
+              data.items.add(new File(["not a pdf"], "notes.txt", {type: "text/plain"}));
+              document.querySelector(".drop").dispatchEvent(
+                new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
+            }""",
+            pdf,
+        )
+        other.wait_for_selector(".job .badge.completed", timeout=300_000)
+        assert other.locator(".job tbody tr").count() == 1  # the .txt was left out
+        assert other.locator(".job tbody tr").get_attribute("data-status") == "committed"
+        assert "(1 other file(s) left out)" in other.text_content("#view")
         other.goto(f"{server.url}/#/kb/{KB}/docs")
         other.wait_for_selector("#view [role=alert]:not(:empty)")
         message = other.text_content("#view [role=alert]")
