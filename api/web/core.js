@@ -185,7 +185,7 @@ export function dataTable(columns, rows, { filterLabel = "Filter", caption, rowA
         h(
           "tr",
           rowAttrs ? rowAttrs(row) : {},
-          columns.map((col) => h("td", { class: col.class }, col.render ? col.render(row) : value(col, row) ?? "")),
+          columns.map((col) => h("td", { class: col.class, "data-label": col.label }, col.render ? col.render(row) : value(col, row) ?? "")),
         ),
       ),
     );

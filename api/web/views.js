@@ -137,12 +137,12 @@ function jobPanel(ctx, job, onDone) {
               h(
                 "tr",
                 { "data-status": d.status },
-                h("td", {}, d.name),
-                h("td", {}, badge(d.status)),
-                h("td", {}, d.pages || ""),
-                h("td", {}, d.chunks || ""),
-                h("td", {}, d.bindings || ""),
-                h("td", {}, d.code ? h("span", { class: "failed" }, h("code", {}, d.code), " ", d.reason || "") : ""),
+                h("td", { "data-label": "File" }, d.name),
+                h("td", { "data-label": "Status" }, badge(d.status)),
+                h("td", { "data-label": "Pages" }, d.pages || ""),
+                h("td", { "data-label": "Chunks" }, d.chunks || ""),
+                h("td", { "data-label": "Bindings" }, d.bindings || ""),
+                h("td", { "data-label": d.code ? "Reason" : "" }, d.code ? h("span", { class: "failed" }, h("code", {}, d.code), " ", d.reason || "") : ""),
               ),
             ),
           ),
@@ -730,7 +730,7 @@ async function download(ctx, url, filename, status) {
   }
 }
 
-function evaluationPanel(ctx, job) {
+function evaluationPanel(ctx, job, onDone) {
   const panel = h("section", { class: "card evaluation", "data-job": job.job_id });
   const error = alertBox();
   const status = h("p", { class: "muted", "aria-live": "polite" });
@@ -836,6 +836,7 @@ function evaluationPanel(ctx, job) {
         await sleep(2000);
       }
     }
+    if (onDone) onDone(info);
     try {
       await loadResults();
     } catch (err) {
@@ -872,7 +873,7 @@ export async function batchView(ctx, target) {
         type = /\.json$/i.test(chosen.name) ? "application/json" : "application/x-ndjson";
       }
       const job = await ctx.api.json(`/v1/kbs/${enc(kb)}/evaluations`, { method: "POST", headers: { "content-type": type }, body });
-      clear(panels, evaluationPanel(ctx, job));
+      clear(panels, evaluationPanel(ctx, job, () => loadHistory().catch(() => null)));
       loadHistory();
     } catch (err) {
       error.textContent = describe(err);
