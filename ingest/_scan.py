@@ -16,7 +16,7 @@ import numpy as np
 import pymupdf
 
 from ingest._layout import RawLine, _Piece, order_lines
-from ingest._ocr import OcrPage, RapidOcrReader, skew_angle
+from ingest._ocr import OcrLine, OcrPage, RapidOcrReader, skew_angle
 
 Point = tuple[float, float]
 BBox = tuple[float, float, float, float]
@@ -24,6 +24,9 @@ BBox = tuple[float, float, float, float]
 # Box height (deskewed, in points) to font size: the detector's boxes are padded (unclip
 # ratio 1.6) around the glyphs; measured on rendered pages of known size, ~1.45 x the size.
 _BOX_TO_FONT = 1 / 1.45
+# A line inking this much more than the page's median line is bold.
+_BOLD_INK = 1.3
+_SAME_SIZE = 0.2
 # An image on a text page is read only when it is large and carries (almost) no text over it.
 _MIN_REGION_SHARE = 0.12
 _MAX_TEXT_PIECES_OVER = 3
@@ -118,14 +121,17 @@ def lines_from_ocr(
         dx, dy = p[0] - cx, p[1] - cy
         return cx + cos * dx + sin * dy, cy - sin * dx + cos * dy
 
+    sizes = _type_sizes(result.lines, scale)
+    inks = sorted(line.ink for line in result.lines if line.ink > 0)
+    typical_ink = inks[len(inks) // 2] if inks else 0.0
     pieces = []
-    for line in result.lines:
+    for line, size in zip(result.lines, sizes, strict=True):
         pts = [deskew(p) for p in line.quad]
         xs, ys = [p[0] * scale for p in pts], [p[1] * scale for p in pts]
         bbox = (min(xs), min(ys), max(xs), max(ys))
-        size = round((bbox[3] - bbox[1]) * _BOX_TO_FONT * 2) / 2  # half points: stable
         chars = len(line.text.replace(" ", ""))
-        pieces.append(_Piece(line.text, bbox, max(size, 1.0), 0, chars))
+        bold = typical_ink > 0 and line.ink >= _BOLD_INK * typical_ink
+        pieces.append(_Piece(line.text, bbox, size, chars if bold else 0, chars))
     ordered = order_lines(pieces, result.width * scale)
     width, height = image_size
     out = []
@@ -145,6 +151,28 @@ def lines_from_ocr(
         )
         out.append(RawLine(raw.text, bbox, raw.font_size, raw.bold, raw.is_table_row, ocr=True))
     return out
+
+
+def _type_sizes(lines: Sequence[OcrLine], scale: float) -> list[float]:
+    """Each line's type size in points, in half points; sizes within 20% of the page's most
+    common size are that size (the estimate is good to ~15%, and body text is one size)."""
+    raw = [
+        (line.em_px if line.em_px > 0 else (line.quad[3][1] - line.quad[0][1]) * _BOX_TO_FONT)
+        * scale
+        for line in lines
+    ]
+    halves = [max(1.0, round(v * 2) / 2) for v in raw]
+    weights: dict[float, int] = {}
+    for size, line in zip(halves, lines, strict=True):
+        weights[size] = weights.get(size, 0) + len(line.text)
+    if not weights:
+        return halves
+    # the body size: the heaviest half-point bin with its neighbours (ties: the smaller)
+    body = max(
+        weights,
+        key=lambda v: (sum(w for u, w in weights.items() if abs(u - v) <= 0.5), -v),
+    )
+    return [body if abs(h - body) <= _SAME_SIZE * body else h for h in halves]
 
 
 def _unturn(p: Point, turns: int, width: int, height: int) -> Point:

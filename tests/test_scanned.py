@@ -10,33 +10,56 @@ import pymupdf
 import pytest
 
 from api._pages import page_line_boxes
-from api._runtime import Runtime
+from app import Runtime
+from bench.data_room import scan_pdf
 from retrieval import BlobStore, Settings
-from tests.pdfs import scan_pdf
 
 pytestmark = pytest.mark.slow
 
 _SCANNED = ("01_Certificate_of_Incorporation.pdf", "03_Founders_Agreement.pdf")
+# Answered from these two documents (born-digital), and one trap (a look-alike company).
+_QUESTIONS = (
+    "Who is the CEO of Halcyon Robotics?",
+    "Who acted as incorporator of Halcyon Robotics, Inc.?",
+    "Who is the registered agent of Halcyon Robotics, Inc.?",
+    "Who is the CEO of Halcyon Robotic Systems Ltd.?",
+)
+
+
+def _open_kb(paths: list[Path], data_dir: Path):
+    rt = Runtime.open(Settings(data_dir=data_dir))
+    report = rt.ingestor.run("room", paths)
+    assert not report.failed, [(d.name, d.reason) for d in report.failed]
+    return rt
 
 
 @pytest.fixture(scope="module")
-def scanned_kb(data_room: list[Path], tmp_path_factory: pytest.TempPathFactory):
+def kbs(data_room: list[Path], tmp_path_factory: pytest.TempPathFactory):
+    """The two documents as they are, and as scans, each in a knowledge base of its own."""
     folder = tmp_path_factory.mktemp("scans")
-    paths = []
+    born, scans = [], []
     for source in data_room:
         if source.name in _SCANNED:
             target = folder / source.name
             target.write_bytes(scan_pdf(source.read_bytes(), skew=(1.2, -0.8), noise=8.0))
-            paths.append(target)
-    settings = Settings(data_dir=tmp_path_factory.mktemp("scanned-kb") / "evrag")
-    with Runtime.open(settings) as rt:
-        report = rt.ingestor.run("scans", paths)
-        assert not report.failed, [(d.name, d.reason) for d in report.failed]
-        yield rt
+            born.append(source)
+            scans.append(target)
+    born_rt = _open_kb(born, tmp_path_factory.mktemp("born-kb") / "evrag")
+    born_rt.close()  # one embedded store open at a time is enough; answers are kept below
+    scan_rt = _open_kb(scans, tmp_path_factory.mktemp("scan-kb") / "evrag")
+    try:
+        yield born_rt.settings, scan_rt
+    finally:
+        scan_rt.close()
 
 
-def test_every_scanned_page_is_read_and_recorded(scanned_kb):
-    docs = scanned_kb.catalog.list_documents("scans")
+def _answers(rt) -> list[dict]:
+    return [rt.skill.ask("room", q).model_dump(mode="json") for q in _QUESTIONS]
+
+
+def test_every_scanned_page_is_read_and_recorded(kbs):
+    _, scanned = kbs
+    docs = scanned.catalog.list_documents("room")
     assert sorted(d.name for d in docs) == sorted(_SCANNED)
     for doc in docs:
         assert doc.details["ocr_pages"] == list(range(1, doc.pages + 1))
@@ -46,24 +69,39 @@ def test_every_scanned_page_is_read_and_recorded(scanned_kb):
         assert "content_key" in doc.details  # every page read: may fold as an exact copy
 
 
-def test_a_question_is_answered_from_scanned_lines_with_citations(scanned_kb):
-    answer = scanned_kb.skill.ask("scans", "Who founded Halcyon Robotics, Inc.?")
-    assert answer.terminal_state == "CONCLUDED"
-    values = {v.value for v in answer.conclusion.values}
-    assert {"Maria Okafor", "Tomas Lindgren"} <= values, values
+def test_scans_answer_as_the_born_digital_documents_do(kbs):
+    born_settings, scanned = kbs
+    with Runtime.open(born_settings) as born:
+        expected = _answers(born)
+    got = _answers(scanned)
+    for want, have in zip(expected, got, strict=True):
+        assert have["terminal_state"] == want["terminal_state"], have["question"]
+        values = sorted(v["value"] for v in have["conclusion"]["values"])
+        assert values == sorted(v["value"] for v in want["conclusion"]["values"])
+        # cited where the born-digital answer cites: same documents, pages and lines
+        cited = sorted(
+            (e["source_location"]["document"], e["source_location"]["page"])
+            for e in have["evidence"]
+        )
+        assert cited == sorted(
+            (e["source_location"]["document"], e["source_location"]["page"])
+            for e in want["evidence"]
+        )
+    assert got[0]["terminal_state"] == "CONCLUDED" and got[-1]["terminal_state"] == (
+        "SUBJECT_NOT_FOUND"
+    )
+
+
+def test_a_cited_scanned_line_can_be_shown_on_its_page(kbs):
+    _, scanned = kbs
+    answer = scanned.skill.ask("room", _QUESTIONS[0])
+    assert answer.evidence
     for unit in answer.evidence:
         loc = unit.source_location
-        assert loc.document in _SCANNED and loc.line_start and loc.line_end
-        # the quote is the recognized text of the cited lines, which the page image can show
-        stored = BlobStore(scanned_kb.settings.data_dir).lines_path(loc.document_id)
-        path = scanned_kb.blobs.path(loc.document_id)
+        assert loc.line_start and loc.line_end and unit.quote.strip()
+        path = scanned.blobs.path(loc.document_id)
+        stored = BlobStore.lines_path_of(path)
+        assert stored.exists()  # kept at ingestion: the page image never reruns OCR
         with pymupdf.open(path) as pdf:
             boxes = page_line_boxes(pdf, pdf[loc.page - 1], stored)
         assert len(boxes) >= loc.line_end
-        assert unit.quote.strip()
-
-
-def test_the_gate_holds_on_scans(scanned_kb):
-    answer = scanned_kb.skill.ask("scans", "Who founded Brightline Analytics, Inc.?")
-    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
-    assert not answer.evidence

@@ -8,6 +8,7 @@ import shutil
 import pymupdf
 import pytest
 
+from bench.data_room import scan_pdf
 from ingest import PdfParser, PdfRejected
 from ingest._ocr import normalize_ocr_text
 from ingest._pdf import OCR_DISABLED
@@ -71,7 +72,7 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     ids=["straight", "skew+3", "skew-3", "turned90", "turned180", "turned270"],
 )
 def test_a_scanned_page_reads_as_located_lines(born_digital, skew, turns):
-    scan = pdfs.scan_pdf(born_digital.tobytes(), skew=skew, noise=8.0, quarter_turns=turns)
+    scan = scan_pdf(born_digital.tobytes(), skew=skew, noise=8.0, quarter_turns=turns)
     doc = PdfParser().run(scan, "scan.pdf")
     page = doc.pages[0]
     assert page.ocr and page.ocr_backend and page.ocr_backend.startswith("rapidocr")
@@ -97,7 +98,7 @@ def test_a_scanned_page_reads_as_located_lines(born_digital, skew, turns):
 def test_a_page_turned_by_its_rotate_key_maps_boxes_to_the_unrotated_page(born_digital):
     """A scan whose page carries /Rotate 90: boxes land in the page's unrotated space, as the
     text layer's do (what the page image highlight expects)."""
-    scan = pymupdf.open(stream=pdfs.scan_pdf(born_digital.tobytes()), filetype="pdf")
+    scan = pymupdf.open(stream=scan_pdf(born_digital.tobytes()), filetype="pdf")
     scan[0].set_rotation(90)
     doc = PdfParser().run(scan.tobytes(), "rotated.pdf")
     assert _recall(" ".join([_TITLE, *_BODY]), [line.text for line in doc.lines]) >= 0.95
