@@ -31,7 +31,7 @@ from ingest._sandbox import (
     fork_available,
     run_in_child,
 )
-from ingest._scan import ScanTooLarge, ocr_regions, outside_text, read_region
+from ingest._scan import MIN_REGION_SHARE, ScanTooLarge, ocr_regions, outside_text, read_region
 from ingest._structure import assign_structure, body_font_size
 
 # Ligatures expanded so "ﬁ" reads "fi"; images left out: they are never needed for text and
@@ -43,7 +43,11 @@ OCR_UNAVAILABLE = "image-only page: OCR unavailable (tesseract not installed)"
 OCR_DISABLED = "image-only page: OCR disabled"
 OCR_NO_TEXT = "image-only page: OCR found no text"
 _HEAD_CHARS = 8000  # metadata looks at the start of the document only
-_KILL_GRACE_SECONDS = 2.0  # the child's own check between pages says where it stopped
+_KILL_GRACE_SECONDS = 2.0
+# An image of at least this many pixels may be a scanned page or part of one (a quarter
+# of a letter page at 150 dpi); logos and icons are far smaller.
+_SCAN_PIXELS = 500_000
+_SCAN_SHARE = 0.12  # the share of a page an image must cover to be read (ingest._scan)  # the child's own check between pages says where it stopped
 _UNREADABLE = "page could not be read"
 _PYMUPDF_DIR = os.path.dirname(pymupdf.__file__)
 
@@ -127,7 +131,8 @@ class PdfParser:
         return parsed
 
     def _ocr_allowance(self, data: bytes) -> float:
-        """Seconds added to the limit for OCR: `ocr_page_seconds` per page with an image.
+        """Seconds added to the limit for OCR: `ocr_page_seconds` per page holding an image
+        large enough to be a scan (a logo on every page of a filing gets nothing).
 
         Counted in a child of its own (opening is where a hostile file may hang), so a born-
         digital document keeps the bare limit and a scan gets time for its pages.
@@ -140,7 +145,7 @@ class PdfParser:
                 if doc.needs_pass and not doc.authenticate(""):
                     return 0
                 count = min(doc.page_count, self.max_pages)
-                return sum(1 for i in range(count) if doc.load_page(i).get_images())
+                return sum(1 for i in range(count) if _holds_scan(doc.load_page(i)))
 
         try:
             pages, _ = run_in_child(
@@ -463,6 +468,19 @@ def _assemble(
         document_date=document_date(" ".join(head.split("\n")), doc_type),
         parties=parties,
         warnings=warnings,
+    )
+
+
+def _holds_scan(page: pymupdf.Page) -> bool:
+    """Whether the page draws an image of scan size: many pixels over a large share of the
+    page (resources alone can list images a page never draws)."""
+    if not any(int(img[2]) * int(img[3]) >= _SCAN_PIXELS for img in page.get_images(full=True)):
+        return False
+    area = max(page.rect.width * page.rect.height, 1.0)
+    return any(
+        pymupdf.Rect(info["bbox"]).get_area() >= MIN_REGION_SHARE * area
+        and info["width"] * info["height"] >= _SCAN_PIXELS
+        for info in page.get_image_info()
     )
 
 

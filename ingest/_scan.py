@@ -28,7 +28,7 @@ _BOX_TO_FONT = 1 / 1.45
 _BOLD_INK = 1.3
 _SAME_SIZE = 0.2
 # An image on a text page is read only when it is large and carries (almost) no text over it.
-_MIN_REGION_SHARE = 0.12
+MIN_REGION_SHARE = 0.12
 _MAX_TEXT_PIECES_OVER = 3
 
 
@@ -63,7 +63,7 @@ def ocr_regions(page: pymupdf.Page, text_boxes: Sequence[BBox]) -> list[pymupdf.
     regions: list[pymupdf.Rect] = []
     for info in page.get_image_info():
         rect = (pymupdf.Rect(info["bbox"]) * to_display) & display
-        if rect.is_empty or rect.width * rect.height < _MIN_REGION_SHARE * page_area:
+        if rect.is_empty or rect.width * rect.height < MIN_REGION_SHARE * page_area:
             continue
         if sum(1 for c in centres if rect.contains(c)) > _MAX_TEXT_PIECES_OVER:
             continue
