@@ -43,11 +43,10 @@ OCR_UNAVAILABLE = "image-only page: OCR unavailable (tesseract not installed)"
 OCR_DISABLED = "image-only page: OCR disabled"
 OCR_NO_TEXT = "image-only page: OCR found no text"
 _HEAD_CHARS = 8000  # metadata looks at the start of the document only
-_KILL_GRACE_SECONDS = 2.0
+_KILL_GRACE_SECONDS = 2.0  # the child's own check between pages says where it stopped
 # An image of at least this many pixels may be a scanned page or part of one (a quarter
 # of a letter page at 150 dpi); logos and icons are far smaller.
 _SCAN_PIXELS = 500_000
-_SCAN_SHARE = 0.12  # the share of a page an image must cover to be read (ingest._scan)  # the child's own check between pages says where it stopped
 _UNREADABLE = "page could not be read"
 _PYMUPDF_DIR = os.path.dirname(pymupdf.__file__)
 
