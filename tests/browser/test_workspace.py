@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -128,20 +129,32 @@ def test_sign_in_create_and_upload_the_data_room(
     page.fill("input[name=name]", KB)
     page.click("form.row button[type=submit]")
     page.wait_for_url(f"**/#/kb/{KB}/uploads")
-    corrupt = tmp_path / "zz_Corrupt.pdf"  # a PDF header, then nothing a parser can read
+    # A folder, as an analyst picks it: PDFs at two levels, a corrupt one, and a note.
+    room = tmp_path / "room"
+    (room / "later").mkdir(parents=True)
+    for n, pdf in enumerate(data_room):
+        shutil.copy(pdf, (room if n % 2 else room / "later") / pdf.name)
+    corrupt = room / "zz_Corrupt.pdf"  # a PDF header, then nothing a parser can read
     corrupt.write_bytes(b"%PDF-1.7\n" + b"\x00garbage" * 200)
-    page.set_input_files("#upload-files", [str(p) for p in [*data_room, corrupt]])
+    (room / "later" / "index.txt").write_text("not a PDF")
+    page.set_input_files("#upload-folder", str(room))
     page.wait_for_selector(".job", timeout=60_000)
     # Progress while it runs, then every file's outcome (one page is a scan: OCR; tens of s).
     page.wait_for_selector(".job .badge.completed", timeout=600_000)
     rows = page.locator(".job tbody tr")
     assert rows.count() == len(data_room) + 1
-    statuses = {rows.nth(i).get_attribute("data-status") for i in range(rows.count() - 1)}
-    assert statuses <= {"committed", "duplicate"}, statuses
+    statuses = {
+        rows.nth(i).locator("td").first.text_content(): rows.nth(i).get_attribute("data-status")
+        for i in range(rows.count())
+    }
+    assert statuses.pop("zz_Corrupt.pdf") == "failed"
+    assert set(statuses) == {p.name for p in data_room}  # every PDF, at either level
+    assert set(statuses.values()) <= {"committed", "duplicate"}, statuses
     failed = page.locator(".job tbody tr", has_text="zz_Corrupt.pdf")
     assert failed.get_attribute("data-status") == "failed"
     assert failed.locator("td code").text_content()  # the typed reason
     assert "1 failed" in page.text_content(".job .progress-text")
+    assert "(1 other file(s) left out)" in page.text_content("#view")  # the .txt
     shot(page, screenshots, "workspace-uploads.png", full_page=True)
 
 
@@ -316,6 +329,13 @@ def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path
             assert text.startswith("id,") and len(text.splitlines()) == 4
         else:
             assert "<html" in text.lower() and "q3" in text
+    # JSON lines too.
+    jsonl = tmp_path / "more.jsonl"
+    jsonl.write_text(json.dumps({"id": "j1", "question": ANSWERED}) + "\n")
+    page.set_input_files("#batch-file", str(jsonl))
+    page.click("#batch-form button[type=submit]")
+    page.wait_for_selector(".evaluation tr[data-verdict] button:text-is('j1')", timeout=300_000)
+    assert page.locator(".evaluation tr[data-verdict]").count() == 1
 
 
 def test_a_kb_key_sees_only_its_knowledge_base(browser_context: Any, server: Any) -> None:
