@@ -19,6 +19,7 @@ WORKDIR /app
 # torch first, CPU build, so nothing below can pull a CUDA build.
 RUN pip install --index-url https://download.pytorch.org/whl/cpu torch==2.13.0
 COPY pyproject.toml constraints.txt README.md LICENSE ./
+COPY domain ./domain
 COPY engine ./engine
 COPY ingest ./ingest
 COPY retrieval ./retrieval

@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml constraints.txt
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check engine ingest retrieval skill app api
+	$(BIN)/ruff format --check domain engine ingest retrieval skill app api
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from domain import Alias, Binding, entity_key
 from ingest import Ingestor, PdfParser, aliases_of
 from retrieval import (
     KB_EMBEDDING_KEY,
-    Alias,
-    Binding,
     BlobStore,
     Catalog,
     DocumentEntry,
@@ -26,7 +25,6 @@ from retrieval import (
     Settings,
     VectorStore,
     check_embedding,
-    entity_key,
     open_store,
     recorded_embedding,
 )

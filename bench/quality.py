@@ -77,7 +77,7 @@ def _fallback_entity_key(name: str) -> str:
 def _entity_key(name: str) -> str:
     """The project's entity key; a local approximation when retrieval is not importable."""
     try:
-        from retrieval import entity_key
+        from domain import entity_key
     except ImportError:  # the scorer must run on a tree without the retrieval package
         return _fallback_entity_key(name)
     return entity_key(name)

@@ -146,8 +146,8 @@ def _copy_key(
 
 def replicate(runtime: Any, kb: str, target_chunks: int) -> int:
     """Add copies of every committed document of `kb` until it holds `target_chunks`."""
+    from domain import Alias
     from ingest import embedding_text
-    from retrieval import Alias
 
     store, catalog, embedder = runtime.store, runtime.catalog, runtime.embedder
     originals = catalog.list_documents(kb, status="committed")

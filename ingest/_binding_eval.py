@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from retrieval import Binding, entity_key
+from domain import Binding, entity_key
 
 AGREEMENT_PARENT = "agreement"
 

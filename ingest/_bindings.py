@@ -13,8 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from uuid import NAMESPACE_URL, uuid5
 
-from ingest._document import LocatedLine, ParsedDocument
-from retrieval import (
+from domain import (
     Alias,
     BBox,
     Binding,
@@ -27,8 +26,10 @@ from retrieval import (
     is_generic_term,
     is_person_name,
     legal_form,
+    lexicon,
     looks_like_company,
 )
+from ingest._document import LocatedLine, ParsedDocument
 
 # ---------------------------------------------------------------------------------------------
 # Name patterns
@@ -108,26 +109,9 @@ _GENERIC_BASE = frozenset(
     }
 )
 
-_US_STATES = (
-    "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|"
-    "Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|"
-    "Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|"
-    "New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|"
-    "Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|"
-    "West Virginia|Wisconsin|Wyoming|District of Columbia|Puerto Rico"
-)
-_COUNTRIES = (
-    "England and Wales|England|Scotland|Ireland|Northern Ireland|United Kingdom|Cayman Islands|"
-    "British Virgin Islands|Bermuda|Jersey|Guernsey|Luxembourg|Netherlands|the Netherlands|"
-    "Germany|France|Switzerland|Israel|Canada|Ontario|Quebec|British Columbia|Alberta|Australia|"
-    "New South Wales|Victoria|Singapore|Hong Kong|Japan|China|the People's Republic of China|"
-    "People's Republic of China|PRC|India|Brazil|Mexico|Spain|Italy|Sweden|Norway|Denmark|"
-    "Finland|Belgium|Austria|Poland|Korea|Republic of Korea|Taiwan|Marshall Islands|Panama|"
-    "Liberia|Cyprus|Malta|Gibraltar|Isle of Man|Mauritius|Chile|Argentina|Colombia|Peru|"
-    "South Africa|New Zealand|Philippines|Indonesia|Malaysia|Thailand|Vietnam|"
-    "United Arab Emirates|Saudi Arabia|Turkey|Greece|Portugal|Czech Republic|Hungary|Romania|"
-    "Russia|Russian Federation|Ukraine|Nigeria|Kenya|Egypt|United States|Scotland"
-)
+# Jurisdictions (domain/lexicon/vocabulary.yaml), as regex alternations in file order.
+_US_STATES = "|".join(lexicon().us_states)
+_COUNTRIES = "|".join(lexicon().countries)
 JURISDICTION = rf"(?:{_US_STATES}|{_COUNTRIES}|{_US_STATES.upper()}|{_COUNTRIES.upper()})"
 _ENTITY_TYPE = (
     r"(?i:(?:limited\s+liability\s+company|limited\s+liability\s+partnership|limited\s+partnership"
@@ -162,104 +146,10 @@ _NON_ENTITY_TERMS = re.compile(
 _COLLECTIVE = re.compile(r"(?i)\b(?:collectively|individually|each\s+a|each\s+an|together)\b")
 _PARTY_TERMS = re.compile(r"(?i)^(?:a\s+|the\s+)?part(?:y|ies)$")
 
-# Role-like defined terms: a party's contract_role ("Supplier" -> "supplier").
-_CONTRACT_ROLES = frozenset(
-    [
-        "supplier",
-        "customer",
-        "licensor",
-        "licensee",
-        "lender",
-        "borrower",
-        "guarantor",
-        "employer",
-        "employee",
-        "consultant",
-        "franchisee",
-        "franchisor",
-        "distributor",
-        "company",
-        "purchaser",
-        "buyer",
-        "seller",
-        "vendor",
-        "client",
-        "contractor",
-        "manufacturer",
-        "reseller",
-        "agent",
-        "sponsor",
-        "shipper",
-        "transporter",
-        "owner",
-        "charterer",
-        "provider",
-        "service_provider",
-        "service_recipient",
-        "adviser",
-        "advisor",
-        "investment_adviser",
-        "sub_adviser",
-        "issuer",
-        "depositor",
-        "servicer",
-        "celebrity",
-        "professional",
-        "fund",
-        "bank",
-        "holding_company",
-        "club",
-        "developer",
-        "landlord",
-        "tenant",
-        "lessor",
-        "lessee",
-        "affiliate",
-        "marketing_agent",
-        "custodian",
-        "trustee",
-        "escrow_agent",
-        "administrator",
-        "blockchain_administrator",
-        "executive",
-        "partner",
-        "joint_venturer",
-        "party_a",
-        "party_b",
-        "party_c",
-        "subscriber",
-        "investor",
-        "underwriter",
-        "placement_agent",
-        "collaborator",
-        "recipient",
-        "discloser",
-        "disclosing_party",
-        "receiving_party",
-        "endorser",
-        "talent",
-        "athlete",
-        "producer",
-        "publisher",
-        "author",
-        "artist",
-        "remarketing_agent",
-        "selling_agent",
-        "operator",
-        "principal",
-        "contractor",
-        "subcontractor",
-        "sub_contractor",
-        "member",
-        "manager",
-        "general_partner",
-        "limited_partner",
-    ]
-)
-_PERSON_ROLES = frozenset(
-    {"employee", "executive", "consultant", "celebrity", "professional", "endorser", "talent"}
-    | {"athlete", "artist", "author", "you", "individual"}
-)
+# Role-like defined terms: a party's contract_role ("Supplier" -> "supplier"); general
+# terms only (domain/lexicon/vocabulary.yaml), never one contract's own defined term.
+_CONTRACT_ROLES = lexicon().contract_roles
+_PERSON_ROLES = lexicon().person_contract_roles
 _RECORDED_ROLE_TERMS = {
     "guarantor": "guarantor",
     "escrow_agent": "escrow_agent",

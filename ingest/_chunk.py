@@ -15,9 +15,9 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from domain import BBox, ChunkRecord, LineRef, PageLines
 from ingest._document import LocatedLine, ParsedDocument
 from ingest._structure import sentence_spans
-from retrieval import BBox, ChunkRecord, LineRef, PageLines
 
 __all__ = ["Chunker", "estimate_word_pieces", "extract_span", "reextract", "sentence_spans"]
 

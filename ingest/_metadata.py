@@ -5,28 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from domain import lexicon
 from ingest._document import LocatedLine
 from ingest._structure import _ABBREVIATIONS, sentence_spans
 
-_MONTHS = {
-    m: i + 1
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ]
-    )
-}
+_MONTHS = {m: i + 1 for i, m in enumerate(lexicon().months)}
 _MONTH_ABBR = {m[:3]: n for m, n in _MONTHS.items()} | {"sept": 9}
 _MON = r"(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 _DATE_PATTERNS = [

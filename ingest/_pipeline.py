@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from domain import Alias, Binding, ChunkRecord, SubjectType, entity_key
 from ingest._bindings import BindingExtractor
 from ingest._chunk import Chunker
 from ingest._dedup import content_key, copy_metadata, is_near_duplicate, sketch
@@ -29,18 +30,13 @@ from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
 from retrieval import (
     KB_EMBEDDING_KEY,
-    Alias,
-    Binding,
     BlobStore,
     Catalog,
-    ChunkRecord,
     DocumentEntry,
     DocumentNotFound,
     Embedder,
-    SubjectType,
     VectorStore,
     claim_kb_embedding,
-    entity_key,
 )
 
 _NAMED = (SubjectType.INDIVIDUAL, SubjectType.LEGAL_ENTITY)

@@ -3,9 +3,10 @@
 One `VectorStore` interface, two backends: `EdgeStore` (Qdrant Edge, embedded, the
 default) and `ServerStore` (a Qdrant server through qdrant-client, when `QDRANT_URL` is
 set); `open_store(settings)` picks one. Also the catalog (`Catalog`, SQLite or
-PostgreSQL), the original files (`BlobStore`), the packaged embedding model
-(`Embedder`), entity-name normalisation (`entity_key`, `AliasResolver`) and the records
-that cross package boundaries (`ChunkRecord`, `Binding`, `Alias`, `SourceLocation`).
+PostgreSQL), the original files (`BlobStore`) and the packaged embedding model
+(`Embedder`). The records (`ChunkRecord`, `Binding`, `Alias`, `SourceLocation`) and the
+name normalisation (`entity_key`, `AliasResolver`) live in `domain`; they are re-exported
+here for callers written before it (new code imports them from `domain`).
 
 Errors::
 
@@ -24,6 +25,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from domain import (
+    Alias,
+    AliasResolver,
+    BBox,
+    Binding,
+    BindingType,
+    ChunkRecord,
+    LineRef,
+    PageLines,
+    Resolution,
+    ResolutionStatus,
+    SourceLocation,
+    SubjectType,
+    base_key,
+    entity_key,
+    is_generic_term,
+    is_person_name,
+    legal_form,
+    looks_like_company,
+    short_names,
+)
 from retrieval._catalog import (
     BlobStore,
     Catalog,
@@ -42,18 +64,6 @@ from retrieval._embed import (
     claim_kb_embedding,
     recorded_embedding,
 )
-from retrieval._entities import (
-    AliasResolver,
-    Resolution,
-    ResolutionStatus,
-    base_key,
-    entity_key,
-    is_generic_term,
-    is_person_name,
-    legal_form,
-    looks_like_company,
-    short_names,
-)
 from retrieval._errors import (
     BlobNotFound,
     DocumentNotFound,
@@ -63,17 +73,6 @@ from retrieval._errors import (
     RetrievalError,
     StoreLocked,
     StoreUnavailable,
-)
-from retrieval._model import (
-    Alias,
-    BBox,
-    Binding,
-    BindingType,
-    ChunkRecord,
-    LineRef,
-    PageLines,
-    SourceLocation,
-    SubjectType,
 )
 from retrieval._onnx import OnnxEmbedder, default_cache_dir
 from retrieval._open import open_store

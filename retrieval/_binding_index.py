@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
-from retrieval._model import Binding
+from domain import Binding
 from retrieval._payload import binding_order
 
 # The exactly matched fields, as the payload stores them.

@@ -21,10 +21,10 @@ from typing import Any, Literal
 
 import qdrant_edge as qe
 
+from domain import Binding, ChunkRecord
 from retrieval._binding_index import BindingIndex
 from retrieval._errors import KnowledgeBaseNotFound, check_kb_name
 from retrieval._lock import ProcessLock
-from retrieval._model import Binding, ChunkRecord
 from retrieval._payload import (
     BINDING,
     CHUNK,

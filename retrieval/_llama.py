@@ -21,8 +21,8 @@ from llama_index.core.vector_stores.types import (
 )
 from pydantic import PrivateAttr
 
+from domain import ChunkRecord
 from retrieval._embed import Embedder
-from retrieval._model import ChunkRecord
 from retrieval._store import VectorStore
 
 RECORD_KEY = "evrag_record"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from retrieval._model import Binding, ChunkRecord
+from domain import Binding, ChunkRecord
 from retrieval._store import FUSION_WEIGHTS, ScoredChunk
 
 CHUNK = "chunk"

@@ -17,8 +17,8 @@ from typing import Any
 from qdrant_client import QdrantClient, models
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
+from domain import Binding, ChunkRecord
 from retrieval._errors import KnowledgeBaseNotFound, StoreUnavailable, check_kb_name
-from retrieval._model import Binding, ChunkRecord
 from retrieval._payload import (
     BINDING,
     CHUNK,

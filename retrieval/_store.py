@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from retrieval._model import Binding, ChunkRecord
+from domain import Binding, ChunkRecord
 
 # Weights of the dense and the lexical (BM25) ranking in the fusion. Measured on the
 # FinanceBench gold evidence pages (15 filings, 25 questions; bench/ingest), recall@5/@10:

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from retrieval import SourceLocation
+from domain import SourceLocation
 from skill._subject import SubjectClass
 
 

@@ -28,8 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain import entity_key
 from engine import MAX_BUNDLE_RECORDS, ContractError, evaluate
-from retrieval import entity_key
 from skill._answer import CitedValue, Conflict, EvidenceUnit, RejectedCandidate
 from skill._gate import SINGLE_HOLDER_ROLES
 from skill._subject import QuestionKind, SubjectClass

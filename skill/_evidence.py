@@ -17,20 +17,23 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from retrieval import (
+from domain import (
     Alias,
     Binding,
     ChunkRecord,
     SourceLocation,
-    VectorStore,
     entity_key,
     is_generic_term,
+    lexicon,
+    line_clause,
+    sentence_location,
+    sentence_spans,
     short_names,
 )
+from retrieval import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._gate import SKILL_FUSION, Candidate, QueryEmbedder
-from skill._sentences import line_clause, sentence_location, sentence_spans
 from skill._subject import QuestionKind, SubjectClass
 
 
@@ -84,32 +87,7 @@ BINDING_CONFIDENCE = 0.9
 
 # Words that, with the subject's names, make up the query for an attribute.
 ATTRIBUTE_CUES: dict[str, str] = {
-    "governing_law": "governed by and construed in accordance with the laws of governing law",
-    "term": "term of this agreement shall commence and continue for a period of years",
-    "liability_cap": "limitation of liability aggregate liability shall not exceed cap",
-    "payment_terms": "payment terms invoices fees payable within days",
-    "notice_period": "terminate upon prior written notice days notice",
-    "effective_date": "effective date entered into as of",
-    "expiration_date": "expire expiration date terminate on",
-    "renewal_term": "renew automatically renewal term successive periods",
-    "termination_right": "may terminate this agreement termination for cause breach",
-    "assignment": "may not assign this agreement without prior written consent assignment",
-    "parties": "by and between parties",
-    "obligations": "shall provide perform deliver obligations responsible",
-    "jurisdiction_of_incorporation": "incorporated organized under the laws of the state of",
-    "founding_date": "founded incorporated formed on date of incorporation",
-    "registered_agent": "registered agent",
-    "registered_office": "registered office address",
-    "registration_number": "registration number company number file number",
-    "auditor": "independent auditor audited financial statements accounting firm",
-    "headquarters": "headquarters principal executive offices located",
-    "education": "degree university graduated education bachelor master",
-    "experience": "previously served experience prior to joining career",
-    "age": "age years old",
-    "compensation": "annual base salary compensation shall pay the executive",
-    "stake": "holds owns shares stock percent ownership fully diluted",
-    "affiliation": "partner director board member advisor also serves",
-    "nationality": "citizen nationality",
+    a.name: a.retrieval_cue for a in lexicon().attributes if a.retrieval_cue is not None
 }
 
 _NAME_VALUED = frozenset({"auditor", "registered_agent"})

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from domain import lexicon
 from skill._values import (
     JurisdictionMention,
     Mention,
@@ -265,6 +266,14 @@ _RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
         (r"\b(?:based|located)\s+in\b", 0.4),
     ),
 }
+# Attributes the lexicon adds with their own relevance cues (domain/lexicon/attributes.yaml).
+_RELEVANCE_CUES.update(
+    {
+        entry.name: entry.relevance_cues
+        for entry in lexicon().attributes
+        if entry.relevance_cues and entry.name not in _RELEVANCE_CUES
+    }
+)
 _COMPILED_CUES = {
     attribute: tuple((re.compile(pattern, _I | re.DOTALL), weight) for pattern, weight in cues)
     for attribute, cues in _RELEVANCE_CUES.items()
@@ -1137,6 +1146,18 @@ _EXTRACTORS: dict[str, Callable[[str, str | None], list[ExtractedValue]]] = {
     "compensation": _compensation,
     "affiliation": _affiliation,
 }
+# A free-text attribute the lexicon defines with relevance cues and a threshold needs no code:
+# its value is the sentence that states it, found by those cues.
+_EXTRACTORS.update(
+    {
+        entry.name: _free_text(entry.name, entry.threshold)
+        for entry in lexicon().attributes
+        if entry.value_kind == "free_text"
+        and entry.relevance_cues
+        and entry.threshold is not None
+        and entry.name not in _EXTRACTORS
+    }
+)
 EXTRACTABLE_ATTRIBUTES: tuple[str, ...] = tuple(sorted(_EXTRACTORS))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from retrieval import SourceLocation
+from domain import SourceLocation
 from skill._answer import Answer, DocumentCopy
 
 

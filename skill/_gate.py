@@ -15,26 +15,27 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from retrieval import (
+from domain import (
     Alias,
     AliasResolver,
     Binding,
     BindingType,
     ResolutionStatus,
     SubjectType,
-    VectorStore,
     entity_key,
     is_generic_term,
     is_person_name,
+    lexicon,
+    sentence_location,
+    sentence_spans,
 )
+from retrieval import VectorStore
 from skill._answer import RejectedCandidate
-from skill._sentences import sentence_location, sentence_spans
 from skill._subject import (
     _ROLE_PHRASES,
     AGREEMENT_ROLES,
     EITHER_ROLES,
     ENTITY_ROLES,
-    ROLES,
     QuestionKind,
     SubjectClass,
     document_type_of,
@@ -55,29 +56,16 @@ SKILL_FUSION = (1.0, 1.0)
 
 
 # Roles whose holder is usually one at a time: two different holders are worth a flag.
-SINGLE_HOLDER_ROLES = frozenset(
-    {"ceo", "cfo", "coo", "cto", "president", "secretary", "treasurer", "chair", "parent_company"}
-)
+SINGLE_HOLDER_ROLES = frozenset(r.name for r in lexicon().asked_roles if r.holders == "one")
 # Attributes of an entity that the binding index records as a role of the entity.
 ATTRIBUTE_ROLES: dict[str, str] = {
-    "registered_agent": "registered_agent",
-    "auditor": "auditor",
-    "registered_office": "registered_office",
-    "jurisdiction_of_incorporation": "jurisdiction",
-    "registration_number": "registration_number",
+    a.name: a.binding_role for a in lexicon().attributes if a.binding_role is not None
 }
-# Roles a person holds (the rest of State 1's role vocabulary is held by companies or is a
-# relation between companies).
-_PEOPLE_ROLES = ROLES - {
-    "auditor",
-    "escrow_agent",
-    "guarantor",
-    "legal_counsel",
-    "parent_company",
-    "registered_agent",
-    "subsidiary",
-    "trustee",
-}
+# Roles a person holds of a company (the rest of State 1's role vocabulary is held by
+# companies, or held under an agreement).
+_PEOPLE_ROLES = frozenset(
+    r.name for r in lexicon().asked_roles if r.holder != "company" and r.parent != "agreement"
+)
 
 
 def _role_phrase(role: str) -> str | None:

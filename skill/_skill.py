@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from retrieval import Alias, Binding, VectorStore, entity_key
+from domain import Alias, Binding, entity_key
+from retrieval import VectorStore
 from skill._answer import (
     Answer,
     CandidateSubject,

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from retrieval import entity_key, is_person_name
+from domain import entity_key, is_person_name, lexicon
 from skill._errors import SubjectClassError
 
 
@@ -29,96 +29,23 @@ class QuestionKind(StrEnum):
     YES_NO = "yes_no"
 
 
-SUBJECT_TYPES = (
-    "individual",
-    "legal_entity",
-    "agreement",
-    "document",
-    "product",
-    "location",
-    "time_period",
-    "jurisdiction",
-)
+# The vocabulary of questions comes from the lexicon (domain/lexicon/*.yaml): a role or an
+# attribute added there is recognised here with no code change.
+_LEXICON = lexicon()
+SUBJECT_TYPES = tuple(t.name for t in _LEXICON.subject_types if t.question)
 
 # Roles whose holder is a company rather than a person.
-ENTITY_ROLES = frozenset(
-    {
-        "auditor",
-        "legal_counsel",
-        "registered_agent",
-        "subsidiary",
-        "parent_company",
-        "escrow_agent",
-        "trustee",
-    }
-)
+ENTITY_ROLES = _LEXICON.role_names(holder="company")
 # Roles a person or a company may hold.
-EITHER_ROLES = frozenset({"shareholder", "member", "guarantor", "incorporator", "general_partner"})
-RELATION_ROLES = frozenset({"subsidiary", "parent_company", "shareholder", "member"})
+EITHER_ROLES = _LEXICON.role_names(holder="either")
+RELATION_ROLES = _LEXICON.role_names(relation=True)
 # Roles held under an agreement (the parent of the binding is the agreement, or a party of it).
-AGREEMENT_ROLES = frozenset({"signatory", "guarantor", "escrow_agent", "trustee"})
-ROLES = frozenset(
-    {
-        "founder",
-        "ceo",
-        "cfo",
-        "coo",
-        "cto",
-        "president",
-        "secretary",
-        "treasurer",
-        "chair",
-        "director",
-        "general_partner",
-        "managing_member",
-        "managing_director",
-        "officer",
-        "shareholder",
-        "member",
-        "signatory",
-        "auditor",
-        "legal_counsel",
-        "registered_agent",
-        "incorporator",
-        "guarantor",
-        "escrow_agent",
-        "trustee",
-        "subsidiary",
-        "parent_company",
-    }
-)
-ENTITY_ATTRIBUTES = frozenset(
-    {
-        "jurisdiction_of_incorporation",
-        "registered_agent",
-        "registered_office",
-        "founding_date",
-        "registration_number",
-        "auditor",
-        "headquarters",
-    }
-)
-AGREEMENT_ATTRIBUTES = frozenset(
-    {
-        "governing_law",
-        "term",
-        "liability_cap",
-        "payment_terms",
-        "notice_period",
-        "effective_date",
-        "expiration_date",
-        "renewal_term",
-        "termination_right",
-        "assignment",
-        "parties",
-        "obligations",
-        "compensation",
-    }
-)
-PERSON_ATTRIBUTES = frozenset(
-    {"education", "experience", "affiliation", "age", "nationality", "stake", "compensation"}
-)
-YES_NO_ATTRIBUTES = frozenset({"is_party", "is_subsidiary", "has_role"})
+AGREEMENT_ROLES = _LEXICON.role_names(under_agreement=True)
+ROLES = _LEXICON.role_names()
+ENTITY_ATTRIBUTES = _LEXICON.attribute_names("entity")
+AGREEMENT_ATTRIBUTES = _LEXICON.attribute_names("agreement")
+PERSON_ATTRIBUTES = _LEXICON.attribute_names("person")
+YES_NO_ATTRIBUTES = frozenset(_LEXICON.yes_no)
 
 
 class SubjectClass(BaseModel):
@@ -149,51 +76,8 @@ def _alt(*phrases: str) -> str:
 
 
 # (pattern, role), longest first so "managing director" wins over "director".
-_ROLE_PHRASES: tuple[tuple[str, str], ...] = (
-    (r"chief\s+executive(?:\s+officer)?s?|ceos?", "ceo"),
-    (r"chief\s+financial\s+officers?|cfos?", "cfo"),
-    (r"chief\s+operating\s+officers?|coos?", "coo"),
-    (r"chief\s+technology\s+officers?|chief\s+technical\s+officers?|ctos?", "cto"),
-    (r"co-?founders?|founders?|founding\s+members?|founding\s+partners?", "founder"),
-    (r"managing\s+directors?", "managing_director"),
-    (r"managing\s+members?", "managing_member"),
-    (r"general\s+partners?", "general_partner"),
-    (
-        r"chair(?:man|woman|person)?(?:\s+of\s+the\s+board(?:\s+of\s+directors)?)?"
-        r"|board\s+chair(?:man|woman|person)?",
-        "chair",
-    ),
-    (
-        r"members?\s+of\s+the\s+board(?:\s+of\s+directors)?|board\s+members?"
-        r"|board\s+of\s+directors|directors?",
-        "director",
-    ),
-    (r"(?:executive\s+)?officers?", "officer"),
-    (r"president", "president"),
-    (r"(?:corporate\s+)?secretary", "secretary"),
-    (r"treasurer", "treasurer"),
-    (r"shareholders?|stockholders?|equity\s*holders?|owners?|unit\s*holders?", "shareholder"),
-    (r"members?", "member"),
-    (r"signator(?:y|ies)", "signatory"),
-    (
-        r"(?:independent\s+)?auditors?|(?:independent\s+)?(?:registered\s+public\s+)?"
-        r"accounting\s+firms?|(?:independent\s+)?accountants?",
-        "auditor",
-    ),
-    (
-        r"(?:outside\s+|external\s+|general\s+)?(?:legal\s+)?counsel|law\s+firms?|attorneys?|lawyers?",
-        "legal_counsel",
-    ),
-    (r"registered\s+agents?(?:\s+for\s+service(?:\s+of\s+process)?)?", "registered_agent"),
-    (r"incorporators?", "incorporator"),
-    (r"guarantors?", "guarantor"),
-    (r"escrow\s+agents?", "escrow_agent"),
-    (r"trustees?", "trustee"),
-    (r"subsidiar(?:y|ies)|(?:wholly[-\s]owned\s+)?subsidiar(?:y|ies)", "subsidiary"),
-    (
-        r"parent(?:\s+(?:company|corporation|entity))?|holding\s+company|ultimate\s+parent",
-        "parent_company",
-    ),
+_ROLE_PHRASES: tuple[tuple[str, str], ...] = tuple(
+    (r.question_pattern, r.name) for r in _LEXICON.asked_roles if r.question_pattern
 )
 _ROLE_RE = re.compile(
     "|".join(f"(?P<r{i}>{pattern})" for i, (pattern, _) in enumerate(_ROLE_PHRASES)),
@@ -213,108 +97,9 @@ def role_of(phrase: str) -> str | None:
     return None
 
 
-_AGREEMENT_ATTRIBUTE_PHRASES: tuple[tuple[str, str], ...] = (
-    (
-        r"governing\s+law|choice\s+of\s+law|applicable\s+law|law\s+governing|governing\s+"
-        r"jurisdiction",
-        "governing_law",
-    ),
-    (
-        r"(?:liability\s+cap|cap\s+on\s+(?:the\s+)?(?:\w+\s+)?liability|limitation\s+of\s+"
-        r"liability|liability\s+limit(?:ation)?|maximum\s+(?:aggregate\s+)?liability|aggregate"
-        r"\s+liability(?:\s+cap)?)(?:\s+amount)?",
-        "liability_cap",
-    ),
-    (
-        r"payment\s+terms?|payment\s+schedule|terms\s+of\s+payment|payment\s+provisions?",
-        "payment_terms",
-    ),
-    (
-        r"(?:termination\s+)?notice\s+period|notice\s+(?:period\s+)?required(?:\s+for\s+"
-        r"termination)?|period\s+of\s+notice|required\s+notice",
-        "notice_period",
-    ),
-    (
-        r"effective\s+date|commencement\s+date|start\s+date|date\s+of\s+effectiveness",
-        "effective_date",
-    ),
-    (
-        r"expiration\s+date|expiry\s+date|end\s+date|date\s+of\s+expiration|termination\s+date"
-        r"|maturity(?:\s+date)?",
-        "expiration_date",
-    ),
-    (
-        r"renewal\s+term|renewal\s+period|renewal(?:\s+provisions?)?|auto(?:matic)?[-\s]renewal",
-        "renewal_term",
-    ),
-    (
-        r"termination\s+rights?|rights?\s+(?:of|to)\s+terminat(?:e|ion)|termination\s+"
-        r"provisions?|termination\s+clause|grounds\s+for\s+termination|termination",
-        "termination_right",
-    ),
-    (
-        r"assignment(?:\s+(?:clause|provisions?|restrictions?|rights?))?|assignability"
-        r"|restrictions?\s+on\s+assignment",
-        "assignment",
-    ),
-    (
-        r"(?:annual\s+|yearly\s+|monthly\s+)?(?:base\s+)?(?:salary|compensation|remuneration|"
-        r"wages?|pay)",
-        "compensation",
-    ),
-    (r"(?:initial\s+)?term(?:\s+length)?|duration|length", "term"),
-    (r"parties|contracting\s+parties|counterparties", "parties"),
-)
-_ENTITY_ATTRIBUTE_PHRASES: tuple[tuple[str, str], ...] = (
-    (
-        r"(?:state|jurisdiction|country|place)\s+of\s+(?:incorporation|organi[sz]ation|formation"
-        r"|domicile|registration)|jurisdiction|domicile",
-        "jurisdiction_of_incorporation",
-    ),
-    (
-        r"(?:date|year)\s+of\s+(?:incorporation|formation|founding|organi[sz]ation|establishment)"
-        r"|(?:founding|incorporation|formation|inception)\s+(?:date|year)",
-        "founding_date",
-    ),
-    (r"registered\s+(?:office|address)(?:\s+address)?", "registered_office"),
-    (
-        r"(?:registration|company|file|entity|corporate|business|incorporation|registry|"
-        r"commercial\s+register(?:\s+registration)?|trade\s+register|handelsregister|"
-        r"companies\s+house(?:\s+registration)?)\s+(?:number|no\.?|id|identifier)",
-        "registration_number",
-    ),
-    (
-        r"headquarters(?:\s+address)?|head\s+office|principal\s+(?:place\s+of\s+business|"
-        r"(?:executive\s+)?offices?)|main\s+office",
-        "headquarters",
-    ),
-)
-_PERSON_ATTRIBUTE_PHRASES: tuple[tuple[str, str], ...] = (
-    (
-        r"educational\s+background|education(?:al\s+history)?|academic\s+(?:background|"
-        r"credentials|history)|degrees?|qualifications?",
-        "education",
-    ),
-    (
-        r"(?:professional|work|business|career)\s+(?:background|experience|history)|prior\s+"
-        r"(?:experience|roles?|positions?)|previous\s+(?:experience|roles?|positions?)|"
-        r"employment\s+history|experience|career|background|biography",
-        "experience",
-    ),
-    (
-        r"(?:other\s+|outside\s+|external\s+|current\s+)?(?:affiliations?|board\s+seats?|"
-        r"directorships?|(?:roles?|positions?|appointments?|titles?)\s+(?:elsewhere|outside))"
-        r"|(?:other|outside|external)\s+(?:roles?|positions?|appointments?|titles?)",
-        "affiliation",
-    ),
-    (r"age", "age"),
-    (
-        r"(?:annual\s+)?(?:base\s+)?(?:salary|compensation|pay|remuneration)",
-        "compensation",
-    ),
-    (r"(?:ownership\s+)?(?:stake|shareholding|equity\s+(?:stake|interest)|ownership)", "stake"),
-    (r"nationality|citizenship", "nationality"),
-)
+_AGREEMENT_ATTRIBUTE_PHRASES = _LEXICON.attribute_phrases("agreement")
+_ENTITY_ATTRIBUTE_PHRASES = _LEXICON.attribute_phrases("entity")
+_PERSON_ATTRIBUTE_PHRASES = _LEXICON.attribute_phrases("person")
 
 
 def _phrase_lookup(table: tuple[tuple[str, str], ...]) -> Callable[[str], str | None]:

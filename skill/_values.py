@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
+from domain import lexicon
+
 
 @dataclass(frozen=True, slots=True)
 class Mention:
@@ -109,34 +111,9 @@ def _format_number(value: Decimal) -> str:
 
 # --------------------------------------------------------------------------- dates
 
-_MONTHS = {
-    "january": 1,
-    "february": 2,
-    "march": 3,
-    "april": 4,
-    "may": 5,
-    "june": 6,
-    "july": 7,
-    "august": 8,
-    "september": 9,
-    "october": 10,
-    "november": 11,
-    "december": 12,
-}
-_MONTH_ABBREVIATIONS = {
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "sept": 9,
-    "oct": 10,
-    "nov": 11,
-    "dec": 12,
-}
+# Month names and abbreviations (domain/lexicon/vocabulary.yaml).
+_MONTHS = {name: number for number, name in enumerate(lexicon().months, start=1)}
+_MONTH_ABBREVIATIONS = dict(lexicon().month_abbreviations)
 _MONTH = (
     r"(?P<{g}>(?:"
     + "|".join(sorted(_MONTHS, key=len, reverse=True))
@@ -550,58 +527,8 @@ def normalize_percentage(text: str) -> str | None:
 
 # --------------------------------------------------------------------------- jurisdictions
 
-_US_STATES = (
-    "Alabama",
-    "Alaska",
-    "Arizona",
-    "Arkansas",
-    "California",
-    "Colorado",
-    "Connecticut",
-    "Delaware",
-    "Florida",
-    "Georgia",
-    "Hawaii",
-    "Idaho",
-    "Illinois",
-    "Indiana",
-    "Iowa",
-    "Kansas",
-    "Kentucky",
-    "Louisiana",
-    "Maine",
-    "Maryland",
-    "Massachusetts",
-    "Michigan",
-    "Minnesota",
-    "Mississippi",
-    "Missouri",
-    "Montana",
-    "Nebraska",
-    "Nevada",
-    "New Hampshire",
-    "New Jersey",
-    "New Mexico",
-    "New York",
-    "North Carolina",
-    "North Dakota",
-    "Ohio",
-    "Oklahoma",
-    "Oregon",
-    "Pennsylvania",
-    "Rhode Island",
-    "South Carolina",
-    "South Dakota",
-    "Tennessee",
-    "Texas",
-    "Utah",
-    "Vermont",
-    "Virginia",
-    "Washington",
-    "West Virginia",
-    "Wisconsin",
-    "Wyoming",
-)
+# US states, the District of Columbia and Puerto Rico (domain/lexicon/vocabulary.yaml).
+_US_STATES = lexicon().us_states
 _CANADIAN_PROVINCES = (
     "Alberta",
     "British Columbia",

@@ -8,9 +8,9 @@ from uuid import NAMESPACE_URL, uuid5
 
 import pytest
 
+from domain._records import Binding, BindingType, SubjectType
 from ingest._bindings import BindingExtractor, BindingResult
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
-from retrieval._model import Binding, BindingType, SubjectType
 
 FURNITURE = "@@"  # a line starting with this marker is laid out as a running header/footer
 TABLE = "||"  # ... as a table row

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from domain._records import Binding, SubjectType
 from ingest._binding_eval import GoldDocument, load_gold, score_bindings
 from ingest._bindings import BindingExtractor
 from ingest._pdf import PdfParser
-from retrieval._model import Binding, SubjectType
 from tests.pdfs import Line, make_pdf
 
 from .conftest import CUAD, require

@@ -9,9 +9,7 @@ from collections.abc import Iterator
 import pytest
 from qdrant_client import QdrantClient
 
-from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
-from retrieval._model import (
+from domain._records import (
     BBox,
     Binding,
     BindingType,
@@ -20,6 +18,8 @@ from retrieval._model import (
     SourceLocation,
     SubjectType,
 )
+from retrieval._edge import EdgeStore
+from retrieval._embed import Embedder
 from retrieval._server import ServerStore
 from retrieval._store import VectorStore
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from domain._records import Binding, BindingType
 from retrieval._binding_index import BindingIndex
 from retrieval._edge import EdgeStore
-from retrieval._model import Binding, BindingType
 from retrieval._store import VectorStore
 from tests.retrieval.conftest import doc_id, make_binding
 

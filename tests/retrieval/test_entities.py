@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrieval._entities import (
+from domain._names import (
     AliasResolver,
     ResolutionStatus,
     base_key,
@@ -15,7 +15,7 @@ from retrieval._entities import (
     looks_like_company,
     short_names,
 )
-from retrieval._model import Alias
+from domain._records import Alias
 
 
 @pytest.mark.parametrize(

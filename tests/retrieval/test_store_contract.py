@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 import pytest
 
+from domain._records import Binding, BindingType, ChunkRecord, SubjectType
 from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
 from retrieval._errors import InvalidKnowledgeBaseName, KnowledgeBaseNotFound
-from retrieval._model import Binding, BindingType, ChunkRecord, SubjectType
 from retrieval._store import FUSION_WEIGHTS, VectorStore
 from tests.retrieval.conftest import doc_id, make_binding, make_chunk
 

@@ -17,10 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
-from retrieval._entities import entity_key
-from retrieval._model import (
+from domain._names import entity_key
+from domain._records import (
     BBox,
     Binding,
     BindingType,
@@ -30,6 +28,8 @@ from retrieval._model import (
     SourceLocation,
     SubjectType,
 )
+from retrieval._edge import EdgeStore
+from retrieval._embed import Embedder
 from skill._evidence import DocumentInfo
 from skill._skill import EvidenceSkill
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+from domain._names import entity_key
 from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
-from retrieval._entities import entity_key
 from skill._gate import QueryEmbedder
 from skill._skill import EvidenceSkill
 
@@ -44,7 +44,7 @@ def _answers(skill: EvidenceSkill, questions: list[str]) -> dict[str, str]:
 
 def _clear_process_caches() -> None:
     """Empty every memo the skill keeps for the whole process (pure functions of text)."""
-    import retrieval._entities as entities
+    import domain._names as entities
     import skill._evidence as evidence
     import skill._extract as extract
     import skill._skill as skill_module

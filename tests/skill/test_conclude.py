@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from domain._records import ChunkRecord, LineRef, PageLines, SourceLocation
 from engine import ContractError
-from retrieval._model import ChunkRecord, LineRef, PageLines, SourceLocation
 from skill._answer import EvidenceUnit
 from skill._conclude import (
     DEFAULT_REQUIREMENTS,

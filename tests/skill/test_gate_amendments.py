@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from domain._records import BindingType, SubjectType
 from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
-from retrieval._model import BindingType, SubjectType
 from skill import parse_question
 from skill._gate import CandidateGate
 from tests.skill.conftest import ACME, GLOBEX, _binding, _chunk, _doc

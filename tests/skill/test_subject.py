@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from retrieval._entities import entity_key
+from domain._names import entity_key
 from skill._errors import SkillError, SubjectClassError
 from skill._subject import (
     QuestionKind,

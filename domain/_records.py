@@ -2,6 +2,8 @@
 
 These are the only shapes that cross package boundaries; everything else is private
 to its package. All records are frozen and JSON-serialisable (`model_dump(mode="json")`).
+The closed vocabularies are enums over the lexicon: `Role` and `Attribute` are built from
+it, `BindingType` and `SubjectType` are checked against it when this module loads.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from domain._lexicon import LexiconError, lexicon
 
 
 class _Frozen(BaseModel):
@@ -122,6 +126,8 @@ class BindingType(StrEnum):
 
 
 class SubjectType(StrEnum):
+    """What a binding's subject is (the lexicon's subject types with `binding: true`)."""
+
     INDIVIDUAL = "individual"
     LEGAL_ENTITY = "legal_entity"
     AGREEMENT = "agreement"
@@ -130,26 +136,46 @@ class SubjectType(StrEnum):
     IDENTIFIER = "identifier"
 
 
+# Every role of the lexicon: those a question asks about and those only the binding index
+# records (party, agreement, jurisdiction, ...). A role added to roles.yaml is a member.
+Role = StrEnum(  # type: ignore[misc]
+    "Role", [(entry.name.upper(), entry.name) for entry in lexicon().roles]
+)
+# Every attribute of the lexicon, and the yes/no attributes.
+Attribute = StrEnum(  # type: ignore[misc]
+    "Attribute",
+    [
+        (name.upper(), name)
+        for name in [a.name for a in lexicon().attributes] + list(lexicon().yes_no)
+    ],
+)
+
+
+def _check_against_lexicon() -> None:
+    lex = lexicon()
+    if list(BindingType) != list(lex.binding_types):
+        raise LexiconError(f"roles.yaml: binding_types: expected {[str(t) for t in BindingType]}")
+    binding_subjects = [t.name for t in lex.subject_types if t.binding]
+    if sorted(SubjectType) != sorted(binding_subjects):
+        raise LexiconError(f"roles.yaml: subject_types: binding: expected {sorted(SubjectType)}")
+
+
+_check_against_lexicon()
+
+
 class Binding(_Frozen):
     """One explicit link between a subject and a parent entity, with the lines that establish it.
 
-    Role vocabulary (lower snake case), parent in brackets:
-      founder [company]; ceo, cfo, coo, cto, president, secretary, treasurer, chair, director,
-      general_partner, managing_member, managing_director, officer [company];
-      shareholder, member, unit_holder [company] (attributes.stake when stated);
-      subsidiary, affiliate [the parent/other company]; parent_company [the subsidiary];
-      registered_agent, registered_office, jurisdiction, registration_number, incorporator [company];
-      party [agreement] (attributes.contract_role e.g. "supplier"); agreement [none: the agreement
-      itself, attributes.title/date/parties]; signatory [party company] (attributes.title,
-      attributes.agreement_key); guarantor [agreement];
-      auditor, legal_counsel, escrow_agent, trustee [company or agreement].
+    `role` is a `Role` of the lexicon (domain/lexicon/roles.yaml says, for each, who holds it
+    and what it is held of). A party's role in an agreement is `party`, with the defined term
+    in `attributes.contract_role` ("supplier"); a signatory's title in `attributes.title`.
     """
 
     binding_id: str  # uuid5(document_id + role + subject_key + parent_key + char span)
     subject_name: str
     subject_key: str
     subject_type: SubjectType
-    role: str
+    role: Role
     parent_name: str | None = None
     parent_key: str | None = None
     binding_type: BindingType

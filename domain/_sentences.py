@@ -1,16 +1,16 @@
-"""Sentences of a retrieved chunk, and the exact locator of each.
+"""Sentences of a chunk, and the exact locator of each.
 
 `sentence_spans` splits a chunk's text into statements (legal forms and abbreviations do not
 end a sentence; table rows and headings stand alone); `sentence_location` maps a span back to
-its pages, printed lines, document offsets and clause. Used by the evidence collector and by
-the gate's denial look-up.
+its pages, printed lines, document offsets and clause. Used by the skill's evidence
+collector and its gate's denial look-up.
 """
 
 from __future__ import annotations
 
 import re
 
-from retrieval import ChunkRecord, LineRef, PageLines, SourceLocation
+from domain._records import ChunkRecord, LineRef, PageLines, SourceLocation
 
 _LEGAL_FORM_END = re.compile(r"\b(?:Inc|Corp|Co|Ltd|L\.L\.C|N\.A|S\.A|B\.V|N\.V|L\.P)\.$")
 # After a legal form, a capitalised word that is not itself part of a name's tail.

@@ -1,0 +1,89 @@
+"""The ground floor: the records every package shares, names, sentences, and the lexicon.
+
+Records (frozen pydantic models, JSON-serialisable): `SourceLocation` and its `PageLines`,
+`LineRef`, `BBox`; `ChunkRecord`; `Binding` (subject, role, parent, binding type, quote,
+location) and `Alias`. Names: `entity_key` and the other normalisations a name in a question
+and the same name in a document share, `AliasResolver`. Sentences: `sentence_spans` and
+`sentence_location`, the statements of a chunk and the exact locator of each. The lexicon
+(`lexicon()`, package data in domain/lexicon/): roles, attributes, months, legal forms,
+jurisdictions, contract-role terms, never-a-name words; `Role` and `Attribute` are its enums. No I/O here
+beyond reading the lexicon, the package data that holds the project's vocabulary.
+"""
+
+from domain._lexicon import (
+    AttributeEntry,
+    Lexicon,
+    LexiconError,
+    RoleEntry,
+    SubjectTypeEntry,
+    lexicon,
+    load_lexicon,
+)
+from domain._names import (
+    GENERIC_TERMS,
+    NOT_NAME_WORDS,
+    ORGANISATION_HEADS,
+    AliasResolver,
+    Resolution,
+    ResolutionStatus,
+    base_key,
+    entity_key,
+    has_corporate_suffix,
+    is_generic_term,
+    is_person_name,
+    legal_form,
+    looks_like_company,
+    short_names,
+)
+from domain._records import (
+    Alias,
+    Attribute,
+    BBox,
+    Binding,
+    BindingType,
+    ChunkRecord,
+    LineRef,
+    PageLines,
+    Role,
+    SourceLocation,
+    SubjectType,
+)
+from domain._sentences import line_clause, sentence_location, sentence_spans
+
+__all__ = [
+    "GENERIC_TERMS",
+    "NOT_NAME_WORDS",
+    "ORGANISATION_HEADS",
+    "Alias",
+    "AliasResolver",
+    "Attribute",
+    "AttributeEntry",
+    "BBox",
+    "Binding",
+    "BindingType",
+    "ChunkRecord",
+    "Lexicon",
+    "LexiconError",
+    "LineRef",
+    "PageLines",
+    "Resolution",
+    "ResolutionStatus",
+    "Role",
+    "RoleEntry",
+    "SourceLocation",
+    "SubjectType",
+    "SubjectTypeEntry",
+    "base_key",
+    "entity_key",
+    "has_corporate_suffix",
+    "is_generic_term",
+    "is_person_name",
+    "legal_form",
+    "lexicon",
+    "line_clause",
+    "load_lexicon",
+    "looks_like_company",
+    "sentence_location",
+    "sentence_spans",
+    "short_names",
+]

@@ -1,0 +1,326 @@
+"""The lexicon: the project's vocabulary of legal and corporate language, as package data.
+
+`domain/lexicon/*.yaml` holds roles, attributes, subject and binding types, months, legal
+forms, jurisdictions, contract-role terms and words that are never names. `lexicon()` is the
+one loaded, validated copy every package reads (`EVRAG_LEXICON=<dir>` points it at another
+directory of the same three files, for a test or a deployment that extends the vocabulary);
+`load_lexicon(dir)` loads and validates one without caching. A malformed file raises
+`LexiconError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+LEXICON_DIR = Path(__file__).resolve().parent / "lexicon"
+FILES = ("roles.yaml", "attributes.yaml", "vocabulary.yaml")
+
+HOLDERS = ("person", "company", "either")
+HOLDER_COUNTS = ("one", "many")
+PARENTS = ("company", "agreement", "either", None)
+ATTRIBUTE_SUBJECTS = ("agreement", "entity", "person")
+VALUE_KINDS = (
+    "date",
+    "duration",
+    "money",
+    "percent",
+    "number",
+    "jurisdiction",
+    "name",
+    "names",
+    "place",
+    "identifier",
+    "text",
+    "free_text",
+)
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class LexiconError(ValueError):
+    """A lexicon file that does not fit the schema; `str()` names the file and the field."""
+
+
+@dataclass(frozen=True)
+class RoleEntry:
+    name: str
+    holder: str
+    holders: str
+    parent: str | None
+    relation: bool
+    under_agreement: bool
+    question_pattern: str | None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class AttributeEntry:
+    name: str
+    subjects: tuple[str, ...]
+    value_kind: str
+    question_patterns: Mapping[str, str]
+    retrieval_cue: str | None
+    binding_role: str | None = None
+    relevance_cues: tuple[tuple[str, float], ...] = ()
+    threshold: float | None = None
+
+
+@dataclass(frozen=True)
+class SubjectTypeEntry:
+    name: str
+    binding: bool
+    question: bool
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    roles: tuple[RoleEntry, ...]
+    binding_types: tuple[str, ...]
+    subject_types: tuple[SubjectTypeEntry, ...]
+    attributes: tuple[AttributeEntry, ...]
+    yes_no: tuple[str, ...]
+    months: tuple[str, ...]
+    month_abbreviations: Mapping[str, int]
+    legal_form_phrases: tuple[tuple[tuple[str, ...], str], ...]
+    legal_form_words: Mapping[str, str]
+    organisation_heads: frozenset[str]
+    never_names: frozenset[str]
+    us_states: tuple[str, ...]
+    countries: tuple[str, ...]
+    contract_roles: frozenset[str]
+    person_contract_roles: frozenset[str]
+
+    def role(self, name: str) -> RoleEntry:
+        for entry in self.roles:
+            if entry.name == name:
+                return entry
+        raise KeyError(name)
+
+    def attribute(self, name: str) -> AttributeEntry:
+        for entry in self.attributes:
+            if entry.name == name:
+                return entry
+        raise KeyError(name)
+
+    @property
+    def asked_roles(self) -> tuple[RoleEntry, ...]:
+        """Roles a question may ask about (those with a question pattern), in match order."""
+        return tuple(r for r in self.roles if r.question_pattern is not None)
+
+    def role_names(self, **where: Any) -> frozenset[str]:
+        """Names of the asked roles whose fields equal `where` (`holder="company"`)."""
+        return frozenset(
+            r.name
+            for r in self.asked_roles
+            if all(getattr(r, key) == value for key, value in where.items())
+        )
+
+    def attribute_names(self, subject: str) -> frozenset[str]:
+        return frozenset(a.name for a in self.attributes if subject in a.subjects)
+
+    def attribute_phrases(self, subject: str) -> tuple[tuple[str, str], ...]:
+        """(question pattern, attribute) for `subject`, in file order."""
+        return tuple(
+            (a.question_patterns[subject], a.name)
+            for a in self.attributes
+            if subject in a.question_patterns
+        )
+
+
+def lexicon() -> Lexicon:
+    """The lexicon every package reads: `$EVRAG_LEXICON` if set, else the package data."""
+    return _cached(os.environ.get("EVRAG_LEXICON") or str(LEXICON_DIR))
+
+
+@functools.lru_cache(maxsize=4)
+def _cached(directory: str) -> Lexicon:
+    return load_lexicon(Path(directory))
+
+
+def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
+    """Load and validate the three lexicon files of `directory`."""
+    data: dict[str, Any] = {}
+    for name in FILES:
+        path = directory / name
+        try:
+            loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as exc:
+            raise LexiconError(f"{path}: {exc}") from exc
+        if not isinstance(loaded, dict):
+            raise LexiconError(f"{path}: expected a mapping at the top")
+        data[name] = loaded
+    roles_file, attributes_file, vocabulary = (_Reader(n, data[n]) for n in FILES)
+    roles = tuple(_role(r) for r in roles_file.items("roles"))
+    _unique(roles_file, "roles", [r.name for r in roles])
+    role_names = {r.name for r in roles}
+    attributes = tuple(_attribute(a, role_names) for a in attributes_file.items("attributes"))
+    _unique(attributes_file, "attributes", [a.name for a in attributes])
+    subject_types = tuple(
+        SubjectTypeEntry(t.name("name"), t.flag("binding"), t.flag("question"))
+        for t in roles_file.items("subject_types")
+    )
+    months = tuple(vocabulary.words("months"))
+    if len(months) != 12:
+        raise LexiconError(f"{vocabulary.file}: months: expected 12, found {len(months)}")
+    abbreviations = vocabulary.mapping("month_abbreviations")
+    if not all(isinstance(v, int) and 1 <= v <= 12 for v in abbreviations.values()):
+        raise LexiconError(f"{vocabulary.file}: month_abbreviations: values must be 1..12")
+    forms = vocabulary.sub("legal_forms")
+    jurisdictions = vocabulary.sub("jurisdictions")
+    return Lexicon(
+        roles=roles,
+        binding_types=tuple(roles_file.words("binding_types")),
+        subject_types=subject_types,
+        attributes=attributes,
+        yes_no=tuple(attributes_file.words("yes_no")),
+        months=months,
+        month_abbreviations=abbreviations,
+        legal_form_phrases=tuple(
+            (tuple(p.words("words")), p.text("form")) for p in forms.items("phrases")
+        ),
+        legal_form_words={str(k): str(v) for k, v in forms.mapping("words").items()},
+        organisation_heads=frozenset(vocabulary.words("organisation_heads")),
+        never_names=frozenset(vocabulary.words("never_names")),
+        us_states=tuple(jurisdictions.words("us_states")),
+        countries=tuple(jurisdictions.words("countries")),
+        contract_roles=frozenset(vocabulary.words("contract_roles")),
+        person_contract_roles=frozenset(vocabulary.words("person_contract_roles")),
+    )
+
+
+class _Reader:
+    """One mapping of a lexicon file, read field by field with errors that name the place."""
+
+    def __init__(self, file: str, data: Mapping[str, Any], where: str = "") -> None:
+        self.file = file
+        self.data = data
+        self.where = where
+
+    def fail(self, key: str, message: str) -> LexiconError:
+        return LexiconError(f"{self.file}: {self.where}{key}: {message}")
+
+    def get(self, key: str, default: Any = ...) -> Any:
+        if key not in self.data:
+            if default is ...:
+                raise self.fail(key, "missing")
+            return default
+        return self.data[key]
+
+    def items(self, key: str) -> list[_Reader]:
+        value = self.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.fail(key, "expected a list of mappings")
+        return [_Reader(self.file, v, f"{self.where}{key}[{i}].") for i, v in enumerate(value)]
+
+    def sub(self, key: str) -> _Reader:
+        value = self.get(key)
+        if not isinstance(value, dict):
+            raise self.fail(key, "expected a mapping")
+        return _Reader(self.file, value, f"{self.where}{key}.")
+
+    def mapping(self, key: str) -> dict[str, Any]:
+        value = self.get(key)
+        if not isinstance(value, dict):
+            raise self.fail(key, "expected a mapping")
+        return dict(value)
+
+    def words(self, key: str) -> list[str]:
+        value = self.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise self.fail(key, "expected a list of non-empty strings")
+        return list(value)
+
+    def text(self, key: str, default: Any = ...) -> Any:
+        value = self.get(key, default)
+        if value is not None and not isinstance(value, str):
+            raise self.fail(key, "expected a string")
+        return value
+
+    def name(self, key: str) -> str:
+        value = self.text(key)
+        if value is None or not _NAME.match(value):
+            raise self.fail(key, f"expected a lower snake case name, not {value!r}")
+        return str(value)
+
+    def choice(self, key: str, choices: tuple[Any, ...]) -> Any:
+        value = self.get(key)
+        if value not in choices:
+            raise self.fail(key, f"{value!r} is not one of {', '.join(map(str, choices))}")
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.get(key)
+        if not isinstance(value, bool):
+            raise self.fail(key, "expected true or false")
+        return value
+
+    def pattern(self, key: str, value: Any) -> str:
+        if not isinstance(value, str) or not value:
+            raise self.fail(key, "expected a regular expression")
+        try:
+            re.compile(value, re.IGNORECASE)
+        except re.error as exc:
+            raise self.fail(key, f"not a regular expression: {exc}") from None
+        return value
+
+
+def _role(r: _Reader) -> RoleEntry:
+    pattern = r.get("question_pattern")
+    return RoleEntry(
+        name=r.name("name"),
+        holder=r.choice("holder", HOLDERS),
+        holders=r.choice("holders", HOLDER_COUNTS),
+        parent=r.choice("parent", PARENTS),
+        relation=r.flag("relation"),
+        under_agreement=r.flag("under_agreement"),
+        question_pattern=None if pattern is None else r.pattern("question_pattern", pattern),
+        note=r.text("note", None),
+    )
+
+
+def _attribute(a: _Reader, roles: set[str]) -> AttributeEntry:
+    subjects = tuple(a.words("subjects"))
+    for subject in subjects:
+        if subject not in ATTRIBUTE_SUBJECTS:
+            raise a.fail("subjects", f"{subject!r} is not one of {', '.join(ATTRIBUTE_SUBJECTS)}")
+    patterns = a.mapping("question_patterns")
+    for subject, pattern in patterns.items():
+        if subject not in subjects:
+            raise a.fail("question_patterns", f"{subject!r} is not among its subjects")
+        a.pattern(f"question_patterns.{subject}", pattern)
+    binding_role = a.text("binding_role", None)
+    if binding_role is not None and binding_role not in roles:
+        raise a.fail("binding_role", f"{binding_role!r} is not a role of roles.yaml")
+    cues: list[tuple[str, float]] = []
+    for i, cue in enumerate(a.get("relevance_cues", [])):
+        if not (isinstance(cue, list) and len(cue) == 2 and isinstance(cue[1], int | float)):
+            raise a.fail(f"relevance_cues[{i}]", "expected [regex, weight]")
+        cues.append((a.pattern(f"relevance_cues[{i}]", cue[0]), float(cue[1])))
+    threshold = a.get("threshold", None)
+    if threshold is not None and not isinstance(threshold, int | float):
+        raise a.fail("threshold", "expected a number")
+    return AttributeEntry(
+        name=a.name("name"),
+        subjects=subjects,
+        value_kind=a.choice("value_kind", VALUE_KINDS),
+        question_patterns={str(k): str(v) for k, v in patterns.items()},
+        retrieval_cue=a.text("retrieval_cue", None),
+        binding_role=binding_role,
+        relevance_cues=tuple(cues),
+        threshold=None if threshold is None else float(threshold),
+    )
+
+
+def _unique(reader: _Reader, key: str, names: list[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise reader.fail(key, f"{name!r} appears twice")
+        seen.add(name)

@@ -1,0 +1,198 @@
+"""The lexicon: its schema, its enums, and a role and an attribute added by editing data only."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import domain
+from domain import LexiconError, load_lexicon
+from domain._lexicon import FILES, LEXICON_DIR
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Defined terms of single contracts that once sat in the contract-role list: the lexicon holds
+# general vocabulary only.
+DOCUMENT_FITTED = {"celebrity", "club", "blockchain_administrator", "athlete", "talent"}
+
+
+def test_the_packaged_lexicon_loads_and_fits_the_schema() -> None:
+    lex = load_lexicon()
+    assert {"founder", "ceo", "auditor", "party", "jurisdiction"} <= {r.name for r in lex.roles}
+    assert {"governing_law", "founding_date", "stake"} <= {a.name for a in lex.attributes}
+    assert lex.months[0] == "january" and len(lex.months) == 12
+    assert lex.legal_form_words["incorporated"] == "inc"
+    assert "Delaware" in lex.us_states and "England and Wales" in lex.countries
+    assert not DOCUMENT_FITTED & (lex.contract_roles | lex.person_contract_roles)
+
+
+def test_the_enums_are_the_lexicon() -> None:
+    lex = load_lexicon()
+    assert [str(r) for r in domain.Role] == [r.name for r in lex.roles]
+    assert [str(a) for a in domain.Attribute] == [a.name for a in lex.attributes] + list(lex.yes_no)
+    assert [str(t) for t in domain.BindingType] == list(lex.binding_types)
+    assert sorted(domain.SubjectType) == sorted(t.name for t in lex.subject_types if t.binding)
+
+
+def test_a_binding_role_outside_the_lexicon_is_refused() -> None:
+    from pydantic import TypeAdapter, ValidationError
+
+    field = TypeAdapter(domain.Binding.model_fields["role"].annotation)
+    assert field.validate_python("founder") is domain.Role("founder")
+    with pytest.raises(ValidationError):
+        field.validate_python("chief_happiness_officer")
+
+
+def test_every_attribute_with_an_extractor_is_in_the_lexicon() -> None:
+    from skill._extract import EXTRACTABLE_ATTRIBUTES
+
+    assert set(EXTRACTABLE_ATTRIBUTES) <= {a.name for a in load_lexicon().attributes}
+
+
+def test_every_role_the_skill_records_is_in_the_lexicon() -> None:
+    # A "no" is cited from a sentence that denies the link: a binding of role not_<role>.
+    from skill._gate import _DENIALS
+
+    assert {f"not_{role}" for role in _DENIALS} <= {str(r) for r in domain.Role}
+
+
+def _copy(tmp_path: Path) -> Path:
+    target = tmp_path / "lexicon"
+    shutil.copytree(LEXICON_DIR, target)
+    return target
+
+
+def _edit(directory: Path, file: str, change: Any) -> None:
+    path = directory / file
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+# (file, change, words the error must contain): each breaks one rule of the schema.
+BROKEN: list[tuple[str, Any, str]] = [
+    ("roles.yaml", lambda d: d["roles"][0].update(holder="robot"), "roles[0].holder"),
+    ("roles.yaml", lambda d: d["roles"][0].update(name="Chief Exec"), "roles[0].name"),
+    ("roles.yaml", lambda d: d["roles"][1].update(name="ceo"), "'ceo' appears twice"),
+    ("roles.yaml", lambda d: d["roles"][0].update(question_pattern="ceo("), "question_pattern"),
+    ("roles.yaml", lambda d: d["roles"][0].pop("relation"), "roles[0].relation: missing"),
+    ("roles.yaml", lambda d: d.pop("binding_types"), "binding_types: missing"),
+    ("attributes.yaml", lambda d: d["attributes"][0].update(value_kind="vibe"), "value_kind"),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0].update(subjects=["planet"]),
+        "attributes[0].subjects",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0]["question_patterns"].update(person="x"),
+        "not among its subjects",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0].update(binding_role="nobody"),
+        "binding_role",
+    ),
+    ("vocabulary.yaml", lambda d: d["months"].pop(), "months: expected 12"),
+    ("vocabulary.yaml", lambda d: d["month_abbreviations"].update(jan=13), "1..12"),
+    ("vocabulary.yaml", lambda d: d.update(contract_roles="supplier"), "contract_roles"),
+]
+
+
+@pytest.mark.parametrize(("file", "change", "message"), BROKEN, ids=[b[2] for b in BROKEN])
+def test_a_broken_lexicon_names_the_file_and_the_field(
+    tmp_path: Path, file: str, change: Any, message: str
+) -> None:
+    directory = _copy(tmp_path)
+    _edit(directory, file, change)
+    with pytest.raises(LexiconError) as err:
+        load_lexicon(directory)
+    assert file in str(err.value) and message in str(err.value)
+
+
+def test_every_lexicon_file_is_package_data() -> None:
+    assert sorted(p.name for p in LEXICON_DIR.glob("*.yaml")) == sorted(FILES)
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'domain = ["lexicon/*.yaml"]' in pyproject
+
+
+# A role and an attribute no code names: added to the data, recognised in questions, the
+# binding records and the extractor of their value kind.
+NEW_ROLE = {
+    "name": "liquidator",
+    "holder": "either",
+    "holders": "many",
+    "parent": "company",
+    "relation": False,
+    "under_agreement": False,
+    "question_pattern": r"(?:official\s+)?liquidators?",
+}
+NEW_ATTRIBUTE = {
+    "name": "dispute_resolution",
+    "subjects": ["agreement"],
+    "value_kind": "free_text",
+    "question_patterns": {
+        "agreement": r"dispute\s+resolution(?:\s+(?:clause|mechanism))?|arbitration(?:\s+clause)?"
+    },
+    "retrieval_cue": "disputes arising settled by binding arbitration",
+    "relevance_cues": [[r"\barbitrat\w*", 0.9], [r"\bdisputes?\b", 0.4]],
+    "threshold": 0.7,
+}
+
+PROBE = r"""
+import json
+from domain import Attribute, Binding, Role
+from skill import extract_values, parse_question
+
+role = parse_question("Who is the liquidator of Harbor Freight Lines, Inc.?")
+attribute = parse_question(
+    "What is the dispute resolution clause of the Supply Agreement between Acme Corp and Beta LLC?"
+)
+values = extract_values(
+    "dispute_resolution",
+    "Any dispute arising under this Agreement shall be settled by binding arbitration in London.",
+)
+print(json.dumps({
+    "role_member": Role("liquidator").value,
+    "attribute_member": Attribute("dispute_resolution").value,
+    "role": [role.role, role.type, role.parent_entity, str(role.kind)],
+    "attribute": [attribute.attribute, attribute.type, str(attribute.kind)],
+    "values": [v.value for v in values],
+    "binding_field": Binding.model_fields["role"].annotation.__name__,
+}))
+"""
+
+
+def test_a_role_and_an_attribute_are_added_by_editing_data_only(tmp_path: Path) -> None:
+    directory = _copy(tmp_path)
+    _edit(directory, "roles.yaml", lambda d: d["roles"].insert(0, NEW_ROLE))
+    _edit(directory, "attributes.yaml", lambda d: d["attributes"].append(NEW_ATTRIBUTE))
+    env = {**os.environ, "EVRAG_LEXICON": str(directory), "PYTHONPATH": str(REPO)}
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=REPO, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    seen = json.loads(out.stdout)
+    assert seen["role_member"] == "liquidator"
+    assert seen["attribute_member"] == "dispute_resolution"
+    assert seen["role"] == ["liquidator", "individual", "Harbor Freight Lines, Inc.", "role"]
+    assert seen["attribute"] == ["dispute_resolution", "agreement", "agreement_attribute"]
+    assert seen["values"] and "arbitration" in seen["values"][0]
+    assert seen["binding_field"] == "Role"
+
+
+def test_without_the_edit_neither_is_known() -> None:
+    from skill import SubjectClassError, parse_question
+
+    with pytest.raises(ValueError):
+        domain.Role("liquidator")
+    with pytest.raises(SubjectClassError):
+        parse_question("Who is the liquidator of Harbor Freight Lines, Inc.?")
