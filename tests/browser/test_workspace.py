@@ -338,7 +338,9 @@ def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path
     assert page.locator(".evaluation tr[data-verdict]").count() == 1
 
 
-def test_a_kb_key_sees_only_its_knowledge_base(browser_context: Any, server: Any) -> None:
+def test_a_kb_key_sees_only_its_knowledge_base(
+    browser_context: Any, server: Any, data_room: list[Path]
+) -> None:
     admin = {"Authorization": f"Bearer {ADMIN}"}
     assert (
         httpx.post(f"{server.url}/v1/kbs", json={"name": "other"}, headers=admin).status_code == 201
@@ -373,6 +375,13 @@ def test_a_kb_key_sees_only_its_knowledge_base(browser_context: Any, server: Any
         assert other.locator(".job tbody tr").count() == 1  # the .txt was left out
         assert other.locator(".job tbody tr").get_attribute("data-status") == "committed"
         assert "(1 other file(s) left out)" in other.text_content("#view")
+        # A long upload, cancelled from its panel: it stops after the file in flight.
+        other.set_input_files("#upload-files", [str(p) for p in data_room])
+        job = other.locator(".job").first
+        job.get_by_role("button", name="Cancel").click()
+        job.locator(".badge.cancelled").wait_for(timeout=300_000)
+        pending = job.locator("tbody tr[data-status=pending]").count()
+        assert pending > 0, job.text_content()  # files never read
         other.goto(f"{server.url}/#/kb/{KB}/docs")
         other.wait_for_selector("#view [role=alert]:not(:empty)")
         message = other.text_content("#view [role=alert]")
