@@ -19,7 +19,8 @@ import pymupdf
 from pymupdf import mupdf
 
 # A name operand followed by the Do operator (name characters per PDF 32000 7.3.5).
-_DO = re.compile(rb"/([^\s/\[\]<>(){}%]+)\s*Do(?![^\s/\[\]<>(){}%])")
+# Between the operand and `Do` the lexer skips white space, NULs and comments too.
+_DO = re.compile(rb"/([^\s/\[\]<>(){}%]+)(?:[\s\x00]|%[^\r\n]*)*Do(?![^\s/\[\]<>(){}%])")
 _NAME_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")
 # An inline image's dictionary, between BI and ID (bounded, so a stray BI costs little).
 _INLINE_IMAGE = re.compile(rb"BI\s(.{0,4096}?)\sID\s", re.DOTALL)

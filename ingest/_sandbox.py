@@ -28,6 +28,7 @@ import resource
 import select
 import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+_FORK_LOCK = threading.Lock()
 _POLL_SECONDS = 0.02  # how often the parent looks at the child's memory
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 _AS_HEADROOM = 4  # address space allowed over the parent's: this many times memory_bytes
@@ -93,19 +95,24 @@ def run_in_child(
         started = time.monotonic()
         return call(), ChildUsage(time.monotonic() - started, 0)
     start_rss = _rss(os.getpid())
-    read_fd, write_fd = os.pipe()
     started = time.monotonic()
-    # The child's collector would otherwise walk (and so copy-on-write) every object the
-    # parent holds: 30 ms of a 40 ms overhead per document, measured on CUAD contracts.
-    gc.freeze()
-    try:
-        pid = os.fork()
-        if pid == 0:  # the child: never returns
-            os.close(read_fd)
-            _child(call, write_fd, seconds, memory_bytes)
-    finally:
-        gc.unfreeze()  # in the parent
-    os.close(write_fd)
+    # One fork at a time, from the pipe's creation to the parent closing its write end: a
+    # child forked by another thread meanwhile would inherit that write end, and this
+    # reader would see no end of file until that other child exits (a finished parse taken
+    # for a timeout). The lock also keeps gc.freeze/unfreeze of two threads apart.
+    with _FORK_LOCK:
+        read_fd, write_fd = os.pipe()
+        # The child's collector would otherwise walk (and so copy-on-write) every object the
+        # parent holds: 30 ms of a 40 ms overhead per document, measured on CUAD contracts.
+        gc.freeze()
+        try:
+            pid = os.fork()
+            if pid == 0:  # the child: never returns
+                os.close(read_fd)
+                _child(call, write_fd, seconds, memory_bytes)
+        finally:
+            gc.unfreeze()  # in the parent
+        os.close(write_fd)
     try:
         payload, killed = _collect(pid, read_fd, started, seconds, start_rss, memory_bytes)
     finally:

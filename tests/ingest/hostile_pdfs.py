@@ -89,11 +89,15 @@ def _append_content(doc: pymupdf.Document, page: pymupdf.Page, content: bytes) -
     doc.update_stream(xref, doc.xref_stream(xref) + b"\n" + content)
 
 
-def form_bomb_pdf(inflated_bytes: int = 1 << 30, draws: int = 1) -> bytes:
-    """A Form XObject inflating to `inflated_bytes`, drawn `draws` times by the page."""
+def form_bomb_pdf(inflated_bytes: int = 1 << 30, draws: int = 1, gap: bytes = b" ") -> bytes:
+    """A Form XObject inflating to `inflated_bytes`, drawn `draws` times by the page.
+
+    `gap` stands between the operand and `Do`: white space, or what else the lexer skips
+    (a comment, a NUL), which a measure of the page must skip as well.
+    """
     doc, page = _page_with_text()
     _add_form(doc, page, "Fx0", deflate_blank(inflated_bytes), "/FlateDecode")
-    _append_content(doc, page, b"q /Fx0 Do Q\n" * draws)
+    _append_content(doc, page, (b"q /Fx0" + gap + b"Do Q\n") * draws)
     return doc.tobytes()
 
 

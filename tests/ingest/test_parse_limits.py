@@ -52,8 +52,19 @@ def reject(data: bytes, p: PdfParser | None = None) -> tuple[PdfRejected, float]
         lambda: hostile.form_bomb_pdf(BOMB, draws=12),
         lambda: hostile.form_bomb_pdf(4_000_000, draws=12),  # each draw under the limit
         lambda: hostile.nested_forms_pdf(),
+        lambda: hostile.form_bomb_pdf(4_000_000, draws=12, gap=b" %a comment\n"),
+        lambda: hostile.form_bomb_pdf(4_000_000, draws=12, gap=b"\x00"),
     ],
-    ids=["filter-array", "chained-filters", "form", "form-drawn-12x", "small-form-12x", "nested"],
+    ids=[
+        "filter-array",
+        "chained-filters",
+        "form",
+        "form-drawn-12x",
+        "small-form-12x",
+        "nested",
+        "draws-behind-comments",
+        "draws-behind-nuls",
+    ],
 )
 def test_decompression_bombs_in_every_form_are_refused(make):
     err, seconds = reject(make())
