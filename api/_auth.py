@@ -156,7 +156,13 @@ class KeyStore:
         else:
             principal, signer_hash = self._key(kid)
         want = self._link_signature(signer_hash or "", path, params)
-        if principal is None or signer_hash is None or not hmac.compare_digest(want, sig):
+        # bytes: compare_digest refuses str with non-ASCII characters (a TypeError, a 500)
+        given = sig.encode("utf-8", "surrogateescape")
+        if (
+            principal is None
+            or signer_hash is None
+            or not hmac.compare_digest(want.encode(), given)
+        ):
             # A revoked key and a forged signature read the same to the caller.
             raise Unauthorized("the link's signature is not valid (or its key was revoked)")
         if int(exp) < (time.time() if now is None else now):

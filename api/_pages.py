@@ -17,6 +17,7 @@ from pathlib import Path
 import pymupdf
 
 from api._errors import BadRequest, LimitExceeded, NotFound
+from ingest import ChildFailed, ChildOutOfMemory, ChildTimedOut, run_in_child
 from retrieval import BlobStore
 
 _HIGHLIGHT = (1.0, 0.85, 0.0)
@@ -24,6 +25,7 @@ _PAD = 1.5  # points around each line, so the highlight covers ascenders and des
 MIN_ZOOM = 0.25
 MAX_ZOOM = 4.0
 DEFAULT_MAX_PIXELS = 16_000_000
+_OVER_MUPDF_LIMIT = "over MuPDF's limit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +124,14 @@ def render_page_image(
     bbox: tuple[float, float, float, float] | None = None,
     zoom: float = 2.0,
     max_pixels: int = DEFAULT_MAX_PIXELS,
+    render_seconds: float = 20.0,
+    render_memory_bytes: int = 1 << 30,
 ) -> PageImage:
-    """The page as a PageImage, its zoom fitted to `max_pixels` (see `fitted_zoom`)."""
+    """The page as a PageImage, its zoom fitted to `max_pixels` (see `fitted_zoom`).
+
+    Drawn in a child process bounded by `render_seconds` and `render_memory_bytes` (a page
+    past either is a 422 naming the bound); the server process only reads the page's size.
+    """
     if line_end is not None and line_start is None:
         raise BadRequest("line_end needs line_start")
     if not MIN_ZOOM <= zoom <= MAX_ZOOM:
@@ -137,30 +145,63 @@ def render_page_image(
         page = doc[page_no - 1]
         # Before any work on the page: a page over the budget costs nothing more.
         fitted = fitted_zoom(page.rect.width, page.rect.height, zoom, max_pixels)
-        rects: list[pymupdf.Rect] = []
-        if line_start is not None:
-            end = line_end if line_end is not None else line_start
-            if end < line_start:
-                raise BadRequest("line_end must be at least line_start")
-            boxes = page_line_boxes(doc, page, BlobStore.lines_path_of(path))
-            if line_start > len(boxes):
-                raise BadRequest(f"page {page_no} has {len(boxes)} lines; line_start {line_start}")
-            for x0, y0, x1, y1 in boxes[line_start - 1 : end]:
-                rects.append(pymupdf.Rect(x0 - _PAD, y0 - _PAD, x1 + _PAD, y1 + _PAD))
-        if bbox is not None:
-            rects.append(pymupdf.Rect(*bbox))
-        for rect in rects:
-            annot = page.add_highlight_annot(rect)
-            annot.set_colors(stroke=_HIGHLIGHT)
-            annot.update()
-        try:
-            pixmap = page.get_pixmap(matrix=pymupdf.Matrix(fitted, fitted), annots=True)
-            png = pixmap.tobytes("png")
-        except pymupdf.mupdf.FzErrorLimit:
-            # MuPDF's own ceiling, should a page slip past the budget above.
-            raise LimitExceeded(
-                "max_page_image_pixels", max_pixels, "the page image is over MuPDF's size limit"
-            ) from None
-        return PageImage(png, fitted, pixmap.width, pixmap.height)
+        end = line_end if line_end is not None else line_start
+        if line_start is not None and end is not None and end < line_start:
+            raise BadRequest("line_end must be at least line_start")
     finally:
         doc.close()
+
+    def draw() -> tuple[bytes, int, int] | str:
+        # In a child: laying out and drawing a page runs its content, which a hostile page
+        # can make cost minutes and gigabytes (nested clips, shadings, patterns) in MuPDF
+        # calls that cannot be stopped from Python and hold the GIL.
+        with pymupdf.open(path) as child_doc:
+            if child_doc.needs_pass:
+                child_doc.authenticate("")
+            child_page = child_doc[page_no - 1]
+            rects: list[pymupdf.Rect] = []
+            if line_start is not None and end is not None:
+                boxes = page_line_boxes(child_doc, child_page, BlobStore.lines_path_of(path))
+                if line_start > len(boxes):
+                    return f"page {page_no} has {len(boxes)} lines; line_start {line_start}"
+                for x0, y0, x1, y1 in boxes[line_start - 1 : end]:
+                    rects.append(pymupdf.Rect(x0 - _PAD, y0 - _PAD, x1 + _PAD, y1 + _PAD))
+            if bbox is not None:
+                rects.append(pymupdf.Rect(*bbox))
+            for rect in rects:
+                annot = child_page.add_highlight_annot(rect)
+                annot.set_colors(stroke=_HIGHLIGHT)
+                annot.update()
+            try:
+                pixmap = child_page.get_pixmap(matrix=pymupdf.Matrix(fitted, fitted), annots=True)
+            except pymupdf.mupdf.FzErrorLimit:
+                return _OVER_MUPDF_LIMIT
+            return pixmap.tobytes("png"), pixmap.width, pixmap.height
+
+    try:
+        drawn, _ = run_in_child(draw, seconds=render_seconds, memory_bytes=render_memory_bytes)
+    except ChildTimedOut:
+        raise LimitExceeded(
+            "page_render_seconds",
+            int(render_seconds),
+            "the page takes too long to draw",
+            status=422,
+        ) from None
+    except ChildOutOfMemory:
+        raise LimitExceeded(
+            "page_render_memory_bytes",
+            render_memory_bytes,
+            "the page cannot be drawn within the memory bound",
+            status=422,
+        ) from None
+    except (ChildFailed, RuntimeError, ValueError) as exc:  # MuPDF failing on a damaged page
+        raise BadRequest(f"page {page_no} cannot be drawn: {str(exc).splitlines()[0]}") from None
+    if drawn == _OVER_MUPDF_LIMIT:
+        # MuPDF's own ceiling, should a page slip past the budget above.
+        raise LimitExceeded(
+            "max_page_image_pixels", max_pixels, "the page image is over MuPDF's size limit"
+        )
+    if isinstance(drawn, str):
+        raise BadRequest(drawn)
+    png, width, height = drawn
+    return PageImage(png, fitted, width, height)

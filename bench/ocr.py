@@ -72,8 +72,8 @@ def _sample_pages(count: int) -> list[tuple[str, int, bytes, str]]:
 
 
 def accuracy(count: int) -> dict[str, Any]:
-    from ingest import PdfParser
     from bench.data_room import scan_pdf
+    from ingest import PdfParser
 
     backends = ["rapidocr"] + (["tesseract"] if shutil.which("tesseract") else [])
     samples = _sample_pages(count)
@@ -116,10 +116,10 @@ def accuracy(count: int) -> dict[str, Any]:
 
 def data_room() -> None:
     from app import Runtime
+    from bench.data_room import build_data_room
     from bench.quality import GOLD_PATH, load_jsonl, score
     from bench.quality import _answers as answers
     from retrieval import Settings
-    from bench.data_room import build_data_room
 
     gold = load_jsonl(GOLD_PATH)
     figures: dict[str, dict[str, Any]] = {}

@@ -51,7 +51,7 @@ class Server:
             "TOKENIZERS_PARALLELISM": "false",
             **self.env,
         }
-        root = Path(__file__).resolve().parents[2]
+        root = Path(__file__).resolve().parents[1]  # the checkout (bench/ is in its root)
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", _SCRIPT, str(self.port)],

@@ -30,10 +30,14 @@ from ingest._pipeline import (
     kb_entity_names,
 )
 from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
+from ingest._sandbox import ChildFailed, ChildOutOfMemory, ChildTimedOut, run_in_child
 
 __all__ = [
     "BindingExtractor",
     "BindingResult",
+    "ChildFailed",
+    "ChildOutOfMemory",
+    "ChildTimedOut",
     "Chunker",
     "DocumentOutcome",
     "IngestError",
@@ -58,6 +62,7 @@ __all__ = [
     "kb_entity_names",
     "load_gold",
     "reextract",
+    "run_in_child",
     "score_bindings",
     "sentence_spans",
 ]

@@ -77,6 +77,7 @@ class PdfParser:
         ocr_dpi: int = 200,
         ocr_threads: int = 1,
         ocr_page_seconds: float = 60.0,
+        max_ocr_seconds: float = 1800.0,
         isolate: bool = True,
         max_memory_bytes: int = 2 * 2**30,
     ) -> None:
@@ -94,6 +95,7 @@ class PdfParser:
         self.ocr_dpi = ocr_dpi
         self.ocr_threads = ocr_threads
         self.ocr_page_seconds = ocr_page_seconds
+        self.max_ocr_seconds = max_ocr_seconds
         self.isolate = isolate
         self.max_memory_bytes = max_memory_bytes
 
@@ -131,7 +133,8 @@ class PdfParser:
 
     def _ocr_allowance(self, data: bytes) -> float:
         """Seconds added to the limit for OCR: `ocr_page_seconds` per page holding an image
-        large enough to be a scan (a logo on every page of a filing gets nothing).
+        large enough to be a scan (a logo on every page of a filing gets nothing), at most
+        `max_ocr_seconds` in all, whatever a file claims.
 
         Counted in a child of its own (opening is where a hostile file may hang), so a born-
         digital document keeps the bare limit and a scan gets time for its pages.
@@ -154,7 +157,7 @@ class PdfParser:
             )
         except Exception:  # the parse itself will meet and report whatever failed here
             return 0.0
-        return self.ocr_page_seconds * int(pages)
+        return min(self.ocr_page_seconds * int(pages), self.max_ocr_seconds)
 
     def _run_here(self, data: bytes, name: str) -> ParsedDocument:
         started = time.monotonic()
@@ -339,7 +342,7 @@ class PdfParser:
         ocr_pages = 0
         for index in range(doc.page_count):
             # each page OCR read so far adds its allowance (a scan reads slower than text)
-            limit = self.max_seconds + self.ocr_page_seconds * ocr_pages
+            limit = self.max_seconds + min(self.ocr_page_seconds * ocr_pages, self.max_ocr_seconds)
             if time.monotonic() - started > limit:
                 raise PdfRejected(
                     name,

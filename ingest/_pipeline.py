@@ -286,8 +286,8 @@ class Ingestor:
                 self.store.upsert_chunks(kb, chunks, vectors[: len(chunks)])
             if bindings:
                 self.store.upsert_bindings(kb, bindings, vectors[len(chunks) :])
-            if ocr_line_boxes := _ocr_line_boxes(doc):
-                self.blobs.put_lines(document_id, ocr_line_boxes)
+            # the boxes of this parse's OCR pages, and none left from an earlier parse
+            self.blobs.put_lines(document_id, _ocr_line_boxes(doc))
             self._commit(
                 kb, document_id, doc, group, signature, aliases, entity_names, warnings, copy_key
             )

@@ -545,7 +545,11 @@ class BlobStore:
         return pdf_path.with_suffix(".lines.json")
 
     def put_lines(self, sha256: str, pages: Mapping[int, Sequence[Sequence[float]]]) -> None:
-        """Keep each OCR-read page's line boxes, so a highlight never runs OCR again."""
+        """Keep each OCR-read page's line boxes, so a highlight never runs OCR again (none:
+        any kept from an earlier ingestion are removed)."""
+        if not pages:
+            self.lines_path(sha256).unlink(missing_ok=True)
+            return
         body = {"pages": {str(p): [list(b) for b in boxes] for p, boxes in sorted(pages.items())}}
         self._write_atomic(
             self.lines_path(sha256), [json.dumps(body, separators=(",", ":")).encode()]

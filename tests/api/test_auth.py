@@ -88,3 +88,6 @@ def test_signed_links_expire_and_die_with_their_key(tmp_path: Path) -> None:
     with pytest.raises(Unauthorized, match="revoked"):
         store.sign("/p", {}, who, ttl_seconds=60)
     assert store.verify_link(*by_admin, now=NOW) == admin  # another key's links live on
+    # a signature of any characters is a 401, never a 500 (compare_digest refuses non-ASCII str)
+    with pytest.raises(Unauthorized, match="signature"):
+        store.verify_link(by_admin[0], by_admin[1], "é" * 64, now=NOW)

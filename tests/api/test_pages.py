@@ -69,3 +69,29 @@ def test_bbox_highlight_and_bad_locators(tmp_path: Path) -> None:
     for bad in ("1,2,3", "a,b,c,d", "10,10,5,20", "nan,0,1,1"):
         with pytest.raises(BadRequest):
             parse_bbox(bad)
+
+
+def test_a_page_costly_to_draw_is_stopped_by_the_render_bounds(tmp_path):
+    """1,000 nested non-rectangular clips: cheap to parse, minutes and gigabytes to draw.
+    The page is drawn in a child that its bounds stop: a 422 naming the bound, quickly,
+    and the server process does no drawing work itself."""
+    import time
+
+    import pymupdf
+
+    from api._errors import LimitExceeded
+    from api._pages import render_page_image
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 72), "Nested clips", fontsize=12)
+    clip = b"q 0 0 m 612 0 l 306 792 l h W n "
+    xref = page.get_contents()[0]
+    doc.update_stream(xref, doc.xref_stream(xref) + b"\n" + clip * 1000 + b"Q " * 1000)
+    path = tmp_path / "clips.pdf"
+    doc.save(path)
+    started = time.monotonic()
+    with pytest.raises(LimitExceeded) as err:
+        render_page_image(path, 1, zoom=2.0, render_seconds=2.0, render_memory_bytes=1 << 29)
+    assert err.value.status == 422 and "page_render" in str(err.value)
+    assert time.monotonic() - started < 10.0
