@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from uuid import NAMESPACE_URL, uuid5
 
@@ -218,6 +218,63 @@ _KW_OFFICER = (
     r"(?i:officer|president|secretary|treasurer|chair|director|partner|member|c\.?[efot]\.?o)"
 )
 _KW_FOUNDER = r"(?i:found)"
+_KW_ESTABLISHED = r"(?i:established|formed|started)"
+
+
+def _founder_phrasings(parent: str) -> tuple[tuple[str, str], ...]:
+    """(pattern, keywords) of each way a text says who founded a company, `parent` being the
+    company-name alternation of the document. Each names the founders (`who`) and the company
+    (`parent`); `co` marks a co-founder, `title` a title held beside it, `with` the founders
+    named after "co-founded X with"."""
+    co = r"(?P<co>[Cc]o-?)?"
+    return (
+        (rf"(?P<who>{PERSONS})\s+{co}(?:founded|FOUNDED)\s+(?P<parent>{parent})", _KW_FOUNDER),
+        (
+            rf"(?P<parent>{parent})\s+(?:was|were)\s+{co}founded\s+(?:in\s+\d{{4}}\s+)?by\s+"
+            rf"(?P<who>{PERSONS})",
+            _KW_FOUNDER,
+        ),
+        (
+            rf"(?P<who>{PERSON}),?\s+(?:is\s+|was\s+)?(?:(?:a|an|the|one\s+of\s+the)\s+)?{co}"
+            rf"[Ff]ounders?(?:\s+and\s+(?P<title>{TITLES}))?\s+of\s+(?P<parent>{parent})",
+            _KW_FOUNDER,
+        ),
+        (
+            rf"(?P<parent>{parent})(?:'s|’s)\s+{co}[Ff]ounders?(?:,\s+|\s+(?:is|are|were|was)\s+)"
+            rf"(?P<who>{PERSONS})",
+            _KW_FOUNDER,
+        ),
+        (
+            rf"[Tt]he\s+{co}[Ff]ounders\s+of\s+(?P<parent>{parent})\s+(?:are|were|include|included)"
+            rf"\s+(?P<who>{PERSONS})",
+            _KW_FOUNDER,
+        ),
+        # "X was established in 2009 by A", "formed by", "started by".
+        (
+            rf"(?P<parent>{parent})\s+(?:was|were)\s+(?:established|formed|started)\s+"
+            rf"(?:in\s+\d{{4}}\s+)?by\s+(?P<who>{PERSONS})",
+            _KW_ESTABLISHED,
+        ),
+        # "X, whose founders are A and B"
+        (
+            rf"(?P<parent>{parent}),?\s+whose\s+{co}founders?\s+(?:are|were|include|included|was|is)"
+            rf"\s+(?P<who>{PERSONS})",
+            _KW_FOUNDER,
+        ),
+        # "Founders of X: A and B"
+        (
+            rf"(?<![\w-]){co}[Ff]ounders?\s+of\s+(?P<parent>{parent})\s*:\s*(?P<who>{PERSONS})",
+            _KW_FOUNDER,
+        ),
+        # "A co-founded X with B"
+        (
+            rf"(?P<who>{PERSON})\s+{co}founded\s+(?P<parent>{parent})\s+(?:in\s+\d{{4}}\s+)?"
+            rf"(?:together\s+)?with\s+(?P<with>{PERSONS})",
+            _KW_FOUNDER,
+        ),
+    )
+
+
 _KW_OWNER = r"(?i:own|hold|held|member)"
 _KW_SUBSIDIARY = r"(?i:subsidiar|affiliate|parent)"
 _KW_ADVISER = r"(?i:audit|accountant|accounting|counsel|escrow|trustee)"
@@ -610,6 +667,8 @@ def _adviser_keyword(role: str, pattern: str) -> str:
         return {"legal_counsel": r"(?i:counsel)", "escrow_agent": r"(?i:escrow)"}.get(
             role, r"(?i:trustee)"
         )
+    if "engagement|appointment" in pattern:
+        return r"(?i:(?:engagement|appointment|selection|retention)\s+of)"
     if "audited\\s+by" in pattern:
         return r"(?i:audited\s+by)"
     if "engaged" in pattern:
@@ -702,29 +761,16 @@ class BindingExtractor:
     `run(doc)` returns them in a deterministic order (char_start, role, subject_key).
     """
 
-    def __init__(self, preamble_chars: int = 4000) -> None:
+    def __init__(
+        self, preamble_chars: int = 4000, rules: Sequence[BindingRule] | None = None
+    ) -> None:
         self.preamble_chars = preamble_chars
+        self.rules = tuple(RULES if rules is None else rules)
 
     def run(self, doc: ParsedDocument, independence_group: str = "") -> BindingResult:
         ctx = _Context(doc=doc, group=independence_group, flow=_Flow(doc))
-        self._named_in_certificate(ctx)
-        self._registrant(ctx)
-        self._defined_terms(ctx)
-        self._agreement(ctx)
-        self._jurisdiction(ctx)
-        self._registration(ctx)
-        self._officers(ctx)
-        self._founders(ctx)
-        self._ownership(ctx)
-        self._subsidiaries(ctx)
-        self._subsidiary_lists(ctx)
-        self._cap_tables(ctx)
-        self._signatures(ctx)
-        self._advisers(ctx)
-        self._officer_tables(ctx)
-        self._board_minutes(ctx)
-        self._audit_report(ctx)
-        self._company_profile(ctx)
+        for rule in self.rules:
+            rule.run(self, ctx)
         bindings = sorted(
             ctx.bindings.values(),
             key=lambda b: (b.location.char_start, b.role, b.subject_key, b.parent_key or ""),
@@ -1527,23 +1573,16 @@ class BindingExtractor:
         return ctx.surnames[surname]
 
     def _founders(self, ctx: _Context) -> None:
-        parent = self._parent_alt(ctx)
-        co = r"(?P<co>[Cc]o-?)?"
-        patterns = (
-            rf"(?P<who>{PERSONS})\s+{co}(?:founded|FOUNDED)\s+(?P<parent>{parent})",
-            rf"(?P<parent>{parent})\s+(?:was|were)\s+{co}founded\s+(?:in\s+\d{{4}}\s+)?by\s+(?P<who>{PERSONS})",
-            rf"(?P<who>{PERSON}),?\s+(?:is\s+|was\s+)?(?:(?:a|an|the|one\s+of\s+the)\s+)?{co}[Ff]ounders?"
-            rf"(?:\s+and\s+(?P<title>{TITLES}))?\s+of\s+(?P<parent>{parent})",
-            rf"(?P<parent>{parent})(?:'s|’s)\s+{co}[Ff]ounders?(?:,\s+|\s+(?:is|are|were|was)\s+)(?P<who>{PERSONS})",
-            rf"[Tt]he\s+{co}[Ff]ounders\s+of\s+(?P<parent>{parent})\s+(?:are|were|include|included)\s+(?P<who>{PERSONS})",
-        )
-        for pattern in patterns:
-            for m in ctx.scan(pattern, _KW_FOUNDER):
+        for pattern, keywords in _founder_phrasings(self._parent_alt(ctx)):
+            for m in ctx.scan(pattern, keywords):
                 owner = self._resolve(ctx, m.group("parent"))
                 if owner is None:
                     continue
-                attrs = {"qualifier": "co-founder"} if m.group("co") else {}
-                for person in _persons(m.group("who")):
+                groups = m.groupdict()
+                attrs = {"qualifier": "co-founder"} if groups.get("co") else {}
+                # "A co-founded X with B": A is bound by the plain phrasing, B here.
+                who = groups.get("with") or m.group("who")
+                for person in _persons(who):
                     ctx.emit(
                         role="founder",
                         subject=person,
@@ -1552,7 +1591,6 @@ class BindingExtractor:
                         span=(m.start(), m.end()),
                         attributes=attrs,
                     )
-                groups = m.groupdict()
                 if groups.get("title"):
                     for person in _persons(m.group("who")):
                         for role in _title_roles(m.group("title")):
@@ -2283,6 +2321,12 @@ class BindingExtractor:
                 rf"{firm},?\s+(?:has\s+|had\s+|have\s+)?(?:been\s+)?(?:engaged|appointed|re-?appointed|"
                 rf"retained|selected)\s+as\s+(?:the\s+)?{auditor_role}\s+(?:of|for|to)\s+(?P<parent>{parent})",
             ),
+            # "The Board approved the engagement of X as independent auditors of the Company"
+            (
+                "auditor",
+                rf"(?i:engagement|appointment|re-?appointment|selection|retention)\s+of\s+{firm},?\s+"
+                rf"as\s+(?:the\s+|its\s+)?{auditor_role}\s+(?:of|for|to)\s+(?P<parent>{parent})",
+            ),
             (
                 "legal_counsel",
                 rf"{firm},?\s+(?:as\s+)?(?:legal\s+|outside\s+|special\s+|general\s+)?counsel\s+(?:to|for)\s+(?P<parent>{parent})",
@@ -2451,3 +2495,63 @@ def _emit_registration_number(ctx: _Context, m: re.Match[str]) -> None:
         binding_type=BindingType.REGISTRATION,
         span=(m.start("name"), m.end()),
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules, one component per genre of statement, in the order BindingExtractor runs them
+
+
+@dataclass(frozen=True)
+class BindingRule:
+    """One genre of statement that establishes bindings.
+
+    `run(extractor, context)` scans the document for the genre's phrasings and returns the
+    bindings it found; they also join the context, where later rules see them (the parties a
+    preamble defined, the company a certificate names). Order matters: aliases and parties
+    first, then the statements that refer to them.
+    """
+
+    name: str
+    genre: str
+    scan: Callable[[BindingExtractor, _Context], object]
+
+    def run(self, extractor: BindingExtractor, context: _Context) -> list[Binding]:
+        before = dict(context.bindings)
+        self.scan(extractor, context)
+        return [b for key, b in context.bindings.items() if before.get(key) is not b]
+
+
+RULES: tuple[BindingRule, ...] = (
+    BindingRule(
+        "certificate",
+        "certificates of incorporation: incorporators, registered agent",
+        BindingExtractor._named_in_certificate,
+    ),
+    BindingRule("registrant", "filings: the registrant", BindingExtractor._registrant),
+    BindingRule(
+        "defined_terms",
+        "defined terms: aliases scoped to the document",
+        BindingExtractor._defined_terms,
+    ),
+    BindingRule(
+        "preamble_parties", "agreement preambles: the parties", BindingExtractor._agreement
+    ),
+    BindingRule("incorporation", "statements of incorporation", BindingExtractor._jurisdiction),
+    BindingRule(
+        "registration", "registered office, agent and number", BindingExtractor._registration
+    ),
+    BindingRule(
+        "officer_statements", "officer and director statements", BindingExtractor._officers
+    ),
+    BindingRule("founder_statements", "founder statements", BindingExtractor._founders),
+    BindingRule("ownership_statements", "ownership statements", BindingExtractor._ownership),
+    BindingRule("subsidiary_statements", "subsidiary statements", BindingExtractor._subsidiaries),
+    BindingRule("subsidiary_lists", "subsidiary lists", BindingExtractor._subsidiary_lists),
+    BindingRule("cap_tables", "capitalization tables", BindingExtractor._cap_tables),
+    BindingRule("signature_blocks", "signature blocks", BindingExtractor._signatures),
+    BindingRule("advisers", "auditors, counsel and other advisers", BindingExtractor._advisers),
+    BindingRule("officer_tables", "officer and director tables", BindingExtractor._officer_tables),
+    BindingRule("board_minutes", "board minutes", BindingExtractor._board_minutes),
+    BindingRule("auditor_reports", "auditor reports", BindingExtractor._audit_report),
+    BindingRule("company_profiles", "company profiles", BindingExtractor._company_profile),
+)
