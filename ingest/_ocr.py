@@ -48,6 +48,7 @@ _SPACE_GAP = 0.18
 _SPACE_OVER_TYPICAL = 2.5
 _LOWER_SPACE_GAP = 0.3
 _LOWER_OVER_TYPICAL = 4.0
+_CAMEL_SPACE_GAP = 0.1
 # x-height and cap height as shares of the em, typical of text faces (Times 0.45/0.66,
 # Helvetica 0.52/0.72, Courier 0.43/0.57): a size estimate good to about 15%
 _X_HEIGHT = 0.48
@@ -59,6 +60,7 @@ _NO_SPACE_AFTER_STOP = re.compile(r"(?<=[a-z]{2}[.:])(?=[A-Z][a-z])")
 _NO_SPACE_AFTER_CLOSE = re.compile(r"([)\]”])(?=[A-Za-z])")
 _NO_SPACE_BEFORE_OPEN = re.compile(r"(?<=[a-z][.,])(?=\()")
 _WS = re.compile(r"\s+")
+_BULLET = re.compile(r"\s*[·•●▪◦]\s*")
 
 
 class OcrUnavailable(Exception):
@@ -94,8 +96,10 @@ class OcrPage:
 
 
 def normalize_ocr_text(text: str) -> str:
-    """Fold full-width forms and restore the spaces the recognizer drops after punctuation."""
+    """Fold full-width forms and restore the spaces the recognizer drops after punctuation;
+    list bullets (read as middle dots, often run into the word) become one "•" word."""
     text = unicodedata.normalize("NFKC", text)
+    text = _BULLET.sub(" • ", text)
     text = _NO_SPACE_AFTER_COMMA.sub(r"\1 ", text)
     text = _NO_SPACE_AFTER_STOP.sub(" ", text)
     text = _NO_SPACE_AFTER_CLOSE.sub(r"\1 ", text)
@@ -307,9 +311,16 @@ def _split_runs(found: list[tuple[str, float]], crop: np.ndarray) -> str:
                 else (_SPACE_GAP, _SPACE_OVER_TYPICAL)
             )
             cut = max(gap * height, over * typical)
+            # a capital after a lower-case letter starts a word more often than not
+            # ("BritishAirways"), so there the capitals' cut holds (a name such as "PayPal"
+            # has no wide blank at its capital)
+            camel = max(_CAMEL_SPACE_GAP * height, _SPACE_OVER_TYPICAL * typical)
             for k, (char, _) in enumerate(run):
-                if k and widths[k - 1] >= cut:
-                    out.append(" ")
+                if k:
+                    before = run[k - 1][0]
+                    boundary = camel if before.islower() and char.isupper() else cut
+                    if widths[k - 1] >= boundary:
+                        out.append(" ")
                 out.append(char)
         else:
             out.extend(c for c, _ in run)

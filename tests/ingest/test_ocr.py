@@ -222,6 +222,7 @@ def test_region_dpi_lowers_to_the_pixel_budget():
         ("$1,000,000 and 3.5%", "$1,000,000 and 3.5%"),
         ("Inc.(the “Company”)", "Inc. (the “Company”)"),
         ("point(s) of delivery", "point(s) of delivery"),
+        ("·Visa ·MasterCard", "• Visa • MasterCard"),
     ],
 )
 def test_ocr_text_normalization(raw, clean):
