@@ -126,6 +126,15 @@ class PdfParser:
                 RejectCode.TOO_LARGE,
             ) from exc
         except ChildCrashed as exc:
+            if exc.usage.peak_rss_growth >= self.max_memory_bytes // 2:
+                # an allocation refused at the address-space backstop can abort MuPDF
+                # before the parent's memory poll sees the bound passed
+                raise PdfRejected(
+                    name,
+                    f"parsing needed over {self.max_memory_bytes // 2**20} MiB of memory "
+                    f"(stopped: {exc})",
+                    RejectCode.TOO_LARGE,
+                ) from exc
             raise PdfRejected(
                 name, f"corrupt PDF: the parser crashed on it ({exc})", RejectCode.CORRUPT
             ) from exc
@@ -532,8 +541,10 @@ def _first_line(exc: BaseException) -> str:
 def _mupdf_rejection(name: str, exc: BaseException) -> PdfRejected:
     """A MuPDF failure as a typed rejection: past one of MuPDF's limits, or a corrupt file."""
     message = str(exc).lower()
-    if isinstance(exc, mupdf.FzErrorLimit) or (
-        isinstance(exc, mupdf.FzErrorSystem) and ("malloc" in message or "memory" in message)
-    ):
+    if "alloc" in message or "memory" in message:
+        return PdfRejected(
+            name, f"out of memory in MuPDF: {_first_line(exc)}", RejectCode.TOO_LARGE
+        )
+    if isinstance(exc, mupdf.FzErrorLimit):
         return PdfRejected(name, f"past a MuPDF limit: {_first_line(exc)}", RejectCode.TOO_LARGE)
     return PdfRejected(name, f"corrupt PDF: {_first_line(exc)}", RejectCode.CORRUPT)
