@@ -366,6 +366,8 @@ class PdfParser:
                     isinstance(exc, (RuntimeError, ValueError)) or _raised_by_mupdf(exc)
                 ):
                     raise
+                if _out_of_memory(exc):  # the memory bound met inside MuPDF: not damage
+                    raise _mupdf_rejection(name, exc) from exc
                 lines, ocr, skipped = [], None, f"{_UNREADABLE}: {_first_line(exc)}"
             chars += sum(len(ln.text) + 1 for ln in lines)
             if chars > self.max_chars:
@@ -538,10 +540,14 @@ def _first_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0][:300] if text else ''}"
 
 
+def _out_of_memory(exc: BaseException) -> bool:
+    message = str(exc).lower()
+    return "alloc" in message or "memory" in message
+
+
 def _mupdf_rejection(name: str, exc: BaseException) -> PdfRejected:
     """A MuPDF failure as a typed rejection: past one of MuPDF's limits, or a corrupt file."""
-    message = str(exc).lower()
-    if "alloc" in message or "memory" in message:
+    if _out_of_memory(exc):
         return PdfRejected(
             name, f"out of memory in MuPDF: {_first_line(exc)}", RejectCode.TOO_LARGE
         )
