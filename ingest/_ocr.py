@@ -14,6 +14,7 @@ good lines into garbage.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
@@ -107,6 +108,7 @@ def normalize_ocr_text(text: str) -> str:
     return _WS.sub(" ", text).strip()
 
 
+@functools.cache
 def backend_label(backend: str) -> str:
     """A record of what read a page: the backend and its version ("rapidocr-onnxruntime 1.4.4")."""
     package = {"rapidocr": "rapidocr-onnxruntime", "tesseract": "pymupdf"}.get(backend, backend)
