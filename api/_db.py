@@ -1,21 +1,10 @@
-"""The API's own tables in the catalog's database: API keys, jobs and job items."""
+"""The API's own table in the catalog's database: API keys (the job tables are the app's)."""
 
 from __future__ import annotations
 
-from typing import Any
+from sqlalchemy import Column, Engine, MetaData, String, Table, Text
 
-from sqlalchemy import (
-    Column,
-    Engine,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    event,
-)
+from app import open_engine
 
 metadata = MetaData()
 
@@ -29,46 +18,7 @@ api_keys = Table(
     Column("created_at", String(40), nullable=False),
 )
 
-jobs = Table(
-    "api_jobs",
-    metadata,
-    Column("job_id", String(32), primary_key=True),
-    Column("kind", String(20), nullable=False),  # ingestion | evaluation
-    Column("kb", String(64), nullable=False, index=True),
-    Column("status", String(20), nullable=False, index=True),
-    Column("total", Integer, nullable=False),
-    Column("done", Integer, nullable=False, default=0),
-    Column("failed", Integer, nullable=False, default=0),
-    Column("created_at", String(40), nullable=False),
-    Column("finished_at", String(40), nullable=True),
-    Column("error", Text, nullable=True),
-)
 
-job_items = Table(
-    "api_job_items",
-    metadata,
-    Column("job_id", String(32), ForeignKey("api_jobs.job_id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("input", Text, nullable=False),  # JSON
-    Column("status", String(20), nullable=False),  # pending | done | failed
-    Column("result", Text, nullable=True),  # JSON
-)
-
-
-def open_engine(url: str) -> Engine:
-    """An engine for `url`, with SQLite set up for several threads and a second engine."""
-    kwargs: dict[str, Any] = {"future": True}
-    if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-    engine = create_engine(url, **kwargs)
-    if url.startswith("sqlite"):
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA busy_timeout=30000")
-            cur.close()
-
-    metadata.create_all(engine)
-    return engine
+def open_api_engine(url: str) -> Engine:
+    """An engine for `url` with the app's job tables and the API's key table."""
+    return open_engine(url, metadata)

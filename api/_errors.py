@@ -106,7 +106,7 @@ def problem_for(exc: BaseException, instance: str | None = None) -> JSONResponse
 
 def _map_package_error(exc: BaseException) -> tuple[int, str, str, dict[str, Any]] | None:
     # Imported here: the api must load even while a package is still being built.
-    from app import AppError, BatchFormatError
+    from app import AppError, BatchFormatError, JobConflict, JobNotFound
     from engine import ContractError
     from ingest import PdfRejected
     from retrieval import (
@@ -121,6 +121,10 @@ def _map_package_error(exc: BaseException) -> tuple[int, str, str, dict[str, Any
 
     if isinstance(exc, BatchFormatError):
         return 422, "invalid_questions_file", "Invalid questions file", {"line": exc.line}
+    if isinstance(exc, JobNotFound):
+        return 404, "not_found", "Not found", {}
+    if isinstance(exc, JobConflict):
+        return 409, "conflict", "Conflict", {}
     if isinstance(exc, AppError):
         return 422, "invalid_input", "Invalid input", {}
 

@@ -12,7 +12,6 @@ from fastapi.responses import FileResponse, PlainTextResponse
 from api._auth import Principal
 from api._deps import Admin, Caller, Kb, State
 from api._errors import BadRequest, LimitExceeded, NotFound, Unauthorized, UnsupportedMediaType
-from api._jobs import JobKind, JobRecord
 from api._pages import MAX_ZOOM, MIN_ZOOM, parse_bbox, render_page_image
 from api._schemas import (
     DocumentInfo,
@@ -30,7 +29,7 @@ from api._schemas import (
 )
 from api._state import ApiState
 from api._uploads import receive_pdfs
-from app import parse_questions, render_csv, render_html, render_jsonl
+from app import JobKind, JobRecord, parse_questions, render_csv, render_html, render_jsonl
 
 PROBLEM: dict[str, Any] = {"content": {"application/problem+json": {}}}
 _ERRORS: dict[int | str, dict[str, Any]] = {

@@ -13,11 +13,10 @@ from typing import Any
 import anyio
 
 from api._auth import KeyStore
-from api._db import open_engine
-from api._jobs import JobKind, JobRecord, JobRunner, JobStore
+from api._db import open_api_engine
 from api._limits import ApiSettings
 from api._serving import serving_ingestor, use_one_torch_thread
-from app import BatchItem, Runtime, answer_item
+from app import BatchItem, JobKind, JobRecord, JobRunner, JobStore, Runtime, answer_item
 
 _log = logging.getLogger("evrag.api")
 
@@ -60,7 +59,7 @@ class ApiState:
     @classmethod
     def open(cls, runtime: Runtime, limits: ApiSettings) -> ApiState:
         data_dir = runtime.settings.data_dir
-        engine = open_engine(runtime.settings.catalog_url)
+        engine = open_api_engine(runtime.settings.catalog_url)
         keys = KeyStore(engine, resolve_admin_key(limits, data_dir))
         jobs = JobStore(engine)
         state = cls(

@@ -4,12 +4,16 @@ Between the packages that know the language and the stores (`ingest`, `skill`,
 `retrieval`, `engine`) and the HTTP edge (`api`): `Runtime.open(settings)` wires the store,
 catalog, embedder, blobs, ingestor and skill of one process; `parse_questions`,
 `answer_item`, `run_batch` and the renderers are the batch jobs shared by `evrag eval` and
-the API's evaluation jobs; `app.cli.main` is the command line. Nothing here knows HTTP.
+the API's evaluation jobs; `JobStore`/`JobRunner` persist and run jobs (ingestion,
+evaluation) in the catalog's database; `app.cli.main` is the command line. Nothing here
+knows HTTP.
 
 Errors::
 
     AppError              bad input to a use case (CLI: exit 2; API: 422)
-    └── BatchFormatError  a questions file that cannot be read
+    ├── BatchFormatError  a questions file that cannot be read
+    ├── JobNotFound       no job of that id (API: 404)
+    └── JobConflict       the job's state forbids the request (API: 409)
 """
 
 from __future__ import annotations
@@ -32,7 +36,17 @@ if TYPE_CHECKING:
         run_batch,
         verdict,
     )
-    from app._errors import AppError, BatchFormatError
+    from app._db import open_engine
+    from app._errors import AppError, BatchFormatError, JobConflict, JobNotFound
+    from app._jobs import (
+        ItemRecord,
+        ItemStatus,
+        JobKind,
+        JobRecord,
+        JobRunner,
+        JobStatus,
+        JobStore,
+    )
     from app._jsonbounds import (
         MAX_JSON_DEPTH,
         JsonTooDeep,
@@ -49,6 +63,15 @@ __all__ = [
     "Asker",
     "BatchFormatError",
     "BatchItem",
+    "ItemRecord",
+    "ItemStatus",
+    "JobConflict",
+    "JobKind",
+    "JobNotFound",
+    "JobRecord",
+    "JobRunner",
+    "JobStatus",
+    "JobStore",
     "JsonTooDeep",
     "Runtime",
     "Settings",
@@ -59,6 +82,7 @@ __all__ = [
     "error_line",
     "json_depth_exceeds",
     "loads_bounded",
+    "open_engine",
     "parse_questions",
     "render_csv",
     "render_html",
@@ -69,7 +93,12 @@ __all__ = [
 
 # Loaded on first use: `evrag engine` and `evrag --help` start without torch or Qdrant.
 _HOMES = {
-    **dict.fromkeys(("AppError", "BatchFormatError"), "app._errors"),
+    **dict.fromkeys(("AppError", "BatchFormatError", "JobConflict", "JobNotFound"), "app._errors"),
+    **dict.fromkeys(
+        ("ItemRecord", "ItemStatus", "JobKind", "JobRecord", "JobRunner", "JobStatus", "JobStore"),
+        "app._jobs",
+    ),
+    "open_engine": "app._db",
     **dict.fromkeys(
         (
             "MAX_JSON_DEPTH",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from api._auth import KeyStore, hash_key
-from api._db import open_engine
+from api._db import open_api_engine
 from api._errors import Unauthorized
 from api._limits import ApiSettings
 from api._state import resolve_admin_key
@@ -26,7 +26,7 @@ def test_without_an_admin_key_one_is_made_and_kept_private(tmp_path: Path) -> No
 
 
 def test_keys_scopes_and_signed_links(tmp_path: Path) -> None:
-    store = KeyStore(open_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "admin")
+    store = KeyStore(open_api_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "admin")
     assert store.authenticate("admin").is_admin  # type: ignore[union-attr]
     assert store.authenticate(None) is None and store.authenticate("nope") is None
     record, key = store.create(["b", "a", "a"], "analyst")
@@ -50,7 +50,7 @@ def test_keys_scopes_and_signed_links(tmp_path: Path) -> None:
     ):
         with pytest.raises(Unauthorized, match="not valid"):
             store.verify_link(*forged, sig, now=NOW)
-    other = KeyStore(open_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "another-admin")
+    other = KeyStore(open_api_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "another-admin")
     with pytest.raises(Unauthorized):
         other.verify_link(path, params, sig, now=NOW)  # the secret comes from the admin key
 
@@ -66,7 +66,7 @@ def _split(link: str) -> tuple[str, dict[str, str], str]:
 
 def test_signed_links_expire_and_die_with_their_key(tmp_path: Path) -> None:
     """The probe's signed links never expired and outlived the key that made them."""
-    store = KeyStore(open_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "admin")
+    store = KeyStore(open_api_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "admin")
     record, key = store.create(["a"], "analyst")
     who = store.authenticate(key)
     assert who is not None
@@ -77,7 +77,7 @@ def test_signed_links_expire_and_die_with_their_key(tmp_path: Path) -> None:
     with pytest.raises(Unauthorized, match="expired"):
         store.verify_link(path, params, sig, now=NOW + default_ttl + 1)
     # A new store over the same catalog (a restart) still opens it; revoking the key does not.
-    again = KeyStore(open_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "admin")
+    again = KeyStore(open_api_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "admin")
     assert again.verify_link(path, params, sig, now=NOW) == who
     admin = store.authenticate("admin")
     assert admin is not None

@@ -22,10 +22,10 @@ from typing import Any
 
 from sqlalchemy import Engine, func, select, update
 
-from api._db import job_items, jobs
-from api._errors import Conflict, NotFound
+from app._db import job_items, jobs
+from app._errors import JobConflict, JobNotFound
 
-_log = logging.getLogger("evrag.api.jobs")
+_log = logging.getLogger("evrag.app.jobs")
 
 
 class JobKind(StrEnum):
@@ -132,7 +132,7 @@ class JobStore:
         with self._engine.connect() as conn:
             row = conn.execute(select(jobs).where(jobs.c.job_id == job_id)).first()
         if row is None:
-            raise NotFound(f"no job {job_id!r}")
+            raise JobNotFound(f"no job {job_id!r}")
         return _record(row)
 
     def list_jobs(self, kb: str, kind: JobKind) -> list[JobRecord]:
@@ -214,7 +214,7 @@ class JobStore:
     def cancel(self, job_id: str) -> JobRecord:
         record = self.get(job_id)
         if record.status not in UNFINISHED:
-            raise Conflict(f"job {job_id} is already {record.status.value}")
+            raise JobConflict(f"job {job_id} is already {record.status.value}")
         self.transition(job_id, JobStatus.CANCELLED, only_from=UNFINISHED)
         return self.get(job_id)
 

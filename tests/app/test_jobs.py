@@ -9,9 +9,16 @@ from typing import Any
 
 import pytest
 
-from api._db import open_engine
-from api._errors import Conflict, NotFound
-from api._jobs import JobKind, JobRecord, JobRunner, JobStatus, JobStore
+from app import (
+    JobConflict,
+    JobKind,
+    JobNotFound,
+    JobRecord,
+    JobRunner,
+    JobStatus,
+    JobStore,
+    open_engine,
+)
 
 
 def _wait(store: JobStore, job_id: str, timeout: float = 10.0) -> JobRecord:
@@ -71,9 +78,9 @@ def test_cancel_stops_after_the_item_in_flight(tmp_path: Path) -> None:
     final = store.get(job.job_id)
     assert final.status is JobStatus.CANCELLED
     assert final.done == 1  # the item in flight finished; nothing after it ran
-    with pytest.raises(Conflict):
+    with pytest.raises(JobConflict):
         store.cancel(job.job_id)
-    with pytest.raises(NotFound):
+    with pytest.raises(JobNotFound):
         store.get("nope")
 
 

@@ -1,0 +1,66 @@
+"""The application's tables in the catalog's database: jobs and their items."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+)
+
+metadata = MetaData()
+
+jobs = Table(
+    "api_jobs",
+    metadata,
+    Column("job_id", String(32), primary_key=True),
+    Column("kind", String(20), nullable=False),  # ingestion | evaluation
+    Column("kb", String(64), nullable=False, index=True),
+    Column("status", String(20), nullable=False, index=True),
+    Column("total", Integer, nullable=False),
+    Column("done", Integer, nullable=False, default=0),
+    Column("failed", Integer, nullable=False, default=0),
+    Column("created_at", String(40), nullable=False),
+    Column("finished_at", String(40), nullable=True),
+    Column("error", Text, nullable=True),
+)
+
+job_items = Table(
+    "api_job_items",
+    metadata,
+    Column("job_id", String(32), ForeignKey("api_jobs.job_id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("input", Text, nullable=False),  # JSON
+    Column("status", String(20), nullable=False),  # pending | done | failed
+    Column("result", Text, nullable=True),  # JSON
+)
+
+
+def open_engine(url: str, *extra: MetaData) -> Engine:
+    """An engine for `url` (SQLite set up for several threads and a second engine), with the
+    job tables and those of `extra` created."""
+    kwargs: dict[str, Any] = {"future": True}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+    engine = create_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+    for tables in (metadata, *extra):
+        tables.create_all(engine)
+    return engine
