@@ -55,7 +55,7 @@ if TYPE_CHECKING:
         loads_bounded,
     )
     from app._runtime import Runtime
-    from retrieval import Settings
+    from app._settings import Settings
 
 __all__ = [
     "MAX_JSON_DEPTH",
@@ -110,7 +110,7 @@ _HOMES = {
         "app._jsonbounds",
     ),
     "Runtime": "app._runtime",
-    "Settings": "retrieval",
+    "Settings": "app._settings",
 }
 
 

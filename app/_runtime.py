@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from app._settings import Settings
 from domain import Alias, Binding, entity_key
 from ingest import Ingestor, PdfParser, aliases_of
 from retrieval import (
@@ -22,7 +23,6 @@ from retrieval import (
     Catalog,
     DocumentEntry,
     Embedder,
-    Settings,
     VectorStore,
     check_embedding,
     open_store,
@@ -45,7 +45,11 @@ class Runtime:
     @classmethod
     def open(cls, settings: Settings) -> Runtime:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-        store = open_store(settings)  # takes the embedded store's process lock
+        store = open_store(  # takes the embedded store's process lock
+            settings.data_dir,
+            qdrant_url=settings.qdrant_url,
+            qdrant_api_key=settings.qdrant_api_key,
+        )
         try:
             catalog = Catalog(settings.catalog_url)
             embedder = Embedder(

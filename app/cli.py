@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from app._runtime import Runtime
-    from retrieval import Settings
+    from app._settings import Settings
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -29,7 +29,7 @@ class BadInput(Exception):
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    from retrieval import Settings
+    from app._settings import Settings
 
     if args.data_dir is not None:
         return Settings(data_dir=Path(args.data_dir))

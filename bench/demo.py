@@ -28,10 +28,9 @@ def load_questions(path: Path = QUESTIONS) -> list[BatchItem]:
 
 def main() -> int:
     import engine
-    from app import Runtime
+    from app import Runtime, Settings
     from bench.data_room import build_data_room
     from ingest import ProgressPrinter
-    from retrieval import Settings
     from skill import render_answer
 
     print(f"== building the sample data room in {DATA_ROOM.relative_to(ROOT)}")

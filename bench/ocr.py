@@ -122,11 +122,10 @@ def accuracy(count: int, skip: int = 0, label: str = "") -> dict[str, Any]:
 
 
 def data_room() -> None:
-    from app import Runtime
+    from app import Runtime, Settings
     from bench.data_room import build_data_room
     from bench.quality import GOLD_PATH, load_jsonl, score
     from bench.quality import _answers as answers
-    from retrieval import Settings
 
     gold = load_jsonl(GOLD_PATH)
     figures: dict[str, dict[str, Any]] = {}

@@ -732,9 +732,8 @@ def run() -> None:
         print(format_table(score(load_jsonl(Path(results_path)), gold)))
         return
 
-    from app import Runtime
+    from app import Runtime, Settings
     from bench.data_room import build_data_room
-    from retrieval import Settings
 
     with tempfile.TemporaryDirectory(prefix="evrag-quality-") as tmp:
         room = build_data_room(Path(tmp) / "room")

@@ -446,9 +446,8 @@ def run() -> str:
     data room among every CUAD contract and FinanceBench filing (distinct documents;
     `BENCH_QUERY_MIXED=0` skips it: its ingestion takes minutes). `BENCH_QUERY_KEEP=DIR`
     keeps the built data directories in DIR and reuses them on the next run."""
-    from app import Runtime
+    from app import Runtime, Settings
     from bench.data_room import build_data_room
-    from retrieval import Settings
 
     quick = bool(os.environ.get("BENCH_QUICK"))
     target = QUICK_TARGET_CHUNKS if quick else TARGET_CHUNKS

@@ -2,7 +2,7 @@
 
 One `VectorStore` interface, two backends: `EdgeStore` (Qdrant Edge, embedded, the
 default) and `ServerStore` (a Qdrant server through qdrant-client, when `QDRANT_URL` is
-set); `open_store(settings)` picks one. Also the catalog (`Catalog`, SQLite or
+set); `open_store(data_dir, qdrant_url=...)` picks one. Also the catalog (`Catalog`, SQLite or
 PostgreSQL), the original files (`BlobStore`) and the packaged embedding model
 (`Embedder`). The records (`ChunkRecord`, `Binding`, `Alias`, `SourceLocation`) and the
 name normalisation (`entity_key`, `AliasResolver`) live in `domain`; they are re-exported
@@ -74,9 +74,9 @@ from retrieval._errors import (
     StoreLocked,
     StoreUnavailable,
 )
+from retrieval._model_cache import default_model_cache, default_model_path
 from retrieval._onnx import OnnxEmbedder, default_cache_dir
 from retrieval._open import open_store
-from retrieval._settings import Settings
 from retrieval._store import ScoredChunk, VectorStore
 
 if TYPE_CHECKING:
@@ -116,7 +116,6 @@ __all__ = [
     "RetrievalError",
     "ScoredChunk",
     "ServerStore",
-    "Settings",
     "SourceLocation",
     "StoreLocked",
     "StoreUnavailable",
@@ -126,6 +125,8 @@ __all__ = [
     "check_embedding",
     "claim_kb_embedding",
     "default_cache_dir",
+    "default_model_cache",
+    "default_model_path",
     "entity_key",
     "is_generic_term",
     "is_person_name",

@@ -74,7 +74,7 @@ class Embedder:
 
     `backend` "onnx-int8" (the default) delegates to `retrieval._onnx.OnnxEmbedder`, an
     int8 export of the same model made once under `model_cache_dir` (default: the user's
-    cache, `retrieval._settings.default_model_cache()`, shared by every data directory);
+    cache, `retrieval.default_model_cache()`, shared by every data directory);
     "torch" runs the model in fp32 with sentence-transformers.
     """
 
@@ -102,7 +102,7 @@ class Embedder:
         self.query_threads = query_threads
         self.backend = backend
         if model_cache_dir is None:
-            from retrieval._settings import default_model_cache
+            from retrieval._model_cache import default_model_cache
 
             model_cache_dir = default_model_cache()
         self.model_cache_dir = model_cache_dir

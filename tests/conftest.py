@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from retrieval import Settings
+    from app import Settings
 
 # Nothing may be fetched from a model hub, in this process or in the ones it starts.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -51,7 +51,7 @@ class IngestedKB:
     report: Mapping[str, Any] = field(default_factory=dict)
 
     def settings(self) -> Settings:
-        from retrieval import Settings
+        from app import Settings
 
         return Settings(data_dir=self.data_dir)
 
@@ -77,8 +77,7 @@ def data_room(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 @pytest.fixture(scope="session")
 def data_room_kb(tmp_path_factory: pytest.TempPathFactory, data_room: list[Path]) -> IngestedKB:
     """The whole data room ingested into knowledge base `halcyon` (every document committed)."""
-    from app import Runtime
-    from retrieval import Settings
+    from app import Runtime, Settings
 
     data_dir = tmp_path_factory.mktemp("data-room-kb") / "evrag"
     with Runtime.open(Settings(data_dir=data_dir)) as runtime:

@@ -609,8 +609,8 @@ def test_eval_unknown_knowledge_base_is_exit_2(corpus: Corpus, tmp_path: Path) -
 _HOLDER = """
 import sys
 from pathlib import Path
-from retrieval import Settings, open_store
-store = open_store(Settings(data_dir=Path(sys.argv[1])))
+from retrieval import open_store
+store = open_store(Path(sys.argv[1]))
 print("holding", flush=True)
 sys.stdin.read()
 store.close()

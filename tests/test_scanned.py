@@ -10,9 +10,9 @@ import pymupdf
 import pytest
 
 from api._pages import page_line_boxes
-from app import Runtime
+from app import Runtime, Settings
 from bench.data_room import scan_pdf
-from retrieval import BlobStore, Settings
+from retrieval import BlobStore
 
 pytestmark = pytest.mark.slow
 

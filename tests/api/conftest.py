@@ -41,7 +41,7 @@ def admin_headers() -> dict[str, str]:
 def api_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     from api._app import create_app
     from api._limits import ApiSettings
-    from retrieval._settings import Settings
+    from app import Settings
 
     data_dir = tmp_path_factory.mktemp("api-data")
     app = create_app(Settings(data_dir=data_dir), ApiSettings.model_validate(LIMITS))

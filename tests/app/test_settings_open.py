@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from app import Settings
 from retrieval._edge import EdgeStore
 from retrieval._open import open_store
 from retrieval._server import ServerStore
-from retrieval._settings import Settings
 
 
 def test_environment_names(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -40,7 +40,7 @@ def test_defaults_and_explicit_values(monkeypatch: pytest.MonkeyPatch, tmp_path:
 def test_the_embedding_defaults_and_the_shared_model_cache(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from retrieval._settings import default_model_cache
+    from retrieval import default_model_cache
 
     monkeypatch.delenv("EVRAG_EMBED_BACKEND", raising=False)
     monkeypatch.delenv("EVRAG_MODEL_CACHE", raising=False)
@@ -64,13 +64,13 @@ def test_the_embedding_defaults_and_the_shared_model_cache(
 
 def test_open_store_picks_the_backend(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("QDRANT_URL", raising=False)
-    store = open_store(Settings(data_dir=tmp_path))
+    store = open_store(tmp_path)
     try:
         assert isinstance(store, EdgeStore) and (tmp_path / "LOCK").exists()
     finally:
         store.close()
     # Building a client does not connect: nothing is contacted here.
-    server = open_store(Settings(data_dir=tmp_path, qdrant_url="http://127.0.0.1:9"))
+    server = open_store(tmp_path, qdrant_url="http://127.0.0.1:9")
     try:
         assert isinstance(server, ServerStore)
     finally:
