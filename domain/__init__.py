@@ -48,7 +48,7 @@ from domain._records import (
     SourceLocation,
     SubjectType,
 )
-from domain._sentences import line_clause, sentence_location, sentence_spans
+from domain._sentences import is_table_row, line_clause, sentence_location, sentence_spans
 
 __all__ = [
     "GENERIC_TERMS",
@@ -78,6 +78,7 @@ __all__ = [
     "has_corporate_suffix",
     "is_generic_term",
     "is_person_name",
+    "is_table_row",
     "legal_form",
     "lexicon",
     "line_clause",

@@ -48,8 +48,8 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             previous = text[line_start:i]
             boundary = (
                 text[i + 1] == "\n"
-                or _is_row(previous)
-                or _is_row(following)
+                or is_table_row(previous)
+                or is_table_row(following)
                 or (
                     _stands_alone(previous)
                     and following[:1].isupper()
@@ -72,7 +72,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _is_row(line: str) -> bool:
+def is_table_row(line: str) -> bool:
     """A table row (cells separated by a bar or a tab): a statement of its own."""
     return "|" in line or "\t" in line.strip()
 

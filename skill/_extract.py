@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from domain import lexicon
+from domain import is_table_row, lexicon
 from skill._values import (
     JurisdictionMention,
     Mention,
@@ -1072,11 +1072,11 @@ _STAKE_CUE = re.compile(
 
 def _stake(sentence: str, party: str | None) -> list[ExtractedValue]:
     """A holder's percentage of an entity: a percentage stated with ownership language, or the
-    percentage column of a capitalization-table row (a row reads as one short sentence)."""
+    one percentage cell of a table row (a capitalization table lays a holder out as a row)."""
     mentions = find_percentages(sentence)
     if not mentions:
         return []
-    row = len(sentence.split()) <= 12 and re.search(r"\b\d{1,3}(?:,\d{3})+\b", sentence) is not None
+    row = is_table_row(sentence)
     values: list[ExtractedValue] = []
     for mention in mentions:
         window = _window_before(sentence, mention.start, 80)

@@ -974,6 +974,8 @@ def test_a_payment_figure_must_be_governed_by_the_payment_verb() -> None:
             ["12%"],
         ),
         ("stake", "Gross margin improved to 41% in the fourth quarter.", []),
+        # Short prose with a thousands figure is not a capitalization-table row.
+        ("stake", "Headcount reached 1,250 people, up 18% on the year.", []),
         (
             "affiliation",
             "Priya Nair - Director; Managing Director, Harbor Point Capital",
