@@ -26,6 +26,7 @@ from ingest._chunk import Chunker
 from ingest._dedup import content_key, copy_metadata, is_near_duplicate, sketch
 from ingest._document import ParsedDocument
 from ingest._errors import IngestError, PdfRejected
+from ingest._metadata import document_statements
 from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
 from retrieval import (
@@ -332,6 +333,7 @@ class Ingestor:
                 "warnings": list(warnings),
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
                 "ocr_backends": ocr_backends(doc),
+                **document_statements(doc),
                 **({"content_key": copy_key} if copy_key else {}),
             },
         )
