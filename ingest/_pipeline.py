@@ -29,6 +29,7 @@ from ingest._errors import IngestError, PdfRejected
 from ingest._metadata import document_statements
 from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
+from ingest._relations import document_relations
 from retrieval import (
     KB_EMBEDDING_KEY,
     BlobStore,
@@ -334,6 +335,7 @@ class Ingestor:
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
                 "ocr_backends": ocr_backends(doc),
                 **document_statements(doc),
+                "relations": [r.to_json() for r in document_relations(doc)],
                 **({"content_key": copy_key} if copy_key else {}),
             },
         )

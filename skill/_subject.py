@@ -126,7 +126,7 @@ person_attribute_of = _phrase_lookup(_PERSON_ATTRIBUTE_PHRASES)
 _DOC_TYPE_ABBREVIATIONS: tuple[tuple[str, str], ...] = (
     (r"msa|master\s+services?\s+agreement", "master_services_agreement"),
     (
-        r"nda|mnda|non-?\s?disclosure\s+agreement|confidentiality\s+agreement|mutual\s+non-?\s?"
+        r"nda|mnda|mutual\s+nda|non-?\s?disclosure\s+agreement|confidentiality\s+agreement|mutual\s+non-?\s?"
         r"disclosure\s+agreement",
         "non_disclosure_agreement",
     ),
