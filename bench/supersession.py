@@ -20,8 +20,7 @@ GOLD = ROOT / "tests" / "gold" / "cuad_supersession.jsonl"
 
 
 def _relations(path: Path) -> tuple[Any, list[dict[str, Any]]]:
-    from ingest import PdfParser
-    from ingest._relations import document_relations  # noqa: PLC2701 (bench of ingest itself)
+    from ingest import PdfParser, document_relations
 
     doc = PdfParser(ocr="off").run(path.read_bytes(), path.name)
     return doc, [r.to_json() for r in document_relations(doc)]

@@ -20,7 +20,7 @@ from typing import Any
 
 from domain import lexicon
 from ingest._document import LocatedLine, ParsedDocument
-from ingest._metadata import _Text, find_dates
+from ingest._metadata import _Text
 
 _DOCS: Mapping[str, Any] = lexicon().documents
 _RELATIONS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = tuple(
@@ -177,6 +177,3 @@ def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
             changes=_changes(content),
         ),
     )
-
-
-__all__ = ["DocumentRelation", "StatedChange", "document_relations", "find_dates"]
