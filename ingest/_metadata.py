@@ -17,9 +17,7 @@ _MON = r"(January|February|March|April|May|June|July|August|September|October|No
 _DATE_PATTERNS = [
     # January 1, 2020 / January 1st, 2020
     # (also "March 1,1996": typed without the space after the comma)
-    re.compile(
-        rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:\s*,\s*|\s+)(\d{{4}})\b", re.IGNORECASE
-    ),
+    re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:\s*,\s*|\s+)(\d{{4}})\b", re.IGNORECASE),
     # 1st day of January, 2020 / 1 January 2020
     re.compile(
         rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{_MON},?\s+(\d{{4}})\b", re.IGNORECASE
