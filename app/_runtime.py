@@ -205,6 +205,11 @@ class _CommittedDocuments:
                         document_type=d.document_type or "other",
                         document_date=d.document_date,
                         independence_group=d.independence_group or d.document_id,
+                        title=d.title,
+                        parties=tuple((d.details or {}).get("parties", ())),
+                        relations=tuple((d.details or {}).get("relations", ())),
+                        effective_date=((d.details or {}).get("effective_date") or {}).get("date"),
+                        unexecuted=(d.details or {}).get("unexecuted"),
                     )
                     for d in docs
                 },

@@ -127,6 +127,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
             f"grp {str(d.get('independence_group') or '-')[:12]}  {d['name']}"
             + (f"  (exact copy of {names[d['copy_of']]})" if d.get("copy_of") else "")
             + (f"  [OCR p.{_page_list(d['ocr_pages'])}]" if d.get("ocr_pages") else "")
+            + _date_note(d)
         )
     return 0
 
@@ -284,7 +285,24 @@ def _document_row(doc: Any, copy_of: str | None = None) -> dict[str, Any]:
         "ocr_pages": list((doc.details or {}).get("ocr_pages", [])),
         "ocr_backends": dict((doc.details or {}).get("ocr_backends", {})),
         "error": doc.error,
+        # where the date was read, the effective date, a draft or unsigned copy (issue 16)
+        "document_date_source": (doc.details or {}).get("date_statement"),
+        "effective_date": ((doc.details or {}).get("effective_date") or {}).get("date"),
+        "unexecuted": (doc.details or {}).get("unexecuted"),
     }
+
+
+def _date_note(row: dict[str, Any]) -> str:
+    """Where the document's date was read (page, line, kind of statement), and an unexecuted
+    copy's mark; on the document's one line (`evrag docs --json` has the quotes)."""
+    note = ""
+    source = row.get("document_date_source")
+    if source:
+        note += f"  [date: p.{source['page']} l.{source['line']} {source['basis']}]"
+    unexecuted = row.get("unexecuted")
+    if unexecuted:
+        note += f"  [unexecuted_document: {unexecuted['reason']} p.{unexecuted['page']}]"
+    return note
 
 
 def _page_list(pages: list[int]) -> str:

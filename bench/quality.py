@@ -278,7 +278,7 @@ def score(
             "false_refusals", "gold_values", "recalled_values", "answer_values", "extra_values",
             "cited_values", "exact_citations", "conflict_questions", "conflicts_surfaced",
             "spurious_conflicts", "sufficient_questions", "sufficient_correct", "state_correct",
-            "empty_expected", "empty_correct",
+            "empty_expected", "empty_correct", "superseded_expected", "superseded_listed",
         ],
         0,
     )  # fmt: skip
@@ -343,6 +343,22 @@ def score(
                     problems.append("conflict not surfaced")
             elif res.get("conflicts"):
                 c["spurious_conflicts"] += 1
+            # issue 16: a value the documents state was replaced is listed as history
+            superseded = [str(v) for v in exp.get("superseded") or []]
+            if superseded:
+                c["superseded_expected"] += len(superseded)
+                history = [
+                    str(h.get("value", ""))
+                    for s in res.get("supersessions") or []
+                    for h in s.get("history") or []
+                ]
+                listed = [sv for sv in superseded if any(values_match(sv, h) for h in history)]
+                c["superseded_listed"] += len(listed)
+                if len(listed) < len(superseded):
+                    problems.append(f"history misses {sorted(set(superseded) - set(listed))}")
+            for flag in exp.get("flags") or []:
+                if flag not in (res.get("risk_signals") or []):
+                    problems.append(f"risk signal {flag} missing")
         if exp.get("sufficient") is not None:
             c["sufficient_questions"] += 1
             if res.get("sufficient") is exp["sufficient"]:
@@ -370,6 +386,7 @@ def score(
             "spurious_conflicts": c["spurious_conflicts"],
             "sufficient_accuracy": _ratio(c["sufficient_correct"], c["sufficient_questions"]),
             "empty_answer_accuracy": _ratio(c["empty_correct"], c["empty_expected"]),
+            "superseded_listed": _ratio(c["superseded_listed"], c["superseded_expected"]),
         },
         "per_kind": {k: v for k, v in per_kind.items() if v["n"]},
         "failures": failures,
@@ -433,6 +450,7 @@ def format_table(report: Mapping[str, Any]) -> str:
         ("conflicts surfaced", _pct(m["conflicts_surfaced"]), f"{c['conflicts_surfaced']}/{c['conflict_questions']}; spurious {c['spurious_conflicts']}"),
         ("`sufficient` accuracy", _pct(m["sufficient_accuracy"]), f"{c['sufficient_correct']}/{c['sufficient_questions']}"),
         ("empty answers where expected", _pct(m["empty_answer_accuracy"]), f"{c['empty_correct']}/{c['empty_expected']}"),
+        ("superseded values in history", _pct(m.get("superseded_listed")), f"{c.get('superseded_listed', 0)}/{c.get('superseded_expected', 0)}"),
     ]  # fmt: skip
     if "bindings" in report:
         b = report["bindings"]

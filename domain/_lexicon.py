@@ -14,7 +14,7 @@ import functools
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +96,8 @@ class Lexicon:
     countries: tuple[str, ...]
     contract_roles: frozenset[str]
     person_contract_roles: frozenset[str]
+    # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
+    documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     def role(self, name: str) -> RoleEntry:
         for entry in self.roles:
@@ -192,6 +194,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         countries=tuple(jurisdictions.words("countries")),
         contract_roles=frozenset(vocabulary.words("contract_roles")),
         person_contract_roles=frozenset(vocabulary.words("person_contract_roles")),
+        documents=vocabulary.mapping("documents") if "documents" in vocabulary.data else {},
     )
 
 

@@ -30,6 +30,7 @@ from ingest._pipeline import (
     kb_entity_names,
 )
 from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
+from ingest._relations import DocumentRelation, StatedChange, document_relations
 from ingest._sandbox import ChildFailed, ChildOutOfMemory, ChildTimedOut, run_in_child
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "ChildTimedOut",
     "Chunker",
     "DocumentOutcome",
+    "DocumentRelation",
     "IngestError",
     "IngestReport",
     "Ingestor",
@@ -52,10 +54,12 @@ __all__ = [
     "ProgressPrinter",
     "RejectCode",
     "Source",
+    "StatedChange",
     "aliases_of",
     "collect_pdfs",
     "content_key",
     "copy_metadata",
+    "document_relations",
     "embedding_text",
     "extract_span",
     "kb_aliases",

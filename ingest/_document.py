@@ -44,6 +44,38 @@ class PageInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class DatedLine:
+    """A date the document states about itself, with the line it was read from.
+
+    `basis` says which statement gave it: "preamble" (an agreement's "entered into as of"),
+    "meeting" (minutes), "consent", "date_line" (a letter's or notice's date line),
+    "effective_label" ("Effective Date: ..."), "signature" ("Date: ..." by a signature),
+    "filing", "effective" (an agreement's effective date) or "first_date" (no statement:
+    the first date of the document, the weakest reading).
+    """
+
+    date: str  # ISO YYYY-MM-DD
+    basis: str
+    page: int
+    line_no: int
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnexecutedMark:
+    """Why a document reads as not executed, with the line that shows it.
+
+    `reason`: "draft" (a DRAFT stamp or legend) or "empty_signatures" (signature blocks with
+    no name in any of them, and no "/s/" conformed signature anywhere).
+    """
+
+    reason: str
+    page: int
+    line_no: int
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
 class ParsedDocument:
     document_id: str  # sha256 hex of the PDF bytes
     name: str  # the file name as uploaded (never a path)
@@ -56,6 +88,10 @@ class ParsedDocument:
     document_date: str | None = None  # ISO YYYY-MM-DD
     parties: tuple[str, ...] = ()  # parties named in an agreement's preamble, in order
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    # the line that states document_date (None when the date is the weakest reading or absent)
+    date_statement: DatedLine | None = None
+    effective_date: DatedLine | None = None  # an agreement's effective date, when stated
+    unexecuted: UnexecutedMark | None = None  # a draft, or signature blocks left empty
 
     def content_lines(self) -> tuple[LocatedLine, ...]:
         """Lines that carry content (no running headers, footers or page numbers)."""

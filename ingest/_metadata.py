@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from domain import lexicon
-from ingest._document import LocatedLine
+from ingest._document import DatedLine, LocatedLine, ParsedDocument, UnexecutedMark
 from ingest._structure import _ABBREVIATIONS, sentence_spans
 
 _MONTHS = {m: i + 1 for i, m in enumerate(lexicon().months)}
@@ -14,7 +16,8 @@ _MONTH_ABBR = {m[:3]: n for m, n in _MONTHS.items()} | {"sept": 9}
 _MON = r"(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 _DATE_PATTERNS = [
     # January 1, 2020 / January 1st, 2020
-    re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?\s*,?\s+(\d{{4}})\b", re.IGNORECASE),
+    # (also "March 1,1996": typed without the space after the comma)
+    re.compile(rf"\b{_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:\s*,\s*|\s+)(\d{{4}})\b", re.IGNORECASE),
     # 1st day of January, 2020 / 1 January 2020
     re.compile(
         rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{_MON},?\s+(\d{{4}})\b", re.IGNORECASE
@@ -89,6 +92,267 @@ def document_date(head: str, document_type: str = "other") -> str | None:
     return dates[0][1]
 
 
+# ----------------------------------------------------------------------------- dates that hold
+
+
+_DOCS: Mapping[str, Any] = lexicon().documents
+_DATES: Mapping[str, Any] = _DOCS.get("dates", {})
+_SHORT_DATE = re.compile(r"\b(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})\b")
+
+
+def _compiled(key: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p, re.IGNORECASE) for p in _DATES.get(key, ()))
+
+
+_AGREEMENT = _compiled("agreement")
+_MEETING = _compiled("meeting")
+_CONSENT = _compiled("consent")
+_EFFECTIVE = _compiled("effective")
+_LABEL = re.compile(_DATES.get("label", r"^dated?\s*:"), re.IGNORECASE)
+_EFFECTIVE_LABEL = re.compile(
+    _DATES.get("effective_label", r"^effective\s+date\s*:"), re.IGNORECASE
+)
+# "entered into as of the Effective Date": the agreement's date is its labelled effective date
+_AS_OF_EFFECTIVE = re.compile(
+    r"\b(?:entered\s+into|made|dated|executed)\s+(?:and\s+\w+\s+(?:into\s+)?)?(?:effective\s+)?"
+    r"as\s+of\s+the\s+effective\s+date\b",
+    re.IGNORECASE,
+)
+
+
+class _Text:
+    """Content lines joined with single spaces, and the way back from an offset to a line."""
+
+    def __init__(self, lines: Sequence[LocatedLine], limit: int) -> None:
+        self.lines: list[LocatedLine] = []
+        self.starts: list[int] = []
+        parts: list[str] = []
+        at = 0
+        for line in lines:
+            if at >= limit:
+                break
+            self.lines.append(line)
+            self.starts.append(at)
+            parts.append(line.text)
+            at += len(line.text) + 1
+        self.text = " ".join(parts)
+        self.dates = find_dates(self.text)
+
+    def line_at(self, offset: int) -> LocatedLine:
+        return self.lines[max(0, bisect.bisect_right(self.starts, offset) - 1)]
+
+    def cite(self, offset: int, iso: str, basis: str) -> DatedLine:
+        line = self.line_at(offset)
+        return DatedLine(iso, basis, line.page, line.line_no, line.text)
+
+    def after(
+        self, anchors: Sequence[re.Pattern[str]], basis: str, window: int = _ANCHOR_WINDOW
+    ) -> DatedLine | None:
+        """The first date within `window` characters after the first anchor that has one."""
+        for anchor in anchors:
+            for m in anchor.finditer(self.text):
+                for offset, iso in self.dates:
+                    if m.end() <= offset <= m.end() + window:
+                        return self.cite(offset, iso, basis)
+        return None
+
+
+def _labelled(lines: Sequence[LocatedLine], label: re.Pattern[str], basis: str) -> DatedLine | None:
+    """The first line that starts with `label` and goes on with a date (long or short form)."""
+    for line in lines:
+        m = label.search(line.text)
+        if not m:
+            continue
+        rest = line.text[m.end() :]
+        found = find_dates(rest[:40])
+        if found and found[0][0] <= 2:
+            return DatedLine(found[0][1], basis, line.page, line.line_no, line.text)
+        short = _SHORT_DATE.match(rest.strip())
+        if short:
+            month, day, year = (int(g) for g in short.groups())
+            if year < 100:
+                year += 1900 if year >= 50 else 2000
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                iso = f"{year:04d}-{month:02d}-{day:02d}"
+                return DatedLine(iso, basis, line.page, line.line_no, line.text)
+    return None
+
+
+def _date_line(lines: Sequence[LocatedLine]) -> DatedLine | None:
+    """A line near the top of the first page that is a date and little else (a letter's or
+    notice's date line, "PITTSBURGH, May 7, 2024", "As of December 31, 2023"); a labelled
+    field ("Effective Date: ...") is not one."""
+    if not lines:
+        return None
+    first = lines[0].page
+    for line in [ln for ln in lines if ln.page == first][:25]:
+        found = find_dates(line.text)
+        if len(found) != 1 or len(line.text) > 40 or re.search(r"[:\"“”]", line.text):
+            continue
+        rest = _DATE_TEXT.sub(" ", line.text)
+        if len(re.findall(r"[A-Za-z]{2,}", rest)) <= 2:
+            return DatedLine(found[0][1], "date_line", line.page, line.line_no, line.text)
+    return None
+
+
+_DATE_TEXT = re.compile("|".join(p.pattern for p in _DATE_PATTERNS), re.IGNORECASE)
+
+
+def dated_statements(
+    lines: Sequence[LocatedLine], document_type: str = "other"
+) -> tuple[DatedLine | None, DatedLine | None]:
+    """(the document's own date, its effective date), each with the line that states it.
+
+    An agreement's own date is the one its preamble gives ("entered into as of", "made this
+    ... day of", "This Agreement, dated ..."), else its date line, else the date by its
+    signatures; a date another document is cited with ("letter agreements, dated ...") is
+    not the document's. Minutes take the meeting's date; written consents theirs. The
+    effective date is read apart: "effective as of", "(the "Effective Date")", "Effective
+    Date: ...". A document with no such statement falls back to its first date, marked so.
+    """
+    content = [ln for ln in lines if not ln.is_furniture]
+    text = _Text(content, _HEAD_LIMIT)
+    effective = (
+        text.after(_EFFECTIVE, "effective", window=60)
+        or _effective_defined(text)
+        or _labelled(text.lines, _EFFECTIVE_LABEL, "effective_label")
+    )
+    if not text.dates and not any(_LABEL.search(ln.text) for ln in content):
+        return None, effective
+    found: DatedLine | None = None
+    if document_type == "minutes":
+        found = text.after(_MEETING, "meeting", window=80) or _date_line(text.lines)
+    elif document_type == "written_consent":
+        found = text.after(_CONSENT, "consent", window=60) or _date_line(text.lines)
+    elif document_type == "filing":
+        found = _legacy(text, _FILING_ANCHORS, "filing")
+    elif document_type in ("presentation", "report"):
+        # slides and reports are full of data dates ("as of December 31"): only a date line
+        # or a statement of the document's own date counts
+        return _date_line(text.lines) or text.after(_AGREEMENT, "preamble", window=30), effective
+    elif document_type in ("letter", "notice", "memo", "press_release"):
+        found = _date_line(text.lines) or text.after(_AGREEMENT, "preamble", window=_STRONG_WINDOW)
+    else:
+        found = text.after(_AGREEMENT, "preamble", window=_STRONG_WINDOW)
+        if found is None and effective is not None and _AS_OF_EFFECTIVE.search(text.text):
+            found = DatedLine(
+                effective.date, "preamble", effective.page, effective.line_no, effective.quote
+            )
+        found = (
+            found
+            or _date_line(text.lines)
+            or _legacy(text, _PREAMBLE_ANCHORS, "preamble")
+            or (effective if effective is not None and effective.basis == "effective" else None)
+            or _labelled(content, _LABEL, "signature")
+            or effective
+            or _legacy(text, _LATER_ANCHORS, "preamble")
+        )
+    if found is None and text.dates:
+        offset, iso = text.dates[0]
+        found = text.cite(offset, iso, "first_date")
+    return found, effective
+
+
+def _legacy(text: _Text, anchors: Sequence[str], basis: str) -> DatedLine | None:
+    return text.after([re.compile(a, re.IGNORECASE) for a in anchors], basis)
+
+
+_DEFINED_EFFECTIVE = re.compile(
+    r"\(\s*(?:the\s+)?[\"“”']?(?:[A-Z]\w+\s+)?Effective\s+Date[\"“”']?\s*\)"
+)
+
+
+def _effective_defined(text: _Text) -> DatedLine | None:
+    """A date just before a defined '(the "Effective Date")'."""
+    for m in _DEFINED_EFFECTIVE.finditer(text.text):
+        before = [(o, iso) for o, iso in text.dates if m.start() - 40 <= o < m.start()]
+        if before:
+            offset, iso = before[-1]
+            return text.cite(offset, iso, "effective")
+    return None
+
+
+_HEAD_LIMIT = 8000
+# an effective date is not the signature date: it is read after the signatures' dates
+# and "dated" alone is how other documents are cited ("the Agreement dated ...")
+_PREAMBLE_ANCHORS = [a for a in _DATE_ANCHORS[:5] if not a.startswith(("effective", "dated"))]
+_LATER_ANCHORS = [a for a in _DATE_ANCHORS if a not in _PREAMBLE_ANCHORS]
+_STRONG_WINDOW = 30  # the date follows "entered into as of" at once
+
+
+def kind_headings(lines: Sequence[LocatedLine], title: str | None) -> tuple[str, ...]:
+    """The first page's heading lines right under the title (a company's name is often the
+    title and the document's kind the line below it): up to three, capitals or headings."""
+    if not lines:
+        return ()
+    first = lines[0].page
+    found: list[str] = []
+    for line in [ln for ln in lines if ln.page == first][:8]:
+        letters = [c for c in line.text if c.isalpha()]
+        if line.text == title or (title and line.text in title):
+            continue
+        if line.is_heading or (len(letters) >= 4 and all(c.isupper() for c in letters)):
+            found.append(line.text)
+            if len(found) == 3:
+                break
+    return tuple(found)
+
+
+def document_statements(doc: ParsedDocument) -> dict[str, Any]:
+    """What the catalog keeps of a document's own statements: the line its date came from,
+    its effective date and, for a draft or an unsigned copy, the mark that shows it."""
+    out: dict[str, Any] = {}
+    for key, found in (
+        ("date_statement", doc.date_statement),
+        ("effective_date", doc.effective_date),
+    ):
+        if found is not None:
+            out[key] = {
+                "date": found.date,
+                "basis": found.basis,
+                "page": found.page,
+                "line": found.line_no,
+                "quote": found.quote,
+            }
+    if doc.unexecuted is not None:
+        out["unexecuted"] = {
+            "reason": doc.unexecuted.reason,
+            "page": doc.unexecuted.page,
+            "line": doc.unexecuted.line_no,
+            "quote": doc.unexecuted.quote,
+        }
+    return out
+
+
+_UNEXECUTED: Mapping[str, Any] = _DOCS.get("unexecuted", {})
+_DRAFT_MARKS = tuple(re.compile(p, re.IGNORECASE) for p in _UNEXECUTED.get("marks", ()))
+_SIGNATURE_LINE = re.compile(_UNEXECUTED.get("signature_line", r"^\s*by\s*:"), re.IGNORECASE)
+_SIGNED = re.compile(re.escape(_UNEXECUTED.get("signed", "/s/")), re.IGNORECASE)
+
+
+def unexecuted_mark(lines: Sequence[LocatedLine]) -> UnexecutedMark | None:
+    """A DRAFT mark on the first page or in a running header or footer, else signature blocks
+    left empty; None for a document that reads as executed (or states nothing either way)."""
+    if not lines:
+        return None
+    first = lines[0].page
+    for line in lines:
+        if (line.page == first or line.is_furniture) and any(
+            m.search(line.text.strip()) for m in _DRAFT_MARKS
+        ):
+            return UnexecutedMark("draft", line.page, line.line_no, line.text)
+    blocks = [ln for ln in lines if _SIGNATURE_LINE.search(ln.text)]
+    if not blocks or any(_SIGNED.search(ln.text) for ln in lines):
+        return None
+    for line in blocks:
+        # "Name: Maria Okafor" (also two blocks on one line): a name after a label
+        for part in re.split(_SIGNATURE_LINE.pattern.lstrip("^"), line.text, flags=re.IGNORECASE):
+            if re.search(r"[A-Za-z]{2,}", part.replace("_", " ")):
+                return None
+    line = blocks[0]
+    return UnexecutedMark("empty_signatures", line.page, line.line_no, line.text)
+
+
 # ----------------------------------------------------------------------------- title and type
 
 
@@ -116,58 +380,48 @@ def title_of(lines: Sequence[LocatedLine], body_size: float) -> str | None:
     return page[0].text[:200]
 
 
-_TYPE_RULES: list[tuple[str, str]] = [
-    ("press_release", r"\bpress release\b|\bfor immediate release\b|\bnews release\b"),
+_TYPES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None, bool], ...] = tuple(
     (
-        "filing",
-        r"\bform\s+(?:10-k|10-q|8-k|20-f|s-1|s-4|def\s*14a|6-k|40-f)\b|"
-        r"securities and exchange commission|pursuant to section 13 or 15\(d\)",
-    ),
-    ("amendment", r"\bamendment\b"),
-    ("certificate", r"\bcertificate of\b|\bcertificate\b"),
-    ("bylaws", r"\bby-?laws\b"),
-    ("minutes", r"\bminutes of\b|\bminutes\b"),
-    ("memo", r"\bmemorandum\b(?! of understanding)|\bmemo\b"),
-    (
-        "financial_statement",
-        r"\bfinancial statements?\b|\bbalance sheets?\b|\bstatements? of (?:operations|income|cash flows)\b",
-    ),
-    ("presentation", r"\bpresentation\b|\binvestor day\b|\bearnings call\b"),
-    ("schedule", r"^schedule\b"),
-    (
-        "agreement",
-        r"\bagreement\b|\bcontract\b|\blease\b|\bindenture\b|\bmemorandum of understanding\b|"
-        r"\bterm sheet\b|\bletter of intent\b|\bnote purchase\b|\blicen[cs]e\b",
-    ),
-    ("letter", r"^dear\b|\bsincerely\b|\byours truly\b"),
-    ("report", r"\breport\b|\bearnings\b|\bresults\b"),
-]
+        str(t["name"]),
+        re.compile(t["title"], re.IGNORECASE | re.MULTILINE),
+        re.compile(t["first_page"], re.IGNORECASE | re.MULTILINE) if t.get("first_page") else None,
+        bool(t.get("heading", False)),
+    )
+    for t in _DOCS.get("types", ())
+)
 
 
-def classify(title: str | None, first_page: str, landscape_share: float) -> str:
-    """Rule-based document type over the title, then the first page's text."""
-    t = (title or "").lower()
-    for kind, rule in _TYPE_RULES:
-        if re.search(rule, t, re.MULTILINE):
-            if kind == "amendment" and not re.search(r"agreement|bylaws|certificate|charter", t):
-                continue
+def classify(
+    title: str | None,
+    first_page: str,
+    landscape_share: float,
+    headings: Sequence[str] = (),
+) -> str:
+    """Rule-based document type (the lexicon's `documents.types`) over the title, then the
+    headings under it ("HALCYON ROBOTICS, INC." over "MINUTES OF A MEETING ..."), then the
+    first page's text for the types that a first page states plainly."""
+    for kind, rule, _, _ in _TYPES:
+        if rule.search(title or ""):
             return kind
+    for text in headings:
+        for kind, rule, _, heading in _TYPES:
+            if heading and rule.search(text):
+                return kind
     if landscape_share >= 0.6:
         return "presentation"
-    head = first_page.lower()[:3000]
+    head = first_page[:3000]
     if re.search(
-        r"\bthis\b[^.]{0,100}\b(?:agreement|contract|lease|indenture)\b", head
-    ) and not re.search(r"\bform\s+(?:10-k|10-q|8-k|20-f)\b", head):
+        r"\bthis\b[^.]{0,100}\b(?:agreement|contract|lease|indenture)\b", head, re.IGNORECASE
+    ) and not re.search(r"\bform\s+(?:10-k|10-q|8-k|20-f)\b", head, re.IGNORECASE):
         return "agreement"
-    for kind, rule in _TYPE_RULES:
-        if kind in ("amendment", "certificate", "minutes", "schedule", "report", "memo"):
-            # too common in passing on a first page; trust them only in the title
-            continue
-        if re.search(rule, head, re.MULTILINE):
+    for kind, _, first, _ in _TYPES:
+        # minutes, amendments, certificates ... are named in passing on many first pages:
+        # they are trusted in the title only
+        if first is not None and first.search(head):
             return kind
-    if re.search(r"^\s*to:.*\n(?:.*\n)?\s*from:", head, re.MULTILINE):
+    if re.search(r"^\s*to:.*\n(?:.*\n)?\s*from:", head, re.MULTILINE | re.IGNORECASE):
         return "memo"
-    if re.search(r"\breport\b", head):
+    if re.search(r"\breport\b", head, re.IGNORECASE):
         return "report"
     return "other"
 

@@ -15,7 +15,14 @@ from pymupdf import mupdf
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import PdfRejected, RejectCode
 from ingest._layout import RawLine, detect_furniture, order_lines, pieces_from_dict
-from ingest._metadata import classify, document_date, preamble_parties, title_of
+from ingest._metadata import (
+    classify,
+    dated_statements,
+    kind_headings,
+    preamble_parties,
+    title_of,
+    unexecuted_mark,
+)
 from ingest._ocr import (
     OCR_BACKENDS,
     OcrUnavailable,
@@ -461,7 +468,7 @@ def _assemble(
         "\n".join(ln.text for ln in content if ln.page == content[0].page) if content else ""
     )
     landscape = sum(1 for info in infos if info[0] > info[1]) / len(infos)
-    doc_type = classify(title, first_page, landscape)
+    doc_type = classify(title, first_page, landscape, kind_headings(content, title))
     parties = (
         preamble_parties(" ".join(head.split("\n")))
         if doc_type in ("agreement", "amendment", "other")
@@ -470,6 +477,7 @@ def _assemble(
     warnings = tuple(
         f"page {p.number}: {p.skipped_reason}" for p in pages if p.skipped_reason is not None
     )
+    dated, effective = dated_statements(content, doc_type)
     return ParsedDocument(
         document_id=hashlib.sha256(data).hexdigest(),
         name=name,
@@ -478,9 +486,12 @@ def _assemble(
         pages=pages,
         title=title,
         document_type=doc_type,
-        document_date=document_date(" ".join(head.split("\n")), doc_type),
+        document_date=dated.date if dated else None,
         parties=parties,
         warnings=warnings,
+        date_statement=dated,
+        effective_date=effective,
+        unexecuted=unexecuted_mark(located),
     )
 
 

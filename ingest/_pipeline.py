@@ -26,8 +26,10 @@ from ingest._chunk import Chunker
 from ingest._dedup import content_key, copy_metadata, is_near_duplicate, sketch
 from ingest._document import ParsedDocument
 from ingest._errors import IngestError, PdfRejected
+from ingest._metadata import document_statements
 from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
+from ingest._relations import document_relations
 from retrieval import (
     KB_EMBEDDING_KEY,
     BlobStore,
@@ -332,6 +334,8 @@ class Ingestor:
                 "warnings": list(warnings),
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
                 "ocr_backends": ocr_backends(doc),
+                **document_statements(doc),
+                "relations": [r.to_json() for r in document_relations(doc)],
                 **({"content_key": copy_key} if copy_key else {}),
             },
         )

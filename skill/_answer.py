@@ -79,6 +79,36 @@ class Conflict(_Frozen):
     values: list[CitedValue]
 
 
+class SupersededValue(_Frozen):
+    """A value that was in force and no longer is: the documents that state it, the
+    document's date, and the document that replaced it (with its effective date)."""
+
+    value: str
+    evidence_ids: list[str]
+    documents: list[str]
+    date: str | None
+    superseded_by: str
+    superseded_on: str | None
+
+
+class Supersession(_Frozen):
+    """A supersession the documents state (issue 16): `value` is in force, stated by
+    `document` (an amendment or an amended and restated agreement, `relation`, its
+    `number` and `effective_date`), whose `statement` names the agreement it changes and
+    whose `change` states the change of the term; `history` lists what it replaced."""
+
+    claim_id: str
+    value: str
+    evidence_ids: list[str]
+    document: str
+    relation: str
+    number: int | None
+    effective_date: str | None
+    statement: dict[str, Any]
+    change: dict[str, Any] | None
+    history: list[SupersededValue]
+
+
 Confidence = Literal["high", "medium", "low"]
 
 
@@ -98,6 +128,8 @@ class Answer(_Frozen):
     risk_signals: list[str]
     suggested_next_actions: list[str]
     sufficiency: dict[str, Any] | None
+    # additive (issue 16): values replaced by a stated amendment, with their history
+    supersessions: list[Supersession] = []
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready object in the contract's field order."""

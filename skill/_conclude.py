@@ -52,6 +52,8 @@ RISK_SIGNALS = (
     "ambiguous_subject",
     "evidence_rejected",
     "undated_evidence",
+    "superseded_value",  # a value replaced by a stated amendment (skill/_supersede.py)
+    "unexecuted_document",  # evidence from a draft or an unsigned copy
 )
 
 # Attributes with one true value at a time: different values from different documents conflict.

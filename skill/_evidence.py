@@ -14,8 +14,9 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from domain import (
     Alias,
@@ -46,6 +47,13 @@ class DocumentInfo:
     document_type: str
     document_date: str | None
     independence_group: str
+    # additive (issue 16): its title, parties, stated relations to an earlier agreement,
+    # effective date, and the mark of an unexecuted copy (a draft, empty signatures)
+    title: str | None = None
+    parties: tuple[str, ...] = ()
+    relations: tuple[Mapping[str, Any], ...] = ()
+    effective_date: str | None = None
+    unexecuted: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

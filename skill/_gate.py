@@ -168,7 +168,12 @@ def _unique_docs(bindings: Iterable[Binding]) -> tuple[str, ...]:
 
 
 def _is_amendment(title: str) -> bool:
-    return re.search(r"\bamend(?:ment|ing)\b", title, re.IGNORECASE) is not None
+    # an amended and restated agreement is evidence about the agreement it restates too
+    # (issue 16: skill/_supersede.py decides, from what it states, which terms it replaces)
+    return (
+        re.search(r"\bamend(?:ment|ing)\b|\bamended\s+and\s+restated\b", title, re.IGNORECASE)
+        is not None
+    )
 
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}

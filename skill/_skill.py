@@ -22,6 +22,7 @@ from skill._answer import (
     ParentEntityBinding,
     RejectedCandidate,
     RejectedEvidence,
+    Supersession,
 )
 from skill._conclude import (
     cited,
@@ -41,6 +42,13 @@ from skill._evidence import ATTRIBUTE_CUES, DocumentInfo, EvidenceCollector
 from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
 from skill._states import State, StateMachine
 from skill._subject import QuestionKind, SubjectClass, parse_question, parse_subject
+from skill._supersede import (
+    in_force_note,
+    only_unexecuted,
+    set_aside_unexecuted,
+    supersede,
+    unexecuted_documents,
+)
 from skill._values import normalize_jurisdiction
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
@@ -156,6 +164,9 @@ class EvidenceSkill:
         units, rejected_units = self._evidence(kb, subject_class, gate, collector, committed)
         if folded.listed:
             units = _with_copies(units, folded.listed)
+        drafts = unexecuted_documents(units, info)
+        units, set_aside = set_aside_unexecuted(units, info)
+        rejected_units = [*rejected_units, *set_aside]
         machine.advance(State.EVIDENCE_VERIFIED)
 
         names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
@@ -174,6 +185,10 @@ class EvidenceSkill:
             ),
         )
         single = is_single_valued(subject_class)
+        # a value an amendment states it replaces is history, not a conflict (issue 16)
+        supersessions: list[Supersession] = []
+        if single:
+            groups, supersessions = supersede(groups, info)
         conflicts = find_conflicts(groups, single_valued=single)
         if evaluation_time is None:
             evaluation_time = default_evaluation_time(
@@ -186,16 +201,17 @@ class EvidenceSkill:
             policy=policy,
             evaluation_time=evaluation_time,
         )
+        unexecuted = drafts
         sufficient = bool(
             sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
-        )
+        ) and not only_unexecuted(groups, info)
         ambiguous = bool(gate.ambiguous) or (
             subject_class.type == "agreement" and len(gate.candidates) > 1
         )
         values = [cv for g in groups for cv in cited(g.values)]
         answer_text = None
         if values and not conflicts:
-            answer_text = "; ".join(v.value for v in values)
+            answer_text = "; ".join(v.value for v in values) + in_force_note(supersessions)
         first = gate.candidates[0]
         actions: list[str] = []
         if not sufficient:
@@ -209,6 +225,11 @@ class EvidenceSkill:
                 sufficiency=sufficiency,
                 amended=any("amended_by" in c.class_attributes for c in gate.candidates),
                 ambiguous=ambiguous,
+            )
+        if unexecuted:
+            actions.append(
+                "Obtain the executed copy of " + ", ".join(unexecuted) + ": it is marked as a "
+                "draft or its signature blocks are empty, so its terms may not be in force."
             )
         machine.advance(State.CONCLUDED)
         return Answer(
@@ -241,9 +262,12 @@ class EvidenceSkill:
                 sufficiency=sufficiency,
                 ambiguous=ambiguous,
                 rejected_evidence=bool(rejected_units),
-            ),
+            )
+            + (["superseded_value"] if supersessions else [])
+            + (["unexecuted_document"] if unexecuted else []),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
+            supersessions=supersessions,
         )
 
     def warm_up(self) -> None:

@@ -126,7 +126,7 @@ person_attribute_of = _phrase_lookup(_PERSON_ATTRIBUTE_PHRASES)
 _DOC_TYPE_ABBREVIATIONS: tuple[tuple[str, str], ...] = (
     (r"msa|master\s+services?\s+agreement", "master_services_agreement"),
     (
-        r"nda|mnda|non-?\s?disclosure\s+agreement|confidentiality\s+agreement|mutual\s+non-?\s?"
+        r"nda|mnda|mutual\s+nda|non-?\s?disclosure\s+agreement|confidentiality\s+agreement|mutual\s+non-?\s?"
         r"disclosure\s+agreement",
         "non_disclosure_agreement",
     ),
@@ -1248,12 +1248,25 @@ _ABBREVIATED_END = re.compile(
 )
 
 
+_IN_FORCE_LEAD = re.compile(
+    r"^(?:as\s+(?:amended|restated|amended\s+and\s+restated)|currently|at\s+present)\s*,\s*",
+    re.IGNORECASE,
+)
+_IN_FORCE_WORD = re.compile(
+    r"\b(the|its|their)\s+(?:current|present|prevailing|currently\s+applicable)\s+", re.IGNORECASE
+)
+
+
 def _normalize(text: str) -> str:
     text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
     text = text.replace("–", "-").replace("—", "-")
     text = re.sub(r"\b(what|who|where|when|which|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(what|who|where|when|which|how)'re\b", r"\1 are", text, flags=re.IGNORECASE)
     text = " ".join(text.split()).rstrip(" ?!")
+    # "As amended, ...", "the current cap": a question about what is in force, which is what
+    # every answer gives (issue 16: a stated supersession decides it)
+    text = _IN_FORCE_LEAD.sub("", text)
+    text = _IN_FORCE_WORD.sub(r"\1 ", text)
     # A final full stop ends the sentence, unless it belongs to "Inc." or "N.A.".
     if text.endswith(".") and not _ABBREVIATED_END.search(text):
         text = text[:-1].rstrip()

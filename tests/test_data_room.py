@@ -172,7 +172,9 @@ def test_gold_pages_state_the_values(pages: dict[str, list[str]]) -> None:
             texts = pages[ref["document"]]
             assert 1 <= ref["page"] <= len(texts), (g["id"], ref)
             text = texts[ref["page"] - 1]
-            assert any(value_in_text(v, text) for v in exp["values"]), (g["id"], ref)
+            # a page may state the value in force or the one it replaced (issue 16)
+            stated = [*exp["values"], *exp.get("superseded", [])]
+            assert any(value_in_text(v, text) for v in stated), (g["id"], ref)
         for v in exp["values"]:
             if value_kind(v) != "yes_no":
                 assert any(
@@ -208,8 +210,11 @@ def _perfect(g: dict[str, Any], pages: dict[str, list[str]]) -> dict[str, Any]:
         )  # fmt: skip
         values.append({"value": v, "evidence_ids": [eid]})
     conflicts = [{"claim_id": "c", "values": values}] if exp["conflict"] else []
+    history = [{"value": v} for v in exp.get("superseded", [])]
     return {"id": g["id"], "terminal_state": "CONCLUDED", "conclusion": {"values": values},
             "evidence": evidence, "conflicts": conflicts,
+            "supersessions": [{"history": history}] if history else [],
+            "risk_signals": list(exp.get("flags", [])),
             "sufficient": exp["sufficient"] if exp["sufficient"] is not None else True}  # fmt: skip
 
 

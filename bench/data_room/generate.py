@@ -1,4 +1,4 @@
-"""Build the due-diligence data room: 18 PDFs, about one target and its counterparties.
+"""Build the due-diligence data room: 22 PDFs, about one target and its counterparties.
 
 Target: Halcyon Robotics, Inc., a Delaware corporation (warehouse mobile robots, Pittsburgh).
 Run: `python -m bench.data_room.generate OUT_DIR`. Deterministic: same bytes every run.
@@ -20,7 +20,12 @@ Deliberate traps (each has gold questions in gold.jsonl, field "trap"):
 - near_copy: 10_Mutual_NDA_Halcyon_Brightline_reexport.pdf re-exports document 09 with trivial
   changes (a footer and a corrected typo): one independence group.
 - superseded_term: Amendment No. 1 raises the Northgate MSA liability cap from $2,000,000 to
-  $5,000,000; nothing is arbitrated, so both values are expected as a conflict.
+  $5,000,000 (Section 9.2 deleted and replaced); Amendment No. 2 extends the renewal term to two
+  years; the Amended and Restated Manufacturing Agreement (21) replaces the Manufacturing Agreement (20) in its
+  entirety (cap $1,000,000 -> $3,000,000, Ohio law -> Michigan law). The documents state each
+  supersession, so the value in force is expected, with the replaced value as history.
+- unexecuted: 22 is a DRAFT of the restated manufacturing agreement with a different cap ($2,500,000)
+  and no signature blocks: its terms are never in force.
 Layout: running headers and footers, tables (cap table, financials, Exhibit 21), two-column
 pages (industry report), landscape slides (management presentation), sections running across
 pages, signature blocks, defined terms, and one image-only scanned page (certificate, page 3).
@@ -2103,6 +2108,165 @@ def _msa_other(doc: pymupdf.Document) -> None:
     stamp_running_text(doc, flow.first_page, style, set())
 
 
+# ---------------------------------------------------------------------------------------------
+# 19 Amendment No. 2 to the Northgate MSA (issue 16: a second amendment, a changed term)
+# ---------------------------------------------------------------------------------------------
+def _amendment_2(doc: pymupdf.Document) -> None:
+    style = Style(header="Amendment No. 2 to Master Services Agreement - Halcyon / Northgate")
+    flow = Flow(doc, style)
+    render_blocks(
+        flow,
+        [
+            ("title", "AMENDMENT NO. 2 TO MASTER SERVICES AGREEMENT"),
+            ("space", 6),
+            (
+                "p",
+                'This AMENDMENT NO. 2 (this "Second Amendment") is made and entered into as of January 15, '
+                '2024 by and between Halcyon Robotics, Inc., a Delaware corporation ("Provider"), and '
+                'Northgate Logistics, Inc., an Ohio corporation ("Customer").',
+            ),
+            ("centerb", "RECITALS"),
+            (
+                "p",
+                "A. Provider and Customer are parties to that certain Master Services Agreement dated as of "
+                'September 1, 2021, as amended by Amendment No. 1 thereto (as so amended, the "Agreement").',
+            ),
+            (
+                "p",
+                "B. The parties wish to lengthen the renewal terms of the Agreement as set forth below.",
+            ),
+            ("h", "1. Renewal Terms"),
+            (
+                "p",
+                "The renewal term under Section 4.1 of the Agreement shall be extended to two (2) years "
+                "for each renewal of the Agreement after the Initial Term.",
+            ),
+            ("h", "2. Effect of Amendment"),
+            (
+                "p",
+                "Except as expressly amended by this Second Amendment, the Agreement remains in full force "
+                "and effect in accordance with its terms.",
+            ),
+            ("space", 6),
+            (
+                "p",
+                "IN WITNESS WHEREOF, the parties have executed this Second Amendment as of the date first "
+                "written above.",
+            ),
+            (
+                "sig",
+                [
+                    (CO_UP, "Maria Okafor", "Chief Executive Officer"),
+                    ("NORTHGATE LOGISTICS, INC.", "Karen Whitlock", "Chief Operating Officer"),
+                ],
+            ),
+        ],
+    )
+    stamp_running_text(doc, flow.first_page, style, set())
+
+
+# ---------------------------------------------------------------------------------------------
+# 20 Manufacturing Agreement Halcyon / Brightline, 21 its amended and restated version,
+# 22 a DRAFT of the restated version that differs from the executed copy (issue 16)
+# ---------------------------------------------------------------------------------------------
+def _manufacturing_blocks(*, restated: bool, draft: bool) -> list[Block]:
+    cap = "ONE MILLION DOLLARS ($1,000,000)"
+    law = "the State of Ohio"
+    date = "May 2, 2022"
+    if restated:
+        cap = (
+            "TWO MILLION FIVE HUNDRED THOUSAND DOLLARS ($2,500,000)"
+            if draft
+            else ("THREE MILLION DOLLARS ($3,000,000)")
+        )
+        law = "the State of Michigan"
+        date = "February 1, 2024"
+    title = (
+        "AMENDED AND RESTATED MANUFACTURING AGREEMENT" if restated else "MANUFACTURING AGREEMENT"
+    )
+    blocks: list[Block] = []
+    if draft:
+        blocks.append(("centerb", "DRAFT"))
+    blocks += [
+        ("title", title),
+        ("space", 6),
+        (
+            "p",
+            f'This {title.title()} (this "Agreement") is entered into as of {date} by and between '
+            'Brightline Components, Inc., a Michigan corporation ("Supplier"), and '
+            'Halcyon Robotics, Inc., a Delaware corporation ("Buyer").',
+        ),
+    ]
+    if restated:
+        blocks.append(
+            (
+                "p",
+                "Supplier and Buyer are parties to that certain Manufacturing Agreement dated as of May 2, 2022 "
+                '(the "Original Agreement"). This Agreement amends and restates the Original Agreement '
+                "in its entirety, effective as of the date first written above.",
+            )
+        )
+    blocks += [
+        ("h", "1. Supply of Components"),
+        (
+            "p",
+            "1.1 Supplier shall manufacture and supply to Buyer the drive modules and lidar housings "
+            "described in Schedule 1, in the quantities set out in Buyer's purchase orders.",
+        ),
+        ("h", "2. Price and Payment"),
+        (
+            "p",
+            "2.1 Buyer shall pay each undisputed invoice within thirty (30) days after the date of "
+            "invoice.",
+        ),
+        ("h", "3. Limitation of Liability"),
+        (
+            "p",
+            "3.1 Cap on Liability. EACH PARTY'S AGGREGATE LIABILITY ARISING OUT OF OR RELATING TO THIS "
+            f"AGREEMENT SHALL NOT EXCEED {cap}.",
+        ),
+        ("h", "4. Governing Law"),
+        (
+            "p",
+            f"4.1 Governing Law. This Agreement shall be governed by the laws of {law}, without regard "
+            "to its conflict of laws rules.",
+        ),
+        ("space", 6),
+        (
+            "p",
+            "IN WITNESS WHEREOF, the parties have executed this Agreement as of the date first written "
+            "above.",
+        ),
+    ]
+    if draft:
+        blocks.append(("line", "[Signature page to follow]"))
+    else:
+        blocks.append(
+            (
+                "sig",
+                [
+                    ("BRIGHTLINE COMPONENTS, INC.", "Henry Adeyemi", "President"),
+                    (CO_UP, "Maria Okafor", "Chief Executive Officer"),
+                ],
+            )
+        )
+    return blocks
+
+
+def _manufacturing(doc: pymupdf.Document, *, restated: bool = False, draft: bool = False) -> None:
+    header = (
+        "Amended and Restated Manufacturing Agreement - Brightline / Halcyon"
+        if restated
+        else "Manufacturing Agreement - Brightline / Halcyon"
+    )
+    if draft:
+        header = "DRAFT - for discussion purposes only - " + header
+    style = Style(header=header)
+    flow = Flow(doc, style)
+    render_blocks(flow, _manufacturing_blocks(restated=restated, draft=draft))
+    stamp_running_text(doc, flow.first_page, style, set())
+
+
 DOCUMENTS: tuple[tuple[str, str, Callable[[pymupdf.Document], None]], ...] = (
     ("01_Certificate_of_Incorporation.pdf", "Certificate of Incorporation", _certificate),
     ("02_Bylaws_Excerpt.pdf", "Amended and Restated Bylaws (Excerpt)", _bylaws),
@@ -2130,6 +2294,22 @@ DOCUMENTS: tuple[tuple[str, str, Callable[[pymupdf.Document], None]], ...] = (
     ("16_Industry_Report_Corvane_2024.pdf", "Warehouse Automation Outlook 2024", _industry_report),
     ("17_Financial_Statements_2023_Excerpt.pdf", "Consolidated Financial Statements", _financials),
     ("18_MSA_Northgate_Ridgeway.pdf", "Master Services Agreement", _msa_other),
+    ("19_MSA_Amendment_No2_Halcyon_Northgate.pdf", "Amendment No. 2 to MSA", _amendment_2),
+    (
+        "20_Manufacturing_Agreement_Brightline_Halcyon.pdf",
+        "Manufacturing Agreement",
+        _manufacturing,
+    ),
+    (
+        "21_Amended_and_Restated_Manufacturing_Agreement_Brightline_Halcyon.pdf",
+        "Amended and Restated Manufacturing Agreement",
+        lambda d: _manufacturing(d, restated=True),
+    ),
+    (
+        "22_Amended_and_Restated_Manufacturing_Agreement_DRAFT.pdf",
+        "Amended and Restated Manufacturing Agreement (draft)",
+        lambda d: _manufacturing(d, restated=True, draft=True),
+    ),
 )
 
 

@@ -88,7 +88,8 @@ def reasons(answer: Answer) -> dict[str, str]:
 
 def assert_contract(answer: Answer) -> None:
     data = json.loads(answer.to_json())
-    assert list(data) == CONTRACT_FIELDS
+    # the contract's fields in order, then the additive ones (issue 16: supersessions)
+    assert list(data) == [*CONTRACT_FIELDS, "supersessions"]
     ids = {u["evidence_id"] for u in data["evidence"]}
     for value in data["conclusion"]["values"]:
         assert set(value["evidence_ids"]) <= ids  # every cited id is an evidence unit

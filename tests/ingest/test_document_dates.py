@@ -1,0 +1,161 @@
+"""A document's own date, type and execution, each with the line that shows it (issue 16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest import PdfParser
+from tests import pdfs
+from tests.pdfs import Line
+
+
+def _parse(pages: list[list[Line]]) -> object:
+    return PdfParser(ocr="off").run(pdfs.make_pdf(pages), "d.pdf")
+
+
+def test_minutes_take_the_meeting_date_not_a_date_they_mention() -> None:
+    doc = _parse(
+        [
+            [
+                Line("ACME WIDGETS, INC.", size=16, bold=True),
+                Line("MINUTES OF A SPECIAL MEETING OF THE BOARD OF DIRECTORS", bold=True),
+                *pdfs.paragraph(
+                    "A special meeting of the Board of Directors of Acme Widgets, Inc. was held "
+                    "by telephone on October 3, 2019. The Board reviewed the Supply Agreement "
+                    "dated as of May 2, 2016 with Borealis Metals Corp."
+                ),
+            ]
+        ]
+    )
+    assert doc.document_type == "minutes"
+    assert doc.document_date == "2019-10-03"
+    assert doc.date_statement is not None and doc.date_statement.basis == "meeting"
+    assert "October 3, 2019" in doc.date_statement.quote
+
+
+def test_written_consent_is_typed_and_dated() -> None:
+    doc = _parse(
+        [
+            [
+                Line("ACTION BY UNANIMOUS WRITTEN CONSENT OF THE BOARD OF DIRECTORS", bold=True),
+                Line("OF PELICAN SOFTWARE LLC", bold=True),
+                *pdfs.paragraph(
+                    "The undersigned, being all of the managers, hereby adopt the following "
+                    "resolutions by written consent effective as of February 11, 2020, "
+                    "ratifying the lease dated June 1, 2018."
+                ),
+            ]
+        ]
+    )
+    assert doc.document_type == "written_consent"
+    assert doc.document_date == "2020-02-11"
+
+
+def test_a_recital_date_is_not_the_agreements_date() -> None:
+    doc = _parse(
+        [
+            [
+                Line("SECOND AMENDMENT TO LICENSE AGREEMENT", size=16, bold=True),
+                *pdfs.paragraph(
+                    "WHEREAS, Licensor and Licensee have entered into that certain License "
+                    'Agreement dated as of April 4, 2012 (the "Agreement"). This Second '
+                    "Amendment is entered into as of August 19, 2015 by Licensor and Licensee."
+                ),
+            ]
+        ]
+    )
+    assert doc.document_type == "amendment"
+    assert doc.document_date == "2015-08-19"
+    assert doc.date_statement is not None and doc.date_statement.basis == "preamble"
+
+
+def test_effective_date_apart_from_the_signature_date() -> None:
+    doc = _parse(
+        [
+            [
+                Line("SERVICE AGREEMENT", size=16, bold=True),
+                Line("1. EFFECTIVE DATE: July 1, 2021"),
+                *pdfs.paragraph(
+                    "This Service Agreement is entered into by Carrier and Shipper on the terms "
+                    "below."
+                ),
+                Line("CARRIER | SHIPPER", gap=20),
+                Line("Dated: May 28, 2021 | Dated: May 30, 2021"),
+            ]
+        ]
+    )
+    assert doc.document_date == "2021-05-28"
+    assert doc.date_statement is not None and doc.date_statement.basis == "signature"
+    assert doc.effective_date is not None and doc.effective_date.date == "2021-07-01"
+
+
+def test_a_letter_takes_its_date_line() -> None:
+    doc = _parse(
+        [
+            [
+                Line("Harbor Bank, N.A."),
+                Line("March 9, 2022"),
+                Line("Dear Mr. Quinn:", gap=10),
+                *pdfs.paragraph(
+                    "We refer to the credit agreement dated as of January 15, 2020 between us."
+                ),
+                Line("Sincerely,", gap=10),
+            ]
+        ]
+    )
+    assert doc.document_type == "letter"
+    assert doc.document_date == "2022-03-09"
+    assert doc.date_statement is not None and doc.date_statement.basis == "date_line"
+
+
+@pytest.mark.parametrize(
+    ("lines", "reason"),
+    [
+        (
+            [Line("DRAFT", size=16, bold=True), Line("CONSULTING AGREEMENT", bold=True)],
+            "draft",
+        ),
+        (
+            [
+                Line("CONSULTING AGREEMENT", bold=True),
+                Line("Draft - for discussion purposes only"),
+            ],
+            "draft",
+        ),
+        (
+            [
+                Line("CONSULTING AGREEMENT", bold=True),
+                *pdfs.paragraph("This Agreement is entered into as of May 1, 2020."),
+                Line("COMPANY", gap=20),
+                Line("By: ____________________"),
+                Line("Name: __________________"),
+            ],
+            "empty_signatures",
+        ),
+    ],
+)
+def test_unexecuted_documents_are_marked(lines: list[Line], reason: str) -> None:
+    doc = _parse([lines])
+    assert doc.unexecuted is not None and doc.unexecuted.reason == reason
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            Line("CONSULTING AGREEMENT", bold=True),
+            *pdfs.paragraph(
+                "The Consultant shall deliver a draft of each report for the Company's review."
+            ),
+            Line("COMPANY", gap=20),
+            Line("By: ____________________"),
+            Line("Name: Jane Ortiz"),
+        ],
+        [
+            Line("CONSULTING AGREEMENT", bold=True),
+            Line("By: /s/ Jane Ortiz"),
+        ],
+    ],
+)
+def test_executed_documents_are_not_marked(lines: list[Line]) -> None:
+    assert _parse([lines]).unexecuted is None

@@ -1,0 +1,83 @@
+"""What a document states it does to an earlier agreement (ingest/_relations.py), from real
+PDFs: the cases in relation_cases/*.yaml, and clause-level changes with their lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from ingest import PdfParser
+from ingest._relations import document_relations
+from tests import pdfs
+from tests.pdfs import Line
+
+CASES = [
+    case
+    for path in sorted((Path(__file__).parent / "relation_cases").glob("*.yaml"))
+    for case in yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
+]
+_PARSER = PdfParser(ocr="off", isolate=False)
+
+
+def _parse(title: str, text: list[str]) -> Any:
+    page = [Line(title, size=12, bold=True)]
+    for paragraph in text:
+        page += pdfs.paragraph(paragraph)
+    # a closing line, so that a paragraph's short last line ("2019.") is not read as a
+    # page number at the foot of the page
+    page += pdfs.paragraph("Signed by the parties on the signature page that follows.")
+    return _PARSER.run(pdfs.make_pdf([page]), "r.pdf")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_relation_cases(case: dict[str, Any]) -> None:
+    relations = document_relations(_parse(case["title"], case["text"]))
+    if case["expect"] is None:
+        assert relations == ()
+        return
+    kind, target_type, target_date, number = case["expect"]
+    assert len(relations) == 1, relations
+    r = relations[0]
+    assert (r.relation, r.target_type, r.target_date, r.number) == (
+        kind,
+        target_type,
+        target_date,
+        number,
+    )
+
+
+def test_each_relation_has_five_cases() -> None:
+    kinds = [c["expect"][0] for c in CASES if c["expect"]]
+    for kind in (
+        "amends",
+        "amended_and_restated",
+        "supplements",
+        "terminates",
+        "assigns",
+        "waives",
+    ):
+        assert kinds.count(kind) >= 5, kind
+
+
+def test_clause_changes_are_read_with_their_lines() -> None:
+    doc = _parse(
+        "AMENDMENT NO. 1 TO SERVICES AGREEMENT",
+        [
+            "Vendor and Client are parties to that certain Services Agreement dated as of May 5, 2020 "
+            '(the "Agreement").',
+            "1. Section 7.3 of the Agreement is hereby deleted in its entirety and replaced with the "
+            "following: 7.3 Fees are payable within sixty (60) days.",
+            "2. The Monthly Fee shall be increased to $12,000 with effect from July 1, 2022.",
+            "3. Schedule B of the Agreement is hereby amended by adding the Denver site.",
+        ],
+    )
+    (relation,) = document_relations(doc)
+    changes = {(c.kind, c.clause) for c in relation.changes}
+    assert ("replaced", "7.3") in changes
+    assert ("changed_term", "Monthly Fee") in changes
+    assert ("added", "B") in changes
+    replaced = next(c for c in relation.changes if c.kind == "replaced")
+    assert "deleted in its entirety" in replaced.quote and replaced.page == 1

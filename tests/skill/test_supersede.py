@@ -1,0 +1,214 @@
+"""Supersession the documents state (skill/_supersede.py): the value in force and its history,
+and the cases that must stay a conflict (no stated supersession, recency alone, a draft)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import SourceLocation
+from skill._answer import EvidenceUnit
+from skill._conclude import find_conflicts, group_values
+from skill._evidence import DocumentInfo
+from skill._supersede import in_force_note, only_unexecuted, set_aside_unexecuted, supersede
+
+PARTIES = ("Acme Widgets, Inc.", "Borealis Metals Corp.")
+
+
+def _info(doc: str, title: str, date: str, **kw: Any) -> DocumentInfo:
+    return DocumentInfo(
+        document_id=doc,
+        name=f"{doc}.pdf",
+        document_type=kw.pop("document_type", "agreement"),
+        document_date=date,
+        independence_group=doc,
+        title=title,
+        parties=kw.pop("parties", PARTIES),
+        **kw,
+    )
+
+
+def _unit(
+    doc: str, value: str, *, clause: str | None, section: str, page: int, line: int, quote: str = ""
+) -> EvidenceUnit:
+    return EvidenceUnit(
+        evidence_id=f"ev-{doc}-{line}",
+        subject_id="agreement:supply",
+        claim_id="agreement:supply:liability_cap",
+        value=value,
+        quote=quote or f"{clause} Cap. Liability shall not exceed {value}.",
+        source_location=SourceLocation(
+            document=f"{doc}.pdf",
+            document_id=doc,
+            page=page,
+            section=section,
+            clause=clause,
+            line_start=line,
+            line_end=line,
+            char_start=0,
+            char_end=10,
+        ),
+        source_type="agreement",
+        observed_at=None,
+        independence_group=doc,
+        confidence=0.9,
+    )
+
+
+def _amends(number: int, date: str, clause: str, section: str, line: int, **kw: Any) -> dict:
+    return {
+        "relation": kw.get("relation", "amends"),
+        "target_type": kw.get("target_type", "Supply Agreement"),
+        "target_date": kw.get("target_date", "2020-01-15"),
+        "number": number,
+        "effective_date": date,
+        "page": 1,
+        "line": 4,
+        "quote": "parties to that certain Supply Agreement dated as of January 15, 2020",
+        "changes": [
+            {
+                "kind": "replaced",
+                "clause": clause,
+                "page": 1,
+                "line": line,
+                "section": section,
+                "quote": f"Section {clause} of the Agreement is hereby deleted in its entirety and "
+                "replaced with the following:",
+            }
+        ],
+    }
+
+
+ORIGINAL = _info("orig", "SUPPLY AGREEMENT", "2020-01-15")
+OLD = _unit(
+    "orig", "USD 1,000,000", clause="8.2", section="8. Liability > 8.2 Cap", page=4, line=10
+)
+
+
+def _run(units: list[EvidenceUnit], infos: dict[str, DocumentInfo]) -> tuple[Any, Any, Any]:
+    groups = group_values(units, names=False)
+    groups, records = supersede(groups, infos.get)
+    return groups, records, find_conflicts(groups, single_valued=True)
+
+
+def test_an_amendment_replacing_the_clause_puts_its_value_in_force() -> None:
+    amendment = _info(
+        "am1",
+        "AMENDMENT NO. 1 TO SUPPLY AGREEMENT",
+        "2022-03-01",
+        relations=(_amends(1, "2022-03-01", "8.2", "1. Amendment of Section 8.2", 12),),
+    )
+    new = _unit(
+        "am1", "USD 4,000,000", clause="8.2", section="1. Amendment of Section 8.2", page=1, line=13
+    )
+    groups, records, conflicts = _run([OLD, new], {"orig": ORIGINAL, "am1": amendment})
+    assert conflicts == []
+    assert [v for g in groups for v, _ in g.values] == ["USD 4,000,000"]
+    (record,) = records
+    assert record.value == "USD 4,000,000" and record.number == 1
+    assert record.effective_date == "2022-03-01" and record.change is not None
+    assert "deleted in its entirety" in record.change["quote"]
+    (history,) = record.history
+    assert (history.value, history.date, history.superseded_by) == (
+        "USD 1,000,000",
+        "2020-01-15",
+        "am1.pdf",
+    )
+    assert "replacing USD 1,000,000" in in_force_note(records)
+
+
+def test_two_documents_that_simply_disagree_stay_a_conflict() -> None:
+    other = _info("other", "SUPPLY AGREEMENT", "2023-05-01")  # later, but states nothing
+    new = _unit(
+        "other", "USD 4,000,000", clause="8.2", section="8. Liability > 8.2 Cap", page=4, line=10
+    )
+    _groups, records, conflicts = _run([OLD, new], {"orig": ORIGINAL, "other": other})
+    assert records == [] and len(conflicts) == 1
+
+
+def test_an_amendment_of_another_agreement_or_clause_supersedes_nothing() -> None:
+    for relation in (
+        _amends(1, "2022-03-01", "8.2", "1. Amendment", 12, target_date="2019-06-30"),
+        _amends(1, "2022-03-01", "8.2", "1. Amendment", 12, target_type="License Agreement"),
+        _amends(1, "2022-03-01", "11.4", "1. Amendment", 12),
+    ):
+        amendment = _info("am1", "AMENDMENT NO. 1", "2022-03-01", relations=(relation,))
+        new = _unit("am1", "USD 4,000,000", clause="8.2", section="1. Amendment", page=1, line=13)
+        _, records, conflicts = _run([OLD, new], {"orig": ORIGINAL, "am1": amendment})
+        assert records == [] and len(conflicts) == 1, relation
+
+
+def test_other_parties_amendment_supersedes_nothing() -> None:
+    amendment = _info(
+        "am1",
+        "AMENDMENT NO. 1",
+        "2022-03-01",
+        parties=("Cobalt Freight LLC", "Delta Mining plc"),
+        relations=(_amends(1, "2022-03-01", "8.2", "1. Amendment", 12),),
+    )
+    new = _unit("am1", "USD 4,000,000", clause="8.2", section="1. Amendment", page=1, line=13)
+    _, records, conflicts = _run([OLD, new], {"orig": ORIGINAL, "am1": amendment})
+    assert records == [] and len(conflicts) == 1
+
+
+def test_a_draft_amendment_supersedes_nothing_and_is_set_aside() -> None:
+    draft = _info(
+        "draft",
+        "AMENDMENT NO. 1",
+        "2022-03-01",
+        relations=(_amends(1, "2022-03-01", "8.2", "1. Amendment", 12),),
+        unexecuted={"reason": "draft", "page": 1, "line": 1, "quote": "DRAFT"},
+    )
+    new = _unit("draft", "USD 4,000,000", clause="8.2", section="1. Amendment", page=1, line=13)
+    infos = {"orig": ORIGINAL, "draft": draft}
+    _, records, _conflicts = _run([OLD, new], infos)
+    assert records == []
+    kept, rejected = set_aside_unexecuted([OLD, new], infos.get)
+    assert kept == [OLD] and [r.evidence_id for r in rejected] == [new.evidence_id]
+    assert "unexecuted" in rejected[0].reason
+    alone, none = set_aside_unexecuted([new], infos.get)
+    assert alone == [new] and none == []
+    assert only_unexecuted(group_values(alone, names=False), infos.get)
+
+
+def test_amended_and_restated_replaces_every_term() -> None:
+    restated = _info(
+        "ar",
+        "AMENDED AND RESTATED SUPPLY AGREEMENT",
+        "2024-02-01",
+        relations=(
+            {
+                **_amends(0, "2024-02-01", "x", "", 1),
+                "relation": "amended_and_restated",
+                "number": None,
+                "changes": [],
+            },
+        ),
+    )
+    new = _unit("ar", "USD 3,000,000", clause="6.1", section="6. Liability", page=2, line=20)
+    _groups, records, conflicts = _run([OLD, new], {"orig": ORIGINAL, "ar": restated})
+    assert conflicts == [] and records[0].relation == "amended_and_restated"
+    assert "as amended and restated by ar.pdf" in in_force_note(records)
+
+
+def test_a_second_amendment_replaces_the_first_ones_value() -> None:
+    first = _info(
+        "am1",
+        "AMENDMENT NO. 1",
+        "2021-03-01",
+        relations=(_amends(1, "2021-03-01", "8.2", "1. Section 8.2", 12),),
+    )
+    second = _info(
+        "am2",
+        "AMENDMENT NO. 2",
+        "2023-07-01",
+        relations=(_amends(2, "2023-07-01", "8.2", "1. Section 8.2", 9),),
+    )
+    mid = _unit("am1", "USD 2,500,000", clause="8.2", section="1. Section 8.2", page=1, line=13)
+    new = _unit("am2", "USD 6,000,000", clause="8.2", section="1. Section 8.2", page=1, line=10)
+    groups, records, conflicts = _run(
+        [OLD, mid, new], {"orig": ORIGINAL, "am1": first, "am2": second}
+    )
+    assert conflicts == []
+    assert [v for g in groups for v, _ in g.values] == ["USD 6,000,000"]
+    (record,) = records
+    assert [h.value for h in record.history] == ["USD 1,000,000", "USD 2,500,000"]
