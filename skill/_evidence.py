@@ -46,6 +46,8 @@ class DocumentInfo:
     document_type: str
     document_date: str | None
     independence_group: str
+    pages: int | None = None  # pages of the document, when the catalog knows them
+    pages_without_text: int | None = None  # of those, pages no text could be read from
 
 
 @dataclass(frozen=True, slots=True)

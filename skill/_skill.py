@@ -39,8 +39,12 @@ from skill._conclude import (
 from skill._errors import SubjectClassError
 from skill._evidence import ATTRIBUTE_CUES, DocumentInfo, EvidenceCollector
 from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
+from skill._intent import TOPIC
+from skill._mentions import NameIndex
+from skill._read import build_name_index, clause_label, is_clause_question, read_question
 from skill._states import State, StateMachine
-from skill._subject import QuestionKind, SubjectClass, parse_question, parse_subject
+from skill._subject import QuestionKind, SubjectClass, parse_subject
+from skill._topic import absence_text, topic_units
 from skill._values import normalize_jurisdiction
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
@@ -110,18 +114,8 @@ class EvidenceSkill:
         Raises SubjectClassError when State 1 fails, engine.ContractError when the evidence
         contract or `evaluation_time` is invalid. Never reads the wall clock."""
         machine = StateMachine()
-        if subject is not None:
-            subject_class = parse_subject(subject)
-        elif question is not None:
-            subject_class = parse_question(question)
-        else:
+        if subject is None and question is None:
             raise SubjectClassError("", "give a question or a structured subject")
-        kb_default = dict(self.default_requirements)
-        if self.kb_requirements is not None:
-            kb_default.update(self.kb_requirements(kb) or {})
-        requirements, policy = requirements_for(kb_default, evidence_requirements)
-        machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
-
         # A tuple: immutable, so the store may remember its set between look-ups.
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.
@@ -130,6 +124,22 @@ class EvidenceSkill:
         folded = self._fold(kb, visible, copies)
         committed = folded.ids
         aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
+        if subject is not None:
+            subject_class = parse_subject(subject)
+        else:
+            assert question is not None
+            subject_class = read_question(
+                question,
+                self._name_index(kb, committed, aliases),
+                {a.alias_key for a in aliases},
+                self._query_embedder,
+                self.embedder,
+            )
+        kb_default = dict(self.default_requirements)
+        if self.kb_requirements is not None:
+            kb_default.update(self.kb_requirements(kb) or {})
+        requirements, policy = requirements_for(kb_default, evidence_requirements)
+        machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
         gate = CandidateGate(
             self.store,
             self._query_embedder,
@@ -196,6 +206,17 @@ class EvidenceSkill:
         answer_text = None
         if values and not conflicts:
             answer_text = "; ".join(v.value for v in values)
+        not_stated = not values and is_clause_question(subject_class)
+        if not_stated:
+            # Said precisely, never "no" from silence: what was searched, and where.
+            answer_text = "; ".join(
+                absence_text(
+                    clause_label(subject_class),
+                    c.name,
+                    [info(d) for d in c.documents if d in set(committed)],
+                )
+                for c in gate.candidates
+            )
         first = gate.candidates[0]
         actions: list[str] = []
         if not sufficient:
@@ -241,10 +262,23 @@ class EvidenceSkill:
                 sufficiency=sufficiency,
                 ambiguous=ambiguous,
                 rejected_evidence=bool(rejected_units),
-            ),
+            )
+            + (["not_stated"] if not_stated else []),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
         )
+
+    def _name_index(
+        self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
+    ) -> NameIndex:
+        """The knowledge base's names for reading questions, kept with the gate's snapshot
+        (one build per committed set and alias table)."""
+        snapshot = self._gate_snapshot(kb, committed, aliases)
+        index = snapshot.get("names")
+        if index is None:
+            index = build_name_index(self.store, kb, committed, aliases)
+            snapshot["names"] = index  # one key, one atomic write
+        return index  # type: ignore[no-any-return]
 
     def warm_up(self) -> None:
         """Embed every attribute cue now (about 30 short texts, ~0.1 s), for a process that
@@ -336,6 +370,13 @@ class EvidenceSkill:
                     units.append(collector.binding_unit(b, c.subject_id, claim, c.name))
             return _dedupe(units), []
         attribute = subject.attribute or ""
+        if attribute == TOPIC:
+            topic = str(subject.constraints.get("topic") or "")
+            vector = self._query_embedder.embed_query(topic) if topic else []
+            for c in gate.candidates:
+                claim = f"{c.subject_id}:{TOPIC}:{topic}"
+                units.extend(topic_units(collector, kb, c, claim, committed, topic, vector))
+            return _dedupe(units), []
         for c in gate.candidates:
             claim = f"{c.subject_id}:{attribute}"
             party_key = party_role = None
