@@ -81,6 +81,8 @@ _NOTICE_PURPOSE = {
     "non_renewal": re.compile(r"\brenew\w*|\bextension\b|\bextend\w*", re.IGNORECASE),
     "termination": re.compile(r"\bterminat\w*|\bresign\w*|\bcancel\w*", re.IGNORECASE),
 }
+# The purposes a notice may be asked for, and the words that state each (read by _intent too).
+NOTICE_PURPOSE = _NOTICE_PURPOSE
 _DURATION_VALUE = re.compile(r"^\d+(?:\.\d+)? (?:day|month|year)s?$")
 
 

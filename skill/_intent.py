@@ -29,6 +29,7 @@ from typing import Any
 
 from domain import is_generic_term, lexicon
 from skill._errors import SubjectClassError
+from skill._evidence import NOTICE_PURPOSE
 from skill._mentions import Mention, NameIndex, find_mentions, placeholder_in
 from skill._subject import (
     _AGREEMENT_WORD,
@@ -55,6 +56,10 @@ CLAUSE_TOPICS: frozenset[str] = frozenset(
     if a.value_kind == "free_text" and "agreement" in a.subjects and a.relevance_cues
 )
 _AGREEMENT_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "agreement" in a.subjects)
+# Attributes answered by a passage rather than a value: a clause topic may refine them.
+_PASSAGE_ATTRIBUTES = frozenset(
+    a.name for a in _LEXICON.attributes if a.value_kind in ("free_text", "text")
+)
 _ENTITY_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "entity" in a.subjects)
 # Attributes the embedding may pick: those with a description and no binding of their own,
 # asked of agreements (the intent of an open question about a contract).
@@ -249,6 +254,11 @@ def read_open_question(
         constraints["topic"] = intent.phrase or attribute.replace("_", " ")
     if _YES_NO.match(normalized):
         constraints["yes_no"] = True
+    if attribute == "notice_period":
+        # Notice asked for one purpose is answered only by notice stated for it.
+        purpose = next((p for p, rx in NOTICE_PURPOSE.items() if rx.search(normalized)), None)
+        if purpose is not None:
+            constraints["notice_for"] = purpose
     generic = [n for n in names if is_generic_term(n)]
     if generic:
         raise SubjectClassError(
@@ -270,7 +280,9 @@ def read_open_question(
             attribute=attribute,
             document_type=document_type,
             constraints=dict(sorted(constraints.items())),
-            kind=QuestionKind.AGREEMENT_ATTRIBUTE,
+            kind=QuestionKind.RELATION
+            if attribute == "parties"
+            else QuestionKind.AGREEMENT_ATTRIBUTE,
         )
         return OpenReading(subject, rest)
     name = unique[0]
@@ -291,6 +303,9 @@ def refine_intent(subject: SubjectClass, normalized: str) -> SubjectClass:
     """A clause topic named in the question, more specific than the attribute the grammar
     read ("terminate ... for convenience" over "terminate"), takes its place."""
     if subject.type != "agreement" or subject.kind is not QuestionKind.AGREEMENT_ATTRIBUTE:
+        return subject
+    if subject.attribute not in _PASSAGE_ATTRIBUTES:
+        # A value asked for ("how much notice ... without cause") stays the value.
         return subject
     names = [*subject.parties]
     text = normalized

@@ -40,7 +40,9 @@ _QUESTION_WORDS = frozenset(
     what which who whom whose when where why how is are was were do does did can could may
     might must shall should will would has have had please list name identify give show tell
     me under in on of for to with between among by from and or the a an any each either both
-    neither its their his her this that these those there as at if
+    neither its their his her this that these those there as at if until after before
+    during since per according within upon regarding concerning whether also then so
+    describe explain summarize summarise provide find quote cite state confirm check
     """.split()  # noqa: SIM905
 )
 _CONNECTORS = frozenset({"of", "and", "&", "de", "du", "der", "van", "von", "la", "le", "y"})

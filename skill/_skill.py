@@ -131,7 +131,7 @@ class EvidenceSkill:
             subject_class = read_question(
                 question,
                 self._name_index(kb, committed, aliases),
-                {a.alias_key for a in aliases},
+                {a.alias_key for a in aliases if a.document_id is None},
                 self._query_embedder,
                 self.embedder,
             )
