@@ -39,7 +39,7 @@ from skill._conclude import (
 from skill._errors import SubjectClassError
 from skill._evidence import ATTRIBUTE_CUES, DocumentInfo, EvidenceCollector
 from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
-from skill._intent import TOPIC
+from skill._intent import TOPIC, IntentEmbeddings
 from skill._mentions import NameIndex
 from skill._read import build_name_index, clause_label, is_clause_question, read_question
 from skill._states import State, StateMachine
@@ -286,6 +286,7 @@ class EvidenceSkill:
         pay for its cue's embedding on its first ask. Answers are the same either way: a
         kept vector is the one `embed_query` computes."""
         self._query_embedder.pin(sorted(set(ATTRIBUTE_CUES.values())))
+        IntentEmbeddings.of(self.embedder)  # the intents' descriptions, once per process
 
     def _fold(
         self, kb: str, committed: Sequence[str], copies: Mapping[str, Sequence[str]]

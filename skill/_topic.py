@@ -6,7 +6,8 @@ of the lexicon is the interest rate) is answered by the best passages of the sub
 documents: the topic's words searched there (dense and lexical, one embedding of the
 question less its names), each sentence scored by the share of the topic's words it
 states, the best few quoted and cited, each with its score as its confidence, and judged by
-the engine as any answer is.
+the engine as any answer is (a passage counts as evidence only when it states every word of
+the topic; the others are shown under the engine's confidence threshold).
 
 `clause_sentences(...)` is the seam where "sentences of category C in documents D" plugs in
 once ingestion stores each sentence's clause categories (issue 14, part 3): until then it
@@ -111,9 +112,10 @@ def topic_units(
     units: list[EvidenceUnit] = []
     for share, _, _, _, sentence in scored[:TOPIC_PASSAGES]:
         value = " ".join(sentence.text.split())
-        # One word in common says little ("lend" is in every sentence about the Lender):
-        # such a passage is shown, under the engine's confidence threshold.
-        confidence = 0.4 + 0.5 * share if len(stems) >= 2 else 0.45
+        # A passage that states every word of the topic is evidence for it; one that states
+        # some of them (or a topic of one word: "lend" is in every sentence about the
+        # Lender) is shown, under the engine's confidence threshold.
+        confidence = 0.9 if share == 1.0 and len(stems) >= 2 else 0.45
         units.append(
             collector.sentence_unit(
                 sentence, candidate.subject_id, claim_id, value, round(confidence, 4)
