@@ -105,7 +105,8 @@ def lexicon_intent(text: str, subjects: Sequence[str] = ("agreement", "entity"))
 
 
 class IntentEmbeddings:
-    """Each described attribute's embedding, computed once per process and embedder."""
+    """Each described attribute's embedding, computed once per process and embedder (the
+    skill's query memo, where the descriptions, being attribute cues, are pinned at warm-up)."""
 
     _lock = threading.Lock()
     _cache: dict[int, tuple[Any, list[tuple[str, list[float]]]]] = {}
@@ -118,6 +119,8 @@ class IntentEmbeddings:
                 return entry[1]
         vectors = [(name, _unit(embedder.embed_query(text))) for name, text in _DESCRIBED]
         with cls._lock:
+            if len(cls._cache) >= 8:
+                cls._cache.clear()
             cls._cache[id(embedder)] = (embedder, vectors)  # keeps the embedder: ids stay unique
         return vectors
 

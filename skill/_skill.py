@@ -133,7 +133,7 @@ class EvidenceSkill:
                 self._name_index(kb, committed, aliases),
                 {a.alias_key for a in aliases if a.document_id is None},
                 self._query_embedder,
-                self.embedder,
+                self._query_embedder,
             )
         kb_default = dict(self.default_requirements)
         if self.kb_requirements is not None:
@@ -286,7 +286,8 @@ class EvidenceSkill:
         pay for its cue's embedding on its first ask. Answers are the same either way: a
         kept vector is the one `embed_query` computes."""
         self._query_embedder.pin(sorted(set(ATTRIBUTE_CUES.values())))
-        IntentEmbeddings.of(self.embedder)  # the intents' descriptions, once per process
+        # The intents' descriptions are attribute cues: their vectors are the pinned ones.
+        IntentEmbeddings.of(self._query_embedder)
 
     def _fold(
         self, kb: str, committed: Sequence[str], copies: Mapping[str, Sequence[str]]
