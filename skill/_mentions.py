@@ -216,6 +216,8 @@ def find_mentions(
                 gap = text[tokens[j - 1].end : nxt.start]
                 if gap.strip(" ,") or ("," in gap and not _is_form(nxt)):
                     break
+                if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:
+                    break  # a legal form ends a name: "SAGEM S.A. and XIMAGE" are two
                 if _is_capitalised(nxt) and _name_word(nxt, start=False):
                     if index is not None and index.longest_at(spellings, j):
                         break

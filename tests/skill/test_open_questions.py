@@ -55,6 +55,13 @@ def test_possessives() -> None:
     ]
 
 
+def test_a_legal_form_ends_an_unknown_name() -> None:
+    assert _names("Is the contract between SAGEM S.A. and XIMAGE Corp exclusive?") == [
+        ("SAGEM S.A.", False),
+        ("XIMAGE Corp", False),
+    ]
+
+
 def test_question_words_and_jurisdictions_are_no_names() -> None:
     assert _names("Until when is the agreement governed by Delaware law?") == []
 
