@@ -206,7 +206,8 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
         wrong = [
             (q, r)
             for q, r in with_span
-            if r.get("sufficient") and not any(overlaps(x, s) for x in _quotes(r) for s in q["spans"])
+            if r.get("sufficient")
+            and not any(overlaps(x, s) for x in _quotes(r) for s in q["spans"])
         ]
         absent_answered = [(q, r) for q, r in absent if r.get("sufficient")]
         absent_value = [(q, r) for q, r in absent if _answered(r)]
