@@ -15,7 +15,10 @@ is reported for both:
   (topics with CUAD columns only);
 - swapped parties: answers (a value given) to questions about an agreement that does not
   exist (must be 0); placeholders: questions read instead of refused as errors (must be 0);
-- governing law right: every value given matches CUAD's answer (and at least one is given).
+- governing law right: every value given matches CUAD's answer (and at least one is given);
+- the acceptance-only topics (termination for convenience, change of control, non-compete,
+  exclusivity, audit rights, insurance, notice to stop renewal) scored the same way against
+  ../shared/data/cuad-train's annotations of the same contracts, in rows of their own.
 
 `python -m bench.cuad_topics` ingests the CUAD PDFs into a temporary knowledge base (or uses
 EVRAG_CUAD_DATA_DIR, a data directory whose knowledge base "cuad" already holds them) and
@@ -47,6 +50,23 @@ from bench.quality import (
 )
 
 PHRASINGS = Path(__file__).resolve().parent / "cuad_phrasings.yaml"
+CUAD_TRAIN = CUAD_CLAUSES.parent.parent / "cuad-train" / "annotations.jsonl"
+
+
+def _train_labels(path: Path = CUAD_TRAIN) -> dict[tuple[str, str], dict[str, Any]]:
+    """cuad-train's labels of the contracts whose PDF is shared, keyed as clauses.jsonl rows
+    can be (their Document Name and Parties spans, which the two files write alike)."""
+    if not path.exists():
+        return {}
+    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for row in load_jsonl(path):
+        if row.get("pdf_in_shared"):
+            labels = row["labels"]
+            key = (labels["Document Name"]["spans"], labels["Parties"]["spans"])
+            out.setdefault(key, []).append(labels)
+    return {k: v[0] for k, v in out.items() if len(v) == 1}
+
+
 _SHINGLE = 6  # words: a quote overlaps a span when they share a run of this many words
 
 
@@ -88,6 +108,7 @@ def questions(
     """Every question of the bench, with what scores it."""
     spec = yaml.safe_load(phrasings_path.read_text(encoding="utf-8"))
     rows = load_jsonl(clauses_path)
+    train = _train_labels()
     agreements = []
     for row in rows:
         parties = _cuad_parties(str(row.get("Parties (answer)") or ""))
@@ -109,9 +130,14 @@ def questions(
         row, title = ag["row"], ag["title"]
         a, b = ag["parties"][0], ag["parties"][1]
         base = {"pdf": row["pdf"], "split": split_of(str(row["pdf"]))}
+        labels = train.get((str(row.get("Document Name")), str(row.get("Parties"))))
         for topic in spec["topics"]:
             columns = list(topic.get("gold") or [])
             spans = [s for c in columns for s in _spans(row.get(c))]
+            train_columns = list(topic.get("train_gold") or []) if labels else []
+            train_spans = [
+                s for c in train_columns for s in _spans((labels or {}).get(c, {}).get("spans"))
+            ]
             laws = []
             if topic["topic"] == "governing_law":
                 law = str(row.get("Governing Law (answer)") or "")
@@ -126,6 +152,8 @@ def questions(
                         "question": phrasing.format(title=title, a=a, b=b),
                         "gold_columns": columns,
                         "spans": spans,
+                        "train_columns": train_columns,
+                        "train_spans": train_spans,
                         "laws": laws,
                     }
                 )
@@ -222,14 +250,30 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
             if (vals := [str(v["value"]) for v in (r.get("conclusion") or {}).get("values", [])])
             and all(any(values_match(g, v) for g in q["laws"]) for v in vals)
         ]
+        # The acceptance-only topics against cuad-train's annotations of the same contracts.
+        t_with = [(q, r) for q, r in topic if q.get("train_columns") and q["train_spans"]]
+        t_absent = [(q, r) for q, r in topic if q.get("train_columns") and not q["train_spans"]]
+        t_right = [
+            (q, r)
+            for q, r in t_with
+            if any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
+        ]
+        t_wrong = [
+            (q, r)
+            for q, r in t_with
+            if r.get("sufficient")
+            and not any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
+        ]
+        t_absent_answered = [(q, r) for q, r in t_absent if r.get("sufficient")]
         by_topic: dict[str, list[int]] = {}
         for q, r in topic:
             cell = by_topic.setdefault(q["topic"], [0, 0, 0, 0])
             cell[0] += 1
             cell[1] += "question_error" not in r and "error" not in r
             cell[2] += bool(r.get("sufficient"))
-            cell[3] += bool(q["spans"]) and any(
-                overlaps(x, s) for x in _quotes(r) for s in q["spans"]
+            gold_spans = q["spans"] or q.get("train_spans") or []
+            cell[3] += bool(gold_spans) and any(
+                overlaps(x, s) for x in _quotes(r) for s in gold_spans
             )
         report[split] = {
             "agreements": len({q["pdf"] for q, _ in pick}),
@@ -242,6 +286,9 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
             "swapped-party answers": f"{len(swapped_answered)} of {len(swapped)}",
             "placeholders read as questions": f"{len(placeholder_read)} of {len(placeholders)}",
             "governing law right": _pct(len(law_right), len(law)),
+            "clause topics (cuad-train gold): right clause": _pct(len(t_right), len(t_with)),
+            "clause topics: from the wrong clause": _pct(len(t_wrong), len(t_with)),
+            "clause topics: answer where absent": _pct(len(t_absent_answered), len(t_absent)),
             "errors": sum(1 for _, r in pick if "error" in r),
             "by_topic": by_topic,
         }
@@ -250,10 +297,10 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
 
 def format_report(report: Mapping[str, Any]) -> str:
     rows = [k for k in report["all"] if k != "by_topic"]
-    lines = [f"{'':44} {'development':>22} {'held-out':>22} {'all':>22}"]
+    lines = [f"{'':50} {'development':>22} {'held-out':>22} {'all':>22}"]
     for k in rows:
         cells = [str(report[s][k]) for s in ("dev", "held_out", "all")]
-        lines.append(f"{k:44} {cells[0]:>22} {cells[1]:>22} {cells[2]:>22}")
+        lines.append(f"{k:50} {cells[0]:>22} {cells[1]:>22} {cells[2]:>22}")
     lines.append("per topic (all): questions / accepted / sufficient / right clause found")
     for topic, (n, acc, suff, right) in report["all"]["by_topic"].items():
         lines.append(f"   {topic:30} {n:4} {acc:4} {suff:4} {right:4}")
