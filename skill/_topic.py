@@ -109,6 +109,9 @@ def topic_units(
             (share, rank_score, sentence.chunk.document_id, sentence.location.char_start, sentence)
         )
     scored.sort(key=lambda s: (-s[0], -s[1], s[2], s[3]))
+    if len(stems) >= 2 and scored and scored[0][0] == 1.0:
+        # Passages that state the whole topic answer it; partial ones are then no help.
+        scored = [s for s in scored if s[0] == 1.0]
     units: list[EvidenceUnit] = []
     for share, _, _, _, sentence in scored[:TOPIC_PASSAGES]:
         value = " ".join(sentence.text.split())

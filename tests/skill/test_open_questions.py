@@ -162,7 +162,9 @@ def test_a_topic_question_is_answered_from_cited_passages(skill: EvidenceSkill) 
     assert answer.terminal_state == "CONCLUDED"
     assert answer.evidence, answer.conclusion
     quotes = [e.quote for e in answer.evidence]
-    assert any("undisputed invoice" in q for q in quotes)
+    # The passage that states the whole topic answers it, cited; partial ones are left out.
+    assert quotes and all("undisputed invoice" in q for q in quotes)
+    assert answer.sufficient
     for unit in answer.evidence:
         assert unit.source_location.document == "MSA_Acme_Globex.pdf"
         assert 0 < unit.confidence <= 1
