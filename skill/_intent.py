@@ -27,15 +27,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain import is_generic_term, lexicon
+from domain import entity_key, is_generic_term, lexicon
 from skill._errors import SubjectClassError
 from skill._evidence import NOTICE_PURPOSE
-from skill._mentions import Mention, NameIndex, find_mentions, placeholder_in
+from skill._mentions import NEVER_NAMES, Mention, NameIndex, find_mentions, placeholder_in
 from skill._subject import (
     _AGREEMENT_WORD,
     _TYPE_VOCABULARY,
     QuestionKind,
     SubjectClass,
+    _split_names,
     document_type_of,
 )
 
@@ -199,6 +200,43 @@ def topic_text(rest: str) -> str:
     return " ".join(w for w in words if w.lower() not in _ASKING)
 
 
+_LINKED = re.compile(
+    r"\b(?:between|among|amongst)\s+(?P<names>.+?)(?=\s+(?:for|on|in|under|regarding|about|"
+    r"as\s+to|contains?|includes?|has|have|provides?|says?|states?|grants?|gives?|allows?|"
+    r"requires?|imposes?|permits?|renews?|expires?|terminates?|is|are|was|were|do|does|did|"
+    r"can|may|must|shall|will|would|could|should)\b|\s*[?;:]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _linked_spans(text: str, masked: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    return [
+        m.span("names")
+        for m in _LINKED.finditer(text)
+        if not any(a <= m.start("names") < b for a, b in masked)
+    ]
+
+
+def _linked_names(
+    text: str, masked: Sequence[tuple[int, int]], mentions: Sequence[Mention]
+) -> list[str]:
+    """The names after "between" / "among" that no mention covers, split as the grammar
+    splits names."""
+    out: list[str] = []
+    for start, end in _linked_spans(text, masked):
+        cuts = sorted((m.start, m.end) for m in mentions if start <= m.start < end)
+        cursor = start
+        for a, b in [*cuts, (end, end)]:
+            for name in _split_names(text[cursor:a]):
+                words = name.lower().split()
+                # A legal form left over from a name beside it ("XIMAGE corporation") or a
+                # question word is no name of its own.
+                if not _ASKING.issuperset(words) and not NEVER_NAMES.issuperset(words):
+                    out.append(name)
+            cursor = max(cursor, b)
+    return out
+
+
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
     chars = list(text)
     for a, b in spans:
@@ -234,7 +272,15 @@ def read_open_question(
     ):
         agreement = _agreement_phrase(normalized, mentions)
     names = [m.text for m in mentions]
-    rest = _blank(normalized, [*((m.start, m.end) for m in mentions), *masked])
+    linked = _linked_names(normalized, masked, mentions)
+    known_keys = {entity_key(n) for n in names}
+    # Names the question links to the agreement ("between acme and umbrella corp") are names
+    # even when written in lower case: never dropped, so the gate can refuse them.
+    names.extend(n for n in linked if entity_key(n) and entity_key(n) not in known_keys)
+    rest = _blank(
+        normalized,
+        [*((m.start, m.end) for m in mentions), *masked, *_linked_spans(normalized, masked)],
+    )
     if not names and agreement is None:
         if _PRONOUN.search(normalized):
             raise SubjectClassError(

@@ -35,6 +35,7 @@ _NEVER = (
     | frozenset(_LEXICON.months)
     | frozenset(w.lower() for w in (*_LEXICON.us_states, *_LEXICON.countries) if " " not in w)
 )
+NEVER_NAMES = _NEVER | frozenset(_FORM_WORDS) | frozenset(_FORM_WORDS.values())
 _QUESTION_WORDS = frozenset(
     """
     what which who whom whose when where why how is are was were do does did can could may
@@ -305,6 +306,7 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
 
 
 __all__ = [
+    "NEVER_NAMES",
     "Mention",
     "NameIndex",
     "current_names",

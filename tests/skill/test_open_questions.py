@@ -147,6 +147,9 @@ def test_absent_clause_topic(skill: EvidenceSkill) -> None:
         "Does the MSA between Acme Robotics, Inc. and Initech LLC contain a non-compete clause?",
         # A name the knowledge base does not know.
         "Can Umbrella Corporation terminate the MSA for convenience?",
+        # ... written in lower case: still a name, never dropped.
+        "Does the MSA between Acme Robotics, Inc. and umbrella corp contain a non-compete "
+        "clause?",
     ],
 )
 def test_the_gate_stays_strict(skill: EvidenceSkill, question: str) -> None:
