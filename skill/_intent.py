@@ -227,7 +227,12 @@ def _linked_names(
         cuts = sorted((m.start, m.end) for m in mentions if start <= m.start < end)
         cursor = start
         for a, b in [*cuts, (end, end)]:
-            for name in _split_names(text[cursor:a]):
+            segment = text[cursor:a]
+            if cursor != start and not re.match(r"\s*(?:,|&|and\b|or\b)", segment):
+                # Words right after a name ("... Inc. effective"): the question's, not a name.
+                cursor = max(cursor, b)
+                continue
+            for name in _split_names(segment):
                 words = name.lower().split()
                 # A legal form left over from a name beside it ("XIMAGE corporation") or a
                 # question word is no name of its own.
@@ -277,10 +282,9 @@ def read_open_question(
     # Names the question links to the agreement ("between acme and umbrella corp") are names
     # even when written in lower case: never dropped, so the gate can refuse them.
     names.extend(n for n in linked if entity_key(n) and entity_key(n) not in known_keys)
-    rest = _blank(
-        normalized,
-        [*((m.start, m.end) for m in mentions), *masked, *_linked_spans(normalized, masked)],
-    )
+    rest = _blank(normalized, [*((m.start, m.end) for m in mentions), *masked])
+    for name in linked:
+        rest = " ".join(rest.replace(name, " ").split())
     if not names and agreement is None:
         if _PRONOUN.search(normalized):
             raise SubjectClassError(
