@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -210,6 +211,8 @@ class _CommittedDocuments:
                         relations=tuple((d.details or {}).get("relations", ())),
                         effective_date=((d.details or {}).get("effective_date") or {}).get("date"),
                         unexecuted=(d.details or {}).get("unexecuted"),
+                        pages=d.pages,
+                        pages_without_text=_pages_without_text(d.details),
                     )
                     for d in docs
                 },
@@ -277,3 +280,16 @@ def _exact_copies(docs: Sequence[DocumentEntry]) -> dict[str, tuple[str, ...]]:
             first, *others = sorted(group, key=lambda d: (d.name, d.document_id))
             copies[first.document_id] = tuple(d.document_id for d in others)
     return dict(sorted(copies.items()))
+
+
+def _pages_without_text(details: Any) -> int:
+    """Pages the ingestion warned it read no text from (an image without OCR, a page OCR
+    found empty)."""
+    warnings = details.get("warnings", []) if isinstance(details, Mapping) else []
+    return sum(
+        1
+        for w in warnings
+        if isinstance(w, str)
+        and re.search(r"\bpage", w, re.IGNORECASE)
+        and re.search(r"no text|image-only|unreadable|skipped", w, re.IGNORECASE)
+    )

@@ -54,6 +54,8 @@ class DocumentInfo:
     relations: tuple[Mapping[str, Any], ...] = ()
     effective_date: str | None = None
     unexecuted: Mapping[str, Any] | None = None
+    pages: int | None = None  # pages of the document, when the catalog knows them
+    pages_without_text: int | None = None  # of those, pages no text could be read from
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +89,8 @@ _NOTICE_PURPOSE = {
     "non_renewal": re.compile(r"\brenew\w*|\bextension\b|\bextend\w*", re.IGNORECASE),
     "termination": re.compile(r"\bterminat\w*|\bresign\w*|\bcancel\w*", re.IGNORECASE),
 }
+# The purposes a notice may be asked for, and the words that state each (read by _intent too).
+NOTICE_PURPOSE = _NOTICE_PURPOSE
 _DURATION_VALUE = re.compile(r"^\d+(?:\.\d+)? (?:day|month|year)s?$")
 
 

@@ -40,8 +40,11 @@ from skill._conclude import (
 from skill._errors import SubjectClassError
 from skill._evidence import ATTRIBUTE_CUES, DocumentInfo, EvidenceCollector
 from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
+from skill._intent import TOPIC, IntentEmbeddings
+from skill._mentions import NameIndex
+from skill._read import build_name_index, clause_label, is_clause_question, read_question
 from skill._states import State, StateMachine
-from skill._subject import QuestionKind, SubjectClass, parse_question, parse_subject
+from skill._subject import QuestionKind, SubjectClass, parse_subject
 from skill._supersede import (
     in_force_note,
     only_unexecuted,
@@ -49,6 +52,7 @@ from skill._supersede import (
     supersede,
     unexecuted_documents,
 )
+from skill._topic import absence_text, topic_units
 from skill._values import normalize_jurisdiction
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
@@ -118,18 +122,8 @@ class EvidenceSkill:
         Raises SubjectClassError when State 1 fails, engine.ContractError when the evidence
         contract or `evaluation_time` is invalid. Never reads the wall clock."""
         machine = StateMachine()
-        if subject is not None:
-            subject_class = parse_subject(subject)
-        elif question is not None:
-            subject_class = parse_question(question)
-        else:
+        if subject is None and question is None:
             raise SubjectClassError("", "give a question or a structured subject")
-        kb_default = dict(self.default_requirements)
-        if self.kb_requirements is not None:
-            kb_default.update(self.kb_requirements(kb) or {})
-        requirements, policy = requirements_for(kb_default, evidence_requirements)
-        machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
-
         # A tuple: immutable, so the store may remember its set between look-ups.
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.
@@ -138,6 +132,22 @@ class EvidenceSkill:
         folded = self._fold(kb, visible, copies)
         committed = folded.ids
         aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
+        if subject is not None:
+            subject_class = parse_subject(subject)
+        else:
+            assert question is not None
+            subject_class = read_question(
+                question,
+                self._name_index(kb, committed, aliases),
+                {a.alias_key for a in aliases if a.document_id is None},
+                self._query_embedder,
+                self._query_embedder,
+            )
+        kb_default = dict(self.default_requirements)
+        if self.kb_requirements is not None:
+            kb_default.update(self.kb_requirements(kb) or {})
+        requirements, policy = requirements_for(kb_default, evidence_requirements)
+        machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
         gate = CandidateGate(
             self.store,
             self._query_embedder,
@@ -212,6 +222,17 @@ class EvidenceSkill:
         answer_text = None
         if values and not conflicts:
             answer_text = "; ".join(v.value for v in values) + in_force_note(supersessions)
+        not_stated = not values and is_clause_question(subject_class)
+        if not_stated:
+            # Said precisely, never "no" from silence: what was searched, and where.
+            answer_text = "; ".join(
+                absence_text(
+                    clause_label(subject_class),
+                    c.name,
+                    [info(d) for d in c.documents if d in set(committed)],
+                )
+                for c in gate.candidates
+            )
         first = gate.candidates[0]
         actions: list[str] = []
         if not sufficient:
@@ -264,11 +285,24 @@ class EvidenceSkill:
                 rejected_evidence=bool(rejected_units),
             )
             + (["superseded_value"] if supersessions else [])
-            + (["unexecuted_document"] if unexecuted else []),
+            + (["unexecuted_document"] if unexecuted else [])
+            + (["not_stated"] if not_stated else []),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=supersessions,
         )
+
+    def _name_index(
+        self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
+    ) -> NameIndex:
+        """The knowledge base's names for reading questions, kept with the gate's snapshot
+        (one build per committed set and alias table)."""
+        snapshot = self._gate_snapshot(kb, committed, aliases)
+        index = snapshot.get("names")
+        if index is None:
+            index = build_name_index(self.store, kb, committed, aliases)
+            snapshot["names"] = index  # one key, one atomic write
+        return index  # type: ignore[no-any-return]
 
     def warm_up(self) -> None:
         """Embed every attribute cue now (about 30 short texts, ~0.1 s), for a process that
@@ -276,6 +310,8 @@ class EvidenceSkill:
         pay for its cue's embedding on its first ask. Answers are the same either way: a
         kept vector is the one `embed_query` computes."""
         self._query_embedder.pin(sorted(set(ATTRIBUTE_CUES.values())))
+        # The intents' descriptions are attribute cues: their vectors are the pinned ones.
+        IntentEmbeddings.of(self._query_embedder)
 
     def _fold(
         self, kb: str, committed: Sequence[str], copies: Mapping[str, Sequence[str]]
@@ -360,6 +396,13 @@ class EvidenceSkill:
                     units.append(collector.binding_unit(b, c.subject_id, claim, c.name))
             return _dedupe(units), []
         attribute = subject.attribute or ""
+        if attribute == TOPIC:
+            topic = str(subject.constraints.get("topic") or "")
+            vector = self._query_embedder.embed_query(topic) if topic else []
+            for c in gate.candidates:
+                claim = f"{c.subject_id}:{TOPIC}:{topic}"
+                units.extend(topic_units(collector, kb, c, claim, committed, topic, vector))
+            return _dedupe(units), []
         for c in gate.candidates:
             claim = f"{c.subject_id}:{attribute}"
             party_key = party_role = None

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from domain import entity_key, is_person_name, lexicon
 from skill._errors import SubjectClassError
+from skill._mentions import current_names, split_known_names
 
 
 class QuestionKind(StrEnum):
@@ -227,7 +228,16 @@ _SUFFIX_TOKEN = re.compile(
 
 
 def split_names(text: str) -> list[str]:
-    """Split "A, B and C" into names without breaking "Acme Robotics, Inc." at its comma."""
+    """Split "A, B and C" into names without breaking "Acme Robotics, Inc." at its comma;
+    while the knowledge base's names are known (`skill._mentions.known_names`), its names
+    are kept whole ("C.M. OLIVER & COMPANY LIMITED") and qualifiers are dropped."""
+    index = current_names()
+    if index is not None:
+        return split_known_names(text, index, _split_names)
+    return _split_names(text)
+
+
+def _split_names(text: str) -> list[str]:
     out: list[str] = []
     for piece in re.split(r"\s*;\s*|,?\s+and\s+|\s*&\s+(?=[A-Z])", text):
         parts = [p.strip() for p in piece.split(",")]

@@ -1,0 +1,341 @@
+"""The CUAD topic bench (issue 14): open phrasings of the due-diligence clause topics on the
+shared CUAD PDFs, naming each agreement by its parties.
+
+The questions are the phrasings of `bench/cuad_phrasings.yaml` (written before any result was
+looked at) filled in per agreement; the agreements are split BY DOCUMENT into a development
+half and a held-out half (the parity of the first byte of sha256(file name)), and every figure
+is reported for both:
+
+- accepted: the question is read (no question error);
+- right clause found: an evidence quote overlaps CUAD's span (topics with CUAD spans, where
+  CUAD marks one);
+- value from the wrong clause: `sufficient: true` while no evidence quote overlaps any of
+  CUAD's spans for the topic (where CUAD marks one);
+- answer where CUAD marks absent: `sufficient: true` where CUAD has no span for the topic
+  (topics with CUAD columns only);
+- swapped parties: answers (a value given) to questions about an agreement that does not
+  exist (must be 0); placeholders: questions read instead of refused as errors (must be 0);
+- governing law right: every value given matches CUAD's answer (and at least one is given);
+- the acceptance-only topics (termination for convenience, change of control, non-compete,
+  exclusivity, audit rights, insurance, notice to stop renewal) scored the same way against
+  ../shared/data/cuad-train's annotations of the same contracts, in rows of their own.
+
+`python -m bench.cuad_topics` ingests the CUAD PDFs into a temporary knowledge base (or uses
+EVRAG_CUAD_DATA_DIR, a data directory whose knowledge base "cuad" already holds them) and
+prints the table; `EVRAG_CUAD_LIMIT=N` asks about the first N agreements only (a quick run).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import re
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bench.quality import (
+    CUAD_CLAUSES,
+    _cuad_parties,
+    _cuad_title,
+    _entity_key,
+    canonical_jurisdiction,
+    load_jsonl,
+    values_match,
+)
+
+PHRASINGS = Path(__file__).resolve().parent / "cuad_phrasings.yaml"
+CUAD_TRAIN = CUAD_CLAUSES.parent.parent / "cuad-train" / "annotations.jsonl"
+
+
+def _train_labels(path: Path = CUAD_TRAIN) -> dict[tuple[str, str], dict[str, Any]]:
+    """cuad-train's labels of the contracts whose PDF is shared, keyed as clauses.jsonl rows
+    can be (their Document Name and Parties spans, which the two files write alike)."""
+    if not path.exists():
+        return {}
+    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for row in load_jsonl(path):
+        if row.get("pdf_in_shared"):
+            labels = row["labels"]
+            key = (labels["Document Name"]["spans"], labels["Parties"]["spans"])
+            out.setdefault(key, []).append(labels)
+    return {k: v[0] for k, v in out.items() if len(v) == 1}
+
+
+_SHINGLE = 6  # words: a quote overlaps a span when they share a run of this many words
+
+
+def split_of(pdf: str) -> str:
+    """ "dev" or "held_out", fixed by the file name alone."""
+    return "dev" if hashlib.sha256(pdf.encode()).digest()[0] % 2 == 0 else "held_out"
+
+
+def _spans(raw: object) -> list[str]:
+    text = str(raw or "").strip()
+    if not text or text == "[]":
+        return []
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return [text]
+    return [str(v) for v in value if str(v).strip()] if isinstance(value, list) else [text]
+
+
+def _words(text: str) -> list[str]:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).split()
+
+
+def overlaps(quote: str, span: str) -> bool:
+    """Does a cited quote overlap a gold span (a shared run of words, or containment)?"""
+    q, s = _words(quote), _words(span)
+    if not q or not s:
+        return False
+    if len(q) < _SHINGLE or len(s) < _SHINGLE:
+        short, long_ = (q, s) if len(q) <= len(s) else (s, q)
+        return " ".join(short) in " ".join(long_)
+    grams = {tuple(s[i : i + _SHINGLE]) for i in range(len(s) - _SHINGLE + 1)}
+    return any(tuple(q[i : i + _SHINGLE]) in grams for i in range(len(q) - _SHINGLE + 1))
+
+
+def questions(
+    clauses_path: Path = CUAD_CLAUSES, phrasings_path: Path = PHRASINGS, limit: int | None = None
+) -> list[dict[str, Any]]:
+    """Every question of the bench, with what scores it."""
+    spec = yaml.safe_load(phrasings_path.read_text(encoding="utf-8"))
+    rows = load_jsonl(clauses_path)
+    train = _train_labels()
+    agreements = []
+    for row in rows:
+        parties = _cuad_parties(str(row.get("Parties (answer)") or ""))
+        title = _cuad_title(str(row.get("Document Name (answer)") or ""))
+        if len(parties) < 2 or not title:
+            continue
+        agreements.append({"row": row, "parties": parties, "title": title})
+    if limit is not None:
+        agreements = agreements[:limit]
+    pairs = {
+        frozenset({_entity_key(a), _entity_key(b)})
+        for ag in agreements
+        for i, a in enumerate(ag["parties"])
+        for b in ag["parties"][i + 1 :]
+    }
+    out: list[dict[str, Any]] = []
+    n = len(agreements)
+    for i, ag in enumerate(agreements):
+        row, title = ag["row"], ag["title"]
+        a, b = ag["parties"][0], ag["parties"][1]
+        base = {"pdf": row["pdf"], "split": split_of(str(row["pdf"]))}
+        labels = train.get((str(row.get("Document Name")), str(row.get("Parties"))))
+        for topic in spec["topics"]:
+            columns = list(topic.get("gold") or [])
+            spans = [s for c in columns for s in _spans(row.get(c))]
+            train_columns = list(topic.get("train_gold") or []) if labels else []
+            train_spans = [
+                s for c in train_columns for s in _spans((labels or {}).get(c, {}).get("spans"))
+            ]
+            laws = []
+            if topic["topic"] == "governing_law":
+                law = str(row.get("Governing Law (answer)") or "")
+                laws = [canonical_jurisdiction(x) for x in law.split(";") if x.strip()]
+            for j, phrasing in enumerate(topic["phrasings"]):
+                out.append(
+                    {
+                        **base,
+                        "id": f"{Path(str(row['pdf'])).stem[:40]}:{topic['topic']}:{j + 1}",
+                        "topic": topic["topic"],
+                        "kind": "topic",
+                        "question": phrasing.format(title=title, a=a, b=b),
+                        "gold_columns": columns,
+                        "spans": spans,
+                        "train_columns": train_columns,
+                        "train_spans": train_spans,
+                        "laws": laws,
+                    }
+                )
+        keys = {_entity_key(p) for p in ag["parties"]}
+        for step in range(1, n):
+            other = agreements[(i + step) % n]["parties"]
+            swap = other[0]
+            if {_entity_key(p) for p in other} & keys or frozenset(
+                {_entity_key(a), _entity_key(swap)}
+            ) in pairs:
+                continue
+            for s in spec["swapped"]:
+                out.append(
+                    {
+                        **base,
+                        "id": f"{Path(str(row['pdf'])).stem[:40]}:{s['topic']}:swapped",
+                        "topic": s["topic"],
+                        "kind": "swapped",
+                        "question": s["phrasing"].format(title=title, a=a, b=swap),
+                    }
+                )
+            break
+        for j, phrasing in enumerate(spec["placeholders"]):
+            out.append(
+                {
+                    **base,
+                    "id": f"{Path(str(row['pdf'])).stem[:40]}:placeholder:{j + 1}",
+                    "topic": "placeholder",
+                    "kind": "placeholder",
+                    "question": phrasing.format(title=title, a=a, b=b),
+                }
+            )
+    return out
+
+
+def ask_all(skill: Any, kb: str, qs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each question's answer as JSON (or {"question_error": ...} / {"error": ...})."""
+    from skill import SubjectClassError
+
+    out = []
+    for q in qs:
+        try:
+            row = skill.ask(kb, q["question"]).model_dump(mode="json")
+        except SubjectClassError as exc:
+            row = {"question_error": str(exc)}
+        except Exception as exc:  # one failing question is scored, not fatal
+            row = {"error": f"{type(exc).__name__}: {exc}"}
+        out.append(row)
+    return out
+
+
+def _answered(r: Mapping[str, Any]) -> bool:
+    return bool((r.get("conclusion") or {}).get("values"))
+
+
+def _quotes(r: Mapping[str, Any]) -> list[str]:
+    return [str(e.get("quote") or "") for e in r.get("evidence") or []]
+
+
+def _pct(num: int, den: int) -> str:
+    return f"{100 * num / den:.1f}% ({num}/{den})" if den else "n/a"
+
+
+def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The figures of the module docstring, per split ("dev", "held_out", "all")."""
+    report: dict[str, Any] = {}
+    for split in ("dev", "held_out", "all"):
+        pick = [(q, r) for q, r in zip(qs, results, strict=True) if split in ("all", q["split"])]
+        topic = [(q, r) for q, r in pick if q["kind"] == "topic"]
+        accepted = [(q, r) for q, r in topic if "question_error" not in r and "error" not in r]
+        with_span = [(q, r) for q, r in topic if q["gold_columns"] and q["spans"]]
+        absent = [(q, r) for q, r in topic if q["gold_columns"] and not q["spans"]]
+        right = [
+            (q, r)
+            for q, r in with_span
+            if any(overlaps(x, s) for x in _quotes(r) for s in q["spans"])
+        ]
+        wrong = [
+            (q, r)
+            for q, r in with_span
+            if r.get("sufficient")
+            and not any(overlaps(x, s) for x in _quotes(r) for s in q["spans"])
+        ]
+        absent_answered = [(q, r) for q, r in absent if r.get("sufficient")]
+        absent_value = [(q, r) for q, r in absent if _answered(r)]
+        swapped = [(q, r) for q, r in pick if q["kind"] == "swapped"]
+        swapped_answered = [(q, r) for q, r in swapped if _answered(r)]
+        placeholders = [(q, r) for q, r in pick if q["kind"] == "placeholder"]
+        placeholder_read = [(q, r) for q, r in placeholders if "question_error" not in r]
+        law = [(q, r) for q, r in topic if q["topic"] == "governing_law" and q["laws"]]
+        law_right = [
+            (q, r)
+            for q, r in law
+            if (vals := [str(v["value"]) for v in (r.get("conclusion") or {}).get("values", [])])
+            and all(any(values_match(g, v) for g in q["laws"]) for v in vals)
+        ]
+        # The acceptance-only topics against cuad-train's annotations of the same contracts.
+        t_with = [(q, r) for q, r in topic if q.get("train_columns") and q["train_spans"]]
+        t_absent = [(q, r) for q, r in topic if q.get("train_columns") and not q["train_spans"]]
+        t_right = [
+            (q, r)
+            for q, r in t_with
+            if any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
+        ]
+        t_wrong = [
+            (q, r)
+            for q, r in t_with
+            if r.get("sufficient")
+            and not any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
+        ]
+        t_absent_answered = [(q, r) for q, r in t_absent if r.get("sufficient")]
+        by_topic: dict[str, list[int]] = {}
+        for q, r in topic:
+            cell = by_topic.setdefault(q["topic"], [0, 0, 0, 0])
+            cell[0] += 1
+            cell[1] += "question_error" not in r and "error" not in r
+            cell[2] += bool(r.get("sufficient"))
+            gold_spans = q["spans"] or q.get("train_spans") or []
+            cell[3] += bool(gold_spans) and any(
+                overlaps(x, s) for x in _quotes(r) for s in gold_spans
+            )
+        report[split] = {
+            "agreements": len({q["pdf"] for q, _ in pick}),
+            "questions": len(topic),
+            "accepted": _pct(len(accepted), len(topic)),
+            "right clause found": _pct(len(right), len(with_span)),
+            "value from the wrong clause": _pct(len(wrong), len(with_span)),
+            "answer where CUAD marks absent (sufficient)": _pct(len(absent_answered), len(absent)),
+            "a value where CUAD marks absent": _pct(len(absent_value), len(absent)),
+            "swapped-party answers": f"{len(swapped_answered)} of {len(swapped)}",
+            "placeholders read as questions": f"{len(placeholder_read)} of {len(placeholders)}",
+            "governing law right": _pct(len(law_right), len(law)),
+            "clause topics (cuad-train gold): right clause": _pct(len(t_right), len(t_with)),
+            "clause topics: from the wrong clause": _pct(len(t_wrong), len(t_with)),
+            "clause topics: answer where absent": _pct(len(t_absent_answered), len(t_absent)),
+            "errors": sum(1 for _, r in pick if "error" in r),
+            "by_topic": by_topic,
+        }
+    return report
+
+
+def format_report(report: Mapping[str, Any]) -> str:
+    rows = [k for k in report["all"] if k != "by_topic"]
+    lines = [f"{'':50} {'development':>22} {'held-out':>22} {'all':>22}"]
+    for k in rows:
+        cells = [str(report[s][k]) for s in ("dev", "held_out", "all")]
+        lines.append(f"{k:50} {cells[0]:>22} {cells[1]:>22} {cells[2]:>22}")
+    lines.append("per topic (all): questions / accepted / sufficient / right clause found")
+    for topic, (n, acc, suff, right) in report["all"]["by_topic"].items():
+        lines.append(f"   {topic:30} {n:4} {acc:4} {suff:4} {right:4}")
+    return "\n".join(lines)
+
+
+def run() -> None:
+    import tempfile
+
+    from app import Runtime
+    from retrieval import Settings
+
+    limit = os.environ.get("EVRAG_CUAD_LIMIT")
+    qs = questions(limit=int(limit) if limit else None)
+    existing = os.environ.get("EVRAG_CUAD_DATA_DIR")
+    with tempfile.TemporaryDirectory(prefix="evrag-cuad-topics-") as tmp:
+        data_dir = Path(existing) if existing else Path(tmp) / "data"
+        with Runtime.open(Settings(data_dir=data_dir)) as rt:
+            if not existing:
+                pdfs = sorted(CUAD_CLAUSES.parent.joinpath("pdf").glob("*"))
+                print("   " + rt.ingestor.run("cuad", pdfs).summary())
+            started = time.perf_counter()
+            results = ask_all(rt.skill, "cuad", qs)
+            elapsed = time.perf_counter() - started
+            print(f"   {len(qs)} questions asked in {elapsed:.0f} s")
+            print(format_report(score(qs, results)))
+            dump = os.environ.get("EVRAG_CUAD_RESULTS")
+            if dump:
+                import json
+
+                with open(dump, "w", encoding="utf-8") as f:
+                    for q, r in zip(qs, results, strict=True):
+                        f.write(json.dumps({"q": q, "r": r}, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    run()
+    sys.exit(0)

@@ -1,0 +1,399 @@
+"""State 1 for questions the grammar does not read: subjects from the knowledge base, the
+intent from the lexicon, and a topic question when no intent fits.
+
+`read_open_question` finds the names of a question by what the knowledge base knows
+(`_mentions`), the agreement it refers to ("the NDA", "the loan agreement", "the Supply
+Agreement"), and what it asks, the intent:
+
+1. the lexicon's question phrases of every attribute (domain/lexicon/attributes.yaml),
+   searched in the rest of the question (names and agreement phrase left out), the longest
+   phrase winning (ties: file order);
+2. else the embedding model's similarity between the rest of the question and each clause
+   attribute's description (its retrieval cue), over a threshold (descriptions embedded once
+   per process and embedder);
+3. else a topic question (attribute "topic"): the subject's best passages answer it.
+
+A question is rejected only when it names no subject at all, or uses a pronoun for one.
+`refine_intent` lets a clause topic the grammar's reading missed ("Can X terminate the MSA
+for convenience?": termination for convenience, not any termination right) take over.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain import entity_key, is_generic_term, lexicon
+from skill._errors import SubjectClassError
+from skill._evidence import NOTICE_PURPOSE
+from skill._mentions import NEVER_NAMES, Mention, NameIndex, find_mentions, placeholder_in
+from skill._subject import (
+    _AGREEMENT_WORD,
+    _TYPE_VOCABULARY,
+    QuestionKind,
+    SubjectClass,
+    _split_names,
+    document_type_of,
+)
+
+TOPIC = "topic"
+
+_LEXICON = lexicon()
+# (compiled phrase, attribute, subject) in lexicon file order.
+_PHRASES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])", re.IGNORECASE), entry.name, subject)
+    for entry in _LEXICON.attributes
+    for subject, pattern in entry.question_patterns.items()
+    if subject in ("agreement", "entity")
+)
+# Clause topics: free-text agreement attributes answered by the sentence that states them.
+CLAUSE_TOPICS: frozenset[str] = frozenset(
+    a.name
+    for a in _LEXICON.attributes
+    if a.value_kind == "free_text" and "agreement" in a.subjects and a.relevance_cues
+)
+_AGREEMENT_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "agreement" in a.subjects)
+# Attributes answered by a passage rather than a value: a clause topic may refine them.
+_PASSAGE_ATTRIBUTES = frozenset(
+    a.name for a in _LEXICON.attributes if a.value_kind in ("free_text", "text")
+)
+_ENTITY_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "entity" in a.subjects)
+# Attributes the embedding may pick: those with a description and no binding of their own,
+# asked of agreements (the intent of an open question about a contract).
+_DESCRIBED = tuple(
+    (a.name, a.retrieval_cue)
+    for a in _LEXICON.attributes
+    if a.retrieval_cue and "agreement" in a.subjects and a.name not in ("obligations", "parties")
+)
+# Cosine similarity an intent's description must reach (MiniLM, question less its names).
+EMBEDDING_THRESHOLD = 0.55
+
+_PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|him|his|she|her)\b", re.IGNORECASE)
+_YES_NO = re.compile(
+    r"^(?:is|are|was|were|does|do|did|has|have|had|can|could|may|might|must|shall|should|will"
+    r"|would)\b",
+    re.IGNORECASE,
+)
+_AGREEMENT_PHRASE = re.compile(rf"\b(?:{_AGREEMENT_WORD})(?![\w-])", re.IGNORECASE)
+_DETERMINER = re.compile(r"^(?:the|this|that|its|their|his|her|an?|any|such|each)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Intent:
+    attribute: str  # a lexicon attribute, or TOPIC
+    how: str  # "lexicon" | "embedding" | "topic"
+    score: float
+    phrase: str = ""
+
+
+def lexicon_intent(text: str, subjects: Sequence[str] = ("agreement", "entity")) -> Intent | None:
+    """The attribute whose question phrase covers the most of `text` (ties: file order)."""
+    best: tuple[int, int, str, str] | None = None
+    for order, (pattern, attribute, subject) in enumerate(_PHRASES):
+        if subject not in subjects:
+            continue
+        for match in pattern.finditer(text):
+            length = match.end() - match.start()
+            if length and (best is None or (-length, order) < (-best[0], best[1])):
+                best = (length, order, attribute, match.group(0))
+    if best is None:
+        return None
+    return Intent(best[2], "lexicon", 1.0, best[3])
+
+
+class IntentEmbeddings:
+    """Each described attribute's embedding, computed once per process and embedder (the
+    skill's query memo, where the descriptions, being attribute cues, are pinned at warm-up)."""
+
+    _lock = threading.Lock()
+    _cache: dict[int, tuple[Any, list[tuple[str, list[float]]]]] = {}
+
+    @classmethod
+    def of(cls, embedder: Any) -> list[tuple[str, list[float]]]:
+        with cls._lock:
+            entry = cls._cache.get(id(embedder))
+            if entry is not None and entry[0] is embedder:
+                return entry[1]
+        vectors = [(name, _unit(embedder.embed_query(text))) for name, text in _DESCRIBED]
+        with cls._lock:
+            if len(cls._cache) >= 8:
+                cls._cache.clear()
+            cls._cache[id(embedder)] = (embedder, vectors)  # keeps the embedder: ids stay unique
+        return vectors
+
+
+def _unit(vector: Sequence[float]) -> list[float]:
+    norm = math.sqrt(sum(x * x for x in vector)) or 1.0
+    return [x / norm for x in vector]
+
+
+def embedding_intent(vector: Sequence[float], embedder: Any) -> Intent | None:
+    """The described attribute nearest to the question's vector, over the threshold."""
+    q = _unit(vector)
+    scored = sorted(
+        (
+            (sum(a * b for a, b in zip(q, v, strict=True)), name)
+            for name, v in IntentEmbeddings.of(embedder)
+        ),
+        key=lambda sn: (-sn[0], sn[1]),
+    )
+    if scored and scored[0][0] >= EMBEDDING_THRESHOLD:
+        return Intent(scored[0][1], "embedding", round(scored[0][0], 4))
+    return None
+
+
+@dataclass(frozen=True)
+class OpenReading:
+    """What `read_open_question` found: the subject class, and the text searched for a topic."""
+
+    subject: SubjectClass
+    rest: str
+
+
+def _agreement_phrase(text: str, mentions: Sequence[Mention]) -> tuple[int, int, str] | None:
+    """(start, end, phrase) of the first reference to an agreement, with its type words."""
+    taken = [(m.start, m.end) for m in mentions]
+    for match in _AGREEMENT_PHRASE.finditer(text):
+        if any(a <= match.start() < b for a, b in taken):
+            continue
+        start = match.start()
+        words = list(re.finditer(r"[\w-]+", text[:start]))
+        k = len(words)
+        used = 0
+        while k > 0 and used < 4:
+            w = words[k - 1].group(0)
+            if any(a <= words[k - 1].start() < b for a, b in taken):
+                break
+            if w.lower() in _TYPE_VOCABULARY or (w[:1].isupper() and not _DETERMINER.match(w)):
+                k -= 1
+                used += 1
+                continue
+            break
+        if k < len(words):
+            start = words[k].start()
+        if k > 0 and _DETERMINER.match(words[k - 1].group(0)):
+            start = words[k - 1].start()
+        return start, match.end(), text[start : match.end()]
+    return None
+
+
+# Words of a question that say how it asks, not what: left out of a topic.
+_ASKING = frozenset(
+    """
+    what which who whom whose when where why how is are was were do does did can could may
+    might must shall should will would has have had the a an any each either both of in on to
+    for with by from under about this that these those there their its his her they them it
+    and or between among please tell me much many there exist exists contain contains include
+    includes say says state states provide provides
+    """.split()  # noqa: SIM905
+)
+
+
+def topic_text(rest: str) -> str:
+    """The words of what a question asks about ("What is the interest rate of between
+    and" -> "interest rate")."""
+    words = re.findall(r"[\w'’-]+", rest)
+    return " ".join(w for w in words if w.lower() not in _ASKING)
+
+
+_LINKED = re.compile(
+    r"\b(?:between|among|amongst)\s+(?P<names>.+?)(?=\s+(?:for|on|in|under|regarding|about|"
+    r"as\s+to|contains?|includes?|has|have|provides?|says?|states?|grants?|gives?|allows?|"
+    r"requires?|imposes?|permits?|renews?|expires?|terminates?|is|are|was|were|do|does|did|"
+    r"can|may|must|shall|will|would|could|should)\b|\s*[?;:]|\s*$)",
+    re.IGNORECASE,
+)
+
+
+def _linked_spans(text: str, masked: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    return [
+        m.span("names")
+        for m in _LINKED.finditer(text)
+        if not any(a <= m.start("names") < b for a, b in masked)
+    ]
+
+
+def _linked_names(
+    text: str, masked: Sequence[tuple[int, int]], mentions: Sequence[Mention]
+) -> list[str]:
+    """The names after "between" / "among" that no mention covers, split as the grammar
+    splits names."""
+    out: list[str] = []
+    for start, end in _linked_spans(text, masked):
+        cuts = sorted((m.start, m.end) for m in mentions if start <= m.start < end)
+        cursor = start
+        for a, b in [*cuts, (end, end)]:
+            segment = text[cursor:a]
+            if cursor != start and not re.match(r"\s*(?:,|&|and\b|or\b)", segment):
+                # Words right after a name ("... Inc. effective"): the question's, not a name.
+                cursor = max(cursor, b)
+                continue
+            for name in _split_names(segment):
+                words = name.lower().split()
+                # A legal form left over from a name beside it ("XIMAGE corporation") or a
+                # question word is no name of its own.
+                if not _ASKING.issuperset(words) and not NEVER_NAMES.issuperset(words):
+                    out.append(name)
+            cursor = max(cursor, b)
+    return out
+
+
+def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    chars = list(text)
+    for a, b in spans:
+        for i in range(a, b):
+            chars[i] = " "
+    return " ".join("".join(chars).split())
+
+
+def read_open_question(
+    question: str,
+    normalized: str,
+    index: NameIndex | None,
+    embed: Callable[[str], list[float]] | None = None,
+    embedder: Any = None,
+) -> OpenReading:
+    """The subject class of a question the grammar does not read (see the module doc)."""
+    blank = placeholder_in(normalized)
+    if blank is not None:
+        raise SubjectClassError(
+            question, f"it has a placeholder, {blank!r}, where a name should be; name the party"
+        )
+    agreement = _agreement_phrase(normalized, [])
+    masked = [(agreement[0], agreement[1])] if agreement else []
+    intent = lexicon_intent(_blank(normalized, masked))
+    if intent is not None and intent.phrase:
+        for m in re.finditer(re.escape(intent.phrase), normalized, re.IGNORECASE):
+            masked.append((m.start(), m.end()))
+            break
+    mentions = find_mentions(normalized, index, masked=masked)
+    # An agreement word inside a known name belongs to the name.
+    if agreement is not None and any(
+        m.start <= agreement[0] < m.end or agreement[0] <= m.start < agreement[1] for m in mentions
+    ):
+        agreement = _agreement_phrase(normalized, mentions)
+    names = [m.text for m in mentions]
+    linked = _linked_names(normalized, masked, mentions)
+    known_keys = {entity_key(n) for n in names}
+    # Names the question links to the agreement ("between acme and umbrella corp") are names
+    # even when written in lower case: never dropped, so the gate can refuse them.
+    names.extend(n for n in linked if entity_key(n) and entity_key(n) not in known_keys)
+    rest = _blank(normalized, [*((m.start, m.end) for m in mentions), *masked])
+    for name in linked:
+        rest = " ".join(rest.replace(name, " ").split())
+    if not names and agreement is None:
+        if _PRONOUN.search(normalized):
+            raise SubjectClassError(
+                question,
+                "it refers to an entity by a pronoun without naming it; name the entity "
+                "(each question is read on its own)",
+            )
+        raise SubjectClassError(
+            question, "it names no subject: no entity, person or agreement of the knowledge base"
+        )
+    rest = topic_text(rest)
+    if intent is None and embed is not None and rest:
+        intent = embedding_intent(embed(rest), embedder)
+    attribute = intent.attribute if intent is not None else TOPIC
+    document_type = document_type_of(agreement[2]) if agreement is not None else None
+    constraints: dict[str, Any] = {}
+    if attribute == TOPIC:
+        constraints["topic"] = rest
+    elif attribute in CLAUSE_TOPICS and intent is not None:
+        constraints["topic"] = intent.phrase or attribute.replace("_", " ")
+    if _YES_NO.match(normalized):
+        constraints["yes_no"] = True
+    if attribute == "notice_period":
+        # Notice asked for one purpose is answered only by notice stated for it.
+        purpose = next((p for p, rx in NOTICE_PURPOSE.items() if rx.search(normalized)), None)
+        if purpose is not None:
+            constraints["notice_for"] = purpose
+    generic = [n for n in names if is_generic_term(n)]
+    if generic:
+        raise SubjectClassError(
+            question, f"it names a party by its role, {generic[0]!r}; name the party itself"
+        )
+    unique = list(dict.fromkeys(names))
+    if (
+        agreement is not None
+        or len(unique) >= 2
+        or attribute in _AGREEMENT_ATTRIBUTES - _ENTITY_ATTRIBUTES
+    ):
+        if attribute != TOPIC and attribute not in _AGREEMENT_ATTRIBUTES:
+            attribute = TOPIC
+            constraints["topic"] = rest
+        if unique:
+            constraints["parties"] = unique
+        subject = SubjectClass(
+            type="agreement",
+            attribute=attribute,
+            document_type=document_type,
+            constraints=dict(sorted(constraints.items())),
+            kind=QuestionKind.RELATION
+            if attribute == "parties"
+            else QuestionKind.AGREEMENT_ATTRIBUTE,
+        )
+        return OpenReading(subject, rest)
+    name = unique[0]
+    if attribute not in _ENTITY_ATTRIBUTES:
+        attribute = TOPIC
+        constraints["topic"] = rest
+    subject = SubjectClass(
+        type="legal_entity",
+        name=name,
+        attribute=attribute,
+        constraints=dict(sorted(constraints.items())),
+        kind=QuestionKind.ENTITY_ATTRIBUTE,
+    )
+    return OpenReading(subject, rest)
+
+
+def refine_intent(subject: SubjectClass, normalized: str) -> SubjectClass:
+    """A clause topic named in the question, more specific than the attribute the grammar
+    read ("terminate ... for convenience" over "terminate"), takes its place."""
+    if subject.type != "agreement" or subject.kind is not QuestionKind.AGREEMENT_ATTRIBUTE:
+        return subject
+    if subject.attribute not in _PASSAGE_ATTRIBUTES:
+        # A value asked for ("how much notice ... without cause") stays the value.
+        return subject
+    names = [*subject.parties]
+    text = normalized
+    for name in names:
+        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    text = " ".join(text.split())
+    intent = lexicon_intent(text, ("agreement",))
+    if intent is None or intent.attribute == subject.attribute:
+        return subject
+    if intent.attribute not in CLAUSE_TOPICS:
+        return subject
+    own = lexicon_intent(text, ("agreement",))
+    current = [
+        m.group(0)
+        for pattern, attribute, _ in _PHRASES
+        if attribute == subject.attribute
+        for m in pattern.finditer(text)
+    ]
+    if own is not None and current and max(len(c) for c in current) >= len(intent.phrase):
+        return subject
+    constraints = dict(subject.constraints)
+    constraints["topic"] = intent.phrase
+    return subject.model_copy(
+        update={"attribute": intent.attribute, "constraints": dict(sorted(constraints.items()))}
+    )
+
+
+__all__ = [
+    "CLAUSE_TOPICS",
+    "TOPIC",
+    "Intent",
+    "IntentEmbeddings",
+    "OpenReading",
+    "embedding_intent",
+    "lexicon_intent",
+    "read_open_question",
+    "refine_intent",
+]

@@ -1,0 +1,318 @@
+"""Names in a question, found by matching what the knowledge base knows.
+
+The grammar of `_subject` cuts names out of a question by where its connectors fall, which
+breaks real names ("SIGA TECHNOLOGIES, INC and MERIDIAN MEDICAL TECHNOLOGIES, INC for
+convenience", "C.M. OLIVER & COMPANY LIMITED"). Here the names come from the knowledge base
+instead: its entities, their aliases and its agreement titles are matched against the
+question, longest first, case-insensitively, with legal forms folded the way `entity_key`
+folds them (lexicon: "INC", "Inc." and "Incorporated" are one form) and possessives read as
+names ("McDonald's" is a name, "Northgate's" is Northgate's). What is left that has the shape
+of a name (capitalised words) is still a name: one the knowledge base does not know, so the
+gate refuses it (SUBJECT_NOT_FOUND), never drops it.
+
+`placeholder_in(question)` finds a blank where a name should be ("__________", "[Party]").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from domain import is_generic_term, lexicon
+
+_LEXICON = lexicon()
+_FORM_WORDS: dict[str, str] = dict(_LEXICON.legal_form_words)
+_FORM_PHRASES = tuple(sorted(_LEXICON.legal_form_phrases, key=lambda p: (-len(p[0]), p[0], p[1])))
+# Words that are never part of a name a question uses (the lexicon's, and the words that
+# open or link a question).
+_NEVER = (
+    frozenset(_LEXICON.never_names)
+    | frozenset(_LEXICON.months)
+    | frozenset(w.lower() for w in (*_LEXICON.us_states, *_LEXICON.countries) if " " not in w)
+)
+NEVER_NAMES = _NEVER | frozenset(_FORM_WORDS) | frozenset(_FORM_WORDS.values())
+_QUESTION_WORDS = frozenset(
+    """
+    what which who whom whose when where why how is are was were do does did can could may
+    might must shall should will would has have had please list name identify give show tell
+    me under in on of for to with between among by from and or the a an any each either both
+    neither its their his her this that these those there as at if until after before
+    during since per according within upon regarding concerning whether also then so
+    describe explain summarize summarise provide find quote cite state confirm check
+    """.split()  # noqa: SIM905
+)
+_CONNECTORS = frozenset({"of", "and", "&", "de", "du", "der", "van", "von", "la", "le", "y"})
+
+# A token: a word with its inner dots and apostrophes ("C.M.", "McDonald's", "L.L.C."), or "&".
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:[.'’\-][A-Za-z0-9]+)*\.?(?:['’]s?)?|&")
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+# A blank where a name should be: underscores, a bracketed word ("[Party]", "<Company>").
+_PLACEHOLDER = re.compile(r"_{3,}|\[[^\]\n]{1,40}\]|<[^>\n]{1,40}>|\{[^}\n]{1,40}\}")
+
+
+def placeholder_in(question: str) -> str | None:
+    """The first placeholder written where a name should be, or None."""
+    match = _PLACEHOLDER.search(question)
+    return match.group(0) if match else None
+
+
+def _fold(word: str) -> str:
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", word))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    if text == "&":
+        return "and"
+    return re.sub(r"[^a-z0-9]", "", text)
+
+
+def _canonical(words: Sequence[str]) -> tuple[str, ...]:
+    """Folded words with legal forms in their canonical spelling (phrases, then words)."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for phrase, form in _FORM_PHRASES:
+            n = len(phrase)
+            if tuple(words[i : i + n]) == phrase:
+                out.extend(form.split())
+                i += n
+                break
+        else:
+            out.append(_FORM_WORDS.get(words[i], words[i]))
+            i += 1
+    return tuple(w for w in out if w)
+
+
+def name_tokens(name: str) -> tuple[str, ...]:
+    """The canonical token sequence of a known name ("Acme Robotics, Incorporated" ->
+    ("acme", "robotics", "inc"))."""
+    words = [_fold(m.group(0)) for m in _TOKEN.finditer(name)]
+    words = [w for w in words if w]
+    if len(words) > 1 and words[0] == "the":
+        words = words[1:]
+    return _canonical(words)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A name in a question: where it is, as written, and whether the knowledge base knows it."""
+
+    start: int
+    end: int
+    text: str
+    known: bool
+
+
+class NameIndex:
+    """The names a knowledge base knows, as canonical token sequences (full, and without the
+    legal form), for longest-first matching in questions."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        sequences: set[tuple[str, ...]] = set()
+        for name in names:
+            if not name or is_generic_term(name):
+                continue
+            tokens = name_tokens(name)
+            if not tokens:
+                continue
+            sequences.add(tokens)
+            bare = _without_form(tokens)
+            if bare and bare != tokens and not is_generic_term(" ".join(bare)):
+                sequences.add(bare)
+        # Single common words are no names to find in prose ("Services", "Delaware"):
+        # a one-word sequence counts only when it is no question or never-a-name word.
+        self._by_first: dict[str, list[tuple[str, ...]]] = {}
+        for seq in sorted(sequences, key=lambda s: (-len(s), s)):
+            if len(seq) == 1 and (seq[0] in _NEVER or seq[0] in _QUESTION_WORDS):
+                continue
+            self._by_first.setdefault(seq[0], []).append(seq)
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self._by_first.values())
+
+    def longest_at(self, tokens: Sequence[tuple[str, ...]], i: int) -> tuple[str, ...]:
+        """The longest known name at question token `i` (empty: none). Each question token
+        offers its spellings (a possessive: with and without the "'s")."""
+        best: tuple[str, ...] = ()
+        for first in tokens[i]:
+            for seq in self._by_first.get(first, ()):
+                n = len(seq)
+                if n <= len(best) or i + n > len(tokens):
+                    continue
+                if all(seq[k] in tokens[i + k] for k in range(n)):
+                    best = seq
+                    break  # sorted longest first
+        return best
+
+
+def _without_form(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    forms = {w for _, f in _FORM_PHRASES for w in f.split()} | set(_FORM_WORDS.values())
+    out = list(tokens)
+    while len(out) > 1 and (out[-1] in forms or out[-1] == "and"):
+        out.pop()
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Token:
+    start: int
+    end: int
+    text: str
+    spellings: tuple[str, ...]
+
+
+def _tokens(text: str) -> list[_Token]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        raw = m.group(0)
+        spellings = []
+        folded = _fold(raw)
+        if folded:
+            spellings.append(_FORM_WORDS.get(folded, folded))
+        if _POSSESSIVE.search(raw):
+            bare = _fold(_POSSESSIVE.sub("", raw))
+            if bare and bare not in spellings:
+                spellings.append(_FORM_WORDS.get(bare, bare))
+        if spellings:
+            out.append(_Token(m.start(), m.end(), raw, tuple(spellings)))
+    return out
+
+
+def _is_capitalised(token: _Token) -> bool:
+    return token.text[:1].isupper() or (token.text[:1].isdigit() and len(token.text) > 1)
+
+
+def find_mentions(
+    text: str, index: NameIndex | None, *, masked: Sequence[tuple[int, int]] = ()
+) -> list[Mention]:
+    """The names in `text`: known names (longest first), then name-shaped runs of capitalised
+    words that match nothing known. Spans in `masked` (the question's topic words, its
+    agreement phrase) are never part of a name."""
+    tokens = [t for t in _tokens(text) if not any(a <= t.start and t.end <= b for a, b in masked)]
+    spellings = [t.spellings for t in tokens]
+    mentions: list[Mention] = []
+    i = 0
+    while i < len(tokens):
+        seq = index.longest_at(spellings, i) if index is not None else ()
+        n = len(seq)
+        run = tokens[i : i + n]
+        contiguous = all(
+            not re.search(r"[?;:]", text[a.end : b.start]) for a, b in itertools.pairwise(run)
+        )
+        if n and contiguous and any(t.text[:1].isupper() for t in run):
+            # "Northgate's MSA": the name is Northgate; "McDonald's" is a name of its own.
+            possessive = run[-1].spellings[0] != seq[-1]
+            mentions.append(_mention(text, run, known=True, possessive=possessive))
+            i += n
+            continue
+        token = tokens[i]
+        if _is_capitalised(token) and _name_word(token, start=True):
+            j = i + 1
+            while j < len(tokens):
+                nxt = tokens[j]
+                gap = text[tokens[j - 1].end : nxt.start]
+                if gap.strip(" ,") or ("," in gap and not _is_form(nxt)):
+                    break
+                if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:
+                    break  # a legal form ends a name: "SAGEM S.A. and XIMAGE" are two
+                if _is_capitalised(nxt) and _name_word(nxt, start=False):
+                    if index is not None and index.longest_at(spellings, j):
+                        break
+                    j += 1
+                elif (
+                    nxt.text.lower() in _CONNECTORS
+                    and j + 1 < len(tokens)
+                    and _is_capitalised(tokens[j + 1])
+                    and _name_word(tokens[j + 1], start=False)
+                ):
+                    j += 1
+                else:
+                    break
+            mentions.append(_mention(text, tokens[i:j], known=False))
+            i = j
+            continue
+        i += 1
+    return mentions
+
+
+def _is_form(token: _Token) -> bool:
+    return token.spellings[0] in set(_FORM_WORDS.values())
+
+
+def _name_word(token: _Token, *, start: bool) -> bool:
+    """Can this capitalised word be part of a name (`start`: open one)? A never-a-name word
+    ("Bank", "Inc", "York") continues a name but never opens one."""
+    word = token.spellings[-1]
+    return word not in _QUESTION_WORDS and not (start and word in _NEVER)
+
+
+def _mention(text: str, run: Sequence[_Token], *, known: bool, possessive: bool = True) -> Mention:
+    start, end = run[0].start, run[-1].end
+    written = text[start:end]
+    if possessive:
+        written = _POSSESSIVE.sub("", written)
+    return Mention(start, end, written.strip(" ,"), known)
+
+
+# The knowledge base's names while one question is read (set by the skill around State 1):
+# the grammar's name splitting consults them. A context variable, so concurrent questions of
+# different knowledge bases never see each other's names.
+_CURRENT: ContextVar[NameIndex | None] = ContextVar("evrag_known_names", default=None)
+
+
+@contextmanager
+def known_names(index: NameIndex | None) -> Iterator[None]:
+    """Read questions with `index` as the knowledge base's names."""
+    token = _CURRENT.set(index)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+def current_names() -> NameIndex | None:
+    return _CURRENT.get()
+
+
+# Words that open a qualifier of the question, not a name: "... and Y for convenience".
+_QUALIFIER = re.compile(
+    r"^(?:for|in|on|under|regarding|about|without|upon|if|when|after|before|during|since|"
+    r"until|at|as|to|from|concerning|relating|with\s+respect\s+to)\b"
+)
+
+
+def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[str]]) -> list[str]:
+    """Names in a list of names ("A, B and C"): the knowledge base's names as whole names,
+    the text between them split by `split` (the grammar's splitter); a piece that opens with
+    a lower-case qualifier word ("for convenience") is no name and is dropped."""
+    known = [m for m in find_mentions(text, index) if m.known]
+    if not known:
+        return split(text)
+    out: list[str] = []
+    cursor = 0
+    for m in [*known, None]:
+        segment = text[cursor : m.start if m is not None else len(text)]
+        for piece in split(segment):
+            if not _QUALIFIER.match(piece):
+                out.append(piece)
+        if m is not None:
+            out.append(m.text)
+            cursor = m.end
+    return out
+
+
+__all__ = [
+    "NEVER_NAMES",
+    "Mention",
+    "NameIndex",
+    "current_names",
+    "find_mentions",
+    "known_names",
+    "name_tokens",
+    "placeholder_in",
+    "split_known_names",
+]

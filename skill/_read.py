@@ -1,0 +1,126 @@
+"""State 1 with the knowledge base at hand: the grammar reads the question with the knowledge
+base's names (so names are never cut at a connector), a question the grammar does not read
+is read by its subjects and intent (`_intent`), and a blank where a name should be is a
+question error naming it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from domain import Alias, entity_key, legal_form, lexicon
+from retrieval import VectorStore
+from skill._errors import SubjectClassError
+from skill._intent import (
+    CLAUSE_TOPICS,
+    TOPIC,
+    read_open_question,
+    refine_intent,
+)
+from skill._mentions import NameIndex, known_names, placeholder_in
+from skill._subject import MAX_QUESTION_CHARS, SubjectClass, _normalize, parse_question
+
+_CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
+
+
+def build_name_index(
+    store: VectorStore, kb: str, committed: Sequence[str], aliases: Sequence[Alias]
+) -> NameIndex:
+    """Every name the knowledge base knows: bound entities and persons, parents, aliases."""
+    names: set[str] = set()
+    for b in store.find_bindings(kb, document_ids=committed):
+        if b.subject_type.value in ("individual", "legal_entity"):
+            names.add(b.subject_name)
+        if b.parent_name and b.parent_key and not b.parent_key.startswith("agreement:"):
+            names.add(b.parent_name)
+    for a in aliases:
+        names.add(a.entity_name)
+        if a.document_id is None:
+            names.add(a.alias)
+    return NameIndex(sorted(names))
+
+
+def read_question(
+    question: str,
+    index: NameIndex | None,
+    alias_keys: Collection[str],
+    embed: Any,
+    embedder: Any,
+) -> SubjectClass:
+    """The subject class of a question, read with the knowledge base's names."""
+    normalized = _normalize(question)
+    if normalized and len(normalized) <= MAX_QUESTION_CHARS:
+        blank = placeholder_in(normalized)
+        if blank is not None:
+            raise SubjectClassError(
+                question,
+                f"it has a placeholder, {blank!r}, where a name should be; name the party",
+            )
+    with known_names(index):
+        try:
+            subject = parse_question(question)
+        except SubjectClassError:
+            if not normalized or len(normalized) > MAX_QUESTION_CHARS:
+                raise
+            subject = read_open_question(
+                question, normalized, index, embed=embed.embed_query, embedder=embedder
+            ).subject
+        else:
+            subject = refine_intent(_without_qualifiers(subject, normalized), normalized)
+    for party in subject.parties:
+        key = entity_key(party)
+        if key in _CONTRACT_ROLES and party[:1].islower() and key not in alias_keys:
+            raise SubjectClassError(
+                question,
+                f"it names a party as {party!r}, a contract role that no party of the "
+                "knowledge base is defined as; name the party",
+            )
+    return subject
+
+
+# A lower-case word group the grammar took for a party after a qualifier's preposition
+# ("terminate the MSA for convenience"): a qualifier of the question, not a name. One that
+# follows a word that introduces parties ("between", "with", "and") stays a name.
+_QUALIFIER_BEFORE = r"(?:for|without|upon|on|in|under|at|as|during|after|before)"
+_PARTY_BEFORE = r"(?:between|with|and|among|amongst|by|&|,)"
+
+
+def _without_qualifiers(subject: SubjectClass, normalized: str) -> SubjectClass:
+    parties = subject.parties
+    if not parties:
+        return subject
+    kept = []
+    for party in parties:
+        words = re.escape(party)
+        if (
+            party == party.lower()
+            and not legal_form(party)
+            and re.search(rf"\b{_QUALIFIER_BEFORE}\s+(?:the\s+)?{words}\b", normalized, re.I)
+            and not re.search(rf"{_PARTY_BEFORE}\s+(?:the\s+)?{words}\b", normalized, re.I)
+        ):
+            continue
+        kept.append(party)
+    if len(kept) == len(parties) or not (kept or subject.document_type):
+        return subject
+    constraints = dict(subject.constraints)
+    if kept:
+        constraints["parties"] = kept
+    else:
+        constraints.pop("parties", None)
+    return subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
+
+
+def is_clause_question(subject: SubjectClass) -> bool:
+    """A question about a clause topic or a topic: its absence is stated, not left blank."""
+    return subject.attribute in CLAUSE_TOPICS or subject.attribute == TOPIC
+
+
+def clause_label(subject: SubjectClass) -> str:
+    if subject.attribute == TOPIC:
+        return str(subject.constraints.get("topic") or "topic")
+    return str(subject.attribute or "")
+
+
+__all__ = ["build_name_index", "clause_label", "is_clause_question", "read_question"]

@@ -1,0 +1,139 @@
+"""Topic answers and absence: what the subject's documents say about a topic no attribute
+covers, and the precise statement that a clause is not there.
+
+A topic question ("What is the interest rate of the loan agreement?", when no attribute
+of the lexicon is the interest rate) is answered by the best passages of the subject's own
+documents: the topic's words searched there (dense and lexical, one embedding of the
+question less its names), each sentence scored by the share of the topic's words it
+states, the best few quoted and cited, each with its score as its confidence, and judged by
+the engine as any answer is (a passage counts as evidence only when it states every word of
+the topic; the others are shown under the engine's confidence threshold).
+
+`clause_sentences(...)` is the seam where "sentences of category C in documents D" plugs in
+once ingestion stores each sentence's clause categories (issue 14, part 3): until then it
+finds candidate sentences by retrieval inside the subject's documents plus the topic's cue
+words from the lexicon (the attribute's relevance cues), as the evidence collector does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from domain import ChunkRecord
+from skill._answer import EvidenceUnit
+from skill._evidence import DocumentInfo, EvidenceCollector, Sentence, sentences_of
+from skill._gate import SKILL_FUSION, Candidate
+
+# Passages a topic answer quotes, at most; a sentence must state this share of the topic's
+# words to be quoted.
+TOPIC_PASSAGES = 3
+MIN_COVERAGE = 0.5
+_STOP = frozenset(
+    """
+    what which who whom whose when where why how is are was were do does did can could may
+    might must shall should will would has have had the a an any each either both of in on to
+    for with by from under about into this that these those there their its his her they them
+    it and or not no yes much many there between among agreement contract please tell me
+    clause clauses provision provisions term terms contain contains include includes say says
+    """.split()  # noqa: SIM905
+)
+
+
+def topic_words(text: str) -> list[str]:
+    """The stems (first five letters) of the content words of a topic."""
+    words = re.findall(r"[a-z][a-z-]+", text.lower())
+    stems = [w.replace("-", "")[:5] for w in words if w not in _STOP and len(w) >= 3]
+    return list(dict.fromkeys(stems))
+
+
+def coverage(stems: Sequence[str], sentence: str) -> float:
+    """The share of the topic's stems that begin a word of the sentence."""
+    if not stems:
+        return 0.0
+    words = {w.replace("-", "")[:5] for w in re.findall(r"[a-z][a-z-]+", sentence.lower())}
+    return sum(1 for s in stems if any(w.startswith(s) for w in words)) / len(stems)
+
+
+def clause_sentences(
+    collector: EvidenceCollector,
+    kb: str,
+    candidate: Candidate,
+    committed: Sequence[str],
+    query: str,
+    vector: list[float],
+) -> list[tuple[float, Sentence]]:
+    """Candidate sentences of the candidate's documents for a topic, with their retrieval
+    rank's score: THE SEAM for the clause classifier's "sentences of category C in documents
+    D". Today: a search of the topic's words inside the candidate's documents."""
+    allowed = set(committed)
+    docs = sorted(d for d in candidate.documents if d in allowed)
+    if not docs:
+        return []
+    hits = collector.store.search_chunks(
+        kb, query, vector, document_ids=docs, top_k=collector.top_k * 2, fusion=SKILL_FUSION
+    )
+    out: list[tuple[float, Sentence]] = []
+    seen: set[str] = set()
+    for hit in hits:
+        chunk: ChunkRecord = hit.chunk
+        if chunk.chunk_id in seen:
+            continue
+        seen.add(chunk.chunk_id)
+        out.extend((float(hit.score), s) for s in sentences_of(chunk))
+    return out
+
+
+def topic_units(
+    collector: EvidenceCollector,
+    kb: str,
+    candidate: Candidate,
+    claim_id: str,
+    committed: Sequence[str],
+    topic: str,
+    vector: list[float],
+) -> list[EvidenceUnit]:
+    """The best passages about `topic` in the candidate's documents, each a cited unit whose
+    value is the sentence and whose confidence is its coverage of the topic's words."""
+    stems = topic_words(topic)
+    if not stems:
+        return []
+    scored: list[tuple[float, float, str, int, Sentence]] = []
+    for rank_score, sentence in clause_sentences(
+        collector, kb, candidate, committed, topic, vector
+    ):
+        share = coverage(stems, sentence.text)
+        if share < MIN_COVERAGE or len(sentence.text.split()) < 4:
+            continue
+        scored.append(
+            (share, rank_score, sentence.chunk.document_id, sentence.location.char_start, sentence)
+        )
+    scored.sort(key=lambda s: (-s[0], -s[1], s[2], s[3]))
+    if len(stems) >= 2 and scored and scored[0][0] == 1.0:
+        # Passages that state the whole topic answer it; partial ones are then no help.
+        scored = [s for s in scored if s[0] == 1.0]
+    units: list[EvidenceUnit] = []
+    for share, _, _, _, sentence in scored[:TOPIC_PASSAGES]:
+        value = " ".join(sentence.text.split())
+        # A passage that states every word of the topic is evidence for it; one that states
+        # some of them (or a topic of one word: "lend" is in every sentence about the
+        # Lender) is shown, under the engine's confidence threshold.
+        confidence = 0.9 if share == 1.0 and len(stems) >= 2 else 0.45
+        units.append(
+            collector.sentence_unit(
+                sentence, candidate.subject_id, claim_id, value, round(confidence, 4)
+            )
+        )
+    return units
+
+
+def absence_text(topic: str, agreement: str, infos: Sequence[DocumentInfo | None]) -> str:
+    """ "no <topic> clause found in <agreement> (N pages searched; k pages without text)"."""
+    known = [i for i in infos if i is not None and i.pages is not None]
+    pages = sum(i.pages or 0 for i in known)
+    empty = sum(i.pages_without_text or 0 for i in known)
+    counted = f"{pages} pages searched; {empty} pages without text" if known else "pages unknown"
+    return f"no {topic.replace('_', ' ')} clause found in {agreement} ({counted})"
+
+
+__all__ = ["absence_text", "clause_sentences", "coverage", "topic_units", "topic_words"]

@@ -1,0 +1,173 @@
+"""Issue 14, the question side: names found from the knowledge base, intents from the
+lexicon, topic answers, precise absence, and placeholders as question errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from skill import SubjectClassError
+from skill._intent import lexicon_intent
+from skill._mentions import NameIndex, find_mentions, placeholder_in
+from skill._skill import EvidenceSkill
+from tests.skill.conftest import KB
+
+# -- names from the knowledge base -----------------------------------------------------------
+
+_KNOWN = NameIndex(
+    [
+        "SIGA Technologies, Inc.",
+        "Meridian Medical Technologies, Inc.",
+        "C.M. Oliver & Company Limited",
+        "McDonald's Corporation",
+        "Northgate Logistics, Inc.",
+    ]
+)
+
+
+def _names(question: str) -> list[tuple[str, bool]]:
+    return [(m.text, m.known) for m in find_mentions(question, _KNOWN)]
+
+
+def test_legal_forms_fold_and_names_are_not_cut_at_their_commas() -> None:
+    question = (
+        "Can SIGA TECHNOLOGIES, INC terminate the agreement between SIGA TECHNOLOGIES, "
+        "INC and MERIDIAN MEDICAL TECHNOLOGIES, INC for convenience?"
+    )
+    assert _names(question) == [
+        ("SIGA TECHNOLOGIES, INC", True),
+        ("SIGA TECHNOLOGIES, INC", True),
+        ("MERIDIAN MEDICAL TECHNOLOGIES, INC", True),
+    ]
+
+
+def test_an_ampersand_inside_a_known_name_keeps_it_whole() -> None:
+    assert _names("Who signed for C.M. OLIVER & COMPANY LIMITED?") == [
+        ("C.M. OLIVER & COMPANY LIMITED", True)
+    ]
+
+
+def test_possessives() -> None:
+    # "McDonald's" is the name itself; "Northgate Logistics's" is Northgate Logistics.
+    assert _names("What is McDonald's franchise fee?") == [("McDonald's", True)]
+    assert _names("Does Northgate Logistics's contract with Foo Bar Corp renew?") == [
+        ("Northgate Logistics", True),
+        ("Foo Bar Corp", False),
+    ]
+
+
+def test_a_legal_form_ends_an_unknown_name() -> None:
+    assert _names("Is the contract between SAGEM S.A. and XIMAGE Corp exclusive?") == [
+        ("SAGEM S.A.", False),
+        ("XIMAGE Corp", False),
+    ]
+
+
+def test_question_words_and_jurisdictions_are_no_names() -> None:
+    assert _names("Until when is the agreement governed by Delaware law?") == []
+
+
+def test_placeholders_are_found() -> None:
+    assert placeholder_in("the agreement between __________ and Acme") == "__________"
+    assert placeholder_in("Can [Party] terminate?") == "[Party]"
+    assert placeholder_in("Can Acme terminate?") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("Is there a change of control provision in", "change_of_control"),
+        ("contain a non-solicitation clause", "non_solicitation"),
+        ("Can terminate for convenience", "termination_for_convenience"),
+        ("Under which jurisdiction's laws is construed", "governing_law"),
+        ("What insurance must be maintained", "insurance"),
+    ],
+)
+def test_intents_come_from_the_lexicon(text: str, attribute: str) -> None:
+    intent = lexicon_intent(text)
+    assert intent is not None and intent.attribute == attribute
+
+
+# -- questions asked of the test knowledge base ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("What is the governing law of the agreement between __________ and Globex?", "____"),
+        ("Can [Party] terminate the MSA with Globex Corporation for convenience?", "[Party]"),
+        ("Who are the parties to the agreement between the seller and Globex?", "seller"),
+    ],
+)
+def test_a_placeholder_is_a_question_error_naming_it(
+    skill: EvidenceSkill, question: str, word: str
+) -> None:
+    with pytest.raises(SubjectClassError, match=r".*" + word.replace("[", r"\[")):
+        skill.ask(KB, question)
+
+
+@pytest.mark.parametrize(
+    "question", ["Does it contain a non-compete clause?", "Is there a non-compete clause?"]
+)
+def test_no_subject_or_a_pronoun_is_rejected(skill: EvidenceSkill, question: str) -> None:
+    with pytest.raises(SubjectClassError):
+        skill.ask(KB, question)
+
+
+def test_a_qualifier_is_not_a_party(skill: EvidenceSkill) -> None:
+    answer = skill.ask(KB, "Can Acme terminate the MSA for convenience?")
+    assert answer.subject_class.parties == ["Acme"]
+    assert answer.subject_class.attribute == "termination_for_convenience"
+    assert answer.terminal_state == "CONCLUDED"
+    # The MSA has no such clause: said precisely, never "no" from silence.
+    assert not answer.sufficient
+    assert "not_stated" in answer.risk_signals
+    assert answer.conclusion.values == []
+    assert answer.conclusion.answer is not None
+    assert answer.conclusion.answer.startswith(
+        "no termination for convenience clause found in Master Services Agreement ("
+    )
+
+
+def test_absent_clause_topic(skill: EvidenceSkill) -> None:
+    answer = skill.ask(
+        KB,
+        "Does the MSA between Acme Robotics, Inc. and Globex Corporation contain a "
+        "non-compete clause?",
+    )
+    assert answer.terminal_state == "CONCLUDED"
+    assert answer.subject_class.attribute == "non_compete"
+    assert not answer.sufficient and answer.evidence == []
+    assert "not_stated" in answer.risk_signals
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # Initech is bound to the NDA, not to the MSA: no such agreement.
+        "Does the MSA between Acme Robotics, Inc. and Initech LLC contain a non-compete clause?",
+        # A name the knowledge base does not know.
+        "Can Umbrella Corporation terminate the MSA for convenience?",
+        # ... written in lower case: still a name, never dropped.
+        "Does the MSA between Acme Robotics, Inc. and umbrella corp contain a non-compete "
+        "clause?",
+    ],
+)
+def test_the_gate_stays_strict(skill: EvidenceSkill, question: str) -> None:
+    answer = skill.ask(KB, question)
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
+    assert answer.evidence == [] and not answer.sufficient
+
+
+def test_a_topic_question_is_answered_from_cited_passages(skill: EvidenceSkill) -> None:
+    answer = skill.ask(
+        KB, "What does the MSA between Acme Robotics and Globex say about undisputed invoices?"
+    )
+    assert answer.terminal_state == "CONCLUDED"
+    assert answer.evidence, answer.conclusion
+    quotes = [e.quote for e in answer.evidence]
+    # The passage that states the whole topic answers it, cited; partial ones are left out.
+    assert quotes and all("undisputed invoice" in q for q in quotes)
+    assert answer.sufficient
+    for unit in answer.evidence:
+        assert unit.source_location.document == "MSA_Acme_Globex.pdf"
+        assert 0 < unit.confidence <= 1
