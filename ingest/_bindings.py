@@ -2521,6 +2521,13 @@ class BindingRule:
         return [b for key, b in context.bindings.items() if before.get(key) is not b]
 
 
+def _form_fields(extractor: BindingExtractor, ctx: _Context) -> None:
+    # Imported here: the form rules build on this module's name patterns.
+    from ingest._forms import FORMS
+
+    FORMS.cover(extractor, ctx)
+
+
 RULES: tuple[BindingRule, ...] = (
     BindingRule(
         "certificate",
@@ -2528,6 +2535,11 @@ RULES: tuple[BindingRule, ...] = (
         BindingExtractor._named_in_certificate,
     ),
     BindingRule("registrant", "filings: the registrant", BindingExtractor._registrant),
+    BindingRule(
+        "form_fields",
+        "forms: the document's own entity, captioned values, check boxes, certifications",
+        lambda extractor, ctx: _form_fields(extractor, ctx),
+    ),
     BindingRule(
         "defined_terms",
         "defined terms: aliases scoped to the document",
