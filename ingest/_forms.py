@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from domain import BindingType, SubjectType, entity_key, is_generic_term, lexicon
 from ingest._bindings import (
     COMPANY,
+    PERSON,
     BindingExtractor,
     _company,
     _Context,
@@ -87,6 +88,13 @@ _CERTIFY = re.compile(
     r"^\s*I,\s*(?P<name>[A-Z][^,]{2,60}?)\s*,\s*(?:hereby\s+)?certify", re.IGNORECASE
 )
 _CELL = re.compile(r"\s*\|\s*")
+# The document's own founders, in its own voice: "Jane Doe, our co-founder, ...", "our
+# founders, Jane Doe and ...", "the Company's co-founder, Mr. John Roe".
+_OWN = r"(?:our|the\s+(?:Company|Registrant|Corporation)['’]s)"
+_OWN_FOUNDER = (
+    rf"(?P<who>{PERSON}),\s+{_OWN}\s+(?P<co>co-?)?founder"
+    rf"|{_OWN}\s+(?P<co2>co-?)?founders?,?\s+(?P<who2>{PERSON})"
+)
 
 
 def _cells(text: str) -> list[str]:
@@ -189,6 +197,23 @@ class FormReader:
             self._check_boxes(ctx, owner)
         self._issuer_listing(ctx, owner)
         self._certifications(ctx, owner)
+        self._own_founders(ctx, owner)
+
+    def _own_founders(self, ctx: _Context, owner: _Entity) -> None:
+        for m in ctx.scan(_OWN_FOUNDER, r"(?i:founder)"):
+            raw = m.group("who") or m.group("who2")
+            person = _person(re.sub(r"\s+", " ", raw)) if raw else None
+            if person is None:
+                continue
+            co = m.group("co") or m.group("co2")
+            ctx.emit(
+                role="founder",
+                subject=person,
+                parent=owner,
+                binding_type=BindingType.OWNERSHIP,
+                span=(m.start(), m.end()),
+                attributes={"qualifier": "co-founder"} if co else {},
+            )
 
     def _captioned_values(self, ctx: _Context, owner: _Entity) -> None:
         lines = [ln for ln in ctx.flow.lines if ln.page <= _COVER_PAGES]

@@ -100,6 +100,10 @@ def _release() -> list[Line | Row]:
             "results for the first quarter of 2024."
         ),
         *paragraph("Net sales were $1.2 billion, up 4% from the prior year."),
+        *paragraph(
+            "Lena Tarrow, our co-founder and Chief Executive Officer, said the quarter "
+            "reflected strong demand."
+        ),
     ]
 
 
@@ -146,6 +150,8 @@ def test_the_registrant_and_its_cover_page_values_are_bound(filings_runtime: Any
 def test_a_release_binds_its_issuer_with_a_possessive_kept_whole(filings_runtime: Any) -> None:
     rt = filings_runtime
     assert _bound(rt, "registrant", "Tarrow & Tarrow") == ["Tarrow & Tarrow"]
+    # "our co-founder" in the issuer's own voice.
+    assert _bound(rt, "founder", "Tarrow & Tarrow") == ["Lena Tarrow"]
     answer = _ask(rt, "What is Tarrow & Tarrow's ticker symbol?")
     assert answer["terminal_state"] == "CONCLUDED"
     assert [v["value"] for v in answer["conclusion"]["values"]] == ["TRW"]
