@@ -37,7 +37,20 @@ KB = os.environ.get("EVRAG_FILINGS_KB", "filings")
 _MONTHS = {
     m: i + 1
     for i, m in enumerate(
-        ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ]
     )
 }
 
