@@ -12,10 +12,12 @@ Works, Best Buy) and held out (Square/Block, Boeing, Corning, Costco, Foot Locke
 Mills, Johnson & Johnson).
 
 A question is right when an answered value matches a gold value of its company and attribute
-and cites a page that states it; wrong when any answered value matches none; a trap is
-answered when it gets any value. Run: `python -m bench.filings` (ingests the 30 filings into a
+and cites a page that states it (the gold's page, or another whose cited quote states the
+value); wrong when any answered value matches none ("uncited": right values whose citations do
+not state them); a trap is answered when it gets any value. Run: `python -m bench.filings` (ingests the 30 filings into a
 temporary knowledge base) or with EVRAG_FILINGS_DATA_DIR=<dir> (reuses the knowledge base
-"filings" there, ingesting it first when missing).
+EVRAG_FILINGS_KB, default "filings", there, ingesting what it lacks); EVRAG_FILINGS_OUT=<file>
+keeps the answers, EVRAG_FILINGS_ANSWERS=<file> scores kept answers again.
 """
 
 from __future__ import annotations
@@ -88,9 +90,10 @@ def value_matches(attribute: str, gold: str, answer: str) -> bool:
     if attribute in ("irs_employer_id", "telephone"):
         return "".join(re.findall(r"\d", gold)) == "".join(re.findall(r"\d", answer))
     if attribute == "headquarters":
-        # The street and the postal code both, and most of the words.
-        numbers = [t for t in g if any(c.isdigit() for c in t)]
-        return all(n in a for n in numbers) and len(set(g) & set(a)) >= 0.7 * len(set(g))
+        # The address, or a part of it ("Santa Monica, California"): no number it lacks and
+        # mostly its words.
+        numbers = [t for t in a if any(c.isdigit() for c in t)]
+        return all(n in g for n in numbers) and len(set(g) & set(a)) >= 0.5 * len(set(a))
     if attribute in ("auditor", "filer_category", "ticker", "jurisdiction_of_incorporation"):
         return [t for t in g if t not in _SUFFIXES] == [t for t in a if t not in _SUFFIXES]
     # People: the same first and last names (a middle initial may be left out).
@@ -109,6 +112,17 @@ def _cited(result: Mapping[str, Any], evidence_ids: Sequence[str]) -> set[tuple[
             for p in loc.get("pages") or []:
                 out.add((str(loc["document"]), int(p["page"])))
     return out
+
+
+def _quotes(result: Mapping[str, Any], evidence_ids: Sequence[str]) -> list[str]:
+    by_id = {e["evidence_id"]: e for e in result.get("evidence", [])}
+    return [str(by_id[e].get("quote") or "") for e in evidence_ids if e in by_id]
+
+
+def _states(quote: str, value: str) -> bool:
+    """Does a cited quote state the value (its words in order, punctuation aside)?"""
+    q, v = " ".join(_tokens(quote)), " ".join(_tokens(value))
+    return bool(v) and v in q
 
 
 def score(
@@ -141,8 +155,12 @@ def score(
                 if not hits:
                     wrong = True
                     continue
-                pages = _cited(result, v.get("evidence_ids", []))
-                if any((g["document"], g["page"]) in pages for g in hits):
+                ids = v.get("evidence_ids", [])
+                pages = _cited(result, ids)
+                # Right: cited on the gold page, or on another page whose quote states it.
+                if any((g["document"], g["page"]) in pages for g in hits) or any(
+                    _states(quote, v["value"]) for quote in _quotes(result, ids)
+                ):
                     right = True
             row["outcome"] = "wrong" if wrong else "right" if right else "refused"
             if values and not wrong and not right:
@@ -216,15 +234,12 @@ def run(data_dir: Path | None = None, out: Path | None = None) -> dict[str, Any]
                 print(f"   ingesting {len(missing)} filings")
                 print("   " + rt.ingestor.run(KB, missing).summary())
             answers = _answers(rt, questions)
-    report = score(questions, answers, gold)
     if out is not None:
+        # Every answer whole, in question order: EVRAG_FILINGS_ANSWERS scores it again.
         out.write_text(
-            "".join(
-                json.dumps({**r, "answer": answers[r["id"]].get("conclusion")}) + "\n"
-                for r in report["rows"]
-            )
+            "".join(json.dumps({"id": q["id"], **answers[q["id"]]}) + "\n" for q in questions)
         )
-    return report
+    return score(questions, answers, gold)
 
 
 def _documents(rt: Any) -> list[Any]:
@@ -235,10 +250,18 @@ def _documents(rt: Any) -> list[Any]:
 
 
 def main() -> None:
-    env = os.environ.get("EVRAG_FILINGS_DATA_DIR")
-    out = os.environ.get("EVRAG_FILINGS_OUT")
-    report = run(Path(env) if env else None, Path(out) if out else None)
+    saved = os.environ.get("EVRAG_FILINGS_ANSWERS")
+    if saved:
+        answers = {a["id"]: a for a in load(Path(saved))}
+        report = score(load(QUESTIONS), answers, load(GOLD))
+    else:
+        env = os.environ.get("EVRAG_FILINGS_DATA_DIR")
+        out = os.environ.get("EVRAG_FILINGS_OUT")
+        report = run(Path(env) if env else None, Path(out) if out else None)
     print(table(report))
+    for r in report["rows"]:
+        if r["outcome"] in ("wrong", "uncited", "answered"):
+            print(f"   {r['outcome']}: {r['id']} {r['values'][:4]}")
 
 
 if __name__ == "__main__":
