@@ -206,6 +206,18 @@ def _title_roles(text: str) -> list[str]:
     return roles
 
 
+# A title that ends with the name of a unit it heads ("President and Chief Executive Officer,
+# Boeing Commercial Airplanes") is a title in that unit, not in the company.
+_UNIT_TITLE = re.compile(
+    rf"(?:{_TITLE_ALT})\s*,\s*(?!(?:{_TITLE_ALT}))[A-Z][\w&.'’-]*(?:\s+\S+)*\s*$"
+)
+
+
+def _company_title(position: str) -> str:
+    """The position with a unit's titles left out (the empty string when all are a unit's)."""
+    return "" if _UNIT_TITLE.search(position.strip()) else position
+
+
 # How far either side of a rule's keyword its match may reach (see _Context.scan).
 _REACH = 1200
 # The words each family of rules needs (every match of the family contains one).
@@ -1022,7 +1034,7 @@ class BindingExtractor:
                 if person is None:
                     continue
                 start = ctx.flow.starts[j]
-                for role in _title_roles(rm.group(2)):
+                for role in _title_roles(_company_title(rm.group(2))):
                     ctx.emit(
                         role=role,
                         subject=person,
