@@ -336,7 +336,20 @@ class AliasResolver:
         if is_generic_term(name):
             return Resolution(ResolutionStatus.UNKNOWN, name)
         base = base_key(name) or key
-        short = [k for k in self._names if _is_token_prefix(base, base_key(k))]
+        # A name with its own legal form is never a short name of one with another legal form
+        # ("Amcor Packaging plc" is not "Amcor Packaging (USA) Inc.").
+        form = legal_form(name)
+        short = [
+            k
+            for k in self._names
+            if _is_token_prefix(base, base_key(k))
+            and (not form or not legal_form(k) or legal_form(k) == form)
+        ]
+        # "Amcor" names Amcor plc (the same name, less its legal form) before it names any
+        # longer name that starts with it ("Amcor Packaging (USA) Inc.").
+        whole = [k for k in short if base_key(k) == base]
+        if len(whole) == 1:
+            short = whole
         found = self._unique(name, short, ResolutionStatus.SHORT_NAME)
         if found is not None:
             return found

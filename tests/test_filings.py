@@ -252,3 +252,14 @@ def test_every_gold_value_stands_on_its_page() -> None:
                 pages[key] = _norm(doc[key[1] - 1].get_text())
         assert _norm(g["value"]) in pages[key], g
         assert _norm(g["value"]) in _norm(g["quote"]), g
+
+
+def test_a_name_with_another_legal_form_is_not_a_short_name() -> None:
+    from domain import AliasResolver, ResolutionStatus
+
+    resolver = AliasResolver(known_entities=["Kestrel Packaging (USA) Inc.", "Kestrel plc"])
+    # A look-alike one legal form off: never the bound entity.
+    assert resolver.resolve("Kestrel Packaging plc").status is ResolutionStatus.UNKNOWN
+    # The same name less its legal form names it before any longer name starting with it.
+    assert resolver.resolve("Kestrel").entity_key == "kestrel plc"
+    assert resolver.resolve("Kestrel Packaging").entity_key == "kestrel packaging usa inc"
