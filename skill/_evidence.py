@@ -65,6 +65,11 @@ _SELF_CHARTER = re.compile(
 _CHARTER_ROLES = frozenset(
     {"registered_office", "registered_agent", "incorporator", "jurisdiction", "registration_number"}
 )
+# Attributes that place a company (where it is, where it is incorporated): a person who is
+# the subject of a sentence is placed by it, not the company.
+_PLACE_ATTRIBUTES = frozenset(
+    a.name for a in lexicon().attributes if a.value_kind in ("place", "jurisdiction")
+)
 _HONORIFICS = ("Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof")
 _STOP_WORDS = frozenset({"non", "the", "and", "covenant", "clause", "provision", "section"})
 
@@ -495,8 +500,13 @@ class EvidenceCollector:
         candidate."""
         text = sentence.text
         voice = voice_of(text)
-        if candidate.subject_type == "legal_entity" and voice.kind == "person":
-            # "Mr. X ... based in Paris" states where Mr. X is, not where the company is.
+        if (
+            candidate.subject_type == "legal_entity"
+            and voice.kind == "person"
+            and attribute in _PLACE_ATTRIBUTES
+        ):
+            # "Mr. X ... based in Paris" states where Mr. X is, not where the company is (a
+            # person may still state a company's date: "Dr. Y founded it in 2017").
             return f"about {voice.who}, not {candidate.name}"
         if candidate.subject_type == "agreement":
             if sentence.chunk.document_id not in candidate.documents:
