@@ -263,3 +263,12 @@ def test_a_name_with_another_legal_form_is_not_a_short_name() -> None:
     # The same name less its legal form names it before any longer name starting with it.
     assert resolver.resolve("Kestrel").entity_key == "kestrel plc"
     assert resolver.resolve("Kestrel Packaging").entity_key == "kestrel packaging usa inc"
+
+
+def test_a_company_named_by_its_domain_is_called_by_the_domain_name() -> None:
+    from domain import AliasResolver, ResolutionStatus
+
+    resolver = AliasResolver(known_entities=["KESTREL.COM, INC.", "Kestrel Logistics LLC"])
+    assert resolver.resolve("Kestrel").entity_key == "kestrelcom inc"
+    assert resolver.resolve("Kestrel Logistics").entity_key == "kestrel logistics llc"
+    assert resolver.resolve("Kestrel Holdings plc").status is ResolutionStatus.UNKNOWN
