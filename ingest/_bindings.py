@@ -634,6 +634,13 @@ def _company(raw: str) -> _Entity | None:
 
 
 def _person(raw: str) -> _Entity | None:
+    lines = raw.strip().split("\n")
+    if len(lines) == 2 and len(lines[0].split()) == 1 and len(lines[1].split()) >= 2:
+        # "... of Activision Blizzard\nRobert A. Kotick, Chief ...": the last word of the line
+        # above ran into a full name on its own line.
+        alone = _person(lines[1])
+        if alone is not None:
+            return alone
     name = _clean_name(raw)
     name = re.sub(r"^(?:Mr|Mrs|Ms|Dr)\.?\s+", "", name)
     # "/s/ Jane Roe" above "Jane Roe, Incorporator": the name read twice across the break.
