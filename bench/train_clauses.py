@@ -86,11 +86,14 @@ class Contract:
     unmatched: int  # annotated pieces not found in the text
 
 
-def load_contracts(*, evaluation: bool, root: Path = CUAD_TRAIN) -> list[Contract]:
-    """The training contracts (`evaluation` False) or the evaluation ones, by name."""
+def load_contracts(
+    *, evaluation: bool, root: Path = CUAD_TRAIN, limit: int | None = None
+) -> list[Contract]:
+    """The training contracts (`evaluation` False) or the evaluation ones, by name (the
+    first `limit` of them)."""
     rows = [json.loads(line) for line in (root / "annotations.jsonl").open(encoding="utf-8")]
     rows = sorted((r for r in rows if bool(r["pdf_in_shared"]) == evaluation), key=_name)
-    return [_contract(r, root) for r in rows]
+    return [_contract(r, root) for r in rows[:limit]]
 
 
 def _name(row: dict[str, object]) -> str:

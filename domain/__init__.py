@@ -49,7 +49,12 @@ from domain._records import (
     SourceLocation,
     SubjectType,
 )
-from domain._sentences import line_clause, sentence_location, sentence_spans
+from domain._sentences import (
+    chunk_sentence_spans,
+    line_clause,
+    sentence_location,
+    sentence_spans,
+)
 
 __all__ = [
     "GENERIC_TERMS",
@@ -76,6 +81,7 @@ __all__ = [
     "SubjectType",
     "SubjectTypeEntry",
     "base_key",
+    "chunk_sentence_spans",
     "entity_key",
     "has_corporate_suffix",
     "is_generic_term",

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from domain import ChunkRecord, ClauseLabel, sentence_spans
+from domain import ChunkRecord, ClauseLabel, chunk_sentence_spans, sentence_spans
 
 __all__ = [
     "CLAUSE_MODEL_DIR",
@@ -98,8 +98,12 @@ class ClauseClassifier:
             )
 
     def probabilities(self, sentences: Sequence[str]) -> np.ndarray:
-        """sentences × categories probabilities (float32)."""
-        margins = np.tile(self._bias, (len(sentences), 1))
+        """sentences × categories probabilities (float32). Each sentence's sum runs over its
+        own terms in one fixed order, so a sentence scores the same alone or in a batch."""
+        ids: list[int] = []
+        tfs: list[float] = []
+        starts: list[int] = []
+        rows: list[int] = []
         for row, text in enumerate(sentences):
             counts: dict[int, int] = {}
             for term in clause_features(text):
@@ -108,11 +112,20 @@ class ClauseClassifier:
                     counts[index] = counts.get(index, 0) + 1
             if not counts:
                 continue
-            ids = np.fromiter(sorted(counts), dtype=np.int64, count=len(counts))
-            values = np.array([1.0 + math.log(counts[i]) for i in ids.tolist()], dtype=np.float32)
-            values *= self._idf[ids]
-            values /= float(np.linalg.norm(values)) or 1.0
-            margins[row] += values @ self._weights[ids]
+            starts.append(len(ids))
+            rows.append(row)
+            for index in sorted(counts):
+                ids.append(index)
+                tfs.append(1.0 + math.log(counts[index]))
+        margins = np.tile(self._bias, (len(sentences), 1))
+        if ids:
+            at = np.asarray(ids, dtype=np.int64)
+            first = np.asarray(starts, dtype=np.int64)
+            values = np.asarray(tfs, dtype=np.float32) * self._idf[at]
+            norms = np.sqrt(np.add.reduceat(values * values, first))
+            lengths = np.diff(np.append(first, len(ids)))
+            values /= np.repeat(np.where(norms > 0, norms, 1.0).astype(np.float32), lengths)
+            margins[rows] += np.add.reduceat(self._weights[at] * values[:, None], first, axis=0)
         return (1.0 / (1.0 + np.exp(-margins))).astype(np.float32)
 
     def classify(self, sentences: Sequence[str]) -> list[_Scored]:
@@ -133,16 +146,22 @@ class ClauseClassifier:
         return out
 
     def label_chunk(self, chunk: ChunkRecord) -> ChunkRecord:
-        """The chunk with `clause_labels` (its sentences that state a category) and
-        `clause_categories` (their union, sorted: the filterable field) filled in."""
-        labels = clause_labels(self, chunk.text)
+        """The chunk with `clause_labels` (its sentences, `domain.chunk_sentence_spans`, that
+        state a category) and `clause_categories` (their union, sorted: the filterable
+        field) filled in."""
+        labels = _labels(self, chunk.text, chunk_sentence_spans(chunk))
         categories = tuple(sorted({c for label in labels for c in label.categories}))
         return chunk.model_copy(update={"clause_labels": labels, "clause_categories": categories})
 
 
 def clause_labels(classifier: ClauseClassifier, text: str) -> tuple[ClauseLabel, ...]:
     """The sentences of `text` (the project's splitter) that state at least one category."""
-    spans = sentence_spans(text)
+    return _labels(classifier, text, sentence_spans(text))
+
+
+def _labels(
+    classifier: ClauseClassifier, text: str, spans: Sequence[tuple[int, int]]
+) -> tuple[ClauseLabel, ...]:
     scored = classifier.classify([text[s:e] for s, e in spans])
     return tuple(
         ClauseLabel(start=s, end=e, categories=r.categories, scores=r.scores)
