@@ -137,3 +137,30 @@ def test_governing_law_of_the_data_room_agreements_from_clause_sentences(
     finally:
         store.close()
         catalog.close()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "This Agreement commences on the Effective Date and continues until the fifth "
+            "anniversary of the Effective Date.",
+            "5th anniversary of the Effective Date",
+        ),
+        (
+            "The term of this Agreement shall be three (3) years from the Effective Date.",
+            "3 years from the Effective Date",
+        ),
+        (
+            "This Agreement shall remain in force until terminated by either party under "
+            "Section 9.",
+            "until terminated",
+        ),
+        ("The license granted in this Section is perpetual.", "perpetual"),
+    ],
+)
+def test_an_end_of_term_without_a_calendar_date_is_typed(sentence: str, expected: str) -> None:
+    from skill._clauses import _end_of_term
+
+    assert [v.value for v in _end_of_term(sentence)] == [expected]
+    assert _end_of_term("The parties shall meet monthly to review the forecast.") == []
