@@ -14,6 +14,7 @@ the same tokens.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import math
@@ -76,10 +77,15 @@ class ClauseClassifier:
     def __init__(self, model_dir: Path | str = CLAUSE_MODEL_DIR) -> None:
         path = Path(model_dir)
         try:
-            meta = json.loads((path / "model.json").read_text(encoding="utf-8"))
+            raw = (path / "model.json").read_bytes()
+            meta = json.loads(raw)
             weights = np.load(path / "weights.npy", allow_pickle=False)
         except (OSError, ValueError) as exc:
             raise ClauseModelError(f"cannot read the clause model in {path}: {exc}") from exc
+        # Names the model a document was labelled with (recorded in the catalog): a document
+        # ingested without labels, or with another model, is told apart from one whose
+        # sentences state no clause.
+        self.identity = "clauses-" + hashlib.sha256(raw).hexdigest()[:12]
         self.categories: tuple[str, ...] = tuple(meta["categories"])
         self.names: dict[str, str] = dict(zip(self.categories, meta["names"], strict=True))
         vocabulary: list[str] = meta["vocabulary"]

@@ -345,6 +345,7 @@ class Ingestor:
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
                 "ocr_backends": ocr_backends(doc),
                 **({"content_key": copy_key} if copy_key else {}),
+                **({"clause_model": self.classifier.identity} if self.classifier else {}),
             },
         )
 

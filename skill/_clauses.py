@@ -115,6 +115,9 @@ class ClauseDocument:
     name: str
     pages: int = 0
     pages_without_text: int = 0
+    # False: ingested without clause labels (before the classifier, or with it off), so
+    # finding no sentence of a category there says nothing.
+    classified: bool = True
 
     @classmethod
     def of(cls, entry: DocumentEntry) -> ClauseDocument:
@@ -122,7 +125,10 @@ class ClauseDocument:
         ingestion could not read text from (each has a "page N: reason" warning)."""
         warnings = entry.details.get("warnings", ()) if entry.details else ()
         blank = sum(1 for w in warnings if _PAGE_WARNING.match(str(w)))
-        return cls(entry.document_id, entry.title or entry.name, entry.pages or 0, blank)
+        classified = bool(entry.details.get("clause_model")) if entry.details else False
+        return cls(
+            entry.document_id, entry.title or entry.name, entry.pages or 0, blank, classified
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +148,9 @@ class ClauseAnswer:
     `values` empty: no value found. `sentences` are all the category's sentences found
     (the evidence to cite even when no typed value is read from them). `absence` is the
     sentence to show when the documents hold no sentence of the category, with
-    `risk_signals` ["not_stated"]; it is None when some sentence was found.
+    `risk_signals` ["not_stated"]; it is None when some sentence was found, and when a
+    document searched was ingested without clause labels (`risk_signals`
+    ["not_classified"]: re-ingest it).
     """
 
     category: str
@@ -166,6 +174,11 @@ def clause_answer(
     (default: the slug with spaces)."""
     ids = [d.document_id for d in documents]
     sentences = tuple(clause_sentences(store, kb, category, ids))
+    if not sentences and not all(d.classified for d in documents):
+        # No labels to search: neither a value nor an absence can be stated.
+        return ClauseAnswer(
+            category=category, values=(), sentences=(), risk_signals=("not_classified",)
+        )
     if not sentences:
         return ClauseAnswer(
             category=category,

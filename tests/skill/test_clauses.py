@@ -164,3 +164,13 @@ def test_an_end_of_term_without_a_calendar_date_is_typed(sentence: str, expected
 
     assert [v.value for v in _end_of_term(sentence)] == [expected]
     assert _end_of_term("The parties shall meet monthly to review the forecast.") == []
+
+
+def test_a_document_ingested_without_labels_is_not_called_silent(env: Env) -> None:
+    entry = env.catalog.get_document(KB, env.document.document_id)
+    assert entry is not None and str(entry.details["clause_model"]).startswith("clauses-")
+    assert env.document.classified
+    old = ClauseDocument("0" * 64, "old.pdf", 2, 0, classified=False)
+    answer = clause_answer(env.store, KB, "non_compete", [env.document, old])
+    assert answer.absence is None and answer.values == ()
+    assert answer.risk_signals == ("not_classified",)
