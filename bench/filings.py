@@ -221,8 +221,7 @@ def _answers(rt: Any, questions: Sequence[Mapping[str, Any]]) -> dict[str, dict[
 
 
 def run(data_dir: Path | None = None, out: Path | None = None) -> dict[str, Any]:
-    from app import Runtime
-    from retrieval import Settings
+    from app import Runtime, Settings
 
     gold, questions = load(GOLD), load(QUESTIONS)
     with tempfile.TemporaryDirectory(prefix="evrag-filings-") as tmp:

@@ -109,8 +109,7 @@ def _release() -> list[Line | Row]:
 
 @pytest.fixture(scope="module")
 def filings_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from app import Runtime
-    from retrieval import Settings
+    from app import Runtime, Settings
 
     folder = tmp_path_factory.mktemp("filings")
     paths = [folder / "northwind-10k.pdf", folder / "tarrow-release.pdf"]
