@@ -64,6 +64,11 @@ _OPENING = frozenset("([{“‘$")
 # Helvetica 0.52/0.72, Courier 0.43/0.57): a size estimate good to about 15%
 _X_HEIGHT = 0.48
 _CAP_HEIGHT = 0.69
+# the top of the ink: the first row with this share of the busiest row's ink; a core band
+# this share of the ink's height above the baseline is the cap height
+_INK_TOP = 0.1
+_BUSY_ROW = 0.5
+_CAP_BAND = 0.85
 # The recognizer reads Latin text with Chinese-model habits: full-width punctuation (NFKC
 # folds it) and a missing space after a comma, semicolon or a sentence's full stop.
 _NO_SPACE_AFTER_COMMA = re.compile(r"([,;])(?=[A-Za-z(\"“])")
@@ -135,8 +140,7 @@ def fix_confusions(text: str) -> str:
     """Letters and figures the recognizer confuses (l/I/1, O/o/0), set right where the
     characters around them say which class a word is: a figure among figures ("2.l" is
     "2.1", "o.2o%" is "0.20%"), an ordinal ("lst" is "1st"), a letter in a lower-case word
-    ("wil1" is "will"), a roman numeral after a capitalized word ("Fund Il" is "Fund II"),
-    an "l" standing alone after a capitalized word ("Chapter l" is "Chapter 1").
+    ("wil1" is "will"), a roman numeral after a capitalized word ("Fund Il" is "Fund II").
     Only the class of the neighbours is used, never a list of words."""
     tokens = text.split(" ")
     out = []
@@ -146,8 +150,6 @@ def fix_confusions(text: str) -> str:
             lead = token[: len(token) - len(token.lstrip(_EDGE_MARKS))]
             tail = token[len(lead) + len(core) :]
             previous = tokens[i - 1] if i else ""
-            if core == "l" and not lead and _capitalized_word(previous):
-                core = "1"  # "l" is no word; "(l)" is the twelfth item of a list
             token = lead + _fix_word(core, previous) + tail
         out.append(token)
     return " ".join(out)
@@ -455,20 +457,16 @@ def _type_metrics(crop: np.ndarray, text: str) -> tuple[float, float]:
     rows = inked.sum(axis=1)
     if rows.max() == 0:
         return 0.0, 0.0
-    # the core band: the longest run of rows carrying at least half the busiest row's ink
-    # (the x-height band of lower-case text; the cap height when there is none)
-    best_start = best_len = start = 0
-    run = 0
-    for i, busy in enumerate((rows >= 0.5 * rows.max()).tolist()):
-        if busy:
-            if run == 0:
-                start = i
-            run += 1
-            if run > best_len:
-                best_start, best_len = start, run
-        else:
-            run = 0
-    ratio = _X_HEIGHT if any(c.islower() for c in text) else _CAP_HEIGHT
+    # the core band: from the first to the last row carrying at least half the busiest row's
+    # ink (the x-height band of lower-case text, where every letter inks; a serif face's
+    # thin middle rows may dip under half inside it). When tall glyphs (capitals, figures,
+    # ascenders) are so many that the band reaches the top of the ink, it is the cap height:
+    # the ratio follows from the band measured, not from the letters read
+    busy = np.flatnonzero(rows >= _BUSY_ROW * rows.max())
+    best_start, best_len = int(busy[0]), int(busy[-1] - busy[0] + 1)
+    top = int(np.flatnonzero(rows >= _INK_TOP * rows.max())[0])
+    reaches_top = best_len >= _CAP_BAND * (busy[-1] - top + 1)
+    ratio = _CAP_HEIGHT if reaches_top or not any(c.islower() for c in text) else _X_HEIGHT
     columns = np.flatnonzero(inked.any(axis=0))
     width = int(columns[-1] - columns[0] + 1) if columns.size else 1
     core = inked[best_start : best_start + best_len]

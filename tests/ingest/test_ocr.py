@@ -242,7 +242,6 @@ def test_ocr_text_normalization(raw, clean):
         ("on the lst of March", "on the 1st of March"),
         ("the llth day", "the 11th day"),
         ("the Company wil1 pay", "the Company will pay"),
-        ("Chapter l of Subtitle A", "Chapter 1 of Subtitle A"),
         # a roman numeral after a capitalized word
         ("Lumen Ventures Fund Il, L.P.", "Lumen Ventures Fund II, L.P."),
         ("ARTICLE Il.", "ARTICLE II."),
@@ -302,3 +301,30 @@ def test_no_space_is_put_inside_a_number_or_before_a_closing_mark():
     assert _split_runs(found, crop) == "page 4"
     found, crop = _line_crop(["(a)", ","], letter=2, space=9)
     assert _split_runs(found, crop) == "(a),"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "neither party's total liability under this Agreement shall exceed",
+        "Dollars ($750,000).",
+        "Robotics GmbH is registered with the commercial register of the court",
+        "TOTAL 1,850,000 18.5%",
+    ],
+)
+@pytest.mark.parametrize("font", ["tiro", "helv"])
+def test_type_size_of_a_line_image_is_read_from_its_ink(text, font):
+    """The size of type from a line's pixels, whether its core band is the x-height (lower
+    case) or the cap height (a line of figures and capitals, however few letters it has)."""
+    from ingest._ocr import _type_metrics
+
+    size, dpi = 11.0, 200
+    doc = pymupdf.open()
+    page = doc.new_page(width=500, height=60)
+    page.insert_text((10, 35), text, fontname=font, fontsize=size)
+    # the line's box as the detector pads it: a little above the ascenders, below descenders
+    clip = pymupdf.Rect(5, 35 - 1.05 * size, 495, 35 + 0.4 * size)
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, clip=clip, alpha=False)
+    gray = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.h, pix.stride)[:, : pix.w]
+    em_px, _ = _type_metrics(gray, text)
+    assert em_px * 72 / dpi == pytest.approx(size, rel=0.2)
