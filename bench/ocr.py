@@ -2,7 +2,7 @@
 
 1. Word accuracy. Pages of the shared CUAD contracts (one body page per contract;
    `BENCH_OCR_PAGES` contracts, default 32, twice: the first by name, a development set whose
-   first 16 were looked at while tuning, and a held-out set from the contracts after the
+   pages were looked at while tuning, and a held-out set from the contracts after the
    first 32 by name) are rasterized as scans (200 dpi,
    grayscale, a skew that varies by page within ±2.5°, noise) and read back by each OCR
    backend available; the text layer of the same page, laid out by our parser, is the
@@ -206,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     quick = args.quick or os.environ.get("BENCH_QUICK") == "1"
     pages = args.pages or (8 if quick else int(os.environ.get("BENCH_OCR_PAGES", "32")))
-    # The first 16 contracts' pages were read while the OCR post-processing was tuned; the
+    # The development pages were read while the OCR post-processing was tuned; the
     # held-out pages come from contracts after the first 32 by name, never looked at (their
     # wrong words are not listed, so that they stay unseen).
     accuracy(pages, 0, "development set (tuned on it): ", errors=args.errors)
