@@ -58,6 +58,7 @@ _NUMBER_SPACE_GAP = 0.45
 _NUMBER_MARKS = frozenset("/.,:-")
 # blank columns are looked for in the crop less this share of its height at top and bottom
 _BLANK_MARGIN = 0.1
+# no space is put before a closing mark nor after an opening one (see _may_part)
 _CLOSING = frozenset(")]}.,;:!?%”’")
 _OPENING = frozenset("([{“‘$")
 # x-height and cap height as shares of the em, typical of text faces (Times 0.45/0.66,
