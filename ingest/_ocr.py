@@ -41,19 +41,35 @@ _VOTE_WIDTH = 12  # line heights of each voter read
 _DET_MAX_SIDE = 1600
 # Recognition batch size (crops sorted by width, so a batch pads little).
 _REC_BATCH = 8
-# A run of letters this long with no space is likely words run together (see _split_runs):
-# a blank gap there this share of the line's height wide, and this many times the run's
-# typical letter gap, is a word space.
-_LONG_RUN = 8
-_SPACE_GAP = 0.18
+# Word spaces the recognizer dropped (see _split_runs): a blank between two characters this
+# share of the line's height wide and this many times the line's typical letter gap, or, on
+# a line with this many spaces read, this share of its narrow spaces (with a lower floor)
+_SPACE_GAP = 0.2
 _SPACE_OVER_TYPICAL = 2.5
-_LOWER_SPACE_GAP = 0.3
-_LOWER_OVER_TYPICAL = 4.0
-_CAMEL_SPACE_GAP = 0.1
+_SPACES_TO_MEASURE = 2
+_OF_LINE_SPACE = 0.8
+# a line whose typical letter gap is this share of its height is fixed-pitch type, where a
+# blank must be this share of the narrow spaces
+_FIXED_PITCH_GAP = 0.12
+_OF_FIXED_PITCH_SPACE = 0.95
+_MIN_SPACE_GAP = 0.15
+# inside a number a blank must be this share of the height wide to be a space
+_NUMBER_SPACE_GAP = 0.45
+_NUMBER_MARKS = frozenset("/.,:-")
+# blank columns are looked for in the crop less this share of its height at top and bottom
+_BLANK_MARGIN = 0.1
+# no space is put before a closing mark nor after an opening one (see _may_part)
+_CLOSING = frozenset(")]}.,;:!?%”’")
+_OPENING = frozenset("([{“‘$")
 # x-height and cap height as shares of the em, typical of text faces (Times 0.45/0.66,
 # Helvetica 0.52/0.72, Courier 0.43/0.57): a size estimate good to about 15%
 _X_HEIGHT = 0.48
 _CAP_HEIGHT = 0.69
+# the top of the ink: the first row with this share of the busiest row's ink; a core band
+# this share of the ink's height above the baseline is the cap height
+_INK_TOP = 0.1
+_BUSY_ROW = 0.5
+_CAP_BAND = 0.85
 # The recognizer reads Latin text with Chinese-model habits: full-width punctuation (NFKC
 # folds it) and a missing space after a comma, semicolon or a sentence's full stop.
 _NO_SPACE_AFTER_COMMA = re.compile(r"([,;])(?=[A-Za-z(\"“])")
@@ -61,6 +77,19 @@ _NO_SPACE_AFTER_STOP = re.compile(r"(?<=[a-z]{2}[.:])(?=[A-Z][a-z])")
 _NO_SPACE_AFTER_CLOSE = re.compile(r"([)\]”])(?=[A-Za-z])")
 _NO_SPACE_BEFORE_OPEN = re.compile(r"(?<=[a-z][.,])(?=\()")
 _WS = re.compile(r"\s+")
+# fix_confusions: marks that may wrap a word; a word of figures with look-alike letters in
+# it; an ordinal (figures, or look-alikes, and the English ordinal suffix); a roman numeral
+# with its I read as l; a lower-case word with a 1 or 0 read for an l or o
+_EDGE_MARKS = "\"'“”‘’()[]{},.;:!?*"
+_NUMBERISH = re.compile(
+    r"[$€£]?(?:[\dlIOo]*\d[\dlIOo]*(?:[.,/:-][\dlIOo]+)*"
+    r"|[\dlIOo]+(?:[.,/:-][\dlIOo]*\d[\dlIOo]*)+)[.%]?"
+)
+_ORDINAL = re.compile(r"([\dlI]+)(st|nd|rd|th)")
+_ROMAN_LIKE = re.compile(r"[Il]{2,4}")
+_LOWER_WITH_FIGURE = re.compile(r"[a-z]+[10][a-z]*|[a-z]*[10][a-z]+")
+_AS_FIGURES = str.maketrans({"l": "1", "I": "1", "O": "0", "o": "0"})
+_AS_LETTERS = str.maketrans({"1": "l", "0": "o"})
 _BULLET = re.compile(r"\s*[·•●▪◦]\s*")
 
 
@@ -105,7 +134,52 @@ def normalize_ocr_text(text: str) -> str:
     text = _NO_SPACE_AFTER_STOP.sub(" ", text)
     text = _NO_SPACE_AFTER_CLOSE.sub(r"\1 ", text)
     text = _NO_SPACE_BEFORE_OPEN.sub(" ", text)
-    return _WS.sub(" ", text).strip()
+    return fix_confusions(_WS.sub(" ", text).strip())
+
+
+def fix_confusions(text: str) -> str:
+    """Letters and figures the recognizer confuses (l/I/1, O/o/0), set right where the
+    characters around them say which class a word is: a figure among figures ("2.l" is
+    "2.1", "o.2o%" is "0.20%"), an ordinal ("lst" is "1st"), a letter in a lower-case word
+    ("wil1" is "will"), a roman numeral after a capitalized word ("Fund Il" is "Fund II").
+    Only the class of the neighbours is used, never a list of words."""
+    tokens = text.split(" ")
+    out = []
+    for i, token in enumerate(tokens):
+        core = token.strip(_EDGE_MARKS)
+        if core:
+            lead = token[: len(token) - len(token.lstrip(_EDGE_MARKS))]
+            tail = token[len(lead) + len(core) :]
+            previous = tokens[i - 1] if i else ""
+            token = lead + _fix_word(core, previous) + tail
+        out.append(token)
+    return " ".join(out)
+
+
+def _fix_word(core: str, previous: str) -> str:
+    if _NUMBERISH.fullmatch(core) and any(c.isdigit() for c in core):
+        return core.translate(_AS_FIGURES)
+    ordinal = _ORDINAL.fullmatch(core)
+    if ordinal is not None:
+        figures = ordinal.group(1).translate(_AS_FIGURES)
+        if _ordinal_suffix(int(figures)) == ordinal.group(2).lower():
+            return figures + ordinal.group(2)
+    if _ROMAN_LIKE.fullmatch(core) and "I" in core and _capitalized_word(previous):
+        return "I" * len(core)
+    if _LOWER_WITH_FIGURE.fullmatch(core):
+        return core.translate(_AS_LETTERS)
+    return core
+
+
+def _capitalized_word(token: str) -> bool:
+    """A word that names (Fund, Article, SCHEDULE): capitalized, ending in no mark."""
+    return len(token) > 1 and token[0].isupper() and token.isalpha()
+
+
+def _ordinal_suffix(n: int) -> str:
+    if n % 100 in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 @functools.cache
@@ -281,53 +355,77 @@ def _decode(
 
 
 def _split_runs(found: list[tuple[str, float]], crop: np.ndarray) -> str:
-    """The text, with spaces put back inside runs of letters longer than words are."""
+    """The text, with the word spaces the recognizer dropped put back from the crop's blanks.
+
+    The recognizer (a Chinese-trained model) often runs Latin words together ("isfiledwith",
+    "section2.2"). A word space is a blank run of columns in the crop, and on one line the
+    spaces are about equally wide (justified text stretches them all alike): a blank between
+    two characters as wide as the spaces the recognizer did read on the same line, or, on a
+    line with too few of those, wider than a share of the line's height and well over the
+    line's typical letter gap, is a space too. Inside a number (digits with / . , : -
+    between them) a blank is a space only when it is far wider than that ("12/11/2017" has
+    wide side bearings, never a space).
+    """
     text = "".join(c for c, _ in found)
-    if not any(len(run) >= _LONG_RUN for run in text.split(" ")):
+    if len(found) < 2:
         return text
     gaps = _blank_runs(crop)
     height = crop.shape[0]
-    # each run of non-space characters, checked on its own
-    out: list[str] = []
-    i = 0
-    while i < len(found):
-        if found[i][0] == " ":
-            out.append(" ")
-            i += 1
-            continue
-        j = i
-        while j < len(found) and found[j][0] != " ":
-            j += 1
-        run = found[i:j]
-        if len(run) >= _LONG_RUN:
-            widths = [_gap_between(gaps, a[1], b[1]) for a, b in itertools.pairwise(run)]
-            positive = sorted(w for w in widths if w > 0)
-            typical = positive[len(positive) // 2] if positive else 0.0
-            # capitals and figures run together far more often than lower-case words, and a
-            # lower-case word's letter gaps vary more (t, i, l): it needs a wider blank
-            letters = [c for c, _ in run if c.isalpha()]
-            lower = sum(1 for c in letters if c.islower()) > len(letters) / 2
-            gap, over = (
-                (_LOWER_SPACE_GAP, _LOWER_OVER_TYPICAL)
-                if lower
-                else (_SPACE_GAP, _SPACE_OVER_TYPICAL)
-            )
-            cut = max(gap * height, over * typical)
-            # a capital after a lower-case letter starts a word more often than not
-            # ("BritishAirways"), so there the capitals' cut holds (a name such as "PayPal"
-            # has no wide blank at its capital)
-            camel = max(_CAMEL_SPACE_GAP * height, _SPACE_OVER_TYPICAL * typical)
-            for k, (char, _) in enumerate(run):
-                if k:
-                    before = run[k - 1][0]
-                    boundary = camel if before.islower() and char.isupper() else cut
-                    if widths[k - 1] >= boundary:
-                        out.append(" ")
-                out.append(char)
-        else:
-            out.extend(c for c, _ in run)
-        i = j
+    spaces: list[float] = []  # blank widths where the recognizer put a space
+    letters: list[float] = []  # blank widths between two characters it read as one word
+    for k in range(1, len(found)):
+        before, char = found[k - 1][0], found[k][0]
+        if char == " " and before != " " and k + 1 < len(found) and found[k + 1][0] != " ":
+            spaces.append(_gap_between(gaps, found[k - 1][1], found[k + 1][1]))
+        elif char != " " and before != " ":
+            letters.append(_gap_between(gaps, found[k - 1][1], found[k][1]))
+    if not letters:
+        return text
+    typical = sorted(letters)[len(letters) // 2]
+    cut = max(_SPACE_GAP * height, _SPACE_OVER_TYPICAL * typical)
+    if len(spaces) >= _SPACES_TO_MEASURE:
+        narrow = sorted(spaces)[len(spaces) // 4]
+        # fixed-pitch type (a typewriter face) leaves wide blanks around narrow letters ("t i"
+        # nearly as wide as a space): there a blank must be nearly a whole space
+        share = _OF_FIXED_PITCH_SPACE if typical >= _FIXED_PITCH_GAP * height else _OF_LINE_SPACE
+        cut = max(_MIN_SPACE_GAP * height, _SPACE_OVER_TYPICAL * typical, share * narrow)
+    number_cut = max(cut, _NUMBER_SPACE_GAP * height)
+    out = [found[0][0]]
+    for k in range(1, len(found)):
+        before, char = found[k - 1][0], found[k][0]
+        if char != " " and before != " " and _may_part(before, char):
+            width = _gap_between(gaps, found[k - 1][1], found[k][1])
+            inside_number = _in_number(found, k)
+            if width >= (number_cut if inside_number else cut):
+                out.append(" ")
+        out.append(char)
     return "".join(out)
+
+
+def _may_part(before: str, char: str) -> bool:
+    """Whether a word space may fall between two characters: not between two marks
+    (`"),`), not before a closing mark nor after an opening one (`(a)`, `3%`), nor beside
+    an @ (an e-mail address has no space)."""
+    if "@" in (before, char) or char in _CLOSING or before in _OPENING:
+        return False
+    return before.isalnum() or char.isalnum()
+
+
+def _in_number(found: list[tuple[str, float]], k: int) -> bool:
+    """Whether the boundary before character k lies inside a number: digits on both sides,
+    or a separator (/ . , : -) between digits."""
+
+    def digit(i: int) -> bool:
+        return 0 <= i < len(found) and found[i][0].isdigit()
+
+    before, char = found[k - 1][0], found[k][0]
+    if before.isdigit() and char.isdigit():
+        return True
+    if before.isdigit() and char in _NUMBER_MARKS:
+        return digit(k + 1)
+    if before in _NUMBER_MARKS and char.isdigit():
+        return digit(k - 2)
+    return False
 
 
 def _gap_between(gaps: list[tuple[float, float]], left: float, right: float) -> float:
@@ -336,10 +434,13 @@ def _gap_between(gaps: list[tuple[float, float]], left: float, right: float) -> 
 
 
 def _blank_runs(crop: np.ndarray) -> list[tuple[float, float]]:
-    """Ink-free column runs of a line crop (its middle band, so neighbours stay out)."""
+    """Ink-free column runs of a line crop, its top and bottom edge left out (where the
+    neighbouring lines' descenders and ascenders may reach; not more, or the bar of a T or
+    the hook of an f would be left out and leave a false blank beside the stem)."""
     gray = crop[:, :, 0] if crop.ndim == 3 else crop
     height = gray.shape[0]
-    band = gray[height // 5 : height - height // 5]
+    margin = int(height * _BLANK_MARGIN)
+    band = gray[margin : height - margin]
     if band.size == 0:
         return []
     threshold = min(160.0, (float(band.min()) + float(np.median(band))) / 2)
@@ -357,20 +458,16 @@ def _type_metrics(crop: np.ndarray, text: str) -> tuple[float, float]:
     rows = inked.sum(axis=1)
     if rows.max() == 0:
         return 0.0, 0.0
-    # the core band: the longest run of rows carrying at least half the busiest row's ink
-    # (the x-height band of lower-case text; the cap height when there is none)
-    best_start = best_len = start = 0
-    run = 0
-    for i, busy in enumerate((rows >= 0.5 * rows.max()).tolist()):
-        if busy:
-            if run == 0:
-                start = i
-            run += 1
-            if run > best_len:
-                best_start, best_len = start, run
-        else:
-            run = 0
-    ratio = _X_HEIGHT if any(c.islower() for c in text) else _CAP_HEIGHT
+    # the core band: from the first to the last row carrying at least half the busiest row's
+    # ink (the x-height band of lower-case text, where every letter inks; a serif face's
+    # thin middle rows may dip under half inside it). When tall glyphs (capitals, figures,
+    # ascenders) are so many that the band reaches the top of the ink, it is the cap height:
+    # the ratio follows from the band measured, not from the letters read
+    busy = np.flatnonzero(rows >= _BUSY_ROW * rows.max())
+    best_start, best_len = int(busy[0]), int(busy[-1] - busy[0] + 1)
+    top = int(np.flatnonzero(rows >= _INK_TOP * rows.max())[0])
+    reaches_top = best_len >= _CAP_BAND * (busy[-1] - top + 1)
+    ratio = _CAP_HEIGHT if reaches_top or not any(c.islower() for c in text) else _X_HEIGHT
     columns = np.flatnonzero(inked.any(axis=0))
     width = int(columns[-1] - columns[0] + 1) if columns.size else 1
     core = inked[best_start : best_start + best_len]

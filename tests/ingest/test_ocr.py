@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import shutil
 
+import numpy as np
 import pymupdf
 import pytest
 
 from bench.data_room import scan_pdf
 from ingest import PdfParser, PdfRejected
-from ingest._ocr import normalize_ocr_text
+from ingest._ocr import _split_runs, fix_confusions, normalize_ocr_text
 from ingest._pdf import OCR_DISABLED
 from ingest._scan import ScanTooLarge, region_dpi
 from tests import pdfs
@@ -227,3 +228,103 @@ def test_region_dpi_lowers_to_the_pixel_budget():
 )
 def test_ocr_text_normalization(raw, clean):
     assert normalize_ocr_text(raw) == clean
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        # a figure among figures, an ordinal, a letter in a lower-case word
+        ("under Section 2.l, the", "under Section 2.1, the"),
+        ("a fee of o.2o% a year", "a fee of 0.20% a year"),
+        ("$1,OOO,000 in cash", "$1,000,000 in cash"),
+        ("par value $o.0o01 per share", "par value $0.0001 per share"),
+        ("dated 12/1l/2017", "dated 12/11/2017"),
+        ("on the lst of March", "on the 1st of March"),
+        ("the llth day", "the 11th day"),
+        ("the Company wil1 pay", "the Company will pay"),
+        # a roman numeral after a capitalized word
+        ("Lumen Ventures Fund Il, L.P.", "Lumen Ventures Fund II, L.P."),
+        ("ARTICLE Il.", "ARTICLE II."),
+        # left alone: words, list items, an abbreviation, mixed codes, a suffix that
+        # does not fit the figure
+        ("Chicago, Ill. 60601", "Chicago, Ill. 60601"),
+        ("Ill health", "Ill health"),
+        ("item (l) below", "item (l) below"),
+        ("conversion of al l preferred", "conversion of al l preferred"),
+        ("the H1N1 and b2b mp3", "the H1N1 and b2b mp3"),
+        ("Rule 31a-1 and 10th", "Rule 31a-1 and 10th"),
+        ("the lnd day", "the lnd day"),
+        ("O.K. and No. 5", "O.K. and No. 5"),
+    ],
+)
+def test_confused_letters_and_figures_are_set_right_by_their_neighbours(raw, clean):
+    assert fix_confusions(raw) == clean
+
+
+def _line_crop(words: list[str], *, letter: int, space: int, height: int = 30) -> tuple:
+    """A grayscale line image of letter blocks (each 8 px of ink, `letter` px apart, words
+    `space` px apart) and the recognizer's characters at the blocks' middles, with no
+    spaces read: what the recognizer gives for a line it ran together."""
+    img = np.full((height, 20 + sum(len(w) * (8 + letter) + space for w in words)), 255, np.uint8)
+    found: list[tuple[str, float]] = []
+    x = 10
+    for word in words:
+        for char in word:
+            img[height // 4 : height - height // 4, x : x + 8] = 0
+            found.append((char, x + 4.0))
+            x += 8 + letter
+        x += space - letter
+    return found, img
+
+
+def test_dropped_word_spaces_are_put_back_from_the_blanks_between_words():
+    found, crop = _line_crop(["is", "filed", "with", "the"], letter=2, space=9)
+    assert _split_runs(found, crop) == "is filed with the"
+
+
+def test_spaces_read_on_a_line_set_the_width_of_a_space_there():
+    # monospace type: letters 7 px apart, words 15 px; the recognizer read two spaces
+    found, crop = _line_crop(["from", "time", "to"], letter=7, space=15)
+    spaced = [*found[:4], (" ", found[3][1] + 10), *found[4:8], (" ", found[7][1] + 10)]
+    assert _split_runs(spaced + found[8:], crop) == "from time to"
+    # fixed-pitch type: a letter gap nearly as wide as the line's spaces is not one
+    found, crop = _line_crop(["ab", "cd", "ef"], letter=11, space=15)
+    spaced = [*found[:2], (" ", found[1][1] + 10), *found[2:4], (" ", found[3][1] + 10)]
+    assert _split_runs(spaced + found[4:], crop) == "ab cd ef"
+
+
+def test_no_space_is_put_inside_a_number_or_before_a_closing_mark():
+    # a blank after the slash as wide as a space between words is no space in a date
+    found, crop = _line_crop(["12/", "11/2017"], letter=2, space=9)
+    assert _split_runs(found, crop) == "12/11/2017"
+    found, crop = _line_crop(["page", "4"], letter=2, space=9)
+    assert _split_runs(found, crop) == "page 4"
+    found, crop = _line_crop(["(a)", ","], letter=2, space=9)
+    assert _split_runs(found, crop) == "(a),"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "neither party's total liability under this Agreement shall exceed",
+        "Dollars ($750,000).",
+        "Robotics GmbH is registered with the commercial register of the court",
+        "TOTAL 1,850,000 18.5%",
+    ],
+)
+@pytest.mark.parametrize("font", ["tiro", "helv"])
+def test_type_size_of_a_line_image_is_read_from_its_ink(text, font):
+    """The size of type from a line's pixels, whether its core band is the x-height (lower
+    case) or the cap height (a line of figures and capitals, however few letters it has)."""
+    from ingest._ocr import _type_metrics
+
+    size, dpi = 11.0, 200
+    doc = pymupdf.open()
+    page = doc.new_page(width=500, height=60)
+    page.insert_text((10, 35), text, fontname=font, fontsize=size)
+    # the line's box as the detector pads it: a little above the ascenders, below descenders
+    clip = pymupdf.Rect(5, 35 - 1.05 * size, 495, 35 + 0.4 * size)
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, clip=clip, alpha=False)
+    gray = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.h, pix.stride)[:, : pix.w]
+    em_px, _ = _type_metrics(gray, text)
+    assert em_px * 72 / dpi == pytest.approx(size, rel=0.2)
