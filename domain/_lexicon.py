@@ -98,6 +98,8 @@ class Lexicon:
     legal_form_words: Mapping[str, str]
     organisation_heads: frozenset[str]
     never_names: frozenset[str]
+    # verb phrases saying a person holds a title now ("who remains", "who serves as")
+    holds_title_now: tuple[str, ...]
     us_states: tuple[str, ...]
     countries: tuple[str, ...]
     contract_roles: frozenset[str]
@@ -196,6 +198,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         legal_form_words={str(k): str(v) for k, v in forms.mapping("words").items()},
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),
+        holds_title_now=tuple(vocabulary.words("holds_title_now")),
         us_states=tuple(jurisdictions.words("us_states")),
         countries=tuple(jurisdictions.words("countries")),
         contract_roles=frozenset(vocabulary.words("contract_roles")),

@@ -192,6 +192,11 @@ _TITLE_ALT = "|".join(f"(?:{p})" for _, p in _OFFICER_TITLES)
 # One or more titles: "President and Chief Executive Officer", "Chairman, CEO and Secretary".
 TITLES = rf"(?:{_TITLE_ALT})(?:\s*(?:,|and|&|/)\s*(?:{_TITLE_ALT}))*"
 _TITLE_PARTS = [(role, re.compile(rf"^(?:{p})$")) for role, p in _OFFICER_TITLES]
+# "who remains", "who serves as", ... (lexicon): the longest phrase first.
+_HOLDS_TITLE_NOW = "|".join(
+    r"\s+".join(map(re.escape, phrase.split()))
+    for phrase in sorted(lexicon().holds_title_now, key=lambda p: (-len(p), p))
+)
 
 
 def _title_roles(text: str) -> list[str]:
@@ -2098,8 +2103,8 @@ class BindingExtractor:
                 )
             fm = re.search(
                 rf"\b(?P<co>co-?)?founded\s+(?:in\s+\d{{4}}\s+)?by\s+(?P<who>{PERSONS})"
-                rf"(?:,\s+who\s+(?:remains|is|is\s+also|serves\s+as|has\s+served\s+as)\s+"
-                rf"(?:its|the\s+company['’]s)\s+(?P<title>{TITLES}))?",
+                rf"(?:,\s+who\s+(?:{_HOLDS_TITLE_NOW})\s+"
+                rf"(?:its|the\s+company['’]s)\s+(?P<title>(?i:{TITLES})))?",
                 flat,
             )
             if fm is None:
@@ -2114,15 +2119,18 @@ class BindingExtractor:
                     span=span,
                     attributes={"qualifier": "co-founder"} if fm.group("co") else {},
                 )
-            if fm.group("title") and len(people) == 1:
-                for role in _title_roles(fm.group("title")):
+            title = fm.group("title") or ""
+            if title.islower():
+                title = title.title()  # "its chief executive officer"
+            if title and len(people) == 1:
+                for role in _title_roles(title):
                     ctx.emit(
                         role=role,
                         subject=people[0],
                         parent=company,
                         binding_type=BindingType.EXPLICIT_STATEMENT,
                         span=span,
-                        attributes={"title": fm.group("title")},
+                        attributes={"title": title},
                     )
 
     # -- signatures and advisers --------------------------------------------------------------
