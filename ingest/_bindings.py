@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from uuid import NAMESPACE_URL, uuid5
 
 from domain import (
+    GENERIC_TERMS,
     Alias,
     BBox,
     Binding,
@@ -1948,8 +1949,8 @@ class BindingExtractor:
         ("Also present: John Poe, Chief Financial Officer") is held at that company."""
         text = ctx.flow.text
         mm = re.search(
-            rf"(?i:meeting|minutes|consent)\s+of\s+the\s+(?i:board\s+of\s+(?:directors|managers))"
-            rf"(?:\s*\([^()]{{0,40}}\))?\s+of\s+(?P<co>{COMPANY})",
+            rf"(?i:meeting|minutes|consent)\s+(?i:of\s+the)\s+(?i:board\s+of\s+(?:directors|managers))"
+            rf"(?:\s*\([^()]{{0,40}}\))?\s+(?i:of)\s+(?P<co>{COMPANY})",
             text[:6000],
         )
         company = self._resolve(ctx, mm.group("co")) if mm else None
@@ -1987,9 +1988,7 @@ class BindingExtractor:
                 dm = re.match(r"(?i)^(?:the\s+)?directors?\s*:?\s+(?P<names>.+)$", rest)
                 directors = directors or dm is not None
                 body = (dm.group("names") if dm else rest).rstrip(" .")
-                items = [
-                    (part, i) for part in re.split(r"\s*;\s*|\s*,\s*(?:and\s+)?|\s+and\s+", body)
-                ]
+                items = [(part, i) for part in self._attendance_items(ctx, company, body)]
             else:
                 for j in range(i + 1, min(len(lines), i + 30)):
                     t = lines[j].text.strip().lstrip("-•*·– ").strip()
@@ -1998,7 +1997,7 @@ class BindingExtractor:
                     items.append((t, j))
             for item, j in items:
                 im = re.match(
-                    rf"^(?P<who>{PERSON})\s*(?:\((?P<paren>[^()]{{1,60}})\)|,\s*(?P<title>[^,;]{{2,60}}))?"
+                    rf"^(?P<who>{PERSON})\s*(?:\((?P<paren>[^()]{{1,60}})\)|,\s*(?P<title>[^;]{{2,90}}?))?"
                     r"\s*[.;]?$",
                     item,
                 )
@@ -2013,9 +2012,9 @@ class BindingExtractor:
                     continue
                 span = (ctx.flow.starts[i], ctx.flow.starts[j] + len(lines[j].text))
                 title = (im.group("paren") or im.group("title") or "").strip()
-                roles = _title_roles(re.sub(r"(?i)\s+of\s+the\s+company$", "", title))
+                roles = _title_roles(self._title_here(ctx, company, title))
                 if im.group("title") and not roles:
-                    continue  # "Jane Roe, Smith & Co. LLP": not a title of this company
+                    continue  # "Jane Roe, Smith & Co. LLP", "CFO of Beta LLC": not a title here
                 if directors:
                     roles = ["director", *roles]
                 for role in dict.fromkeys(roles):
@@ -2027,6 +2026,41 @@ class BindingExtractor:
                         span=span,
                         attributes={"title": title} if title else {},
                     )
+
+    def _title_here(self, ctx: _Context, company: _Entity, title: str) -> str:
+        """A title with its "of <the company whose board met>" dropped ("Chief Financial
+        Officer of the Corporation", "... of Acme Inc."); a title "of" another organisation is
+        returned whole, and so matches no role."""
+        om = re.match(r"(?is)^(?P<title>.+?)\s+of\s+(?P<org>(?:the\s+)?[A-Z][^;()]*)$", title)
+        if om is None:
+            return title
+        org = om.group("org").strip(" .")
+        if re.sub(r"^(?i:the)\s+", "", org).lower() in GENERIC_TERMS:
+            return om.group("title")  # "the Company", "the Corporation": the minutes' own
+        here = self._resolve(ctx, org)
+        if here is not None and entity_key(here.name) == entity_key(company.name):
+            return om.group("title")
+        return title
+
+    def _attendance_items(self, ctx: _Context, company: _Entity, body: str) -> list[str]:
+        """The people of an inline attendance list: "A; B, Chief Financial Officer" or "A, B
+        and C". A part that is only a title belongs to the name before it ("Jane Roe, Chief
+        Financial Officer")."""
+        if ";" in body:
+            return [part.strip() for part in body.split(";") if part.strip()]
+        parts: list[str] = []
+        for part in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", body):
+            if parts and legal_form("x " + part) and not base_key("x " + part).strip("x "):
+                parts[-1] = f"{parts[-1]}, {part}"  # "..., Inc.": the name goes on
+            else:
+                parts.append(part)
+        items: list[str] = []
+        for part in parts:
+            if items and _title_roles(self._title_here(ctx, company, part)):
+                items[-1] = f"{items[-1]}, {part}"
+            else:
+                items.append(part)
+        return items
 
     def _audit_report(self, ctx: _Context) -> None:
         """An auditor's report: "We have audited the ... financial statements of Acme Inc." and,

@@ -458,3 +458,25 @@ def test_officer_table_without_a_named_company_is_skipped() -> None:
         ]
     )
     assert result.bindings == ()
+
+
+def test_minutes_titles_held_elsewhere_are_not_the_companys() -> None:
+    """An attendee's title "of" another organisation, or a firm after the comma, is no title
+    at the company whose board met."""
+    head = "Minutes of the Meeting of the Board of Directors of Fenwick Tools, Inc."
+    for line in (
+        "Also present: John Poe, Chief Financial Officer of Harbor Point Capital LLC.",
+        "Also present: John Poe, Smith & Jones LLP.",
+    ):
+        result = BindingExtractor().run(make_doc([head, line]))
+        here = {
+            (b.subject_name, b.role)
+            for b in result.bindings
+            if b.parent_name == "Fenwick Tools, Inc." and b.subject_name == "John Poe"
+        }
+        assert here == set(), line
+    # ... while a title of the Corporation itself is held there.
+    result = BindingExtractor().run(
+        make_doc([head, "Also present: John Poe, Chief Financial Officer of the Corporation."])
+    )
+    assert found(result, "cfo") == {("John Poe", "Fenwick Tools, Inc.")}
