@@ -58,6 +58,8 @@ class RoleEntry:
     under_agreement: bool
     question_pattern: str | None
     note: str | None = None
+    # how documents write it as an officer's title (case-sensitive regex), officer roles only
+    title_pattern: str | None = None
 
 
 @dataclass(frozen=True)
@@ -285,6 +287,7 @@ class _Reader:
 
 def _role(r: _Reader) -> RoleEntry:
     pattern = r.get("question_pattern")
+    title = r.get("title_pattern", None)
     return RoleEntry(
         name=r.name("name"),
         holder=r.choice("holder", HOLDERS),
@@ -294,6 +297,7 @@ def _role(r: _Reader) -> RoleEntry:
         under_agreement=r.flag("under_agreement"),
         question_pattern=None if pattern is None else r.pattern("question_pattern", pattern),
         note=r.text("note", None),
+        title_pattern=None if title is None else r.pattern("title_pattern", title),
     )
 
 

@@ -172,22 +172,9 @@ def _contract_role(term: str) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # Roles stated in running text
 
-_OFFICER_TITLES: tuple[tuple[str, str], ...] = (
-    ("ceo", r"Chief\s+Executive\s+Officer|CHIEF\s+EXECUTIVE\s+OFFICER|C\.?E\.?O\.?"),
-    ("cfo", r"Chief\s+Financial\s+Officer|CHIEF\s+FINANCIAL\s+OFFICER|C\.?F\.?O\.?"),
-    ("coo", r"Chief\s+Operating\s+Officer|CHIEF\s+OPERATING\s+OFFICER|C\.?O\.?O\.?"),
-    (
-        "cto",
-        r"Chief\s+Technology\s+Officer|Chief\s+Technical\s+Officer|CHIEF\s+TECHNOLOGY\s+OFFICER|CTO",
-    ),
-    ("managing_director", r"Managing\s+Director|managing\s+director|MANAGING\s+DIRECTOR"),
-    ("managing_member", r"Managing\s+Member|managing\s+member|MANAGING\s+MEMBER"),
-    ("general_partner", r"General\s+Partner|general\s+partner|GENERAL\s+PARTNER"),
-    ("chair", r"Chair(?:man|woman|person)?(?:\s+of\s+the\s+Board(?:\s+of\s+Directors)?)?|CHAIRMAN"),
-    ("president", r"(?<![Vv]ice\s)(?<!VICE\s)President|PRESIDENT"),
-    ("secretary", r"(?<!Assistant\s)(?:Corporate\s+)?Secretary|SECRETARY"),
-    ("treasurer", r"(?<!Assistant\s)Treasurer|TREASURER"),
-    ("director", r"(?:a\s+)?(?:member\s+of\s+the\s+Board\s+of\s+Directors|[Dd]irector|DIRECTOR)"),
+# Officer titles as documents write them (roles.yaml `title_pattern`), in the lexicon's order.
+_OFFICER_TITLES: tuple[tuple[str, str], ...] = tuple(
+    (role.name, role.title_pattern) for role in lexicon().roles if role.title_pattern
 )
 _TITLE_ALT = "|".join(f"(?:{p})" for _, p in _OFFICER_TITLES)
 # One or more titles: "President and Chief Executive Officer", "Chairman, CEO and Secretary".

@@ -134,6 +134,7 @@ NEW_ROLE = {
     "relation": False,
     "under_agreement": False,
     "question_pattern": r"(?:official\s+)?liquidators?",
+    "title_pattern": r"(?:Official\s+)?Liquidator|LIQUIDATOR",
 }
 NEW_ATTRIBUTE = {
     "name": "dispute_resolution",
@@ -150,7 +151,9 @@ NEW_ATTRIBUTE = {
 PROBE = r"""
 import json
 from domain import Attribute, Binding, Role
+from ingest import BindingExtractor
 from skill import extract_values, parse_question
+from tests.ingest.test_bindings import make_doc
 
 role = parse_question("Who is the liquidator of Harbor Freight Lines, Inc.?")
 attribute = parse_question(
@@ -160,7 +163,17 @@ values = extract_values(
     "dispute_resolution",
     "Any dispute arising under this Agreement shall be settled by binding arbitration in London.",
 )
+minutes = make_doc([
+    "Minutes of the Meeting of the Board of Directors of Harbor Freight Lines, Inc.",
+    "Also present: Jane Roe, Official Liquidator.",
+])
+titled = [
+    [b.subject_name, b.role.value, b.parent_name]
+    for b in BindingExtractor().run(minutes).bindings
+    if b.role.value == "liquidator"
+]
 print(json.dumps({
+    "titled": titled,
     "role_member": Role("liquidator").value,
     "attribute_member": Attribute("dispute_resolution").value,
     "role": [role.role, role.type, role.parent_entity, str(role.kind)],
@@ -187,6 +200,8 @@ def test_a_role_and_an_attribute_are_added_by_editing_data_only(tmp_path: Path) 
     assert seen["attribute"] == ["dispute_resolution", "agreement", "agreement_attribute"]
     assert seen["values"] and "arbitration" in seen["values"][0]
     assert seen["binding_field"] == "Role"
+    # Its title pattern is read by the binding rules: an attendee's title binds the new role.
+    assert seen["titled"] == [["Jane Roe", "liquidator", "Harbor Freight Lines, Inc."]]
 
 
 def test_without_the_edit_neither_is_known() -> None:
