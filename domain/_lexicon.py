@@ -98,6 +98,10 @@ class Lexicon:
     month_abbreviations: Mapping[str, int]
     legal_form_phrases: tuple[tuple[tuple[str, ...], str], ...]
     legal_form_words: Mapping[str, str]
+    # how documents write legal forms (regexes, case-insensitive, in order), and those written
+    # as abbreviations whose full stop ends no sentence
+    legal_forms_written: tuple[str, ...]
+    legal_form_abbreviations: tuple[str, ...]
     organisation_heads: frozenset[str]
     never_names: frozenset[str]
     # verb phrases saying a person holds a title now ("who remains", "who serves as")
@@ -198,6 +202,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
             (tuple(p.words("words")), p.text("form")) for p in forms.items("phrases")
         ),
         legal_form_words={str(k): str(v) for k, v in forms.mapping("words").items()},
+        legal_forms_written=tuple(forms.pattern("written", w) for w in forms.words("written")),
+        legal_form_abbreviations=tuple(forms.words("abbreviations")),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),

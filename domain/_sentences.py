@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import re
 
+from domain._lexicon import lexicon
 from domain._records import ChunkRecord, LineRef, PageLines, SourceLocation
 
-_LEGAL_FORM_END = re.compile(r"\b(?:Inc|Corp|Co|Ltd|L\.L\.C|N\.A|S\.A|B\.V|N\.V|L\.P)\.$")
+# Legal forms written as abbreviations ("Inc.", "L.L.C."; vocabulary.yaml): no sentence end.
+_FORM_ABBREVIATIONS = "|".join(map(re.escape, lexicon().legal_form_abbreviations))
+_LEGAL_FORM_END = re.compile(rf"\b(?:{_FORM_ABBREVIATIONS})\.$")
 # After a legal form, a capitalised word that is not itself part of a name's tail.
 _NEW_SENTENCE = re.compile(
     r"\s+(?!(?:Inc|Corp|Co|Ltd|LLC|LP|LLP|N\.A|and|&)\b)[A-Z][a-z]+\b(?![,.]?\s+(?:Inc|Corp|Ltd|LLC)\b)"
 )
 _ABBREVIATIONS = re.compile(
-    r"(?:\b(?:Inc|Corp|Co|Ltd|Mr|Mrs|Ms|Dr|Prof|No|Nos|St|Jr|Sr|vs|Sec|Art|U\.S|N\.A|S\.A|"
-    r"L\.L\.C|B\.V|N\.V|e\.g|i\.e|et al|approx|Ave|Blvd)|\b[A-Z])\.$"
+    rf"(?:\b(?:{_FORM_ABBREVIATIONS}|Mr|Mrs|Ms|Dr|Prof|No|Nos|St|Jr|Sr|vs|Sec|Art|U\.S|"
+    r"e\.g|i\.e|et al|approx|Ave|Blvd)|\b[A-Z])\.$"
 )
 
 

@@ -36,13 +36,16 @@ from ingest._document import LocatedLine, ParsedDocument
 # Name patterns
 
 _SUFFIX = (
-    r"(?i:Inc|Incorporated|Corp|Corporation|Company|Co|L\.\s?L\.\s?C|LLC|Ltd|Limited|Ltda"
-    r"|GmbH(?:\s*&\s*Co\.?\s*KG)?|S\.\s?A\.\s?S|S\.\s?A|SA|SAS|plc|B\.\s?V|BV|N\.\s?V|NV"
-    r"|L\.\s?L\.\s?P|LLP|L\.\s?P|LP|LLLP|AG|SE|KG|S\.p\.A|S\.r\.l|N\.\s?A|MHC|PLLC"
-    r"|P\.\s?C|K\.\s?K|KK|Pty|Oy|AB|ASA"
-    r"|(?:Pte|Pty|Pvt)\.?\s+Ltd|Limited\s+(?:Liability\s+)?Partnership)"
-    r"|(?:Bank|Trust|Fund|Partnership|Association|Foundation|University|Bancorp|Bancshares"
-    r"|BANK|TRUST|FUND|PARTNERSHIP|ASSOCIATION|BANCORP)(?![ \t]+[A-Z])"
+    # the legal forms (vocabulary.yaml legal_forms.written), then an organisation's head noun
+    # ("... Bank", "... TRUST") when no capitalised word follows it
+    "(?i:" + "|".join(lexicon().legal_forms_written) + ")"
+    "|(?:"
+    + "|".join(
+        form
+        for head in sorted(lexicon().organisation_heads)
+        for form in (head.capitalize(), head.upper())
+    )
+    + r")(?![ \t]+[A-Z])"
 )
 _TOKEN = (
     r"(?:[A-Z0-9][\w'’\-.&/]*|[a-z][A-Z][\w'’\-.&/]*|[a-z][\w\-]*\.(?:com|net|org|io)"

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from domain import entity_key, is_person_name, lexicon
+from domain import base_key, entity_key, is_person_name, legal_form, lexicon
 from skill._errors import SubjectClassError
 from skill._mentions import current_names, split_known_names
 
@@ -220,11 +220,9 @@ def document_types_match(question_type: str | None, agreement_type: str | None) 
     )
 
 
-_SUFFIX_TOKEN = re.compile(
-    r"^(?:inc|incorporated|corp|corporation|co|company|llc|l\.l\.c|ltd|limited|lp|llp|plc|gmbh"
-    r"|s\.?a|n\.?v|b\.?v|ag|pte|pty|na|n\.a)\.?$",
-    re.IGNORECASE,
-)
+def _is_legal_form(token: str) -> bool:
+    """A word that is a legal form alone ("Inc.", "L.L.C.", "GmbH"; the lexicon's forms)."""
+    return bool(legal_form("x " + token)) and not base_key("x " + token).strip("x ")
 
 
 def split_names(text: str) -> list[str]:
@@ -245,7 +243,7 @@ def _split_names(text: str) -> list[str]:
         for part in parts:
             if not part:
                 continue
-            if merged and _SUFFIX_TOKEN.match(part):
+            if merged and _is_legal_form(part):
                 merged[-1] = f"{merged[-1]}, {part}"
             else:
                 merged.append(part)
@@ -304,7 +302,7 @@ def _strip_qualifier(rest: str) -> str:
     """`rest` without a qualifier at its start; a parenthesis with a legal form names a party
     ("(Acme 2019 Holdings Inc.)") and stays."""
     m = _NAME_QUALIFIER.match(rest)
-    if m is None or any(_SUFFIX_TOKEN.match(w.strip("(),")) for w in m.group(0).split()):
+    if m is None or any(_is_legal_form(w.strip("(),")) for w in m.group(0).split()):
         return rest.strip(" ,")
     return rest[m.end() :].strip(" ,")
 
@@ -385,7 +383,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
         re.IGNORECASE,
     )
     if serves is not None and not any(
-        _SUFFIX_TOKEN.match(w.strip(","))
+        _is_legal_form(w.strip(","))
         for w in [*serves.group(0).split(), *rest[serves.end() :].strip(" ,").split()[:1]]
     ):
         rest = rest[serves.end() :].strip(" ,")
@@ -394,7 +392,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
         # a second half with a legal form is a party ("Supply Agreement and Acme Inc with").
         second = _TITLE_CONTINUATION.match(rest)
         if second is not None and not any(
-            _SUFFIX_TOKEN.match(w.strip(",")) for w in second.group("title").split()
+            _is_legal_form(w.strip(",")) for w in second.group("title").split()
         ):
             rest = rest[second.end("title") :].strip(" ,")
     rest = _strip_qualifier(rest)
