@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install test lint typecheck pytest test-browser demo bench clean
+.PHONY: install test lint typecheck pytest test-browser demo bench train clean
 
 install: $(STAMP)
 
@@ -52,6 +52,11 @@ demo: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The clause classifier (ingest/clause_model/), from ../shared/data/cuad-train; deterministic:
+# `python -m bench.train_clauses --check` retrains and compares the bytes.
+train: $(STAMP)
+	$(BIN)/python -m bench.train_clauses
 
 clean:
 	rm -rf $(VENV) .evrag .pytest_cache .mypy_cache .ruff_cache

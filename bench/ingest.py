@@ -448,7 +448,10 @@ def _row(name: str, kind: str, r: dict[str, Any], questions: list[dict[str, Any]
         f"{r['seconds']:.1f}",
         f"{r['pages'] / r['seconds']:.2f}" if r["seconds"] else "-",
         f"{r['peak_rss_mb']:.0f}",
-        *(f"{stages.get(s, 0.0):.1f}" for s in ("parse", "chunk", "bindings", "embed", "write")),
+        *(
+            f"{stages.get(s, 0.0):.1f}"
+            for s in ("parse", "chunk", "classify", "bindings", "embed", "write")
+        ),
     ]
     if questions:
         cells += [f"{_recall(r['retrieved'], questions, k):.3f}" for k in (5, 10)]
@@ -475,8 +478,8 @@ def run() -> str:
 
         lines = [
             "| set | pipeline | pages | chunks | seconds | pages/s | peak RSS MB | parse s "
-            "| chunk s | bindings s | embed s | write s | recall@5 | recall@10 |",
-            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| chunk s | classify s | bindings s | embed s | write s | recall@5 | recall@10 |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         parse_lines = [
             "| set | pages | our parser pages/s | PyMuPDF get_text pages/s | ours / floor |",

@@ -42,13 +42,20 @@ from domain._records import (
     Binding,
     BindingType,
     ChunkRecord,
+    ClauseLabel,
     LineRef,
     PageLines,
     Role,
     SourceLocation,
     SubjectType,
 )
-from domain._sentences import is_table_row, line_clause, sentence_location, sentence_spans
+from domain._sentences import (
+    chunk_sentence_spans,
+    is_table_row,
+    line_clause,
+    sentence_location,
+    sentence_spans,
+)
 
 __all__ = [
     "GENERIC_TERMS",
@@ -62,6 +69,7 @@ __all__ = [
     "Binding",
     "BindingType",
     "ChunkRecord",
+    "ClauseLabel",
     "Lexicon",
     "LexiconError",
     "LineRef",
@@ -74,6 +82,7 @@ __all__ = [
     "SubjectType",
     "SubjectTypeEntry",
     "base_key",
+    "chunk_sentence_spans",
     "entity_key",
     "has_corporate_suffix",
     "is_generic_term",

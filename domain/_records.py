@@ -78,6 +78,20 @@ class SourceLocation(_Frozen):
     pages: tuple[PageLines, ...] = ()
 
 
+class ClauseLabel(_Frozen):
+    """A sentence of a chunk that the clause classifier assigns to categories.
+
+    `start`/`end` index ChunkRecord.text (the sentence as `sentence_spans` finds it);
+    `categories` are clause-category slugs ("governing_law"), each with its probability in
+    `scores`, in the model's category order.
+    """
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+    categories: tuple[str, ...]
+    scores: tuple[float, ...]
+
+
 class ChunkRecord(_Frozen):
     """One retrievable passage with its full locator (one point in the `chunks` collection)."""
 
@@ -99,6 +113,10 @@ class ChunkRecord(_Frozen):
     # Every content line of the chunk, in order (Chunker fills this; the skill uses it to cite
     # a sentence by its exact page and line numbers). text == "\n".join(line texts).
     lines: tuple[LineRef, ...] = ()
+    # The chunk's sentences that state a clause category (ingest's clause classifier), and
+    # the union of their categories: a keyword field a search filters on.
+    clause_labels: tuple[ClauseLabel, ...] = ()
+    clause_categories: tuple[str, ...] = ()
 
     def location(self) -> SourceLocation:
         first = self.pages[0]

@@ -1,6 +1,6 @@
 """Sentences of a chunk, and the exact locator of each.
 
-`sentence_spans` splits a chunk's text into statements (legal forms and abbreviations do not
+`sentence_spans` splits a text into statements (legal forms and abbreviations do not
 end a sentence; table rows and headings stand alone); `sentence_location` maps a span back to
 its pages, printed lines, document offsets and clause. Used by the skill's evidence
 collector and its gate's denial look-up.
@@ -105,6 +105,32 @@ def line_clause(chunk: ChunkRecord, line: LineRef) -> tuple[str | None, str | No
     if line.section is not None:
         return line.section, line.clause
     return chunk.section, chunk.clause
+
+
+def chunk_sentence_spans(chunk: ChunkRecord) -> list[tuple[int, int]]:
+    """The sentences of a chunk: `sentence_spans` of its text, cut where a line of another
+    section or clause starts (a chunk may pack small sibling clauses, and a clause heading
+    without a full stop must not run into the next clause's first sentence). The skill's
+    evidence sentences and ingestion's clause labels are these spans."""
+    spans = sentence_spans(chunk.text)
+    cuts: list[int] = []
+    previous: tuple[str | None, str | None] | None = None
+    for line in chunk.lines:
+        key = line_clause(chunk, line)
+        if previous is not None and key != previous:
+            cuts.append(line.offset)
+        previous = key
+    if not cuts:
+        return spans
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        for cut in [c for c in cuts if start < c < end] + [end]:
+            piece = chunk.text[start:cut]
+            if piece.strip():
+                lead = len(piece) - len(piece.lstrip())
+                out.append((start + lead, start + len(piece.rstrip())))
+            start = cut
+    return out
 
 
 def sentence_location(chunk: ChunkRecord, start: int, end: int) -> SourceLocation:

@@ -15,6 +15,15 @@ Errors::
 from ingest._binding_eval import load_gold, score_bindings
 from ingest._bindings import BindingExtractor, BindingResult
 from ingest._chunk import Chunker, extract_span, reextract, sentence_spans
+from ingest._clauses import (
+    CLAUSE_MODEL_DIR,
+    ClauseClassifier,
+    ClauseModelError,
+    clause_category_slug,
+    clause_features,
+    clause_labels,
+    clause_model,
+)
 from ingest._dedup import content_key, copy_metadata
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import IngestError, PdfRejected, RejectCode
@@ -34,12 +43,15 @@ from ingest._relations import DocumentRelation, StatedChange, document_relations
 from ingest._sandbox import ChildFailed, ChildOutOfMemory, ChildTimedOut, run_in_child
 
 __all__ = [
+    "CLAUSE_MODEL_DIR",
     "BindingExtractor",
     "BindingResult",
     "ChildFailed",
     "ChildOutOfMemory",
     "ChildTimedOut",
     "Chunker",
+    "ClauseClassifier",
+    "ClauseModelError",
     "DocumentOutcome",
     "DocumentRelation",
     "IngestError",
@@ -56,6 +68,10 @@ __all__ = [
     "Source",
     "StatedChange",
     "aliases_of",
+    "clause_category_slug",
+    "clause_features",
+    "clause_labels",
+    "clause_model",
     "collect_pdfs",
     "content_key",
     "copy_metadata",

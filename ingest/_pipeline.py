@@ -23,6 +23,7 @@ from typing import Any
 from domain import Alias, Binding, ChunkRecord, SubjectType, entity_key
 from ingest._bindings import BindingExtractor
 from ingest._chunk import Chunker
+from ingest._clauses import ClauseClassifier, clause_model
 from ingest._dedup import content_key, copy_metadata, is_near_duplicate, sketch
 from ingest._document import ParsedDocument
 from ingest._errors import IngestError, PdfRejected
@@ -113,6 +114,8 @@ class Ingestor:
         chunker: Chunker | None = None,
         extractor: BindingExtractor | None = None,
         embed_context: str = "name",
+        classifier: ClauseClassifier | None = None,
+        classify_clauses: bool = True,
     ) -> None:
         if embed_context not in _EMBED_CONTEXTS:
             raise ValueError(f"embed_context must be one of {_EMBED_CONTEXTS}")
@@ -124,6 +127,12 @@ class Ingestor:
         self.chunker = chunker or Chunker()
         self.extractor = extractor or BindingExtractor()
         self.embed_context = embed_context
+        # The clause classifier labels each chunk's sentences with clause categories
+        # (default: the packaged model, read once per process); `classify_clauses=False`
+        # stores no labels.
+        self.classifier: ClauseClassifier | None = (
+            (classifier or clause_model()) if classify_clauses else None
+        )
         # Seconds spent per stage (parse, bindings, chunk, embed, write) over this
         # Ingestor's life: for benchmarks only, never part of any report.
         self.stage_seconds: dict[str, float] = {}
@@ -252,6 +261,9 @@ class Ingestor:
                 chunks = self.chunker.run(
                     doc, group, entity_keys_for=lambda text: _entity_keys_in(text, mentions)
                 )
+            if self.classifier is not None:
+                with self._stage("classify"):
+                    chunks = [self.classifier.label_chunk(c) for c in chunks]
             with self._stage("embed"):
                 texts = [embedding_text(c, self.embed_context) for c in chunks]
                 vectors = _embed_by_length(
@@ -337,6 +349,7 @@ class Ingestor:
                 **document_statements(doc),
                 "relations": [r.to_json() for r in document_relations(doc)],
                 **({"content_key": copy_key} if copy_key else {}),
+                **({"clause_model": self.classifier.identity} if self.classifier else {}),
             },
         )
 

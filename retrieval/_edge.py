@@ -38,6 +38,7 @@ from retrieval._payload import (
     chunk_from_payload,
     chunk_order,
     chunk_payload,
+    clause_chunk_order,
     collection_kind,
     fuse_rrf,
     prefetch_limit,
@@ -231,14 +232,21 @@ class EdgeStore:
         entity_keys: Sequence[str] | None = None,
         top_k: int = 10,
         fusion: tuple[float, float] = FUSION_WEIGHTS,
+        clause_categories: Sequence[str] | None = None,
     ) -> list[ScoredChunk]:
         shard = self._shard(kb, CHUNK)
-        if _empty(document_ids) or _empty(entity_keys) or top_k <= 0:
+        if _empty(document_ids) or _empty(entity_keys) or _empty(clause_categories):
+            return []
+        if top_k <= 0:
             return []
         visible = self._narrow(kb, shard, document_ids)
         if visible is False:
             return []
-        flt = _filter(entity_keys=entity_keys, conditions=[] if visible is None else [visible])
+        flt = _filter(
+            entity_keys=entity_keys,
+            clause_categories=clause_categories,
+            conditions=[] if visible is None else [visible],
+        )
         limit = prefetch_limit(top_k)
         requests = [
             qe.QueryRequest(
@@ -328,6 +336,18 @@ class EdgeStore:
         records = _scroll(self._shard(kb, CHUNK), _filter(document_ids=[document_id]))
         return sorted((chunk_from_payload(p) for p in records), key=chunk_order)
 
+    def chunks_with_clauses(
+        self, kb: str, categories: Sequence[str], *, document_ids: Sequence[str] | None = None
+    ) -> list[ChunkRecord]:
+        shard = self._shard(kb, CHUNK)
+        if _empty(document_ids) or not categories:
+            return []
+        visible = self._narrow(kb, shard, document_ids)
+        if visible is False:
+            return []
+        flt = _filter(clause_categories=categories, conditions=[] if visible is None else [visible])
+        return sorted((chunk_from_payload(p) for p in _scroll(shard, flt)), key=clause_chunk_order)
+
     def find_bindings(
         self,
         kb: str,
@@ -408,6 +428,7 @@ def _filter(
     *,
     document_ids: Sequence[str] | None = None,
     entity_keys: Sequence[str] | None = None,
+    clause_categories: Sequence[str] | None = None,
     exact: dict[str, str | None] | None = None,
     conditions: Sequence[Any] = (),
 ) -> qe.Filter:
@@ -416,6 +437,12 @@ def _filter(
         must.append(qe.FieldCondition("document_id", match=qe.MatchAny(sorted(set(document_ids)))))
     if entity_keys is not None:
         must.append(qe.FieldCondition("entity_keys", match=qe.MatchAny(sorted(set(entity_keys)))))
+    if clause_categories is not None:
+        must.append(
+            qe.FieldCondition(
+                "clause_categories", match=qe.MatchAny(sorted(set(clause_categories)))
+            )
+        )
     for key, value in sorted((exact or {}).items()):
         if value is not None:
             must.append(qe.FieldCondition(key, match=qe.MatchValue(value)))

@@ -20,7 +20,7 @@ DENSE = "dense"
 SPARSE = "bm25"
 # Keyword payload indexes: every field a filter uses, per collection.
 INDEXED = {
-    CHUNK: ("document_id", "entity_keys"),
+    CHUNK: ("document_id", "entity_keys", "clause_categories"),
     BINDING: ("document_id", "role", "parent_key", "subject_key", "binding_type"),
 }
 RRF_K = 60
@@ -108,6 +108,10 @@ def binding_order(binding: Binding) -> tuple[str, int, str]:
 
 def chunk_order(chunk: ChunkRecord) -> tuple[int, str]:
     return (chunk.char_start, chunk.chunk_id)
+
+
+def clause_chunk_order(chunk: ChunkRecord) -> tuple[str, int, str]:
+    return (chunk.document_id, chunk.char_start, chunk.chunk_id)
 
 
 def collection_kind(collection: str) -> str:

@@ -33,6 +33,7 @@ from retrieval._payload import (
     chunk_from_payload,
     chunk_order,
     chunk_payload,
+    clause_chunk_order,
     collection_kind,
     fuse_rrf,
     prefetch_limit,
@@ -200,11 +201,18 @@ class ServerStore:
         entity_keys: Sequence[str] | None = None,
         top_k: int = 10,
         fusion: tuple[float, float] = FUSION_WEIGHTS,
+        clause_categories: Sequence[str] | None = None,
     ) -> list[ScoredChunk]:
         self._require(kb)
-        if _empty(document_ids) or _empty(entity_keys) or top_k <= 0:
+        if _empty(document_ids) or _empty(entity_keys) or _empty(clause_categories):
             return []
-        flt = _filter(document_ids=document_ids, entity_keys=entity_keys)
+        if top_k <= 0:
+            return []
+        flt = _filter(
+            document_ids=document_ids,
+            entity_keys=entity_keys,
+            clause_categories=clause_categories,
+        )
         limit = prefetch_limit(top_k)
         requests = [
             models.QueryRequest(
@@ -233,6 +241,16 @@ class ServerStore:
         self._require(kb)
         payloads = self._scroll(kb, CHUNK, _filter(document_ids=[document_id]))
         return sorted((chunk_from_payload(p) for p in payloads), key=chunk_order)
+
+    def chunks_with_clauses(
+        self, kb: str, categories: Sequence[str], *, document_ids: Sequence[str] | None = None
+    ) -> list[ChunkRecord]:
+        self._require(kb)
+        if _empty(document_ids) or not categories:
+            return []
+        flt = _filter(document_ids=document_ids, clause_categories=categories)
+        payloads = self._scroll(kb, CHUNK, flt)
+        return sorted((chunk_from_payload(p) for p in payloads), key=clause_chunk_order)
 
     def find_bindings(
         self,
@@ -325,6 +343,7 @@ def _filter(
     *,
     document_ids: Sequence[str] | None = None,
     entity_keys: Sequence[str] | None = None,
+    clause_categories: Sequence[str] | None = None,
     exact: dict[str, str | None] | None = None,
 ) -> models.Filter:
     must: list[Any] = []
@@ -338,6 +357,12 @@ def _filter(
         must.append(
             models.FieldCondition(
                 key="entity_keys", match=models.MatchAny(any=sorted(set(entity_keys)))
+            )
+        )
+    if clause_categories is not None:
+        must.append(
+            models.FieldCondition(
+                key="clause_categories", match=models.MatchAny(any=sorted(set(clause_categories)))
             )
         )
     for key, value in sorted((exact or {}).items()):

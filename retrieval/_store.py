@@ -53,13 +53,22 @@ class VectorStore(Protocol):
         entity_keys: Sequence[str] | None = None,
         top_k: int = 10,
         fusion: tuple[float, float] = FUSION_WEIGHTS,
+        clause_categories: Sequence[str] | None = None,
     ) -> list[ScoredChunk]:
         """Hybrid search: dense + BM25 sparse fused (RRF with the (dense, lexical) weights
-        `fusion`); filters are ANDed; deterministic."""
+        `fusion`); filters are ANDed (`clause_categories`: chunks holding a sentence of any
+        of these categories); deterministic."""
         ...
 
     def chunks_of(self, kb: str, document_id: str) -> list[ChunkRecord]:
         """Every chunk of one document in char order."""
+        ...
+
+    def chunks_with_clauses(
+        self, kb: str, categories: Sequence[str], *, document_ids: Sequence[str] | None = None
+    ) -> list[ChunkRecord]:
+        """Every chunk holding a sentence of any of `categories` (an exact payload filter),
+        in these documents; sorted by (document_id, char_start, chunk_id)."""
         ...
 
     def find_bindings(

@@ -12,6 +12,16 @@ Errors::
 """
 
 from skill._answer import Answer
+from skill._clauses import (
+    CLAUSE_VALUE_ATTRIBUTES,
+    ClauseAnswer,
+    ClauseDocument,
+    ClauseSentence,
+    ClauseValue,
+    absence_sentence,
+    clause_answer,
+    clause_sentences,
+)
 from skill._errors import IllegalTransition, SkillError, SubjectClassError
 from skill._evidence import DocumentInfo
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
@@ -35,8 +45,13 @@ from skill._values import (
 )
 
 __all__ = [
+    "CLAUSE_VALUE_ATTRIBUTES",
     "MAX_QUESTION_CHARS",
     "Answer",
+    "ClauseAnswer",
+    "ClauseDocument",
+    "ClauseSentence",
+    "ClauseValue",
     "DocumentInfo",
     "EvidenceSkill",
     "ExtractedValue",
@@ -47,7 +62,10 @@ __all__ = [
     "StateMachine",
     "SubjectClass",
     "SubjectClassError",
+    "absence_sentence",
     "citation",
+    "clause_answer",
+    "clause_sentences",
     "extract_values",
     "normalize_date",
     "normalize_duration",

@@ -23,12 +23,11 @@ from domain import (
     Binding,
     ChunkRecord,
     SourceLocation,
+    chunk_sentence_spans,
     entity_key,
     is_generic_term,
     lexicon,
-    line_clause,
     sentence_location,
-    sentence_spans,
     short_names,
 )
 from retrieval import VectorStore
@@ -145,39 +144,12 @@ def _sentences(chunk: ChunkRecord) -> tuple[tuple[int, int, SourceLocation], ...
         if found is not None:
             _SENTENCES.move_to_end(chunk)
             return found
-    found = tuple(
-        (s, e, sentence_location(chunk, s, e))
-        for s, e in _split_at_sections(chunk, sentence_spans(chunk.text))
-    )
+    found = tuple((s, e, sentence_location(chunk, s, e)) for s, e in chunk_sentence_spans(chunk))
     with _SENTENCES_LOCK:
         _SENTENCES[chunk] = found
         while len(_SENTENCES) > _SENTENCES_SIZE:
             _SENTENCES.popitem(last=False)
     return found
-
-
-def _split_at_sections(chunk: ChunkRecord, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Spans cut where a line of another section or clause starts: a chunk may pack small
-    sibling clauses, and a clause heading without a full stop must not run into the next
-    clause's first sentence."""
-    cuts: list[int] = []
-    previous: tuple[str | None, str | None] | None = None
-    for line in chunk.lines:
-        key = line_clause(chunk, line)
-        if previous is not None and key != previous:
-            cuts.append(line.offset)
-        previous = key
-    if not cuts:
-        return spans
-    out: list[tuple[int, int]] = []
-    for start, end in spans:
-        for cut in [c for c in cuts if start < c < end] + [end]:
-            piece = chunk.text[start:cut]
-            if piece.strip():
-                lead = len(piece) - len(piece.lstrip())
-                out.append((start + lead, start + len(piece.rstrip())))
-            start = cut
-    return out
 
 
 def evidence_id(location: SourceLocation, claim_id: str, value: str | None) -> str:

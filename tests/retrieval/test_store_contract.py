@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from domain._records import Binding, BindingType, ChunkRecord, SubjectType
+from domain._records import Binding, BindingType, ChunkRecord, ClauseLabel, SubjectType
 from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
 from retrieval._errors import InvalidKnowledgeBaseName, KnowledgeBaseNotFound
@@ -66,7 +66,27 @@ def _chunks() -> list[ChunkRecord]:
                 )
             )
             start += len(text) + 1
-    return out
+    return [_labelled(c) for c in out]
+
+
+# Clause labels as ingestion's classifier stores them: (document, chunk) → sentence labels.
+CLAUSES = {
+    (MSA, 0): (("governing_law",), (0.97,)),
+    (MSA, 2): (("termination_for_convenience",), (0.88,)),
+    (MEMO, 1): (("termination_for_convenience", "notice_period_to_terminate_renewal"), (0.81, 0.4)),
+}
+
+
+def _labelled(chunk: ChunkRecord) -> ChunkRecord:
+    document = chunk.document_name.removesuffix(".pdf")
+    index = TEXTS[document].index(chunk.text)
+    found = CLAUSES.get((document, index))
+    if found is None:
+        return chunk
+    label = ClauseLabel(start=0, end=len(chunk.text), categories=found[0], scores=found[1])
+    return chunk.model_copy(
+        update={"clause_labels": (label,), "clause_categories": tuple(sorted(found[0]))}
+    )
 
 
 def _bindings() -> list[Binding]:
@@ -420,3 +440,49 @@ def test_search_reads_a_replaced_chunk_again(store: VectorStore, embedder: Embed
     assert _search(store, embedder, "deliver goods") == [("letter.pdf", second.text)]
     store.delete_document("kb1", first.document_id)
     assert _search(store, embedder, "deliver goods") == []
+
+
+def test_search_filters_by_clause_category(shared: VectorStore, embedder: Embedder) -> None:
+    query = "Either party may terminate this Agreement"
+    hits = _search(shared, embedder, query, clause_categories=["termination_for_convenience"])
+    assert sorted(name for name, _ in hits) == ["memo.pdf", "msa.pdf"]
+    only_msa = _search(
+        shared,
+        embedder,
+        query,
+        clause_categories=["termination_for_convenience", "governing_law"],
+        document_ids=[doc_id(MSA)],
+    )
+    assert [name for name, _ in only_msa] == ["msa.pdf", "msa.pdf"]
+    assert _search(shared, embedder, query, clause_categories=[]) == []
+    assert _search(shared, embedder, query, clause_categories=["insurance"]) == []
+
+
+def test_chunks_with_clauses_is_an_exact_sorted_look_up(
+    shared: VectorStore, corpus: Corpus
+) -> None:
+    got = shared.chunks_with_clauses("kb1", ["termination_for_convenience"])
+    assert [c.document_name for c in got] == sorted(
+        (c.document_name for c in got),
+        key=lambda name: doc_id(name.removesuffix(".pdf")),
+    )
+    assert {(c.document_name, c.text) for c in got} == {
+        ("msa.pdf", TEXTS[MSA][2]),
+        ("memo.pdf", TEXTS[MEMO][1]),
+    }
+    # The labels come back as stored: sentence span, categories and scores.
+    memo = next(c for c in got if c.document_name == "memo.pdf")
+    assert memo.clause_labels[0].categories == (
+        "termination_for_convenience",
+        "notice_period_to_terminate_renewal",
+    )
+    assert memo.clause_labels[0].scores == (0.81, 0.4)
+    in_msa = shared.chunks_with_clauses(
+        "kb1", ["governing_law", "termination_for_convenience"], document_ids=[doc_id(MSA)]
+    )
+    assert [c.text for c in in_msa] == [TEXTS[MSA][0], TEXTS[MSA][2]]
+    assert shared.chunks_with_clauses("kb1", ["governing_law"], document_ids=[]) == []
+    assert shared.chunks_with_clauses("kb1", []) == []
+    assert shared.chunks_with_clauses("kb1", ["insurance"]) == []
+    with pytest.raises(KnowledgeBaseNotFound):
+        shared.chunks_with_clauses("nokb", ["governing_law"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain import sentence_location, sentence_spans
 from domain._records import ChunkRecord, LineRef, PageLines, SourceLocation
 from engine import ContractError
 from skill._answer import EvidenceUnit
@@ -19,7 +20,7 @@ from skill._conclude import (
     requirements_for,
     risk_signals,
 )
-from skill._evidence import evidence_id, sentence_location, sentence_spans
+from skill._evidence import evidence_id
 
 EVAL = "2024-12-31T23:59:59Z"
 

@@ -1,0 +1,190 @@
+"""The clause classifier: a sentence of a contract → the CUAD clause categories it states.
+
+A linear model (one logistic regression per category) over TF-IDF of the sentence's word
+unigrams and bigrams, trained on CUAD v1 contracts (The Atticus Project, CC BY 4.0) by
+`bench/train_clauses.py` (`make train`) and shipped as package data in
+`ingest/clause_model/`: `model.json` (categories, vocabulary, idf, per-category bias and
+decision threshold, the training figures) and `weights.npy` (terms × categories, float16).
+Inference is numpy alone; the model is read once per process.
+
+`clause_features` is the one definition of the features: the training script calls it on
+the training texts, the classifier on every chunk's sentences at ingestion, so both see
+the same tokens.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import math
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from domain import ChunkRecord, ClauseLabel, chunk_sentence_spans, sentence_spans
+
+__all__ = [
+    "CLAUSE_MODEL_DIR",
+    "ClauseClassifier",
+    "ClauseModelError",
+    "clause_category_slug",
+    "clause_features",
+    "clause_labels",
+    "clause_model",
+]
+
+CLAUSE_MODEL_DIR = Path(__file__).resolve().parent / "clause_model"
+
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
+# A sentence longer than this is cut for the classifier only (a table flattened into one
+# "sentence" would otherwise weigh every term of a page).
+_MAX_TOKENS = 400
+
+
+class ClauseModelError(RuntimeError):
+    """The packaged clause model is missing or does not match this code."""
+
+
+def clause_category_slug(name: str) -> str:
+    """ "Rofr/Rofo/Rofn" → "rofr_rofo_rofn": the stored and filterable form of a category."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def clause_features(text: str) -> list[str]:
+    """The terms of a sentence: lower-cased words (every number is "#"), and each pair of
+    consecutive words joined by a space. Repeats are kept (they are counted)."""
+    words = ["#" if tok[0].isdigit() else tok for tok in _WORD.findall(text.lower())]
+    words = words[:_MAX_TOKENS]
+    return words + [f"{a} {b}" for a, b in itertools.pairwise(words)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    categories: tuple[str, ...]
+    scores: tuple[float, ...]
+
+
+class ClauseClassifier:
+    """Scores sentences against every category; a category is assigned when its
+    probability reaches the category's threshold (chosen on validation contracts)."""
+
+    def __init__(self, model_dir: Path | str = CLAUSE_MODEL_DIR) -> None:
+        path = Path(model_dir)
+        try:
+            raw = (path / "model.json").read_bytes()
+            meta = json.loads(raw)
+            weights = np.load(path / "weights.npy", allow_pickle=False)
+        except (OSError, ValueError) as exc:
+            raise ClauseModelError(f"cannot read the clause model in {path}: {exc}") from exc
+        # Names the model a document was labelled with (recorded in the catalog): a document
+        # ingested without labels, or with another model, is told apart from one whose
+        # sentences state no clause.
+        self.identity = "clauses-" + hashlib.sha256(raw).hexdigest()[:12]
+        self.categories: tuple[str, ...] = tuple(meta["categories"])
+        self.names: dict[str, str] = dict(zip(self.categories, meta["names"], strict=True))
+        vocabulary: list[str] = meta["vocabulary"]
+        self._index = {term: i for i, term in enumerate(vocabulary)}
+        self._idf = np.asarray(meta["idf"], dtype=np.float32)
+        self._bias = np.asarray(meta["bias"], dtype=np.float32)
+        self.thresholds = np.asarray(meta["thresholds"], dtype=np.float32)
+        self._weights = weights.astype(np.float32)
+        self.metadata: dict[str, Any] = {
+            k: v for k, v in meta.items() if k not in ("vocabulary", "idf")
+        }
+        shape = (len(vocabulary), len(self.categories))
+        if self._weights.shape != shape or len(self._idf) != shape[0]:
+            raise ClauseModelError(
+                f"clause model in {path}: weights {self._weights.shape}, expected {shape}"
+            )
+
+    def probabilities(self, sentences: Sequence[str]) -> np.ndarray:
+        """sentences × categories probabilities (float32). Each sentence's sum runs over its
+        own terms in one fixed order, so a sentence scores the same alone or in a batch."""
+        ids: list[int] = []
+        tfs: list[float] = []
+        starts: list[int] = []
+        rows: list[int] = []
+        for row, text in enumerate(sentences):
+            counts: dict[int, int] = {}
+            for term in clause_features(text):
+                index = self._index.get(term)
+                if index is not None:
+                    counts[index] = counts.get(index, 0) + 1
+            if not counts:
+                continue
+            starts.append(len(ids))
+            rows.append(row)
+            for index in sorted(counts):
+                ids.append(index)
+                tfs.append(1.0 + math.log(counts[index]))
+        margins = np.tile(self._bias, (len(sentences), 1))
+        if ids:
+            at = np.asarray(ids, dtype=np.int64)
+            first = np.asarray(starts, dtype=np.int64)
+            values = np.asarray(tfs, dtype=np.float32) * self._idf[at]
+            norms = np.sqrt(np.add.reduceat(values * values, first))
+            lengths = np.diff(np.append(first, len(ids)))
+            values /= np.repeat(np.where(norms > 0, norms, 1.0).astype(np.float32), lengths)
+            margins[rows] += np.add.reduceat(self._weights[at] * values[:, None], first, axis=0)
+        return (1.0 / (1.0 + np.exp(-margins))).astype(np.float32)
+
+    def classify(self, sentences: Sequence[str]) -> list[_Scored]:
+        """Each sentence's categories (model order) with their probabilities, 4 decimals."""
+        out: list[_Scored] = []
+        if not sentences:
+            return out
+        probs = self.probabilities(sentences)
+        hits = probs >= self.thresholds
+        for row in range(len(sentences)):
+            cols = np.flatnonzero(hits[row]).tolist()
+            out.append(
+                _Scored(
+                    tuple(self.categories[c] for c in cols),
+                    tuple(round(float(probs[row, c]), 4) for c in cols),
+                )
+            )
+        return out
+
+    def label_chunk(self, chunk: ChunkRecord) -> ChunkRecord:
+        """The chunk with `clause_labels` (its sentences, `domain.chunk_sentence_spans`, that
+        state a category) and `clause_categories` (their union, sorted: the filterable
+        field) filled in."""
+        labels = _labels(self, chunk.text, chunk_sentence_spans(chunk))
+        categories = tuple(sorted({c for label in labels for c in label.categories}))
+        return chunk.model_copy(update={"clause_labels": labels, "clause_categories": categories})
+
+
+def clause_labels(classifier: ClauseClassifier, text: str) -> tuple[ClauseLabel, ...]:
+    """The sentences of `text` (the project's splitter) that state at least one category."""
+    return _labels(classifier, text, sentence_spans(text))
+
+
+def _labels(
+    classifier: ClauseClassifier, text: str, spans: Sequence[tuple[int, int]]
+) -> tuple[ClauseLabel, ...]:
+    scored = classifier.classify([text[s:e] for s, e in spans])
+    return tuple(
+        ClauseLabel(start=s, end=e, categories=r.categories, scores=r.scores)
+        for (s, e), r in zip(spans, scored, strict=True)
+        if r.categories
+    )
+
+
+_LOADED: dict[Path, ClauseClassifier] = {}
+_LOCK = threading.Lock()
+
+
+def clause_model(model_dir: Path | str = CLAUSE_MODEL_DIR) -> ClauseClassifier:
+    """The classifier of `model_dir` (default: the packaged one), read once per process."""
+    path = Path(model_dir).resolve()
+    with _LOCK:
+        model = _LOADED.get(path)
+        if model is None:
+            model = _LOADED[path] = ClauseClassifier(path)
+        return model

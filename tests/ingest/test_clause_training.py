@@ -1,0 +1,83 @@
+"""`make train` on a few CUAD training contracts: the same data give the same bytes, and the
+shipped classifier computes, from those bytes, the probabilities training computed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bench import train_clauses as training
+from ingest import ClauseClassifier
+
+NO_DATA = not (training.CUAD_TRAIN / "annotations.jsonl").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(NO_DATA, reason="no cuad-train data")
+def test_retraining_reproduces_the_bytes_and_inference_matches_training(
+    tmp_path: Path,
+) -> None:
+    contracts = training.load_contracts(evaluation=False, limit=6)
+    assert not any(c.name.startswith("..") for c in contracts)
+    first = training.train(contracts, log=False)
+    second = training.train(contracts, log=False)
+    training.write_model(first, tmp_path / "a")
+    training.write_model(second, tmp_path / "b")
+    for name in ("model.json", "weights.npy"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    # The classifier reads the float16 weights back; its probabilities are training's
+    # (same features, same tf-idf) up to that rounding.
+    model = ClauseClassifier(tmp_path / "a")
+    sentences = training.sentences_of(contracts[:2])
+    expected = training.probabilities(
+        first.vocabulary.matrix(sentences),
+        first.weights.astype(np.float16).astype(np.float64),
+        first.bias,
+    )
+    assert np.allclose(model.probabilities(sentences), expected, atol=1e-3)
+
+
+def test_sentence_labels_follow_the_overlap_rule(tmp_path: Path) -> None:
+    """A sentence is a positive when the annotation covers half of it or holds 80% of an
+    annotated piece; one merely touched is left out; "<omitted>" splits a span in pieces."""
+    sentences = [
+        "This Supply Agreement is made by Acme Robotics, Inc. and Northwind Traders LLC.",
+        "This Agreement shall be governed by the laws of the State of Oregon.",
+        "Each party shall keep records of its performance under this Agreement for audit.",
+        "The Supplier shall deliver the goods to the Buyer's dock within five days of the order "
+        "and shall bear the risk of loss until delivery is complete in every respect.",
+        "Neither party may assign this Agreement without consent.",
+    ]
+    text = "  ".join(sentences)
+    (tmp_path / "text").mkdir()
+    (tmp_path / "text" / "a.txt").write_text(text, encoding="utf-8")
+    row = {
+        "text": "a.txt",
+        "pdf_in_shared": False,
+        "labels": {
+            "Parties": {"spans": "['Acme Robotics, Inc.']", "answer": ""},
+            "Governing Law": {"spans": repr([sentences[1]]), "answer": "Oregon"},
+            # The end of sentence 3 and a few words of sentence 4 (touched, not covered).
+            "Audit Rights": {"spans": repr([sentences[2] + "  The Supplier shall"]), "answer": ""},
+            "Anti-Assignment": {
+                "spans": repr(["Neither party may assign<omitted>without consent."]),
+                "answer": "",
+            },
+            "Insurance": {"spans": "[]", "answer": "No"},
+        },
+    }
+    (tmp_path / "annotations.jsonl").write_text(json.dumps(row) + "\n")
+    (contract,) = training.load_contracts(evaluation=False, root=tmp_path)
+    assert [contract.text[s:e] for s, e in contract.spans] == sentences
+    col = {name: i for i, name in enumerate(training.CATEGORIES)}
+    assert contract.labels[:, col["Parties"]].tolist() == [1, 0, 0, 0, 0]
+    assert contract.labels[:, col["Governing Law"]].tolist() == [0, 1, 0, 0, 0]
+    assert contract.labels[:, col["Audit Rights"]].tolist() == [0, 0, 1, -1, 0]
+    assert contract.labels[:, col["Anti-Assignment"]].tolist() == [0, 0, 0, 0, 1]
+    assert not contract.labels[:, col["Insurance"]].any()
+    assert contract.present[col["Insurance"]] is False
+    assert contract.present[col["Governing Law"]] is True
+    assert contract.unmatched == 0
