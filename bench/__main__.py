@@ -18,6 +18,8 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 # The quality bench scores the real CUAD contracts too (governing law, swapped parties).
 os.environ.setdefault("EVRAG_QUALITY_CUAD", "1")
+# ... and the attributes of the registrants of the shared filings (bench/filings).
+os.environ.setdefault("EVRAG_QUALITY_FILINGS", "1")
 
 ORDER = [
     "engine", "embed", "ingest", "ocr", "query", "quality", "clauses", "bindings", "api", "hostile",

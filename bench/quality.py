@@ -817,6 +817,16 @@ def run() -> None:
                     f"hit@10 {_pct(fb['hit@10'])}"
                 )
 
+    if os.environ.get("EVRAG_QUALITY_FILINGS") == "1":
+        # Company filings: attribute questions on the shared FinanceBench filings, per
+        # attribute, development and held-out companies (bench/filings).
+        from bench.filings import PDFS
+        from bench.filings import main as filings_main
+
+        if PDFS.is_dir():
+            print("== company filings: attributes of the registrant")
+            filings_main()
+
 
 if __name__ == "__main__":
     run()

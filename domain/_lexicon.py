@@ -70,6 +70,12 @@ class AttributeEntry:
     binding_role: str | None = None
     relevance_cues: tuple[tuple[str, float], ...] = ()
     threshold: float | None = None
+    # Forms (filing cover pages, certificates): the captions that label the attribute's value
+    # on a form, the value's shape (a regex; "jurisdiction": a jurisdiction of the lexicon),
+    # and, for a check-box attribute, the options one of which is ticked.
+    form_captions: tuple[str, ...] = ()
+    form_value: str | None = None
+    form_choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -318,6 +324,11 @@ def _attribute(a: _Reader, roles: set[str]) -> AttributeEntry:
         binding_role=binding_role,
         relevance_cues=tuple(cues),
         threshold=None if threshold is None else float(threshold),
+        form_captions=tuple(
+            a.pattern(f"form_captions[{i}]", c) for i, c in enumerate(a.get("form_captions", []))
+        ),
+        form_value=a.text("form_value", None),
+        form_choices=tuple(str(c) for c in a.get("form_choices", [])),
     )
 
 

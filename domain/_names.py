@@ -272,6 +272,17 @@ class Resolution:
         return self.entity_key is not None
 
 
+def _domain_named(base: str, name: str) -> bool:
+    """A company named by its web domain ("Example.com, Inc.") is called by the domain's name
+    ("Example"): its key joins the two ("examplecom")."""
+    if not _DOMAIN.search(name):
+        return False
+    return base_key(_DOMAIN.sub(r"\1", name)) == base
+
+
+_DOMAIN = re.compile(r"(?i)\b([a-z0-9][a-z0-9-]*)\.(?:com|net|org|io|co)\b")
+
+
 def _is_token_prefix(prefix: str, full: str) -> bool:
     return full == prefix or full.startswith(prefix + " ")
 
@@ -336,7 +347,20 @@ class AliasResolver:
         if is_generic_term(name):
             return Resolution(ResolutionStatus.UNKNOWN, name)
         base = base_key(name) or key
-        short = [k for k in self._names if _is_token_prefix(base, base_key(k))]
+        # A name with its own legal form is never a short name of one with another legal form
+        # ("Amcor Packaging plc" is not "Amcor Packaging (USA) Inc.").
+        form = legal_form(name)
+        short = [
+            k
+            for k in self._names
+            if (_is_token_prefix(base, base_key(k)) or _domain_named(base, self._names[k]))
+            and (not form or not legal_form(k) or legal_form(k) == form)
+        ]
+        # "Amcor" names Amcor plc (the same name, less its legal form) before it names any
+        # longer name that starts with it ("Amcor Packaging (USA) Inc.").
+        whole = [k for k in short if base_key(k) == base or _domain_named(base, self._names[k])]
+        if len(whole) == 1:
+            short = whole
         found = self._unique(name, short, ResolutionStatus.SHORT_NAME)
         if found is not None:
             return found

@@ -206,6 +206,18 @@ def _title_roles(text: str) -> list[str]:
     return roles
 
 
+# A title that ends with the name of a unit it heads ("President and Chief Executive Officer,
+# Boeing Commercial Airplanes") is a title in that unit, not in the company.
+_UNIT_TITLE = re.compile(
+    rf"(?:{_TITLE_ALT})\s*,\s*(?!(?:{_TITLE_ALT}))[A-Z][\w&.'’-]*(?:\s+\S+)*\s*$"
+)
+
+
+def _company_title(position: str) -> str:
+    """The position with a unit's titles left out (the empty string when all are a unit's)."""
+    return "" if _UNIT_TITLE.search(position.strip()) else position
+
+
 # How far either side of a rule's keyword its match may reach (see _Context.scan).
 _REACH = 1200
 # The words each family of rules needs (every match of the family contains one).
@@ -622,6 +634,13 @@ def _company(raw: str) -> _Entity | None:
 
 
 def _person(raw: str) -> _Entity | None:
+    lines = raw.strip().split("\n")
+    if len(lines) == 2 and len(lines[0].split()) == 1 and len(lines[1].split()) >= 2:
+        # "... of Activision Blizzard\nRobert A. Kotick, Chief ...": the last word of the line
+        # above ran into a full name on its own line.
+        alone = _person(lines[1])
+        if alone is not None:
+            return alone
     name = _clean_name(raw)
     name = re.sub(r"^(?:Mr|Mrs|Ms|Dr)\.?\s+", "", name)
     # "/s/ Jane Roe" above "Jane Roe, Incorporator": the name read twice across the break.
@@ -1022,7 +1041,7 @@ class BindingExtractor:
                 if person is None:
                     continue
                 start = ctx.flow.starts[j]
-                for role in _title_roles(rm.group(2)):
+                for role in _title_roles(_company_title(rm.group(2))):
                     ctx.emit(
                         role=role,
                         subject=person,
@@ -2521,6 +2540,13 @@ class BindingRule:
         return [b for key, b in context.bindings.items() if before.get(key) is not b]
 
 
+def _form_fields(extractor: BindingExtractor, ctx: _Context) -> None:
+    # Imported here: the form rules build on this module's name patterns.
+    from ingest._forms import FORMS
+
+    FORMS.cover(extractor, ctx)
+
+
 RULES: tuple[BindingRule, ...] = (
     BindingRule(
         "certificate",
@@ -2528,6 +2554,11 @@ RULES: tuple[BindingRule, ...] = (
         BindingExtractor._named_in_certificate,
     ),
     BindingRule("registrant", "filings: the registrant", BindingExtractor._registrant),
+    BindingRule(
+        "form_fields",
+        "forms: the document's own entity, captioned values, check boxes, certifications",
+        lambda extractor, ctx: _form_fields(extractor, ctx),
+    ),
     BindingRule(
         "defined_terms",
         "defined terms: aliases scoped to the document",

@@ -35,6 +35,7 @@ from skill._answer import EvidenceUnit, RejectedEvidence
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._gate import SKILL_FUSION, Candidate, QueryEmbedder
 from skill._subject import QuestionKind, SubjectClass
+from skill._voice import voice_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,11 @@ _SELF_CHARTER = re.compile(
 )
 _CHARTER_ROLES = frozenset(
     {"registered_office", "registered_agent", "incorporator", "jurisdiction", "registration_number"}
+)
+# Attributes that place a company (where it is, where it is incorporated): a person who is
+# the subject of a sentence is placed by it, not the company.
+_PLACE_ATTRIBUTES = frozenset(
+    a.name for a in lexicon().attributes if a.value_kind in ("place", "jurisdiction")
 )
 _HONORIFICS = ("Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof")
 _STOP_WORDS = frozenset({"non", "the", "and", "covenant", "clause", "provision", "section"})
@@ -469,11 +475,23 @@ class EvidenceCollector:
         party_forms: Sequence[str] | None,
         attribute: str = "",
         values: Sequence[str] = (),
+        own_voice: bool = False,
     ) -> str | None:
         """None when the sentence may serve as evidence about the candidate; else the reason.
         `values` (entity names stated as the attribute, e.g. the auditor) are not "other
-        entities" the sentence could be about."""
+        entities" the sentence could be about. `own_voice`: the sentence's document speaks for
+        the candidate (its registrant), so "we" / "our" / "the Company" there are the
+        candidate."""
         text = sentence.text
+        voice = voice_of(text)
+        if (
+            candidate.subject_type == "legal_entity"
+            and voice.kind == "person"
+            and attribute in _PLACE_ATTRIBUTES
+        ):
+            # "Mr. X ... based in Paris" states where Mr. X is, not where the company is (a
+            # person may still state a company's date: "Dr. Y founded it in 2017").
+            return f"about {voice.who}, not {candidate.name}"
         if candidate.subject_type == "agreement":
             if sentence.chunk.document_id not in candidate.documents:
                 return f"from {sentence.chunk.document_name}, not the agreement or its amendments"
@@ -513,6 +531,9 @@ class EvidenceCollector:
         named = [o for o in others if o.key != candidate.subject_id and _mentions(text, o.names)]
         if named:
             return f"about {named[0].names[0]}, not {candidate.name}"
+        if own_voice and voice.kind == "own":
+            # "Our headquarters are in Redmond" in the candidate's own filing.
+            return None
         # A generic reference ("the Company") in a chunk that mentions only the candidate.
         generic = re.search(
             r"\b(?:the|such)\s+(Company|Corporation|Registrant|Issuer|Borrower|Guarantor|"
@@ -574,8 +595,16 @@ class EvidenceCollector:
         by_doc: dict[str, list[ChunkRecord]] = {}
         for chunk in chunks:
             by_doc.setdefault(chunk.document_id, []).append(chunk)
+        # The documents that speak for the candidate (it is their registrant or issuer).
+        own_docs = {
+            b.location.document_id
+            for b in self.store.find_bindings(
+                kb, role="registrant", subject_key=candidate.subject_id
+            )
+        }
         for document_id in sorted(by_doc):
             doc_chunks = by_doc[document_id]
+            own_voice = document_id in own_docs
             terms = defined_terms([*binding_quotes, *(c.text for c in doc_chunks)])
             forms = self.candidate_forms(candidate, document_id, terms)
             party_forms = self.party_forms(
@@ -599,7 +628,14 @@ class EvidenceCollector:
                     if values:
                         named = [v for v, _ in values] if attribute in _NAME_VALUED else []
                         reason = self.verify(
-                            sentence, candidate, forms, others, party_forms, attribute, named
+                            sentence,
+                            candidate,
+                            forms,
+                            others,
+                            party_forms,
+                            attribute,
+                            named,
+                            own_voice=own_voice,
                         )
                         if (
                             reason is not None
@@ -615,7 +651,15 @@ class EvidenceCollector:
                     if elsewhere:
                         # Stated in this sentence, but of another entity named in it.
                         owner = (
-                            self.verify(sentence, candidate, forms, others, party_forms, attribute)
+                            self.verify(
+                                sentence,
+                                candidate,
+                                forms,
+                                others,
+                                party_forms,
+                                attribute,
+                                own_voice=own_voice,
+                            )
                             or f"stated of another entity named in the sentence, not {candidate.name}"
                         )
                         found.append((sentence, relevance, elsewhere, owner))

@@ -452,13 +452,22 @@ _INCORPORATION_CUES: tuple[tuple[re.Pattern[str], float], ...] = (
     (_INCORPORATION_BEFORE_LAWS, 0.9),
     (
         re.compile(
-            r"\b(?:incorporated|organi[sz]ed|formed|registered|established|domiciled|chartered)"
-            r"(?:\s+[\w-]+){0,3}?\s+in\s+(?:the\s+)?$",
+            r"\b(?:re-?)?(?:incorporated|organi[sz]ed|formed|registered|established|domiciled|chartered)"
+            r"(?:\s+[\w-]+){0,3}?\s+in\s+(?:the\s+)?(?:(?:state|commonwealth)\s+of\s+)?$",
             _I,
         ),
         0.85,
     ),
     (re.compile(r"\ba\s+corporation\s+of\s+$", _I), 0.85),
+)
+# "originally incorporated in California ... and reincorporated in Delaware": the place after
+# the re-incorporation is the current one.
+_REINCORPORATED = re.compile(r"\bre-?(?:incorporated|domiciled|domesticated)\b", _I)
+# "trademarks ... registered in the United States": a mark's registration, not a company's.
+_REGISTERED_MARK = re.compile(
+    r"\b(?:trademarks?|service\s+marks?|marks|patents?|copyrights?|logos?|trade\s+names?)\b"
+    r"[^;]{0,80}?\bregistered\b",
+    _I,
 )
 
 
@@ -477,8 +486,15 @@ def _incorporation(sentence: str, party: str | None) -> list[ExtractedValue]:
             _I,
         ):
             confidence = max(confidence, 0.85)
+        if confidence and _REGISTERED_MARK.search(
+            sentence[max(0, mention.start - 160) : mention.start]
+        ):
+            confidence = 0.0
         if confidence:
             candidates.append((mention, confidence))
+    rein = _REINCORPORATED.search(sentence)
+    if rein is not None and any(m.start > rein.start() for m, _ in candidates):
+        candidates = [(m, c) for m, c in candidates if m.start > rein.start()]
     if party and candidates:
         starts = [m.start() for m in _party_regex(party).finditer(sentence)]
         if starts:

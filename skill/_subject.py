@@ -884,6 +884,10 @@ _NAMED_PERSON_REFS = (
 _HAVE_ATTR = r"(?:what|which)\s+(?P<attr>[a-z][a-z\s]*?)\s+(?:does|did|do)\s+"
 _HAVE_END = r"\s+(?:have|hold|has|had)"
 _AGR_ATTR = r"(?P<attr>[a-z][a-z\s-]*?)"
+# Any entity attribute the lexicon names ("ticker symbol", "EIN", "fiscal year end"): its
+# question phrases are data, so an attribute added to attributes.yaml is asked without code.
+_ENTITY_ATTR = "(?P<attr>" + "|".join(f"(?:{p})" for p, _ in _ENTITY_ATTRIBUTE_PHRASES) + ")"
+_OFFICES = r"(?:principal\s+(?:executive\s+)?offices?|headquarters|head\s+office|main\s+office)"
 
 _RULES: tuple[_Rule, ...] = (
     # ---- yes/no claims (before the open questions they resemble)
@@ -1126,11 +1130,35 @@ _RULES: tuple[_Rule, ...] = (
     ),
     # ---- attributes of an entity
     _Rule(
+        rf"(?:what|which)\s+(?:is|are|was)\s+(?:the\s+)?{_ENTITY_ATTR}\s+(?:of|for|at)\s+{_X}{_POSS}\s+{_OFFICES}",
+        _entity_attribute_phrase,
+    ),
+    _Rule(
         rf"(?:what|where)\s+is\s+(?:the\s+)?(?:street\s+)?address\s+of\s+{_X}{_POSS}\s+(?P<attr>registered\s+office|headquarters|head\s+office|principal\s+(?:place\s+of\s+business|(?:executive\s+)?offices?)|main\s+office)",
         _entity_attribute_phrase,
     ),
     _Rule(
         rf"(?:what|where)\s+is\s+(?:the\s+)?(?:street\s+)?address\s+of\s+(?:the\s+)?(?P<attr>registered\s+office|headquarters|head\s+office|principal\s+(?:place\s+of\s+business|(?:executive\s+)?offices?)|main\s+office)\s+of\s+{_X}",
+        _entity_attribute_phrase,
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:is|are|was)\s+{_X}{_POSS}\s+{_ENTITY_ATTR}",
+        _entity_attribute_phrase,
+    ),
+    _Rule(
+        rf"(?:what|which)\s+(?:is|are|was)\s+(?:the\s+)?{_ENTITY_ATTR}\s+(?:of|for)\s+{_X}",
+        _entity_attribute_phrase,
+    ),
+    _Rule(
+        rf"(?:what|which)\s+{_ENTITY_ATTR}\s+(?:is|does)\s+{_X}(?:\s+(?:have|use|report))?",
+        _entity_attribute_phrase,
+    ),
+    _Rule(
+        rf"(?:under|with)\s+(?:what|which)\s+{_ENTITY_ATTR}\s+(?:is|are)\s+{_X}(?:{_POSS}\s+(?:common\s+)?(?:stock|shares))?\s+(?:listed|traded|quoted)",
+        _entity_attribute_phrase,
+    ),
+    _Rule(
+        rf"when\s+does\s+{_X}{_POSS}\s+{_ENTITY_ATTR}\s+(?:end|close)",
         _entity_attribute_phrase,
     ),
     _Rule(

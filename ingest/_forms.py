@@ -1,0 +1,499 @@
+"""Forms: values that stand above, beside or below their printed captions.
+
+A filing's cover page (10-K, 10-Q, 8-K, 20-F) and many corporate forms print each value over a
+parenthesized caption ("Delaware" over "(State or other jurisdiction of incorporation or
+organization)"), or after a label ("Telephone number: (651) 733-1110"), or in a check-box list
+("Large accelerated filer ☒"). The captions, the shape of each value and the check-box options
+are lexicon data (domain/lexicon/attributes.yaml: `form_captions`, `form_value`,
+`form_choices`); this module only knows the layout: which line a caption's value sits on.
+
+Every value is bound to the document's own entity (the registrant named over "(Exact name of
+registrant as specified in its charter)", or the issuer of a press release), which is itself
+bound under the role `registrant`, so it is always in the binding index. Certifications ("I,
+NAME, certify that ...") bind their signer's titled roles (CEO, CFO) to that entity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from domain import BindingType, SubjectType, entity_key, is_generic_term, lexicon
+from ingest._bindings import (
+    COMPANY,
+    PERSON,
+    BindingExtractor,
+    _company,
+    _Context,
+    _Entity,
+    _person,
+    _title_roles,
+)
+from ingest._document import LocatedLine
+
+# A form's first pages: a cover page runs over one or two pages, three at most.
+_COVER_PAGES = 3
+# How many lines away from its caption a value may stand.
+_REACH_LINES = 4
+
+
+@dataclass(frozen=True)
+class _Field:
+    attribute: str
+    role: str
+    captions: tuple[re.Pattern[str], ...]
+    value: re.Pattern[str] | None  # None: a jurisdiction of the lexicon
+    choices: tuple[str, ...]
+
+
+def _fields() -> tuple[_Field, ...]:
+    lex = lexicon()
+    places = sorted([*lex.us_states, *lex.countries], key=len, reverse=True)
+    jurisdiction = re.compile(
+        r"(?<![\w])(?:" + "|".join(re.escape(p) for p in places) + r")(?![\w])"
+    )
+    out = []
+    for a in lex.attributes:
+        if not (a.form_captions or a.form_choices) or a.binding_role is None:
+            continue
+        if a.form_value == "jurisdiction":
+            shape: re.Pattern[str] | None = jurisdiction
+        else:
+            shape = re.compile(a.form_value) if a.form_value else None
+        out.append(
+            _Field(
+                attribute=a.name,
+                role=a.binding_role,
+                captions=tuple(re.compile(c, re.IGNORECASE) for c in a.form_captions),
+                value=shape,
+                choices=a.form_choices,
+            )
+        )
+    return tuple(out)
+
+
+_FIELDS = _fields()
+_REGISTRANT = next((f for f in _FIELDS if f.role == "registrant"), None)
+_JURISDICTION = next((f for f in _FIELDS if f.role == "jurisdiction"), None)
+# A filing: the commission's heading and a form's number on the first page.
+_FILING_HEAD = re.compile(r"(?i)securities\s+and\s+exchange\s+commission")
+_FORM_NUMBER = re.compile(r"(?i)\bform\s+(?:10-K|10-Q|8-K|20-F|40-F|6-K|S-1|10-KT|10-QT)\b")
+# A press release's dateline names its issuer with its listing: "Acme Inc. (NYSE: ACME)".
+_ISSUER = re.compile(
+    rf"(?P<co>{COMPANY}|(?:(?:[A-Z][\w.&'’-]*|&)[ \t]+){{0,4}}[A-Z][\w.&'’-]*)\s*\(\s*"
+    r"(?P<ex>[A-Z][A-Za-z]{1,10}(?:\s+[A-Z][A-Za-z]{1,10})?)\s*:\s*(?P<tk>[A-Z][A-Z0-9.]{0,5})\s*\)"
+)
+_CERTIFY = re.compile(
+    r"^\s*I,\s*(?P<name>[A-Z][^,]{2,60}?)\s*,\s*(?:hereby\s+)?certify", re.IGNORECASE
+)
+_CELL = re.compile(r"\s*\|\s*")
+# The document's own founders, in its own voice: "Jane Doe, our co-founder, ...", "our
+# founders, Jane Doe and ...", "the Company's co-founder, Mr. John Roe".
+_OWN = r"(?:our|the\s+(?:Company|Registrant|Corporation)['’]s)"
+_OWN_FOUNDER = (
+    rf"(?P<who>{PERSON}),\s+{_OWN}\s+(?P<co>co-?)?founder"
+    rf"|{_OWN}\s+(?P<co2>co-?)?founders?,?\s+(?P<who2>{PERSON})"
+)
+
+
+def _cells(text: str) -> list[str]:
+    return [c for c in _CELL.split(text) if c.strip()]
+
+
+def _caption_at(line: LocatedLine) -> list[tuple[_Field, int, re.Match[str]]]:
+    """The fields whose caption this line prints: (field, cell index, match)."""
+    found = []
+    for k, cell in enumerate(_cells(line.text)):
+        for f in _FIELDS:
+            for rx in f.captions:
+                m = rx.search(cell)
+                if m:
+                    found.append((f, k, m))
+                    break
+    return found
+
+
+def _is_caption(line: LocatedLine) -> bool:
+    return any(_is_caption_cell(cell) for cell in _cells(line.text))
+
+
+class FormReader:
+    """The form rules; each takes the extractor and the document's context."""
+
+    @staticmethod
+    def is_form(ctx: _Context) -> bool:
+        head = [ln for ln in ctx.flow.lines if ln.page <= 2][:60]
+        text = "\n".join(ln.text for ln in head)
+        if _FILING_HEAD.search(text) and _FORM_NUMBER.search(text):
+            return True
+        return _REGISTRANT is not None and any(
+            rx.search(ln.text) for ln in head for rx in _REGISTRANT.captions
+        )
+
+    @staticmethod
+    def own_entity(ctx: _Context) -> tuple[_Entity, tuple[int, int]] | None:
+        """The entity the document speaks for, and the span that names it."""
+        lines = [ln for ln in ctx.flow.lines if ln.page <= _COVER_PAGES]
+        if _REGISTRANT is not None:
+            for i, ln in enumerate(lines):
+                if not any(rx.search(ln.text) for rx in _REGISTRANT.captions):
+                    continue
+                # The name stands right above its caption (a caption may wrap onto the line
+                # under it: "(Exact" / "name of registrant ...").
+                for j in range(i - 1, max(-1, i - 3), -1):
+                    name = lines[j].text.strip()
+                    if j == i - 1 and re.fullmatch(r"\(?\s*exact", name, re.IGNORECASE):
+                        continue
+                    if len(lines) > j - 1 >= 0 and not re.search(r"\w", name):
+                        continue
+                    ent = _own_name(name)
+                    if ent is not None:
+                        return ent, _span(ctx, lines[j], ln)
+                    break
+        if FormReader._filing(ctx):
+            # A cover page without the caption: the first company-shaped line after the
+            # commission file number ("3M COMPANY" / "State of Incorporation: Delaware").
+            for i, ln in enumerate(lines[:80]):
+                if re.search(r"(?i)commission\s+file\s+(?:number|no)", ln.text):
+                    for nxt in lines[i + 1 : i + 5]:
+                        ent = _company(nxt.text.strip())
+                        if ent is not None and len(_cells(nxt.text)) == 1:
+                            return ent, _span(ctx, nxt, nxt)
+                    break
+            return None
+        # A press release: its dateline's issuer.
+        for ln in [ln for ln in ctx.flow.lines if ln.page == 1][:60]:
+            m = _ISSUER.search(ln.text)
+            if m:
+                ent = _own_name(m.group("co"))
+                if ent is not None:
+                    return ent, _span(ctx, ln, ln)
+        return None
+
+    @staticmethod
+    def _filing(ctx: _Context) -> bool:
+        head = "\n".join(ln.text for ln in ctx.flow.lines if ln.page == 1)
+        return bool(_FILING_HEAD.search(head) and _FORM_NUMBER.search(head))
+
+    # -- the rule ------------------------------------------------------------------------------
+
+    def cover(self, extractor: BindingExtractor, ctx: _Context) -> None:
+        found = self.own_entity(ctx)
+        if found is None:
+            return
+        owner, span = found
+        ctx.emit(
+            role="registrant",
+            subject=owner,
+            parent=None,
+            binding_type=BindingType.REGISTRATION,
+            span=span,
+        )
+        for term in ("Registrant", "Company"):
+            ctx.add_alias(term, owner, span, "defined_term")
+        if self._filing(ctx) or self.is_form(ctx):
+            self._captioned_values(ctx, owner)
+            self._check_boxes(ctx, owner)
+        self._issuer_listing(ctx, owner)
+        self._certifications(ctx, owner)
+        self._own_founders(ctx, owner)
+
+    def _own_founders(self, ctx: _Context, owner: _Entity) -> None:
+        for m in ctx.scan(_OWN_FOUNDER, r"(?i:founder)"):
+            raw = m.group("who") or m.group("who2")
+            person = _person(re.sub(r"\s+", " ", raw)) if raw else None
+            if person is None:
+                continue
+            co = m.group("co") or m.group("co2")
+            ctx.emit(
+                role="founder",
+                subject=person,
+                parent=owner,
+                binding_type=BindingType.OWNERSHIP,
+                span=(m.start(), m.end()),
+                attributes={"qualifier": "co-founder"} if co else {},
+            )
+
+    def _captioned_values(self, ctx: _Context, owner: _Entity) -> None:
+        lines = [ln for ln in ctx.flow.lines if ln.page <= _COVER_PAGES]
+        done: set[str] = set()
+        for i, ln in enumerate(lines):
+            for f, k, m in _caption_at(ln):
+                if f.value is None or f.role in done or f.role == "registrant":
+                    continue
+                hit = self._value_for(lines, i, k, m, f)
+                if hit is None:
+                    continue
+                value, first, last = hit
+                done.add(f.role)
+                subject = _value_entity(f, value)
+                if subject is None:
+                    continue
+                lo, hi = sorted((first, last, i))[0], sorted((first, last, i))[-1]
+                ctx.emit(
+                    role=f.role,
+                    subject=subject,
+                    parent=owner,
+                    binding_type=BindingType.REGISTRATION,
+                    span=_span(ctx, lines[lo], lines[hi]),
+                    attributes={"form_field": f.attribute},
+                )
+
+    def _value_for(
+        self,
+        lines: Sequence[LocatedLine],
+        i: int,
+        k: int,
+        m: re.Match[str],
+        f: _Field,
+    ) -> tuple[str, int, int] | None:
+        """The value a caption labels: after it on its line, or on the lines above or below."""
+        assert f.value is not None
+        line = lines[i]
+        cells = _cells(line.text)
+        after = cells[k][m.end() :] if k < len(cells) else ""
+        after = re.sub(r"^[\s.:)\-–—]*(?:No\.?|Number)?[\s.:)]*", "", after)
+        # A caption row with parenthesized captions prints its values above it ("Delaware" over
+        # "(State or other jurisdiction ...)"); a header row without them, below it.
+        parenthesized = any(c.lstrip().startswith("(") for c in cells)
+        if after.strip():
+            v = _shape(f, after)
+            if v:
+                return v, i, i
+        if f.role == "principal_office":
+            return self._address(lines, i, k, len(cells), parenthesized)
+        above = range(i - 1, max(-1, i - 1 - _REACH_LINES), -1)
+        below = range(i + 1, min(len(lines), i + 1 + _REACH_LINES))
+        order = [*above, *below] if parenthesized else [*below, *above]
+        for j in order:
+            other = lines[j]
+            if other.page != line.page:
+                continue
+            other_cells = _cells(other.text)
+            if len(other_cells) == len(cells) and len(cells) > 1:
+                candidates = [other_cells[k]]
+            else:
+                candidates = other_cells
+            for cell in candidates:
+                if _is_caption_cell(cell):
+                    continue
+                v = _shape(f, cell)
+                if v:
+                    return v, j, j
+        return None
+
+    def _address(
+        self,
+        lines: Sequence[LocatedLine],
+        i: int,
+        k: int,
+        width: int,
+        parenthesized: bool,
+    ) -> tuple[str, int, int] | None:
+        """An address: the lines above its caption back to the previous caption row."""
+        if not parenthesized:
+            return None
+        phone = next((f.value for f in _FIELDS if f.role == "telephone"), None)
+        picked: list[int] = []
+        kept: dict[int, list[str]] = {}
+        for j in range(i - 1, max(-1, i - 1 - _REACH_LINES), -1):
+            other = lines[j]
+            if other.page != lines[i].page:
+                break
+            cells = _cells(other.text)
+            values = [c.strip() for c in cells if not _is_caption_cell(c)]
+            # A caption beside the address's last line ("Richfield, Minnesota | (Zip Code)") is
+            # the address's own; one higher up closes the block above.
+            if (len(values) < len(cells) and j != i - 1) or not values:
+                break
+            values = [v for v in values if phone is None or not phone.fullmatch(v)]
+            if values:
+                picked.append(j)
+                kept[j] = values
+        if not picked:
+            return None
+        picked.reverse()
+        parts = [c for j in picked for c in kept[j]]
+        value = ", ".join(p.rstrip(",") for p in parts)
+        if not (re.search(r"\d", value) and re.search(r"[A-Za-z]{3}", value)):
+            return None
+        return value, picked[0], picked[-1]
+
+    def _check_boxes(self, ctx: _Context, owner: _Entity) -> None:
+        lines = [ln for ln in ctx.flow.lines if ln.page <= _COVER_PAGES]
+        for f in _FIELDS:
+            if not f.choices or f.value is None:
+                continue
+            options = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in f.choices)
+            rx = re.compile(rf"(?<![\w-])(?P<opt>{options})(?![\w-])", re.IGNORECASE)
+            for ln in lines:
+                ticked = None
+                for m in rx.finditer(ln.text):
+                    before = ln.text[: m.start()].rstrip(" \t|")
+                    after = ln.text[m.end() :].lstrip(" \t|")
+                    mark_after = f.value.match(after[:1]) if after else None
+                    mark_before = f.value.match(before[-1:]) if before else None
+                    if mark_after or (mark_before and not _follows_option(before, rx)):
+                        ticked = m.group("opt")
+                        break
+                if ticked is None:
+                    continue
+                name = re.sub(r"\s+", " ", ticked).strip()
+                ctx.emit(
+                    role=f.role,
+                    subject=_Entity(name, entity_key(name), SubjectType.IDENTIFIER),
+                    parent=owner,
+                    binding_type=BindingType.REGISTRATION,
+                    span=_span(ctx, ln, ln),
+                    attributes={"form_field": f.attribute},
+                )
+                break
+
+    def _issuer_listing(self, ctx: _Context, owner: _Entity) -> None:
+        """A release's dateline "Acme Inc. (NYSE: ACME)": the issuer's trading symbol."""
+        ticker = next((f for f in _FIELDS if f.role == "ticker"), None)
+        if ticker is None:
+            return
+        for ln in [ln for ln in ctx.flow.lines if ln.page == 1][:80]:
+            m = _ISSUER.search(ln.text)
+            if m is None:
+                continue
+            ent = _own_name(m.group("co"))
+            if ent is None or ent.key != owner.key:
+                continue
+            symbol = m.group("tk")
+            ctx.emit(
+                role=ticker.role,
+                subject=_Entity(
+                    symbol, entity_key(symbol) or symbol.lower(), SubjectType.IDENTIFIER
+                ),
+                parent=owner,
+                binding_type=BindingType.EXPLICIT_STATEMENT,
+                span=_span(ctx, ln, ln),
+                attributes={"exchange": m.group("ex")},
+            )
+            return
+
+    def _certifications(self, ctx: _Context, owner: _Entity) -> None:
+        """'I, NAME, certify that: ... report ... of <the registrant>' signed with a title."""
+        lines = ctx.flow.lines
+        for i, ln in enumerate(lines):
+            m = _CERTIFY.match(ln.text.replace("\xa0", " "))
+            if m is None:
+                continue
+            person = _signer(re.sub(r"\s+", " ", m.group("name")).strip())
+            if person is None:
+                continue
+            surname = person.name.split()[-1]
+            for j in range(i + 1, min(len(lines), i + 90)):
+                text = lines[j].text.replace("\xa0", " ")
+                if j > i + 1 and _CERTIFY.match(text):
+                    break
+                if surname not in text and not (j > i and surname in lines[j - 1].text):
+                    continue
+                # The title: on the signer's line after the name, or on the next lines.
+                for t in range(j, min(len(lines), j + 3)):
+                    title = lines[t].text.replace("\xa0", " ")
+                    title = title.split(surname, 1)[1] if surname in title else title
+                    title = re.split(r"\(", title)[0].strip(" ,")
+                    roles = [r for r in _title_roles(title) if r in ("ceo", "cfo")]
+                    if roles:
+                        for role in roles:
+                            ctx.emit(
+                                role=role,
+                                subject=person,
+                                parent=owner,
+                                binding_type=BindingType.EXPLICIT_STATEMENT,
+                                span=_span(ctx, lines[j], lines[t]),
+                                attributes={"title": title, "source": "certification"},
+                            )
+                        break
+                else:
+                    continue
+                break
+
+
+def _signer(raw: str) -> _Entity | None:
+    """The person a certification's "I, NAME, certify" names: the frame vouches for a person,
+    so a surname that is also a common word ("West") still counts."""
+    person = _person(raw)
+    if person is not None:
+        return person
+    if re.fullmatch(r"(?:[A-Z][a-z'’-]+|[A-Z]\.)(?:\s+(?:[A-Z][a-z'’-]+|[A-Z]\.)){1,3}", raw):
+        return _Entity(raw, entity_key(raw), SubjectType.INDIVIDUAL)
+    return None
+
+
+def _follows_option(before: str, rx: re.Pattern[str]) -> bool:
+    """A mark before an option that itself ends another option's cell ("filer ☐ Accelerated")
+    belongs to that option."""
+    return bool(rx.search(before[-40:-1])) if len(before) > 1 else False
+
+
+def _is_caption_cell(cell: str) -> bool:
+    """A caption: a parenthesized phrase ("(Zip Code)", "(Exact name of ...", "... No.)"), or
+    one of the lexicon's captions."""
+    text = cell.strip()
+    if (text.startswith("(") or (text.endswith(")") and "(" not in text)) and re.search(
+        r"[A-Za-z]{3}", text
+    ):
+        return True
+    return any(rx.search(cell) for f in _FIELDS for rx in f.captions)
+
+
+def _shape(f: _Field, text: str) -> str | None:
+    assert f.value is not None
+    m = f.value.search(text.strip())
+    if m is None:
+        return None
+    return re.sub(r"\s+", " ", m.group(0)).strip()
+
+
+def _value_entity(f: _Field, value: str) -> _Entity | None:
+    if f.role == "jurisdiction":
+        return _Entity(value, entity_key(value) or value.lower(), SubjectType.JURISDICTION)
+    if f.role == "principal_office":
+        return _Entity(value, entity_key(value) or value.lower(), SubjectType.LOCATION)
+    key = entity_key(value) or re.sub(r"\W+", " ", value).strip().lower()
+    if not key:
+        return None
+    return _Entity(value, key, SubjectType.IDENTIFIER)
+
+
+def _own_name(raw: str) -> _Entity | None:
+    """A name a caption or a dateline vouches for: a company-shaped name, else the name as
+    printed ("Johnson & Johnson") when it is a proper name, not a generic word."""
+    raw = re.sub(r"\s+", " ", raw).strip(" ,;:|")
+    ent = _company(raw)
+    if ent is not None:
+        return ent
+    words = raw.split()
+    if (
+        not words
+        or len(words) > 6
+        or not all(w[:1].isupper() or w in ("&", "of", "and") for w in words)
+    ):
+        return None
+    if is_generic_term(raw) or (
+        _JURISDICTION is not None
+        and _JURISDICTION.value is not None
+        and (_JURISDICTION.value.fullmatch(raw))
+    ):
+        return None
+    key = entity_key(raw)
+    if not key:
+        return None
+    return _Entity(raw, key, SubjectType.LEGAL_ENTITY)
+
+
+def _span(ctx: _Context, first: LocatedLine, last: LocatedLine) -> tuple[int, int]:
+    i = ctx.flow.lines.index(first)
+    j = ctx.flow.lines.index(last)
+    if j < i:
+        i, j = j, i
+    start = ctx.flow.starts[i]
+    return start, ctx.flow.starts[j] + len(ctx.flow.lines[j].text)
+
+
+FORMS = FormReader()

@@ -1,0 +1,274 @@
+"""Company filings (issue 15): the document's own entity, cover-page forms, first-person voice.
+
+Small PDFs written by PyMuPDF here, ingested by the real pipeline into the real embedded store
+with the real model: a 10-K-like cover page (values over parenthesized captions, a label line,
+check boxes, a trading-symbol table), a certification, and a page where "Our corporate
+headquarters are located in ..." (the company's own voice) stands beside "Mr. ... based in
+Paris" (a person's). A press release names its issuer in the dateline. Plus the gold of the
+shared filings: every gold value stands on the page it cites.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.pdfs import Line, Row, make_pdf, paragraph
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLD = ROOT / "tests" / "gold" / "filings.jsonl"
+QUESTIONS = ROOT / "tests" / "gold" / "filings_questions.jsonl"
+FILINGS = ROOT.parent / "shared" / "data" / "financebench" / "pdfs"
+KB = "filings"
+
+# Three columns of a cover page's caption rows.
+_COLS = (60.0, 250.0, 420.0)
+
+
+def _cover() -> list[Line | Row]:
+    return [
+        Line("UNITED STATES", bold=True, x=250),
+        Line("SECURITIES AND EXCHANGE COMMISSION", bold=True, x=180),
+        Line("Washington, D.C. 20549", x=240),
+        Line("FORM 10-K", bold=True, x=270, gap=8),
+        Line("For the fiscal year ended June 30, 2024", x=200, gap=6),
+        Line("Commission File Number 001-99999", x=210),
+        Line("NORTHWIND HOLDINGS CORPORATION", bold=True, x=190, gap=10),
+        Line("(Exact name of registrant as specified in its charter)", size=9, x=190),
+        Row(("Nevada", "", "84-1234567"), xs=_COLS, gap=10),
+        Row(
+            ("(State or other jurisdiction of", "", "(I.R.S. Employer"),
+            xs=_COLS,
+            size=9,
+        ),
+        Row(("incorporation or organization)", "", "Identification No.)"), xs=_COLS, size=9),
+        Line("4100 Lakeshore Parkway", x=60, gap=10),
+        Row(("Reno, Nevada", "", "89501"), xs=_COLS),
+        Row(("(Address of principal executive offices)", "", "(Zip Code)"), xs=_COLS, size=9),
+        Line("(775) 555-0142", x=250, gap=8),
+        Line("(Registrant's telephone number, including area code)", size=9, x=190),
+        Line("Securities registered pursuant to Section 12(b) of the Act:", gap=8),
+        Row(("Title of each class", "Trading Symbol(s)", "Name of each exchange"), xs=_COLS),
+        Row(("Common Stock, $0.01 par value", "NWHC", "New York Stock Exchange"), xs=_COLS),
+        Line("Indicate by check mark whether the registrant is a large accelerated filer.", gap=8),
+        # Ticked "x", unticked "o", as many filings print them (the base fonts have no ☒).
+        Row(("Large accelerated filer  o", "Accelerated filer  x"), xs=(60.0, 300.0)),
+        Row(("Non-accelerated filer  o", "Smaller reporting company  o"), xs=(60.0, 300.0)),
+    ]
+
+
+def _business() -> list[Line | Row]:
+    return [
+        Line("Item 2. Properties", bold=True),
+        *paragraph(
+            "Our corporate headquarters are located in Carson City, Nevada, where we lease "
+            "approximately 120,000 square feet of office space."
+        ),
+        *paragraph(
+            "Mr. Pierre Lambert leads the European Law and Corporate Affairs Group of "
+            "Northwind Holdings Corporation, based in Paris, France."
+        ),
+    ]
+
+
+def _certification() -> list[Line | Row]:
+    return [
+        Line("EXHIBIT 31.1", bold=True),
+        Line("CERTIFICATION", bold=True),
+        Line("I, Dana K. West, certify that:", gap=8),
+        *paragraph(
+            "1. I have reviewed this annual report on Form 10-K of Northwind Holdings Corporation;"
+        ),
+        *paragraph("2. Based on my knowledge, this report does not contain any untrue statement."),
+        Line("Date: August 20, 2024", gap=12),
+        Line("/s/ Dana K. West"),
+        Line("Dana K. West"),
+        Line("President and Chief Executive Officer"),
+    ]
+
+
+def _release() -> list[Line | Row]:
+    return [
+        Line("FOR IMMEDIATE RELEASE", bold=True),
+        *paragraph(
+            "Denver, Colorado (May 2, 2024) - Tarrow & Tarrow (NYSE: TRW) today announced "
+            "results for the first quarter of 2024."
+        ),
+        *paragraph("Net sales were $1.2 billion, up 4% from the prior year."),
+        *paragraph(
+            "Lena Tarrow, our co-founder and Chief Executive Officer, said the quarter "
+            "reflected strong demand."
+        ),
+    ]
+
+
+@pytest.fixture(scope="module")
+def filings_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from app import Runtime
+    from retrieval import Settings
+
+    folder = tmp_path_factory.mktemp("filings")
+    paths = [folder / "northwind-10k.pdf", folder / "tarrow-release.pdf"]
+    make_pdf([_cover(), _business(), _certification()], paths[0])
+    make_pdf([_release()], paths[1])
+    with Runtime.open(Settings(data_dir=folder / "evrag")) as rt:
+        report = rt.ingestor.run(KB, paths)
+        assert not report.failed
+        yield rt
+
+
+def _bound(rt: Any, role: str, entity: str) -> list[str]:
+    return sorted({b.subject_name for b in rt.bindings(KB, entity=entity) if b.role == role})
+
+
+def _ask(rt: Any, question: str) -> dict[str, Any]:
+    return dict(rt.skill.ask(KB, question).model_dump(mode="json"))
+
+
+def test_the_registrant_and_its_cover_page_values_are_bound(filings_runtime: Any) -> None:
+    rt = filings_runtime
+    who = "Northwind Holdings Corporation"
+    assert _bound(rt, "registrant", who) == ["NORTHWIND HOLDINGS CORPORATION"]
+    assert _bound(rt, "jurisdiction", who) == ["Nevada"]
+    assert _bound(rt, "employer_id", who) == ["84-1234567"]
+    assert _bound(rt, "telephone", who) == ["(775) 555-0142"]
+    assert _bound(rt, "ticker", who) == ["NWHC"]
+    assert _bound(rt, "fiscal_year_end", who) == ["June 30, 2024"]
+    # The ticked box, not the first option.
+    assert _bound(rt, "filer_category", who) == ["Accelerated filer"]
+    (office,) = _bound(rt, "principal_office", who)
+    assert "4100 Lakeshore Parkway" in office and "89501" in office
+    # "I, NAME, certify" signed as CEO: a surname that is also a common word still counts.
+    assert _bound(rt, "ceo", who) == ["Dana K. West"]
+
+
+def test_a_release_binds_its_issuer_with_a_possessive_kept_whole(filings_runtime: Any) -> None:
+    rt = filings_runtime
+    assert _bound(rt, "registrant", "Tarrow & Tarrow") == ["Tarrow & Tarrow"]
+    # "our co-founder" in the issuer's own voice.
+    assert _bound(rt, "founder", "Tarrow & Tarrow") == ["Lena Tarrow"]
+    answer = _ask(rt, "What is Tarrow & Tarrow's ticker symbol?")
+    assert answer["terminal_state"] == "CONCLUDED"
+    assert [v["value"] for v in answer["conclusion"]["values"]] == ["TRW"]
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        (
+            "What is the IRS employer identification number of Northwind Holdings Corporation?",
+            "84-1234567",
+        ),
+        ("What is Northwind Holdings Corporation's EIN?", "84-1234567"),
+        ("Where is Northwind Holdings Corporation incorporated?", "Nevada"),
+        ("What is Northwind Holdings Corporation's telephone number?", "(775) 555-0142"),
+        ("Who is the CEO of Northwind Holdings Corporation?", "Dana K. West"),
+    ],
+)
+def test_cover_page_questions_cite_the_cover(
+    filings_runtime: Any, question: str, value: str
+) -> None:
+    answer = _ask(filings_runtime, question)
+    values = [v["value"] for v in answer["conclusion"]["values"]]
+    assert value in values, (question, values)
+    assert all("Paris" not in v for v in values)
+
+
+def test_our_headquarters_is_the_company_and_mr_x_in_paris_is_not(filings_runtime: Any) -> None:
+    """Both on one page: the first-person sentence is the registrant's; the sentence whose
+    subject is Mr. Lambert is about him, even though it names the company."""
+    rt = filings_runtime
+    answer = _ask(rt, "Where are Northwind Holdings Corporation's headquarters?")
+    assert answer["terminal_state"] == "CONCLUDED"
+    values = " | ".join(v["value"] for v in answer["conclusion"]["values"])
+    assert "Paris" not in values
+    quotes = [e["quote"] for e in answer["evidence"]]
+    assert any("Our corporate headquarters" in q for q in quotes), quotes
+    rejected = [
+        r for r in answer["rejected_evidence"] if "Mr. Pierre Lambert" in (r.get("quote") or "")
+    ]
+    assert rejected and all("about Mr. Pierre Lambert" in r["reason"] for r in rejected)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where is Northwind Capital Corporation incorporated?",  # one word off the registrant
+        "Who founded Northwind Holdings Corporation?",  # never stated
+        "What is Oracle Corporation's EIN?",  # absent
+    ],
+)
+def test_look_alikes_absent_subjects_and_unstated_founders_get_no_value(
+    filings_runtime: Any, question: str
+) -> None:
+    answer = _ask(filings_runtime, question)
+    assert answer["conclusion"]["values"] == []
+    assert answer["sufficient"] is False
+
+
+# ---- the gold of the shared filings ----------------------------------------------------------
+
+
+def _norm(text: str) -> str:
+    text = text.lower().replace("\u2019", "'").replace("\xa0", " ")
+    return " ".join(re.findall(r"[0-9a-z+]+", text))
+
+
+def _gold() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in GOLD.read_text(encoding="utf-8").splitlines() if line]
+
+
+def test_gold_and_questions_are_well_formed() -> None:
+    gold = _gold()
+    questions = [json.loads(x) for x in QUESTIONS.read_text(encoding="utf-8").splitlines() if x]
+    assert len(gold) >= 200
+    assert {g["split"] for g in gold} == {"development", "held_out"}
+    # Split by company: no company on both sides.
+    sides: dict[str, set[str]] = {}
+    for g in gold:
+        sides.setdefault(g["company"], set()).add(g["split"])
+    assert all(len(s) == 1 for s in sides.values())
+    assert len({q["id"] for q in questions}) == len(questions)
+    kinds = {q["kind"] for q in questions}
+    assert {"attribute", "absent", "lookalike", "founder_not_stated"} <= kinds
+
+
+@pytest.mark.skipif(not FILINGS.is_dir(), reason="the shared FinanceBench filings are not here")
+def test_every_gold_value_stands_on_its_page() -> None:
+    import pymupdf
+
+    pages: dict[tuple[str, int], str] = {}
+    for g in _gold():
+        key = (g["document"], int(g["page"]))
+        if key not in pages:
+            with pymupdf.open(FILINGS / g["document"]) as doc:
+                if doc.needs_pass:
+                    doc.authenticate("")
+                pages[key] = _norm(doc[key[1] - 1].get_text())
+        assert _norm(g["value"]) in pages[key], g
+        assert _norm(g["value"]) in _norm(g["quote"]), g
+
+
+def test_a_name_with_another_legal_form_is_not_a_short_name() -> None:
+    from domain import AliasResolver, ResolutionStatus
+
+    resolver = AliasResolver(known_entities=["Kestrel Packaging (USA) Inc.", "Kestrel plc"])
+    # A look-alike one legal form off: never the bound entity.
+    assert resolver.resolve("Kestrel Packaging plc").status is ResolutionStatus.UNKNOWN
+    # The same name less its legal form names it before any longer name starting with it.
+    assert resolver.resolve("Kestrel").entity_key == "kestrel plc"
+    assert resolver.resolve("Kestrel Packaging").entity_key == "kestrel packaging usa inc"
+
+
+def test_a_company_named_by_its_domain_is_called_by_the_domain_name() -> None:
+    from domain import AliasResolver, ResolutionStatus
+
+    resolver = AliasResolver(known_entities=["KESTREL.COM, INC.", "Kestrel Logistics LLC"])
+    assert resolver.resolve("Kestrel").entity_key == "kestrelcom inc"
+    assert resolver.resolve("Kestrel Logistics").entity_key == "kestrel logistics llc"
+    assert resolver.resolve("Kestrel Holdings plc").status is ResolutionStatus.UNKNOWN
