@@ -80,6 +80,10 @@ class AttributeEntry:
     # with the question constraint it applies under ("" = every question of the attribute;
     # "notice_for=non_renewal": only those).
     clause_categories: tuple[tuple[str, str], ...] = ()
+    # True: when the classifier labelled no sentence of those categories in a document, the
+    # value is still looked for by retrieval (its recall on the category was too low to
+    # call the clause absent: chosen on the development half of bench/cuad_topics).
+    clause_fallback: bool = False
 
     def categories_for(self, constraints: Mapping[str, Any]) -> tuple[str, ...]:
         """The categories that apply to a question with these constraints."""
@@ -345,6 +349,7 @@ def _attribute(a: _Reader, roles: set[str]) -> AttributeEntry:
         form_value=a.text("form_value", None),
         form_choices=tuple(str(c) for c in a.get("form_choices", [])),
         clause_categories=_clause_categories(a),
+        clause_fallback=a.flag("clause_fallback") if "clause_fallback" in a.data else False,
     )
 
 

@@ -111,10 +111,6 @@ ATTRIBUTE_CUES: dict[str, str] = {
 }
 
 _ATTRIBUTES = {a.name: a for a in lexicon().attributes}
-# Value kinds read by retrieval when the classifier labelled no sentence of the attribute's
-# categories (chosen on the development half of bench/cuad_topics); the other kinds (clause
-# topics quoted as text) are then absent.
-UNLABELLED_FALLBACK_KINDS: frozenset[str] = frozenset({"date", "duration", "money", "jurisdiction"})
 _NAME_VALUED = frozenset({"auditor", "registered_agent"})
 _AUDIT_CUE = re.compile(
     r"\baudit(?:s|ed|ing|or|ors)?\b|\baccounting\s+firm\b|\bindependent\s+accountants?\b",
@@ -599,9 +595,9 @@ class EvidenceCollector:
         is read only from the sentences of those categories when every document searched
         was labelled by the clause classifier; otherwise from retrieved sentences."""
         labelled = self._clause_spans(kb, candidate, subject, committed, attribute)
-        if labelled == [] and _ATTRIBUTES[attribute].value_kind in UNLABELLED_FALLBACK_KINDS:
-            # A typed value the classifier found no sentence for: its recall is not perfect,
-            # and the value's own shape and cues still filter what retrieval brings.
+        if labelled == [] and _ATTRIBUTES[attribute].clause_fallback:
+            # The classifier found no sentence of the clause, and its recall on this clause
+            # is too low to call it absent (the lexicon's clause_fallback): retrieval then.
             labelled = None
         if labelled is None:
             chunks = self.retrieve(kb, candidate, subject, committed)

@@ -33,6 +33,10 @@ def test_the_lexicon_names_only_categories_of_the_clause_model() -> None:
     assert named and named <= slugs, sorted(named - slugs)
     by_name = {a.name: a for a in lexicon().attributes}
     assert by_name["governing_law"].categories_for({}) == ("governing_law",)
+    # Retrieval stands in only where the development half showed the classifier's absence
+    # could not be trusted (governing law, effective date); a clause topic never falls back.
+    assert by_name["governing_law"].clause_fallback
+    assert not by_name["non_compete"].clause_fallback
     # A notice period is the renewal clause's only when the question asks about renewal.
     notice = by_name["notice_period"]
     assert notice.categories_for({}) == ()
