@@ -310,8 +310,7 @@ def format_report(report: Mapping[str, Any]) -> str:
 def run() -> None:
     import tempfile
 
-    from app import Runtime
-    from retrieval import Settings
+    from app import Runtime, Settings
 
     limit = os.environ.get("EVRAG_CUAD_LIMIT")
     qs = questions(limit=int(limit) if limit else None)
