@@ -213,6 +213,7 @@ class _CommittedDocuments:
                         unexecuted=(d.details or {}).get("unexecuted"),
                         pages=d.pages,
                         pages_without_text=_pages_without_text(d.details),
+                        classified=bool((d.details or {}).get("clause_model")),
                     )
                     for d in docs
                 },

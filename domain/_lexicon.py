@@ -78,6 +78,25 @@ class AttributeEntry:
     form_captions: tuple[str, ...] = ()
     form_value: str | None = None
     form_choices: tuple[str, ...] = ()
+    # The clause classifier's categories (slugs) whose sentences state the attribute, each
+    # with the question constraint it applies under ("" = every question of the attribute;
+    # "notice_for=non_renewal": only those).
+    clause_categories: tuple[tuple[str, str], ...] = ()
+    # True: when the classifier labelled no sentence of those categories in a document, the
+    # value is still looked for by retrieval (its recall on the category was too low to
+    # call the clause absent: chosen on the development half of bench/cuad_topics).
+    clause_fallback: bool = False
+
+    def categories_for(self, constraints: Mapping[str, Any]) -> tuple[str, ...]:
+        """The categories that apply to a question with these constraints."""
+        out: list[str] = []
+        for when, slug in self.clause_categories:
+            if when:
+                key, _, value = when.partition("=")
+                if str(constraints.get(key) or "") != value:
+                    continue
+            out.append(slug)
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -342,7 +361,25 @@ def _attribute(a: _Reader, roles: set[str]) -> AttributeEntry:
         ),
         form_value=a.text("form_value", None),
         form_choices=tuple(str(c) for c in a.get("form_choices", [])),
+        clause_categories=_clause_categories(a),
+        clause_fallback=a.flag("clause_fallback") if "clause_fallback" in a.data else False,
     )
+
+
+def _clause_categories(a: _Reader) -> tuple[tuple[str, str], ...]:
+    raw = a.get("clause_categories", [])
+    groups = raw.items() if isinstance(raw, dict) else [("", raw)]
+    out: list[tuple[str, str]] = []
+    for when, slugs in groups:
+        if when and not re.match(r"^[a-z_]+=[a-z_]+$", str(when)):
+            raise a.fail("clause_categories", f"{when!r} is not constraint=value")
+        if not isinstance(slugs, list):
+            raise a.fail("clause_categories", "expected a list of category slugs")
+        for slug in slugs:
+            if not isinstance(slug, str) or not _NAME.match(slug):
+                raise a.fail("clause_categories", f"{slug!r} is not a category slug")
+            out.append((str(when), slug))
+    return tuple(out)
 
 
 def _unique(reader: _Reader, key: str, names: list[str]) -> None:

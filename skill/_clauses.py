@@ -33,6 +33,7 @@ __all__ = [
     "absence_sentence",
     "clause_answer",
     "clause_sentences",
+    "labelled_spans",
 ]
 
 # The value categories, and the attribute whose extractor reads their values.
@@ -83,6 +84,29 @@ def clause_sentences(
         found.values(),
         key=lambda s: (-s.score, s.location.document_id, s.location.char_start),
     )
+
+
+def labelled_spans(
+    store: VectorStore, kb: str, categories: Sequence[str], document_ids: Sequence[str]
+) -> list[tuple[ChunkRecord, dict[tuple[int, int], float]]]:
+    """THE SEAM of clause questions: the chunks of these documents that hold a sentence of
+    one of `categories`, each with those sentences' spans (offsets into the chunk's text)
+    and their best score. One payload-filtered scroll, no embedding. Chunks in the store's
+    clause order (document, position)."""
+    if not document_ids or not categories:
+        return []
+    wanted = set(categories)
+    out: list[tuple[ChunkRecord, dict[tuple[int, int], float]]] = []
+    for chunk in store.chunks_with_clauses(kb, list(categories), document_ids=document_ids):
+        spans: dict[tuple[int, int], float] = {}
+        for label in chunk.clause_labels:
+            for category, score in zip(label.categories, label.scores, strict=True):
+                if category in wanted:
+                    key = (label.start, label.end)
+                    spans[key] = max(spans.get(key, 0.0), float(score))
+        if spans:
+            out.append((chunk, spans))
+    return out
 
 
 def _sentences_of(chunk: ChunkRecord, category: str) -> list[ClauseSentence]:

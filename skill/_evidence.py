@@ -32,6 +32,7 @@ from domain import (
 )
 from retrieval import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
+from skill._clauses import labelled_spans
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._gate import SKILL_FUSION, Candidate, QueryEmbedder
 from skill._subject import QuestionKind, SubjectClass
@@ -56,6 +57,8 @@ class DocumentInfo:
     unexecuted: Mapping[str, Any] | None = None
     pages: int | None = None  # pages of the document, when the catalog knows them
     pages_without_text: int | None = None  # of those, pages no text could be read from
+    # additive (issue 14): ingested with clause labels (None: not known, treated as not)
+    classified: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +110,7 @@ ATTRIBUTE_CUES: dict[str, str] = {
     a.name: a.retrieval_cue for a in lexicon().attributes if a.retrieval_cue is not None
 }
 
+_ATTRIBUTES = {a.name: a for a in lexicon().attributes}
 _NAME_VALUED = frozenset({"auditor", "registered_agent"})
 _AUDIT_CUE = re.compile(
     r"\baudit(?:s|ed|ing|or|ors)?\b|\baccounting\s+firm\b|\bindependent\s+accountants?\b",
@@ -311,6 +315,9 @@ class EvidenceCollector:
         for alias in self.aliases:
             self._aliases_of.setdefault(alias.entity_key, []).append(alias)
         self.top_k = top_k
+        # Set by `collect`: the attribute's clause categories were searched in labelled
+        # documents and no sentence of them was found (the clause is absent).
+        self.clause_absent = False
 
     # -- units from bindings ----------------------------------------------------------------
 
@@ -582,8 +589,22 @@ class EvidenceCollector:
         party_role: str | None = None,
         single_valued: bool = False,
     ) -> tuple[list[EvidenceUnit], list[RejectedEvidence]]:
-        """Units for `attribute` of `candidate` from retrieved sentences, integrity-checked."""
-        chunks = self.retrieve(kb, candidate, subject, committed)
+        """Units for `attribute` of `candidate` from retrieved sentences, integrity-checked.
+
+        An agreement's attribute with clause categories (the lexicon's `clause_categories`)
+        is read only from the sentences of those categories when every document searched
+        was labelled by the clause classifier; otherwise from retrieved sentences."""
+        labelled = self._clause_spans(kb, candidate, subject, committed, attribute)
+        if labelled == [] and _ATTRIBUTES[attribute].clause_fallback:
+            # The classifier found no sentence of the clause, and its recall on this clause
+            # is too low to call it absent (the lexicon's clause_fallback): retrieval then.
+            labelled = None
+        if labelled is None:
+            chunks = self.retrieve(kb, candidate, subject, committed)
+        else:
+            chunks = [chunk for chunk, _ in labelled]
+            self.clause_absent = self.clause_absent or not chunks
+        spans_of = {chunk.chunk_id: spans for chunk, spans in labelled or ()}
         if not chunks:
             return [], []
         docs = sorted({c.document_id for c in chunks})
@@ -618,6 +639,12 @@ class EvidenceCollector:
                     if not _fits_constraints(sentence, subject, attribute):
                         continue
                     relevance = sentence_relevance(attribute, sentence.text)
+                    label_score: float | None = None
+                    if labelled is not None:
+                        label_score = spans_of[chunk.chunk_id].get((sentence.start, sentence.end))
+                        if label_score is None:
+                            continue  # not a sentence of the clause
+                        relevance = max(relevance, label_score)
                     if attribute == "auditor" and _AUDIT_CUE.search(sentence.text):
                         relevance = max(relevance, 0.7)
                     if relevance <= 0:
@@ -625,6 +652,8 @@ class EvidenceCollector:
                     values, elsewhere, attributed = self._sentence_values(
                         attribute, sentence, candidate, forms, others, party_forms
                     )
+                    if not values and not elsewhere and label_score is not None:
+                        values = _clause_text_value(attribute, sentence)
                     if values:
                         named = [v for v, _ in values] if attribute in _NAME_VALUED else []
                         reason = self.verify(
@@ -700,6 +729,30 @@ class EvidenceCollector:
                         )
         return list(kept.values()), list(rejected.values())
 
+    def _clause_spans(
+        self,
+        kb: str,
+        candidate: Candidate,
+        subject: SubjectClass,
+        committed: Sequence[str],
+        attribute: str,
+    ) -> list[tuple[ChunkRecord, dict[tuple[int, int], float]]] | None:
+        """The labelled sentences of the attribute's clause categories in the agreement's
+        documents; None when the classifier's labels do not apply (no categories, not an
+        agreement, or a document ingested without labels: today's retrieval then)."""
+        if candidate.subject_type != "agreement" or attribute not in _ATTRIBUTES:
+            return None
+        categories = _ATTRIBUTES[attribute].categories_for(subject.constraints)
+        committed_set = set(committed)
+        docs = sorted(d for d in candidate.documents if d in committed_set)
+        if not categories or not docs:
+            return None
+        for document_id in docs:
+            info = self.document_info(document_id)
+            if info is None or not info.classified:
+                return None
+        return labelled_spans(self.store, kb, categories, docs)
+
     def party_forms(
         self,
         candidate: Candidate,
@@ -774,6 +827,20 @@ class EvidenceCollector:
             elsewhere = [v for v in found if not _owner_is_candidate(segments, v.start)]
             found = [v for v in found if _owner_is_candidate(segments, v.start)]
         return _best_values(found), _best_values(elsewhere), bool(segments)
+
+
+# A clause sentence quoted as the value of a clause topic: the classifier stated that it is
+# the clause, so it is evidence at this confidence (the engine's threshold is below it).
+CLAUSE_SENTENCE_CONFIDENCE = 0.8
+_QUOTED_KINDS = frozenset({"free_text", "text"})
+
+
+def _clause_text_value(attribute: str, sentence: Sentence) -> list[tuple[str, float]]:
+    """A free-text attribute's value read from a sentence of its clause: the sentence."""
+    entry = _ATTRIBUTES.get(attribute)
+    if entry is None or entry.value_kind not in _QUOTED_KINDS:
+        return []
+    return [(" ".join(sentence.text.split()), CLAUSE_SENTENCE_CONFIDENCE)]
 
 
 _LIST_SEPARATOR = re.compile(r"(?:^|[-–—;|•\n])\s*$")

@@ -222,7 +222,8 @@ class EvidenceSkill:
         answer_text = None
         if values and not conflicts:
             answer_text = "; ".join(v.value for v in values) + in_force_note(supersessions)
-        not_stated = not values and is_clause_question(subject_class)
+        # A clause topic with nothing found, or a clause the classifier's labels show absent.
+        not_stated = not values and (is_clause_question(subject_class) or collector.clause_absent)
         if not_stated:
             # Said precisely, never "no" from silence: what was searched, and where.
             answer_text = "; ".join(

@@ -9,10 +9,11 @@ states, the best few quoted and cited, each with its score as its confidence, an
 the engine as any answer is (a passage counts as evidence only when it states every word of
 the topic; the others are shown under the engine's confidence threshold).
 
-`clause_sentences(...)` is the seam where "sentences of category C in documents D" plugs in
-once ingestion stores each sentence's clause categories (issue 14, part 3): until then it
-finds candidate sentences by retrieval inside the subject's documents plus the topic's cue
-words from the lexicon (the attribute's relevance cues), as the evidence collector does.
+A clause topic the lexicon maps to clause categories (non-compete, insurance, ...) is not
+answered here: the evidence collector reads it from the classifier's sentences of those
+categories (`skill._clauses.labelled_spans`, one payload-filtered scroll). A topic no
+attribute covers has no category: `clause_sentences(...)` finds its candidate sentences by
+retrieval inside the subject's documents.
 """
 
 from __future__ import annotations
