@@ -2144,10 +2144,9 @@ class BindingExtractor:
                     attributes={"qualifier": "co-founder"} if fm.group("co") else {},
                 )
             title = fm.group("title") or ""
-            if title.islower():
-                title = title.title()  # "its chief executive officer"
+            # "its chief executive officer": the roles of its title-case form; the title as written
             if title and len(people) == 1:
-                for role in _title_roles(title):
+                for role in _title_roles(title.title() if title.islower() else title):
                     ctx.emit(
                         role=role,
                         subject=people[0],
