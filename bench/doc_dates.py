@@ -19,6 +19,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from domain import lexicon
+
 ROOT = Path(__file__).resolve().parent.parent
 CUAD = ROOT.parent / "shared" / "data" / "cuad"
 ROOM_GOLD = ROOT / "tests" / "data_room" / "gold_documents.jsonl"
@@ -46,20 +48,7 @@ def _parse(path: Path) -> Any:
     return PdfParser(ocr="off").run(path.read_bytes(), path.name)
 
 
-_MONTHS = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-]
+_MONTHS = list(lexicon().months)  # the lexicon's month names, January first
 _LONG_DATE = re.compile(r"\b(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s+(\d{4})\b", re.IGNORECASE)
 
 

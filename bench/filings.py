@@ -30,31 +30,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from domain import lexicon
+
 ROOT = Path(__file__).resolve().parent.parent
 GOLD = ROOT / "tests" / "gold" / "filings.jsonl"
 QUESTIONS = ROOT / "tests" / "gold" / "filings_questions.jsonl"
 PDFS = ROOT.parent / "shared" / "data" / "financebench" / "pdfs"
 KB = os.environ.get("EVRAG_FILINGS_KB", "filings")
 
-_MONTHS = {
-    m: i + 1
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ]
-    )
-}
+_MONTHS = {m: i + 1 for i, m in enumerate(lexicon().months)}
 
 
 def load(path: Path) -> list[dict[str, Any]]:
