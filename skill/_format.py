@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain import SourceLocation
-from skill._answer import Answer, DocumentCopy
+from skill._answer import Answer, DocumentCopy, Supersession
 
 
 def citation(location: SourceLocation) -> str:
@@ -33,6 +35,39 @@ def _copies(copies: list[DocumentCopy], shown: int = 3) -> str:
     more = len(copies) - shown
     label = "an exact copy" if len(copies) == 1 else f"{len(copies)} exact copies"
     return f"{label} (same text, same place): {names}" + (f" and {more} more" if more > 0 else "")
+
+
+def _statement(label: str, document: str, statement: dict[str, Any] | None) -> list[str]:
+    if not statement or not statement.get("quote"):
+        return []
+    return [
+        f"  {label}: {document}, p. {statement.get('page')}, line {statement.get('line')}",
+        f"      “{_quote(str(statement['quote']))}”",
+    ]
+
+
+def _supersession(supersession: Supersession, numbers: dict[str, int]) -> list[str]:
+    """What is in force by a stated amendment: the amending document, its statement of the
+    agreement it changes, the change itself, and each value it replaced, cited."""
+    refs = ", ".join(f"[{numbers[e]}]" for e in supersession.evidence_ids if e in numbers)
+    how = [supersession.relation.replace("_", " ")]
+    if supersession.number is not None:
+        how.append(f"No. {supersession.number}")
+    if supersession.effective_date:
+        how.append(f"effective {supersession.effective_date}")
+    out = [
+        "",
+        f"In force: {supersession.value} {refs}".rstrip(),
+        f"  by {supersession.document} ({', '.join(how)})",
+    ]
+    out.extend(_statement("states", supersession.document, supersession.statement))
+    out.extend(_statement("changes", supersession.document, supersession.change))
+    for old in supersession.history:
+        old_refs = ", ".join(f"[{numbers[e]}]" for e in old.evidence_ids if e in numbers)
+        dated = f" ({old.date})" if old.date else ""
+        cited = f"{old.value} {old_refs}".rstrip()
+        out.append(f"  replaced: {cited} in {', '.join(old.documents)}{dated}")
+    return out
 
 
 def render_answer(answer: Answer) -> str:
@@ -66,6 +101,8 @@ def render_answer(answer: Answer) -> str:
         for value in conflict.values:
             refs = ", ".join(f"[{numbers[e]}]" for e in value.evidence_ids if e in numbers)
             out.append(f"  - {value.value} {refs}".rstrip())
+    for supersession in answer.supersessions:
+        out.extend(_supersession(supersession, numbers))
     if answer.evidence:
         out.append("")
         out.append("Citations:")

@@ -387,6 +387,47 @@ function citations(ctx, answer, ids) {
   );
 }
 
+/** A supersession the documents state (issue 16): the value in force, the amending document,
+ * its statement of the agreement it changes and the change itself (both cited on their line),
+ * and each value it replaced with its own citations. */
+function supersessionBlock(ctx, answer, s) {
+  const byId = new Map(answer.evidence.map((e) => [e.evidence_id, e]));
+  const own = s.evidence_ids.map((id) => byId.get(id)).find(Boolean);
+  const documentId = own ? own.source_location.document_id : undefined;
+  const stated = (label, st) =>
+    st && st.quote && st.page
+      ? h(
+          "li",
+          {},
+          `${label}: `,
+          citeButton(ctx, h, { document: s.document, document_id: documentId, page: st.page, line_start: st.line, line_end: st.line }, st.quote),
+          h("blockquote", {}, st.quote),
+        )
+      : null;
+  const how = [s.relation.replaceAll("_", " ")];
+  if (s.number !== null && s.number !== undefined) how.push(`No. ${s.number}`);
+  if (s.effective_date) how.push(`effective ${s.effective_date}`);
+  return h(
+    "div",
+    { class: "supersession" },
+    h("p", {}, h("strong", {}, "In force: "), h("span", { class: "value" }, s.value), ` — by ${s.document} (${how.join(", ")})`),
+    h("ul", {}, stated("States", s.statement), stated("Changes", s.change)),
+    h(
+      "ul",
+      { class: "history" },
+      s.history.map((old) =>
+        h(
+          "li",
+          {},
+          h("strong", {}, "Replaced: "),
+          `${old.value} in ${old.documents.join(", ")}${old.date ? ` (${old.date})` : ""}`,
+          citations(ctx, answer, old.evidence_ids),
+        ),
+      ),
+    ),
+  );
+}
+
 /** The answer card of one answer object (CONTRACT.md). */
 export function answerCard(ctx, answer) {
   const card = h("article", { class: "card answer", "data-terminal": answer.terminal_state, "aria-label": "Answer" });
@@ -432,6 +473,10 @@ export function answerCard(ctx, answer) {
     );
   } else {
     add(h("p", { class: "value" }, answer.conclusion.answer || "No value found in the evidence."));
+  }
+  const supersessions = answer.supersessions || [];
+  if (supersessions.length) {
+    add(h("h3", {}, "Amended: the value in force and what it replaced"), supersessions.map((s) => supersessionBlock(ctx, answer, s)));
   }
   if (suff) {
     add(h("h3", {}, "Why: reason codes"), chips(suff.reason_codes || []));

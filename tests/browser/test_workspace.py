@@ -25,7 +25,10 @@ from tests.pdfs import contract_pdf
 KB = "halcyon"
 ANSWERED = "Who founded Halcyon Robotics, Inc.?"
 NOT_FOUND = "Who is the founder of Brightline Components, Inc.?"
-CONFLICT = "What is the liability cap in the MSA between Halcyon Robotics and Northgate Logistics?"
+CONFLICT = "What stake does Maria Okafor hold in Halcyon Robotics?"  # 40% and 38%
+SUPERSEDED = (
+    "What is the liability cap in the MSA between Halcyon Robotics and Northgate Logistics?"
+)
 FIGURES: dict[str, Any] = {}
 
 pytestmark = pytest.mark.slow
@@ -206,7 +209,7 @@ def ask(page: Any, question: str) -> Any:
     return card
 
 
-def test_ask_three_questions(page: Any, screenshots: Path) -> None:
+def test_ask_four_questions(page: Any, screenshots: Path) -> None:
     page.click("#nav a[data-view=ask]")
     page.wait_for_selector("#question")
 
@@ -222,6 +225,20 @@ def test_ask_three_questions(page: Any, screenshots: Path) -> None:
     assert len(sides) >= 2, card.text_content()
     assert all(side.query_selector("[data-cite]") for side in sides)
     shot(page, screenshots, "workspace-conflict.png", full_page=True)
+
+    # Amendment No. 1 states that it replaces the MSA's cap: the value in force, the amending
+    # sentence cited on its line, and the replaced value with its own citation; no conflict.
+    card = ask(page, SUPERSEDED)
+    assert not card.query_selector(".conflict"), card.text_content()
+    block = card.query_selector(".supersession")
+    assert block, card.text_content()
+    assert block.query_selector(".value").text_content() == "USD 5,000,000"
+    assert "deleted in its entirety and replaced" in block.text_content()
+    replaced = block.query_selector(".history li")
+    assert replaced and "USD 2,000,000" in replaced.text_content()
+    assert replaced.query_selector("[data-cite]")
+    assert card.query_selector(".chips li:text-is('superseded_value')")
+    shot(page, screenshots, "workspace-supersession.png", full_page=True)
 
     card = ask(page, ANSWERED)
     assert card.get_attribute("data-terminal") == "CONCLUDED"

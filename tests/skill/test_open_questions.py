@@ -148,8 +148,7 @@ def test_absent_clause_topic(skill: EvidenceSkill) -> None:
         # A name the knowledge base does not know.
         "Can Umbrella Corporation terminate the MSA for convenience?",
         # ... written in lower case: still a name, never dropped.
-        "Does the MSA between Acme Robotics, Inc. and umbrella corp contain a non-compete "
-        "clause?",
+        "Does the MSA between Acme Robotics, Inc. and umbrella corp contain a non-compete clause?",
     ],
 )
 def test_the_gate_stays_strict(skill: EvidenceSkill, question: str) -> None:

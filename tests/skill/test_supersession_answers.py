@@ -1,0 +1,47 @@
+"""A stated supersession end to end on the ingested data room (issue 16): the value in force,
+the amending statement and the change cited, the replaced value listed with its document, in
+the JSON answer and in `evrag ask`'s text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from skill import render_answer
+
+CAP = "What is the liability cap in the MSA between Halcyon Robotics and Northgate Logistics?"
+
+
+@pytest.fixture(scope="module")
+def runtime(data_room_kb: Any) -> Iterator[Any]:
+    from app import Runtime, Settings
+
+    with Runtime.open(Settings(data_dir=data_room_kb.data_dir)) as rt:
+        yield rt
+
+
+@pytest.mark.slow
+def test_the_amended_cap_is_in_force_with_its_history(runtime: Any, data_room_kb: Any) -> None:
+    answer = runtime.skill.ask(data_room_kb.kb, CAP)
+    data = answer.model_dump(mode="json")
+    assert data["conflicts"] == []  # stated by the documents: not a conflict
+    assert [v["value"] for v in data["conclusion"]["values"]] == ["USD 5,000,000"]
+    assert "superseded_value" in data["risk_signals"]
+    (supersession,) = data["supersessions"]
+    assert supersession["relation"] == "amends"
+    assert supersession["document"].startswith("08_MSA_Amendment_No1")
+    assert "deleted in its entirety and replaced" in supersession["change"]["quote"]
+    (old,) = supersession["history"]
+    assert old["value"] == "USD 2,000,000"
+    assert old["documents"] == ["07_Master_Services_Agreement_Halcyon_Northgate.pdf"]
+    cited = {e["evidence_id"] for e in data["evidence"]}
+    assert set(old["evidence_ids"]) <= cited and set(supersession["evidence_ids"]) <= cited
+
+    text = render_answer(answer)
+    assert "In force: USD 5,000,000 [" in text
+    assert "amends, No. 1, effective 2023-03-01" in text
+    assert "“Section 9.2 of the Agreement is hereby deleted in its entirety" in text
+    assert "replaced: USD 2,000,000 [" in text
+    assert "in 07_Master_Services_Agreement_Halcyon_Northgate.pdf (2021-09-01)" in text
