@@ -8,6 +8,7 @@ company-shaped name, or a defined term of the same document that resolves to one
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -342,6 +343,13 @@ class _Flow:
         return self.lines[first : last + 1]
 
 
+# The rules' patterns, compiled once per process. `re`'s own cache holds 512 patterns and
+# drops the oldest first; names escaped into one-off patterns elsewhere push these large
+# ones (every legal form, jurisdiction and title) out of it, and recompiling them cost
+# ~40% of binding extraction on filings. The rules are a fixed set of strings.
+_compiled = functools.lru_cache(maxsize=None)(re.compile)
+
+
 @dataclass
 class _Context:
     doc: ParsedDocument
@@ -375,7 +383,7 @@ class _Context:
                 else:
                     spans.append((lo, hi))
             self.windows[keywords] = spans
-        rx = re.compile(pattern)
+        rx = _compiled(pattern)
         last = -1
         for lo, hi in spans:
             for m in rx.finditer(self.flow.text, lo, hi):

@@ -344,6 +344,7 @@ class PdfParser:
                     dpi=self.ocr_dpi,
                     max_pixels=self.max_image_pixels,
                     clip=None if clip_all else region,
+                    half_turns=not has_text,
                 )
             )
         return out

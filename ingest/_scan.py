@@ -81,14 +81,18 @@ def read_region(
     dpi: int,
     max_pixels: int,
     clip: pymupdf.Rect | None = None,
+    half_turns: bool = True,
 ) -> list[RawLine]:
-    """OCR one region of the page (display space; None: the whole page) into ordered lines."""
+    """OCR one region of the page (display space; None: the whole page) into ordered lines.
+
+    `half_turns=False` for an image on a page whose text layer reads upright: it is not
+    tested for standing upside down (see RapidOcrReader.read)."""
     region = clip if clip is not None else page.rect
     dpi = region_dpi(region, dpi, max_pixels)
     pixmap = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, clip=region, alpha=False)
     gray = np.frombuffer(pixmap.samples, dtype=np.uint8).reshape(pixmap.h, pixmap.stride)
     gray = gray[:, : pixmap.w]
-    result = reader.read(gray)
+    result = reader.read(gray, half_turns=half_turns)
     return lines_from_ocr(
         result,
         image_size=(pixmap.w, pixmap.h),

@@ -180,7 +180,7 @@ def test_an_ocr_crash_fails_the_page_not_the_document(monkeypatch, contract_byte
     demand) becomes the page's typed reason; the other pages are kept."""
     from ingest._ocr import RapidOcrReader
 
-    def crash(self, gray):
+    def crash(self, gray, **_):
         raise RuntimeError("onnxruntime: bad allocation")
 
     monkeypatch.setattr(RapidOcrReader, "read", crash)

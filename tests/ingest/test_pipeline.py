@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from domain import entity_key
 from ingest._errors import RejectCode
 from ingest._pipeline import Ingestor, Source
 from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
@@ -416,3 +417,44 @@ def test_collect_pdfs_expands_folders_in_a_stable_order(tmp_path: Path) -> None:
         "room/sub/c.pdf",
         "named.bin",
     ]
+
+
+def test_mentions_found_by_first_word_are_the_ones_every_form_finds() -> None:
+    """The mention index tries only forms whose first word a chunk contains; it finds
+    exactly what trying every form on every chunk finds (names run together, possessives,
+    case, forms that start with punctuation or a digit, names inside longer names)."""
+    import re
+
+    from ingest._pipeline import _mention_table
+
+    names = [
+        "Halcyon Robotics, Inc.",
+        "Halcyon Robotics",
+        "Halcyon Robotics Canada Ltd.",
+        "3M Company",
+        "(the Borrower)",
+        "O'Brien & Sons LLC",
+        "McDonald's Corporation",
+        "Ab",  # too short: never a mention
+        "Straße Holdings GmbH",
+    ]
+    texts = [
+        "HALCYON ROBOTICS, INC. and Halcyon Robotics Canada Ltd. agree.",
+        "3M Company's auditor; not 33M Company.",
+        "The loan (the Borrower) of O'Brien & Sons LLC, McDonald's Corporation's unit.",
+        "halcyon roboticsx is not a name; Halcyon_Robotics neither.",
+        "STRASSE Holdings GmbH and straße holdings gmbh",
+        "",
+    ]
+    table = _mention_table([], [], names)
+    for text in texts:
+        naive = sorted(
+            {
+                entity_key(n)
+                for n in names
+                if len(n) >= 3
+                and re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text, re.IGNORECASE)
+            }
+        )
+        assert list(table.keys_in(text)) == naive, text
+    assert table.keys_in(texts[0])  # the comparison is not between two empty answers
