@@ -125,6 +125,10 @@ class Lexicon:
     never_names: frozenset[str]
     # verb phrases saying a person holds a title now ("who remains", "who serves as")
     holds_title_now: tuple[str, ...]
+    # how a text says an office ended, and the words before the date it takes effect
+    tenure_ended_verbs: tuple[str, ...]
+    tenure_ended_nouns: tuple[str, ...]
+    tenure_effective: tuple[str, ...]
     us_states: tuple[str, ...]
     countries: tuple[str, ...]
     contract_roles: frozenset[str]
@@ -226,6 +230,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),
+        tenure_ended_verbs=tuple(vocabulary.words("tenure_ended_verbs")),
+        tenure_ended_nouns=tuple(vocabulary.words("tenure_ended_nouns")),
+        tenure_effective=tuple(vocabulary.words("tenure_effective")),
         us_states=tuple(jurisdictions.words("us_states")),
         countries=tuple(jurisdictions.words("countries")),
         contract_roles=frozenset(vocabulary.words("contract_roles")),

@@ -32,6 +32,7 @@ from domain import (
     looks_like_company,
 )
 from ingest._document import LocatedLine, ParsedDocument
+from ingest._metadata import find_dates
 
 # ---------------------------------------------------------------------------------------------
 # Name patterns
@@ -189,6 +190,40 @@ _HOLDS_TITLE_NOW = "|".join(
     r"\s+".join(map(re.escape, phrase.split()))
     for phrase in sorted(lexicon().holds_title_now, key=lambda p: (-len(p), p))
 )
+
+
+def _phrases(words: Sequence[str]) -> str:
+    """A lexicon's phrases as one alternation, longest first, any run of spaces between words."""
+    return "|".join(
+        r"\s+".join(map(re.escape, phrase.split()))
+        for phrase in sorted(words, key=lambda p: (-len(p), p))
+    )
+
+
+# Tenure (issue 16, lexicon): "resigned as", "the resignation of ... as", and the words before
+# the date an appointment or an end takes effect ("effective", "with effect from").
+_TENURE_VERBS = _phrases(lexicon().tenure_ended_verbs)
+_TENURE_NOUNS = _phrases(lexicon().tenure_ended_nouns)
+_EFFECTIVE_BEFORE = re.compile(rf"(?i)(?<!\w)(?:{_phrases(lexicon().tenure_effective)})[\s,]*$")
+# How far after a statement its effective date may stand ("..., effective June 14, 2024").
+_EFFECTIVE_REACH = 80
+
+
+def _effective_date(text: str, end: int) -> tuple[str, int] | None:
+    """(ISO date, where its words end) of the date a statement ending at `end` takes effect,
+    when the same sentence goes on to say so ("... as Secretary of the Company, effective
+    June 14, 2024")."""
+    tail = text[end : end + _EFFECTIVE_REACH + 40]
+    if text[end - 1 : end] == "." and re.match(r"\s+[A-Z]", tail):
+        return None  # the statement ended its sentence ("... of Acme Inc. The plant ...")
+    for offset, iso in find_dates(tail):
+        before = tail[:offset]
+        if offset > _EFFECTIVE_REACH or re.search(r"[.;:]\s|\n\s*\n", before):
+            return None
+        if _EFFECTIVE_BEFORE.search(before):
+            year = tail.find(iso[:4], offset)
+            return iso, end + (year + 4 if year >= 0 else offset)
+    return None
 
 
 def _title_roles(text: str) -> list[str]:
@@ -1553,14 +1588,64 @@ class BindingExtractor:
                 owner = self._resolve(ctx, m.group("parent"))
                 if person is None or owner is None:
                     continue
+                attributes = {"title": re.sub(r"\s+", " ", m.group("title"))}
+                span = (m.start(), m.end())
+                start = _effective_date(ctx.flow.text, m.end())
+                if start is not None:  # "appointed ..., effective June 20, 2024"
+                    attributes["from"], span = start[0], (m.start(), start[1])
                 for role in _title_roles(m.group("title")):
                     ctx.emit(
                         role=role,
                         subject=person,
                         parent=owner,
                         binding_type=BindingType.EXPLICIT_STATEMENT,
-                        span=(m.start(), m.end()),
-                        attributes={"title": re.sub(r"\s+", " ", m.group("title"))},
+                        span=span,
+                        attributes=dict(attributes),
+                    )
+
+    def _tenure_ended(self, ctx: _Context) -> None:
+        """An office that ended: "Jane Roe resigned as Secretary of the Company effective June
+        14, 2024", "the resignation of Jane Roe as a director", "Jane Roe ceased to be
+        Treasurer". Bound with `tenure: ended` and, when the sentence states it, `until` (the
+        effective date): the person held the office until then, and does not hold it after.
+        Without "of <company>", the office is the document's company's (its one "Company")."""
+        parent = self._parent_alt(ctx)
+        office = (
+            rf"(?:(?:a|an|the|its|our)\s+)?(?P<title>{TITLES})"
+            rf"(?:\s+(?:of|at)\s+(?P<parent>{parent}))?"
+        )
+        patterns = (
+            rf"(?P<who>{WHO}),?\s+(?:{_TENURE_VERBS})\s+(?:as\s+|from\s+(?:(?:the|his|her|their)"
+            rf"\s+)?(?:position|office|post)\s+(?:of|as)\s+)?{office}",
+            rf"(?i:the)\s+(?:{_TENURE_NOUNS})\s+of\s+(?P<who>{WHO})\s+as\s+{office}",
+        )
+        keywords = rf"(?i:{_TENURE_VERBS}|{_TENURE_NOUNS})"
+        for pattern in patterns:
+            for m in ctx.scan(pattern, keywords):
+                person = self._who(ctx, m.group("who"))
+                if person is None:
+                    continue
+                raw_parent = m.group("parent")
+                owner = (
+                    self._resolve(ctx, raw_parent)
+                    if raw_parent
+                    else self._sole_company(ctx, m.start())
+                )
+                if owner is None:
+                    continue
+                attributes = {"title": re.sub(r"\s+", " ", m.group("title")), "tenure": "ended"}
+                span = (m.start(), m.end())
+                until = _effective_date(ctx.flow.text, m.end())
+                if until is not None:
+                    attributes["until"], span = until[0], (m.start(), until[1])
+                for role in _title_roles(m.group("title")):
+                    ctx.emit(
+                        role=role,
+                        subject=person,
+                        parent=owner,
+                        binding_type=BindingType.EXPLICIT_STATEMENT,
+                        span=span,
+                        attributes=dict(attributes),
                     )
 
     def _who(self, ctx: _Context, raw: str) -> _Entity | None:
@@ -2612,6 +2697,9 @@ RULES: tuple[BindingRule, ...] = (
     ),
     BindingRule(
         "officer_statements", "officer and director statements", BindingExtractor._officers
+    ),
+    BindingRule(
+        "tenure_ended", "offices that ended: resignations, removals", BindingExtractor._tenure_ended
     ),
     BindingRule("founder_statements", "founder statements", BindingExtractor._founders),
     BindingRule("ownership_statements", "ownership statements", BindingExtractor._ownership),

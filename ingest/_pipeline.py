@@ -15,6 +15,7 @@ import hashlib
 import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -31,6 +32,7 @@ from ingest._metadata import document_statements
 from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
 from ingest._relations import document_relations
+from ingest._sandbox import no_forks
 from retrieval import (
     KB_EMBEDDING_KEY,
     BlobStore,
@@ -163,23 +165,28 @@ class Ingestor:
         run_id = self.catalog.start_run(kb)
         outcomes: list[DocumentOutcome] = []
         pages = chunks = failed = 0
-        for index, source in enumerate(sources):
-            name, outcome = self._one(kb, source)
-            outcomes.append(outcome)
-            pages += outcome.pages
-            chunks += outcome.chunks
-            failed += outcome.status == "failed"
-            if progress is not None:
-                progress(
-                    ProgressEvent(
-                        done=index + 1,
-                        total=len(sources),
-                        name=name,
-                        pages=pages,
-                        chunks=chunks,
-                        failed=failed,
+        # The next document is parsed (in its own child process) while this one is
+        # embedded: parsing is one core's work, and the embedder's streams leave room.
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="evrag-parse") as pool:
+            ahead = self._parse_ahead(pool, sources, 0)
+            for index, source in enumerate(sources):
+                current, ahead = ahead, self._parse_ahead(pool, sources, index + 1)
+                name, outcome = self._one(kb, source, current)
+                outcomes.append(outcome)
+                pages += outcome.pages
+                chunks += outcome.chunks
+                failed += outcome.status == "failed"
+                if progress is not None:
+                    progress(
+                        ProgressEvent(
+                            done=index + 1,
+                            total=len(sources),
+                            name=name,
+                            pages=pages,
+                            chunks=chunks,
+                            failed=failed,
+                        )
                     )
-                )
         report = IngestReport(kb=kb, run_id=run_id, documents=tuple(outcomes))
         self.catalog.finish_run(
             run_id,
@@ -198,11 +205,31 @@ class Ingestor:
 
     # -- one document -----------------------------------------------------------------
 
-    def _one(self, kb: str, source: Source) -> tuple[str, DocumentOutcome]:
+    def _parse_ahead(
+        self, pool: ThreadPoolExecutor, sources: Sequence[Source], index: int
+    ) -> _Ahead | None:
+        """The bytes of source `index`, and its parse started in `pool` (None past the end
+        or when the file cannot be read: `_one` reports that)."""
+        if index >= len(sources):
+            return None
+        source = sources[index]
+        if isinstance(source, Path):
+            try:
+                data = source.read_bytes()
+            except OSError:
+                return None
+            name = source.name
+        else:
+            name, data = _safe_name(source[0]), source[1]
+        return _Ahead(data, pool.submit(self.parser.run, data, name))
+
+    def _one(
+        self, kb: str, source: Source, ahead: _Ahead | None = None
+    ) -> tuple[str, DocumentOutcome]:
         if isinstance(source, Path):
             name = source.name
             try:
-                data = source.read_bytes()
+                data = ahead.data if ahead is not None else source.read_bytes()
             except OSError as exc:
                 return name, DocumentOutcome(
                     name, "", "failed", "unreadable", f"cannot read file: {exc.strerror or exc}"
@@ -226,7 +253,8 @@ class Ingestor:
             kb, document_id, name=name, stored_path=str(stored), size_bytes=len(data)
         )
         try:
-            outcome = self._ingest(kb, document_id, name, data)
+            parsed = ahead.parsed if ahead is not None else None
+            outcome = self._ingest(kb, document_id, name, data, parsed)
         except PdfRejected as exc:
             self.catalog.mark_failed(kb, document_id, f"{exc.code}: {exc.reason}")
             return name, DocumentOutcome(name, document_id, "failed", str(exc.code), exc.reason)
@@ -241,10 +269,18 @@ class Ingestor:
             return name, DocumentOutcome(name, document_id, "failed", "internal_error", reason)
         return name, outcome
 
-    def _ingest(self, kb: str, document_id: str, name: str, data: bytes) -> DocumentOutcome:
+    def _ingest(
+        self,
+        kb: str,
+        document_id: str,
+        name: str,
+        data: bytes,
+        parsed: Future[ParsedDocument] | None = None,
+    ) -> DocumentOutcome:
         try:
             with self._stage("parse"):
-                doc = self.parser.run(data, name)
+                # (the wait for a parse started ahead, or the parse itself)
+                doc = parsed.result() if parsed is not None else self.parser.run(data, name)
                 content = "\n".join(line.text for line in doc.content_lines())
                 signature = sketch(content)
                 warnings = tuple(_page_warnings(doc))
@@ -266,9 +302,10 @@ class Ingestor:
                     chunks = [self.classifier.label_chunk(c) for c in chunks]
             with self._stage("embed"):
                 texts = [embedding_text(c, self.embed_context) for c in chunks]
-                vectors = _embed_by_length(
-                    self.embedder, texts + [b.subject_name for b in bindings]
-                )
+                with no_forks():  # the next parse's child is not forked mid-inference
+                    vectors = _embed_by_length(
+                        self.embedder, texts + [b.subject_name for b in bindings]
+                    )
             # A page whose text could not be extracted (an image without OCR) may differ
             # from a copy's in what no record shows: such a document is never folded.
             copy_key = (
@@ -460,6 +497,14 @@ def _page_warnings(doc: ParsedDocument) -> Iterable[str]:
         if page.skipped_reason:
             yield f"page {page.number}: {page.skipped_reason}"
     yield from doc.warnings
+
+
+@dataclass(frozen=True)
+class _Ahead:
+    """A source's bytes and its parse, started while the document before it is ingested."""
+
+    data: bytes
+    parsed: Future[ParsedDocument]
 
 
 _WORD = re.compile(r"\w+")

@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -73,6 +73,16 @@ class ChildCrashed(ChildFailed):
 
 class ChildRaised(Exception):
     """The child raised an exception that could not be sent back as itself."""
+
+
+@contextlib.contextmanager
+def no_forks() -> Iterator[None]:
+    """Hold off forks by other threads meanwhile. A child forked while a native thread pool
+    of this process (ONNX Runtime's inference, a tokenizer's workers) holds one of its locks
+    inherits that lock held and can hang on it; the ingestion pipeline embeds under this
+    while the next document's parse child is started by another thread."""
+    with _FORK_LOCK:
+        yield
 
 
 def fork_available() -> bool:

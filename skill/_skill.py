@@ -52,6 +52,7 @@ from skill._supersede import (
     supersede,
     unexecuted_documents,
 )
+from skill._tenure import in_force
 from skill._topic import absence_text, topic_units
 from skill._values import normalize_jurisdiction
 
@@ -148,19 +149,6 @@ class EvidenceSkill:
             kb_default.update(self.kb_requirements(kb) or {})
         requirements, policy = requirements_for(kb_default, evidence_requirements)
         machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
-        gate = CandidateGate(
-            self.store,
-            self._query_embedder,
-            aliases,
-            snapshot=self._gate_snapshot(kb, committed, aliases),
-        ).run(kb, subject_class, committed)
-        machine.advance(State.CANDIDATE_SUBJECT_DISCOVERED)
-        if not gate.candidates:
-            # The gate closed: nothing below may touch the store.
-            machine.advance(State.SUBJECT_NOT_FOUND)
-            return self._not_found(question, subject_class, gate, machine)
-
-        machine.advance(State.EVIDENCE_RETRIEVAL)
         infos: dict[str, DocumentInfo | None] = {}
 
         def info(document_id: str) -> DocumentInfo | None:
@@ -168,6 +156,21 @@ class EvidenceSkill:
                 infos[document_id] = self.document_info(kb, document_id)
             return infos[document_id]
 
+        gate = CandidateGate(
+            self.store,
+            self._query_embedder,
+            aliases,
+            snapshot=self._gate_snapshot(kb, committed, aliases),
+        ).run(kb, subject_class, committed)
+        # holders whose office the documents say ended (or began later) are not holders then
+        gate = in_force(gate, subject_class, info)
+        machine.advance(State.CANDIDATE_SUBJECT_DISCOVERED)
+        if not gate.candidates:
+            # The gate closed: nothing below may touch the store.
+            machine.advance(State.SUBJECT_NOT_FOUND)
+            return self._not_found(question, subject_class, gate, machine)
+
+        machine.advance(State.EVIDENCE_RETRIEVAL)
         collector = EvidenceCollector(
             self.store, self._query_embedder, info, aliases=aliases, top_k=top_k or self.top_k
         )

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from domain import base_key, entity_key, is_person_name, legal_form, lexicon
 from skill._errors import SubjectClassError
 from skill._mentions import current_names, split_known_names
+from skill._values import find_dates
 
 
 class QuestionKind(StrEnum):
@@ -1341,9 +1342,48 @@ def _reject_references(text: str, subject: SubjectClass) -> None:
 MAX_QUESTION_CHARS = 2000
 
 
+# The words before a time in a question ("Who was the CFO of X in 2022?").
+_TIME_WORDS = r"(?:in|during|as\s+of|as\s+at|on|at\s+the\s+end\s+of|by\s+the\s+end\s+of)"
+
+
+def time_qualifier(question: str) -> tuple[str, str] | None:
+    """(the question without its time, the time as ISO "2022", "2022-03" or "2022-03-01")
+    for a question that names one time; None otherwise."""
+    dates = find_dates(question, partial=True)
+    if len(dates) != 1:
+        return None
+    mention = dates[0]
+    before = re.search(
+        rf"(?i)[\s,]*\b{_TIME_WORDS}\s+(?:the\s+year\s+)?$", question[: mention.start]
+    )
+    if before is None:
+        return None
+    rest = question[: before.start()] + question[mention.end :]
+    return " ".join(rest.split()).replace(" ?", "?").lstrip(", "), mention.value
+
+
 def parse_question(text: str) -> SubjectClass:
-    """The subject class of a natural-language question; SubjectClassError when none fits."""
-    question = _normalize(text)
+    """The subject class of a natural-language question; SubjectClassError when none fits.
+
+    A role question that names one time ("Who was the CFO of X in 2022?") is read without it,
+    and the time is kept as `constraints.as_of` (the holders then, not now: skill/_tenure)."""
+    dated = time_qualifier(_normalize(text))
+    if dated is not None:
+        try:
+            subject = _parse_question(text, dated[0])
+        except SubjectClassError:
+            subject = None
+        if subject is not None and (
+            subject.kind == QuestionKind.ROLE
+            or (subject.kind == QuestionKind.YES_NO and subject.role is not None)
+        ):
+            constraints = dict(sorted({**subject.constraints, "as_of": dated[1]}.items()))
+            return subject.model_copy(update={"constraints": constraints})
+    return _parse_question(text, text)
+
+
+def _parse_question(text: str, read: str) -> SubjectClass:
+    question = _normalize(read)
     if not question:
         raise SubjectClassError(text, "the question is empty")
     if len(question) > MAX_QUESTION_CHARS:

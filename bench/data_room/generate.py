@@ -1,4 +1,4 @@
-"""Build the due-diligence data room: 22 PDFs, about one target and its counterparties.
+"""Build the due-diligence data room: 23 PDFs, about one target and its counterparties.
 
 Target: Halcyon Robotics, Inc., a Delaware corporation (warehouse mobile robots, Pittsburgh).
 Run: `python -m bench.data_room.generate OUT_DIR`. Deterministic: same bytes every run.
@@ -798,6 +798,70 @@ def _minutes_2023(doc: pymupdf.Document) -> None:
             ("space", 8),
             ("line", "/s/ Priya Natarajan"),
             ("line", "Priya Natarajan, Secretary of the Meeting"),
+        ],
+    )
+    stamp_running_text(doc, flow.first_page, style, set())
+
+
+def _minutes_2024(doc: pymupdf.Document) -> None:
+    """A resignation and an appointment, each with its effective date (issue 16): who holds
+    the office now, and who held it before, are both stated by the documents."""
+    style = Style(header="Halcyon Robotics, Inc. - Minutes of the Board of Directors - June 20, 2024")
+    flow = Flow(doc, style)
+    render_blocks(
+        flow,
+        [
+            ("title", CO_UP),
+            ("centerb", "MINUTES OF A MEETING OF THE BOARD OF DIRECTORS"),
+            ("center", "June 20, 2024 - held at the offices of the Company"),
+            ("space", 8),
+            (
+                "p",
+                'A meeting of the Board of Directors (the "Board") of Halcyon Robotics, Inc., a Delaware '
+                'corporation (the "Company"), was held on June 20, 2024 at 10:00 a.m. Eastern Time at '
+                "the offices of the Company, notice having been duly given to each director.",
+            ),
+            ("pb", "Directors present:"),
+            ("pi", "Maria Okafor (Chairperson)"),
+            ("pi", "Tomas Lindgren"),
+            ("pi", "Gregory Albright"),
+            ("pi", "Sarah Whitfield"),
+            ("pb", "Also present:"),
+            ("pi", "Daniel Reyes, Chief Financial Officer"),
+            ("pi", "Lena Hartmann"),
+            (
+                "p",
+                "Ms. Okafor chaired the meeting and Ms. Hartmann acted as secretary of the meeting. A "
+                "quorum being present, the meeting was called to order.",
+            ),
+            ("h", "1. Resignation of the Secretary"),
+            (
+                "p",
+                "The Chairperson reported that Priya Natarajan had resigned as Secretary of the Company "
+                "effective June 14, 2024, having accepted a position with another company. The Board "
+                "thanked Ms. Natarajan for her service since the Company's formation. Upon motion duly "
+                "made and seconded, the Board unanimously adopted the following resolution:",
+            ),
+            (
+                "pi",
+                "RESOLVED, that the resignation of Priya Natarajan as Secretary of the Company, effective "
+                "June 14, 2024, be, and it hereby is, accepted.",
+            ),
+            ("h", "2. Appointment of the Secretary"),
+            (
+                "pi",
+                "RESOLVED, that Lena Hartmann be, and she hereby is, appointed as Secretary of the Company, "
+                "effective June 20, 2024, to serve until her successor is duly appointed and qualified.",
+            ),
+            ("h", "3. Adjournment"),
+            (
+                "p",
+                "There being no further business to come before the Board, the meeting was adjourned at "
+                "11:10 a.m. Eastern Time.",
+            ),
+            ("space", 8),
+            ("line", "/s/ Lena Hartmann"),
+            ("line", "Lena Hartmann, Secretary of the Meeting"),
         ],
     )
     stamp_running_text(doc, flow.first_page, style, set())
@@ -2310,6 +2374,7 @@ DOCUMENTS: tuple[tuple[str, str, Callable[[pymupdf.Document], None]], ...] = (
         "Amended and Restated Manufacturing Agreement (draft)",
         lambda d: _manufacturing(d, restated=True, draft=True),
     ),
+    ("23_Board_Minutes_2024-06-20.pdf", "Board Minutes June 20, 2024", _minutes_2024),
 )
 
 

@@ -49,6 +49,12 @@ def test_rule_cases(rule: str, role: str, case: dict[str, Any]) -> None:
     assert found(alone.run(make_doc(case["text"])), role) == {
         tuple(pair) for pair in case["expect"]
     }
+    if "ended" in case:  # tenure: which of them ended, and until when
+        assert {
+            (b.subject_name, b.parent_name, b.attributes.get("until"))
+            for b in result.bindings
+            if b.role == role and b.attributes.get("tenure") == "ended"
+        } == {tuple(item) for item in case["ended"]}
 
 
 def test_a_rule_returns_what_it_found() -> None:

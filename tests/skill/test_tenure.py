@@ -1,0 +1,172 @@
+"""Offices with a time (skill/_tenure.py, issue 16): the time a question names, and which
+holders the documents say held the office then (or now)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain import Binding, BindingType, SourceLocation, SubjectType
+from skill._evidence import DocumentInfo
+from skill._gate import Candidate, GateResult
+from skill._subject import QuestionKind, SubjectClass, parse_question, time_qualifier
+from skill._tenure import in_force, not_in_force, period
+
+DATES = {"bylaws": "2017-03-20", "minutes21": "2021-06-15", "minutes24": "2024-06-20"}
+
+
+def _info(document_id: str) -> DocumentInfo | None:
+    date = DATES.get(document_id)
+    return DocumentInfo(
+        document_id=document_id,
+        name=f"{document_id}.pdf",
+        document_type="minutes",
+        document_date=date,
+        independence_group=document_id,
+    )
+
+
+def _binding(who: str, doc: str, line: int, **attributes: str) -> Binding:
+    return Binding(
+        binding_id=f"{who}-{doc}-{line}",
+        subject_name=who,
+        subject_key=who.lower().replace(" ", "_"),
+        subject_type=SubjectType.INDIVIDUAL,
+        role="secretary",
+        parent_name="Acme, Inc.",
+        parent_key="acme",
+        binding_type=BindingType.EXPLICIT_STATEMENT,
+        attributes={"title": "Secretary", **attributes},
+        quote=f"{who} ... Secretary (line {line})",
+        location=SourceLocation(
+            document=f"{doc}.pdf",
+            document_id=doc,
+            page=1,
+            line_start=line,
+            line_end=line,
+            char_start=0,
+            char_end=10,
+        ),
+    )
+
+
+def _candidate(*bindings: Binding) -> Candidate:
+    return Candidate(
+        subject_id=bindings[0].subject_key,
+        name=bindings[0].subject_name,
+        subject_type="individual",
+        bindings=bindings,
+        relation="secretary",
+    )
+
+
+OLD = _candidate(
+    _binding("Jane Roe", "bylaws", 3),
+    _binding("Jane Roe", "minutes21", 12),
+    _binding("Jane Roe", "minutes24", 19, tenure="ended", until="2024-06-14"),
+)
+NEW = _candidate(_binding("Mark Lee", "minutes24", 26, **{"from": "2024-06-20"}))
+
+
+@pytest.mark.parametrize(
+    ("question", "rest", "as_of"),
+    [
+        ("Who was the Secretary of Acme in 2022?", "Who was the Secretary of Acme?", "2022"),
+        ("Who was Acme's Secretary as of March 2023?", "Who was Acme's Secretary?", "2023-03"),
+        ("On June 1, 2024, who was Acme's CFO?", "who was Acme's CFO?", "2024-06-01"),
+        ("Who served as CFO of Acme during 2021?", "Who served as CFO of Acme?", "2021"),
+    ],
+)
+def test_the_time_a_question_names(question: str, rest: str, as_of: str) -> None:
+    assert time_qualifier(question) == (rest, as_of)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who is the Secretary of Acme?",  # no time
+        "Who is the CFO of 2022 Holdings Inc.?",  # a year in a name, no time word before it
+        "Who was the CFO of Acme between 2021 and 2023?",  # two times: not one moment
+    ],
+)
+def test_no_time(question: str) -> None:
+    assert time_qualifier(question) is None
+
+
+def test_a_time_is_kept_only_on_role_questions() -> None:
+    subject = parse_question("Who was the corporate secretary of Acme Robotics, Inc. in 2022?")
+    assert (subject.kind, subject.role, subject.constraints) == (
+        QuestionKind.ROLE,
+        "secretary",
+        {"as_of": "2022"},
+    )
+    assert "as_of" not in parse_question("Who is the secretary of Acme Robotics, Inc.?").constraints
+
+
+def test_periods() -> None:
+    assert period("2022") == ("2022-01-01", "2022-12-31")
+    assert period("2024-02") == ("2024-02-01", "2024-02-29")
+    assert period("2024-06-01") == ("2024-06-01", "2024-06-01")
+
+
+def test_who_holds_the_office_now_and_then() -> None:
+    # now: Jane Roe's office ended 2024-06-14 and nothing later says she holds it
+    why = not_in_force(OLD, "secretary", None, _info)
+    assert why is not None and "until 2024-06-14" in why and "minutes24.pdf p. 1, l. 19" in why
+    assert not_in_force(NEW, "secretary", None, _info) is None
+    # 2022: Jane Roe held it; Mark Lee's appointment took effect in 2024
+    assert not_in_force(OLD, "secretary", "2022", _info) is None
+    why = not_in_force(NEW, "secretary", "2022", _info)
+    assert why is not None and "from 2024-06-20" in why and "after 2022" in why
+    # July 2024: Mark Lee; Jane Roe's office ended before
+    assert not_in_force(NEW, "secretary", "2024-07", _info) is None
+    assert "before 2024-07" in (not_in_force(OLD, "secretary", "2024-07", _info) or "")
+
+
+def test_a_later_statement_that_the_office_is_held_outweighs_an_earlier_end() -> None:
+    DATES["minutes25"] = "2025-01-10"
+    again = _candidate(*OLD.bindings, _binding("Jane Roe", "minutes25", 4))
+    assert not_in_force(again, "secretary", None, _info) is None
+
+
+def test_an_end_without_a_date_counts_from_its_documents_date() -> None:
+    ended = _candidate(
+        _binding("Jane Roe", "minutes21", 12),
+        _binding("Jane Roe", "minutes24", 19, tenure="ended"),
+    )
+    assert "until 2024-06-20" in (not_in_force(ended, "secretary", None, _info) or "")
+
+
+def _gate(*candidates: Candidate, **kw: Any) -> GateResult:
+    return GateResult(candidates=candidates, rejected=(), **kw)
+
+
+def test_the_gate_keeps_the_holders_then_and_says_why_the_others_are_not() -> None:
+    now = SubjectClass(
+        type="individual", role="secretary", parent_entity="Acme", kind=QuestionKind.ROLE
+    )
+    gate = in_force(_gate(OLD, NEW), now, _info)
+    assert [c.name for c in gate.candidates] == ["Mark Lee"]
+    assert [r.name for r in gate.rejected] == ["Jane Roe"]
+    then = now.model_copy(update={"constraints": {"as_of": "2022"}})
+    assert [c.name for c in in_force(_gate(OLD, NEW), then, _info).candidates] == ["Jane Roe"]
+    # a subject with no stated ends passes unchanged
+    untouched = _gate(NEW)
+    assert in_force(untouched, now, _info) is untouched
+
+
+def test_a_yes_no_claim_about_an_office_that_ended_is_answered_no() -> None:
+    claim = SubjectClass(
+        type="individual",
+        name="Jane Roe",
+        role="secretary",
+        parent_entity="Acme",
+        attribute="has_role",
+        kind=QuestionKind.YES_NO,
+    )
+    gate = in_force(_gate(OLD, verdict="yes", verdict_bindings=OLD.bindings), claim, _info)
+    assert gate.verdict == "no"
+    assert [b.attributes.get("tenure") for b in gate.verdict_bindings] == ["ended"]
+    then = claim.model_copy(update={"constraints": {"as_of": "2022"}})
+    assert in_force(_gate(OLD, verdict="yes"), then, _info).verdict == "yes"
