@@ -806,7 +806,9 @@ def _minutes_2023(doc: pymupdf.Document) -> None:
 def _minutes_2024(doc: pymupdf.Document) -> None:
     """A resignation and an appointment, each with its effective date (issue 16): who holds
     the office now, and who held it before, are both stated by the documents."""
-    style = Style(header="Halcyon Robotics, Inc. - Minutes of the Board of Directors - June 20, 2024")
+    style = Style(
+        header="Halcyon Robotics, Inc. - Minutes of the Board of Directors - June 20, 2024"
+    )
     flow = Flow(doc, style)
     render_blocks(
         flow,
