@@ -226,6 +226,33 @@ def _effective_date(text: str, end: int) -> tuple[str, int] | None:
     return None
 
 
+def _emit_office(
+    ctx: _Context,
+    m: re.Match[str],
+    person: _Entity,
+    owner: _Entity,
+    attributes: dict[str, str],
+    *,
+    dated: str,
+) -> None:
+    """One binding for each office in the match's title, its statement cited through the
+    effective date that follows it in the sentence, kept as `attributes[dated]`."""
+    attributes = {"title": re.sub(r"\s+", " ", m.group("title")), **attributes}
+    span = (m.start(), m.end())
+    effective = _effective_date(ctx.flow.text, m.end())
+    if effective is not None:
+        attributes[dated], span = effective[0], (m.start(), effective[1])
+    for role in _title_roles(m.group("title")):
+        ctx.emit(
+            role=role,
+            subject=person,
+            parent=owner,
+            binding_type=BindingType.EXPLICIT_STATEMENT,
+            span=span,
+            attributes=dict(attributes),
+        )
+
+
 def _title_roles(text: str) -> list[str]:
     """The officer roles in a title phrase ("President and CEO" -> ["president", "ceo"])."""
     roles: list[str] = []
@@ -1588,20 +1615,8 @@ class BindingExtractor:
                 owner = self._resolve(ctx, m.group("parent"))
                 if person is None or owner is None:
                     continue
-                attributes = {"title": re.sub(r"\s+", " ", m.group("title"))}
-                span = (m.start(), m.end())
-                start = _effective_date(ctx.flow.text, m.end())
-                if start is not None:  # "appointed ..., effective June 20, 2024"
-                    attributes["from"], span = start[0], (m.start(), start[1])
-                for role in _title_roles(m.group("title")):
-                    ctx.emit(
-                        role=role,
-                        subject=person,
-                        parent=owner,
-                        binding_type=BindingType.EXPLICIT_STATEMENT,
-                        span=span,
-                        attributes=dict(attributes),
-                    )
+                # "appointed ..., effective June 20, 2024": the office from then
+                _emit_office(ctx, m, person, owner, {}, dated="from")
 
     def _tenure_ended(self, ctx: _Context) -> None:
         """An office that ended: "Jane Roe resigned as Secretary of the Company effective June
@@ -1633,20 +1648,7 @@ class BindingExtractor:
                 )
                 if owner is None:
                     continue
-                attributes = {"title": re.sub(r"\s+", " ", m.group("title")), "tenure": "ended"}
-                span = (m.start(), m.end())
-                until = _effective_date(ctx.flow.text, m.end())
-                if until is not None:
-                    attributes["until"], span = until[0], (m.start(), until[1])
-                for role in _title_roles(m.group("title")):
-                    ctx.emit(
-                        role=role,
-                        subject=person,
-                        parent=owner,
-                        binding_type=BindingType.EXPLICIT_STATEMENT,
-                        span=span,
-                        attributes=dict(attributes),
-                    )
+                _emit_office(ctx, m, person, owner, {"tenure": "ended"}, dated="until")
 
     def _who(self, ctx: _Context, raw: str) -> _Entity | None:
         """A person: a full name, "Mr./Ms./Dr. Surname" when exactly one person of this

@@ -164,9 +164,14 @@ def _agreement_phrase(text: str, mentions: Sequence[Mention]) -> tuple[int, int,
         words = list(re.finditer(r"[\w-]+", text[:start]))
         k = len(words)
         used = 0
+        # a type written in lower case ("its Brightline manufacturing agreement") is not a
+        # title: a capitalised word before it is a name, not one of its words
+        lower_type = match.group(0)[:1].islower()
         while k > 0 and used < 4:
             w = words[k - 1].group(0)
             if any(a <= words[k - 1].start() < b for a, b in taken):
+                break
+            if lower_type and w[:1].isupper() and w.lower() not in _TYPE_VOCABULARY:
                 break
             if w.lower() in _TYPE_VOCABULARY or (w[:1].isupper() and not _DETERMINER.match(w)):
                 k -= 1
@@ -263,7 +268,15 @@ def read_open_question(
         raise SubjectClassError(
             question, f"it has a placeholder, {blank!r}, where a name should be; name the party"
         )
-    agreement = _agreement_phrase(normalized, [])
+    # Known names before the agreement's type words are the names of its parties, not type
+    # words: "the Acme / Globex master services agreement" is an MSA between two parties.
+    type_words = [m.span() for m in _AGREEMENT_PHRASE.finditer(normalized)]
+    known = [
+        m
+        for m in find_mentions(normalized, index, masked=type_words)
+        if m.known and not any(a < m.end and m.start < b for a, b in type_words)
+    ]
+    agreement = _agreement_phrase(normalized, known)
     masked = [(agreement[0], agreement[1])] if agreement else []
     intent = lexicon_intent(_blank(normalized, masked))
     if intent is not None and intent.phrase:

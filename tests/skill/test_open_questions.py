@@ -170,3 +170,32 @@ def test_a_topic_question_is_answered_from_cited_passages(skill: EvidenceSkill) 
     for unit in answer.evidence:
         assert unit.source_location.document == "MSA_Acme_Globex.pdf"
         assert 0 < unit.confidence <= 1
+
+
+@pytest.mark.parametrize(
+    ("question", "parties", "document_type"),
+    [
+        # known names before the type words are its parties, not words of its title
+        (
+            "What is the current cap on liability in the SIGA Technologies / Northgate "
+            "Logistics master services agreement?",
+            ["SIGA Technologies", "Northgate Logistics"],
+            "master_services_agreement",
+        ),
+        # a capitalised word before a type written in lower case is a name
+        (
+            "How much is SIGA's liability capped at under its Brightwater supply agreement?",
+            ["SIGA", "Brightwater"],
+            "supply_agreement",
+        ),
+    ],
+)
+def test_names_before_an_agreements_type_words_are_its_parties(
+    question: str, parties: list[str], document_type: str
+) -> None:
+    from skill._intent import read_open_question
+    from skill._subject import _normalize
+
+    subject = read_open_question(question, _normalize(question), _KNOWN).subject
+    assert subject.parties == parties
+    assert subject.document_type == document_type
