@@ -234,15 +234,16 @@ def _emit_office(
     attributes: dict[str, str],
     *,
     dated: str,
+    roles: Sequence[str] = (),
 ) -> None:
-    """One binding for each office in the match's title, its statement cited through the
-    effective date that follows it in the sentence, kept as `attributes[dated]`."""
+    """One binding for each office in the match's title (or each of `roles`), its statement
+    cited through the effective date that follows it in the sentence (`attributes[dated]`)."""
     attributes = {"title": re.sub(r"\s+", " ", m.group("title")), **attributes}
     span = (m.start(), m.end())
     effective = _effective_date(ctx.flow.text, m.end())
     if effective is not None:
         attributes[dated], span = effective[0], (m.start(), effective[1])
-    for role in _title_roles(m.group("title")):
+    for role in roles or _title_roles(m.group("title")):
         ctx.emit(
             role=role,
             subject=person,
@@ -1629,13 +1630,20 @@ class BindingExtractor:
             rf"(?:(?:a|an|the|its|our)\s+)?(?P<title>{TITLES})"
             rf"(?:\s+(?:of|at)\s+(?P<parent>{parent}))?"
         )
+        board = (
+            rf"from\s+(?:the|its|our)\s+(?P<title>(?i:board)(?:\s+(?i:of\s+directors))?)"
+            rf"(?:\s+of\s+(?P<parent>{parent}))?"
+        )
         patterns = (
             rf"(?P<who>{WHO}),?\s+(?:{_TENURE_VERBS})\s+(?:as\s+|from\s+(?:(?:the|his|her|their)"
             rf"\s+)?(?:position|office|post)\s+(?:of|as)\s+)?{office}",
             rf"(?i:the)\s+(?:{_TENURE_NOUNS})\s+of\s+(?P<who>{WHO})\s+as\s+{office}",
+            # "Jane Roe resigned from the Board of Directors of Acme": a directorship
+            rf"(?P<who>{WHO}),?\s+(?:{_TENURE_VERBS})\s+{board}",
+            rf"(?i:the)\s+(?:{_TENURE_NOUNS})\s+of\s+(?P<who>{WHO})\s+{board}",
         )
         keywords = rf"(?i:{_TENURE_VERBS}|{_TENURE_NOUNS})"
-        for pattern in patterns:
+        for index, pattern in enumerate(patterns):
             for m in ctx.scan(pattern, keywords):
                 person = self._who(ctx, m.group("who"))
                 if person is None:
@@ -1648,7 +1656,15 @@ class BindingExtractor:
                 )
                 if owner is None:
                     continue
-                _emit_office(ctx, m, person, owner, {"tenure": "ended"}, dated="until")
+                _emit_office(
+                    ctx,
+                    m,
+                    person,
+                    owner,
+                    {"tenure": "ended"},
+                    dated="until",
+                    roles=("director",) if index >= 2 else (),
+                )
 
     def _who(self, ctx: _Context, raw: str) -> _Entity | None:
         """A person: a full name, "Mr./Ms./Dr. Surname" when exactly one person of this

@@ -65,6 +65,7 @@ SINGLE_VALUED_ATTRIBUTES = frozenset(
         "notice_period",
         "effective_date",
         "expiration_date",
+        "maturity_date",
         "renewal_term",
         "jurisdiction_of_incorporation",
         "founding_date",

@@ -504,7 +504,7 @@ class EvidenceCollector:
                 return f"from {sentence.chunk.document_name}, not the agreement or its amendments"
             amendments = candidate.class_attributes.get("amended_by") or []
             if (
-                attribute in ("effective_date", "expiration_date")
+                attribute in ("effective_date", "expiration_date", "maturity_date")
                 and sentence.chunk.document_id in amendments
                 and re.search(r"\b(?:this|the)\s+[\"“]?(?:\w+\s+)?amendment\b", text, re.IGNORECASE)
             ):

@@ -1144,6 +1144,8 @@ _EXTRACTORS: dict[str, Callable[[str, str | None], list[ExtractedValue]]] = {
     "jurisdiction_of_incorporation": _incorporation,
     "effective_date": lambda sentence, party: _dates("effective_date", sentence),
     "expiration_date": lambda sentence, party: _dates("expiration_date", sentence),
+    # a maturity date is stated as an end: "matures on", "Maturity Date means"
+    "maturity_date": lambda sentence, party: _dates("maturity_date", sentence),
     "founding_date": _founding,
     "term": lambda sentence, party: _durations("term", sentence),
     "renewal_term": lambda sentence, party: _durations("renewal_term", sentence),

@@ -195,6 +195,7 @@ class EvidenceSkill:
                 "founding_date",
                 "effective_date",
                 "expiration_date",
+                "maturity_date",
             ),
         )
         single = is_single_valued(subject_class)

@@ -986,7 +986,7 @@ _RULES: tuple[_Rule, ...] = (
         rf"how\s+much\s+(?:advance\s+|prior\s+)?(?:written\s+)?notice\s+(?:is\s+|must\s+be\s+)?(?:required|needed|necessary|given)?\s*(?:to\s+(?:avoid|prevent|stop|block)\s+(?:the\s+)?(?:automatic\s+)?renewal\s+of|for\s+non-?renewal\s+of|to\s+not\s+renew|to\s+cancel)\s+{_AGR}",
         _notice_for("non_renewal"),
     ),
-    _Rule(rf"when\s+(?:does|will|did)\s+{_AGR}\s+mature", _agreement_fixed("expiration_date")),
+    _Rule(rf"when\s+(?:does|will|did)\s+{_AGR}\s+mature", _agreement_fixed("maturity_date")),
     _Rule(
         rf"how\s+long\s+is\s+(?:each|the|any)\s+(?P<attr>renewal\s+(?:term|period))\s+(?:under|of|in)\s+{_AGR}",
         _agreement_attribute_phrase,

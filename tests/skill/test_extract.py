@@ -324,6 +324,12 @@ DATES = [
     ),
     ("effective_date", "Effective Date: 2021-03-01", ["2021-03-01"]),
     ("expiration_date", "This Agreement shall expire on 12/31/2025.", ["2025-12-31"]),
+    ("maturity_date", '1.4 "Maturity Date" means July 20, 2026.', ["2026-07-20"]),
+    (
+        "maturity_date",
+        "The Notes mature on March 15, 2031 and bear interest from March 15, 2021.",
+        ["2031-03-15"],
+    ),
     ("founding_date", "Acme Robotics was founded in 2015 by Jane Smith.", ["2015"]),
     (
         "founding_date",

@@ -322,7 +322,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
         "When does Acme's First Bank term loan mature?",
         {
             "kind": "agreement_attribute",
-            "attribute": "expiration_date",
+            "attribute": "maturity_date",
             "document_type": "loan_agreement",
             "parties": ["Acme", "First Bank"],
         },
