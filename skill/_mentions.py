@@ -179,6 +179,28 @@ def _tokens(text: str) -> list[_Token]:
                 spellings.append(_FORM_WORDS.get(bare, bare))
         if spellings:
             out.append(_Token(m.start(), m.end(), raw, tuple(spellings)))
+    return _form_phrases_as_one(out)
+
+
+def _form_phrases_as_one(tokens: list[_Token]) -> list[_Token]:
+    """A legal form written in words ("Limited Partnership", "Limited Liability Company") as
+    one token spelled as the form ("lp", "llc"), as a known name's canonical sequence has it;
+    word by word, "Limited" would read "ltd" and leave "Partnership" a name of its own."""
+    words = [_fold(t.text) for t in tokens]
+    out: list[_Token] = []
+    i = 0
+    while i < len(tokens):
+        for phrase, form in _FORM_PHRASES:
+            n = len(phrase)
+            if n > 1 and " " not in form and tuple(words[i : i + n]) == phrase:
+                run = tokens[i : i + n]
+                text = " ".join(t.text for t in run)
+                out.append(_Token(run[0].start, run[-1].end, text, (form,)))
+                i += n
+                break
+        else:
+            out.append(tokens[i])
+            i += 1
     return out
 
 

@@ -199,3 +199,15 @@ def test_names_before_an_agreements_type_words_are_its_parties(
     subject = read_open_question(question, _normalize(question), _KNOWN).subject
     assert subject.parties == parties
     assert subject.document_type == document_type
+
+
+def test_a_legal_form_written_in_words_ends_the_known_name() -> None:
+    index = NameIndex(["Great Lakes Gas Transmission Limited Partnership", "Acme Widgets LLC"])
+    question = (
+        "Under which jurisdiction's laws is the contract between Great Lakes Gas Transmission "
+        "Limited Partnership and Acme Widgets Limited Liability Company construed?"
+    )
+    assert [(m.text, m.known) for m in find_mentions(question, index)] == [
+        ("Great Lakes Gas Transmission Limited Partnership", True),
+        ("Acme Widgets Limited Liability Company", True),
+    ]
