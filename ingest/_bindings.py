@@ -32,7 +32,7 @@ from domain import (
     looks_like_company,
 )
 from ingest._document import LocatedLine, ParsedDocument
-from ingest._metadata import find_dates
+from ingest._metadata import date_spans
 
 # ---------------------------------------------------------------------------------------------
 # Name patterns
@@ -216,13 +216,12 @@ def _effective_date(text: str, end: int) -> tuple[str, int] | None:
     tail = text[end : end + _EFFECTIVE_REACH + 40]
     if text[end - 1 : end] == "." and re.match(r"\s+[A-Z]", tail):
         return None  # the statement ended its sentence ("... of Acme Inc. The plant ...")
-    for offset, iso in find_dates(tail):
+    for offset, date_end, iso in date_spans(tail):
         before = tail[:offset]
         if offset > _EFFECTIVE_REACH or re.search(r"[.;:]\s|\n\s*\n", before):
             return None
         if _EFFECTIVE_BEFORE.search(before):
-            year = tail.find(iso[:4], offset)
-            return iso, end + (year + 4 if year >= 0 else offset)
+            return iso, end + date_end
     return None
 
 

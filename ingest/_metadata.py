@@ -60,19 +60,22 @@ def _iso(match: re.Match[str], kind: int) -> str | None:
     return f"{year:04d}-{month:02d}-{day:02d}"
 
 
-def find_dates(text: str) -> list[tuple[int, str]]:
-    """Every date in the text as (offset, ISO date), in order of appearance."""
-    found: list[tuple[int, str]] = []
-    taken: list[tuple[int, int]] = []
+def date_spans(text: str) -> list[tuple[int, int, str]]:
+    """Every date in the text as (start, end, ISO date), in order of appearance."""
+    found: list[tuple[int, int, str]] = []
     for kind, pattern in enumerate(_DATE_PATTERNS):
         for m in pattern.finditer(text):
-            if any(s < m.end() and m.start() < e for s, e in taken):
+            if any(s < m.end() and m.start() < e for s, e, _ in found):
                 continue
             iso = _iso(m, kind)
             if iso:
-                found.append((m.start(), iso))
-                taken.append((m.start(), m.end()))
+                found.append((m.start(), m.end(), iso))
     return sorted(found)
+
+
+def find_dates(text: str) -> list[tuple[int, str]]:
+    """Every date in the text as (offset, ISO date), in order of appearance."""
+    return [(start, iso) for start, _, iso in date_spans(text)]
 
 
 _FILING_ANCHORS = _DATE_ANCHORS[5:7] + _DATE_ANCHORS[8:] + _DATE_ANCHORS[:5] + _DATE_ANCHORS[7:8]

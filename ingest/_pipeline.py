@@ -294,9 +294,7 @@ class Ingestor:
                 mentions = _mention_table(bindings, aliases, entity_names_of(committed))
                 entity_names = _entity_names(bindings)
             with self._stage("chunk"):
-                chunks = self.chunker.run(
-                    doc, group, entity_keys_for=lambda text: _entity_keys_in(text, mentions)
-                )
+                chunks = self.chunker.run(doc, group, entity_keys_for=mentions.keys_in)
             if self.classifier is not None:
                 with self._stage("classify"):
                     chunks = [self.classifier.label_chunk(c) for c in chunks]
@@ -527,7 +525,7 @@ class _Mentions:
     def keys_in(self, text: str) -> tuple[str, ...]:
         words = set(_WORD.findall(text.lower()))
         found = {key for pattern, key in self.always if pattern.search(text)}
-        for word in sorted(words & self.by_word.keys()):
+        for word in words & self.by_word.keys():  # a set of keys: the order cannot show
             found.update(key for pattern, key in self.by_word[word] if pattern.search(text))
         return tuple(sorted(found))
 
@@ -557,10 +555,6 @@ def _mention_table(
         else:
             by_word.setdefault(first.group().lower(), []).append((pattern, forms[form]))
     return _Mentions(by_word, always)
-
-
-def _entity_keys_in(text: str, table: _Mentions) -> tuple[str, ...]:
-    return table.keys_in(text)
 
 
 __all__ = [
