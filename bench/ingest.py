@@ -2,7 +2,7 @@
 
 Run: ``python -m bench.ingest`` (``BENCH_QUICK=1``: the 3 smallest filings and a 50-page
 generated set; ``BENCH_INGEST_FILES=N``: the N smallest filings and the full generated set;
-``BENCH_INGEST_GENERATED=0``: no generated set; ``BENCH_INGEST_BACKEND=torch``: our
+``BENCH_INGEST_GENERATED=0``: no generated set; ``BENCH_INGEST_FILINGS=0``: no filings; ``BENCH_INGEST_BACKEND=torch``: our
 pipeline on the torch backend instead of the default onnx-int8;
 ``BENCH_INGEST_OVERLAP=N``: our chunker's overlap in sentences; ``BENCH_INGEST_BASELINE=0``:
 ours only, for comparing our own settings). Sets: the FinanceBench filings
@@ -467,7 +467,7 @@ def run() -> str:
     try:
         sets: list[tuple[str, list[Path], list[dict[str, Any]]]] = []
         filings = financebench_files(quick)
-        if filings:
+        if filings and os.environ.get("BENCH_INGEST_FILINGS", "1") != "0":
             sets.append((f"financebench ({len(filings)} files)", filings, gold_questions(filings)))
         if os.environ.get("BENCH_INGEST_GENERATED", "1") != "0":
             generated = generate_contracts(

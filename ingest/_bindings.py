@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from uuid import NAMESPACE_URL, uuid5
 
@@ -346,9 +346,13 @@ def _founder_phrasings(parent: str) -> tuple[tuple[str, str], ...]:
     )
 
 
-_KW_OWNER = r"(?i:own|hold|held|member)"
+# The ownership rules' verbs and roles, as whole words: a bare "own" ("at its own cost") or
+# a part of a word ("known", "threshold") would wake them, and each window costs a
+# company-name pattern tried at every position in it.
+_KW_OWNER = (
+    r"(?i:\b(?:own(?:s|ed|ers?)|hold(?:s|ers?)|held|(?:share|stock|unit\s?)holders?|members?)\b)"
+)
 _KW_SUBSIDIARY = r"(?i:subsidiar|affiliate|parent)"
-_KW_ADVISER = r"(?i:audit|accountant|accounting|counsel|escrow|trustee)"
 _CAP_TITLE = (
     r"(?i:capitali[sz]ation|cap\s+table|ownership|shareholders|stockholders|members|holders)"
 )
@@ -395,6 +399,23 @@ class _Flow:
             pos += len(line.text) + 1
         self.starts = starts
         self.text = "\n".join(parts)
+        self._lower: str | None = None
+
+    def keyword_finditer(self, keywords: str) -> Iterator[re.Match[str]]:
+        """`re.finditer(keywords, text)`; a case-insensitive keyword list runs case-sensitively
+        over the lower-cased text, about ten times faster in `re`, at the same offsets.
+
+        That holds when `keywords` is one `(?i:...)` group whose body has no capital letter
+        (so no `\\S`, `[A-Z]`) and lower-casing keeps every offset (it only ever lengthens
+        a character, e.g. "İ"); otherwise the pattern runs as written."""
+        body = keywords[4:-1] if keywords.startswith("(?i:") and keywords.endswith(")") else ""
+        if body and body == body.lower() and _one_group(body):
+            if self._lower is None:
+                lower = self.text.lower()
+                self._lower = lower if len(lower) == len(self.text) else ""
+            if self._lower:
+                return _compiled(body).finditer(self._lower)
+        return _compiled(keywords).finditer(self.text)
 
     def line_index(self, pos: int) -> int:
         return max(0, bisect.bisect_right(self.starts, pos) - 1)
@@ -410,6 +431,25 @@ class _Flow:
 # ones (every legal form, jurisdiction and title) out of it, and recompiling them cost
 # ~40% of binding extraction on filings. The rules are a fixed set of strings.
 _compiled = functools.lru_cache(maxsize=None)(re.compile)
+
+
+def _one_group(body: str) -> bool:
+    """Whether "(?i:" + body + ")" is one group: `body`'s parentheses balance and never
+    close below zero (so "a)|(?:b" is not taken for a body)."""
+    depth = 0
+    escaped = False
+    for ch in body:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
 
 
 @dataclass
@@ -436,7 +476,7 @@ class _Context:
         if spans is None:
             text = self.flow.text
             spans = []
-            for km in re.finditer(keywords, text):
+            for km in self.flow.keyword_finditer(keywords):
                 lo = text.rfind("\n", 0, max(0, km.start() - _REACH)) + 1
                 hi = text.find("\n", min(len(text), km.end() + _REACH))
                 hi = len(text) if hi < 0 else hi
@@ -2529,7 +2569,7 @@ class BindingExtractor:
         for m in ctx.scan(
             rf"(?P<who>{PERSON})(?:,\s+|\s+of\s+){firm},?\s+(?:as\s+)?(?:legal\s+|outside\s+|special\s+|"
             rf"general\s+|corporate\s+)?counsel\s+(?:to|for)\s+(?P<parent>{parent})",
-            _KW_ADVISER,
+            r"(?i:counsel)",
         ):
             person, who, owner = _person(m.group("who")), _company(m.group("firm")), None
             owner = self._resolve(ctx, m.group("parent"))
