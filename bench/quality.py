@@ -787,15 +787,6 @@ def run() -> None:
                 for failure in cuad["failures"]:
                     print(f"   {failure['id']}: {'; '.join(failure['problems'])}")
 
-                # Issue 14: every clause topic in open phrasings, development and held out.
-                from bench import cuad_topics
-
-                print("== CUAD topics in open phrasings (bench/cuad_topics)")
-                _ingest(rt, "cuad", sorted(CUAD_CLAUSES.parent.joinpath("pdf").glob("*")))
-                topic_questions = cuad_topics.questions()
-                topic_results = cuad_topics.ask_all(rt.skill, "cuad", topic_questions)
-                print(cuad_topics.format_report(cuad_topics.score(topic_questions, topic_results)))
-
             if (
                 os.environ.get("EVRAG_QUALITY_FINANCEBENCH") == "1"
                 and FINANCEBENCH_QUESTIONS.exists()

@@ -121,6 +121,9 @@ class Lexicon:
     # as abbreviations whose full stop ends no sentence
     legal_forms_written: tuple[str, ...]
     legal_form_abbreviations: tuple[str, ...]
+    # words whose full stop ends no sentence (lower case, without the stop): the
+    # `abbreviations` list, the month abbreviations and the legal forms written as such
+    abbreviations: frozenset[str]
     organisation_heads: frozenset[str]
     never_names: frozenset[str]
     # verb phrases saying a person holds a title now ("who remains", "who serves as")
@@ -135,6 +138,14 @@ class Lexicon:
     person_contract_roles: frozenset[str]
     # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
     documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def filing_form(self) -> str:
+        """A pattern of a filing's form named by its number ("Form 10-K", "FORM DEF 14A"),
+        case-insensitive, from `documents.filing_forms`."""
+        numbers = sorted(self.documents.get("filing_forms", ()), key=lambda n: (-len(n), n))
+        alternatives = "|".join(r"\s*".join(map(re.escape, str(n).split())) for n in numbers)
+        return rf"(?i:\bform\s+(?:{alternatives})\b)"
 
     def role(self, name: str) -> RoleEntry:
         for entry in self.roles:
@@ -208,8 +219,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
     months = tuple(vocabulary.words("months"))
     if len(months) != 12:
         raise LexiconError(f"{vocabulary.file}: months: expected 12, found {len(months)}")
-    abbreviations = vocabulary.mapping("month_abbreviations")
-    if not all(isinstance(v, int) and 1 <= v <= 12 for v in abbreviations.values()):
+    month_abbrevs = vocabulary.mapping("month_abbreviations")
+    if not all(isinstance(v, int) and 1 <= v <= 12 for v in month_abbrevs.values()):
         raise LexiconError(f"{vocabulary.file}: month_abbreviations: values must be 1..12")
     forms = vocabulary.sub("legal_forms")
     jurisdictions = vocabulary.sub("jurisdictions")
@@ -220,13 +231,20 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         attributes=attributes,
         yes_no=tuple(attributes_file.words("yes_no")),
         months=months,
-        month_abbreviations=abbreviations,
+        month_abbreviations=month_abbrevs,
         legal_form_phrases=tuple(
             (tuple(p.words("words")), p.text("form")) for p in forms.items("phrases")
         ),
         legal_form_words={str(k): str(v) for k, v in forms.mapping("words").items()},
         legal_forms_written=tuple(forms.pattern("written", w) for w in forms.words("written")),
         legal_form_abbreviations=tuple(forms.words("abbreviations")),
+        abbreviations=frozenset(
+            [
+                *(w.lower() for w in vocabulary.words("abbreviations")),
+                *(str(k).lower() for k in month_abbrevs),
+                *(w.lower() for w in forms.words("abbreviations")),
+            ]
+        ),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),

@@ -20,10 +20,29 @@ _LEGAL_FORM_END = re.compile(rf"\b(?:{_FORM_ABBREVIATIONS})\.$")
 _NEW_SENTENCE = re.compile(
     r"\s+(?!(?:Inc|Corp|Co|Ltd|LLC|LP|LLP|N\.A|and|&)\b)[A-Z][a-z]+\b(?![,.]?\s+(?:Inc|Corp|Ltd|LLC)\b)"
 )
-_ABBREVIATIONS = re.compile(
-    rf"(?:\b(?:{_FORM_ABBREVIATIONS}|Mr|Mrs|Ms|Dr|Prof|No|Nos|St|Jr|Sr|vs|Sec|Art|U\.S|"
-    r"e\.g|i\.e|et al|approx|Ave|Blvd)|\b[A-Z])\.$"
-)
+# Words whose full stop ends no sentence (vocabulary.yaml: abbreviations, month abbreviations,
+# legal forms); a word ending in a single letter ("J.", "N.Y.", "Ph.D."); an enumerator that
+# is all a sentence has so far.
+_ABBREVIATION_WORDS = lexicon().abbreviations
+_ENUMERATOR = re.compile(r"\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,4})\)?\.")
+
+
+def _stop_ends_no_sentence(head: str) -> bool:
+    """Whether the full stop that ends `head` belongs to its last word: an abbreviation
+    ("Mr.", "Inc.", "Sept."), a single letter ("J. Smith") or a word ending in one
+    ("U.S.A.", "Ph.D."), or an enumerator with nothing before it in the sentence
+    ("1. Definitions", "(a).")."""
+    words = head.split()
+    if not words:
+        return True
+    word = words[-1]
+    bare = word[:-1].lower().lstrip("(\"'“‘")
+    last = bare.rsplit(".", 1)[-1]  # "d" of "Ph.D.", "a" of "U.S.A."
+    return (
+        bare in _ABBREVIATION_WORDS
+        or (len(last) == 1 and last.isalpha())
+        or (len(words) == 1 and _ENUMERATOR.fullmatch(word) is not None)
+    )
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -38,7 +57,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         boundary = False
         if ch in ".!?;" and (i + 1 == n or text[i + 1] in " \n\t\"'”’)"):
             head = text[start : i + 1]
-            if ch != "." or not _ABBREVIATIONS.search(head[-12:]):
+            if ch != "." or not _stop_ends_no_sentence(head):
                 # A decimal or section number ("6.2") is not an end: the next char is a digit.
                 boundary = ch != ";" or len(head.strip()) > 120
             elif _LEGAL_FORM_END.search(head[-12:]) and _NEW_SENTENCE.match(text, i + 1):

@@ -15,9 +15,8 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from domain import BBox, ChunkRecord, LineRef, PageLines
+from domain import BBox, ChunkRecord, LineRef, PageLines, sentence_spans
 from ingest._document import LocatedLine, ParsedDocument
-from ingest._structure import sentence_spans
 
 __all__ = ["Chunker", "estimate_word_pieces", "extract_span", "reextract", "sentence_spans"]
 

@@ -20,17 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domain import BindingType, SubjectType, entity_key, is_generic_term, lexicon
-from ingest._bindings import (
-    COMPANY,
-    PERSON,
-    BindingExtractor,
-    _company,
-    _Context,
-    _Entity,
-    _person,
-    _title_roles,
-)
 from ingest._document import LocatedLine
+from ingest._rulebase import COMPANY, PERSON, _company, _Context, _Entity, _person, _title_roles
 
 # A form's first pages: a cover page runs over one or two pages, three at most.
 _COVER_PAGES = 3
@@ -78,7 +69,7 @@ _REGISTRANT = next((f for f in _FIELDS if f.role == "registrant"), None)
 _JURISDICTION = next((f for f in _FIELDS if f.role == "jurisdiction"), None)
 # A filing: the commission's heading and a form's number on the first page.
 _FILING_HEAD = re.compile(r"(?i)securities\s+and\s+exchange\s+commission")
-_FORM_NUMBER = re.compile(r"(?i)\bform\s+(?:10-K|10-Q|8-K|20-F|40-F|6-K|S-1|10-KT|10-QT)\b")
+_FORM_NUMBER = re.compile(lexicon().filing_form)
 # A press release's dateline names its issuer with its listing: "Acme Inc. (NYSE: ACME)".
 _ISSUER = re.compile(
     rf"(?P<co>{COMPANY}|(?:(?:[A-Z][\w.&'’-]*|&)[ \t]+){{0,4}}[A-Z][\w.&'’-]*)\s*\(\s*"
@@ -178,7 +169,7 @@ class FormReader:
 
     # -- the rule ------------------------------------------------------------------------------
 
-    def cover(self, extractor: BindingExtractor, ctx: _Context) -> None:
+    def cover(self, ctx: _Context) -> None:
         found = self.own_entity(ctx)
         if found is None:
             return

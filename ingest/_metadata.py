@@ -7,9 +7,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain import lexicon
+from domain import lexicon, sentence_spans
 from ingest._document import DatedLine, LocatedLine, ParsedDocument, UnexecutedMark
-from ingest._structure import _ABBREVIATIONS, sentence_spans
 
 _MONTHS = {m: i + 1 for i, m in enumerate(lexicon().months)}
 _MONTH_ABBR = {m[:3]: n for m, n in _MONTHS.items()} | {"sept": 9}
@@ -383,11 +382,17 @@ def title_of(lines: Sequence[LocatedLine], body_size: float) -> str | None:
     return page[0].text[:200]
 
 
+def _type_rule(pattern: str) -> re.Pattern[str]:
+    return re.compile(
+        pattern.replace("{filing_form}", lexicon().filing_form), re.IGNORECASE | re.MULTILINE
+    )
+
+
 _TYPES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None, bool], ...] = tuple(
     (
         str(t["name"]),
-        re.compile(t["title"], re.IGNORECASE | re.MULTILINE),
-        re.compile(t["first_page"], re.IGNORECASE | re.MULTILINE) if t.get("first_page") else None,
+        _type_rule(t["title"]),
+        _type_rule(t["first_page"]) if t.get("first_page") else None,
         bool(t.get("heading", False)),
     )
     for t in _DOCS.get("types", ())
@@ -415,7 +420,7 @@ def classify(
     head = first_page[:3000]
     if re.search(
         r"\bthis\b[^.]{0,100}\b(?:agreement|contract|lease|indenture)\b", head, re.IGNORECASE
-    ) and not re.search(r"\bform\s+(?:10-k|10-q|8-k|20-f)\b", head, re.IGNORECASE):
+    ) and not re.search(lexicon().filing_form, head):
         return "agreement"
     for kind, _, first, _ in _TYPES:
         # minutes, amendments, certificates ... are named in passing on many first pages:
@@ -526,7 +531,7 @@ def preamble_parties(text: str) -> tuple[str, ...]:
         name = name.strip(" ,;:\"'“”")
         if (
             name.endswith(".")
-            and name.rsplit(None, 1)[-1].lower().rstrip(".") not in _ABBREVIATIONS
+            and name.rsplit(None, 1)[-1].lower().rstrip(".") not in lexicon().abbreviations
         ):
             name = name.rstrip(".")
         if (

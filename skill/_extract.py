@@ -552,7 +552,25 @@ _FOUNDING_CUE = re.compile(
 )
 
 
+# "a letter from Smith LLP, dated as of <date>", "the financial statements of the Company as of
+# <date>": the date is the letter's or the statements', not the agreement's (vocabulary.yaml:
+# documents.dates.of_another_document).
+_OTHER_DOCUMENTS = "|".join(
+    r"\s+".join(map(re.escape, noun.split()))
+    for noun in lexicon().documents.get("dates", {}).get("of_another_document", ())
+)
+_ANOTHER_DOCUMENT_DATED = re.compile(
+    rf"\b(?:{_OTHER_DOCUMENTS or '(?!)'})\b(?:\s+(?:and|from|of|by|to|issued\s+by)\b[^;]{{0,80}}?)?"
+    r",?\s*(?:dated\s+(?:as\s+of\s+)?|(?<!effective\s)as\s+of\s+)(?:the\s+)?$",
+    _I,
+)
+
+
 def _date_role(sentence: str, mention: Mention, floor: int) -> tuple[str, float]:
+    """Whose date `mention` is: "effective" or "expiration" (with a confidence), "other"
+    (another document's), or "" (nothing says)."""
+    if _ANOTHER_DOCUMENT_DATED.search(_window_before(sentence, mention.start, 140, floor)):
+        return "other", 0.0
     defined = _DEFINED_DATE_AFTER.match(sentence, mention.end)
     if defined:
         kind = defined.group("kind").lower()

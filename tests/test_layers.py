@@ -103,3 +103,78 @@ def test_the_rules_catch_what_they_name() -> None:
     )
     found = violations(Path("skill/_probe.py"), source)
     assert [f.split(":")[1] for f in found] == ["1", "2", "3", "5", "6"], found
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+    return ".".join(parts)
+
+
+def module_graph(files: dict[str, str]) -> dict[str, set[str]]:
+    """module -> the modules of `files` it imports (anywhere in it, late imports too).
+
+    `from pkg import name` counts as an import of `pkg.name` when that is a module of
+    `files`, else of `pkg`. A package's `__init__` is left out as a target: it gathers its
+    modules' public names, and an import through it says nothing about which module uses
+    which."""
+    packages = {m for m in files if (ROOT / m.replace(".", "/") / "__init__.py").exists()}
+    graph: dict[str, set[str]] = {}
+    for module, source in files.items():
+        targets: set[str] = set()
+        for _, imported, names in _imports(source):
+            candidates = [f"{imported}.{n}" for n in names if f"{imported}.{n}" in files]
+            candidates = candidates or [imported]
+            targets.update(c for c in candidates if c in files and c not in packages)
+        graph[module] = targets - {module}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each strongly connected set of two or more modules (Tarjan), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    files = {_module_name(p): p.read_text(encoding="utf-8") for p in _package_files()}
+    assert circles(module_graph(files)) == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    graph = {"a.x": {"a.y"}, "a.y": {"a.z"}, "a.z": {"a.x"}, "a.w": {"a.x"}, "b.v": set()}
+    assert circles(graph) == [["a.x", "a.y", "a.z"]]
+    files = {
+        "ingest._p": "from ingest._q import f\n",
+        "ingest._q": "def g():\n    import ingest._p\n",
+    }
+    assert circles(module_graph(files)) == [["ingest._p", "ingest._q"]]

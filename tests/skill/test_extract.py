@@ -1015,3 +1015,33 @@ def test_the_charter_own_date_is_a_founding_date() -> None:
     # An agreement's execution date is not the company's founding date.
     other = "IN WITNESS WHEREOF, the parties have executed this Agreement on 2 May 2019."
     assert extract_values("founding_date", other) == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Concurrently with the execution of this Agreement, the Agent shall receive a letter "
+        "from Baker Tilly LLP, dated as of the date of this Agreement and addressed to the Agent.",
+        "The Company shall deliver the opinion of its counsel dated June 2, 2015.",
+        "Seller has delivered a certificate of good standing dated as of March 1, 2019.",
+    ],
+)
+def test_a_date_dated_after_another_document_is_that_documents(sentence: str) -> None:
+    # "a letter ... dated as of": the letter's date, never the agreement's effective date
+    assert _values("effective_date", sentence) == []
+
+
+def test_the_agreements_own_dated_still_counts() -> None:
+    sentence = "This Letter Agreement, dated as of June 2, 2015, is entered into by Acme and Beta."
+    assert _values("effective_date", sentence) == ["2015-06-02"]
+
+
+def test_a_statements_as_of_date_is_not_the_agreements() -> None:
+    sentence = (
+        "The accountants shall confirm that the consolidated financial statements and related "
+        "notes of the Company as of December 31, 2008 comply with the applicable rules."
+    )
+    assert _values("effective_date", sentence) == []
+    assert _values("effective_date", "This Agreement is effective as of March 1, 2021.") == [
+        "2021-03-01"
+    ]
