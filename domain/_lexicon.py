@@ -124,6 +124,8 @@ class Lexicon:
     # words whose full stop ends no sentence (lower case, without the stop): the
     # `abbreviations` list, the month abbreviations and the legal forms written as such
     abbreviations: frozenset[str]
+    # how documents name an entity's kind ("corporation", "limited liability company"; regexes)
+    entity_types: tuple[str, ...]
     organisation_heads: frozenset[str]
     never_names: frozenset[str]
     # verb phrases saying a person holds a title now ("who remains", "who serves as")
@@ -138,6 +140,23 @@ class Lexicon:
     person_contract_roles: frozenset[str]
     # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
     documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def legal_form_cased(self) -> str:
+        """The written legal forms as one alternation, case-sensitive: each as written in
+        the lexicon and, for a plain word, in capitals ("Inc", "INC"; "L\\.\\s?P" once)."""
+        return "|".join(
+            dict.fromkeys(
+                f
+                for form in self.legal_forms_written
+                for f in ((form, form.upper()) if form.isalpha() else (form,))
+            )
+        )
+
+    @property
+    def entity_type(self) -> str:
+        """One pattern of the entity types, case-insensitive, as a group."""
+        return "(?i:(?:" + "|".join(self.entity_types) + "))"
 
     @property
     def filing_form(self) -> str:
@@ -244,6 +263,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 *(str(k).lower() for k in month_abbrevs),
                 *(w.lower() for w in forms.words("abbreviations")),
             ]
+        ),
+        entity_types=tuple(
+            vocabulary.pattern("entity_types", w) for w in vocabulary.words("entity_types")
         ),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),

@@ -60,13 +60,7 @@ WHO = (
 PERSONS = rf"{PERSON}(?:\s*,\s*{PERSON})*(?:,?\s+and\s+{PERSON})?"
 
 
-_ENTITY_TYPE = (
-    r"(?i:(?:limited\s+liability\s+company|limited\s+liability\s+partnership|limited\s+partnership"
-    r"|general\s+partnership|statutory\s+trust|business\s+trust|public\s+limited\s+company"
-    r"|private\s+limited\s+company|(?:stock\s+|nonprofit\s+|non-profit\s+|business\s+|"
-    r"professional\s+|public\s+benefit\s+)?corporation|company|partnership|trust|"
-    r"limited\s+company|exempted\s+company|société\s+anonyme|GmbH|banking\s+corporation))"
-)
+_ENTITY_TYPE = lexicon().entity_type
 _LAWS_OF = (
     r"(?:the\s+laws\s+of\s+(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom|"
     r"Country)\s+of\s+)?)"

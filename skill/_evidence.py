@@ -238,9 +238,11 @@ class _KnownEntity:
 
 
 MASK = "\u2588"
+# A legal form as documents write it (vocabulary.yaml legal_forms.written), capitalised as
+# there or in capitals ("PLC", "INC").
+_LEGAL_FORM = lexicon().legal_form_cased
 _COMPANY_NAME = re.compile(
-    r"(?<![\w])(?:(?:[A-Z][\w&'’.-]*|&),?[ \t]+){1,6}?(?:Inc|Incorporated|Corp|Corporation|Co|Company|LLC|"
-    r"L\.L\.C|Ltd|Limited|LP|L\.P|LLP|plc|PLC|GmbH|AG|S\.A|SA|N\.V|B\.V|K\.K|Pte|Pty|N\.A)\b\.?"
+    rf"(?<![\w])(?:(?:[A-Z][\w&'’.-]*|&),?[ \t]+){{1,6}}?(?:{_LEGAL_FORM})\b\.?"
 )
 
 
@@ -918,13 +920,13 @@ def _owner_is_candidate(segments: Sequence[tuple[int, bool]], position: int) -> 
 
 _AUDITOR_PATTERNS = (
     re.compile(
-        r"\baudited\s+by\s+(?P<firm>(?:[A-Z][\w&'’.-]*,?[ \t]+|&[ \t]+){0,5}(?:LLP|LLC|L\.L\.P|P\.C|PC|Ltd|LLP\.|GmbH|AG|Inc)\b\.?)"
+        rf"\baudited\s+by\s+(?P<firm>(?:[A-Z][\w&'’.-]*,?[ \t]+|&[ \t]+){{0,5}}(?:{_LEGAL_FORM}|PC)\b\.?)"
     ),
     re.compile(
-        r"(?P<firm>(?:[A-Z][\w&'’.-]*,?[ \t]+|&[ \t]+){1,5}(?:LLP|LLC|L\.L\.P|P\.C|PC|Ltd|GmbH|AG|Inc)\b\.?),?\s+(?:the\s+\w+['’]s\s+|our\s+|its\s+)?independent\s+(?:registered\s+public\s+accounting\s+firm|auditors?|accountants?)"
+        rf"(?P<firm>(?:[A-Z][\w&'’.-]*,?[ \t]+|&[ \t]+){{1,5}}(?:{_LEGAL_FORM}|PC)\b\.?),?\s+(?:the\s+\w+['’]s\s+|our\s+|its\s+)?independent\s+(?:registered\s+public\s+accounting\s+firm|auditors?|accountants?)"
     ),
     re.compile(
-        r"(?P<firm>(?:[A-Z][\w&'’.-]*,?[ \t]+|&[ \t]+){1,5}(?:LLP|LLC|L\.L\.P|P\.C|PC|Ltd|GmbH|AG|Inc)"
+        rf"(?P<firm>(?:[A-Z][\w&'’.-]*,?[ \t]+|&[ \t]+){{1,5}}(?:{_LEGAL_FORM}|PC)"
         r"\b\.?)\s+(?:has|had|have)?\s*(?:been\s+)?(?:engaged|appointed|retained|selected|re-?appointed)"
         r"\s+as\s+(?:the\s+|its\s+|our\s+)?(?:\w+['’]s\s+)?(?:independent\s+)?(?:auditors?|registered\s+"
         r"public\s+accounting\s+firm|accountants?)"

@@ -205,7 +205,7 @@ _RELEVANCE_CUES: dict[str, tuple[tuple[str, float], ...]] = {
             0.9,
         ),
         (
-            r"\b(?:a|an)\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3}\s+(?:corporation|limited\s+liability\s+company|limited\s+partnership|company|exempted\s+company|statutory\s+trust|business\s+trust|trust|partnership|general\s+partnership|LLC|L\.L\.C\.|GmbH|AG|plc|B\.V\.|N\.V\.|S\.A\.)(?![\w])",
+            rf"\b(?:a|an)\s+[A-Z][\w.]*(?:\s+[A-Z][\w.]*){{0,3}}\s+{lexicon().entity_type}(?![\w])",
             0.85,
         ),
         (r"\b(?:incorporated|organi[sz]ed|registered|domiciled)(?:\s+[\w-]+){0,3}?\s+in\b", 0.8),
@@ -432,15 +432,7 @@ def _governing_law(sentence: str, party: str | None) -> list[ExtractedValue]:
     return values
 
 
-_ENTITY_FORMS = (
-    r"(?:corporation|limited\s+liability\s+company|limited\s+liability\s+partnership|"
-    r"limited\s+partnership|general\s+partnership|partnership|(?:public\s+|private\s+)?"
-    r"(?:limited\s+)?company|exempted\s+company|statutory\s+trust|business\s+trust|"
-    r"trust|corp\.?|LLC|L\.L\.C\.|LLP|L\.P\.|LP|non-?profit\s+corporation|"
-    r"(?:professional|benefit|public\s+benefit|close)\s+corporation|société|GmbH|AG|B\.V\.|"
-    r"N\.V\.|S\.A\.|S\.à\s?r\.l\.|plc|Pte\.?\s+Ltd\.?|Ltd\.?|Limited|entity|bank|"
-    r"banking\s+corporation|national\s+banking\s+association|cooperative)"
-)
+_ENTITY_FORMS = lexicon().entity_type
 _INCORPORATION_CUES: tuple[tuple[re.Pattern[str], float], ...] = (
     (
         re.compile(
@@ -949,11 +941,11 @@ def _free_text(
 
 # --------------------------------------------------------------------------- names and places
 
+_FORM_ABBREVIATIONS = frozenset(a.lower() for a in lexicon().legal_form_abbreviations)
 _NAME_TOKEN = r"(?:[A-Z][\w&'’.-]*|&|of|and|the|de|du|van|von|der|la|le|y)"
-_CORPORATE_TAIL = (
-    r"(?:,?\s+(?:Inc\.?|Incorporated|Corp\.?|Corporation|LLC|L\.L\.C\.|Ltd\.?|Limited|LLP|"
-    r"L\.P\.|LP|plc|PLC|GmbH|AG|S\.A\.|B\.V\.|N\.V\.|Co\.|Company|Pte\.?\s+Ltd\.?))"
-)
+# A legal form after a name (vocabulary.yaml legal_forms.written), capitalised as written there
+# or in capitals, with its full stop.
+_CORPORATE_TAIL = rf"(?:,?\s+(?:{lexicon().legal_form_cased})\b\.?)"
 _NAME_RE = re.compile(
     rf"(?P<name>[A-Z][\w&'’.-]*(?:\s+{_NAME_TOKEN})*?(?:{_CORPORATE_TAIL})?)"
     rf"(?=\s*(?:$|[,;:(\n]|\.\s|\.$|\s+(?:at|located|whose|with|in|of\s+\d|which|who|as|is|has|and\s+[a-z])\b))"
@@ -1011,8 +1003,9 @@ def _registered_agent(sentence: str, party: str | None) -> list[ExtractedValue]:
         if name.lower() in {"the", "a", "an"} or len(name) < 3:
             continue
         end = start + len(name)
-        if name_match.group("name").endswith(".") and re.search(
-            r"(?:Inc|Corp|Co|Ltd|L\.L\.C|S\.A|N\.V|B\.V)\.$", name_match.group("name")
+        if (
+            name_match.group("name").endswith(".")
+            and name.rsplit(None, 1)[-1].lower() in _FORM_ABBREVIATIONS
         ):
             end = start + len(name_match.group("name"))
         consumed = end

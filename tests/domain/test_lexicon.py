@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -14,7 +15,7 @@ import pytest
 import yaml
 
 import domain
-from domain import LexiconError, load_lexicon
+from domain import LexiconError, lexicon, load_lexicon
 from domain._lexicon import FILES, LEXICON_DIR
 
 REPO = Path(__file__).resolve().parents[2]
@@ -104,6 +105,8 @@ BROKEN: list[tuple[str, Any, str]] = [
     ("vocabulary.yaml", lambda d: d["months"].pop(), "months: expected 12"),
     ("vocabulary.yaml", lambda d: d["month_abbreviations"].update(jan=13), "1..12"),
     ("vocabulary.yaml", lambda d: d.update(contract_roles="supplier"), "contract_roles"),
+    ("vocabulary.yaml", lambda d: d["abbreviations"].append(False), "abbreviations"),
+    ("vocabulary.yaml", lambda d: d["entity_types"].append("corp(oration"), "entity_types"),
 ]
 
 
@@ -150,6 +153,7 @@ NEW_ATTRIBUTE = {
 
 PROBE = r"""
 import json
+import re
 from domain import Attribute, Binding, Role
 from ingest import BindingExtractor
 from skill import extract_values, parse_question
@@ -211,3 +215,26 @@ def test_without_the_edit_neither_is_known() -> None:
         domain.Role("liquidator")
     with pytest.raises(SubjectClassError):
         parse_question("Who is the liquidator of Harbor Freight Lines, Inc.?")
+
+
+def test_language_of_sentences_entities_and_filings_is_data(tmp_path: Path) -> None:
+    """The words that end no sentence, the kinds of entities and the filing forms are read
+    from vocabulary.yaml: an edit there changes what the lexicon gives every consumer."""
+    directory = _copy(tmp_path)
+
+    def edit(d: dict[str, Any]) -> None:
+        d["abbreviations"].append("Kft")
+        d["entity_types"].insert(0, "anstalt")
+        d["documents"]["filing_forms"].append("N-CSR")
+
+    _edit(directory, "vocabulary.yaml", edit)
+    edited = load_lexicon(directory)
+    assert "kft" in edited.abbreviations and "kft" not in lexicon().abbreviations
+    assert "sept" in edited.abbreviations and "inc" in edited.abbreviations  # months, forms
+    assert re.fullmatch(edited.entity_type, "Anstalt")
+    assert not re.fullmatch(lexicon().entity_type, "Anstalt")
+    assert re.search(edited.filing_form, "ANNUAL REPORT ON FORM N-CSR")
+    assert not re.search(lexicon().filing_form, "ANNUAL REPORT ON FORM N-CSR")
+    assert re.search(lexicon().filing_form, "Form 10-K") and re.search(
+        lexicon().filing_form, "FORM DEF 14A"
+    )
