@@ -179,37 +179,6 @@ def observed_at(date: str | None) -> str | None:
 # Aliases: the surface forms that name a candidate in one document
 
 
-_DEFINITION = re.compile(
-    r"(?P<name>[A-Z][\w.,&'’\- ]{1,80}?)\s*,?\s*\((?:[^()\"“]{0,40}?)?"
-    r"(?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?[\"“](?P<term>[^\"”]{1,40})[\"”]"
-)
-
-
-def defined_terms(texts: Iterable[str]) -> dict[str, str]:
-    """Defined term key -> entity key, from "Acme Robotics, Inc. (the "Company")" patterns;
-    the first definition of a term wins."""
-    out: dict[str, str] = {}
-    for text in texts:
-        for term, key in _definitions_in(text):
-            out.setdefault(term, key)
-    return out
-
-
-@functools.lru_cache(maxsize=4096)
-def _definitions_in(text: str) -> tuple[tuple[str, str], ...]:
-    """(term key, entity key) of each definition in `text`, in order. Memoized: the same
-    binding quotes and chunk texts are read for every question about an entity."""
-    out: list[tuple[str, str]] = []
-    for m in _DEFINITION.finditer(text):
-        name = re.sub(
-            r"^(?:[Tt]his|[Tt]he|[Aa]nd|[Bb]etween|[Bb]y)\s+", "", m.group("name").strip(" ,")
-        )
-        key = entity_key(name)
-        if key:
-            out.append((entity_key(m.group("term")), key))
-    return tuple(out)
-
-
 def name_pattern(form: str) -> str:
     """A name as a pattern: whole words, any run of whitespace (a line break) between them."""
     return r"(?<!\w)" + r"\s+".join(re.escape(w) for w in form.split()) + r"(?!\w)"
@@ -455,10 +424,9 @@ class EvidenceCollector:
 
     # -- integrity --------------------------------------------------------------------------
 
-    def candidate_forms(
-        self, candidate: Candidate, document_id: str, terms: dict[str, str]
-    ) -> list[str]:
-        """Names that denote the candidate in one document (names, short names, its terms)."""
+    def candidate_forms(self, candidate: Candidate, document_id: str) -> list[str]:
+        """Names that denote the candidate in one document: its names, short names, and the
+        aliases ingestion recorded (its defined terms in this document, or KB-wide ones)."""
         forms = {candidate.name, *candidate.aliases}
         if candidate.subject_type != "agreement":
             forms.update(s for s in short_names(candidate.name) if len(s) >= 4)
@@ -467,9 +435,6 @@ class EvidenceCollector:
             surname = candidate.name.split()[-1] if len(candidate.name.split()) >= 2 else ""
             if len(surname) >= 2 and surname[:1].isupper():
                 forms.update(f"{title} {surname}" for title in _HONORIFICS)
-        for term_key, key in terms.items():
-            if key == candidate.subject_id:
-                forms.add(term_key)
         for alias in self._aliases_of.get(candidate.subject_id, ()):
             if alias.document_id in (None, document_id):
                 forms.add(alias.alias)
@@ -611,8 +576,6 @@ class EvidenceCollector:
             return [], []
         docs = sorted({c.document_id for c in chunks})
         others = self.known_entities(kb, docs)
-        # Copies of a document repeat its bindings' quotes: each distinct quote once.
-        binding_quotes = list(dict.fromkeys(b.quote for b in candidate.bindings))
         kept: dict[str, EvidenceUnit] = {}
         rejected: dict[str, RejectedEvidence] = {}
         by_doc: dict[str, list[ChunkRecord]] = {}
@@ -628,10 +591,9 @@ class EvidenceCollector:
         for document_id in sorted(by_doc):
             doc_chunks = by_doc[document_id]
             own_voice = document_id in own_docs
-            terms = defined_terms([*binding_quotes, *(c.text for c in doc_chunks)])
-            forms = self.candidate_forms(candidate, document_id, terms)
+            forms = self.candidate_forms(candidate, document_id)
             party_forms = self.party_forms(
-                candidate, document_id, terms, party_key=party_key, party_role=party_role
+                candidate, document_id, party_key=party_key, party_role=party_role
             )
             found: list[tuple[Sentence, float, list[tuple[str, float]], str | None]] = []
             for chunk in doc_chunks:
@@ -759,7 +721,6 @@ class EvidenceCollector:
         self,
         candidate: Candidate,
         document_id: str,
-        terms: dict[str, str],
         *,
         party_key: str | None,
         party_role: str | None,
@@ -771,7 +732,6 @@ class EvidenceCollector:
         if party_role:
             forms.update({party_role.title(), party_role})
         if party_key:
-            forms.update(t for t, k in terms.items() if k == party_key)
             forms.update(
                 a.alias
                 for a in self._aliases_of.get(party_key, ())

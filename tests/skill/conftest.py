@@ -19,6 +19,7 @@ import pytest
 
 from domain._names import entity_key
 from domain._records import (
+    Alias,
     BBox,
     Binding,
     BindingType,
@@ -157,6 +158,10 @@ PERSON, COMPANY = SubjectType.INDIVIDUAL, SubjectType.LEGAL_ENTITY
 class KnowledgeBase:
     docs: dict[str, _Doc]
     bindings: list[Binding]
+    aliases: list[Alias] = field(default_factory=list)
+
+    def alias_table(self, kb: str) -> list[Alias]:
+        return list(self.aliases)
 
     def info(self, kb: str, document_id: str) -> DocumentInfo | None:
         for d in self.docs.values():
@@ -455,7 +460,21 @@ def build_documents() -> KnowledgeBase:
             binding_type=BindingType.OWNERSHIP,
         )
     )
-    return KnowledgeBase(docs, bindings)
+    # The defined terms ingestion records as aliases scoped to their document (the skill
+    # reads a document's terms only from them): 'Acme Robotics, Inc. (the "Company")',
+    # '... Acme Robotics, Inc. ("Supplier") and Globex Corporation ("Customer")'.
+    defined = [("cert", "Company", ACME), ("msa", "Supplier", ACME), ("msa", "Customer", GLOBEX)]
+    aliases = [
+        Alias(
+            alias=term,
+            alias_key=entity_key(term),
+            entity_name=name,
+            entity_key=entity_key(name),
+            document_id=docs[doc].document_id,
+        )
+        for doc, term, name in defined
+    ]
+    return KnowledgeBase(docs, bindings, aliases)
 
 
 def load(store: EdgeStore, embedder: Embedder, kb: str, base: KnowledgeBase) -> None:
@@ -496,6 +515,7 @@ SkillFactory = Callable[..., EvidenceSkill]
 @pytest.fixture(scope="session")
 def make_skill(embedder: Embedder, knowledge_base: KnowledgeBase) -> SkillFactory:
     def make(store: object, **kwargs: object) -> EvidenceSkill:
+        kwargs.setdefault("aliases", knowledge_base.alias_table)
         return EvidenceSkill(
             store,  # type: ignore[arg-type]
             embedder,

@@ -53,7 +53,6 @@ def _clear_process_caches() -> None:
         evidence._SENTENCES.clear()
     for memo in (
         evidence.name_regex,
-        evidence._definitions_in,
         extract.sentence_relevance,
         extract._extract_values,
         entities.entity_key,
