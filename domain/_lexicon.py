@@ -128,6 +128,10 @@ class Lexicon:
     entity_types: tuple[str, ...]
     organisation_heads: frozenset[str]
     never_names: frozenset[str]
+    # defined terms that name a role, not an entity ("company", "supplier")
+    generic_terms: frozenset[str]
+    # how a document refers to the entity it is about ("the Company"), as written
+    entity_references: tuple[str, ...]
     # verb phrases saying a person holds a title now ("who remains", "who serves as")
     holds_title_now: tuple[str, ...]
     # how a text says an office ended, and the words before the date it takes effect
@@ -269,6 +273,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),
+        generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),
+        entity_references=tuple(vocabulary.words("entity_references")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),
         tenure_ended_verbs=tuple(vocabulary.words("tenure_ended_verbs")),
         tenure_ended_nouns=tuple(vocabulary.words("tenure_ended_nouns")),

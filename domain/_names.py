@@ -159,71 +159,9 @@ def is_person_name(name: str) -> bool:
     return not looks_like_company(cleaned)
 
 
-# Defined terms that name a role, not an entity: never knowledge-base-wide aliases.
-GENERIC_TERMS: frozenset[str] = frozenset(
-    [
-        "company",
-        "corporation",
-        "registrant",
-        "issuer",
-        "parent",
-        "subsidiary",
-        "party",
-        "parties",
-        "bank",
-        "fund",
-        "trust",
-        "partnership",
-        "agent",
-        "customer",
-        "supplier",
-        "licensor",
-        "licensee",
-        "lender",
-        "lenders",
-        "borrower",
-        "guarantor",
-        "employer",
-        "employee",
-        "executive",
-        "consultant",
-        "franchisee",
-        "franchisor",
-        "distributor",
-        "purchaser",
-        "seller",
-        "buyer",
-        "vendor",
-        "client",
-        "contractor",
-        "manufacturer",
-        "reseller",
-        "sponsor",
-        "owner",
-        "provider",
-        "recipient",
-        "adviser",
-        "advisor",
-        "investment",
-        "adviser",
-        "servicer",
-        "depositor",
-        "trustee",
-        "escrow",
-        "agent",
-        "landlord",
-        "tenant",
-        "lessor",
-        "lessee",
-        "developer",
-        "administrator",
-        "holder",
-        "holders",
-        "shareholder",
-        "stockholder",
-        "member",
-    ]
-)
+# Defined terms that name a role, not an entity: never knowledge-base-wide aliases
+# (vocabulary.yaml generic_terms).
+GENERIC_TERMS: frozenset[str] = lexicon().generic_terms
 
 
 def is_generic_term(term: str) -> bool:

@@ -210,6 +210,11 @@ MASK = "\u2588"
 # A legal form as documents write it (vocabulary.yaml legal_forms.written), capitalised as
 # there or in capitals ("PLC", "INC").
 _LEGAL_FORM = lexicon().legal_form_cased
+# How a document refers to the entity it is about without naming it ("the Company", "such
+# Borrower"; vocabulary.yaml entity_references).
+_ENTITY_REFERENCE = re.compile(
+    r"\b(?:the|such)\s+(?:" + "|".join(map(re.escape, lexicon().entity_references)) + r")\b"
+)
 _COMPANY_NAME = re.compile(
     rf"(?<![\w])(?:(?:[A-Z][\w&'’.-]*|&),?[ \t]+){{1,6}}?(?:{_LEGAL_FORM})\b\.?"
 )
@@ -509,11 +514,7 @@ class EvidenceCollector:
             # "Our headquarters are in Redmond" in the candidate's own filing.
             return None
         # A generic reference ("the Company") in a chunk that mentions only the candidate.
-        generic = re.search(
-            r"\b(?:the|such)\s+(Company|Corporation|Registrant|Issuer|Borrower|Guarantor|"
-            r"Entity|LLC|Partnership)\b",
-            text,
-        )
+        generic = _ENTITY_REFERENCE.search(text)
         if generic and set(sentence.chunk.entity_keys) == {candidate.subject_id}:
             return None
         if _SELF_CHARTER.search(text) and any(

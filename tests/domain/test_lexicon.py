@@ -226,6 +226,7 @@ def test_language_of_sentences_entities_and_filings_is_data(tmp_path: Path) -> N
         d["abbreviations"].append("Kft")
         d["entity_types"].insert(0, "anstalt")
         d["documents"]["filing_forms"].append("N-CSR")
+        d["generic_terms"].append("Operator")
 
     _edit(directory, "vocabulary.yaml", edit)
     edited = load_lexicon(directory)
@@ -235,6 +236,8 @@ def test_language_of_sentences_entities_and_filings_is_data(tmp_path: Path) -> N
     assert not re.fullmatch(lexicon().entity_type, "Anstalt")
     assert re.search(edited.filing_form, "ANNUAL REPORT ON FORM N-CSR")
     assert not re.search(lexicon().filing_form, "ANNUAL REPORT ON FORM N-CSR")
+    assert "operator" in edited.generic_terms and "operator" not in lexicon().generic_terms
+    assert "company" in lexicon().generic_terms and "Registrant" in lexicon().entity_references
     assert re.search(lexicon().filing_form, "Form 10-K") and re.search(
         lexicon().filing_form, "FORM DEF 14A"
     )
