@@ -11,6 +11,7 @@ from domain import lexicon, sentence_spans
 from ingest._document import DatedLine, LocatedLine, ParsedDocument, UnexecutedMark
 
 _MONTHS = {m: i + 1 for i, m in enumerate(lexicon().months)}
+_ABBREVIATIONS = lexicon().abbreviations
 _MONTH_ABBR = {m[:3]: n for m, n in _MONTHS.items()} | {"sept": 9}
 _MON = r"(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 _DATE_PATTERNS = [
@@ -382,10 +383,12 @@ def title_of(lines: Sequence[LocatedLine], body_size: float) -> str | None:
     return page[0].text[:200]
 
 
+# "Form 10-K": a filing names its form by number (vocabulary.yaml documents.filing_forms).
+_FILING_FORM = lexicon().filing_form
+
+
 def _type_rule(pattern: str) -> re.Pattern[str]:
-    return re.compile(
-        pattern.replace("{filing_form}", lexicon().filing_form), re.IGNORECASE | re.MULTILINE
-    )
+    return re.compile(pattern.replace("{filing_form}", _FILING_FORM), re.IGNORECASE | re.MULTILINE)
 
 
 _TYPES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None, bool], ...] = tuple(
@@ -420,7 +423,7 @@ def classify(
     head = first_page[:3000]
     if re.search(
         r"\bthis\b[^.]{0,100}\b(?:agreement|contract|lease|indenture)\b", head, re.IGNORECASE
-    ) and not re.search(lexicon().filing_form, head):
+    ) and not re.search(_FILING_FORM, head):
         return "agreement"
     for kind, _, first, _ in _TYPES:
         # minutes, amendments, certificates ... are named in passing on many first pages:
@@ -531,7 +534,7 @@ def preamble_parties(text: str) -> tuple[str, ...]:
         name = name.strip(" ,;:\"'“”")
         if (
             name.endswith(".")
-            and name.rsplit(None, 1)[-1].lower().rstrip(".") not in lexicon().abbreviations
+            and name.rsplit(None, 1)[-1].lower().rstrip(".") not in _ABBREVIATIONS
         ):
             name = name.rstrip(".")
         if (
