@@ -158,6 +158,21 @@ class Lexicon:
         )
 
     @property
+    def month(self) -> str:
+        """A month as documents write it, case-insensitive, no group: the full names and the
+        abbreviations (with or without their stop), longest first ("Sept." before "Sep")."""
+        names = sorted(self.months, key=lambda m: (-len(m), m))
+        abbreviations = sorted(self.month_abbreviations, key=lambda m: (-len(m), m))
+        return "(?i:" + "|".join(names) + "|(?:" + "|".join(abbreviations) + r")\.?)"
+
+    def month_number(self, word: str) -> int | None:
+        """1..12 for a month's name or abbreviation ("May", "sept.", "DEC"), else None."""
+        key = word.lower().rstrip(".")
+        if key in self.months:
+            return self.months.index(key) + 1
+        return self.month_abbreviations.get(key)
+
+    @property
     def entity_type(self) -> str:
         """One pattern of the entity types, case-insensitive, as a group."""
         return "(?i:(?:" + "|".join(self.entity_types) + "))"

@@ -33,13 +33,27 @@ def _ascii_fold(text: str) -> str:
     return "".join(ch for ch in folded if not unicodedata.combining(ch))
 
 
+# Dots and apostrophes join a word ("L.L.C." -> "llc", "Dick's" -> "dicks"); every other
+# character that is no letter or digit (a space, a hyphen, a comma) separates words.
+_JOINERS = re.compile(r"[.'’`]")
+_SEPARATORS = re.compile(r"[^a-z0-9]+")
+
+
+def _folded(text: str) -> str:
+    return _ascii_fold(unicodedata.normalize("NFKC", text)).lower()
+
+
 def _tokens(name: str) -> list[str]:
-    text = _ascii_fold(unicodedata.normalize("NFKC", name)).lower()
-    text = text.replace("&", " and ")
-    # Dots and apostrophes join ("L.L.C." -> "llc", "Dick's" -> "dicks"); all else separates.
-    text = re.sub(r"[.'’`]", "", text)
-    text = re.sub(r"[^a-z0-9]+", " ", text)
-    return text.split()
+    text = _JOINERS.sub("", _folded(name).replace("&", " and "))
+    return _SEPARATORS.sub(" ", text).split()
+
+
+def fold_word(word: str) -> str:
+    """One word spelled as in entity keys ("McDonald's" -> "mcdonalds", "L.L.C." -> "llc",
+    "&" -> "and"): for matching names word by word where `entity_key` folds whole names.
+    A hyphen or space separates words, so `word` should hold neither."""
+    text = _folded(word)
+    return "and" if text == "&" else _SEPARATORS.sub("", _JOINERS.sub("", text))
 
 
 def _split_suffix_tokens(tokens: list[str]) -> tuple[list[str], list[str]]:

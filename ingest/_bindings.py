@@ -376,10 +376,9 @@ _TITLE_LINE = re.compile(
     r"Amendment|Lease|Indenture|POWER\s+OF\s+ATTORNEY|Power\s+of\s+Attorney)\b[A-Za-z0-9 &,'’\-#.()]*$"
 )
 _DATE = (
-    r"(?:(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)"
+    rf"(?:{lexicon().month}"
     r"\s+\d{1,2}\s*(?:st|nd|rd|th)?\s*,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?"
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+    rf"{lexicon().month}"
     r",?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})"
 )
 _DATED = re.compile(

@@ -10,10 +10,9 @@ from typing import Any
 from domain import lexicon, sentence_spans
 from ingest._document import DatedLine, LocatedLine, ParsedDocument, UnexecutedMark
 
-_MONTHS = {m: i + 1 for i, m in enumerate(lexicon().months)}
-_ABBREVIATIONS = lexicon().abbreviations
-_MONTH_ABBR = {m[:3]: n for m, n in _MONTHS.items()} | {"sept": 9}
-_MON = r"(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
+_LEXICON = lexicon()
+_ABBREVIATIONS = _LEXICON.abbreviations
+_MON = f"({_LEXICON.month})"
 _DATE_PATTERNS = [
     # January 1, 2020 / January 1st, 2020
     # (also "March 1,1996": typed without the space after the comma)
@@ -44,10 +43,10 @@ _ANCHOR_WINDOW = 120
 def _iso(match: re.Match[str], kind: int) -> str | None:
     try:
         if kind == 0:
-            month = _MONTH_ABBR[match.group(1).lower().rstrip(".")[:4].rstrip("t")[:3]]
+            month = _LEXICON.month_number(match.group(1)) or 0
             day, year = int(match.group(2)), int(match.group(3))
         elif kind == 1:
-            month = _MONTH_ABBR[match.group(2).lower().rstrip(".")[:3]]
+            month = _LEXICON.month_number(match.group(2)) or 0
             day, year = int(match.group(1)), int(match.group(3))
         elif kind == 2:
             year, month, day = (int(g) for g in match.groups())

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from domain import is_generic_term, lexicon
+from domain import fold_word, is_generic_term, lexicon
 
 _LEXICON = lexicon()
 _FORM_WORDS: dict[str, str] = dict(_LEXICON.legal_form_words)
@@ -49,7 +48,8 @@ _QUESTION_WORDS = frozenset(
 _CONNECTORS = frozenset({"of", "and", "&", "de", "du", "der", "van", "von", "la", "le", "y"})
 
 # A token: a word with its inner dots and apostrophes ("C.M.", "McDonald's", "L.L.C."), or "&".
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:[.'’\-][A-Za-z0-9]+)*\.?(?:['’]s?)?|&")
+# A hyphen separates words, as in `entity_key` ("Coca-Cola" and "Coca Cola" are one name).
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:[.'’][A-Za-z0-9]+)*\.?(?:['’]s?)?|&")
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 # A blank where a name should be: underscores, a bracketed word ("[Party]", "<Company>").
@@ -60,14 +60,6 @@ def placeholder_in(question: str) -> str | None:
     """The first placeholder written where a name should be, or None."""
     match = _PLACEHOLDER.search(question)
     return match.group(0) if match else None
-
-
-def _fold(word: str) -> str:
-    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", word))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
-    if text == "&":
-        return "and"
-    return re.sub(r"[^a-z0-9]", "", text)
 
 
 def _canonical(words: Sequence[str]) -> tuple[str, ...]:
@@ -90,7 +82,7 @@ def _canonical(words: Sequence[str]) -> tuple[str, ...]:
 def name_tokens(name: str) -> tuple[str, ...]:
     """The canonical token sequence of a known name ("Acme Robotics, Incorporated" ->
     ("acme", "robotics", "inc"))."""
-    words = [_fold(m.group(0)) for m in _TOKEN.finditer(name)]
+    words = [fold_word(m.group(0)) for m in _TOKEN.finditer(name)]
     words = [w for w in words if w]
     if len(words) > 1 and words[0] == "the":
         words = words[1:]
@@ -170,11 +162,11 @@ def _tokens(text: str) -> list[_Token]:
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
         spellings = []
-        folded = _fold(raw)
+        folded = fold_word(raw)
         if folded:
             spellings.append(_FORM_WORDS.get(folded, folded))
         if _POSSESSIVE.search(raw):
-            bare = _fold(_POSSESSIVE.sub("", raw))
+            bare = fold_word(_POSSESSIVE.sub("", raw))
             if bare and bare not in spellings:
                 spellings.append(_FORM_WORDS.get(bare, bare))
         if spellings:
@@ -186,7 +178,7 @@ def _form_phrases_as_one(tokens: list[_Token]) -> list[_Token]:
     """A legal form written in words ("Limited Partnership", "Limited Liability Company") as
     one token spelled as the form ("lp", "llc"), as a known name's canonical sequence has it;
     word by word, "Limited" would read "ltd" and leave "Partnership" a name of its own."""
-    words = [_fold(t.text) for t in tokens]
+    words = [fold_word(t.text) for t in tokens]
     out: list[_Token] = []
     i = 0
     while i < len(tokens):

@@ -112,15 +112,7 @@ def _format_number(value: Decimal) -> str:
 # --------------------------------------------------------------------------- dates
 
 # Month names and abbreviations (domain/lexicon/vocabulary.yaml).
-_MONTHS = {name: number for number, name in enumerate(lexicon().months, start=1)}
-_MONTH_ABBREVIATIONS = dict(lexicon().month_abbreviations)
-_MONTH = (
-    r"(?P<{g}>(?:"
-    + "|".join(sorted(_MONTHS, key=len, reverse=True))
-    + r")|(?:"
-    + "|".join(sorted(_MONTH_ABBREVIATIONS, key=len, reverse=True))
-    + r")\.?)"
-)
+_MONTH = "(?P<{g}>" + lexicon().month.replace("{", "{{").replace("}", "}}") + ")"
 _ORDINAL_UNITS = {
     "first": 1,
     "second": 2,
@@ -204,8 +196,7 @@ def _day_value(text: str) -> int | None:
 
 
 def _month_value(text: str) -> int | None:
-    key = text.lower().rstrip(".")
-    return _MONTHS.get(key) or _MONTH_ABBREVIATIONS.get(key)
+    return lexicon().month_number(text)
 
 
 def _year_value(text: str) -> int:

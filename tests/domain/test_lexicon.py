@@ -241,3 +241,29 @@ def test_language_of_sentences_entities_and_filings_is_data(tmp_path: Path) -> N
     assert re.search(lexicon().filing_form, "Form 10-K") and re.search(
         lexicon().filing_form, "FORM DEF 14A"
     )
+
+
+def test_months_are_read_one_way_everywhere() -> None:
+    """One month pattern and one month reading (vocabulary.yaml) serve document dates
+    (ingest), binding dates and question values (skill)."""
+    lex = lexicon()
+    month = re.compile(lex.month)
+    for number, name in enumerate(lex.months, start=1):
+        assert month.fullmatch(name.upper()) and lex.month_number(name.title()) == number
+    for abbreviation, number in lex.month_abbreviations.items():
+        written = abbreviation.title() + "."
+        assert month.fullmatch(written) and lex.month_number(written) == number
+    assert month.match("Sept. 5").group(0) == "Sept."  # the longer abbreviation first
+    assert lex.month_number("Mayday") is None and not month.fullmatch("Mayday")
+
+    from ingest._metadata import find_dates
+    from skill._values import normalize_date
+
+    for text, iso in (
+        ("May 5, 2021", "2021-05-05"),
+        ("5 May 2021", "2021-05-05"),
+        ("Sept. 5, 2021", "2021-09-05"),
+        ("SEPTEMBER 5, 2021", "2021-09-05"),
+    ):
+        assert [d for _, d in find_dates(text)] == [iso], text
+        assert normalize_date(text) == iso, text

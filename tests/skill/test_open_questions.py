@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from domain import entity_key
 from skill import SubjectClassError
 from skill._intent import lexicon_intent
-from skill._mentions import NameIndex, find_mentions, placeholder_in
+from skill._mentions import NameIndex, find_mentions, name_tokens, placeholder_in
 from skill._skill import EvidenceSkill
 from tests.skill.conftest import KB
 
@@ -53,6 +54,20 @@ def test_possessives() -> None:
         ("Northgate Logistics", True),
         ("Foo Bar Corp", False),
     ]
+
+
+def test_a_hyphen_separates_words_as_in_entity_keys() -> None:
+    """A question and the knowledge base may write a name with a hyphen or a space; the
+    words are folded by domain.fold_word, the function behind entity_key, so both match."""
+    index = NameIndex(["Coca-Cola Bottling Co.", "Rolls Royce Holdings plc"])
+    for question, written in (
+        ("Who owns Coca Cola Bottling Co.?", "Coca Cola Bottling Co."),
+        ("Who owns Coca-Cola Bottling Co.?", "Coca-Cola Bottling Co."),
+        ("Who audits Rolls-Royce Holdings plc?", "Rolls-Royce Holdings plc"),
+    ):
+        assert [(m.text, m.known) for m in find_mentions(question, index)] == [(written, True)]
+    for name in ("Coca-Cola Bottling Co.", "McDonald's Corporation", "C.M. Oliver & Company"):
+        assert " ".join(name_tokens(name)) == entity_key(name)
 
 
 def test_a_legal_form_ends_an_unknown_name() -> None:
