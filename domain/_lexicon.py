@@ -128,6 +128,9 @@ class Lexicon:
     entity_types: tuple[str, ...]
     organisation_heads: frozenset[str]
     never_names: frozenset[str]
+    # words that open or link a question; particles inside names ("de", "van")
+    question_words: frozenset[str]
+    name_particles: frozenset[str]
     # defined terms that name a role, not an entity ("company", "supplier")
     generic_terms: frozenset[str]
     # how a document refers to the entity it is about ("the Company"), as written
@@ -288,6 +291,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),
+        question_words=frozenset(vocabulary.words("question_words")),
+        name_particles=frozenset(vocabulary.words("name_particles")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),
         entity_references=tuple(vocabulary.words("entity_references")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),

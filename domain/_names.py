@@ -25,7 +25,8 @@ _WORD_SUFFIXES: dict[str, str] = dict(lexicon().legal_form_words)
 # Words that, as the last word of a name, make it an organisation even without a legal form.
 ORGANISATION_HEADS: frozenset[str] = lexicon().organisation_heads
 
-_CONNECTORS = frozenset({"and", "of", "the", "for", "de", "du", "des", "da", "do", "la", "le"})
+# Words that are never a name's distinctive first word: particles and linking words.
+_CONNECTORS = lexicon().name_particles | {"and", "of", "the", "for"}
 
 
 def _ascii_fold(text: str) -> str:

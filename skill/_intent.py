@@ -50,11 +50,16 @@ _PHRASES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     for subject, pattern in entry.question_patterns.items()
     if subject in ("agreement", "entity")
 )
-# Clause topics: free-text agreement attributes answered by the sentence that states them.
+# Clause topics: free-text agreement attributes answered by the sentence that states them,
+# found by their relevance cues over their threshold (attributes.yaml), with no code of their
+# own; "termination_right" and "assignment" have cues too, and extractors of their own.
 CLAUSE_TOPICS: frozenset[str] = frozenset(
     a.name
     for a in _LEXICON.attributes
-    if a.value_kind == "free_text" and "agreement" in a.subjects and a.relevance_cues
+    if a.value_kind == "free_text"
+    and "agreement" in a.subjects
+    and a.relevance_cues
+    and a.threshold is not None
 )
 _AGREEMENT_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "agreement" in a.subjects)
 # Attributes answered by a passage rather than a value: a clause topic may refine them.

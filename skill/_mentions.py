@@ -35,17 +35,9 @@ _NEVER = (
     | frozenset(w.lower() for w in (*_LEXICON.us_states, *_LEXICON.countries) if " " not in w)
 )
 NEVER_NAMES = _NEVER | frozenset(_FORM_WORDS) | frozenset(_FORM_WORDS.values())
-_QUESTION_WORDS = frozenset(
-    """
-    what which who whom whose when where why how is are was were do does did can could may
-    might must shall should will would has have had please list name identify give show tell
-    me under in on of for to with between among by from and or the a an any each either both
-    neither its their his her this that these those there as at if until after before
-    during since per according within upon regarding concerning whether also then so
-    describe explain summarize summarise provide find quote cite state confirm check
-    """.split()  # noqa: SIM905
-)
-_CONNECTORS = frozenset({"of", "and", "&", "de", "du", "der", "van", "von", "la", "le", "y"})
+_QUESTION_WORDS = _LEXICON.question_words
+# Words that join the capitalised words of a name ("Bank of America", "Banco de la Nación").
+_CONNECTORS = _LEXICON.name_particles | {"of", "and", "&"}
 
 # A token: a word with its inner dots and apostrophes ("C.M.", "McDonald's", "L.L.C."), or "&".
 # A hyphen separates words, as in `entity_key` ("Coca-Cola" and "Coca Cola" are one name).
