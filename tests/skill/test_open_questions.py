@@ -226,3 +226,15 @@ def test_a_legal_form_written_in_words_ends_the_known_name() -> None:
         ("Great Lakes Gas Transmission Limited Partnership", True),
         ("Acme Widgets Limited Liability Company", True),
     ]
+
+
+def test_clause_topics_are_the_attributes_with_a_threshold() -> None:
+    """A clause topic is declared by data (cues and a threshold); cues alone, which every
+    attribute may carry, make none: "assignment" keeps its own extractor."""
+    from domain import lexicon
+    from skill._intent import CLAUSE_TOPICS
+
+    declared = {a.name for a in lexicon().attributes if a.threshold is not None}
+    assert declared == CLAUSE_TOPICS
+    assert {"non_compete", "change_of_control"} <= CLAUSE_TOPICS
+    assert not {"assignment", "termination_right", "governing_law"} & CLAUSE_TOPICS
