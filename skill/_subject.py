@@ -125,25 +125,11 @@ person_attribute_of = _phrase_lookup(_PERSON_ATTRIBUTE_PHRASES)
 # ---------------------------------------------------------------------------------------------
 # Agreements: "the master services agreement between X and Y", "X's NDA with Y", "the MSA"
 
-_DOC_TYPE_ABBREVIATIONS: tuple[tuple[str, str], ...] = (
-    (r"msa|master\s+services?\s+agreement", "master_services_agreement"),
-    (
-        r"nda|mnda|mutual\s+nda|non-?\s?disclosure\s+agreement|confidentiality\s+agreement|mutual\s+non-?\s?"
-        r"disclosure\s+agreement",
-        "non_disclosure_agreement",
-    ),
-    (r"sow|statement\s+of\s+work", "statement_of_work"),
-    (r"spa|stock\s+purchase\s+agreement|share\s+purchase\s+agreement", "stock_purchase_agreement"),
-    (r"apa|asset\s+purchase\s+agreement", "asset_purchase_agreement"),
-    (
-        r"(?:term\s+)?loan(?:\s+and\s+security)?(?:\s+agreement)?|credit(?:\s+facility)?\s+agreement"
-        r"|facility\s+agreement|(?:term\s+)?loan\s+facility",
-        "loan_agreement",
-    ),
-    (r"employment\s+contract", "employment_agreement"),
-    (r"guarant(?:y|ee)(?:\s+agreement)?", "guaranty_agreement"),
-    (r"licen[cs]e|licen[cs]ing\s+agreement", "license_agreement"),
-    (r"lease", "lease_agreement"),
+# Kinds of agreement, instruments and the words that name an agreement (vocabulary.yaml,
+# `documents`).
+_AGREEMENTS = _LEXICON.documents
+_DOC_TYPE_ABBREVIATIONS: tuple[tuple[str, str], ...] = tuple(
+    (str(pattern), str(kind)) for pattern, kind in _AGREEMENTS["agreement_kinds"]
 )
 _DOC_TYPE_EXACT = [(re.compile(p, re.IGNORECASE), v) for p, v in _DOC_TYPE_ABBREVIATIONS]
 # Instruments that bind parties without calling themselves an agreement.
@@ -153,11 +139,10 @@ _OF_COMPLEMENT = (
     r"(?:\s+of\s+(?!(?:the|an?)\b)[A-Za-z]+(?=\s+(?:between|among|amongst|with|by|dated|effective"
     r"|made|entered|executed|signed|for|from|to|and|in|no\.?)\b|\s*[,(]|\s*$))"
 )
-_INSTRUMENT = (
-    rf"\bpowers?\s+of\s+attorney\b|\bindentures?{_OF_COMPLEMENT}?\b|\bdeeds?{_OF_COMPLEMENT}?\b"
-    r"|\bmemorand(?:um|a)\s+of\s+understanding\b|\bletters?\s+of\s+intent\b|\bterm\s+sheets?\b"
+_INSTRUMENT = "|".join(
+    str(p).replace("{of_complement}", _OF_COMPLEMENT) for p in _AGREEMENTS["instruments"]
 )
-_AGREEMENT_WORD = rf"(?:agreements?|contracts?|msa|nda|mnda|sow|spa|apa|lease|loan|guarant(?:y|ee)|licen[cs]e|statement\s+of\s+work|{_INSTRUMENT})"
+_AGREEMENT_WORD = "(?:" + "|".join(map(str, _AGREEMENTS["agreement_words"])) + f"|{_INSTRUMENT})"
 _DETERMINERS = re.compile(r"^(?:the|an?|this|that|its|their|his|her|any|such)\s+", re.IGNORECASE)
 _TYPE_NOISE = frozenset(
     {"amended", "restated", "and", "the", "original", "executed", "signed", "written"}
@@ -543,12 +528,15 @@ def _entity_attribute_phrase(groups: dict[str, str]) -> SubjectClass | None:
 _ANY_PARTY = re.compile(
     r"(?:either|each|any|a|both|neither|the|all)\s+(?:of\s+the\s+)?part(?:y|ies)", re.IGNORECASE
 )
-# Contract roles a question may use instead of a name ("the guarantor", "the receiving party").
+# Contract roles a question may use instead of a name ("the guarantor", "the receiving
+# party"): the lexicon's contract roles, longest first.
 _CONTRACT_ROLE_TERMS = re.compile(
-    r"(?:the\s+)?(?P<term>(?:receiving|disclosing)\s+party|guarantor|borrower|lender|customer|"
-    r"supplier|provider|service\s+provider|vendor|contractor|licensor|licensee|employer|"
-    r"employee|executive|consultant|distributor|reseller|franchisor|franchisee|purchaser|buyer|"
-    r"seller|landlord|tenant|lessor|lessee|company|agent|administrative\s+agent)",
+    r"(?:the\s+)?(?P<term>"
+    + "|".join(
+        r"\s+".join(role.split("_"))
+        for role in sorted(_LEXICON.contract_roles, key=lambda r: (-len(r), r))
+    )
+    + ")",
     re.IGNORECASE,
 )
 
