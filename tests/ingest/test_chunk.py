@@ -154,20 +154,30 @@ def test_chunk_spanning_a_page_break_leaves_out_header_and_footer(contract, cont
     assert [b.page for b in record.bboxes] == [1, 2]
 
 
-def test_chunk_sizes_and_overlap(contract_chunks):
+def test_chunk_sizes_and_overlap(contract, contract_chunks):
+    """By default consecutive chunks of a section meet and do not overlap; with
+    `overlap_sentences=1` the next chunk starts with the last sentence of the one before."""
     chunker = Chunker()
     for record in contract_chunks:
         assert len(record.text.split()) <= chunker.max_words
     by_section: dict[str | None, list] = {}
     for record in contract_chunks:
         by_section.setdefault(record.section, []).append(record)
-    overlapping = [rs for rs in by_section.values() if len(rs) > 1]
-    assert overlapping
-    for records in overlapping:
+    several = [rs for rs in by_section.values() if len(rs) > 1]
+    assert several
+    for records in several:
         for a, b in itertools.pairwise(records):
-            assert b.char_start < a.char_end  # one sentence carried over
+            assert a.char_end <= b.char_start
+            assert not contract.text[a.char_end : b.char_start].strip()  # nothing left out
+    overlapping = Chunker(overlap_sentences=1).run(contract, "group-1")
+    carried = 0
+    for a, b in itertools.pairwise(overlapping):
+        if a.section == b.section:
+            assert b.char_start < a.char_end
             last_sentence = a.text[sentence_spans(a.text)[-1][0] :]
             assert b.text.startswith(last_sentence.split("\n")[0])
+            carried += 1
+    assert carried
 
 
 def test_chunk_locators(contract, contract_chunks):
