@@ -145,6 +145,12 @@ class Lexicon:
     countries: tuple[str, ...]
     contract_roles: frozenset[str]
     person_contract_roles: frozenset[str]
+    # how a question or title names a kind of agreement (regex, type), the instruments that
+    # bind parties without calling themselves agreements, and the words that name an
+    # agreement (regexes; vocabulary.yaml, `documents`)
+    agreement_kinds: tuple[tuple[str, str], ...]
+    instruments: tuple[str, ...]
+    agreement_words: tuple[str, ...]
     # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
     documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
@@ -265,6 +271,12 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         raise LexiconError(f"{vocabulary.file}: month_abbreviations: values must be 1..12")
     forms = vocabulary.sub("legal_forms")
     jurisdictions = vocabulary.sub("jurisdictions")
+    agreements = vocabulary.sub("documents")
+    agreement_kinds = []
+    for kind in agreements.data.get("agreement_kinds") or ():
+        if not (isinstance(kind, list) and len(kind) == 2 and isinstance(kind[1], str)):
+            raise agreements.fail("agreement_kinds", "expected [pattern, document type] pairs")
+        agreement_kinds.append((agreements.pattern("agreement_kinds", kind[0]), kind[1]))
     return Lexicon(
         roles=roles,
         binding_types=tuple(roles_file.words("binding_types")),
@@ -303,6 +315,13 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         countries=tuple(jurisdictions.words("countries")),
         contract_roles=frozenset(vocabulary.words("contract_roles")),
         person_contract_roles=frozenset(vocabulary.words("person_contract_roles")),
+        agreement_kinds=tuple(agreement_kinds),
+        instruments=tuple(
+            agreements.pattern("instruments", w) for w in agreements.words("instruments")
+        ),
+        agreement_words=tuple(
+            agreements.pattern("agreement_words", w) for w in agreements.words("agreement_words")
+        ),
         documents=vocabulary.mapping("documents") if "documents" in vocabulary.data else {},
     )
 

@@ -50,9 +50,10 @@ def _tokens(name: str) -> list[str]:
 
 
 def fold_word(word: str) -> str:
-    """One word spelled as in entity keys ("McDonald's" -> "mcdonalds", "L.L.C." -> "llc",
-    "&" -> "and"): for matching names word by word where `entity_key` folds whole names.
-    A hyphen or space separates words, so `word` should hold neither."""
+    """One word folded the way `entity_key` folds each word of a name (the same case and
+    accent folding, joiners and separators): "McDonald's" -> "mcdonalds", "L.L.C." -> "llc",
+    "&" -> "and". For matching names word by word; a hyphen or a space separates words, so
+    `word` should hold neither."""
     text = _folded(word)
     return "and" if text == "&" else _SEPARATORS.sub("", _JOINERS.sub("", text))
 

@@ -52,7 +52,7 @@ def _iso(match: re.Match[str], kind: int) -> str | None:
             year, month, day = (int(g) for g in match.groups())
         else:
             month, day, year = (int(g) for g in match.groups())
-    except (KeyError, ValueError):
+    except ValueError:
         return None
     if not (1 <= month <= 12 and 1 <= day <= 31 and 1800 <= year <= 2200):
         return None

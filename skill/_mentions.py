@@ -43,6 +43,7 @@ _CONNECTORS = _LEXICON.name_particles | {"of", "and", "&"}
 # A hyphen separates words, as in `entity_key` ("Coca-Cola" and "Coca Cola" are one name).
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:[.'’][A-Za-z0-9]+)*\.?(?:['’]s?)?|&")
 _POSSESSIVE = re.compile(r"['’]s?$")
+_HYPHENS = frozenset({"-", "\u2010", "\u2011"})  # hyphen-minus, hyphen, non-breaking hyphen
 
 # A blank where a name should be: underscores, a bracketed word ("[Party]", "<Company>").
 _PLACEHOLDER = re.compile(r"_{3,}|\[[^\]\n]{1,40}\]|<[^>\n]{1,40}>|\{[^}\n]{1,40}\}")
@@ -221,6 +222,9 @@ def find_mentions(
             while j < len(tokens):
                 nxt = tokens[j]
                 gap = text[tokens[j - 1].end : nxt.start]
+                if gap in _HYPHENS:  # "Hewlett-Packard": the words of one name
+                    j += 1
+                    continue
                 if gap.strip(" ,") or ("," in gap and not _is_form(nxt)):
                     break
                 if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:

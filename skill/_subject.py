@@ -127,11 +127,7 @@ person_attribute_of = _phrase_lookup(_PERSON_ATTRIBUTE_PHRASES)
 
 # Kinds of agreement, instruments and the words that name an agreement (vocabulary.yaml,
 # `documents`).
-_AGREEMENTS = _LEXICON.documents
-_DOC_TYPE_ABBREVIATIONS: tuple[tuple[str, str], ...] = tuple(
-    (str(pattern), str(kind)) for pattern, kind in _AGREEMENTS["agreement_kinds"]
-)
-_DOC_TYPE_EXACT = [(re.compile(p, re.IGNORECASE), v) for p, v in _DOC_TYPE_ABBREVIATIONS]
+_DOC_TYPE_EXACT = [(re.compile(p, re.IGNORECASE), v) for p, v in _LEXICON.agreement_kinds]
 # Instruments that bind parties without calling themselves an agreement.
 # A deed or an indenture takes what it does as a complement ("Deed of Assignment", "Indenture
 # of Trust"): one word, followed by the words that name the parties, a comma or the end.
@@ -139,10 +135,8 @@ _OF_COMPLEMENT = (
     r"(?:\s+of\s+(?!(?:the|an?)\b)[A-Za-z]+(?=\s+(?:between|among|amongst|with|by|dated|effective"
     r"|made|entered|executed|signed|for|from|to|and|in|no\.?)\b|\s*[,(]|\s*$))"
 )
-_INSTRUMENT = "|".join(
-    str(p).replace("{of_complement}", _OF_COMPLEMENT) for p in _AGREEMENTS["instruments"]
-)
-_AGREEMENT_WORD = "(?:" + "|".join(map(str, _AGREEMENTS["agreement_words"])) + f"|{_INSTRUMENT})"
+_INSTRUMENT = "|".join(p.replace("{of_complement}", _OF_COMPLEMENT) for p in _LEXICON.instruments)
+_AGREEMENT_WORD = "(?:" + "|".join(_LEXICON.agreement_words) + f"|{_INSTRUMENT})"
 _DETERMINERS = re.compile(r"^(?:the|an?|this|that|its|their|his|her|any|such)\s+", re.IGNORECASE)
 _TYPE_NOISE = frozenset(
     {"amended", "restated", "and", "the", "original", "executed", "signed", "written"}

@@ -42,16 +42,23 @@ def answer_summary(answer: dict[str, Any]) -> dict[str, Any]:
         "answer": conclusion.get("answer"),
         "values": _values(conclusion.get("values") or []),
         "conflicts": sorted(
-            [c.get("claim_id"), _values(c.get("values") or [])] for c in answer.get("conflicts", [])
+            (
+                [c.get("claim_id"), _values(c.get("values") or [])]
+                for c in answer.get("conflicts", [])
+            ),
+            key=json.dumps,
         ),
         "supersessions": sorted(
-            [
-                s.get("claim_id"),
-                s.get("document"),
-                s.get("effective_date"),
-                _values(s.get("history") or []),
-            ]
-            for s in answer.get("supersessions", [])
+            (
+                [
+                    s.get("claim_id"),
+                    s.get("document"),
+                    s.get("effective_date"),
+                    _values(s.get("history") or []),
+                ]
+                for s in answer.get("supersessions", [])
+            ),
+            key=json.dumps,
         ),
         "risk_signals": sorted(str(r) for r in answer.get("risk_signals", [])),
     }
@@ -102,7 +109,8 @@ def test_the_summary_sees_a_moved_value() -> None:
         "risk_signals": ["single_source"],
     }
     base = answer_summary(answer)
-    assert answer_summary({**answer, "conclusion": {"values": [{"value": "USD 6"}]}}) != base
+    changed = {"answer": "USD 5", "values": [{"value": "USD 6", "evidence_ids": ["a"]}]}
+    assert answer_summary({**answer, "conclusion": changed}) != base
     assert answer_summary({**answer, "conflicts": []}) != base
     assert answer_summary({**answer, "risk_signals": []}) != base
     # evidence ids and quotes are not part of it

@@ -107,6 +107,17 @@ BROKEN: list[tuple[str, Any, str]] = [
     ("vocabulary.yaml", lambda d: d.update(contract_roles="supplier"), "contract_roles"),
     ("vocabulary.yaml", lambda d: d["abbreviations"].append(False), "abbreviations"),
     ("vocabulary.yaml", lambda d: d["entity_types"].append("corp(oration"), "entity_types"),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["agreement_kinds"].append(["msa(", "x"]),
+        "documents.agreement_kinds",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["agreement_kinds"].append("msa"),
+        "[pattern, document type] pairs",
+    ),
+    ("vocabulary.yaml", lambda d: d["documents"].pop("instruments"), "documents.instruments"),
 ]
 
 

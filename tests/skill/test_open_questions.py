@@ -58,7 +58,8 @@ def test_possessives() -> None:
 
 def test_a_hyphen_separates_words_as_in_entity_keys() -> None:
     """A question and the knowledge base may write a name with a hyphen or a space; the
-    words are folded by domain.fold_word, the function behind entity_key, so both match."""
+    words are folded by domain.fold_word, the same folding entity_key gives each word, so both
+    match."""
     index = NameIndex(["Coca-Cola Bottling Co.", "Rolls Royce Holdings plc"])
     for question, written in (
         ("Who owns Coca Cola Bottling Co.?", "Coca Cola Bottling Co."),
@@ -238,3 +239,12 @@ def test_clause_topics_are_the_attributes_with_a_threshold() -> None:
     assert declared == CLAUSE_TOPICS
     assert {"non_compete", "change_of_control"} <= CLAUSE_TOPICS
     assert not {"assignment", "termination_right", "governing_law"} & CLAUSE_TOPICS
+
+
+def test_an_unknown_hyphenated_name_stays_whole() -> None:
+    """A hyphen joins the words of a name the knowledge base does not hold, as it does for
+    the names it holds: one absent subject, never two."""
+    assert _names("Does Hewlett-Packard Company own Compaq?") == [
+        ("Hewlett-Packard Company", False),
+        ("Compaq", False),
+    ]
