@@ -192,7 +192,7 @@ class Chunker:
             # A heading's group holds its subsections; any other, its siblings.
             parent = section if heads else _parent(section)
             group_words = words
-        return groups
+        return _headings_with_no_text_joined(groups) if self.merge_sections else groups
 
     # ------------------------------------------------------------------ sentences
 
@@ -298,6 +298,22 @@ class Chunker:
                     return chunks
             chunks.append(last)
         return chunks
+
+
+def _headings_with_no_text_joined(
+    groups: list[list[list[LocatedLine]]],
+) -> list[list[list[LocatedLine]]]:
+    """A group that is nothing but a heading ("4. Term and Termination" straight before "5.
+    Confidentiality") is no chunk of its own: it closes the group before it (its lines keep
+    their own section in their locators)."""
+    out: list[list[list[LocatedLine]]] = []
+    for group in groups:
+        bare = all(line.is_heading for run in group for line in run)
+        if bare and out and group[0][0].section is not None:
+            out[-1] = [*out[-1], *group]
+        else:
+            out.append(group)
+    return out
 
 
 def _section_runs(doc: ParsedDocument) -> list[list[LocatedLine]]:

@@ -17,7 +17,7 @@ from ingest._chunk import (
     reextract,
     sentence_spans,
 )
-from ingest._document import ParsedDocument
+from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._pdf import PdfParser
 
 
@@ -310,3 +310,51 @@ def test_no_sentence_of_a_merged_chunk_runs_across_two_clauses(contract, contrac
             assert len(touched) == 1, (sentence.text, touched)
     # A heading without a full stop ran into its first clause's sentence somewhere.
     assert split
+
+
+def test_a_heading_with_no_text_is_no_chunk_of_its_own():
+    """ "4. Term" straight before "5. Confidentiality" and its clauses: the bare heading closes
+    the chunk before it (its line cited with its own section); no chunk is a heading alone."""
+    rows = [
+        ("3. Fees", "3. Fees", True),
+        ("3.1 The Customer shall pay each invoice within thirty days.", "3. Fees > 3.1", False),
+        ("3.2 Late amounts bear interest at one percent per month.", "3. Fees > 3.2", False),
+        ("4. Term", "4. Term", True),
+        ("5. Confidentiality", "5. Confidentiality", True),
+        (
+            "5.1 Each party shall keep the information confidential.",
+            "5. Confidentiality > 5.1",
+            False,
+        ),
+    ]
+    lines, pos = [], 0
+    for number, (text, section, heading) in enumerate(rows, start=1):
+        y = 72.0 + 14 * number
+        lines.append(
+            LocatedLine(
+                1,
+                number,
+                text,
+                (72.0, y, 500.0, y + 11),
+                pos,
+                pos + len(text),
+                section,
+                is_heading=heading,
+            )
+        )
+        pos += len(text) + 1
+    doc = ParsedDocument(
+        "0" * 64,
+        "msa.pdf",
+        "\n".join(r[0] for r in rows),
+        tuple(lines),
+        (PageInfo(1, 612.0, 792.0, len(rows)),),
+    )
+    chunks = Chunker(min_words=40, max_words=200).run(doc, "g")
+    assert all(chunk.text.strip() != "4. Term" for chunk in chunks)
+    holder = next(c for c in chunks if "4. Term" in c.text)
+    assert holder.section == "3. Fees" and "thirty days" in holder.text
+    ref = next(r for r in holder.lines if holder.text[r.offset :].startswith("4. Term"))
+    assert ref.section == "4. Term"
+    plain = Chunker(min_words=40, max_words=200, merge_sections=False).run(doc, "g")
+    assert any(chunk.text.strip() == "4. Term" for chunk in plain)  # one chunk per section
