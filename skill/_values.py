@@ -113,6 +113,8 @@ def _format_number(value: Decimal) -> str:
 
 # Month names and abbreviations (domain/lexicon/vocabulary.yaml).
 _MONTH = "(?P<{g}>" + lexicon().month.replace("{", "{{").replace("}", "}}") + ")"
+# read once: month names are parsed on the evidence path
+_month_value = lexicon().month_number
 _ORDINAL_UNITS = {
     "first": 1,
     "second": 2,
@@ -195,8 +197,6 @@ def _day_value(text: str) -> int | None:
     return _ORDINAL_WORDS.get(cleaned.replace(" ", "-")) or _ORDINAL_WORDS.get(cleaned)
 
 
-def _month_value(text: str) -> int | None:
-    return lexicon().month_number(text)
 
 
 def _year_value(text: str) -> int:
