@@ -197,8 +197,6 @@ def _day_value(text: str) -> int | None:
     return _ORDINAL_WORDS.get(cleaned.replace(" ", "-")) or _ORDINAL_WORDS.get(cleaned)
 
 
-
-
 def _year_value(text: str) -> int:
     year = int(text)
     if len(text) == 2:
