@@ -16,6 +16,8 @@ is reported for both:
 - swapped parties: answers (a value given) to questions about an agreement that does not
   exist (must be 0); placeholders: questions read instead of refused as errors (must be 0);
 - governing law right: every value given matches CUAD's answer (and at least one is given);
+- a question asked in the same words of several agreements (an agreement and its amendments,
+  named by the same parties) is scored against the gold of all of them;
 - the acceptance-only topics (termination for convenience, change of control, non-compete,
   exclusivity, audit rights, insurance, notice to stop renewal) scored the same way against
   ../shared/data/cuad-train's annotations of the same contracts, in rows of their own.
@@ -186,6 +188,26 @@ def questions(
                     "question": phrasing.format(title=title, a=a, b=b),
                 }
             )
+    return _same_question_same_gold(out)
+
+
+def _same_question_same_gold(qs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A question asked in the same words of several agreements (an agreement and its
+    amendments, named by the same parties) cannot tell them apart: each is scored against
+    the gold of all of them (their spans and laws together)."""
+    union: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for q in qs:
+        if q["kind"] != "topic":
+            continue
+        cell = union.setdefault((q["topic"], q["question"]), {})
+        for field in ("spans", "train_spans", "laws"):
+            cell.setdefault(field, []).extend(q[field])
+    out = []
+    for q in qs:
+        if q["kind"] == "topic":
+            cell = union[(q["topic"], q["question"])]
+            q = {**q, **{f: list(dict.fromkeys(v)) for f, v in cell.items()}}
+        out.append(q)
     return out
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "absence_sentence",
     "clause_answer",
     "clause_sentences",
+    "clause_values",
     "labelled_spans",
 ]
 
@@ -216,10 +217,7 @@ def clause_answer(
         return ClauseAnswer(category=category, values=(), sentences=sentences)
     by_value: dict[str, list[tuple[ClauseSentence, ExtractedValue]]] = {}
     for sentence in sentences:
-        found = extract_values(attribute, sentence.text)
-        if not found and category == "expiration_date":
-            found = _end_of_term(sentence.text)
-        for value in found:
+        for value in clause_values(attribute, sentence.text):
             by_value.setdefault(value.value, []).append((sentence, value))
     values = tuple(
         ClauseValue(
@@ -233,6 +231,15 @@ def clause_answer(
         )
     )
     return ClauseAnswer(category=category, values=values, sentences=sentences)
+
+
+def clause_values(attribute: str, sentence: str) -> list[ExtractedValue]:
+    """The typed values of `attribute` a sentence of its clause states: the extractor's, and
+    for an expiration date, the end of a term stated without a calendar date."""
+    found = extract_values(attribute, sentence)
+    if not found and attribute == "expiration_date":
+        found = _end_of_term(sentence)
+    return found
 
 
 _I = re.IGNORECASE

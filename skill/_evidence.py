@@ -32,7 +32,7 @@ from domain import (
 )
 from retrieval import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
-from skill._clauses import labelled_spans
+from skill._clauses import clause_values, labelled_spans
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._gate import SKILL_FUSION, Candidate, QueryEmbedder
 from skill._subject import QuestionKind, SubjectClass
@@ -589,6 +589,7 @@ class EvidenceCollector:
                 kb, role="registrant", subject_key=candidate.subject_id
             )
         }
+        unread: list[tuple[float, Sentence]] = []
         for document_id in sorted(by_doc):
             doc_chunks = by_doc[document_id]
             own_voice = document_id in own_docs
@@ -618,7 +619,15 @@ class EvidenceCollector:
                         attribute, sentence, candidate, forms, others, party_forms
                     )
                     if not values and not elsewhere and label_score is not None:
-                        values = _clause_text_value(attribute, sentence)
+                        values = _clause_text_value(attribute, sentence) or _best_values(
+                            clause_values(attribute, sentence.text)
+                        )
+                        if not values and (
+                            self.verify(sentence, candidate, forms, others, party_forms, attribute)
+                            is None
+                        ):
+                            # The clause, but no value of the attribute read from it.
+                            unread.append((label_score, sentence))
                     if values:
                         named = [v for v, _ in values] if attribute in _NAME_VALUED else []
                         reason = self.verify(
@@ -692,6 +701,14 @@ class EvidenceCollector:
                                 quote=sentence.text,
                             ),
                         )
+        if not kept:
+            # The clause is there but states no value the extractor reads ("until 45 days
+            # after the completion of the Offering"): its best sentences are cited, with no
+            # value, so the answer shows the clause and is not sufficient.
+            unread.sort(key=lambda u: (-u[0], u[1].chunk.document_id, u[1].location.char_start))
+            for score, sentence in unread[:UNREAD_CLAUSE_SENTENCES]:
+                unit = self.sentence_unit(sentence, candidate.subject_id, claim_id, None, score)
+                kept.setdefault(unit.evidence_id, unit)
         return list(kept.values()), list(rejected.values())
 
     def _clause_spans(
@@ -795,6 +812,8 @@ class EvidenceCollector:
 # A clause sentence quoted as the value of a clause topic: the classifier stated that it is
 # the clause, so it is evidence at this confidence (the engine's threshold is below it).
 CLAUSE_SENTENCE_CONFIDENCE = 0.8
+# The sentences of an attribute's clause cited when no value could be read from any of them.
+UNREAD_CLAUSE_SENTENCES = 3
 _QUOTED_KINDS = frozenset({"free_text", "text"})
 
 

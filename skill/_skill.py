@@ -226,6 +226,15 @@ class EvidenceSkill:
         answer_text = None
         if values and not conflicts:
             answer_text = "; ".join(v.value for v in values) + in_force_note(supersessions)
+        # The attribute's clause, cited, with no value read from it (skill/_evidence.py).
+        unread = not values and any(u.value is None for u in units)
+        what = (subject_class.attribute or "").replace("_", " ")
+        if unread:
+            answer_text = "; ".join(
+                f"no {what} read from the clause quoted from {c.name}"
+                for c in gate.candidates
+                if any(u.subject_id == c.subject_id for u in units)
+            )
         # A clause topic with nothing found, or a clause the classifier's labels show absent.
         not_stated = not values and (is_clause_question(subject_class) or collector.clause_absent)
         if not_stated:
@@ -252,6 +261,11 @@ class EvidenceSkill:
                 amended=any("amended_by" in c.class_attributes for c in gate.candidates),
                 ambiguous=ambiguous,
             )
+        if unread:
+            actions = [
+                f"Read the quoted clause: it states the {what} in terms not read as a value",
+                *(a for a in actions if not a.startswith("Request ")),
+            ]
         if unexecuted:
             actions.append(
                 "Obtain the executed copy of " + ", ".join(unexecuted) + ": it is marked as a "

@@ -1,0 +1,32 @@
+"""The CUAD topic bench's scoring (bench/cuad_topics.py): what a question is scored against."""
+
+from __future__ import annotations
+
+from bench.cuad_topics import _same_question_same_gold
+
+
+def _q(pdf: str, question: str, spans: list[str], kind: str = "topic") -> dict[str, object]:
+    return {
+        "pdf": pdf,
+        "kind": kind,
+        "topic": "renewal_term",
+        "question": question,
+        "spans": spans,
+        "train_spans": [],
+        "laws": [],
+    }
+
+
+def test_one_question_asked_of_several_agreements_is_scored_against_all_of_them() -> None:
+    """An agreement and its amendment named by the same parties get the same question: the
+    answer cannot tell them apart, so each is scored against the spans of both."""
+    same = "Does the agreement between A and B renew?"
+    qs = [
+        _q("base.pdf", same, ["renews for one year"]),
+        _q("amendment.pdf", same, []),
+        _q("amendment.pdf", "Does the Amendment between A and B renew?", []),
+        _q("base.pdf", same, [], kind="swapped"),
+    ]
+    out = _same_question_same_gold(qs)
+    assert [q["spans"] for q in out] == [["renews for one year"], ["renews for one year"], [], []]
+    assert qs[1]["spans"] == []  # the input is not changed
