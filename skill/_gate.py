@@ -180,7 +180,7 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
 def _amendment_number(text: str) -> int | None:
-    m = re.search(r"amendment\s+(?:no\.?|number)\s*(\d+)", text, re.IGNORECASE)
+    m = re.search(r"amendment\s+(?:no\.?|number|#)\s*(\d+)", text, re.IGNORECASE)
     if m:
         return int(m.group(1))
     m = re.search(r"\b(first|second|third|fourth|fifth)\s+amendment", text, re.IGNORECASE)
@@ -191,7 +191,7 @@ def agreement_type(title: str) -> str | None:
     """The type of an agreement from its title; an amendment's is that of what it amends."""
     text = title
     amended = re.search(
-        r"\bamend(?:ment|ing)\b(?:\s+no\.?\s*\d+)?\s+(?:to|of)\s+(?:the\s+|that\s+certain\s+)?(.+)$",
+        r"\bamend(?:ment|ing)\b(?:\s+(?:no\.?|#)\s*\d+)?\s+(?:to|of)\s+(?:the\s+|that\s+certain\s+)?(.+)$",
         text,
         re.IGNORECASE,
     )
@@ -228,6 +228,18 @@ def _question_types(question_type: str | None) -> list[str | None]:
     if amended and amended != question_type:
         out.append(amended)
     return out
+
+
+def _titled_by_parties(
+    question_type: str | None, kinds: Sequence[str | None], parties: Sequence[object]
+) -> bool:
+    """A question's title more specific than the agreement's own ("the Jacksonville Jaguars
+    Sponsorship Agreement between A and B" for a "SPONSORSHIP AGREEMENT" between A and B):
+    the agreement's type ends the question's, and the question names two parties bound to
+    it. Never for an amendment asked by its title (the amendment is not the agreement)."""
+    if question_type is None or len(parties) < 2 or "amend" in question_type:
+        return False
+    return any(k is not None and question_type.endswith("_" + k) for k in kinds)
 
 
 def _subsidiary_links(bindings: Iterable[Binding]) -> frozenset[tuple[str, str]]:
@@ -711,7 +723,9 @@ class CandidateGate:
                     )
                 )
                 continue
-            if not any(_types_match(q, k) for q in question_types for k in entry.kinds):
+            if not any(_types_match(q, k) for q in question_types for k in entry.kinds) and not (
+                _titled_by_parties(subject.document_type, entry.kinds, parties)
+            ):
                 rejected.append(
                     RejectedCandidate(
                         name=label,

@@ -33,9 +33,14 @@ from skill._evidence import NOTICE_PURPOSE
 from skill._mentions import NEVER_NAMES, Mention, NameIndex, find_mentions, placeholder_in
 from skill._subject import (
     _AGREEMENT_WORD,
+    _AMENDMENT,
+    _DETERMINERS,
+    _NAME_QUALIFIER,
+    _TITLE_CONTINUATION,
     _TYPE_VOCABULARY,
     QuestionKind,
     SubjectClass,
+    _is_legal_form,
     _split_names,
     document_type_of,
 )
@@ -187,8 +192,79 @@ def _agreement_phrase(text: str, mentions: Sequence[Mention]) -> tuple[int, int,
             start = words[k].start()
         if k > 0 and _DETERMINER.match(words[k - 1].group(0)):
             start = words[k - 1].start()
-        return start, match.end(), text[start : match.end()]
+        end = match.end()
+        if not lower_type:
+            title = _title_extent(text, match.start(), match.end(), taken)
+            if title is not None:
+                start, end = title
+        return start, end, text[start:end]
     return None
+
+
+# Words that join the words of a title ("Licensing And Web Site Hosting Agreement", "Amendment
+# No. 3 To The Distributor Agreement", "Software License, Customization and Maintenance").
+_TITLE_JOINERS = frozenset({"and", "&", "of", "to", "for", "on", "in", "the", "with"})
+_TITLE_WORD = re.compile(r"[\w&#’'-]+")
+
+
+def _title_extent(
+    text: str, start: int, end: int, taken: Sequence[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """(start, end) of a whole Title-Case title around the agreement word at start..end:
+    back to the determiner before it through its capitalised words and the words that join
+    them, and on over a second half ("... Agreement And Right Of First Offer between") or a
+    qualifier ("(2014 Amendment)", "Contract Identification FT18150"). None when no
+    determiner opens it (the words before may be a name: "Acme Robotics Supply Agreement")."""
+    words = list(_TITLE_WORD.finditer(text, 0, start))
+    k = len(words)
+    while k > 0:
+        m = words[k - 1]
+        w = m.group(0)
+        if any(a <= m.start() < b for a, b in taken) or _is_legal_form(w.rstrip(".,")):
+            return None
+        if _DETERMINER.match(w) and (w[:1].islower() or k == 1 or not _title_word(words[k - 2])):
+            break
+        if k == 1 or not (_title_word(m) or w.lower() in _TITLE_JOINERS):
+            return None
+        k -= 1
+    if k == 0 or k == len(words):
+        return None
+    begin = words[k - 1].start()
+    # On to the last agreement word of the title ("the Software License, Customization and
+    # Maintenance Agreement": "License" is not its end).
+    gap_end = end
+    for m in _TITLE_WORD.finditer(text, end):
+        w = m.group(0)
+        if (
+            not re.fullmatch(r"[\s,]*", text[gap_end : m.start()])
+            or any(a <= m.start() < b for a, b in taken)
+            or _is_legal_form(w.rstrip(".,"))
+            or not (_title_word(m) or w.lower() in _TITLE_JOINERS)
+        ):
+            break
+        keyword = _AGREEMENT_PHRASE.match(text, m.start())
+        if keyword is not None:
+            end = keyword.end()
+        gap_end = m.end()
+    rest = text[end:]
+    lead = len(rest) - len(rest.lstrip(" ,"))
+    second = _TITLE_CONTINUATION.match(rest[lead:])
+    if second is not None and not any(
+        _is_legal_form(w.strip(",")) for w in second.group("title").split()
+    ):
+        end += lead + second.end("title")
+    else:
+        qualifier = _NAME_QUALIFIER.match(rest[lead:])
+        if qualifier is not None and not any(
+            _is_legal_form(w.strip("(),")) for w in qualifier.group(0).split()
+        ):
+            end += lead + qualifier.end()
+    return begin, end
+
+
+def _title_word(m: re.Match[str]) -> bool:
+    w = m.group(0)
+    return w[:1].isupper() or w[:1].isdigit() or w[:1] == "#"
 
 
 # Words of a question that say how it asks, not what: left out of a topic.
@@ -283,11 +359,15 @@ def read_open_question(
     ]
     agreement = _agreement_phrase(normalized, known)
     masked = [(agreement[0], agreement[1])] if agreement else []
-    intent = lexicon_intent(_blank(normalized, masked))
+    # What is asked is read outside the known names ("Insurance" in "American General Life
+    # Insurance Company" asks nothing).
+    names_known = [(m.start, m.end) for m in known]
+    intent = lexicon_intent(_blank(normalized, [*masked, *names_known]))
     if intent is not None and intent.phrase:
         for m in re.finditer(re.escape(intent.phrase), normalized, re.IGNORECASE):
-            masked.append((m.start(), m.end()))
-            break
+            if not any(a < m.end() and m.start() < b for a, b in names_known):
+                masked.append((m.start(), m.end()))
+                break
     mentions = find_mentions(normalized, index, masked=masked)
     # An agreement word inside a known name belongs to the name.
     if agreement is not None and any(
@@ -317,8 +397,17 @@ def read_open_question(
     if intent is None and embed is not None and rest:
         intent = embedding_intent(embed(rest), embedder)
     attribute = intent.attribute if intent is not None else TOPIC
-    document_type = document_type_of(agreement[2]) if agreement is not None else None
+    document_type = None
     constraints: dict[str, Any] = {}
+    if agreement is not None:
+        # "the Amendment No. 3 To The Distributor Agreement": the amendment is asked about,
+        # and its type is the amended agreement's.
+        phrase = _DETERMINERS.sub("", " ".join(agreement[2].split()))
+        amended = _AMENDMENT.match(phrase)
+        if amended is not None:
+            constraints["amendment"] = " ".join(amended.group("amendment").split())
+            phrase = amended.group("rest")
+        document_type = document_type_of(phrase)
     if attribute == TOPIC:
         constraints["topic"] = rest
     elif attribute in CLAUSE_TOPICS and intent is not None:

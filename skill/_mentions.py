@@ -307,7 +307,9 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
     for m in [*known, None]:
         segment = text[cursor : m.start if m is not None else len(text)]
         for piece in split(segment):
-            if not _QUALIFIER.match(piece):
+            # A qualifier ("for convenience") or a determiner left before a known name
+            # ("The" of "The ARC Group, Inc.") is no name.
+            if not _QUALIFIER.match(piece) and piece.lower() not in ("the", "a", "an"):
                 out.append(piece)
         if m is not None:
             out.append(m.text)

@@ -261,7 +261,7 @@ _TYPE_VOCABULARY = frozenset(
 )
 _AMENDMENT = re.compile(
     r"^(?:the\s+)?(?P<amendment>(?:(?:first|second|third|fourth|fifth|\w+)\s+)?amendment"
-    r"(?:\s+(?:no\.?|number)\s*\d+)?)\s+(?:to|of)\s+(?P<rest>.+)$",
+    r"(?:\s+(?:no\.?|number|#)\s*\d+)?)\s+(?:to|of)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
 _GENERIC_LINK = r"(?:between|among|amongst|with|involving|by|of|for|from|to)"

@@ -248,3 +248,115 @@ def test_an_unknown_hyphenated_name_stays_whole() -> None:
         ("Hewlett-Packard Company", False),
         ("Compaq", False),
     ]
+
+
+_TITLED = NameIndex(
+    [
+        "Orrin Vale Holdings, Inc.",
+        "Pellucid Freight LLC",
+        "Tamsin Mutual Life Insurance Company",
+        "Quarry Lane Partners",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "parties", "document_type", "amendment"),
+    [
+        # a title's words joined by "And", commas and lower-case "and" are the title's, not
+        # a party's, however many there are
+        (
+            "Is consent required to assign the Freight Brokerage And Yard Management Services "
+            "Agreement between Orrin Vale Holdings, Inc. and Pellucid Freight LLC?",
+            ["Orrin Vale Holdings, Inc.", "Pellucid Freight LLC"],
+            "brokerage_yard_management_services_agreement",  # a type keeps its last 4 words
+            None,
+        ),
+        # an agreement word inside the title ("License") is not its end
+        (
+            "Is the Software License, Support and Hosting Agreement between Orrin Vale "
+            "Holdings, Inc. and Pellucid Freight LLC exclusive?",
+            ["Orrin Vale Holdings, Inc.", "Pellucid Freight LLC"],
+            "software_license_support_hosting_agreement",
+            None,
+        ),
+        # a second half of the title and a qualifier after it name no party
+        (
+            "Does the Supply Agreement And Right Of First Refusal between Orrin Vale Holdings, "
+            "Inc. and Pellucid Freight LLC require insurance?",
+            ["Orrin Vale Holdings, Inc.", "Pellucid Freight LLC"],
+            "supply_agreement",
+            None,
+        ),
+        (
+            "Does the Storage Agreement (2019 Restatement) between Orrin Vale Holdings, Inc. "
+            "and Pellucid Freight LLC require insurance?",
+            ["Orrin Vale Holdings, Inc.", "Pellucid Freight LLC"],
+            "storage_agreement",
+            None,
+        ),
+        # an amendment asked by its title is the amendment, numbered with "#" or "No."
+        (
+            "Is liability capped under the Amendment #4 To The Freight Services Agreement "
+            "between Orrin Vale Holdings, Inc. and Pellucid Freight LLC?",
+            ["Orrin Vale Holdings, Inc.", "Pellucid Freight LLC"],
+            "freight_services_agreement",
+            "Amendment #4",
+        ),
+        # a word of a known name is not what the question asks ("Insurance" of a company)
+        (
+            "Who may audit the records under the agreement between Quarry Lane Partners and "
+            "Tamsin Mutual Life Insurance Company?",
+            ["Quarry Lane Partners", "Tamsin Mutual Life Insurance Company"],
+            None,
+            None,
+        ),
+    ],
+)
+def test_a_whole_title_is_the_agreement_and_names_only_its_parties(
+    question: str, parties: list[str], document_type: str | None, amendment: str | None
+) -> None:
+    from skill._intent import read_open_question
+    from skill._subject import _normalize
+
+    subject = read_open_question(question, _normalize(question), _TITLED).subject
+    assert subject.parties == parties
+    assert subject.document_type == document_type
+    assert subject.constraints.get("amendment") == amendment
+    if "audit" in question:
+        assert subject.attribute == "audit_rights"
+
+
+def test_a_title_with_no_determiner_before_it_keeps_its_names() -> None:
+    """Capitalised words before a title with no "the" may be a party's name: not a title."""
+    from skill._intent import read_open_question
+    from skill._subject import _normalize
+
+    question = "Does Brenwick Foods Supply Agreement with Pellucid Freight LLC renew?"
+    subject = read_open_question(question, _normalize(question), _TITLED).subject
+    assert "Pellucid Freight LLC" in subject.parties
+
+
+def test_a_determiner_before_a_known_name_is_no_party() -> None:
+    from skill._mentions import split_known_names
+    from skill._subject import _split_names
+
+    index = NameIndex(["ARC Group, Inc.", "Pellucid Freight LLC"])
+    assert split_known_names(
+        "Pellucid Freight LLC and The ARC Group, Inc.", index, _split_names
+    ) == [
+        "Pellucid Freight LLC",
+        "ARC Group, Inc.",
+    ]
+
+
+def test_a_title_more_specific_than_the_agreements_needs_both_parties() -> None:
+    from skill._gate import _titled_by_parties
+
+    two = [object(), object()]
+    kinds = ("sponsorship_agreement",)
+    assert _titled_by_parties("stadium_naming_sponsorship_agreement", kinds, two)
+    assert not _titled_by_parties("stadium_naming_sponsorship_agreement", kinds, two[:1])
+    assert not _titled_by_parties("sponsorship_agreement_2", kinds, two)
+    assert not _titled_by_parties("amendment_no_2_sponsorship_agreement", kinds, two)
+    assert not _titled_by_parties(None, kinds, two)
