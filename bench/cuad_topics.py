@@ -98,8 +98,10 @@ def overlaps(quote: str, span: str) -> bool:
     if not q or not s:
         return False
     if len(q) < _SHINGLE or len(s) < _SHINGLE:
+        # A short span is found in the quote with spaces ignored: CUAD's text and the PDF's
+        # may split a word differently ("20t h day of December 2018").
         short, long_ = (q, s) if len(q) <= len(s) else (s, q)
-        return " ".join(short) in " ".join(long_)
+        return "".join(short) in "".join(long_)
     grams = {tuple(s[i : i + _SHINGLE]) for i in range(len(s) - _SHINGLE + 1)}
     return any(tuple(q[i : i + _SHINGLE]) in grams for i in range(len(q) - _SHINGLE + 1))
 

@@ -387,12 +387,12 @@ _DATED = re.compile(
 )
 
 
-def _preamble_start(text: str) -> re.Match[str] | None:
+def _preamble_start(text: str, pos: int = 0) -> re.Match[str] | None:
     """The first preamble opening in the first 40,000 characters. An opening with "the"
     counts only when a title stands between it and the agreement word ("The Master Supply
     Agreement dated ..."), not prose ("The shares held by ... under the Founders' Agreement
     dated ...")."""
-    pos, limit = 0, min(len(text), 40000)
+    limit = min(len(text), 40000)
     while True:
         m = _PREAMBLE_START.search(text, pos, limit)
         if m is None or not re.match(r"(?i)[ \t]*the\b", m.group(0)):
@@ -728,6 +728,21 @@ class BindingExtractor:
     def _agreement(self, ctx: _Context) -> None:
         text = ctx.flow.text
         start_m = _preamble_start(text)
+        if self._agreement_at(ctx, start_m, first=True):
+            return
+        # A title line can open like a preamble ("MAINTENANCE AGREEMENT BETWEEN A AND B")
+        # and name no party the way a preamble does: the next opening may be the preamble.
+        for _ in range(2):
+            if start_m is None:
+                return
+            start_m = _preamble_start(text, start_m.end())
+            if start_m is not None and self._agreement_at(ctx, start_m, first=False):
+                return
+
+    def _agreement_at(self, ctx: _Context, start_m: re.Match[str] | None, *, first: bool) -> bool:
+        """The agreement and its parties from the preamble that opens at `start_m` (on the
+        `first` try, a defined term may open it too); False when it names too few parties."""
+        text = ctx.flow.text
         starts = [start_m.start()] if start_m else []
         first_term = min(
             (
@@ -742,13 +757,14 @@ class BindingExtractor:
         # A defined term alone starts a preamble only in a document typed as an agreement
         # (financial statements and tables define "the Company" too).
         if (
-            first_term is not None
+            first
+            and first_term is not None
             and first_term < 5000
             and (start_m is not None or ctx.doc.document_type in {"agreement", "amendment"})
         ):
             starts.append(first_term)
         if not starts:
-            return
+            return False
         # The preamble sentence starts at the beginning of its line.
         start = text.rfind("\n", 0, min(starts)) + 1
         end_m = _PREAMBLE_END.search(text, start + 1, start + self.preamble_chars)
@@ -798,12 +814,28 @@ class BindingExtractor:
             terms = [bare.group(1)] if bare else []
             seen.add(ent.key)
             parties.append((ent, terms, start + m.start(1), start + m.end(1)))
+        # A person who is a party, said to be one: "... and KATHY ROE, an individual
+        # residing at ...".
+        for m in re.finditer(
+            rf"\b(?:between|among|with|and)\s+({PERSON}),?\s+an?\s+(?:individual|natural\s+person)\b",
+            region,
+        ):
+            ent = _person(m.group(1))
+            if ent is None or ent.key in seen:
+                continue
+            seen.add(ent.key)
+            after = region[m.end() : m.end() + 300]
+            term = re.match(r"[^()]{0,200}?\((?:the\s+)?[\"“]([A-Z][\w ]{0,30})[\"”]\)", after)
+            terms = [term.group(1)] if term else []
+            for t in terms:
+                ctx.add_alias(t, ent, (start + m.start(1), start + m.end()), "defined_term")
+            parties.append((ent, terms, start + m.start(1), start + m.end(1)))
         if not parties or (
             len(parties) < 2
             and not any(_contract_role(t) for p in parties for t in p[1])
             and (start_m is None or start_m.start() > 6000)
         ):
-            return
+            return False
         agreement = _Entity(
             self._title(ctx, start) or "Agreement", ctx.agreement_key, SubjectType.AGREEMENT
         )
@@ -849,6 +881,7 @@ class BindingExtractor:
             span=(min(start, first_party), last_party),
             attributes=attrs,
         )
+        return True
 
     def _form_field_parties(
         self, ctx: _Context, start: int, end: int, named: set[str]
@@ -1852,6 +1885,17 @@ class BindingExtractor:
             if len(cells) > 1 and all(by_re.match(c) for c in cells) and len(line.text) < 300:
                 self._signature_columns(ctx, i, len(cells))
                 continue
+            if (
+                len(cells) > 1
+                and all(_NAME_LINE.match(c) for c in cells)
+                and len(line.text) < 300
+                and i > 0
+                and not by_re.match(lines[i - 1].text)
+                and not all(by_re.match(c) for c in _cells(lines[i - 1].text))
+            ):
+                # Blocks with no "By:" line: the party row, then "Name: A | Name: B".
+                self._signature_columns(ctx, i - 1, len(cells), first_row=i)
+                continue
             bm = by_re.match(line.text)
             if bm is None or len(line.text) > 120:
                 continue
@@ -1894,6 +1938,50 @@ class BindingExtractor:
                     break
             span = (ctx.flow.starts[party_at], ctx.flow.starts[end] + len(lines[end].text))
             self._sign(ctx, party, name_raw, title_raw, span, nested)
+        if not ctx.parties:
+            self._signature_parties(ctx)
+
+    def _signature_parties(self, ctx: _Context) -> None:
+        """An agreement whose parties no preamble names ("the undersigned hereby execute
+        this Agreement", a joint filing agreement, a letter agreement): the entities two or
+        more of its signature blocks sign for are its parties, each cited at its block."""
+        text = ctx.flow.text
+        executed = _EXECUTES_THIS.search(text)
+        if executed is None:
+            return
+        signers: dict[str, tuple[_Entity, tuple[int, int]]] = {}
+        for party, span in ctx.signers:
+            if party.subject_type == SubjectType.LEGAL_ENTITY and span[0] >= executed.start():
+                signers.setdefault(party.key, (party, span))
+        if len(signers) < 2:
+            return
+        # The title: the document's, or a title line among its first lines.
+        top = ctx.flow.starts[min(12, len(ctx.flow.starts) - 1)]
+        agreement = _Entity(
+            self._title(ctx, top) or "Agreement", ctx.agreement_key, SubjectType.AGREEMENT
+        )
+        ordered = sorted(signers.values(), key=lambda p: p[1])
+        for party, span in ordered:
+            ctx.emit(
+                role="party",
+                subject=party,
+                parent=agreement,
+                binding_type=BindingType.CONTRACTUAL_ROLE,
+                span=span,
+                attributes={"stated_in": "signature block"},
+            )
+            ctx.parties.append((party, None, *span))
+        attrs = {"title": agreement.name, "parties": "; ".join(p.name for p, _ in ordered)}
+        if ctx.doc.document_date:
+            attrs["date"] = ctx.doc.document_date
+        ctx.emit(
+            role="agreement",
+            subject=agreement,
+            parent=None,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+            span=(executed.start(), ordered[-1][1][1]),
+            attributes=attrs,
+        )
 
     def _signing_party(self, ctx: _Context, text: str) -> _Entity | None:
         """The party a signature block signs for, from the line above it ("ACME INC.",
@@ -1925,12 +2013,17 @@ class BindingExtractor:
             party = ctx.terms.get(entity_key(term))
         return party, False
 
-    def _signature_columns(self, ctx: _Context, i: int, n: int) -> None:
-        """Side-by-side blocks: column k of the party, Name and Title lines belongs together."""
+    def _signature_columns(
+        self, ctx: _Context, i: int, n: int, first_row: int | None = None
+    ) -> None:
+        """Side-by-side blocks: column k of the party, Name and Title lines belongs together.
+        `i` is the blocks' "By:" row, or with `first_row` the party row above their first
+        "Name:" row (blocks with no "By:" line)."""
         lines = ctx.flow.lines
         parties: list[_Entity | None] = []
         party_at = i
-        for back in range(i - 1, max(-1, i - 4), -1):
+        backs = range(i - 1, max(-1, i - 4), -1) if first_row is None else range(i, i - 1, -1)
+        for back in backs:
             t = lines[back].text
             cells = _cells(t)
             if len(cells) != n:
@@ -1954,6 +2047,8 @@ class BindingExtractor:
         titles = [""] * n
         end = i
         for k in range(i + 1, min(len(lines), i + 4)):
+            if first_row is not None and k < first_row:
+                continue
             cells = _cells(lines[k].text)
             if len(cells) == 1 and abs(lines[k].bbox[0] - lines[i].bbox[0]) > 20:
                 break  # one cell, not in the first column: position unknown
@@ -1986,6 +2081,7 @@ class BindingExtractor:
         span: tuple[int, int],
         nested: bool,
     ) -> None:
+        ctx.signers.append((party, span))
         person = _person(name_raw)
         if person is None:
             return
@@ -2177,6 +2273,13 @@ _ACCEPTANCE = re.compile(
     r"(?i)^(?:agreed|accepted|acknowledged|confirmed|approved)\b(?:[\s,]+(?:agreed|accepted"
     r"|acknowledged|confirmed|approved|and|&|to|by|upon|as|of|on|the|this|date|day|year|first"
     r"|written|above|set|forth|hereof|effective)\b)*[\s,]*:\s*(?:\|\s*)?"
+)
+_NAME_LINE = re.compile(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:")
+# The sentence before an agreement's signature blocks: "IN WITNESS WHEREOF, the undersigned
+# hereby execute this Agreement", "... have executed this Agreement as of the date ...".
+_EXECUTES_THIS = re.compile(
+    r"(?i)\bin\s+witness\s+whereof\b[^.]{0,200}?\bexecute[ds]?\b[^.]{0,80}?\bthis\s+"
+    r"(?:[A-Z][\w-]*\s+){0,4}(?:agreement|contract)\b"
 )
 # The end of a signature block above: its signer's "Name:" or "Title:" line.
 _BLOCK_END = re.compile(r"(?i)^(?:(?:print(?:ed)?\s+)?name|title)\s*:")

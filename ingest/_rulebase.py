@@ -241,6 +241,8 @@ class _Context:
     aliases: dict[str, Alias] = field(default_factory=dict)  # alias key -> alias
     terms: dict[str, _Entity] = field(default_factory=dict)  # alias key -> entity
     parties: list[tuple[_Entity, str | None, int, int]] = field(default_factory=list)
+    # The entities signature blocks sign for, with each block's span, in text order.
+    signers: list[tuple[_Entity, tuple[int, int]]] = field(default_factory=list)
 
     windows: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     surnames: dict[str, _Entity | None] = field(default_factory=dict)

@@ -480,3 +480,120 @@ def test_minutes_titles_held_elsewhere_are_not_the_companys() -> None:
         make_doc([head, "Also present: John Poe, Chief Financial Officer of the Corporation."])
     )
     assert found(result, "cfo") == {("John Poe", "Fenwick Tools, Inc.")}
+
+
+# -- parties no preamble names (issue 14: agreements the question gate could not find) -------
+
+
+def test_signature_blocks_name_the_parties_when_no_preamble_does() -> None:
+    """A joint filing agreement: "the undersigned" execute it, and only the signature blocks
+    say who they are; each signing entity is a party, cited at its block."""
+    result = run(
+        [
+            "JOINT FILING AGREEMENT",
+            "The undersigned agree that the statement on Schedule 13D is filed on behalf of each.",
+            "IN WITNESS WHEREOF, the undersigned hereby execute this Agreement as of March 3, 2021.",
+            "HALVERN CAPITAL PARTNERS, L.P.",
+            "By: Halvern GP LLC, its general partner",
+            "By: /s/ Jane Roe",
+            "Name: Jane Roe",
+            "Title: Managing Member",
+            "ORSOLA HOLDINGS LTD.",
+            "By: /s/ John Poe",
+            "Name: John Poe",
+            "Title: Director",
+        ]
+    )
+    parties = [b for b in result.bindings if b.role == "party"]
+    assert {(b.subject_name, b.parent_name) for b in parties} == {
+        ("HALVERN CAPITAL PARTNERS, L.P.", "JOINT FILING AGREEMENT"),
+        ("ORSOLA HOLDINGS LTD.", "JOINT FILING AGREEMENT"),
+    }
+    assert all(b.attributes["stated_in"] == "signature block" for b in parties)
+    halvern = next(b for b in parties if b.subject_name.startswith("HALVERN"))
+    assert halvern.quote.startswith("HALVERN CAPITAL PARTNERS, L.P.\nBy:")
+    (head,) = [b for b in result.bindings if b.role == "agreement"]
+    assert head.attributes["parties"] == "HALVERN CAPITAL PARTNERS, L.P.; ORSOLA HOLDINGS LTD."
+
+
+def test_one_signer_or_no_execution_sentence_makes_no_parties() -> None:
+    block = ["ORSOLA HOLDINGS LTD.", "By: /s/ John Poe", "Name: John Poe", "Title: Director"]
+    alone = run(["IN WITNESS WHEREOF, the undersigned executed this Agreement.", *block])
+    assert found(alone, "party") == set()
+    two = [*block, "HALVERN CAPITAL PARTNERS, L.P.", "By: /s/ Jane Roe", "Name: Jane Roe"]
+    assert found(run(["Acknowledged as of March 3, 2021.", *two]), "party") == set()
+
+
+def test_side_by_side_blocks_without_a_by_line() -> None:
+    result = run(
+        [
+            "IN WITNESS WHEREOF, the parties have executed this Agreement on the date first above "
+            "written.",
+            "||TALLIS MINING PTY LTD | BRANDT DATA SYSTEMS, S.A.",
+            "||Name: Anna Kolb | Name: Pedro Ruiz",
+        ]
+    )
+    assert {n for n, _ in found(result, "party")} == {
+        "TALLIS MINING PTY LTD",
+        "BRANDT DATA SYSTEMS, S.A.",
+    }
+    assert found(result, "signatory") == {
+        ("Anna Kolb", "TALLIS MINING PTY LTD"),
+        ("Pedro Ruiz", "BRANDT DATA SYSTEMS, S.A."),
+    }
+
+
+def test_a_signature_block_adds_no_party_to_a_preamble_that_names_them() -> None:
+    result = run(
+        [
+            *PREAMBLE,
+            "IN WITNESS WHEREOF, the parties have executed this Agreement.",
+            "GAMMA LOGISTICS LLC",
+            "By: /s/ Jane Roe",
+            "Name: Jane Roe",
+        ]
+    )
+    assert {n for n, _ in found(result, "party")} == {"Acme Robotics, Inc.", "Beta Foods Limited"}
+
+
+def test_a_person_said_to_be_an_individual_is_a_party() -> None:
+    result = run(
+        [
+            "CONSULTING AGREEMENT",
+            "This Consulting Agreement is made by and between Harlow Dynamics, Inc., a Delaware "
+            'corporation (the "Company"), and MARGO QUINLAN, an individual residing at 14 Elm '
+            'Street, Boston, Massachusetts (the "Consultant").',
+            "NOW, THEREFORE, the parties agree as follows:",
+        ]
+    )
+    margo = one(result, "party", "margo quinlan")
+    assert margo.subject_type == SubjectType.INDIVIDUAL
+    assert margo.attributes["defined_terms"] == "Consultant"
+    assert {n for n, _ in found(result, "party")} == {"Harlow Dynamics, Inc.", "MARGO QUINLAN"}
+
+
+def test_a_title_line_that_names_no_parties_is_not_the_preamble() -> None:
+    """A cover page "SUPPORT AGREEMENT / BETWEEN / ALDERWOOD / AND / CEDAR WIDGETS S.A."
+    opens like a preamble ("BETWEEN" on a line of its own) but names one company; the
+    preamble after the table of contents names both."""
+    result = run(
+        [
+            "SUPPORT AGREEMENT",
+            "BETWEEN",
+            "ALDERWOOD",
+            "AND",
+            "CEDAR WIDGETS S.A., DIVISION NORD",
+            "TABLE OF CONTENTS",
+            "1. Definitions..........3",
+            "2. Term.................4",
+            "This Agreement is entered into this 3 March, 2001 by and between Cedar Widgets S.A., "
+            "Division Nord whose address is 4 Rue Haute, Lyon (hereinafter referred to as CEDAR) "
+            "and Alderwood corporation whose address is 9 Main Street, Austin (hereinafter "
+            "referred to as ALDERWOOD) for support services.",
+            "WITNESSETH",
+        ]
+    )
+    assert {n for n, _ in found(result, "party")} == {
+        "Cedar Widgets S.A.",
+        "Alderwood corporation",
+    }
