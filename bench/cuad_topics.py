@@ -16,8 +16,9 @@ is reported for both:
 - swapped parties: answers (a value given) to questions about an agreement that does not
   exist (must be 0); placeholders: questions read instead of refused as errors (must be 0);
 - governing law right: every value given matches CUAD's answer (and at least one is given);
-- a question asked in the same words of several agreements (an agreement and its amendments,
-  named by the same parties) is scored against the gold of all of them;
+- a question asked in the same words of several agreements, up to the order of the parties
+  (an agreement and its amendments, named by the same parties), is scored against the gold
+  of all of them;
 - the acceptance-only topics (termination for convenience, change of control, non-compete,
   exclusivity, audit rights, insurance, notice to stop renewal) scored the same way against
   ../shared/data/cuad-train's annotations of the same contracts, in rows of their own.
@@ -154,6 +155,16 @@ def questions(
                         "topic": topic["topic"],
                         "kind": "topic",
                         "question": phrasing.format(title=title, a=a, b=b),
+                        # the same question of the same agreement, however its parties are
+                        # ordered (see _same_question_same_gold)
+                        "asks": "|".join(
+                            [
+                                topic["topic"],
+                                str(j),
+                                title if "{title}" in phrasing else "",
+                                *sorted({_entity_key(a), _entity_key(b)}),
+                            ]
+                        ),
                         "gold_columns": columns,
                         "spans": spans,
                         "train_columns": train_columns,
@@ -194,20 +205,20 @@ def questions(
 
 
 def _same_question_same_gold(qs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A question asked in the same words of several agreements (an agreement and its
-    amendments, named by the same parties) cannot tell them apart: each is scored against
-    the gold of all of them (their spans and laws together)."""
-    union: dict[tuple[str, str], dict[str, list[str]]] = {}
+    """A question asked of several agreements in the same words, up to the order of the
+    parties (an agreement and its amendments, named by the same parties), cannot tell them
+    apart: each is scored against the gold of all of them (their spans and laws together)."""
+    union: dict[str, dict[str, list[str]]] = {}
     for q in qs:
         if q["kind"] != "topic":
             continue
-        cell = union.setdefault((q["topic"], q["question"]), {})
+        cell = union.setdefault(q["asks"], {})
         for field in ("spans", "train_spans", "laws"):
             cell.setdefault(field, []).extend(q[field])
     out = []
     for q in qs:
         if q["kind"] == "topic":
-            cell = union[(q["topic"], q["question"])]
+            cell = union[q["asks"]]
             q = {**q, **{f: list(dict.fromkeys(v)) for f, v in cell.items()}}
         out.append(q)
     return out

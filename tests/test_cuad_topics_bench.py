@@ -11,6 +11,7 @@ def _q(pdf: str, question: str, spans: list[str], kind: str = "topic") -> dict[s
         "kind": kind,
         "topic": "renewal_term",
         "question": question,
+        "asks": question.replace("B and A", "A and B"),
         "spans": spans,
         "train_spans": [],
         "laws": [],
@@ -23,7 +24,7 @@ def test_one_question_asked_of_several_agreements_is_scored_against_all_of_them(
     same = "Does the agreement between A and B renew?"
     qs = [
         _q("base.pdf", same, ["renews for one year"]),
-        _q("amendment.pdf", same, []),
+        _q("amendment.pdf", "Does the agreement between B and A renew?", []),
         _q("amendment.pdf", "Does the Amendment between A and B renew?", []),
         _q("base.pdf", same, [], kind="swapped"),
     ]
