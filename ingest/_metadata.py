@@ -148,15 +148,86 @@ class _Text:
         return DatedLine(iso, basis, line.page, line.line_no, line.text)
 
     def after(
-        self, anchors: Sequence[re.Pattern[str]], basis: str, window: int = _ANCHOR_WINDOW
+        self,
+        anchors: Sequence[re.Pattern[str]],
+        basis: str,
+        window: int = _ANCHOR_WINDOW,
+        *,
+        recitals: bool = True,
     ) -> DatedLine | None:
-        """The first date within `window` characters after the first anchor that has one."""
+        """The first date within `window` characters after the first anchor that has one;
+        with `recitals` False, not in a recital ("WHEREAS, A and B have previously entered
+        into the Agreement dated ...": the date of another document)."""
         for anchor in anchors:
             for m in anchor.finditer(self.text):
+                if not recitals and self.in_recital(m.start()):
+                    continue
                 for offset, iso in self.dates:
                     if m.end() <= offset <= m.end() + window:
                         return self.cite(offset, iso, basis)
         return None
+
+    def in_recital(self, offset: int) -> bool:
+        start = max(self.text.rfind(".", 0, offset), self.text.rfind(";", 0, offset), 0)
+        return _RECITAL.search(self.text, max(start, offset - 300), offset) is not None
+
+
+_RECITAL = re.compile(r"\bWHEREAS\b|\bWhereas\b|\bpreviously\b|\bRECITALS?\b")
+
+
+def _signed_on(lines: Sequence[LocatedLine]) -> DatedLine | None:
+    """The date an agreement was signed: the latest of its signature blocks' "Date:" fields
+    (the agreement is made when the last party signs: "Date: 1/26/2020 | Date: 1/27/2020"),
+    else the latest "Place, date" line ("Hamburg, November 19th, 2012")."""
+    dated = _all_labelled(lines, _LABEL, "signature")
+    if dated:
+        # the first signature blocks' dates: those on the page of the first, a few lines
+        # apart (an appendix further on has dates of its own)
+        first = dated[0]
+        dated = [
+            d for d in dated if d.page == first.page and d.line_no - first.line_no <= _BLOCK_LINES
+        ]
+    else:
+        dated = [
+            DatedLine(found[0][1], "signature", ln.page, ln.line_no, ln.text)
+            for ln in lines
+            if _PLACE_DATE.match(ln.text) and len(found := find_dates(ln.text)) == 1
+        ]
+    return max(dated, key=lambda d: (d.date, -d.page, -d.line_no)) if dated else None
+
+
+_BLOCK_LINES = 15
+# "Hamburg, November 19th, 2012": a place and a date, and nothing else on the line.
+_PLACE_DATE = re.compile(r"^\s*[A-Z][A-Za-z.'’-]+(?:\s+[A-Z][A-Za-z.'’-]+){0,2},\s*\S.{4,24}$")
+
+
+def _all_labelled(
+    lines: Sequence[LocatedLine], label: re.Pattern[str], basis: str
+) -> list[DatedLine]:
+    """Every date a `label` introduces, one or several per line ("Date: A | Date: B")."""
+    out: list[DatedLine] = []
+    for line in lines:
+        for m in label.finditer(line.text):
+            dated = _date_at(line, line.text[m.end() :], basis)
+            if dated is not None:
+                out.append(dated)
+    return out
+
+
+def _date_at(line: LocatedLine, rest: str, basis: str) -> DatedLine | None:
+    """The date `rest` opens with (long or short form), cited at `line`."""
+    found = find_dates(rest[:40])
+    if found and found[0][0] <= 2:
+        return DatedLine(found[0][1], basis, line.page, line.line_no, line.text)
+    short = _SHORT_DATE.match(rest.strip())
+    if short:
+        month, day, year = (int(g) for g in short.groups())
+        if year < 100:
+            year += 1900 if year >= 50 else 2000
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            iso = f"{year:04d}-{month:02d}-{day:02d}"
+            return DatedLine(iso, basis, line.page, line.line_no, line.text)
+    return None
 
 
 def _labelled(lines: Sequence[LocatedLine], label: re.Pattern[str], basis: str) -> DatedLine | None:
@@ -165,18 +236,9 @@ def _labelled(lines: Sequence[LocatedLine], label: re.Pattern[str], basis: str) 
         m = label.search(line.text)
         if not m:
             continue
-        rest = line.text[m.end() :]
-        found = find_dates(rest[:40])
-        if found and found[0][0] <= 2:
-            return DatedLine(found[0][1], basis, line.page, line.line_no, line.text)
-        short = _SHORT_DATE.match(rest.strip())
-        if short:
-            month, day, year = (int(g) for g in short.groups())
-            if year < 100:
-                year += 1900 if year >= 50 else 2000
-            if 1 <= month <= 12 and 1 <= day <= 31:
-                iso = f"{year:04d}-{month:02d}-{day:02d}"
-                return DatedLine(iso, basis, line.page, line.line_no, line.text)
+        dated = _date_at(line, line.text[m.end() :], basis)
+        if dated is not None:
+            return dated
     return None
 
 
@@ -212,14 +274,16 @@ def dated_statements(
     effective date is read apart: "effective as of", "(the "Effective Date")", "Effective
     Date: ...". A document with no such statement falls back to its first date, marked so.
     """
-    content = [ln for ln in lines if not ln.is_furniture]
+    # a rule of dashes is no content ("made this 1st day of / --- / November, 2003")
+    content = [ln for ln in lines if not ln.is_furniture and _WORD.search(ln.text)]
     text = _Text(content, _HEAD_LIMIT)
     effective = (
         text.after(_EFFECTIVE, "effective", window=60)
         or _effective_defined(text)
         or _labelled(text.lines, _EFFECTIVE_LABEL, "effective_label")
     )
-    if not text.dates and not any(_LABEL.search(ln.text) for ln in content):
+    signed = _signed_on(content)
+    if not text.dates and signed is None:
         return None, effective
     found: DatedLine | None = None
     if document_type == "minutes":
@@ -235,7 +299,7 @@ def dated_statements(
     elif document_type in ("letter", "notice", "memo", "press_release"):
         found = _date_line(text.lines) or text.after(_AGREEMENT, "preamble", window=_STRONG_WINDOW)
     else:
-        found = text.after(_AGREEMENT, "preamble", window=_STRONG_WINDOW)
+        found = text.after(_AGREEMENT, "preamble", window=_STRONG_WINDOW, recitals=False)
         if found is None and effective is not None and _AS_OF_EFFECTIVE.search(text.text):
             found = DatedLine(
                 effective.date, "preamble", effective.page, effective.line_no, effective.quote
@@ -245,7 +309,7 @@ def dated_statements(
             or _date_line(text.lines)
             or _legacy(text, _PREAMBLE_ANCHORS, "preamble")
             or (effective if effective is not None and effective.basis == "effective" else None)
-            or _labelled(content, _LABEL, "signature")
+            or signed
             or effective
             or _legacy(text, _LATER_ANCHORS, "preamble")
         )
@@ -275,6 +339,7 @@ def _effective_defined(text: _Text) -> DatedLine | None:
 
 
 _HEAD_LIMIT = 8000
+_WORD = re.compile(r"\w")
 # an effective date is not the signature date: it is read after the signatures' dates
 # and "dated" alone is how other documents are cited ("the Agreement dated ...")
 _PREAMBLE_ANCHORS = [a for a in _DATE_ANCHORS[:5] if not a.startswith(("effective", "dated"))]

@@ -84,9 +84,77 @@ def test_effective_date_apart_from_the_signature_date() -> None:
             ]
         ]
     )
-    assert doc.document_date == "2021-05-28"
+    # the agreement is made when its last party signs: the later signature date
+    assert doc.document_date == "2021-05-30"
     assert doc.date_statement is not None and doc.date_statement.basis == "signature"
     assert doc.effective_date is not None and doc.effective_date.date == "2021-07-01"
+
+
+def _signed(lines: list[Line], *later: list[Line]) -> object:
+    return _parse(
+        [
+            [
+                Line("SUPPLY AGREEMENT", size=16, bold=True),
+                *pdfs.paragraph(
+                    "WHEREAS, Buyer and Seller have previously entered into the Agreement dated "
+                    "January 22, 2007; Buyer and Seller agree to the terms below."
+                ),
+                Line("1. Termination Date: December 31, 2029"),
+            ],
+            [
+                *pdfs.paragraph(
+                    "IN WITNESS WHEREOF, the parties have executed this Agreement by their duly "
+                    "authorized officers as of the dates written below their signatures.",
+                    gap=20,
+                ),
+                Line("NORTHWIND SUPPLY CORP. | HALDEN FOODS LLC"),
+                Line("By: /s/ Anna Kolb | By: /s/ Pedro Ruiz"),
+                Line("Name: Anna Kolb | Name: Pedro Ruiz"),
+                Line("Title: President | Title: Manager"),
+                *lines,
+            ],
+            *later,
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("lines", "date"),
+    [
+        # several signature dates on one line: the last signature makes the agreement
+        ([Line("Date: 1/26/2020 | Date: 1/27/2020")], "2020-01-27"),
+        ([Line("DATE: 8/4/10   DATE: 7-29-10")], "2010-08-04"),
+        # "Place, date" under the signatures
+        ([Line("Hamburg, November 19th, 2012")], "2012-11-19"),
+    ],
+)
+def test_the_signature_date_is_the_last_signature(lines: list[Line], date: str) -> None:
+    """Not the recital's date of an earlier agreement, not a "Termination Date:" field."""
+    doc = _signed(lines)
+    assert doc.document_date == date
+    assert doc.date_statement is not None and doc.date_statement.basis == "signature"
+
+
+def test_an_appendix_date_after_the_signatures_is_not_theirs() -> None:
+    doc = _signed(
+        [Line("Dated: December 14, 2015 | Dated: December 14, 2015")],
+        [Line("APPENDIX A", bold=True), Line("Date: November 01, 2016")],
+    )
+    assert doc.document_date == "2015-12-14"
+
+
+def test_a_rule_between_the_words_of_a_date_is_no_text() -> None:
+    doc = _parse(
+        [
+            [
+                Line("ENDORSEMENT AGREEMENT", size=16, bold=True),
+                Line('This ENDORSEMENT AGREEMENT (the "Agreement") is made this 1st day of'),
+                Line("---"),
+                Line("November, 2003 by and between Alder Inc. and Birch LLC."),
+            ]
+        ]
+    )
+    assert doc.document_date == "2003-11-01"
 
 
 def test_a_letter_takes_its_date_line() -> None:
