@@ -438,13 +438,45 @@ def title_of(lines: Sequence[LocatedLine], body_size: float) -> str | None:
             elif picked:
                 break
         return " ".join(picked)[:200]
-    for ln in page:
+    headings: list[tuple[int, str]] = []
+    for i, ln in enumerate(page):
         letters = [c for c in ln.text if c.isalpha()]
         if (
             ln.is_heading or (len(letters) >= 4 and all(c.isupper() for c in letters))
         ) and not re.match(r"^(exhibit|schedule|annex)\s+\S+$", ln.text, re.IGNORECASE):
-            return ln.text[:200]
+            headings.append((i, ln.text))
+    # A heading that names an agreement is its title, not a legend above it ("... HAS BEEN
+    # EXCLUDED FROM THIS EXHIBIT ...") or a party's name ("CISCO SYSTEMS, INC."); a heading
+    # right above it that ends in a joining word begins it ("AMENDMENT NO. 3 TO THE
+    # NONEXCLUSIVE / VALUE ADDED DISTRIBUTOR AGREEMENT").
+    for k, (i, text) in enumerate(headings):
+        if (
+            len(text) <= _TITLE_CHARS
+            and _AGREEMENT_TITLE.search(text)
+            and not _LEGEND.search(text)
+            and not _NUMBERED.match(text)
+        ):
+            before = headings[k - 1][1] if k > 0 and headings[k - 1][0] == i - 1 else ""
+            if before[:1].isupper() and _ENDS_JOINED.search(before) and not _LEGEND.search(before):
+                text = f"{before} {text}"
+            return text[:200]
+    if headings:
+        return headings[0][1][:200]
     return page[0].text[:200]
+
+
+_NUMBERED = re.compile(r"^\(?\d+(?:\.\d+)*[.)]?\s")  # "11.6. COUNTERPARTS. This Agreement ..."
+_LEGEND = re.compile(
+    "|".join(rf"\b{w}\b" for w in _DOCS.get("legend_words", ())) or r"(?!x)x", re.IGNORECASE
+)
+_ENDS_JOINED = re.compile(r"(?i)\b(?:to|of|and|for|the|between)\b(?:\s+\S+){0,2}\s*$")
+
+
+_TITLE_CHARS = 120
+_AGREEMENT_TITLE = re.compile(
+    r"\b(?:" + "|".join((*lexicon().agreement_words, *lexicon().instruments)) + r")\b",
+    re.IGNORECASE,
+)
 
 
 # "Form 10-K": a filing names its form by number (vocabulary.yaml documents.filing_forms).

@@ -131,7 +131,11 @@ def _changes(lines: Sequence[LocatedLine]) -> tuple[StatedChange, ...]:
     seen: set[tuple[str, str]] = set()
     for kind, pattern in _CHANGES:
         for m in pattern.finditer(text.text):
-            clause = m.group(1).strip()
+            named = m.groupdict()
+            clause = (named.get("clause") or m.group(1)).strip()
+            if named.get("part"):
+                # "the section of Exhibit A entitled "X"": the part of the exhibit
+                clause = f"{clause}: {named['part'].strip()}"
             if (kind, clause.lower()) in seen or any(
                 c.clause.lower() == clause.lower() for c in found
             ):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, Binding, entity_key
+from domain import Alias, Binding, entity_key, lexicon
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -202,7 +202,7 @@ class EvidenceSkill:
         # a value an amendment states it replaces is history, not a conflict (issue 16)
         supersessions: list[Supersession] = []
         if single:
-            groups, supersessions = supersede(groups, info)
+            groups, supersessions = supersede(groups, info, _amended_as(subject_class.attribute))
         conflicts = find_conflicts(groups, single_valued=single)
         if evaluation_time is None:
             evaluation_time = default_evaluation_time(
@@ -663,3 +663,9 @@ class _RecentQueries:
             while len(self._vectors) > self._size:
                 self._vectors.popitem(last=False)
         return vector
+
+
+def _amended_as(attribute: str | None) -> tuple[str, ...]:
+    """The names an amendment gives the attribute's term (the lexicon's `amended_as`)."""
+    entry = next((a for a in lexicon().attributes if a.name == attribute), None)
+    return entry.amended_as if entry is not None else ()

@@ -20,7 +20,7 @@ The replaced value then leaves the claim's values and becomes history: every uni
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from domain import entity_key
@@ -60,7 +60,9 @@ def _clause_covers(changed: str, clause: str | None) -> bool:
     if not clause:
         return False
     c, k = changed.lower(), clause.lower()
-    return k == c or k.startswith(c + ".") or k.startswith(c + "(")
+    # "Schedule B" is the clause "B" of the schedule's own numbering too
+    bare = re.sub(r"^(?:schedule|exhibit|annex|appendix)\s+", "", c)
+    return any(k == x or k.startswith(x + ".") or k.startswith(x + "(") for x in {c, bare})
 
 
 def _states_term(term: str, unit: EvidenceUnit) -> bool:
@@ -86,14 +88,20 @@ def _under(change: Mapping[str, Any], unit: EvidenceUnit) -> bool:
 
 
 def _change_of(
-    relation: Mapping[str, Any], old: EvidenceUnit, new: EvidenceUnit
+    relation: Mapping[str, Any],
+    old: EvidenceUnit,
+    new: EvidenceUnit,
+    names: Collection[str] = (),
 ) -> Mapping[str, Any] | None:
-    """The relation's change that replaces the old unit's term with the new unit's value."""
+    """The relation's change that replaces the old unit's term with the new unit's value;
+    `names` are the names an amendment gives the asked attribute's term (the lexicon's
+    `amended_as`: a change of "the Term" replaces the older expiration)."""
     for change in relation.get("changes", ()):
         if change.get("kind") not in _REPLACING or not _under(change, new):
             continue
         if change["kind"] == "changed_term":
-            if _states_term(str(change["clause"]), old):
+            term = str(change["clause"])
+            if _states_term(term, old) or " ".join(term.lower().split()) in names:
                 return change
         elif _clause_covers(str(change["clause"]), old.source_location.clause):
             return change
@@ -134,7 +142,7 @@ def _earlier_change(
 
 
 def _replaces(
-    old: EvidenceUnit, new: EvidenceUnit, info: InfoLookup
+    old: EvidenceUnit, new: EvidenceUnit, info: InfoLookup, names: Collection[str] = ()
 ) -> tuple[Mapping[str, Any], Mapping[str, Any] | None] | None:
     """(relation, change) when the new unit's document states it replaces the old unit's."""
     newer = info(new.source_location.document_id)
@@ -149,7 +157,7 @@ def _replaces(
         if targets(relation, older, newer):
             if relation["relation"] == "amended_and_restated":
                 return relation, None
-            change = _change_of(relation, old, new)
+            change = _change_of(relation, old, new, names)
             if change is not None:
                 return relation, change
         elif older.relations and not older.unexecuted:
@@ -160,9 +168,10 @@ def _replaces(
 
 
 def supersede(
-    groups: Sequence[Grouped], info: InfoLookup
+    groups: Sequence[Grouped], info: InfoLookup, names: Collection[str] = ()
 ) -> tuple[list[Grouped], list[Supersession]]:
     """The claims' values less those a stated supersession replaced, and the supersessions.
+    `names`: the names an amendment gives the asked attribute's term (see `_change_of`).
 
     A value is replaced when one of its units is the term another value's document states
     it replaces; every unit of a replaced value becomes its history. A claim keeps its
@@ -184,7 +193,7 @@ def supersede(
                         (
                             (new, found)
                             for new in new_units
-                            if (found := _replaces(old, new, info)) is not None
+                            if (found := _replaces(old, new, info, names)) is not None
                         ),
                         None,
                     )

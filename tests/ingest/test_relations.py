@@ -78,6 +78,40 @@ def test_clause_changes_are_read_with_their_lines() -> None:
     changes = {(c.kind, c.clause) for c in relation.changes}
     assert ("replaced", "7.3") in changes
     assert ("changed_term", "Monthly Fee") in changes
-    assert ("added", "B") in changes
+    assert ("added", "Schedule B") in changes
     replaced = next(c for c in relation.changes if c.kind == "replaced")
     assert "deleted in its entirety" in replaced.quote and replaced.page == 1
+
+
+def test_changes_stated_with_captions_new_sections_and_exhibit_parts() -> None:
+    """Captions after a section's number, "hereby" inside the replacement, a new section added
+    to an existing one, an exhibit supplemented, the titled part of an exhibit replaced, and a
+    term extended to a date."""
+    doc = _parse(
+        "AMENDMENT NO. 4 TO THE RESELLER AGREEMENT",
+        [
+            "Vendor and Reseller are parties to that certain Reseller Agreement dated as of May 5, "
+            '2016 (the "Agreement").',
+            "1. The Term of the Agreement is hereby extended to March 31, 2027 unless sooner "
+            "terminated.",
+            '2. Section 4.0 ("Fees") of the Agreement is modified by adding the following new '
+            "Section 4.9: 4.9 Rebates are paid quarterly.",
+            '3. Section 11 ("Returns") is deleted in its entirety and hereby replaced with the '
+            "following: 11.1 Reseller may return unsold units.",
+            '4. The section of Exhibit C to the Agreement entitled "Support Levels" shall be, and '
+            "hereby is, deleted in its entirety and replaced with the following: Level 1 only.",
+            "5. Exhibit D to the Agreement shall be, and hereby is, supplemented with the "
+            "following: 6. Training.",
+            "6. Section 2, TERRITORY, is amended to be Canada.",
+        ],
+    )
+    (relation,) = document_relations(doc)
+    changes = {(c.kind, c.clause) for c in relation.changes}
+    assert changes == {
+        ("changed_term", "Term"),
+        ("added", "4.9"),
+        ("replaced", "11"),
+        ("replaced", "Exhibit C: Support Levels"),
+        ("added", "Exhibit D"),
+        ("amended", "2"),
+    }
