@@ -227,3 +227,41 @@ def test_unexecuted_documents_are_marked(lines: list[Line], reason: str) -> None
 )
 def test_executed_documents_are_not_marked(lines: list[Line]) -> None:
     assert _parse([lines]).unexecuted is None
+
+
+@pytest.mark.parametrize(
+    ("lines", "title"),
+    [
+        # an exhibit's legend above the title, and a party's name, are not the title
+        (
+            [
+                Line("Exhibit 10.7"),
+                Line("CERTAIN CONFIDENTIAL INFORMATION HAS BEEN EXCLUDED FROM THIS EXHIBIT"),
+                Line("NORTHWIND SUPPLY CORP.", bold=True),
+                Line("MASTER PURCHASE AGREEMENT", bold=True),
+            ],
+            "MASTER PURCHASE AGREEMENT",
+        ),
+        # a title set on two lines, the first ending in a joining word
+        (
+            [
+                Line("AMENDMENT NO. 2 TO THE EXCLUSIVE", bold=True),
+                Line("RESELLER AGREEMENT", bold=True),
+            ],
+            "AMENDMENT NO. 2 TO THE EXCLUSIVE RESELLER AGREEMENT",
+        ),
+        # a numbered clause that mentions "this Agreement" is no title
+        (
+            [
+                Line("EXECUTION COPY", bold=True),
+                Line(
+                    "11.6. COUNTERPARTS. This Agreement may be executed in counterparts.", bold=True
+                ),
+            ],
+            "EXECUTION COPY",
+        ),
+    ],
+)
+def test_the_title_is_the_heading_that_names_the_agreement(lines: list[Line], title: str) -> None:
+    doc = _parse([[*lines, *pdfs.paragraph("The parties agree to the terms below. " * 4, gap=14)]])
+    assert doc.title == title

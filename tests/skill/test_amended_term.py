@@ -1,0 +1,93 @@
+"""An amendment that extends "the Term" supersedes the expiration the agreement stated, though
+the agreement's own sentence never names "the Term" (issue 16, the lexicon's `amended_as`).
+
+Two real PDFs through the real pipeline: the base agreement states a two-year term, Amendment
+No. 1 (naming the base by its type, date and parties) extends the Term to a date. The answer
+gives the date in force, cites the amending sentence, and lists the replaced value."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.pdfs import Line, make_pdf, paragraph
+
+QUESTION = "When does the agreement between Quillon Dynamics and Marrowfield Ventures expire?"
+_PARTIES = (
+    "Quillon Dynamics, Inc., a Delaware corporation (\u201cProvider\u201d), and Marrowfield "
+    "Ventures LLC, a Texas limited liability company (\u201cClient\u201d)"
+)
+
+
+def _base() -> bytes:
+    return make_pdf(
+        [
+            [
+                Line("SERVICES AGREEMENT", size=16, bold=True, x=200),
+                *paragraph(
+                    f"This Services Agreement is entered into as of March 1, 2020 by and between "
+                    f"{_PARTIES}.",
+                    gap=14,
+                ),
+                Line("1. Services", bold=True, gap=14),
+                *paragraph("Provider shall provide the consulting services of Exhibit A."),
+                Line("2. Duration", bold=True, gap=14),
+                *paragraph(
+                    "This Agreement shall continue in effect for two (2) years from the date "
+                    "hereof, unless earlier terminated as provided herein."
+                ),
+            ]
+        ]
+    )
+
+
+def _amendment() -> bytes:
+    return make_pdf(
+        [
+            [
+                Line("AMENDMENT NO. 1 TO SERVICES AGREEMENT", size=16, bold=True, x=120),
+                *paragraph(
+                    f"This Amendment No. 1 is entered into as of June 1, 2021 by and between "
+                    f"{_PARTIES}, who are parties to that certain Services Agreement dated as of "
+                    "March 1, 2020 (the \u201cAgreement\u201d).",
+                    gap=14,
+                ),
+                *paragraph(
+                    "1. The Term of the Agreement is hereby extended to March 31, 2024 unless "
+                    "sooner terminated as provided for in the Agreement.",
+                    gap=14,
+                ),
+            ]
+        ]
+    )
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from app import Runtime, Settings
+
+    data_dir: Path = tmp_path_factory.mktemp("amended-term") / "evrag"
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        report = rt.ingestor.run(
+            "kb", [("services.pdf", _base()), ("amendment_1.pdf", _amendment())]
+        )
+        assert not report.failed
+        yield rt
+
+
+@pytest.mark.slow
+def test_an_extended_term_is_the_expiration_in_force(runtime: Any) -> None:
+    answer = runtime.skill.ask("kb", QUESTION)
+    assert answer.conflicts == []
+    assert [v.value for v in answer.conclusion.values] == ["2024-03-31"]
+    assert "superseded_value" in answer.risk_signals
+    (supersession,) = answer.supersessions
+    assert supersession.document == "amendment_1.pdf"
+    assert supersession.change is not None
+    assert "extended to March 31, 2024" in supersession.change["quote"]
+    (old,) = supersession.history
+    assert old.value == "2 years from the date hereof"
+    assert old.documents == ["services.pdf"]
