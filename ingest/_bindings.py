@@ -371,7 +371,7 @@ _PREAMBLE_END = re.compile(
     r"\n\s*1\.\s+[A-Z]|\n\s*Section\s+1\.?\s"
 )
 _TITLE_LINE = re.compile(
-    r"^\s*(?:[A-Z0-9][A-Za-z0-9&,'’\-/#.]*\s+){0,10}?(?:AGREEMENT|CONTRACT|LEASE|INDENTURE|"
+    r"^\s*(?:(?:[A-Z0-9][A-Za-z0-9&,'’\-/#.]*|and|of|the|for|to|on|in)\s+){0,10}?(?:AGREEMENT|CONTRACT|LEASE|INDENTURE|"
     r"AMENDMENT(?:\s+(?:NO\.?\s*\d+|#\s*\d+))?|GUARANTY|GUARANTEE|NOTE|Agreement|Contract|"
     r"Amendment|Lease|Indenture|POWER\s+OF\s+ATTORNEY|Power\s+of\s+Attorney)\b[A-Za-z0-9 &,'’\-#.()]*$"
 )
@@ -836,8 +836,15 @@ class BindingExtractor:
             and (start_m is None or start_m.start() > 6000)
         ):
             return False
+        # The title above the preamble, or above the sentence that names the first party
+        # (a preamble found from an earlier "This Agreement may be executed ..." runs on).
+        first_named = min(p[2] for p in parties)
         agreement = _Entity(
-            self._title(ctx, start) or "Agreement", ctx.agreement_key, SubjectType.AGREEMENT
+            self._title(ctx, start)
+            or self._title(ctx, text.rfind("\n", 0, first_named) + 1)
+            or "Agreement",
+            ctx.agreement_key,
+            SubjectType.AGREEMENT,
         )
         names = []
         for ent, terms, s, e in sorted(parties, key=lambda p: p[2]):
@@ -1013,6 +1020,7 @@ class BindingExtractor:
                 len(t) <= 120
                 and _TITLE_LINE.match(t)
                 and not t.lower().startswith(("this ", "the "))
+                and not re.match(r"\(?\d+(?:\.\d+)*[.)]?\s", t)  # "11.6. COUNTERPARTS. ..."
             ):
                 return re.sub(r"\s+", " ", t)
         m = re.search(

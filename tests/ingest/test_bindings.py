@@ -597,3 +597,24 @@ def test_a_title_line_that_names_no_parties_is_not_the_preamble() -> None:
         "Cedar Widgets S.A.",
         "Alderwood corporation",
     }
+
+
+def test_the_title_above_the_sentence_that_names_the_parties() -> None:
+    """A page that opens with the last clauses of another agreement ("This Agreement may be
+    executed in counterparts"), then an exhibit's title (lower-case joining words) and its
+    preamble: the agreement is titled by the line above its parties."""
+    result = run(
+        [
+            "11.6. COUNTERPARTS. This Agreement may be executed in two or more counterparts.",
+            "11.7. NOTICES. Notices are given in writing.",
+            "EXHIBIT A",
+            "Confidentiality and Non-Use Obligations Agreement",
+            "This Agreement by and between HARLOW DYNAMICS INC., a New Jersey corporation (the "
+            '"Company") and MARGO QUINLAN, an individual residing at 14 Elm Street, Boston (the '
+            '"Recipient"), is part of the Services Agreement of the parties.',
+            "1. Recipient shall keep the Company's information confidential.",
+        ]
+    )
+    (head,) = [b for b in result.bindings if b.role == "agreement"]
+    assert head.subject_name == "Confidentiality and Non-Use Obligations Agreement"
+    assert {n for n, _ in found(result, "party")} == {"HARLOW DYNAMICS INC.", "MARGO QUINLAN"}
