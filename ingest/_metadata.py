@@ -259,6 +259,27 @@ def _date_line(lines: Sequence[LocatedLine]) -> DatedLine | None:
     return None
 
 
+def _month_line(lines: Sequence[LocatedLine]) -> DatedLine | None:
+    """A report dated by its month only ("Industry Report - March 2024" under the title): the
+    month, "2024-03", with the line. Only a short line near the top that ends with it."""
+    if not lines:
+        return None
+    first = lines[0].page
+    top = [ln for ln in lines if ln.page == first][:12]
+    for i, line in enumerate(top):
+        text = line.text
+        if i + 1 < len(top) and re.fullmatch(r"\s*(?:19|20)\d\d\s*", top[i + 1].text):
+            text = f"{text} {top[i + 1].text.strip()}"  # "... - March" / "2024"
+        m = _MONTH_YEAR.search(text)
+        if m and len(text) <= 80:
+            month = _LEXICON.month_number(m.group(1))
+            if month:
+                iso = f"{int(m.group(2)):04d}-{month:02d}"
+                return DatedLine(iso, "date_line", line.page, line.line_no, line.text)
+    return None
+
+
+_MONTH_YEAR = re.compile(rf"\b({_LEXICON.month})\.?\s+((?:19|20)\d\d)\s*$", re.IGNORECASE)
 _DATE_TEXT = re.compile("|".join(p.pattern for p in _DATE_PATTERNS), re.IGNORECASE)
 
 
@@ -284,7 +305,8 @@ def dated_statements(
     )
     signed = _signed_on(content)
     if not text.dates and signed is None:
-        return None, effective
+        month = _month_line(text.lines) if document_type in ("presentation", "report") else None
+        return month, effective
     found: DatedLine | None = None
     if document_type == "minutes":
         found = text.after(_MEETING, "meeting", window=80) or _date_line(text.lines)
@@ -295,7 +317,11 @@ def dated_statements(
     elif document_type in ("presentation", "report"):
         # slides and reports are full of data dates ("as of December 31"): only a date line
         # or a statement of the document's own date counts
-        return _date_line(text.lines) or text.after(_AGREEMENT, "preamble", window=30), effective
+        return (
+            _date_line(text.lines)
+            or text.after(_AGREEMENT, "preamble", window=30)
+            or _month_line(text.lines)
+        ), effective
     elif document_type in ("letter", "notice", "memo", "press_release"):
         found = _date_line(text.lines) or text.after(_AGREEMENT, "preamble", window=_STRONG_WINDOW)
     else:

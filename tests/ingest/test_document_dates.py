@@ -265,3 +265,21 @@ def test_executed_documents_are_not_marked(lines: list[Line]) -> None:
 def test_the_title_is_the_heading_that_names_the_agreement(lines: list[Line], title: str) -> None:
     doc = _parse([[*lines, *pdfs.paragraph("The parties agree to the terms below. " * 4, gap=14)]])
     assert doc.title == title
+
+
+def test_a_report_dated_by_its_month_only() -> None:
+    """ "Industry Report - March" / "2024" under the title: the month, not a day."""
+    doc = _parse(
+        [
+            [
+                Line("Warehouse Automation Outlook 2024", size=18, bold=True),
+                Line("Corvane Research Partners - Industry Report - March"),
+                Line("2024"),
+                Line("Executive summary", bold=True, gap=14),
+                *pdfs.paragraph("The market for mobile robots grew in 2023. " * 5),
+            ]
+        ]
+    )
+    assert doc.document_type == "report"
+    assert doc.document_date == "2024-03"
+    assert doc.date_statement is not None and doc.date_statement.basis == "date_line"
