@@ -913,10 +913,11 @@ class BindingExtractor:
         out: list[tuple[_Entity, list[str], int, int]] = []
         preamble_named: set[str] | None = None
         for m in re.finditer(
-            r"\b(?:the\s+)?(?:above|below)[- ]named\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b",
+            r"\b(?:the\s+)?(?:above|below)[- ]named\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b"
+            r"|\bthe\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+named\s+(?:above|below)\b",
             text[start:end],
         ):
-            term = m.group(1)
+            term = m.group(1) or m.group(2)
             role = _contract_role(term)
             if role is None:
                 continue
@@ -2245,7 +2246,7 @@ class BindingExtractor:
 
 # A filled-in line of a form: "Vendor Name: | Bluefin Controls, Inc.", "Effective Date: 11/4/10".
 _FORM_FIELD = re.compile(
-    r"^[ \t]*(?P<label>[A-Z][A-Za-z]*(?:[ \t]+[A-Z][A-Za-z]*){0,3})[ \t]*:[ \t]*(?:\|[ \t]*)?"
+    r"^[ \t]*(?P<label>[A-Z][A-Za-z]*(?:[ \t]+[A-Z][A-Za-z]*){0,3})[ \t]*(?::[ \t]*(?:\|[ \t]*)?|\|[ \t]*)"
     r"(?P<value>.*?)[ \t|]*$"
 )
 # Labels that say a party's name without saying which party: "Company Name", "Legal Name".
@@ -2260,7 +2261,9 @@ def _field_role(label: str) -> str | None:
     """'Vendor Name' -> 'vendor'; 'Company Legal Name' -> 'company'; 'Legal Name' -> 'legal';
     None for a label that names no party ('Vendor Address', 'Name', 'Prepared By')."""
     m = re.fullmatch(
-        r"(?P<who>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)??)(?P<legal> Legal)?(?P<name> Name)?", label
+        r"(?P<who>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)??)(?P<full> Full)?(?P<legal> Legal)?"
+        r"(?P<name> Name)?",
+        label,
     )
     if m is None:
         return None
@@ -2272,7 +2275,23 @@ def _field_role(label: str) -> str | None:
 
 
 def _form_field_company(value: str) -> _Entity | None:
-    return _company(value) if _COMPANY_RE.fullmatch(value.strip()) else None
+    """The company a form field names: the whole value, or the name before the descriptor
+    that says it is one ("Salesforce.org, a nonprofit public benefit corporation having
+    its principal place of business at ...")."""
+    value = value.strip()
+    if _COMPANY_RE.fullmatch(value):
+        return _company(value)
+    m = _DESCRIBED_COMPANY.match(value)
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    return _company(name) or _Entity(name, entity_key(name), SubjectType.LEGAL_ENTITY)
+
+
+_DESCRIBED_COMPANY = re.compile(
+    rf"^(?P<name>[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){{0,5}}),\s+an?\s+(?:[a-z-]+\s+){{0,4}}"
+    rf"{_ENTITY_TYPE}\b"
+)
 
 
 # The words a party accepts with above its name: "AGREED:", "Accepted and agreed to by:",

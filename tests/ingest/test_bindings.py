@@ -618,3 +618,21 @@ def test_the_title_above_the_sentence_that_names_the_parties() -> None:
     (head,) = [b for b in result.bindings if b.role == "agreement"]
     assert head.subject_name == "Confidentiality and Non-Use Obligations Agreement"
     assert {n for n, _ in found(result, "party")} == {"HARLOW DYNAMICS INC.", "MARGO QUINLAN"}
+
+
+def test_the_party_named_above_in_a_form_field_without_a_colon() -> None:
+    """ "Reseller Full Legal Name | Orchid.org, a nonprofit public benefit corporation ..."
+    above "... between Vantage Cloud, Inc. ... and the Reseller named above"."""
+    result = run(
+        [
+            "FORM OF SUB-RESELLER AGREEMENT",
+            "Reseller Full Legal Name | Orchid.org, a nonprofit public benefit corporation having "
+            "its office at 5 Main Street",
+            "This Sub-Reseller Agreement is made and entered into by and between Vantage Cloud, "
+            'Inc., a Delaware corporation ("Vantage"), and the Reseller named above.',
+            "1. Appointment. Vantage appoints the Reseller.",
+        ]
+    )
+    orchid = one(result, "party", "orchidorg")
+    assert orchid.attributes["contract_role"] == "reseller"
+    assert {n for n, _ in found(result, "party")} == {"Orchid.org", "Vantage Cloud, Inc."}
