@@ -71,6 +71,7 @@ def _train_labels(path: Path = CUAD_TRAIN) -> dict[tuple[str, str], dict[str, An
 
 
 _SHINGLE = 6  # words: a quote overlaps a span when they share a run of this many words
+_SHORT_WORDS = 8  # a span (or quote) this short must be contained whole, spaces ignored
 
 
 def split_of(pdf: str) -> str:
@@ -98,10 +99,10 @@ def overlaps(quote: str, span: str) -> bool:
     q, s = _words(quote), _words(span)
     if not q or not s:
         return False
-    if len(q) < _SHINGLE or len(s) < _SHINGLE:
+    short, long_ = (q, s) if len(q) <= len(s) else (s, q)
+    if len(short) <= _SHORT_WORDS:
         # A short span is found in the quote with spaces ignored: CUAD's text and the PDF's
         # may split a word differently ("20t h day of December 2018").
-        short, long_ = (q, s) if len(q) <= len(s) else (s, q)
         return "".join(short) in "".join(long_)
     grams = {tuple(s[i : i + _SHINGLE]) for i in range(len(s) - _SHINGLE + 1)}
     return any(tuple(q[i : i + _SHINGLE]) in grams for i in range(len(q) - _SHINGLE + 1))

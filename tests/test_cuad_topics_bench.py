@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench.cuad_topics import _same_question_same_gold
+from bench.cuad_topics import _same_question_same_gold, overlaps
 
 
 def _q(pdf: str, question: str, spans: list[str], kind: str = "topic") -> dict[str, object]:
@@ -31,3 +31,14 @@ def test_one_question_asked_of_several_agreements_is_scored_against_all_of_them(
     out = _same_question_same_gold(qs)
     assert [q["spans"] for q in out] == [["renews for one year"], ["renews for one year"], [], []]
     assert qs[1]["spans"] == []  # the input is not changed
+
+
+def test_a_short_span_is_matched_with_spaces_ignored() -> None:
+    """CUAD's text splits words the PDF's does not ("20t h"): a short span is found whole in
+    the quote, spaces ignored; a long one by a shared run of words."""
+    quote = "THIS AGREEMENT is made and entered into this 20th day of December 2018 (the ..."
+    assert overlaps(quote, "20t h day of December 2018")
+    assert not overlaps(quote, "21st day of December 2018")
+    long_span = "made and entered into this 20th day of December 2018 by and between"
+    assert overlaps(quote, long_span)
+    assert not overlaps(quote, "made and entered into as of the first day of March")
