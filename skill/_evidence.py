@@ -124,13 +124,22 @@ _HEADING = re.compile(
 
 
 def _is_heading(text: str) -> bool:
-    """A clause title standing alone ("3.2 Payment Terms."): a label, not a statement."""
+    """A clause title standing alone ("3.2 Payment Terms.", "(a) Transfer and Absolute
+    Assignment of Initial Receivables."): a label, not a statement."""
     words = text.split()
-    return (
-        len(words) <= 6
-        and bool(_HEADING.match(text))
-        and not re.search(r"\b(?:shall|is|are|was|were|will|may|must)\b", text, re.IGNORECASE)
+    if re.search(r"\b(?:shall|is|are|was|were|will|may|must)\b", text, re.IGNORECASE):
+        return False
+    return (len(words) <= 6 and bool(_HEADING.match(text))) or (
+        len(words) <= 10 and bool(_TITLE_CASE_HEADING.match(text))
     )
+
+
+# "(a) Transfer and Absolute Assignment of Initial Receivables.": every word capitalised but
+# the words that join them.
+_TITLE_CASE_HEADING = re.compile(
+    r"^\s*\(?(?:\d+(?:\.\d+)*|[ivx]+|[a-z])[.)]\s*[A-Z][\w&'’/-]*"
+    r"(?:\s+(?:[A-Z][\w&'’/-]*|and|or|of|the|to|for|in|on|&))*\.?\s*$"
+)
 
 
 def sentences_of(chunk: ChunkRecord) -> list[Sentence]:
