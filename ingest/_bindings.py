@@ -411,6 +411,7 @@ def _preamble_start(text: str, pos: int = 0) -> re.Match[str] | None:
         pos = m.start() + 1
 
 
+_RETRY_CHARS = 12000
 _TITLE_LINKS = frozenset({"to", "of", "and", "for", "the", "on", "&"})
 
 
@@ -736,6 +737,8 @@ class BindingExtractor:
             if start_m is None:
                 return
             start_m = _preamble_start(text, start_m.end())
+            if start_m is not None and start_m.start() > _RETRY_CHARS:
+                return  # a later opening that far in is another document's, or prose
             if start_m is not None and self._agreement_at(ctx, start_m, first=False):
                 return
 
@@ -2289,7 +2292,7 @@ def _form_field_company(value: str) -> _Entity | None:
 
 
 _DESCRIBED_COMPANY = re.compile(
-    rf"^(?P<name>[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){{0,5}}),\s+an?\s+(?:[a-z-]+\s+){{0,4}}"
+    rf"^(?P<name>[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){{0,5}}),\s+an?\s+(?:[\w-]+\s+){{0,4}}"
     rf"{_ENTITY_TYPE}\b"
 )
 
@@ -2305,8 +2308,9 @@ _NAME_LINE = re.compile(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:")
 # The sentence before an agreement's signature blocks: "IN WITNESS WHEREOF, the undersigned
 # hereby execute this Agreement", "... have executed this Agreement as of the date ...".
 _EXECUTES_THIS = re.compile(
-    r"(?i)\bin\s+witness\s+whereof\b[^.]{0,200}?\bexecute[ds]?\b[^.]{0,80}?\bthis\s+"
-    r"(?:[A-Z][\w-]*\s+){0,4}(?:agreement|contract)\b"
+    r"(?i)\bin\s+witness\s+whereof\b[^.]{0,200}?(?:\bexecute[ds]?\b[^.]{0,80}?\bthis\s+"
+    r"(?:[A-Z][\w-]*\s+){0,4}(?:agreement|contract)\b|\bthis\s+(?:[A-Z][\w-]*\s+){0,4}"
+    r"(?:agreement|contract)\b[^.]{0,80}?\bto\s+be\s+(?:duly\s+)?executed\b)"
 )
 # The end of a signature block above: its signer's "Name:" or "Title:" line.
 _BLOCK_END = re.compile(r"(?i)^(?:(?:print(?:ed)?\s+)?name|title)\s*:")

@@ -168,10 +168,17 @@ class _Text:
         return None
 
     def in_recital(self, offset: int) -> bool:
-        start = max(self.text.rfind(".", 0, offset), self.text.rfind(";", 0, offset), 0)
-        return _RECITAL.search(self.text, max(start, offset - 300), offset) is not None
+        """Whether `offset` is in a recital sentence: one that opens with WHEREAS (or says
+        "previously") within 300 characters before, with no sentence end between (a period
+        after a legal form, "Inc." or "Corp.", ends no sentence)."""
+        lo = max(0, offset - 300)
+        ends = [m.end() for m in _SENTENCE_END.finditer(self.text, lo, offset)]
+        return _RECITAL.search(self.text, max([lo, *ends]), offset) is not None
 
 
+_SENTENCE_END = re.compile(
+    r"(?<!\b[A-Z])(?<!\bInc)(?<!\bCorp)(?<!\bCo)(?<!\bLtd)(?<!\bNo)[.;](?=\s+[A-Z])"
+)
 _RECITAL = re.compile(r"\bWHEREAS\b|\bWhereas\b|\bpreviously\b|\bRECITALS?\b")
 
 
@@ -476,6 +483,8 @@ def title_of(lines: Sequence[LocatedLine], body_size: float) -> str | None:
     # right above it that ends in a joining word begins it ("AMENDMENT NO. 3 TO THE
     # NONEXCLUSIVE / VALUE ADDED DISTRIBUTOR AGREEMENT").
     for k, (i, text) in enumerate(headings):
+        if _OTHER_TITLE.search(text) and not _LEGEND.search(text):
+            break  # a document of another kind: its first heading, as before
         if (
             len(text) <= _TITLE_CHARS
             and _AGREEMENT_TITLE.search(text)
@@ -495,13 +504,31 @@ _NUMBERED = re.compile(r"^\(?\d+(?:\.\d+)*[.)]?\s")  # "11.6. COUNTERPARTS. This
 _LEGEND = re.compile(
     "|".join(rf"\b{w}\b" for w in _DOCS.get("legend_words", ())) or r"(?!x)x", re.IGNORECASE
 )
-_ENDS_JOINED = re.compile(r"(?i)\b(?:to|of|and|for|the|between)\b(?:\s+\S+){0,2}\s*$")
+# "AMENDMENT NO. 3 TO THE NONEXCLUSIVE", "AMENDED AND RESTATED": a line that ends in a
+# joining word or opens an amendment's title; not a party's name above the title ("BANK OF
+# AMERICA, N.A.").
+_ENDS_JOINED = re.compile(
+    r"(?i)\b(?:to|of|and|for|the|between)\s*$"
+    r"|^\s*(?:\w+\s+)?(?:amendment|amended|addendum|supplement(?:al)?)\b"
+)
 
 
 _TITLE_CHARS = 120
 _AGREEMENT_TITLE = re.compile(
-    r"\b(?:" + "|".join((*lexicon().agreement_words, *lexicon().instruments)) + r")\b",
+    r"\b(?:"
+    + "|".join(
+        (
+            *lexicon().agreement_words,
+            *(w.replace("{of_complement}", "") for w in lexicon().instruments),
+        )
+    )
+    + r")\b",
     re.IGNORECASE,
+)
+# The title of a document that is no agreement ("MINUTES OF A MEETING ...", "CERTIFICATE OF
+# INCORPORATION"): a heading under it that names an agreement is not its title.
+_OTHER_TITLE = re.compile(
+    "|".join(rf"\b{w}\b" for w in _DOCS.get("other_titles", ())) or r"(?!x)x", re.IGNORECASE
 )
 
 

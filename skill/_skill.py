@@ -236,7 +236,11 @@ class EvidenceSkill:
                 if any(u.subject_id == c.subject_id for u in units)
             )
         # A clause topic with nothing found, or a clause the classifier's labels show absent.
-        not_stated = not values and (is_clause_question(subject_class) or collector.clause_absent)
+        not_stated = (
+            not values
+            and not unread
+            and (is_clause_question(subject_class) or collector.clause_absent)
+        )
         if not_stated:
             # Said precisely, never "no" from silence: what was searched, and where.
             answer_text = "; ".join(

@@ -636,3 +636,28 @@ def test_the_party_named_above_in_a_form_field_without_a_colon() -> None:
     orchid = one(result, "party", "orchidorg")
     assert orchid.attributes["contract_role"] == "reseller"
     assert {n for n, _ in found(result, "party")} == {"Orchid.org", "Vantage Cloud, Inc."}
+
+
+def test_caused_to_be_executed_opens_the_signature_blocks() -> None:
+    result = run(
+        [
+            "JOINT FILING AGREEMENT",
+            "IN WITNESS WHEREOF, the undersigned have caused this Agreement to be duly executed.",
+            "HALVERN CAPITAL PARTNERS, L.P.",
+            "By: /s/ Jane Roe",
+            "ORSOLA HOLDINGS LTD.",
+            "By: /s/ John Poe",
+        ]
+    )
+    assert {n for n, _ in found(result, "party")} == {
+        "HALVERN CAPITAL PARTNERS, L.P.",
+        "ORSOLA HOLDINGS LTD.",
+    }
+
+
+def test_a_form_field_naming_a_company_by_its_jurisdiction() -> None:
+    from ingest._bindings import _form_field_company
+
+    ent = _form_field_company("Orchid Labs, a Delaware corporation having its office at")
+    assert ent is not None and ent.name == "Orchid Labs"
+    assert _form_field_company("the party named in the order form") is None

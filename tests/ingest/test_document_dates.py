@@ -283,3 +283,35 @@ def test_a_report_dated_by_its_month_only() -> None:
     assert doc.document_type == "report"
     assert doc.document_date == "2024-03"
     assert doc.date_statement is not None and doc.date_statement.basis == "date_line"
+
+
+def test_review_cases_of_titles_and_dates() -> None:
+    """A party's name with "OF" above the title is not glued to it; a meeting's minutes keep
+    their title over a heading that names an agreement; a "Date:" after a blank is read; a
+    recital naming "Acme Inc." is still a recital."""
+    bank = _parse([[Line("BANK OF AMERICA, N.A.", bold=True), Line("LOAN AGREEMENT", bold=True)]])
+    assert bank.title == "LOAN AGREEMENT"
+    minutes = _parse(
+        [
+            [
+                Line("MINUTES OF A MEETING OF THE BOARD OF DIRECTORS", bold=True),
+                Line("APPROVAL OF LOAN AGREEMENT", bold=True),
+                *pdfs.paragraph("A meeting of the Board was held on October 3, 2019."),
+            ]
+        ]
+    )
+    assert minutes.title == "MINUTES OF A MEETING OF THE BOARD OF DIRECTORS"
+    signed = _signed([Line("Signature: ________ Date: 1/5/2020")])
+    assert signed.document_date == "2020-01-05"
+    recital = _parse(
+        [
+            [
+                Line("AMENDMENT NO. 1 TO SUPPLY AGREEMENT", size=16, bold=True),
+                *pdfs.paragraph(
+                    "WHEREAS, Acme Inc. and Beta Corp. entered into the Supply Agreement dated "
+                    "as of April 4, 2012. This Amendment is entered into as of August 19, 2015."
+                ),
+            ]
+        ]
+    )
+    assert recital.document_date == "2015-08-19"

@@ -115,3 +115,16 @@ def test_changes_stated_with_captions_new_sections_and_exhibit_parts() -> None:
         ("added", "Exhibit D"),
         ("amended", "2"),
     }
+
+
+def test_a_term_extended_to_cover_more_is_no_new_value() -> None:
+    doc = _parse(
+        "AMENDMENT NO. 2 TO SERVICES AGREEMENT",
+        [
+            "Vendor and Client are parties to that certain Services Agreement dated as of May 5, "
+            '2020 (the "Agreement").',
+            "1. The Service Area is hereby extended to cover 12 sites.",
+        ],
+    )
+    (relation,) = document_relations(doc)
+    assert ("changed_term", "Service Area") not in {(c.kind, c.clause) for c in relation.changes}
