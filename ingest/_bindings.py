@@ -856,15 +856,7 @@ class BindingExtractor:
             attrs = {"contract_role": roles[0]} if roles else {}
             if terms:
                 attrs["defined_terms"] = "; ".join(terms)
-            ctx.emit(
-                role="party",
-                subject=ent,
-                parent=agreement,
-                binding_type=BindingType.CONTRACTUAL_ROLE,
-                span=(s, e),
-                attributes=attrs,
-            )
-            ctx.parties.append((ent, roles[0] if roles else None, s, e))
+            _emit_party(ctx, ent, agreement, (s, e), attrs, roles[0] if roles else None)
             self._party_jurisdiction(ctx, ent, s)
             for r in roles:
                 if r in _RECORDED_ROLE_TERMS:
@@ -875,22 +867,11 @@ class BindingExtractor:
                         binding_type=BindingType.CONTRACTUAL_ROLE,
                         span=(s, e),
                     )
-        attrs = {"title": agreement.name, "parties": "; ".join(names)}
         date_m = _DATED.search(text, start, end)
-        if date_m:
-            attrs["date"] = re.sub(r"\s+", " ", date_m.group(1))
-        elif ctx.doc.document_date:
-            attrs["date"] = ctx.doc.document_date
+        date = re.sub(r"\s+", " ", date_m.group(1)) if date_m else ctx.doc.document_date
         first_party = min(p[2] for p in parties)
         last_party = max(p[3] for p in parties)
-        ctx.emit(
-            role="agreement",
-            subject=agreement,
-            parent=None,
-            binding_type=BindingType.CONTRACTUAL_ROLE,
-            span=(min(start, first_party), last_party),
-            attributes=attrs,
-        )
+        _emit_head(ctx, agreement, names, (min(start, first_party), last_party), date)
         return True
 
     def _form_field_parties(
@@ -1974,26 +1955,10 @@ class BindingExtractor:
         )
         ordered = sorted(signers.values(), key=lambda p: p[1])
         for party, span in ordered:
-            ctx.emit(
-                role="party",
-                subject=party,
-                parent=agreement,
-                binding_type=BindingType.CONTRACTUAL_ROLE,
-                span=span,
-                attributes={"stated_in": "signature block"},
-            )
-            ctx.parties.append((party, None, *span))
-        attrs = {"title": agreement.name, "parties": "; ".join(p.name for p, _ in ordered)}
-        if ctx.doc.document_date:
-            attrs["date"] = ctx.doc.document_date
-        ctx.emit(
-            role="agreement",
-            subject=agreement,
-            parent=None,
-            binding_type=BindingType.CONTRACTUAL_ROLE,
-            span=(executed.start(), ordered[-1][1][1]),
-            attributes=attrs,
-        )
+            _emit_party(ctx, party, agreement, span, {"stated_in": "signature block"}, None)
+        names = [p.name for p, _ in ordered]
+        span = (executed.start(), ordered[-1][1][1])
+        _emit_head(ctx, agreement, names, span, ctx.doc.document_date)
 
     def _signing_party(self, ctx: _Context, text: str) -> _Entity | None:
         """The party a signature block signs for, from the line above it ("ACME INC.",
@@ -2275,6 +2240,47 @@ def _field_role(label: str) -> str | None:
         return role
     who = m.group("who").lower()
     return who if who in _GENERIC_FIELD_ROLES and m.group("name") else None
+
+
+def _emit_party(
+    ctx: _Context,
+    ent: _Entity,
+    agreement: _Entity,
+    span: tuple[int, int],
+    attrs: dict[str, str],
+    role: str | None,
+) -> None:
+    """One party of the agreement, recorded as the document's party."""
+    ctx.emit(
+        role="party",
+        subject=ent,
+        parent=agreement,
+        binding_type=BindingType.CONTRACTUAL_ROLE,
+        span=span,
+        attributes=attrs,
+    )
+    ctx.parties.append((ent, role, *span))
+
+
+def _emit_head(
+    ctx: _Context,
+    agreement: _Entity,
+    names: Sequence[str],
+    span: tuple[int, int],
+    date: str | None,
+) -> None:
+    """The agreement itself: its title, its parties in order and its date when known."""
+    attrs = {"title": agreement.name, "parties": "; ".join(names)}
+    if date:
+        attrs["date"] = date
+    ctx.emit(
+        role="agreement",
+        subject=agreement,
+        parent=None,
+        binding_type=BindingType.CONTRACTUAL_ROLE,
+        span=span,
+        attributes=attrs,
+    )
 
 
 def _form_field_company(value: str) -> _Entity | None:

@@ -32,6 +32,7 @@ __all__ = [
     "ClauseValue",
     "absence_sentence",
     "clause_answer",
+    "clause_only_values",
     "clause_sentences",
     "clause_values",
     "labelled_spans",
@@ -236,10 +237,14 @@ def clause_answer(
 def clause_values(attribute: str, sentence: str) -> list[ExtractedValue]:
     """The typed values of `attribute` a sentence of its clause states: the extractor's, and
     for an expiration date, the end of a term stated without a calendar date."""
-    found = extract_values(attribute, sentence)
-    if not found and attribute == "expiration_date":
-        found = _end_of_term(sentence)
-    return found
+    return extract_values(attribute, sentence) or clause_only_values(attribute, sentence)
+
+
+def clause_only_values(attribute: str, sentence: str) -> list[ExtractedValue]:
+    """Values read only from a sentence the classifier labelled with the attribute's clause
+    (after the extractor found none): for an expiration date, the end of a term stated
+    without a calendar date ("two years from the date hereof")."""
+    return _end_of_term(sentence) if attribute == "expiration_date" else []
 
 
 _I = re.IGNORECASE

@@ -32,7 +32,7 @@ from domain import (
 )
 from retrieval import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
-from skill._clauses import clause_values, labelled_spans
+from skill._clauses import clause_only_values, labelled_spans
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._gate import SKILL_FUSION, Candidate, QueryEmbedder
 from skill._subject import QuestionKind, SubjectClass
@@ -628,8 +628,9 @@ class EvidenceCollector:
                         attribute, sentence, candidate, forms, others, party_forms
                     )
                     if not values and not elsewhere and label_score is not None:
+                        # (the extractor already ran on the sentence in _sentence_values)
                         values = _clause_text_value(attribute, sentence) or _best_values(
-                            clause_values(attribute, sentence.text)
+                            clause_only_values(attribute, sentence.text)
                         )
                         if not values and (
                             self.verify(sentence, candidate, forms, others, party_forms, attribute)

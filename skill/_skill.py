@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, Binding, entity_key, lexicon
+from domain import Alias, Binding, entity_key
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -38,7 +38,7 @@ from skill._conclude import (
     risk_signals,
 )
 from skill._errors import SubjectClassError
-from skill._evidence import ATTRIBUTE_CUES, DocumentInfo, EvidenceCollector
+from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, DocumentInfo, EvidenceCollector
 from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
 from skill._intent import TOPIC, IntentEmbeddings
 from skill._mentions import NameIndex
@@ -202,7 +202,9 @@ class EvidenceSkill:
         # a value an amendment states it replaces is history, not a conflict (issue 16)
         supersessions: list[Supersession] = []
         if single:
-            groups, supersessions = supersede(groups, info, _amended_as(subject_class.attribute))
+            entry = _ATTRIBUTES.get(subject_class.attribute or "")
+            amended_as = entry.amended_as if entry is not None else ()
+            groups, supersessions = supersede(groups, info, amended_as)
         conflicts = find_conflicts(groups, single_valued=single)
         if evaluation_time is None:
             evaluation_time = default_evaluation_time(
@@ -667,9 +669,3 @@ class _RecentQueries:
             while len(self._vectors) > self._size:
                 self._vectors.popitem(last=False)
         return vector
-
-
-def _amended_as(attribute: str | None) -> tuple[str, ...]:
-    """The names an amendment gives the attribute's term (the lexicon's `amended_as`)."""
-    entry = next((a for a in lexicon().attributes if a.name == attribute), None)
-    return entry.amended_as if entry is not None else ()

@@ -22,46 +22,37 @@ _PARTIES = (
 )
 
 
-def _base() -> bytes:
+def _document(title: str, opening: str, *clauses: str) -> bytes:
+    """A one-page agreement: its title, its opening sentence, its clauses."""
     return make_pdf(
         [
             [
-                Line("SERVICES AGREEMENT", size=16, bold=True, x=200),
-                *paragraph(
-                    f"This Services Agreement is entered into as of March 1, 2020 by and between "
-                    f"{_PARTIES}.",
-                    gap=14,
-                ),
-                Line("1. Services", bold=True, gap=14),
-                *paragraph("Provider shall provide the consulting services of Exhibit A."),
-                Line("2. Duration", bold=True, gap=14),
-                *paragraph(
-                    "This Agreement shall continue in effect for two (2) years from the date "
-                    "hereof, unless earlier terminated as provided herein."
-                ),
+                Line(title, size=16, bold=True, x=120),
+                *paragraph(opening, gap=14),
+                *(line for clause in clauses for line in paragraph(clause, gap=14)),
             ]
         ]
     )
 
 
+def _base() -> bytes:
+    return _document(
+        "SERVICES AGREEMENT",
+        f"This Services Agreement is entered into as of March 1, 2020 by and between {_PARTIES}.",
+        "1. Services. Provider shall provide the consulting services of Exhibit A.",
+        "2. Duration. This Agreement shall continue in effect for two (2) years from the date "
+        "hereof, unless earlier terminated as provided herein.",
+    )
+
+
 def _amendment() -> bytes:
-    return make_pdf(
-        [
-            [
-                Line("AMENDMENT NO. 1 TO SERVICES AGREEMENT", size=16, bold=True, x=120),
-                *paragraph(
-                    f"This Amendment No. 1 is entered into as of June 1, 2021 by and between "
-                    f"{_PARTIES}, who are parties to that certain Services Agreement dated as of "
-                    "March 1, 2020 (the \u201cAgreement\u201d).",
-                    gap=14,
-                ),
-                *paragraph(
-                    "1. The Term of the Agreement is hereby extended to March 31, 2024 unless "
-                    "sooner terminated as provided for in the Agreement.",
-                    gap=14,
-                ),
-            ]
-        ]
+    return _document(
+        "AMENDMENT NO. 1 TO SERVICES AGREEMENT",
+        f"This Amendment No. 1 is entered into as of June 1, 2021 by and between {_PARTIES}, "
+        "who are parties to that certain Services Agreement dated as of March 1, 2020 (the "
+        "\u201cAgreement\u201d).",
+        "1. The Term of the Agreement is hereby extended to March 31, 2024 unless sooner "
+        "terminated as provided for in the Agreement.",
     )
 
 
