@@ -78,7 +78,16 @@ def value_matches(attribute: str, gold: str, answer: str) -> bool:
         # mostly its words.
         numbers = [t for t in a if any(c.isdigit() for c in t)]
         return all(n in g for n in numbers) and len(set(g) & set(a)) >= 0.5 * len(set(a))
-    if attribute in ("auditor", "filer_category", "ticker", "jurisdiction_of_incorporation"):
+    if attribute == "shares_outstanding":
+        return g == a or "".join(re.findall(r"\d", gold)) == "".join(re.findall(r"\d", answer))
+    if attribute in (
+        "auditor",
+        "filer_category",
+        "ticker",
+        "jurisdiction_of_incorporation",
+        "exchange",
+        "subsidiary",
+    ):
         return [t for t in g if t not in _SUFFIXES] == [t for t in a if t not in _SUFFIXES]
     # People: the same first and last names (a middle initial may be left out).
     g_core = [t for t in g if len(t) > 1]
@@ -109,6 +118,21 @@ def _states(quote: str, value: str) -> bool:
     return bool(v) and v in q
 
 
+# Attributes whose answer is a list (every director, every executive officer): right when the
+# answer names at least LIST_RECALL of one filing's list and nothing else.
+LISTS = ("director", "executive_officer", "subsidiary")
+LIST_RECALL = 0.8
+# The gold lists at most this many subsidiaries of one filing (the first ones printed).
+_GOLD_LIST_CAP = 40
+
+
+def _truncated(entries: Sequence[Mapping[str, Any]]) -> bool:
+    counts: dict[str, int] = {}
+    for g in entries:
+        counts[g["document"]] = counts.get(g["document"], 0) + 1
+    return any(n >= _GOLD_LIST_CAP for n in counts.values())
+
+
 def score(
     questions: Sequence[Mapping[str, Any]],
     answers: Mapping[str, Mapping[str, Any]],
@@ -134,11 +158,14 @@ def score(
                 g for g in gold if g["company"] == q["company"] and g["attribute"] == q["attribute"]
             ]
             right = wrong = False
+            covered: set[tuple[str, str]] = set()
             for v in values:
                 hits = [g for g in entries if value_matches(q["attribute"], g["value"], v["value"])]
                 if not hits:
-                    wrong = True
+                    # A list the gold cut at its first 40 entries: a later entry is not wrong.
+                    wrong = wrong or not _truncated(entries)
                     continue
+                covered.update((g["document"], g["value"]) for g in hits)
                 ids = v.get("evidence_ids", [])
                 pages = _cited(result, ids)
                 # Right: cited on the gold page, or on another page whose quote states it.
@@ -149,6 +176,19 @@ def score(
             row["outcome"] = "wrong" if wrong else "right" if right else "refused"
             if values and not wrong and not right:
                 row["outcome"] = "uncited"
+            if q["attribute"] in LISTS:
+                # A list: right when it names most of one filing's list (recall kept per row).
+                best = max(
+                    (
+                        sum(1 for d, v in covered if d == doc) / n
+                        for doc in {g["document"] for g in entries}
+                        if (n := sum(1 for g in entries if g["document"] == doc))
+                    ),
+                    default=0.0,
+                )
+                row["recall"] = round(best, 3)
+                if row["outcome"] == "right" and best < LIST_RECALL:
+                    row["outcome"] = "partial"
         rows.append(row)
     return {"rows": rows}
 
@@ -157,7 +197,7 @@ def table(report: Mapping[str, Any]) -> str:
     rows = report["rows"]
     lines = [
         f"{'attribute':<32} {'split':<12} {'n':>4} {'right':>6} {'wrong':>6} {'refused':>8} "
-        f"{'uncited':>8} {'not found':>9}"
+        f"{'uncited':>8} {'not found':>9} {'partial':>8}"
     ]
     attrs = sorted({r["attribute"] for r in rows if r["kind"] == "attribute"})
     for split in ("development", "held_out", "all"):
@@ -179,7 +219,7 @@ def table(report: Mapping[str, Any]) -> str:
             nf = sum(1 for r in sel if r["terminal"] == "SUBJECT_NOT_FOUND")
             lines.append(
                 f"{attr:<32} {split:<12} {n:>4} {count('right'):>6} {count('wrong'):>6} "
-                f"{count('refused'):>8} {count('uncited'):>8} {nf:>9}"
+                f"{count('refused'):>8} {count('uncited'):>8} {nf:>9} {count('partial'):>8}"
                 + f"   ({100 * count('right') / n:.0f}% right)"
             )
     for kind in ("absent", "lookalike", "founder_not_stated"):
@@ -243,7 +283,7 @@ def main() -> None:
         report = run(Path(env) if env else None, Path(out) if out else None)
     print(table(report))
     for r in report["rows"]:
-        if r["outcome"] in ("wrong", "uncited", "answered"):
+        if r["outcome"] in ("wrong", "uncited", "answered", "partial"):
             print(f"   {r['outcome']}: {r['id']} {r['values'][:4]}")
 
 

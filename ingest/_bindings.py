@@ -26,7 +26,8 @@ from domain import (
     lexicon,
     looks_like_company,
 )
-from ingest._document import ParsedDocument
+from ingest import _signature_page as signature_page
+from ingest._document import LocatedLine, ParsedDocument
 from ingest._forms import FORMS
 from ingest._metadata import date_spans
 from ingest._rulebase import (
@@ -187,6 +188,84 @@ def _emit_office(
 _UNIT_TITLE = re.compile(
     rf"(?:{_TITLE_ALT})\s*,\s*(?!(?:{_TITLE_ALT}))[A-Z][\w&.'’-]*(?:\s+\S+)*\s*$"
 )
+
+
+# A heading or sentence that opens a list of executive officers (lexicon:
+# `documents.officer_lists`).
+_OFFICER_LIST = re.compile(
+    "|".join(lexicon().documents.get("officer_lists", ())) or r"(?!x)x", re.IGNORECASE
+)
+_AGE = r"(?:\d{2})"
+# A heading over the board's list, which is no list of officers (the role director's words).
+_BOARD = re.compile(rf"(?i:\b(?:{lexicon().role('director').question_pattern})\b)")
+# How far under its heading an officer list's first row may stand, and how long it may run
+# (twenty officers with a biography of ten lines each).
+_FIRST_ROW_LINES = 25
+_LIST_LINES = 300
+# The rows of such a list: the name, then the position (group "pos").
+_OFFICER_ROWS = (
+    re.compile(rf"^(?P<who>[^|]+?)\s*,?\s*\|\s*{_AGE}\s*\|\s*(?P<pos>[^|]+?)(?:\s*\|.*)?$"),
+    re.compile(rf"^(?P<who>[^|(]+?)\s*\(\s*{_AGE}\s*\)\s*\|\s*(?P<pos>[^|]+?)(?:\s*\|.*)?$"),
+    re.compile(rf"^(?P<who>[^|]+?)\s*\|\s*(?P<pos>[^|]+?)\s*\|\s*(?:\d{{4}}\s*\|\s*)?{_AGE}\s*$"),
+    re.compile(
+        rf"^(?P<who>[^|]+?)\s*,?\s*(?i:age|aged)\s+{_AGE}\s*,\s*(?i:is|has\s+been|serves\s+as)\s+"
+        r"(?:(?:our|the)\s+)?(?P<pos>[^.;]+)"
+    ),
+    # "Gregory L. Hyslop | 60": the position on lines the layout split off.
+    re.compile(rf"^(?P<who>[^|]+?)\s*\|\s*{_AGE}\s*$(?P<pos>)"),
+)
+# The first word of an officer's title ("Senior Vice President ...", "Chief ..."), where a name
+# printed before it ends (lexicon: `documents.title_openers`).
+_TITLE_OPENER = re.compile(
+    r"\s(?=(?:" + "|".join(lexicon().documents.get("title_openers", ())) + r")\b)"
+)
+# Where a position's cell runs on into the officer's biography ("President and Chief
+# Executive Officer. Mr. Lynch has over 20 years ...", "... since February 2015.").
+_BIOGRAPHY = re.compile(
+    r"\.\s+(?=(?:Mr|Mrs|Ms|Dr|He|She|Prior|From|In)\b)|\s+since\s+\w+\s+\d{4}.*$"
+)
+
+
+def _officer_row(text: str) -> tuple[_Entity, str] | None:
+    """(the officer, their position) when a line is a row of an officer list; the position
+    is empty when the layout printed it apart from the name."""
+    text = text.strip()
+    for rx in _OFFICER_ROWS:
+        m = rx.match(text)
+        if m is None:
+            continue
+        person = signature_page.name_of(m.group("who"))
+        position = _BIOGRAPHY.split(m.group("pos"), maxsplit=1)[0].strip(" .,")
+        if person is None or (position and not re.search(r"[A-Za-z]{3}", position)):
+            continue
+        if re.fullmatch(r"(?i)position.*|title.*|office.*", position):
+            continue  # the header row "Name | Age | Position"
+        return person, position
+    if "|" not in text and len(text) < 130:
+        # "John P. Bayne, Jr. Senior Vice President & General Manager, Optical ...": a name,
+        # then the position, on a line of their own above the officer's biography.
+        m = _TITLE_OPENER.search(text)
+        if m is None or m.start() == 0:
+            return None
+        person = _person(text[: m.start()].strip())
+        rest = text[m.start() :]
+        name = text[: m.start()].strip(" ,")
+        if person is not None and person.name == name and _title_roles_or_office(rest):
+            return person, rest
+    return None
+
+
+def _title_roles_or_office(text: str) -> bool:
+    """A position: a title of the lexicon's officer roles, or one naming an office."""
+    return bool(_title_roles(text)) or signature_page.is_capacity(text)
+
+
+def _ends_list(line: LocatedLine) -> bool:
+    """A heading that closes an officer list ("Board of Directors", "Cautionary Note ...")."""
+    text = line.text.strip()
+    if "|" in text or not text:
+        return False
+    return line.is_heading and _officer_row(text) is None
 
 
 def _company_title(position: str) -> str:
@@ -659,37 +738,58 @@ class BindingExtractor:
                 ctx.add_alias(short, ent, span, "short_name")
 
     def _officer_tables(self, ctx: _Context) -> None:
-        """Rows "Name | Age | Position" after "executive officers ... are as follows"."""
+        """A list of executive officers under a heading or sentence that names them
+        ("Information About Our Executive Officers", "The executive officers of X are as
+        follows:"): one officer a row, "Name | Age | Position", "Name (Age) | Position",
+        "Name | Position | Since | Age" or "Name, age 58, is General Counsel and Secretary".
+        Each is an officer of the company, with the roles their position's title states; the
+        list ends at the next heading that is not the list's ("Board of Directors")."""
         lines = ctx.flow.lines
         parent_alt = self._parent_alt(ctx)
+        done: set[int] = set()
         for i, line in enumerate(lines):
+            if i in done or not _OFFICER_LIST.search(line.text) or "|" in line.text:
+                continue
             hm = re.search(
                 rf"(?:(?P<parent>{parent_alt})(?:'s|’s)\s+)?(?i:executive\s+officers)(?:\s+of\s+"
-                rf"(?P<parent2>{parent_alt}))?[^.]{{0,80}}?(?i:as\s+follows|are|include)\s*:\s*$",
+                rf"(?P<parent2>{parent_alt}))?",
                 line.text,
             )
-            if hm is None:
-                continue
-            raw = hm.group("parent") or hm.group("parent2")
-            owner = self._resolve(ctx, raw) if raw else self._sole_company(ctx, 0)
+            raw = (hm.group("parent") or hm.group("parent2")) if hm else None
+            owner = (self._resolve(ctx, raw) if raw else None) or self._sole_company(ctx, 0)
             if owner is None:
                 continue
-            for j in range(i + 1, min(len(lines), i + 120)):
-                rm = re.match(rf"^\s*({PERSON})\s*\|\s*\d{{2}}\s*\|\s*(.+?)\s*$", lines[j].text)
-                if rm is None:
+            found = 0
+            for j in range(i + 1, min(len(lines), i + _LIST_LINES)):
+                text = lines[j].text.replace("\xa0", " ")
+                if _OFFICER_LIST.search(text) and "|" not in text:
+                    done.add(j)  # the list's own second heading or its sentence
                     continue
-                person = _person(rm.group(1))
-                if person is None:
+                if lines[j].is_heading and _BOARD.search(text):
+                    break  # the board's list follows ("Board of Directors")
+                if (
+                    found
+                    and _ends_list(lines[j])
+                    and not any(_officer_row(nxt.text) for nxt in lines[j + 1 : j + 6])
+                ):
+                    break  # a heading, and no row under it (not a page's repeated header)
+                row = _officer_row(text)
+                if row is None:
+                    if not found and j > i + _FIRST_ROW_LINES:
+                        break  # a mention of executive officers, no list under it
                     continue
+                person, position = row
+                found += 1
                 start = ctx.flow.starts[j]
-                for role in _title_roles(_company_title(rm.group(2))):
+                span = (start, start + len(lines[j].text))
+                for role in dict.fromkeys(["officer", *_title_roles(_company_title(position))]):
                     ctx.emit(
                         role=role,
                         subject=person,
                         parent=owner,
                         binding_type=BindingType.EXPLICIT_STATEMENT,
-                        span=(start, start + len(lines[j].text)),
-                        attributes={"title": rm.group(2)},
+                        span=span,
+                        attributes={"title": position},
                     )
 
     def _resolve(self, ctx: _Context, raw: str) -> _Entity | None:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domain import BindingType, SubjectType, entity_key, is_generic_term, lexicon
+from ingest import _signature_page as signature_page
 from ingest._document import LocatedLine
 from ingest._rulebase import COMPANY, PERSON, _company, _Context, _Entity, _person, _title_roles
 
@@ -86,6 +87,22 @@ _OWN_FOUNDER = (
     rf"(?P<who>{PERSON}),\s+{_OWN}\s+(?P<co>co-?)?founder"
     rf"|{_OWN}\s+(?P<co2>co-?)?founders?,?\s+(?P<who2>{PERSON})"
 )
+
+
+# The cover page's count of shares outstanding (see FormReader._shares_outstanding).
+_SENTENCE = re.compile(r"[^.;]*?(?:\.(?=\d)[^.;]*?)*(?:[.;](?!\d)|$)", re.DOTALL)
+_OUTSTANDING = re.compile(r"(?i)\boutstanding\b")
+_SHARES = re.compile(r"(?i)\bshares\b|\bcommon\s+stock\b")
+_NOT_OUTSTANDING = re.compile(
+    r"(?i)aggregate\s+market\s+value|non-?\s?affiliates|\bauthorized\b|\brespectively\b"
+)
+# A cover page and the page it runs onto: the count of shares stands there.
+_SHARES_PAGES = 2
+_COUNT = re.compile(
+    r"(?<![\d,.$])(?:\d{1,3}(?:,\d{3}){2,}|\d+(?:\.\d+)?\s+(?:million|billion))(?![\d,])"
+)
+_AS_OF = re.compile(rf"(?i:as\s+of|at|on)\s+({lexicon().month}\s+\d{{1,2}}\s*,?\s*\d{{4}})")
+_CLASS = re.compile(r"\bClass\s+[A-Z]\b")
 
 
 def _cells(text: str) -> list[str]:
@@ -188,7 +205,71 @@ class FormReader:
             self._check_boxes(ctx, owner)
         self._issuer_listing(ctx, owner)
         self._certifications(ctx, owner)
+        if self._filing(ctx):
+            self._shares_outstanding(ctx, owner)
+            signature_page.read(ctx, owner)
         self._own_founders(ctx, owner)
+
+    def _shares_outstanding(self, ctx: _Context, owner: _Entity) -> None:
+        """ "As of January 15, 2016, 498,330,407 shares of the registrant's common stock ...
+        were issued and outstanding": the count of each class of shares, as of its date, in
+        a sentence of the cover page that says shares are outstanding (not a market value,
+        not shares held by non-affiliates or in the treasury)."""
+        cover = [ln for ln in ctx.flow.lines if ln.page <= _SHARES_PAGES]
+        if not cover:
+            return
+        start = ctx.flow.starts[0]
+        end = ctx.flow.starts[len(cover) - 1] + len(cover[-1].text)
+        text = ctx.flow.text[start:end]
+        # The sentences of the cover's prose, and its table rows ("Number of shares of common
+        # stock outstanding as of January 24, 2018 | 484,107,183") each alone.
+        spans = []
+        for m in _SENTENCE.finditer(text):
+            s0 = m.start()
+            if "|" in m.group(0):
+                # A sentence run on from a table row above: it starts on the line after it.
+                row_end = text.find("\n", text.rfind("|", m.start(), m.end()), m.end())
+                if row_end < 0:
+                    continue
+                s0 = row_end + 1
+            if text[s0 : m.end()].strip():
+                spans.append((s0, m.end()))
+        spans += [
+            (ctx.flow.starts[i] - start, ctx.flow.starts[i] - start + len(ln.text))
+            for i, ln in enumerate(cover)
+            if "|" in ln.text
+        ]
+        seen: set[str] = set()
+        for s0, s1 in sorted(spans):
+            sentence = text[s0:s1]
+            if not (_OUTSTANDING.search(sentence) and _SHARES.search(sentence)):
+                continue
+            dm = _AS_OF.search(sentence)
+            if _NOT_OUTSTANDING.search(sentence) or dm is None:
+                continue
+            for nm in _COUNT.finditer(sentence):
+                before = sentence[: nm.start()]
+                if before.rstrip().endswith("$") or before.count("(") > before.count(")"):
+                    continue  # "$218 billion", "(excluding 152,653,717 shares ...)"
+                classes = _CLASS.findall(before)
+                count = re.sub(r"\s+", " ", nm.group(0))
+                if count in seen:
+                    continue
+                seen.add(count)
+                attributes = {"form_field": "shares_outstanding"}
+                attributes["as_of"] = re.sub(r"\s+", " ", dm.group(1))
+                if classes:
+                    attributes["class"] = re.sub(r"\s+", " ", classes[-1])
+                ctx.emit(
+                    role="shares_outstanding",
+                    subject=_Entity(
+                        count, re.sub(r"\W+", "", count.lower()), SubjectType.IDENTIFIER
+                    ),
+                    parent=owner,
+                    binding_type=BindingType.REGISTRATION,
+                    span=(start + s0, start + s1),
+                    attributes=attributes,
+                )
 
     def _own_founders(self, ctx: _Context, owner: _Entity) -> None:
         for m in ctx.scan(_OWN_FOUNDER, r"(?i:founder)"):

@@ -85,7 +85,7 @@ _PWORD = r"(?:[A-Z][a-z'’\-]+(?:[A-Z][a-z]+)?|[A-Z][A-Z'’\-]+)"
 
 
 PERSON = (
-    rf"(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?{_PWORD}(?:\s+(?:{_INITIAL}|{_PWORD}|van|von|de|da|del|der|le|la))"
+    rf"(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?(?:{_INITIAL}\s+)?{_PWORD}(?:\s+(?:{_INITIAL}|{_PWORD}|van|von|de|da|del|der|le|la))"
     rf"{{1,3}}(?:,?\s+(?:Jr\.|Sr\.|III|II|IV))?"
 )
 

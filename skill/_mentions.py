@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from domain import fold_word, is_generic_term, lexicon
 
@@ -213,6 +214,13 @@ def find_mentions(
         if n and contiguous and any(t.text[:1].isupper() for t in run):
             # "Northgate's MSA": the name is Northgate; "McDonald's" is a name of its own.
             possessive = run[-1].spellings[0] != seq[-1]
+            longer = i + n if possessive else _runs_on(text, tokens, spellings, index, i + n)
+            if longer > i + n:
+                # "Adobe Systems Holdings Incorporated": a known name's words opening a longer
+                # name are not that name; the whole is a name the gate must find.
+                mentions.append(_mention(text, tokens[i:longer], known=False))
+                i = longer
+                continue
             mentions.append(_mention(text, run, known=True, possessive=possessive))
             i += n
             continue
@@ -247,6 +255,26 @@ def find_mentions(
             continue
         i += 1
     return mentions
+
+
+def _runs_on(
+    text: str,
+    tokens: Sequence[_Token],
+    spellings: Sequence[Any],
+    index: NameIndex | None,
+    j: int,
+) -> int:
+    """Where a name that runs on past token `j` ends: capitalised name words written right
+    after it (no comma, no topic word between), none of them opening a known name."""
+    k = j
+    while k < len(tokens):
+        gap = text[tokens[k - 1].end : tokens[k].start]
+        if gap.strip() or not _is_capitalised(tokens[k]) or not _name_word(tokens[k], start=False):
+            break
+        if index is not None and index.longest_at(spellings, k):
+            break
+        k += 1
+    return k
 
 
 def _is_form(token: _Token) -> bool:

@@ -55,6 +55,11 @@ def _cover() -> list[Line | Row]:
         Line("Securities registered pursuant to Section 12(b) of the Act:", gap=8),
         Row(("Title of each class", "Trading Symbol(s)", "Name of each exchange"), xs=_COLS),
         Row(("Common Stock, $0.01 par value", "NWHC", "New York Stock Exchange"), xs=_COLS),
+        *paragraph(
+            "As of August 1, 2024, there were 41,872,306 shares of the registrant's common "
+            "stock outstanding. The aggregate market value of the common stock held by "
+            "non-affiliates was $1,204,000,000."
+        ),
         Line("Indicate by check mark whether the registrant is a large accelerated filer.", gap=8),
         # Ticked "x", unticked "o", as many filings print them (the base fonts have no ☒).
         Row(("Large accelerated filer  o", "Accelerated filer  x"), xs=(60.0, 300.0)),
@@ -73,6 +78,46 @@ def _business() -> list[Line | Row]:
             "Mr. Pierre Lambert leads the European Law and Corporate Affairs Group of "
             "Northwind Holdings Corporation, based in Paris, France."
         ),
+    ]
+
+
+def _officers() -> list[Line | Row]:
+    """Part I's list of executive officers, then the board's list, which is no officer list."""
+    return [
+        Line("Information About Our Executive Officers", bold=True, gap=8),
+        Row(("Name", "Age", "Position"), xs=(60.0, 250.0, 300.0)),
+        Row(
+            ("Dana K. West", "58", "President and Chief Executive Officer"), xs=(60.0, 250.0, 300.0)
+        ),
+        Row(("Marcus O. Hale", "51", "Chief Financial Officer"), xs=(60.0, 250.0, 300.0)),
+        Row(("Priya N. Raman", "47", "General Counsel and Secretary"), xs=(60.0, 250.0, 300.0)),
+        Line("Board of Directors", bold=True, gap=8),
+        Row(("Name", "Age", "Position"), xs=(60.0, 250.0, 300.0)),
+        Row(("Oscar T. Lindqvist", "66", "Partner, Harrow Ventures"), xs=(60.0, 250.0, 300.0)),
+    ]
+
+
+def _signatures() -> list[Line | Row]:
+    """The signature page: blocks side by side, a name and its capacity after a dash, one
+    line under the left block, and a director's line with no signature."""
+    cols = (60.0, 330.0)
+    return [
+        Line("SIGNATURES", bold=True),
+        *paragraph(
+            "Pursuant to the requirements of the Securities Exchange Act of 1934, this report "
+            "has been signed below by the following persons on behalf of the registrant and in "
+            "the capacities indicated on August 20, 2024."
+        ),
+        Row(("/s/ Dana K. West", "/s/ Helen R. Okafor"), xs=cols, gap=10),
+        Row(
+            ("Dana K. West – President and Chief", "Helen R. Okafor – Chair of the Board"), xs=cols
+        ),
+        Line("Executive Officer and Director", x=60),
+        Row(("/s/ Marcus O. Hale", "/s/ Oscar T. Lindqvist"), xs=cols, gap=10),
+        Row(("Marcus O. Hale – Chief Financial Officer", "Oscar T. Lindqvist – Director"), xs=cols),
+        Line("(Principal Financial Officer)", x=60),
+        Row(("Director", "August 20, 2024"), xs=cols, gap=10),
+        Line("Gwen P. Albright", x=60),
     ]
 
 
@@ -113,7 +158,7 @@ def filings_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
     folder = tmp_path_factory.mktemp("filings")
     paths = [folder / "northwind-10k.pdf", folder / "tarrow-release.pdf"]
-    make_pdf([_cover(), _business(), _certification()], paths[0])
+    make_pdf([_cover(), _business() + _officers(), _signatures(), _certification()], paths[0])
     make_pdf([_release()], paths[1])
     with Runtime.open(Settings(data_dir=folder / "evrag")) as rt:
         report = rt.ingestor.run(KB, paths)
@@ -144,6 +189,48 @@ def test_the_registrant_and_its_cover_page_values_are_bound(filings_runtime: Any
     assert "4100 Lakeshore Parkway" in office and "89501" in office
     # "I, NAME, certify" signed as CEO: a surname that is also a common word still counts.
     assert _bound(rt, "ceo", who) == ["Dana K. West"]
+
+
+def test_the_signature_page_binds_directors_a_chair_and_officers(filings_runtime: Any) -> None:
+    rt = filings_runtime
+    who = "Northwind Holdings Corporation"
+    # A board chair sits on the board; the CFO signs as no director; a name with no
+    # signature above it ("Gwen P. Albright") binds nothing.
+    assert _bound(rt, "director", who) == ["Dana K. West", "Helen R. Okafor", "Oscar T. Lindqvist"]
+    assert _bound(rt, "chair", who) == ["Helen R. Okafor"]
+    assert "Marcus O. Hale" in _bound(rt, "cfo", who)
+    answer = _ask(rt, "Who are the directors of Northwind Holdings Corporation?")
+    assert answer["terminal_state"] == "CONCLUDED"
+    values = sorted(v["value"] for v in answer["conclusion"]["values"])
+    assert values == ["Dana K. West", "Helen R. Okafor", "Oscar T. Lindqvist"]
+    pages = {e["source_location"]["page"] for e in answer["evidence"]}
+    assert pages == {3}
+
+
+def test_the_list_of_executive_officers_ends_at_the_board(filings_runtime: Any) -> None:
+    rt = filings_runtime
+    who = "Northwind Holdings Corporation"
+    assert _bound(rt, "officer", who) == ["Dana K. West", "Marcus O. Hale", "Priya N. Raman"]
+    assert "Priya N. Raman" in _bound(rt, "secretary", who)
+    answer = _ask(rt, "Who are Northwind Holdings Corporation's executive officers?")
+    values = sorted(v["value"] for v in answer["conclusion"]["values"])
+    assert values == ["Dana K. West", "Marcus O. Hale", "Priya N. Raman"]
+
+
+def test_the_cover_states_shares_outstanding_and_the_exchange(filings_runtime: Any) -> None:
+    rt = filings_runtime
+    who = "Northwind Holdings Corporation"
+    # The count of shares as of its date, not the market value held by non-affiliates.
+    (shares,) = [b for b in rt.bindings(KB, entity=who) if b.role == "shares_outstanding"]
+    assert shares.subject_name == "41,872,306"
+    assert shares.attributes["as_of"] == "August 1, 2024"
+    assert _bound(rt, "exchange", who) == ["New York Stock Exchange"]
+    answer = _ask(
+        rt, "How many shares of common stock of Northwind Holdings Corporation were outstanding?"
+    )
+    assert [v["value"] for v in answer["conclusion"]["values"]] == ["41,872,306"]
+    answer = _ask(rt, "Which exchange lists Northwind Holdings Corporation's shares?")
+    assert [v["value"] for v in answer["conclusion"]["values"]] == ["New York Stock Exchange"]
 
 
 def test_a_release_binds_its_issuer_with_a_possessive_kept_whole(filings_runtime: Any) -> None:
