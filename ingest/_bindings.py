@@ -26,7 +26,6 @@ from domain import (
     lexicon,
     looks_like_company,
 )
-from ingest import _signature_page as signature_page
 from ingest._document import LocatedLine, ParsedDocument
 from ingest._forms import FORMS
 from ingest._metadata import date_spans
@@ -42,6 +41,8 @@ from ingest._rulebase import (
     _Context,
     _Entity,
     _Flow,
+    _is_capacity,
+    _named_person,
     _person,
     _title_roles,
 )
@@ -234,7 +235,7 @@ def _officer_row(text: str) -> tuple[_Entity, str] | None:
         m = rx.match(text)
         if m is None:
             continue
-        person = signature_page.name_of(m.group("who"))
+        person = _named_person(m.group("who"))
         position = _BIOGRAPHY.split(m.group("pos"), maxsplit=1)[0].strip(" .,")
         if person is None or (position and not re.search(r"[A-Za-z]{3}", position)):
             continue
@@ -250,14 +251,9 @@ def _officer_row(text: str) -> tuple[_Entity, str] | None:
         person = _person(text[: m.start()].strip())
         rest = text[m.start() :]
         name = text[: m.start()].strip(" ,")
-        if person is not None and person.name == name and _title_roles_or_office(rest):
+        if person is not None and person.name == name and _is_capacity(rest):
             return person, rest
     return None
-
-
-def _title_roles_or_office(text: str) -> bool:
-    """A position: a title of the lexicon's officer roles, or one naming an office."""
-    return bool(_title_roles(text)) or signature_page.is_capacity(text)
 
 
 def _ends_list(line: LocatedLine) -> bool:

@@ -22,7 +22,17 @@ from dataclasses import dataclass
 from domain import BindingType, SubjectType, entity_key, is_generic_term, lexicon
 from ingest import _signature_page as signature_page
 from ingest._document import LocatedLine
-from ingest._rulebase import COMPANY, PERSON, _company, _Context, _Entity, _person, _title_roles
+from ingest._rulebase import (
+    COMPANY,
+    PERSON,
+    _company,
+    _Context,
+    _Entity,
+    _named_person,
+    _person,
+    _table_cells,
+    _title_roles,
+)
 
 # A form's first pages: a cover page runs over one or two pages, three at most.
 _COVER_PAGES = 3
@@ -79,7 +89,6 @@ _ISSUER = re.compile(
 _CERTIFY = re.compile(
     r"^\s*I,\s*(?P<name>[A-Z][^,]{2,60}?)\s*,\s*(?:hereby\s+)?certify", re.IGNORECASE
 )
-_CELL = re.compile(r"\s*\|\s*")
 # The document's own founders, in its own voice: "Jane Doe, our co-founder, ...", "our
 # founders, Jane Doe and ...", "the Company's co-founder, Mr. John Roe".
 _OWN = r"(?:our|the\s+(?:Company|Registrant|Corporation)['’]s)"
@@ -105,14 +114,10 @@ _AS_OF = re.compile(rf"(?i:as\s+of|at|on)\s+({lexicon().month}\s+\d{{1,2}}\s*,?\
 _CLASS = re.compile(r"\bClass\s+[A-Z]\b")
 
 
-def _cells(text: str) -> list[str]:
-    return [c for c in _CELL.split(text) if c.strip()]
-
-
 def _caption_at(line: LocatedLine) -> list[tuple[_Field, int, re.Match[str]]]:
     """The fields whose caption this line prints: (field, cell index, match)."""
     found = []
-    for k, cell in enumerate(_cells(line.text)):
+    for k, cell in enumerate(_table_cells(line.text)):
         for f in _FIELDS:
             for rx in f.captions:
                 m = rx.search(cell)
@@ -123,7 +128,7 @@ def _caption_at(line: LocatedLine) -> list[tuple[_Field, int, re.Match[str]]]:
 
 
 def _is_caption(line: LocatedLine) -> bool:
-    return any(_is_caption_cell(cell) for cell in _cells(line.text))
+    return any(_is_caption_cell(cell) for cell in _table_cells(line.text))
 
 
 class FormReader:
@@ -166,7 +171,7 @@ class FormReader:
                 if re.search(r"(?i)commission\s+file\s+(?:number|no)", ln.text):
                     for nxt in lines[i + 1 : i + 5]:
                         ent = _company(nxt.text.strip())
-                        if ent is not None and len(_cells(nxt.text)) == 1:
+                        if ent is not None and len(_table_cells(nxt.text)) == 1:
                             return ent, _span(ctx, nxt, nxt)
                     break
             return None
@@ -200,12 +205,13 @@ class FormReader:
         )
         for term in ("Registrant", "Company"):
             ctx.add_alias(term, owner, span, "defined_term")
-        if self._filing(ctx) or self.is_form(ctx):
+        filing = self._filing(ctx)
+        if filing or self.is_form(ctx):
             self._captioned_values(ctx, owner)
             self._check_boxes(ctx, owner)
         self._issuer_listing(ctx, owner)
         self._certifications(ctx, owner)
-        if self._filing(ctx):
+        if filing:
             self._shares_outstanding(ctx, owner)
             signature_page.read(ctx, owner)
         self._own_founders(ctx, owner)
@@ -323,7 +329,7 @@ class FormReader:
         """The value a caption labels: after it on its line, or on the lines above or below."""
         assert f.value is not None
         line = lines[i]
-        cells = _cells(line.text)
+        cells = _table_cells(line.text)
         after = cells[k][m.end() :] if k < len(cells) else ""
         after = re.sub(r"^[\s.:)\-–—]*(?:No\.?|Number)?[\s.:)]*", "", after)
         # A caption row with parenthesized captions prints its values above it ("Delaware" over
@@ -342,7 +348,7 @@ class FormReader:
             other = lines[j]
             if other.page != line.page:
                 continue
-            other_cells = _cells(other.text)
+            other_cells = _table_cells(other.text)
             if len(other_cells) == len(cells) and len(cells) > 1:
                 candidates = [other_cells[k]]
             else:
@@ -373,7 +379,7 @@ class FormReader:
             other = lines[j]
             if other.page != lines[i].page:
                 break
-            cells = _cells(other.text)
+            cells = _table_cells(other.text)
             values = [c.strip() for c in cells if not _is_caption_cell(c)]
             # A caption beside the address's last line ("Richfield, Minnesota | (Zip Code)") is
             # the address's own; one higher up closes the block above.
@@ -489,12 +495,7 @@ class FormReader:
 def _signer(raw: str) -> _Entity | None:
     """The person a certification's "I, NAME, certify" names: the frame vouches for a person,
     so a surname that is also a common word ("West") still counts."""
-    person = _person(raw)
-    if person is not None:
-        return person
-    if re.fullmatch(r"(?:[A-Z][a-z'’-]+|[A-Z]\.)(?:\s+(?:[A-Z][a-z'’-]+|[A-Z]\.)){1,3}", raw):
-        return _Entity(raw, entity_key(raw), SubjectType.INDIVIDUAL)
-    return None
+    return _person(raw) or _named_person(raw)
 
 
 def _follows_option(before: str, rx: re.Pattern[str]) -> bool:

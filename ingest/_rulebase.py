@@ -519,6 +519,64 @@ def _company(raw: str) -> _Entity | None:
     return _Entity(name, key, SubjectType.LEGAL_ENTITY)
 
 
+# How a signing capacity or an officer's position reads (the signature page, officer lists):
+# "(Principal Executive Officer)" is the capacity in which an officer signs, no office; a
+# director of the board, not a "Managing Director" (an officer's title); a board chair. The
+# titles are the lexicon's (roles.yaml `title_pattern`; vocabulary.yaml `capacity_words`).
+_PRINCIPAL = re.compile(r"(?i)principal\s+(?:executive|financial|accounting)\s+officer")
+_DIRECTOR = re.compile(
+    rf"(?<![Mm]anaging\s)(?<!MANAGING\s)\b(?:{lexicon().role('director').title_pattern})\b"
+)
+_CHAIR = re.compile(rf"\b(?:{lexicon().role('chair').title_pattern})\b")
+_CAPACITY_WORDS = re.compile(
+    r"\b(?:" + "|".join(lexicon().documents.get("capacity_words", ())) + r")\b"
+)
+_CELL = re.compile(r"\s*\|\s*")
+# A person's name as a signature page or an officer list prints it, when the general person
+# test doubts it ("Gregory R. Page", "Gérard Vittecoq", "Nicholas (Tom) Long"): the layout
+# vouches that a person stands there.
+_UPPER = "A-Z\u00c0-\u00de"
+_NAME_WORD = rf"[{_UPPER}][a-z\u00df-\u00ff'’-]+(?:-[{_UPPER}][a-z\u00df-\u00ff'’-]+)?"
+_LISTED_NAME = re.compile(
+    rf"(?:[{_UPPER}]\.\s*)?{_NAME_WORD}(?:\s+\({_NAME_WORD}\))?"
+    rf"(?:\s+(?:[{_UPPER}]\.|{_NAME_WORD}|Mc{_NAME_WORD})){{1,3}}(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV))?"
+)
+
+
+def _table_cells(text: str) -> list[str]:
+    """A table row's cells as the parser joins them (" | "), each stripped (a left-to-right
+    mark dropped)."""
+    return [c.strip() for c in _CELL.split(text.replace("\u200e", "")) if c.strip()]
+
+
+def _is_capacity(text: str) -> bool:
+    """Does a cell state a capacity or a position ("Director", "Chairman of the Board",
+    "(Principal Financial Officer)", "Senior Vice President, General Counsel")?"""
+    t = re.sub(r"[()]", " ", text)
+    return bool(
+        _DIRECTOR.search(t)
+        or _CHAIR.search(t)
+        or _PRINCIPAL.search(t)
+        or _CAPACITY_WORDS.search(t)
+        or _title_roles(t)
+    )
+
+
+def _named_person(raw: str) -> _Entity | None:
+    """A person's name, whole, where a layout vouches that a person stands (a signer, a row
+    of an officer list): the general person test, else the looser shape of a name; never a
+    capacity or a list's heading ("Executive Officers | 20" in a table of contents)."""
+    text = re.sub(r"\s+", " ", raw).strip(" ,")
+    if _is_capacity(text) or re.search(r"(?i)\b(?:officers?|directors?|board)\b", text):
+        return None
+    person = _person(text)
+    if person is not None and person.name == text:
+        return person
+    if _LISTED_NAME.fullmatch(text):
+        return _Entity(text, entity_key(text), SubjectType.INDIVIDUAL)
+    return None
+
+
 def _person(raw: str) -> _Entity | None:
     lines = raw.strip().split("\n")
     if len(lines) == 2 and len(lines[0].split()) == 1 and len(lines[1].split()) >= 2:

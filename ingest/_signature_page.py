@@ -19,37 +19,33 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from domain import BindingType, SubjectType, entity_key, lexicon
+from domain import BindingType, entity_key, lexicon
 from ingest._document import LocatedLine
-from ingest._rulebase import _Context, _Entity, _person, _title_roles
+from ingest._rulebase import (
+    _CHAIR,
+    _DIRECTOR,
+    _PRINCIPAL,
+    _Context,
+    _Entity,
+    _is_capacity,
+    _named_person,
+    _table_cells,
+    _title_roles,
+)
 
 _OPENING = re.compile(
     "|".join(lexicon().documents.get("signature_page", ())) or r"(?!x)x", re.IGNORECASE
 )
-_CELL = re.compile(r"\s*\|\s*")
 _SIGNED = re.compile(r"^\s*(?:By\s*:?\s*)?/s/\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
 _BY = re.compile(r"(?i)^by\s*:?$")
 _DATE = re.compile(
     rf"^(?:Date[d]?\s*:?\s*)?(?:{lexicon().month}\s+\d{{1,2}},?\s+\d{{4}}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})$"
 )
 _HEADER = re.compile(r"(?i)^(?:signatures?|title|capacity|date|name)$")
-# "(Principal Executive Officer)": the capacity in which an officer signs, no office.
-_PRINCIPAL = re.compile(r"(?i)principal\s+(?:executive|financial|accounting)\s+officer")
-# A director of the board: not a "Managing Director", which is an officer's title.
-_DIRECTOR = re.compile(r"(?<![Mm]anaging\s)(?<!MANAGING\s)\b(?:[Dd]irector|DIRECTOR)\b")
-_CHAIR = re.compile(r"\b(?:Chair(?:man|woman|person)?|CHAIR(?:MAN|WOMAN|PERSON)?)\b")
 # A name and its capacity in one cell: "Lynn J. Good – Director", "Arthur D. Collins, Jr. –
 # Director", "Arun Nayar, Director".
 _NAME_DASH = re.compile(r"^(?P<name>[^–—]+?)\s*[–—]\s*(?P<cap>\S.*)$")
 _NAME_COMMA = re.compile(r"^(?P<name>[^,]+?)\s*,\s*(?P<cap>\S.*)$")
-# A signer's name as the page prints it, when the general person test doubts it ("Gregory R.
-# Page", "Gérard Vittecoq", "Nicholas (Tom) Long"): the page vouches that a person signs.
-_UPPER = "A-Z\u00c0-\u00de"
-_WORD = rf"[{_UPPER}][a-z\u00df-\u00ff'’-]+(?:-[{_UPPER}][a-z\u00df-\u00ff'’-]+)?"
-_SIGNER_NAME = re.compile(
-    rf"(?:[{_UPPER}]\.\s*)?{_WORD}(?:\s+\({_WORD}\))?(?:\s+(?:[{_UPPER}]\.|{_WORD}|Mc{_WORD}))"
-    r"{1,3}(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV))?"
-)
 # A capacity's line that runs on onto the next ("Executive Vice President, Chief Financial
 # Officer and" / "Director").
 _RUNS_ON = re.compile(
@@ -71,27 +67,10 @@ class _Signer:
     capacity: list[str] = field(default_factory=list)
 
 
-def _cells(text: str) -> list[str]:
-    return [c.strip() for c in _CELL.split(text.replace("\u200e", "")) if c.strip()]
-
-
 def _same_person(a: str, b: str) -> bool:
     """ "ROBERT A. KOTICK" and "Robert A. Kotick"; "Jeffrey L Harmening" and "Jeffrey L.
     Harmening": the same words, case and stops aside."""
     return entity_key(re.sub(r"[.()]", " ", a)) == entity_key(re.sub(r"[.()]", " ", b))
-
-
-def name_of(raw: str) -> _Entity | None:
-    """A signer's name, whole: the general person test, else the looser shape of a name."""
-    text = re.sub(r"\s+", " ", raw).strip(" ,")
-    if is_capacity(text) or re.search(r"(?i)\b(?:officers?|directors?|board)\b", text):
-        return None  # "Executive Officers | 20" in a table of contents
-    person = _person(text)
-    if person is not None and person.name == text:
-        return person
-    if _SIGNER_NAME.fullmatch(text):
-        return _Entity(text, entity_key(text), SubjectType.INDIVIDUAL)
-    return None
 
 
 def _printed(cell: str) -> tuple[str, str | None] | None:
@@ -99,26 +78,15 @@ def _printed(cell: str) -> tuple[str, str | None] | None:
     or before a dash or a comma and a capacity."""
     text = cell.strip()
     inner = re.fullmatch(r"\((.+)\)", text)
-    if inner and name_of(inner.group(1)) is not None:
+    if inner and _named_person(inner.group(1)) is not None:
         return inner.group(1).strip(), None
-    if name_of(text) is not None:
+    if _named_person(text) is not None:
         return text, None
     for rx in (_NAME_DASH, _NAME_COMMA):
         m = rx.match(text)
-        if m and name_of(m.group("name")) is not None and is_capacity(m.group("cap")):
+        if m and _named_person(m.group("name")) is not None and _is_capacity(m.group("cap")):
             return m.group("name").strip(), m.group("cap").strip()
     return None
-
-
-def is_capacity(text: str) -> bool:
-    t = re.sub(r"[()]", " ", text)
-    return bool(
-        _DIRECTOR.search(t)
-        or _CHAIR.search(t)
-        or _PRINCIPAL.search(t)
-        or re.search(r"\b(?:Officer|President|Controller|Treasurer|Secretary|Counsel)\b", t)
-        or _title_roles(t)
-    )
 
 
 def _continues(signer: _Signer, cell: str) -> bool:
@@ -126,7 +94,7 @@ def _continues(signer: _Signer, cell: str) -> bool:
     a title cut at the line's end? A bare capacity after a complete one belongs to a block
     with no signature ("Director" over an unsigned name)."""
     if not signer.capacity:
-        return is_capacity(cell)
+        return _is_capacity(cell)
     last = signer.capacity[-1]
     if cell.startswith("(") or last.count("(") > last.count(")"):
         return True
@@ -145,9 +113,9 @@ def signers(lines: Sequence[LocatedLine], width: float) -> list[_Signer]:
     out: list[_Signer] = []
     active: list[_Signer] = []
     pending: list[str] = []  # a capacity line above the signature it belongs to
-    any_signed = any(_SIGNED.match(c) for ln in lines for c in _cells(ln.text))
+    any_signed = any(_SIGNED.match(c) for ln in lines for c in _table_cells(ln.text))
     for i, ln in enumerate(lines):
-        cells = [c for c in _cells(ln.text) if not _BY.match(c)]
+        cells = [c for c in _table_cells(ln.text) if not _BY.match(c)]
         signed = [c for c in cells if _SIGNED.match(c)]
         if signed:
             active = []
@@ -157,7 +125,7 @@ def signers(lines: Sequence[LocatedLine], width: float) -> list[_Signer]:
                 active.append(_Signer(m.group("name"), k, i, i))
             out.extend(active)
             rest = [c for c in cells if not _SIGNED.match(c) and not _DATE.match(c)]
-            caps = [c for c in rest if is_capacity(c)]
+            caps = [c for c in rest if _is_capacity(c)]
             if len(active) == 1:
                 active[0].capacity.extend(pending + caps)
             pending = []
@@ -167,19 +135,19 @@ def signers(lines: Sequence[LocatedLine], width: float) -> list[_Signer]:
             continue
         if not any_signed:
             # "Jane Roe | Director": a row per signer, no signatures printed.
-            if len(cells) >= 2 and name_of(cells[0]) is not None and is_capacity(cells[1]):
+            if len(cells) >= 2 and _named_person(cells[0]) is not None and _is_capacity(cells[1]):
                 s = _Signer(cells[0], 0, i, i, printed=cells[0], capacity=cells[1:2])
                 out.append(s)
                 active = [s]
-            elif len(cells) == 1 and active and is_capacity(cells[0]):
+            elif len(cells) == 1 and active and _is_capacity(cells[0]):
                 active[0].capacity.append(cells[0])
                 active[0].last = i
             continue
-        nxt = _cells(lines[i + 1].text) if i + 1 < len(lines) else []
+        nxt = _table_cells(lines[i + 1].text) if i + 1 < len(lines) else []
         if (
             len(cells) == 1
             and any(_SIGNED.match(c) for c in nxt)
-            and is_capacity(cells[0])
+            and _is_capacity(cells[0])
             and not cells[0].startswith("(")
             and _printed(cells[0]) is None
         ):
@@ -237,44 +205,44 @@ def _signer_entity(s: _Signer) -> _Entity | None:
         name = " ".join(
             w if re.fullmatch(r"I{1,3}|IV", w) else w.capitalize() for w in name.split()
         )
-    return name_of(name)
+    return _named_person(name)
 
 
 def read(ctx: _Context, owner: _Entity) -> None:
     """Bind each signer of the signature page to the document's own entity."""
     lines = ctx.flow.lines
-    widths = {p.number: p.width for p in ctx.doc.pages}
-    for i, ln in enumerate(lines):
-        # The sentence may wrap: "... has been signed on the 24th day of February, 2021," /
-        # "by the following persons in the capacities indicated."
-        both = ln.text + " " + (lines[i + 1].text if i + 1 < len(lines) else "")
-        if not _OPENING.search(both):
-            continue
-        at: list[int] = []  # the section's lines, as indexes into the flow
-        for j in range(i + 1, min(len(lines), i + 1 + _REACH_LINES)):
-            other = lines[j]
-            if other.page > ln.page + 1 or _END.match(other.text.strip()):
-                break
-            if len(other.text) > 130 and "|" not in other.text:
-                if at:
-                    break  # prose after the signers ("X, by signing his name hereto, ...")
-                continue  # the opening sentence's second line
-            at.append(j)
-        section = [lines[j] for j in at]
-        for s in signers(section, widths.get(ln.page, 612.0)):
-            person = _signer_entity(s)
-            capacity = re.sub(r"\s+", " ", " ".join(s.capacity)).strip()
-            if person is None or not capacity:
-                continue
-            first, last = at[s.first], at[s.last]
-            span = (ctx.flow.starts[first], ctx.flow.starts[last] + len(lines[last].text))
-            for role in roles_of(capacity):
-                ctx.emit(
-                    role=role,
-                    subject=_Entity(person.name, person.key, SubjectType.INDIVIDUAL),
-                    parent=owner,
-                    binding_type=BindingType.EXPLICIT_STATEMENT,
-                    span=span,
-                    attributes={"title": capacity, "source": "signature page"},
-                )
+    # One page a document, at its first opening. The sentence may wrap: "... has been signed
+    # on the 24th day of February, 2021," / "by the following persons in the capacities".
+    opening = _OPENING.search(ctx.flow.text)
+    if opening is None:
         return
+    i = ctx.flow.line_index(opening.end() - 1)
+    ln = lines[i]
+    width = next((p.width for p in ctx.doc.pages if p.number == ln.page), 612.0)
+    at: list[int] = []  # the section's lines, as indexes into the flow
+    for j in range(i + 1, min(len(lines), i + 1 + _REACH_LINES)):
+        other = lines[j]
+        if other.page > ln.page + 1 or _END.match(other.text.strip()):
+            break
+        if len(other.text) > 130 and "|" not in other.text:
+            if at:
+                break  # prose after the signers ("X, by signing his name hereto, ...")
+            continue  # the opening sentence's second line
+        at.append(j)
+    section = [lines[j] for j in at]
+    for s in signers(section, width):
+        person = _signer_entity(s)
+        capacity = re.sub(r"\s+", " ", " ".join(s.capacity)).strip()
+        if person is None or not capacity:
+            continue
+        first, last = at[s.first], at[s.last]
+        span = (ctx.flow.starts[first], ctx.flow.starts[last] + len(lines[last].text))
+        for role in roles_of(capacity):
+            ctx.emit(
+                role=role,
+                subject=person,
+                parent=owner,
+                binding_type=BindingType.EXPLICIT_STATEMENT,
+                span=span,
+                attributes={"title": capacity, "source": "signature page"},
+            )
