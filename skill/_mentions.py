@@ -264,12 +264,16 @@ def _runs_on(
     index: NameIndex | None,
     j: int,
 ) -> int:
-    """Where a name that runs on past token `j` ends: capitalised name words written right
-    after it (no comma, no topic word between), none of them opening a known name."""
+    """Where a name that runs on past token `j` ends: capitalised name words or a legal form
+    ("Amcor Packaging plc") written right after it (no comma, no topic word between), none of
+    them opening a known name."""
     k = j
     while k < len(tokens):
         gap = text[tokens[k - 1].end : tokens[k].start]
-        if gap.strip() or not _is_capitalised(tokens[k]) or not _name_word(tokens[k], start=False):
+        word = _is_form(tokens[k]) or (
+            _is_capitalised(tokens[k]) and _name_word(tokens[k], start=False)
+        )
+        if gap.strip() or not word:
             break
         if index is not None and index.longest_at(spellings, k):
             break

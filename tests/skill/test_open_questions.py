@@ -56,6 +56,22 @@ def test_possessives() -> None:
     ]
 
 
+def test_a_known_name_opening_a_longer_name_is_not_that_name() -> None:
+    """A known name's words followed by more name words or another legal form name another
+    entity (a look-alike): the whole is an unknown name for the gate to refuse."""
+    assert _names("How many employees does Northgate Logistics Holdings Incorporated have?") == [
+        ("Northgate Logistics Holdings Incorporated", False)
+    ]
+    assert _names("How many shares does Northgate Logistics plc have?") == [
+        ("Northgate Logistics plc", False)
+    ]
+    # A possessive or a topic word after the name ends it.
+    assert _names("What is Northgate Logistics's address?") == [("Northgate Logistics", True)]
+    assert _names("How many shares does Northgate Logistics have?") == [
+        ("Northgate Logistics", True)
+    ]
+
+
 def test_a_hyphen_separates_words_as_in_entity_keys() -> None:
     """A question and the knowledge base may write a name with a hyphen or a space; the
     words are folded by domain.fold_word, the same folding entity_key gives each word, so both
