@@ -441,6 +441,19 @@ _GENERIC_LEAD = re.compile(
 )
 
 
+def _in_legal_form(words: Sequence[str], idx: int) -> bool:
+    """Is words[idx] inside the legal form that ends the name (every word from a capitalised
+    one before it on is the form: "Sp. z o.o.", not "a Delaware limited partnership")?"""
+    for start in range(idx, 0, -1):
+        if not words[start][0].isupper():
+            continue
+        tail = " ".join(words[start:])
+        form = legal_form("x " + tail)
+        if form and entity_key("x " + tail) == "x " + form:
+            return True
+    return False
+
+
 def _company(raw: str) -> _Entity | None:
     name = _clean_name(raw)
     name = re.sub(rf",?\s+(?:st|nd|rd|th)\s+(?=(?:{_SUFFIX})\b)", ", ", name)
@@ -506,14 +519,17 @@ def _company(raw: str) -> _Entity | None:
     base = key.rsplit(" ", 1)[0] if " " in key else ""
     if not key or base in _GENERIC_BASE or key.split()[0] in {"such", "said", "each", "any"}:
         return None
-    # A lower-case word other than a connector means the match ran into prose.
-    for word in name.split():
+    # A lower-case word other than a connector means the match ran into prose; a legal form
+    # may be written in lower case ("Sp. z o.o.", "S.à r.l.").
+    words = name.split()
+    for idx, word in enumerate(words):
         if (
             word[0].islower()
             and not re.match(r"[a-z][A-Z]", word)
             and not legal_form("x " + word)
             and word.lower() not in {"of", "and", "de", "du", "do", "da", "des", "the", "for"}
             and not re.search(r"\.(?:com|net|org|io)", word)
+            and not _in_legal_form(words, idx)
         ):
             return None
     return _Entity(name, key, SubjectType.LEGAL_ENTITY)

@@ -8,6 +8,7 @@ from uuid import NAMESPACE_URL, uuid5
 
 import pytest
 
+from domain import entity_key
 from domain._records import Binding, BindingType, SubjectType
 from ingest._bindings import BindingExtractor, BindingResult
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
@@ -267,6 +268,41 @@ def test_exhibit_21_list_with_jurisdictions() -> None:
     assert ("Netherlands", "Acme Robotics Europe B.V.") in found(result, "jurisdiction")
     # Furniture is never cited.
     assert all("Annual Report" not in b.quote for b in result.bindings)
+
+
+def test_exhibit_21_list_keeps_whole_foreign_legal_forms() -> None:
+    # A row whose legal form was unknown ended the list, or was cut at a shorter form
+    # ("S.A." out of "S.A. de C.V."): the rest of the list was lost or named wrongly.
+    result = run(
+        [
+            "EXHIBIT 21",
+            "SUBSIDIARIES OF ACME ROBOTICS, INC.",
+            "Acme de Mexico, S.A. de C.V.    Mexico",
+            "Acme Servicios S. de R.L. de C.V.    Mexico",
+            "Acme Robotics (Malaysia) Sdn. Bhd.    Malaysia",
+            "Acme Robotics Polska Sp. z o.o.    Poland",
+            "Acme Deutschland GmbH & Co. oHG    Germany",
+            "Acme Gida Ticaret Limited Sirketi    Turkey",
+            "Acme Finance Luxembourg S.à r.l.    Luxembourg",
+            "Acme France SNC    France",
+            "Acme Middle East FZCO    United Arab Emirates",
+            "Acme Sensors LLC    Delaware",
+            "@@Page 1",
+        ]
+    )
+    assert {name for name, _ in found(result, "subsidiary")} == {
+        "Acme de Mexico, S.A. de C.V.",
+        "Acme Servicios S. de R.L. de C.V.",
+        "Acme Robotics (Malaysia) Sdn. Bhd.",
+        "Acme Robotics Polska Sp. z o.o.",
+        "Acme Deutschland GmbH & Co. oHG",
+        "Acme Gida Ticaret Limited Sirketi",
+        "Acme Finance Luxembourg S.à r.l.",
+        "Acme France SNC",
+        "Acme Middle East FZCO",
+        "Acme Sensors LLC",
+    }
+    assert entity_key("Acme de Mexico, S.A. de C.V.") != entity_key("Acme de Mexico, S.A.")
 
 
 def test_registration_in_a_certificate_of_incorporation() -> None:
