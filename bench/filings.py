@@ -118,6 +118,8 @@ def _states(quote: str, value: str) -> bool:
     return bool(v) and v in q
 
 
+# What the gold states beside a value, that a right answer's cited quote should state too.
+DETAILS: Mapping[str, tuple[str, ...]] = {"auditor": ("city", "served_since")}
 # Attributes whose answer is a list (every director, every executive officer): right when the
 # answer names at least LIST_RECALL of one filing's list and nothing else.
 LISTS = ("director", "executive_officer", "subsidiary")
@@ -189,6 +191,20 @@ def score(
                 row["recall"] = round(best, 3)
                 if row["outcome"] == "right" and best < LIST_RECALL:
                     row["outcome"] = "partial"
+            for detail in DETAILS.get(q["attribute"], ()):
+                # Where the auditor signed, since when it serves: stated by a cited quote of a
+                # right value (None when the gold states none for this company).
+                wanted = {(g["value"], g[detail]) for g in entries if g.get(detail)}
+                if wanted:
+                    row[detail] = row["outcome"] == "right" and any(
+                        value_matches(q["attribute"], name, v["value"])
+                        and any(
+                            _states(quote, stated)
+                            for quote in _quotes(result, v.get("evidence_ids", []))
+                        )
+                        for name, stated in sorted(wanted)
+                        for v in values
+                    )
         rows.append(row)
     return {"rows": rows}
 
@@ -222,6 +238,16 @@ def table(report: Mapping[str, Any]) -> str:
                 f"{count('refused'):>8} {count('uncited'):>8} {nf:>9} {count('partial'):>8}"
                 + f"   ({100 * count('right') / n:.0f}% right)"
             )
+    for attr, details in DETAILS.items():
+        for detail in details:
+            for split in ("development", "held_out"):
+                sel = [r for r in rows if r["split"] == split and r.get(detail) is not None]
+                if sel:
+                    stated = sum(1 for r in sel if r[detail])
+                    lines.append(
+                        f"{attr} {detail} in a cited quote  {split:<12} {len(sel):>4} "
+                        f"stated {stated}"
+                    )
     for kind in ("absent", "lookalike", "founder_not_stated"):
         sel = [r for r in rows if r["kind"] == kind]
         if sel:

@@ -198,6 +198,28 @@ _OFFICER_LIST = re.compile(
 )
 _AGE = r"(?:\d{2})"
 # A heading over the board's list, which is no list of officers (the role director's words).
+# An audit report's or consent's heading, and the report's statement of the firm's tenure
+# (lexicon: documents.auditor_consents, documents.auditor_tenure) with its years: "since 1975",
+# "since at least 1934", "since fiscal 2006", "from 2011 to 2019".
+_AUDIT_REPORT = re.compile(
+    r"(?i)report\s+of\s+independent\s+(?:registered\s+public\s+accounting\s+firm|"
+    r"auditors?|(?:certified\s+public\s+)?accountants)|independent\s+auditors?['’]?\s+report"
+)
+_AUDIT_CONSENT = re.compile(
+    r"(?i)^\s*(?:"
+    + ("|".join(lexicon().documents.get("auditor_consents", ())) or r"(?!x)x")
+    + r")\s*$"
+)
+_FISCAL = r"(?:fiscal\s+(?:year\s+)?)"
+_AUDITOR_TENURE = re.compile(
+    r"(?i)(?:"
+    + ("|".join(lexicon().documents.get("auditor_tenure", ())) or r"(?!x)x")
+    + rf")\s+(?:since\s+(?P<since>(?:at\s+least\s+|{_FISCAL})?(?P<from>\d{{4}}))\b"
+    rf"|from\s+{_FISCAL}?(?P<start>\d{{4}})\s+(?:to|through|until)\s+{_FISCAL}?(?P<until>\d{{4}})\b)"
+)
+_SIGNED_FIRM = re.compile(rf"^\s*/s/\s*(?P<firm>{COMPANY})\s*$")
+# The line under a firm's signature that says where it signed: "Minneapolis, Minnesota".
+_PLACE_LINE = re.compile(rf"^\s*(?P<place>[A-Z][A-Za-z.'’\- ]{{1,40}},\s+(?:{JURISDICTION}))\s*$")
 _BOARD = re.compile(rf"(?i:\b(?:{lexicon().role('director').question_pattern})\b)")
 # How far under its heading an officer list's first row may stand, and how long it may run
 # (twenty officers with a biography of ten lines each).
@@ -333,6 +355,21 @@ def _founder_phrasings(parent: str) -> tuple[tuple[str, str], ...]:
             rf"(?:together\s+)?with\s+(?P<with>{PERSONS})",
             _KW_FOUNDER,
         ),
+    )
+
+
+def _founder_clauses(parent: str) -> tuple[str, ...]:
+    """A founding said in a clause of a sentence about one person, who is its subject (a
+    full name or "Mr. Surname"), the clause's pronoun standing for that person and "it" for
+    the company named before it: "Mr. Bezos has been Chairman of the Board of Amazon.com since
+    founding it in 1994", "Jane Roe has served as a director since June 1977, when she
+    co-founded Acme", "... Chief Executive Officer of Beta Labs, which he founded"."""
+    co = r"(?P<co>[Cc]o-?\s?)?"
+    who = rf"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?P<who>{WHO})\s+"
+    return (
+        rf"{who}[^.;]{{0,200}}?\b(?:of|at|with)\s+(?P<parent>{parent}),?\s+(?:since|from|after|"
+        rf"when\s+(?:he|she)|which\s+(?:he|she))\s+{co}found(?:ing|ed)(?:\s+it)?\b",
+        rf"{who}[^.;]{{0,200}}?,?\s+when\s+(?:he|she)\s+{co}founded\s+(?P<parent>{parent})",
     )
 
 
@@ -1394,7 +1431,22 @@ class BindingExtractor:
         return ctx.surnames[surname]
 
     def _founders(self, ctx: _Context) -> None:
-        for pattern, keywords in _founder_phrasings(self._parent_alt(ctx)):
+        parent_alt = self._parent_alt(ctx)
+        for pattern in _founder_clauses(parent_alt):
+            for m in ctx.scan(pattern, _KW_FOUNDER):
+                owner = self._resolve(ctx, m.group("parent"))
+                person = self._who(ctx, m.group("who"))
+                if owner is None or person is None or person.subject_type != SubjectType.INDIVIDUAL:
+                    continue
+                ctx.emit(
+                    role="founder",
+                    subject=person,
+                    parent=owner,
+                    binding_type=BindingType.OWNERSHIP,
+                    span=(m.start("who"), m.end()),
+                    attributes={"qualifier": "co-founder"} if m.group("co") else {},
+                )
+        for pattern, keywords in _founder_phrasings(parent_alt):
             for m in ctx.scan(pattern, keywords):
                 owner = self._resolve(ctx, m.group("parent"))
                 if owner is None:
@@ -1860,44 +1912,105 @@ class BindingExtractor:
 
     def _audit_report(self, ctx: _Context) -> None:
         """An auditor's report: "We have audited the ... financial statements of Acme Inc." and,
-        below it, the firm's signature ("/s/ Smith & Jones LLP")."""
+        below it, the firm's signature ("/s/ Smith & Jones LLP"), with where it signed and the
+        tenure the report states."""
         lines = ctx.flow.lines
         for i, line in enumerate(lines):
-            if not re.search(
-                r"(?i)report\s+of\s+independent\s+(?:registered\s+public\s+accounting\s+firm|"
-                r"auditors?|(?:certified\s+public\s+)?accountants)|independent\s+auditors?['’]?\s+report",
-                line.text,
-            ):
+            if not _AUDIT_REPORT.search(line.text):
                 continue
             audited: _Entity | None = None
             first = i
             for j in range(i + 1, min(len(lines), i + 40)):
                 window = " ".join(ln.text for ln in lines[j : j + 2])
                 am = re.search(
-                    rf"(?i:we\s+have\s+audited\s+the\s+)[^.;]{{0,160}}?\bof\s+(?P<co>{COMPANY})",
+                    rf"(?i:we\s+have\s+audited\s+)(?:(?i:the\s+)[^.;]{{0,300}}?\bof\s+)?(?P<co>{COMPANY})",
                     window,
                 )
                 if am:
                     audited = _company(am.group("co"))
                     first = j
                     break
-            if audited is None:
+            if audited is not None:
+                self._firm_signature(ctx, audited, first, first + 300)
+
+    def _auditor_consents(self, ctx: _Context) -> None:
+        """An auditor's consent (Exhibit 23): "We consent to the incorporation by reference ...
+        of our report dated ... relating to the financial statements of Acme Inc.", signed by
+        the firm. The company is the one the consent names, else the filing's own."""
+        lines = ctx.flow.lines
+        for i, line in enumerate(lines):
+            if not _AUDIT_CONSENT.match(line.text):
                 continue
-            for k in range(first + 1, min(len(lines), first + 80)):
-                sm = re.match(rf"^\s*/s/\s*(?P<firm>{COMPANY})\s*$", lines[k].text)
-                if sm is None:
+            for j in range(i + 1, min(len(lines), i + 6)):
+                if re.search(r"(?i)\bwe\s+(?:hereby\s+)?consent\b", lines[j].text):
+                    break
+            else:
+                continue
+            end = next(
+                (k for k in range(j, min(len(lines), j + 40)) if _SIGNED_FIRM.match(lines[k].text)),
+                None,
+            )
+            if end is None:
+                continue
+            consent = " ".join(ln.text for ln in lines[j:end])
+            cm = re.search(
+                rf"(?i:financial\s+statements|internal\s+control)[^.;]{{0,120}}?\bof\s+(?P<co>{COMPANY})",
+                consent,
+            )
+            company = _company(cm.group("co")) if cm else self._sole_company(ctx, 0)
+            if company is not None:
+                self._firm_signature(ctx, company, j, end + 1)
+
+    def _firm_signature(self, ctx: _Context, audited: _Entity, first: int, stop: int) -> None:
+        """The first "/s/ Firm" line after `first` (before `stop`) binds the firm as the
+        auditor of `audited`; the lines under it may say where it signed ("Minneapolis,
+        Minnesota") and how long it has served ("We have served as the Company's auditor since
+        1975"; "from 2011 to 2019": an office that ended)."""
+        lines = ctx.flow.lines
+        for k in range(first + 1, min(len(lines), stop)):
+            sm = _SIGNED_FIRM.match(lines[k].text)
+            if sm is None:
+                if _AUDIT_REPORT.search(lines[k].text):
+                    return  # the next report: this one is not signed here
+                continue
+            firm = _company(sm.group("firm"))
+            if firm is None:
+                return
+            attrs: dict[str, str] = {}
+            last = k
+            for j in range(k + 1, min(len(lines), k + 5)):
+                text = lines[j].text
+                if _SIGNED_FIRM.match(text) or _AUDIT_REPORT.search(text):
+                    break
+                pm = _PLACE_LINE.match(text)
+                if pm and "city" not in attrs:
+                    attrs["city"] = pm.group("place")
+                    last = max(last, j)
                     continue
-                firm = _company(sm.group("firm"))
-                if firm is not None:
-                    span = (ctx.flow.starts[first], ctx.flow.starts[k] + len(lines[k].text))
-                    ctx.emit(
-                        role="auditor",
-                        subject=firm,
-                        parent=audited,
-                        binding_type=BindingType.EXPLICIT_STATEMENT,
-                        span=span,
+                window = " ".join(ln.text for ln in lines[j : j + 2])
+                tm = _AUDITOR_TENURE.search(window)
+                if tm is None or tm.start() >= len(text) or "served_since" in attrs:
+                    continue
+                if tm.group("start"):
+                    attrs["served_since"] = tm.group("start")
+                    attrs.update(
+                        {"from": tm.group("start"), "until": tm.group("until"), "tenure": "ended"}
                     )
-                break
+                else:
+                    attrs["served_since"] = re.sub(r"\s+", " ", tm.group("since"))
+                    if tm.group("since") == tm.group("from"):
+                        attrs["from"] = tm.group("from")
+                last = max(last, j + (1 if tm.end() > len(text) else 0))
+            span = (ctx.flow.starts[first], ctx.flow.starts[last] + len(lines[last].text))
+            ctx.emit(
+                role="auditor",
+                subject=firm,
+                parent=audited,
+                binding_type=BindingType.EXPLICIT_STATEMENT,
+                span=span,
+                attributes=attrs,
+            )
+            return
 
     def _company_profile(self, ctx: _Context) -> None:
         """A sentence about one company: "Acme Ltd. is a Leeds-based maker of pumps,
@@ -2531,5 +2644,6 @@ RULES: tuple[BindingRule, ...] = (
     BindingRule("officer_tables", "officer and director tables", BindingExtractor._officer_tables),
     BindingRule("board_minutes", "board minutes", BindingExtractor._board_minutes),
     BindingRule("auditor_reports", "auditor reports", BindingExtractor._audit_report),
+    BindingRule("auditor_consents", "auditor consents", BindingExtractor._auditor_consents),
     BindingRule("company_profiles", "company profiles", BindingExtractor._company_profile),
 )

@@ -38,7 +38,13 @@ from skill._conclude import (
     risk_signals,
 )
 from skill._errors import SubjectClassError
-from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, DocumentInfo, EvidenceCollector
+from skill._evidence import (
+    _ATTRIBUTES,
+    ATTRIBUTE_CUES,
+    DocumentInfo,
+    EvidenceCollector,
+    evidence_id,
+)
 from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
 from skill._intent import TOPIC, IntentEmbeddings
 from skill._mentions import NameIndex
@@ -52,7 +58,7 @@ from skill._supersede import (
     supersede,
     unexecuted_documents,
 )
-from skill._tenure import in_force
+from skill._tenure import holders_in_force, in_force
 from skill._topic import absence_text, topic_units
 from skill._values import normalize_jurisdiction
 
@@ -437,14 +443,32 @@ class EvidenceSkill:
                 party_role = subject.constraints.get("party_role")
                 claim = f"{claim}:{party_key or party_role or 'all'}"
             if subject.kind is QuestionKind.ENTITY_ATTRIBUTE and attribute in ATTRIBUTE_ROLES:
-                for b in self.store.find_bindings(
-                    kb,
-                    role=ATTRIBUTE_ROLES[attribute],
-                    parent_key=c.subject_id,
-                    document_ids=committed,
-                ):
+                # holders whose office the documents say ended (or began later) are not the
+                # value then: "We served as the Company's auditor from 2011 to 2019"
+                held, ended = holders_in_force(
+                    self.store.find_bindings(
+                        kb,
+                        role=ATTRIBUTE_ROLES[attribute],
+                        parent_key=c.subject_id,
+                        document_ids=committed,
+                    ),
+                    ATTRIBUTE_ROLES[attribute],
+                    subject.constraints.get("as_of"),
+                    collector.document_info,
+                )
+                for b in held:
                     units.append(
                         collector.binding_unit(b, c.subject_id, claim, _binding_value(attribute, b))
+                    )
+                for b, why in ended:
+                    value = _binding_value(attribute, b)
+                    rejected.append(
+                        RejectedEvidence(
+                            evidence_id=evidence_id(b.location, claim, value),
+                            reason=f"{value}: {why}",
+                            source_location=b.location,
+                            quote=b.quote,
+                        )
                     )
             found, dropped = collector.collect(
                 kb,

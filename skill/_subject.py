@@ -1344,6 +1344,11 @@ def time_qualifier(question: str) -> tuple[str, str] | None:
     return " ".join(rest.split()).replace(" ?", "?").lstrip(", "), mention.value
 
 
+# Entity attributes the binding index records as a role (lexicon attributes' binding_role),
+# which may carry a tenure: "Who was X's auditor in 2015?" asks for the holder then.
+_HOLDER_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if a.binding_role is not None)
+
+
 def parse_question(text: str) -> SubjectClass:
     """The subject class of a natural-language question; SubjectClassError when none fits.
 
@@ -1358,6 +1363,10 @@ def parse_question(text: str) -> SubjectClass:
         if subject is not None and (
             subject.kind == QuestionKind.ROLE
             or (subject.kind == QuestionKind.YES_NO and subject.role is not None)
+            or (
+                subject.kind == QuestionKind.ENTITY_ATTRIBUTE
+                and subject.attribute in _HOLDER_ATTRIBUTES
+            )
         ):
             constraints = dict(sorted({**subject.constraints, "as_of": dated[1]}.items()))
             return subject.model_copy(update={"constraints": constraints})

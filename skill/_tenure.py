@@ -75,12 +75,12 @@ def _held_since(binding: Binding, info: InfoLookup) -> str | None:
 
 
 def not_in_force(
-    candidate: Candidate, role: str, as_of: str | None, info: InfoLookup
+    bindings: Sequence[Binding], role: str, as_of: str | None, info: InfoLookup
 ) -> str | None:
-    """Why the candidate does not hold the office at `as_of` (None: now), or None if the
-    documents do not say so."""
-    held = [b for b in candidate.bindings if b.attributes.get("tenure") != "ended"]
-    ended = _ended(candidate.bindings, info)
+    """Why the holder bound by `bindings` (one holder's) does not hold the office at `as_of`
+    (None: now), or None if the documents do not say so."""
+    held = [b for b in bindings if b.attributes.get("tenure") != "ended"]
+    ended = _ended(bindings, info)
     label = role.replace("_", " ")
     if as_of is None:
         if not ended:
@@ -94,10 +94,13 @@ def not_in_force(
             f"“{' '.join(statement.quote.split())}”); no later statement that it is held"
         )
     first, last = period(as_of)
-    starts = [b.attributes.get("from") for b in held]
-    if held and all(starts) and min(s for s in starts if s) > last:
+    # A stated start: not held before it, unless a statement speaks of holding it by then
+    # (a statement that states no start only says the office is held at its document's date).
+    starts = [b.attributes["from"] for b in bindings if b.attributes.get("from")]
+    spoken = [s for s in (_held_since(b, info) for b in held) if s]
+    if starts and min(starts) > last and not any(s <= last for s in spoken):
         appointed = min(
-            (b for b in held if b.attributes.get("from")),
+            (b for b in bindings if b.attributes.get("from")),
             key=lambda b: (b.attributes["from"], b.binding_id),
         )
         return f"{label} from {appointed.attributes['from']} ({_where(appointed)}), after {as_of}"
@@ -119,7 +122,7 @@ def in_force(gate: GateResult, subject: SubjectClass, info: InfoLookup) -> GateR
     if subject.kind == QuestionKind.YES_NO and gate.verdict == "yes":
         # "Is Jane Roe the Secretary of X?": bound, but the documents say the office ended
         (candidate,) = gate.candidates
-        why = not_in_force(candidate, subject.role, as_of, info)
+        why = not_in_force(candidate.bindings, subject.role, as_of, info)
         if why is None:
             return gate
         ended = tuple(b for b in candidate.bindings if b.attributes.get("tenure") == "ended")
@@ -134,7 +137,7 @@ def in_force(gate: GateResult, subject: SubjectClass, info: InfoLookup) -> GateR
     kept: list[Candidate] = []
     rejected = list(gate.rejected)
     for candidate in gate.candidates:
-        why = not_in_force(candidate, subject.role, as_of, info)
+        why = not_in_force(candidate.bindings, subject.role, as_of, info)
         if why is None:
             kept.append(candidate)
         else:
@@ -145,3 +148,18 @@ def in_force(gate: GateResult, subject: SubjectClass, info: InfoLookup) -> GateR
 
 
 __all__ = ["in_force", "not_in_force", "period"]
+
+
+def holders_in_force(
+    bindings: Sequence[Binding], role: str, as_of: str | None, info: InfoLookup
+) -> tuple[list[Binding], list[tuple[Binding, str]]]:
+    """An entity attribute whose values are holders of an office ("Who is X's auditor?"): the
+    bindings of the holders at `as_of` (None: now), in their order, and each other binding
+    with why its holder does not hold the office then."""
+    by_holder: dict[str, list[Binding]] = {}
+    for b in bindings:
+        by_holder.setdefault(b.subject_key, []).append(b)
+    why = {key: not_in_force(group, role, as_of, info) for key, group in by_holder.items()}
+    kept = [b for b in bindings if why[b.subject_key] is None]
+    dropped = [(b, str(why[b.subject_key])) for b in bindings if why[b.subject_key] is not None]
+    return kept, dropped

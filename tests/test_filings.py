@@ -137,6 +137,50 @@ def _certification() -> list[Line | Row]:
     ]
 
 
+def _audit_reports() -> list[Line | Row]:
+    """Two audit reports (the firm now, since 2019; the firm before, from 2011 to 2019), each
+    signed with its city, and the current firm's consent (Exhibit 23)."""
+    return [
+        Line("REPORT OF INDEPENDENT REGISTERED PUBLIC ACCOUNTING FIRM", bold=True),
+        *paragraph(
+            "We have audited the accompanying consolidated balance sheets of Northwind Holdings "
+            "Corporation and subsidiaries as of June 30, 2024 and 2023."
+        ),
+        Line("/s/ Calder Rhys LLP", gap=8),
+        Line("We have served as the Company's auditor since 2019."),
+        Line("Reno, Nevada"),
+        Line("August 20, 2024"),
+        Line("REPORT OF INDEPENDENT REGISTERED PUBLIC ACCOUNTING FIRM", bold=True, gap=12),
+        *paragraph(
+            "We have audited the accompanying consolidated statements of operations of Northwind "
+            "Holdings Corporation and subsidiaries for the year ended June 30, 2019."
+        ),
+        Line("/s/ Penrose Vail LLP", gap=8),
+        Line("We served as the Company's auditor from 2011 to 2019."),
+        Line("Sacramento, California"),
+        Line("August 22, 2019"),
+        *paragraph(
+            "Oscar T. Lindqvist has been a Partner of Harrow Ventures LLC since founding it in "
+            "2005. Helen R. Okafor has served as a trustee of the Reno Arts Fund since 2012, "
+            "when she co-founded Okafor Partners LLC."
+        ),
+    ]
+
+
+def _consent() -> list[Line | Row]:
+    return [
+        Line("EXHIBIT 23.1", bold=True),
+        Line("CONSENT OF INDEPENDENT REGISTERED PUBLIC ACCOUNTING FIRM", bold=True),
+        *paragraph(
+            "We consent to the incorporation by reference in the registration statement on Form "
+            "S-8 of our report dated August 20, 2024, with respect to the consolidated financial "
+            "statements of the Company."
+        ),
+        Line("/s/ Calder Rhys LLP", gap=8),
+        Line("Reno, Nevada"),
+    ]
+
+
 def _release() -> list[Line | Row]:
     return [
         Line("FOR IMMEDIATE RELEASE", bold=True),
@@ -158,7 +202,17 @@ def filings_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
     folder = tmp_path_factory.mktemp("filings")
     paths = [folder / "northwind-10k.pdf", folder / "tarrow-release.pdf"]
-    make_pdf([_cover(), _business() + _officers(), _signatures(), _certification()], paths[0])
+    make_pdf(
+        [
+            _cover(),
+            _business() + _officers(),
+            _signatures(),
+            _certification(),
+            _audit_reports(),
+            _consent(),
+        ],
+        paths[0],
+    )
     make_pdf([_release()], paths[1])
     with Runtime.open(Settings(data_dir=folder / "evrag")) as rt:
         report = rt.ingestor.run(KB, paths)
@@ -281,6 +335,54 @@ def test_our_headquarters_is_the_company_and_mr_x_in_paris_is_not(filings_runtim
     assert rejected and all("about Mr. Pierre Lambert" in r["reason"] for r in rejected)
 
 
+def test_the_auditor_in_force_with_its_city_and_tenure(filings_runtime: Any) -> None:
+    """The audit reports say where each firm signed and how long it served; the firm that
+    served "from 2011 to 2019" is the auditor of 2015, not of now. The consent is a second
+    statement of the current firm."""
+    rt = filings_runtime
+    who = "Northwind Holdings Corporation"
+    auditors = [b for b in rt.bindings(KB, entity=who) if b.role == "auditor"]
+    by_firm: dict[str, list[dict[str, str]]] = {}
+    for b in auditors:
+        by_firm.setdefault(b.subject_name, []).append(dict(b.attributes))
+    assert sorted(by_firm) == ["Calder Rhys LLP", "Penrose Vail LLP"]
+    assert {"city": "Reno, Nevada", "from": "2019", "served_since": "2019"} in by_firm[
+        "Calder Rhys LLP"
+    ]
+    assert {"city": "Reno, Nevada"} in by_firm["Calder Rhys LLP"]  # the consent
+    assert by_firm["Penrose Vail LLP"] == [
+        {
+            "city": "Sacramento, California",
+            "from": "2011",
+            "served_since": "2011",
+            "tenure": "ended",
+            "until": "2019",
+        }
+    ]
+    now = _ask(rt, f"Who is {who}'s auditor?")
+    assert [v["value"] for v in now["conclusion"]["values"]] == ["Calder Rhys LLP"]
+    quotes = " ".join(e["quote"] for e in now["evidence"])
+    assert "auditor since 2019" in quotes and "Reno, Nevada" in quotes
+    assert any(
+        r["reason"].startswith("Penrose Vail LLP: held the office of auditor until 2019")
+        for r in now["rejected_evidence"]
+    )
+    then = _ask(rt, f"Who was {who}'s auditor in 2015?")
+    assert [v["value"] for v in then["conclusion"]["values"]] == ["Penrose Vail LLP"]
+    assert any(
+        r["reason"].startswith("Calder Rhys LLP: auditor from 2019")
+        for r in then["rejected_evidence"]
+    )
+
+
+def test_a_founding_said_in_a_clause_about_the_sentences_subject(filings_runtime: Any) -> None:
+    rt = filings_runtime
+    assert _bound(rt, "founder", "Harrow Ventures LLC") == ["Oscar T. Lindqvist"]
+    assert _bound(rt, "founder", "Okafor Partners LLC") == ["Helen R. Okafor"]
+    # The clauses name other companies: the registrant's founder is still never stated.
+    assert _bound(rt, "founder", "Northwind Holdings Corporation") == []
+
+
 @pytest.mark.parametrize(
     "question",
     [
@@ -338,6 +440,10 @@ def test_every_gold_value_stands_on_its_page() -> None:
                 pages[key] = _norm(doc[key[1] - 1].get_text())
         assert _norm(g["value"]) in pages[key], g
         assert _norm(g["value"]) in _norm(g["quote"]), g
+        # what the page states beside the value: where an auditor signed, its tenure
+        for detail in ("jurisdiction", "city", "served_since", "served_until"):
+            if g.get(detail):
+                assert _norm(g[detail]) in pages[key], (detail, g)
 
 
 def test_a_name_with_another_legal_form_is_not_a_short_name() -> None:

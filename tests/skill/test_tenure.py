@@ -112,22 +112,22 @@ def test_periods() -> None:
 
 def test_who_holds_the_office_now_and_then() -> None:
     # now: Jane Roe's office ended 2024-06-14 and nothing later says she holds it
-    why = not_in_force(OLD, "secretary", None, _info)
+    why = not_in_force(OLD.bindings, "secretary", None, _info)
     assert why is not None and "until 2024-06-14" in why and "minutes24.pdf p. 1, l. 19" in why
-    assert not_in_force(NEW, "secretary", None, _info) is None
+    assert not_in_force(NEW.bindings, "secretary", None, _info) is None
     # 2022: Jane Roe held it; Mark Lee's appointment took effect in 2024
-    assert not_in_force(OLD, "secretary", "2022", _info) is None
-    why = not_in_force(NEW, "secretary", "2022", _info)
+    assert not_in_force(OLD.bindings, "secretary", "2022", _info) is None
+    why = not_in_force(NEW.bindings, "secretary", "2022", _info)
     assert why is not None and "from 2024-06-20" in why and "after 2022" in why
     # July 2024: Mark Lee; Jane Roe's office ended before
-    assert not_in_force(NEW, "secretary", "2024-07", _info) is None
-    assert "before 2024-07" in (not_in_force(OLD, "secretary", "2024-07", _info) or "")
+    assert not_in_force(NEW.bindings, "secretary", "2024-07", _info) is None
+    assert "before 2024-07" in (not_in_force(OLD.bindings, "secretary", "2024-07", _info) or "")
 
 
 def test_a_later_statement_that_the_office_is_held_outweighs_an_earlier_end() -> None:
     DATES["minutes25"] = "2025-01-10"
     again = _candidate(*OLD.bindings, _binding("Jane Roe", "minutes25", 4))
-    assert not_in_force(again, "secretary", None, _info) is None
+    assert not_in_force(again.bindings, "secretary", None, _info) is None
 
 
 def test_an_end_without_a_date_counts_from_its_documents_date() -> None:
@@ -135,7 +135,7 @@ def test_an_end_without_a_date_counts_from_its_documents_date() -> None:
         _binding("Jane Roe", "minutes21", 12),
         _binding("Jane Roe", "minutes24", 19, tenure="ended"),
     )
-    assert "until 2024-06-20" in (not_in_force(ended, "secretary", None, _info) or "")
+    assert "until 2024-06-20" in (not_in_force(ended.bindings, "secretary", None, _info) or "")
 
 
 def _gate(*candidates: Candidate, **kw: Any) -> GateResult:
