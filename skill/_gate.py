@@ -22,6 +22,7 @@ from domain import (
     BindingType,
     ResolutionStatus,
     SubjectType,
+    base_key,
     entity_key,
     is_generic_term,
     is_person_name,
@@ -253,6 +254,36 @@ def _subsidiary_links(bindings: Iterable[Binding]) -> frozenset[tuple[str, str]]
     return frozenset(links)
 
 
+# Roles whose value identifies one legal entity: the same number stated for two names makes
+# them one entity under two names (a company renamed, "Adobe Systems Incorporated" and "Adobe
+# Inc." on covers with one I.R.S. employer number).
+_IDENTIFIER_ROLES = frozenset({"employer_id", "registration_number"})
+
+
+def _identity_links(bindings: Iterable[Binding]) -> frozenset[tuple[str, str]]:
+    """(key, other key) of every two entities one stated identifier names."""
+    named: dict[tuple[str, str], set[str]] = {}
+    for b in bindings:
+        if (
+            b.role in _IDENTIFIER_ROLES
+            and b.parent_key
+            and not b.parent_key.startswith("agreement:")
+        ):
+            named.setdefault((b.role, b.subject_key), set()).add(b.parent_key)
+    return frozenset((a, o) for keys in named.values() for a in keys for o in keys if a != o)
+
+
+def _one_entity(name: str, keys: Sequence[str], same: frozenset[tuple[str, str]]) -> str | None:
+    """A name several entities answer to that are one entity by a stated identifier
+    (`_identity_links`): the one whose name, less its legal form, is the name asked ("Adobe"
+    -> "Adobe Inc."). None when they are not one entity, or no one name is the name asked."""
+    if not all((a, o) in same for a in keys for o in keys if a != o):
+        return None
+    asked = base_key(name)
+    exact = [k for k in keys if base_key(k) == asked]
+    return exact[0] if len(exact) == 1 else None
+
+
 def _family_head(keys: Sequence[str], links: frozenset[tuple[str, str]]) -> str | None:
     """The one entity of `keys` that every other one is bound to as a subsidiary (`links`:
     _subsidiary_links): a bare group name ("Acme Robotics" for Acme Robotics, Inc. and its
@@ -372,7 +403,9 @@ class CandidateGate:
         if is_generic_term(name):
             return None, False
         if "links" not in cache and self.snapshot is not None and "entities" in self.snapshot:
-            cache["links"], cache["known"], cache["resolver"] = self.snapshot["entities"]
+            cache["links"], cache["same"], cache["known"], cache["resolver"] = self.snapshot[
+                "entities"
+            ]
         if "links" not in cache:
             every = self.store.find_bindings(kb, document_ids=documents)
             known: dict[str, list[str]] = {}
@@ -382,17 +415,25 @@ class CandidateGate:
                 if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
                     known.setdefault(b.parent_key, []).append(b.parent_name)
             cache["links"] = _subsidiary_links(every)
+            cache["same"] = _identity_links(every)
             cache["known"] = {k: _display_name(v) for k, v in known.items()}
             cache["resolver"] = AliasResolver(
                 aliases=[a for a in self.aliases if a.entity_key in known],
                 known_entities=list(cache["known"].values()),
             )
             if self.snapshot is not None:  # one key, one atomic write
-                self.snapshot["entities"] = (cache["links"], cache["known"], cache["resolver"])
+                self.snapshot["entities"] = (
+                    cache["links"],
+                    cache["same"],
+                    cache["known"],
+                    cache["resolver"],
+                )
         display: dict[str, str] = cache["known"]
         resolution = cache["resolver"].resolve(name)
         if resolution.status is ResolutionStatus.AMBIGUOUS:
-            head = _family_head(resolution.candidates, cache["links"])
+            head = _family_head(resolution.candidates, cache["links"]) or _one_entity(
+                name, resolution.candidates, cache["same"]
+            )
             if head is None:
                 return None, True
             return ResolvedEntity(name, head, display[head], "family_head"), False
