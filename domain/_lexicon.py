@@ -145,6 +145,8 @@ class Lexicon:
     tenure_ended_verbs: tuple[str, ...]
     tenure_ended_nouns: tuple[str, ...]
     tenure_effective: tuple[str, ...]
+    # events an appointment or an end takes effect at, with no date ("upon the closing")
+    tenure_events: tuple[str, ...]
     us_states: tuple[str, ...]
     countries: tuple[str, ...]
     contract_roles: frozenset[str]
@@ -315,6 +317,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         tenure_ended_verbs=tuple(vocabulary.words("tenure_ended_verbs")),
         tenure_ended_nouns=tuple(vocabulary.words("tenure_ended_nouns")),
         tenure_effective=tuple(vocabulary.words("tenure_effective")),
+        tenure_events=tuple(vocabulary.words("tenure_events")),
         us_states=tuple(jurisdictions.words("us_states")),
         countries=tuple(jurisdictions.words("countries")),
         contract_roles=frozenset(vocabulary.words("contract_roles")),

@@ -140,6 +140,14 @@ _EFFECTIVE_BEFORE = re.compile(rf"(?i)(?<!\w)(?:{_phrases(lexicon().tenure_effec
 _EFFECTIVE_REACH = 80
 
 
+# "..., effective upon the closing of the Merger": the event an office starts or ends at.
+_EFFECTIVE_EVENT = re.compile(
+    r"[ \t]*,?\s*(?i:effective|with\s+effect)\s+(?i:upon|at|as\s+of|on|from)\s+"
+    rf"(?P<event>(?i:the)\s+(?i:{_phrases(lexicon().tenure_events)})\b"
+    r"(?:(?!\n[ \t]*\n)[^.;:,]){0,120}?)(?=\s*[.;:,]|\s*$)"
+)
+
+
 def _effective_date(text: str, end: int) -> tuple[str, int] | None:
     """(ISO date, where its words end) of the date a statement ending at `end` takes effect,
     when the same sentence goes on to say so ("... as Secretary of the Company, effective
@@ -173,6 +181,13 @@ def _emit_office(
     effective = _effective_date(ctx.flow.text, m.end())
     if effective is not None:
         attributes[dated], span = effective[0], (m.start(), effective[1])
+    elif (
+        not re.match(r"\.\s+[A-Z]", ctx.flow.text[m.end() - 1 : m.end() + 2])
+        and (event := _EFFECTIVE_EVENT.match(ctx.flow.text, m.end())) is not None
+    ):
+        # "effective upon the closing of the Merger": an event, no date (`<dated>_event`)
+        attributes[f"{dated}_event"] = re.sub(r"\s+", " ", event.group("event"))
+        span = (m.start(), event.end("event"))
     for role in roles or _title_roles(m.group("title")):
         ctx.emit(
             role=role,
@@ -197,7 +212,6 @@ _OFFICER_LIST = re.compile(
     "|".join(lexicon().documents.get("officer_lists", ())) or r"(?!x)x", re.IGNORECASE
 )
 _AGE = r"(?:\d{2})"
-# A heading over the board's list, which is no list of officers (the role director's words).
 # An audit report's or consent's heading, and the report's statement of the firm's tenure
 # (lexicon: documents.auditor_consents, documents.auditor_tenure) with its years: "since 1975",
 # "since at least 1934", "since fiscal 2006", "from 2011 to 2019".
@@ -217,9 +231,12 @@ _AUDITOR_TENURE = re.compile(
     + rf")\s+(?:since\s+(?P<since>(?:at\s+least\s+|{_FISCAL})?(?P<from>\d{{4}}))\b"
     rf"|from\s+{_FISCAL}?(?P<start>\d{{4}})\s+(?:to|through|until)\s+{_FISCAL}?(?P<until>\d{{4}})\b)"
 )
+_EXHIBIT_21 = re.compile(r"(?i)^\s*exhibit\s+21(?:\.\d+)?\s*$")
+_SUBSIDIARIES = re.compile(r"(?i)\bsubsidiaries\b")
 _SIGNED_FIRM = re.compile(rf"^\s*/s/\s*(?P<firm>{COMPANY})\s*$")
 # The line under a firm's signature that says where it signed: "Minneapolis, Minnesota".
 _PLACE_LINE = re.compile(rf"^\s*(?P<place>[A-Z][A-Za-z.'’\- ]{{1,40}},\s+(?:{JURISDICTION}))\s*$")
+# A heading over the board's list, which is no list of officers (the role director's words).
 _BOARD = re.compile(rf"(?i:\b(?:{lexicon().role('director').question_pattern})\b)")
 # How far under its heading an officer list's first row may stand, and how long it may run
 # (twenty officers with a biography of ten lines each).
@@ -1604,10 +1621,29 @@ class BindingExtractor:
         i = 0
         while i < len(lines):
             m = heading.match(lines[i].text)
+            owner_raw = (m.group("owner") or "").strip() if m else ""
             if m is None:
-                i += 1
-                continue
-            owner_raw = (m.group("owner") or "").strip()
+                # "EXHIBIT 21" over a title that names the list another way ("The Boeing
+                # Company Subsidiaries", "MAJOR SUBSIDIARIES OF THE REGISTRANT AT DECEMBER 31,
+                # 2019", "3M COMPANY AND CONSOLIDATED SUBSIDIARIES"): the list follows the title.
+                if not _EXHIBIT_21.match(lines[i].text):
+                    i += 1
+                    continue
+                title = next(
+                    (
+                        k
+                        for k in range(i + 1, min(len(lines), i + 3))
+                        if _SUBSIDIARIES.search(lines[k].text)
+                    ),
+                    None,
+                )
+                if title is None:
+                    i += 1
+                    continue
+                i = title
+                tm = re.match(rf"^\s*({COMPANY})", lines[i].text)
+                om = re.search(rf"(?i:\bsubsidiaries\s+of\s+)(?P<owner>{_PARENT})", lines[i].text)
+                owner_raw = (om.group("owner") if om else tm.group(1) if tm else "").strip()
             owner = None
             owner_line: int | None = i if owner_raw else None
             if owner_raw:
@@ -1634,7 +1670,8 @@ class BindingExtractor:
                 continue
             j = i + 1
             misses = rows = 0
-            while j < len(lines) and misses < 3 and j < i + 400:
+            # a header block of a few lines may stand between the title and the first row
+            while j < len(lines) and misses < (3 if rows else 6) and j < i + 400:
                 text = lines[j].text
                 if j > i + 2 and (
                     heading.match(text) or (lines[j].is_heading and not _COMPANY_RE.search(text))

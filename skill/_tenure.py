@@ -53,10 +53,14 @@ def _where(binding: Binding) -> str:
 
 
 def _ended(bindings: Sequence[Binding], info: InfoLookup) -> list[tuple[str, Binding]]:
-    """(end date, binding) of each stated end: its effective date, else its document's date."""
+    """(end date, binding) of each stated end: its effective date, else its document's date.
+    An end that takes effect at an event no document dates ("effective upon the closing":
+    `until_event`) has no date, and proves nothing about any time."""
     out = []
     for b in bindings:
         if b.attributes.get("tenure") != "ended":
+            continue
+        if b.attributes.get("until_event") and not b.attributes.get("until"):
             continue
         document = info(b.location.document_id)
         end = b.attributes.get("until") or (document.document_date if document else None)

@@ -55,6 +55,12 @@ def test_rule_cases(rule: str, role: str, case: dict[str, Any]) -> None:
             for b in result.bindings
             if b.role == role and b.attributes.get("tenure") == "ended"
         } == {tuple(item) for item in case["ended"]}
+    if "events" in case:  # tenure: an end at an event with no date ("upon the closing")
+        assert {
+            (b.subject_name, b.parent_name, b.attributes.get("until_event"))
+            for b in result.bindings
+            if b.role == role and b.attributes.get("until_event")
+        } == {tuple(item) for item in case["events"]}
 
 
 def test_a_rule_returns_what_it_found() -> None:

@@ -270,6 +270,40 @@ def test_exhibit_21_list_with_jurisdictions() -> None:
     assert all("Annual Report" not in b.quote for b in result.bindings)
 
 
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Acme Robotics, Inc. Subsidiaries",
+        "MAJOR SUBSIDIARIES OF THE REGISTRANT AT DECEMBER 31, 2019",
+        "ACME ROBOTICS, INC. AND CONSOLIDATED SUBSIDIARIES (PARENT AND SUBSIDIARIES)",
+    ],
+)
+def test_exhibit_21_titled_another_way(title: str) -> None:
+    # "EXHIBIT 21" over a title that is not "Subsidiaries of X": the list is the registrant's.
+    result = run(
+        [
+            "@@Acme Robotics, Inc. Annual Report",
+            'Commission file number 1-1234. ACME ROBOTICS, INC. (the "Registrant")',
+            "EXHIBIT 21",
+            title,
+            "Name of Company    Organized Under Law of",
+            "Acme Robotics Europe B.V.    Netherlands",
+            "Acme Sensors LLC    Delaware",
+            "@@Page 1",
+        ]
+    )
+    assert {name for name, _ in found(result, "subsidiary")} == {
+        "Acme Robotics Europe B.V.",
+        "Acme Sensors LLC",
+    }
+    assert {entity_key(parent) for _, parent in found(result, "subsidiary")} == {
+        "acme robotics inc"
+    }
+    # An exhibit index line that only mentions subsidiaries opens no list.
+    index = run(["EXHIBIT 21", "Exhibit index", "Acme Sensors LLC    Delaware"])
+    assert not found(index, "subsidiary")
+
+
 def test_exhibit_21_list_keeps_whole_foreign_legal_forms() -> None:
     # A row whose legal form was unknown ended the list, or was cut at a shorter form
     # ("S.A." out of "S.A. de C.V."): the rest of the list was lost or named wrongly.
@@ -286,6 +320,8 @@ def test_exhibit_21_list_keeps_whole_foreign_legal_forms() -> None:
             "Acme Finance Luxembourg S.à r.l.    Luxembourg",
             "Acme France SNC    France",
             "Acme Middle East FZCO    United Arab Emirates",
+            "Acme Pagos, S.L.U    Spain",
+            "Acme Payments Lithuania UAB    Lithuania",
             "Acme Sensors LLC    Delaware",
             "@@Page 1",
         ]
@@ -300,6 +336,8 @@ def test_exhibit_21_list_keeps_whole_foreign_legal_forms() -> None:
         "Acme Finance Luxembourg S.à r.l.",
         "Acme France SNC",
         "Acme Middle East FZCO",
+        "Acme Pagos, S.L.U",
+        "Acme Payments Lithuania UAB",
         "Acme Sensors LLC",
     }
     assert entity_key("Acme de Mexico, S.A. de C.V.") != entity_key("Acme de Mexico, S.A.")

@@ -138,6 +138,31 @@ def test_an_end_without_a_date_counts_from_its_documents_date() -> None:
     assert "until 2024-06-20" in (not_in_force(ended.bindings, "secretary", None, _info) or "")
 
 
+def test_an_end_at_an_undated_event_proves_no_end() -> None:
+    # "resigned ..., effective upon the closing of the Merger": no document dates the closing,
+    # so the office is not known to have ended, then or now.
+    pending = _candidate(
+        _binding("Jane Roe", "minutes21", 12),
+        _binding(
+            "Jane Roe", "minutes24", 19, tenure="ended", until_event="the closing of the Merger"
+        ),
+    )
+    assert not_in_force(pending.bindings, "secretary", None, _info) is None
+    assert not_in_force(pending.bindings, "secretary", "2025", _info) is None
+
+
+def test_a_stated_start_is_no_holding_before_it() -> None:
+    # A statement with no start (a document of 2024) does not outweigh a stated start of 2019
+    # for a question about 2015; one from a document of 2012 would.
+    DATES["report24"], DATES["report12"] = "2024-08-20", "2012-03-01"
+    started = (_binding("Mark Lee", "report24", 3, **{"from": "2019"}),)
+    undated = _binding("Mark Lee", "report24", 9)
+    why = not_in_force((*started, undated), "secretary", "2015", _info)
+    assert why is not None and "from 2019" in why
+    earlier = _binding("Mark Lee", "report12", 9)
+    assert not_in_force((*started, undated, earlier), "secretary", "2015", _info) is None
+
+
 def _gate(*candidates: Candidate, **kw: Any) -> GateResult:
     return GateResult(candidates=candidates, rejected=(), **kw)
 
