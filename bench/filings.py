@@ -120,6 +120,12 @@ def _states(quote: str, value: str) -> bool:
 
 # What the gold states beside a value, that a right answer's cited quote should state too.
 DETAILS: Mapping[str, tuple[str, ...]] = {"auditor": ("city", "served_since")}
+# How a quote states each detail: a tenure's year after "since" ("since 1975", "since at
+# least 1934"), not any date of that year.
+_DETAIL_WORDS: Mapping[str, Any] = {
+    "city": lambda v: v,
+    "served_since": lambda v: f"since {v}",
+}
 # Attributes whose answer is a list (every director, every executive officer): right when the
 # answer names at least LIST_RECALL of one filing's list and nothing else.
 LISTS = ("director", "executive_officer", "subsidiary")
@@ -156,8 +162,14 @@ def score(
         if q["kind"] != "attribute":
             row["outcome"] = "answered" if values else "held"
         else:
+            # The questions ask about now: a holder whose tenure the gold ends ("served as the
+            # Company's auditor from 2011 to 2019") is no right answer, and counts as wrong.
             entries = [
-                g for g in gold if g["company"] == q["company"] and g["attribute"] == q["attribute"]
+                g
+                for g in gold
+                if g["company"] == q["company"]
+                and g["attribute"] == q["attribute"]
+                and not g.get("served_until")
             ]
             right = wrong = False
             covered: set[tuple[str, str]] = set()
@@ -194,7 +206,9 @@ def score(
             for detail in DETAILS.get(q["attribute"], ()):
                 # Where the auditor signed, since when it serves: stated by a cited quote of a
                 # right value (None when the gold states none for this company).
-                wanted = {(g["value"], g[detail]) for g in entries if g.get(detail)}
+                wanted = {
+                    (g["value"], _DETAIL_WORDS[detail](g[detail])) for g in entries if g.get(detail)
+                }
                 if wanted:
                     row[detail] = row["outcome"] == "right" and any(
                         value_matches(q["attribute"], name, v["value"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from domain import (
@@ -148,13 +148,18 @@ _EFFECTIVE_EVENT = re.compile(
 )
 
 
+def _ended_sentence(text: str, end: int) -> bool:
+    """Did the statement ending at `end` end its sentence ("... of Acme Inc. The plant ...")?"""
+    return text[end - 1 : end] == "." and re.match(r"\s+[A-Z]", text[end : end + 40]) is not None
+
+
 def _effective_date(text: str, end: int) -> tuple[str, int] | None:
     """(ISO date, where its words end) of the date a statement ending at `end` takes effect,
     when the same sentence goes on to say so ("... as Secretary of the Company, effective
     June 14, 2024")."""
     tail = text[end : end + _EFFECTIVE_REACH + 40]
-    if text[end - 1 : end] == "." and re.match(r"\s+[A-Z]", tail):
-        return None  # the statement ended its sentence ("... of Acme Inc. The plant ...")
+    if _ended_sentence(text, end):
+        return None
     for offset, date_end, iso in date_spans(tail):
         before = tail[:offset]
         if offset > _EFFECTIVE_REACH or re.search(r"[.;:]\s|\n\s*\n", before):
@@ -182,7 +187,7 @@ def _emit_office(
     if effective is not None:
         attributes[dated], span = effective[0], (m.start(), effective[1])
     elif (
-        not re.match(r"\.\s+[A-Z]", ctx.flow.text[m.end() - 1 : m.end() + 2])
+        not _ended_sentence(ctx.flow.text, m.end())
         and (event := _EFFECTIVE_EVENT.match(ctx.flow.text, m.end())) is not None
     ):
         # "effective upon the closing of the Merger": an event, no date (`<dated>_event`)
@@ -216,8 +221,7 @@ _AGE = r"(?:\d{2})"
 # (lexicon: documents.auditor_consents, documents.auditor_tenure) with its years: "since 1975",
 # "since at least 1934", "since fiscal 2006", "from 2011 to 2019".
 _AUDIT_REPORT = re.compile(
-    r"(?i)report\s+of\s+independent\s+(?:registered\s+public\s+accounting\s+firm|"
-    r"auditors?|(?:certified\s+public\s+)?accountants)|independent\s+auditors?['’]?\s+report"
+    "|".join(lexicon().documents.get("audit_reports", ())) or r"(?!x)x", re.IGNORECASE
 )
 _AUDIT_CONSENT = re.compile(
     r"(?i)^\s*(?:"
@@ -383,10 +387,15 @@ def _founder_clauses(parent: str) -> tuple[str, ...]:
     co-founded Acme", "... Chief Executive Officer of Beta Labs, which he founded"."""
     co = r"(?P<co>[Cc]o-?\s?)?"
     who = rf"(?:^|(?<=[.;:]\s)|(?<=\n))\s*(?P<who>{WHO})\s+"
+    pronoun = r"(?:he|she|they)"
+    # the rest of the sentence: a full stop inside it ("Inc. when") is no sentence end
+    gap = r"(?:[^.;]|\.(?!\s+[A-Z]|\s*$)){0,200}?"
     return (
-        rf"{who}[^.;]{{0,200}}?\b(?:of|at|with)\s+(?P<parent>{parent}),?\s+(?:since|from|after|"
-        rf"when\s+(?:he|she)|which\s+(?:he|she))\s+{co}found(?:ing|ed)(?:\s+it)?\b",
-        rf"{who}[^.;]{{0,200}}?,?\s+when\s+(?:he|she)\s+{co}founded\s+(?P<parent>{parent})",
+        rf"{who}{gap}\b(?:of|at|with)\s+(?P<parent>{parent}),?\s+"
+        rf"(?:since|from|after|when\s+{pronoun})\s+{co}found(?:ing|ed)\s+it\b",
+        rf"{who}{gap}\b(?:of|at|with)\s+(?P<parent>{parent}),?\s+which\s+{pronoun}\s+"
+        rf"{co}founded\b(?!\s+(?:in\s+\d{{4}}\s+)?[A-Z])",
+        rf"{who}{gap},?\s+when\s+{pronoun}\s+{co}founded\s+(?P<parent>{parent})",
     )
 
 
@@ -462,6 +471,8 @@ def _adviser_keyword(role: str, pattern: str) -> str:
         return r"(?i:audited\s+by)"
     if "engaged" in pattern:
         return r"(?i:(?:engaged|appointed|retained|selected)\s+as)"
+    if "principal" in pattern:
+        return r"(?i:independent\s+(?:registered|auditor|certified|public|accountant)|principal\s+accountant)"
     return r"(?i:independent\s+(?:registered|auditor|certified|public|accountant))"
 
 
@@ -858,6 +869,18 @@ class BindingExtractor:
             tm = re.search(r"\s(?=[Tt]he\s)", raw.strip())
             if tm:
                 found = self._term(ctx, raw.strip()[tm.end() :])
+        if found is None and raw.strip():
+            # the company a defined term names, called by its name less its legal form
+            # ("Amazon.com" for "Amazon.com, Inc."): one such company only
+            short = {
+                e.key: e
+                for e in ctx.terms.values()
+                if e.subject_type == SubjectType.LEGAL_ENTITY
+                and base_key(e.name) == entity_key(raw.strip(" ,.;:"))
+                and base_key(e.name) != entity_key(e.name)
+            }
+            if len(short) == 1:
+                found = next(iter(short.values()))
         return found
 
     @staticmethod
@@ -1670,8 +1693,10 @@ class BindingExtractor:
                 continue
             j = i + 1
             misses = rows = 0
-            # a header block of a few lines may stand between the title and the first row
-            while j < len(lines) and misses < (3 if rows else 6) and j < i + 400:
+            # under an "EXHIBIT 21" title, a header block of a few lines may stand between the
+            # title and the first row
+            header = 6 if m is None else 3
+            while j < len(lines) and misses < (3 if rows else header) and j < i + 400:
                 text = lines[j].text
                 if j > i + 2 and (
                     heading.match(text) or (lines[j].is_heading and not _COMPANY_RE.search(text))
@@ -1991,14 +2016,32 @@ class BindingExtractor:
                 continue
             consent = " ".join(ln.text for ln in lines[j:end])
             cm = re.search(
-                rf"(?i:financial\s+statements|internal\s+control)[^.;]{{0,120}}?\bof\s+(?P<co>{COMPANY})",
+                rf"(?i:financial\s+statements|balance\s+sheets?|internal\s+control)[^.;]{{0,120}}?"
+                rf"\bof\s+(?P<co>{COMPANY})",
                 consent,
             )
-            company = _company(cm.group("co")) if cm else self._sole_company(ctx, 0)
+            own = self._sole_company(ctx, 0)
+            if cm is not None:
+                company = _company(cm.group("co"))
+            elif own is not None and all(
+                (named := _company(n.group(0))) is None or named.key == own.key
+                for n in _COMPANY_RE.finditer(consent)
+            ):
+                # the consent names no company but the filing's own ("the Company")
+                company = own
+            else:
+                company = None  # another company's statements: an acquiree, an investee
             if company is not None:
-                self._firm_signature(ctx, company, j, end + 1)
+                self._firm_signature(ctx, company, j, end + 1, {"source": "consent"})
 
-    def _firm_signature(self, ctx: _Context, audited: _Entity, first: int, stop: int) -> None:
+    def _firm_signature(
+        self,
+        ctx: _Context,
+        audited: _Entity,
+        first: int,
+        stop: int,
+        attributes: Mapping[str, str] | None = None,
+    ) -> None:
         """The first "/s/ Firm" line after `first` (before `stop`) binds the firm as the
         auditor of `audited`; the lines under it may say where it signed ("Minneapolis,
         Minnesota") and how long it has served ("We have served as the Company's auditor since
@@ -2007,13 +2050,13 @@ class BindingExtractor:
         for k in range(first + 1, min(len(lines), stop)):
             sm = _SIGNED_FIRM.match(lines[k].text)
             if sm is None:
-                if _AUDIT_REPORT.search(lines[k].text):
-                    return  # the next report: this one is not signed here
+                if _AUDIT_REPORT.search(lines[k].text) or _AUDIT_CONSENT.match(lines[k].text):
+                    return  # the next report or a consent: this one is not signed here
                 continue
             firm = _company(sm.group("firm"))
             if firm is None:
                 return
-            attrs: dict[str, str] = {}
+            attrs: dict[str, str] = dict(attributes or {})
             last = k
             for j in range(k + 1, min(len(lines), k + 5)):
                 text = lines[j].text
@@ -2363,6 +2406,13 @@ class BindingExtractor:
                 rf"(?P<parent>(?i:our|the\s+accompanying|the\s+Company(?:'s|’s)))\s+(?:consolidated\s+)?"
                 rf"financial\s+statements[^.;]{{0,80}}?(?:have\s+been|were)\s+audited\s+by\s+{firm},?\s+"
                 rf"(?:an?\s+)?{auditor}",
+            ),
+            # Item 14 in the company's own voice: "Our independent registered public accounting
+            # firm is X (PCAOB ID No. 34)", "our principal accountant, X"
+            (
+                "auditor",
+                rf"(?P<parent>(?i:our)|the\s+(?:Company|Registrant)(?:'s|’s))\s+"
+                rf"(?:{auditor}|(?i:principal\s+accountant)),?\s+(?:is\s+|was\s+)?{firm}",
             ),
             (
                 "auditor",

@@ -254,10 +254,11 @@ def _subsidiary_links(bindings: Iterable[Binding]) -> frozenset[tuple[str, str]]
     return frozenset(links)
 
 
-# Roles whose value identifies one legal entity: the same number stated for two names makes
-# them one entity under two names (a company renamed, "Adobe Systems Incorporated" and "Adobe
+# Roles whose value identifies one legal entity in one national register (a company number
+# is unique only within its registry, which the binding does not carry): the same number
+# stated for two names makes them one entity under two names (a company renamed, "Adobe Systems Incorporated" and "Adobe
 # Inc." on covers with one I.R.S. employer number).
-_IDENTIFIER_ROLES = frozenset({"employer_id", "registration_number"})
+_IDENTIFIER_ROLES = frozenset({"employer_id"})
 
 
 def _identity_links(bindings: Iterable[Binding]) -> frozenset[tuple[str, str]]:

@@ -442,6 +442,7 @@ class EvidenceSkill:
                     party_key = _resolved_key(str(subject.constraints["party"]), gate)
                 party_role = subject.constraints.get("party_role")
                 claim = f"{claim}:{party_key or party_role or 'all'}"
+            not_now: dict[str, str] = {}  # holders not in office then, by key: why
             if subject.kind is QuestionKind.ENTITY_ATTRIBUTE and attribute in ATTRIBUTE_ROLES:
                 # holders whose office the documents say ended (or began later) are not the
                 # value then: "We served as the Company's auditor from 2011 to 2019"
@@ -462,6 +463,7 @@ class EvidenceSkill:
                     )
                 for b, why in ended:
                     value = _binding_value(attribute, b)
+                    not_now[b.subject_key] = why
                     rejected.append(
                         RejectedEvidence(
                             evidence_id=evidence_id(b.location, claim, value),
@@ -481,7 +483,19 @@ class EvidenceSkill:
                 party_role=party_role,
                 single_valued=is_single_valued(subject),
             )
-            units.extend(found)
+            for unit in found:
+                why_not = not_now.get(entity_key(unit.value)) if unit.value else None
+                if why_not is None:
+                    units.append(unit)
+                else:  # a sentence naming a holder the documents say is not in office then
+                    rejected.append(
+                        RejectedEvidence(
+                            evidence_id=unit.evidence_id,
+                            reason=f"{unit.value}: {why_not}",
+                            source_location=unit.source_location,
+                            quote=unit.quote,
+                        )
+                    )
             rejected.extend(dropped)
         return _dedupe(units), _dedupe_rejected(rejected)
 

@@ -71,7 +71,14 @@ def _ended(bindings: Sequence[Binding], info: InfoLookup) -> list[tuple[str, Bin
 
 def _held_since(binding: Binding, info: InfoLookup) -> str | None:
     """When a statement that the office is held speaks of: its stated start, else its
-    document's date (None: undated)."""
+    document's date (None: undated). A consent to a report speaks of the report's time, not
+    its own document's (a former auditor consents to its old report in a later filing), and
+    an office taken at an event no document dates ("effective upon the closing") speaks of
+    no time."""
+    if binding.attributes.get("source") == "consent":
+        return None
+    if binding.attributes.get("from_event") and not binding.attributes.get("from"):
+        return None
     if binding.attributes.get("from"):
         return binding.attributes["from"]
     document = info(binding.location.document_id)
@@ -90,7 +97,8 @@ def not_in_force(
         if not ended:
             return None
         end, statement = ended[-1]
-        later = [s for s in (_held_since(b, info) for b in held) if s and s > end]
+        # a year or a month ends on its last day: "until 2019" is not before "2019-06-30"
+        later = [s for s in (_held_since(b, info) for b in held) if s and s > period(end)[1]]
         if later:
             return None
         return (
@@ -102,15 +110,17 @@ def not_in_force(
     # (a statement that states no start only says the office is held at its document's date).
     starts = [b.attributes["from"] for b in bindings if b.attributes.get("from")]
     spoken = [s for s in (_held_since(b, info) for b in held) if s]
-    if starts and min(starts) > last and not any(s <= last for s in spoken):
+    if starts and period(min(starts))[0] > last and not any(s <= last for s in spoken):
         appointed = min(
             (b for b in bindings if b.attributes.get("from")),
             key=lambda b: (b.attributes["from"], b.binding_id),
         )
         return f"{label} from {appointed.attributes['from']} ({_where(appointed)}), after {as_of}"
-    before = [(end, b) for end, b in ended if end < first]
+    before = [(end, b) for end, b in ended if period(end)[1] < first]
     if before and not [
-        s for s in (_held_since(b, info) for b in held) if s and before[-1][0] < s <= last
+        s
+        for s in (_held_since(b, info) for b in held)
+        if s and period(before[-1][0])[1] < s <= last
     ]:
         end, statement = before[-1]
         return f"held the office of {label} until {end} ({_where(statement)}), before {as_of}"
@@ -151,9 +161,6 @@ def in_force(gate: GateResult, subject: SubjectClass, info: InfoLookup) -> GateR
     return replace(gate, candidates=tuple(kept), rejected=tuple(rejected))
 
 
-__all__ = ["in_force", "not_in_force", "period"]
-
-
 def holders_in_force(
     bindings: Sequence[Binding], role: str, as_of: str | None, info: InfoLookup
 ) -> tuple[list[Binding], list[tuple[Binding, str]]]:
@@ -167,3 +174,6 @@ def holders_in_force(
     kept = [b for b in bindings if why[b.subject_key] is None]
     dropped = [(b, str(why[b.subject_key])) for b in bindings if why[b.subject_key] is not None]
     return kept, dropped
+
+
+__all__ = ["holders_in_force", "in_force", "not_in_force", "period"]

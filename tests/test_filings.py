@@ -159,6 +159,11 @@ def _audit_reports() -> list[Line | Row]:
         Line("We served as the Company's auditor from 2011 to 2019."),
         Line("Sacramento, California"),
         Line("August 22, 2019"),
+        Line("Item 14. Principal Accountant Fees and Services", bold=True, gap=12),
+        *paragraph(
+            "Our independent registered public accounting firm is Calder Rhys LLP (PCAOB ID No. "
+            "99). The information required by this item is incorporated by reference."
+        ),
         *paragraph(
             "Oscar T. Lindqvist has been a Partner of Harrow Ventures LLC since founding it in "
             "2005. Helen R. Okafor has served as a trustee of the Reno Arts Fund since 2012, "
@@ -349,7 +354,8 @@ def test_the_auditor_in_force_with_its_city_and_tenure(filings_runtime: Any) -> 
     assert {"city": "Reno, Nevada", "from": "2019", "served_since": "2019"} in by_firm[
         "Calder Rhys LLP"
     ]
-    assert {"city": "Reno, Nevada"} in by_firm["Calder Rhys LLP"]  # the consent
+    assert {"city": "Reno, Nevada", "source": "consent"} in by_firm["Calder Rhys LLP"]
+    assert {} in by_firm["Calder Rhys LLP"]  # Item 14, in the company's own voice
     assert by_firm["Penrose Vail LLP"] == [
         {
             "city": "Sacramento, California",
@@ -367,6 +373,12 @@ def test_the_auditor_in_force_with_its_city_and_tenure(filings_runtime: Any) -> 
         r["reason"].startswith("Penrose Vail LLP: held the office of auditor until 2019")
         for r in now["rejected_evidence"]
     )
+    # The year an office ended is still in it: the firm served through 2019.
+    last_year = _ask(rt, f"Who was {who}'s auditor in 2019?")
+    assert sorted(v["value"] for v in last_year["conclusion"]["values"]) == [
+        "Calder Rhys LLP",
+        "Penrose Vail LLP",
+    ]
     then = _ask(rt, f"Who was {who}'s auditor in 2015?")
     assert [v["value"] for v in then["conclusion"]["values"]] == ["Penrose Vail LLP"]
     assert any(

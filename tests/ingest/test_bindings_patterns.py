@@ -6,6 +6,8 @@ Names and wording differ from the project's data room on purpose: the rules are 
 
 from __future__ import annotations
 
+import pytest
+
 from ingest._bindings import BindingExtractor, _company
 from tests.ingest.test_bindings import TABLE, found, make_doc, one, run
 
@@ -188,6 +190,19 @@ def test_audit_report_binds_the_signing_firm_to_the_audited_company() -> None:
         ).bindings
         == ()
     )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Our independent registered public accounting firm is Moss Adams LLP (PCAOB ID No. 659).",
+        "The information related to our principal accountant, Moss Adams LLP (PCAOB ID No. 659),"
+        " is incorporated by reference.",
+    ],
+)
+def test_item_14_names_the_auditor_in_the_company_voice(sentence: str) -> None:
+    result = run(['Lattice Freight Holdings, Inc. (the "Company") annual report.', sentence])
+    assert found(result, "auditor") == {("Moss Adams LLP", "Lattice Freight Holdings, Inc.")}
 
 
 def test_auditor_engaged_and_counsel_named_with_their_firm() -> None:

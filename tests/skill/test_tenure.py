@@ -163,6 +163,31 @@ def test_a_stated_start_is_no_holding_before_it() -> None:
     assert not_in_force((*started, undated, earlier), "secretary", "2015", _info) is None
 
 
+def test_a_year_ends_on_its_last_day() -> None:
+    # "We served as the Company's auditor from 2011 to 2019": held through 2019, not before it
+    served = (
+        _binding("Mark Lee", "report12", 5, tenure="ended", **{"from": "2011", "until": "2019"}),
+    )
+    DATES["report12"] = "2012-03-01"
+    assert not_in_force(served, "secretary", "2019", _info) is None
+    assert not_in_force(served, "secretary", "2019-06", _info) is None
+    assert "before 2020" in (not_in_force(served, "secretary", "2020", _info) or "")
+    # a statement dated in 2019 is no later statement that the office is held after 2019
+    DATES["report19"] = "2019-02-27"
+    again = (*served, _binding("Mark Lee", "report19", 9))
+    assert "until 2019" in (not_in_force(again, "secretary", None, _info) or "")
+
+
+def test_a_consent_to_an_old_report_is_no_statement_of_holding_now() -> None:
+    # a former auditor consents, in a later filing, to its report on earlier years
+    DATES["report12"], DATES["filing21"] = "2012-03-01", "2021-02-23"
+    served = _binding(
+        "Mark Lee", "report12", 5, tenure="ended", **{"from": "2011", "until": "2019"}
+    )
+    consent = _binding("Mark Lee", "filing21", 40, source="consent")
+    assert "until 2019" in (not_in_force((served, consent), "secretary", None, _info) or "")
+
+
 def _gate(*candidates: Candidate, **kw: Any) -> GateResult:
     return GateResult(candidates=candidates, rejected=(), **kw)
 
