@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, Binding, entity_key
+from domain import Alias, Binding, SourceLocation, entity_key
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -465,11 +465,8 @@ class EvidenceSkill:
                     value = _binding_value(attribute, b)
                     not_now[b.subject_key] = why
                     rejected.append(
-                        RejectedEvidence(
-                            evidence_id=evidence_id(b.location, claim, value),
-                            reason=f"{value}: {why}",
-                            source_location=b.location,
-                            quote=b.quote,
+                        _not_in_office(
+                            evidence_id(b.location, claim, value), value, why, b.location, b.quote
                         )
                     )
             found, dropped = collector.collect(
@@ -489,11 +486,12 @@ class EvidenceSkill:
                     units.append(unit)
                 else:  # a sentence naming a holder the documents say is not in office then
                     rejected.append(
-                        RejectedEvidence(
-                            evidence_id=unit.evidence_id,
-                            reason=f"{unit.value}: {why_not}",
-                            source_location=unit.source_location,
-                            quote=unit.quote,
+                        _not_in_office(
+                            unit.evidence_id,
+                            str(unit.value),
+                            why_not,
+                            unit.source_location,
+                            unit.quote,
                         )
                     )
             rejected.extend(dropped)
@@ -525,6 +523,15 @@ class EvidenceSkill:
             suggested_next_actions=next_actions_not_found(subject, gate.unresolved, gate.rejected),
             sufficiency=None,
         )
+
+
+def _not_in_office(
+    evidence_id: str, value: str, why: str, location: SourceLocation, quote: str
+) -> RejectedEvidence:
+    """Evidence of a holder the documents say is not in office at the question's time."""
+    return RejectedEvidence(
+        evidence_id=evidence_id, reason=f"{value}: {why}", source_location=location, quote=quote
+    )
 
 
 def _subject_label(subject: SubjectClass) -> str:
