@@ -6,6 +6,13 @@ names (type words, date), its number and effective date, and the changes it stat
 reader (ingest's `document_relations` through the parser) is scored field by field, and
 whether each stated target matches the base agreement as the skill would match it (date,
 type words, parties). Run: `python -m bench.supersession`.
+
+Then the answers (tests/gold/cuad_supersession_questions.jsonl, questions written from the
+gold before any answer was read, two or three phrasings per case): the families' PDFs are
+ingested into a temporary knowledge base (or EVRAG_CUAD_DATA_DIR's "cuad" is used) and each
+question is asked. Per question: the value in force is cited from the amending document
+(its quote states the case's words), the replaced value is listed as history (from the
+original document) and is not reported in force, and `superseded_value` is signalled.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 CUAD = ROOT.parent / "shared" / "data" / "cuad" / "pdf"
 GOLD = ROOT / "tests" / "gold" / "cuad_supersession.jsonl"
+QUESTIONS = ROOT / "tests" / "gold" / "cuad_supersession_questions.jsonl"
 
 
 def _relations(path: Path) -> tuple[Any, list[dict[str, Any]]]:
@@ -38,7 +46,14 @@ def main() -> None:
         if not path.exists():
             continue
         _, found = _relations(path)
-        got = found[0] if found else {}
+        # a PDF may bind several instruments (Amendment No. 1, then Amendment #2): the one
+        # the case describes is the relation that agrees with it on most fields
+        got = max(
+            found or [{}],
+            key=lambda r: sum(
+                r.get(f) == case[f] for f in ("target_date", "number", "effective_date")
+            ),
+        )
         for f in fields:
             ok = got.get(f) == case[f] or (
                 f == "target_type" and (got.get(f) or "").lower() == str(case[f]).lower()
@@ -59,6 +74,93 @@ def main() -> None:
     for f in fields:
         print(f"  {f}: {right[f]}/{n}")
     print(f"  stated changes read: {changes_found}/{changes_gold}")
+    answers(gold)
+
+
+def _norm(text: str | None) -> str:
+    return " ".join((text or "").split()).lower()
+
+
+def _replaced(past: dict[str, Any], e: dict[str, Any]) -> bool:
+    """Whether a cited unit of the original states the replaced value: its quote, or a
+    sentence of the replaced clause ("12" holds "12.2"); any sentence when neither is
+    given."""
+    clause = str(e["source_location"].get("clause") or "")
+    if past.get("quote") and _norm(past["quote"]) in _norm(e["quote"]):
+        return True
+    if past.get("clause"):
+        return clause == past["clause"] or clause.startswith(past["clause"] + ".")
+    return not past.get("quote")
+
+
+def score_answer(case: dict[str, Any], r: dict[str, Any]) -> dict[str, bool]:
+    """One answer against its case: in force (a concluded value cited from an amending
+    document whose quote states the case's words), history (the replaced value listed from
+    the original document, and not among the values in force), signalled."""
+    evidence = {e["evidence_id"]: e for e in r.get("evidence", [])}
+    values = (r.get("conclusion") or {}).get("values") or []
+    cited = [evidence[i] for v in values for i in v["evidence_ids"] if i in evidence]
+    want = case["in_force"]
+    in_force = any(
+        e["source_location"]["document"] in want["documents"]
+        and _norm(want["quote"]) in _norm(e["quote"])
+        for e in cited
+    )
+    out = {"answered": bool(values), "in_force": in_force}
+    past = case.get("history")
+    if past:
+        history = [h for s in r.get("supersessions", []) for h in s["history"]]
+        ids = {i for h in history if set(h["documents"]) & set(past["documents"])
+               for i in h["evidence_ids"]}  # fmt: skip
+        out["history"] = any(_replaced(past, evidence[i]) for i in ids if i in evidence)
+        out["old_in_force"] = any(
+            e["source_location"]["document"] in past["documents"] and _replaced(past, e)
+            for e in cited
+        )
+        out["signalled"] = "superseded_value" in r.get("risk_signals", [])
+    return out
+
+
+def answers(gold: list[dict[str, Any]]) -> None:
+    import os
+    import tempfile
+
+    from app import Runtime, Settings
+
+    cases = [json.loads(line) for line in QUESTIONS.open(encoding="utf-8")]
+    existing = os.environ.get("EVRAG_CUAD_DATA_DIR")
+    with tempfile.TemporaryDirectory(prefix="evrag-supersession-") as tmp:
+        data_dir = Path(existing) if existing else Path(tmp) / "data"
+        with Runtime.open(Settings(data_dir=data_dir)) as rt:
+            if not existing:
+                names = sorted(
+                    {c["document"] for c in gold} | {c["base"] for c in gold if c["base"]}
+                )
+                # every PDF of the families' filings (the power of attorney, the software
+                # licence of the same exhibit): look-alike documents beside the agreements
+                stems = sorted({n.split("-EX-")[0] for n in names})
+                pdfs = sorted(p for p in CUAD.glob("*") if p.name.split("-EX-")[0] in stems)
+                print("   " + rt.ingestor.run("cuad", pdfs).summary())
+            totals: dict[str, list[int]] = {}
+            print("\n| case | question | answered | in force | history | old in force |")
+            print("|---|---|---|---|---|---|")
+            for case in cases:
+                for question in case["questions"]:
+                    r = rt.skill.ask("cuad", question).model_dump(mode="json")
+                    got = score_answer(case, r)
+                    for k, v in got.items():
+                        t = totals.setdefault(k, [0, 0])
+                        t[0] += v
+                        t[1] += 1
+                    print(
+                        f"| {case['case']} | {question} | {got['answered']} | "
+                        f"{got['in_force']} | {got.get('history', '-')} | "
+                        f"{got.get('old_in_force', '-')} |"
+                    )
+    n = sum(len(c["questions"]) for c in cases)
+    print(f"\n{n} questions on {len(cases)} supersession cases")
+    for k, (hit, den) in totals.items():
+        print(f"  {k}: {hit}/{den}")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import bisect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from domain import (
     GENERIC_TERMS,
@@ -29,6 +30,7 @@ from domain import (
 from ingest._document import LocatedLine, ParsedDocument
 from ingest._forms import FORMS
 from ingest._metadata import date_spans
+from ingest._relations import DocumentRelation, document_relations
 from ingest._rulebase import (
     _INITIAL,
     _PWORD,
@@ -429,6 +431,8 @@ _OWNED_UNITS = (
 class BindingResult:
     bindings: tuple[Binding, ...]
     aliases: tuple[Alias, ...]
+    # what the document states it does to an earlier agreement (ingest._relations)
+    relations: tuple[DocumentRelation, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -555,6 +559,45 @@ _RETRY_CHARS = 12000
 _TITLE_LINKS = frozenset({"to", "of", "and", "for", "the", "on", "&"})
 
 
+def _stating(binding: Binding, relation: DocumentRelation) -> Binding:
+    """The document's agreement binding with the relation its document states to an earlier
+    agreement ("amends" the "Distributor Agreement" dated 1996-03-01, its number and
+    effective date): which agreement that is, the skill decides (type, date, parties)."""
+    if binding.role != "agreement":
+        return binding
+    stated = {
+        "relation": relation.relation,
+        "target_type": relation.target_type or "",
+        "target_date": relation.target_date or "",
+        "number": str(relation.number) if relation.number is not None else "",
+        "effective_date": relation.effective_date or "",
+    }
+    attributes = {**binding.attributes, **{k: v for k, v in stated.items() if v}}
+    update: dict[str, Any] = {"attributes": attributes}
+    title = binding.attributes.get("title", binding.subject_name)
+    if (
+        relation.relation == "amends"
+        and relation.target_type
+        and (_NUMBERED_LINE.match(title) or not _AMENDMENT_TITLE.search(title))
+    ):
+        # a PDF with no heading of its own ("This Amendment is entered into ...") was titled
+        # by a clause line ("1. Subject to the terms of this Amendment ..."): it is named by
+        # what it states it is
+        number = f" No. {relation.number}" if relation.number is not None else ""
+        named = f"Amendment{number} to {relation.target_type}"
+        attributes.update(title=named, title_from="relation")
+        update["subject_name"] = named
+    return binding.model_copy(update=update)
+
+
+_NUMBERED_LINE = re.compile(r"^\(?\d+(?:\.\d+)*[.)]?\s")
+_AMENDMENT_TITLE = re.compile(r"\b(?:amendment|addendum)\b", re.IGNORECASE)
+
+
+# what a company, not a person, says of itself right after its defined term
+_ITSELF = re.compile(r"^[^.;()]{0,30}?\b(?:itself|its\s+(?:affiliates|subsidiaries))\b", re.I)
+
+
 class BindingExtractor:
     """Extracts bindings and defined-term aliases from one parsed document.
 
@@ -576,7 +619,10 @@ class BindingExtractor:
             key=lambda b: (b.location.char_start, b.role, b.subject_key, b.parent_key or ""),
         )
         aliases = sorted(ctx.aliases.values(), key=lambda a: (a.alias_key, a.entity_key))
-        return BindingResult(bindings=tuple(bindings), aliases=tuple(aliases))
+        relations = document_relations(doc)
+        if relations:
+            bindings = [_stating(b, relations[0]) for b in bindings]
+        return BindingResult(bindings=tuple(bindings), aliases=tuple(aliases), relations=relations)
 
     # -- defined terms ------------------------------------------------------------------------
 
@@ -741,7 +787,11 @@ class BindingExtractor:
                 if personish:
                     ent = _Entity(ent.name, ent.key, SubjectType.INDIVIDUAL)
                 elif ent.subject_type == SubjectType.INDIVIDUAL:
-                    continue
+                    if not _ITSELF.search(text[end : end + 60]):
+                        continue
+                    # "Ingram Micro ("Distributor") acting on behalf of itself and its
+                    # affiliates": a name that speaks of itself as "itself" is no person
+                    ent = _Entity(ent.name, ent.key, SubjectType.LEGAL_ENTITY)
             for term in usable:
                 ctx.add_alias(term, ent, (name_at, end), "defined_term")
             defs.append((ent, usable, name_at, end))

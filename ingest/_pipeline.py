@@ -31,7 +31,7 @@ from ingest._errors import IngestError, PdfRejected
 from ingest._metadata import document_statements
 from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
-from ingest._relations import document_relations
+from ingest._relations import DocumentRelation
 from ingest._sandbox import no_forks
 from retrieval import (
     KB_EMBEDDING_KEY,
@@ -338,7 +338,16 @@ class Ingestor:
             # the boxes of this parse's OCR pages, and none left from an earlier parse
             self.blobs.put_lines(document_id, _ocr_line_boxes(doc))
             self._commit(
-                kb, document_id, doc, group, signature, aliases, entity_names, warnings, copy_key
+                kb,
+                document_id,
+                doc,
+                group,
+                signature,
+                aliases,
+                entity_names,
+                warnings,
+                copy_key,
+                extracted.relations,
             )
         return DocumentOutcome(
             name,
@@ -363,6 +372,7 @@ class Ingestor:
         entity_names: set[str],
         warnings: tuple[str, ...],
         copy_key: str | None,
+        relations: Sequence[DocumentRelation] = (),
     ) -> None:
         """The one step that makes the document visible (its points are all written)."""
         self.catalog.mark_committed(
@@ -382,7 +392,7 @@ class Ingestor:
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
                 "ocr_backends": ocr_backends(doc),
                 **document_statements(doc),
-                "relations": [r.to_json() for r in document_relations(doc)],
+                "relations": [r.to_json() for r in relations],
                 **({"content_key": copy_key} if copy_key else {}),
                 **({"clause_model": self.classifier.identity} if self.classifier else {}),
             },

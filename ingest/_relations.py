@@ -20,7 +20,7 @@ from typing import Any
 
 from domain import lexicon
 from ingest._document import LocatedLine, ParsedDocument
-from ingest._metadata import _Text
+from ingest._metadata import _Text, dated_statements
 
 _DOCS: Mapping[str, Any] = lexicon().documents
 _RELATIONS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = tuple(
@@ -149,7 +149,10 @@ def _changes(lines: Sequence[LocatedLine]) -> tuple[StatedChange, ...]:
 
 
 def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
-    """The relation the document states to an earlier agreement (none for most documents)."""
+    """The relations the document states to an earlier agreement (none for most documents):
+    its own, then those of later instruments bound into the same PDF (a filing that prints
+    Amendment No. 1 and, after its signatures, Amendment #2), each with its own heading,
+    number, effective date and changes."""
     content = [ln for ln in doc.lines if not ln.is_furniture]
     text = _Text(content, _HEAD)
     title = doc.title or ""
@@ -167,17 +170,72 @@ def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
             break
     if where is None:
         return ()
+    later = _later_instruments(content, content.index(where) if where in content else 0)
+    end = later[0][0] if later else len(content)
     effective = doc.effective_date.date if doc.effective_date else doc.document_date
-    return (
-        DocumentRelation(
-            relation=kind,
-            target_type=target_type,
-            target_date=target_date,
-            number=_number(title, text.text),
-            effective_date=effective,
-            page=where.page,
-            line_no=where.line_no,
-            quote=where.text,
-            changes=_changes(content),
-        ),
+    first = DocumentRelation(
+        relation=kind,
+        target_type=target_type,
+        target_date=target_date,
+        number=_number(title, text.text),
+        effective_date=effective,
+        page=where.page,
+        line_no=where.line_no,
+        quote=where.text,
+        changes=_changes(content[:end]),
     )
+    out = [first]
+    for i, (start, at, m_type, m_date) in enumerate(later):
+        stop = later[i + 1][0] if i + 1 < len(later) else len(content)
+        lines = content[start:stop]
+        heading = " ".join(ln.text for ln in content[start:at])
+        body = _Text(lines, _HEAD).text
+        relation = _relation_kind(heading, body)
+        if relation is None:
+            continue
+        dated, stated = dated_statements(lines, "amendment")
+        own = stated or dated
+        out.append(
+            DocumentRelation(
+                relation=relation,
+                target_type=m_type,
+                target_date=m_date,
+                number=_number(heading, body),
+                effective_date=own.date if own else None,
+                page=content[at].page,
+                line_no=content[at].line_no,
+                quote=content[at].text,
+                changes=_changes(lines),
+            )
+        )
+    return tuple(out)
+
+
+# the lines of a signature block: where one instrument ends and the next may begin
+_SIGNATURE_LINE = re.compile(r"^\s*(?:by|name|title|date|its)\s*:|/s/", re.IGNORECASE)
+_BACK = 14  # lines a later instrument's heading and opening may take above its target
+
+
+def _later_instruments(
+    content: Sequence[LocatedLine], after: int
+) -> list[tuple[int, int, str, str]]:
+    """(first line, target line, target type, target date) of each later instrument: a
+    statement naming an earlier agreement by type and date that comes after a signature
+    block, its instrument starting at the line after that block."""
+    full = _Text(content, 10**7)
+    found: list[tuple[int, int, str, str]] = []
+    last = after
+    for m in _TARGET.finditer(full.text):
+        dates = [(o, iso) for o, iso in full.dates if m.end() <= o <= m.end() + 4]
+        if not dates:
+            continue
+        line = full.line_at(m.start())
+        at = content.index(line)
+        if at <= last:
+            continue
+        signed = [i for i in range(last + 1, at) if _SIGNATURE_LINE.search(content[i].text)]
+        if not signed or at - signed[-1] > _BACK:
+            continue
+        found.append((signed[-1] + 1, at, " ".join(m.group(1).split()), dates[0][1]))
+        last = at
+    return found

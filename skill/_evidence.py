@@ -171,6 +171,20 @@ def _sentences(chunk: ChunkRecord) -> tuple[tuple[int, int, SourceLocation], ...
     return found
 
 
+_INSTRUMENT_OPENS = 10  # a relation stated this near the top of its page opens the instrument
+
+
+def _before_instrument(sentence: Sentence, info: DocumentInfo | None) -> bool:
+    """Whether the sentence stands on a page before the one where the document's own
+    instrument begins: a PDF that opens with the last page of the agreement it amends, then
+    states its relation at the top of the next page."""
+    if info is None or not info.relations:
+        return False
+    first = info.relations[0]
+    page, line = int(first.get("page") or 1), int(first.get("line") or 1)
+    return line <= _INSTRUMENT_OPENS and sentence.location.page < page
+
+
 def evidence_id(location: SourceLocation, claim_id: str, value: str | None) -> str:
     """A stable id from the locator, the claim and the value."""
     raw = f"{location.document_id}:{location.char_start}:{location.char_end}:{claim_id}:{value}"
@@ -483,6 +497,10 @@ class EvidenceCollector:
         if candidate.subject_type == "agreement":
             if sentence.chunk.document_id not in candidate.documents:
                 return f"from {sentence.chunk.document_name}, not the agreement or its amendments"
+            if candidate.class_attributes.get("amendment") and _before_instrument(
+                sentence, self.document_info(sentence.chunk.document_id)
+            ):
+                return "from pages the filing printed before the amendment begins"
             amendments = candidate.class_attributes.get("amended_by") or []
             if (
                 attribute in ("effective_date", "expiration_date", "maturity_date")

@@ -7,6 +7,7 @@ its type matches the question's, when one is given). Near-misses are reported wi
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import uuid
@@ -177,6 +178,9 @@ def _is_amendment(title: str) -> bool:
     )
 
 
+# a document that states it changes a named earlier agreement (a restatement is an agreement
+# of its own unless its title says it restates: `_is_amendment`)
+_AMENDING = ("amends", "supplements")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
@@ -341,6 +345,7 @@ class _AgreementEntry:
     title: str
     kind: str | None
     kinds: tuple[str | None, ...]
+    amends: bool = False  # the document states that it amends (supplements, restates) one
 
 
 @functools.lru_cache(maxsize=4096)
@@ -710,6 +715,19 @@ class CandidateGate:
             title = title or (all_parties[0].parent_name or "" if all_parties else "")
             kind = agreement_type(title) if title else None
             kinds = (kind, *(k for h in heads[:1] for k in _self_named_types(h.quote) if k != kind))
+            # an amendment whatever its title ("This Amendment is entered into ..." under no
+            # heading): the document states the relation, and the type of what it amends
+            amends = next(
+                (
+                    h
+                    for h in heads
+                    if h.attributes.get("relation") in _AMENDING and h.attributes.get("target_type")
+                ),
+                None,
+            )
+            if amends is not None:
+                stated = agreement_type(amends.attributes.get("target_type", ""))
+                kinds = (*kinds, *((stated,) if stated and stated not in kinds else ()))
             table[key] = _AgreementEntry(
                 heads=tuple(heads),
                 parties=tuple(all_parties),
@@ -717,6 +735,7 @@ class CandidateGate:
                 title=title,
                 kind=kind,
                 kinds=kinds,
+                amends=amends is not None,
             )
         store["agreements"] = table  # one key, one atomic write
         return table
@@ -802,7 +821,9 @@ class CandidateGate:
                 },
                 aliases=names,
             )
-            (amendments if title and _is_amendment(title) else candidates).append(candidate)
+            (amendments if (title and _is_amendment(title)) or entry.amends else candidates).append(
+                candidate
+            )
         candidates = _merge_copies(candidates)
         amendments = _merge_copies(amendments)
         if subject.constraints.get("amendment"):
@@ -820,6 +841,12 @@ class CandidateGate:
                 RejectedCandidate(name=c.name, reason="the agreement itself, not its amendment")
                 for c in candidates
             )
+            # the amendment is the subject: its own text, not the other document's pages a
+            # filing printed before it (skill._evidence.verify)
+            chosen = [
+                dataclasses.replace(c, class_attributes={**c.class_attributes, "amendment": True})
+                for c in chosen
+            ]
             return chosen, rejected
         # An amendment is evidence about the agreement it amends, never a subject of its own.
         if candidates and amendments:

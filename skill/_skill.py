@@ -43,7 +43,9 @@ from skill._evidence import (
     ATTRIBUTE_CUES,
     DocumentInfo,
     EvidenceCollector,
+    Sentence,
     evidence_id,
+    sentences_of,
 )
 from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
 from skill._intent import TOPIC, IntentEmbeddings
@@ -52,10 +54,14 @@ from skill._read import build_name_index, clause_label, is_clause_question, read
 from skill._states import State, StateMachine
 from skill._subject import QuestionKind, SubjectClass, parse_subject
 from skill._supersede import (
+    caption_above,
+    change_sentences,
     in_force_note,
     only_unexecuted,
+    passage_note,
     set_aside_unexecuted,
     supersede,
+    supersede_passages,
     unexecuted_documents,
 )
 from skill._tenure import holders_in_force, in_force
@@ -186,6 +192,21 @@ class EvidenceSkill:
         drafts = unexecuted_documents(units, info)
         units, set_aside = set_aside_unexecuted(units, info)
         rejected_units = [*rejected_units, *set_aside]
+        # passages of a clause an amendment states it replaces are history (issue 16)
+        passages: list[Supersession] = []
+        replaced_units: list[EvidenceUnit] = []
+        if units and (
+            is_clause_question(subject_class)
+            or (
+                subject_class.type == "agreement"
+                and subject_class.kind is not QuestionKind.YES_NO
+                and subject_class.attribute not in (None, "parties")
+                and not is_single_valued(subject_class)
+            )
+        ):
+            units, replaced_units, passages = self._supersede_passages(
+                kb, gate, units, committed, info, collector
+            )
         machine.advance(State.EVIDENCE_VERIFIED)
 
         names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
@@ -233,7 +254,11 @@ class EvidenceSkill:
         values = [cv for g in groups for cv in cited(g.values)]
         answer_text = None
         if values and not conflicts:
-            answer_text = "; ".join(v.value for v in values) + in_force_note(supersessions)
+            answer_text = (
+                "; ".join(v.value for v in values)
+                + in_force_note(supersessions)
+                + passage_note(passages)
+            )
         # The attribute's clause, cited, with no value read from it (skill/_evidence.py).
         unread = not values and any(u.value is None for u in units)
         what = (subject_class.attribute or "").replace("_", " ")
@@ -291,7 +316,7 @@ class EvidenceSkill:
             terminal_state="CONCLUDED",
             candidate_subjects=[_candidate_out(c) for c in gate.candidates],
             rejected_candidates=_sorted_rejected(gate.rejected),
-            evidence=_sorted_units(units),
+            evidence=_sorted_units([*units, *replaced_units]),
             rejected_evidence=sorted(
                 rejected_units,
                 key=lambda r: (
@@ -315,12 +340,12 @@ class EvidenceSkill:
                 ambiguous=ambiguous,
                 rejected_evidence=bool(rejected_units),
             )
-            + (["superseded_value"] if supersessions else [])
+            + (["superseded_value"] if supersessions or any(p.history for p in passages) else [])
             + (["unexecuted_document"] if unexecuted else [])
             + (["not_stated"] if not_stated else []),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
-            supersessions=supersessions,
+            supersessions=[*supersessions, *passages],
         )
 
     def _name_index(
@@ -391,6 +416,78 @@ class EvidenceSkill:
                     self._snapshots.clear()
                 entry = self._snapshots[key] = (aliases, {})
             return entry[1]
+
+    def _supersede_passages(
+        self,
+        kb: str,
+        gate: GateResult,
+        units: list[EvidenceUnit],
+        committed: Sequence[str],
+        info: Callable[[str], DocumentInfo | None],
+        collector: EvidenceCollector,
+    ) -> tuple[list[EvidenceUnit], list[EvidenceUnit], list[Supersession]]:
+        """Each candidate's passages under the changes its documents state
+        (`skill._supersede.supersede_passages`): (in force, replaced, supersessions)."""
+        allowed = set(committed)
+        read: dict[str, list[Sentence]] = {}
+
+        def sentences(document_id: str) -> list[Sentence]:
+            if document_id not in read:
+                by_start: dict[int, Sentence] = {}
+                for chunk in self.store.chunks_of(kb, document_id):
+                    for s in sentences_of(chunk):
+                        by_start.setdefault(s.location.char_start, s)
+                read[document_id] = [by_start[k] for k in sorted(by_start)]
+            return read[document_id]
+
+        def caption_of(unit: EvidenceUnit) -> str:
+            loc = unit.source_location
+            return caption_above(sentences(loc.document_id), loc)
+
+        kept: list[EvidenceUnit] = []
+        gone: list[EvidenceUnit] = []
+        records: list[Supersession] = []
+        done: set[str] = set()
+        for c in gate.candidates:
+            mine = [u for u in units if u.subject_id == c.subject_id]
+            done.add(c.subject_id)
+            if not mine:
+                continue
+            claim = mine[0].claim_id
+
+            def change_text(
+                document_id: str,
+                relation: Mapping[str, Any],
+                change: Mapping[str, Any],
+                subject_id: str = c.subject_id,
+                claim: str = claim,
+            ) -> list[EvidenceUnit]:
+                return [
+                    collector.sentence_unit(s, subject_id, claim, " ".join(s.text.split()), 0.9)
+                    for s in change_sentences(sentences(document_id), relation, change)
+                ]
+
+            def document_text(
+                document_id: str, subject_id: str = c.subject_id, claim: str = claim
+            ) -> list[EvidenceUnit]:
+                return [
+                    collector.sentence_unit(s, subject_id, claim, " ".join(s.text.split()), 0.9)
+                    for s in sentences(document_id)
+                ]
+
+            k, g, r = supersede_passages(
+                mine,
+                [d for d in c.documents if d in allowed],
+                info,
+                change_text,
+                document_text,
+                caption_of,
+            )
+            kept.extend(k)
+            gone.extend(g)
+            records.extend(r)
+        kept.extend(u for u in units if u.subject_id not in done)
+        return _dedupe(kept), _dedupe(gone), records
 
     # -- states 3-5 -------------------------------------------------------------------------
 

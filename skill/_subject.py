@@ -177,6 +177,10 @@ def document_type_of(phrase: str) -> str | None:
     return "_".join([*words, "agreement"])
 
 
+def _type_stem(document_type: str) -> str:
+    return "_".join(w[:7] for w in document_type.split("_"))
+
+
 def document_types_match(question_type: str | None, agreement_type: str | None) -> bool:
     """An agreement of `agreement_type` answers a question about `question_type` (suffix match:
     an "amended and restated master services agreement" is a "services agreement")."""
@@ -184,10 +188,11 @@ def document_types_match(question_type: str | None, agreement_type: str | None) 
         return True
     if agreement_type is None:
         return False
-    if agreement_type == question_type or (
+    # a type word by its stem: a "distribution agreement" is the "distributor agreement"
+    stem_a, stem_q = _type_stem(agreement_type), _type_stem(question_type)
+    if stem_a == stem_q or (
         # "trust" is no "deed_of_trust": the words after "of" complement the head noun.
-        agreement_type.endswith("_" + question_type)
-        and not agreement_type.endswith("_of_" + question_type)
+        stem_a.endswith("_" + stem_q) and not stem_a.endswith("_of_" + stem_q)
     ):
         return True
     # "a deed" asks about a "deed_of_trust" too; "a deed of trust" is no "deed_of_assignment".

@@ -23,10 +23,10 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from domain import entity_key
+from domain import SourceLocation, entity_key
 from skill._answer import EvidenceUnit, RejectedEvidence, SupersededValue, Supersession
 from skill._conclude import Grouped
-from skill._evidence import DocumentInfo
+from skill._evidence import DocumentInfo, Sentence
 
 InfoLookup = Callable[[str], DocumentInfo | None]
 _REPLACING = ("replaced", "deleted", "amended", "changed_term")
@@ -39,15 +39,29 @@ def _type_words(text: str | None) -> list[str]:
     return [w for w in re.findall(r"[a-z]+", (text or "").lower()) if w not in _STOP]
 
 
+def _stem(word: str) -> str:
+    """A type word's stem: "Distribution" and "Distributor" are one kind of agreement."""
+    return word[:_STEM]
+
+
+_STEM = 7
+
+
+def _same_type(relation: Mapping[str, Any], older: DocumentInfo) -> bool:
+    """Whether every type word the relation names the agreement by stands in the older
+    document's title (by stem)."""
+    words = _type_words(relation.get("target_type"))
+    title = {_stem(w) for w in _type_words(older.title or older.name)}
+    return bool(words) and all(_stem(w) in title for w in words)
+
+
 def targets(relation: Mapping[str, Any], older: DocumentInfo, newer: DocumentInfo) -> bool:
     """Whether the relation's stated target is the older document: its date (own or
     effective), all its type words in the older document's title, and shared parties."""
     date = relation.get("target_date")
     if not date or date not in (older.document_date, older.effective_date):
         return False
-    words = _type_words(relation.get("target_type"))
-    title = " ".join(_type_words(older.title or older.name))
-    if not words or not all(re.search(rf"\b{w}\b", title) for w in words):
+    if not _same_type(relation, older):
         return False
     old_keys = {entity_key(p) for p in older.parties} - {""}
     new_keys = {entity_key(p) for p in newer.parties} - {""}
@@ -354,3 +368,419 @@ def set_aside_unexecuted(
         else:
             kept.append(u)
     return kept, rejected
+
+
+# -- passages: a clause or topic answer quotes sentences, and an amendment may replace the
+# clause they stand in ("Section 12 ... is deleted in its entirety and hereby replaced with
+# the following:") or add to it ("Exhibit A ... is hereby supplemented with the following")
+
+ChangeText = Callable[[str, Mapping[str, Any], Mapping[str, Any]], list[EvidenceUnit]]
+"""(amending document id, relation, change) -> the units of the change's statement and the
+new text under it, in reading order (the statement first)."""
+DocumentText = Callable[[str], list[EvidenceUnit]]
+"""A document id -> a unit for each of its sentences, in reading order."""
+CaptionOf = Callable[[EvidenceUnit], str]
+"""A unit -> the caption sentence it stands under ("Administration and Risk Management."),
+or "" when none."""
+
+_REFERENCE = r"\b(?:section|clause|article|paragraph)\s+{0}\b|\b{0}\b"
+
+
+def _order(relation: Mapping[str, Any]) -> tuple[int, str]:
+    return (relation.get("number") or 0, relation.get("effective_date") or "")
+
+
+def _in_clause(clause: str, unit: EvidenceUnit) -> bool:
+    """Whether the unit stands in the named clause: its clause number ("12" covers "12.2"),
+    or a heading of its section path ("Exhibit A" covers "EXHIBIT A > DESCRIPTION ...")."""
+    loc = unit.source_location
+    if _clause_covers(clause, loc.clause):
+        return True
+    heads = [h.strip().lower() for h in (loc.section or "").split(">")]
+    c = clause.lower()
+    return any(h == c or h.startswith(c + " ") or h.startswith(c + ".") for h in heads)
+
+
+def _captioned(caption: str, unit: EvidenceUnit, caption_of: CaptionOf) -> bool:
+    """Whether the unit stands under the caption ("Administration and Risk Management." in
+    Exhibit A)."""
+    above = " ".join(caption_of(unit).lower().strip(" .:").split())
+    return above == " ".join(caption.lower().strip(" .:").split())
+
+
+def _replaced_here(change: Mapping[str, Any], unit: EvidenceUnit, caption_of: CaptionOf) -> bool:
+    """Whether the change replaces the clause the unit stands in: a section replaced or
+    deleted whole ("Section 12", "Exhibit A: Administration and Risk Management"), a clause
+    amended, or a named term changed ("the Term", under a "TERM AND TERMINATION" heading)."""
+    kind = change.get("kind")
+    clause = str(change.get("clause") or "")
+    if not clause or kind not in _REPLACING:
+        return False
+    if kind == "changed_term":
+        loc = unit.source_location
+        return bool(re.search(rf"\b{re.escape(clause)}\b", loc.section or "", re.IGNORECASE))
+    if ":" in clause:
+        # "Exhibit A: X": the part of Exhibit A captioned X
+        where, caption = (p.strip() for p in clause.split(":", 1))
+        return _in_clause(where, unit) and _captioned(caption, unit, caption_of)
+    return _in_clause(clause, unit)
+
+
+def _added_here(change: Mapping[str, Any], unit: EvidenceUnit) -> bool:
+    """Whether an addition ("adding the following new Section 6.7", "Exhibit A ... is
+    supplemented") bears on the unit: it stands in the clause added to (Section 6 for a new
+    6.7), or names it ("the services indicated in Exhibit A")."""
+    if change.get("kind") != "added":
+        return False
+    clause = str(change.get("clause") or "")
+    parent = clause.rsplit(".", 1)[0] if re.fullmatch(r"\d+(?:\.\d+)+", clause) else clause
+    if not parent:
+        return False
+    if _in_clause(parent, unit):
+        return True
+    words = re.escape(parent).replace(r"\ ", r"\s+")
+    return bool(re.search(_REFERENCE.format(words), unit.quote, re.IGNORECASE)) and not (
+        parent.isdigit()  # a bare number names no clause in running text
+    )
+
+
+def supersede_passages(
+    units: Sequence[EvidenceUnit],
+    documents: Sequence[str],
+    info: InfoLookup,
+    change_text: ChangeText,
+    document_text: DocumentText,
+    caption_of: CaptionOf = lambda unit: "",
+) -> tuple[list[EvidenceUnit], list[EvidenceUnit], list[Supersession]]:
+    """A clause or topic answer's passages under the changes its documents state: returns
+    (passages in force, passages replaced, the supersessions).
+
+    A document among `documents` that states a relation to an earlier agreement among them
+    (type, date, parties: `targets`; never by title or recency alone) acts on it through its
+    stated changes. A change is in play when the answer quotes a passage of the clause it
+    replaces, or the change's own statement or new text. Then:
+    - a change that replaces a clause (replaced, deleted, amended, a named term changed):
+      the clause's passages of the earlier agreement are history (those quoted, or else its
+      first few sentences, so that the original is cited), and the change's statement and
+      new text (`change_text`) are in force;
+    - a later amendment of the same agreement that changes the same clause again makes the
+      earlier change's text history in turn;
+    - an addition to a clause a quoted passage stands in or names ("the services indicated
+      in Exhibit A") is quoted beside it and replaces nothing;
+    - an amended and restated agreement replaces every quoted passage of the one it
+      restates.
+    An unexecuted document changes nothing.
+    """
+    infos = {d: found for d in sorted(set(documents)) if (found := info(d)) is not None}
+    acts: list[tuple[tuple[int, str], str, Mapping[str, Any], str]] = []
+    for doc_id, newer in infos.items():
+        if newer.unexecuted:
+            continue
+        for relation in newer.relations:
+            if relation.get("relation") not in _RELATIONS:
+                continue
+            for old_id, older in infos.items():
+                if old_id != doc_id and targets(relation, older, newer):
+                    acts.append((_order(relation), doc_id, relation, old_id))
+    acts.extend(_as_amended(acts, infos))
+    if not acts:
+        return list(units), [], []
+    acts.sort(key=lambda a: (a[0], a[1], a[3]))
+
+    def where(u: EvidenceUnit) -> tuple[str, int]:
+        return (u.source_location.document_id, u.source_location.char_start)
+
+    in_force: dict[tuple[str, int], EvidenceUnit] = {}
+    for u in units:
+        if u.value is not None:
+            in_force.setdefault(where(u), u)
+    unread = [u for u in units if u.value is None]
+    gone: dict[tuple[str, int], EvidenceUnit] = {}
+    # the text each change put in force, and the clause it changed, by agreement
+    put: dict[tuple[str, int], tuple[str, str, tuple[int, str]]] = {}
+    records: list[Supersession] = []
+    for order, doc_id, relation, old_id in acts:
+        if relation.get("relation") == "amended_and_restated":
+            news = [u for k, u in in_force.items() if k[0] == doc_id]
+            # a term the restatement states again, word for word, is not replaced
+            same = {" ".join((u.value or "").lower().split()) for u in news}
+            olds = [
+                u
+                for k, u in in_force.items()
+                if k[0] == old_id and " ".join((u.value or "").lower().split()) not in same
+            ]
+            if olds and news:
+                for u in olds:
+                    gone[where(u)] = in_force.pop(where(u))
+                records.append(_passage_record(news, olds, doc_id, relation, None, info))
+            continue
+        for change in relation.get("changes", ()):
+            text = change_text(doc_id, relation, change)
+            spots = {where(u) for u in text}
+            quoted_text = any(k in spots for k in in_force)
+            clause = str(change.get("clause") or "").lower()
+            if change.get("kind") == "added":
+                if quoted_text or any(
+                    k[0] == old_id and _added_here(change, u) for k, u in in_force.items()
+                ):
+                    news = [in_force.setdefault(where(u), u) for u in text]
+                    if news:
+                        records.append(_passage_record(news, [], doc_id, relation, change, info))
+                continue
+            if change.get("kind") not in _REPLACING:
+                continue
+            olds = [
+                u
+                for k, u in in_force.items()
+                if (k[0] == old_id and _replaced_here(change, u, caption_of))
+                or (k in put and put[k][:2] == (old_id, clause) and put[k][2] < order)
+            ]
+            if not olds and not quoted_text:
+                continue
+            if not any(
+                where(u)[0] == old_id and _replaced_here(change, u, caption_of)
+                for u in [*olds, *gone.values()]
+            ):
+                # the answer quoted only the new text: cite the original it replaces
+                olds.extend(
+                    [u for u in document_text(old_id) if _replaced_here(change, u, caption_of)][
+                        :_ORIGINAL_SENTENCES
+                    ]
+                )
+            for u in olds:
+                gone[where(u)] = in_force.pop(where(u), u)
+            news = []
+            for u in text:
+                news.append(in_force.setdefault(where(u), u))
+                put.setdefault(where(u), (old_id, clause, order))
+            if news:
+                records.append(_passage_record(news, olds, doc_id, relation, change, info))
+    return [*unread, *in_force.values()], list(gone.values()), _chained(records)
+
+
+def _as_amended(
+    acts: Sequence[tuple[tuple[int, str], str, Mapping[str, Any], str]],
+    infos: Mapping[str, DocumentInfo],
+) -> list[tuple[tuple[int, str], str, Mapping[str, Any], str]]:
+    """Relations that name the agreement as amended: "their Distribution Agreement dated
+    October 1, 1996", where October 1, 1996 is the effective date of an amendment of that
+    agreement (its type words in the agreement's title, its parties shared)."""
+    matched = {(doc_id, id(relation)) for _, doc_id, relation, _ in acts}
+    amended_on = {
+        (str(relation.get("effective_date")), old_id)
+        for _, _, relation, old_id in acts
+        if relation.get("relation") == "amends" and relation.get("effective_date")
+    }
+    out = []
+    for doc_id, newer in infos.items():
+        if newer.unexecuted:
+            continue
+        for relation in newer.relations:
+            if (doc_id, id(relation)) in matched or relation.get("relation") not in _RELATIONS:
+                continue
+            for date, old_id in sorted(amended_on):
+                older = infos[old_id]
+                if (
+                    old_id != doc_id
+                    and relation.get("target_date") == date
+                    and _same_type(relation, older)
+                    and targets(
+                        {**relation, "target_date": older.document_date or older.effective_date},
+                        older,
+                        newer,
+                    )
+                ):
+                    out.append((_order(relation), doc_id, relation, old_id))
+    return out
+
+
+def _chained(records: Sequence[Supersession]) -> list[Supersession]:
+    """A change whose text a later change replaced is no supersession in force: its history
+    joins the later one's (the original, then the first amendment's text)."""
+    out = list(records)
+    changed = True
+    while changed:
+        changed = False
+        for r in out:
+            later = next(
+                (
+                    other
+                    for other in out
+                    if other is not r
+                    and set(r.evidence_ids) & {i for h in other.history for i in h.evidence_ids}
+                ),
+                None,
+            )
+            if later is None:
+                continue
+            history = sorted(
+                [*r.history, *later.history], key=lambda h: (h.date or "", h.documents, h.value)
+            )
+            out = [
+                later.model_copy(update={"history": history}) if o is later else o
+                for o in out
+                if o is not r
+            ]
+            changed = True
+            break
+    return out
+
+
+_ORIGINAL_SENTENCES = 3  # sentences of a replaced clause cited when the answer quoted none
+
+
+def _passage_record(
+    news: Sequence[EvidenceUnit],
+    olds: Sequence[EvidenceUnit],
+    doc_id: str,
+    relation: Mapping[str, Any],
+    change: Mapping[str, Any] | None,
+    info: InfoLookup,
+) -> Supersession:
+    newer = info(doc_id)
+    document = newer.name if newer is not None else news[0].source_location.document
+    history = []
+    for old in olds:
+        older = info(old.source_location.document_id)
+        history.append(
+            SupersededValue(
+                value=old.value or old.quote,
+                evidence_ids=[old.evidence_id],
+                documents=[old.source_location.document],
+                date=older.document_date if older is not None else None,
+                superseded_by=document,
+                superseded_on=relation.get("effective_date"),
+            )
+        )
+    return Supersession(
+        claim_id=news[0].claim_id,
+        value=news[0].value or news[0].quote,
+        evidence_ids=sorted(u.evidence_id for u in news),
+        document=document,
+        relation=str(relation["relation"]),
+        number=relation.get("number"),
+        effective_date=relation.get("effective_date"),
+        statement={
+            k: relation.get(k) for k in ("target_type", "target_date", "page", "line", "quote")
+        },
+        change=dict(change) if change is not None else None,
+        history=sorted(history, key=lambda h: (h.date or "", h.documents, h.evidence_ids)),
+    )
+
+
+def passage_note(supersessions: Sequence[Supersession]) -> str:
+    """ " (Section 12 as replaced by <document>, effective <date>: replaces the text of
+    <document>; Exhibit A as supplemented by ...)"."""
+    notes = []
+    for s in supersessions:
+        change = s.change or {}
+        what = str(change.get("clause") or "the agreement")
+        if re.fullmatch(r"[\d.]+", what):
+            what = f"Section {what}"
+        if s.relation == "amended_and_restated":
+            verb = "as amended and restated by"
+        elif change.get("kind") == "added":
+            verb = "as supplemented by"
+        else:
+            verb = "as amended by"
+        effective = f", effective {s.effective_date}" if s.effective_date else ""
+        replaced = sorted({d for h in s.history for d in h.documents})
+        instead = f", replacing the text of {', '.join(replaced)}" if replaced else ""
+        notes.append(f"{what} {verb} {s.document}{effective}{instead}")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+_CAPTION = re.compile(r"^[A-Z][A-Za-z&,'’/ -]{2,80}[.:]?$")
+_CHANGE_TEXT_SENTENCES = 8  # a change's statement and its new text, at most
+_END = re.compile(r"^\s*IN\s+WITNESS\b", re.IGNORECASE)
+
+
+def is_caption(text: str) -> bool:
+    """A heading-like sentence: a few capitalised words and nothing stated ("Administration
+    and Risk Management.")."""
+    text = " ".join(text.split())
+    words = text.rstrip(".:").split()
+    if not _CAPTION.match(text) or not 1 <= len(words) <= 8:
+        return False
+    return all(w[:1].isupper() or w.lower() in _STOP | {"and", "of", "or", "for", "to", "with"}
+               for w in words)  # fmt: skip
+
+
+def caption_above(sentences: Sequence[Sentence], location: SourceLocation) -> str:
+    """The caption sentence the location stands under, in its document's reading order
+    (`sentences` sorted by character offset), within the same section path; "" when none."""
+    found = ""
+    for s in sentences:
+        if s.location.char_start > location.char_start:
+            break
+        if s.location.section != location.section:
+            found = ""
+            continue
+        if is_caption(s.text):
+            found = s.text
+    return found
+
+
+def change_sentences(
+    sentences: Sequence[Sentence], relation: Mapping[str, Any], change: Mapping[str, Any]
+) -> list[Sentence]:
+    """The change's statement and the new text under it. The statement is the sentence on
+    the change's line (with the item number before it: "1." then "Section 2, TERRITORY, is
+    amended to be ..."). A statement that ends "... replaced with the following:" goes on
+    with its new text, up to the relation's next change, the next item of the statement's
+    own numbering ("2. Miscellaneous."), a signature block, or a few sentences."""
+    page, line = int(change.get("page") or 0), int(change.get("line") or 0)
+    following = sorted(
+        (int(c.get("page") or 0), int(c.get("line") or 0))
+        for c in relation.get("changes", ())
+        if (int(c.get("page") or 0), int(c.get("line") or 0)) > (page, line)
+    )
+    stop = following[0] if following else None
+    out: list[Sentence] = []
+    item: int | None = None
+    for s in sentences:
+        loc = s.location
+        text = " ".join(s.text.split())
+        if not out:
+            if loc.page == page and loc.line_start <= line <= loc.line_end:
+                out.append(s)
+                item = _item(text)
+            continue
+        if len(" ".join(o.text for o in out).split()) < _STATEMENT_WORDS or is_caption(
+            out[-1].text
+        ):
+            # the item number alone ("1."), or its caption, then its statement
+            out.append(s)
+            item = item if item is not None else _item(text)
+            continue
+        if not _continues(out):
+            break
+        if stop is not None and (loc.page, loc.line_start) >= stop:
+            break
+        if _END.match(text) or _SIGNED.search(text) or len(out) >= _CHANGE_TEXT_SENTENCES:
+            break
+        if item is not None and _item(text) == item + 1:
+            break
+        out.append(s)
+    # an item number alone ("3.") is no text of the change
+    return [s for s in out if re.search(r"[A-Za-z]{2}", s.text)]
+
+
+_STATEMENT_WORDS = 4
+_SIGNED = re.compile(r"^\s*(?:by|name|title)\s*:|/s/", re.IGNORECASE)
+_ITEM = re.compile(r"^\(?(\d{1,2})(?:\.0)?[.)]\s")
+
+
+def _item(text: str) -> int | None:
+    """The number of the item a sentence opens ("2. Miscellaneous." -> 2, "4.0 ..." -> 4)."""
+    m = _ITEM.match(text + " ")
+    return int(m.group(1)) if m else None
+
+
+def _continues(out: Sequence[Sentence]) -> bool:
+    """Whether the text taken so far introduced new text ("... with the following:", also
+    when the new text's first item number closed the sentence: 'following: “2.')."""
+    return any(_INTRODUCES.search(" ".join(o.text.split())) for o in out)
+
+
+_INTRODUCES = re.compile(r":\s*$|\bfollowing\s*:", re.IGNORECASE)

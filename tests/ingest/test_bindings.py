@@ -735,3 +735,28 @@ def test_a_form_field_naming_a_company_by_its_jurisdiction() -> None:
     ent = _form_field_company("Orchid Labs, a Delaware corporation having its office at")
     assert ent is not None and ent.name == "Orchid Labs"
     assert _form_field_company("the party named in the order form") is None
+
+
+def test_a_person_shaped_name_that_acts_for_itself_and_its_affiliates_is_a_company() -> None:
+    """ "and Ingram Micro ("Distributor") acting on behalf of itself and its affiliates": no
+    legal form, a name shaped like a person's, but "itself" and "its affiliates" say company.
+    The same shape said of a person stays out."""
+    result = run(
+        [
+            'This Amendment is entered into effective October 1, 1996 ("Amendment Date") by and '
+            'between Halden Networks, Inc. ("Halden") and Morgan Fielding ("Distributor") '
+            "acting on behalf of itself and its affiliates.",
+            "1. The Territory is amended to be the United States.",
+        ]
+    )
+    morgan = one(result, "party", "morgan fielding")
+    assert morgan.subject_type == SubjectType.LEGAL_ENTITY
+    assert morgan.attributes["defined_terms"] == "Distributor"
+    person = run(
+        [
+            'This Amendment is entered into effective October 1, 1996 ("Amendment Date") by and '
+            'between Halden Networks, Inc. ("Halden") and Morgan Fielding ("Distributor") '
+            "acting on behalf of himself.",
+        ]
+    )
+    assert {n for n, _ in found(person, "party")} == {"Halden Networks, Inc."}

@@ -128,3 +128,75 @@ def test_a_term_extended_to_cover_more_is_no_new_value() -> None:
     )
     (relation,) = document_relations(doc)
     assert ("changed_term", "Service Area") not in {(c.kind, c.clause) for c in relation.changes}
+
+
+def _instrument(title: str, *paragraphs: str, signer: str) -> list[Line]:
+    lines = [Line(title, size=12, bold=True)]
+    for text in paragraphs:
+        lines += pdfs.paragraph(text)
+    lines += [Line(f"By: /s/ {signer}"), Line(f"Name: {signer}"), Line("Title: President")]
+    return lines
+
+
+def test_a_second_instrument_bound_into_the_same_pdf_states_its_own_relation() -> None:
+    """A filing prints Amendment No. 1 and, after its signatures, Amendment #2: two relations,
+    each with its own target, number, effective date and changes."""
+    one = _instrument(
+        "AMENDMENT NO. 1 TO THE RESELLER AGREEMENT",
+        "This Amendment No. 1 is entered into effective March 1, 2019 by and between Vendor "
+        "Corp. and Reseller LLC, who have previously entered into a Reseller Agreement "
+        '("Agreement") dated as of May 5, 2016.',
+        "1. Section 2, TERRITORY, is amended to be Canada.",
+        signer="Ann Smith",
+    )
+    two = _instrument(
+        "AMENDMENT #2 TO THE RESELLER AGREEMENT",
+        "THIS AMENDMENT is entered into this 15th day of July 2021, by and between Vendor Corp. "
+        "and Reseller LLC. The parties have agreed to amend their Reseller Agreement "
+        '("Agreement") dated March 1, 2019.',
+        "1. Section 2, TERRITORY, is amended to be Canada and Mexico.",
+        signer="Bo Chen",
+    )
+    doc = _PARSER.run(pdfs.make_pdf([one + two]), "two.pdf")
+    first, second = document_relations(doc)
+    assert (first.target_date, first.number, first.effective_date) == (
+        "2016-05-05",
+        1,
+        "2019-03-01",
+    )
+    assert (second.relation, second.target_type, second.target_date) == (
+        "amends",
+        "Reseller Agreement",
+        "2019-03-01",
+    )
+    assert (second.number, second.effective_date) == (2, "2021-07-15")
+    assert [(c.kind, c.clause) for c in first.changes] == [("amended", "2")]
+    assert [(c.kind, c.clause) for c in second.changes] == [("amended", "2")]
+    assert first.changes[0].line_no < second.line_no < second.changes[0].line_no
+    # one instrument: one relation, its signatures end nothing
+    (alone,) = document_relations(_PARSER.run(pdfs.make_pdf([one]), "one.pdf"))
+    assert alone.number == 1
+
+
+def test_the_agreement_binding_carries_the_relation_its_document_states() -> None:
+    from ingest._bindings import BindingExtractor
+
+    doc = _parse(
+        "AMENDMENT NO. 2 TO SUPPLY AGREEMENT",
+        [
+            "This Amendment No. 2 is entered into as of June 1, 2022 by and between Acme Widgets, "
+            'Inc. ("Supplier") and Borealis Metals Corp. ("Buyer"), who are parties to that '
+            "certain Supply Agreement dated as of January 15, 2020.",
+            "1. Section 8.2 of the Agreement is hereby deleted in its entirety and replaced with "
+            "the following: 8.2 Liability shall not exceed USD 4,000,000.",
+        ],
+    )
+    result = BindingExtractor().run(doc)
+    (head,) = [b for b in result.bindings if b.role == "agreement"]
+    assert {k: head.attributes.get(k) for k in ("relation", "target_type", "target_date")} == {
+        "relation": "amends",
+        "target_type": "Supply Agreement",
+        "target_date": "2020-01-15",
+    }
+    assert head.attributes["number"] == "2"
+    assert result.relations == document_relations(doc)

@@ -42,6 +42,8 @@ def _base() -> bytes:
         "1. Services. Provider shall provide the consulting services of Exhibit A.",
         "2. Duration. This Agreement shall continue in effect for two (2) years from the date "
         "hereof, unless earlier terminated as provided herein.",
+        "3. Response Times. Provider shall answer each support request within four (4) business "
+        "hours of its receipt.",
     )
 
 
@@ -53,6 +55,9 @@ def _amendment() -> bytes:
         "\u201cAgreement\u201d).",
         "1. The Term of the Agreement is hereby extended to March 31, 2024 unless sooner "
         "terminated as provided for in the Agreement.",
+        "2. Section 3 of the Agreement is hereby deleted in its entirety and replaced with the "
+        "following: Provider shall answer each support request within one (1) business hour of "
+        "its receipt.",
     )
 
 
@@ -82,3 +87,27 @@ def test_an_extended_term_is_the_expiration_in_force(runtime: Any) -> None:
     (old,) = supersession.history
     assert old.value == "2 years from the date hereof"
     assert old.documents == ["services.pdf"]
+
+
+@pytest.mark.slow
+def test_a_replaced_section_is_quoted_as_amended_with_the_original_as_history(
+    runtime: Any,
+) -> None:
+    """A topic answer (no attribute covers response times) quotes the amendment's new text of
+    Section 3 in force, cites the original Section 3 as history, and says so."""
+    answer = runtime.skill.ask(
+        "kb",
+        "What does the agreement between Quillon Dynamics and Marrowfield Ventures say about "
+        "response times for support requests?",
+    )
+    cited = {e.evidence_id: e for e in answer.evidence}
+    in_force = [cited[i] for v in answer.conclusion.values for i in v.evidence_ids]
+    assert {e.source_location.document for e in in_force} == {"amendment_1.pdf"}
+    assert any("one (1) business hour" in " ".join(e.quote.split()) for e in in_force)
+    assert "superseded_value" in answer.risk_signals
+    (supersession,) = answer.supersessions
+    assert supersession.change is not None and supersession.change["clause"] == "3"
+    old = [cited[i] for h in supersession.history for i in h.evidence_ids]
+    assert any("four (4) business hours" in " ".join(e.quote.split()) for e in old)
+    assert {e.source_location.document for e in old} == {"services.pdf"}
+    assert "Section 3 as amended by amendment_1.pdf" in (answer.conclusion.answer or "")

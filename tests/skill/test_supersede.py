@@ -9,7 +9,14 @@ from domain import SourceLocation
 from skill._answer import EvidenceUnit
 from skill._conclude import find_conflicts, group_values
 from skill._evidence import DocumentInfo
-from skill._supersede import in_force_note, only_unexecuted, set_aside_unexecuted, supersede
+from skill._supersede import (
+    in_force_note,
+    only_unexecuted,
+    passage_note,
+    set_aside_unexecuted,
+    supersede,
+    supersede_passages,
+)
 
 PARTIES = ("Acme Widgets, Inc.", "Borealis Metals Corp.")
 
@@ -212,3 +219,178 @@ def test_a_second_amendment_replaces_the_first_ones_value() -> None:
     assert [v for g in groups for v, _ in g.values] == ["USD 6,000,000"]
     (record,) = records
     assert [h.value for h in record.history] == ["USD 1,000,000", "USD 2,500,000"]
+
+
+# -- passages: clause and topic answers (supersede_passages) ---------------------------------
+
+
+def _sentence(doc: str, text: str, *, clause: str | None, section: str, line: int) -> EvidenceUnit:
+    unit = _unit(doc, text, clause=clause, section=section, page=1, line=line, quote=text)
+    where = unit.source_location.model_copy(update={"char_start": line * 100})
+    return unit.model_copy(update={"source_location": where})
+
+
+BASE_TEXT = [
+    _sentence("orig", "3. Service Levels.", clause="3", section="3. Service Levels", line=20),
+    _sentence(
+        "orig",
+        "Provider shall respond to support requests within four (4) hours.",
+        clause="3",
+        section="3. Service Levels",
+        line=21,
+    ),
+    _sentence(
+        "orig",
+        "Provider shall provide the services indicated in Exhibit A.",
+        clause="1",
+        section="1. Services",
+        line=5,
+    ),
+]
+
+
+def _change(kind: str, clause: str, line: int, quote: str) -> dict[str, Any]:
+    return {"kind": kind, "clause": clause, "page": 1, "line": line, "section": "", "quote": quote}
+
+
+def _amendment(doc: str, number: int, date: str, *changes: dict[str, Any], **kw: Any) -> Any:
+    relation = {**_amends(number, date, "3", "", 0), "changes": list(changes)}
+    return _info(doc, f"AMENDMENT NO. {number}", date, relations=(relation,), **kw)
+
+
+REPLACE_3 = _change(
+    "replaced", "3", 10, "Section 3 of the Agreement is hereby deleted in its entirety and replaced"
+)
+AM1_TEXT = [
+    _sentence(
+        "am1", REPLACE_3["quote"] + " with the following:", clause="1", section="1.", line=10
+    ),
+    _sentence(
+        "am1",
+        "Provider shall respond to support requests within two (2) hours.",
+        clause="1",
+        section="1.",
+        line=11,
+    ),
+]
+
+
+def _passages(
+    units: list[EvidenceUnit], infos: dict[str, DocumentInfo], texts: dict[str, list[Any]]
+) -> tuple[list[EvidenceUnit], list[EvidenceUnit], list[Any]]:
+    def change_text(doc: str, relation: Any, change: Any) -> list[EvidenceUnit]:
+        return [u for u in texts[doc] if u.source_location.line_start >= change["line"]][:2]
+
+    def document_text(doc: str) -> list[EvidenceUnit]:
+        return texts[doc]
+
+    return supersede_passages(units, sorted(infos), infos.get, change_text, document_text)
+
+
+def test_a_replaced_clause_quotes_the_new_text_in_force_and_the_original_as_history() -> None:
+    am1 = _amendment("am1", 1, "2022-03-01", REPLACE_3)
+    infos = {"orig": ORIGINAL, "am1": am1}
+    kept, gone, records = _passages([BASE_TEXT[1]], infos, {"orig": BASE_TEXT, "am1": AM1_TEXT})
+    assert [u.value for u in kept] == [u.value for u in AM1_TEXT]
+    assert gone == [BASE_TEXT[1]]
+    (record,) = records
+    assert record.document == "am1.pdf" and record.change == REPLACE_3
+    assert [h.documents for h in record.history] == [["orig.pdf"]]
+    assert "Section 3 as amended by am1.pdf, effective 2022-03-01" in passage_note(records)
+    assert "replacing the text of orig.pdf" in passage_note(records)
+
+
+def test_quoting_only_the_new_text_cites_the_original_clause_as_history() -> None:
+    am1 = _amendment("am1", 1, "2022-03-01", REPLACE_3)
+    kept, gone, records = _passages(
+        [AM1_TEXT[1]], {"orig": ORIGINAL, "am1": am1}, {"orig": BASE_TEXT, "am1": AM1_TEXT}
+    )
+    assert {u.value for u in kept} == {u.value for u in AM1_TEXT}
+    assert [u.value for u in gone] == [u.value for u in BASE_TEXT[:2]]  # clause 3 only
+    assert records[0].history
+
+
+def test_passages_of_another_clause_or_agreement_or_a_draft_stay_in_force() -> None:
+    unrelated = [
+        _amendment("am1", 1, "2022-03-01", _change("replaced", "7", 10, "Section 7 ... replaced")),
+        _info(
+            "am1",
+            "AMENDMENT NO. 1",
+            "2022-03-01",
+            relations=({**_amends(1, "2022-03-01", "3", "", 10), "target_date": "2019-06-30"},),
+        ),
+        _amendment(
+            "am1", 1, "2022-03-01", REPLACE_3, unexecuted={"reason": "draft", "quote": "DRAFT"}
+        ),
+        # a later agreement that only disagrees states no change: nothing is replaced
+        _info("am1", "SERVICES AGREEMENT", "2023-05-01"),
+    ]
+    for am1 in unrelated:
+        kept, gone, records = _passages(
+            [BASE_TEXT[1]], {"orig": ORIGINAL, "am1": am1}, {"orig": BASE_TEXT, "am1": AM1_TEXT}
+        )
+        assert (kept, gone, records) == ([BASE_TEXT[1]], [], []), am1
+
+
+def test_an_addition_is_quoted_beside_the_clause_it_adds_to_and_replaces_nothing() -> None:
+    add = _change("added", "Exhibit A", 10, "Exhibit A is hereby supplemented with the following:")
+    am1 = _amendment("am1", 1, "2022-03-01", add)
+    added = [
+        _sentence("am1", add["quote"], clause="1", section="1.", line=10),
+        _sentence("am1", "4. Quantitative Analysis.", clause="1", section="1.", line=11),
+    ]
+    kept, gone, records = _passages(
+        [BASE_TEXT[2]], {"orig": ORIGINAL, "am1": am1}, {"orig": BASE_TEXT, "am1": added}
+    )
+    assert [u.value for u in kept] == [BASE_TEXT[2].value, *(u.value for u in added)]
+    assert gone == [] and records[0].history == []
+    assert "Exhibit A as supplemented by am1.pdf" in passage_note(records)
+    # a passage that neither stands in nor names the clause added to brings nothing
+    kept, _, records = _passages(
+        [BASE_TEXT[1]], {"orig": ORIGINAL, "am1": am1}, {"orig": BASE_TEXT, "am1": added}
+    )
+    assert kept == [BASE_TEXT[1]] and records == []
+
+
+def test_a_second_amendment_of_the_same_clause_replaces_the_first_ones_text() -> None:
+    am1 = _amendment("am1", 1, "2021-03-01", REPLACE_3)
+    again = _change("replaced", "3", 30, "Section 3 of the Agreement is hereby replaced again")
+    am2 = _amendment("am2", 2, "2023-07-01", again)
+    am2_text = [
+        _sentence("am2", again["quote"] + ":", clause="1", section="1.", line=30),
+        _sentence("am2", "Provider shall respond within one (1) hour.", clause="1", section="1.",
+                  line=31),
+    ]  # fmt: skip
+    infos = {"orig": ORIGINAL, "am1": am1, "am2": am2}
+    kept, gone, records = _passages(
+        [BASE_TEXT[1]], infos, {"orig": BASE_TEXT, "am1": AM1_TEXT, "am2": am2_text}
+    )
+    assert [u.value for u in kept] == [u.value for u in am2_text]
+    assert {u.source_location.document_id for u in gone} == {"orig", "am1"}
+    (record,) = records  # one supersession in force, its history the whole chain
+    assert record.document == "am2.pdf"
+    assert [h.documents for h in record.history] == [["orig.pdf"], ["am1.pdf"], ["am1.pdf"]]
+    assert "replacing the text of am1.pdf, orig.pdf" in passage_note(records)
+
+
+def test_a_restatement_replaces_the_passages_it_changes_not_those_it_repeats() -> None:
+    restated = _info(
+        "ar",
+        "AMENDED AND RESTATED SUPPLY AGREEMENT",
+        "2024-02-01",
+        relations=({**_amends(0, "2024-02-01", "x", "", 1), "relation": "amended_and_restated",
+                    "number": None, "changes": []},),
+    )  # fmt: skip
+    again = _sentence("ar", BASE_TEXT[2].value or "", clause="1", section="1. Services", line=5)
+    changed = _sentence(
+        "ar", "Provider shall respond within two (2) hours.", clause="3", section="3.", line=9
+    )
+    kept, gone, records = _passages(
+        [*BASE_TEXT[1:], again, changed], {"orig": ORIGINAL, "ar": restated}, {}
+    )
+    assert gone == [BASE_TEXT[1]]  # the repeated sentence stays, from both documents
+    assert {u.evidence_id for u in kept} == {
+        BASE_TEXT[2].evidence_id, again.evidence_id, changed.evidence_id
+    }  # fmt: skip
+    (record,) = records
+    assert record.relation == "amended_and_restated" and len(record.history) == 1
