@@ -249,7 +249,11 @@ def cancel_ingestion(kb: Kb, job_id: str, request: Request, state: State) -> Job
     return JobInfo(**_job_fields(request, state.jobs.cancel(job_id)))
 
 
-def _document_info(doc: Any, copy_of: dict[str, str] | None = None) -> DocumentInfo:
+def _document_info(
+    doc: Any,
+    copy_of: dict[str, str] | None = None,
+    relations: dict[str, list[dict[str, Any]]] | None = None,
+) -> DocumentInfo:
     return DocumentInfo(
         document_id=doc.document_id,
         name=doc.name,
@@ -264,6 +268,7 @@ def _document_info(doc: Any, copy_of: dict[str, str] | None = None) -> DocumentI
         ocr_backends=dict((doc.details or {}).get("ocr_backends", {})),
         size_bytes=doc.size_bytes,
         error=doc.error,
+        relations=(relations or {}).get(doc.document_id, []),
     )
 
 
@@ -281,13 +286,18 @@ def _is_sha(value: str) -> bool:
 @v1.get("/kbs/{kb}/documents", response_model=list[DocumentInfo], tags=["documents"])
 def list_documents(kb: Kb, state: State) -> list[DocumentInfo]:
     copy_of = state.runtime.documents.copy_of(kb)
-    return [_document_info(d, copy_of) for d in state.runtime.catalog.list_documents(kb)]
+    relations = state.runtime.documents.relations(kb)
+    return [_document_info(d, copy_of, relations) for d in state.runtime.catalog.list_documents(kb)]
 
 
 @v1.get("/kbs/{kb}/documents/{document_id}", response_model=DocumentInfo, tags=["documents"])
 def get_document(kb: Kb, document_id: str, state: State) -> DocumentInfo:
     """Metadata, status, independence group, and the document it is an exact copy of."""
-    return _document_info(_document(state, kb, document_id), state.runtime.documents.copy_of(kb))
+    return _document_info(
+        _document(state, kb, document_id),
+        state.runtime.documents.copy_of(kb),
+        state.runtime.documents.relations(kb),
+    )
 
 
 @v1.delete("/kbs/{kb}/documents/{document_id}", status_code=204, tags=["documents"])

@@ -64,6 +64,10 @@ class DocumentInfo(_Out):
     ocr_backends: dict[str, list[int]] = {}
     size_bytes: int | None = None
     error: str | None = None
+    # What the document states it does to an earlier agreement (amends, supplements,
+    # terminates ...): its number, effective date, the agreement it names, the changes it
+    # states, and `target_documents`, the document ids that agreement is (issue 16).
+    relations: list[dict[str, Any]] = []
 
 
 class IngestOutcome(_Out):

@@ -29,7 +29,7 @@ from retrieval import (
     open_store,
     recorded_embedding,
 )
-from skill import DocumentInfo, EvidenceSkill
+from skill import DocumentInfo, EvidenceSkill, stated_targets
 
 
 @dataclass
@@ -246,6 +246,25 @@ class _CommittedDocuments:
         if snapshot is None or document_id not in snapshot.infos:
             snapshot = self._snapshot(kb)
         return snapshot.infos.get(document_id)
+
+    def relations(self, kb: str) -> dict[str, list[dict[str, Any]]]:
+        """Each committed document's stated relations to an earlier agreement, each with the
+        documents it binds to (`skill.stated_targets`: date, type words, parties)."""
+        infos = self._snapshot(kb).infos
+        bound: dict[tuple[str, int], list[str]] = {}
+        for doc_id, relation, old_id in stated_targets(infos):
+            bound.setdefault((doc_id, id(relation)), []).append(old_id)
+        return {
+            doc_id: [
+                {
+                    **relation,
+                    "target_documents": sorted(bound.get((doc_id, id(relation)), [])),
+                }
+                for relation in info.relations
+            ]
+            for doc_id, info in infos.items()
+            if info.relations
+        }
 
     def aliases(self, kb: str) -> list[Alias]:
         with self._lock:

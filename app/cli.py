@@ -113,8 +113,12 @@ def cmd_docs(args: argparse.Namespace) -> int:
             return 0
         docs = rt.catalog.list_documents(args.kb)
         copy_of = rt.documents.copy_of(args.kb)
+        relations = rt.documents.relations(args.kb)
     names = {d.document_id: d.name for d in docs}
-    rows = [_document_row(d, copy_of.get(d.document_id)) for d in docs]
+    rows = [
+        _document_row(d, copy_of.get(d.document_id), relations.get(d.document_id), names)
+        for d in docs
+    ]
     if args.json:
         _print_json(rows)
         return 0
@@ -128,6 +132,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
             + (f"  (exact copy of {names[d['copy_of']]})" if d.get("copy_of") else "")
             + (f"  [OCR p.{_page_list(d['ocr_pages'])}]" if d.get("ocr_pages") else "")
             + _date_note(d)
+            + _relation_note(d)
         )
     return 0
 
@@ -271,7 +276,12 @@ def _http_server() -> Callable[..., None]:
     return serve
 
 
-def _document_row(doc: Any, copy_of: str | None = None) -> dict[str, Any]:
+def _document_row(
+    doc: Any,
+    copy_of: str | None = None,
+    relations: list[dict[str, Any]] | None = None,
+    names: dict[str, str] | None = None,
+) -> dict[str, Any]:
     return {
         "document_id": doc.document_id,
         "name": doc.name,
@@ -289,7 +299,51 @@ def _document_row(doc: Any, copy_of: str | None = None) -> dict[str, Any]:
         "document_date_source": (doc.details or {}).get("date_statement"),
         "effective_date": ((doc.details or {}).get("effective_date") or {}).get("date"),
         "unexecuted": (doc.details or {}).get("unexecuted"),
+        # what it states it does to an earlier agreement, and the document that is (issue 16)
+        "relations": [
+            {
+                **{k: r.get(k) for k in _RELATION_KEYS},
+                "changes": list(r.get("changes", ())),
+                "target_documents": [
+                    {"document_id": t, "name": (names or {}).get(t)}
+                    for t in r.get("target_documents", ())
+                ],
+            }
+            for r in relations or ()
+        ],
     }
+
+
+_RELATION_KEYS = (
+    "relation",
+    "number",
+    "effective_date",
+    "target_type",
+    "target_date",
+    "page",
+    "line",
+    "quote",
+)
+
+
+def _relation_note(row: dict[str, Any]) -> str:
+    """ "  [amends Distributor Agreement of 1996-03-01: DISTRIBUTOR AGREEMENT.pdf]"."""
+    notes = []
+    for r in row.get("relations") or ():
+        if not (r.get("target_type") or r.get("target_date")) and r["relation"] not in (
+            "amends",
+            "supplements",
+            "amended_and_restated",
+        ):
+            continue  # "hereby assigns" with no agreement named: `--json` lists it
+        target = " ".join(
+            str(x) for x in (r.get("target_type"), r.get("target_date") and "of") if x
+        )
+        target += f" {r['target_date']}" if r.get("target_date") else ""
+        bound = ", ".join(str(t["name"]) for t in r["target_documents"]) or "no such document here"
+        named = target.strip() or "an agreement it does not name"
+        notes.append(f"{r['relation']} {named}: {bound}")
+    return f"  [{'; '.join(notes)}]" if notes else ""
 
 
 def _date_note(row: dict[str, Any]) -> str:

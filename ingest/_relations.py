@@ -27,6 +27,7 @@ _RELATIONS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = tuple(
     (str(r["name"]), tuple(re.compile(p, re.IGNORECASE) for p in r["patterns"]))
     for r in _DOCS.get("relations", ())
 )
+_NO_RELATIONS = frozenset(_DOCS.get("no_relations", ()))
 _TARGET = re.compile(_DOCS.get("target", r"(?!x)x"))
 _NUMBER = re.compile(_DOCS.get("number", r"(?!x)x"), re.IGNORECASE)
 _CHANGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -153,6 +154,8 @@ def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
     its own, then those of later instruments bound into the same PDF (a filing that prints
     Amendment No. 1 and, after its signatures, Amendment #2), each with its own heading,
     number, effective date and changes."""
+    if doc.document_type in _NO_RELATIONS:
+        return ()
     content = [ln for ln in doc.lines if not ln.is_furniture]
     text = _Text(content, _HEAD)
     title = doc.title or ""

@@ -35,6 +35,7 @@ from skill._subject import (
     parse_question,
     parse_subject,
 )
+from skill._supersede import stated_targets
 from skill._values import (
     normalize_date,
     normalize_duration,
@@ -77,4 +78,5 @@ __all__ = [
     "parse_subject",
     "render_answer",
     "sentence_relevance",
+    "stated_targets",
 ]

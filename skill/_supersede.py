@@ -426,6 +426,15 @@ def _replaced_here(change: Mapping[str, Any], unit: EvidenceUnit, caption_of: Ca
     return _in_clause(clause, unit)
 
 
+# the caption a change gives the clause it changes: 'Section 6.0 ("Payment")', "Exhibit B
+# (Sites)" (a capitalised term, matched as written)
+_CAPTION_OF = re.compile(
+    r"\b(?:section|clause|article|paragraph|exhibit|schedule|annex|appendix)\s+[\w.]+\s*"
+    r"\(\s*[\"“]?([A-Z][\w ]{1,40}?)[\"”]?\s*\)",
+    re.IGNORECASE,
+)
+
+
 def _added_here(change: Mapping[str, Any], unit: EvidenceUnit) -> bool:
     """Whether an addition ("adding the following new Section 6.7", "Exhibit A ... is
     supplemented") bears on the unit: it stands in the clause added to (Section 6 for a new
@@ -437,6 +446,10 @@ def _added_here(change: Mapping[str, Any], unit: EvidenceUnit) -> bool:
     if not parent:
         return False
     if _in_clause(parent, unit):
+        return True
+    caption = _CAPTION_OF.search(str(change.get("quote") or ""))
+    if caption and re.search(rf"\b{re.escape(caption.group(1).strip())}\b", unit.quote):
+        # "Exhibit B (Sites) ... is hereby amended to add ...": a passage about "the Sites"
         return True
     words = re.escape(parent).replace(r"\ ", r"\s+")
     return bool(re.search(_REFERENCE.format(words), unit.quote, re.IGNORECASE)) and not (
@@ -472,17 +485,11 @@ def supersede_passages(
     An unexecuted document changes nothing.
     """
     infos = {d: found for d in sorted(set(documents)) if (found := info(d)) is not None}
-    acts: list[tuple[tuple[int, str], str, Mapping[str, Any], str]] = []
-    for doc_id, newer in infos.items():
-        if newer.unexecuted:
-            continue
-        for relation in newer.relations:
-            if relation.get("relation") not in _RELATIONS:
-                continue
-            for old_id, older in infos.items():
-                if old_id != doc_id and targets(relation, older, newer):
-                    acts.append((_order(relation), doc_id, relation, old_id))
-    acts.extend(_as_amended(acts, infos))
+    acts = [
+        (_order(relation), doc_id, relation, old_id)
+        for doc_id, relation, old_id in stated_targets(infos)
+        if relation.get("relation") in _RELATIONS and not infos[doc_id].unexecuted
+    ]
     if not acts:
         return list(units), [], []
     acts.sort(key=lambda a: (a[0], a[1], a[3]))
@@ -558,25 +565,29 @@ def supersede_passages(
     return [*unread, *in_force.values()], list(gone.values()), _chained(records)
 
 
-def _as_amended(
-    acts: Sequence[tuple[tuple[int, str], str, Mapping[str, Any], str]],
+def stated_targets(
     infos: Mapping[str, DocumentInfo],
-) -> list[tuple[tuple[int, str], str, Mapping[str, Any], str]]:
-    """Relations that name the agreement as amended: "their Distribution Agreement dated
-    October 1, 1996", where October 1, 1996 is the effective date of an amendment of that
-    agreement (its type words in the agreement's title, its parties shared)."""
-    matched = {(doc_id, id(relation)) for _, doc_id, relation, _ in acts}
+) -> list[tuple[str, Mapping[str, Any], str]]:
+    """(document, relation, earlier agreement it names) for every relation a document
+    states, bound to the exact earlier agreement among `infos`: its date (own or effective),
+    its type words (by stem) in that agreement's title, shared parties (`targets`); or an
+    agreement named as amended on a date ("their Distribution Agreement dated October 1,
+    1996", the effective date of an amendment of that agreement). Never by title alone."""
+    found: list[tuple[str, Mapping[str, Any], str]] = []
+    for doc_id, newer in infos.items():
+        for relation in newer.relations:
+            for old_id, older in infos.items():
+                if old_id != doc_id and targets(relation, older, newer):
+                    found.append((doc_id, relation, old_id))
+    matched = {(doc_id, id(relation)) for doc_id, relation, _ in found}
     amended_on = {
         (str(relation.get("effective_date")), old_id)
-        for _, _, relation, old_id in acts
+        for _, relation, old_id in found
         if relation.get("relation") == "amends" and relation.get("effective_date")
     }
-    out = []
     for doc_id, newer in infos.items():
-        if newer.unexecuted:
-            continue
         for relation in newer.relations:
-            if (doc_id, id(relation)) in matched or relation.get("relation") not in _RELATIONS:
+            if (doc_id, id(relation)) in matched:
                 continue
             for date, old_id in sorted(amended_on):
                 older = infos[old_id]
@@ -590,8 +601,8 @@ def _as_amended(
                         newer,
                     )
                 ):
-                    out.append((_order(relation), doc_id, relation, old_id))
-    return out
+                    found.append((doc_id, relation, old_id))
+    return found
 
 
 def _chained(records: Sequence[Supersession]) -> list[Supersession]:

@@ -150,6 +150,7 @@ def test_documents_flow(
     doc = api_client.get(f"/v1/kbs/deals/documents/{doc_id}", headers=user).json()
     assert doc["name"] == "MSA_Acme_Northwind.pdf" and doc["status"] == "committed"
     assert doc["pages"] == 3 and doc["independence_group"]
+    assert doc["relations"] == []  # it amends nothing (runtime.documents.relations)
     original = api_client.get(f"/v1/kbs/deals/documents/{doc_id}/original", headers=user)
     assert original.status_code == 200 and original.content == contract_bytes
     assert original.headers["content-type"] == "application/pdf"

@@ -394,3 +394,20 @@ def test_a_restatement_replaces_the_passages_it_changes_not_those_it_repeats() -
     }  # fmt: skip
     (record,) = records
     assert record.relation == "amended_and_restated" and len(record.history) == 1
+
+
+def test_an_addition_bears_on_passages_that_use_the_term_its_caption_defines() -> None:
+    """ "Exhibit B (Sites) ... is hereby amended to add ..." bears on a passage about "the
+    Sites" in another clause; not on one that says "site" in lower case."""
+    add = _change("added", "Exhibit B", 10, "Exhibit B (Sites) of the Agreement is hereby amended")
+    am1 = _amendment("am1", 1, "2022-03-01", add)
+    added = [_sentence("am1", add["quote"] + " to add Plant 4.", clause="1", section="1.", line=10)]
+    about = _sentence(
+        "orig", "Customer shall give access to the Sites.", clause="5", section="5.", line=30
+    )
+    other = _sentence("orig", "Each site keeps a log.", clause="6", section="6.", line=40)
+    texts = {"orig": [*BASE_TEXT, about, other], "am1": added}
+    kept, _, records = _passages([about], {"orig": ORIGINAL, "am1": am1}, texts)
+    assert [u.value for u in kept] == [about.value, added[0].value] and records
+    kept, _, records = _passages([other], {"orig": ORIGINAL, "am1": am1}, texts)
+    assert kept == [other] and records == []

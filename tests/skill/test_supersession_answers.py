@@ -45,3 +45,40 @@ def test_the_amended_cap_is_in_force_with_its_history(runtime: Any, data_room_kb
     assert "“Section 9.2 of the Agreement is hereby deleted in its entirety" in text
     assert "replaced: USD 2,000,000 [" in text
     assert "in 07_Master_Services_Agreement_Halcyon_Northgate.pdf (2021-09-01)" in text
+
+
+@pytest.mark.slow
+def test_each_stated_relation_is_bound_to_the_exact_earlier_agreement(
+    runtime: Any, data_room_kb: Any
+) -> None:
+    """`evrag docs` and GET /documents list what each document states it does to an earlier
+    agreement, and the document that agreement is; minutes that approve an amendment state
+    no relation of their own."""
+    from app.cli import _document_row, _relation_note
+
+    docs = {d.document_id: d for d in runtime.catalog.list_documents(data_room_kb.kb)}
+    names = {i: d.name for i, d in docs.items()}
+    relations = runtime.documents.relations(data_room_kb.kb)
+    bound = {
+        names[doc]: [(r["relation"], [names[t] for t in r["target_documents"]]) for r in rs]
+        for doc, rs in relations.items()
+        if any(r["target_type"] for r in rs)
+    }
+    msa = "07_Master_Services_Agreement_Halcyon_Northgate.pdf"
+    manufacturing = "20_Manufacturing_Agreement_Brightline_Halcyon.pdf"
+    assert bound["08_MSA_Amendment_No1_Halcyon_Northgate.pdf"] == [("amends", [msa])]
+    assert bound["19_MSA_Amendment_No2_Halcyon_Northgate.pdf"] == [("amends", [msa])]
+    restated = "21_Amended_and_Restated_Manufacturing_Agreement_Brightline_Halcyon.pdf"
+    assert bound[restated] == [("amended_and_restated", [manufacturing])]
+    assert not any(name.startswith("06_Board_Minutes") for name in bound)
+    (doc_id,) = [i for i, n in names.items() if n == restated]
+    row = _document_row(docs[doc_id], None, relations[doc_id], names)
+    assert row["relations"][0]["target_documents"] == [
+        {
+            "document_id": next(i for i, n in names.items() if n == manufacturing),
+            "name": manufacturing,
+        }
+    ]
+    assert _relation_note(row) == (
+        f"  [amended_and_restated Manufacturing Agreement of 2022-05-02: {manufacturing}]"
+    )
