@@ -578,7 +578,7 @@ def _stating(binding: Binding, relation: DocumentRelation) -> Binding:
     if (
         relation.relation == "amends"
         and relation.target_type
-        and (_NUMBERED_LINE.match(title) or not _AMENDMENT_TITLE.search(title))
+        and (_NUMBERED_LINE.match(title) or not _INSTRUMENT_TITLE.search(title))
     ):
         # a PDF with no heading of its own ("This Amendment is entered into ...") was titled
         # by a clause line ("1. Subject to the terms of this Amendment ..."): it is named by
@@ -591,11 +591,15 @@ def _stating(binding: Binding, relation: DocumentRelation) -> Binding:
 
 
 _NUMBERED_LINE = re.compile(r"^\(?\d+(?:\.\d+)*[.)]?\s")
-_AMENDMENT_TITLE = re.compile(r"\b(?:amendment|addendum)\b", re.IGNORECASE)
+# a title that names an instrument ("SECOND SUPPLEMENTAL INDENTURE") keeps its own words
+_INSTRUMENT_TITLE = re.compile(
+    r"\b(?:amendment|addendum|supplement\w*|agreement|indenture|contract|lease|deed|note)\b",
+    re.IGNORECASE,
+)
 
 
 # what a company, not a person, says of itself right after its defined term
-_ITSELF = re.compile(r"^[^.;()]{0,30}?\b(?:itself|its\s+(?:affiliates|subsidiaries))\b", re.I)
+_ITSELF = re.compile(r"^\s*,?\s*(?:acting\s+)?(?:on\s+behalf\s+of|for)\s+itself\b", re.IGNORECASE)
 
 
 class BindingExtractor:

@@ -13,6 +13,7 @@ similarity alone).
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -83,6 +84,9 @@ class DocumentRelation:
     line_no: int
     quote: str
     changes: tuple[StatedChange, ...] = ()
+    # where its instrument begins (page, line): a PDF may print the last page of another
+    # document before it, or several instruments one after another
+    start: tuple[int, int] = (1, 1)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,6 +109,7 @@ class DocumentRelation:
                 }
                 for c in self.changes
             ],
+            "start": {"page": self.start[0], "line": self.start[1]},
         }
 
 
@@ -176,16 +181,27 @@ def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
     later = _later_instruments(content, content.index(where) if where in content else 0)
     end = later[0][0] if later else len(content)
     effective = doc.effective_date.date if doc.effective_date else doc.document_date
+    # a relation stated at the top of a later page opens its instrument there: the pages
+    # before it are another document's (the last page of the agreement it amends)
+    opens = (
+        where.page > content[0].page
+        and where.line_no <= _INSTRUMENT_OPENS
+        # the pages before do not open the instrument ("FIRST AMENDMENT TO LOAN AGREEMENT"
+        # over "This First Amendment ... is entered into ..." on page 1)
+        and not any(_opens_instrument(ln.text) for ln in content if ln.page < where.page)
+    )
     first = DocumentRelation(
         relation=kind,
         target_type=target_type,
         target_date=target_date,
-        number=_number(title, text.text),
+        # its own number: not that of a later instrument the head also holds
+        number=_number(title, _Text(content[:end], _HEAD).text if later else text.text),
         effective_date=effective,
         page=where.page,
         line_no=where.line_no,
         quote=where.text,
         changes=_changes(content[:end]),
+        start=(where.page, 1) if opens else (content[0].page, content[0].line_no),
     )
     out = [first]
     for i, (start, at, m_type, m_date) in enumerate(later):
@@ -209,6 +225,7 @@ def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
                 line_no=content[at].line_no,
                 quote=content[at].text,
                 changes=_changes(lines),
+                start=(content[start].page, content[start].line_no),
             )
         )
     return tuple(out)
@@ -216,6 +233,7 @@ def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
 
 # the lines of a signature block: where one instrument ends and the next may begin
 _SIGNATURE_LINE = re.compile(r"^\s*(?:by|name|title|date|its)\s*:|/s/", re.IGNORECASE)
+_INSTRUMENT_OPENS = 10  # a relation stated this near the top of its page opens its instrument
 _BACK = 14  # lines a later instrument's heading and opening may take above its target
 
 
@@ -224,21 +242,52 @@ def _later_instruments(
 ) -> list[tuple[int, int, str, str]]:
     """(first line, target line, target type, target date) of each later instrument: a
     statement naming an earlier agreement by type and date that comes after a signature
-    block, its instrument starting at the line after that block."""
+    block, its instrument starting at the line after that block, under a heading that
+    names an amendment or a supplement ("AMENDMENT #2 TO THE DISTRIBUTION AGREEMENT"; not
+    an exhibit's "AMENDED AND RESTATED SCHEDULE 2" or a guarantor's consent)."""
     full = _Text(content, 10**7)
+    date_at = [o for o, _ in full.dates]
+    signatures = [i for i, ln in enumerate(content) if _SIGNATURE_LINE.search(ln.text)]
     found: list[tuple[int, int, str, str]] = []
     last = after
     for m in _TARGET.finditer(full.text):
-        dates = [(o, iso) for o, iso in full.dates if m.end() <= o <= m.end() + 4]
-        if not dates:
+        k = bisect.bisect_left(date_at, m.end())
+        if k == len(date_at) or date_at[k] > m.end() + 4:
             continue
-        line = full.line_at(m.start())
-        at = content.index(line)
+        at = bisect.bisect_right(full.starts, m.start()) - 1
         if at <= last:
             continue
-        signed = [i for i in range(last + 1, at) if _SIGNATURE_LINE.search(content[i].text)]
-        if not signed or at - signed[-1] > _BACK:
+        # the last signature line between the previous instrument and this statement
+        s = bisect.bisect_left(signatures, at) - 1
+        if s < 0 or signatures[s] <= last or at - signatures[s] > _BACK:
             continue
-        found.append((signed[-1] + 1, at, " ".join(m.group(1).split()), dates[0][1]))
+        start = signatures[s] + 1
+        heading = " ".join(ln.text for ln in content[start:at])
+        if _heading_kind(heading) not in _LATER_KINDS:
+            continue
+        found.append((start, at, " ".join(m.group(1).split()), full.dates[k][1]))
         last = at
     return found
+
+
+_LATER_KINDS = ("amends", "supplements")
+_OPENING = re.compile(
+    r"^\s*(?:this|the)\s+(?:[\w#.]+\s+){0,4}?(?:amendment|addendum|supplement)\b.{0,80}?"
+    r"\b(?:entered\s+into|made|dated)\b",
+    re.IGNORECASE,
+)
+
+
+def _opens_instrument(line: str) -> bool:
+    """A heading that names the relation ("FIRST AMENDMENT TO LOAN AGREEMENT"), or an
+    opening sentence ("This First Amendment ... is entered into as of ...")."""
+    short = len(line.split()) <= 12 and _relation_kind(line, "") is not None
+    return short or _OPENING.match(line) is not None
+
+
+def _heading_kind(heading: str) -> str | None:
+    """The relation a later instrument's heading names, unless it heads an exhibit or a
+    schedule of the instrument before it."""
+    if re.match(r"\s*(?:exhibit|schedule|annex|appendix|attachment)\b", heading, re.IGNORECASE):
+        return None
+    return _relation_kind(heading, "")

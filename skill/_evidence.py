@@ -171,18 +171,28 @@ def _sentences(chunk: ChunkRecord) -> tuple[tuple[int, int, SourceLocation], ...
     return found
 
 
-_INSTRUMENT_OPENS = 10  # a relation stated this near the top of its page opens the instrument
-
-
-def _before_instrument(sentence: Sentence, info: DocumentInfo | None) -> bool:
-    """Whether the sentence stands on a page before the one where the document's own
-    instrument begins: a PDF that opens with the last page of the agreement it amends, then
-    states its relation at the top of the next page."""
+def _outside_instrument(sentence: Sentence, info: DocumentInfo | None, number: Any) -> bool:
+    """Whether the sentence stands outside the asked amendment's own instrument: a PDF may
+    print the last page of the agreement it amends before it, or Amendment No. 1 and then
+    Amendment #2. The instrument is the relation with the asked number (an unnumbered
+    "Amendment": the first unnumbered one), from where it begins to where the next begins."""
     if info is None or not info.relations:
         return False
-    first = info.relations[0]
-    page, line = int(first.get("page") or 1), int(first.get("line") or 1)
-    return line <= _INSTRUMENT_OPENS and sentence.location.page < page
+    spans = sorted(
+        (
+            ((int(r["start"]["page"]), int(r["start"]["line"])), r.get("number"))
+            for r in info.relations
+            if isinstance(r.get("start"), Mapping)
+        ),
+        key=lambda span: span[0],
+    )
+    if not spans:
+        return False
+    index = next((i for i, (_, n) in enumerate(spans) if n == number), 0)
+    begins = spans[index][0]
+    ends = spans[index + 1][0] if index + 1 < len(spans) else None
+    at = (sentence.location.page, sentence.location.line_start)
+    return at < begins or (ends is not None and at >= ends)
 
 
 def evidence_id(location: SourceLocation, claim_id: str, value: str | None) -> str:
@@ -497,10 +507,12 @@ class EvidenceCollector:
         if candidate.subject_type == "agreement":
             if sentence.chunk.document_id not in candidate.documents:
                 return f"from {sentence.chunk.document_name}, not the agreement or its amendments"
-            if candidate.class_attributes.get("amendment") and _before_instrument(
-                sentence, self.document_info(sentence.chunk.document_id)
+            if candidate.class_attributes.get("amendment") and _outside_instrument(
+                sentence,
+                self.document_info(sentence.chunk.document_id),
+                candidate.class_attributes.get("amendment_number"),
             ):
-                return "from pages the filing printed before the amendment begins"
+                return "outside the amendment's own text (another instrument the PDF prints)"
             amendments = candidate.class_attributes.get("amended_by") or []
             if (
                 attribute in ("effective_date", "expiration_date", "maturity_date")

@@ -180,7 +180,7 @@ def _is_amendment(title: str) -> bool:
 
 # a document that states it changes a named earlier agreement (a restatement is an agreement
 # of its own unless its title says it restates: `_is_amendment`)
-_AMENDING = ("amends", "supplements")
+_AMENDING = ("amends",)  # a supplement (an SOW "supplements" its MSA) stays a document of its own
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
@@ -844,7 +844,14 @@ class CandidateGate:
             # the amendment is the subject: its own text, not the other document's pages a
             # filing printed before it (skill._evidence.verify)
             chosen = [
-                dataclasses.replace(c, class_attributes={**c.class_attributes, "amendment": True})
+                dataclasses.replace(
+                    c,
+                    class_attributes={
+                        **c.class_attributes,
+                        "amendment": True,
+                        "amendment_number": wanted,
+                    },
+                )
                 for c in chosen
             ]
             return chosen, rejected

@@ -85,6 +85,7 @@ def read_question(
 # follows a word that introduces parties ("between", "with", "and") stays a name.
 _QUALIFIER_BEFORE = r"(?:for|without|upon|on|in|under|at|as|during|after|before)"
 _PARTY_BEFORE = r"(?:between|with|and|among|amongst|by|&|,)"
+_CONNECTORS = frozenset({"between", "among", "amongst", "and", "with", "by", "of", "the", "to"})
 
 
 def _without_qualifiers(subject: SubjectClass, normalized: str) -> SubjectClass:
@@ -93,6 +94,10 @@ def _without_qualifiers(subject: SubjectClass, normalized: str) -> SubjectClass:
         return subject
     kept = []
     for party in parties:
+        if party.lower() in _CONNECTORS:
+            # a connector left between two spans of names ("... Between Ingram Micro And
+            # Netgear between Ingram Micro and NETGEAR, Inc.") names nobody
+            continue
         words = re.escape(party)
         if (
             party == party.lower()

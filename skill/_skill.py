@@ -54,21 +54,31 @@ from skill._read import build_name_index, clause_label, is_clause_question, read
 from skill._states import State, StateMachine
 from skill._subject import QuestionKind, SubjectClass, parse_subject
 from skill._supersede import (
+    Passage,
     caption_above,
     change_sentences,
     in_force_note,
     only_unexecuted,
     passage_note,
     set_aside_unexecuted,
+    stated_targets,
     supersede,
     supersede_passages,
     unexecuted_documents,
 )
 from skill._tenure import holders_in_force, in_force
-from skill._topic import absence_text, topic_units
+from skill._topic import absence_text, topic_units, topic_words
 from skill._values import normalize_jurisdiction
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Spot:
+    """A sentence as the clause tests read it (`skill._supersede.Passage`)."""
+
+    source_location: SourceLocation
+    quote: str
 
 
 def _no_document_info(kb: str, document_id: str) -> DocumentInfo | None:
@@ -205,7 +215,7 @@ class EvidenceSkill:
             )
         ):
             units, replaced_units, passages = self._supersede_passages(
-                kb, gate, units, committed, info, collector
+                kb, subject_class, gate, units, committed, info, collector
             )
         machine.advance(State.EVIDENCE_VERIFIED)
 
@@ -420,6 +430,7 @@ class EvidenceSkill:
     def _supersede_passages(
         self,
         kb: str,
+        subject: SubjectClass,
         gate: GateResult,
         units: list[EvidenceUnit],
         committed: Sequence[str],
@@ -440,9 +451,24 @@ class EvidenceSkill:
                 read[document_id] = [by_start[k] for k in sorted(by_start)]
             return read[document_id]
 
-        def caption_of(unit: EvidenceUnit) -> str:
+        def caption_of(unit: Passage) -> str:
             loc = unit.source_location
             return caption_above(sentences(loc.document_id), loc)
+
+        # a topic asked about by a changed clause's caption ("What administration and risk
+        # management services ...?" and "Exhibit A: Administration and Risk Management")
+        stems = topic_words(str(subject.constraints.get("topic") or ""))
+
+        def asked(caption: str) -> bool:
+            words = topic_words(caption)
+            return bool(words) and len(words) >= 2 and all(w in stems for w in words)
+
+        # every relation bound over the knowledge base's documents (once per committed set)
+        cache = self._gate_snapshot(kb, committed, tuple(self.aliases(kb)) if self.aliases else ())
+        stated = cache.get("stated_targets")
+        if stated is None:
+            infos = {d: found for d in committed if (found := info(d)) is not None}
+            stated = cache["stated_targets"] = stated_targets(infos)
 
         kept: list[EvidenceUnit] = []
         gone: list[EvidenceUnit] = []
@@ -468,12 +494,20 @@ class EvidenceSkill:
                 ]
 
             def document_text(
-                document_id: str, subject_id: str = c.subject_id, claim: str = claim
+                document_id: str,
+                keep: Callable[[Passage], bool],
+                limit: int,
+                subject_id: str = c.subject_id,
+                claim: str = claim,
             ) -> list[EvidenceUnit]:
-                return [
-                    collector.sentence_unit(s, subject_id, claim, " ".join(s.text.split()), 0.9)
-                    for s in sentences(document_id)
-                ]
+                out: list[EvidenceUnit] = []
+                for s in sentences(document_id):
+                    if len(out) >= limit:
+                        break
+                    if keep(_Spot(s.location, s.text)):
+                        value = " ".join(s.text.split())
+                        out.append(collector.sentence_unit(s, subject_id, claim, value, 0.9))
+                return out
 
             k, g, r = supersede_passages(
                 mine,
@@ -482,6 +516,9 @@ class EvidenceSkill:
                 change_text,
                 document_text,
                 caption_of,
+                asked,
+                stated,
+                additions=subject.kind is not QuestionKind.OBLIGATIONS,
             )
             kept.extend(k)
             gone.extend(g)

@@ -177,8 +177,24 @@ def document_type_of(phrase: str) -> str | None:
     return "_".join([*words, "agreement"])
 
 
+_TYPE_WORDS = {
+    word: group[0]
+    for group in lexicon().documents.get("type_word_equivalents", ())
+    for word in group
+}
+
+
+def type_word(word: str) -> str:
+    """A type word as one kind of agreement reads: "distribution" and "distributor" alike
+    (the lexicon's `type_word_equivalents`), "services" as "service"."""
+    w = word.lower()
+    if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
+        w = w[:-1]
+    return _TYPE_WORDS.get(w, _TYPE_WORDS.get(word.lower(), w))
+
+
 def _type_stem(document_type: str) -> str:
-    return "_".join(w[:7] for w in document_type.split("_"))
+    return "_".join(type_word(w) for w in document_type.split("_"))
 
 
 def document_types_match(question_type: str | None, agreement_type: str | None) -> bool:
@@ -188,7 +204,8 @@ def document_types_match(question_type: str | None, agreement_type: str | None) 
         return True
     if agreement_type is None:
         return False
-    # a type word by its stem: a "distribution agreement" is the "distributor agreement"
+    # type words as one kind reads them: a "distribution agreement" is the "distributor
+    # agreement"
     stem_a, stem_q = _type_stem(agreement_type), _type_stem(question_type)
     if stem_a == stem_q or (
         # "trust" is no "deed_of_trust": the words after "of" complement the head noun.

@@ -19,14 +19,16 @@ The replaced value then leaves the claim's values and becomes history: every uni
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from domain import SourceLocation, entity_key
 from skill._answer import EvidenceUnit, RejectedEvidence, SupersededValue, Supersession
 from skill._conclude import Grouped
 from skill._evidence import DocumentInfo, Sentence
+from skill._subject import type_word
 
 InfoLookup = Callable[[str], DocumentInfo | None]
 _REPLACING = ("replaced", "deleted", "amended", "changed_term")
@@ -39,20 +41,12 @@ def _type_words(text: str | None) -> list[str]:
     return [w for w in re.findall(r"[a-z]+", (text or "").lower()) if w not in _STOP]
 
 
-def _stem(word: str) -> str:
-    """A type word's stem: "Distribution" and "Distributor" are one kind of agreement."""
-    return word[:_STEM]
-
-
-_STEM = 7
-
-
 def _same_type(relation: Mapping[str, Any], older: DocumentInfo) -> bool:
     """Whether every type word the relation names the agreement by stands in the older
     document's title (by stem)."""
     words = _type_words(relation.get("target_type"))
-    title = {_stem(w) for w in _type_words(older.title or older.name)}
-    return bool(words) and all(_stem(w) in title for w in words)
+    title = {type_word(w) for w in _type_words(older.title or older.name)}
+    return bool(words) and all(type_word(w) in title for w in words)
 
 
 def targets(relation: Mapping[str, Any], older: DocumentInfo, newer: DocumentInfo) -> bool:
@@ -138,9 +132,7 @@ def _earlier_change(
             " ".join(_type_words(earlier.get("target_type"))),
         ) != (relation.get("target_date"), " ".join(_type_words(relation.get("target_type")))):
             continue
-        order_new = (relation.get("number") or 0, relation.get("effective_date") or "")
-        order_old = (earlier.get("number") or 0, earlier.get("effective_date") or "")
-        if not order_new > order_old:
+        if not _order(relation) > _order(earlier):
             continue
         for mine in earlier.get("changes", ()):
             if mine.get("kind") not in _REPLACING or not _under(mine, old):
@@ -377,38 +369,58 @@ def set_aside_unexecuted(
 ChangeText = Callable[[str, Mapping[str, Any], Mapping[str, Any]], list[EvidenceUnit]]
 """(amending document id, relation, change) -> the units of the change's statement and the
 new text under it, in reading order (the statement first)."""
-DocumentText = Callable[[str], list[EvidenceUnit]]
-"""A document id -> a unit for each of its sentences, in reading order."""
-CaptionOf = Callable[[EvidenceUnit], str]
+
+
+class Passage(Protocol):
+    """What the clause tests read of a passage: where it stands and what it says (an
+    evidence unit, or a sentence not yet made one)."""
+
+    @property
+    def source_location(self) -> SourceLocation: ...
+
+    @property
+    def quote(self) -> str: ...
+
+
+DocumentText = Callable[[str, Callable[[Passage], bool], int], list[EvidenceUnit]]
+"""(document id, which sentences, how many at most) -> a unit for each of those sentences
+of the document, in reading order (only the sentences kept are made units)."""
+CaptionOf = Callable[[Passage], str]
 """A unit -> the caption sentence it stands under ("Administration and Risk Management."),
 or "" when none."""
 
 _REFERENCE = r"\b(?:section|clause|article|paragraph)\s+{0}\b|\b{0}\b"
 
 
-def _order(relation: Mapping[str, Any]) -> tuple[int, str]:
-    return (relation.get("number") or 0, relation.get("effective_date") or "")
+def _order(relation: Mapping[str, Any]) -> tuple[str, int]:
+    """Which of two changes came later: by effective date, then by number (an unnumbered
+    letter amendment of 2023 comes after Amendment No. 1 of 2019)."""
+    return (relation.get("effective_date") or "", relation.get("number") or 0)
 
 
-def _in_clause(clause: str, unit: EvidenceUnit) -> bool:
+def _in_clause(clause: str, unit: Passage) -> bool:
     """Whether the unit stands in the named clause: its clause number ("12" covers "12.2"),
     or a heading of its section path ("Exhibit A" covers "EXHIBIT A > DESCRIPTION ...")."""
     loc = unit.source_location
-    if _clause_covers(clause, loc.clause):
+    c = clause.lower()
+    if _NAMED_PART.match(c):
+        # "Schedule 2" is no section 2 of the agreement: only its own heading or clause
+        if (loc.clause or "").lower() == c:
+            return True
+    elif _clause_covers(clause, loc.clause):
         return True
     heads = [h.strip().lower() for h in (loc.section or "").split(">")]
-    c = clause.lower()
     return any(h == c or h.startswith(c + " ") or h.startswith(c + ".") for h in heads)
 
 
-def _captioned(caption: str, unit: EvidenceUnit, caption_of: CaptionOf) -> bool:
+def _captioned(caption: str, unit: Passage, caption_of: CaptionOf) -> bool:
     """Whether the unit stands under the caption ("Administration and Risk Management." in
     Exhibit A)."""
     above = " ".join(caption_of(unit).lower().strip(" .:").split())
     return above == " ".join(caption.lower().strip(" .:").split())
 
 
-def _replaced_here(change: Mapping[str, Any], unit: EvidenceUnit, caption_of: CaptionOf) -> bool:
+def _replaced_here(change: Mapping[str, Any], unit: Passage, caption_of: CaptionOf) -> bool:
     """Whether the change replaces the clause the unit stands in: a section replaced or
     deleted whole ("Section 12", "Exhibit A: Administration and Risk Management"), a clause
     amended, or a named term changed ("the Term", under a "TERM AND TERMINATION" heading)."""
@@ -417,8 +429,12 @@ def _replaced_here(change: Mapping[str, Any], unit: EvidenceUnit, caption_of: Ca
     if not clause or kind not in _REPLACING:
         return False
     if kind == "changed_term":
-        loc = unit.source_location
-        return bool(re.search(rf"\b{re.escape(clause)}\b", loc.section or "", re.IGNORECASE))
+        # the passage states the term, as the change writes it, with its length or end
+        # ("The Term of this Agreement shall be two (2) years"), not any passage that uses
+        # the word ("During the Term, ..." or "may terminate")
+        return bool(
+            re.search(rf"\b{re.escape(clause)}\b{_STATES_LENGTH}", " ".join(unit.quote.split()))
+        )
     if ":" in clause:
         # "Exhibit A: X": the part of Exhibit A captioned X
         where, caption = (p.strip() for p in clause.split(":", 1))
@@ -426,16 +442,54 @@ def _replaced_here(change: Mapping[str, Any], unit: EvidenceUnit, caption_of: Ca
     return _in_clause(clause, unit)
 
 
-# the caption a change gives the clause it changes: 'Section 6.0 ("Payment")', "Exhibit B
-# (Sites)" (a capitalised term, matched as written)
-_CAPTION_OF = re.compile(
-    r"\b(?:section|clause|article|paragraph|exhibit|schedule|annex|appendix)\s+[\w.]+\s*"
-    r"\(\s*[\"“]?([A-Z][\w ]{1,40}?)[\"”]?\s*\)",
-    re.IGNORECASE,
+_NAMED_PART = re.compile(r"(?:schedule|exhibit|annex|appendix)\s", re.IGNORECASE)
+_STATES_LENGTH = (
+    r"(?:(?!\.\s).){0,80}?\b(?:years?|months?|days?|anniversary|expir\w*|until|through|"
+    r"\d{4})\b"
 )
+_KEYWORD = r"(?i:\b(?:section|clause|article|paragraph|exhibit|schedule|annex|appendix)\s+)"
 
 
-def _added_here(change: Mapping[str, Any], unit: EvidenceUnit) -> bool:
+def _caption_of_change(change: Mapping[str, Any]) -> str:
+    """The caption the change's statement gives the clause it changes, or the section it
+    adds to: 'Section 6.0 ("Payment")' for a new 6.7, "Exhibit B (Sites)" (a capitalised
+    caption, right after that clause's own reference)."""
+    clause = str(change.get("clause") or "")
+    quote = str(change.get("quote") or "")
+    refs = {clause}
+    numbered = re.fullmatch(r"(\d+)(?:\.\d+)+", clause)
+    if numbered:
+        refs |= {numbered.group(1), numbered.group(1) + ".0", clause.rsplit(".", 1)[0]}
+    for ref in sorted(refs, key=lambda r: (-len(r), r)):
+        if not ref:
+            continue
+        words = re.escape(ref).replace(r"\ ", r"\s+")
+        lead = _KEYWORD if ref[:1].isdigit() else f"{_KEYWORD}?"
+        found = re.search(
+            rf"{lead}(?i:{words})\s*\(\s*[\"“]?([A-Z][\w ]{{1,40}}?)[\"”]?\s*\)", quote
+        )
+        if found:
+            return found.group(1).strip()
+    return ""
+
+
+def _caption(change: Mapping[str, Any]) -> str:
+    """The caption a change names its clause by: the titled part of an exhibit ("Exhibit A:
+    Administration and Risk Management"), a section's caption ('Section 12 ("Inventory
+    Balance")'), or the term it changes ("Term"); "" when none."""
+    clause = str(change.get("clause") or "")
+    if ":" in clause:
+        return clause.split(":", 1)[1].strip()
+    if change.get("kind") == "changed_term":
+        return clause
+    return _caption_of_change(change)
+
+
+def _replaced_at(change: Mapping[str, Any], caption_of: CaptionOf, passage: Passage) -> bool:
+    return _replaced_here(change, passage, caption_of)
+
+
+def _added_here(change: Mapping[str, Any], unit: Passage) -> bool:
     """Whether an addition ("adding the following new Section 6.7", "Exhibit A ... is
     supplemented") bears on the unit: it stands in the clause added to (Section 6 for a new
     6.7), or names it ("the services indicated in Exhibit A")."""
@@ -447,8 +501,8 @@ def _added_here(change: Mapping[str, Any], unit: EvidenceUnit) -> bool:
         return False
     if _in_clause(parent, unit):
         return True
-    caption = _CAPTION_OF.search(str(change.get("quote") or ""))
-    if caption and re.search(rf"\b{re.escape(caption.group(1).strip())}\b", unit.quote):
+    caption = _caption_of_change(change)
+    if caption and re.search(rf"\b{re.escape(caption)}\b", unit.quote):
         # "Exhibit B (Sites) ... is hereby amended to add ...": a passage about "the Sites"
         return True
     words = re.escape(parent).replace(r"\ ", r"\s+")
@@ -464,9 +518,18 @@ def supersede_passages(
     change_text: ChangeText,
     document_text: DocumentText,
     caption_of: CaptionOf = lambda unit: "",
+    asked: Callable[[str], bool] = lambda caption: False,
+    stated: Sequence[tuple[str, Mapping[str, Any], str]] | None = None,
+    additions: bool = True,
 ) -> tuple[list[EvidenceUnit], list[EvidenceUnit], list[Supersession]]:
     """A clause or topic answer's passages under the changes its documents state: returns
     (passages in force, passages replaced, the supersessions).
+
+    `additions`: whether additions are quoted beside the passages (a clause or topic
+    answer), or only replacements count (a list of a party's obligations).
+    `asked(caption)`: whether the question asks about the clause a change names by its
+    caption ("Administration and Risk Management"): the change is then in play even when
+    the answer quoted neither its old nor its new text.
 
     A document among `documents` that states a relation to an earlier agreement among them
     (type, date, parties: `targets`; never by title or recency alone) acts on it through its
@@ -485,10 +548,16 @@ def supersede_passages(
     An unexecuted document changes nothing.
     """
     infos = {d: found for d in sorted(set(documents)) if (found := info(d)) is not None}
+    # bound over the whole knowledge base when given (a relation may name another agreement
+    # of the same parties that is not among these documents), then kept to these
+    bound = stated_targets(infos) if stated is None else stated
     acts = [
         (_order(relation), doc_id, relation, old_id)
-        for doc_id, relation, old_id in stated_targets(infos)
-        if relation.get("relation") in _RELATIONS and not infos[doc_id].unexecuted
+        for doc_id, relation, old_id in bound
+        if doc_id in infos
+        and old_id in infos
+        and relation.get("relation") in _RELATIONS
+        and not infos[doc_id].unexecuted
     ]
     if not acts:
         return list(units), [], []
@@ -504,10 +573,15 @@ def supersede_passages(
     unread = [u for u in units if u.value is None]
     gone: dict[tuple[str, int], EvidenceUnit] = {}
     # the text each change put in force, and the clause it changed, by agreement
-    put: dict[tuple[str, int], tuple[str, str, tuple[int, str]]] = {}
+    put: dict[tuple[str, int], tuple[str, str, tuple[str, int]]] = {}
     records: list[Supersession] = []
     for order, doc_id, relation, old_id in acts:
         if relation.get("relation") == "amended_and_restated":
+            newer = infos[doc_id]
+            if not _RESTATED_TITLE.search(newer.title or newer.name):
+                # only a document titled as the restatement replaces the whole agreement (an
+                # amendment's exhibit "AMENDED AND RESTATED SCHEDULE 2" restates a schedule)
+                continue
             news = [u for k, u in in_force.items() if k[0] == doc_id]
             # a term the restatement states again, word for word, is not replaced
             same = {" ".join((u.value or "").lower().split()) for u in news}
@@ -522,11 +596,21 @@ def supersede_passages(
                 records.append(_passage_record(news, olds, doc_id, relation, None, info))
             continue
         for change in relation.get("changes", ()):
-            text = change_text(doc_id, relation, change)
+            # the change's own text, read only when the answer quotes its document
+            text = (
+                change_text(doc_id, relation, change)
+                if any(
+                    k[0] in (doc_id, old_id) or (k in put and put[k][0] == old_id) for k in in_force
+                )
+                or asked(_caption(change))
+                else []
+            )
             spots = {where(u) for u in text}
             quoted_text = any(k in spots for k in in_force)
             clause = str(change.get("clause") or "").lower()
             if change.get("kind") == "added":
+                if not additions:
+                    continue
                 if quoted_text or any(
                     k[0] == old_id and _added_here(change, u) for k, u in in_force.items()
                 ):
@@ -542,7 +626,7 @@ def supersede_passages(
                 if (k[0] == old_id and _replaced_here(change, u, caption_of))
                 or (k in put and put[k][:2] == (old_id, clause) and put[k][2] < order)
             ]
-            if not olds and not quoted_text:
+            if not olds and not quoted_text and not asked(_caption(change)):
                 continue
             if not any(
                 where(u)[0] == old_id and _replaced_here(change, u, caption_of)
@@ -550,9 +634,11 @@ def supersede_passages(
             ):
                 # the answer quoted only the new text: cite the original it replaces
                 olds.extend(
-                    [u for u in document_text(old_id) if _replaced_here(change, u, caption_of)][
-                        :_ORIGINAL_SENTENCES
-                    ]
+                    document_text(
+                        old_id,
+                        functools.partial(_replaced_at, change, caption_of),
+                        _ORIGINAL_SENTENCES,
+                    )
                 )
             for u in olds:
                 gone[where(u)] = in_force.pop(where(u), u)
@@ -570,7 +656,7 @@ def stated_targets(
 ) -> list[tuple[str, Mapping[str, Any], str]]:
     """(document, relation, earlier agreement it names) for every relation a document
     states, bound to the exact earlier agreement among `infos`: its date (own or effective),
-    its type words (by stem) in that agreement's title, shared parties (`targets`); or an
+    its type words (`skill._subject.type_word`) in that agreement's title, shared parties (`targets`); or an
     agreement named as amended on a date ("their Distribution Agreement dated October 1,
     1996", the effective date of an amendment of that agreement). Never by title alone."""
     found: list[tuple[str, Mapping[str, Any], str]] = []
@@ -637,7 +723,10 @@ def _chained(records: Sequence[Supersession]) -> list[Supersession]:
     return out
 
 
-_ORIGINAL_SENTENCES = 3  # sentences of a replaced clause cited when the answer quoted none
+_ORIGINAL_SENTENCES = 3
+_RESTATED_TITLE = re.compile(
+    r"\bamended\s+and\s+restated\b", re.IGNORECASE
+)  # sentences of a replaced clause cited when the answer quoted none
 
 
 def _passage_record(

@@ -760,3 +760,13 @@ def test_a_person_shaped_name_that_acts_for_itself_and_its_affiliates_is_a_compa
         ]
     )
     assert {n for n, _ in found(person, "party")} == {"Halden Networks, Inc."}
+
+
+def test_itself_said_of_the_other_party_makes_no_company_of_a_person() -> None:
+    result = run(
+        [
+            'This License is made by and between Morgan Fielding ("Licensor") and Halden '
+            'Networks, Inc. ("Licensee"), for itself and its affiliates.',
+        ]
+    )
+    assert {n for n, _ in found(result, "party")} == {"Halden Networks, Inc."}

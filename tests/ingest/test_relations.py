@@ -173,6 +173,9 @@ def test_a_second_instrument_bound_into_the_same_pdf_states_its_own_relation() -
     assert [(c.kind, c.clause) for c in first.changes] == [("amended", "2")]
     assert [(c.kind, c.clause) for c in second.changes] == [("amended", "2")]
     assert first.changes[0].line_no < second.line_no < second.changes[0].line_no
+    # each instrument from where it begins: the second after the first one's signatures
+    assert first.start == (1, 1)
+    assert first.changes[0].line_no < second.start[1] <= second.line_no
     # one instrument: one relation, its signatures end nothing
     (alone,) = document_relations(_PARSER.run(pdfs.make_pdf([one]), "one.pdf"))
     assert alone.number == 1
@@ -200,3 +203,52 @@ def test_the_agreement_binding_carries_the_relation_its_document_states() -> Non
     }
     assert head.attributes["number"] == "2"
     assert result.relations == document_relations(doc)
+
+
+def test_an_exhibit_or_a_consent_after_the_signatures_is_no_instrument_of_its_own() -> None:
+    """ "EXHIBIT A / AMENDED AND RESTATED SCHEDULE 2 / to the Supply Agreement dated ..." and
+    a guarantor's consent after the amendment's signatures state no relation of their own."""
+    one = _instrument(
+        "AMENDMENT NO. 1 TO THE SUPPLY AGREEMENT",
+        "This Amendment No. 1 is entered into effective March 1, 2022 by and between Acme "
+        "Widgets, Inc. and Borealis Metals Corp., who are parties to that certain Supply "
+        "Agreement dated as of January 15, 2020.",
+        "1. Schedule 2 of the Agreement is hereby deleted in its entirety and replaced with "
+        "Exhibit A attached hereto.",
+        signer="Ann Smith",
+    )
+    exhibit = [
+        Line("EXHIBIT A", size=12, bold=True),
+        Line("AMENDED AND RESTATED SCHEDULE 2"),
+        *pdfs.paragraph(
+            "to the Supply Agreement dated as of January 15, 2020 between Acme Widgets, Inc. "
+            "and Borealis Metals Corp."
+        ),
+        *pdfs.paragraph("Prices: USD 10 per unit."),
+    ]
+    consent = [
+        Line("CONSENT OF GUARANTOR", size=12, bold=True),
+        *pdfs.paragraph(
+            "The undersigned Guarantor consents to the foregoing Amendment No. 1 to the Supply "
+            "Agreement dated as of January 15, 2020."
+        ),
+    ]
+    for tail in (exhibit, consent):
+        (relation,) = document_relations(_PARSER.run(pdfs.make_pdf([one + tail]), "a.pdf"))
+        assert (relation.relation, relation.number) == ("amends", 1)
+
+
+def test_an_instrument_titled_on_page_1_begins_there_though_it_names_its_target_on_page_2() -> None:
+    page_1 = [
+        Line("FIRST AMENDMENT TO LOAN AGREEMENT", size=12, bold=True),
+        *pdfs.paragraph(
+            "This First Amendment to Loan Agreement is entered into as of May 1, 2020 by and "
+            'between Acme Widgets, Inc. ("Borrower") and Borealis Bank Corp. ("Lender").'
+        ),
+    ]
+    page_2 = pdfs.paragraph(
+        "WHEREAS, Borrower and Lender are parties to that certain Loan Agreement dated as of "
+        "June 1, 2019; and"
+    )
+    (relation,) = document_relations(_PARSER.run(pdfs.make_pdf([page_1, page_2]), "b.pdf"))
+    assert relation.page == 2 and relation.start == (1, 1)

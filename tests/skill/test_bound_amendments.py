@@ -131,6 +131,22 @@ def test_the_amendment_itself_takes_nothing_from_the_agreements_page_before_it(
         "Quillon Devices and Harrow Fielding?",
     )
     assert answer.conclusion.values == []
-    assert any("before the amendment begins" in r.reason for r in answer.rejected_evidence), (
+    assert any("outside the amendment's own text" in r.reason for r in answer.rejected_evidence), (
         answer.rejected_evidence
     )
+
+
+@pytest.mark.slow
+def test_each_amendment_the_pdf_prints_is_asked_about_on_its_own(runtime: Any) -> None:
+    """Amendment #2 is dated by its own opening, the unnumbered Amendment by its own: neither
+    takes the other's text, though one PDF prints both."""
+    parties = "between Quillon Devices and Harrow Fielding"
+    second = runtime.skill.ask(
+        "kb",
+        f"What is the effective date of the Amendment #2 to the Distribution Agreement {parties}?",
+    )
+    assert [v.value for v in second.conclusion.values] == ["2021-07-15"]
+    first = runtime.skill.ask(
+        "kb", f"What is the effective date of the Amendment to the Distributor Agreement {parties}?"
+    )
+    assert [v.value for v in first.conclusion.values] == ["2019-10-01"]

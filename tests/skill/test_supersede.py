@@ -14,6 +14,7 @@ from skill._supersede import (
     only_unexecuted,
     passage_note,
     set_aside_unexecuted,
+    stated_targets,
     supersede,
     supersede_passages,
 )
@@ -281,8 +282,8 @@ def _passages(
     def change_text(doc: str, relation: Any, change: Any) -> list[EvidenceUnit]:
         return [u for u in texts[doc] if u.source_location.line_start >= change["line"]][:2]
 
-    def document_text(doc: str) -> list[EvidenceUnit]:
-        return texts[doc]
+    def document_text(doc: str, keep: Any, limit: int) -> list[EvidenceUnit]:
+        return [u for u in texts[doc] if keep(u)][:limit]
 
     return supersede_passages(units, sorted(infos), infos.get, change_text, document_text)
 
@@ -411,3 +412,105 @@ def test_an_addition_bears_on_passages_that_use_the_term_its_caption_defines() -
     assert [u.value for u in kept] == [about.value, added[0].value] and records
     kept, _, records = _passages([other], {"orig": ORIGINAL, "am1": am1}, texts)
     assert kept == [other] and records == []
+
+
+def test_a_changed_term_replaces_the_passage_that_states_it_not_every_one_under_its_heading() -> (
+    None
+):
+    ext = _change("changed_term", "Term", 10, "The Term of the Agreement is hereby extended.")
+    am1 = _amendment("am1", 1, "2022-03-01", ext)
+    section = "9. TERM AND TERMINATION"
+    states = _sentence(
+        "orig", "The Term of this Agreement is three (3) years.", clause="9.1", section=section,
+        line=50,
+    )  # fmt: skip
+    breach = _sentence(
+        "orig", "Either party may terminate on notice of a material breach.", clause="9.2",
+        section=section, line=51,
+    )  # fmt: skip
+    texts = {"orig": [states, breach], "am1": [_sentence("am1", ext["quote"], clause="1",
+             section="1.", line=10)]}  # fmt: skip
+    kept, gone, _ = _passages([states, breach], {"orig": ORIGINAL, "am1": am1}, texts)
+    assert gone == [states] and breach in kept
+
+
+def test_a_later_dated_unnumbered_amendment_comes_after_amendment_no_1() -> None:
+    """Order by effective date, not by number: a 2023 letter amendment after No. 1 of 2019."""
+    first = _amendment("am1", 1, "2019-03-01", REPLACE_3)
+    again = _change("replaced", "3", 30, "Section 3 of the Agreement is hereby replaced")
+    letter = _amendment("amL", 1, "2023-07-01", again)
+    letter = _info(
+        "amL", "LETTER AMENDMENT", "2023-07-01",
+        relations=({**letter.relations[0], "number": None},),
+    )  # fmt: skip
+    text = [
+        _sentence("amL", again["quote"] + ":", clause="1", section="1.", line=30),
+        _sentence("amL", "Provider shall respond within one (1) hour.", clause="1", section="1.",
+                  line=31),
+    ]  # fmt: skip
+    infos = {"orig": ORIGINAL, "am1": first, "amL": letter}
+    kept, _, records = _passages(
+        [BASE_TEXT[1]], infos, {"orig": BASE_TEXT, "am1": AM1_TEXT, "amL": text}
+    )
+    assert {u.source_location.document_id for u in kept} == {"amL"}
+    assert [r.document for r in records] == ["amL.pdf"]
+
+
+def test_a_relation_is_bound_over_the_whole_knowledge_base() -> None:
+    """An amendment naming the Reseller Agreement dated March 1, 2019 is of the 2019
+    agreement, not of the 2016 one the candidate holds (whose Amendment No. 1 took effect that
+    day): bound over every document, it acts on the 2016 agreement's text not at all."""
+    orig = _info("orig", "RESELLER AGREEMENT", "2016-05-05")
+    later = _info("res2019", "RESELLER AGREEMENT", "2019-03-01")
+    named = {"target_type": "Reseller Agreement"}
+    am1 = _info("am1", "AMENDMENT NO. 1", "2019-03-01", relations=(
+        {**_amends(1, "2019-03-01", "3", "", 10, target_date="2016-05-05", **named),
+         "changes": []},))  # fmt: skip
+    am2 = _info("am2", "AMENDMENT NO. 1", "2021-07-15", relations=(
+        {**_amends(1, "2021-07-15", "3", "", 10, target_date="2019-03-01", **named),
+         "changes": [REPLACE_3]},))  # fmt: skip
+    everything = {"orig": orig, "res2019": later, "am1": am1, "am2": am2}
+    bound = stated_targets(everything)
+    assert sorted((d, o) for d, _, o in bound) == [("am1", "orig"), ("am2", "res2019")]
+    mine = {k: v for k, v in everything.items() if k != "res2019"}
+    old = BASE_TEXT[1].model_copy(
+        update={"source_location": BASE_TEXT[1].source_location.model_copy(
+            update={"document_id": "orig"})})  # fmt: skip
+
+    def change_text(doc: str, relation: Any, change: Any) -> list[EvidenceUnit]:
+        return AM1_TEXT
+
+    kept, gone, records = supersede_passages(
+        [old], sorted(mine), mine.get, change_text, lambda d, k, n: [], stated=bound
+    )
+    assert (kept, gone, records) == ([old], [], [])
+
+
+def test_type_words_compare_as_one_kind_not_by_a_shared_prefix() -> None:
+    from skill._subject import document_types_match
+
+    assert document_types_match("distribution_agreement", "distributor_agreement")
+    assert document_types_match("services_agreement", "service_agreement")
+    assert not document_types_match("security_agreement", "securities_purchase_agreement")
+    assert not document_types_match("operating_agreement", "operations_agreement")
+
+
+def test_an_addition_to_a_schedule_or_an_uncaptioned_exhibit_stays_with_its_own_clause() -> None:
+    """ "Schedule 2 ... amended by adding" is no addition to Section 2; "Exhibit C (as
+    attached hereto)" gives no caption; "Section 4 (Term), Exhibit C ..." captions Section 4,
+    not Exhibit C."""
+    termination = _sentence(
+        "orig", "2.1 Either party may end this Agreement at the end of the Term.", clause="2.1",
+        section="2. Termination", line=60,
+    )  # fmt: skip
+    for clause, quote in (
+        ("Schedule 2", "Schedule 2 of the Agreement is hereby amended by adding Plant 9."),
+        ("Exhibit C", "Exhibit C (as attached hereto) is hereby supplemented as follows:"),
+        ("Exhibit C", "Pursuant to Section 4 (Term), Exhibit C is hereby supplemented:"),
+    ):
+        add = _change("added", clause, 10, quote)
+        am1 = _amendment("am1", 1, "2022-03-01", add)
+        texts = {"orig": [termination], "am1": [_sentence("am1", quote, clause="1",
+                 section="1.", line=10)]}  # fmt: skip
+        kept, _, records = _passages([termination], {"orig": ORIGINAL, "am1": am1}, texts)
+        assert (kept, records) == ([termination], []), quote
