@@ -13,11 +13,18 @@ ingested into a temporary knowledge base (or EVRAG_CUAD_DATA_DIR's "cuad" is use
 question is asked. Per question: the value in force is cited from the amending document
 (its quote states the case's words), the replaced value is listed as history (from the
 original document) and is not reported in force, and `superseded_value` is signalled.
+
+Last, held out: the relation reader on the amendments, supplements and restatements among
+cuad-train's contracts whose PDF is not shared (tests/gold/cuad_train_relations.jsonl, 20
+instruments, gold written by reading their openings), each laid out as a PDF from CUAD's text;
+and how many of the other such contracts get a relation that names a dated agreement.
+`python -m bench.supersession --held-out` runs this part alone.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CUAD = ROOT.parent / "shared" / "data" / "cuad" / "pdf"
 GOLD = ROOT / "tests" / "gold" / "cuad_supersession.jsonl"
 QUESTIONS = ROOT / "tests" / "gold" / "cuad_supersession_questions.jsonl"
+HELD_OUT = ROOT / "tests" / "gold" / "cuad_train_relations.jsonl"
+CUAD_TRAIN = ROOT.parent / "shared" / "data" / "cuad-train"
 
 
 def _relations(path: Path) -> tuple[Any, list[dict[str, Any]]]:
@@ -163,5 +172,80 @@ def answers(gold: list[dict[str, Any]]) -> None:
         print(f"  {k}: {hit}/{den}")
 
 
+def _text_pdf(text: str) -> bytes:
+    import textwrap
+
+    from tests.pdfs import Line, make_pdf
+
+    lines = [t for para in text[:24000].split("\n") for t in (textwrap.wrap(para, 95) or [""])]
+    return make_pdf(
+        [[Line(t) for t in lines[i : i + 50]] for i in range(0, min(len(lines), 400), 50)]
+    )
+
+
+def held_out() -> None:
+    from ingest import PdfParser, document_relations
+    from skill._subject import type_word
+
+    gold = {row["text"]: row for row in map(json.loads, HELD_OUT.open(encoding="utf-8"))}
+    parser = PdfParser(ocr="off", isolate=False)
+    rows = [json.loads(line) for line in (CUAD_TRAIN / "annotations.jsonl").open()]
+    counts = dict.fromkeys(("relation", "target", "number"), 0)
+    dated = {"target": 0, "number": 0}
+    spurious: list[str] = []
+    print("\n| held-out instrument | field | gold | read |")
+    print("|---|---|---|---|")
+    for row in rows:
+        if row["pdf_in_shared"]:
+            continue
+        text = (CUAD_TRAIN / "text" / row["text"]).read_text(encoding="utf-8", errors="replace")
+        case = gold.get(row["text"])
+        if case is None and not re.search(r"(?i)amend|supplement|addendum|restat", text[:6000]):
+            continue
+        found = document_relations(parser.run(_text_pdf(text), "held.pdf"))
+        got = found[0].to_json() if found else {}
+        if case is None:
+            if got.get("target_date"):
+                spurious.append(f"{row['text'][:70]}: {got['relation']} {got['target_type']}")
+            continue
+        words = [type_word(w) for w in re.findall(r"[a-z]+", (case["target_type"] or "").lower())]
+        read = [type_word(w) for w in re.findall(r"[a-z]+", (got.get("target_type") or "").lower())]
+        checks = {
+            "relation": got.get("relation") == case["relation"],
+            "target": bool(words)
+            and words == read
+            and (case["target_date"] is None or got.get("target_date") == case["target_date"]),
+            "number": got.get("number") == case["number"],
+        }
+        for k, ok in checks.items():
+            counts[k] += ok
+            if not ok:
+                print(f"| {row['text'][:60]} | {k} | {case.get(k if k != 'target' else 'target_type')}"
+                      f" {case['target_date'] if k == 'target' else ''} | "
+                      f"{got.get(k if k != 'target' else 'target_type')} "
+                      f"{got.get('target_date') if k == 'target' else ''} |")  # fmt: skip
+        if case["target_date"]:
+            dated["target"] += checks["target"]
+        if case["number"] is not None:
+            dated["number"] += checks["number"]
+    n = len(gold)
+    with_date = sum(1 for c in gold.values() if c["target_date"])
+    with_number = sum(1 for c in gold.values() if c["number"] is not None)
+    print(f"\n{n} held-out instruments (cuad-train, PDF not shared)")
+    print(f"  relation: {counts['relation']}/{n}")
+    print(f"  agreement named (type words, and date where stated): {counts['target']}/{n}"
+          f" ({dated['target']}/{with_date} of those that state a date)")  # fmt: skip
+    print(f"  number: {counts['number']}/{n} ({dated['number']}/{with_number} of the numbered)")
+    print(f"  other contracts read as naming a dated agreement: {len(spurious)}")
+    for line in spurious:
+        print(f"    {line}")
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    if "--held-out" in sys.argv:
+        held_out()
+    else:
+        main()
+        held_out()
