@@ -162,6 +162,8 @@ def _replaces(
             continue
         if targets(relation, older, newer):
             if relation["relation"] == "amended_and_restated":
+                if not _RESTATED_TITLE.search(newer.title or newer.name):
+                    continue  # only a document titled as the restatement replaces every term
                 return relation, None
             change = _change_of(relation, old, new, names)
             if change is not None:
