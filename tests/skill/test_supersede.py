@@ -353,15 +353,20 @@ def test_an_addition_is_quoted_beside_the_clause_it_adds_to_and_replaces_nothing
     assert kept == [BASE_TEXT[1]] and records == []
 
 
+def _second_text(doc: str, change: dict[str, Any]) -> list[EvidenceUnit]:
+    """A later change of Section 3: its statement and its new text."""
+    return [
+        _sentence(doc, change["quote"] + ":", clause="1", section="1.", line=30),
+        _sentence(doc, "Provider shall respond within one (1) hour.", clause="1", section="1.",
+                  line=31),
+    ]  # fmt: skip
+
+
 def test_a_second_amendment_of_the_same_clause_replaces_the_first_ones_text() -> None:
     am1 = _amendment("am1", 1, "2021-03-01", REPLACE_3)
     again = _change("replaced", "3", 30, "Section 3 of the Agreement is hereby replaced again")
     am2 = _amendment("am2", 2, "2023-07-01", again)
-    am2_text = [
-        _sentence("am2", again["quote"] + ":", clause="1", section="1.", line=30),
-        _sentence("am2", "Provider shall respond within one (1) hour.", clause="1", section="1.",
-                  line=31),
-    ]  # fmt: skip
+    am2_text = _second_text("am2", again)
     infos = {"orig": ORIGINAL, "am1": am1, "am2": am2}
     kept, gone, records = _passages(
         [BASE_TEXT[1]], infos, {"orig": BASE_TEXT, "am1": AM1_TEXT, "am2": am2_text}
@@ -443,11 +448,7 @@ def test_a_later_dated_unnumbered_amendment_comes_after_amendment_no_1() -> None
         "amL", "LETTER AMENDMENT", "2023-07-01",
         relations=({**letter.relations[0], "number": None},),
     )  # fmt: skip
-    text = [
-        _sentence("amL", again["quote"] + ":", clause="1", section="1.", line=30),
-        _sentence("amL", "Provider shall respond within one (1) hour.", clause="1", section="1.",
-                  line=31),
-    ]  # fmt: skip
+    text = _second_text("amL", again)
     infos = {"orig": ORIGINAL, "am1": first, "amL": letter}
     kept, _, records = _passages(
         [BASE_TEXT[1]], infos, {"orig": BASE_TEXT, "am1": AM1_TEXT, "amL": text}
