@@ -34,6 +34,7 @@ from skill._subject import (
     SubjectClass,
     parse_question,
     parse_subject,
+    type_word,
 )
 from skill._supersede import stated_targets
 from skill._values import (
@@ -79,4 +80,5 @@ __all__ = [
     "render_answer",
     "sentence_relevance",
     "stated_targets",
+    "type_word",
 ]
