@@ -169,16 +169,18 @@ def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
         return ()
     target_type = target_date = None
     where = content[0] if content else None
+    where_at = 0  # its index in `content` (the head's lines are content's first lines)
     for m in _TARGET.finditer(text.text):
         dates = [(o, iso) for o, iso in text.dates if m.end() <= o <= m.end() + 4]
         if dates:
             target_type = " ".join(m.group(1).split())
             target_date = dates[0][1]
-            where = text.line_at(m.start())
+            where_at = bisect.bisect_right(text.starts, m.start()) - 1
+            where = content[where_at]
             break
     if where is None:
         return ()
-    later = _later_instruments(content, content.index(where) if where in content else 0)
+    later = _later_instruments(content, where_at)
     end = later[0][0] if later else len(content)
     effective = doc.effective_date.date if doc.effective_date else doc.document_date
     # a relation stated at the top of a later page opens its instrument there: the pages
@@ -204,14 +206,11 @@ def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
         start=(where.page, 1) if opens else (content[0].page, content[0].line_no),
     )
     out = [first]
-    for i, (start, at, m_type, m_date) in enumerate(later):
+    for i, (start, at, relation, m_type, m_date) in enumerate(later):
         stop = later[i + 1][0] if i + 1 < len(later) else len(content)
         lines = content[start:stop]
         heading = " ".join(ln.text for ln in content[start:at])
         body = _Text(lines, _HEAD).text
-        relation = _relation_kind(heading, body)
-        if relation is None:
-            continue
         dated, stated = dated_statements(lines, "amendment")
         own = stated or dated
         out.append(
@@ -232,15 +231,16 @@ def document_relations(doc: ParsedDocument) -> tuple[DocumentRelation, ...]:
 
 
 # the lines of a signature block: where one instrument ends and the next may begin
-_SIGNATURE_LINE = re.compile(r"^\s*(?:by|name|title|date|its)\s*:|/s/", re.IGNORECASE)
+_SIGNATURE_LINE = re.compile(_DOCS.get("signature_block_line", r"(?!x)x"), re.IGNORECASE)
 _INSTRUMENT_OPENS = 10  # a relation stated this near the top of its page opens its instrument
 _BACK = 14  # lines a later instrument's heading and opening may take above its target
 
 
 def _later_instruments(
     content: Sequence[LocatedLine], after: int
-) -> list[tuple[int, int, str, str]]:
-    """(first line, target line, target type, target date) of each later instrument: a
+) -> list[tuple[int, int, str, str, str]]:
+    """(first line, target line, relation, target type, target date) of each later
+    instrument: a
     statement naming an earlier agreement by type and date that comes after a signature
     block, its instrument starting at the line after that block, under a heading that
     names an amendment or a supplement ("AMENDMENT #2 TO THE DISTRIBUTION AGREEMENT"; not
@@ -248,7 +248,7 @@ def _later_instruments(
     full = _Text(content, 10**7)
     date_at = [o for o, _ in full.dates]
     signatures = [i for i, ln in enumerate(content) if _SIGNATURE_LINE.search(ln.text)]
-    found: list[tuple[int, int, str, str]] = []
+    found: list[tuple[int, int, str, str, str]] = []
     last = after
     for m in _TARGET.finditer(full.text):
         k = bisect.bisect_left(date_at, m.end())
@@ -262,10 +262,10 @@ def _later_instruments(
         if s < 0 or signatures[s] <= last or at - signatures[s] > _BACK:
             continue
         start = signatures[s] + 1
-        heading = " ".join(ln.text for ln in content[start:at])
-        if _heading_kind(heading) not in _LATER_KINDS:
+        kind = _heading_kind(" ".join(ln.text for ln in content[start:at]))
+        if kind not in _LATER_KINDS:
             continue
-        found.append((start, at, " ".join(m.group(1).split()), full.dates[k][1]))
+        found.append((start, at, kind, " ".join(m.group(1).split()), full.dates[k][1]))
         last = at
     return found
 

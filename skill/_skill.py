@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -215,7 +216,7 @@ class EvidenceSkill:
             )
         ):
             units, replaced_units, passages = self._supersede_passages(
-                kb, subject_class, gate, units, committed, info, collector
+                kb, subject_class, gate, units, committed, aliases, info, collector
             )
         machine.advance(State.EVIDENCE_VERIFIED)
 
@@ -434,6 +435,7 @@ class EvidenceSkill:
         gate: GateResult,
         units: list[EvidenceUnit],
         committed: Sequence[str],
+        aliases: tuple[Alias, ...],
         info: Callable[[str], DocumentInfo | None],
         collector: EvidenceCollector,
     ) -> tuple[list[EvidenceUnit], list[EvidenceUnit], list[Supersession]]:
@@ -464,7 +466,7 @@ class EvidenceSkill:
             return bool(words) and len(words) >= 2 and all(w in stems for w in words)
 
         # every relation bound over the knowledge base's documents (once per committed set)
-        cache = self._gate_snapshot(kb, committed, tuple(self.aliases(kb)) if self.aliases else ())
+        cache = self._gate_snapshot(kb, committed, aliases)
         stated = cache.get("stated_targets")
         if stated is None:
             infos = {d: found for d in committed if (found := info(d)) is not None}
@@ -479,35 +481,26 @@ class EvidenceSkill:
             done.add(c.subject_id)
             if not mine:
                 continue
-            claim = mine[0].claim_id
+            unit_of = functools.partial(_stated_unit, collector, c.subject_id, mine[0].claim_id)
 
             def change_text(
                 document_id: str,
                 relation: Mapping[str, Any],
                 change: Mapping[str, Any],
-                subject_id: str = c.subject_id,
-                claim: str = claim,
+                unit_of: Callable[[Sentence], EvidenceUnit] = unit_of,
             ) -> list[EvidenceUnit]:
                 return [
-                    collector.sentence_unit(s, subject_id, claim, " ".join(s.text.split()), 0.9)
-                    for s in change_sentences(sentences(document_id), relation, change)
+                    unit_of(s) for s in change_sentences(sentences(document_id), relation, change)
                 ]
 
             def document_text(
                 document_id: str,
                 keep: Callable[[Passage], bool],
                 limit: int,
-                subject_id: str = c.subject_id,
-                claim: str = claim,
+                unit_of: Callable[[Sentence], EvidenceUnit] = unit_of,
             ) -> list[EvidenceUnit]:
-                out: list[EvidenceUnit] = []
-                for s in sentences(document_id):
-                    if len(out) >= limit:
-                        break
-                    if keep(_Spot(s.location, s.text)):
-                        value = " ".join(s.text.split())
-                        out.append(collector.sentence_unit(s, subject_id, claim, value, 0.9))
-                return out
+                kept_here = (s for s in sentences(document_id) if keep(_Spot(s.location, s.text)))
+                return [unit_of(s) for s in itertools.islice(kept_here, limit)]
 
             k, g, r = supersede_passages(
                 mine,
@@ -657,6 +650,15 @@ class EvidenceSkill:
             suggested_next_actions=next_actions_not_found(subject, gate.unresolved, gate.rejected),
             sufficiency=None,
         )
+
+
+def _stated_unit(
+    collector: EvidenceCollector, subject_id: str, claim_id: str, sentence: Sentence
+) -> EvidenceUnit:
+    """A sentence a document states, as a unit whose value is the sentence itself."""
+    return collector.sentence_unit(
+        sentence, subject_id, claim_id, " ".join(sentence.text.split()), 0.9
+    )
 
 
 def _not_in_office(

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from domain import SourceLocation, entity_key
 from skill._answer import EvidenceUnit, RejectedEvidence, SupersededValue, Supersession
 from skill._conclude import Grouped
-from skill._evidence import DocumentInfo, Sentence
+from skill._evidence import DocumentInfo, Sentence, _is_heading
 from skill._subject import type_word
 
 InfoLookup = Callable[[str], DocumentInfo | None]
@@ -658,9 +658,10 @@ def stated_targets(
 ) -> list[tuple[str, Mapping[str, Any], str]]:
     """(document, relation, earlier agreement it names) for every relation a document
     states, bound to the exact earlier agreement among `infos`: its date (own or effective),
-    its type words (`skill._subject.type_word`) in that agreement's title, shared parties (`targets`); or an
-    agreement named as amended on a date ("their Distribution Agreement dated October 1,
-    1996", the effective date of an amendment of that agreement). Never by title alone."""
+    its type words (`skill._subject.type_word`) in that agreement's title, shared parties
+    (`targets`); or an agreement named as amended on a date ("their Distribution Agreement
+    dated October 1, 1996", the effective date of an amendment of that agreement). Never by
+    title alone."""
     found: list[tuple[str, Mapping[str, Any], str]] = []
     for doc_id, newer in infos.items():
         for relation in newer.relations:
@@ -725,10 +726,8 @@ def _chained(records: Sequence[Supersession]) -> list[Supersession]:
     return out
 
 
-_ORIGINAL_SENTENCES = 3
-_RESTATED_TITLE = re.compile(
-    r"\bamended\s+and\s+restated\b", re.IGNORECASE
-)  # sentences of a replaced clause cited when the answer quoted none
+_ORIGINAL_SENTENCES = 3  # sentences of a replaced clause cited when the answer quoted none
+_RESTATED_TITLE = re.compile(r"\bamended\s+and\s+restated\b", re.IGNORECASE)
 
 
 def _passage_record(
@@ -792,20 +791,16 @@ def passage_note(supersessions: Sequence[Supersession]) -> str:
     return f" ({'; '.join(notes)})" if notes else ""
 
 
-_CAPTION = re.compile(r"^[A-Z][A-Za-z&,'’/ -]{2,80}[.:]?$")
 _CHANGE_TEXT_SENTENCES = 8  # a change's statement and its new text, at most
 _END = re.compile(r"^\s*IN\s+WITNESS\b", re.IGNORECASE)
 
 
 def is_caption(text: str) -> bool:
-    """A heading-like sentence: a few capitalised words and nothing stated ("Administration
-    and Risk Management.")."""
+    """A heading-like sentence ("Administration and Risk Management."): a clause title
+    standing alone (`skill._evidence._is_heading`), here one without a number."""
     text = " ".join(text.split())
-    words = text.rstrip(".:").split()
-    if not _CAPTION.match(text) or not 1 <= len(words) <= 8:
-        return False
-    return all(w[:1].isupper() or w.lower() in _STOP | {"and", "of", "or", "for", "to", "with"}
-               for w in words)  # fmt: skip
+    # unnumbered: it opens with a capital letter, not an item number ("4. ...", "(a) ...")
+    return text[:1].isupper() and (_is_heading(text) or _is_heading("1. " + text))
 
 
 def caption_above(sentences: Sequence[Sentence], location: SourceLocation) -> str:

@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -540,3 +541,17 @@ def data_dir_with_kb(path: Path, embedder: Embedder) -> Path:
     finally:
         edge.close()
     return path
+
+
+def ingested_runtime(
+    tmp_path_factory: pytest.TempPathFactory, name: str, files: list[tuple[str, bytes]]
+) -> Iterator[Any]:
+    """A runtime whose knowledge base "kb" holds `files` ingested through the real pipeline
+    (for a module fixture: `yield from ingested_runtime(...)`)."""
+    from app import Runtime, Settings
+
+    data_dir: Path = tmp_path_factory.mktemp(name) / "evrag"
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        report = rt.ingestor.run("kb", files)
+        assert not report.failed
+        yield rt

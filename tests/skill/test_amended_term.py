@@ -8,12 +8,12 @@ gives the date in force, cites the amending sentence, and lists the replaced val
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.pdfs import Line, make_pdf, paragraph
+from tests.skill.conftest import ingested_runtime
 
 QUESTION = "When does the agreement between Quillon Dynamics and Marrowfield Ventures expire?"
 _PARTIES = (
@@ -63,15 +63,11 @@ def _amendment() -> bytes:
 
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from app import Runtime, Settings
-
-    data_dir: Path = tmp_path_factory.mktemp("amended-term") / "evrag"
-    with Runtime.open(Settings(data_dir=data_dir)) as rt:
-        report = rt.ingestor.run(
-            "kb", [("services.pdf", _base()), ("amendment_1.pdf", _amendment())]
-        )
-        assert not report.failed
-        yield rt
+    yield from ingested_runtime(
+        tmp_path_factory,
+        "amended-term",
+        [("services.pdf", _base()), ("amendment_1.pdf", _amendment())],
+    )
 
 
 @pytest.mark.slow

@@ -11,12 +11,12 @@ itself takes nothing from the agreement's page printed before it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.pdfs import Line, make_pdf, paragraph
+from tests.skill.conftest import ingested_runtime
 
 
 def _lines(*paragraphs: str) -> list[Line]:
@@ -82,15 +82,11 @@ def _amendments() -> bytes:
 
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from app import Runtime, Settings
-
-    data_dir: Path = tmp_path_factory.mktemp("bound-amendments") / "evrag"
-    with Runtime.open(Settings(data_dir=data_dir)) as rt:
-        report = rt.ingestor.run(
-            "kb", [("distributor.pdf", _base()), ("amendments.pdf", _amendments())]
-        )
-        assert not report.failed
-        yield rt
+    yield from ingested_runtime(
+        tmp_path_factory,
+        "bound-amendments",
+        [("distributor.pdf", _base()), ("amendments.pdf", _amendments())],
+    )
 
 
 def _quotes(answer: Any, ids: list[str]) -> list[str]:
