@@ -214,6 +214,9 @@ class _CommittedDocuments:
                         pages=d.pages,
                         pages_without_text=_pages_without_text(d.details),
                         classified=bool((d.details or {}).get("clause_model")),
+                        clause_confirm=MappingProxyType(
+                            dict((d.details or {}).get("clause_confirm") or {})
+                        ),
                     )
                     for d in docs
                 },

@@ -17,7 +17,15 @@ Model selection, by contract, never by sentence: the training contracts fall in 
 (by a hash of their file name); each fold's sentences are scored by a model fitted on the
 other four (out of fold). C is chosen by out-of-fold macro F1, and each category's decision
 threshold is the one of best out-of-fold F1 (never below 0.5). Those validation figures are
-the "tuned" ones the README reports beside the evaluation. The shipped model is then fitted
+the "tuned" ones the README reports beside the evaluation.
+
+A contract-level threshold per category ("confirm") decides when a labelled sentence is
+enough, alone, to answer that the contract has the clause: the lowest probability (at or
+above the sentence threshold) at which, out of fold, at most 1% of the training contracts
+without the clause would be answered (`CONFIRM_ABSENT`) and at most 3% of those with it
+would be answered from sentences none of which is the clause (`CONFIRM_WRONG`): the issue's
+targets, measured on training contracts only. A category no threshold meets has none
+(null): its sentences are quoted as candidates and never confirm the clause alone. The shipped model is then fitted
 on all training contracts with that C and those thresholds. Sentences of no category
 are subsampled (a fixed quarter, weighted four) to keep the fits short on 2 cores.
 Everything is sorted and seeded: the same data give the same bytes.
@@ -35,6 +43,7 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -72,6 +81,12 @@ C_GRID = (1.0,)
 # threshold under it, chosen on the few validation positives of a rare category, found its
 # clause in most contracts that lack it.
 MIN_THRESHOLD = 0.5
+CONFIRM_ABSENT = 0.01
+CONFIRM_WRONG = 0.03
+_CONFIRM_GRID = (
+    *(round(0.5 + 0.01 * i, 2) for i in range(50)),
+    *(0.99, 0.992, 0.994, 0.996, 0.998, 0.999),
+)
 SEED = 0
 POSITIVE, NEGATIVE, IGNORED = 1, 0, -1
 
@@ -307,6 +322,57 @@ def best_thresholds(probs: np.ndarray, labels: np.ndarray) -> np.ndarray:
     return chosen
 
 
+def contract_rates(
+    probs: np.ndarray,
+    labels: np.ndarray,
+    owner: np.ndarray,
+    present: np.ndarray,
+    col: int,
+    sentence_threshold: float,
+    confirm: float,
+) -> tuple[float, float, float]:
+    """Out of fold, per contract, for one category answered when a sentence reaches
+    `confirm`: (share of contracts without the clause answered, share of contracts with it
+    answered from a quoted sentence that is the clause, share answered from none that is)."""
+    n = present.shape[0]
+    best = np.zeros(n)
+    np.maximum.at(best, owner, probs[:, col])
+    quoted_right = np.zeros(n, dtype=bool)
+    np.logical_or.at(
+        quoted_right, owner, (probs[:, col] >= sentence_threshold) & (labels[:, col] == POSITIVE)
+    )
+    has = present[:, col]
+    answered = best >= confirm
+    absent = float((answered & ~has).sum()) / max(1, int((~has).sum()))
+    right = float((answered & has & quoted_right).sum()) / max(1, int(has.sum()))
+    wrong = float((answered & has & ~quoted_right).sum()) / max(1, int(has.sum()))
+    return absent, right, wrong
+
+
+def confirm_thresholds(
+    probs: np.ndarray,
+    labels: np.ndarray,
+    owner: np.ndarray,
+    present: np.ndarray,
+    thresholds: np.ndarray,
+) -> list[float | None]:
+    """Per category, the contract-level threshold of the module docstring (None: none)."""
+    out: list[float | None] = []
+    for col in range(labels.shape[1]):
+        chosen: float | None = None
+        for t in _CONFIRM_GRID:
+            if t < thresholds[col] - 1e-9:
+                continue
+            absent, _, wrong = contract_rates(
+                probs, labels, owner, present, col, float(thresholds[col]), t
+            )
+            if absent <= CONFIRM_ABSENT and wrong <= CONFIRM_WRONG:
+                chosen = t
+                break
+        out.append(chosen)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Trained:
     vocabulary: Vocabulary
@@ -315,9 +381,61 @@ class Trained:
     thresholds: np.ndarray
     c: float
     validation: np.ndarray  # per category (p, r, f1, support, predicted), out of fold
+    confirm: list[float | None]  # per category, the contract-level threshold
+    # per category, out of fold: (absent answered, right, wrong) at the sentence threshold
+    # and at `confirm`
+    contract_validation: list[tuple[tuple[float, float, float], tuple[float, float, float]]]
     c_scores: dict[float, float]
     contracts: int
     sentences: int
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """The training matrix of a set of contracts and what the fits need of it."""
+
+    vocabulary: Vocabulary
+    x: Any  # sentences x terms (scipy sparse)
+    labels: np.ndarray  # sentences x categories in {1, 0, -1}
+    folds: np.ndarray  # per sentence, its contract's fold
+    keep: np.ndarray  # per sentence, fitted on (every positive, a fixed share of the others)
+    weight: np.ndarray  # per sentence, its weight in a fit
+    owner: np.ndarray  # per sentence, its contract's index
+    present: np.ndarray  # contracts x categories: CUAD marks the clause present
+
+
+def prepare(contracts: Sequence[Contract]) -> Prepared:
+    labels = np.concatenate([c.labels for c in contracts])
+    # One vocabulary (terms in >= MIN_CONTRACTS training contracts; no label is read to
+    # choose it) and one matrix serve the validation fit and the final fit.
+    vocab = build_vocabulary(contracts)
+    positive = (labels == POSITIVE).any(axis=1)
+    # Sentences of no category are most of a contract: a fixed quarter of them (by a hash
+    # of contract and position, not by chance), each weighing four, keeps the fits short.
+    kept = np.array([_kept(c.name, i) for c in contracts for i in range(len(c.spans))])
+    return Prepared(
+        vocabulary=vocab,
+        x=vocab.matrix(sentences_of(contracts)),
+        labels=labels,
+        folds=np.array([fold_of(c.name) for c in contracts for _ in c.spans]),
+        keep=positive | kept,
+        weight=np.where(positive, 1.0, 1.0 / NEGATIVE_SHARE),
+        owner=np.array([i for i, c in enumerate(contracts) for _ in c.spans]),
+        present=np.array([c.present for c in contracts], dtype=bool),
+    )
+
+
+def out_of_fold(data: Prepared, c: float, say: Any = None) -> np.ndarray:
+    """Each contract's sentences scored by a model fitted without its fold."""
+    held = np.zeros(data.labels.shape, dtype=np.float64)
+    for k in range(FOLDS):
+        rows = data.folds == k
+        fit_rows = data.keep & ~rows
+        w, b = fit(data.x[fit_rows], data.labels[fit_rows], c, data.weight[fit_rows])
+        held[rows] = probabilities(data.x[rows], w, b)
+        if say is not None:
+            say(f"  C={c}: fold {k} done")
+    return held
 
 
 def train(contracts: Sequence[Contract], *, log: bool = True) -> Trained:
@@ -325,37 +443,29 @@ def train(contracts: Sequence[Contract], *, log: bool = True) -> Trained:
         if log:
             print(msg, file=sys.stderr, flush=True)
 
-    folds = np.array([fold_of(c.name) for c in contracts for _ in c.spans])
-    labels = np.concatenate([c.labels for c in contracts])
-    # One vocabulary (terms in >= MIN_CONTRACTS training contracts; no label is read to
-    # choose it) and one matrix serve the validation fit and the final fit.
-    vocab = build_vocabulary(contracts)
-    x = vocab.matrix(sentences_of(contracts))
+    data = prepare(contracts)
+    labels, x, keep, weight = data.labels, data.x, data.keep, data.weight
+    vocab = data.vocabulary
     say(f"{len(contracts)} contracts, {x.shape[0]} sentences, {x.shape[1]} terms")
-    # Sentences of no category are most of a contract: a fixed quarter of them (by a hash
-    # of contract and position, not by chance), each weighing four, keeps the fits short.
-    keep = (labels == POSITIVE).any(axis=1) | np.array(
-        [_kept(c.name, i) for c in contracts for i in range(len(c.spans))]
-    )
-    weight = np.where((labels == POSITIVE).any(axis=1), 1.0, 1.0 / NEGATIVE_SHARE)
-
     c_scores: dict[float, float] = {}
     held: dict[float, np.ndarray] = {}
     for c in C_GRID:
-        # Out of fold: each contract's sentences scored by a model fitted without it.
-        held[c] = np.zeros(labels.shape, dtype=np.float64)
-        for k in range(FOLDS):
-            rows = folds == k
-            fit_rows = keep & ~rows
-            w, b = fit(x[fit_rows], labels[fit_rows], c, weight[fit_rows])
-            held[c][rows] = probabilities(x[rows], w, b)
-            say(f"  C={c}: fold {k} done")
+        held[c] = out_of_fold(data, c, say)
         thresholds = best_thresholds(held[c], labels)
         c_scores[c] = float(prf(held[c], labels, thresholds)[:, 2].mean())
         say(f"C={c}: out-of-fold macro F1 {c_scores[c]:.3f}")
     best_c = max(C_GRID, key=lambda c: (round(c_scores[c], 6), -c))
     thresholds = best_thresholds(held[best_c], labels)
     validation = prf(held[best_c], labels, thresholds)
+    owner, present = data.owner, data.present
+    confirm = confirm_thresholds(held[best_c], labels, owner, present, thresholds)
+    contract_validation = [
+        (
+            contract_rates(held[best_c], labels, owner, present, col, t, t),
+            contract_rates(held[best_c], labels, owner, present, col, t, 2.0 if c is None else c),
+        )
+        for col, (t, c) in enumerate(zip(thresholds.tolist(), confirm, strict=True))
+    ]
     weights, bias = fit(x[keep], labels[keep], best_c, weight[keep])
     return Trained(
         vocab,
@@ -364,6 +474,8 @@ def train(contracts: Sequence[Contract], *, log: bool = True) -> Trained:
         thresholds,
         best_c,
         validation,
+        confirm,
+        contract_validation,
         c_scores,
         len(contracts),
         x.shape[0],
@@ -393,6 +505,7 @@ def write_model(trained: Trained, out: Path) -> None:
         "names": list(CATEGORIES),
         "bias": [round(float(b), 6) for b in trained.bias],
         "thresholds": [round(float(t), 2) for t in trained.thresholds],
+        "confirm": trained.confirm,
         "validation": {
             slug: {
                 "precision": round(float(v[0]), 4),
@@ -401,6 +514,14 @@ def write_model(trained: Trained, out: Path) -> None:
                 "support": int(v[3]),
             }
             for slug, v in zip(SLUGS, trained.validation, strict=True)
+        },
+        "contract_validation": {
+            slug: {
+                f"{kind}_{at}": round(rate, 4)
+                for at, rates in zip(("sentence", "confirm"), both, strict=True)
+                for kind, rate in zip(("absent", "right", "wrong"), rates, strict=True)
+            }
+            for slug, both in zip(SLUGS, trained.contract_validation, strict=True)
         },
         "vocabulary": list(trained.vocabulary.terms),
         "idf": [round(float(x), 6) for x in trained.vocabulary.idf],

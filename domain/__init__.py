@@ -49,6 +49,7 @@ from domain._records import (
     Role,
     SourceLocation,
     SubjectType,
+    candidate_category,
 )
 from domain._sentences import (
     chunk_sentence_spans,
@@ -83,6 +84,7 @@ __all__ = [
     "SubjectType",
     "SubjectTypeEntry",
     "base_key",
+    "candidate_category",
     "chunk_sentence_spans",
     "entity_key",
     "fold_word",

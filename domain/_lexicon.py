@@ -86,6 +86,11 @@ class AttributeEntry:
     # value is still looked for by retrieval (its recall on the category was too low to
     # call the clause absent: chosen on the development half of bench/cuad_topics).
     clause_fallback: bool = False
+    # True: a sentence of those categories that states one of `relevance_cues` confirms the
+    # clause even when the classifier's score does not (measured by bench/clause_confirm on
+    # the training contracts); False: the cues only rank, and the classifier's contract-level
+    # threshold alone confirms (a sentence under it is quoted as a candidate).
+    cue_confirms: bool = False
     # The names an amendment gives the term when it changes it ("The Term of the Agreement is
     # hereby extended to ...": `term`), lower case: such a change replaces this attribute's
     # older value even when the older sentence does not name the term.
@@ -462,6 +467,7 @@ def _attribute(a: _Reader, roles: set[str]) -> AttributeEntry:
         form_choices=tuple(str(c) for c in a.get("form_choices", [])),
         clause_categories=_clause_categories(a),
         clause_fallback=a.flag("clause_fallback") if "clause_fallback" in a.data else False,
+        cue_confirms=a.flag("cue_confirms") if "cue_confirms" in a.data else False,
         amended_as=tuple(str(t).lower() for t in a.get("amended_as", [])),
     )
 

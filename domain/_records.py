@@ -83,13 +83,23 @@ class ClauseLabel(_Frozen):
 
     `start`/`end` index ChunkRecord.text (the sentence as `sentence_spans` finds it);
     `categories` are clause-category slugs ("governing_law"), each with its probability in
-    `scores`, in the model's category order.
+    `scores`, in the model's category order; then the categories the sentence is only a
+    candidate of (`candidate_category`: "?governing_law"): its probability is under the
+    category's threshold, and no sentence of the document reaches that threshold.
     """
 
     start: int = Field(ge=0)
     end: int = Field(ge=0)
     categories: tuple[str, ...]
     scores: tuple[float, ...]
+
+
+CANDIDATE_MARK = "?"
+
+
+def candidate_category(slug: str) -> str:
+    """The label of a sentence that is only a candidate of a clause category."""
+    return CANDIDATE_MARK + slug
 
 
 class ChunkRecord(_Frozen):

@@ -297,7 +297,7 @@ class Ingestor:
                 chunks = self.chunker.run(doc, group, entity_keys_for=mentions.keys_in)
             if self.classifier is not None:
                 with self._stage("classify"):
-                    chunks = [self.classifier.label_chunk(c) for c in chunks]
+                    chunks = self.classifier.label_document(chunks)
             with self._stage("embed"):
                 texts = [embedding_text(c, self.embed_context) for c in chunks]
                 with no_forks():  # the next parse's child is not forked mid-inference
@@ -394,7 +394,14 @@ class Ingestor:
                 **document_statements(doc),
                 "relations": [r.to_json() for r in relations],
                 **({"content_key": copy_key} if copy_key else {}),
-                **({"clause_model": self.classifier.identity} if self.classifier else {}),
+                **(
+                    {
+                        "clause_model": self.classifier.identity,
+                        "clause_confirm": self.classifier.confirm,
+                    }
+                    if self.classifier
+                    else {}
+                ),
             },
         )
 

@@ -17,7 +17,7 @@ The question side calls two functions:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from domain import ChunkRecord, SourceLocation, sentence_location
@@ -89,23 +89,34 @@ def clause_sentences(
 
 
 def labelled_spans(
-    store: VectorStore, kb: str, categories: Sequence[str], document_ids: Sequence[str]
-) -> list[tuple[ChunkRecord, dict[tuple[int, int], float]]]:
+    store: VectorStore,
+    kb: str,
+    categories: Sequence[str],
+    document_ids: Sequence[str],
+    confirm: Mapping[str, Mapping[str, float | None]] | None = None,
+) -> list[tuple[ChunkRecord, dict[tuple[int, int], tuple[float, bool]]]]:
     """THE SEAM of clause questions: the chunks of these documents that hold a sentence of
-    one of `categories`, each with those sentences' spans (offsets into the chunk's text)
-    and their best score. One payload-filtered scroll, no embedding. Chunks in the store's
-    clause order (document, position)."""
+    one of `categories`, each with those sentences' spans (offsets into the chunk's text),
+    their best score, and whether the sentence confirms the clause alone: its score reaches
+    the category's contract-level threshold in `confirm` (per document id, per category, as
+    the document was labelled; a category not listed there: any labelled sentence does).
+    One payload-filtered scroll, no embedding. Chunks in the store's clause order
+    (document, position)."""
     if not document_ids or not categories:
         return []
     wanted = set(categories)
-    out: list[tuple[ChunkRecord, dict[tuple[int, int], float]]] = []
+    out: list[tuple[ChunkRecord, dict[tuple[int, int], tuple[float, bool]]]] = []
     for chunk in store.chunks_with_clauses(kb, list(categories), document_ids=document_ids):
-        spans: dict[tuple[int, int], float] = {}
+        levels = (confirm or {}).get(chunk.document_id, {})
+        spans: dict[tuple[int, int], tuple[float, bool]] = {}
         for label in chunk.clause_labels:
             for category, score in zip(label.categories, label.scores, strict=True):
                 if category in wanted:
                     key = (label.start, label.end)
-                    spans[key] = max(spans.get(key, 0.0), float(score))
+                    level = levels.get(category, 0.0)
+                    confirmed = level is not None and float(score) >= level
+                    best, was = spans.get(key, (0.0, False))
+                    spans[key] = (max(best, float(score)), was or confirmed)
         if spans:
             out.append((chunk, spans))
     return out

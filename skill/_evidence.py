@@ -15,7 +15,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from domain import (
@@ -23,6 +23,7 @@ from domain import (
     Binding,
     ChunkRecord,
     SourceLocation,
+    candidate_category,
     chunk_sentence_spans,
     entity_key,
     is_generic_term,
@@ -59,6 +60,10 @@ class DocumentInfo:
     pages_without_text: int | None = None  # of those, pages no text could be read from
     # additive (issue 14): ingested with clause labels (None: not known, treated as not)
     classified: bool | None = None
+    # per clause category, the score at which one of its sentences confirms the clause alone
+    # (the classifier's contract-level threshold; None: never alone); a category not listed
+    # is confirmed by any sentence the classifier labelled
+    clause_confirm: Mapping[str, float | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +332,11 @@ class EvidenceCollector:
         # Set by `collect`: the attribute's clause categories were searched in labelled
         # documents and no sentence of them was found (the clause is absent).
         self.clause_absent = False
+        # Set by `collect`: a clause sentence was quoted that does not confirm the clause (a
+        # candidate, under the engine's threshold).
+        self.clause_unconfirmed = False
+        # ... and the evidence ids of those candidates (no value is concluded from them).
+        self.candidate_evidence: set[str] = set()
 
     # -- units from bindings ----------------------------------------------------------------
 
@@ -602,16 +612,34 @@ class EvidenceCollector:
         is read only from the sentences of those categories when every document searched
         was labelled by the clause classifier; otherwise from retrieved sentences."""
         labelled = self._clause_spans(kb, candidate, subject, committed, attribute)
-        if labelled == [] and _ATTRIBUTES[attribute].clause_fallback:
-            # The classifier found no sentence of the clause, and its recall on this clause
-            # is too low to call it absent (the lexicon's clause_fallback): retrieval then.
+        # Where the classifier labelled no sentence of the clause, the clause is absent as far
+        # as it can tell: the sentences ingestion labelled as its candidates (the document's
+        # best under the threshold), or else the retrieved passages that state one of the
+        # attribute's cues, are quoted as candidates only (never sufficient) for the reader
+        # to check. With the lexicon's clause_fallback, the classifier's recall on the clause
+        # is too low to call it absent: the retrieved sentences are read as usual.
+        candidates_only = labelled == [] and not _ATTRIBUTES[attribute].clause_fallback
+        if candidates_only:
+            self.clause_absent = True
+            labelled = (
+                self._clause_spans(kb, candidate, subject, committed, attribute, candidates=True)
+                or None
+            )
+        elif labelled == []:
             labelled = None
+        cue_candidates = candidates_only and labelled is None
         if labelled is None:
             chunks = self.retrieve(kb, candidate, subject, committed)
         else:
             chunks = [chunk for chunk, _ in labelled]
-            self.clause_absent = self.clause_absent or not chunks
         spans_of = {chunk.chunk_id: spans for chunk, spans in labelled or ()}
+        # A contract-level decision: one sentence over its category's threshold confirms the
+        # clause, and then each of the document's labelled sentences is a sentence of it.
+        confirmed_docs = {
+            chunk.document_id
+            for chunk, spans in labelled or ()
+            if any(confirmed for _, confirmed in spans.values())
+        }
         if not chunks:
             return [], []
         docs = sorted({c.document_id for c in chunks})
@@ -637,6 +665,7 @@ class EvidenceCollector:
                 candidate, document_id, party_key=party_key, party_role=party_role
             )
             found: list[tuple[Sentence, float, list[tuple[str, float]], str | None]] = []
+            quoted_as_candidate: set[int] = set()  # (char_start of) sentences of candidates
             for chunk in doc_chunks:
                 for sentence in sentences_of(chunk):
                     if _is_heading(sentence.text):
@@ -645,10 +674,15 @@ class EvidenceCollector:
                         continue
                     relevance = sentence_relevance(attribute, sentence.text)
                     label_score: float | None = None
+                    confirmed = not candidates_only
+                    if cue_candidates and relevance < CANDIDATE_RELEVANCE:
+                        continue
                     if labelled is not None:
-                        label_score = spans_of[chunk.chunk_id].get((sentence.start, sentence.end))
-                        if label_score is None:
+                        mark = spans_of[chunk.chunk_id].get((sentence.start, sentence.end))
+                        if mark is None:
                             continue  # not a sentence of the clause
+                        label_score = mark[0]
+                        confirmed = confirmed and chunk.document_id in confirmed_docs
                         relevance = max(relevance, label_score)
                     if attribute == "auditor" and _AUDIT_CUE.search(sentence.text):
                         relevance = max(relevance, 0.7)
@@ -657,17 +691,31 @@ class EvidenceCollector:
                     values, elsewhere, attributed = self._sentence_values(
                         attribute, sentence, candidate, forms, others, party_forms
                     )
+                    if candidates_only:
+                        values = _candidates(values)
+                    elif values and not confirmed and not _ATTRIBUTES[attribute].cue_confirms:
+                        values = _unconfirmed(attribute, values)
                     if not values and not elsewhere and label_score is not None:
                         # (the extractor already ran on the sentence in _sentence_values)
                         values = _clause_text_value(attribute, sentence) or _best_values(
                             clause_only_values(attribute, sentence.text)
                         )
+                        if candidates_only:
+                            values = _candidates(values)
+                        elif not confirmed:
+                            values = _unconfirmed(attribute, values)
                         if not values and (
                             self.verify(sentence, candidate, forms, others, party_forms, attribute)
                             is None
                         ):
                             # The clause, but no value of the attribute read from it.
+                            if candidates_only:
+                                self.clause_unconfirmed = True
+                                label_score = min(label_score, UNCONFIRMED_CLAUSE_CONFIDENCE)
                             unread.append((label_score, sentence))
+                    if not confirmed and any(c <= UNCONFIRMED_CLAUSE_CONFIDENCE for _, c in values):
+                        self.clause_unconfirmed = True
+                        quoted_as_candidate.add(sentence.location.char_start)
                     if values:
                         named = [v for v, _ in values] if attribute in _NAME_VALUED else []
                         reason = self.verify(
@@ -719,6 +767,10 @@ class EvidenceCollector:
                     for f in found
                     if f[3] is not None or all(_DURATION_VALUE.match(v) for v, _ in f[2])
                 ]
+            if candidates_only:
+                found = sorted(found, key=lambda f: (-f[1], f[0].location.char_start))[
+                    :CANDIDATE_PASSAGES
+                ]
             if single_valued:
                 # One statement per document: its most direct one (a passing mention of a
                 # duration or a date elsewhere in the same document is not a second value).
@@ -731,6 +783,11 @@ class EvidenceCollector:
                     )
                     if reason is None:
                         kept.setdefault(unit.evidence_id, unit)
+                        if (
+                            sentence.location.char_start in quoted_as_candidate
+                            and confidence <= UNCONFIRMED_CLAUSE_CONFIDENCE
+                        ):
+                            self.candidate_evidence.add(unit.evidence_id)
                     else:
                         rejected.setdefault(
                             unit.evidence_id,
@@ -758,10 +815,14 @@ class EvidenceCollector:
         subject: SubjectClass,
         committed: Sequence[str],
         attribute: str,
-    ) -> list[tuple[ChunkRecord, dict[tuple[int, int], float]]] | None:
+        *,
+        candidates: bool = False,
+    ) -> list[tuple[ChunkRecord, dict[tuple[int, int], tuple[float, bool]]]] | None:
         """The labelled sentences of the attribute's clause categories in the agreement's
-        documents; None when the classifier's labels do not apply (no categories, not an
-        agreement, or a document ingested without labels: today's retrieval then)."""
+        documents (`candidates`: those labelled as candidates of them), each with its score
+        and whether it confirms the clause alone; None when the classifier's labels do not
+        apply (no categories, not an agreement, or a document ingested without labels:
+        today's retrieval then)."""
         if candidate.subject_type != "agreement" or attribute not in _ATTRIBUTES:
             return None
         categories = _ATTRIBUTES[attribute].categories_for(subject.constraints)
@@ -769,11 +830,15 @@ class EvidenceCollector:
         docs = sorted(d for d in candidate.documents if d in committed_set)
         if not categories or not docs:
             return None
+        confirm: dict[str, Mapping[str, float | None]] = {}
         for document_id in docs:
             info = self.document_info(document_id)
             if info is None or not info.classified:
                 return None
-        return labelled_spans(self.store, kb, categories, docs)
+            confirm[document_id] = info.clause_confirm
+        if candidates:
+            categories = tuple(candidate_category(c) for c in categories)
+        return labelled_spans(self.store, kb, categories, docs, confirm)
 
     def party_forms(
         self,
@@ -852,6 +917,10 @@ class EvidenceCollector:
 # A clause sentence quoted as the value of a clause topic: the classifier stated that it is
 # the clause, so it is evidence at this confidence (the engine's threshold is below it).
 CLAUSE_SENTENCE_CONFIDENCE = 0.8
+# ... when no sentence of the document reaches the category's contract-level threshold (the
+# classifier's `confirm`): quoted as a candidate, under the engine's threshold, so the answer
+# shows it and is not sufficient.
+UNCONFIRMED_CLAUSE_CONFIDENCE = 0.45
 # The sentences of an attribute's clause cited when no value could be read from any of them.
 UNREAD_CLAUSE_SENTENCES = 3
 _QUOTED_KINDS = frozenset({"free_text", "text"})
@@ -863,6 +932,29 @@ def _clause_text_value(attribute: str, sentence: Sentence) -> list[tuple[str, fl
     if entry is None or entry.value_kind not in _QUOTED_KINDS:
         return []
     return [(" ".join(sentence.text.split()), CLAUSE_SENTENCE_CONFIDENCE)]
+
+
+# A passage quoted as a candidate where the classifier labelled no sentence of the clause
+# states one of the attribute's cues at least this strongly; a document gives at most
+# CANDIDATE_PASSAGES of them.
+CANDIDATE_RELEVANCE = 0.7
+CANDIDATE_PASSAGES = 3
+
+
+def _candidates(values: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """Any value, typed or quoted, read where the classifier labelled no sentence of the
+    clause: a candidate, under the engine's threshold."""
+    return [(value, min(confidence, UNCONFIRMED_CLAUSE_CONFIDENCE)) for value, confidence in values]
+
+
+def _unconfirmed(attribute: str, values: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """A quoted clause of a document whose clause the classifier did not confirm: a
+    candidate, under the engine's threshold (the caller keeps a sentence that states a cue
+    of an attribute whose cues confirm: the lexicon's `cue_confirms`, measured by
+    bench/clause_confirm). Typed values (a date, an amount, a law) are confirmed by their
+    extractor and kept."""
+    quoted = _ATTRIBUTES[attribute].value_kind in _QUOTED_KINDS
+    return _candidates(values) if quoted else values
 
 
 _LIST_SEPARATOR = re.compile(r"(?:^|[-–—;|•\n])\s*$")

@@ -263,6 +263,15 @@ class EvidenceSkill:
             subject_class.type == "agreement" and len(gate.candidates) > 1
         )
         values = [cv for g in groups for cv in cited(g.values)]
+        # Candidates of a clause the classifier did not confirm: quoted as evidence (under the
+        # engine's threshold) and named in the answer; no value is concluded from them.
+        candidates = [
+            v
+            for v in values
+            if not sufficient and set(v.evidence_ids) <= collector.candidate_evidence
+        ]
+        if candidates:
+            values = [v for v in values if v not in candidates]
         answer_text = None
         if values and not conflicts:
             answer_text = (
@@ -273,27 +282,39 @@ class EvidenceSkill:
         # The attribute's clause, cited, with no value read from it (skill/_evidence.py).
         unread = not values and any(u.value is None for u in units)
         what = (subject_class.attribute or "").replace("_", " ")
-        if unread:
+        # Clause passages quoted as candidates only: the classifier did not confirm the clause,
+        # or labelled no sentence of it (its candidates, or passages that state the lexicon's
+        # cues, are quoted).
+        unconfirmed = collector.clause_unconfirmed and not sufficient and bool(candidates or unread)
+        candidates_text = "; ".join(v.value for v in candidates) or "passages quoted"
+        if unread and not unconfirmed:
             answer_text = "; ".join(
                 f"no {what} read from the clause quoted from {c.name}"
                 for c in gate.candidates
                 if any(u.subject_id == c.subject_id for u in units)
             )
-        # A clause topic with nothing found, or a clause the classifier's labels show absent.
-        not_stated = (
-            not values
-            and not unread
-            and (is_clause_question(subject_class) or collector.clause_absent)
+        # A clause topic with nothing found, or a clause the classifier's labels show absent
+        # (its candidates, if any, quoted).
+        not_stated = not values and (
+            (collector.clause_absent and (unconfirmed or not unread))
+            or (not unread and not unconfirmed and is_clause_question(subject_class))
         )
         if not_stated:
             # Said precisely, never "no" from silence: what was searched, and where.
-            answer_text = "; ".join(
+            absence = "; ".join(
                 absence_text(
                     clause_label(subject_class),
                     c.name,
                     [info(d) for d in c.documents if d in set(committed)],
                 )
                 for c in gate.candidates
+            )
+            answer_text = f"{absence}; candidates: {candidates_text}" if unconfirmed else absence
+        elif unconfirmed and not values:
+            agreements = ", ".join(c.name for c in gate.candidates)
+            answer_text = (
+                f"no {clause_label(subject_class).replace('_', ' ')} clause confirmed in "
+                f"{agreements}; candidates: {candidates_text}"
             )
         first = gate.candidates[0]
         actions: list[str] = []
@@ -309,10 +330,16 @@ class EvidenceSkill:
                 amended=any("amended_by" in c.class_attributes for c in gate.candidates),
                 ambiguous=ambiguous,
             )
-        if unread:
+        if unread and not unconfirmed:
             actions = [
                 f"Read the quoted clause: it states the {what} in terms not read as a value",
                 *(a for a in actions if not a.startswith("Request ")),
+            ]
+        if unconfirmed:
+            actions = [
+                "Read the candidates quoted: the clause classifier confirmed none of them "
+                f"as the {clause_label(subject_class).replace('_', ' ')} clause",
+                *actions,
             ]
         if unexecuted:
             actions.append(
@@ -353,7 +380,8 @@ class EvidenceSkill:
             )
             + (["superseded_value"] if supersessions or any(p.history for p in passages) else [])
             + (["unexecuted_document"] if unexecuted else [])
-            + (["not_stated"] if not_stated else []),
+            + (["not_stated"] if not_stated else [])
+            + (["clause_not_confirmed"] if unconfirmed else []),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=[*supersessions, *passages],

@@ -81,3 +81,39 @@ def test_sentence_labels_follow_the_overlap_rule(tmp_path: Path) -> None:
     assert contract.present[col["Insurance"]] is False
     assert contract.present[col["Governing Law"]] is True
     assert contract.unmatched == 0
+
+
+def test_the_contract_level_threshold_is_the_lowest_that_meets_the_targets() -> None:
+    """Out of fold, per contract: a threshold answers a contract when one of its sentences
+    reaches it; the chosen one answers at most 1% of the contracts without the clause and at
+    most 3% of those with it from no sentence of the clause; none such: None."""
+    # five contracts of two sentences; category 0 and category 1
+    probs = np.array(
+        [
+            [0.97, 0.2], [0.1, 0.1],  # 0: has the clause (first sentence)
+            [0.95, 0.9995], [0.1, 0.1],  # 1: has neither
+            [0.5, 0.3], [0.2, 0.1],  # 2: has neither
+            [0.99, 0.1], [0.3, 0.1],  # 3: has the clause (first sentence)
+            [0.92, 0.1], [0.1, 0.1],  # 4: has the clause (second sentence, unscored)
+        ]
+    )  # fmt: skip
+    labels = np.zeros(probs.shape, dtype=np.int8)
+    labels[[0, 6, 9], 0] = training.POSITIVE
+    labels[[0, 6], 1] = training.POSITIVE
+    owner = np.repeat(np.arange(5), 2)
+    present = np.array([[True, True], [False, False], [False, False], [True, True], [True, True]])
+    thresholds = np.array([0.9, 0.9])
+    # at the sentence threshold: contract 1 (absent) answered, contract 4 from a wrong sentence
+    assert training.contract_rates(probs, labels, owner, present, 0, 0.9, 0.9) == (
+        0.5,
+        2 / 3,
+        1 / 3,
+    )
+    confirm = training.confirm_thresholds(probs, labels, owner, present, thresholds)
+    assert confirm[0] == 0.96  # 0.95 (contract 1) and 0.92 (contract 4) no longer answer
+    assert training.contract_rates(probs, labels, owner, present, 0, 0.9, 0.96) == (
+        0.0,
+        2 / 3,
+        0.0,
+    )
+    assert confirm[1] is None  # contract 1's 0.9995 answers at every threshold of the grid

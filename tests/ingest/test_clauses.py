@@ -12,7 +12,7 @@ import json
 import numpy as np
 import pytest
 
-from domain import ChunkRecord, PageLines
+from domain import ChunkRecord, PageLines, candidate_category
 from ingest import (
     CLAUSE_MODEL_DIR,
     ClauseClassifier,
@@ -124,10 +124,13 @@ def test_chunk_labels_are_sentence_spans_with_their_categories() -> None:
         char_start=0,
         char_end=len(text),
     )
-    labelled = clause_model().label_chunk(chunk)
-    assert labelled.clause_labels == labels
+    labelled = clause_model().label_chunk(chunk)  # a document of one chunk
+    assert [
+        (lab.start, lab.end, tuple(c for c in lab.categories if not c.startswith("?")))
+        for lab in labelled.clause_labels
+    ] == [(lab.start, lab.end, lab.categories) for lab in labels]
     assert labelled.clause_categories == tuple(
-        sorted({c for lab in labels for c in lab.categories})
+        sorted({c for lab in labelled.clause_labels for c in lab.categories})
     )
 
 
@@ -139,3 +142,66 @@ def test_a_missing_or_mismatched_model_is_a_clear_error(tmp_path) -> None:  # ty
     np.save(tmp_path / "weights.npy", np.zeros((3, 41), dtype=np.float16))
     with pytest.raises(ClauseModelError, match="expected"):
         ClauseClassifier(tmp_path)
+
+
+def _chunk(text: str, start: int = 0, chunk_id: str = "c1") -> ChunkRecord:
+    return ChunkRecord(
+        chunk_id=chunk_id,
+        document_id="d" * 64,
+        document_name="a.pdf",
+        document_type="agreement",
+        independence_group="g",
+        text=text,
+        pages=(PageLines(page=1, line_start=1, line_end=text.count("\n") + 1),),
+        char_start=start,
+        char_end=start + len(text),
+    )
+
+
+def test_a_category_no_sentence_reaches_gets_its_best_sentences_as_candidates() -> None:
+    """Per document: a category no sentence reaches its threshold has its best sentences of
+    probability CANDIDATE_MIN or more (at most CANDIDATES) labelled "?<category>", filterable
+    alike; a category some sentence reaches has none; a sentence two overlapping chunks
+    share is labelled alike in both."""
+    from ingest._clauses import CANDIDATE_MIN, CANDIDATES
+
+    model = clause_model()
+    sentences = [
+        NEUTRAL[0],
+        STATES["governing_law"],
+        # states a non-compete; a candidate of exclusivity, under that category's threshold
+        "Provider shall not, during the Term, provide similar services to any competitor of "
+        "Client in the Territory.",
+    ]
+    text = "\n".join(sentences)
+    cut = text.index(sentences[2])
+    chunks = [_chunk(text[: len(text)]), _chunk(text[cut:], start=cut, chunk_id="c2")]
+    labelled = model.label_document(chunks)
+    probs = model.probabilities(sentences)
+    col = {c: i for i, c in enumerate(model.categories)}
+    reached = (probs >= model.thresholds).any(axis=0)
+    expected: dict[str, set[str]] = {}
+    for category, i in col.items():
+        if reached[i]:
+            continue
+        best = sorted(
+            (k for k in range(len(sentences)) if probs[k, i] >= CANDIDATE_MIN),
+            key=lambda k: -probs[k, i],
+        )[:CANDIDATES]
+        for k in best:
+            expected.setdefault(sentences[k], set()).add(candidate_category(category))
+    got: dict[str, set[str]] = {}
+    for chunk in labelled[:1]:
+        for label in chunk.clause_labels:
+            marks = {c for c in label.categories if c.startswith("?")}
+            if marks:
+                got[chunk.text[label.start : label.end]] = marks
+    assert got == expected
+    assert candidate_category("exclusivity") in got[sentences[2]]  # the case this test is for
+    assert "?governing_law" not in {c for marks in got.values() for c in marks}
+    assert "governing_law" in labelled[0].clause_categories
+    # the shared sentence: the same labels in the chunk that holds it alone
+    (alone,) = labelled[1].clause_labels
+    (first,) = [label for label in labelled[0].clause_labels if label.start == cut]
+    assert (alone.categories, alone.scores) == (first.categories, first.scores)
+    assert candidate_category("exclusivity") in labelled[1].clause_categories

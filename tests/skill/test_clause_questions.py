@@ -37,6 +37,9 @@ def test_the_lexicon_names_only_categories_of_the_clause_model() -> None:
     # could not be trusted (governing law, effective date); a clause topic never falls back.
     assert by_name["governing_law"].clause_fallback
     assert not by_name["non_compete"].clause_fallback
+    # Cues confirm a clause only where bench/clause_confirm measured it within the targets.
+    assert by_name["audit_rights"].cue_confirms
+    assert not by_name["change_of_control"].cue_confirms
     # A notice period is the renewal clause's only when the question asks about renewal.
     notice = by_name["notice_period"]
     assert notice.categories_for({}) == ()
@@ -116,10 +119,14 @@ def test_a_clause_no_sentence_states_is_a_precise_absence(
     answer = _ask(runtime, data_room_kb.kb, question)
     assert answer["terminal_state"] == "CONCLUDED"
     assert answer["sufficient"] is False
-    assert answer["evidence"] == []
+    assert answer["conclusion"]["values"] == []
     assert "not_stated" in answer["risk_signals"]
     text = answer["conclusion"]["answer"]
     assert text.startswith("no ") and "clause found in" in text and "pages searched" in text
+    # the document's candidate sentences of the clause, if any, quoted under the threshold
+    assert all(e["confidence"] <= 0.45 for e in answer["evidence"])
+    if answer["evidence"]:
+        assert "clause_not_confirmed" in answer["risk_signals"] and "; candidates: " in text
 
 
 @pytest.mark.slow
