@@ -16,11 +16,13 @@ with it answered from a quoted sentence that is the clause, and answered from no
 (target 3%). An attribute's cues confirm (its lexicon flag ``cue_confirms``) only where the
 second row meets both targets.
 
-Run: ``python -m bench.clause_confirm`` (five fits, about two minutes on 2 cores).
+Run: ``python -m bench.clause_confirm`` (five fits, about a minute on 2 cores;
+``BENCH_QUICK=1``: the first 60 training contracts).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 
@@ -42,7 +44,9 @@ from skill import sentence_relevance
 
 
 def run() -> str:
-    contracts = load_contracts(evaluation=False)
+    # BENCH_QUICK=1: the first 60 training contracts (a smoke run; its figures are not these)
+    quick = os.environ.get("BENCH_QUICK") == "1"
+    contracts = load_contracts(evaluation=False, limit=60 if quick else None)
     texts = sentences_of(contracts)
     data = prepare(contracts)
     labels, owner, present = data.labels, data.owner, data.present

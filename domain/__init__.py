@@ -37,6 +37,7 @@ from domain._names import (
     short_names,
 )
 from domain._records import (
+    CANDIDATE_MARK,
     Alias,
     Attribute,
     BBox,
@@ -60,6 +61,7 @@ from domain._sentences import (
 )
 
 __all__ = [
+    "CANDIDATE_MARK",
     "GENERIC_TERMS",
     "NOT_NAME_WORDS",
     "ORGANISATION_HEADS",

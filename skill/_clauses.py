@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from domain import ChunkRecord, SourceLocation, sentence_location
+from domain import CANDIDATE_MARK, ChunkRecord, SourceLocation, sentence_location
 from retrieval import DocumentEntry, VectorStore
 from skill._extract import ExtractedValue, extract_values
 
@@ -113,7 +113,10 @@ def labelled_spans(
             for category, score in zip(label.categories, label.scores, strict=True):
                 if category in wanted:
                     key = (label.start, label.end)
-                    level = levels.get(category, 0.0)
+                    # (a candidate label never confirms; scores are stored to 4 decimals)
+                    level = (
+                        None if category.startswith(CANDIDATE_MARK) else levels.get(category, 0.0)
+                    )
                     confirmed = level is not None and float(score) >= level
                     best, was = spans.get(key, (0.0, False))
                     spans[key] = (max(best, float(score)), was or confirmed)

@@ -330,12 +330,13 @@ class EvidenceCollector:
             self._aliases_of.setdefault(alias.entity_key, []).append(alias)
         self.top_k = top_k
         # Set by `collect`: the attribute's clause categories were searched in labelled
-        # documents and no sentence of them was found (the clause is absent).
+        # documents and no sentence of them was found (the clause is absent), and the
+        # subjects (agreements) of which that was so.
         self.clause_absent = False
-        # Set by `collect`: a clause sentence was quoted that does not confirm the clause (a
-        # candidate, under the engine's threshold).
-        self.clause_unconfirmed = False
-        # ... and the evidence ids of those candidates (no value is concluded from them).
+        self.absent_subjects: set[str] = set()
+        # Set by `collect`: the evidence ids of the clause sentences quoted as candidates only
+        # (the classifier did not confirm the clause; under the engine's threshold): no value
+        # is concluded from them.
         self.candidate_evidence: set[str] = set()
 
     # -- units from bindings ----------------------------------------------------------------
@@ -610,7 +611,11 @@ class EvidenceCollector:
 
         An agreement's attribute with clause categories (the lexicon's `clause_categories`)
         is read only from the sentences of those categories when every document searched
-        was labelled by the clause classifier; otherwise from retrieved sentences."""
+        was labelled by the clause classifier; otherwise from retrieved sentences. Where the
+        classifier does not confirm the agreement's clause, or labelled no sentence of it
+        (then its candidate sentences, or passages that state the attribute's cues, are
+        read), the units are candidates: `candidate_evidence`, under the engine's
+        threshold."""
         labelled = self._clause_spans(kb, candidate, subject, committed, attribute)
         # Where the classifier labelled no sentence of the clause, the clause is absent as far
         # as it can tell: the sentences ingestion labelled as its candidates (the document's
@@ -618,9 +623,11 @@ class EvidenceCollector:
         # attribute's cues, are quoted as candidates only (never sufficient) for the reader
         # to check. With the lexicon's clause_fallback, the classifier's recall on the clause
         # is too low to call it absent: the retrieved sentences are read as usual.
-        candidates_only = labelled == [] and not _ATTRIBUTES[attribute].clause_fallback
+        entry = _ATTRIBUTES[attribute]
+        candidates_only = labelled == [] and not entry.clause_fallback
         if candidates_only:
             self.clause_absent = True
+            self.absent_subjects.add(candidate.subject_id)
             labelled = (
                 self._clause_spans(kb, candidate, subject, committed, attribute, candidates=True)
                 or None
@@ -633,13 +640,20 @@ class EvidenceCollector:
         else:
             chunks = [chunk for chunk, _ in labelled]
         spans_of = {chunk.chunk_id: spans for chunk, spans in labelled or ()}
-        # A contract-level decision: one sentence over its category's threshold confirms the
-        # clause, and then each of the document's labelled sentences is a sentence of it.
-        confirmed_docs = {
-            chunk.document_id
+        # A contract-level decision: one sentence at or over its category's threshold (or,
+        # where the lexicon's `cue_confirms` says so, one that states the attribute's cue)
+        # confirms the agreement's clause, and then each labelled sentence of its documents
+        # is a sentence of it.
+        agreement_confirmed = not candidates_only and any(
+            confirmed
+            or (
+                entry.cue_confirms
+                and sentence_relevance(attribute, chunk.text[start:end])
+                >= (entry.threshold or CANDIDATE_RELEVANCE)
+            )
             for chunk, spans in labelled or ()
-            if any(confirmed for _, confirmed in spans.values())
-        }
+            for (start, end), (_, confirmed) in spans.items()
+        )
         if not chunks:
             return [], []
         docs = sorted({c.document_id for c in chunks})
@@ -656,7 +670,7 @@ class EvidenceCollector:
                 kb, role="registrant", subject_key=candidate.subject_id
             )
         }
-        unread: list[tuple[float, Sentence]] = []
+        unread: list[tuple[float, Sentence, bool]] = []  # (score, sentence, a candidate)
         for document_id in sorted(by_doc):
             doc_chunks = by_doc[document_id]
             own_voice = document_id in own_docs
@@ -665,7 +679,7 @@ class EvidenceCollector:
                 candidate, document_id, party_key=party_key, party_role=party_role
             )
             found: list[tuple[Sentence, float, list[tuple[str, float]], str | None]] = []
-            quoted_as_candidate: set[int] = set()  # (char_start of) sentences of candidates
+            quoted_as_candidate: set[int] = set()  # (char_start of) candidate sentences
             for chunk in doc_chunks:
                 for sentence in sentences_of(chunk):
                     if _is_heading(sentence.text):
@@ -674,7 +688,7 @@ class EvidenceCollector:
                         continue
                     relevance = sentence_relevance(attribute, sentence.text)
                     label_score: float | None = None
-                    confirmed = not candidates_only
+                    confirmed = labelled is None and not candidates_only
                     if cue_candidates and relevance < CANDIDATE_RELEVANCE:
                         continue
                     if labelled is not None:
@@ -682,7 +696,7 @@ class EvidenceCollector:
                         if mark is None:
                             continue  # not a sentence of the clause
                         label_score = mark[0]
-                        confirmed = confirmed and chunk.document_id in confirmed_docs
+                        confirmed = agreement_confirmed
                         relevance = max(relevance, label_score)
                     if attribute == "auditor" and _AUDIT_CUE.search(sentence.text):
                         relevance = max(relevance, 0.7)
@@ -691,30 +705,26 @@ class EvidenceCollector:
                     values, elsewhere, attributed = self._sentence_values(
                         attribute, sentence, candidate, forms, others, party_forms
                     )
-                    if candidates_only:
-                        values = _candidates(values)
-                    elif values and not confirmed and not _ATTRIBUTES[attribute].cue_confirms:
-                        values = _unconfirmed(attribute, values)
+                    capped = False
+                    if values and not confirmed:
+                        values, capped = _candidates(attribute, values, typed=candidates_only)
                     if not values and not elsewhere and label_score is not None:
                         # (the extractor already ran on the sentence in _sentence_values)
                         values = _clause_text_value(attribute, sentence) or _best_values(
                             clause_only_values(attribute, sentence.text)
                         )
-                        if candidates_only:
-                            values = _candidates(values)
-                        elif not confirmed:
-                            values = _unconfirmed(attribute, values)
+                        if values and not confirmed:
+                            values, capped = _candidates(attribute, values, typed=candidates_only)
                         if not values and (
                             self.verify(sentence, candidate, forms, others, party_forms, attribute)
                             is None
                         ):
-                            # The clause, but no value of the attribute read from it.
-                            if candidates_only:
-                                self.clause_unconfirmed = True
+                            # The clause, but no value of the attribute read from it (a
+                            # candidate, where the clause is not confirmed).
+                            if not confirmed:
                                 label_score = min(label_score, UNCONFIRMED_CLAUSE_CONFIDENCE)
-                            unread.append((label_score, sentence))
-                    if not confirmed and any(c <= UNCONFIRMED_CLAUSE_CONFIDENCE for _, c in values):
-                        self.clause_unconfirmed = True
+                            unread.append((label_score, sentence, not confirmed))
+                    if capped:
                         quoted_as_candidate.add(sentence.location.char_start)
                     if values:
                         named = [v for v, _ in values] if attribute in _NAME_VALUED else []
@@ -783,10 +793,7 @@ class EvidenceCollector:
                     )
                     if reason is None:
                         kept.setdefault(unit.evidence_id, unit)
-                        if (
-                            sentence.location.char_start in quoted_as_candidate
-                            and confidence <= UNCONFIRMED_CLAUSE_CONFIDENCE
-                        ):
+                        if sentence.location.char_start in quoted_as_candidate:
                             self.candidate_evidence.add(unit.evidence_id)
                     else:
                         rejected.setdefault(
@@ -803,9 +810,11 @@ class EvidenceCollector:
             # after the completion of the Offering"): its best sentences are cited, with no
             # value, so the answer shows the clause and is not sufficient.
             unread.sort(key=lambda u: (-u[0], u[1].chunk.document_id, u[1].location.char_start))
-            for score, sentence in unread[:UNREAD_CLAUSE_SENTENCES]:
+            for score, sentence, unconfirmed in unread[:UNREAD_CLAUSE_SENTENCES]:
                 unit = self.sentence_unit(sentence, candidate.subject_id, claim_id, None, score)
                 kept.setdefault(unit.evidence_id, unit)
+                if unconfirmed:
+                    self.candidate_evidence.add(unit.evidence_id)
         return list(kept.values()), list(rejected.values())
 
     def _clause_spans(
@@ -917,7 +926,7 @@ class EvidenceCollector:
 # A clause sentence quoted as the value of a clause topic: the classifier stated that it is
 # the clause, so it is evidence at this confidence (the engine's threshold is below it).
 CLAUSE_SENTENCE_CONFIDENCE = 0.8
-# ... when no sentence of the document reaches the category's contract-level threshold (the
+# ... when no sentence of the agreement reaches the category's contract-level threshold (the
 # classifier's `confirm`): quoted as a candidate, under the engine's threshold, so the answer
 # shows it and is not sufficient.
 UNCONFIRMED_CLAUSE_CONFIDENCE = 0.45
@@ -941,20 +950,17 @@ CANDIDATE_RELEVANCE = 0.7
 CANDIDATE_PASSAGES = 3
 
 
-def _candidates(values: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """Any value, typed or quoted, read where the classifier labelled no sentence of the
-    clause: a candidate, under the engine's threshold."""
-    return [(value, min(confidence, UNCONFIRMED_CLAUSE_CONFIDENCE)) for value, confidence in values]
-
-
-def _unconfirmed(attribute: str, values: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """A quoted clause of a document whose clause the classifier did not confirm: a
-    candidate, under the engine's threshold (the caller keeps a sentence that states a cue
-    of an attribute whose cues confirm: the lexicon's `cue_confirms`, measured by
-    bench/clause_confirm). Typed values (a date, an amount, a law) are confirmed by their
-    extractor and kept."""
-    quoted = _ATTRIBUTES[attribute].value_kind in _QUOTED_KINDS
-    return _candidates(values) if quoted else values
+def _candidates(
+    attribute: str, values: list[tuple[str, float]], *, typed: bool
+) -> tuple[list[tuple[str, float]], bool]:
+    """The values of a clause sentence the classifier did not confirm, and whether they are
+    candidates now (capped under the engine's threshold): a quoted clause always; a typed
+    value (a date, an amount, a law) only where no sentence of the clause was labelled
+    (`typed`): elsewhere its extractor confirms it."""
+    if not typed and _ATTRIBUTES[attribute].value_kind not in _QUOTED_KINDS:
+        return values, False
+    capped = [(value, min(c, UNCONFIRMED_CLAUSE_CONFIDENCE)) for value, c in values]
+    return capped, True
 
 
 _LIST_SEPARATOR = re.compile(r"(?:^|[-–—;|•\n])\s*$")

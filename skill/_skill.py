@@ -219,12 +219,17 @@ class EvidenceSkill:
                 kb, subject_class, gate, units, committed, aliases, info, collector
             )
         machine.advance(State.EVIDENCE_VERIFIED)
+        # Candidates of a clause the classifier did not confirm: quoted as evidence (under the
+        # engine's threshold) and named in the answer, never judged: no value is concluded
+        # from them.
+        candidate_units = [u for u in units if u.evidence_id in collector.candidate_evidence]
+        judged = [u for u in units if u.evidence_id not in collector.candidate_evidence]
 
         names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
             subject_class.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
         )
         groups = group_values(
-            units,
+            judged,
             names=names,
             prefixes=subject_class.attribute
             in (
@@ -263,15 +268,6 @@ class EvidenceSkill:
             subject_class.type == "agreement" and len(gate.candidates) > 1
         )
         values = [cv for g in groups for cv in cited(g.values)]
-        # Candidates of a clause the classifier did not confirm: quoted as evidence (under the
-        # engine's threshold) and named in the answer; no value is concluded from them.
-        candidates = [
-            v
-            for v in values
-            if not sufficient and set(v.evidence_ids) <= collector.candidate_evidence
-        ]
-        if candidates:
-            values = [v for v in values if v not in candidates]
         answer_text = None
         if values and not conflicts:
             answer_text = (
@@ -280,42 +276,49 @@ class EvidenceSkill:
                 + passage_note(passages)
             )
         # The attribute's clause, cited, with no value read from it (skill/_evidence.py).
-        unread = not values and any(u.value is None for u in units)
+        unread = not values and any(u.value is None for u in judged)
         what = (subject_class.attribute or "").replace("_", " ")
-        # Clause passages quoted as candidates only: the classifier did not confirm the clause,
-        # or labelled no sentence of it (its candidates, or passages that state the lexicon's
-        # cues, are quoted).
-        unconfirmed = collector.clause_unconfirmed and not sufficient and bool(candidates or unread)
-        candidates_text = "; ".join(v.value for v in candidates) or "passages quoted"
-        if unread and not unconfirmed:
+        label = clause_label(subject_class).replace("_", " ")
+        if unread:
             answer_text = "; ".join(
                 f"no {what} read from the clause quoted from {c.name}"
                 for c in gate.candidates
-                if any(u.subject_id == c.subject_id for u in units)
+                if any(u.subject_id == c.subject_id for u in judged)
             )
+        candidate_values = list(
+            dict.fromkeys(u.value for u in _sorted_units(candidate_units) if u.value)
+        )
+        candidates_text = "; ".join(candidate_values) or f"passages quoted, no {what} read"
         # A clause topic with nothing found, or a clause the classifier's labels show absent
-        # (its candidates, if any, quoted).
+        # (its candidates, if any, quoted after the absence).
         not_stated = not values and (
-            (collector.clause_absent and (unconfirmed or not unread))
-            or (not unread and not unconfirmed and is_clause_question(subject_class))
+            (collector.clause_absent and (bool(candidate_units) or not unread))
+            or (not unread and not candidate_units and is_clause_question(subject_class))
         )
         if not_stated:
             # Said precisely, never "no" from silence: what was searched, and where.
+            absent_in = [
+                c for c in gate.candidates if c.subject_id in collector.absent_subjects
+            ] or list(gate.candidates)
             absence = "; ".join(
                 absence_text(
                     clause_label(subject_class),
                     c.name,
                     [info(d) for d in c.documents if d in set(committed)],
                 )
-                for c in gate.candidates
+                for c in absent_in
             )
-            answer_text = f"{absence}; candidates: {candidates_text}" if unconfirmed else absence
-        elif unconfirmed and not values:
-            agreements = ", ".join(c.name for c in gate.candidates)
             answer_text = (
-                f"no {clause_label(subject_class).replace('_', ' ')} clause confirmed in "
-                f"{agreements}; candidates: {candidates_text}"
+                f"{absence}; candidates: {candidates_text}" if candidate_units else absence
             )
+        elif candidate_units:
+            unconfirmed_in = ", ".join(
+                c.name
+                for c in gate.candidates
+                if any(u.subject_id == c.subject_id for u in candidate_units)
+            )
+            note = f"no {label} clause confirmed in {unconfirmed_in}; candidates: {candidates_text}"
+            answer_text = f"{answer_text}; {note}" if answer_text else note
         first = gate.candidates[0]
         actions: list[str] = []
         if not sufficient:
@@ -330,15 +333,15 @@ class EvidenceSkill:
                 amended=any("amended_by" in c.class_attributes for c in gate.candidates),
                 ambiguous=ambiguous,
             )
-        if unread and not unconfirmed:
+        if unread:
             actions = [
                 f"Read the quoted clause: it states the {what} in terms not read as a value",
                 *(a for a in actions if not a.startswith("Request ")),
             ]
-        if unconfirmed:
+        if candidate_units:
             actions = [
                 "Read the candidates quoted: the clause classifier confirmed none of them "
-                f"as the {clause_label(subject_class).replace('_', ' ')} clause",
+                f"as the {label} clause",
                 *actions,
             ]
         if unexecuted:
@@ -381,7 +384,7 @@ class EvidenceSkill:
             + (["superseded_value"] if supersessions or any(p.history for p in passages) else [])
             + (["unexecuted_document"] if unexecuted else [])
             + (["not_stated"] if not_stated else [])
-            + (["clause_not_confirmed"] if unconfirmed else []),
+            + (["clause_not_confirmed"] if candidate_units else []),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=[*supersessions, *passages],

@@ -30,10 +30,43 @@ MERGER = (
     "In the event of a merger of Provider with any other entity, Client shall have the right "
     "to terminate this Agreement."
 )
+# Under audit rights' contract-level threshold, but it states the lexicon's audit cue, and
+# audit rights is an attribute whose cues confirm (`cue_confirms`); the next sentence is
+# labelled audit rights too, under the threshold, and states no cue.
+CUED_AUDIT = "Client may audit the accounts of Provider relating to this Agreement."
+AUDIT_FOLLOW_UP = (
+    "If any audit reveals an underpayment of the Fees, Provider shall pay the shortfall within "
+    "thirty (30) days."
+)
 COMPETITOR = (
     "Provider shall not, during the Term, provide similar services to any competitor of Client "
     "in the Territory."
 )
+
+
+def _pdf(title: str, clauses: list[str]) -> bytes:
+    return make_pdf(
+        [
+            [
+                Line(title, size=16, bold=True, x=120),
+                *(line for clause in clauses for line in paragraph(clause, gap=14)),
+            ]
+        ]
+    )
+
+
+def _consulting() -> bytes:
+    return _pdf(
+        "CONSULTING AGREEMENT",
+        [
+            "This Consulting Agreement is entered into as of April 1, 2021 by and between "
+            "Quillon Dynamics, Inc., a Delaware corporation (\u201cProvider\u201d), and Northwind "
+            "Labs LLC, an Ohio limited liability company (\u201cClient\u201d).",
+            f"1. Records. {CUED_AUDIT}",
+            f"2. Shortfalls. {AUDIT_FOLLOW_UP}",
+            "3. Law. This Agreement shall be governed by the laws of the State of Ohio.",
+        ],
+    )
 
 
 def _agreement() -> bytes:
@@ -48,25 +81,26 @@ def _agreement() -> bytes:
         f"4. Competition. {COMPETITOR}",
         "5. Law. This Agreement shall be governed by the laws of the State of Oregon.",
     ]
-    return make_pdf(
-        [
-            [
-                Line("SERVICES AGREEMENT", size=16, bold=True, x=120),
-                *(line for clause in clauses for line in paragraph(clause, gap=14)),
-            ]
-        ]
-    )
+    return _pdf("SERVICES AGREEMENT", clauses)
 
 
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    yield from ingested_runtime(tmp_path_factory, "confirm", [("services.pdf", _agreement())])
+    yield from ingested_runtime(
+        tmp_path_factory,
+        "confirm",
+        [("services.pdf", _agreement()), ("consulting.pdf", _consulting())],
+    )
 
 
-def _label(runtime: Any, sentence: str, category: str) -> tuple[str, float, float | None]:
+def _label(
+    runtime: Any, sentence: str, category: str, document: str = "services.pdf"
+) -> tuple[str, float, float | None]:
     """The stored label of `category` (or its candidate label) on `sentence`, its score, and
     the level that confirms the category in its document (the catalog's `clause_confirm`)."""
-    (entry,) = runtime.catalog.list_documents("kb", status="committed")
+    (entry,) = [
+        e for e in runtime.catalog.list_documents("kb", status="committed") if e.name == document
+    ]
     confirm = dict(entry.details["clause_confirm"])
     wanted = {category, candidate_category(category)}
     for chunk in runtime.skill.store.chunks_with_clauses(
@@ -129,3 +163,45 @@ def test_an_absent_clause_is_stated_with_its_candidate_sentences(runtime: Any) -
     compete = _ask(runtime, f"Does {AGREEMENT} contain a non-compete clause?")
     assert compete.sufficient is True
     assert [v.value for v in compete.conclusion.values] == [COMPETITOR]
+
+
+@pytest.mark.slow
+def test_a_cue_confirms_the_clause_where_the_lexicon_says_it_may(runtime: Any) -> None:
+    """Audit rights' cues confirm (`cue_confirms`, measured by bench/clause_confirm): an
+    agreement whose labelled sentence states the cue has the clause, and each of its labelled
+    sentences is quoted as it, though none reaches the contract-level threshold."""
+    for sentence in (CUED_AUDIT, AUDIT_FOLLOW_UP):
+        name, score, level = _label(runtime, sentence, "audit_rights", "consulting.pdf")
+        assert name == "audit_rights" and level is not None and score < level
+    answer = _ask(
+        runtime,
+        "What audit rights are in the contract between Quillon Dynamics and Northwind Labs?",
+    )
+    assert answer.sufficient is True
+    assert {v.value for v in answer.conclusion.values} == {CUED_AUDIT, AUDIT_FOLLOW_UP}
+    assert "clause_not_confirmed" not in answer.risk_signals
+
+
+@pytest.mark.slow
+def test_a_document_labelled_before_the_contract_level_threshold_is_judged_as_before(
+    runtime: Any,
+) -> None:
+    """A catalog entry without `clause_confirm` (ingested by an earlier version): every
+    labelled sentence confirms its clause, as it did then."""
+    from dataclasses import replace
+
+    from skill import EvidenceSkill
+
+    skill = runtime.skill
+    before = EvidenceSkill(
+        skill.store,
+        skill.embedder,
+        committed_documents=skill.committed_documents,
+        document_info=lambda kb, d: replace(skill.document_info(kb, d), clause_confirm={}),
+        aliases=skill.aliases,
+        copies=skill.copies,
+    )
+    answer = before.ask("kb", f"Is there a change of control provision in {AGREEMENT}?")
+    assert answer.sufficient is True
+    assert [v.value for v in answer.conclusion.values] == [MERGER]
+    assert "clause_not_confirmed" not in answer.risk_signals
