@@ -289,6 +289,9 @@ class EvidenceSkill:
             dict.fromkeys(u.value for u in _sorted_units(candidate_units) if u.value)
         )
         candidates_text = "; ".join(candidate_values) or f"passages quoted, no {what} read"
+        # Beside values of the answer, candidates are named only when they are values too (a
+        # candidate passage with no value read adds nothing to a value found elsewhere).
+        show_candidates = bool(candidate_units) and (not values or bool(candidate_values))
         # A clause topic with nothing found, or a clause the classifier's labels show absent
         # (its candidates, if any, quoted after the absence).
         not_stated = not values and (
@@ -311,7 +314,7 @@ class EvidenceSkill:
             answer_text = (
                 f"{absence}; candidates: {candidates_text}" if candidate_units else absence
             )
-        elif candidate_units:
+        elif show_candidates:
             unconfirmed_in = ", ".join(
                 c.name
                 for c in gate.candidates
@@ -338,7 +341,7 @@ class EvidenceSkill:
                 f"Read the quoted clause: it states the {what} in terms not read as a value",
                 *(a for a in actions if not a.startswith("Request ")),
             ]
-        if candidate_units:
+        if show_candidates:
             actions = [
                 "Read the candidates quoted: the clause classifier confirmed none of them "
                 f"as the {label} clause",
@@ -384,7 +387,7 @@ class EvidenceSkill:
             + (["superseded_value"] if supersessions or any(p.history for p in passages) else [])
             + (["unexecuted_document"] if unexecuted else [])
             + (["not_stated"] if not_stated else [])
-            + (["clause_not_confirmed"] if candidate_units else []),
+            + (["clause_not_confirmed"] if show_candidates else []),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=[*supersessions, *passages],
