@@ -23,7 +23,6 @@ Run: ``python -m bench.clause_confirm`` (five fits, about a minute on 2 cores;
 from __future__ import annotations
 
 import os
-import re
 import sys
 
 import numpy as np
@@ -40,7 +39,7 @@ from bench.train_clauses import (
 )
 from domain import lexicon
 from ingest import clause_model
-from skill import sentence_relevance
+from skill import extract_values
 
 
 def run() -> str:
@@ -51,9 +50,7 @@ def run() -> str:
     data = prepare(contracts)
     labels, owner, present = data.labels, data.owner, data.present
     model = clause_model()
-    # the regularization the shipped model was fitted with ("... (liblinear, C=1.0, ...)")
-    c = float(re.search(r"C=([0-9.]+)", str(model.metadata["model"])).group(1))  # type: ignore[union-attr]
-    held = out_of_fold(data, c)
+    held = out_of_fold(data, model.c)
     lines = [
         "| attribute | category | confirmation | absent answered | right | wrong | cues confirm |",
         "|---|---|---|---|---|---|---|",
@@ -66,11 +63,12 @@ def run() -> str:
             col = SLUGS.index(slug)
             p = held[:, col]
             labelled = p >= float(model.thresholds[col])
-            level = model.confirm.get(slug, float(model.thresholds[col]))
+            level = model.confirm_level(slug)
             strong = labelled & (p >= (2.0 if level is None else level))
+            # a cue states the clause where the attribute's extractor reads it (as at run time)
             cue = np.zeros(len(p), dtype=bool)
             for i in np.flatnonzero(labelled):
-                cue[i] = sentence_relevance(entry.name, texts[i]) >= (entry.threshold or 0.85)
+                cue[i] = bool(extract_values(entry.name, texts[i]))
             right_quoted = np.zeros(n, dtype=bool)
             np.logical_or.at(right_quoted, owner, labelled & (labels[:, col] == POSITIVE))
             has = present[:, col]

@@ -116,7 +116,7 @@ def run() -> str:
         absent = int((~doc_gold).sum())
         false_found = int((doc_pred & ~doc_gold).sum())
         # The contract-level decision (the model's `confirm`): a sentence at or over it.
-        level = model.confirm.get(slug, float(model.thresholds[col]))
+        level = model.confirm_level(slug)
         doc_confirmed = np.zeros(len(contracts), dtype=bool)
         if level is not None:
             doc_confirmed[np.unique(owner[probs[:, col] >= level])] = True

@@ -504,6 +504,7 @@ def write_model(trained: Trained, out: Path) -> None:
         "categories": list(SLUGS),
         "names": list(CATEGORIES),
         "bias": [round(float(b), 6) for b in trained.bias],
+        "c": trained.c,
         "thresholds": [round(float(t), 2) for t in trained.thresholds],
         "confirm": trained.confirm,
         "validation": {

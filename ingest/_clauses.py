@@ -116,6 +116,8 @@ class ClauseClassifier:
             for slug, c, t in zip(self.categories, confirm, meta["thresholds"], strict=True)
             if c is None or float(c) > float(t)
         }
+        # the regularization the weights were fitted with (bench/clause_confirm refits so)
+        self.c = float(meta.get("c", 1.0))
         self._weights = weights.astype(np.float32)
         self.metadata: dict[str, Any] = {
             k: v for k, v in meta.items() if k not in ("vocabulary", "idf")
@@ -125,6 +127,14 @@ class ClauseClassifier:
             raise ClauseModelError(
                 f"clause model in {path}: weights {self._weights.shape}, expected {shape}"
             )
+
+    def confirm_level(self, slug: str) -> float | None:
+        """The probability at which one sentence confirms that a document has the clause:
+        `confirm` where it is above the sentence threshold, else that threshold (None:
+        never alone)."""
+        if slug in self.confirm:
+            return self.confirm[slug]
+        return float(self.thresholds[self.categories.index(slug)])
 
     def probabilities(self, sentences: Sequence[str]) -> np.ndarray:
         """sentences × categories probabilities (float32). Each sentence's sum runs over its
@@ -173,10 +183,6 @@ class ClauseClassifier:
                 )
             )
         return out
-
-    def label_chunk(self, chunk: ChunkRecord) -> ChunkRecord:
-        """A chunk labelled as a document of its own (`label_document`)."""
-        return self.label_document([chunk])[0]
 
     def label_document(self, chunks: Sequence[ChunkRecord]) -> list[ChunkRecord]:
         """A document's chunks with `clause_labels` (their sentences,

@@ -329,10 +329,8 @@ class EvidenceCollector:
         for alias in self.aliases:
             self._aliases_of.setdefault(alias.entity_key, []).append(alias)
         self.top_k = top_k
-        # Set by `collect`: the attribute's clause categories were searched in labelled
-        # documents and no sentence of them was found (the clause is absent), and the
-        # subjects (agreements) of which that was so.
-        self.clause_absent = False
+        # Set by `collect`: the subjects (agreements) whose labelled documents were searched
+        # for the attribute's clause categories and hold no sentence of them (absent).
         self.absent_subjects: set[str] = set()
         # Set by `collect`: the evidence ids of the clause sentences quoted as candidates only
         # (the classifier did not confirm the clause; under the engine's threshold): no value
@@ -626,7 +624,6 @@ class EvidenceCollector:
         entry = _ATTRIBUTES[attribute]
         candidates_only = labelled == [] and not entry.clause_fallback
         if candidates_only:
-            self.clause_absent = True
             self.absent_subjects.add(candidate.subject_id)
             labelled = (
                 self._clause_spans(kb, candidate, subject, committed, attribute, candidates=True)
@@ -646,11 +643,7 @@ class EvidenceCollector:
         # is a sentence of it.
         agreement_confirmed = not candidates_only and any(
             confirmed
-            or (
-                entry.cue_confirms
-                and sentence_relevance(attribute, chunk.text[start:end])
-                >= (entry.threshold or CANDIDATE_RELEVANCE)
-            )
+            or (entry.cue_confirms and bool(extract_values(attribute, chunk.text[start:end])))
             for chunk, spans in labelled or ()
             for (start, end), (_, confirmed) in spans.items()
         )
@@ -705,25 +698,27 @@ class EvidenceCollector:
                     values, elsewhere, attributed = self._sentence_values(
                         attribute, sentence, candidate, forms, others, party_forms
                     )
-                    capped = False
-                    if values and not confirmed:
-                        values, capped = _candidates(attribute, values, typed=candidates_only)
-                    if not values and not elsewhere and label_score is not None:
+                    from_clause = not values and not elsewhere and label_score is not None
+                    if from_clause:
                         # (the extractor already ran on the sentence in _sentence_values)
                         values = _clause_text_value(attribute, sentence) or _best_values(
                             clause_only_values(attribute, sentence.text)
                         )
-                        if values and not confirmed:
-                            values, capped = _candidates(attribute, values, typed=candidates_only)
-                        if not values and (
-                            self.verify(sentence, candidate, forms, others, party_forms, attribute)
-                            is None
-                        ):
-                            # The clause, but no value of the attribute read from it (a
-                            # candidate, where the clause is not confirmed).
-                            if not confirmed:
-                                label_score = min(label_score, UNCONFIRMED_CLAUSE_CONFIDENCE)
-                            unread.append((label_score, sentence, not confirmed))
+                    capped = False
+                    if values and not confirmed:
+                        values, capped = _candidates(attribute, values, typed=candidates_only)
+                    if (
+                        from_clause
+                        and label_score is not None
+                        and not values
+                        and self.verify(sentence, candidate, forms, others, party_forms, attribute)
+                        is None
+                    ):
+                        # The clause, but no value of the attribute read from it (a candidate,
+                        # where the clause is not confirmed).
+                        if not confirmed:
+                            label_score = min(label_score, UNCONFIRMED_CLAUSE_CONFIDENCE)
+                        unread.append((label_score, sentence, not confirmed))
                     if capped:
                         quoted_as_candidate.add(sentence.location.char_start)
                     if values:

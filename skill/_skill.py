@@ -295,7 +295,7 @@ class EvidenceSkill:
         # A clause topic with nothing found, or a clause the classifier's labels show absent
         # (its candidates, if any, quoted after the absence).
         not_stated = not values and (
-            (collector.clause_absent and (bool(candidate_units) or not unread))
+            (bool(collector.absent_subjects) and (bool(candidate_units) or not unread))
             or (not unread and not candidate_units and is_clause_question(subject_class))
         )
         if not_stated:

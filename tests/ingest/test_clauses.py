@@ -124,7 +124,7 @@ def test_chunk_labels_are_sentence_spans_with_their_categories() -> None:
         char_start=0,
         char_end=len(text),
     )
-    labelled = clause_model().label_chunk(chunk)  # a document of one chunk
+    (labelled,) = clause_model().label_document([chunk])  # a document of one chunk
     assert [
         (lab.start, lab.end, tuple(c for c in lab.categories if not c.startswith("?")))
         for lab in labelled.clause_labels
