@@ -170,6 +170,7 @@ def questions(
                         "spans": spans,
                         "train_columns": train_columns,
                         "train_spans": train_spans,
+                        "rows": str(topic.get("rows") or "clause"),
                         "laws": laws,
                     }
                 )
@@ -253,6 +254,33 @@ def _pct(num: int, den: int) -> str:
     return f"{100 * num / den:.1f}% ({num}/{den})" if den else "n/a"
 
 
+# The groups of topics scored against cuad-train (`rows` in cuad_phrasings.yaml), by the
+# label that begins their rows.
+_ROWS = {"clause": "clause topics", "taxonomy": "taxonomy topics"}
+
+
+def _train_rows(pairs: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]]) -> dict[str, str]:
+    """Right clause, wrong clause and answered where absent, against cuad-train's spans."""
+    with_span = [(q, r) for q, r in pairs if q.get("train_columns") and q["train_spans"]]
+    absent = [(q, r) for q, r in pairs if q.get("train_columns") and not q["train_spans"]]
+    found = [
+        r for q, r in with_span if any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
+    ]
+    wrong = [
+        (q, r)
+        for q, r in with_span
+        if r.get("sufficient")
+        and not any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
+    ]
+    return {
+        " (cuad-train gold): right clause": _pct(len(found), len(with_span)),
+        ": from the wrong clause": _pct(len(wrong), len(with_span)),
+        ": answer where absent": _pct(
+            sum(1 for _, r in absent if r.get("sufficient")), len(absent)
+        ),
+    }
+
+
 def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The figures of the module docstring, per split ("dev", "held_out", "all")."""
     report: dict[str, Any] = {}
@@ -286,21 +314,9 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
             if (vals := [str(v["value"]) for v in (r.get("conclusion") or {}).get("values", [])])
             and all(any(values_match(g, v) for g in q["laws"]) for v in vals)
         ]
-        # The acceptance-only topics against cuad-train's annotations of the same contracts.
-        t_with = [(q, r) for q, r in topic if q.get("train_columns") and q["train_spans"]]
-        t_absent = [(q, r) for q, r in topic if q.get("train_columns") and not q["train_spans"]]
-        t_right = [
-            (q, r)
-            for q, r in t_with
-            if any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
-        ]
-        t_wrong = [
-            (q, r)
-            for q, r in t_with
-            if r.get("sufficient")
-            and not any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
-        ]
-        t_absent_answered = [(q, r) for q, r in t_absent if r.get("sufficient")]
+        # The acceptance-only topics against cuad-train's annotations of the same contracts,
+        # and the rest of the taxonomy's topics alike, in rows of their own.
+        trained = {g: _train_rows([(q, r) for q, r in topic if q.get("rows") == g]) for g in _ROWS}
         by_topic: dict[str, list[int]] = {}
         for q, r in topic:
             cell = by_topic.setdefault(q["topic"], [0, 0, 0, 0])
@@ -322,9 +338,7 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
             "swapped-party answers": f"{len(swapped_answered)} of {len(swapped)}",
             "placeholders read as questions": f"{len(placeholder_read)} of {len(placeholders)}",
             "governing law right": _pct(len(law_right), len(law)),
-            "clause topics (cuad-train gold): right clause": _pct(len(t_right), len(t_with)),
-            "clause topics: from the wrong clause": _pct(len(t_wrong), len(t_with)),
-            "clause topics: answer where absent": _pct(len(t_absent_answered), len(t_absent)),
+            **{f"{_ROWS[g]}{k}": v for g, rows in trained.items() for k, v in rows.items()},
             "errors": sum(1 for _, r in pick if "error" in r),
             "by_topic": by_topic,
         }

@@ -164,11 +164,28 @@ class OpenReading:
     rest: str
 
 
-def _agreement_phrase(text: str, mentions: Sequence[Mention]) -> tuple[int, int, str] | None:
-    """(start, end, phrase) of the first reference to an agreement, with its type words."""
+def _phrase_span(text: str, names: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """Where the lexicon's phrase of what is asked stands in the question, names left out."""
+    intent = lexicon_intent(_blank(text, names))
+    if intent is None or not intent.phrase:
+        return None
+    for m in re.finditer(re.escape(intent.phrase), text, re.IGNORECASE):
+        if not any(a < m.end() and m.start() < b for a, b in names):
+            return m.span()
+    return None
+
+
+def _agreement_phrase(
+    text: str, mentions: Sequence[Mention], asked: tuple[int, int] | None = None
+) -> tuple[int, int, str] | None:
+    """(start, end, phrase) of the first reference to an agreement, with its type words; a
+    type word inside what is asked (`asked`: "license" in "What license is granted under the
+    agreement ...") is passed over when another reference follows or precedes it."""
     taken = [(m.start, m.end) for m in mentions]
     for match in _AGREEMENT_PHRASE.finditer(text):
         if any(a <= match.start() < b for a, b in taken):
+            continue
+        if asked is not None and match.start() < asked[1] and asked[0] < match.end():
             continue
         start = match.start()
         words = list(re.finditer(r"[\w-]+", text[:start]))
@@ -198,7 +215,7 @@ def _agreement_phrase(text: str, mentions: Sequence[Mention]) -> tuple[int, int,
             if title is not None:
                 start, end = title
         return start, end, text[start:end]
-    return None
+    return None if asked is None else _agreement_phrase(text, mentions)
 
 
 # Words that join the words of a title ("Licensing And Web Site Hosting Agreement", "Amendment
@@ -357,11 +374,12 @@ def read_open_question(
         for m in find_mentions(normalized, index, masked=type_words)
         if m.known and not any(a < m.end and m.start < b for a, b in type_words)
     ]
-    agreement = _agreement_phrase(normalized, known)
-    masked = [(agreement[0], agreement[1])] if agreement else []
     # What is asked is read outside the known names ("Insurance" in "American General Life
     # Insurance Company" asks nothing).
     names_known = [(m.start, m.end) for m in known]
+    asked = _phrase_span(normalized, names_known)
+    agreement = _agreement_phrase(normalized, known, asked)
+    masked = [(agreement[0], agreement[1])] if agreement else []
     intent = lexicon_intent(_blank(normalized, [*masked, *names_known]))
     if intent is not None and intent.phrase:
         for m in re.finditer(re.escape(intent.phrase), normalized, re.IGNORECASE):
@@ -373,7 +391,7 @@ def read_open_question(
     if agreement is not None and any(
         m.start <= agreement[0] < m.end or agreement[0] <= m.start < agreement[1] for m in mentions
     ):
-        agreement = _agreement_phrase(normalized, mentions)
+        agreement = _agreement_phrase(normalized, mentions, asked)
     names = [m.text for m in mentions]
     linked = _linked_names(normalized, masked, mentions)
     known_keys = {entity_key(n) for n in names}

@@ -14,8 +14,12 @@ from domain import Alias, entity_key, legal_form, lexicon
 from retrieval import VectorStore
 from skill._errors import SubjectClassError
 from skill._intent import (
+    _AGREEMENT_PHRASE as _AGREEMENT_WORDS,
+)
+from skill._intent import (
     CLAUSE_TOPICS,
     TOPIC,
+    lexicon_intent,
     read_open_question,
     refine_intent,
 )
@@ -68,7 +72,14 @@ def read_question(
                 question, normalized, index, embed=embed.embed_query, embedder=embedder
             ).subject
         else:
-            subject = refine_intent(_without_qualifiers(subject, normalized), normalized)
+            if _asks_a_clause(subject, normalized):
+                # "Who owns the intellectual property created under the agreement between A
+                # and B?": the grammar's entity is a clause of an agreement, not a name.
+                subject = read_open_question(
+                    question, normalized, index, embed=embed.embed_query, embedder=embedder
+                ).subject
+            else:
+                subject = refine_intent(_without_qualifiers(subject, normalized), normalized)
     for party in subject.parties:
         key = entity_key(party)
         if key in _CONTRACT_ROLES and party[:1].islower() and key not in alias_keys:
@@ -115,6 +126,25 @@ def _without_qualifiers(subject: SubjectClass, normalized: str) -> SubjectClass:
     else:
         constraints.pop("parties", None)
     return subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
+
+
+def _asks_a_clause(subject: SubjectClass, normalized: str) -> bool:
+    """Is the entity the grammar read an agreement's clause: a name with an agreement word in
+    it, overlapped by an agreement clause topic's phrase ("Who owns the intellectual property
+    created under the agreement between A and B?")?"""
+    if subject.type == "agreement":
+        return False
+    intent = lexicon_intent(normalized, ("agreement",))
+    if intent is None or intent.attribute not in CLAUSE_TOPICS or not intent.phrase:
+        return False
+    lowered = normalized.lower()
+    phrase = lowered.find(intent.phrase.lower())
+    for text in (subject.parent_entity, subject.name):
+        if text and _AGREEMENT_WORDS.search(text):
+            at = lowered.find(text.lower())
+            if at >= 0 and phrase < at + len(text) and at < phrase + len(intent.phrase):
+                return True
+    return False
 
 
 def is_clause_question(subject: SubjectClass) -> bool:

@@ -7,9 +7,10 @@ import pytest
 
 from domain import entity_key
 from skill import SubjectClassError
-from skill._intent import lexicon_intent
+from skill._intent import lexicon_intent, read_open_question
 from skill._mentions import NameIndex, find_mentions, name_tokens, placeholder_in
 from skill._skill import EvidenceSkill
+from skill._subject import _normalize
 from tests.skill.conftest import KB
 
 # -- names from the knowledge base -----------------------------------------------------------
@@ -112,6 +113,15 @@ def test_placeholders_are_found() -> None:
         ("Can terminate for convenience", "termination_for_convenience"),
         ("Under which jurisdiction's laws is construed", "governing_law"),
         ("What insurance must be maintained", "insurance"),
+        # the rest of the typed categories (phrased unlike bench/cuad_phrasings.yaml)
+        ("Does the supplier owe MFN treatment under", "most_favored_nation"),
+        ("Who holds a right of first offer under", "right_of_first_refusal"),
+        ("What are the carve-outs from the liability cap in", "uncapped_liability"),
+        ("What late delivery penalties apply under", "liquidated_damages"),
+        ("What is the warranty period of", "warranty_duration"),
+        ("Is there a take-or-pay obligation in", "minimum_commitment"),
+        ("What is the scope of the license in", "license_grant"),
+        ("Who will own the inventions made under", "ip_ownership"),
     ],
 )
 def test_intents_come_from_the_lexicon(text: str, attribute: str) -> None:
@@ -378,3 +388,27 @@ def test_a_title_more_specific_than_the_agreements_needs_both_parties() -> None:
     assert not _titled_by_parties("sponsorship_agreement_2", kinds, two)
     assert not _titled_by_parties("amendment_no_2_sponsorship_agreement", kinds, two)
     assert not _titled_by_parties(None, kinds, two)
+
+
+def test_a_type_word_inside_what_is_asked_is_not_the_agreement() -> None:
+    # "license" is a type of agreement, and here it is what is asked about.
+    question = "What license is granted under the Supply Agreement between Acme Widgets LLC and Globex Corp?"
+    index = NameIndex(["Acme Widgets LLC", "Globex Corp"])
+    subject = read_open_question(question, _normalize(question), index).subject
+    assert subject.attribute == "license_grant"
+    assert subject.document_type == "supply_agreement"
+    assert subject.parties == ["Acme Widgets LLC", "Globex Corp"]
+
+
+def test_a_clause_the_grammar_took_for_an_entity_is_the_clause(skill: EvidenceSkill) -> None:
+    answer = skill.ask(
+        KB,
+        "Who owns the intellectual property created under the MSA between Acme Robotics, Inc. "
+        "and Globex Corporation?",
+    )
+    assert answer.subject_class.type == "agreement"
+    assert answer.subject_class.attribute == "ip_ownership"
+    assert answer.terminal_state == "CONCLUDED"
+    # An entity asked about by a plain "who owns" stays a relation question.
+    owner = skill.ask(KB, "Who owns Globex Corporation?")
+    assert owner.subject_class.attribute is None and owner.subject_class.type != "agreement"
