@@ -17,12 +17,15 @@ from ingest._bindings import BindingExtractor, BindingResult
 from ingest._chunk import Chunker, extract_span, reextract, sentence_spans
 from ingest._clauses import (
     CLAUSE_MODEL_DIR,
+    LENGTH_BUCKETS,
     ClauseClassifier,
     ClauseModelError,
     clause_category_slug,
     clause_features,
     clause_labels,
+    clause_length,
     clause_model,
+    short_masked,
 )
 from ingest._dedup import content_key, copy_metadata
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
@@ -44,6 +47,7 @@ from ingest._sandbox import ChildFailed, ChildOutOfMemory, ChildTimedOut, run_in
 
 __all__ = [
     "CLAUSE_MODEL_DIR",
+    "LENGTH_BUCKETS",
     "BindingExtractor",
     "BindingResult",
     "ChildFailed",
@@ -71,6 +75,7 @@ __all__ = [
     "clause_category_slug",
     "clause_features",
     "clause_labels",
+    "clause_length",
     "clause_model",
     "collect_pdfs",
     "content_key",
@@ -85,4 +90,5 @@ __all__ = [
     "run_in_child",
     "score_bindings",
     "sentence_spans",
+    "short_masked",
 ]

@@ -37,12 +37,15 @@ from domain import (
 
 __all__ = [
     "CLAUSE_MODEL_DIR",
+    "LENGTH_BUCKETS",
     "ClauseClassifier",
     "ClauseModelError",
     "clause_category_slug",
     "clause_features",
     "clause_labels",
+    "clause_length",
     "clause_model",
+    "short_masked",
 ]
 
 CLAUSE_MODEL_DIR = Path(__file__).resolve().parent / "clause_model"
@@ -51,6 +54,9 @@ _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
 # A sentence longer than this is cut for the classifier only (a table flattened into one
 # "sentence" would otherwise weigh every term of a page).
 _MAX_TOKENS = 400
+# A sentence's length, in words, as a term of its own (clause_features): the buckets' first
+# lengths, longest first. A category's `min_words` (model.json) is one of them.
+LENGTH_BUCKETS = (10, 6, 3, 2, 1, 0)
 # Candidates of a category no sentence of a document reaches: its best sentences, at most
 # this many, each of at least this probability. Out of fold on the training contracts
 # (bench/train_clauses.py's folds), quoting them where no sentence is labelled finds the clause
@@ -59,6 +65,12 @@ _MAX_TOKENS = 400
 # 78% -> 90%, expiration date 76% -> 91%, for 0.2 to 0.6 more sentences quoted per contract.
 CANDIDATES = 3
 CANDIDATE_MIN = 0.5
+
+
+def short_masked(probs: np.ndarray, words: np.ndarray, min_words: np.ndarray) -> np.ndarray:
+    """`probs` (sentences x categories) with 0 where a sentence has fewer words than the
+    category's `min_words`."""
+    return np.where(words[:, None] >= min_words[None, :], probs, 0.0).astype(probs.dtype)
 
 
 class ClauseModelError(RuntimeError):
@@ -70,12 +82,21 @@ def clause_category_slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
+def clause_length(text: str) -> int:
+    """A sentence's length in words, as `clause_features` and `min_words` count them."""
+    return min(len(_WORD.findall(text.lower())), _MAX_TOKENS)
+
+
 def clause_features(text: str) -> list[str]:
-    """The terms of a sentence: lower-cased words (every number is "#"), and each pair of
-    consecutive words joined by a space. Repeats are kept (they are counted)."""
+    """The terms of a sentence: lower-cased words (every number is "#"), each pair of
+    consecutive words joined by a space, and its length's bucket ("~1", "~2", "~3", "~6",
+    "~10": the fewest words of the bucket; no word can be written so). Repeats are kept
+    (they are counted). The length lets the model learn that a line of one or two words
+    ("LICENSOR:") is seldom a clause, whatever its word weighs in the clauses it opens."""
     words = ["#" if tok[0].isdigit() else tok for tok in _WORD.findall(text.lower())]
     words = words[:_MAX_TOKENS]
-    return words + [f"{a} {b}" for a, b in itertools.pairwise(words)]
+    bucket = next(b for b in LENGTH_BUCKETS if len(words) >= b)
+    return [*words, *(f"{a} {b}" for a, b in itertools.pairwise(words)), f"~{bucket}"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +139,12 @@ class ClauseClassifier:
         }
         # the regularization the weights were fitted with (bench/clause_confirm refits so)
         self.c = float(meta.get("c", 1.0))
+        # Per category, the fewest words a sentence of it has (chosen out of fold by the
+        # trainer): a shorter one scores 0 for it ("LICENSOR:" is no clause, whatever the
+        # weight of its one word).
+        self.min_words = np.asarray(
+            meta.get("min_words") or [0] * len(self.categories), dtype=np.int64
+        )
         self._weights = weights.astype(np.float32)
         self.metadata: dict[str, Any] = {
             k: v for k, v in meta.items() if k not in ("vocabulary", "idf")
@@ -165,7 +192,9 @@ class ClauseClassifier:
             lengths = np.diff(np.append(first, len(ids)))
             values /= np.repeat(np.where(norms > 0, norms, 1.0).astype(np.float32), lengths)
             margins[rows] += np.add.reduceat(self._weights[at] * values[:, None], first, axis=0)
-        return (1.0 / (1.0 + np.exp(-margins))).astype(np.float32)
+        probs = (1.0 / (1.0 + np.exp(-margins))).astype(np.float32)
+        words = np.asarray([clause_length(text) for text in sentences], dtype=np.int64)
+        return short_masked(probs, words, self.min_words)
 
     def classify(self, sentences: Sequence[str]) -> list[_Scored]:
         """Each sentence's categories (model order) with their probabilities, 4 decimals."""

@@ -14,9 +14,7 @@ from domain import Alias, entity_key, legal_form, lexicon
 from retrieval import VectorStore
 from skill._errors import SubjectClassError
 from skill._intent import (
-    _AGREEMENT_PHRASE as _AGREEMENT_WORDS,
-)
-from skill._intent import (
+    _AGREEMENT_PHRASE,
     CLAUSE_TOPICS,
     TOPIC,
     lexicon_intent,
@@ -140,7 +138,7 @@ def _asks_a_clause(subject: SubjectClass, normalized: str) -> bool:
     lowered = normalized.lower()
     phrase = lowered.find(intent.phrase.lower())
     for text in (subject.parent_entity, subject.name):
-        if text and _AGREEMENT_WORDS.search(text):
+        if text and _AGREEMENT_PHRASE.search(text):
             at = lowered.find(text.lower())
             if at >= 0 and phrase < at + len(text) and at < phrase + len(intent.phrase):
                 return True

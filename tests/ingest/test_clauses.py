@@ -20,7 +20,9 @@ from ingest import (
     clause_category_slug,
     clause_features,
     clause_labels,
+    clause_length,
     clause_model,
+    short_masked,
 )
 
 STATES = {
@@ -79,11 +81,28 @@ def test_category_slugs() -> None:
     )
 
 
-def test_features_are_words_numbers_and_word_pairs() -> None:
+def test_features_are_words_numbers_word_pairs_and_the_length() -> None:
     assert clause_features("Thirty (30) days' notice, 1,000.50 USD") == [
         "thirty", "#", "days", "notice", "#", "usd",
         "thirty #", "# days", "days notice", "notice #", "# usd",
+        "~6",
     ]  # fmt: skip
+    assert clause_features("LICENSOR:") == ["licensor", "~1"]
+    assert clause_features("") == ["~0"]
+    assert clause_length("Effective Date: January 1, 2019") == 5
+
+
+def test_a_line_shorter_than_a_categorys_min_words_scores_0_for_it() -> None:
+    model = clause_model()
+    short = [c for c, m in zip(model.categories, model.min_words, strict=True) if m >= 2]
+    assert short, "the trainer chose no minimum: the test has nothing to check"
+    one_word = model.probabilities(["LICENSOR:", "Exclusivity."])
+    for category in short:
+        col = model.categories.index(category)
+        assert (one_word[:, col] == 0).all(), category
+    # The mask is the model's, recorded in model.json, and applied alike to every sentence.
+    masked = short_masked(np.array([[0.9, 0.9], [0.9, 0.9]]), np.array([1, 5]), np.array([0, 3]))
+    assert masked.tolist() == [[0.9, 0.0], [0.9, 0.9]]
 
 
 @pytest.mark.parametrize("category", sorted(STATES))

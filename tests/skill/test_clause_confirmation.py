@@ -23,8 +23,8 @@ from tests.skill.conftest import ingested_runtime
 
 AGREEMENT = "the agreement between Quillon Dynamics and Marrowfield Ventures"
 AUDIT = (
-    "Client may audit Provider's books and records relating to the Services once per calendar "
-    "year upon thirty (30) days' prior written notice."
+    "Client shall have the right, upon reasonable notice and during normal business hours, to "
+    "audit and inspect the books and records of Provider relating to the Services."
 )
 MERGER = (
     "In the event of a merger of Provider with any other entity, Client shall have the right "
