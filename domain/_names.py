@@ -226,14 +226,8 @@ class Resolution:
         return self.entity_key is not None
 
 
-def _domain_named(base: str, name: str) -> bool:
-    """A company named by its web domain ("Example.com, Inc.") is called by the domain's name
-    ("Example"): its key joins the two ("examplecom")."""
-    if not _DOMAIN.search(name):
-        return False
-    return base_key(_DOMAIN.sub(r"\1", name)) == base
-
-
+# A company named by its web domain ("Example.com, Inc.") is called by the domain's name
+# ("Example"): its key joins the two ("examplecom").
 _DOMAIN = re.compile(r"(?i)\b([a-z0-9][a-z0-9-]*)\.(?:com|net|org|io|co)\b")
 
 
@@ -261,6 +255,14 @@ class AliasResolver:
         )
         for alias in self._aliases:
             names.setdefault(alias.entity_key, alias.entity_name)
+        # What a short name is matched against, computed once per resolver (a resolve at 20k
+        # chunks would otherwise run two regexes per known entity): each known key's base key,
+        # legal form, and the base key of the web domain it is named by, where it is.
+        self._bases = {k: base_key(k) for k in names}
+        self._forms = {k: legal_form(k) for k in names}
+        self._domains = {
+            k: base_key(_DOMAIN.sub(r"\1", n)) for k, n in names.items() if _DOMAIN.search(n)
+        }
 
     def _unique(
         self, query: str, keys: Sequence[str], status: ResolutionStatus
@@ -307,12 +309,12 @@ class AliasResolver:
         short = [
             k
             for k in self._names
-            if (_is_token_prefix(base, base_key(k)) or _domain_named(base, self._names[k]))
-            and (not form or not legal_form(k) or legal_form(k) == form)
+            if (_is_token_prefix(base, self._bases[k]) or self._domains.get(k) == base)
+            and (not form or not self._forms[k] or self._forms[k] == form)
         ]
         # "Amcor" names Amcor plc (the same name, less its legal form) before it names any
         # longer name that starts with it ("Amcor Packaging (USA) Inc.").
-        whole = [k for k in short if base_key(k) == base or _domain_named(base, self._names[k])]
+        whole = [k for k in short if self._bases[k] == base or self._domains.get(k) == base]
         if len(whole) == 1:
             short = whole
         found = self._unique(name, short, ResolutionStatus.SHORT_NAME)

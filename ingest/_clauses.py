@@ -150,7 +150,11 @@ class ClauseClassifier:
             k: v for k, v in meta.items() if k not in ("vocabulary", "idf")
         }
         shape = (len(vocabulary), len(self.categories))
-        if self._weights.shape != shape or len(self._idf) != shape[0]:
+        if (
+            self._weights.shape != shape
+            or len(self._idf) != shape[0]
+            or len(self.min_words) != shape[1]
+        ):
             raise ClauseModelError(
                 f"clause model in {path}: weights {self._weights.shape}, expected {shape}"
             )

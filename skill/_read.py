@@ -138,10 +138,20 @@ def _asks_a_clause(subject: SubjectClass, normalized: str) -> bool:
     lowered = normalized.lower()
     phrase = lowered.find(intent.phrase.lower())
     for text in (subject.parent_entity, subject.name):
-        if text and _AGREEMENT_PHRASE.search(text):
-            at = lowered.find(text.lower())
-            if at >= 0 and phrase < at + len(text) and at < phrase + len(intent.phrase):
-                return True
+        # A name is written capitalised ("Mortgage Guaranty Insurance Corporation"); what the
+        # grammar took for one here opens in lower case, and its agreement word follows the
+        # clause's phrase.
+        word = _AGREEMENT_PHRASE.search(text or "")
+        if not text or not text[:1].islower() or word is None:
+            continue
+        at = lowered.find(text.lower())
+        if (
+            at >= 0
+            and phrase < at + len(text)
+            and at < phrase + len(intent.phrase)
+            and phrase + len(intent.phrase) <= at + word.start()
+        ):
+            return True
     return False
 
 

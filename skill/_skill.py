@@ -42,6 +42,7 @@ from skill._errors import SubjectClassError
 from skill._evidence import (
     _ATTRIBUTES,
     ATTRIBUTE_CUES,
+    UNCONFIRMED_CLAUSE_CONFIDENCE,
     DocumentInfo,
     EvidenceCollector,
     Sentence,
@@ -547,6 +548,19 @@ class EvidenceSkill:
                 stated,
                 additions=subject.kind is not QuestionKind.OBLIGATIONS,
             )
+            if all(u.evidence_id in collector.candidate_evidence for u in mine):
+                # The clause the change replaces is a candidate (the classifier did not
+                # confirm it): the text that replaces it is one too, quoted, never judged.
+                ids = {u.evidence_id for u in mine}
+                k = [
+                    u
+                    if u.evidence_id in ids
+                    else u.model_copy(
+                        update={"confidence": min(u.confidence, UNCONFIRMED_CLAUSE_CONFIDENCE)}
+                    )
+                    for u in k
+                ]
+                collector.candidate_evidence.update(u.evidence_id for u in k)
             kept.extend(k)
             gone.extend(g)
             records.extend(r)

@@ -112,7 +112,8 @@ def test_the_contract_level_threshold_is_the_lowest_that_meets_the_targets() -> 
         2 / 3,
         1 / 3,
     )
-    confirm = training.confirm_thresholds(probs, labels, owner, present, thresholds)
+    # (two contracts answered rightly are evidence enough here; the trainer asks for five)
+    confirm = training.confirm_thresholds(probs, labels, owner, present, thresholds, evidence=2)
     assert confirm[0] == 0.96  # 0.95 (contract 1) and 0.92 (contract 4) no longer answer
     assert training.contract_rates(probs, labels, owner, present, 0, 0.9, 0.96) == (
         0.0,
@@ -123,19 +124,23 @@ def test_the_contract_level_threshold_is_the_lowest_that_meets_the_targets() -> 
 
 
 def test_a_confirmation_must_be_right_for_most_contracts_it_answers() -> None:
-    """A rare category: 1 contract in 300 without the clause answered (0.3%) is within the
-    absent target, but half of its answers; the level that leaves it out is chosen."""
+    """A rare category: 1 contract in 295 without the clause answered (0.3%) is within the
+    absent target, but one answer in six; the level that leaves it out is chosen, and only
+    with five contracts answered rightly."""
     n = 300
     probs = np.full((n, 1), 0.1)
     labels = np.zeros((n, 1), dtype=np.int8)
     present = np.zeros((n, 1), dtype=bool)
-    probs[0, 0], labels[0, 0], present[0, 0] = 0.99, training.POSITIVE, True  # has it
-    probs[1, 0] = 0.95  # has it not: a confirmation here is wrong
+    probs[:5, 0], labels[:5, 0], present[:5, 0] = 0.99, training.POSITIVE, True  # have it
+    probs[5, 0] = 0.95  # has it not: a confirmation here is wrong
     owner = np.arange(n)
     thresholds = np.array([0.9])
     absent, right, wrong = training.contract_rates(probs, labels, owner, present, 0, 0.9, 0.9)
     assert absent <= training.CONFIRM_ABSENT and wrong == 0.0 and right == 1.0
     assert training.confirm_thresholds(probs, labels, owner, present, thresholds) == [0.96]
+    # four contracts answered rightly are too few to measure it by
+    present[4, 0], labels[4, 0], probs[4, 0] = False, 0, 0.1
+    assert training.confirm_thresholds(probs, labels, owner, present, thresholds) == [None]
 
 
 def test_a_categorys_shortest_sentences_are_chosen_by_f1() -> None:

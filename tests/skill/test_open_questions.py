@@ -122,6 +122,11 @@ def test_placeholders_are_found() -> None:
         ("Is there a take-or-pay obligation in", "minimum_commitment"),
         ("What is the scope of the license in", "license_grant"),
         ("Who will own the inventions made under", "ip_ownership"),
+        # an exclusive license is asked about its exclusivity, a termination fee about the
+        # termination right
+        ("Does the agreement grant an exclusive license", "exclusivity"),
+        ("Is the license granted exclusive", "exclusivity"),
+        ("What is the termination fee", "termination_right"),
     ],
 )
 def test_intents_come_from_the_lexicon(text: str, attribute: str) -> None:
@@ -409,6 +414,12 @@ def test_a_clause_the_grammar_took_for_an_entity_is_the_clause(skill: EvidenceSk
     assert answer.subject_class.type == "agreement"
     assert answer.subject_class.attribute == "ip_ownership"
     assert answer.terminal_state == "CONCLUDED"
-    # An entity asked about by a plain "who owns" stays a relation question.
-    owner = skill.ask(KB, "Who owns Globex Corporation?")
-    assert owner.subject_class.attribute is None and owner.subject_class.type != "agreement"
+    # An entity asked about by a plain "who owns" stays a relation question, and so does a
+    # company whose name holds a clause's words and an agreement word.
+    for question in (
+        "Who owns Globex Corporation?",
+        "Who is the CEO of Mortgage Guaranty Insurance Corporation?",
+        "Who owns IP License Holdings Ltd?",
+    ):
+        subject = skill.ask(KB, question).subject_class
+        assert subject.attribute is None and subject.type != "agreement", (question, subject)
