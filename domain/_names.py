@@ -253,8 +253,10 @@ class AliasResolver:
         self._aliases = tuple(
             sorted(aliases, key=lambda a: (a.alias_key, a.document_id or "", a.entity_key))
         )
+        self._aliases_of: dict[str, list[Alias]] = {}
         for alias in self._aliases:
             names.setdefault(alias.entity_key, alias.entity_name)
+            self._aliases_of.setdefault(alias.alias_key, []).append(alias)
         # What a short name is matched against, computed once per resolver (a resolve at 20k
         # chunks would otherwise run two regexes per known entity): each known key's base key,
         # legal form, and the base key of the web domain it is named by, where it is.
@@ -263,6 +265,13 @@ class AliasResolver:
         self._domains = {
             k: base_key(_DOMAIN.sub(r"\1", n)) for k, n in names.items() if _DOMAIN.search(n)
         }
+        # The keys a short name may name, by the first word of their base key (a short name
+        # is a token prefix of the base) and by the domain they are named by.
+        self._by_first: dict[str, list[str]] = {}
+        for k, b in self._bases.items():
+            self._by_first.setdefault(b.split(" ", 1)[0], []).append(k)
+        for k, d in self._domains.items():
+            self._by_first.setdefault(d.split(" ", 1)[0], []).append(k)
 
     def _unique(
         self, query: str, keys: Sequence[str], status: ResolutionStatus
@@ -285,17 +294,15 @@ class AliasResolver:
             )
         if document_id is not None:
             scoped = [
-                a.entity_key
-                for a in self._aliases
-                if a.alias_key == key and a.document_id == document_id
+                a.entity_key for a in self._aliases_of.get(key, ()) if a.document_id == document_id
             ]
             found = self._unique(name, scoped, ResolutionStatus.ALIAS)
             if found is not None:
                 return found
         wide = [
             a.entity_key
-            for a in self._aliases
-            if a.alias_key == key and (a.document_id is None or not is_generic_term(a.alias))
+            for a in self._aliases_of.get(key, ())
+            if a.document_id is None or not is_generic_term(a.alias)
         ]
         found = self._unique(name, wide, ResolutionStatus.ALIAS)
         if found is not None:
@@ -308,7 +315,7 @@ class AliasResolver:
         form = legal_form(name)
         short = [
             k
-            for k in self._names
+            for k in sorted(set(self._by_first.get(base.split(" ", 1)[0], ())))
             if (_is_token_prefix(base, self._bases[k]) or self._domains.get(k) == base)
             and (not form or not self._forms[k] or self._forms[k] == form)
         ]
