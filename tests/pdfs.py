@@ -108,6 +108,18 @@ def make_pdf(
     return _write(doc.tobytes(garbage=3, deflate=True), path)
 
 
+def clauses_pdf(title: str, clauses: Sequence[str]) -> bytes:
+    """One page: a bold title, then each clause as a paragraph."""
+    return make_pdf(
+        [
+            [
+                Line(title, size=16, bold=True, x=120),
+                *(line for clause in clauses for line in paragraph(clause, gap=14)),
+            ]
+        ]
+    )
+
+
 def two_column_pdf(
     title: str,
     left: Sequence[str],

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.pdfs import Line, make_pdf, paragraph
+from tests.pdfs import clauses_pdf
 from tests.skill.conftest import ingested_runtime
 
 MERGER = (
@@ -29,20 +29,9 @@ PARTIES = (
 )
 
 
-def _pdf(title: str, clauses: list[str]) -> bytes:
-    return make_pdf(
-        [
-            [
-                Line(title, size=16, bold=True, x=120),
-                *(line for clause in clauses for line in paragraph(clause, gap=14)),
-            ]
-        ]
-    )
-
-
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    agreement = _pdf(
+    agreement = clauses_pdf(
         "SERVICES AGREEMENT",
         [
             f"This Services Agreement is entered into as of March 1, 2020 {PARTIES}",
@@ -52,7 +41,7 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
             "3. Law. This Agreement shall be governed by the laws of the State of Oregon.",
         ],
     )
-    amendment = _pdf(
+    amendment = clauses_pdf(
         "AMENDMENT NO. 1 TO SERVICES AGREEMENT",
         [
             "This AMENDMENT NO. 1 (this \u201cAmendment\u201d) is made and entered into as of "

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from domain import candidate_category
-from tests.pdfs import Line, make_pdf, paragraph
+from tests.pdfs import clauses_pdf
 from tests.skill.conftest import ingested_runtime
 
 AGREEMENT = "the agreement between Quillon Dynamics and Marrowfield Ventures"
@@ -44,19 +44,8 @@ COMPETITOR = (
 )
 
 
-def _pdf(title: str, clauses: list[str]) -> bytes:
-    return make_pdf(
-        [
-            [
-                Line(title, size=16, bold=True, x=120),
-                *(line for clause in clauses for line in paragraph(clause, gap=14)),
-            ]
-        ]
-    )
-
-
 def _consulting() -> bytes:
-    return _pdf(
+    return clauses_pdf(
         "CONSULTING AGREEMENT",
         [
             "This Consulting Agreement is entered into as of April 1, 2021 by and between "
@@ -81,7 +70,7 @@ def _agreement() -> bytes:
         f"4. Competition. {COMPETITOR}",
         "5. Law. This Agreement shall be governed by the laws of the State of Oregon.",
     ]
-    return _pdf("SERVICES AGREEMENT", clauses)
+    return clauses_pdf("SERVICES AGREEMENT", clauses)
 
 
 @pytest.fixture(scope="module")
