@@ -29,12 +29,9 @@ import sys
 import numpy as np
 
 from bench.train_clauses import (
-    CONFIRM_ABSENT,
-    CONFIRM_EVIDENCE,
-    CONFIRM_PRECISION,
-    CONFIRM_WRONG,
     POSITIVE,
     SLUGS,
+    confirms,
     load_contracts,
     out_of_fold,
     prepare,
@@ -79,17 +76,16 @@ def run() -> str:
             for name, fires in (("classifier", strong), ("classifier + cue", strong | cue)):
                 answered = np.zeros(n, dtype=bool)
                 np.logical_or.at(answered, owner, fires)
-                absent = (answered & ~has).sum() / max(1, (~has).sum())
-                right = (answered & has & right_quoted).sum() / max(1, has.sum())
-                wrong = (answered & has & ~right_quoted).sum() / max(1, has.sum())
+                counts = [
+                    int((answered & ~has).sum()),
+                    int((answered & has & right_quoted).sum()),
+                    int((answered & has & ~right_quoted).sum()),
+                ]
+                with_clause, without = int(has.sum()), int((~has).sum())
+                absent = counts[0] / max(1, without)
+                right, wrong = (k / max(1, with_clause) for k in counts[1:])
                 # the trainer's criteria for `confirm` (bench/train_clauses.py)
-                rightly = int((answered & has & right_quoted).sum())
-                meets = (
-                    absent <= CONFIRM_ABSENT
-                    and wrong <= CONFIRM_WRONG
-                    and rightly >= CONFIRM_PRECISION * int(answered.sum())
-                    and rightly >= CONFIRM_EVIDENCE
-                )
+                meets = confirms(*counts, with_clause, without)
                 lines.append(
                     f"| {entry.name} | {slug} | {name} | {absent:.1%} | {right:.1%} | "
                     f"{wrong:.1%} | {('yes' if meets else 'no') if name != 'classifier' else ''} |"

@@ -264,17 +264,14 @@ def _train_rows(pairs: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]]) ->
     with_span = [(q, r) for q, r in pairs if q.get("train_columns") and q["train_spans"]]
     absent = [(q, r) for q, r in pairs if q.get("train_columns") and not q["train_spans"]]
     found = [
-        r for q, r in with_span if any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
+        any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"]) for q, r in with_span
     ]
-    wrong = [
-        (q, r)
-        for q, r in with_span
-        if r.get("sufficient")
-        and not any(overlaps(x, s) for x in _quotes(r) for s in q["train_spans"])
-    ]
+    wrong = sum(
+        1 for (_, r), hit in zip(with_span, found, strict=True) if r.get("sufficient") and not hit
+    )
     return {
-        " (cuad-train gold): right clause": _pct(len(found), len(with_span)),
-        ": from the wrong clause": _pct(len(wrong), len(with_span)),
+        " (cuad-train gold): right clause": _pct(sum(found), len(with_span)),
+        ": from the wrong clause": _pct(wrong, len(with_span)),
         ": answer where absent": _pct(
             sum(1 for _, r in absent if r.get("sufficient")), len(absent)
         ),

@@ -328,6 +328,12 @@ def prf(probs: np.ndarray, labels: np.ndarray, thresholds: np.ndarray) -> np.nda
     return out
 
 
+def _f1(pred: np.ndarray, gold: np.ndarray) -> float:
+    tp = float((pred & gold).sum())
+    denom = float(pred.sum() + gold.sum())
+    return 2 * tp / denom if denom else 0.0
+
+
 def best_thresholds(probs: np.ndarray, labels: np.ndarray) -> np.ndarray:
     grid = np.round(np.arange(MIN_THRESHOLD, 0.991, 0.01), 2)
     chosen = np.zeros(labels.shape[1])
@@ -338,10 +344,7 @@ def best_thresholds(probs: np.ndarray, labels: np.ndarray) -> np.ndarray:
         p = probs[keep, col]
         best, best_f = grid[-1], -1.0
         for t in grid:
-            pred = p >= t
-            tp = float((pred & gold).sum())
-            denom = float(pred.sum() + gold.sum())
-            f = 2 * tp / denom if denom else 0.0
+            f = _f1(p >= t, gold)
             if f > best_f + 1e-12:  # ties: the lowest threshold
                 best, best_f = t, f
         chosen[col] = best
@@ -362,10 +365,7 @@ def shortest_sentences(
         above = probs[keep, col] >= thresholds[col]
         best_f = -1.0
         for least in MIN_WORDS_GRID:
-            pred = above & (words[keep] >= least)
-            tp = float((pred & gold).sum())
-            denom = float(pred.sum() + gold.sum())
-            f = 2 * tp / denom if denom else 0.0
+            f = _f1(above & (words[keep] >= least), gold)
             if f > best_f + 1e-12:
                 chosen[col], best_f = least, f
     return chosen
@@ -398,6 +398,24 @@ def contract_rates(
     return absent, right, wrong
 
 
+def confirms(
+    absent: int,
+    right: int,
+    wrong: int,
+    with_clause: int,
+    without: int,
+    evidence: int = CONFIRM_EVIDENCE,
+) -> bool:
+    """Do these contract counts (answered without the clause, rightly, wrongly; contracts
+    with and without it) meet the module docstring's criteria for `confirm`?"""
+    return (
+        absent <= CONFIRM_ABSENT * max(1, without)
+        and wrong <= CONFIRM_WRONG * max(1, with_clause)
+        and right >= CONFIRM_PRECISION * (absent + right + wrong)
+        and right >= evidence
+    )
+
+
 def confirm_thresholds(
     probs: np.ndarray,
     labels: np.ndarray,
@@ -418,12 +436,13 @@ def confirm_thresholds(
             absent, right, wrong = contract_rates(
                 probs, labels, owner, present, col, float(thresholds[col]), t
             )
-            answered = absent * without + (right + wrong) * with_clause
-            if (
-                absent <= CONFIRM_ABSENT
-                and wrong <= CONFIRM_WRONG
-                and right * with_clause >= CONFIRM_PRECISION * answered
-                and right * with_clause >= evidence - 1e-9
+            if confirms(
+                round(absent * without),
+                round(right * with_clause),
+                round(wrong * with_clause),
+                with_clause,
+                without,
+                evidence,
             ):
                 chosen = t
                 break

@@ -267,11 +267,10 @@ class AliasResolver:
         }
         # The keys a short name may name, by the first word of their base key (a short name
         # is a token prefix of the base) and by the domain they are named by.
-        self._by_first: dict[str, list[str]] = {}
-        for k, b in self._bases.items():
-            self._by_first.setdefault(b.split(" ", 1)[0], []).append(k)
-        for k, d in self._domains.items():
-            self._by_first.setdefault(d.split(" ", 1)[0], []).append(k)
+        by_first: dict[str, set[str]] = {}
+        for k, b in [*self._bases.items(), *self._domains.items()]:
+            by_first.setdefault(b.split(" ", 1)[0], set()).add(k)
+        self._by_first = {w: tuple(sorted(keys)) for w, keys in by_first.items()}
 
     def _unique(
         self, query: str, keys: Sequence[str], status: ResolutionStatus
@@ -315,7 +314,7 @@ class AliasResolver:
         form = legal_form(name)
         short = [
             k
-            for k in sorted(set(self._by_first.get(base.split(" ", 1)[0], ())))
+            for k in self._by_first.get(base.split(" ", 1)[0], ())
             if (_is_token_prefix(base, self._bases[k]) or self._domains.get(k) == base)
             and (not form or not self._forms[k] or self._forms[k] == form)
         ]

@@ -82,9 +82,19 @@ def clause_category_slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
 
+def _words(text: str) -> list[str]:
+    """A sentence's lower-cased words (every number is "#"), at most _MAX_TOKENS."""
+    return ["#" if tok[0].isdigit() else tok for tok in _WORD.findall(text.lower())][:_MAX_TOKENS]
+
+
+def _terms(words: Sequence[str]) -> list[str]:
+    bucket = next(b for b in LENGTH_BUCKETS if len(words) >= b)
+    return [*words, *(f"{a} {b}" for a, b in itertools.pairwise(words)), f"~{bucket}"]
+
+
 def clause_length(text: str) -> int:
     """A sentence's length in words, as `clause_features` and `min_words` count them."""
-    return min(len(_WORD.findall(text.lower())), _MAX_TOKENS)
+    return len(_words(text))
 
 
 def clause_features(text: str) -> list[str]:
@@ -93,10 +103,7 @@ def clause_features(text: str) -> list[str]:
     "~10": the fewest words of the bucket; no word can be written so). Repeats are kept
     (they are counted). The length lets the model learn that a line of one or two words
     ("LICENSOR:") is seldom a clause, whatever its word weighs in the clauses it opens."""
-    words = ["#" if tok[0].isdigit() else tok for tok in _WORD.findall(text.lower())]
-    words = words[:_MAX_TOKENS]
-    bucket = next(b for b in LENGTH_BUCKETS if len(words) >= b)
-    return [*words, *(f"{a} {b}" for a, b in itertools.pairwise(words)), f"~{bucket}"]
+    return _terms(_words(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +181,12 @@ class ClauseClassifier:
         tfs: list[float] = []
         starts: list[int] = []
         rows: list[int] = []
+        lengths_in_words: list[int] = []
         for row, text in enumerate(sentences):
+            words = _words(text)  # once: for the terms and for min_words
+            lengths_in_words.append(len(words))
             counts: dict[int, int] = {}
-            for term in clause_features(text):
+            for term in _terms(words):
                 index = self._index.get(term)
                 if index is not None:
                     counts[index] = counts.get(index, 0) + 1
@@ -197,8 +207,7 @@ class ClauseClassifier:
             values /= np.repeat(np.where(norms > 0, norms, 1.0).astype(np.float32), lengths)
             margins[rows] += np.add.reduceat(self._weights[at] * values[:, None], first, axis=0)
         probs = (1.0 / (1.0 + np.exp(-margins))).astype(np.float32)
-        words = np.asarray([clause_length(text) for text in sentences], dtype=np.int64)
-        return short_masked(probs, words, self.min_words)
+        return short_masked(probs, np.asarray(lengths_in_words, dtype=np.int64), self.min_words)
 
     def classify(self, sentences: Sequence[str]) -> list[_Scored]:
         """Each sentence's categories (model order) with their probabilities, 4 decimals."""

@@ -132,25 +132,25 @@ def _asks_a_clause(subject: SubjectClass, normalized: str) -> bool:
     created under the agreement between A and B?")?"""
     if subject.type == "agreement":
         return False
+    # A name is written capitalised ("Mortgage Guaranty Insurance Corporation"); what the
+    # grammar took for one here opens in lower case, and its agreement word follows the
+    # clause's phrase. (Those tests first: the lexicon's phrases are searched only then.)
+    named = [
+        (text, word)
+        for text in (subject.parent_entity, subject.name)
+        if text and text[:1].islower() and (word := _AGREEMENT_PHRASE.search(text)) is not None
+    ]
+    if not named:
+        return False
     intent = lexicon_intent(normalized, ("agreement",))
     if intent is None or intent.attribute not in CLAUSE_TOPICS or not intent.phrase:
         return False
     lowered = normalized.lower()
     phrase = lowered.find(intent.phrase.lower())
-    for text in (subject.parent_entity, subject.name):
-        # A name is written capitalised ("Mortgage Guaranty Insurance Corporation"); what the
-        # grammar took for one here opens in lower case, and its agreement word follows the
-        # clause's phrase.
-        word = _AGREEMENT_PHRASE.search(text or "")
-        if not text or not text[:1].islower() or word is None:
-            continue
+    end = phrase + len(intent.phrase)
+    for text, word in named:
         at = lowered.find(text.lower())
-        if (
-            at >= 0
-            and phrase < at + len(text)
-            and at < phrase + len(intent.phrase)
-            and phrase + len(intent.phrase) <= at + word.start()
-        ):
+        if at >= 0 and phrase < at + len(text) and at < end <= at + word.start():
             return True
     return False
 
