@@ -231,7 +231,7 @@ class ClauseClassifier:
         `domain.chunk_sentence_spans`, that state a category) and `clause_categories` (the
         union, sorted: the filterable field) filled in; and for each category no sentence of
         the document reaches, its best sentences (at most CANDIDATES, each of probability
-        CANDIDATE_MIN or more) labelled as candidates of it (`domain.candidate_category`:
+        CANDIDATE_MIN or more and with a word of letters) labelled as candidates of it (`domain.candidate_category`:
         "?exclusivity"), filterable alike. A sentence two overlapping chunks share is one
         sentence of the document."""
         spans = [chunk_sentence_spans(c) for c in chunks]
@@ -247,10 +247,14 @@ class ClauseClassifier:
         first: dict[tuple[int, int], int] = {}
         for row, key in enumerate(where):
             first.setdefault(key, row)
+        # A line with no word of letters ("[***]", "-4-", a rule of dashes, "2019 | 20000") is
+        # no candidate: under a category's threshold its score is the model's bias and length
+        # term alone, and such lines were the best "candidates" of rare categories.
+        worded = [any(w != "#" for w in _words(text)) for text in texts]
         candidates: dict[tuple[int, int], list[int]] = {}
         for col in np.flatnonzero(~hits.any(axis=0)).tolist():
             rows = sorted(
-                (r for r in first.values() if probs[r, col] >= CANDIDATE_MIN),
+                (r for r in first.values() if probs[r, col] >= CANDIDATE_MIN and worded[r]),
                 key=lambda r: (-float(probs[r, col]), where[r]),
             )
             for r in rows[:CANDIDATES]:

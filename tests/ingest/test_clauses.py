@@ -224,3 +224,22 @@ def test_a_category_no_sentence_reaches_gets_its_best_sentences_as_candidates() 
     (first,) = [label for label in labelled[0].clause_labels if label.start == cut]
     assert (alone.categories, alone.scores) == (first.categories, first.scores)
     assert candidate_category("exclusivity") in labelled[1].clause_categories
+
+
+def test_a_line_with_no_word_of_letters_is_no_candidate() -> None:
+    """A redaction mark, a table row of figures or a page number is never quoted as a
+    candidate of a clause, however the model scores it (the packaged model scores "[***]" and
+    "2019 | 20000" over CANDIDATE_MIN for categories no sentence here reaches)."""
+    from ingest._clauses import CANDIDATE_MIN
+
+    model = clause_model()
+    lines = ["[***]", "2019 | 20000", "-4-"]
+    sentences = [NEUTRAL[0], *lines]
+    probs = model.probabilities(sentences)
+    reached = (probs >= model.thresholds).any(axis=0)
+    # the case this test is for: some line alone would be a candidate by its score
+    assert any((probs[1:, ~reached] >= CANDIDATE_MIN).any(axis=1))
+    text = "\n".join(sentences)
+    (chunk,) = model.label_document([_chunk(text)])
+    quoted = {chunk.text[label.start : label.end] for label in chunk.clause_labels}
+    assert not quoted & set(lines)
