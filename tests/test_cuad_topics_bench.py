@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench.cuad_topics import _same_question_same_gold, overlaps
+from bench.cuad_topics import _same_question_same_gold, overlaps, score
 
 
 def _q(pdf: str, question: str, spans: list[str], kind: str = "topic") -> dict[str, object]:
@@ -42,3 +42,53 @@ def test_a_short_span_is_matched_with_spaces_ignored() -> None:
     long_span = "made and entered into this 20th day of December 2018 by and between"
     assert overlaps(quote, long_span)
     assert not overlaps(quote, "made and entered into as of the first day of March")
+
+
+def _topic(
+    topic: str, gold: list[str], train: list[str], rows: str = "clause"
+) -> dict[str, object]:
+    return {
+        "pdf": "a.pdf",
+        "split": "dev",
+        "kind": "topic",
+        "topic": topic,
+        "question": f"{topic}?",
+        "gold_columns": ["Col"] if gold else [],
+        "spans": gold,
+        "train_columns": [] if gold else ["Col"],
+        "train_spans": train,
+        "rows": rows,
+        "laws": [],
+    }
+
+
+def _answer(quote: str, sufficient: bool) -> dict[str, object]:
+    return {"sufficient": sufficient, "evidence": [{"quote": quote}] if quote else []}
+
+
+def test_the_fourteen_topics_row_scores_each_topic_against_the_gold_it_has() -> None:
+    """The issue's fourteen topics together: a topic with CUAD's column in the shared file
+    against its spans, an acceptance-only topic against cuad-train's; the taxonomy's further
+    topics are not among them."""
+    clause = "The Agreement renews for successive one year terms unless either party objects."
+    qs = [
+        _topic("renewal_term", [clause], []),  # found
+        _topic("exclusivity", [], ["Distributor shall be the only distributor appointed."]),
+        _topic("audit_rights", [], []),  # cuad-train marks it absent: answered anyway
+        _topic(
+            "most_favored_nation",
+            [],
+            ["no less favorable terms than any other customer"],
+            rows="taxonomy",
+        ),
+    ]
+    results = [
+        _answer(clause, True),
+        _answer("", False),
+        _answer("Either party may audit the books and records of the other.", True),
+        _answer("", False),
+    ]
+    report = score(qs, results)["dev"]
+    assert report["the 14 topics (either gold): right clause"] == "50.0% (1/2)"
+    assert report["the 14 topics: from the wrong clause"] == "0.0% (0/2)"
+    assert report["the 14 topics: answer where absent"] == "100.0% (1/1)"
