@@ -488,7 +488,9 @@ def refine_intent(subject: SubjectClass, normalized: str) -> SubjectClass:
     names = [*subject.parties]
     text = normalized
     for name in names:
-        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+        # (with its article: "terminate the agreement with The Boxlot Company for
+        # convenience" leaves "terminate the agreement with for convenience")
+        text = re.sub(rf"(?:\b(?:the|a|an)\s+)?{re.escape(name)}", " ", text, flags=re.IGNORECASE)
     text = " ".join(text.split())
     intent = lexicon_intent(text, ("agreement",))
     if intent is None or intent.attribute == subject.attribute:

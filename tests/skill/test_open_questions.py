@@ -160,9 +160,27 @@ def test_no_subject_or_a_pronoun_is_rejected(skill: EvidenceSkill, question: str
         skill.ask(KB, question)
 
 
-def test_a_qualifier_is_not_a_party(skill: EvidenceSkill) -> None:
-    answer = skill.ask(KB, "Can Acme terminate the MSA for convenience?")
-    assert answer.subject_class.parties == ["Acme"]
+@pytest.mark.parametrize(
+    ("question", "parties"),
+    [
+        ("Can Acme terminate the MSA for convenience?", ["Acme"]),
+        # the other party named between the verb and the qualifier
+        (
+            "Can Acme terminate the agreement with The Globex Corporation for convenience?",
+            ["Acme", "Globex Corporation"],
+        ),
+        (
+            "May Acme Robotics, Inc. terminate the Master Services Agreement with Globex "
+            "Corporation without cause?",
+            ["Acme Robotics, Inc.", "Globex Corporation"],
+        ),
+    ],
+)
+def test_a_qualifier_is_not_a_party(
+    skill: EvidenceSkill, question: str, parties: list[str]
+) -> None:
+    answer = skill.ask(KB, question)
+    assert answer.subject_class.parties == parties
     assert answer.subject_class.attribute == "termination_for_convenience"
     assert answer.terminal_state == "CONCLUDED"
     # The MSA has no such clause: said precisely, never "no" from silence.
