@@ -95,6 +95,12 @@ class AttributeEntry:
     # hereby extended to ...": `term`), lower case: such a change replaces this attribute's
     # older value even when the older sentence does not name the term.
     amended_as: tuple[str, ...] = ()
+    # How an answer names the clause ("no IP ownership clause found"); None: the name's words.
+    label: str | None = None
+
+    @property
+    def display(self) -> str:
+        return self.label or self.name.replace("_", " ")
 
     def categories_for(self, constraints: Mapping[str, Any]) -> tuple[str, ...]:
         """The categories that apply to a question with these constraints."""
@@ -469,6 +475,7 @@ def _attribute(a: _Reader, roles: set[str]) -> AttributeEntry:
         clause_fallback=a.flag("clause_fallback") if "clause_fallback" in a.data else False,
         cue_confirms=a.flag("cue_confirms") if "cue_confirms" in a.data else False,
         amended_as=tuple(str(t).lower() for t in a.get("amended_as", [])),
+        label=a.text("label", None),
     )
 
 

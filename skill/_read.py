@@ -161,9 +161,14 @@ def is_clause_question(subject: SubjectClass) -> bool:
 
 
 def clause_label(subject: SubjectClass) -> str:
+    """How the answer names what is asked: the topic's words, or the attribute's label."""
     if subject.attribute == TOPIC:
         return str(subject.constraints.get("topic") or "topic")
-    return str(subject.attribute or "")
+    entry = _LABELS.get(str(subject.attribute or ""))
+    return entry if entry is not None else str(subject.attribute or "")
+
+
+_LABELS = {a.name: a.display for a in lexicon().attributes}
 
 
 __all__ = ["build_name_index", "clause_label", "is_clause_question", "read_question"]

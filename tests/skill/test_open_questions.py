@@ -193,6 +193,32 @@ def test_a_qualifier_is_not_a_party(
     )
 
 
+@pytest.mark.parametrize(
+    ("question", "label"),
+    [
+        # CUAD's category, and the lexicon's label, cover refusal, offer and negotiation
+        (
+            "Does the MSA between Acme Robotics, Inc. and Globex Corporation give a right of "
+            "first offer?",
+            "right of first refusal, offer or negotiation",
+        ),
+        (
+            "Does the MSA between Acme Robotics, Inc. and Globex Corporation contain a "
+            "non-compete clause?",
+            "non-compete",
+        ),
+    ],
+)
+def test_an_absent_clause_is_named_by_its_label(
+    skill: EvidenceSkill, question: str, label: str
+) -> None:
+    answer = skill.ask(KB, question)
+    assert not answer.sufficient and answer.conclusion.answer is not None
+    assert answer.conclusion.answer.startswith(
+        f"no {label} clause found in Master Services Agreement ("
+    )
+
+
 def test_absent_clause_topic(skill: EvidenceSkill) -> None:
     answer = skill.ask(
         KB,
