@@ -51,6 +51,8 @@ __all__ = [
 CLAUSE_MODEL_DIR = Path(__file__).resolve().parent / "clause_model"
 
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
+# a word of letters, as _WORD reads one (any case)
+_WORD_OF_LETTERS = re.compile(r"[a-zA-Z]")
 # A sentence longer than this is cut for the classifier only (a table flattened into one
 # "sentence" would otherwise weigh every term of a page).
 _MAX_TOKENS = 400
@@ -250,11 +252,19 @@ class ClauseClassifier:
         # A line with no word of letters ("[***]", "-4-", a rule of dashes, "2019 | 20000") is
         # no candidate: under a category's threshold its score is the model's bias and length
         # term alone, and such lines were the best "candidates" of rare categories.
-        worded = [any(w != "#" for w in _words(text)) for text in texts]
+        # (tested only for the rows some category would quote: the others were tokenized once,
+        # for their scores)
+        unreached = ~hits.any(axis=0)
+        maybe_rows = np.flatnonzero((probs[:, unreached] >= CANDIDATE_MIN).any(axis=1)).tolist()
+        worded = {r: _WORD_OF_LETTERS.search(texts[r]) is not None for r in maybe_rows}
         candidates: dict[tuple[int, int], list[int]] = {}
-        for col in np.flatnonzero(~hits.any(axis=0)).tolist():
+        for col in np.flatnonzero(unreached).tolist():
             rows = sorted(
-                (r for r in first.values() if probs[r, col] >= CANDIDATE_MIN and worded[r]),
+                (
+                    r
+                    for r in first.values()
+                    if probs[r, col] >= CANDIDATE_MIN and worded.get(r, False)
+                ),
                 key=lambda r: (-float(probs[r, col]), where[r]),
             )
             for r in rows[:CANDIDATES]:
