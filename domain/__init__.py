@@ -11,6 +11,8 @@ beyond reading the lexicon, the package data that holds the project's vocabulary
 """
 
 from domain._lexicon import (
+    DETAIL_ATTRIBUTE,
+    DETAIL_KINDS,
     AttributeEntry,
     Lexicon,
     LexiconError,
@@ -62,6 +64,8 @@ from domain._sentences import (
 
 __all__ = [
     "CANDIDATE_MARK",
+    "DETAIL_ATTRIBUTE",
+    "DETAIL_KINDS",
     "GENERIC_TERMS",
     "NOT_NAME_WORDS",
     "ORGANISATION_HEADS",

@@ -97,6 +97,12 @@ class AttributeEntry:
     amended_as: tuple[str, ...] = ()
     # How an answer names the clause ("no IP ownership clause found"); None: the name's words.
     label: str | None = None
+    # The typed facts an answer reads from each quoted clause sentence (`details` of a value):
+    # (name, kind) in file order, a kind being "duration", "money", "attribute:<name>" (what
+    # that attribute's extractor reads: "attribute:notice_period"), or a regular expression
+    # (case-sensitive) whose group `v` is the fact ("who": "Either Party"); a name may repeat
+    # (its kinds' findings together).
+    details: tuple[tuple[str, str], ...] = ()
 
     @property
     def display(self) -> str:
@@ -276,6 +282,14 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
     role_names = {r.name for r in roles}
     attributes = tuple(_attribute(a, role_names) for a in attributes_file.items("attributes"))
     _unique(attributes_file, "attributes", [a.name for a in attributes])
+    for a in attributes:
+        for name, kind in a.details:
+            if kind.startswith(DETAIL_ATTRIBUTE) and kind[len(DETAIL_ATTRIBUTE) :] not in {
+                b.name for b in attributes
+            }:
+                raise LexiconError(
+                    f"{attributes_file.file}: {a.name}: details {name}: {kind!r} names no attribute"
+                )
     subject_types = tuple(
         SubjectTypeEntry(t.name("name"), t.flag("binding"), t.flag("question"))
         for t in roles_file.items("subject_types")
@@ -476,7 +490,34 @@ def _attribute(a: _Reader, roles: set[str]) -> AttributeEntry:
         cue_confirms=a.flag("cue_confirms") if "cue_confirms" in a.data else False,
         amended_as=tuple(str(t).lower() for t in a.get("amended_as", [])),
         label=a.text("label", None),
+        details=_details(a),
     )
+
+
+DETAIL_KINDS = ("duration", "money")
+# "attribute:notice_period": the values that attribute's extractor reads from the sentence
+DETAIL_ATTRIBUTE = "attribute:"
+
+
+def _details(a: _Reader) -> tuple[tuple[str, str], ...]:
+    out: list[tuple[str, str]] = []
+    for i, item in enumerate(a.get("details", [])):
+        key = f"details[{i}]"
+        if not (
+            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
+        ):
+            raise a.fail(key, "expected [name, kind] (duration, money or a regex with group v)")
+        name, kind = item
+        if not _NAME.match(name):
+            raise a.fail(key, f"{name!r} is not a name")
+        if kind.startswith(DETAIL_ATTRIBUTE):
+            pass  # an attribute of this file: checked once all are read (load_lexicon)
+        elif kind not in DETAIL_KINDS:
+            a.pattern(key, kind)
+            if "v" not in re.compile(kind, re.IGNORECASE).groupindex:
+                raise a.fail(key, "a regular expression needs a group named v (the fact)")
+        out.append((name, kind))
+    return tuple(out)
 
 
 def _clause_categories(a: _Reader) -> tuple[tuple[str, str], ...]:

@@ -67,6 +67,9 @@ class RejectedEvidence(_Frozen):
 class CitedValue(_Frozen):
     value: str
     evidence_ids: list[str]
+    # the typed facts its quoted clause sentences state (skill/_details.py): {"notice":
+    # ["90 days"], "who": ["Either Party"]}; empty where the attribute has none
+    details: dict[str, list[str]] = {}
 
 
 class Conclusion(_Frozen):

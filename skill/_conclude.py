@@ -31,6 +31,7 @@ from typing import Any
 from domain import entity_key
 from engine import MAX_BUNDLE_RECORDS, ContractError, evaluate
 from skill._answer import CitedValue, Conflict, EvidenceUnit, RejectedCandidate
+from skill._details import value_details
 from skill._gate import SINGLE_HOLDER_ROLES
 from skill._subject import QuestionKind, SubjectClass
 
@@ -163,8 +164,22 @@ def group_values(
     return out
 
 
-def cited(values: Iterable[tuple[str, Sequence[EvidenceUnit]]]) -> list[CitedValue]:
-    return [CitedValue(value=v, evidence_ids=sorted(u.evidence_id for u in us)) for v, us in values]
+def cited(
+    values: Iterable[tuple[str, Sequence[EvidenceUnit]]], attribute: str | None = None
+) -> list[CitedValue]:
+    """Each value with its evidence ids and, for an attribute with typed details (the
+    lexicon's `details`), the facts its quotes state."""
+    out = []
+    for value, units in values:
+        ordered = sorted(units, key=lambda u: u.evidence_id)
+        out.append(
+            CitedValue(
+                value=value,
+                evidence_ids=[u.evidence_id for u in ordered],
+                details=value_details(attribute, [u.quote for u in ordered]),
+            )
+        )
+    return out
 
 
 def find_conflicts(groups: Sequence[Grouped], *, single_valued: bool) -> list[Conflict]:

@@ -95,6 +95,8 @@ def render_answer(answer: Answer) -> str:
         for value in answer.conclusion.values:
             refs = ", ".join(f"[{numbers[e]}]" for e in value.evidence_ids if e in numbers)
             out.append(f"  - {value.value} {refs}".rstrip())
+            for name, facts in value.details.items():
+                out.append(f"      {name.replace('_', ' ')}: {'; '.join(facts)}")
     for conflict in answer.conflicts:
         out.append("")
         out.append(f"Conflict on {conflict.claim_id}:")

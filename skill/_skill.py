@@ -268,7 +268,7 @@ class EvidenceSkill:
         ambiguous = bool(gate.ambiguous) or (
             subject_class.type == "agreement" and len(gate.candidates) > 1
         )
-        values = [cv for g in groups for cv in cited(g.values)]
+        values = [cv for g in groups for cv in cited(g.values, subject_class.attribute)]
         answer_text = None
         if values and not conflicts:
             answer_text = (

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from domain import candidate_category
+from skill import render_answer
 from tests.pdfs import clauses_pdf
 from tests.skill.conftest import ingested_runtime
 
@@ -114,6 +115,8 @@ def test_a_clause_the_classifier_confirms_is_answered(runtime: Any) -> None:
     answer = _ask(runtime, f"Does {AGREEMENT} give audit rights?")
     assert answer.sufficient is True
     assert [v.value for v in answer.conclusion.values] == [AUDIT]
+    # the typed facts its sentence states (the lexicon's `details`)
+    assert answer.conclusion.values[0].details == {"who": ["Client"]}
     assert "clause_not_confirmed" not in answer.risk_signals
 
 
@@ -152,6 +155,11 @@ def test_an_absent_clause_is_stated_with_its_candidate_sentences(runtime: Any) -
     compete = _ask(runtime, f"Does {AGREEMENT} contain a non-compete clause?")
     assert compete.sufficient is True
     assert [v.value for v in compete.conclusion.values] == [COMPETITOR]
+    assert compete.conclusion.values[0].details == {
+        "duration": ["during the Term"],
+        "territory": ["in the Territory"],
+    }
+    assert "      territory: in the Territory\n" in render_answer(compete)
 
 
 @pytest.mark.slow

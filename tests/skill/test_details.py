@@ -1,0 +1,155 @@
+"""Typed facts of a clause answer (issue 14, "typed answers per category"): each value's
+`details` are read only from its own quoted sentences, by the lexicon's `details`, and a fact a
+sentence does not state is absent, never guessed."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import LexiconError, load_lexicon
+from skill._details import value_details
+
+
+@pytest.mark.parametrize(
+    ("attribute", "sentence", "expected"),
+    [
+        (
+            "termination_for_convenience",
+            "Either Party may terminate this Agreement at any time without cause upon sixty "
+            "(60) days' prior written notice to the other Party.",
+            {"who": ["Either Party"], "notice": ["60 days"]},
+        ),
+        (
+            "termination_for_convenience",
+            # passive: who is named after "by"; "This Agreement" is never who
+            "This Agreement may be terminated by Licensee for any reason on thirty (30) days "
+            "written notice.",
+            {"who": ["Licensee"], "notice": ["30 days"]},
+        ),
+        (
+            "insurance",
+            "Supplier shall maintain commercial general liability insurance with limits of not "
+            "less than $2,000,000 per occurrence and workers' compensation insurance as "
+            "required by law.",
+            {
+                "type": [
+                    "commercial general liability insurance",
+                    "workers' compensation insurance",
+                ],
+                "amount": ["USD 2,000,000"],
+            },
+        ),
+        (
+            "assignment",
+            "Neither party may assign this Agreement without the prior written consent of the "
+            "other party, except to a successor in a merger or sale of all of its assets.",
+            {
+                "consent": ["the prior written consent of the other party"],
+                "exceptions": ["except to a successor in a merger or sale of all of its assets"],
+            },
+        ),
+        (
+            "non_compete",
+            "During the term of this Agreement and for eighteen (18) months thereafter, the "
+            "Distributor shall not sell competing products anywhere in the Territory.",
+            {
+                "duration": ["18 months", "During the term of this Agreement"],
+                "territory": ["anywhere in the Territory"],
+            },
+        ),
+        (
+            "audit_rights",
+            "Licensor may, no more than once per calendar year and upon fifteen (15) days' "
+            "notice, audit the books and records of Licensee.",
+            {
+                "who": ["Licensor"],
+                "frequency": ["no more than once per calendar year"],
+                "notice": ["15 days"],
+            },
+        ),
+    ],
+)
+def test_the_facts_a_clause_sentence_states(
+    attribute: str, sentence: str, expected: dict[str, list[str]]
+) -> None:
+    assert value_details(attribute, [sentence]) == expected
+
+
+def test_consent_named_either_way_and_a_sentence_end_is_not_part_of_the_name() -> None:
+    quotes = [
+        "No assignment shall be made without the prior written consent of Licensor.",
+        "Neither party shall assign this Agreement without the other party's prior written "
+        "consent, which shall not be unreasonably withheld.",
+        "Distributor may not assign this Agreement without the written consent of Acme Inc.",
+    ]
+    assert value_details("assignment", quotes) == {
+        "consent": [
+            "the prior written consent of Licensor",
+            "the written consent of Acme Inc.",
+            "the other party's prior written consent",
+        ]
+    }
+
+
+def test_a_cross_reference_is_no_exception() -> None:
+    sentence = (
+        "Except as expressly provided in this Section 12, neither party may assign this "
+        "Agreement without the prior written consent of the other party, except to an "
+        "Affiliate."
+    )
+    assert value_details("assignment", [sentence])["exceptions"] == ["except to an Affiliate"]
+
+
+def test_a_fact_not_stated_is_absent() -> None:
+    # no notice, no party before "may terminate": nothing guessed
+    assert (
+        value_details(
+            "termination_for_convenience", ["This Agreement is terminable for convenience."]
+        )
+        == {}
+    )
+    assert value_details("insurance", ["Each party shall be responsible for its own risks."]) == {}
+
+
+def test_facts_of_several_quotes_in_their_order_without_repeats() -> None:
+    quotes = [
+        "Customer may terminate this Agreement for convenience on ninety (90) days' notice.",
+        "Supplier may terminate this Agreement for convenience on ninety (90) days' notice.",
+    ]
+    assert value_details("termination_for_convenience", quotes) == {
+        "who": ["Customer", "Supplier"],
+        "notice": ["90 days"],
+    }
+
+
+def test_an_attribute_without_details_has_none() -> None:
+    assert value_details("governing_law", ["This Agreement is governed by Ohio law."]) == {}
+    assert value_details(None, ["anything"]) == {}
+
+
+def _lexicon_with(tmp_path, details: str):  # type: ignore[no-untyped-def]
+    from domain._lexicon import FILES, LEXICON_DIR
+
+    for name in FILES:
+        text = (LEXICON_DIR / name).read_text(encoding="utf-8")
+        if name == "attributes.yaml":
+            text = text.replace(
+                "- name: governing_law\n",
+                f"- name: governing_law\n  details:\n{details}",
+                1,
+            )
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return load_lexicon(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("details", "message"),
+    [
+        ("  - [period, '(?P<x>\\d+ days)']\n", "group named v"),
+        ("  - [period, 'attribute:no_such_attribute']\n", "names no attribute"),
+        ("  - [period]\n", "expected \\[name, kind\\]"),
+    ],
+)
+def test_the_lexicon_refuses_a_detail_it_cannot_read(tmp_path, details: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(LexiconError, match=message):
+        _lexicon_with(tmp_path, details)
