@@ -304,10 +304,15 @@ class EvidenceSkill:
             absent_in = [
                 c for c in gate.candidates if c.subject_id in collector.absent_subjects
             ] or list(gate.candidates)
+            # Two candidate agreements of one title ("MASTER SERVICES AGREEMENT" with two
+            # counterparties) are told apart by their files.
+            titles = [c.name.casefold() for c in gate.candidates]
             absence = "; ".join(
                 absence_text(
                     clause_label(subject_class),
-                    c.name,
+                    c.name
+                    if titles.count(c.name.casefold()) < 2
+                    else f"{c.name} ({_file_names(c, committed, info)})",
                     [info(d) for d in c.documents if d in set(committed)],
                 )
                 for c in absent_in
@@ -716,6 +721,14 @@ def _not_in_office(
     return RejectedEvidence(
         evidence_id=evidence_id, reason=f"{value}: {why}", source_location=location, quote=quote
     )
+
+
+def _file_names(
+    candidate: Candidate, committed: Sequence[str], info: Callable[[str], DocumentInfo | None]
+) -> str:
+    """The files of a candidate's committed documents, sorted, comma-separated."""
+    names = {i.name for d in candidate.documents if d in set(committed) and (i := info(d))}
+    return ", ".join(sorted(names))
 
 
 def _subject_label(subject: SubjectClass) -> str:
