@@ -233,8 +233,8 @@ class ClauseClassifier:
         `domain.chunk_sentence_spans`, that state a category) and `clause_categories` (the
         union, sorted: the filterable field) filled in; and for each category no sentence of
         the document reaches, its best sentences (at most CANDIDATES, each of probability
-        CANDIDATE_MIN or more and with a word of letters) labelled as candidates of it (`domain.candidate_category`:
-        "?exclusivity"), filterable alike. A sentence two overlapping chunks share is one
+        CANDIDATE_MIN or more and with a word of letters) labelled as candidates of it
+        (`domain.candidate_category`: "?exclusivity"), filterable alike. A sentence two overlapping chunks share is one
         sentence of the document."""
         spans = [chunk_sentence_spans(c) for c in chunks]
         texts = [c.text[s:e] for c, found in zip(chunks, spans, strict=True) for s, e in found]

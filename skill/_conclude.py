@@ -182,7 +182,9 @@ def cited(
     return out
 
 
-def find_conflicts(groups: Sequence[Grouped], *, single_valued: bool) -> list[Conflict]:
+def find_conflicts(
+    groups: Sequence[Grouped], *, single_valued: bool, attribute: str | None = None
+) -> list[Conflict]:
     """A claim whose different values come from different documents (never arbitrated)."""
     if not single_valued:
         return []
@@ -193,7 +195,7 @@ def find_conflicts(groups: Sequence[Grouped], *, single_valued: bool) -> list[Co
         documents = {u.source_location.document_id for _, us in group.values for u in us}
         if len(documents) < 2:
             continue
-        conflicts.append(Conflict(claim_id=group.claim_id, values=cited(group.values)))
+        conflicts.append(Conflict(claim_id=group.claim_id, values=cited(group.values, attribute)))
     return conflicts
 
 

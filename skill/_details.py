@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from domain import DETAIL_ATTRIBUTE, DETAIL_KINDS, lexicon
-from skill._extract import extract_values
+from domain import DETAIL_ATTRIBUTE, DETAIL_KINDS, LexiconError, legal_form, lexicon
+from skill._extract import _EXTRACTORS, extract_values
 from skill._values import find_durations, find_money
 
 _Kind = str | re.Pattern[str]
@@ -34,6 +34,17 @@ _SPECS: dict[str, tuple[tuple[str, _Kind], ...]] = {
 }
 
 
+# An attribute named as a kind must have an extractor (the lexicon cannot see them).
+for _name, _specs in _SPECS.items():
+    for _detail, _kind in _specs:
+        if (
+            isinstance(_kind, str)
+            and _kind.startswith(DETAIL_ATTRIBUTE)
+            and _kind[len(DETAIL_ATTRIBUTE) :] not in _EXTRACTORS
+        ):
+            raise LexiconError(f"{_name}: details {_detail}: {_kind!r} has no extractor")
+
+
 def _found(kind: _Kind, text: str) -> list[str]:
     if kind == "duration":
         return [m.value for m in find_durations(text)]
@@ -46,10 +57,11 @@ def _found(kind: _Kind, text: str) -> list[str]:
 
 
 def _tidy(fact: str) -> str:
-    """Spaces folded, edge punctuation dropped; a final period only after a long word (the
-    sentence's end, "Licensor."), not after an abbreviation ("Inc.", "S.A.")."""
+    """Spaces folded, edge punctuation dropped; a final period kept only where it ends an
+    abbreviation ("Inc.", "L.L.C."), not the sentence ("... consent of Licensor.")."""
     fact = " ".join(fact.split()).strip(" ,;:")
-    if fact.endswith(".") and len(fact.rsplit(" ", 1)[-1]) > 5:
+    last = fact.rsplit(" ", 1)[-1]
+    if fact.endswith(".") and "." not in last[:-1] and not legal_form(fact):
         fact = fact[:-1]
     return fact
 

@@ -249,7 +249,7 @@ class EvidenceSkill:
             entry = _ATTRIBUTES.get(subject_class.attribute or "")
             amended_as = entry.amended_as if entry is not None else ()
             groups, supersessions = supersede(groups, info, amended_as)
-        conflicts = find_conflicts(groups, single_valued=single)
+        conflicts = find_conflicts(groups, single_valued=single, attribute=subject_class.attribute)
         if evaluation_time is None:
             evaluation_time = default_evaluation_time(
                 (i.document_date if i else None) for i in (info(d) for d in committed)
@@ -278,8 +278,8 @@ class EvidenceSkill:
             )
         # The attribute's clause, cited, with no value read from it (skill/_evidence.py).
         unread = not values and any(u.value is None for u in judged)
-        what = (subject_class.attribute or "").replace("_", " ")
         label = clause_label(subject_class).replace("_", " ")
+        what = label
         if unread:
             answer_text = "; ".join(
                 f"no {what} read from the clause quoted from {c.name}"

@@ -428,6 +428,17 @@ function supersessionBlock(ctx, answer, s) {
   );
 }
 
+/** The typed facts a value's quoted sentences state ("notice: 90 days"), if any. */
+function details(value) {
+  const entries = Object.entries(value.details || {});
+  if (!entries.length) return null;
+  return h(
+    "dl",
+    { class: "details", "aria-label": "Facts stated" },
+    entries.map(([name, facts]) => [h("dt", {}, name.replaceAll("_", " ")), h("dd", {}, facts.join("; "))]),
+  );
+}
+
 /** The answer card of one answer object (CONTRACT.md). */
 export function answerCard(ctx, answer) {
   const card = h("article", { class: "card answer", "data-terminal": answer.terminal_state, "aria-label": "Answer" });
@@ -469,7 +480,7 @@ export function answerCard(ctx, answer) {
   } else if (values.length) {
     add(
       h("h3", {}, values.length > 1 ? "Values" : "Value"),
-      values.map((v) => h("div", {}, h("p", { class: "value" }, v.value), citations(ctx, answer, v.evidence_ids))),
+      values.map((v) => h("div", {}, h("p", { class: "value" }, v.value), details(v), citations(ctx, answer, v.evidence_ids))),
     );
   } else {
     add(h("p", { class: "value" }, answer.conclusion.answer || "No value found in the evidence."));

@@ -29,6 +29,8 @@ CONFLICT = "What stake does Maria Okafor hold in Halcyon Robotics?"  # 40% and 3
 SUPERSEDED = (
     "What is the liability cap in the MSA between Halcyon Robotics and Northgate Logistics?"
 )
+# a clause answer whose value carries typed facts (`details`: insurance type and amount)
+DETAILS = "What insurance must Halcyon maintain under the MSA?"
 FIGURES: dict[str, Any] = {}
 
 pytestmark = pytest.mark.slow
@@ -209,7 +211,7 @@ def ask(page: Any, question: str) -> Any:
     return card
 
 
-def test_ask_four_questions(page: Any, screenshots: Path) -> None:
+def test_ask_five_questions(page: Any, screenshots: Path) -> None:
     page.click("#nav a[data-view=ask]")
     page.wait_for_selector("#question")
 
@@ -239,6 +241,12 @@ def test_ask_four_questions(page: Any, screenshots: Path) -> None:
     assert replaced.query_selector("[data-cite]")
     assert card.query_selector(".chips li:text-is('superseded_value')")
     shot(page, screenshots, "workspace-supersession.png", full_page=True)
+
+    card = ask(page, DETAILS)
+    facts = card.query_selector("dl.details")
+    assert facts, card.text_content()
+    assert [dt.text_content() for dt in facts.query_selector_all("dt")] == ["type", "amount"]
+    assert "USD 5,000,000" in facts.text_content()
 
     card = ask(page, ANSWERED)
     assert card.get_attribute("data-terminal") == "CONCLUDED"

@@ -156,7 +156,7 @@ def test_an_absent_clause_is_stated_with_its_candidate_sentences(runtime: Any) -
     assert compete.sufficient is True
     assert [v.value for v in compete.conclusion.values] == [COMPETITOR]
     assert compete.conclusion.values[0].details == {
-        "duration": ["during the Term"],
+        "periods": ["during the Term"],
         "territory": ["in the Territory"],
     }
     assert "      territory: in the Territory\n" in render_answer(compete)

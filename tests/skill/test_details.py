@@ -53,7 +53,7 @@ from skill._details import value_details
             "During the term of this Agreement and for eighteen (18) months thereafter, the "
             "Distributor shall not sell competing products anywhere in the Territory.",
             {
-                "duration": ["18 months", "During the term of this Agreement"],
+                "periods": ["18 months", "During the term of this Agreement"],
                 "territory": ["anywhere in the Territory"],
             },
         ),
@@ -85,8 +85,8 @@ def test_consent_named_either_way_and_a_sentence_end_is_not_part_of_the_name() -
     assert value_details("assignment", quotes) == {
         "consent": [
             "the prior written consent of Licensor",
-            "the written consent of Acme Inc.",
             "the other party's prior written consent",
+            "the written consent of Acme Inc.",
         ]
     }
 
@@ -98,6 +98,49 @@ def test_a_cross_reference_is_no_exception() -> None:
         "Affiliate."
     )
     assert value_details("assignment", [sentence])["exceptions"] == ["except to an Affiliate"]
+
+
+@pytest.mark.parametrize(
+    ("attribute", "sentence"),
+    [
+        # a refusal names no holder of the right
+        (
+            "termination_for_convenience",
+            "Neither Party may terminate this Agreement for convenience.",
+        ),
+        (
+            "termination_for_convenience",
+            "Neither party shall have the right to terminate without cause.",
+        ),
+        ("audit_rights", "No party shall have the right to audit the books of the other."),
+        # a consent the sentence waives is no consent needed
+        ("assignment", "Licensor may, without the consent of Licensee, assign this Agreement."),
+        (
+            "assignment",
+            "Either party may assign this Agreement without the consent of the other party to an Affiliate.",
+        ),
+    ],
+)
+def test_a_refusal_or_a_waiver_states_no_fact(attribute: str, sentence: str) -> None:
+    facts = value_details(attribute, [sentence])
+    assert "who" not in facts and "consent" not in facts, facts
+
+
+def test_a_heading_is_not_part_of_the_holder_and_forms_keep_their_periods() -> None:
+    assert value_details(
+        "termination_for_convenience",
+        ["TERMINATION FOR CONVENIENCE. Either Party may terminate this Agreement at any time."],
+    ) == {"who": ["Either Party"]}
+    assert value_details(
+        "audit_rights", ["Section 8.2 Audit Rights. Licensor may audit the books of Licensee."]
+    ) == {"who": ["Licensor"]}
+    assert value_details(
+        "assignment",
+        ["No assignment shall be made without the prior written consent of Acme Holdings L.L.C."],
+    ) == {"consent": ["the prior written consent of Acme Holdings L.L.C."]}
+    assert value_details("insurance", ["Employer's Liability insurance is required."]) == {
+        "type": ["Employer's Liability insurance"]
+    }
 
 
 def test_a_fact_not_stated_is_absent() -> None:
