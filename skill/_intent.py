@@ -67,6 +67,10 @@ CLAUSE_TOPICS: frozenset[str] = frozenset(
     and a.threshold is not None
 )
 _AGREEMENT_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "agreement" in a.subjects)
+# Attributes read from a clause: a clause topic, or any attribute with clause categories.
+_CLAUSE_ATTRIBUTES = CLAUSE_TOPICS | frozenset(
+    a.name for a in _LEXICON.attributes if a.clause_categories
+)
 # Attributes answered by a passage rather than a value: a clause topic may refine them.
 _PASSAGE_ATTRIBUTES = frozenset(
     a.name for a in _LEXICON.attributes if a.value_kind in ("free_text", "text")
@@ -83,6 +87,25 @@ _DESCRIBED = tuple(
 EMBEDDING_THRESHOLD = 0.55
 
 _PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|him|his|she|her)\b", re.IGNORECASE)
+# A yes/no question that asks whether a clause is there at all ("Does the MSA contain a
+# non-compete clause?", "Is there a change of control provision in ...?"), not what it says
+# ("Is consent required to assign ...?", "Is the agreement exclusive?").
+_EXISTENCE = re.compile(
+    r"^(?:(?:does|do|did)\b.*?\b(?:contain|include|have|provide\s+for)\b"
+    r"|(?:is|are)\s+there\b)",
+    re.IGNORECASE,
+)
+
+
+def asks_existence(question: str, subject: SubjectClass) -> bool:
+    """Does the question ask only whether its clause topic is in the agreement?"""
+    return (
+        subject.attribute in _CLAUSE_ATTRIBUTES
+        and bool(subject.constraints.get("yes_no"))
+        and _EXISTENCE.match(" ".join(question.split())) is not None
+    )
+
+
 _YES_NO = re.compile(
     r"^(?:is|are|was|were|does|do|did|has|have|had|can|could|may|might|must|shall|should|will"
     r"|would)\b",
@@ -519,6 +542,7 @@ __all__ = [
     "Intent",
     "IntentEmbeddings",
     "OpenReading",
+    "asks_existence",
     "embedding_intent",
     "lexicon_intent",
     "read_open_question",

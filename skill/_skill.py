@@ -50,7 +50,7 @@ from skill._evidence import (
     sentences_of,
 )
 from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
-from skill._intent import TOPIC, IntentEmbeddings
+from skill._intent import TOPIC, IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
 from skill._read import build_name_index, clause_label, is_clause_question, read_question
 from skill._states import State, StateMachine
@@ -276,6 +276,10 @@ class EvidenceSkill:
                 + in_force_note(supersessions)
                 + passage_note(passages)
             )
+            if sufficient and question and asks_existence(question, subject_class):
+                # "Does the MSA contain a non-compete clause?": yes, from the clause quoted
+                # (never from silence: an absence is said as "no ... clause found").
+                answer_text = f"Yes — {clause_label(subject_class)} clause: {answer_text}"
         # The attribute's clause, cited, with no value read from it (skill/_evidence.py).
         unread = not values and any(u.value is None for u in judged)
         label = clause_label(subject_class).replace("_", " ")

@@ -219,6 +219,49 @@ def test_an_absent_clause_is_named_by_its_label(
     )
 
 
+def test_a_clause_there_is_a_yes_quoted(skill: EvidenceSkill) -> None:
+    answer = skill.ask(
+        KB,
+        "Does the MSA between Acme Robotics, Inc. and Globex Corporation contain a governing "
+        "law clause?",
+    )
+    assert answer.sufficient
+    assert answer.conclusion.answer is not None
+    assert answer.conclusion.answer.startswith("Yes — governing law clause: ")
+    # the values are the clause's, as for any other phrasing
+    plain = skill.ask(
+        KB, "What law governs the MSA between Acme Robotics, Inc. and Globex Corporation?"
+    )
+    assert answer.conclusion.values == plain.conclusion.values
+
+
+@pytest.mark.parametrize(
+    ("question", "existence"),
+    [
+        ("Does the MSA contain a non-compete clause?", True),
+        ("Is there a change of control provision in the MSA?", True),
+        ("Does the Supply Agreement include MFN pricing?", True),
+        # what the clause says, not whether it is there: no yes from its mere presence
+        ("Is consent required to assign the MSA?", False),
+        ("Is the Distributor Agreement exclusive?", False),
+        ("What non-compete restrictions does the MSA impose?", False),
+    ],
+)
+def test_which_yes_no_questions_ask_whether_a_clause_is_there(
+    question: str, existence: bool
+) -> None:
+    from skill._intent import asks_existence
+    from skill._subject import QuestionKind, SubjectClass
+
+    subject = SubjectClass(
+        type="agreement",
+        attribute="non_compete",
+        constraints={"yes_no": True},
+        kind=QuestionKind.AGREEMENT_ATTRIBUTE,
+    )
+    assert asks_existence(question, subject) is existence
+
+
 def test_absent_clause_topic(skill: EvidenceSkill) -> None:
     answer = skill.ask(
         KB,
