@@ -67,10 +67,6 @@ CLAUSE_TOPICS: frozenset[str] = frozenset(
     and a.threshold is not None
 )
 _AGREEMENT_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "agreement" in a.subjects)
-# Attributes read from a clause: a clause topic, or any attribute with clause categories.
-_CLAUSE_ATTRIBUTES = CLAUSE_TOPICS | frozenset(
-    a.name for a in _LEXICON.attributes if a.clause_categories
-)
 # Attributes answered by a passage rather than a value: a clause topic may refine them.
 _PASSAGE_ATTRIBUTES = frozenset(
     a.name for a in _LEXICON.attributes if a.value_kind in ("free_text", "text")
@@ -89,21 +85,68 @@ EMBEDDING_THRESHOLD = 0.55
 _PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|him|his|she|her)\b", re.IGNORECASE)
 # A yes/no question that asks whether a clause is there at all ("Does the MSA contain a
 # non-compete clause?", "Is there a change of control provision in ...?"), not what it says
-# ("Is consent required to assign ...?", "Is the agreement exclusive?").
-_EXISTENCE = re.compile(
-    r"^(?:(?:does|do|did)\b.*?\b(?:contain|include|have|provide\s+for)\b"
-    r"|(?:is|are)\s+there\b)",
-    re.IGNORECASE,
+# ("Is consent required to assign ...?", "Does the MSA have a non-compete longer than two
+# years?", "Does Acme have the right to terminate ...?"): the thing asked after the verb is
+# the topic's own phrase, with at most a clause word and an article.
+_EXISTENCE = (
+    re.compile(
+        r"^(?:does|do|did)\s+(?P<agr>.+?)\s+(?:contain|include|have|provide\s+for)\s+"
+        r"(?P<topic>.+?)\s*\?*$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"^(?:is|are)\s+there\s+(?P<topic>.+?)\s+(?:in|under|within)\s+(?P<agr>.+?)\s*\?*$",
+        re.IGNORECASE,
+    ),
 )
+_EXISTENCE_FILLER = frozenset(
+    [
+        "a",
+        "an",
+        "any",
+        "the",
+        "clause",
+        "clauses",
+        "provision",
+        "provisions",
+        "covenant",
+        "covenants",
+        "restriction",
+        "restrictions",
+        "right",
+        "rights",
+        "term",
+        "terms",
+        "pricing",
+        "obligation",
+        "obligations",
+    ]
+)
+_NOT_EXISTENCE = re.compile(r"\b(?:not|no|never|without)\b|\d|[$€£¥]", re.IGNORECASE)
 
 
 def asks_existence(question: str, subject: SubjectClass) -> bool:
-    """Does the question ask only whether its clause topic is in the agreement?"""
-    return (
-        subject.attribute in _CLAUSE_ATTRIBUTES
-        and bool(subject.constraints.get("yes_no"))
-        and _EXISTENCE.match(" ".join(question.split())) is not None
-    )
+    """Does the question ask only whether its clause topic is in the agreement? Never for a
+    party's right ("Does Acme have ..."), a negation, a figure, or anything said of the
+    clause beyond its name."""
+    topic = str(subject.constraints.get("topic") or "")
+    if (
+        subject.attribute not in CLAUSE_TOPICS
+        or not subject.constraints.get("yes_no")
+        or subject.constraints.get("party")
+        or not topic
+    ):
+        return False
+    text = " ".join(question.split())
+    if _NOT_EXISTENCE.search(text):
+        return False
+    allowed = set(re.findall(r"[a-z]+", topic.lower())) | _EXISTENCE_FILLER
+    for pattern in _EXISTENCE:
+        match = pattern.match(text)
+        if match is not None:
+            asked = re.findall(r"[a-z]+", match.group("topic").lower())
+            return bool(asked) and set(asked) <= allowed
+    return False
 
 
 _YES_NO = re.compile(

@@ -276,7 +276,12 @@ class EvidenceSkill:
                 + in_force_note(supersessions)
                 + passage_note(passages)
             )
-            if sufficient and question and asks_existence(question, subject_class):
+            if (
+                sufficient
+                and not ambiguous
+                and question
+                and asks_existence(question, subject_class)
+            ):
                 # "Does the MSA contain a non-compete clause?": yes, from the clause quoted
                 # (never from silence: an absence is said as "no ... clause found").
                 answer_text = f"Yes — {clause_label(subject_class)} clause: {answer_text}"
@@ -314,9 +319,7 @@ class EvidenceSkill:
             absence = "; ".join(
                 absence_text(
                     clause_label(subject_class),
-                    c.name
-                    if titles.count(c.name.casefold()) < 2
-                    else f"{c.name} ({_file_names(c, committed, info)})",
+                    _told_apart(c, titles, committed, info),
                     [info(d) for d in c.documents if d in set(committed)],
                 )
                 for c in absent_in
@@ -727,12 +730,18 @@ def _not_in_office(
     )
 
 
-def _file_names(
-    candidate: Candidate, committed: Sequence[str], info: Callable[[str], DocumentInfo | None]
+def _told_apart(
+    candidate: Candidate,
+    titles: Sequence[str],
+    committed: Sequence[str],
+    info: Callable[[str], DocumentInfo | None],
 ) -> str:
-    """The files of a candidate's committed documents, sorted, comma-separated."""
+    """The candidate's name, with its committed documents' files (sorted) where another
+    candidate has the same title; the name alone where no file is known."""
+    if titles.count(candidate.name.casefold()) < 2:
+        return candidate.name
     names = {i.name for d in candidate.documents if d in set(committed) and (i := info(d))}
-    return ", ".join(sorted(names))
+    return f"{candidate.name} ({', '.join(sorted(names))})" if names else candidate.name
 
 
 def _subject_label(subject: SubjectClass) -> str:

@@ -154,6 +154,8 @@ def test_an_absent_clause_is_stated_with_its_candidate_sentences(runtime: Any) -
     # the same sentence states a non-compete the classifier confirms
     compete = _ask(runtime, f"Does {AGREEMENT} contain a non-compete clause?")
     assert compete.sufficient is True
+    # asked whether the clause is there: yes, from the clause quoted
+    assert compete.conclusion.answer == f"Yes — non-compete clause: {COMPETITOR}"
     assert [v.value for v in compete.conclusion.values] == [COMPETITOR]
     assert compete.conclusion.values[0].details == {
         "periods": ["during the Term"],

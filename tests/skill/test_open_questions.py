@@ -219,47 +219,69 @@ def test_an_absent_clause_is_named_by_its_label(
     )
 
 
-def test_a_clause_there_is_a_yes_quoted(skill: EvidenceSkill) -> None:
-    answer = skill.ask(
-        KB,
-        "Does the MSA between Acme Robotics, Inc. and Globex Corporation contain a governing "
-        "law clause?",
-    )
-    assert answer.sufficient
-    assert answer.conclusion.answer is not None
-    assert answer.conclusion.answer.startswith("Yes — governing law clause: ")
-    # the values are the clause's, as for any other phrasing
-    plain = skill.ask(
-        KB, "What law governs the MSA between Acme Robotics, Inc. and Globex Corporation?"
-    )
-    assert answer.conclusion.values == plain.conclusion.values
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a value asked with a condition, or a negation: never a bare yes
+        "Does the MSA between Acme Robotics, Inc. and Globex Corporation have California "
+        "governing law?",
+        "Does the MSA between Acme Robotics, Inc. and Globex Corporation not contain a "
+        "governing law clause?",
+    ],
+)
+def test_no_yes_for_what_the_clause_says(skill: EvidenceSkill, question: str) -> None:
+    answer = skill.ask(KB, question)
+    assert not (answer.conclusion.answer or "").startswith("Yes"), answer.conclusion.answer
 
 
 @pytest.mark.parametrize(
-    ("question", "existence"),
+    ("question", "attribute", "topic", "existence"),
     [
-        ("Does the MSA contain a non-compete clause?", True),
-        ("Is there a change of control provision in the MSA?", True),
-        ("Does the Supply Agreement include MFN pricing?", True),
-        # what the clause says, not whether it is there: no yes from its mere presence
-        ("Is consent required to assign the MSA?", False),
-        ("Is the Distributor Agreement exclusive?", False),
-        ("What non-compete restrictions does the MSA impose?", False),
+        ("Does the MSA contain a non-compete clause?", "non_compete", "non-compete clause", True),
+        (
+            "Is there a change of control provision in the MSA?",
+            "change_of_control",
+            "change of control provision",
+            True,
+        ),
+        ("Does the Supply Agreement include MFN pricing?", "most_favored_nation", "MFN", True),
+        # what the clause says, not whether it is there
+        ("Is consent required to assign the MSA?", "assignment", "consent", False),
+        ("Is the Distributor Agreement exclusive?", "exclusivity", "exclusive", False),
+        (
+            "Does the MSA have a non-compete longer than two years?",
+            "non_compete",
+            "non-compete",
+            False,
+        ),
+        ("Does the MSA's non-compete include affiliates?", "non_compete", "non-compete", False),
+        ("Does the MSA not contain a non-compete clause?", "non_compete", "non-compete", False),
+        (
+            "Is there a cap on liability of $1,000,000 in the MSA?",
+            "liability_cap",
+            "cap on liability",
+            False,
+        ),
     ],
 )
 def test_which_yes_no_questions_ask_whether_a_clause_is_there(
-    question: str, existence: bool
+    question: str, attribute: str, topic: str, existence: bool
 ) -> None:
     from skill._intent import asks_existence
     from skill._subject import QuestionKind, SubjectClass
 
     subject = SubjectClass(
         type="agreement",
-        attribute="non_compete",
-        constraints={"yes_no": True},
+        attribute=attribute,
+        constraints={"yes_no": True, "topic": topic},
         kind=QuestionKind.AGREEMENT_ATTRIBUTE,
     )
     assert asks_existence(question, subject) is existence
+    # a party's right is not the clause's existence ("Does Acme have the right to ...")
+    with_party = subject.model_copy(
+        update={"constraints": {**subject.constraints, "party": "Acme"}}
+    )
+    assert not asks_existence(question, with_party)
 
 
 def test_absent_clause_topic(skill: EvidenceSkill) -> None:
