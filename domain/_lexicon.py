@@ -152,6 +152,8 @@ class Lexicon:
     # words that open or link a question; particles inside names ("de", "van")
     question_words: frozenset[str]
     name_particles: frozenset[str]
+    # words that name a clause in a question ("clause", "provision", "covenant")
+    clause_nouns: frozenset[str]
     # defined terms that name a role, not an entity ("company", "supplier")
     generic_terms: frozenset[str]
     # how a document refers to the entity it is about ("the Company"), as written
@@ -280,13 +282,15 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
     roles = tuple(_role(r) for r in roles_file.items("roles"))
     _unique(roles_file, "roles", [r.name for r in roles])
     role_names = {r.name for r in roles}
-    attributes = tuple(_attribute(a, role_names) for a in attributes_file.items("attributes"))
-    _unique(attributes_file, "attributes", [a.name for a in attributes])
+    fragments = _detail_fragments(attributes_file)
+    attributes = tuple(
+        _attribute(a, role_names, fragments) for a in attributes_file.items("attributes")
+    )
+    names = [a.name for a in attributes]
+    _unique(attributes_file, "attributes", names)
     for a in attributes:
         for name, kind in a.details:
-            if kind.startswith(DETAIL_ATTRIBUTE) and kind[len(DETAIL_ATTRIBUTE) :] not in {
-                b.name for b in attributes
-            }:
+            if kind.startswith(DETAIL_ATTRIBUTE) and kind[len(DETAIL_ATTRIBUTE) :] not in names:
                 raise LexiconError(
                     f"{attributes_file.file}: {a.name}: details {name}: {kind!r} names no attribute"
                 )
@@ -336,6 +340,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         never_names=frozenset(vocabulary.words("never_names")),
         question_words=frozenset(vocabulary.words("question_words")),
         name_particles=frozenset(vocabulary.words("name_particles")),
+        clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),
         entity_references=tuple(vocabulary.words("entity_references")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),
@@ -450,7 +455,7 @@ def _role(r: _Reader) -> RoleEntry:
     )
 
 
-def _attribute(a: _Reader, roles: set[str]) -> AttributeEntry:
+def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> AttributeEntry:
     subjects = tuple(a.words("subjects"))
     for subject in subjects:
         if subject not in ATTRIBUTE_SUBJECTS:
@@ -490,7 +495,7 @@ def _attribute(a: _Reader, roles: set[str]) -> AttributeEntry:
         cue_confirms=a.flag("cue_confirms") if "cue_confirms" in a.data else False,
         amended_as=tuple(str(t).lower() for t in a.get("amended_as", [])),
         label=a.text("label", None),
-        details=_details(a),
+        details=_details(a, fragments),
     )
 
 
@@ -499,7 +504,27 @@ DETAIL_KINDS = ("duration", "money")
 DETAIL_ATTRIBUTE = "attribute:"
 
 
-def _details(a: _Reader) -> tuple[tuple[str, str], ...]:
+def _expand(pattern: str, fragments: Mapping[str, str]) -> str:
+    """`pattern` with each {name} of `fragments` replaced by its regular expression (a
+    quantifier such as {0,5} names none)."""
+    for name, fragment in fragments.items():
+        pattern = pattern.replace("{" + name + "}", fragment)
+    return pattern
+
+
+def _detail_fragments(r: _Reader) -> dict[str, str]:
+    """The file's `detail_fragments`, in order, each expanded with those above it."""
+    out: dict[str, str] = {}
+    for name, raw in (
+        r.mapping("detail_fragments") if "detail_fragments" in r.data else {}
+    ).items():
+        if not (isinstance(raw, str) and _NAME.match(str(name))):
+            raise r.fail(f"detail_fragments.{name}", "expected a name and a regular expression")
+        out[str(name)] = _expand(raw, out)
+    return out
+
+
+def _details(a: _Reader, fragments: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
     out: list[tuple[str, str]] = []
     for i, item in enumerate(a.get("details", [])):
         key = f"details[{i}]"
@@ -507,7 +532,7 @@ def _details(a: _Reader) -> tuple[tuple[str, str], ...]:
             isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
         ):
             raise a.fail(key, "expected [name, kind] (duration, money or a regex with group v)")
-        name, kind = item
+        name, kind = item[0], _expand(item[1], fragments)
         if not _NAME.match(name):
             raise a.fail(key, f"{name!r} is not a name")
         if kind.startswith(DETAIL_ATTRIBUTE):

@@ -234,8 +234,8 @@ class ClauseClassifier:
         union, sorted: the filterable field) filled in; and for each category no sentence of
         the document reaches, its best sentences (at most CANDIDATES, each of probability
         CANDIDATE_MIN or more and with a word of letters) labelled as candidates of it
-        (`domain.candidate_category`: "?exclusivity"), filterable alike. A sentence two overlapping chunks share is one
-        sentence of the document."""
+        (`domain.candidate_category`: "?exclusivity"), filterable alike. A sentence two
+        overlapping chunks share is one sentence of the document."""
         spans = [chunk_sentence_spans(c) for c in chunks]
         texts = [c.text[s:e] for c, found in zip(chunks, spans, strict=True) for s, e in found]
         probs = self.probabilities(texts) if texts else np.zeros((0, len(self.categories)))
@@ -251,19 +251,15 @@ class ClauseClassifier:
             first.setdefault(key, row)
         # A line with no word of letters ("[***]", "-4-", a rule of dashes, "2019 | 20000") is
         # no candidate: under a category's threshold its score is the model's bias and length
-        # term alone, and such lines were the best "candidates" of rare categories.
-        # (tested only for the rows some category would quote: the others were tokenized once,
-        # for their scores)
-        unreached = ~hits.any(axis=0)
-        maybe_rows = np.flatnonzero((probs[:, unreached] >= CANDIDATE_MIN).any(axis=1)).tolist()
-        worded = {r: _WORD_OF_LETTERS.search(texts[r]) is not None for r in maybe_rows}
+        # term alone, and such lines were the best "candidates" of rare categories. (Searched
+        # only in the rows over CANDIDATE_MIN, a few per category.)
         candidates: dict[tuple[int, int], list[int]] = {}
-        for col in np.flatnonzero(unreached).tolist():
+        for col in np.flatnonzero(~hits.any(axis=0)).tolist():
             rows = sorted(
                 (
                     r
                     for r in first.values()
-                    if probs[r, col] >= CANDIDATE_MIN and worded.get(r, False)
+                    if probs[r, col] >= CANDIDATE_MIN and _WORD_OF_LETTERS.search(texts[r])
                 ),
                 key=lambda r: (-float(probs[r, col]), where[r]),
             )

@@ -99,29 +99,8 @@ _EXISTENCE = (
         re.IGNORECASE,
     ),
 )
-_EXISTENCE_FILLER = frozenset(
-    [
-        "a",
-        "an",
-        "any",
-        "the",
-        "clause",
-        "clauses",
-        "provision",
-        "provisions",
-        "covenant",
-        "covenants",
-        "restriction",
-        "restrictions",
-        "right",
-        "rights",
-        "term",
-        "terms",
-        "pricing",
-        "obligation",
-        "obligations",
-    ]
-)
+# (besides the topic's own words: an article, or a word naming a clause)
+_EXISTENCE_FILLER = frozenset({"a", "an", "any", "the"}) | _LEXICON.clause_nouns
 _NOT_EXISTENCE = re.compile(r"\b(?:not|no|never|without)\b|\d|[$€£¥]", re.IGNORECASE)
 
 

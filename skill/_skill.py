@@ -288,17 +288,16 @@ class EvidenceSkill:
         # The attribute's clause, cited, with no value read from it (skill/_evidence.py).
         unread = not values and any(u.value is None for u in judged)
         label = clause_label(subject_class).replace("_", " ")
-        what = label
         if unread:
             answer_text = "; ".join(
-                f"no {what} read from the clause quoted from {c.name}"
+                f"no {label} read from the clause quoted from {c.name}"
                 for c in gate.candidates
                 if any(u.subject_id == c.subject_id for u in judged)
             )
         candidate_values = list(
             dict.fromkeys(u.value for u in _sorted_units(candidate_units) if u.value)
         )
-        candidates_text = "; ".join(candidate_values) or f"passages quoted, no {what} read"
+        candidates_text = "; ".join(candidate_values) or f"passages quoted, no {label} read"
         # Beside values of the answer, candidates are named only when they are values too (a
         # candidate passage with no value read adds nothing to a value found elsewhere).
         show_candidates = bool(candidate_units) and (not values or bool(candidate_values))
@@ -351,7 +350,7 @@ class EvidenceSkill:
             )
         if unread:
             actions = [
-                f"Read the quoted clause: it states the {what} in terms not read as a value",
+                f"Read the quoted clause: it states the {label} in terms not read as a value",
                 *(a for a in actions if not a.startswith("Request ")),
             ]
         if show_candidates:
@@ -740,7 +739,8 @@ def _told_apart(
     candidate has the same title; the name alone where no file is known."""
     if titles.count(candidate.name.casefold()) < 2:
         return candidate.name
-    names = {i.name for d in candidate.documents if d in set(committed) and (i := info(d))}
+    visible = set(committed)
+    names = {i.name for d in candidate.documents if d in visible and (i := info(d))}
     return f"{candidate.name} ({', '.join(sorted(names))})" if names else candidate.name
 
 
