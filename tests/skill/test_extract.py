@@ -597,6 +597,12 @@ def test_liability_cap_as_a_formula_is_the_clause() -> None:
         "Neither party shall be liable for any consequential damages.",
         "Customer shall pay Supplier $10,000 per month.",
         "The purchase price shall not exceed $5,000 per unit.",
+        # a non-recourse clause: the limit is on whom a claim reaches, far from "liability"
+        "It is agreed that no personal liability whatsoever shall attach to, be imposed on or "
+        "otherwise be incurred by any partner, officer, director or employee of the Seller or "
+        "of any of its affiliates, for any obligation of the Seller arising under this "
+        "Agreement or for any claim based on such obligation, and that the sole recourse of "
+        "the Buyer under this Agreement is limited to the assets of the Seller.",
     ],
 )
 def test_liability_cap_absent(sentence: str) -> None:
