@@ -1062,3 +1062,40 @@ def test_a_title_case_clause_heading_is_no_statement() -> None:
     assert _is_heading("3.2 Payment Terms.")
     assert not _is_heading("(a) Either party may assign this Agreement.")
     assert not _is_heading("(a) Neither party shall assign this Agreement without consent.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "states_it"),
+    [
+        (
+            "Supplier shall sell the Products to Buyer at prices no less favorable than those it charges any other customer.",
+            True,
+        ),
+        (
+            "The royalty rates payable by Licensee shall be at least as favourable as the rates granted to any other licensee.",
+            True,
+        ),
+        (
+            "If Vendor grants any reseller pricing more favorable than the pricing herein, Vendor shall offer the same pricing to Reseller.",
+            True,
+        ),
+        (
+            "Customer will not be charged a higher fee than Provider charges its other customers for similar services.",
+            True,
+        ),
+        (
+            "The price per unit shall not exceed the lowest price Supplier offers to a similarly situated customer.",
+            True,
+        ),
+        # a matching right: the third party may not get better terms than those first offered
+        (
+            "Seller may then sell the Shares to a third party on terms no more favorable than those offered to Buyer.",
+            False,
+        ),
+        ("Buyer shall pay each invoice within thirty days.", False),
+    ],
+)
+def test_most_favoured_terms_are_stated_by_comparison(sentence: str, states_it: bool) -> None:
+    """The cues of a most-favoured clause: the comparisons it is written in, not only its
+    name (the lexicon's threshold is 0.85)."""
+    assert (sentence_relevance("most_favored_nation", sentence) >= 0.85) is states_it
