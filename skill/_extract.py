@@ -610,7 +610,9 @@ _CAP_BEFORE = re.compile(
 _LIABILITY_WORDS = re.compile(r"\bliab\w*|\bdamages\b|\bclaims?\b|\blosses\b|\bindemni\w*", _I)
 # A cap with no figure: the limit within 300 characters after a liability word (chosen on the
 # training contracts of cuad-train: of the sentences with no amount, 40 of 130 unlabelled ones
-# and 10 of 116 labelled Cap On Liability no longer read as a cap; within 200: 51 and 15).
+# and 10 of 116 labelled Cap On Liability no longer read as a cap; within 200: 51 and 15; the
+# limit before the word allowed too ("the maximum liability ... shall be the fees paid"):
+# 4 and 2 instead).
 _FORMULA_CAP = re.compile(rf"\bliab\w*\b.{{0,300}}?(?:{_CAP_BEFORE.pattern})", _I | re.DOTALL)
 
 
@@ -628,9 +630,10 @@ def _liability_cap(sentence: str, party: str | None) -> list[ExtractedValue]:
     if values:
         return values
     # A cap stated as a formula ("the fees paid in the twelve (12) months preceding the
-    # claim") has no single figure: the clause itself is the value, where the limit follows
-    # a liability word closely enough to be its limit ("the sole recourse ... is limited to
-    # the assets", hundreds of characters after "no personal liability", is no cap).
+    # claim") has no single figure: the clause itself is the value, where the limit comes
+    # after a liability word and at most 300 characters after it ("the sole recourse ... is
+    # limited to the assets", 390 characters after "no personal liability", is no cap; a
+    # shorter non-recourse clause still reads as one).
     if _FORMULA_CAP.search(sentence):
         text = _text_value(sentence, 0.7)
         return [text] if text else []

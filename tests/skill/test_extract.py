@@ -1087,9 +1087,17 @@ def test_a_title_case_clause_heading_is_no_statement() -> None:
             "The price per unit shall not exceed the lowest price Supplier offers to a similarly situated customer.",
             True,
         ),
+        (
+            "Licensor shall grant Licensee terms as favorable as those granted to any other licensee.",
+            True,
+        ),
         # a matching right: the third party may not get better terms than those first offered
         (
             "Seller may then sell the Shares to a third party on terms no more favorable than those offered to Buyer.",
+            False,
+        ),
+        (
+            "Seller may sell the Shares to a third party on terms not more favorable than those offered to Buyer.",
             False,
         ),
         ("Buyer shall pay each invoice within thirty days.", False),
