@@ -120,6 +120,10 @@ class NameIndex:
     def __len__(self) -> int:
         return sum(len(v) for v in self._by_first.values())
 
+    def opens_name(self, spellings: Iterable[str]) -> bool:
+        """Is a question token (its spellings) the first word of a known name?"""
+        return any(first in self._by_first for first in spellings)
+
     def longest_at(self, tokens: Sequence[tuple[str, ...]], i: int) -> tuple[str, ...]:
         """The longest known name at question token `i` (empty: none). Each question token
         offers its spellings (a possessive: with and without the "'s")."""
@@ -246,6 +250,14 @@ def find_mentions(
                     and j + 1 < len(tokens)
                     and _is_capitalised(tokens[j + 1])
                     and _name_word(tokens[j + 1], start=False)
+                    # "Halcyon and Northgate", each the first word of a known name (the
+                    # gate reads such short names): two names, not one
+                    and not (
+                        nxt.text.lower() == "and"
+                        and index is not None
+                        and index.opens_name(spellings[i])
+                        and index.opens_name(spellings[j + 1])
+                    )
                 ):
                     j += 1
                 else:

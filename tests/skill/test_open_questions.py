@@ -57,6 +57,20 @@ def test_possessives() -> None:
     ]
 
 
+def test_short_names_joined_by_and_are_two_names() -> None:
+    # each opens a known name (the gate reads such short names): two parties, as the
+    # grammar would have it, not one unknown "Siga and Northgate"
+    assert _names("What is the cap on liability in the agreement between Siga and Northgate?") == [
+        ("Siga", False),
+        ("Northgate", False),
+    ]
+    # words that open no known name keep "and" as part of one name
+    assert _names("Is Johnson and Johnson a party to the agreement?") == [
+        ("Johnson and Johnson", False)
+    ]
+    assert _names("Does Siga and Partners hold the license?") == [("Siga and Partners", False)]
+
+
 def test_a_known_name_opening_a_longer_name_is_not_that_name() -> None:
     """A known name's words followed by more name words or another legal form name another
     entity (a look-alike): the whole is an unknown name for the gate to refuse."""
@@ -173,6 +187,11 @@ def test_no_subject_or_a_pronoun_is_rejected(skill: EvidenceSkill, question: str
             "May Acme Robotics, Inc. terminate the Master Services Agreement with Globex "
             "Corporation without cause?",
             ["Acme Robotics, Inc.", "Globex Corporation"],
+        ),
+        # two short names joined by "and", in a phrasing the grammar does not read
+        (
+            "Is termination for convenience allowed in the MSA between Acme and Globex?",
+            ["Acme", "Globex"],
         ),
     ],
 )
