@@ -390,6 +390,40 @@ def _linked_names(
     return out
 
 
+def _short_names_before_type(
+    text: str,
+    mentions: Sequence[Mention],
+    type_words: Sequence[tuple[int, int]],
+    index: NameIndex | None,
+) -> list[Mention]:
+    """The short names of known names written right before an agreement's type words, alone
+    or joined ("the Northgate MSA", "the Halcyon and Northgate MSA"): its parties' names, not
+    words of its title. Not the opening words of a known title ("Master Services"), nor a
+    word inside a longer title ("Addendum To Zebra Partnerconnect Distributor Agreement")."""
+    if index is None:
+        return []
+    shorts = [
+        m
+        for m in mentions
+        if not m.known
+        and not all(w in _TYPE_VOCABULARY for w in m.text.lower().split())
+        and index.is_short_name(m.text)
+    ]
+    # (the text with the short names blanked, its length kept)
+    blanked = "".join(
+        " " if any(o.start <= i < o.end for o in shorts) else c for i, c in enumerate(text)
+    )
+    out = []
+    for m in shorts:
+        following = [a for a, _ in type_words if a >= m.end]
+        if not following:
+            continue
+        words = re.findall(r"[^\s,/]+", blanked[m.end : following[0]])
+        if all(w.lower() in _TYPE_VOCABULARY or w.lower() in ("and", "&") for w in words):
+            out.append(m)
+    return out
+
+
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
     chars = list(text)
     for a, b in spans:
@@ -414,11 +448,13 @@ def read_open_question(
     # Known names before the agreement's type words are the names of its parties, not type
     # words: "the Acme / Globex master services agreement" is an MSA between two parties.
     type_words = [m.span() for m in _AGREEMENT_PHRASE.finditer(normalized)]
-    known = [
+    found = [
         m
         for m in find_mentions(normalized, index, masked=type_words)
-        if m.known and not any(a < m.end and m.start < b for a, b in type_words)
+        if not any(a < m.end and m.start < b for a, b in type_words)
     ]
+    shorts = _short_names_before_type(normalized, found, type_words, index)
+    known = [m for m in found if m.known or m in shorts]
     # What is asked is read outside the known names ("Insurance" in "American General Life
     # Insurance Company" asks nothing).
     names_known = [(m.start, m.end) for m in known]

@@ -124,6 +124,15 @@ class NameIndex:
         """Is a question token (its spellings) the first word of a known name?"""
         return any(first in self._by_first for first in spellings)
 
+    def is_short_name(self, name: str) -> bool:
+        """Is `name` the opening words of a known name, shorter than it ("Northgate" of
+        "Northgate Logistics, LLC"), the way the gate reads short names?"""
+        tokens = name_tokens(name)
+        return bool(tokens) and any(
+            len(seq) > len(tokens) and seq[: len(tokens)] == tokens
+            for seq in self._by_first.get(tokens[0], ())
+        )
+
     def longest_at(self, tokens: Sequence[tuple[str, ...]], i: int) -> tuple[str, ...]:
         """The longest known name at question token `i` (empty: none). Each question token
         offers its spellings (a possessive: with and without the "'s")."""

@@ -551,3 +551,61 @@ def test_a_clause_the_grammar_took_for_an_entity_is_the_clause(skill: EvidenceSk
     ):
         subject = skill.ask(KB, question).subject_class
         assert subject.attribute is None and subject.type != "agreement", (question, subject)
+
+
+@pytest.mark.parametrize(
+    ("question", "parties", "document_type"),
+    [
+        # short names of known parties before an abbreviated type are its parties
+        (
+            "Halcyon and Northgate MSA: governing law?",
+            ["Halcyon", "Northgate"],
+            "master_services_agreement",
+        ),
+        (
+            "What is the governing law of the Northgate MSA?",
+            ["Northgate"],
+            "master_services_agreement",
+        ),
+        # the opening words of a known title are its type, not a party
+        (
+            "What is the governing law of the Master Services Agreement?",
+            None,
+            "master_services_agreement",
+        ),
+    ],
+)
+def test_short_names_before_the_agreements_type_are_its_parties(
+    question: str, parties: list[str] | None, document_type: str
+) -> None:
+    index = NameIndex(
+        [
+            "Halcyon Robotics, Inc.",
+            "Halcyon Robotic Systems Ltd.",
+            "Northgate Logistics, LLC",
+            "Master Services Agreement",
+        ]
+    )
+    subject = read_open_question(question, question, index).subject
+    assert subject.constraints.get("parties") == parties
+    assert subject.document_type == document_type
+    assert subject.attribute == "governing_law"
+
+
+def test_words_inside_a_longer_title_are_no_short_names() -> None:
+    index = NameIndex(
+        [
+            "Zebra Technologies International, LLC",
+            "ScanSource, Inc.",
+            "Addendum To Reseller Agreement",
+        ]
+    )
+    question = (
+        "Is consent required to assign the Addendum To Zebra Partnerconnect Distributor "
+        "Agreement between Zebra Technologies International, LLC and ScanSource, Inc.?"
+    )
+    subject = read_open_question(question, question, index).subject
+    assert subject.constraints["parties"] == [
+        "Zebra Technologies International, LLC",
+        "ScanSource, Inc.",
+    ]
