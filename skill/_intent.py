@@ -402,13 +402,21 @@ def _short_names_before_type(
     word inside a longer title ("Addendum To Zebra Partnerconnect Distributor Agreement")."""
     if index is None:
         return []
-    shorts = [
-        m
-        for m in mentions
-        if not m.known
-        and not all(w in _TYPE_VOCABULARY for w in m.text.lower().split())
-        and index.is_short_name(m.text)
-    ]
+    shorts = []
+    for m in mentions:
+        if m.known:
+            continue
+        # the short name, and the type words run on after it ("Bioamber Development")
+        words = list(re.finditer(r"\S+", text[m.start : m.end]))
+        for k in range(len(words), 0, -1):
+            name = text[m.start : m.start + words[k - 1].end()]
+            if not all(w.group(0).lower() in _TYPE_VOCABULARY for w in words[k:]):
+                break
+            if not all(w.group(0).lower() in _TYPE_VOCABULARY for w in words[:k]) and (
+                index.is_short_name(name)
+            ):
+                shorts.append(Mention(m.start, m.start + len(name), name, False))
+                break
     # (the text with the short names blanked, its length kept)
     blanked = "".join(
         " " if any(o.start <= i < o.end for o in shorts) else c for i, c in enumerate(text)
@@ -418,8 +426,8 @@ def _short_names_before_type(
         following = [a for a, _ in type_words if a >= m.end]
         if not following:
             continue
-        words = re.findall(r"[^\s,/]+", blanked[m.end : following[0]])
-        if all(w.lower() in _TYPE_VOCABULARY or w.lower() in ("and", "&") for w in words):
+        between = re.findall(r"[^\s,/]+", blanked[m.end : following[0]])
+        if all(w.lower() in _TYPE_VOCABULARY or w.lower() in ("and", "&") for w in between):
             out.append(m)
     return out
 
@@ -453,8 +461,11 @@ def read_open_question(
         for m in find_mentions(normalized, index, masked=type_words)
         if not any(a < m.end and m.start < b for a, b in type_words)
     ]
-    shorts = _short_names_before_type(normalized, found, type_words, index)
-    known = [m for m in found if m.known or m in shorts]
+    known = sorted(
+        [m for m in found if m.known]
+        + _short_names_before_type(normalized, found, type_words, index),
+        key=lambda m: m.start,
+    )
     # What is asked is read outside the known names ("Insurance" in "American General Life
     # Insurance Company" asks nothing).
     names_known = [(m.start, m.end) for m in known]

@@ -342,10 +342,14 @@ def current_names() -> NameIndex | None:
 
 
 # Words that open a qualifier of the question, not a name: "... and Y for convenience".
-_QUALIFIER = re.compile(
-    r"^(?:for|in|on|under|regarding|about|without|upon|if|when|after|before|during|since|"
+_QUALIFIER_WORDS = (
+    r"(?:for|in|on|under|regarding|about|without|upon|if|when|after|before|during|since|"
     r"until|at|as|to|from|concerning|relating|with\s+respect\s+to)\b"
 )
+_QUALIFIER = re.compile(rf"^{_QUALIFIER_WORDS}")
+# A qualifier in lower case after a name: "Baidu for convenience" is Baidu ("Bank for
+# International Settlements" keeps its capitalised words).
+_TRAILING_QUALIFIER = re.compile(rf"\s+{_QUALIFIER_WORDS}[^A-Z]*$")
 
 
 def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[str]]) -> list[str]:
@@ -354,7 +358,7 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
     a lower-case qualifier word ("for convenience") is no name and is dropped."""
     known = [m for m in find_mentions(text, index) if m.known]
     if not known:
-        return split(text)
+        return [n for n in (_TRAILING_QUALIFIER.sub("", p) for p in split(text)) if n]
     out: list[str] = []
     cursor = 0
     for m in [*known, None]:
@@ -362,7 +366,8 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
         for piece in split(segment):
             # A qualifier ("for convenience") or a determiner left before a known name
             # ("The" of "The ARC Group, Inc.") is no name.
-            if not _QUALIFIER.match(piece) and piece.lower() not in ("the", "a", "an"):
+            piece = _TRAILING_QUALIFIER.sub("", piece)
+            if piece and not _QUALIFIER.match(piece) and piece.lower() not in ("the", "a", "an"):
                 out.append(piece)
         if m is not None:
             out.append(m.text)

@@ -511,6 +511,23 @@ def test_a_determiner_before_a_known_name_is_no_party() -> None:
     ]
 
 
+def test_a_lower_case_qualifier_after_a_name_is_no_part_of_it() -> None:
+    from skill._mentions import split_known_names
+    from skill._subject import _split_names
+
+    index = NameIndex(["Baidu Online Network Technology (Beijing) Co., Ltd.", "Beike Group"])
+    # no known name to split at: "Baidu" is a short name
+    assert split_known_names("Baidu for convenience", index, _split_names) == ["Baidu"]
+    assert split_known_names("Beike Group and Baidu without cause", index, _split_names) == [
+        "Beike Group",
+        "Baidu",
+    ]
+    # capitalised words after "for" are a name's own
+    assert split_known_names("Bank for International Settlements", index, _split_names) == [
+        "Bank for International Settlements"
+    ]
+
+
 def test_a_title_more_specific_than_the_agreements_needs_both_parties() -> None:
     from skill._gate import _titled_by_parties
 
@@ -566,6 +583,12 @@ def test_a_clause_the_grammar_took_for_an_entity_is_the_clause(skill: EvidenceSk
             "What is the governing law of the Northgate MSA?",
             ["Northgate"],
             "master_services_agreement",
+        ),
+        # a type word run on after the short name ("Northgate Development") is the type's
+        (
+            "Halcyon and Northgate Development Agreement: governing law?",
+            ["Halcyon", "Northgate"],
+            "development_agreement",
         ),
         # the opening words of a known title are its type, not a party
         (
