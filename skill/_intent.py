@@ -134,6 +134,8 @@ _YES_NO = re.compile(
     re.IGNORECASE,
 )
 _AGREEMENT_PHRASE = re.compile(rf"\b(?:{_AGREEMENT_WORD})(?![\w-])", re.IGNORECASE)
+# Agreement words that are abbreviations ("MSA"; vocabulary.yaml, documents).
+_ABBREVIATIONS = frozenset(_LEXICON.documents.get("agreement_abbreviations") or ())
 _DETERMINER = re.compile(r"^(?:the|this|that|its|their|his|her|an?|any|such|each)$", re.IGNORECASE)
 
 
@@ -237,13 +239,19 @@ def _agreement_phrase(
         k = len(words)
         used = 0
         # a type written in lower case ("its Brightline manufacturing agreement") is not a
-        # title: a capitalised word before it is a name, not one of its words
-        lower_type = match.group(0)[:1].islower()
+        # title: a capitalised word before it is a name, not one of its words; before an
+        # abbreviation ("the Halcyon and Northgate MSA", "the Apollo Software MSA") every
+        # capitalised word is a name's
+        word = match.group(0)
+        lower_type = word[:1].islower()
+        abbreviation = word.lower() in _ABBREVIATIONS
         while k > 0 and used < 4:
             w = words[k - 1].group(0)
             if any(a <= words[k - 1].start() < b for a, b in taken):
                 break
-            if lower_type and w[:1].isupper() and w.lower() not in _TYPE_VOCABULARY:
+            if (abbreviation and w[:1].isupper()) or (
+                lower_type and w[:1].isupper() and w.lower() not in _TYPE_VOCABULARY
+            ):
                 break
             if w.lower() in _TYPE_VOCABULARY or (w[:1].isupper() and not _DETERMINER.match(w)):
                 k -= 1
@@ -255,7 +263,7 @@ def _agreement_phrase(
         if k > 0 and _DETERMINER.match(words[k - 1].group(0)):
             start = words[k - 1].start()
         end = match.end()
-        if not lower_type:
+        if not (lower_type or abbreviation):
             title = _title_extent(text, match.start(), match.end(), taken)
             if title is not None:
                 start, end = title
@@ -390,48 +398,6 @@ def _linked_names(
     return out
 
 
-def _short_names_before_type(
-    text: str,
-    mentions: Sequence[Mention],
-    type_words: Sequence[tuple[int, int]],
-    index: NameIndex | None,
-) -> list[Mention]:
-    """The short names of known names written right before an agreement's type words, alone
-    or joined ("the Northgate MSA", "the Halcyon and Northgate MSA"): its parties' names, not
-    words of its title. Not the opening words of a known title ("Master Services"), nor a
-    word inside a longer title ("Addendum To Zebra Partnerconnect Distributor Agreement")."""
-    if index is None:
-        return []
-    shorts = []
-    for m in mentions:
-        if m.known:
-            continue
-        # the short name, and the type words run on after it ("Bioamber Development")
-        words = list(re.finditer(r"\S+", text[m.start : m.end]))
-        for k in range(len(words), 0, -1):
-            name = text[m.start : m.start + words[k - 1].end()]
-            if not all(w.group(0).lower() in _TYPE_VOCABULARY for w in words[k:]):
-                break
-            if not all(w.group(0).lower() in _TYPE_VOCABULARY for w in words[:k]) and (
-                index.is_short_name(name)
-            ):
-                shorts.append(Mention(m.start, m.start + len(name), name, False))
-                break
-    # (the text with the short names blanked, its length kept)
-    blanked = "".join(
-        " " if any(o.start <= i < o.end for o in shorts) else c for i, c in enumerate(text)
-    )
-    out = []
-    for m in shorts:
-        following = [a for a, _ in type_words if a >= m.end]
-        if not following:
-            continue
-        between = re.findall(r"[^\s,/]+", blanked[m.end : following[0]])
-        if all(w.lower() in _TYPE_VOCABULARY or w.lower() in ("and", "&") for w in between):
-            out.append(m)
-    return out
-
-
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
     chars = list(text)
     for a, b in spans:
@@ -456,16 +422,11 @@ def read_open_question(
     # Known names before the agreement's type words are the names of its parties, not type
     # words: "the Acme / Globex master services agreement" is an MSA between two parties.
     type_words = [m.span() for m in _AGREEMENT_PHRASE.finditer(normalized)]
-    found = [
+    known = [
         m
         for m in find_mentions(normalized, index, masked=type_words)
-        if not any(a < m.end and m.start < b for a, b in type_words)
+        if m.known and not any(a < m.end and m.start < b for a, b in type_words)
     ]
-    known = sorted(
-        [m for m in found if m.known]
-        + _short_names_before_type(normalized, found, type_words, index),
-        key=lambda m: m.start,
-    )
     # What is asked is read outside the known names ("Insurance" in "American General Life
     # Insurance Company" asks nothing).
     names_known = [(m.start, m.end) for m in known]

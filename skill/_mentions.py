@@ -124,15 +124,6 @@ class NameIndex:
         """Is a question token (its spellings) the first word of a known name?"""
         return any(first in self._by_first for first in spellings)
 
-    def is_short_name(self, name: str) -> bool:
-        """Is `name` the opening words of a known name, shorter than it ("Northgate" of
-        "Northgate Logistics, LLC"), the way the gate reads short names?"""
-        tokens = name_tokens(name)
-        return bool(tokens) and any(
-            len(seq) > len(tokens) and seq[: len(tokens)] == tokens
-            for seq in self._by_first.get(tokens[0], ())
-        )
-
     def longest_at(self, tokens: Sequence[tuple[str, ...]], i: int) -> tuple[str, ...]:
         """The longest known name at question token `i` (empty: none). Each question token
         offers its spellings (a possessive: with and without the "'s")."""
@@ -260,10 +251,12 @@ def find_mentions(
                     and _is_capitalised(tokens[j + 1])
                     and _name_word(tokens[j + 1], start=False)
                     # "Halcyon and Northgate", each the first word of a known name (the
-                    # gate reads such short names): two names, not one
+                    # gate reads such short names): two names, as the grammar splits them;
+                    # "Johnson and Johnson" stays one
                     and not (
                         nxt.text.lower() == "and"
                         and index is not None
+                        and spellings[j - 1] != spellings[j + 1]
                         and index.opens_name(spellings[i])
                         and index.opens_name(spellings[j + 1])
                     )
@@ -347,9 +340,17 @@ _QUALIFIER_WORDS = (
     r"until|at|as|to|from|concerning|relating|with\s+respect\s+to)\b"
 )
 _QUALIFIER = re.compile(rf"^{_QUALIFIER_WORDS}")
-# A qualifier in lower case after a name: "Baidu for convenience" is Baidu ("Bank for
-# International Settlements" keeps its capitalised words).
+# A qualifier in lower case after a name written with a capital: "Baidu for convenience" is
+# Baidu ("Bank for International Settlements" keeps its capitalised words, "doctors without
+# borders", written in lower case, is left whole).
 _TRAILING_QUALIFIER = re.compile(rf"\s+{_QUALIFIER_WORDS}[^A-Z]*$")
+
+
+def _without_qualifier(piece: str) -> str:
+    match = _TRAILING_QUALIFIER.search(piece)
+    if match is None or not re.search(r"[A-Z]", piece[: match.start()]):
+        return piece
+    return piece[: match.start()]
 
 
 def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[str]]) -> list[str]:
@@ -358,7 +359,7 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
     a lower-case qualifier word ("for convenience") is no name and is dropped."""
     known = [m for m in find_mentions(text, index) if m.known]
     if not known:
-        return [n for n in (_TRAILING_QUALIFIER.sub("", p) for p in split(text)) if n]
+        return [n for n in (_without_qualifier(p) for p in split(text)) if n]
     out: list[str] = []
     cursor = 0
     for m in [*known, None]:
@@ -366,7 +367,7 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
         for piece in split(segment):
             # A qualifier ("for convenience") or a determiner left before a known name
             # ("The" of "The ARC Group, Inc.") is no name.
-            piece = _TRAILING_QUALIFIER.sub("", piece)
+            piece = _without_qualifier(piece)
             if piece and not _QUALIFIER.match(piece) and piece.lower() not in ("the", "a", "an"):
                 out.append(piece)
         if m is not None:

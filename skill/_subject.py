@@ -239,7 +239,11 @@ def split_names(text: str) -> list[str]:
 
 def _split_names(text: str) -> list[str]:
     out: list[str] = []
+    # "Johnson and Johnson" is one name: the same word on both sides of "and" is not split
+    # (the "and" is kept out of the split as a sentinel)
+    text = re.sub(r"\b([\w'’-]+)\s+and\s+(?=\1\b)", lambda m: f"{m.group(1)} \0 ", text)
     for piece in re.split(r"\s*;\s*|,?\s+and\s+|\s*&\s+(?=[A-Z])", text):
+        piece = piece.replace("\0", "and")
         parts = [p.strip() for p in piece.split(",")]
         merged: list[str] = []
         for part in parts:

@@ -522,9 +522,12 @@ def test_a_lower_case_qualifier_after_a_name_is_no_part_of_it() -> None:
         "Beike Group",
         "Baidu",
     ]
-    # capitalised words after "for" are a name's own
+    # capitalised words after "for" are a name's own; a name written in lower case is left
     assert split_known_names("Bank for International Settlements", index, _split_names) == [
         "Bank for International Settlements"
+    ]
+    assert split_known_names("doctors without borders", index, _split_names) == [
+        "doctors without borders"
     ]
 
 
@@ -584,11 +587,20 @@ def test_a_clause_the_grammar_took_for_an_entity_is_the_clause(skill: EvidenceSk
             ["Northgate"],
             "master_services_agreement",
         ),
-        # a type word run on after the short name ("Northgate Development") is the type's
+        # every capitalised word before an abbreviation is a name's: "Apollo Software" is
+        # no short name of a known Apollo, and the gate refuses it
+        ("Apollo Software MSA: governing law?", ["Apollo Software"], "master_services_agreement"),
+        # the same word on both sides of "and" is one name, whatever name it opens
         (
-            "Halcyon and Northgate Development Agreement: governing law?",
-            ["Halcyon", "Northgate"],
-            "development_agreement",
+            "Johnson and Johnson MSA: governing law?",
+            ["Johnson and Johnson"],
+            "master_services_agreement",
+        ),
+        # a Title-Case title is a title, though its first word opens a known name
+        (
+            "Exclusive Distribution Agreement: governing law?",
+            None,
+            "exclusive_distribution_agreement",
         ),
         # the opening words of a known title are its type, not a party
         (
@@ -607,6 +619,9 @@ def test_short_names_before_the_agreements_type_are_its_parties(
             "Halcyon Robotic Systems Ltd.",
             "Northgate Logistics, LLC",
             "Master Services Agreement",
+            "Apollo Global Management, Inc.",
+            "Johnson Controls, Inc.",
+            "Exclusive Resorts, LLC",
         ]
     )
     subject = read_open_question(question, question, index).subject

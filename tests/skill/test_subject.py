@@ -780,3 +780,10 @@ def test_the_owner_of_an_agreement_is_the_name_before_the_possessive(
     subject = parse_question(question)
     assert subject.parties == parties
     assert subject.document_type == "master_services_agreement"
+
+
+def test_the_same_word_on_both_sides_of_and_is_one_name() -> None:
+    from skill._subject import _split_names
+
+    assert _split_names("Johnson and Johnson and Acme Corp") == ["Johnson and Johnson", "Acme Corp"]
+    assert _split_names("Barnes Group and Noble Energy") == ["Barnes Group", "Noble Energy"]
