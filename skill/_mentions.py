@@ -260,6 +260,9 @@ def find_mentions(
                         and index.opens_name(spellings[i])
                         and index.opens_name(spellings[j + 1])
                     )
+                    # a known name after "and" is a name of its own ("Acme and Acme
+                    # Holdings, Inc."), as after a capitalised word
+                    and not (index is not None and index.longest_at(spellings, j + 1))
                 ):
                     j += 1
                 else:

@@ -237,11 +237,22 @@ def split_names(text: str) -> list[str]:
     return _split_names(text)
 
 
+def _same_word_joined(match: re.Match[str]) -> str:
+    after = match.string[match.end() + len(match.group(1)) :]
+    following = re.match(r"\s+([\w.'’-]+)", after)
+    if following is None or not after.strip() or _is_legal_form(following.group(1).strip(",")):
+        return f"{match.group(1)} \0 "
+    if re.match(r"\s*(?:[,;]|and\b|&)", after):
+        return f"{match.group(1)} \0 "
+    return match.group(0)
+
+
 def _split_names(text: str) -> list[str]:
     out: list[str] = []
-    # "Johnson and Johnson" is one name: the same word on both sides of "and" is not split
-    # (the "and" is kept out of the split as a sentinel)
-    text = re.sub(r"\b([\w'’-]+)\s+and\s+(?=\1\b)", lambda m: f"{m.group(1)} \0 ", text)
+    # "Johnson and Johnson" is one name: the same word on both sides of "and", the second
+    # ending the name (a legal form may follow; "Acme and Acme Holdings" are two), is not
+    # split (its "and" is kept out of the split as a sentinel)
+    text = re.sub(r"\b([\w'’-]+)\s+and\s+(?=\1\b)", _same_word_joined, text)
     for piece in re.split(r"\s*;\s*|,?\s+and\s+|\s*&\s+(?=[A-Z])", text):
         piece = piece.replace("\0", "and")
         parts = [p.strip() for p in piece.split(",")]

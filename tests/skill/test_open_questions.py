@@ -64,6 +64,11 @@ def test_short_names_joined_by_and_are_two_names() -> None:
         ("Siga", False),
         ("Northgate", False),
     ]
+    # a known name after "and" is a name of its own
+    assert _names("Is there an agreement between Siga and SIGA Technologies, Inc.?") == [
+        ("Siga", False),
+        ("SIGA Technologies, Inc.", True),
+    ]
     # words that open no known name keep "and" as part of one name
     assert _names("Is Johnson and Johnson a party to the agreement?") == [
         ("Johnson and Johnson", False)

@@ -787,3 +787,9 @@ def test_the_same_word_on_both_sides_of_and_is_one_name() -> None:
 
     assert _split_names("Johnson and Johnson and Acme Corp") == ["Johnson and Johnson", "Acme Corp"]
     assert _split_names("Barnes Group and Noble Energy") == ["Barnes Group", "Noble Energy"]
+    assert _split_names("Johnson and Johnson, Inc. and Acme") == [
+        "Johnson and Johnson, Inc.",
+        "Acme",
+    ]
+    # the second word opening a longer name: two names
+    assert _split_names("Acme and Acme Holdings") == ["Acme", "Acme Holdings"]
