@@ -154,6 +154,8 @@ class Lexicon:
     name_particles: frozenset[str]
     # words that name a clause in a question ("clause", "provision", "covenant")
     clause_nouns: frozenset[str]
+    # what a question says of a right after a party's name ("for convenience"; regexes)
+    question_qualifiers: tuple[str, ...]
     # defined terms that name a role, not an entity ("company", "supplier")
     generic_terms: frozenset[str]
     # how a document refers to the entity it is about ("the Company"), as written
@@ -341,6 +343,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         question_words=frozenset(vocabulary.words("question_words")),
         name_particles=frozenset(vocabulary.words("name_particles")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
+        question_qualifiers=tuple(vocabulary.words("question_qualifiers")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),
         entity_references=tuple(vocabulary.words("entity_references")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),

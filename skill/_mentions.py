@@ -40,6 +40,8 @@ _QUESTION_WORDS = _LEXICON.question_words
 # Words that join the capitalised words of a name ("Bank of America", "Banco de la Nación").
 _CONNECTORS = _LEXICON.name_particles | {"of", "and", "&"}
 
+# The words before a list of parties ("... between Halcyon and Northgate").
+_LISTED = re.compile(r"\b(?:between|among|amongst)\s+$", re.IGNORECASE)
 # A token: a word with its inner dots and apostrophes ("C.M.", "McDonald's", "L.L.C."), or "&".
 # A hyphen separates words, as in `entity_key` ("Coca-Cola" and "Coca Cola" are one name).
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:[.'’][A-Za-z0-9]+)*\.?(?:['’]s?)?|&")
@@ -230,6 +232,8 @@ def find_mentions(
             continue
         token = tokens[i]
         if _is_capitalised(token) and _name_word(token, start=True):
+            # names listed after "between" / "among": there "and" separates them
+            listed = _LISTED.search(text, 0, token.start) is not None
             j = i + 1
             while j < len(tokens):
                 nxt = tokens[j]
@@ -250,13 +254,15 @@ def find_mentions(
                     and j + 1 < len(tokens)
                     and _is_capitalised(tokens[j + 1])
                     and _name_word(tokens[j + 1], start=False)
-                    # "Halcyon and Northgate", each the first word of a known name (the
-                    # gate reads such short names): two names, as the grammar splits them;
-                    # "Johnson and Johnson" stays one
+                    # "between Halcyon and Northgate", a list of parties whose names each
+                    # open a known name (the gate reads such short names): two names, as the
+                    # grammar splits them; "Johnson and Johnson('s)" stays one, and so does
+                    # "Ernst and Young" outside such a list
                     and not (
                         nxt.text.lower() == "and"
                         and index is not None
-                        and spellings[j - 1] != spellings[j + 1]
+                        and listed
+                        and not set(spellings[j - 1]) & set(spellings[j + 1])
                         and index.opens_name(spellings[i])
                         and index.opens_name(spellings[j + 1])
                     )
@@ -343,17 +349,17 @@ _QUALIFIER_WORDS = (
     r"until|at|as|to|from|concerning|relating|with\s+respect\s+to)\b"
 )
 _QUALIFIER = re.compile(rf"^{_QUALIFIER_WORDS}")
-# A qualifier in lower case after a name written with a capital: "Baidu for convenience" is
-# Baidu ("Bank for International Settlements" keeps its capitalised words, "doctors without
-# borders", written in lower case, is left whole).
-_TRAILING_QUALIFIER = re.compile(rf"\s+{_QUALIFIER_WORDS}[^A-Z]*$")
+# What a question says of a right, written after a party's name: "Baidu for convenience" is
+# Baidu (the lexicon's question_qualifiers; "Jack in the box" and "Bank for International
+# Settlements" are left whole).
+_TRAILING_QUALIFIER = re.compile(
+    rf"\s+(?:{'|'.join(_LEXICON.question_qualifiers)})\s*$", re.IGNORECASE
+)
 
 
 def _without_qualifier(piece: str) -> str:
     match = _TRAILING_QUALIFIER.search(piece)
-    if match is None or not re.search(r"[A-Z]", piece[: match.start()]):
-        return piece
-    return piece[: match.start()]
+    return piece[: match.start()] if match is not None and match.start() > 0 else piece
 
 
 def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[str]]) -> list[str]:

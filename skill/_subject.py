@@ -365,10 +365,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
     owner = re.match(r"^(?P<x>.+?)['’]s?\s+(?P<rest>.+)$", ref)
     if owner and re.search(_AGREEMENT_WORD, owner.group("rest"), re.IGNORECASE):
         if not re.fullmatch(r"(?:its|their|his|her)", owner.group("x"), re.IGNORECASE):
-            # "(the termination for) convenience of Halcyon's MSA": the owner is Halcyon, not
-            # the lower-case words of the question before "of"
-            x = re.sub(r"^(?:[a-z][\w-]*\s+)+of\s+(?=[A-Z0-9])", "", owner.group("x"))
-            parties.append(clean_name(x))
+            parties.append(clean_name(owner.group("x")))
         ref = owner.group("rest")
     amended = _AMENDMENT.match(ref)
     if amended:

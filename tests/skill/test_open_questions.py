@@ -64,6 +64,18 @@ def test_short_names_joined_by_and_are_two_names() -> None:
         ("Siga", False),
         ("Northgate", False),
     ]
+    # outside a list after "between", and for the same word (possessive or not), one name
+    index = NameIndex(
+        ["Ernst Global Partners LLC", "Young Media Holdings Inc.", "Johnson Controls"]
+    )
+    for question, name in [
+        ("Does Ernst and Young's engagement letter cap liability?", "Ernst and Young"),
+        (
+            "Is there an agreement between Johnson and Johnson's unit and Acme?",
+            "Johnson and Johnson",
+        ),
+    ]:
+        assert find_mentions(question, index)[0].text == name
     # a known name after "and" is a name of its own
     assert _names("Is there an agreement between Siga and SIGA Technologies, Inc.?") == [
         ("Siga", False),
@@ -534,6 +546,8 @@ def test_a_lower_case_qualifier_after_a_name_is_no_part_of_it() -> None:
     assert split_known_names("doctors without borders", index, _split_names) == [
         "doctors without borders"
     ]
+    # only what a question says of a right is a qualifier
+    assert split_known_names("Jack in the box", index, _split_names) == ["Jack in the box"]
 
 
 def test_a_title_more_specific_than_the_agreements_needs_both_parties() -> None:
@@ -582,8 +596,15 @@ def test_a_clause_the_grammar_took_for_an_entity_is_the_clause(skill: EvidenceSk
     ("question", "parties", "document_type"),
     [
         # short names of known parties before an abbreviated type are its parties
+        # "and" separates names only in a list after "between": outside one, a name such as
+        # "Ernst and Young" is kept whole (and refused when unknown), never read as two
         (
             "Halcyon and Northgate MSA: governing law?",
+            ["Halcyon and Northgate"],
+            "master_services_agreement",
+        ),
+        (
+            "What is the governing law of the MSA between Halcyon and Northgate?",
             ["Halcyon", "Northgate"],
             "master_services_agreement",
         ),

@@ -755,33 +755,6 @@ def test_a_party_named_by_its_role_is_kept_as_a_constraint() -> None:
             parse_question(question)
 
 
-@pytest.mark.parametrize(
-    ("question", "parties"),
-    [
-        # the question's words before "of" are not the owner's name
-        (
-            "What is the termination for convenience of Halcyon's MSA with Northgate?",
-            ["Halcyon", "Northgate"],
-        ),
-        (
-            "What is the notice period for termination of Halcyon's MSA with Northgate?",
-            ["Halcyon", "Northgate"],
-        ),
-        # a name with "of" in it keeps it
-        (
-            "What is the governing law of Bank of America's MSA with Northgate?",
-            ["Bank of America", "Northgate"],
-        ),
-    ],
-)
-def test_the_owner_of_an_agreement_is_the_name_before_the_possessive(
-    question: str, parties: list[str]
-) -> None:
-    subject = parse_question(question)
-    assert subject.parties == parties
-    assert subject.document_type == "master_services_agreement"
-
-
 def test_the_same_word_on_both_sides_of_and_is_one_name() -> None:
     from skill._subject import _split_names
 
