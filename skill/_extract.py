@@ -630,10 +630,9 @@ def _liability_cap(sentence: str, party: str | None) -> list[ExtractedValue]:
     if values:
         return values
     # A cap stated as a formula ("the fees paid in the twelve (12) months preceding the
-    # claim") has no single figure: the clause itself is the value, where the limit comes
-    # after a liability word and at most 300 characters after it ("the sole recourse ... is
-    # limited to the assets", 390 characters after "no personal liability", is no cap; a
-    # shorter non-recourse clause still reads as one).
+    # claim") has no single figure: the clause itself is the value, where the limit follows
+    # a liability word closely (_FORMULA_CAP: "the sole recourse ... is limited to the
+    # assets", 390 characters after "no personal liability", is no cap).
     if _FORMULA_CAP.search(sentence):
         text = _text_value(sentence, 0.7)
         return [text] if text else []

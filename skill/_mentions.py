@@ -232,8 +232,6 @@ def find_mentions(
             continue
         token = tokens[i]
         if _is_capitalised(token) and _name_word(token, start=True):
-            # names listed after "between" / "among": there "and" separates them
-            listed = _LISTED.search(text, 0, token.start) is not None
             j = i + 1
             while j < len(tokens):
                 nxt = tokens[j]
@@ -254,21 +252,7 @@ def find_mentions(
                     and j + 1 < len(tokens)
                     and _is_capitalised(tokens[j + 1])
                     and _name_word(tokens[j + 1], start=False)
-                    # "between Halcyon and Northgate", a list of parties whose names each
-                    # open a known name (the gate reads such short names): two names, as the
-                    # grammar splits them; "Johnson and Johnson('s)" stays one, and so does
-                    # "Ernst and Young" outside such a list
-                    and not (
-                        nxt.text.lower() == "and"
-                        and index is not None
-                        and listed
-                        and not set(spellings[j - 1]) & set(spellings[j + 1])
-                        and index.opens_name(spellings[i])
-                        and index.opens_name(spellings[j + 1])
-                    )
-                    # a known name after "and" is a name of its own ("Acme and Acme
-                    # Holdings, Inc."), as after a capitalised word
-                    and not (index is not None and index.longest_at(spellings, j + 1))
+                    and not _separates(text, tokens, spellings, index, i, j)
                 ):
                     j += 1
                 else:
@@ -278,6 +262,33 @@ def find_mentions(
             continue
         i += 1
     return mentions
+
+
+def _separates(
+    text: str,
+    tokens: Sequence[_Token],
+    spellings: Sequence[Any],
+    index: NameIndex | None,
+    i: int,
+    j: int,
+) -> bool:
+    """Does the connector at token `j`, in a name begun at token `i`, separate two names?
+    A known name after it is a name of its own ("Acme and Acme Holdings, Inc."), as after a
+    capitalised word. In a list of parties after "between" / "among", "and" separates two
+    different words that each open a known name (the gate reads such short names), as the
+    grammar splits them: "between Halcyon and Northgate"; "Johnson and Johnson('s)" stays
+    one, and so does "Ernst and Young" outside such a list."""
+    if index is None:
+        return False
+    if index.longest_at(spellings, j + 1):
+        return True
+    return (
+        tokens[j].text.lower() == "and"
+        and not set(spellings[j - 1]) & set(spellings[j + 1])
+        and index.opens_name(spellings[i])
+        and index.opens_name(spellings[j + 1])
+        and _LISTED.search(text[: tokens[i].start]) is not None
+    )
 
 
 def _runs_on(
@@ -344,11 +355,10 @@ def current_names() -> NameIndex | None:
 
 
 # Words that open a qualifier of the question, not a name: "... and Y for convenience".
-_QUALIFIER_WORDS = (
-    r"(?:for|in|on|under|regarding|about|without|upon|if|when|after|before|during|since|"
+_QUALIFIER = re.compile(
+    r"^(?:for|in|on|under|regarding|about|without|upon|if|when|after|before|during|since|"
     r"until|at|as|to|from|concerning|relating|with\s+respect\s+to)\b"
 )
-_QUALIFIER = re.compile(rf"^{_QUALIFIER_WORDS}")
 # What a question says of a right, written after a party's name: "Baidu for convenience" is
 # Baidu (the lexicon's question_qualifiers; "Jack in the box" and "Bank for International
 # Settlements" are left whole).
@@ -365,7 +375,8 @@ def _without_qualifier(piece: str) -> str:
 def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[str]]) -> list[str]:
     """Names in a list of names ("A, B and C"): the knowledge base's names as whole names,
     the text between them split by `split` (the grammar's splitter); a piece that opens with
-    a lower-case qualifier word ("for convenience") is no name and is dropped."""
+    a lower-case qualifier word ("for convenience") is no name and is dropped, and what the
+    question says of a right after a name ("Baidu for convenience") is no part of it."""
     known = [m for m in find_mentions(text, index) if m.known]
     if not known:
         return [n for n in (_without_qualifier(p) for p in split(text)) if n]

@@ -238,11 +238,11 @@ def split_names(text: str) -> list[str]:
 
 
 def _same_word_joined(match: re.Match[str]) -> str:
+    """ "Johnson and " before "Johnson" with its "and" as a sentinel where the second word
+    ends the name: nothing, a punctuation mark, "and" or a legal form follows it."""
     after = match.string[match.end() + len(match.group(1)) :]
     following = re.match(r"\s+([\w.'’-]+)", after)
-    if following is None or not after.strip() or _is_legal_form(following.group(1).strip(",")):
-        return f"{match.group(1)} \0 "
-    if re.match(r"\s*(?:[,;]|and\b|&)", after):
+    if following is None or following.group(1) == "and" or _is_legal_form(following.group(1)):
         return f"{match.group(1)} \0 "
     return match.group(0)
 
