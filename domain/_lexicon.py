@@ -60,6 +60,12 @@ class RoleEntry:
     note: str | None = None
     # how documents write it as an officer's title (case-sensitive regex), officer roles only
     title_pattern: str | None = None
+    # stated by a company's charter (its certificate of incorporation): such a sentence is
+    # the company's own even where it names no company
+    charter: bool = False
+    # the value names one entity (a tax number): the same value stated for two names makes
+    # them one entity under two names
+    identifies: bool = False
 
 
 @dataclass(frozen=True)
@@ -103,6 +109,19 @@ class AttributeEntry:
     # (case-sensitive) whose group `v` is the fact ("who": "Either Party"); a name may repeat
     # (its kinds' findings together).
     details: tuple[tuple[str, str], ...] = ()
+    # One true value at a time: different values from different documents conflict.
+    single_valued: bool = False
+    # A value may be stated in part ("Wilmington, Delaware" of "1209 Orange Street,
+    # Wilmington, Delaware 19801"; a year of a date): a value that extends another is one.
+    partial_values: bool = False
+    # Where an analyst sources the value when the knowledge base lacks it ("{x}": the
+    # subject's name), said in the answer's next actions.
+    source_hint: str | None = None
+    # How the skill reads the value from a sentence: an extractor kind of skill/_extract.py
+    # and its arguments ({"role": "effective"}); None: from bindings (or, for a free-text
+    # attribute with cues and a threshold, the sentence itself).
+    extractor: str | None = None
+    extractor_args: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def display(self) -> str:
@@ -245,6 +264,13 @@ class Lexicon:
             for r in self.asked_roles
             if all(getattr(r, key) == value for key, value in where.items())
         )
+
+    @property
+    def holder_attributes(self) -> frozenset[str]:
+        """Entity attributes whose value is the holder of a role a question may ask about
+        (the auditor, the registered agent): a name, bound to the entity as that role."""
+        asked = {r.name for r in self.asked_roles}
+        return frozenset(a.name for a in self.attributes if a.binding_role in asked)
 
     def attribute_names(self, subject: str) -> frozenset[str]:
         return frozenset(a.name for a in self.attributes if subject in a.subjects)
@@ -426,8 +452,8 @@ class _Reader:
             raise self.fail(key, f"{value!r} is not one of {', '.join(map(str, choices))}")
         return value
 
-    def flag(self, key: str) -> bool:
-        value = self.get(key)
+    def flag(self, key: str, default: Any = ...) -> bool:
+        value = self.get(key, default)
         if not isinstance(value, bool):
             raise self.fail(key, "expected true or false")
         return value
@@ -455,6 +481,8 @@ def _role(r: _Reader) -> RoleEntry:
         question_pattern=None if pattern is None else r.pattern("question_pattern", pattern),
         note=r.text("note", None),
         title_pattern=None if title is None else r.pattern("title_pattern", title),
+        charter=r.flag("charter", False),
+        identifies=r.flag("identifies", False),
     )
 
 
@@ -499,7 +527,26 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         amended_as=tuple(str(t).lower() for t in a.get("amended_as", [])),
         label=a.text("label", None),
         details=_details(a, fragments),
+        single_valued=a.flag("single_valued", False),
+        partial_values=a.flag("partial_values", False),
+        source_hint=a.text("source_hint", None),
+        **_extractor(a),
     )
+
+
+def _extractor(a: _Reader) -> dict[str, Any]:
+    """`extractor: KIND` or `extractor: {kind: KIND, ARG: VALUE, ...}` as its two fields."""
+    raw = a.get("extractor", None)
+    if raw is None:
+        return {}
+    if isinstance(raw, str):
+        raw = {"kind": raw}
+    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
+        raise a.fail("extractor", "expected a kind, or a mapping with a kind and its arguments")
+    if not all(isinstance(v, str | int | float) for v in raw.values()):
+        raise a.fail("extractor", "arguments are names or numbers")
+    args = {str(k): v for k, v in sorted(raw.items()) if k != "kind"}
+    return {"extractor": str(raw["kind"]), "extractor_args": args}
 
 
 DETAIL_KINDS = ("duration", "money")

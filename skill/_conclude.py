@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain import entity_key
+from domain import entity_key, lexicon
 from engine import MAX_BUNDLE_RECORDS, ContractError, evaluate
 from skill._answer import CitedValue, Conflict, EvidenceUnit, RejectedCandidate
 from skill._details import value_details
@@ -57,30 +57,11 @@ RISK_SIGNALS = (
     "unexecuted_document",  # evidence from a draft or an unsigned copy
 )
 
-# Attributes with one true value at a time: different values from different documents conflict.
+# Attributes with one true value at a time (the lexicon's `single_valued`), and the yes/no
+# claims (skill/_subject.py): different values from different documents conflict.
 SINGLE_VALUED_ATTRIBUTES = frozenset(
-    {
-        "governing_law",
-        "term",
-        "liability_cap",
-        "notice_period",
-        "effective_date",
-        "expiration_date",
-        "maturity_date",
-        "renewal_term",
-        "jurisdiction_of_incorporation",
-        "founding_date",
-        "registered_agent",
-        "registered_office",
-        "registration_number",
-        "headquarters",
-        "age",
-        "nationality",
-        "stake",
-        "is_party",
-        "is_subsidiary",
-        "has_role",
-    }
+    {a.name for a in lexicon().attributes if a.single_valued}
+    | {"is_party", "is_subsidiary", "has_role"}
 )
 
 
@@ -386,17 +367,7 @@ _ROLE_SOURCES: dict[str, str] = {
     "incorporator": "{x}'s certificate of incorporation",
 }
 _ATTRIBUTE_SOURCES: dict[str, str] = {
-    "jurisdiction_of_incorporation": "{x}'s certificate of incorporation or a good-standing certificate",
-    "founding_date": "{x}'s certificate of incorporation",
-    "registered_agent": "{x}'s certificate of incorporation or a good-standing certificate",
-    "registered_office": "{x}'s certificate of incorporation or a good-standing certificate",
-    "registration_number": "{x}'s registry extract or certificate of incorporation",
-    "auditor": "{x}'s audited financial statements with the auditor's report",
-    "headquarters": "{x}'s most recent annual report or registry filing",
-    "education": "a biography or CV of {x}",
-    "experience": "a biography or CV of {x}",
-    "age": "a biography or proxy statement naming {x}'s age",
-    "nationality": "identity or registry documents of {x}",
+    a.name: a.source_hint for a in lexicon().attributes if a.source_hint is not None
 }
 
 

@@ -79,9 +79,7 @@ _SELF_CHARTER = re.compile(
     r"\bthis\s+(?:Certificate|Articles)\s+of\s+(?:Incorporation|Formation|Organi[sz]ation)\b",
     re.IGNORECASE,
 )
-_CHARTER_ROLES = frozenset(
-    {"registered_office", "registered_agent", "incorporator", "jurisdiction", "registration_number"}
-)
+_CHARTER_ROLES = frozenset(r.name for r in lexicon().roles if r.charter)
 # Attributes that place a company (where it is, where it is incorporated): a person who is
 # the subject of a sentence is placed by it, not the company.
 _PLACE_ATTRIBUTES = frozenset(
@@ -116,7 +114,7 @@ ATTRIBUTE_CUES: dict[str, str] = {
 }
 
 _ATTRIBUTES = {a.name: a for a in lexicon().attributes}
-_NAME_VALUED = frozenset({"auditor", "registered_agent"})
+_NAME_VALUED = lexicon().holder_attributes
 _AUDIT_CUE = re.compile(
     r"\baudit(?:s|ed|ing|or|ors)?\b|\baccounting\s+firm\b|\bindependent\s+accountants?\b",
     re.IGNORECASE,

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, cast
 
-from domain import is_table_row, lexicon
+from domain import AttributeEntry, LexiconError, is_table_row, lexicon
 from skill._values import (
     JurisdictionMention,
     Mention,
@@ -379,8 +379,9 @@ def _date_role(sentence: str, mention: Mention, floor: int) -> tuple[str, float]
     return "expiration", 0.9 if strong else 0.75
 
 
-def _dates(attribute: str, sentence: str) -> list[ExtractedValue]:
-    wanted = "effective" if attribute == "effective_date" else "expiration"
+def _dates(attribute: str, wanted: str, sentence: str) -> list[ExtractedValue]:
+    """The dates `sentence` states in role `wanted` (effective | expiration); a lone date
+    of no stated role where the sentence speaks of `attribute` (its cues score 0.8)."""
     values: list[ExtractedValue] = []
     floor = 0
     mentions = find_dates(sentence)
@@ -515,13 +516,8 @@ def _duration_role(sentence: str, mention: Mention, floor: int) -> str:
     return ""
 
 
-def _durations(attribute: str, sentence: str) -> list[ExtractedValue]:
-    wanted = {
-        "term": "term",
-        "renewal_term": "renewal",
-        "notice_period": "notice",
-        "payment_terms": "payment",
-    }[attribute]
+def _durations(wanted: str, sentence: str) -> list[ExtractedValue]:
+    """The periods `sentence` states in role `wanted` (term | renewal | notice | payment)."""
     values: list[ExtractedValue] = []
     floor = 0
     for mention in find_durations(sentence):
@@ -540,7 +536,7 @@ def _durations(attribute: str, sentence: str) -> list[ExtractedValue]:
         values.append(
             _value("duration", mention.value, sentence, mention.start, mention.end, confidence)
         )
-    if attribute == "renewal_term":
+    if wanted == "renewal":
         renewing = re.search(
             r"\brenew|\bextend|\bextension|\bsuccessive|\bthereafter", sentence, _I
         )
@@ -563,7 +559,7 @@ def _durations(attribute: str, sentence: str) -> list[ExtractedValue]:
                     0.8,
                 )
             )
-    if attribute == "payment_terms":
+    if wanted == "payment":
         for match in re.finditer(
             r"\b[Nn]et\s*[-–]?\s*(?P<n>\d{1,3})\b(?:\s*days?\b)?|\bNET\s*[-–]?\s*(?P<m>\d{1,3})\b",
             sentence,
@@ -588,7 +584,7 @@ def _durations(attribute: str, sentence: str) -> list[ExtractedValue]:
 
 
 def _payment_terms(sentence: str, party: str | None) -> list[ExtractedValue]:
-    durations = _durations("payment_terms", sentence)
+    durations = _durations("payment", sentence)
     if len({v.value for v in durations}) == 1:
         return durations[:1]
     # Without a single figure the clause itself is the value, but only a clause that states
@@ -945,43 +941,68 @@ def _affiliation(sentence: str, party: str | None) -> list[ExtractedValue]:
 
 # --------------------------------------------------------------------------- dispatch
 
-_EXTRACTORS: dict[str, Callable[[str, str | None], list[ExtractedValue]]] = {
+Extractor = Callable[[str, str | None], list[ExtractedValue]]
+
+# Readers of one attribute's own phrasing, named by the lexicon (`extractor: governing_law`).
+_READERS: dict[str, Extractor] = {
     "governing_law": _governing_law,
-    "jurisdiction_of_incorporation": _incorporation,
-    "effective_date": lambda sentence, party: _dates("effective_date", sentence),
-    "expiration_date": lambda sentence, party: _dates("expiration_date", sentence),
-    # a maturity date is stated as an end: "matures on", "Maturity Date means"
-    "maturity_date": lambda sentence, party: _dates("maturity_date", sentence),
-    "founding_date": _founding,
-    "term": lambda sentence, party: _durations("term", sentence),
-    "renewal_term": lambda sentence, party: _durations("renewal_term", sentence),
-    "notice_period": lambda sentence, party: _durations("notice_period", sentence),
+    "incorporation": _incorporation,
+    "founding": _founding,
     "payment_terms": _payment_terms,
     "liability_cap": _liability_cap,
     "obligations": _obligations,
-    "termination_right": _free_text("termination_right", 0.8),
-    "assignment": _free_text("assignment", 0.7),
-    "education": _free_text("education", 0.6),
     "registered_agent": _registered_agent,
-    "registered_office": _place(_OFFICE_CUE, None),
-    "headquarters": _place(_HQ_CUE, None),
     "registration_number": _registration_number,
     "stake": _stake,
     "compensation": _compensation,
     "affiliation": _affiliation,
 }
-# A free-text attribute the lexicon defines with relevance cues and a threshold needs no code:
-# its value is the sentence that states it, found by those cues.
-_EXTRACTORS.update(
-    {
-        entry.name: _free_text(entry.name, entry.threshold)
-        for entry in lexicon().attributes
-        if entry.value_kind == "free_text"
-        and entry.relevance_cues
-        and entry.threshold is not None
-        and entry.name not in _EXTRACTORS
-    }
-)
+# The place cues a `place` extractor may name (`cue:`).
+_PLACE_CUES = {"registered_office": _OFFICE_CUE, "headquarters": _HQ_CUE}
+_ROLES = {"date": ("effective", "expiration"), "duration": ("term", "renewal", "notice")}
+EXTRACTOR_KINDS: tuple[str, ...] = ("date", "duration", "place", "sentence", *sorted(_READERS))
+
+
+def _extractor(entry: AttributeEntry) -> Extractor:
+    """The extractor a lexicon record names (`extractor:` and its arguments); LexiconError
+    when the kind or an argument is not one this module has."""
+    kind, args, name = entry.extractor, entry.extractor_args, entry.name
+
+    def arg(key: str, choices: Collection[str] | None = None) -> Any:
+        value = args.get(key)
+        if value is None or (choices is not None and value not in choices):
+            wanted = f"one of {', '.join(sorted(choices))}" if choices else "a value"
+            raise LexiconError(f"attributes.yaml: {name}.extractor.{key}: expected {wanted}")
+        return value
+
+    if kind == "date":
+        role = arg("role", _ROLES["date"])
+        return lambda sentence, party: _dates(name, role, sentence)
+    if kind == "duration":
+        role = arg("role", _ROLES["duration"])
+        return lambda sentence, party: _durations(role, sentence)
+    if kind == "place":
+        return _place(_PLACE_CUES[arg("cue", _PLACE_CUES)], None)
+    if kind == "sentence":
+        return _free_text(name, float(arg("relevance")))
+    if kind in _READERS:
+        return _READERS[kind]
+    raise LexiconError(
+        f"attributes.yaml: {name}.extractor: {kind!r} is not one of {', '.join(EXTRACTOR_KINDS)}"
+    )
+
+
+# Each attribute's extractor, from its lexicon record. A free-text attribute the lexicon
+# defines with relevance cues and a threshold needs none named: its value is the sentence
+# that states it, found by those cues.
+_EXTRACTORS: dict[str, Extractor] = {
+    entry.name: _extractor(entry)
+    if entry.extractor is not None
+    else _free_text(entry.name, cast(float, entry.threshold))
+    for entry in lexicon().attributes
+    if entry.extractor is not None
+    or (entry.value_kind == "free_text" and entry.relevance_cues and entry.threshold is not None)
+}
 EXTRACTABLE_ATTRIBUTES: tuple[str, ...] = tuple(sorted(_EXTRACTORS))
 
 

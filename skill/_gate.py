@@ -138,7 +138,7 @@ _DENIALS: dict[str, re.Pattern[str]] = {
 
 
 # Entity attributes whose value is itself a bound role holder (a company).
-_HOLDER_ATTRIBUTES = frozenset({"auditor", "registered_agent"})
+_HOLDER_ATTRIBUTES = lexicon().holder_attributes
 
 
 def _name_patterns(name: str) -> list[re.Pattern[str]]:
@@ -262,7 +262,7 @@ def _subsidiary_links(bindings: Iterable[Binding]) -> frozenset[tuple[str, str]]
 # is unique only within its registry, which the binding does not carry): the same number
 # stated for two names makes them one entity under two names (a company renamed, "Adobe Systems Incorporated" and "Adobe
 # Inc." on covers with one I.R.S. employer number).
-_IDENTIFIER_ROLES = frozenset({"employer_id"})
+_IDENTIFIER_ROLES = frozenset(r.name for r in lexicon().roles if r.identifies)
 
 
 def _identity_links(bindings: Iterable[Binding]) -> frozenset[tuple[str, str]]:

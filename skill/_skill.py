@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, Binding, SourceLocation, entity_key
+from domain import Alias, Binding, SourceLocation, entity_key, lexicon
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -73,6 +73,8 @@ from skill._topic import absence_text, topic_units, topic_words
 from skill._values import normalize_jurisdiction
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
+# Attributes whose values are role holders (the auditor, the registered agent): names.
+_HOLDERS = lexicon().holder_attributes
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,27 +228,20 @@ class EvidenceSkill:
         candidate_units = [u for u in units if u.evidence_id in collector.candidate_evidence]
         judged = [u for u in units if u.evidence_id not in collector.candidate_evidence]
 
-        names = subject_class.attribute in (None, "registered_agent", "auditor", "parties") or (
-            subject_class.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
+        entry = _ATTRIBUTES.get(subject_class.attribute or "")
+        # values that are names (holders, parties) compare by entity key
+        names = (
+            subject_class.attribute is None
+            or (entry is not None and (entry.value_kind == "names" or entry.name in _HOLDERS))
+            or subject_class.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
         )
         groups = group_values(
-            judged,
-            names=names,
-            prefixes=subject_class.attribute
-            in (
-                "registered_office",
-                "headquarters",
-                "founding_date",
-                "effective_date",
-                "expiration_date",
-                "maturity_date",
-            ),
+            judged, names=names, prefixes=entry is not None and entry.partial_values
         )
         single = is_single_valued(subject_class)
         # a value an amendment states it replaces is history, not a conflict (issue 16)
         supersessions: list[Supersession] = []
         if single:
-            entry = _ATTRIBUTES.get(subject_class.attribute or "")
             amended_as = entry.amended_as if entry is not None else ()
             groups, supersessions = supersede(groups, info, amended_as)
         conflicts = find_conflicts(groups, single_valued=single, attribute=subject_class.attribute)

@@ -1384,9 +1384,7 @@ def time_qualifier(question: str) -> tuple[str, str] | None:
 # Entity attributes whose values hold an office the lexicon names as a role (the auditor, the
 # registered agent): "Who was X's auditor in 2015?" asks for the holder then. Other attributes
 # keep their dates in the question ("shares outstanding as of June 30, 2023").
-_HOLDER_ATTRIBUTES = frozenset(
-    a.name for a in _LEXICON.attributes if a.binding_role in {r.name for r in _LEXICON.asked_roles}
-)
+_HOLDER_ATTRIBUTES = _LEXICON.holder_attributes
 
 
 def parse_question(text: str) -> SubjectClass:
