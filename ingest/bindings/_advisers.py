@@ -5,11 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from domain import (
-    BindingType,
-    SubjectType,
-    lexicon,
-)
+from domain import BindingType, SubjectType, lexicon
 from ingest.bindings._context import BindingContext
 from ingest.bindings._names import (
     _COMPANY_RE,

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 import re
 
-from domain import (
-    BindingType,
-    SubjectType,
-    entity_key,
-    is_generic_term,
-    lexicon,
-)
+from domain import BindingType, SubjectType, entity_key, is_generic_term, lexicon
 from ingest.bindings._context import BindingContext
 from ingest.bindings._names import (
     _COMPANY_RE,

@@ -4,22 +4,9 @@ from __future__ import annotations
 
 import re
 
-from domain import (
-    GENERIC_TERMS,
-    BindingType,
-    base_key,
-    entity_key,
-    legal_form,
-)
+from domain import GENERIC_TERMS, BindingType, base_key, entity_key, legal_form
 from ingest.bindings._context import BindingContext
-from ingest.bindings._names import (
-    COMPANY,
-    PERSON,
-    WHO,
-    NamedEntity,
-    _person,
-    _title_roles,
-)
+from ingest.bindings._names import COMPANY, PERSON, WHO, NamedEntity, _person, _title_roles
 from ingest.bindings._rule import BindingRule
 
 

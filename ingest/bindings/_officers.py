@@ -5,10 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from domain import (
-    BindingType,
-    lexicon,
-)
+from domain import BindingType, lexicon
 from ingest._document import LocatedLine
 from ingest._metadata import date_spans
 from ingest.bindings._context import BindingContext

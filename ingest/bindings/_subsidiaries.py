@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import re
 
-from domain import (
-    BindingType,
-    SubjectType,
-    entity_key,
-)
+from domain import BindingType, SubjectType, entity_key
 from ingest.bindings._context import BindingContext
 from ingest.bindings._names import (
     _COMPANY_RE,
