@@ -13,7 +13,6 @@ Errors::
 """
 
 from ingest._binding_eval import load_gold, score_bindings
-from ingest._bindings import BindingExtractor, BindingResult
 from ingest._chunk import Chunker, extract_span, reextract, sentence_spans
 from ingest._clauses import (
     CLAUSE_MODEL_DIR,
@@ -44,12 +43,24 @@ from ingest._pipeline import (
 from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
 from ingest._relations import DocumentRelation, StatedChange, document_relations
 from ingest._sandbox import ChildFailed, ChildOutOfMemory, ChildTimedOut, run_in_child
+from ingest.bindings import (
+    BINDING_RULES,
+    BindingContext,
+    BindingExtractor,
+    BindingResult,
+    BindingRule,
+    NamedEntity,
+    TextFlow,
+)
 
 __all__ = [
+    "BINDING_RULES",
     "CLAUSE_MODEL_DIR",
     "LENGTH_BUCKETS",
+    "BindingContext",
     "BindingExtractor",
     "BindingResult",
+    "BindingRule",
     "ChildFailed",
     "ChildOutOfMemory",
     "ChildTimedOut",
@@ -62,6 +73,7 @@ __all__ = [
     "IngestReport",
     "Ingestor",
     "LocatedLine",
+    "NamedEntity",
     "PageInfo",
     "ParsedDocument",
     "PdfParser",
@@ -71,6 +83,7 @@ __all__ = [
     "RejectCode",
     "Source",
     "StatedChange",
+    "TextFlow",
     "aliases_of",
     "clause_category_slug",
     "clause_features",

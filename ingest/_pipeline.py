@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from domain import Alias, Binding, ChunkRecord, SubjectType, entity_key
-from ingest._bindings import BindingExtractor
 from ingest._chunk import Chunker
 from ingest._clauses import ClauseClassifier, clause_model
 from ingest._dedup import content_key, copy_metadata, is_near_duplicate, sketch
@@ -33,6 +32,7 @@ from ingest._pdf import PdfParser
 from ingest._progress import ProgressEvent
 from ingest._relations import DocumentRelation
 from ingest._sandbox import no_forks
+from ingest.bindings import BindingExtractor
 from retrieval import (
     KB_EMBEDDING_KEY,
     BlobStore,

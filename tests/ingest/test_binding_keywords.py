@@ -6,8 +6,11 @@ import re
 
 import pytest
 
-from ingest._bindings import _KW_OWNER, _Flow
+from ingest import BINDING_RULES, TextFlow
 from tests.ingest.test_bindings import found, make_doc, run
+
+# the ownership statements' keywords
+_KW_OWNER: str = next(r for r in BINDING_RULES if r.name == "ownership_statements").keywords  # type: ignore[attr-defined]
 
 LINES = [
     "HOLDCO LTD. OWNS 60% of the shares of Target GmbH.",
@@ -29,14 +32,14 @@ PATTERNS = [
 
 @pytest.mark.parametrize("pattern", PATTERNS)
 def test_keyword_search_finds_what_the_pattern_finds(pattern: str) -> None:
-    flow = _Flow(make_doc(LINES))
+    flow = TextFlow(make_doc(LINES))
     expected = [(m.start(), m.end()) for m in re.finditer(pattern, flow.text)]
     assert [(m.start(), m.end()) for m in flow.keyword_finditer(pattern)] == expected
 
 
 def test_a_text_whose_lower_case_is_longer_runs_as_written() -> None:
     # "İ".lower() is two characters: the lower-cased text's offsets would drift.
-    flow = _Flow(make_doc(["İİİ Acme Corp. owns 5% of Beta Inc."]))
+    flow = TextFlow(make_doc(["İİİ Acme Corp. owns 5% of Beta Inc."]))
     assert "İ".lower() != "i" and len("İ".lower()) == 2
     found = [(m.start(), m.end()) for m in flow.keyword_finditer(_KW_OWNER)]
     assert found == [(m.start(), m.end()) for m in re.finditer(_KW_OWNER, flow.text)] != []

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from ingest import BindingExtractor
-from ingest._bindings import RULES, BindingRule
+from ingest import BINDING_RULES, BindingContext, BindingExtractor, BindingRule
 from tests.ingest.test_bindings import found, make_doc
 
 CASES_DIR = Path(__file__).resolve().parent / "binding_cases"
@@ -31,9 +30,9 @@ def _cases() -> list[Any]:
 
 
 def test_the_rules_are_one_ordered_registry() -> None:
-    names = [rule.name for rule in RULES]
+    names = [rule.name for rule in BINDING_RULES]
     assert len(names) == len(set(names))
-    assert BindingExtractor().rules == RULES
+    assert BindingExtractor().rules == BINDING_RULES
     # Defined terms and parties come before the statements that refer to them.
     assert names.index("defined_terms") < names.index("founder_statements")
     assert names.index("preamble_parties") < names.index("signature_blocks")
@@ -44,8 +43,10 @@ def test_rule_cases(rule: str, role: str, case: dict[str, Any]) -> None:
     result = BindingExtractor().run(make_doc(case["text"]))
     assert found(result, role) == {tuple(pair) for pair in case["expect"]}
     # The rule named by the file finds them itself, run as a component.
-    component = next(r for r in RULES if r.name == rule)
-    alone = BindingExtractor(rules=[r for r in RULES if r.name == "defined_terms"] + [component])
+    component = next(r for r in BINDING_RULES if r.name == rule)
+    alone = BindingExtractor(
+        rules=[r for r in BINDING_RULES if r.name == "defined_terms"] + [component]
+    )
     assert found(alone.run(make_doc(case["text"])), role) == {
         tuple(pair) for pair in case["expect"]
     }
@@ -64,11 +65,9 @@ def test_rule_cases(rule: str, role: str, case: dict[str, Any]) -> None:
 
 
 def test_a_rule_returns_what_it_found() -> None:
-    from ingest._bindings import _Context, _Flow
-
     doc = make_doc(["Copperleaf Foods, Inc. was established in 2009 by Martin Kovacs."])
-    rule = next(r for r in RULES if r.name == "founder_statements")
-    ctx = _Context(doc=doc, group="", flow=_Flow(doc))
-    found_now = rule.run(BindingExtractor(), ctx)
+    rule = next(r for r in BINDING_RULES if r.name == "founder_statements")
+    ctx = BindingContext(doc)
+    found_now = rule.run(ctx)
     assert [(b.subject_name, b.role) for b in found_now] == [("Martin Kovacs", "founder")]
     assert isinstance(rule, BindingRule)

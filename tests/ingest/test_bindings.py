@@ -10,7 +10,7 @@ import pytest
 
 from domain import entity_key
 from domain._records import Binding, BindingType, SubjectType
-from ingest._bindings import BindingExtractor, BindingResult
+from ingest import BindingExtractor, BindingResult
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 
 FURNITURE = "@@"  # a line starting with this marker is laid out as a running header/footer
@@ -730,11 +730,23 @@ def test_caused_to_be_executed_opens_the_signature_blocks() -> None:
 
 
 def test_a_form_field_naming_a_company_by_its_jurisdiction() -> None:
-    from ingest._bindings import _form_field_company
+    def vendors(value: str) -> set[str]:
+        lines = [
+            "Equipment Maintenance Agreement",
+            TABLE + "Vendor Name: | " + value,
+            'This EQUIPMENT MAINTENANCE AGREEMENT ("Agreement") is entered into by and between',
+            'Coastal Savings Bank, N.A. ("Bank"), a national banking association, and the above-named',
+            "Vendor, a corporation.",
+            "1. Services.",
+        ]
+        return {
+            b.subject_name
+            for b in run(lines).bindings
+            if b.role == "party" and b.attributes.get("contract_role") == "vendor"
+        }
 
-    ent = _form_field_company("Orchid Labs, a Delaware corporation having its office at")
-    assert ent is not None and ent.name == "Orchid Labs"
-    assert _form_field_company("the party named in the order form") is None
+    assert vendors("Orchid Labs, a Delaware corporation having its office at") == {"Orchid Labs"}
+    assert vendors("the party named in the order form") == set()
 
 
 def test_a_person_shaped_name_that_acts_for_itself_and_its_affiliates_is_a_company() -> None:

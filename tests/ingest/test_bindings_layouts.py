@@ -5,9 +5,11 @@ must name the table's owner. Names and wording are invented: the rules are gener
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from ingest._bindings import _COMPANY_RE, _company
+from ingest import BindingContext
 from tests.ingest.test_bindings import TABLE, found, one, run
 
 
@@ -25,8 +27,8 @@ def test_a_superscript_ordinal_inside_a_name_is_debris() -> None:
     ]
     assert _parties(lines) == {"Halvorsen, Incorporated", "Verdane SAS"}
     # An ordinal that belongs to the text stays out of names ("the 2nd Corporation" is no name).
-    assert _company("Halvorsen, nd Incorporated") is not None
-    assert _company("Halvorsen, nd Incorporated").name == "Halvorsen, Incorporated"  # type: ignore[union-attr]
+    assert BindingContext.company("Halvorsen, nd Incorporated") is not None
+    assert BindingContext.company("Halvorsen, nd Incorporated").name == "Halvorsen, Incorporated"  # type: ignore[union-attr]
 
 
 def test_a_trust_named_with_its_series_is_a_party() -> None:
@@ -38,11 +40,11 @@ def test_a_trust_named_with_its_series_is_a_party() -> None:
         "WHEREAS, the Seller owns receivables;",
     ]
     assert _parties(lines) == {"NORTHSTAR AUTO OWNER TRUST 2021-B", "NORTHSTAR FUNDING LLC"}
-    assert _company("Granite Master Trust, Series 2019-1").name == (  # type: ignore[union-attr]
+    assert BindingContext.company("Granite Master Trust, Series 2019-1").name == (  # type: ignore[union-attr]
         "Granite Master Trust, Series 2019-1"
     )
     # A series after a company that is no trust or fund is a class of its stock.
-    assert _company("Wrenfield Games, Inc. Series A").name == "Wrenfield Games, Inc."  # type: ignore[union-attr]
+    assert BindingContext.company("Wrenfield Games, Inc. Series A").name == "Wrenfield Games, Inc."  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
@@ -63,10 +65,10 @@ def test_a_trust_named_with_its_series_is_a_party() -> None:
     ],
 )
 def test_a_series_is_a_designation_not_any_word_after_the_name(text: str, name: str) -> None:
-    match = _COMPANY_RE.search(text)
+    match = re.search(BindingContext.company_pattern, text)
     assert match is not None
     assert match.group(0) == name
-    assert _company(match.group(0)).name == name  # type: ignore[union-attr]
+    assert BindingContext.company(match.group(0)).name == name  # type: ignore[union-attr]
 
 
 def test_a_party_defined_before_the_group_it_forms_with_another() -> None:

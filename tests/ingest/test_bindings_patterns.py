@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ingest._bindings import BindingExtractor, _company
+from ingest import BindingContext, BindingExtractor
 from tests.ingest.test_bindings import TABLE, found, make_doc, one, run
 
 
@@ -338,7 +338,7 @@ def test_notes_that_mention_an_agreement_have_no_parties() -> None:
 
 def test_company_names_lose_descriptors_but_keep_their_own_words() -> None:
     def name(raw: str) -> str | None:
-        ent = _company(raw)
+        ent = BindingContext.company(raw)
         return ent.name if ent else None
 
     assert name("Austin-based Velo Robotics, Inc.") == "Velo Robotics, Inc."

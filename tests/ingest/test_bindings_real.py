@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from domain._records import Binding, SubjectType
+from ingest import BindingExtractor
 from ingest._binding_eval import GoldDocument, load_gold, score_bindings
-from ingest._bindings import BindingExtractor
 from ingest._pdf import PdfParser
 from tests.pdfs import Line, make_pdf
 

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from ingest._bindings import _company
+from ingest import BindingContext
 from skill._gate import _question_types, _self_named_types
 from tests.ingest.test_bindings import found, run
 
 
 def test_a_number_before_the_legal_form_is_part_of_the_name() -> None:
-    assert _company("Harbor 7, LLC") is not None
-    assert _company("Harbor 7, LLC").name == "Harbor 7, LLC"  # type: ignore[union-attr]
+    assert BindingContext.company("Harbor 7, LLC") is not None
+    assert BindingContext.company("Harbor 7, LLC").name == "Harbor 7, LLC"  # type: ignore[union-attr]
     # An address number running into the next name is still cut off.
-    assert _company("Ohio 44101 and Lakeview Tools, Inc.").name == "Lakeview Tools, Inc."  # type: ignore[union-attr]
+    assert (
+        BindingContext.company("Ohio 44101 and Lakeview Tools, Inc.").name == "Lakeview Tools, Inc."
+    )  # type: ignore[union-attr]
 
 
 def test_unquoted_role_term_after_a_party_name() -> None:

@@ -182,7 +182,7 @@ def test_a_second_instrument_bound_into_the_same_pdf_states_its_own_relation() -
 
 
 def test_the_agreement_binding_carries_the_relation_its_document_states() -> None:
-    from ingest._bindings import BindingExtractor
+    from ingest import BindingExtractor
 
     doc = _parse(
         "AMENDMENT NO. 2 TO SUPPLY AGREEMENT",

@@ -20,19 +20,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domain import BindingType, SubjectType, entity_key, is_generic_term, lexicon
-from ingest import _signature_page as signature_page
 from ingest._document import LocatedLine
-from ingest._rulebase import (
+from ingest.bindings import _signature_page as signature_page
+from ingest.bindings._context import BindingContext
+from ingest.bindings._names import (
     COMPANY,
     PERSON,
+    NamedEntity,
     _company,
-    _Context,
-    _Entity,
     _named_person,
     _person,
     _table_cells,
     _title_roles,
 )
+from ingest.bindings._rule import BindingRule
 
 # A form's first pages: a cover page runs over one or two pages, three at most.
 _COVER_PAGES = 3
@@ -135,7 +136,7 @@ class FormReader:
     """The form rules; each takes the extractor and the document's context."""
 
     @staticmethod
-    def is_form(ctx: _Context) -> bool:
+    def is_form(ctx: BindingContext) -> bool:
         head = [ln for ln in ctx.flow.lines if ln.page <= 2][:60]
         text = "\n".join(ln.text for ln in head)
         if _FILING_HEAD.search(text) and _FORM_NUMBER.search(text):
@@ -145,7 +146,7 @@ class FormReader:
         )
 
     @staticmethod
-    def own_entity(ctx: _Context) -> tuple[_Entity, tuple[int, int]] | None:
+    def own_entity(ctx: BindingContext) -> tuple[NamedEntity, tuple[int, int]] | None:
         """The entity the document speaks for, and the span that names it."""
         lines = [ln for ln in ctx.flow.lines if ln.page <= _COVER_PAGES]
         if _REGISTRANT is not None:
@@ -185,13 +186,13 @@ class FormReader:
         return None
 
     @staticmethod
-    def _filing(ctx: _Context) -> bool:
+    def _filing(ctx: BindingContext) -> bool:
         head = "\n".join(ln.text for ln in ctx.flow.lines if ln.page == 1)
         return bool(_FILING_HEAD.search(head) and _FORM_NUMBER.search(head))
 
     # -- the rule ------------------------------------------------------------------------------
 
-    def cover(self, ctx: _Context) -> None:
+    def cover(self, ctx: BindingContext) -> None:
         found = self.own_entity(ctx)
         if found is None:
             return
@@ -216,7 +217,7 @@ class FormReader:
             signature_page.read(ctx, owner)
         self._own_founders(ctx, owner)
 
-    def _shares_outstanding(self, ctx: _Context, owner: _Entity) -> None:
+    def _shares_outstanding(self, ctx: BindingContext, owner: NamedEntity) -> None:
         """ "As of January 15, 2016, 498,330,407 shares of the registrant's common stock ...
         were issued and outstanding": the count of each class of shares, as of its date, in
         a sentence of the cover page that says shares are outstanding (not a market value,
@@ -268,7 +269,7 @@ class FormReader:
                     attributes["class"] = re.sub(r"\s+", " ", classes[-1])
                 ctx.emit(
                     role="shares_outstanding",
-                    subject=_Entity(
+                    subject=NamedEntity(
                         count, re.sub(r"\W+", "", count.lower()), SubjectType.IDENTIFIER
                     ),
                     parent=owner,
@@ -277,7 +278,7 @@ class FormReader:
                     attributes=attributes,
                 )
 
-    def _own_founders(self, ctx: _Context, owner: _Entity) -> None:
+    def _own_founders(self, ctx: BindingContext, owner: NamedEntity) -> None:
         for m in ctx.scan(_OWN_FOUNDER, r"(?i:founder)"):
             raw = m.group("who") or m.group("who2")
             person = _person(re.sub(r"\s+", " ", raw)) if raw else None
@@ -293,7 +294,7 @@ class FormReader:
                 attributes={"qualifier": "co-founder"} if co else {},
             )
 
-    def _captioned_values(self, ctx: _Context, owner: _Entity) -> None:
+    def _captioned_values(self, ctx: BindingContext, owner: NamedEntity) -> None:
         lines = [ln for ln in ctx.flow.lines if ln.page <= _COVER_PAGES]
         done: set[str] = set()
         for i, ln in enumerate(lines):
@@ -398,7 +399,7 @@ class FormReader:
             return None
         return value, picked[0], picked[-1]
 
-    def _check_boxes(self, ctx: _Context, owner: _Entity) -> None:
+    def _check_boxes(self, ctx: BindingContext, owner: NamedEntity) -> None:
         lines = [ln for ln in ctx.flow.lines if ln.page <= _COVER_PAGES]
         for f in _FIELDS:
             if not f.choices or f.value is None:
@@ -420,7 +421,7 @@ class FormReader:
                 name = re.sub(r"\s+", " ", ticked).strip()
                 ctx.emit(
                     role=f.role,
-                    subject=_Entity(name, entity_key(name), SubjectType.IDENTIFIER),
+                    subject=NamedEntity(name, entity_key(name), SubjectType.IDENTIFIER),
                     parent=owner,
                     binding_type=BindingType.REGISTRATION,
                     span=_span(ctx, ln, ln),
@@ -428,7 +429,7 @@ class FormReader:
                 )
                 break
 
-    def _issuer_listing(self, ctx: _Context, owner: _Entity) -> None:
+    def _issuer_listing(self, ctx: BindingContext, owner: NamedEntity) -> None:
         """A release's dateline "Acme Inc. (NYSE: ACME)": the issuer's trading symbol."""
         ticker = next((f for f in _FIELDS if f.role == "ticker"), None)
         if ticker is None:
@@ -443,7 +444,7 @@ class FormReader:
             symbol = m.group("tk")
             ctx.emit(
                 role=ticker.role,
-                subject=_Entity(
+                subject=NamedEntity(
                     symbol, entity_key(symbol) or symbol.lower(), SubjectType.IDENTIFIER
                 ),
                 parent=owner,
@@ -453,7 +454,7 @@ class FormReader:
             )
             return
 
-    def _certifications(self, ctx: _Context, owner: _Entity) -> None:
+    def _certifications(self, ctx: BindingContext, owner: NamedEntity) -> None:
         """'I, NAME, certify that: ... report ... of <the registrant>' signed with a title."""
         lines = ctx.flow.lines
         for i, ln in enumerate(lines):
@@ -492,7 +493,7 @@ class FormReader:
                 break
 
 
-def _signer(raw: str) -> _Entity | None:
+def _signer(raw: str) -> NamedEntity | None:
     """The person a certification's "I, NAME, certify" names: the frame vouches for a person,
     so a surname that is also a common word ("West") still counts."""
     return _person(raw) or _named_person(raw)
@@ -523,18 +524,18 @@ def _shape(f: _Field, text: str) -> str | None:
     return re.sub(r"\s+", " ", m.group(0)).strip()
 
 
-def _value_entity(f: _Field, value: str) -> _Entity | None:
+def _value_entity(f: _Field, value: str) -> NamedEntity | None:
     if f.role == "jurisdiction":
-        return _Entity(value, entity_key(value) or value.lower(), SubjectType.JURISDICTION)
+        return NamedEntity(value, entity_key(value) or value.lower(), SubjectType.JURISDICTION)
     if f.role == "principal_office":
-        return _Entity(value, entity_key(value) or value.lower(), SubjectType.LOCATION)
+        return NamedEntity(value, entity_key(value) or value.lower(), SubjectType.LOCATION)
     key = entity_key(value) or re.sub(r"\W+", " ", value).strip().lower()
     if not key:
         return None
-    return _Entity(value, key, SubjectType.IDENTIFIER)
+    return NamedEntity(value, key, SubjectType.IDENTIFIER)
 
 
-def _own_name(raw: str) -> _Entity | None:
+def _own_name(raw: str) -> NamedEntity | None:
     """A name a caption or a dateline vouches for: a company-shaped name, else the name as
     printed ("Johnson & Johnson") when it is a proper name, not a generic word."""
     raw = re.sub(r"\s+", " ", raw).strip(" ,;:|")
@@ -557,10 +558,10 @@ def _own_name(raw: str) -> _Entity | None:
     key = entity_key(raw)
     if not key:
         return None
-    return _Entity(raw, key, SubjectType.LEGAL_ENTITY)
+    return NamedEntity(raw, key, SubjectType.LEGAL_ENTITY)
 
 
-def _span(ctx: _Context, first: LocatedLine, last: LocatedLine) -> tuple[int, int]:
+def _span(ctx: BindingContext, first: LocatedLine, last: LocatedLine) -> tuple[int, int]:
     i = ctx.flow.lines.index(first)
     j = ctx.flow.lines.index(last)
     if j < i:
@@ -570,3 +571,16 @@ def _span(ctx: _Context, first: LocatedLine, last: LocatedLine) -> tuple[int, in
 
 
 FORMS = FormReader()
+
+
+class FormFields(BindingRule):
+    """A form's own entity (bound as `registrant`) and what its cover states of it: the
+    captioned values, the checked boxes, the certifications' signers, a filing's signature
+    page (`FormReader.cover`)."""
+
+    name = "form_fields"
+    genre = "forms: the document's own entity, captioned values, check boxes, certifications"
+    reads = ("filings' cover pages (10-K, 10-Q, 8-K, 20-F)", "corporate forms", "press releases")
+
+    def read(self, ctx: BindingContext) -> None:
+        FORMS.cover(ctx)

@@ -1,27 +1,17 @@
-"""What every binding rule stands on: the shapes of names (companies, persons, titles,
-jurisdictions), the document as one flow of lines, and the context a rule emits into.
+"""The shapes of names the binding rules read: companies, persons, titles, jurisdictions.
 
-`_Context.scan` runs a rule's pattern only near its keywords; `_company` and `_person` turn a
-matched span into an entity (or refuse it); `_Context.emit` records a binding with the lines
-that state it.
+`COMPANY` and `PERSON` are the patterns a rule's slots match; `_company` and `_person` turn a
+matched span into a `NamedEntity` (or refuse it); `_named_person` reads a name where a layout
+(a signature page, an officer list) vouches that a person stands.
 """
 
 from __future__ import annotations
 
-import bisect
-import functools
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from uuid import NAMESPACE_URL, uuid5
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from domain import (
-    Alias,
-    BBox,
-    Binding,
-    BindingType,
-    PageLines,
-    SourceLocation,
     SubjectType,
     base_key,
     entity_key,
@@ -30,7 +20,6 @@ from domain import (
     lexicon,
     looks_like_company,
 )
-from ingest._document import LocatedLine, ParsedDocument
 
 _SUFFIX = (
     # the legal forms (vocabulary.yaml legal_forms.written), then an organisation's head noun
@@ -154,230 +143,13 @@ def _title_roles(text: str) -> list[str]:
     return roles
 
 
-# How far either side of a rule's keyword its match may reach (see _Context.scan).
-_REACH = 1200
-
-
 @dataclass(frozen=True, slots=True)
-class _Entity:
+class NamedEntity:
+    """A name a binding stands on: as written, its key (`entity_key`) and its type."""
+
     name: str
     key: str
     subject_type: SubjectType
-
-
-class _Flow:
-    """The content lines joined with "\n"; maps spans of this text back to cited lines."""
-
-    def __init__(self, doc: ParsedDocument) -> None:
-        self.lines: tuple[LocatedLine, ...] = doc.content_lines()
-        starts: list[int] = []
-        parts: list[str] = []
-        pos = 0
-        for line in self.lines:
-            starts.append(pos)
-            parts.append(line.text)
-            pos += len(line.text) + 1
-        self.starts = starts
-        self.text = "\n".join(parts)
-        self._lower: str | None = None
-
-    def keyword_finditer(self, keywords: str) -> Iterator[re.Match[str]]:
-        """`re.finditer(keywords, text)`; a case-insensitive keyword list runs case-sensitively
-        over the lower-cased text, about ten times faster in `re`, at the same offsets.
-
-        That holds when `keywords` is one `(?i:...)` group whose body has no capital letter
-        (so no `\\S`, `[A-Z]`) and lower-casing keeps every offset (it only ever lengthens
-        a character, e.g. "İ"); otherwise the pattern runs as written."""
-        body = keywords[4:-1] if keywords.startswith("(?i:") and keywords.endswith(")") else ""
-        if body and body == body.lower() and _one_group(body):
-            if self._lower is None:
-                lower = self.text.lower()
-                self._lower = lower if len(lower) == len(self.text) else ""
-            if self._lower:
-                return _compiled(body).finditer(self._lower)
-        return _compiled(keywords).finditer(self.text)
-
-    def line_index(self, pos: int) -> int:
-        return max(0, bisect.bisect_right(self.starts, pos) - 1)
-
-    def lines_for(self, start: int, end: int) -> tuple[LocatedLine, ...]:
-        first = self.line_index(start)
-        last = self.line_index(max(start, end - 1))
-        return self.lines[first : last + 1]
-
-
-# The rules' patterns, compiled once per process. `re`'s own cache holds 512 patterns and
-# drops the oldest first; names escaped into one-off patterns elsewhere push these large
-# ones (every legal form, jurisdiction and title) out of it, and recompiling them cost
-# ~40% of binding extraction on filings. The rules are a fixed set of strings.
-_compiled = functools.lru_cache(maxsize=None)(re.compile)
-
-
-def _one_group(body: str) -> bool:
-    """Whether "(?i:" + body + ")" is one group: `body`'s parentheses balance and never
-    close below zero (so "a)|(?:b" is not taken for a body)."""
-    depth = 0
-    escaped = False
-    for ch in body:
-        if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
-
-
-@dataclass
-class _Context:
-    doc: ParsedDocument
-    group: str
-    flow: _Flow
-    bindings: dict[str, Binding] = field(default_factory=dict)
-    aliases: dict[str, Alias] = field(default_factory=dict)  # alias key -> alias
-    terms: dict[str, _Entity] = field(default_factory=dict)  # alias key -> entity
-    parties: list[tuple[_Entity, str | None, int, int]] = field(default_factory=list)
-    # The entities signature blocks sign for, with each block's span, in text order.
-    signers: list[tuple[_Entity, tuple[int, int]]] = field(default_factory=list)
-
-    windows: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
-    surnames: dict[str, _Entity | None] = field(default_factory=dict)
-
-    def scan(self, pattern: str, keywords: str) -> Iterable[re.Match[str]]:
-        """`re.finditer(pattern, text)`, run only near the keywords every match contains.
-
-        Most rules start with a company-name pattern that is costly to try at every position
-        of a 500-page filing; a cheap keyword search finds the few places worth trying. The
-        windows reach `_REACH` characters either side of each keyword (far more than any
-        match spans), so no match is lost or cut, and matches come out in text order."""
-        spans = self.windows.get(keywords)
-        if spans is None:
-            text = self.flow.text
-            spans = []
-            for km in self.flow.keyword_finditer(keywords):
-                lo = text.rfind("\n", 0, max(0, km.start() - _REACH)) + 1
-                hi = text.find("\n", min(len(text), km.end() + _REACH))
-                hi = len(text) if hi < 0 else hi
-                if spans and lo <= spans[-1][1]:
-                    spans[-1] = (spans[-1][0], max(spans[-1][1], hi))
-                else:
-                    spans.append((lo, hi))
-            self.windows[keywords] = spans
-        rx = _compiled(pattern)
-        last = -1
-        for lo, hi in spans:
-            for m in rx.finditer(self.flow.text, lo, hi):
-                if m.start() >= last:
-                    last = m.end()
-                    yield m
-
-    def unheaded(self, m: re.Match[str], group: str) -> str:
-        """A matched name without the heading line it ran in from ("1. Organization\nAcme
-        Inc." -> "Acme Inc."): a name never continues a heading."""
-        raw = m.group(group)
-        while "\n" in raw:
-            line = self.flow.lines[self.flow.line_index(m.end(group) - len(raw))]
-            if not line.is_heading:
-                break
-            raw = raw.split("\n", 1)[1]
-        return raw
-
-    @property
-    def agreement_key(self) -> str:
-        return f"agreement:{self.doc.document_id[:16]}"
-
-    def location(self, lines: Sequence[LocatedLine]) -> SourceLocation:
-        first, last = lines[0], lines[-1]
-        on_first = [ln for ln in lines if ln.page == first.page]
-        x0 = min(ln.bbox[0] for ln in on_first)
-        y0 = min(ln.bbox[1] for ln in on_first)
-        x1 = max(ln.bbox[2] for ln in on_first)
-        y1 = max(ln.bbox[3] for ln in on_first)
-        pages = sorted({ln.page for ln in lines})
-        page_lines: tuple[PageLines, ...] = ()
-        if len(pages) > 1:
-            page_lines = tuple(
-                PageLines(
-                    page=p,
-                    line_start=min(ln.line_no for ln in lines if ln.page == p),
-                    line_end=max(ln.line_no for ln in lines if ln.page == p),
-                )
-                for p in pages
-            )
-        return SourceLocation(
-            document=self.doc.name,
-            document_id=self.doc.document_id,
-            page=first.page,
-            section=first.section,
-            clause=first.clause,
-            paragraph=first.paragraph,
-            line_start=first.line_no,
-            line_end=max(ln.line_no for ln in on_first),
-            char_start=first.char_start,
-            char_end=last.char_end,
-            bbox=BBox(page=first.page, x0=x0, y0=y0, x1=x1, y1=y1),
-            pages=page_lines,
-        )
-
-    def emit(
-        self,
-        *,
-        role: str,
-        subject: _Entity,
-        parent: _Entity | None,
-        binding_type: BindingType,
-        span: tuple[int, int],
-        attributes: dict[str, str] | None = None,
-    ) -> None:
-        if parent is not None and parent.key == subject.key:
-            return
-        lines = self.flow.lines_for(*span)
-        if not lines:
-            return
-        loc = self.location(lines)
-        parent_key = parent.key if parent else ""
-        binding_id = str(
-            uuid5(
-                NAMESPACE_URL,
-                f"{self.doc.document_id}:{role}:{subject.key}:{parent_key}:{loc.char_start}",
-            )
-        )
-        if binding_id in self.bindings:
-            return
-        self.bindings[binding_id] = Binding(
-            binding_id=binding_id,
-            subject_name=subject.name,
-            subject_key=subject.key,
-            subject_type=subject.subject_type,
-            role=role,
-            parent_name=parent.name if parent else None,
-            parent_key=parent.key if parent else None,
-            binding_type=binding_type,
-            attributes=dict(sorted((attributes or {}).items())),
-            quote="\n".join(ln.text for ln in lines),
-            location=loc,
-            independence_group=self.group,
-        )
-
-    def add_alias(self, term: str, entity: _Entity, span: tuple[int, int], kind: str) -> None:
-        key = entity_key(term)
-        if not key or key == entity.key or key in self.aliases:
-            return
-        lines = self.flow.lines_for(*span)
-        self.aliases[key] = Alias(
-            alias=term,
-            alias_key=key,
-            entity_name=entity.name,
-            entity_key=entity.key,
-            document_id=self.doc.document_id,
-            kind=kind,
-            location=self.location(lines) if lines else None,
-        )
-        self.terms.setdefault(key, entity)
 
 
 def _clean_name(raw: str) -> str:
@@ -454,7 +226,7 @@ def _in_legal_form(words: Sequence[str], idx: int) -> bool:
     return False
 
 
-def _company(raw: str) -> _Entity | None:
+def _company(raw: str) -> NamedEntity | None:
     name = _clean_name(raw)
     name = re.sub(rf",?\s+(?:st|nd|rd|th)\s+(?=(?:{_SUFFIX})\b)", ", ", name)
     series = re.search(rf"{_SERIES}$", name)
@@ -464,7 +236,7 @@ def _company(raw: str) -> _Entity | None:
         if stem is None or stem.key.rsplit(" ", 1)[-1] not in {"trust", "fund"}:
             return stem
         full = f"{stem.name}{series.group(0)}"
-        return _Entity(full, entity_key(full), SubjectType.LEGAL_ENTITY)
+        return NamedEntity(full, entity_key(full), SubjectType.LEGAL_ENTITY)
     # "Pittsburgh-based Acme Inc.": a descriptor, not part of the name.
     name = _DESCRIPTOR.sub("", name)
     # "between the Company and Beta Inc.": a defined term joined to the next name.
@@ -532,7 +304,7 @@ def _company(raw: str) -> _Entity | None:
             and not _in_legal_form(words, idx)
         ):
             return None
-    return _Entity(name, key, SubjectType.LEGAL_ENTITY)
+    return NamedEntity(name, key, SubjectType.LEGAL_ENTITY)
 
 
 # How a signing capacity or an officer's position reads (the signature page, officer lists):
@@ -540,19 +312,33 @@ def _company(raw: str) -> _Entity | None:
 # director of the board, not a "Managing Director" (an officer's title); a board chair. The
 # titles are the lexicon's (roles.yaml `title_pattern`; vocabulary.yaml `capacity_words`).
 _PRINCIPAL = re.compile(r"(?i)principal\s+(?:executive|financial|accounting)\s+officer")
+
+
 _DIRECTOR = re.compile(
     rf"(?<![Mm]anaging\s)(?<!MANAGING\s)\b(?:{lexicon().role('director').title_pattern})\b"
 )
+
+
 _CHAIR = re.compile(rf"\b(?:{lexicon().role('chair').title_pattern})\b")
+
+
 _CAPACITY_WORDS = re.compile(
     r"\b(?:" + "|".join(lexicon().documents.get("capacity_words", ())) + r")\b"
 )
+
+
 _CELL = re.compile(r"\s*\|\s*")
+
+
 # A person's name as a signature page or an officer list prints it, when the general person
 # test doubts it ("Gregory R. Page", "Gérard Vittecoq", "Nicholas (Tom) Long"): the layout
 # vouches that a person stands there.
 _UPPER = "A-Z\u00c0-\u00de"
+
+
 _NAME_WORD = rf"[{_UPPER}][a-z\u00df-\u00ff'’-]+(?:-[{_UPPER}][a-z\u00df-\u00ff'’-]+)?"
+
+
 _LISTED_NAME = re.compile(
     rf"(?:[{_UPPER}]\.\s*)?{_NAME_WORD}(?:\s+\({_NAME_WORD}\))?"
     rf"(?:\s+(?:[{_UPPER}]\.|{_NAME_WORD}|Mc{_NAME_WORD})){{1,3}}(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV))?"
@@ -578,7 +364,7 @@ def _is_capacity(text: str) -> bool:
     )
 
 
-def _named_person(raw: str) -> _Entity | None:
+def _named_person(raw: str) -> NamedEntity | None:
     """A person's name, whole, where a layout vouches that a person stands (a signer, a row
     of an officer list): the general person test, else the looser shape of a name; never a
     capacity or a list's heading ("Executive Officers | 20" in a table of contents)."""
@@ -589,11 +375,11 @@ def _named_person(raw: str) -> _Entity | None:
     if person is not None and person.name == text:
         return person
     if _LISTED_NAME.fullmatch(text):
-        return _Entity(text, entity_key(text), SubjectType.INDIVIDUAL)
+        return NamedEntity(text, entity_key(text), SubjectType.INDIVIDUAL)
     return None
 
 
-def _person(raw: str) -> _Entity | None:
+def _person(raw: str) -> NamedEntity | None:
     lines = raw.strip().split("\n")
     if len(lines) == 2 and len(lines[0].split()) == 1 and len(lines[1].split()) >= 2:
         # "... of Activision Blizzard\nRobert A. Kotick, Chief ...": the last word of the line
@@ -613,4 +399,72 @@ def _person(raw: str) -> _Entity | None:
         if "\n" in raw.strip():
             return _person(raw.strip().rsplit("\n", 1)[1])
         return None
-    return _Entity(name, entity_key(name), SubjectType.INDIVIDUAL)
+    return NamedEntity(name, entity_key(name), SubjectType.INDIVIDUAL)
+
+
+_COMPANY_RE = re.compile(COMPANY)
+
+
+_PERSON_RE = re.compile(rf"(?<![\w.'’\-]){PERSON}")
+
+
+# Who holds a title: a full name, "Mr. Surname", or a one-word defined term ("Okafor",
+# "the Executive"); the last two are resolved within the document (BindingContext.who).
+WHO = (
+    rf"(?:{PERSON}|(?<![\w.'’\-])(?:Mr|Mrs|Ms|Dr)\.?\s+{_PWORD}"
+    rf"|(?<![\w.'’\-])(?:the\s+|The\s+)?[A-Z][a-z]+)"
+)
+
+
+# A list of persons: "A, B and C".
+PERSONS = rf"{PERSON}(?:\s*,\s*{PERSON})*(?:,?\s+and\s+{PERSON})?"
+
+
+_ENTITY_TYPE = lexicon().entity_type
+
+
+_LAWS_OF = (
+    r"(?:the\s+laws\s+of\s+(?:the\s+)?(?:(?:State|Commonwealth|Province|Republic|Kingdom|"
+    r"Country)\s+of\s+)?)"
+)
+
+
+# Role-like defined terms: a party's contract_role ("Supplier" -> "supplier"); general
+# terms only (domain/lexicon/vocabulary.yaml), never one contract's own defined term.
+_CONTRACT_ROLES = lexicon().contract_roles
+
+
+def _contract_role(term: str) -> str | None:
+    low = re.sub(r"[^a-z0-9]+", "_", term.lower()).strip("_")
+    low = low.removeprefix("the_")
+    if low in _CONTRACT_ROLES:
+        return low
+    last = low.rsplit("_", 1)[-1]
+    if last in {"agent", "adviser", "advisor", "provider", "administrator", "trustee"}:
+        return low
+    return None
+
+
+# One or more titles: "President and Chief Executive Officer", "Chairman, CEO and Secretary".
+TITLES = rf"(?:{_TITLE_ALT})(?:\s*(?:,|and|&|/)\s*(?:{_TITLE_ALT}))*"
+
+
+# A defined term in a rule's parent slot: a capitalised phrase, resolved after matching.
+_TERM_WORD = r"[A-Z][\w&\-]*(?:\.[\w&\-]+)*"
+
+
+_PARENT = rf"(?:{COMPANY}|(?:[Tt]he\s+)?{_TERM_WORD}(?:[ \t]+{_TERM_WORD}){{0,4}})"
+
+
+def _cells(text: str) -> list[str]:
+    """A table row's cells (the parser joins them with " | ")."""
+    return [c.strip() for c in re.split(r"\s+\|\s+|\t", text.strip()) if c.strip()]
+
+
+def _persons(raw: str) -> list[NamedEntity]:
+    out = []
+    for part in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", raw):
+        person = _person(part)
+        if person is not None:
+            out.append(person)
+    return out

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 
 from domain import BindingType, entity_key, lexicon
 from ingest._document import LocatedLine
-from ingest._rulebase import (
+from ingest.bindings._context import BindingContext
+from ingest.bindings._names import (
     _CHAIR,
     _DIRECTOR,
     _PRINCIPAL,
-    _Context,
-    _Entity,
+    NamedEntity,
     _is_capacity,
     _named_person,
     _table_cells,
@@ -198,7 +198,7 @@ def roles_of(capacity: str) -> list[str]:
     return list(dict.fromkeys(roles))
 
 
-def _signer_entity(s: _Signer) -> _Entity | None:
+def _signer_entity(s: _Signer) -> NamedEntity | None:
     name = s.printed or s.signed
     if name.isupper():
         # "/s/ ROBERT J. CORTI" with no printed name: the name in its words' case.
@@ -208,7 +208,7 @@ def _signer_entity(s: _Signer) -> _Entity | None:
     return _named_person(name)
 
 
-def read(ctx: _Context, owner: _Entity) -> None:
+def read(ctx: BindingContext, owner: NamedEntity) -> None:
     """Bind each signer of the signature page to the document's own entity."""
     lines = ctx.flow.lines
     # One page a document, at its first opening. The sentence may wrap: "... has been signed

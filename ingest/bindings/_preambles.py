@@ -1,0 +1,690 @@
+"""Agreement preambles and parties: defined terms, the parties a preamble names, and the
+parties a form's filled-in fields name."""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from domain import (
+    BindingType,
+    SubjectType,
+    entity_key,
+    is_generic_term,
+    is_person_name,
+    lexicon,
+    looks_like_company,
+)
+from ingest.bindings._context import _TITLE_LINE, BindingContext
+from ingest.bindings._names import (
+    _COMPANY_RE,
+    _ENTITY_TYPE,
+    _LAWS_OF,
+    COMPANY,
+    JURISDICTION,
+    PERSON,
+    NamedEntity,
+    _clean_name,
+    _company,
+    _contract_role,
+    _person,
+)
+from ingest.bindings._rule import BindingRule
+
+_Q_OPEN = "\"“”'‘"
+
+
+_Q_CLOSE = "\"”“'’"
+
+
+_QUOTED = re.compile(rf"[{_Q_OPEN}]\s*([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)\s*,?\s*[{_Q_CLOSE}]")
+
+
+_DEF_PAREN = re.compile(r"\(([^()]{0,220})\)")
+
+
+_HEREINAFTER = re.compile(
+    rf",?\s+(?:hereinafter|hereafter)\s+(?:(?:referred\s+to|called|known)\s+as\s+)?(?:the\s+)?"
+    rf"[{_Q_OPEN}]([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)[{_Q_CLOSE}]"
+)
+
+
+# Terms that define something other than an entity ("the Agreement", "Effective Date").
+_NON_ENTITY_TERMS = re.compile(
+    r"(?i)^(?:this\s+)?(?:agreement|contract|effective\s+date|execution\s+date|term|territory|"
+    r"products?|services?|plan|offering|shares|common\s+stock|conversion|closing|amendment|"
+    r".*\b(?:date|agreement|act|period|fee|fees|price|marks?|program|materials|rights|"
+    r"property|information|business|deposits?|account\s+holders|interest|notes?|securities|"
+    r"license|area|stadium|team|event|project|products|technology|patents|software|"
+    r"specifications|ventures?|amendment|addendum|schedule|exhibit|marks|site|website|system)\b.*)$"
+)
+
+
+_COLLECTIVE = re.compile(r"(?i)\b(?:collectively|individually|each\s+a|each\s+an|together)\b")
+
+
+_PARTY_TERMS = re.compile(r"(?i)^(?:a\s+|the\s+)?part(?:y|ies)$")
+
+
+_PERSON_ROLES = lexicon().person_contract_roles
+
+
+_RECORDED_ROLE_TERMS = {
+    "guarantor": "guarantor",
+    "escrow_agent": "escrow_agent",
+    "trustee": "trustee",
+}
+
+
+_KW_NAME_CHANGE = r"(?i:d/b/a|\bdba\b|doing\s+business|formerly|f/k/a)"
+
+
+_PREAMBLE_START = re.compile(
+    # "This Agreement is made ..." or a sentence opening "The ... Agreement dated ..."; not
+    # "... issued under the Founders' Agreement dated ..." in a note or a table.
+    r"(?is)(?:\bthis|(?:^|(?<=[\n.;:])[ \t]*)the)\b[^.;]{0,160}?\b(?:agreement|contract|amendment|lease|indenture|"
+    r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|"
+    r"dated|executed|effective)\b|\bby\s+and\s+(?:between|among)\b|\bLadies\s+and\s+Gentlemen\b"
+    r"|(?:^|\n)[ \t]*(?:BETWEEN|[Bb]etween)[ \t]*:?[ \t]*\n"
+    # The opening of a power of attorney, a bond or a deed poll.
+    r"|\b(?i:know\s+all\s+(?:men|persons|people)\s+by\s+these\s+presents)\b"
+)
+
+
+_PREAMBLE_END = re.compile(
+    r"\bW\s?H\s?E\s?R\s?E\s?A\s?S\b|\bWhereas\b|\bRECITALS?\b|\bRecitals\b|"
+    r"\bW\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H\b|\bWitnesseth\b|\bNOW,?\s+THEREFORE\b|"
+    r"\bNow,?\s+[Tt]herefore\b|\bBACKGROUND\b|\n\s*Background\b|\bagree\s+as\s+follows\b|"
+    r"\bIn\s+consideration\s+of\b|\bPREAMBLE\b|\n\s*(?:ARTICLE|Article)\s+(?:1|I)\b|"
+    r"\n\s*1\.\s+[A-Z]|\n\s*Section\s+1\.?\s"
+)
+
+
+_DATE = (
+    rf"(?:{lexicon().month}"
+    r"\s+\d{1,2}\s*(?:st|nd|rd|th)?\s*,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?"
+    rf"{lexicon().month}"
+    r",?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2})"
+)
+
+
+_DATED = re.compile(
+    rf"(?i:dated|made|entered\s+into|effective|executed)(?:\s+(?:as\s+of|on|this|and\s+effective))*"
+    rf"\s+(?:the\s+)?({_DATE})"
+)
+
+
+def _preamble_start(text: str, pos: int = 0) -> re.Match[str] | None:
+    """The first preamble opening in the first 40,000 characters. An opening with "the"
+    counts only when a title stands between it and the agreement word ("The Master Supply
+    Agreement dated ..."), not prose ("The shares held by ... under the Founders' Agreement
+    dated ...")."""
+    limit = min(len(text), 40000)
+    while True:
+        m = _PREAMBLE_START.search(text, pos, limit)
+        if m is None or not re.match(r"(?i)[ \t]*the\b", m.group(0)):
+            return m
+        head = re.match(
+            r"(?is)[ \t]*the\s+(.*?)\b(?:agreement|contract|amendment|lease|indenture|note|"
+            r"guarant(?:y|ee)|deed|license)\b",
+            m.group(0),
+        )
+        words = head.group(1).split() if head else []
+        if all(
+            w[0].isupper() or w[0].isdigit() or w[0] in '"“(' or w.lower() in _TITLE_LINKS
+            for w in words
+        ):
+            return m
+        pos = m.start() + 1
+
+
+_RETRY_CHARS = 12000
+
+
+_TITLE_LINKS = frozenset({"to", "of", "and", "for", "the", "on", "&"})
+
+
+# what a company, not a person, says of itself right after its defined term
+_ITSELF = re.compile(r"^\s*,?\s*(?:acting\s+)?(?:on\s+behalf\s+of|for)\s+itself\b", re.IGNORECASE)
+
+
+# A filled-in line of a form: "Vendor Name: | Bluefin Controls, Inc.", "Effective Date: 11/4/10".
+_FORM_FIELD = re.compile(
+    r"^[ \t]*(?P<label>[A-Z][A-Za-z]*(?:[ \t]+[A-Z][A-Za-z]*){0,3})[ \t]*(?::[ \t]*(?:\|[ \t]*)?|\|[ \t]*)"
+    r"(?P<value>.*?)[ \t|]*$"
+)
+
+
+# Labels that say a party's name without saying which party: "Company Name", "Legal Name".
+_GENERIC_FIELD_ROLES = ("company", "legal", "party", "business", "entity")
+
+
+# The title a form's label block hangs under ("Software License and Maintenance Agreement").
+_FORM_TITLE = re.compile(
+    r"(?i)^[^:|;]{0,120}\b(?:agreement|contract|lease|indenture|amendment|order)s?\s*$"
+)
+
+
+def _field_role(label: str) -> str | None:
+    """'Vendor Name' -> 'vendor'; 'Company Legal Name' -> 'company'; 'Legal Name' -> 'legal';
+    None for a label that names no party ('Vendor Address', 'Name', 'Prepared By')."""
+    m = re.fullmatch(
+        r"(?P<who>[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)??)(?P<full> Full)?(?P<legal> Legal)?"
+        r"(?P<name> Name)?",
+        label,
+    )
+    if m is None:
+        return None
+    role = _contract_role(m.group("who"))
+    if role is not None:
+        return role
+    who = m.group("who").lower()
+    return who if who in _GENERIC_FIELD_ROLES and m.group("name") else None
+
+
+def _form_field_company(value: str) -> NamedEntity | None:
+    """The company a form field names: the whole value, or the name before the descriptor
+    that says it is one ("Salesforce.org, a nonprofit public benefit corporation having
+    its principal place of business at ...")."""
+    value = value.strip()
+    if _COMPANY_RE.fullmatch(value):
+        return _company(value)
+    m = _DESCRIBED_COMPANY.match(value)
+    if m is None:
+        return None
+    name = m.group("name").strip()
+    return _company(name) or NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY)
+
+
+_DESCRIBED_COMPANY = re.compile(
+    rf"^(?P<name>[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){{0,5}}),\s+an?\s+(?:[\w-]+\s+){{0,4}}"
+    rf"{_ENTITY_TYPE}\b"
+)
+
+
+def _mention_before(
+    ctx: BindingContext, end: int, allow_bare: bool
+) -> tuple[NamedEntity, int] | None:
+    """The entity a defined term right after `end` names: the last company-shaped name
+    before it followed only by a descriptor, else a person or bare name right before it."""
+    text = ctx.flow.text
+    lo = max(0, end - 400)
+    window = text[lo:end]
+    # Never reach back across an earlier definition or clause boundary.
+    cut = window.rfind(";")
+    for cm in re.finditer(r"(?<!\sat):\s*\n|\b(?:BETWEEN|AND|Between|And)\s*:", window):
+        cut = max(cut, cm.end() - 1)
+    for paren in re.finditer(r"\([^()]*\)", window):
+        if re.search(r"[\"“”]", paren.group(0)):
+            cut = max(cut, paren.end() - 1)
+    if cut >= 0:
+        lo, window = lo + cut + 1, window[cut + 1 :]
+    companies: list[tuple[int, int, NamedEntity]] = []
+    for cm in _COMPANY_RE.finditer(window):
+        ent = _company(cm.group(0))
+        if ent is not None:
+            name_at = cm.start() + max(0, cm.group(0).find(ent.name.split()[0]))
+            companies.append((lo + name_at, lo + cm.end(), ent))
+    for start, stop, ent in reversed(companies):
+        between = text[stop:end]
+        before = text[max(0, start - 40) : start]
+        if re.search(
+            r"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its)\b[^,]{0,20}$",
+            before,
+        ):
+            continue
+        if len(between) > 320 or re.search(r"[\"“”]", between):
+            break
+        if between.strip(" ,\n—–-") and not re.match(
+            r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)", between
+        ):
+            break
+        return ent, start
+    pm = re.search(rf"({PERSON})(?:,?\s+(?:an\s+)?[Ii]ndividual)?[\s,]*$", window)
+    if pm:
+        person = _person(pm.group(1))
+        lead = window[max(0, pm.start() - 30) : pm.start()]
+        # Digits just before a name are an address or a number, unless a party list
+        # connector introduces the name ("dated May 1, 2003 by and between Jane Roe").
+        if person is not None and (
+            not re.search(r"\d", lead) or re.search(r"\b(?:between|among)\s+$", lead)
+        ):
+            return person, lo + pm.start(1)
+    if allow_bare:
+        # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
+        dm: re.Match[str] | None = None
+        for dm_last in re.finditer(
+            rf"(?:^|\b(?:between|among|and|with|by)\s+|\n)((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
+            rf"an?\s+(?:{JURISDICTION}\s+)?(?:[a-z\-]+\s+)?{_ENTITY_TYPE}\b",
+            window,
+        ):
+            dm = dm_last
+        if dm is not None and len(text[lo + dm.end() : end]) < 320:
+            name = _clean_name(dm.group(1))
+            if name and not is_generic_term(name) and not re.search(r"\d", name):
+                return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + dm.start(
+                    1
+                )
+        m = re.search(
+            r"(?:^|\b(?:between|among|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){0,5})[\s,]*$",
+            window,
+        )
+        if m:
+            name = _clean_name(m.group(1))
+            if (
+                name
+                and not is_generic_term(name)
+                and len(name) > 2
+                and not re.search(rf"\d|^(?:{JURISDICTION})$", name)
+            ):
+                return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + m.start(
+                    1
+                )
+    return None
+
+
+def _defined_terms(
+    ctx: BindingContext, lo: int = 0, hi: int | None = None, preamble: bool = False
+) -> list[tuple[NamedEntity, list[str], int, int]]:
+    """Records defined terms as aliases; returns (entity, terms, start, end) definitions."""
+    text = ctx.flow.text
+    hi = len(text) if hi is None else hi
+    defs: list[tuple[NamedEntity, list[str], int, int]] = []
+    found: list[tuple[int, int, list[str]]] = []
+    for m in _DEF_PAREN.finditer(text, lo, hi):
+        inner = m.group(1)
+        terms = [t.strip(" ,") for t in _QUOTED.findall(inner)]
+        if not terms and preamble:
+            # '(Transporter)' or '("Celebrity)': a role word, quoted or not, in a preamble.
+            bare = re.fullmatch(
+                r"\s*(?:the\s+)?[\"“]?\s*([A-Z][\w .&\-]{1,40}?)\s*[\"”]?\s*", inner
+            )
+            if bare and (_contract_role(bare.group(1)) or re.search(r"[\"“]", inner)):
+                terms = [bare.group(1)]
+        if not terms:
+            continue
+        # '(the "Company")', '("Company" or "Ashworth")'; not '(as defined in "X")'.
+        if re.match(r"(?i)\s*(?:as\s+defined|see|defined\s+in|within\s+the\s+meaning)", inner):
+            continue
+        found.append((m.start(), m.end(), terms))
+    for m in _HEREINAFTER.finditer(text, lo, hi):
+        found.append((m.start(), m.end(), [m.group(1).strip(" ,")]))
+    if preamble:
+        for m in re.finditer(
+            r"[\s—–\-(]+(?:hereinafter|hereafter)\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?"
+            r"([A-Z][\w.&\-]*(?:\s[A-Z][\w.&\-]*){0,3})\s*[—–\-)]",
+            text[lo:hi],
+        ):
+            found.append((lo + m.start(), lo + m.end(), [m.group(1)]))
+    found.sort()
+    for start, end, terms in found:
+        inner = text[start:end]
+        group = _COLLECTIVE.search(inner)
+        own: list[str] = []
+        if group is not None and re.match(r"(?i)collectively\s+with\b", inner[group.start() :]):
+            own = [t.strip(" ,") for t in _QUOTED.findall(inner[: group.start()])]
+        if own:
+            # '(the "Subsidiary", and collectively with Parent, "Group")': the terms
+            # before "collectively with" name this entity; the one after names a group.
+            terms = own
+        collective = group is not None and terms is not own
+        usable = [
+            t
+            for t in terms
+            if not _PARTY_TERMS.match(t)
+            and not _NON_ENTITY_TERMS.match(t)
+            and len(t) > 1
+            and (t[0].isupper() or t[0].isdigit())
+        ]
+        if not usable or (collective and all(_PARTY_TERMS.match(t) for t in terms)):
+            continue
+        if collective and not any(_contract_role(t) for t in usable):
+            continue
+        hit = _mention_before(ctx, start, allow_bare=preamble)
+        if hit is None:
+            continue
+        ent, name_at = hit
+        # A bare name counts only when its term is a role or a short form of it.
+        if (
+            not looks_like_company(ent.name)
+            and ent.subject_type == SubjectType.LEGAL_ENTITY
+            and not any(
+                _contract_role(t) or entity_key(t).split()[0] in entity_key(ent.name).split()
+                for t in usable
+            )
+        ):
+            continue
+        if is_person_name(ent.name) and not looks_like_company(ent.name):
+            # A person-shaped name is a person only when the text says so.
+            personish = any(
+                (_contract_role(t) or "") in _PERSON_ROLES
+                or entity_key(t) in entity_key(ent.name).split()
+                for t in usable
+            ) or re.search(r"(?i)\bindividual\b", text[name_at : end + 40])
+            if personish:
+                ent = NamedEntity(ent.name, ent.key, SubjectType.INDIVIDUAL)
+            elif ent.subject_type == SubjectType.INDIVIDUAL:
+                if not _ITSELF.search(text[end : end + 60]):
+                    continue
+                # "Ingram Micro ("Distributor") acting on behalf of itself and its
+                # affiliates": a name that speaks of itself as "itself" is no person
+                ent = NamedEntity(ent.name, ent.key, SubjectType.LEGAL_ENTITY)
+        for term in usable:
+            ctx.add_alias(term, ent, (name_at, end), "defined_term")
+        defs.append((ent, usable, name_at, end))
+    # Trade names: "Cellco Partnership d/b/a Verizon Wireless".
+    for m in ctx.scan(
+        rf"({COMPANY}),?\s+(?:d/b/a|dba|doing\s+business\s+as)\s+((?:[A-Z][\w'’.\-&]*\s?){{1,5}})",
+        _KW_NAME_CHANGE,
+    ):
+        owner = _company(m.group(1))
+        trade = _clean_name(m.group(2))
+        if owner is not None and trade:
+            ctx.add_alias(trade, owner, (m.start(), m.end()), "trade_name")
+    for m in ctx.scan(
+        rf"({COMPANY})\s*\(?,?\s*(?:formerly|f/k/a|formerly\s+known\s+as)\s+({COMPANY})",
+        _KW_NAME_CHANGE,
+    ):
+        new_ent, old = _company(m.group(1)), _company(m.group(2))
+        if new_ent is not None and old is not None:
+            ctx.add_alias(old.name, new_ent, (m.start(), m.end()), "former_name")
+    return defs
+
+
+class DefinedTerms(BindingRule):
+    """Defined terms ('Acme Inc. (the "Company")'), trade names ("d/b/a") and former names
+    ("f/k/a"): aliases scoped to the document, which later rules resolve."""
+
+    name = "defined_terms"
+    genre = "defined terms: aliases scoped to the document"
+    reads = (
+        "agreements",
+        "charters and certificates",
+        "filings",
+        "any document that defines its terms",
+    )
+
+    def read(self, ctx: BindingContext) -> None:
+        _defined_terms(ctx)
+
+
+class PreambleParties(BindingRule):
+    """An agreement's preamble ("This Agreement is made ... by and between A and B"), or a
+    form's filled-in party fields: the agreement, its parties, their roles and jurisdictions."""
+
+    name = "preamble_parties"
+    genre = "agreement preambles: the parties"
+    reads = (
+        "agreements, amendments, leases, indentures, notes, guaranties",
+        "powers of attorney",
+        "order forms",
+    )
+
+    def read(self, ctx: BindingContext) -> None:
+        text = ctx.flow.text
+        start_m = _preamble_start(text)
+        if self._agreement_at(ctx, start_m, first=True):
+            return
+        # A title line can open like a preamble ("MAINTENANCE AGREEMENT BETWEEN A AND B")
+        # and name no party the way a preamble does: the next opening may be the preamble.
+        for _ in range(2):
+            if start_m is None:
+                return
+            start_m = _preamble_start(text, start_m.end())
+            if start_m is not None and start_m.start() > _RETRY_CHARS:
+                return  # a later opening that far in is another document's, or prose
+            if start_m is not None and self._agreement_at(ctx, start_m, first=False):
+                return
+
+    def _agreement_at(
+        self, ctx: BindingContext, start_m: re.Match[str] | None, *, first: bool
+    ) -> bool:
+        """The agreement and its parties from the preamble that opens at `start_m` (on the
+        `first` try, a defined term may open it too); False when it names too few parties."""
+        text = ctx.flow.text
+        starts = [start_m.start()] if start_m else []
+        first_term = min(
+            (
+                span[0]
+                for a in ctx.aliases.values()
+                if a.location is not None and a.kind == "defined_term"
+                for span in [self._flow_span(ctx, a.location.char_start, a.location.char_end)]
+                if span is not None
+            ),
+            default=None,
+        )
+        # A defined term alone starts a preamble only in a document typed as an agreement
+        # (financial statements and tables define "the Company" too).
+        if (
+            first
+            and first_term is not None
+            and first_term < 5000
+            and (start_m is not None or ctx.doc.document_type in {"agreement", "amendment"})
+        ):
+            starts.append(first_term)
+        if not starts:
+            return False
+        # The preamble sentence starts at the beginning of its line.
+        start = text.rfind("\n", 0, min(starts)) + 1
+        end_m = _PREAMBLE_END.search(text, start + 1, start + ctx.preamble_chars)
+        end = end_m.start() if end_m else min(len(text), start + ctx.preamble_chars)
+        defs = _defined_terms(ctx, start, end, preamble=True)
+        # Labelled parties: "Party A: Beike Internet Security Technology Co., Ltd."
+        for m in re.finditer(
+            rf"(?m)^\s*(?P<label>[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(?P<name>{COMPANY})",
+            text[start : end + 2000],
+        ):
+            ent = _company(m.group("name"))
+            if ent is not None and _contract_role(m.group("label")):
+                span = (start + m.start(), start + m.end())
+                ctx.add_alias(m.group("label"), ent, span, "defined_term")
+                defs.append((ent, [m.group("label")], *span))
+                end = max(end, span[1])
+        defs.extend(self._form_field_parties(ctx, start, end, {d[0].key for d in defs}))
+        parties: list[tuple[NamedEntity, list[str], int, int]] = []
+        seen: set[str] = set()
+        for ent, terms, name_pos, def_end in defs:
+            span = (name_pos, def_end)
+            before = text[max(start, name_pos - 30) : name_pos]
+            if re.search(
+                r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before
+            ) and not re.search(r"(?i)\b(?:and|between|among)\s+(?:by\s+)?$", before):
+                continue
+            if ent.key in seen:
+                for p in parties:
+                    if p[0].key == ent.key:
+                        p[1].extend(t for t in terms if t not in p[1])
+                continue
+            seen.add(ent.key)
+            parties.append((ent, list(terms), span[0], span[1]))
+        # Parties named without a defined term: "between Acme Inc. and Beta LLC".
+        region = text[start:end]
+        for m in re.finditer(
+            rf"(?:\b(?:between|among|with|and|(?:entered\s+into|made)\s+by)\s+)({COMPANY})", region
+        ):
+            ent = _company(m.group(1))
+            if ent is None or ent.key in seen:
+                continue
+            after = region[m.end() : m.end() + 40]
+            # A defined term written without quotes: "Acme Pipeline Company (Transporter)".
+            bare = re.match(r"\s*\((?:the\s+)?([A-Z][A-Za-z]+)\)", after)
+            if after.strip().startswith("(") and not (bare and _contract_role(bare.group(1))):
+                continue
+            terms = [bare.group(1)] if bare else []
+            seen.add(ent.key)
+            parties.append((ent, terms, start + m.start(1), start + m.end(1)))
+        # A person who is a party, said to be one: "... and KATHY ROE, an individual
+        # residing at ...".
+        for m in re.finditer(
+            rf"\b(?:between|among|with|and)\s+({PERSON}),?\s+an?\s+(?:individual|natural\s+person)\b",
+            region,
+        ):
+            ent = _person(m.group(1))
+            if ent is None or ent.key in seen:
+                continue
+            seen.add(ent.key)
+            after = region[m.end() : m.end() + 300]
+            term = re.match(r"[^()]{0,200}?\((?:the\s+)?[\"“]([A-Z][\w ]{0,30})[\"”]\)", after)
+            terms = [term.group(1)] if term else []
+            for t in terms:
+                ctx.add_alias(t, ent, (start + m.start(1), start + m.end()), "defined_term")
+            parties.append((ent, terms, start + m.start(1), start + m.end(1)))
+        if not parties or (
+            len(parties) < 2
+            and not any(_contract_role(t) for p in parties for t in p[1])
+            and (start_m is None or start_m.start() > 6000)
+        ):
+            return False
+        # The title above the preamble, or above the sentence that names the first party
+        # (a preamble found from an earlier "This Agreement may be executed ..." runs on).
+        first_named = min(p[2] for p in parties)
+        agreement = NamedEntity(
+            ctx.agreement_title(start)
+            or ctx.agreement_title(text.rfind("\n", 0, first_named) + 1)
+            or "Agreement",
+            ctx.agreement_key,
+            SubjectType.AGREEMENT,
+        )
+        names = []
+        for ent, terms, s, e in sorted(parties, key=lambda p: p[2]):
+            names.append(ent.name)
+            roles = [r for r in (_contract_role(t) for t in terms) if r]
+            attrs = {"contract_role": roles[0]} if roles else {}
+            if terms:
+                attrs["defined_terms"] = "; ".join(terms)
+            ctx.emit_party(ent, agreement, (s, e), attrs, roles[0] if roles else None)
+            self._party_jurisdiction(ctx, ent, s)
+            for r in roles:
+                if r in _RECORDED_ROLE_TERMS:
+                    ctx.emit(
+                        role=_RECORDED_ROLE_TERMS[r],
+                        subject=ent,
+                        parent=agreement,
+                        binding_type=BindingType.CONTRACTUAL_ROLE,
+                        span=(s, e),
+                    )
+        date_m = _DATED.search(text, start, end)
+        date = re.sub(r"\s+", " ", date_m.group(1)) if date_m else ctx.doc.document_date
+        first_party = min(p[2] for p in parties)
+        last_party = max(p[3] for p in parties)
+        ctx.emit_agreement(agreement, names, (min(start, first_party), last_party), date)
+        return True
+
+    def _form_field_parties(
+        self, ctx: BindingContext, start: int, end: int, named: set[str]
+    ) -> list[tuple[NamedEntity, list[str], int, int]]:
+        """ "... between Acme Bank and the above-named Vendor": a party named in a form's
+        field above the preamble ("Vendor Name: | Beta Corp."; a generic "Company Name:" only
+        in the label block right under the title, when no field names another role).
+
+        `named` holds the keys of the parties the preamble names itself: the above-named party
+        is another one."""
+        text = ctx.flow.text
+        first = ctx.flow.line_index(max(0, start - 2000))
+        last = ctx.flow.line_index(start)
+        # (line index, label, value) of each "Label: | value" line above the preamble.
+        fields: list[tuple[int, str, str]] = []
+        value_at: dict[int, int] = {}
+        for i in range(first, last):
+            fm = _FORM_FIELD.match(ctx.flow.lines[i].text)
+            if fm is not None:
+                fields.append((i, " ".join(fm.group("label").split()), fm.group("value")))
+                value_at[i] = fm.start("value")
+        out: list[tuple[NamedEntity, list[str], int, int]] = []
+        preamble_named: set[str] | None = None
+        for m in re.finditer(
+            r"\b(?:the\s+)?(?:above|below)[- ]named\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b"
+            r"|\bthe\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+named\s+(?:above|below)\b",
+            text[start:end],
+        ):
+            term = m.group(1) or m.group(2)
+            role = _contract_role(term)
+            if role is None:
+                continue
+            own = [f for f in fields if _field_role(f[1]) == role]
+            if own:
+                # "Vendor Name: | ...": the field for this very term; left empty, it names no one.
+                chosen = own
+            elif any(_field_role(f[1]) not in (None, *_GENERIC_FIELD_ROLES) for f in fields):
+                # Another role's field ("Customer Name:") makes a generic one ambiguous.
+                continue
+            else:
+                chosen = [
+                    f
+                    for f in fields
+                    if _field_role(f[1]) in _GENERIC_FIELD_ROLES and self._under_title(ctx, f[0])
+                ]
+            ents = [(i, _form_field_company(value)) for i, _, value in chosen]
+            if not ents or any(e is None for _, e in ents):
+                continue
+            keys = {e.key for _, e in ents if e is not None}
+            if preamble_named is None:
+                preamble_named = {
+                    e.key
+                    for cm in _COMPANY_RE.finditer(text, start, end)
+                    if (e := _company(cm.group(0))) is not None
+                } | named
+            # Only one name: with two, which one the term means is unknown; a name the
+            # preamble gives another party is not the above-named one.
+            if len(keys) != 1 or keys & preamble_named:
+                continue
+            i, ent = ents[-1]
+            assert ent is not None
+            line_start = ctx.flow.starts[i]
+            out.append(
+                (ent, [term], line_start + value_at[i], line_start + len(ctx.flow.lines[i].text))
+            )
+        return out
+
+    @staticmethod
+    def _under_title(ctx: BindingContext, line: int) -> bool:
+        """The field sits in the block of filled-in "Label: value" lines right under a title."""
+        for k in range(line - 1, max(-1, line - 9), -1):
+            t = ctx.flow.lines[k].text
+            fm = _FORM_FIELD.match(t)
+            if fm is not None and fm.group("value"):
+                continue
+            return bool(_TITLE_LINE.match(t) or _FORM_TITLE.match(t)) or (
+                ctx.doc.title is not None and " ".join(t.split()) == " ".join(ctx.doc.title.split())
+            )
+        return False
+
+    def _party_jurisdiction(self, ctx: BindingContext, ent: NamedEntity, name_at: int) -> None:
+        """ "Worldwide Strategies, a Nevada corporation": the descriptor right after a party."""
+        text = ctx.flow.text
+        words = [re.escape(w) for w in ent.name.split()]
+        nm = re.compile(r"[\s,]*".join(words)).match(text, name_at)
+        if nm is None:
+            return
+        dm = re.compile(
+            rf",?\s*(?:\([^()]{{0,80}}\)\s*,?\s*)?(?:an?\s+(?P<j1>{JURISDICTION})\s+(?:[a-z\-]+\s+)?"
+            rf"{_ENTITY_TYPE}\b|an?\s+(?:[a-z\-]+\s+)?(?:{_ENTITY_TYPE}|entity)\s+(?:duly\s+)?"
+            rf"(?:incorporated|organized|organised|formed|existing)(?:\s+and\s+existing)?\s+under\s+"
+            rf"{_LAWS_OF}(?P<j2>{JURISDICTION})\b)"
+        ).match(text, nm.end())
+        if dm is None:
+            return
+        jur = re.sub(r"\s+", " ", dm.group("j1") or dm.group("j2"))
+        jur = jur.title() if jur.isupper() else jur
+        ctx.emit(
+            role="jurisdiction",
+            subject=NamedEntity(jur, entity_key(jur), SubjectType.JURISDICTION),
+            parent=ent,
+            binding_type=BindingType.REGISTRATION,
+            span=(name_at, dm.end()),
+        )
+
+    def _flow_span(
+        self, ctx: BindingContext, char_start: int, char_end: int
+    ) -> tuple[int, int] | None:
+        """Doc-text char offsets -> flow offsets (the cited lines' starts)."""
+        lines = ctx.flow.lines
+        idx = bisect.bisect_right([ln.char_start for ln in lines], char_start) - 1
+        if idx < 0:
+            return None
+        jdx = (
+            bisect.bisect_right([ln.char_start for ln in lines], max(char_start, char_end - 1)) - 1
+        )
+        s = ctx.flow.starts[idx] + (char_start - lines[idx].char_start)
+        e = ctx.flow.starts[jdx] + (char_end - lines[jdx].char_start)
+        return s, e

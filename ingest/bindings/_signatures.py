@@ -1,0 +1,278 @@
+"""Signature blocks: who signs for which party, and an agreement's parties where no
+preamble names them."""
+
+from __future__ import annotations
+
+import re
+
+from domain import BindingType, SubjectType, base_key, entity_key
+from ingest.bindings._context import BindingContext
+from ingest.bindings._names import (
+    NamedEntity,
+    _cells,
+    _company,
+    _contract_role,
+    _person,
+    _title_roles,
+)
+from ingest.bindings._rule import BindingRule
+
+# The words a party accepts with above its name: "AGREED:", "Accepted and agreed to by:",
+# "ACKNOWLEDGED AND AGREED AS OF THE DATE FIRST WRITTEN ABOVE:" (and no one else's role).
+_ACCEPTANCE = re.compile(
+    r"(?i)^(?:agreed|accepted|acknowledged|confirmed|approved)\b(?:[\s,]+(?:agreed|accepted"
+    r"|acknowledged|confirmed|approved|and|&|to|by|upon|as|of|on|the|this|date|day|year|first"
+    r"|written|above|set|forth|hereof|effective)\b)*[\s,]*:\s*(?:\|\s*)?"
+)
+
+
+_NAME_LINE = re.compile(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:")
+
+
+# The sentence before an agreement's signature blocks: "IN WITNESS WHEREOF, the undersigned
+# hereby execute this Agreement", "... have executed this Agreement as of the date ...".
+_EXECUTES_THIS = re.compile(
+    r"(?i)\bin\s+witness\s+whereof\b[^.]{0,200}?(?:\bexecute[ds]?\b[^.]{0,80}?\bthis\s+"
+    r"(?:[A-Z][\w-]*\s+){0,4}(?:agreement|contract)\b|\bthis\s+(?:[A-Z][\w-]*\s+){0,4}"
+    r"(?:agreement|contract)\b[^.]{0,80}?\bto\s+be\s+(?:duly\s+)?executed\b)"
+)
+
+
+# The end of a signature block above: its signer's "Name:" or "Title:" line.
+_BLOCK_END = re.compile(r"(?i)^(?:(?:print(?:ed)?\s+)?name|title)\s*:")
+
+
+def _labels_company(ctx: BindingContext, label: str, company: NamedEntity) -> bool:
+    """ "WATER CO" for WATER CO, INC. (its name's first words) or a defined term for it."""
+    words = entity_key(label).split()
+    for key in (entity_key(company.name), base_key(company.name)):
+        if words and key.split()[: len(words)] == words:
+            return True
+    term = ctx.terms.get(entity_key(re.sub(r"(?i)^the\s+", "", label)))
+    return term is not None and term.key == company.key
+
+
+class SignatureBlocks(BindingRule):
+    """Signature blocks ("ACME INC. / By: /s/ Jane Roe / Name: Jane Roe / Title: CEO"):
+    the signer's title at the party; an agreement no preamble names takes its signers as
+    its parties."""
+
+    name = "signature_blocks"
+    genre = "signature blocks"
+    reads = ("agreements", "certificates", "letters")
+
+    def read(self, ctx: BindingContext) -> None:
+        """'ACME INC.' / 'By: /s/ Jane Roe' / 'Name: Jane Roe' / 'Title: CEO' blocks, one or
+        several side by side (a table row per line, cells joined with " | ")."""
+        lines = ctx.flow.lines
+        by_re = re.compile(r"^\s*By\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
+        for i, line in enumerate(lines):
+            cells = _cells(line.text)
+            if len(cells) > 1 and all(by_re.match(c) for c in cells) and len(line.text) < 300:
+                self._signature_columns(ctx, i, len(cells))
+                continue
+            if (
+                len(cells) > 1
+                and all(_NAME_LINE.match(c) for c in cells)
+                and len(line.text) < 300
+                and i > 0
+                and not by_re.match(lines[i - 1].text)
+                and not all(by_re.match(c) for c in _cells(lines[i - 1].text))
+            ):
+                # Blocks with no "By:" line: the party row, then "Name: A | Name: B".
+                self._signature_columns(ctx, i - 1, len(cells), first_row=i)
+                continue
+            bm = by_re.match(line.text)
+            if bm is None or len(line.text) > 120:
+                continue
+            party = None
+            party_at = i
+            nested = False
+            for back in range(i - 1, max(-1, i - 8), -1):
+                t = lines[back].text.strip().rstrip(":")
+                if re.match(r"(?i)^(?:By\b|its\s)", t):
+                    nested = True  # "By: Acme GP LLC, its General Partner": signs for an entity
+                    continue
+                if _BLOCK_END.match(t):
+                    break  # an earlier block's "Name:"/"Title:": this block's head is not above
+                party, other = self._signing_head(ctx, t)
+                if party is not None:
+                    party_at = back
+                    break
+                if other:
+                    break  # "Witnessed By: Harbor Notary LLC": signs for no party of the contract
+            if party is None:
+                continue
+            rest = re.sub(r"(?i)/s/|_+|\s{2,}.*$", " ", bm.group("rest")).strip(" ,:")
+            name_raw, title_raw = rest, ""
+            if "," in rest:
+                name_raw, title_raw = (p.strip() for p in rest.split(",", 1))
+            end = i
+            for k in range(i + 1, min(len(lines), i + 4)):
+                t = lines[k].text.strip()
+                nm = re.match(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:?\s*(.*)$", t)
+                tm = re.match(r"(?i)^(?:Title|Its)\s*:?\s*(.*)$", t)
+                if nm and nm.group(1).strip(" _"):
+                    name_raw = re.sub(r"(?i)/s/", "", nm.group(1)).strip(" _")
+                    end = k
+                elif tm and tm.group(1).strip(" _"):
+                    title_raw = tm.group(1).strip(" _")
+                    end = k
+                elif nm or tm:
+                    end = k
+                else:
+                    break
+            span = (ctx.flow.starts[party_at], ctx.flow.starts[end] + len(lines[end].text))
+            self._sign(ctx, party, name_raw, title_raw, span, nested)
+        if not ctx.parties:
+            self._signature_parties(ctx)
+
+    def _signature_parties(self, ctx: BindingContext) -> None:
+        """An agreement whose parties no preamble names ("the undersigned hereby execute
+        this Agreement", a joint filing agreement, a letter agreement): the entities two or
+        more of its signature blocks sign for are its parties, each cited at its block."""
+        text = ctx.flow.text
+        executed = _EXECUTES_THIS.search(text)
+        if executed is None:
+            return
+        signers: dict[str, tuple[NamedEntity, tuple[int, int]]] = {}
+        for party, span in ctx.signers:
+            if party.subject_type == SubjectType.LEGAL_ENTITY and span[0] >= executed.start():
+                signers.setdefault(party.key, (party, span))
+        if len(signers) < 2:
+            return
+        # The title: the document's, or a title line among its first lines.
+        top = ctx.flow.starts[min(12, len(ctx.flow.starts) - 1)]
+        agreement = NamedEntity(
+            ctx.agreement_title(top) or "Agreement", ctx.agreement_key, SubjectType.AGREEMENT
+        )
+        ordered = sorted(signers.values(), key=lambda p: p[1])
+        for party, span in ordered:
+            ctx.emit_party(party, agreement, span, {"stated_in": "signature block"}, None)
+        names = [p.name for p, _ in ordered]
+        span = (executed.start(), ordered[-1][1][1])
+        ctx.emit_agreement(agreement, names, span, ctx.doc.document_date)
+
+    def _signing_party(self, ctx: BindingContext, text: str) -> NamedEntity | None:
+        """The party a signature block signs for, from the line above it ("ACME INC.",
+        "LENDER: ACME BANK, N.A.", or a defined term such as "COMPANY")."""
+        return self._signing_head(ctx, text)[0]
+
+    def _signing_head(self, ctx: BindingContext, text: str) -> tuple[NamedEntity | None, bool]:
+        """(the party a block's head line signs for, whether it names a signer that is no
+        party: "Witnessed By: Harbor Notary LLC", "Acknowledged by Escrow Agent: Beta LLC")."""
+        t = re.sub(r"^IN\s+WITNESS.*", "", text.strip().rstrip(":"))
+        t = _ACCEPTANCE.sub("", t)  # "ACCEPTED AND AGREED TO: | BETA LLC"
+        t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
+        label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Za-z]+){0,6})\s*:\s*(?:\|\s*)?(\S.*)$", t)
+        if label:
+            # "LENDER: ACME BANK", "WATER CO: | WATER CO, INC.": a label (a role, the party's
+            # short name or its defined term) before the name that signs; any other label
+            # marks someone who signs for no party.
+            named = _company(label.group(2))
+            role = re.fullmatch(r"[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*){0,2}", label.group(1))
+            if not (
+                (role is not None and _contract_role(label.group(1)))
+                or (named is not None and _labels_company(ctx, label.group(1), named))
+            ):
+                return None, named is not None
+            t = label.group(2)
+        party = _company(t) if len(t) < 100 else None
+        if party is None and t:
+            term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))
+            party = ctx.terms.get(entity_key(term))
+        return party, False
+
+    def _signature_columns(
+        self, ctx: BindingContext, i: int, n: int, first_row: int | None = None
+    ) -> None:
+        """Side-by-side blocks: column k of the party, Name and Title lines belongs together.
+        `i` is the blocks' "By:" row, or with `first_row` the party row above their first
+        "Name:" row (blocks with no "By:" line)."""
+        lines = ctx.flow.lines
+        parties: list[NamedEntity | None] = []
+        party_at = i
+        backs = range(i - 1, max(-1, i - 4), -1) if first_row is None else range(i, i - 1, -1)
+        for back in backs:
+            t = lines[back].text
+            cells = _cells(t)
+            if len(cells) != n:
+                # "BORROWER: ACME INC. GUARANTOR: ACME LLC" printed as one line.
+                cells = [
+                    c.strip()
+                    for c in re.split(r"\s+(?=[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)?\s*:\s)", t)
+                ]
+                cells = [c for c in cells if c]
+                if len(cells) != n or not all(
+                    re.match(r"^[A-Z][A-Za-z]*(?:\s[A-Z][A-Za-z]*)?\s*:", c) for c in cells
+                ):
+                    continue
+            parties = [self._signing_party(ctx, c) for c in cells]
+            if any(parties):
+                party_at = back
+                break
+        if not any(parties):
+            return
+        names = [""] * n
+        titles = [""] * n
+        end = i
+        for k in range(i + 1, min(len(lines), i + 4)):
+            if first_row is not None and k < first_row:
+                continue
+            cells = _cells(lines[k].text)
+            if len(cells) == 1 and abs(lines[k].bbox[0] - lines[i].bbox[0]) > 20:
+                break  # one cell, not in the first column: position unknown
+            if len(cells) > n:
+                break
+            matched = False
+            for col, cell in enumerate(cells):
+                nm = re.match(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:?\s*(.*)$", cell)
+                tm = re.match(r"(?i)^(?:Title|Its)\s*:?\s*(.*)$", cell)
+                if nm:
+                    names[col] = re.sub(r"(?i)/s/", "", nm.group(1)).strip(" _")
+                    matched = True
+                elif tm:
+                    titles[col] = tm.group(1).strip(" _")
+                    matched = True
+            if not matched:
+                break
+            end = k
+        span = (ctx.flow.starts[party_at], ctx.flow.starts[end] + len(lines[end].text))
+        for party, name_raw, title_raw in zip(parties, names, titles, strict=True):
+            if party is not None and name_raw:
+                self._sign(ctx, party, name_raw, title_raw, span, nested=False)
+
+    def _sign(
+        self,
+        ctx: BindingContext,
+        party: NamedEntity,
+        name_raw: str,
+        title_raw: str,
+        span: tuple[int, int],
+        nested: bool,
+    ) -> None:
+        ctx.signers.append((party, span))
+        person = _person(name_raw)
+        if person is None:
+            return
+        attrs = {"agreement_key": ctx.agreement_key} if ctx.parties else {}
+        if title_raw:
+            attrs["title"] = re.sub(r"\s+", " ", title_raw)
+        ctx.emit(
+            role="signatory",
+            subject=person,
+            parent=party,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+            span=span,
+            attributes=attrs,
+        )
+        if party.subject_type == SubjectType.LEGAL_ENTITY and not nested:
+            for role in _title_roles(title_raw):
+                ctx.emit(
+                    role=role,
+                    subject=person,
+                    parent=party,
+                    binding_type=BindingType.EXPLICIT_STATEMENT,
+                    span=span,
+                    attributes={"title": title_raw},
+                )
