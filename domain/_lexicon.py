@@ -136,6 +136,9 @@ class Lexicon:
     yes_no: tuple[str, ...]
     months: tuple[str, ...]
     month_abbreviations: Mapping[str, int]
+    # the legal forms spelled in words, as entity keys fold them (vocabulary.yaml
+    # legal_forms.spelled): those of several words ((words, form), most words first) and
+    # those of one (word -> form)
     legal_form_phrases: tuple[tuple[tuple[str, ...], str], ...]
     legal_form_words: Mapping[str, str]
     # how documents write legal forms (regexes, case-insensitive, in order), and those written
@@ -307,6 +310,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
     if not all(isinstance(v, int) and 1 <= v <= 12 for v in month_abbrevs.values()):
         raise LexiconError(f"{vocabulary.file}: month_abbreviations: values must be 1..12")
     forms = vocabulary.sub("legal_forms")
+    spelled = [
+        (str(form), tuple(forms.sub("spelled").words(form))) for form in forms.mapping("spelled")
+    ]
     jurisdictions = vocabulary.sub("jurisdictions")
     agreements = vocabulary.sub("documents")
     agreement_kinds = []
@@ -322,10 +328,10 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         yes_no=tuple(attributes_file.words("yes_no")),
         months=months,
         month_abbreviations=month_abbrevs,
-        legal_form_phrases=tuple(
-            (tuple(p.words("words")), p.text("form")) for p in forms.items("phrases")
-        ),
-        legal_form_words={str(k): str(v) for k, v in forms.mapping("words").items()},
+        legal_form_phrases=_form_phrases(spelled),
+        legal_form_words={
+            s: form for form, spellings in spelled for s in spellings if " " not in s
+        },
         legal_forms_written=tuple(forms.pattern("written", w) for w in forms.words("written")),
         legal_form_abbreviations=tuple(forms.words("abbreviations")),
         abbreviations=frozenset(
@@ -364,6 +370,15 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         documents=vocabulary.mapping("documents") if "documents" in vocabulary.data else {},
     )
+
+
+def _form_phrases(
+    spelled: list[tuple[str, tuple[str, ...]]],
+) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The legal forms spelled in several words, as (words, form), most words first: a name
+    ending in "limited liability limited partnership" is lllp before it is lp."""
+    phrases = [(tuple(s.split()), form) for form, spellings in spelled for s in spellings]
+    return tuple(sorted((p for p in phrases if len(p[0]) > 1), key=lambda p: -len(p[0])))
 
 
 class _Reader:
