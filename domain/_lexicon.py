@@ -155,6 +155,11 @@ class Lexicon:
     # words that open or link a question; particles inside names ("de", "van")
     question_words: frozenset[str]
     name_particles: frozenset[str]
+    # the words of a question that say how it asks, not what: left out of the topic it names
+    # (with the asking verbs, "provide", "state") and of the words a passage must state
+    # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
+    asking_words: frozenset[str]
+    topic_stop_words: frozenset[str]
     # words that name a clause in a question ("clause", "provision", "covenant")
     clause_nouns: frozenset[str]
     # what a question says of a right after a party's name ("for convenience"; regexes)
@@ -346,7 +351,23 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),
-        question_words=frozenset(vocabulary.words("question_words")),
+        question_words=frozenset(
+            [*vocabulary.words("question_words"), *vocabulary.words("question_name_breaks")]
+        ),
+        asking_words=frozenset(
+            [
+                *vocabulary.words("question_words"),
+                *vocabulary.words("question_asking"),
+                *vocabulary.words("question_asking_verbs"),
+            ]
+        ),
+        topic_stop_words=frozenset(
+            [
+                *vocabulary.words("question_words"),
+                *vocabulary.words("question_asking"),
+                *vocabulary.words("topic_stop_words"),
+            ]
+        ),
         name_particles=frozenset(vocabulary.words("name_particles")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.words("question_qualifiers")),
