@@ -155,6 +155,9 @@ class Lexicon:
     yes_no: tuple[str, ...]
     months: tuple[str, ...]
     month_abbreviations: Mapping[str, int]
+    # the legal forms spelled in words, as entity keys fold them (vocabulary.yaml
+    # legal_forms.spelled): those of several words ((words, form), most words first) and
+    # those of one (word -> form)
     legal_form_phrases: tuple[tuple[tuple[str, ...], str], ...]
     legal_form_words: Mapping[str, str]
     # how documents write legal forms (regexes, case-insensitive, in order), and those written
@@ -171,6 +174,11 @@ class Lexicon:
     # words that open or link a question; particles inside names ("de", "van")
     question_words: frozenset[str]
     name_particles: frozenset[str]
+    # the words of a question that say how it asks, not what: left out of the topic it names
+    # (with the asking verbs, "provide", "state") and of the words a passage must state
+    # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
+    asking_words: frozenset[str]
+    topic_stop_words: frozenset[str]
     # words that name a clause in a question ("clause", "provision", "covenant")
     clause_nouns: frozenset[str]
     # what a question says of a right after a party's name ("for convenience"; regexes)
@@ -333,6 +341,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
     if not all(isinstance(v, int) and 1 <= v <= 12 for v in month_abbrevs.values()):
         raise LexiconError(f"{vocabulary.file}: month_abbreviations: values must be 1..12")
     forms = vocabulary.sub("legal_forms")
+    spelled = [
+        (str(form), tuple(forms.sub("spelled").words(form))) for form in forms.mapping("spelled")
+    ]
     jurisdictions = vocabulary.sub("jurisdictions")
     agreements = vocabulary.sub("documents")
     agreement_kinds = []
@@ -348,10 +359,10 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         yes_no=tuple(attributes_file.words("yes_no")),
         months=months,
         month_abbreviations=month_abbrevs,
-        legal_form_phrases=tuple(
-            (tuple(p.words("words")), p.text("form")) for p in forms.items("phrases")
-        ),
-        legal_form_words={str(k): str(v) for k, v in forms.mapping("words").items()},
+        legal_form_phrases=_form_phrases(spelled),
+        legal_form_words={
+            s: form for form, spellings in spelled for s in spellings if " " not in s
+        },
         legal_forms_written=tuple(forms.pattern("written", w) for w in forms.words("written")),
         legal_form_abbreviations=tuple(forms.words("abbreviations")),
         abbreviations=frozenset(
@@ -366,7 +377,23 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),
-        question_words=frozenset(vocabulary.words("question_words")),
+        question_words=frozenset(
+            [*vocabulary.words("question_words"), *vocabulary.words("question_name_breaks")]
+        ),
+        asking_words=frozenset(
+            [
+                *vocabulary.words("question_words"),
+                *vocabulary.words("question_asking"),
+                *vocabulary.words("question_asking_verbs"),
+            ]
+        ),
+        topic_stop_words=frozenset(
+            [
+                *vocabulary.words("question_words"),
+                *vocabulary.words("question_asking"),
+                *vocabulary.words("topic_stop_words"),
+            ]
+        ),
         name_particles=frozenset(vocabulary.words("name_particles")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.words("question_qualifiers")),
@@ -390,6 +417,15 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         documents=vocabulary.mapping("documents") if "documents" in vocabulary.data else {},
     )
+
+
+def _form_phrases(
+    spelled: list[tuple[str, tuple[str, ...]]],
+) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The legal forms spelled in several words, as (words, form), most words first: a name
+    ending in "limited liability limited partnership" is lllp before it is lp."""
+    phrases = [(tuple(s.split()), form) for form, spellings in spelled for s in spellings]
+    return tuple(sorted((p for p in phrases if len(p[0]) > 1), key=lambda p: -len(p[0])))
 
 
 class _Reader:

@@ -24,6 +24,16 @@ import qdrant_edge as qe
 from domain import Binding, ChunkRecord
 from retrieval._binding_index import BindingIndex
 from retrieval._errors import KnowledgeBaseNotFound, check_kb_name
+from retrieval._filters import (
+    AnyOf,
+    Condition,
+    Equals,
+    NoneOf,
+    any_of,
+    conditions,
+    matches_nothing,
+    none_of,
+)
 from retrieval._lock import ProcessLock
 from retrieval._payload import (
     BINDING,
@@ -41,6 +51,8 @@ from retrieval._payload import (
     clause_chunk_order,
     collection_kind,
     fuse_rrf,
+    hits_of,
+    payload_of,
     prefetch_limit,
     scored_bindings,
 )
@@ -193,7 +205,7 @@ class EdgeStore:
                 index.add(b.model_copy(deep=True) for b in bindings)
 
     def delete_document(self, kb: str, document_id: str) -> None:
-        flt = _filter(document_ids=[document_id])
+        flt = _filter(conditions(document_ids=[document_id]))
         for kind in (CHUNK, BINDING):
             self._shard(kb, kind).update(qe.UpdateOperation.delete_points_by_filter(flt))
         with self._mutex:
@@ -210,7 +222,7 @@ class EdgeStore:
             index = self._indexes.get(kb)
             if index is None:
                 index = BindingIndex()
-                index.add(binding_from_payload(p) for p in _scroll(shard, qe.Filter(must=[])))
+                index.add(binding_from_payload(p) for p in _scroll(shard, _filter(())))
                 self._indexes[kb] = index
             return index
 
@@ -235,7 +247,7 @@ class EdgeStore:
         clause_categories: Sequence[str] | None = None,
     ) -> list[ScoredChunk]:
         shard = self._shard(kb, CHUNK)
-        if _empty(document_ids) or _empty(entity_keys) or _empty(clause_categories):
+        if any(map(matches_nothing, (document_ids, entity_keys, clause_categories))):
             return []
         if top_k <= 0:
             return []
@@ -243,9 +255,11 @@ class EdgeStore:
         if visible is False:
             return []
         flt = _filter(
-            entity_keys=entity_keys,
-            clause_categories=clause_categories,
-            conditions=[] if visible is None else [visible],
+            conditions(
+                entity_keys=entity_keys,
+                clause_categories=clause_categories,
+                extra=() if visible is None else (visible,),
+            )
         )
         limit = prefetch_limit(top_k)
         requests = [
@@ -286,7 +300,7 @@ class EdgeStore:
         missing: list[int | uuid.UUID | str] = [i for i in point_ids if i not in found]
         if missing:
             read = {
-                str(r.id): chunk_from_payload(_payload(r))
+                str(r.id): chunk_from_payload(payload_of(r))
                 for r in shard.retrieve(missing, with_payload=True, with_vector=False)
             }
             with self._mutex:
@@ -313,7 +327,7 @@ class EdgeStore:
 
     def _narrow(
         self, kb: str, shard: qe.EdgeShard, document_ids: Sequence[str] | None
-    ) -> qe.FieldCondition | Literal[False] | None:
+    ) -> Condition | Literal[False] | None:
         """The document condition worth sending: None when it admits every document in the
         shard (the usual case: everything committed), False when it admits none, else the
         shorter of the ids admitted or the ids left out (a KB whose exact copies are folded
@@ -329,23 +343,25 @@ class EdgeStore:
             if not wanted:
                 return False
             if len(wanted) <= len(present) - len(wanted):
-                return qe.FieldCondition("document_id", match=qe.MatchAny(sorted(wanted)))
-            return qe.FieldCondition("document_id", match=qe.MatchExcept(sorted(present - wanted)))
+                return any_of("document_id", list(wanted))
+            return none_of("document_id", list(present - wanted))
 
     def chunks_of(self, kb: str, document_id: str) -> list[ChunkRecord]:
-        records = _scroll(self._shard(kb, CHUNK), _filter(document_ids=[document_id]))
+        records = _scroll(self._shard(kb, CHUNK), _filter(conditions(document_ids=[document_id])))
         return sorted((chunk_from_payload(p) for p in records), key=chunk_order)
 
     def chunks_with_clauses(
         self, kb: str, categories: Sequence[str], *, document_ids: Sequence[str] | None = None
     ) -> list[ChunkRecord]:
         shard = self._shard(kb, CHUNK)
-        if _empty(document_ids) or not categories:
+        if matches_nothing(document_ids) or not categories:
             return []
         visible = self._narrow(kb, shard, document_ids)
         if visible is False:
             return []
-        flt = _filter(clause_categories=categories, conditions=[] if visible is None else [visible])
+        flt = _filter(
+            conditions(clause_categories=categories, extra=() if visible is None else (visible,))
+        )
         return sorted((chunk_from_payload(p) for p in _scroll(shard, flt)), key=clause_chunk_order)
 
     def find_bindings(
@@ -360,7 +376,7 @@ class EdgeStore:
     ) -> list[Binding]:
         with self._mutex:  # one critical section: a concurrent drop_kb cannot orphan the index
             index = self._index(kb)
-            if _empty(document_ids):
+            if matches_nothing(document_ids):
                 return []
             return index.find(
                 role=role,
@@ -379,7 +395,7 @@ class EdgeStore:
         top_k: int = 5,
     ) -> list[tuple[Binding, float]]:
         shard = self._shard(kb, BINDING)
-        if _empty(document_ids) or top_k <= 0:
+        if matches_nothing(document_ids) or top_k <= 0:
             return []
         # Extra candidates so that ties at the cut are settled by our key (stable_hits).
         limit = top_k * 2 + 10
@@ -387,12 +403,12 @@ class EdgeStore:
             qe.QueryRequest(
                 limit=limit,
                 query=qe.Query.Nearest(list(vector), using=DENSE),
-                filter=_filter(document_ids=document_ids),
+                filter=_filter(conditions(document_ids=document_ids)),
                 params=_EXACT,
                 with_payload=True,
             )
         )
-        return scored_bindings(_hits(hits), limit, top_k)
+        return scored_bindings(hits_of(hits), limit, top_k)
 
     def count(self, kb: str, collection: str) -> int:
         shard = self._shard(kb, collection_kind(collection))
@@ -419,34 +435,19 @@ class EdgeStore:
         self.close()
 
 
-def _empty(values: Sequence[str] | None) -> bool:
-    """An explicit empty list matches nothing (e.g. no committed documents yet)."""
-    return values is not None and len(values) == 0
+def _filter(conds: Sequence[Condition]) -> qe.Filter:
+    """The conditions as Qdrant Edge's filter (all must hold)."""
+    return qe.Filter(must=[_condition(c) for c in conds])
 
 
-def _filter(
-    *,
-    document_ids: Sequence[str] | None = None,
-    entity_keys: Sequence[str] | None = None,
-    clause_categories: Sequence[str] | None = None,
-    exact: dict[str, str | None] | None = None,
-    conditions: Sequence[Any] = (),
-) -> qe.Filter:
-    must: list[Any] = list(conditions)
-    if document_ids is not None:
-        must.append(qe.FieldCondition("document_id", match=qe.MatchAny(sorted(set(document_ids)))))
-    if entity_keys is not None:
-        must.append(qe.FieldCondition("entity_keys", match=qe.MatchAny(sorted(set(entity_keys)))))
-    if clause_categories is not None:
-        must.append(
-            qe.FieldCondition(
-                "clause_categories", match=qe.MatchAny(sorted(set(clause_categories)))
-            )
-        )
-    for key, value in sorted((exact or {}).items()):
-        if value is not None:
-            must.append(qe.FieldCondition(key, match=qe.MatchValue(value)))
-    return qe.Filter(must=must)
+def _condition(cond: Condition) -> qe.FieldCondition:
+    match cond:
+        case AnyOf(field, values):
+            return qe.FieldCondition(field, match=qe.MatchAny(list(values)))
+        case NoneOf(field, values):
+            return qe.FieldCondition(field, match=qe.MatchExcept(list(values)))
+        case Equals(field, value):
+            return qe.FieldCondition(field, match=qe.MatchValue(value))
 
 
 def _ensure_indexes(shard: qe.EdgeShard, kind: str) -> None:
@@ -465,17 +466,6 @@ def _sparse(vec: SparseVec) -> qe.SparseVector:
     return qe.SparseVector(list(vec.indices), list(vec.values))
 
 
-def _payload(point: qe.ScoredPoint | qe.Record) -> dict[str, Any]:
-    payload = point.payload
-    if payload is None:
-        raise RuntimeError(f"point {point.id} has no payload")
-    return payload
-
-
-def _hits(points: list[qe.ScoredPoint]) -> list[Hit]:
-    return [(str(p.id), float(p.score), _payload(p)) for p in points]
-
-
 def _upsert(shard: qe.EdgeShard, points: list[qe.Point]) -> None:
     for start in range(0, len(points), _UPSERT_BATCH):
         shard.update(qe.UpdateOperation.upsert_points(points[start : start + _UPSERT_BATCH]))
@@ -488,6 +478,6 @@ def _scroll(shard: qe.EdgeShard, flt: qe.Filter) -> list[dict[str, Any]]:
         records, offset = shard.scroll(
             qe.ScrollRequest(offset=offset, limit=_SCROLL_PAGE, filter=flt, with_payload=True)
         )
-        out.extend(_payload(r) for r in records)
+        out.extend(payload_of(r) for r in records)
         if offset is None:
             return out

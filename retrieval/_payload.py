@@ -8,7 +8,7 @@ binding, `document_id` (copied from its location; a chunk has it already).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from domain import Binding, ChunkRecord
 from retrieval._store import FUSION_WEIGHTS, ScoredChunk
@@ -62,6 +62,35 @@ def prefetch_limit(top_k: int) -> int:
 
 
 Hit = tuple[str, float, dict[str, Any]]  # point id, score, payload
+
+
+class Point(Protocol):
+    """A point as either backend's client returns it (record or scored point)."""
+
+    @property
+    def id(self) -> object: ...
+
+    @property
+    def payload(self) -> dict[str, Any] | None: ...
+
+
+class ScoredPoint(Point, Protocol):
+    """A point with its similarity score."""
+
+    @property
+    def score(self) -> float: ...
+
+
+def payload_of(point: Point) -> dict[str, Any]:
+    """The point's payload, a copy the caller owns; every point of ours has one."""
+    if point.payload is None:
+        raise RuntimeError(f"point {point.id} has no payload")
+    return dict(point.payload)
+
+
+def hits_of(points: Sequence[ScoredPoint]) -> list[Hit]:
+    """Scored points as hits, in the order given."""
+    return [(str(p.id), float(p.score), payload_of(p)) for p in points]
 
 
 def stable_hits(hits: list[Hit], limit: int) -> list[Hit]:

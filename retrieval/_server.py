@@ -19,13 +19,13 @@ from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedR
 
 from domain import Binding, ChunkRecord
 from retrieval._errors import KnowledgeBaseNotFound, StoreUnavailable, check_kb_name
+from retrieval._filters import AnyOf, Condition, Equals, NoneOf, conditions, matches_nothing
 from retrieval._payload import (
     BINDING,
     CHUNK,
     DENSE,
     INDEXED,
     SPARSE,
-    Hit,
     binding_from_payload,
     binding_order,
     binding_payload,
@@ -36,6 +36,8 @@ from retrieval._payload import (
     clause_chunk_order,
     collection_kind,
     fuse_rrf,
+    hits_of,
+    payload_of,
     prefetch_limit,
     scored_bindings,
     scored_chunks,
@@ -184,7 +186,7 @@ class ServerStore:
 
     def delete_document(self, kb: str, document_id: str) -> None:
         self._require(kb)
-        selector = models.FilterSelector(filter=_filter(document_ids=[document_id]))
+        selector = models.FilterSelector(filter=_filter(conditions(document_ids=[document_id])))
         with self._calls(kb):
             for kind in (CHUNK, BINDING):
                 self._client.delete(self._name(kb, kind), points_selector=selector, wait=True)
@@ -204,14 +206,16 @@ class ServerStore:
         clause_categories: Sequence[str] | None = None,
     ) -> list[ScoredChunk]:
         self._require(kb)
-        if _empty(document_ids) or _empty(entity_keys) or _empty(clause_categories):
+        if any(map(matches_nothing, (document_ids, entity_keys, clause_categories))):
             return []
         if top_k <= 0:
             return []
         flt = _filter(
-            document_ids=document_ids,
-            entity_keys=entity_keys,
-            clause_categories=clause_categories,
+            conditions(
+                document_ids=document_ids,
+                entity_keys=entity_keys,
+                clause_categories=clause_categories,
+            )
         )
         limit = prefetch_limit(top_k)
         requests = [
@@ -235,20 +239,20 @@ class ServerStore:
         # (see fuse_rrf), so both backends rank ties the same way.
         with self._calls(kb):
             responses = self._client.query_batch_points(self._name(kb, CHUNK), requests=requests)
-        return scored_chunks(fuse_rrf([_hits(r.points) for r in responses], limit, fusion), top_k)
+        return scored_chunks(fuse_rrf([hits_of(r.points) for r in responses], limit, fusion), top_k)
 
     def chunks_of(self, kb: str, document_id: str) -> list[ChunkRecord]:
         self._require(kb)
-        payloads = self._scroll(kb, CHUNK, _filter(document_ids=[document_id]))
+        payloads = self._scroll(kb, CHUNK, _filter(conditions(document_ids=[document_id])))
         return sorted((chunk_from_payload(p) for p in payloads), key=chunk_order)
 
     def chunks_with_clauses(
         self, kb: str, categories: Sequence[str], *, document_ids: Sequence[str] | None = None
     ) -> list[ChunkRecord]:
         self._require(kb)
-        if _empty(document_ids) or not categories:
+        if matches_nothing(document_ids) or not categories:
             return []
-        flt = _filter(document_ids=document_ids, clause_categories=categories)
+        flt = _filter(conditions(document_ids=document_ids, clause_categories=categories))
         payloads = self._scroll(kb, CHUNK, flt)
         return sorted((chunk_from_payload(p) for p in payloads), key=clause_chunk_order)
 
@@ -263,16 +267,18 @@ class ServerStore:
         document_ids: Sequence[str] | None = None,
     ) -> list[Binding]:
         self._require(kb)
-        if _empty(document_ids):
+        if matches_nothing(document_ids):
             return []
         flt = _filter(
-            document_ids=document_ids,
-            exact={
-                "role": role,
-                "parent_key": parent_key,
-                "subject_key": subject_key,
-                "binding_type": binding_type,
-            },
+            conditions(
+                document_ids=document_ids,
+                exact={
+                    "role": role,
+                    "parent_key": parent_key,
+                    "subject_key": subject_key,
+                    "binding_type": binding_type,
+                },
+            )
         )
         payloads = self._scroll(kb, BINDING, flt)
         return sorted((binding_from_payload(p) for p in payloads), key=binding_order)
@@ -286,7 +292,7 @@ class ServerStore:
         top_k: int = 5,
     ) -> list[tuple[Binding, float]]:
         self._require(kb)
-        if _empty(document_ids) or top_k <= 0:
+        if matches_nothing(document_ids) or top_k <= 0:
             return []
         limit = top_k * 2 + 10
         with self._calls(kb):
@@ -294,12 +300,12 @@ class ServerStore:
                 self._name(kb, BINDING),
                 query=list(vector),
                 using=DENSE,
-                query_filter=_filter(document_ids=document_ids),
+                query_filter=_filter(conditions(document_ids=document_ids)),
                 search_params=_EXACT,
                 limit=limit,
                 with_payload=True,
             )
-        return scored_bindings(_hits(response.points), limit, top_k)
+        return scored_bindings(hits_of(response.points), limit, top_k)
 
     def count(self, kb: str, collection: str) -> int:
         kind = collection_kind(collection)
@@ -319,7 +325,7 @@ class ServerStore:
                     offset=offset,
                     with_payload=True,
                 )
-                out.extend(_payload(r) for r in records)
+                out.extend(payload_of(r) for r in records)
                 if offset is None:
                     return out
 
@@ -335,51 +341,22 @@ class ServerStore:
         self.close()
 
 
-def _empty(values: Sequence[str] | None) -> bool:
-    return values is not None and len(values) == 0
+def _filter(conds: Sequence[Condition]) -> models.Filter:
+    """The conditions as qdrant-client's filter (all must hold)."""
+    return models.Filter(must=[_condition(c) for c in conds])
 
 
-def _filter(
-    *,
-    document_ids: Sequence[str] | None = None,
-    entity_keys: Sequence[str] | None = None,
-    clause_categories: Sequence[str] | None = None,
-    exact: dict[str, str | None] | None = None,
-) -> models.Filter:
-    must: list[Any] = []
-    if document_ids is not None:
-        must.append(
-            models.FieldCondition(
-                key="document_id", match=models.MatchAny(any=sorted(set(document_ids)))
-            )
-        )
-    if entity_keys is not None:
-        must.append(
-            models.FieldCondition(
-                key="entity_keys", match=models.MatchAny(any=sorted(set(entity_keys)))
-            )
-        )
-    if clause_categories is not None:
-        must.append(
-            models.FieldCondition(
-                key="clause_categories", match=models.MatchAny(any=sorted(set(clause_categories)))
-            )
-        )
-    for key, value in sorted((exact or {}).items()):
-        if value is not None:
-            must.append(models.FieldCondition(key=key, match=models.MatchValue(value=value)))
-    return models.Filter(must=must)
+def _condition(cond: Condition) -> models.FieldCondition:
+    match cond:
+        case AnyOf(field, values):
+            return models.FieldCondition(key=field, match=models.MatchAny(any=list(values)))
+        case NoneOf(field, values):
+            # `except` is a Python keyword: the field is set through its alias.
+            match = models.MatchExcept.model_validate({"except": list(values)})
+            return models.FieldCondition(key=field, match=match)
+        case Equals(field, value):
+            return models.FieldCondition(key=field, match=models.MatchValue(value=value))
 
 
 def _sparse(vec: SparseVec) -> models.SparseVector:
     return models.SparseVector(indices=list(vec.indices), values=list(vec.values))
-
-
-def _hits(points: list[models.ScoredPoint]) -> list[Hit]:
-    return [(str(p.id), float(p.score), _payload(p)) for p in points]
-
-
-def _payload(point: models.ScoredPoint | models.Record) -> dict[str, Any]:
-    if point.payload is None:
-        raise RuntimeError(f"point {point.id} has no payload")
-    return dict(point.payload)

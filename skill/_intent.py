@@ -338,15 +338,7 @@ def _title_word(m: re.Match[str]) -> bool:
 
 
 # Words of a question that say how it asks, not what: left out of a topic.
-_ASKING = frozenset(
-    """
-    what which who whom whose when where why how is are was were do does did can could may
-    might must shall should will would has have had the a an any each either both of in on to
-    for with by from under about this that these those there their its his her they them it
-    and or between among please tell me much many there exist exists contain contains include
-    includes say says state states provide provides
-    """.split()  # noqa: SIM905
-)
+_ASKING = lexicon().asking_words
 
 
 def topic_text(rest: str) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from domain import ChunkRecord
+from domain import ChunkRecord, lexicon
 from skill._answer import EvidenceUnit
 from skill._evidence import DocumentInfo, EvidenceCollector, Sentence, sentences_of
 from skill._gate import SKILL_FUSION, Candidate
@@ -30,15 +30,7 @@ from skill._gate import SKILL_FUSION, Candidate
 # words to be quoted.
 TOPIC_PASSAGES = 3
 MIN_COVERAGE = 0.5
-_STOP = frozenset(
-    """
-    what which who whom whose when where why how is are was were do does did can could may
-    might must shall should will would has have had the a an any each either both of in on to
-    for with by from under about into this that these those there their its his her they them
-    it and or not no yes much many there between among agreement contract please tell me
-    clause clauses provision provisions term terms contain contains include includes say says
-    """.split()  # noqa: SIM905
-)
+_STOP = lexicon().topic_stop_words
 
 
 def topic_words(text: str) -> list[str]:
