@@ -2,7 +2,8 @@
 
 `create_app(settings)` builds the app (its lifespan opens an `app.Runtime`); `serve(settings,
 host, port)` runs it with uvicorn (`evrag serve` finds it through the `evrag.server` entry
-point). FastAPI is imported only when one of them is used.
+point); `ApiSettings` holds the limits and keys `create_app` enforces. FastAPI is imported
+only when one of them is used.
 """
 
 from __future__ import annotations
@@ -11,11 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from api._app import create_app, serve
+    from api._limits import ApiSettings
 
-__all__ = ["create_app", "serve"]
+__all__ = ["ApiSettings", "create_app", "serve"]
 
 
 def __getattr__(name: str) -> Any:
+    if name == "ApiSettings":
+        from api._limits import ApiSettings
+
+        return ApiSettings
     if name in __all__:
         from api import _app
 

@@ -5,7 +5,7 @@ Records (frozen pydantic models, JSON-serialisable): `SourceLocation` and its `P
 location) and `Alias`. Names: `entity_key` and the other normalisations a name in a question
 and the same name in a document share, `AliasResolver`. Sentences: `sentence_spans` and
 `sentence_location`, the statements of a chunk and the exact locator of each. The lexicon
-(`lexicon()`, package data in domain/lexicon/): roles, attributes, months, legal forms,
+(`lexicon()`, package data in domain/lexicon/: `LEXICON_DIR`, its files `LEXICON_FILES`): roles, attributes, months, legal forms,
 jurisdictions, contract-role terms, never-a-name words; `Role` and `Attribute` are its enums. No I/O here
 beyond reading the lexicon, the package data that holds the project's vocabulary.
 """
@@ -13,6 +13,7 @@ beyond reading the lexicon, the package data that holds the project's vocabulary
 from domain._lexicon import (
     DETAIL_ATTRIBUTE,
     DETAIL_KINDS,
+    LEXICON_DIR,
     AttributeEntry,
     Lexicon,
     LexiconError,
@@ -21,6 +22,7 @@ from domain._lexicon import (
     lexicon,
     load_lexicon,
 )
+from domain._lexicon import FILES as LEXICON_FILES
 from domain._names import (
     GENERIC_TERMS,
     NOT_NAME_WORDS,
@@ -67,6 +69,8 @@ __all__ = [
     "DETAIL_ATTRIBUTE",
     "DETAIL_KINDS",
     "GENERIC_TERMS",
+    "LEXICON_DIR",
+    "LEXICON_FILES",
     "NOT_NAME_WORDS",
     "ORGANISATION_HEADS",
     "Alias",

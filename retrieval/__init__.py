@@ -4,7 +4,9 @@ One `VectorStore` interface, two backends: `EdgeStore` (Qdrant Edge, embedded, t
 default) and `ServerStore` (a Qdrant server through qdrant-client, when `QDRANT_URL` is
 set); `open_store(data_dir, qdrant_url=...)` picks one. Also the catalog (`Catalog`, SQLite or
 PostgreSQL), the original files (`BlobStore`) and the packaged embedding model
-(`Embedder`). The records (`ChunkRecord`, `Binding`, `Alias`, `SourceLocation`) and the
+(`Embedder`, `model_name`; `OnnxEmbedder` with `ensure_exported` and `model_fingerprint`), the
+in-memory `BindingIndex` of a store's bindings, and `ProcessLock`, the lock an embedded store
+holds on its folder. The records (`ChunkRecord`, `Binding`, `Alias`, `SourceLocation`) and the
 name normalisation (`entity_key`, `AliasResolver`) live in `domain`; they are re-exported
 here for callers written before it (new code imports them from `domain`).
 
@@ -46,6 +48,7 @@ from domain import (
     looks_like_company,
     short_names,
 )
+from retrieval._binding_index import BindingIndex
 from retrieval._catalog import (
     BlobStore,
     Catalog,
@@ -53,6 +56,7 @@ from retrieval._catalog import (
     DocumentStatus,
     IngestionRunEntry,
     KnowledgeBaseEntry,
+    RunStatus,
 )
 from retrieval._edge import EdgeStore
 from retrieval._embed import (
@@ -62,6 +66,7 @@ from retrieval._embed import (
     EmbeddingMismatch,
     check_embedding,
     claim_kb_embedding,
+    model_name,
     recorded_embedding,
 )
 from retrieval._errors import (
@@ -74,8 +79,9 @@ from retrieval._errors import (
     StoreLocked,
     StoreUnavailable,
 )
+from retrieval._lock import ProcessLock
 from retrieval._model_cache import default_model_cache, default_model_path
-from retrieval._onnx import OnnxEmbedder, default_cache_dir
+from retrieval._onnx import OnnxEmbedder, default_cache_dir, ensure_exported, model_fingerprint
 from retrieval._open import open_store
 from retrieval._store import ScoredChunk, VectorStore
 
@@ -90,6 +96,7 @@ __all__ = [
     "AliasResolver",
     "BBox",
     "Binding",
+    "BindingIndex",
     "BindingType",
     "BlobNotFound",
     "BlobStore",
@@ -111,9 +118,11 @@ __all__ = [
     "LlamaVectorStore",
     "OnnxEmbedder",
     "PageLines",
+    "ProcessLock",
     "Resolution",
     "ResolutionStatus",
     "RetrievalError",
+    "RunStatus",
     "ScoredChunk",
     "ServerStore",
     "SourceLocation",
@@ -127,11 +136,14 @@ __all__ = [
     "default_cache_dir",
     "default_model_cache",
     "default_model_path",
+    "ensure_exported",
     "entity_key",
     "is_generic_term",
     "is_person_name",
     "legal_form",
     "looks_like_company",
+    "model_fingerprint",
+    "model_name",
     "open_store",
     "recorded_embedding",
     "short_names",

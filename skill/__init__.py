@@ -4,6 +4,13 @@ INIT → SUBJECT_CLASS_IDENTIFIED → CANDIDATE_SUBJECT_DISCOVERED → (SUBJECT_
 EVIDENCE_RETRIEVAL → EVIDENCE_VERIFIED → CONCLUDED). `EvidenceSkill.ask` returns the
 answer object of CONTRACT.md (`Answer`); `render_answer` prints it for a person.
 
+Its steps, each usable alone: the question's reading (`parse_question`, `parse_subject`,
+`parse_agreement`, `split_names`, `time_qualifier`, `document_type_of`), the candidate gate
+(`CandidateGate` -> `GateResult` of `Candidate`s), the evidence (`EvidenceCollector`,
+`EvidenceUnit`), the values a sentence states (`extract_values`, the `find_*` and
+`normalize_*` readers, `value_details`), the clause answers (`clause_answer`,
+`clause_only_values`) and the state machine (`StateMachine`, `TRANSITIONS`, `TERMINAL`).
+
 Errors::
 
     SkillError
@@ -11,7 +18,7 @@ Errors::
     └── IllegalTransition   a state machine bug: a skipped, repeated or post-terminal state
 """
 
-from skill._answer import Answer
+from skill._answer import Answer, DocumentCopy, EvidenceUnit
 from skill._clauses import (
     CLAUSE_VALUE_ATTRIBUTES,
     ClauseAnswer,
@@ -20,44 +27,73 @@ from skill._clauses import (
     ClauseValue,
     absence_sentence,
     clause_answer,
+    clause_only_values,
     clause_sentences,
 )
+from skill._details import value_details
 from skill._errors import IllegalTransition, SkillError, SubjectClassError
-from skill._evidence import DocumentInfo
-from skill._extract import ExtractedValue, extract_values, sentence_relevance
+from skill._evidence import DocumentInfo, EvidenceCollector
+from skill._extract import (
+    EXTRACTABLE_ATTRIBUTES,
+    ExtractedValue,
+    extract_values,
+    sentence_relevance,
+)
 from skill._format import citation, render_answer
+from skill._gate import Candidate, CandidateGate, GateResult, QueryEmbedder
 from skill._skill import EvidenceSkill
-from skill._states import State, StateMachine
+from skill._states import TERMINAL, TRANSITIONS, State, StateMachine
 from skill._subject import (
     MAX_QUESTION_CHARS,
     QuestionKind,
     SubjectClass,
+    document_type_of,
+    document_types_match,
+    parse_agreement,
     parse_question,
     parse_subject,
+    split_names,
+    time_qualifier,
     type_word,
 )
 from skill._supersede import stated_targets
 from skill._values import (
+    drop_umbrellas,
+    find_dates,
+    find_durations,
+    find_jurisdictions,
+    find_money,
     normalize_date,
     normalize_duration,
     normalize_jurisdiction,
     normalize_money,
     normalize_percentage,
     normalize_person_name,
+    parse_number_words,
 )
 
 __all__ = [
     "CLAUSE_VALUE_ATTRIBUTES",
+    "EXTRACTABLE_ATTRIBUTES",
     "MAX_QUESTION_CHARS",
+    "TERMINAL",
+    "TRANSITIONS",
     "Answer",
+    "Candidate",
+    "CandidateGate",
     "ClauseAnswer",
     "ClauseDocument",
     "ClauseSentence",
     "ClauseValue",
+    "DocumentCopy",
     "DocumentInfo",
+    "EvidenceCollector",
     "EvidenceSkill",
+    "EvidenceUnit",
     "ExtractedValue",
+    "GateResult",
     "IllegalTransition",
+    "QueryEmbedder",
     "QuestionKind",
     "SkillError",
     "State",
@@ -67,18 +103,31 @@ __all__ = [
     "absence_sentence",
     "citation",
     "clause_answer",
+    "clause_only_values",
     "clause_sentences",
+    "document_type_of",
+    "document_types_match",
+    "drop_umbrellas",
     "extract_values",
+    "find_dates",
+    "find_durations",
+    "find_jurisdictions",
+    "find_money",
     "normalize_date",
     "normalize_duration",
     "normalize_jurisdiction",
     "normalize_money",
     "normalize_percentage",
     "normalize_person_name",
+    "parse_agreement",
+    "parse_number_words",
     "parse_question",
     "parse_subject",
     "render_answer",
     "sentence_relevance",
+    "split_names",
     "stated_targets",
+    "time_qualifier",
     "type_word",
+    "value_details",
 ]

@@ -39,8 +39,7 @@ def admin_headers() -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def api_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    from api._app import create_app
-    from api._limits import ApiSettings
+    from api import ApiSettings, create_app
     from app import Settings
 
     data_dir = tmp_path_factory.mktemp("api-data")

@@ -312,7 +312,7 @@ def test_query(api_client: TestClient, loaded_kb: dict[str, str]) -> None:
 def test_sufficiency_engine(api_client: TestClient, loaded_kb: dict[str, str]) -> None:
     user = {"X-API-Key": loaded_kb["key"]}
     payload = json.loads(Path("examples/input.json").read_text())
-    from engine._engine import evaluate
+    from engine import evaluate
 
     resp = api_client.post("/v1/sufficiency/evaluate", json=payload, headers=user)
     assert resp.status_code == 200 and resp.json() == evaluate(payload)

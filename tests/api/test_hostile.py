@@ -108,8 +108,8 @@ def test_every_json_route_has_the_one_body_limit(
 
 def test_the_body_limit_stops_reading_at_the_chunk_that_crosses_it() -> None:
     """Enforced while reading: the app never sees the body, and what follows is not read."""
+    from api import ApiSettings
     from api._bodies import JsonBodyLimits
-    from api._limits import ApiSettings
 
     limits = ApiSettings.model_validate({"admin_key": "k", "max_json_body_bytes": 10_000})
     reached = []
@@ -363,7 +363,7 @@ def test_the_question_limit_advertised_is_the_one_enforced() -> None:
     """Advertised 2,000 (max_question_chars), enforced 1,000 by a message naming no limit."""
     from pydantic import ValidationError
 
-    from api._limits import ApiSettings
+    from api import ApiSettings
     from skill import MAX_QUESTION_CHARS, SubjectClassError, parse_question
 
     limit = ApiSettings.model_validate({"admin_key": "k"}).max_question_chars

@@ -9,7 +9,7 @@ import pytest
 
 from api._errors import BadRequest, NotFound
 from api._pages import parse_bbox, render_page
-from ingest._pdf import PdfParser
+from ingest import PdfParser
 
 
 def _pdf(path: Path) -> Path:

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from api._serving import ServingEmbedder
-from retrieval._embed import Embedder, _torch_lock
+from retrieval import Embedder
+from retrieval._embed import _torch_lock
 
 
 @pytest.mark.parametrize("backend", ["onnx-int8", "torch"])

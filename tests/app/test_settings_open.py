@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 
 from app import Settings
-from retrieval._edge import EdgeStore
-from retrieval._open import open_store
-from retrieval._server import ServerStore
+from retrieval import EdgeStore, ServerStore, open_store
 
 
 def test_environment_names(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -78,7 +76,7 @@ def test_open_store_picks_the_backend(monkeypatch: pytest.MonkeyPatch, tmp_path:
 
 
 def test_an_unreachable_server_is_a_typed_error() -> None:
-    from retrieval._errors import StoreUnavailable
+    from retrieval import StoreUnavailable
 
     with (
         ServerStore("http://127.0.0.1:9", timeout=2) as server,

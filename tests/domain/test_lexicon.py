@@ -15,8 +15,7 @@ import pytest
 import yaml
 
 import domain
-from domain import LexiconError, lexicon, load_lexicon
-from domain._lexicon import FILES, LEXICON_DIR
+from domain import LEXICON_DIR, LexiconError, lexicon, load_lexicon
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -53,7 +52,7 @@ def test_a_binding_role_outside_the_lexicon_is_refused() -> None:
 
 
 def test_every_attribute_with_an_extractor_is_in_the_lexicon() -> None:
-    from skill._extract import EXTRACTABLE_ATTRIBUTES
+    from skill import EXTRACTABLE_ATTRIBUTES
 
     assert set(EXTRACTABLE_ATTRIBUTES) <= {a.name for a in load_lexicon().attributes}
 
@@ -133,7 +132,7 @@ def test_a_broken_lexicon_names_the_file_and_the_field(
 
 
 def test_every_lexicon_file_is_package_data() -> None:
-    assert sorted(p.name for p in LEXICON_DIR.glob("*.yaml")) == sorted(FILES)
+    assert sorted(p.name for p in LEXICON_DIR.glob("*.yaml")) == sorted(domain.LEXICON_FILES)
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     assert 'domain = ["lexicon/*.yaml"]' in pyproject
 
@@ -268,7 +267,7 @@ def test_months_are_read_one_way_everywhere() -> None:
     assert lex.month_number("Mayday") is None and not month.fullmatch("Mayday")
 
     from ingest._metadata import find_dates
-    from skill._values import normalize_date
+    from skill import normalize_date
 
     for text, iso in (
         ("May 5, 2021", "2021-05-05"),

@@ -9,19 +9,8 @@ from collections.abc import Iterator
 import pytest
 from qdrant_client import QdrantClient
 
-from domain._records import (
-    BBox,
-    Binding,
-    BindingType,
-    ChunkRecord,
-    PageLines,
-    SourceLocation,
-    SubjectType,
-)
-from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
-from retrieval._server import ServerStore
-from retrieval._store import VectorStore
+from domain import BBox, Binding, BindingType, ChunkRecord, PageLines, SourceLocation, SubjectType
+from retrieval import EdgeStore, Embedder, ServerStore, VectorStore
 
 _NS = uuid.UUID("6f1d7c1e-6a53-4f7e-9a0e-2f4f3c1d9b10")
 

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domain._records import Binding, BindingType
-from retrieval._binding_index import BindingIndex
-from retrieval._edge import EdgeStore
-from retrieval._store import VectorStore
+from domain import Binding, BindingType
+from retrieval import BindingIndex, EdgeStore, VectorStore
 from tests.retrieval.conftest import doc_id, make_binding
 
 VECTOR = [1.0] + [0.0] * 383

@@ -9,13 +9,16 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from retrieval._catalog import BlobStore, Catalog, DocumentStatus, RunStatus
-from retrieval._errors import (
+from retrieval import (
     BlobNotFound,
+    BlobStore,
+    Catalog,
     DocumentNotFound,
+    DocumentStatus,
     InvalidKnowledgeBaseName,
     KnowledgeBaseExists,
     KnowledgeBaseNotFound,
+    RunStatus,
 )
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from retrieval._catalog import Catalog
+from retrieval import Catalog
 
 KB = "deals"
 

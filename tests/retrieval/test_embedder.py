@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from retrieval._catalog import Catalog
-from retrieval._embed import (
+from retrieval import (
     KB_EMBEDDING_KEY,
+    Catalog,
     Embedder,
     EmbeddingMismatch,
     claim_kb_embedding,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain._names import (
+from domain import (
+    Alias,
     AliasResolver,
     ResolutionStatus,
     base_key,
@@ -15,7 +16,6 @@ from domain._names import (
     looks_like_company,
     short_names,
 )
-from domain._records import Alias
 
 
 @pytest.mark.parametrize(

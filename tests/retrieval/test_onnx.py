@@ -11,15 +11,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from retrieval import default_model_cache
-from retrieval._embed import Embedder
-from retrieval._onnx import (
+from retrieval import (
+    Embedder,
     OnnxEmbedder,
-    _export_lock,
     default_cache_dir,
+    default_model_cache,
     ensure_exported,
     model_fingerprint,
 )
+from retrieval._onnx import _export_lock
 
 pytestmark = pytest.mark.slow
 

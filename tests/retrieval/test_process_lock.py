@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from retrieval._edge import EdgeStore
-from retrieval._errors import RetrievalError, StoreLocked
-from retrieval._lock import ProcessLock
+from retrieval import EdgeStore, ProcessLock, RetrievalError, StoreLocked
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,11 +7,15 @@ from dataclasses import dataclass
 
 import pytest
 
-from domain._records import Binding, BindingType, ChunkRecord, ClauseLabel, SubjectType
-from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
-from retrieval._errors import InvalidKnowledgeBaseName, KnowledgeBaseNotFound
-from retrieval._store import FUSION_WEIGHTS, VectorStore
+from domain import Binding, BindingType, ChunkRecord, ClauseLabel, SubjectType
+from retrieval import (
+    EdgeStore,
+    Embedder,
+    InvalidKnowledgeBaseName,
+    KnowledgeBaseNotFound,
+    VectorStore,
+)
+from retrieval._store import FUSION_WEIGHTS
 from tests.retrieval.conftest import doc_id, make_binding, make_chunk
 
 pytestmark = pytest.mark.filterwarnings("ignore:Local mode:UserWarning")

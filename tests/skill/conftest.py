@@ -18,8 +18,7 @@ from typing import Any
 
 import pytest
 
-from domain._names import entity_key
-from domain._records import (
+from domain import (
     Alias,
     BBox,
     Binding,
@@ -29,11 +28,10 @@ from domain._records import (
     PageLines,
     SourceLocation,
     SubjectType,
+    entity_key,
 )
-from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
-from skill._evidence import DocumentInfo
-from skill._skill import EvidenceSkill
+from retrieval import EdgeStore, Embedder
+from skill import DocumentInfo, EvidenceSkill
 
 _NS = uuid.UUID("0b6f3f8e-2d1c-4f59-9a57-1f4a3b2c1d00")
 KB = "acme"

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from domain._names import entity_key
-from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
-from skill._gate import QueryEmbedder
-from skill._skill import EvidenceSkill
+from domain import entity_key
+from retrieval import EdgeStore, Embedder
+from skill import EvidenceSkill, QueryEmbedder
 
 from .conftest import ACME, KB, KnowledgeBase
 

@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from ingest._pipeline import Ingestor
-from retrieval._catalog import BlobStore, Catalog
-from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
-from skill._clauses import (
+from ingest import Ingestor
+from retrieval import BlobStore, Catalog, EdgeStore, Embedder
+from skill import (
     ClauseDocument,
+    ExtractedValue,
     absence_sentence,
     clause_answer,
+    clause_only_values,
     clause_sentences,
 )
 from tests import pdfs
@@ -160,10 +160,11 @@ def test_governing_law_of_the_data_room_agreements_from_clause_sentences(
     ],
 )
 def test_an_end_of_term_without_a_calendar_date_is_typed(sentence: str, expected: str) -> None:
-    from skill._clauses import _end_of_term
+    def end_of_term(text: str) -> list[ExtractedValue]:
+        return clause_only_values("expiration_date", text)
 
-    assert [v.value for v in _end_of_term(sentence)] == [expected]
-    assert _end_of_term("The parties shall meet monthly to review the forecast.") == []
+    assert [v.value for v in end_of_term(sentence)] == [expected]
+    assert end_of_term("The parties shall meet monthly to review the forecast.") == []
 
 
 def test_a_document_ingested_without_labels_is_not_called_silent(env: Env) -> None:

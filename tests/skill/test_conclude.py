@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from domain import sentence_location, sentence_spans
-from domain._records import ChunkRecord, LineRef, PageLines, SourceLocation
+from domain import (
+    ChunkRecord,
+    LineRef,
+    PageLines,
+    SourceLocation,
+    sentence_location,
+    sentence_spans,
+)
 from engine import ContractError
-from skill._answer import EvidenceUnit
+from skill import EvidenceUnit
 from skill._conclude import (
     DEFAULT_REQUIREMENTS,
     confidence_of,

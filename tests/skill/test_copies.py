@@ -17,8 +17,7 @@ import pymupdf
 import pytest
 
 from app import Runtime, Settings
-from skill import render_answer
-from skill._answer import Answer, DocumentCopy
+from skill import Answer, DocumentCopy, render_answer
 from tests.test_cli import evrag
 
 QUESTION = "Where is Halcyon Robotics, Inc. incorporated?"
@@ -344,7 +343,7 @@ def test_a_copy_ingested_later_still_folds(
 def test_a_document_with_a_page_not_extracted_is_never_folded(tmp_path: Path) -> None:
     """Two scans with the same typed cover and different image-only pages: the text read is
     the same, the documents are not. Without OCR, no content key, so no folding."""
-    from ingest._pdf import PdfParser
+    from ingest import PdfParser
     from tests.pdfs import append_image_page, contract_pdf
 
     cover = contract_pdf()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from domain import LexiconError, load_lexicon
-from skill._details import value_details
+from skill import value_details
 
 
 @pytest.mark.parametrize(
@@ -171,9 +171,9 @@ def test_an_attribute_without_details_has_none() -> None:
 
 
 def _lexicon_with(tmp_path, details: str):  # type: ignore[no-untyped-def]
-    from domain._lexicon import FILES, LEXICON_DIR
+    from domain import LEXICON_DIR, LEXICON_FILES
 
-    for name in FILES:
+    for name in LEXICON_FILES:
         text = (LEXICON_DIR / name).read_text(encoding="utf-8")
         if name == "attributes.yaml":
             text = text.replace(

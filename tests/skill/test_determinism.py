@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from retrieval._embed import Embedder
+from retrieval import Embedder
 
 from .conftest import data_dir_with_kb
 

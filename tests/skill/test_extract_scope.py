@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from skill._extract import extract_values
+from skill import extract_values
 
 
 def _values(attribute: str, sentence: str) -> list[str]:

@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from domain._records import BindingType, SubjectType
-from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
-from skill import parse_question
-from skill._gate import CandidateGate
+from domain import BindingType, SubjectType
+from retrieval import EdgeStore, Embedder
+from skill import CandidateGate, parse_question
 from tests.skill.conftest import ACME, GLOBEX, _binding, _chunk, _doc
 
 KB = "amendments"

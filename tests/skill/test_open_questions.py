@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from domain import entity_key
-from skill import SubjectClassError
+from skill import EvidenceSkill, SubjectClassError, split_names
 from skill._intent import lexicon_intent, read_open_question
 from skill._mentions import NameIndex, find_mentions, name_tokens, placeholder_in
-from skill._skill import EvidenceSkill
 from skill._subject import _normalize
 from tests.skill.conftest import KB
 
@@ -303,8 +302,8 @@ def test_no_yes_for_what_the_clause_says(skill: EvidenceSkill, question: str) ->
 def test_which_yes_no_questions_ask_whether_a_clause_is_there(
     question: str, attribute: str, topic: str, existence: bool
 ) -> None:
+    from skill import QuestionKind, SubjectClass
     from skill._intent import asks_existence
-    from skill._subject import QuestionKind, SubjectClass
 
     subject = SubjectClass(
         type="agreement",
@@ -517,11 +516,10 @@ def test_a_title_with_no_determiner_before_it_keeps_its_names() -> None:
 
 def test_a_determiner_before_a_known_name_is_no_party() -> None:
     from skill._mentions import split_known_names
-    from skill._subject import _split_names
 
     index = NameIndex(["ARC Group, Inc.", "Pellucid Freight LLC"])
     assert split_known_names(
-        "Pellucid Freight LLC and The ARC Group, Inc.", index, _split_names
+        "Pellucid Freight LLC and The ARC Group, Inc.", index, split_names
     ) == [
         "Pellucid Freight LLC",
         "ARC Group, Inc.",
@@ -530,24 +528,23 @@ def test_a_determiner_before_a_known_name_is_no_party() -> None:
 
 def test_a_lower_case_qualifier_after_a_name_is_no_part_of_it() -> None:
     from skill._mentions import split_known_names
-    from skill._subject import _split_names
 
     index = NameIndex(["Baidu Online Network Technology (Beijing) Co., Ltd.", "Beike Group"])
     # no known name to split at: "Baidu" is a short name
-    assert split_known_names("Baidu for convenience", index, _split_names) == ["Baidu"]
-    assert split_known_names("Beike Group and Baidu without cause", index, _split_names) == [
+    assert split_known_names("Baidu for convenience", index, split_names) == ["Baidu"]
+    assert split_known_names("Beike Group and Baidu without cause", index, split_names) == [
         "Beike Group",
         "Baidu",
     ]
     # capitalised words after "for" are a name's own; a name written in lower case is left
-    assert split_known_names("Bank for International Settlements", index, _split_names) == [
+    assert split_known_names("Bank for International Settlements", index, split_names) == [
         "Bank for International Settlements"
     ]
-    assert split_known_names("doctors without borders", index, _split_names) == [
+    assert split_known_names("doctors without borders", index, split_names) == [
         "doctors without borders"
     ]
     # only what a question says of a right is a qualifier
-    assert split_known_names("Jack in the box", index, _split_names) == ["Jack in the box"]
+    assert split_known_names("Jack in the box", index, split_names) == ["Jack in the box"]
 
 
 def test_a_title_more_specific_than_the_agreements_needs_both_parties() -> None:

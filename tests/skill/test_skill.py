@@ -15,13 +15,16 @@ from typing import Any
 import pytest
 
 from engine import ContractError
-from retrieval._edge import EdgeStore
-from skill._answer import Answer
-from skill._errors import SubjectClassError
-from skill._format import citation, render_answer
-from skill._gate import CandidateGate
-from skill._skill import EvidenceSkill
-from skill._subject import parse_question
+from retrieval import EdgeStore
+from skill import (
+    Answer,
+    CandidateGate,
+    EvidenceSkill,
+    SubjectClassError,
+    citation,
+    parse_question,
+    render_answer,
+)
 
 from .conftest import ACME, GLOBEX, KB, SkillFactory
 

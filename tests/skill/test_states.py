@@ -6,8 +6,7 @@ import itertools
 
 import pytest
 
-from skill._errors import IllegalTransition, SkillError
-from skill._states import TERMINAL, TRANSITIONS, State, StateMachine
+from skill import TERMINAL, TRANSITIONS, IllegalTransition, SkillError, State, StateMachine
 
 CONCLUDED_PATH = [
     State.SUBJECT_CLASS_IDENTIFIED,

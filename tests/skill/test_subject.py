@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from domain._names import entity_key
-from skill._errors import SkillError, SubjectClassError
-from skill._subject import (
+from domain import entity_key
+from skill import (
     QuestionKind,
+    SkillError,
+    SubjectClassError,
     document_type_of,
     document_types_match,
     parse_agreement,
@@ -756,13 +757,11 @@ def test_a_party_named_by_its_role_is_kept_as_a_constraint() -> None:
 
 
 def test_the_same_word_on_both_sides_of_and_is_one_name() -> None:
-    from skill._subject import _split_names
-
-    assert _split_names("Johnson and Johnson and Acme Corp") == ["Johnson and Johnson", "Acme Corp"]
-    assert _split_names("Barnes Group and Noble Energy") == ["Barnes Group", "Noble Energy"]
-    assert _split_names("Johnson and Johnson, Inc. and Acme") == [
+    assert split_names("Johnson and Johnson and Acme Corp") == ["Johnson and Johnson", "Acme Corp"]
+    assert split_names("Barnes Group and Noble Energy") == ["Barnes Group", "Noble Energy"]
+    assert split_names("Johnson and Johnson, Inc. and Acme") == [
         "Johnson and Johnson, Inc.",
         "Acme",
     ]
     # the second word opening a longer name: two names
-    assert _split_names("Acme and Acme Holdings") == ["Acme", "Acme Holdings"]
+    assert split_names("Acme and Acme Holdings") == ["Acme", "Acme Holdings"]

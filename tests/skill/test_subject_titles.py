@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from skill._subject import (
-    document_type_of,
-    document_types_match,
-    parse_agreement,
-    parse_question,
-)
+from skill import document_type_of, document_types_match, parse_agreement, parse_question
 
 
 @pytest.mark.parametrize(

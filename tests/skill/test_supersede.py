@@ -6,15 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from domain import SourceLocation
-from skill._answer import EvidenceUnit
+from skill import DocumentInfo, EvidenceUnit, stated_targets
 from skill._conclude import find_conflicts, group_values
-from skill._evidence import DocumentInfo
 from skill._supersede import (
     in_force_note,
     only_unexecuted,
     passage_note,
     set_aside_unexecuted,
-    stated_targets,
     supersede,
     supersede_passages,
 )
@@ -488,7 +486,7 @@ def test_a_relation_is_bound_over_the_whole_knowledge_base() -> None:
 
 
 def test_type_words_compare_as_one_kind_not_by_a_shared_prefix() -> None:
-    from skill._subject import document_types_match
+    from skill import document_types_match
 
     assert document_types_match("distribution_agreement", "distributor_agreement")
     assert document_types_match("services_agreement", "service_agreement")

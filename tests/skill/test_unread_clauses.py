@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from skill._format import render_answer
+from skill import render_answer
 from tests.pdfs import Line, make_pdf, paragraph
 
 QUESTION = "When does the agreement between Quillon Dynamics and Marrowfield Ventures expire?"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from skill._values import (
+from skill import (
     drop_umbrellas,
     find_dates,
     find_durations,

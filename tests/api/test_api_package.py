@@ -1,0 +1,16 @@
+"""The public surface of `api` (create_app, serve and their settings): moving a name in or out of it is a
+decision, made here in the open."""
+
+from __future__ import annotations
+
+import api
+
+
+def test_exported_names_are_pinned() -> None:
+    assert list(api.__all__) == [
+        "ApiSettings",
+        "create_app",
+        "serve",
+    ]
+    for name in api.__all__:
+        assert getattr(api, name) is not None

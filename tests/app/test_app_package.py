@@ -1,0 +1,44 @@
+"""The public surface of `app` (the runtime, the batch jobs and the job store): moving a name in or out of it is a
+decision, made here in the open."""
+
+from __future__ import annotations
+
+import app
+
+
+def test_exported_names_are_pinned() -> None:
+    assert list(app.__all__) == [
+        "MAX_JSON_DEPTH",
+        "AppError",
+        "Asker",
+        "BatchFormatError",
+        "BatchItem",
+        "ItemRecord",
+        "ItemStatus",
+        "JobConflict",
+        "JobKind",
+        "JobNotFound",
+        "JobRecord",
+        "JobRunner",
+        "JobStatus",
+        "JobStore",
+        "JsonTooDeep",
+        "Runtime",
+        "Settings",
+        "answer_item",
+        "check_json_depth",
+        "citation_label",
+        "citations",
+        "error_line",
+        "json_depth_exceeds",
+        "loads_bounded",
+        "open_engine",
+        "parse_questions",
+        "render_csv",
+        "render_html",
+        "render_jsonl",
+        "run_batch",
+        "verdict",
+    ]
+    for name in app.__all__:
+        assert getattr(app, name) is not None

@@ -1,0 +1,70 @@
+"""The public surface of `retrieval` (the stores, the catalog and the embedding model): moving a name in or out of it is a
+decision, made here in the open."""
+
+from __future__ import annotations
+
+import retrieval
+
+
+def test_exported_names_are_pinned() -> None:
+    assert list(retrieval.__all__) == [
+        "DEFAULT_BACKEND",
+        "KB_EMBEDDING_KEY",
+        "Alias",
+        "AliasResolver",
+        "BBox",
+        "Binding",
+        "BindingIndex",
+        "BindingType",
+        "BlobNotFound",
+        "BlobStore",
+        "Catalog",
+        "ChunkRecord",
+        "DocumentEntry",
+        "DocumentNotFound",
+        "DocumentStatus",
+        "EdgeStore",
+        "Embedder",
+        "EmbeddingMismatch",
+        "IngestionRunEntry",
+        "InvalidKnowledgeBaseName",
+        "KnowledgeBaseEntry",
+        "KnowledgeBaseExists",
+        "KnowledgeBaseNotFound",
+        "LineRef",
+        "LlamaEmbedding",
+        "LlamaVectorStore",
+        "OnnxEmbedder",
+        "PageLines",
+        "ProcessLock",
+        "Resolution",
+        "ResolutionStatus",
+        "RetrievalError",
+        "RunStatus",
+        "ScoredChunk",
+        "ServerStore",
+        "SourceLocation",
+        "StoreLocked",
+        "StoreUnavailable",
+        "SubjectType",
+        "VectorStore",
+        "base_key",
+        "check_embedding",
+        "claim_kb_embedding",
+        "default_cache_dir",
+        "default_model_cache",
+        "default_model_path",
+        "ensure_exported",
+        "entity_key",
+        "is_generic_term",
+        "is_person_name",
+        "legal_form",
+        "looks_like_company",
+        "model_fingerprint",
+        "model_name",
+        "open_store",
+        "recorded_embedding",
+        "short_names",
+    ]
+    for name in retrieval.__all__:
+        assert getattr(retrieval, name) is not None

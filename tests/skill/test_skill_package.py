@@ -1,0 +1,70 @@
+"""The public surface of `skill` (the skill, its answer and the steps a caller may run alone): moving a name in or out of it is a
+decision, made here in the open."""
+
+from __future__ import annotations
+
+import skill
+
+
+def test_exported_names_are_pinned() -> None:
+    assert list(skill.__all__) == [
+        "CLAUSE_VALUE_ATTRIBUTES",
+        "EXTRACTABLE_ATTRIBUTES",
+        "MAX_QUESTION_CHARS",
+        "TERMINAL",
+        "TRANSITIONS",
+        "Answer",
+        "Candidate",
+        "CandidateGate",
+        "ClauseAnswer",
+        "ClauseDocument",
+        "ClauseSentence",
+        "ClauseValue",
+        "DocumentCopy",
+        "DocumentInfo",
+        "EvidenceCollector",
+        "EvidenceSkill",
+        "EvidenceUnit",
+        "ExtractedValue",
+        "GateResult",
+        "IllegalTransition",
+        "QueryEmbedder",
+        "QuestionKind",
+        "SkillError",
+        "State",
+        "StateMachine",
+        "SubjectClass",
+        "SubjectClassError",
+        "absence_sentence",
+        "citation",
+        "clause_answer",
+        "clause_only_values",
+        "clause_sentences",
+        "document_type_of",
+        "document_types_match",
+        "drop_umbrellas",
+        "extract_values",
+        "find_dates",
+        "find_durations",
+        "find_jurisdictions",
+        "find_money",
+        "normalize_date",
+        "normalize_duration",
+        "normalize_jurisdiction",
+        "normalize_money",
+        "normalize_percentage",
+        "normalize_person_name",
+        "parse_agreement",
+        "parse_number_words",
+        "parse_question",
+        "parse_subject",
+        "render_answer",
+        "sentence_relevance",
+        "split_names",
+        "stated_targets",
+        "time_qualifier",
+        "type_word",
+        "value_details",
+    ]
+    for name in skill.__all__:
+        assert getattr(skill, name) is not None
