@@ -19,14 +19,12 @@ from typing import Any
 import pytest
 import yaml
 
-import domain
-from domain import lexicon
+from domain import LEXICON_DIR, lexicon
 from tests.pdfs import Line, Row, make_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
 KB = "lei"
 ATTRIBUTE = "legal_entity_identifier"
-LEXICON_DIR = Path(domain.__file__).resolve().parent / "lexicon"
 _COLS = (60.0, 250.0, 420.0)
 
 
