@@ -6,10 +6,12 @@ The pieces are usable alone: `PdfParser` (bytes → `ParsedDocument` of `Located
 `Chunker` (→ `ChunkRecord`s with full locators), `BindingExtractor` (→ bindings and
 defined-term aliases).
 
-Errors::
+Errors (under `domain.EvidenceRagError`; the whole tree is drawn in domain/_errors.py)::
 
     IngestError
-    └── PdfRejected   a PDF that cannot be ingested; `.code` (RejectCode) says why
+    ├── PdfRejected        a PDF that cannot be ingested; `.code` (RejectCode) says why
+    └── ClauseModelError   the clause model cannot be read
+    ChildFailed            a sandboxed call gave no result (ChildTimedOut, ChildOutOfMemory, ...)
 """
 
 from ingest._binding_eval import load_gold, score_bindings

@@ -6,8 +6,9 @@ answer object of CONTRACT.md (`Answer`); `render_answer` prints it for a person.
 
 Errors::
 
-    SkillError
+    SkillError              (under domain.EvidenceRagError: the tree is in domain/_errors.py)
     ├── SubjectClassError   the question fits no known kind (bad input: exit 2 / HTTP 422)
+    ├── ContractError       an evidence contract the engine refused (engine.ContractError too)
     └── IllegalTransition   a state machine bug: a skipped, repeated or post-terminal state
 """
 
@@ -22,7 +23,7 @@ from skill._clauses import (
     clause_answer,
     clause_sentences,
 )
-from skill._errors import IllegalTransition, SkillError, SubjectClassError
+from skill._errors import ContractError, IllegalTransition, SkillError, SubjectClassError
 from skill._evidence import DocumentInfo
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._format import citation, render_answer
@@ -54,6 +55,7 @@ __all__ = [
     "ClauseDocument",
     "ClauseSentence",
     "ClauseValue",
+    "ContractError",
     "DocumentInfo",
     "EvidenceSkill",
     "ExtractedValue",
