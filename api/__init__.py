@@ -2,8 +2,9 @@
 
 `create_app(settings)` builds the app (its lifespan opens an `app.Runtime`); `serve(settings,
 host, port)` runs it with uvicorn (`evrag serve` finds it through the `evrag.server` entry
-point); `ApiSettings` holds the limits and keys `create_app` enforces. FastAPI is imported
-only when one of them is used.
+point); `ApiSettings` holds the limits and keys `create_app` enforces. The API's own errors
+(`ApiError` and its kinds, under `domain.EvidenceRagError`) and `problem_for`, the one mapping
+of any exception to a problem document. FastAPI is imported only when one of them is used.
 """
 
 from __future__ import annotations
@@ -12,9 +13,34 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from api._app import create_app, serve
+    from api._errors import (
+        ApiError,
+        BadRequest,
+        Conflict,
+        Forbidden,
+        LimitExceeded,
+        NotFound,
+        Unauthorized,
+        UnsupportedMediaType,
+        problem_for,
+    )
     from api._limits import ApiSettings
 
-__all__ = ["ApiSettings", "create_app", "serve"]
+__all__ = [
+    "ApiError",
+    "ApiSettings",
+    "BadRequest",
+    "Conflict",
+    "Forbidden",
+    "LimitExceeded",
+    "NotFound",
+    "Unauthorized",
+    "UnsupportedMediaType",
+    "create_app",
+    "problem_for",
+    "serve",
+]
+_APP = ("create_app", "serve")
 
 
 def __getattr__(name: str) -> Any:
@@ -22,8 +48,12 @@ def __getattr__(name: str) -> Any:
         from api._limits import ApiSettings
 
         return ApiSettings
-    if name in __all__:
+    if name in _APP:
         from api import _app
 
         return getattr(_app, name)
+    if name in __all__:
+        from api import _errors
+
+        return getattr(_errors, name)
     raise AttributeError(f"module 'api' has no attribute {name!r}")

@@ -1,6 +1,6 @@
 """The API's errors, and their rendering as RFC 7807 problem documents.
 
-    ApiError                     base; each carries an HTTP status and a stable `code`
+    ApiError                     base (under domain.EvidenceRagError); status, code, title
     ├── Unauthorized             no key, or an unknown key (401)
     ├── Forbidden                a valid key that may not do this (403)
     ├── NotFound                 no such resource, or one the key may not see (404)
@@ -9,14 +9,17 @@
     ├── UnsupportedMediaType     not a PDF, or not multipart (415)
     └── BadRequest               malformed input the schema cannot catch (422)
 
-Package errors (`app`, `retrieval`, `ingest`, `skill`, `engine`) are mapped in
-`problem_for`: an application error (`app.BatchFormatError`, a questions file that cannot
-be read) is a 422.
+Every error of the project is an `EvidenceRagError` (the tree is drawn in
+domain/_errors.py) that says its own status, code, title and extra fields, so `problem_for`
+maps the root once. The engine's `ContractError` arrives as `skill.ContractError`,
+translated where the project calls the engine. A status of 500 is a fault of ours: it is
+answered as an internal error, the message kept for the server log.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -24,20 +27,26 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from domain import EvidenceRagError
+
 PROBLEM_JSON = "application/problem+json"
 _TYPE_BASE = "https://evidence-rag.dev/problems/"
 _log = logging.getLogger("evrag.api")
 
 
-class ApiError(Exception):
-    status: int = 400
-    code: str = "bad_request"
-    title: str = "Bad request"
+class ApiError(EvidenceRagError):
+    """An error of the HTTP edge itself; `extra` are the problem's added fields."""
+
+    status, code, title = 400, "bad_request", "Bad request"
 
     def __init__(self, detail: str, **extra: Any) -> None:
         super().__init__(detail)
         self.detail = detail
-        self.extra = extra
+        self._extra = extra
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        return self._extra
 
 
 class Unauthorized(ApiError):
@@ -57,7 +66,7 @@ class Conflict(ApiError):
 
 
 class LimitExceeded(ApiError):
-    code, title = "limit_exceeded", "Limit exceeded"
+    status, code, title = 413, "limit_exceeded", "Limit exceeded"
 
     def __init__(self, limit: str, value: int, detail: str, *, status: int = 413) -> None:
         super().__init__(f"{detail} (limit {limit} = {value})", limit=limit, limit_value=value)
@@ -92,61 +101,15 @@ def problem(
 
 def problem_for(exc: BaseException, instance: str | None = None) -> JSONResponse:
     """The one mapping from any exception to a problem document."""
-    if isinstance(exc, ApiError):
-        return problem(exc.status, exc.code, exc.title, exc.detail, instance, **exc.extra)
-    mapped = _map_package_error(exc)
-    if mapped is not None:
-        status, code, title, extra = mapped
-        return problem(status, code, title, str(exc), instance, **extra)
-    _log.error("internal error on %s", instance, exc_info=exc)
+    if isinstance(exc, EvidenceRagError) and exc.status != 500:
+        # Code and title are the class's: PdfRejected's own `.code` is its RejectCode.
+        cls = type(exc)
+        return problem(exc.status, cls.code, cls.title, str(exc), instance, **exc.extra)
+    code = type(exc).code if isinstance(exc, EvidenceRagError) else "internal_error"
+    _log.error("internal error (%s) on %s", code, instance, exc_info=exc)
     return problem(
         500, "internal_error", "Internal error", "internal error; see the server log", instance
     )
-
-
-def _map_package_error(exc: BaseException) -> tuple[int, str, str, dict[str, Any]] | None:
-    # Imported here: the api must load even while a package is still being built.
-    from app import AppError, BatchFormatError, JobConflict, JobNotFound
-    from engine import ContractError
-    from ingest import PdfRejected
-    from retrieval import (
-        EmbeddingMismatch,
-        InvalidKnowledgeBaseName,
-        KnowledgeBaseExists,
-        KnowledgeBaseNotFound,
-        StoreLocked,
-        StoreUnavailable,
-    )
-    from skill import SubjectClassError
-
-    if isinstance(exc, BatchFormatError):
-        return 422, "invalid_questions_file", "Invalid questions file", {"line": exc.line}
-    if isinstance(exc, JobNotFound):
-        return 404, "not_found", "Not found", {}
-    if isinstance(exc, JobConflict):
-        return 409, "conflict", "Conflict", {}
-    if isinstance(exc, AppError):
-        return 422, "invalid_input", "Invalid input", {}
-
-    if isinstance(exc, ContractError):
-        return 422, "contract_error", "Invalid sufficiency contract", {}
-    if isinstance(exc, SubjectClassError):
-        return 422, "subject_class_error", "Cannot identify the subject", {}
-    if isinstance(exc, KnowledgeBaseNotFound):
-        return 404, "kb_not_found", "Knowledge base not found", {}
-    if isinstance(exc, KnowledgeBaseExists):
-        return 409, "kb_exists", "Knowledge base exists", {}
-    if isinstance(exc, InvalidKnowledgeBaseName):
-        return 422, "invalid_kb_name", "Invalid knowledge base name", {}
-    if isinstance(exc, StoreUnavailable):
-        return 503, "store_unavailable", "Store unavailable", {}
-    if isinstance(exc, StoreLocked):
-        return 503, "store_locked", "Store locked", {}
-    if isinstance(exc, EmbeddingMismatch):
-        return 409, "embedding_mismatch", "Knowledge base embedded differently", {}
-    if isinstance(exc, PdfRejected):
-        return 422, "pdf_rejected", "PDF rejected", {"reason_code": str(exc.code)}
-    return None
 
 
 def install_problem_handlers(app: FastAPI) -> None:
@@ -175,18 +138,7 @@ def install_problem_handlers(app: FastAPI) -> None:
 
     app.add_exception_handler(StarletteHTTPException, on_http)
     app.add_exception_handler(RequestValidationError, on_validation)
-    # Known bases first, so they are answered by the exception middleware (no traceback);
-    # `Exception` last, for the truly unexpected (a 500 problem, logged).
-    for base in _package_bases():
-        app.add_exception_handler(base, on_any)
+    # The project's root first, so its errors are answered by the exception middleware (no
+    # traceback); `Exception` last, for the truly unexpected (a 500 problem, logged).
+    app.add_exception_handler(EvidenceRagError, on_any)
     app.add_exception_handler(Exception, on_any)
-
-
-def _package_bases() -> list[type[Exception]]:
-    from app import AppError
-    from engine import ContractError
-    from ingest import IngestError
-    from retrieval import RetrievalError
-    from skill import SkillError
-
-    return [ApiError, AppError, ContractError, IngestError, RetrievalError, SkillError]

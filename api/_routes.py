@@ -467,11 +467,21 @@ def _engine_body() -> dict[str, Any]:
 )
 async def evaluate_sufficiency(request: Request, _: Caller, state: State) -> dict[str, Any]:
     """The sufficiency engine alone: its input contract in, its verdict out."""
-    from engine import evaluate_json
-
     # Read under the app's body limits (api/_bodies.py); judged off the event loop.
     body = await request.body()
-    return await anyio.to_thread.run_sync(evaluate_json, body)
+    return await anyio.to_thread.run_sync(_evaluate_json, body)
+
+
+def _evaluate_json(body: bytes) -> dict[str, Any]:
+    """The engine's verdict on `body`. The engine knows nothing of the project: its
+    ContractError is translated here, as the skill does, into `skill.ContractError`."""
+    import engine
+    from skill import ContractError
+
+    try:
+        return engine.evaluate_json(body)
+    except engine.ContractError as exc:
+        raise ContractError.translated(exc) from exc
 
 
 # ----------------------------------------------------------------------------- evaluations

@@ -17,6 +17,7 @@ from api._db import open_api_engine
 from api._limits import ApiSettings
 from api._serving import serving_ingestor, use_one_torch_thread
 from app import BatchItem, JobKind, JobRecord, JobRunner, JobStore, Runtime, answer_item
+from ingest import PdfRejected
 
 _log = logging.getLogger("evrag.api")
 
@@ -145,12 +146,13 @@ class ApiState:
                 report = self.ingestor.run(job.kb, [(name, data)])
         except Exception as exc:  # recorded on the item; the job goes on with the next file
             _log.exception("ingesting %s into %s", name, job.kb)
-            code = getattr(exc, "code", None)
+            # A refused PDF says why; any other error here (a store's, say) is internal.
+            code = str(exc.code) if isinstance(exc, PdfRejected) else "internal_error"
             return False, {
                 "name": name,
                 "document_id": value["sha256"],
                 "status": "failed",
-                "code": str(code) if code else "internal_error",
+                "code": code,
                 "reason": str(exc) or type(exc).__name__,
             }
         outcome = report.documents[0]

@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from app._errors import AppError
+
 MAX_JSON_DEPTH = 64
 
 # A JSON string, escapes included, or an unterminated one running to the end; possessive,
@@ -28,8 +30,11 @@ _NOT_BRACKETS = bytes(b for b in range(256) if b not in _BRACKETS)
 _SLICE = 1 << 20
 
 
-class JsonTooDeep(ValueError):
-    """JSON nested deeper than `limit` levels; `str()` is one line naming the limit."""
+class JsonTooDeep(AppError, ValueError):
+    """JSON nested deeper than `limit` levels; `str()` is one line naming the limit.
+
+    Still a ValueError: `loads_bounded` stands in for `json.loads`, whose callers catch a
+    ValueError for JSON they cannot use."""
 
     def __init__(self, limit: int) -> None:
         super().__init__(f"JSON nested deeper than {limit} levels (limit max_json_depth = {limit})")

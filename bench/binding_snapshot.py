@@ -69,7 +69,9 @@ def main(argv: list[str]) -> None:
                 row.pop("id", None)
                 lines.append(json.dumps({**head, "binding": row}, sort_keys=True))
             for a in result.aliases:
-                lines.append(json.dumps({**head, "alias": a.model_dump(mode="json")}, sort_keys=True))
+                lines.append(
+                    json.dumps({**head, "alias": a.model_dump(mode="json")}, sort_keys=True)
+                )
             for r in result.relations:
                 lines.append(json.dumps({**head, "relation": repr(r)}, sort_keys=True))
     out.write_text("".join(line + "\n" for line in lines))

@@ -10,6 +10,7 @@ jurisdictions, contract-role terms, never-a-name words; `Role` and `Attribute` a
 beyond reading the lexicon, the package data that holds the project's vocabulary.
 """
 
+from domain._errors import EvidenceRagError
 from domain._lexicon import (
     DETAIL_ATTRIBUTE,
     DETAIL_KINDS,
@@ -82,6 +83,7 @@ __all__ = [
     "BindingType",
     "ChunkRecord",
     "ClauseLabel",
+    "EvidenceRagError",
     "Lexicon",
     "LexiconError",
     "LineRef",

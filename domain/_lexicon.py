@@ -20,6 +20,8 @@ from typing import Any
 
 import yaml
 
+from domain._errors import EvidenceRagError
+
 LEXICON_DIR = Path(__file__).resolve().parent / "lexicon"
 FILES = ("roles.yaml", "attributes.yaml", "vocabulary.yaml")
 
@@ -44,8 +46,13 @@ VALUE_KINDS = (
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-class LexiconError(ValueError):
-    """A lexicon file that does not fit the schema; `str()` names the file and the field."""
+class LexiconError(EvidenceRagError, ValueError):
+    """A lexicon file that does not fit the schema; `str()` names the file and the field.
+
+    A fault of the package data, not of any input (500). Still a ValueError, as it has
+    always been documented: a caller may catch it as one."""
+
+    code, title = "lexicon_error", "Invalid lexicon"
 
 
 @dataclass(frozen=True)

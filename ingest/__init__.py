@@ -6,10 +6,12 @@ The pieces are usable alone: `PdfParser` (bytes → `ParsedDocument` of `Located
 `Chunker` (→ `ChunkRecord`s with full locators), `BindingExtractor` (→ bindings and
 defined-term aliases).
 
-Errors::
+Errors (under `domain.EvidenceRagError`; the whole tree is drawn in domain/_errors.py)::
 
     IngestError
-    └── PdfRejected   a PDF that cannot be ingested; `.code` (RejectCode) says why
+    ├── PdfRejected        a PDF that cannot be ingested; `.code` (RejectCode) says why
+    └── ClauseModelError   the clause model cannot be read
+    ChildFailed            a sandboxed call gave no result (ChildTimedOut, ChildOutOfMemory, ...)
 """
 
 from ingest._binding_eval import load_gold, score_bindings
@@ -42,7 +44,7 @@ from ingest._pipeline import (
 )
 from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
 from ingest._relations import DocumentRelation, StatedChange, document_relations
-from ingest._sandbox import ChildFailed, ChildOutOfMemory, ChildTimedOut, run_in_child
+from ingest._sandbox import ChildFailed, ChildOutOfMemory, ChildTimedOut, ChildUsage, run_in_child
 from ingest.bindings import (
     BINDING_RULES,
     BindingContext,
@@ -64,6 +66,7 @@ __all__ = [
     "ChildFailed",
     "ChildOutOfMemory",
     "ChildTimedOut",
+    "ChildUsage",
     "Chunker",
     "ClauseClassifier",
     "ClauseModelError",

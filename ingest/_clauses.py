@@ -34,6 +34,7 @@ from domain import (
     chunk_sentence_spans,
     sentence_spans,
 )
+from ingest._errors import IngestError
 
 __all__ = [
     "CLAUSE_MODEL_DIR",
@@ -75,8 +76,13 @@ def short_masked(probs: np.ndarray, words: np.ndarray, min_words: np.ndarray) ->
     return np.where(words[:, None] >= min_words[None, :], probs, 0.0).astype(probs.dtype)
 
 
-class ClauseModelError(RuntimeError):
-    """The packaged clause model is missing or does not match this code."""
+class ClauseModelError(IngestError, RuntimeError):
+    """The packaged clause model is missing or does not match this code.
+
+    Raised when an `Ingestor` is built, never on a document; still a RuntimeError, as it
+    always was, for callers that catch it as one."""
+
+    code, title = "clause_model_error", "Clause model unreadable"
 
 
 def clause_category_slug(name: str) -> str:

@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from ingest._errors import IngestError
+
 OCR_BACKENDS = ("rapidocr", "tesseract", "off")
 
 # Recognition scores below this are noise (speckle, rules, stamps read as letters).
@@ -91,8 +93,12 @@ _AS_LETTERS = str.maketrans({"1": "l", "0": "o"})
 _BULLET = re.compile(r"\s*[·•●▪◦]\s*")
 
 
-class OcrUnavailable(Exception):
-    """The OCR backend cannot run here (not installed, or its models cannot be loaded)."""
+class OcrUnavailable(IngestError):
+    """The OCR backend cannot run here (not installed, or its models cannot be loaded).
+
+    The parser catches it and notes the page as not read (ingest/_pdf.py)."""
+
+    code, title = "ocr_unavailable", "OCR unavailable"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,14 @@ the child's resident memory, and sends SIGKILL when either bound is passed. The 
 inherits the parent's imported modules (no start-up cost) and returns its result, or the
 exception it raised, pickled through the pipe.
 
-Hierarchy (none of them is an IngestError: the caller says what they mean for its input)::
+Hierarchy (under `domain.EvidenceRagError`, status 500; none of them is an IngestError:
+the caller says what they mean for its input)::
 
     ChildFailed             the child gave no result
     ├── ChildTimedOut       killed past `seconds`
     ├── ChildOutOfMemory    killed past `memory_bytes` of resident memory over its start
     └── ChildCrashed        died by itself (a signal, or an exit before answering)
+    ChildRaised             the child raised something that could not be sent back as itself
 
 Where `os.fork` is missing the call runs in this process, unbounded.
 """
@@ -35,6 +37,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from domain import EvidenceRagError
+
 T = TypeVar("T")
 
 _FORK_LOCK = threading.Lock()
@@ -51,8 +55,10 @@ class ChildUsage:
     peak_rss_growth: int  # bytes; 0 where the platform does not say
 
 
-class ChildFailed(Exception):
-    """The child process gave no result."""
+class ChildFailed(EvidenceRagError):
+    """The child process gave no result (the parser turns each kind into a `PdfRejected`)."""
+
+    code, title = "child_failed", "Sandboxed call failed"
 
     def __init__(self, message: str, usage: ChildUsage) -> None:
         super().__init__(message)
@@ -62,17 +68,26 @@ class ChildFailed(Exception):
 class ChildTimedOut(ChildFailed):
     """Killed after running past its time bound."""
 
+    code = "child_timed_out"
+
 
 class ChildOutOfMemory(ChildFailed):
     """Killed after its resident memory grew past its bound."""
+
+    code = "child_out_of_memory"
 
 
 class ChildCrashed(ChildFailed):
     """Died by itself: a signal (a crash in native code) or an exit before answering."""
 
+    code = "child_crashed"
 
-class ChildRaised(Exception):
-    """The child raised an exception that could not be sent back as itself."""
+
+class ChildRaised(EvidenceRagError):
+    """The child raised an exception that could not be sent back as itself: an unexpected
+    one, which the pipeline reports as the internal fault it is, not as an ingest error."""
+
+    code, title = "child_raised", "Sandboxed call raised"
 
 
 @contextlib.contextmanager

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 import pymupdf
 
+from ingest._errors import IngestError
 from ingest._layout import RawLine, _Piece, order_lines
 from ingest._ocr import OcrLine, OcrPage, RapidOcrReader, skew_angle
 
@@ -32,8 +33,12 @@ MIN_REGION_SHARE = 0.12
 _MAX_TEXT_PIECES_OVER = 3
 
 
-class ScanTooLarge(Exception):
-    """The region cannot be rendered for OCR within the pixel budget, even at the lowest dpi."""
+class ScanTooLarge(IngestError):
+    """The region cannot be rendered for OCR within the pixel budget, even at the lowest dpi.
+
+    The parser catches it and notes the page as not read (ingest/_pdf.py)."""
+
+    code, title = "scan_too_large", "Scanned region too large"
 
 
 def region_dpi(rect: pymupdf.Rect, dpi: int, max_pixels: int, *, floor: int = 100) -> int:

@@ -10,7 +10,7 @@ holds on its folder. The records (`ChunkRecord`, `Binding`, `Alias`, `SourceLoca
 name normalisation (`entity_key`, `AliasResolver`) live in `domain`; they are re-exported
 here for callers written before it (new code imports them from `domain`).
 
-Errors::
+Errors (under `domain.EvidenceRagError`; the whole tree is drawn in domain/_errors.py)::
 
     RetrievalError
     ├── StoreLocked              the embedded store is held by another process (names it)
@@ -20,7 +20,8 @@ Errors::
     ├── InvalidKnowledgeBaseName a name unfit for a directory or collection
     ├── DocumentNotFound         no such document in the knowledge base
     ├── BlobNotFound             no stored original with that hash
-    └── EmbeddingMismatch        a KB used with another embedding model/backend than built
+    ├── EmbeddingMismatch        a KB used with another embedding model/backend than built
+    └── OnnxBackendError         a model the ONNX backend cannot run (not exported)
 """
 
 from __future__ import annotations

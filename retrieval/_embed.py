@@ -188,6 +188,8 @@ def model_name(model: str) -> str:
 class EmbeddingMismatch(RetrievalError):
     """A knowledge base is used with another embedding model or backend than it was built with."""
 
+    status, code, title = 409, "embedding_mismatch", "Knowledge base embedded differently"
+
     def __init__(self, kb: str, recorded: dict[str, str], current: dict[str, str]) -> None:
         self.kb = kb
         self.recorded = dict(recorded)

@@ -1,11 +1,15 @@
-"""The retrieval package's errors. One base; each carries structured fields.
+"""The retrieval package's errors. One base, under `domain.EvidenceRagError` (the whole
+tree is drawn in domain/_errors.py); each carries structured fields, and its `code`,
+`status` and `title`.
 
 RetrievalError
 ├── StoreLocked              the embedded store is held by another process (names it)
 ├── StoreUnavailable         a Qdrant server cannot be reached or refused the call
 ├── KnowledgeBaseNotFound    no such knowledge base
 ├── KnowledgeBaseExists      create of a name already taken
-└── InvalidKnowledgeBaseName a name unfit for a directory or collection
+├── InvalidKnowledgeBaseName a name unfit for a directory or collection
+├── DocumentNotFound         no such document in the knowledge base
+└── BlobNotFound             no stored original with that hash
 """
 
 from __future__ import annotations
@@ -13,12 +17,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from domain import EvidenceRagError
 
-class RetrievalError(Exception):
+
+class RetrievalError(EvidenceRagError):
     """Base of every error raised by `retrieval`."""
+
+    code, title = "retrieval_error", "Retrieval error"
 
 
 class StoreLocked(RetrievalError):
+    """The embedded store is held by another process (503; the CLI's bad input: stop it)."""
+
+    status, code, title = 503, "store_locked", "Store locked"
+
     def __init__(self, path: Path, holder_pid: int | None, holder_command: str | None) -> None:
         self.path = path
         self.holder_pid = holder_pid
@@ -35,6 +47,10 @@ class StoreLocked(RetrievalError):
 
 
 class StoreUnavailable(RetrievalError):
+    """A Qdrant server cannot be reached or refused the call."""
+
+    status, code, title = 503, "store_unavailable", "Store unavailable"
+
     def __init__(self, url: str, reason: str) -> None:
         self.url = url
         self.reason = reason
@@ -42,18 +58,30 @@ class StoreUnavailable(RetrievalError):
 
 
 class KnowledgeBaseNotFound(RetrievalError):
+    """No knowledge base of that name."""
+
+    status, code, title = 404, "kb_not_found", "Knowledge base not found"
+
     def __init__(self, kb: str) -> None:
         self.kb = kb
         super().__init__(f"knowledge base {kb!r} does not exist")
 
 
 class KnowledgeBaseExists(RetrievalError):
+    """Create of a name already taken."""
+
+    status, code, title = 409, "kb_exists", "Knowledge base exists"
+
     def __init__(self, kb: str) -> None:
         self.kb = kb
         super().__init__(f"knowledge base {kb!r} already exists")
 
 
 class InvalidKnowledgeBaseName(RetrievalError):
+    """A name unfit for a directory or a collection."""
+
+    status, code, title = 422, "invalid_kb_name", "Invalid knowledge base name"
+
     def __init__(self, kb: str) -> None:
         self.kb = kb
         super().__init__(
@@ -74,6 +102,10 @@ def check_kb_name(kb: str) -> str:
 
 
 class DocumentNotFound(RetrievalError):
+    """No document of that id in the knowledge base."""
+
+    status, code, title = 404, "document_not_found", "Document not found"
+
     def __init__(self, kb: str, document_id: str) -> None:
         self.kb = kb
         self.document_id = document_id
@@ -81,6 +113,10 @@ class DocumentNotFound(RetrievalError):
 
 
 class BlobNotFound(RetrievalError):
+    """No stored original with that hash: the stores disagree, a fault of ours (500)."""
+
+    status, code, title = 500, "blob_not_found", "Stored original missing"
+
     def __init__(self, sha256: str) -> None:
         self.sha256 = sha256
         super().__init__(f"no stored original with sha256 {sha256}")

@@ -55,6 +55,8 @@ _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 class OnnxBackendError(RetrievalError):
     """The model cannot run on the ONNX backend (its config is not one this backend reproduces)."""
 
+    code, title = "onnx_backend_error", "Embedding backend failed"
+
     def __init__(self, model_dir: Path, reason: str) -> None:
         self.model_dir = model_dir
         self.reason = reason

@@ -13,8 +13,9 @@ Its steps, each usable alone: the question's reading (`parse_question`, `parse_s
 
 Errors::
 
-    SkillError
+    SkillError              (under domain.EvidenceRagError: the tree is in domain/_errors.py)
     ├── SubjectClassError   the question fits no known kind (bad input: exit 2 / HTTP 422)
+    ├── ContractError       an evidence contract the engine refused (engine.ContractError too)
     └── IllegalTransition   a state machine bug: a skipped, repeated or post-terminal state
 """
 
@@ -31,7 +32,7 @@ from skill._clauses import (
     clause_sentences,
 )
 from skill._details import value_details
-from skill._errors import IllegalTransition, SkillError, SubjectClassError
+from skill._errors import ContractError, IllegalTransition, SkillError, SubjectClassError
 from skill._evidence import DocumentInfo, EvidenceCollector
 from skill._extract import (
     EXTRACTABLE_ATTRIBUTES,
@@ -85,6 +86,7 @@ __all__ = [
     "ClauseDocument",
     "ClauseSentence",
     "ClauseValue",
+    "ContractError",
     "DocumentCopy",
     "DocumentInfo",
     "EvidenceCollector",

@@ -28,10 +28,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import engine
 from domain import entity_key, lexicon
-from engine import MAX_BUNDLE_RECORDS, ContractError, evaluate
+from engine import MAX_BUNDLE_RECORDS
 from skill._answer import CitedValue, Conflict, EvidenceUnit, RejectedCandidate
 from skill._details import value_details
+from skill._errors import ContractError
 from skill._gate import SINGLE_HOLDER_ROLES
 from skill._subject import QuestionKind, SubjectClass
 
@@ -242,7 +244,7 @@ def _run(
         ],
         "resolution_policy": policy,
     }
-    return evaluate(payload)
+    return _evaluate(payload)
 
 
 def _within_bundle_limit(
@@ -279,7 +281,7 @@ def requirements_for(
             else:
                 merged[key] = value
     # Validate the contract up front: a bad one is the caller's input error.
-    evaluate(
+    _evaluate(
         {
             "mode": "claim",
             "claim_or_condition": {"id": "contract-check", "expected_value": True},
@@ -290,6 +292,14 @@ def requirements_for(
         }
     )
     return merged, policy
+
+
+def _evaluate(payload: dict[str, Any]) -> dict[str, Any]:
+    """The engine's verdict; its ContractError becomes the project's (skill.ContractError)."""
+    try:
+        return engine.evaluate(payload)
+    except engine.ContractError as exc:
+        raise ContractError.translated(exc) from exc
 
 
 def default_evaluation_time(dates: Iterable[str | None]) -> str:

@@ -146,7 +146,7 @@ class EvidenceSkill:
     ) -> Answer:
         """Answer one question (prose or a structured subject class) from knowledge base `kb`.
 
-        Raises SubjectClassError when State 1 fails, engine.ContractError when the evidence
+        Raises SubjectClassError when State 1 fails, ContractError when the evidence
         contract or `evaluation_time` is invalid. Never reads the wall clock."""
         machine = StateMachine()
         if subject is None and question is None:

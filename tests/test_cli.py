@@ -667,3 +667,50 @@ def test_a_second_server_on_the_same_data_dir_is_exit_2_naming_the_holder(
         assert "the embedded store" in line
     finally:
         first.stop()
+
+
+def _bad_input_cases() -> list[tuple[BaseException, bool]]:
+    import engine
+    from app import AppError, BatchFormatError, JobNotFound
+    from app.cli import BadInput
+    from ingest import ChildTimedOut, ChildUsage
+    from retrieval import (
+        BlobNotFound,
+        DocumentNotFound,
+        EmbeddingMismatch,
+        InvalidKnowledgeBaseName,
+        KnowledgeBaseExists,
+        KnowledgeBaseNotFound,
+        StoreLocked,
+        StoreUnavailable,
+    )
+    from skill import ContractError, IllegalTransition, SubjectClassError
+
+    return [
+        # exit 2, as the list of bad-input types the CLI kept before the one root
+        (BadInput("no PDF files found"), True),
+        (AppError("x"), True),
+        (BatchFormatError("x", line=2), True),
+        (JobNotFound("x"), True),
+        (ContractError.translated(engine.ContractError("mode", "required")), True),
+        (SubjectClassError("q", "no kind"), True),
+        (KnowledgeBaseNotFound("kb"), True),
+        (KnowledgeBaseExists("kb"), True),
+        (InvalidKnowledgeBaseName("-"), True),
+        (DocumentNotFound("kb", "ab" * 32), True),
+        (StoreLocked(Path("/d/lock"), None, None), True),
+        (EmbeddingMismatch("kb", {"backend": "torch"}, {"model": "m", "backend": "onnx"}), True),
+        # exit 1: faults, and what the project did not raise
+        (StoreUnavailable("http://q", "refused"), False),
+        (BlobNotFound("ab" * 32), False),
+        (IllegalTransition("INIT", "CONCLUDED"), False),
+        (ChildTimedOut("stopped", ChildUsage(0.0, 0)), False),
+        (ValueError("x"), False),
+    ]
+
+
+@pytest.mark.parametrize(("exc", "bad_input"), _bad_input_cases(), ids=repr)
+def test_exit_2_is_decided_from_the_error_root(exc: BaseException, bad_input: bool) -> None:
+    from app.cli import _is_bad_input
+
+    assert _is_bad_input(exc) is bad_input

@@ -1,4 +1,4 @@
-"""The public surface of `api` (create_app, serve and their settings): moving a name in or out of it is a
+"""The public surface of `api` (create_app, serve and their settings, its errors): moving a name in or out of it is a
 decision, made here in the open."""
 
 from __future__ import annotations
@@ -8,8 +8,17 @@ import api
 
 def test_exported_names_are_pinned() -> None:
     assert list(api.__all__) == [
+        "ApiError",
         "ApiSettings",
+        "BadRequest",
+        "Conflict",
+        "Forbidden",
+        "LimitExceeded",
+        "NotFound",
+        "Unauthorized",
+        "UnsupportedMediaType",
         "create_app",
+        "problem_for",
         "serve",
     ]
     for name in api.__all__:

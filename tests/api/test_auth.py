@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from api import ApiSettings
+from api import ApiSettings, Unauthorized
 from api._auth import KeyStore, hash_key
 from api._db import open_api_engine
-from api._errors import Unauthorized
 from api._state import resolve_admin_key
 
 

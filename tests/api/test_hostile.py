@@ -156,7 +156,7 @@ def _one_page_pdf(width: float, height: float) -> bytes:
 
 def test_a_page_image_is_bounded_by_its_pixels_not_its_zoom(tmp_path: Any) -> None:
     """A 14,400 pt square page at zoom 2 or 4 was a 500 (FzErrorLimit); at zoom 1, 2 GB."""
-    from api._errors import LimitExceeded
+    from api import LimitExceeded
     from api._pages import fitted_zoom, render_page_image
 
     huge = tmp_path / "huge.pdf"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from api._errors import BadRequest, NotFound
+from api import BadRequest, NotFound
 from api._pages import parse_bbox, render_page
 from ingest import PdfParser
 
@@ -79,7 +79,7 @@ def test_a_page_costly_to_draw_is_stopped_by_the_render_bounds(tmp_path):
 
     import pymupdf
 
-    from api._errors import LimitExceeded
+    from api import LimitExceeded
     from api._pages import render_page_image
 
     doc = pymupdf.open()

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from api import ApiSettings
-from api._errors import LimitExceeded, UnsupportedMediaType
+from api import ApiSettings, LimitExceeded, UnsupportedMediaType
 from api._uploads import UploadReceiver, display_name
 
 BOUNDARY = b"XyZ123"

@@ -1,0 +1,78 @@
+"""The one root of the project's errors, and the whole tree under it.
+
+Each error class says once what it means to a caller: `code` (a stable snake_case
+string), `status` (the HTTP status it stands for) and `title` (the problem's title);
+`str()` is the one-line reason and `extra` the structured fields a problem document adds.
+The API maps the root in one place (api/_errors.py); the CLI exits 2 on a 4xx one.
+A status of 500 means a fault of ours, not of the input: the API answers it as an
+internal error and logs the message.
+
+    EvidenceRagError                 (domain) root; 500 internal_error unless a class says
+    ├── LexiconError                 (domain) a lexicon file that does not fit the schema (also a ValueError)
+    ├── RetrievalError               (retrieval) 500 retrieval_error
+    │   ├── StoreLocked              503 store_locked: the embedded store is held by another process
+    │   ├── StoreUnavailable         503 store_unavailable: a Qdrant server cannot be reached
+    │   ├── KnowledgeBaseNotFound    404 kb_not_found
+    │   ├── KnowledgeBaseExists      409 kb_exists
+    │   ├── InvalidKnowledgeBaseName 422 invalid_kb_name
+    │   ├── DocumentNotFound         404 document_not_found
+    │   ├── BlobNotFound             500 blob_not_found: a stored original is missing
+    │   ├── EmbeddingMismatch        409 embedding_mismatch: a KB embedded by another model/backend
+    │   └── OnnxBackendError         500 onnx_backend_error: a model the ONNX backend cannot run
+    ├── IngestError                  (ingest) 500 ingest_error
+    │   ├── PdfRejected              422 pdf_rejected (+ reason_code; its own `.code` is the RejectCode)
+    │   ├── ClauseModelError         500 clause_model_error: an unreadable clause model (also a RuntimeError)
+    │   ├── OcrUnavailable           500 ocr_unavailable (caught by the parser: a page note)
+    │   └── ScanTooLarge             500 scan_too_large (caught by the parser: a page note)
+    ├── ChildFailed                  (ingest sandbox) 500 child_failed: a forked call gave no result
+    │   ├── ChildTimedOut            500 child_timed_out
+    │   ├── ChildOutOfMemory         500 child_out_of_memory
+    │   └── ChildCrashed             500 child_crashed
+    ├── ChildRaised                  (ingest sandbox) 500 child_raised: an exception that could not come back
+    ├── SkillError                   (skill) 500 skill_error
+    │   ├── SubjectClassError        422 subject_class_error
+    │   ├── ContractError            422 contract_error (+ field): the engine's ContractError, translated
+    │   └── IllegalTransition        500 illegal_transition: a state machine bug
+    ├── AppError                     (app) 422 invalid_input
+    │   ├── BatchFormatError         422 invalid_questions_file (+ line)
+    │   ├── JobNotFound              404 not_found
+    │   ├── JobConflict              409 conflict
+    │   └── JsonTooDeep              422 invalid_input (also a ValueError)
+    └── ApiError                     (api) 400 bad_request
+        ├── Unauthorized             401 unauthorized
+        ├── Forbidden                403 forbidden
+        ├── NotFound                 404 not_found
+        ├── Conflict                 409 conflict
+        ├── LimitExceeded            413 or 422 limit_exceeded (+ limit, limit_value)
+        ├── UnsupportedMediaType     415 unsupported_media_type
+        └── BadRequest               422 invalid_input
+
+`engine` imports nothing of the project, so its `ContractError` (a ValueError) is not
+under the root: where the project calls the engine (skill's conclusion, the API's
+`POST /v1/sufficiency/evaluate`) it is translated into `skill.ContractError`, which is
+both a `SkillError` and the engine's `ContractError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class EvidenceRagError(Exception):
+    """Root of every error the project raises; `str()` is the one-line reason.
+
+    `code`, `status` and `title` are set per class; an instance may set its own `status`
+    where the same error means two (`api.LimitExceeded`: 413 or 422). The problem's code
+    and title are read from the class: `ingest.PdfRejected` keeps its `RejectCode` in its
+    own `.code`, as it always has.
+    """
+
+    code: str = "internal_error"
+    status: int = 500
+    title: str = "Internal error"
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        """Structured fields the problem document adds to code, title and detail."""
+        return {}
