@@ -12,8 +12,8 @@ Errors::
     └── PdfRejected   a PDF that cannot be ingested; `.code` (RejectCode) says why
 """
 
-from ingest._binding_eval import load_gold, score_bindings
-from ingest._chunk import Chunker, extract_span, reextract, sentence_spans
+from ingest._binding_eval import GoldBinding, GoldDocument, load_gold, score_bindings
+from ingest._chunk import MAX_WORD_PIECES, Chunker, extract_span, reextract, sentence_spans
 from ingest._clauses import (
     CLAUSE_MODEL_DIR,
     LENGTH_BUCKETS,
@@ -57,6 +57,7 @@ __all__ = [
     "BINDING_RULES",
     "CLAUSE_MODEL_DIR",
     "LENGTH_BUCKETS",
+    "MAX_WORD_PIECES",
     "BindingContext",
     "BindingExtractor",
     "BindingResult",
@@ -69,6 +70,8 @@ __all__ = [
     "ClauseModelError",
     "DocumentOutcome",
     "DocumentRelation",
+    "GoldBinding",
+    "GoldDocument",
     "IngestError",
     "IngestReport",
     "Ingestor",
