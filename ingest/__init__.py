@@ -15,6 +15,8 @@ Errors::
 from ingest._binding_eval import GoldBinding, GoldDocument, load_gold, score_bindings
 from ingest._chunk import MAX_WORD_PIECES, Chunker, extract_span, reextract, sentence_spans
 from ingest._clauses import (
+    CANDIDATE_MIN,
+    CANDIDATES,
     CLAUSE_MODEL_DIR,
     LENGTH_BUCKETS,
     ClauseClassifier,
@@ -29,7 +31,7 @@ from ingest._clauses import (
 from ingest._dedup import content_key, copy_metadata
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import IngestError, PdfRejected, RejectCode
-from ingest._pdf import PdfParser
+from ingest._pdf import OCR_DISABLED, PdfParser
 from ingest._pipeline import (
     DocumentOutcome,
     Ingestor,
@@ -42,7 +44,14 @@ from ingest._pipeline import (
 )
 from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
 from ingest._relations import DocumentRelation, StatedChange, document_relations
-from ingest._sandbox import ChildFailed, ChildOutOfMemory, ChildTimedOut, run_in_child
+from ingest._sandbox import (
+    ChildFailed,
+    ChildOutOfMemory,
+    ChildTimedOut,
+    ChildUsage,
+    fork_available,
+    run_in_child,
+)
 from ingest.bindings import (
     BINDING_RULES,
     BindingContext,
@@ -55,9 +64,12 @@ from ingest.bindings import (
 
 __all__ = [
     "BINDING_RULES",
+    "CANDIDATES",
+    "CANDIDATE_MIN",
     "CLAUSE_MODEL_DIR",
     "LENGTH_BUCKETS",
     "MAX_WORD_PIECES",
+    "OCR_DISABLED",
     "BindingContext",
     "BindingExtractor",
     "BindingResult",
@@ -65,6 +77,7 @@ __all__ = [
     "ChildFailed",
     "ChildOutOfMemory",
     "ChildTimedOut",
+    "ChildUsage",
     "Chunker",
     "ClauseClassifier",
     "ClauseModelError",
@@ -99,6 +112,7 @@ __all__ = [
     "document_relations",
     "embedding_text",
     "extract_span",
+    "fork_available",
     "kb_aliases",
     "kb_entity_names",
     "load_gold",
