@@ -14,9 +14,11 @@ Errors (under `domain.EvidenceRagError`; the whole tree is drawn in domain/_erro
     ChildFailed            a sandboxed call gave no result (ChildTimedOut, ChildOutOfMemory, ...)
 """
 
-from ingest._binding_eval import load_gold, score_bindings
-from ingest._chunk import Chunker, extract_span, reextract, sentence_spans
+from ingest._binding_eval import GoldBinding, GoldDocument, load_gold, score_bindings
+from ingest._chunk import MAX_WORD_PIECES, Chunker, extract_span, reextract, sentence_spans
 from ingest._clauses import (
+    CANDIDATE_MIN,
+    CANDIDATES,
     CLAUSE_MODEL_DIR,
     LENGTH_BUCKETS,
     ClauseClassifier,
@@ -31,7 +33,7 @@ from ingest._clauses import (
 from ingest._dedup import content_key, copy_metadata
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import IngestError, PdfRejected, RejectCode
-from ingest._pdf import PdfParser
+from ingest._pdf import OCR_DISABLED, PdfParser
 from ingest._pipeline import (
     DocumentOutcome,
     Ingestor,
@@ -44,7 +46,15 @@ from ingest._pipeline import (
 )
 from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
 from ingest._relations import DocumentRelation, StatedChange, document_relations
-from ingest._sandbox import ChildFailed, ChildOutOfMemory, ChildTimedOut, ChildUsage, run_in_child
+from ingest._sandbox import (
+    ChildCrashed,
+    ChildFailed,
+    ChildOutOfMemory,
+    ChildTimedOut,
+    ChildUsage,
+    fork_available,
+    run_in_child,
+)
 from ingest.bindings import (
     BINDING_RULES,
     BindingContext,
@@ -57,12 +67,17 @@ from ingest.bindings import (
 
 __all__ = [
     "BINDING_RULES",
+    "CANDIDATES",
+    "CANDIDATE_MIN",
     "CLAUSE_MODEL_DIR",
     "LENGTH_BUCKETS",
+    "MAX_WORD_PIECES",
+    "OCR_DISABLED",
     "BindingContext",
     "BindingExtractor",
     "BindingResult",
     "BindingRule",
+    "ChildCrashed",
     "ChildFailed",
     "ChildOutOfMemory",
     "ChildTimedOut",
@@ -72,6 +87,8 @@ __all__ = [
     "ClauseModelError",
     "DocumentOutcome",
     "DocumentRelation",
+    "GoldBinding",
+    "GoldDocument",
     "IngestError",
     "IngestReport",
     "Ingestor",
@@ -99,6 +116,7 @@ __all__ = [
     "document_relations",
     "embedding_text",
     "extract_span",
+    "fork_available",
     "kb_aliases",
     "kb_entity_names",
     "load_gold",

@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 # Only what both commands need at import: `open` must start fast.
-from retrieval._edge import EdgeStore
-from retrieval._errors import StoreLocked
+from retrieval import EdgeStore, StoreLocked
 
 
 def catalog_url(data_dir: Path) -> str:
@@ -30,9 +29,8 @@ def catalog_url(data_dir: Path) -> str:
 
 
 def _ingest(data_dir: Path, kb: str, files: list[Path], kill_at: int | None) -> int:
-    from ingest._pipeline import Ingestor
-    from retrieval._catalog import BlobStore, Catalog, DocumentEntry
-    from retrieval._embed import Embedder
+    from ingest import Ingestor
+    from retrieval import BlobStore, Catalog, DocumentEntry, Embedder
 
     class KilledBeforeCommit(Catalog):
         """The real catalog; the process dies just before the N-th commit reaches it."""

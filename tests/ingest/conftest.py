@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest._document import ParsedDocument
-from ingest._pdf import PdfParser
+from ingest import ParsedDocument, PdfParser
 from tests import pdfs
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,10 +8,14 @@ from uuid import NAMESPACE_URL, uuid5
 
 import pytest
 
-from domain import entity_key
-from domain._records import Binding, BindingType, SubjectType
-from ingest import BindingExtractor, BindingResult
-from ingest._document import LocatedLine, PageInfo, ParsedDocument
+from domain import Binding, BindingType, SubjectType, entity_key
+from ingest import (
+    BindingExtractor,
+    BindingResult,
+    LocatedLine,
+    PageInfo,
+    ParsedDocument,
+)
 
 FURNITURE = "@@"  # a line starting with this marker is laid out as a running header/footer
 TABLE = "||"  # ... as a table row

@@ -6,10 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from domain._records import Binding, SubjectType
-from ingest import BindingExtractor
-from ingest._binding_eval import GoldDocument, load_gold, score_bindings
-from ingest._pdf import PdfParser
+from domain import Binding, SubjectType
+from ingest import (
+    BindingExtractor,
+    GoldBinding,
+    GoldDocument,
+    PdfParser,
+    load_gold,
+    score_bindings,
+)
 from tests.pdfs import Line, make_pdf
 
 from .conftest import CUAD, require
@@ -152,8 +157,6 @@ def test_scorer_counts_misses_and_false_positives(license_pdf: bytes) -> None:
 
 
 def load_gold_line(rows: list[tuple[str, str, str, str, str | None]]) -> list:
-    from ingest._binding_eval import GoldBinding
-
     return [
         GoldBinding("license.pdf", role, btype, subject, parent, contract_role)
         for role, btype, subject, parent, contract_role in rows

@@ -14,6 +14,8 @@ import pytest
 
 from domain import ChunkRecord, PageLines, candidate_category
 from ingest import (
+    CANDIDATE_MIN,
+    CANDIDATES,
     CLAUSE_MODEL_DIR,
     ClauseClassifier,
     ClauseModelError,
@@ -182,8 +184,6 @@ def test_a_category_no_sentence_reaches_gets_its_best_sentences_as_candidates() 
     probability CANDIDATE_MIN or more (at most CANDIDATES) labelled "?<category>", filterable
     alike; a category some sentence reaches has none; a sentence two overlapping chunks
     share is labelled alike in both."""
-    from ingest._clauses import CANDIDATE_MIN, CANDIDATES
-
     model = clause_model()
     sentences = [
         NEUTRAL[0],
@@ -230,8 +230,6 @@ def test_a_line_with_no_word_of_letters_is_no_candidate() -> None:
     """A redaction mark, a table row of figures or a page number is never quoted as a
     candidate of a clause, however the model scores it (the packaged model scores "[***]" and
     "2019 | 20000" over CANDIDATE_MIN for categories no sentence here reaches)."""
-    from ingest._clauses import CANDIDATE_MIN
-
     model = clause_model()
     lines = ["[***]", "2019 | 20000", "-4-"]
     sentences = [NEUTRAL[0], *lines]

@@ -10,9 +10,8 @@ import pymupdf
 import pytest
 
 from bench.data_room import scan_pdf
-from ingest import PdfParser, PdfRejected
+from ingest import OCR_DISABLED, PdfParser, PdfRejected
 from ingest._ocr import _split_runs, fix_confusions, normalize_ocr_text
-from ingest._pdf import OCR_DISABLED
 from ingest._scan import ScanTooLarge, region_dpi
 from tests import pdfs
 from tests.pdfs import Line

@@ -6,8 +6,7 @@ import hashlib
 
 import pytest
 
-from ingest._document import ParsedDocument
-from ingest._pdf import OCR_DISABLED, PdfParser
+from ingest import OCR_DISABLED, ParsedDocument, PdfParser
 from tests import pdfs
 from tests.pdfs import Line, Row
 

@@ -6,8 +6,7 @@ import time
 
 import pytest
 
-from ingest._errors import IngestError, PdfRejected, RejectCode
-from ingest._pdf import PdfParser
+from ingest import IngestError, PdfParser, PdfRejected, RejectCode
 from tests import pdfs
 
 

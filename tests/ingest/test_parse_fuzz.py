@@ -19,9 +19,7 @@ from pathlib import Path
 import pytest
 
 import ingest._pdf as pdf_module
-from ingest._errors import PdfRejected
-from ingest._pdf import PdfParser
-from ingest._sandbox import ChildUsage, fork_available
+from ingest import ChildUsage, PdfParser, PdfRejected, fork_available
 from tests import pdfs
 from tests.ingest import hostile_pdfs as hostile
 from tests.ingest.conftest import CUAD

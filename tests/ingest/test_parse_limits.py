@@ -11,16 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from ingest._errors import PdfRejected, RejectCode
-from ingest._layout import _merge_rows, _Piece, order_lines
-from ingest._pdf import PdfParser
-from ingest._sandbox import (
+from ingest import (
     ChildCrashed,
     ChildOutOfMemory,
     ChildTimedOut,
+    PdfParser,
+    PdfRejected,
+    RejectCode,
     fork_available,
     run_in_child,
 )
+from ingest._layout import _merge_rows, _Piece, order_lines
 from tests import pdfs
 from tests.ingest import hostile_pdfs as hostile
 from tests.ingest.conftest import CUAD

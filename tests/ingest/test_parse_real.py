@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from ingest._chunk import Chunker
-from ingest._pdf import PdfParser
+from ingest import Chunker, PdfParser
 
 from .conftest import CUAD, FINANCEBENCH, require
 

@@ -20,13 +20,15 @@ from pathlib import Path
 import pytest
 
 from domain import entity_key
-from ingest._errors import RejectCode
-from ingest._pipeline import Ingestor, Source
-from ingest._progress import ProgressEvent, ProgressPrinter, collect_pdfs
-from retrieval._catalog import BlobStore, Catalog, DocumentStatus
-from retrieval._edge import EdgeStore
-from retrieval._embed import Embedder
-from retrieval._errors import DocumentNotFound
+from ingest import Ingestor, ProgressEvent, ProgressPrinter, RejectCode, Source, collect_pdfs
+from retrieval import (
+    BlobStore,
+    Catalog,
+    DocumentNotFound,
+    DocumentStatus,
+    EdgeStore,
+    Embedder,
+)
 from tests import pdfs
 from tests.ingest._ingest_child import catalog_url
 

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from ingest import PdfParser
-from ingest._relations import document_relations
+from ingest import PdfParser, document_relations
 from tests import pdfs
 from tests.pdfs import Line
 
