@@ -26,16 +26,10 @@ from skill._errors import IllegalTransition, SkillError, SubjectClassError
 from skill._evidence import DocumentInfo
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._format import citation, render_answer
+from skill._question import MAX_QUESTION_CHARS, parse_question
 from skill._skill import EvidenceSkill
 from skill._states import State, StateMachine
-from skill._subject import (
-    MAX_QUESTION_CHARS,
-    QuestionKind,
-    SubjectClass,
-    parse_question,
-    parse_subject,
-    type_word,
-)
+from skill._subject import QuestionKind, SubjectClass, parse_subject, type_word
 from skill._supersede import stated_targets
 from skill._values import (
     normalize_date,

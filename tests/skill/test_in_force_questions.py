@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from skill._subject import parse_question
+from skill._question import parse_question
 
 
 @pytest.mark.parametrize(

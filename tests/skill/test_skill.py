@@ -20,8 +20,8 @@ from skill._answer import Answer
 from skill._errors import SubjectClassError
 from skill._format import citation, render_answer
 from skill._gate import CandidateGate
+from skill._question import parse_question
 from skill._skill import EvidenceSkill
-from skill._subject import parse_question
 
 from .conftest import ACME, GLOBEX, KB, SkillFactory
 

@@ -7,16 +7,11 @@ from typing import Any
 import pytest
 
 from domain._names import entity_key
+from skill._agreement_ref import parse_agreement
 from skill._errors import SkillError, SubjectClassError
-from skill._subject import (
-    QuestionKind,
-    document_type_of,
-    document_types_match,
-    parse_agreement,
-    parse_question,
-    parse_subject,
-    split_names,
-)
+from skill._question import parse_question
+from skill._question_names import split_names
+from skill._subject import QuestionKind, document_type_of, document_types_match, parse_subject
 
 ACME = "Acme Robotics, Inc."
 GLOBEX = "Globex Corporation"
@@ -756,7 +751,7 @@ def test_a_party_named_by_its_role_is_kept_as_a_constraint() -> None:
 
 
 def test_the_same_word_on_both_sides_of_and_is_one_name() -> None:
-    from skill._subject import _split_names
+    from skill._question_names import _split_names
 
     assert _split_names("Johnson and Johnson and Acme Corp") == ["Johnson and Johnson", "Acme Corp"]
     assert _split_names("Barnes Group and Noble Energy") == ["Barnes Group", "Noble Energy"]

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from skill._subject import (
-    document_type_of,
-    document_types_match,
-    parse_agreement,
-    parse_question,
-)
+from skill._agreement_ref import parse_agreement
+from skill._question import parse_question
+from skill._subject import document_type_of, document_types_match
 
 
 @pytest.mark.parametrize(

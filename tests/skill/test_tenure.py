@@ -10,7 +10,8 @@ import pytest
 from domain import Binding, BindingType, SourceLocation, SubjectType
 from skill._evidence import DocumentInfo
 from skill._gate import Candidate, GateResult
-from skill._subject import QuestionKind, SubjectClass, parse_question, time_qualifier
+from skill._question import parse_question, time_qualifier
+from skill._subject import QuestionKind, SubjectClass
 from skill._tenure import in_force, not_in_force, period
 
 DATES = {"bylaws": "2017-03-20", "minutes21": "2021-06-15", "minutes24": "2024-06-20"}
