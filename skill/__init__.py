@@ -24,7 +24,8 @@ from skill._clauses import (
 )
 from skill._errors import IllegalTransition, SkillError, SubjectClassError
 from skill._evidence import DocumentInfo
-from skill._extract import ExtractedValue, extract_values, sentence_relevance
+from skill._extract import extract_values, sentence_relevance
+from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
 from skill._question import MAX_QUESTION_CHARS, parse_question
 from skill._skill import EvidenceSkill

@@ -9,13 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from skill._extract import (
-    EXTRACTABLE_ATTRIBUTES,
-    ExtractedValue,
-    _cue_relevance,
-    extract_values,
-    sentence_relevance,
-)
+from skill._extract import EXTRACTABLE_ATTRIBUTES, extract_values, sentence_relevance
+from skill._extracted_value import ExtractedValue, _cue_relevance
 from skill._values import normalize_date, normalize_jurisdiction
 
 CUAD = Path("/work/shared/data/cuad/clauses.jsonl")
