@@ -19,6 +19,7 @@ Errors::
     └── IllegalTransition   a state machine bug: a skipped, repeated or post-terminal state
 """
 
+from skill._agreement_ref import parse_agreement
 from skill._answer import Answer, DocumentCopy, EvidenceUnit
 from skill._clauses import (
     CLAUSE_VALUE_ATTRIBUTES,
@@ -34,27 +35,20 @@ from skill._clauses import (
 from skill._details import value_details
 from skill._errors import ContractError, IllegalTransition, SkillError, SubjectClassError
 from skill._evidence import DocumentInfo, EvidenceCollector
-from skill._extract import (
-    EXTRACTABLE_ATTRIBUTES,
-    ExtractedValue,
-    extract_values,
-    sentence_relevance,
-)
+from skill._extract import EXTRACTABLE_ATTRIBUTES, extract_values, sentence_relevance
+from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
 from skill._gate import Candidate, CandidateGate, GateResult, QueryEmbedder
+from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier
+from skill._question_names import split_names
 from skill._skill import EvidenceSkill
 from skill._states import TERMINAL, TRANSITIONS, State, StateMachine
 from skill._subject import (
-    MAX_QUESTION_CHARS,
     QuestionKind,
     SubjectClass,
     document_type_of,
     document_types_match,
-    parse_agreement,
-    parse_question,
     parse_subject,
-    split_names,
-    time_qualifier,
     type_word,
 )
 from skill._supersede import stated_targets

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 from domain import CANDIDATE_MARK, ChunkRecord, SourceLocation, sentence_location
 from retrieval import DocumentEntry, VectorStore
-from skill._extract import ExtractedValue, extract_values
+from skill._extract import extract_values
+from skill._extracted_value import ExtractedValue
 
 __all__ = [
     "CLAUSE_VALUE_ATTRIBUTES",

@@ -28,20 +28,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import entity_key, is_generic_term, lexicon
+from skill._agreement_ref import _AMENDMENT, _NAME_QUALIFIER, _TITLE_CONTINUATION, _TYPE_VOCABULARY
 from skill._errors import SubjectClassError
 from skill._evidence import NOTICE_PURPOSE
 from skill._mentions import NEVER_NAMES, Mention, NameIndex, find_mentions, placeholder_in
+from skill._question_names import _is_legal_form, _split_names
 from skill._subject import (
     _AGREEMENT_WORD,
-    _AMENDMENT,
     _DETERMINERS,
-    _NAME_QUALIFIER,
-    _TITLE_CONTINUATION,
-    _TYPE_VOCABULARY,
     QuestionKind,
     SubjectClass,
-    _is_legal_form,
-    _split_names,
     document_type_of,
 )
 

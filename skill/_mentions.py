@@ -1,7 +1,7 @@
 """Names in a question, found by matching what the knowledge base knows.
 
-The grammar of `_subject` cuts names out of a question by where its connectors fall, which
-breaks real names ("SIGA TECHNOLOGIES, INC and MERIDIAN MEDICAL TECHNOLOGIES, INC for
+The grammar (`_question_grammar`) cuts names out of a question by where its connectors fall,
+which breaks real names ("SIGA TECHNOLOGIES, INC and MERIDIAN MEDICAL TECHNOLOGIES, INC for
 convenience", "C.M. OLIVER & COMPANY LIMITED"). Here the names come from the knowledge base
 instead: its entities, their aliases and its agreement titles are matched against the
 question, longest first, case-insensitively, with legal forms folded the way `entity_key`

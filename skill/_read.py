@@ -22,7 +22,8 @@ from skill._intent import (
     refine_intent,
 )
 from skill._mentions import NameIndex, known_names, placeholder_in
-from skill._subject import MAX_QUESTION_CHARS, SubjectClass, _normalize, parse_question
+from skill._question import MAX_QUESTION_CHARS, _normalize, parse_question
+from skill._subject import SubjectClass
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
 

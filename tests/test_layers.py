@@ -241,7 +241,7 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/skill/test_extract.py", "skill._evidence"): "the clause-heading rule",
     ("tests/skill/test_open_questions.py", "skill._intent"): "the open-question reader",
     ("tests/skill/test_open_questions.py", "skill._mentions"): "the name index of a question",
-    ("tests/skill/test_open_questions.py", "skill._subject"): "the question's normal form",
+    ("tests/skill/test_open_questions.py", "skill._question"): "the question's normal form",
     ("tests/skill/test_open_questions.py", "skill._gate"): "a title naming both parties",
     ("tests/skill/test_same_entity.py", "skill._gate"): "one entity under two names",
     ("tests/skill/test_supersede.py", "skill._conclude"): "values grouped and in conflict",

@@ -29,7 +29,7 @@ SCRIPT = """
 import sys
 from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
-from skill._skill import EvidenceSkill
+from skill import EvidenceSkill
 from tests.skill.conftest import KB, build_documents
 
 base = build_documents()

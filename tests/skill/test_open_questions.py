@@ -9,7 +9,7 @@ from domain import entity_key
 from skill import EvidenceSkill, SubjectClassError, split_names
 from skill._intent import lexicon_intent, read_open_question
 from skill._mentions import NameIndex, find_mentions, name_tokens, placeholder_in
-from skill._subject import _normalize
+from skill._question import _normalize
 from tests.skill.conftest import KB
 
 # -- names from the knowledge base -----------------------------------------------------------
@@ -387,7 +387,7 @@ def test_names_before_an_agreements_type_words_are_its_parties(
     question: str, parties: list[str], document_type: str
 ) -> None:
     from skill._intent import read_open_question
-    from skill._subject import _normalize
+    from skill._question import _normalize
 
     subject = read_open_question(question, _normalize(question), _KNOWN).subject
     assert subject.parties == parties
@@ -494,7 +494,7 @@ def test_a_whole_title_is_the_agreement_and_names_only_its_parties(
     question: str, parties: list[str], document_type: str | None, amendment: str | None
 ) -> None:
     from skill._intent import read_open_question
-    from skill._subject import _normalize
+    from skill._question import _normalize
 
     subject = read_open_question(question, _normalize(question), _TITLED).subject
     assert subject.parties == parties
@@ -507,7 +507,7 @@ def test_a_whole_title_is_the_agreement_and_names_only_its_parties(
 def test_a_title_with_no_determiner_before_it_keeps_its_names() -> None:
     """Capitalised words before a title with no "the" may be a party's name: not a title."""
     from skill._intent import read_open_question
-    from skill._subject import _normalize
+    from skill._question import _normalize
 
     question = "Does Brenwick Foods Supply Agreement with Pellucid Freight LLC renew?"
     subject = read_open_question(question, _normalize(question), _TITLED).subject

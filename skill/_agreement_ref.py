@@ -1,0 +1,212 @@
+"""An agreement as a question names it: "the master services agreement between X and Y",
+"X's NDA with Y", "the MSA", "the First Amendment to the Supply Agreement" read as its type,
+the parties named and an amendment.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from domain import entity_key
+from skill._question_names import _is_legal_form, clean_name, split_names
+from skill._subject import _AGREEMENT_WORD, _DETERMINERS, document_type_of, role_of
+
+_TYPE_VOCABULARY = frozenset(
+    """
+    master services service non-disclosure nondisclosure non disclosure confidentiality mutual
+    loan security credit term employment executive supply license licence licensing reseller
+    resale distribution distributor consulting consultancy purchase stock share asset lease
+    sublease guaranty guarantee franchise agency marketing development joint venture
+    collaboration cooperation manufacturing hosting maintenance support subscription software
+    transportation outsourcing sponsorship endorsement partnership shareholders stockholders
+    founders operating investment escrow settlement separation severance indemnification
+    indemnity registration rights warrant note promissory facility revolving subordination
+    intercreditor pledge merger acquisition option sow msa nda mnda spa apa and amended restated
+    framework general services purchasing sales sale commercial cooperative strategic alliance
+    affiliate referral co-branding transition outsourcing content storage colocation
+    special durable irrevocable supplemental
+    """.split()  # noqa: SIM905
+)
+_AMENDMENT = re.compile(
+    r"^(?:the\s+)?(?P<amendment>(?:(?:first|second|third|fourth|fifth|\w+)\s+)?amendment"
+    r"(?:\s+(?:no\.?|number|#)\s*\d+)?)\s+(?:to|of)\s+(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_GENERIC_LINK = r"(?:between|among|amongst|with|involving|by|of|for|from|to)"
+_NAME_QUALIFIER = re.compile(
+    r"^(?:\((?:[^()]*\b(?:amend\w*|restat\w*|version|revised|form|draft|\d{4})\b[^()]*)\)"
+    r"|(?:(?:contract|agreement|reference|ref\.?)\s+)?(?:identification|id|no\.?|number|#)"
+    r"\s*(?:no\.?\s*)?[:#]?\s*[A-Z0-9][\w\-/.]*\d[\w\-/.]*)(?=\s|,|$)",
+    re.IGNORECASE,
+)
+# The Title-Cased second half of a compound title, up to the words that name the parties.
+_TITLE_CONTINUATION = re.compile(
+    r"^(?i:and|&)\s+(?P<title>[A-Z][\w\-'’]*(?:\s+(?:[A-Z][\w\-'’]*|of|the|to|for|on|in|and))"
+    r"{0,7})(?=\s+(?:between|among|amongst|with|by\s+and\s+between)\b)"
+)
+
+
+def _strip_qualifier(rest: str) -> str:
+    """`rest` without a qualifier at its start; a parenthesis with a legal form names a party
+    ("(Acme 2019 Holdings Inc.)") and stays."""
+    m = _NAME_QUALIFIER.match(rest)
+    if m is None or any(_is_legal_form(w.strip("(),")) for w in m.group(0).split()):
+        return rest.strip(" ,")
+    return rest[m.end() :].strip(" ,")
+
+
+@dataclass(frozen=True)
+class AgreementRef:
+    """An agreement as a question names it: its type, the parties named, an amendment."""
+
+    document_type: str | None
+    parties: list[str]
+    amendment: str | None = None
+    # Parties named by their role at the first named party ("with its CFO" -> ["cfo"]).
+    party_roles: tuple[str, ...] = ()
+
+
+def _split_modifier(words: list[str], titled: bool) -> tuple[list[str], list[str]]:
+    """(party-name words, type words) of the words before an agreement's type keyword."""
+    k = len(words)
+    while k > 0:
+        word = words[k - 1]
+        bare = word.lower().strip(",")
+        if word[:1].islower() or (bare in _TYPE_VOCABULARY and (titled or word[:1].isupper())):
+            # "Northgate Logistics supply agreement": capitalised words before a lower-case
+            # type are a name, even when a word of the name could be a type word.
+            if (
+                word[:1].isupper()
+                and not titled
+                and bare in _TYPE_VOCABULARY
+                and any(w[:1].islower() for w in words[k:])
+            ):
+                break
+            k -= 1
+            continue
+        break
+    return words[:k], words[k:]
+
+
+def parse_agreement(text: str) -> AgreementRef | None:
+    """The agreement a phrase refers to, or None when `text` does not refer to an agreement."""
+    ref = " ".join(text.split()).strip(" ,?")
+    parties: list[str] = []
+    amendment = None
+    owner = re.match(r"^(?P<x>.+?)['’]s?\s+(?P<rest>.+)$", ref)
+    if owner and re.search(_AGREEMENT_WORD, owner.group("rest"), re.IGNORECASE):
+        if not re.fullmatch(r"(?:its|their|his|her)", owner.group("x"), re.IGNORECASE):
+            parties.append(clean_name(owner.group("x")))
+        ref = owner.group("rest")
+    amended = _AMENDMENT.match(ref)
+    if amended:
+        amendment = " ".join(amended.group("amendment").split())
+        ref = amended.group("rest")
+    ref = _DETERMINERS.sub("", ref)
+    match = re.match(rf"^(?P<type>.*?\b{_AGREEMENT_WORD})(?P<rest>(?:\s.*)?)$", ref, re.IGNORECASE)
+    if match is None:
+        return None
+    rest = match.group("rest").strip(" ,")
+    type_phrase = match.group("type")
+    # A qualifier after the name names no party: "(2014 Amendment)", "(as amended)",
+    # "Contract Identification FT-77", "Ref. No. 2021/4".
+    rest = _strip_qualifier(rest)
+    # "loan agreement", "license and supply agreement": the type runs to the last type word.
+    more = re.match(
+        r"^(?P<more>(?:(?:and|&)\s+)?(?:\w+\s+){0,3}?(?:agreements?|contracts?))\b(?P<rest>.*)$",
+        rest,
+        re.IGNORECASE,
+    )
+    if more is not None and not re.search(
+        rf"\b{_GENERIC_LINK}\b", more.group("more"), re.IGNORECASE
+    ):
+        type_phrase = f"{type_phrase} {more.group('more')}"
+        rest = more.group("rest").strip(" ,")
+    # "Term Sheet for the Loan Agreement between A and B": the agreement an instrument is for
+    # names no party (unless a legal form makes its words a name).
+    serves = re.match(
+        rf"^(?:for|of|under|to)\s+(?:the\s+|an?\s+)?(?:(?!{_GENERIC_LINK}\b)[\w\-'’]+\s+){{0,5}}"
+        rf"{_AGREEMENT_WORD}(?=[\s,]|$)",
+        rest,
+        re.IGNORECASE,
+    )
+    if serves is not None and not any(
+        _is_legal_form(w.strip(","))
+        for w in [*serves.group(0).split(), *rest[serves.end() :].strip(" ,").split()[:1]]
+    ):
+        rest = rest[serves.end() :].strip(" ,")
+    if type_phrase.split()[-1][:1].isupper():
+        # A two-part title: "Supply Agreement and Right of First Refusal between A and B";
+        # a second half with a legal form is a party ("Supply Agreement and Acme Inc with").
+        second = _TITLE_CONTINUATION.match(rest)
+        if second is not None and not any(
+            _is_legal_form(w.strip(",")) for w in second.group("title").split()
+        ):
+            rest = rest[second.end("title") :].strip(" ,")
+    rest = _strip_qualifier(rest)
+    # "termination of the MSA": the words before " of " are not part of the agreement's type.
+    type_phrase = re.sub(
+        r"^.*?\b(?:termination|expiry|expiration|renewal|breach|execution|signing|term)\s+of\s+"
+        r"(?:the\s+)?",
+        "",
+        type_phrase,
+        flags=re.IGNORECASE,
+    )
+    linked: list[str] = []
+    roles: list[str] = []
+    if rest:
+        rest = re.sub(
+            r"^(?:dated|effective)\s+(?:as\s+of\s+)?[^,]*?(?=\s+(?:between|among|with|by)\b|$)",
+            "",
+            rest,
+            flags=re.IGNORECASE,
+        ).strip(" ,")
+        link = re.match(
+            r"^(?:(?:entered\s+into|signed|executed|made)\s+)?(?:by\s+and\s+)?"
+            rf"{_GENERIC_LINK}\s+(?P<names>.+)$",
+            rest,
+            re.IGNORECASE,
+        )
+        if link is None:
+            return None
+        linked = split_names(link.group("names"))
+        kept = []
+        for n in linked:
+            by_role = re.fullmatch(r"(?:its|their)\s+(?P<role>.+)", n, re.IGNORECASE)
+            if by_role is None:
+                if not re.fullmatch(r"(?:his|her)\s+\w+", n, re.IGNORECASE):
+                    kept.append(n)
+                continue
+            role = role_of(by_role.group("role"))
+            if role is None:
+                return None  # "with its partner": a party we cannot identify
+            roles.append(role)
+        linked = kept
+    # The keyword is the whole instrument ("Power of Attorney", "Deed of Trust"): the words
+    # before it are the type's or a party's.
+    kw = re.search(rf"\b{_AGREEMENT_WORD}$", type_phrase, re.IGNORECASE)
+    keyword = kw.group(0) if kw else type_phrase.split()[-1]
+    words = type_phrase[: kw.start()].split() if kw else type_phrase.split()[:-1]
+    last = keyword.split()[-1]
+    keyword_titled = last[:1].isupper() and not keyword.isupper()
+    modifier, type_words = _split_modifier(words, keyword_titled)
+    if modifier and linked and keyword_titled:
+        # "Strategic Alliance Agreement between A and B": a title, its words are the type.
+        modifier, type_words = [], words
+    document_type = document_type_of(" ".join([*type_words, keyword]))
+    if modifier:
+        for piece in re.split(r"\s*[/–]\s*|(?<=[a-z])-(?=[A-Z])", " ".join(modifier)):
+            parties.extend(split_names(piece))
+    parties.extend(linked)
+    # Names repeated verbatim are dropped; names that only share a key are kept: "The
+    # Babcock and Wilcox Company and Babcock and Wilcox Enterprises" splits into "The
+    # Babcock", ..., "Babcock", ..., and the gate joins the pieces again by the KB's names.
+    seen: set[str] = set()
+    unique = []
+    for party in parties:
+        key = " ".join(party.lower().split())
+        if entity_key(party) and key not in seen:
+            seen.add(key)
+            unique.append(party)
+    return AgreementRef(document_type, unique, amendment, tuple(roles))

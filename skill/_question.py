@@ -1,0 +1,158 @@
+"""State 1 from prose: the subject class of a question in natural language.
+
+A question is normalized, a single time it names is set aside (`time_qualifier`), and the
+grammar (skill/_question_grammar.py) reads the rest. A question that fits no kind raises
+`SubjectClassError`: the skill never guesses a subject. Nor does it resolve a reference to
+an entity named elsewhere ("its CFO" alone).
+"""
+
+from __future__ import annotations
+
+import re
+
+from domain import lexicon
+from skill._errors import SubjectClassError
+from skill._question_grammar import _RULES
+from skill._subject import QuestionKind, SubjectClass
+from skill._values import find_dates
+
+_LEXICON = lexicon()
+
+_ABBREVIATED_END = re.compile(
+    r"\b(?:inc|corp|co|ltd|l\.l\.c|n\.a|s\.a|n\.v|b\.v|k\.k|jr|sr|p\.c|l\.p|s\.a\.s)\.$",
+    re.IGNORECASE,
+)
+
+
+_IN_FORCE_LEAD = re.compile(
+    r"^(?:as\s+(?:amended|restated|amended\s+and\s+restated)|currently|at\s+present)\s*,\s*",
+    re.IGNORECASE,
+)
+_IN_FORCE_WORD = re.compile(
+    r"\b(the|its|their)\s+(?:current|present|prevailing|currently\s+applicable)\s+", re.IGNORECASE
+)
+
+
+def _normalize(text: str) -> str:
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    text = text.replace("–", "-").replace("—", "-")
+    text = re.sub(r"\b(what|who|where|when|which|how)'s\b", r"\1 is", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(what|who|where|when|which|how)'re\b", r"\1 are", text, flags=re.IGNORECASE)
+    text = " ".join(text.split()).rstrip(" ?!")
+    # "As amended, ...", "the current cap": a question about what is in force, which is what
+    # every answer gives (issue 16: a stated supersession decides it)
+    text = _IN_FORCE_LEAD.sub("", text)
+    text = _IN_FORCE_WORD.sub(r"\1 ", text)
+    # A final full stop ends the sentence, unless it belongs to "Inc." or "N.A.".
+    if text.endswith(".") and not _ABBREVIATED_END.search(text):
+        text = text[:-1].rstrip()
+    return text
+
+
+# Words that refer back to an entity named elsewhere (an earlier question): the subject
+# cannot be identified from the question alone.
+_REFERENCE = re.compile(
+    r"^(?:it|its|itself|they|them|their|he|him|his|she|her|this|that|these|those|"
+    r"(?:(?:the|this|that|such|said)\s+)?(?:company|corporation|entity|firm|business|person|"
+    r"individual|party|counterparty|target|issuer|same)|(?:its|their|his|her)\s+.+)$",
+    re.IGNORECASE,
+)
+
+
+def _reject_references(text: str, subject: SubjectClass) -> None:
+    names = [
+        subject.name,
+        subject.parent_entity,
+        subject.constraints.get("party"),
+        *subject.parties,
+    ]
+    for name in names:
+        # "the Company" written as a defined term is kept as written (the gate decides).
+        if isinstance(name, str) and _REFERENCE.match(name.strip()) and name.islower():
+            raise SubjectClassError(
+                text,
+                f"it refers to an entity as {name!r} without naming it; name the entity "
+                "(each question is read on its own)",
+            )
+
+
+# The longest question read (after whitespace is normalized). The API advertises and
+# enforces this same figure (api/_limits.py: max_question_chars may lower it, never raise it).
+MAX_QUESTION_CHARS = 2000
+
+
+# The words before a time in a question ("Who was the CFO of X in 2022?").
+_TIME_WORDS = r"(?:in|during|as\s+of|as\s+at|on|at\s+the\s+end\s+of|by\s+the\s+end\s+of)"
+
+
+def time_qualifier(question: str) -> tuple[str, str] | None:
+    """(the question without its time, the time as ISO "2022", "2022-03" or "2022-03-01")
+    for a question that names one time; None otherwise."""
+    dates = find_dates(question, partial=True)
+    if len(dates) != 1:
+        return None
+    mention = dates[0]
+    before = re.search(
+        rf"(?i)[\s,]*\b{_TIME_WORDS}\s+(?:the\s+year\s+)?$", question[: mention.start]
+    )
+    if before is None:
+        return None
+    rest = question[: before.start()] + question[mention.end :]
+    return " ".join(rest.split()).replace(" ?", "?").lstrip(", "), mention.value
+
+
+# Entity attributes whose values hold an office the lexicon names as a role (the auditor, the
+# registered agent): "Who was X's auditor in 2015?" asks for the holder then. Other attributes
+# keep their dates in the question ("shares outstanding as of June 30, 2023").
+_HOLDER_ATTRIBUTES = _LEXICON.holder_attributes
+
+
+def parse_question(text: str) -> SubjectClass:
+    """The subject class of a natural-language question; SubjectClassError when none fits.
+
+    A role question that names one time ("Who was the CFO of X in 2022?") is read without it,
+    and the time is kept as `constraints.as_of` (the holders then, not now: skill/_tenure)."""
+    dated = time_qualifier(_normalize(text))
+    if dated is not None:
+        try:
+            subject = _parse_question(text, dated[0])
+        except SubjectClassError:
+            subject = None
+        if subject is not None and (
+            subject.kind == QuestionKind.ROLE
+            or (subject.kind == QuestionKind.YES_NO and subject.role is not None)
+            or (
+                subject.kind == QuestionKind.ENTITY_ATTRIBUTE
+                and subject.attribute in _HOLDER_ATTRIBUTES
+            )
+        ):
+            constraints = dict(sorted({**subject.constraints, "as_of": dated[1]}.items()))
+            return subject.model_copy(update={"constraints": constraints})
+    return _parse_question(text, text)
+
+
+def _parse_question(text: str, read: str) -> SubjectClass:
+    question = _normalize(read)
+    if not question:
+        raise SubjectClassError(text, "the question is empty")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise SubjectClassError(
+            text,
+            f"the question is longer than {MAX_QUESTION_CHARS} characters "
+            f"(limit max_question_chars = {MAX_QUESTION_CHARS})",
+        )
+    for rule in _RULES:
+        match = rule.regex.match(question)
+        if match is None:
+            continue
+        groups = {k: v for k, v in match.groupdict().items() if v is not None}
+        subject = rule.build(groups)
+        if subject is not None:
+            _reject_references(text, subject)
+            return subject
+    raise SubjectClassError(
+        text,
+        "it fits no supported question kind (a role, relation or attribute of a named entity; "
+        "an attribute, the parties or obligations of an agreement; an attribute of a person "
+        "reached through a role; or a yes/no claim about one of these)",
+    )

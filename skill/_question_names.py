@@ -1,0 +1,69 @@
+"""Names as a question writes them: several names split at their commas and "and"s without
+breaking a company's name at its legal form, and one name cleaned of determiners and trailing
+punctuation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from domain import base_key, legal_form
+from skill._mentions import current_names, split_known_names
+
+
+def _is_legal_form(token: str) -> bool:
+    """A word that is a legal form alone ("Inc.", "L.L.C.", "GmbH"; the lexicon's forms)."""
+    return bool(legal_form("x " + token)) and not base_key("x " + token).strip("x ")
+
+
+def split_names(text: str) -> list[str]:
+    """Split "A, B and C" into names without breaking "Acme Robotics, Inc." at its comma;
+    while the knowledge base's names are known (`skill._mentions.known_names`), its names
+    are kept whole ("C.M. OLIVER & COMPANY LIMITED") and qualifiers are dropped."""
+    index = current_names()
+    if index is not None:
+        return split_known_names(text, index, _split_names)
+    return _split_names(text)
+
+
+def _same_word_joined(match: re.Match[str]) -> str:
+    """ "Johnson and " before "Johnson" with its "and" as a sentinel where the second word
+    ends the name: nothing, a punctuation mark, "and" or a legal form follows it."""
+    after = match.string[match.end() + len(match.group(1)) :]
+    following = re.match(r"\s+([\w.'’-]+)", after)
+    if following is None or following.group(1) == "and" or _is_legal_form(following.group(1)):
+        return f"{match.group(1)} \0 "
+    return match.group(0)
+
+
+def _split_names(text: str) -> list[str]:
+    out: list[str] = []
+    # "Johnson and Johnson" is one name: the same word on both sides of "and", the second
+    # ending the name (a legal form may follow; "Acme and Acme Holdings" are two), is not
+    # split (its "and" is kept out of the split as a sentinel)
+    text = re.sub(r"\b([\w'’-]+)\s+and\s+(?=\1\b)", _same_word_joined, text)
+    for piece in re.split(r"\s*;\s*|,?\s+and\s+|\s*&\s+(?=[A-Z])", text):
+        piece = piece.replace("\0", "and")
+        parts = [p.strip() for p in piece.split(",")]
+        merged: list[str] = []
+        for part in parts:
+            if not part:
+                continue
+            if merged and _is_legal_form(part):
+                merged[-1] = f"{merged[-1]}, {part}"
+            else:
+                merged.append(part)
+        out.extend(merged)
+    return [n for n in (clean_name(p) for p in out) if n]
+
+
+def clean_name(text: str) -> str:
+    """A name as captured from a question: whitespace collapsed, determiners and trailing
+    punctuation dropped (but a corporate suffix's dot kept)."""
+    name = " ".join(text.split()).strip(" ,;:?!\"'“”")
+    name = re.sub(r"^(?:the|a|an)\s+(?=[a-z])", "", name)
+    if name.endswith(".") and not re.search(
+        r"\b(?:inc|corp|co|ltd|l\.l\.c|n\.a|s\.a|n\.v|b\.v|jr|sr)\.$", name, re.IGNORECASE
+    ):
+        name = name[:-1]
+    return name.strip()
