@@ -33,9 +33,10 @@ from domain import (
 )
 from retrieval import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
+from skill._candidate import Candidate
 from skill._clauses import clause_only_values, labelled_spans
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
-from skill._gate import SKILL_FUSION, Candidate, QueryEmbedder
+from skill._search import SKILL_FUSION, QueryEmbedder
 from skill._subject import QuestionKind, SubjectClass
 from skill._voice import voice_of
 

@@ -25,6 +25,7 @@ from skill._answer import (
     RejectedEvidence,
     Supersession,
 )
+from skill._candidate import Candidate, GateResult
 from skill._conclude import (
     cited,
     confidence_of,
@@ -49,10 +50,11 @@ from skill._evidence import (
     evidence_id,
     sentences_of,
 )
-from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
+from skill._gate import ATTRIBUTE_ROLES, CandidateGate
 from skill._intent import TOPIC, IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
 from skill._read import build_name_index, clause_label, is_clause_question, read_question
+from skill._search import QueryEmbedder
 from skill._states import State, StateMachine
 from skill._subject import QuestionKind, SubjectClass, parse_subject
 from skill._supersede import (

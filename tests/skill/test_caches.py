@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from domain._names import entity_key
 from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
-from skill._gate import QueryEmbedder
+from skill._search import QueryEmbedder
 from skill._skill import EvidenceSkill
 
 from .conftest import ACME, KB, KnowledgeBase

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from domain import lexicon
+from skill._candidate import Candidate
 from skill._clauses import labelled_spans
 from skill._evidence import DocumentInfo, EvidenceCollector
-from skill._gate import Candidate
 from skill._subject import QuestionKind, SubjectClass
 
 ROOT_MODEL = "ingest/clause_model/model.json"

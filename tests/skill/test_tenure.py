@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from domain import Binding, BindingType, SourceLocation, SubjectType
+from skill._candidate import Candidate, GateResult
 from skill._evidence import DocumentInfo
-from skill._gate import Candidate, GateResult
 from skill._subject import QuestionKind, SubjectClass, parse_question, time_qualifier
 from skill._tenure import in_force, not_in_force, period
 
