@@ -23,9 +23,9 @@ from skill._clauses import (
     clause_sentences,
 )
 from skill._errors import IllegalTransition, SkillError, SubjectClassError
-from skill._evidence import DocumentInfo
 from skill._extract import ExtractedValue, extract_values, sentence_relevance
 from skill._format import citation, render_answer
+from skill._sentences import DocumentInfo
 from skill._skill import EvidenceSkill
 from skill._states import State, StateMachine
 from skill._subject import (

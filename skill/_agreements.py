@@ -291,7 +291,7 @@ def agreements_of(
             for c in candidates
         )
         # the amendment is the subject: its own text, not the other document's pages a
-        # filing printed before it (skill._evidence.verify)
+        # filing printed before it (skill._integrity.verify)
         chosen = [
             dataclasses.replace(
                 c,

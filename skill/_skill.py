@@ -44,17 +44,15 @@ from skill._evidence import (
     _ATTRIBUTES,
     ATTRIBUTE_CUES,
     UNCONFIRMED_CLAUSE_CONFIDENCE,
-    DocumentInfo,
     EvidenceCollector,
-    Sentence,
     evidence_id,
-    sentences_of,
 )
 from skill._gate import ATTRIBUTE_ROLES, CandidateGate
 from skill._intent import TOPIC, IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
 from skill._read import build_name_index, clause_label, is_clause_question, read_question
 from skill._search import QueryEmbedder
+from skill._sentences import DocumentInfo, Sentence, sentences_of
 from skill._states import State, StateMachine
 from skill._subject import QuestionKind, SubjectClass, parse_subject
 from skill._supersede import (

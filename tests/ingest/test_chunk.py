@@ -126,7 +126,7 @@ def test_small_sibling_clauses_share_a_chunk_and_sections_stay_apart_without_mer
 
 
 def test_a_sentence_of_a_merged_chunk_is_cited_with_its_own_clause(contract, contract_chunks):
-    from skill._evidence import sentence_location
+    from skill._sentences import sentence_location
 
     cited = {}
     for record in contract_chunks:
@@ -294,7 +294,7 @@ def test_a_chunk_is_embedded_after_its_document_name_and_stored_as_is(contract, 
 
 
 def test_no_sentence_of_a_merged_chunk_runs_across_two_clauses(contract, contract_chunks):
-    from skill._evidence import sentences_of
+    from skill._sentences import sentences_of
 
     split = 0
     for record in contract_chunks:

@@ -32,7 +32,7 @@ from domain._records import (
 )
 from retrieval._edge import EdgeStore
 from retrieval._embed import Embedder
-from skill._evidence import DocumentInfo
+from skill._sentences import DocumentInfo
 from skill._skill import EvidenceSkill
 
 _NS = uuid.UUID("0b6f3f8e-2d1c-4f59-9a57-1f4a3b2c1d00")

@@ -18,7 +18,8 @@ import pytest
 from domain import lexicon
 from skill._candidate import Candidate
 from skill._clauses import labelled_spans
-from skill._evidence import DocumentInfo, EvidenceCollector
+from skill._evidence import EvidenceCollector
+from skill._sentences import DocumentInfo
 from skill._subject import QuestionKind, SubjectClass
 
 ROOT_MODEL = "ingest/clause_model/model.json"

@@ -8,7 +8,7 @@ from typing import Any
 from domain import SourceLocation
 from skill._answer import EvidenceUnit
 from skill._conclude import find_conflicts, group_values
-from skill._evidence import DocumentInfo
+from skill._sentences import DocumentInfo
 from skill._supersede import (
     in_force_note,
     only_unexecuted,

@@ -9,7 +9,7 @@ import pytest
 
 from domain import Binding, BindingType, SourceLocation, SubjectType
 from skill._candidate import Candidate, GateResult
-from skill._evidence import DocumentInfo
+from skill._sentences import DocumentInfo
 from skill._subject import QuestionKind, SubjectClass, parse_question, time_qualifier
 from skill._tenure import in_force, not_in_force, period
 
