@@ -48,7 +48,7 @@ def _clear_process_caches() -> None:
     import skill._extract as extract
     import skill._integrity as integrity
     import skill._sentences as sentences
-    import skill._skill as skill_module
+    import skill._units as skill_module
 
     with sentences._SENTENCES_LOCK:
         sentences._SENTENCES.clear()
