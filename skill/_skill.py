@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import itertools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -11,7 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, SourceLocation, lexicon
+from domain import Alias, lexicon
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -39,48 +37,31 @@ from skill._conclude import (
     risk_signals,
 )
 from skill._errors import SubjectClassError
-from skill._evidence import (
-    _ATTRIBUTES,
-    ATTRIBUTE_CUES,
-    UNCONFIRMED_CLAUSE_CONFIDENCE,
-    EvidenceCollector,
-)
+from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector
 from skill._gate import CandidateGate
 from skill._intent import IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
+from skill._passages import passages_in_force
 from skill._read import build_name_index, clause_label, is_clause_question, read_question
 from skill._search import QueryEmbedder
-from skill._sentences import DocumentInfo, Sentence, sentences_of
+from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
 from skill._subject import QuestionKind, SubjectClass, parse_subject
 from skill._supersede import (
-    Passage,
-    caption_above,
-    change_sentences,
     in_force_note,
     only_unexecuted,
     passage_note,
     set_aside_unexecuted,
-    stated_targets,
     supersede,
-    supersede_passages,
     unexecuted_documents,
 )
 from skill._tenure import in_force
-from skill._topic import absence_text, topic_words
-from skill._units import _dedupe, evidence_units
+from skill._topic import absence_text
+from skill._units import evidence_units
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
 # Attributes whose values are role holders (the auditor, the registered agent): names.
 _HOLDERS = lexicon().holder_attributes
-
-
-@dataclass(frozen=True, slots=True)
-class _Spot:
-    """A sentence as the clause tests read it (`skill._supersede.Passage`)."""
-
-    source_location: SourceLocation
-    quote: str
 
 
 def _no_document_info(kb: str, document_id: str) -> DocumentInfo | None:
@@ -218,8 +199,16 @@ class EvidenceSkill:
                 and not is_single_valued(subject_class)
             )
         ):
-            units, replaced_units, passages = self._supersede_passages(
-                kb, subject_class, gate, units, committed, aliases, info, collector
+            units, replaced_units, passages = passages_in_force(
+                self.store,
+                kb,
+                subject_class,
+                gate,
+                units,
+                committed,
+                info,
+                collector,
+                self._gate_snapshot(kb, committed, aliases),
             )
         machine.advance(State.EVIDENCE_VERIFIED)
         # Candidates of a clause the classifier did not confirm: quoted as evidence (under the
@@ -469,110 +458,6 @@ class EvidenceSkill:
                 entry = self._snapshots[key] = (aliases, {})
             return entry[1]
 
-    def _supersede_passages(
-        self,
-        kb: str,
-        subject: SubjectClass,
-        gate: GateResult,
-        units: list[EvidenceUnit],
-        committed: Sequence[str],
-        aliases: tuple[Alias, ...],
-        info: Callable[[str], DocumentInfo | None],
-        collector: EvidenceCollector,
-    ) -> tuple[list[EvidenceUnit], list[EvidenceUnit], list[Supersession]]:
-        """Each candidate's passages under the changes its documents state
-        (`skill._supersede.supersede_passages`): (in force, replaced, supersessions)."""
-        allowed = set(committed)
-        read: dict[str, list[Sentence]] = {}
-
-        def sentences(document_id: str) -> list[Sentence]:
-            if document_id not in read:
-                by_start: dict[int, Sentence] = {}
-                for chunk in self.store.chunks_of(kb, document_id):
-                    for s in sentences_of(chunk):
-                        by_start.setdefault(s.location.char_start, s)
-                read[document_id] = [by_start[k] for k in sorted(by_start)]
-            return read[document_id]
-
-        def caption_of(unit: Passage) -> str:
-            loc = unit.source_location
-            return caption_above(sentences(loc.document_id), loc)
-
-        # a topic asked about by a changed clause's caption ("What administration and risk
-        # management services ...?" and "Exhibit A: Administration and Risk Management")
-        stems = topic_words(str(subject.constraints.get("topic") or ""))
-
-        def asked(caption: str) -> bool:
-            words = topic_words(caption)
-            return bool(words) and len(words) >= 2 and all(w in stems for w in words)
-
-        # every relation bound over the knowledge base's documents (once per committed set)
-        cache = self._gate_snapshot(kb, committed, aliases)
-        stated = cache.get("stated_targets")
-        if stated is None:
-            infos = {d: found for d in committed if (found := info(d)) is not None}
-            stated = cache["stated_targets"] = stated_targets(infos)
-
-        kept: list[EvidenceUnit] = []
-        gone: list[EvidenceUnit] = []
-        records: list[Supersession] = []
-        done: set[str] = set()
-        for c in gate.candidates:
-            mine = [u for u in units if u.subject_id == c.subject_id]
-            done.add(c.subject_id)
-            if not mine:
-                continue
-            unit_of = functools.partial(_stated_unit, collector, c.subject_id, mine[0].claim_id)
-
-            def change_text(
-                document_id: str,
-                relation: Mapping[str, Any],
-                change: Mapping[str, Any],
-                unit_of: Callable[[Sentence], EvidenceUnit] = unit_of,
-            ) -> list[EvidenceUnit]:
-                return [
-                    unit_of(s) for s in change_sentences(sentences(document_id), relation, change)
-                ]
-
-            def document_text(
-                document_id: str,
-                keep: Callable[[Passage], bool],
-                limit: int,
-                unit_of: Callable[[Sentence], EvidenceUnit] = unit_of,
-            ) -> list[EvidenceUnit]:
-                kept_here = (s for s in sentences(document_id) if keep(_Spot(s.location, s.text)))
-                return [unit_of(s) for s in itertools.islice(kept_here, limit)]
-
-            k, g, r = supersede_passages(
-                mine,
-                [d for d in c.documents if d in allowed],
-                info,
-                change_text,
-                document_text,
-                caption_of,
-                asked,
-                stated,
-                additions=subject.kind is not QuestionKind.OBLIGATIONS,
-            )
-            if all(u.evidence_id in collector.candidate_evidence for u in mine):
-                # The clause the change replaces is a candidate (the classifier did not
-                # confirm it): the text that replaces it is one too, quoted, never judged.
-                ids = {u.evidence_id for u in mine}
-                k = [
-                    u
-                    if u.evidence_id in ids
-                    else u.model_copy(
-                        update={"confidence": min(u.confidence, UNCONFIRMED_CLAUSE_CONFIDENCE)}
-                    )
-                    for u in k
-                ]
-                collector.candidate_evidence.update(u.evidence_id for u in k)
-            kept.extend(k)
-            gone.extend(g)
-            records.extend(r)
-        kept.extend(u for u in units if u.subject_id not in done)
-        return _dedupe(kept), _dedupe(gone), records
-
     # -- SUBJECT_NOT_FOUND ----------------------------------------------------------------
 
     def _not_found(
@@ -599,15 +484,6 @@ class EvidenceSkill:
             suggested_next_actions=next_actions_not_found(subject, gate.unresolved, gate.rejected),
             sufficiency=None,
         )
-
-
-def _stated_unit(
-    collector: EvidenceCollector, subject_id: str, claim_id: str, sentence: Sentence
-) -> EvidenceUnit:
-    """A sentence a document states, as a unit whose value is the sentence itself."""
-    return collector.sentence_unit(
-        sentence, subject_id, claim_id, " ".join(sentence.text.split()), 0.9
-    )
 
 
 def _told_apart(
