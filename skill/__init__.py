@@ -21,6 +21,7 @@ Errors::
 
 from skill._agreement_ref import parse_agreement
 from skill._answer import Answer, DocumentCopy, EvidenceUnit
+from skill._candidate import Candidate, GateResult
 from skill._clauses import (
     CLAUSE_VALUE_ATTRIBUTES,
     ClauseAnswer,
@@ -34,13 +35,15 @@ from skill._clauses import (
 )
 from skill._details import value_details
 from skill._errors import ContractError, IllegalTransition, SkillError, SubjectClassError
-from skill._evidence import DocumentInfo, EvidenceCollector
+from skill._evidence import EvidenceCollector
 from skill._extract import EXTRACTABLE_ATTRIBUTES, extract_values, sentence_relevance
 from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
-from skill._gate import Candidate, CandidateGate, GateResult, QueryEmbedder
+from skill._gate import CandidateGate
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier
 from skill._question_names import split_names
+from skill._search import QueryEmbedder
+from skill._sentences import DocumentInfo
 from skill._skill import EvidenceSkill
 from skill._states import TERMINAL, TRANSITIONS, State, StateMachine
 from skill._subject import (

@@ -1,22 +1,18 @@
-"""States 3-5: constrained retrieval, sentence-level evidence units, and the integrity check.
+"""States 3-4: constrained retrieval and sentence-level evidence units.
 
 Every search is filtered to documents that reference the candidate (its bindings' documents,
 an agreement's own document and its amendments) or to chunks that mention its entity key.
-Retrieved chunks are split into sentences, each cited by its exact page and printed lines.
-A unit is kept only if it names the candidate (or a resolved alias) or sits in a span whose
-subject is unambiguous; everything else is rejected with a reason.
+Retrieved chunks are split into sentences (skill/_sentences.py), each cited by its exact page
+and printed lines. A unit is kept only if it passes the integrity check (skill/_integrity.py):
+it names the candidate (or a resolved alias) or sits in a span whose subject is unambiguous;
+everything else is rejected with a reason.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import re
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from domain import (
     Alias,
@@ -24,69 +20,32 @@ from domain import (
     ChunkRecord,
     SourceLocation,
     candidate_category,
-    chunk_sentence_spans,
     entity_key,
-    is_generic_term,
     lexicon,
-    sentence_location,
-    short_names,
 )
 from retrieval import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
+from skill._candidate import Candidate
 from skill._clauses import clause_only_values, labelled_spans
 from skill._extract import extract_values, sentence_relevance
 from skill._extracted_value import ExtractedValue
-from skill._gate import SKILL_FUSION, Candidate, QueryEmbedder
+from skill._integrity import (
+    _LEGAL_FORM,
+    _companies_in,
+    _KnownEntity,
+    _list_item_for,
+    _mention_segments,
+    _mentions,
+    _owner_is_candidate,
+    candidate_forms,
+    known_entities,
+    mask_others,
+    verify,
+)
+from skill._search import SKILL_FUSION, QueryEmbedder
+from skill._sentences import DocumentInfo, Sentence, _is_heading, sentences_of
 from skill._subject import QuestionKind, SubjectClass
-from skill._voice import voice_of
 
-
-@dataclass(frozen=True, slots=True)
-class DocumentInfo:
-    """What the catalog knows about a committed document."""
-
-    document_id: str
-    name: str
-    document_type: str
-    document_date: str | None
-    independence_group: str
-    # additive (issue 16): its title, parties, stated relations to an earlier agreement,
-    # effective date, and the mark of an unexecuted copy (a draft, empty signatures)
-    title: str | None = None
-    parties: tuple[str, ...] = ()
-    relations: tuple[Mapping[str, Any], ...] = ()
-    effective_date: str | None = None
-    unexecuted: Mapping[str, Any] | None = None
-    pages: int | None = None  # pages of the document, when the catalog knows them
-    pages_without_text: int | None = None  # of those, pages no text could be read from
-    # additive (issue 14): ingested with clause labels (None: not known, treated as not)
-    classified: bool | None = None
-    # per clause category, the score at which one of its sentences confirms the clause alone
-    # (the classifier's contract-level threshold; None: never alone); a category not listed
-    # is confirmed by any sentence the classifier labelled
-    clause_confirm: Mapping[str, float | None] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Sentence:
-    text: str
-    chunk: ChunkRecord
-    start: int  # offsets into chunk.text
-    end: int
-    location: SourceLocation
-
-
-_SELF_CHARTER = re.compile(
-    r"\bthis\s+(?:Certificate|Articles)\s+of\s+(?:Incorporation|Formation|Organi[sz]ation)\b",
-    re.IGNORECASE,
-)
-_CHARTER_ROLES = frozenset(r.name for r in lexicon().roles if r.charter)
-# Attributes that place a company (where it is, where it is incorporated): a person who is
-# the subject of a sentence is placed by it, not the company.
-_PLACE_ATTRIBUTES = frozenset(
-    a.name for a in lexicon().attributes if a.value_kind in ("place", "jurisdiction")
-)
-_HONORIFICS = ("Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof")
 _STOP_WORDS = frozenset({"non", "the", "and", "covenant", "clause", "provision", "section"})
 
 
@@ -120,83 +79,6 @@ _AUDIT_CUE = re.compile(
     r"\baudit(?:s|ed|ing|or|ors)?\b|\baccounting\s+firm\b|\bindependent\s+accountants?\b",
     re.IGNORECASE,
 )
-_HEADING = re.compile(
-    r"^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+|[a-z])?[.)]?\s*"
-    r"[A-Z][\w&'’,/-]*(?:\s+[\w&'’,/-]+){0,5}\.?\s*$",
-    re.IGNORECASE,
-)
-
-
-def _is_heading(text: str) -> bool:
-    """A clause title standing alone ("3.2 Payment Terms.", "(a) Transfer and Absolute
-    Assignment of Initial Receivables."): a label, not a statement."""
-    words = text.split()
-    if re.search(r"\b(?:shall|is|are|was|were|will|may|must)\b", text, re.IGNORECASE):
-        return False
-    return (len(words) <= 6 and bool(_HEADING.match(text))) or (
-        len(words) <= 10 and bool(_TITLE_CASE_HEADING.match(text))
-    )
-
-
-# "(a) Transfer and Absolute Assignment of Initial Receivables.": every word capitalised but
-# the words that join them.
-_TITLE_CASE_HEADING = re.compile(
-    r"^\s*\(?(?:\d+(?:\.\d+)*|[ivx]+|[a-z])[.)]\s*[A-Z][\w&'’/-]*"
-    r"(?:\s+(?:[A-Z][\w&'’/-]*|and|or|of|the|to|for|in|on|&))*\.?\s*$"
-)
-
-
-def sentences_of(chunk: ChunkRecord) -> list[Sentence]:
-    return [
-        Sentence(chunk.text[s:e], chunk, s, e, location) for s, e, location in _sentences(chunk)
-    ]
-
-
-_SENTENCES: OrderedDict[ChunkRecord, tuple[tuple[int, int, SourceLocation], ...]]
-_SENTENCES = OrderedDict()
-_SENTENCES_SIZE = 2048
-_SENTENCES_LOCK = threading.Lock()
-
-
-def _sentences(chunk: ChunkRecord) -> tuple[tuple[int, int, SourceLocation], ...]:
-    """(start, end, locator) of each sentence of a chunk. Memoized by the chunk's value (a
-    frozen record): the chunks of a subject's documents come back for question after
-    question."""
-    with _SENTENCES_LOCK:
-        found = _SENTENCES.get(chunk)
-        if found is not None:
-            _SENTENCES.move_to_end(chunk)
-            return found
-    found = tuple((s, e, sentence_location(chunk, s, e)) for s, e in chunk_sentence_spans(chunk))
-    with _SENTENCES_LOCK:
-        _SENTENCES[chunk] = found
-        while len(_SENTENCES) > _SENTENCES_SIZE:
-            _SENTENCES.popitem(last=False)
-    return found
-
-
-def _outside_instrument(sentence: Sentence, info: DocumentInfo | None, number: Any) -> bool:
-    """Whether the sentence stands outside the asked amendment's own instrument: a PDF may
-    print the last page of the agreement it amends before it, or Amendment No. 1 and then
-    Amendment #2. The instrument is the relation with the asked number (an unnumbered
-    "Amendment": the first unnumbered one), from where it begins to where the next begins."""
-    if info is None or not info.relations:
-        return False
-    spans = sorted(
-        (
-            ((int(r["start"]["page"]), int(r["start"]["line"])), r.get("number"))
-            for r in info.relations
-            if isinstance(r.get("start"), Mapping)
-        ),
-        key=lambda span: span[0],
-    )
-    if not spans:
-        return False
-    index = next((i for i, (_, n) in enumerate(spans) if n == number), 0)
-    begins = spans[index][0]
-    ends = spans[index + 1][0] if index + 1 < len(spans) else None
-    at = (sentence.location.page, sentence.location.line_start)
-    return at < begins or (ends is not None and at >= ends)
 
 
 def evidence_id(location: SourceLocation, claim_id: str, value: str | None) -> str:
@@ -210,99 +92,6 @@ def observed_at(date: str | None) -> str | None:
     if date and re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
         return f"{date}T00:00:00Z"
     return None
-
-
-# ---------------------------------------------------------------------------------------------
-# Aliases: the surface forms that name a candidate in one document
-
-
-def name_pattern(form: str) -> str:
-    """A name as a pattern: whole words, any run of whitespace (a line break) between them."""
-    return r"(?<!\w)" + r"\s+".join(re.escape(w) for w in form.split()) + r"(?!\w)"
-
-
-@functools.lru_cache(maxsize=8192)
-def name_regex(form: str) -> re.Pattern[str]:
-    """`name_pattern(form)` compiled, case-insensitive. Memoized: a question tries every
-    known name against every sentence, more distinct patterns than `re` keeps compiled."""
-    return re.compile(name_pattern(form), re.IGNORECASE)
-
-
-def _mentions(text: str, forms: Iterable[str]) -> bool:
-    for form in forms:
-        if len(form) < 3:
-            continue
-        if name_regex(form).search(text):
-            return True
-    return False
-
-
-@dataclass(frozen=True)
-class _KnownEntity:
-    key: str
-    names: tuple[str, ...]
-
-
-MASK = "\u2588"
-# A legal form as documents write it (vocabulary.yaml legal_forms.written), capitalised as
-# there or in capitals ("PLC", "INC").
-_LEGAL_FORM = lexicon().legal_form_cased
-# How a document refers to the entity it is about without naming it ("the Company", "such
-# Borrower"; vocabulary.yaml entity_references).
-_ENTITY_REFERENCE = re.compile(
-    r"\b(?:the|such)\s+(?:" + "|".join(map(re.escape, lexicon().entity_references)) + r")\b"
-)
-_COMPANY_NAME = re.compile(
-    rf"(?<![\w])(?:(?:[A-Z][\w&'’.-]*|&),?[ \t]+){{1,6}}?(?:{_LEGAL_FORM})\b\.?"
-)
-
-
-def _companies_in(text: str, candidate: Candidate, forms: Sequence[str]) -> list[_KnownEntity]:
-    """Company names written in `text` (a legal form ends them) that are not the candidate."""
-    own = {entity_key(f) for f in forms} | {candidate.subject_id}
-    found: dict[str, str] = {}
-    for m in _COMPANY_NAME.finditer(text):
-        name = re.sub(r"^(?:The|This|That|Each|Such|And|Between|By|Of)\s+", "", m.group(0)).strip()
-        key = entity_key(name)
-        if key and key not in own and not is_generic_term(name):
-            if any(key.endswith(" " + o) for o in own if o):
-                continue  # "Business Acme Robotics, Inc.": a heading word run into our name
-            found.setdefault(key, name)
-    return [_KnownEntity(k, (found[k],)) for k in sorted(found)]
-
-
-def _first_mention(text: str, forms: Iterable[str]) -> int | None:
-    """Where the earliest of `forms` occurs in `text` (None: nowhere)."""
-    best: int | None = None
-    for form in forms:
-        if len(form) < 3:
-            continue
-        m = name_regex(form).search(text)
-        if m and (best is None or m.start() < best):
-            best = m.start()
-    return best
-
-
-def mask_others(
-    text: str, candidate: Candidate, forms: Sequence[str], others: Sequence[_KnownEntity]
-) -> str:
-    """`text` with other entities' names blanked, so "Acme Robotics GmbH" does not count as
-    a mention of "Acme Robotics" (a name that is part of one of the candidate's own names is
-    left alone)."""
-    lowered = [f.lower() for f in forms]
-    names = sorted(
-        {
-            n
-            for o in others
-            if o.key != candidate.subject_id
-            for n in o.names
-            if len(n) >= 3 and not any(n.lower() in f for f in lowered)
-        },
-        key=lambda n: (-len(n), n),
-    )
-    for name in names:
-        text = name_regex(name).sub(MASK, text)
-    return text
 
 
 # ---------------------------------------------------------------------------------------------
@@ -470,127 +259,6 @@ class EvidenceCollector:
 
     # -- integrity --------------------------------------------------------------------------
 
-    def candidate_forms(self, candidate: Candidate, document_id: str) -> list[str]:
-        """Names that denote the candidate in one document: its names, short names, and the
-        aliases ingestion recorded (its defined terms in this document, or KB-wide ones)."""
-        forms = {candidate.name, *candidate.aliases}
-        if candidate.subject_type != "agreement":
-            forms.update(s for s in short_names(candidate.name) if len(s) >= 4)
-        if candidate.subject_type == "individual":
-            # "Dr. Okafor", "Mr. Lindgren": a title with the surname names the person.
-            surname = candidate.name.split()[-1] if len(candidate.name.split()) >= 2 else ""
-            if len(surname) >= 2 and surname[:1].isupper():
-                forms.update(f"{title} {surname}" for title in _HONORIFICS)
-        for alias in self._aliases_of.get(candidate.subject_id, ()):
-            if alias.document_id in (None, document_id):
-                forms.add(alias.alias)
-        return sorted(f for f in forms if f)
-
-    def verify(
-        self,
-        sentence: Sentence,
-        candidate: Candidate,
-        forms: Sequence[str],
-        others: Sequence[_KnownEntity],
-        party_forms: Sequence[str] | None,
-        attribute: str = "",
-        values: Sequence[str] = (),
-        own_voice: bool = False,
-    ) -> str | None:
-        """None when the sentence may serve as evidence about the candidate; else the reason.
-        `values` (entity names stated as the attribute, e.g. the auditor) are not "other
-        entities" the sentence could be about. `own_voice`: the sentence's document speaks for
-        the candidate (its registrant), so "we" / "our" / "the Company" there are the
-        candidate."""
-        text = sentence.text
-        voice = voice_of(text)
-        if (
-            candidate.subject_type == "legal_entity"
-            and voice.kind == "person"
-            and attribute in _PLACE_ATTRIBUTES
-        ):
-            # "Mr. X ... based in Paris" states where Mr. X is, not where the company is (a
-            # person may still state a company's date: "Dr. Y founded it in 2017").
-            return f"about {voice.who}, not {candidate.name}"
-        if candidate.subject_type == "agreement":
-            if sentence.chunk.document_id not in candidate.documents:
-                return f"from {sentence.chunk.document_name}, not the agreement or its amendments"
-            if candidate.class_attributes.get("amendment") and _outside_instrument(
-                sentence,
-                self.document_info(sentence.chunk.document_id),
-                candidate.class_attributes.get("amendment_number"),
-            ):
-                return "outside the amendment's own text (another instrument the PDF prints)"
-            amendments = candidate.class_attributes.get("amended_by") or []
-            if (
-                attribute in ("effective_date", "expiration_date", "maturity_date")
-                and sentence.chunk.document_id in amendments
-                and re.search(r"\b(?:this|the)\s+[\"“]?(?:\w+\s+)?amendment\b", text, re.IGNORECASE)
-            ):
-                return "states a date of the amendment, not of the agreement it amends"
-            if party_forms is not None and not _mentions(text, party_forms):
-                return "does not name the party whose obligations are asked"
-            return None
-        stated = {entity_key(v) for v in values}
-        others = [
-            o for o in [*others, *_companies_in(text, candidate, forms)] if o.key not in stated
-        ]
-        masked = mask_others(text, candidate, forms, others)
-        own = _first_mention(masked, forms)
-        if own is not None:
-            other = masked.find(MASK)
-            if 0 <= other < own:
-                # The statement's subject is the entity named first ("Y, a subsidiary of X,
-                # is organized in Germany" is about Y).
-                first = next(
-                    (
-                        o
-                        for o in others
-                        if o.key != candidate.subject_id and _mentions(text[: own + 1], o.names)
-                    ),
-                    None,
-                )
-                return (
-                    f"about {first.names[0] if first else 'another entity'}, not {candidate.name}"
-                )
-            return None
-        named = [o for o in others if o.key != candidate.subject_id and _mentions(text, o.names)]
-        if named:
-            return f"about {named[0].names[0]}, not {candidate.name}"
-        if own_voice and voice.kind == "own":
-            # "Our headquarters are in Redmond" in the candidate's own filing.
-            return None
-        # A generic reference ("the Company") in a chunk that mentions only the candidate.
-        generic = _ENTITY_REFERENCE.search(text)
-        if generic and set(sentence.chunk.entity_keys) == {candidate.subject_id}:
-            return None
-        if _SELF_CHARTER.search(text) and any(
-            b.location.document_id == sentence.chunk.document_id
-            and b.parent_key == candidate.subject_id
-            and b.role in _CHARTER_ROLES
-            for b in candidate.bindings
-        ):
-            # "this Certificate of Incorporation" in a charter the index binds to the candidate
-            # (its registered office, agent or incorporator are stated there).
-            return None
-        return f"does not name {candidate.name}"
-
-    def known_entities(self, kb: str, documents: Sequence[str]) -> list[_KnownEntity]:
-        """Entities named in the given documents' bindings (to spot units about another)."""
-        if not documents:
-            return []
-        names: dict[str, set[str]] = {}
-        for b in self.store.find_bindings(kb, document_ids=sorted(documents)):
-            if b.subject_type.value in ("individual", "legal_entity"):
-                names.setdefault(b.subject_key, set()).add(b.subject_name)
-            if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
-                names.setdefault(b.parent_key, set()).add(b.parent_name)
-        return [
-            _KnownEntity(k, tuple(sorted(v, key=lambda n: (-len(n), n))))
-            for k, v in sorted(names.items())
-            if not is_generic_term(k)
-        ]
-
     def collect(
         self,
         kb: str,
@@ -649,7 +317,7 @@ class EvidenceCollector:
         if not chunks:
             return [], []
         docs = sorted({c.document_id for c in chunks})
-        others = self.known_entities(kb, docs)
+        others = known_entities(self.store, kb, docs)
         kept: dict[str, EvidenceUnit] = {}
         rejected: dict[str, RejectedEvidence] = {}
         by_doc: dict[str, list[ChunkRecord]] = {}
@@ -666,7 +334,7 @@ class EvidenceCollector:
         for document_id in sorted(by_doc):
             doc_chunks = by_doc[document_id]
             own_voice = document_id in own_docs
-            forms = self.candidate_forms(candidate, document_id)
+            forms = candidate_forms(candidate, document_id, self._aliases_of)
             party_forms = self.party_forms(
                 candidate, document_id, party_key=party_key, party_role=party_role
             )
@@ -710,7 +378,15 @@ class EvidenceCollector:
                         from_clause
                         and label_score is not None
                         and not values
-                        and self.verify(sentence, candidate, forms, others, party_forms, attribute)
+                        and verify(
+                            sentence,
+                            candidate,
+                            forms,
+                            others,
+                            party_forms,
+                            attribute,
+                            document_info=self.document_info,
+                        )
                         is None
                     ):
                         # The clause, but no value of the attribute read from it (a candidate,
@@ -722,7 +398,7 @@ class EvidenceCollector:
                         quoted_as_candidate.add(sentence.location.char_start)
                     if values:
                         named = [v for v, _ in values] if attribute in _NAME_VALUED else []
-                        reason = self.verify(
+                        reason = verify(
                             sentence,
                             candidate,
                             forms,
@@ -731,6 +407,7 @@ class EvidenceCollector:
                             attribute,
                             named,
                             own_voice=own_voice,
+                            document_info=self.document_info,
                         )
                         if (
                             reason is not None
@@ -746,7 +423,7 @@ class EvidenceCollector:
                     if elsewhere:
                         # Stated in this sentence, but of another entity named in it.
                         owner = (
-                            self.verify(
+                            verify(
                                 sentence,
                                 candidate,
                                 forms,
@@ -754,6 +431,7 @@ class EvidenceCollector:
                                 party_forms,
                                 attribute,
                                 own_voice=own_voice,
+                                document_info=self.document_info,
                             )
                             or f"stated of another entity named in the sentence, not {candidate.name}"
                         )
@@ -957,20 +635,6 @@ def _candidates(
     return capped, True
 
 
-_LIST_SEPARATOR = re.compile(r"(?:^|[-–—;|•\n])\s*$")
-
-
-def _list_item_for(text: str, forms: Sequence[str]) -> bool:
-    """Does a candidate's name open an item of a list ("A - CEO; B - Director; ...")?"""
-    for form in forms:
-        if len(form) < 3:
-            continue
-        for m in name_regex(form).finditer(text):
-            if m.start() > 0 and _LIST_SEPARATOR.search(text[: m.start()]):
-                return True
-    return False
-
-
 def _fits_constraints(sentence: Sentence, subject: SubjectClass, attribute: str) -> bool:
     """Constraints of the question that narrow which sentences of the subject answer it: a
     named provision ("the non-compete"), the purpose of a notice ("to avoid renewal")."""
@@ -993,41 +657,6 @@ def _best_values(found: Sequence[ExtractedValue]) -> list[tuple[str, float]]:
         value = " ".join(v.value.split()) if v.kind == "text" or "\n" in v.value else v.value
         out[value] = max(out.get(value, 0.0), v.confidence)
     return sorted(out.items())
-
-
-def _mention_segments(
-    text: str, forms: Sequence[str], others: Sequence[_KnownEntity]
-) -> list[tuple[int, bool]]:
-    """(offset, is the candidate) of every entity mention in `text`, in order; a mention of
-    ours inside another entity's longer name ("Acme Robotics" in "Acme Robotics GmbH") is
-    that entity's."""
-
-    def spans(names: Iterable[str]) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
-        for name in names:
-            if len(name) >= 3:
-                out.extend((m.start(), m.end()) for m in name_regex(name).finditer(text))
-        return out
-
-    theirs = spans(n for o in others for n in o.names)
-    ours = [
-        (a, b)
-        for a, b in spans(forms)
-        if not any(x <= a and b <= y and (y - x) > (b - a) for x, y in theirs)
-    ]
-    theirs = [
-        (x, y)
-        for x, y in theirs
-        if not any(a <= x and y <= b and (b - a) >= (y - x) for a, b in ours)
-    ]
-    return sorted({(a, True) for a, _ in ours} | {(x, False) for x, _ in theirs})
-
-
-def _owner_is_candidate(segments: Sequence[tuple[int, bool]], position: int) -> bool:
-    before = [own for offset, own in segments if offset <= position]
-    if before:
-        return before[-1]
-    return segments[0][1]
 
 
 _AUDITOR_PATTERNS = (

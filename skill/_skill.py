@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import itertools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -11,7 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, Binding, SourceLocation, entity_key, lexicon
+from domain import Alias, lexicon
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -22,9 +20,9 @@ from skill._answer import (
     EvidenceUnit,
     ParentEntityBinding,
     RejectedCandidate,
-    RejectedEvidence,
     Supersession,
 )
+from skill._candidate import Candidate, GateResult
 from skill._conclude import (
     cited,
     confidence_of,
@@ -39,50 +37,31 @@ from skill._conclude import (
     risk_signals,
 )
 from skill._errors import SubjectClassError
-from skill._evidence import (
-    _ATTRIBUTES,
-    ATTRIBUTE_CUES,
-    UNCONFIRMED_CLAUSE_CONFIDENCE,
-    DocumentInfo,
-    EvidenceCollector,
-    Sentence,
-    evidence_id,
-    sentences_of,
-)
-from skill._gate import ATTRIBUTE_ROLES, Candidate, CandidateGate, GateResult, QueryEmbedder
-from skill._intent import TOPIC, IntentEmbeddings, asks_existence
+from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector
+from skill._gate import CandidateGate
+from skill._intent import IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
+from skill._passages import passages_in_force
 from skill._read import build_name_index, clause_label, is_clause_question, read_question
+from skill._search import QueryEmbedder
+from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
 from skill._subject import QuestionKind, SubjectClass, parse_subject
 from skill._supersede import (
-    Passage,
-    caption_above,
-    change_sentences,
     in_force_note,
     only_unexecuted,
     passage_note,
     set_aside_unexecuted,
-    stated_targets,
     supersede,
-    supersede_passages,
     unexecuted_documents,
 )
-from skill._tenure import holders_in_force, in_force
-from skill._topic import absence_text, topic_units, topic_words
-from skill._values import normalize_jurisdiction
+from skill._tenure import in_force
+from skill._topic import absence_text
+from skill._units import evidence_units
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
 # Attributes whose values are role holders (the auditor, the registered agent): names.
 _HOLDERS = lexicon().holder_attributes
-
-
-@dataclass(frozen=True, slots=True)
-class _Spot:
-    """A sentence as the clause tests read it (`skill._supersede.Passage`)."""
-
-    source_location: SourceLocation
-    quote: str
 
 
 def _no_document_info(kb: str, document_id: str) -> DocumentInfo | None:
@@ -200,7 +179,9 @@ class EvidenceSkill:
         collector = EvidenceCollector(
             self.store, self._query_embedder, info, aliases=aliases, top_k=top_k or self.top_k
         )
-        units, rejected_units = self._evidence(kb, subject_class, gate, collector, committed)
+        units, rejected_units = evidence_units(
+            self.store, self._query_embedder, kb, subject_class, gate, collector, committed
+        )
         if folded.listed:
             units = _with_copies(units, folded.listed)
         drafts = unexecuted_documents(units, info)
@@ -218,8 +199,16 @@ class EvidenceSkill:
                 and not is_single_valued(subject_class)
             )
         ):
-            units, replaced_units, passages = self._supersede_passages(
-                kb, subject_class, gate, units, committed, aliases, info, collector
+            units, replaced_units, passages = passages_in_force(
+                self.store,
+                kb,
+                subject_class,
+                gate,
+                units,
+                committed,
+                info,
+                collector,
+                self._gate_snapshot(kb, committed, aliases),
             )
         machine.advance(State.EVIDENCE_VERIFIED)
         # Candidates of a clause the classifier did not confirm: quoted as evidence (under the
@@ -469,215 +458,6 @@ class EvidenceSkill:
                 entry = self._snapshots[key] = (aliases, {})
             return entry[1]
 
-    def _supersede_passages(
-        self,
-        kb: str,
-        subject: SubjectClass,
-        gate: GateResult,
-        units: list[EvidenceUnit],
-        committed: Sequence[str],
-        aliases: tuple[Alias, ...],
-        info: Callable[[str], DocumentInfo | None],
-        collector: EvidenceCollector,
-    ) -> tuple[list[EvidenceUnit], list[EvidenceUnit], list[Supersession]]:
-        """Each candidate's passages under the changes its documents state
-        (`skill._supersede.supersede_passages`): (in force, replaced, supersessions)."""
-        allowed = set(committed)
-        read: dict[str, list[Sentence]] = {}
-
-        def sentences(document_id: str) -> list[Sentence]:
-            if document_id not in read:
-                by_start: dict[int, Sentence] = {}
-                for chunk in self.store.chunks_of(kb, document_id):
-                    for s in sentences_of(chunk):
-                        by_start.setdefault(s.location.char_start, s)
-                read[document_id] = [by_start[k] for k in sorted(by_start)]
-            return read[document_id]
-
-        def caption_of(unit: Passage) -> str:
-            loc = unit.source_location
-            return caption_above(sentences(loc.document_id), loc)
-
-        # a topic asked about by a changed clause's caption ("What administration and risk
-        # management services ...?" and "Exhibit A: Administration and Risk Management")
-        stems = topic_words(str(subject.constraints.get("topic") or ""))
-
-        def asked(caption: str) -> bool:
-            words = topic_words(caption)
-            return bool(words) and len(words) >= 2 and all(w in stems for w in words)
-
-        # every relation bound over the knowledge base's documents (once per committed set)
-        cache = self._gate_snapshot(kb, committed, aliases)
-        stated = cache.get("stated_targets")
-        if stated is None:
-            infos = {d: found for d in committed if (found := info(d)) is not None}
-            stated = cache["stated_targets"] = stated_targets(infos)
-
-        kept: list[EvidenceUnit] = []
-        gone: list[EvidenceUnit] = []
-        records: list[Supersession] = []
-        done: set[str] = set()
-        for c in gate.candidates:
-            mine = [u for u in units if u.subject_id == c.subject_id]
-            done.add(c.subject_id)
-            if not mine:
-                continue
-            unit_of = functools.partial(_stated_unit, collector, c.subject_id, mine[0].claim_id)
-
-            def change_text(
-                document_id: str,
-                relation: Mapping[str, Any],
-                change: Mapping[str, Any],
-                unit_of: Callable[[Sentence], EvidenceUnit] = unit_of,
-            ) -> list[EvidenceUnit]:
-                return [
-                    unit_of(s) for s in change_sentences(sentences(document_id), relation, change)
-                ]
-
-            def document_text(
-                document_id: str,
-                keep: Callable[[Passage], bool],
-                limit: int,
-                unit_of: Callable[[Sentence], EvidenceUnit] = unit_of,
-            ) -> list[EvidenceUnit]:
-                kept_here = (s for s in sentences(document_id) if keep(_Spot(s.location, s.text)))
-                return [unit_of(s) for s in itertools.islice(kept_here, limit)]
-
-            k, g, r = supersede_passages(
-                mine,
-                [d for d in c.documents if d in allowed],
-                info,
-                change_text,
-                document_text,
-                caption_of,
-                asked,
-                stated,
-                additions=subject.kind is not QuestionKind.OBLIGATIONS,
-            )
-            if all(u.evidence_id in collector.candidate_evidence for u in mine):
-                # The clause the change replaces is a candidate (the classifier did not
-                # confirm it): the text that replaces it is one too, quoted, never judged.
-                ids = {u.evidence_id for u in mine}
-                k = [
-                    u
-                    if u.evidence_id in ids
-                    else u.model_copy(
-                        update={"confidence": min(u.confidence, UNCONFIRMED_CLAUSE_CONFIDENCE)}
-                    )
-                    for u in k
-                ]
-                collector.candidate_evidence.update(u.evidence_id for u in k)
-            kept.extend(k)
-            gone.extend(g)
-            records.extend(r)
-        kept.extend(u for u in units if u.subject_id not in done)
-        return _dedupe(kept), _dedupe(gone), records
-
-    # -- states 3-5 -------------------------------------------------------------------------
-
-    def _evidence(
-        self,
-        kb: str,
-        subject: SubjectClass,
-        gate: GateResult,
-        collector: EvidenceCollector,
-        committed: Sequence[str],
-    ) -> tuple[list[EvidenceUnit], list[RejectedEvidence]]:
-        units: list[EvidenceUnit] = []
-        rejected: list[RejectedEvidence] = []
-        if subject.kind is QuestionKind.YES_NO:
-            if gate.verdict is None:
-                return [], []
-            claim = _yes_no_claim(subject, gate)
-            target = gate.candidates[0].subject_id
-            for b in gate.verdict_bindings:
-                units.append(collector.binding_unit(b, target, claim, gate.verdict))
-            return _dedupe(units), []
-        if subject.attribute == "parties":
-            for c in gate.candidates:
-                claim = f"{c.subject_id}:parties"
-                for b in c.bindings:
-                    if b.role == "party":
-                        units.append(collector.binding_unit(b, c.subject_id, claim, b.subject_name))
-            return _dedupe(units), []
-        if subject.kind in (QuestionKind.ROLE, QuestionKind.RELATION):
-            parent = _parent_key(subject, gate)
-            for c in gate.candidates:
-                claim = f"{parent}:{subject.role}"
-                for b in c.bindings:
-                    units.append(collector.binding_unit(b, c.subject_id, claim, c.name))
-            return _dedupe(units), []
-        attribute = subject.attribute or ""
-        if attribute == TOPIC:
-            topic = str(subject.constraints.get("topic") or "")
-            vector = self._query_embedder.embed_query(topic) if topic else []
-            for c in gate.candidates:
-                claim = f"{c.subject_id}:{TOPIC}:{topic}"
-                units.extend(topic_units(collector, kb, c, claim, committed, topic, vector))
-            return _dedupe(units), []
-        for c in gate.candidates:
-            claim = f"{c.subject_id}:{attribute}"
-            party_key = party_role = None
-            if subject.kind is QuestionKind.OBLIGATIONS:
-                if subject.constraints.get("party"):
-                    party_key = _resolved_key(str(subject.constraints["party"]), gate)
-                party_role = subject.constraints.get("party_role")
-                claim = f"{claim}:{party_key or party_role or 'all'}"
-            not_now: dict[str, str] = {}  # holders not in office then, by key: why
-            if subject.kind is QuestionKind.ENTITY_ATTRIBUTE and attribute in ATTRIBUTE_ROLES:
-                # holders whose office the documents say ended (or began later) are not the
-                # value then: "We served as the Company's auditor from 2011 to 2019"
-                held, ended = holders_in_force(
-                    self.store.find_bindings(
-                        kb,
-                        role=ATTRIBUTE_ROLES[attribute],
-                        parent_key=c.subject_id,
-                        document_ids=committed,
-                    ),
-                    ATTRIBUTE_ROLES[attribute],
-                    subject.constraints.get("as_of"),
-                    collector.document_info,
-                )
-                for b in held:
-                    units.append(
-                        collector.binding_unit(b, c.subject_id, claim, _binding_value(attribute, b))
-                    )
-                for b, why in ended:
-                    value = _binding_value(attribute, b)
-                    not_now[b.subject_key] = why
-                    rejected.append(
-                        _not_in_office(
-                            evidence_id(b.location, claim, value), value, why, b.location, b.quote
-                        )
-                    )
-            found, dropped = collector.collect(
-                kb,
-                c,
-                subject,
-                claim,
-                committed,
-                attribute=attribute,
-                party_key=party_key,
-                party_role=party_role,
-                single_valued=is_single_valued(subject),
-            )
-            for unit in found:
-                why_not = not_now.get(entity_key(unit.value)) if unit.value else None
-                if why_not is None:
-                    units.append(unit)
-                else:  # a sentence naming a holder the documents say is not in office then
-                    rejected.append(
-                        _not_in_office(
-                            unit.evidence_id,
-                            str(unit.value),
-                            why_not,
-                            unit.source_location,
-                            unit.quote,
-                        )
-                    )
-            rejected.extend(dropped)
-        return _dedupe(units), _dedupe_rejected(rejected)
-
     # -- SUBJECT_NOT_FOUND ----------------------------------------------------------------
 
     def _not_found(
@@ -706,24 +486,6 @@ class EvidenceSkill:
         )
 
 
-def _stated_unit(
-    collector: EvidenceCollector, subject_id: str, claim_id: str, sentence: Sentence
-) -> EvidenceUnit:
-    """A sentence a document states, as a unit whose value is the sentence itself."""
-    return collector.sentence_unit(
-        sentence, subject_id, claim_id, " ".join(sentence.text.split()), 0.9
-    )
-
-
-def _not_in_office(
-    evidence_id: str, value: str, why: str, location: SourceLocation, quote: str
-) -> RejectedEvidence:
-    """Evidence of a holder the documents say is not in office at the question's time."""
-    return RejectedEvidence(
-        evidence_id=evidence_id, reason=f"{value}: {why}", source_location=location, quote=quote
-    )
-
-
 def _told_apart(
     candidate: Candidate,
     titles: Sequence[str],
@@ -745,54 +507,6 @@ def _subject_label(subject: SubjectClass) -> str:
     return subject.parent_entity or subject.name or "the subject"
 
 
-def _parent_key(subject: SubjectClass, gate: GateResult) -> str:
-    if subject.parent_entity:
-        wanted = entity_key(subject.parent_entity)
-        for e in gate.entities:
-            if entity_key(e.query) == wanted:
-                return e.key
-        return wanted
-    agreements = sorted(
-        {
-            b.attributes.get("agreement_key") or b.parent_key or ""
-            for c in gate.candidates
-            for b in c.bindings
-        }
-        - {""}
-    )
-    return agreements[0] if agreements else "agreement"
-
-
-def _resolved_key(name: str, gate: GateResult) -> str:
-    wanted = entity_key(name)
-    for e in gate.entities:
-        if entity_key(e.query) == wanted:
-            return e.key
-    return wanted
-
-
-def _yes_no_claim(subject: SubjectClass, gate: GateResult) -> str:
-    name = entity_key(subject.name or "")
-    for e in gate.entities:
-        if entity_key(e.query) == name:
-            name = e.key
-    if subject.attribute == "is_party":
-        return f"{name}:party:{gate.candidates[0].subject_id}"
-    return f"{name}:{subject.role}:{_parent_key(subject, gate)}"
-
-
-def _binding_value(attribute: str, binding: Binding) -> str:
-    if attribute == "jurisdiction_of_incorporation":
-        return _jurisdiction(binding.subject_name)
-    return binding.subject_name
-
-
-@functools.lru_cache(maxsize=4096)
-def _jurisdiction(name: str) -> str:
-    """Memoized: copies of a document bind the same names over and over."""
-    return normalize_jurisdiction(name) or name
-
-
 def _with_copies(
     units: list[EvidenceUnit], listed: Mapping[str, tuple[DocumentCopy, ...]]
 ) -> list[EvidenceUnit]:
@@ -804,20 +518,6 @@ def _with_copies(
         else u
         for u in units
     ]
-
-
-def _dedupe(units: list[EvidenceUnit]) -> list[EvidenceUnit]:
-    seen: dict[str, EvidenceUnit] = {}
-    for u in units:
-        seen.setdefault(u.evidence_id, u)
-    return list(seen.values())
-
-
-def _dedupe_rejected(units: list[RejectedEvidence]) -> list[RejectedEvidence]:
-    seen: dict[str, RejectedEvidence] = {}
-    for u in units:
-        seen.setdefault(u.evidence_id, u)
-    return list(seen.values())
 
 
 def _sorted_units(units: list[EvidenceUnit]) -> list[EvidenceUnit]:

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from domain import SourceLocation, entity_key
 from skill._answer import EvidenceUnit, RejectedEvidence, SupersededValue, Supersession
 from skill._conclude import Grouped
-from skill._evidence import DocumentInfo, Sentence, _is_heading
+from skill._sentences import DocumentInfo, Sentence, _is_heading
 from skill._subject import type_word
 
 InfoLookup = Callable[[str], DocumentInfo | None]
@@ -797,7 +797,7 @@ _END = re.compile(r"^\s*IN\s+WITNESS\b", re.IGNORECASE)
 
 def is_caption(text: str) -> bool:
     """A heading-like sentence ("Administration and Risk Management."): a clause title
-    standing alone (`skill._evidence._is_heading`), here one without a number."""
+    standing alone (`skill._sentences._is_heading`), here one without a number."""
     text = " ".join(text.split())
     # unnumbered: it opens with a capital letter, not an item number ("4. ...", "(a) ...")
     return text[:1].isupper() and (_is_heading(text) or _is_heading("1. " + text))

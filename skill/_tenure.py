@@ -22,8 +22,8 @@ from dataclasses import replace
 
 from domain import Binding
 from skill._answer import RejectedCandidate
-from skill._evidence import DocumentInfo
-from skill._gate import Candidate, GateResult
+from skill._candidate import Candidate, GateResult
+from skill._sentences import DocumentInfo
 from skill._subject import QuestionKind, SubjectClass
 
 InfoLookup = Callable[[str], DocumentInfo | None]

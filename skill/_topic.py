@@ -23,8 +23,10 @@ from collections.abc import Sequence
 
 from domain import ChunkRecord, lexicon
 from skill._answer import EvidenceUnit
-from skill._evidence import DocumentInfo, EvidenceCollector, Sentence, sentences_of
-from skill._gate import SKILL_FUSION, Candidate
+from skill._candidate import Candidate
+from skill._evidence import EvidenceCollector
+from skill._search import SKILL_FUSION
+from skill._sentences import DocumentInfo, Sentence, sentences_of
 
 # Passages a topic answer quotes, at most; a sentence must state this share of the topic's
 # words to be quoted.

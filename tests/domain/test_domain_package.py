@@ -25,6 +25,7 @@ def test_exported_names_are_pinned() -> None:
         "BindingType",
         "ChunkRecord",
         "ClauseLabel",
+        "EvidenceRagError",
         "Lexicon",
         "LexiconError",
         "LineRef",

@@ -59,7 +59,7 @@ def test_every_attribute_with_an_extractor_is_in_the_lexicon() -> None:
 
 def test_every_role_the_skill_records_is_in_the_lexicon() -> None:
     # A "no" is cited from a sentence that denies the link: a binding of role not_<role>.
-    from skill._gate import _DENIALS
+    from skill._denials import _DENIALS
 
     assert {f"not_{role}" for role in _DENIALS} <= {str(r) for r in domain.Role}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ingest import BindingContext
-from skill._gate import _question_types, _self_named_types
+from skill._agreements import _question_types, _self_named_types
 from tests.ingest.test_bindings import found, run
 
 

@@ -43,14 +43,15 @@ def _answers(skill: EvidenceSkill, questions: list[str]) -> dict[str, str]:
 def _clear_process_caches() -> None:
     """Empty every memo the skill keeps for the whole process (pure functions of text)."""
     import domain._names as entities
-    import skill._evidence as evidence
     import skill._extract as extract
-    import skill._skill as skill_module
+    import skill._integrity as integrity
+    import skill._sentences as sentences
+    import skill._units as skill_module
 
-    with evidence._SENTENCES_LOCK:
-        evidence._SENTENCES.clear()
+    with sentences._SENTENCES_LOCK:
+        sentences._SENTENCES.clear()
     for memo in (
-        evidence.name_regex,
+        integrity.name_regex,
         extract.sentence_relevance,
         extract._extract_values,
         entities.entity_key,

@@ -281,7 +281,8 @@ def test_sentence_spans_and_exact_line_locators() -> None:
 
 
 def test_provision_stems_and_list_items() -> None:
-    from skill._evidence import _list_item_for, provision_stems
+    from skill._evidence import provision_stems
+    from skill._integrity import _list_item_for
 
     assert provision_stems("non-compete") == ["compet"]
     assert provision_stems("confidentiality") == ["confid"]

@@ -548,7 +548,7 @@ def test_a_lower_case_qualifier_after_a_name_is_no_part_of_it() -> None:
 
 
 def test_a_title_more_specific_than_the_agreements_needs_both_parties() -> None:
-    from skill._gate import _titled_by_parties
+    from skill._agreements import _titled_by_parties
 
     two = [object(), object()]
     kinds = ("sponsorship_agreement",)

@@ -6,7 +6,7 @@ Inc."), and then the name asked is the one whose name, less its legal form, it i
 from __future__ import annotations
 
 from domain import Binding, BindingType, SourceLocation, SubjectType, entity_key
-from skill._gate import _identity_links, _one_entity
+from skill._resolve import _identity_links, _one_entity
 
 
 def _number(company: str, role: str, value: str, doc: str) -> Binding:

@@ -1,0 +1,51 @@
+"""What the gate hands on: a named entity resolved, a candidate subject with the bindings
+that establish it, and the gate's result (candidates, near-misses, a yes/no verdict)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain import Binding
+from skill._answer import RejectedCandidate
+
+
+@dataclass(frozen=True)
+class ResolvedEntity:
+    query: str
+    key: str
+    name: str
+    status: str  # exact | alias | short_name
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One subject that passed the gate, with the bindings that establish it."""
+
+    subject_id: str
+    name: str
+    subject_type: str
+    bindings: tuple[Binding, ...]
+    parent_name: str | None = None
+    relation: str | None = None
+    # Documents that speak about this subject (its bindings' documents, amendments ...).
+    documents: tuple[str, ...] = ()
+    class_attributes: dict[str, Any] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()  # surface forms that name it (names, defined terms)
+
+
+@dataclass(frozen=True)
+class GateResult:
+    candidates: tuple[Candidate, ...]
+    rejected: tuple[RejectedCandidate, ...]
+    entities: tuple[ResolvedEntity, ...] = ()
+    unresolved: tuple[str, ...] = ()
+    ambiguous: tuple[str, ...] = ()
+    # Yes/no claims the index settles on its own ("yes": bound; "no": an exhaustive party list).
+    verdict: str | None = None
+    verdict_bindings: tuple[Binding, ...] = ()
+
+
+def _unique_docs(bindings: Iterable[Binding]) -> tuple[str, ...]:
+    return tuple(sorted({b.location.document_id for b in bindings}))

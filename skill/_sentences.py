@@ -1,0 +1,107 @@
+"""A committed document as the skill reads it: what the catalog knows about it, and its
+sentences, each cited by its exact page and printed lines (memoized per chunk); a clause
+heading that stands alone is a label, not a statement."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain import ChunkRecord, SourceLocation, chunk_sentence_spans, sentence_location
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo:
+    """What the catalog knows about a committed document."""
+
+    document_id: str
+    name: str
+    document_type: str
+    document_date: str | None
+    independence_group: str
+    # additive (issue 16): its title, parties, stated relations to an earlier agreement,
+    # effective date, and the mark of an unexecuted copy (a draft, empty signatures)
+    title: str | None = None
+    parties: tuple[str, ...] = ()
+    relations: tuple[Mapping[str, Any], ...] = ()
+    effective_date: str | None = None
+    unexecuted: Mapping[str, Any] | None = None
+    pages: int | None = None  # pages of the document, when the catalog knows them
+    pages_without_text: int | None = None  # of those, pages no text could be read from
+    # additive (issue 14): ingested with clause labels (None: not known, treated as not)
+    classified: bool | None = None
+    # per clause category, the score at which one of its sentences confirms the clause alone
+    # (the classifier's contract-level threshold; None: never alone); a category not listed
+    # is confirmed by any sentence the classifier labelled
+    clause_confirm: Mapping[str, float | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence of a chunk, with its locator."""
+
+    text: str
+    chunk: ChunkRecord
+    start: int  # offsets into chunk.text
+    end: int
+    location: SourceLocation
+
+
+_HEADING = re.compile(
+    r"^\s*(?:(?:section|article|clause)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+|[a-z])?[.)]?\s*"
+    r"[A-Z][\w&'’,/-]*(?:\s+[\w&'’,/-]+){0,5}\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _is_heading(text: str) -> bool:
+    """A clause title standing alone ("3.2 Payment Terms.", "(a) Transfer and Absolute
+    Assignment of Initial Receivables."): a label, not a statement."""
+    words = text.split()
+    if re.search(r"\b(?:shall|is|are|was|were|will|may|must)\b", text, re.IGNORECASE):
+        return False
+    return (len(words) <= 6 and bool(_HEADING.match(text))) or (
+        len(words) <= 10 and bool(_TITLE_CASE_HEADING.match(text))
+    )
+
+
+# "(a) Transfer and Absolute Assignment of Initial Receivables.": every word capitalised but
+# the words that join them.
+_TITLE_CASE_HEADING = re.compile(
+    r"^\s*\(?(?:\d+(?:\.\d+)*|[ivx]+|[a-z])[.)]\s*[A-Z][\w&'’/-]*"
+    r"(?:\s+(?:[A-Z][\w&'’/-]*|and|or|of|the|to|for|in|on|&))*\.?\s*$"
+)
+
+
+def sentences_of(chunk: ChunkRecord) -> list[Sentence]:
+    """The sentences of a chunk, in order."""
+    return [
+        Sentence(chunk.text[s:e], chunk, s, e, location) for s, e, location in _sentences(chunk)
+    ]
+
+
+_SENTENCES: OrderedDict[ChunkRecord, tuple[tuple[int, int, SourceLocation], ...]]
+_SENTENCES = OrderedDict()
+_SENTENCES_SIZE = 2048
+_SENTENCES_LOCK = threading.Lock()
+
+
+def _sentences(chunk: ChunkRecord) -> tuple[tuple[int, int, SourceLocation], ...]:
+    """(start, end, locator) of each sentence of a chunk. Memoized by the chunk's value (a
+    frozen record): the chunks of a subject's documents come back for question after
+    question."""
+    with _SENTENCES_LOCK:
+        found = _SENTENCES.get(chunk)
+        if found is not None:
+            _SENTENCES.move_to_end(chunk)
+            return found
+    found = tuple((s, e, sentence_location(chunk, s, e)) for s, e in chunk_sentence_spans(chunk))
+    with _SENTENCES_LOCK:
+        _SENTENCES[chunk] = found
+        while len(_SENTENCES) > _SENTENCES_SIZE:
+            _SENTENCES.popitem(last=False)
+    return found
