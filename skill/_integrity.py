@@ -29,6 +29,10 @@ _CHARTER_ROLES = frozenset(r.name for r in lexicon().roles if r.charter)
 _PLACE_ATTRIBUTES = frozenset(
     a.name for a in lexicon().attributes if a.value_kind in ("place", "jurisdiction")
 )
+# An agreement's dates (effective, expiration, maturity): an amendment states its own too.
+_AGREEMENT_DATES = frozenset(
+    a.name for a in lexicon().attributes if a.value_kind == "date" and "agreement" in a.subjects
+)
 _HONORIFICS = ("Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof")
 
 
@@ -207,7 +211,7 @@ def verify(
             return "outside the amendment's own text (another instrument the PDF prints)"
         amendments = candidate.class_attributes.get("amended_by") or []
         if (
-            attribute in ("effective_date", "expiration_date", "maturity_date")
+            attribute in _AGREEMENT_DATES
             and sentence.chunk.document_id in amendments
             and re.search(r"\b(?:this|the)\s+[\"“]?(?:\w+\s+)?amendment\b", text, re.IGNORECASE)
         ):
