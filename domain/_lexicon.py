@@ -212,6 +212,11 @@ class Lexicon:
     agreement_kinds: tuple[tuple[str, str], ...]
     instruments: tuple[str, ...]
     agreement_words: tuple[str, ...]
+    # words that name a kind of agreement in a question ("master", "services", "reseller"),
+    # and each type word of a group as the kind it is read as where types are compared
+    # ("distributor" -> "distribution"; vocabulary.yaml `documents.type_words`)
+    type_words: frozenset[str]
+    type_word_kinds: Mapping[str, str]
     # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
     documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
@@ -422,8 +427,31 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         agreement_words=tuple(
             agreements.pattern("agreement_words", w) for w in agreements.words("agreement_words")
         ),
+        **_type_words(agreements),
         documents=vocabulary.mapping("documents") if "documents" in vocabulary.data else {},
     )
+
+
+def _type_words(documents: _Reader) -> dict[str, Any]:
+    """The `type_words` of `documents` (words, and groups of words that name one kind) as the
+    question's type words (less those read in titles only) and each grouped word's kind."""
+    words: list[str] = []
+    kinds: dict[str, str] = {}
+    for i, entry in enumerate(documents.get("type_words")):
+        group = entry if isinstance(entry, list) else [entry]
+        if not group or not all(isinstance(w, str) and w for w in group):
+            raise documents.fail(f"type_words[{i}]", "expected a word or a list of words")
+        words += group
+        if isinstance(entry, list):
+            kinds.update(dict.fromkeys(group, group[0]))
+    titles_only = documents.words("type_words_in_titles_only")
+    for word in titles_only:
+        if word not in kinds:
+            raise documents.fail("type_words_in_titles_only", f"{word!r} is in no group")
+    return {
+        "type_words": frozenset(words) - set(titles_only),
+        "type_word_kinds": kinds,
+    }
 
 
 def _form_phrases(
