@@ -212,6 +212,18 @@ class Lexicon:
     agreement_kinds: tuple[tuple[str, str], ...]
     instruments: tuple[str, ...]
     agreement_words: tuple[str, ...]
+    # words that name a kind of agreement in a question ("master", "services", "reseller"),
+    # and each type word of a group as the kind it is read as where types are compared
+    # ("distributor" -> "distribution"; vocabulary.yaml `documents.type_words`)
+    type_words: frozenset[str]
+    type_word_kinds: Mapping[str, str]
+    # a document's type by its title, its headings or its first page: (type, title pattern,
+    # first-page pattern or None, whether headings count), in match order; the words of an
+    # exhibit's legend, and of the title of a document that is no agreement (each a pattern;
+    # vocabulary.yaml `documents.types`, `legend_words`, `other_titles`)
+    document_types: tuple[tuple[str, str, str | None, bool], ...]
+    legend_words: tuple[str, ...]
+    other_titles: tuple[str, ...]
     # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
     documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
@@ -403,7 +415,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         name_particles=frozenset(vocabulary.words("name_particles")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
-        question_qualifiers=tuple(vocabulary.words("question_qualifiers")),
+        question_qualifiers=tuple(vocabulary.phrases("question_qualifiers")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),
         entity_references=tuple(vocabulary.words("entity_references")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),
@@ -419,11 +431,50 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         instruments=tuple(
             agreements.pattern("instruments", w) for w in agreements.words("instruments")
         ),
-        agreement_words=tuple(
-            agreements.pattern("agreement_words", w) for w in agreements.words("agreement_words")
-        ),
+        agreement_words=tuple(agreements.phrases("agreement_words")),
+        **_type_words(agreements),
+        document_types=tuple(_document_type(t) for t in agreements.items("types")),
+        legend_words=tuple(agreements.phrases("legend_words")),
+        other_titles=tuple(agreements.phrases("other_titles")),
         documents=vocabulary.mapping("documents") if "documents" in vocabulary.data else {},
     )
+
+
+def _document_type(t: _Reader) -> tuple[str, str, str | None, bool]:
+    """One of `documents.types`: its title a pattern, or a list of phrases each matched as
+    written, whole words; its first page a pattern, or true for the title's."""
+    if isinstance(t.get("title"), list):
+        title = "|".join(rf"\b{p}\b" for p in t.phrases("title", space=" "))
+    else:
+        title = t.pattern("title", t.get("title"))
+    first_page = t.get("first_page", None)
+    if first_page is True:
+        first_page = title
+    elif first_page is not None:
+        first_page = t.pattern("first_page", first_page)
+    return t.name("name"), title, first_page, t.flag("heading", False)
+
+
+def _type_words(documents: _Reader) -> dict[str, Any]:
+    """The `type_words` of `documents` (words, and groups of words that name one kind) as the
+    question's type words (less those read in titles only) and each grouped word's kind."""
+    words: list[str] = []
+    kinds: dict[str, str] = {}
+    for i, entry in enumerate(documents.get("type_words")):
+        group = entry if isinstance(entry, list) else [entry]
+        if not group or not all(isinstance(w, str) and w for w in group):
+            raise documents.fail(f"type_words[{i}]", "expected a word or a list of words")
+        words += group
+        if isinstance(entry, list):
+            kinds.update(dict.fromkeys(group, group[0]))
+    titles_only = documents.words("type_words_in_titles_only")
+    for word in titles_only:
+        if word not in kinds:
+            raise documents.fail("type_words_in_titles_only", f"{word!r} is in no group")
+    return {
+        "type_words": frozenset(words) - set(titles_only),
+        "type_word_kinds": kinds,
+    }
 
 
 def _form_phrases(
@@ -476,6 +527,17 @@ class _Reader:
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise self.fail(key, "expected a list of non-empty strings")
         return list(value)
+
+    def phrases(self, key: str, space: str = r"\s+") -> list[str]:
+        """The words and phrases of `key`, each as a pattern: its words escaped, joined by
+        `space`. Tried in order, so a phrase comes before a shorter one it starts with
+        ("agreements" before "agreement"), as a pattern's "s?" tries the longer first."""
+        phrases = self.words(key)
+        for i, shorter in enumerate(phrases):
+            for longer in phrases[i + 1 :]:
+                if longer.lower().startswith(shorter.lower()):
+                    raise self.fail(key, f"{longer!r} must come before {shorter!r}")
+        return [space.join(map(re.escape, p.split())) for p in phrases]
 
     def text(self, key: str, default: Any = ...) -> Any:
         value = self.get(key, default)

@@ -502,7 +502,7 @@ def title_of(lines: Sequence[LocatedLine], body_size: float) -> str | None:
 
 _NUMBERED = re.compile(r"^\(?\d+(?:\.\d+)*[.)]?\s")  # "11.6. COUNTERPARTS. This Agreement ..."
 _LEGEND = re.compile(
-    "|".join(rf"\b{w}\b" for w in _DOCS.get("legend_words", ())) or r"(?!x)x", re.IGNORECASE
+    "|".join(rf"\b{w}\b" for w in lexicon().legend_words) or r"(?!x)x", re.IGNORECASE
 )
 # "AMENDMENT NO. 3 TO THE NONEXCLUSIVE", "AMENDED AND RESTATED": a line that ends in a
 # joining word or opens an amendment's title; not a party's name above the title ("BANK OF
@@ -528,7 +528,7 @@ _AGREEMENT_TITLE = re.compile(
 # The title of a document that is no agreement ("MINUTES OF A MEETING ...", "CERTIFICATE OF
 # INCORPORATION"): a heading under it that names an agreement is not its title.
 _OTHER_TITLE = re.compile(
-    "|".join(rf"\b{w}\b" for w in _DOCS.get("other_titles", ())) or r"(?!x)x", re.IGNORECASE
+    "|".join(rf"\b{w}\b" for w in lexicon().other_titles) or r"(?!x)x", re.IGNORECASE
 )
 
 
@@ -541,13 +541,8 @@ def _type_rule(pattern: str) -> re.Pattern[str]:
 
 
 _TYPES: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None, bool], ...] = tuple(
-    (
-        str(t["name"]),
-        _type_rule(t["title"]),
-        _type_rule(t["first_page"]) if t.get("first_page") else None,
-        bool(t.get("heading", False)),
-    )
-    for t in _DOCS.get("types", ())
+    (name, _type_rule(title), _type_rule(first_page) if first_page else None, heading)
+    for name, title, first_page, heading in lexicon().document_types
 )
 
 

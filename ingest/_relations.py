@@ -5,10 +5,10 @@ or a waiver names the agreement it acts on ("that certain Master Services Agreem
 of September 1, 2021"): its type words and its date, read here with the line that states
 them. Clause-level changes ("Section 9.2 ... is hereby deleted in its entirety and replaced",
 "the Cap shall be increased to ...", "Schedule A is hereby amended by adding ...") are read
-with their lines too. The phrasings are the lexicon's (`documents.relations`, `target`,
-`number`, `changes`). Nothing here decides which value is in force: the skill does, and only
-for a target that matches an earlier document by type, date and parties (never by title
-similarity alone).
+with their lines too. The phrasings are the lexicon's (`documents.relations`, `number`,
+`changes`); the target's grammar is a pattern here. Nothing here decides which value is in
+force: the skill does, and only for a target that matches an earlier document by type, date
+and parties (never by title similarity alone).
 """
 
 from __future__ import annotations
@@ -29,7 +29,20 @@ _RELATIONS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = tuple(
     for r in _DOCS.get("relations", ())
 )
 _NO_RELATIONS = frozenset(_DOCS.get("no_relations", ()))
-_TARGET = re.compile(_DOCS.get("target", r"(?!x)x"))
+# The earlier agreement, as a relation names it: its type words, then its date ("that certain
+# Master Services Agreement dated as of September 1, 2021"); joining words inside its title
+# ("Supply and Manufacturing Agreement"), its reference ("Number 12965", "ref. DS/C-3957/14
+# Issue 7") and its parties ("between Heritage and Premier") may stand between the title and
+# the date. Group 1 is the title. Grammar, not words: it stays a pattern, beside its one use.
+_TARGET = re.compile(
+    r"\b(?:[Tt]hat\s+certain(?:\s+fully\s+executed)?|[Tt]he|[Aa]n?|[Ss]aid|[Tt]heir|[Ii]ts|[Oo]ur)\s+"
+    r"((?:[A-Z][\w&'-]*,?\s+(?:(?:and|of|for|&)\s+)?){0,8}?(?:Agreement|Contract|Lease|Indenture))"
+    r"\s*,?\s*(?:\([^()]{0,40}\)\s*)?"
+    r"(?:(?:[Nn]umber|[Nn]o\.|[Rr]ef\.)\s*[^\s,]+(?:\s+[A-Z][a-z]+\s+\d+)?\s*,?\s*)?"
+    r'(?:(?:by\s+and\s+)?(?:between|among)\s+[^.;()"“]{3,120}?\s+)?'
+    r"(?:dated|effective|made\s+and\s+entered\s+into|entered\s+into|made"
+    r"|with\s+an\s+[Ee]ffective\s+[Dd]ate\s+of)\s+(?:as\s+of\s+|on\s+)?"
+)
 _NUMBER = re.compile(_DOCS.get("number", r"(?!x)x"), re.IGNORECASE)
 _CHANGES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (str(c["kind"]), re.compile(c["pattern"], re.IGNORECASE)) for c in _DOCS.get("changes", ())

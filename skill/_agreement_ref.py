@@ -8,26 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from domain import entity_key
+from domain import entity_key, lexicon
 from skill._question_names import _is_legal_form, clean_name, split_names
 from skill._subject import _AGREEMENT_WORD, _DETERMINERS, document_type_of, role_of
 
-_TYPE_VOCABULARY = frozenset(
-    """
-    master services service non-disclosure nondisclosure non disclosure confidentiality mutual
-    loan security credit term employment executive supply license licence licensing reseller
-    resale distribution distributor consulting consultancy purchase stock share asset lease
-    sublease guaranty guarantee franchise agency marketing development joint venture
-    collaboration cooperation manufacturing hosting maintenance support subscription software
-    transportation outsourcing sponsorship endorsement partnership shareholders stockholders
-    founders operating investment escrow settlement separation severance indemnification
-    indemnity registration rights warrant note promissory facility revolving subordination
-    intercreditor pledge merger acquisition option sow msa nda mnda spa apa and amended restated
-    framework general services purchasing sales sale commercial cooperative strategic alliance
-    affiliate referral co-branding transition outsourcing content storage colocation
-    special durable irrevocable supplemental
-    """.split()  # noqa: SIM905
-)
+# Words that name a kind of agreement in a question (vocabulary.yaml documents.type_words).
+_TYPE_VOCABULARY = lexicon().type_words
 _AMENDMENT = re.compile(
     r"^(?:the\s+)?(?P<amendment>(?:(?:first|second|third|fourth|fifth|\w+)\s+)?amendment"
     r"(?:\s+(?:no\.?|number|#)\s*\d+)?)\s+(?:to|of)\s+(?P<rest>.+)$",

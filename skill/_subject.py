@@ -174,16 +174,12 @@ def document_type_of(phrase: str) -> str | None:
     return "_".join([*words, "agreement"])
 
 
-_TYPE_WORDS = {
-    word: group[0]
-    for group in lexicon().documents.get("type_word_equivalents", ())
-    for word in group
-}
+_TYPE_WORDS = _LEXICON.type_word_kinds
 
 
 def type_word(word: str) -> str:
     """A type word as one kind of agreement reads: "distribution" and "distributor" alike
-    (the lexicon's `type_word_equivalents`), "services" as "service"."""
+    (the lexicon's `type_words` groups), "services" as "service"."""
     w = word.lower()
     if len(w) > 4 and w.endswith("s") and not w.endswith("ss"):
         w = w[:-1]

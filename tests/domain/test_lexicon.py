@@ -116,6 +116,31 @@ BROKEN: list[tuple[str, Any, str]] = [
         lambda d: d["documents"]["agreement_kinds"].append("msa"),
         "[pattern, document type] pairs",
     ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["type_words"].append(["supply", 3]),
+        "documents.type_words[",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["type_words_in_titles_only"].append("master"),
+        "'master' is in no group",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["agreement_words"].insert(0, "agreement"),
+        "'agreements' must come before 'agreement'",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["types"][0].update(title=["press", "press release"]),
+        "documents.types[0].title",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["types"][1].update(first_page="form("),
+        "documents.types[1].first_page",
+    ),
     ("vocabulary.yaml", lambda d: d["documents"].pop("instruments"), "documents.instruments"),
 ]
 
@@ -277,3 +302,28 @@ def test_months_are_read_one_way_everywhere() -> None:
     ):
         assert [d for _, d in find_dates(text)] == [iso], text
         assert normalize_date(text) == iso, text
+
+
+def test_phrases_compile_to_the_patterns_they_stand_for() -> None:
+    # Words and phrases of the lexicon become patterns in code: escaped, white space between
+    # the words of a phrase (as written, one space, in a document type's title), in order.
+    lx = lexicon()
+    assert lx.agreement_words[:2] == ("agreements", "agreement")
+    assert r"statement\s+of\s+work" in lx.agreement_words
+    assert r"for\s+any\s+reason\s+or\s+no\s+reason" in lx.question_qualifiers
+    types = {name: (title, first_page) for name, title, first_page, _ in lx.document_types}
+    assert (
+        types["press_release"]
+        == (r"\bpress release\b|\bfor immediate release\b|\bnews release\b",) * 2
+    )
+    assert types["bylaws"][0] == r"\bbylaws\b|\bby\-laws\b"
+    assert types["schedule"] == (r"^schedule\b", None)
+
+
+def test_type_words_are_one_list_read_two_ways() -> None:
+    lx = lexicon()
+    assert {"master", "reseller", "resale", "distributor"} <= lx.type_words
+    assert "supplier" not in lx.type_words  # read as "supply" in titles only
+    assert lx.type_word_kinds["supplier"] == "supply"
+    assert lx.type_word_kinds["distributor"] == "distribution"
+    assert "master" not in lx.type_word_kinds
