@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,9 +168,11 @@ class Lexicon:
     # those of one (word -> form)
     legal_form_phrases: tuple[tuple[tuple[str, ...], str], ...]
     legal_form_words: Mapping[str, str]
-    # how documents write legal forms (regexes, case-insensitive, in order), and those written
-    # as abbreviations whose full stop ends no sentence
+    # how documents write legal forms (patterns compiled from the written forms, matched
+    # case-insensitively, in order), those also read in capitals, and the forms written as
+    # abbreviations whose full stop ends no sentence
     legal_forms_written: tuple[str, ...]
+    legal_forms_in_capitals: frozenset[str]
     legal_form_abbreviations: tuple[str, ...]
     # words whose full stop ends no sentence (lower case, without the stop): the
     # `abbreviations` list, the month abbreviations and the legal forms written as such
@@ -235,7 +238,7 @@ class Lexicon:
             dict.fromkeys(
                 f
                 for form in self.legal_forms_written
-                for f in ((form, form.upper()) if form.isalpha() else (form,))
+                for f in ((form, form.upper()) if form in self.legal_forms_in_capitals else (form,))
             )
         )
 
@@ -360,9 +363,19 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
     if not all(isinstance(v, int) and 1 <= v <= 12 for v in month_abbrevs.values()):
         raise LexiconError(f"{vocabulary.file}: month_abbreviations: values must be 1..12")
     forms = vocabulary.sub("legal_forms")
-    spelled = [
-        (str(form), tuple(forms.sub("spelled").words(form))) for form in forms.mapping("spelled")
-    ]
+    records = forms.sub("forms")
+    spelled: list[tuple[str, tuple[str, ...]]] = []
+    written: list[str] = []
+    in_capitals: set[str] = set()
+    for form in records.data:
+        record = records.sub(str(form))
+        spelled.append((str(form), tuple(record.words("spelled"))))
+        capitals = record.flag("capitals", True)
+        for text in record.words("written") if "written" in record.data else ():
+            pattern = record.pattern("written", written_form_pattern(text))
+            written.append(pattern)
+            if capitals and pattern.isalpha():
+                in_capitals.add(pattern)
     jurisdictions = vocabulary.sub("jurisdictions")
     agreements = vocabulary.sub("documents")
     agreement_kinds = []
@@ -382,7 +395,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         legal_form_words={
             s: form for form, spellings in spelled for s in spellings if " " not in s
         },
-        legal_forms_written=tuple(forms.pattern("written", w) for w in forms.words("written")),
+        legal_forms_written=tuple(written),
+        legal_forms_in_capitals=frozenset(in_capitals),
         legal_form_abbreviations=tuple(forms.words("abbreviations")),
         abbreviations=frozenset(
             [
@@ -475,6 +489,34 @@ def _type_words(documents: _Reader) -> dict[str, Any]:
         "type_words": frozenset(words) - set(titles_only),
         "type_word_kinds": kinds,
     }
+
+
+# How a written legal form's separators read (vocabulary.yaml legal_forms.forms, `written`):
+# " & " -> "&" with or without spaces; ". " -> a stop that may be absent, then spaces; "." ->
+# a stop, then perhaps a space; " " -> one or more spaces.
+_WRITTEN_SEPARATORS = ((" & ", r"\s*&\s*"), (". ", r"\.?\s+"), (".", r"\.\s?"), (" ", r"\s+"))
+
+
+def written_form_pattern(text: str) -> str:
+    """The pattern of a legal form as documents write it ("L.L.C." -> `L\\.\\s?L\\.\\s?C`,
+    "Ltd. Şti." -> `Ltd\\.?\\s+[ŞS]ti`): its final stop left to the caller (which allows one
+    after the form), separators as `_WRITTEN_SEPARATORS` reads them, an accented letter also
+    without its accent."""
+    text = text.removesuffix(".")
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        for separator, pattern in _WRITTEN_SEPARATORS:
+            if text.startswith(separator, i):
+                out.append(pattern)
+                i += len(separator)
+                break
+        else:
+            char = text[i]
+            bare = unicodedata.normalize("NFKD", char)[0]
+            out.append(f"[{char}{bare}]" if bare != char else re.escape(char))
+            i += 1
+    return "".join(out)
 
 
 def _form_phrases(

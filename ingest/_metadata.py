@@ -585,6 +585,10 @@ def classify(
 
 _PREAMBLE = re.compile(r"\b(?:by\s+and\s+)?(?:between|among)\b\s*:?\s*", re.IGNORECASE)
 _STOP = re.compile(r"\b(?:WITNESSETH|RECITALS|WHEREAS|NOW,?\s+THEREFORE|BACKGROUND)\b")
+# What follows a party's name in a preamble and is cut from it (", a Delaware corporation",
+# ", an individual resident of ..."): the nouns that describe a party, a few legal forms among
+# them. Not the legal-form list (vocabulary.yaml legal_forms): people and bodies too, and
+# only the forms a descriptor ends in.
 _DESCRIPTOR = re.compile(
     r",?\s+(?:an?|the)\s+(?:[\w.\-]+\s+){0,6}?"
     r"(?:corporation|company|partnership|limited|entity|bank|association|individual|trust|"

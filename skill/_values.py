@@ -688,6 +688,9 @@ _ADJECTIVES: dict[str, tuple[str, ...]] = {
     "United Kingdom": (r"British",),
     "United States": (r"U\.S\.", r"US", r"American"),
 }
+# The nouns a jurisdiction's adjective may qualify ("Swiss law", "a German GmbH"): laws,
+# courts and entity types with the forms that follow a nationality. Not the legal-form list
+# (vocabulary.yaml legal_forms): "B.V." written with its final stop, and only these forms.
 _ADJECTIVE_CONTEXT = (
     r"(?=\s+(?:(?:substantive|procedural|contract|corporate|company|statutory|federal|state)\s+)?"
     r"(?:laws?|courts?|statutes?|corporation|company|limited|partnership|entity|"

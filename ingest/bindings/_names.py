@@ -173,6 +173,10 @@ def _clean_name(raw: str) -> str:
     return name.strip(" ,;:")
 
 
+# Forms and entity-type words a sentence's full stop may follow ("... Acme LLC."): forms
+# written without a stop of their own and an organisation's head nouns. Not the legal-form
+# list (vocabulary.yaml legal_forms): the forms written with a stop (Inc., Ltd., Co., Corp.)
+# keep it, and the rarer forms (Kft, ApS, ...) have never been read here.
 _NO_DOT_FORMS = frozenset(
     [
         "llc",
@@ -267,6 +271,8 @@ def _company(raw: str) -> NamedEntity | None:
             and bool(legal_form("x " + words[idx + 1]))
             and not re.search(r"\d", words[idx - 1])
         )
+        # A legal form before the last two words ends an earlier name ("Acme Inc. and TrueLink,
+        # Inc."): these spellings only, not the legal-form list (vocabulary.yaml legal_forms).
         if (re.fullmatch(r"[\d\-.,:]+", words[idx]) and not numbered) or (
             words[idx].rstrip(",").lower() in {"inc.", "inc", "ltd.", "llc"}
             and idx < len(words) - 2

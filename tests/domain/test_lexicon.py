@@ -34,6 +34,30 @@ def test_the_packaged_lexicon_loads_and_fits_the_schema() -> None:
     assert not DOCUMENT_FITTED & (lex.contract_roles | lex.person_contract_roles)
 
 
+def test_every_written_legal_form_reads_as_written_and_as_documents_vary_it() -> None:
+    lex = load_lexicon()
+    forms = re.compile(rf"(?i:{'|'.join(lex.legal_forms_written)})\b\.?")
+    written = yaml.safe_load((LEXICON_DIR / "vocabulary.yaml").read_text(encoding="utf-8"))
+    for record in written["legal_forms"]["forms"].values():
+        for text in record.get("written", []):
+            assert forms.fullmatch(text), text
+    for text in (
+        "Inc",
+        "L. L. C.",
+        "Sdn Bhd",
+        "Ltd Sti",
+        "GmbH&Co KG",
+        "GmbH & Co.KG",
+        "S.a r.l",
+        "Sp. z o.o.",
+    ):
+        assert forms.fullmatch(text), text
+    # a one-word form is read in capitals where names are read case-sensitively, GmbH not
+    cased = re.compile(rf"(?:{lex.legal_form_cased})\b")
+    assert cased.fullmatch("INC") and cased.fullmatch("ApS") and cased.fullmatch("APS")
+    assert cased.fullmatch("GmbH") and not cased.fullmatch("GMBH")
+
+
 def test_the_enums_are_the_lexicon() -> None:
     lex = load_lexicon()
     assert [str(r) for r in domain.Role] == [r.name for r in lex.roles]
@@ -106,6 +130,21 @@ BROKEN: list[tuple[str, Any, str]] = [
     ("vocabulary.yaml", lambda d: d.update(contract_roles="supplier"), "contract_roles"),
     ("vocabulary.yaml", lambda d: d["abbreviations"].append(False), "abbreviations"),
     ("vocabulary.yaml", lambda d: d["entity_types"].append("corp(oration"), "entity_types"),
+    (
+        "vocabulary.yaml",
+        lambda d: d["legal_forms"]["forms"]["inc"].update(written="Inc."),
+        "legal_forms.forms.inc.written",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["legal_forms"]["forms"]["gmbh"].update(capitals="no"),
+        "legal_forms.forms.gmbh.capitals",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["legal_forms"]["forms"]["inc"].pop("spelled"),
+        "legal_forms.forms.inc.spelled",
+    ),
     (
         "vocabulary.yaml",
         lambda d: d["documents"]["agreement_kinds"].append(["msa(", "x"]),
