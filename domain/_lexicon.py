@@ -557,7 +557,7 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         relevance_cues=cues,
         threshold=None if threshold is None else float(threshold),
         form_captions=tuple(
-            a.pattern(f"form_captions[{i}]", c) for i, c in enumerate(a.get("form_captions", []))
+            _form_caption(a, i, c) for i, c in enumerate(a.get("form_captions", []))
         ),
         form_value=a.text("form_value", None),
         form_choices=tuple(str(c) for c in a.get("form_choices", [])),
@@ -599,6 +599,15 @@ def _phrase_pattern(phrase: str) -> str:
     return out
 
 
+def _phrases(a: _Reader, key: str, phrases: list[Any]) -> str:
+    """One pattern of any of the phrases, in their order, without boundaries."""
+    for phrase in phrases:
+        if not (isinstance(phrase, str) and _PHRASE.fullmatch(phrase)):
+            raise a.fail(key, f"{phrase!r} is not a phrase (words, prefix*, (optional words))")
+    alternatives = [_phrase_pattern(p) for p in phrases]
+    return alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
+
+
 def _relevance_cue(a: _Reader, i: int, cue: Any) -> tuple[str, float]:
     """One cue of `relevance_cues` as (regex, weight): {phrases: [...], weight: w}, the
     phrases as one pattern between word boundaries, or [regex, weight, example]."""
@@ -607,12 +616,7 @@ def _relevance_cue(a: _Reader, i: int, cue: Any) -> tuple[str, float]:
         phrases, weight = cue.get("phrases"), cue.get("weight")
         if set(cue) != {"phrases", "weight"} or not isinstance(phrases, list) or not phrases:
             raise a.fail(key, "expected {phrases: [phrase, ...], weight: number}")
-        for phrase in phrases:
-            if not (isinstance(phrase, str) and _PHRASE.fullmatch(phrase)):
-                raise a.fail(key, f"{phrase!r} is not a phrase (words, prefix*, (optional words))")
-        alternatives = [_phrase_pattern(p) for p in phrases]
-        pattern = alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
-        regex = rf"\b{pattern}\b"
+        regex = rf"\b{_phrases(a, key, phrases)}\b"
     elif isinstance(cue, list) and len(cue) == 3 and isinstance(cue[2], str) and cue[2]:
         regex, weight = a.pattern(key, cue[0]), cue[1]
     else:
@@ -620,6 +624,23 @@ def _relevance_cue(a: _Reader, i: int, cue: Any) -> tuple[str, float]:
     if isinstance(weight, bool) or not isinstance(weight, int | float):
         raise a.fail(key, "expected a number as its weight")
     return regex, float(weight)
+
+
+def _form_caption(a: _Reader, i: int, caption: Any) -> str:
+    """One caption of `form_captions` as a regex: a phrase, {phrases: [...]} (one of them),
+    both found anywhere in a cell (no word boundaries), or [regex, example]."""
+    key = f"form_captions[{i}]"
+    shape = "expected a phrase, {phrases: [phrase, ...]} or [regex, example]"
+    if isinstance(caption, list):
+        if len(caption) != 2 or not (isinstance(caption[1], str) and caption[1]):
+            raise a.fail(key, shape)
+        return a.pattern(key, caption[0])
+    phrases = caption.get("phrases") if isinstance(caption, dict) else [caption]
+    if not (isinstance(phrases, list) and phrases) or (
+        isinstance(caption, dict) and len(caption) != 1
+    ):
+        raise a.fail(key, shape)
+    return _phrases(a, key, phrases)
 
 
 def _extractor(a: _Reader) -> dict[str, Any]:

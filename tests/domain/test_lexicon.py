@@ -121,6 +121,16 @@ BROKEN: list[tuple[str, Any, str]] = [
         lambda d: d["attributes"][0]["relevance_cues"][1].update(weight="high"),
         "relevance_cues[1]: expected a number",
     ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0].update(form_captions=[["state\\s+of"]]),
+        "form_captions[0]: expected a phrase",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0].update(form_captions=["state\\s+of"]),
+        "form_captions[0]: 'state\\\\s+of' is not a phrase",
+    ),
     ("vocabulary.yaml", lambda d: d["months"].pop(), "months: expected 12"),
     ("vocabulary.yaml", lambda d: d["month_abbreviations"].update(jan=13), "1..12"),
     ("vocabulary.yaml", lambda d: d.update(contract_roles="supplier"), "contract_roles"),
@@ -166,6 +176,23 @@ def test_every_regex_cue_finds_its_example() -> None:
         if not re.search(pattern.replace("{entity_type}", entity_type), example, re.I | re.S)
     ]
     assert missed == []
+
+
+def test_every_regex_caption_finds_its_example() -> None:
+    data = yaml.safe_load((LEXICON_DIR / "attributes.yaml").read_text(encoding="utf-8"))
+    captions = [c for a in data["attributes"] for c in a.get("form_captions", [])]
+    regexes = [c for c in captions if isinstance(c, list)]
+    assert regexes and all(re.search(c[0], c[1], re.I) for c in regexes)
+
+
+def test_a_caption_of_phrases_is_found_inside_a_cell(tmp_path: Path) -> None:
+    directory = _copy(tmp_path)
+    captions = ["exact name of (the) registrant", {"phrases": ["trading symbol", "ticker"]}]
+    _edit(directory, "attributes.yaml", lambda d: d["attributes"][0].update(form_captions=captions))
+    assert load_lexicon(directory).attributes[0].form_captions == (
+        r"exact\s+name\s+of\s+(?:the\s+)?registrant",
+        r"(?:trading\s+symbol|ticker)",
+    )
 
 
 def test_a_cue_of_phrases_finds_each_phrase_as_whole_words() -> None:
