@@ -84,6 +84,7 @@ class AttributeEntry:
     question_patterns: Mapping[str, str]
     retrieval_cue: str | None
     binding_role: str | None = None
+    # (regex, weight) pairs, cues of phrases compiled to regexes (attributes.yaml)
     relevance_cues: tuple[tuple[str, float], ...] = ()
     threshold: float | None = None
     # Forms (filing cover pages, certificates): the captions that label the attribute's value
@@ -646,11 +647,7 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
     binding_role = a.text("binding_role", None)
     if binding_role is not None and binding_role not in roles:
         raise a.fail("binding_role", f"{binding_role!r} is not a role of roles.yaml")
-    cues: list[tuple[str, float]] = []
-    for i, cue in enumerate(a.get("relevance_cues", [])):
-        if not (isinstance(cue, list) and len(cue) == 2 and isinstance(cue[1], int | float)):
-            raise a.fail(f"relevance_cues[{i}]", "expected [regex, weight]")
-        cues.append((a.pattern(f"relevance_cues[{i}]", cue[0]), float(cue[1])))
+    cues = tuple(_relevance_cue(a, i, cue) for i, cue in enumerate(a.get("relevance_cues", [])))
     threshold = a.get("threshold", None)
     if threshold is not None and not isinstance(threshold, int | float):
         raise a.fail("threshold", "expected a number")
@@ -661,10 +658,10 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         question_patterns={str(k): str(v) for k, v in patterns.items()},
         retrieval_cue=a.text("retrieval_cue", None),
         binding_role=binding_role,
-        relevance_cues=tuple(cues),
+        relevance_cues=cues,
         threshold=None if threshold is None else float(threshold),
         form_captions=tuple(
-            a.pattern(f"form_captions[{i}]", c) for i, c in enumerate(a.get("form_captions", []))
+            _form_caption(a, i, c) for i, c in enumerate(a.get("form_captions", []))
         ),
         form_value=a.text("form_value", None),
         form_choices=tuple(str(c) for c in a.get("form_choices", [])),
@@ -679,6 +676,75 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         source_hint=a.text("source_hint", None),
         **_extractor(a),
     )
+
+
+# A phrase of a cue: words separated by single spaces ("head office"), spelled as documents
+# spell them (matched case-insensitively); a word ending in `*` stands for every word it
+# begins ("headquarter*": headquarters, headquartered); words in parentheses may be left out
+# ("principal (executive) office"), though not at a phrase's end.
+_PHRASE_TOKEN = r"(?:\(\w+(?: \w+)*\)|\w+\*?)"
+_PHRASE = re.compile(rf"{_PHRASE_TOKEN}(?: {_PHRASE_TOKEN})*(?<!\))")
+
+
+def _phrase_pattern(phrase: str) -> str:
+    r"""The pattern of a phrase of words, without boundaries: `\s+` between its words, `\w*`
+    after a word prefix, an optional group for words in parentheses
+    ("principal (executive) office": `principal\s+(?:executive\s+)?office`)."""
+    out, spaced = "", False
+    for token in re.findall(r"\([^)]*\)|\S+", phrase):
+        if token.startswith("("):
+            optional = "".join(rf"{word}\s+" for word in token[1:-1].split(" "))
+            out += (r"\s+" if spaced else "") + f"(?:{optional})?"
+            spaced = False
+        else:
+            word = token.removesuffix("*") + (r"\w*" if token.endswith("*") else "")
+            out += (r"\s+" if spaced else "") + word
+            spaced = True
+    return out
+
+
+def _phrases(a: _Reader, key: str, phrases: list[Any]) -> str:
+    """One pattern of any of the phrases, in their order, without boundaries."""
+    for phrase in phrases:
+        if not (isinstance(phrase, str) and _PHRASE.fullmatch(phrase)):
+            raise a.fail(key, f"{phrase!r} is not a phrase (words, prefix*, (optional words))")
+    alternatives = [_phrase_pattern(p) for p in phrases]
+    return alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
+
+
+def _relevance_cue(a: _Reader, i: int, cue: Any) -> tuple[str, float]:
+    """One cue of `relevance_cues` as (regex, weight): {phrases: [...], weight: w}, the
+    phrases as one pattern between word boundaries, or [regex, weight, example]."""
+    key = f"relevance_cues[{i}]"
+    if isinstance(cue, dict):
+        phrases, weight = cue.get("phrases"), cue.get("weight")
+        if set(cue) != {"phrases", "weight"} or not isinstance(phrases, list) or not phrases:
+            raise a.fail(key, "expected {phrases: [phrase, ...], weight: number}")
+        regex = rf"\b{_phrases(a, key, phrases)}\b"
+    elif isinstance(cue, list) and len(cue) == 3 and isinstance(cue[2], str) and cue[2]:
+        regex, weight = a.pattern(key, cue[0]), cue[1]
+    else:
+        raise a.fail(key, "expected {phrases: [...], weight: w} or [regex, weight, example]")
+    if isinstance(weight, bool) or not isinstance(weight, int | float):
+        raise a.fail(key, "expected a number as its weight")
+    return regex, float(weight)
+
+
+def _form_caption(a: _Reader, i: int, caption: Any) -> str:
+    """One caption of `form_captions` as a regex: a phrase, {phrases: [...]} (one of them),
+    both found anywhere in a cell (no word boundaries), or [regex, example]."""
+    key = f"form_captions[{i}]"
+    shape = "expected a phrase, {phrases: [phrase, ...]} or [regex, example]"
+    if isinstance(caption, list):
+        if len(caption) != 2 or not (isinstance(caption[1], str) and caption[1]):
+            raise a.fail(key, shape)
+        return a.pattern(key, caption[0])
+    phrases = caption.get("phrases") if isinstance(caption, dict) else [caption]
+    if not (isinstance(phrases, list) and phrases) or (
+        isinstance(caption, dict) and len(caption) != 1
+    ):
+        raise a.fail(key, shape)
+    return _phrases(a, key, phrases)
 
 
 def _extractor(a: _Reader) -> dict[str, Any]:

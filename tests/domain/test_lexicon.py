@@ -125,6 +125,36 @@ BROKEN: list[tuple[str, Any, str]] = [
         lambda d: d["attributes"][0].update(binding_role="nobody"),
         "binding_role",
     ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0]["relevance_cues"][0].pop(),
+        "relevance_cues[0]: expected {phrases",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0]["relevance_cues"][1].update(phrases=["governing (law)"]),
+        "relevance_cues[1]: 'governing (law)' is not a phrase",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0]["relevance_cues"][1].update(phrases=[r"governing\s+law"]),
+        "is not a phrase",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0]["relevance_cues"][1].update(weight="high"),
+        "relevance_cues[1]: expected a number",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0].update(form_captions=[["state\\s+of"]]),
+        "form_captions[0]: expected a phrase",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0].update(form_captions=["state\\s+of"]),
+        "form_captions[0]: 'state\\\\s+of' is not a phrase",
+    ),
     ("vocabulary.yaml", lambda d: d["months"].pop(), "months: expected 12"),
     ("vocabulary.yaml", lambda d: d["month_abbreviations"].update(jan=13), "1..12"),
     ("vocabulary.yaml", lambda d: d.update(contract_roles="supplier"), "contract_roles"),
@@ -195,6 +225,63 @@ def test_a_broken_lexicon_names_the_file_and_the_field(
     assert file in str(err.value) and message in str(err.value)
 
 
+def _raw_cues() -> list[tuple[str, Any]]:
+    data = yaml.safe_load((LEXICON_DIR / "attributes.yaml").read_text(encoding="utf-8"))
+    return [(a["name"], cue) for a in data["attributes"] for cue in a.get("relevance_cues", [])]
+
+
+def test_every_regex_cue_finds_its_example() -> None:
+    entity_type = lexicon().entity_type
+    regex_cues = [(name, cue) for name, cue in _raw_cues() if isinstance(cue, list)]
+    assert regex_cues
+    missed = [
+        (name, pattern, example)
+        for name, (pattern, _, example) in regex_cues
+        if not re.search(pattern.replace("{entity_type}", entity_type), example, re.I | re.S)
+    ]
+    assert missed == []
+
+
+def test_every_regex_caption_finds_its_example() -> None:
+    data = yaml.safe_load((LEXICON_DIR / "attributes.yaml").read_text(encoding="utf-8"))
+    captions = [c for a in data["attributes"] for c in a.get("form_captions", [])]
+    regexes = [c for c in captions if isinstance(c, list)]
+    assert regexes and all(re.search(c[0], c[1], re.I) for c in regexes)
+
+
+def test_a_caption_of_phrases_is_found_inside_a_cell(tmp_path: Path) -> None:
+    directory = _copy(tmp_path)
+    captions = ["exact name of (the) registrant", {"phrases": ["trading symbol", "ticker"]}]
+    _edit(directory, "attributes.yaml", lambda d: d["attributes"][0].update(form_captions=captions))
+    assert load_lexicon(directory).attributes[0].form_captions == (
+        r"exact\s+name\s+of\s+(?:the\s+)?registrant",
+        r"(?:trading\s+symbol|ticker)",
+    )
+
+
+def test_a_cue_of_phrases_finds_each_phrase_as_whole_words() -> None:
+    compiled = [(a.name, p) for a in lexicon().attributes for p, _ in a.relevance_cues]
+    raw = _raw_cues()
+    assert [name for name, _ in compiled] == [name for name, _ in raw]
+    for (name, pattern), (_, cue) in zip(compiled, raw, strict=True):
+        if isinstance(cue, dict):
+            for phrase in cue["phrases"]:
+                longest = re.sub(r"\(([^)]*)\)", r"\1", phrase).replace("*", "s")
+                shortest = re.sub(r"\([^)]*\) ?", "", phrase).replace("*", "")
+                assert re.search(pattern, f"as {longest.upper()}.", re.I), (name, phrase)
+                assert re.search(pattern, f"({shortest})", re.I), (name, phrase)
+                assert not re.search(pattern, f"x{shortest}", re.I), (name, phrase)
+
+
+def test_phrases_compile_to_words_between_boundaries(tmp_path: Path) -> None:
+    directory = _copy(tmp_path)
+    cue = {"phrases": ["principal (executive) office", "headquarter*"], "weight": 0.8}
+    _edit(directory, "attributes.yaml", lambda d: d["attributes"][0].update(relevance_cues=[cue]))
+    (pattern, weight), *_ = load_lexicon(directory).attributes[0].relevance_cues
+    assert pattern == r"\b(?:principal\s+(?:executive\s+)?office|headquarter\w*)\b"
+    assert weight == 0.8
+
+
 def test_every_lexicon_file_is_package_data() -> None:
     assert sorted(p.name for p in LEXICON_DIR.glob("*.yaml")) == sorted(domain.LEXICON_FILES)
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
@@ -221,7 +308,10 @@ NEW_ATTRIBUTE = {
         "agreement": r"dispute\s+resolution(?:\s+(?:clause|mechanism))?|arbitration(?:\s+clause)?"
     },
     "retrieval_cue": "disputes arising settled by binding arbitration",
-    "relevance_cues": [[r"\barbitrat\w*", 0.9], [r"\bdisputes?\b", 0.4]],
+    "relevance_cues": [
+        {"phrases": ["arbitrat*"], "weight": 0.9},
+        {"phrases": ["dispute", "disputes"], "weight": 0.4},
+    ],
     "threshold": 0.7,
 }
 
