@@ -580,7 +580,7 @@ class _Reader:
             for longer in phrases[i + 1 :]:
                 if longer.lower().startswith(shorter.lower()):
                     raise self.fail(key, f"{longer!r} must come before {shorter!r}")
-        return [space.join(map(re.escape, p.split())) for p in phrases]
+        return [phrase_pattern(p, space) for p in phrases]
 
     def text(self, key: str, default: Any = ...) -> Any:
         value = self.get(key, default)
@@ -686,19 +686,20 @@ _PHRASE_TOKEN = r"(?:\(\w+(?: \w+)*\)|\w+\*?)"
 _PHRASE = re.compile(rf"{_PHRASE_TOKEN}(?: {_PHRASE_TOKEN})*(?<!\))")
 
 
-def _phrase_pattern(phrase: str) -> str:
-    r"""The pattern of a phrase of words, without boundaries: `\s+` between its words, `\w*`
-    after a word prefix, an optional group for words in parentheses
-    ("principal (executive) office": `principal\s+(?:executive\s+)?office`)."""
+def phrase_pattern(phrase: str, space: str = r"\s+") -> str:
+    r"""The pattern of a phrase of words, without boundaries: its words escaped, `space`
+    between them, `\w*` after a word prefix ("headquarter*"), an optional group for words in
+    parentheses ("principal (executive) office": `principal\s+(?:executive\s+)?office`)."""
     out, spaced = "", False
     for token in re.findall(r"\([^)]*\)|\S+", phrase):
-        if token.startswith("("):
-            optional = "".join(rf"{word}\s+" for word in token[1:-1].split(" "))
-            out += (r"\s+" if spaced else "") + f"(?:{optional})?"
+        if token.startswith("(") and token.endswith(")"):
+            optional = "".join(rf"{re.escape(word)}{space}" for word in token[1:-1].split(" "))
+            out += (space if spaced else "") + f"(?:{optional})?"
             spaced = False
         else:
-            word = token.removesuffix("*") + (r"\w*" if token.endswith("*") else "")
-            out += (r"\s+" if spaced else "") + word
+            prefix = token.endswith("*")
+            word = re.escape(token.removesuffix("*")) + (r"\w*" if prefix else "")
+            out += (space if spaced else "") + word
             spaced = True
     return out
 
@@ -708,7 +709,7 @@ def _phrases(a: _Reader, key: str, phrases: list[Any]) -> str:
     for phrase in phrases:
         if not (isinstance(phrase, str) and _PHRASE.fullmatch(phrase)):
             raise a.fail(key, f"{phrase!r} is not a phrase (words, prefix*, (optional words))")
-    alternatives = [_phrase_pattern(p) for p in phrases]
+    alternatives = [phrase_pattern(p) for p in phrases]
     return alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
 
 

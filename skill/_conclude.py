@@ -60,7 +60,7 @@ RISK_SIGNALS = (
 )
 
 # Attributes with one true value at a time (the lexicon's `single_valued`), and the yes/no
-# claims (skill/_subject.py): different values from different documents conflict.
+# claims (skill/_question_builders.py): different values from different documents conflict.
 SINGLE_VALUED_ATTRIBUTES = frozenset(
     {a.name for a in lexicon().attributes if a.single_valued}
     | {"is_party", "is_subsidiary", "has_role"}

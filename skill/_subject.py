@@ -41,7 +41,6 @@ RELATION_ROLES = _LEXICON.role_names(relation=True)
 # Roles held under an agreement (the parent of the binding is the agreement, or a party of it).
 AGREEMENT_ROLES = _LEXICON.role_names(under_agreement=True)
 ROLES = _LEXICON.role_names()
-ENTITY_ATTRIBUTES = _LEXICON.attribute_names("entity")
 AGREEMENT_ATTRIBUTES = _LEXICON.attribute_names("agreement")
 PERSON_ATTRIBUTES = _LEXICON.attribute_names("person")
 YES_NO_ATTRIBUTES = frozenset(_LEXICON.yes_no)

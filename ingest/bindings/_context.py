@@ -169,11 +169,6 @@ class BindingContext:
         Robotics, Inc."), or None where the span is no company's name."""
         return _company(raw)
 
-    @staticmethod
-    def person(raw: str) -> NamedEntity | None:
-        """The person a matched span names ("Mr. Jane Roe" -> "Jane Roe"), or None."""
-        return _person(raw)
-
     def scan(self, pattern: str, keywords: str) -> Iterable[re.Match[str]]:
         """`re.finditer(pattern, text)`, run only near the keywords every match contains.
 

@@ -128,12 +128,8 @@ def _caption_at(line: LocatedLine) -> list[tuple[_Field, int, re.Match[str]]]:
     return found
 
 
-def _is_caption(line: LocatedLine) -> bool:
-    return any(_is_caption_cell(cell) for cell in _table_cells(line.text))
-
-
 class FormReader:
-    """The form rules; each takes the extractor and the document's context."""
+    """The form rules; each reads the document's context."""
 
     @staticmethod
     def is_form(ctx: BindingContext) -> bool:
