@@ -20,6 +20,7 @@ Errors (under `domain.EvidenceRagError`; the whole tree is drawn in domain/_erro
     ├── InvalidKnowledgeBaseName a name unfit for a directory or collection
     ├── DocumentNotFound         no such document in the knowledge base
     ├── BlobNotFound             no stored original with that hash
+    ├── StoreFault               a store used after it was closed, or a point without its payload
     ├── EmbeddingMismatch        a KB used with another embedding model/backend than built
     └── OnnxBackendError         a model the ONNX backend cannot run (not exported)
 """
@@ -77,6 +78,7 @@ from retrieval._errors import (
     KnowledgeBaseExists,
     KnowledgeBaseNotFound,
     RetrievalError,
+    StoreFault,
     StoreLocked,
     StoreUnavailable,
 )
@@ -127,6 +129,7 @@ __all__ = [
     "ScoredChunk",
     "ServerStore",
     "SourceLocation",
+    "StoreFault",
     "StoreLocked",
     "StoreUnavailable",
     "SubjectType",

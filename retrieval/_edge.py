@@ -23,7 +23,7 @@ import qdrant_edge as qe
 
 from domain import Binding, ChunkRecord
 from retrieval._binding_index import BindingIndex
-from retrieval._errors import KnowledgeBaseNotFound, check_kb_name
+from retrieval._errors import KnowledgeBaseNotFound, StoreFault, check_kb_name
 from retrieval._filters import (
     AnyOf,
     Condition,
@@ -119,7 +119,7 @@ class EdgeStore:
         check_kb_name(kb)
         with self._mutex:
             if self._closed:
-                raise RuntimeError("store is closed")
+                raise StoreFault("store is closed")
             shard = self._shards.get((kb, kind))
             if shard is not None:
                 return shard

@@ -9,7 +9,8 @@ RetrievalError
 ├── KnowledgeBaseExists      create of a name already taken
 ├── InvalidKnowledgeBaseName a name unfit for a directory or collection
 ├── DocumentNotFound         no such document in the knowledge base
-└── BlobNotFound             no stored original with that hash
+├── BlobNotFound             no stored original with that hash
+└── StoreFault               a store used after it was closed, or a point without its payload
 """
 
 from __future__ import annotations
@@ -120,3 +121,10 @@ class BlobNotFound(RetrievalError):
     def __init__(self, sha256: str) -> None:
         self.sha256 = sha256
         super().__init__(f"no stored original with sha256 {sha256}")
+
+
+class StoreFault(RetrievalError):
+    """A store in a state it should never be in when called (closed, a point written without
+    its payload): a fault of ours (500), never of the input."""
+
+    status, code, title = 500, "store_fault", "Store fault"

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from domain import Binding, ChunkRecord
+from retrieval._errors import StoreFault
 from retrieval._store import FUSION_WEIGHTS, ScoredChunk
 
 CHUNK = "chunk"
@@ -84,7 +85,7 @@ class ScoredPoint(Point, Protocol):
 def payload_of(point: Point) -> dict[str, Any]:
     """The point's payload, a copy the caller owns; every point of ours has one."""
     if point.payload is None:
-        raise RuntimeError(f"point {point.id} has no payload")
+        raise StoreFault(f"point {point.id} has no payload")
     return dict(point.payload)
 
 

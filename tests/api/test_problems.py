@@ -36,6 +36,7 @@ from retrieval import (
     KnowledgeBaseExists,
     KnowledgeBaseNotFound,
     RetrievalError,
+    StoreFault,
     StoreLocked,
     StoreUnavailable,
 )
@@ -171,6 +172,7 @@ CASES: list[tuple[BaseException, dict[str, Any]]] = [
     (SkillError("x"), _doc(*_INTERNAL)),
     (RetrievalError("x"), _doc(*_INTERNAL)),
     (BlobNotFound("ab" * 32), _doc(*_INTERNAL)),
+    (StoreFault("store is closed"), _doc(*_INTERNAL)),
     (IngestError("x"), _doc(*_INTERNAL)),
     (ClauseModelError("cannot read the clause model"), _doc(*_INTERNAL)),
     (LexiconError("roles.yaml: roles: expected a mapping"), _doc(*_INTERNAL)),

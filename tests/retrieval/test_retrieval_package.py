@@ -44,6 +44,7 @@ def test_exported_names_are_pinned() -> None:
         "ScoredChunk",
         "ServerStore",
         "SourceLocation",
+        "StoreFault",
         "StoreLocked",
         "StoreUnavailable",
         "SubjectType",
