@@ -379,11 +379,12 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 in_capitals.add(pattern)
     jurisdictions = vocabulary.sub("jurisdictions")
     agreements = vocabulary.sub("documents")
+    kinds = agreements.mapping("agreement_kinds") if "agreement_kinds" in agreements.data else {}
     agreement_kinds = []
-    for kind in agreements.data.get("agreement_kinds") or ():
-        if not (isinstance(kind, list) and len(kind) == 2 and isinstance(kind[1], str)):
-            raise agreements.fail("agreement_kinds", "expected [pattern, document type] pairs")
-        agreement_kinds.append((agreements.pattern("agreement_kinds", kind[0]), kind[1]))
+    for kind, phrases in kinds.items():
+        if not (isinstance(phrases, list) and phrases and _NAME.match(str(kind))):
+            raise agreements.fail(f"agreement_kinds.{kind}", "expected a type and its phrases")
+        agreement_kinds.append((_phrases(agreements, f"agreement_kinds.{kind}", phrases), kind))
     return Lexicon(
         roles=roles,
         binding_types=tuple(roles_file.words("binding_types")),
@@ -406,9 +407,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 *(w.lower() for w in forms.words("abbreviations")),
             ]
         ),
-        entity_types=tuple(
-            vocabulary.pattern("entity_types", w) for w in vocabulary.words("entity_types")
-        ),
+        entity_types=tuple(vocabulary.patterns("entity_types")),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         never_names=frozenset(vocabulary.words("never_names")),
         question_words=frozenset(
@@ -443,25 +442,83 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         contract_roles=frozenset(vocabulary.words("contract_roles")),
         person_contract_roles=frozenset(vocabulary.words("person_contract_roles")),
         agreement_kinds=tuple(agreement_kinds),
-        instruments=tuple(
-            agreements.pattern("instruments", w) for w in agreements.words("instruments")
-        ),
+        instruments=tuple(agreements.patterns("instruments", bounded=True)),
         agreement_words=tuple(agreements.phrases("agreement_words")),
         **_type_words(agreements),
         document_types=tuple(_document_type(t) for t in agreements.items("types")),
         legend_words=tuple(agreements.phrases("legend_words")),
         other_titles=tuple(agreements.phrases("other_titles")),
-        documents=vocabulary.mapping("documents") if "documents" in vocabulary.data else {},
+        documents=_documents(agreements),
     )
 
 
+# The pattern lists of vocabulary.yaml `documents` (by part: "" the mapping itself), each with
+# whether its phrases stand between word boundaries (not where the code that reads the list
+# adds its own, or where its regexes had none), and its single patterns ([regex, example]).
+_DOCUMENT_PATTERNS = {
+    "": (
+        ("signature_page", False),
+        ("audit_reports", False),
+        ("auditor_consents", False),
+        ("auditor_tenure", False),
+        ("officer_lists", False),
+        ("title_openers", False),
+        ("capacity_words", False),
+    ),
+    "dates": (("agreement", False), ("meeting", False), ("consent", False), ("effective", False)),
+    "unexecuted": (("marks", True),),
+}
+_DOCUMENT_REGEXES = {
+    "": ("signature_block_line", "number"),
+    "dates": ("label", "effective_label"),
+    "unexecuted": ("signature_line",),
+}
+
+
+def _documents(d: _Reader) -> dict[str, Any]:
+    """vocabulary.yaml `documents` as the code reads it: each list of phrases and grammar
+    as its patterns, each [regex, example] as its regex, a relation's patterns (phrases whole
+    words) and a change's pattern (with its `example`) likewise; the rest as written."""
+    out = dict(d.data)
+    for part in _DOCUMENT_PATTERNS:
+        if part and part not in d.data:
+            continue
+        r = d.sub(part) if part else d
+        compiled = dict(r.data)
+        for key, bounded in _DOCUMENT_PATTERNS[part]:
+            if key in r.data:
+                compiled[key] = r.patterns(key, bounded)
+        for key in _DOCUMENT_REGEXES[part]:
+            if key in r.data:
+                compiled[key] = r.example_pattern(key)
+        out.update({part: compiled} if part else compiled)
+    if "relations" in d.data:
+        out["relations"] = [
+            {"name": r.name("name"), "patterns": r.patterns("patterns", bounded=True)}
+            for r in d.items("relations")
+        ]
+    if "changes" in d.data:
+        out["changes"] = [
+            {"kind": c.name("kind"), "pattern": _exemplified(c, "pattern")}
+            for c in d.items("changes")
+        ]
+    return out
+
+
+def _exemplified(r: _Reader, key: str) -> str:
+    """The regex of `key` in a mapping that gives it an `example`, a text it finds."""
+    if not _is_text(r.get("example", None)):
+        raise r.fail("example", f"expected a text that {key} finds")
+    return r.pattern(key, r.get(key))
+
+
 def _document_type(t: _Reader) -> tuple[str, str, str | None, bool]:
-    """One of `documents.types`: its title a pattern, or a list of phrases each matched as
-    written, whole words; its first page a pattern, or true for the title's."""
+    """One of `documents.types`: its title a pattern (with an `example`), or a list of phrases
+    each matched as written, whole words; its first page a pattern, or true for the title's."""
     if isinstance(t.get("title"), list):
         title = "|".join(rf"\b{p}\b" for p in t.phrases("title", space=" "))
     else:
-        title = t.pattern("title", t.get("title"))
+        title = _exemplified(t, "title")
     first_page = t.get("first_page", None)
     if first_page is True:
         first_page = title
@@ -582,6 +639,28 @@ class _Reader:
                     raise self.fail(key, f"{longer!r} must come before {shorter!r}")
         return [phrase_pattern(p, space) for p in phrases]
 
+    def patterns(self, key: str, bounded: bool = False) -> list[str]:
+        """The patterns of `key`, a list of phrases (words as `phrase_pattern` reads them;
+        between word boundaries where `bounded`) and of grammar as [regex, example]."""
+        value = self.get(key)
+        if not isinstance(value, list) or not value:
+            raise self.fail(key, "expected a list of phrases and [regex, example] pairs")
+        out = []
+        for i, entry in enumerate(value):
+            if isinstance(entry, str):
+                phrase = _phrases(self, f"{key}[{i}]", [entry])
+                out.append(rf"\b{phrase}\b" if bounded else phrase)
+            else:
+                out.append(self.example_pattern(f"{key}[{i}]", entry))
+        return out
+
+    def example_pattern(self, key: str, entry: Any = ...) -> str:
+        """Grammar with a text it finds: [regex, example] (`key`'s value unless given)."""
+        entry = self.get(key) if entry is ... else entry
+        if not (isinstance(entry, list) and len(entry) == 2 and _is_text(entry[1])):
+            raise self.fail(key, "expected [regex, example]")
+        return self.pattern(key, entry[0])
+
     def text(self, key: str, default: Any = ...) -> Any:
         value = self.get(key, default)
         if value is not None and not isinstance(value, str):
@@ -614,6 +693,10 @@ class _Reader:
         except re.error as exc:
             raise self.fail(key, f"not a regular expression: {exc}") from None
         return value
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str) and bool(value)
 
 
 def _role(r: _Reader) -> RoleEntry:
@@ -782,9 +865,11 @@ def _detail_fragments(r: _Reader) -> dict[str, str]:
     for name, raw in (
         r.mapping("detail_fragments") if "detail_fragments" in r.data else {}
     ).items():
-        if not (isinstance(raw, str) and _NAME.match(str(name))):
-            raise r.fail(f"detail_fragments.{name}", "expected a name and a regular expression")
-        out[str(name)] = _expand(raw, out)
+        if not (
+            _NAME.match(str(name)) and isinstance(raw, list) and len(raw) == 2 and _is_text(raw[1])
+        ):
+            raise r.fail(f"detail_fragments.{name}", "expected a name and [regex, example]")
+        out[str(name)] = _expand(str(raw[0]), out)
     return out
 
 
@@ -792,11 +877,12 @@ def _details(a: _Reader, fragments: Mapping[str, str]) -> tuple[tuple[str, str],
     out: list[tuple[str, str]] = []
     for i, item in enumerate(a.get("details", [])):
         key = f"details[{i}]"
-        if not (
-            isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item)
-        ):
-            raise a.fail(key, "expected [name, kind] (duration, money or a regex with group v)")
+        if not (isinstance(item, list) and len(item) in (2, 3) and all(map(_is_text, item))):
+            raise a.fail(key, "expected [name, kind] or [name, regex with group v, example]")
         name, kind = item[0], _expand(item[1], fragments)
+        keyword = kind in DETAIL_KINDS or kind.startswith(DETAIL_ATTRIBUTE)
+        if keyword != (len(item) == 2):
+            raise a.fail(key, "a kind has no example; a regex has one: [name, regex, example]")
         if not _NAME.match(name):
             raise a.fail(key, f"{name!r} is not a name")
         if kind.startswith(DETAIL_ATTRIBUTE):

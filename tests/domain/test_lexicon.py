@@ -162,6 +162,41 @@ BROKEN: list[tuple[str, Any, str]] = [
     ("vocabulary.yaml", lambda d: d["entity_types"].append("corp(oration"), "entity_types"),
     (
         "vocabulary.yaml",
+        lambda d: d["documents"]["relations"][1]["patterns"].append("\\bhereby\\s+amends?\\b"),
+        "documents.relations[1].patterns[10]: '\\\\bhereby\\\\s+amends?\\\\b' is not a phrase",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["changes"][0].pop("example"),
+        "documents.changes[0].example: expected a text that pattern finds",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["dates"].update(label="dated?\\s*:"),
+        "documents.dates.label: expected [regex, example]",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["types"][1].pop("example"),
+        "documents.types[1].example",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["agreement_kinds"].update(lease_agreement="lease"),
+        "documents.agreement_kinds.lease_agreement: expected a type and its phrases",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][9]["details"][0].pop(),
+        "details[0]: a kind has no example",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["detail_fragments"].update(any_party="either party"),
+        "detail_fragments.any_party: expected a name and [regex, example]",
+    ),
+    (
+        "vocabulary.yaml",
         lambda d: d["legal_forms"]["forms"]["inc"].update(written="Inc."),
         "legal_forms.forms.inc.written",
     ),
@@ -177,13 +212,13 @@ BROKEN: list[tuple[str, Any, str]] = [
     ),
     (
         "vocabulary.yaml",
-        lambda d: d["documents"]["agreement_kinds"].append(["msa(", "x"]),
-        "documents.agreement_kinds",
+        lambda d: d["documents"]["agreement_kinds"].update(msa_agreement=["msa("]),
+        "documents.agreement_kinds.msa_agreement: 'msa(' is not a phrase",
     ),
     (
         "vocabulary.yaml",
-        lambda d: d["documents"]["agreement_kinds"].append("msa"),
-        "[pattern, document type] pairs",
+        lambda d: d["documents"].update(agreement_kinds=["msa"]),
+        "documents.agreement_kinds: expected a mapping",
     ),
     (
         "vocabulary.yaml",
@@ -456,3 +491,92 @@ def test_type_words_are_one_list_read_two_ways() -> None:
     assert lx.type_word_kinds["supplier"] == "supply"
     assert lx.type_word_kinds["distributor"] == "distribution"
     assert "master" not in lx.type_word_kinds
+
+
+# vocabulary.yaml's lists of patterns: (part of `documents`, key, flags its code reads it with)
+_PATTERN_LISTS = (
+    *(
+        ("", key, re.I)
+        for key in ("signature_page", "audit_reports", "auditor_consents", "auditor_tenure")
+    ),
+    ("", "officer_lists", re.I),
+    ("", "title_openers", 0),
+    ("", "capacity_words", 0),
+    *(("dates", key, re.I) for key in ("agreement", "meeting", "consent", "effective")),
+    ("unexecuted", "marks", re.I),
+)
+_SINGLE_PATTERNS = (
+    ("", "signature_block_line"),
+    ("", "number"),
+    ("dates", "label"),
+    ("dates", "effective_label"),
+    ("unexecuted", "signature_line"),
+)
+
+
+def _regex_examples() -> list[tuple[str, str, str, int]]:
+    """(place, regex as the loader compiles it with its placeholders expanded, example, flags)
+    of every regex of vocabulary.yaml (outside legal_forms) and of attributes.yaml's details
+    and detail fragments."""
+    lex = lexicon()
+    vocabulary = yaml.safe_load((LEXICON_DIR / "vocabulary.yaml").read_text(encoding="utf-8"))
+    raw, docs = vocabulary["documents"], lex.documents
+    out: list[tuple[str, str, str, int]] = []
+
+    def listed(place: str, entries: list[Any], compiled: Any, flags: int) -> None:
+        for i, (entry, regex) in enumerate(zip(entries, compiled, strict=True)):
+            if isinstance(entry, list):
+                out.append((f"{place}[{i}]", regex, entry[1], flags))
+
+    for part, key, flags in _PATTERN_LISTS:
+        entries, compiled = (raw[part], docs[part]) if part else (raw, docs)
+        listed(f"documents.{part}.{key}", entries[key], compiled[key], flags)
+    for part, key in _SINGLE_PATTERNS:
+        entry, regex = (raw[part][key], docs[part][key]) if part else (raw[key], docs[key])
+        out.append((f"documents.{part}.{key}", regex, entry[1], re.I | re.M))
+    for relation, compiled in zip(raw["relations"], docs["relations"], strict=True):
+        listed(f"relations.{relation['name']}", relation["patterns"], compiled["patterns"], re.I)
+    for i, (change, compiled) in enumerate(zip(raw["changes"], docs["changes"], strict=True)):
+        out.append((f"changes[{i}]", compiled["pattern"], change["example"], re.I))
+    # `{of_complement}` is optional: the example reads without it, as ingest expands it
+    instruments = [p.replace("{of_complement}", "") for p in lex.instruments]
+    listed("instruments", raw["instruments"], instruments, re.I)
+    listed("entity_types", vocabulary["entity_types"], lex.entity_types, re.I)
+    for (name, title, _, _), entry in zip(lex.document_types, raw["types"], strict=True):
+        if "example" in entry:
+            regex = title.replace("{filing_form}", lex.filing_form)
+            out.append((f"types.{name}", regex, entry["example"], re.I | re.M))
+    attributes = yaml.safe_load((LEXICON_DIR / "attributes.yaml").read_text(encoding="utf-8"))
+    for entry in attributes["attributes"]:
+        details = lex.attribute(entry["name"]).details
+        for i, (item, (_, regex)) in enumerate(zip(entry.get("details", []), details, strict=True)):
+            if len(item) == 3:
+                out.append((f"{entry['name']}.details[{i}]", regex, item[2], 0))
+    fragments: dict[str, str] = {}  # each expanded with those above it, as the loader does
+    for name, (regex, example) in attributes["detail_fragments"].items():
+        for known, expanded in fragments.items():
+            regex = regex.replace("{" + known + "}", expanded)
+        fragments[name] = regex
+        out.append((f"detail_fragments.{name}", regex, example, 0))
+    return out
+
+
+def test_every_regex_of_the_vocabulary_finds_its_example() -> None:
+    examples = _regex_examples()
+    assert len(examples) > 80
+    missed = [
+        (place, example)
+        for place, regex, example, flags in examples
+        if not re.search(regex, example, flags)
+    ]
+    assert missed == []
+
+
+def test_a_list_of_patterns_compiles_its_phrases_and_keeps_its_grammar(tmp_path: Path) -> None:
+    directory = _copy(tmp_path)
+    marks = ["for discussion (purposes) only", ["^\\W*draft\\W*$", "DRAFT"]]
+    _edit(directory, "vocabulary.yaml", lambda d: d["documents"]["unexecuted"].update(marks=marks))
+    assert load_lexicon(directory).documents["unexecuted"]["marks"] == [
+        r"\bfor\s+discussion\s+(?:purposes\s+)?only\b",
+        r"^\W*draft\W*$",
+    ]
