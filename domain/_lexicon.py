@@ -746,7 +746,7 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         form_captions=tuple(
             _form_caption(a, i, c) for i, c in enumerate(a.get("form_captions", []))
         ),
-        form_value=a.text("form_value", None),
+        form_value=_form_value(a),
         form_choices=tuple(str(c) for c in a.get("form_choices", [])),
         clause_categories=_clause_categories(a),
         clause_fallback=a.flag("clause_fallback") if "clause_fallback" in a.data else False,
@@ -829,6 +829,15 @@ def _form_caption(a: _Reader, i: int, caption: Any) -> str:
     ):
         raise a.fail(key, shape)
     return _phrases(a, key, phrases)
+
+
+def _form_value(a: _Reader) -> str | None:
+    """A form value's shape: "jurisdiction" (a jurisdiction of the lexicon), or grammar as
+    [regex, example]."""
+    raw = a.get("form_value", None)
+    if raw is None or raw == "jurisdiction":
+        return raw
+    return a.example_pattern("form_value")
 
 
 def _extractor(a: _Reader) -> dict[str, Any]:

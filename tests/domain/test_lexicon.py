@@ -552,6 +552,9 @@ def _regex_examples() -> list[tuple[str, str, str, int]]:
         for i, (item, (_, regex)) in enumerate(zip(entry.get("details", []), details, strict=True)):
             if len(item) == 3:
                 out.append((f"{entry['name']}.details[{i}]", regex, item[2], 0))
+        if isinstance(entry.get("form_value"), list):  # the value's shape, case-sensitive
+            shape = lex.attribute(entry["name"]).form_value
+            out.append((f"{entry['name']}.form_value", shape, entry["form_value"][1], 0))
     fragments: dict[str, str] = {}  # each expanded with those above it, as the loader does
     for name, (regex, example) in attributes["detail_fragments"].items():
         for known, expanded in fragments.items():
