@@ -709,9 +709,9 @@ def _role(r: _Reader) -> RoleEntry:
         parent=r.choice("parent", PARENTS),
         relation=r.flag("relation"),
         under_agreement=r.flag("under_agreement"),
-        question_pattern=None if pattern is None else r.pattern("question_pattern", pattern),
+        question_pattern=None if pattern is None else _named(r, "question_pattern", pattern),
         note=r.text("note", None),
-        title_pattern=None if title is None else r.pattern("title_pattern", title),
+        title_pattern=None if title is None else _named(r, "title_pattern", title),
         charter=r.flag("charter", False),
         identifies=r.flag("identifies", False),
     )
@@ -722,11 +722,11 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
     for subject in subjects:
         if subject not in ATTRIBUTE_SUBJECTS:
             raise a.fail("subjects", f"{subject!r} is not one of {', '.join(ATTRIBUTE_SUBJECTS)}")
-    patterns = a.mapping("question_patterns")
-    for subject, pattern in patterns.items():
+    patterns: dict[str, str] = {}
+    for subject, pattern in a.mapping("question_patterns").items():
         if subject not in subjects:
             raise a.fail("question_patterns", f"{subject!r} is not among its subjects")
-        a.pattern(f"question_patterns.{subject}", pattern)
+        patterns[str(subject)] = _named(a, f"question_patterns.{subject}", pattern)
     binding_role = a.text("binding_role", None)
     if binding_role is not None and binding_role not in roles:
         raise a.fail("binding_role", f"{binding_role!r} is not a role of roles.yaml")
@@ -738,7 +738,7 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         name=a.name("name"),
         subjects=subjects,
         value_kind=a.choice("value_kind", VALUE_KINDS),
-        question_patterns={str(k): str(v) for k, v in patterns.items()},
+        question_patterns=patterns,
         retrieval_cue=a.text("retrieval_cue", None),
         binding_role=binding_role,
         relevance_cues=cues,
@@ -762,22 +762,35 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
 
 
 # A phrase of a cue: words separated by single spaces ("head office"), spelled as documents
-# spell them (matched case-insensitively); a word ending in `*` stands for every word it
-# begins ("headquarter*": headquarters, headquartered); words in parentheses may be left out
-# ("principal (executive) office"), though not at a phrase's end.
-_PHRASE_TOKEN = r"(?:\(\w+(?: \w+)*\)|\w+\*?)"
-_PHRASE = re.compile(rf"{_PHRASE_TOKEN}(?: {_PHRASE_TOKEN})*(?<!\))")
+# spell them (matched case-insensitively; a word may be hyphenated, "co-founder"); a word
+# ending in `*` stands for every word it begins ("headquarter*": headquarters,
+# headquartered); words in parentheses may be left out ("principal (executive) office",
+# "registered office (address)"), though not every word of the phrase.
+_PHRASE_WORD = r"\w+(?:-\w+)*"
+_PHRASE_TOKEN = rf"(?:\({_PHRASE_WORD}(?: {_PHRASE_WORD})*\)|{_PHRASE_WORD}\*?)"
+_PHRASE = re.compile(rf"{_PHRASE_TOKEN}(?: {_PHRASE_TOKEN})*")
+_OPTIONAL = re.compile(r"\([^)]*\)")
 
 
 def phrase_pattern(phrase: str, space: str = r"\s+") -> str:
     r"""The pattern of a phrase of words, without boundaries: its words escaped, `space`
     between them, `\w*` after a word prefix ("headquarter*"), an optional group for words in
-    parentheses ("principal (executive) office": `principal\s+(?:executive\s+)?office`)."""
+    parentheses ("principal (executive) office": `principal\s+(?:executive\s+)?office`;
+    at the end, "registered office (address)": `registered\s+office(?:\s+address)?`).
+
+    An optional group tries its words first, as a regex's greedy `?` does: "chairman of the
+    board (of directors)" finds "chairman of the board of directors" whole."""
     out, spaced = "", False
-    for token in re.findall(r"\([^)]*\)|\S+", phrase):
-        if token.startswith("(") and token.endswith(")"):
-            optional = "".join(rf"{re.escape(word)}{space}" for word in token[1:-1].split(" "))
-            out += (space if spaced else "") + f"(?:{optional})?"
+    tokens = re.findall(r"\([^)]*\)|\S+", phrase)
+    for i, token in enumerate(tokens):
+        optional = token.startswith("(") and token.endswith(")")
+        if optional and all(t.startswith("(") for t in tokens[i:]):
+            # the words that end the phrase: each group brings the space before its words
+            out += "(?:" + "".join(rf"{space}{re.escape(w)}" for w in token[1:-1].split(" "))
+            out += ")?"
+        elif optional:
+            words = "".join(rf"{re.escape(word)}{space}" for word in token[1:-1].split(" "))
+            out += (space if spaced else "") + f"(?:{words})?"
             spaced = False
         else:
             prefix = token.endswith("*")
@@ -790,10 +803,28 @@ def phrase_pattern(phrase: str, space: str = r"\s+") -> str:
 def _phrases(a: _Reader, key: str, phrases: list[Any]) -> str:
     """One pattern of any of the phrases, in their order, without boundaries."""
     for phrase in phrases:
-        if not (isinstance(phrase, str) and _PHRASE.fullmatch(phrase)):
+        if not (
+            isinstance(phrase, str)
+            and _PHRASE.fullmatch(phrase)
+            and _OPTIONAL.sub("", phrase).strip()
+        ):
             raise a.fail(key, f"{phrase!r} is not a phrase (words, prefix*, (optional words))")
     alternatives = [phrase_pattern(p) for p in phrases]
     return alternatives[0] if len(alternatives) == 1 else f"(?:{'|'.join(alternatives)})"
+
+
+def _named(r: _Reader, key: str, value: Any) -> str:
+    """How a question or a document names a role or an attribute (`question_patterns`,
+    `question_pattern`, `title_pattern`) as a regex: {phrases: [...]}, one of the phrases in
+    their order (no boundaries: the reader places it), or grammar as [regex, example]."""
+    if isinstance(value, dict):
+        phrases = value.get("phrases")
+        if set(value) != {"phrases"} or not isinstance(phrases, list) or not phrases:
+            raise r.fail(key, "expected {phrases: [phrase, ...]}")
+        return _phrases(r, key, phrases)
+    if isinstance(value, list) and len(value) == 2 and isinstance(value[1], str) and value[1]:
+        return r.pattern(key, value[0])
+    raise r.fail(key, "expected {phrases: [phrase, ...]} or [regex, example]")
 
 
 def _relevance_cue(a: _Reader, i: int, cue: Any) -> tuple[str, float]:

@@ -132,8 +132,25 @@ BROKEN: list[tuple[str, Any, str]] = [
     ),
     (
         "attributes.yaml",
-        lambda d: d["attributes"][0]["relevance_cues"][1].update(phrases=["governing (law)"]),
-        "relevance_cues[1]: 'governing (law)' is not a phrase",
+        lambda d: d["attributes"][0]["relevance_cues"][1].update(phrases=["(governing law)"]),
+        "relevance_cues[1]: '(governing law)' is not a phrase",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0]["question_patterns"].update(agreement=r"governing\s+law"),
+        "question_patterns.agreement: expected {phrases: [phrase, ...]} or [regex, example]",
+    ),
+    (
+        "attributes.yaml",
+        lambda d: d["attributes"][0]["question_patterns"].update(
+            agreement={"phrases": ["governing law?"]}
+        ),
+        "question_patterns.agreement: 'governing law?' is not a phrase",
+    ),
+    (
+        "roles.yaml",
+        lambda d: d["roles"][0].update(title_pattern=[r"C\.?E\.?O\.?"]),
+        "roles[0].title_pattern: expected {phrases",
     ),
     (
         "attributes.yaml",
@@ -308,6 +325,59 @@ def test_a_cue_of_phrases_finds_each_phrase_as_whole_words() -> None:
                 assert not re.search(pattern, f"x{shortest}", re.I), (name, phrase)
 
 
+def _raw_names() -> list[tuple[str, Any, int]]:
+    """Every question and title pattern of the YAML as written, with its regex flags."""
+    read = lambda name: yaml.safe_load((LEXICON_DIR / name).read_text(encoding="utf-8"))  # noqa: E731
+    out = [
+        (f"{a['name']}.{subject}", value, re.I)
+        for a in read("attributes.yaml")["attributes"]
+        for subject, value in a["question_patterns"].items()
+    ]
+    for r in read("roles.yaml")["roles"]:
+        out.append((r["name"], r["question_pattern"], re.I))
+        out.append((f"{r['name']} (title)", r.get("title_pattern"), 0))
+    return [(name, value, flags) for name, value, flags in out if value is not None]
+
+
+def test_every_regex_naming_matches_its_example_whole() -> None:
+    regexes = [(name, v, flags) for name, v, flags in _raw_names() if isinstance(v, list)]
+    assert regexes
+    missed = [(name, v) for name, v, flags in regexes if not re.fullmatch(v[0], v[1], flags)]
+    assert missed == []
+
+
+def test_every_phrase_of_a_naming_names_it() -> None:
+    # each phrase, with and without its optional words, is matched whole by what it compiles to
+    lx = lexicon()
+    compiled = {f"{a.name}.{s}": p for a in lx.attributes for s, p in a.question_patterns.items()}
+    for r in lx.roles:
+        compiled[r.name] = r.question_pattern or ""
+        compiled[f"{r.name} (title)"] = r.title_pattern or ""
+    named = [(name, v, flags) for name, v, flags in _raw_names() if isinstance(v, dict)]
+    assert named
+    for name, value, flags in named:
+        for phrase in value["phrases"]:
+            longest = re.sub(r"\(([^)]*)\)", r"\1", phrase)
+            shortest = " ".join(re.sub(r"\([^)]*\)", "", phrase).split())
+            for text in (longest, shortest):
+                assert re.fullmatch(compiled[name], text, flags), (name, text)
+
+
+def test_optional_words_may_end_a_phrase(tmp_path: Path) -> None:
+    directory = _copy(tmp_path)
+    phrases = {"phrases": ["registered office (address)", "(executive) officer", "co-founder"]}
+    _edit(
+        directory,
+        "roles.yaml",
+        lambda d: d["roles"][0].update(question_pattern=phrases, title_pattern=["CEO", "CEO"]),
+    )
+    role = load_lexicon(directory).roles[0]
+    assert role.question_pattern == (
+        r"(?:registered\s+office(?:\s+address)?|(?:executive\s+)?officer|co\-founder)"
+    )
+    assert role.title_pattern == "CEO"
+
+
 def test_phrases_compile_to_words_between_boundaries(tmp_path: Path) -> None:
     directory = _copy(tmp_path)
     cue = {"phrases": ["principal (executive) office", "headquarter*"], "weight": 0.8}
@@ -332,15 +402,22 @@ NEW_ROLE = {
     "parent": "company",
     "relation": False,
     "under_agreement": False,
-    "question_pattern": r"(?:official\s+)?liquidators?",
-    "title_pattern": r"(?:Official\s+)?Liquidator|LIQUIDATOR",
+    "question_pattern": {"phrases": ["(official) liquidators", "(official) liquidator"]},
+    "title_pattern": {"phrases": ["(Official) Liquidator", "LIQUIDATOR"]},
 }
 NEW_ATTRIBUTE = {
     "name": "dispute_resolution",
     "subjects": ["agreement"],
     "value_kind": "free_text",
     "question_patterns": {
-        "agreement": r"dispute\s+resolution(?:\s+(?:clause|mechanism))?|arbitration(?:\s+clause)?"
+        "agreement": {
+            "phrases": [
+                "dispute resolution clause",
+                "dispute resolution mechanism",
+                "dispute resolution",
+                "arbitration (clause)",
+            ]
+        }
     },
     "retrieval_cue": "disputes arising settled by binding arbitration",
     "relevance_cues": [
