@@ -204,7 +204,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
             ("tests/api/test_pages.py", "api._pages"),
             ("tests/api/test_serving.py", "api._serving"),
             ("tests/api/test_uploads.py", "api._uploads"),
-            ("tests/api/test_web.py", "api._web"),
             ("tests/test_scanned.py", "api._pages"),
         ),
         "the API's parts below its routes; through the routes only with a served app",
