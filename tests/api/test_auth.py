@@ -1,4 +1,5 @@
-"""Keys: the generated admin key, hashed storage, scopes, and signed report links."""
+"""Keys: the generated admin key, hashed storage and scopes (through the routes), and signed
+report links (the key store, at a clock the test sets)."""
 
 from __future__ import annotations
 
@@ -6,22 +7,58 @@ import stat
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
 from api import ApiSettings, Unauthorized
 from api._auth import KeyStore, hash_key
 from api._db import open_api_engine
-from api._state import resolve_admin_key
+
+
+def _served(data_dir: Path, admin_key: str | None) -> TestClient:
+    from api import create_app
+    from app import Settings
+
+    limits = ApiSettings.model_validate({"admin_key": admin_key})
+    return TestClient(create_app(Settings(data_dir=data_dir), limits))
+
+
+def _bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
 
 
 def test_without_an_admin_key_one_is_made_and_kept_private(tmp_path: Path) -> None:
-    limits = ApiSettings.model_validate({"admin_key": None})
-    first = resolve_admin_key(limits, tmp_path)
-    assert len(first) > 30 and resolve_admin_key(limits, tmp_path) == first
+    with _served(tmp_path, None) as client:
+        first = (tmp_path / "admin_key").read_text().strip()
+        assert len(first) > 30
+        assert client.get("/v1/keys", headers=_bearer(first)).status_code == 200
     mode = stat.S_IMODE((tmp_path / "admin_key").stat().st_mode)
     assert mode & 0o077 == 0
-    assert (
-        resolve_admin_key(ApiSettings.model_validate({"admin_key": "given"}), tmp_path) == "given"
-    )
+    with _served(tmp_path, None) as client:  # a restart keeps the key it made
+        assert (tmp_path / "admin_key").read_text().strip() == first
+        assert client.get("/v1/keys", headers=_bearer(first)).status_code == 200
+    with _served(tmp_path, "given") as client:  # a key given wins over the one kept
+        assert client.get("/v1/keys", headers=_bearer("given")).status_code == 200
+        assert client.get("/v1/keys", headers=_bearer(first)).status_code == 401
+
+
+def test_keys_are_scoped_hashed_and_lose_a_deleted_kb(tmp_path: Path) -> None:
+    with _served(tmp_path, "admin") as client:
+        admin = _bearer("admin")
+        assert client.get("/v1/keys").status_code == 401
+        assert client.get("/v1/keys", headers=_bearer("nope")).status_code == 401
+        for kb in ("a", "b", "c"):
+            assert client.post("/v1/kbs", json={"name": kb}, headers=admin).status_code == 201
+        made = client.post("/v1/keys", json={"kbs": ["b", "a", "a"], "label": "x"}, headers=admin)
+        assert made.status_code == 201 and made.json()["kbs"] == ["a", "b"]
+        user = _bearer(made.json()["key"])
+        assert client.get("/v1/keys", headers=user).status_code == 403  # not an admin
+        assert client.get("/v1/kbs/a", headers=user).status_code == 200
+        assert client.get("/v1/kbs/c", headers=user).status_code == 404  # not shown to exist
+        listed = client.get("/v1/keys", headers=admin).text
+        assert made.json()["key_id"] in listed and made.json()["key"] not in listed
+        assert client.delete("/v1/kbs/a", headers=admin).status_code == 204
+        (info,) = client.get("/v1/keys", headers=admin).json()
+        assert info["kbs"] == ["b"]
 
 
 def test_keys_scopes_and_signed_links(tmp_path: Path) -> None:

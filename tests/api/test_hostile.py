@@ -345,15 +345,25 @@ def test_a_dead_upload_leaves_no_temporary_file(tmp_path: Any, contract_bytes: b
         server.stop()
 
 
-def test_a_long_file_name_is_shortened_keeping_its_extension() -> None:
+def test_a_long_file_name_is_shortened_keeping_its_extension(
+    api_client: TestClient, loaded_kb: dict[str, str]
+) -> None:
     """A 1,000-character file name was cut to 255 characters and lost `.pdf`."""
-    from api._uploads import MAX_NAME_CHARS, display_name
 
-    name = display_name("a" * 996 + ".pdf", 1)
-    assert len(name) == MAX_NAME_CHARS == 255 and name.endswith(".pdf")
-    assert display_name("Ü" * 300 + ".PDF", 1).endswith("Ü.PDF")
-    assert len(display_name("x" * 1000, 1)) == 255  # no extension: a plain cut
-    assert display_name("short.pdf", 1) == "short.pdf"
+    def shown(raw: str) -> str:
+        """The name the upload route gives a file: a refusal (not a PDF) names it."""
+        files = [("files", (raw, b"GIF89a, not a PDF", "application/pdf"))]
+        url = f"/v1/kbs/{loaded_kb['kb']}/documents"
+        detail = _problem(api_client.post(url, files=files, headers=admin_headers()), 415)
+        name, sep, _ = str(detail["detail"]).rpartition(": not a PDF")
+        assert sep, detail
+        return name
+
+    name = shown("a" * 996 + ".pdf")
+    assert len(name) == 255 and name.endswith(".pdf")
+    assert shown("Ü" * 300 + ".PDF").endswith("Ü.PDF")
+    assert len(shown("x" * 1000)) == 255  # no extension: a plain cut
+    assert shown("short.pdf") == "short.pdf"
 
 
 # ----------------------------------------------------------------------------- 10. contract drift

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from api._web import WEB_DIR
-
 ROOT = Path(__file__).resolve().parents[2]
+# The workspace's files as the package ships them (its package data, checked below).
+WEB_DIR = ROOT / "api" / "web"
 
 
 def _referenced(text: str) -> set[str]:
