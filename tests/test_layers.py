@@ -252,13 +252,20 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/skill/test_extract.py", "skill._sentences"): "the clause-heading rule",
     ("tests/skill/test_open_questions.py", "skill._intent"): "the open-question reader",
     ("tests/skill/test_open_questions.py", "skill._mentions"): "the name index of a question",
-    ("tests/skill/test_open_questions.py", "skill._question"): "the question's normal form",
-    ("tests/skill/test_open_questions.py", "skill._agreements"): "a title naming both parties",
-    ("tests/skill/test_same_entity.py", "skill._resolve"): "one entity under two names",
+    ("tests/skill/test_open_questions.py", "skill._question"): (
+        "the question's normal form, which read_open_question takes and only parse_question "
+        "computes, inside (parse_question never reaches the open-question reader)"
+    ),
+    ("tests/skill/test_open_questions.py", "skill._agreements"): (
+        "a title naming both parties: public only inside CandidateGate over a stored KB"
+    ),
+    ("tests/skill/test_same_entity.py", "skill._resolve"): (
+        "one entity under two names: through CandidateGate the alias resolver settles these "
+        "names before the identity links are consulted (probed on a small KB)"
+    ),
     ("tests/skill/test_supersede.py", "skill._conclude"): "values grouped and in conflict",
     ("tests/skill/test_supersede.py", "skill._supersede"): "the supersession step, case by case",
     ("tests/skill/test_tenure.py", "skill._tenure"): "who held a role when",
-    ("tests/skill/test_supersession_answers.py", "app.cli"): "the row and note of `evrag docs`",
     ("tests/test_cli.py", "app.cli"): (
         "exit 2 or 1 for each error type: through `main`, each needs a command that raises it"
     ),

@@ -4,6 +4,7 @@ the JSON answer and in `evrag ask`'s text."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,7 +15,9 @@ from skill import render_answer
 CAP = "What is the liability cap in the MSA between Halcyon Robotics and Northgate Logistics?"
 
 
-@pytest.fixture(scope="module")
+# Function scope: the runtime holds the data directory's lock, which `evrag docs` (run in
+# this process below) takes in its turn.
+@pytest.fixture
 def runtime(data_room_kb: Any) -> Iterator[Any]:
     from app import Runtime, Settings
 
@@ -49,16 +52,17 @@ def test_the_amended_cap_is_in_force_with_its_history(runtime: Any, data_room_kb
 
 @pytest.mark.slow
 def test_each_stated_relation_is_bound_to_the_exact_earlier_agreement(
-    runtime: Any, data_room_kb: Any
+    data_room_kb: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`evrag docs` and GET /documents list what each document states it does to an earlier
     agreement, and the document that agreement is; minutes that approve an amendment state
     no relation of their own."""
-    from app.cli import _document_row, _relation_note
+    from app import Runtime, Settings
+    from app.cli import main
 
-    docs = {d.document_id: d for d in runtime.catalog.list_documents(data_room_kb.kb)}
-    names = {i: d.name for i, d in docs.items()}
-    relations = runtime.documents.relations(data_room_kb.kb)
+    with Runtime.open(Settings(data_dir=data_room_kb.data_dir)) as runtime:
+        names = {d.document_id: d.name for d in runtime.catalog.list_documents(data_room_kb.kb)}
+        relations = runtime.documents.relations(data_room_kb.kb)
     bound = {
         names[doc]: [(r["relation"], [names[t] for t in r["target_documents"]]) for r in rs]
         for doc, rs in relations.items()
@@ -72,13 +76,21 @@ def test_each_stated_relation_is_bound_to_the_exact_earlier_agreement(
     assert bound[restated] == [("amended_and_restated", [manufacturing])]
     assert not any(name.startswith("06_Board_Minutes") for name in bound)
     (doc_id,) = [i for i, n in names.items() if n == restated]
-    row = _document_row(docs[doc_id], None, relations[doc_id], names)
+
+    # `evrag docs --json`: the row names the agreement's document by id and name
+    data_dir = str(data_room_kb.data_dir)
+    assert main(["--data-dir", data_dir, "docs", "--kb", data_room_kb.kb, "--json"]) == 0
+    (row,) = [r for r in json.loads(capsys.readouterr().out) if r["document_id"] == doc_id]
     assert row["relations"][0]["target_documents"] == [
         {
             "document_id": next(i for i, n in names.items() if n == manufacturing),
             "name": manufacturing,
         }
     ]
-    assert _relation_note(row) == (
+    # `evrag docs`: the document's line ends with the relation's note
+    assert main(["--data-dir", data_dir, "docs", "--kb", data_room_kb.kb]) == 0
+    (line,) = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith(doc_id[:12])]
+    assert restated in line
+    assert line.endswith(
         f"  [amended_and_restated Manufacturing Agreement of 2022-05-02: {manufacturing}]"
     )
