@@ -233,9 +233,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/ingest/test_pipeline.py", "ingest._pipeline"): (
         "the mention index, held against trying every name on every text"
     ),
-    ("tests/ingest/test_preamble_variants.py", "skill._agreements"): (
-        "the agreement types a preamble and an amendment question give: now in skill._agreements"
-    ),
     ("tests/engine/test_engine_cli.py", "engine._validate"): (
         "the validator's field tables, held against the published schema"
     ),

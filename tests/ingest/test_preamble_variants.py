@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from domain import BindingType, SubjectType
 from ingest import BindingContext
-from skill._agreements import _question_types, _self_named_types
+from retrieval import EdgeStore, Embedder
+from skill import CandidateGate, parse_question
 from tests.ingest.test_bindings import found, run
+from tests.skill.conftest import ACME, GLOBEX, _binding, _chunk, _doc
 
 
 def test_a_number_before_the_legal_form_is_part_of_the_name() -> None:
@@ -43,15 +50,96 @@ def test_a_person_party_after_a_date() -> None:
     assert "Dana Whitfield" in {name for name, _ in found(result, "party")}
 
 
-def test_self_named_types_and_amended_question_types() -> None:
-    assert _self_named_types('This MARINE FREIGHT AGREEMENT (this "Agreement") is made') == [
-        "marine_freight_agreement"
+def _gate_choice(
+    store: EdgeStore,
+    embedder: Embedder,
+    kb: str,
+    title: str,
+    preamble: str,
+    document_type: str | None,
+) -> tuple[list[str], list[str]]:
+    """The names the gate keeps and the reasons it rejects for, asked about the agreement of
+    `document_type` between the two parties of a one-agreement knowledge base `kb`."""
+    doc = _doc(f"{kb}.pdf", "agreement", "2022-01-01", kb)
+    chunk = _chunk(doc, 1, 1, [preamble])
+    key = f"agreement:{kb}"
+    head = _binding(
+        chunk,
+        (0,),
+        subject=title,
+        subject_type=SubjectType.AGREEMENT,
+        role="agreement",
+        parent=None,
+        subject_key=key,
+        binding_type=BindingType.CONTRACTUAL_ROLE,
+        attributes={"title": title, "parties": f"{ACME}; {GLOBEX}"},
+    )
+    parties = [
+        _binding(
+            chunk,
+            (0,),
+            subject=party,
+            subject_type=SubjectType.LEGAL_ENTITY,
+            role="party",
+            parent=title,
+            parent_key=key,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+        )
+        for party in (ACME, GLOBEX)
     ]
-    assert _self_named_types('THIS AGREEMENT ("Agreement") is made') == []
-    # Another agreement the preamble mentions is not the document's own type.
-    assert _self_named_types("pursuant to the Asset Purchase Agreement dated") == []
-    assert _question_types("amendment_to_services_agreement") == [
-        "amendment_to_services_agreement",
-        "services_agreement",
-    ]
-    assert _question_types(None) == [None]
+    store.ensure_kb(kb)
+    store.upsert_chunks(kb, [chunk], embedder.embed_documents([chunk.text]))
+    bindings = [head, *parties]
+    store.upsert_bindings(
+        kb, bindings, embedder.embed_documents([b.subject_name for b in bindings])
+    )
+    question = f"What is the governing law of the agreement between {ACME} and {GLOBEX}?"
+    subject = parse_question(question).model_copy(update={"document_type": document_type})
+    result = CandidateGate(store).run(kb, subject, [doc.document_id])
+    return [c.name for c in result.candidates], [r.reason for r in result.rejected]
+
+
+@pytest.mark.slow  # the embedder the store is filled with
+def test_self_named_types_and_amended_question_types(tmp_path: Path) -> None:
+    """The gate takes an agreement's type from what its preamble calls the document itself
+    (its title may be generic), never from another agreement the preamble mentions; a
+    question about an amendment of a type is evidence about that type's agreement; a question
+    naming no type fits any agreement."""
+    embedder = Embedder()
+    store = EdgeStore(tmp_path)
+    try:
+        marine = 'This MARINE FREIGHT AGREEMENT (this "Agreement") is made by the parties.'
+        assert _gate_choice(
+            store, embedder, "marine", "Agreement", marine, "marine_freight_agreement"
+        ) == (["Agreement"], [])
+        assert _gate_choice(
+            store, embedder, "marine-other", "Agreement", marine, "supply_agreement"
+        ) == (
+            [],
+            ["a document of unknown type, not a supply_agreement"],
+        )
+        plain = 'THIS AGREEMENT ("Agreement") is made by the parties.'
+        assert _gate_choice(
+            store, embedder, "plain", "Agreement", plain, "marine_freight_agreement"
+        ) == ([], ["a document of unknown type, not a marine_freight_agreement"])
+        # Another agreement the preamble mentions is not the document's own type.
+        pursuant = "The parties agree pursuant to the Asset Purchase Agreement dated May 1, 2020."
+        assert _gate_choice(
+            store, embedder, "pursuant", "Agreement", pursuant, "asset_purchase_agreement"
+        ) == ([], ["a document of unknown type, not a asset_purchase_agreement"])
+        services = "This Services Agreement is made by the parties."
+        assert _gate_choice(
+            store,
+            embedder,
+            "services",
+            "Services Agreement",
+            services,
+            "amendment_to_services_agreement",
+        ) == (["Services Agreement"], [])
+        for kb, preamble in (("untyped-plain", plain), ("untyped-pursuant", pursuant)):
+            assert _gate_choice(store, embedder, kb, "Agreement", preamble, None) == (
+                ["Agreement"],
+                [],
+            )
+    finally:
+        store.close()
