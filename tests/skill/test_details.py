@@ -188,7 +188,8 @@ def _lexicon_with(tmp_path, details: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(
     ("details", "message"),
     [
-        ("  - [period, '(?P<x>\\d+ days)']\n", "group named v"),
+        ("  - [period, '(?P<x>\\d+ days)', '30 days']\n", "group named v"),
+        ("  - [period, '(?P<v>\\d+ days)']\n", "a regex has one: \\[name, regex, example\\]"),
         ("  - [period, 'attribute:no_such_attribute']\n", "names no attribute"),
         ("  - [period]\n", "expected \\[name, kind\\]"),
     ],
