@@ -6,12 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from domain import BindingType, SubjectType
 from ingest import BindingContext
 from retrieval import EdgeStore, Embedder
 from skill import CandidateGate, parse_question
 from tests.ingest.test_bindings import found, run
-from tests.skill.conftest import ACME, GLOBEX, _binding, _chunk, _doc
+from tests.skill.conftest import ACME, GLOBEX, _chunk, _doc, agreement_bindings
 
 
 def test_a_number_before_the_legal_form_is_part_of_the_name() -> None:
@@ -62,34 +61,9 @@ def _gate_choice(
     `document_type` between the two parties of a one-agreement knowledge base `kb`."""
     doc = _doc(f"{kb}.pdf", "agreement", "2022-01-01", kb)
     chunk = _chunk(doc, 1, 1, [preamble])
-    key = f"agreement:{kb}"
-    head = _binding(
-        chunk,
-        (0,),
-        subject=title,
-        subject_type=SubjectType.AGREEMENT,
-        role="agreement",
-        parent=None,
-        subject_key=key,
-        binding_type=BindingType.CONTRACTUAL_ROLE,
-        attributes={"title": title, "parties": f"{ACME}; {GLOBEX}"},
-    )
-    parties = [
-        _binding(
-            chunk,
-            (0,),
-            subject=party,
-            subject_type=SubjectType.LEGAL_ENTITY,
-            role="party",
-            parent=title,
-            parent_key=key,
-            binding_type=BindingType.CONTRACTUAL_ROLE,
-        )
-        for party in (ACME, GLOBEX)
-    ]
+    bindings = agreement_bindings(chunk, title, f"agreement:{kb}")
     store.ensure_kb(kb)
     store.upsert_chunks(kb, [chunk], embedder.embed_documents([chunk.text]))
-    bindings = [head, *parties]
     store.upsert_bindings(
         kb, bindings, embedder.embed_documents([b.subject_name for b in bindings])
     )

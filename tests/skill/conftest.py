@@ -147,6 +147,37 @@ def _binding(
     )
 
 
+def agreement_bindings(chunk: ChunkRecord, title: str, key: str) -> list[Binding]:
+    """An agreement titled `title` (subject key `key`) between ACME and GLOBEX, as the binding
+    index records it: the agreement itself and its two parties, stated on the chunk's first
+    line."""
+    head = _binding(
+        chunk,
+        (0,),
+        subject=title,
+        subject_type=SubjectType.AGREEMENT,
+        role="agreement",
+        parent=None,
+        subject_key=key,
+        binding_type=BindingType.CONTRACTUAL_ROLE,
+        attributes={"title": title, "parties": f"{ACME}; {GLOBEX}"},
+    )
+    parties = [
+        _binding(
+            chunk,
+            (0,),
+            subject=party,
+            subject_type=SubjectType.LEGAL_ENTITY,
+            role="party",
+            parent=title,
+            parent_key=key,
+            binding_type=BindingType.CONTRACTUAL_ROLE,
+        )
+        for party in (ACME, GLOBEX)
+    ]
+    return [head, *parties]
+
+
 ACME = "Acme Robotics, Inc."
 GLOBEX = "Globex Corporation"
 INITECH = "Initech LLC"

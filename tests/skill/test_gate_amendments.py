@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from domain import BindingType, SubjectType
 from retrieval import EdgeStore, Embedder
 from skill import CandidateGate, parse_question
-from tests.skill.conftest import ACME, GLOBEX, _binding, _chunk, _doc
+from tests.skill.conftest import ACME, GLOBEX, _chunk, _doc, agreement_bindings
 
 KB = "amendments"
 TITLES = {
@@ -28,33 +27,7 @@ def store(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder) -> Itera
         doc = _doc(f"{name}.pdf", "amendment" if name != "msa" else "agreement", None, name)
         chunk = _chunk(doc, 1, 1, [f"This {title} is made between {ACME} and {GLOBEX}."])
         chunks.append(chunk)
-        key = f"agreement:{name}"
-        bindings.append(
-            _binding(
-                chunk,
-                (0,),
-                subject=title,
-                subject_type=SubjectType.AGREEMENT,
-                role="agreement",
-                parent=None,
-                subject_key=key,
-                binding_type=BindingType.CONTRACTUAL_ROLE,
-                attributes={"title": title, "parties": f"{ACME}; {GLOBEX}"},
-            )
-        )
-        for party in (ACME, GLOBEX):
-            bindings.append(
-                _binding(
-                    chunk,
-                    (0,),
-                    subject=party,
-                    subject_type=SubjectType.LEGAL_ENTITY,
-                    role="party",
-                    parent=title,
-                    parent_key=key,
-                    binding_type=BindingType.CONTRACTUAL_ROLE,
-                )
-            )
+        bindings += agreement_bindings(chunk, title, f"agreement:{name}")
     edge = EdgeStore(Path(tmp_path_factory.mktemp("amendments")))
     edge.ensure_kb(KB)
     edge.upsert_chunks(KB, chunks, embedder.embed_documents([c.text for c in chunks]))
