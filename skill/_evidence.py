@@ -44,7 +44,7 @@ from skill._integrity import (
 )
 from skill._search import SKILL_FUSION, QueryEmbedder
 from skill._sentences import DocumentInfo, Sentence, _is_heading, sentences_of
-from skill._subject import QuestionKind, SubjectClass
+from skill._subject import HOLDER_ATTRIBUTES, QuestionKind, SubjectClass
 
 _STOP_WORDS = frozenset({"non", "the", "and", "covenant", "clause", "provision", "section"})
 
@@ -74,7 +74,6 @@ ATTRIBUTE_CUES: dict[str, str] = {
 }
 
 _ATTRIBUTES = {a.name: a for a in lexicon().attributes}
-_NAME_VALUED = lexicon().holder_attributes
 _AUDIT_CUE = re.compile(
     r"\baudit(?:s|ed|ing|or|ors)?\b|\baccounting\s+firm\b|\bindependent\s+accountants?\b",
     re.IGNORECASE,
@@ -397,7 +396,7 @@ class EvidenceCollector:
                     if capped:
                         quoted_as_candidate.add(sentence.location.char_start)
                     if values:
-                        named = [v for v, _ in values] if attribute in _NAME_VALUED else []
+                        named = [v for v, _ in values] if attribute in HOLDER_ATTRIBUTES else []
                         reason = verify(
                             sentence,
                             candidate,
@@ -569,7 +568,7 @@ class EvidenceCollector:
         if (
             subject_forms is None
             and candidate.subject_type != "agreement"
-            and attribute not in _NAME_VALUED
+            and attribute not in HOLDER_ATTRIBUTES
         ):
             everyone = [*others, *_companies_in(text, candidate, forms)]
             masked = mask_others(text, candidate, forms, everyone)

@@ -27,6 +27,7 @@ from skill._subject import (
     AGREEMENT_ROLES,
     EITHER_ROLES,
     ENTITY_ROLES,
+    HOLDER_ATTRIBUTES,
     QuestionKind,
     SubjectClass,
 )
@@ -58,10 +59,6 @@ def accepted_types(role: str) -> frozenset[str]:
     return frozenset({"individual"})
 
 
-# Entity attributes whose value is itself a bound role holder (a company).
-_HOLDER_ATTRIBUTES = lexicon().holder_attributes
-
-
 def _refused(entity: ResolvedEntity, reason: str) -> GateResult:
     """No candidate: the named entity itself, rejected for `reason`."""
     return GateResult(
@@ -87,10 +84,9 @@ class CandidateGate:
         question: the KB's known entity names and their resolver."""
         self.store = store
         self.embedder = embedder
-        self.aliases = tuple(aliases)
         self.snapshot = snapshot
 
-        self.names = EntityResolver(store, embedder, self.aliases, snapshot)
+        self.names = EntityResolver(store, embedder, tuple(aliases), snapshot)
 
     # -- the gate -------------------------------------------------------------------------
 
@@ -285,7 +281,7 @@ class CandidateGate:
         wanted = "individual" if subject.type == "individual" else "legal_entity"
         if types and wanted not in types:
             return _refused(entity, f"is a {'/'.join(sorted(types))}, not a {wanted}")
-        holder_role = subject.attribute if subject.attribute in _HOLDER_ATTRIBUTES else None
+        holder_role = subject.attribute if subject.attribute in HOLDER_ATTRIBUTES else None
         if holder_role and not any(b.role == holder_role for b in as_parent):
             # "Who audits X?" asks for a role holder: without one bound to X there is no
             # subject to answer about (a sentence elsewhere is not a binding).

@@ -13,7 +13,7 @@ import re
 from domain import lexicon
 from skill._errors import SubjectClassError
 from skill._question_grammar import _RULES
-from skill._subject import QuestionKind, SubjectClass
+from skill._subject import HOLDER_ATTRIBUTES, QuestionKind, SubjectClass
 from skill._values import find_dates
 
 _LEXICON = lexicon()
@@ -101,12 +101,6 @@ def time_qualifier(question: str) -> tuple[str, str] | None:
     return " ".join(rest.split()).replace(" ?", "?").lstrip(", "), mention.value
 
 
-# Entity attributes whose values hold an office the lexicon names as a role (the auditor, the
-# registered agent): "Who was X's auditor in 2015?" asks for the holder then. Other attributes
-# keep their dates in the question ("shares outstanding as of June 30, 2023").
-_HOLDER_ATTRIBUTES = _LEXICON.holder_attributes
-
-
 def parse_question(text: str) -> SubjectClass:
     """The subject class of a natural-language question; SubjectClassError when none fits.
 
@@ -121,9 +115,11 @@ def parse_question(text: str) -> SubjectClass:
         if subject is not None and (
             subject.kind == QuestionKind.ROLE
             or (subject.kind == QuestionKind.YES_NO and subject.role is not None)
+            # "Who was X's auditor in 2015?" asks for the holder then; other attributes keep
+            # their dates in the question ("shares outstanding as of June 30, 2023")
             or (
                 subject.kind == QuestionKind.ENTITY_ATTRIBUTE
-                and subject.attribute in _HOLDER_ATTRIBUTES
+                and subject.attribute in HOLDER_ATTRIBUTES
             )
         ):
             constraints = dict(sorted({**subject.constraints, "as_of": dated[1]}.items()))

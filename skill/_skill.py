@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, lexicon
+from domain import Alias
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -46,7 +46,7 @@ from skill._read import build_name_index, clause_label, is_clause_question, read
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
-from skill._subject import QuestionKind, SubjectClass, parse_subject
+from skill._subject import HOLDER_ATTRIBUTES, QuestionKind, SubjectClass, parse_subject
 from skill._supersede import (
     in_force_note,
     only_unexecuted,
@@ -60,8 +60,6 @@ from skill._topic import absence_text
 from skill._units import evidence_units
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
-# Attributes whose values are role holders (the auditor, the registered agent): names.
-_HOLDERS = lexicon().holder_attributes
 
 
 def _no_document_info(kb: str, document_id: str) -> DocumentInfo | None:
@@ -221,7 +219,10 @@ class EvidenceSkill:
         # values that are names (holders, parties) compare by entity key
         names = (
             subject_class.attribute is None
-            or (entry is not None and (entry.value_kind == "names" or entry.name in _HOLDERS))
+            or (
+                entry is not None
+                and (entry.value_kind == "names" or entry.name in HOLDER_ATTRIBUTES)
+            )
             or subject_class.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
         )
         groups = group_values(

@@ -44,6 +44,9 @@ ROLES = _LEXICON.role_names()
 AGREEMENT_ATTRIBUTES = _LEXICON.attribute_names("agreement")
 PERSON_ATTRIBUTES = _LEXICON.attribute_names("person")
 YES_NO_ATTRIBUTES = frozenset(_LEXICON.yes_no)
+# Entity attributes whose values hold an office the lexicon asks about as a role (the auditor,
+# the registered agent): names, bound to the entity as that role.
+HOLDER_ATTRIBUTES = _LEXICON.holder_attributes
 
 
 class SubjectClass(BaseModel):

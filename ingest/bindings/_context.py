@@ -123,6 +123,10 @@ def _one_group(body: str) -> bool:
     return depth == 0
 
 
+# How far an agreement's preamble may run, in characters, unless a caller says otherwise.
+PREAMBLE_CHARS = 4000
+
+
 @dataclass
 class BindingContext:
     """What the binding rules share while they read one document.
@@ -139,7 +143,7 @@ class BindingContext:
     # the independence group every binding of this document carries
     group: str = ""
     # how far an agreement's preamble may run, in characters
-    preamble_chars: int = 4000
+    preamble_chars: int = PREAMBLE_CHARS
     flow: TextFlow = field(init=False, repr=False)
     bindings: dict[str, Binding] = field(default_factory=dict, init=False, repr=False)
     # alias key -> alias

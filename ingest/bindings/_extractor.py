@@ -14,7 +14,7 @@ from typing import Any
 from domain import Alias, Binding
 from ingest._document import ParsedDocument
 from ingest._relations import DocumentRelation, document_relations
-from ingest.bindings._context import BindingContext
+from ingest.bindings._context import PREAMBLE_CHARS, BindingContext
 from ingest.bindings._registry import BINDING_RULES
 from ingest.bindings._rule import BindingRule
 
@@ -80,7 +80,7 @@ class BindingExtractor:
     """
 
     def __init__(
-        self, preamble_chars: int = 4000, rules: Sequence[BindingRule] | None = None
+        self, preamble_chars: int = PREAMBLE_CHARS, rules: Sequence[BindingRule] | None = None
     ) -> None:
         self.preamble_chars = preamble_chars
         self.rules = tuple(BINDING_RULES if rules is None else rules)
