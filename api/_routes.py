@@ -442,6 +442,8 @@ def query(kb: Kb, body: QueryRequest, state: State) -> Any:
     }
     if body.top_k is not None and state.ask_accepts_top_k:
         kwargs["top_k"] = body.top_k
+    if body.documents is not None:
+        kwargs["documents"] = body.documents
     return state.runtime.skill.ask(kb, body.question, **kwargs)
 
 

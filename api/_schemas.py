@@ -106,6 +106,12 @@ class QueryRequest(_In):
         default=None, description="the engine's evidence contract for this request"
     )
     top_k: int | None = Field(default=None, ge=1)
+    documents: list[str] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=1000,
+        description="scope: ids or file names of committed documents; only they are read",
+    )
 
 
 class EntityInfo(_Out):

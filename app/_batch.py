@@ -31,6 +31,7 @@ class BatchItem(BaseModel):
     subject: dict[str, Any] | None = None
     expected_value: Any = None
     evidence_requirements: dict[str, Any] | None = None
+    documents: tuple[str, ...] | None = None
 
 
 class Asker(Protocol):
@@ -41,6 +42,7 @@ class Asker(Protocol):
         *,
         subject: dict[str, Any] | None = None,
         evidence_requirements: dict[str, Any] | None = None,
+        documents: Sequence[str] | None = None,
     ) -> Any: ...
 
 
@@ -133,12 +135,24 @@ def _item(value: Any, where: str, max_chars: int | None) -> BatchItem:
     requirements = value.get("evidence_requirements")
     if requirements is not None and not isinstance(requirements, dict):
         raise BatchFormatError(f"{where}: 'evidence_requirements' must be an object")
+    documents = value.get("documents")
+    if isinstance(documents, str):
+        documents = [documents]
+    if documents is not None and (
+        not isinstance(documents, list)
+        or not documents
+        or not all(isinstance(d, str) and d.strip() for d in documents)
+    ):
+        raise BatchFormatError(
+            f"{where}: 'documents' must be a document id or file name, or a non-empty list of them"
+        )
     return BatchItem(
         id=str(raw_id),
         question=question,
         subject=subject,
         expected_value=value.get("expected_value"),
         evidence_requirements=requirements,
+        documents=tuple(documents) if documents is not None else None,
     )
 
 
@@ -151,11 +165,13 @@ def _kind(value: Any) -> str:
 def answer_item(skill: Asker, kb: str, item: BatchItem) -> tuple[bool, dict[str, Any]]:
     """(ok, result line): the answer with "id" first, or {"id", "error"} if it failed."""
     try:
+        scope = {"documents": item.documents} if item.documents is not None else {}
         answer = skill.ask(
             kb,
             item.question,
             subject=item.subject,
             evidence_requirements=item.evidence_requirements,
+            **scope,
         )
     except Exception as exc:  # a failing question is recorded and the batch goes on
         return False, error_line(item, exc)
@@ -170,6 +186,8 @@ def error_line(item: BatchItem, exc: BaseException) -> dict[str, Any]:
     line: dict[str, Any] = {"id": item.id, "question": item.question}
     if item.subject is not None:
         line["subject"] = item.subject
+    if item.documents is not None:
+        line["documents"] = list(item.documents)
     line["error"] = {"code": _error_code(exc), "detail": str(exc) or type(exc).__name__}
     return line
 

@@ -200,8 +200,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
         raise BadInput("give a QUESTION or --subject-json FILE")
     requirements = _read_json_file(args.requirements) if args.requirements else None
     with _runtime(args) as rt:
+        scope = {"documents": args.document} if args.document else {}
         answer = rt.skill.ask(
-            args.kb, args.question, subject=subject, evidence_requirements=requirements
+            args.kb, args.question, subject=subject, evidence_requirements=requirements, **scope
         )
     if args.json:
         sys.stdout.write(answer.to_json() + "\n")
@@ -411,6 +412,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--subject-json", help="a structured subject class (JSON file, - for stdin)")
     p.add_argument("--requirements", help="an evidence contract (JSON file) for the engine")
+    p.add_argument(
+        "--document",
+        action="append",
+        metavar="DOC",
+        help="scope the question to this document (id or file name); repeat for several",
+    )
 
     p = add("eval", cmd_eval, "answer a JSONL file of questions")
     p.add_argument("questions")

@@ -32,6 +32,7 @@ internal error and logs the message.
     ├── ChildRaised                  (ingest sandbox) 500 child_raised: an exception that could not come back
     ├── SkillError                   (skill) 500 skill_error
     │   ├── SubjectClassError        422 subject_class_error
+    │   ├── DocumentScopeError       422 document_scope_error (+ documents): a scope naming no document
     │   ├── ContractError            422 contract_error (+ field): the engine's ContractError, translated
     │   └── IllegalTransition        500 illegal_transition: a state machine bug
     ├── AppError                     (app) 422 invalid_input

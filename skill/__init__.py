@@ -15,6 +15,7 @@ Errors::
 
     SkillError              (under domain.EvidenceRagError: the tree is in domain/_errors.py)
     ├── SubjectClassError   the question fits no known kind (bad input: exit 2 / HTTP 422)
+    ├── DocumentScopeError  a `documents` scope naming no committed document (exit 2 / 422)
     ├── ContractError       an evidence contract the engine refused (engine.ContractError too)
     └── IllegalTransition   a state machine bug: a skipped, repeated or post-terminal state
 """
@@ -34,7 +35,13 @@ from skill._clauses import (
     clause_sentences,
 )
 from skill._details import value_details
-from skill._errors import ContractError, IllegalTransition, SkillError, SubjectClassError
+from skill._errors import (
+    ContractError,
+    DocumentScopeError,
+    IllegalTransition,
+    SkillError,
+    SubjectClassError,
+)
 from skill._evidence import EvidenceCollector
 from skill._extract import EXTRACTABLE_ATTRIBUTES, extract_values, sentence_relevance
 from skill._extracted_value import ExtractedValue
@@ -86,6 +93,7 @@ __all__ = [
     "ContractError",
     "DocumentCopy",
     "DocumentInfo",
+    "DocumentScopeError",
     "EvidenceCollector",
     "EvidenceSkill",
     "EvidenceUnit",

@@ -3,6 +3,7 @@ drawn in domain/_errors.py); each carries structured fields.
 
 SkillError
 ├── SubjectClassError    the question fits no known kind, or a structured subject is invalid
+├── DocumentScopeError   a question scoped to documents the knowledge base does not hold
 ├── ContractError        the engine's ContractError, translated where the project calls it
 └── IllegalTransition    the state machine was asked to skip, go back, or leave a terminal state
 """
@@ -31,6 +32,21 @@ class SubjectClassError(SkillError):
         self.question = question
         self.reason = reason
         super().__init__(f"cannot identify the subject of the question: {reason}")
+
+
+class DocumentScopeError(SkillError):
+    """A question scoped to documents (`documents`) that name no committed document of the
+    knowledge base, or name several where one was meant (CLI exit 2, HTTP 422)."""
+
+    status, code, title = 422, "document_scope_error", "Unknown documents in the scope"
+
+    def __init__(self, unknown: tuple[str, ...], reason: str) -> None:
+        self.unknown = unknown
+        super().__init__(reason)
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        return {"documents": list(self.unknown)}
 
 
 class ContractError(SkillError, engine.ContractError):

@@ -78,11 +78,15 @@ class CandidateGate:
         aliases: Sequence[Alias] = (),
         *,
         snapshot: dict[str, Any] | None = None,
+        scoped: bool = False,
     ) -> None:
         """`snapshot`: a cache shared by the questions asked of one committed-document set
         and alias table (the caller keys it so); it holds what does not depend on the
-        question: the KB's known entity names and their resolver."""
+        question: the KB's known entity names and their resolver. `scoped`: the documents
+        were chosen by the asker, so an agreement question naming neither parties nor a type
+        asks about every agreement among them."""
         self.store = store
+        self.scoped = scoped
         self.embedder = embedder
         self.snapshot = snapshot
 
@@ -320,7 +324,7 @@ class CandidateGate:
         parties, missing = self.names.resolve_all(kb, subject.parties, documents, cache)
         if missing:
             return self._unresolved(kb, missing, documents, cache)
-        if not parties and subject.document_type is None:
+        if not parties and subject.document_type is None and not self.scoped:
             return GateResult(candidates=(), rejected=())
         candidates, rejected = self._agreements_of(kb, subject, parties, documents, cache)
         for role in subject.constraints.get("party_roles") or []:

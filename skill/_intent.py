@@ -400,8 +400,12 @@ def read_open_question(
     index: NameIndex | None,
     embed: Callable[[str], list[float]] | None = None,
     embedder: Any = None,
+    *,
+    scoped: bool = False,
 ) -> OpenReading:
-    """The subject class of a question the grammar does not read (see the module doc)."""
+    """The subject class of a question the grammar does not read (see the module doc).
+    `scoped`: asked of chosen documents, a question that names no subject asks about their
+    agreement."""
     blank = placeholder_in(normalized)
     if blank is not None:
         raise SubjectClassError(
@@ -442,7 +446,7 @@ def read_open_question(
     rest = _blank(normalized, [*((m.start, m.end) for m in mentions), *masked])
     for name in linked:
         rest = " ".join(rest.replace(name, " ").split())
-    if not names and agreement is None:
+    if not names and agreement is None and not scoped:
         if _PRONOUN.search(normalized):
             raise SubjectClassError(
                 question,
@@ -486,6 +490,7 @@ def read_open_question(
     unique = list(dict.fromkeys(names))
     if (
         agreement is not None
+        or not unique
         or len(unique) >= 2
         or attribute in _AGREEMENT_ATTRIBUTES - _ENTITY_ATTRIBUTES
     ):

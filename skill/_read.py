@@ -51,8 +51,12 @@ def read_question(
     alias_keys: Collection[str],
     embed: Any,
     embedder: Any,
+    *,
+    scoped: bool = False,
 ) -> SubjectClass:
-    """The subject class of a question, read with the knowledge base's names."""
+    """The subject class of a question, read with the knowledge base's names. `scoped`: the
+    question is asked of chosen documents, so one that names no subject asks about their
+    agreement ("What is the governing law?" of one contract)."""
     normalized = _normalize(question)
     if normalized and len(normalized) <= MAX_QUESTION_CHARS:
         blank = placeholder_in(normalized)
@@ -68,7 +72,12 @@ def read_question(
             if not normalized or len(normalized) > MAX_QUESTION_CHARS:
                 raise
             subject = read_open_question(
-                question, normalized, index, embed=embed.embed_query, embedder=embedder
+                question,
+                normalized,
+                index,
+                embed=embed.embed_query,
+                embedder=embedder,
+                scoped=scoped,
             ).subject
         else:
             if _asks_a_clause(subject, normalized):

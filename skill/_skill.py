@@ -36,7 +36,7 @@ from skill._conclude import (
     requirements_for,
     risk_signals,
 )
-from skill._errors import SubjectClassError
+from skill._errors import DocumentScopeError, SubjectClassError
 from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector
 from skill._gate import CandidateGate
 from skill._intent import IntentEmbeddings, asks_existence
@@ -120,10 +120,15 @@ class EvidenceSkill:
         evidence_requirements: dict[str, Any] | None = None,
         evaluation_time: str | None = None,
         top_k: int | None = None,
+        documents: Sequence[str] | None = None,
     ) -> Answer:
         """Answer one question (prose or a structured subject class) from knowledge base `kb`.
 
-        Raises SubjectClassError when State 1 fails, ContractError when the evidence
+        `documents` (ids or file names of committed documents) scopes the question: only those
+        documents are read, for its subject as for its evidence ("ask this document").
+
+        Raises SubjectClassError when State 1 fails, DocumentScopeError when `documents` names
+        a document the knowledge base does not hold, ContractError when the evidence
         contract or `evaluation_time` is invalid. Never reads the wall clock."""
         machine = StateMachine()
         if subject is None and question is None:
@@ -135,6 +140,8 @@ class EvidenceSkill:
         copies = self.copies(kb) if self.copies is not None else _NO_COPIES
         folded = self._fold(kb, visible, copies)
         committed = folded.ids
+        if documents is not None:
+            committed = self._scope(kb, visible, folded, documents)
         aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
         if subject is not None:
             subject_class = parse_subject(subject)
@@ -146,6 +153,7 @@ class EvidenceSkill:
                 {a.alias_key for a in aliases if a.document_id is None},
                 self._query_embedder,
                 self._query_embedder,
+                scoped=documents is not None,
             )
         kb_default = dict(self.default_requirements)
         if self.kb_requirements is not None:
@@ -164,6 +172,7 @@ class EvidenceSkill:
             self._query_embedder,
             aliases,
             snapshot=self._gate_snapshot(kb, committed, aliases),
+            scoped=documents is not None,
         ).run(kb, subject_class, committed)
         # holders whose office the documents say ended (or began later) are not holders then
         gate = in_force(gate, subject_class, info)
@@ -237,7 +246,9 @@ class EvidenceSkill:
         conflicts = find_conflicts(groups, single_valued=single, attribute=subject_class.attribute)
         if evaluation_time is None:
             evaluation_time = default_evaluation_time(
-                (i.document_date if i else None) for i in (info(d) for d in committed)
+                # the whole knowledge base's dates: a scope chooses the evidence, not the day
+                (i.document_date if i else None)
+                for i in (info(d) for d in folded.ids)
             )
         sufficiency = judge(
             groups,
@@ -436,6 +447,32 @@ class EvidenceSkill:
         folded = _Folded(tuple(sorted(visible - left_out)), MappingProxyType(listed))
         self._folded = (committed, copies, folded)
         return folded
+
+    def _scope(
+        self, kb: str, visible: Sequence[str], folded: _Folded, documents: Sequence[str]
+    ) -> tuple[str, ...]:
+        """The standing committed ids a `documents` scope names: each entry a document id
+        or a file name (case-insensitive; a name shared by several documents names them all),
+        an exact copy standing for the document it copies."""
+        by_name: dict[str, list[str]] = {}
+        for document_id in visible:
+            by_name.setdefault(self._name(kb, document_id).casefold(), []).append(document_id)
+        stands_for = {c.document_id: first for first, group in folded.listed.items() for c in group}
+        chosen: set[str] = set()
+        unknown: list[str] = []
+        for entry in documents:
+            ids = [entry] if entry in visible else by_name.get(entry.strip().casefold(), [])
+            if not ids:
+                unknown.append(entry)
+            chosen.update(stands_for.get(i, i) for i in ids)
+        if unknown or not chosen:
+            missing = tuple(unknown)
+            raise DocumentScopeError(
+                missing,
+                "the scope names no committed document of the knowledge base"
+                + (f": {', '.join(repr(u) for u in missing)}" if missing else " (it is empty)"),
+            )
+        return tuple(sorted(chosen))
 
     def _name(self, kb: str, document_id: str) -> str:
         info = self.document_info(kb, document_id)
