@@ -74,6 +74,8 @@ class RoleEntry:
     # the value names one entity (a tax number): the same value stated for two names makes
     # them one entity under two names
     identifies: bool = False
+    # a question may name the holder by it (a company by its ticker)
+    names_holder: bool = False
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,17 @@ class Lexicon:
     never_names: frozenset[str]
     # words that open or link a question; particles inside names ("de", "van")
     question_words: frozenset[str]
+    # closed vocabularies of questions, never a word of a name no entity has (vocabulary.yaml
+    # `question_not_names`): periods (regexes, whole words), words, and "&" phrases (regexes)
+    question_periods: tuple[str, ...]
+    question_not_names: frozenset[str]
+    question_not_name_phrases: tuple[str, ...]
+    # the words that open an instruction to the reader ("Answer in USD millions.")
+    question_instructions: frozenset[str]
+    # phrases before another name of the entity just named ("formerly known as"; patterns)
+    question_other_names: tuple[str, ...]
+    # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
+    agreement_idioms: tuple[str, ...]
     name_particles: frozenset[str]
     # the words of a question that say how it asks, not what: left out of the topic it names
     # (with the asking verbs, "provide", "state") and of the words a passage must state
@@ -378,6 +391,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
             if capitals and pattern.isalpha():
                 in_capitals.add(pattern)
     jurisdictions = vocabulary.sub("jurisdictions")
+    closed = vocabulary.sub("question_not_names")
     agreements = vocabulary.sub("documents")
     kinds = agreements.mapping("agreement_kinds") if "agreement_kinds" in agreements.data else {}
     agreement_kinds = []
@@ -427,6 +441,16 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 *vocabulary.words("topic_stop_words"),
             ]
         ),
+        question_periods=tuple(closed.patterns("periods")),
+        question_not_names=frozenset(
+            w.lower()
+            for group in ("currencies", "units", "finance", "contracts", "places")
+            for w in closed.words(group)
+        ),
+        question_not_name_phrases=tuple(closed.phrases("phrases")),
+        question_instructions=frozenset(vocabulary.words("question_instructions")),
+        agreement_idioms=tuple(agreements.phrases("agreement_idioms")),
+        question_other_names=tuple(vocabulary.phrases("question_other_names")),
         name_particles=frozenset(vocabulary.words("name_particles")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.phrases("question_qualifiers")),
@@ -714,6 +738,7 @@ def _role(r: _Reader) -> RoleEntry:
         title_pattern=None if title is None else _named(r, "title_pattern", title),
         charter=r.flag("charter", False),
         identifies=r.flag("identifies", False),
+        names_holder=r.flag("names_holder", False),
     )
 
 

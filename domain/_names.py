@@ -271,6 +271,12 @@ class AliasResolver:
         for k, b in [*self._bases.items(), *self._domains.items()]:
             by_first.setdefault(b.split(" ", 1)[0], set()).add(k)
         self._by_first = {w: tuple(sorted(keys)) for w, keys in by_first.items()}
+        # A name written without its spaces ("Footlocker" for Foot Locker, Inc.).
+        compact: dict[str, set[str]] = {}
+        for k, b in self._bases.items():
+            if " " in b:
+                compact.setdefault(b.replace(" ", ""), set()).add(k)
+        self._compact = {c: tuple(sorted(keys)) for c, keys in compact.items()}
 
     def _unique(
         self, query: str, keys: Sequence[str], status: ResolutionStatus
@@ -326,4 +332,8 @@ class AliasResolver:
         found = self._unique(name, short, ResolutionStatus.SHORT_NAME)
         if found is not None:
             return found
+        if " " not in base and not form:
+            found = self._unique(name, self._compact.get(base, ()), ResolutionStatus.SHORT_NAME)
+            if found is not None:
+                return found
         return Resolution(ResolutionStatus.UNKNOWN, name)

@@ -68,6 +68,11 @@ def _refused(entity: ResolvedEntity, reason: str) -> GateResult:
     )
 
 
+# The roles of a name that stands for its holder in a question: a company's ticker
+# (roles.yaml `names_holder`).
+_NAMED_BY = frozenset(r.name for r in lexicon().roles if r.names_holder)
+
+
 class CandidateGate:
     """Resolves the named entities and finds candidate subjects by exact binding look-ups."""
 
@@ -275,10 +280,32 @@ class CandidateGate:
         """An entity (or a person) named directly: its own bindings establish it."""
         assert subject.name is not None
         entity = self.names.resolve(kb, subject.name, documents, cache)
+        for other in subject.constraints.get("other_names") or ():
+            # "Block (formerly known as Square)": the same entity by the name it had
+            if entity is None:
+                entity = self.names.resolve(kb, str(other), documents, cache)
         if entity is None:
             return self._unresolved(kb, [subject.name], documents, cache)
         own = self.store.find_bindings(kb, subject_key=entity.key, document_ids=documents)
+        owners = {b.parent_key: b.parent_name for b in own if b.role in _NAMED_BY and b.parent_key}
+        if own and len(owners) == 1 and all(b.role in _NAMED_BY for b in own):
+            # A company asked by its ticker ("JNJ's net earnings"): the company the ticker is
+            # bound to, never the identifier.
+            key, name = next(iter(owners.items()))
+            owner = self.names.resolve(kb, name or key, documents, cache)
+            if owner is not None and subject.type != "individual":
+                entity = owner
+                own = self.store.find_bindings(kb, subject_key=entity.key, document_ids=documents)
         as_parent = self.store.find_bindings(kb, parent_key=entity.key, document_ids=documents)
+        foreign = self._foreign_documents(kb, entity.key, documents, cache)
+        if foreign:
+            # "Mr. Weeks is a director of Amazon.com, Inc." in Corning's 10-K: a mention in
+            # another registrant's filing is never evidence about the company (issue 33),
+            # unless the knowledge base has nothing else to say of it.
+            mine_own = [b for b in own if b.location.document_id not in foreign]
+            mine_parent = [b for b in as_parent if b.location.document_id not in foreign]
+            if mine_own or mine_parent:
+                own, as_parent = mine_own, mine_parent
         types = {b.subject_type.value for b in own}
         if not types and as_parent:
             types = {"legal_entity"}
@@ -304,6 +331,21 @@ class CandidateGate:
             ),
         )
         return GateResult(candidates=(candidate,), rejected=(), entities=(entity,))
+
+    def _foreign_documents(
+        self, kb: str, key: str, documents: Sequence[str], cache: dict[str, Any]
+    ) -> frozenset[str]:
+        """The documents that speak for another entity than `key`: filed by another
+        registrant (a company's own documents are those it files, is party to, or is the
+        registrant of)."""
+        memo = self.snapshot if self.snapshot is not None else cache
+        registrants: dict[str, frozenset[str]] | None = memo.get("registrants")
+        if registrants is None:
+            found: dict[str, set[str]] = {}
+            for b in self.store.find_bindings(kb, role="registrant", document_ids=documents):
+                found.setdefault(b.location.document_id, set()).add(b.subject_key)
+            registrants = memo["registrants"] = {d: frozenset(k) for d, k in found.items()}
+        return frozenset(d for d, keys in registrants.items() if key not in keys)
 
     def _agreements_of(
         self,

@@ -31,7 +31,15 @@ from domain import entity_key, is_generic_term, lexicon
 from skill._agreement_ref import _AMENDMENT, _NAME_QUALIFIER, _TITLE_CONTINUATION, _TYPE_VOCABULARY
 from skill._errors import SubjectClassError
 from skill._evidence import NOTICE_PURPOSE
-from skill._mentions import NEVER_NAMES, Mention, NameIndex, find_mentions, placeholder_in
+from skill._mentions import (
+    NEVER_NAMES,
+    Mention,
+    NameIndex,
+    find_mentions,
+    is_closed_word,
+    names_a_known,
+    placeholder_in,
+)
 from skill._question_names import _is_legal_form, _split_names
 from skill._subject import (
     _AGREEMENT_WORD,
@@ -68,6 +76,7 @@ _PASSAGE_ATTRIBUTES = frozenset(
     a.name for a in _LEXICON.attributes if a.value_kind in ("free_text", "text")
 )
 _ENTITY_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "entity" in a.subjects)
+ENTITY_ATTRIBUTES = _ENTITY_ATTRIBUTES  # what a question may ask of an entity
 # Attributes the embedding may pick: those with a description and no binding of their own,
 # asked of agreements (the intent of an open question about a contract).
 _DESCRIBED = tuple(
@@ -132,6 +141,9 @@ _YES_NO = re.compile(
 _AGREEMENT_PHRASE = re.compile(rf"\b(?:{_AGREEMENT_WORD})(?![\w-])", re.IGNORECASE)
 # Agreement words that are abbreviations ("MSA"; vocabulary.yaml, documents).
 _ABBREVIATIONS = frozenset(_LEXICON.documents.get("agreement_abbreviations") or ())
+_ABBREVIATION_WORDS = "|".join(sorted(_ABBREVIATIONS))
+# "In agreement with the statement of income": no agreement (vocabulary.yaml, documents).
+_IDIOMS = re.compile(r"\b(?:" + "|".join(_LEXICON.agreement_idioms) + r")\b", re.IGNORECASE)
 _DETERMINER = re.compile(r"^(?:the|this|that|its|their|his|her|an?|any|such|each)$", re.IGNORECASE)
 
 
@@ -224,7 +236,7 @@ def _agreement_phrase(
     """(start, end, phrase) of the first reference to an agreement, with its type words; a
     type word inside what is asked (`asked`: "license" in "What license is granted under the
     agreement ...") is passed over when another reference follows or precedes it."""
-    taken = [(m.start, m.end) for m in mentions]
+    taken = [(m.start, m.end) for m in mentions] + [m.span() for m in _IDIOMS.finditer(text)]
     for match in _AGREEMENT_PHRASE.finditer(text):
         if any(a <= match.start() < b for a, b in taken):
             continue
@@ -362,13 +374,26 @@ def _linked_spans(text: str, masked: Sequence[tuple[int, int]]) -> list[tuple[in
 
 
 def _linked_names(
-    text: str, masked: Sequence[tuple[int, int]], mentions: Sequence[Mention]
+    text: str,
+    masked: Sequence[tuple[int, int]],
+    mentions: Sequence[Mention],
+    index: NameIndex | None = None,
 ) -> list[str]:
     """The names after "between" / "among" that no mention covers, split as the grammar
     splits names."""
     out: list[str] = []
     for start, end in _linked_spans(text, masked):
         cuts = sorted((m.start, m.end) for m in mentions if start <= m.start < end)
+        listed = text[start:end]
+        if not (
+            cuts
+            or re.search(r"\b[A-Z0-9]", listed)
+            or _is_legal_form(listed.split()[-1])
+            or names_a_known(listed, index)
+        ):
+            # "among operations, investing, and financing activities": words in lower case
+            # with no name the knowledge base knows and no legal form list no parties.
+            continue
         cursor = start
         for a, b in [*cuts, (end, end)]:
             segment = text[cursor:a]
@@ -380,10 +405,53 @@ def _linked_names(
                 words = name.lower().split()
                 # A legal form left over from a name beside it ("XIMAGE corporation") or a
                 # question word is no name of its own.
-                if not _ASKING.issuperset(words) and not NEVER_NAMES.issuperset(words):
+                if (
+                    not _ASKING.issuperset(words)
+                    and not NEVER_NAMES.issuperset(words)
+                    and not all(is_closed_word(w) or w in _ASKING for w in words)
+                ):
                     out.append(name)
             cursor = max(cursor, b)
     return out
+
+
+# Where a question's words must name a party (issue 33): after "of", "for", "with", "by",
+# "between", a list's "and"; as the subject of an auxiliary ("Does X have ..."); before a
+# possessive or an agreement's type words ("the X MSA"). A capitalised run the knowledge base
+# does not know is an absent subject there; elsewhere ("a drop in Cash & Cash equivalents",
+# "the domestic (USA) Market") it is the question's words, not a name.
+_PARTY_BEFORE = re.compile(
+    r"(?:\b(?:(?:of|for|with|by|between|among|amongst|and|or|versus|vs\.?|to|from)(?:\s+the)?|"
+    r"does|did|do|has|have|had|is|was|are|were|can|could|may|might|must|shall|should|will|"
+    r"would)|[,&])\s*$",
+    re.IGNORECASE,
+)
+_PARTY_AFTER = re.compile(
+    rf"^(?:['’]s?(?!\w)|\s+(?:[\w&'’-]+\s+){{0,4}}?(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b)",
+    re.IGNORECASE,
+)
+
+
+def _holds_a_party(text: str, mention: Mention) -> bool:
+    """Does a name the knowledge base does not know stand where a party is named?"""
+    if _is_legal_form(mention.text.split()[-1]) or _POSSESSIVE_END.search(
+        text[mention.start : mention.end]
+    ):
+        return True
+    before, after = text[: mention.start], text[mention.end :]
+    return _PARTY_BEFORE.search(before) is not None or _PARTY_AFTER.match(after) is not None
+
+
+_POSSESSIVE_END = re.compile(r"['’]s?$")
+# "Block (formerly known as Square)": another name of the entity just named (vocabulary.yaml,
+# `question_other_names`), never a second party.
+_OTHER_NAME = re.compile(
+    r"\b(?:" + "|".join(_LEXICON.question_other_names) + r")\s*$", re.IGNORECASE
+)
+
+
+def _another_name(text: str, mention: Mention) -> bool:
+    return _OTHER_NAME.search(text[: mention.start]) is not None
 
 
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
@@ -431,14 +499,20 @@ def read_open_question(
             if not any(a < m.end() and m.start() < b for a, b in names_known):
                 masked.append((m.start(), m.end()))
                 break
-    mentions = find_mentions(normalized, index, masked=masked)
+    found = find_mentions(normalized, index, masked=masked)
+    other_names = [m.text for m in found if _another_name(normalized, m)]
+    mentions = [
+        m
+        for m in found
+        if (m.known or _holds_a_party(normalized, m)) and not _another_name(normalized, m)
+    ]
     # An agreement word inside a known name belongs to the name.
     if agreement is not None and any(
         m.start <= agreement[0] < m.end or agreement[0] <= m.start < agreement[1] for m in mentions
     ):
         agreement = _agreement_phrase(normalized, mentions, asked)
     names = [m.text for m in mentions]
-    linked = _linked_names(normalized, masked, mentions)
+    linked = _linked_names(normalized, masked, mentions, index)
     known_keys = {entity_key(n) for n in names}
     # Names the question links to the agreement ("between acme and umbrella corp") are names
     # even when written in lower case: never dropped, so the gate can refuse them.
@@ -484,10 +558,21 @@ def read_open_question(
             constraints["notice_for"] = purpose
     generic = [n for n in names if is_generic_term(n)]
     if generic:
-        raise SubjectClassError(
-            question, f"it names a party by its role, {generic[0]!r}; name the party itself"
-        )
-    unique = list(dict.fromkeys(names))
+        names = [n for n in names if not is_generic_term(n)]
+        # A defined role ("the Receiving Party") is a party of the agreement the question
+        # names otherwise (by its type, its parties, or the documents it is asked of): the
+        # claim's actor, not a name to resolve. Alone, it names nobody.
+        if not (names or agreement is not None or scoped):
+            raise SubjectClassError(
+                question, f"it names a party by its role, {generic[0]!r}; name the party itself"
+            )
+    # One entity named twice ("Foot Locker's new CEO ... a company similar to Footlocker") is
+    # one subject: names alike but for case and spaces count once (never two legal forms:
+    # "Acme Inc." and "Acme Ltd." are two parties).
+    by_key: dict[str, str] = {}
+    for n in names:
+        by_key.setdefault(entity_key(n).replace(" ", "") or n, n)
+    unique = list(by_key.values())
     if (
         agreement is not None
         or not unique
@@ -513,6 +598,9 @@ def read_open_question(
     if attribute not in _ENTITY_ATTRIBUTES:
         attribute = TOPIC
         constraints["topic"] = rest
+    if other_names:
+        # "Block (formerly known as Square)": the knowledge base may know it by the other
+        constraints["other_names"] = other_names
     subject = SubjectClass(
         type="legal_entity",
         name=name,

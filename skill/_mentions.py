@@ -111,6 +111,9 @@ class NameIndex:
             bare = _without_form(tokens)
             if bare and bare != tokens and not is_generic_term(" ".join(bare)):
                 sequences.add(bare)
+            if bare and len(bare) > 1 and all(w.isalnum() for w in bare):
+                # the name written without its spaces ("Footlocker" for Foot Locker, Inc.)
+                sequences.add(("".join(bare),))
         # Single common words are no names to find in prose ("Services", "Delaware"):
         # a one-word sequence counts only when it is no question or never-a-name word.
         self._by_first: dict[str, list[tuple[str, ...]]] = {}
@@ -196,6 +199,40 @@ def _form_phrases_as_one(tokens: list[_Token]) -> list[_Token]:
     return out
 
 
+# Closed vocabularies (vocabulary.yaml `question_not_names`): a period ("FY2018", "Q2", "2019"),
+# a currency, a unit, an abbreviation of finance or contracts ("EBITDA", "ROFR"), a phrase with
+# "&" ("PP&E"): never a word of a name no entity has.
+_PERIOD = re.compile("|".join(f"(?:{p})" for p in _LEXICON.question_periods), re.IGNORECASE)
+_CLOSED_PHRASE = re.compile(
+    r"(?<![\w&])(?:" + "|".join(_LEXICON.question_not_name_phrases) + r")(?![\w&])",
+    re.IGNORECASE,
+)
+
+
+def is_closed_word(word: str) -> bool:
+    """Is `word` of a closed vocabulary of questions: a period, a currency, a unit, an
+    abbreviation of finance or of contracts (never a word of a name no entity has)?"""
+    bare = _POSSESSIVE.sub("", word).rstrip(".").lower()
+    return bare in _LEXICON.question_not_names or _PERIOD.fullmatch(bare) is not None
+
+
+def _closed_spans(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _CLOSED_PHRASE.finditer(text)]
+
+
+def _is_closed(token: _Token, spans: Sequence[tuple[int, int]]) -> bool:
+    return is_closed_word(token.text) or any(a <= token.start < b for a, b in spans)
+
+
+def names_a_known(text: str, index: NameIndex | None) -> bool:
+    """Does `text` hold a name the knowledge base knows, in any case ("between halcyon and
+    northgate")?"""
+    if index is None:
+        return False
+    spellings = [t.spellings for t in _tokens(text)]
+    return any(index.longest_at(spellings, i) for i in range(len(spellings)))
+
+
 def _is_capitalised(token: _Token) -> bool:
     return token.text[:1].isupper() or (token.text[:1].isdigit() and len(token.text) > 1)
 
@@ -208,6 +245,7 @@ def find_mentions(
     agreement phrase) are never part of a name."""
     tokens = [t for t in _tokens(text) if not any(a <= t.start and t.end <= b for a, b in masked)]
     spellings = [t.spellings for t in tokens]
+    closed = _closed_spans(text)
     mentions: list[Mention] = []
     i = 0
     while i < len(tokens):
@@ -231,7 +269,11 @@ def find_mentions(
             i += n
             continue
         token = tokens[i]
-        if _is_capitalised(token) and _name_word(token, start=True):
+        if (
+            _is_capitalised(token)
+            and _name_word(token, start=True)
+            and not _is_closed(token, closed)
+        ):
             j = i + 1
             while j < len(tokens):
                 nxt = tokens[j]
@@ -243,6 +285,8 @@ def find_mentions(
                     break
                 if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:
                     break  # a legal form ends a name: "SAGEM S.A. and XIMAGE" are two
+                if _is_closed(nxt, closed):
+                    break
                 if _is_capitalised(nxt) and _name_word(nxt, start=False):
                     if index is not None and index.longest_at(spellings, j):
                         break
@@ -252,6 +296,7 @@ def find_mentions(
                     and j + 1 < len(tokens)
                     and _is_capitalised(tokens[j + 1])
                     and _name_word(tokens[j + 1], start=False)
+                    and not _is_closed(tokens[j + 1], closed)
                     and not _separates(text, tokens, spellings, index, i, j)
                 ):
                     j += 1
@@ -402,8 +447,10 @@ __all__ = [
     "NameIndex",
     "current_names",
     "find_mentions",
+    "is_closed_word",
     "known_names",
     "name_tokens",
+    "names_a_known",
     "placeholder_in",
     "split_known_names",
 ]

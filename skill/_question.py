@@ -49,6 +49,52 @@ def _normalize(text: str) -> str:
     return text
 
 
+# Instructions around a question (issue 33): "Assume that you are an analyst.", "Answer in USD
+# millions.", "Round your answer to two decimal places.", "X is defined as: ...". The words
+# that open one are the lexicon's (`question_instructions`).
+_INSTRUCTION_WORDS = _LEXICON.question_instructions
+_ASKING_OPENERS = (
+    r"what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had|"
+    r"can|could|may|might|must|shall|should|will|would"
+)
+# "... Here's the question: what is ...?": the question after its lead-in.
+_LEAD_IN = re.compile(rf":\s*(?=(?:{_ASKING_OPENERS})\b)", re.IGNORECASE)
+# A sentence ends at ". ", "! " or "? " before a capital (or a question word after "?").
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
+_DEFINITION = re.compile(r"\b(?:is|are)\s+(?:defined|calculated|computed)\s+as\b", re.I)
+
+
+def _instruction(sentence: str) -> bool:
+    words = re.findall(r"[A-Za-z']+", sentence)
+    return bool(words) and (
+        words[0].lower() in _INSTRUCTION_WORDS or _DEFINITION.search(sentence) is not None
+    )
+
+
+def question_focus(text: str) -> str:
+    """The words of a question read for its subject and what it asks: without the
+    instructions before or after it ("Assume that you are an analyst.", "Answer in USD
+    millions."), a lead-in ending in a colon ("Here's the question: what is ...?") or the
+    definitions after it ("DPO is defined as: ..."). A question with nothing of the kind, or
+    made of instructions only ("Summarize the MSA between A and B."), is kept as written."""
+    text = " ".join(text.split())
+    mark = text.find("?")
+    head, tail = (text[: mark + 1], text[mark + 1 :]) if mark >= 0 else (text, "")
+    leads = list(_LEAD_IN.finditer(head))
+    if leads:
+        head = head[leads[-1].end() :]
+    sentences = [s for s in _SENTENCE_END.split(head) if s]
+    kept = [s for s in sentences if not _instruction(s)]
+    if mark < 0 or not kept:
+        # no question mark: the question is the sentences that are not instructions
+        kept = kept or sentences
+    rest = [s for s in _SENTENCE_END.split(tail.strip()) if s and not _instruction(s)]
+    if mark >= 0 and rest and kept:
+        # a second question after the first ("... ? And who ...?"): read as written
+        return " ".join([*kept, *rest])
+    return " ".join(kept) if kept else text
+
+
 # Words that refer back to an entity named elsewhere (an earlier question): the subject
 # cannot be identified from the question alone.
 _REFERENCE = re.compile(

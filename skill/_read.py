@@ -22,7 +22,7 @@ from skill._intent import (
     refine_intent,
 )
 from skill._mentions import NameIndex, known_names, placeholder_in
-from skill._question import MAX_QUESTION_CHARS, _normalize, parse_question
+from skill._question import MAX_QUESTION_CHARS, _normalize, parse_question, question_focus
 from skill._subject import SubjectClass
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
@@ -57,6 +57,8 @@ def read_question(
     """The subject class of a question, read with the knowledge base's names. `scoped`: the
     question is asked of chosen documents, so one that names no subject asks about their
     agreement ("What is the governing law?" of one contract)."""
+    # The question itself, without the instructions around it ("Answer in USD millions.").
+    question = question_focus(question)
     normalized = _normalize(question)
     if normalized and len(normalized) <= MAX_QUESTION_CHARS:
         blank = placeholder_in(normalized)

@@ -39,9 +39,10 @@ from skill._conclude import (
 from skill._errors import DocumentScopeError, SubjectClassError
 from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector
 from skill._gate import CandidateGate
-from skill._intent import IntentEmbeddings, asks_existence
+from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
 from skill._passages import passages_in_force
+from skill._question import question_focus
 from skill._read import build_name_index, clause_label, is_clause_question, read_question
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
@@ -155,6 +156,8 @@ class EvidenceSkill:
                 self._query_embedder,
                 scoped=documents is not None,
             )
+            if documents is not None:
+                subject_class = self._scoped_subject(kb, subject_class, committed)
         kb_default = dict(self.default_requirements)
         if self.kb_requirements is not None:
             kb_default.update(self.kb_requirements(kb) or {})
@@ -276,7 +279,7 @@ class EvidenceSkill:
                 sufficient
                 and not ambiguous
                 and question
-                and asks_existence(question, subject_class)
+                and asks_existence(question_focus(question), subject_class)
             ):
                 # "Does the MSA contain a non-compete clause?": yes, from the clause quoted
                 # (never from silence: an absence is said as "no ... clause found").
@@ -473,6 +476,38 @@ class EvidenceSkill:
                 + (f": {', '.join(repr(u) for u in missing)}" if missing else " (it is empty)"),
             )
         return tuple(sorted(chosen))
+
+    def _scoped_subject(
+        self, kb: str, subject: SubjectClass, scope: Sequence[str]
+    ) -> SubjectClass:
+        """A scoped question that names no subject ("Was there any drop in cash between FY
+        2023 and Q2 of FY2024?" of one 10-Q) asks about the scope's agreement; where the scope
+        holds none, about the one entity its documents speak for (their registrant)."""
+        if (
+            subject.type != "agreement"
+            or subject.parties
+            or subject.document_type is not None
+            or self.store.find_bindings(kb, role="agreement", document_ids=scope)
+        ):
+            return subject
+        own = {
+            b.subject_key: b.subject_name
+            for b in self.store.find_bindings(kb, role="registrant", document_ids=scope)
+        }
+        if len(own) != 1:
+            return subject
+        attribute = subject.attribute
+        constraints = dict(subject.constraints)
+        if attribute not in ENTITY_ATTRIBUTES:
+            attribute = TOPIC
+            constraints.setdefault("topic", clause_label(subject))
+        return SubjectClass(
+            type="legal_entity",
+            name=next(iter(own.values())),
+            attribute=attribute,
+            constraints=dict(sorted(constraints.items())),
+            kind=QuestionKind.ENTITY_ATTRIBUTE,
+        )
 
     def _name(self, kb: str, document_id: str) -> str:
         info = self.document_info(kb, document_id)

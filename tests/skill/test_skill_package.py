@@ -23,6 +23,7 @@ def test_exported_names_are_pinned() -> None:
         "ContractError",
         "DocumentCopy",
         "DocumentInfo",
+        "DocumentScopeError",
         "EvidenceCollector",
         "EvidenceSkill",
         "EvidenceUnit",
