@@ -10,6 +10,7 @@ Its steps, each usable alone: the question's reading (`parse_question`, `parse_s
 `EvidenceUnit`), the values a sentence states (`extract_values`, the `find_*` and
 `normalize_*` readers, `value_details`), the clause answers (`clause_answer`,
 `clause_only_values`) and the state machine (`StateMachine`, `TRANSITIONS`, `TERMINAL`).
+`clear_caches` empties the process memos (pure functions of text): a test runs the skill cold.
 
 Errors::
 
@@ -40,6 +41,7 @@ from skill._extract import EXTRACTABLE_ATTRIBUTES, extract_values, sentence_rele
 from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
 from skill._gate import CandidateGate
+from skill._memos import clear_caches
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier
 from skill._question_names import split_names
 from skill._search import QueryEmbedder
@@ -104,6 +106,7 @@ __all__ = [
     "clause_answer",
     "clause_only_values",
     "clause_sentences",
+    "clear_caches",
     "document_type_of",
     "document_types_match",
     "drop_umbrellas",

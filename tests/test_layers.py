@@ -239,12 +239,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/engine/test_engine_cli.py", "engine._validate"): (
         "the validator's field tables, held against the published schema"
     ),
-    ("tests/skill/test_caches.py", "domain._names"): "the process memos, emptied between runs",
-    ("tests/skill/test_caches.py", "skill._evidence"): "the process memos and the cue texts",
-    ("tests/skill/test_caches.py", "skill._extract"): "the process memos, emptied between runs",
-    ("tests/skill/test_caches.py", "skill._integrity"): "the process memos, emptied between runs",
-    ("tests/skill/test_caches.py", "skill._sentences"): "the process memos, emptied between runs",
-    ("tests/skill/test_caches.py", "skill._units"): "the process memos, emptied between runs",
     ("tests/skill/test_clause_questions.py", "skill._clauses"): "a classifier's labelled spans",
     ("tests/skill/test_conclude.py", "skill._conclude"): "the conclusion step, case by case",
     ("tests/skill/test_conclude.py", "skill._evidence"): "evidence ids and stems",

@@ -41,6 +41,7 @@ def test_exported_names_are_pinned() -> None:
         "clause_answer",
         "clause_only_values",
         "clause_sentences",
+        "clear_caches",
         "document_type_of",
         "document_types_match",
         "drop_umbrellas",
