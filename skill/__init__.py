@@ -7,8 +7,9 @@ answer object of CONTRACT.md (`Answer`); `render_answer` prints it for a person.
 Its steps, each usable alone: the question's reading (`parse_question`, `parse_subject`,
 `parse_agreement`, `split_names`, `time_qualifier`, `document_type_of`), the candidate gate
 (`CandidateGate` -> `GateResult` of `Candidate`s), the evidence (`EvidenceCollector`,
-`EvidenceUnit`), the values a sentence states (`extract_values`, the `find_*` and
-`normalize_*` readers, `value_details`), the clause answers (`clause_answer`,
+`EvidenceUnit`), the conclusion step (`ValueJudge`: values, conflicts, the engine's
+verdict), the values a sentence states (`extract_values`, the `find_*` and `normalize_*`
+readers, `value_details`), the clause answers (`clause_answer`,
 `clause_only_values`) and the state machine (`StateMachine`, `TRANSITIONS`, `TERMINAL`).
 `clear_caches` empties the process memos (pure functions of text): a test runs the skill cold.
 
@@ -34,6 +35,7 @@ from skill._clauses import (
     clause_only_values,
     clause_sentences,
 )
+from skill._conclude import ValueJudge
 from skill._details import value_details
 from skill._errors import ContractError, IllegalTransition, SkillError, SubjectClassError
 from skill._evidence import EvidenceCollector
@@ -101,6 +103,7 @@ __all__ = [
     "StateMachine",
     "SubjectClass",
     "SubjectClassError",
+    "ValueJudge",
     "absence_sentence",
     "citation",
     "clause_answer",

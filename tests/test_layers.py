@@ -236,8 +236,9 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
         "the validator's field tables, held against the published schema"
     ),
     ("tests/skill/test_clause_questions.py", "skill._clauses"): "a classifier's labelled spans",
-    ("tests/skill/test_conclude.py", "skill._conclude"): "the conclusion step, case by case",
-    ("tests/skill/test_conclude.py", "skill._evidence"): "evidence ids and stems",
+    ("tests/skill/test_conclude.py", "skill._evidence"): (
+        "the stems a provision's name is searched by: public only inside EvidenceCollector"
+    ),
     ("tests/skill/test_conclude.py", "skill._integrity"): (
         "the list item a sentence belongs to: public only inside EvidenceCollector over a stored KB"
     ),

@@ -36,6 +36,7 @@ def test_exported_names_are_pinned() -> None:
         "StateMachine",
         "SubjectClass",
         "SubjectClassError",
+        "ValueJudge",
         "absence_sentence",
         "citation",
         "clause_answer",
