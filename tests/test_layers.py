@@ -242,10 +242,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/skill/test_conclude.py", "skill._integrity"): (
         "the list item a sentence belongs to: public only inside EvidenceCollector over a stored KB"
     ),
-    ("tests/skill/test_extract.py", "skill._sentences"): (
-        "the clause-heading rule: public only inside EvidenceCollector.collect over retrieved "
-        "or labelled passages of a stored KB"
-    ),
     ("tests/skill/test_open_questions.py", "skill._intent"): "the open-question reader",
     ("tests/skill/test_open_questions.py", "skill._mentions"): "the name index of a question",
     ("tests/skill/test_open_questions.py", "skill._question"): (
