@@ -3,7 +3,7 @@
 Records (frozen pydantic models, JSON-serialisable): `SourceLocation` and its `PageLines`,
 `LineRef`, `BBox`; `ChunkRecord`; `Binding` (subject, role, parent, binding type, quote,
 location) and `Alias`. Names: `entity_key` and the other normalisations a name in a question
-and the same name in a document share, `AliasResolver`. Sentences: `sentence_spans` and
+and the same name in a document share, `AliasResolver`, `clear_caches` (their memos). Sentences: `sentence_spans` and
 `sentence_location`, the statements of a chunk and the exact locator of each. The lexicon
 (`lexicon()`, package data in domain/lexicon/: `LEXICON_DIR`, its files `LEXICON_FILES`): roles, attributes, months, legal forms,
 jurisdictions, contract-role terms, never-a-name words; `Role` and `Attribute` are its enums. No I/O here
@@ -32,6 +32,7 @@ from domain._names import (
     Resolution,
     ResolutionStatus,
     base_key,
+    clear_caches,
     entity_key,
     fold_word,
     has_corporate_suffix,
@@ -98,6 +99,7 @@ __all__ = [
     "base_key",
     "candidate_category",
     "chunk_sentence_spans",
+    "clear_caches",
     "entity_key",
     "fold_word",
     "has_corporate_suffix",

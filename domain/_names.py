@@ -108,6 +108,13 @@ def base_key(name: str) -> str:
     return " ".join(base)
 
 
+def clear_caches() -> None:
+    """Empty the names' process memos (`entity_key`, `base_key`): pure functions of a name,
+    so emptying them changes no key, only what the next call costs (a test runs cold)."""
+    entity_key.cache_clear()
+    base_key.cache_clear()
+
+
 def legal_form(name: str) -> str:
     """The canonical legal form of a name ("inc", "gmbh and co kg"), or "" when it has none."""
     tokens = _tokens(name)

@@ -7,9 +7,11 @@ answer object of CONTRACT.md (`Answer`); `render_answer` prints it for a person.
 Its steps, each usable alone: the question's reading (`parse_question`, `parse_subject`,
 `parse_agreement`, `split_names`, `time_qualifier`, `document_type_of`), the candidate gate
 (`CandidateGate` -> `GateResult` of `Candidate`s), the evidence (`EvidenceCollector`,
-`EvidenceUnit`), the values a sentence states (`extract_values`, the `find_*` and
-`normalize_*` readers, `value_details`), the clause answers (`clause_answer`,
+`EvidenceUnit`), the conclusion step (`ValueJudge`: values, conflicts, the engine's
+verdict), the values a sentence states (`extract_values`, the `find_*` and `normalize_*`
+readers, `value_details`), the clause answers (`clause_answer`,
 `clause_only_values`) and the state machine (`StateMachine`, `TRANSITIONS`, `TERMINAL`).
+`clear_caches` empties the process memos (pure functions of text): a test runs the skill cold.
 
 Errors::
 
@@ -34,6 +36,7 @@ from skill._clauses import (
     clause_only_values,
     clause_sentences,
 )
+from skill._conclude import ValueJudge
 from skill._details import value_details
 from skill._errors import (
     ContractError,
@@ -47,6 +50,7 @@ from skill._extract import EXTRACTABLE_ATTRIBUTES, extract_values, sentence_rele
 from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
 from skill._gate import CandidateGate
+from skill._memos import clear_caches
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier
 from skill._question_names import split_names
 from skill._search import QueryEmbedder
@@ -107,11 +111,13 @@ __all__ = [
     "StateMachine",
     "SubjectClass",
     "SubjectClassError",
+    "ValueJudge",
     "absence_sentence",
     "citation",
     "clause_answer",
     "clause_only_values",
     "clause_sentences",
+    "clear_caches",
     "document_type_of",
     "document_types_match",
     "drop_umbrellas",

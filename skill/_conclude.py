@@ -24,14 +24,14 @@ or `UNDATED_OBSERVED_AT` when no document has a date.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import engine
 from domain import entity_key, lexicon
 from engine import MAX_BUNDLE_RECORDS
-from skill._answer import CitedValue, Conflict, EvidenceUnit, RejectedCandidate
+from skill._answer import CitedValue, Conflict, EvidenceUnit, RejectedCandidate, Supersession
 from skill._details import value_details
 from skill._errors import ContractError
 from skill._gate import SINGLE_HOLDER_ROLES
@@ -357,6 +357,95 @@ def confidence_of(
         len({u.independence_group for u in us}) >= 2 for g in groups for _, us in g.values
     )
     return "high" if independent else "medium"
+
+
+Superseder = Callable[[list[Grouped]], tuple[list[Grouped], list[Supersession]]]
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What the conclusion step found: the values of each claim (`groups`), the conflicts
+    among them (never arbitrated), the engine's verdict (`sufficiency`, None when nothing was
+    judged) and the supersessions that set values aside as history."""
+
+    groups: list[Grouped]
+    conflicts: list[Conflict]
+    sufficiency: dict[str, Any] | None
+    supersessions: list[Supersession]
+
+    def confidence(self, *, sufficient: bool) -> str:
+        """high, medium or low (see `confidence_of`), given whether the answer is sufficient."""
+        return confidence_of(
+            sufficient=sufficient,
+            conflicts=bool(self.conflicts),
+            groups=self.groups,
+            not_found=False,
+        )
+
+    def risk_signals(
+        self, *, units: Sequence[EvidenceUnit], ambiguous: bool, rejected_evidence: bool
+    ) -> list[str]:
+        """The answer's risk signals that the judgement and the quoted `units` give."""
+        return risk_signals(
+            not_found=False,
+            conflicts=bool(self.conflicts),
+            units=units,
+            groups=self.groups,
+            sufficiency=self.sufficiency,
+            ambiguous=ambiguous,
+            rejected_evidence=rejected_evidence,
+        )
+
+
+class ValueJudge:
+    """State 6, the conclusion step, under one evidence contract: the documented default,
+    then the knowledge base's layer, then the request's. A contract the engine refuses
+    raises ContractError when the judge is built (before anything is searched).
+
+    `run` groups the judged evidence units per claim and value, lets a supersession step set
+    replaced values aside, lists the conflicts and asks the engine for the verdict."""
+
+    def __init__(
+        self,
+        kb_requirements: Mapping[str, Any] | None = None,
+        request: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.requirements, self.policy = requirements_for(
+            dict(kb_requirements or {}), dict(request) if request is not None else None
+        )
+
+    def run(
+        self,
+        units: Sequence[EvidenceUnit],
+        *,
+        single_valued: bool,
+        names: bool,
+        prefixes: bool = False,
+        attribute: str | None = None,
+        supersede: Superseder | None = None,
+        evaluation_time: str | None = None,
+        document_dates: Iterable[str | None] = (),
+    ) -> Judgement:
+        """The judgement of `units`. Values that are `names` compare by entity key; with
+        `prefixes`, a value another completes joins it. A claim is one engine run when
+        `single_valued`, else one run per value. `supersede` (single-valued claims only)
+        takes the groups and returns those in force and the supersessions. The evaluation
+        time defaults to the end of the latest of `document_dates` (never the clock)."""
+        groups = group_values(units, names=names, prefixes=prefixes)
+        supersessions: list[Supersession] = []
+        if single_valued and supersede is not None:
+            groups, supersessions = supersede(groups)
+        conflicts = find_conflicts(groups, single_valued=single_valued, attribute=attribute)
+        if evaluation_time is None:
+            evaluation_time = default_evaluation_time(document_dates)
+        sufficiency = judge(
+            groups,
+            single_valued=single_valued,
+            requirements=self.requirements,
+            policy=self.policy,
+            evaluation_time=evaluation_time,
+        )
+        return Judgement(groups, conflicts, sufficiency, supersessions)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -24,17 +24,11 @@ from skill._answer import (
 )
 from skill._candidate import Candidate, GateResult
 from skill._conclude import (
+    ValueJudge,
     cited,
-    confidence_of,
-    default_evaluation_time,
-    find_conflicts,
-    group_values,
     is_single_valued,
-    judge,
     next_actions_concluded,
     next_actions_not_found,
-    requirements_for,
-    risk_signals,
 )
 from skill._errors import DocumentScopeError, SubjectClassError
 from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector
@@ -161,7 +155,7 @@ class EvidenceSkill:
         kb_default = dict(self.default_requirements)
         if self.kb_requirements is not None:
             kb_default.update(self.kb_requirements(kb) or {})
-        requirements, policy = requirements_for(kb_default, evidence_requirements)
+        value_judge = ValueJudge(kb_default, evidence_requirements)
         machine.advance(State.SUBJECT_CLASS_IDENTIFIED)
         infos: dict[str, DocumentInfo | None] = {}
 
@@ -237,29 +231,24 @@ class EvidenceSkill:
             )
             or subject_class.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
         )
-        groups = group_values(
-            judged, names=names, prefixes=entry is not None and entry.partial_values
-        )
         single = is_single_valued(subject_class)
-        # a value an amendment states it replaces is history, not a conflict (issue 16)
-        supersessions: list[Supersession] = []
-        if single:
-            amended_as = entry.amended_as if entry is not None else ()
-            groups, supersessions = supersede(groups, info, amended_as)
-        conflicts = find_conflicts(groups, single_valued=single, attribute=subject_class.attribute)
-        if evaluation_time is None:
-            evaluation_time = default_evaluation_time(
-                # the whole knowledge base's dates: a scope chooses the evidence, not the day
-                (i.document_date if i else None)
-                for i in (info(d) for d in folded.ids)
-            )
-        sufficiency = judge(
-            groups,
+        amended_as = entry.amended_as if entry is not None else ()
+        judgement = value_judge.run(
+            judged,
             single_valued=single,
-            requirements=requirements,
-            policy=policy,
+            names=names,
+            prefixes=entry is not None and entry.partial_values,
+            attribute=subject_class.attribute,
+            # a value an amendment states it replaces is history, not a conflict (issue 16)
+            supersede=lambda found: supersede(found, info, amended_as),
             evaluation_time=evaluation_time,
+            # the whole knowledge base's dates: a scope chooses the evidence, not the day
+            document_dates=(
+                (i.document_date if i else None) for i in (info(d) for d in folded.ids)
+            ),
         )
+        groups, conflicts = judgement.groups, judgement.conflicts
+        sufficiency, supersessions = judgement.sufficiency, judgement.supersessions
         unexecuted = drafts
         sufficient = bool(
             sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
@@ -382,18 +371,10 @@ class EvidenceSkill:
             ),
             conclusion=Conclusion(answer=answer_text, values=values),
             conflicts=conflicts,
-            confidence=confidence_of(  # type: ignore[arg-type]
-                sufficient=sufficient, conflicts=bool(conflicts), groups=groups, not_found=False
-            ),
+            confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
             sufficient=sufficient,
-            risk_signals=risk_signals(
-                not_found=False,
-                conflicts=bool(conflicts),
-                units=units,
-                groups=groups,
-                sufficiency=sufficiency,
-                ambiguous=ambiguous,
-                rejected_evidence=bool(rejected_units),
+            risk_signals=judgement.risk_signals(
+                units=units, ambiguous=ambiguous, rejected_evidence=bool(rejected_units)
             )
             + (["superseded_value"] if supersessions or any(p.history for p in passages) else [])
             + (["unexecuted_document"] if unexecuted else [])
@@ -477,9 +458,7 @@ class EvidenceSkill:
             )
         return tuple(sorted(chosen))
 
-    def _scoped_subject(
-        self, kb: str, subject: SubjectClass, scope: Sequence[str]
-    ) -> SubjectClass:
+    def _scoped_subject(self, kb: str, subject: SubjectClass, scope: Sequence[str]) -> SubjectClass:
         """A scoped question that names no subject ("Was there any drop in cash between FY
         2023 and Q2 of FY2024?" of one 10-Q) asks about the scope's agreement; where the scope
         holds none, about the one entity its documents speak for (their registrant)."""

@@ -221,10 +221,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/retrieval/test_onnx.py", "retrieval._onnx"): "the export lock, held to race an export",
     ("tests/retrieval/test_store_contract.py", "retrieval._store"): "the fusion weights",
     ("tests/domain/test_lexicon.py", "ingest._metadata"): "the date reader of document metadata",
-    ("tests/domain/test_lexicon.py", "skill._denials"): (
-        "the roles a denial is recorded for: a property of the table, which the gate reads "
-        "one role at a time over a stored KB"
-    ),
     ("tests/ingest/test_ocr.py", "ingest._ocr"): (
         "the OCR reader made to crash, and word spaces and type size read from synthetic crops"
     ),
@@ -239,21 +235,12 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/engine/test_engine_cli.py", "engine._validate"): (
         "the validator's field tables, held against the published schema"
     ),
-    ("tests/skill/test_caches.py", "domain._names"): "the process memos, emptied between runs",
-    ("tests/skill/test_caches.py", "skill._evidence"): "the process memos and the cue texts",
-    ("tests/skill/test_caches.py", "skill._extract"): "the process memos, emptied between runs",
-    ("tests/skill/test_caches.py", "skill._integrity"): "the process memos, emptied between runs",
-    ("tests/skill/test_caches.py", "skill._sentences"): "the process memos, emptied between runs",
-    ("tests/skill/test_caches.py", "skill._units"): "the process memos, emptied between runs",
     ("tests/skill/test_clause_questions.py", "skill._clauses"): "a classifier's labelled spans",
-    ("tests/skill/test_conclude.py", "skill._conclude"): "the conclusion step, case by case",
-    ("tests/skill/test_conclude.py", "skill._evidence"): "evidence ids and stems",
+    ("tests/skill/test_conclude.py", "skill._evidence"): (
+        "the stems a provision's name is searched by: public only inside EvidenceCollector"
+    ),
     ("tests/skill/test_conclude.py", "skill._integrity"): (
         "the list item a sentence belongs to: public only inside EvidenceCollector over a stored KB"
-    ),
-    ("tests/skill/test_extract.py", "skill._sentences"): (
-        "the clause-heading rule: public only inside EvidenceCollector.collect over retrieved "
-        "or labelled passages of a stored KB"
     ),
     ("tests/skill/test_open_questions.py", "skill._intent"): "the open-question reader",
     ("tests/skill/test_open_questions.py", "skill._mentions"): "the name index of a question",

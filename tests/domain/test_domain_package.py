@@ -40,6 +40,7 @@ def test_exported_names_are_pinned() -> None:
         "base_key",
         "candidate_category",
         "chunk_sentence_spans",
+        "clear_caches",
         "entity_key",
         "fold_word",
         "has_corporate_suffix",

@@ -81,13 +81,6 @@ def test_every_attribute_with_an_extractor_is_in_the_lexicon() -> None:
     assert set(EXTRACTABLE_ATTRIBUTES) <= {a.name for a in load_lexicon().attributes}
 
 
-def test_every_role_the_skill_records_is_in_the_lexicon() -> None:
-    # A "no" is cited from a sentence that denies the link: a binding of role not_<role>.
-    from skill._denials import _DENIALS
-
-    assert {f"not_{role}" for role in _DENIALS} <= {str(r) for r in domain.Role}
-
-
 def _copy(tmp_path: Path) -> Path:
     target = tmp_path / "lexicon"
     shutil.copytree(LEXICON_DIR, target)

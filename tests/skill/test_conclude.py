@@ -1,7 +1,10 @@
-"""State 6 on synthetic evidence units: grouping, conflicts, the engine's verdict, confidence,
-risk signals, and the sentence splitter / locator the units are cut with."""
+"""State 6, the conclusion step (`ValueJudge`), on synthetic evidence units: grouping,
+conflicts, the engine's verdict, confidence, risk signals; and the sentence splitter /
+locator the units are cut with."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,19 +17,7 @@ from domain import (
     sentence_spans,
 )
 from engine import ContractError
-from skill import EvidenceUnit
-from skill._conclude import (
-    DEFAULT_REQUIREMENTS,
-    confidence_of,
-    default_evaluation_time,
-    find_conflicts,
-    group_values,
-    judge,
-    observation,
-    requirements_for,
-    risk_signals,
-)
-from skill._evidence import evidence_id
+from skill import EvidenceUnit, ValueJudge
 
 EVAL = "2024-12-31T23:59:59Z"
 
@@ -49,7 +40,7 @@ def unit(
         char_end=40,
     )
     return EvidenceUnit(
-        evidence_id=evidence_id(loc, claim, value),
+        evidence_id=f"{document}:{claim}:{value}",
         subject_id="acme",
         claim_id=claim,
         value=value,
@@ -63,69 +54,55 @@ def unit(
 
 
 def verdict(units: list[EvidenceUnit], single: bool = True, **req: object) -> dict:
-    requirements, policy = requirements_for(None, req or None)
-    out = judge(
-        group_values(units, names=False),
-        single_valued=single,
-        requirements=requirements,
-        policy=policy,
-        evaluation_time=EVAL,
+    out = (
+        ValueJudge(None, req or None)
+        .run(units, single_valued=single, names=False, evaluation_time=EVAL)
+        .sufficiency
     )
     assert out is not None
     return out
 
 
+def _seconds(since: str, until: str = EVAL) -> int:
+    def at(stamp: str) -> datetime:
+        return datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(UTC)
+
+    return int((at(until) - at(since)).total_seconds())
+
+
 def test_agreeing_sources_support_and_raise_confidence() -> None:
     units = [unit("New York", "d1", "g1"), unit("new york", "d2", "g2")]
-    groups = group_values(units, names=False)
+    judgement = ValueJudge().run(units, single_valued=True, names=False, evaluation_time=EVAL)
+    groups = judgement.groups
     assert len(groups) == 1 and len(groups[0].values) == 1  # case-folded into one value
-    out = verdict(units)
-    assert out["decision"] == "SUPPORTED"
-    assert confidence_of(sufficient=True, conflicts=False, groups=groups, not_found=False) == "high"
-    assert (
-        risk_signals(
-            not_found=False,
-            conflicts=False,
-            units=units,
-            groups=groups,
-            sufficiency=out,
-            ambiguous=False,
-            rejected_evidence=False,
-        )
-        == []
-    )
+    assert judgement.sufficiency is not None
+    assert judgement.sufficiency["decision"] == "SUPPORTED"
+    assert judgement.confidence(sufficient=True) == "high"
+    assert judgement.risk_signals(units=units, ambiguous=False, rejected_evidence=False) == []
 
 
 def test_different_values_from_different_documents_conflict() -> None:
     units = [unit("New York", "d1", "g1"), unit("Delaware", "d2", "g2")]
-    groups = group_values(units, names=False)
-    conflicts = find_conflicts(groups, single_valued=True)
-    assert len(conflicts) == 1
-    assert [v.value for v in conflicts[0].values] == ["Delaware", "New York"]
-    out = verdict(units)
+    judgement = ValueJudge().run(units, single_valued=True, names=False, evaluation_time=EVAL)
+    assert len(judgement.conflicts) == 1
+    assert [v.value for v in judgement.conflicts[0].values] == ["Delaware", "New York"]
+    out = judgement.sufficiency
+    assert out is not None
     assert out["decision"] == "INSUFFICIENT" and "MIXED_EVIDENCE" in out["reason_codes"]
-    signals = risk_signals(
-        not_found=False,
-        conflicts=True,
-        units=units,
-        groups=groups,
-        sufficiency=out,
-        ambiguous=False,
-        rejected_evidence=True,
-    )
+    signals = judgement.risk_signals(units=units, ambiguous=False, rejected_evidence=True)
     assert signals == ["conflicting_evidence", "single_source", "evidence_rejected"]
-    assert confidence_of(sufficient=False, conflicts=True, groups=groups, not_found=False) == "low"
+    assert judgement.confidence(sufficient=False) == "low"
 
 
 def test_two_values_in_one_document_or_a_multi_valued_claim_are_no_conflict() -> None:
     same_doc = [unit("30 days", "d1", "g1"), unit("60 days", "d1", "g1")]
-    assert find_conflicts(group_values(same_doc, names=False), single_valued=True) == []
+    assert ValueJudge().run(same_doc, single_valued=True, names=False).conflicts == []
     founders = [
         unit("Jane Smith", "d1", "g1", claim="acme:founder"),
         unit("Robert Lee", "d2", "g2", claim="acme:founder"),
     ]
-    groups = group_values(founders, names=True)
-    assert find_conflicts(groups, single_valued=False) == []
+    judgement = ValueJudge().run(founders, single_valued=False, names=True)
+    assert judgement.conflicts == []
     out = verdict(founders, single=False)
     assert out["decision"] == "SUPPORTED"
     assert [p["value"] for p in out["per_value"]] == ["Jane Smith", "Robert Lee"]
@@ -136,8 +113,9 @@ def test_names_compare_by_entity_key() -> None:
         unit("Acme Robotics, Inc.", "d1", "g1", claim="x:parent_company"),
         unit("ACME ROBOTICS INC", "d2", "g2", claim="x:parent_company"),
     ]
-    assert len(group_values(units, names=True)[0].values) == 1
-    assert len(group_values(units, names=False)[0].values) == 2
+    judge = ValueJudge()
+    assert len(judge.run(units, single_valued=True, names=True).groups[0].values) == 1
+    assert len(judge.run(units, single_valued=True, names=False).groups[0].values) == 2
 
 
 def test_a_shorter_compatible_value_joins_the_one_that_completes_it() -> None:
@@ -145,12 +123,13 @@ def test_a_shorter_compatible_value_joins_the_one_that_completes_it() -> None:
         unit("2017", "d1", "g1", claim="a:founding_date"),
         unit("2017-03-16", "d2", "g2", claim="a:founding_date"),
     ]
-    groups = group_values(units, names=False, prefixes=True)
-    assert [v for v, _ in groups[0].values] == ["2017-03-16"]
-    assert find_conflicts(groups, single_valued=True) == []
+    judge = ValueJudge()
+    judgement = judge.run(units, single_valued=True, names=False, prefixes=True)
+    assert [v for v, _ in judgement.groups[0].values] == ["2017-03-16"]
+    assert judgement.conflicts == []
     two = [*units, unit("2017-03-14", "d3", "g3", claim="a:founding_date")]
-    groups = group_values(two, names=False, prefixes=True)
-    assert sorted(v for v, _ in groups[0].values) == ["2017", "2017-03-14", "2017-03-16"]
+    judgement = judge.run(two, single_valued=True, names=False, prefixes=True)
+    assert sorted(v for v, _ in judgement.groups[0].values) == ["2017", "2017-03-14", "2017-03-16"]
 
 
 def test_independence_counts_groups_not_documents() -> None:
@@ -177,54 +156,61 @@ def test_more_units_than_a_bundle_holds_are_judged_by_their_groups() -> None:
     assert verdict(copies, minimum_independent_sources=3)["decision"] == "INSUFFICIENT"
 
 
-def test_observation_shape_and_undated_fallback() -> None:
-    dated = observation(unit("New York", "d1", "g1"), "acme:governing_law")
-    assert dated == {
-        "id": dated["id"],
-        "claim_id": "acme:governing_law",
-        "source_id": "d1",
-        "source_type": "agreement",
-        "observed_at": "2021-01-01T00:00:00Z",
-        "value": "New York",
-        "confidence": 0.9,
-        "provenance": {"reference": "d1#p2:L3-4"},
-        "independence_group": "g1",
-    }
+def test_each_unit_is_one_observation_and_an_undated_one_is_as_old_as_can_be() -> None:
+    dated = unit("New York", "d1", "g1")
+    out = verdict([dated])
+    support = out["resolution_details"]["support"]
+    assert support["evidence_ids"] == [dated.evidence_id]
+    assert support["independence_groups"] == ["g1"]
+    assert support["source_types_covered"] == ["agreement"]
+    assert out["confidence"] == 0.9
+    assert out["provenance"]["records"] == [{"id": dated.evidence_id, "present": True}]
+    assert out["freshness"]["records"] == [
+        {"id": dated.evidence_id, "age_seconds": _seconds("2021-01-01T00:00:00Z")}
+    ]
     undated = unit("New York", "d1", "g1", date=None)
-    assert observation(undated, "c")["observed_at"] == "1970-01-01T00:00:00Z"
-    assert "undated_evidence" in risk_signals(
-        not_found=False,
-        conflicts=False,
-        units=[undated],
-        groups=[],
-        sufficiency=None,
-        ambiguous=False,
-        rejected_evidence=False,
+    judgement = ValueJudge().run([undated], single_valued=True, names=False, evaluation_time=EVAL)
+    assert judgement.sufficiency is not None
+    age = judgement.sufficiency["freshness"]["records"][0]["age_seconds"]
+    assert age == _seconds("1970-01-01T00:00:00Z")
+    assert "undated_evidence" in judgement.risk_signals(
+        units=[undated], ambiguous=False, rejected_evidence=False
     )
 
 
 def test_contract_layers_and_validation() -> None:
-    merged, policy = requirements_for(
+    judge = ValueJudge(
         {"minimum_independent_sources": 2},
         {"resolution_policy": "contradiction_veto", "confidence_threshold": 0.7},
     )
-    assert merged == {
-        **DEFAULT_REQUIREMENTS,
+    assert judge.requirements == {
+        **ValueJudge().requirements,
         "minimum_independent_sources": 2,
         "confidence_threshold": 0.7,
     }
-    assert policy == "contradiction_veto"
+    assert judge.policy == "contradiction_veto"
+    assert ValueJudge().policy == "insufficient_on_conflict"
     with pytest.raises(ContractError):
-        requirements_for(None, {"minimum_independent_sources": 0})
+        ValueJudge(None, {"minimum_independent_sources": 0})
     with pytest.raises(ContractError):
-        requirements_for(None, {"bogus": 1})
+        ValueJudge(None, {"bogus": 1})
 
 
 def test_default_evaluation_time_is_the_latest_date_not_the_clock() -> None:
-    assert (
-        default_evaluation_time(["2021-01-01", None, "2023-05-06", "bad"]) == "2023-05-06T23:59:59Z"
+    dated = unit("New York", "d1", "g1")
+    judgement = ValueJudge().run(
+        [dated],
+        single_valued=True,
+        names=False,
+        document_dates=["2021-01-01", None, "2023-05-06", "bad"],
     )
-    assert default_evaluation_time([None]) == "1970-01-01T00:00:00Z"
+    assert judgement.sufficiency is not None
+    age = judgement.sufficiency["freshness"]["records"][0]["age_seconds"]
+    assert age == _seconds("2021-01-01T00:00:00Z", "2023-05-06T23:59:59Z")
+    undated = unit("New York", "d1", "g1", date=None)
+    judgement = ValueJudge().run([undated], single_valued=True, names=False, document_dates=[None])
+    assert judgement.sufficiency is not None
+    assert judgement.sufficiency["freshness"]["records"][0]["age_seconds"] == 0
 
 
 def test_sentence_spans_and_exact_line_locators() -> None:

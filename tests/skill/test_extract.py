@@ -1066,17 +1066,6 @@ def test_a_statements_as_of_date_is_not_the_agreements() -> None:
     ]
 
 
-def test_a_title_case_clause_heading_is_no_statement() -> None:
-    """ "(a) Transfer and Absolute Assignment of Initial Receivables." labels a clause; it is
-    never quoted as the clause itself (a classifier may label it with the clause's category)."""
-    from skill._sentences import _is_heading
-
-    assert _is_heading("(a) Transfer and Absolute Assignment of Initial Receivables.")
-    assert _is_heading("3.2 Payment Terms.")
-    assert not _is_heading("(a) Either party may assign this Agreement.")
-    assert not _is_heading("(a) Neither party shall assign this Agreement without consent.")
-
-
 @pytest.mark.parametrize(
     ("sentence", "states_it"),
     [

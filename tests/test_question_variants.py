@@ -1,0 +1,123 @@
+"""Questions as people write them (issue 33, item 5): metamorphic tests on the data room.
+
+From each gold question of the data room (`tests/data_room/gold.jsonl`, one in three, chosen
+by position), variants are generated, not written:
+- the same question wrapped in instructions (before, after, as a lead-in with a colon, with
+  a definition after it): the answer must be the same, byte for byte in what it says;
+- the same question with a party or entity it names replaced by a name the knowledge base
+  does not hold, decorated with a closed vocabulary (periods, currencies, units, finance and
+  contract abbreviations) and an instruction: it must be refused (SUBJECT_NOT_FOUND), and no
+  period, currency or abbreviation may be taken for a name.
+
+The generator was written before any variant's answer was read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from bench.quality import GOLD_PATH, load_jsonl
+from tests.conftest import IngestedKB
+from tests.test_answers_pinned import answer_summary
+
+pytestmark = pytest.mark.slow
+
+_GOLD = [q for q in load_jsonl(GOLD_PATH) if q.get("question")][::3]
+_ANSWERED = [q for q in _GOLD if q["expected"]["terminal_state"] == "CONCLUDED"]
+
+_WRAPPERS: dict[str, Callable[[str], str]] = {
+    "answer after": lambda q: f"{q} Answer in one sentence.",
+    "round after": lambda q: f"{q} Round your answer to two decimal places.",
+    "assume before": lambda q: f"Assume that you are a due-diligence analyst. {q}",
+    "lead-in": lambda q: f"Here's the question: {q[:1].lower()}{q[1:]}",
+    "definition after": lambda q: f"{q} Net debt is defined as: total debt less cash.",
+    "conditional after": lambda q: f"{q} If it is not stated, then say so and explain why.",
+}
+_UNKNOWN = ("Zorblax Corp", "Quillfeather Holdings LLC", "Zorblax")
+_DECORATIONS = (
+    "{q}",
+    "{q} Answer in USD millions for FY2023.",
+    "For FY 2022 and Q2 of FY2023 (in EUR billions), {ql}",
+    "{q} Base your answer on the EBITDA, PP&E and ROFR terms.",
+)
+
+
+@pytest.fixture(scope="module")
+def ask(data_room_kb: IngestedKB) -> Iterator[Callable[[str], dict[str, Any]]]:
+    from app import Runtime
+
+    with Runtime.open(data_room_kb.settings()) as rt:
+
+        def one(question: str) -> dict[str, Any]:
+            body: dict[str, Any] = json.loads(rt.skill.ask(data_room_kb.kb, question).to_json())
+            return body
+
+        yield one
+
+
+def _said(answer: dict[str, Any]) -> dict[str, Any]:
+    return {**answer_summary(answer), "subject_class": answer["subject_class"]}
+
+
+@pytest.mark.parametrize("gold", _ANSWERED, ids=[q["id"] for q in _ANSWERED])
+def test_instructions_around_a_question_change_nothing(
+    gold: dict[str, Any], ask: Callable[[str], dict[str, Any]]
+) -> None:
+    canonical = _said(ask(gold["question"]))
+    moved = {
+        name: said
+        for name, wrap in _WRAPPERS.items()
+        if (said := _said(ask(wrap(gold["question"])))) != canonical
+    }
+    assert not moved, f"{gold['question']!r}: {canonical}\nmoved: {moved}"
+
+
+def _named(answer: dict[str, Any]) -> list[str]:
+    """The names the question was read as naming (its subject's name and parties)."""
+    subject = answer["subject_class"]
+    names = [subject.get("name"), subject.get("parent_entity")]
+    names.extend(subject.get("constraints", {}).get("parties") or [])
+    return [str(n) for n in names if n]
+
+
+def _swaps(gold: dict[str, Any], canonical: dict[str, Any]) -> list[str]:
+    """The question with each name it was read as naming replaced by an unknown name (where
+    the name is written in it as read)."""
+    out = []
+    for name in _named(canonical):
+        if name not in gold["question"]:
+            continue
+        for unknown in _UNKNOWN:
+            swapped = gold["question"].replace(name, unknown, 1)
+            for decoration in _DECORATIONS:
+                out.append(decoration.format(q=swapped, ql=swapped[:1].lower() + swapped[1:]))
+    return out
+
+
+_CLOSED = re.compile(r"\b(?:FY ?\d*|Q2|EUR|USD|EBITDA|PP&E|ROFR|2022|2023|billions|millions)\b")
+
+
+@pytest.mark.parametrize("gold", _ANSWERED, ids=[q["id"] for q in _ANSWERED])
+def test_an_unknown_party_is_refused_whatever_surrounds_it(
+    gold: dict[str, Any], ask: Callable[[str], dict[str, Any]]
+) -> None:
+    canonical = ask(gold["question"])
+    swaps = _swaps(gold, canonical)
+    if not swaps:
+        pytest.skip("the question names no party as it is written (a role or a pronoun)")
+    answered = []
+    for question in swaps:
+        try:
+            answer = ask(question)
+        except Exception as exc:  # a question error is a refusal too, if it names no closed word
+            assert not _CLOSED.search(str(exc)), (question, str(exc))
+            continue
+        if answer["terminal_state"] != "SUBJECT_NOT_FOUND":
+            answered.append((question, answer["terminal_state"], answer["subject_class"]))
+        assert not any(_CLOSED.fullmatch(n) for n in _named(answer)), (question, _named(answer))
+    assert not answered, answered
