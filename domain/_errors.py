@@ -43,6 +43,7 @@ internal error and logs the message.
         ├── Unauthorized             401 unauthorized
         ├── Forbidden                403 forbidden
         ├── NotFound                 404 not_found
+        ├── RequestTimeout           408 request_timeout: a request body that stopped arriving
         ├── Conflict                 409 conflict
         ├── LimitExceeded            413 or 422 limit_exceeded (+ limit, limit_value)
         ├── UnsupportedMediaType     415 unsupported_media_type
