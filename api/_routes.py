@@ -59,6 +59,15 @@ def readyz(state: State, response: Response) -> Health:
     except Exception as exc:  # readiness reports any failure instead of raising
         response.status_code = 503
         return Health(status="unavailable", detail=f"catalog: {exc}")
+    has_room = getattr(state.runtime.store, "has_room", None)  # the embedded store's
+    if has_room is not None and not has_room():
+        # Questions are still answered; writes (uploads, new knowledge bases) are refused.
+        response.status_code = 503
+        return Health(
+            status="unavailable",
+            detail=f"storage: the data directory {state.runtime.settings.data_dir} is full; "
+            "uploads are refused (507 storage_full) until space is freed",
+        )
     return Health(status="ok")
 
 

@@ -159,3 +159,15 @@ def test_a_known_key_still_gets_its_answer(
     )
     assert resp.json()["code"] == "subject_class_error", resp.text  # the skill read it
     assert api_client.post("/v1/kbs", json={"name": "x"}, headers=h).status_code == 403
+
+
+def test_readyz_says_not_ready_while_the_store_has_no_room(
+    api_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: on a full disk /readyz said 200 while writes failed."""
+    assert api_client.get("/readyz").status_code == 200
+    store = api_client.app.state.api.runtime.store  # type: ignore[attr-defined]
+    monkeypatch.setattr(store, "has_room", lambda: False)
+    resp = api_client.get("/readyz")
+    assert resp.status_code == 503
+    assert resp.json()["detail"].startswith("storage: ")
