@@ -30,6 +30,7 @@ from api._schemas import (
 from api._state import ApiState
 from api._uploads import receive_pdfs
 from app import JobKind, JobRecord, parse_questions, render_csv, render_html, render_jsonl
+from domain import storage_failure
 
 PROBLEM: dict[str, Any] = {"content": {"application/problem+json": {}}}
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -225,7 +226,13 @@ def _ingestion_info(request: Request, state: ApiState, job: JobRecord) -> Ingest
 )
 async def upload_documents(kb: Kb, request: Request, state: State) -> IngestionJobInfo:
     """Upload one or many PDFs (multipart, field `files`): an ingestion job."""
-    stored = await receive_pdfs(request, state.upload_dir, state.limits)
+    try:
+        stored = await receive_pdfs(request, state.upload_dir, state.limits)
+    except OSError as exc:  # the upload's own file on a full disk: 507, not a 500
+        full = storage_failure(exc)
+        if full is None:
+            raise
+        raise full from exc
     inputs = [{"name": s.name, "sha256": s.sha256, "size": s.size} for s in stored]
     job = await anyio.to_thread.run_sync(state.jobs.create, JobKind.INGESTION, kb, inputs)
     state.runner.submit(job)
