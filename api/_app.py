@@ -10,6 +10,7 @@ from fastapi import FastAPI
 
 from api._bodies import JsonBodyLimits
 from api._errors import install_problem_handlers
+from api._gate import RequestGate
 from api._limits import ApiSettings
 from api._routes import health, v1
 from api._state import ApiState
@@ -62,6 +63,8 @@ def create_app(
     )
     install_problem_handlers(app)
     app.add_middleware(JsonBodyLimits, limits=limits)
+    # Added last, so it runs first: no body is read before the key is checked.
+    app.add_middleware(RequestGate, limits=limits)
     app.include_router(health)
     app.include_router(v1)
     install_workspace(app)  # the analysts' pages at / (a client of /v1)

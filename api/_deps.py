@@ -9,6 +9,7 @@ from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBea
 
 from api._auth import Principal
 from api._errors import Forbidden, Unauthorized
+from api._gate import PRINCIPAL_STATE, UNAUTHORIZED
 from api._state import ApiState
 
 _bearer = HTTPBearer(auto_error=False, description="an API key as a bearer token")
@@ -30,13 +31,17 @@ def _presented_key(bearer: HTTPAuthorizationCredentials | None, header: str | No
 
 
 def get_principal(
+    request: Request,
     state: State,
     bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
     header: Annotated[str | None, Depends(_header)],
 ) -> Principal:
+    admitted = getattr(request.state, PRINCIPAL_STATE, None)
+    if isinstance(admitted, Principal):  # the gate looked the key up before the body
+        return admitted
     principal = state.keys.authenticate(_presented_key(bearer, header))
     if principal is None:
-        raise Unauthorized("send an API key: Authorization: Bearer <key> or X-API-Key: <key>")
+        raise Unauthorized(UNAUTHORIZED)
     return principal
 
 

@@ -4,6 +4,7 @@
     ├── Unauthorized             no key, or an unknown key (401)
     ├── Forbidden                a valid key that may not do this (403)
     ├── NotFound                 no such resource, or one the key may not see (404)
+    ├── RequestTimeout           a request body that stopped arriving (408)
     ├── Conflict                 the resource exists or is in the wrong state (409)
     ├── LimitExceeded            over a configured limit (413 or 422; names the limit)
     ├── UnsupportedMediaType     not a PDF, or not multipart (415)
@@ -59,6 +60,10 @@ class Forbidden(ApiError):
 
 class NotFound(ApiError):
     status, code, title = 404, "not_found", "Not found"
+
+
+class RequestTimeout(ApiError):
+    status, code, title = 408, "request_timeout", "Request body timed out"
 
 
 class Conflict(ApiError):

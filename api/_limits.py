@@ -32,6 +32,9 @@ class ApiSettings(BaseSettings):
     max_top_k: int = Field(default=50, ge=1)
     # Every request body but an upload (JSON, JSON lines): read at most this much.
     max_json_body_bytes: int = Field(default=32 * _MIB, ge=1)
+    # A request body that sends nothing for this long is cut (408): a client that stops
+    # mid-body holds no connection and no buffer (issue 37).
+    body_read_timeout_seconds: float = Field(default=30.0, gt=0)
     # Arrays and objects nested deeper than this are refused before they are parsed.
     max_json_depth: int = Field(default=MAX_JSON_DEPTH, ge=1, le=500)
     # A page image is rendered at the zoom asked for, lowered to fit this many pixels

@@ -30,6 +30,7 @@ from api._schemas import (
 from api._state import ApiState
 from api._uploads import receive_pdfs
 from app import JobKind, JobRecord, parse_questions, render_csv, render_html, render_jsonl
+from domain import storage_failure
 
 PROBLEM: dict[str, Any] = {"content": {"application/problem+json": {}}}
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -59,6 +60,15 @@ def readyz(state: State, response: Response) -> Health:
     except Exception as exc:  # readiness reports any failure instead of raising
         response.status_code = 503
         return Health(status="unavailable", detail=f"catalog: {exc}")
+    has_room = getattr(state.runtime.store, "has_room", None)  # the embedded store's
+    if has_room is not None and not has_room():
+        # Questions are still answered; writes (uploads, new knowledge bases) are refused.
+        response.status_code = 503
+        return Health(
+            status="unavailable",
+            detail=f"storage: the data directory {state.runtime.settings.data_dir} is full; "
+            "uploads are refused (507 storage_full) until space is freed",
+        )
     return Health(status="ok")
 
 
@@ -216,7 +226,13 @@ def _ingestion_info(request: Request, state: ApiState, job: JobRecord) -> Ingest
 )
 async def upload_documents(kb: Kb, request: Request, state: State) -> IngestionJobInfo:
     """Upload one or many PDFs (multipart, field `files`): an ingestion job."""
-    stored = await receive_pdfs(request, state.upload_dir, state.limits)
+    try:
+        stored = await receive_pdfs(request, state.upload_dir, state.limits)
+    except OSError as exc:  # the upload's own file on a full disk: 507, not a 500
+        full = storage_failure(exc)
+        if full is None:
+            raise
+        raise full from exc
     inputs = [{"name": s.name, "sha256": s.sha256, "size": s.size} for s in stored]
     job = await anyio.to_thread.run_sync(state.jobs.create, JobKind.INGESTION, kb, inputs)
     state.runner.submit(job)

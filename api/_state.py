@@ -17,6 +17,7 @@ from api._db import open_api_engine
 from api._limits import ApiSettings
 from api._serving import serving_ingestor, use_one_torch_thread
 from app import BatchItem, JobKind, JobRecord, JobRunner, JobStore, Runtime, answer_item
+from domain import StorageFull
 from ingest import PdfRejected
 
 _log = logging.getLogger("evrag.api")
@@ -147,7 +148,8 @@ class ApiState:
         except Exception as exc:  # recorded on the item; the job goes on with the next file
             _log.exception("ingesting %s into %s", name, job.kb)
             # A refused PDF says why; any other error here (a store's, say) is internal.
-            code = str(exc.code) if isinstance(exc, PdfRejected) else "internal_error"
+            # A full disk says so too (storage_full): the same upload goes through later.
+            code = str(exc.code) if isinstance(exc, PdfRejected | StorageFull) else "internal_error"
             return False, {
                 "name": name,
                 "document_id": value["sha256"],

@@ -13,8 +13,9 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -24,6 +25,7 @@ from sqlalchemy import Engine, func, select, update
 
 from app._db import job_items, jobs
 from app._errors import JobConflict, JobNotFound
+from domain import StorageFull, storage_failure
 
 _log = logging.getLogger("evrag.app.jobs")
 
@@ -97,9 +99,20 @@ class JobStore:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
 
+    @contextmanager
+    def _writes(self) -> Iterator[None]:
+        """A write the disk refuses ("database or disk is full") raises StorageFull (507)."""
+        try:
+            yield
+        except Exception as exc:
+            full = storage_failure(exc)
+            if full is None or full is exc:
+                raise
+            raise full from exc
+
     def create(self, kind: JobKind, kb: str, inputs: Sequence[dict[str, Any]]) -> JobRecord:
         job_id = secrets.token_hex(12)
-        with self._engine.begin() as conn:
+        with self._writes(), self._engine.begin() as conn:
             conn.execute(
                 jobs.insert().values(
                     job_id=job_id,
@@ -172,7 +185,7 @@ class JobStore:
     def record_item(self, job_id: str, seq: int, ok: bool, result: dict[str, Any]) -> None:
         """The item's result and the job's counters, in one transaction."""
         status = ItemStatus.DONE if ok else ItemStatus.FAILED
-        with self._engine.begin() as conn:
+        with self._writes(), self._engine.begin() as conn:
             changed = conn.execute(
                 update(job_items)
                 .where(
@@ -203,7 +216,7 @@ class JobStore:
             values["finished_at"] = _now()
         if error is not None:
             values["error"] = error
-        with self._engine.begin() as conn:
+        with self._writes(), self._engine.begin() as conn:
             changed = conn.execute(
                 update(jobs)
                 .where(jobs.c.job_id == job_id, jobs.c.status.in_([s.value for s in only_from]))
@@ -232,6 +245,9 @@ class JobStore:
         with self._engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
+
+# How often a job's failure is tried again on a full disk.
+_RETRY_SECONDS = 5.0
 
 ItemHandler = Callable[[JobRecord, dict[str, Any]], tuple[bool, dict[str, Any]]]
 FinishHook = Callable[[JobRecord], None]
@@ -296,7 +312,8 @@ class JobRunner:
             self._run_job(job_id)
         except Exception as exc:
             _log.exception("job %s failed", job_id)
-            self.store.transition(job_id, JobStatus.FAILED, only_from=UNFINISHED, error=str(exc))
+            reason = f"{exc.code}: {exc}" if isinstance(exc, StorageFull) else str(exc)
+            self._end_failed(job_id, reason)
         finally:
             self.progress.pop(job_id, None)
             with self._lock:
@@ -306,6 +323,19 @@ class JobRunner:
                     self._on_finish(self.store.get(job_id))
                 except Exception:
                     _log.exception("finishing job %s", job_id)
+
+    def _end_failed(self, job_id: str, reason: str) -> None:
+        """Record the job failed. On a full disk that write can fail too (issue 37: the job
+        stayed `running`, its items `pending`): it is tried again until the database takes
+        it or the runner stops; a job still unrecorded then is resumed at the next start."""
+        while True:
+            try:
+                self.store.transition(job_id, JobStatus.FAILED, only_from=UNFINISHED, error=reason)
+                return
+            except StorageFull:
+                _log.warning("job %s: cannot record its failure yet (storage full)", job_id)
+                if self._stop.wait(_RETRY_SECONDS):
+                    return
 
     def _run_job(self, job_id: str) -> None:
         if not self.store.transition(
@@ -324,6 +354,7 @@ class JobRunner:
                 ok, result = handler(job, item.input)
             except Exception as exc:
                 _log.exception("job %s item %d", job_id, item.seq)
-                ok, result = False, {"error": {"code": "internal_error", "detail": str(exc)}}
+                code = exc.code if isinstance(exc, StorageFull) else "internal_error"
+                ok, result = False, {"error": {"code": code, "detail": str(exc)}}
             self.store.record_item(job_id, item.seq, ok, result)
         self.store.transition(job_id, JobStatus.COMPLETED, only_from=(JobStatus.RUNNING,))

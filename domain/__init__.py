@@ -10,7 +10,7 @@ jurisdictions, contract-role terms, never-a-name words; `Role` and `Attribute` a
 beyond reading the lexicon, the package data that holds the project's vocabulary.
 """
 
-from domain._errors import EvidenceRagError
+from domain._errors import EvidenceRagError, StorageFull, storage_failure
 from domain._lexicon import (
     DETAIL_ATTRIBUTE,
     DETAIL_KINDS,
@@ -94,6 +94,7 @@ __all__ = [
     "Role",
     "RoleEntry",
     "SourceLocation",
+    "StorageFull",
     "SubjectType",
     "SubjectTypeEntry",
     "base_key",
@@ -114,4 +115,5 @@ __all__ = [
     "sentence_location",
     "sentence_spans",
     "short_names",
+    "storage_failure",
 ]

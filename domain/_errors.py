@@ -9,6 +9,7 @@ internal error and logs the message.
 
     EvidenceRagError                 (domain) root; 500 internal_error unless a class says
     ├── LexiconError                 (domain) a lexicon file that does not fit the schema (also a ValueError)
+    ├── StorageFull                  (domain) 507 storage_full: a write the disk refused (full, quota, I/O error)
     ├── RetrievalError               (retrieval) 500 retrieval_error
     │   ├── StoreLocked              503 store_locked: the embedded store is held by another process
     │   ├── StoreUnavailable         503 store_unavailable: a Qdrant server cannot be reached
@@ -44,6 +45,7 @@ internal error and logs the message.
         ├── Unauthorized             401 unauthorized
         ├── Forbidden                403 forbidden
         ├── NotFound                 404 not_found
+        ├── RequestTimeout           408 request_timeout: a request body that stopped arriving
         ├── Conflict                 409 conflict
         ├── LimitExceeded            413 or 422 limit_exceeded (+ limit, limit_value)
         ├── UnsupportedMediaType     415 unsupported_media_type
@@ -57,6 +59,7 @@ both a `SkillError` and the engine's `ContractError`.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Mapping
 from typing import Any
 
@@ -78,3 +81,41 @@ class EvidenceRagError(Exception):
     def extra(self) -> Mapping[str, Any]:
         """Structured fields the problem document adds to code, title and detail."""
         return {}
+
+
+# errno values of a write the device refused: no space, over quota, an I/O error
+_STORAGE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO})
+# SQLite's primary result codes for the same: SQLITE_FULL, SQLITE_IOERR
+_SQLITE_STORAGE_CODES = frozenset({13, 10})
+
+
+class StorageFull(EvidenceRagError):
+    """A write the disk refused (no space left, a quota, an I/O error): nothing of the
+    write is visible, what was committed before stays readable, and the same request goes
+    through once space is back (507, the caller's to retry, not a fault of the input)."""
+
+    status, code, title = 507, "storage_full", "Storage full"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the data directory cannot be written: {reason}")
+        self.reason = reason
+
+
+def storage_failure(exc: BaseException) -> StorageFull | None:
+    """The StorageFull that `exc` stands for (an OSError of ENOSPC/EDQUOT/EIO, a SQLite
+    "database or disk is full" or I/O error, also when wrapped as its cause or `orig`);
+    None for any other error."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, StorageFull):
+            return current
+        if isinstance(current, OSError) and current.errno in _STORAGE_ERRNOS:
+            return StorageFull(current.strerror or str(current))
+        code = getattr(current, "sqlite_errorcode", None)
+        if isinstance(code, int) and code & 0xFF in _SQLITE_STORAGE_CODES:
+            return StorageFull(f"the catalog database: {current}")
+        orig = getattr(current, "orig", None)  # SQLAlchemy's DBAPIError wraps the driver's
+        current = orig if isinstance(orig, BaseException) else current.__cause__
+    return None

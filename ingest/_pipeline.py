@@ -16,12 +16,20 @@ import re
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from domain import Alias, Binding, ChunkRecord, SubjectType, entity_key
+from domain import (
+    Alias,
+    Binding,
+    ChunkRecord,
+    StorageFull,
+    SubjectType,
+    entity_key,
+    storage_failure,
+)
 from ingest._chunk import Chunker
 from ingest._clauses import ClauseClassifier, clause_model
 from ingest._dedup import content_key, copy_metadata, is_near_duplicate, sketch
@@ -248,10 +256,16 @@ class Ingestor:
                 document_type=existing.document_type,
                 independence_group=existing.independence_group,
             )
-        stored = self.blobs.put(data)
-        self.catalog.upsert_document_pending(
-            kb, document_id, name=name, stored_path=str(stored), size_bytes=len(data)
-        )
+        try:
+            stored = self.blobs.put(data)
+            self.catalog.upsert_document_pending(
+                kb, document_id, name=name, stored_path=str(stored), size_bytes=len(data)
+            )
+        except (OSError, StorageFull) as exc:
+            full = storage_failure(exc)
+            if full is None:
+                raise
+            return name, DocumentOutcome(name, document_id, "failed", full.code, str(full))
         try:
             parsed = ahead.parsed if ahead is not None else None
             outcome = self._ingest(kb, document_id, name, data, parsed)
@@ -261,6 +275,12 @@ class Ingestor:
         except IngestError as exc:
             self.catalog.mark_failed(kb, document_id, f"ingest_error: {exc}")
             return name, DocumentOutcome(name, document_id, "failed", "ingest_error", str(exc))
+        except StorageFull as exc:
+            # Refused whole: its points, if some were written, stay unseen (still pending)
+            # and go at the next attempt. Recording the failure needs space too: it may not.
+            with suppress(StorageFull):
+                self.catalog.mark_failed(kb, document_id, f"{exc.code}: {exc}")
+            return name, DocumentOutcome(name, document_id, "failed", exc.code, str(exc))
         except _DocumentFault as fault:
             # A defect met on this document's content must not stop the batch.
             cause = fault.cause

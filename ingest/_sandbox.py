@@ -15,12 +15,18 @@ the caller says what they mean for its input)::
     └── ChildCrashed        died by itself (a signal, or an exit before answering)
     ChildRaised             the child raised something that could not be sent back as itself
 
+The child never outlives its parent: on Linux it asks the kernel for SIGKILL when the
+parent dies (PR_SET_PDEATHSIG), so a server killed mid-parse leaves no parse running (issue
+37: one held the data directory's LOCK after a kill -9 of the server; the lock's own
+descriptor is closed in every forked child too, see retrieval's ProcessLock).
+
 Where `os.fork` is missing the call runs in this process, unbounded.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import faulthandler
 import gc
 import math
@@ -45,6 +51,22 @@ _FORK_LOCK = threading.Lock()
 _POLL_SECONDS = 0.02  # how often the parent looks at the child's memory
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 _AS_HEADROOM = 4  # address space allowed over the parent's: this many times memory_bytes
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+def _find_prctl() -> Callable[..., int] | None:
+    # Looked up here, in the parent: a dlopen in a child forked from a threaded process
+    # could wait forever on a loader lock held by a thread that is not there.
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl: Callable[..., int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return prctl
+
+
+_PRCTL = _find_prctl()
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +153,11 @@ def run_in_child(
         # parent holds: 30 ms of a 40 ms overhead per document, measured on CUAD contracts.
         gc.freeze()
         try:
+            parent = os.getpid()
             pid = os.fork()
             if pid == 0:  # the child: never returns
                 os.close(read_fd)
+                _die_with(parent)
                 _child(call, write_fd, seconds, memory_bytes)
         finally:
             gc.unfreeze()  # in the parent
@@ -191,6 +215,17 @@ def _collect(
         elif start_rss and _rss(pid) - start_rss > memory_bytes:
             _kill(pid)
             return b"", "memory"
+
+
+def _die_with(parent: int) -> None:
+    """SIGKILL this child when its parent dies. The kernel sends it when the thread that
+    forked ends; that thread waits in `run_in_child` until the child is gone, so only the
+    parent's death can send it. A parent dead before the request is too late for the
+    kernel: then the child is reparented already and leaves at once."""
+    if _PRCTL is not None:
+        _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(70)
 
 
 def _child(call: Callable[[], Any], fd: int, seconds: float, memory_bytes: int) -> None:

@@ -8,13 +8,14 @@ by their autoincrement id, which is also what `seq` reports.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -39,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from domain import storage_failure
 from retrieval._errors import (
     BlobNotFound,
     DocumentNotFound,
@@ -224,6 +226,12 @@ class Catalog:
         try:
             with self._write_lock or nullcontext(), self._sessions.begin() as session:
                 yield session
+        except Exception as exc:
+            # "database or disk is full": the write is rolled back, a typed 507 for callers
+            full = storage_failure(exc)
+            if full is None or full is exc:
+                raise
+            raise full from exc
         finally:
             # After the commit: a revision read before it is never taken for a later state.
             with self._watch_lock:
@@ -493,6 +501,22 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 # -- originals by content hash --------------------------------------------------------------
 
 
+def _storage_writes(write: Callable[..., None]) -> Callable[..., None]:
+    """An original's write the disk refused (ENOSPC, EDQUOT, EIO) raises StorageFull."""
+
+    @functools.wraps(write)
+    def guarded(*args: Any, **kwargs: Any) -> None:
+        try:
+            write(*args, **kwargs)
+        except OSError as exc:
+            full = storage_failure(exc)
+            if full is None:
+                raise
+            raise full from exc
+
+    return guarded
+
+
 class BlobStore:
     """Original files under `<data_dir>/blobs/<sha[:2]>/<sha>.pdf`, written atomically
     (temp file, fsync, rename), so the index can always be rebuilt from them."""
@@ -563,6 +587,7 @@ class BlobStore:
         return True
 
     @staticmethod
+    @_storage_writes
     def _write_atomic(target: Path, blocks: Iterator[bytes] | Sequence[bytes]) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".part")

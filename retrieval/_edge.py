@@ -11,17 +11,18 @@ document ids are the filter.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 import qdrant_edge as qe
 
-from domain import Binding, ChunkRecord
+from domain import Binding, ChunkRecord, StorageFull, storage_failure
 from retrieval._binding_index import BindingIndex
 from retrieval._errors import KnowledgeBaseNotFound, StoreFault, check_kb_name
 from retrieval._filters import (
@@ -67,6 +68,26 @@ _EXACT = qe.SearchParams(exact=True)
 # Decoded chunk records kept, all knowledge bases together (measured ~24 KB each with their
 # lines: ~50 MB).
 _RECORDS_KEPT = 2048
+# Free space kept under the data directory besides what a batch needs: the engine's segments
+# are memory-mapped files that grow as they are written, and a page that cannot be backed
+# kills the process with SIGBUS (issue 37) instead of failing the write.
+# The engine also makes files whole at once (a payload page, a WAL segment: 32 MiB each),
+# so the reserve covers the largest two.
+MIN_FREE_BYTES = 64 * 1024 * 1024
+# A new shard's files, most of them made whole at once (measured on Qdrant Edge 0.9: the
+# first WAL segment and payload page, ~37 MiB a shard).
+_NEW_SHARD_BYTES = 48 * 1024 * 1024
+# A batch's bytes on disk, counted over: the WAL, the segment, its payload and indexes.
+_WRITE_AMPLIFICATION = 4
+# What the engine says (a Rust io::Error, as text) when the disk refuses a write.
+_ENGINE_STORAGE_ERRORS = (
+    "No space left on device",
+    "os error 28",
+    "Disk quota exceeded",
+    "os error 122",
+    "Input/output error",
+    "os error 5)",
+)
 
 
 class EdgeStore:
@@ -76,9 +97,12 @@ class EdgeStore:
     updates and runs reads concurrently.
     """
 
-    def __init__(self, data_dir: Path | str, *, dimension: int = 384) -> None:
+    def __init__(
+        self, data_dir: Path | str, *, dimension: int = 384, min_free_bytes: int = MIN_FREE_BYTES
+    ) -> None:
         self.data_dir = Path(data_dir)
         self.dimension = dimension
+        self.min_free_bytes = min_free_bytes
         self._root = self.data_dir / "qdrant"
         self._lock = ProcessLock(self.data_dir / "LOCK")
         self._lock.acquire()
@@ -131,8 +155,9 @@ class EdgeStore:
                     if (kb, k) not in self._shards:
                         self._shards[(kb, k)] = self._create(kb, k)
                 return self._shards[(kb, kind)]
-            shard = qe.EdgeShard.load(str(self._root / kb / _DIRS[kind]))
-            _ensure_indexes(shard, kind)
+            with _storage_errors():
+                shard = qe.EdgeShard.load(str(self._root / kb / _DIRS[kind]))
+                _ensure_indexes(shard, kind)
             self._shards[(kb, kind)] = shard
             return shard
 
@@ -142,9 +167,12 @@ class EdgeStore:
             shard = qe.EdgeShard.load(str(path))
         else:
             shutil.rmtree(path, ignore_errors=True)  # an empty dir left by a crash
-            shard = qe.EdgeShard.create(str(path), self._config(kind))
-        _ensure_indexes(shard, kind)
-        shard.flush()
+            self._check_room(_NEW_SHARD_BYTES)
+            with _storage_errors():
+                shard = qe.EdgeShard.create(str(path), self._config(kind))
+        with _storage_errors():
+            _ensure_indexes(shard, kind)
+            shard.flush()
         return shard
 
     def ensure_kb(self, kb: str) -> None:
@@ -183,6 +211,8 @@ class EdgeStore:
             if sparse:
                 named[SPARSE] = _sparse(sparse)
             points.append(qe.Point(chunk.chunk_id, named, chunk_payload(chunk)))
+        text = sum(len(c.text) for c in chunks) * 2  # the payload's text, and its BM25 terms
+        self._check_room((text + self._point_bytes(len(chunks))) * _WRITE_AMPLIFICATION)
         _upsert(shard, points)
         with self._mutex:
             self._forget_records(kb)
@@ -197,6 +227,7 @@ class EdgeStore:
             qe.Point(b.binding_id, {DENSE: list(v)}, binding_payload(b))
             for b, v in zip(bindings, vectors, strict=True)
         ]
+        self._check_room(self._point_bytes(len(bindings)) * _WRITE_AMPLIFICATION)
         _upsert(shard, points)
         with self._mutex:
             index = self._indexes.get(kb)
@@ -207,13 +238,35 @@ class EdgeStore:
     def delete_document(self, kb: str, document_id: str) -> None:
         flt = _filter(conditions(document_ids=[document_id]))
         for kind in (CHUNK, BINDING):
-            self._shard(kb, kind).update(qe.UpdateOperation.delete_points_by_filter(flt))
+            with _storage_errors():
+                self._shard(kb, kind).update(qe.UpdateOperation.delete_points_by_filter(flt))
         with self._mutex:
             self._forget_records(kb)
             self._present.get(kb, set()).discard(document_id)
             index = self._indexes.get(kb)
             if index is not None:
                 index.remove_document(document_id)
+
+    def _point_bytes(self, points: int) -> int:
+        """Bytes of `points` points besides their text: the dense vector and the payload's
+        fields (locator, ids, keys), a generous 2 KiB."""
+        return points * (self.dimension * 4 + 2048)
+
+    def _check_room(self, write_bytes: int) -> None:
+        """Refuse a write (StorageFull) that would leave less than `min_free_bytes` free
+        under the data directory: checked before, because the engine's memory-mapped files
+        cannot report a full disk, they fault (SIGBUS)."""
+        need = write_bytes + self.min_free_bytes
+        free = shutil.disk_usage(self.data_dir).free
+        if free < need:
+            raise StorageFull(
+                f"{free} bytes free under {self.data_dir}, a write here needs {need} "
+                f"(the write and a reserve of {self.min_free_bytes}); free some space"
+            )
+
+    def has_room(self) -> bool:
+        """Whether a write of the smallest batch would be let through now (for readiness)."""
+        return shutil.disk_usage(self.data_dir).free >= self.min_free_bytes
 
     def _index(self, kb: str) -> BindingIndex:
         """The kb's binding index, read from its shard on first use."""
@@ -467,8 +520,25 @@ def _sparse(vec: SparseVec) -> qe.SparseVector:
 
 
 def _upsert(shard: qe.EdgeShard, points: list[qe.Point]) -> None:
-    for start in range(0, len(points), _UPSERT_BATCH):
-        shard.update(qe.UpdateOperation.upsert_points(points[start : start + _UPSERT_BATCH]))
+    with _storage_errors():
+        for start in range(0, len(points), _UPSERT_BATCH):
+            shard.update(qe.UpdateOperation.upsert_points(points[start : start + _UPSERT_BATCH]))
+
+
+@contextlib.contextmanager
+def _storage_errors() -> Iterator[None]:
+    """A write or open the disk refused becomes StorageFull (507), whatever raised it."""
+    try:
+        yield
+    except StorageFull:
+        raise
+    except Exception as exc:
+        full = storage_failure(exc)
+        if full is None and any(text in str(exc) for text in _ENGINE_STORAGE_ERRORS):
+            full = StorageFull(str(exc).splitlines()[0][:300])
+        if full is None:
+            raise
+        raise full from exc
 
 
 def _scroll(shard: qe.EdgeShard, flt: qe.Filter) -> list[dict[str, Any]]:

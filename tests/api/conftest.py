@@ -30,6 +30,7 @@ LIMITS: dict[str, Any] = {
     "max_json_body_bytes": 64 * KIB,
     "ingest_workers": 1,
     "eval_workers": 2,
+    "body_read_timeout_seconds": 2.0,
 }
 
 

@@ -105,3 +105,44 @@ def test_a_new_runner_resumes_at_the_first_unfinished_item(tmp_path: Path) -> No
     assert calls == [2, 3]
     assert (final.status, final.done, final.failed) == (JobStatus.COMPLETED, 4, 0)
     assert [i.result for i in store.items(job.job_id)] == [{"n": 0}, {"n": 1}, {"n": 2}, {"n": 3}]
+
+
+def test_a_full_disk_while_recording_an_item_still_ends_the_job(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: SQLite "database or disk is full" while recording an item, and again while
+    marking the job failed, left it `running` for good. Now the failure is typed and the
+    job's end is recorded once the database takes writes again."""
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    store = _store(tmp_path)
+    job = store.create(JobKind.EVALUATION, "kb", [{"n": 1}, {"n": 2}])
+    full = sqlite3.OperationalError("database or disk is full")
+    full.sqlite_errorcode = 13  # type: ignore[attr-defined]
+    refusals = {"transition": 2}  # the disk is full for the first two tries to end it
+
+    real_record, real_transition = store.record_item, store.transition
+
+    def record_item(*args: Any, **kwargs: Any) -> None:
+        with store._writes():
+            raise OperationalError("UPDATE api_job_items ...", {}, full)
+
+    def transition(job_id: str, to: JobStatus, **kwargs: Any) -> bool:
+        if to is JobStatus.FAILED and refusals["transition"]:
+            refusals["transition"] -= 1
+            with store._writes():
+                raise OperationalError("UPDATE api_jobs ...", {}, full)
+        return real_transition(job_id, to, **kwargs)
+
+    monkeypatch.setattr(store, "record_item", record_item)
+    monkeypatch.setattr(store, "transition", transition)
+    monkeypatch.setattr("app._jobs._RETRY_SECONDS", 0.05)
+    runner = JobRunner(store, {JobKind.EVALUATION: lambda j, v: (True, v)}, {JobKind.EVALUATION: 1})
+    runner.submit(job)
+    done = _wait(store, job.job_id)
+    runner.shutdown()
+    assert done.status is JobStatus.FAILED
+    assert done.error is not None and done.error.startswith("storage_full: ")
+    assert real_record is not None

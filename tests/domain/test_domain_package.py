@@ -35,6 +35,7 @@ def test_exported_names_are_pinned() -> None:
         "Role",
         "RoleEntry",
         "SourceLocation",
+        "StorageFull",
         "SubjectType",
         "SubjectTypeEntry",
         "base_key",
@@ -55,6 +56,7 @@ def test_exported_names_are_pinned() -> None:
         "sentence_location",
         "sentence_spans",
         "short_names",
+        "storage_failure",
     ]
     for name in domain.__all__:
         assert getattr(domain, name) is not None

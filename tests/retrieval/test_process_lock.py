@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,71 @@ def test_two_stores_in_one_process_exclude_each_other(tmp_path: Path) -> None:
     assert not lock.held
     with ProcessLock(tmp_path / "LOCK"):
         pass
+
+
+_OPEN_STORE_AND_PARSE = textwrap.dedent(
+    """
+    import os, sys, threading, time
+    from pathlib import Path
+    from ingest import run_in_child
+    from retrieval._edge import EdgeStore
+    store = EdgeStore(sys.argv[1])
+    marker = Path(sys.argv[2])
+
+    def slow_parse() -> None:
+        marker.write_text(str(os.getpid()))
+        time.sleep(120)
+
+    threading.Thread(
+        target=run_in_child, args=(slow_parse,),
+        kwargs={"seconds": 300, "memory_bytes": 2**30}, daemon=True,
+    ).start()
+    while not marker.exists() or not marker.read_text():
+        time.sleep(0.01)
+    print("PARSING", flush=True)
+    sys.stdin.read()
+    """
+)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return state in ("Z", "X")
+
+
+@pytest.mark.slow
+def test_a_kill_9_during_a_parse_frees_the_store_at_once(tmp_path: Path) -> None:
+    """Issue 37: the forked parse child outlived a killed server and held LOCK for 30+ s.
+    The child neither holds the lock nor outlives its parent."""
+    marker = tmp_path / "child.pid"
+    server = subprocess.Popen(
+        [sys.executable, "-c", _OPEN_STORE_AND_PARSE, str(tmp_path / "data"), str(marker)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        assert server.stdout.readline().strip() == "PARSING", server.stderr
+        parse_pid = int(marker.read_text())
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    try:
+        with EdgeStore(tmp_path / "data") as store:  # at once: no StoreLocked
+            assert store.knowledge_bases() == []
+        deadline = time.monotonic() + 10
+        while not _gone(parse_pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _gone(parse_pid), "the parse child outlived its parent"
+    finally:
+        if not _gone(parse_pid):
+            os.kill(parse_pid, signal.SIGKILL)
