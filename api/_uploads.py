@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import anyio
-from python_multipart.exceptions import MultipartParseError
+from python_multipart.exceptions import FormParserError, MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import Request
 
@@ -229,7 +229,10 @@ async def receive_pdfs(
             f"request body over {limits.max_request_bytes} bytes",
         )
     upload_dir.mkdir(parents=True, exist_ok=True)
-    receiver = UploadReceiver(options[b"boundary"], upload_dir, limits)
+    try:
+        receiver = UploadReceiver(options[b"boundary"], upload_dir, limits)
+    except FormParserError as exc:  # a boundary the parser refuses (over 256 characters)
+        raise BadRequest(f"invalid multipart boundary: {exc}") from None
     try:
         async for chunk in request.stream():
             if chunk:

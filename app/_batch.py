@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from app._errors import BatchFormatError
 from app._jsonbounds import MAX_JSON_DEPTH, JsonTooDeep, check_json_depth
+from skill import SubjectClassError, unreadable_text
 
 
 class BatchItem(BaseModel):
@@ -31,6 +32,10 @@ class BatchItem(BaseModel):
     subject: dict[str, Any] | None = None
     expected_value: Any = None
     evidence_requirements: dict[str, Any] | None = None
+    # Why the line is answered with an error without being asked (text that is not valid
+    # Unicode); its strings are then kept with that text escaped, so it can be stored and
+    # echoed in the results while the batch goes on.
+    invalid: str | None = None
 
 
 class Asker(Protocol):
@@ -133,13 +138,31 @@ def _item(value: Any, where: str, max_chars: int | None) -> BatchItem:
     requirements = value.get("evidence_requirements")
     if requirements is not None and not isinstance(requirements, dict):
         raise BatchFormatError(f"{where}: 'evidence_requirements' must be an object")
-    return BatchItem(
-        id=str(raw_id),
-        question=question,
-        subject=subject,
-        expected_value=value.get("expected_value"),
-        evidence_requirements=requirements,
+    fields = {
+        "id": str(raw_id),
+        "question": question,
+        "subject": subject,
+        "expected_value": value.get("expected_value"),
+        "evidence_requirements": requirements,
+    }
+    invalid = next(
+        (fault for name, v in fields.items() if (fault := unreadable_text(v, f"the {name}"))),
+        None,
     )
+    if invalid is not None:
+        return BatchItem(**_escaped(fields), invalid=invalid)
+    return BatchItem(**fields)
+
+
+def _escaped(value: Any) -> Any:
+    """`value` with the lone surrogates of its strings written as `\\udfff` text."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_escaped(k): _escaped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_escaped(v) for v in value]
+    return value
 
 
 def _kind(value: Any) -> str:
@@ -150,6 +173,8 @@ def _kind(value: Any) -> str:
 
 def answer_item(skill: Asker, kb: str, item: BatchItem) -> tuple[bool, dict[str, Any]]:
     """(ok, result line): the answer with "id" first, or {"id", "error"} if it failed."""
+    if item.invalid is not None:
+        return False, error_line(item, SubjectClassError(item.question or "", item.invalid))
     try:
         answer = skill.ask(
             kb,
