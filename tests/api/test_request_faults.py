@@ -215,3 +215,88 @@ def test_a_batch_line_that_is_no_text_fails_alone(
     assert "error" not in rows[2]
     for fmt in ("csv", "html"):
         assert api_client.get(job["links"][f"results_{fmt}"], headers=user).status_code == 200
+
+
+# ----------------------------------------------------------------------------- 2. uploads
+
+
+def _uploads(client: TestClient) -> set[str]:
+    return {p.name for p in client.app.state.api.upload_dir.iterdir()}  # type: ignore[attr-defined]
+
+
+def test_a_bad_part_fails_alone_and_the_good_ones_go_on(
+    api_client: TestClient, loaded_kb: dict[str, str], contract_bytes: bytes
+) -> None:
+    """A 0-byte or non-PDF part failed the whole upload with 415 and left the good parts."""
+    from tests.api.conftest import wait_job
+
+    before = _uploads(api_client)
+    files = [
+        ("files", ("empty.pdf", b"", "application/pdf")),
+        ("files", ("good.pdf", contract_bytes, "application/pdf")),
+        ("files", ("image.pdf", b"GIF89a" + b"0" * 70_000, "application/pdf")),
+    ]
+    url = f"/v1/kbs/{loaded_kb['kb']}/documents"
+    resp = api_client.post(url, files=files, headers=admin_headers())
+    assert resp.status_code == 202, resp.text
+    documents = resp.json()["documents"]
+    assert [d["name"] for d in documents] == ["empty.pdf", "good.pdf", "image.pdf"]
+    assert documents[0] == {
+        "name": "empty.pdf",
+        "document_id": None,
+        "status": "failed",
+        "code": "empty",
+        "reason": "an empty file (0 bytes)",
+        "pages": 0,
+        "chunks": 0,
+        "bindings": 0,
+    }
+    assert (documents[2]["code"], documents[2]["reason"]) == (
+        "not_pdf",
+        "not a PDF (it does not start with %PDF-)",
+    )
+    done = wait_job(api_client, resp.json()["links"]["self"], admin_headers())
+    assert (done["status"], done["total"], done["done"], done["failed"]) == ("completed", 3, 3, 2)
+    assert done["documents"][1]["status"] in ("committed", "duplicate"), done
+    assert done["documents"][0]["code"] == "empty"
+    assert _uploads(api_client) <= before  # nothing kept once the job is done
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # Over max_files_per_request (3): the first three were kept until a restart.
+        [
+            ("files", (f"{i}.pdf", b"%PDF-1.7 " + bytes([48 + i]), "application/pdf"))
+            for i in range(4)
+        ],
+        # Over max_file_bytes after a good part.
+        [
+            ("files", ("a.pdf", b"%PDF-1.7 a", "application/pdf")),
+            ("files", ("b.pdf", b"%PDF-" + b"1" * 700 * 1024, "application/pdf")),
+        ],
+        # Every part refused.
+        [("files", ("a.pdf", b"", "application/pdf")), ("files", ("b.pdf", b"GIF89a", "x/y"))],
+    ],
+    ids=["too many files", "a file too large", "no PDF at all"],
+)
+def test_a_refused_upload_leaves_nothing_in_uploads(
+    api_client: TestClient, loaded_kb: dict[str, str], files: list[Any]
+) -> None:
+    before = _uploads(api_client)
+    url = f"/v1/kbs/{loaded_kb['kb']}/documents"
+    resp = api_client.post(url, files=files, headers=admin_headers())
+    assert resp.status_code in (413, 415), resp.text
+    assert _uploads(api_client) <= before
+
+
+def test_an_upload_with_no_pdf_names_each_files_reason(
+    api_client: TestClient, loaded_kb: dict[str, str]
+) -> None:
+    files = [("files", ("a.pdf", b"", "application/pdf")), ("files", ("b.pdf", b"GIF89a", "x/y"))]
+    resp = api_client.post(
+        f"/v1/kbs/{loaded_kb['kb']}/documents", files=files, headers=admin_headers()
+    )
+    assert _problem(resp, 415)["detail"] == (
+        "a.pdf: an empty file (0 bytes); b.pdf: not a PDF (it does not start with %PDF-)"
+    )
