@@ -307,7 +307,18 @@ _CSV_COLUMNS = (
 )
 
 
+# A cell starting with one of these is run as a formula by a spreadsheet (a document named
+# "=HYPERLINK(...)"): OWASP's CSV injection advice is to prefix it with a single quote.
+_FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> str:
+    text = "" if value is None else str(value)  # as the csv module writes None
+    return "'" + text if text.startswith(_FORMULA_LEADS) else text
+
+
 def render_csv(results: Iterable[dict[str, Any]]) -> str:
+    """One row per result; no cell starts like a formula (see _FORMULA_LEADS)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(_CSV_COLUMNS)
@@ -315,7 +326,8 @@ def render_csv(results: Iterable[dict[str, Any]]) -> str:
         error = r.get("error") or {}
         expected = r.get("expected_value")
         writer.writerow(
-            [
+            _cell(value)
+            for value in [
                 r.get("id", ""),
                 _question_text(r),
                 verdict(r),
