@@ -59,6 +59,11 @@ def create_app(
         version="0.1.0",
         summary="Evidence-first question answering over due-diligence data rooms",
         lifespan=lifespan,
+        # Swagger UI and ReDoc load their scripts and fonts from third-party CDNs, on the
+        # workspace's origin; no installed package ships those assets. The schema stays
+        # at /openapi.json, for any viewer a user runs.
+        docs_url=None,
+        redoc_url=None,
     )
     install_problem_handlers(app)
     app.add_middleware(JsonBodyLimits, limits=limits)

@@ -639,7 +639,19 @@ def evaluation_results(
         subtitle=f"knowledge base {kb} · {job.status.value} · {job.done}/{job.total} done, {job.failed} failed",
         link_for=link,
     )
-    return Response(page, media_type="text/html; charset=utf-8")
+    return Response(page, media_type="text/html; charset=utf-8", headers=_REPORT_HEADERS)
+
+
+# The report is one self-contained page: no script, nothing fetched, its own inline stylesheet
+# (it is also saved and opened from disk, so the style cannot be a file of ours). Its links
+# to page images are navigations, which the policy does not restrict.
+_REPORT_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+}
 
 
 # ----------------------------------------------------------------------------- bindings

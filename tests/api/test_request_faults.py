@@ -300,3 +300,41 @@ def test_an_upload_with_no_pdf_names_each_files_reason(
     assert _problem(resp, 415)["detail"] == (
         "a.pdf: an empty file (0 bytes); b.pdf: not a PDF (it does not start with %PDF-)"
     )
+
+
+# ----------------------------------------------------------------------------- 5. HTML pages
+
+
+def test_no_page_loads_a_third_party_origin(api_client: TestClient) -> None:
+    """/docs and /redoc loaded Swagger UI and ReDoc (scripts, fonts) from CDNs on the
+    workspace's origin. No package here ships their assets, so they are off; the schema
+    stays at /openapi.json."""
+    for path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+        assert api_client.get(path).status_code == 404, path
+    assert api_client.get("/openapi.json").status_code == 200
+    page = api_client.get("/")
+    assert "http" not in page.text.replace('"http://www.w3.org', ""), page.text
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_the_html_report_has_a_policy_and_nosniff(
+    api_client: TestClient, loaded_kb: dict[str, str]
+) -> None:
+    from tests.api.conftest import wait_job
+
+    user = {"X-API-Key": loaded_kb["key"]}
+    resp = api_client.post(
+        f"/v1/kbs/{loaded_kb['kb']}/evaluations",
+        json=[{"id": "q", "question": QUESTIONS[1]}],
+        headers=user,
+    )
+    job = wait_job(api_client, resp.json()["links"]["self"], user)
+    report = api_client.get(job["links"]["results_html"], headers=user)
+    assert report.status_code == 200 and "<style>" in report.text and "<script" not in report.text
+    assert report.headers["x-content-type-options"] == "nosniff"
+    policy = report.headers["content-security-policy"]
+    # No script at all; the report's own inline stylesheet; nothing fetched.
+    assert "default-src 'none'" in policy and "style-src 'unsafe-inline'" in policy, policy
+    assert "frame-ancestors 'none'" in policy
+
