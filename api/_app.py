@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from api._accesslog import access_log_config
 from api._bodies import JsonBodyLimits
 from api._errors import install_problem_handlers
 from api._limits import ApiSettings
@@ -84,4 +85,11 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None
 
     with Runtime.open(settings) as runtime:
         app = create_app(settings, runtime=runtime)
-        uvicorn.run(app, host=host, port=port, workers=1, log_level="info")
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            workers=1,
+            log_level="info",
+            log_config=access_log_config(),  # no signature or key in a logged URL
+        )

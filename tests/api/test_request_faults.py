@@ -338,3 +338,29 @@ def test_the_html_report_has_a_policy_and_nosniff(
     assert "default-src 'none'" in policy and "style-src 'unsafe-inline'" in policy, policy
     assert "frame-ancestors 'none'" in policy
 
+
+# ----------------------------------------------------------------------------- 6. access log
+
+
+def test_the_access_log_never_holds_a_signature_or_a_key(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A report's signed links (`sig=`, valid for 24 hours) were written to the access log:
+    the server's logging configuration redacts sig and any key or token in logged URLs."""
+    import logging
+    import logging.config
+
+    from api import access_log_config
+
+    logging.config.dictConfig(access_log_config())
+    log = logging.getLogger("uvicorn.access")
+    path = "/v1/kbs/deals/documents/ab/pages/1/image"
+    query = "line_start=3&sig=deadbeefcafe&exp=99&kid=k1&api_key=s3cret&Token=t0k&x=%3Dsig"
+    # The call uvicorn makes for each request (uvicorn/protocols/http/h11_impl.py).
+    log.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET", f"{path}?{query}", "1.1", 200)
+    log.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5", "GET", "/v1/kbs", "1.1", 200)
+    logged = capsys.readouterr().out
+    for secret in ("deadbeefcafe", "s3cret", "t0k"):
+        assert secret not in logged, logged
+    assert f"{path}?line_start=3&sig=REDACTED&exp=99&kid=k1&api_key=REDACTED" in logged
+    assert "Token=REDACTED&x=%3Dsig" in logged and '"GET /v1/kbs HTTP/1.1" 200' in logged
