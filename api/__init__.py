@@ -2,7 +2,8 @@
 
 `create_app(settings)` builds the app (its lifespan opens an `app.Runtime`); `serve(settings,
 host, port)` runs it with uvicorn (`evrag serve` finds it through the `evrag.server` entry
-point); `ApiSettings` holds the limits and keys `create_app` enforces. The API's own errors
+point) with `access_log_config()`, uvicorn's logging with credentials in logged URLs redacted
+(for a deployment that runs uvicorn itself); `ApiSettings` holds the limits and keys `create_app` enforces. The API's own errors
 (`ApiError` and its kinds, under `domain.EvidenceRagError`) and `problem_for`, the one mapping
 of any exception to a problem document. FastAPI is imported only when one of them is used.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from api._accesslog import access_log_config
     from api._app import create_app, serve
     from api._errors import (
         ApiError,
@@ -36,6 +38,7 @@ __all__ = [
     "NotFound",
     "Unauthorized",
     "UnsupportedMediaType",
+    "access_log_config",
     "create_app",
     "problem_for",
     "serve",
@@ -44,6 +47,10 @@ _APP = ("create_app", "serve")
 
 
 def __getattr__(name: str) -> Any:
+    if name == "access_log_config":
+        from api._accesslog import access_log_config
+
+        return access_log_config
     if name == "ApiSettings":
         from api._limits import ApiSettings
 

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from api._accesslog import access_log_config
 from api._bodies import JsonBodyLimits
 from api._errors import install_problem_handlers
 from api._gate import RequestGate
@@ -60,6 +61,11 @@ def create_app(
         version="0.1.0",
         summary="Evidence-first question answering over due-diligence data rooms",
         lifespan=lifespan,
+        # Swagger UI and ReDoc load their scripts and fonts from third-party CDNs, on the
+        # workspace's origin; no installed package ships those assets. The schema stays
+        # at /openapi.json, for any viewer a user runs.
+        docs_url=None,
+        redoc_url=None,
     )
     install_problem_handlers(app)
     app.add_middleware(JsonBodyLimits, limits=limits)
@@ -82,4 +88,11 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None
 
     with Runtime.open(settings) as runtime:
         app = create_app(settings, runtime=runtime)
-        uvicorn.run(app, host=host, port=port, workers=1, log_level="info")
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            workers=1,
+            log_level="info",
+            log_config=access_log_config(),  # no signature or key in a logged URL
+        )

@@ -28,7 +28,7 @@ from api._schemas import (
     QueryRequest,
 )
 from api._state import ApiState
-from api._uploads import receive_pdfs
+from api._uploads import StoredUpload, receive_pdfs
 from app import JobKind, JobRecord, parse_questions, render_csv, render_html, render_jsonl
 from domain import storage_failure
 
@@ -198,7 +198,7 @@ def _ingestion_info(request: Request, state: ApiState, job: JobRecord) -> Ingest
             outcomes.append(
                 IngestOutcome(
                     name=str(item.input["name"]),
-                    document_id=item.input["sha256"],
+                    document_id=item.input.get("sha256"),
                     status="failed",
                     code=str(error.get("code", "internal_error")),
                     reason=str(error.get("detail", "")),
@@ -207,7 +207,9 @@ def _ingestion_info(request: Request, state: ApiState, job: JobRecord) -> Ingest
         else:
             outcomes.append(
                 IngestOutcome(
-                    name=str(item.input["name"]), document_id=item.input["sha256"], status="pending"
+                    name=str(item.input["name"]),
+                    document_id=item.input.get("sha256"),
+                    status="pending",
                 )
             )
     return IngestionJobInfo(**_job_fields(request, job), documents=outcomes)
@@ -221,20 +223,36 @@ def _ingestion_info(request: Request, state: ApiState, job: JobRecord) -> Ingest
     openapi_extra=_UPLOAD_BODY,
     responses={
         413: {"description": "over a size or count limit", **PROBLEM},
-        415: {"description": "not a PDF", **PROBLEM},
+        415: {"description": "no file of the request is a PDF", **PROBLEM},
     },
 )
 async def upload_documents(kb: Kb, request: Request, state: State) -> IngestionJobInfo:
-    """Upload one or many PDFs (multipart, field `files`): an ingestion job."""
+    """Upload one or many PDFs (multipart, field `files`): an ingestion job.
+
+    A file that is no PDF (or empty) fails alone, its reason in `documents`; the others go on.
+    """
     try:
-        stored = await receive_pdfs(request, state.upload_dir, state.limits)
+        parts = await receive_pdfs(request, state.upload_dir, state.limits)
     except OSError as exc:  # the upload's own file on a full disk: 507, not a 500
         full = storage_failure(exc)
         if full is None:
             raise
         raise full from exc
-    inputs = [{"name": s.name, "sha256": s.sha256, "size": s.size} for s in stored]
-    job = await anyio.to_thread.run_sync(state.jobs.create, JobKind.INGESTION, kb, inputs)
+    inputs = [
+        {"name": p.name, "sha256": p.sha256, "size": p.size}
+        if isinstance(p, StoredUpload)
+        else {"name": p.name, "refused": {"code": str(p.code), "reason": p.reason}}
+        for p in parts
+    ]
+    try:
+        job = await anyio.to_thread.run_sync(state.jobs.create, JobKind.INGESTION, kb, inputs)
+    except BaseException:
+        # No job holds the stored files: they go with the refused request.
+        await anyio.to_thread.run_sync(
+            state.drop_uploads, [str(i["sha256"]) for i in inputs if "sha256" in i]
+        )
+        raise
+    await anyio.to_thread.run_sync(state.record_refused, job.job_id)
     state.runner.submit(job)
     return await anyio.to_thread.run_sync(
         _ingestion_info, request, state, state.jobs.get(job.job_id)
@@ -639,7 +657,19 @@ def evaluation_results(
         subtitle=f"knowledge base {kb} · {job.status.value} · {job.done}/{job.total} done, {job.failed} failed",
         link_for=link,
     )
-    return Response(page, media_type="text/html; charset=utf-8")
+    return Response(page, media_type="text/html; charset=utf-8", headers=_REPORT_HEADERS)
+
+
+# The report is one self-contained page: no script, nothing fetched, its own inline stylesheet
+# (it is also saved and opened from disk, so the style cannot be a file of ours). Its links
+# to page images are navigations, which the policy does not restrict.
+_REPORT_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+}
 
 
 # ----------------------------------------------------------------------------- bindings

@@ -129,7 +129,22 @@ class ApiState:
     def _evaluate_item(self, job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
         return answer_item(self.runtime.skill, job.kb, BatchItem.model_validate(value))
 
+    def record_refused(self, job_id: str) -> None:
+        """Record the job's refused files (not a PDF, empty) as failed, so the upload's
+        answer says why at once; the runner would record the same on its turn."""
+        for item in self.jobs.items(job_id, pending_only=True):
+            if "refused" in item.input:
+                self.jobs.record_item(job_id, item.seq, False, _refused_result(item.input))
+
+    def drop_uploads(self, digests: list[str]) -> None:
+        """Remove stored uploads that no unfinished job needs (a request refused late)."""
+        for sha in digests:
+            if not self.jobs.count_pending_with("sha256", sha):
+                (self.upload_dir / f"{sha}.pdf").unlink(missing_ok=True)
+
     def _ingest_item(self, job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        if "refused" in value:
+            return False, _refused_result(value)
         name = str(value["name"])
         path = self.upload_dir / f"{value['sha256']}.pdf"
         try:
@@ -174,7 +189,22 @@ class ApiState:
         if job.kind is not JobKind.INGESTION:
             return
         # An upload is kept until no unfinished job still needs it.
-        for item in self.jobs.items(job.job_id):
-            sha = str(item.input.get("sha256", ""))
-            if sha and not self.jobs.count_pending_with("sha256", sha):
-                (self.upload_dir / f"{sha}.pdf").unlink(missing_ok=True)
+        self.drop_uploads(
+            [
+                str(item.input["sha256"])
+                for item in self.jobs.items(job.job_id)
+                if item.input.get("sha256")
+            ]
+        )
+
+
+def _refused_result(value: dict[str, Any]) -> dict[str, Any]:
+    """The outcome of a file refused at upload (its input says why)."""
+    refused = value["refused"]
+    return {
+        "name": str(value["name"]),
+        "document_id": None,
+        "status": "failed",
+        "code": str(refused["code"]),
+        "reason": str(refused["reason"]),
+    }

@@ -1,8 +1,11 @@
 """Multipart PDF uploads streamed to disk, checked against the limits as bytes arrive.
 
 Nothing is held whole in memory: each part is hashed and written in chunks to a
-temporary file, then renamed to `<sha256>.pdf`. The client's filename is kept only as
-the document's display name; it never becomes a path.
+temporary file; only once the whole request is accepted are the parts renamed to
+`<sha256>.pdf`, so a refused request (a limit, a malformed body, a dead client) leaves
+nothing behind. A part that is no PDF (or empty) is refused alone, with its reason: the
+other parts go on. The client's filename is kept only as the document's display name; it
+never becomes a path.
 """
 
 from __future__ import annotations
@@ -18,12 +21,13 @@ from pathlib import Path
 from typing import IO, Any
 
 import anyio
-from python_multipart.exceptions import MultipartParseError
+from python_multipart.exceptions import FormParserError, MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import Request
 
 from api._errors import BadRequest, LimitExceeded, UnsupportedMediaType
 from api._limits import ApiSettings
+from ingest import RejectCode
 
 PDF_MAGIC = b"%PDF-"
 _MAX_FIELD_BYTES = 64 * 1024
@@ -36,6 +40,15 @@ class StoredUpload:
     sha256: str
     size: int
     path: Path  # <upload_dir>/<sha256>.pdf
+
+
+@dataclass(frozen=True, slots=True)
+class RefusedUpload:
+    """A part refused on its own (not a PDF, or empty): the request's other parts go on."""
+
+    name: str  # display name only
+    code: RejectCode
+    reason: str
 
 
 MAX_NAME_CHARS = 255
@@ -65,7 +78,8 @@ class _Part:
         self.size = 0
         self.head = b""
         self.digest = hashlib.sha256()
-        self.file: IO[bytes] = open(tmp, "wb")  # noqa: SIM115 - closed in _finish_part
+        self.file: IO[bytes] = open(tmp, "wb")  # noqa: SIM115 - closed in _on_part_end
+        self.refused: RefusedUpload | None = None
 
 
 class UploadReceiver:
@@ -74,7 +88,8 @@ class UploadReceiver:
     def __init__(self, boundary: bytes, upload_dir: Path, limits: ApiSettings) -> None:
         self.upload_dir = upload_dir
         self.limits = limits
-        self.stored: list[StoredUpload] = []
+        # Every file part in request order; the stored ones are renamed by `finish`.
+        self.parts: list[StoredUpload | RefusedUpload] = []
         self._total = 0
         self._files = 0
         self._field_bytes = 0
@@ -84,6 +99,7 @@ class UploadReceiver:
         self._header_field = b""
         self._header_value = b""
         self._tmp_files: list[Path] = []
+        self._renames: list[tuple[Path, Path]] = []  # (.part-* file, <sha256>.pdf), by finish
         # feed() runs in a worker thread; abort() may come from the event loop while it
         # does (a cancelled request): the lock makes abort wait for the chunk in flight.
         self._lock = threading.Lock()
@@ -115,15 +131,24 @@ class UploadReceiver:
             )
         self._parser.write(chunk)
 
-    def finish(self) -> list[StoredUpload]:
+    def finish(self) -> list[StoredUpload | RefusedUpload]:
+        """The parts in request order, the stored ones renamed to `<sha256>.pdf`.
+
+        A request with no file, or whose every file was refused, is refused whole (415
+        naming each file's reason): there is nothing to ingest."""
         self._parser.finalize()
         if self._part is not None:
             raise BadRequest("truncated multipart body")
-        if not self.stored:
+        if not self.parts:
             raise BadRequest(
                 "no files in the request (send PDFs as multipart parts with a filename)"
             )
-        return self.stored
+        if not any(isinstance(p, StoredUpload) for p in self.parts):
+            raise UnsupportedMediaType("; ".join(_reason(p) for p in self.parts))
+        for tmp, final in self._renames:
+            os.replace(tmp, final)
+            self._tmp_files.remove(tmp)
+        return self.parts
 
     def abort(self) -> None:
         """Remove every temporary file of this request (a limit, a bad part, a dead client)."""
@@ -188,16 +213,30 @@ class UploadReceiver:
                 self.limits.max_file_bytes,
                 f"{part.name}: over {self.limits.max_file_bytes} bytes",
             )
+        if part.refused is not None:
+            return  # its bytes still count against the request's limit; none is written
         if len(part.head) < len(PDF_MAGIC):
             part.head += piece[: len(PDF_MAGIC) - len(part.head)]
             if len(part.head) >= len(PDF_MAGIC) or not PDF_MAGIC.startswith(part.head):
                 self._check_magic(part)
+                if part.refused is not None:
+                    return
         part.digest.update(piece)
         part.file.write(piece)
 
     def _check_magic(self, part: _Part) -> None:
-        if not part.head.startswith(PDF_MAGIC):
-            raise UnsupportedMediaType(f"{part.name}: not a PDF (it does not start with %PDF-)")
+        """Refuse `part` alone if it is empty or does not start as a PDF: its file goes."""
+        if part.refused is not None or part.head.startswith(PDF_MAGIC):
+            return
+        if part.size == 0:
+            part.refused = RefusedUpload(part.name, RejectCode.EMPTY, "an empty file (0 bytes)")
+        else:
+            part.refused = RefusedUpload(
+                part.name, RejectCode.NOT_PDF, "not a PDF (it does not start with %PDF-)"
+            )
+        part.file.close()
+        part.tmp.unlink(missing_ok=True)
+        self._tmp_files.remove(part.tmp)
 
     def _on_part_end(self) -> None:
         if not self._is_file:
@@ -207,17 +246,27 @@ class UploadReceiver:
         self._part = None
         part.file.close()
         self._check_magic(part)
+        if part.refused is not None:
+            self.parts.append(part.refused)
+            return
         sha = part.digest.hexdigest()
         final = self.upload_dir / f"{sha}.pdf"
-        os.replace(part.tmp, final)
-        self._tmp_files.remove(part.tmp)
-        self.stored.append(StoredUpload(part.name, sha, part.size, final))
+        self._renames.append((part.tmp, final))
+        self.parts.append(StoredUpload(part.name, sha, part.size, final))
+
+
+def _reason(part: StoredUpload | RefusedUpload) -> str:
+    assert isinstance(part, RefusedUpload)
+    return f"{part.name}: {part.reason}"
 
 
 async def receive_pdfs(
     request: Request, upload_dir: Path, limits: ApiSettings
-) -> list[StoredUpload]:
-    """Stream a multipart body of PDFs into `upload_dir`; limits are checked as it arrives."""
+) -> list[StoredUpload | RefusedUpload]:
+    """Stream a multipart body of PDFs into `upload_dir`; limits are checked as it arrives.
+
+    The parts in request order: stored ones, and ones refused alone. Any error leaves no
+    file of this request in `upload_dir`."""
     content_type, options = parse_options_header(request.headers.get("content-type", ""))
     if content_type != b"multipart/form-data" or not options.get(b"boundary"):
         raise UnsupportedMediaType("send the PDFs as multipart/form-data")
@@ -229,7 +278,10 @@ async def receive_pdfs(
             f"request body over {limits.max_request_bytes} bytes",
         )
     upload_dir.mkdir(parents=True, exist_ok=True)
-    receiver = UploadReceiver(options[b"boundary"], upload_dir, limits)
+    try:
+        receiver = UploadReceiver(options[b"boundary"], upload_dir, limits)
+    except FormParserError as exc:  # a boundary the parser refuses (over 256 characters)
+        raise BadRequest(f"invalid multipart boundary: {exc}") from None
     try:
         async for chunk in request.stream():
             if chunk:

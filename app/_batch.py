@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from app._errors import BatchFormatError
 from app._jsonbounds import MAX_JSON_DEPTH, JsonTooDeep, check_json_depth
+from skill import SubjectClassError, unreadable_text
 
 
 class BatchItem(BaseModel):
@@ -32,6 +33,10 @@ class BatchItem(BaseModel):
     expected_value: Any = None
     evidence_requirements: dict[str, Any] | None = None
     documents: tuple[str, ...] | None = None
+    # Why the line is answered with an error without being asked (text that is not valid
+    # Unicode); its strings are then kept with that text escaped, so it can be stored and
+    # echoed in the results while the batch goes on.
+    invalid: str | None = None
 
 
 class Asker(Protocol):
@@ -146,14 +151,32 @@ def _item(value: Any, where: str, max_chars: int | None) -> BatchItem:
         raise BatchFormatError(
             f"{where}: 'documents' must be a document id or file name, or a non-empty list of them"
         )
-    return BatchItem(
-        id=str(raw_id),
-        question=question,
-        subject=subject,
-        expected_value=value.get("expected_value"),
-        evidence_requirements=requirements,
-        documents=tuple(documents) if documents is not None else None,
+    fields = {
+        "id": str(raw_id),
+        "question": question,
+        "subject": subject,
+        "expected_value": value.get("expected_value"),
+        "evidence_requirements": requirements,
+        "documents": list(documents) if documents is not None else None,
+    }
+    invalid = next(
+        (fault for name, v in fields.items() if (fault := unreadable_text(v, f"the {name}"))),
+        None,
     )
+    if invalid is not None:
+        return BatchItem(**_escaped(fields), invalid=invalid)
+    return BatchItem(**fields)
+
+
+def _escaped(value: Any) -> Any:
+    """`value` with the lone surrogates of its strings written as `\\udfff` text."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_escaped(k): _escaped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_escaped(v) for v in value]
+    return value
 
 
 def _kind(value: Any) -> str:
@@ -164,6 +187,8 @@ def _kind(value: Any) -> str:
 
 def answer_item(skill: Asker, kb: str, item: BatchItem) -> tuple[bool, dict[str, Any]]:
     """(ok, result line): the answer with "id" first, or {"id", "error"} if it failed."""
+    if item.invalid is not None:
+        return False, error_line(item, SubjectClassError(item.question or "", item.invalid))
     try:
         scope = {"documents": item.documents} if item.documents is not None else {}
         answer = skill.ask(
@@ -300,7 +325,18 @@ _CSV_COLUMNS = (
 )
 
 
+# A cell starting with one of these is run as a formula by a spreadsheet (a document named
+# "=HYPERLINK(...)"): OWASP's CSV injection advice is to prefix it with a single quote.
+_FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> str:
+    text = "" if value is None else str(value)  # as the csv module writes None
+    return "'" + text if text.startswith(_FORMULA_LEADS) else text
+
+
 def render_csv(results: Iterable[dict[str, Any]]) -> str:
+    """One row per result; no cell starts like a formula (see _FORMULA_LEADS)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(_CSV_COLUMNS)
@@ -308,7 +344,8 @@ def render_csv(results: Iterable[dict[str, Any]]) -> str:
         error = r.get("error") or {}
         expected = r.get("expected_value")
         writer.writerow(
-            [
+            _cell(value)
+            for value in [
                 r.get("id", ""),
                 _question_text(r),
                 verdict(r),

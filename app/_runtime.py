@@ -7,6 +7,7 @@ the CLI uses it too.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import os
 import re
 import threading
@@ -23,6 +24,7 @@ from retrieval import (
     BlobStore,
     Catalog,
     DocumentEntry,
+    EdgeStore,
     Embedder,
     VectorStore,
     check_embedding,
@@ -30,6 +32,8 @@ from retrieval import (
     recorded_embedding,
 )
 from skill import DocumentInfo, EvidenceSkill, stated_targets
+
+_log = logging.getLogger("evrag.app")
 
 
 @dataclass
@@ -62,6 +66,15 @@ class Runtime:
                 model_cache_dir=settings.model_cache,
             )
             blobs = BlobStore(settings.data_dir)
+            if isinstance(store, EdgeStore):
+                # The embedded store holds the data directory's lock: no other process
+                # writes blobs here, so a partial write is a dead process's and goes. (A
+                # server-backed runtime holds no such lock: its partial writes are left.)
+                swept = blobs.sweep_partial_writes()
+                if swept:
+                    _log.info(
+                        "removed %d partial blob write(s) left by a killed process", len(swept)
+                    )
             parser = PdfParser(
                 ocr=settings.ocr,
                 ocr_dpi=settings.ocr_dpi,

@@ -579,6 +579,16 @@ class BlobStore:
             self.lines_path(sha256), [json.dumps(body, separators=(",", ":")).encode()]
         )
 
+    def sweep_partial_writes(self) -> list[Path]:
+        """Remove the temporary files of writes that never finished (a process killed while
+        storing a PDF): `<sha[:2]>/.tmp-*.part`. Call it only while holding the data
+        directory's lock, so that no live writer holds one of them."""
+        removed = []
+        for tmp in sorted(self.root.glob("*/.tmp-*.part")):
+            tmp.unlink(missing_ok=True)
+            removed.append(tmp)
+        return removed
+
     def delete(self, sha256: str) -> bool:
         try:
             self.path(sha256).unlink()

@@ -64,6 +64,7 @@ from skill._subject import (
     document_types_match,
     parse_subject,
     type_word,
+    unreadable_text,
 )
 from skill._supersede import stated_targets
 from skill._values import (
@@ -142,5 +143,6 @@ __all__ = [
     "stated_targets",
     "time_qualifier",
     "type_word",
+    "unreadable_text",
     "value_details",
 ]

@@ -41,7 +41,13 @@ from skill._read import build_name_index, clause_label, is_clause_question, read
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
-from skill._subject import HOLDER_ATTRIBUTES, QuestionKind, SubjectClass, parse_subject
+from skill._subject import (
+    HOLDER_ATTRIBUTES,
+    QuestionKind,
+    SubjectClass,
+    parse_subject,
+    unreadable_text,
+)
 from skill._supersede import (
     in_force_note,
     only_unexecuted,
@@ -128,6 +134,9 @@ class EvidenceSkill:
         machine = StateMachine()
         if subject is None and question is None:
             raise SubjectClassError("", "give a question or a structured subject")
+        fault = unreadable_text(question, "the question")
+        if fault:
+            raise SubjectClassError(ascii(question), fault)
         # A tuple: immutable, so the store may remember its set between look-ups.
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.

@@ -223,6 +223,46 @@ def document_types_match(question_type: str | None, agreement_type: str | None) 
 _STRUCTURED_FIELDS = frozenset(
     {"type", "name", "role", "parent_entity", "attribute", "document_type", "constraints", "kind"}
 )
+# Kinds that ask for an attribute's value: given without one, there is nothing to look for.
+_ATTRIBUTE_KINDS = (
+    QuestionKind.ENTITY_ATTRIBUTE,
+    QuestionKind.PERSON_ATTRIBUTE,
+    QuestionKind.AGREEMENT_ATTRIBUTE,
+    QuestionKind.OBLIGATIONS,
+)
+# What a structured subject may ask of its subject: the lexicon's attributes and the yes/no
+# claims. Anything else used to reach the evidence step and fail there (a KeyError: a 500).
+STRUCTURED_ATTRIBUTES = tuple(sorted({*(a.name for a in _LEXICON.attributes), *YES_NO_ATTRIBUTES}))
+
+
+def unreadable_text(value: Any, where: str = "the text") -> str | None:
+    """Why `value` (a string, or strings inside lists and objects) is not text, or None.
+
+    A lone surrogate (a JSON `"\\udfff"`, or bytes of a command line that are not UTF-8)
+    is a Python string but no Unicode text: the tokenizer refuses it (a TypeError) and no
+    answer that echoes it can be written as UTF-8. It is refused where the text comes in.
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            code = ord(value[exc.start])
+            return (
+                f"{where} is not valid text: a lone surrogate (U+{code:04X}) at character "
+                f"{exc.start + 1}"
+            )
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            fault = unreadable_text(key, where) or unreadable_text(item, f"{where}.{key}")
+            if fault:
+                return fault
+    elif isinstance(value, list):
+        for item in value:
+            fault = unreadable_text(item, where)
+            if fault:
+                return fault
+    return None
 
 
 def _infer_kind(data: dict[str, Any]) -> QuestionKind:
@@ -250,6 +290,9 @@ def parse_subject(data: dict[str, Any]) -> SubjectClass:
     """A structured subject class (an agent's JSON), validated; SubjectClassError if unusable."""
     if not isinstance(data, dict):
         raise SubjectClassError(str(data), "the subject must be a JSON object")
+    fault = unreadable_text(data, "the subject")
+    if fault:
+        raise SubjectClassError(ascii(data), fault)
     unknown = sorted(set(data) - _STRUCTURED_FIELDS)
     if unknown:
         raise SubjectClassError(str(data), f"unknown subject field(s): {', '.join(unknown)}")
@@ -277,10 +320,13 @@ def parse_subject(data: dict[str, Any]) -> SubjectClass:
             raise SubjectClassError(str(data), f"unknown role {role!r}")
         role = canonical
     attribute = data.get("attribute")
+    if attribute is not None and attribute not in STRUCTURED_ATTRIBUTES:
+        raise SubjectClassError(str(data), _unknown_attribute(attribute))
     if attribute == "is_subsidiary" and role is None:
         role = "subsidiary"  # the claim itself names the relation
     if attribute == "has_role" and role is None:
         raise SubjectClassError(str(data), "a has_role claim needs the role it asks about")
+    _check_yes_no(data, attribute)
     document_type = data.get("document_type")
     if document_type is not None:
         document_type = document_type_of(document_type.replace("_", " ")) or document_type
@@ -298,7 +344,43 @@ def parse_subject(data: dict[str, Any]) -> SubjectClass:
         kind = _infer_kind(fields)
     elif kind not in QuestionKind.__members__.values():
         raise SubjectClassError(str(data), f"unknown kind {kind!r}")
+    elif (kind == QuestionKind.YES_NO) != (attribute in YES_NO_ATTRIBUTES):
+        # A yes/no claim is judged by its own gate: neither half makes sense without the other.
+        raise SubjectClassError(
+            str(data),
+            f"kind yes_no goes with attribute one of {', '.join(sorted(YES_NO_ATTRIBUTES))}"
+            f" (and they with it), not kind {kind!r} with attribute {attribute!r}",
+        )
+    if kind in _ATTRIBUTE_KINDS and attribute is None:
+        raise SubjectClassError(str(data), f"a {kind} question needs the attribute it asks about")
     subject = SubjectClass(**fields, kind=QuestionKind(kind))
     if not (subject.name or subject.parent_entity or subject.parties or subject.document_type):
         raise SubjectClassError(str(data), "a subject class must name an entity or an agreement")
     return subject
+
+
+def _unknown_attribute(attribute: str) -> str:
+    """The reason for an attribute the lexicon does not have, with the valid ones.
+
+    A role given as the attribute ("attribute": "founder" of Acme) is refused rather than
+    read as the role: the subject class an agent sends is taken as stated (its type names
+    the subject: Acme, a legal_entity, has no attribute "founder"; its founder is another
+    subject, an individual), so the reason says how to ask for the role's holder instead.
+    """
+    hint = ""
+    if attribute in ROLES:
+        hint = (
+            f" ({attribute!r} is a role: ask for its holder with "
+            f'"role": "{attribute}" and "parent_entity")'
+        )
+    return f"unknown attribute {attribute!r}{hint}; attributes: {', '.join(STRUCTURED_ATTRIBUTES)}"
+
+
+def _check_yes_no(data: dict[str, Any], attribute: str | None) -> None:
+    """A yes/no claim names what it is about: the gate has nothing to check otherwise."""
+    if attribute not in YES_NO_ATTRIBUTES:
+        return
+    needed = ("name",) if attribute == "is_party" else ("name", "parent_entity")
+    missing = [field for field in needed if not data.get(field)]
+    if missing:
+        raise SubjectClassError(str(data), f"a {attribute} claim needs {' and '.join(missing)}")

@@ -714,3 +714,36 @@ def test_exit_2_is_decided_from_the_error_root(exc: BaseException, bad_input: bo
     from app.cli import _is_bad_input
 
     assert _is_bad_input(exc) is bad_input
+
+
+@pytest.mark.slow
+def test_text_that_is_no_unicode_is_exit_2_and_fails_its_batch_line_alone(
+    corpus: Corpus, tmp_path: Path
+) -> None:
+    """A lone surrogate (here bytes of argv that are not UTF-8) answered an internal error;
+    in a questions file it failed the whole batch (issue 37)."""
+    assert_bad_input(
+        evrag("ask", "Who founded \udcff?", "--kb", KB, data_dir=corpus.data_dir),
+        "lone surrogate (U+DCFF) at character 13",
+    )
+    subject = tmp_path / "subject.json"
+    subject.write_text(
+        json.dumps({"type": "legal_entity", "name": COMPANY, "attribute": "founder"})
+    )
+    assert_bad_input(
+        evrag("ask", "--subject-json", subject, "--kb", KB, data_dir=corpus.data_dir),
+        "unknown attribute 'founder'",
+        '"role": "founder"',
+    )
+    questions = tmp_path / "q.jsonl"
+    lines = [{"id": "bad", "question": "Who founded \udfff?"}, {"id": "good", "question": QUESTION}]
+    questions.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    out, csv_path = tmp_path / "r.jsonl", tmp_path / "r.csv"
+    result = evrag(
+        "eval", questions, "--kb", KB, "--out", out, "--csv", csv_path, data_dir=corpus.data_dir
+    )
+    assert result.returncode == 0, result.stderr
+    bad, good = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert bad["question"] == "Who founded \\udfff?"
+    assert "lone surrogate (U+DFFF) at character 13" in bad["error"]["detail"]
+    assert "error" not in good and good["terminal_state"] == "CONCLUDED"

@@ -17,6 +17,7 @@ def test_exported_names_are_pinned() -> None:
         "NotFound",
         "Unauthorized",
         "UnsupportedMediaType",
+        "access_log_config",
         "create_app",
         "problem_for",
         "serve",

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from api import ApiSettings, LimitExceeded, UnsupportedMediaType
-from api._uploads import UploadReceiver, display_name
+from api._uploads import RefusedUpload, StoredUpload, UploadReceiver, display_name
+from ingest import RejectCode
 
 BOUNDARY = b"XyZ123"
 
@@ -80,11 +81,46 @@ def test_a_limit_stops_the_stream_early(
 
 
 def test_not_a_pdf_is_refused_on_its_first_bytes(tmp_path: Path) -> None:
+    """Refused alone: its file goes at its first bytes, the PDF after it is stored."""
     receiver = UploadReceiver(BOUNDARY, tmp_path, ApiSettings(admin_key="k"))
-    chunks = _chunks(_body([("x.pdf", b"GIF89a" + b"0" * 100_000)]), 1024)
-    with pytest.raises(UnsupportedMediaType):
-        for chunk in chunks[:3]:
+    pdf = b"%PDF-1.7\n" + b"1" * 10_000
+    chunks = _chunks(_body([("x.pdf", b"GIF89a" + b"0" * 100_000), ("y.pdf", pdf)]), 1024)
+    for chunk in chunks[:3]:
+        receiver.feed(chunk)
+    assert not list(tmp_path.iterdir())
+    for chunk in chunks[3:]:
+        receiver.feed(chunk)
+    refused, stored = receiver.finish()
+    assert refused == RefusedUpload(
+        "x.pdf", RejectCode.NOT_PDF, "not a PDF (it does not start with %PDF-)"
+    )
+    assert isinstance(stored, StoredUpload) and stored.path.read_bytes() == pdf
+    assert [p.name for p in tmp_path.iterdir()] == [stored.path.name]
+
+
+def test_every_part_refused_is_a_415_naming_each(tmp_path: Path) -> None:
+    receiver = UploadReceiver(BOUNDARY, tmp_path, ApiSettings(admin_key="k"))
+    for chunk in _chunks(_body([("a.pdf", b""), ("b.pdf", b"%PD")])):
+        receiver.feed(chunk)
+    with pytest.raises(UnsupportedMediaType) as err:
+        receiver.finish()
+    assert str(err.value) == (
+        "a.pdf: an empty file (0 bytes); b.pdf: not a PDF (it does not start with %PDF-)"
+    )
+    assert not list(tmp_path.iterdir())
+
+
+def test_nothing_is_stored_before_the_whole_request_is_accepted(tmp_path: Path) -> None:
+    """A request refused for one file too many left the files before it in uploads/."""
+    limits = ApiSettings.model_validate({"admin_key": "k", "max_files_per_request": 2})
+    receiver = UploadReceiver(BOUNDARY, tmp_path, limits)
+    files = [(f"{i}.pdf", b"%PDF-1.7 " + bytes([48 + i]) * 5000) for i in range(3)]
+    with pytest.raises(LimitExceeded):
+        for chunk in _chunks(_body(files)):
             receiver.feed(chunk)
+    assert not list(tmp_path.glob("*.pdf"))
+    receiver.abort()
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize(

@@ -146,3 +146,32 @@ def test_a_full_disk_while_recording_an_item_still_ends_the_job(
     assert done.status is JobStatus.FAILED
     assert done.error is not None and done.error.startswith("storage_full: ")
     assert real_record is not None
+
+
+@pytest.mark.parametrize("lead", ["=", "+", "-", "@", "\t", "\r"])
+def test_csv_cells_never_start_a_formula(lead: str) -> None:
+    """A document named `=1+2...` was written as a CSV cell a spreadsheet runs (issue 37):
+    every cell that starts like a formula is prefixed with a single quote (OWASP)."""
+    import csv
+    import io
+
+    from app import render_csv
+
+    text = lead + 'HYPERLINK("http://x","y")'
+    result = {
+        "id": text,
+        "question": text,
+        "terminal_state": "CONCLUDED",
+        "conclusion": {"answer": text, "values": []},
+        "evidence": [{"evidence_id": "e1", "source_location": {"document": text, "page": 1}}],
+        "risk_signals": [text],
+        "expected_value": text,
+        "error": {"detail": text},
+    }
+    (header, row) = list(csv.reader(io.StringIO(render_csv([result]))))
+    assert len(row) == len(header)
+    for name, cell in zip(header, row, strict=True):
+        assert cell[:1] not in ("=", "+", "-", "@", "\t", "\r"), (name, cell)
+    cells = dict(zip(header, row, strict=True))
+    assert cells["id"] == "'" + text and cells["answer"] == "'" + text
+    assert cells["citations"] == "'" + text + ", p. 1"

@@ -84,3 +84,23 @@ def test_an_unreachable_server_is_a_typed_error() -> None:
     ):
         server.ensure_kb("kb")
     assert "127.0.0.1:9" in str(caught.value)
+
+
+def test_opening_the_data_dir_sweeps_what_a_killed_blob_write_left(tmp_path: Path) -> None:
+    """A kill -9 while a PDF was being stored left `blobs/xx/.tmp-*.part` for good. Opening
+    the data directory takes its lock, so no live writer holds one: each is removed, and
+    the stored blobs stay."""
+    from app import Runtime, Settings
+    from retrieval import BlobStore
+
+    blobs = BlobStore(tmp_path)
+    kept = blobs.put(b"%PDF-1.7 kept")
+    partial = kept.parent / ".tmp-abc123.part"
+    partial.write_bytes(b"%PDF-1.7 half")
+    other = blobs.root / "ff" / ".tmp-def456.part"
+    other.parent.mkdir(parents=True)
+    other.write_bytes(b"")
+    with Runtime.open(Settings(data_dir=tmp_path)) as runtime:
+        assert not partial.exists() and not other.exists()
+        assert kept.read_bytes() == b"%PDF-1.7 kept"
+        assert runtime.blobs.sweep_partial_writes() == []

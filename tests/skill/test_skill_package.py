@@ -68,6 +68,7 @@ def test_exported_names_are_pinned() -> None:
         "stated_targets",
         "time_qualifier",
         "type_word",
+        "unreadable_text",
         "value_details",
     ]
     for name in skill.__all__:
