@@ -423,11 +423,12 @@ def _linked_names(
 _PARTY_BEFORE = re.compile(
     r"(?:\b(?:(?:of|for|with|by|between|among|amongst|and|or|versus|vs\.?|to|from)(?:\s+the)?|"
     r"does|did|do|has|have|had|is|was|are|were|can|could|may|might|must|shall|should|will|"
-    r"would)|[,&])\s*$",
+    r"would)|[,&/-])\s*$",
     re.IGNORECASE,
 )
 _PARTY_AFTER = re.compile(
-    rf"^(?:['’]s?(?!\w)|\s+(?:[\w&'’-]+\s+){{0,4}}?(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b)",
+    rf"^(?:['’]s?(?!\w)|[\s/&,-]+(?:[\w&'’.,/-]+[\s/-]+){{0,6}}?"
+    rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b)",
     re.IGNORECASE,
 )
 

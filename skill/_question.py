@@ -8,6 +8,7 @@ an entity named elsewhere ("its CFO" alone).
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from domain import lexicon
@@ -80,9 +81,18 @@ def question_focus(text: str) -> str:
     text = " ".join(text.split())
     mark = text.find("?")
     head, tail = (text[: mark + 1], text[mark + 1 :]) if mark >= 0 else (text, "")
+    cut = 0
+    for colon in re.finditer(":", head):
+        # "Here's the question: name the ...": a lead-in whose sentence is an instruction
+        # (and so is every sentence before it: never the question's own definitions)
+        starts = [0, *(m.end() for m in _SENTENCE_END.finditer(head, 0, colon.start()))]
+        sentences = [head[a:b] for a, b in itertools.pairwise([*starts, colon.start()])]
+        if all(_instruction(sentence) for sentence in sentences):
+            cut = colon.end()
     leads = list(_LEAD_IN.finditer(head))
     if leads:
-        head = head[leads[-1].end() :]
+        cut = max(cut, leads[-1].end())
+    head = head[cut:].lstrip() or head
     sentences = [s for s in _SENTENCE_END.split(head) if s]
     kept = [s for s in sentences if not _instruction(s)]
     if mark < 0 or not kept:

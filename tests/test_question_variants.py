@@ -78,9 +78,12 @@ def test_instructions_around_a_question_change_nothing(
 
 
 def _named(answer: dict[str, Any]) -> list[str]:
-    """The names the question was read as naming (its subject's name and parties)."""
+    """The names the question was read as naming (its subject's name and parties). Not the
+    name a membership question asks about ("Is X a party to the NDA with Y?"): the subject is
+    the NDA, and "no, X is not among its parties" answers it whether X is known or not."""
     subject = answer["subject_class"]
-    names = [subject.get("name"), subject.get("parent_entity")]
+    asked = subject.get("attribute") == "is_party"
+    names = [None if asked else subject.get("name"), subject.get("parent_entity")]
     names.extend(subject.get("constraints", {}).get("parties") or [])
     return [str(n) for n in names if n]
 
