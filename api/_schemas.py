@@ -109,7 +109,7 @@ class QueryRequest(_In):
     documents: list[str] | None = Field(
         default=None,
         min_length=1,
-        max_length=1000,
+        # bounded by the JSON body limit (max_json_body_bytes), as a question is
         description="scope: ids or file names of committed documents; only they are read",
     )
 

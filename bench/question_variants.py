@@ -1,0 +1,209 @@
+"""Question variants on the shared CUAD agreements (issue 33, item 5): the same subject however
+the question is written, and a refusal whenever a named party is not the agreement's.
+
+For every agreement of ../shared/data/cuad (the parties and title CUAD annotates), one
+canonical question ("What is the governing law of the {title} between {a} and {b}?") is asked,
+then its variants, generated, never written per agreement:
+- present subject: lower case; each party by its short name (the first word of its name) and
+  without its legal form; possessive ("{a}'s {title} with {b}"); parties in the other order;
+  the type as "contract" / "deal" or left out ("the agreement"); a yes/no form; an imperative
+  ("Summarize ..."); a trailing instruction ("Answer in one sentence."); a lead-in;
+- absent subject: one party replaced by a party of another agreement, by an unknown name, by a
+  near miss of its own name (a letter of its first word changed).
+A present variant keeps the subject when its answer's candidate agreements are the canonical
+question's (and it is not refused); an absent one must be refused (SUBJECT_NOT_FOUND or a
+question error). Split by document as bench/cuad_topics splits (development / held out).
+
+`python -m bench.question_variants` ingests the CUAD PDFs into a temporary knowledge base, or
+reads EVRAG_CUAD_DATA_DIR (a data directory whose knowledge base "cuad" holds them);
+EVRAG_VARIANTS_OUT=<file> keeps every row. The baseline of the same run is the canonical
+question itself: how many canonical questions are refused although the agreement is there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench.cuad_topics import split_of
+from bench.quality import CUAD_CLAUSES, _cuad_parties, _cuad_title, load_jsonl
+
+UNKNOWN = "Zorblax Industries, Inc."
+
+
+def agreements() -> list[dict[str, Any]]:
+    out = []
+    for row in load_jsonl(CUAD_CLAUSES):
+        parties = _cuad_parties(str(row.get("Parties (answer)") or ""))
+        title = _cuad_title(str(row.get("Document Name (answer)") or ""))
+        if len(parties) >= 2 and title:
+            out.append({"pdf": row["pdf"], "a": parties[0], "b": parties[1], "title": title})
+    return out
+
+
+def _bare(name: str) -> str:
+    """The name without its legal form ("Acme Robotics, Inc." -> "Acme Robotics")."""
+    from domain import legal_form
+
+    words = name.split()
+    while len(words) > 1 and legal_form("x " + words[-1].strip(",.()")):
+        words.pop()
+    return " ".join(words).rstrip(", ") or name
+
+
+def _short(name: str) -> str:
+    """The name's first word, as people shorten it ("Acme" for "Acme Robotics, Inc.")."""
+    words = [w for w in re.findall(r"[\w&.'-]+", _bare(name)) if w.lower() != "the"]
+    return words[0].rstrip(",.") if words else name
+
+
+def _near_miss(name: str) -> str:
+    """One letter of the first word changed ("Acme" -> "Acne"): a different name."""
+    short = _short(name)
+    if len(short) < 3:
+        return "X" + name
+    i = len(short) // 2
+    letter = "q" if short[i].lower() != "q" else "z"
+    return name.replace(short, short[:i] + letter + short[i + 1 :], 1)
+
+
+Variant = Callable[[dict[str, Any]], str]
+PRESENT: dict[str, Variant] = {
+    "lower case": lambda g: canonical(g).lower(),
+    "short names": lambda g: canonical(g, a=_short(g["a"]), b=_short(g["b"])),
+    "no legal form": lambda g: canonical(g, a=_bare(g["a"]), b=_bare(g["b"])),
+    "possessive": lambda g: (
+        f"What is the governing law of {_bare(g['a'])}'s {g['title']} with {_bare(g['b'])}?"
+    ),
+    "other order": lambda g: canonical(g, a=g["b"], b=g["a"]),
+    "as a contract": lambda g: canonical(g, title="contract"),
+    "as a deal": lambda g: canonical(g, title="deal"),
+    "type left out": lambda g: canonical(g, title="agreement"),
+    "yes/no": lambda g: (
+        f"Is the {g['title']} between {g['a']} and {g['b']} governed by the laws of Delaware?"
+    ),
+    "imperative": lambda g: (
+        f"Summarize the governing law of the {g['title']} between {g['a']} and {g['b']}."
+    ),
+    "instruction after": lambda g: canonical(g) + " Answer in one sentence.",
+    "lead-in": lambda g: "Here's the question: " + canonical(g)[:1].lower() + canonical(g)[1:],
+}
+
+
+def canonical(g: dict[str, Any], **given: str) -> str:
+    values = {"title": g["title"], "a": g["a"], "b": g["b"], **given}
+    return "What is the governing law of the {title} between {a} and {b}?".format(**values)
+
+
+def _asked(rt: Any, question: str) -> dict[str, Any]:
+    from domain import EvidenceRagError
+
+    try:
+        body = json.loads(rt.skill.ask("cuad", question).to_json())
+    except EvidenceRagError as exc:
+        return {"refused": True, "why": exc.code, "subjects": [], "documents": []}
+    return {
+        "refused": body["terminal_state"] == "SUBJECT_NOT_FOUND",
+        "why": body["terminal_state"],
+        "subjects": sorted({c["subject_id"] for c in body["candidate_subjects"]}),
+        "documents": sorted({e["source_location"]["document"] for e in body["evidence"]}),
+    }
+
+
+def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
+    from app import Runtime, Settings
+
+    every = agreements()
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="evrag-variants-") as tmp:
+        directory = data_dir or Path(tmp) / "data"
+        with Runtime.open(Settings(data_dir=directory)) as rt:
+            if data_dir is None:
+                pdfs = sorted(CUAD_CLAUSES.parent.joinpath("pdf").glob("*"))
+                rt.ingestor.run("cuad", pdfs)
+            for i, g in enumerate(every):
+                split = split_of(str(g["pdf"]))
+                base = _asked(rt, canonical(g))
+                rows.append({"pdf": g["pdf"], "split": split, "variant": "canonical", **base})
+                for name, make in PRESENT.items():
+                    got = _asked(rt, make(g))
+                    same = not got["refused"] and got["subjects"] == base["subjects"]
+                    rows.append(
+                        {
+                            "pdf": g["pdf"],
+                            "split": split,
+                            "variant": name,
+                            "question": make(g),
+                            "same": same,
+                            **got,
+                        }
+                    )
+                other = every[(i + 1) % len(every)]
+                for name, question in (
+                    ("another agreement's party", canonical(g, b=other["a"])),
+                    ("unknown name", canonical(g, b=UNKNOWN)),
+                    ("near miss", canonical(g, b=_near_miss(g["b"]))),
+                ):
+                    got = _asked(rt, question)
+                    rows.append(
+                        {
+                            "pdf": g["pdf"],
+                            "split": split,
+                            "variant": name,
+                            "absent": True,
+                            "question": question,
+                            **got,
+                        }
+                    )
+    return rows
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    lines = [f"{'split':9} {'variant':28} {'n':>4} {'same':>5} {'refused':>8}"]
+    variants = list(dict.fromkeys(r["variant"] for r in rows))
+    for split in ("dev", "held_out"):
+        part = [r for r in rows if r["split"] == split]
+        for v in variants:
+            these = [r for r in part if r["variant"] == v]
+            counts = Counter("refused" if r["refused"] else "answered" for r in these)
+            same = sum(1 for r in these if r.get("same"))
+            lines.append(
+                f"{split:9} {v:28} {len(these):>4} "
+                f"{'-' if r_absent(these) or v == 'canonical' else same:>5} {counts['refused']:>8}"
+            )
+        present = [r for r in part if "same" in r]
+        absent = [r for r in part if r.get("absent")]
+        lines.append(
+            f"{split:9} {'ALL present variants':28} {len(present):>4} "
+            f"{sum(r['same'] for r in present):>5} {sum(r['refused'] for r in present):>8}"
+            f"   ({100 * sum(r['same'] for r in present) / max(1, len(present)):.1f}% same)"
+        )
+        lines.append(
+            f"{split:9} {'ALL absent variants':28} {len(absent):>4} {'-':>5} "
+            f"{sum(r['refused'] for r in absent):>8}"
+            f"   ({100 * sum(r['refused'] for r in absent) / max(1, len(absent)):.1f}% refused)"
+        )
+    return "\n".join(lines)
+
+
+def r_absent(rows: list[dict[str, Any]]) -> bool:
+    return bool(rows) and all(r.get("absent") for r in rows)
+
+
+def main() -> None:
+    env = os.environ.get("EVRAG_CUAD_DATA_DIR")
+    rows = run(Path(env) if env else None)
+    print(table(rows))
+    out = os.environ.get("EVRAG_VARIANTS_OUT")
+    if out:
+        Path(out).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
