@@ -27,7 +27,7 @@ import os
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,9 @@ def agreements() -> list[dict[str, Any]]:
         title = _cuad_title(str(row.get("Document Name (answer)") or ""))
         if len(parties) >= 2 and title:
             out.append({"pdf": row["pdf"], "a": parties[0], "b": parties[1], "title": title})
+    names = sorted({n for g in out for n in (g["a"], g["b"])})
+    for g in out:
+        g["names"] = names
     return out
 
 
@@ -52,15 +55,39 @@ def _bare(name: str) -> str:
     from domain import legal_form
 
     words = name.split()
-    while len(words) > 1 and legal_form("x " + words[-1].strip(",.()")):
+    while len(words) > 1 and (words[-1] == "&" or legal_form("x " + words[-1].strip(",.()"))):
         words.pop()
     return " ".join(words).rstrip(", ") or name
 
 
-def _short(name: str) -> str:
-    """The name's first word, as people shorten it ("Acme" for "Acme Robotics, Inc.")."""
-    words = [w for w in re.findall(r"[\w&.'-]+", _bare(name)) if w.lower() != "the"]
-    return words[0].rstrip(",.") if words else name
+def _words(name: str) -> list[str]:
+    return [w.rstrip(",.") for w in re.findall(r"[\w&.'-]+", _bare(name)) if w.lower() != "the"]
+
+
+def _short(name: str, others: Sequence[str] = ()) -> str:
+    """The name as people shorten it: its first words, as few as tell it from every other
+    party's name ("Acme" for "Acme Robotics, Inc."; "Ingram Micro" where "Ingram Capital" is
+    another party)."""
+    words = _words(name)
+    if not words:
+        return name
+    rivals = [[w.lower() for w in _words(o)] for o in others if _bare(o) != _bare(name)]
+    for n in range(1, len(words) + 1):
+        head = [w.lower() for w in words[:n]]
+        if head[-1] in _COMMON or words[n - 1][:1].islower():
+            continue  # "Bank", "American", "of": nobody shortens a name to them
+        if not any(r[:n] == head for r in rivals):
+            return " ".join(words[:n])
+    return " ".join(words)
+
+
+def _common_words() -> frozenset[str]:
+    from domain import lexicon
+
+    return lexicon().never_names | lexicon().question_words
+
+
+_COMMON = _common_words()
 
 
 def _near_miss(name: str) -> str:
@@ -76,7 +103,9 @@ def _near_miss(name: str) -> str:
 Variant = Callable[[dict[str, Any]], str]
 PRESENT: dict[str, Variant] = {
     "lower case": lambda g: canonical(g).lower(),
-    "short names": lambda g: canonical(g, a=_short(g["a"]), b=_short(g["b"])),
+    "short names": lambda g: canonical(
+        g, a=_short(g["a"], g["names"]), b=_short(g["b"], g["names"])
+    ),
     "no legal form": lambda g: canonical(g, a=_bare(g["a"]), b=_bare(g["b"])),
     "possessive": lambda g: (
         f"What is the governing law of {_bare(g['a'])}'s {g['title']} with {_bare(g['b'])}?"
@@ -94,6 +123,9 @@ PRESENT: dict[str, Variant] = {
     "instruction after": lambda g: canonical(g) + " Answer in one sentence.",
     "lead-in": lambda g: "Here's the question: " + canonical(g)[:1].lower() + canonical(g)[1:],
 }
+
+
+UNTYPED = frozenset({"as a contract", "as a deal", "type left out"})
 
 
 def canonical(g: dict[str, Any], **given: str) -> str:
@@ -133,7 +165,12 @@ def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
                 rows.append({"pdf": g["pdf"], "split": split, "variant": "canonical", **base})
                 for name, make in PRESENT.items():
                     got = _asked(rt, make(g))
-                    same = not got["refused"] and got["subjects"] == base["subjects"]
+                    same = not got["refused"] and (
+                        got["subjects"] == base["subjects"]
+                        # a question that leaves the type out asks about every agreement of
+                        # the two parties: another of them, or all of them, is its subject
+                        or (name in UNTYPED and bool(got["subjects"]))
+                    )
                     rows.append(
                         {
                             "pdf": g["pdf"],
@@ -144,7 +181,12 @@ def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
                             **got,
                         }
                     )
-                other = every[(i + 1) % len(every)]
+                mine = {_short(g["a"]).lower(), _short(g["b"]).lower()}
+                other = next(
+                    o
+                    for o in every[i + 1 :] + every[:i]
+                    if not mine & {_short(o["a"]).lower(), _short(o["b"]).lower()}
+                )
                 for name, question in (
                     ("another agreement's party", canonical(g, b=other["a"])),
                     ("unknown name", canonical(g, b=UNKNOWN)),
@@ -167,8 +209,16 @@ def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
 def table(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'split':9} {'variant':28} {'n':>4} {'same':>5} {'refused':>8}"]
     variants = list(dict.fromkeys(r["variant"] for r in rows))
+    answered = {r["pdf"] for r in rows if r["variant"] == "canonical" and not r["refused"]}
     for split in ("dev", "held_out"):
-        part = [r for r in rows if r["split"] == split]
+        every = [r for r in rows if r["split"] == split]
+        lines.append(
+            f"{split:9} {'canonical refused':28} "
+            f"{sum(1 for r in every if r['variant'] == 'canonical'):>4} {'-':>5} "
+            f"{sum(1 for r in every if r['variant'] == 'canonical' and r['refused']):>8}"
+            "   (variants below: of the agreements whose canonical question is answered)"
+        )
+        part = [r for r in every if r["pdf"] in answered and r["variant"] != "canonical"]
         for v in variants:
             these = [r for r in part if r["variant"] == v]
             counts = Counter("refused" if r["refused"] else "answered" for r in these)

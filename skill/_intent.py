@@ -403,6 +403,11 @@ def _linked_names(
                 continue
             for name in _split_names(segment):
                 words = name.lower().split()
+                if len(words) == 1 and index is not None and index.opens_name(words):
+                    # "between Arkansas and Associated Natural": a word that is also a place
+                    # opens a name the knowledge base knows; the gate resolves the short name.
+                    out.append(name)
+                    continue
                 # A legal form left over from a name beside it ("XIMAGE corporation") or a
                 # question word is no name of its own.
                 if (

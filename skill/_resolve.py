@@ -86,6 +86,10 @@ def _family_head(keys: Sequence[str], links: frozenset[tuple[str, str]]) -> str 
     return heads[0] if len(heads) == 1 else None
 
 
+# The subjects a question names by name: a person or a company.
+_NAMED = frozenset({"individual", "legal_entity"})
+
+
 class EntityResolver:
     """Resolves the names a question gives to entities of the knowledge base (one gate's)."""
 
@@ -131,9 +135,24 @@ class EntityResolver:
             return None, False
         as_subject = self.store.find_bindings(kb, subject_key=key, document_ids=documents)
         as_parent = self.store.find_bindings(kb, parent_key=key, document_ids=documents)
+        exact = None
         if as_subject or as_parent:
             names = [b.subject_name for b in as_subject] + [b.parent_name or "" for b in as_parent]
-            return ResolvedEntity(name, key, _display_name(names) or name, "exact"), False
+            exact = ResolvedEntity(name, key, _display_name(names) or name, "exact")
+            if as_parent or any(b.subject_type.value in _NAMED for b in as_subject):
+                return exact, False
+            # Only a place or an identifier of that name ("Arkansas", the state a company is
+            # organized in): an entity it is the short name of comes first ("Arkansas Western
+            # Pipeline Company"); the identifier stands when no entity is.
+        found, ambiguous = self._resolve_known(kb, name, documents, cache)
+        if found is None and not ambiguous and exact is not None:
+            return exact, False
+        return found, ambiguous
+
+    def _resolve_known(
+        self, kb: str, name: str, documents: Sequence[str], cache: dict[str, Any]
+    ) -> tuple[ResolvedEntity | None, bool]:
+        """A name among the KB's entities by alias or short name (no exact key)."""
         if is_generic_term(name):
             return None, False
         if "links" not in cache and self.snapshot is not None and "entities" in self.snapshot:
