@@ -82,9 +82,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'split':12} {'asked':9} {'n':>3} {'refused':>8} {'found':>6} {'cites another':>14}"]
     for split in ("development", "held_out", "all"):
         for scoped in (False, True):
-            part = [
-                r for r in rows if r["scoped"] == scoped and split in ("all", r["split"])
-            ]
+            part = [r for r in rows if r["scoped"] == scoped and split in ("all", r["split"])]
             counts = Counter(r["outcome"] for r in part)
             wrong = sum(1 for r in part if r["other_company"])
             lines.append(
@@ -100,7 +98,9 @@ def main() -> None:
     print(table(rows))
     for r in rows:
         if r["outcome"] == "refused" or r["other_company"]:
-            print(f"   {r['id']} {'scoped' if r['scoped'] else 'written'}: {r['why']} {r['other_company']}")
+            print(
+                f"   {r['id']} {'scoped' if r['scoped'] else 'written'}: {r['why']} {r['other_company']}"
+            )
     out = os.environ.get("EVRAG_FBQ_OUT")
     if out:
         Path(out).write_text("".join(json.dumps(r) + "\n" for r in rows))

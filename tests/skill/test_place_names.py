@@ -63,9 +63,9 @@ def test_a_place_that_opens_a_company_name_names_the_company(
         answer = runtime.skill.ask("kb", question)
         assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
         assert law in (answer.conclusion.answer or ""), (question, answer.conclusion.answer)
-        assert {e.source_location.document for e in answer.evidence} == {
-            f"{state.lower()}.pdf"
-        }, question
+        assert {e.source_location.document for e in answer.evidence} == {f"{state.lower()}.pdf"}, (
+            question
+        )
 
 
 def test_a_place_that_opens_no_company_name_is_no_party(runtime: Any) -> None:
