@@ -255,8 +255,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
         "one entity under two names: through CandidateGate the alias resolver settles these "
         "names before the identity links are consulted (probed on a small KB)"
     ),
-    ("tests/skill/test_supersede.py", "skill._conclude"): "values grouped and in conflict",
-    ("tests/skill/test_supersede.py", "skill._supersede"): "the supersession step, case by case",
     ("tests/skill/test_tenure.py", "skill._tenure"): "who held a role when",
     ("tests/test_cli.py", "app.cli"): (
         "exit 2 or 1 for each error type: through `main`, each needs a command that raises it"

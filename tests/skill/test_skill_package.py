@@ -35,6 +35,7 @@ def test_exported_names_are_pinned() -> None:
         "SkillError",
         "State",
         "StateMachine",
+        "StatedSupersession",
         "SubjectClass",
         "SubjectClassError",
         "ValueJudge",
