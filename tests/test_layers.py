@@ -235,7 +235,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/engine/test_engine_cli.py", "engine._validate"): (
         "the validator's field tables, held against the published schema"
     ),
-    ("tests/skill/test_clause_questions.py", "skill._clauses"): "a classifier's labelled spans",
     ("tests/skill/test_conclude.py", "skill._evidence"): (
         "the stems a provision's name is searched by: public only inside EvidenceCollector"
     ),
