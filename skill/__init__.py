@@ -6,7 +6,8 @@ answer object of CONTRACT.md (`Answer`); `render_answer` prints it for a person.
 
 Its steps, each usable alone: the question's reading (`parse_question`, `parse_subject`,
 `parse_agreement`, `split_names`, `time_qualifier`, `document_type_of`), the candidate gate
-(`CandidateGate` -> `GateResult` of `Candidate`s), the evidence (`EvidenceCollector`,
+(`CandidateGate` -> `GateResult` of `Candidate`s) and who holds an office then
+(`OfficeTenure`), the evidence (`EvidenceCollector`,
 `EvidenceUnit`), the conclusion step (`ValueJudge`: values, conflicts, the engine's
 verdict) and its supersession step (`StatedSupersession`: what an amendment states it
 replaces), the values a sentence states (`extract_values`, the `find_*` and `normalize_*`
@@ -68,6 +69,7 @@ from skill._subject import (
     unreadable_text,
 )
 from skill._supersede import StatedSupersession, stated_targets
+from skill._tenure import OfficeTenure
 from skill._values import (
     drop_umbrellas,
     find_dates,
@@ -106,6 +108,7 @@ __all__ = [
     "ExtractedValue",
     "GateResult",
     "IllegalTransition",
+    "OfficeTenure",
     "QueryEmbedder",
     "QuestionKind",
     "SkillError",

@@ -49,7 +49,7 @@ from skill._subject import (
     unreadable_text,
 )
 from skill._supersede import StatedSupersession
-from skill._tenure import in_force
+from skill._tenure import OfficeTenure
 from skill._topic import absence_text
 from skill._units import evidence_units
 
@@ -174,7 +174,7 @@ class EvidenceSkill:
             scoped=documents is not None,
         ).run(kb, subject_class, committed)
         # holders whose office the documents say ended (or began later) are not holders then
-        gate = in_force(gate, subject_class, info)
+        gate = OfficeTenure(info).run(gate, subject_class)
         machine.advance(State.CANDIDATE_SUBJECT_DISCOVERED)
         if not gate.candidates:
             # The gate closed: nothing below may touch the store.

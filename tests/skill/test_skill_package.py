@@ -30,6 +30,7 @@ def test_exported_names_are_pinned() -> None:
         "ExtractedValue",
         "GateResult",
         "IllegalTransition",
+        "OfficeTenure",
         "QueryEmbedder",
         "QuestionKind",
         "SkillError",
