@@ -6,9 +6,11 @@ answer object of CONTRACT.md (`Answer`); `render_answer` prints it for a person.
 
 Its steps, each usable alone: the question's reading (`parse_question`, `parse_subject`,
 `parse_agreement`, `split_names`, `time_qualifier`, `document_type_of`), the candidate gate
-(`CandidateGate` -> `GateResult` of `Candidate`s), the evidence (`EvidenceCollector`,
+(`CandidateGate` -> `GateResult` of `Candidate`s) and who holds an office then
+(`OfficeTenure`), the evidence (`EvidenceCollector`,
 `EvidenceUnit`), the conclusion step (`ValueJudge`: values, conflicts, the engine's
-verdict), the values a sentence states (`extract_values`, the `find_*` and `normalize_*`
+verdict) and its supersession step (`StatedSupersession`: what an amendment states it
+replaces), the values a sentence states (`extract_values`, the `find_*` and `normalize_*`
 readers, `value_details`), the clause answers (`clause_answer`,
 `clause_only_values`) and the state machine (`StateMachine`, `TRANSITIONS`, `TERMINAL`).
 `clear_caches` empties the process memos (pure functions of text): a test runs the skill cold.
@@ -66,7 +68,8 @@ from skill._subject import (
     type_word,
     unreadable_text,
 )
-from skill._supersede import stated_targets
+from skill._supersede import StatedSupersession, stated_targets
+from skill._tenure import OfficeTenure
 from skill._values import (
     drop_umbrellas,
     find_dates,
@@ -105,11 +108,13 @@ __all__ = [
     "ExtractedValue",
     "GateResult",
     "IllegalTransition",
+    "OfficeTenure",
     "QueryEmbedder",
     "QuestionKind",
     "SkillError",
     "State",
     "StateMachine",
+    "StatedSupersession",
     "SubjectClass",
     "SubjectClassError",
     "ValueJudge",

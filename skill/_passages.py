@@ -2,7 +2,7 @@
 
 The documents' sentences are read in order (once per document and question); a passage an
 amendment states it replaces is history, and the text that replaces it is quoted in its
-place (`skill._supersede.supersede_passages` decides which).
+place (`skill._supersede.StatedSupersession.passages` decides which).
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from skill._sentences import DocumentInfo, Sentence, sentences_of
 from skill._subject import QuestionKind, SubjectClass
 from skill._supersede import (
     Passage,
+    StatedSupersession,
     caption_above,
     change_sentences,
     stated_targets,
-    supersede_passages,
 )
 from skill._topic import topic_words
 from skill._units import _dedupe
@@ -60,7 +60,7 @@ def passages_in_force(
     snapshot: dict[str, Any],
 ) -> tuple[list[EvidenceUnit], list[EvidenceUnit], list[Supersession]]:
     """Each candidate's passages under the changes its documents state
-    (`skill._supersede.supersede_passages`): (in force, replaced, supersessions).
+    (`StatedSupersession.passages`): (in force, replaced, supersessions).
     `snapshot`: the gate's cache for the committed set, where the relations bound over its
     documents are kept."""
     allowed = set(committed)
@@ -93,6 +93,7 @@ def passages_in_force(
         infos = {d: found for d in committed if (found := info(d)) is not None}
         stated = snapshot["stated_targets"] = stated_targets(infos)
 
+    superseder = StatedSupersession(info)
     kept: list[EvidenceUnit] = []
     gone: list[EvidenceUnit] = []
     records: list[Supersession] = []
@@ -121,10 +122,9 @@ def passages_in_force(
             kept_here = (s for s in sentences(document_id) if keep(_Spot(s.location, s.text)))
             return [unit_of(s) for s in itertools.islice(kept_here, limit)]
 
-        k, g, r = supersede_passages(
+        k, g, r = superseder.passages(
             mine,
             [d for d in c.documents if d in allowed],
-            info,
             change_text,
             document_text,
             caption_of,

@@ -48,15 +48,8 @@ from skill._subject import (
     parse_subject,
     unreadable_text,
 )
-from skill._supersede import (
-    in_force_note,
-    only_unexecuted,
-    passage_note,
-    set_aside_unexecuted,
-    supersede,
-    unexecuted_documents,
-)
-from skill._tenure import in_force
+from skill._supersede import StatedSupersession
+from skill._tenure import OfficeTenure
 from skill._topic import absence_text
 from skill._units import evidence_units
 
@@ -181,7 +174,7 @@ class EvidenceSkill:
             scoped=documents is not None,
         ).run(kb, subject_class, committed)
         # holders whose office the documents say ended (or began later) are not holders then
-        gate = in_force(gate, subject_class, info)
+        gate = OfficeTenure(info).run(gate, subject_class)
         machine.advance(State.CANDIDATE_SUBJECT_DISCOVERED)
         if not gate.candidates:
             # The gate closed: nothing below may touch the store.
@@ -197,8 +190,9 @@ class EvidenceSkill:
         )
         if folded.listed:
             units = _with_copies(units, folded.listed)
-        drafts = unexecuted_documents(units, info)
-        units, set_aside = set_aside_unexecuted(units, info)
+        superseder = StatedSupersession(info)
+        drafts = superseder.unexecuted_documents(units)
+        units, set_aside = superseder.set_aside_unexecuted(units)
         rejected_units = [*rejected_units, *set_aside]
         # passages of a clause an amendment states it replaces are history (issue 16)
         passages: list[Supersession] = []
@@ -249,7 +243,7 @@ class EvidenceSkill:
             prefixes=entry is not None and entry.partial_values,
             attribute=subject_class.attribute,
             # a value an amendment states it replaces is history, not a conflict (issue 16)
-            supersede=lambda found: supersede(found, info, amended_as),
+            supersede=lambda found: superseder.run(found, amended_as),
             evaluation_time=evaluation_time,
             # the whole knowledge base's dates: a scope chooses the evidence, not the day
             document_dates=(
@@ -261,17 +255,15 @@ class EvidenceSkill:
         unexecuted = drafts
         sufficient = bool(
             sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
-        ) and not only_unexecuted(groups, info)
+        ) and not superseder.only_unexecuted(groups)
         ambiguous = bool(gate.ambiguous) or (
             subject_class.type == "agreement" and len(gate.candidates) > 1
         )
         values = [cv for g in groups for cv in cited(g.values, subject_class.attribute)]
         answer_text = None
         if values and not conflicts:
-            answer_text = (
-                "; ".join(v.value for v in values)
-                + in_force_note(supersessions)
-                + passage_note(passages)
+            answer_text = "; ".join(v.value for v in values) + superseder.note(
+                supersessions, passages
             )
             if (
                 sufficient

@@ -881,3 +881,69 @@ def _continues(out: Sequence[Sentence]) -> bool:
 
 
 _INTRODUCES = re.compile(r":\s*$|\bfollowing\s*:", re.IGNORECASE)
+
+
+class StatedSupersession:
+    """The supersession step of one answer (issue 16, the rule in this module's docstring),
+    over the documents `info` describes: `run` takes a single-valued claim's grouped values
+    and returns those in force and the supersessions (ValueJudge.run's `supersede` hook);
+    `passages` does the same for the sentences a clause or topic answer quotes. A document
+    marked unexecuted supersedes nothing: `set_aside_unexecuted`, `only_unexecuted` and
+    `unexecuted_documents` keep its terms out of force. `note` says in the answer's text
+    what is in force and what it replaced."""
+
+    def __init__(self, info: InfoLookup) -> None:
+        self.info = info
+
+    def run(
+        self, groups: Sequence[Grouped], names: Collection[str] = ()
+    ) -> tuple[list[Grouped], list[Supersession]]:
+        """The values in force and the supersessions (`supersede`); `names`: the names an
+        amendment gives the asked attribute's term ("the Cap")."""
+        return supersede(groups, self.info, names)
+
+    def passages(
+        self,
+        units: Sequence[EvidenceUnit],
+        documents: Sequence[str],
+        change_text: ChangeText,
+        document_text: DocumentText,
+        caption_of: CaptionOf = lambda unit: "",
+        asked: Callable[[str], bool] = lambda caption: False,
+        stated: Sequence[tuple[str, Mapping[str, Any], str]] | None = None,
+        additions: bool = True,
+    ) -> tuple[list[EvidenceUnit], list[EvidenceUnit], list[Supersession]]:
+        """(passages in force, passages replaced, supersessions) of `documents`
+        (`supersede_passages`, whose docstring names each argument)."""
+        return supersede_passages(
+            units,
+            documents,
+            self.info,
+            change_text,
+            document_text,
+            caption_of,
+            asked,
+            stated,
+            additions,
+        )
+
+    def set_aside_unexecuted(
+        self, units: Sequence[EvidenceUnit]
+    ) -> tuple[list[EvidenceUnit], list[RejectedEvidence]]:
+        """The units kept and those set aside as an unexecuted document's terms
+        (`set_aside_unexecuted`)."""
+        return set_aside_unexecuted(units, self.info)
+
+    def only_unexecuted(self, groups: Sequence[Grouped]) -> bool:
+        """Whether some value rests on unexecuted documents alone (never in force)."""
+        return only_unexecuted(groups, self.info)
+
+    def unexecuted_documents(self, units: Sequence[EvidenceUnit]) -> list[str]:
+        """The names of the units' documents that are marked unexecuted."""
+        return unexecuted_documents(units, self.info)
+
+    @staticmethod
+    def note(values: Sequence[Supersession], passages: Sequence[Supersession] = ()) -> str:
+        """The answer text's note: the values' supersessions (`in_force_note`), then the
+        passages' (`passage_note`); empty when there is none."""
+        return in_force_note(values) + passage_note(passages)

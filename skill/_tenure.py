@@ -176,4 +176,26 @@ def holders_in_force(
     return kept, dropped
 
 
-__all__ = ["holders_in_force", "in_force", "not_in_force", "period"]
+class OfficeTenure:
+    """Who holds an office at a question's time (issue 16, the rule in this module's
+    docstring), over the documents `info` describes (their dates): `run` keeps the candidate
+    gate's role holders then and rejects the others with the statement that says why;
+    `holders` does the same for the holder bindings an entity attribute's values are."""
+
+    def __init__(self, info: InfoLookup) -> None:
+        self.info = info
+
+    def run(self, gate: GateResult, subject: SubjectClass) -> GateResult:
+        """The gate's result at the question's time (`subject.constraints["as_of"]`, else
+        now); a yes/no claim about an office that ended is answered no (`in_force`)."""
+        return in_force(gate, subject, self.info)
+
+    def holders(
+        self, bindings: Sequence[Binding], role: str, as_of: str | None
+    ) -> tuple[list[Binding], list[tuple[Binding, str]]]:
+        """The bindings of the holders of `role` at `as_of` (None: now), and each other
+        binding with why its holder does not hold the office then (`holders_in_force`)."""
+        return holders_in_force(bindings, role, as_of, self.info)
+
+
+__all__ = ["OfficeTenure", "holders_in_force", "in_force", "not_in_force", "period"]

@@ -19,7 +19,7 @@ from skill._gate import ATTRIBUTE_ROLES
 from skill._intent import TOPIC
 from skill._search import QueryEmbedder
 from skill._subject import QuestionKind, SubjectClass
-from skill._tenure import holders_in_force
+from skill._tenure import OfficeTenure
 from skill._topic import topic_units
 from skill._values import normalize_jurisdiction
 
@@ -79,7 +79,7 @@ def evidence_units(
         if subject.kind is QuestionKind.ENTITY_ATTRIBUTE and attribute in ATTRIBUTE_ROLES:
             # holders whose office the documents say ended (or began later) are not the
             # value then: "We served as the Company's auditor from 2011 to 2019"
-            held, ended = holders_in_force(
+            held, ended = OfficeTenure(collector.document_info).holders(
                 store.find_bindings(
                     kb,
                     role=ATTRIBUTE_ROLES[attribute],
@@ -88,7 +88,6 @@ def evidence_units(
                 ),
                 ATTRIBUTE_ROLES[attribute],
                 subject.constraints.get("as_of"),
-                collector.document_info,
             )
             for b in held:
                 units.append(

@@ -525,8 +525,9 @@ def test_months_are_read_one_way_everywhere() -> None:
     assert month.match("Sept. 5").group(0) == "Sept."  # the longer abbreviation first
     assert lex.month_number("Mayday") is None and not month.fullmatch("Mayday")
 
-    from ingest._metadata import find_dates
+    from ingest import PdfParser
     from skill import normalize_date
+    from tests import pdfs
 
     for text, iso in (
         ("May 5, 2021", "2021-05-05"),
@@ -534,7 +535,13 @@ def test_months_are_read_one_way_everywhere() -> None:
         ("Sept. 5, 2021", "2021-09-05"),
         ("SEPTEMBER 5, 2021", "2021-09-05"),
     ):
-        assert [d for _, d in find_dates(text)] == [iso], text
+        # the document's own date, as the parser reads it from a written consent's date
+        page = [
+            pdfs.Line("ACTION BY WRITTEN CONSENT OF THE BOARD OF DIRECTORS", bold=True),
+            *pdfs.paragraph(f"The undersigned adopt these resolutions effective as of {text}."),
+        ]
+        parsed = PdfParser(ocr="off").run(pdfs.make_pdf([page]), "d.pdf")
+        assert parsed.document_date == iso, text
         assert normalize_date(text) == iso, text
 
 

@@ -17,7 +17,6 @@ import pytest
 
 from domain import lexicon
 from skill import Candidate, DocumentInfo, EvidenceCollector, QuestionKind, SubjectClass
-from skill._clauses import labelled_spans
 
 ROOT_MODEL = "ingest/clause_model/model.json"
 
@@ -60,12 +59,15 @@ def _ask(runtime: Any, kb: str, question: str) -> dict[str, Any]:
 
 
 def _labelled_quotes(runtime: Any, kb: str, category: str) -> set[str]:
+    """The sentences the clause classifier labelled `category` at ingestion, as the store
+    holds them (each chunk's clause labels: spans of its text)."""
     store = runtime.skill.store
     ids = [d.document_id for d in runtime.catalog.list_documents(kb, status="committed")]
     return {
-        " ".join(chunk.text[s:e].split())
-        for chunk, spans in labelled_spans(store, kb, [category], ids)
-        for s, e in spans
+        " ".join(chunk.text[label.start : label.end].split())
+        for chunk in store.chunks_with_clauses(kb, [category], document_ids=ids)
+        for label in chunk.clause_labels
+        if category in label.categories
     }
 
 

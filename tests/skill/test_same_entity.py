@@ -1,65 +1,74 @@
-"""One entity under two names (skill/_gate.py): a name that two entities of the knowledge base
-answer to is ambiguous, unless a stated identifier makes them one entity (a company renamed:
-the same I.R.S. employer number on the covers of "Adobe Systems Incorporated" and "Adobe
-Inc."), and then the name asked is the one whose name, less its legal form, it is."""
+"""One entity under two names, through EvidenceSkill.ask on real filings: a short name that two
+registrants of the knowledge base answer to ("Kestrel" for Kestrel Systems Incorporated's
+10-K of 2015 and Kestrel Inc.'s of 2022) is ambiguous, unless a stated identifier makes them
+one entity (the same I.R.S. employer number on both covers: a company renamed), and then the
+name asked names the one whose name, less its legal form, it is."""
 
 from __future__ import annotations
 
-from domain import Binding, BindingType, SourceLocation, SubjectType, entity_key
-from skill._resolve import _identity_links, _one_entity
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.pdfs import Line, Row, make_pdf, paragraph
+from tests.skill.conftest import ingested_runtime
+
+OLD, NEW = "KESTREL SYSTEMS INCORPORATED", "KESTREL INC."
+NUMBER = "77-0019522"
+_COLS = (60.0, 250.0, 420.0)
+QUESTION = "What is Kestrel's I.R.S. employer identification number?"
 
 
-def _number(company: str, role: str, value: str, doc: str) -> Binding:
-    return Binding(
-        binding_id=f"{company}-{role}-{doc}",
-        subject_name=value,
-        subject_key=entity_key(value),
-        subject_type=SubjectType.IDENTIFIER,
-        role=role,
-        parent_name=company,
-        parent_key=entity_key(company),
-        binding_type=BindingType.REGISTRATION,
-        attributes={},
-        quote=f"{company} {value}",
-        location=SourceLocation(
-            document=f"{doc}.pdf",
-            document_id=doc,
-            page=1,
-            line_start=1,
-            line_end=1,
-            char_start=0,
-            char_end=10,
+def _filing(name: str, year: int, number: str) -> bytes:
+    """A 10-K whose cover names the registrant over its caption and states its employer
+    number, and whose text calls it "Kestrel" (the filing's own short name)."""
+    cover: list[Line | Row] = [
+        Line("UNITED STATES", bold=True, x=250),
+        Line("SECURITIES AND EXCHANGE COMMISSION", bold=True, x=180),
+        Line("FORM 10-K", bold=True, x=270, gap=8),
+        Line(f"For the fiscal year ended December 31, {year}", x=200, gap=6),
+        Line(name, bold=True, x=190, gap=10),
+        Line("(Exact name of registrant as specified in its charter)", size=9, x=190),
+        Row(("Delaware", "", number), xs=_COLS, gap=10),
+        Row(("(State or other jurisdiction of", "", "(I.R.S. Employer"), xs=_COLS, size=9),
+        Row(("incorporation or organization)", "", "Identification No.)"), xs=_COLS, size=9),
+        *paragraph(
+            "Kestrel designs flight control software. Kestrel sells to airlines and airports. "
+            "Kestrel employs 1,200 people."
         ),
-    )
+    ]
+    return make_pdf([cover])
 
 
-OLD, NEW, OTHER = "Kestrel Systems Incorporated", "Kestrel Inc.", "Kestrel Labs LLC"
+@pytest.fixture(scope="module")
+def renamed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    files = [("k2015.pdf", _filing(OLD, 2015, NUMBER)), ("k2022.pdf", _filing(NEW, 2022, NUMBER))]
+    yield from ingested_runtime(tmp_path_factory, "renamed", files)
 
 
-def test_one_employer_number_makes_two_names_one_entity() -> None:
-    same = _identity_links(
-        [
-            _number(OLD, "employer_id", "77-0019522", "k2015"),
-            _number(NEW, "employer_id", "77-0019522", "k2022"),
-            _number(OTHER, "employer_id", "12-3456789", "labs"),
-        ]
-    )
-    old, new, other = entity_key(OLD), entity_key(NEW), entity_key(OTHER)
-    assert same == {(old, new), (new, old)}
+@pytest.fixture(scope="module")
+def two_companies(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    files = [
+        ("k2015.pdf", _filing(OLD, 2015, "12-3456789")),
+        ("k2022.pdf", _filing(NEW, 2022, NUMBER)),
+    ]
+    yield from ingested_runtime(tmp_path_factory, "two", files)
+
+
+@pytest.mark.slow
+def test_one_employer_number_makes_two_names_one_entity(renamed: Any) -> None:
+    answer = renamed.skill.ask("kb", QUESTION)
+    assert answer.terminal_state == "CONCLUDED"
     # "Kestrel" is the renamed company's short name: its name less its legal form.
-    assert _one_entity("Kestrel", [old, new], same) == new
-    # No stated identifier joins the other company: the name stays ambiguous.
-    assert _one_entity("Kestrel", [new, other], same) is None
-    # One entity, but the name asked is neither name's short form: still ambiguous.
-    assert _one_entity("Kestrel Group", [old, new], same) is None
+    assert [c.name for c in answer.candidate_subjects] == [NEW]
+    assert [v.value for v in answer.conclusion.values] == [NUMBER]
 
 
-def test_different_identifiers_or_roles_join_nothing() -> None:
-    assert not _identity_links(
-        [
-            _number(OLD, "employer_id", "77-0019522", "k2015"),
-            _number(NEW, "employer_id", "77-0019523", "k2022"),
-            # the same digits as another kind of number are no identity
-            _number(OTHER, "telephone", "77-0019522", "labs"),
-        ]
-    )
+@pytest.mark.slow
+def test_different_employer_numbers_leave_the_name_ambiguous(two_companies: Any) -> None:
+    answer = two_companies.skill.ask("kb", QUESTION)
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
+    assert answer.candidate_subjects == [] and answer.conclusion.values == []
+    assert "ambiguous_subject" in answer.risk_signals
+    assert sorted(c.name for c in answer.rejected_candidates) == [NEW, OLD]

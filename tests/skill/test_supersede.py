@@ -1,21 +1,14 @@
-"""Supersession the documents state (skill/_supersede.py): the value in force and its history,
-and the cases that must stay a conflict (no stated supersession, recency alone, a draft)."""
+"""Supersession the documents state (skill.StatedSupersession, the conclusion step's hook): the
+value in force and its history, and the cases that must stay a conflict (no stated
+supersession, recency alone, a draft). Documents are described by hand (DocumentInfo): each
+case is a relation an amendment states, which a PDF would only spell out again."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from domain import SourceLocation
-from skill import DocumentInfo, EvidenceUnit, stated_targets
-from skill._conclude import find_conflicts, group_values
-from skill._supersede import (
-    in_force_note,
-    only_unexecuted,
-    passage_note,
-    set_aside_unexecuted,
-    supersede,
-    supersede_passages,
-)
+from skill import DocumentInfo, EvidenceUnit, StatedSupersession, ValueJudge, stated_targets
 
 PARTIES = ("Acme Widgets, Inc.", "Borealis Metals Corp.")
 
@@ -90,10 +83,15 @@ OLD = _unit(
 )
 
 
+def _judge(units: list[EvidenceUnit], infos: dict[str, DocumentInfo]) -> Any:
+    """The conclusion step over `units` of a single-valued claim, with supersession."""
+    step = StatedSupersession(infos.get)
+    return ValueJudge().run(units, single_valued=True, names=False, supersede=step.run)
+
+
 def _run(units: list[EvidenceUnit], infos: dict[str, DocumentInfo]) -> tuple[Any, Any, Any]:
-    groups = group_values(units, names=False)
-    groups, records = supersede(groups, infos.get)
-    return groups, records, find_conflicts(groups, single_valued=True)
+    judgement = _judge(units, infos)
+    return judgement.groups, judgement.supersessions, judgement.conflicts
 
 
 def test_an_amendment_replacing_the_clause_puts_its_value_in_force() -> None:
@@ -119,7 +117,7 @@ def test_an_amendment_replacing_the_clause_puts_its_value_in_force() -> None:
         "2020-01-15",
         "am1.pdf",
     )
-    assert "replacing USD 1,000,000" in in_force_note(records)
+    assert "replacing USD 1,000,000" in StatedSupersession.note(records)
 
 
 def test_two_documents_that_simply_disagree_stay_a_conflict() -> None:
@@ -168,12 +166,14 @@ def test_a_draft_amendment_supersedes_nothing_and_is_set_aside() -> None:
     infos = {"orig": ORIGINAL, "draft": draft}
     _, records, _conflicts = _run([OLD, new], infos)
     assert records == []
-    kept, rejected = set_aside_unexecuted([OLD, new], infos.get)
+    step = StatedSupersession(infos.get)
+    kept, rejected = step.set_aside_unexecuted([OLD, new])
     assert kept == [OLD] and [r.evidence_id for r in rejected] == [new.evidence_id]
     assert "unexecuted" in rejected[0].reason
-    alone, none = set_aside_unexecuted([new], infos.get)
+    alone, none = step.set_aside_unexecuted([new])
     assert alone == [new] and none == []
-    assert only_unexecuted(group_values(alone, names=False), infos.get)
+    assert step.only_unexecuted(_judge(alone, infos).groups)
+    assert step.unexecuted_documents([OLD, new]) == ["draft.pdf"]
 
 
 def test_amended_and_restated_replaces_every_term() -> None:
@@ -193,7 +193,7 @@ def test_amended_and_restated_replaces_every_term() -> None:
     new = _unit("ar", "USD 3,000,000", clause="6.1", section="6. Liability", page=2, line=20)
     _groups, records, conflicts = _run([OLD, new], {"orig": ORIGINAL, "ar": restated})
     assert conflicts == [] and records[0].relation == "amended_and_restated"
-    assert "as amended and restated by ar.pdf" in in_force_note(records)
+    assert "as amended and restated by ar.pdf" in StatedSupersession.note(records)
 
 
 def test_a_second_amendment_replaces_the_first_ones_value() -> None:
@@ -220,7 +220,7 @@ def test_a_second_amendment_replaces_the_first_ones_value() -> None:
     assert [h.value for h in record.history] == ["USD 1,000,000", "USD 2,500,000"]
 
 
-# -- passages: clause and topic answers (supersede_passages) ---------------------------------
+# -- passages: clause and topic answers (StatedSupersession.passages) -------------------------
 
 
 def _sentence(doc: str, text: str, *, clause: str | None, section: str, line: int) -> EvidenceUnit:
@@ -283,7 +283,7 @@ def _passages(
     def document_text(doc: str, keep: Any, limit: int) -> list[EvidenceUnit]:
         return [u for u in texts[doc] if keep(u)][:limit]
 
-    return supersede_passages(units, sorted(infos), infos.get, change_text, document_text)
+    return StatedSupersession(infos.get).passages(units, sorted(infos), change_text, document_text)
 
 
 def test_a_replaced_clause_quotes_the_new_text_in_force_and_the_original_as_history() -> None:
@@ -295,8 +295,10 @@ def test_a_replaced_clause_quotes_the_new_text_in_force_and_the_original_as_hist
     (record,) = records
     assert record.document == "am1.pdf" and record.change == REPLACE_3
     assert [h.documents for h in record.history] == [["orig.pdf"]]
-    assert "Section 3 as amended by am1.pdf, effective 2022-03-01" in passage_note(records)
-    assert "replacing the text of orig.pdf" in passage_note(records)
+    assert "Section 3 as amended by am1.pdf, effective 2022-03-01" in StatedSupersession.note(
+        (), records
+    )
+    assert "replacing the text of orig.pdf" in StatedSupersession.note((), records)
 
 
 def test_quoting_only_the_new_text_cites_the_original_clause_as_history() -> None:
@@ -343,7 +345,7 @@ def test_an_addition_is_quoted_beside_the_clause_it_adds_to_and_replaces_nothing
     )
     assert [u.value for u in kept] == [BASE_TEXT[2].value, *(u.value for u in added)]
     assert gone == [] and records[0].history == []
-    assert "Exhibit A as supplemented by am1.pdf" in passage_note(records)
+    assert "Exhibit A as supplemented by am1.pdf" in StatedSupersession.note((), records)
     # a passage that neither stands in nor names the clause added to brings nothing
     kept, _, records = _passages(
         [BASE_TEXT[1]], {"orig": ORIGINAL, "am1": am1}, {"orig": BASE_TEXT, "am1": added}
@@ -374,7 +376,7 @@ def test_a_second_amendment_of_the_same_clause_replaces_the_first_ones_text() ->
     (record,) = records  # one supersession in force, its history the whole chain
     assert record.document == "am2.pdf"
     assert [h.documents for h in record.history] == [["orig.pdf"], ["am1.pdf"], ["am1.pdf"]]
-    assert "replacing the text of am1.pdf, orig.pdf" in passage_note(records)
+    assert "replacing the text of am1.pdf, orig.pdf" in StatedSupersession.note((), records)
 
 
 def test_a_restatement_replaces_the_passages_it_changes_not_those_it_repeats() -> None:
@@ -479,8 +481,8 @@ def test_a_relation_is_bound_over_the_whole_knowledge_base() -> None:
     def change_text(doc: str, relation: Any, change: Any) -> list[EvidenceUnit]:
         return AM1_TEXT
 
-    kept, gone, records = supersede_passages(
-        [old], sorted(mine), mine.get, change_text, lambda d, k, n: [], stated=bound
+    kept, gone, records = StatedSupersession(mine.get).passages(
+        [old], sorted(mine), change_text, lambda d, k, n: [], stated=bound
     )
     assert (kept, gone, records) == ([old], [], [])
 

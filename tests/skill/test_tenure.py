@@ -1,5 +1,7 @@
-"""Offices with a time (skill/_tenure.py, issue 16): the time a question names, and which
-holders the documents say held the office then (or now)."""
+"""Offices with a time (skill.OfficeTenure, issue 16): the time a question names, and which
+holders the documents say held the office then (or now). The holders' bindings are written
+by hand: each case is a dated statement of an office, which a PDF would only spell out
+again."""
 
 from __future__ import annotations
 
@@ -12,12 +14,12 @@ from skill import (
     Candidate,
     DocumentInfo,
     GateResult,
+    OfficeTenure,
     QuestionKind,
     SubjectClass,
     parse_question,
     time_qualifier,
 )
-from skill._tenure import in_force, not_in_force, period
 
 DATES = {"bylaws": "2017-03-20", "minutes21": "2021-06-15", "minutes24": "2024-06-20"}
 
@@ -75,6 +77,18 @@ OLD = _candidate(
 NEW = _candidate(_binding("Mark Lee", "minutes24", 26, **{"from": "2024-06-20"}))
 
 
+def not_in_force(bindings: Any, role: str, as_of: str | None, info: Any) -> str | None:
+    """Why the one holder bound by `bindings` does not hold `role` at `as_of` (None: now),
+    as OfficeTenure.holders gives it; None when it holds it."""
+    held, dropped = OfficeTenure(info).holders(bindings, role, as_of)
+    assert not (held and dropped)  # one holder: all kept or all dropped
+    return dropped[0][1] if dropped else None
+
+
+def in_force(gate: GateResult, subject: SubjectClass, info: Any) -> GateResult:
+    return OfficeTenure(info).run(gate, subject)
+
+
 @pytest.mark.parametrize(
     ("question", "rest", "as_of"),
     [
@@ -110,10 +124,15 @@ def test_a_time_is_kept_only_on_role_questions() -> None:
     assert "as_of" not in parse_question("Who is the secretary of Acme Robotics, Inc.?").constraints
 
 
-def test_periods() -> None:
-    assert period("2022") == ("2022-01-01", "2022-12-31")
-    assert period("2024-02") == ("2024-02-01", "2024-02-29")
-    assert period("2024-06-01") == ("2024-06-01", "2024-06-01")
+def test_a_month_or_a_day_asked_about_is_its_whole_period() -> None:
+    # appointed from the last day of February 2024 (a leap year): held in "2024-02"
+    leap = (_binding("Mark Lee", "minutes24", 26, **{"from": "2024-02-29"}),)
+    assert not_in_force(leap, "secretary", "2024-02", _info) is None
+    assert "after 2024-01" in (not_in_force(leap, "secretary", "2024-01", _info) or "")
+    # a day is one day: appointed the day after is not held that day
+    later = (_binding("Mark Lee", "minutes24", 26, **{"from": "2024-06-02"}),)
+    assert "after 2024-06-01" in (not_in_force(later, "secretary", "2024-06-01", _info) or "")
+    assert not_in_force(later, "secretary", "2024-06-02", _info) is None
 
 
 def test_who_holds_the_office_now_and_then() -> None:
