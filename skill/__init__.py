@@ -4,8 +4,9 @@ INIT → SUBJECT_CLASS_IDENTIFIED → CANDIDATE_SUBJECT_DISCOVERED → (SUBJECT_
 EVIDENCE_RETRIEVAL → EVIDENCE_VERIFIED → CONCLUDED). `EvidenceSkill.ask` returns the
 answer object of CONTRACT.md (`Answer`); `render_answer` prints it for a person.
 
-Its steps, each usable alone: the question's reading (`parse_question`, `parse_subject`,
-`parse_agreement`, `split_names`, `time_qualifier`, `document_type_of`), the candidate gate
+Its steps, each usable alone: the question's reading (`QuestionReader`: focus, names as
+`Mention`s, intent, subject class, with a knowledge base's names; `parse_question`,
+`parse_subject`, `parse_agreement`, `split_names`, `time_qualifier`, `document_type_of`), the candidate gate
 (`CandidateGate` -> `GateResult` of `Candidate`s) and who holds an office then
 (`OfficeTenure`), the evidence (`EvidenceCollector`,
 `EvidenceUnit`), the conclusion step (`ValueJudge`: values, conflicts, the engine's
@@ -53,8 +54,10 @@ from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
 from skill._gate import CandidateGate
 from skill._memos import clear_caches
+from skill._mentions import Mention
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier
 from skill._question_names import split_names
+from skill._read import QuestionReader
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._skill import EvidenceSkill
@@ -108,9 +111,11 @@ __all__ = [
     "ExtractedValue",
     "GateResult",
     "IllegalTransition",
+    "Mention",
     "OfficeTenure",
     "QueryEmbedder",
     "QuestionKind",
+    "QuestionReader",
     "SkillError",
     "State",
     "StateMachine",

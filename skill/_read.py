@@ -7,7 +7,7 @@ question error naming it.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from domain import Alias, entity_key, legal_form, lexicon
@@ -17,12 +17,15 @@ from skill._intent import (
     _AGREEMENT_PHRASE,
     CLAUSE_TOPICS,
     TOPIC,
+    Intent,
+    asks_existence,
     lexicon_intent,
     read_open_question,
     refine_intent,
 )
-from skill._mentions import NameIndex, known_names, placeholder_in
+from skill._mentions import Mention, NameIndex, find_mentions, known_names, placeholder_in
 from skill._question import MAX_QUESTION_CHARS, _normalize, parse_question, question_focus
+from skill._question_names import split_names
 from skill._subject import SubjectClass
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
@@ -167,6 +170,95 @@ def _asks_a_clause(subject: SubjectClass, normalized: str) -> bool:
     return False
 
 
+class QuestionReader:
+    """State 1 as one component: a question read with the names a knowledge base knows (its
+    entities' names and aliases; `QuestionReader.of` gathers them from a store).
+
+    Its stages, in the order a question goes through them: `focus` (the question without the
+    instructions around it), `names` (the names it writes, each known or not), `intent` (what
+    it asks, from the lexicon's phrasings), `read` (its subject class: the grammar, then the
+    open reading of what the grammar does not read), `read_open` (the open reading alone:
+    names, the agreement they bind, what is asked) and `asks_existence` (whether a yes/no
+    question asks if a clause is there at all)."""
+
+    def __init__(
+        self,
+        names: Iterable[str] = (),
+        *,
+        alias_keys: Collection[str] = (),
+        embedder: Any = None,
+    ) -> None:
+        """`names`: what the knowledge base knows; `alias_keys`: the keys of its
+        knowledge-base-wide aliases; `embedder`: a query embedder (`embed_query`) for what
+        the lexicon's phrasings do not name, or None to read by the lexicon alone."""
+        self.index = NameIndex(sorted(set(names)))
+        self.alias_keys = frozenset(alias_keys)
+        self.embedder = embedder
+
+    @classmethod
+    def of(
+        cls,
+        store: VectorStore,
+        kb: str,
+        committed: Sequence[str],
+        aliases: Sequence[Alias],
+        embedder: Any = None,
+    ) -> QuestionReader:
+        """The reader of knowledge base `kb`: the names its committed documents bind."""
+        reader = cls(alias_keys={a.alias_key for a in aliases if a.document_id is None})
+        reader.index = build_name_index(store, kb, committed, aliases)
+        reader.embedder = embedder
+        return reader
+
+    @staticmethod
+    def focus(question: str) -> str:
+        """The question without the instructions around it ("Answer in USD millions.")."""
+        return question_focus(question)
+
+    def names(self, question: str) -> list[Mention]:
+        """The names `question` writes: known ones first (longest), then name-shaped runs of
+        capitalised words that match nothing known."""
+        return find_mentions(question, self.index)
+
+    def split(self, names: str) -> list[str]:
+        """A list of names ("A, B and C") split as a question's list of parties is, the
+        knowledge base's names kept whole ("C.M. Oliver & Company Limited")."""
+        with known_names(self.index):
+            return split_names(names)
+
+    @staticmethod
+    def intent(text: str) -> Intent | None:
+        """What `text` asks, by the lexicon's phrasings (None: no phrasing names it)."""
+        return lexicon_intent(text)
+
+    def read(self, question: str, *, scoped: bool = False) -> SubjectClass:
+        """The subject class of `question` (SubjectClassError when it names none)."""
+        embed = self.embedder if self.embedder is not None else _NoEmbedder()
+        return read_question(
+            question, self.index, self.alias_keys, embed, self.embedder, scoped=scoped
+        )
+
+    def read_open(self, question: str, *, scoped: bool = False) -> SubjectClass:
+        """The open reading alone, for a question the grammar does not read."""
+        embed = self.embedder.embed_query if self.embedder is not None else None
+        normalized = _normalize(question_focus(question))
+        return read_open_question(
+            question, normalized, self.index, embed=embed, embedder=self.embedder, scoped=scoped
+        ).subject
+
+    @staticmethod
+    def asks_existence(question: str, subject: SubjectClass) -> bool:
+        """Does a yes/no question ask whether a clause is there ("Does the MSA contain a
+        non-compete clause?"), not what it says?"""
+        return asks_existence(question_focus(question), subject)
+
+
+class _NoEmbedder:
+    """No query embedder: what the lexicon's phrasings do not name is read as a topic."""
+
+    embed_query = None
+
+
 def is_clause_question(subject: SubjectClass) -> bool:
     """A question about a clause topic or a topic: its absence is stated, not left blank."""
     return subject.attribute in CLAUSE_TOPICS or subject.attribute == TOPIC
@@ -183,4 +275,10 @@ def clause_label(subject: SubjectClass) -> str:
 _LABELS = {a.name: a.display for a in lexicon().attributes}
 
 
-__all__ = ["build_name_index", "clause_label", "is_clause_question", "read_question"]
+__all__ = [
+    "QuestionReader",
+    "build_name_index",
+    "clause_label",
+    "is_clause_question",
+    "read_question",
+]

@@ -240,15 +240,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/skill/test_conclude.py", "skill._integrity"): (
         "the list item a sentence belongs to: public only inside EvidenceCollector over a stored KB"
     ),
-    ("tests/skill/test_open_questions.py", "skill._intent"): "the open-question reader",
-    ("tests/skill/test_open_questions.py", "skill._mentions"): "the name index of a question",
-    ("tests/skill/test_open_questions.py", "skill._question"): (
-        "the question's normal form, which read_open_question takes and only parse_question "
-        "computes, inside (parse_question never reaches the open-question reader)"
-    ),
-    ("tests/skill/test_open_questions.py", "skill._agreements"): (
-        "a title naming both parties: public only inside CandidateGate over a stored KB"
-    ),
     ("tests/test_cli.py", "app.cli"): (
         "exit 2 or 1 for each error type: through `main`, each needs a command that raises it"
     ),

@@ -3,18 +3,17 @@ lexicon, topic answers, precise absence, and placeholders as question errors."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from domain import entity_key
-from skill import EvidenceSkill, SubjectClassError, split_names
-from skill._intent import lexicon_intent, read_open_question
-from skill._mentions import NameIndex, find_mentions, name_tokens, placeholder_in
-from skill._question import _normalize
+from skill import EvidenceSkill, QuestionReader, SubjectClassError
 from tests.skill.conftest import KB
 
 # -- names from the knowledge base -----------------------------------------------------------
 
-_KNOWN = NameIndex(
+_KNOWN = QuestionReader(
     [
         "SIGA Technologies, Inc.",
         "Meridian Medical Technologies, Inc.",
@@ -26,7 +25,7 @@ _KNOWN = NameIndex(
 
 
 def _names(question: str) -> list[tuple[str, bool]]:
-    return [(m.text, m.known) for m in find_mentions(question, _KNOWN)]
+    return [(m.text, m.known) for m in _KNOWN.names(question)]
 
 
 def test_legal_forms_fold_and_names_are_not_cut_at_their_commas() -> None:
@@ -64,7 +63,7 @@ def test_short_names_joined_by_and_are_two_names() -> None:
         ("Northgate", False),
     ]
     # outside a list after "between", and for the same word (possessive or not), one name
-    index = NameIndex(
+    index = QuestionReader(
         ["Ernst Global Partners LLC", "Young Media Holdings Inc.", "Johnson Controls"]
     )
     for question, name in [
@@ -74,7 +73,7 @@ def test_short_names_joined_by_and_are_two_names() -> None:
             "Johnson and Johnson",
         ),
     ]:
-        assert find_mentions(question, index)[0].text == name
+        assert index.names(question)[0].text == name
     # a known name after "and" is a name of its own
     assert _names("Is there an agreement between Siga and SIGA Technologies, Inc.?") == [
         ("Siga", False),
@@ -107,15 +106,18 @@ def test_a_hyphen_separates_words_as_in_entity_keys() -> None:
     """A question and the knowledge base may write a name with a hyphen or a space; the
     words are folded by domain.fold_word, the same folding entity_key gives each word, so both
     match."""
-    index = NameIndex(["Coca-Cola Bottling Co.", "Rolls Royce Holdings plc"])
+    index = QuestionReader(["Coca-Cola Bottling Co.", "Rolls Royce Holdings plc"])
     for question, written in (
         ("Who owns Coca Cola Bottling Co.?", "Coca Cola Bottling Co."),
         ("Who owns Coca-Cola Bottling Co.?", "Coca-Cola Bottling Co."),
         ("Who audits Rolls-Royce Holdings plc?", "Rolls-Royce Holdings plc"),
     ):
-        assert [(m.text, m.known) for m in find_mentions(question, index)] == [(written, True)]
+        assert [(m.text, m.known) for m in index.names(question)] == [(written, True)]
     for name in ("Coca-Cola Bottling Co.", "McDonald's Corporation", "C.M. Oliver & Company"):
-        assert " ".join(name_tokens(name)) == entity_key(name)
+        # a name as the knowledge base writes it is known in its own words and keyed alike
+        reader = QuestionReader([name.upper()])
+        found = [(m.text, m.known) for m in reader.names(f"Who audits {name}?")]
+        assert found == [(name, True)] and entity_key(found[0][0]) == entity_key(name.upper())
 
 
 def test_a_legal_form_ends_an_unknown_name() -> None:
@@ -130,9 +132,13 @@ def test_question_words_and_jurisdictions_are_no_names() -> None:
 
 
 def test_placeholders_are_found() -> None:
-    assert placeholder_in("the agreement between __________ and Acme") == "__________"
-    assert placeholder_in("Can [Party] terminate?") == "[Party]"
-    assert placeholder_in("Can Acme terminate?") is None
+    reader = QuestionReader(["Acme Corp"])
+    for question, blank in (
+        ("What is the governing law of the agreement between __________ and Acme?", "__________"),
+        ("Can [Party] terminate?", "[Party]"),
+    ):
+        with pytest.raises(SubjectClassError, match=re.escape(blank)):
+            reader.read(question)
 
 
 @pytest.mark.parametrize(
@@ -160,7 +166,7 @@ def test_placeholders_are_found() -> None:
     ],
 )
 def test_intents_come_from_the_lexicon(text: str, attribute: str) -> None:
-    intent = lexicon_intent(text)
+    intent = QuestionReader.intent(text)
     assert intent is not None and intent.attribute == attribute
 
 
@@ -303,7 +309,6 @@ def test_which_yes_no_questions_ask_whether_a_clause_is_there(
     question: str, attribute: str, topic: str, existence: bool
 ) -> None:
     from skill import QuestionKind, SubjectClass
-    from skill._intent import asks_existence
 
     subject = SubjectClass(
         type="agreement",
@@ -311,12 +316,12 @@ def test_which_yes_no_questions_ask_whether_a_clause_is_there(
         constraints={"yes_no": True, "topic": topic},
         kind=QuestionKind.AGREEMENT_ATTRIBUTE,
     )
-    assert asks_existence(question, subject) is existence
+    assert QuestionReader.asks_existence(question, subject) is existence
     # a party's right is not the clause's existence ("Does Acme have the right to ...")
     with_party = subject.model_copy(
         update={"constraints": {**subject.constraints, "party": "Acme"}}
     )
-    assert not asks_existence(question, with_party)
+    assert not QuestionReader.asks_existence(question, with_party)
 
 
 def test_absent_clause_topic(skill: EvidenceSkill) -> None:
@@ -386,36 +391,22 @@ def test_a_topic_question_is_answered_from_cited_passages(skill: EvidenceSkill) 
 def test_names_before_an_agreements_type_words_are_its_parties(
     question: str, parties: list[str], document_type: str
 ) -> None:
-    from skill._intent import read_open_question
-    from skill._question import _normalize
 
-    subject = read_open_question(question, _normalize(question), _KNOWN).subject
+    subject = _KNOWN.read_open(question)
     assert subject.parties == parties
     assert subject.document_type == document_type
 
 
 def test_a_legal_form_written_in_words_ends_the_known_name() -> None:
-    index = NameIndex(["Great Lakes Gas Transmission Limited Partnership", "Acme Widgets LLC"])
+    index = QuestionReader(["Great Lakes Gas Transmission Limited Partnership", "Acme Widgets LLC"])
     question = (
         "Under which jurisdiction's laws is the contract between Great Lakes Gas Transmission "
         "Limited Partnership and Acme Widgets Limited Liability Company construed?"
     )
-    assert [(m.text, m.known) for m in find_mentions(question, index)] == [
+    assert [(m.text, m.known) for m in index.names(question)] == [
         ("Great Lakes Gas Transmission Limited Partnership", True),
         ("Acme Widgets Limited Liability Company", True),
     ]
-
-
-def test_clause_topics_are_the_attributes_with_a_threshold() -> None:
-    """A clause topic is declared by data (cues and a threshold); cues alone, which every
-    attribute may carry, make none: "assignment" keeps its own extractor."""
-    from domain import lexicon
-    from skill._intent import CLAUSE_TOPICS
-
-    declared = {a.name for a in lexicon().attributes if a.threshold is not None}
-    assert declared == CLAUSE_TOPICS
-    assert {"non_compete", "change_of_control"} <= CLAUSE_TOPICS
-    assert not {"assignment", "termination_right", "governing_law"} & CLAUSE_TOPICS
 
 
 def test_an_unknown_hyphenated_name_stays_whole() -> None:
@@ -427,7 +418,7 @@ def test_an_unknown_hyphenated_name_stays_whole() -> None:
     ]
 
 
-_TITLED = NameIndex(
+_TITLED = QuestionReader(
     [
         "Orrin Vale Holdings, Inc.",
         "Pellucid Freight LLC",
@@ -493,10 +484,8 @@ _TITLED = NameIndex(
 def test_a_whole_title_is_the_agreement_and_names_only_its_parties(
     question: str, parties: list[str], document_type: str | None, amendment: str | None
 ) -> None:
-    from skill._intent import read_open_question
-    from skill._question import _normalize
 
-    subject = read_open_question(question, _normalize(question), _TITLED).subject
+    subject = _TITLED.read_open(question)
     assert subject.parties == parties
     assert subject.document_type == document_type
     assert subject.constraints.get("amendment") == amendment
@@ -506,64 +495,42 @@ def test_a_whole_title_is_the_agreement_and_names_only_its_parties(
 
 def test_a_title_with_no_determiner_before_it_keeps_its_names() -> None:
     """Capitalised words before a title with no "the" may be a party's name: not a title."""
-    from skill._intent import read_open_question
-    from skill._question import _normalize
 
     question = "Does Brenwick Foods Supply Agreement with Pellucid Freight LLC renew?"
-    subject = read_open_question(question, _normalize(question), _TITLED).subject
+    subject = _TITLED.read_open(question)
     assert "Pellucid Freight LLC" in subject.parties
 
 
 def test_a_determiner_before_a_known_name_is_no_party() -> None:
-    from skill._mentions import split_known_names
-
-    index = NameIndex(["ARC Group, Inc.", "Pellucid Freight LLC"])
-    assert split_known_names(
-        "Pellucid Freight LLC and The ARC Group, Inc.", index, split_names
-    ) == [
+    index = QuestionReader(["ARC Group, Inc.", "Pellucid Freight LLC"])
+    assert index.split("Pellucid Freight LLC and The ARC Group, Inc.") == [
         "Pellucid Freight LLC",
         "ARC Group, Inc.",
     ]
 
 
 def test_a_lower_case_qualifier_after_a_name_is_no_part_of_it() -> None:
-    from skill._mentions import split_known_names
-
-    index = NameIndex(["Baidu Online Network Technology (Beijing) Co., Ltd.", "Beike Group"])
+    index = QuestionReader(["Baidu Online Network Technology (Beijing) Co., Ltd.", "Beike Group"])
     # no known name to split at: "Baidu" is a short name
-    assert split_known_names("Baidu for convenience", index, split_names) == ["Baidu"]
-    assert split_known_names("Beike Group and Baidu without cause", index, split_names) == [
+    assert index.split("Baidu for convenience") == ["Baidu"]
+    assert index.split("Beike Group and Baidu without cause") == [
         "Beike Group",
         "Baidu",
     ]
     # capitalised words after "for" are a name's own; a name written in lower case is left
-    assert split_known_names("Bank for International Settlements", index, split_names) == [
+    assert index.split("Bank for International Settlements") == [
         "Bank for International Settlements"
     ]
-    assert split_known_names("doctors without borders", index, split_names) == [
-        "doctors without borders"
-    ]
+    assert index.split("doctors without borders") == ["doctors without borders"]
     # only what a question says of a right is a qualifier
-    assert split_known_names("Jack in the box", index, split_names) == ["Jack in the box"]
-
-
-def test_a_title_more_specific_than_the_agreements_needs_both_parties() -> None:
-    from skill._agreements import _titled_by_parties
-
-    two = [object(), object()]
-    kinds = ("sponsorship_agreement",)
-    assert _titled_by_parties("stadium_naming_sponsorship_agreement", kinds, two)
-    assert not _titled_by_parties("stadium_naming_sponsorship_agreement", kinds, two[:1])
-    assert not _titled_by_parties("sponsorship_agreement_2", kinds, two)
-    assert not _titled_by_parties("amendment_no_2_sponsorship_agreement", kinds, two)
-    assert not _titled_by_parties(None, kinds, two)
+    assert index.split("Jack in the box") == ["Jack in the box"]
 
 
 def test_a_type_word_inside_what_is_asked_is_not_the_agreement() -> None:
     # "license" is a type of agreement, and here it is what is asked about.
     question = "What license is granted under the Supply Agreement between Acme Widgets LLC and Globex Corp?"
-    index = NameIndex(["Acme Widgets LLC", "Globex Corp"])
-    subject = read_open_question(question, _normalize(question), index).subject
+    index = QuestionReader(["Acme Widgets LLC", "Globex Corp"])
+    subject = index.read_open(question)
     assert subject.attribute == "license_grant"
     assert subject.document_type == "supply_agreement"
     assert subject.parties == ["Acme Widgets LLC", "Globex Corp"]
@@ -636,7 +603,7 @@ def test_a_clause_the_grammar_took_for_an_entity_is_the_clause(skill: EvidenceSk
 def test_short_names_before_the_agreements_type_are_its_parties(
     question: str, parties: list[str] | None, document_type: str
 ) -> None:
-    index = NameIndex(
+    index = QuestionReader(
         [
             "Halcyon Robotics, Inc.",
             "Halcyon Robotic Systems Ltd.",
@@ -647,14 +614,14 @@ def test_short_names_before_the_agreements_type_are_its_parties(
             "Exclusive Resorts, LLC",
         ]
     )
-    subject = read_open_question(question, question, index).subject
+    subject = index.read_open(question)
     assert subject.constraints.get("parties") == parties
     assert subject.document_type == document_type
     assert subject.attribute == "governing_law"
 
 
 def test_words_inside_a_longer_title_are_no_short_names() -> None:
-    index = NameIndex(
+    index = QuestionReader(
         [
             "Zebra Technologies International, LLC",
             "ScanSource, Inc.",
@@ -665,7 +632,7 @@ def test_words_inside_a_longer_title_are_no_short_names() -> None:
         "Is consent required to assign the Addendum To Zebra Partnerconnect Distributor "
         "Agreement between Zebra Technologies International, LLC and ScanSource, Inc.?"
     )
-    subject = read_open_question(question, question, index).subject
+    subject = index.read_open(question)
     assert subject.constraints["parties"] == [
         "Zebra Technologies International, LLC",
         "ScanSource, Inc.",
