@@ -1,7 +1,7 @@
 """`make bench`: every benchmark in turn; each prints a table with its same-run baseline.
 
 `python -m bench [name ...]` runs a subset (engine, embed, ingest, ocr, query, quality,
-cuad_topics, clauses, clause_confirm, bindings, api, hostile).
+cuad_topics, clauses, clause_confirm, bindings, parties, api, hostile).
 Set BENCH_QUICK=1 for a short smoke run (smaller inputs, shorter loops). Each benchmark runs
 in a process of its own: none inherits what an earlier one loaded (a child's peak RSS, as
 bench/ingest reads it from the kernel, counts the memory of the process it was forked from).
@@ -23,7 +23,7 @@ os.environ.setdefault("EVRAG_QUALITY_FILINGS", "1")
 
 ORDER = [
     "engine", "embed", "ingest", "ocr", "query", "quality", "cuad_topics", "clauses",
-    "clause_confirm", "bindings",
+    "clause_confirm", "bindings", "parties",
     "api", "hostile",
 ]  # fmt: skip
 
