@@ -1,0 +1,56 @@
+"""Preamble shapes measured on CUAD's contracts (bench/parties), as generated variants:
+invented names, upper and lower case, "&", each legal form, the wrap at each place."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ingest.test_bindings import found, run
+
+# A party name whose first words end one line and whose last words start the next: the line
+# above may hold prose, an address, or one word of the name in a case of its own.
+_WRAPPED = [
+    # (the line's end, the next line's start, the name)
+    ("Ohio 44101 and HIGH PLAINS NET", "SOLUTIONS, INC.", "HIGH PLAINS NET SOLUTIONS, INC."),
+    ("by and between NWDA", "BioFoundry, LLC", "NWDA BioFoundry, LLC"),
+    ("by and between Quillmark", "US, LLC", "Quillmark US, LLC"),
+    ("by and between Harrow & Vale", "Partners, L.P.", "Harrow & Vale Partners, L.P."),
+    ("by and between HARROW & VALE", "PARTNERS LTD.", "HARROW & VALE PARTNERS LTD."),
+    ("by and between Larkspur Data", "Systems Corporation", "Larkspur Data Systems Corporation"),
+    ("Suite 200, Reno, NV 89501 and KESTREL", "ANALYTICS GMBH", "KESTREL ANALYTICS GMBH"),
+]
+
+
+@pytest.mark.parametrize(("tail", "head", "name"), _WRAPPED)
+def test_a_party_name_wrapped_onto_the_next_line_keeps_its_first_words(
+    tail: str, head: str, name: str
+) -> None:
+    result = run(
+        [
+            "SUPPLY AGREEMENT",
+            'This Supply Agreement (the "Agreement") is entered into by Corvel Brands, Inc.',
+            f'("Buyer"), {tail}',
+            f'{head} ("Seller").',
+            "WHEREAS, Seller makes goods;",
+        ]
+    )
+    parties = {n for n, _ in found(result, "party")}
+    assert name in parties, parties
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases["Seller"] == name
+    assert aliases["Buyer"] == "Corvel Brands, Inc."
+
+
+@pytest.mark.parametrize("heading", ["NOTICES", "DEFINITIONS", "EXHIBIT B", "K.", "PARTIES"])
+def test_a_heading_or_an_initial_above_a_name_stays_out_of_it(heading: str) -> None:
+    result = run(
+        [
+            "SUPPLY AGREEMENT",
+            'This Supply Agreement (the "Agreement") is entered into by and between',
+            heading,
+            'Marlowe Tooling Inc. ("Seller") and Corvel Brands, Inc. ("Buyer").',
+            "WHEREAS, Seller makes goods;",
+        ]
+    )
+    parties = {n for n, _ in found(result, "party")}
+    assert "Marlowe Tooling Inc." in parties, parties
