@@ -232,9 +232,7 @@ def gold_parties(spans_text: str, answer: str) -> tuple[list[GoldParty], int]:
         paren = re.search(r"\([^()]*[\"“”]", entry)  # '(the "Customer")', '("Acme")'
         name = (entry[: paren.start()] if paren else entry).strip(" ,.(")
         name = _QUALIFIER.sub("", name).strip(" ,.")
-        aliases = [
-            a.strip(" ,.") for a in _QUOTED.findall(entry[paren.start() :] if paren else "")
-        ]
+        aliases = [a.strip(" ,.") for a in _QUOTED.findall(entry[paren.start() :] if paren else "")]
         if not name and entries:
             entries[-1][1].extend(aliases)  # 'WATER NOW, INC.; ("Water Now")'
         elif name:
@@ -279,13 +277,17 @@ def contracts(splits: Sequence[str]) -> list[Contract]:
             label = rec["labels"].get("Parties") or {"spans": "[]", "answer": ""}
             parties, redacted = gold_parties(label["spans"], label["answer"])
             out.append(
-                Contract(rec["text"], split, parties, redacted, text_path=TRAIN / "text" / rec["text"])
+                Contract(
+                    rec["text"], split, parties, redacted, text_path=TRAIN / "text" / rec["text"]
+                )
             )
     if "pdf" in splits:
         for raw in (CUAD / "clauses.jsonl").read_text(encoding="utf-8").splitlines():
             rec = json.loads(raw)
             parties, redacted = gold_parties(rec["Parties"], rec["Parties (answer)"])
-            out.append(Contract(rec["pdf"], "pdf", parties, redacted, pdf_path=CUAD / "pdf" / rec["pdf"]))
+            out.append(
+                Contract(rec["pdf"], "pdf", parties, redacted, pdf_path=CUAD / "pdf" / rec["pdf"])
+            )
     return out
 
 
@@ -332,7 +334,9 @@ def score_contract(contract: Contract, result: Any) -> Outcome:
         own = {_key(s) for s in party.spellings}
         for alias in party.aliases:
             ak = _key(alias)
-            if ak in done or any(ak in {_key(a) for a in p.aliases} for p in contract.parties if p is not party):
+            if ak in done or any(
+                ak in {_key(a) for a in p.aliases} for p in contract.parties if p is not party
+            ):
                 continue  # an alias annotated for two parties pairs with neither
             done.add(ak)
             for a in result.aliases:
