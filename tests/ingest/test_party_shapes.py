@@ -54,3 +54,61 @@ def test_a_heading_or_an_initial_above_a_name_stays_out_of_it(heading: str) -> N
     )
     parties = {n for n, _ in found(result, "party")}
     assert "Marlowe Tooling Inc." in parties, parties
+
+
+# A descriptor after a party's name ("a Taiwanese company", "A SWISS CORPORATION") is shaped
+# like a company; the defined term after it names the party, never the descriptor.
+_DESCRIPTORS = [
+    "a Taiwanese company",
+    "a P.R.C. company",
+    "a Delaware Limited Liability Company",
+    "a Japanese corporation",
+    "an English company",
+    "A SWISS CORPORATION",
+    "a Nevada (USA) corporation",
+    "a DE corporation",
+    "a ___ DE corporation",
+    "a limited company",
+]
+
+_DESCRIBED = [
+    # (the name as written, the name bound)
+    ("Harrow & Vale Partners, L.P.", "Harrow & Vale Partners, L.P."),
+    ("KESTREL ANALYTICS GMBH", "KESTREL ANALYTICS GMBH"),
+    ("Quillmark Systems Ltd.", "Quillmark Systems Ltd."),
+    ("Orvandi Technology", "Orvandi Technology"),
+    ("PELORUS WORKS", "PELORUS WORKS"),
+]
+
+_TERMS = [
+    '("Distributor")',
+    '(hereinafter referred to as the "Distributor")',
+    '(the "Distributor")',
+]
+
+
+@pytest.mark.parametrize("descriptor", _DESCRIPTORS)
+@pytest.mark.parametrize(("written", "name"), _DESCRIBED)
+@pytest.mark.parametrize("term", _TERMS)
+@pytest.mark.parametrize("described_first", [False, True])
+def test_a_descriptor_after_a_name_is_not_the_party(
+    descriptor: str, written: str, name: str, term: str, described_first: bool
+) -> None:
+    described = (
+        f"{written}, {descriptor}, with its principal office at 12 Elm Road, Taipei 10051 {term}"
+    )
+    other = 'Corvel Brands, Inc., a Nevada corporation ("Supplier")'
+    first, second = (described, other) if described_first else (other, described)
+    result = run(
+        [
+            "DISTRIBUTOR AGREEMENT",
+            'This Distributor Agreement (the "Agreement") is made as of July 19, 2018, by and',
+            f"between {first} and {second}.",
+            "WHEREAS, Distributor desires to sell the products;",
+        ]
+    )
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get("Distributor") == name, aliases
+    assert aliases.get("Supplier") == "Corvel Brands, Inc."
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, "Corvel Brands, Inc."}, parties
