@@ -112,3 +112,53 @@ def test_a_descriptor_after_a_name_is_not_the_party(
     assert aliases.get("Supplier") == "Corvel Brands, Inc."
     parties = {n for n, _ in found(result, "party")}
     assert parties == {name, "Corvel Brands, Inc."}, parties
+
+
+# An agreement its signers make by signing (a joint filing agreement): no preamble names the
+# parties; each signature block does, on its own lines or run together in one paragraph.
+_OPENINGS = [
+    "The undersigned hereby agree that the Schedule 13G is filed on behalf of each of them.",
+    "The undersigned acknowledge and agree that the statement is filed on behalf of each.",
+    "IN WITNESS WHEREOF, the undersigned hereby execute this Joint Filing Agreement.",
+]
+
+_SIGNERS = [
+    # (the block's head, how it signs, the party bound)
+    ("HARROW & VALE PARTNERS, LLC", "By: /s/ Jane Roe", "HARROW & VALE PARTNERS, LLC"),
+    ("Kestrel Fund II, L.P.", "By: /s/ Jane Roe", "Kestrel Fund II, L.P."),
+    (
+        "QUILLMARK CAPITAL HOLDING CORPORATION",
+        "/s/ Jane Roe",
+        "QUILLMARK CAPITAL HOLDING CORPORATION",
+    ),
+    ("Larkspur Trust", "/s/ Jane Roe", "Larkspur Trust"),
+    ("ADAM D. QUILL", "/s/ Adam D. Quill", "Adam D. Quill"),
+    ("Marta Oyelaran", "/s/ Marta Oyelaran", "Marta Oyelaran"),
+]
+
+
+def _block(head: str, signs: str, nested: bool) -> list[str]:
+    # Not under a name ending in a head noun ("Larkspur Trust"): run together, "Larkspur
+    # Trust By: ..." reads as no name (a head noun ends a name only before no capital).
+    nested = nested and not head.endswith("Trust")
+    via = ["By: Harrow & Vale Partners, LLC, its general partner"] if nested else []
+    if "/s/ Jane" in signs:
+        return [head, *via, signs, "Name: Jane Roe", "Title: Managing Director"]
+    return [head, signs]
+
+
+@pytest.mark.parametrize("opening", _OPENINGS)
+@pytest.mark.parametrize("pair", [(0, 1), (2, 4), (3, 5), (1, 0), (4, 2), (5, 3)])
+@pytest.mark.parametrize("run_together", [False, True])
+def test_the_signers_of_an_agreement_with_no_preamble_are_its_parties(
+    opening: str, pair: tuple[int, int], run_together: bool
+) -> None:
+    blocks = [
+        line
+        for k, i in enumerate(pair)
+        for line in _block(_SIGNERS[i][0], _SIGNERS[i][1], nested=k == 1)
+    ]
+    lines = ["JOINT FILING AGREEMENT", opening, "Dated: July 6, 2020"]
+    result = run([*lines, " ".join(blocks)] if run_together else [*lines, *blocks])
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {_SIGNERS[i][2] for i in pair}, parties
