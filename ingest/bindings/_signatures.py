@@ -198,9 +198,9 @@ class SignatureBlocks(BindingRule):
             while words and re.search(r"\d", words[0]):
                 words = words[1:]
             for k in range(2, min(5, len(words))):
-                signed = r"/s/\s*" + r"\s+".join(map(re.escape, words)) + r"$"
+                signature = r"/s/\s*" + r"\s+".join(map(re.escape, words)) + r"$"
                 if (
-                    re.search(signed, text[max(0, m.end() - len(raw) - 8) : m.end()])
+                    re.search(signature, text[max(0, m.end() - len(raw) - 8) : m.end()])
                     and _person(" ".join(words[:k]))
                     and _company(" ".join(words[k:]))
                 ):
