@@ -24,6 +24,11 @@ Figures:
   truncation of it (one key's words a run of the other's). Counted once per (document,
   alias); split into those attached to another annotated party and to an unannotated name.
 
+Baseline, measured in the same run on the same parsed text: the capitalised runs of the
+preamble around its first "and" (from the first "between" or "among" to 200 characters past
+that "and"), each taken as a party; scored by the same recall and >= 2 figures (it binds no
+aliases).
+
 `python -m bench.parties [dev|eval|pdf ...] [--cache DIR] [--misses]`: the PDFs and parses
 are cached (by the text's and the PDF's hash) under DIR (default: the temp dir's
 evrag-bench-parties), so a rerun only extracts. Not part of `make test`.
@@ -313,6 +318,8 @@ class Outcome:
     found: list[bool]
     wrong_aliases: list[tuple[str, str, str, bool]] = field(default_factory=list)
     # (alias, annotated party, entity it was attached to, that entity is another gold party)
+    baseline: list[str] = field(default_factory=list)  # the baseline's parties
+    baseline_found: list[bool] = field(default_factory=list)
 
 
 def score_contract(contract: Contract, result: Any) -> Outcome:
@@ -354,6 +361,33 @@ def score_contract(contract: Contract, result: Any) -> Outcome:
     return Outcome(contract, bound, found, wrong)
 
 
+# A capitalised run: words opening with a capital or a digit, joined by "of", "&" or "-".
+_CAPS_RUN = re.compile(
+    r"[A-Z0-9][\w.&'’\-]*(?:,?[ \t\n]+(?:(?:of|&)[ \t\n]+)?[A-Z0-9][\w.&'’\-]*)*"
+)
+
+
+def baseline_parties(text: str) -> list[str]:
+    """The baseline's parties: every capitalised run from the first "between" or "among" of
+    the first 6,000 characters to 200 characters past the first "and" after it."""
+    m = re.search(r"(?i)\b(?:between|among)\b", text[:6000])
+    if m is None:
+        return []
+    region = text[m.end() : m.end() + 1500]
+    cut = re.search(r"\s(?:and|AND)\s", region)
+    region = region[: cut.end() + 200] if cut else region[:400]
+    return [r.group(0) for r in _CAPS_RUN.finditer(region)]
+
+
+def score_baseline(outcome: Outcome, text: str) -> None:
+    """Score the baseline's parties of `text` into `outcome`."""
+    outcome.baseline = baseline_parties(text)
+    keys = {_key(n) for n in outcome.baseline}
+    outcome.baseline_found = [
+        any(_key(s) in keys for s in p.spellings) for p in outcome.contract.parties
+    ]
+
+
 def run_contracts(items: Iterable[Contract], cache: Path) -> list[Outcome]:
     """Typeset (or read), parse and extract each contract; score it."""
     from ingest import BindingExtractor, PdfRejected
@@ -370,9 +404,13 @@ def run_contracts(items: Iterable[Contract], cache: Path) -> list[Outcome]:
         try:
             doc = _parsed(pdf, c.name if c.pdf_path else c.name.replace(".txt", ".pdf"), cache)
         except PdfRejected:
-            outcomes.append(Outcome(c, [], [False] * len(c.parties)))
+            outcome = Outcome(c, [], [False] * len(c.parties))
+            score_baseline(outcome, "")
+            outcomes.append(outcome)
             continue
-        outcomes.append(score_contract(c, extractor.run(doc)))
+        outcome = score_contract(c, extractor.run(doc))
+        score_baseline(outcome, doc.text)
+        outcomes.append(outcome)
     return outcomes
 
 
@@ -389,10 +427,16 @@ class Figures:
     wrong_aliases: int
     wrong_to_party: int
     redacted: int
+    baseline_found: int
+    baseline_two_or_more: int
 
     @property
     def recall(self) -> float:
         return self.found / self.gold if self.gold else 1.0
+
+    @property
+    def baseline_recall(self) -> float:
+        return self.baseline_found / self.gold if self.gold else 1.0
 
 
 def figures(split: str, outcomes: Sequence[Outcome]) -> Figures:
@@ -407,6 +451,8 @@ def figures(split: str, outcomes: Sequence[Outcome]) -> Figures:
         wrong_aliases=sum(len(o.wrong_aliases) for o in outcomes),
         wrong_to_party=sum(w[3] for o in outcomes for w in o.wrong_aliases),
         redacted=sum(o.contract.redacted for o in outcomes),
+        baseline_found=sum(sum(o.baseline_found) for o in outcomes),
+        baseline_two_or_more=sum(len(o.baseline) >= 2 for o in outcomes),
     )
 
 
@@ -414,15 +460,18 @@ def table(rows: Sequence[Figures]) -> str:
     """The figures as a markdown table."""
     out = [
         "| set | contracts | gold parties | found | recall | >= 2 bound | 0 bound "
-        "| wrong-party aliases (to another party) | unnamed or redacted, not scored |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| wrong-party aliases (to another party) | unnamed or redacted, not scored "
+        "| baseline recall | baseline >= 2 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for f in rows:
         share = f.two_or_more / f.contracts if f.contracts else 1.0
+        base_share = f.baseline_two_or_more / f.contracts if f.contracts else 1.0
         out.append(
             f"| {f.split} | {f.contracts} | {f.gold} | {f.found} | {f.recall:.3f} "
             f"| {f.two_or_more} ({share:.1%}) | {f.none_bound} "
-            f"| {f.wrong_aliases} ({f.wrong_to_party}) | {f.redacted} |"
+            f"| {f.wrong_aliases} ({f.wrong_to_party}) | {f.redacted} "
+            f"| {f.baseline_recall:.3f} | {f.baseline_two_or_more} ({base_share:.1%}) |"
         )
     return "\n".join(out)
 
