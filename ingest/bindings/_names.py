@@ -15,6 +15,7 @@ from domain import (
     SubjectType,
     base_key,
     entity_key,
+    is_generic_term,
     is_person_name,
     legal_form,
     lexicon,
@@ -152,6 +153,13 @@ class NamedEntity:
     subject_type: SubjectType
 
 
+# The capitalised words a line ends with (joined by "of", "and", "&"), after prose or an
+# address: where a name wrapped onto the next line starts.
+_WRAPPED_HEAD = re.compile(
+    r"(?:^|\s)((?:[A-Z][\w'’.\-&]*\s+(?:(?:of|and|&)\s+)?)*[A-Z][\w'’.\-&]*)$"
+)
+
+
 def _clean_name(raw: str) -> str:
     # A name may wrap onto the next line, but never continues a heading line above it.
     segments = [seg.strip() for seg in raw.split("\n")]
@@ -162,9 +170,29 @@ def _clean_name(raw: str) -> str:
         # of its own to compare.
         bare_form = bool(legal_form("x " + kept[0])) and not base_key("x " + kept[0]).strip("x ")
         same_case = seg.isupper() == kept[0].isupper() or not letters or bare_form
-        if not same_case or re.search(r"(?i)\b(?:agreement|exhibit|contract)\b|^\W*$", seg):
+        if re.search(r"(?i)\b(?:agreement|exhibit|contract)\b|^\W*$", seg):
             break
-        kept.insert(0, seg)
+        if same_case:
+            kept.insert(0, seg)
+            continue
+        # The line may end with the name's first words after prose or an address ("... 94403
+        # and HIGH SPEED NET" over "SOLUTIONS, INC."), or with one word of a name whose case
+        # differs from the rest ("ADMA" over "BioManufacturing, LLC", "Capsugel" over "US,
+        # LLC"): those words are the name's; a heading of another case stays out.
+        head = _WRAPPED_HEAD.search(seg)
+        if head is not None:
+            words = head.group(1).split()
+            one = words[0] if len(words) == 1 else ""
+            # one word: a capitalised word or a short acronym, not a caps heading ("NOTICES")
+            # nor a person's initial ("K.")
+            if head.group(1).isupper() == kept[0].isupper() or (
+                re.fullmatch(r"[A-Z][\w'’&\-]+", one)
+                and (not one.isupper() or len(one) <= 4)
+                and not is_generic_term(one)
+                and not _contract_role(one)
+            ):
+                kept.insert(0, head.group(1))
+        break
     name = re.sub(r"\s+", " ", " ".join(kept)).strip(" ,;:")
     prev = None
     while prev != name:

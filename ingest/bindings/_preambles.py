@@ -202,6 +202,25 @@ _DESCRIBED_COMPANY = re.compile(
 )
 
 
+# An indefinite article before a company-shaped phrase ("SUNWAI Technology, a Taiwanese
+# company", "Acme AG, A SWISS CORPORATION", "Beta Ltd., an English company", a form's "a ___
+# DE corporation"): the phrase describes the name before it, it is no name of its own.
+_ARTICLE_BEFORE = re.compile(r"(?:^|[\s,(])(?:a|an)\s+(?:_+\s*)?$")
+
+
+_ARTICLE_INSIDE = re.compile(r"(?:A|AN|An)\s")
+
+
+def _is_descriptor(window: str, cm: re.Match[str]) -> bool:
+    """Is the company-shaped match `cm` of `window` a descriptor after an article?"""
+    if _ARTICLE_BEFORE.search(window, 0, cm.start()):
+        return True
+    # In capitals the article is a token of the match itself ("..., A SWISS CORPORATION").
+    return bool(_ARTICLE_INSIDE.match(cm.group(0))) and bool(
+        re.search(r",\s*$|^\s*$", window[: cm.start()])
+    )
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -221,6 +240,8 @@ def _mention_before(
         lo, window = lo + cut + 1, window[cut + 1 :]
     companies: list[tuple[int, int, NamedEntity]] = []
     for cm in _COMPANY_RE.finditer(window):
+        if _is_descriptor(window, cm):
+            continue
         ent = _company(cm.group(0))
         if ent is not None:
             name_at = cm.start() + max(0, cm.group(0).find(ent.name.split()[0]))
@@ -255,7 +276,9 @@ def _mention_before(
         dm: re.Match[str] | None = None
         for dm_last in re.finditer(
             rf"(?:^|\b(?:between|among|and|with|by)\s+|\n)((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
-            rf"an?\s+(?:{JURISDICTION}\s+)?(?:[a-z\-]+\s+)?{_ENTITY_TYPE}\b",
+            # the descriptor's words: a jurisdiction, a nationality ("Taiwanese", "P.R.C.",
+            # "Nevada (USA)"), a kind ("limited", "wholly-owned")
+            rf"(?i:an?)\s+(?:[\w.\-]+(?:\s+\([\w.\s]{{1,20}}\))?\s+){{0,3}}?{_ENTITY_TYPE}\b",
             window,
         ):
             dm = dm_last

@@ -8,10 +8,13 @@ import re
 from domain import BindingType, SubjectType, base_key, entity_key
 from ingest.bindings._context import BindingContext
 from ingest.bindings._names import (
+    _COMPANY_RE,
+    PERSON,
     NamedEntity,
     _cells,
     _company,
     _contract_role,
+    _is_capacity,
     _person,
     _title_roles,
 )
@@ -36,6 +39,19 @@ _EXECUTES_THIS = re.compile(
     r"(?:[A-Z][\w-]*\s+){0,4}(?:agreement|contract)\b|\bthis\s+(?:[A-Z][\w-]*\s+){0,4}"
     r"(?:agreement|contract)\b[^.]{0,80}?\bto\s+be\s+(?:duly\s+)?executed\b)"
 )
+
+
+# The sentence of an agreement its signers make by signing, with no preamble to name them:
+# "The undersigned hereby agree that ...", "The undersigned acknowledge and agree ..." (a
+# joint filing agreement, a consent).
+_UNDERSIGNED_AGREE = re.compile(
+    r"(?i)\bthe\s+undersigned\s+(?:hereby\s+)?(?:acknowledge\s+and\s+)?agree\b"
+)
+
+
+# A signature block's head where the layout is lost (the blocks run on in one paragraph):
+# a name right before its signature ("SCULPTOR CAPITAL LP By: /s/ ...", "ABP TRUST /s/ ...").
+_SIGNS_NEXT = re.compile(r"[ \t]*\n?[ \t]*(?:By\s*:|/s/)")
 
 
 # The end of a signature block above: its signer's "Name:" or "Title:" line.
@@ -132,13 +148,15 @@ class SignatureBlocks(BindingRule):
         this Agreement", a joint filing agreement, a letter agreement): the entities two or
         more of its signature blocks sign for are its parties, each cited at its block."""
         text = ctx.flow.text
-        executed = _EXECUTES_THIS.search(text)
+        executed = _EXECUTES_THIS.search(text) or _UNDERSIGNED_AGREE.search(text)
         if executed is None:
             return
         signers: dict[str, tuple[NamedEntity, tuple[int, int]]] = {}
         for party, span in ctx.signers:
             if party.subject_type == SubjectType.LEGAL_ENTITY and span[0] >= executed.start():
                 signers.setdefault(party.key, (party, span))
+        for party, span in self._inline_signers(text, executed.end()):
+            signers.setdefault(party.key, (party, span))
         if len(signers) < 2:
             return
         # The title: the document's, or a title line among its first lines.
@@ -152,6 +170,68 @@ class SignatureBlocks(BindingRule):
         names = [p.name for p, _ in ordered]
         span = (executed.start(), ordered[-1][1][1])
         ctx.emit_agreement(agreement, names, span, ctx.doc.document_date)
+
+    @staticmethod
+    def _inline_signers(text: str, start: int) -> list[tuple[NamedEntity, tuple[int, int]]]:
+        """The signers of blocks whose lines ran together ("... Title: Managing Director
+        PRAIRIE ACQUIROR LP By: /s/ Jane Roe Name: ..."): a company right before "By:" or
+        "/s/", not itself signing for another ("By: Acme GP LLC, its general partner"); a
+        person signing for themself ("ADAM D. ROE /s/ Adam D. Roe")."""
+        out: list[tuple[NamedEntity, tuple[int, int]]] = []
+        for m in _COMPANY_RE.finditer(text, start):
+            if not _SIGNS_NEXT.match(text, m.end()) or re.search(
+                r"(?i)\bby\s*:?\s*$", text[max(0, m.start() - 12) : m.start()]
+            ):
+                continue
+            # A head on its own line is the line's ("Jane Roe" above "Larkspur Trust" is the
+            # block above's signer).
+            raw = m.group(0).rsplit("\n", 1)[-1]
+            # The block above's title runs into the name ("Title: Managing Director PRAIRIE
+            # ACQUIROR LP"): the longest run of words that states a capacity is no name's.
+            words = raw.split()
+            for k in range(len(words) - 1, 0, -1):
+                if _is_capacity(" ".join(words[:k])):
+                    words = words[k:]
+                    break
+            # ... or the signature above ("/s/ Adam Roe Larkspur Trust By:"): the signer's
+            # name, the shortest run of words that is a person's, and a date before it
+            while words and re.search(r"\d", words[0]):
+                words = words[1:]
+            for k in range(2, min(5, len(words))):
+                signature = r"/s/\s*" + r"\s+".join(map(re.escape, words)) + r"$"
+                if (
+                    re.search(signature, text[max(0, m.end() - len(raw) - 8) : m.end()])
+                    and _person(" ".join(words[:k]))
+                    and _company(" ".join(words[k:]))
+                ):
+                    words = words[k:]
+                    break
+            # a name in capitals after words in lower case is the capitals
+            for k in range(1, len(words)):
+                tail = " ".join(words[k:])
+                if tail.isupper() and len(base_key(tail).split()) >= 2:
+                    if not " ".join(words[:k]).isupper():
+                        words = words[k:]
+                    break
+            party = _company(" ".join(words))
+            if party is not None:
+                out.append((party, (m.end() - len(" ".join(words)), m.end())))
+        for m in re.finditer(rf"/s/[ \t]*({PERSON})", text[start:]):
+            # the signature's own line, and its words up to the next block's ("/s/ Adam Roe
+            # ACME CAPITAL LP")
+            words = m.group(1).split("\n", 1)[0].split()
+            at = start + m.start()
+            for k in range(len(words), 1, -1):
+                signed = _person(" ".join(words[:k]))
+                head = signed and re.search(
+                    r"[ \t]*\n?[ \t]*".join(map(re.escape, signed.name.split())) + r"\s*$",
+                    text[max(start, at - len(signed.name) - 8) : at],
+                    re.IGNORECASE,
+                )
+                if signed is not None and head:
+                    out.append((signed, (at - len(head.group(0)), at)))
+                    break
+        return out
 
     def _signing_party(self, ctx: BindingContext, text: str) -> NamedEntity | None:
         """The party a signature block signs for, from the line above it ("ACME INC.",

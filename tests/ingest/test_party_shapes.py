@@ -1,0 +1,164 @@
+"""Preamble shapes measured on CUAD's contracts (bench/parties), as generated variants:
+invented names, upper and lower case, "&", each legal form, the wrap at each place."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ingest.test_bindings import found, run
+
+# A party name whose first words end one line and whose last words start the next: the line
+# above may hold prose, an address, or one word of the name in a case of its own.
+_WRAPPED = [
+    # (the line's end, the next line's start, the name)
+    ("Ohio 44101 and HIGH PLAINS NET", "SOLUTIONS, INC.", "HIGH PLAINS NET SOLUTIONS, INC."),
+    ("by and between NWDA", "BioFoundry, LLC", "NWDA BioFoundry, LLC"),
+    ("by and between Quillmark", "US, LLC", "Quillmark US, LLC"),
+    ("by and between Harrow & Vale", "Partners, L.P.", "Harrow & Vale Partners, L.P."),
+    ("by and between HARROW & VALE", "PARTNERS LTD.", "HARROW & VALE PARTNERS LTD."),
+    ("by and between Larkspur Data", "Systems Corporation", "Larkspur Data Systems Corporation"),
+    ("Suite 200, Reno, NV 89501 and KESTREL", "ANALYTICS GMBH", "KESTREL ANALYTICS GMBH"),
+]
+
+
+@pytest.mark.parametrize(("tail", "head", "name"), _WRAPPED)
+def test_a_party_name_wrapped_onto_the_next_line_keeps_its_first_words(
+    tail: str, head: str, name: str
+) -> None:
+    result = run(
+        [
+            "SUPPLY AGREEMENT",
+            'This Supply Agreement (the "Agreement") is entered into by Corvel Brands, Inc.',
+            f'("Buyer"), {tail}',
+            f'{head} ("Seller").',
+            "WHEREAS, Seller makes goods;",
+        ]
+    )
+    parties = {n for n, _ in found(result, "party")}
+    assert name in parties, parties
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases["Seller"] == name
+    assert aliases["Buyer"] == "Corvel Brands, Inc."
+
+
+@pytest.mark.parametrize("heading", ["NOTICES", "DEFINITIONS", "EXHIBIT B", "K.", "PARTIES"])
+def test_a_heading_or_an_initial_above_a_name_stays_out_of_it(heading: str) -> None:
+    result = run(
+        [
+            "SUPPLY AGREEMENT",
+            'This Supply Agreement (the "Agreement") is entered into by and between',
+            heading,
+            'Marlowe Tooling Inc. ("Seller") and Corvel Brands, Inc. ("Buyer").',
+            "WHEREAS, Seller makes goods;",
+        ]
+    )
+    parties = {n for n, _ in found(result, "party")}
+    assert "Marlowe Tooling Inc." in parties, parties
+
+
+# A descriptor after a party's name ("a Taiwanese company", "A SWISS CORPORATION") is shaped
+# like a company; the defined term after it names the party, never the descriptor.
+_DESCRIPTORS = [
+    "a Taiwanese company",
+    "a P.R.C. company",
+    "a Delaware Limited Liability Company",
+    "a Japanese corporation",
+    "an English company",
+    "A SWISS CORPORATION",
+    "a Nevada (USA) corporation",
+    "a DE corporation",
+    "a ___ DE corporation",
+    "a limited company",
+]
+
+_DESCRIBED = [
+    # (the name as written, the name bound)
+    ("Harrow & Vale Partners, L.P.", "Harrow & Vale Partners, L.P."),
+    ("KESTREL ANALYTICS GMBH", "KESTREL ANALYTICS GMBH"),
+    ("Quillmark Systems Ltd.", "Quillmark Systems Ltd."),
+    ("Orvandi Technology", "Orvandi Technology"),
+    ("PELORUS WORKS", "PELORUS WORKS"),
+]
+
+_TERMS = [
+    '("Distributor")',
+    '(hereinafter referred to as the "Distributor")',
+    '(the "Distributor")',
+]
+
+
+@pytest.mark.parametrize("descriptor", _DESCRIPTORS)
+@pytest.mark.parametrize(("written", "name"), _DESCRIBED)
+@pytest.mark.parametrize("term", _TERMS)
+@pytest.mark.parametrize("described_first", [False, True])
+def test_a_descriptor_after_a_name_is_not_the_party(
+    descriptor: str, written: str, name: str, term: str, described_first: bool
+) -> None:
+    described = (
+        f"{written}, {descriptor}, with its principal office at 12 Elm Road, Taipei 10051 {term}"
+    )
+    other = 'Corvel Brands, Inc., a Nevada corporation ("Supplier")'
+    first, second = (described, other) if described_first else (other, described)
+    result = run(
+        [
+            "DISTRIBUTOR AGREEMENT",
+            'This Distributor Agreement (the "Agreement") is made as of July 19, 2018, by and',
+            f"between {first} and {second}.",
+            "WHEREAS, Distributor desires to sell the products;",
+        ]
+    )
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get("Distributor") == name, aliases
+    assert aliases.get("Supplier") == "Corvel Brands, Inc."
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, "Corvel Brands, Inc."}, parties
+
+
+# An agreement its signers make by signing (a joint filing agreement): no preamble names the
+# parties; each signature block does, on its own lines or run together in one paragraph.
+_OPENINGS = [
+    "The undersigned hereby agree that the Schedule 13G is filed on behalf of each of them.",
+    "The undersigned acknowledge and agree that the statement is filed on behalf of each.",
+    "IN WITNESS WHEREOF, the undersigned hereby execute this Joint Filing Agreement.",
+]
+
+_SIGNERS = [
+    # (the block's head, how it signs, the party bound)
+    ("HARROW & VALE PARTNERS, LLC", "By: /s/ Jane Roe", "HARROW & VALE PARTNERS, LLC"),
+    ("Kestrel Fund II, L.P.", "By: /s/ Jane Roe", "Kestrel Fund II, L.P."),
+    (
+        "QUILLMARK CAPITAL HOLDING CORPORATION",
+        "/s/ Jane Roe",
+        "QUILLMARK CAPITAL HOLDING CORPORATION",
+    ),
+    ("Larkspur Trust", "/s/ Jane Roe", "Larkspur Trust"),
+    ("ADAM D. QUILL", "/s/ Adam D. Quill", "Adam D. Quill"),
+    ("Marta Oyelaran", "/s/ Marta Oyelaran", "Marta Oyelaran"),
+]
+
+
+def _block(head: str, signs: str, nested: bool) -> list[str]:
+    # Not under a name ending in a head noun ("Larkspur Trust"): run together, "Larkspur
+    # Trust By: ..." reads as no name (a head noun ends a name only before no capital).
+    nested = nested and not head.endswith("Trust")
+    via = ["By: Harrow & Vale Partners, LLC, its general partner"] if nested else []
+    if "/s/ Jane" in signs:
+        return [head, *via, signs, "Name: Jane Roe", "Title: Managing Director"]
+    return [head, signs]
+
+
+@pytest.mark.parametrize("opening", _OPENINGS)
+@pytest.mark.parametrize("pair", [(0, 1), (2, 4), (3, 5), (1, 0), (4, 2), (5, 3)])
+@pytest.mark.parametrize("run_together", [False, True])
+def test_the_signers_of_an_agreement_with_no_preamble_are_its_parties(
+    opening: str, pair: tuple[int, int], run_together: bool
+) -> None:
+    blocks = [
+        line
+        for k, i in enumerate(pair)
+        for line in _block(_SIGNERS[i][0], _SIGNERS[i][1], nested=k == 1)
+    ]
+    lines = ["JOINT FILING AGREEMENT", opening, "Dated: July 6, 2020"]
+    result = run([*lines, " ".join(blocks)] if run_together else [*lines, *blocks])
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {_SIGNERS[i][2] for i in pair}, parties
