@@ -38,6 +38,7 @@ _WITH_BODY = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _KB_PATH = re.compile(r"^/v1/kbs/([^/]{1,64})(?:/|$)")
 _ADMIN_POSTS = frozenset({"/v1/kbs", "/v1/keys"})
 _CLOSE = (b"connection", b"close")
+_MCP_PATH = "/mcp"  # the MCP server's messages are bodies too (api/_mcp_http.py)
 
 
 def presented_key(headers: Headers) -> str | None:
@@ -60,7 +61,7 @@ class RequestGate:
         if (
             scope["type"] != "http"
             or scope["method"] not in _WITH_BODY
-            or not scope["path"].startswith("/v1/")
+            or not (scope["path"].startswith("/v1/") or scope["path"] == _MCP_PATH)
             or state is None
         ):
             await self.app(scope, receive, send)
