@@ -12,6 +12,8 @@ bounded by `body_read_timeout_seconds`: past it the request is answered 408 and 
 arrived is dropped (the JSON body with the request, an upload's temporary file by its
 receiver). A refusal that leaves a body unread closes the connection after the answer.
 
+A message to the MCP server (`POST /mcp`, api/_mcp_http.py) is admitted the same way.
+
 The routes keep their own checks; they find the principal authenticated here in the
 request's state instead of looking the key up again.
 """
