@@ -5,7 +5,9 @@ host, port)` runs it with uvicorn (`evrag serve` finds it through the `evrag.ser
 point) with `access_log_config()`, uvicorn's logging with credentials in logged URLs redacted
 (for a deployment that runs uvicorn itself); `ApiSettings` holds the limits and keys `create_app` enforces. The API's own errors
 (`ApiError` and its kinds, under `domain.EvidenceRagError`) and `problem_for`, the one mapping
-of any exception to a problem document. FastAPI is imported only when one of them is used.
+of any exception to a problem document. `serve_mcp(settings, kbs)` is the MCP server over stdio
+(`evrag mcp --kb KB`, entry point group `evrag.mcp`); the app serves the same tools at `/mcp`.
+FastAPI and the MCP SDK are imported only when one of them is used.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
         problem_for,
     )
     from api._limits import ApiSettings
+    from api._mcp import serve_mcp
 
 __all__ = [
     "ApiError",
@@ -42,6 +45,7 @@ __all__ = [
     "create_app",
     "problem_for",
     "serve",
+    "serve_mcp",
 ]
 _APP = ("create_app", "serve")
 
@@ -55,6 +59,10 @@ def __getattr__(name: str) -> Any:
         from api._limits import ApiSettings
 
         return ApiSettings
+    if name == "serve_mcp":
+        from api._mcp import serve_mcp
+
+        return serve_mcp
     if name in _APP:
         from api import _app
 

@@ -13,6 +13,7 @@ from api._bodies import JsonBodyLimits
 from api._errors import install_problem_handlers
 from api._gate import RequestGate
 from api._limits import ApiSettings
+from api._mcp_http import install_mcp, mcp_lifespan
 from api._routes import health, v1
 from api._state import ApiState
 from api._web import install_workspace
@@ -49,7 +50,8 @@ def create_app(
         if resumed:
             _log.info("resuming %d unfinished job(s): %s", len(resumed), ", ".join(resumed))
         try:
-            yield
+            async with mcp_lifespan(app, state):  # the MCP server at /mcp (issue 36)
+                yield
         finally:
             app.state.api = None
             state.close()
@@ -73,6 +75,7 @@ def create_app(
     app.add_middleware(RequestGate, limits=limits)
     app.include_router(health)
     app.include_router(v1)
+    install_mcp(app)  # the MCP server for agents, behind the same keys
     install_workspace(app)  # the analysts' pages at / (a client of /v1)
     return app
 

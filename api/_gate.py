@@ -12,6 +12,8 @@ bounded by `body_read_timeout_seconds`: past it the request is answered 408 and 
 arrived is dropped (the JSON body with the request, an upload's temporary file by its
 receiver). A refusal that leaves a body unread closes the connection after the answer.
 
+A message to the MCP server (`POST /mcp`, api/_mcp_http.py) is admitted the same way.
+
 The routes keep their own checks; they find the principal authenticated here in the
 request's state instead of looking the key up again.
 """
@@ -38,6 +40,7 @@ _WITH_BODY = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _KB_PATH = re.compile(r"^/v1/kbs/([^/]{1,64})(?:/|$)")
 _ADMIN_POSTS = frozenset({"/v1/kbs", "/v1/keys"})
 _CLOSE = (b"connection", b"close")
+_MCP_PATH = "/mcp"  # the MCP server's messages are bodies too (api/_mcp_http.py)
 
 
 def presented_key(headers: Headers) -> str | None:
@@ -60,7 +63,7 @@ class RequestGate:
         if (
             scope["type"] != "http"
             or scope["method"] not in _WITH_BODY
-            or not scope["path"].startswith("/v1/")
+            or not (scope["path"].startswith("/v1/") or scope["path"] == _MCP_PATH)
             or state is None
         ):
             await self.app(scope, receive, send)

@@ -283,7 +283,7 @@ def cancel_ingestion(kb: Kb, job_id: str, request: Request, state: State) -> Job
     return JobInfo(**_job_fields(request, state.jobs.cancel(job_id)))
 
 
-def _document_info(
+def document_info(
     doc: Any,
     copy_of: dict[str, str] | None = None,
     relations: dict[str, list[dict[str, Any]]] | None = None,
@@ -321,13 +321,13 @@ def _is_sha(value: str) -> bool:
 def list_documents(kb: Kb, state: State) -> list[DocumentInfo]:
     copy_of = state.runtime.documents.copy_of(kb)
     relations = state.runtime.documents.relations(kb)
-    return [_document_info(d, copy_of, relations) for d in state.runtime.catalog.list_documents(kb)]
+    return [document_info(d, copy_of, relations) for d in state.runtime.catalog.list_documents(kb)]
 
 
 @v1.get("/kbs/{kb}/documents/{document_id}", response_model=DocumentInfo, tags=["documents"])
 def get_document(kb: Kb, document_id: str, state: State) -> DocumentInfo:
     """Metadata, status, independence group, and the document it is an exact copy of."""
-    return _document_info(
+    return document_info(
         _document(state, kb, document_id),
         state.runtime.documents.copy_of(kb),
         state.runtime.documents.relations(kb),

@@ -257,10 +257,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_mcp(args: argparse.Namespace) -> int:
+    # stdout is the protocol's: nothing of ours is printed there.
+    _installed("evrag.mcp", "MCP server")(_settings(args), kbs=args.kb)
+    return 0
+
+
 def _http_server() -> Callable[..., None]:
     """The HTTP server's `serve(settings, host=, port=)`, found by its entry point (group
     `evrag.server`, declared in pyproject.toml): the API sits above this layer and calls
     into it, so the CLI never imports it."""
+    return _installed("evrag.server", "HTTP server")
+
+
+def _installed(group: str, what: str) -> Callable[..., None]:
+    """The callable of the first entry point (by name) of `group`; BadInput naming `what`
+    when none is installed."""
     from importlib.metadata import distributions
 
     # Every installed distribution's entry points, not `entry_points()`: that keeps only the
@@ -271,12 +283,12 @@ def _http_server() -> Callable[..., None]:
             (e.name, e.value): e
             for d in distributions()
             for e in d.entry_points
-            if e.group == "evrag.server"
+            if e.group == group
         }.values(),
         key=lambda e: (e.name, e.value),
     )
     if not found:
-        raise BadInput("no HTTP server is installed (entry point group evrag.server)")
+        raise BadInput(f"no {what} is installed (entry point group {group})")
     serve: Callable[..., None] = found[0].load()
     return serve
 
@@ -433,6 +445,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("serve", cmd_serve, "run the HTTP API")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
+
+    p = add(
+        "mcp",
+        cmd_mcp,
+        "serve knowledge bases to an MCP client (an agent) over stdio, one process per client",
+    )
+    p.add_argument(
+        "--kb",
+        required=True,
+        action="append",
+        metavar="NAME",
+        help="a knowledge base the client may use; repeat for several",
+    )
 
     p = add("kb", cmd_kb, "knowledge bases")
     kb_sub = p.add_subparsers(dest="kb_command", required=True)

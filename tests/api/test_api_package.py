@@ -21,6 +21,7 @@ def test_exported_names_are_pinned() -> None:
         "create_app",
         "problem_for",
         "serve",
+        "serve_mcp",
     ]
     for name in api.__all__:
         assert getattr(api, name) is not None
