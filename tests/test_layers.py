@@ -231,9 +231,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/ingest/test_pipeline.py", "ingest._pipeline"): (
         "the mention index, held against trying every name on every text"
     ),
-    ("tests/engine/test_engine_cli.py", "engine._validate"): (
-        "the validator's field tables, held against the published schema"
-    ),
     ("tests/skill/test_conclude.py", "skill._evidence"): (
         "the stems a provision's name is searched by: public only inside EvidenceCollector"
     ),
