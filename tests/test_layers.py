@@ -219,7 +219,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ),
     ("tests/api/test_serving.py", "retrieval._embed"): "the torch lock the serving embedder shares",
     ("tests/retrieval/test_onnx.py", "retrieval._onnx"): "the export lock, held to race an export",
-    ("tests/retrieval/test_store_contract.py", "retrieval._store"): "the fusion weights",
     ("tests/ingest/test_ocr.py", "ingest._ocr"): (
         "the OCR reader made to crash, and word spaces and type size read from synthetic crops"
     ),
