@@ -230,12 +230,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/ingest/test_pipeline.py", "ingest._pipeline"): (
         "the mention index, held against trying every name on every text"
     ),
-    ("tests/skill/test_conclude.py", "skill._evidence"): (
-        "the stems a provision's name is searched by: public only inside EvidenceCollector"
-    ),
-    ("tests/skill/test_conclude.py", "skill._integrity"): (
-        "the list item a sentence belongs to: public only inside EvidenceCollector over a stored KB"
-    ),
     ("tests/skill/test_open_questions.py", "skill._intent"): "the open-question reader",
     ("tests/skill/test_open_questions.py", "skill._mentions"): "the name index of a question",
     ("tests/skill/test_open_questions.py", "skill._question"): (
