@@ -239,9 +239,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/skill/test_open_questions.py", "skill._agreements"): (
         "a title naming both parties: public only inside CandidateGate over a stored KB"
     ),
-    ("tests/test_cli.py", "app.cli"): (
-        "exit 2 or 1 for each error type: through `main`, each needs a command that raises it"
-    ),
 }
 
 
