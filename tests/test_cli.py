@@ -710,10 +710,31 @@ def _bad_input_cases() -> list[tuple[BaseException, bool]]:
 
 
 @pytest.mark.parametrize(("exc", "bad_input"), _bad_input_cases(), ids=repr)
-def test_exit_2_is_decided_from_the_error_root(exc: BaseException, bad_input: bool) -> None:
-    from app.cli import _is_bad_input
+def test_exit_2_is_decided_from_the_error_root(
+    exc: BaseException,
+    bad_input: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each error a command can end in, raised where every command starts (opening the
+    runtime): most are faults no command can be made to produce on demand."""
+    from app import Runtime
+    from app.cli import main
 
-    assert _is_bad_input(exc) is bad_input
+    def fail(*_: object, **__: object) -> None:
+        raise exc
+
+    monkeypatch.setattr(Runtime, "open", fail)
+    monkeypatch.delenv("EVRAG_DEBUG", raising=False)
+    code = main(["--data-dir", str(tmp_path), "kb", "list"])
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1
+    if bad_input:
+        assert (code, err) == (2, f"evrag: {exc}\n")
+    else:
+        assert (code, err) == (1, f"evrag: internal error: {type(exc).__name__}: {exc}\n")
 
 
 @pytest.mark.slow

@@ -219,7 +219,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ),
     ("tests/api/test_serving.py", "retrieval._embed"): "the torch lock the serving embedder shares",
     ("tests/retrieval/test_onnx.py", "retrieval._onnx"): "the export lock, held to race an export",
-    ("tests/retrieval/test_store_contract.py", "retrieval._store"): "the fusion weights",
     ("tests/ingest/test_ocr.py", "ingest._ocr"): (
         "the OCR reader made to crash, and word spaces and type size read from synthetic crops"
     ),
@@ -230,18 +229,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ),
     ("tests/ingest/test_pipeline.py", "ingest._pipeline"): (
         "the mention index, held against trying every name on every text"
-    ),
-    ("tests/engine/test_engine_cli.py", "engine._validate"): (
-        "the validator's field tables, held against the published schema"
-    ),
-    ("tests/skill/test_conclude.py", "skill._evidence"): (
-        "the stems a provision's name is searched by: public only inside EvidenceCollector"
-    ),
-    ("tests/skill/test_conclude.py", "skill._integrity"): (
-        "the list item a sentence belongs to: public only inside EvidenceCollector over a stored KB"
-    ),
-    ("tests/test_cli.py", "app.cli"): (
-        "exit 2 or 1 for each error type: through `main`, each needs a command that raises it"
     ),
 }
 

@@ -6,19 +6,11 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
-from engine import evaluate, input_schema, main, render
-from engine._validate import (
-    CLAIM_FIELDS,
-    PROVENANCE_FIELDS,
-    RECORD_FIELDS,
-    RECORD_REQUIRED,
-    REQUIREMENT_FIELDS,
-    TOP_FIELDS,
-    TOP_REQUIRED,
-)
+from engine import MAX_BUNDLE_RECORDS, ContractError, evaluate, input_schema, main, render
 from tests.engine._engine_inputs import EXAMPLES, contract, record
 
 
@@ -112,26 +104,109 @@ def test_cli_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.endswith("}\n")
 
 
-def test_schema_matches_the_validator() -> None:
+def _full_payload() -> dict[str, Any]:
+    """A valid input that fills every field the schema names, optional ones too."""
+    return contract([record("a", group="g-a")], policy="contradiction_veto")
+
+
+def _schema_objects() -> list[tuple[list[str | int], str, dict[str, Any]]]:
+    """(where in the payload, its error path, schema node) for each object the schema
+    closes: the input, the claim, the requirements, a bundle record, its provenance."""
+    top = input_schema()
+    record_node = top["properties"]["evidence_bundle"]["items"]
+    return [
+        ([], "", top),
+        (["claim_or_condition"], "claim_or_condition", top["properties"]["claim_or_condition"]),
+        (
+            ["evidence_requirements"],
+            "evidence_requirements",
+            top["properties"]["evidence_requirements"],
+        ),
+        (["evidence_bundle", 0], "evidence_bundle[0]", record_node),
+        (
+            ["evidence_bundle", 0, "provenance"],
+            "evidence_bundle[0].provenance",
+            record_node["properties"]["provenance"]["anyOf"][0],
+        ),
+    ]
+
+
+def _inside(payload: dict[str, Any], where: list[str | int]) -> dict[str, Any]:
+    node: Any = payload
+    for step in where:
+        node = node[step]
+    return cast(dict[str, Any], node)
+
+
+def _error(payload: dict[str, Any]) -> ContractError | None:
+    try:
+        evaluate(payload)
+    except ContractError as error:
+        return error
+    return None
+
+
+def _at(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def test_the_full_payload_names_every_field_of_the_schema() -> None:
+    for where, _, node in _schema_objects():
+        assert sorted(_inside(_full_payload(), where)) == sorted(node["properties"]), where
+    assert _error(_full_payload()) is None
+
+
+@pytest.mark.parametrize(
+    ("where", "path", "node"), _schema_objects(), ids=[p or "$" for _, p, _ in _schema_objects()]
+)
+def test_the_validator_holds_each_object_to_its_schema(
+    where: list[str | int], path: str, node: dict[str, Any]
+) -> None:
+    """The published schema and the validator agree: a field the schema requires is
+    required, one it leaves optional may be left out, one it does not name is rejected
+    (additionalProperties is false), and with every required field gone the first the
+    schema lists is the one named."""
+    assert node["additionalProperties"] is False
+    required = node.get("required", [])
+    for name in node["properties"]:
+        payload = _full_payload()
+        del _inside(payload, where)[name]
+        error = _error(payload)
+        if name in required:
+            assert error is not None, (path, name)
+            assert (error.field, error.reason) == (_at(path, name), "required field missing")
+        else:
+            assert error is None, (path, name, error)
+    payload = _full_payload()
+    _inside(payload, where)["not_in_the_schema"] = 1
+    error = _error(payload)
+    assert error is not None
+    assert (error.field, error.reason) == (_at(path, "not_in_the_schema"), "unknown field")
+    payload = _full_payload()
+    fields = _inside(payload, where)
+    for name in required:
+        del fields[name]
+    error = _error(payload)
+    assert error is not None
+    assert (error.field, error.reason) == (_at(path, required[0]), "required field missing")
+
+
+def test_the_schema_bounds_are_the_validator_bounds() -> None:
     schema = input_schema()
-    assert schema["additionalProperties"] is False
-    assert tuple(schema["properties"]) == TOP_FIELDS
-    assert tuple(schema["required"]) == TOP_REQUIRED
-    claim = schema["properties"]["claim_or_condition"]
-    assert tuple(claim["properties"]) == CLAIM_FIELDS
-    requirements = schema["properties"]["evidence_requirements"]
-    assert tuple(requirements["properties"]) == REQUIREMENT_FIELDS
-    assert tuple(requirements["required"]) == REQUIREMENT_FIELDS
-    assert requirements["properties"]["minimum_independent_sources"]["maximum"] == 1000
-    bundle = schema["properties"]["evidence_bundle"]
-    assert bundle["maxItems"] == 1000
-    items = bundle["items"]
-    assert items["additionalProperties"] is False
-    assert tuple(items["properties"]) == RECORD_FIELDS
-    assert tuple(items["required"]) == RECORD_REQUIRED
-    provenance = items["properties"]["provenance"]["anyOf"][0]
-    assert tuple(provenance["properties"]) == PROVENANCE_FIELDS
     assert schema["properties"]["mode"]["enum"] == ["precondition", "trigger", "claim", "outcome"]
+    for mode in schema["properties"]["mode"]["enum"]:
+        assert _error(contract([record("a")], mode=mode)) is None
+    assert schema["properties"]["evidence_bundle"]["maxItems"] == MAX_BUNDLE_RECORDS == 1000
+    sources = schema["properties"]["evidence_requirements"]["properties"][
+        "minimum_independent_sources"
+    ]
+    assert (sources["minimum"], sources["maximum"]) == (1, 1000)
+    for minimum in (sources["minimum"], sources["maximum"]):
+        assert _error(contract([record("a")], minimum=minimum)) is None
+    for minimum in (sources["minimum"] - 1, sources["maximum"] + 1):
+        error = _error(contract([record("a")], minimum=minimum))
+        assert error is not None
+        assert error.field == "evidence_requirements.minimum_independent_sources"
 
 
 def test_schema_is_a_fresh_copy() -> None:

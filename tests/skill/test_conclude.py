@@ -261,18 +261,3 @@ def test_sentence_spans_and_exact_line_locators() -> None:
     loc = sentence_location(chunk, a, b)
     assert (loc.line_start, loc.line_end) == (13, 13)
     assert loc.char_start == 1000 + a
-
-
-# --------------------------------------------------------------------------- evidence helpers
-
-
-def test_provision_stems_and_list_items() -> None:
-    from skill._evidence import provision_stems
-    from skill._integrity import _list_item_for
-
-    assert provision_stems("non-compete") == ["compet"]
-    assert provision_stems("confidentiality") == ["confid"]
-    board = "Board - Ana Ruiz - Chair - Ken Adeyemi - Director; Partner, Harbor Point"
-    assert _list_item_for(board, ["Ken Adeyemi"])
-    # A name inside running prose does not open a list item.
-    assert not _list_item_for("Vantor GmbH, a subsidiary of Vantor plc, is German.", ["Vantor plc"])

@@ -289,6 +289,22 @@ def test_obligations_of_a_party_by_its_defined_term(skill: EvidenceSkill) -> Non
     assert not any("Supplier shall provide" in v for v in got)  # Acme's, not Globex's
 
 
+def test_obligations_under_a_named_provision_are_that_provision_s_only(
+    skill: EvidenceSkill,
+) -> None:
+    # Globex's one obligation in the MSA is to pay invoices: asked under its confidentiality
+    # covenant, no sentence of the MSA (nor its section heading) names confidentiality.
+    question = (
+        "What are Globex Corporation's obligations under the confidentiality covenant of the "
+        "master services agreement with Acme Robotics, Inc.?"
+    )
+    answer = skill.ask(KB, question)
+    assert answer.subject_class.constraints["provision"] == "confidentiality"
+    assert answer.terminal_state == "CONCLUDED"
+    assert not any("Customer shall pay" in v for v in values(answer))
+    assert not any("Customer shall pay" in e.quote for e in answer.evidence)
+
+
 # -- yes/no ----------------------------------------------------------------------------------
 
 
