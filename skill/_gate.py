@@ -366,9 +366,16 @@ class CandidateGate:
         parties, missing = self.names.resolve_all(kb, subject.parties, documents, cache)
         if missing:
             return self._unresolved(kb, missing, documents, cache)
-        if not parties and subject.document_type is None and not self.scoped:
-            return GateResult(candidates=(), rejected=())
         candidates, rejected = self._agreements_of(kb, subject, parties, documents, cache)
+        if not parties and subject.document_type is None and not self.scoped:
+            # "the agreement", "the contract": the knowledge base's lone agreement; among
+            # several, none is chosen (each named, so the asker can name one)
+            if len(candidates) != 1:
+                told = "one of the agreements the question does not tell apart; name its parties"
+                return GateResult(
+                    candidates=(),
+                    rejected=tuple(RejectedCandidate(name=c.name, reason=told) for c in candidates),
+                )
         for role in subject.constraints.get("party_roles") or []:
             # "with its CFO": a party must hold that role at the first party named.
             owner = parties[0]
