@@ -367,15 +367,15 @@ class CandidateGate:
         if missing:
             return self._unresolved(kb, missing, documents, cache)
         candidates, rejected = self._agreements_of(kb, subject, parties, documents, cache)
-        if not parties and subject.document_type is None and not self.scoped:
-            # "the agreement", "the contract": the knowledge base's lone agreement; among
-            # several, none is chosen (each named, so the asker can name one)
-            if len(candidates) != 1:
-                told = "one of the agreements the question does not tell apart; name its parties"
-                return GateResult(
-                    candidates=(),
-                    rejected=tuple(RejectedCandidate(name=c.name, reason=told) for c in candidates),
-                )
+        # "the agreement", "the contract": the knowledge base's lone agreement; among several,
+        # none is chosen (each named, so the asker can name one)
+        unnamed = not parties and subject.document_type is None and not self.scoped
+        if unnamed and len(candidates) != 1:
+            told = "one of the agreements the question does not tell apart; name its parties"
+            return GateResult(
+                candidates=(),
+                rejected=tuple(RejectedCandidate(name=c.name, reason=told) for c in candidates),
+            )
         for role in subject.constraints.get("party_roles") or []:
             # "with its CFO": a party must hold that role at the first party named.
             owner = parties[0]
