@@ -305,12 +305,12 @@ def evaluation_summary(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
 
 
 def summary_text(summary: dict[str, Any]) -> str:
-    """One line for a person: "expected values: 12 lines, 10 match, ... accuracy 83.3%"."""
+    """One line for a person: "12 with an expected value: 10 match, ...; accuracy 83.3%"."""
     if not summary["with_expected_value"]:
-        return "expected values: none given"
+        return "no expected values"
     counts = ", ".join(f"{summary[o]} {o.replace('_', ' ')}" for o in OUTCOMES)
     return (
-        f"expected values: {summary['with_expected_value']} lines, {counts}; "
+        f"{summary['with_expected_value']} with an expected value: {counts}; "
         f"accuracy {summary['accuracy']:.1%}"
     )
 

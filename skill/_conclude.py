@@ -475,7 +475,8 @@ class ValueJudge:
         `groups` (those in force: a value an amendment replaced is history, not evidence
         against), each unit one observation of its value, values compared as `comparison`
         reads them. For a single-valued attribute every value is an observation: another
-        value contradicts the claim. For a multi-valued one (the founders, the parties) the
+        value contradicts the claim (a quoted sentence that contains the expected words
+        states it). For a multi-valued one (the founders, the parties) the
         claim is that `expected` is one of the values: only its own units are observed when
         the evidence states it, every unit (all contradicting) when it states others only.
         No groups (nothing read, or the subject not found): INSUFFICIENT, not established."""
@@ -487,6 +488,9 @@ class ValueJudge:
             for value, units in group.values
             for unit in units
         ]
+        if comparison.quoted:
+            # a sentence read as the value states the expected words when it contains them
+            observed = [(u, want if want in k else k) for u, k in observed]
         keys = {k for _, k in observed}
         if want not in keys:
             # a value the evidence completes (the year of a stated date) is that value

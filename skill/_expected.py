@@ -2,7 +2,8 @@
 from the evidence compare: both are read the way the attribute's values are (dates, money,
 durations, percentages, jurisdictions), then keyed as the conclusion step keys values, so
 that "the State of New York", "NY law" and "New York" are one value, as are "$5 million" and "USD 5,000,000", or
-"1 year" and "twelve months". The keys are the conclusion step's (skill/_conclude.py
+"1 year" and "twelve months". Where the values are quoted sentences (a clause, an
+obligation), an expected value is words that such a sentence contains. The keys are the conclusion step's (skill/_conclude.py
 `value_key`: names by entity key, other values case- and space-folded).
 
 Only the comparison is changed, never the values shown: an answer's values and their
@@ -49,6 +50,12 @@ class ValueComparison:
     names: bool
     yes_no: bool = False
     partial: bool = False
+
+    @property
+    def quoted(self) -> bool:
+        """Whether the values are sentences quoted from the documents (a clause, an
+        obligation): an expected value is then words such a sentence contains."""
+        return self.kind in ("text", "free_text")
 
     def read(self, value: ExpectedValue) -> str:
         """`value` written as the attribute's values are ("NY law" -> "New York"); the

@@ -24,6 +24,7 @@ RENEWAL = "How long is each renewal term under the Halcyon/Northgate MSA?"
 FOUNDERS = "Who founded Halcyon Robotics, Inc.?"
 ABSENT = "What is the governing law of the MSA between Halcyon Robotics and Ridgeway Freight?"
 SUBSIDIARY = "Is Halcyon Robotics GmbH a subsidiary of Halcyon Robotics, Inc.?"
+OBLIGATIONS = "What are the receiving party's obligations under the Halcyon-Brightline NDA?"
 
 
 def _spellings(name: str, code: str) -> list[str]:
@@ -127,6 +128,19 @@ def _evaluation(runtime: Any, question: str, expected: Any) -> dict[str, Any]:
         (FOUNDERS, "John Doe", "mismatch", "CONTRADICTED"),
         (SUBSIDIARY, True, "match", "SUPPORTED"),
         (SUBSIDIARY, "no", "mismatch", "CONTRADICTED"),
+        # quoted sentences: the words of one of them are stated, other words are not
+        (
+            OBLIGATIONS,
+            "shall hold the Disclosing Party's Confidential Information",
+            "match",
+            "SUPPORTED",
+        ),
+        (
+            OBLIGATIONS,
+            "may disclose the Confidential Information to anyone",
+            "mismatch",
+            "CONTRADICTED",
+        ),
         # the subject is not in the knowledge base: nothing observed
         (ABSENT, "Ohio", "not_established", "INSUFFICIENT"),
     ],
@@ -195,7 +209,7 @@ def test_a_batch_counts_the_outcomes(runtime: Any) -> None:
         "accuracy": 0.25,
     }
     assert summary_text(summary) == (
-        "expected values: 4 lines, 1 match, 1 mismatch, 1 not established, 1 error; accuracy 25.0%"
+        "4 with an expected value: 1 match, 1 mismatch, 1 not established, 1 error; accuracy 25.0%"
     )
     rows = list(csv.DictReader(io.StringIO(render_csv(results))))
     assert [r["outcome"] for r in rows] == ["match", "mismatch", "not_established", "", "error"]
