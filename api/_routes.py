@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import anyio
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 
 from api._auth import Principal
 from api._deps import Admin, Caller, Kb, State
@@ -29,7 +29,15 @@ from api._schemas import (
 )
 from api._state import ApiState
 from api._uploads import StoredUpload, receive_pdfs
-from app import JobKind, JobRecord, parse_questions, render_csv, render_html, render_jsonl
+from app import (
+    JobKind,
+    JobRecord,
+    evaluation_summary,
+    parse_questions,
+    render_csv,
+    render_html,
+    render_jsonl,
+)
 from domain import storage_failure
 
 PROBLEM: dict[str, Any] = {"content": {"application/problem+json": {}}}
@@ -168,6 +176,7 @@ def _links(request: Request, job: JobRecord) -> dict[str, str]:
         "results_jsonl": f"{own}/results?format=jsonl",
         "results_csv": f"{own}/results?format=csv",
         "results_html": f"{own}/results?format=html",
+        "results_summary": f"{own}/results?format=summary",
         "cancel": f"{own}/cancel",
     }
 
@@ -478,6 +487,8 @@ def query(kb: Kb, body: QueryRequest, state: State) -> Any:
         kwargs["top_k"] = body.top_k
     if body.documents is not None:
         kwargs["documents"] = body.documents
+    if body.expected_value is not None:
+        kwargs["expected_value"] = body.expected_value
     return state.runtime.skill.ask(kb, body.question, **kwargs)
 
 
@@ -617,6 +628,7 @@ def cancel_evaluation(kb: Kb, job_id: str, request: Request, state: State) -> Jo
                 "application/x-ndjson": {},
                 "text/csv": {},
                 "text/html": {},
+                "application/json": {},
             }
         }
     },
@@ -627,15 +639,18 @@ def evaluation_results(
     request: Request,
     state: State,
     principal: Caller,
-    format: Annotated[str, Query(pattern="^(jsonl|csv|html)$")] = "jsonl",
+    format: Annotated[str, Query(pattern="^(jsonl|csv|html|summary)$")] = "jsonl",
 ) -> Response:
-    """The answers so far, in input order: JSONL, CSV, or an HTML report."""
+    """The answers so far, in input order: JSONL, CSV, or an HTML report; `summary`: the
+    expected values' outcomes counted and the accuracy (JSON)."""
     job = _job(state, kb, job_id, JobKind.EVALUATION)
     results = [item.result for item in state.jobs.items(job.job_id) if item.result is not None]
     if format == "jsonl":
         return Response(render_jsonl(results), media_type="application/x-ndjson")
     if format == "csv":
         return Response(render_csv(results), media_type="text/csv; charset=utf-8")
+    if format == "summary":
+        return JSONResponse(evaluation_summary(results))
     base = (state.limits.public_base_url or str(request.base_url)).rstrip("/")
     # Signed by the caller's key: revoking it revokes the report's links; they expire.
     sign = state.keys.link_signer(principal, ttl_seconds=state.limits.signed_link_ttl_seconds)

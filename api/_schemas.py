@@ -112,6 +112,13 @@ class QueryRequest(_In):
         # bounded by the JSON body limit (max_json_body_bytes), as a question is
         description="scope: ids or file names of committed documents; only they are read",
     )
+    expected_value: str | bool | int | float | None = Field(
+        default=None,
+        description=(
+            "the claim 'attribute = expected_value', judged by the engine: the answer gains "
+            "an `evaluation` (match, mismatch or not_established)"
+        ),
+    )
 
 
 class EntityInfo(_Out):

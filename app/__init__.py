@@ -3,7 +3,7 @@
 Between the packages that know the language and the stores (`ingest`, `skill`,
 `retrieval`, `engine`) and the HTTP edge (`api`): `Runtime.open(settings)` wires the store,
 catalog, embedder, blobs, ingestor and skill of one process; `parse_questions`,
-`answer_item`, `run_batch` and the renderers are the batch jobs shared by `evrag eval` and
+`answer_item`, `run_batch`, the renderers and `evaluation_summary` are the batch jobs shared by `evrag eval` and
 the API's evaluation jobs; `JobStore`/`JobRunner` persist and run jobs (ingestion,
 evaluation) in the catalog's database; `app.cli.main` is the command line. Nothing here
 knows HTTP.
@@ -29,11 +29,14 @@ if TYPE_CHECKING:
         citation_label,
         citations,
         error_line,
+        evaluation_summary,
+        outcome,
         parse_questions,
         render_csv,
         render_html,
         render_jsonl,
         run_batch,
+        summary_text,
         verdict,
     )
     from app._db import open_engine
@@ -80,14 +83,17 @@ __all__ = [
     "citation_label",
     "citations",
     "error_line",
+    "evaluation_summary",
     "json_depth_exceeds",
     "loads_bounded",
     "open_engine",
+    "outcome",
     "parse_questions",
     "render_csv",
     "render_html",
     "render_jsonl",
     "run_batch",
+    "summary_text",
     "verdict",
 ]
 

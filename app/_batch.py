@@ -4,6 +4,11 @@
 one-line `BatchFormatError`; `answer_item` runs one through the skill, recording a
 failure instead of raising; `render_jsonl` / `render_csv` / `render_html` turn the
 results (in input order) into files a program or a person can read.
+
+A line with an `expected_value` is the claim "attribute = that value": the skill's engine
+judges it and the answer carries its `evaluation`; `outcome` reads it per line (match,
+mismatch, not_established, or error when the question failed) and `evaluation_summary`
+counts the outcomes and the accuracy (match / lines with an expected value).
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ class Asker(Protocol):
         subject: dict[str, Any] | None = None,
         evidence_requirements: dict[str, Any] | None = None,
         documents: Sequence[str] | None = None,
+        expected_value: Any = None,
     ) -> Any: ...
 
 
@@ -190,13 +196,17 @@ def answer_item(skill: Asker, kb: str, item: BatchItem) -> tuple[bool, dict[str,
     if item.invalid is not None:
         return False, error_line(item, SubjectClassError(item.question or "", item.invalid))
     try:
-        scope = {"documents": item.documents} if item.documents is not None else {}
+        extra: dict[str, Any] = {}
+        if item.documents is not None:
+            extra["documents"] = item.documents
+        if item.expected_value is not None:
+            extra["expected_value"] = item.expected_value
         answer = skill.ask(
             kb,
             item.question,
             subject=item.subject,
             evidence_requirements=item.evidence_requirements,
-            **scope,
+            **extra,
         )
     except Exception as exc:  # a failing question is recorded and the batch goes on
         return False, error_line(item, exc)
@@ -213,6 +223,9 @@ def error_line(item: BatchItem, exc: BaseException) -> dict[str, Any]:
         line["subject"] = item.subject
     if item.documents is not None:
         line["documents"] = list(item.documents)
+    if item.expected_value is not None:
+        # kept so that the line counts among those with an expected value (outcome "error")
+        line["expected_value"] = item.expected_value
     line["error"] = {"code": _error_code(exc), "detail": str(exc) or type(exc).__name__}
     return line
 
@@ -256,6 +269,50 @@ def verdict(result: dict[str, Any]) -> str:
     sufficiency = result.get("sufficiency") or {}
     decision = sufficiency.get("decision") if isinstance(sufficiency, dict) else None
     return str(decision) if decision else "INSUFFICIENT"
+
+
+OUTCOMES = ("match", "mismatch", "not_established", "error")
+
+
+def outcome(result: dict[str, Any]) -> str | None:
+    """The line's expected-value outcome: match, mismatch, not_established (the engine's
+    SUPPORTED, CONTRADICTED, INSUFFICIENT for the expected value), error (the question
+    failed); None for a line without an expected value."""
+    evaluation = result.get("evaluation")
+    if isinstance(evaluation, dict) and evaluation.get("outcome") in OUTCOMES:
+        return str(evaluation["outcome"])
+    if result.get("expected_value") is None:
+        return None
+    return "error" if "error" in result else "not_established"
+
+
+def evaluation_summary(results: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Counts per outcome over the lines with an expected value, and the accuracy: match /
+    those lines (None when there are none), rounded to 4 places."""
+    rows = list(results)
+    counts = dict.fromkeys(OUTCOMES, 0)
+    for r in rows:
+        found = outcome(r)
+        if found is not None:
+            counts[found] += 1
+    expected = sum(counts.values())
+    return {
+        "questions": len(rows),
+        "with_expected_value": expected,
+        **counts,
+        "accuracy": round(counts["match"] / expected, 4) if expected else None,
+    }
+
+
+def summary_text(summary: dict[str, Any]) -> str:
+    """One line for a person: "12 with an expected value: 10 match, ...; accuracy 83.3%"."""
+    if not summary["with_expected_value"]:
+        return "no expected values"
+    counts = ", ".join(f"{summary[o]} {o.replace('_', ' ')}" for o in OUTCOMES)
+    return (
+        f"{summary['with_expected_value']} with an expected value: {counts}; "
+        f"accuracy {summary['accuracy']:.1%}"
+    )
 
 
 def _answer_text(result: dict[str, Any]) -> str:
@@ -321,6 +378,7 @@ _CSV_COLUMNS = (
     "risk_signals",
     "suggested_next_actions",
     "expected_value",
+    "outcome",
     "error",
 )
 
@@ -358,6 +416,7 @@ def render_csv(results: Iterable[dict[str, Any]]) -> str:
                 " | ".join(r.get("risk_signals") or ()),
                 " | ".join(r.get("suggested_next_actions") or ()),
                 "" if expected is None else json.dumps(expected, ensure_ascii=False),
+                outcome(r) or "",
                 error.get("detail", ""),
             ]
         )
@@ -372,7 +431,8 @@ th{background:#f4f4f4;position:sticky;top:0} tr:nth-child(even) td{background:#f
 .v{font-weight:600;white-space:nowrap} .SUPPORTED{color:#17692f} .CONTRADICTED{color:#a31515}
 .INSUFFICIENT{color:#8a5a00} .SUBJECT_NOT_FOUND{color:#555} .ERROR{color:#a31515}
 ul{margin:0;padding-left:18px} blockquote{margin:2px 0 6px;color:#444;font-size:12px}
-.summary span{margin-right:16px}
+.summary span{margin-right:16px} .o{font-weight:600} .match{color:#17692f}
+.mismatch{color:#a31515} .not_established{color:#8a5a00} .error{color:#a31515}
 """
 
 
@@ -414,6 +474,10 @@ def render_html(
             answer += (
                 f'<div class="meta">expected: {esc(json.dumps(expected, ensure_ascii=False))}</div>'
             )
+        found = outcome(r)
+        if found is not None:
+            answer += f'<div class="o {esc(found)}">{esc(found.replace("_", " "))}</div>'
+
         rows.append(
             "<tr>"
             f"<td>{esc(str(r.get('id', '')))}</td>"
@@ -431,8 +495,23 @@ def render_html(
         f"<title>{esc(title)}</title><style>{_CSS}</style></head><body>"
         f'<h1>{esc(title)}</h1><div class="meta">{esc(subtitle)}</div>'
         f'<div class="summary">{len(results)} questions. {summary}</div>'
-        "<table><thead><tr><th>id</th><th>question</th><th>verdict</th><th>answer</th>"
+        + _evaluation_html(results)
+        + "<table><thead><tr><th>id</th><th>question</th><th>verdict</th><th>answer</th>"
         "<th>citations</th><th>conflicts</th><th>next actions</th></tr></thead><tbody>"
         + "".join(rows)
         + "</tbody></table></body></html>\n"
+    )
+
+
+def _evaluation_html(results: Sequence[dict[str, Any]]) -> str:
+    """The expected values' summary line; nothing when no line has one."""
+    summary = evaluation_summary(results)
+    if not summary["with_expected_value"]:
+        return ""
+    counts = "".join(
+        f'<span class="{o}">{o.replace("_", " ")}: {summary[o]}</span>' for o in OUTCOMES
+    )
+    return (
+        f'<div class="summary evaluation">{summary["with_expected_value"]} with an expected '
+        f"value. {counts}<span>accuracy: {summary['accuracy']:.1%}</span></div>"
     )

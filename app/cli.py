@@ -200,9 +200,11 @@ def cmd_ask(args: argparse.Namespace) -> int:
         raise BadInput("give a QUESTION or --subject-json FILE")
     requirements = _read_json_file(args.requirements) if args.requirements else None
     with _runtime(args) as rt:
-        scope = {"documents": args.document} if args.document else {}
+        extra: dict[str, Any] = {"documents": args.document} if args.document else {}
+        if args.expect is not None:
+            extra["expected_value"] = args.expect
         answer = rt.skill.ask(
-            args.kb, args.question, subject=subject, evidence_requirements=requirements, **scope
+            args.kb, args.question, subject=subject, evidence_requirements=requirements, **extra
         )
     if args.json:
         sys.stdout.write(answer.to_json() + "\n")
@@ -212,7 +214,15 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from app._batch import parse_questions, render_csv, render_html, render_jsonl, run_batch
+    from app._batch import (
+        evaluation_summary,
+        parse_questions,
+        render_csv,
+        render_html,
+        render_jsonl,
+        run_batch,
+        summary_text,
+    )
     from app._errors import BatchFormatError
     from ingest import ProgressEvent, ProgressPrinter
 
@@ -242,6 +252,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
         _write_atomic(Path(args.html), render_html(results, subtitle=f"knowledge base {args.kb}"))
     failed = sum(1 for r in results if "error" in r)
     print(f"{len(results)} questions, {failed} failed -> {args.out}", file=sys.stderr)
+    summary = evaluation_summary(results)
+    if summary["with_expected_value"]:
+        print(summary_text(summary), file=sys.stderr)
     return 0
 
 
@@ -429,6 +442,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         metavar="DOC",
         help="scope the question to this document (id or file name); repeat for several",
+    )
+    p.add_argument(
+        "--expect",
+        metavar="VALUE",
+        help="judge the claim 'attribute = VALUE': the answer gains its evaluation "
+        "(match, mismatch or not_established)",
     )
 
     p = add("eval", cmd_eval, "answer a JSONL file of questions")

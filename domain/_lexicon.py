@@ -220,6 +220,8 @@ class Lexicon:
     # events an appointment or an end takes effect at, with no date ("upon the closing")
     tenure_events: tuple[str, ...]
     us_states: tuple[str, ...]
+    # a state's postal code -> its name ("NY" -> "New York"), for values an analyst writes
+    us_state_codes: Mapping[str, str]
     countries: tuple[str, ...]
     contract_roles: frozenset[str]
     person_contract_roles: frozenset[str]
@@ -462,6 +464,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         tenure_effective=tuple(vocabulary.words("tenure_effective")),
         tenure_events=tuple(vocabulary.words("tenure_events")),
         us_states=tuple(jurisdictions.words("us_states")),
+        us_state_codes=_state_codes(jurisdictions),
         countries=tuple(jurisdictions.words("countries")),
         contract_roles=frozenset(vocabulary.words("contract_roles")),
         person_contract_roles=frozenset(vocabulary.words("person_contract_roles")),
@@ -497,6 +500,24 @@ _DOCUMENT_REGEXES = {
     "dates": ("label", "effective_label"),
     "unexecuted": ("signature_line",),
 }
+
+
+def _state_codes(jurisdictions: _Reader) -> dict[str, str]:
+    """`us_state_codes` as code -> state: every state of `us_states` has one code."""
+    raw = jurisdictions.mapping("us_state_codes")
+    states = set(jurisdictions.words("us_states"))
+    codes: dict[str, str] = {}
+    for state, code in raw.items():
+        if state not in states or not (isinstance(code, str) and re.fullmatch(r"[A-Z]{2}", code)):
+            raise jurisdictions.fail(
+                f"us_state_codes.{state}", "expected a state of us_states and its two-letter code"
+            )
+        if code in codes:
+            raise jurisdictions.fail(f"us_state_codes.{state}", f"{code} is {codes[code]}'s code")
+        codes[code] = state
+    if len(codes) != len(states):
+        raise jurisdictions.fail("us_state_codes", "expected a code for every state of us_states")
+    return codes
 
 
 def _documents(d: _Reader) -> dict[str, Any]:

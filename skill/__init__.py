@@ -26,7 +26,7 @@ Errors::
 """
 
 from skill._agreement_ref import parse_agreement
-from skill._answer import Answer, DocumentCopy, EvidenceUnit
+from skill._answer import Answer, DocumentCopy, Evaluation, EvidenceUnit
 from skill._candidate import Candidate, GateResult
 from skill._clauses import (
     CLAUSE_VALUE_ATTRIBUTES,
@@ -49,6 +49,7 @@ from skill._errors import (
     SubjectClassError,
 )
 from skill._evidence import EvidenceCollector
+from skill._expected import ValueComparison
 from skill._extract import EXTRACTABLE_ATTRIBUTES, extract_values, sentence_relevance
 from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
@@ -105,6 +106,7 @@ __all__ = [
     "DocumentCopy",
     "DocumentInfo",
     "DocumentScopeError",
+    "Evaluation",
     "EvidenceCollector",
     "EvidenceSkill",
     "EvidenceUnit",
@@ -122,6 +124,7 @@ __all__ = [
     "StatedSupersession",
     "SubjectClass",
     "SubjectClassError",
+    "ValueComparison",
     "ValueJudge",
     "absence_sentence",
     "citation",

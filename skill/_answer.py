@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from domain import SourceLocation
 from skill._subject import SubjectClass
@@ -113,6 +113,26 @@ class Supersession(_Frozen):
 
 
 Confidence = Literal["high", "medium", "low"]
+Outcome = Literal["match", "mismatch", "not_established"]
+Decision = Literal["SUPPORTED", "CONTRADICTED", "INSUFFICIENT"]
+
+
+class Evaluation(_Frozen):
+    """The claim "attribute = expected_value" judged by the engine over the answer's
+    observations (an `ask(expected_value=...)`, a batch line's `expected_value`).
+
+    `read_as` is the expected value normalized the way the attribute's values are ("NY
+    law" -> "New York", "$5 million" -> "USD 5,000,000"); `outcome` is "match" when the
+    engine supports it, "mismatch" when the evidence supports another value
+    (CONTRADICTED), "not_established" otherwise (INSUFFICIENT, or the subject not found);
+    `evidence_ids` are the deciding side's (both sides' when INSUFFICIENT)."""
+
+    expected_value: str | bool | int | float
+    read_as: str
+    outcome: Outcome
+    decision: Decision
+    reason_codes: list[str]
+    evidence_ids: list[str]
 
 
 class Answer(_Frozen):
@@ -133,6 +153,18 @@ class Answer(_Frozen):
     sufficiency: dict[str, Any] | None
     # additive (issue 16): values replaced by a stated amendment, with their history
     supersessions: list[Supersession] = []
+    # additive (issue 34): the expected value's judgement, only when one was given
+    evaluation: Evaluation | None = None
+
+    # No return annotation: pydantic then keeps the model's own schema for serialization
+    # (an annotated dict would publish the answer as a bare object in the OpenAPI schema).
+    @model_serializer(mode="wrap")
+    def _without_absent_evaluation(self, handler: SerializerFunctionWrapHandler):  # type: ignore[no-untyped-def]
+        """An answer asked without an expected value serializes as before: no `evaluation`."""
+        out = handler(self)
+        if isinstance(out, dict) and out.get("evaluation") is None:
+            out.pop("evaluation", None)
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready object in the contract's field order."""

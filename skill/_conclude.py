@@ -31,9 +31,17 @@ from typing import Any
 import engine
 from domain import entity_key, lexicon
 from engine import MAX_BUNDLE_RECORDS
-from skill._answer import CitedValue, Conflict, EvidenceUnit, RejectedCandidate, Supersession
+from skill._answer import (
+    CitedValue,
+    Conflict,
+    Evaluation,
+    EvidenceUnit,
+    RejectedCandidate,
+    Supersession,
+)
 from skill._details import value_details
 from skill._errors import ContractError
+from skill._expected import ExpectedValue, ValueComparison
 from skill._gate import SINGLE_HOLDER_ROLES
 from skill._subject import QuestionKind, SubjectClass
 
@@ -183,6 +191,11 @@ def find_conflicts(
 
 
 _DECISION_ORDER = {"INSUFFICIENT": 0, "CONTRADICTED": 1, "SUPPORTED": 2}
+_OUTCOMES: dict[str, Any] = {
+    "SUPPORTED": "match",
+    "CONTRADICTED": "mismatch",
+    "INSUFFICIENT": "not_established",
+}
 
 
 def judge(
@@ -372,6 +385,8 @@ class Judgement:
     conflicts: list[Conflict]
     sufficiency: dict[str, Any] | None
     supersessions: list[Supersession]
+    # the evaluation time the verdict was computed at (an expected value is judged at it)
+    evaluation_time: str = UNDATED_OBSERVED_AT
 
     def confidence(self, *, sufficient: bool) -> str:
         """high, medium or low (see `confidence_of`), given whether the answer is sufficient."""
@@ -445,7 +460,73 @@ class ValueJudge:
             policy=self.policy,
             evaluation_time=evaluation_time,
         )
-        return Judgement(groups, conflicts, sufficiency, supersessions)
+        return Judgement(groups, conflicts, sufficiency, supersessions, evaluation_time)
+
+    def evaluate(
+        self,
+        groups: Sequence[Grouped],
+        expected: ExpectedValue,
+        comparison: ValueComparison,
+        *,
+        single_valued: bool,
+        evaluation_time: str,
+    ) -> Evaluation:
+        """The engine's verdict on the claim "attribute = `expected`" over the values of
+        `groups` (those in force: a value an amendment replaced is history, not evidence
+        against), each unit one observation of its value, values compared as `comparison`
+        reads them. For a single-valued attribute every value is an observation: another
+        value contradicts the claim (a quoted sentence that contains the expected words
+        states it). For a multi-valued one (the founders, the parties) the
+        claim is that `expected` is one of the values: only its own units are observed when
+        the evidence states it, every unit (all contradicting) when it states others only.
+        No groups (nothing read, or the subject not found): INSUFFICIENT, not established."""
+        claim_id = "expected_value"
+        want = value_key(comparison.canonical(expected), name=comparison.names)
+        observed = [
+            (unit, value_key(comparison.canonical(value), name=comparison.names))
+            for group in groups
+            for value, units in group.values
+            for unit in units
+        ]
+        if comparison.quoted:
+            # a sentence read as the value states the expected words when it contains them
+            observed = [(u, want if want in k else k) for u, k in observed]
+        keys = {k for _, k in observed}
+        if want not in keys:
+            # a value the evidence completes (the year of a stated date) is that value
+            longer = sorted(k for k in keys if k.startswith(want) and comparison.partial)
+            if len(longer) == 1:
+                want = longer[0]
+        if not single_valued and want in keys:
+            observed = [(u, k) for u, k in observed if k == want]
+        payload = {
+            "mode": "claim",
+            "claim_or_condition": {"id": claim_id, "expected_value": want},
+            "evaluation_time": evaluation_time,
+            "evidence_requirements": self.requirements,
+            "evidence_bundle": [
+                observation(u, claim_id, k)
+                for u, k in sorted(_within_bundle_limit(observed), key=lambda uk: uk[0].evidence_id)
+            ],
+            "resolution_policy": self.policy,
+        }
+        verdict = _evaluate(payload)
+        decision = verdict["decision"]
+        sides = verdict["resolution_details"]
+        deciding = {
+            "SUPPORTED": sides["support"]["evidence_ids"],
+            "CONTRADICTED": sides["contradiction"]["evidence_ids"],
+        }.get(
+            decision, [*sides["support"]["evidence_ids"], *sides["contradiction"]["evidence_ids"]]
+        )
+        return Evaluation(
+            expected_value=expected,
+            read_as=comparison.read(expected),
+            outcome=_OUTCOMES[decision],
+            decision=decision,
+            reason_codes=list(verdict["reason_codes"]),
+            evidence_ids=sorted(deciding),
+        )
 
 
 # ---------------------------------------------------------------------------------------------

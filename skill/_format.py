@@ -89,6 +89,13 @@ def render_answer(answer: Answer) -> str:
         f"confidence: {answer.confidence}"
     )
     numbers = {u.evidence_id: i for i, u in enumerate(answer.evidence, start=1)}
+    if answer.evaluation is not None:
+        evaluation = answer.evaluation
+        refs = ", ".join(f"[{numbers[e]}]" for e in evaluation.evidence_ids if e in numbers)
+        out.append(
+            f"   expected: {evaluation.read_as} -> {evaluation.outcome.replace('_', ' ')} "
+            f"({evaluation.decision}) {refs}".rstrip()
+        )
     if answer.conclusion.values:
         out.append("")
         out.append("Values:")

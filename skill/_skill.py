@@ -17,6 +17,7 @@ from skill._answer import (
     CitedValue,
     Conclusion,
     DocumentCopy,
+    Evaluation,
     EvidenceUnit,
     ParentEntityBinding,
     RejectedCandidate,
@@ -24,14 +25,16 @@ from skill._answer import (
 )
 from skill._candidate import Candidate, GateResult
 from skill._conclude import (
+    UNDATED_OBSERVED_AT,
     ValueJudge,
     cited,
     is_single_valued,
     next_actions_concluded,
     next_actions_not_found,
 )
-from skill._errors import DocumentScopeError, SubjectClassError
+from skill._errors import ContractError, DocumentScopeError, SubjectClassError
 from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector
+from skill._expected import ExpectedValue, ValueComparison
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
@@ -115,18 +118,26 @@ class EvidenceSkill:
         evaluation_time: str | None = None,
         top_k: int | None = None,
         documents: Sequence[str] | None = None,
+        expected_value: ExpectedValue | None = None,
     ) -> Answer:
         """Answer one question (prose or a structured subject class) from knowledge base `kb`.
 
         `documents` (ids or file names of committed documents) scopes the question: only those
         documents are read, for its subject as for its evidence ("ask this document").
 
+        `expected_value` makes the question the claim "attribute = expected_value": the
+        engine judges it over the same observations and the answer carries its
+        `evaluation` (match / mismatch / not_established); the rest of the answer is the
+        one asked without it.
+
         Raises SubjectClassError when State 1 fails, DocumentScopeError when `documents` names
         a document the knowledge base does not hold, ContractError when the evidence
-        contract or `evaluation_time` is invalid. Never reads the wall clock."""
+        contract, `evaluation_time` or `expected_value` is invalid. Never reads the wall
+        clock."""
         machine = StateMachine()
         if subject is None and question is None:
             raise SubjectClassError("", "give a question or a structured subject")
+        _check_expected(expected_value)
         fault = unreadable_text(question, "the question")
         if fault:
             raise SubjectClassError(ascii(question), fault)
@@ -179,7 +190,18 @@ class EvidenceSkill:
         if not gate.candidates:
             # The gate closed: nothing below may touch the store.
             machine.advance(State.SUBJECT_NOT_FOUND)
-            return self._not_found(question, subject_class, gate, machine)
+            answer = self._not_found(question, subject_class, gate, machine)
+            if expected_value is None:
+                return answer
+            # nothing to observe: the engine's verdict on no evidence (not established)
+            unobserved = value_judge.evaluate(
+                [],
+                expected_value,
+                _comparison(subject_class),
+                single_valued=is_single_valued(subject_class),
+                evaluation_time=evaluation_time or UNDATED_OBSERVED_AT,
+            )
+            return answer.model_copy(update={"evaluation": unobserved})
 
         machine.advance(State.EVIDENCE_RETRIEVAL)
         collector = EvidenceCollector(
@@ -225,15 +247,7 @@ class EvidenceSkill:
         judged = [u for u in units if u.evidence_id not in collector.candidate_evidence]
 
         entry = _ATTRIBUTES.get(subject_class.attribute or "")
-        # values that are names (holders, parties) compare by entity key
-        names = (
-            subject_class.attribute is None
-            or (
-                entry is not None
-                and (entry.value_kind == "names" or entry.name in HOLDER_ATTRIBUTES)
-            )
-            or subject_class.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
-        )
+        names = _names(subject_class)
         single = is_single_valued(subject_class)
         amended_as = entry.amended_as if entry is not None else ()
         judgement = value_judge.run(
@@ -353,6 +367,15 @@ class EvidenceSkill:
                 "Obtain the executed copy of " + ", ".join(unexecuted) + ": it is marked as a "
                 "draft or its signature blocks are empty, so its terms may not be in force."
             )
+        evaluation: Evaluation | None = None
+        if expected_value is not None:
+            evaluation = value_judge.evaluate(
+                groups,
+                expected_value,
+                _comparison(subject_class),
+                single_valued=single,
+                evaluation_time=judgement.evaluation_time,
+            )
         machine.advance(State.CONCLUDED)
         return Answer(
             question=question,
@@ -384,6 +407,7 @@ class EvidenceSkill:
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=[*supersessions, *passages],
+            evaluation=evaluation,
         )
 
     def _name_index(
@@ -537,6 +561,38 @@ class EvidenceSkill:
             suggested_next_actions=next_actions_not_found(subject, gate.unresolved, gate.rejected),
             sufficiency=None,
         )
+
+
+def _names(subject: SubjectClass) -> bool:
+    """Whether the question's values are names (holders, parties): they compare by entity
+    key."""
+    entry = _ATTRIBUTES.get(subject.attribute or "")
+    return (
+        subject.attribute is None
+        or (entry is not None and (entry.value_kind == "names" or entry.name in HOLDER_ATTRIBUTES))
+        or subject.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
+    )
+
+
+def _comparison(subject: SubjectClass) -> ValueComparison:
+    """How an expected value compares with the question's values (skill/_expected.py)."""
+    entry = _ATTRIBUTES.get(subject.attribute or "")
+    return ValueComparison(
+        kind=entry.value_kind if entry is not None else None,
+        names=_names(subject),
+        yes_no=subject.kind is QuestionKind.YES_NO,
+        partial=entry is not None and entry.partial_values,
+    )
+
+
+def _check_expected(expected: object) -> None:
+    """An expected value is a non-empty string, a number or a boolean (ContractError)."""
+    if expected is None:
+        return
+    if not isinstance(expected, str | bool | int | float):
+        raise ContractError("expected_value", "must be a string, a number or a boolean")
+    if isinstance(expected, str) and not expected.strip():
+        raise ContractError("expected_value", "must not be empty")
 
 
 def _told_apart(

@@ -498,6 +498,21 @@ def test_ask_prints_numbered_citations(corpus: Corpus, answer: dict[str, Any]) -
 
 
 @pytest.mark.slow
+def test_ask_expect_judges_the_expected_value(corpus: Corpus, answer: dict[str, Any]) -> None:
+    agent = answer["conclusion"]["values"][0]["value"]
+    result = evrag(
+        "ask", QUESTION, "--kb", KB, "--json", "--expect", agent, data_dir=corpus.data_dir
+    )
+    assert result.returncode == 0, result.stderr
+    judged = json.loads(result.stdout)
+    assert judged.pop("evaluation")["outcome"] == "match"
+    assert judged == answer and "evaluation" not in answer
+    text = evrag("ask", QUESTION, "--kb", KB, "--expect", "Nobody, Inc.", data_dir=corpus.data_dir)
+    assert "expected: Nobody, Inc. -> mismatch (CONTRADICTED)" in text.stdout
+    assert_bad_input(evrag("ask", QUESTION, "--kb", KB, "--expect", " ", data_dir=corpus.data_dir))
+
+
+@pytest.mark.slow
 def test_asking_with_another_embedding_backend_is_exit_2(corpus: Corpus) -> None:
     """The KB records the backend that embedded it; its vectors are useless to another."""
     env = {**_env(corpus.data_dir), "EVRAG_EMBED_BACKEND": "torch"}
@@ -578,10 +593,14 @@ def test_eval_writes_results_in_input_order(
     # The same question in a batch and alone (another process) gives the same answer.
     assert {k: first[k] for k in ANSWER_FIELDS} == {k: answer[k] for k in ANSWER_FIELDS}
     assert "error" in failed and failed["error"]["detail"]
+    # the expected value is judged (a registered agent named "anything" is contradicted)
+    assert first["evaluation"]["outcome"] == "mismatch" and "evaluation" not in structured
+    assert "1 with an expected value: 0 match, 1 mismatch" in result.stderr
     assert set(ANSWER_FIELDS) <= set(structured)
 
     table = list(csv.DictReader(io.StringIO(csv_path.read_text(encoding="utf-8"))))
     assert [r["id"] for r in table] == [i["id"] for i in items]
+    assert [r["outcome"] for r in table] == ["mismatch", "", ""]
     page = html_path.read_text(encoding="utf-8")
     assert page.lstrip().lower().startswith("<!doctype html")
     positions = [page.index(i["id"]) for i in items]

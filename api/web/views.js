@@ -764,6 +764,24 @@ export function csvQuestions(text) {
 const verdict = (r) =>
   r.error ? "ERROR" : r.terminal_state === "SUBJECT_NOT_FOUND" ? "SUBJECT_NOT_FOUND" : (r.sufficiency && r.sufficiency.decision) || "INSUFFICIENT";
 
+// The expected value's outcome (app/_batch.py `outcome`): match | mismatch | not_established |
+// error (the question failed); "" for a line without an expected value.
+const outcome = (r) =>
+  (r.evaluation && r.evaluation.outcome) || (r.expected_value == null ? "" : r.error ? "error" : "not_established");
+const OUTCOMES = ["match", "mismatch", "not_established", "error"];
+
+/** The expected values' summary (the server's, `results?format=summary`); null when none. */
+function summaryLine(summary) {
+  if (!summary || !summary.with_expected_value) return null;
+  return h(
+    "p",
+    { class: "row evaluation-summary" },
+    h("strong", {}, `${summary.with_expected_value} with an expected value`),
+    OUTCOMES.map((o) => h("span", { "data-outcome": o }, badge(o), ` ${summary[o]}`)),
+    h("span", { class: "accuracy" }, `accuracy ${(100 * summary.accuracy).toFixed(1)}%`),
+  );
+}
+
 function answerText(r) {
   if (r.error) return r.error.detail || r.error.code || "error";
   const c = r.conclusion || {};
@@ -824,13 +842,15 @@ function evaluationPanel(ctx, job, onDone) {
   async function loadResults() {
     const text = await (await ctx.api.fetch(job.links.results_jsonl)).text();
     const rows = text.split("\n").filter(Boolean).map((line) => JSON.parse(line));
-    const filters = { verdict: "", sufficient: "" };
+    const summary = job.links.results_summary ? await ctx.api.get(job.links.results_summary) : null;
+    const filters = { verdict: "", sufficient: "", outcome: "" };
     const table = h("div");
     const draw = () => {
       const shown = rows.filter(
         (r) =>
           (!filters.verdict || verdict(r) === filters.verdict) &&
-          (!filters.sufficient || String(Boolean(r.sufficient)) === filters.sufficient),
+          (!filters.sufficient || String(Boolean(r.sufficient)) === filters.sufficient) &&
+          (!filters.outcome || outcome(r) === filters.outcome),
       );
       clear(
         table,
@@ -842,9 +862,10 @@ function evaluationPanel(ctx, job, onDone) {
             { key: "sufficient", label: "Sufficient", value: (r) => (r.error ? "" : String(Boolean(r.sufficient))) },
             { key: "confidence", label: "Confidence" },
             { key: "answer", label: "Answer", value: answerText },
+            { key: "outcome", label: "Expected", value: outcome, render: (r) => (outcome(r) ? h("span", {}, badge(outcome(r)), " ", String(r.expected_value)) : "") },
           ],
           shown,
-          { filterLabel: "Filter results", rowAttrs: (r) => ({ "data-verdict": verdict(r) }) },
+          { filterLabel: "Filter results", rowAttrs: (r) => ({ "data-verdict": verdict(r), "data-outcome": outcome(r) }) },
         ),
       );
     };
@@ -868,7 +889,9 @@ function evaluationPanel(ctx, job, onDone) {
         { class: "row" },
         select("Terminal state / decision", "verdict", ["SUPPORTED", "CONTRADICTED", "INSUFFICIENT", "SUBJECT_NOT_FOUND", "ERROR"]),
         select("Sufficient", "sufficient", ["true", "false"]),
+        summary && summary.with_expected_value ? select("Expected value", "outcome", OUTCOMES) : null,
       ),
+      summaryLine(summary),
       table,
     );
   }

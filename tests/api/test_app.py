@@ -269,6 +269,20 @@ def test_query(api_client: TestClient, loaded_kb: dict[str, str]) -> None:
     answer = resp.json()
     assert answer["terminal_state"] in ("CONCLUDED", "SUBJECT_NOT_FOUND")
     assert answer["state_trace"][0] == "INIT"
+    assert "evaluation" not in answer
+    # an expected value is judged by the engine; the rest of the answer does not move
+    law = "What is the governing law of the agreement between Acme Robotics, Inc. and Northwind Traders LLC?"
+    for expected, outcome in (("NY law", "match"), ("Texas", "mismatch")):
+        judged = api_client.post(
+            url, json={"question": law, "expected_value": expected}, headers=user
+        ).json()
+        evaluation = judged.pop("evaluation")
+        assert judged == answer
+        assert (evaluation["expected_value"], evaluation["outcome"]) == (expected, outcome)
+    blank = _is_problem(
+        api_client.post(url, json={"question": law, "expected_value": " "}, headers=user), 422
+    )
+    assert blank["code"] == "contract_error" and blank["field"] == "expected_value"
     absent = api_client.post(
         url, json={"question": "Who founded Globex Corporation?"}, headers=user
     ).json()
@@ -378,10 +392,14 @@ def test_evaluation_job(api_client: TestClient, loaded_kb: dict[str, str]) -> No
     assert rows[1]["terminal_state"] == "SUBJECT_NOT_FOUND"
     assert rows[2]["error"]["code"] == "subject_class_error"
     assert rows[0]["expected_value"] == "New York"
+    assert rows[0]["evaluation"]["outcome"] == "match" and "evaluation" not in rows[1]
+    summary = api_client.get(info["links"]["results_summary"], headers=user).json()
+    assert (summary["with_expected_value"], summary["match"], summary["accuracy"]) == (1, 1, 1.0)
     table = list(
         csv.DictReader(io.StringIO(api_client.get(info["links"]["results_csv"], headers=user).text))
     )
     assert [r["id"] for r in table] == ["q1", "q2", "q3", "q4"] and table[2]["verdict"] == "ERROR"
+    assert [r["outcome"] for r in table] == ["match", "", "", ""]
     html = api_client.get(info["links"]["results_html"], headers=user)
     assert html.headers["content-type"].startswith("text/html")
     assert html.text.count("<tr>") == 5 and "SUBJECT_NOT_FOUND" in html.text

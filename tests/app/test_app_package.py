@@ -30,14 +30,17 @@ def test_exported_names_are_pinned() -> None:
         "citation_label",
         "citations",
         "error_line",
+        "evaluation_summary",
         "json_depth_exceeds",
         "loads_bounded",
         "open_engine",
+        "outcome",
         "parse_questions",
         "render_csv",
         "render_html",
         "render_jsonl",
         "run_batch",
+        "summary_text",
         "verdict",
     ]
     for name in app.__all__:
