@@ -23,7 +23,6 @@ import logging
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
 from typing import Annotated, Any
 
 import anyio
@@ -214,6 +213,7 @@ class _Tools:
         evidence_requirements: dict[str, Any] | None,
         top_k: int | None = None,
         evaluation_time: str | None = None,
+        expected_value: Any = None,
     ) -> Any:
         """The skill's answer, after the API's checks of the same arguments."""
         if (question is None) == (subject is None):
@@ -238,6 +238,8 @@ class _Tools:
             kwargs["documents"] = documents
         if evaluation_time is not None:
             kwargs["evaluation_time"] = evaluation_time
+        if expected_value is not None:
+            kwargs["expected_value"] = expected_value
         return self.runtime.skill.ask(kb, question, **kwargs)
 
     # -- tools --------------------------------------------------------------------------
@@ -294,86 +296,16 @@ class _Tools:
             name = self.kb(ctx.headers, kb)
             self.check_depth("expected_value", expected_value)
             answer = self.ask_skill(
-                name, question, subject, documents, evidence_requirements, None, evaluation_time
-            )
-            return self.judge_claim(
                 name,
-                answer.model_dump(mode="json"),
-                expected_value,
-                {
-                    "evidence_requirements": evidence_requirements,
-                    "evaluation_time": evaluation_time,
-                },
+                question,
+                subject,
+                documents,
+                evidence_requirements,
+                None,
+                evaluation_time,
+                expected_value=expected_value,
             )
-
-    def judge_claim(
-        self, kb: str, answer: dict[str, Any], expected: Any, request: dict[str, Any]
-    ) -> dict[str, Any]:
-        """The engine's verdict on `expected` against the answer's evidence records."""
-        import engine
-        from skill import ContractError, ValueJudge
-
-        kb_layer = dict(self.runtime.skill.default_requirements)
-        kb_layer.update(self.runtime.documents.settings(kb).get("evidence_requirements") or {})
-        contract = ValueJudge(kb_layer, request["evidence_requirements"])
-        evidence = {e["evidence_id"]: e for e in answer.get("evidence", ())}
-        grouped = _grouped_values(answer)
-        judged = answer.get("sufficiency") or {}
-        claim_ids = sorted({e["claim_id"] for e in evidence.values()})
-        base = next(
-            (c for c in claim_ids if judged.get("claim_id", "").startswith(c)),
-            claim_ids[0] if claim_ids else "claim",
-        )
-        # A claim judged once per value (founders, parties: several hold at once) states
-        # that the expected value is one of them; the others do not contradict it.
-        several = bool(judged) and judged.get("claim_id") != base
-        values = {i: grouped.get(i, e["value"]) for i, e in evidence.items()}
-        compared = next(
-            (
-                v
-                for v in sorted(set(map(json.dumps, values.values())))
-                if _same(expected, json.loads(v))
-            ),
-            None,
-        )
-        as_compared = json.loads(compared) if compared is not None else expected
-        claim = f"{base}={as_compared}" if several else base
-        records = [
-            _record(evidence[i], claim, v)
-            for i, v in sorted(values.items())
-            if evidence[i]["claim_id"] == base
-            and (not several or engine.json_equal(v, as_compared))
-        ]
-        payload = {
-            "mode": "claim",
-            "claim_or_condition": {"id": claim, "expected_value": as_compared},
-            "evaluation_time": request["evaluation_time"] or _judged_at(answer) or _UNDATED,
-            "evidence_requirements": contract.requirements,
-            "evidence_bundle": records,
-            "resolution_policy": contract.policy,
-        }
-        try:
-            verdict = engine.evaluate(payload)
-        except engine.ContractError as exc:
-            raise ContractError.translated(exc) from exc
-        details = verdict["resolution_details"]
-        side = {"SUPPORTED": "support", "CONTRADICTED": "contradiction"}.get(verdict["decision"])
-        deciding = details[side]["evidence_ids"] if side else []
-        return {
-            "claim_id": claim,
-            "expected_value": expected,
-            "compared_as": as_compared,
-            "decision": verdict["decision"],
-            "reason_codes": verdict["reason_codes"],
-            "deciding_evidence": [evidence[i] for i in deciding],
-            "support_evidence_ids": details["support"]["evidence_ids"],
-            "contradiction_evidence_ids": details["contradiction"]["evidence_ids"],
-            "observed_values": answer.get("conclusion", {}).get("values", []),
-            "terminal_state": answer.get("terminal_state"),
-            "subject_class": answer.get("subject_class"),
-            "suggested_next_actions": answer.get("suggested_next_actions", []),
-            "sufficiency": verdict,
-        }
+            return _claim_result(answer.model_dump(mode="json"))
 
     def list_documents(self, ctx: Context, kb: KbArg = None) -> list[dict[str, Any]]:
         with _as_tool_error():
@@ -558,64 +490,25 @@ class _Tools:
         return "\n".join(found[n] for n in sorted(found))
 
 
-def _grouped_values(answer: dict[str, Any]) -> dict[str, Any]:
-    """Each evidence id → the value it counts for, as the skill grouped it (a name by its
-    entity key, an address with its postcode): the conclusion's values, then the conflicts'."""
-    grouped: dict[str, Any] = {}
-    sources = [answer.get("conclusion", {}).get("values", [])]
-    sources += [c.get("values", []) for c in answer.get("conflicts", [])]
-    for values in sources:
-        for v in values:
-            for i in v.get("evidence_ids", ()):
-                grouped.setdefault(i, v["value"])
-    return grouped
-
-
-def _same(expected: Any, observed: Any) -> bool:
-    """Whether the caller's value is the observed one: strict JSON equality, or for text the
-    same words (case and spacing aside) or the same entity name (suffixes aside)."""
-    import engine
-
-    if isinstance(expected, str) and isinstance(observed, str):
-        if " ".join(expected.split()).casefold() == " ".join(observed.split()).casefold():
-            return True
-        key = entity_key(expected)
-        return bool(key) and key == entity_key(observed)
-    return bool(engine.json_equal(expected, observed))
-
-
-def _record(evidence: dict[str, Any], claim: str, value: Any) -> dict[str, Any]:
-    """The engine's evidence record for one of the answer's evidence items."""
-    loc = evidence["source_location"]
-    record: dict[str, Any] = {
-        "id": evidence["evidence_id"],
-        "claim_id": claim,
-        "source_id": loc["document_id"],
-        "source_type": evidence.get("source_type") or "other",
-        "observed_at": evidence.get("observed_at") or _UNDATED,
-        "value": value,
-        "confidence": evidence.get("confidence"),
-        "provenance": {
-            "reference": f"{loc['document']} p.{loc['page']} l.{loc['line_start']}-{loc['line_end']}"
-        },
+def _claim_result(answer: dict[str, Any]) -> dict[str, Any]:
+    """check_claim's result: the skill's own evaluation of the expected value (the engine's
+    verdict on "attribute = value" over the answer's observations), with the deciding quotes."""
+    evaluation = answer.get("evaluation") or {}
+    evidence = {e["evidence_id"]: e for e in answer.get("evidence", ())}
+    return {
+        "expected_value": evaluation.get("expected_value"),
+        "read_as": evaluation.get("read_as"),
+        "outcome": evaluation.get("outcome"),
+        "decision": evaluation.get("decision"),
+        "reason_codes": evaluation.get("reason_codes", []),
+        "deciding_evidence": [
+            evidence[i] for i in evaluation.get("evidence_ids", ()) if i in evidence
+        ],
+        "observed_values": (answer.get("conclusion") or {}).get("values", []),
+        "terminal_state": answer.get("terminal_state"),
+        "subject_class": answer.get("subject_class"),
+        "suggested_next_actions": answer.get("suggested_next_actions", []),
     }
-    if evidence.get("independence_group"):
-        record["independence_group"] = evidence["independence_group"]
-    return record
-
-
-def _judged_at(answer: dict[str, Any]) -> str | None:
-    """The evaluation time the skill judged the answer at: a record's observation time plus
-    the age the engine gave it (exact; the skill never reads the clock)."""
-    sufficiency = answer.get("sufficiency") or {}
-    records = (sufficiency.get("freshness") or {}).get("records") or []
-    observed = {e["evidence_id"]: e.get("observed_at") for e in answer.get("evidence", ())}
-    for r in records:
-        at = observed.get(r.get("id"))
-        if at and r.get("age_seconds") is not None:
-            when = datetime.fromisoformat(at.replace("Z", "+00:00"))
-            return (when + timedelta(seconds=r["age_seconds"])).isoformat().replace("+00:00", "Z")
-    return None
 
 
 _ASK = (
@@ -632,19 +525,20 @@ _ASK = (
 )
 _CHECK = (
     "Check a claim: that the answer to a question (or structured subject) is "
-    "`expected_value`. The skill answers the question as `ask` does; then the sufficiency "
-    "engine judges the expected value against that answer's evidence records under the "
-    "evidence contract: SUPPORTED (the evidence states this value and meets the contract), "
-    "CONTRADICTED (it states another value and meets the contract) or INSUFFICIENT (no "
-    "evidence, mixed evidence, or too few independent sources). Values are compared as the "
-    "engine compares them (strict JSON equality) after one step: text that is an observed "
-    "value but for case and spacing, or names the same entity (legal suffixes aside), is "
-    "compared as that value (`compared_as`). It checks only what the documents state in the "
-    "passages the skill reads, in the skill's normalised form (see an `ask` answer's "
-    "evidence values): 'State of New York' is not 'New York'. Where a claim holds several "
-    "values at once (founders, parties), other values do not contradict the expected one. "
-    "Returns the decision, reason codes, deciding_evidence (quotes and locations), the "
-    "observed values and the engine's full output."
+    "`expected_value`. The skill answers the question as `ask` does and the sufficiency "
+    "engine judges the claim 'attribute = expected_value' over that answer's observations "
+    "under the evidence contract (the same judging as `ask` with an expected value, and as a "
+    "batch line's): decision SUPPORTED (outcome match: the documents state this value and meet "
+    "the contract), CONTRADICTED (mismatch: they state another value) or INSUFFICIENT "
+    "(not_established: no evidence, mixed evidence, too few independent sources, or the "
+    "subject is not in the knowledge base). The expected value is read the way the "
+    "attribute's values are (`read_as`): 'the State of New York', 'NY law' and 'New York' are "
+    "one jurisdiction, '$5 million' and 'USD 5,000,000' one amount, '1 year' and 'twelve "
+    "months' one duration, names compare by entity. Where a claim holds several values at "
+    "once (founders, parties), the expected value is supported when it is one of them, and "
+    "contradicted by them only when it is none of them. Returns the "
+    "outcome, decision, reason codes, deciding_evidence (quotes and locations) and the "
+    "observed values."
 )
 _EVALUATE = (
     "The sufficiency engine alone, with no knowledge base: judge one claim against an "

@@ -94,7 +94,10 @@ def _read_kind(kind: str | None, text: str, *, partial: bool) -> str | None:
             state = lexicon().us_state_codes.get((code.group(1) + code.group(2)).upper())
             if state is not None:
                 return state
-        return normalize_jurisdiction(text)
+        # a place typed in lower case by the asker ("new york") reads as written capitalised
+        return normalize_jurisdiction(text) or (
+            normalize_jurisdiction(text.title()) if text.islower() else None
+        )
     return None
 
 

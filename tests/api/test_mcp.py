@@ -118,7 +118,7 @@ async def common_calls(client: Any, kb: str | None = None) -> dict[str, Any]:
         claims[expected] = checked.structured_content
     assert claims["New York"]["decision"] == "SUPPORTED"
     assert claims["New York"]["deciding_evidence"][0]["evidence_id"] == evidence["evidence_id"]
-    assert claims["new  york"]["compared_as"] == "New York"
+    assert claims["new  york"]["read_as"] == "New York"
     assert claims["new  york"]["decision"] == "SUPPORTED"
     assert claims["Delaware"]["decision"] == "CONTRADICTED"
     assert claims["Delaware"]["reason_codes"] == ["CONTRADICTION_MEETS_CONTRACT"]
@@ -126,8 +126,10 @@ async def common_calls(client: Any, kb: str | None = None) -> dict[str, Any]:
         "check_claim",
         {"question": "Who founded Acme Robotics, Inc.?", "expected_value": "John Roe", **scope},
     )
-    # Founders are several at once: another name does not contradict, it is not supported.
-    assert founder.structured_content["decision"] == "INSUFFICIENT"
+    # Founders are several at once: a name that is none of those stated is a mismatch (the
+    # same judging as `ask` with an expected value and a batch line's).
+    assert founder.structured_content["decision"] == "CONTRADICTED"
+    assert founder.structured_content["outcome"] == "mismatch"
 
     documents = (await client.call_tool("list_documents", scope)).structured_content["result"]
     assert sorted(d["name"] for d in documents) == ["MSA_Acme_Northwind.pdf", "Officers.pdf"]
