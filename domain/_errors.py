@@ -41,7 +41,10 @@ internal error and logs the message.
     │   ├── BatchFormatError         422 invalid_questions_file (+ line)
     │   ├── JobNotFound              404 not_found
     │   ├── JobConflict              409 conflict
-    │   └── JsonTooDeep              422 invalid_input (also a ValueError)
+    │   ├── JsonTooDeep              422 invalid_input (also a ValueError)
+    │   ├── EmbeddedStoreOnly        422 embedded_store_only: check/reindex of a Qdrant server's data
+    │   ├── OriginalsLost            409 originals_lost: a reindex without some documents' originals
+    │   └── ReindexFailed            500 reindex_failed: a committed document no longer rebuilds
     └── ApiError                     (api) 400 bad_request
         ├── Unauthorized             401 unauthorized
         ├── Forbidden                403 forbidden

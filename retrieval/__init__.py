@@ -62,7 +62,7 @@ from retrieval._catalog import (
     KnowledgeBaseEntry,
     RunStatus,
 )
-from retrieval._edge import EdgeStore
+from retrieval._edge import EdgeStore, ScannedPoint
 from retrieval._embed import (
     DEFAULT_BACKEND,
     KB_EMBEDDING_KEY,
@@ -134,6 +134,7 @@ __all__ = [
     "ResolutionStatus",
     "RetrievalError",
     "RunStatus",
+    "ScannedPoint",
     "ScoredChunk",
     "ServerStore",
     "SourceLocation",

@@ -587,6 +587,26 @@ class BlobStore:
     def exists(self, sha256: str) -> bool:
         return self.path(sha256).exists()
 
+    def stored(self) -> list[str]:
+        """The sha256 of every original kept, sorted."""
+        return sorted(
+            p.stem
+            for p in self.root.glob("??/*.pdf")
+            if len(p.stem) == 64 and p.parent.name == p.stem[:2]
+        )
+
+    def digest(self, sha256: str) -> str:
+        """The sha256 of the bytes stored under `sha256` now (BlobNotFound: none stored):
+        what they should be, unless the file was damaged."""
+        digest = hashlib.sha256()
+        try:
+            with open(self.path(sha256), "rb") as f:
+                for block in iter(lambda: f.read(1 << 20), b""):
+                    digest.update(block)
+        except FileNotFoundError:
+            raise BlobNotFound(sha256) from None
+        return digest.hexdigest()
+
     def lines_path(self, sha256: str) -> Path:
         """The line boxes of a document's OCR-read pages, beside its PDF (see put_lines)."""
         return self.lines_path_of(self.path(sha256))

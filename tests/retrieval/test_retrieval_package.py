@@ -45,6 +45,7 @@ def test_exported_names_are_pinned() -> None:
         "ResolutionStatus",
         "RetrievalError",
         "RunStatus",
+        "ScannedPoint",
         "ScoredChunk",
         "ServerStore",
         "SourceLocation",
