@@ -97,7 +97,12 @@ def check(rt: Runtime, kb: str | None = None) -> CheckReport:
                 Finding("catalog_damaged", name, "catalog", str(exc.orig), repairable=False)
             )
     if kb is None:
-        findings += _check_directory(rt, store, names)
+        try:
+            findings += _check_directory(rt, store, names)
+        except DBAPIError as exc:
+            findings.append(
+                Finding("catalog_damaged", None, "catalog", str(exc.orig), repairable=False)
+            )
     return CheckReport(tuple(names), tuple(findings))
 
 

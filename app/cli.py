@@ -246,10 +246,19 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from app._maintenance import check
+    from sqlalchemy.exc import DBAPIError
 
-    with _runtime(args) as rt:
-        report = check(rt, args.kb)
+    from app._maintenance import CheckReport, Finding, check
+
+    try:
+        rt = _runtime(args)
+    except DBAPIError as exc:
+        # A catalog too damaged to open is a finding of this command, not its failure.
+        reason = f"the database cannot be read: {_one_line(str(exc.orig))}"
+        report = CheckReport((), (Finding("catalog_damaged", None, "catalog", reason, False),))
+    else:
+        with rt:
+            report = check(rt, args.kb)
     if args.json:
         _print_json(report.to_dict())
     else:

@@ -283,7 +283,11 @@ class Catalog:
                 rows = [str(r[0]) for r in conn.exec_driver_sql("PRAGMA integrity_check")]
         except DBAPIError as exc:
             return [f"the database cannot be read: {exc.orig}"]
-        return [] if rows == ["ok"] else rows
+        if rows == ["ok"]:
+            return []
+        # A row may hold several lines under a "*** in database main ***" heading.
+        lines = (line.strip() for row in rows for line in row.splitlines())
+        return [line for line in lines if line and not line.startswith("***")]
 
     def close(self) -> None:
         with self._watch_lock:
