@@ -4,7 +4,10 @@
     ├── BatchFormatError  a questions file that cannot be read (422, with its `line`)
     ├── JobNotFound       no job of that id (404)
     ├── JobConflict       the job's state forbids the request (409)
-    └── JsonTooDeep       JSON nested past the depth limit (app/_jsonbounds.py)
+    ├── JsonTooDeep       JSON nested past the depth limit (app/_jsonbounds.py)
+    ├── EmbeddedStoreOnly check/reindex asked of a Qdrant server's data (422)
+    ├── OriginalsLost     a reindex refused: committed documents' originals are gone (409)
+    └── ReindexFailed     a document that no longer rebuilds; the index is kept (500)
 
 All under `domain.EvidenceRagError` (the whole tree is drawn in domain/_errors.py). The CLI
 reports them on one line with exit code 2; the API maps them, with every other error of the
@@ -13,7 +16,7 @@ project, in its one error handler.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain import EvidenceRagError
@@ -50,3 +53,39 @@ class JobConflict(AppError):
     """The job's state does not allow the request (e.g. cancelling a finished job)."""
 
     status, code, title = 409, "conflict", "Conflict"
+
+
+class EmbeddedStoreOnly(AppError):
+    """`check` and `reindex` read and rebuild the embedded store's shards; a Qdrant server
+    keeps its own (its snapshots and WAL recovery are the server's)."""
+
+    status, code, title = 422, "embedded_store_only", "Embedded store only"
+
+    def __init__(self, command: str) -> None:
+        super().__init__(
+            f"evrag {command} works on the embedded store; this data directory uses a "
+            "Qdrant server (QDRANT_URL): use the server's snapshots"
+        )
+
+
+class OriginalsLost(AppError):
+    """A reindex refused: some committed documents' originals are gone or altered, so their
+    points cannot be rebuilt (409); nothing was changed."""
+
+    status, code, title = 409, "originals_lost", "Originals lost"
+
+    def __init__(self, kb: str, documents: Sequence[str]) -> None:
+        self.kb = kb
+        self.documents = tuple(documents)
+        super().__init__(
+            f"cannot reindex {kb!r}: the stored originals of {len(documents)} committed "
+            f"document(s) are missing or altered ({', '.join(documents)}); the index cannot "
+            "be rebuilt without them: restore them from a backup, or delete those documents"
+        )
+
+
+class ReindexFailed(AppError):
+    """A reindex stopped: a committed document did not ingest again (a fault of ours, 500);
+    the new shards are dropped and the current index is kept."""
+
+    status, code, title = 500, "reindex_failed", "Reindex failed"

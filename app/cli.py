@@ -258,6 +258,46 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import DBAPIError
+
+    from app._maintenance import CheckReport, Finding, check
+
+    try:
+        rt = _runtime(args)
+    except DBAPIError as exc:
+        # A catalog too damaged to open is a finding of this command, not its failure.
+        reason = f"the database cannot be read: {_one_line(str(exc.orig))}"
+        report = CheckReport((), (Finding("catalog_damaged", None, "catalog", reason, False),))
+    else:
+        with rt:
+            report = check(rt, args.kb)
+    if args.json:
+        _print_json(report.to_dict())
+    else:
+        for finding in report.findings:
+            print(finding.line())
+        damage = sum(f.damage for f in report.findings)
+        checked = ", ".join(report.knowledge_bases) or "no knowledge bases"
+        print(f"checked {checked}: " + (f"{damage} problem(s) found" if damage else "sound"))
+    return 1 if report.damaged else 0
+
+
+def cmd_reindex(args: argparse.Namespace) -> int:
+    from app._errors import OriginalsLost
+    from app._maintenance import reindex
+
+    with _runtime(args) as rt:
+        try:
+            rebuilt = reindex(rt, args.kb)
+        except OriginalsLost as exc:
+            # Damage this command cannot repair: exit 1 (as `check` for damage), not 2.
+            print(f"evrag: {exc}", file=sys.stderr)
+            return 1
+    print(f"reindexed {args.kb}: {rebuilt} document(s) rebuilt from their originals")
+    return 0
+
+
 def _write_atomic(path: Path, text: str) -> None:
     """Write to a temporary file beside `path`, then rename: never half-written."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
@@ -456,6 +496,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True)
     p.add_argument("--csv")
     p.add_argument("--html")
+
+    p = add(
+        "check",
+        cmd_check,
+        "verify a knowledge base (every one without --kb): catalog, originals, index; "
+        "exit 1 when damage is found",
+    )
+    p.add_argument("--kb")
+    p.add_argument("--json", action="store_true")
+
+    p = add(
+        "reindex",
+        cmd_reindex,
+        "rebuild a knowledge base's index (chunks, bindings) from its stored originals",
+    )
+    p.add_argument("--kb", required=True)
 
     p = add("engine", cmd_engine, "run the sufficiency engine on a JSON contract")
     p.add_argument("input", nargs="?", help="input JSON file, or - for stdin")

@@ -18,6 +18,7 @@ internal error and logs the message.
     │   ├── InvalidKnowledgeBaseName 422 invalid_kb_name
     │   ├── DocumentNotFound         404 document_not_found
     │   ├── BlobNotFound             500 blob_not_found: a stored original is missing
+    │   ├── CatalogTooNew            409 catalog_too_new: a catalog written by a newer release
     │   ├── StoreFault               500 store_fault: a store used after close, a point without its payload
     │   ├── EmbeddingMismatch        409 embedding_mismatch: a KB embedded by another model/backend
     │   └── OnnxBackendError         500 onnx_backend_error: a model the ONNX backend cannot run
@@ -40,7 +41,10 @@ internal error and logs the message.
     │   ├── BatchFormatError         422 invalid_questions_file (+ line)
     │   ├── JobNotFound              404 not_found
     │   ├── JobConflict              409 conflict
-    │   └── JsonTooDeep              422 invalid_input (also a ValueError)
+    │   ├── JsonTooDeep              422 invalid_input (also a ValueError)
+    │   ├── EmbeddedStoreOnly        422 embedded_store_only: check/reindex of a Qdrant server's data
+    │   ├── OriginalsLost            409 originals_lost: a reindex without some documents' originals
+    │   └── ReindexFailed            500 reindex_failed: a committed document no longer rebuilds
     └── ApiError                     (api) 400 bad_request
         ├── Unauthorized             401 unauthorized
         ├── Forbidden                403 forbidden

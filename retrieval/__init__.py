@@ -3,7 +3,8 @@
 One `VectorStore` interface, two backends: `EdgeStore` (Qdrant Edge, embedded, the
 default) and `ServerStore` (a Qdrant server through qdrant-client, when `QDRANT_URL` is
 set); `open_store(data_dir, qdrant_url=...)` picks one. Also the catalog (`Catalog`, SQLite or
-PostgreSQL), the original files (`BlobStore`) and the packaged embedding model
+PostgreSQL, its schema versioned: `SCHEMA_VERSION`, `MIGRATIONS`), the original files
+(`BlobStore`) and the packaged embedding model
 (`Embedder`, `model_name`; `OnnxEmbedder` with `ensure_exported` and `model_fingerprint`), the
 in-memory `BindingIndex` of a store's bindings, and `ProcessLock`, the lock an embedded store
 holds on its folder. The records (`ChunkRecord`, `Binding`, `Alias`, `SourceLocation`) and the
@@ -20,6 +21,7 @@ Errors (under `domain.EvidenceRagError`; the whole tree is drawn in domain/_erro
     ├── InvalidKnowledgeBaseName a name unfit for a directory or collection
     ├── DocumentNotFound         no such document in the knowledge base
     ├── BlobNotFound             no stored original with that hash
+    ├── CatalogTooNew            a catalog written by a newer release (schema version above ours)
     ├── StoreFault               a store used after it was closed, or a point without its payload
     ├── EmbeddingMismatch        a KB used with another embedding model/backend than built
     └── OnnxBackendError         a model the ONNX backend cannot run (not exported)
@@ -60,7 +62,7 @@ from retrieval._catalog import (
     KnowledgeBaseEntry,
     RunStatus,
 )
-from retrieval._edge import EdgeStore
+from retrieval._edge import EdgeStore, ScannedPoint
 from retrieval._embed import (
     DEFAULT_BACKEND,
     KB_EMBEDDING_KEY,
@@ -73,6 +75,7 @@ from retrieval._embed import (
 )
 from retrieval._errors import (
     BlobNotFound,
+    CatalogTooNew,
     DocumentNotFound,
     InvalidKnowledgeBaseName,
     KnowledgeBaseExists,
@@ -86,6 +89,7 @@ from retrieval._lock import ProcessLock
 from retrieval._model_cache import default_model_cache, default_model_path
 from retrieval._onnx import OnnxEmbedder, default_cache_dir, ensure_exported, model_fingerprint
 from retrieval._open import open_store
+from retrieval._schema import MIGRATIONS, SCHEMA_VERSION, Migration
 from retrieval._store import ScoredChunk, VectorStore
 
 if TYPE_CHECKING:
@@ -95,6 +99,8 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_BACKEND",
     "KB_EMBEDDING_KEY",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
     "Alias",
     "AliasResolver",
     "BBox",
@@ -104,6 +110,7 @@ __all__ = [
     "BlobNotFound",
     "BlobStore",
     "Catalog",
+    "CatalogTooNew",
     "ChunkRecord",
     "DocumentEntry",
     "DocumentNotFound",
@@ -119,6 +126,7 @@ __all__ = [
     "LineRef",
     "LlamaEmbedding",
     "LlamaVectorStore",
+    "Migration",
     "OnnxEmbedder",
     "PageLines",
     "ProcessLock",
@@ -126,6 +134,7 @@ __all__ = [
     "ResolutionStatus",
     "RetrievalError",
     "RunStatus",
+    "ScannedPoint",
     "ScoredChunk",
     "ServerStore",
     "SourceLocation",

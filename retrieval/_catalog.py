@@ -36,7 +36,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -49,6 +49,7 @@ from retrieval._errors import (
     RetrievalError,
     check_kb_name,
 )
+from retrieval._schema import schema_version, upgrade
 
 
 class DocumentStatus(StrEnum):
@@ -207,7 +208,14 @@ class Catalog:
             event.listen(self._engine, "connect", _sqlite_pragmas)
         else:
             self._engine = create_engine(url, pool_pre_ping=True)
-        _Base.metadata.create_all(self._engine)
+        # Refuses a newer release's database before writing to it; migrates an older one.
+        try:
+            self.opened_version = upgrade(
+                self._engine, _Base.metadata, url.render_as_string(hide_password=True)
+            )
+        except BaseException:
+            self._engine.dispose()
+            raise
         self._sessions = sessionmaker(self._engine, expire_on_commit=False)
         # SQLite has one writer at a time; serialising our own writes avoids
         # "database is locked" between threads (other processes wait on busy_timeout).
@@ -256,6 +264,30 @@ class Catalog:
     def _read(self) -> Iterator[Session]:
         with self._sessions() as session:
             yield session
+
+    def schema_version(self) -> int | None:
+        """The database's schema version now (SCHEMA_VERSION once opened)."""
+        with self._engine.connect() as conn:
+            return schema_version(conn)
+
+    def integrity_problems(self) -> list[str]:
+        """What the database's own check finds wrong, one line each (none: it is sound).
+
+        SQLite: `PRAGMA integrity_check` (every page, index and constraint; a damaged file
+        may also fail to be read at all, reported the same way). PostgreSQL has no such
+        check without the `amcheck` extension: nothing is checked there, and [] is said."""
+        if not self._sqlite:
+            return []
+        try:
+            with self._engine.connect() as conn:
+                rows = [str(r[0]) for r in conn.exec_driver_sql("PRAGMA integrity_check")]
+        except DBAPIError as exc:
+            return [f"the database cannot be read: {exc.orig}"]
+        if rows == ["ok"]:
+            return []
+        # A row may hold several lines under a "*** in database main ***" heading.
+        lines = (line.strip() for row in rows for line in row.splitlines())
+        return [line for line in lines if line and not line.startswith("***")]
 
     def close(self) -> None:
         with self._watch_lock:
@@ -558,6 +590,26 @@ class BlobStore:
 
     def exists(self, sha256: str) -> bool:
         return self.path(sha256).exists()
+
+    def stored(self) -> list[str]:
+        """The sha256 of every original kept, sorted."""
+        return sorted(
+            p.stem
+            for p in self.root.glob("??/*.pdf")
+            if len(p.stem) == 64 and p.parent.name == p.stem[:2]
+        )
+
+    def digest(self, sha256: str) -> str:
+        """The sha256 of the bytes stored under `sha256` now (BlobNotFound: none stored):
+        what they should be, unless the file was damaged."""
+        digest = hashlib.sha256()
+        try:
+            with open(self.path(sha256), "rb") as f:
+                for block in iter(lambda: f.read(1 << 20), b""):
+                    digest.update(block)
+        except FileNotFoundError:
+            raise BlobNotFound(sha256) from None
+        return digest.hexdigest()
 
     def lines_path(self, sha256: str) -> Path:
         """The line boxes of a document's OCR-read pages, beside its PDF (see put_lines)."""

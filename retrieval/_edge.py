@@ -17,10 +17,12 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 import qdrant_edge as qe
+from pydantic import ValidationError
 
 from domain import Binding, ChunkRecord, StorageFull, storage_failure
 from retrieval._binding_index import BindingIndex
@@ -124,6 +126,10 @@ class EdgeStore:
         # generation, so a search that read before a write never stores what it read.
         self._records: OrderedDict[tuple[str, str], ChunkRecord] = OrderedDict()
         self._generation: dict[str, int] = {}
+        # Knowledge bases being rebuilt (begin_rebuild): kb -> the name their new shards are
+        # written under until commit_rebuild swaps them in.
+        self._rebuilding: dict[str, str] = {}
+        _finish_swaps(self._root)
 
     # -- knowledge bases -------------------------------------------------------------
 
@@ -140,7 +146,8 @@ class EdgeStore:
         )
 
     def _shard(self, kb: str, kind: str, *, create: bool = False) -> qe.EdgeShard:
-        check_kb_name(kb)
+        if kb not in self._rebuilding.values():
+            check_kb_name(kb)
         with self._mutex:
             if self._closed:
                 raise StoreFault("store is closed")
@@ -194,7 +201,102 @@ class EdgeStore:
         """Names of the knowledge bases with shards on disk, sorted."""
         if not self._root.is_dir():
             return []
-        return sorted(p.name for p in self._root.iterdir() if _has_data(p / _DIRS[CHUNK]))
+        return sorted(
+            p.name
+            for p in self._root.iterdir()
+            if not p.name.startswith(".") and _has_data(p / _DIRS[CHUNK])
+        )
+
+    # -- rebuilding a knowledge base (evrag reindex) ---------------------------------
+
+    def begin_rebuild(self, kb: str) -> str:
+        """Start new, empty shards for `kb` beside its current ones, and return the name to
+        write them under (any write method takes it as `kb`). Searches of `kb` keep reading
+        the current shards until `commit_rebuild(kb)`; `abandon_rebuild(kb)` drops the new.
+        """
+        check_kb_name(kb)
+        staging = f"{_STAGING}{kb}"
+        with self._mutex:
+            if self._closed:
+                raise StoreFault("store is closed")
+            self.abandon_rebuild(kb)
+            shutil.rmtree(self._root / staging, ignore_errors=True)
+            self._rebuilding[kb] = staging
+        self._shard(staging, CHUNK, create=True)
+        return staging
+
+    def commit_rebuild(self, kb: str) -> None:
+        """Swap the rebuilt shards in for `kb`'s: searches see the new ones from here on.
+
+        The new shards are flushed and closed, marked complete, then the directories are
+        renamed (old out of the way, new into place) under the store's mutex, so a search
+        of this process waits for the swap rather than seeing half of it. A crash between
+        the two renames leaves a complete staging directory and none for the kb: the next
+        open moves it into place (`_finish_swaps`)."""
+        with self._mutex:
+            staging = self._rebuilding.pop(kb)
+            for kind in (BINDING, CHUNK):
+                shard = self._shards.pop((staging, kind), None)
+                if shard is not None:
+                    shard.flush()
+                    shard.close()
+            (self._root / staging / _COMPLETE).touch()
+            for kind in (CHUNK, BINDING):
+                shard = self._shards.pop((kb, kind), None)
+                if shard is not None:
+                    shard.close()
+            retired = self._root / f"{_RETIRED}{kb}"
+            shutil.rmtree(retired, ignore_errors=True)
+            if (self._root / kb).exists():
+                (self._root / kb).rename(retired)
+            (self._root / staging).rename(self._root / kb)
+            (self._root / kb / _COMPLETE).unlink()
+            shutil.rmtree(retired, ignore_errors=True)
+            self._indexes.pop(kb, None)
+            self._present.pop(kb, None)
+            self._forget_records(kb)
+
+    def abandon_rebuild(self, kb: str) -> None:
+        """Drop the shards of a rebuild not committed (none: nothing to do)."""
+        with self._mutex:
+            staging = self._rebuilding.pop(kb, None)
+            if staging is None:
+                return
+            for kind in (BINDING, CHUNK):
+                shard = self._shards.pop((staging, kind), None)
+                if shard is not None:
+                    shard.close()
+            self._indexes.pop(staging, None)
+            self._present.pop(staging, None)
+            self._forget_records(staging)
+            shutil.rmtree(self._root / staging, ignore_errors=True)
+
+    def scan(self, kb: str, collection: str) -> Iterator[ScannedPoint]:
+        """Every point of one of `kb`'s collections ("chunks" or "bindings"), page by page,
+        its payload decoded (`ScannedPoint.problem` says why one cannot be). The vectors
+        are read too, on purpose: a damaged vector file is only seen then. The engine's
+        errors (a damaged segment) are raised as they are met."""
+        kind = collection_kind(collection)
+        shard = self._shard(kb, kind)
+        offset: Any = None
+        while True:
+            records, offset = shard.scroll(
+                qe.ScrollRequest(
+                    offset=offset, limit=_SCROLL_PAGE, with_payload=True, with_vector=True
+                )
+            )
+            for r in records:
+                vectors = r.vector if isinstance(r.vector, dict) else {}
+                dense = vectors.get(DENSE)
+                size = len(dense) if isinstance(dense, list) else 0
+                yield _scanned(str(r.id), kind, r.payload, size)
+            if offset is None:
+                return
+
+    def shard_paths(self, kb: str) -> dict[str, Path]:
+        """Where `kb`'s collections live on disk ("chunks", "bindings" -> directory)."""
+        check_kb_name(kb)
+        return {_DIRS[kind]: self._root / kb / _DIRS[kind] for kind in (CHUNK, BINDING)}
 
     # -- writes ----------------------------------------------------------------------
 
@@ -486,6 +588,57 @@ class EdgeStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# Staging and retired shard directories: a leading "." is no knowledge base's name.
+_STAGING = ".rebuild-"
+_RETIRED = ".retired-"
+_COMPLETE = "REBUILT"
+
+
+def _finish_swaps(root: Path) -> None:
+    """At open, with the lock held: finish or undo what a process killed during a rebuild
+    left. A complete staging directory whose kb has none was mid-swap: it goes into place;
+    any other staging or retired directory goes."""
+    if not root.is_dir():
+        return
+    for path in sorted(root.iterdir()):
+        if path.name.startswith(_STAGING):
+            target = root / path.name.removeprefix(_STAGING)
+            if (path / _COMPLETE).exists() and not target.exists():
+                path.rename(target)
+                (target / _COMPLETE).unlink()
+            else:
+                shutil.rmtree(path, ignore_errors=True)
+        elif path.name.startswith(_RETIRED):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ScannedPoint:
+    """One stored point as `EdgeStore.scan` read it: the id it is stored under, the id and
+    document its payload names (None when the payload cannot be read: `problem` says why)
+    and the length of its dense vector (0: none)."""
+
+    point_id: str
+    record_id: str | None
+    document_id: str | None
+    vector_size: int
+    problem: str | None = None
+
+
+def _scanned(point_id: str, kind: str, payload: Any, vector_size: int) -> ScannedPoint:
+    if payload is None:
+        return ScannedPoint(point_id, None, None, vector_size, "no payload")
+    try:
+        if kind == CHUNK:
+            chunk = chunk_from_payload(dict(payload))
+            return ScannedPoint(point_id, chunk.chunk_id, chunk.document_id, vector_size)
+        binding = binding_from_payload(dict(payload))
+        return ScannedPoint(point_id, binding.binding_id, binding.location.document_id, vector_size)
+    except (ValidationError, TypeError, ValueError, KeyError) as exc:
+        reason = str(exc).splitlines()[0][:200]
+        return ScannedPoint(point_id, None, None, vector_size, f"unreadable payload: {reason}")
 
 
 def _filter(conds: Sequence[Condition]) -> qe.Filter:

@@ -10,13 +10,16 @@ RetrievalError
 ├── InvalidKnowledgeBaseName a name unfit for a directory or collection
 ├── DocumentNotFound         no such document in the knowledge base
 ├── BlobNotFound             no stored original with that hash
+├── CatalogTooNew            a catalog written by a newer release (its schema version is above ours)
 └── StoreFault               a store used after it was closed, or a point without its payload
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from domain import EvidenceRagError
 
@@ -121,6 +124,26 @@ class BlobNotFound(RetrievalError):
     def __init__(self, sha256: str) -> None:
         self.sha256 = sha256
         super().__init__(f"no stored original with sha256 {sha256}")
+
+
+class CatalogTooNew(RetrievalError):
+    """A catalog database whose schema version is above this release's: written by a newer
+    release, refused untouched (409; the CLI's bad input, exit 2)."""
+
+    status, code, title = 409, "catalog_too_new", "Catalog from a newer release"
+
+    def __init__(self, where: str, found: int, supported: int) -> None:
+        self.where = where
+        self.found = found
+        self.supported = supported
+        super().__init__(
+            f"the catalog at {where} has schema version {found}, written by a newer release "
+            f"of evrag; this release reads versions up to {supported}: upgrade evrag to open it"
+        )
+
+    @property
+    def extra(self) -> Mapping[str, Any]:
+        return {"schema_version": self.found, "supported_version": self.supported}
 
 
 class StoreFault(RetrievalError):
