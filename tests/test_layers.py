@@ -214,9 +214,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/api/test_uploads.py", "api._uploads"): (
         "the receiver fed chunk by chunk: a part file mid-stream, the chunk a limit stops at"
     ),
-    ("tests/test_scanned.py", "api._pages"): (
-        "a scanned page's line boxes from its stored OCR lines; by HTTP: the scan KB served"
-    ),
     ("tests/api/test_serving.py", "retrieval._embed"): "the torch lock the serving embedder shares",
     ("tests/retrieval/test_onnx.py", "retrieval._onnx"): "the export lock, held to race an export",
     ("tests/ingest/test_ocr.py", "ingest._ocr"): (
