@@ -224,9 +224,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/ingest/test_parse_limits.py", "ingest._layout"): (
         "the row merge and column search, timed on pieces built by hand"
     ),
-    ("tests/ingest/test_pipeline.py", "ingest._pipeline"): (
-        "the mention index, held against trying every name on every text"
-    ),
 }
 
 
