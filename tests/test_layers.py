@@ -199,9 +199,6 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
     ("tests/api/test_hostile.py", "api._bodies"): (
         "the reads the body limit makes, counted on a crafted ASGI receive (HTTP shows the 413)"
     ),
-    ("tests/api/test_hostile.py", "api._pages"): (
-        "the pixel budget's zoom and its 413 under a budget of its own (another app and poster)"
-    ),
     ("tests/api/test_hostile.py", "api._routes"): (
         "the page-image pool, counted by wrapping the renderer its route calls (a race)"
     ),
