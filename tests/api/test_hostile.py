@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -154,28 +155,75 @@ def _one_page_pdf(width: float, height: float) -> bytes:
     return data
 
 
-def test_a_page_image_is_bounded_by_its_pixels_not_its_zoom(tmp_path: Any) -> None:
-    """A 14,400 pt square page at zoom 2 or 4 was a 500 (FzErrorLimit); at zoom 1, 2 GB."""
-    from api import LimitExceeded
-    from api._pages import fitted_zoom, render_page_image
+_SMALL_BUDGET = 4_000_000  # pixels: a letter page at zoom 4 is over it, at zoom 2 under
 
-    huge = tmp_path / "huge.pdf"
-    huge.write_bytes(_one_page_pdf(14_400, 14_400))
-    budget = 16_000_000
-    for zoom in (1.0, 2.0, 4.0):
-        image = render_page_image(huge, 1, zoom=zoom, max_pixels=budget)
-        assert image.png.startswith(b"\x89PNG")
-        assert image.width * image.height <= budget and image.zoom == 0.277
-        assert image.width >= 3980  # the largest zoom that fits, not a token thumbnail
-    letter = tmp_path / "letter.pdf"
-    letter.write_bytes(_one_page_pdf(612, 792))
-    assert render_page_image(letter, 1, zoom=2.0, max_pixels=budget).zoom == 2.0  # untouched
+
+@pytest.fixture(scope="module")
+def small_budget(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, dict]]:
+    """An app of its own whose page images may have 4 Mpx, with three pages of different
+    shapes ingested: a letter page, a strip 14,400 pt wide, a 14,400 pt square poster."""
+    from api import ApiSettings, create_app
+    from app import Settings
+    from tests.api.conftest import wait_job
+
+    limits = ApiSettings.model_validate({**LIMITS, "max_page_image_pixels": _SMALL_BUDGET})
+    data_dir = tmp_path_factory.mktemp("small-budget")
+    h = admin_headers()
+    shapes = {"letter": (612, 792), "strip": (14_400, 100), "poster": (14_400, 14_400)}
+    with TestClient(create_app(Settings(data_dir=data_dir), limits)) as client:
+        assert client.post("/v1/kbs", json={"name": "shapes"}, headers=h).status_code == 201
+        urls = {}
+        for name, (width, height) in shapes.items():
+            files = [("files", (f"{name}.pdf", _one_page_pdf(width, height), "application/pdf"))]
+            job = client.post("/v1/kbs/shapes/documents", files=files, headers=h).json()
+            done = wait_job(client, job["links"]["self"], h)
+            assert done["documents"][0]["status"] == "committed", done
+            document_id = done["documents"][0]["document_id"]
+            urls[name] = f"/v1/kbs/shapes/documents/{document_id}/pages/1/image"
+        yield client, urls
+
+
+def _pixels(width_pt: float, height_pt: float, zoom: float) -> int:
+    return math.ceil(width_pt * zoom) * math.ceil(height_pt * zoom)
+
+
+def test_a_page_image_is_bounded_by_its_pixels_not_its_zoom(
+    small_budget: tuple[TestClient, dict],
+) -> None:
+    """A 14,400 pt square page at zoom 2 or 4 was a 500 (FzErrorLimit); at zoom 1, 2 GB.
+    The zoom asked for is lowered to the largest (3 decimals) whose image fits the budget."""
+    import pymupdf
+
+    client, urls = small_budget
+    h = admin_headers()
+    for name, (width, height), zoom in (
+        ("letter", (612, 792), 2.0),
+        ("letter", (612, 792), 4.0),
+        ("strip", (14_400, 100), 1.0),
+        ("strip", (14_400, 100), 4.0),
+    ):
+        resp = client.get(urls[name], params={"zoom": zoom}, headers=h)
+        assert resp.status_code == 200, resp.text[:300]
+        fitted = float(resp.headers["x-page-zoom"])
+        image = pymupdf.Pixmap(resp.content)
+        assert (image.width, image.height) == (
+            math.ceil(width * fitted),
+            math.ceil(height * fitted),
+        )
+        if _pixels(width, height, zoom) <= _SMALL_BUDGET:
+            assert fitted == zoom, name  # untouched
+        else:
+            # the largest zoom that fits, not a token thumbnail
+            assert (
+                _pixels(width, height, fitted)
+                <= _SMALL_BUDGET
+                < (_pixels(width, height, fitted + 0.001))
+            ), (name, zoom, fitted)
     # Beyond the budget even at the smallest zoom: a 413 naming the limit, nothing rendered.
-    with pytest.raises(LimitExceeded) as refused:
-        render_page_image(huge, 1, zoom=1.0, max_pixels=4_000_000)
-    assert refused.value.limit == "max_page_image_pixels" and refused.value.status == 413
-    assert "4000000" in str(refused.value.detail)
-    assert fitted_zoom(50_000, 100, 4.0, 16_000_000) < 4.0
+    for zoom in (0.25, 1.0, 4.0):
+        refused = _problem(client.get(urls["poster"], params={"zoom": zoom}, headers=h), 413)
+        assert refused["limit"] == "max_page_image_pixels", refused
+        assert str(_SMALL_BUDGET) in refused["detail"]
 
 
 @pytest.mark.slow

@@ -12,7 +12,6 @@ import pytest
 from bench.data_room import scan_pdf
 from ingest import OCR_DISABLED, PdfParser, PdfRejected
 from ingest._ocr import _split_runs, fix_confusions, normalize_ocr_text
-from ingest._scan import ScanTooLarge, region_dpi
 from tests import pdfs
 from tests.pdfs import Line
 
@@ -204,12 +203,18 @@ def test_a_page_too_large_to_render_for_ocr_is_reported(contract_bytes):
     assert parsed.pages[0].line_count > 0
 
 
-def test_region_dpi_lowers_to_the_pixel_budget():
-    letter = pymupdf.Rect(0, 0, 612, 792)
-    assert region_dpi(letter, 200, 50_000_000) == 200
-    assert region_dpi(pymupdf.Rect(0, 0, 3000, 3000), 200, 50_000_000) == 169
-    with pytest.raises(ScanTooLarge):
-        region_dpi(pymupdf.Rect(0, 0, 14_400, 14_400), 200, 50_000_000)
+def test_a_scan_over_the_pixel_budget_is_read_at_a_lower_dpi():
+    """A letter page at the OCR's 200 dpi is 3.7 Mpx: under a 2 Mpx budget it is rendered at
+    the dpi that fits (146) and read; under 0.9 Mpx even 100 dpi does not fit, and the page
+    is not read, naming the pixels. (The scans' own images are under each budget.)"""
+    lines = ["Scanned signature page", "Signed by Acme Robotics"]
+    lowered = PdfParser(max_image_pixels=2_000_000).run(pdfs.image_only_pdf(lines, dpi=120), "s")
+    assert lowered.pages[0].ocr and not lowered.pages[0].skipped_reason
+    assert "Acme Robotics" in lowered.text
+    # its only page unread, the document has no text at all
+    with pytest.raises(PdfRejected) as refused:
+        PdfParser(max_image_pixels=900_000).run(pdfs.image_only_pdf(lines, dpi=72), "s")
+    assert "not read by OCR" in str(refused.value) and "900000 pixels" in str(refused.value)
 
 
 @pytest.mark.parametrize(
@@ -302,28 +307,35 @@ def test_no_space_is_put_inside_a_number_or_before_a_closing_mark():
     assert _split_runs(found, crop) == "(a),"
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "neither party's total liability under this Agreement shall exceed",
-        "Dollars ($750,000).",
-        "Robotics GmbH is registered with the commercial register of the court",
-        "TOTAL 1,850,000 18.5%",
-    ],
+# Body text at 11 pt (a page's sizes within 20% of its body size are read as that size), and
+# lines of other sizes: lower case, figures and capitals, a few letters among figures.
+_SIZED_LINES = (
+    ("neither party's total liability under this Agreement shall exceed", "tiro", 11.0),
+    ("the amount paid by the Customer in the twelve months before the claim", "tiro", 11.0),
+    ("Robotics GmbH is registered with the commercial register of the court", "tiro", 11.0),
+    ("TOTAL 1,850,000 18.5%", "helv", 16.0),
+    ("Dollars ($750,000).", "helv", 16.0),
+    ("the statement is filed with the registrar of companies", "helv", 7.0),
+    ("NOTICE 2019", "tiro", 20.0),
 )
-@pytest.mark.parametrize("font", ["tiro", "helv"])
-def test_type_size_of_a_line_image_is_read_from_its_ink(text, font):
-    """The size of type from a line's pixels, whether its core band is the x-height (lower
-    case) or the cap height (a line of figures and capitals, however few letters it has)."""
-    from ingest._ocr import _type_metrics
 
-    size, dpi = 11.0, 200
-    doc = pymupdf.open()
-    page = doc.new_page(width=500, height=60)
-    page.insert_text((10, 35), text, fontname=font, fontsize=size)
-    # the line's box as the detector pads it: a little above the ascenders, below descenders
-    clip = pymupdf.Rect(5, 35 - 1.05 * size, 495, 35 + 0.4 * size)
-    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, clip=clip, alpha=False)
-    gray = np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.h, pix.stride)[:, : pix.w]
-    em_px, _ = _type_metrics(gray, text)
-    assert em_px * 72 / dpi == pytest.approx(size, rel=0.2)
+
+def test_type_size_of_a_scanned_line_is_read_from_its_ink():
+    """The size of type of each line OCR reads, from the line's pixels, whether its core band
+    is the x-height (lower case) or the cap height (a line of figures and capitals, however
+    few letters it has)."""
+    src = pymupdf.open()
+    page = src.new_page(width=612, height=792)
+    y = 90.0
+    for text, font, size in _SIZED_LINES:
+        page.insert_text((72, y), text, fontname=font, fontsize=size)
+        y += 2.5 * size
+    scan = pymupdf.open()
+    scan.new_page(width=612, height=792).insert_image(
+        page.rect, pixmap=page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY)
+    )
+    parsed = PdfParser().run(scan.tobytes(), "sizes.pdf")
+    assert parsed.pages[0].ocr
+    assert len(parsed.lines) == len(_SIZED_LINES), [ln.text for ln in parsed.lines]
+    for line, (text, font, size) in zip(parsed.lines, _SIZED_LINES, strict=True):
+        assert line.font_size == pytest.approx(size, rel=0.2), (text, font, line.font_size)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -20,7 +21,16 @@ from pathlib import Path
 import pytest
 
 from domain import entity_key
-from ingest import Ingestor, ProgressEvent, ProgressPrinter, RejectCode, Source, collect_pdfs
+from ingest import (
+    Ingestor,
+    ProgressEvent,
+    ProgressPrinter,
+    RejectCode,
+    Source,
+    aliases_of,
+    collect_pdfs,
+    kb_entity_names,
+)
 from retrieval import (
     BlobStore,
     Catalog,
@@ -421,42 +431,79 @@ def test_collect_pdfs_expands_folders_in_a_stable_order(tmp_path: Path) -> None:
     ]
 
 
-def test_mentions_found_by_first_word_are_the_ones_every_form_finds() -> None:
-    """The mention index tries only forms whose first word a chunk contains; it finds
-    exactly what trying every form on every chunk finds (names run together, possessives,
-    case, forms that start with punctuation or a digit, names inside longer names)."""
-    import re
+# An agreement whose parties have the awkward names (a figure first, an apostrophe, an
+# ampersand, a sharp s) and defined terms; the company's subsidiary is named in a longer name.
+_PARTIES = (
+    "This Supply Agreement is made as of March 1, 2021 between 3M Company, a Delaware "
+    'corporation ("Buyer"), O\'Brien & Sons LLC, a New York limited liability company '
+    '("Seller"), and Straße Holdings GmbH, a German company (the "Guarantor"). Halcyon '
+    "Robotics, Inc. is the parent of Halcyon Robotics Canada Ltd."
+)
+# Prose that names them as a text does: in capitals, possessive, inside longer words or
+# names, or not at all (a letter more, an underscore, SS for ß).
+_MENTIONS = (
+    "HALCYON ROBOTICS, INC. and Halcyon Robotics Canada Ltd. agree to the schedule. "
+    "3M Company's auditor reviewed it; 33M Company did not. The Buyer's lender, "
+    "O'BRIEN & SONS LLC, and the Seller's bank were told. halcyon robotics, incx is no "
+    "name; Halcyon_Robotics, Inc. neither. STRASSE Holdings GmbH and straße holdings gmbh "
+    "were copied. Nothing else is said of the Guarantor."
+)
 
-    from ingest._pipeline import _mention_table
 
-    names = [
-        "Halcyon Robotics, Inc.",
-        "Halcyon Robotics",
-        "Halcyon Robotics Canada Ltd.",
-        "3M Company",
-        "(the Borrower)",
-        "O'Brien & Sons LLC",
-        "McDonald's Corporation",
-        "Ab",  # too short: never a mention
-        "Straße Holdings GmbH",
-    ]
-    texts = [
-        "HALCYON ROBOTICS, INC. and Halcyon Robotics Canada Ltd. agree.",
-        "3M Company's auditor; not 33M Company.",
-        "The loan (the Borrower) of O'Brien & Sons LLC, McDonald's Corporation's unit.",
-        "halcyon roboticsx is not a name; Halcyon_Robotics neither.",
-        "STRASSE Holdings GmbH and straße holdings gmbh",
-        "",
-    ]
-    table = _mention_table([], [], names)
-    for text in texts:
-        naive = sorted(
-            {
-                entity_key(n)
-                for n in names
-                if len(n) >= 3
-                and re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", text, re.IGNORECASE)
-            }
-        )
-        assert list(table.keys_in(text)) == naive, text
-    assert table.keys_in(texts[0])  # the comparison is not between two empty answers
+def _naive_keys(text: str, forms: dict[str, str]) -> list[str]:
+    """Every form of at least three characters tried on the whole text, as a word."""
+    return sorted(
+        {
+            key
+            for form, key in forms.items()
+            if len(form) >= 3
+            and key
+            and re.search(r"(?<!\w)" + re.escape(form) + r"(?!\w)", text, re.IGNORECASE)
+        }
+    )
+
+
+def _forms(env: Env, document_id: str, known_names: list[str]) -> dict[str, str]:
+    """The names a document's chunks are searched for: its bindings' subjects and parents,
+    its defined terms, and the people and companies of the documents committed before it."""
+    forms: dict[str, str] = {}
+    for b in env.store.find_bindings(KB, document_ids=[document_id]):
+        forms.setdefault(b.subject_name, b.subject_key)
+        if b.parent_name and b.parent_key:
+            forms.setdefault(b.parent_name, b.parent_key)
+    entry = env.catalog.get_document(KB, document_id)
+    assert entry is not None
+    for alias in aliases_of([entry]):
+        forms.setdefault(alias.alias, alias.entity_key)
+    for name in known_names:
+        forms.setdefault(name, entity_key(name))
+    return forms
+
+
+def test_each_chunk_is_keyed_by_the_names_it_mentions(env: Env) -> None:
+    """Ingested after an agreement, a document's chunks carry the entity keys of exactly the
+    names that trying every known form on every chunk finds (the index tries only forms
+    whose first word a chunk contains): names in capitals or possessive, a figure or an
+    apostrophe in a name, names inside longer names, a defined term of the document."""
+    agreement = pdfs.make_pdf(
+        [[pdfs.Line("SUPPLY AGREEMENT", size=15, bold=True), *pdfs.paragraph(_PARTIES)]]
+    )
+    (first,) = env.ingestor.run(KB, [("supply.pdf", agreement)]).documents
+    known = kb_entity_names(env.catalog, KB)
+    assert {"3M Company", "O'Brien & Sons LLC", "Straße Holdings GmbH"} <= set(known)
+    memo = pdfs.make_pdf(
+        [[pdfs.Line("Memorandum", size=15, bold=True), *pdfs.paragraph(_MENTIONS)]]
+    )
+    (second,) = env.ingestor.run(KB, [("memo.pdf", memo)]).documents
+    assert first.status == second.status == "committed"
+    found: set[str] = set()
+    for outcome, names in ((first, []), (second, known)):
+        forms = _forms(env, outcome.document_id, names)
+        chunks = env.store.chunks_of(KB, outcome.document_id)
+        assert chunks
+        for chunk in chunks:
+            assert list(chunk.entity_keys) == _naive_keys(chunk.text, forms), chunk.text
+            found.update(chunk.entity_keys)
+    # not a comparison of two empty answers: the memo's mentions are found
+    assert {entity_key("3M Company"), entity_key("O'Brien & Sons LLC")} <= found
+    assert entity_key("Halcyon Robotics, Inc.") in found
