@@ -197,30 +197,44 @@ _TESTS_NOT_YET: dict[tuple[str, str], str] = {
         " key): the routes read the wall clock",
     ),
     ("tests/api/test_hostile.py", "api._bodies"): (
-        "the reads the body limit makes, counted on a crafted ASGI receive (HTTP shows the 413)"
+        "the bytes read before the body limit refuses, counted on a crafted ASGI receive: HTTP"
+        " shows only the 413"
     ),
     ("tests/api/test_hostile.py", "api._routes"): (
-        "the page-image pool, counted by wrapping the renderer its route calls (a race)"
+        "a race: the page-image pool's occupancy under concurrent requests, counted by wrapping"
+        " the renderer its route calls"
     ),
     ("tests/api/test_pages.py", "api._pages"): (
-        "the render bounds (seconds, memory) of a page costly to draw: not settings of the route"
+        "a render that runs past its time and memory bounds (a page costly to draw): the route"
+        " has no setting to make it happen on demand"
     ),
     ("tests/api/test_serving.py", "api._serving"): (
-        "the upload embedder against the runtime's, with the runtime's encode lock held"
+        "a race: the upload embedder against the runtime's while the runtime's encode lock is held"
     ),
     ("tests/api/test_uploads.py", "api._uploads"): (
-        "the receiver fed chunk by chunk: a part file mid-stream, the chunk a limit stops at"
+        "timing: the receiver's state between two chunks of a body (a part file mid-stream, the"
+        " chunk a limit stops at); HTTP delivers a body whole"
     ),
-    ("tests/api/test_serving.py", "retrieval._embed"): "the torch lock the serving embedder shares",
-    ("tests/retrieval/test_onnx.py", "retrieval._onnx"): "the export lock, held to race an export",
+    (
+        "tests/api/test_serving.py",
+        "retrieval._embed",
+    ): "a race on the torch lock the serving embedder shares",
+    (
+        "tests/retrieval/test_onnx.py",
+        "retrieval._onnx",
+    ): "a race: the export lock held while another export starts",
     ("tests/ingest/test_ocr.py", "ingest._ocr"): (
-        "the OCR reader made to crash (a fault); not yet converted: the recognizer's text"
-        " set right (normalize_ocr_text, fix_confusions) and word spaces it dropped"
-        " (_split_runs), on strings and crops the real recognizer gives only by chance"
+        "the OCR reader's failures: a crash, and its misreadings (confused letters, dropped"
+        " word spaces) set right by normalize_ocr_text, fix_confusions and _split_runs; the"
+        " real recognizer cannot be made to misread on demand"
     ),
-    ("tests/ingest/test_parse_fuzz.py", "ingest._pdf"): "the parser's sandbox call, wrapped",
+    (
+        "tests/ingest/test_parse_fuzz.py",
+        "ingest._pdf",
+    ): "a fault: the sandboxed parse call wrapped to fail",
     ("tests/ingest/test_parse_limits.py", "ingest._layout"): (
-        "the row merge and column search, timed on pieces built by hand"
+        "timing: the row merge and column search bounded in time on adversarial pieces built by"
+        " hand"
     ),
 }
 

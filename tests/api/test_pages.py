@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pymupdf
 import pytest
+from fastapi.testclient import TestClient
 
-from api import BadRequest, NotFound
-from api._pages import parse_bbox, render_page
 from ingest import PdfParser
 
 
@@ -41,34 +41,60 @@ def _yellow_rows(png: bytes, zoom: float) -> set[int]:
     return rows
 
 
-def test_highlight_covers_exactly_the_cited_lines(tmp_path: Path) -> None:
-    path = _pdf(tmp_path / "x.pdf")
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, str, Path]]:
+    """The two-page PDF ingested and served: (client with the admin key, its pages' URL, the
+    PDF's path)."""
+    from api import ApiSettings, create_app
+    from app import Runtime, Settings
+
+    tmp = tmp_path_factory.mktemp("pages")
+    path = _pdf(tmp / "x.pdf")
+    settings = Settings(data_dir=tmp / "data")
+    with Runtime.open(settings) as rt:
+        rt.ingestor.run("kb", [path])
+        (document,) = rt.catalog.list_documents("kb")
+    app = create_app(settings, ApiSettings(admin_key="pages-admin"))
+    admin = {"Authorization": "Bearer pages-admin"}
+    with TestClient(app, headers=admin, raise_server_exceptions=False) as client:
+        yield client, f"/v1/kbs/kb/documents/{document.document_id}/pages", path
+
+
+def _image(pages: tuple[TestClient, str, Path], page: int, **params: object) -> bytes:
+    client, url, _ = pages
+    got = client.get(f"{url}/{page}/image", params={"zoom": 1.0, **params})
+    assert got.status_code == 200, got.text[:300]
+    return got.content
+
+
+def test_highlight_covers_exactly_the_cited_lines(
+    pages: tuple[TestClient, str, Path],
+) -> None:
+    path = pages[2]
     parsed = PdfParser().run(path.read_bytes(), "x.pdf")
     lines = [ln for ln in parsed.lines if ln.page == 2 and ln.line_no in (3, 4)]
     assert [ln.text.split(":")[0] for ln in lines] == ["Page 2 line 3", "Page 2 line 4"]
-    png = render_page(path, 2, line_start=3, line_end=4, zoom=1.0)
+    png = _image(pages, 2, line_start=3, line_end=4)
     assert png.startswith(b"\x89PNG")
     rows = _yellow_rows(png, 1.0)
     assert rows, "nothing highlighted"
     top = min(ln.bbox[1] for ln in lines) - 3
     bottom = max(ln.bbox[3] for ln in lines) + 3
     assert all(top <= y <= bottom for y in rows)
-    assert _yellow_rows(render_page(path, 2, zoom=1.0), 1.0) == set()
+    assert _yellow_rows(_image(pages, 2), 1.0) == set()
 
 
-def test_bbox_highlight_and_bad_locators(tmp_path: Path) -> None:
-    path = _pdf(tmp_path / "x.pdf")
-    rows = _yellow_rows(render_page(path, 1, bbox=parse_bbox("70,300,400,330"), zoom=1.0), 1.0)
+def test_bbox_highlight_and_bad_locators(pages: tuple[TestClient, str, Path]) -> None:
+    client, url, _ = pages
+    rows = _yellow_rows(_image(pages, 1, bbox="70,300,400,330"), 1.0)
     assert rows and all(295 <= y <= 335 for y in rows)
-    with pytest.raises(NotFound):
-        render_page(path, 3)
-    with pytest.raises(BadRequest):
-        render_page(path, 1, line_start=11)
-    with pytest.raises(BadRequest):
-        render_page(path, 1, line_start=4, line_end=2)
-    for bad in ("1,2,3", "a,b,c,d", "10,10,5,20", "nan,0,1,1"):
-        with pytest.raises(BadRequest):
-            parse_bbox(bad)
+    assert client.get(f"{url}/3/image").status_code == 404
+    for bad in ({"line_start": 11}, {"line_start": 4, "line_end": 2}):
+        got = client.get(f"{url}/1/image", params=bad)
+        assert got.status_code in (400, 422) and got.json()["detail"], (bad, got.text)
+    for bad_box in ("1,2,3", "a,b,c,d", "10,10,5,20", "nan,0,1,1"):
+        got = client.get(f"{url}/1/image", params={"bbox": bad_box})
+        assert got.status_code in (400, 422) and got.json()["detail"], (bad_box, got.text)
 
 
 def test_a_page_costly_to_draw_is_stopped_by_the_render_bounds(tmp_path):
