@@ -1,6 +1,7 @@
 """The whole pipeline on scans: data-room documents rasterized (no text layer, skewed, noisy)
 are ingested with the default OCR, and questions are answered from them with citations to the
-recognized lines, the gate holding as on born-digital documents."""
+recognized lines, the gate holding as on born-digital documents. Scans that carry an old OCR's
+text layer answer likewise: a noisy layer is read again, a good one kept (issue 38)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,23 @@ def kbs(data_room: list[Path], tmp_path_factory: pytest.TempPathFactory):
         scan_rt.close()
 
 
+@pytest.fixture(scope="module", params=["noisy", "good"])
+def layered(request, data_room: list[Path], tmp_path_factory: pytest.TempPathFactory):
+    """The two documents as scans with an invisible text layer, noisy or good."""
+    folder = tmp_path_factory.mktemp(f"layer-{request.param}")
+    paths = []
+    for source in data_room:
+        if source.name in _SCANNED:
+            target = folder / source.name
+            target.write_bytes(scan_pdf(source.read_bytes(), noise=8.0, layer=request.param))
+            paths.append(target)
+    rt = _open_kb(paths, tmp_path_factory.mktemp(f"layer-{request.param}-kb") / "evrag")
+    try:
+        yield request.param, rt
+    finally:
+        rt.close()
+
+
 def _answers(rt) -> list[dict]:
     return [rt.skill.ask("room", q).model_dump(mode="json") for q in _QUESTIONS]
 
@@ -71,6 +89,29 @@ def test_every_scanned_page_is_read_and_recorded(kbs):
 
 def test_scans_answer_as_the_born_digital_documents_do(kbs):
     born_settings, scanned = kbs
+    _same_answers(born_settings, scanned)
+
+
+def test_a_noisy_layer_is_read_again_and_a_good_one_kept(layered):
+    layer, rt = layered
+    for doc in rt.catalog.list_documents("room"):
+        layers = doc.details["text_layers"]
+        assert len(layers) >= 2  # each page with text (a blank page has no layer: OCR reads it)
+        blank = sorted(set(range(1, doc.pages + 1)) - {t["page"] for t in layers})
+        if layer == "noisy":
+            assert all(t["layer"] == "ocr" and t["ocr_score"] > t["layer_score"] for t in layers)
+            assert doc.details["ocr_pages"] == list(range(1, doc.pages + 1))
+        else:
+            assert all(t["layer"] == "text" and t["ocr_score"] is None for t in layers)
+            assert doc.details["ocr_pages"] == blank
+
+
+def test_scans_with_a_text_layer_answer_as_the_born_digital_documents_do(kbs, layered):
+    born_settings, _ = kbs
+    _same_answers(born_settings, layered[1])
+
+
+def _same_answers(born_settings: Settings, scanned: Runtime) -> None:
     with Runtime.open(born_settings) as born:
         expected = _answers(born)
     got = _answers(scanned)
