@@ -64,7 +64,7 @@ def page_line_boxes(
         boxes = pages.get(str(page.number + 1))
         if boxes is not None:
             return [(b[0], b[1], b[2], b[3]) for b in boxes]
-    lines, _, _ = PdfParser(ocr="off")._page_lines(doc, page, "page")
+    lines, *_ = PdfParser(ocr="off")._page_lines(doc, page, "page")
     return [line.bbox for line in lines]
 
 

@@ -309,6 +309,7 @@ def document_info(
         copy_of=(copy_of or {}).get(doc.document_id),
         ocr_pages=list((doc.details or {}).get("ocr_pages", [])),
         ocr_backends=dict((doc.details or {}).get("ocr_backends", {})),
+        text_layers=list((doc.details or {}).get("text_layers", [])),
         size_bytes=doc.size_bytes,
         error=doc.error,
         relations=(relations or {}).get(doc.document_id, []),

@@ -62,6 +62,10 @@ class DocumentInfo(_Out):
     # Pages read by OCR, and which backend read which ({"rapidocr-onnxruntime 1.4.4": [3]}).
     ocr_pages: list[int] = []
     ocr_backends: dict[str, list[int]] = {}
+    # Scanned pages with a text layer (issue 38): per page, the reading kept ("text": its
+    # own layer, "ocr": read again), the layer's score and the OCR reading's (None when the
+    # page was not read again).
+    text_layers: list[dict[str, Any]] = []
     size_bytes: int | None = None
     error: str | None = None
     # What the document states it does to an earlier agreement (amends, supplements,

@@ -135,6 +135,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
             f"grp {str(d.get('independence_group') or '-')[:12]}  {d['name']}"
             + (f"  (exact copy of {names[d['copy_of']]})" if d.get("copy_of") else "")
             + (f"  [OCR p.{_page_list(d['ocr_pages'])}]" if d.get("ocr_pages") else "")
+            + _layer_note(d)
             + _date_note(d)
             + _relation_note(d)
         )
@@ -364,6 +365,12 @@ def _document_row(
         "copy_of": copy_of,
         "ocr_pages": list((doc.details or {}).get("ocr_pages", [])),
         "ocr_backends": dict((doc.details or {}).get("ocr_backends", {})),
+        # scanned pages with a text layer: the reading kept and both scores (issue 38)
+        **(
+            {"text_layers": list(layers)}
+            if (layers := (doc.details or {}).get("text_layers"))
+            else {}
+        ),
         "error": doc.error,
         # where the date was read, the effective date, a draft or unsigned copy (issue 16)
         "document_date_source": (doc.details or {}).get("date_statement"),
@@ -427,6 +434,20 @@ def _date_note(row: dict[str, Any]) -> str:
     if unexecuted:
         note += f"  [unexecuted_document: {unexecuted['reason']} p.{unexecuted['page']}]"
     return note
+
+
+def _layer_note(row: dict[str, Any]) -> str:
+    """Scanned pages with a text layer: the reading kept and the scores, the layer's and,
+    when the page was read again, the OCR's ("text layer p.1 ocr 0.74/0.99")."""
+    layers = row.get("text_layers") or []
+    if not layers:
+        return ""
+    notes = [
+        f"p.{t['page']} {t['layer']} {t['layer_score']:.2f}"
+        + (f"/{t['ocr_score']:.2f}" if t["ocr_score"] is not None else "")
+        for t in layers
+    ]
+    return f"  [text layer {', '.join(notes)}]"
 
 
 def _page_list(pages: list[int]) -> str:

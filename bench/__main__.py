@@ -1,6 +1,6 @@
 """`make bench`: every benchmark in turn; each prints a table with its same-run baseline.
 
-`python -m bench [name ...]` runs a subset (engine, embed, ingest, ocr, query, quality,
+`python -m bench [name ...]` runs a subset (engine, embed, ingest, ocr, text_layer, query, quality,
 cuad_topics, clauses, clause_confirm, bindings, parties, finance_questions,
 question_variants, api, hostile).
 Set BENCH_QUICK=1 for a short smoke run (smaller inputs, shorter loops). Each benchmark runs
@@ -23,7 +23,7 @@ os.environ.setdefault("EVRAG_QUALITY_CUAD", "1")
 os.environ.setdefault("EVRAG_QUALITY_FILINGS", "1")
 
 ORDER = [
-    "engine", "embed", "ingest", "ocr", "query", "quality", "cuad_topics", "clauses",
+    "engine", "embed", "ingest", "ocr", "text_layer", "query", "quality", "cuad_topics", "clauses",
     "clause_confirm", "bindings", "parties", "finance_questions", "question_variants",
     "api", "hostile",
 ]  # fmt: skip

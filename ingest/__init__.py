@@ -33,6 +33,7 @@ from ingest._clauses import (
 from ingest._dedup import content_key, copy_metadata
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import IngestError, PdfRejected, RejectCode
+from ingest._layer_quality import REREAD_BELOW, LayerQuality, known_words, score_text_layer
 from ingest._pdf import OCR_DISABLED, PdfParser
 from ingest._pipeline import (
     DocumentOutcome,
@@ -73,6 +74,7 @@ __all__ = [
     "LENGTH_BUCKETS",
     "MAX_WORD_PIECES",
     "OCR_DISABLED",
+    "REREAD_BELOW",
     "BindingContext",
     "BindingExtractor",
     "BindingResult",
@@ -92,6 +94,7 @@ __all__ = [
     "IngestError",
     "IngestReport",
     "Ingestor",
+    "LayerQuality",
     "LocatedLine",
     "NamedEntity",
     "PageInfo",
@@ -119,10 +122,12 @@ __all__ = [
     "fork_available",
     "kb_aliases",
     "kb_entity_names",
+    "known_words",
     "load_gold",
     "reextract",
     "run_in_child",
     "score_bindings",
+    "score_text_layer",
     "sentence_spans",
     "short_masked",
 ]

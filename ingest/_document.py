@@ -41,6 +41,13 @@ class PageInfo:
     ocr: bool = False  # some of its lines came from OCR
     ocr_backend: str | None = None  # what read them: "rapidocr-onnxruntime 1.4.4"
     skipped_reason: str | None = None  # e.g. "image-only page: OCR disabled"
+    # A page whose text lies over a page-sized image (a scan with an OCR layer): the reading
+    # kept, "text" (its own layer) or "ocr" (read again, the layer scoring under
+    # ingest._layer_quality.REREAD_BELOW and the OCR better), the layer's score and the OCR
+    # reading's (None when not read again). All None on any other page.
+    text_layer: str | None = None
+    layer_score: float | None = None
+    ocr_score: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ import hashlib
 import os
 import shutil
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import pymupdf
@@ -14,6 +15,7 @@ from pymupdf import mupdf
 
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import PdfRejected, RejectCode
+from ingest._layer_quality import REREAD_BELOW, page_ink, score_text_layer
 from ingest._layout import RawLine, detect_furniture, order_lines, pieces_from_dict
 from ingest._metadata import (
     classify,
@@ -54,6 +56,10 @@ _KILL_GRACE_SECONDS = 2.0  # the child's own check between pages says where it s
 # An image of at least this many pixels may be a scanned page or part of one (a quarter
 # of a letter page at 150 dpi); logos and icons are far smaller.
 _SCAN_PIXELS = 500_000
+# An image covering this share of the page is the page itself scanned: text over it is an
+# OCR layer (scored, and read again when poor), not typed text (a scanned exhibit pasted into
+# a typed page covers less; a full-bleed scan a little less than all, by its margins' trim).
+_PAGE_SIZED = 0.8
 _UNREADABLE = "page could not be read"
 _PYMUPDF_DIR = os.path.dirname(pymupdf.__file__)
 
@@ -64,7 +70,10 @@ class PdfParser:
     `ocr`: the OCR backend for image regions, "rapidocr" (the default: models in its wheel),
     "tesseract" (when the binary is installed) or "off". A page with no text layer is read
     whole; on a page with text, large images with no text over them are read and their
-    lines joined to the text layer's. Each page records the backend that read it.
+    lines joined to the text layer's. A page whose text lies over a page-sized image (a scan
+    with an OCR layer) has that layer scored, and, when it scores poorly, is read again by OCR
+    and the better reading kept (ingest/_layer_quality.py). Each page records the backend that
+    read it, and such a page the reading kept and both scores.
     Limits bound the work per document: pages, input bytes, decoded content-stream bytes per
     page, extracted characters, image pixels rendered for OCR and seconds.
     """
@@ -283,15 +292,65 @@ class PdfParser:
 
     def _page_lines(
         self, doc: pymupdf.Document, page: pymupdf.Page, name: str
-    ) -> tuple[list[RawLine], str | None, str | None]:
-        """The page's lines, the OCR backend that read any of them, and why a part was skipped."""
+    ) -> tuple[list[RawLine], str | None, str | None, _LayerChoice | None]:
+        """The page's lines, the OCR backend that read any of them, why a part was skipped,
+        and, on a scan with a text layer, which reading was kept and their scores."""
         self._check_streams(doc, page, name)
         page_dict: dict[str, Any] = page.get_text("dict", flags=_TEXT_FLAGS, sort=False)
         pieces = pieces_from_dict(page_dict)
         if not page.get_images():
-            return order_lines(pieces, page.rect.width), None, None
+            return order_lines(pieces, page.rect.width), None, None, None
         text_lines = order_lines(pieces, page.rect.width) if pieces else []
         regions = ocr_regions(page, [p.bbox for p in pieces]) if pieces else [page.rect]
+        # a page-sized image under the text (more than a stamp's few pieces over it, or it
+        # would be a region read as before: the typed text joined by the image's OCR)
+        area = page.rect.width * page.rect.height
+        if (
+            pieces
+            and not any(r.width * r.height >= _PAGE_SIZED * area for r in regions)
+            and _holds_scan(page, share=_PAGE_SIZED)
+        ):
+            return self._checked_layer(doc, page, name, text_lines)
+        lines, ocr, skipped = self._image_regions(doc, page, name, text_lines, pieces, regions)
+        return lines, ocr, skipped, None
+
+    def _checked_layer(
+        self, doc: pymupdf.Document, page: pymupdf.Page, name: str, text_lines: list[RawLine]
+    ) -> tuple[list[RawLine], str | None, None, _LayerChoice]:
+        """A scanned page's text layer, or its OCR reading when the layer scores under
+        REREAD_BELOW and the reading scores higher. The layer stays when OCR cannot run or
+        fails: the page has text either way."""
+        ink, scale = page_ink(page)
+        to_display = page.rotation_matrix
+        layer = score_text_layer([(ln.text, ln.bbox) for ln in text_lines], ink, scale, to_display)
+        if layer.score >= REREAD_BELOW or self._ocr_unavailable() is not None:
+            return text_lines, None, None, _LayerChoice("text", layer.score, None)
+        self._check_images(doc, page, name)
+        try:
+            ocr_lines = self._read_regions(page, [page.rect], has_text=False)
+        except (ScanTooLarge, OcrUnavailable, RuntimeError, ValueError, MemoryError):
+            return text_lines, None, None, _LayerChoice("text", layer.score, None)
+        reading = score_text_layer([(ln.text, ln.bbox) for ln in ocr_lines], ink, scale, to_display)
+        if ocr_lines and reading.score > layer.score:
+            return (
+                ocr_lines,
+                self._backend_label,
+                None,
+                _LayerChoice("ocr", layer.score, reading.score),
+            )
+        return text_lines, None, None, _LayerChoice("text", layer.score, reading.score)
+
+    def _image_regions(
+        self,
+        doc: pymupdf.Document,
+        page: pymupdf.Page,
+        name: str,
+        text_lines: list[RawLine],
+        pieces: list[Any],
+        regions: list[pymupdf.Rect],
+    ) -> tuple[list[RawLine], str | None, str | None]:
+        """A page with images: its text lines with OCR of its image `regions` (the whole page
+        when it has no text), the backend that read them, and why a part was skipped."""
         if not regions:
             return text_lines, None, None
         if (why := self._ocr_unavailable()) is not None:
@@ -354,7 +413,7 @@ class PdfParser:
     ) -> ParsedDocument:
         self._open_checks(doc, name)
         raw_pages: list[list[RawLine]] = []
-        infos: list[tuple[float, float, str | None, str | None]] = []
+        infos: list[tuple[float, float, str | None, str | None, _LayerChoice | None]] = []
         chars = 0
         ocr_pages = 0
         for index in range(doc.page_count):
@@ -368,7 +427,7 @@ class PdfParser:
                 )
             page = doc.load_page(index)
             try:
-                lines, ocr, skipped = self._page_lines(doc, page, name)
+                lines, ocr, skipped, layer = self._page_lines(doc, page, name)
             except Exception as exc:
                 if isinstance(exc, PdfRejected) or not (
                     isinstance(exc, (RuntimeError, ValueError)) or _raised_by_mupdf(exc)
@@ -377,6 +436,7 @@ class PdfParser:
                 if _out_of_memory(exc):  # the memory bound met inside MuPDF: not damage
                     raise _mupdf_rejection(name, exc) from exc
                 lines, ocr, skipped = [], None, f"{_UNREADABLE}: {_first_line(exc)}"
+                layer = None
             chars += sum(len(ln.text) + 1 for ln in lines)
             if chars > self.max_chars:
                 raise PdfRejected(
@@ -385,7 +445,7 @@ class PdfParser:
                     RejectCode.TOO_LARGE,
                 )
             raw_pages.append(lines)
-            infos.append((page.rect.width, page.rect.height, ocr, skipped))
+            infos.append((page.rect.width, page.rect.height, ocr, skipped, layer))
             ocr_pages += 1 if ocr is not None or (skipped and "OCR failed" in skipped) else 0
         if chars == 0:
             unreadable = [i[3] for i in infos if i[3] and i[3].startswith(_UNREADABLE)]
@@ -410,7 +470,7 @@ def _assemble(
     data: bytes,
     name: str,
     raw_pages: list[list[RawLine]],
-    infos: list[tuple[float, float, str | None, str | None]],
+    infos: list[tuple[float, float, str | None, str | None, _LayerChoice | None]],
 ) -> ParsedDocument:
     furniture = detect_furniture(
         [(info[1], lines) for info, lines in zip(infos, raw_pages, strict=True)]
@@ -456,6 +516,7 @@ def _assemble(
             ocr=info[2] is not None,
             ocr_backend=info[2],
             skipped_reason=info[3],
+            **(info[4].fields() if info[4] is not None else {}),
         )
         for i, (info, lines) in enumerate(zip(infos, raw_pages, strict=True), start=1)
     )
@@ -496,14 +557,31 @@ def _assemble(
     )
 
 
-def _holds_scan(page: pymupdf.Page) -> bool:
-    """Whether the page draws an image of scan size: many pixels over a large share of the
-    page (resources alone can list images a page never draws)."""
+@dataclass(frozen=True, slots=True)
+class _LayerChoice:
+    """Which reading of a scan with a text layer was kept, and the scores of both."""
+
+    text_layer: str  # "text" or "ocr"
+    layer_score: float
+    ocr_score: float | None
+
+    def fields(self) -> dict[str, Any]:
+        """As PageInfo's fields."""
+        return {
+            "text_layer": self.text_layer,
+            "layer_score": self.layer_score,
+            "ocr_score": self.ocr_score,
+        }
+
+
+def _holds_scan(page: pymupdf.Page, share: float = MIN_REGION_SHARE) -> bool:
+    """Whether the page draws an image of scan size: many pixels over `share` of the page or
+    more (resources alone can list images a page never draws)."""
     if not any(int(img[2]) * int(img[3]) >= _SCAN_PIXELS for img in page.get_images(full=True)):
         return False
     area = max(page.rect.width * page.rect.height, 1.0)
     return any(
-        pymupdf.Rect(info["bbox"]).get_area() >= MIN_REGION_SHARE * area
+        pymupdf.Rect(info["bbox"]).get_area() >= share * area
         and info["width"] * info["height"] >= _SCAN_PIXELS
         for info in page.get_image_info()
     )

@@ -411,6 +411,7 @@ class Ingestor:
                 "warnings": list(warnings),
                 "ocr_pages": [p.number for p in doc.pages if p.ocr],
                 "ocr_backends": ocr_backends(doc),
+                **({"text_layers": layers} if (layers := text_layers(doc)) else {}),
                 **document_statements(doc),
                 "relations": [r.to_json() for r in relations],
                 **({"content_key": copy_key} if copy_key else {}),
@@ -612,6 +613,21 @@ def ocr_backends(doc: ParsedDocument) -> dict[str, list[int]]:
         if page.ocr_backend:
             out.setdefault(page.ocr_backend, []).append(page.number)
     return dict(sorted(out.items()))
+
+
+def text_layers(doc: ParsedDocument) -> list[dict[str, Any]]:
+    """Each scanned page with a text layer: the reading kept ("text" or "ocr") and the
+    scores of the layer and of the OCR reading (None when the page was not read again)."""
+    return [
+        {
+            "page": page.number,
+            "layer": page.text_layer,
+            "layer_score": page.layer_score,
+            "ocr_score": page.ocr_score,
+        }
+        for page in doc.pages
+        if page.text_layer is not None
+    ]
 
 
 def _ocr_line_boxes(doc: ParsedDocument) -> dict[int, list[tuple[float, ...]]]:

@@ -311,10 +311,16 @@ export async function docsView(ctx, target) {
     {
       key: "ocr",
       label: "Pages by OCR",
-      render: (d) =>
-        d.ocr
+      render: (d) => {
+        const base = d.ocr
           ? h("span", { title: Object.keys(d.ocr_backends || {}).join(", ") }, `${d.ocr} (p. ${d.ocr_pages.join(", ")})`)
-          : "0",
+          : "0";
+        // scanned pages with a text layer: the reading kept and the scores (layer/OCR)
+        const layers = (d.text_layers || []).map(
+          (t) => `p. ${t.page}: ${t.layer} ${t.layer_score.toFixed(2)}` + (t.ocr_score == null ? "" : `/${t.ocr_score.toFixed(2)}`),
+        );
+        return layers.length ? h("span", {}, base, h("br"), h("small", { title: "text layer kept or read again by OCR: layer score / OCR score" }, `text layer ${layers.join(", ")}`)) : base;
+      },
     },
     { key: "independence_group", class: "nowrap", label: "Independence group" },
     { key: "copy_name", label: "Copy of" },
