@@ -222,7 +222,7 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 
 const LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
-const LABEL_PX = 12; // the least vertical room a line number needs: denser ones are left out
+const LABEL_PX = 12; // the vertical room a line number needs: a closer one is left out
 let state = null;
 let objectUrl = null;
 let wired = false;
@@ -322,15 +322,14 @@ function drawLines(page, scale, span) {
     return;
   }
   const top = img.offsetTop;
-  const taken = new Set(); // rows of LABEL_PX already labelled (columns share rows)
+  const taken = []; // the heights already labelled (lines of two columns share heights)
   let drawn = 0;
   for (const line of page.lines) {
     const [, y0, , y1] = line.bbox;
     const cited = span && line.line_no >= span[0] && line.line_no <= span[1];
     const y = top + ((y0 + y1) / 2) * scale;
-    const row = Math.round(y / LABEL_PX);
-    if (!cited && (taken.has(row) || taken.has(row - 1) || taken.has(row + 1))) continue;
-    taken.add(row);
+    if (!cited && taken.some((t) => Math.abs(t - y) < LABEL_PX)) continue;
+    taken.push(y);
     drawn += 1;
     gutter.append(
       h("span", { class: cited ? "cited" : null, "data-line": String(line.line_no) }, String(line.line_no)),
@@ -358,8 +357,8 @@ function drawLines(page, scale, span) {
   const frame = view.getBoundingClientRect();
   const box = mark.getBoundingClientRect();
   view.scrollTop += box.top - frame.top - Math.max(0, (view.clientHeight - box.height) / 2);
-  if (box.left < frame.left || box.right > frame.right)
-    view.scrollLeft += box.left - frame.left - Math.max(0, (view.clientWidth - box.width) / 2);
+  // Sideways only when the lines start out of sight, and then with their numbers in sight.
+  if (box.left < frame.left || box.left > frame.right) view.scrollLeft += box.left - frame.left - img.offsetLeft;
 }
 
 async function show() {

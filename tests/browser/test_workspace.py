@@ -355,6 +355,7 @@ def test_the_viewer_scrolls_to_the_highlight_numbers_lines_and_steps_citations(
         cited = page.locator(f"#v-lines span.cited[data-line='{start}']")
         assert cited.is_visible() and cited.text_content() == str(start)
         number_box = cited.bounding_box()
+        assert pane[0] <= number_box["x"] and number_box["x"] + number_box["width"] <= pane[2]
         assert number_box["x"] + number_box["width"] <= page.locator("#v-img").bounding_box()["x"]
         assert abs(number_box["y"] - top) < 40  # beside its line
         shot(page, screenshots, "workspace-citation-lines.png")
