@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import pymupdf
 
@@ -26,6 +28,7 @@ MIN_ZOOM = 0.25
 MAX_ZOOM = 4.0
 DEFAULT_MAX_PIXELS = 16_000_000
 _OVER_MUPDF_LIMIT = "over MuPDF's limit"
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +94,16 @@ def fitted_zoom(width_pt: float, height_pt: float, zoom: float, max_pixels: int)
 
 def _pixels(width_pt: float, height_pt: float, zoom: float) -> int:
     return math.ceil(width_pt * zoom) * math.ceil(height_pt * zoom)
+
+
+@dataclass(frozen=True, slots=True)
+class PageLines:
+    """A page's size and its printed lines' boxes (PDF points, origin top-left), numbered
+    as the ingestion numbers them: the `line_start`/`line_end` of a citation index them."""
+
+    width: float
+    height: float
+    boxes: list[tuple[float, float, float, float]]
 
 
 def render_page(
@@ -178,24 +191,7 @@ def render_page_image(
                 return _OVER_MUPDF_LIMIT
             return pixmap.tobytes("png"), pixmap.width, pixmap.height
 
-    try:
-        drawn, _ = run_in_child(draw, seconds=render_seconds, memory_bytes=render_memory_bytes)
-    except ChildTimedOut:
-        raise LimitExceeded(
-            "page_render_seconds",
-            int(render_seconds),
-            "the page takes too long to draw",
-            status=422,
-        ) from None
-    except ChildOutOfMemory:
-        raise LimitExceeded(
-            "page_render_memory_bytes",
-            render_memory_bytes,
-            "the page cannot be drawn within the memory bound",
-            status=422,
-        ) from None
-    except (ChildFailed, RuntimeError, ValueError) as exc:  # MuPDF failing on a damaged page
-        raise BadRequest(f"page {page_no} cannot be drawn: {str(exc).splitlines()[0]}") from None
+    drawn = _bounded(draw, page_no, render_seconds, render_memory_bytes, ("draw", "drawn"))
     if drawn == _OVER_MUPDF_LIMIT:
         # MuPDF's own ceiling, should a page slip past the budget above.
         raise LimitExceeded(
@@ -205,3 +201,66 @@ def render_page_image(
         raise BadRequest(drawn)
     png, width, height = drawn
     return PageImage(png, fitted, width, height)
+
+
+def page_lines(
+    path: Path,
+    page_no: int,
+    *,
+    render_seconds: float = 20.0,
+    render_memory_bytes: int = 1 << 30,
+) -> PageLines:
+    """Page `page_no`'s size and line boxes, laid out in a child under the render bounds.
+
+    Laying out a page's text runs its content as drawing does (a hostile page can make it
+    cost minutes), so it is bounded the same way: a page past either bound is a 422.
+    """
+    doc = pymupdf.open(path)
+    try:
+        if doc.needs_pass:
+            doc.authenticate("")
+        if not 1 <= page_no <= doc.page_count:
+            raise NotFound(f"page {page_no} does not exist (the document has {doc.page_count})")
+        width, height = doc[page_no - 1].rect.width, doc[page_no - 1].rect.height
+    finally:
+        doc.close()
+
+    def lay_out() -> list[tuple[float, float, float, float]]:
+        with pymupdf.open(path) as child_doc:
+            if child_doc.needs_pass:
+                child_doc.authenticate("")
+            child_page = child_doc[page_no - 1]
+            return page_line_boxes(child_doc, child_page, BlobStore.lines_path_of(path))
+
+    boxes = _bounded(lay_out, page_no, render_seconds, render_memory_bytes, ("lay out", "laid out"))
+    return PageLines(width, height, [(b[0], b[1], b[2], b[3]) for b in boxes])
+
+
+def _bounded(
+    work: Callable[[], _T],
+    page_no: int,
+    seconds: float,
+    memory_bytes: int,
+    verb: tuple[str, str],
+) -> _T:
+    """`work()` run in a child under the render bounds; its failures as API problems.
+
+    `verb` is what the work does to the page, as infinitive and participle ("draw", "drawn").
+    """
+    do, done = verb
+    try:
+        result, _ = run_in_child(work, seconds=seconds, memory_bytes=memory_bytes)
+    except ChildTimedOut:
+        raise LimitExceeded(
+            "page_render_seconds", int(seconds), f"the page takes too long to {do}", status=422
+        ) from None
+    except ChildOutOfMemory:
+        raise LimitExceeded(
+            "page_render_memory_bytes",
+            memory_bytes,
+            f"the page cannot be {done} within the memory bound",
+            status=422,
+        ) from None
+    except (ChildFailed, RuntimeError, ValueError) as exc:  # MuPDF failing on a damaged page
+        raise BadRequest(f"page {page_no} cannot be {done}: {str(exc).splitlines()[0]}") from None
+    return result

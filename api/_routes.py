@@ -12,7 +12,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from api._auth import Principal
 from api._deps import Admin, Caller, Kb, State
 from api._errors import BadRequest, LimitExceeded, NotFound, Unauthorized, UnsupportedMediaType
-from api._pages import MAX_ZOOM, MIN_ZOOM, parse_bbox, render_page_image
+from api._pages import MAX_ZOOM, MIN_ZOOM, page_lines, parse_bbox, render_page_image
 from api._schemas import (
     DocumentInfo,
     EntityInfo,
@@ -25,6 +25,8 @@ from api._schemas import (
     KeyCreate,
     KeyCreated,
     KeyInfo,
+    LineBox,
+    PageLinesInfo,
     QueryRequest,
 )
 from api._state import ApiState
@@ -450,6 +452,37 @@ async def page_image(
     # A bounded pool: requests beyond it wait on the event loop, holding no pixmap.
     image = await anyio.to_thread.run_sync(render, limiter=state.render_limiter())
     return Response(image.png, media_type="image/png", headers={"X-Page-Zoom": f"{image.zoom:g}"})
+
+
+@v1.get(
+    "/kbs/{kb}/documents/{document_id}/pages/{page}/lines",
+    response_model=PageLinesInfo,
+    tags=["documents"],
+)
+async def page_line_boxes(
+    kb: Kb,
+    document_id: str,
+    page: Annotated[int, PathParam(ge=1, le=100_000)],
+    state: State,
+) -> PageLinesInfo:
+    """The page's printed lines with their boxes, numbered as citations number them."""
+
+    def lay_out() -> PageLinesInfo:
+        _document(state, kb, document_id)
+        found = page_lines(state.runtime.blobs.path(document_id), page)
+        return PageLinesInfo(
+            page=page,
+            width=found.width,
+            height=found.height,
+            # to the hundredth of a point, as the parser stores line boxes
+            lines=[
+                LineBox(line_no=n, bbox=(round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2)))
+                for n, (x0, y0, x1, y1) in enumerate(found.boxes, 1)
+            ],
+        )
+
+    # The image route's bounded pool: laying a page out costs what drawing it does.
+    return await anyio.to_thread.run_sync(lay_out, limiter=state.render_limiter())
 
 
 # ----------------------------------------------------------------------------- query

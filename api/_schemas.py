@@ -125,6 +125,23 @@ class QueryRequest(_In):
     )
 
 
+class LineBox(_Out):
+    line_no: int
+    bbox: tuple[float, float, float, float] = Field(
+        description="x0,y0,x1,y1 in PDF points, origin top-left"
+    )
+
+
+class PageLinesInfo(_Out):
+    """A page's printed lines, numbered as citations number them (`line_start`, `line_end`),
+    and the page's size in points: a client places line numbers and highlights with them."""
+
+    page: int
+    width: float
+    height: float
+    lines: list[LineBox]
+
+
 class EntityInfo(_Out):
     key: str
     name: str

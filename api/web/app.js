@@ -1,5 +1,6 @@
 // The workspace shell: sign-in, the knowledge-base picker, and hash routes to the views.
-// Routes: #/kbs, #/kb/<name>/<view> with view in uploads | docs | ask | entities | batch.
+// Routes: #/kbs, #/kb/<name>/<view> with view in uploads | docs | ask | entities | batch;
+// #/kb/<name>/ask/<document_id> asks that document only.
 
 import { Api, clear, describe, enc, h } from "./core.js";
 import { askView, batchView, docsView, entitiesView, kbsView, uploadsView } from "./views.js";
@@ -14,6 +15,7 @@ const ctx = {
   kbs: [],
   kb: null,
   docs: new Map(), // document_id -> DocumentInfo, for the current knowledge base
+  routeArg: null,
   go(route) {
     location.hash = route;
   },
@@ -78,13 +80,14 @@ function signOut() {
 
 function parseRoute() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
-  if (parts[0] === "kb" && parts[1]) return { kb: parts[1], view: VIEWS[parts[2]] ? parts[2] : "docs" };
-  return { kb: null, view: "kbs" };
+  if (parts[0] === "kb" && parts[1]) return { kb: parts[1], view: VIEWS[parts[2]] ? parts[2] : "docs", arg: parts[3] || null };
+  return { kb: null, view: "kbs", arg: null };
 }
 
 async function route() {
   if (!ctx.api) return;
-  const { kb, view } = parseRoute();
+  const { kb, view, arg } = parseRoute();
+  ctx.routeArg = arg; // a view's argument: the ask view's document scope
   if (kb && kb !== ctx.kb) {
     ctx.kb = kb;
     ctx.docs.clear();

@@ -216,14 +216,18 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ----------------------------------------------------------------- viewer
 // The page viewer: a cited page as an image with its lines highlighted, the quote beside it.
-// Images are fetched with the key (an <img> cannot send one) and shown as blob: URLs.
+// Images are fetched with the key (an <img> cannot send one) and shown as blob: URLs. The
+// page's line boxes (GET .../lines) place the printed line numbers in a gutter beside the
+// page and a frame over the cited lines, which is scrolled into the middle of the view.
 
 
 const LEVELS = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3];
+const LABEL_PX = 12; // the vertical room a line number needs: a closer one is left out
 let state = null;
 let objectUrl = null;
 let wired = false;
 let imageTicket = 0; // the latest image asked for: a slower earlier answer never replaces it
+const lineCache = new Map(); // "kb/document/page" -> Promise of the page's lines (or null)
 
 const $ = (id) => document.getElementById(id);
 
@@ -235,6 +239,8 @@ function wire() {
   $("v-zoom-in").addEventListener("click", () => zoom(1));
   $("v-zoom-out").addEventListener("click", () => zoom(-1));
   $("v-close").addEventListener("click", () => $("viewer").close());
+  $("v-cite-prev").addEventListener("click", () => step(-1));
+  $("v-cite-next").addEventListener("click", () => step(1));
   $("v-page").addEventListener("change", (e) => {
     const page = Number(e.target.value);
     if (page >= 1 && (!state.pages || page <= state.pages)) {
@@ -259,16 +265,100 @@ function wire() {
   });
 }
 
-function turn(step) {
-  const page = state.page + step;
+function turn(delta) {
+  const page = state.page + delta;
   if (page < 1 || (state.pages && page > state.pages)) return;
   state.page = page;
   show();
 }
 
-function zoom(step) {
-  state.level = Math.min(LEVELS.length - 1, Math.max(0, state.level + step));
+function zoom(delta) {
+  state.level = Math.min(LEVELS.length - 1, Math.max(0, state.level + delta));
   show();
+}
+
+/** The previous (-1) or next (+1) citation of the answer the viewer was opened from. */
+function step(delta) {
+  const index = state.index + delta;
+  if (index < 0 || index >= state.trail.length) return;
+  const cite = state.trail[index];
+  const sameDocument = cite.document_id === state.documentId;
+  Object.assign(state, {
+    index,
+    cite,
+    documentId: cite.document_id,
+    name: cite.document || cite.document_id.slice(0, 12),
+    page: cite.page || 1,
+    pages: sameDocument ? state.pages : null,
+  });
+  describeCite();
+  show();
+  if (!sameDocument) countPages();
+}
+
+const citeKey = (c) => `${c.document_id}|${c.page}|${c.line_start}|${c.line_end}`;
+
+/** The page's lines ({width, height, lines: [{line_no, bbox}]}), or null when unavailable. */
+function lineBoxes(s, page) {
+  const key = `${s.kb}/${s.documentId}/${page}`;
+  if (!lineCache.has(key)) {
+    if (lineCache.size > 200) lineCache.clear();
+    const url = `/v1/kbs/${enc(s.kb)}/documents/${enc(s.documentId)}/pages/${page}/lines`;
+    // Line numbers help; without them the highlighted image still stands.
+    lineCache.set(key, s.api.get(url).catch(() => null));
+  }
+  return lineCache.get(key);
+}
+
+/** Line numbers beside the page and a frame over the cited lines; the frame scrolled into view. */
+function drawLines(page, scale, span) {
+  const gutter = $("v-lines");
+  const mark = $("v-mark");
+  const img = $("v-img");
+  gutter.replaceChildren();
+  mark.hidden = true;
+  if (!page) {
+    gutter.dataset.count = "0";
+    return;
+  }
+  const top = img.offsetTop;
+  const taken = []; // the heights already labelled (lines of two columns share heights)
+  let drawn = 0;
+  for (const line of page.lines) {
+    const [, y0, , y1] = line.bbox;
+    const cited = span && line.line_no >= span[0] && line.line_no <= span[1];
+    const y = top + ((y0 + y1) / 2) * scale;
+    if (!cited && taken.some((t) => Math.abs(t - y) < LABEL_PX)) continue;
+    taken.push(y);
+    drawn += 1;
+    gutter.append(
+      h("span", { class: cited ? "cited" : null, "data-line": String(line.line_no) }, String(line.line_no)),
+    );
+    gutter.lastChild.style.top = `${Math.round(y - LABEL_PX / 2)}px`;
+  }
+  gutter.dataset.count = String(drawn);
+  const boxes = span ? page.lines.filter((l) => l.line_no >= span[0] && l.line_no <= span[1]) : [];
+  if (!boxes.length) return;
+  const x0 = Math.min(...boxes.map((l) => l.bbox[0]));
+  const y0 = Math.min(...boxes.map((l) => l.bbox[1]));
+  const x1 = Math.max(...boxes.map((l) => l.bbox[2]));
+  const y1 = Math.max(...boxes.map((l) => l.bbox[3]));
+  const pad = 3;
+  Object.assign(mark.style, {
+    left: `${Math.round(img.offsetLeft + x0 * scale - pad)}px`,
+    top: `${Math.round(top + y0 * scale - pad)}px`,
+    width: `${Math.round((x1 - x0) * scale + 2 * pad)}px`,
+    height: `${Math.round((y1 - y0) * scale + 2 * pad)}px`,
+  });
+  mark.dataset.lines = `${span[0]}-${span[1]}`;
+  mark.hidden = false;
+  // The middle of the view, not its edge: the lines around a citation are read with it.
+  const view = $("v-scroll");
+  const frame = view.getBoundingClientRect();
+  const box = mark.getBoundingClientRect();
+  view.scrollTop += box.top - frame.top - Math.max(0, (view.clientHeight - box.height) / 2);
+  // Sideways only when the lines start out of sight, and then with their numbers in sight.
+  if (box.left < frame.left || box.left > frame.right) view.scrollLeft += box.left - frame.left - img.offsetLeft;
 }
 
 async function show() {
@@ -278,15 +368,17 @@ async function show() {
   const serverZoom = level > 1.25 ? 4 : 2;
   const params = new URLSearchParams({ zoom: String(serverZoom) });
   const cited = s.cite && s.page === s.cite.page && s.cite.line_start;
+  const span = cited ? [s.cite.line_start, s.cite.line_end || s.cite.line_start] : null;
   if (cited) {
-    params.set("line_start", String(s.cite.line_start));
-    params.set("line_end", String(s.cite.line_end || s.cite.line_start));
+    params.set("line_start", String(span[0]));
+    params.set("line_end", String(span[1]));
   }
   const url = `/v1/kbs/${enc(s.kb)}/documents/${enc(s.documentId)}/pages/${s.page}/image?${params}`;
+  const lines = lineBoxes(s, s.page);
+  $("viewer-title").textContent = s.name;
   $("v-page").value = String(s.page);
   $("v-pages").textContent = s.pages ? `of ${s.pages}` : "";
-  $("v-prev").disabled = s.page <= 1;
-  $("v-next").disabled = Boolean(s.pages) && s.page >= s.pages;
+  pageButtons();
   $("v-zoom").textContent = `${Math.round(level * 100)}%`;
   $("v-error").textContent = "";
   const img = $("v-img");
@@ -298,16 +390,20 @@ async function show() {
     if (ticket !== imageTicket) return;
     if (objectUrl) URL.revokeObjectURL(objectUrl);
     objectUrl = URL.createObjectURL(blob);
-    img.onload = () => {
+    img.onload = async () => {
       if (ticket !== imageTicket) return;
       // 100% = the page's printed size on a 96 dpi screen (PDF points are 1/72 in).
-      img.style.width = `${Math.round((img.naturalWidth / used) * (96 / 72) * level)}px`;
+      const width = Math.round((img.naturalWidth / used) * (96 / 72) * level);
+      img.style.width = `${width}px`;
+      const page = await lines;
+      if (ticket !== imageTicket) return;
+      drawLines(page, page ? width / page.width : 1, span);
       img.dataset.loading = "false";
     };
     img.src = objectUrl;
     img.dataset.requested = url;
     img.dataset.highlighted = cited ? "true" : "false";
-    img.alt = `${s.name}, page ${s.page}${cited ? `, lines ${s.cite.line_start}–${s.cite.line_end} highlighted` : ""}`;
+    img.alt = `${s.name}, page ${s.page}${cited ? `, lines ${span[0]}–${span[1]} highlighted` : ""}`;
   } catch (err) {
     if (ticket !== imageTicket) return;
     img.dataset.loading = "false";
@@ -315,13 +411,53 @@ async function show() {
   }
 }
 
+/** Page and citation buttons enabled where there is somewhere to go; focus kept inside. */
+function pageButtons() {
+  const s = state;
+  const focused = document.activeElement;
+  $("v-prev").disabled = s.page <= 1;
+  $("v-next").disabled = Boolean(s.pages) && s.page >= s.pages;
+  $("v-steps").hidden = s.trail.length < 2;
+  $("v-cite-prev").disabled = s.index <= 0;
+  $("v-cite-next").disabled = s.index >= s.trail.length - 1;
+  $("v-cite-pos").textContent = s.trail.length > 1 ? `Citation ${s.index + 1} of ${s.trail.length}` : "";
+  // A button disabled under the keyboard's focus would drop it to the page behind.
+  if (focused && focused.disabled && $("viewer").contains(focused)) $("v-page").focus();
+}
+
+function describeCite() {
+  const cite = state.cite;
+  if (cite) {
+    const lines = cite.line_start ? `, lines ${cite.line_start}–${cite.line_end || cite.line_start}` : "";
+    $("v-loc").textContent = `${cite.document ? `${cite.document}, p` : "P"}age ${cite.page}${lines}${cite.section ? ` · ${cite.section}` : ""}`;
+    $("v-quote").textContent = cite.quote || "";
+  } else {
+    $("v-loc").textContent = "No citation: the document as stored.";
+    $("v-quote").textContent = "";
+  }
+}
+
+function countPages() {
+  const { ctx, documentId } = state;
+  ctx.document(documentId).then((doc) => {
+    if (state && state.documentId === documentId && doc) {
+      state.pages = doc.pages;
+      $("v-pages").textContent = doc.pages ? `of ${doc.pages}` : "";
+      pageButtons();
+    }
+  });
+}
+
 /**
  * Open a document at a page; with `cite` ({page, line_start, line_end, quote, section}) the
- * cited lines are highlighted on their page and the quote is shown beside it.
+ * cited lines are highlighted on their page and the quote is shown beside it; with `trail`
+ * (the answer's citations, `cite` among them) the viewer steps to the previous/next one.
  */
-export function openViewer(ctx, { documentId, name, page = 1, pages = null, cite = null }) {
+export function openViewer(ctx, { documentId, name, page = 1, pages = null, cite = null, trail = [] }) {
   wire();
+  const index = cite ? trail.findIndex((c) => citeKey(c) === citeKey({ ...cite, document_id: documentId })) : -1;
   state = {
+    ctx,
     api: ctx.api,
     kb: ctx.kb,
     documentId,
@@ -329,50 +465,45 @@ export function openViewer(ctx, { documentId, name, page = 1, pages = null, cite
     page,
     pages,
     cite,
+    trail: index >= 0 ? trail : [],
+    index: Math.max(index, 0),
     level: 2,
     returnFocus: document.activeElement,
   };
-  $("viewer-title").textContent = name || documentId;
-  if (cite) {
-    const lines = cite.line_start ? `, lines ${cite.line_start}–${cite.line_end || cite.line_start}` : "";
-    $("v-loc").textContent = `Page ${cite.page}${lines}${cite.section ? ` · ${cite.section}` : ""}`;
-    $("v-quote").textContent = cite.quote || "";
-  } else {
-    $("v-loc").textContent = "No citation: the document as stored.";
-    $("v-quote").textContent = "";
-  }
+  describeCite();
   const dialog = $("viewer");
   if (!dialog.open) dialog.showModal();
   $("v-next").focus();
   show();
-  if (!pages) {
-    ctx.document(documentId).then((doc) => {
-      if (state && state.documentId === documentId && doc) {
-        state.pages = doc.pages;
-        $("v-pages").textContent = doc.pages ? `of ${doc.pages}` : "";
-        $("v-next").disabled = Boolean(doc.pages) && state.page >= doc.pages;
-      }
-    });
-  }
+  if (!pages) countPages();
 }
 
-/** A button naming a citation ("MSA.pdf p. 3, l. 12–14") that opens it in the viewer. */
+/**
+ * A button naming a citation ("MSA.pdf p. 3, l. 12–14") that opens it in the viewer; inside
+ * an element with a `citeTrail` (an answer card: its citations in order) the viewer steps
+ * through that trail.
+ */
 export function citeButton(ctx, h, loc, quote) {
   const lines = loc.line_start ? `, l. ${loc.line_start}–${loc.line_end || loc.line_start}` : "";
-  return h(
+  const button = h(
     "button",
     {
       type: "button",
       class: "link cite",
       "data-cite": "",
-      onclick: () =>
+      onclick: () => {
+        let holder = button.parentElement;
+        while (holder && !holder.citeTrail) holder = holder.parentElement;
         openViewer(ctx, {
           documentId: loc.document_id,
           name: loc.document,
           page: loc.page || 1,
           cite: { ...loc, quote },
-        }),
+          trail: holder ? holder.citeTrail : [],
+        });
+      },
     },
     `${loc.document} p. ${loc.page}${lines}`,
   );
+  return button;
 }

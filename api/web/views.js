@@ -347,6 +347,7 @@ export async function docsView(ctx, target) {
             },
             "Open",
           ),
+          h("a", { class: "button secondary", href: `#/kb/${enc(kb)}/ask/${enc(d.document_id)}`, "aria-label": `Ask this document: ${d.name}` }, "Ask"),
         );
       },
     },
@@ -382,15 +383,114 @@ function describeSubject(s) {
   return parts.join(" ") || s.type;
 }
 
-function citations(ctx, answer, ids) {
+// The gate's reason for agreements a question names no party of (skill/_gate.py).
+const NOT_TOLD_APART = "one of the agreements the question does not tell apart";
+
+/** The evidence that decides the verdict: the engine's supporting side when SUPPORTED, the
+ * contradicting side when CONTRADICTED, both when INSUFFICIENT; and the expected value's. */
+function decidingIds(answer) {
+  const suff = answer.sufficiency;
+  const details = (suff && suff.resolution_details) || {};
+  const side = (name) => (details[name] && details[name].evidence_ids) || [];
+  let ids = [];
+  if (suff && suff.decision === "SUPPORTED") ids = side("support");
+  else if (suff && suff.decision === "CONTRADICTED") ids = side("contradiction");
+  else if (suff) ids = [...side("support"), ...side("contradiction")];
+  if (answer.evaluation) ids = [...ids, ...answer.evaluation.evidence_ids];
+  return [...new Set(ids)];
+}
+
+/** Evidence ids the card cites beside a value (values, conflicts, supersessions). */
+function citedByValues(answer) {
+  const ids = new Set();
+  const add = (list) => (list || []).forEach((id) => ids.add(id));
+  for (const v of answer.conclusion.values || []) add(v.evidence_ids);
+  for (const c of answer.conflicts || []) for (const v of c.values) add(v.evidence_ids);
+  for (const s of answer.supersessions || []) {
+    add(s.evidence_ids);
+    for (const old of s.history) add(old.evidence_ids);
+  }
+  return ids;
+}
+
+/** Passages quoted as candidates of a clause the classifier did not confirm: never judged,
+ * so no value cites them (skill/_skill.py). */
+function candidateIds(answer) {
+  if (!answer.risk_signals.includes("clause_not_confirmed")) return [];
+  const cited = citedByValues(answer);
+  return answer.evidence.map((e) => e.evidence_id).filter((id) => !cited.has(id));
+}
+
+function citations(ctx, answer, ids, { label } = {}) {
   const byId = new Map(answer.evidence.map((e) => [e.evidence_id, e]));
+  const deciding = new Set(decidingIds(answer));
   return h(
     "ul",
     { class: "cites" },
     ids.map((id) => byId.get(id)).filter(Boolean).map((e) =>
-      h("li", {}, citeButton(ctx, h, e.source_location, e.quote), h("blockquote", {}, e.quote)),
+      h(
+        "li",
+        { "data-evidence-id": e.evidence_id, class: deciding.has(e.evidence_id) ? "deciding" : null },
+        label ? h("span", { class: `tag ${label}` }, label) : null,
+        deciding.has(e.evidence_id) ? h("span", { class: "tag deciding" }, "deciding") : null,
+        citeButton(ctx, h, e.source_location, e.quote),
+        h("blockquote", {}, e.quote),
+      ),
     ),
   );
+}
+
+/** The verdict: the engine's decision; SUBJECT_NOT_FOUND or NOT_STATED where it gave none. */
+function verdictOf(answer) {
+  if (answer.sufficiency) return answer.sufficiency.decision;
+  if (answer.terminal_state === "SUBJECT_NOT_FOUND") return "SUBJECT_NOT_FOUND";
+  return answer.risk_signals.includes("not_stated") ? "NOT_STATED" : "NO_DECISION";
+}
+
+const words = (code) => code.replaceAll("_", " ");
+
+/** The documents an ambiguous subject could be, each a button that asks again scoped to it:
+ * the candidate subjects (each cited in its document), or the agreements the question does
+ * not tell apart (found by their title among the knowledge base's agreement bindings). */
+function scopeChoices(ctx, answer, onScope) {
+  const box = h("div", { class: "choices", role: "group", "aria-label": "Ask again about one of them" });
+  const draw = (choices) => {
+    const seen = new Set();
+    const unique = choices.filter((c) => !seen.has(c.id) && seen.add(c.id));
+    if (unique.length < 2) return;
+    append(box, [
+      h("h3", {}, "Which one? Ask again about one of them"),
+      h(
+        "div",
+        { class: "row" },
+        unique.map((c) =>
+          h(
+            "button",
+            { type: "button", class: "secondary choice", "data-document": c.id, onclick: () => onScope({ id: c.id, name: c.document }) },
+            `${c.name} — ${c.document}`,
+          ),
+        ),
+      ),
+    ]);
+  };
+  const subjects = answer.candidate_subjects || [];
+  if (subjects.length > 1) {
+    draw(subjects.map((c) => ({ id: c.source_location.document_id, name: c.name, document: c.source_location.document })));
+    return box;
+  }
+  const titles = new Set(answer.rejected_candidates.filter((r) => r.reason.startsWith(NOT_TOLD_APART)).map((r) => r.name));
+  if (titles.size < 2) return null;
+  ctx.api
+    .allBindings(ctx.kb)
+    .then((bindings) =>
+      draw(
+        bindings
+          .filter((b) => b.role === "agreement" && titles.has(b.subject_name))
+          .map((b) => ({ id: b.location.document_id, name: b.subject_name, document: b.location.document })),
+      ),
+    )
+    .catch((err) => append(box, [h("p", { class: "error", role: "alert" }, describe(err))]));
+  return box;
 }
 
 /** A supersession the documents state (issue 16): the value in force, the amending document,
@@ -446,23 +546,41 @@ function details(value) {
 }
 
 /** The answer card of one answer object (CONTRACT.md). */
-export function answerCard(ctx, answer) {
+export function answerCard(ctx, answer, { onScope } = {}) {
   const card = h("article", { class: "card answer", "data-terminal": answer.terminal_state, "aria-label": "Answer" });
   const suff = answer.sufficiency || null;
   const notFound = answer.terminal_state === "SUBJECT_NOT_FOUND";
   const values = answer.conclusion.values || [];
   const add = (...children) => append(card, children);
+  const verdict = verdictOf(answer);
+  const evaluation = answer.evaluation || null;
+  const candidates = candidateIds(answer);
+  // the viewer steps through the answer's citations in this order
+  card.citeTrail = answer.evidence.map((e) => ({ ...e.source_location, quote: e.quote }));
+  card.dataset.verdict = verdict;
   add(
     h("p", { class: "muted" }, answer.question || `Subject: ${describeSubject(answer.subject_class)}`),
     h(
       "div",
-      { class: "row" },
+      { class: "row verdict" },
+      h("span", { class: "decision" }, "Verdict ", h("span", { class: `badge big ${verdict}` }, words(verdict))),
+      evaluation
+        ? h(
+            "span",
+            { class: "outcome", "data-outcome": evaluation.outcome },
+            "Expected ",
+            h("strong", {}, String(evaluation.expected_value)),
+            evaluation.read_as !== String(evaluation.expected_value) ? ` (read as ${evaluation.read_as})` : "",
+            ": ",
+            h("span", { class: `badge big ${evaluation.outcome}` }, words(evaluation.outcome)),
+          )
+        : null,
       badge(answer.terminal_state),
-      suff ? h("span", { class: "decision" }, "Decision ", badge(suff.decision)) : null,
       h("span", {}, `Confidence: ${answer.confidence}`),
       h("span", {}, answer.sufficient ? "Sufficient under the evidence contract" : "Not sufficient"),
     ),
   );
+  if (onScope) add(scopeChoices(ctx, answer, onScope));
   if (notFound) {
     add(
       h(
@@ -489,8 +607,19 @@ export function answerCard(ctx, answer) {
       values.map((v) => h("div", {}, h("p", { class: "value" }, v.value), details(v), citations(ctx, answer, v.evidence_ids))),
     );
   } else {
-    add(h("p", { class: "value" }, answer.conclusion.answer || "No value found in the evidence."));
+    // The candidates are quoted below under their label, not as the answer's headline.
+    const text = answer.conclusion.answer || "No value found in the evidence.";
+    add(h("p", { class: "value" }, candidates.length ? text.split("; candidates: ")[0] : text));
   }
+  if (candidates.length) {
+    add(
+      h("h3", {}, "Candidate passages (not confirmed as the clause; not judged)"),
+      h("div", { class: "candidates" }, citations(ctx, answer, candidates, { label: "candidate" })),
+    );
+  }
+  const shown = citedByValues(answer);
+  const unshown = decidingIds(answer).filter((id) => !shown.has(id) && !candidates.includes(id));
+  if (unshown.length) add(h("h3", {}, "Deciding citations"), citations(ctx, answer, unshown));
   const supersessions = answer.supersessions || [];
   if (supersessions.length) {
     add(h("h3", {}, "Amended: the value in force and what it replaced"), supersessions.map((s) => supersessionBlock(ctx, answer, s)));
@@ -554,20 +683,57 @@ export async function askView(ctx, target) {
     document_type: h("input", { name: "document_type", placeholder: "e.g. master_services_agreement" }),
   };
 
+  // The scope: one document the questions are asked of (the query's "documents"), from
+  // "Ask this document" (#/kb/<kb>/ask/<document_id>) or a choice among ambiguous subjects.
+  let scope = null;
+  const scopeRow = h("div", { class: "row scope", "aria-live": "polite" });
+  function setScope(next) {
+    scope = next;
+    const route = `#/kb/${enc(kb)}/ask${scope ? `/${enc(scope.id)}` : ""}`;
+    if (location.hash !== route) history.replaceState(null, "", route);
+    clear(
+      scopeRow,
+      scope
+        ? [
+            h("span", { class: "scope-name", "data-document": scope.id }, "Scope: ", h("strong", {}, scope.name)),
+            h(
+              "button",
+              { type: "button", class: "secondary", "aria-label": `Remove the scope ${scope.name}`, onclick: () => { setScope(null); question.focus(); } },
+              "Remove scope",
+            ),
+          ]
+        : h("span", { class: "muted" }, "Scope: every document of the knowledge base"),
+    );
+  }
+  if (ctx.routeArg) {
+    const doc = await ctx.document(ctx.routeArg);
+    if (doc) setScope({ id: doc.document_id, name: doc.name });
+    else {
+      setScope(null);
+      error.textContent = `No document ${ctx.routeArg} in ${kb} (or not visible to this key): asking every document.`;
+    }
+  } else setScope(null);
+
   async function ask(body, button) {
     error.textContent = "";
     button.disabled = true;
     clear(out, h("p", { class: "muted" }, "Asking…"));
+    const request = scope ? { ...body, documents: [scope.id] } : body;
+    // Asked again about one of an ambiguous subject's documents: the same question, scoped.
+    const again = (choice) => {
+      setScope(choice);
+      ask(body, button);
+    };
     try {
       const response = await ctx.api.fetch(`/v1/kbs/${enc(kb)}/query`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
+        body: JSON.stringify(request),
       });
       // Measured from the API's response to the card on screen (the next frame).
       const t0 = performance.now();
       const answer = await response.json();
-      const card = answerCard(ctx, answer);
+      const card = answerCard(ctx, answer, { onScope: again });
       clear(out, card);
       await new Promise((resolve) => requestAnimationFrame(() => resolve()));
       card.dataset.renderMs = (performance.now() - t0).toFixed(1);
@@ -587,6 +753,7 @@ export async function askView(ctx, target) {
       "section",
       { class: "card" },
       h("h2", {}, `Ask ${kb}`),
+      scopeRow,
       h(
         "form",
         {

@@ -121,3 +121,26 @@ def test_a_page_costly_to_draw_is_stopped_by_the_render_bounds(tmp_path):
         render_page_image(path, 1, zoom=2.0, render_seconds=2.0, render_memory_bytes=1 << 29)
     assert err.value.status == 422 and "page_render" in str(err.value)
     assert time.monotonic() - started < 10.0
+
+
+def test_line_boxes_are_numbered_as_citations_number_them(
+    pages: tuple[TestClient, str, Path],
+) -> None:
+    """GET .../pages/{page}/lines: the lines a citation's line_start/line_end name, with the
+    boxes the highlight covers, and the page's size to place them on its image."""
+    client, url, path = pages
+    got = client.get(f"{url}/2/lines")
+    assert got.status_code == 200, got.text[:300]
+    body = got.json()
+    assert (body["page"], body["width"], body["height"]) == (2, 612, 792)
+    parsed = PdfParser().run(path.read_bytes(), "x.pdf")
+    expected = [(ln.line_no, list(ln.bbox)) for ln in parsed.lines if ln.page == 2]
+    assert [(ln["line_no"], ln["bbox"]) for ln in body["lines"]] == expected
+    third = body["lines"][2]["bbox"]
+    rows = _yellow_rows(_image(pages, 2, line_start=3), 1.0)
+    assert rows and all(third[1] - 3 <= y <= third[3] + 3 for y in rows)
+    assert client.get(f"{url}/3/lines").status_code == 404
+    assert client.get(f"{url}/0/lines").status_code == 422
+    assert client.get(f"{url}/1/lines", headers={"Authorization": "Bearer nope"}).status_code == 401
+    other = url.replace("/kbs/kb/", "/kbs/missing/")
+    assert client.get(f"{other}/1/lines").status_code == 404

@@ -311,6 +311,166 @@ def test_a_citation_opens_the_highlighted_page(page: Any, screenshots: Path) -> 
     assert not page.is_visible("#viewer")
 
 
+# Two citations, the first on the lower half of its page (07 MSA p. 3), the second in
+# Amendment No. 1: the viewer must scroll to the first and step to the second.
+TWO_CITES = "What is the governing law of the MSA between Halcyon Robotics and Northgate Logistics?"
+BOX = (
+    "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+    " return [r.left, r.top, r.right, r.bottom]; }"
+)
+
+
+def viewer_loaded(page: Any) -> None:
+    page.wait_for_selector("#viewer[open] #v-img[data-loading=false]")
+
+
+def test_the_viewer_scrolls_to_the_highlight_numbers_lines_and_steps_citations(
+    page: Any, server: Any, screenshots: Path
+) -> None:
+    card = ask(page, TWO_CITES)
+    first = card.query_selector(".cites [data-cite]")
+    try:
+        first.click()
+        viewer_loaded(page)
+        mark = page.locator("#v-mark")
+        assert mark.is_visible()
+        span = mark.get_attribute("data-lines")
+        start = int(span.split("-")[0])
+        img = page.get_attribute("#v-img", "data-requested")
+        lines_url = img.split("/image?")[0] + "/lines"
+        lines = httpx.get(server.url + lines_url, headers={"Authorization": f"Bearer {ADMIN}"})
+        body = lines.json()
+        cited_top = body["lines"][start - 1]["bbox"][1]
+        assert cited_top > body["height"] / 2, (cited_top, body["height"])  # the lower half
+        # What a person sees: the highlight's box inside the page pane and the window.
+        left, top, right, bottom = page.evaluate(BOX, "v-mark")
+        pane = page.evaluate(BOX, "v-scroll")
+        width, height = page.evaluate("[window.innerWidth, window.innerHeight]")
+        assert pane[0] <= left and right <= pane[2] and pane[1] <= top and bottom <= pane[3]
+        assert top >= 0 and bottom <= height and left >= 0 and right <= width
+        assert page.evaluate("document.getElementById('v-scroll').scrollTop") > 0
+        # The printed line numbers beside the page, the cited ones marked.
+        numbers = page.locator("#v-lines span")
+        assert numbers.count() >= 10
+        cited = page.locator(f"#v-lines span.cited[data-line='{start}']")
+        assert cited.is_visible() and cited.text_content() == str(start)
+        number_box = cited.bounding_box()
+        assert pane[0] <= number_box["x"] and number_box["x"] + number_box["width"] <= pane[2]
+        assert number_box["x"] + number_box["width"] <= page.locator("#v-img").bounding_box()["x"]
+        assert abs(number_box["y"] - top) < 40  # beside its line
+        shot(page, screenshots, "workspace-citation-lines.png")
+        # Step to the next citation of the answer with the keyboard, and back.
+        assert page.text_content("#v-cite-pos") == "Citation 1 of 2"
+        assert page.is_disabled("#v-cite-prev")
+        first_loc = page.text_content("#v-loc")
+        page.focus("#v-cite-next")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#v-cite-pos:text-is('Citation 2 of 2')")
+        viewer_loaded(page)
+        assert page.text_content("#v-loc") != first_loc
+        assert page.locator("#v-mark").is_visible()
+        assert page.is_disabled("#v-cite-next")
+        assert page.evaluate("document.activeElement.closest('#viewer') !== null")
+        page.focus("#v-cite-prev")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#v-cite-pos:text-is('Citation 1 of 2')")
+        viewer_loaded(page)
+        assert page.text_content("#v-loc") == first_loc
+        # At the document's last page the keyboard's focus stays in the viewer.
+        last = int(page.text_content("#v-pages").split()[-1])
+        page.fill("#v-page", str(last - 1))
+        page.press("#v-page", "Enter")
+        viewer_loaded(page)
+        page.focus("#v-next")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"#v-img[data-requested*='/pages/{last}/image']")
+        viewer_loaded(page)
+        assert page.is_disabled("#v-next")
+        assert page.evaluate("document.activeElement.closest('#viewer') !== null")
+    finally:
+        if page.is_visible("#viewer"):
+            page.keyboard.press("Escape")
+    assert not page.is_visible("#viewer")
+
+
+def test_ask_this_document_and_choose_among_ambiguous_subjects(page: Any) -> None:
+    page.click("#nav a[data-view=docs]")
+    row = page.locator("tr[data-doc='18_MSA_Northgate_Ridgeway.pdf']")
+    row.get_by_role("link", name="Ask this document: 18_MSA_Northgate_Ridgeway.pdf").click()
+    page.wait_for_url("**/#/kb/halcyon/ask/*")
+    scope = page.locator(".scope-name")
+    scope.wait_for()
+    assert "18_MSA_Northgate_Ridgeway.pdf" in scope.text_content()
+    card = ask(page, "What is the governing law of the agreement?")
+    assert "Ohio" in card.query_selector("p.value").text_content()
+    # The scope removed with the keyboard: the question no longer tells the agreements apart.
+    page.focus(".scope button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".scope:has-text('every document')")
+    assert page.url.endswith("/ask")
+    page.fill("#question", "")
+    card = ask(page, "What is the governing law of the agreement?")
+    assert card.get_attribute("data-terminal") == "SUBJECT_NOT_FOUND"
+    choices = page.locator("article.answer .choices button.choice")
+    choices.first.wait_for()
+    names = choices.all_text_contents()
+    assert any("07_Master_Services_Agreement_Halcyon_Northgate.pdf" in n for n in names), names
+    assert any("18_MSA_Northgate_Ridgeway.pdf" in n for n in names), names
+    page.locator(
+        "article.answer .choices button.choice",
+        has_text="07_Master_Services_Agreement_Halcyon_Northgate.pdf",
+    ).click()
+    card = page.wait_for_selector("article.answer[data-render-ms][data-verdict=SUPPORTED]")
+    assert "New York" in card.query_selector("p.value").text_content()
+    assert "07_Master_Services_Agreement" in page.text_content(".scope-name")
+    # Several candidate subjects ("the Northgate MSA": two) are choices too.
+    page.click(".scope button")
+    card = ask(page, "What is the governing law of the Northgate MSA?")
+    assert card.query_selector_all(".choices button.choice").__len__() == 2
+
+
+def test_answer_cards_show_the_verdict_deciding_citations_and_candidates(
+    page: Any, server: Any
+) -> None:
+    card = ask(page, ANSWERED)
+    verdict = card.query_selector(".verdict .decision .badge")
+    assert verdict.is_visible() and verdict.text_content() == "SUPPORTED"
+    deciding = card.query_selector_all("li.deciding [data-cite]")
+    assert deciding and all(c.is_visible() for c in deciding)  # without expanding anything
+    # A clause the classifier does not confirm: its sentence quoted as a candidate, labelled.
+    from tests.skill.test_clause_confirmation import MERGER, _agreement
+
+    admin = {"Authorization": f"Bearer {ADMIN}"}
+    httpx.post(f"{server.url}/v1/kbs", json={"name": "clauses"}, headers=admin)
+    job = httpx.post(
+        f"{server.url}/v1/kbs/clauses/documents",
+        files={"files": ("services.pdf", _agreement(), "application/pdf")},
+        headers=admin,
+    ).json()
+    deadline = time.monotonic() + 300
+    while job["status"] in ("queued", "running") and time.monotonic() < deadline:
+        time.sleep(0.5)
+        job = httpx.get(server.url + job["links"]["self"], headers=admin).json()
+    assert job["status"] == "completed", job
+    page.goto(f"{server.url}/#/kb/clauses/ask")
+    page.wait_for_selector("#question")
+    card = ask(
+        page,
+        "Is there a change of control provision in the agreement between Quillon Dynamics "
+        "and Marrowfield Ventures?",
+    )
+    assert card.get_attribute("data-verdict") in ("INSUFFICIENT", "NOT_STATED", "NO_DECISION")
+    assert card.query_selector(".verdict .decision .badge").is_visible()
+    headline = card.query_selector("p.value").text_content()
+    assert MERGER not in headline and "candidates:" not in headline, headline
+    candidate = card.query_selector(".candidates li")
+    assert candidate.is_visible()
+    assert candidate.query_selector(".tag.candidate").text_content() == "candidate"
+    assert MERGER in " ".join(candidate.text_content().split())
+    page.goto(f"{server.url}/#/kb/{KB}/ask")
+    page.wait_for_selector("#question")
+
+
 def test_entities_and_their_bindings(page: Any) -> None:
     page.click("#nav a[data-view=entities]")
     page.fill("#entity-search", "Halcyon Robotics")
@@ -326,7 +486,8 @@ def test_entities_and_their_bindings(page: Any) -> None:
 def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path) -> None:
     questions = tmp_path / "questions.csv"
     questions.write_text(
-        f'id,question,expected_value\nq1,"{ANSWERED}",\nq2,"{NOT_FOUND}",\nq3,"{CONFLICT}",\n'
+        f'id,question,expected_value\nq1,"{ANSWERED}",Maria Okafor\nq2,"{NOT_FOUND}",\n'
+        f'q3,"{CONFLICT}",\n'
     )
     page.click("#nav a[data-view=batch]")
     page.set_input_files("#batch-file", str(questions))
@@ -340,6 +501,14 @@ def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path
     page.select_option(".evaluation select[name=sufficient]", "true")
     assert page.locator(".evaluation tr[data-verdict]").count() < 3
     page.select_option(".evaluation select[name=sufficient]", "")
+    # The expected value's outcome on the card, beside the verdict.
+    row = page.locator(".evaluation tr[data-verdict]", has=page.locator("button:text-is('q1')"))
+    expected = row.get_attribute("data-outcome")
+    assert expected in ("match", "mismatch", "not_established"), expected
+    row.locator("button:text-is('q1')").click()
+    card = page.locator(".evaluation article.answer")
+    assert card.locator(f".verdict .outcome[data-outcome={expected}] .badge").is_visible()
+    assert card.locator(".verdict .decision .badge").is_visible()
     shot(page, screenshots, "workspace-batch.png", full_page=True)
     for fmt in ("jsonl", "csv", "html"):
         with page.expect_download() as download:
