@@ -22,11 +22,12 @@ from skill._intent import (
     lexicon_intent,
     read_open_question,
     refine_intent,
+    topic_text,
 )
 from skill._mentions import Mention, NameIndex, find_mentions, known_names, placeholder_in
 from skill._question import MAX_QUESTION_CHARS, _normalize, parse_question, question_focus
 from skill._question_names import split_names
-from skill._subject import SubjectClass
+from skill._subject import QuestionKind, SubjectClass
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
 
@@ -259,6 +260,37 @@ class _NoEmbedder:
     embed_query = None
 
 
+def company_reading(question: str, subject: SubjectClass) -> SubjectClass | None:
+    """The question as a topic of the one company it names, where it was read as an
+    agreement's term only by the attribute's phrasing ("How much did X pay out in cash
+    dividends?": "pay" is a compensation phrasing) and names no agreement: the skill asks it
+    so when the company is party to no agreement of the knowledge base. None otherwise."""
+    parties = subject.parties
+    if (
+        subject.type != "agreement"
+        or len(parties) != 1
+        or subject.document_type is not None
+        or "amendment" in subject.constraints
+    ):
+        return None
+    text = _normalize(question)
+    if _AGREEMENT_PHRASE.search(text) is not None:
+        return None
+    topic = topic_text(text.replace(parties[0], " "))
+    if not topic:
+        return None
+    constraints: dict[str, Any] = {"topic": topic}
+    if subject.constraints.get("yes_no"):
+        constraints["yes_no"] = True
+    return SubjectClass(
+        type="legal_entity",
+        name=parties[0],
+        attribute=TOPIC,
+        constraints=constraints,
+        kind=QuestionKind.ENTITY_ATTRIBUTE,
+    )
+
+
 def is_clause_question(subject: SubjectClass) -> bool:
     """A question about a clause topic or a topic: its absence is stated, not left blank."""
     return subject.attribute in CLAUSE_TOPICS or subject.attribute == TOPIC
@@ -279,6 +311,7 @@ __all__ = [
     "QuestionReader",
     "build_name_index",
     "clause_label",
+    "company_reading",
     "is_clause_question",
     "read_question",
 ]

@@ -40,7 +40,13 @@ from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_exist
 from skill._mentions import NameIndex
 from skill._passages import passages_in_force
 from skill._question import question_focus
-from skill._read import build_name_index, clause_label, is_clause_question, read_question
+from skill._read import (
+    build_name_index,
+    clause_label,
+    company_reading,
+    is_clause_question,
+    read_question,
+)
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
@@ -177,13 +183,23 @@ class EvidenceSkill:
                 infos[document_id] = self.document_info(kb, document_id)
             return infos[document_id]
 
-        gate = CandidateGate(
+        gate_of = CandidateGate(
             self.store,
             self._query_embedder,
             aliases,
             snapshot=self._gate_snapshot(kb, committed, aliases),
             scoped=documents is not None,
-        ).run(kb, subject_class, committed)
+        )
+        gate = gate_of.run(kb, subject_class, committed)
+        if not gate.candidates and question is not None and subject is None:
+            # "How much did American Water Works pay out in cash dividends?": read as an
+            # agreement's term ("pay" is a compensation phrasing) only for want of another
+            # reading; a company that is party to no agreement here is asked about itself.
+            alternative = company_reading(question_focus(question), subject_class)
+            if alternative is not None:
+                other = gate_of.run(kb, alternative, committed)
+                if other.candidates:
+                    subject_class, gate = alternative, other
         # holders whose office the documents say ended (or began later) are not holders then
         gate = OfficeTenure(info).run(gate, subject_class)
         machine.advance(State.CANDIDATE_SUBJECT_DISCOVERED)
