@@ -146,13 +146,8 @@ def import_kb(rt: Runtime, path: Path, kb: str) -> ImportReport:
     order with the archive's settings; should one not commit, the new knowledge base is
     deleted again (ImportFailed)."""
     manifest, originals = read_archive(path)
-    if rt.catalog.has_kb(kb):
-        raise KnowledgeBaseExists(kb)
-    check_embedding(kb, manifest["embedding"], rt.embedder)
-    settings = {**manifest["settings"], KB_EMBEDDING_KEY: rt.embedder.identity}
-    rt.catalog.create_kb(kb, settings)
+    create_from_archive(rt, manifest, kb)
     try:
-        rt.store.ensure_kb(kb)
         sources = [(d["name"], originals[d["sha256"]]) for d in manifest["documents"]]
         report = rt.ingestor.run(kb, sources)
         failed = [d for d in report.documents if d.status == "failed"]
@@ -169,49 +164,63 @@ def import_kb(rt: Runtime, path: Path, kb: str) -> ImportReport:
     return ImportReport(kb, str(manifest["kb"]), committed)
 
 
-def read_archive(path: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
+def create_from_archive(rt: Runtime, manifest: Mapping[str, Any], kb: str) -> None:
+    """Create the empty knowledge base `kb` with the archive's settings, once the name is
+    free (KnowledgeBaseExists) and this runtime embeds as the archive's documents were
+    (EmbeddingMismatch); its documents are then ingested in the manifest's order."""
+    if rt.catalog.has_kb(kb):
+        raise KnowledgeBaseExists(kb)
+    check_embedding(kb, dict(manifest["embedding"]), rt.embedder)
+    settings = {**manifest["settings"], KB_EMBEDDING_KEY: rt.embedder.identity}
+    rt.catalog.create_kb(kb, settings)
+    rt.store.ensure_kb(kb)
+
+
+def read_archive(path: Path, label: str | None = None) -> tuple[dict[str, Any], dict[str, bytes]]:
     """The archive's manifest (checked) and its originals by sha256 (each checked against
     its hash); ArchiveInvalid for anything else: not a gzipped tar, another format or
-    version, a missing or altered original, a member the manifest does not name."""
+    version, a missing or altered original, a member the manifest does not name. Errors
+    name the archive `label` (default: the file's name)."""
+    name = label or path.name
     try:
         with tarfile.open(path, mode="r:gz") as tar:
             first = tar.next()
             if first is None or first.name != _MANIFEST or not first.isfile():
-                raise ArchiveInvalid(f"{path.name}: not a knowledge-base archive (no manifest)")
+                raise ArchiveInvalid(f"{name}: not a knowledge-base archive (no manifest)")
             if first.size > _MAX_MANIFEST_BYTES:
-                raise ArchiveInvalid(f"{path.name}: the manifest is too large")
-            manifest = _manifest(path, _member_bytes(tar, first))
+                raise ArchiveInvalid(f"{name}: the manifest is too large")
+            manifest = _manifest(name, _member_bytes(tar, first))
             wanted = {d["sha256"] for d in manifest["documents"]}
             originals: dict[str, bytes] = {}
             # next(), not iteration: iterating a TarFile starts again at its first member.
             while (member := tar.next()) is not None:
                 sha = member.name.removeprefix("blobs/").removesuffix(".pdf")
                 if not member.isfile() or sha not in wanted or sha in originals:
-                    raise ArchiveInvalid(f"{path.name}: unexpected member {member.name!r}")
+                    raise ArchiveInvalid(f"{name}: unexpected member {member.name!r}")
                 data = _member_bytes(tar, member)
                 if hashlib.sha256(data).hexdigest() != sha:
-                    raise ArchiveInvalid(f"{path.name}: the original {member.name} is altered")
+                    raise ArchiveInvalid(f"{name}: the original {member.name} is altered")
                 originals[sha] = data
     except (tarfile.TarError, EOFError, zlib.error, gzip.BadGzipFile) as exc:
-        raise ArchiveInvalid(f"{path.name}: not a readable archive ({exc})") from exc
+        raise ArchiveInvalid(f"{name}: not a readable archive ({exc})") from exc
     except OSError as exc:
-        raise ArchiveInvalid(f"{path.name}: {exc.strerror or exc}") from exc
+        raise ArchiveInvalid(f"{name}: {exc.strerror or exc}") from exc
     missing = wanted - originals.keys()
     if missing:
-        raise ArchiveInvalid(f"{path.name}: {len(missing)} original(s) missing")
+        raise ArchiveInvalid(f"{name}: {len(missing)} original(s) missing")
     return manifest, originals
 
 
-def _manifest(path: Path, data: bytes) -> dict[str, Any]:
+def _manifest(name: str, data: bytes) -> dict[str, Any]:
     try:
         manifest = loads_bounded(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, JsonTooDeep) as exc:
-        raise ArchiveInvalid(f"{path.name}: the manifest is not JSON ({exc})") from exc
+        raise ArchiveInvalid(f"{name}: the manifest is not JSON ({exc})") from exc
     if not isinstance(manifest, dict) or manifest.get("format") != ARCHIVE_FORMAT:
-        raise ArchiveInvalid(f"{path.name}: not a knowledge-base archive")
+        raise ArchiveInvalid(f"{name}: not a knowledge-base archive")
     if manifest.get("version") != ARCHIVE_VERSION:
         raise ArchiveInvalid(
-            f"{path.name}: archive version {manifest.get('version')!r} is not supported "
+            f"{name}: archive version {manifest.get('version')!r} is not supported "
             f"(this release reads version {ARCHIVE_VERSION})"
         )
     documents = manifest.get("documents")
@@ -232,7 +241,7 @@ def _manifest(path: Path, data: bytes) -> dict[str, Any]:
         and len({d["sha256"] for d in documents}) == len(documents)
     )
     if not well_formed:
-        raise ArchiveInvalid(f"{path.name}: the manifest is malformed")
+        raise ArchiveInvalid(f"{name}: the manifest is malformed")
     return manifest
 
 
