@@ -164,7 +164,9 @@ class ApiState:
         try:
             with open(tmp, "wb") as out:
                 shutil.copyfileobj(archive, out, 1 << 20)
-            manifest, originals = read_archive(tmp, label)
+            manifest, originals = read_archive(
+                tmp, label, max_original_bytes=self.limits.max_file_bytes
+            )
         finally:
             tmp.unlink(missing_ok=True)
         with self.write_lock:

@@ -176,11 +176,15 @@ def create_from_archive(rt: Runtime, manifest: Mapping[str, Any], kb: str) -> No
     rt.store.ensure_kb(kb)
 
 
-def read_archive(path: Path, label: str | None = None) -> tuple[dict[str, Any], dict[str, bytes]]:
+def read_archive(
+    path: Path, label: str | None = None, *, max_original_bytes: int | None = None
+) -> tuple[dict[str, Any], dict[str, bytes]]:
     """The archive's manifest (checked) and its originals by sha256 (each checked against
     its hash); ArchiveInvalid for anything else: not a gzipped tar, another format or
-    version, a missing or altered original, a member the manifest does not name. Errors
-    name the archive `label` (default: the file's name)."""
+    version, a missing or altered original, a member the manifest does not name, an
+    original over `max_original_bytes` (a small archive may inflate to any size: the API
+    bounds each original as it bounds an uploaded file). Errors name the archive `label`
+    (default: the file's name)."""
     name = label or path.name
     try:
         with tarfile.open(path, mode="r:gz") as tar:
@@ -197,6 +201,10 @@ def read_archive(path: Path, label: str | None = None) -> tuple[dict[str, Any], 
                 sha = member.name.removeprefix("blobs/").removesuffix(".pdf")
                 if not member.isfile() or sha not in wanted or sha in originals:
                     raise ArchiveInvalid(f"{name}: unexpected member {member.name!r}")
+                if max_original_bytes is not None and member.size > max_original_bytes:
+                    raise ArchiveInvalid(
+                        f"{name}: the original {member.name} is over {max_original_bytes} bytes"
+                    )
                 data = _member_bytes(tar, member)
                 if hashlib.sha256(data).hexdigest() != sha:
                     raise ArchiveInvalid(f"{name}: the original {member.name} is altered")

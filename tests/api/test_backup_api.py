@@ -5,6 +5,7 @@ taken name refused before anything is created."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import tarfile
@@ -107,5 +108,22 @@ def test_refusals(client: TestClient) -> None:
     broken = client.post("/v1/kbs/import", files=bad, data={"kb": "x"}, headers=h)
     assert broken.status_code == 422 and broken.json()["code"] == "archive_invalid"
     assert "bad.tar.gz" in broken.json()["detail"]
+    # An original over the upload limit (max_file_bytes, 600 KiB here) is refused unread.
+    big = io.BytesIO()
+    with tarfile.open(fileobj=big, mode="w:gz") as tar:
+        payload = b"%PDF-1.7\n" + b"\0" * (700 << 10)
+        sha = hashlib.sha256(payload).hexdigest()
+        listed = [{"name": "big.pdf", "sha256": sha, "metadata": {}}]
+        _add(tar, "manifest.json", json.dumps({**_manifest(archive), "documents": listed}).encode())
+        _add(tar, f"blobs/{sha}.pdf", payload)
+    bomb = {"archive": ("big.tar.gz", big.getvalue(), "application/gzip")}
+    over = client.post("/v1/kbs/import", files=bomb, data={"kb": "x"}, headers=h)
+    assert over.status_code == 422 and "over 614400 bytes" in over.json()["detail"], over.text
     names = [kb["name"] for kb in client.get("/v1/kbs", headers=h).json()]
     assert "x" not in names
+
+
+def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    tar.addfile(info, io.BytesIO(data))
