@@ -22,7 +22,8 @@ from api._limits import ApiSettings
 from app import json_depth_exceeds
 
 _WITH_BODY = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-_UPLOAD = re.compile(r"^/v1/kbs/[^/]+/documents/?$")
+# PDF uploads, and an archive to import (api/_routes.py reads it to disk under its limit)
+_UPLOAD = re.compile(r"^/v1/kbs/(?:[^/]+/documents|import)/?$")
 # Depth checks of bodies under this size run on the event loop (microseconds).
 _INLINE_CHECK_BYTES = 64 * 1024
 

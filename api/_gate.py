@@ -38,7 +38,8 @@ UNAUTHORIZED = "send an API key: Authorization: Bearer <key> or X-API-Key: <key>
 
 _WITH_BODY = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _KB_PATH = re.compile(r"^/v1/kbs/([^/]{1,64})(?:/|$)")
-_ADMIN_POSTS = frozenset({"/v1/kbs", "/v1/keys"})
+_IMPORT_PATH = "/v1/kbs/import"  # names the knowledge base it creates in its body, not here
+_ADMIN_POSTS = frozenset({"/v1/kbs", "/v1/keys", _IMPORT_PATH})
 _CLOSE = (b"connection", b"close")
 _MCP_PATH = "/mcp"  # the MCP server's messages are bodies too (api/_mcp_http.py)
 
@@ -128,7 +129,7 @@ def _admit(state: Any, scope: Scope) -> Principal:
     if scope["method"] == "POST" and path in _ADMIN_POSTS and not principal.is_admin:
         raise Forbidden("this needs the admin key")
     found = _KB_PATH.match(path)
-    if found:
+    if found and not (scope["method"] == "POST" and path == _IMPORT_PATH):
         from retrieval import KnowledgeBaseNotFound
 
         kb = found.group(1)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from starlette.background import BackgroundTask
+from starlette.datastructures import UploadFile
 
 from api._auth import Principal
 from api._deps import Admin, Caller, Kb, State
@@ -35,6 +38,7 @@ from app import (
     JobKind,
     JobRecord,
     evaluation_summary,
+    export_kb,
     parse_questions,
     render_csv,
     render_html,
@@ -146,6 +150,77 @@ def delete_kb(kb: Kb, _: Admin, state: State) -> Response:
         state.runtime.delete_kb(kb)
     state.keys.forget_kb(kb)
     return Response(status_code=204)
+
+
+@v1.post(
+    "/kbs/{kb}/export",
+    response_class=FileResponse,
+    tags=["knowledge bases"],
+    responses={200: {"content": {"application/gzip": {}}}},
+)
+async def export_archive(kb: Kb, _: Admin, state: State) -> FileResponse:
+    """The knowledge base as a portable archive (`evrag export`: its originals, metadata,
+    settings and embedding model; admin only), taken while it keeps serving."""
+    rt = state.runtime
+    # Under the uploads folder as a `.part-` file: one a restart finds is swept.
+    path = state.upload_dir / f".part-export-{secrets.token_hex(8)}.tar.gz"
+    await anyio.to_thread.run_sync(
+        lambda: export_kb(rt.catalog, rt.blobs, rt.embedder.identity, kb, path)
+    )
+    return FileResponse(
+        path,
+        media_type="application/gzip",
+        filename=f"{kb}.tar.gz",
+        background=BackgroundTask(path.unlink, missing_ok=True),
+    )
+
+
+_IMPORT_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["archive", "kb"],
+                    "properties": {
+                        "archive": {"type": "string", "format": "binary"},
+                        "kb": {"type": "string", "description": "the new knowledge base's name"},
+                    },
+                }
+            }
+        },
+    }
+}
+
+
+@v1.post(
+    "/kbs/import",
+    response_model=IngestionJobInfo,
+    status_code=202,
+    tags=["knowledge bases"],
+    openapi_extra=_IMPORT_BODY,
+    responses={413: {"description": "over the request size limit", **PROBLEM}},
+)
+async def import_archive(request: Request, _: Admin, state: State) -> IngestionJobInfo:
+    """Restore an archive of `.../export` (multipart: `archive`, and `kb` the new name, which
+    must not exist; admin only): an ingestion job that ingests its originals again in the
+    archive's order. A bad archive or another embedding model is refused before anything is
+    created."""
+    limit = state.limits.max_request_bytes
+    declared = request.headers.get("content-length")
+    if not (declared and declared.isdigit()):
+        raise BadRequest("send the archive with a Content-Length")
+    if int(declared) > limit:
+        raise LimitExceeded("max_request_bytes", limit, f"request body over {limit} bytes")
+    async with request.form(max_files=1, max_fields=1) as form:
+        archive, kb = form.get("archive"), form.get("kb")
+        if not isinstance(archive, UploadFile) or not isinstance(kb, str) or not kb:
+            raise BadRequest("send the multipart fields 'archive' (the file) and 'kb' (a name)")
+        label = archive.filename or "archive"
+        job = await anyio.to_thread.run_sync(state.start_import, archive.file, label, kb)
+    state.runner.submit(job)
+    return await anyio.to_thread.run_sync(_ingestion_info, request, state, job)
 
 
 # ----------------------------------------------------------------------------- documents

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import inspect
 import logging
+import os
 import secrets
+import shutil
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import anyio
 
@@ -16,7 +18,17 @@ from api._auth import KeyStore
 from api._db import open_api_engine
 from api._limits import ApiSettings
 from api._serving import serving_ingestor, use_one_torch_thread
-from app import BatchItem, JobKind, JobRecord, JobRunner, JobStore, Runtime, answer_item
+from app import (
+    BatchItem,
+    JobKind,
+    JobRecord,
+    JobRunner,
+    JobStore,
+    Runtime,
+    answer_item,
+    create_from_archive,
+    read_archive,
+)
 from domain import StorageFull
 from ingest import PdfRejected
 
@@ -141,6 +153,39 @@ class ApiState:
         for sha in digests:
             if not self.jobs.count_pending_with("sha256", sha):
                 (self.upload_dir / f"{sha}.pdf").unlink(missing_ok=True)
+
+    def start_import(self, archive: BinaryIO, label: str, kb: str) -> JobRecord:
+        """An archive of `evrag export` (or .../export) as the new knowledge base `kb`:
+        checked whole (app.read_archive) and the KB created with its settings
+        (app.create_from_archive) before anything else, then its originals stored as
+        uploads and an ingestion job made of them in the archive's order, so the import
+        runs, resumes after a restart and reports as an upload does."""
+        tmp = self.upload_dir / f".part-import-{secrets.token_hex(8)}"
+        try:
+            with open(tmp, "wb") as out:
+                shutil.copyfileobj(archive, out, 1 << 20)
+            manifest, originals = read_archive(
+                tmp, label, max_original_bytes=self.limits.max_file_bytes
+            )
+        finally:
+            tmp.unlink(missing_ok=True)
+        with self.write_lock:
+            create_from_archive(self.runtime, manifest, kb)
+        inputs: list[dict[str, Any]] = []
+        try:
+            for doc in manifest["documents"]:
+                data = originals[doc["sha256"]]
+                stored = self.upload_dir / f"{doc['sha256']}.pdf"
+                part = self.upload_dir / f".part-{doc['sha256']}-{secrets.token_hex(4)}"
+                part.write_bytes(data)
+                os.replace(part, stored)
+                inputs.append({"name": doc["name"], "sha256": doc["sha256"], "size": len(data)})
+            return self.jobs.create(JobKind.INGESTION, kb, inputs)
+        except BaseException:
+            self.drop_uploads([str(i["sha256"]) for i in inputs])
+            with self.write_lock:
+                self.runtime.delete_kb(kb)
+            raise
 
     def _ingest_item(self, job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
         if "refused" in value:

@@ -4,7 +4,8 @@ Between the packages that know the language and the stores (`ingest`, `skill`,
 `retrieval`, `engine`) and the HTTP edge (`api`): `Runtime.open(settings)` wires the store,
 catalog, embedder, blobs, ingestor and skill of one process; `parse_questions`,
 `answer_item`, `run_batch`, the renderers and `evaluation_summary` are the batch jobs shared by `evrag eval` and
-the API's evaluation jobs; `JobStore`/`JobRunner` persist and run jobs (ingestion,
+the API's evaluation jobs; `export_kb`, `read_archive`, `create_from_archive` and
+`import_kb` write a knowledge base to a portable archive and restore it (app/_backup.py); `JobStore`/`JobRunner` persist and run jobs (ingestion,
 evaluation) in the catalog's database; `app.cli.main` is the command line. Nothing here
 knows HTTP.
 
@@ -22,6 +23,14 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from app._backup import (
+        ExportReport,
+        ImportReport,
+        create_from_archive,
+        export_kb,
+        import_kb,
+        read_archive,
+    )
     from app._batch import (
         Asker,
         BatchItem,
@@ -66,6 +75,8 @@ __all__ = [
     "Asker",
     "BatchFormatError",
     "BatchItem",
+    "ExportReport",
+    "ImportReport",
     "ItemRecord",
     "ItemStatus",
     "JobConflict",
@@ -82,13 +93,17 @@ __all__ = [
     "check_json_depth",
     "citation_label",
     "citations",
+    "create_from_archive",
     "error_line",
     "evaluation_summary",
+    "export_kb",
+    "import_kb",
     "json_depth_exceeds",
     "loads_bounded",
     "open_engine",
     "outcome",
     "parse_questions",
+    "read_archive",
     "render_csv",
     "render_html",
     "render_jsonl",
@@ -114,6 +129,17 @@ _HOMES = {
             "loads_bounded",
         ),
         "app._jsonbounds",
+    ),
+    **dict.fromkeys(
+        (
+            "ExportReport",
+            "ImportReport",
+            "create_from_archive",
+            "export_kb",
+            "import_kb",
+            "read_archive",
+        ),
+        "app._backup",
     ),
     "Runtime": "app._runtime",
     "Settings": "app._settings",

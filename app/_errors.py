@@ -7,7 +7,10 @@
     ├── JsonTooDeep       JSON nested past the depth limit (app/_jsonbounds.py)
     ├── EmbeddedStoreOnly check/reindex asked of a Qdrant server's data (422)
     ├── OriginalsLost     a reindex refused: committed documents' originals are gone (409)
-    └── ReindexFailed     a document that no longer rebuilds; the index is kept (500)
+    ├── ReindexFailed     a document that no longer rebuilds; the index is kept (500)
+    ├── ArchiveInvalid    an import of a file that is no readable archive of ours (422)
+    ├── ExportFailed      an original gone or altered while exporting; nothing written (409)
+    └── ImportFailed      an archived document that did not ingest; no KB created (500)
 
 All under `domain.EvidenceRagError` (the whole tree is drawn in domain/_errors.py). The CLI
 reports them on one line with exit code 2; the API maps them, with every other error of the
@@ -89,3 +92,24 @@ class ReindexFailed(AppError):
     the new shards are dropped and the current index is kept."""
 
     status, code, title = 500, "reindex_failed", "Reindex failed"
+
+
+class ArchiveInvalid(AppError):
+    """`evrag import` of a file that is not a readable knowledge-base archive of a version
+    this release reads (corrupt, truncated, another format, an altered original)."""
+
+    code, title = "archive_invalid", "Invalid archive"
+
+
+class ExportFailed(AppError):
+    """An export stopped: a committed document's original is gone or altered (deleted
+    while exporting, or damaged); no archive was written."""
+
+    status, code, title = 409, "export_failed", "Export failed"
+
+
+class ImportFailed(AppError):
+    """An import stopped: an archived original did not ingest (a fault of ours, 500); the
+    new knowledge base is deleted again."""
+
+    status, code, title = 500, "import_failed", "Import failed"

@@ -299,6 +299,40 @@ def cmd_reindex(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from app._backup import export_kb
+    from retrieval import BlobStore, Catalog, Embedder
+
+    # The catalog and the originals only, not the vector store: a serving process holds the
+    # embedded store's lock, and an export is taken beside it.
+    settings = _settings(args)
+    embedder = Embedder(
+        settings.embedding_model,
+        backend=settings.embed_backend,
+        model_cache_dir=settings.model_cache,
+    )
+    catalog = Catalog(settings.catalog_url)
+    try:
+        report = export_kb(
+            catalog, BlobStore(settings.data_dir), embedder.identity, args.kb, Path(args.file)
+        )
+    finally:
+        catalog.close()
+    print(
+        f"exported {report.kb}: {report.documents} document(s), {report.size_bytes} bytes -> {args.file}"
+    )
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from app._backup import import_kb
+
+    with _runtime(args) as rt:
+        report = import_kb(rt, Path(args.file), args.kb)
+    print(f"imported {report.source_kb} as {report.kb}: {report.documents} document(s)")
+    return 0
+
+
 def _write_atomic(path: Path, text: str) -> None:
     """Write to a temporary file beside `path`, then rename: never half-written."""
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
@@ -533,6 +567,23 @@ def build_parser() -> argparse.ArgumentParser:
         "rebuild a knowledge base's index (chunks, bindings) from its stored originals",
     )
     p.add_argument("--kb", required=True)
+
+    p = add(
+        "export",
+        cmd_export,
+        "write a knowledge base (originals, metadata, settings) to a portable archive; "
+        "runs beside a serving process",
+    )
+    p.add_argument("file", help="the archive to write (.tar.gz)")
+    p.add_argument("--kb", required=True)
+
+    p = add(
+        "import",
+        cmd_import,
+        "restore an archive written by evrag export as a new knowledge base",
+    )
+    p.add_argument("file", help="an archive written by evrag export")
+    p.add_argument("--kb", required=True, help="the new knowledge base's name (must not exist)")
 
     p = add("engine", cmd_engine, "run the sufficiency engine on a JSON contract")
     p.add_argument("input", nargs="?", help="input JSON file, or - for stdin")

@@ -44,7 +44,10 @@ internal error and logs the message.
     │   ├── JsonTooDeep              422 invalid_input (also a ValueError)
     │   ├── EmbeddedStoreOnly        422 embedded_store_only: check/reindex of a Qdrant server's data
     │   ├── OriginalsLost            409 originals_lost: a reindex without some documents' originals
-    │   └── ReindexFailed            500 reindex_failed: a committed document no longer rebuilds
+    │   ├── ReindexFailed            500 reindex_failed: a committed document no longer rebuilds
+    │   ├── ArchiveInvalid           422 archive_invalid: an import of no readable archive of ours
+    │   ├── ExportFailed             409 export_failed: an original gone or altered while exporting
+    │   └── ImportFailed             500 import_failed: an archived original did not ingest
     └── ApiError                     (api) 400 bad_request
         ├── Unauthorized             401 unauthorized
         ├── Forbidden                403 forbidden
