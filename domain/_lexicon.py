@@ -198,6 +198,8 @@ class Lexicon:
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
     agreement_idioms: tuple[str, ...]
     name_particles: frozenset[str]
+    # words that open an address written right after a name ("Suite 207"; patterns)
+    address_openers: tuple[str, ...]
     # the words of a question that say how it asks, not what: left out of the topic it names
     # (with the asking verbs, "provide", "state") and of the words a passage must state
     # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
@@ -454,6 +456,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         agreement_idioms=tuple(agreements.phrases("agreement_idioms")),
         question_other_names=tuple(vocabulary.phrases("question_other_names")),
         name_particles=frozenset(vocabulary.words("name_particles")),
+        address_openers=tuple(vocabulary.phrases("address_openers")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.phrases("question_qualifiers")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),

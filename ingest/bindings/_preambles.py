@@ -12,6 +12,7 @@ from domain import (
     entity_key,
     is_generic_term,
     is_person_name,
+    legal_form,
     lexicon,
     looks_like_company,
 )
@@ -221,6 +222,45 @@ def _is_descriptor(window: str, cm: re.Match[str]) -> bool:
     )
 
 
+# Where an address written right after a name may start: an opening word ("Suite 207",
+# "Room 1302"), a number ("1130 Austin Avenue"), or a line of its own with a number in it
+# ("LANDDROSTLAAN 51" under "MODUS MEDIA INTERNATIONAL").
+_ADDRESS_OPENING = re.compile(
+    rf"(?i:\b(?:{'|'.join(lexicon().address_openers)})\b)|\b\d|(?<=\n)(?=[^\n]*\d)"
+)
+
+
+# The lower-case words an address may hold ("Rue de la Paix", "Isle of Man").
+_ADDRESS_LINKS = frozenset({"of", "and", *lexicon().name_particles})
+
+
+def _trailing_address(window: str) -> int | None:
+    """Where an address that runs from right after a name to the end of `window` starts
+    ("DGT Corp. Suite 207 - 1130 Austin Avenue, Coquitlam, Canada V3K 3P5"), or None. The
+    address is the first stretch that opens after a name's word and holds no prose (no other
+    lower-case word), no quote nor bracket; it ends in no legal form: a number inside a name
+    ("Kestrel Fund 2 LLC") opens no address, nor one in a title ("Acme Inc. 2014 Plan")."""
+    for m in _ADDRESS_OPENING.finditer(window):
+        rest = window[m.start() :]
+        words = re.findall(r"[^\W\d_][\w'’.\-]*", rest)
+        if (
+            len(rest) > 240
+            or re.search(r"[\"“”;()\[\]]", rest)
+            or any(w[0].islower() and w not in _ADDRESS_LINKS for w in words)
+        ):
+            continue  # prose follows: a number before it ("May 1, 2001 between") is a date's
+        # The first stretch is the whole address; a later one would cut it ("at 3200 Walnut
+        # Street, Boulder, CO 80301": not after "CO"), or cut the name.
+        after_name = re.search(r"[A-Z][\w'’.&\-]*[ \t,]*\n?[ \t]*$", window[: m.start()])
+        # An address opens with its word ("Suite") or has parts ("12 Elm Road, Springfield"):
+        # a number and words alone are a title ("Acme Inc. 2014 Incentive Plan").
+        opener = bool(m.group(0)) and not m.group(0).isdigit()
+        parts = opener or re.search(r"[,\n]", rest.strip(" ,\n"))
+        ok = after_name and parts and not legal_form(rest.strip(" ,\n"))
+        return m.start() if ok else None
+    return None
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -238,6 +278,11 @@ def _mention_before(
             cut = max(cut, paren.end() - 1)
     if cut >= 0:
         lo, window = lo + cut + 1, window[cut + 1 :]
+    # The name may stand before its address ("MODUS MEDIA INTERNATIONAL / LANDDROSTLAAN 51 /
+    # ... (HEREINAFTER "MMI")"): the term names what comes before the address.
+    address_at = _trailing_address(window)
+    if address_at is not None:
+        end, window = lo + address_at, window[:address_at]
     companies: list[tuple[int, int, NamedEntity]] = []
     for cm in _COMPANY_RE.finditer(window):
         if _is_descriptor(window, cm):
@@ -306,6 +351,13 @@ def _mention_before(
     return None
 
 
+def _is_initials(term: str, name: str) -> bool:
+    """Is `term` the initials of `name`'s words ("MMI" of "MODUS MEDIA INTERNATIONAL"; "HVM"
+    of "Harrow & Vale Media": a link word has none)?"""
+    words = [w for w in entity_key(name).split() if w not in _TITLE_LINKS]
+    return len(words) > 1 and entity_key(term) == "".join(w[0] for w in words)
+
+
 def _defined_terms(
     ctx: BindingContext, lo: int = 0, hi: int | None = None, preamble: bool = False
 ) -> list[tuple[NamedEntity, list[str], int, int]]:
@@ -372,7 +424,9 @@ def _defined_terms(
             not looks_like_company(ent.name)
             and ent.subject_type == SubjectType.LEGAL_ENTITY
             and not any(
-                _contract_role(t) or entity_key(t).split()[0] in entity_key(ent.name).split()
+                _contract_role(t)
+                or entity_key(t).split()[0] in entity_key(ent.name).split()
+                or _is_initials(t, ent.name)
                 for t in usable
             )
         ):

@@ -162,3 +162,84 @@ def test_the_signers_of_an_agreement_with_no_preamble_are_its_parties(
     result = run([*lines, " ".join(blocks)] if run_together else [*lines, *blocks])
     parties = {n for n, _ in found(result, "party")}
     assert parties == {_SIGNERS[i][2] for i in pair}, parties
+
+
+# A party's name followed by its address, then its defined term ("DGT Corp. Suite 207 - 1130
+# Austin Avenue, ... (hereinafter referred to as "DGT")", "MODUS MEDIA INTERNATIONAL" over
+# its address's lines): the term names what stands before the address.
+_ADDRESSED = [
+    # (the name, its term)
+    ("Quillmark Data Systems", "QDS"),
+    ("HARROW VALE MEDIA INTERNATIONAL", "HVMI"),
+    ("Orvandi Labs", "Orvandi"),
+    ("Larkspur Analytics Corp.", "Larkspur"),
+    ("KESTREL TOOLING LIMITED", "KESTREL"),
+]
+
+_ADDRESSES = [
+    "Suite 207 - 1130 Austin Avenue, Coquitlam, British Columbia, Canada V3K 3P5",
+    "Room 1302 Harbour Commercial Bldg 136 Austin Road, Tsimshatsui, Hong Kong",
+    "12 Elm Road, Springfield, Ohio 44101",
+    "ZEESTRAAT 51, 7327 GM APELDOORN, THE NETHERLANDS",
+]
+
+_ADDRESS_TERMS = [
+    '(hereinafter referred to as "{}")',
+    '(hereafter "{}")',
+    '(HEREINAFTER "{}")',
+    '(the "{}")',
+]
+
+
+@pytest.mark.parametrize(("name", "term"), _ADDRESSED)
+# Without a legal form, a street written before its number ("ZEESTRAAT 51") reads as the
+# name's on the name's own line: that address shape comes on lines of its own only.
+@pytest.mark.parametrize(
+    ("address", "in_lines"),
+    [(a, True) for a in _ADDRESSES]
+    + [(a, False) for a in _ADDRESSES if not a.startswith("ZEESTRAAT")],
+)
+@pytest.mark.parametrize("term_shape", _ADDRESS_TERMS)
+@pytest.mark.parametrize("addressed_first", [False, True])
+def test_a_name_before_its_address_takes_the_defined_term_after_it(
+    name: str, term: str, address: str, term_shape: str, addressed_first: bool, in_lines: bool
+) -> None:
+    other = ("Corvel Brands, Inc.", "40 Pine Street, Reno, NV 89501", '(the "Customer")')
+    addressed = (name, address, term_shape.format(term))
+    first, second = (addressed, other) if addressed_first else (other, addressed)
+    if in_lines:
+        block = [
+            line
+            for k, (n, a, t) in enumerate((first, second))
+            for line in (["BETWEEN:"] if k == 0 else ["AND"]) + [n, *a.split(", "), t]
+        ]
+        lines = ["OUTSOURCING AGREEMENT", *block, "WHEREAS, Customer needs services;"]
+    else:
+        lines = [
+            "OUTSOURCING AGREEMENT",
+            "This Outsourcing Agreement is made as of May 1, 2001 between "
+            f"{' '.join(first)} and {' '.join(second)}.",
+            "WHEREAS, Customer needs services;",
+        ]
+    result = run(lines)
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get(term) == name, aliases
+    assert aliases.get("Customer") == "Corvel Brands, Inc.", aliases
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, "Corvel Brands, Inc."}, parties
+
+
+@pytest.mark.parametrize(
+    "after", ["2014 Incentive Plan", "Series 2 Preferred Stock Plan", "Kestrel Fund 2 LLC"]
+)
+def test_a_number_after_a_name_in_a_title_opens_no_address(after: str) -> None:
+    result = run(
+        [
+            "SUPPLY AGREEMENT",
+            'This Supply Agreement is made between Corvel Brands, Inc. ("Buyer") and Orvandi'
+            f' Labs, Inc. ("Seller"). Shares go to the Corvel Brands, Inc. {after} (the "Pool").',
+            "WHEREAS, Seller makes goods;",
+        ]
+    )
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get("Pool") != "Corvel Brands, Inc.", aliases
