@@ -532,6 +532,80 @@ def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path
     assert page.locator(".evaluation tr[data-verdict]").count() == 1
 
 
+# What sticks out sideways in a view: the document's scroll width, every element of the view
+# (the workspace and the open viewer) wider than the window or past its right edge, and every
+# table box that scrolls sideways. The page image inside the viewer pans in its own pane by
+# design (zoom), so what lies inside that pane is not measured; the pane itself is.
+SIDEWAYS = """(root) => {
+  const w = window.innerWidth;
+  const out = [];
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+    + (typeof el.className === 'string' && el.className ? '.' + el.className.split(' ').join('.') : '');
+  for (const top of document.querySelectorAll(root)) {
+    for (const el of [top, ...top.querySelectorAll('*')]) {
+      if (el.closest('#v-frame')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > w + 0.5 || r.right > w + 0.5)
+        out.push(`${name(el)} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      if (el.matches('.table-wrap') && el.scrollWidth > el.clientWidth + 1)
+        out.push(`${name(el)} scrolls ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+  }
+  return [document.scrollingElement.scrollWidth, out.slice(0, 8)];
+}"""
+WIDTHS = (1280, 800)
+
+
+def sideways(page: Any, view: str, root: str = "#main") -> list[str]:
+    """What scrolls sideways in the view shown, at each width, as readable lines."""
+    found = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        scroll_width, wide = page.evaluate(SIDEWAYS, root)
+        if scroll_width > width or wide:
+            found.append(f"{view} at {width}: page {scroll_width} px; {wide}")
+    return found
+
+
+def test_no_view_scrolls_sideways_at_1280_or_800(page: Any) -> None:
+    """Every view in the state that makes it widest (tables of long document names, an
+    answer, a page in the viewer) fits the window at 1,280 and at 800 px: long table text
+    wraps or is cut short with the whole of it in a title, shown on focus."""
+    found = []
+    try:
+        found += sideways(page, "batch with results")  # as the last test left it
+        page.click("#nav a[data-view=kbs]")
+        page.wait_for_selector("#view table tbody tr")
+        found += sideways(page, "knowledge bases")
+        page.click("#nav a[data-view=uploads]")
+        page.wait_for_selector("#view table tbody tr button.link")
+        page.locator("#view table tbody tr button.link").last.click()  # the data room's job
+        page.wait_for_selector(".job tbody tr")
+        found += sideways(page, "uploads")
+        page.click("#nav a[data-view=docs]")
+        page.wait_for_selector("tr[data-doc]")
+        found += sideways(page, "documents")
+        page.click("#nav a[data-view=entities]")
+        page.fill("#entity-search", "Halcyon Robotics")
+        page.locator(".entity-list").get_by_role(
+            "button", name="Halcyon Robotics, Inc.", exact=True
+        ).click()
+        page.wait_for_selector("#view h3:has-text('Bindings of') ~ * table tbody tr")
+        found += sideways(page, "entities")
+        page.click("#nav a[data-view=ask]")
+        page.wait_for_selector("#question")
+        ask(page, SUPERSEDED)
+        found += sideways(page, "ask with an answer")
+        page.locator("article.answer .cites [data-cite]").first.click()
+        viewer_loaded(page)
+        found += sideways(page, "the viewer", "#main, #viewer")
+    finally:
+        if page.is_visible("#viewer"):
+            page.keyboard.press("Escape")
+        page.set_viewport_size({"width": 1280, "height": 800})
+    assert not found, "\n".join(found)
+
+
 def test_a_kb_key_sees_only_its_knowledge_base(
     browser_context: Any, server: Any, data_room: list[Path]
 ) -> None:
