@@ -452,8 +452,10 @@ def test_answer_cards_show_the_verdict_deciding_citations_and_candidates(
         time.sleep(0.5)
         job = httpx.get(server.url + job["links"]["self"], headers=admin).json()
     assert job["status"] == "completed", job
+    # A new hash on the same page: the last view's #question is there until the new one is
+    # drawn, so wait for the new view's heading (a question typed too soon is cleared).
     page.goto(f"{server.url}/#/kb/clauses/ask")
-    page.wait_for_selector("#question")
+    page.wait_for_selector("h2:text-is('Ask clauses')")
     card = ask(
         page,
         "Is there a change of control provision in the agreement between Quillon Dynamics "
@@ -468,7 +470,7 @@ def test_answer_cards_show_the_verdict_deciding_citations_and_candidates(
     assert candidate.query_selector(".tag.candidate").text_content() == "candidate"
     assert MERGER in " ".join(candidate.text_content().split())
     page.goto(f"{server.url}/#/kb/{KB}/ask")
-    page.wait_for_selector("#question")
+    page.wait_for_selector(f"h2:text-is('Ask {KB}')")
 
 
 def test_entities_and_their_bindings(page: Any) -> None:
