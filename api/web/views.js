@@ -322,14 +322,13 @@ export async function docsView(ctx, target) {
         return layers.length ? h("span", {}, base, h("br"), h("small", { title: "text layer kept or read again by OCR: layer score / OCR score" }, `text layer ${layers.join(", ")}`)) : base;
       },
     },
-    { key: "independence_group", class: "nowrap", label: "Independence group" },
+    { key: "independence_group", label: "Independence group" },
     { key: "copy_name", label: "Copy of" },
     { key: "bindings", label: "Bindings" },
     { key: "status", label: "Status" },
     {
       key: "open",
       label: "Open",
-      class: "nowrap",
       sortable: false,
       render: (d) => {
         const page = h("input", { type: "number", min: "1", max: String(d.pages || 1), value: "1", "aria-label": `Page of ${d.name}`, class: "page-input" });
