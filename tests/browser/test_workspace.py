@@ -483,6 +483,14 @@ def test_entities_and_their_bindings(page: Any) -> None:
     rows = page.locator("#view table tbody tr")
     assert rows.count() > 0
     assert "founder" in page.text_content("#view table")
+    # A long quote is cut to its first lines, the whole of it in a title and on focus.
+    clip = page.locator("#view table tbody td .clip").first
+    quote = " ".join((clip.get_attribute("title") or "").split())
+    assert quote and quote == " ".join(clip.text_content().split())
+    clip.focus()
+    assert clip.evaluate(
+        "(e) => e === document.activeElement && e.scrollHeight <= e.clientHeight + 1"
+    )
 
 
 def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path) -> None:
