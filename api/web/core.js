@@ -127,7 +127,8 @@ export function alertBox() {
   return h("p", { class: "error", role: "alert" });
 }
 
-/** A sortable, filterable table: columns [{key, label, value(row), render(row)}]. */
+/** A sortable, filterable table: columns [{key, label, value(row), render(row), clip}]; a
+ *  `clip` column's cells show their first lines, the whole text in a title and on focus. */
 export function dataTable(columns, rows, { filterLabel = "Filter", caption, rowAttrs } = {}) {
   let sortKey = null;
   let ascending = true;
@@ -185,7 +186,12 @@ export function dataTable(columns, rows, { filterLabel = "Filter", caption, rowA
         h(
           "tr",
           rowAttrs ? rowAttrs(row) : {},
-          columns.map((col) => h("td", { class: col.class, "data-label": col.label }, col.render ? col.render(row) : value(col, row) ?? "")),
+          columns.map((col) => {
+            const content = col.render ? col.render(row) : value(col, row) ?? "";
+            // Focusable, so the keyboard reaches the whole of a cut-short text too.
+            const shown = col.clip ? h("div", { class: "clip", tabindex: "0", title: String(value(col, row) ?? "") }, content) : content;
+            return h("td", { class: col.class, "data-label": col.label }, shown);
+          }),
         ),
       ),
     );

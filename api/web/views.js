@@ -137,7 +137,7 @@ function jobPanel(ctx, job, onDone) {
               h(
                 "tr",
                 { "data-status": d.status },
-                h("td", { "data-label": "File" }, d.name),
+                h("td", { class: "token", "data-label": "File" }, d.name),
                 h("td", { "data-label": "Status" }, badge(d.status)),
                 h("td", { "data-label": "Pages" }, d.pages || ""),
                 h("td", { "data-label": "Chunks" }, d.chunks || ""),
@@ -304,8 +304,8 @@ export async function docsView(ctx, target) {
     copy_name: d.copy_of ? names.get(d.copy_of) || d.copy_of : "",
   }));
   const columns = [
-    { key: "name", label: "Name" },
-    { key: "document_type", label: "Type" },
+    { key: "name", class: "token", label: "Name" },
+    { key: "document_type", class: "token", label: "Type" },
     { key: "document_date", class: "nowrap", label: "Date" },
     { key: "pages", label: "Pages" },
     {
@@ -322,8 +322,8 @@ export async function docsView(ctx, target) {
         return layers.length ? h("span", {}, base, h("br"), h("small", { title: "text layer kept or read again by OCR: layer score / OCR score" }, `text layer ${layers.join(", ")}`)) : base;
       },
     },
-    { key: "independence_group", class: "nowrap", label: "Independence group" },
-    { key: "copy_name", label: "Copy of" },
+    { key: "independence_group", class: "token", label: "Independence group" },
+    { key: "copy_name", class: "token", label: "Copy of" },
     { key: "bindings", label: "Bindings" },
     { key: "status", label: "Status" },
     {
@@ -821,13 +821,13 @@ export async function entitiesView(ctx, target) {
         h("h3", {}, `Bindings of ${name}`),
         dataTable(
           [
-            { key: "subject_name", label: "Subject" },
-            { key: "role", label: "Role" },
-            { key: "parent_name", label: "Parent" },
-            { key: "binding_type", label: "Type" },
-            { key: "document", label: "Document", value: (b) => b.location.document },
-            { key: "page", label: "Page", value: (b) => b.location.page, render: (b) => citeButton(ctx, h, b.location, b.quote) },
-            { key: "quote", label: "Quote", render: (b) => h("blockquote", {}, b.quote) },
+            { key: "subject_name", class: "token", label: "Subject" },
+            { key: "role", class: "token", label: "Role" },
+            { key: "parent_name", class: "token", label: "Parent" },
+            { key: "binding_type", class: "token", label: "Type" },
+            { key: "document", class: "token", label: "Document", value: (b) => b.location.document },
+            { key: "page", class: "token", label: "Page", value: (b) => b.location.page, render: (b) => citeButton(ctx, h, b.location, b.quote) },
+            { key: "quote", label: "Quote", clip: true, render: (b) => h("blockquote", {}, b.quote) },
           ],
           bindings,
           { filterLabel: "Filter bindings" },

@@ -452,8 +452,10 @@ def test_answer_cards_show_the_verdict_deciding_citations_and_candidates(
         time.sleep(0.5)
         job = httpx.get(server.url + job["links"]["self"], headers=admin).json()
     assert job["status"] == "completed", job
+    # A new hash on the same page: the last view's #question is there until the new one is
+    # drawn, so wait for the new view's heading (a question typed too soon is cleared).
     page.goto(f"{server.url}/#/kb/clauses/ask")
-    page.wait_for_selector("#question")
+    page.wait_for_selector("h2:text-is('Ask clauses')")
     card = ask(
         page,
         "Is there a change of control provision in the agreement between Quillon Dynamics "
@@ -468,7 +470,7 @@ def test_answer_cards_show_the_verdict_deciding_citations_and_candidates(
     assert candidate.query_selector(".tag.candidate").text_content() == "candidate"
     assert MERGER in " ".join(candidate.text_content().split())
     page.goto(f"{server.url}/#/kb/{KB}/ask")
-    page.wait_for_selector("#question")
+    page.wait_for_selector(f"h2:text-is('Ask {KB}')")
 
 
 def test_entities_and_their_bindings(page: Any) -> None:
@@ -481,6 +483,14 @@ def test_entities_and_their_bindings(page: Any) -> None:
     rows = page.locator("#view table tbody tr")
     assert rows.count() > 0
     assert "founder" in page.text_content("#view table")
+    # A long quote is cut to its first lines, the whole of it in a title and on focus.
+    clip = page.locator("#view table tbody td .clip").first
+    quote = " ".join((clip.get_attribute("title") or "").split())
+    assert quote and quote == " ".join(clip.text_content().split())
+    clip.focus()
+    assert clip.evaluate(
+        "(e) => e === document.activeElement && e.scrollHeight <= e.clientHeight + 1"
+    )
 
 
 def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path) -> None:
@@ -530,6 +540,80 @@ def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path
     page.click("#batch-form button[type=submit]")
     page.wait_for_selector(".evaluation tr[data-verdict] button:text-is('j1')", timeout=300_000)
     assert page.locator(".evaluation tr[data-verdict]").count() == 1
+
+
+# What sticks out sideways in a view: the document's scroll width, every element of the view
+# (the workspace and the open viewer) wider than the window or past its right edge, and every
+# table box that scrolls sideways. The page image inside the viewer pans in its own pane by
+# design (zoom), so what lies inside that pane is not measured; the pane itself is.
+SIDEWAYS = """(root) => {
+  const w = window.innerWidth;
+  const out = [];
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+    + (typeof el.className === 'string' && el.className ? '.' + el.className.split(' ').join('.') : '');
+  for (const top of document.querySelectorAll(root)) {
+    for (const el of [top, ...top.querySelectorAll('*')]) {
+      if (el.closest('#v-frame')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > w + 0.5 || r.right > w + 0.5)
+        out.push(`${name(el)} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      if (el.matches('.table-wrap') && el.scrollWidth > el.clientWidth + 1)
+        out.push(`${name(el)} scrolls ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+  }
+  return [document.scrollingElement.scrollWidth, out.slice(0, 8)];
+}"""
+WIDTHS = (1280, 800)
+
+
+def sideways(page: Any, view: str, root: str = "#main") -> list[str]:
+    """What scrolls sideways in the view shown, at each width, as readable lines."""
+    found = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        scroll_width, wide = page.evaluate(SIDEWAYS, root)
+        if scroll_width > width or wide:
+            found.append(f"{view} at {width}: page {scroll_width} px; {wide}")
+    return found
+
+
+def test_no_view_scrolls_sideways_at_1280_or_800(page: Any) -> None:
+    """Every view in the state that makes it widest (tables of long document names, an
+    answer, a page in the viewer) fits the window at 1,280 and at 800 px: long table text
+    wraps or is cut short with the whole of it in a title, shown on focus."""
+    found = []
+    try:
+        found += sideways(page, "batch with results")  # as the last test left it
+        page.click("#nav a[data-view=kbs]")
+        page.wait_for_selector("#view table tbody tr")
+        found += sideways(page, "knowledge bases")
+        page.click("#nav a[data-view=uploads]")
+        page.wait_for_selector("#view table tbody tr button.link")
+        page.locator("#view table tbody tr button.link").last.click()  # the data room's job
+        page.wait_for_selector(".job tbody tr")
+        found += sideways(page, "uploads")
+        page.click("#nav a[data-view=docs]")
+        page.wait_for_selector("tr[data-doc]")
+        found += sideways(page, "documents")
+        page.click("#nav a[data-view=entities]")
+        page.fill("#entity-search", "Halcyon Robotics")
+        page.locator(".entity-list").get_by_role(
+            "button", name="Halcyon Robotics, Inc.", exact=True
+        ).click()
+        page.wait_for_selector("#view h3:has-text('Bindings of') ~ * table tbody tr")
+        found += sideways(page, "entities")
+        page.click("#nav a[data-view=ask]")
+        page.wait_for_selector("#question")
+        ask(page, SUPERSEDED)
+        found += sideways(page, "ask with an answer")
+        page.locator("article.answer .cites [data-cite]").first.click()
+        viewer_loaded(page)
+        found += sideways(page, "the viewer", "#main, #viewer")
+    finally:
+        if page.is_visible("#viewer"):
+            page.keyboard.press("Escape")
+        page.set_viewport_size({"width": 1280, "height": 800})
+    assert not found, "\n".join(found)
 
 
 def test_a_kb_key_sees_only_its_knowledge_base(
