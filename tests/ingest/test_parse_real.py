@@ -56,6 +56,9 @@ def test_cuad_agreements(pdf, date):
         assert doc.document_date == date
     assert any(line.is_heading for line in doc.lines)
     assert any(line.clause for line in doc.lines)
+    # born-digital: no page's text layer is scored, none read again by OCR (issue 38)
+    assert doc.pages
+    assert all(page.text_layer is None and page.ocr_score is None for page in doc.pages)
 
 
 def test_cuad_articles_and_sections():
