@@ -63,6 +63,9 @@ def read_question(
     agreement ("What is the governing law?" of one contract)."""
     # The question itself, without the instructions around it ("Answer in USD millions.").
     question = question_focus(question)
+    # "Nimbus Power (formerly known as Bramble Utilities)": the other name is set aside before
+    # either reader reads the question, and tried by the gate where the first is unknown.
+    question, other_names = _other_names(question)
     normalized = _normalize(question)
     if normalized and len(normalized) <= MAX_QUESTION_CHARS:
         blank = placeholder_in(normalized)
@@ -102,7 +105,30 @@ def read_question(
                 f"it names a party as {party!r}, a contract role that no party of the "
                 "knowledge base is defined as; name the party",
             )
+    if other_names and subject.type == "legal_entity" and subject.name:
+        constraints = {**subject.constraints, "other_names": other_names}
+        subject = subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
     return subject
+
+
+# "X (formerly known as Y)", "X, f/k/a Y,", "X d/b/a Y": the words before another name of the
+# entity just named (vocabulary.yaml `question_other_names`) and that name, its capitalised
+# words up to a bracket, a comma, a word in lower case or the end of the question.
+_OTHER_NAMED = re.compile(
+    r"\s*(?:(?P<open>\()|,|(?<!\())\s*\b(?:"
+    + "|".join(lexicon().question_other_names)
+    + r")\s+(?-i:(?P<name>[A-Z0-9][\w&.'’-]*(?:\s+(?:[A-Z0-9&][\w&.'’-]*|of|and|de|the))*))"
+    + r"\s*(?(open)\)|(?:,|(?=\s+[a-z]|[?;]|$)))",
+    re.IGNORECASE,
+)
+
+
+def _other_names(question: str) -> tuple[str, list[str]]:
+    """The question without the other names it gives its subject, and those names."""
+    names = [m.group("name").strip() for m in _OTHER_NAMED.finditer(question)]
+    if not names:
+        return question, []
+    return " ".join(_OTHER_NAMED.sub(" ", question).split()), names
 
 
 # A lower-case word group the grammar took for a party after a qualifier's preposition
