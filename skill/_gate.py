@@ -158,7 +158,10 @@ class CandidateGate:
             ):
                 if b.parent_key and b.parent_name:
                     out.append((b.parent_key, b.parent_name, b))
-        return out
+        # "Ms. Reyes is a director of Bramble Utilities, Inc." in Corvid's 10-K: a filing of
+        # another registrant is never evidence about the company (issue 33)
+        foreign = self._foreign_documents(kb, parent.key, documents, {})
+        return [h for h in out if h[2].location.document_id not in foreign]
 
     def _role_gate(
         self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]
