@@ -10,8 +10,9 @@ a lost or altered original, or a damaged catalog, is not (restore it from a back
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any
 
 from sqlalchemy.exc import DBAPIError
@@ -89,19 +90,17 @@ def check(rt: Runtime, kb: str | None = None) -> CheckReport:
     names = [kb] if kb is not None else [k.name for k in rt.catalog.list_kbs()]
     if kb is not None:
         rt.catalog.get_kb(kb)  # KnowledgeBaseNotFound: bad input
-    for name in names:
+    checks: list[tuple[str | None, Callable[[], list[Finding]]]] = [
+        (name, partial(_check_kb, rt, store, name)) for name in names
+    ]
+    if kb is None:
+        checks.append((None, partial(_check_directory, rt, store, names)))
+    for name, check in checks:
         try:
-            findings += _check_kb(rt, store, name)
-        except DBAPIError as exc:
+            findings += check()
+        except DBAPIError as exc:  # a catalog too damaged to read is itself a finding
             findings.append(
                 Finding("catalog_damaged", name, "catalog", str(exc.orig), repairable=False)
-            )
-    if kb is None:
-        try:
-            findings += _check_directory(rt, store, names)
-        except DBAPIError as exc:
-            findings.append(
-                Finding("catalog_damaged", None, "catalog", str(exc.orig), repairable=False)
             )
     return CheckReport(tuple(names), tuple(findings))
 
