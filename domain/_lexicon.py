@@ -24,7 +24,7 @@ import yaml
 from domain._errors import EvidenceRagError
 
 LEXICON_DIR = Path(__file__).resolve().parent / "lexicon"
-FILES = ("roles.yaml", "attributes.yaml", "vocabulary.yaml")
+FILES = ("roles.yaml", "attributes.yaml", "vocabulary.yaml", "propositions.yaml")
 
 HOLDERS = ("person", "company", "either")
 HOLDER_COUNTS = ("one", "many")
@@ -45,6 +45,8 @@ VALUE_KINDS = (
     "free_text",
 )
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+PROPOSITION_KINDS = ("permission", "prohibition", "obligation", "state")
+CONTRARY_ANSWERS = ("no", "silent")
 
 
 class LexiconError(EvidenceRagError, ValueError):
@@ -151,6 +153,44 @@ class AttributeEntry:
 
 
 @dataclass(frozen=True)
+class PropositionEntry:
+    """A yes/no claim about an agreement (propositions.yaml): how a question names it and
+    its negation, what a sentence says to speak of it, and what makes it hold. Patterns are
+    regexes found case-insensitively anywhere in the text."""
+
+    name: str
+    label: str
+    # the attribute whose evidence search finds its sentences (`topic`: `topic`'s words)
+    evidence: str
+    topic: str | None
+    kind: str
+    asks: tuple[str, ...]
+    asks_not: tuple[str, ...]
+    action: tuple[str, ...]
+    qualifier: tuple[str, ...]
+    contrary: tuple[str, ...]
+    # "no" or "silent": what a sentence allowing the action only under a contrary says
+    contrary_answers: str
+    denies: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ModalityWords:
+    """How sentences and questions say may, must and may not (propositions.yaml `modality`):
+    words as patterns, each found case-insensitively."""
+
+    permission: tuple[str, ...]
+    obligation: tuple[str, ...]
+    negation: tuple[str, ...]
+    exception: tuple[str, ...]
+    condition: tuple[str, ...]
+    any_actor: tuple[str, ...]
+    question_permission: tuple[str, ...]
+    question_prohibition: tuple[str, ...]
+    question_obligation: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class SubjectTypeEntry:
     name: str
     binding: bool
@@ -164,6 +204,9 @@ class Lexicon:
     subject_types: tuple[SubjectTypeEntry, ...]
     attributes: tuple[AttributeEntry, ...]
     yes_no: tuple[str, ...]
+    # yes/no claims about agreements and the words of modality (propositions.yaml)
+    propositions: tuple[PropositionEntry, ...]
+    modality: ModalityWords
     months: tuple[str, ...]
     month_abbreviations: Mapping[str, int]
     # the legal forms spelled in words, as entity keys fold them (vocabulary.yaml
@@ -354,7 +397,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         if not isinstance(loaded, dict):
             raise LexiconError(f"{path}: expected a mapping at the top")
         data[name] = loaded
-    roles_file, attributes_file, vocabulary = (_Reader(n, data[n]) for n in FILES)
+    roles_file, attributes_file, vocabulary, propositions_file = (
+        _Reader(n, data[n]) for n in FILES
+    )
     roles = tuple(_role(r) for r in roles_file.items("roles"))
     _unique(roles_file, "roles", [r.name for r in roles])
     role_names = {r.name for r in roles}
@@ -409,6 +454,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         subject_types=subject_types,
         attributes=attributes,
         yes_no=tuple(attributes_file.words("yes_no")),
+        propositions=_propositions(propositions_file, set(names)),
+        modality=_modality(propositions_file.sub("modality")),
         months=months,
         month_abbreviations=month_abbrevs,
         legal_form_phrases=_form_phrases(spelled),
@@ -741,6 +788,69 @@ class _Reader:
         except re.error as exc:
             raise self.fail(key, f"not a regular expression: {exc}") from None
         return value
+
+
+def _found(r: _Reader, key: str, bounded: bool = True) -> tuple[str, ...]:
+    """The patterns of `key` (absent: none), each grammar's example checked to be found."""
+    if key not in r.data:
+        return ()
+    value = r.get(key)
+    patterns = r.patterns(key, bounded=bounded)
+    for i, (entry, pattern) in enumerate(zip(value, patterns, strict=True)):
+        if not isinstance(entry, str) and not re.search(pattern, str(entry[1]), re.IGNORECASE):
+            raise r.fail(f"{key}[{i}]", f"the example {entry[1]!r} is not found by its regex")
+    return tuple(patterns)
+
+
+def _modality(m: _Reader) -> ModalityWords:
+    return ModalityWords(
+        **{
+            name: _found(m, name)
+            for name in (
+                "permission",
+                "obligation",
+                "negation",
+                "exception",
+                "condition",
+                "any_actor",
+                "question_permission",
+                "question_prohibition",
+                "question_obligation",
+            )
+        }
+    )
+
+
+def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, ...]:
+    out = []
+    for p in r.items("propositions"):
+        evidence = p.name("evidence")
+        if evidence != "topic" and evidence not in attributes:
+            raise p.fail("evidence", f"{evidence!r} is not an attribute of attributes.yaml")
+        topic = p.text("topic", None)
+        if evidence == "topic" and not topic:
+            raise p.fail("topic", "a proposition whose evidence is `topic` names its words")
+        entry = PropositionEntry(
+            name=p.name("name"),
+            label=p.text("label"),
+            evidence=evidence,
+            topic=topic,
+            kind=p.choice("kind", PROPOSITION_KINDS),
+            asks=_found(p, "asks"),
+            asks_not=_found(p, "asks_not"),
+            action=_found(p, "action"),
+            qualifier=_found(p, "qualifier"),
+            contrary=_found(p, "contrary"),
+            contrary_answers=p.choice("contrary_answers", CONTRARY_ANSWERS)
+            if "contrary_answers" in p.data
+            else "silent",
+            denies=_found(p, "denies"),
+        )
+        if not entry.asks or not entry.action:
+            raise p.fail("asks", "a proposition needs `asks` and `action`")
+        out.append(entry)
+    _unique(r, "propositions", [p.name for p in out])
+    return tuple(out)
 
 
 def _is_text(value: Any) -> bool:

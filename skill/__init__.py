@@ -10,7 +10,8 @@ Its steps, each usable alone: the question's reading (`QuestionReader`: focus, n
 (`CandidateGate` -> `GateResult` of `Candidate`s) and who holds an office then
 (`OfficeTenure`), the evidence (`EvidenceCollector`,
 `EvidenceUnit`), the conclusion step (`ValueJudge`: values, conflicts, the engine's
-verdict) and its supersession step (`StatedSupersession`: what an amendment states it
+verdict), yes/no claims (`read_claim` -> `Claim`, judged over what `ClauseReader`
+reads of each sentence: a `Reading`; `claim_names`) and its supersession step (`StatedSupersession`: what an amendment states it
 replaces), the values a sentence states (`extract_values`, the `find_*` and `normalize_*`
 readers, `value_details`), the clause answers (`clause_answer`,
 `clause_only_values`) and the state machine (`StateMachine`, `TRANSITIONS`, `TERMINAL`).
@@ -28,6 +29,7 @@ Errors::
 from skill._agreement_ref import parse_agreement
 from skill._answer import Answer, DocumentCopy, Evaluation, EvidenceUnit
 from skill._candidate import Candidate, GateResult
+from skill._claims import Claim, ClauseReader, Reading, claim_names, read_claim
 from skill._clauses import (
     CLAUSE_VALUE_ATTRIBUTES,
     ClauseAnswer,
@@ -98,8 +100,10 @@ __all__ = [
     "Answer",
     "Candidate",
     "CandidateGate",
+    "Claim",
     "ClauseAnswer",
     "ClauseDocument",
+    "ClauseReader",
     "ClauseSentence",
     "ClauseValue",
     "ContractError",
@@ -118,6 +122,7 @@ __all__ = [
     "QueryEmbedder",
     "QuestionKind",
     "QuestionReader",
+    "Reading",
     "SkillError",
     "State",
     "StateMachine",
@@ -128,6 +133,7 @@ __all__ = [
     "ValueJudge",
     "absence_sentence",
     "citation",
+    "claim_names",
     "clause_answer",
     "clause_only_values",
     "clause_sentences",
@@ -150,6 +156,7 @@ __all__ = [
     "parse_number_words",
     "parse_question",
     "parse_subject",
+    "read_claim",
     "render_answer",
     "sentence_relevance",
     "split_names",

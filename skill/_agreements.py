@@ -19,6 +19,9 @@ from skill._answer import RejectedCandidate
 from skill._candidate import Candidate, ResolvedEntity, _unique_docs
 from skill._subject import SubjectClass, document_type_of, document_types_match
 
+# how a rejected agreement whose type nothing states is said (the gate reads it back)
+UNKNOWN_TYPE = "document of unknown type"
+
 
 def _is_amendment(title: str) -> bool:
     # an amended and restated agreement is evidence about the agreement it restates too
@@ -242,7 +245,7 @@ def agreements_of(
             rejected.append(
                 RejectedCandidate(
                     name=label,
-                    reason=f"a {kind or 'document of unknown type'}, not a {subject.document_type}",
+                    reason=f"a {kind or UNKNOWN_TYPE}, not a {subject.document_type}",
                 )
             )
             continue

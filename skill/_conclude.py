@@ -462,6 +462,22 @@ class ValueJudge:
         )
         return Judgement(groups, conflicts, sufficiency, supersessions, evaluation_time)
 
+    def claim(
+        self, units: Sequence[EvidenceUnit], claim_id: str, *, evaluation_time: str
+    ) -> Judgement:
+        """The engine's verdict on a yes/no claim: each unit an observation of "yes" (it
+        holds) or "no" (its value), the claim being "yes". Both values from different
+        documents are a conflict, shown, never arbitrated. No units: nothing judged."""
+        groups = group_values(units, names=False)
+        conflicts = find_conflicts(groups, single_valued=True)
+        every = [(u, v) for g in groups for v, us in g.values for u in us]
+        sufficiency = (
+            _run(claim_id, "yes", every, self.requirements, self.policy, evaluation_time)
+            if every
+            else None
+        )
+        return Judgement(groups, conflicts, sufficiency, [], evaluation_time)
+
     def evaluate(
         self,
         groups: Sequence[Grouped],

@@ -16,7 +16,7 @@ from typing import Any
 
 from domain import Alias, Binding, entity_key, is_person_name, lexicon
 from retrieval import VectorStore
-from skill._agreements import agreement_table, agreements_of
+from skill._agreements import UNKNOWN_TYPE, agreement_table, agreements_of
 from skill._answer import RejectedCandidate
 from skill._candidate import Candidate, GateResult, ResolvedEntity, _unique_docs
 from skill._denials import stated_denials
@@ -370,6 +370,17 @@ class CandidateGate:
         if missing:
             return self._unresolved(kb, missing, documents, cache)
         candidates, rejected = self._agreements_of(kb, subject, parties, documents, cache)
+        if (
+            self.scoped
+            and not parties
+            and not candidates
+            and rejected
+            and all(r.reason.startswith(f"a {UNKNOWN_TYPE},") for r in rejected)
+        ):
+            # "Does the NDA ...?" asked of the one document chosen: its agreement, whose type
+            # its title does not say, is the agreement asked about (a known other type is not)
+            untyped = subject.model_copy(update={"document_type": None})
+            candidates, rejected = self._agreements_of(kb, untyped, parties, documents, cache)
         # "the agreement", "the contract": the knowledge base's lone agreement; among several,
         # none is chosen (each named, so the asker can name one)
         unnamed = not parties and subject.document_type is None and not self.scoped

@@ -21,13 +21,16 @@ from skill._answer import (
     EvidenceUnit,
     ParentEntityBinding,
     RejectedCandidate,
+    RejectedEvidence,
     Supersession,
 )
 from skill._candidate import Candidate, GateResult
+from skill._claims import Claim, Reading, claim_answer, claim_of, claim_subject, observe, read_claim
 from skill._conclude import (
     UNDATED_OBSERVED_AT,
     ValueJudge,
     cited,
+    default_evaluation_time,
     is_single_valued,
     next_actions_concluded,
     next_actions_not_found,
@@ -59,7 +62,7 @@ from skill._subject import (
 )
 from skill._supersede import StatedSupersession
 from skill._tenure import OfficeTenure
-from skill._topic import absence_text
+from skill._topic import absence_text, pages_searched
 from skill._units import evidence_units
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
@@ -171,6 +174,17 @@ class EvidenceSkill:
             )
             if documents is not None:
                 subject_class = self._scoped_subject(kb, subject_class, committed)
+        # A yes/no question about an agreement is a claim (issue 34): its proposition's
+        # evidence is searched and each sentence that speaks of it is judged.
+        claim = claim_of(subject_class)
+        if claim is None and question is not None and subject is None:
+            claim = read_claim(
+                question,
+                subject_class,
+                exists=asks_existence(question_focus(question), subject_class),
+            )
+        if claim is not None:
+            subject_class = claim_subject(claim, subject_class)
         kb_default = dict(self.default_requirements)
         if self.kb_requirements is not None:
             kb_default.update(self.kb_requirements(kb) or {})
@@ -256,6 +270,29 @@ class EvidenceSkill:
                 self._gate_snapshot(kb, committed, aliases),
             )
         machine.advance(State.EVIDENCE_VERIFIED)
+        if claim is not None:
+            titles = [x.name.casefold() for x in gate.candidates]
+            return self._claim_answer(
+                question,
+                subject_class,
+                claim,
+                gate,
+                units,
+                replaced_units,
+                rejected_units,
+                value_judge,
+                machine,
+                expected_value,
+                evaluation_time
+                or default_evaluation_time(
+                    (i.document_date if i else None) for i in (info(d) for d in folded.ids)
+                ),
+                " or ".join(_told_apart(c, titles, committed, info) for c in gate.candidates),
+                pages_searched(
+                    [info(d) for c in gate.candidates for d in c.documents if d in set(committed)]
+                ),
+                [u for u in units if u.evidence_id in collector.candidate_evidence],
+            )
         # Candidates of a clause the classifier did not confirm: quoted as evidence (under the
         # engine's threshold) and named in the answer, never judged: no value is concluded
         # from them.
@@ -426,6 +463,120 @@ class EvidenceSkill:
             evaluation=evaluation,
         )
 
+    def _claim_answer(
+        self,
+        question: str | None,
+        subject_class: SubjectClass,
+        claim: Claim,
+        gate: GateResult,
+        units: list[EvidenceUnit],
+        replaced_units: list[EvidenceUnit],
+        rejected_units: list[RejectedEvidence],
+        value_judge: ValueJudge,
+        machine: StateMachine,
+        expected_value: ExpectedValue | None,
+        evaluation_time: str,
+        where: str,
+        searched: str,
+        candidates: list[EvidenceUnit],
+    ) -> Answer:
+        """The answer to a yes/no claim: the engine's verdict over the sentences that speak
+        of it ("yes" where one says it holds, "no" where one says it does not); the units
+        that name its action without deciding it are quoted beside a "not stated", the
+        others are not evidence of it."""
+        observed, related = observe(claim, units)
+        name = claim.entry.name
+        judged = [
+            o.unit.model_copy(
+                update={
+                    "value": "yes" if o.reading.holds else "no",
+                    "claim_id": f"claim:{name}",
+                    "confidence": max(o.unit.confidence, o.reading.confidence),
+                }
+            )
+            for o in observed
+        ]
+        judgement = value_judge.claim(judged, f"claim:{name}", evaluation_time=evaluation_time)
+        decision = judgement.sufficiency["decision"] if judgement.sufficiency else None
+        conflict = bool(judgement.conflicts)
+        text = claim_answer(
+            claim, decision, observed, related, conflict, where, searched, candidates
+        )
+        shown_candidates = not observed and not related and bool(candidates)
+        readings = {o.unit.evidence_id: o.reading for o in observed}
+        said = {"SUPPORTED": "yes", "CONTRADICTED": "no"}.get(decision or "")
+        values = [
+            CitedValue(
+                value=value,
+                evidence_ids=sorted(u.evidence_id for u in us),
+                details=_claim_details([readings[u.evidence_id] for u in us]),
+            )
+            for g in judgement.groups
+            for value, us in g.values
+            if value == said and not conflict
+        ]
+        sufficient = said is not None and not conflict
+        ambiguous = bool(gate.ambiguous) or len(gate.candidates) > 1
+        not_stated = not observed
+        evaluation: Evaluation | None = None
+        if expected_value is not None:
+            evaluation = value_judge.evaluate(
+                judgement.groups,
+                expected_value,
+                _comparison(subject_class),
+                single_valued=True,
+                evaluation_time=judgement.evaluation_time,
+            )
+        actions: list[str] = []
+        if not sufficient:
+            actions.append(
+                f"Read the agreement's provisions on {claim.entry.label}: "
+                + (
+                    "the sources disagree, nothing is arbitrated"
+                    if conflict
+                    else "no sentence quoted states whether it holds"
+                    if not_stated
+                    else "the sentences quoted do not meet the evidence contract"
+                )
+            )
+        # a related sentence is quoted, never a value of the answer
+        quoted = [
+            u.model_copy(update={"value": None})
+            for u in (candidates if shown_candidates else related)
+        ]
+        shown = sorted([*judged, *quoted, *replaced_units], key=lambda u: u.evidence_id)
+        machine.advance(State.CONCLUDED)
+        return Answer(
+            question=question,
+            subject_class=subject_class,
+            state_trace=[s.value for s in machine.trace],
+            terminal_state="CONCLUDED",
+            candidate_subjects=[_candidate_out(c) for c in gate.candidates],
+            rejected_candidates=_sorted_rejected(gate.rejected),
+            evidence=_sorted_units(shown),
+            rejected_evidence=sorted(
+                rejected_units,
+                key=lambda r: (
+                    r.source_location.document_id,
+                    r.source_location.char_start,
+                    r.evidence_id,
+                ),
+            ),
+            conclusion=Conclusion(answer=text, values=values),
+            conflicts=judgement.conflicts,
+            confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
+            sufficient=sufficient,
+            risk_signals=judgement.risk_signals(
+                units=judged, ambiguous=ambiguous, rejected_evidence=bool(rejected_units)
+            )
+            + (["not_stated"] if not_stated else [])
+            + (["clause_not_confirmed"] if shown_candidates else []),
+            suggested_next_actions=actions,
+            sufficiency=judgement.sufficiency,
+            supersessions=[],
+            evaluation=evaluation,
+        )
+
     def _name_index(
         self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
     ) -> NameIndex:
@@ -577,6 +728,16 @@ class EvidenceSkill:
             suggested_next_actions=next_actions_not_found(subject, gate.unresolved, gate.rejected),
             sufficiency=None,
         )
+
+
+def _claim_details(readings: Sequence[Reading]) -> dict[str, list[str]]:
+    """The conditions and exceptions the deciding sentences attach, each once, in order."""
+    details: dict[str, list[str]] = {}
+    for key in ("conditions", "exceptions"):
+        found = [x for r in readings for x in getattr(r, key)]
+        if found:
+            details[key] = list(dict.fromkeys(found))
+    return details
 
 
 def _names(subject: SubjectClass) -> bool:

@@ -327,6 +327,18 @@ def parse_subject(data: dict[str, Any]) -> SubjectClass:
     if attribute == "has_role" and role is None:
         raise SubjectClassError(str(data), "a has_role claim needs the role it asks about")
     _check_yes_no(data, attribute)
+    claim = constraints.get("claim")
+    if claim is not None:
+        # a yes/no claim about an agreement (propositions.yaml): its evidence is its own
+        evidence = _CLAIM_EVIDENCE.get(str(claim))
+        if evidence is None:
+            raise SubjectClassError(
+                str(data), f"unknown claim {claim!r}; claims: {', '.join(sorted(_CLAIM_EVIDENCE))}"
+            )
+        if subject_type != "agreement":
+            raise SubjectClassError(str(data), "a claim is made of an agreement (type agreement)")
+        attribute = attribute or evidence
+        data = {**data, "attribute": attribute}
     document_type = data.get("document_type")
     if document_type is not None:
         document_type = document_type_of(document_type.replace("_", " ")) or document_type
@@ -357,6 +369,10 @@ def parse_subject(data: dict[str, Any]) -> SubjectClass:
     if not (subject.name or subject.parent_entity or subject.parties or subject.document_type):
         raise SubjectClassError(str(data), "a subject class must name an entity or an agreement")
     return subject
+
+
+# the yes/no claims a structured subject may make, with the attribute whose evidence each reads
+_CLAIM_EVIDENCE = {p.name: p.evidence for p in _LEXICON.propositions}
 
 
 def _unknown_attribute(attribute: str) -> str:

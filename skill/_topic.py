@@ -124,11 +124,22 @@ def topic_units(
 
 def absence_text(topic: str, agreement: str, infos: Sequence[DocumentInfo | None]) -> str:
     """ "no <topic> clause found in <agreement> (N pages searched; k pages without text)"."""
+    return f"no {topic.replace('_', ' ')} clause found in {agreement} ({pages_searched(infos)})"
+
+
+def pages_searched(infos: Sequence[DocumentInfo | None]) -> str:
+    """ "N pages searched; k pages without text" over the documents searched."""
     known = [i for i in infos if i is not None and i.pages is not None]
     pages = sum(i.pages or 0 for i in known)
     empty = sum(i.pages_without_text or 0 for i in known)
-    counted = f"{pages} pages searched; {empty} pages without text" if known else "pages unknown"
-    return f"no {topic.replace('_', ' ')} clause found in {agreement} ({counted})"
+    return f"{pages} pages searched; {empty} pages without text" if known else "pages unknown"
 
 
-__all__ = ["absence_text", "clause_sentences", "coverage", "topic_units", "topic_words"]
+__all__ = [
+    "absence_text",
+    "clause_sentences",
+    "coverage",
+    "pages_searched",
+    "topic_units",
+    "topic_words",
+]

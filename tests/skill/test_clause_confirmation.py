@@ -147,7 +147,10 @@ def test_an_absent_clause_is_stated_with_its_candidate_sentences(runtime: Any) -
     assert answer.sufficient is False
     assert answer.conclusion.values == []
     text = answer.conclusion.answer
-    assert text.startswith("no exclusivity clause found in SERVICES AGREEMENT (1 page")
+    # a yes/no claim (issue 34): no sentence says whether it holds; the candidate is named
+    assert text.startswith(
+        "Not stated in SERVICES AGREEMENT — no sentence found speaks of exclusivity (1 page"
+    )
     assert text.endswith(f"; candidates: {COMPETITOR}")
     assert {"not_stated", "clause_not_confirmed"} <= set(answer.risk_signals)
     assert all(e.confidence <= 0.45 for e in answer.evidence)

@@ -1,0 +1,451 @@
+"""Yes/no questions about an agreement as claims the engine judges (issue 34).
+
+"Can Northgate terminate the MSA without cause?" is the proposition
+`termination_without_cause` (domain/lexicon/propositions.yaml) asked of Northgate. Each quoted
+sentence that speaks of it becomes an observation: it holds ("yes") or it does not ("no"),
+read from the sentence's modality (may, shall, shall not, is prohibited from), its negations,
+its exceptions and conditions, and whose action it states; a sentence that does not speak of
+it yields none, so silence is "not stated", never "no". The engine then judges the claim
+"yes" over those observations under the evidence contract.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain import ModalityWords, PropositionEntry, lexicon, sentence_spans
+from skill._answer import EvidenceUnit
+from skill._errors import SubjectClassError
+from skill._question import question_focus
+from skill._subject import SubjectClass
+
+_FLAGS = re.IGNORECASE
+
+
+def _any(patterns: Sequence[str]) -> re.Pattern[str] | None:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), _FLAGS) if patterns else None
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    entry: PropositionEntry
+    asks: re.Pattern[str]
+    asks_not: re.Pattern[str] | None
+    action: tuple[re.Pattern[str], ...]
+    qualifier: re.Pattern[str] | None
+    contrary: re.Pattern[str] | None
+    denies: re.Pattern[str] | None
+
+
+def _compile(entry: PropositionEntry) -> _Compiled:
+    asks = _any(entry.asks)
+    assert asks is not None  # the lexicon refuses a proposition without `asks`
+    return _Compiled(
+        entry,
+        asks,
+        _any(entry.asks_not),
+        tuple(re.compile(p, _FLAGS) for p in entry.action),
+        _any(entry.qualifier),
+        _any(entry.contrary),
+        _any(entry.denies),
+    )
+
+
+@dataclass(frozen=True)
+class _Modality:
+    permission: re.Pattern[str]
+    obligation: re.Pattern[str]
+    negation: re.Pattern[str]
+    exception: re.Pattern[str]
+    condition: re.Pattern[str]
+    any_actor: re.Pattern[str]
+    asks_permission: re.Pattern[str]
+    asks_prohibition: re.Pattern[str]
+    asks_obligation: re.Pattern[str]
+
+
+def _modality(words: ModalityWords) -> _Modality:
+    def one(patterns: Sequence[str]) -> re.Pattern[str]:
+        compiled = _any(patterns)
+        return compiled if compiled is not None else re.compile(r"(?!)")
+
+    return _Modality(
+        one(words.permission),
+        one(words.obligation),
+        one(words.negation),
+        one(words.exception),
+        one(words.condition),
+        one(words.any_actor),
+        one(words.question_permission),
+        one(words.question_prohibition),
+        one(words.question_obligation),
+    )
+
+
+_PROPOSITIONS = tuple(_compile(p) for p in lexicon().propositions)
+_BY_NAME = {p.entry.name: p for p in _PROPOSITIONS}
+_MODALITY = _modality(lexicon().modality)
+# A yes/no question opens with an auxiliary ("Can", "Is", "Does", "Must", ...).
+_YES_NO = re.compile(
+    r"^(?:can|may|could|might|is|are|was|were|does|do|did|must|shall|should|will|would|has|"
+    r"have|had|isn't|aren't|doesn't|don't|can't|won't)\b",
+    _FLAGS,
+)
+# Clause ends: a sentence's clauses are read apart ("...; provided that ...").
+_CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
+_MAX_PART = 240
+# An observation's confidence is the reader's, not the search's: the search scored a sentence's
+# nearness to the claim's words, the reader what the sentence says. A sentence that states the
+# action with its qualifier is read surely; one that decides the claim otherwise (it forbids
+# the action outright, it denies it in other words) less so. Both are over the engine's
+# default threshold (0.5): a request's stricter contract may set them aside.
+READ_CONFIDENCE = 0.8
+INDIRECT_CONFIDENCE = 0.6
+# (the question's modality, the proposition's kind) that ask the proposition's negation
+_ASKS_OPPOSITE = {
+    ("prohibition", "permission"),
+    ("prohibition", "obligation"),
+    ("permission", "prohibition"),
+}
+
+
+def claim_names() -> tuple[str, ...]:
+    """The propositions a structured subject may name as `constraints.claim`."""
+    return tuple(_BY_NAME)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A yes/no claim: the proposition, whether the question asks its negation ("Is the
+    liability uncapped?" of `liability_capped`), the party whose action it is (None: any)
+    and the agreement's other parties (a sentence of theirs is not the actor's)."""
+
+    entry: PropositionEntry
+    negated: bool
+    actor: str | None
+    others: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return ("not " if self.negated else "") + self.entry.label
+
+
+def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) -> Claim | None:
+    """The claim a yes/no question about an agreement makes, or None (not yes/no, not about
+    an agreement, a question whether a clause exists (`exists`), or no proposition named)."""
+    if subject.type != "agreement" or exists or subject.constraints.get("claim"):
+        return None
+    focus = " ".join(question_focus(question).split())
+    if not _YES_NO.match(focus):
+        return None
+    for proposition in _PROPOSITIONS:
+        opposite = bool(proposition.asks_not and proposition.asks_not.search(focus))
+        if not opposite and not proposition.asks.search(focus):
+            continue
+        kind = proposition.entry.kind
+        asked = _asked_modality(focus)
+        negated = opposite
+        # "May the recipient reverse engineer?" asks the prohibition's negation
+        if (asked, kind) in _ASKS_OPPOSITE:
+            negated = not negated
+        return _claim(proposition.entry, negated, subject)
+    return None
+
+
+def claim_of(subject: SubjectClass) -> Claim | None:
+    """The claim a structured subject names (`constraints.claim`, with `negated`), checked:
+    SubjectClassError for a name the lexicon has not."""
+    name = subject.constraints.get("claim")
+    if name is None:
+        return None
+    compiled = _BY_NAME.get(str(name))
+    if compiled is None:
+        raise SubjectClassError(
+            str(name), f"unknown claim {name!r}; known: {', '.join(sorted(_BY_NAME))}"
+        )
+    negated = subject.constraints.get("negated", False)
+    if not isinstance(negated, bool):
+        raise SubjectClassError(str(name), "constraints.negated must be true or false")
+    return _claim(compiled.entry, negated, subject)
+
+
+def _claim(entry: PropositionEntry, negated: bool, subject: SubjectClass) -> Claim:
+    actor = subject.constraints.get("party")
+    actor = str(actor) if actor else None
+    others = tuple(p for p in subject.parties if actor is None or p != actor) if actor else ()
+    return Claim(entry, negated, actor, others)
+
+
+def claim_subject(claim: Claim, subject: SubjectClass) -> SubjectClass:
+    """The subject whose evidence the claim is judged on: the proposition's evidence
+    attribute, the claim named in the constraints (the agents' shape)."""
+    constraints: dict[str, Any] = {
+        **subject.constraints,
+        "claim": claim.entry.name,
+        "negated": claim.negated,
+    }
+    if claim.entry.topic:
+        constraints["topic"] = claim.entry.topic
+    return subject.model_copy(
+        update={"attribute": claim.entry.evidence, "constraints": constraints}
+    )
+
+
+def _asked_modality(focus: str) -> str:
+    if _MODALITY.asks_prohibition.search(focus):
+        return "prohibition"
+    if _MODALITY.asks_obligation.search(focus):
+        return "obligation"
+    if _MODALITY.asks_permission.search(focus):
+        return "permission"
+    return "state"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one sentence says of a claim: `holds` (of the question as asked), the sentence,
+    and the conditions and exceptions it attaches."""
+
+    holds: bool
+    sentence: str
+    conditions: tuple[str, ...]
+    exceptions: tuple[str, ...]
+    # how sure the reading is: the sentence names the action and its qualifier
+    # (READ_CONFIDENCE), or decides the claim otherwise (an outright prohibition, a denial)
+    confidence: float = 0.0
+
+
+class ClauseReader:
+    """Reads sentences for one claim: a Reading where a sentence speaks of it, None where it
+    does not; `related` tells a sentence that names the action without deciding the claim
+    (termination for breach, asked about termination without cause)."""
+
+    def __init__(self, claim: Claim) -> None:
+        self.claim = claim
+        self._p = _BY_NAME[claim.entry.name]
+
+    def read(self, text: str) -> tuple[Reading | None, bool]:
+        """The first sentence of `text` that decides the claim (one naming its qualifier
+        first), and whether any sentence names its action."""
+        decided: list[tuple[int, Reading]] = []
+        related = False
+        for start, end in sentence_spans(text):
+            sentence = " ".join(text[start:end].split())
+            reading, qualified, named = self._sentence(sentence)
+            related = related or named
+            if reading is not None:
+                decided.append((0 if qualified else 1, reading))
+        if not decided:
+            return None, related
+        return min(decided, key=lambda r: r[0])[1], True
+
+    def _sentence(self, s: str) -> tuple[Reading | None, bool, bool]:
+        p = self._p
+        matches = [m for pattern in p.action for m in [pattern.search(s)] if m is not None]
+        if not matches:
+            if p.denies is not None and p.denies.search(s):
+                # "Licensee's liability shall be unlimited": said in other words than the action
+                main, exceptions = _split_exception(s, len(s))
+                return self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE), True, True
+            return None, False, False
+        action = min(matches, key=lambda m: (m.start(), -m.end()))
+        main, exceptions = _split_exception(s, action.start())
+        window = _window(main, action.start())
+        if self._someone_else(window):
+            return None, False, True
+        conditions = _conditions(main, action.end())
+        if p.denies is not None and p.denies.search(main):
+            reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
+            return reading, True, True
+        negated = len(_MODALITY.negation.findall(window)) % 2 == 1
+        qualified = p.qualifier is None or bool(p.qualifier.search(main))
+        in_exception = p.qualifier is not None and any(p.qualifier.search(e) for e in exceptions)
+        contrary = p.contrary is not None and bool(p.contrary.search(main))
+        kind = p.entry.kind
+        holds: bool | None
+        if kind == "permission":
+            if qualified:
+                holds = not negated
+            elif in_exception and negated:
+                # "shall not disclose ... except to its employees": allowed by the exception
+                holds = True
+            elif negated and not contrary:
+                # forbidden outright ("may not be terminated"): not with the qualifier either
+                holds = False
+            elif contrary and not negated and p.entry.contrary_answers == "no":
+                holds = False
+            else:
+                holds = None
+        elif not qualified and not in_exception:
+            holds = None
+        elif kind == "prohibition":
+            holds = negated
+        elif kind == "obligation":
+            holds = not negated if _MODALITY.obligation.search(window) or negated else None
+        else:
+            holds = not negated
+        if holds is None:
+            return None, False, True
+        sure = READ_CONFIDENCE if qualified else INDIRECT_CONFIDENCE
+        return self._reading(holds, s, conditions, exceptions, sure), qualified, True
+
+    def _reading(
+        self,
+        holds: bool,
+        sentence: str,
+        conditions: tuple[str, ...],
+        exceptions: tuple[str, ...],
+        confidence: float,
+    ) -> Reading:
+        return Reading(holds != self.claim.negated, sentence, conditions, exceptions, confidence)
+
+    def _someone_else(self, window: str) -> bool:
+        """Does the clause state another party's action (the actor asked about is not named,
+        nor any party)?"""
+        if self.claim.actor is None or _MODALITY.any_actor.search(window):
+            return False
+        folded = window.casefold()
+        if _named(self.claim.actor, folded):
+            return False
+        return any(_named(other, folded) for other in self.claim.others)
+
+
+def _named(name: str, folded_text: str) -> bool:
+    """Is `name` (or its first word: "Northgate" for "Northgate Logistics, Inc.") in the text?"""
+    words = re.findall(r"[\w&'’-]+", name.casefold())
+    return bool(words) and re.search(rf"\b{re.escape(words[0])}\b", folded_text) is not None
+
+
+def _split_exception(s: str, at: int) -> tuple[str, tuple[str, ...]]:
+    """The sentence without its exceptions, and the exceptions: an exception after the action
+    runs to the sentence's end; one before it ("Except as ..., neither party may") to its
+    comma."""
+    exceptions: list[str] = []
+    main = s
+    for m in _MODALITY.exception.finditer(s):
+        if m.start() >= at:
+            exceptions.append(_part(s[m.start() :]))
+            main = s[: m.start()]
+            break
+        comma = s.find(",", m.end())
+        if 0 <= comma < at:
+            exceptions.append(_part(s[m.start() : comma]))
+            main = s[: m.start()] + " " * (comma + 1 - m.start()) + s[comma + 1 :]
+    return main, tuple(exceptions)
+
+
+def _window(main: str, at: int) -> str:
+    """The clause's words before the action: from the last clause break before it."""
+    head = main[:at]
+    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(head)]
+    return head[breaks[-1] :] if breaks else head
+
+
+def _conditions(main: str, after: int) -> tuple[str, ...]:
+    out = []
+    for m in _MODALITY.condition.finditer(main, after):
+        out.append(_part(main[m.start() :]))
+        break
+    return tuple(out)
+
+
+def _part(text: str) -> str:
+    """A condition or an exception: to the clause's end, at most _MAX_PART characters."""
+    end = re.search(r"[;]|\.(?:\s|$)", text)
+    part = text[: end.start()] if end else text
+    part = part.strip(" ,.")
+    return part if len(part) <= _MAX_PART else part[: _MAX_PART - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Observed:
+    """One evidence unit that speaks of the claim, with what its sentence says."""
+
+    unit: EvidenceUnit
+    reading: Reading
+
+
+def observe(
+    claim: Claim, units: Sequence[EvidenceUnit]
+) -> tuple[list[Observed], list[EvidenceUnit]]:
+    """The units that decide the claim (each read once) and those that only name its action
+    (related: quoted beside a "not stated")."""
+    reader = ClauseReader(claim)
+    observed: list[Observed] = []
+    related: list[EvidenceUnit] = []
+    for unit in sorted(units, key=lambda u: u.evidence_id):
+        reading, named = reader.read(unit.quote)
+        if reading is not None:
+            observed.append(Observed(unit, reading))
+        elif named:
+            related.append(unit)
+    return observed, related
+
+
+def claim_answer(
+    claim: Claim,
+    decision: str | None,
+    observed: Sequence[Observed],
+    related: Sequence[EvidenceUnit],
+    conflict: bool,
+    where: str,
+    searched: str = "",
+    candidates: Sequence[EvidenceUnit] = (),
+) -> str:
+    """The answer's text: "Yes —", "No —", "The sources disagree —", "Not established —" or
+    "Not stated in <agreement> —", then the deciding sentence, its conditions and exceptions."""
+    if not observed:
+        text = f"Not stated in {where} — no sentence found speaks of {claim.entry.label}"
+        text += f" ({searched})" if searched else ""
+        if related:
+            # what the agreement does say of the action ("terminate ... if ... breaches")
+            text += "; related: " + " ".join(related[0].quote.split())
+        elif candidates:
+            # sentences the clause classifier suggested, named as candidates, never as values
+            quotes = dict.fromkeys(" ".join(u.quote.split()) for u in candidates)
+            text += "; candidates: " + "; ".join(list(quotes)[:3])
+        return text
+    if conflict:
+        sides = "; ".join(
+            f"{'yes' if holds else 'no'}: {_said(o)}"
+            for holds in (True, False)
+            for o in [next((o for o in observed if o.reading.holds == holds), None)]
+            if o is not None
+        )
+        return f"The sources disagree — {sides}"
+    holds = observed[0].reading.holds
+    deciding = next(o for o in observed if o.reading.holds == holds)
+    if decision == "SUPPORTED":
+        head = "Yes, with conditions" if deciding.reading.conditions else "Yes"
+    elif decision == "CONTRADICTED":
+        head = "No"
+    else:
+        head = "Not established (" + ("yes" if holds else "no") + " under the evidence contract)"
+    return f"{head} — {_said(deciding)}"
+
+
+def _said(o: Observed) -> str:
+    text = o.reading.sentence
+    extras = []
+    if o.reading.conditions:
+        extras.append("conditions: " + "; ".join(o.reading.conditions))
+    if o.reading.exceptions:
+        extras.append("exceptions: " + "; ".join(o.reading.exceptions))
+    return text + (f" ({'; '.join(extras)})" if extras else "")
+
+
+__all__ = [
+    "Claim",
+    "ClauseReader",
+    "Observed",
+    "Reading",
+    "claim_answer",
+    "claim_names",
+    "claim_of",
+    "claim_subject",
+    "observe",
+    "read_claim",
+]
