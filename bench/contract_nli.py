@@ -410,10 +410,8 @@ def format_report(report: Mapping[str, Any], descriptions: Mapping[str, str]) ->
     """The table: the figures per half, then accuracy per hypothesis beside its baseline."""
     parts = (*SPLITS, "all")
     lines = [f"{'':40} {'development':>22} {'held-out':>22} {'all':>22}"]
-    lines.append(
-        f"{'documents / asks':40} "
-        + " ".join(f"{report[p]['documents']:>9} / {report[p]['asks']:<10}" for p in parts)
-    )
+    counts = [f"{report[p]['documents']} / {report[p]['asks']}" for p in parts]
+    lines.append(f"{'documents / asks':40} " + " ".join(f"{c:>22}" for c in counts))
     for key, label in _ROWS:
         lines.append(f"{label:40} " + " ".join(f"{_cell(report[p][key]):>22}" for p in parts))
     lines.append(f"{'errors':40} " + " ".join(f"{report[p]['errors']:>22}" for p in parts))

@@ -149,6 +149,6 @@ def test_a_typeset_span_is_found_in_the_pdfs_text() -> None:
     assert data == typeset(text)  # the same text, the same bytes
     doc = pymupdf.open(stream=data, filetype="pdf")
     assert len(doc) > 1
-    words = " ".join("".join(str(page.get_text()) for page in doc).split())
+    words = " ".join("".join(str(page.get_text()) for page in doc.pages()).split())
     assert " ".join(long.split()).replace("“", '"').replace("”", '"') in words
     assert "1. Definitions" in words and "Dated ......" in words
