@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import tarfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,13 @@ def test_ids_count_per_knowledge_base_and_the_oldest_are_dropped_past_the_cap(
         "SUPPORTED",
         ANSWER["question"],
     )
+
+
+def test_answers_recorded_at_once_get_distinct_ids(tmp_path: Path) -> None:
+    store = HistoryStore(open_engine(f"sqlite:///{tmp_path / 'catalog.sqlite3'}"))
+    with ThreadPoolExecutor(8) as pool:
+        ids = list(pool.map(lambda _: store.record("a", {}, ANSWER), range(40)))
+    assert sorted(ids) == list(range(1, 41))
 
 
 def test_markdown_shows_each_value_with_its_citations_and_quotes(store: HistoryStore) -> None:
