@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from app import MAX_JSON_DEPTH
+from app import DEFAULT_HISTORY_CAP, MAX_JSON_DEPTH
 from skill import MAX_QUESTION_CHARS
 
 _MIB = 1024 * 1024
@@ -54,3 +54,5 @@ class ApiSettings(BaseSettings):
     signed_link_ttl_seconds: int = Field(default=24 * 3600, ge=60)
     # Absolute base for links in HTML reports; None: the request's own base URL.
     public_base_url: str | None = None
+    # The answers kept per knowledge base (its history); past it the oldest are dropped.
+    history_per_kb: int = Field(default=DEFAULT_HISTORY_CAP, ge=1)

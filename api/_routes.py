@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Annotated, Any
 
@@ -17,6 +18,12 @@ from api._deps import Admin, Caller, Kb, State
 from api._errors import BadRequest, LimitExceeded, NotFound, Unauthorized, UnsupportedMediaType
 from api._pages import MAX_ZOOM, MIN_ZOOM, page_lines, parse_bbox, render_page_image
 from api._schemas import (
+    MAX_ANSWER_ID,
+    AnswerExport,
+    AnswerInfo,
+    AnswerLinks,
+    AnswerPage,
+    AnswerSummaryInfo,
     DocumentInfo,
     EntityInfo,
     Health,
@@ -43,8 +50,14 @@ from app import (
     render_csv,
     render_html,
     render_jsonl,
+    render_markdown,
 )
 from domain import storage_failure
+
+_log = logging.getLogger("evrag.api")
+
+# The response header that names a query's answer in the history.
+ANSWER_ID_HEADER = "X-Answer-Id"
 
 PROBLEM: dict[str, Any] = {"content": {"application/problem+json": {}}}
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -149,6 +162,7 @@ def delete_kb(kb: Kb, _: Admin, state: State) -> Response:
     with state.write_lock:
         state.runtime.delete_kb(kb)
     state.keys.forget_kb(kb)
+    state.history.forget_kb(kb)
     return Response(status_code=204)
 
 
@@ -579,9 +593,25 @@ def _answer_model() -> Any:
     return Answer
 
 
-@v1.post("/kbs/{kb}/query", response_model=_answer_model(), tags=["query"])
-def query(kb: Kb, body: QueryRequest, state: State) -> Any:
-    """Ask a question (or a structured subject class) under an optional evidence contract."""
+@v1.post(
+    "/kbs/{kb}/query",
+    response_model=_answer_model(),
+    tags=["query"],
+    responses={
+        200: {
+            "headers": {
+                ANSWER_ID_HEADER: {
+                    "description": "the answer's id in the knowledge base's history "
+                    "(absent when it could not be kept)",
+                    "schema": {"type": "integer"},
+                }
+            }
+        }
+    },
+)
+def query(kb: Kb, body: QueryRequest, state: State, response: Response) -> Any:
+    """Ask a question (or a structured subject class) under an optional evidence contract.
+    The answer is kept in the knowledge base's history (GET .../answers/{id})."""
     if (body.question is None) == (body.subject is None):
         raise BadRequest("give exactly one of 'question' or 'subject'")
     _check_question(state, body.question)
@@ -598,7 +628,135 @@ def query(kb: Kb, body: QueryRequest, state: State) -> Any:
         kwargs["documents"] = body.documents
     if body.expected_value is not None:
         kwargs["expected_value"] = body.expected_value
-    return state.runtime.skill.ask(kb, body.question, **kwargs)
+    answer = state.runtime.skill.ask(kb, body.question, **kwargs)
+    answer_id = _keep_answer(state, kb, body, answer)
+    if answer_id is not None:
+        response.headers[ANSWER_ID_HEADER] = str(answer_id)
+    return answer
+
+
+def _keep_answer(state: ApiState, kb: str, body: QueryRequest, answer: Any) -> int | None:
+    """Record the answer in the history; its id, or None when that failed. The answer is
+    given all the same (a history that cannot be written must not cost the answer), and
+    its bytes are the route's either way: only a header carries the id."""
+    try:
+        returned = answer.model_dump(mode="json") if hasattr(answer, "model_dump") else answer
+        return state.history.record(kb, body.model_dump(mode="json", exclude_none=True), returned)
+    except Exception:
+        _log.exception("keeping an answer of %s in its history", kb)
+        return None
+
+
+# ----------------------------------------------------------------------------- history
+
+
+def _answer_links(kb: str, answer_id: int) -> AnswerLinks:
+    return AnswerLinks(
+        self=f"/v1/kbs/{kb}/answers/{answer_id}", web=f"/#/kb/{kb}/answers/{answer_id}"
+    )
+
+
+AnswerId = Annotated[int, PathParam(ge=1, le=MAX_ANSWER_ID, description="a kept answer's id")]
+
+
+@v1.get("/kbs/{kb}/answers", response_model=AnswerPage, tags=["history"])
+def list_answers(
+    kb: Kb,
+    state: State,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    offset: Annotated[int, Query(ge=0, le=MAX_ANSWER_ID)] = 0,
+) -> AnswerPage:
+    """The answers kept for this knowledge base, newest first (the history keeps the newest
+    `history_per_kb`; older ones are dropped)."""
+    page = state.history.list_answers(kb, limit=limit, offset=offset)
+    return AnswerPage(
+        total=state.history.count(kb),
+        limit=limit,
+        offset=offset,
+        answers=[
+            AnswerSummaryInfo(
+                id=a.answer_id,
+                created_at=a.created_at,
+                question=a.question,
+                verdict=a.verdict,
+                links=_answer_links(kb, a.answer_id),
+            )
+            for a in page
+        ],
+    )
+
+
+_EXPORT_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"text/markdown": {}, "application/json": {}}}
+}
+
+
+def _export(state: ApiState, kb: str, ids: list[int] | None, format: str) -> Response:
+    """The answers of `ids` (every kept one when None), oldest first, as Markdown or JSON."""
+    records = state.history.select(kb, state.history.all_ids(kb) if ids is None else ids)
+    stem = f"{kb}-answer-{records[0].answer_id}" if len(records) == 1 else f"{kb}-answers"
+    if format == "md":
+        what = f"Answer {records[0].answer_id}" if len(records) == 1 else "Answers"
+        text = render_markdown(records, title=f"{what} from knowledge base {kb}")
+        return Response(
+            text,
+            media_type="text/markdown; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{stem}.md"'},
+        )
+    return JSONResponse(
+        [{**r.to_dict(), "links": _answer_links(kb, r.answer_id).model_dump()} for r in records],
+        headers={"Content-Disposition": f'attachment; filename="{stem}.json"'},
+    )
+
+
+@v1.get(
+    "/kbs/{kb}/answers/export",
+    tags=["history"],
+    response_class=PlainTextResponse,
+    responses=_EXPORT_RESPONSES,
+)
+def export_answers(
+    kb: Kb,
+    state: State,
+    ids: Annotated[
+        str | None,
+        Query(
+            pattern=r"^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17})*$",
+            max_length=200_000,
+            description="comma-separated answer ids; absent: every kept answer",
+        ),
+    ] = None,
+    format: Annotated[str, Query(pattern="^(md|json)$")] = "json",
+) -> Response:
+    """Kept answers with their citations, oldest first: `md` (for a person) or `json` (the
+    kept records, each answer as it was returned). 404 names an id that is not kept."""
+    wanted = None if ids is None else [int(i) for i in ids.split(",")]
+    return _export(state, kb, wanted, format)
+
+
+@v1.post(
+    "/kbs/{kb}/answers/export",
+    tags=["history"],
+    response_class=PlainTextResponse,
+    responses=_EXPORT_RESPONSES,
+)
+def export_answers_selected(kb: Kb, body: AnswerExport, state: State) -> Response:
+    """As GET .../answers/export, the selection in the body (a long one fits there)."""
+    return _export(state, kb, body.ids, body.format)
+
+
+@v1.get("/kbs/{kb}/answers/{answer_id}", response_model=AnswerInfo, tags=["history"])
+def get_answer(kb: Kb, answer_id: AnswerId, state: State) -> AnswerInfo:
+    """One kept answer: the question, the request's options and the answer as returned."""
+    record = state.history.get(kb, answer_id)
+    return AnswerInfo(**record.to_dict(), links=_answer_links(kb, answer_id))
+
+
+@v1.delete("/kbs/{kb}/answers/{answer_id}", status_code=204, tags=["history"])
+def delete_answer(kb: Kb, answer_id: AnswerId, state: State) -> Response:
+    """Delete a kept answer (its id is not given again)."""
+    state.history.delete(kb, answer_id)
+    return Response(status_code=204)
 
 
 # ----------------------------------------------------------------------------- engine

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -123,6 +123,48 @@ class QueryRequest(_In):
             "an `evaluation` (match, mismatch or not_established)"
         ),
     )
+
+
+class AnswerLinks(_Out):
+    self: str = Field(description="the kept answer in the API")
+    web: str = Field(description="the answer in the workspace (a stable link)")
+
+
+class AnswerSummaryInfo(_Out):
+    id: int = Field(description="the answer's id in its knowledge base (never given twice)")
+    created_at: str = Field(description="when it was answered (the record's, not the answer's)")
+    question: str | None
+    verdict: str
+    links: AnswerLinks
+
+
+class AnswerPage(_Out):
+    total: int = Field(description="answers kept for this knowledge base")
+    limit: int
+    offset: int
+    answers: list[AnswerSummaryInfo] = Field(description="newest first")
+
+
+class AnswerInfo(_Out):
+    id: int
+    kb: str
+    created_at: str
+    question: str | None
+    request: dict[str, Any] = Field(description="the query's options as sent")
+    verdict: str
+    answer: dict[str, Any] = Field(description="the answer exactly as the query returned it")
+    links: AnswerLinks
+
+
+# Ids are numbers of at most 18 digits (the database's integers hold them).
+MAX_ANSWER_ID = 10**18 - 1
+
+
+class AnswerExport(_In):
+    ids: list[Annotated[int, Field(ge=1, le=MAX_ANSWER_ID)]] = Field(
+        min_length=1, max_length=10_000, description="the kept answers to export"
+    )
+    format: Literal["md", "json"] = "json"
 
 
 class LineBox(_Out):

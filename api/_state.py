@@ -20,6 +20,7 @@ from api._limits import ApiSettings
 from api._serving import serving_ingestor, use_one_torch_thread
 from app import (
     BatchItem,
+    HistoryStore,
     JobKind,
     JobRecord,
     JobRunner,
@@ -58,6 +59,7 @@ class ApiState:
     jobs: JobStore
     runner: JobRunner
     upload_dir: Path
+    history: HistoryStore
     # One writer at a time on the store: an ingestion item, a document or KB delete.
     write_lock: threading.Lock = field(default_factory=threading.Lock)
     ingestor: Any = None
@@ -83,6 +85,7 @@ class ApiState:
             jobs=jobs,
             runner=None,  # type: ignore[arg-type]  # set just below: it calls back into state
             upload_dir=data_dir / "uploads",
+            history=HistoryStore(engine, limits.history_per_kb),
         )
         state.runner = JobRunner(
             jobs,

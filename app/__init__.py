@@ -6,15 +6,17 @@ catalog, embedder, blobs, ingestor and skill of one process; `parse_questions`,
 `answer_item`, `run_batch`, the renderers and `evaluation_summary` are the batch jobs shared by `evrag eval` and
 the API's evaluation jobs; `export_kb`, `read_archive`, `create_from_archive` and
 `import_kb` write a knowledge base to a portable archive and restore it (app/_backup.py); `JobStore`/`JobRunner` persist and run jobs (ingestion,
-evaluation) in the catalog's database; `app.cli.main` is the command line. Nothing here
-knows HTTP.
+evaluation) in the catalog's database; `HistoryStore` keeps the answers given per knowledge
+base and `render_markdown` writes them for a person (app/_history.py);
+`app.cli.main` is the command line. Nothing here knows HTTP.
 
 Errors::
 
     AppError              bad input to a use case (CLI: exit 2; API: 422)
     ├── BatchFormatError  a questions file that cannot be read
     ├── JobNotFound       no job of that id (API: 404)
-    └── JobConflict       the job's state forbids the request (API: 409)
+    ├── JobConflict       the job's state forbids the request (API: 409)
+    └── AnswerNotFound    no kept answer of that id (API: 404)
 """
 
 from __future__ import annotations
@@ -49,7 +51,14 @@ if TYPE_CHECKING:
         verdict,
     )
     from app._db import open_engine
-    from app._errors import AppError, BatchFormatError, JobConflict, JobNotFound
+    from app._errors import AnswerNotFound, AppError, BatchFormatError, JobConflict, JobNotFound
+    from app._history import (
+        DEFAULT_HISTORY_CAP,
+        AnswerRecord,
+        AnswerSummary,
+        HistoryStore,
+        render_markdown,
+    )
     from app._jobs import (
         ItemRecord,
         ItemStatus,
@@ -70,12 +79,17 @@ if TYPE_CHECKING:
     from app._settings import Settings
 
 __all__ = [
+    "DEFAULT_HISTORY_CAP",
     "MAX_JSON_DEPTH",
+    "AnswerNotFound",
+    "AnswerRecord",
+    "AnswerSummary",
     "AppError",
     "Asker",
     "BatchFormatError",
     "BatchItem",
     "ExportReport",
+    "HistoryStore",
     "ImportReport",
     "ItemRecord",
     "ItemStatus",
@@ -107,6 +121,7 @@ __all__ = [
     "render_csv",
     "render_html",
     "render_jsonl",
+    "render_markdown",
     "run_batch",
     "summary_text",
     "verdict",
@@ -114,7 +129,20 @@ __all__ = [
 
 # Loaded on first use: `evrag engine` and `evrag --help` start without torch or Qdrant.
 _HOMES = {
-    **dict.fromkeys(("AppError", "BatchFormatError", "JobConflict", "JobNotFound"), "app._errors"),
+    **dict.fromkeys(
+        ("AnswerNotFound", "AppError", "BatchFormatError", "JobConflict", "JobNotFound"),
+        "app._errors",
+    ),
+    **dict.fromkeys(
+        (
+            "DEFAULT_HISTORY_CAP",
+            "AnswerRecord",
+            "AnswerSummary",
+            "HistoryStore",
+            "render_markdown",
+        ),
+        "app._history",
+    ),
     **dict.fromkeys(
         ("ItemRecord", "ItemStatus", "JobKind", "JobRecord", "JobRunner", "JobStatus", "JobStore"),
         "app._jobs",

@@ -347,10 +347,14 @@ def citations(result: dict[str, Any]) -> list[dict[str, Any]]:
     return list(out.values())
 
 
-def citation_label(loc: dict[str, Any]) -> str:
+def citation_label(loc: dict[str, Any], *, with_clause: bool = False) -> str:
+    """ "MSA.pdf, p. 3, § 12, lines 31–34"; `with_clause` adds the clause after the section
+    (the answers' Markdown export; the CSV and HTML reports leave it out)."""
     parts = [str(loc.get("document") or loc.get("document_id") or "?"), f"p. {loc.get('page')}"]
     if loc.get("section"):
         parts.append(f"§ {loc['section']}")
+    if with_clause and loc.get("clause"):
+        parts.append(f"clause {loc['clause']}")
     start, end = loc.get("line_start"), loc.get("line_end")
     if start is not None:
         parts.append(f"lines {start}–{end}" if end not in (None, start) else f"line {start}")

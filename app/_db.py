@@ -1,4 +1,8 @@
-"""The application's tables in the catalog's database: jobs and their items."""
+"""The application's tables in the catalog's database: jobs and their items, and the answers
+kept per knowledge base (app/_history.py).
+
+They are made by `create_all` when the database is opened, as the catalog's new tables are
+(retrieval/_schema.py): a data directory written before a table existed gains it, empty."""
 
 from __future__ import annotations
 
@@ -42,6 +46,27 @@ job_items = Table(
     Column("input", Text, nullable=False),  # JSON
     Column("status", String(20), nullable=False),  # pending | done | failed
     Column("result", Text, nullable=True),  # JSON
+)
+
+answers = Table(
+    "api_answers",
+    metadata,
+    Column("kb", String(64), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # the answer's id within its knowledge base
+    Column("created_at", String(40), nullable=False),
+    Column("question", Text, nullable=True),
+    Column("request", Text, nullable=False),  # JSON: the query's options as sent
+    Column("verdict", String(40), nullable=False),
+    Column("answer", Text, nullable=False),  # JSON: the answer as returned
+)
+
+# The last id given per knowledge base, kept apart from the answers so that an id is never
+# given twice: not after the newest answer is deleted, nor after the KB is made again.
+answer_counters = Table(
+    "api_answer_counters",
+    metadata,
+    Column("kb", String(64), primary_key=True),
+    Column("last", Integer, nullable=False),
 )
 
 

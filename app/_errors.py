@@ -4,6 +4,7 @@
     ├── BatchFormatError  a questions file that cannot be read (422, with its `line`)
     ├── JobNotFound       no job of that id (404)
     ├── JobConflict       the job's state forbids the request (409)
+    ├── AnswerNotFound    no kept answer of that id in the knowledge base (404)
     ├── JsonTooDeep       JSON nested past the depth limit (app/_jsonbounds.py)
     ├── EmbeddedStoreOnly check/reindex asked of a Qdrant server's data (422)
     ├── OriginalsLost     a reindex refused: committed documents' originals are gone (409)
@@ -48,6 +49,12 @@ class BatchFormatError(AppError):
 
 class JobNotFound(AppError):
     """No job of that id."""
+
+    status, code, title = 404, "not_found", "Not found"
+
+
+class AnswerNotFound(AppError):
+    """No kept answer of that id in the knowledge base (never given, deleted or dropped)."""
 
     status, code, title = 404, "not_found", "Not found"
 

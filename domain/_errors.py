@@ -41,6 +41,7 @@ internal error and logs the message.
     │   ├── BatchFormatError         422 invalid_questions_file (+ line)
     │   ├── JobNotFound              404 not_found
     │   ├── JobConflict              409 conflict
+    │   ├── AnswerNotFound           404 not_found: no kept answer of that id (app/_history.py)
     │   ├── JsonTooDeep              422 invalid_input (also a ValueError)
     │   ├── EmbeddedStoreOnly        422 embedded_store_only: check/reindex of a Qdrant server's data
     │   ├── OriginalsLost            409 originals_lost: a reindex without some documents' originals

@@ -1,11 +1,15 @@
 // The workspace shell: sign-in, the knowledge-base picker, and hash routes to the views.
-// Routes: #/kbs, #/kb/<name>/<view> with view in uploads | docs | ask | entities | batch;
-// #/kb/<name>/ask/<document_id> asks that document only.
+// Routes: #/kbs, #/kb/<name>/<view> with view in uploads | docs | ask | history | entities |
+// batch; #/kb/<name>/ask/<document_id> asks that document only; #/kb/<name>/answers/<id> is a
+// kept answer (under History in the navigation).
 
 import { Api, clear, describe, enc, h } from "./core.js";
+import { answerView, historyView } from "./history.js";
 import { askView, batchView, docsView, entitiesView, kbsView, uploadsView } from "./views.js";
 
-const VIEWS = { uploads: uploadsView, docs: docsView, ask: askView, entities: entitiesView, batch: batchView };
+const VIEWS = { uploads: uploadsView, docs: docsView, ask: askView, history: historyView, answers: answerView, entities: entitiesView, batch: batchView };
+// The navigation link a view is shown under (a kept answer under History).
+const NAV_OF = { answers: "history" };
 const KEY = "evrag.key";
 const $ = (id) => document.getElementById(id);
 
@@ -94,11 +98,12 @@ async function route() {
   }
   if (kb && !ctx.kbs.some((k) => k.name === kb)) await ctx.refreshKbs().catch(() => null);
   $("kb-select").value = ctx.kb || "";
+  const current = NAV_OF[view] || view;
   for (const link of document.querySelectorAll("#nav a[data-view]")) {
     const name = link.dataset.view;
     if (name !== "kbs") link.href = ctx.kb ? `#/kb/${enc(ctx.kb)}/${name}` : "#/kbs";
-    link.toggleAttribute("aria-current", name === view);
-    if (name === view) link.setAttribute("aria-current", "page");
+    link.toggleAttribute("aria-current", name === current);
+    if (name === current) link.setAttribute("aria-current", "page");
   }
   const target = $("view");
   const render = view === "kbs" ? kbsView : VIEWS[view];

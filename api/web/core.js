@@ -513,3 +513,22 @@ export function citeButton(ctx, h, loc, quote) {
   );
   return button;
 }
+
+// ----------------------------------------------------------------- answer links
+// Every answer is kept on the server with an id (the query's X-Answer-Id header): its
+// link opens it again, after a reload too (history.js renders it).
+
+/** The workspace's link to a kept answer of `kb`. */
+export function answerHref(kb, id) {
+  return `#/kb/${enc(kb)}/answers/${enc(String(id))}`;
+}
+
+/** The row under an answer's question: its stable link, then `more` (controls, a date). */
+export function answerLinkRow(kb, id, ...more) {
+  return h(
+    "p",
+    { class: "row answer-link" },
+    h("a", { href: answerHref(kb, id), "data-answer-id": String(id) }, `Link to this answer (#${id})`),
+    more,
+  );
+}

@@ -3,6 +3,7 @@
 
 import {
   alertBox,
+  answerLinkRow,
   append,
   badge,
   chips,
@@ -734,6 +735,9 @@ export async function askView(ctx, target) {
       const t0 = performance.now();
       const answer = await response.json();
       const card = answerCard(ctx, answer, { onScope: again });
+      // Kept on the server (history.js): its stable link under the question.
+      const kept = response.headers.get("X-Answer-Id");
+      if (kept) card.firstChild.after(answerLinkRow(kb, kept));
       clear(out, card);
       await new Promise((resolve) => requestAnimationFrame(() => resolve()));
       card.dataset.renderMs = (performance.now() - t0).toFixed(1);

@@ -27,6 +27,7 @@ def _fill(path: str) -> str:
         .replace("{job_id}", "0" * 24)
         .replace("{key_id}", "k" * 16)
         .replace("{page}", "1")
+        .replace("{answer_id}", "1")
     )
 
 

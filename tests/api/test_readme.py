@@ -35,6 +35,7 @@ def test_the_walkthrough_covers_the_whole_api() -> None:
         "/documents",
         "$JOB",
         "/query",
+        "/answers",
         "/evaluations",
         "format=jsonl",
         "format=csv",
@@ -78,6 +79,7 @@ def test_the_readme_walkthrough_runs_as_written(tmp_path: Path) -> None:
     assert '"answer":"New York"' in out[2], out
     assert (work / "page.png").read_bytes().startswith(b"\x89PNG")
     assert (work / "cited.png").read_bytes().startswith(b"\x89PNG")
+    assert (work / "answer.md").read_text().startswith("# Answer 1 from knowledge base target\n")
     rows = [json.loads(ln) for ln in (work / "results.jsonl").read_text().splitlines()]
     assert [r["id"] for r in rows] == ["q1", "q2"]
     assert (work / "results.csv").read_text().startswith("id,question,verdict")

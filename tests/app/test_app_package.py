@@ -8,12 +8,17 @@ import app
 
 def test_exported_names_are_pinned() -> None:
     assert list(app.__all__) == [
+        "DEFAULT_HISTORY_CAP",
         "MAX_JSON_DEPTH",
+        "AnswerNotFound",
+        "AnswerRecord",
+        "AnswerSummary",
         "AppError",
         "Asker",
         "BatchFormatError",
         "BatchItem",
         "ExportReport",
+        "HistoryStore",
         "ImportReport",
         "ItemRecord",
         "ItemStatus",
@@ -45,6 +50,7 @@ def test_exported_names_are_pinned() -> None:
         "render_csv",
         "render_html",
         "render_jsonl",
+        "render_markdown",
         "run_batch",
         "summary_text",
         "verdict",
