@@ -18,8 +18,11 @@ from typing import Any
 
 from domain import ModalityWords, PropositionEntry, lexicon, sentence_spans
 from skill._answer import EvidenceUnit
+from skill._candidate import Candidate
 from skill._errors import SubjectClassError
+from skill._evidence import EvidenceCollector
 from skill._question import question_focus
+from skill._sentences import sentences_of
 from skill._subject import SubjectClass
 
 _FLAGS = re.IGNORECASE
@@ -227,6 +230,19 @@ class ClauseReader:
         self.claim = claim
         self._p = _BY_NAME[claim.entry.name]
 
+    def relevance(self, text: str) -> int:
+        """0: `text` gives a right or a duty under a contrary condition; 1: a right or a duty;
+        2: a mention under a contrary condition (a heading: "Termination for Cause"); 3: else."""
+        p = self._p
+        contrary = p.contrary is not None and bool(p.contrary.search(text))
+        modal = bool(_MODALITY.permission.search(text) or _MODALITY.obligation.search(text))
+        return (0 if contrary else 1) if modal else (2 if contrary else 3)
+
+    def names_action(self, text: str) -> bool:
+        """Does `text` name the claim's action, or deny the claim in other words?"""
+        p = self._p
+        return any(a.search(text) for a in p.action) or bool(p.denies and p.denies.search(text))
+
     def read(self, text: str) -> tuple[Reading | None, bool]:
         """The first sentence of `text` that decides the claim (one naming its qualifier
         first), and whether any sentence names its action."""
@@ -360,6 +376,46 @@ def _part(text: str) -> str:
     return part if len(part) <= _MAX_PART else part[: _MAX_PART - 1].rstrip() + "…"
 
 
+# the confidence of a sentence found by reading the agreement through, before it is read
+# (the reading's own confidence decides what it observes)
+FOUND_CONFIDENCE = 0.5
+# related sentences (naming the action, deciding nothing) quoted beside a "not stated"
+MAX_RELATED = 3
+
+
+def claim_sentences(
+    claim: Claim,
+    collector: EvidenceCollector,
+    kb: str,
+    candidates: Sequence[Candidate],
+    committed: Sequence[str],
+    claim_id: str,
+) -> list[EvidenceUnit]:
+    """Every sentence of the candidates' documents that names the claim's action: a yes/no
+    claim is read over the whole agreement, so that "not stated" means no sentence says it,
+    not that a search did not rank one."""
+    reader = ClauseReader(claim)
+    allowed = set(committed)
+    seen: set[tuple[str, int, int]] = set()
+    out: list[EvidenceUnit] = []
+    for candidate in candidates:
+        for document_id in sorted(d for d in candidate.documents if d in allowed):
+            for chunk in collector.store.chunks_of(kb, document_id):
+                for sentence in sentences_of(chunk):
+                    where = sentence.location
+                    key = (where.document_id, where.char_start, where.char_end)
+                    if key in seen or not reader.names_action(sentence.text):
+                        continue
+                    seen.add(key)
+                    text = " ".join(sentence.text.split())
+                    out.append(
+                        collector.sentence_unit(
+                            sentence, candidate.subject_id, claim_id, text, FOUND_CONFIDENCE
+                        )
+                    )
+    return out
+
+
 @dataclass(frozen=True)
 class Observed:
     """One evidence unit that speaks of the claim, with what its sentence says."""
@@ -375,14 +431,20 @@ def observe(
     (related: quoted beside a "not stated")."""
     reader = ClauseReader(claim)
     observed: list[Observed] = []
-    related: list[EvidenceUnit] = []
+    related: list[tuple[int, str, int, EvidenceUnit]] = []
     for unit in sorted(units, key=lambda u: u.evidence_id):
         reading, named = reader.read(unit.quote)
         if reading is not None:
             observed.append(Observed(unit, reading))
         elif named:
-            related.append(unit)
-    return observed, related
+            where = unit.source_location
+            related.append(
+                (reader.relevance(unit.quote), where.document_id, where.char_start, unit)
+            )
+    # the most telling first: a right under the qualifier's opposite ("terminate ... if ...
+    # breaches"), then a sentence that says may or shall of the action, then a mention
+    related.sort(key=lambda r: r[:3])
+    return observed, [r[3] for r in related[:MAX_RELATED]]
 
 
 def claim_answer(
@@ -445,6 +507,7 @@ __all__ = [
     "claim_answer",
     "claim_names",
     "claim_of",
+    "claim_sentences",
     "claim_subject",
     "observe",
     "read_claim",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias
+from domain import Alias, SourceLocation
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -25,7 +25,16 @@ from skill._answer import (
     Supersession,
 )
 from skill._candidate import Candidate, GateResult
-from skill._claims import Claim, Reading, claim_answer, claim_of, claim_subject, observe, read_claim
+from skill._claims import (
+    Claim,
+    Reading,
+    claim_answer,
+    claim_of,
+    claim_sentences,
+    claim_subject,
+    observe,
+    read_claim,
+)
 from skill._conclude import (
     UNDATED_OBSERVED_AT,
     ValueJudge,
@@ -214,6 +223,16 @@ class EvidenceSkill:
                 other = gate_of.run(kb, alternative, committed)
                 if other.candidates:
                     subject_class, gate = alternative, other
+        if (
+            not gate.candidates
+            and not gate.rejected
+            and documents is not None
+            and subject_class.type == "agreement"
+            and not subject_class.parties
+        ):
+            # "Does the NDA ...?" of the one document chosen, whose preamble names no party
+            # (a template, a form): the documents chosen are the agreement asked about
+            gate = GateResult(candidates=_chosen_documents(committed, info), rejected=())
         # holders whose office the documents say ended (or began later) are not holders then
         gate = OfficeTenure(info).run(gate, subject_class)
         machine.advance(State.CANDIDATE_SUBJECT_DISCOVERED)
@@ -271,6 +290,27 @@ class EvidenceSkill:
             )
         machine.advance(State.EVIDENCE_VERIFIED)
         if claim is not None:
+            # the whole agreement read for the claim, beside what the search ranked
+            found = {(u.source_location.document_id, u.source_location.char_start) for u in units}
+            found |= {
+                (u.source_location.document_id, u.source_location.char_start)
+                for u in replaced_units
+            }
+            units = [
+                *units,
+                *(
+                    u
+                    for u in claim_sentences(
+                        claim,
+                        collector,
+                        kb,
+                        gate.candidates,
+                        committed,
+                        f"claim:{claim.entry.name}",
+                    )
+                    if (u.source_location.document_id, u.source_location.char_start) not in found
+                ),
+            ]
             titles = [x.name.casefold() for x in gate.candidates]
             return self._claim_answer(
                 question,
@@ -730,6 +770,33 @@ class EvidenceSkill:
         )
 
 
+def _chosen_documents(
+    scope: Sequence[str], info: Callable[[str], DocumentInfo | None]
+) -> tuple[Candidate, ...]:
+    """The documents of a scope as the agreements asked about, for want of any binding."""
+    out = []
+    for document_id in sorted(scope):
+        i = info(document_id)
+        if i is None:
+            continue
+        out.append(
+            Candidate(
+                subject_id=f"document:{document_id}",
+                name=i.title or i.name,
+                subject_type="agreement",
+                bindings=(),
+                documents=(document_id,),
+                class_attributes={
+                    "document_type": i.document_type,
+                    "title": i.title,
+                    "date": i.document_date,
+                    "parties": sorted(i.parties),
+                },
+            )
+        )
+    return tuple(out)
+
+
 def _claim_details(readings: Sequence[Reading]) -> dict[str, list[str]]:
     """The conditions and exceptions the deciding sentences attach, each once, in order."""
     details: dict[str, list[str]] = {}
@@ -830,7 +897,20 @@ def _candidate_out(candidate: Candidate) -> CandidateSubject:
         (b for b in bindings if candidate.relation and b.parent_key and b.role != "agreement"),
         None,
     )
-    anchor = bindings[0]
+    # a document chosen as the subject for want of any binding: cited at its first line
+    location = (
+        bindings[0].location
+        if bindings
+        else SourceLocation(
+            document=candidate.name,
+            document_id=candidate.documents[0],
+            page=1,
+            line_start=1,
+            line_end=1,
+            char_start=0,
+            char_end=0,
+        )
+    )
     attributes: dict[str, Any] = {"type": candidate.subject_type}
     if candidate.relation:
         attributes["role"] = candidate.relation
@@ -850,7 +930,7 @@ def _candidate_out(candidate: Candidate) -> CandidateSubject:
             if link is not None
             else None
         ),
-        source_location=anchor.location,
+        source_location=location,
     )
 
 

@@ -229,8 +229,10 @@ def test_a_qualifier_is_not_a_party(
     assert "not_stated" in answer.risk_signals
     assert answer.conclusion.values == []
     assert answer.conclusion.answer is not None
+    # a yes/no claim (issue 34): not stated, said precisely
     assert answer.conclusion.answer.startswith(
-        "no termination for convenience clause found in Master Services Agreement ("
+        "Not stated in Master Services Agreement — no sentence found speaks of terminating "
+        "without cause ("
     )
 
 
