@@ -172,6 +172,13 @@ class PropositionEntry:
     # "no" or "silent": what a sentence allowing the action only under a contrary says
     contrary_answers: str
     denies: tuple[str, ...]
+    # "no" or "silent": what a sentence forbidding the action outright, its qualifier unsaid,
+    # says of the qualified claim ("may not be terminated": no; "shall not disclose to any
+    # third party", asked of employees: silent, as a carve-out elsewhere may allow it)
+    outright_answers: str = "no"
+    # what says the claim holds whatever the modality (an NDA's exclusions: "shall not apply
+    # to information that ... is independently developed")
+    affirms: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -845,6 +852,10 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             if "contrary_answers" in p.data
             else "silent",
             denies=_found(p, "denies"),
+            outright_answers=p.choice("outright_answers", CONTRARY_ANSWERS)
+            if "outright_answers" in p.data
+            else "no",
+            affirms=_found(p, "affirms"),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

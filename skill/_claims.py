@@ -41,6 +41,7 @@ class _Compiled:
     qualifier: re.Pattern[str] | None
     contrary: re.Pattern[str] | None
     denies: re.Pattern[str] | None
+    affirms: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -54,6 +55,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.qualifier),
         _any(entry.contrary),
         _any(entry.denies),
+        _any(entry.affirms),
     )
 
 
@@ -107,6 +109,14 @@ _MAX_PART = 240
 # default threshold (0.5): a request's stricter contract may set them aside.
 READ_CONFIDENCE = 0.8
 INDIRECT_CONFIDENCE = 0.6
+# how far from the action its qualifier may stand, in characters (before it: "for convenience,
+# either party may terminate"; after it: "may assign this Agreement without the consent")
+_REACH_BEFORE = 60
+_REACH_AFTER = 120
+# how near before an action its modal stands, in characters
+_GOVERNED = 90
+# "without" before an action in a question ("without notifying")
+_WITHOUT = re.compile(r"\bwithout\s+(?:first\s+|prior\s+|giving\s+|any\s+)?", _FLAGS)
 # (the question's modality, the proposition's kind) that ask the proposition's negation
 _ASKS_OPPOSITE = {
     ("prohibition", "permission"),
@@ -153,6 +163,12 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
         negated = opposite
         # "May the recipient reverse engineer?" asks the prohibition's negation
         if (asked, kind) in _ASKS_OPPOSITE:
+            negated = not negated
+        if any(
+            a.match(focus, w.end()) for w in _WITHOUT.finditer(focus) for a in proposition.action
+        ):
+            # "... disclose it without notifying the owner?", "... without keeping copies?":
+            # the action itself is what the question says is not done
             negated = not negated
         return _claim(proposition.entry, negated, subject)
     return None
@@ -273,14 +289,25 @@ class ClauseReader:
         if self._someone_else(window):
             return None, False, True
         conditions = _conditions(main, action.end())
+        if p.affirms is not None and p.affirms.search(s):
+            return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
         if p.denies is not None and p.denies.search(main):
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
             return reading, True, True
         negated = len(_MODALITY.negation.findall(window)) % 2 == 1
-        qualified = p.qualifier is None or bool(p.qualifier.search(main))
-        in_exception = p.qualifier is not None and any(p.qualifier.search(e) for e in exceptions)
-        contrary = p.contrary is not None and bool(p.contrary.search(main))
         kind = p.entry.kind
+        if kind != "state" and not self._governed(window):
+            # the action named, no modal near it ("... as a result of a disclosure"): a
+            # mention, not a right, a duty or a prohibition of it
+            return None, False, True
+        # the qualifier qualifies the action only near it: "may disclose ... to its employees",
+        # not "employees" anywhere in a long sentence about something else
+        near = main[max(0, action.start() - _REACH_BEFORE) : action.end() + _REACH_AFTER]
+        qualified = p.qualifier is None or bool(p.qualifier.search(near))
+        in_exception = p.qualifier is not None and any(
+            p.qualifier.search(e[:_REACH_AFTER]) for e in exceptions
+        )
+        contrary = p.contrary is not None and bool(p.contrary.search(main))
         holds: bool | None
         if kind == "permission":
             if qualified:
@@ -288,7 +315,7 @@ class ClauseReader:
             elif in_exception and negated:
                 # "shall not disclose ... except to its employees": allowed by the exception
                 holds = True
-            elif negated and not contrary:
+            elif negated and not contrary and p.entry.outright_answers == "no":
                 # forbidden outright ("may not be terminated"): not with the qualifier either
                 holds = False
             elif contrary and not negated and p.entry.contrary_answers == "no":
@@ -317,6 +344,18 @@ class ClauseReader:
         confidence: float,
     ) -> Reading:
         return Reading(holds != self.claim.negated, sentence, conditions, exceptions, confidence)
+
+    @staticmethod
+    def _governed(window: str) -> bool:
+        """Does a modal or a negation stand near before the action (its last _GOVERNED
+        characters: "shall not, without the prior written consent of the Disclosing Party,
+        disclose")?"""
+        tail = window[-_GOVERNED:]
+        return bool(
+            _MODALITY.permission.search(tail)
+            or _MODALITY.obligation.search(tail)
+            or _MODALITY.negation.search(tail)
+        )
 
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,
@@ -457,7 +496,7 @@ def claim_answer(
     searched: str = "",
     candidates: Sequence[EvidenceUnit] = (),
 ) -> str:
-    """The answer's text: "Yes —", "No —", "The sources disagree —", "Not established —" or
+    """The answer's text: "Yes —", "No —", "The sentences disagree —", "Not established —" or
     "Not stated in <agreement> —", then the deciding sentence, its conditions and exceptions."""
     if not observed:
         text = f"Not stated in {where} — no sentence found speaks of {claim.entry.label}"
@@ -470,14 +509,14 @@ def claim_answer(
             quotes = dict.fromkeys(" ".join(u.quote.split()) for u in candidates)
             text += "; candidates: " + "; ".join(list(quotes)[:3])
         return text
-    if conflict:
+    if conflict or len({o.reading.holds for o in observed}) > 1:
         sides = "; ".join(
             f"{'yes' if holds else 'no'}: {_said(o)}"
             for holds in (True, False)
             for o in [next((o for o in observed if o.reading.holds == holds), None)]
             if o is not None
         )
-        return f"The sources disagree — {sides}"
+        return f"The sentences disagree — {sides}"
     holds = observed[0].reading.holds
     deciding = next(o for o in observed if o.reading.holds == holds)
     if decision == "SUPPORTED":
