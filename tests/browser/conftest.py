@@ -99,6 +99,34 @@ def browser_context(
             context.close()
 
 
+@pytest.fixture(scope="module")
+def page(browser_context: Any, server: Any) -> Iterator[Any]:
+    """A tab of the workspace for one test module (its tests run in file order on it); any
+    script error or console error on it fails the module."""
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and "status of 4" not in m.text  # an API problem, shown in words
+            else None
+        ),
+    )
+    page.set_default_timeout(60_000)  # a loaded 2-core machine: waits, not failures
+    page.goto(server.url + "/")
+    yield page
+    page.close()
+    assert not errors, errors
+
+
+def sign_in(page: Any, key: str) -> None:
+    """Sign in on the page's form with `key`."""
+    page.fill("#key", key)
+    page.click("#signin-form button[type=submit]")
+
+
 @pytest.fixture(scope="session")
 def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where the main pages' screenshots go: EVRAG_SCREENSHOT_DIR (e.g. docs/), else a temp dir."""

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, Requests
+from tests.browser.conftest import ADMIN, Requests, sign_in
 from tests.pdfs import contract_pdf
 
 KB = "halcyon"
@@ -34,31 +34,6 @@ DETAILS = "What insurance must Halcyon maintain under the MSA?"
 FIGURES: dict[str, Any] = {}
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def page(browser_context: Any, server: Any) -> Any:
-    page = browser_context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on(
-        "console",
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and "status of 4" not in m.text  # an API problem, shown in words
-            else None
-        ),
-    )
-    page.set_default_timeout(60_000)  # a loaded 2-core machine: waits, not failures
-    page.goto(server.url + "/")
-    yield page
-    page.close()
-    assert not errors, errors
-
-
-def sign_in(page: Any, key: str) -> None:
-    page.fill("#key", key)
-    page.click("#signin-form button[type=submit]")
 
 
 def shot(page: Any, screenshots: Path, name: str, **kwargs: Any) -> None:
@@ -613,6 +588,67 @@ def test_no_view_scrolls_sideways_at_1280_or_800(page: Any) -> None:
         if page.is_visible("#viewer"):
             page.keyboard.press("Escape")
         page.set_viewport_size({"width": 1280, "height": 800})
+    assert not found, "\n".join(found)
+
+
+# axe-core's impacts that fail the check: a view with one of these bars someone from using it.
+BARRING = ("serious", "critical")
+
+
+def barring_violations(page: Any, view: str) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands, as readable
+    lines (rule, impact, the first offending elements). axe-core is the copy shipped in
+    the axe-playwright-python wheel: nothing is fetched."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = []
+    for v in Axe().run(page).response["violations"]:
+        if v["impact"] in BARRING:
+            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:4]]
+            found.append(f"{view}: {v['id']} ({v['impact']}, {len(v['nodes'])}): {targets}")
+    return found
+
+
+def test_no_view_has_a_serious_accessibility_violation(page: Any) -> None:
+    """axe-core on every view in the state that shows most of it (lists filled, an answer,
+    batch results, a page in the viewer): no serious or critical violation."""
+    found = []
+    try:
+        page.click("#nav a[data-view=kbs]")
+        page.wait_for_selector("#view table tbody tr")
+        found += barring_violations(page, "knowledge bases")
+        page.click("#nav a[data-view=uploads]")
+        page.wait_for_selector("#view table tbody tr button.link")
+        page.locator("#view table tbody tr button.link").last.click()
+        page.wait_for_selector(".job tbody tr")
+        found += barring_violations(page, "uploads")
+        page.click("#nav a[data-view=docs]")
+        page.wait_for_selector("tr[data-doc]")
+        found += barring_violations(page, "documents")
+        page.click("#nav a[data-view=entities]")
+        page.fill("#entity-search", "Halcyon Robotics")
+        page.locator(".entity-list").get_by_role(
+            "button", name="Halcyon Robotics, Inc.", exact=True
+        ).click()
+        page.wait_for_selector("#view h3:has-text('Bindings of') ~ * table tbody tr")
+        found += barring_violations(page, "entities")
+        page.click("#nav a[data-view=batch]")
+        page.wait_for_selector("#view table tbody tr button.link")
+        page.locator("#view table tbody tr button.link").last.click()  # the CSV's evaluation
+        page.wait_for_selector(".evaluation tr[data-verdict]")
+        page.locator(".evaluation tr[data-verdict] button.link").first.click()
+        page.wait_for_selector(".evaluation article.answer")
+        found += barring_violations(page, "batch with results")
+        page.click("#nav a[data-view=ask]")
+        page.wait_for_selector("#question")
+        ask(page, CONFLICT)
+        found += barring_violations(page, "ask with an answer")
+        page.locator("article.answer .cites [data-cite]").first.click()
+        viewer_loaded(page)
+        found += barring_violations(page, "the viewer")
+    finally:
+        if page.is_visible("#viewer"):
+            page.keyboard.press("Escape")
     assert not found, "\n".join(found)
 
 
