@@ -134,3 +134,21 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+# axe-core's impacts that fail the check: a view with one of these bars someone from using it.
+BARRING = ("serious", "critical")
+
+
+def barring_violations(page: Any, view: str) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands, as readable
+    lines (rule, impact, the first offending elements). axe-core is the copy shipped in
+    the axe-playwright-python wheel: nothing is fetched."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = []
+    for v in Axe().run(page).response["violations"]:
+        if v["impact"] in BARRING:
+            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:4]]
+            found.append(f"{view}: {v['id']} ({v['impact']}, {len(v['nodes'])}): {targets}")
+    return found

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, Requests, sign_in
+from tests.browser.conftest import ADMIN, Requests, barring_violations, sign_in
 from tests.pdfs import contract_pdf
 
 KB = "halcyon"
@@ -168,7 +168,7 @@ def test_documents_table_sorts_filters_and_shows_ocr(page: Any, screenshots: Pat
     # Open a document at a page of one's choice, then leave with Escape.
     first = page.locator("tr[data-doc]").first
     first.locator("input.page-input").fill("2")
-    first.locator("button").click()
+    first.locator("button:text-is('Open')").click()
     page.wait_for_selector("#v-img[data-loading=false][src^='blob:']")
     assert page.input_value("#v-page") == "2"
     page.keyboard.press("Escape")
@@ -589,24 +589,6 @@ def test_no_view_scrolls_sideways_at_1280_or_800(page: Any) -> None:
             page.keyboard.press("Escape")
         page.set_viewport_size({"width": 1280, "height": 800})
     assert not found, "\n".join(found)
-
-
-# axe-core's impacts that fail the check: a view with one of these bars someone from using it.
-BARRING = ("serious", "critical")
-
-
-def barring_violations(page: Any, view: str) -> list[str]:
-    """axe-core's serious and critical violations on the page as it stands, as readable
-    lines (rule, impact, the first offending elements). axe-core is the copy shipped in
-    the axe-playwright-python wheel: nothing is fetched."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = []
-    for v in Axe().run(page).response["violations"]:
-        if v["impact"] in BARRING:
-            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:4]]
-            found.append(f"{view}: {v['id']} ({v['impact']}, {len(v['nodes'])}): {targets}")
-    return found
 
 
 def test_no_view_has_a_serious_accessibility_violation(page: Any) -> None:
