@@ -1073,6 +1073,15 @@ async function download(ctx, url, filename, status) {
   }
 }
 
+/** Show a result's answer card below the table, scrolled to and focused: under a long table
+ *  it would open out of sight, and a keyboard user reads on from the card. */
+function showCard(detail, card) {
+  card.tabIndex = -1;
+  clear(detail, card);
+  card.focus({ preventScroll: true });
+  card.scrollIntoView({ block: "start" });
+}
+
 function evaluationPanel(ctx, job, onDone) {
   const panel = h("section", { class: "card evaluation", "data-job": job.job_id });
   const error = alertBox();
@@ -1125,7 +1134,7 @@ function evaluationPanel(ctx, job, onDone) {
         table,
         dataTable(
           [
-            { key: "id", label: "Id", render: (r) => h("button", { type: "button", class: "link", onclick: () => clear(detail, answerCard(ctx, r)) }, r.id) },
+            { key: "id", label: "Id", render: (r) => h("button", { type: "button", class: "link", onclick: () => showCard(detail, answerCard(ctx, r)) }, r.id) },
             { key: "question", label: "Question", value: (r) => r.question || JSON.stringify(r.subject_class || "") },
             { key: "verdict", label: "Result", value: verdict, render: (r) => badge(verdict(r)) },
             { key: "sufficient", label: "Sufficient", value: (r) => (r.error ? "" : String(Boolean(r.sufficient))) },

@@ -517,6 +517,30 @@ def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path
     assert page.locator(".evaluation tr[data-verdict]").count() == 1
 
 
+def test_the_batch_view_scrolls_to_the_card_it_opens_and_focuses_it(page: Any) -> None:
+    """A result's id opens its answer card below the table: the card is scrolled to (its top
+    in the window, which is short here so the card opens out of sight) and has the focus."""
+    page.set_viewport_size({"width": 1280, "height": 420})
+    try:
+        page.locator(".evaluation tr[data-verdict] button:text-is('j1')").click()
+        card = page.locator(".evaluation article.answer")
+        card.wait_for()
+        deadline = time.monotonic() + 5
+        while page.evaluate(CARD_TOP) is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # a smooth scroll takes a few frames
+        assert page.evaluate(CARD_TOP) is not None, "the card's top is out of the window"
+        assert card.evaluate("(e) => e === document.activeElement")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+# The top of the batch view's answer card when it lies in the window, else null.
+CARD_TOP = """() => {
+  const r = document.querySelector('.evaluation article.answer').getBoundingClientRect();
+  return r.top >= 0 && r.top < window.innerHeight ? r.top : null;
+}"""
+
+
 # What sticks out sideways in a view: the document's scroll width, every element of the view
 # (the workspace and the open viewer) wider than the window or past its right edge, and every
 # table box that scrolls sideways. The page image inside the viewer pans in its own pane by
