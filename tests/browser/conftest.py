@@ -9,35 +9,25 @@ downloaded (`playwright install` is never run).
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bench.browser import CHROMIUM_ARGS, chromium_executable
+
 if not os.environ.get("EVRAG_BROWSER_TESTS"):
     collect_ignore_glob = ["test_*.py"]
 
 ADMIN = "browser-admin-key"
-# Without the background-networking flags Chromium calls hosts it cannot reach.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def chromium_path() -> str:
-    path = os.environ.get("EVRAG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(path).exists():
+    path = chromium_executable()
+    if path is None:
         pytest.fail("no Chromium: apt-get install chromium (or set EVRAG_CHROMIUM)")
-    return path
+    return str(path)
 
 
 class Requests:
