@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install test lint typecheck pytest test-browser demo bench train clean
+.PHONY: install test lint typecheck pytest test-browser screenshots demo bench train clean
 
 install: $(STAMP)
 
@@ -46,6 +46,11 @@ $(BROWSER_STAMP): $(STAMP)
 
 test-browser: $(BROWSER_STAMP)
 	EVRAG_BROWSER_TESTS=1 $(BIN)/pytest -q -s tests/browser
+
+# The README's screenshots (docs/workspace-*.png), taken from the live workspace on the sample
+# data room in the system's chromium (bench/screenshots.py); by hand, not part of `make test`.
+screenshots: $(BROWSER_STAMP)
+	$(BIN)/python -m bench.screenshots docs
 
 demo: $(STAMP)
 	$(BIN)/python -m bench.demo

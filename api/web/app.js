@@ -105,9 +105,13 @@ async function route() {
     link.toggleAttribute("aria-current", name === current);
     if (name === current) link.setAttribute("aria-current", "page");
   }
-  const target = $("view");
+  // Each route draws into an element of its own: a view whose requests answer after the route
+  // has changed (leaving Documents while it loads) draws into a detached element, not over the
+  // view now shown.
+  const target = h("div");
+  $("view").replaceChildren(target);
+  $("view").dataset.view = view;
   const render = view === "kbs" ? kbsView : VIEWS[view];
-  target.dataset.view = view;
   try {
     await render(ctx, target);
   } catch (err) {

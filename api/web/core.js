@@ -220,6 +220,32 @@ export function chips(items) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// ----------------------------------------------------------------- confirmation
+// A modal question before what cannot be undone (deleting a document or a knowledge base):
+// it names what goes, and Cancel has the focus, so an Enter or Escape pressed by habit
+// deletes nothing.
+
+let confirmations = 0; // ids for each dialog's title and text
+
+/** Ask `title` / `message` in a modal dialog; resolves true only when `action` is pressed. */
+export function confirmAction({ title, message, action }) {
+  const id = `confirm-${++confirmations}`;
+  return new Promise((resolve) => {
+    let confirmed = false;
+    const dialog = h("dialog", { class: "confirm", "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-text` });
+    const cancel = h("button", { type: "button", class: "secondary", onclick: () => dialog.close() }, "Cancel");
+    const act = h("button", { type: "button", class: "danger", onclick: () => { confirmed = true; dialog.close(); } }, action);
+    append(dialog, [h("h2", { id: `${id}-title` }, title), h("p", { id: `${id}-text` }, message), h("div", { class: "row" }, cancel, act)]);
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      resolve(confirmed);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    cancel.focus();
+  });
+}
+
 // ----------------------------------------------------------------- viewer
 // The page viewer: a cited page as an image with its lines highlighted, the quote beside it.
 // Images are fetched with the key (an <img> cannot send one) and shown as blob: URLs. The

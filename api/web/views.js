@@ -9,6 +9,7 @@ import {
   chips,
   citeButton,
   clear,
+  confirmAction,
   dataTable,
   describe,
   enc,
@@ -60,7 +61,16 @@ export async function kbsView(ctx, target) {
                 key: "open",
                 label: "",
                 sortable: false,
-                render: (kb) => h("a", { href: `#/kb/${enc(kb.name)}/uploads` }, "Upload"),
+                render: (kb) =>
+                  h(
+                    "span",
+                    { class: "row" },
+                    h("a", { href: `#/kb/${enc(kb.name)}/uploads` }, "Upload"),
+                    // the route is the admin's: a knowledge-base key is offered no button it cannot use
+                    ctx.isAdmin
+                      ? h("button", { type: "button", class: "secondary danger", "aria-label": `Delete ${kb.name}`, onclick: () => deleteKb(ctx, kb, target, error) }, "Delete")
+                      : null,
+                  ),
               },
             ],
             kbs,
@@ -70,6 +80,24 @@ export async function kbsView(ctx, target) {
     ),
     h("section", { class: "card" }, create, error),
   );
+}
+
+/** Delete a knowledge base once its confirmation is accepted, then draw the list again. */
+async function deleteKb(ctx, kb, target, error) {
+  const ok = await confirmAction({
+    title: "Delete knowledge base?",
+    message: `“${kb.name}” is deleted with its ${kb.documents} document(s), their chunks and bindings; keys lose access to it. This cannot be undone.`,
+    action: "Delete",
+  });
+  if (!ok) return;
+  try {
+    await ctx.api.fetch(`/v1/kbs/${enc(kb.name)}`, { method: "DELETE" });
+  } catch (err) {
+    error.textContent = describe(err);
+    return;
+  }
+  if (ctx.kb === kb.name) ctx.kb = null; // the picker no longer offers it
+  await kbsView(ctx, target);
 }
 
 // --- uploads
@@ -99,6 +127,28 @@ async function droppedFiles(dataTransfer) {
 }
 
 const isPdf = (f) => /\.pdf$/i.test(f.name) || f.type === "application/pdf";
+
+/** The typed reason of a file's outcome: the API's code (a duplicate has none: its status is
+ *  the type) and its text; empty for a file ingested without remark. */
+function reasonCell(d) {
+  const code = d.code || (d.status === "duplicate" ? "duplicate" : null);
+  if (!code) return h("td", { "data-label": "" }, "");
+  return h("td", { "data-label": "Reason" }, h("span", { class: d.status }, h("code", {}, code), " ", d.reason || ""));
+}
+
+/** The files the page leaves out before uploading (not PDFs), each with its reason in the
+ *  API's words for the same refusal (`not_pdf`). */
+function leftOutList(files) {
+  return files.length
+    ? h(
+        "ul",
+        { class: "left-out" },
+        files.map((f) => h("li", {}, h("code", {}, "not_pdf"), " ", h("span", { class: "token" }, f.webkitRelativePath || f.name), ": not a PDF by its name or type, left out before upload")),
+      )
+    : null;
+}
+
+const isRunning = (job) => job.status === "queued" || job.status === "running";
 
 function jobPanel(ctx, job, onDone) {
   const panel = h("div", { class: "card job", "data-job": job.job_id });
@@ -143,7 +193,7 @@ function jobPanel(ctx, job, onDone) {
                 h("td", { "data-label": "Pages" }, d.pages || ""),
                 h("td", { "data-label": "Chunks" }, d.chunks || ""),
                 h("td", { "data-label": "Bindings" }, d.bindings || ""),
-                h("td", { "data-label": d.code ? "Reason" : "" }, d.code ? h("span", { class: "failed" }, h("code", {}, d.code), " ", d.reason || "") : ""),
+                reasonCell(d),
               ),
             ),
           ),
@@ -180,11 +230,13 @@ export async function uploadsView(ctx, target) {
   const folderInput = h("input", { type: "file", multiple: true, id: "upload-folder" });
   folderInput.webkitdirectory = true;
   const history = h("div");
+  const leftOut = h("div");
 
   async function upload(files) {
     error.textContent = "";
     const pdfs = files.filter(isPdf);
     const skipped = files.length - pdfs.length;
+    clear(leftOut, leftOutList(files.filter((f) => !isPdf(f))));
     if (!pdfs.length) {
       error.textContent = files.length ? "None of these files is a PDF." : "No files chosen.";
       return;
@@ -203,9 +255,27 @@ export async function uploadsView(ctx, target) {
     }
   }
 
+  const shown = (jobId) => [...jobs.children].some((panel) => panel.dataset.job === jobId);
+
+  // A job's state is the server's: one still running when the view is drawn (an upload
+  // started before the view was left) is followed live again, and the list is drawn anew
+  // when it ends, so no finished job stays "running" in it.
+  async function follow(list) {
+    for (const j of list.filter(isRunning)) {
+      if (shown(j.job_id)) continue;
+      try {
+        const info = await ctx.api.get(j.links.self);
+        if (!shown(j.job_id)) jobs.append(jobPanel(ctx, info, () => loadHistory()));
+      } catch (err) {
+        error.textContent = describe(err);
+      }
+    }
+  }
+
   async function loadHistory() {
     try {
       const list = await ctx.api.get(`/v1/kbs/${enc(kb)}/ingestions`);
+      follow(list);
       clear(
         history,
         list.length
@@ -220,7 +290,11 @@ export async function uploadsView(ctx, target) {
                   key: "job_id",
                   label: "Job",
                   render: (j) =>
-                    h("button", { type: "button", class: "link", onclick: async () => jobs.prepend(jobPanel(ctx, await ctx.api.get(j.links.self))) }, j.job_id),
+                    h("button", { type: "button", class: "link", onclick: async () => {
+                          const info = await ctx.api.get(j.links.self);
+                          jobs.prepend(jobPanel(ctx, info, isRunning(info) ? () => loadHistory() : null));
+                        },
+                      }, j.job_id),
                 },
               ],
               list,
@@ -272,6 +346,7 @@ export async function uploadsView(ctx, target) {
       drop,
       h("div", { class: "row" }, h("label", {}, "PDF files", fileInput), h("label", {}, "A folder", folderInput)),
       picked,
+      leftOut,
       error,
     ),
     jobs,
@@ -349,21 +424,42 @@ export async function docsView(ctx, target) {
             "Open",
           ),
           h("a", { class: "button secondary", href: `#/kb/${enc(kb)}/ask/${enc(d.document_id)}`, "aria-label": `Ask this document: ${d.name}` }, "Ask"),
+          h("button", { type: "button", class: "secondary danger", "aria-label": `Delete ${d.name}`, onclick: () => deleteDocument(ctx, d, target, error) }, "Delete"),
         );
       },
     },
   ];
+  const error = alertBox();
   clear(
     target,
     h(
       "section",
       { class: "card" },
       h("h2", {}, `Documents in ${kb}`),
+      error,
       rows.length
         ? dataTable(columns, rows, { filterLabel: "Filter documents", rowAttrs: (d) => ({ "data-doc": d.name }) })
         : h("p", { class: "muted" }, "No documents yet: upload some."),
     ),
   );
+}
+
+/** Delete a document once its confirmation is accepted, then draw the list again. */
+async function deleteDocument(ctx, doc, target, error) {
+  const ok = await confirmAction({
+    title: "Delete document?",
+    message: `“${doc.name}” is removed from ${ctx.kb} with its chunks and bindings; answers no longer cite it. This cannot be undone.`,
+    action: "Delete",
+  });
+  if (!ok) return;
+  try {
+    await ctx.api.fetch(`/v1/kbs/${enc(ctx.kb)}/documents/${enc(doc.document_id)}`, { method: "DELETE" });
+  } catch (err) {
+    error.textContent = describe(err);
+    return;
+  }
+  ctx.docs.delete(doc.document_id);
+  await docsView(ctx, target);
 }
 
 // ----------------------------------------------------------------- ask
@@ -981,6 +1077,15 @@ async function download(ctx, url, filename, status) {
   }
 }
 
+/** Show a result's answer card below the table, scrolled to and focused: under a long table
+ *  it would open out of sight, and a keyboard user reads on from the card. */
+function showCard(detail, card) {
+  card.tabIndex = -1;
+  clear(detail, card);
+  card.focus({ preventScroll: true });
+  card.scrollIntoView({ block: "start" });
+}
+
 function evaluationPanel(ctx, job, onDone) {
   const panel = h("section", { class: "card evaluation", "data-job": job.job_id });
   const error = alertBox();
@@ -1033,7 +1138,7 @@ function evaluationPanel(ctx, job, onDone) {
         table,
         dataTable(
           [
-            { key: "id", label: "Id", render: (r) => h("button", { type: "button", class: "link", onclick: () => clear(detail, answerCard(ctx, r)) }, r.id) },
+            { key: "id", label: "Id", render: (r) => h("button", { type: "button", class: "link", onclick: () => showCard(detail, answerCard(ctx, r)) }, r.id) },
             { key: "question", label: "Question", value: (r) => r.question || JSON.stringify(r.subject_class || "") },
             { key: "verdict", label: "Result", value: verdict, render: (r) => badge(verdict(r)) },
             { key: "sufficient", label: "Sufficient", value: (r) => (r.error ? "" : String(Boolean(r.sufficient))) },

@@ -9,35 +9,25 @@ downloaded (`playwright install` is never run).
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bench.browser import CHROMIUM_ARGS, chromium_executable
+
 if not os.environ.get("EVRAG_BROWSER_TESTS"):
     collect_ignore_glob = ["test_*.py"]
 
 ADMIN = "browser-admin-key"
-# Without the background-networking flags Chromium calls hosts it cannot reach.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def chromium_path() -> str:
-    path = os.environ.get("EVRAG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(path).exists():
+    path = chromium_executable()
+    if path is None:
         pytest.fail("no Chromium: apt-get install chromium (or set EVRAG_CHROMIUM)")
-    return path
+    return str(path)
 
 
 class Requests:
@@ -99,6 +89,34 @@ def browser_context(
             context.close()
 
 
+@pytest.fixture(scope="module")
+def page(browser_context: Any, server: Any) -> Iterator[Any]:
+    """A tab of the workspace for one test module (its tests run in file order on it); any
+    script error or console error on it fails the module."""
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and "status of 4" not in m.text  # an API problem, shown in words
+            else None
+        ),
+    )
+    page.set_default_timeout(60_000)  # a loaded 2-core machine: waits, not failures
+    page.goto(server.url + "/")
+    yield page
+    page.close()
+    assert not errors, errors
+
+
+def sign_in(page: Any, key: str) -> None:
+    """Sign in on the page's form with `key`."""
+    page.fill("#key", key)
+    page.click("#signin-form button[type=submit]")
+
+
 @pytest.fixture(scope="session")
 def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where the main pages' screenshots go: EVRAG_SCREENSHOT_DIR (e.g. docs/), else a temp dir."""
@@ -106,3 +124,21 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+# axe-core's impacts that fail the check: a view with one of these bars someone from using it.
+BARRING = ("serious", "critical")
+
+
+def barring_violations(page: Any, view: str) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands, as readable
+    lines (rule, impact, the first offending elements). axe-core is the copy shipped in
+    the axe-playwright-python wheel: nothing is fetched."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = []
+    for v in Axe().run(page).response["violations"]:
+        if v["impact"] in BARRING:
+            targets = [" ".join(map(str, n["target"])) for n in v["nodes"][:4]]
+            found.append(f"{view}: {v['id']} ({v['impact']}, {len(v['nodes'])}): {targets}")
+    return found

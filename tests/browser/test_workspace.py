@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import ADMIN, Requests
+from tests.browser.conftest import ADMIN, Requests, barring_violations, sign_in
 from tests.pdfs import contract_pdf
 
 KB = "halcyon"
@@ -34,31 +34,6 @@ DETAILS = "What insurance must Halcyon maintain under the MSA?"
 FIGURES: dict[str, Any] = {}
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def page(browser_context: Any, server: Any) -> Any:
-    page = browser_context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on(
-        "console",
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and "status of 4" not in m.text  # an API problem, shown in words
-            else None
-        ),
-    )
-    page.set_default_timeout(60_000)  # a loaded 2-core machine: waits, not failures
-    page.goto(server.url + "/")
-    yield page
-    page.close()
-    assert not errors, errors
-
-
-def sign_in(page: Any, key: str) -> None:
-    page.fill("#key", key)
-    page.click("#signin-form button[type=submit]")
 
 
 def shot(page: Any, screenshots: Path, name: str, **kwargs: Any) -> None:
@@ -193,7 +168,7 @@ def test_documents_table_sorts_filters_and_shows_ocr(page: Any, screenshots: Pat
     # Open a document at a page of one's choice, then leave with Escape.
     first = page.locator("tr[data-doc]").first
     first.locator("input.page-input").fill("2")
-    first.locator("button").click()
+    first.locator("button:text-is('Open')").click()
     page.wait_for_selector("#v-img[data-loading=false][src^='blob:']")
     assert page.input_value("#v-page") == "2"
     page.keyboard.press("Escape")
@@ -542,6 +517,30 @@ def test_a_batch_runs_and_downloads(page: Any, tmp_path: Path, screenshots: Path
     assert page.locator(".evaluation tr[data-verdict]").count() == 1
 
 
+def test_the_batch_view_scrolls_to_the_card_it_opens_and_focuses_it(page: Any) -> None:
+    """A result's id opens its answer card below the table: the card is scrolled to (its top
+    in the window, which is short here so the card opens out of sight) and has the focus."""
+    page.set_viewport_size({"width": 1280, "height": 420})
+    try:
+        page.locator(".evaluation tr[data-verdict] button:text-is('j1')").click()
+        card = page.locator(".evaluation article.answer")
+        card.wait_for()
+        deadline = time.monotonic() + 5
+        while page.evaluate(CARD_TOP) is None and time.monotonic() < deadline:
+            time.sleep(0.05)  # a smooth scroll takes a few frames
+        assert page.evaluate(CARD_TOP) is not None, "the card's top is out of the window"
+        assert card.evaluate("(e) => e === document.activeElement")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+# The top of the batch view's answer card when it lies in the window, else null.
+CARD_TOP = """() => {
+  const r = document.querySelector('.evaluation article.answer').getBoundingClientRect();
+  return r.top >= 0 && r.top < window.innerHeight ? r.top : null;
+}"""
+
+
 # What sticks out sideways in a view: the document's scroll width, every element of the view
 # (the workspace and the open viewer) wider than the window or past its right edge, and every
 # table box that scrolls sideways. The page image inside the viewer pans in its own pane by
@@ -613,6 +612,49 @@ def test_no_view_scrolls_sideways_at_1280_or_800(page: Any) -> None:
         if page.is_visible("#viewer"):
             page.keyboard.press("Escape")
         page.set_viewport_size({"width": 1280, "height": 800})
+    assert not found, "\n".join(found)
+
+
+def test_no_view_has_a_serious_accessibility_violation(page: Any) -> None:
+    """axe-core on every view in the state that shows most of it (lists filled, an answer,
+    batch results, a page in the viewer): no serious or critical violation."""
+    found = []
+    try:
+        page.click("#nav a[data-view=kbs]")
+        page.wait_for_selector("#view table tbody tr")
+        found += barring_violations(page, "knowledge bases")
+        page.click("#nav a[data-view=uploads]")
+        page.wait_for_selector("#view table tbody tr button.link")
+        page.locator("#view table tbody tr button.link").last.click()
+        page.wait_for_selector(".job tbody tr")
+        found += barring_violations(page, "uploads")
+        page.click("#nav a[data-view=docs]")
+        page.wait_for_selector("tr[data-doc]")
+        found += barring_violations(page, "documents")
+        page.click("#nav a[data-view=entities]")
+        page.fill("#entity-search", "Halcyon Robotics")
+        page.locator(".entity-list").get_by_role(
+            "button", name="Halcyon Robotics, Inc.", exact=True
+        ).click()
+        page.wait_for_selector("#view h3:has-text('Bindings of') ~ * table tbody tr")
+        found += barring_violations(page, "entities")
+        page.click("#nav a[data-view=batch]")
+        page.wait_for_selector("#view table tbody tr button.link")
+        page.locator("#view table tbody tr button.link").last.click()  # the CSV's evaluation
+        page.wait_for_selector(".evaluation tr[data-verdict]")
+        page.locator(".evaluation tr[data-verdict] button.link").first.click()
+        page.wait_for_selector(".evaluation article.answer")
+        found += barring_violations(page, "batch with results")
+        page.click("#nav a[data-view=ask]")
+        page.wait_for_selector("#question")
+        ask(page, CONFLICT)
+        found += barring_violations(page, "ask with an answer")
+        page.locator("article.answer .cites [data-cite]").first.click()
+        viewer_loaded(page)
+        found += barring_violations(page, "the viewer")
+    finally:
+        if page.is_visible("#viewer"):
+            page.keyboard.press("Escape")
     assert not found, "\n".join(found)
 
 
