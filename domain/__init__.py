@@ -11,6 +11,15 @@ beyond reading the lexicon, the package data that holds the project's vocabulary
 """
 
 from domain._errors import EvidenceRagError, StorageFull, storage_failure
+from domain._financial import (
+    FINANCIAL_FILE,
+    FinancialConcept,
+    StatementCell,
+    concept_of_label,
+    concepts_asked,
+    financial_concepts,
+    label_key,
+)
 from domain._lexicon import (
     DETAIL_ATTRIBUTE,
     DETAIL_KINDS,
@@ -70,6 +79,7 @@ __all__ = [
     "CANDIDATE_MARK",
     "DETAIL_ATTRIBUTE",
     "DETAIL_KINDS",
+    "FINANCIAL_FILE",
     "GENERIC_TERMS",
     "LEXICON_DIR",
     "LEXICON_FILES",
@@ -85,6 +95,7 @@ __all__ = [
     "ChunkRecord",
     "ClauseLabel",
     "EvidenceRagError",
+    "FinancialConcept",
     "Lexicon",
     "LexiconError",
     "LineRef",
@@ -94,6 +105,7 @@ __all__ = [
     "Role",
     "RoleEntry",
     "SourceLocation",
+    "StatementCell",
     "StorageFull",
     "SubjectType",
     "SubjectTypeEntry",
@@ -101,12 +113,16 @@ __all__ = [
     "candidate_category",
     "chunk_sentence_spans",
     "clear_caches",
+    "concept_of_label",
+    "concepts_asked",
     "entity_key",
+    "financial_concepts",
     "fold_word",
     "has_corporate_suffix",
     "is_generic_term",
     "is_person_name",
     "is_table_row",
+    "label_key",
     "legal_form",
     "lexicon",
     "line_clause",
