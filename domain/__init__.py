@@ -32,7 +32,7 @@ from domain._lexicon import (
     lexicon,
     load_lexicon,
 )
-from domain._lexicon import FILES as LEXICON_FILES
+from domain._lexicon import FILES as _LEXICON_FILES
 from domain._names import (
     GENERIC_TERMS,
     NOT_NAME_WORDS,
@@ -74,6 +74,9 @@ from domain._sentences import (
     sentence_location,
     sentence_spans,
 )
+
+# the lexicon's files: the main lexicon's, and the financial concepts' (read on their own)
+LEXICON_FILES = (*_LEXICON_FILES, FINANCIAL_FILE)
 
 __all__ = [
     "CANDIDATE_MARK",
