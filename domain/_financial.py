@@ -31,12 +31,15 @@ class StatementCell:
     the header gives one. `value` is the number as printed, signed by its parentheses, None
     for a dash; `scale` the caption's unit scale (1_000_000 for "in millions"), None when the
     table states none; `unit` "USD", "USD/share", "shares" or "%". `line_no` and `line_text`
-    are the printed line the row is on (ParsedDocument's count), `bbox` the figure's box.
+    are the printed line the row is on (ParsedDocument's count; `char_start`/`char_end` its
+    span in the document's text), `bbox` the figure's box.
     """
 
     page: int
     line_no: int
     line_text: str
+    char_start: int  # the printed line's span in ParsedDocument.text
+    char_end: int
     bbox: tuple[float, float, float, float]
     caption: str
     row_label: str

@@ -576,7 +576,11 @@ def _assemble(
             for cell in read_statement_page(
                 page_no,
                 words,
-                [(ln.line_no, ln.bbox, ln.text) for ln in located if ln.page == page_no],
+                [
+                    (ln.line_no, ln.bbox, ln.text, ln.char_start, ln.char_end)
+                    for ln in located
+                    if ln.page == page_no
+                ],
                 infos[page_no - 1][0],
             )
         ),

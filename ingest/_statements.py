@@ -26,8 +26,8 @@ from domain import StatementCell, lexicon
 
 # (x0, y0, x1, y1, text), PyMuPDF's "words" without the block/line numbers
 Word = tuple[float, float, float, float, str]
-# a page's printed line: (line_no, bbox, text)
-PageLine = tuple[int, tuple[float, float, float, float], str]
+# a page's printed line: (line_no, bbox, text, char_start, char_end)
+PageLine = tuple[int, tuple[float, float, float, float], str, int, int]
 
 _YEAR = re.compile(r"^(?:FY)?((?:19|20)\d{2})[,*]?$")
 _NUMBER = re.compile(r"^\(?-?\$?\(?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?%?\)?$")
@@ -330,7 +330,7 @@ def _body_cells(
         pending = None
         while parents and parents[-1][0] >= x0 - 1:
             parents.pop()
-        line_no, line_text = _line_of(row, lines)
+        line_no, _, line_text, char_start, char_end = _line_of(row, lines)
         for token in figures:
             col = min(range(len(columns)), key=lambda i: abs(columns[i].right - token.x1))
             if abs(columns[col].right - token.x1) > 2 * _COLUMN_SLACK:
@@ -342,6 +342,8 @@ def _body_cells(
                     page=page,
                     line_no=line_no,
                     line_text=line_text,
+                    char_start=char_start,
+                    char_end=char_end,
                     bbox=(
                         round(token.x0, 2),
                         round(token.y0, 2),
@@ -380,12 +382,13 @@ def _push(parents: list[tuple[float, str]], x0: float, text: str) -> None:
     parents.append((x0, text))
 
 
-def _line_of(row: _Row, lines: Sequence[PageLine]) -> tuple[int, str]:
-    """The printed line the row is on: the one its middle falls in, most overlapped."""
+def _line_of(row: _Row, lines: Sequence[PageLine]) -> PageLine:
+    """The printed line the row is on: the one it overlaps most (the row's own words, at
+    line 0, when no line of the page does)."""
     y0, y1 = row.y0, row.y1
-    best: tuple[float, int, str] = (0.0, 0, row.text)
-    for line_no, bbox, text in lines:
-        overlap = min(y1, bbox[3]) - max(y0, bbox[1])
+    best: tuple[float, PageLine] = (0.0, (0, (0.0, 0.0, 0.0, 0.0), row.text, 0, 0))
+    for line in lines:
+        overlap = min(y1, line[1][3]) - max(y0, line[1][1])
         if overlap > best[0]:
-            best = (overlap, line_no, text)
-    return best[1], best[2]
+            best = (overlap, line)
+    return best[1]
