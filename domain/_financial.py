@@ -158,9 +158,22 @@ def concepts_asked(text: str) -> list[FinancialConcept]:
     """The concepts a question names (its question words or labels, whole words), the
     longest phrase first: "net income attributable to shareholders" before "net income"."""
     key = f" {label_key(text)} "
-    found: list[tuple[int, int, FinancialConcept]] = []
+    found: list[tuple[str, int, FinancialConcept]] = []
     for index, concept in enumerate(financial_concepts()):
-        phrases = [p for p in (*concept.question_words, *concept.labels) if f" {p} " in key]
+        # A one-word label ("cash", "sales") names a row, not what a question asks: "cash
+        # dividends" is no question about cash. Only the question words say that.
+        phrases = [
+            p
+            for p in (*concept.question_words, *(p for p in concept.labels if " " in p))
+            if f" {p} " in key
+        ]
         if phrases:
-            found.append((-max(len(p) for p in phrases), index, concept))
-    return [c for _, _, c in sorted(found, key=lambda t: (t[0], t[1]))]
+            found.append((max(phrases, key=len), index, concept))
+    # A phrase inside a longer one another concept matched is that concept's words ("net
+    # income" in "net income attributable to shareholders"), not a second concept asked.
+    kept = [
+        (phrase, index, concept)
+        for phrase, index, concept in found
+        if not any(phrase != other and f" {phrase} " in f" {other} " for other, _, _ in found)
+    ]
+    return [c for _, _, c in sorted(kept, key=lambda t: (-len(t[0]), t[1]))]

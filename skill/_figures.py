@@ -38,7 +38,7 @@ _FISCAL = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2})\b", re.
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 # words of a question that asks for arithmetic over cells, not one cell
 _COMPUTED = re.compile(
-    r"\b(ratio|margin|growth|change|average|turnover|percent|percentage|%|days|conversion|"
+    r"%|\b(ratio|margin|growth|change|average|turnover|percent|percentage|days|conversion|"
     r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*)\b",
     re.IGNORECASE,
 )
