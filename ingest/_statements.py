@@ -9,11 +9,9 @@ indented under it, or the first line of a label wrapped onto the next. The capti
 header gives the scale ("in millions, except per share data"); parentheses give the sign, a
 dash an empty cell.
 
-Why words and not PyMuPDF's `find_tables`: measured on the hand-labelled statement pages
-(bench/statement_tables.py), the table finder's "lines" strategy finds no table on most filing
-pages (no ruling lines, shaded bands instead), and its "text" strategy splits a "$" or a
-parenthesis into columns of its own and merges wrapped labels; the figures' own x-positions
-give the columns directly.
+Words and not PyMuPDF's `find_tables`: the figures' own x-positions give the columns, with
+no ruling lines needed (filing pages shade row bands instead). The comparison with
+`find_tables` on hand-labelled pages is not measured yet (issue 35, item 1).
 """
 
 from __future__ import annotations
