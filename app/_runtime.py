@@ -90,6 +90,7 @@ class Runtime:
                 aliases=documents.aliases,
                 copies=documents.copies,
                 kb_requirements=lambda kb: _kb_requirements(documents, embedder, kb),
+                statement_cells=catalog.statement_cells,
             )
         except BaseException:
             store.close()

@@ -11,6 +11,15 @@ beyond reading the lexicon, the package data that holds the project's vocabulary
 """
 
 from domain._errors import EvidenceRagError, StorageFull, storage_failure
+from domain._financial import (
+    FINANCIAL_FILE,
+    FinancialConcept,
+    StatementCell,
+    concept_of_label,
+    concepts_asked,
+    financial_concepts,
+    label_key,
+)
 from domain._lexicon import (
     DETAIL_ATTRIBUTE,
     DETAIL_KINDS,
@@ -25,7 +34,7 @@ from domain._lexicon import (
     lexicon,
     load_lexicon,
 )
-from domain._lexicon import FILES as LEXICON_FILES
+from domain._lexicon import FILES as _LEXICON_FILES
 from domain._names import (
     GENERIC_TERMS,
     NOT_NAME_WORDS,
@@ -68,10 +77,14 @@ from domain._sentences import (
     sentence_spans,
 )
 
+# the lexicon's files: the main lexicon's, and the financial concepts' (read on their own)
+LEXICON_FILES = (*_LEXICON_FILES, FINANCIAL_FILE)
+
 __all__ = [
     "CANDIDATE_MARK",
     "DETAIL_ATTRIBUTE",
     "DETAIL_KINDS",
+    "FINANCIAL_FILE",
     "GENERIC_TERMS",
     "LEXICON_DIR",
     "LEXICON_FILES",
@@ -87,6 +100,7 @@ __all__ = [
     "ChunkRecord",
     "ClauseLabel",
     "EvidenceRagError",
+    "FinancialConcept",
     "Lexicon",
     "LexiconError",
     "LineRef",
@@ -98,6 +112,7 @@ __all__ = [
     "Role",
     "RoleEntry",
     "SourceLocation",
+    "StatementCell",
     "StorageFull",
     "SubjectType",
     "SubjectTypeEntry",
@@ -105,12 +120,16 @@ __all__ = [
     "candidate_category",
     "chunk_sentence_spans",
     "clear_caches",
+    "concept_of_label",
+    "concepts_asked",
     "entity_key",
+    "financial_concepts",
     "fold_word",
     "has_corporate_suffix",
     "is_generic_term",
     "is_person_name",
     "is_table_row",
+    "label_key",
     "legal_form",
     "lexicon",
     "line_clause",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from domain import StatementCell
+
 
 @dataclass(frozen=True, slots=True)
 class LocatedLine:
@@ -99,6 +101,8 @@ class ParsedDocument:
     date_statement: DatedLine | None = None
     effective_date: DatedLine | None = None  # an agreement's effective date, when stated
     unexecuted: UnexecutedMark | None = None  # a draft, or signature blocks left empty
+    # the figures of its financial statement tables (ingest/_statements.py)
+    statement_cells: tuple[StatementCell, ...] = ()
 
     def content_lines(self) -> tuple[LocatedLine, ...]:
         """Lines that carry content (no running headers, footers or page numbers)."""

@@ -7,6 +7,7 @@ import hashlib
 import os
 import shutil
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,7 @@ from ingest._sandbox import (
     run_in_child,
 )
 from ingest._scan import MIN_REGION_SHARE, ScanTooLarge, ocr_regions, outside_text, read_region
+from ingest._statements import Word, read_statement_page
 from ingest._structure import assign_structure, body_font_size
 
 # Ligatures expanded so "ﬁ" reads "fi"; images left out: they are never needed for text and
@@ -61,6 +63,8 @@ _SCAN_PIXELS = 500_000
 # a typed page covers less; a full-bleed scan a little less than all, by its margins' trim).
 _PAGE_SIZED = 0.8
 _UNREADABLE = "page could not be read"
+# Table rows a page holds before its words are kept for the statement table reader.
+_TABLE_PAGE_ROWS = 5
 _PYMUPDF_DIR = os.path.dirname(pymupdf.__file__)
 
 
@@ -413,6 +417,7 @@ class PdfParser:
     ) -> ParsedDocument:
         self._open_checks(doc, name)
         raw_pages: list[list[RawLine]] = []
+        page_words: list[list[Word]] = []
         infos: list[tuple[float, float, str | None, str | None, _LayerChoice | None]] = []
         chars = 0
         ocr_pages = 0
@@ -446,6 +451,15 @@ class PdfParser:
                 )
             raw_pages.append(lines)
             infos.append((page.rect.width, page.rect.height, ocr, skipped, layer))
+            # The words of a page of several table rows, read from its own text layer (not
+            # OCR): a statement table's cells are read from their positions in _assemble.
+            page_words.append(
+                [w[:5] for w in page.get_text("words", flags=_TEXT_FLAGS)]
+                if ocr is None
+                and layer is None
+                and sum(ln.is_table_row for ln in lines) >= _TABLE_PAGE_ROWS
+                else []
+            )
             ocr_pages += 1 if ocr is not None or (skipped and "OCR failed" in skipped) else 0
         if chars == 0:
             unreadable = [i[3] for i in infos if i[3] and i[3].startswith(_UNREADABLE)]
@@ -463,7 +477,7 @@ class PdfParser:
                 else f"no extractable text in {len(infos)} pages"
             )
             raise PdfRejected(name, reason, RejectCode.NO_TEXT)
-        return _assemble(data, name, raw_pages, infos)
+        return _assemble(data, name, raw_pages, infos, page_words)
 
 
 def _assemble(
@@ -471,6 +485,7 @@ def _assemble(
     name: str,
     raw_pages: list[list[RawLine]],
     infos: list[tuple[float, float, str | None, str | None, _LayerChoice | None]],
+    page_words: Sequence[Sequence[Word]] = (),
 ) -> ParsedDocument:
     furniture = detect_furniture(
         [(info[1], lines) for info, lines in zip(infos, raw_pages, strict=True)]
@@ -554,6 +569,21 @@ def _assemble(
         date_statement=dated,
         effective_date=effective,
         unexecuted=unexecuted_mark(located),
+        statement_cells=tuple(
+            cell
+            for page_no, words in enumerate(page_words, start=1)
+            if words
+            for cell in read_statement_page(
+                page_no,
+                words,
+                [
+                    (ln.line_no, ln.bbox, ln.text, ln.char_start, ln.char_end)
+                    for ln in located
+                    if ln.page == page_no
+                ],
+                infos[page_no - 1][0],
+            )
+        ),
     )
 
 

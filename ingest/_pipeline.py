@@ -43,6 +43,7 @@ from ingest._sandbox import no_forks
 from ingest.bindings import BindingExtractor
 from retrieval import (
     KB_EMBEDDING_KEY,
+    STATEMENT_CELLS_KEY,
     BlobStore,
     Catalog,
     DocumentEntry,
@@ -202,6 +203,20 @@ class Ingestor:
             report=report.to_dict(),
         )
         return report
+
+    def read_statements(self, kb: str) -> dict[str, int]:
+        """Read the statement cells of the committed documents that have none recorded
+        (committed before cells were read: schema version 1) from their stored originals;
+        {document name: cells read}. Nothing else of them changes."""
+        read: dict[str, int] = {}
+        for entry in self.catalog.list_documents(kb, status="committed"):
+            if STATEMENT_CELLS_KEY in entry.details or not entry.stored_path:
+                continue
+            data = Path(entry.stored_path).read_bytes()
+            doc = self.parser.run(data, entry.name)
+            self.catalog.put_statement_cells(kb, entry.document_id, doc.statement_cells)
+            read[entry.name] = len(doc.statement_cells)
+        return read
 
     def delete_document(self, kb: str, document_id: str) -> None:
         """Remove a document: its points (chunks and bindings), aliases and catalog row."""
@@ -395,6 +410,8 @@ class Ingestor:
         relations: Sequence[DocumentRelation] = (),
     ) -> None:
         """The one step that makes the document visible (its points are all written)."""
+        # its statement cells first: a committed document's cells are all there
+        self.catalog.put_statement_cells(kb, document_id, doc.statement_cells)
         self.catalog.mark_committed(
             kb,
             document_id,
@@ -414,6 +431,7 @@ class Ingestor:
                 **({"text_layers": layers} if (layers := text_layers(doc)) else {}),
                 **document_statements(doc),
                 "relations": [r.to_json() for r in relations],
+                STATEMENT_CELLS_KEY: len(doc.statement_cells),
                 **({"content_key": copy_key} if copy_key else {}),
                 **(
                     {

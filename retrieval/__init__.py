@@ -54,6 +54,7 @@ from domain import (
 )
 from retrieval._binding_index import BindingIndex
 from retrieval._catalog import (
+    STATEMENT_CELLS_KEY,
     BlobStore,
     Catalog,
     DocumentEntry,
@@ -101,6 +102,7 @@ __all__ = [
     "KB_EMBEDDING_KEY",
     "MIGRATIONS",
     "SCHEMA_VERSION",
+    "STATEMENT_CELLS_KEY",
     "Alias",
     "AliasResolver",
     "BBox",

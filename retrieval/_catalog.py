@@ -32,6 +32,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     select,
 )
@@ -40,7 +41,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from domain import storage_failure
+from domain import StatementCell, label_key, storage_failure
 from retrieval._errors import (
     BlobNotFound,
     DocumentNotFound,
@@ -150,6 +151,27 @@ class _IngestionRun(_Base):
     status: Mapped[str] = mapped_column(String(16))
     counts: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
     report: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class _StatementCellRow(_Base):
+    """One figure of a document's statement tables (schema version 2): the cell whole as
+    JSON, with the keys a question looks it up by beside it."""
+
+    __tablename__ = "statement_cells"
+    __table_args__ = (Index("ix_statement_cells_kb_document", "kb", "document_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kb: Mapped[str] = mapped_column(
+        String(64), ForeignKey("knowledge_bases.name", ondelete="CASCADE")
+    )
+    document_id: Mapped[str] = mapped_column(String(64))
+    period: Mapped[str] = mapped_column(String(32))
+    row_key: Mapped[str] = mapped_column(Text)
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+# The document details key saying how many statement cells were read from it (absent: a
+# document committed before the cells were read, schema version 1).
+STATEMENT_CELLS_KEY = "statement_cells"
 
 
 def _kb_entry(row: _KnowledgeBase) -> KnowledgeBaseEntry:
@@ -344,7 +366,7 @@ class Catalog:
             if row is None:
                 raise KnowledgeBaseNotFound(name)
             # Explicit, not only ON DELETE CASCADE: SQLite needs a pragma for that.
-            for model in (_Document, _IngestionRun):
+            for model in (_Document, _IngestionRun, _StatementCellRow):
                 for child in s.scalars(select(model).where(model.kb == name)):
                     s.delete(child)
             s.delete(row)
@@ -476,8 +498,58 @@ class Catalog:
             row = self._doc_row(s, kb, document_id)
             if row is None:
                 return False
+            s.execute(
+                delete(_StatementCellRow).where(
+                    _StatementCellRow.kb == kb, _StatementCellRow.document_id == document_id
+                )
+            )
             s.delete(row)
             return True
+
+    # statement cells
+
+    def put_statement_cells(
+        self, kb: str, document_id: str, cells: Sequence[StatementCell]
+    ) -> None:
+        """Replace the document's statement cells with `cells`, and record their count in
+        its details (STATEMENT_CELLS_KEY: the cells were read, even when none were found)."""
+        with self._write() as s:
+            row = self._doc_row(s, kb, document_id)
+            if row is None:
+                raise DocumentNotFound(kb, document_id)
+            s.execute(
+                delete(_StatementCellRow).where(
+                    _StatementCellRow.kb == kb, _StatementCellRow.document_id == document_id
+                )
+            )
+            s.add_all(
+                _StatementCellRow(
+                    kb=kb,
+                    document_id=document_id,
+                    period=cell.period,
+                    row_key=label_key(cell.row_label),
+                    body=cell.to_json(),
+                )
+                for cell in cells
+            )
+            row.details = {**(row.details or {}), STATEMENT_CELLS_KEY: len(cells)}
+
+    def statement_cells(
+        self, kb: str, document_ids: Sequence[str], periods: Sequence[str] | None = None
+    ) -> list[tuple[str, StatementCell]]:
+        """(document id, cell) of these documents' statement cells, of `periods` only when
+        given, in the order they were read (page, then row, then column)."""
+        if not document_ids:
+            return []
+        with self._read() as s:
+            query = select(_StatementCellRow.document_id, _StatementCellRow.body).where(
+                _StatementCellRow.kb == kb,
+                _StatementCellRow.document_id.in_(list(document_ids)),
+            )
+            if periods is not None:
+                query = query.where(_StatementCellRow.period.in_(list(periods)))
+            rows = s.execute(query.order_by(_StatementCellRow.id))
+            return [(str(d), StatementCell.from_json(dict(b))) for d, b in rows]
 
     # ingestion runs
 

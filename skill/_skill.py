@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, SourceLocation
+from domain import Alias, SourceLocation, StatementCell
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -45,8 +45,9 @@ from skill._conclude import (
     next_actions_not_found,
 )
 from skill._errors import ContractError, DocumentScopeError, SubjectClassError
-from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector
+from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector, observed_at
 from skill._expected import ExpectedValue, ValueComparison
+from skill._figures import CellLookup, FigureQuestion, cell_unit, find_figures, read_figure_question
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
@@ -108,6 +109,7 @@ class EvidenceSkill:
         copies: Callable[[str], Mapping[str, Sequence[str]]] | None = None,
         kb_requirements: Callable[[str], dict[str, Any] | None] | None = None,
         top_k: int = 8,
+        statement_cells: CellLookup | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -120,6 +122,9 @@ class EvidenceSkill:
         self._folded: tuple[object, object, _Folded] | None = None
         self.kb_requirements = kb_requirements
         self.top_k = top_k
+        # (kb, document ids, periods) -> the documents' statement cells (the catalog's);
+        # None: figure questions are read as any other topic
+        self.statement_cells = statement_cells
         # Gate caches per (kb, committed ids, alias objects); see _gate_snapshot.
         self._snapshots: dict[tuple[Any, ...], tuple[tuple[Alias, ...], dict[str, Any]]] = {}
         self._snapshot_lock = threading.Lock()
@@ -252,6 +257,18 @@ class EvidenceSkill:
             )
             return answer.model_copy(update={"evaluation": unobserved})
 
+        figure = (
+            read_figure_question(question)
+            if question is not None
+            and subject is None
+            and self.statement_cells is not None
+            and subject_class.type == "legal_entity"
+            else None
+        )
+        if figure is not None:
+            return self._figure_answer(
+                kb, question, subject_class, gate, figure, committed, info, value_judge, machine
+            )
         machine.advance(State.EVIDENCE_RETRIEVAL)
         collector = EvidenceCollector(
             self.store, self._query_embedder, info, aliases=aliases, top_k=top_k or self.top_k
@@ -615,6 +632,96 @@ class EvidenceSkill:
             sufficiency=judgement.sufficiency,
             supersessions=[],
             evaluation=evaluation,
+        )
+
+    def _figure_answer(
+        self,
+        kb: str,
+        question: str | None,
+        subject_class: SubjectClass,
+        gate: GateResult,
+        figure: FigureQuestion,
+        committed: Sequence[str],
+        info: Callable[[str], DocumentInfo | None],
+        value_judge: ValueJudge,
+        machine: StateMachine,
+    ) -> Answer:
+        """A figure question answered from the statement cells of the subject's own filings
+        (skill/_figures.py), judged by the engine as any other observations."""
+        assert self.statement_cells is not None
+        machine.advance(State.EVIDENCE_RETRIEVAL)
+        visible = set(committed)
+        owner = {d: c for c in gate.candidates for d in c.documents if d in visible}
+        cells = self.statement_cells(kb, sorted(owner), figure.periods)
+        company = gate.candidates[0].name
+
+        def make_unit(
+            document_id: str, cell: StatementCell, concept: str, value: str | None
+        ) -> EvidenceUnit:
+            doc = info(document_id)
+            candidate = owner[document_id]
+            return cell_unit(
+                document_id,
+                doc.name if doc else document_id,
+                cell,
+                subject_id=candidate.subject_id,
+                claim_id=f"{candidate.subject_id}:{concept}:{cell.period}",
+                value=value,
+                source_type=doc.document_type if doc else "filing",
+                observed_at=observed_at(doc.document_date if doc else None),
+                independence_group=doc.independence_group if doc else document_id,
+            )
+
+        found = find_figures(figure, cells, make_unit, company)
+        units = sorted(found.units, key=lambda u: u.evidence_id)
+        machine.advance(State.EVIDENCE_VERIFIED)
+        judged = [u for u in units if u.value is not None]
+        judgement = value_judge.run(
+            judged,
+            single_valued=True,
+            names=False,
+            evaluation_time=None,
+            document_dates=((i.document_date if i else None) for i in (info(d) for d in owner)),
+        )
+        groups, conflicts = judgement.groups, judgement.conflicts
+        sufficiency = judgement.sufficiency if judged else None
+        sufficient = bool(
+            sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
+        )
+        values = [cv for g in groups for cv in cited(g.values)]
+        if values and not conflicts:
+            label = found.concept.name.replace("_", " ") if found.concept else ""
+            answer_text = "; ".join(f"{v.value} ({label}, {found.period})" for v in values)
+        else:
+            answer_text = found.note or "the statement cells found disagree"
+        actions = (
+            []
+            if sufficient
+            else [
+                "Read the statement cells quoted: "
+                + (found.note or "their figures disagree (a restatement or another table)")
+            ]
+        )
+        machine.advance(State.CONCLUDED)
+        return Answer(
+            question=question,
+            subject_class=subject_class,
+            state_trace=[s.value for s in machine.trace],
+            terminal_state="CONCLUDED",
+            candidate_subjects=[_candidate_out(c) for c in gate.candidates],
+            rejected_candidates=_sorted_rejected(gate.rejected),
+            evidence=units,
+            rejected_evidence=[],
+            conclusion=Conclusion(answer=answer_text, values=values),
+            conflicts=conflicts,
+            confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
+            sufficient=sufficient,
+            risk_signals=judgement.risk_signals(
+                units=units, ambiguous=False, rejected_evidence=False
+            )
+            + ([] if values else ["not_stated"]),
+            suggested_next_actions=actions,
+            sufficiency=sufficiency,
         )
 
     def _name_index(

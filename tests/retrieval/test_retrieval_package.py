@@ -12,6 +12,7 @@ def test_exported_names_are_pinned() -> None:
         "KB_EMBEDDING_KEY",
         "MIGRATIONS",
         "SCHEMA_VERSION",
+        "STATEMENT_CELLS_KEY",
         "Alias",
         "AliasResolver",
         "BBox",

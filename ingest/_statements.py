@@ -1,0 +1,392 @@
+"""Statement tables as cells: the figures of a filing's financial tables, read from the
+positions of a page's words.
+
+A table starts at a header row of years ("2018  2017  2016", "December 31, 2018  December
+31, 2017", "Fiscal 2023  Fiscal 2022"). Its columns are where the page's figures stand: the
+right edges of the numbers below the header, clustered, each tied to the year above it. A
+row's label is the text left of its figures; a label-only row is a parent of the rows
+indented under it, or the first line of a label wrapped onto the next. The caption above the
+header gives the scale ("in millions, except per share data"); parentheses give the sign, a
+dash an empty cell.
+
+Words and not PyMuPDF's `find_tables`: the figures' own x-positions give the columns, with
+no ruling lines needed (filing pages shade row bands instead). The comparison with
+`find_tables` on hand-labelled pages is not measured yet (issue 35, item 1).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from domain import StatementCell, lexicon
+
+# (x0, y0, x1, y1, text), PyMuPDF's "words" without the block/line numbers
+Word = tuple[float, float, float, float, str]
+# a page's printed line: (line_no, bbox, text, char_start, char_end)
+PageLine = tuple[int, tuple[float, float, float, float], str, int, int]
+
+_YEAR = re.compile(r"^(?:FY)?((?:19|20)\d{2})[,*]?$")
+_NUMBER = re.compile(r"^\(?-?\$?\(?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\)?%?\)?$")
+_DASHES = frozenset({"—", "–", "-", "—%", "-%", "–%", "$—", "$-", "$–"})
+_SCALE = re.compile(r"\b(thousands|millions|billions)\b", re.IGNORECASE)
+_SCALES = {"thousands": 1_000, "millions": 1_000_000, "billions": 1_000_000_000}
+_MONTHS_SPAN = re.compile(r"\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b", re.IGNORECASE)
+_SPAN_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
+_QUARTER = re.compile(r"\bquarter\b", re.IGNORECASE)
+_PER_SHARE = re.compile(r"\bper\s+(?:common\s+|basic\s+|diluted\s+)?share\b", re.IGNORECASE)
+_SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
+# the furniture a caption skips
+_NOT_CAPTION = re.compile(r"^(?:table of contents|index)$", re.IGNORECASE)
+# a right edge within this many points of a column's joins it
+_COLUMN_SLACK = 12.0
+
+
+@dataclass(slots=True)
+class _Token:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+
+    @property
+    def mid(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+
+@dataclass(slots=True)
+class _Row:
+    tokens: list[_Token]
+
+    @property
+    def y0(self) -> float:
+        return min(t.y0 for t in self.tokens)
+
+    @property
+    def y1(self) -> float:
+        return max(t.y1 for t in self.tokens)
+
+    @property
+    def x0(self) -> float:
+        return self.tokens[0].x0
+
+    @property
+    def text(self) -> str:
+        return " ".join(t.text for t in self.tokens)
+
+
+def _rows(words: Sequence[Word]) -> list[_Row]:
+    """Words on one baseline as one row, left to right; rows top-down."""
+    ordered = sorted(words, key=lambda w: ((w[1] + w[3]) / 2, w[0]))
+    rows: list[_Row] = []
+    # the open row's vertical extent: a word overlapping half of it (or it half of the
+    # word) joins it; a label set a few points above its figures is one row with them
+    top = bottom = -1e9
+    for w in ordered:
+        token = _Token(w[0], w[1], w[2], w[3], w[4].strip())
+        if not token.text:
+            continue
+        overlap = min(bottom, token.y1) - max(top, token.y0)
+        height = min(bottom - top, token.y1 - token.y0)
+        if rows and height > 0 and overlap >= 0.5 * height:
+            rows[-1].tokens.append(token)
+            top, bottom = min(top, token.y0), max(bottom, token.y1)
+        else:
+            rows.append(_Row([token]))
+            top, bottom = token.y0, token.y1
+    for row in rows:
+        row.tokens.sort(key=lambda t: t.x0)
+        row.tokens = _joined(row.tokens)
+    return [row for row in rows if row.tokens]  # a row of "$" signs alone is none
+
+
+def _joined(tokens: list[_Token]) -> list[_Token]:
+    """A figure's pieces as one token: "(1,577" and ")", "12.5" and "%", "$" dropped."""
+    out: list[_Token] = []
+    for t in tokens:
+        if t.text == "$":
+            continue
+        if out and t.text in (")", "%", ")%", "%)") and t.x0 - out[-1].x1 < 4:
+            prev = out[-1]
+            out[-1] = _Token(prev.x0, prev.y0, t.x1, max(prev.y1, t.y1), prev.text + t.text)
+            continue
+        if out and out[-1].text in ("(", "$(") and t.x0 - out[-1].x1 < 4:
+            prev = out[-1]
+            out[-1] = _Token(prev.x0, prev.y0, t.x1, max(prev.y1, t.y1), "(" + t.text)
+            continue
+        out.append(t)
+    return out
+
+
+def _is_figure(text: str) -> bool:
+    return bool(_NUMBER.match(text)) or text in _DASHES
+
+
+def _value(text: str) -> float | None:
+    """The printed figure's value, negative in parentheses; None for a dash."""
+    if text in _DASHES:
+        return None
+    digits = re.sub(r"[^\d.]", "", text)
+    value = float(digits)
+    return -value if "(" in text or text.startswith("-") else value
+
+
+def _year_tokens(row: _Row, width: float) -> list[_Token]:
+    """The years of a header row (none when the row is not one)."""
+    years = [t for t in row.tokens if _YEAR.match(t.text) and t.x0 > 0.3 * width]
+    if len(years) < 2:
+        return []
+    # A header row holds years and the words of dates and periods; a data row holds figures
+    # with commas, parentheses or decimals that no header has.
+    for t in row.tokens:
+        if t in years:
+            continue
+        if _NUMBER.match(t.text) and ("," in t.text.rstrip(",") or "(" in t.text or "." in t.text):
+            return []
+    return years
+
+
+@dataclass(frozen=True, slots=True)
+class _Column:
+    right: float  # the figures' right edge
+    header: str  # the header's words above it, top-down
+    year: int
+
+
+def _columns(
+    header_rows: Sequence[_Row], years: Sequence[_Token], body: Sequence[_Row]
+) -> list[_Column]:
+    """The table's columns: the figures' right edges below the header, clustered, each tied
+    to a year of the header (in order when they are as many, else the nearest)."""
+    left = min(t.x0 for t in years) - 40
+    edges = sorted(t.x1 for row in body for t in row.tokens if t.x0 >= left and _is_figure(t.text))
+    clusters: list[list[float]] = []
+    for e in edges:
+        if clusters and e - clusters[-1][-1] <= _COLUMN_SLACK:
+            clusters[-1].append(e)
+        else:
+            clusters.append([e])
+    rights = [sum(c) / len(c) for c in clusters if len(c) >= 2]
+    pairs: list[tuple[float, _Token]] = []
+    if len(rights) == len(years):
+        pairs = list(zip(rights, years, strict=True))
+    else:
+        # Each year to the nearest figures' edge at its right (a "% change" column beside
+        # the years has no year and is left out).
+        taken: set[int] = set()
+        for y in years:
+            options = [
+                (abs(r - y.x1), i) for i, r in enumerate(rights) if i not in taken and r >= y.x0
+            ]
+            if options:
+                _, best = min(options)
+                taken.add(best)
+                pairs.append((rights[best], y))
+    columns = []
+    for right, year in pairs:
+        words: list[str] = []
+        for row in header_rows:
+            for t in row.tokens:
+                # a header word belongs to the year it stands over
+                nearest = min(years, key=lambda y: abs(y.mid - t.mid))
+                if nearest is year and t.x0 > left - 60:
+                    words.append(t.text)
+        match = _YEAR.match(year.text)
+        assert match is not None
+        columns.append(_Column(right, " ".join(words), int(match.group(1))))
+    return columns
+
+
+def _period(
+    column: _Column, caption: str, months_of: dict[str, int]
+) -> tuple[str, str | None, int | None]:
+    """(period, end date, months) of a column: its header's date and span, or the caption's."""
+    text = column.header
+    span = _MONTHS_SPAN.search(text) or _MONTHS_SPAN.search(caption)
+    months = None
+    if span:
+        word = span.group(1).lower()
+        months = _SPAN_WORDS.get(word) or int(word)
+    elif _QUARTER.search(text):
+        months = 3
+    end = None
+    for source in (text, caption):
+        m = re.search(r"\b([A-Za-z]+)\.?\s+(\d{1,2})\b", source)
+        if m and m.group(1).lower() in months_of:
+            month, day = months_of[m.group(1).lower()], int(m.group(2))
+            if 1 <= day <= 31:
+                end = f"{column.year:04d}-{month:02d}-{day:02d}"
+                break
+    year = column.year
+    # A 52/53-week year ending in the first days of January is the year before's fiscal year.
+    if end and end[5:7] == "01" and int(end[8:10]) <= 7 and "fiscal" not in text.lower():
+        year -= 1
+    if months in (None, 12):
+        return f"FY{year}", end, months
+    return f"{months}M:{end or year}", end, months
+
+
+def _unit(
+    label: str, parents: Sequence[str], text: str, scale: int | None
+) -> tuple[str, int | None]:
+    """A figure's unit and scale: a percentage, a per-share amount (never scaled), a count
+    of shares (a weighted average, under "shares" or beside it), else dollars."""
+    if text.endswith("%") or text.endswith("%)"):
+        return "%", 1
+    if _PER_SHARE.search(label):
+        return "USD/share", 1
+    context = " ".join([label, *parents[-1:]])
+    # "Common stock, $0.01 par value: Outstanding shares — 477 and 484": the stock's dollars
+    if _SHARES.search(context) and not re.search(r"par value|\$", context, re.IGNORECASE):
+        return "shares", scale
+    return "USD", scale
+
+
+def read_statement_page(
+    page: int, words: Sequence[Word], lines: Sequence[PageLine], width: float
+) -> list[StatementCell]:
+    """The cells of the statement tables on one page (none when it holds no such table).
+
+    `words` are the page's words with their boxes, `lines` its printed lines as the parsed
+    document numbers them (the cell's citation), `width` the page's width."""
+    rows = _rows(words)
+    months_of = {m: i + 1 for i, m in enumerate(lexicon().months)}
+    months_of.update({m[:3]: i + 1 for i, m in enumerate(lexicon().months)})
+    starts = [(i, ys) for i, row in enumerate(rows) if (ys := _year_tokens(row, width))]
+    cells: list[StatementCell] = []
+    previous_end = 0
+    for n, (index, years) in enumerate(starts):
+        end = starts[n + 1][0] if n + 1 < len(starts) else len(rows)
+        # the header: the year row and the label-free rows just above it (dates, spans)
+        top = index
+        while (
+            top > previous_end
+            and rows[top - 1].x0 > min(t.x0 for t in years) - 120
+            and not any(_is_figure(t.text) and "," in t.text for t in rows[top - 1].tokens)
+            and index - top < 3
+        ):
+            top -= 1
+        header_rows = rows[top : index + 1]
+        caption_rows = [
+            r
+            for r in rows[max(previous_end, top - 8) : top]
+            if not _NOT_CAPTION.match(r.text)
+            and not any(_is_figure(t.text) and t.x0 > years[0].x0 - 40 for t in r.tokens)
+        ]
+        # the caption: its title lines, and the words left of the years in the header rows
+        left_words = [t.text for r in header_rows for t in r.tokens if t.x1 < years[0].x0 - 20]
+        caption = " ".join([*(r.text for r in caption_rows), *left_words])
+        body = rows[index + 1 : end]
+        columns = _columns(header_rows, years, body)
+        if not columns:
+            previous_end = end
+            continue
+        scale_match = _SCALE.search(caption)
+        scale = _SCALES[scale_match.group(1).lower()] if scale_match else None
+        cells.extend(_body_cells(page, body, columns, caption, scale, lines, months_of))
+        previous_end = end
+    return cells
+
+
+def _body_cells(
+    page: int,
+    body: Sequence[_Row],
+    columns: Sequence[_Column],
+    caption: str,
+    scale: int | None,
+    lines: Sequence[PageLine],
+    months_of: dict[str, int],
+) -> list[StatementCell]:
+    first_left = min(c.right for c in columns) - 70
+    periods = [_period(c, caption, months_of) for c in columns]
+    parents: list[tuple[float, str]] = []  # label-only rows above, by indentation
+    pending: _Row | None = None  # a label-only row that may be wrapped onto the next
+    out: list[StatementCell] = []
+    for row in body:
+        figures = [t for t in row.tokens if _is_figure(t.text) and t.x1 >= first_left]
+        label_tokens = [t for t in row.tokens if t.x1 < first_left or t not in figures]
+        label_tokens = [t for t in label_tokens if t not in figures]
+        label = " ".join(t.text for t in label_tokens)
+        x0 = label_tokens[0].x0 if label_tokens else row.x0
+        if not figures:
+            if pending is not None and label and _continues(pending, row, label):
+                pending = _Row([*pending.tokens, *row.tokens])
+                continue
+            if pending is not None:
+                _push(parents, pending.x0, pending.text)
+            pending = row if label else None
+            continue
+        if pending is not None and label and _continues(pending, row, label):
+            # the second line of a wrapped label: "Adjustments to reconcile ... to net cash"
+            # / "provided by operating activities"
+            label = f"{pending.text} {label}"
+            x0 = pending.x0
+        elif pending is not None:
+            _push(parents, pending.x0, pending.text)
+        pending = None
+        while parents and parents[-1][0] >= x0 - 1:
+            parents.pop()
+        line_no, _, line_text, char_start, char_end = _line_of(row, lines)
+        for token in figures:
+            col = min(range(len(columns)), key=lambda i: abs(columns[i].right - token.x1))
+            if abs(columns[col].right - token.x1) > 2 * _COLUMN_SLACK:
+                continue
+            period, end, months = periods[col]
+            unit, cell_scale = _unit(label, [p for _, p in parents], token.text, scale)
+            out.append(
+                StatementCell(
+                    page=page,
+                    line_no=line_no,
+                    line_text=line_text,
+                    char_start=char_start,
+                    char_end=char_end,
+                    bbox=(
+                        round(token.x0, 2),
+                        round(token.y0, 2),
+                        round(token.x1, 2),
+                        round(token.y1, 2),
+                    ),
+                    caption=caption,
+                    row_label=label,
+                    parents=tuple(p for _, p in parents),
+                    column=columns[col].header,
+                    period=period,
+                    period_end=end,
+                    months=months,
+                    text=token.text,
+                    value=_value(token.text),
+                    scale=cell_scale,
+                    unit=unit,
+                )
+            )
+    return out
+
+
+def _continues(pending: _Row, row: _Row, label: str) -> bool:
+    """Is `row` the next line of `pending`'s wrapped label? It starts in lower case, no
+    further left, right below it."""
+    return (
+        label[0].islower()
+        and row.x0 >= pending.x0
+        and row.y0 - pending.y1 < 0.8 * (row.y1 - row.y0)
+    )
+
+
+def _push(parents: list[tuple[float, str]], x0: float, text: str) -> None:
+    while parents and parents[-1][0] >= x0 - 1:
+        parents.pop()
+    parents.append((x0, text))
+
+
+def _line_of(row: _Row, lines: Sequence[PageLine]) -> PageLine:
+    """The printed line the row is on: the one it overlaps most (the row's own words, at
+    line 0, when no line of the page does)."""
+    y0, y1 = row.y0, row.y1
+    best: tuple[float, PageLine] = (0.0, (0, (0.0, 0.0, 0.0, 0.0), row.text, 0, 0))
+    for line in lines:
+        overlap = min(y1, line[1][3]) - max(y0, line[1][1])
+        if overlap > best[0]:
+            best = (overlap, line)
+    return best[1]

@@ -1,0 +1,232 @@
+"""Figure questions answered from statement cells: "What is 3M's FY2018 capital expenditure
+(in USD millions)?" -> the cell of that company's filings, that fiscal year, that concept.
+
+A question is a figure question when it names a concept of domain/lexicon/financial.yaml and
+one fiscal year. The cells looked at are those of the subject's own filings (the gate's
+candidates' documents) for that period; a cell is an observation of the concept when its row
+label is one of the concept's labels, its unit the concept's. Cells of the concept's own
+statement (its caption: "cash flows", "balance sheets", "operations") are preferred to the
+same row elsewhere (selected data, notes). The engine judges them as any other observations:
+SUPPORTED only when company, period and concept all matched and the cells agree. A question
+that asks for more than one cell (a ratio, a growth, an average over years) is not computed
+here: it is INSUFFICIENT, with the cells found for each concept and year it names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from domain import (
+    BBox,
+    FinancialConcept,
+    SourceLocation,
+    StatementCell,
+    concept_of_label,
+    concepts_asked,
+)
+from skill._answer import EvidenceUnit
+
+# (kb, document ids, periods or None) -> (document id, cell) pairs
+CellLookup = Callable[
+    [str, Sequence[str], Sequence[str] | None], Sequence[tuple[str, StatementCell]]
+]
+
+_FISCAL = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2})\b", re.IGNORECASE)
+_YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+# words of a question that asks for arithmetic over cells, not one cell
+_COMPUTED = re.compile(
+    r"%|\b(ratio|margin|growth|change|average|turnover|percent|percentage|days|conversion|"
+    r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*)\b",
+    re.IGNORECASE,
+)
+_SCALE_ASKED = re.compile(
+    r"\bin\s+(?:usd|us\s*\$|\$|dollars)?\s*(thousands|millions|billions)\b", re.I
+)
+_SCALES = {"thousands": 1_000, "millions": 1_000_000, "billions": 1_000_000_000}
+_STATEMENT_CAPTIONS = {
+    "cash_flow": re.compile(r"cash\s*flow", re.IGNORECASE),
+    "balance": re.compile(r"balance\s+sheet|financial\s+(?:position|condition)", re.IGNORECASE),
+    "income": re.compile(
+        r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings)|income\s+statement",
+        re.IGNORECASE,
+    ),
+    "equity": re.compile(r"equity", re.IGNORECASE),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FigureQuestion:
+    """What a figure question asks: the concepts it names (the first is the one asked
+    for), the fiscal years, the scale of the answer ("in USD millions"), and whether it asks
+    for arithmetic over cells (`computed`)."""
+
+    concepts: tuple[FinancialConcept, ...]
+    years: tuple[int, ...]
+    scale: int | None
+    computed: bool
+
+    @property
+    def periods(self) -> tuple[str, ...]:
+        return tuple(f"FY{y}" for y in self.years)
+
+
+def read_figure_question(question: str) -> FigureQuestion | None:
+    """The figure question `question` is, or None when it names no concept or no year."""
+    concepts = concepts_asked(question)
+    if not concepts:
+        return None
+    years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
+    if not years:
+        return None
+    scale = _SCALE_ASKED.search(question)
+    computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1
+    return FigureQuestion(
+        concepts=tuple(concepts),
+        years=tuple(sorted(set(years))),
+        scale=_SCALES[scale.group(1).lower()] if scale else None,
+        computed=computed,
+    )
+
+
+def matching_cells(
+    cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
+) -> list[tuple[str, StatementCell]]:
+    """The cells that are observations of `concept` in `period`: its label, its unit, a
+    figure (not a dash); those of the concept's own statement when there are any."""
+    found = [
+        (d, c)
+        for d, c in cells
+        if c.period == period
+        and c.value is not None
+        and c.unit == concept.unit
+        and (c.scale is not None or concept.unit == "USD/share")
+        and (m := concept_of_label(c.row_label)) is not None
+        and m.name == concept.name
+    ]
+    own = [(d, c) for d, c in found if _STATEMENT_CAPTIONS[concept.statement].search(c.caption)]
+    return own or found
+
+
+def figure_value(cell: StatementCell, concept: FinancialConcept, scale: int | None) -> str:
+    """The cell's amount as the answer states it: in the unit asked ("in USD millions"),
+    else the table's; an outflow printed in parentheses as a positive amount."""
+    assert cell.value is not None
+    amount = cell.amount or 0.0
+    if concept.sign == "outflow":
+        amount = abs(amount)
+    if concept.unit == "USD/share":
+        return f"USD {amount:,.2f} per share"
+    unit = "shares" if concept.unit == "shares" else "USD"
+    divisor = scale or cell.scale or 1
+    words = {1: "", 1_000: " thousand", 1_000_000: " million", 1_000_000_000: " billion"}
+    number = amount / divisor
+    text = f"{number:,.2f}".rstrip("0").rstrip(".") if number % 1 else f"{number:,.0f}"
+    return (
+        f"{unit} {text}{words.get(divisor, '')}"
+        if unit == "USD"
+        else f"{text}{words.get(divisor, '')} shares"
+    )
+
+
+def cell_unit(
+    document_id: str,
+    document_name: str,
+    cell: StatementCell,
+    *,
+    subject_id: str,
+    claim_id: str,
+    value: str | None,
+    source_type: str,
+    observed_at: str | None,
+    independence_group: str,
+) -> EvidenceUnit:
+    """A cell as an evidence unit: the printed line of its row quoted, located by page, line
+    and the figure's box."""
+    digest = hashlib.sha256(
+        f"{document_id}:{cell.page}:{cell.line_no}:{cell.bbox}".encode()
+    ).hexdigest()
+    path = " > ".join([*cell.parents, cell.row_label])
+    return EvidenceUnit(
+        evidence_id=f"ev-{digest[:12]}",
+        subject_id=subject_id,
+        claim_id=claim_id,
+        value=value,
+        quote=f"{cell.caption} | {path} | {cell.column or cell.period}: {cell.text}",
+        source_location=SourceLocation(
+            document=document_name,
+            document_id=document_id,
+            page=cell.page,
+            section=cell.caption or None,
+            line_start=max(cell.line_no, 1),
+            line_end=max(cell.line_no, 1),
+            char_start=cell.char_start,
+            char_end=cell.char_end,
+            bbox=BBox(
+                page=cell.page, x0=cell.bbox[0], y0=cell.bbox[1], x1=cell.bbox[2], y1=cell.bbox[3]
+            ),
+        ),
+        source_type=source_type,
+        observed_at=observed_at,
+        independence_group=independence_group,
+        confidence=1.0,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FigureFindings:
+    """What the cells say of a figure question: the evidence units (each a cell), the
+    concept and period judged (None for a computed question: nothing is judged), and the
+    answer's text when nothing is concluded."""
+
+    units: tuple[EvidenceUnit, ...]
+    concept: FinancialConcept | None
+    period: str | None
+    note: str | None
+
+
+def find_figures(
+    figure: FigureQuestion,
+    cells: Sequence[tuple[str, StatementCell]],
+    make_unit: Callable[[str, StatementCell, str, str | None], EvidenceUnit],
+    company: str,
+) -> FigureFindings:
+    """The cells that answer `figure` among `cells` (the subject's filings', of its periods).
+
+    One cell asked: the first concept named (longest phrase first) with a matching cell,
+    each match a unit carrying its value. A computed question: the cells of every concept
+    and year named, quoted with no value (nothing is concluded from them)."""
+    if not figure.computed:
+        period = figure.periods[0]
+        for concept in figure.concepts:
+            found = matching_cells(cells, concept, period)
+            if found:
+                units = tuple(
+                    make_unit(d, c, concept.name, figure_value(c, concept, figure.scale))
+                    for d, c in found
+                )
+                return FigureFindings(units, concept, period, None)
+        names = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
+        return FigureFindings(
+            (),
+            None,
+            None,
+            f"no {names} for {period} in the statement tables of {company}'s filings",
+        )
+    quoted: list[EvidenceUnit] = []
+    for concept in figure.concepts:
+        for period in figure.periods:
+            quoted.extend(
+                make_unit(d, c, concept.name, None)
+                for d, c in matching_cells(cells, concept, period)
+            )
+    asked = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
+    return FigureFindings(
+        tuple(quoted),
+        None,
+        None,
+        f"not computed: the question asks for arithmetic over cells ({asked}; "
+        f"{', '.join(figure.periods)}); {len(quoted)} cells of {company}'s filings quoted",
+    )
