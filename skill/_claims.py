@@ -113,10 +113,16 @@ INDIRECT_CONFIDENCE = 0.6
 # either party may terminate"; after it: "may assign this Agreement without the consent")
 _REACH_BEFORE = 60
 _REACH_AFTER = 120
+# a sentence that opens with its condition ("If ...", "In the event ...", "(c) Upon ...")
+_LEADING_CONDITION = re.compile(
+    r"^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:\(?[a-z0-9ivx]{1,4}\)\s*)?"
+    r"(?:if|in\s+the\s+event|upon|when|whenever|where|should|in\s+case)\b",
+    _FLAGS,
+)
 # how near before an action its modal stands, in characters
 _GOVERNED = 90
 # "without" before an action in a question ("without notifying")
-_WITHOUT = re.compile(r"\bwithout\s+(?:first\s+|prior\s+|giving\s+|any\s+)?", _FLAGS)
+_WITHOUT = re.compile(r"\bwithout\s+(?:first\s+|prior\s+|giving\s+|any\s+|being\s+)?", _FLAGS)
 # (the question's modality, the proposition's kind) that ask the proposition's negation
 _ASKS_OPPOSITE = {
     ("prohibition", "permission"),
@@ -276,14 +282,21 @@ class ClauseReader:
 
     def _sentence(self, s: str) -> tuple[Reading | None, bool, bool]:
         p = self._p
-        matches = [m for pattern in p.action for m in [pattern.search(s)] if m is not None]
+        matches = sorted(
+            (m for pattern in p.action for m in pattern.finditer(s)),
+            key=lambda m: (m.start(), -m.end()),
+        )
         if not matches:
             if p.denies is not None and p.denies.search(s):
                 # "Licensee's liability shall be unlimited": said in other words than the action
                 main, exceptions = _split_exception(s, len(s))
                 return self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE), True, True
             return None, False, False
-        action = min(matches, key=lambda m: (m.start(), -m.end()))
+        # the action a modal governs ("..., BROOKS shall immediately notify"), not a mention
+        # of it in a condition before ("if the Recipient receives notice ..."); else the first
+        action = matches[0]
+        if p.entry.kind != "state":
+            action = next((m for m in matches if self._governed(_window(s, m.start()))), action)
         main, exceptions = _split_exception(s, action.start())
         window = _window(main, action.start())
         if self._someone_else(window):
@@ -304,6 +317,10 @@ class ClauseReader:
         # not "employees" anywhere in a long sentence about something else
         near = main[max(0, action.start() - _REACH_BEFORE) : action.end() + _REACH_AFTER]
         qualified = p.qualifier is None or bool(p.qualifier.search(near))
+        if not qualified and p.qualifier is not None and _LEADING_CONDITION.match(main):
+            # "If BROOKS is legally compelled (by ...) to disclose ..., BROOKS shall notify":
+            # the condition the sentence opens with qualifies its action
+            qualified = bool(p.qualifier.search(main[: action.start()]))
         in_exception = p.qualifier is not None and any(
             p.qualifier.search(e[:_REACH_AFTER]) for e in exceptions
         )
