@@ -119,6 +119,8 @@ _LEADING_CONDITION = re.compile(
     r"(?:if|in\s+the\s+event|upon|when|whenever|where|should|in\s+case)\b",
     _FLAGS,
 )
+# a sentence shorter than this (a heading) decides nothing
+_MIN_WORDS = 5
 # how near before an action its modal stands, in characters
 _GOVERNED = 90
 # "without" before an action in a question ("without notifying")
@@ -286,6 +288,9 @@ class ClauseReader:
             (m for pattern in p.action for m in pattern.finditer(s)),
             key=lambda m: (m.start(), -m.end()),
         )
+        if len(s.split()) < _MIN_WORDS:
+            # a heading ("7. Survival.") names a topic, it states nothing of it
+            return None, False, bool(matches)
         if not matches:
             if p.denies is not None and p.denies.search(s):
                 # "Licensee's liability shall be unlimited": said in other words than the action
