@@ -109,10 +109,13 @@ _MAX_PART = 240
 # default threshold (0.5): a request's stricter contract may set them aside.
 READ_CONFIDENCE = 0.8
 INDIRECT_CONFIDENCE = 0.6
-# how far from the action its qualifier may stand, in characters (before it: "for convenience,
-# either party may terminate"; after it: "may assign this Agreement without the consent")
+# how far from the action its qualifier may stand, in characters (opening the sentence before
+# it: "for convenience, either party may terminate"; after it: "may assign this Agreement
+# without the consent")
 _REACH_BEFORE = 60
 _REACH_AFTER = 120
+# what before a qualifier makes it the exception a restriction leaves allowed
+_CARVE_OUT = re.compile(r"\b(?:only|solely|except|excepting|other\s+than|save|but)\b", _FLAGS)
 # a sentence that opens with its condition ("If ...", "In the event ...", "(c) Upon ...")
 _LEADING_CONDITION = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:\(?[a-z0-9ivx]{1,4}\)\s*)?"
@@ -320,8 +323,21 @@ class ClauseReader:
             return None, False, True
         # the qualifier qualifies the action only near it: "may disclose ... to its employees",
         # not "employees" anywhere in a long sentence about something else
-        near = main[max(0, action.start() - _REACH_BEFORE) : action.end() + _REACH_AFTER]
-        qualified = p.qualifier is None or bool(p.qualifier.search(near))
+        near = main[action.start() : action.end() + _REACH_AFTER]
+        found = p.qualifier.search(near) if p.qualifier is not None else None
+        # before the action, a qualifier counts only opening the sentence ("At any time and
+        # for any reason, either party may terminate"): elsewhere before it, it is the
+        # actor's ("BROOKS, its directors, employees ... shall not disclose")
+        qualified = (
+            p.qualifier is None
+            or found is not None
+            or bool(p.qualifier.search(main[: min(action.start(), _REACH_BEFORE)]))
+        )
+        # "shall not disclose ... other than to its employees", "restrict access only to its
+        # employees": the qualified action is what the restriction leaves allowed
+        carved = found is not None and bool(
+            _CARVE_OUT.search(near[max(0, found.start() - 30) : found.start()])
+        )
         if not qualified and p.qualifier is not None and _LEADING_CONDITION.match(main):
             # "If BROOKS is legally compelled (by ...) to disclose ..., BROOKS shall notify":
             # the condition the sentence opens with qualifies its action
@@ -332,7 +348,9 @@ class ClauseReader:
         contrary = p.contrary is not None and bool(p.contrary.search(main))
         holds: bool | None
         if kind == "permission":
-            if qualified:
+            if qualified and negated and carved:
+                holds = True
+            elif qualified:
                 holds = not negated
             elif in_exception and negated:
                 # "shall not disclose ... except to its employees": allowed by the exception
