@@ -304,7 +304,9 @@ class ClauseReader:
         # of it in a condition before ("if the Recipient receives notice ..."); else the first
         action = matches[0]
         if p.entry.kind != "state":
-            action = next((m for m in matches if self._governed(_window(s, m.start()))), action)
+            action = next(
+                (m for m in matches if self._governed(_window(s, m.start()) + m.group(0))), action
+            )
         main, exceptions = _split_exception(s, action.start())
         window = _window(main, action.start())
         if self._someone_else(window):
@@ -317,7 +319,7 @@ class ClauseReader:
             return reading, True, True
         negated = len(_MODALITY.negation.findall(window)) % 2 == 1
         kind = p.entry.kind
-        if kind != "state" and not self._governed(window):
+        if kind != "state" and not self._governed(window + action.group(0)):
             # the action named, no modal near it ("... as a result of a disclosure"): a
             # mention, not a right, a duty or a prohibition of it
             return None, False, True
