@@ -1,8 +1,8 @@
 """`make bench`: every benchmark in turn; each prints a table with its same-run baseline.
 
 `python -m bench [name ...]` runs a subset (engine, embed, ingest, ocr, text_layer, query, quality,
-cuad_topics, clauses, clause_confirm, bindings, parties, finance_questions, financebench,
-question_variants, contract_nli, api, hostile).
+cuad_topics, cuad_claims, clauses, clause_confirm, bindings, parties, finance_questions,
+financebench, question_variants, contract_nli, api, hostile).
 Set BENCH_QUICK=1 for a short smoke run (smaller inputs, shorter loops). Each benchmark runs
 in a process of its own: none inherits what an earlier one loaded (a child's peak RSS, as
 bench/ingest reads it from the kernel, counts the memory of the process it was forked from).
@@ -23,9 +23,9 @@ os.environ.setdefault("EVRAG_QUALITY_CUAD", "1")
 os.environ.setdefault("EVRAG_QUALITY_FILINGS", "1")
 
 ORDER = [
-    "engine", "embed", "ingest", "ocr", "text_layer", "query", "quality", "cuad_topics", "clauses",
-    "clause_confirm", "bindings", "parties", "finance_questions", "financebench",
-    "question_variants", "contract_nli", "api", "hostile",
+    "engine", "embed", "ingest", "ocr", "text_layer", "query", "quality", "cuad_topics",
+    "cuad_claims", "clauses", "clause_confirm", "bindings", "parties", "finance_questions",
+    "financebench", "question_variants", "contract_nli", "api", "hostile",
 ]  # fmt: skip
 
 
