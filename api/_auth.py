@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import urlencode
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import Engine, delete, select
 
 from api._db import api_keys
 from api._errors import NotFound, Unauthorized
@@ -98,19 +98,6 @@ class KeyStore:
             gone = conn.execute(delete(api_keys).where(api_keys.c.key_id == key_id)).rowcount
         if not gone:
             raise NotFound(f"no API key {key_id!r}")
-
-    def forget_kb(self, kb: str) -> None:
-        """A deleted knowledge base leaves every key's scope (a new one of that name is new)."""
-        with self._engine.begin() as conn:
-            for row in conn.execute(select(api_keys)).all():
-                names = json.loads(row.kbs)
-                if kb in names:
-                    names.remove(kb)
-                    conn.execute(
-                        update(api_keys)
-                        .where(api_keys.c.key_id == row.key_id)
-                        .values(kbs=json.dumps(names))
-                    )
 
     def sign(
         self,

@@ -1,24 +1,16 @@
-"""The API's own table in the catalog's database: API keys (the job tables are the app's)."""
+"""The API's engine on the catalog's database. Its key table is the app's (`app.api_keys`):
+deleting a knowledge base, from the API or the CLI, takes its name out of the keys' scopes
+(`app.forget_kb`), so the table lives where both can reach it."""
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Engine, MetaData, String, Table, Text
+from sqlalchemy import Engine
 
-from app import open_engine
+from app import api_keys, open_engine
 
-metadata = MetaData()
-
-api_keys = Table(
-    "api_keys",
-    metadata,
-    Column("key_id", String(32), primary_key=True),
-    Column("key_hash", String(64), nullable=False, unique=True),  # sha256 hex of the key
-    Column("label", String(200), nullable=False, default=""),
-    Column("kbs", Text, nullable=False),  # JSON list of knowledge-base names
-    Column("created_at", String(40), nullable=False),
-)
+__all__ = ["api_keys", "open_api_engine"]
 
 
 def open_api_engine(url: str) -> Engine:
-    """An engine for `url` with the app's job tables and the API's key table."""
-    return open_engine(url, metadata)
+    """An engine for `url` with the app's tables (jobs, kept answers, API keys)."""
+    return open_engine(url)

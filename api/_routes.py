@@ -158,11 +158,10 @@ def get_kb(kb: Kb, state: State) -> KbInfo:
 
 @v1.delete("/kbs/{kb}", status_code=204, tags=["knowledge bases"])
 def delete_kb(kb: Kb, _: Admin, state: State) -> Response:
-    """Delete a knowledge base with its documents, chunks and bindings (admin only)."""
+    """Delete a knowledge base with its documents, chunks and bindings, its kept answers and
+    its place in the keys' scopes (admin only)."""
     with state.write_lock:
         state.runtime.delete_kb(kb)
-    state.keys.forget_kb(kb)
-    state.history.forget_kb(kb)
     return Response(status_code=204)
 
 

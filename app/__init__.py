@@ -50,7 +50,7 @@ if TYPE_CHECKING:
         summary_text,
         verdict,
     )
-    from app._db import open_engine
+    from app._db import api_keys, forget_kb, open_engine
     from app._errors import AnswerNotFound, AppError, BatchFormatError, JobConflict, JobNotFound
     from app._history import (
         DEFAULT_HISTORY_CAP,
@@ -104,6 +104,7 @@ __all__ = [
     "Runtime",
     "Settings",
     "answer_item",
+    "api_keys",
     "check_json_depth",
     "citation_label",
     "citations",
@@ -111,6 +112,7 @@ __all__ = [
     "error_line",
     "evaluation_summary",
     "export_kb",
+    "forget_kb",
     "import_kb",
     "json_depth_exceeds",
     "loads_bounded",
@@ -147,7 +149,7 @@ _HOMES = {
         ("ItemRecord", "ItemStatus", "JobKind", "JobRecord", "JobRunner", "JobStatus", "JobStore"),
         "app._jobs",
     ),
-    "open_engine": "app._db",
+    **dict.fromkeys(("api_keys", "forget_kb", "open_engine"), "app._db"),
     **dict.fromkeys(
         (
             "MAX_JSON_DEPTH",

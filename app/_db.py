@@ -1,11 +1,13 @@
-"""The application's tables in the catalog's database: jobs and their items, and the answers
-kept per knowledge base (app/_history.py).
+"""The application's tables in the catalog's database: jobs and their items, the answers
+kept per knowledge base (app/_history.py), and the API's keys (api/_auth.py; defined here so
+that deleting a knowledge base, from the API or the CLI, takes its name out of their scopes).
 
 They are made by `create_all` when the database is opened, as the catalog's new tables are
 (retrieval/_schema.py): a data directory written before a table existed gains it, empty."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import (
@@ -18,7 +20,10 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    select,
+    update,
 )
 
 metadata = MetaData()
@@ -60,6 +65,16 @@ answers = Table(
     Column("answer", Text, nullable=False),  # JSON: the answer as returned
 )
 
+api_keys = Table(
+    "api_keys",
+    metadata,
+    Column("key_id", String(32), primary_key=True),
+    Column("key_hash", String(64), nullable=False, unique=True),  # sha256 hex of the key
+    Column("label", String(200), nullable=False, default=""),
+    Column("kbs", Text, nullable=False),  # JSON list of knowledge-base names
+    Column("created_at", String(40), nullable=False),
+)
+
 # The last id given per knowledge base, kept apart from the answers so that an id is never
 # given twice: not after the newest answer is deleted, nor after the KB is made again.
 answer_counters = Table(
@@ -89,3 +104,21 @@ def open_engine(url: str, *extra: MetaData) -> Engine:
     for tables in (metadata, *extra):
         tables.create_all(engine)
     return engine
+
+
+def forget_kb(engine: Engine, kb: str) -> None:
+    """Drop a deleted knowledge base from the application's tables, in one transaction: its
+    kept answers go (its answer counter stays, so a KB made again under the name never reuses
+    an old answer's link) and its name leaves every API key's scope (a new KB of that name is
+    not visible to the old keys)."""
+    with engine.begin() as conn:
+        conn.execute(delete(answers).where(answers.c.kb == kb))
+        for row in conn.execute(select(api_keys)).all():
+            names = json.loads(row.kbs)
+            if kb in names:
+                names.remove(kb)
+                conn.execute(
+                    update(api_keys)
+                    .where(api_keys.c.key_id == row.key_id)
+                    .values(kbs=json.dumps(names))
+                )

@@ -205,12 +205,6 @@ class HistoryStore:
         if not gone:
             raise AnswerNotFound(f"no answer {answer_id} in knowledge base {kb!r}")
 
-    def forget_kb(self, kb: str) -> None:
-        """Drop a deleted knowledge base's answers (its counter stays: a KB made again under
-        the name never reuses an old answer's link)."""
-        with self._writes(), self._engine.begin() as conn:
-            conn.execute(delete(answers).where(answers.c.kb == kb))
-
 
 # ----------------------------------------------------------------------------- markdown
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from app._db import forget_kb, open_engine
 from app._settings import Settings
 from domain import Alias, Binding, entity_key
 from ingest import Ingestor, PdfParser, aliases_of
@@ -117,9 +118,18 @@ class Runtime:
         self.store.ensure_kb(kb)
 
     def delete_kb(self, kb: str) -> None:
+        """Delete a knowledge base: its documents, chunks and bindings, its kept answers, and
+        its name from every API key's scope. The API's delete and `evrag kb delete` both call
+        this, so a KB deleted either way leaves nothing a new KB of its name would inherit."""
         self.catalog.get_kb(kb)  # raises KnowledgeBaseNotFound
         self.store.drop_kb(kb)
         self.catalog.delete_kb(kb)
+        # the app's tables share the catalog's database; an engine only for this rare write
+        engine = open_engine(self.settings.catalog_url)
+        try:
+            forget_kb(engine, kb)
+        finally:
+            engine.dispose()
 
     # -- browsing -----------------------------------------------------------------------
 

@@ -166,7 +166,7 @@ export async function answerView(ctx, target) {
     clear(target, h("section", { class: "card" }, back, h("h2", {}, `Answer #${ctx.routeArg}`), h("p", { class: "error", role: "alert" }, describe(err))));
     return;
   }
-  const card = answerCard(ctx, record.answer);
+  const card = answerCard(ctx, record.answer, { verdict: record.verdict });
   card.dataset.answerId = String(id);
   card.firstChild.after(answerLinkRow(kb, id, h("span", { class: "muted" }, `asked ${when(record.created_at)}`), exportButtons(ctx, kb, () => [id], status)));
   clear(target, h("section", { class: "card" }, back, h("h2", {}, `Answer #${id} of ${kb}`), status), card);

@@ -537,11 +537,66 @@ function citations(ctx, answer, ids, { label } = {}) {
   );
 }
 
-/** The verdict: the engine's decision; SUBJECT_NOT_FOUND or NOT_STATED where it gave none. */
+/** The verdict word of an answer or a batch line, as the server words it (app/_batch.py
+ * `verdict`, what History keeps): ERROR, SUBJECT_NOT_FOUND, or the engine's decision, with
+ * INSUFFICIENT where the engine was not reached. Used only where the API gives no verdict
+ * (the ask route returns the answer alone); a kept answer's own verdict is read instead. */
 function verdictOf(answer) {
-  if (answer.sufficiency) return answer.sufficiency.decision;
+  if (answer.error) return "ERROR";
   if (answer.terminal_state === "SUBJECT_NOT_FOUND") return "SUBJECT_NOT_FOUND";
-  return answer.risk_signals.includes("not_stated") ? "NOT_STATED" : "NO_DECISION";
+  return (answer.sufficiency && answer.sufficiency.decision) || "INSUFFICIENT";
+}
+
+// A yes/no claim's verdict (issue 34) and its badge's words.
+const CLAIM_WORDS = {
+  YES: "Yes",
+  YES_WITH_CONDITIONS: "Yes, with conditions",
+  NO: "No",
+  NOT_STATED: "Not stated",
+  DISAGREE: "Disagree",
+  NOT_ESTABLISHED: "Not established",
+};
+
+/** The claim's verdict, read from the answer's fields as the skill sets them (skill/_claims.py
+ * `claim_answer`): no sentence speaks of it (risk signal not_stated), sentences on both sides
+ * (a conflict), the value the engine decided ("yes" with or without conditions, "no"), or
+ * none decided. null for an answer that is not a claim's. */
+function claimVerdict(answer) {
+  const constraints = (answer.subject_class && answer.subject_class.constraints) || {};
+  if (!constraints.claim || answer.terminal_state === "SUBJECT_NOT_FOUND") return null;
+  if (answer.risk_signals.includes("not_stated")) return "NOT_STATED";
+  const said = new Set(answer.evidence.map((e) => e.value).filter((v) => v === "yes" || v === "no"));
+  if (answer.conflicts.length || said.size > 1) return "DISAGREE";
+  const value = (answer.conclusion.values || [])[0];
+  if (!value) return "NOT_ESTABLISHED";
+  if (value.value === "no") return "NO";
+  return ((value.details || {}).conditions || []).length ? "YES_WITH_CONDITIONS" : "YES";
+}
+
+/** Sentences of a claim's answer that name its action without deciding it: quoted beside the
+ * answer (the skill's "related"), never a value of it. */
+function relatedIds(answer, candidates) {
+  const cited = citedByValues(answer);
+  return answer.evidence
+    .filter((e) => e.value == null && !cited.has(e.evidence_id) && !candidates.includes(e.evidence_id))
+    .map((e) => e.evidence_id);
+}
+
+/** A claim's deciding sentence(s), cited, with its conditions and exceptions as lists. */
+function claimBlock(ctx, answer, value) {
+  const facts = value.details || {};
+  const list = (name, title) =>
+    (facts[name] || []).length
+      ? [h("h4", {}, title), h("ul", { class: `claim-facts ${name}`, "aria-label": title }, facts[name].map((f) => h("li", {}, f)))]
+      : [];
+  return h(
+    "div",
+    { class: "claim" },
+    h("h3", {}, value.evidence_ids.length > 1 ? "Deciding sentences" : "Deciding sentence"),
+    citations(ctx, answer, value.evidence_ids),
+    list("conditions", "Conditions"),
+    list("exceptions", "Exceptions"),
+  );
 }
 
 const words = (code) => code.replaceAll("_", " ");
@@ -643,23 +698,27 @@ function details(value) {
 }
 
 /** The answer card of one answer object (CONTRACT.md). */
-export function answerCard(ctx, answer, { onScope } = {}) {
+export function answerCard(ctx, answer, { onScope, verdict: kept } = {}) {
   const card = h("article", { class: "card answer", "data-terminal": answer.terminal_state, "aria-label": "Answer" });
   const suff = answer.sufficiency || null;
   const notFound = answer.terminal_state === "SUBJECT_NOT_FOUND";
   const values = answer.conclusion.values || [];
   const add = (...children) => append(card, children);
-  const verdict = verdictOf(answer);
+  const verdict = kept || verdictOf(answer);
+  const claim = claimVerdict(answer);
   const evaluation = answer.evaluation || null;
   const candidates = candidateIds(answer);
+  const related = claim ? relatedIds(answer, candidates) : [];
   // the viewer steps through the answer's citations in this order
   card.citeTrail = answer.evidence.map((e) => ({ ...e.source_location, quote: e.quote }));
   card.dataset.verdict = verdict;
+  if (claim) card.dataset.claim = claim;
   add(
     h("p", { class: "muted" }, answer.question || `Subject: ${describeSubject(answer.subject_class)}`),
     h(
       "div",
       { class: "row verdict" },
+      claim ? h("span", { class: "claim-verdict" }, "Answer ", h("span", { class: `badge big claim-${claim}` }, CLAIM_WORDS[claim])) : null,
       h("span", { class: "decision" }, "Verdict ", h("span", { class: `badge big ${verdict}` }, words(verdict))),
       evaluation
         ? h(
@@ -688,6 +747,7 @@ export function answerCard(ctx, answer, { onScope } = {}) {
       ),
     );
   } else if (answer.conflicts.length) {
+    if (claim) add(h("p", { class: "value" }, answer.conclusion.answer.split(" — ")[0]));
     for (const conflict of answer.conflicts) {
       add(
         h("h3", {}, "Conflicting sources (not arbitrated)"),
@@ -698,6 +758,8 @@ export function answerCard(ctx, answer, { onScope } = {}) {
         ),
       );
     }
+  } else if (claim && values.length) {
+    add(h("p", { class: "value" }, answer.conclusion.answer), values.map((v) => claimBlock(ctx, answer, v)));
   } else if (values.length) {
     add(
       h("h3", {}, values.length > 1 ? "Values" : "Value"),
@@ -706,12 +768,19 @@ export function answerCard(ctx, answer, { onScope } = {}) {
   } else {
     // The candidates are quoted below under their label, not as the answer's headline.
     const text = answer.conclusion.answer || "No value found in the evidence.";
-    add(h("p", { class: "value" }, candidates.length ? text.split("; candidates: ")[0] : text));
+    // A claim's related sentences too (skill/_claims.py appends the first after "; related: ").
+    add(h("p", { class: "value" }, text.split("; candidates: ")[0].split("; related: ")[0]));
   }
   if (candidates.length) {
     add(
       h("h3", {}, "Candidate passages (not confirmed as the clause; not judged)"),
       h("div", { class: "candidates" }, citations(ctx, answer, candidates, { label: "candidate" })),
+    );
+  }
+  if (related.length) {
+    add(
+      h("h3", {}, "Related sentences (they name the action without deciding it; not the answer)"),
+      h("div", { class: "related" }, citations(ctx, answer, related, { label: "related" })),
     );
   }
   const shown = citedByValues(answer);
@@ -1034,8 +1103,7 @@ export function csvQuestions(text) {
   });
 }
 
-const verdict = (r) =>
-  r.error ? "ERROR" : r.terminal_state === "SUBJECT_NOT_FOUND" ? "SUBJECT_NOT_FOUND" : (r.sufficiency && r.sufficiency.decision) || "INSUFFICIENT";
+const verdict = verdictOf;
 
 // The expected value's outcome (app/_batch.py `outcome`): match | mismatch | not_established |
 // error (the question failed); "" for a line without an expected value.

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from api import ApiSettings, Unauthorized
 from api._auth import KeyStore, hash_key
 from api._db import open_api_engine
+from app import forget_kb
 
 
 def _served(data_dir: Path, admin_key: str | None) -> TestClient:
@@ -62,7 +63,8 @@ def test_keys_are_scoped_hashed_and_lose_a_deleted_kb(tmp_path: Path) -> None:
 
 
 def test_keys_scopes_and_signed_links(tmp_path: Path) -> None:
-    store = KeyStore(open_api_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "admin")
+    engine = open_api_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}")
+    store = KeyStore(engine, "admin")
     assert store.authenticate("admin").is_admin  # type: ignore[union-attr]
     assert store.authenticate(None) is None and store.authenticate("nope") is None
     record, key = store.create(["b", "a", "a"], "analyst")
@@ -70,7 +72,7 @@ def test_keys_scopes_and_signed_links(tmp_path: Path) -> None:
     who = store.authenticate(key)
     assert who is not None and not who.is_admin and who.can_see("a") and not who.can_see("c")
     assert hash_key(key) != key and key not in str(store.list_keys())
-    store.forget_kb("a")
+    forget_kb(engine, "a")  # what deleting the KB does (Runtime.delete_kb)
     assert store.authenticate(key).kbs == frozenset({"b"})  # type: ignore[union-attr]
 
     page = "/v1/kbs/b/documents/x/pages/1/image"
@@ -102,7 +104,8 @@ def _split(link: str) -> tuple[str, dict[str, str], str]:
 
 def test_signed_links_expire_and_die_with_their_key(tmp_path: Path) -> None:
     """The probe's signed links never expired and outlived the key that made them."""
-    store = KeyStore(open_api_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}"), "admin")
+    engine = open_api_engine(f"sqlite:///{tmp_path / 'c.sqlite3'}")
+    store = KeyStore(engine, "admin")
     record, key = store.create(["a"], "analyst")
     who = store.authenticate(key)
     assert who is not None

@@ -436,7 +436,7 @@ def test_answer_cards_show_the_verdict_deciding_citations_and_candidates(
         "Is there a change of control provision in the agreement between Quillon Dynamics "
         "and Marrowfield Ventures?",
     )
-    assert card.get_attribute("data-verdict") in ("INSUFFICIENT", "NOT_STATED", "NO_DECISION")
+    assert card.get_attribute("data-verdict") == "INSUFFICIENT"  # the server's word (app verdict)
     assert card.query_selector(".verdict .decision .badge").is_visible()
     headline = card.query_selector("p.value").text_content()
     assert MERGER not in headline and "candidates:" not in headline, headline
