@@ -352,6 +352,10 @@ class ClauseReader:
         if kind == "permission":
             if qualified and negated and carved:
                 holds = True
+            elif qualified and contrary and not negated and p.entry.contrary_answers == "silent":
+                # "... may terminate at any time if the other party breaches": the right is
+                # the contrary's, whatever the qualifier's words
+                holds = None
             elif qualified:
                 holds = not negated
             elif in_exception and negated:
