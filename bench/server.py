@@ -90,10 +90,11 @@ class Server:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 30.0) -> None:
+        """SIGTERM, then SIGKILL if the process has not exited after `timeout` seconds."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                self.proc.wait(30)
+                self.proc.wait(timeout)
             except subprocess.TimeoutExpired:
                 self.kill()

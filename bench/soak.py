@@ -12,7 +12,9 @@ earlier uploads, empty, non-PDF and truncated parts) and wait for each job. Ever
 answer is taken once before the load (status and bytes); any later answer that differs is an
 error, as are 5xx answers, connection errors and an upload outcome that is not the one its part
 calls for (`internal_error`, a fresh PDF not committed, an empty part not refused as empty...).
-The server's RSS, open descriptors and threads are read from /proc every few seconds.
+The server's RSS, open descriptors, threads and CPU time are read from /proc every few
+seconds, with the machine's load average (a shared machine slows both phases unevenly). The
+server's log is kept beside the JSON result.
 
 Targets: 0 errors; query p95 during uploads <= 2x idle; RSS and open descriptors flat (the
 last minute's mean against the first minute's of the loaded phase). Prints a markdown table;
@@ -298,12 +300,18 @@ def _wait_job(
 
 
 def _proc_sample(pid: int) -> dict[str, float]:
+    """The server's RSS, descriptors and threads; its CPU seconds so far (its parse children's
+    once reaped) and the machine's load average, to tell a slow server from a busy machine."""
     status = Path(f"/proc/{pid}/status").read_text()
     fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    # utime stime cutime cstime: fields 14-17 of stat, counted after the command's ")".
+    ticks = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11:15]
     return {
         "rss_mb": int(fields["VmRSS"].split()[0]) / 1024,
         "fds": float(len(os.listdir(f"/proc/{pid}/fd"))),
         "threads": float(fields["Threads"].strip()),
+        "cpu_s": sum(int(t) for t in ticks) / os.sysconf("SC_CLK_TCK"),
+        "load1": float(Path("/proc/loadavg").read_text().split()[0]),
     }
 
 
@@ -339,6 +347,21 @@ def _window_means(samples: list[dict[str, Any]], window: float) -> dict[str, dic
     }
 
 
+def _phase_usage(samples: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Per phase: the server's CPU (cores busy on average) and the machine's mean load."""
+    usage = {}
+    for name in ("idle", "uploads"):
+        part = [s for s in samples if s["phase"] == name]
+        if len(part) < 2:
+            continue
+        seconds = part[-1]["t"] - part[0]["t"]
+        usage[name] = {
+            "server_cores": round((part[-1]["cpu_s"] - part[0]["cpu_s"]) / seconds, 2),
+            "load1": round(statistics.fmean(s["load1"] for s in part), 1),
+        }
+    return usage
+
+
 def _ingest_room(admin: httpx.Client, root: Path) -> int:
     from bench.data_room import build_data_room
 
@@ -366,6 +389,7 @@ def run() -> dict[str, Any]:
     from bench.server import Server
 
     idle_seconds, loaded_seconds = _seconds()
+    out = Path(os.environ.get("EVRAG_SOAK_JSON", ROOT / "bench" / "out" / "soak.json"))
     queries = _queries()
     tally = Tally()
     samples: list[dict[str, Any]] = []
@@ -433,9 +457,13 @@ def run() -> dict[str, Any]:
             inbox = admin.get(f"/v1/kbs/{INBOX}/documents").json()
             stopping = time.monotonic()
         finally:
-            server.stop()
+            # Longer than the job runner's 30 s of grace for items in flight: the exit's own
+            # time is a figure of the soak.
+            server.stop(timeout=90)
         stop_seconds = time.monotonic() - stopping
         log = (root / "server.log").read_text(errors="replace")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.with_suffix(".server.log").write_text(log, encoding="utf-8")
 
     idle = tally.latencies.get("idle", [])
     busy = tally.latencies.get("uploads", [])
@@ -468,6 +496,7 @@ def run() -> dict[str, Any]:
         },
         "p95_ratio": round(_pct(busy, 0.95) / _pct(idle, 0.95), 2),
         "p50_ratio": round(_pct(busy, 0.5) / _pct(idle, 0.5), 2),
+        "usage": _phase_usage(samples),
         "upload_outcomes": dict(sorted(tally.outcomes.items())),
         "inbox_documents": len(inbox),
         "server": {
@@ -481,10 +510,8 @@ def run() -> dict[str, Any]:
         "samples": samples,
     }
     _print(result)
-    out = Path(os.environ.get("EVRAG_SOAK_JSON", ROOT / "bench" / "out" / "soak.json"))
-    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    print(f"\nresult: {out}")
+    print(f"\nresult: {out} (the server's log beside it)")
     return result
 
 
@@ -496,10 +523,14 @@ def _print(r: dict[str, Any]) -> None:
         f"idle {c['idle_seconds']:.0f} s, then uploads {c['loaded_seconds']:.0f} s; loopback, "
         "`evrag serve`, embedded store\n"
     )
-    print("| phase | queries | queries/s | p50 ms | p95 ms |")
-    print("|---|---|---|---|---|")
+    print("| phase | queries | queries/s | p50 ms | p95 ms | server cores busy | machine load |")
+    print("|---|---|---|---|---|---|---|")
     for name, q in r["queries"].items():
-        print(f"| {name} | {q['count']} | {q['per_second']} | {q['p50_ms']} | {q['p95_ms']} |")
+        u = r["usage"].get(name, {})
+        print(
+            f"| {name} | {q['count']} | {q['per_second']} | {q['p50_ms']} | {q['p95_ms']} | "
+            f"{u.get('server_cores', '')} | {u.get('load1', '')} |"
+        )
     s = r["server"]
     print("\n| server | RSS MB | open fds | threads |")
     print("|---|---|---|---|")
