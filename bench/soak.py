@@ -308,6 +308,8 @@ def _proc_sample(pid: int) -> dict[str, float]:
     ticks = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11:15]
     return {
         "rss_mb": int(fields["VmRSS"].split()[0]) / 1024,
+        # The heap's share, apart from the store's memory-mapped files (they grow with data).
+        "anon_mb": int(fields["RssAnon"].split()[0]) / 1024,
         "fds": float(len(os.listdir(f"/proc/{pid}/fd"))),
         "threads": float(fields["Threads"].strip()),
         "cpu_s": sum(int(t) for t in ticks) / os.sysconf("SC_CLK_TCK"),
@@ -341,7 +343,7 @@ def _window_means(samples: list[dict[str, Any]], window: float) -> dict[str, dic
     return {
         name: {
             key: round(statistics.fmean(s[key] for s in part), 1)
-            for key in ("rss_mb", "fds", "threads")
+            for key in ("rss_mb", "anon_mb", "fds", "threads")
         }
         for name, part in (("first", first), ("last", last))
     }
@@ -532,11 +534,11 @@ def _print(r: dict[str, Any]) -> None:
             f"{u.get('server_cores', '')} | {u.get('load1', '')} |"
         )
     s = r["server"]
-    print("\n| server | RSS MB | open fds | threads |")
-    print("|---|---|---|---|")
+    print("\n| server | RSS MB | of it anonymous MB | open fds | threads |")
+    print("|---|---|---|---|---|")
     for name in ("first_minute", "last_minute"):
-        if s[name]:
-            print(f"| {name} | {s[name]['rss_mb']} | {s[name]['fds']} | {s[name]['threads']} |")
+        if m := s[name]:
+            print(f"| {name} | {m['rss_mb']} | {m['anon_mb']} | {m['fds']} | {m['threads']} |")
     print(f"\nrequests: {sum(r['requests'].values())} ({r['requests']})")
     print(f"upload outcomes: {r['upload_outcomes']}; inbox documents: {r['inbox_documents']}")
     print(
