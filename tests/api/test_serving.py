@@ -34,3 +34,29 @@ def test_same_vectors_and_no_shared_lock(backend: str) -> None:
         assert done.wait(60)
     worker.join()
     assert np.allclose(serving.embed_query(texts[1]), reference.embed_query(texts[1]), atol=1e-5)
+
+
+def test_evrag_serve_hands_the_gil_over_quickly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question waited the whole 5 ms switch interval each time it took the GIL back from an
+    upload's ingestion (bench/soak: p95 2.34x idle during uploads); `evrag serve` runs with
+    a short one."""
+    import contextlib
+    import sys
+
+    import uvicorn
+
+    import api._app
+    from app import Settings
+
+    seen: list[float] = []
+    monkeypatch.setattr(api._app.Runtime, "open", lambda settings: contextlib.nullcontext(None))
+    monkeypatch.setattr(api._app, "create_app", lambda *args, **kwargs: None)
+    monkeypatch.setattr(
+        uvicorn, "run", lambda *args, **kwargs: seen.append(sys.getswitchinterval())
+    )
+    before = sys.getswitchinterval()
+    try:
+        api._app.serve(Settings())
+    finally:
+        sys.setswitchinterval(before)
+    assert seen == [api._app.GIL_SWITCH_SECONDS] and seen[0] <= 0.001
