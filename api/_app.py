@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -20,6 +21,15 @@ from api._web import install_workspace
 from app import Runtime, Settings
 
 _log = logging.getLogger("evrag.api")
+
+# How long a thread running Python keeps the GIL while another waits for it (CPython's default
+# is 5 ms). A question gives the GIL up many times (its socket, the embedder, the store's
+# searches, SQLite) and waits to take it back each time; an upload's ingestion running Python
+# (bindings, chunks, catalog rows) made each of those waits last the whole interval. Measured
+# by bench/soak (16 askers, 2 uploaders, 2 cores shared with other work, 75-90 s runs): query
+# p95 during uploads 2.34x and 2.77x idle at 5 ms, 1.82x and 2.2x at 0.5 ms under similar
+# machine load, and more questions and uploads done meanwhile.
+GIL_SWITCH_SECONDS = 0.0005
 
 
 def create_app(
@@ -89,6 +99,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None
     """
     import uvicorn
 
+    sys.setswitchinterval(GIL_SWITCH_SECONDS)
     with Runtime.open(settings) as runtime:
         app = create_app(settings, runtime=runtime)
         uvicorn.run(

@@ -52,7 +52,7 @@ from app import (
     render_jsonl,
     render_markdown,
 )
-from domain import storage_failure
+from domain import StorageFull, storage_failure
 
 _log = logging.getLogger("evrag.api")
 
@@ -87,8 +87,7 @@ def readyz(state: State, response: Response) -> Health:
     except Exception as exc:  # readiness reports any failure instead of raising
         response.status_code = 503
         return Health(status="unavailable", detail=f"catalog: {exc}")
-    has_room = getattr(state.runtime.store, "has_room", None)  # the embedded store's
-    if has_room is not None and not has_room():
+    if _store_is_full(state):
         # Questions are still answered; writes (uploads, new knowledge bases) are refused.
         response.status_code = 503
         return Health(
@@ -97,6 +96,13 @@ def readyz(state: State, response: Response) -> Health:
             "uploads are refused (507 storage_full) until space is freed",
         )
     return Health(status="ok")
+
+
+def _store_is_full(state: ApiState) -> bool:
+    """Whether the store takes no write now (the embedded store keeps a reserve free: its
+    memory-mapped files fault on a full disk instead of failing); a server store never says."""
+    has_room = getattr(state.runtime.store, "has_room", None)
+    return has_room is not None and not has_room()
 
 
 # ----------------------------------------------------------------------------- keys
@@ -323,6 +329,11 @@ def _ingestion_info(request: Request, state: ApiState, job: JobRecord) -> Ingest
     responses={
         413: {"description": "over a size or count limit", **PROBLEM},
         415: {"description": "no file of the request is a PDF", **PROBLEM},
+        507: {
+            "description": "the data directory is full (storage_full): nothing was stored; "
+            "send the same upload again once space is freed",
+            **PROBLEM,
+        },
     },
 )
 async def upload_documents(kb: Kb, request: Request, state: State) -> IngestionJobInfo:
@@ -330,6 +341,13 @@ async def upload_documents(kb: Kb, request: Request, state: State) -> IngestionJ
 
     A file that is no PDF (or empty) fails alone, its reason in `documents`; the others go on.
     """
+    if await anyio.to_thread.run_sync(_store_is_full, state):
+        # Refused before a byte is stored: accepted, the upload could only fail in its job,
+        # leaving its file, its original and a failed document behind (issue 37).
+        raise StorageFull(
+            f"{state.runtime.settings.data_dir} has less free space than the store keeps in "
+            "reserve; free some and send the same upload again"
+        )
     try:
         parts = await receive_pdfs(request, state.upload_dir, state.limits)
     except OSError as exc:  # the upload's own file on a full disk: 507, not a 500

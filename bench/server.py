@@ -27,12 +27,19 @@ def free_port() -> int:
 
 
 class Server:
-    """`python -c <uvicorn>` with the data dir and admin key in its environment."""
+    """`python -c <uvicorn>` with the data dir and admin key in its environment.
 
-    def __init__(self, data_dir: Path, admin_key: str, log: Path, **env: str) -> None:
+    `cli=True` runs `evrag serve` instead (what an operator runs: the runtime opened before
+    uvicorn starts, the redacting access log), as `python -m app.cli` so that the checkout's
+    packages are the ones served."""
+
+    def __init__(
+        self, data_dir: Path, admin_key: str, log: Path, *, cli: bool = False, **env: str
+    ) -> None:
         self.data_dir = data_dir
         self.admin_key = admin_key
         self.log = log
+        self.cli = cli
         self.env = env
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -52,9 +59,13 @@ class Server:
             **self.env,
         }
         root = Path(__file__).resolve().parents[1]  # the checkout (bench/ is in its root)
+        if self.cli:
+            argv = [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)]
+        else:
+            argv = [sys.executable, "-c", _SCRIPT, str(self.port)]
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-c", _SCRIPT, str(self.port)],
+                argv,
                 cwd=root,
                 env=env,
                 stdout=out,
@@ -79,10 +90,11 @@ class Server:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 30.0) -> None:
+        """SIGTERM, then SIGKILL if the process has not exited after `timeout` seconds."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                self.proc.wait(30)
+                self.proc.wait(timeout)
             except subprocess.TimeoutExpired:
                 self.kill()

@@ -34,3 +34,25 @@ def test_same_vectors_and_no_shared_lock(backend: str) -> None:
         assert done.wait(60)
     worker.join()
     assert np.allclose(serving.embed_query(texts[1]), reference.embed_query(texts[1]), atol=1e-5)
+
+
+def test_evrag_serve_hands_the_gil_over_quickly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question waited the whole 5 ms switch interval each time it took the GIL back from an
+    upload's ingestion (bench/soak: p95 2.34x idle during uploads); `evrag serve` runs with
+    a short one."""
+    import contextlib
+    import sys
+
+    from api import serve
+    from app import Settings
+
+    seen: list[float] = []
+    monkeypatch.setattr("api._app.Runtime.open", lambda settings: contextlib.nullcontext(None))
+    monkeypatch.setattr("api._app.create_app", lambda *args, **kwargs: None)
+    monkeypatch.setattr("uvicorn.run", lambda *args, **kwargs: seen.append(sys.getswitchinterval()))
+    before = sys.getswitchinterval()
+    try:
+        serve(Settings())
+    finally:
+        sys.setswitchinterval(before)
+    assert len(seen) == 1 and seen[0] <= 0.001, seen

@@ -11,8 +11,6 @@ its reason where the machine does not allow one. With fault injection otherwise.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -21,9 +19,8 @@ import pytest
 
 from domain import StorageFull
 from retrieval import EdgeStore
+from tests.namespaces import run_on_tmpfs, tmpfs_unavailable
 from tests.retrieval.conftest import make_chunk
-
-ROOT = Path(__file__).resolve().parents[2]
 
 _FILL = textwrap.dedent(
     """
@@ -32,7 +29,7 @@ _FILL = textwrap.dedent(
     from retrieval import EdgeStore
     from tests.retrieval.conftest import make_chunk
 
-    store = EdgeStore(sys.argv[1], dimension=8)
+    store = EdgeStore(sys.argv[1] + "/data", dimension=8)
     store.ensure_kb("kb")
     written = 0
     try:
@@ -52,37 +49,14 @@ _FILL = textwrap.dedent(
 )
 
 
-def _namespace_mount_works() -> str | None:
-    """None where a tmpfs can be mounted in a namespace of our own; else why not."""
-    if shutil.which("unshare") is None:
-        return "no unshare(1) on this machine"
-    probe = subprocess.run(
-        ["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=1m tmpfs /mnt"],
-        capture_output=True,
-        text=True,
-    )
-    if probe.returncode:
-        return f"cannot mount a tmpfs in a user namespace: {probe.stderr.strip()}"
-    return None
-
-
 @pytest.mark.slow
 def test_a_full_filesystem_refuses_the_batch_instead_of_sigbus(tmp_path: Path) -> None:
-    reason = _namespace_mount_works()
+    reason = tmpfs_unavailable()
     if reason:
         pytest.skip(reason)
     mount = tmp_path / "small"
     mount.mkdir()
-    script = (
-        f'mount -t tmpfs -o size=200m tmpfs {mount} && exec "{sys.executable}" -c "$0" {mount}/data'
-    )
-    run = subprocess.run(
-        ["unshare", "-rm", "sh", "-c", script, _FILL],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    run = run_on_tmpfs(mount, "200m", _FILL)
     assert run.returncode == 0, (run.returncode, run.stdout[-2000:], run.stderr[-2000:])
     assert "STORAGE_FULL 507 storage_full" in run.stdout
     assert "READABLE" in run.stdout

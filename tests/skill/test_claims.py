@@ -56,11 +56,27 @@ def test_a_right_to_terminate_without_cause_holds(who: str, right: str) -> None:
         "This Agreement may not be terminated by either party for convenience.",
         "Neither Party shall have the right to terminate this Agreement without cause.",
         "In no event may either party terminate this Agreement for convenience.",
-        "The licenses granted hereunder may not be terminated.",
     ],
 )
 def test_a_termination_forbidden_does_not_hold(sentence: str) -> None:
     assert _holds(_claim("termination_without_cause", actor="Northgate"), sentence) is False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a prohibition of terminating something else, or for a cause: nothing of the
+        # agreement's termination without cause (outright_answers: silent)
+        "The licenses granted hereunder may not be terminated.",
+        "Neither Party shall exercise the right to terminate on the ground of force majeure.",
+        "In the event that Party B breaches this covenant, Party A has the right to terminate "
+        "this Agreement at any time.",
+        "This Agreement may be terminated at any time by agreement in writing executed by the "
+        "parties.",
+    ],
+)
+def test_what_says_nothing_of_termination_without_cause(sentence: str) -> None:
+    assert _holds(_claim("termination_without_cause", actor="Northgate"), sentence) is None
 
 
 @pytest.mark.parametrize(
@@ -100,6 +116,11 @@ def test_another_partys_right_is_not_the_actors() -> None:
         ("Supplier may assign this Agreement only with Customer's prior written consent.", False),
         ("Either party may assign this Agreement without the consent of the other party.", True),
         ("either party may freely assign this agreement to any affiliate.", True),
+        (
+            "Neither this Agreement nor any right created by it shall be assignable by either "
+            "party without the prior written consent of the other.",
+            False,
+        ),
     ],
 )
 def test_assignment_without_consent(sentence: str, holds: bool) -> None:
@@ -163,6 +184,18 @@ def test_a_restriction_read_through_double_negation(sentence: str, restricted: b
     assert _holds(_claim("non_compete"), sentence) is restricted
     # "Can X compete?" asks the prohibition's negation
     assert _holds(_claim("non_compete", negated=True), sentence) is (not restricted)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The courts of New York shall have exclusive jurisdiction over any dispute.",
+        "No remedy conferred by this Agreement is intended to be exclusive of any other remedy.",
+        "All work product shall be the exclusive property of the Company.",
+    ],
+)
+def test_exclusive_courts_remedies_and_property_are_no_exclusivity(sentence: str) -> None:
+    assert _holds(_claim("exclusive"), sentence) is None
 
 
 def test_a_sentence_of_another_topic_yields_no_observation() -> None:
