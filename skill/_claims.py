@@ -317,8 +317,11 @@ class ClauseReader:
         if p.denies is not None and p.denies.search(main):
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
             return reading, True, True
-        negated = len(_MODALITY.negation.findall(window)) % 2 == 1
         kind = p.entry.kind
+        # a right, duty or prohibition may be said inside the action's own words ("this
+        # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
+        said = window if kind == "state" else window + action.group(0)
+        negated = len(_MODALITY.negation.findall(said)) % 2 == 1
         if kind != "state" and not self._governed(window + action.group(0)):
             # the action named, no modal near it ("... as a result of a disclosure"): a
             # mention, not a right, a duty or a prohibition of it

@@ -117,6 +117,16 @@ def test_another_partys_right_is_not_the_actors() -> None:
         ("Either party may assign this Agreement without the consent of the other party.", True),
         ("either party may freely assign this agreement to any affiliate.", True),
         (
+            "The interests of Morpho in this Agreement are personal and shall not be assigned "
+            "by Morpho without a prior written consent of Ximage.",
+            False,
+        ),
+        (
+            "H. This Agreement may not be assigned by either party without prior written "
+            "permission from the other party.",
+            False,
+        ),
+        (
             "Neither this Agreement nor any right created by it shall be assignable by either "
             "party without the prior written consent of the other.",
             False,
