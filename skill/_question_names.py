@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from domain import base_key, legal_form
+from domain import base_key, legal_form, lexicon
 from skill._mentions import current_names, split_known_names
 
 
@@ -20,6 +20,7 @@ def split_names(text: str) -> list[str]:
     """Split "A, B and C" into names without breaking "Acme Robotics, Inc." at its comma;
     while the knowledge base's names are known (`skill._mentions.known_names`), its names
     are kept whole ("C.M. OLIVER & COMPANY LIMITED") and qualifiers are dropped."""
+    text = _without_trailing_lower(" ".join(text.split()))
     index = current_names()
     if index is not None:
         return split_known_names(text, index, _split_names)
@@ -57,6 +58,16 @@ def _split_names(text: str) -> list[str]:
     return [n for n in (clean_name(p) for p in out) if n]
 
 
+_PARTICLES = lexicon().name_particles
+# the legal forms' words as a question may write them in lower case ("plc", "limited", "inc")
+_FORM_WORDS = frozenset(
+    [
+        *lexicon().legal_form_words,
+        *(w.strip(".").lower() for w in lexicon().legal_form_abbreviations),
+    ]
+)
+
+
 def clean_name(text: str) -> str:
     """A name as captured from a question: whitespace collapsed, determiners and trailing
     punctuation dropped (but a corporate suffix's dot kept)."""
@@ -67,3 +78,22 @@ def clean_name(text: str) -> str:
     ):
         name = name[:-1]
     return name.strip()
+
+
+def _without_trailing_lower(name: str) -> str:
+    """A capitalised name without the lower-case words a question glued after it
+    ("Associated Natural Gas Company limited?": the question's adjective, not its legal form);
+    a name all in lower case is kept whole (it is how the asker wrote it)."""
+    words = name.split()
+    if (
+        len(words) > 1
+        and re.fullmatch(r"[a-z]+", words[-1])
+        and words[-1] not in _PARTICLES
+        # the word before ends a written name ("Company", "Inc.", "plc"); "Vantor plc and its
+        # partner" is no name followed by a word
+        and (words[-2][:1].isupper() or words[-2].strip(",.").lower() in _FORM_WORDS)
+        # "Vantor plc" is its legal form; "... Gas Company limited" has one already
+        and (words[-1] not in _FORM_WORDS or words[-2].strip(",.").lower() in _FORM_WORDS)
+    ):
+        words.pop()
+    return " ".join(words).rstrip(" ,")

@@ -765,3 +765,31 @@ def test_the_same_word_on_both_sides_of_and_is_one_name() -> None:
     ]
     # the second word opening a longer name: two names
     assert split_names("Acme and Acme Holdings") == ["Acme", "Acme Holdings"]
+
+
+@pytest.mark.parametrize("adjective", ["limited", "capped", "exclusive", "enforceable", "void"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Associated Natural Gas Company",
+        "Pivotal Self Service Tech, Inc.",
+        "Acme",
+        "Banco do Brasil",
+    ],
+)
+def test_a_lower_case_word_a_question_glues_after_a_name_is_not_the_names(
+    name: str, adjective: str
+) -> None:
+    # "Is X's liability under the contract with Y limited?": the adjective ends the question;
+    # "Acme limited" may be the name's own legal form, so only after a legal form is it dropped
+    expected = (
+        f"{name} {adjective}"
+        if adjective == "limited" and name in ("Acme", "Banco do Brasil")
+        else name
+    )
+    assert split_names(f"{name} {adjective}") == [expected]
+
+
+@pytest.mark.parametrize("name", ["banco do brasil", "acme robotics", "Banco do Brasil"])
+def test_a_name_written_in_lower_case_is_kept_whole(name: str) -> None:
+    assert split_names(name) == [name]
