@@ -179,6 +179,10 @@ class PropositionEntry:
     # what says the claim holds whatever the modality (an NDA's exclusions: "shall not apply
     # to information that ... is independently developed")
     affirms: tuple[str, ...] = ()
+    # qualifier words that name no one in particular ("any third party"): a prohibition
+    # qualified only by them is the general rule a specific permission in the same document
+    # carves out of ("shall not disclose to any third party" / "may disclose to its advisors")
+    general: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -856,6 +860,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             if "outright_answers" in p.data
             else "no",
             affirms=_found(p, "affirms"),
+            general=_found(p, "general"),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

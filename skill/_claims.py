@@ -11,6 +11,7 @@ it yields none, so silence is "not stated", never "no". The engine then judges t
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +43,7 @@ class _Compiled:
     contrary: re.Pattern[str] | None
     denies: re.Pattern[str] | None
     affirms: re.Pattern[str] | None
+    general: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -56,6 +58,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.contrary),
         _any(entry.denies),
         _any(entry.affirms),
+        _any(entry.general),
     )
 
 
@@ -246,6 +249,9 @@ class Reading:
     # how sure the reading is: the sentence names the action and its qualifier
     # (READ_CONFIDENCE), or decides the claim otherwise (an outright prohibition, a denial)
     confidence: float = 0.0
+    # a general rule ("shall not disclose to any third party") that a specific reading of the
+    # same document may carve out of
+    general: bool = False
 
 
 class ClauseReader:
@@ -382,7 +388,16 @@ class ClauseReader:
         if holds is None:
             return None, False, True
         sure = READ_CONFIDENCE if qualified else INDIRECT_CONFIDENCE
-        return self._reading(holds, s, conditions, exceptions, sure), qualified, True
+        reading = self._reading(holds, s, conditions, exceptions, sure)
+        if (
+            kind == "permission"
+            and not holds
+            and found is not None
+            and p.general is not None
+            and p.general.search(found.group(0))
+        ):
+            reading = dataclasses.replace(reading, general=True)
+        return reading, qualified, True
 
     def _reading(
         self,
@@ -529,6 +544,19 @@ def observe(
             related.append(
                 (reader.relevance(unit.quote), where.document_id, where.char_start, unit)
             )
+    # a document's general rule gives way to its specific permission (lex specialis: "shall
+    # not disclose to any third party" / "may disclose to its professional advisors"); it is
+    # quoted as related, never arbitrated against the permission
+    specific = {
+        (o.unit.source_location.document_id, o.reading.holds)
+        for o in observed
+        if not o.reading.general
+    }
+    for o in [o for o in observed if o.reading.general]:
+        where = o.unit.source_location
+        if (where.document_id, not o.reading.holds) in specific:
+            observed.remove(o)
+            related.append((0, where.document_id, where.char_start, o.unit))
     # the most telling first: a right under the qualifier's opposite ("terminate ... if ...
     # breaches"), then a sentence that says may or shall of the action, then a mention
     related.sort(key=lambda r: r[:3])

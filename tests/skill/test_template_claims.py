@@ -46,6 +46,17 @@ OPPOSITE = clauses_pdf(
     ],
 )
 
+# the general rule and the permission carved out of it, in two sentences of one document
+CARVED = clauses_pdf(
+    "CONFIDENTIALITY AGREEMENT",
+    [
+        BLANKS,
+        "1. Confidential Information shall not be disclosed to any third party.",
+        "2. The Recipient may disclose Confidential Information to its attorneys, accountants "
+        "and other professional advisors who need to know it.",
+    ],
+)
+
 # (phrasing, whether the claim as asked holds in STATES; OPPOSITE says the other)
 QUESTIONS = [
     ("Does the NDA prohibit the recipient from reverse engineering the materials?", True),
@@ -64,7 +75,9 @@ QUESTIONS = [
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(
-        tmp_path_factory, "templates", [("states.pdf", STATES), ("opposite.pdf", OPPOSITE)]
+        tmp_path_factory,
+        "templates",
+        [("states.pdf", STATES), ("opposite.pdf", OPPOSITE), ("carved.pdf", CARVED)],
     )
 
 
@@ -82,7 +95,22 @@ def test_a_template_document_chosen_decides_the_claim(
     assert answer.sufficiency is not None and answer.sufficiency["decision"] == decision
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "May the recipient share confidential information with its professional advisors?",
+        "Can the recipient disclose confidential information to its attorneys?",
+    ],
+)
+def test_a_specific_permission_carves_out_of_the_general_rule(runtime: Any, question: str) -> None:
+    answer = runtime.skill.ask("kb", question, documents=["carved.pdf"])
+    text = answer.conclusion.answer or ""
+    assert text.startswith("Yes"), text
+    # the general rule is quoted, as related, not as the other side of a disagreement
+    assert any("any third party" in e.quote for e in answer.evidence if e.value is None)
+
+
 def test_unscoped_the_templates_are_not_guessed(runtime: Any) -> None:
-    # two documents, neither naming a party: "the NDA" names neither of them by itself
+    # documents naming no party: "the NDA" names none of them by itself
     answer = runtime.skill.ask("kb", QUESTIONS[0][0])
     assert answer.terminal_state == "SUBJECT_NOT_FOUND"
