@@ -161,8 +161,10 @@ MAX_ANSWER_ID = 10**18 - 1
 
 
 class AnswerExport(_In):
+    # at most as many as a knowledge base keeps (the history's default cap): a body of them
+    # stays far under the smallest JSON body limit a deployment sets
     ids: list[Annotated[int, Field(ge=1, le=MAX_ANSWER_ID)]] = Field(
-        min_length=1, max_length=10_000, description="the kept answers to export"
+        min_length=1, max_length=1_000, description="the kept answers to export"
     )
     format: Literal["md", "json"] = "json"
 
