@@ -344,7 +344,7 @@ def find_mentions(
             j = i + 1
             while (
                 j < len(tokens)
-                and not text[tokens[j - 1].end : tokens[j].start].strip()
+                and _one_name(text, tokens, i, j + 1, left=True)
                 and not _POSSESSIVE.search(tokens[j - 1].text)
                 and index.opens_with(spellings[i : j + 1])
             ):
@@ -457,8 +457,8 @@ def _joined_pairs(text: str, tokens: Sequence[_Token], index: NameIndex | None) 
         if (
             left is None
             or right_end is None
-            or not _pair_side(tokens[left:left_end])
-            or not _pair_side(tokens[right:right_end])
+            or not _pair_side(tokens[left:left_end], index)
+            or not _pair_side(tokens[right:right_end], index)
             or [s[0] for s in spellings[left:left_end]]
             == [s[0] for s in spellings[right:right_end]]
             or index.opens_with(spellings[left:right_end])
@@ -484,12 +484,16 @@ def _one_name(text: str, tokens: Sequence[_Token], start: int, end: int, *, left
     )
 
 
-def _pair_side(run: Sequence[_Token]) -> bool:
-    """Can `run` be one side of a pair: no question word opens it, and in lower case no
-    ordinary word ("non-compete")?"""
+def _pair_side(run: Sequence[_Token], index: NameIndex) -> bool:
+    """Can `run` be one side of a pair: no question word opens it, and in lower case it is
+    a whole known name ("bank of america") or opens with no ordinary word ("non-compete")?"""
     if run[0].spellings[-1] in _QUESTION_WORDS:
         return False
-    return any(t.text[:1].isupper() for t in run) or not _ordinary(run[0])
+    return (
+        any(t.text[:1].isupper() for t in run)
+        or len(index.longest_at([t.spellings for t in run], 0)) == len(run)
+        or not _ordinary(run[0])
+    )
 
 
 def _separates(
@@ -612,7 +616,8 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
     the text between them split by `split` (the grammar's splitter); a piece that opens with
     a lower-case qualifier word ("for convenience") is no name and is dropped, and what the
     question says of a right after a name ("Baidu for convenience") is no part of it."""
-    known = [m for m in find_mentions(text, index) if m.known]
+    # (two names written joined, "halcyon & northgate", are two names whatever their case)
+    known = [m for m in find_mentions(text, index) if m.known or m.joined]
     if not known:
         return [n for n in (_without_qualifier(p) for p in split(text)) if n]
     out: list[str] = []
