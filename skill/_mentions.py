@@ -10,6 +10,13 @@ names ("McDonald's" is a name, "Northgate's" is Northgate's). What is left that 
 of a name (capitalised words) is still a name: one the knowledge base does not know, so the
 gate refuses it (SUBJECT_NOT_FOUND), never drops it.
 
+Two names written joined ("Northgate & Halcyon", "the Halcyon-Brightline NDA", "the
+CNET/Cyberian Promotion Agreement") are two names when each side opens a known name and the
+two together open none. In lower case ("is halcyon's liability under its msa with
+northgate unlimited?"), a known name or its opening words are a name only where a party is
+named (after "with", "between", "of" ..., before a possessive or the agreement's type), and
+never an ordinary word of questions.
+
 `placeholder_in(question)` finds a blank where a name should be ("__________", "[Party]").
 """
 
@@ -392,7 +399,8 @@ def _names_a_party(text: str, run: Sequence[_Token]) -> bool:
 
 
 # Words a question uses in lower case that are never a name there, even where a name of the
-# knowledge base opens with them ("United", "Global", "Power of attorney").
+# knowledge base opens with them ("united", "bank", "notice", "term"):
+# never-a-name and question words, the lexicon's asking, clause and agreement-type words.
 _ORDINARY = (
     _NEVER
     | _QUESTION_WORDS

@@ -26,6 +26,7 @@ _KNOWN = QuestionReader(
         "Coca-Cola Bottling Co.",
         "Notice Technologies Inc.",
         "USD Partners LP",
+        "One Hanover Holdings LLC",
     ]
 )
 # (the short name as people write it) pairs of different parties
@@ -128,11 +129,13 @@ def test_the_same_word_on_both_sides_is_one_name() -> None:
         "is the msa with northgate governed by delaware law? answer in usd for fy2023.",
         "what is the usd amount of the liability cap in the msa with northgate?",
         "does the msa with northgate contain a notice provision?",
+        "may the msa with northgate and one of its affiliates be assigned?",
+        "what is the fee under the msa with northgate, rounded to one decimal place?",
     ],
 )
 def test_ordinary_words_in_lower_case_are_no_names(question: str) -> None:
-    # "notice" and "usd" open names the knowledge base knows (Notice Technologies, USD
-    # Partners), but they stand where no party is named, or are closed vocabulary
+    # "notice", "usd" and "one" open names the knowledge base knows (Notice Technologies, USD
+    # Partners, One Hanover), but they stand where no party is named, or are closed vocabulary
     assert _parties(question) == ["northgate"]
 
 
