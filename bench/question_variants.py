@@ -7,7 +7,9 @@ then its variants, generated, never written per agreement:
 - present subject: lower case; each party by its short name (the first word of its name) and
   without its legal form; possessive ("{a}'s {title} with {b}"); parties in the other order;
   the type as "contract" / "deal" or left out ("the agreement"); a yes/no form; an imperative
-  ("Summarize ..."); a trailing instruction ("Answer in one sentence."); a lead-in;
+  ("Summarize ..."); a trailing instruction ("Answer in one sentence."); a lead-in; the short
+  names joined by "&", by a hyphen or a slash before the type ("the Acme-Beta supply
+  agreement"), and in lower case with a possessive ("acme's supply agreement with beta");
 - absent subject: one party replaced by a party of another agreement, by an unknown name, by a
   near miss of its own name (a letter of its first word changed).
 A present variant keeps the subject when its answer's candidate agreements are the canonical
@@ -122,7 +124,24 @@ PRESENT: dict[str, Variant] = {
     ),
     "instruction after": lambda g: canonical(g) + " Answer in one sentence.",
     "lead-in": lambda g: "Here's the question: " + canonical(g)[:1].lower() + canonical(g)[1:],
+    # the parties by their short names, joined as people join a pair
+    "short names with &": lambda g: (
+        f"What is the governing law of the {g['title']} between {_pair(g, ' & ')}?"
+    ),
+    "hyphenated pair": lambda g: (
+        f"Is the {_pair(g, '-')} {g['title']} governed by the laws of Delaware?"
+    ),
+    "slashed pair": lambda g: f"What is the governing law of the {_pair(g, '/')} {g['title']}?",
+    "lower-case short names": lambda g: (
+        f"what is the governing law of {_short(g['a'], g['names']).lower()}'s "
+        f"{g['title'].lower()} with {_short(g['b'], g['names']).lower()}?"
+    ),
 }
+
+
+def _pair(g: dict[str, Any], joiner: str) -> str:
+    """The two parties' short names joined ("Acme & Beta", "Acme-Beta", "Acme/Beta")."""
+    return _short(g["a"], g["names"]) + joiner + _short(g["b"], g["names"])
 
 
 UNTYPED = frozenset({"as a contract", "as a deal", "type left out"})

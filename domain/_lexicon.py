@@ -506,7 +506,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         question_periods=tuple(closed.patterns("periods")),
         question_not_names=frozenset(
             w.lower()
-            for group in ("currencies", "units", "finance", "contracts", "places")
+            for group in ("currencies", "units", "finance", "contracts", "places", "numbers")
             for w in closed.words(group)
         ),
         question_not_name_phrases=tuple(closed.phrases("phrases")),

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from domain import entity_key, lexicon
+from skill._mentions import current_names, find_mentions
 from skill._question_names import _is_legal_form, clean_name, split_names
 from skill._subject import _AGREEMENT_WORD, _DETERMINERS, document_type_of, role_of
 
@@ -75,6 +76,19 @@ def _split_modifier(words: list[str], titled: bool) -> tuple[list[str], list[str
     return words[:k], words[k:]
 
 
+def _joined_pair(ref: str) -> tuple[list[str], str] | None:
+    """(the names, the words after them) where an agreement's reference opens with two names
+    written joined ("Halcyon-Brightline NDA", "CNET/Cyberian Promotion Agreement"), each the
+    opening words of a name the knowledge base knows (read while its names are known)."""
+    index = current_names()
+    if index is None:
+        return None
+    joined = [m for m in find_mentions(ref, index) if m.joined]
+    if not joined or ref[: joined[0].start].strip():
+        return None
+    return [m.text for m in joined], ref[joined[-1].end :].strip()
+
+
 def parse_agreement(text: str) -> AgreementRef | None:
     """The agreement a phrase refers to, or None when `text` does not refer to an agreement."""
     ref = " ".join(text.split()).strip(" ,?")
@@ -85,6 +99,13 @@ def parse_agreement(text: str) -> AgreementRef | None:
         if not re.fullmatch(r"(?:its|their|his|her)", owner.group("x"), re.IGNORECASE):
             parties.append(clean_name(owner.group("x")))
         ref = owner.group("rest")
+    pair = _joined_pair(_DETERMINERS.sub("", ref))
+    if pair is not None:
+        # "the CNET/Cyberian Promotion Agreement", "the Ingram/NETGEAR Amendment #2 To ...":
+        # two parties' names written joined, then the agreement's own words (a titled
+        # keyword would take the names for title words).
+        parties.extend(pair[0])
+        ref = pair[1]
     amended = _AMENDMENT.match(ref)
     if amended:
         amendment = " ".join(amended.group("amendment").split())
@@ -177,6 +198,9 @@ def parse_agreement(text: str) -> AgreementRef | None:
     last = keyword.split()[-1]
     keyword_titled = last[:1].isupper() and not keyword.isupper()
     modifier, type_words = _split_modifier(words, keyword_titled)
+    if pair is not None:
+        # after the joined names, the words before the keyword are the type's
+        modifier, type_words = [], words
     if modifier and linked and keyword_titled:
         # "Strategic Alliance Agreement between A and B": a title, its words are the type.
         modifier, type_words = [], words

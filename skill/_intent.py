@@ -33,6 +33,8 @@ from skill._errors import SubjectClassError
 from skill._evidence import NOTICE_PURPOSE
 from skill._mentions import (
     NEVER_NAMES,
+    PARTY_AFTER,
+    PARTY_BEFORE,
     Mention,
     NameIndex,
     find_mentions,
@@ -141,7 +143,6 @@ _YES_NO = re.compile(
 _AGREEMENT_PHRASE = re.compile(rf"\b(?:{_AGREEMENT_WORD})(?![\w-])", re.IGNORECASE)
 # Agreement words that are abbreviations ("MSA"; vocabulary.yaml, documents).
 _ABBREVIATIONS = frozenset(_LEXICON.documents.get("agreement_abbreviations") or ())
-_ABBREVIATION_WORDS = "|".join(sorted(_ABBREVIATIONS))
 # "In agreement with the statement of income": no agreement (vocabulary.yaml, documents).
 _IDIOMS = re.compile(r"\b(?:" + "|".join(_LEXICON.agreement_idioms) + r")\b", re.IGNORECASE)
 _DETERMINER = re.compile(r"^(?:the|this|that|its|their|his|her|an?|any|such|each)$", re.IGNORECASE)
@@ -272,7 +273,8 @@ def _agreement_phrase(
             start = words[k - 1].start()
         end = match.end()
         if not (lower_type or abbreviation):
-            title = _title_extent(text, match.start(), match.end(), taken)
+            joined = [(m.start, m.end) for m in mentions if m.joined]
+            title = _title_extent(text, match.start(), match.end(), taken, joined)
             if title is not None:
                 start, end = title
         return start, end, text[start:end]
@@ -286,18 +288,30 @@ _TITLE_WORD = re.compile(r"[\w&#’'-]+")
 
 
 def _title_extent(
-    text: str, start: int, end: int, taken: Sequence[tuple[int, int]]
+    text: str,
+    start: int,
+    end: int,
+    taken: Sequence[tuple[int, int]],
+    joined: Sequence[tuple[int, int]] = (),
 ) -> tuple[int, int] | None:
     """(start, end) of a whole Title-Case title around the agreement word at start..end:
     back to the determiner before it through its capitalised words and the words that join
     them, and on over a second half ("... Agreement And Right Of First Offer between") or a
     qualifier ("(2014 Amendment)", "Contract Identification FT18150"). None when no
-    determiner opens it (the words before may be a name: "Acme Robotics Supply Agreement")."""
+    determiner opens it (the words before may be a name: "Acme Robotics Supply Agreement").
+    A pair of names written joined before it (`joined`: "the Acme-Beta Joint Venture
+    Agreement") opens the title as a determiner would; the names are the parties'."""
     words = list(_TITLE_WORD.finditer(text, 0, start))
     k = len(words)
+    begin = None
     while k > 0:
         m = words[k - 1]
         w = m.group(0)
+        if any(a <= m.start() < b for a, b in joined):
+            if k == len(words):
+                return None
+            begin = words[k].start()
+            break
         if any(a <= m.start() < b for a, b in taken) or _is_legal_form(w.rstrip(".,")):
             return None
         if _DETERMINER.match(w) and (w[:1].islower() or k == 1 or not _title_word(words[k - 2])):
@@ -305,9 +319,10 @@ def _title_extent(
         if k == 1 or not (_title_word(m) or w.lower() in _TITLE_JOINERS):
             return None
         k -= 1
-    if k == 0 or k == len(words):
-        return None
-    begin = words[k - 1].start()
+    if begin is None:
+        if k == 0 or k == len(words):
+            return None
+        begin = words[k - 1].start()
     # On to the last agreement word of the title ("the Software License, Customization and
     # Maintenance Agreement": "License" is not its end).
     gap_end = end
@@ -420,32 +435,17 @@ def _linked_names(
     return out
 
 
-# Where a question's words must name a party (issue 33): after "of", "for", "with", "by",
-# "between", a list's "and"; as the subject of an auxiliary ("Does X have ..."); before a
-# possessive or an agreement's type words ("the X MSA"). A capitalised run the knowledge base
-# does not know is an absent subject there; elsewhere ("a drop in Cash & Cash equivalents",
-# "the domestic (USA) Market") it is the question's words, not a name.
-_PARTY_BEFORE = re.compile(
-    r"(?:\b(?:(?:of|for|with|by|between|among|amongst|and|or|versus|vs\.?|to|from)(?:\s+the)?|"
-    r"does|did|do|has|have|had|is|was|are|were|can|could|may|might|must|shall|should|will|"
-    r"would)|[,&/-])\s*$",
-    re.IGNORECASE,
-)
-_PARTY_AFTER = re.compile(
-    rf"^(?:['’]s?(?!\w)|[\s/&,-]+(?:[\w&'’.,/-]+[\s/-]+){{0,6}}?"
-    rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b)",
-    re.IGNORECASE,
-)
-
-
 def _holds_a_party(text: str, mention: Mention) -> bool:
-    """Does a name the knowledge base does not know stand where a party is named?"""
+    """Does a name the knowledge base does not know stand where a party is named? A
+    capitalised run the knowledge base does not know is an absent subject there; elsewhere
+    ("a drop in Cash & Cash equivalents", "the domestic (USA) Market") it is the question's
+    words, not a name."""
     if _is_legal_form(mention.text.split()[-1]) or _POSSESSIVE_END.search(
         text[mention.start : mention.end]
     ):
         return True
     before, after = text[: mention.start], text[mention.end :]
-    return _PARTY_BEFORE.search(before) is not None or _PARTY_AFTER.match(after) is not None
+    return PARTY_BEFORE.search(before) is not None or PARTY_AFTER.match(after) is not None
 
 
 _POSSESSIVE_END = re.compile(r"['’]s?$")
@@ -491,7 +491,7 @@ def read_open_question(
     known = [
         m
         for m in find_mentions(normalized, index, masked=type_words)
-        if m.known and not any(a < m.end and m.start < b for a, b in type_words)
+        if (m.known or m.joined) and not any(a < m.end and m.start < b for a, b in type_words)
     ]
     # What is asked is read outside the known names ("Insurance" in "American General Life
     # Insurance Company" asks nothing).
@@ -510,7 +510,8 @@ def read_open_question(
     mentions = [
         m
         for m in found
-        if (m.known or _holds_a_party(normalized, m)) and not _another_name(normalized, m)
+        if (m.known or m.joined or _holds_a_party(normalized, m))
+        and not _another_name(normalized, m)
     ]
     # An agreement word inside a known name belongs to the name.
     if agreement is not None and any(

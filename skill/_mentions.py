@@ -10,6 +10,13 @@ names ("McDonald's" is a name, "Northgate's" is Northgate's). What is left that 
 of a name (capitalised words) is still a name: one the knowledge base does not know, so the
 gate refuses it (SUBJECT_NOT_FOUND), never drops it.
 
+Two names written joined ("Northgate & Halcyon", "the Halcyon-Brightline NDA", "the
+CNET/Cyberian Promotion Agreement") are two names when each side opens a known name and the
+two together open none. In lower case ("is halcyon's liability under its msa with
+northgate unlimited?"), a known name or its opening words are a name only where a party is
+named (after "with", "between", "of" ..., before a possessive or the agreement's type), and
+never an ordinary word of questions.
+
 `placeholder_in(question)` finds a blank where a name should be ("__________", "[Party]").
 """
 
@@ -24,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import fold_word, is_generic_term, lexicon
+from skill._subject import _AGREEMENT_WORD
 
 _LEXICON = lexicon()
 _FORM_WORDS: dict[str, str] = dict(_LEXICON.legal_form_words)
@@ -93,6 +101,9 @@ class Mention:
     end: int
     text: str
     known: bool
+    # One of two names written joined ("Acme-Beta", "Acme/Beta", "Acme & Beta"), each the
+    # opening words of a name the knowledge base knows: a party, even inside a title's words.
+    joined: bool = False
 
 
 class NameIndex:
@@ -128,6 +139,17 @@ class NameIndex:
     def opens_name(self, spellings: Iterable[str]) -> bool:
         """Is a question token (its spellings) the first word of a known name?"""
         return any(first in self._by_first for first in spellings)
+
+    def opens_with(self, tokens: Sequence[tuple[str, ...]]) -> bool:
+        """Are question tokens (each its spellings) the opening words of a known name?"""
+        if not tokens:
+            return False
+        n = len(tokens)
+        return any(
+            len(seq) >= n and all(seq[k] in tokens[k] for k in range(n))
+            for first in tokens[0]
+            for seq in self._by_first.get(first, ())
+        )
 
     def longest_at(self, tokens: Sequence[tuple[str, ...]], i: int) -> tuple[str, ...]:
         """The longest known name at question token `i` (empty: none). Each question token
@@ -240,22 +262,38 @@ def _is_capitalised(token: _Token) -> bool:
 def find_mentions(
     text: str, index: NameIndex | None, *, masked: Sequence[tuple[int, int]] = ()
 ) -> list[Mention]:
-    """The names in `text`: known names (longest first), then name-shaped runs of capitalised
-    words that match nothing known. Spans in `masked` (the question's topic words, its
-    agreement phrase) are never part of a name."""
+    """The names in `text`: two names written joined ("Acme-Beta", "Acme & Beta"), known
+    names (longest first), then name-shaped runs of capitalised words that match nothing
+    known. A name in lower case counts where a party is named ("its msa with northgate"):
+    a known name, or the opening words of one that are no ordinary word of questions. Spans
+    in `masked` (the question's topic words, its agreement phrase) are never part of a name."""
     tokens = [t for t in _tokens(text) if not any(a <= t.start and t.end <= b for a, b in masked)]
     spellings = [t.spellings for t in tokens]
     closed = _closed_spans(text)
+    pairs = _joined_pairs(text, tokens, index)
     mentions: list[Mention] = []
     i = 0
     while i < len(tokens):
+        if i in pairs:
+            end = pairs[i]
+            known = index is not None and len(index.longest_at(spellings, i)) == end - i
+            mentions.append(_mention(text, tokens[i:end], known=known, joined=True))
+            i = end
+            continue
         seq = index.longest_at(spellings, i) if index is not None else ()
         n = len(seq)
         run = tokens[i : i + n]
         contiguous = all(
             not re.search(r"[?;:]", text[a.end : b.start]) for a, b in itertools.pairwise(run)
         )
-        if n and contiguous and any(t.text[:1].isupper() for t in run):
+        if (
+            n
+            and contiguous
+            and (
+                any(t.text[:1].isupper() for t in run)
+                or (_names_a_party(text, run) and not (n == 1 and _ordinary(run[0])))
+            )
+        ):
             # "Northgate's MSA": the name is Northgate; "McDonald's" is a name of its own.
             possessive = run[-1].spellings[0] != seq[-1]
             longer = i + n if possessive else _runs_on(text, tokens, spellings, index, i + n)
@@ -278,6 +316,8 @@ def find_mentions(
             while j < len(tokens):
                 nxt = tokens[j]
                 gap = text[tokens[j - 1].end : nxt.start]
+                if j in pairs:
+                    break  # "... Northgate-Halcyon": a pair of names begins
                 if gap in _HYPHENS:  # "Hewlett-Packard": the words of one name
                     j += 1
                     continue
@@ -305,8 +345,163 @@ def find_mentions(
             mentions.append(_mention(text, tokens[i:j], known=False))
             i = j
             continue
+        if index is not None and not _ordinary(token) and index.opens_name(token.spellings):
+            # A known name's opening words in lower case ("halcyon's msa with northgate"):
+            # a name where a party is named; elsewhere, the question's words.
+            j = i + 1
+            while (
+                j < len(tokens)
+                and _one_name(text, tokens, i, j + 1, left=True)
+                and not _POSSESSIVE.search(tokens[j - 1].text)
+                and index.opens_with(spellings[i : j + 1])
+            ):
+                j += 1
+            if _names_a_party(text, tokens[i:j]):
+                mentions.append(_mention(text, tokens[i:j], known=False))
+                i = j
+                continue
         i += 1
     return mentions
+
+
+# Where a question names a party (issue 33): after "of", "for", "with", "by", "between", a
+# list's "and"; as the subject of an auxiliary ("Does X have ..."); before a possessive or an
+# agreement's type words ("the X MSA", "the Zorblax / Northgate MSA").
+PARTY_BEFORE = re.compile(
+    r"(?:\b(?:(?:of|for|with|by|between|among|amongst|and|or|versus|vs\.?|to|from)(?:\s+the)?|"
+    r"does|did|do|has|have|had|is|was|are|were|can|could|may|might|must|shall|should|will|"
+    r"would)|[,&/-])\s*$",
+    re.IGNORECASE,
+)
+_ABBREVIATION_WORDS = "|".join(sorted(_LEXICON.documents.get("agreement_abbreviations") or ()))
+PARTY_AFTER = re.compile(
+    rf"^(?:['’]s?(?!\w)|[\s/&,-]+(?:[\w&'’.,/-]+[\s/-]+){{0,6}}?"
+    rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b)",
+    re.IGNORECASE,
+)
+# After a name in lower case, only the agreement's type right after it ("the halcyon msa",
+# "northgate supply agreement"): the loose reach of PARTY_AFTER ("liability under the msa")
+# would take ordinary words for names.
+_TYPE_AFTER = re.compile(
+    r"^\s+(?:(?:" + "|".join(sorted(map(re.escape, _LEXICON.type_words))) + r")\s+){0,4}"
+    rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b",
+    re.IGNORECASE,
+)
+
+
+def _names_a_party(text: str, run: Sequence[_Token]) -> bool:
+    """Does a run of words in lower case stand where a party is named?"""
+    return (
+        PARTY_BEFORE.search(text[: run[0].start]) is not None
+        or _POSSESSIVE.search(run[-1].text) is not None
+        or _TYPE_AFTER.match(text[run[-1].end :]) is not None
+    )
+
+
+# Words a question uses in lower case that are never a name there, even where a name of the
+# knowledge base opens with them ("united", "bank", "notice", "term"):
+# never-a-name and question words, the lexicon's asking, clause and agreement-type words.
+_ORDINARY = (
+    _NEVER
+    | _QUESTION_WORDS
+    | _LEXICON.asking_words
+    | _LEXICON.topic_stop_words
+    | _LEXICON.clause_nouns
+    | _LEXICON.type_words
+)
+
+
+def _ordinary(token: _Token) -> bool:
+    word = token.spellings[-1]
+    return word in _ORDINARY or is_closed_word(token.text) or is_generic_term(word)
+
+
+# What joins two names into a pair ("Acme-Beta supply agreement", "the Acme / Beta MSA").
+_PAIR_JOINERS = _HYPHENS | {"/"}
+_PAIR_REACH = 8  # words a side may have ("Babcock and Wilcox Enterprises, Inc.")
+
+
+def _joined_pairs(text: str, tokens: Sequence[_Token], index: NameIndex | None) -> dict[int, int]:
+    """Start token -> end token of each side of two names written joined by a hyphen, a slash
+    or a spaced "&" ("Halcyon-Brightline NDA", "Northgate & Halcyon"), where each side opens
+    a name the knowledge base knows and the two together open none: "Coca-Cola", "Johnson &
+    Johnson", "Procter & Gamble" and a tight "A&B" the knowledge base knows whole stay one
+    name; the same words on both sides are one name too."""
+    if index is None:
+        return {}
+    spellings = [t.spellings for t in tokens]
+    out: dict[int, int] = {}
+    for c in range(1, len(tokens)):
+        gap = text[tokens[c - 1].end : tokens[c].start]
+        if gap.strip() in _PAIR_JOINERS and gap.strip():
+            left_end, right = c, c
+        elif (
+            tokens[c].text == "&"
+            and c + 1 < len(tokens)
+            and gap.isspace()
+            and text[tokens[c].end : tokens[c + 1].start].isspace()
+        ):
+            left_end, right = c, c + 1
+        else:
+            continue
+        left = next(
+            (
+                s
+                for s in range(max(0, left_end - _PAIR_REACH), left_end)
+                if _one_name(text, tokens, s, left_end, left=True)
+                and index.opens_with(spellings[s:left_end])
+            ),
+            None,
+        )
+        right_end = next(
+            (
+                e
+                for e in range(min(len(tokens), right + _PAIR_REACH), right, -1)
+                if _one_name(text, tokens, right, e, left=False)
+                and index.opens_with(spellings[right:e])
+            ),
+            None,
+        )
+        if (
+            left is None
+            or right_end is None
+            or not _pair_side(tokens[left:left_end], index)
+            or not _pair_side(tokens[right:right_end], index)
+            or [s[0] for s in spellings[left:left_end]]
+            == [s[0] for s in spellings[right:right_end]]
+            or index.opens_with(spellings[left:right_end])
+        ):
+            continue
+        out.setdefault(left, left_end)
+        out[right] = right_end
+    return out
+
+
+def _one_name(text: str, tokens: Sequence[_Token], start: int, end: int, *, left: bool) -> bool:
+    """Are tokens start..end written as one name's words (spaces or hyphens between them),
+    whole words on the side away from the pair's joiner (`left`: the side before it), where
+    no hyphen joins them to a word outside ("Boxlot CO-BRANDING" holds no name "Boxlot CO")?"""
+    run = tokens[start:end]
+    if left:
+        outside = start > 0 and text[tokens[start - 1].end : tokens[start].start] in _HYPHENS
+    else:
+        outside = end < len(tokens) and text[tokens[end - 1].end : tokens[end].start] in _HYPHENS
+    return not outside and all(
+        not text[a.end : b.start].strip() or text[a.end : b.start] in _HYPHENS
+        for a, b in itertools.pairwise(run)
+    )
+
+
+def _pair_side(run: Sequence[_Token], index: NameIndex) -> bool:
+    """Can `run` be one side of a pair: no question word opens it, and in lower case it is
+    a whole known name ("bank of america") or opens with no ordinary word ("non-compete")?"""
+    if run[0].spellings[-1] in _QUESTION_WORDS:
+        return False
+    return (
+        any(t.text[:1].isupper() for t in run)
+        or len(index.longest_at([t.spellings for t in run], 0)) == len(run)
+        or not _ordinary(run[0])
+    )
 
 
 def _separates(
@@ -371,12 +566,19 @@ def _name_word(token: _Token, *, start: bool) -> bool:
     return word not in _QUESTION_WORDS and not (start and word in _NEVER)
 
 
-def _mention(text: str, run: Sequence[_Token], *, known: bool, possessive: bool = True) -> Mention:
+def _mention(
+    text: str,
+    run: Sequence[_Token],
+    *,
+    known: bool,
+    possessive: bool = True,
+    joined: bool = False,
+) -> Mention:
     start, end = run[0].start, run[-1].end
     written = text[start:end]
     if possessive:
         written = _POSSESSIVE.sub("", written)
-    return Mention(start, end, written.strip(" ,"), known)
+    return Mention(start, end, written.strip(" ,"), known, joined)
 
 
 # The knowledge base's names while one question is read (set by the skill around State 1):
@@ -422,7 +624,8 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
     the text between them split by `split` (the grammar's splitter); a piece that opens with
     a lower-case qualifier word ("for convenience") is no name and is dropped, and what the
     question says of a right after a name ("Baidu for convenience") is no part of it."""
-    known = [m for m in find_mentions(text, index) if m.known]
+    # (two names written joined, "halcyon & northgate", are two names whatever their case)
+    known = [m for m in find_mentions(text, index) if m.known or m.joined]
     if not known:
         return [n for n in (_without_qualifier(p) for p in split(text)) if n]
     out: list[str] = []
@@ -443,6 +646,8 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
 
 __all__ = [
     "NEVER_NAMES",
+    "PARTY_AFTER",
+    "PARTY_BEFORE",
     "Mention",
     "NameIndex",
     "current_names",

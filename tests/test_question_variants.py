@@ -124,3 +124,64 @@ def test_an_unknown_party_is_refused_whatever_surrounds_it(
             answered.append((question, answer["terminal_state"], answer["subject_class"]))
         assert not any(_CLOSED.fullmatch(n) for n in _named(answer)), (question, _named(answer))
     assert not answered, answered
+
+
+# The data room's agreements between two parties: (type as the gold writes it, the parties).
+_AGREEMENTS = [
+    ("MSA", "Halcyon Robotics", "Northgate Logistics"),
+    ("NDA", "Halcyon Robotics", "Brightline Components"),
+    ("MSA", "Northgate Logistics", "Ridgeway Freight Systems"),
+]
+# The parties written joined, by their short names, in either order, in either case.
+_JOINED_FORMS = (
+    "Do the obligations of the {x}-{y} {kind} survive termination?",
+    "Does the {kind} between {x} & {y} renew automatically?",
+    "What is the governing law of the {x}/{y} {kind}?",
+    "Must the receiving party return or destroy confidential information under the {x}-{y} {kind}?",
+    "Is {x}'s liability under its {kind} with {y} unlimited?",
+)
+
+
+def _subjects(answer: dict[str, Any]) -> list[str]:
+    return sorted({c["subject_id"] for c in answer["candidate_subjects"]})
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"), _AGREEMENTS, ids=[f"{k}-{a}" for k, a, _ in _AGREEMENTS]
+)
+def test_parties_written_joined_or_in_lower_case_name_the_same_agreement(
+    kind: str, a: str, b: str, ask: Callable[[str], dict[str, Any]]
+) -> None:
+    canonical = ask(f"What is the governing law of the {kind} between {a} and {b}?")
+    assert canonical["terminal_state"] != "SUBJECT_NOT_FOUND"
+    short = (a.split()[0], b.split()[0])
+    moved = []
+    for form in _JOINED_FORMS:
+        for x, y in (short, short[::-1]):
+            for question in (
+                q := form.format(x=x, y=y, kind=kind),
+                q.lower(),
+            ):
+                answer = ask(question)
+                if answer["terminal_state"] == "SUBJECT_NOT_FOUND" or _subjects(
+                    answer
+                ) != _subjects(canonical):
+                    moved.append((question, answer["terminal_state"], _subjects(answer)))
+    assert not moved, moved
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"), _AGREEMENTS, ids=[f"{k}-{a}" for k, a, _ in _AGREEMENTS]
+)
+def test_a_joined_pair_with_an_unknown_party_is_refused(
+    kind: str, a: str, b: str, ask: Callable[[str], dict[str, Any]]
+) -> None:
+    answered = []
+    for form in _JOINED_FORMS[:4]:
+        for known in (a.split()[0], b.split()[0]):
+            for x, y in ((known, "Zorblax"), ("Zorblax", known)):
+                question = form.format(x=x, y=y, kind=kind)
+                answer = ask(question)
+                if answer["terminal_state"] != "SUBJECT_NOT_FOUND":
+                    answered.append((question, answer["terminal_state"]))
+    assert not answered, answered
