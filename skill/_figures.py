@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from domain import (
     BBox,
     FinancialConcept,
+    FinancialMetric,
     SourceLocation,
     StatementCell,
     concept_of_label,
     concepts_asked,
+    metric_asked,
 )
 from skill._answer import EvidenceUnit
 
@@ -40,6 +42,11 @@ _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 _COMPUTED = re.compile(
     r"%|\b(ratio|margin|growth|change|average|turnover|percent|percentage|days|conversion|"
     r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*)\b",
+    re.IGNORECASE,
+)
+# words of a question that asks for a judgement over figures, not a metric's value
+_JUDGEMENT = re.compile(
+    r"\b(improv\w*|declin\w*|compar\w*|consistent\w*|historically|useful|relevant)\b",
     re.IGNORECASE,
 )
 _SCALE_ASKED = re.compile(
@@ -60,13 +67,15 @@ _STATEMENT_CAPTIONS = {
 @dataclass(frozen=True, slots=True)
 class FigureQuestion:
     """What a figure question asks: the concepts it names (the first is the one asked
-    for), the fiscal years, the scale of the answer ("in USD millions"), and whether it asks
-    for arithmetic over cells (`computed`)."""
+    for), the fiscal years, the scale of the answer ("in USD millions"), whether it asks
+    for arithmetic over cells (`computed`), and the metric of the registry it names, when it
+    asks for one's value (not a judgement of it: "has the margin improved?")."""
 
     concepts: tuple[FinancialConcept, ...]
     years: tuple[int, ...]
     scale: int | None
     computed: bool
+    metric: FinancialMetric | None = None
 
     @property
     def periods(self) -> tuple[str, ...]:
@@ -74,20 +83,23 @@ class FigureQuestion:
 
 
 def read_figure_question(question: str) -> FigureQuestion | None:
-    """The figure question `question` is, or None when it names no concept or no year."""
+    """The figure question `question` is, or None when it names no concept nor metric, or
+    no year."""
     concepts = concepts_asked(question)
-    if not concepts:
+    metric = None if _JUDGEMENT.search(question) else metric_asked(question)
+    if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
     if not years:
         return None
     scale = _SCALE_ASKED.search(question)
-    computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1
+    computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1 or metric is not None
     return FigureQuestion(
         concepts=tuple(concepts),
         years=tuple(sorted(set(years))),
         scale=_SCALES[scale.group(1).lower()] if scale else None,
         computed=computed,
+        metric=metric,
     )
 
 
