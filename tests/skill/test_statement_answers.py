@@ -143,3 +143,12 @@ def test_another_companys_figures_are_never_used(runtime: Any) -> None:
     assert answer.sufficient, answer.conclusion.answer
     assert answer.conclusion.values[0].value == "USD 4,756.00 million"
     assert {e.source_location.document for e in answer.evidence} == {"corvid.pdf"}
+
+
+def test_cells_are_read_again_only_when_asked(runtime: Any) -> None:
+    # read at ingestion: nothing left to read; `again` (the reader changed) reads them all
+    assert runtime.ingestor.read_statements("kb") == {}
+    again = runtime.ingestor.read_statements("kb", again=True)
+    assert sorted(again) == ["bramble.pdf", "corvid.pdf"] and all(again.values())
+    answer = _ask(runtime, "What is the FY2020 capital expenditure of Bramble Utilities?")
+    assert answer.sufficient
