@@ -86,7 +86,11 @@ def read_figure_question(question: str) -> FigureQuestion | None:
     """The figure question `question` is, or None when it names no concept nor metric, or
     no year."""
     concepts = concepts_asked(question)
-    metric = None if _JUDGEMENT.search(question) else metric_asked(question)
+    # The metric asked is the one the question asks for (up to its question mark), not one
+    # its definitions name: "What is the cash conversion cycle? CCC is defined as DIO + DSO
+    # - DPO" asks for no metric of the registry.
+    ask = question.split("?", 1)[0]
+    metric = None if _JUDGEMENT.search(question) else metric_asked(ask)
     if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]

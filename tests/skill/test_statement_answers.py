@@ -152,3 +152,14 @@ def test_cells_are_read_again_only_when_asked(runtime: Any) -> None:
     assert sorted(again) == ["bramble.pdf", "corvid.pdf"] and all(again.values())
     answer = _ask(runtime, "What is the FY2020 capital expenditure of Bramble Utilities?")
     assert answer.sufficient
+
+
+def test_a_metric_named_only_in_a_definition_is_not_the_one_asked(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2020 cash conversion cycle of Bramble Utilities? It is defined as "
+        "DIO + days sales outstanding (DSO) - DPO.",
+    )
+    assert not answer.sufficient and not any(
+        v.details.get("metric") for v in answer.conclusion.values
+    )
