@@ -234,7 +234,9 @@ class FinancialMetric:
     def formula_for(self, question: str) -> MetricFormula | None:
         """The definition `question` means: the first whose `when` words it all holds, else
         the standard one (a formula with no `when`); None when the question leaves it open."""
-        key = f" {label_key(question)} "
+        # a definition is often given in parentheses ("/ (COGS + change in inventory)"):
+        # folded as a label is, but with the parenthesised words kept
+        key = f" {label_key(question.replace('(', ' ').replace(')', ' '))} "
         for formula in self.formulas:
             if formula.when and all(f" {w} " in key for w in formula.when):
                 return formula

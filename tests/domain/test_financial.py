@@ -72,6 +72,9 @@ def test_every_metric_reads_concepts_of_the_file() -> None:
     assert metrics["quick_ratio"].formula_for("What is the FY2020 quick ratio?") is None
     chosen = metrics["quick_ratio"].formula_for("quick ratio: current assets less inventories")
     assert chosen is not None and "inventories" in chosen.expression
+    # a definition in parentheses chooses too
+    chosen = dpo.formula_for("DPO = 365 * AP / (COGS + change in inventory)")
+    assert chosen is not None and "prior(inventories)" in chosen.expression
 
 
 @pytest.mark.parametrize(
