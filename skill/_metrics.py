@@ -33,7 +33,7 @@ _DECIMALS = {"one": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3}
 _SCALE_WORDS = {1_000: "thousand", 1_000_000: "million", 1_000_000_000: "billion"}
 _DEFAULT_DECIMALS = {"%": 1, "ratio": 2, "days": 2, "USD": 2}
 # an average over fiscal years ("3 year average", "FY2015 - FY2017 ... average")
-_YEARS_AVERAGE = re.compile(r"\b(?:\d|two|three|four|five)[\s-]+years?\s+average\b", re.I)
+_YEARS_AVERAGE = re.compile(r"\b(\d|two|three|four|five)[\s-]+years?\s+average\b", re.I)
 
 # (document id, cell, concept, value) -> the cell as an evidence unit
 UnitMaker = Callable[[str, StatementCell, str, str | None], EvidenceUnit]
@@ -56,10 +56,9 @@ class MetricResult:
 
 
 def metric_periods(years: Sequence[int]) -> tuple[str, ...]:
-    """The periods whose cells a metric of the latest of `years` may read (it, the year
-    before)."""
-    latest = max(years)
-    return (f"FY{latest - 1}", f"FY{latest}")
+    """The periods whose cells a metric of `years` may read: each fiscal year from the one
+    before the first named to the last (a year's metric may read the year before's)."""
+    return tuple(f"FY{y}" for y in range(min(years) - 1, max(years) + 1))
 
 
 def _magnitude(cell: StatementCell, sign: str) -> float | None:
@@ -130,6 +129,40 @@ def _render(node: ast.AST, amounts: dict[tuple[str, str], float], scale: int) ->
     return f"({_render(node.left, amounts, scale)} {symbol} {_render(node.right, amounts, scale)})"
 
 
+def _formatted(raw: float, unit: str, decimals: int, divisor: int) -> str:
+    """A metric's value as the answer states it: "4.8%", "1.73", "93.86 days", "USD 0.40
+    billion" (`divisor`: the scale a USD amount is stated in)."""
+    if unit == "%":
+        return f"{raw * 100:,.{decimals}f}%"
+    if unit == "USD":
+        return f"USD {raw / divisor:,.{decimals}f} {_SCALE_WORDS.get(divisor, '')}".rstrip()
+    return f"{raw:,.{decimals}f}" + (" days" if unit == "days" else "")
+
+
+def _wanted(formulas: Sequence[MetricFormula], period: int) -> list[tuple[str, str, str]]:
+    """(concept, reading, period) of every operand the formulas read for fiscal `period`."""
+    this, prior = f"FY{period}", f"FY{period - 1}"
+    periods = {"this": [this], "prior": [prior], "avg": [this, prior]}
+    out: list[tuple[str, str, str]] = []
+    for formula in formulas:
+        for operand, kind in formula.operands():
+            for p in periods[kind]:
+                if (operand, kind, p) not in out:
+                    out.append((operand, kind, p))
+    return out
+
+
+def _years_averaged(question: str, years: Sequence[int]) -> bool:
+    """Does the question ask for the mean over the fiscal years from the first it names to
+    the last ("FY2015 - FY2017 3 year average"), the count it states matching the range?"""
+    m = _YEARS_AVERAGE.search(question)
+    if m is None or max(years) - min(years) < 1:
+        return False
+    words = {"two": 2, "three": 3, "four": 4, "five": 5}
+    count = m.group(1).lower()
+    return (words.get(count) or int(count)) == max(years) - min(years) + 1
+
+
 def compute_metric(
     metric: FinancialMetric,
     question: str,
@@ -140,24 +173,20 @@ def compute_metric(
     established: OperandJudge,
     company: str,
 ) -> MetricResult:
-    """`metric` for the latest of `years` from `cells` (the company's own), or the reason
-    it is not computed (INSUFFICIENT) with the cells found quoted."""
-    latest = max(years)
-    period, prior_period = f"FY{latest}", f"FY{latest - 1}"
+    """`metric` for the latest of `years` (or its mean over the years from the first to the
+    last, when the question asks for an N-year average) from `cells` (the company's own), or
+    the reason it is not computed (INSUFFICIENT) with the cells found quoted."""
+    averaged = _years_averaged(question, years)
+    targets = list(range(min(years), max(years) + 1)) if averaged else [max(years)]
+    period = f"FY{targets[0]}-FY{targets[-1]}" if averaged else f"FY{targets[0]}"
     name = metric.name.replace("_", " ")
     concepts = {c.name: c for c in financial_concepts()}
     formula = metric.formula_for(question)
-    every = [f for f in metric.formulas] if formula is None else [formula]
-    wanted: list[tuple[str, str, str]] = []  # (concept, reading, period)
-    for f in every:
-        for operand, kind in f.operands():
-            periods = {"this": [period], "prior": [prior_period], "avg": [period, prior_period]}
-            for p in periods[kind]:
-                if (operand, kind, p) not in wanted:
-                    wanted.append((operand, kind, p))
-    found = {
-        (c, p): matching_cells(cells, concepts[c], p) for c, _, p in wanted
-    }  # the cells of each operand
+    every = list(metric.formulas) if formula is None else [formula]
+    found: dict[tuple[str, str], list[tuple[str, StatementCell]]] = {}
+    for target in targets:
+        for c, _, p in _wanted(every, target):
+            found.setdefault((c, p), matching_cells(cells, concepts[c], p))
     quoted = tuple(
         make_unit(d, cell, c, None) for (c, p), pairs in found.items() for d, cell in pairs
     )
@@ -173,55 +202,66 @@ def compute_metric(
             f"{len(quoted)} cells of {company}'s filings quoted",
         )
 
-    if _YEARS_AVERAGE.search(question) or max(years) - min(years) > 1:
+    if not averaged and (_YEARS_AVERAGE.search(question) or max(years) - min(years) > 1):
         return refused("an average or change over several fiscal years is not computed")
     if formula is None:
         options = "; ".join(f.expression for f in metric.formulas)
         return refused(f"the question leaves its definition open ({options})")
-    if len(set(years)) > 1 and all(kind == "this" for _, kind in formula.operands()):
+    if (
+        not averaged
+        and len(set(years)) > 1
+        and all(kind == "this" for _, kind in formula.operands())
+    ):
         return refused("the question names two fiscal years and the metric reads one")
-    amounts: dict[tuple[str, str], float] = {}
-    scales: list[int] = []
-    for concept_name, kind, p in wanted:
-        concept = concepts[concept_name]
-        pairs = found[(concept_name, p)]
-        label = f"{concept_name.replace('_', ' ')} {p}"
-        if not pairs:
-            return refused(f"no {label} in the statement tables")
-        values = {_magnitude(cell, concept.sign) for _, cell in pairs}
-        if None in values:
-            return refused(f"the sign of {label} is not printed ('{pairs[0][1].row_label}')")
-        operand_units = [
-            make_unit(d, cell, concept_name, figure_value(cell, concept, None)) for d, cell in pairs
-        ]
-        if len(values) != 1:
-            return refused(f"the cells of {label} disagree")
-        if not established(operand_units):
-            return refused(f"the engine does not establish {label} from its cells")
-        amount = next(iter(values))
-        assert amount is not None
-        reading = "prior" if p == prior_period and kind != "this" else "this"
-        amounts[(concept_name, reading)] = amount
-        scales.append(pairs[0][1].scale or 1)
-    try:
-        raw = _evaluate(formula.tree, amounts)
-    except ZeroDivisionError:
-        return refused("a divisor is zero")
     decimals = _decimals(question, metric.unit)
-    arithmetic = _render(formula.tree, amounts, scales[0])
-    if arithmetic.startswith("(") and arithmetic.endswith(")") and metric.unit != "%":
-        arithmetic = arithmetic[1:-1]
-    if metric.unit == "%":
-        value = f"{raw * 100:,.{decimals}f}%"
-        arithmetic = f"{arithmetic} x 100 = {value}"
-    elif metric.unit == "USD":
-        divisor = scale_asked or scales[0]
-        number = f"{raw / divisor:,.{decimals}f}"
-        value = f"USD {number} {_SCALE_WORDS.get(divisor, '')}".rstrip()
-        arithmetic = f"{arithmetic} = {value}"
+    results: list[tuple[str, float, str, int]] = []  # (period, value, arithmetic, scale)
+    for target in targets:
+        this = f"FY{target}"
+        amounts: dict[tuple[str, str], float] = {}
+        scales: list[int] = []
+        for concept_name, _kind, p in _wanted([formula], target):
+            concept = concepts[concept_name]
+            pairs = found[(concept_name, p)]
+            label = f"{concept_name.replace('_', ' ')} {p}"
+            if not pairs:
+                return refused(f"no {label} in the statement tables")
+            values = {_magnitude(cell, concept.sign) for _, cell in pairs}
+            if None in values:
+                return refused(f"the sign of {label} is not printed ('{pairs[0][1].row_label}')")
+            if len(values) != 1:
+                return refused(f"the cells of {label} disagree")
+            operand_units = [
+                make_unit(d, cell, concept_name, figure_value(cell, concept, None))
+                for d, cell in pairs
+            ]
+            if not established(operand_units):
+                return refused(f"the engine does not establish {label} from its cells")
+            amount = next(iter(values))
+            assert amount is not None
+            amounts[(concept_name, "this" if p == this else "prior")] = amount
+            scales.append(pairs[0][1].scale or 1)
+        try:
+            raw = _evaluate(formula.tree, amounts)
+        except ZeroDivisionError:
+            return refused(f"a divisor is zero in {this}")
+        shown = _render(formula.tree, amounts, scales[0])
+        if shown.startswith("(") and shown.endswith(")") and metric.unit != "%":
+            shown = shown[1:-1]
+        results.append((this, raw, shown + (" x 100" if metric.unit == "%" else ""), scales[0]))
+    divisor = scale_asked or results[0][3]
+    if averaged:
+        mean = sum(r for _, r, _, _ in results) / len(results)
+        value = _formatted(mean, metric.unit, decimals, divisor)
+        each = [
+            (p, _formatted(r, metric.unit, max(decimals, 2), divisor), a) for p, r, a, _ in results
+        ]
+        arithmetic = (
+            "; ".join(f"{p}: {a} = {v}" for p, v, a in each)
+            + f"; ({' + '.join(v for _, v, _ in each)}) / {len(each)} = {value}"
+        )
     else:
-        value = f"{raw:,.{decimals}f}" + (" days" if metric.unit == "days" else "")
-        arithmetic = f"{arithmetic} = {value}"
+        value = _formatted(results[0][1], metric.unit, decimals, divisor)
+        arithmetic = f"{results[0][2]} = {value}"
     units = tuple(
         u.model_copy(update={"value": value, "claim_id": f"{u.subject_id}:{metric.name}:{period}"})
         for u in quoted

@@ -163,3 +163,22 @@ def test_a_metric_named_only_in_a_definition_is_not_the_one_asked(runtime: Any) 
     assert not answer.sufficient and not any(
         v.details.get("metric") for v in answer.conclusion.values
     )
+
+
+def test_an_n_year_average_of_a_metric(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2019 - FY2020 2 year average net profit margin (as a %) of Bramble "
+        "Utilities? Round to one decimal place.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "net margin FY2019-FY2020: FY2019: (2,800 / 30,000) x 100 = 9.33%; "
+        "FY2020: (3,040 / 32,765) x 100 = 9.28%; (9.33% + 9.28%) / 2 = 9.3%"
+    )
+    # a stated count that is not the range's is no average asked
+    answer = _ask(
+        runtime,
+        "What is the FY2019 - FY2020 3 year average net profit margin of Bramble Utilities?",
+    )
+    assert not answer.sufficient
