@@ -53,11 +53,14 @@ _SCALE_ASKED = re.compile(
     r"\bin\s+(?:usd|us\s*\$|\$|dollars)?\s*(thousands|millions|billions)\b", re.I
 )
 _SCALES = {"thousands": 1_000, "millions": 1_000_000, "billions": 1_000_000_000}
+# A statement's own caption; matched on the caption with its spaces removed too: a text layer
+# may split a word ("Consolidated Balance Shee t")
 _STATEMENT_CAPTIONS = {
     "cash_flow": re.compile(r"cash\s*flow", re.IGNORECASE),
-    "balance": re.compile(r"balance\s+sheet|financial\s+(?:position|condition)", re.IGNORECASE),
+    "balance": re.compile(r"balance\s*sheet|financial\s*(?:position|condition)", re.IGNORECASE),
     "income": re.compile(
-        r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings)|income\s+statement",
+        r"statements?\s*of\s*(?:consolidated\s*)?(?:operations|income|earnings)"
+        r"|income\s*statement",
         re.IGNORECASE,
     ),
     "equity": re.compile(r"equity", re.IGNORECASE),
@@ -122,7 +125,12 @@ def matching_cells(
         and (m := concept_of_label(c.row_label)) is not None
         and m.name == concept.name
     ]
-    own = [(d, c) for d, c in found if _STATEMENT_CAPTIONS[concept.statement].search(c.caption)]
+    caption = _STATEMENT_CAPTIONS[concept.statement]
+    own = [
+        (d, c)
+        for d, c in found
+        if caption.search(c.caption) or caption.search(re.sub(r"\s+", "", c.caption))
+    ]
     return own or found
 
 

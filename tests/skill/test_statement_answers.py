@@ -44,8 +44,9 @@ def _filing(name: str, revenue: tuple[str, str], capex: tuple[str, str]) -> byte
             ("Net income", 0, ("3,040", "2,800")),
         ),
     )
+    # a text layer that splits a word of the caption, as 3M's 10-K does
     balance = StatementTable(
-        "Consolidated Balance Sheets",
+        "Consolidated Balance Shee t",
         "(In millions)",
         ("2020", "2019"),
         (
@@ -54,6 +55,7 @@ def _filing(name: str, revenue: tuple[str, str], capex: tuple[str, str]) -> byte
             ("Accounts receivable, net", 9, ("3,100", "2,900")),
             ("Inventories", 9, ("2,400", "2,200")),
             ("Total current assets", 0, ("7,500", "6,900")),
+            ("Property, plant and equipment, net", 0, ("9,000", "8,800")),
             ("Total assets", 0, ("40,000", "38,000")),
             ("Accounts payable", 0, ("2,600", "2,400")),
             ("Total current liabilities", 0, ("5,000", "4,600")),
@@ -72,7 +74,19 @@ def _filing(name: str, revenue: tuple[str, str], capex: tuple[str, str]) -> byte
             ("Other, net", 0, ("12", "8")),
         ),
     )
-    return statement_pdf(cover, [income, balance, cash])
+    note = StatementTable(
+        "NOTE 7. Supplemental Balance Sheet Information",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Land", 0, ("1,000", "1,000")),
+            ("Buildings", 0, ("11,000", "10,500")),
+            ("Less: accumulated depreciation", 0, ("(3,000)", "(2,700)")),
+            ("Property, plant and equipment, net", 0, ("9,000", "8,800")),
+            ("Other, net", 0, ("12", "8")),
+        ),
+    )
+    return statement_pdf(cover, [income, balance, cash, note])
 
 
 @pytest.fixture(scope="module")
@@ -182,3 +196,10 @@ def test_an_n_year_average_of_a_metric(runtime: Any) -> None:
         "What is the FY2019 - FY2020 3 year average net profit margin of Bramble Utilities?",
     )
     assert not answer.sufficient
+
+
+def test_the_statement_is_cited_though_its_caption_is_split(runtime: Any) -> None:
+    answer = _ask(runtime, "What is the FY2020 net PP&E of Bramble Utilities in USD millions?")
+    assert answer.sufficient and answer.conclusion.values[0].value == "USD 9,000 million"
+    # the balance sheet (page 3), its caption read "Balance Shee t", beside the note's table
+    assert 3 in {e.source_location.page for e in answer.evidence}
