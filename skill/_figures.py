@@ -94,12 +94,16 @@ def read_figure_question(question: str) -> FigureQuestion | None:
     # - DPO" asks for no metric of the registry.
     ask = question.split("?", 1)[0]
     metric = None if _JUDGEMENT.search(question) else metric_asked(ask)
+    scale = _SCALE_ASKED.search(question)
+    if scale and metric is not None and metric.unit != "USD":
+        # "gross margin (in USD millions)" asks for a dollar amount a filing may print
+        # under that name, not the ratio: the metric does not answer it
+        metric = None
     if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
     if not years:
         return None
-    scale = _SCALE_ASKED.search(question)
     computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1 or metric is not None
     return FigureQuestion(
         concepts=tuple(concepts),

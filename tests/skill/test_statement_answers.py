@@ -203,3 +203,8 @@ def test_the_statement_is_cited_though_its_caption_is_split(runtime: Any) -> Non
     assert answer.sufficient and answer.conclusion.values[0].value == "USD 9,000 million"
     # the balance sheet (page 3), its caption read "Balance Shee t", beside the note's table
     assert 3 in {e.source_location.page for e in answer.evidence}
+
+
+def test_a_ratio_metric_asked_in_dollars_is_not_computed(runtime: Any) -> None:
+    answer = _ask(runtime, "What is the FY2020 gross margin of Bramble Utilities in USD millions?")
+    assert not any("%" in v.value for v in answer.conclusion.values)
