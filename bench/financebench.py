@@ -10,9 +10,14 @@ splits them; never tune on the held-out half.
 
 A gold answer is a figure when it reads as one ("$1577.00", "24.26", "1.9%"); a figure answer
 is right when it is within 0.5% of it (or 0.05 of a ratio, rounding as the question asks).
+A right answer is "computed" when it names the registry's metric it computed (its value's
+details: metric, formula, arithmetic), else single-cell. An answer SUPPORTED with a sentence
+where the gold is one too (a qualitative question answered from the text) is "text
+SUPPORTED", apart from the wrong figures.
 Run: `python -m bench.financebench` (ingests the filings into a temporary knowledge base) or
 with EVRAG_FILINGS_DATA_DIR=<dir>: its knowledge base "filings", whose documents committed
-before statement cells were read are read first (Ingestor.read_statements).
+before statement cells were read are read first (Ingestor.read_statements; all of them again
+with EVRAG_FB_REREAD=1, after the reader changed).
 """
 
 from __future__ import annotations
@@ -51,7 +56,10 @@ def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
     gold = gold_figure(question["answer"])
     values = [answered_figure(v["value"]) for v in body["conclusion"]["values"]]
     if gold is None or not values or values[0] is None:
-        return "wrong SUPPORTED"
+        # a figure where the gold is none, or a sentence where it is one
+        return (
+            "wrong SUPPORTED" if gold is not None or _is_figure_answer(body) else "text SUPPORTED"
+        )
     got = values[0]
     close = abs(got - gold) <= max(0.005 * abs(gold), 0.05)
     pages = {e["source_location"]["page"] - 1 for e in body["evidence"]}
@@ -60,11 +68,18 @@ def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
     cited = question["doc_name"] + ".pdf" in docs and bool(pages & gold_pages)
     if not (close and cited):
         return "wrong SUPPORTED"
-    computed = len(body["evidence"]) > 1 and len({e["quote"] for e in body["evidence"]}) > 1
-    return "computed right" if computed and "ratio" in question["question"] else "single-cell right"
+    # computed: the answer names the registry's metric it computed (its formula's operands
+    # are the cells cited), not a guess from the question's words
+    details = body["conclusion"]["values"][0].get("details") or {}
+    return "computed right" if details.get("metric") else "single-cell right"
 
 
-def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
+def _is_figure_answer(body: dict[str, Any]) -> bool:
+    """Was the answer read from statement cells (its values figures, its evidence cells)?"""
+    return any(" | " in e["quote"] and e["source_location"].get("bbox") for e in body["evidence"])
+
+
+def run(data_dir: Path | None = None, *, reread: bool = False) -> list[dict[str, Any]]:
     from app import Runtime, Settings
     from domain import EvidenceRagError
 
@@ -77,7 +92,7 @@ def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
             missing = sorted(p for p in PDFS.glob("*.pdf") if p.name not in names)
             if missing:
                 rt.ingestor.run(KB, missing)
-            rt.ingestor.read_statements(KB)
+            rt.ingestor.read_statements(KB, again=reread)
             for q in questions:
                 try:
                     body = json.loads(rt.skill.ask(KB, q["question"]).to_json())
@@ -97,7 +112,7 @@ def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
     return rows
 
 
-_OUTCOMES = ("single-cell right", "computed right", "wrong SUPPORTED", "refused")
+_OUTCOMES = ("single-cell right", "computed right", "wrong SUPPORTED", "text SUPPORTED", "refused")
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -113,7 +128,7 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 def main() -> None:
     env = os.environ.get("EVRAG_FILINGS_DATA_DIR")
-    rows = run(Path(env) if env else None)
+    rows = run(Path(env) if env else None, reread=bool(os.environ.get("EVRAG_FB_REREAD")))
     print(table(rows))
     for r in rows:
         if r["outcome"] != "refused":

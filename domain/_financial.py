@@ -7,6 +7,7 @@ keeps (retrieval's `statement_cells` table); the skill answers a figure question
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
 from dataclasses import asdict, dataclass
@@ -93,7 +94,7 @@ class FinancialConcept:
 
 
 _STATEMENTS = ("income", "balance", "cash_flow", "equity")
-_SIGNS = ("positive", "outflow")
+_SIGNS = ("positive", "outflow", "expense")
 _UNITS = ("USD", "USD/share", "shares")
 
 
@@ -177,3 +178,155 @@ def concepts_asked(text: str) -> list[FinancialConcept]:
         if not any(phrase != other and f" {phrase} " in f" {other} " for other, _, _ in found)
     ]
     return [c for _, _, c in sorted(kept, key=lambda t: (-len(t[0]), t[1]))]
+
+
+# -- metrics ------------------------------------------------------------------------------
+
+_METRIC_UNITS = ("%", "ratio", "days", "USD")
+# the functions an expression may call: the year before's value, the mean of two period ends
+_PERIOD_FUNCTIONS = ("prior", "avg")
+
+
+@dataclass(frozen=True, slots=True)
+class MetricFormula:
+    """One definition of a metric: an expression over concepts (see financial.yaml's
+    `metrics`), and the words a question holds when it means this definition (none: the
+    standard one). `tree` is the expression parsed (Python's grammar, checked to hold only
+    numbers, + - * /, concept names, prior(...) and avg(...))."""
+
+    expression: str
+    when: tuple[str, ...]
+    tree: ast.expr
+
+    def operands(self) -> tuple[tuple[str, str], ...]:
+        """(concept, "this" | "prior" | "avg") of every operand, in reading order, once."""
+        out: list[tuple[str, str]] = []
+
+        def visit(node: ast.AST) -> None:
+            if isinstance(node, ast.Call):
+                arg = node.args[0]
+                assert isinstance(arg, ast.Name) and isinstance(node.func, ast.Name)
+                pair = (arg.id, node.func.id)
+            elif isinstance(node, ast.Name):
+                pair = (node.id, "this")
+            else:
+                for child in ast.iter_child_nodes(node):
+                    visit(child)
+                return
+            if pair not in out:
+                out.append(pair)
+
+        visit(self.tree)
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class FinancialMetric:
+    """A metric computed from statement cells: its name, how questions name it, its
+    definitions (the first is the standard one unless it lists `when` words) and its unit
+    ("%": the expression times 100, "ratio", "days", "USD")."""
+
+    name: str
+    question_words: tuple[str, ...]
+    formulas: tuple[MetricFormula, ...]
+    unit: str
+
+    def formula_for(self, question: str) -> MetricFormula | None:
+        """The definition `question` means: the first whose `when` words it all holds, else
+        the standard one (a formula with no `when`); None when the question leaves it open."""
+        # a definition is often given in parentheses ("/ (COGS + change in inventory)"):
+        # folded as a label is, but with the parenthesised words kept
+        key = f" {label_key(question.replace('(', ' ').replace(')', ' '))} "
+        for formula in self.formulas:
+            if formula.when and all(f" {w} " in key for w in formula.when):
+                return formula
+        return next((f for f in self.formulas if not f.when), None)
+
+
+def _expression(text: str, where: str, concepts: set[str]) -> ast.expr:
+    """The expression parsed and checked (LexiconError when it holds anything else)."""
+    try:
+        tree = ast.parse(text, mode="eval").body
+    except SyntaxError as exc:
+        raise LexiconError(f"{where}: `{text}` is not an expression ({exc.msg})") from exc
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            ok = (
+                isinstance(node.func, ast.Name)
+                and node.func.id in _PERIOD_FUNCTIONS
+                and len(node.args) == 1
+                and not node.keywords
+                and isinstance(node.args[0], ast.Name)
+            )
+            if not ok:
+                raise LexiconError(f"{where}: only prior(concept) and avg(concept) are called")
+        elif isinstance(node, ast.Name):
+            if node.id not in concepts and node.id not in _PERIOD_FUNCTIONS:
+                raise LexiconError(f"{where}: `{node.id}` is no concept of {FINANCIAL_FILE}")
+        elif isinstance(node, ast.Constant):
+            if not isinstance(node.value, int | float):
+                raise LexiconError(f"{where}: `{text}` holds a constant that is no number")
+        elif not isinstance(
+            node, ast.BinOp | ast.Add | ast.Sub | ast.Mult | ast.Div | ast.Load | ast.UnaryOp
+        ) and not isinstance(node, ast.USub):
+            raise LexiconError(f"{where}: `{text}` holds more than + - * / and parentheses")
+    return tree
+
+
+@functools.cache
+def financial_metrics(path: Path | None = None) -> tuple[FinancialMetric, ...]:
+    """The metrics of domain/lexicon/financial.yaml (LexiconError when one is malformed or
+    names a concept the file does not define)."""
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    try:
+        loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
+    entries = (loaded or {}).get("metrics") or {}
+    if not isinstance(entries, dict):
+        raise LexiconError(f"{source.name}: `metrics` must be a mapping of metrics")
+    concepts = {c.name for c in financial_concepts(path)}
+    out = []
+    for name, body in entries.items():
+        where = f"{source.name}: metrics.{name}"
+        if not isinstance(body, dict) or body.get("unit") not in _METRIC_UNITS:
+            raise LexiconError(f"{where}: a mapping with a unit one of {_METRIC_UNITS}")
+        words, formulas = body.get("question_words"), body.get("formulas")
+        if not isinstance(words, list) or not words or not isinstance(formulas, list):
+            raise LexiconError(f"{where}: `question_words` and `formulas` are non-empty lists")
+        parsed = []
+        for formula in formulas:
+            if not isinstance(formula, dict) or not isinstance(formula.get("expression"), str):
+                raise LexiconError(f"{where}: each formula has an `expression`")
+            when = formula.get("when", [])
+            if not isinstance(when, list):
+                raise LexiconError(f"{where}: `when` is a list of words")
+            text = formula["expression"]
+            parsed.append(
+                MetricFormula(
+                    expression=text,
+                    when=tuple(label_key(str(w)) for w in when),
+                    tree=_expression(text, where, concepts),
+                )
+            )
+        out.append(
+            FinancialMetric(
+                name=str(name),
+                question_words=tuple(label_key(str(w)) for w in words),
+                formulas=tuple(parsed),
+                unit=str(body["unit"]),
+            )
+        )
+    return tuple(out)
+
+
+def metric_asked(text: str) -> FinancialMetric | None:
+    """The metric a question names (its longest question phrase wins), if any."""
+    key = f" {label_key(text)} "
+    found = [
+        (len(w), index, metric)
+        for index, metric in enumerate(financial_metrics())
+        for w in metric.question_words
+        if f" {w} " in key
+    ]
+    return max(found, key=lambda t: (t[0], -t[1]))[2] if found else None

@@ -204,13 +204,14 @@ class Ingestor:
         )
         return report
 
-    def read_statements(self, kb: str) -> dict[str, int]:
+    def read_statements(self, kb: str, *, again: bool = False) -> dict[str, int]:
         """Read the statement cells of the committed documents that have none recorded
         (committed before cells were read: schema version 1) from their stored originals;
-        {document name: cells read}. Nothing else of them changes."""
+        with `again`, of every committed document (the reader changed); {document name:
+        cells read}. Nothing else of them changes."""
         read: dict[str, int] = {}
         for entry in self.catalog.list_documents(kb, status="committed"):
-            if STATEMENT_CELLS_KEY in entry.details or not entry.stored_path:
+            if (STATEMENT_CELLS_KEY in entry.details and not again) or not entry.stored_path:
                 continue
             data = Path(entry.stored_path).read_bytes()
             doc = self.parser.run(data, entry.name)

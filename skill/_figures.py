@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from domain import (
     BBox,
     FinancialConcept,
+    FinancialMetric,
     SourceLocation,
     StatementCell,
     concept_of_label,
     concepts_asked,
+    metric_asked,
 )
 from skill._answer import EvidenceUnit
 
@@ -42,15 +44,23 @@ _COMPUTED = re.compile(
     r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*)\b",
     re.IGNORECASE,
 )
+# words of a question that asks for a judgement over figures, not a metric's value
+_JUDGEMENT = re.compile(
+    r"\b(improv\w*|declin\w*|compar\w*|consistent\w*|historically|useful|relevant)\b",
+    re.IGNORECASE,
+)
 _SCALE_ASKED = re.compile(
     r"\bin\s+(?:usd|us\s*\$|\$|dollars)?\s*(thousands|millions|billions)\b", re.I
 )
 _SCALES = {"thousands": 1_000, "millions": 1_000_000, "billions": 1_000_000_000}
+# A statement's own caption; matched on the caption with its spaces removed too: a text layer
+# may split a word ("Consolidated Balance Shee t")
 _STATEMENT_CAPTIONS = {
     "cash_flow": re.compile(r"cash\s*flow", re.IGNORECASE),
-    "balance": re.compile(r"balance\s+sheet|financial\s+(?:position|condition)", re.IGNORECASE),
+    "balance": re.compile(r"balance\s*sheet|financial\s*(?:position|condition)", re.IGNORECASE),
     "income": re.compile(
-        r"statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings)|income\s+statement",
+        r"statements?\s*of\s*(?:consolidated\s*)?(?:operations|income|earnings)"
+        r"|income\s*statement",
         re.IGNORECASE,
     ),
     "equity": re.compile(r"equity", re.IGNORECASE),
@@ -60,13 +70,15 @@ _STATEMENT_CAPTIONS = {
 @dataclass(frozen=True, slots=True)
 class FigureQuestion:
     """What a figure question asks: the concepts it names (the first is the one asked
-    for), the fiscal years, the scale of the answer ("in USD millions"), and whether it asks
-    for arithmetic over cells (`computed`)."""
+    for), the fiscal years, the scale of the answer ("in USD millions"), whether it asks
+    for arithmetic over cells (`computed`), and the metric of the registry it names, when it
+    asks for one's value (not a judgement of it: "has the margin improved?")."""
 
     concepts: tuple[FinancialConcept, ...]
     years: tuple[int, ...]
     scale: int | None
     computed: bool
+    metric: FinancialMetric | None = None
 
     @property
     def periods(self) -> tuple[str, ...]:
@@ -74,20 +86,31 @@ class FigureQuestion:
 
 
 def read_figure_question(question: str) -> FigureQuestion | None:
-    """The figure question `question` is, or None when it names no concept or no year."""
+    """The figure question `question` is, or None when it names no concept nor metric, or
+    no year."""
     concepts = concepts_asked(question)
-    if not concepts:
+    # The metric asked is the one the question asks for (up to its question mark), not one
+    # its definitions name: "What is the cash conversion cycle? CCC is defined as DIO + DSO
+    # - DPO" asks for no metric of the registry.
+    ask = question.split("?", 1)[0]
+    metric = None if _JUDGEMENT.search(question) else metric_asked(ask)
+    scale = _SCALE_ASKED.search(question)
+    if scale and metric is not None and metric.unit != "USD":
+        # "gross margin (in USD millions)" asks for a dollar amount a filing may print
+        # under that name, not the ratio: the metric does not answer it
+        metric = None
+    if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
     if not years:
         return None
-    scale = _SCALE_ASKED.search(question)
-    computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1
+    computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1 or metric is not None
     return FigureQuestion(
         concepts=tuple(concepts),
         years=tuple(sorted(set(years))),
         scale=_SCALES[scale.group(1).lower()] if scale else None,
         computed=computed,
+        metric=metric,
     )
 
 
@@ -106,7 +129,12 @@ def matching_cells(
         and (m := concept_of_label(c.row_label)) is not None
         and m.name == concept.name
     ]
-    own = [(d, c) for d, c in found if _STATEMENT_CAPTIONS[concept.statement].search(c.caption)]
+    caption = _STATEMENT_CAPTIONS[concept.statement]
+    own = [
+        (d, c)
+        for d, c in found
+        if caption.search(c.caption) or caption.search(re.sub(r"\s+", "", c.caption))
+    ]
     return own or found
 
 

@@ -47,10 +47,18 @@ from skill._conclude import (
 from skill._errors import ContractError, DocumentScopeError, SubjectClassError
 from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector, observed_at
 from skill._expected import ExpectedValue, ValueComparison
-from skill._figures import CellLookup, FigureQuestion, cell_unit, find_figures, read_figure_question
+from skill._figures import (
+    CellLookup,
+    FigureFindings,
+    FigureQuestion,
+    cell_unit,
+    find_figures,
+    read_figure_question,
+)
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
+from skill._metrics import compute_metric, metric_periods
 from skill._passages import passages_in_force
 from skill._question import question_focus
 from skill._read import (
@@ -652,7 +660,12 @@ class EvidenceSkill:
         machine.advance(State.EVIDENCE_RETRIEVAL)
         visible = set(committed)
         owner = {d: c for c in gate.candidates for d in c.documents if d in visible}
-        cells = self.statement_cells(kb, sorted(owner), figure.periods)
+        periods = (
+            figure.periods
+            if figure.metric is None
+            else tuple(sorted({*figure.periods, *metric_periods(figure.years)}))
+        )
+        cells = self.statement_cells(kb, sorted(owner), periods)
         company = gate.candidates[0].name
 
         def make_unit(
@@ -672,7 +685,41 @@ class EvidenceSkill:
                 independence_group=doc.independence_group if doc else document_id,
             )
 
-        found = find_figures(figure, cells, make_unit, company)
+        metric = None
+        if figure.metric is not None and question is not None:
+
+            def established(units: Sequence[EvidenceUnit]) -> bool:
+                # an operand is a figure as the single-figure route's: the engine's verdict
+                seen = value_judge.run(
+                    units,
+                    single_valued=True,
+                    names=False,
+                    evaluation_time=None,
+                    document_dates=(
+                        (i.document_date if i else None) for i in (info(d) for d in owner)
+                    ),
+                )
+                return bool(
+                    seen.sufficiency
+                    and seen.sufficiency["decision"] == "SUPPORTED"
+                    and not seen.conflicts
+                )
+
+            metric = compute_metric(
+                figure.metric,
+                question,
+                figure.years,
+                figure.scale,
+                cells,
+                make_unit,
+                established,
+                company,
+            )
+            found = FigureFindings(
+                metric.units, None, metric.period, metric.arithmetic or metric.note
+            )
+        else:
+            found = find_figures(figure, cells, make_unit, company)
         units = sorted(found.units, key=lambda u: u.evidence_id)
         machine.advance(State.EVIDENCE_VERIFIED)
         judged = [u for u in units if u.value is not None]
@@ -689,7 +736,25 @@ class EvidenceSkill:
             sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
         )
         values = [cv for g in groups for cv in cited(g.values)]
-        if values and not conflicts:
+        if metric is not None and metric.formula is not None and values and not conflicts:
+            assert figure.metric is not None
+            # the arithmetic is the answer: each operand's cell is cited by its evidence id
+            values = [
+                v.model_copy(
+                    update={
+                        "details": {
+                            "metric": [figure.metric.name],
+                            "formula": [metric.formula.expression],
+                            "arithmetic": [metric.arithmetic or ""],
+                        }
+                    }
+                )
+                for v in values
+            ]
+            answer_text = (
+                f"{figure.metric.name.replace('_', ' ')} {metric.period}: {metric.arithmetic}"
+            )
+        elif values and not conflicts:
             label = found.concept.name.replace("_", " ") if found.concept else ""
             answer_text = "; ".join(f"{v.value} ({label}, {found.period})" for v in values)
         else:

@@ -284,3 +284,37 @@ def contract_pdf(path: str | Path | None = None) -> bytes:
         header="Master Supply Agreement - Confidential",
         footer="Page {page} of 3",
     )
+
+
+@dataclass(frozen=True)
+class StatementTable:
+    """A statement table as filings print it: a title and caption above a header of years,
+    rows of (label, indent, figures) with each figure right-aligned on its column's edge."""
+
+    title: str
+    caption: str
+    years: tuple[str, ...]
+    rows: tuple[tuple[str, float, tuple[str, ...]], ...]
+
+
+def statement_pdf(cover: Sequence[Item], tables: Sequence[StatementTable]) -> bytes:
+    """A filing: a cover page of `cover` items, then one page per statement table."""
+    doc = make_doc([cover])
+    edges = (400.0, 480.0, 560.0)
+    for table in tables:
+        page = doc.new_page(width=LETTER[0], height=LETTER[1])
+        y = 72.0
+        for text in (table.title, table.caption):
+            page.insert_text((72, y), text, fontsize=9, fontname="helv")
+            y += 13
+        y += 5
+        for edge, year in zip(edges, table.years, strict=False):
+            x = edge - pymupdf.get_text_length(year, fontsize=9)
+            page.insert_text((x, y), year, fontsize=9, fontname="helv")
+        for label, indent, figures in table.rows:
+            y += 13
+            page.insert_text((72 + indent, y), label, fontsize=9, fontname="helv")
+            for edge, figure in zip(edges, figures, strict=False):
+                x = edge - pymupdf.get_text_length(figure, fontsize=9)
+                page.insert_text((x, y), figure, fontsize=9, fontname="helv")
+    return _write(doc.tobytes(garbage=3, deflate=True), None)

@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from domain import LexiconError, concept_of_label, concepts_asked, financial_concepts
+from domain import (
+    LexiconError,
+    concept_of_label,
+    concepts_asked,
+    financial_concepts,
+    financial_metrics,
+    metric_asked,
+)
 
 
 def test_every_concept_is_complete() -> None:
@@ -54,3 +61,45 @@ def test_a_malformed_file_is_refused(tmp_path: Path) -> None:
     bad.write_text("concepts:\n  revenue:\n    labels: [revenue]\n    statement: nowhere\n")
     with pytest.raises(LexiconError):
         financial_concepts(bad)
+
+
+def test_every_metric_reads_concepts_of_the_file() -> None:
+    metrics = {m.name: m for m in financial_metrics()}
+    assert {"gross_margin", "current_ratio", "days_payable", "free_cash_flow"} <= set(metrics)
+    dpo = metrics["days_payable"]
+    assert ("accounts_payable", "avg") in dpo.formulas[-1].operands()
+    # the quick ratio has no standard definition: a question must say which
+    assert metrics["quick_ratio"].formula_for("What is the FY2020 quick ratio?") is None
+    chosen = metrics["quick_ratio"].formula_for("quick ratio: current assets less inventories")
+    assert chosen is not None and "inventories" in chosen.expression
+    # a definition in parentheses chooses too
+    chosen = dpo.formula_for("DPO = 365 * AP / (COGS + change in inventory)")
+    assert chosen is not None and "prior(inventories)" in chosen.expression
+
+
+@pytest.mark.parametrize(
+    ("question", "metric"),
+    [
+        ("What is Amazon's FY2017 days payable outstanding (DPO)?", "days_payable"),
+        ("What is the FY2016 working capital ratio?", "current_ratio"),
+        ("capex as a % of revenue for FY2019", "capex_to_revenue"),
+        ("year-over-year change in revenue from FY2016 to FY2017", "revenue_growth"),
+    ],
+)
+def test_metric_asked(question: str, metric: str) -> None:
+    found = metric_asked(question)
+    assert found is not None and found.name == metric
+
+
+@pytest.mark.parametrize(
+    "expression", ["revenue ** 2", "open(revenue)", "prior(revenue, 2)", "turnover / revenue"]
+)
+def test_a_malformed_metric_is_refused(tmp_path: Path, expression: str) -> None:
+    source = tmp_path / "financial.yaml"
+    source.write_text(
+        "concepts:\n  revenue:\n    labels: [revenue]\n    statement: income\n"
+        f"metrics:\n  m:\n    question_words: [m]\n    unit: ratio\n"
+        f"    formulas:\n      - expression: {expression}\n"
+    )
+    with pytest.raises(LexiconError):
+        financial_metrics(source)

@@ -49,6 +49,10 @@ def _statement_pdf() -> bytes:
     # (the base-14 font has no em dash: "-" is the dash filings print in ASCII)
     row("Acquisitions, net of cash acquired", 9, "-", "(2,023)")
     row("Diluted earnings per share", 0, "3.45", "(0.12)")
+    # a wrapped label naming amounts and years in prose is no header of a new table
+    row("Advances, net of refunds of $24, $30 in 2023, 2022", 0, "", "")
+    row("and 2021, respectively", 0, "28", "26")
+    row("Dividends paid", 0, "(389)", "(353)")
     for _ in range(4):  # enough table rows for the page to be read as tables
         row("Other, net", 9, "12", "8")
     return doc.tobytes()
@@ -107,3 +111,9 @@ def test_each_cell_cites_its_printed_line(cells: tuple[StatementCell, ...]) -> N
     assert "(1,577)" in line.text
     _, y0, x1, y1 = capex.bbox
     assert x1 == pytest.approx(COLUMNS[1] + 40, abs=1.0) and y0 < y1
+
+
+def test_years_in_a_labels_prose_start_no_table(cells: tuple[StatementCell, ...]) -> None:
+    dividends = _cell(cells, "Dividends paid", "FY2022")
+    assert (dividends.value, dividends.scale) == (-353.0, 10**6)
+    assert "Cash Flows" in dividends.caption

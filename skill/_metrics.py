@@ -1,0 +1,269 @@
+"""Metrics computed from statement cells, never read or guessed: "What is Amazon's FY2017
+days payable outstanding?" -> 365 x average accounts payable / cost of sales, each operand a
+cell of the company's own statements, the arithmetic shown.
+
+The registry is data (domain/lexicon/financial.yaml, `metrics`): each metric's definitions as
+expressions over concepts. A question names a metric and a fiscal year (the latest it names:
+"from FY2016 to FY2017" asks for FY2017's growth); its definition is the one the question's
+words choose, else the standard one; a metric with none (the quick ratio, debt-to-equity,
+return on assets) asked without saying which definition is INSUFFICIENT, with the cells found.
+Each operand (a concept in a period) must be established by the engine from its cells (they
+agree, SUPPORTED) before anything is computed; an operand missing, or disputed, or printed
+with no sign to read (an "(expense)/benefit" row), is INSUFFICIENT with the cells found. An
+average over several fiscal years is not computed here (INSUFFICIENT, cells quoted).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from domain import FinancialMetric, MetricFormula, StatementCell, financial_concepts
+from skill._answer import EvidenceUnit
+from skill._figures import figure_value, matching_cells
+
+_ROUND = re.compile(
+    r"\b(?:round\w*\s+(?:\w+\s+){0,4}?(?:to\s+)?(?:the\s+)?(?:nearest\s+)?)?"
+    r"(one|two|three|1|2|3)\s+decimal",
+    re.IGNORECASE,
+)
+_DECIMALS = {"one": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3}
+_SCALE_WORDS = {1_000: "thousand", 1_000_000: "million", 1_000_000_000: "billion"}
+_DEFAULT_DECIMALS = {"%": 1, "ratio": 2, "days": 2, "USD": 2}
+# an average over fiscal years ("3 year average", "FY2015 - FY2017 ... average")
+_YEARS_AVERAGE = re.compile(r"\b(\d|two|three|four|five)[\s-]+years?\s+average\b", re.I)
+
+# (document id, cell, concept, value) -> the cell as an evidence unit
+UnitMaker = Callable[[str, StatementCell, str, str | None], EvidenceUnit]
+# an operand's units (each valued by its figure) -> did the engine establish it?
+OperandJudge = Callable[[Sequence[EvidenceUnit]], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class MetricResult:
+    """A metric computed (or not): the operand cells as evidence units (valued with the
+    result when it was computed, else quoted without a value), the period, the formula, the
+    result's text ("4.8%"), the arithmetic shown, or the note saying why nothing was."""
+
+    units: tuple[EvidenceUnit, ...]
+    period: str
+    formula: MetricFormula | None
+    value: str | None
+    arithmetic: str | None
+    note: str | None
+
+
+def metric_periods(years: Sequence[int]) -> tuple[str, ...]:
+    """The periods whose cells a metric of `years` may read: each fiscal year from the one
+    before the first named to the last (a year's metric may read the year before's)."""
+    return tuple(f"FY{y}" for y in range(min(years) - 1, max(years) + 1))
+
+
+def _magnitude(cell: StatementCell, sign: str) -> float | None:
+    """The amount an operand contributes: as printed for a positive concept, its magnitude
+    for an outflow or an expense; None for an expense row that names a benefit too."""
+    assert cell.amount is not None
+    if sign == "expense" and "benefit" in cell.row_label.lower():
+        return None
+    return abs(cell.amount) if sign in ("outflow", "expense") else cell.amount
+
+
+def _number(amount: float, scale: int) -> str:
+    value = amount / scale
+    text = f"{value:,.2f}".rstrip("0").rstrip(".") if value % 1 else f"{value:,.0f}"
+    return f"({text})" if value < 0 else text
+
+
+def _decimals(question: str, unit: str) -> int:
+    m = _ROUND.search(question)
+    return _DECIMALS[m.group(1).lower()] if m else _DEFAULT_DECIMALS[unit]
+
+
+def _evaluate(node: ast.AST, amounts: dict[tuple[str, str], float]) -> float:
+    if isinstance(node, ast.Constant):
+        assert isinstance(node.value, int | float)  # the registry's loader checked it
+        return float(node.value)
+    if isinstance(node, ast.Name):
+        return amounts[(node.id, "this")]
+    if isinstance(node, ast.Call):
+        assert isinstance(node.func, ast.Name) and isinstance(node.args[0], ast.Name)
+        name = node.args[0].id
+        if node.func.id == "prior":
+            return amounts[(name, "prior")]
+        return (amounts[(name, "this")] + amounts[(name, "prior")]) / 2
+    if isinstance(node, ast.UnaryOp):
+        return -_evaluate(node.operand, amounts)
+    assert isinstance(node, ast.BinOp)
+    left, right = _evaluate(node.left, amounts), _evaluate(node.right, amounts)
+    if isinstance(node.op, ast.Add):
+        return left + right
+    if isinstance(node.op, ast.Sub):
+        return left - right
+    if isinstance(node.op, ast.Mult):
+        return left * right
+    if right == 0:
+        raise ZeroDivisionError
+    return left / right
+
+
+def _render(node: ast.AST, amounts: dict[tuple[str, str], float], scale: int) -> str:
+    """The expression with each operand's amount in the table's scale: "(1,577 / 32,765)"."""
+    if isinstance(node, ast.Constant):
+        assert isinstance(node.value, int | float)
+        return f"{node.value:,}"
+    if isinstance(node, ast.Name):
+        return _number(amounts[(node.id, "this")], scale)
+    if isinstance(node, ast.Call):
+        assert isinstance(node.func, ast.Name) and isinstance(node.args[0], ast.Name)
+        name = node.args[0].id
+        if node.func.id == "prior":
+            return _number(amounts[(name, "prior")], scale)
+        this, prior = amounts[(name, "this")], amounts[(name, "prior")]
+        return f"(({_number(this, scale)} + {_number(prior, scale)}) / 2)"
+    if isinstance(node, ast.UnaryOp):
+        return f"-{_render(node.operand, amounts, scale)}"
+    assert isinstance(node, ast.BinOp)
+    symbol = {ast.Add: "+", ast.Sub: "-", ast.Mult: "x", ast.Div: "/"}[type(node.op)]
+    return f"({_render(node.left, amounts, scale)} {symbol} {_render(node.right, amounts, scale)})"
+
+
+def _formatted(raw: float, unit: str, decimals: int, divisor: int) -> str:
+    """A metric's value as the answer states it: "4.8%", "1.73", "93.86 days", "USD 0.40
+    billion" (`divisor`: the scale a USD amount is stated in)."""
+    if unit == "%":
+        return f"{raw * 100:,.{decimals}f}%"
+    if unit == "USD":
+        return f"USD {raw / divisor:,.{decimals}f} {_SCALE_WORDS.get(divisor, '')}".rstrip()
+    return f"{raw:,.{decimals}f}" + (" days" if unit == "days" else "")
+
+
+def _wanted(formulas: Sequence[MetricFormula], period: int) -> list[tuple[str, str, str]]:
+    """(concept, reading, period) of every operand the formulas read for fiscal `period`."""
+    this, prior = f"FY{period}", f"FY{period - 1}"
+    periods = {"this": [this], "prior": [prior], "avg": [this, prior]}
+    out: list[tuple[str, str, str]] = []
+    for formula in formulas:
+        for operand, kind in formula.operands():
+            for p in periods[kind]:
+                if (operand, kind, p) not in out:
+                    out.append((operand, kind, p))
+    return out
+
+
+def _years_averaged(question: str, years: Sequence[int]) -> bool:
+    """Does the question ask for the mean over the fiscal years from the first it names to
+    the last ("FY2015 - FY2017 3 year average"), the count it states matching the range?"""
+    m = _YEARS_AVERAGE.search(question)
+    if m is None or max(years) - min(years) < 1:
+        return False
+    words = {"two": 2, "three": 3, "four": 4, "five": 5}
+    count = m.group(1).lower()
+    return (words.get(count) or int(count)) == max(years) - min(years) + 1
+
+
+def compute_metric(
+    metric: FinancialMetric,
+    question: str,
+    years: Sequence[int],
+    scale_asked: int | None,
+    cells: Sequence[tuple[str, StatementCell]],
+    make_unit: UnitMaker,
+    established: OperandJudge,
+    company: str,
+) -> MetricResult:
+    """`metric` for the latest of `years` (or its mean over the years from the first to the
+    last, when the question asks for an N-year average) from `cells` (the company's own), or
+    the reason it is not computed (INSUFFICIENT) with the cells found quoted."""
+    averaged = _years_averaged(question, years)
+    targets = list(range(min(years), max(years) + 1)) if averaged else [max(years)]
+    period = f"FY{targets[0]}-FY{targets[-1]}" if averaged else f"FY{targets[0]}"
+    name = metric.name.replace("_", " ")
+    concepts = {c.name: c for c in financial_concepts()}
+    formula = metric.formula_for(question)
+    every = list(metric.formulas) if formula is None else [formula]
+    found: dict[tuple[str, str], list[tuple[str, StatementCell]]] = {}
+    for target in targets:
+        for c, _, p in _wanted(every, target):
+            found.setdefault((c, p), matching_cells(cells, concepts[c], p))
+    quoted = tuple(
+        make_unit(d, cell, c, None) for (c, p), pairs in found.items() for d, cell in pairs
+    )
+
+    def refused(why: str) -> MetricResult:
+        return MetricResult(
+            quoted,
+            period,
+            formula,
+            None,
+            None,
+            f"{name} {period} not computed: {why}; "
+            f"{len(quoted)} cells of {company}'s filings quoted",
+        )
+
+    if not averaged and (_YEARS_AVERAGE.search(question) or max(years) - min(years) > 1):
+        return refused("an average or change over several fiscal years is not computed")
+    if formula is None:
+        options = "; ".join(f.expression for f in metric.formulas)
+        return refused(f"the question leaves its definition open ({options})")
+    if (
+        not averaged
+        and len(set(years)) > 1
+        and all(kind == "this" for _, kind in formula.operands())
+    ):
+        return refused("the question names two fiscal years and the metric reads one")
+    decimals = _decimals(question, metric.unit)
+    results: list[tuple[str, float, str, int]] = []  # (period, value, arithmetic, scale)
+    for target in targets:
+        this = f"FY{target}"
+        amounts: dict[tuple[str, str], float] = {}
+        scales: list[int] = []
+        for concept_name, _kind, p in _wanted([formula], target):
+            concept = concepts[concept_name]
+            pairs = found[(concept_name, p)]
+            label = f"{concept_name.replace('_', ' ')} {p}"
+            if not pairs:
+                return refused(f"no {label} in the statement tables")
+            values = {_magnitude(cell, concept.sign) for _, cell in pairs}
+            if None in values:
+                return refused(f"the sign of {label} is not printed ('{pairs[0][1].row_label}')")
+            if len(values) != 1:
+                return refused(f"the cells of {label} disagree")
+            operand_units = [
+                make_unit(d, cell, concept_name, figure_value(cell, concept, None))
+                for d, cell in pairs
+            ]
+            if not established(operand_units):
+                return refused(f"the engine does not establish {label} from its cells")
+            amount = next(iter(values))
+            assert amount is not None
+            amounts[(concept_name, "this" if p == this else "prior")] = amount
+            scales.append(pairs[0][1].scale or 1)
+        try:
+            raw = _evaluate(formula.tree, amounts)
+        except ZeroDivisionError:
+            return refused(f"a divisor is zero in {this}")
+        shown = _render(formula.tree, amounts, scales[0])
+        if shown.startswith("(") and shown.endswith(")") and metric.unit != "%":
+            shown = shown[1:-1]
+        results.append((this, raw, shown + (" x 100" if metric.unit == "%" else ""), scales[0]))
+    divisor = scale_asked or results[0][3]
+    if averaged:
+        mean = sum(r for _, r, _, _ in results) / len(results)
+        value = _formatted(mean, metric.unit, decimals, divisor)
+        each = [
+            (p, _formatted(r, metric.unit, max(decimals, 2), divisor), a) for p, r, a, _ in results
+        ]
+        arithmetic = (
+            "; ".join(f"{p}: {a} = {v}" for p, v, a in each)
+            + f"; ({' + '.join(v for _, v, _ in each)}) / {len(each)} = {value}"
+        )
+    else:
+        value = _formatted(results[0][1], metric.unit, decimals, divisor)
+        arithmetic = f"{results[0][2]} = {value}"
+    units = tuple(
+        u.model_copy(update={"value": value, "claim_id": f"{u.subject_id}:{metric.name}:{period}"})
+        for u in quoted
+    )
+    return MetricResult(units, period, formula, value, arithmetic, None)

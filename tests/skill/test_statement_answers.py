@@ -1,0 +1,210 @@
+"""Figures and metrics answered from the statement cells of a generated 10-K (issue 35):
+a single figure cited on its cell; a metric computed from cited cells with its arithmetic
+shown; a period the statements do not have, and a metric whose definition the question
+leaves open, INSUFFICIENT with the cells found; another company's figures never used."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.pdfs import Line, Row, StatementTable, statement_pdf
+from tests.skill.conftest import ingested_runtime
+
+_COLS = (60.0, 250.0, 420.0)
+BRAMBLE, CORVID = "BRAMBLE UTILITIES, INC.", "CORVID RAIL CORP."
+NUMBERS = {BRAMBLE: "51-0000001", CORVID: "52-0000002"}
+
+
+def _filing(name: str, revenue: tuple[str, str], capex: tuple[str, str]) -> bytes:
+    cover: list[Line | Row] = [
+        Line("UNITED STATES", bold=True, x=250),
+        Line("SECURITIES AND EXCHANGE COMMISSION", bold=True, x=180),
+        Line("FORM 10-K", bold=True, x=270, gap=8),
+        Line("For the fiscal year ended December 31, 2020", x=200, gap=6),
+        Line(name, bold=True, x=190, gap=10),
+        Line("(Exact name of registrant as specified in its charter)", size=9, x=190),
+        Row(("Delaware", "", NUMBERS[name]), xs=_COLS, gap=10),
+        Row(("(State or other jurisdiction of", "", "(I.R.S. Employer"), xs=_COLS, size=9),
+        Row(("incorporation or organization)", "", "Identification No.)"), xs=_COLS, size=9),
+    ]
+    income = StatementTable(
+        "Consolidated Statements of Operations",
+        "(In millions, except per share data)",
+        ("2020", "2019"),
+        (
+            ("Revenue", 0, revenue),
+            ("Cost of sales", 0, ("20,100", "18,400")),
+            ("Gross profit", 0, ("12,665", "11,600")),
+            ("Operating income", 0, ("4,100", "3,900")),
+            ("Income before income taxes", 0, ("3,800", "3,500")),
+            ("Provision for income taxes", 0, ("(760)", "(700)")),
+            ("Net income", 0, ("3,040", "2,800")),
+        ),
+    )
+    # a text layer that splits a word of the caption, as 3M's 10-K does
+    balance = StatementTable(
+        "Consolidated Balance Shee t",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Current assets", 0, ()),
+            ("Cash and cash equivalents", 9, ("2,000", "1,800")),
+            ("Accounts receivable, net", 9, ("3,100", "2,900")),
+            ("Inventories", 9, ("2,400", "2,200")),
+            ("Total current assets", 0, ("7,500", "6,900")),
+            ("Property, plant and equipment, net", 0, ("9,000", "8,800")),
+            ("Total assets", 0, ("40,000", "38,000")),
+            ("Accounts payable", 0, ("2,600", "2,400")),
+            ("Total current liabilities", 0, ("5,000", "4,600")),
+            ("Total shareholders' equity", 0, ("15,000", "14,000")),
+        ),
+    )
+    cash = StatementTable(
+        "Consolidated Statements of Cash Flows",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Net cash provided by operating activities", 0, ("5,200", "4,800")),
+            ("Purchases of property, plant and equipment", 0, capex),
+            ("Dividends paid", 0, ("(900)", "(850)")),
+            ("Acquisitions, net of cash acquired", 0, ("(120)", "(40)")),
+            ("Other, net", 0, ("12", "8")),
+        ),
+    )
+    note = StatementTable(
+        "NOTE 7. Supplemental Balance Sheet Information",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Land", 0, ("1,000", "1,000")),
+            ("Buildings", 0, ("11,000", "10,500")),
+            ("Less: accumulated depreciation", 0, ("(3,000)", "(2,700)")),
+            ("Property, plant and equipment, net", 0, ("9,000", "8,800")),
+            ("Other, net", 0, ("12", "8")),
+        ),
+    )
+    return statement_pdf(cover, [income, balance, cash, note])
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    files = [
+        ("bramble.pdf", _filing(BRAMBLE, ("32,765", "30,000"), ("(1,577)", "(1,373)"))),
+        ("corvid.pdf", _filing(CORVID, ("9,999", "9,000"), ("(444)", "(333)"))),
+    ]
+    yield from ingested_runtime(tmp_path_factory, "statements", files)
+
+
+def _ask(runtime: Any, question: str) -> Any:
+    answer = runtime.skill.ask("kb", question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
+    return answer
+
+
+def test_a_single_figure_is_its_cell(runtime: Any) -> None:
+    answer = _ask(
+        runtime, "What is the FY2020 capital expenditure of Bramble Utilities in USD millions?"
+    )
+    assert answer.sufficient and [v.value for v in answer.conclusion.values] == [
+        "USD 1,577 million"
+    ]
+    assert {e.source_location.document for e in answer.evidence} == {"bramble.pdf"}
+
+
+def test_a_metric_is_computed_from_cited_cells_with_its_arithmetic(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2020 capex as a % of revenue of Bramble Utilities? Round to one decimal place.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == "capex to revenue FY2020: (1,577 / 32,765) x 100 = 4.8%"
+    (value,) = answer.conclusion.values
+    assert value.value == "4.8%" and value.details["metric"] == ["capex_to_revenue"]
+    quotes = sorted(e.quote for e in answer.evidence)
+    assert len(quotes) == 2 and any("(1,577)" in q for q in quotes)
+    assert {e.source_location.document for e in answer.evidence} == {"bramble.pdf"}
+
+
+def test_averages_of_two_period_ends(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2020 days payable outstanding (DPO) of Bramble Utilities? Round to two decimals.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "days payable FY2020: (365 x ((2,600 + 2,400) / 2)) / 20,100 = 45.40 days"
+    )
+
+
+def test_a_period_the_statements_do_not_have_is_insufficient(runtime: Any) -> None:
+    answer = _ask(runtime, "What is the FY2017 gross margin of Bramble Utilities?")
+    assert not answer.sufficient and answer.conclusion.values == []
+    assert "not computed" in (answer.conclusion.answer or "")
+
+
+def test_a_definition_left_open_is_insufficient_with_the_cells_found(runtime: Any) -> None:
+    answer = _ask(runtime, "What is the FY2020 quick ratio of Bramble Utilities?")
+    assert not answer.sufficient and answer.conclusion.values == []
+    assert "definition open" in (answer.conclusion.answer or "")
+    assert answer.evidence and all(e.value is None for e in answer.evidence)
+
+
+def test_another_companys_figures_are_never_used(runtime: Any) -> None:
+    answer = _ask(runtime, "What is the FY2020 free cash flow of Corvid Rail in USD millions?")
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.values[0].value == "USD 4,756.00 million"
+    assert {e.source_location.document for e in answer.evidence} == {"corvid.pdf"}
+
+
+def test_cells_are_read_again_only_when_asked(runtime: Any) -> None:
+    # read at ingestion: nothing left to read; `again` (the reader changed) reads them all
+    assert runtime.ingestor.read_statements("kb") == {}
+    again = runtime.ingestor.read_statements("kb", again=True)
+    assert sorted(again) == ["bramble.pdf", "corvid.pdf"] and all(again.values())
+    answer = _ask(runtime, "What is the FY2020 capital expenditure of Bramble Utilities?")
+    assert answer.sufficient
+
+
+def test_a_metric_named_only_in_a_definition_is_not_the_one_asked(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2020 cash conversion cycle of Bramble Utilities? It is defined as "
+        "DIO + days sales outstanding (DSO) - DPO.",
+    )
+    assert not answer.sufficient and not any(
+        v.details.get("metric") for v in answer.conclusion.values
+    )
+
+
+def test_an_n_year_average_of_a_metric(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2019 - FY2020 2 year average net profit margin (as a %) of Bramble "
+        "Utilities? Round to one decimal place.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "net margin FY2019-FY2020: FY2019: (2,800 / 30,000) x 100 = 9.33%; "
+        "FY2020: (3,040 / 32,765) x 100 = 9.28%; (9.33% + 9.28%) / 2 = 9.3%"
+    )
+    # a stated count that is not the range's is no average asked
+    answer = _ask(
+        runtime,
+        "What is the FY2019 - FY2020 3 year average net profit margin of Bramble Utilities?",
+    )
+    assert not answer.sufficient
+
+
+def test_the_statement_is_cited_though_its_caption_is_split(runtime: Any) -> None:
+    answer = _ask(runtime, "What is the FY2020 net PP&E of Bramble Utilities in USD millions?")
+    assert answer.sufficient and answer.conclusion.values[0].value == "USD 9,000 million"
+    # the balance sheet (page 3), its caption read "Balance Shee t", beside the note's table
+    assert 3 in {e.source_location.page for e in answer.evidence}
+
+
+def test_a_ratio_metric_asked_in_dollars_is_not_computed(runtime: Any) -> None:
+    answer = _ask(runtime, "What is the FY2020 gross margin of Bramble Utilities in USD millions?")
+    assert not any("%" in v.value for v in answer.conclusion.values)
