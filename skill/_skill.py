@@ -273,7 +273,18 @@ class EvidenceSkill:
             and subject_class.type == "legal_entity"
             else None
         )
-        if figure is not None:
+        own = sorted({d for c in gate.candidates for d in c.documents if d in set(committed)})
+        if (
+            figure is not None
+            and self.statement_cells is not None
+            and (
+                self.statement_cells(kb, own, _figure_periods(figure))
+                or self.statement_cells(kb, own, None)
+            )
+        ):
+            # a company whose filings hold statement cells: answered from them (a period they
+            # do not have is said so); one whose filings state figures in prose only is read
+            # as any question is
             return self._figure_answer(
                 kb, question, subject_class, gate, figure, committed, info, value_judge, machine
             )
@@ -660,12 +671,7 @@ class EvidenceSkill:
         machine.advance(State.EVIDENCE_RETRIEVAL)
         visible = set(committed)
         owner = {d: c for c in gate.candidates for d in c.documents if d in visible}
-        periods = (
-            figure.periods
-            if figure.metric is None
-            else tuple(sorted({*figure.periods, *metric_periods(figure.years)}))
-        )
-        cells = self.statement_cells(kb, sorted(owner), periods)
+        cells = self.statement_cells(kb, sorted(owner), _figure_periods(figure))
         company = gate.candidates[0].name
 
         def make_unit(
@@ -940,6 +946,13 @@ class EvidenceSkill:
             suggested_next_actions=next_actions_not_found(subject, gate.unresolved, gate.rejected),
             sufficiency=None,
         )
+
+
+def _figure_periods(figure: FigureQuestion) -> tuple[str, ...]:
+    """The periods whose cells a figure question reads (a metric's prior periods too)."""
+    if figure.metric is None:
+        return tuple(figure.periods)
+    return tuple(sorted({*figure.periods, *metric_periods(figure.years)}))
 
 
 def _chosen_documents(
