@@ -505,23 +505,13 @@ class EvidenceSkill:
                 single_valued=single,
                 evaluation_time=judgement.evaluation_time,
             )
-        machine.advance(State.CONCLUDED)
-        return Answer(
-            question=question,
-            subject_class=subject_class,
-            state_trace=[s.value for s in machine.trace],
-            terminal_state="CONCLUDED",
-            candidate_subjects=[_candidate_out(c) for c in gate.candidates],
-            rejected_candidates=_sorted_rejected(gate.rejected),
+        return _concluded(
+            question,
+            subject_class,
+            machine,
+            gate,
+            rejected_units,
             evidence=_sorted_units([*units, *replaced_units]),
-            rejected_evidence=sorted(
-                rejected_units,
-                key=lambda r: (
-                    r.source_location.document_id,
-                    r.source_location.char_start,
-                    r.evidence_id,
-                ),
-            ),
             conclusion=Conclusion(answer=answer_text, values=values),
             conflicts=conflicts,
             confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
@@ -621,23 +611,13 @@ class EvidenceSkill:
             for u in (candidates if shown_candidates else related)
         ]
         shown = sorted([*judged, *quoted, *replaced_units], key=lambda u: u.evidence_id)
-        machine.advance(State.CONCLUDED)
-        return Answer(
-            question=question,
-            subject_class=subject_class,
-            state_trace=[s.value for s in machine.trace],
-            terminal_state="CONCLUDED",
-            candidate_subjects=[_candidate_out(c) for c in gate.candidates],
-            rejected_candidates=_sorted_rejected(gate.rejected),
+        return _concluded(
+            question,
+            subject_class,
+            machine,
+            gate,
+            rejected_units,
             evidence=_sorted_units(shown),
-            rejected_evidence=sorted(
-                rejected_units,
-                key=lambda r: (
-                    r.source_location.document_id,
-                    r.source_location.char_start,
-                    r.evidence_id,
-                ),
-            ),
             conclusion=Conclusion(answer=text, values=values),
             conflicts=judgement.conflicts,
             confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
@@ -773,16 +753,13 @@ class EvidenceSkill:
                 + (found.note or "their figures disagree (a restatement or another table)")
             ]
         )
-        machine.advance(State.CONCLUDED)
-        return Answer(
-            question=question,
-            subject_class=subject_class,
-            state_trace=[s.value for s in machine.trace],
-            terminal_state="CONCLUDED",
-            candidate_subjects=[_candidate_out(c) for c in gate.candidates],
-            rejected_candidates=_sorted_rejected(gate.rejected),
+        return _concluded(
+            question,
+            subject_class,
+            machine,
+            gate,
+            [],
             evidence=units,
-            rejected_evidence=[],
             conclusion=Conclusion(answer=answer_text, values=values),
             conflicts=conflicts,
             confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
@@ -946,6 +923,36 @@ class EvidenceSkill:
             suggested_next_actions=next_actions_not_found(subject, gate.unresolved, gate.rejected),
             sufficiency=None,
         )
+
+
+def _concluded(
+    question: str | None,
+    subject_class: SubjectClass,
+    machine: StateMachine,
+    gate: GateResult,
+    rejected_units: Sequence[RejectedEvidence],
+    **fields: Any,
+) -> Answer:
+    """A concluded answer: the state machine's last step, the gate's candidates and
+    rejections, the evidence set aside in a stable order, and the route's own `fields`."""
+    machine.advance(State.CONCLUDED)
+    return Answer(
+        question=question,
+        subject_class=subject_class,
+        state_trace=[s.value for s in machine.trace],
+        terminal_state="CONCLUDED",
+        candidate_subjects=[_candidate_out(c) for c in gate.candidates],
+        rejected_candidates=_sorted_rejected(gate.rejected),
+        rejected_evidence=sorted(
+            rejected_units,
+            key=lambda r: (
+                r.source_location.document_id,
+                r.source_location.char_start,
+                r.evidence_id,
+            ),
+        ),
+        **fields,
+    )
 
 
 def _figure_periods(figure: FigureQuestion) -> tuple[str, ...]:
