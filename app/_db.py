@@ -8,6 +8,8 @@ They are made by `create_all` when the database is opened, as the catalog's new 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import (
@@ -25,6 +27,8 @@ from sqlalchemy import (
     select,
     update,
 )
+
+from domain import storage_failure
 
 metadata = MetaData()
 
@@ -83,6 +87,18 @@ answer_counters = Table(
     Column("kb", String(64), primary_key=True),
     Column("last", Integer, nullable=False),
 )
+
+
+@contextmanager
+def storage_writes() -> Iterator[None]:
+    """A write the disk refuses ("database or disk is full") raises StorageFull (507)."""
+    try:
+        yield
+    except Exception as exc:
+        full = storage_failure(exc)
+        if full is None or full is exc:
+            raise
+        raise full from exc
 
 
 def open_engine(url: str, *extra: MetaData) -> Engine:

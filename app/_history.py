@@ -14,8 +14,7 @@ words of the batch reports (`citations`, `citation_label`, `verdict`).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,10 +22,9 @@ from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from app._batch import _answer_text, _question_text, citation_label, citations, outcome, verdict
-from app._db import answer_counters, answers
+from app._db import answer_counters, answers, storage_writes
 from app._errors import AnswerNotFound
 from app._jobs import _now
-from domain import storage_failure
 
 # The answers a knowledge base keeps by default; the oldest are dropped past it.
 DEFAULT_HISTORY_CAP = 1000
@@ -82,17 +80,6 @@ class HistoryStore:
         self._engine = engine
         self.cap = cap
 
-    @contextmanager
-    def _writes(self) -> Iterator[None]:
-        """A write the disk refuses ("database or disk is full") raises StorageFull."""
-        try:
-            yield
-        except Exception as exc:
-            full = storage_failure(exc)
-            if full is None or full is exc:
-                raise
-            raise full from exc
-
     def record(self, kb: str, request: dict[str, Any], answer: dict[str, Any]) -> int:
         """Keep `answer` (as returned for `request`) and return its id; the knowledge base's
         oldest answers past the cap are dropped in the same transaction."""
@@ -104,7 +91,7 @@ class HistoryStore:
             return self._record(kb, request, answer)
 
     def _record(self, kb: str, request: dict[str, Any], answer: dict[str, Any]) -> int:
-        with self._writes(), self._engine.begin() as conn:
+        with storage_writes(), self._engine.begin() as conn:
             # The counter's update comes first: it takes the write lock (SQLite) or the
             # row's lock (PostgreSQL), so concurrent records get distinct numbers.
             bumped = conn.execute(
@@ -198,7 +185,7 @@ class HistoryStore:
 
     def delete(self, kb: str, answer_id: int) -> None:
         """Delete one answer; AnswerNotFound if there is none. Its id is not given again."""
-        with self._writes(), self._engine.begin() as conn:
+        with storage_writes(), self._engine.begin() as conn:
             gone = conn.execute(
                 delete(answers).where(answers.c.kb == kb, answers.c.seq == answer_id)
             ).rowcount

@@ -13,9 +13,8 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -23,9 +22,9 @@ from typing import Any
 
 from sqlalchemy import Engine, func, select, update
 
-from app._db import job_items, jobs
+from app._db import job_items, jobs, storage_writes
 from app._errors import JobConflict, JobNotFound
-from domain import StorageFull, storage_failure
+from domain import StorageFull
 
 _log = logging.getLogger("evrag.app.jobs")
 
@@ -96,19 +95,11 @@ def _record(row: Any) -> JobRecord:
 class JobStore:
     """The jobs tables; every method is one short transaction (safe from any thread)."""
 
+    # a write the disk refuses raises StorageFull (507); tests fake a full disk through it
+    _writes = staticmethod(storage_writes)
+
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
-
-    @contextmanager
-    def _writes(self) -> Iterator[None]:
-        """A write the disk refuses ("database or disk is full") raises StorageFull (507)."""
-        try:
-            yield
-        except Exception as exc:
-            full = storage_failure(exc)
-            if full is None or full is exc:
-                raise
-            raise full from exc
 
     def create(self, kind: JobKind, kb: str, inputs: Sequence[dict[str, Any]]) -> JobRecord:
         job_id = secrets.token_hex(12)
