@@ -37,9 +37,8 @@ def test_same_vectors_and_no_shared_lock(backend: str) -> None:
 
 
 def test_evrag_serve_hands_the_gil_over_quickly(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A question waited the whole 5 ms switch interval each time it took the GIL back from an
-    upload's ingestion (bench/soak: p95 2.34x idle during uploads); `evrag serve` runs with
-    a short one."""
+    """A question waits up to the switch interval each time it takes the GIL back from another
+    thread of the server; `evrag serve` runs with a short one (0.5 ms, not CPython's 5 ms)."""
     import contextlib
     import sys
 
