@@ -544,7 +544,10 @@ def _runs_on(
     k = j
     while k < len(tokens):
         gap = text[tokens[k - 1].end : tokens[k].start]
-        word = _is_form(tokens[k]) or (
+        # a legal form in lower case right after another is the question's word ("... Gas
+        # Company limited?"), not a second form of the name
+        glued = text[tokens[k].start : tokens[k].end].islower() and _is_form(tokens[k - 1])
+        word = (_is_form(tokens[k]) and not glued) or (
             _is_capitalised(tokens[k]) and _name_word(tokens[k], start=False)
         )
         if gap.strip() or not word:

@@ -379,3 +379,16 @@ def test_a_claim_answer_is_the_same_bytes_twice(runtime: Any) -> None:
     question = "Can Halcyon assign the MSA with Northgate without consent?"
     first = runtime.skill.ask("halcyon", question).to_json()
     assert runtime.skill.ask("halcyon", question).to_json() == first
+
+
+@pytest.mark.parametrize("adjective", ["limited", "capped"])
+def test_a_word_after_a_full_name_is_the_questions(runtime: Any, adjective: str) -> None:
+    # "... with Northgate Logistics, Inc. limited?": the adjective, not a second legal form
+    a = _ask(
+        runtime,
+        f"Is Halcyon Robotics, Inc.'s liability under the MSA with Northgate Logistics, Inc. "
+        f"{adjective}?",
+    )
+    assert a["terminal_state"] == "CONCLUDED"
+    assert all(adjective not in p for p in a["subject_class"]["constraints"]["parties"])
+    assert a["conclusion"]["answer"].startswith("Yes —"), a["conclusion"]["answer"]
