@@ -47,7 +47,7 @@ def create_app(
             # Already started (a second client on a running app): one owner of the store.
             yield
             return
-        opened = runtime or Runtime.open(settings or Settings())
+        opened = runtime or Runtime.open(settings or Settings(), serving=True)
         try:
             opened.skill.warm_up()  # attribute cues embedded before the first question
             state = ApiState.open(opened, limits)
@@ -100,7 +100,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None
     import uvicorn
 
     sys.setswitchinterval(GIL_SWITCH_SECONDS)
-    with Runtime.open(settings) as runtime:
+    with Runtime.open(settings, serving=True) as runtime:
         app = create_app(settings, runtime=runtime)
         uvicorn.run(
             app,

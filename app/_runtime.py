@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
 import re
 import threading
 from collections.abc import Mapping, Sequence
@@ -49,7 +48,9 @@ class Runtime:
     documents: _CommittedDocuments
 
     @classmethod
-    def open(cls, settings: Settings) -> Runtime:
+    def open(cls, settings: Settings, *, serving: bool = False) -> Runtime:
+        """Open the stores and wire the rest. `serving`: for the HTTP server, whose OCR
+        leaves a core to questions (`Settings.serve_ocr_threads`); batch commands use all."""
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         store = open_store(  # takes the embedded store's process lock
             settings.data_dir,
@@ -79,7 +80,7 @@ class Runtime:
             parser = PdfParser(
                 ocr=settings.ocr,
                 ocr_dpi=settings.ocr_dpi,
-                ocr_threads=settings.embed_threads or os.cpu_count() or 1,
+                ocr_threads=settings.ocr_thread_count(serving=serving),
             )
             ingestor = Ingestor(store, catalog, embedder, blobs, parser=parser)
             documents = _CommittedDocuments(catalog)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pydantic import AliasChoices, Field, model_validator
@@ -49,6 +50,12 @@ class Settings(BaseSettings):
     # "off". Each document records which backend read which page.
     ocr: str = Field(default="rapidocr", pattern="^(rapidocr|tesseract|off)$")
     ocr_dpi: int = Field(default=200, ge=72, le=600)
+    # ONNX threads of one OCR parse while `evrag serve` answers questions
+    # (EVRAG_SERVE_OCR_THREADS). None: one core fewer than batch ingestion uses (at least 1):
+    # OCR of a scanned upload (~9 s of CPU a document) on every core took the questions'
+    # CPU on 2 cores; a question needs ~12 ms of a core (bench/soak). OCR's text does not
+    # depend on its thread count. `evrag ingest` and other batch commands keep every core.
+    serve_ocr_threads: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="after")
     def _fill_database_url(self) -> Settings:
@@ -58,6 +65,14 @@ class Settings(BaseSettings):
         if self.qdrant_url == "":
             object.__setattr__(self, "qdrant_url", None)
         return self
+
+    def ocr_thread_count(self, *, serving: bool) -> int:
+        """ONNX threads for one OCR parse: every core (or `embed_threads`) for batch
+        ingestion; while serving, `serve_ocr_threads`, else one core fewer (at least 1)."""
+        batch = self.embed_threads or os.cpu_count() or 1
+        if not serving:
+            return batch
+        return self.serve_ocr_threads or min(batch, max(1, (os.cpu_count() or 1) - 1))
 
     @property
     def catalog_url(self) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -46,7 +48,9 @@ def test_evrag_serve_hands_the_gil_over_quickly(monkeypatch: pytest.MonkeyPatch)
     from app import Settings
 
     seen: list[float] = []
-    monkeypatch.setattr("api._app.Runtime.open", lambda settings: contextlib.nullcontext(None))
+    monkeypatch.setattr(
+        "api._app.Runtime.open", lambda settings, **kwargs: contextlib.nullcontext(None)
+    )
     monkeypatch.setattr("api._app.create_app", lambda *args, **kwargs: None)
     monkeypatch.setattr("uvicorn.run", lambda *args, **kwargs: seen.append(sys.getswitchinterval()))
     before = sys.getswitchinterval()
@@ -55,3 +59,69 @@ def test_evrag_serve_hands_the_gil_over_quickly(monkeypatch: pytest.MonkeyPatch)
     finally:
         sys.setswitchinterval(before)
     assert len(seen) == 1 and seen[0] <= 0.001, seen
+
+
+def _record_runtimes(monkeypatch: pytest.MonkeyPatch) -> list:
+    """Every runtime `Runtime.open` returns from now on, in order."""
+    from app import Runtime
+
+    opened: list = []
+    original = Runtime.open
+
+    def recording(cls, settings, **kwargs):  # type: ignore[no-untyped-def]
+        runtime = original(settings, **kwargs)
+        opened.append(runtime)
+        return runtime
+
+    monkeypatch.setattr(Runtime, "open", classmethod(recording))
+    return opened
+
+
+def test_evrag_serve_leaves_a_core_to_questions(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`evrag serve` OCRs with one core fewer than the machine has (a scanned upload's OCR on
+    every core took the questions' CPU); EVRAG_SERVE_OCR_THREADS sets it."""
+    from api import serve
+    from app import Settings
+
+    monkeypatch.setattr("os.cpu_count", lambda: 4)
+    monkeypatch.setattr("uvicorn.run", lambda *args, **kwargs: None)
+    opened = _record_runtimes(monkeypatch)
+    before = sys.getswitchinterval()
+    try:
+        serve(Settings(data_dir=tmp_path / "a"))
+        monkeypatch.setenv("EVRAG_SERVE_OCR_THREADS", "1")
+        serve(Settings(data_dir=tmp_path / "b"))
+    finally:
+        sys.setswitchinterval(before)
+    assert [rt.ingestor.parser.ocr_threads for rt in opened] == [3, 1]
+
+
+def test_the_app_uploads_with_the_serving_ocr_threads(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The app opening its own runtime (its lifespan) is serving too, and its upload jobs parse
+    with that runtime's parser."""
+    from fastapi.testclient import TestClient
+
+    from api import ApiSettings, create_app
+    from app import Settings
+
+    monkeypatch.setattr("os.cpu_count", lambda: 4)
+    app = create_app(Settings(data_dir=tmp_path / "d"), ApiSettings(admin_key="k"))
+    with TestClient(app):
+        state = app.state.api
+        assert state.runtime.ingestor.parser.ocr_threads == 3
+        assert state.ingestor.parser is state.runtime.ingestor.parser
+
+
+def test_the_cli_ingests_with_every_core(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Batch commands (`evrag ingest`, `kb`, ...) open the runtime for batch work: OCR takes
+    every core, as before."""
+    from app.cli import main
+
+    monkeypatch.setattr("os.cpu_count", lambda: 4)
+    opened = _record_runtimes(monkeypatch)
+    assert main(["--data-dir", str(tmp_path / "d"), "kb", "list"]) == 0
+    assert [rt.ingestor.parser.ocr_threads for rt in opened] == [4]

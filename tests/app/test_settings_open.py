@@ -104,3 +104,29 @@ def test_opening_the_data_dir_sweeps_what_a_killed_blob_write_left(tmp_path: Pat
         assert not partial.exists() and not other.exists()
         assert kept.read_bytes() == b"%PDF-1.7 kept"
         assert runtime.blobs.sweep_partial_writes() == []
+
+
+@pytest.mark.parametrize(
+    ("cores", "env", "batch", "serving"),
+    [
+        (2, {}, 2, 1),  # the soak's machine: one core stays for questions
+        (8, {}, 8, 7),
+        (1, {}, 1, 1),  # never 0
+        (8, {"EVRAG_SERVE_OCR_THREADS": "2"}, 8, 2),
+        (8, {"EVRAG_EMBED_THREADS": "3"}, 3, 3),  # an operator's lower count is kept
+        (None, {}, 1, 1),  # cores unknown
+    ],
+)
+def test_ocr_threads_for_batch_work_and_for_serving(
+    monkeypatch: pytest.MonkeyPatch,
+    cores: int | None,
+    env: dict[str, str],
+    batch: int,
+    serving: int,
+) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: cores)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    s = Settings()
+    assert s.ocr_thread_count(serving=False) == batch
+    assert s.ocr_thread_count(serving=True) == serving
