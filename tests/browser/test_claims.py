@@ -95,9 +95,12 @@ def test_a_no_with_its_deciding_sentence_and_exception(page: Any) -> None:
     assert exceptions.get_attribute("aria-label") == "Exceptions" and exceptions.is_visible()
     assert EXCEPTION in visible_text(exceptions)
     assert not block.query_selector("ul.conditions")  # none stated: no empty list
-    # The sentences that only name assigning are labelled, apart from the answer.
+    # Sentences that only name assigning, if any are quoted, are labelled apart from the
+    # answer (the reader reads assigning of the agreement or its rights only, so "Provider
+    # shall assign qualified personnel" is not one of them)
     related = card.query_selector_all(".related li")
-    assert related and all(r.query_selector(".tag.related").is_visible() for r in related)
+    assert all(r.query_selector(".tag.related").is_visible() for r in related)
+    assert not any("qualified personnel" in visible_text(r) for r in related)
     assert not any(r.query_selector(".tag.deciding") for r in related)
     assert all("Neither Party may assign" not in visible_text(r) for r in related)
 
