@@ -318,3 +318,22 @@ def statement_pdf(cover: Sequence[Item], tables: Sequence[StatementTable]) -> by
                 x = edge - pymupdf.get_text_length(figure, fontsize=9)
                 page.insert_text((x, y), figure, fontsize=9, fontname="helv")
     return _write(doc.tobytes(garbage=3, deflate=True), None)
+
+
+_COVER_COLS = (60.0, 250.0, 420.0)
+
+
+def ten_k_cover(name: str, employer_id: str) -> list[Line | Row]:
+    """A Form 10-K cover for fiscal 2020: the registrant's name, its caption, Delaware and its
+    I.R.S. employer number in the form's three captioned columns."""
+    return [
+        Line("UNITED STATES", bold=True, x=250),
+        Line("SECURITIES AND EXCHANGE COMMISSION", bold=True, x=180),
+        Line("FORM 10-K", bold=True, x=270, gap=8),
+        Line("For the fiscal year ended December 31, 2020", x=200, gap=6),
+        Line(name, bold=True, x=190, gap=10),
+        Line("(Exact name of registrant as specified in its charter)", size=9, x=190),
+        Row(("Delaware", "", employer_id), xs=_COVER_COLS, gap=10),
+        Row(("(State or other jurisdiction of", "", "(I.R.S. Employer"), xs=_COVER_COLS, size=9),
+        Row(("incorporation or organization)", "", "Identification No.)"), xs=_COVER_COLS, size=9),
+    ]

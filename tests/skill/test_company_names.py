@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.pdfs import Line, Row, make_pdf, paragraph
+from tests.pdfs import Line, Row, make_pdf, paragraph, ten_k_cover
 from tests.skill.conftest import ingested_runtime
 
 pytestmark = pytest.mark.slow
@@ -27,15 +27,7 @@ NUMBERS = {BRAMBLE: "51-0000001", CORVID: "52-0000002"}
 
 def _filing(name: str, ticker: str, text: str) -> bytes:
     cover: list[Line | Row] = [
-        Line("UNITED STATES", bold=True, x=250),
-        Line("SECURITIES AND EXCHANGE COMMISSION", bold=True, x=180),
-        Line("FORM 10-K", bold=True, x=270, gap=8),
-        Line("For the fiscal year ended December 31, 2020", x=200, gap=6),
-        Line(name, bold=True, x=190, gap=10),
-        Line("(Exact name of registrant as specified in its charter)", size=9, x=190),
-        Row(("Delaware", "", NUMBERS[name]), xs=_COLS, gap=10),
-        Row(("(State or other jurisdiction of", "", "(I.R.S. Employer"), xs=_COLS, size=9),
-        Row(("incorporation or organization)", "", "Identification No.)"), xs=_COLS, size=9),
+        *ten_k_cover(name, NUMBERS[name]),
         Row(
             ("Title of each class", "Trading Symbol(s)", "Name of each exchange"),
             xs=_COLS,

@@ -10,25 +10,16 @@ from typing import Any
 
 import pytest
 
-from tests.pdfs import Line, Row, StatementTable, statement_pdf
+from tests.pdfs import Line, Row, StatementTable, statement_pdf, ten_k_cover
 from tests.skill.conftest import ingested_runtime
 
-_COLS = (60.0, 250.0, 420.0)
 BRAMBLE, CORVID = "BRAMBLE UTILITIES, INC.", "CORVID RAIL CORP."
 NUMBERS = {BRAMBLE: "51-0000001", CORVID: "52-0000002"}
 
 
 def _filing(name: str, revenue: tuple[str, str], capex: tuple[str, str]) -> bytes:
     cover: list[Line | Row] = [
-        Line("UNITED STATES", bold=True, x=250),
-        Line("SECURITIES AND EXCHANGE COMMISSION", bold=True, x=180),
-        Line("FORM 10-K", bold=True, x=270, gap=8),
-        Line("For the fiscal year ended December 31, 2020", x=200, gap=6),
-        Line(name, bold=True, x=190, gap=10),
-        Line("(Exact name of registrant as specified in its charter)", size=9, x=190),
-        Row(("Delaware", "", NUMBERS[name]), xs=_COLS, gap=10),
-        Row(("(State or other jurisdiction of", "", "(I.R.S. Employer"), xs=_COLS, size=9),
-        Row(("incorporation or organization)", "", "Identification No.)"), xs=_COLS, size=9),
+        *ten_k_cover(name, NUMBERS[name]),
     ]
     income = StatementTable(
         "Consolidated Statements of Operations",
