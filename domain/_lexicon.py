@@ -269,6 +269,8 @@ class Lexicon:
     entity_references: tuple[str, ...]
     # verb phrases saying a person holds a title now ("who remains", "who serves as")
     holds_title_now: tuple[str, ...]
+    # a press release's headline verbs after its issuer's name ("Amcor reports ...")
+    release_headline_verbs: tuple[str, ...]
     # how a text says an office ended, and the words before the date it takes effect
     tenure_ended_verbs: tuple[str, ...]
     tenure_ended_nouns: tuple[str, ...]
@@ -520,6 +522,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),
         entity_references=tuple(vocabulary.words("entity_references")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),
+        release_headline_verbs=tuple(vocabulary.words("release_headline_verbs")),
         tenure_ended_verbs=tuple(vocabulary.words("tenure_ended_verbs")),
         tenure_ended_nouns=tuple(vocabulary.words("tenure_ended_nouns")),
         tenure_effective=tuple(vocabulary.words("tenure_effective")),

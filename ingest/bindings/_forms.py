@@ -19,11 +19,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain import BindingType, SubjectType, entity_key, is_generic_term, lexicon
+from domain import BindingType, SubjectType, base_key, entity_key, is_generic_term, lexicon
 from ingest._document import LocatedLine
 from ingest.bindings import _signature_page as signature_page
 from ingest.bindings._context import BindingContext
 from ingest.bindings._names import (
+    _COMPANY_RE,
     COMPANY,
     PERSON,
     NamedEntity,
@@ -87,6 +88,16 @@ _ISSUER = re.compile(
     rf"(?P<co>{COMPANY}|(?:(?:[A-Z][\w.&'’-]*|&)[ \t]+){{0,4}}[A-Z][\w.&'’-]*)\s*\(\s*"
     r"(?P<ex>[A-Z][A-Za-z]{1,10}(?:\s+[A-Z][A-Za-z]{1,10})?)\s*:\s*(?P<tk>[A-Z][A-Z0-9.]{0,5})\s*\)"
 )
+# A release's headline ("Amcor reports fiscal 2023 results") and its "About Amcor" section:
+# the issuer of a release whose dateline lists no ticker (FormReader._headline_issuer).
+_HEADLINE = re.compile(
+    r"(?P<co>(?:(?:[A-Z][\w.&'’-]*|&)[ \t]+){0,5}?[A-Z][\w.&'’-]*)[ \t]+(?:"
+    + "|".join(map(re.escape, lexicon().release_headline_verbs))
+    + r")\b"
+)
+_ABOUT = re.compile(r"About\s+(?P<co>[A-Z][\w.,&'’ -]{1,80}?)\s*:?")
+# The headline stands among the first lines of the first page.
+_HEADLINE_LINES = 4
 _CERTIFY = re.compile(
     r"^\s*I,\s*(?P<name>[A-Z][^,]{2,60}?)\s*,\s*(?:hereby\s+)?certify", re.IGNORECASE
 )
@@ -173,12 +184,35 @@ class FormReader:
                     break
             return None
         # A press release: its dateline's issuer.
-        for ln in [ln for ln in ctx.flow.lines if ln.page == 1][:60]:
+        first_page = [ln for ln in ctx.flow.lines if ln.page == 1][:60]
+        for ln in first_page:
             m = _ISSUER.search(ln.text)
             if m:
                 ent = _own_name(m.group("co"))
                 if ent is not None:
                     return ent, _span(ctx, ln, ln)
+        return FormReader._headline_issuer(ctx, first_page)
+
+    @staticmethod
+    def _headline_issuer(
+        ctx: BindingContext, first_page: list[LocatedLine]
+    ) -> tuple[NamedEntity, tuple[int, int]] | None:
+        """A release with no listed dateline: the company its headline reports for ("Amcor
+        reports fiscal 2023 results"), when the release's own "About Amcor" section names the
+        same company. Two statements of the release, so a headline about another company
+        ("Acme reports ... Beta's results") is not read as the issuer on its own."""
+        about = {
+            ent.key
+            for ln in ctx.flow.lines
+            if (m := _ABOUT.fullmatch(ln.text.strip())) and (ent := _own_name(m.group("co")))
+        }
+        if not about:
+            return None
+        for ln in [ln for ln in first_page if ln.text.strip()][:_HEADLINE_LINES]:
+            m = _HEADLINE.match(ln.text.strip())
+            ent = _own_name(m.group("co")) if m else None
+            if ent is not None and ent.key in about:
+                return _legal_name(ctx, ent), _span(ctx, ln, ln)
         return None
 
     @staticmethod
@@ -555,6 +589,18 @@ def _own_name(raw: str) -> NamedEntity | None:
     if not key:
         return None
     return NamedEntity(raw, key, SubjectType.LEGAL_ENTITY)
+
+
+def _legal_name(ctx: BindingContext, ent: NamedEntity) -> NamedEntity:
+    """The release's own full name for `ent` ("Amcor plc" for the headline's "Amcor"), so the
+    release is bound to the entity its filings are: the first company-shaped name in the
+    text with the same name once legal forms are folded; `ent` itself when there is none."""
+    folded = base_key(ent.name)
+    for m in _COMPANY_RE.finditer(ctx.flow.text):
+        full = _company(m.group(0))
+        if full is not None and full.key != ent.key and base_key(full.name) == folded:
+            return full
+    return ent
 
 
 def _span(ctx: BindingContext, first: LocatedLine, last: LocatedLine) -> tuple[int, int]:
