@@ -36,7 +36,6 @@ from skill._mentions import (
     PARTY_AFTER,
     PARTY_BEFORE,
     Mention,
-    NameIndex,
     find_mentions,
     is_closed_word,
     names_a_known,
@@ -50,6 +49,7 @@ from skill._subject import (
     SubjectClass,
     document_type_of,
 )
+from skill.linking import NameLinker
 
 TOPIC = "topic"
 
@@ -392,7 +392,7 @@ def _linked_names(
     text: str,
     masked: Sequence[tuple[int, int]],
     mentions: Sequence[Mention],
-    index: NameIndex | None = None,
+    index: NameLinker | None = None,
 ) -> list[str]:
     """The names after "between" / "among" that no mention covers, split as the grammar
     splits names."""
@@ -471,7 +471,7 @@ def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
 def read_open_question(
     question: str,
     normalized: str,
-    index: NameIndex | None,
+    index: NameLinker | None,
     embed: Callable[[str], list[float]] | None = None,
     embedder: Any = None,
     *,
