@@ -518,7 +518,7 @@ def read_open_question(
         m.start <= agreement[0] < m.end or agreement[0] <= m.start < agreement[1] for m in mentions
     ):
         agreement = _agreement_phrase(normalized, mentions, asked)
-    names = [m.text for m in mentions]
+    names = [m.name for m in mentions]
     linked = _linked_names(normalized, masked, mentions, index)
     known_keys = {entity_key(n) for n in names}
     # Names the question links to the agreement ("between acme and umbrella corp") are names

@@ -218,7 +218,7 @@ def find_mentions(
                     j += 1
                 else:
                     break
-            mentions.append(_mention(text, tokens[i:j], known=False))
+            mentions.append(_unknown(text, tokens[i:j], index))
             i = j
             continue
         if index is not None and not _ordinary(token) and index.opens_name(token.spellings):
@@ -442,6 +442,17 @@ def _name_word(token: QuestionToken, *, start: bool) -> bool:
     return word not in _QUESTION_WORDS and not (start and word in _NEVER)
 
 
+def _unknown(text: str, run: Sequence[QuestionToken], index: NameLinker | None) -> Mention:
+    """A name-shaped run that matches no variant: the known name it writes with words
+    reordered or left out ("Robotics Acme"), linked by the linker's word-level score, or a
+    name the knowledge base does not know (the gate refuses it)."""
+    mention = _mention(text, run, known=False)
+    name = index.closest([t.key for t in run]) if index is not None else None
+    if name is None:
+        return mention
+    return Mention(mention.start, mention.end, mention.text, True, linked=name)
+
+
 def _known(text: str, run: Sequence[QuestionToken], link: Link, *, possessive: bool) -> Mention:
     """A known name's mention; words that are no spelling of the name the gate reads
     (initials) carry the name they were linked to."""
@@ -524,7 +535,7 @@ def split_known_names(text: str, index: NameLinker, split: Callable[[str], list[
             if piece and not _QUALIFIER.match(piece) and piece.lower() not in ("the", "a", "an"):
                 out.append(piece)
         if m is not None:
-            out.append(m.text)
+            out.append(m.name)
             cursor = m.end
     return out
 
