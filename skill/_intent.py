@@ -367,7 +367,9 @@ _ASKING = lexicon().asking_words
 def topic_text(rest: str) -> str:
     """The words of what a question asks about ("What is the interest rate of between
     and" -> "interest rate")."""
-    words = re.findall(r"[\w'’-]+", rest)
+    # a word has a letter or a digit: the hyphen left where a joined pair of names was
+    # blanked ("the NMS-Verson ...") is no word
+    words = re.findall(r"[\w'’-]*\w[\w'’-]*", rest)
     return " ".join(w for w in words if w.lower() not in _ASKING)
 
 

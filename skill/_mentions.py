@@ -144,6 +144,7 @@ def find_mentions(
     whole = {i: link for i, link in links.items() if link.variant.kind is not VariantKind.SHORT}
     closed = _closed_spans(text)
     pairs = _joined_pairs(text, tokens, index)
+    ctx = _Scan(whole, index, closed, pairs)
     mentions: list[Mention] = []
     i = 0
     while i < len(tokens):
@@ -155,6 +156,25 @@ def find_mentions(
             continue
         link = links.get(i)
         n = link.length if link is not None else 0
+        if link is not None and link.variant.kind is VariantKind.SHORT:
+            # a short name runs on over the name's next words ("keel street's" of Keel
+            # Street Capital LLC), as far as they go on opening it
+            assert index is not None
+            while (
+                i + n < len(tokens)
+                and _one_name(text, tokens, i, i + n + 1, left=True)
+                and not _POSSESSIVE.search(tokens[i + n - 1].text)
+                and index.opens_with(spellings[i : i + n + 1])
+            ):
+                n += 1
+            if not _names_a_party(text, tokens[i : i + n]) or (
+                _is_capitalised(tokens[i]) and _written_name_end(text, tokens, i, ctx) > i + n
+            ):
+                # a short name is one only where a party is named ("the Master Services
+                # Agreement" is a title, though Master Services Agreement is known); and one
+                # opening a longer written name ("Johnson & Johnson" where Johnson Controls is
+                # known) is not that name: the whole is a name
+                link, n = None, 0
         run = tokens[i : i + n]
         contiguous = all(
             not re.search(r"[?;:]", text[a.end : b.start]) for a, b in itertools.pairwise(run)
@@ -188,36 +208,7 @@ def find_mentions(
             and _name_word(token, start=True)
             and not _is_closed(token, closed)
         ):
-            j = i + 1
-            while j < len(tokens):
-                nxt = tokens[j]
-                gap = text[tokens[j - 1].end : nxt.start]
-                if j in pairs:
-                    break  # "... Northgate-Halcyon": a pair of names begins
-                if gap in _HYPHENS:  # "Hewlett-Packard": the words of one name
-                    j += 1
-                    continue
-                if gap.strip(" ,") or ("," in gap and not _is_form(nxt)):
-                    break
-                if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:
-                    break  # a legal form ends a name: "SAGEM S.A. and XIMAGE" are two
-                if _is_closed(nxt, closed):
-                    break
-                if _is_capitalised(nxt) and _name_word(nxt, start=False):
-                    if j in whole:
-                        break
-                    j += 1
-                elif (
-                    nxt.text.lower() in _CONNECTORS
-                    and j + 1 < len(tokens)
-                    and _is_capitalised(tokens[j + 1])
-                    and _name_word(tokens[j + 1], start=False)
-                    and not _is_closed(tokens[j + 1], closed)
-                    and not _separates(text, tokens, whole, index, i, j)
-                ):
-                    j += 1
-                else:
-                    break
+            j = _written_name_end(text, tokens, i, ctx)
             mentions.append(_unknown(text, tokens[i:j], index))
             i = j
             continue
@@ -238,6 +229,55 @@ def find_mentions(
                 continue
         i += 1
     return mentions
+
+
+@dataclass(frozen=True)
+class _Scan:
+    """What `find_mentions` knows of a question while it reads a name's words: the known
+    names by first word (short names left out), the linker, closed phrases' spans, and the
+    pairs of names written joined."""
+
+    whole: dict[int, Link]
+    index: NameLinker | None
+    closed: list[tuple[int, int]]
+    pairs: dict[int, int]
+
+
+def _written_name_end(text: str, tokens: Sequence[QuestionToken], i: int, ctx: _Scan) -> int:
+    """Where a name written in capitalised words from token `i` ends: its capitalised
+    words, hyphens and connectors ("Bank of America"), up to punctuation, a legal form that
+    ends it, a closed word, a known name of its own or a pair of names."""
+    j = i + 1
+    while j < len(tokens):
+        nxt = tokens[j]
+        gap = text[tokens[j - 1].end : nxt.start]
+        if j in ctx.pairs:
+            break  # "... Northgate-Halcyon": a pair of names begins
+        if gap in _HYPHENS:  # "Hewlett-Packard": the words of one name
+            j += 1
+            continue
+        if gap.strip(" ,") or ("," in gap and not _is_form(nxt)):
+            break
+        if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:
+            break  # a legal form ends a name: "SAGEM S.A. and XIMAGE" are two
+        if _is_closed(nxt, ctx.closed):
+            break
+        if _is_capitalised(nxt) and _name_word(nxt, start=False):
+            if j in ctx.whole:
+                break
+            j += 1
+        elif (
+            nxt.text.lower() in _CONNECTORS
+            and j + 1 < len(tokens)
+            and _is_capitalised(tokens[j + 1])
+            and _name_word(tokens[j + 1], start=False)
+            and not _is_closed(tokens[j + 1], ctx.closed)
+            and not _separates(text, tokens, ctx.whole, ctx.index, i, j)
+        ):
+            j += 1
+        else:
+            break
+    return j
 
 
 # Where a question names a party (issue 33): after "of", "for", "with", "by", "between", a

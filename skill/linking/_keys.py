@@ -26,7 +26,8 @@ FORMS = frozenset(w for _, f in FORM_PHRASES for w in f.split()) | frozenset(FOR
 
 # A token: a word with its inner dots and apostrophes ("C.M.", "McDonald's", "L.L.C."), or "&".
 TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:[.'’][A-Za-z0-9]+)*\.?(?:['’]s?)?|&")
-POSSESSIVE = re.compile(r"['’]s?$")
+# in any case: "NORTHGATE'S" is Northgate's
+POSSESSIVE = re.compile(r"['’][sS]?$")
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,9 @@ A name the automaton does not find may still be a known name written with words 
 reordered ("Robotics Acme", "Gulf South Supply"): `closest` scores it against every name with
 rapidfuzz over whole words (a word-level ratio of the sorted words, so a changed letter is a
 different word: "Acne Robotics" is no spelling of "Acme Robotics"), and links it only when
-the score clears `NEAR_MISS_THRESHOLD`, the name's first word is written as is, and no word
-is added: "Acme Robotics Holdings" is another company than Acme Robotics.
+the score clears `NEAR_MISS_THRESHOLD`, the name's first word is written as is, no word is
+added ("Acme Robotics Holdings" is another company than Acme Robotics), and the words are not
+its opening words alone (a short name, read only where a party is named).
 """
 
 from __future__ import annotations
@@ -117,7 +118,13 @@ class NameLinker:
         words = without_form(tuple(keys))
         if not words or not self._bare:
             return None
-        names = [n for n in sorted(self._bare) if set(words) <= set(self._bare[n])]
+        # a name's opening words are its short name, found by `opens_with` where a party is
+        # named ("the Master Services Agreement" is a title): no near miss of it
+        names = [
+            n
+            for n in sorted(self._bare)
+            if set(words) <= set(self._bare[n]) and self._bare[n][: len(words)] != words
+        ]
         if not names:
             return None
         found = process.extract(
