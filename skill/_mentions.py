@@ -3,12 +3,14 @@
 The grammar (`_question_grammar`) cuts names out of a question by where its connectors fall,
 which breaks real names ("SIGA TECHNOLOGIES, INC and MERIDIAN MEDICAL TECHNOLOGIES, INC for
 convenience", "C.M. OLIVER & COMPANY LIMITED"). Here the names come from the knowledge base
-instead: its entities, their aliases and its agreement titles are matched against the
-question, longest first, case-insensitively, with legal forms folded the way `entity_key`
-folds them (lexicon: "INC", "Inc." and "Incorporated" are one form) and possessives read as
-names ("McDonald's" is a name, "Northgate's" is Northgate's). What is left that has the shape
-of a name (capitalised words) is still a name: one the knowledge base does not know, so the
-gate refuses it (SUBJECT_NOT_FOUND), never drops it.
+instead: the linker (`skill.linking`) holds every variant of its entities' names and aliases
+(full, without the legal form, initials, distinctive first words ...) and finds them in the
+question in one scan, longest first, with case, legal forms ("INC", "Inc." and "Incorporated"
+are one form), "&"/"and", hyphens and possessives folded ("McDonald's" is a name,
+"Northgate's" is Northgate's). What is left that has the shape of a name (capitalised words)
+is still a name: a known name written with words reordered or left out, linked by the
+linker's word-level score, or one the knowledge base does not know, so the gate refuses it
+(SUBJECT_NOT_FOUND), never drops it.
 
 Two names written joined ("Northgate & Halcyon", "the Halcyon-Brightline NDA", "the
 CNET/Cyberian Promotion Agreement") are two names when each side opens a known name and the
