@@ -36,7 +36,6 @@ from skill._mentions import (
     PARTY_AFTER,
     PARTY_BEFORE,
     Mention,
-    NameIndex,
     find_mentions,
     is_closed_word,
     names_a_known,
@@ -50,6 +49,7 @@ from skill._subject import (
     SubjectClass,
     document_type_of,
 )
+from skill.linking import NameLinker
 
 TOPIC = "topic"
 
@@ -367,7 +367,9 @@ _ASKING = lexicon().asking_words
 def topic_text(rest: str) -> str:
     """The words of what a question asks about ("What is the interest rate of between
     and" -> "interest rate")."""
-    words = re.findall(r"[\w'’-]+", rest)
+    # a word has a letter or a digit: the hyphen left where a joined pair of names was
+    # blanked ("the NMS-Verson ...") is no word
+    words = re.findall(r"[\w'’-]*\w[\w'’-]*", rest)
     return " ".join(w for w in words if w.lower() not in _ASKING)
 
 
@@ -392,7 +394,7 @@ def _linked_names(
     text: str,
     masked: Sequence[tuple[int, int]],
     mentions: Sequence[Mention],
-    index: NameIndex | None = None,
+    index: NameLinker | None = None,
 ) -> list[str]:
     """The names after "between" / "among" that no mention covers, split as the grammar
     splits names."""
@@ -471,7 +473,7 @@ def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
 def read_open_question(
     question: str,
     normalized: str,
-    index: NameIndex | None,
+    index: NameLinker | None,
     embed: Callable[[str], list[float]] | None = None,
     embedder: Any = None,
     *,
@@ -518,7 +520,7 @@ def read_open_question(
         m.start <= agreement[0] < m.end or agreement[0] <= m.start < agreement[1] for m in mentions
     ):
         agreement = _agreement_phrase(normalized, mentions, asked)
-    names = [m.text for m in mentions]
+    names = [m.name for m in mentions]
     linked = _linked_names(normalized, masked, mentions, index)
     known_keys = {entity_key(n) for n in names}
     # Names the question links to the agreement ("between acme and umbrella corp") are names

@@ -3,12 +3,14 @@
 The grammar (`_question_grammar`) cuts names out of a question by where its connectors fall,
 which breaks real names ("SIGA TECHNOLOGIES, INC and MERIDIAN MEDICAL TECHNOLOGIES, INC for
 convenience", "C.M. OLIVER & COMPANY LIMITED"). Here the names come from the knowledge base
-instead: its entities, their aliases and its agreement titles are matched against the
-question, longest first, case-insensitively, with legal forms folded the way `entity_key`
-folds them (lexicon: "INC", "Inc." and "Incorporated" are one form) and possessives read as
-names ("McDonald's" is a name, "Northgate's" is Northgate's). What is left that has the shape
-of a name (capitalised words) is still a name: one the knowledge base does not know, so the
-gate refuses it (SUBJECT_NOT_FOUND), never drops it.
+instead: the linker (`skill.linking`) holds every variant of its entities' names and aliases
+(full, without the legal form, initials, distinctive first words ...) and finds them in the
+question in one scan, longest first, with case, legal forms ("INC", "Inc." and "Incorporated"
+are one form), "&"/"and", hyphens and possessives folded ("McDonald's" is a name,
+"Northgate's" is Northgate's). What is left that has the shape of a name (capitalised words)
+is still a name: a known name written with words reordered or left out, linked by the
+linker's word-level score, or one the knowledge base does not know, so the gate refuses it
+(SUBJECT_NOT_FOUND), never drops it.
 
 Two names written joined ("Northgate & Halcyon", "the Halcyon-Brightline NDA", "the
 CNET/Cyberian Promotion Agreement") are two names when each side opens a known name and the
@@ -24,25 +26,29 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
 
-from domain import fold_word, is_generic_term, lexicon
+from domain import is_generic_term, lexicon
 from skill._subject import _AGREEMENT_WORD
+from skill.linking import (
+    NEVER,
+    ORDINARY,
+    POSSESSIVE,
+    Link,
+    NameLinker,
+    QuestionToken,
+    VariantKind,
+    question_tokens,
+)
 
 _LEXICON = lexicon()
 _FORM_WORDS: dict[str, str] = dict(_LEXICON.legal_form_words)
-_FORM_PHRASES = tuple(sorted(_LEXICON.legal_form_phrases, key=lambda p: (-len(p[0]), p[0], p[1])))
 # Words that are never part of a name a question uses (the lexicon's, and the words that
 # open or link a question).
-_NEVER = (
-    frozenset(_LEXICON.never_names)
-    | frozenset(_LEXICON.months)
-    | frozenset(w.lower() for w in (*_LEXICON.us_states, *_LEXICON.countries) if " " not in w)
-)
+_NEVER = NEVER
 NEVER_NAMES = _NEVER | frozenset(_FORM_WORDS) | frozenset(_FORM_WORDS.values())
 _QUESTION_WORDS = _LEXICON.question_words
 # Words that join the capitalised words of a name ("Bank of America", "Banco de la Nación").
@@ -50,10 +56,7 @@ _CONNECTORS = _LEXICON.name_particles | {"of", "and", "&"}
 
 # The words before a list of parties ("... between Halcyon and Northgate").
 _LISTED = re.compile(r"\b(?:between|among|amongst)\s+$", re.IGNORECASE)
-# A token: a word with its inner dots and apostrophes ("C.M.", "McDonald's", "L.L.C."), or "&".
-# A hyphen separates words, as in `entity_key` ("Coca-Cola" and "Coca Cola" are one name).
-_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9]*(?:[.'’][A-Za-z0-9]+)*\.?(?:['’]s?)?|&")
-_POSSESSIVE = re.compile(r"['’]s?$")
+_POSSESSIVE = POSSESSIVE
 _HYPHENS = frozenset({"-", "\u2010", "\u2011"})  # hyphen-minus, hyphen, non-breaking hyphen
 
 # A blank where a name should be: underscores, a bracketed word ("[Party]", "<Company>").
@@ -64,33 +67,6 @@ def placeholder_in(question: str) -> str | None:
     """The first placeholder written where a name should be, or None."""
     match = _PLACEHOLDER.search(question)
     return match.group(0) if match else None
-
-
-def _canonical(words: Sequence[str]) -> tuple[str, ...]:
-    """Folded words with legal forms in their canonical spelling (phrases, then words)."""
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        for phrase, form in _FORM_PHRASES:
-            n = len(phrase)
-            if tuple(words[i : i + n]) == phrase:
-                out.extend(form.split())
-                i += n
-                break
-        else:
-            out.append(_FORM_WORDS.get(words[i], words[i]))
-            i += 1
-    return tuple(w for w in out if w)
-
-
-def name_tokens(name: str) -> tuple[str, ...]:
-    """The canonical token sequence of a known name ("Acme Robotics, Incorporated" ->
-    ("acme", "robotics", "inc"))."""
-    words = [fold_word(m.group(0)) for m in _TOKEN.finditer(name)]
-    words = [w for w in words if w]
-    if len(words) > 1 and words[0] == "the":
-        words = words[1:]
-    return _canonical(words)
 
 
 @dataclass(frozen=True)
@@ -104,121 +80,14 @@ class Mention:
     # One of two names written joined ("Acme-Beta", "Acme/Beta", "Acme & Beta"), each the
     # opening words of a name the knowledge base knows: a party, even inside a title's words.
     joined: bool = False
+    # The known name the words were linked to where the gate would not read the words
+    # themselves as that name (initials: "IBM"); None otherwise.
+    linked: str | None = None
 
-
-class NameIndex:
-    """The names a knowledge base knows, as canonical token sequences (full, and without the
-    legal form), for longest-first matching in questions."""
-
-    def __init__(self, names: Iterable[str]) -> None:
-        sequences: set[tuple[str, ...]] = set()
-        for name in names:
-            if not name or is_generic_term(name):
-                continue
-            tokens = name_tokens(name)
-            if not tokens:
-                continue
-            sequences.add(tokens)
-            bare = _without_form(tokens)
-            if bare and bare != tokens and not is_generic_term(" ".join(bare)):
-                sequences.add(bare)
-            if bare and len(bare) > 1 and all(w.isalnum() for w in bare):
-                # the name written without its spaces ("Footlocker" for Foot Locker, Inc.)
-                sequences.add(("".join(bare),))
-        # Single common words are no names to find in prose ("Services", "Delaware"):
-        # a one-word sequence counts only when it is no question or never-a-name word.
-        self._by_first: dict[str, list[tuple[str, ...]]] = {}
-        for seq in sorted(sequences, key=lambda s: (-len(s), s)):
-            if len(seq) == 1 and (seq[0] in _NEVER or seq[0] in _QUESTION_WORDS):
-                continue
-            self._by_first.setdefault(seq[0], []).append(seq)
-
-    def __len__(self) -> int:
-        return sum(len(v) for v in self._by_first.values())
-
-    def opens_name(self, spellings: Iterable[str]) -> bool:
-        """Is a question token (its spellings) the first word of a known name?"""
-        return any(first in self._by_first for first in spellings)
-
-    def opens_with(self, tokens: Sequence[tuple[str, ...]]) -> bool:
-        """Are question tokens (each its spellings) the opening words of a known name?"""
-        if not tokens:
-            return False
-        n = len(tokens)
-        return any(
-            len(seq) >= n and all(seq[k] in tokens[k] for k in range(n))
-            for first in tokens[0]
-            for seq in self._by_first.get(first, ())
-        )
-
-    def longest_at(self, tokens: Sequence[tuple[str, ...]], i: int) -> tuple[str, ...]:
-        """The longest known name at question token `i` (empty: none). Each question token
-        offers its spellings (a possessive: with and without the "'s")."""
-        best: tuple[str, ...] = ()
-        for first in tokens[i]:
-            for seq in self._by_first.get(first, ()):
-                n = len(seq)
-                if n <= len(best) or i + n > len(tokens):
-                    continue
-                if all(seq[k] in tokens[i + k] for k in range(n)):
-                    best = seq
-                    break  # sorted longest first
-        return best
-
-
-def _without_form(tokens: tuple[str, ...]) -> tuple[str, ...]:
-    forms = {w for _, f in _FORM_PHRASES for w in f.split()} | set(_FORM_WORDS.values())
-    out = list(tokens)
-    while len(out) > 1 and (out[-1] in forms or out[-1] == "and"):
-        out.pop()
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class _Token:
-    start: int
-    end: int
-    text: str
-    spellings: tuple[str, ...]
-
-
-def _tokens(text: str) -> list[_Token]:
-    out = []
-    for m in _TOKEN.finditer(text):
-        raw = m.group(0)
-        spellings = []
-        folded = fold_word(raw)
-        if folded:
-            spellings.append(_FORM_WORDS.get(folded, folded))
-        if _POSSESSIVE.search(raw):
-            bare = fold_word(_POSSESSIVE.sub("", raw))
-            if bare and bare not in spellings:
-                spellings.append(_FORM_WORDS.get(bare, bare))
-        if spellings:
-            out.append(_Token(m.start(), m.end(), raw, tuple(spellings)))
-    return _form_phrases_as_one(out)
-
-
-def _form_phrases_as_one(tokens: list[_Token]) -> list[_Token]:
-    """A legal form written in words ("Limited Partnership", "Limited Liability Company") as
-    one token spelled as the form ("lp", "llc"), as a known name's canonical sequence has it;
-    word by word, "Limited" would read "ltd" and leave "Partnership" a name of its own."""
-    words = [fold_word(t.text) for t in tokens]
-    out: list[_Token] = []
-    i = 0
-    while i < len(tokens):
-        for phrase, form in _FORM_PHRASES:
-            n = len(phrase)
-            if n > 1 and " " not in form and tuple(words[i : i + n]) == phrase:
-                run = tokens[i : i + n]
-                text = " ".join(t.text for t in run)
-                out.append(_Token(run[0].start, run[-1].end, text, (form,)))
-                i += n
-                break
-        else:
-            out.append(tokens[i])
-            i += 1
-    return out
+    @property
+    def name(self) -> str:
+        """The name to look up: the linked name, or the words as written."""
+        return self.linked or self.text
 
 
 # Closed vocabularies (vocabulary.yaml `question_not_names`): a period ("FY2018", "Q2", "2019"),
@@ -242,46 +111,72 @@ def _closed_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _CLOSED_PHRASE.finditer(text)]
 
 
-def _is_closed(token: _Token, spans: Sequence[tuple[int, int]]) -> bool:
+def _is_closed(token: QuestionToken, spans: Sequence[tuple[int, int]]) -> bool:
     return is_closed_word(token.text) or any(a <= token.start < b for a, b in spans)
 
 
-def names_a_known(text: str, index: NameIndex | None) -> bool:
+def names_a_known(text: str, index: NameLinker | None) -> bool:
     """Does `text` hold a name the knowledge base knows, in any case ("between halcyon and
     northgate")?"""
     if index is None:
         return False
-    spellings = [t.spellings for t in _tokens(text)]
-    return any(index.longest_at(spellings, i) for i in range(len(spellings)))
+    return bool(index.links([t.key for t in question_tokens(text)]))
 
 
-def _is_capitalised(token: _Token) -> bool:
+def _is_capitalised(token: QuestionToken) -> bool:
     return token.text[:1].isupper() or (token.text[:1].isdigit() and len(token.text) > 1)
 
 
 def find_mentions(
-    text: str, index: NameIndex | None, *, masked: Sequence[tuple[int, int]] = ()
+    text: str, index: NameLinker | None, *, masked: Sequence[tuple[int, int]] = ()
 ) -> list[Mention]:
     """The names in `text`: two names written joined ("Acme-Beta", "Acme & Beta"), known
     names (longest first), then name-shaped runs of capitalised words that match nothing
     known. A name in lower case counts where a party is named ("its msa with northgate"):
     a known name, or the opening words of one that are no ordinary word of questions. Spans
     in `masked` (the question's topic words, its agreement phrase) are never part of a name."""
-    tokens = [t for t in _tokens(text) if not any(a <= t.start and t.end <= b for a, b in masked)]
+    tokens = [
+        t for t in question_tokens(text) if not any(a <= t.start and t.end <= b for a, b in masked)
+    ]
     spellings = [t.spellings for t in tokens]
+    # one scan of the question for every known name: the longest at each word
+    links = index.links([t.key for t in tokens]) if index is not None else {}
+    # A short name ("Ingram") opens a mention, but never cuts a longer written name: the
+    # words of "Premier Valley Foods" stay one name where "Premier" is another's short name.
+    whole = {i: link for i, link in links.items() if link.variant.kind is not VariantKind.SHORT}
     closed = _closed_spans(text)
     pairs = _joined_pairs(text, tokens, index)
+    ctx = _Scan(whole, index, closed, pairs)
     mentions: list[Mention] = []
     i = 0
     while i < len(tokens):
         if i in pairs:
             end = pairs[i]
-            known = index is not None and len(index.longest_at(spellings, i)) == end - i
+            known = i in links and links[i].length == end - i
             mentions.append(_mention(text, tokens[i:end], known=known, joined=True))
             i = end
             continue
-        seq = index.longest_at(spellings, i) if index is not None else ()
-        n = len(seq)
+        link = links.get(i)
+        n = link.length if link is not None else 0
+        if link is not None and link.variant.kind is VariantKind.SHORT:
+            # a short name runs on over the name's next words ("keel street's" of Keel
+            # Street Capital LLC), as far as they go on opening it
+            assert index is not None
+            while (
+                i + n < len(tokens)
+                and _one_name(text, tokens, i, i + n + 1, left=True)
+                and not _POSSESSIVE.search(tokens[i + n - 1].text)
+                and index.opens_with(spellings[i : i + n + 1])
+            ):
+                n += 1
+            if not _names_a_party(text, tokens[i : i + n]) or (
+                _is_capitalised(tokens[i]) and _written_name_end(text, tokens, i, ctx) > i + n
+            ):
+                # a short name is one only where a party is named ("the Master Services
+                # Agreement" is a title, though Master Services Agreement is known); and one
+                # opening a longer written name ("Johnson & Johnson" where Johnson Controls is
+                # known) is not that name: the whole is a name
+                link, n = None, 0
         run = tokens[i : i + n]
         contiguous = all(
             not re.search(r"[?;:]", text[a.end : b.start]) for a, b in itertools.pairwise(run)
@@ -294,16 +189,19 @@ def find_mentions(
                 or (_names_a_party(text, run) and not (n == 1 and _ordinary(run[0])))
             )
         ):
+            assert link is not None
             # "Northgate's MSA": the name is Northgate; "McDonald's" is a name of its own.
-            possessive = run[-1].spellings[0] != seq[-1]
-            longer = i + n if possessive else _runs_on(text, tokens, spellings, index, i + n)
+            possessive = (
+                _POSSESSIVE.search(run[-1].text) is not None and not link.variant.ends_possessive
+            )
+            longer = i + n if possessive else _runs_on(text, tokens, whole, i + n)
             if longer > i + n:
                 # "Adobe Systems Holdings Incorporated": a known name's words opening a longer
                 # name are not that name; the whole is a name the gate must find.
                 mentions.append(_mention(text, tokens[i:longer], known=False))
                 i = longer
                 continue
-            mentions.append(_mention(text, run, known=True, possessive=possessive))
+            mentions.append(_known(text, run, link, possessive=possessive))
             i += n
             continue
         token = tokens[i]
@@ -312,37 +210,8 @@ def find_mentions(
             and _name_word(token, start=True)
             and not _is_closed(token, closed)
         ):
-            j = i + 1
-            while j < len(tokens):
-                nxt = tokens[j]
-                gap = text[tokens[j - 1].end : nxt.start]
-                if j in pairs:
-                    break  # "... Northgate-Halcyon": a pair of names begins
-                if gap in _HYPHENS:  # "Hewlett-Packard": the words of one name
-                    j += 1
-                    continue
-                if gap.strip(" ,") or ("," in gap and not _is_form(nxt)):
-                    break
-                if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:
-                    break  # a legal form ends a name: "SAGEM S.A. and XIMAGE" are two
-                if _is_closed(nxt, closed):
-                    break
-                if _is_capitalised(nxt) and _name_word(nxt, start=False):
-                    if index is not None and index.longest_at(spellings, j):
-                        break
-                    j += 1
-                elif (
-                    nxt.text.lower() in _CONNECTORS
-                    and j + 1 < len(tokens)
-                    and _is_capitalised(tokens[j + 1])
-                    and _name_word(tokens[j + 1], start=False)
-                    and not _is_closed(tokens[j + 1], closed)
-                    and not _separates(text, tokens, spellings, index, i, j)
-                ):
-                    j += 1
-                else:
-                    break
-            mentions.append(_mention(text, tokens[i:j], known=False))
+            j = _written_name_end(text, tokens, i, ctx)
+            mentions.append(_unknown(text, tokens[i:j], index))
             i = j
             continue
         if index is not None and not _ordinary(token) and index.opens_name(token.spellings):
@@ -362,6 +231,55 @@ def find_mentions(
                 continue
         i += 1
     return mentions
+
+
+@dataclass(frozen=True)
+class _Scan:
+    """What `find_mentions` knows of a question while it reads a name's words: the known
+    names by first word (short names left out), the linker, closed phrases' spans, and the
+    pairs of names written joined."""
+
+    whole: dict[int, Link]
+    index: NameLinker | None
+    closed: list[tuple[int, int]]
+    pairs: dict[int, int]
+
+
+def _written_name_end(text: str, tokens: Sequence[QuestionToken], i: int, ctx: _Scan) -> int:
+    """Where a name written in capitalised words from token `i` ends: its capitalised
+    words, hyphens and connectors ("Bank of America"), up to punctuation, a legal form that
+    ends it, a closed word, a known name of its own or a pair of names."""
+    j = i + 1
+    while j < len(tokens):
+        nxt = tokens[j]
+        gap = text[tokens[j - 1].end : nxt.start]
+        if j in ctx.pairs:
+            break  # "... Northgate-Halcyon": a pair of names begins
+        if gap in _HYPHENS:  # "Hewlett-Packard": the words of one name
+            j += 1
+            continue
+        if gap.strip(" ,") or ("," in gap and not _is_form(nxt)):
+            break
+        if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:
+            break  # a legal form ends a name: "SAGEM S.A. and XIMAGE" are two
+        if _is_closed(nxt, ctx.closed):
+            break
+        if _is_capitalised(nxt) and _name_word(nxt, start=False):
+            if j in ctx.whole:
+                break
+            j += 1
+        elif (
+            nxt.text.lower() in _CONNECTORS
+            and j + 1 < len(tokens)
+            and _is_capitalised(tokens[j + 1])
+            and _name_word(tokens[j + 1], start=False)
+            and not _is_closed(tokens[j + 1], ctx.closed)
+            and not _separates(text, tokens, ctx.whole, ctx.index, i, j)
+        ):
+            j += 1
+        else:
+            break
+    return j
 
 
 # Where a question names a party (issue 33): after "of", "for", "with", "by", "between", a
@@ -389,7 +307,7 @@ _TYPE_AFTER = re.compile(
 )
 
 
-def _names_a_party(text: str, run: Sequence[_Token]) -> bool:
+def _names_a_party(text: str, run: Sequence[QuestionToken]) -> bool:
     """Does a run of words in lower case stand where a party is named?"""
     return (
         PARTY_BEFORE.search(text[: run[0].start]) is not None
@@ -399,19 +317,11 @@ def _names_a_party(text: str, run: Sequence[_Token]) -> bool:
 
 
 # Words a question uses in lower case that are never a name there, even where a name of the
-# knowledge base opens with them ("united", "bank", "notice", "term"):
-# never-a-name and question words, the lexicon's asking, clause and agreement-type words.
-_ORDINARY = (
-    _NEVER
-    | _QUESTION_WORDS
-    | _LEXICON.asking_words
-    | _LEXICON.topic_stop_words
-    | _LEXICON.clause_nouns
-    | _LEXICON.type_words
-)
+# knowledge base opens with them ("united", "bank", "notice", "term").
+_ORDINARY = ORDINARY
 
 
-def _ordinary(token: _Token) -> bool:
+def _ordinary(token: QuestionToken) -> bool:
     word = token.spellings[-1]
     return word in _ORDINARY or is_closed_word(token.text) or is_generic_term(word)
 
@@ -421,7 +331,9 @@ _PAIR_JOINERS = _HYPHENS | {"/"}
 _PAIR_REACH = 8  # words a side may have ("Babcock and Wilcox Enterprises, Inc.")
 
 
-def _joined_pairs(text: str, tokens: Sequence[_Token], index: NameIndex | None) -> dict[int, int]:
+def _joined_pairs(
+    text: str, tokens: Sequence[QuestionToken], index: NameLinker | None
+) -> dict[int, int]:
     """Start token -> end token of each side of two names written joined by a hyphen, a slash
     or a spaced "&" ("Halcyon-Brightline NDA", "Northgate & Halcyon"), where each side opens
     a name the knowledge base knows and the two together open none: "Coca-Cola", "Johnson &
@@ -477,7 +389,9 @@ def _joined_pairs(text: str, tokens: Sequence[_Token], index: NameIndex | None) 
     return out
 
 
-def _one_name(text: str, tokens: Sequence[_Token], start: int, end: int, *, left: bool) -> bool:
+def _one_name(
+    text: str, tokens: Sequence[QuestionToken], start: int, end: int, *, left: bool
+) -> bool:
     """Are tokens start..end written as one name's words (spaces or hyphens between them),
     whole words on the side away from the pair's joiner (`left`: the side before it), where
     no hyphen joins them to a word outside ("Boxlot CO-BRANDING" holds no name "Boxlot CO")?"""
@@ -492,23 +406,27 @@ def _one_name(text: str, tokens: Sequence[_Token], start: int, end: int, *, left
     )
 
 
-def _pair_side(run: Sequence[_Token], index: NameIndex) -> bool:
+def _pair_side(run: Sequence[QuestionToken], index: NameLinker) -> bool:
     """Can `run` be one side of a pair: no question word opens it, and in lower case it is
     a whole known name ("bank of america") or opens with no ordinary word ("non-compete")?"""
     if run[0].spellings[-1] in _QUESTION_WORDS:
         return False
     return (
         any(t.text[:1].isupper() for t in run)
-        or len(index.longest_at([t.spellings for t in run], 0)) == len(run)
+        or _whole(index.longest_at([t.spellings for t in run], 0), len(run))
         or not _ordinary(run[0])
     )
 
 
+def _whole(link: Link | None, n: int) -> bool:
+    return link is not None and link.length == n
+
+
 def _separates(
     text: str,
-    tokens: Sequence[_Token],
-    spellings: Sequence[Any],
-    index: NameIndex | None,
+    tokens: Sequence[QuestionToken],
+    links: dict[int, Link],
+    index: NameLinker | None,
     i: int,
     j: int,
 ) -> bool:
@@ -520,24 +438,18 @@ def _separates(
     one, and so does "Ernst and Young" outside such a list."""
     if index is None:
         return False
-    if index.longest_at(spellings, j + 1):
+    if j + 1 in links:
         return True
     return (
         tokens[j].text.lower() == "and"
-        and not set(spellings[j - 1]) & set(spellings[j + 1])
-        and index.opens_name(spellings[i])
-        and index.opens_name(spellings[j + 1])
+        and not set(tokens[j - 1].spellings) & set(tokens[j + 1].spellings)
+        and index.opens_name(tokens[i].spellings)
+        and index.opens_name(tokens[j + 1].spellings)
         and _LISTED.search(text[: tokens[i].start]) is not None
     )
 
 
-def _runs_on(
-    text: str,
-    tokens: Sequence[_Token],
-    spellings: Sequence[Any],
-    index: NameIndex | None,
-    j: int,
-) -> int:
+def _runs_on(text: str, tokens: Sequence[QuestionToken], links: dict[int, Link], j: int) -> int:
     """Where a name that runs on past token `j` ends: capitalised name words or a legal form
     ("Amcor Packaging plc") written right after it (no comma, no topic word between), none of
     them opening a known name."""
@@ -552,26 +464,49 @@ def _runs_on(
         )
         if gap.strip() or not word:
             break
-        if index is not None and index.longest_at(spellings, k):
+        if k in links:
             break
         k += 1
     return k
 
 
-def _is_form(token: _Token) -> bool:
-    return token.spellings[0] in set(_FORM_WORDS.values())
+def _is_form(token: QuestionToken) -> bool:
+    return token.spellings[0] in _FORMS_SPELLED
 
 
-def _name_word(token: _Token, *, start: bool) -> bool:
+_FORMS_SPELLED = frozenset(_FORM_WORDS.values())
+
+
+def _name_word(token: QuestionToken, *, start: bool) -> bool:
     """Can this capitalised word be part of a name (`start`: open one)? A never-a-name word
     ("Bank", "Inc", "York") continues a name but never opens one."""
     word = token.spellings[-1]
     return word not in _QUESTION_WORDS and not (start and word in _NEVER)
 
 
+def _unknown(text: str, run: Sequence[QuestionToken], index: NameLinker | None) -> Mention:
+    """A name-shaped run that matches no variant: the known name it writes with words
+    reordered or left out ("Robotics Acme"), linked by the linker's word-level score, or a
+    name the knowledge base does not know (the gate refuses it)."""
+    mention = _mention(text, run, known=False)
+    name = index.closest([t.key for t in run]) if index is not None else None
+    if name is None:
+        return mention
+    return Mention(mention.start, mention.end, mention.text, True, linked=name)
+
+
+def _known(text: str, run: Sequence[QuestionToken], link: Link, *, possessive: bool) -> Mention:
+    """A known name's mention; words that are no spelling of the name the gate reads
+    (initials) carry the name they were linked to."""
+    mention = _mention(text, run, known=True, possessive=possessive)
+    if link.variant.kind is VariantKind.INITIALS:
+        return Mention(mention.start, mention.end, mention.text, True, linked=link.variant.name)
+    return mention
+
+
 def _mention(
     text: str,
-    run: Sequence[_Token],
+    run: Sequence[QuestionToken],
     *,
     known: bool,
     possessive: bool = True,
@@ -587,11 +522,11 @@ def _mention(
 # The knowledge base's names while one question is read (set by the skill around State 1):
 # the grammar's name splitting consults them. A context variable, so concurrent questions of
 # different knowledge bases never see each other's names.
-_CURRENT: ContextVar[NameIndex | None] = ContextVar("evrag_known_names", default=None)
+_CURRENT: ContextVar[NameLinker | None] = ContextVar("evrag_known_names", default=None)
 
 
 @contextmanager
-def known_names(index: NameIndex | None) -> Iterator[None]:
+def known_names(index: NameLinker | None) -> Iterator[None]:
     """Read questions with `index` as the knowledge base's names."""
     token = _CURRENT.set(index)
     try:
@@ -600,7 +535,7 @@ def known_names(index: NameIndex | None) -> Iterator[None]:
         _CURRENT.reset(token)
 
 
-def current_names() -> NameIndex | None:
+def current_names() -> NameLinker | None:
     return _CURRENT.get()
 
 
@@ -622,7 +557,7 @@ def _without_qualifier(piece: str) -> str:
     return piece[: match.start()] if match is not None and match.start() > 0 else piece
 
 
-def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[str]]) -> list[str]:
+def split_known_names(text: str, index: NameLinker, split: Callable[[str], list[str]]) -> list[str]:
     """Names in a list of names ("A, B and C"): the knowledge base's names as whole names,
     the text between them split by `split` (the grammar's splitter); a piece that opens with
     a lower-case qualifier word ("for convenience") is no name and is dropped, and what the
@@ -642,7 +577,7 @@ def split_known_names(text: str, index: NameIndex, split: Callable[[str], list[s
             if piece and not _QUALIFIER.match(piece) and piece.lower() not in ("the", "a", "an"):
                 out.append(piece)
         if m is not None:
-            out.append(m.text)
+            out.append(m.name)
             cursor = m.end
     return out
 
@@ -652,12 +587,10 @@ __all__ = [
     "PARTY_AFTER",
     "PARTY_BEFORE",
     "Mention",
-    "NameIndex",
     "current_names",
     "find_mentions",
     "is_closed_word",
     "known_names",
-    "name_tokens",
     "names_a_known",
     "placeholder_in",
     "split_known_names",

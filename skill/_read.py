@@ -24,34 +24,38 @@ from skill._intent import (
     refine_intent,
     topic_text,
 )
-from skill._mentions import Mention, NameIndex, find_mentions, known_names, placeholder_in
+from skill._mentions import Mention, find_mentions, known_names, placeholder_in
 from skill._question import MAX_QUESTION_CHARS, _normalize, parse_question, question_focus
 from skill._question_names import split_names
 from skill._subject import QuestionKind, SubjectClass
+from skill.linking import NameLinker
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
 
 
 def build_name_index(
     store: VectorStore, kb: str, committed: Sequence[str], aliases: Sequence[Alias]
-) -> NameIndex:
+) -> NameLinker:
     """Every name the knowledge base knows: bound entities and persons, parents, aliases."""
     names: set[str] = set()
+    people: set[str] = set()
     for b in store.find_bindings(kb, document_ids=committed):
         if b.subject_type.value in ("individual", "legal_entity"):
             names.add(b.subject_name)
+        if b.subject_type.value == "individual":
+            people.add(b.subject_name)
         if b.parent_name and b.parent_key and not b.parent_key.startswith("agreement:"):
             names.add(b.parent_name)
     for a in aliases:
         names.add(a.entity_name)
         if a.document_id is None:
             names.add(a.alias)
-    return NameIndex(sorted(names))
+    return NameLinker(sorted(names), people=people)
 
 
 def read_question(
     question: str,
-    index: NameIndex | None,
+    index: NameLinker | None,
     alias_keys: Collection[str],
     embed: Any,
     embedder: Any,
@@ -218,7 +222,7 @@ class QuestionReader:
         """`names`: what the knowledge base knows; `alias_keys`: the keys of its
         knowledge-base-wide aliases; `embedder`: a query embedder (`embed_query`) for what
         the lexicon's phrasings do not name, or None to read by the lexicon alone."""
-        self.index = NameIndex(sorted(set(names)))
+        self.index = NameLinker(sorted(set(names)))
         self.alias_keys = frozenset(alias_keys)
         self.embedder = embedder
 

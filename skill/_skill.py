@@ -57,7 +57,6 @@ from skill._figures import (
 )
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
-from skill._mentions import NameIndex
 from skill._metrics import compute_metric, metric_periods
 from skill._passages import passages_in_force
 from skill._question import question_focus
@@ -82,6 +81,7 @@ from skill._supersede import StatedSupersession
 from skill._tenure import OfficeTenure
 from skill._topic import absence_text, pages_searched
 from skill._units import evidence_units
+from skill.linking import NameLinker
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
 
@@ -774,7 +774,7 @@ class EvidenceSkill:
 
     def _name_index(
         self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
-    ) -> NameIndex:
+    ) -> NameLinker:
         """The knowledge base's names for reading questions, kept with the gate's snapshot
         (one build per committed set and alias table)."""
         snapshot = self._gate_snapshot(kb, committed, aliases)

@@ -56,11 +56,11 @@ def test_possessives() -> None:
 
 
 def test_short_names_joined_by_and_are_two_names() -> None:
-    # each opens a known name (the gate reads such short names): two parties, as the
-    # grammar would have it, not one unknown "Siga and Northgate"
+    # each is a known name's distinctive first word (its short name, linked to it): two
+    # parties, as the grammar would have it, not one unknown "Siga and Northgate"
     assert _names("What is the cap on liability in the agreement between Siga and Northgate?") == [
-        ("Siga", False),
-        ("Northgate", False),
+        ("Siga", True),
+        ("Northgate", True),
     ]
     # outside a list after "between", and for the same word (possessive or not), one name
     index = QuestionReader(
@@ -76,7 +76,7 @@ def test_short_names_joined_by_and_are_two_names() -> None:
         assert index.names(question)[0].text == name
     # a known name after "and" is a name of its own
     assert _names("Is there an agreement between Siga and SIGA Technologies, Inc.?") == [
-        ("Siga", False),
+        ("Siga", True),
         ("SIGA Technologies, Inc.", True),
     ]
     # words that open no known name keep "and" as part of one name

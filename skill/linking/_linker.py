@@ -1,0 +1,143 @@
+"""The linker: a question's words against every variant of the knowledge base's names.
+
+One Aho-Corasick automaton (pyahocorasick) holds every variant's key, spelled " w1 w2 ... "
+(spaces around: a match starts and ends on whole words). A question's keys, spelled the same
+way, are scanned once; each question word gets the longest variant that starts there. The
+same trie answers whether words open a known name (a prefix look-up), which is how a short
+name ("Acme", "Ingram Micro") is told from an ordinary word.
+
+A name the automaton does not find may still be a known name written with words dropped or
+reordered ("Robotics Acme", "Gulf South Supply"): `closest` scores it against every name with
+rapidfuzz over whole words (a word-level ratio of the sorted words, so a changed letter is a
+different word: "Acne Robotics" is no spelling of "Acme Robotics"), and links it only when
+the score clears `NEAR_MISS_THRESHOLD`, the name's first word is written as is, no word is
+added ("Acme Robotics Holdings" is another company than Acme Robotics), and the words are not
+its opening words alone (a short name, read only where a party is named).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import ahocorasick
+from rapidfuzz import fuzz, process
+
+from skill.linking._keys import name_key, without_form
+from skill.linking._variants import NameVariant, name_variants
+
+# The least word-level score (0-100) at which a name written with words dropped or reordered
+# is linked to a known name: 2k / (k + n) for k of a name's n words, so any order of all of
+# them, or all but one of a name of three or more. Chosen on the development half of
+# bench/question_variants: 67 to 95 all give 100% same subject and 100% of absent subjects
+# refused there; 50 links "ARCA U.S" to another ARCA fund (one present variant lost).
+NEAR_MISS_THRESHOLD = 80.0
+
+
+def _spelled(key: Sequence[str]) -> str:
+    return " " + " ".join(key) + " "
+
+
+@dataclass(frozen=True)
+class Link:
+    """A known name found in a question's words: the first word, how many words, and the
+    variant that matched."""
+
+    start: int
+    length: int
+    variant: NameVariant
+
+
+class NameLinker:
+    """The names a knowledge base knows, as an automaton over their variants' keys."""
+
+    def __init__(self, names: Iterable[str], *, people: Iterable[str] = ()) -> None:
+        """`names`: entities' and persons' names and their aliases (each alias a name of its
+        own); `people`: those of `names` that are persons'."""
+        self.names = tuple(sorted(set(names)))
+        self.variants = name_variants(self.names, people=people)
+        self._automaton = ahocorasick.Automaton()
+        for variant in self.variants:
+            spelled = _spelled(variant.key)
+            # the first variant of a key (sorted: full before bare, then by name) speaks for it
+            if spelled not in self._automaton:
+                self._automaton.add_word(spelled, variant)
+        if self.variants:
+            self._automaton.make_automaton()
+        # For `closest`: each name's words without its legal form, as rapidfuzz compares them.
+        self._bare = {name: without_form(name_key(name)) for name in self.names}
+        self._bare = {n: k for n, k in self._bare.items() if k}
+
+    def __len__(self) -> int:
+        return len(self.variants)
+
+    def links(self, keys: Sequence[str]) -> dict[int, Link]:
+        """The longest known name starting at each question word (`keys`: the words' keys),
+        by word index; one scan of the automaton."""
+        if not self.variants or not keys:
+            return {}
+        text = _spelled(keys)
+        word_at: dict[int, int] = {}
+        offset = 0
+        for i, key in enumerate(keys):
+            word_at[offset] = i  # the space before word i
+            offset += len(key) + 1
+        best: dict[int, Link] = {}
+        for end, variant in self._automaton.iter(text):
+            start = word_at.get(end - len(_spelled(variant.key)) + 1)
+            if start is None:
+                continue
+            n = len(variant.key)
+            if start not in best or best[start].length < n:
+                best[start] = Link(start, n, variant)
+        return best
+
+    def longest_at(self, spellings: Sequence[Sequence[str]], i: int) -> Link | None:
+        """The longest known name at question word `i` (each word given by its spellings,
+        the last one its key), or None."""
+        return self.links([s[-1] for s in spellings[i:]]).get(0)
+
+    def opens_with(self, spellings: Sequence[Sequence[str]]) -> bool:
+        """Are these question words (each its spellings) the opening words of a known name?"""
+        if not spellings or not self.variants:
+            return False
+        return any(
+            self._automaton.match(" " + " ".join(words) + " ")
+            for words in itertools.product(*spellings)
+        )
+
+    def opens_name(self, spellings: Sequence[str]) -> bool:
+        """Is a question word (its spellings) the first word of a known name?"""
+        return self.opens_with([spellings])
+
+    def closest(self, keys: Sequence[str]) -> str | None:
+        """The known name these words write with words dropped or reordered, or None: a
+        word-level ratio of the sorted words at least `NEAR_MISS_THRESHOLD`, the name's first
+        word among them, none added, and no other name as close."""
+        words = without_form(tuple(keys))
+        if not words or not self._bare:
+            return None
+        # a name's opening words are its short name, found by `opens_with` where a party is
+        # named ("the Master Services Agreement" is a title): no near miss of it
+        names = [
+            n
+            for n in sorted(self._bare)
+            if set(words) <= set(self._bare[n]) and self._bare[n][: len(words)] != words
+        ]
+        if not names:
+            return None
+        found = process.extract(
+            sorted(words),
+            [sorted(self._bare[n]) for n in names],
+            scorer=fuzz.ratio,
+            score_cutoff=NEAR_MISS_THRESHOLD,
+            limit=2,
+        )
+        if not found:
+            return None
+        _, score, index = found[0]
+        if len(found) > 1 and found[1][1] == score:
+            return None  # two names as close: the question names neither
+        name = names[index]
+        return name if self._bare[name][0] in words else None

@@ -1,0 +1,144 @@
+"""A known name's variants: every way a question may write it that still names that entity
+and no other.
+
+- the full name and the name without its legal form ("Acme Robotics, Inc.", "Acme Robotics");
+- a name with a possessive in it in both spellings ("McDonald's", "McDonalds");
+- the name written without its spaces ("Footlocker" for Foot Locker, Inc.);
+- its initials, where its words give three or more and no other entity has the same
+  ("IBM" for International Business Machines Corporation);
+- defined-term aliases are names of their own (the caller passes them with the names).
+- its distinctive first words ("Ingram" for Ingram Micro Inc.; "Ingram Micro" where Ingram
+  Capital is another name): the fewest opening words that open no other entity's name, and
+  never an ordinary word of questions ("United", "Bank", "Notice"); the gate reads them as
+  the short name they are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from domain import is_generic_term, lexicon
+from skill.linking._keys import name_key, without_form
+
+_LEXICON = lexicon()
+# Words that are no initial of a name ("Bank of America" is "BA", not "BOA"): the lexicon's
+# name particles and the connectors of names.
+_NO_INITIAL = frozenset(_LEXICON.name_particles) | {"of", "and", "the", "for"}
+# One-word keys that are no name to find in prose ("Services", "Delaware"): never-a-name and
+# question words, months, and one-word places.
+NEVER = (
+    frozenset(_LEXICON.never_names)
+    | frozenset(_LEXICON.months)
+    | frozenset(w.lower() for w in (*_LEXICON.us_states, *_LEXICON.countries) if " " not in w)
+)
+_ONE_WORD_NEVER = NEVER | frozenset(_LEXICON.question_words)
+# Words a question uses in lower case that are never a name there, even where a known name
+# opens with them: never-a-name and question words, the lexicon's asking, clause and
+# agreement-type words, its closed vocabularies of questions.
+ORDINARY = (
+    _ONE_WORD_NEVER
+    | _LEXICON.asking_words
+    | _LEXICON.topic_stop_words
+    | _LEXICON.clause_nouns
+    | _LEXICON.type_words
+    | _LEXICON.question_not_names
+)
+
+
+class VariantKind(StrEnum):
+    """How a variant writes its name."""
+
+    FULL = "full"
+    BARE = "bare"
+    JOINED = "joined"
+    INITIALS = "initials"
+    SHORT = "short"
+
+
+@dataclass(frozen=True)
+class NameVariant:
+    """One way to write a known name: its key (folded words), the name it writes, how, and
+    whether the name itself ends in "'s" (then a written "'s" is the name's, not a
+    possessive)."""
+
+    key: tuple[str, ...]
+    name: str
+    kind: VariantKind
+    ends_possessive: bool = False
+
+
+def name_variants(names: Iterable[str], *, people: Iterable[str] = ()) -> list[NameVariant]:
+    """Every variant of every name in `names`, sorted (key, kind, name); one-word keys that
+    are ordinary words of questions are left out, and so are initials two names share. A
+    person (`people`) is named by the whole name only: "Paul" or "PS" is nobody's short name
+    for Paul Silas."""
+    persons = frozenset(people)
+    out: set[NameVariant] = set()
+    initials: list[NameVariant] = []
+    for name in names:
+        if not name or is_generic_term(name):
+            continue
+        key = name_key(name)
+        if not key:
+            continue
+        joined = name_key(name, possessive=True)
+        out.add(NameVariant(key, name, VariantKind.FULL, _owned(key, joined)))
+        bare = without_form(key)
+        if bare != key and not is_generic_term(" ".join(bare)):
+            out.add(NameVariant(bare, name, VariantKind.BARE, _owned(bare, joined)))
+        if joined != key:
+            # "McDonald's" written "McDonalds": the name's own spelling, whole and bare
+            out.add(NameVariant(joined, name, VariantKind.JOINED))
+            out.add(NameVariant(without_form(joined), name, VariantKind.JOINED))
+        if len(bare) > 1 and all(w.isalnum() for w in bare):
+            out.add(NameVariant(("".join(bare),), name, VariantKind.JOINED))
+        letters = [w[0] for w in bare if w not in _NO_INITIAL and w.isalpha()]
+        if len(letters) >= 3 and len(bare) >= 3 and name not in persons:
+            initials.append(NameVariant(("".join(letters),), name, VariantKind.INITIALS))
+    # Initials two entities share name neither; initials that spell a known key or an
+    # ordinary word are that word.
+    out.update(v for v in _short_names(out) if v.name not in persons)
+    shared = Counter(v.key for v in {(v.key, v.name): v for v in initials}.values())
+    keys = {v.key for v in out}
+    out.update(
+        v
+        for v in initials
+        if shared[v.key] == 1 and v.key not in keys and v.key[0] not in _LEXICON.question_not_names
+    )
+    return sorted(
+        (v for v in out if len(v.key) > 1 or v.key[0] not in _ONE_WORD_NEVER),
+        key=lambda v: (v.key, v.kind, v.name),
+    )
+
+
+def _owned(key: tuple[str, ...], joined: tuple[str, ...]) -> bool:
+    """Does the variant `key` end on a word written with "'s" in the name (its joined
+    spelling differs there)?"""
+    n = len(key)
+    return len(joined) >= n and joined[n - 1] != key[n - 1]
+
+
+def _short_names(variants: Iterable[NameVariant]) -> list[NameVariant]:
+    """Each name's distinctive first words: the fewest opening words of its bare key that
+    open no other entity's bare key, none of them an ordinary word, shorter than the key."""
+    bare = {v.name: without_form(v.key) for v in variants if v.kind is VariantKind.FULL}
+    keys = sorted(set(bare.values()))
+    out = []
+    for name, key in sorted(bare.items()):
+        for n in range(1, len(key)):
+            head = key[:n]
+            # a letter or two ("F. Joseph Backer", "A.M. Best") is an initial, no short name
+            if (
+                head[-1] in ORDINARY
+                or len(head[-1]) < 3
+                or not head[-1].isalnum()
+                or is_generic_term(" ".join(head))
+            ):
+                continue
+            if all(k == key or k[:n] != head for k in keys):
+                out.append(NameVariant(head, name, VariantKind.SHORT))
+                break
+    return out

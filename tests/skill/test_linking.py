@@ -1,0 +1,133 @@
+"""Issue 33, item 1: a question's names linked against the knowledge base's (skill.linking),
+generated over parties, writings and question forms, never one sentence: case, "&" for "and",
+hyphens, possessives, a short name, initials, parties in either order and words reordered
+read as the known party; a near miss of a party's name (a letter changed), a name with a
+word added and an unknown name are never linked to a known one.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from skill import QuestionReader
+from skill.linking import NameLinker, VariantKind, name_key, question_tokens
+
+_NAMES = [
+    "Northgate Logistics, Inc.",
+    "Halcyon Robotics, Inc.",
+    "International Business Machines Corporation",
+    "Procter & Gamble Co.",
+    "Keel Street Capital LLC",
+    "Unit 1 Holdings LLC",
+    "McDonald's Corporation",
+]
+_READER = QuestionReader(_NAMES)
+_LINKER = NameLinker(_NAMES)
+# (a party as a question may write it, the known name it is)
+_WRITINGS = [
+    ("Northgate Logistics, Inc.", "Northgate Logistics, Inc."),
+    ("NORTHGATE LOGISTICS INC", "Northgate Logistics, Inc."),
+    ("Northgate Logistics Incorporated", "Northgate Logistics, Inc."),
+    ("Northgate Logistics", "Northgate Logistics, Inc."),
+    ("Northgate", "Northgate Logistics, Inc."),
+    ("Procter and Gamble", "Procter & Gamble Co."),
+    ("Procter & Gamble", "Procter & Gamble Co."),
+    ("IBM", "International Business Machines Corporation"),
+    ("Keel-Street Capital", "Keel Street Capital LLC"),
+    ("Unit 1 Holdings", "Unit 1 Holdings LLC"),
+    ("McDonalds", "McDonald's Corporation"),
+    ("Robotics Halcyon", "Halcyon Robotics, Inc."),
+]
+_FORMS = [
+    "What is the governing law of the supply agreement between {a} and {b}?",
+    "Does the MSA between {a} and {b} renew automatically?",
+    "Summarize the termination rights under the NDA between {a} and {b}.",
+]
+
+
+def _link(written: str) -> str | None:
+    tokens = question_tokens(written)
+    link = _LINKER.links([t.key for t in tokens]).get(0)
+    if link is not None and link.length == len(tokens):
+        return link.variant.name
+    return _LINKER.closest([t.key for t in tokens])
+
+
+@pytest.mark.parametrize(("written", "name"), _WRITINGS)
+def test_each_writing_of_a_party_links_to_its_name(written: str, name: str) -> None:
+    for case in (written, written.lower(), written.upper()):
+        assert _link(case) == name, case
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Northgaze Logistics",  # a letter changed
+        "Halcyom Robotics",
+        "Northgate Logistics Holdings",  # a word added: another company
+        "Zorblax Industries",  # unknown
+        "Keel Capital Street Partners",
+        "Unit 2 Holdings",  # digits are part of the name
+        "MBI",  # initials in another order
+    ],
+)
+def test_a_near_miss_or_an_unknown_name_links_to_nothing(written: str) -> None:
+    assert _link(written) is None
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "form"),
+    [
+        (a, b, form)
+        for ((a, _), (b, _)), form in itertools.product(
+            itertools.combinations(
+                [w for w in _WRITINGS if w[1] != "McDonald's Corporation"][::3], 2
+            ),
+            _FORMS,
+        )
+    ],
+)
+def test_the_reader_names_the_parties_in_either_order_and_case(a: str, b: str, form: str) -> None:
+    expected = sorted(name_key(dict(_WRITINGS)[w]) for w in (a, b))
+    for x, y in ((a, b), (b, a)):
+        for question in (form.format(a=x, b=y), form.format(a=x, b=y).lower()):
+            parties = _READER.read(question).parties
+            assert sorted(_resolved(p) for p in parties) == expected, question
+
+
+def _resolved(party: str) -> tuple[str, ...]:
+    name = _link(party)
+    assert name is not None, party
+    return name_key(name)
+
+
+@pytest.mark.parametrize("joiner", [" & ", "-", "/"])
+def test_short_names_joined_or_possessive_are_the_two_parties(joiner: str) -> None:
+    for question in (
+        f"What is the governing law of the Northgate{joiner}Halcyon supply agreement?",
+        "What is the governing law of Northgate's supply agreement with Halcyon?",
+        "what is the governing law of northgate's supply agreement with halcyon?",
+    ):
+        parties = sorted(p.lower() for p in _READER.read(question).parties)
+        assert parties == ["halcyon", "northgate"], question
+
+
+@pytest.mark.parametrize("near", ["Northgaze", "Halcyom", "Zorblax Industries, Inc."])
+def test_a_near_miss_of_another_party_stays_a_name_the_gate_refuses(near: str) -> None:
+    question = f"What is the governing law of the supply agreement between Halcyon and {near}?"
+    names = [m for m in _READER.names(question) if near.split(",")[0] in m.text]
+    assert names and not any(m.known for m in names), names
+    assert any(near.split(",")[0] in p for p in _READER.read(question).parties)
+
+
+def test_initials_shared_by_two_names_and_persons_short_names_are_no_variants() -> None:
+    linker = NameLinker(
+        ["Acme Business Consulting Corp", "Atlas Bridge Construction LLC", "Paul Silas"],
+        people=["Paul Silas"],
+    )
+    kinds = {(v.key, v.kind) for v in linker.variants}
+    assert (("abc",), VariantKind.INITIALS) not in kinds
+    assert not any(v.name == "Paul Silas" and v.kind is VariantKind.SHORT for v in linker.variants)
+    assert (("acme",), VariantKind.SHORT) in kinds
