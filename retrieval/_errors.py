@@ -11,7 +11,7 @@ RetrievalError
 ├── DocumentNotFound         no such document in the knowledge base
 ├── BlobNotFound             no stored original with that hash
 ├── CatalogTooNew            a catalog written by a newer release (its schema version is above ours)
-└── StoreFault               a store used after it was closed, or a point without its payload
+└── StoreFault               a store used after it was closed, a point without its payload, a lost collection
 """
 
 from __future__ import annotations
@@ -148,6 +148,7 @@ class CatalogTooNew(RetrievalError):
 
 class StoreFault(RetrievalError):
     """A store in a state it should never be in when called (closed, a point written without
-    its payload): a fault of ours (500), never of the input."""
+    its payload, one of a knowledge base's two collections gone from a server): a fault of
+    ours or damage (500), never of the input."""
 
     status, code, title = 500, "store_fault", "Store fault"
