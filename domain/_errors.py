@@ -19,6 +19,7 @@ internal error and logs the message.
     │   ├── DocumentNotFound         404 document_not_found
     │   ├── BlobNotFound             500 blob_not_found: a stored original is missing
     │   ├── CatalogTooNew            409 catalog_too_new: a catalog written by a newer release
+    │   ├── IntegrityCheckDenied     403 integrity_check_denied: the catalog's role may not run amcheck
     │   ├── StoreFault               500 store_fault: a store used after close, a point without its payload, a lost collection
     │   ├── EmbeddingMismatch        409 embedding_mismatch: a KB embedded by another model/backend
     │   └── OnnxBackendError         500 onnx_backend_error: a model the ONNX backend cannot run

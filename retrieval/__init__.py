@@ -22,6 +22,7 @@ Errors (under `domain.EvidenceRagError`; the whole tree is drawn in domain/_erro
     ├── DocumentNotFound         no such document in the knowledge base
     ├── BlobNotFound             no stored original with that hash
     ├── CatalogTooNew            a catalog written by a newer release (schema version above ours)
+    ├── IntegrityCheckDenied     the catalog's PostgreSQL role may not run amcheck
     ├── StoreFault               a store used after it was closed, a point without its payload, a lost collection
     ├── EmbeddingMismatch        a KB used with another embedding model/backend than built
     └── OnnxBackendError         a model the ONNX backend cannot run (not exported)
@@ -78,6 +79,7 @@ from retrieval._errors import (
     BlobNotFound,
     CatalogTooNew,
     DocumentNotFound,
+    IntegrityCheckDenied,
     InvalidKnowledgeBaseName,
     KnowledgeBaseExists,
     KnowledgeBaseNotFound,
@@ -122,6 +124,7 @@ __all__ = [
     "Embedder",
     "EmbeddingMismatch",
     "IngestionRunEntry",
+    "IntegrityCheckDenied",
     "InvalidKnowledgeBaseName",
     "KnowledgeBaseEntry",
     "KnowledgeBaseExists",

@@ -11,6 +11,7 @@ RetrievalError
 ├── DocumentNotFound         no such document in the knowledge base
 ├── BlobNotFound             no stored original with that hash
 ├── CatalogTooNew            a catalog written by a newer release (its schema version is above ours)
+├── IntegrityCheckDenied     PostgreSQL's page check (amcheck) not allowed to the catalog's role
 └── StoreFault               a store used after it was closed, a point without its payload, a lost collection
 """
 
@@ -144,6 +145,24 @@ class CatalogTooNew(RetrievalError):
     @property
     def extra(self) -> Mapping[str, Any]:
         return {"schema_version": self.found, "supported_version": self.supported}
+
+
+class IntegrityCheckDenied(RetrievalError):
+    """The catalog's PostgreSQL role may not run `amcheck` (create the extension, or run its
+    functions): the catalog's pages cannot be checked, which says nothing of their state
+    (403). `reason` says what a superuser can grant."""
+
+    status, code, title = 403, "integrity_check_denied", "Integrity check denied"
+
+    def __init__(self, role: str, detail: str) -> None:
+        self.role = role
+        self.detail = detail
+        super().__init__(
+            f"the catalog's pages were not checked: role {role!r} may not run amcheck "
+            f"({detail}); a superuser can run CREATE EXTENSION amcheck in its database and "
+            f"GRANT EXECUTE ON FUNCTION bt_index_check(regclass, boolean), "
+            f"verify_heapam(regclass, boolean, boolean, text, bigint, bigint) TO {role}"
+        )
 
 
 class StoreFault(RetrievalError):
