@@ -96,12 +96,14 @@ def postgres() -> Iterator[_Postgres]:
             pytest.skip("running as root without runuser or an unprivileged user for PostgreSQL")
         shutil.chown(root, user)
         as_user = [runuser, "-u", user, "--"]
-    server = _Postgres(root, as_user)
-    server.start()
     try:
-        yield server
+        server = _Postgres(root, as_user)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
     finally:
-        server.stop()
         shutil.rmtree(root, ignore_errors=True)
 
 
