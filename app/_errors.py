@@ -6,7 +6,6 @@
     ├── JobConflict       the job's state forbids the request (409)
     ├── AnswerNotFound    no kept answer of that id in the knowledge base (404)
     ├── JsonTooDeep       JSON nested past the depth limit (app/_jsonbounds.py)
-    ├── EmbeddedStoreOnly check/reindex asked of a Qdrant server's data (422)
     ├── OriginalsLost     a reindex refused: committed documents' originals are gone (409)
     ├── ReindexFailed     a document that no longer rebuilds; the index is kept (500)
     ├── ArchiveInvalid    an import of a file that is no readable archive of ours (422)
@@ -63,19 +62,6 @@ class JobConflict(AppError):
     """The job's state does not allow the request (e.g. cancelling a finished job)."""
 
     status, code, title = 409, "conflict", "Conflict"
-
-
-class EmbeddedStoreOnly(AppError):
-    """`check` and `reindex` read and rebuild the embedded store's shards; a Qdrant server
-    keeps its own (its snapshots and WAL recovery are the server's)."""
-
-    status, code, title = 422, "embedded_store_only", "Embedded store only"
-
-    def __init__(self, command: str) -> None:
-        super().__init__(
-            f"evrag {command} works on the embedded store; this data directory uses a "
-            "Qdrant server (QDRANT_URL): use the server's snapshots"
-        )
 
 
 class OriginalsLost(AppError):

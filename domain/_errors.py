@@ -19,7 +19,8 @@ internal error and logs the message.
     │   ├── DocumentNotFound         404 document_not_found
     │   ├── BlobNotFound             500 blob_not_found: a stored original is missing
     │   ├── CatalogTooNew            409 catalog_too_new: a catalog written by a newer release
-    │   ├── StoreFault               500 store_fault: a store used after close, a point without its payload
+    │   ├── IntegrityCheckDenied     403 integrity_check_denied: the catalog's role may not run amcheck
+    │   ├── StoreFault               500 store_fault: a store used after close, a point without its payload, a lost collection
     │   ├── EmbeddingMismatch        409 embedding_mismatch: a KB embedded by another model/backend
     │   └── OnnxBackendError         500 onnx_backend_error: a model the ONNX backend cannot run
     ├── IngestError                  (ingest) 500 ingest_error
@@ -43,7 +44,6 @@ internal error and logs the message.
     │   ├── JobConflict              409 conflict
     │   ├── AnswerNotFound           404 not_found: no kept answer of that id (app/_history.py)
     │   ├── JsonTooDeep              422 invalid_input (also a ValueError)
-    │   ├── EmbeddedStoreOnly        422 embedded_store_only: check/reindex of a Qdrant server's data
     │   ├── OriginalsLost            409 originals_lost: a reindex without some documents' originals
     │   ├── ReindexFailed            500 reindex_failed: a committed document no longer rebuilds
     │   ├── ArchiveInvalid           422 archive_invalid: an import of no readable archive of ours

@@ -22,7 +22,8 @@ Errors (under `domain.EvidenceRagError`; the whole tree is drawn in domain/_erro
     ├── DocumentNotFound         no such document in the knowledge base
     ├── BlobNotFound             no stored original with that hash
     ├── CatalogTooNew            a catalog written by a newer release (schema version above ours)
-    ├── StoreFault               a store used after it was closed, or a point without its payload
+    ├── IntegrityCheckDenied     the catalog's PostgreSQL role may not run amcheck
+    ├── StoreFault               a store used after it was closed, a point without its payload, a lost collection
     ├── EmbeddingMismatch        a KB used with another embedding model/backend than built
     └── OnnxBackendError         a model the ONNX backend cannot run (not exported)
 """
@@ -63,7 +64,7 @@ from retrieval._catalog import (
     KnowledgeBaseEntry,
     RunStatus,
 )
-from retrieval._edge import EdgeStore, ScannedPoint
+from retrieval._edge import EdgeStore
 from retrieval._embed import (
     DEFAULT_BACKEND,
     KB_EMBEDDING_KEY,
@@ -78,6 +79,7 @@ from retrieval._errors import (
     BlobNotFound,
     CatalogTooNew,
     DocumentNotFound,
+    IntegrityCheckDenied,
     InvalidKnowledgeBaseName,
     KnowledgeBaseExists,
     KnowledgeBaseNotFound,
@@ -90,6 +92,7 @@ from retrieval._lock import ProcessLock
 from retrieval._model_cache import default_model_cache, default_model_path
 from retrieval._onnx import OnnxEmbedder, default_cache_dir, ensure_exported, model_fingerprint
 from retrieval._open import open_store
+from retrieval._payload import ScannedPoint
 from retrieval._schema import MIGRATIONS, SCHEMA_VERSION, Migration
 from retrieval._store import ScoredChunk, VectorStore
 
@@ -121,6 +124,7 @@ __all__ = [
     "Embedder",
     "EmbeddingMismatch",
     "IngestionRunEntry",
+    "IntegrityCheckDenied",
     "InvalidKnowledgeBaseName",
     "KnowledgeBaseEntry",
     "KnowledgeBaseExists",

@@ -15,6 +15,7 @@ import os
 import sqlite3
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -35,8 +36,9 @@ from sqlalchemy import (
     delete,
     event,
     select,
+    text,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -45,6 +47,7 @@ from domain import StatementCell, label_key, storage_failure
 from retrieval._errors import (
     BlobNotFound,
     DocumentNotFound,
+    IntegrityCheckDenied,
     KnowledgeBaseExists,
     KnowledgeBaseNotFound,
     RetrievalError,
@@ -198,6 +201,105 @@ def _doc_entry(row: _Document) -> DocumentEntry:
     )
 
 
+# The catalog's relations in its schema (its tables and the app's share it): B-tree indexes
+# for bt_index_check, ordinary tables (and TOAST tables through them) for verify_heapam.
+_PG_RELATIONS = """
+SELECT c.oid::regclass::text, c.relkind
+FROM pg_class c
+JOIN pg_namespace n ON n.oid = c.relnamespace
+LEFT JOIN pg_am am ON am.oid = c.relam
+WHERE n.nspname = current_schema()
+  AND c.relpersistence = 'p'
+  AND (c.relkind = 'r' OR (c.relkind = 'i' AND am.amname = 'btree'))
+ORDER BY c.relkind DESC, c.oid::regclass::text
+"""
+_PG_DENIED = "42501"  # insufficient_privilege
+
+
+def _amcheck(engine: Engine) -> list[str]:
+    """PostgreSQL's page check of the catalog: `verify_heapam` on each table (every page
+    and tuple header of the heap), `bt_index_check` with `heapallindexed` on each B-tree
+    index (its pages' order invariants, and every table row found in it).
+
+    Each relation on a connection of its own, in autocommit: one damaged relation is
+    reported and the next still checked, even when checking it ended the server process
+    (bt_index_check can crash on a badly damaged index page: seen here with PostgreSQL 15,
+    after which the server restarts every connection)."""
+    autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
+    with autocommit.connect() as conn:
+        role = str(conn.exec_driver_sql("SELECT current_user").scalar())
+        try:
+            conn.exec_driver_sql("CREATE EXTENSION IF NOT EXISTS amcheck")
+        except DBAPIError as exc:
+            _raise_if_denied(exc, role)
+            raise
+        relations = [(str(r[0]), str(r[1])) for r in conn.exec_driver_sql(_PG_RELATIONS)]
+    problems: list[str] = []
+    for name, kind in relations:
+        problem = _amcheck_one(autocommit, name, kind, role)
+        if problem is not None and problem.endswith(_CRASHED):
+            # A server process crashing resets every connection, this one's too when it was
+            # another relation's check that crashed: the relation is checked once more.
+            problem = _amcheck_one(autocommit, name, kind, role)
+        if problem is not None:
+            problems.extend(problem.split("\n"))
+    return problems
+
+
+_CRASHED = ": damaged beyond what amcheck reports"
+
+
+def _amcheck_one(engine: Engine, name: str, kind: str, role: str) -> str | None:
+    """One relation's amcheck: None (sound), or its problems one a line."""
+    what = "index" if kind == "i" else "table"
+    try:
+        with _connect_when_ready(engine) as conn:
+            if kind == "i":
+                conn.execute(_BT_INDEX_CHECK, {"r": name})
+                return None
+            rows = conn.execute(_VERIFY_HEAPAM, {"r": name}).all()
+    except DBAPIError as exc:
+        _raise_if_denied(exc, role)
+        if not exc.connection_invalidated:
+            return f"{what} {name}: {_first_line(exc)}"
+        # The server reset every connection: the pooled ones are dead too.
+        engine.dispose()
+        return f"{what} {name}: the server process checking it ended ({_first_line(exc)}){_CRASHED}"
+    lines = [f"table {name}, page {b}, tuple {o}: {m}" for b, o, m in rows]
+    return "\n".join(lines) or None
+
+
+_BT_INDEX_CHECK = text("SELECT bt_index_check(CAST(:r AS regclass), true)")
+_VERIFY_HEAPAM = text("SELECT blkno, offnum, msg FROM verify_heapam(CAST(:r AS regclass))")
+
+
+def _connect_when_ready(engine: Engine) -> Connection:
+    """A connection, waiting out (up to 30 s) the reset and recovery that follow a server
+    process's crash, which refuse or drop new connections meanwhile. (The server was
+    reached a moment before, for the list of relations: a failure here is that reset.)"""
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            return engine.connect()
+        except DBAPIError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def _raise_if_denied(exc: DBAPIError, role: str) -> None:
+    if _sqlstate(exc) == _PG_DENIED:
+        raise IntegrityCheckDenied(role, _first_line(exc)) from exc
+
+
+def _sqlstate(exc: DBAPIError) -> str | None:
+    return getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+
+
+def _first_line(exc: DBAPIError) -> str:
+    return str(exc.orig).strip().splitlines()[0][:300]
+
+
 def _run_entry(row: _IngestionRun) -> IngestionRunEntry:
     return IngestionRunEntry(
         run_id=row.id,
@@ -296,10 +398,11 @@ class Catalog:
         """What the database's own check finds wrong, one line each (none: it is sound).
 
         SQLite: `PRAGMA integrity_check` (every page, index and constraint; a damaged file
-        may also fail to be read at all, reported the same way). PostgreSQL has no such
-        check without the `amcheck` extension: nothing is checked there, and [] is said."""
+        may also fail to be read at all, reported the same way). PostgreSQL: the `amcheck`
+        extension (created if absent) on every table and B-tree index of the catalog's
+        schema; IntegrityCheckDenied when the role may not create or run it."""
         if not self._sqlite:
-            return []
+            return _amcheck(self._engine)
         try:
             with self._engine.connect() as conn:
                 rows = [str(r[0]) for r in conn.exec_driver_sql("PRAGMA integrity_check")]

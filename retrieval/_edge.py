@@ -17,12 +17,10 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 import qdrant_edge as qe
-from pydantic import ValidationError
 
 from domain import Binding, ChunkRecord, StorageFull, storage_failure
 from retrieval._binding_index import BindingIndex
@@ -45,6 +43,7 @@ from retrieval._payload import (
     INDEXED,
     SPARSE,
     Hit,
+    ScannedPoint,
     binding_from_payload,
     binding_payload,
     check_lengths,
@@ -57,6 +56,7 @@ from retrieval._payload import (
     hits_of,
     payload_of,
     prefetch_limit,
+    scanned_point,
     scored_bindings,
 )
 from retrieval._sparse import SparseVec, bm25
@@ -289,7 +289,7 @@ class EdgeStore:
                 vectors = r.vector if isinstance(r.vector, dict) else {}
                 dense = vectors.get(DENSE)
                 size = len(dense) if isinstance(dense, list) else 0
-                yield _scanned(str(r.id), kind, r.payload, size)
+                yield scanned_point(str(r.id), kind, r.payload, size)
             if offset is None:
                 return
 
@@ -612,33 +612,6 @@ def _finish_swaps(root: Path) -> None:
                 shutil.rmtree(path, ignore_errors=True)
         elif path.name.startswith(_RETIRED):
             shutil.rmtree(path, ignore_errors=True)
-
-
-@dataclass(frozen=True, slots=True)
-class ScannedPoint:
-    """One stored point as `EdgeStore.scan` read it: the id it is stored under, the id and
-    document its payload names (None when the payload cannot be read: `problem` says why)
-    and the length of its dense vector (0: none)."""
-
-    point_id: str
-    record_id: str | None
-    document_id: str | None
-    vector_size: int
-    problem: str | None = None
-
-
-def _scanned(point_id: str, kind: str, payload: Any, vector_size: int) -> ScannedPoint:
-    if payload is None:
-        return ScannedPoint(point_id, None, None, vector_size, "no payload")
-    try:
-        if kind == CHUNK:
-            chunk = chunk_from_payload(dict(payload))
-            return ScannedPoint(point_id, chunk.chunk_id, chunk.document_id, vector_size)
-        binding = binding_from_payload(dict(payload))
-        return ScannedPoint(point_id, binding.binding_id, binding.location.document_id, vector_size)
-    except (ValidationError, TypeError, ValueError, KeyError) as exc:
-        reason = str(exc).splitlines()[0][:200]
-        return ScannedPoint(point_id, None, None, vector_size, f"unreadable payload: {reason}")
 
 
 def _filter(conds: Sequence[Condition]) -> qe.Filter:

@@ -11,7 +11,8 @@ RetrievalError
 ├── DocumentNotFound         no such document in the knowledge base
 ├── BlobNotFound             no stored original with that hash
 ├── CatalogTooNew            a catalog written by a newer release (its schema version is above ours)
-└── StoreFault               a store used after it was closed, or a point without its payload
+├── IntegrityCheckDenied     PostgreSQL's page check (amcheck) not allowed to the catalog's role
+└── StoreFault               a store used after it was closed, a point without its payload, a lost collection
 """
 
 from __future__ import annotations
@@ -146,8 +147,27 @@ class CatalogTooNew(RetrievalError):
         return {"schema_version": self.found, "supported_version": self.supported}
 
 
+class IntegrityCheckDenied(RetrievalError):
+    """The catalog's PostgreSQL role may not run `amcheck` (create the extension, or run its
+    functions): the catalog's pages cannot be checked, which says nothing of their state
+    (403). `reason` says what a superuser can grant."""
+
+    status, code, title = 403, "integrity_check_denied", "Integrity check denied"
+
+    def __init__(self, role: str, detail: str) -> None:
+        self.role = role
+        self.detail = detail
+        super().__init__(
+            f"the catalog's pages were not checked: role {role!r} may not run amcheck "
+            f"({detail}); a superuser can run CREATE EXTENSION amcheck in its database and "
+            f"GRANT EXECUTE ON FUNCTION bt_index_check(regclass, boolean), "
+            f"verify_heapam(regclass, boolean, boolean, text, bigint, bigint) TO {role}"
+        )
+
+
 class StoreFault(RetrievalError):
     """A store in a state it should never be in when called (closed, a point written without
-    its payload): a fault of ours (500), never of the input."""
+    its payload, one of a knowledge base's two collections gone from a server): a fault of
+    ours or damage (500), never of the input."""
 
     status, code, title = 500, "store_fault", "Store fault"

@@ -8,7 +8,10 @@ binding, `document_id` (copied from its location; a chunk has it already).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+from pydantic import ValidationError
 
 from domain import Binding, ChunkRecord
 from retrieval._errors import StoreFault
@@ -149,3 +152,31 @@ def collection_kind(collection: str) -> str:
         return COLLECTIONS[collection]
     except KeyError:
         raise ValueError(f"unknown collection {collection!r} (chunks | bindings)") from None
+
+
+@dataclass(frozen=True, slots=True)
+class ScannedPoint:
+    """One stored point as a backend's `scan` read it: the id it is stored under, the id and
+    document its payload names (None when the payload cannot be read: `problem` says why)
+    and the length of its dense vector (0: none)."""
+
+    point_id: str
+    record_id: str | None
+    document_id: str | None
+    vector_size: int
+    problem: str | None = None
+
+
+def scanned_point(point_id: str, kind: str, payload: Any, vector_size: int) -> ScannedPoint:
+    """The point as `scan` reports it: its payload decoded, or why it cannot be."""
+    if payload is None:
+        return ScannedPoint(point_id, None, None, vector_size, "no payload")
+    try:
+        if kind == CHUNK:
+            chunk = chunk_from_payload(dict(payload))
+            return ScannedPoint(point_id, chunk.chunk_id, chunk.document_id, vector_size)
+        binding = binding_from_payload(dict(payload))
+        return ScannedPoint(point_id, binding.binding_id, binding.location.document_id, vector_size)
+    except (ValidationError, TypeError, ValueError, KeyError) as exc:
+        reason = str(exc).splitlines()[0][:200]
+        return ScannedPoint(point_id, None, None, vector_size, f"unreadable payload: {reason}")

@@ -4,6 +4,13 @@ Each knowledge base is two collections, `{kb}__chunks` (dense + BM25 sparse with
 modifier) and `{kb}__bindings` (dense), with keyword payload indexes on the filter
 fields. Sparse vectors are computed client-side by the same BM25 as the embedded store
 (`_sparse.py`), so both backends index and rank the same tokens.
+
+`evrag reindex` rebuilds a knowledge base into new collections `{kb}__chunks.N` and
+`{kb}__bindings.N` (generation N) and then points the names `{kb}__chunks` and
+`{kb}__bindings` at them as collection aliases, in one request: the server's atomic
+switch, so a search sees the old pair or the new, never half of each. A knowledge base
+created as plain collections becomes aliases at its first reindex. The generation suffix
+holds a dot, which no knowledge base name may, so it never names another base's collection.
 """
 
 from __future__ import annotations
@@ -18,7 +25,13 @@ from qdrant_client import QdrantClient, models
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
 from domain import Binding, ChunkRecord
-from retrieval._errors import KnowledgeBaseNotFound, StoreUnavailable, check_kb_name
+from retrieval._errors import (
+    InvalidKnowledgeBaseName,
+    KnowledgeBaseNotFound,
+    StoreFault,
+    StoreUnavailable,
+    check_kb_name,
+)
 from retrieval._filters import AnyOf, Condition, Equals, NoneOf, conditions, matches_nothing
 from retrieval._payload import (
     BINDING,
@@ -26,6 +39,7 @@ from retrieval._payload import (
     DENSE,
     INDEXED,
     SPARSE,
+    ScannedPoint,
     binding_from_payload,
     binding_order,
     binding_payload,
@@ -39,6 +53,7 @@ from retrieval._payload import (
     hits_of,
     payload_of,
     prefetch_limit,
+    scanned_point,
     scored_bindings,
     scored_chunks,
 )
@@ -48,6 +63,9 @@ from retrieval._store import FUSION_WEIGHTS, ScoredChunk
 _UPSERT_BATCH = 256
 _SCROLL_PAGE = 1024
 _EXACT = models.SearchParams(exact=True)
+_KINDS = {CHUNK: "chunks", BINDING: "bindings"}
+# The name a rebuild's collections are written under (never a valid knowledge base name).
+_STAGING = ".rebuild-"
 
 
 class ServerStore:
@@ -74,12 +92,27 @@ class ServerStore:
         self._client = client
         self._known: set[str] = set()
         self._mutex = threading.Lock()
+        # Rebuilds in progress: kb -> its staging name, staging name -> (kb, generation).
+        self._rebuilding: dict[str, str] = {}
+        self._staged: dict[str, tuple[str, int]] = {}
 
     # -- knowledge bases -------------------------------------------------------------
 
     @staticmethod
-    def _name(kb: str, kind: str) -> str:
-        return f"{kb}__{'chunks' if kind == CHUNK else 'bindings'}"
+    def _base(kb: str, kind: str) -> str:
+        """The name `kb`'s collection of `kind` is reached by: a collection, or (once
+        reindexed) an alias of its current generation."""
+        return f"{kb}__{_KINDS[kind]}"
+
+    def _name(self, kb: str, kind: str) -> str:
+        staged = self._staged.get(kb)
+        if staged is not None:  # a rebuild's staging name: its new generation
+            return f"{self._base(staged[0], kind)}.{staged[1]}"
+        return self._base(kb, kind)
+
+    def _check_name(self, kb: str) -> None:
+        if kb not in self._staged:
+            check_kb_name(kb)
 
     @contextmanager
     def _calls(self, kb: str) -> Iterator[None]:
@@ -101,7 +134,7 @@ class ServerStore:
             raise
 
     def _require(self, kb: str) -> None:
-        check_kb_name(kb)
+        self._check_name(kb)
         with self._mutex:
             if kb in self._known:
                 return
@@ -113,7 +146,7 @@ class ServerStore:
             self._known.add(kb)
 
     def ensure_kb(self, kb: str) -> None:
-        check_kb_name(kb)
+        self._check_name(kb)
         dense = {DENSE: models.VectorParams(size=self.dimension, distance=models.Distance.COSINE)}
         with self._calls(kb):
             # Bindings first: a chunks collection is the sign that the pair is complete.
@@ -144,8 +177,18 @@ class ServerStore:
         with self._mutex:
             self._known.discard(kb)
         with self._calls(kb):
+            aliases = self._aliases()
             for kind in (CHUNK, BINDING):
-                self._client.delete_collection(self._name(kb, kind))
+                name = self._base(kb, kind)
+                target = aliases.get(name)
+                if target is not None:
+                    self._client.update_collection_aliases(
+                        change_aliases_operations=[_delete_alias(name)]
+                    )
+                    self._client.delete_collection(target)
+                self._client.delete_collection(name)
+            for name in sorted(self._generations(kb)):  # a rebuild's, never swapped in
+                self._client.delete_collection(name)
 
     # -- writes ----------------------------------------------------------------------
 
@@ -329,6 +372,140 @@ class ServerStore:
                 if offset is None:
                     return out
 
+    # -- maintenance (evrag check, evrag reindex) ------------------------------------
+
+    def knowledge_bases(self) -> list[str]:
+        """Names of the knowledge bases with a chunks collection (or alias) on the server,
+        sorted. A name that is no knowledge base's (another application's) is left out."""
+        with self._calls(""):
+            names = {c.name for c in self._client.get_collections().collections}
+            names |= set(self._aliases())
+        found = []
+        for name in names:
+            kb, sep, kind = name.rpartition("__")
+            if sep and kind == _KINDS[CHUNK]:
+                try:
+                    found.append(check_kb_name(kb))
+                except InvalidKnowledgeBaseName:
+                    continue
+        return sorted(found)
+
+    def scan(self, kb: str, collection: str) -> Iterator[ScannedPoint]:
+        """Every point of one of `kb`'s collections ("chunks" or "bindings"), page by page,
+        its payload decoded and its vectors read (as `EdgeStore.scan`). A collection gone
+        from the server is a StoreFault."""
+        kind = collection_kind(collection)
+        self._require(kb)
+        name = self._name(kb, kind)
+        offset: Any = None
+        with self._calls(kb):
+            if not self._client.collection_exists(name):
+                raise StoreFault(f"collection {name} is not on the server")
+        while True:
+            with self._calls(kb):
+                records, offset = self._client.scroll(
+                    name, limit=_SCROLL_PAGE, offset=offset, with_payload=True, with_vectors=True
+                )
+            for r in records:
+                vectors = r.vector if isinstance(r.vector, dict) else {}
+                dense = vectors.get(DENSE)
+                size = len(dense) if isinstance(dense, list) else 0
+                yield scanned_point(str(r.id), kind, r.payload, size)
+            if offset is None:
+                return
+
+    def begin_rebuild(self, kb: str) -> str:
+        """Create `kb`'s next generation of collections, empty, beside the current ones,
+        and return the name to write them under (any write method takes it as `kb`).
+        Searches of `kb` keep reading the current collections until `commit_rebuild(kb)`;
+        `abandon_rebuild(kb)` drops the new. Generations no alias points at (a rebuild of
+        a process that died before its swap) are dropped first."""
+        check_kb_name(kb)
+        self.abandon_rebuild(kb)
+        with self._calls(kb):
+            aliases = self._aliases()
+            serving = {aliases.get(self._base(kb, kind)) for kind in (CHUNK, BINDING)}
+            generations = self._generations(kb)
+            for name in sorted(generations):
+                if name not in serving:
+                    self._client.delete_collection(name)
+        staging = f"{_STAGING}{kb}"
+        with self._mutex:
+            self._staged[staging] = (kb, max(generations.values(), default=0) + 1)
+            self._rebuilding[kb] = staging
+        try:
+            self.ensure_kb(staging)
+        except BaseException:
+            self.abandon_rebuild(kb)
+            raise
+        return staging
+
+    def commit_rebuild(self, kb: str) -> None:
+        """Point `kb`'s names at the rebuilt collections, both in one aliases request (the
+        server applies it atomically), then drop the generation they pointed at.
+
+        A knowledge base whose names are still plain collections (created before reindex
+        used aliases) is migrated: a collection and an alias cannot share a name, so the
+        plain collections are deleted just before the aliases are created, and for that
+        moment the knowledge base is not found. A failure there leaves it without
+        collections, which `check` reports and the next reindex rebuilds."""
+        with self._mutex:
+            staging = self._rebuilding.pop(kb)
+            generation = self._staged.pop(staging)[1]
+            self._known.discard(staging)
+        with self._calls(kb):
+            aliases = self._aliases()
+            collections = {c.name for c in self._client.get_collections().collections}
+            switch: list[models.AliasOperations] = []
+            plain, retired = [], []
+            for kind in (BINDING, CHUNK):
+                name = self._base(kb, kind)
+                if name in collections:
+                    plain.append(name)
+                elif name in aliases:
+                    retired.append(aliases[name])
+                    switch.append(_delete_alias(name))
+                switch.append(
+                    models.CreateAliasOperation(
+                        create_alias=models.CreateAlias(
+                            collection_name=f"{name}.{generation}", alias_name=name
+                        )
+                    )
+                )
+            for name in plain:
+                self._client.delete_collection(name)
+            self._client.update_collection_aliases(change_aliases_operations=switch)
+            for name in retired:
+                self._client.delete_collection(name)
+        with self._mutex:
+            self._known.add(kb)
+
+    def abandon_rebuild(self, kb: str) -> None:
+        """Drop the collections of a rebuild not committed (none: nothing to do)."""
+        with self._mutex:
+            staging = self._rebuilding.pop(kb, None)
+            if staging is None:
+                return
+            generation = self._staged.pop(staging)[1]
+            self._known.discard(staging)
+        with self._calls(kb):
+            for kind in (CHUNK, BINDING):
+                self._client.delete_collection(f"{self._base(kb, kind)}.{generation}")
+
+    def _aliases(self) -> dict[str, str]:
+        """Every alias on the server -> the collection it points at."""
+        return {a.alias_name: a.collection_name for a in self._client.get_aliases().aliases}
+
+    def _generations(self, kb: str) -> dict[str, int]:
+        """`kb`'s generation collections on the server -> their generation."""
+        found = {}
+        for collection in self._client.get_collections().collections:
+            for kind in (CHUNK, BINDING):
+                base, _, suffix = collection.name.rpartition(".")
+                if base == self._base(kb, kind) and suffix.isdigit():
+                    found[collection.name] = int(suffix)
+        return found
+
     # -- lifetime --------------------------------------------------------------------
 
     def close(self) -> None:
@@ -356,6 +533,10 @@ def _condition(cond: Condition) -> models.FieldCondition:
             return models.FieldCondition(key=field, match=match)
         case Equals(field, value):
             return models.FieldCondition(key=field, match=models.MatchValue(value=value))
+
+
+def _delete_alias(name: str) -> models.DeleteAliasOperation:
+    return models.DeleteAliasOperation(delete_alias=models.DeleteAlias(alias_name=name))
 
 
 def _sparse(vec: SparseVec) -> models.SparseVector:

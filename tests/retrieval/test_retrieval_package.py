@@ -31,6 +31,7 @@ def test_exported_names_are_pinned() -> None:
         "Embedder",
         "EmbeddingMismatch",
         "IngestionRunEntry",
+        "IntegrityCheckDenied",
         "InvalidKnowledgeBaseName",
         "KnowledgeBaseEntry",
         "KnowledgeBaseExists",

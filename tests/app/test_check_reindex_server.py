@@ -1,0 +1,180 @@
+"""`evrag check` and `evrag reindex` of a knowledge base on a Qdrant server.
+
+No server runs here: qdrant-client's local mode (a folder) stands in through
+`ServerStore(client=...)`, and its alias calls are the server's API. The knowledge base is
+the v0 data directory's (tests/app/fixtures), its catalog and originals kept and its index
+built on the "server" from nothing: first as the plain collections a knowledge base had
+before reindex used aliases, which `reindex` migrates. Each part is damaged through the
+client (a point deleted, a payload overwritten, a collection dropped); `check` names it and
+`reindex` repairs it, the answers byte-identical to the ones the old release gave.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from collections.abc import Iterator
+from contextlib import closing, redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+from qdrant_client import QdrantClient, models
+
+from app import Runtime, Settings
+from app.cli import main
+from retrieval import ServerStore
+
+from .test_check_reindex import ANSWERS, KB, _extract
+
+pytestmark = pytest.mark.slow
+
+CHUNKS, BINDINGS = f"{KB}__chunks", f"{KB}__bindings"
+
+
+def _serving(monkeypatch: pytest.MonkeyPatch, qdrant: Path, **refuse: str) -> None:
+    """Every runtime opened from here on uses the local-mode "server" in `qdrant` (where
+    QDRANT_URL would open a client of a real one); `refuse`: client calls (by name) that
+    fail for collections whose name ends with the given suffix."""
+
+    def open_store(*args: Any, **kwargs: Any) -> ServerStore:
+        client = QdrantClient(path=str(qdrant))
+        for call, suffix in refuse.items():
+            real = getattr(client, call)
+
+            def refused(name: str, *a: Any, _real: Any = real, _s: str = suffix, **k: Any) -> Any:
+                if name.endswith(_s):
+                    raise RuntimeError("the server refused the call")
+                return _real(name, *a, **k)
+
+            setattr(client, call, refused)
+        return ServerStore(client=client)
+
+    monkeypatch.setattr("app._runtime.open_store", open_store)
+
+
+def _cli(data_dir: Path, *args: str) -> tuple[int, str]:
+    """`evrag ARGS` on `data_dir`: exit code and standard output (a module fixture has no
+    capsys)."""
+    with redirect_stdout(io.StringIO()) as out:
+        code = main(["--data-dir", str(data_dir), *args])
+    return code, out.getvalue()
+
+
+def _findings(data_dir: Path) -> tuple[int, list[Any]]:
+    code, out = _cli(data_dir, "check", "--json")
+    return code, [(f["kind"], f["subject"], f["repairable"]) for f in json.loads(out)["findings"]]
+
+
+def _answers(data_dir: Path) -> dict[str, str]:
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        return {q: rt.skill.ask(KB, q).to_json() for q in ANSWERS}
+
+
+def _aliases(client: QdrantClient) -> dict[str, str]:
+    return {a.alias_name: a.collection_name for a in client.get_aliases().aliases}
+
+
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """The knowledge base on the "server" as plain, empty collections; checked, reindexed
+    (migrated to aliases) and checked again. Its folders are copied by each test."""
+    root = tmp_path_factory.mktemp("server-kb")
+    data_dir = _extract(root / "evrag")
+    shutil.rmtree(data_dir / "qdrant")  # the embedded index: this KB's is on the server
+    qdrant = root / "qdrant"
+    with pytest.MonkeyPatch.context() as mp:
+        _serving(mp, qdrant)
+        with Runtime.open(Settings(data_dir=data_dir)) as rt:
+            rt.store.ensure_kb(KB)  # what `kb create` made before this release
+        before = _findings(data_dir)
+        reindexed = _cli(data_dir, "reindex", "--kb", KB)
+        after = _findings(data_dir)
+        answers = _answers(data_dir)
+        with closing(QdrantClient(path=str(qdrant))) as client:
+            aliases = _aliases(client)
+            collections = sorted(c.name for c in client.get_collections().collections)
+        yield {
+            "data_dir": data_dir,
+            "qdrant": qdrant,
+            "before": before,
+            "reindexed": reindexed,
+            "after": after,
+            "answers": answers,
+            "aliases": aliases,
+            "collections": collections,
+        }
+
+
+@pytest.fixture
+def copy(
+    migrated: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Path, Path]:
+    """This test's own copy of the migrated data directory and "server"."""
+    data_dir = shutil.copytree(migrated["data_dir"], tmp_path / "evrag")
+    qdrant = shutil.copytree(migrated["qdrant"], tmp_path / "qdrant")
+    _serving(monkeypatch, qdrant)
+    return data_dir, qdrant
+
+
+def test_plain_collections_are_rebuilt_and_migrated_to_aliases(migrated: dict[str, Any]) -> None:
+    code, findings = migrated["before"]
+    assert code == 1
+    assert {(kind, repairable) for kind, _, repairable in findings} == {("points_missing", True)}
+    assert len(findings) == 4  # chunks and bindings of each of the two documents
+    assert migrated["reindexed"] == (
+        0,
+        f"reindexed {KB}: 2 document(s) rebuilt from their originals\n",
+    )
+    assert migrated["after"] == (0, [])
+    assert migrated["aliases"] == {CHUNKS: f"{CHUNKS}.1", BINDINGS: f"{BINDINGS}.1"}
+    assert migrated["collections"] == [f"{BINDINGS}.1", f"{CHUNKS}.1"]
+    assert migrated["answers"] == ANSWERS  # the embedded release's answers, byte for byte
+
+
+def test_damage_through_the_client_is_found_and_rebuilt(copy: tuple[Path, Path]) -> None:
+    data_dir, qdrant = copy
+    with closing(QdrantClient(path=str(qdrant))) as client:
+        (deleted, overwritten), _ = client.scroll(CHUNKS, limit=2)
+        client.delete(CHUNKS, points_selector=models.PointIdsList(points=[deleted.id]))
+        client.overwrite_payload(CHUNKS, payload={"text": 7}, points=[overwritten.id])
+        client.delete_collection(_aliases(client)[BINDINGS])
+    code, findings = _findings(data_dir)
+    assert code == 1
+    kinds = {kind for kind, _, _ in findings}
+    assert kinds == {"payload_damaged", "points_missing", "store_unreadable"}
+    assert all(repairable for _, _, repairable in findings)
+    assert ("store_unreadable", "bindings", True) in findings
+    assert ("payload_damaged", f"chunks point {overwritten.id}", True) in findings
+    code, out = _cli(data_dir, "check")
+    assert f"collection {BINDINGS} is not on the server" in out
+
+    assert _cli(data_dir, "reindex", "--kb", KB)[0] == 0
+    assert _findings(data_dir) == (0, [])
+    assert _answers(data_dir) == ANSWERS
+    with closing(QdrantClient(path=str(qdrant))) as client:
+        assert _aliases(client) == {CHUNKS: f"{CHUNKS}.2", BINDINGS: f"{BINDINGS}.2"}
+        assert sorted(c.name for c in client.get_collections().collections) == [
+            f"{BINDINGS}.2",
+            f"{CHUNKS}.2",
+        ]
+
+
+def test_a_reindex_failing_before_the_swap_leaves_the_old_collections_serving(
+    copy: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data_dir, qdrant = copy
+    # The new generation half made (its bindings collection), then the server fails.
+    _serving(monkeypatch, qdrant, create_payload_index=".2")
+    with redirect_stderr(io.StringIO()) as err:
+        assert _cli(data_dir, "reindex", "--kb", KB) == (1, "")
+    assert "RuntimeError: the server refused the call" in err.getvalue()
+    _serving(monkeypatch, qdrant)
+    assert _answers(data_dir) == ANSWERS
+    with closing(QdrantClient(path=str(qdrant))) as client:
+        assert _aliases(client) == {CHUNKS: f"{CHUNKS}.1", BINDINGS: f"{BINDINGS}.1"}
+        assert sorted(c.name for c in client.get_collections().collections) == [
+            f"{BINDINGS}.1",
+            f"{CHUNKS}.1",
+        ]
