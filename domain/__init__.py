@@ -21,6 +21,7 @@ from domain._financial import (
     concepts_asked,
     financial_concepts,
     financial_metrics,
+    holds_never_word,
     label_key,
     metric_asked,
 )
@@ -133,6 +134,7 @@ __all__ = [
     "financial_metrics",
     "fold_word",
     "has_corporate_suffix",
+    "holds_never_word",
     "is_generic_term",
     "is_person_name",
     "is_table_row",

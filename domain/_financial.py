@@ -91,9 +91,19 @@ class FinancialConcept:
     statement: str
     sign: str
     unit: str
+    # labels that begin with one of these (folded) and hold none of `never_words`:
+    # "net income attributable to" + the company's name
+    label_prefixes: tuple[str, ...] = ()
+    never_words: tuple[str, ...] = ()
+    # the concept whose row is this one's when a statement prints none of this one's and
+    # no row holding a `never_words` word ("net income" is the shareholders' when no part
+    # of it is attributable to noncontrolling interests)
+    otherwise: str | None = None
 
 
 _STATEMENTS = ("income", "balance", "cash_flow", "equity")
+# a label written "net income attributable to ..." is a beginning, the rest any words
+_ANY = " ..."
 _SIGNS = ("positive", "outflow", "expense")
 _UNITS = ("USD", "USD/share", "shares")
 
@@ -125,6 +135,12 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
         words = body.get("question_words", [])
         if not isinstance(labels, list) or not labels or not isinstance(words, list):
             raise LexiconError(f"{where}: `labels` (non-empty) and `question_words` are lists")
+        never, otherwise = body.get("never_words", []), body.get("otherwise")
+        if not isinstance(never, list) or not (otherwise is None or isinstance(otherwise, str)):
+            raise LexiconError(f"{where}: `never_words` is a list, `otherwise` a concept name")
+        # "net income attributable to ...": a label's beginning
+        prefixes = [str(v)[: -len(_ANY)] for v in labels if str(v).endswith(_ANY)]
+        labels = [v for v in labels if not str(v).endswith(_ANY)]
         statement, sign = body.get("statement"), body.get("sign", "positive")
         unit = body.get("unit", "USD")
         if statement not in _STATEMENTS or sign not in _SIGNS or unit not in _UNITS:
@@ -141,18 +157,41 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
                 statement=str(statement),
                 sign=str(sign),
                 unit=str(unit),
+                label_prefixes=tuple(label_key(v) for v in prefixes),
+                never_words=tuple(label_key(str(v)) for v in never),
+                otherwise=otherwise,
             )
         )
+    names = {c.name for c in out}
+    for concept in out:
+        if concept.otherwise is not None and concept.otherwise not in names:
+            raise LexiconError(
+                f"{source.name}: concepts.{concept.name}: otherwise `{concept.otherwise}` is "
+                "no concept of the file"
+            )
     return tuple(out)
 
 
 def concept_of_label(label: str) -> FinancialConcept | None:
-    """The concept whose label variants include this row label (folded), if any."""
+    """The concept whose label variants include this row label (folded), else the one whose
+    label beginnings it starts with (the longest) and whose never-words it does not hold."""
     key = label_key(label)
     for concept in financial_concepts():
         if key in concept.labels:
             return concept
-    return None
+    begun = [
+        (len(prefix), index, concept)
+        for index, concept in enumerate(financial_concepts())
+        for prefix in concept.label_prefixes
+        if f"{key} ".startswith(f"{prefix} ") and not holds_never_word(concept, label)
+    ]
+    return max(begun, key=lambda t: (t[0], -t[1]))[2] if begun else None
+
+
+def holds_never_word(concept: FinancialConcept, label: str) -> bool:
+    """Does the row label hold one of the concept's never-words ("noncontrolling")?"""
+    key = f" {label_key(label)} "
+    return any(f" {w} " in key for w in concept.never_words)
 
 
 def concepts_asked(text: str) -> list[FinancialConcept]:

@@ -56,6 +56,7 @@ def test_exported_names_are_pinned() -> None:
         "financial_metrics",
         "fold_word",
         "has_corporate_suffix",
+        "holds_never_word",
         "is_generic_term",
         "is_person_name",
         "is_table_row",

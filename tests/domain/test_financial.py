@@ -32,6 +32,13 @@ def test_every_concept_is_complete() -> None:
         ("Total current assets", "current_assets"),
         ("Net cash provided by (used in) operating activities", "cash_from_operations"),
         ("Total net sales", "revenue"),
+        # a label's beginning: the company's name follows it
+        (
+            "Net earnings attributable to Wren Stores, Inc. shareholders",
+            "net_income_to_shareholders",
+        ),
+        ("Net income (loss) attributable to Corvid Rail Corp.", "net_income_to_shareholders"),
+        ("Net earnings including noncontrolling interests", "net_income"),
     ],
 )
 def test_row_labels(label: str, concept: str) -> None:
@@ -41,6 +48,8 @@ def test_row_labels(label: str, concept: str) -> None:
 
 def test_a_label_of_no_concept() -> None:
     assert concept_of_label("Company pension and postretirement contributions") is None
+    # the beginning of the shareholders' net income, but a never-word's row
+    assert concept_of_label("Net income attributable to noncontrolling interests") is None
 
 
 def test_question_words_longest_first() -> None:

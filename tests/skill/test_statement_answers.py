@@ -199,3 +199,13 @@ def test_the_statement_is_cited_though_its_caption_is_split(runtime: Any) -> Non
 def test_a_ratio_metric_asked_in_dollars_is_not_computed(runtime: Any) -> None:
     answer = _ask(runtime, "What is the FY2020 gross margin of Bramble Utilities in USD millions?")
     assert not any("%" in v.value for v in answer.conclusion.values)
+
+
+def test_net_income_is_the_shareholders_when_no_part_is_noncontrolling(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2020 net income attributable to shareholders of Bramble Utilities "
+        "(in USD millions)?",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == ["USD 3,040 million"]
