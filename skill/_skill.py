@@ -68,6 +68,7 @@ from skill._read import (
     is_clause_question,
     read_question,
 )
+from skill._resolve import registrant_documents
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
@@ -273,7 +274,7 @@ class EvidenceSkill:
             and subject_class.type == "legal_entity"
             else None
         )
-        own = sorted({d for c in gate.candidates for d in c.documents if d in set(committed)})
+        own = sorted(self._figure_owners(kb, gate, committed)) if figure is not None else []
         if (
             figure is not None
             and self.statement_cells is not None
@@ -649,8 +650,7 @@ class EvidenceSkill:
         (skill/_figures.py), judged by the engine as any other observations."""
         assert self.statement_cells is not None
         machine.advance(State.EVIDENCE_RETRIEVAL)
-        visible = set(committed)
-        owner = {d: c for c in gate.candidates for d in c.documents if d in visible}
+        owner = self._figure_owners(kb, gate, committed)
         cells = self.statement_cells(kb, sorted(owner), _figure_periods(figure))
         company = gate.candidates[0].name
 
@@ -771,6 +771,24 @@ class EvidenceSkill:
             suggested_next_actions=actions,
             sufficiency=sufficiency,
         )
+
+    def _figure_owners(
+        self, kb: str, gate: GateResult, committed: Sequence[str]
+    ) -> dict[str, Candidate]:
+        """The company's filings whose statement cells are its figures, each with its
+        candidate: the candidates' documents, and the filings of the same entity under a
+        name it had before (one stated identifier: Adobe Systems Incorporated's 10-Ks beside
+        Adobe Inc.'s), those where that identifier names it (its own, not a mention)."""
+        visible = set(committed)
+        owner = {d: c for c in gate.candidates for d in c.documents if d in visible}
+        if len(gate.candidates) != 1:
+            return owner
+        (candidate,) = gate.candidates
+        for document_id in sorted(
+            registrant_documents(self.store, kb, candidate.subject_id, committed)
+        ):
+            owner.setdefault(document_id, candidate)
+        return owner
 
     def _name_index(
         self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]
