@@ -269,6 +269,9 @@ class FinancialMetric:
     question_words: tuple[str, ...]
     formulas: tuple[MetricFormula, ...]
     unit: str
+    # words of a question that asks for another measure by the metric's name ("adjusted
+    # EBITDA": a non-GAAP figure no formula over the statements gives)
+    never_words: tuple[str, ...] = ()
 
     def formula_for(self, question: str) -> MetricFormula | None:
         """The definition `question` means: the first whose `when` words it all holds, else
@@ -333,6 +336,9 @@ def financial_metrics(path: Path | None = None) -> tuple[FinancialMetric, ...]:
         words, formulas = body.get("question_words"), body.get("formulas")
         if not isinstance(words, list) or not words or not isinstance(formulas, list):
             raise LexiconError(f"{where}: `question_words` and `formulas` are non-empty lists")
+        never = body.get("never_words", [])
+        if not isinstance(never, list):
+            raise LexiconError(f"{where}: `never_words` is a list of words")
         parsed = []
         for formula in formulas:
             if not isinstance(formula, dict) or not isinstance(formula.get("expression"), str):
@@ -354,18 +360,20 @@ def financial_metrics(path: Path | None = None) -> tuple[FinancialMetric, ...]:
                 question_words=tuple(label_key(str(w)) for w in words),
                 formulas=tuple(parsed),
                 unit=str(body["unit"]),
+                never_words=tuple(label_key(str(w)) for w in never),
             )
         )
     return tuple(out)
 
 
 def metric_asked(text: str) -> FinancialMetric | None:
-    """The metric a question names (its longest question phrase wins), if any."""
+    """The metric a question names (its longest question phrase wins), if any; none that the
+    question's never-words rule out ("adjusted EBITDA" is not EBITDA)."""
     key = f" {label_key(text)} "
     found = [
         (len(w), index, metric)
         for index, metric in enumerate(financial_metrics())
         for w in metric.question_words
-        if f" {w} " in key
+        if f" {w} " in key and not any(f" {n} " in key for n in metric.never_words)
     ]
     return max(found, key=lambda t: (t[0], -t[1]))[2] if found else None

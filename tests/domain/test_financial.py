@@ -65,6 +65,12 @@ def test_question_words_longest_first() -> None:
     assert capex[0].sign == "outflow"
 
 
+def test_a_metrics_never_words_rule_it_out() -> None:
+    ebitda = metric_asked("What is the FY2019 unadjusted EBITDA of 3M?")
+    assert ebitda is not None and ebitda.name == "ebitda"
+    assert metric_asked("What was the Adjusted Non GAAP EBITDA for FY 2023?") is None
+
+
 def test_a_malformed_file_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "financial.yaml"
     bad.write_text("concepts:\n  revenue:\n    labels: [revenue]\n    statement: nowhere\n")

@@ -209,3 +209,26 @@ def test_net_income_is_the_shareholders_when_no_part_is_noncontrolling(runtime: 
     )
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == ["USD 3,040 million"]
+
+
+def test_working_capital_and_cogs_as_a_percent_of_revenue(runtime: Any) -> None:
+    answer = _ask(
+        runtime, "What is the FY2020 working capital of Bramble Utilities in USD millions?"
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert (
+        answer.conclusion.answer == "working capital FY2020: 7,500 - 5,000 = USD 2,500.00 million"
+    )
+    answer = _ask(
+        runtime,
+        "What is the FY2020 COGS as a % of revenue of Bramble Utilities? Round to one decimal place.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.values[0].value == "61.3%"
+
+
+def test_an_adjusted_ebitda_is_not_computed(runtime: Any) -> None:
+    answer = runtime.skill.ask(
+        "kb", "What was the FY2020 adjusted EBITDA of Bramble Utilities in USD millions?"
+    )
+    assert not any(v.details.get("metric") for v in answer.conclusion.values)
