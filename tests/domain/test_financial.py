@@ -39,6 +39,9 @@ def test_every_concept_is_complete() -> None:
         ),
         ("Net income (loss) attributable to Corvid Rail Corp.", "net_income_to_shareholders"),
         ("Net earnings including noncontrolling interests", "net_income"),
+        ("Selling, general and administrative expenses", "sga"),
+        ("Purchases of treasury stock", "share_repurchases"),
+        ("Retained earnings (accumulated deficit)", "retained_earnings"),
     ],
 )
 def test_row_labels(label: str, concept: str) -> None:
