@@ -377,3 +377,52 @@ def metric_asked(text: str) -> FinancialMetric | None:
         if f" {w} " in key and not any(f" {n} " in key for n in metric.never_words)
     ]
     return max(found, key=lambda t: (t[0], -t[1]))[2] if found else None
+
+
+# -- the growth of any concept ------------------------------------------------------------
+
+
+@functools.cache
+def _growth_words(path: Path | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the words that ask for a change, the words that ask for it in percent) of
+    financial.yaml's `concept_growth`."""
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    try:
+        loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
+    body = (loaded or {}).get("concept_growth")
+    change = body.get("question_words") if isinstance(body, dict) else None
+    percent = body.get("percent_words") if isinstance(body, dict) else None
+    if not isinstance(change, list) or not change or not isinstance(percent, list) or not percent:
+        raise LexiconError(
+            f"{source.name}: `concept_growth` has non-empty `question_words` and `percent_words`"
+        )
+    return tuple(label_key(str(w)) for w in change), tuple(label_key(str(w)) for w in percent)
+
+
+def growth_asked(text: str, unit_text: str | None = None) -> bool:
+    """Does the question ask for a change in percent ("the year-over-year change in net
+    income, in percent", "operating income growth (%)")? A change asked in dollars is not.
+    `unit_text` is where the percent may be said, when more than `text` (the question's
+    instructions after what it asks)."""
+    change, percent = _growth_words()
+    unit = unit_text if unit_text is not None else text
+    # the unit is often said in parentheses ("(in units of percents)"): kept, not folded away
+    key, unit_key = (f" {label_key(t.replace('(', ' ').replace(')', ' '))} " for t in (text, unit))
+    return any(f" {w} " in key for w in change) and (
+        "%" in unit or any(f" {w} " in unit_key for w in percent)
+    )
+
+
+def growth_metric(concept: FinancialConcept) -> FinancialMetric:
+    """The growth of `concept` over the fiscal year before, as a metric of the registry's
+    form: (concept - prior(concept)) / prior(concept), in percent."""
+    text = f"({concept.name} - prior({concept.name})) / prior({concept.name})"
+    tree = _expression(text, f"growth of {concept.name}", {concept.name})
+    return FinancialMetric(
+        name=f"{concept.name}_growth",
+        question_words=(),
+        formulas=(MetricFormula(expression=text, when=(), tree=tree),),
+        unit="%",
+    )

@@ -28,6 +28,8 @@ from domain import (
     concept_of_label,
     concepts_asked,
     financial_concepts,
+    growth_asked,
+    growth_metric,
     holds_never_word,
     metric_asked,
 )
@@ -101,6 +103,16 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         # "gross margin (in USD millions)" asks for a dollar amount a filing may print
         # under that name, not the ratio: the metric does not answer it
         metric = None
+    if (
+        metric is None
+        and concepts
+        and not scale
+        and not _JUDGEMENT.search(question)
+        and growth_asked(ask, question)
+    ):
+        # "the change in net income from FY2018 to FY2019, in percent": the growth of the
+        # concept asked, computed as a metric is (a change in dollars is not)
+        metric = growth_metric(concepts[0])
     if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]

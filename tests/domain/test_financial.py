@@ -13,6 +13,8 @@ from domain import (
     concepts_asked,
     financial_concepts,
     financial_metrics,
+    growth_asked,
+    growth_metric,
     metric_asked,
 )
 
@@ -72,6 +74,17 @@ def test_a_metrics_never_words_rule_it_out() -> None:
     ebitda = metric_asked("What is the FY2019 unadjusted EBITDA of 3M?")
     assert ebitda is not None and ebitda.name == "ebitda"
     assert metric_asked("What was the Adjusted Non GAAP EBITDA for FY 2023?") is None
+
+
+def test_a_growth_asked_in_percent_only() -> None:
+    assert growth_asked("What is the change in net income from FY2019 to FY2020 (in percent)?")
+    assert growth_asked("What is the FY2019 operating income growth (%)?")
+    assert not growth_asked("What is the change in net income from FY2019 to FY2020 in USD?")
+    metric = growth_metric(concepts_asked("net income")[0])
+    assert metric.unit == "%" and metric.formulas[0].operands() == (
+        ("net_income", "this"),
+        ("net_income", "prior"),
+    )
 
 
 def test_a_malformed_file_is_refused(tmp_path: Path) -> None:

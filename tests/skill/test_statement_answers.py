@@ -232,3 +232,22 @@ def test_an_adjusted_ebitda_is_not_computed(runtime: Any) -> None:
         "kb", "What was the FY2020 adjusted EBITDA of Bramble Utilities in USD millions?"
     )
     assert not any(v.details.get("metric") for v in answer.conclusion.values)
+
+
+def test_the_growth_of_any_concept_asked_in_percent(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the year-over-year change in net income of Bramble Utilities from FY2019 to "
+        "FY2020 (in units of percents and round to one decimal place)?",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "net income growth FY2020: ((3,040 - 2,800) / 2,800) x 100 = 8.6%"
+    )
+    # a change asked in dollars is not a growth: nothing is computed
+    answer = _ask(
+        runtime,
+        "What is the change in net income of Bramble Utilities from FY2019 to FY2020 in USD "
+        "millions?",
+    )
+    assert not answer.sufficient
