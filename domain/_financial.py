@@ -426,3 +426,15 @@ def growth_metric(concept: FinancialConcept) -> FinancialMetric:
         formulas=(MetricFormula(expression=text, when=(), tree=tree),),
         unit="%",
     )
+
+
+def average_metric(concept: FinancialConcept) -> FinancialMetric:
+    """`concept` itself as a metric of the registry's form, for its mean over fiscal years
+    ("the FY2019 - FY2021 3 year average of capital expenditure"), in dollars."""
+    tree = _expression(concept.name, f"average of {concept.name}", {concept.name})
+    return FinancialMetric(
+        name=f"{concept.name}_average",
+        question_words=(),
+        formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
+        unit="USD",
+    )

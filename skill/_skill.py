@@ -5,11 +5,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, SourceLocation, StatementCell
+from domain import Alias, SourceLocation, StatementCell, average_metric
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -58,7 +58,7 @@ from skill._figures import (
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._mentions import NameIndex
-from skill._metrics import compute_metric, metric_periods
+from skill._metrics import compute_metric, metric_periods, years_averaged
 from skill._passages import passages_in_force
 from skill._question import question_focus
 from skill._read import (
@@ -274,6 +274,17 @@ class EvidenceSkill:
             and subject_class.type == "legal_entity"
             else None
         )
+        if (
+            figure is not None
+            and figure.metric is None
+            and figure.concepts
+            and figure.concepts[0].unit == "USD"
+            and question is not None
+            and years_averaged(question, figure.years)
+        ):
+            # "the FY2019 - FY2021 3 year average of capital expenditure": the concept's mean
+            # over those years, computed as a metric's is
+            figure = replace(figure, metric=average_metric(figure.concepts[0]))
         own = sorted(self._figure_owners(kb, gate, committed)) if figure is not None else []
         if (
             figure is not None

@@ -45,6 +45,7 @@ def test_exported_names_are_pinned() -> None:
         "StorageFull",
         "SubjectType",
         "SubjectTypeEntry",
+        "average_metric",
         "base_key",
         "candidate_category",
         "chunk_sentence_spans",

@@ -251,3 +251,17 @@ def test_the_growth_of_any_concept_asked_in_percent(runtime: Any) -> None:
         "millions?",
     )
     assert not answer.sufficient
+
+
+def test_an_n_year_average_of_a_line_item(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2019 - FY2020 2 year average capital expenditure of Bramble Utilities "
+        "in USD millions?",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "capital expenditure average FY2019-FY2020: FY2019: 1,373 = USD 1,373.00 million; "
+        "FY2020: 1,577 = USD 1,577.00 million; (USD 1,373.00 million + USD 1,577.00 million) "
+        "/ 2 = USD 1,475.00 million"
+    )
