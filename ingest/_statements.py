@@ -45,6 +45,9 @@ _SPAN_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
 _QUARTER = re.compile(r"\bquarter\b", re.IGNORECASE)
 _PER_SHARE = re.compile(r"\bper\s+(?:common\s+|basic\s+|diluted\s+)?share\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
+# a label that counts shares though it names a per-share figure: "Shares used to compute
+# diluted net income per share", "Weighted-average shares used in per share amounts"
+_COUNT_LABEL = re.compile(r"^\W*(?:weighted[\s-]+average\s+)?(?:common\s+)?shares\b", re.I)
 # the furniture a caption skips
 _NOT_CAPTION = re.compile(r"^(?:table of contents|index)$", re.IGNORECASE)
 # a right edge within this many points of a column's joins it
@@ -247,7 +250,7 @@ def _unit(
     the label-only heading ending in ":" the row stands under at its own indentation."""
     if text.endswith("%") or text.endswith("%)"):
         return "%", 1
-    if _PER_SHARE.search(label):
+    if _PER_SHARE.search(label) and not _COUNT_LABEL.match(label):
         return "USD/share", 1
     # "Earnings per share:" over "Basic" / "Diluted": the heading names the unit of the
     # rows under it; "Shares used in computing earnings per share:" over the same words

@@ -153,6 +153,7 @@ def _variant_pdf() -> bytes:
         ("Weighted-average common shares outstanding:", 0, "", ""),
         ("Basic", 9, "264,900", "276,400"),
         ("Diluted", 9, "268,100", "281,400"),
+        ("Shares used to compute diluted net income per share", 0, "268,100", "281,400"),
     )
     for label, indent, a, b in rows:
         line((72 + indent, label, False), (edges[0], a, True), (edges[1], b, True))
@@ -186,6 +187,9 @@ def test_per_share_rows_under_a_per_share_heading_are_not_dollars(
     assert _cell(variant, "Revenue", "FY2020").unit == "USD"
     shares = _under(variant, "Weighted-average common shares outstanding:", "Diluted", "FY2020")
     assert (shares.value, shares.unit, shares.scale) == (268_100.0, "shares", 1_000)
+    # a label that counts shares, though it names the per-share figure they compute
+    used = _cell(variant, "Shares used to compute diluted net income per share", "FY2020")
+    assert (used.unit, used.scale) == ("shares", 1_000)
 
 
 def test_thousands_february_year_ends_and_a_restated_column(
