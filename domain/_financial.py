@@ -91,9 +91,19 @@ class FinancialConcept:
     statement: str
     sign: str
     unit: str
+    # labels that begin with one of these (folded) and hold none of `never_words`:
+    # "net income attributable to" + the company's name
+    label_prefixes: tuple[str, ...] = ()
+    never_words: tuple[str, ...] = ()
+    # the concept whose row is this one's when a statement prints none of this one's and
+    # no row holding a `never_words` word ("net income" is the shareholders' when no part
+    # of it is attributable to noncontrolling interests)
+    otherwise: str | None = None
 
 
 _STATEMENTS = ("income", "balance", "cash_flow", "equity")
+# a label written "net income attributable to ..." is a beginning, the rest any words
+_ANY = " ..."
 _SIGNS = ("positive", "outflow", "expense")
 _UNITS = ("USD", "USD/share", "shares")
 
@@ -125,6 +135,12 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
         words = body.get("question_words", [])
         if not isinstance(labels, list) or not labels or not isinstance(words, list):
             raise LexiconError(f"{where}: `labels` (non-empty) and `question_words` are lists")
+        never, otherwise = body.get("never_words", []), body.get("otherwise")
+        if not isinstance(never, list) or not (otherwise is None or isinstance(otherwise, str)):
+            raise LexiconError(f"{where}: `never_words` is a list, `otherwise` a concept name")
+        # "net income attributable to ...": a label's beginning
+        prefixes = [str(v)[: -len(_ANY)] for v in labels if str(v).endswith(_ANY)]
+        labels = [v for v in labels if not str(v).endswith(_ANY)]
         statement, sign = body.get("statement"), body.get("sign", "positive")
         unit = body.get("unit", "USD")
         if statement not in _STATEMENTS or sign not in _SIGNS or unit not in _UNITS:
@@ -141,18 +157,41 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
                 statement=str(statement),
                 sign=str(sign),
                 unit=str(unit),
+                label_prefixes=tuple(label_key(v) for v in prefixes),
+                never_words=tuple(label_key(str(v)) for v in never),
+                otherwise=otherwise,
             )
         )
+    names = {c.name for c in out}
+    for concept in out:
+        if concept.otherwise is not None and concept.otherwise not in names:
+            raise LexiconError(
+                f"{source.name}: concepts.{concept.name}: otherwise `{concept.otherwise}` is "
+                "no concept of the file"
+            )
     return tuple(out)
 
 
 def concept_of_label(label: str) -> FinancialConcept | None:
-    """The concept whose label variants include this row label (folded), if any."""
+    """The concept whose label variants include this row label (folded), else the one whose
+    label beginnings it starts with (the longest) and whose never-words it does not hold."""
     key = label_key(label)
     for concept in financial_concepts():
         if key in concept.labels:
             return concept
-    return None
+    begun = [
+        (len(prefix), index, concept)
+        for index, concept in enumerate(financial_concepts())
+        for prefix in concept.label_prefixes
+        if f"{key} ".startswith(f"{prefix} ") and not holds_never_word(concept, label)
+    ]
+    return max(begun, key=lambda t: (t[0], -t[1]))[2] if begun else None
+
+
+def holds_never_word(concept: FinancialConcept, label: str) -> bool:
+    """Does the row label hold one of the concept's never-words ("noncontrolling")?"""
+    key = f" {label_key(label)} "
+    return any(f" {w} " in key for w in concept.never_words)
 
 
 def concepts_asked(text: str) -> list[FinancialConcept]:
@@ -230,6 +269,9 @@ class FinancialMetric:
     question_words: tuple[str, ...]
     formulas: tuple[MetricFormula, ...]
     unit: str
+    # words of a question that asks for another measure by the metric's name ("adjusted
+    # EBITDA": a non-GAAP figure no formula over the statements gives)
+    never_words: tuple[str, ...] = ()
 
     def formula_for(self, question: str) -> MetricFormula | None:
         """The definition `question` means: the first whose `when` words it all holds, else
@@ -294,6 +336,9 @@ def financial_metrics(path: Path | None = None) -> tuple[FinancialMetric, ...]:
         words, formulas = body.get("question_words"), body.get("formulas")
         if not isinstance(words, list) or not words or not isinstance(formulas, list):
             raise LexiconError(f"{where}: `question_words` and `formulas` are non-empty lists")
+        never = body.get("never_words", [])
+        if not isinstance(never, list):
+            raise LexiconError(f"{where}: `never_words` is a list of words")
         parsed = []
         for formula in formulas:
             if not isinstance(formula, dict) or not isinstance(formula.get("expression"), str):
@@ -315,18 +360,81 @@ def financial_metrics(path: Path | None = None) -> tuple[FinancialMetric, ...]:
                 question_words=tuple(label_key(str(w)) for w in words),
                 formulas=tuple(parsed),
                 unit=str(body["unit"]),
+                never_words=tuple(label_key(str(w)) for w in never),
             )
         )
     return tuple(out)
 
 
 def metric_asked(text: str) -> FinancialMetric | None:
-    """The metric a question names (its longest question phrase wins), if any."""
+    """The metric a question names (its longest question phrase wins), if any; none that the
+    question's never-words rule out ("adjusted EBITDA" is not EBITDA)."""
     key = f" {label_key(text)} "
     found = [
         (len(w), index, metric)
         for index, metric in enumerate(financial_metrics())
         for w in metric.question_words
-        if f" {w} " in key
+        if f" {w} " in key and not any(f" {n} " in key for n in metric.never_words)
     ]
     return max(found, key=lambda t: (t[0], -t[1]))[2] if found else None
+
+
+# -- the growth of any concept ------------------------------------------------------------
+
+
+@functools.cache
+def _growth_words(path: Path | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the words that ask for a change, the words that ask for it in percent) of
+    financial.yaml's `concept_growth`."""
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    try:
+        loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
+    body = (loaded or {}).get("concept_growth")
+    change = body.get("question_words") if isinstance(body, dict) else None
+    percent = body.get("percent_words") if isinstance(body, dict) else None
+    if not isinstance(change, list) or not change or not isinstance(percent, list) or not percent:
+        raise LexiconError(
+            f"{source.name}: `concept_growth` has non-empty `question_words` and `percent_words`"
+        )
+    return tuple(label_key(str(w)) for w in change), tuple(label_key(str(w)) for w in percent)
+
+
+def growth_asked(text: str, unit_text: str | None = None) -> bool:
+    """Does the question ask for a change in percent ("the year-over-year change in net
+    income, in percent", "operating income growth (%)")? A change asked in dollars is not.
+    `unit_text` is where the percent may be said, when more than `text` (the question's
+    instructions after what it asks)."""
+    change, percent = _growth_words()
+    unit = unit_text if unit_text is not None else text
+    # the unit is often said in parentheses ("(in units of percents)"): kept, not folded away
+    key, unit_key = (f" {label_key(t.replace('(', ' ').replace(')', ' '))} " for t in (text, unit))
+    return any(f" {w} " in key for w in change) and (
+        "%" in unit or any(f" {w} " in unit_key for w in percent)
+    )
+
+
+def growth_metric(concept: FinancialConcept) -> FinancialMetric:
+    """The growth of `concept` over the fiscal year before, as a metric of the registry's
+    form: (concept - prior(concept)) / prior(concept), in percent."""
+    text = f"({concept.name} - prior({concept.name})) / prior({concept.name})"
+    tree = _expression(text, f"growth of {concept.name}", {concept.name})
+    return FinancialMetric(
+        name=f"{concept.name}_growth",
+        question_words=(),
+        formulas=(MetricFormula(expression=text, when=(), tree=tree),),
+        unit="%",
+    )
+
+
+def average_metric(concept: FinancialConcept) -> FinancialMetric:
+    """`concept` itself as a metric of the registry's form, for its mean over fiscal years
+    ("the FY2019 - FY2021 3 year average of capital expenditure"), in dollars."""
+    tree = _expression(concept.name, f"average of {concept.name}", {concept.name})
+    return FinancialMetric(
+        name=f"{concept.name}_average",
+        question_words=(),
+        formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
+        unit="USD",
+    )

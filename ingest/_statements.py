@@ -45,6 +45,9 @@ _SPAN_WORDS = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
 _QUARTER = re.compile(r"\bquarter\b", re.IGNORECASE)
 _PER_SHARE = re.compile(r"\bper\s+(?:common\s+|basic\s+|diluted\s+)?share\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
+# a label that counts shares though it names a per-share figure: "Shares used to compute
+# diluted net income per share", "Weighted-average shares used in per share amounts"
+_COUNT_LABEL = re.compile(r"^\W*(?:weighted[\s-]+average\s+)?(?:common\s+)?shares\b", re.I)
 # the furniture a caption skips
 _NOT_CAPTION = re.compile(r"^(?:table of contents|index)$", re.IGNORECASE)
 # a right edge within this many points of a column's joins it
@@ -240,15 +243,22 @@ def _period(
 
 
 def _unit(
-    label: str, parents: Sequence[str], text: str, scale: int | None
+    label: str, parents: Sequence[str], text: str, scale: int | None, heading: str = ""
 ) -> tuple[str, int | None]:
     """A figure's unit and scale: a percentage, a per-share amount (never scaled), a count
-    of shares (a weighted average, under "shares" or beside it), else dollars."""
+    of shares (a weighted average, under "shares" or beside it), else dollars. `heading` is
+    the label-only heading ending in ":" the row stands under at its own indentation."""
     if text.endswith("%") or text.endswith("%)"):
         return "%", 1
-    if _PER_SHARE.search(label):
+    if _PER_SHARE.search(label) and not _COUNT_LABEL.match(label):
         return "USD/share", 1
-    context = " ".join([label, *parents[-1:]])
+    # "Earnings per share:" over "Basic" / "Diluted": the heading names the unit of the
+    # rows under it; "Shares used in computing earnings per share:" over the same words
+    # counts shares (it names shares too)
+    for over in (*parents[-1:], heading):
+        if _PER_SHARE.search(over) and not _SHARES.search(over):
+            return "USD/share", 1
+    context = " ".join([label, *parents[-1:], heading])
     # "Common stock, $0.01 par value: Outstanding shares — 477 and 484": the stock's dollars
     if _SHARES.search(context) and not re.search(r"par value|\$", context, re.IGNORECASE):
         return "shares", scale
@@ -270,6 +280,10 @@ def read_statement_page(
     previous_end = 0
     for n, (index, years) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(rows)
+        if end == index + 1 and n + 1 < len(starts):
+            # a row of dates ("February 1, 2020  February 2, 2019") right above the row of
+            # their years: one header, read with the next
+            continue
         # the header: the year row and the label-free rows just above it (dates, spans)
         top = index
         while (
@@ -314,6 +328,12 @@ def _body_cells(
     periods = [_period(c, caption, months_of) for c in columns]
     parents: list[tuple[float, str]] = []  # label-only rows above, by indentation
     pending: _Row | None = None  # a label-only row that may be wrapped onto the next
+    # The label-only rows right above the current figure rows, and the heading they make
+    # when it ends in ":" ("Earnings per common share attributable to" / "Corning
+    # Incorporated:"): filings print the rows under it at its own indentation, so it is no
+    # parent, but it names their unit until a row stands left of it or a new heading comes.
+    run: list[_Row] = []
+    heading: tuple[float, str] | None = None
     out: list[StatementCell] = []
     for row in body:
         figures = [t for t in row.tokens if _is_figure(t.text) and t.x1 >= first_left]
@@ -322,6 +342,8 @@ def _body_cells(
         label = " ".join(t.text for t in label_tokens)
         x0 = label_tokens[0].x0 if label_tokens else row.x0
         if not figures:
+            if label:
+                run.append(row)
             if pending is not None and label and _continues(pending, row, label):
                 pending = _Row([*pending.tokens, *row.tokens])
                 continue
@@ -337,6 +359,12 @@ def _body_cells(
         elif pending is not None:
             _push(parents, pending.x0, pending.text)
         pending = None
+        if run:
+            joined = " ".join(r.text for r in run)
+            heading = (run[0].x0, joined) if joined.endswith(":") else None
+            run = []
+        if heading is not None and x0 < heading[0] - 1:
+            heading = None
         while parents and parents[-1][0] >= x0 - 1:
             parents.pop()
         line_no, _, line_text, char_start, char_end = _line_of(row, lines)
@@ -345,7 +373,9 @@ def _body_cells(
             if abs(columns[col].right - token.x1) > 2 * _COLUMN_SLACK:
                 continue
             period, end, months = periods[col]
-            unit, cell_scale = _unit(label, [p for _, p in parents], token.text, scale)
+            unit, cell_scale = _unit(
+                label, [p for _, p in parents], token.text, scale, heading[1] if heading else ""
+            )
             out.append(
                 StatementCell(
                     page=page,

@@ -27,6 +27,10 @@ from domain import (
     StatementCell,
     concept_of_label,
     concepts_asked,
+    financial_concepts,
+    growth_asked,
+    growth_metric,
+    holds_never_word,
     metric_asked,
 )
 from skill._answer import EvidenceUnit
@@ -99,6 +103,16 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         # "gross margin (in USD millions)" asks for a dollar amount a filing may print
         # under that name, not the ratio: the metric does not answer it
         metric = None
+    if (
+        metric is None
+        and concepts
+        and not scale
+        and not _JUDGEMENT.search(question)
+        and growth_asked(ask, question)
+    ):
+        # "the change in net income from FY2018 to FY2019, in percent": the growth of the
+        # concept asked, computed as a metric is (a change in dollars is not)
+        metric = growth_metric(concepts[0])
     if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
@@ -118,7 +132,24 @@ def matching_cells(
     cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
 ) -> list[tuple[str, StatementCell]]:
     """The cells that are observations of `concept` in `period`: its label, its unit, a
-    figure (not a dash); those of the concept's own statement when there are any."""
+    figure (not a dash); those of the concept's own statement when there are any; a figure
+    printed again at a coarser precision left out. A concept with an `otherwise` concept
+    whose statements print none of its rows, nor any holding a never-word, is read from
+    that concept's ("Net income" of a company with no noncontrolling interests)."""
+    found = _labelled(cells, concept, period)
+    if (
+        not found
+        and concept.otherwise is not None
+        and not any(c.period == period and holds_never_word(concept, c.row_label) for _, c in cells)
+    ):
+        other = next(c for c in financial_concepts() if c.name == concept.otherwise)
+        found = _labelled(cells, other, period)
+    return _finest(found)
+
+
+def _labelled(
+    cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
+) -> list[tuple[str, StatementCell]]:
     found = [
         (d, c)
         for d, c in cells
@@ -136,6 +167,27 @@ def matching_cells(
         if caption.search(c.caption) or caption.search(re.sub(r"\s+", "", c.caption))
     ]
     return own or found
+
+
+def _step(cell: StatementCell) -> float:
+    """The amount one unit of the cell's last printed digit stands for: 100,000 for
+    "1,469.5" in millions, 1,000 for "1,469,502" in thousands."""
+    digits = re.sub(r"[^\d.]", "", cell.text)
+    decimals = len(digits.split(".", 1)[1]) if "." in digits else 0
+    return 10.0**-decimals * (cell.scale or 1)
+
+
+def _finest(found: list[tuple[str, StatementCell]]) -> list[tuple[str, StatementCell]]:
+    """`found` less each cell that prints the figure of a finer one rounded (selected data
+    "in millions" beside the statement "in thousands"): it is the same figure, not a
+    second one that disagrees; the finer cell is the one read."""
+
+    def rounded_from(cell: StatementCell, finer: StatementCell) -> bool:
+        step = _step(cell)
+        assert cell.amount is not None and finer.amount is not None
+        return _step(finer) < step and abs(cell.amount - finer.amount) <= step / 2 * (1 + 1e-9)
+
+    return [(d, c) for d, c in found if not any(rounded_from(c, o) for _, o in found)]
 
 
 def figure_value(cell: StatementCell, concept: FinancialConcept, scale: int | None) -> str:

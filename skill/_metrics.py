@@ -152,7 +152,7 @@ def _wanted(formulas: Sequence[MetricFormula], period: int) -> list[tuple[str, s
     return out
 
 
-def _years_averaged(question: str, years: Sequence[int]) -> bool:
+def years_averaged(question: str, years: Sequence[int]) -> bool:
     """Does the question ask for the mean over the fiscal years from the first it names to
     the last ("FY2015 - FY2017 3 year average"), the count it states matching the range?"""
     m = _YEARS_AVERAGE.search(question)
@@ -176,7 +176,7 @@ def compute_metric(
     """`metric` for the latest of `years` (or its mean over the years from the first to the
     last, when the question asks for an N-year average) from `cells` (the company's own), or
     the reason it is not computed (INSUFFICIENT) with the cells found quoted."""
-    averaged = _years_averaged(question, years)
+    averaged = years_averaged(question, years)
     targets = list(range(min(years), max(years) + 1)) if averaged else [max(years)]
     period = f"FY{targets[0]}-FY{targets[-1]}" if averaged else f"FY{targets[0]}"
     name = metric.name.replace("_", " ")

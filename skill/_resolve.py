@@ -77,6 +77,23 @@ def _one_entity(name: str, keys: Sequence[str], same: frozenset[tuple[str, str]]
     return exact[0] if len(exact) == 1 else None
 
 
+def registrant_documents(
+    store: VectorStore, kb: str, key: str, documents: Sequence[str]
+) -> frozenset[str]:
+    """The documents where a stated identifier of entity `key` (an employer number, a
+    registration number) names it or an entity it is under another name (one number on
+    Adobe Systems Incorporated's 10-K and on Adobe Inc.'s): the entity's own filings under
+    every name it had, never another's that mentions it."""
+    own = store.find_bindings(kb, parent_key=key, document_ids=documents)
+    numbers = {b.subject_key for b in own if b.role in _IDENTIFIER_ROLES}
+    out: set[str] = set()
+    for number in sorted(numbers):
+        for b in store.find_bindings(kb, subject_key=number, document_ids=documents):
+            if b.role in _IDENTIFIER_ROLES and b.parent_key:
+                out.add(b.location.document_id)
+    return frozenset(out)
+
+
 def _family_head(keys: Sequence[str], links: frozenset[tuple[str, str]]) -> str | None:
     """The one entity of `keys` that every other one is bound to as a subsidiary (`links`:
     _subsidiary_links): a bare group name ("Acme Robotics" for Acme Robotics, Inc. and its

@@ -5,11 +5,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, SourceLocation, StatementCell
+from domain import Alias, SourceLocation, StatementCell, average_metric
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -57,7 +57,7 @@ from skill._figures import (
 )
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
-from skill._metrics import compute_metric, metric_periods
+from skill._metrics import compute_metric, metric_periods, years_averaged
 from skill._passages import passages_in_force
 from skill._question import question_focus
 from skill._read import (
@@ -67,6 +67,7 @@ from skill._read import (
     is_clause_question,
     read_question,
 )
+from skill._resolve import registrant_documents
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
@@ -273,7 +274,18 @@ class EvidenceSkill:
             and subject_class.type == "legal_entity"
             else None
         )
-        own = sorted({d for c in gate.candidates for d in c.documents if d in set(committed)})
+        if (
+            figure is not None
+            and figure.metric is None
+            and figure.concepts
+            and figure.concepts[0].unit == "USD"
+            and question is not None
+            and years_averaged(question, figure.years)
+        ):
+            # "the FY2019 - FY2021 3 year average of capital expenditure": the concept's mean
+            # over those years, computed as a metric's is
+            figure = replace(figure, metric=average_metric(figure.concepts[0]))
+        own = sorted(self._figure_owners(kb, gate, committed)) if figure is not None else []
         if (
             figure is not None
             and self.statement_cells is not None
@@ -649,8 +661,7 @@ class EvidenceSkill:
         (skill/_figures.py), judged by the engine as any other observations."""
         assert self.statement_cells is not None
         machine.advance(State.EVIDENCE_RETRIEVAL)
-        visible = set(committed)
-        owner = {d: c for c in gate.candidates for d in c.documents if d in visible}
+        owner = self._figure_owners(kb, gate, committed)
         cells = self.statement_cells(kb, sorted(owner), _figure_periods(figure))
         company = gate.candidates[0].name
 
@@ -771,6 +782,24 @@ class EvidenceSkill:
             suggested_next_actions=actions,
             sufficiency=sufficiency,
         )
+
+    def _figure_owners(
+        self, kb: str, gate: GateResult, committed: Sequence[str]
+    ) -> dict[str, Candidate]:
+        """The company's filings whose statement cells are its figures, each with its
+        candidate: the candidates' documents, and the filings of the same entity under a
+        name it had before (one stated identifier: Adobe Systems Incorporated's 10-Ks beside
+        Adobe Inc.'s), those where that identifier names it (its own, not a mention)."""
+        visible = set(committed)
+        owner = {d: c for c in gate.candidates for d in c.documents if d in visible}
+        if len(gate.candidates) != 1:
+            return owner
+        (candidate,) = gate.candidates
+        for document_id in sorted(
+            registrant_documents(self.store, kb, candidate.subject_id, committed)
+        ):
+            owner.setdefault(document_id, candidate)
+        return owner
 
     def _name_index(
         self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...]

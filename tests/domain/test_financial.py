@@ -13,6 +13,8 @@ from domain import (
     concepts_asked,
     financial_concepts,
     financial_metrics,
+    growth_asked,
+    growth_metric,
     metric_asked,
 )
 
@@ -32,6 +34,16 @@ def test_every_concept_is_complete() -> None:
         ("Total current assets", "current_assets"),
         ("Net cash provided by (used in) operating activities", "cash_from_operations"),
         ("Total net sales", "revenue"),
+        # a label's beginning: the company's name follows it
+        (
+            "Net earnings attributable to Wren Stores, Inc. shareholders",
+            "net_income_to_shareholders",
+        ),
+        ("Net income (loss) attributable to Corvid Rail Corp.", "net_income_to_shareholders"),
+        ("Net earnings including noncontrolling interests", "net_income"),
+        ("Selling, general and administrative expenses", "sga"),
+        ("Purchases of treasury stock", "share_repurchases"),
+        ("Retained earnings (accumulated deficit)", "retained_earnings"),
     ],
 )
 def test_row_labels(label: str, concept: str) -> None:
@@ -41,6 +53,8 @@ def test_row_labels(label: str, concept: str) -> None:
 
 def test_a_label_of_no_concept() -> None:
     assert concept_of_label("Company pension and postretirement contributions") is None
+    # the beginning of the shareholders' net income, but a never-word's row
+    assert concept_of_label("Net income attributable to noncontrolling interests") is None
 
 
 def test_question_words_longest_first() -> None:
@@ -54,6 +68,23 @@ def test_question_words_longest_first() -> None:
     capex = concepts_asked("What is the FY2018 capital expenditure amount for 3M?")
     assert [c.name for c in capex] == ["capital_expenditure"]
     assert capex[0].sign == "outflow"
+
+
+def test_a_metrics_never_words_rule_it_out() -> None:
+    ebitda = metric_asked("What is the FY2019 unadjusted EBITDA of 3M?")
+    assert ebitda is not None and ebitda.name == "ebitda"
+    assert metric_asked("What was the Adjusted Non GAAP EBITDA for FY 2023?") is None
+
+
+def test_a_growth_asked_in_percent_only() -> None:
+    assert growth_asked("What is the change in net income from FY2019 to FY2020 (in percent)?")
+    assert growth_asked("What is the FY2019 operating income growth (%)?")
+    assert not growth_asked("What is the change in net income from FY2019 to FY2020 in USD?")
+    metric = growth_metric(concepts_asked("net income")[0])
+    assert metric.unit == "%" and metric.formulas[0].operands() == (
+        ("net_income", "this"),
+        ("net_income", "prior"),
+    )
 
 
 def test_a_malformed_file_is_refused(tmp_path: Path) -> None:

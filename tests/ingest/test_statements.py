@@ -117,3 +117,87 @@ def test_years_in_a_labels_prose_start_no_table(cells: tuple[StatementCell, ...]
     dividends = _cell(cells, "Dividends paid", "FY2022")
     assert (dividends.value, dividends.scale) == (-353.0, 10**6)
     assert "Cash Flows" in dividends.caption
+
+
+def _variant_pdf() -> bytes:
+    """An earnings statement as retailers print it: "in thousands", fiscal years ending in
+    January and February (dates above the years), a restated column, per-share rows and
+    share counts under parent rows that name their unit, losses in parentheses."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    edges = (420.0, 520.0)
+    y = 72.0
+
+    def line(*items: tuple[float, str, bool]) -> None:
+        nonlocal y
+        y += 13
+        for x, s, right in items:
+            if right:
+                x = x - pymupdf.get_text_length(s, fontsize=9)
+            page.insert_text((x, y), s, fontsize=9, fontname="helv")
+
+    line((72, "Wren Stores, Inc.", False))
+    line((72, "Consolidated Statements of Earnings", False))
+    line((72, "(in thousands, except per share amounts)", False))
+    line((edges[1], "As Restated", True))
+    line((edges[0], "February 1, 2020", True), (edges[1], "February 2, 2019", True))
+    line((72, "Fiscal Years Ended", False), (edges[0], "2020", True), (edges[1], "2019", True))
+    rows = (
+        ("Revenue", 0, "43,638,000", "42,879,000"),
+        ("Net earnings (loss)", 0, "1,541,000", "(1,464,000)"),
+        # a heading wrapped onto a second line, its rows at its own indentation (Corning)
+        ("Earnings (loss) per share attributable to", 0, "", ""),
+        ("Wren Stores, Inc.:", 0, "", ""),
+        ("Basic", 0, "5.82", "(5.30)"),
+        ("Diluted", 0, "5.75", "(5.20)"),
+        ("Weighted-average common shares outstanding:", 0, "", ""),
+        ("Basic", 9, "264,900", "276,400"),
+        ("Diluted", 9, "268,100", "281,400"),
+        ("Shares used to compute diluted net income per share", 0, "268,100", "281,400"),
+    )
+    for label, indent, a, b in rows:
+        line((72 + indent, label, False), (edges[0], a, True), (edges[1], b, True))
+    return doc.tobytes()
+
+
+@pytest.fixture(scope="module")
+def variant() -> tuple[StatementCell, ...]:
+    return PdfParser(ocr="off", isolate=False).run(_variant_pdf(), "wren.pdf").statement_cells
+
+
+def _under(cells: tuple[StatementCell, ...], parent: str, label: str, period: str) -> StatementCell:
+    found = [
+        c
+        for c in cells
+        if c.row_label == label and c.parents[-1:] == (parent,) and c.period == period
+    ]
+    assert len(found) == 1, [(c.parents, c.row_label, c.period) for c in cells]
+    return found[0]
+
+
+def test_per_share_rows_under_a_per_share_heading_are_not_dollars(
+    variant: tuple[StatementCell, ...],
+) -> None:
+    eps = [c for c in variant if c.row_label == "Diluted" and c.unit != "shares"]
+    assert [(c.period, c.value, c.unit, c.scale) for c in eps] == [
+        ("FY2020", 5.75, "USD/share", 1),
+        ("FY2019", -5.2, "USD/share", 1),
+    ]
+    # the heading names the unit of the rows under it, until a row stands left of it
+    assert _cell(variant, "Revenue", "FY2020").unit == "USD"
+    shares = _under(variant, "Weighted-average common shares outstanding:", "Diluted", "FY2020")
+    assert (shares.value, shares.unit, shares.scale) == (268_100.0, "shares", 1_000)
+    # a label that counts shares, though it names the per-share figure they compute
+    used = _cell(variant, "Shares used to compute diluted net income per share", "FY2020")
+    assert (used.unit, used.scale) == ("shares", 1_000)
+
+
+def test_thousands_february_year_ends_and_a_restated_column(
+    variant: tuple[StatementCell, ...],
+) -> None:
+    revenue = _cell(variant, "Revenue", "FY2019")
+    assert (revenue.amount, revenue.period_end) == (42_879_000_000, "2019-02-02")
+    assert "Restated" in revenue.column
+    loss = _cell(variant, "Net earnings (loss)", "FY2019")
+    assert (loss.value, loss.scale, loss.unit) == (-1_464_000.0, 1_000, "USD")
+    assert _cell(variant, "Net earnings (loss)", "FY2020").period_end == "2020-02-01"

@@ -199,3 +199,69 @@ def test_the_statement_is_cited_though_its_caption_is_split(runtime: Any) -> Non
 def test_a_ratio_metric_asked_in_dollars_is_not_computed(runtime: Any) -> None:
     answer = _ask(runtime, "What is the FY2020 gross margin of Bramble Utilities in USD millions?")
     assert not any("%" in v.value for v in answer.conclusion.values)
+
+
+def test_net_income_is_the_shareholders_when_no_part_is_noncontrolling(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2020 net income attributable to shareholders of Bramble Utilities "
+        "(in USD millions)?",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == ["USD 3,040 million"]
+
+
+def test_working_capital_and_cogs_as_a_percent_of_revenue(runtime: Any) -> None:
+    answer = _ask(
+        runtime, "What is the FY2020 working capital of Bramble Utilities in USD millions?"
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert (
+        answer.conclusion.answer == "working capital FY2020: 7,500 - 5,000 = USD 2,500.00 million"
+    )
+    answer = _ask(
+        runtime,
+        "What is the FY2020 COGS as a % of revenue of Bramble Utilities? Round to one decimal place.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.values[0].value == "61.3%"
+
+
+def test_an_adjusted_ebitda_is_not_computed(runtime: Any) -> None:
+    answer = runtime.skill.ask(
+        "kb", "What was the FY2020 adjusted EBITDA of Bramble Utilities in USD millions?"
+    )
+    assert not any(v.details.get("metric") for v in answer.conclusion.values)
+
+
+def test_the_growth_of_any_concept_asked_in_percent(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the year-over-year change in net income of Bramble Utilities from FY2019 to "
+        "FY2020 (in units of percents and round to one decimal place)?",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "net income growth FY2020: ((3,040 - 2,800) / 2,800) x 100 = 8.6%"
+    )
+    # a change asked in dollars is not a growth: nothing is computed
+    answer = _ask(
+        runtime,
+        "What is the change in net income of Bramble Utilities from FY2019 to FY2020 in USD "
+        "millions?",
+    )
+    assert not answer.sufficient
+
+
+def test_an_n_year_average_of_a_line_item(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2019 - FY2020 2 year average capital expenditure of Bramble Utilities "
+        "in USD millions?",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "capital expenditure average FY2019-FY2020: FY2019: 1,373 = USD 1,373.00 million; "
+        "FY2020: 1,577 = USD 1,577.00 million; (USD 1,373.00 million + USD 1,577.00 million) "
+        "/ 2 = USD 1,475.00 million"
+    )
