@@ -70,8 +70,10 @@ def _questions() -> Iterator[str]:
 def _subjects() -> Iterator[dict[str, Any]]:
     """Structured subjects: every role as attribute, every attribute as role, every
     attribute and role under every type and kind, and odd text in every string field."""
+    # One name: a subject's fields, not which company it names, decide how it is read (the
+    # second name costs 3,000 requests and reaches no other path).
     for subject_type in SUBJECT_TYPES:
-        for name in NAMES:
+        for name in NAMES[:1]:
             for role in ROLES:
                 yield {"type": subject_type, "name": name, "attribute": role}
                 yield {"type": subject_type, "parent_entity": name, "attribute": role}
