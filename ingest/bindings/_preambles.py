@@ -101,6 +101,15 @@ _PREAMBLE_END = re.compile(
 )
 
 
+# The number of a party in a preamble's list: "(1) ", "2. ", "(b) ".
+_LIST_NUMBER = r"(?:\(?(?:\d{1,2}|[a-h])[.)]\s+)"
+
+
+# A preamble's "BETWEEN" line right before a section-like "1. " line that numbers its first
+# party.
+_NUMBERED_PARTY = re.compile(r"(?i)\b(?:between|among)[ \t]*:?[ \t]*\n\s*$")
+
+
 _DATE = (
     rf"(?:{lexicon().month}"
     r"\s+\d{1,2}\s*(?:st|nd|rd|th)?\s*,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?"
@@ -261,6 +270,55 @@ def _trailing_address(window: str) -> int | None:
     return None
 
 
+# A lead into a party's address right after its name: "located at", "with offices at", "having
+# its principal place of business at", "whose registered office is at", "of 90 High Street".
+_ADDRESS_LEAD = re.compile(
+    rf"(?i:(?:with|having)\s+(?:(?:its|a|an|their|his|her)\s+)?"
+    rf"(?:{'|'.join(lexicon().address_nouns)})(?:\s+(?:located|situated))?\s+(?:at|in)"
+    rf"|(?:located|situated|residing)\s+at"
+    rf"|whose\s+(?:{'|'.join(lexicon().address_nouns)})\s+is(?:\s+at)?)\b"
+    r"|\bof\s+(?=\d)"
+)
+
+
+# A city and its state or country right after a name ("Brightwater Foods, Portland, Oregon").
+_CITY_STATE = re.compile(
+    rf",[ \t]*\n?[ \t]*(?P<city>[A-Z][\w.'’\-]*(?:[ \t]+[A-Z][\w.'’\-]*){{0,2}}),[ \t]*\n?[ \t]*"
+    rf"(?:{JURISDICTION})[\s,]*$"
+)
+
+
+def _address_lead(window: str) -> int | None:
+    """Where an address that a lead opens right after a name starts in `window`, when it runs
+    to the window's end ("The University of Iowa, located at c/o ..., IA 52242"), or None.
+    No quote, bracket or clause break may follow the lead: that is prose, not an address."""
+    for m in _ADDRESS_LEAD.finditer(window):
+        rest = window[m.start() :]
+        address = window[m.end() :].replace("c/o", "")
+        words = re.findall(r"[^\W\d_][\w'’.\-]*", address)
+        if (
+            len(rest) > 300
+            or re.search(r"[\"“”;\[\]]", rest)
+            # another party may follow an address: "..., Houston, Texas 77079, and TRUE NORTH
+            # ENERGY CORP. ("Company")" names the company after it
+            or any(w[0].islower() and w not in _ADDRESS_LINKS - {"and"} for w in words)
+            or legal_form(address.strip(" ,\n"))
+        ):
+            continue
+        if re.search(r"[A-Za-z0-9.)][\w'’.&)\-]*[ \t,]*\n?[ \t]*$", window[: m.start()]):
+            return m.start()
+    return None
+
+
+def _city_state(window: str) -> int | None:
+    """Where a city and its state or country written right after a name end `window`
+    ("Brightwater Foods, Portland, Oregon"), or None."""
+    city = _CITY_STATE.search(window)
+    if city is None or legal_form(city.group("city")):
+        return None
+    return city.start()
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -280,7 +338,11 @@ def _mention_before(
         lo, window = lo + cut + 1, window[cut + 1 :]
     # The name may stand before its address ("MODUS MEDIA INTERNATIONAL / LANDDROSTLAAN 51 /
     # ... (HEREINAFTER "MMI")"): the term names what comes before the address.
-    address_at = _trailing_address(window)
+    address_at = _address_lead(window)
+    if address_at is None:
+        address_at = _trailing_address(window)
+    if address_at is None:
+        address_at = _city_state(window)
     if address_at is not None:
         end, window = lo + address_at, window[:address_at]
     companies: list[tuple[int, int, NamedEntity]] = []
@@ -294,8 +356,12 @@ def _mention_before(
     for start, stop, ent in reversed(companies):
         between = text[stop:end]
         before = text[max(0, start - 40) : start]
+        # A division's or a trade name's owner, or a former name ("PlanetCAD Inc. (formerly
+        # known as Spatial Technology Inc.), a corporation ... ("PlanetCAD")"): the term names
+        # the name before it.
         if re.search(
-            r"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its)\b[^,]{0,20}$",
+            r"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its|formerly|f/k/a)"
+            r"\b[^,]{0,20}$",
             before,
         ):
             continue
@@ -544,6 +610,14 @@ class PreambleParties(BindingRule):
         # The preamble sentence starts at the beginning of its line.
         start = text.rfind("\n", 0, min(starts)) + 1
         end_m = _PREAMBLE_END.search(text, start + 1, start + ctx.preamble_chars)
+        while (
+            end_m is not None
+            and end_m.group(0).lstrip().startswith("1.")
+            and _NUMBERED_PARTY.search(text, start, end_m.start() + 1)
+        ):
+            # "BETWEEN\n1. HealthGate Data Corp., ...\nAND\n2. Blackwell ...": a list of
+            # the parties numbered from 1, not the first section.
+            end_m = _PREAMBLE_END.search(text, end_m.end(), start + ctx.preamble_chars)
         end = end_m.start() if end_m else min(len(text), start + ctx.preamble_chars)
         defs = _defined_terms(ctx, start, end, preamble=True)
         # Labelled parties: "Party A: Beike Internet Security Technology Co., Ltd."
@@ -577,7 +651,12 @@ class PreambleParties(BindingRule):
         # Parties named without a defined term: "between Acme Inc. and Beta LLC".
         region = text[start:end]
         for m in re.finditer(
-            rf"(?:\b(?:between|among|with|and|(?:entered\s+into|made)\s+by)\s+)({COMPANY})", region
+            # A list may number its parties ("between (a) Acme Ltd ... and (b) Beta GmbH");
+            # in capitals a connector on a line of its own counts before a number only ("BETWEEN:
+            # (1) Acme Ltd ... AND 2. Beta GmbH"), not before a name run into a cover's title.
+            rf"(?:\b(?:between|among|with|and|(?:entered\s+into|made)\s+by)\s*:?\s+{_LIST_NUMBER}?"
+            rf"|(?:^|\n)[ \t]*(?:BETWEEN|AMONG|AND|Between|And)[ \t]*:?\s+{_LIST_NUMBER})({COMPANY})",
+            region,
         ):
             ent = _company(m.group(1))
             if ent is None or ent.key in seen:

@@ -1,0 +1,177 @@
+"""Preamble shapes measured on CUAD's development contracts (bench/parties --misses), each as
+generated variants typeset to real PDFs and parsed: invented names, upper case, "&", with and
+without a legal form, the parties in either order, the preamble wrapped at two widths."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from ingest import BindingExtractor, BindingResult, PdfParser
+from tests.pdfs import Line, make_pdf, paragraph
+
+
+@functools.cache
+def _parser() -> PdfParser:
+    return PdfParser()
+
+
+def _bind(title: str, body: list[str], width: int) -> BindingResult:
+    """The bindings of a one-page agreement: its title, then each paragraph of `body`."""
+    lines = [Line(title, size=14, bold=True, x=150)]
+    for text in body:
+        lines.extend(paragraph(text, width=width, gap=10) if text else [Line("")])
+    doc = _parser().run(make_pdf([lines]), "agreement.pdf")
+    return BindingExtractor().run(doc)
+
+
+def _parties(result: BindingResult) -> set[str]:
+    return {b.subject_name for b in result.bindings if b.role == "party"}
+
+
+def _terms(result: BindingResult) -> dict[str, str]:
+    return {a.alias: a.entity_name for a in result.aliases if a.kind == "defined_term"}
+
+
+_RECITAL = "WHEREAS, the parties wish to set out the terms on which they work together;"
+
+
+# A former name in brackets between a party's name and its descriptor ("PlanetCAD Inc.
+# (formerly known as Spatial Technology Inc.), a corporation ... ("PlanetCAD")"): the term
+# names the party, never its former name.
+_RENAMED = [
+    # (the name as written, the former name, the term)
+    ("Quillmark Systems Inc.", "Larkspur Data Inc.", "Quillmark"),
+    ("HARROW & VALE MEDIA, LLC", "HV HOLDCO, LLC", "HVM"),
+    ("kestrel.com, Inc.", "Kestrel Three, Inc.", "Kestrel"),
+    ("Orvandi Labs Ltd.", "Orvandi Research Limited", "Company"),
+]
+
+
+@pytest.mark.parametrize(("name", "former", "term"), _RENAMED)
+@pytest.mark.parametrize("said", ["formerly known as", "f/k/a", "formerly"])
+@pytest.mark.parametrize("renamed_first", [False, True])
+@pytest.mark.parametrize("width", [60, 95])
+def test_a_former_name_in_brackets_is_not_the_party(
+    name: str, former: str, term: str, said: str, renamed_first: bool, width: int
+) -> None:
+    renamed = f'{name} ({said} {former}), a Delaware corporation ("{term}")'
+    other = 'Corvel Brands, Inc., a Nevada corporation ("Supplier")'
+    first, second = (renamed, other) if renamed_first else (other, renamed)
+    result = _bind(
+        "SUPPLY AGREEMENT",
+        [
+            f'This Supply Agreement (the "Agreement") is made as of May 1, 2020 by and between '
+            f"{first}, and {second}.",
+            _RECITAL,
+        ],
+        width,
+    )
+    assert _parties(result) == {name, "Corvel Brands, Inc."}
+    assert _terms(result)[term] == name
+    assert _terms(result)["Supplier"] == "Corvel Brands, Inc."
+
+
+# A preamble that numbers its parties under "BETWEEN" ("BETWEEN / 1. HealthGate Data Corp.,
+# ... / AND / 2. Blackwell Science Limited ..."): "1." opens the first party, not the first
+# section, so the preamble runs on to the second.
+_NUMBERED = [
+    # (the first party, its descriptor, the second party, its descriptor)
+    ("Harrow & Vale Data Corp.", "a Delaware corporation", "Quillmark Science Limited", ""),
+    ("KESTREL TOOLING LIMITED", "a company registered in England", "ORVANDI GMBH", ""),
+    ("Larkspur Media, L.P.", "", "Pelorus Works Inc.", "a Nevada corporation"),
+]
+
+
+@pytest.mark.parametrize(("first", "first_desc", "second", "second_desc"), _NUMBERED)
+@pytest.mark.parametrize("between", ["BETWEEN", "BETWEEN:", "Between", "by and between"])
+@pytest.mark.parametrize("numbers", [("1.", "2."), ("1.", "2.")[::-1]])
+@pytest.mark.parametrize("with_terms", [True, False])
+def test_parties_numbered_under_between_are_all_bound(
+    first: str,
+    first_desc: str,
+    second: str,
+    second_desc: str,
+    between: str,
+    numbers: tuple[str, str],
+    with_terms: bool,
+) -> None:
+    one, two = sorted(numbers)  # the list always runs 1., 2.; the order is the names'
+    if numbers[0] != "1.":
+        first, first_desc, second, second_desc = second, second_desc, first, first_desc
+
+    def party(name: str, desc: str, term: str) -> str:
+        described = f"{name}, {desc}" if desc else name
+        return f'{described} ("{term}")' if with_terms else described
+
+    body = [
+        "This Agreement is made the 20th day of March 2020",
+        between,
+        f"{one} {party(first, first_desc, 'Developer')}, having an address at 12 Elm Road, "
+        "Springfield",
+        "AND",
+        f"{two} {party(second, second_desc, 'Publisher')}, whose registered office is at "
+        "4 Osney Mead, Oxford",
+        _RECITAL,
+    ]
+    if between == "by and between":
+        body[0:2] = [f"{body[0]} {between}"]
+    result = _bind("DEVELOPMENT AGREEMENT", body, 95)
+    assert _parties(result) == {first, second}
+    if with_terms:
+        assert _terms(result)["Developer"] == first
+        assert _terms(result)["Publisher"] == second
+
+
+# A party with no legal form, its address led into after its name, then its term ("The
+# University of Iowa, located at c/o ..., Iowa City, IA 52242 ("University")", "Brightwater
+# Foods, Portland, Oregon (hereinafter "Brightwater")"): the term names the party.
+_LEADS = [
+    "located at c/o Division of Sponsored Programs, 2 Gilmore Hall, Iowa City, IA 52242",
+    "with offices at 6903 Rockledge Drive, Suite 1200, Bethesda, MD 20817",
+    "having its principal place of business at 40 Wall Street, New York, NY 10005",
+    "whose registered office is at Osney Mead, Oxford OX2 0EL, England",
+    "With principal offices at 15 Allstate Parkway, Markham, ON L3R 5B4, Canada",
+    "of 90 High Street, Burnham, Buckinghamshire",
+    "Portland, Oregon",
+]
+
+_UNFORMED = [
+    # (the name, its term)
+    ("The University of Lakeview", "University"),
+    ("Brightwater Foods", "Brightwater"),
+    ("HARROW VALE MEDIA", "Harrow"),
+    ("Harrow & Vale Media Corp.", "Harrow"),
+    ("Quillmark Research Institute", "Quillmark"),
+    ("Kestrel Analytics Corp.", "Kestrel"),
+]
+
+
+_FORMS = ['("{}")', '(hereinafter "{}")', '(the "{}")']
+
+
+@pytest.mark.parametrize(("name", "term"), _UNFORMED)
+# each lead with one way of writing the term, the three ways in turn
+@pytest.mark.parametrize(("lead", "form"), [(lead, _FORMS[i % 3]) for i, lead in enumerate(_LEADS)])
+@pytest.mark.parametrize("addressed_first", [False, True])
+def test_a_party_before_its_address_is_named_by_its_term(
+    name: str, term: str, lead: str, form: str, addressed_first: bool
+) -> None:
+    sep = " " if lead.startswith(("of ", "With")) else ", "
+    addressed = f"{name}{sep}{lead} {form.format(term)}"
+    other = 'Corvel Brands, Inc., a Nevada corporation ("Sponsor")'
+    first, second = (addressed, other) if addressed_first else (other, addressed)
+    result = _bind(
+        "SPONSORED RESEARCH AGREEMENT",
+        [
+            f'This Sponsored Research Agreement (this "Agreement") is entered into on June 2, '
+            f"2019 by and between {first}, and {second}.",
+            _RECITAL,
+        ],
+        95,
+    )
+    bound = name.removeprefix("The ")
+    assert _terms(result)[term].removeprefix("The ") == bound
+    assert {p.removeprefix("The ") for p in _parties(result)} == {bound, "Corvel Brands, Inc."}
+    assert _terms(result)["Sponsor"] == "Corvel Brands, Inc."
