@@ -175,3 +175,45 @@ def test_a_party_before_its_address_is_named_by_its_term(
     assert _terms(result)[term].removeprefix("The ") == bound
     assert {p.removeprefix("The ") for p in _parties(result)} == {bound, "Corvel Brands, Inc."}
     assert _terms(result)["Sponsor"] == "Corvel Brands, Inc."
+
+
+# A joint filing agreement's signature blocks run together in one paragraph, each signer's
+# printed name and title running into the next block's name ("By: /s/ Thomas Sipp Thomas Sipp
+# Chief Financial Officer SCULPTOR MANAGEMENT, INC. By: ..."), a name wrapping before its
+# legal form: each block's name is a party, never a title's last words with it. Names in
+# capitals only: a name in title case wrapped before its legal form ("Kestrel Advisors / GP,
+# LLC") reads as a signer's name over a block's ("Jane Roe / Larkspur Trust").
+_FILERS = [
+    "HARROW & VALE CAPITAL LP",
+    "HARROW & VALE CAPITAL HOLDING CORPORATION",
+    "KESTREL ADVISORS GP, LLC",
+    "QUILLMARK MASTER FUND LTD",
+    "LARKSPUR PARTNERS II, L.P.",
+]
+
+_SIGNS_AS = [
+    ("Jane Roe", "Chief Financial Officer"),
+    ("Adam D. Quill", "Managing Director"),
+    ("Marta Oyelaran", "Chief Compliance Officer"),
+]
+
+
+@pytest.mark.parametrize("signs_as", _SIGNS_AS)
+@pytest.mark.parametrize("rotate", range(len(_FILERS)))
+@pytest.mark.parametrize("width", [70, 95])
+def test_the_filers_of_run_together_signature_blocks_are_the_parties(
+    signs_as: tuple[str, str], rotate: int, width: int
+) -> None:
+    signer, title = signs_as
+    filers = (_FILERS[rotate:] + _FILERS[:rotate])[:4]
+    blocks = " ".join(f"{f} By: /s/ {signer} {signer} {title}" for f in filers)
+    result = _bind(
+        "JOINT FILING AGREEMENT",
+        [
+            "The undersigned acknowledge and agree that the foregoing statement on Schedule 13G "
+            "is filed on behalf of each of the undersigned.",
+            f"DATED: April 8, 2020 {blocks}",
+        ],
+        width,
+    )
+    assert _parties(result) == set(filers)
