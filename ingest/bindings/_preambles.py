@@ -38,7 +38,16 @@ _Q_OPEN = "\"“”'‘"
 _Q_CLOSE = "\"”“'’"
 
 
-_QUOTED = re.compile(rf"[{_Q_OPEN}]\s*([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)\s*,?\s*[{_Q_CLOSE}]")
+# A quoted term; a line may wrap inside it once ('("Marathon\nPartners")').
+_QUOTED = re.compile(
+    rf"[{_Q_OPEN}]\s*([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?(?:\n[^{_Q_OPEN}{_Q_CLOSE}\n]{{1,40}}?)?)"
+    rf"\s*,?\s*[{_Q_CLOSE}]"
+)
+
+
+def _quoted_terms(inner: str) -> list[str]:
+    """The quoted terms of a definition's brackets, a wrapped one on one line again."""
+    return [" ".join(t.split()).strip(" ,") for t in _QUOTED.findall(inner)]
 
 
 _DEF_PAREN = re.compile(r"\(([^()]{0,220})\)")
@@ -434,7 +443,7 @@ def _defined_terms(
     found: list[tuple[int, int, list[str]]] = []
     for m in _DEF_PAREN.finditer(text, lo, hi):
         inner = m.group(1)
-        terms = [t.strip(" ,") for t in _QUOTED.findall(inner)]
+        terms = _quoted_terms(inner)
         if not terms and preamble:
             # '(Transporter)' or '("Celebrity)': a role word, quoted or not, in a preamble.
             bare = re.fullmatch(
@@ -462,11 +471,14 @@ def _defined_terms(
         inner = text[start:end]
         group = _COLLECTIVE.search(inner)
         own: list[str] = []
-        if group is not None and re.match(r"(?i)collectively\s+with\b", inner[group.start() :]):
-            own = [t.strip(" ,") for t in _QUOTED.findall(inner[: group.start()])]
+        if group is not None and re.match(
+            r"(?i)(?:collectively|together)\s+with\b", inner[group.start() :]
+        ):
+            own = _quoted_terms(inner[: group.start()])
         if own:
-            # '(the "Subsidiary", and collectively with Parent, "Group")': the terms
-            # before "collectively with" name this entity; the one after names a group.
+            # '(the "Subsidiary", and collectively with Parent, "Group")', '("PLIC" and,
+            # together with PHLVIC, "PHL Variable")': the terms before "collectively with" or
+            # "together with" name this entity; the one after names a group.
             terms = own
         collective = group is not None and terms is not own
         usable = [
@@ -648,23 +660,46 @@ class PreambleParties(BindingRule):
                 continue
             seen.add(ent.key)
             parties.append((ent, list(terms), span[0], span[1]))
-        # Parties named without a defined term: "between Acme Inc. and Beta LLC".
+        # Parties named without a defined term: "between Acme Inc. and Beta LLC". A list may
+        # number its parties ("between (a) Acme Ltd ... and (b) Beta GmbH"); in capitals a
+        # connector on a line of its own counts before a number only ("BETWEEN: (1) Acme Ltd
+        # ... AND 2. Beta GmbH"), not before a name run into a cover's title.
         region = text[start:end]
-        for m in re.finditer(
-            # A list may number its parties ("between (a) Acme Ltd ... and (b) Beta GmbH");
-            # in capitals a connector on a line of its own counts before a number only ("BETWEEN:
-            # (1) Acme Ltd ... AND 2. Beta GmbH"), not before a name run into a cover's title.
+        connected = re.finditer(
             rf"(?:\b(?:between|among|with|and|(?:entered\s+into|made)\s+by)\s*:?\s+{_LIST_NUMBER}?"
             rf"|(?:^|\n)[ \t]*(?:BETWEEN|AMONG|AND|Between|And)[ \t]*:?\s+{_LIST_NUMBER})({COMPANY})",
             region,
-        ):
+        )
+        # ... or list them after commas ("..., Marathon Partners L.P., Marathon Focus Fund L.P.
+        # and Mario Cibelli (collectively, the "Marathon Parties")"), read on their own so that
+        # a comma's false start consumes no connector's name.
+        listed = re.finditer(rf",[ \t]*\n?[ \t]*({COMPANY})", region)
+        for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
             ent = _company(m.group(1))
             if ent is None or ent.key in seen:
                 continue
             after = region[m.end() : m.end() + 40]
+            if after_comma and (
+                not re.match(
+                    r"\s*\.?\s*(?:,\s*(?:and\s+)?[A-Z]|and\b|\((?:collectively|each|together)\b)",
+                    after,
+                )
+                or _ARTICLE_INSIDE.match(m.group(1))
+            ):
+                # A name after a comma is a listed party only where the list goes on with
+                # another name, and never a descriptor in capitals ("..., A SWISS CORPORATION");
+                # one described ("Orion Field Tech LLC, a Utah limited liability company (...)")
+                # is a party where its own bracket defines its term.
+                continue
             # A defined term written without quotes: "Acme Pipeline Company (Transporter)".
             bare = re.match(r"\s*\((?:the\s+)?([A-Z][A-Za-z]+)\)", after)
-            if after.strip().startswith("(") and not (bare and _contract_role(bare.group(1))):
+            # A bracket after the name defines its term (read above), unless it names the
+            # group the list ends in ("... and Cibelli Research LLC (collectively, ...)").
+            if (
+                after.strip().startswith("(")
+                and not (bare and _contract_role(bare.group(1)))
+                and not re.match(r"\s*\((?:collectively|each|together)\b", after)
+            ):
                 continue
             terms = [bare.group(1)] if bare else []
             seen.add(ent.key)

@@ -5,6 +5,7 @@ without a legal form, the parties in either order, the preamble wrapped at two w
 from __future__ import annotations
 
 import functools
+import textwrap
 
 import pytest
 
@@ -23,6 +24,14 @@ def _bind(title: str, body: list[str], width: int) -> BindingResult:
     for text in body:
         lines.extend(paragraph(text, width=width, gap=10) if text else [Line("")])
     doc = _parser().run(make_pdf([lines]), "agreement.pdf")
+    return BindingExtractor().run(doc)
+
+
+def _bind_lines(title: str, lines: list[str]) -> BindingResult:
+    """The bindings of a one-page agreement laid out line by line, as given."""
+    doc = _parser().run(
+        make_pdf([[Line(title, size=14, bold=True, x=150), *map(Line, lines)]]), "a.pdf"
+    )
     return BindingExtractor().run(doc)
 
 
@@ -217,3 +226,61 @@ def test_the_filers_of_run_together_signature_blocks_are_the_parties(
         width,
     )
     assert _parties(result) == set(filers)
+
+
+# A list of parties after the first, some with a term, some with none, ending in the group's
+# term ("..., and Marathon Partners Equity Management, LLC ("Marathon\nPartners"), Marathon
+# Partners L.P., Marathon Focus Fund L.P. and Cibelli Research & Management, LLC
+# (collectively, the "Marathon Parties")"), a term wrapped over a line break, a term with the
+# group it forms with another party ('("PLIC" and, together with PHLVIC, "PHL Variable")').
+_MEMBERS = [
+    "Harrow & Vale Partners L.P.",
+    "KESTREL FOCUS FUND L.P.",
+    "Quillmark Partners LUX Fund, L.P.",
+    "Larkspur Research & Management, LLC",
+]
+
+
+@pytest.mark.parametrize("rotate", range(len(_MEMBERS)))
+@pytest.mark.parametrize("last_joined", [", and ", " and "])
+@pytest.mark.parametrize(
+    "group", ['(collectively, the "Harrow Parties")', '(each a "Harrow Party")']
+)
+@pytest.mark.parametrize("wrap_at", [1, 2])
+def test_every_party_of_a_listed_group_is_bound(
+    rotate: int, last_joined: str, group: str, wrap_at: int
+) -> None:
+    members = _MEMBERS[rotate:] + _MEMBERS[:rotate]
+    listed = ", ".join(members[:-1]) + last_joined + members[-1]
+    # the lead party's term wraps after its first `wrap_at` words
+    term = ["Harrow", "Vale", "Holdings"]
+    lines = [
+        'This Cooperation Agreement ("Agreement") is entered into as of July 1, 2020, by and',
+        'between Corvel Brands, Inc., a Delaware corporation (the "Company"), and Harrow Vale',
+        f'Holdings Management, LLC ("{" ".join(term[:wrap_at])}',
+        *textwrap.wrap(f'{" ".join(term[wrap_at:])}"), {listed} {group}.', 80),
+        _RECITAL,
+    ]
+    result = _bind_lines("COOPERATION AGREEMENT", lines)
+    lead = "Harrow Vale Holdings Management, LLC"
+    assert _parties(result) == {"Corvel Brands, Inc.", lead, *members}
+    assert _terms(result)["Harrow Vale Holdings"] == lead
+    assert _terms(result)["Company"] == "Corvel Brands, Inc."
+
+
+@pytest.mark.parametrize("together", ["together with", "collectively with"])
+@pytest.mark.parametrize("capitals", [False, True])
+def test_a_term_before_the_group_it_forms_names_its_party(together: str, capitals: bool) -> None:
+    names = ["Phoenix Life Insurance Company", "Phoenix Equity Planning Corporation"]
+    if capitals:
+        names = [n.upper() for n in names]
+    lines = [
+        'This agreement ("Agreement") is entered into as of May 1, 2009, by and among',
+        f'{names[0]} ("PLIC" and, {together} Investors Capital Corporation, the "PHL',
+        f'Parties"), and {names[1]} ("PEPCO").',
+        _RECITAL,
+    ]
+    result = _bind_lines("STRATEGIC ALLIANCE AGREEMENT", lines)
+    assert _terms(result)["PLIC"] == names[0]
+    assert _terms(result)["PEPCO"] == names[1]
+    assert set(names) <= _parties(result)
