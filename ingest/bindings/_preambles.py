@@ -110,6 +110,22 @@ _PREAMBLE_END = re.compile(
 )
 
 
+# How far into a document a block of labelled parties may stand ("Party A: ...").
+_LABELLED_CHARS = 3000
+
+
+# A party's label at a line's start or after the name before it ("... County Party B: ..."):
+# a role word or "Party A" (the lexicon's contract roles say which labels are roles).
+_ROLE_LABEL = re.compile(
+    r"(?:^|(?<=\n)|(?<=[ \t]))(?P<label>Party[ \t]+[A-D]|[A-Z][a-z]+)[ \t]*:[ \t]*\n?[ \t]*"
+)
+
+
+# A labelled name with no legal form: capitalised words, "of", "'s" ("People's Government of
+# Fenyi County").
+_BARE_LABELLED = r"[A-Z][\w'’.&\-]*(?:\s+(?:of|and|&|for|the)?\s*[A-Z][\w'’.&\-]*){1,7}"
+
+
 # The number of a party in a preamble's list: "(1) ", "2. ", "(b) ".
 _LIST_NUMBER = r"(?:\(?(?:\d{1,2}|[a-h])[.)]\s+)"
 
@@ -584,12 +600,13 @@ class PreambleParties(BindingRule):
         # and name no party the way a preamble does: the next opening may be the preamble.
         for _ in range(2):
             if start_m is None:
-                return
+                break
             start_m = _preamble_start(text, start_m.end())
             if start_m is not None and start_m.start() > _RETRY_CHARS:
-                return  # a later opening that far in is another document's, or prose
+                break  # a later opening that far in is another document's, or prose
             if start_m is not None and self._agreement_at(ctx, start_m, first=False):
                 return
+        self._labelled_block(ctx)
 
     def _agreement_at(
         self, ctx: BindingContext, start_m: re.Match[str] | None, *, first: bool
@@ -726,6 +743,19 @@ class PreambleParties(BindingRule):
             and (start_m is None or start_m.start() > 6000)
         ):
             return False
+        self._emit_parties(ctx, parties, start, end)
+        return True
+
+    def _emit_parties(
+        self,
+        ctx: BindingContext,
+        parties: list[tuple[NamedEntity, list[str], int, int]],
+        start: int,
+        end: int,
+    ) -> None:
+        """The agreement that opens at `start` (its date before `end`) and its parties, each
+        with its terms' roles and its jurisdiction."""
+        text = ctx.flow.text
         # The title above the preamble, or above the sentence that names the first party
         # (a preamble found from an earlier "This Agreement may be executed ..." runs on).
         first_named = min(p[2] for p in parties)
@@ -759,7 +789,44 @@ class PreambleParties(BindingRule):
         first_party = min(p[2] for p in parties)
         last_party = max(p[3] for p in parties)
         ctx.emit_agreement(agreement, names, (min(start, first_party), last_party), date)
-        return True
+
+    def _labelled_block(self, ctx: BindingContext) -> None:
+        """An agreement that opens with its parties labelled by their roles and no preamble
+        sentence names them ("Party A: / Beijing Baidu Netcom ... Co., Ltd. / Address: ...
+        / Party B: China Online Housing ... Co., Ltd.", "Party A: People's Government of
+        Fenyi County Party B: Xinyu Xinwei New Energy Co., Ltd."): two or more labels, each a
+        contract role, each before a name."""
+        if ctx.doc.document_type not in {"agreement", "amendment"}:
+            return  # a filing's or a form's "Company:" fields make no agreement
+        text = ctx.flow.text
+        limit = min(len(text), _LABELLED_CHARS)
+        labels = list(_ROLE_LABEL.finditer(text, 0, limit))
+        parties: list[tuple[NamedEntity, list[str], int, int]] = []
+        for k, m in enumerate(labels):
+            role = _contract_role(m.group("label"))
+            if role is None:
+                continue
+            stop = labels[k + 1].start() if k + 1 < len(labels) else limit
+            value = text[m.end() : stop]
+            cm = _COMPANY_RE.match(value)
+            if cm is not None:
+                ent = _company(cm.group(0))
+                name_end = cm.end()
+            else:
+                # A name without a legal form runs to its line's end or the next label.
+                line = value.split("\n", 1)[0].strip(" ,;")
+                name = _clean_name(line) if re.fullmatch(_BARE_LABELLED, line) else None
+                ent = (
+                    NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY) if name else None
+                )
+                name_end = len(value.split("\n", 1)[0])
+            if ent is None or any(p[0].key == ent.key for p in parties):
+                continue
+            at = m.end() + len(value) - len(value.lstrip())
+            ctx.add_alias(m.group("label"), ent, (m.start(), m.end() + name_end), "defined_term")
+            parties.append((ent, [m.group("label")], at, m.end() + name_end))
+        if len(parties) >= 2:
+            self._emit_parties(ctx, parties, min(p[2] for p in parties), limit)
 
     def _form_field_parties(
         self, ctx: BindingContext, start: int, end: int, named: set[str]

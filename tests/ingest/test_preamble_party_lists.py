@@ -284,3 +284,43 @@ def test_a_term_before_the_group_it_forms_names_its_party(together: str, capital
     assert _terms(result)["PLIC"] == names[0]
     assert _terms(result)["PEPCO"] == names[1]
     assert set(names) <= _parties(result)
+
+
+# An agreement that opens with its parties labelled by role and no preamble sentence that
+# names them ("Party A: / Beijing Baidu Netcom ... Co., Ltd. / Address: ... / Party B: ..."),
+# or both labels on one line ("Party A: People's Government of Fenyi County Party B: ...").
+_LABELLED = [
+    # (party A, party B)
+    ("Quillmark Netcom Science and Technology Co., Ltd.", "Harrow & Vale Housing Co., Ltd."),
+    ("People's Government of Larkspur County", "KESTREL NEW ENERGY CO., LTD."),
+    ("ORVANDI TRADING LIMITED", "Pelorus Works Inc."),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), _LABELLED)
+@pytest.mark.parametrize("layout", ["own lines", "one line", "name below label"])
+@pytest.mark.parametrize("labels", [("Party A", "Party B"), ("Licensor", "Licensee")])
+@pytest.mark.parametrize("swapped", [False, True])
+def test_parties_labelled_by_role_at_the_top_are_bound(
+    first: str, second: str, layout: str, labels: tuple[str, str], swapped: bool
+) -> None:
+    if swapped:
+        first, second = second, first
+    a, b = labels
+    if layout == "one line":
+        block = [f"{a}: {first} {b}: {second}"]
+    elif layout == "own lines":
+        block = [f"{a}: {first}", "Address: 12 Elm Road, Springfield", f"{b}: {second}"]
+    else:
+        block = [f"{a}:", first, "Address: 12 Elm Road, Springfield", f"{b}:", second]
+    lines = [
+        "Contract Number: 181015BD0120",
+        *block,
+        "Contact: Telephone: 010-58951000",
+        f"{a} welcomes and supports {b} to invest in the project, and the two sides agree:",
+        "1. Scope. The project covers the design and the building of the plant.",
+    ]
+    result = _bind_lines("COOPERATION AGREEMENT", lines)
+    assert _parties(result) == {first, second}
+    assert _terms(result)[a] == first
+    assert _terms(result)[b] == second
