@@ -22,7 +22,10 @@ Figures:
 - wrong-party aliases: an annotated alias that the extractor attaches (as a defined term of
   the document) to an entity that is not its annotated party: neither the same key nor a
   truncation of it (one key's words a run of the other's). Counted once per (document,
-  alias); split into those attached to another annotated party and to an unannotated name.
+  alias); split into those attached to another annotated party and to an unannotated name;
+- unannotated parties bound (the precision side): a party bound whose name and aliases match
+  no annotated party's spelling or alias, nor a run of its words; counted on the contracts
+  with no unnamed or redacted party (where the bound name may be the one the gold leaves out).
 
 Baseline, measured in the same run on the same parsed text: the capitalised runs of the
 preamble around its first "and" (from the first "between" or "among" to 200 characters past
@@ -321,6 +324,18 @@ class Outcome:
     baseline: list[str] = field(default_factory=list)  # the baseline's parties
     baseline_found: list[bool] = field(default_factory=list)
 
+    @property
+    def unannotated(self) -> list[str]:
+        """The parties bound that are no annotated party: neither their name nor one of their
+        aliases has the key of a party's spelling or alias, or a run of its words."""
+        gold = {_key(s) for p in self.contract.parties for s in (*p.spellings, *p.aliases)}
+        gold.discard("")
+        return [
+            name
+            for name, aliases in self.bound
+            if not any(_same_or_cut(_key(n), g) for n in (name, *aliases) if _key(n) for g in gold)
+        ]
+
 
 def score_contract(contract: Contract, result: Any) -> Outcome:
     """Which gold parties `result` (a `BindingResult`) binds, and its wrong-party aliases."""
@@ -426,6 +441,7 @@ class Figures:
     none_bound: int
     wrong_aliases: int
     wrong_to_party: int
+    unannotated: int
     redacted: int
     baseline_found: int
     baseline_two_or_more: int
@@ -450,6 +466,8 @@ def figures(split: str, outcomes: Sequence[Outcome]) -> Figures:
         none_bound=sum(not o.bound for o in outcomes),
         wrong_aliases=sum(len(o.wrong_aliases) for o in outcomes),
         wrong_to_party=sum(w[3] for o in outcomes for w in o.wrong_aliases),
+        # A contract with an unnamed or redacted party may bind its name: not counted there.
+        unannotated=sum(len(o.unannotated) for o in outcomes if not o.contract.redacted),
         redacted=sum(o.contract.redacted for o in outcomes),
         baseline_found=sum(sum(o.baseline_found) for o in outcomes),
         baseline_two_or_more=sum(len(o.baseline) >= 2 for o in outcomes),
@@ -460,9 +478,9 @@ def table(rows: Sequence[Figures]) -> str:
     """The figures as a markdown table."""
     out = [
         "| set | contracts | gold parties | found | recall | >= 2 bound | 0 bound "
-        "| wrong-party aliases (to another party) | unnamed or redacted, not scored "
-        "| baseline recall | baseline >= 2 |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| wrong-party aliases (to another party) | unannotated parties bound "
+        "| unnamed or redacted, not scored | baseline recall | baseline >= 2 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for f in rows:
         share = f.two_or_more / f.contracts if f.contracts else 1.0
@@ -470,7 +488,7 @@ def table(rows: Sequence[Figures]) -> str:
         out.append(
             f"| {f.split} | {f.contracts} | {f.gold} | {f.found} | {f.recall:.3f} "
             f"| {f.two_or_more} ({share:.1%}) | {f.none_bound} "
-            f"| {f.wrong_aliases} ({f.wrong_to_party}) | {f.redacted} "
+            f"| {f.wrong_aliases} ({f.wrong_to_party}) | {f.unannotated} | {f.redacted} "
             f"| {f.baseline_recall:.3f} | {f.baseline_two_or_more} ({base_share:.1%}) |"
         )
     return "\n".join(out)
@@ -479,11 +497,13 @@ def table(rows: Sequence[Figures]) -> str:
 def _details(outcomes: Sequence[Outcome]) -> None:
     for o in outcomes:
         missed = [p.name for p, hit in zip(o.contract.parties, o.found, strict=True) if not hit]
-        if missed or o.wrong_aliases or len(o.bound) < 2:
+        if missed or o.wrong_aliases or len(o.bound) < 2 or o.unannotated:
             print(f"\n{o.contract.split} {o.contract.name}")
             print(f"  bound: {[n for n, _ in o.bound]}")
             for name in missed:
                 print(f"  MISS {name}")
+            for name in o.unannotated:
+                print(f"  UNANNOTATED {name}")
             for alias, party, ent, other in o.wrong_aliases:
                 print(f"  WRONG {alias!r} of {party!r} -> {ent!r}{' (a party)' if other else ''}")
 

@@ -254,6 +254,8 @@ class Lexicon:
     name_particles: frozenset[str]
     # words that open an address written right after a name ("Suite 207"; patterns)
     address_openers: tuple[str, ...]
+    # what a party's address is called after a lead ("with offices at"; patterns)
+    address_nouns: tuple[str, ...]
     # the words of a question that say how it asks, not what: left out of the topic it names
     # (with the asking verbs, "provide", "state") and of the words a passage must state
     # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
@@ -517,6 +519,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         question_other_names=tuple(vocabulary.phrases("question_other_names")),
         name_particles=frozenset(vocabulary.words("name_particles")),
         address_openers=tuple(vocabulary.phrases("address_openers")),
+        address_nouns=tuple(vocabulary.phrases("address_nouns")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.phrases("question_qualifiers")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),

@@ -38,7 +38,16 @@ _Q_OPEN = "\"“”'‘"
 _Q_CLOSE = "\"”“'’"
 
 
-_QUOTED = re.compile(rf"[{_Q_OPEN}]\s*([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)\s*,?\s*[{_Q_CLOSE}]")
+# A quoted term; a line may wrap inside it once ('("Marathon\nPartners")').
+_QUOTED = re.compile(
+    rf"[{_Q_OPEN}]\s*([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?(?:\n[^{_Q_OPEN}{_Q_CLOSE}\n]{{1,40}}?)?)"
+    rf"\s*,?\s*[{_Q_CLOSE}]"
+)
+
+
+def _quoted_terms(inner: str) -> list[str]:
+    """The quoted terms of a definition's brackets, a wrapped one on one line again."""
+    return [" ".join(t.split()).strip(" ,") for t in _QUOTED.findall(inner)]
 
 
 _DEF_PAREN = re.compile(r"\(([^()]{0,220})\)")
@@ -99,6 +108,31 @@ _PREAMBLE_END = re.compile(
     r"\bIn\s+consideration\s+of\b|\bPREAMBLE\b|\n\s*(?:ARTICLE|Article)\s+(?:1|I)\b|"
     r"\n\s*1\.\s+[A-Z]|\n\s*Section\s+1\.?\s"
 )
+
+
+# How far into a document a block of labelled parties may stand ("Party A: ...").
+_LABELLED_CHARS = 3000
+
+
+# A party's label at a line's start or after the name before it ("... County Party B: ..."):
+# a role word or "Party A" (the lexicon's contract roles say which labels are roles).
+_ROLE_LABEL = re.compile(
+    r"(?:^|(?<=\n)|(?<=[ \t]))(?P<label>Party[ \t]+[A-D]|[A-Z][a-z]+)[ \t]*:[ \t]*\n?[ \t]*"
+)
+
+
+# A labelled name with no legal form: capitalised words, "of", "'s" ("People's Government of
+# Fenyi County").
+_BARE_LABELLED = r"[A-Z][\w'’.&\-]*(?:\s+(?:of|and|&|for|the)?\s*[A-Z][\w'’.&\-]*){1,7}"
+
+
+# The number of a party in a preamble's list: "(1) ", "2. ", "(b) ".
+_LIST_NUMBER = r"(?:\(?(?:\d{1,2}|[a-h])[.)]\s+)"
+
+
+# A preamble's "BETWEEN" line right before a section-like "1. " line that numbers its first
+# party.
+_NUMBERED_PARTY = re.compile(r"(?i)\b(?:between|among)[ \t]*:?[ \t]*\n\s*$")
 
 
 _DATE = (
@@ -261,6 +295,55 @@ def _trailing_address(window: str) -> int | None:
     return None
 
 
+# A lead into a party's address right after its name: "located at", "with offices at", "having
+# its principal place of business at", "whose registered office is at", "of 90 High Street".
+_ADDRESS_LEAD = re.compile(
+    rf"(?i:(?:with|having)\s+(?:(?:its|a|an|their|his|her)\s+)?"
+    rf"(?:{'|'.join(lexicon().address_nouns)})(?:\s+(?:located|situated))?\s+(?:at|in)"
+    rf"|(?:located|situated|residing)\s+at"
+    rf"|whose\s+(?:{'|'.join(lexicon().address_nouns)})\s+is(?:\s+at)?)\b"
+    r"|\bof\s+(?=\d)"
+)
+
+
+# A city and its state or country right after a name ("Brightwater Foods, Portland, Oregon").
+_CITY_STATE = re.compile(
+    rf",[ \t]*\n?[ \t]*(?P<city>[A-Z][\w.'’\-]*(?:[ \t]+[A-Z][\w.'’\-]*){{0,2}}),[ \t]*\n?[ \t]*"
+    rf"(?:{JURISDICTION})[\s,]*$"
+)
+
+
+def _address_lead(window: str) -> int | None:
+    """Where an address that a lead opens right after a name starts in `window`, when it runs
+    to the window's end ("The University of Iowa, located at c/o ..., IA 52242"), or None.
+    No quote, bracket or clause break may follow the lead: that is prose, not an address."""
+    for m in _ADDRESS_LEAD.finditer(window):
+        rest = window[m.start() :]
+        address = window[m.end() :].replace("c/o", "")
+        words = re.findall(r"[^\W\d_][\w'’.\-]*", address)
+        if (
+            len(rest) > 300
+            or re.search(r"[\"“”;\[\]]", rest)
+            # another party may follow an address: "..., Houston, Texas 77079, and TRUE NORTH
+            # ENERGY CORP. ("Company")" names the company after it
+            or any(w[0].islower() and w not in _ADDRESS_LINKS - {"and"} for w in words)
+            or legal_form(address.strip(" ,\n"))
+        ):
+            continue
+        if re.search(r"[A-Za-z0-9.)][\w'’.&)\-]*[ \t,]*\n?[ \t]*$", window[: m.start()]):
+            return m.start()
+    return None
+
+
+def _city_state(window: str) -> int | None:
+    """Where a city and its state or country written right after a name end `window`
+    ("Brightwater Foods, Portland, Oregon"), or None."""
+    city = _CITY_STATE.search(window)
+    if city is None or legal_form(city.group("city")):
+        return None
+    return city.start()
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -280,7 +363,11 @@ def _mention_before(
         lo, window = lo + cut + 1, window[cut + 1 :]
     # The name may stand before its address ("MODUS MEDIA INTERNATIONAL / LANDDROSTLAAN 51 /
     # ... (HEREINAFTER "MMI")"): the term names what comes before the address.
-    address_at = _trailing_address(window)
+    address_at = _address_lead(window)
+    if address_at is None:
+        address_at = _trailing_address(window)
+    if address_at is None:
+        address_at = _city_state(window)
     if address_at is not None:
         end, window = lo + address_at, window[:address_at]
     companies: list[tuple[int, int, NamedEntity]] = []
@@ -294,8 +381,12 @@ def _mention_before(
     for start, stop, ent in reversed(companies):
         between = text[stop:end]
         before = text[max(0, start - 40) : start]
+        # A division's or a trade name's owner, or a former name ("PlanetCAD Inc. (formerly
+        # known as Spatial Technology Inc.), a corporation ... ("PlanetCAD")"): the term names
+        # the name before it.
         if re.search(
-            r"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its)\b[^,]{0,20}$",
+            r"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its|formerly|f/k/a)"
+            r"\b[^,]{0,20}$",
             before,
         ):
             continue
@@ -368,7 +459,7 @@ def _defined_terms(
     found: list[tuple[int, int, list[str]]] = []
     for m in _DEF_PAREN.finditer(text, lo, hi):
         inner = m.group(1)
-        terms = [t.strip(" ,") for t in _QUOTED.findall(inner)]
+        terms = _quoted_terms(inner)
         if not terms and preamble:
             # '(Transporter)' or '("Celebrity)': a role word, quoted or not, in a preamble.
             bare = re.fullmatch(
@@ -396,11 +487,14 @@ def _defined_terms(
         inner = text[start:end]
         group = _COLLECTIVE.search(inner)
         own: list[str] = []
-        if group is not None and re.match(r"(?i)collectively\s+with\b", inner[group.start() :]):
-            own = [t.strip(" ,") for t in _QUOTED.findall(inner[: group.start()])]
+        if group is not None and re.match(
+            r"(?i)(?:collectively|together)\s+with\b", inner[group.start() :]
+        ):
+            own = _quoted_terms(inner[: group.start()])
         if own:
-            # '(the "Subsidiary", and collectively with Parent, "Group")': the terms
-            # before "collectively with" name this entity; the one after names a group.
+            # '(the "Subsidiary", and collectively with Parent, "Group")', '("PLIC" and,
+            # together with PHLVIC, "PHL Variable")': the terms before "collectively with" or
+            # "together with" name this entity; the one after names a group.
             terms = own
         collective = group is not None and terms is not own
         usable = [
@@ -506,12 +600,13 @@ class PreambleParties(BindingRule):
         # and name no party the way a preamble does: the next opening may be the preamble.
         for _ in range(2):
             if start_m is None:
-                return
+                break
             start_m = _preamble_start(text, start_m.end())
             if start_m is not None and start_m.start() > _RETRY_CHARS:
-                return  # a later opening that far in is another document's, or prose
+                break  # a later opening that far in is another document's, or prose
             if start_m is not None and self._agreement_at(ctx, start_m, first=False):
                 return
+        self._labelled_block(ctx)
 
     def _agreement_at(
         self, ctx: BindingContext, start_m: re.Match[str] | None, *, first: bool
@@ -544,6 +639,14 @@ class PreambleParties(BindingRule):
         # The preamble sentence starts at the beginning of its line.
         start = text.rfind("\n", 0, min(starts)) + 1
         end_m = _PREAMBLE_END.search(text, start + 1, start + ctx.preamble_chars)
+        while (
+            end_m is not None
+            and end_m.group(0).lstrip().startswith("1.")
+            and _NUMBERED_PARTY.search(text, start, end_m.start() + 1)
+        ):
+            # "BETWEEN\n1. HealthGate Data Corp., ...\nAND\n2. Blackwell ...": a list of
+            # the parties numbered from 1, not the first section.
+            end_m = _PREAMBLE_END.search(text, end_m.end(), start + ctx.preamble_chars)
         end = end_m.start() if end_m else min(len(text), start + ctx.preamble_chars)
         defs = _defined_terms(ctx, start, end, preamble=True)
         # Labelled parties: "Party A: Beike Internet Security Technology Co., Ltd."
@@ -574,18 +677,46 @@ class PreambleParties(BindingRule):
                 continue
             seen.add(ent.key)
             parties.append((ent, list(terms), span[0], span[1]))
-        # Parties named without a defined term: "between Acme Inc. and Beta LLC".
+        # Parties named without a defined term: "between Acme Inc. and Beta LLC". A list may
+        # number its parties ("between (a) Acme Ltd ... and (b) Beta GmbH"); in capitals a
+        # connector on a line of its own counts before a number only ("BETWEEN: (1) Acme Ltd
+        # ... AND 2. Beta GmbH"), not before a name run into a cover's title.
         region = text[start:end]
-        for m in re.finditer(
-            rf"(?:\b(?:between|among|with|and|(?:entered\s+into|made)\s+by)\s+)({COMPANY})", region
-        ):
+        connected = re.finditer(
+            rf"(?:\b(?:between|among|with|and|(?:entered\s+into|made)\s+by)\s*:?\s+{_LIST_NUMBER}?"
+            rf"|(?:^|\n)[ \t]*(?:BETWEEN|AMONG|AND|Between|And)[ \t]*:?\s+{_LIST_NUMBER})({COMPANY})",
+            region,
+        )
+        # ... or list them after commas ("..., Marathon Partners L.P., Marathon Focus Fund L.P.
+        # and Mario Cibelli (collectively, the "Marathon Parties")"), read on their own so that
+        # a comma's false start consumes no connector's name.
+        listed = re.finditer(rf",[ \t]*\n?[ \t]*({COMPANY})", region)
+        for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
             ent = _company(m.group(1))
             if ent is None or ent.key in seen:
                 continue
             after = region[m.end() : m.end() + 40]
+            if after_comma and (
+                not re.match(
+                    r"\s*\.?\s*(?:,\s*(?:and\s+)?[A-Z]|and\b|\((?:collectively|each|together)\b)",
+                    after,
+                )
+                or _ARTICLE_INSIDE.match(m.group(1))
+            ):
+                # A name after a comma is a listed party only where the list goes on with
+                # another name, and never a descriptor in capitals ("..., A SWISS CORPORATION");
+                # one described ("Orion Field Tech LLC, a Utah limited liability company (...)")
+                # is a party where its own bracket defines its term.
+                continue
             # A defined term written without quotes: "Acme Pipeline Company (Transporter)".
             bare = re.match(r"\s*\((?:the\s+)?([A-Z][A-Za-z]+)\)", after)
-            if after.strip().startswith("(") and not (bare and _contract_role(bare.group(1))):
+            # A bracket after the name defines its term (read above), unless it names the
+            # group the list ends in ("... and Cibelli Research LLC (collectively, ...)").
+            if (
+                after.strip().startswith("(")
+                and not (bare and _contract_role(bare.group(1)))
+                and not re.match(r"\s*\((?:collectively|each|together)\b", after)
+            ):
                 continue
             terms = [bare.group(1)] if bare else []
             seen.add(ent.key)
@@ -612,6 +743,19 @@ class PreambleParties(BindingRule):
             and (start_m is None or start_m.start() > 6000)
         ):
             return False
+        self._emit_parties(ctx, parties, start, end)
+        return True
+
+    def _emit_parties(
+        self,
+        ctx: BindingContext,
+        parties: list[tuple[NamedEntity, list[str], int, int]],
+        start: int,
+        end: int,
+    ) -> None:
+        """The agreement that opens at `start` (its date before `end`) and its parties, each
+        with its terms' roles and its jurisdiction."""
+        text = ctx.flow.text
         # The title above the preamble, or above the sentence that names the first party
         # (a preamble found from an earlier "This Agreement may be executed ..." runs on).
         first_named = min(p[2] for p in parties)
@@ -645,7 +789,44 @@ class PreambleParties(BindingRule):
         first_party = min(p[2] for p in parties)
         last_party = max(p[3] for p in parties)
         ctx.emit_agreement(agreement, names, (min(start, first_party), last_party), date)
-        return True
+
+    def _labelled_block(self, ctx: BindingContext) -> None:
+        """An agreement that opens with its parties labelled by their roles and no preamble
+        sentence names them ("Party A: / Beijing Baidu Netcom ... Co., Ltd. / Address: ...
+        / Party B: China Online Housing ... Co., Ltd.", "Party A: People's Government of
+        Fenyi County Party B: Xinyu Xinwei New Energy Co., Ltd."): two or more labels, each a
+        contract role, each before a name."""
+        if ctx.doc.document_type not in {"agreement", "amendment"}:
+            return  # a filing's or a form's "Company:" fields make no agreement
+        text = ctx.flow.text
+        limit = min(len(text), _LABELLED_CHARS)
+        labels = list(_ROLE_LABEL.finditer(text, 0, limit))
+        parties: list[tuple[NamedEntity, list[str], int, int]] = []
+        for k, m in enumerate(labels):
+            role = _contract_role(m.group("label"))
+            if role is None:
+                continue
+            stop = labels[k + 1].start() if k + 1 < len(labels) else limit
+            value = text[m.end() : stop]
+            cm = _COMPANY_RE.match(value)
+            if cm is not None:
+                ent = _company(cm.group(0))
+                name_end = cm.end()
+            else:
+                # A name without a legal form runs to its line's end or the next label.
+                line = value.split("\n", 1)[0].strip(" ,;")
+                name = _clean_name(line) if re.fullmatch(_BARE_LABELLED, line) else None
+                ent = (
+                    NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY) if name else None
+                )
+                name_end = len(value.split("\n", 1)[0])
+            if ent is None or any(p[0].key == ent.key for p in parties):
+                continue
+            at = m.end() + len(value) - len(value.lstrip())
+            ctx.add_alias(m.group("label"), ent, (m.start(), m.end() + name_end), "defined_term")
+            parties.append((ent, [m.group("label")], at, m.end() + name_end))
+        if len(parties) >= 2:
+            self._emit_parties(ctx, parties, min(p[2] for p in parties), limit)
 
     def _form_field_parties(
         self, ctx: BindingContext, start: int, end: int, named: set[str]

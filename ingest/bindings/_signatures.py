@@ -68,6 +68,31 @@ def _labels_company(ctx: BindingContext, label: str, company: NamedEntity) -> bo
     return term is not None and term.key == company.key
 
 
+def _after_capacity(words: list[str]) -> list[str]:
+    """A block's head without the title of the block above that runs into it ("Title:
+    Managing Director PRAIRIE ACQUIROR LP"): cut after the shortest run of words that states a
+    capacity and leaves a company's name ("Thomas Sipp Chief Financial Officer SCULPTOR
+    MANAGEMENT, INC.": a longer run, "... Officer SCULPTOR", states one too, and leaves
+    "MANAGEMENT, INC."); and without a date's number before it."""
+    for k in range(1, len(words)):
+        if _is_capacity(" ".join(words[:k])) and _company(" ".join(words[k:])):
+            words = words[k:]
+            break
+    while words and re.search(r"\d", words[0]):
+        words = words[1:]
+    return words
+
+
+def _capitals(words: list[str]) -> list[str]:
+    """A name in capitals after words in lower case is the capitals ("Roe Chief Financial
+    Officer HARROW & VALE CAPITAL LP")."""
+    for k in range(1, len(words)):
+        tail = " ".join(words[k:])
+        if tail.isupper() and len(base_key(tail).split()) >= 2:
+            return words if " ".join(words[:k]).isupper() else words[k:]
+    return words
+
+
 class SignatureBlocks(BindingRule):
     """Signature blocks ("ACME INC. / By: /s/ Jane Roe / Name: Jane Roe / Title: CEO"):
     the signer's title at the party; an agreement no preamble names takes its signers as
@@ -154,6 +179,10 @@ class SignatureBlocks(BindingRule):
         signers: dict[str, tuple[NamedEntity, tuple[int, int]]] = {}
         for party, span in ctx.signers:
             if party.subject_type == SubjectType.LEGAL_ENTITY and span[0] >= executed.start():
+                # A head line the blocks ran into holds the block above's signer and title
+                # too ("Roe Chief Financial Officer HARROW & VALE CAPITAL LP / By: ...").
+                head = _company(" ".join(_capitals(_after_capacity(party.name.split()))))
+                party = head or party
                 signers.setdefault(party.key, (party, span))
         for party, span in self._inline_signers(text, executed.end()):
             signers.setdefault(party.key, (party, span))
@@ -185,18 +214,19 @@ class SignatureBlocks(BindingRule):
                 continue
             # A head on its own line is the line's ("Jane Roe" above "Larkspur Trust" is the
             # block above's signer).
-            raw = m.group(0).rsplit("\n", 1)[-1]
-            # The block above's title runs into the name ("Title: Managing Director PRAIRIE
-            # ACQUIROR LP"): the longest run of words that states a capacity is no name's.
-            words = raw.split()
-            for k in range(len(words) - 1, 0, -1):
-                if _is_capacity(" ".join(words[:k])):
-                    words = words[k:]
+            *above, raw = m.group(0).rsplit("\n", 1)
+            # ... unless a name in capitals wrapped onto it ("SCULPTOR CAPITAL HOLDING /
+            # CORPORATION", "QUILLMARK MASTER / FUND LTD"): its words in capitals above join it.
+            wrapped: list[str] = []
+            for w in reversed(above[0].split() if above else []):
+                if not (w.isupper() or w == "&"):
                     break
+                wrapped.insert(0, w)
+            if wrapped and (raw.isupper() or _company(raw) is None):
+                raw = " ".join([*wrapped, raw])
+            words = _after_capacity(raw.split())
             # ... or the signature above ("/s/ Adam Roe Larkspur Trust By:"): the signer's
             # name, the shortest run of words that is a person's, and a date before it
-            while words and re.search(r"\d", words[0]):
-                words = words[1:]
             for k in range(2, min(5, len(words))):
                 signature = r"/s/\s*" + r"\s+".join(map(re.escape, words)) + r"$"
                 if (
@@ -206,14 +236,7 @@ class SignatureBlocks(BindingRule):
                 ):
                     words = words[k:]
                     break
-            # a name in capitals after words in lower case is the capitals
-            for k in range(1, len(words)):
-                tail = " ".join(words[k:])
-                if tail.isupper() and len(base_key(tail).split()) >= 2:
-                    if not " ".join(words[:k]).isupper():
-                        words = words[k:]
-                    break
-            party = _company(" ".join(words))
+            party = _company(" ".join(_capitals(words)))
             if party is not None:
                 out.append((party, (m.end() - len(" ".join(words)), m.end())))
         for m in re.finditer(rf"/s/[ \t]*({PERSON})", text[start:]):
