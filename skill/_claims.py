@@ -12,6 +12,7 @@ it yields none, so silence is "not stated", never "no". The engine then judges t
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
 from skill._errors import SubjectClassError
 from skill._evidence import EvidenceCollector
+from skill._nli import NliUse, nli_model
 from skill._question import question_focus
 from skill._sentences import sentences_of
 from skill._subject import SubjectClass
@@ -112,6 +114,9 @@ _MAX_PART = 240
 # default threshold (0.5): a request's stricter contract may set them aside.
 READ_CONFIDENCE = 0.8
 INDIRECT_CONFIDENCE = 0.6
+# a reading of the learned reader (skill/_nli.py): between the two, over the engine's default
+# threshold; its thresholds were chosen out of fold, the confidence is not its probability
+LEARNED_CONFIDENCE = 0.7
 # how far from the action its qualifier may stand, in characters (opening the sentence before
 # it: "for convenience, either party may terminate"; after it: "may assign this Agreement
 # without the consent")
@@ -498,6 +503,7 @@ def claim_sentences(
     claim is read over the whole agreement, so that "not stated" means no sentence says it,
     not that a search did not rank one."""
     reader = ClauseReader(claim)
+    use = _learned_use(claim)
     allowed = set(committed)
     seen: set[tuple[str, int, int]] = set()
     out: list[EvidenceUnit] = []
@@ -507,7 +513,10 @@ def claim_sentences(
                 for sentence in sentences_of(chunk):
                     where = sentence.location
                     key = (where.document_id, where.char_start, where.char_end)
-                    if key in seen or not reader.names_action(sentence.text):
+                    if key in seen or not (
+                        reader.names_action(sentence.text)
+                        or (use is not None and _learned(claim, sentence.text, use) is not None)
+                    ):
                         continue
                     seen.add(key)
                     text = " ".join(sentence.text.split())
@@ -557,10 +566,70 @@ def observe(
         if (where.document_id, not o.reading.holds) in specific:
             observed.remove(o)
             related.append((0, where.document_id, where.char_start, o.unit))
+    use = _learned_use(claim)
+    if use is not None:
+        learned = [
+            Observed(unit, reading)
+            for unit in sorted(units, key=lambda u: u.evidence_id)
+            for reading in [_learned(claim, unit.quote, use)]
+            if reading is not None
+        ]
+        if use.use == "model" or not observed:
+            # the learned reader decides where, out of fold, it beat the rules: the rules'
+            # readings of other sentences are quoted as related, never arbitrated against it
+            mine = {o.unit.evidence_id for o in learned}
+            for o in observed:
+                if o.unit.evidence_id not in mine:
+                    where = o.unit.source_location
+                    related.append((1, where.document_id, where.char_start, o.unit))
+            observed = learned
     # the most telling first: a right under the qualifier's opposite ("terminate ... if ...
     # breaches"), then a sentence that says may or shall of the action, then a mention
     related.sort(key=lambda r: r[:3])
     return observed, [r[3] for r in related[:MAX_RELATED]]
+
+
+def _learned_use(claim: Claim) -> NliUse | None:
+    """How the learned reader reads the claim's proposition (None: the rules alone)."""
+    return nli_model().use_of(claim.entry.name)
+
+
+@functools.lru_cache(maxsize=8192)
+def learned_sentences(text: str) -> tuple[str, ...]:
+    """The sentences of `text` the learned reader scores, whitespace normalized; a heading
+    (fewer than _MIN_WORDS words) states nothing, as for the rules. Memoized: the whole
+    agreement is read for every question about it."""
+    out = []
+    for start, end in sentence_spans(text):
+        sentence = " ".join(text[start:end].split())
+        if len(sentence.split()) >= _MIN_WORDS:
+            out.append(sentence)
+    return tuple(out)
+
+
+def _learned(claim: Claim, text: str, use: NliUse) -> Reading | None:
+    """The learned reader's reading of `text`: its sentence the model finds most likely to
+    decide the claim, if that reaches the proposition's threshold and its polarity is clear
+    either way; None otherwise (the model never answers without a sentence)."""
+    model = nli_model()
+    best: tuple[float, float, str] | None = None
+    for sentence in learned_sentences(text):
+        score = model.score(sentence, claim.entry.name)
+        if score.relevance >= use.threshold and (best is None or score.relevance > best[0]):
+            best = (score.relevance, score.holds, sentence)
+    if best is None:
+        return None
+    _, holds, sentence = best
+    if 1.0 - use.polarity < holds < use.polarity:
+        return None
+    main, exceptions = _split_exception(sentence, 0)
+    return Reading(
+        (holds >= use.polarity) != claim.negated,
+        sentence,
+        _conditions(main, 0),
+        exceptions,
+        LEARNED_CONFIDENCE,
+    )
 
 
 def claim_answer(
