@@ -567,13 +567,32 @@ def observe(
             observed.remove(o)
             related.append((0, where.document_id, where.char_start, o.unit))
     use = _learned_use(claim)
-    if use is not None:
-        learned = [
-            Observed(unit, reading)
-            for unit in sorted(units, key=lambda u: u.evidence_id)
-            for reading in [_learned(claim, unit.quote, use)]
-            if reading is not None
+    if use is not None and use.use == "confirm":
+        # the rules read, the model confirms: a rules' reading of a sentence the model does
+        # not find deciding the claim is quoted as related
+        model = nli_model()
+        kept = [
+            o
+            for o in observed
+            if model.score(o.reading.sentence, claim.entry.name).relevance >= use.threshold
         ]
+        for o in observed:
+            if o not in kept:
+                where = o.unit.source_location
+                related.append((1, where.document_id, where.char_start, o.unit))
+        observed = kept
+    elif use is not None:
+        model = nli_model()
+        # the most likely to decide the claim first: the answer quotes the first
+        learned = sorted(
+            (
+                Observed(unit, reading)
+                for unit in sorted(units, key=lambda u: u.evidence_id)
+                for reading in [_learned(claim, unit.quote, use)]
+                if reading is not None
+            ),
+            key=lambda o: -model.score(o.reading.sentence, claim.entry.name).relevance,
+        )
         if use.use == "model" or not observed:
             # the learned reader decides where, out of fold, it beat the rules: the rules'
             # readings of other sentences are quoted as related, never arbitrated against it

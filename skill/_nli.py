@@ -12,8 +12,9 @@ Inference is numpy alone; the model is read once per process, each sentence scor
 
 How the claim reader uses a proposition's model (`use`, chosen by out-of-fold document
 accuracy against the rules alone): `fill` (the rules decide; where they read no sentence of
-the agreement, the model's readings do) or `model` (the model's readings decide; the rules'
-sentences are quoted as related only). A proposition without a model, or whose model did not
+the agreement, the model's readings do), `model` (the model's readings decide; the rules'
+sentences are quoted as related only) or `confirm` (the rules' readings of the sentences the
+model finds deciding the claim; the others are quoted as related). A proposition without a model, or whose model did not
 beat the rules, is read by the rules alone.
 """
 
@@ -62,7 +63,8 @@ class NliScore:
 
 @dataclass(frozen=True)
 class NliUse:
-    """How the claim reader uses one proposition's model: `use` ("fill" or "model"), the
+    """How the claim reader uses one proposition's model: `use` ("fill", "model" or
+    "confirm"), the
     relevance at which a sentence is read (`threshold`), and the polarity at or above which
     it reads "holds" (below 1 - `polarity`: does not; between: no reading)."""
 
