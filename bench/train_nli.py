@@ -26,7 +26,9 @@ out-of-fold document accuracy less `SWAP_COST` per swap (a document's verdict: e
 holds -> Entailment, none holds -> Contradiction, none -> NotMentioned, both -> not stated), against
 the rules alone (``skill.ClauseReader`` over the same sentences, the general rule giving way
 to a specific reading as in the skill); the model is used only where it beats them by
-`MIN_GAIN` documents. The shipped model is then fitted on all development documents.
+`MIN_GAIN` documents, and where the shipped model would not say the claim holds of more
+than `CUAD_ABSENT` of the CUAD training contracts that lack the clause (non-solicitation is
+asked of commercial contracts too). The shipped model is fitted on all development documents.
 Everything is sorted and seeded: the same data give the same bytes.
 """
 
@@ -46,7 +48,9 @@ from typing import Any
 import numpy as np
 
 from bench.contract_nli import DATA, load_dataset, split_documents
+from bench.train_clauses import CUAD_TRAIN
 from domain import lexicon, sentence_spans
+from ingest import clause_category_slug
 from skill import NLI_MODEL_DIR, Claim, ClauseReader, nli_features
 
 # hypothesis -> the proposition whose holding is the hypothesis entailed
@@ -85,6 +89,13 @@ USES = ("fill", "model", "confirm")
 # a holds <-> does-not swap is worse than silence (the issue's target for it is 2%): in the
 # choice it costs a right document besides the wrong one
 SWAP_COST = 1
+# Other contracts than NDAs: a proposition whose attribute names CUAD clause categories
+# (non-solicitation) is asked of commercial contracts too, which the NDAs never showed the
+# model. A use is allowed only where, on CUAD's training contracts (never the bench's:
+# bench/train_clauses.py's split) that lack all of those categories, the model would say the
+# claim holds (a sentence at the threshold whose polarity reads holds) in at most this share:
+# the issue's 1% target for SUPPORTED where the clause is absent.
+CUAD_ABSENT = 0.01
 SEED = 0
 POSITIVE, NEGATIVE, IGNORED = 1, 0, -1
 ENTAILMENT, CONTRADICTION, NOT_MENTIONED = "Entailment", "Contradiction", "NotMentioned"
@@ -131,6 +142,46 @@ def _document(row: Mapping[str, Any]) -> Document:
             column[hit] = POSITIVE
     sentences = tuple(" ".join(text[s:e].split()) for s, e in spans)
     return Document(int(row["id"]), sentences, labels, tuple(verdicts))
+
+
+def cuad_categories() -> list[tuple[str, ...]]:
+    """Per proposition, the CUAD clause categories (slugs) of its evidence attribute (none
+    for a topic)."""
+    entries = {p.name: p for p in lexicon().propositions}
+    out = []
+    for name in NAMES:
+        evidence = entries[name].evidence
+        attribute = None if evidence == "topic" else lexicon().attribute(evidence)
+        out.append(tuple(s for _, s in attribute.clause_categories) if attribute else ())
+    return out
+
+
+def cuad_absent(
+    categories: Sequence[tuple[str, ...]], root: Path = CUAD_TRAIN
+) -> list[list[tuple[str, ...]]]:
+    """Per proposition with categories, the sentences of each CUAD training contract that
+    has none of them (sorted by name); empty lists for the others."""
+    path = root / "annotations.jsonl"
+    wanted = {c for cs in categories for c in cs}
+    if not wanted or not path.exists():
+        return [[] for _ in categories]
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    rows = sorted((r for r in rows if not r["pdf_in_shared"]), key=lambda r: str(r["text"]))
+    out: list[list[tuple[str, ...]]] = [[] for _ in categories]
+    for row in rows:
+        present = {
+            clause_category_slug(name)
+            for name, v in row["labels"].items()
+            if v.get("spans", "[]") not in ("[]", "")
+        }
+        if not any(set(cs) - present for cs in categories if cs):
+            continue
+        text = (root / "text" / str(row["text"])).read_text(encoding="utf-8")
+        sentences = tuple(" ".join(text[a:b].split()) for a, b in sentence_spans(text))
+        for col, cs in enumerate(categories):
+            if cs and not set(cs) & present:
+                out[col].append(sentences)
+    return out
 
 
 def fold_of(doc_id: int) -> int:
@@ -321,11 +372,16 @@ def choose(
     held: np.ndarray,
     owner: np.ndarray,
     rules: list[list[list[tuple[int, bool]]]],
+    absent: Sequence[Sequence[np.ndarray]] = (),
 ) -> list[Choice]:
-    """Per proposition, the use of best out-of-fold document accuracy (module docstring)."""
+    """Per proposition, the use of best out-of-fold document accuracy (module docstring);
+    `absent`: per proposition, each CUAD contract without its categories' sentence scores
+    (sentences x 2: relevance, polarity), whose share answered "holds" must stay within
+    CUAD_ABSENT."""
     n = len(NAMES)
     out = []
     for col in range(n):
+        contracts = absent[col] if absent else ()
         gold = [d.verdicts[col] for d in documents]
         said = [verdict([h for _, h in rules[k][col]]) for k in range(len(documents))]
         rules_right = sum(v == g for v, g in zip(said, gold, strict=True))
@@ -343,6 +399,11 @@ def choose(
                         right += v == g
                         swaps += swapped(v, g)
                     gain = right - SWAP_COST * swaps
+                    said_holds = sum(
+                        bool(((c[:, 0] >= t) & (c[:, 1] >= cut)).any()) for c in contracts
+                    )
+                    if said_holds > CUAD_ABSENT * len(contracts):
+                        continue
                     if (
                         gain > best.right - SWAP_COST * best.swaps
                         and gain >= rules_right - SWAP_COST * rules_swaps + MIN_GAIN
@@ -392,8 +453,16 @@ def train(documents: Sequence[Document], *, log: bool = True) -> Trained:
         w, b = fit(x[~rows], relevance[~rows], holds[~rows], owner[~rows])
         held[rows] = probabilities(x[rows], w, b)
         say(f"  fold {k} done")
+    weights, bias = fit(x, relevance, holds, owner)
+    absent = []
+    for col, contracts in enumerate(cuad_absent(cuad_categories())):
+        columns = [col, n + col]
+        absent.append(
+            [probabilities(vocab.matrix(c), weights, bias)[:, columns] for c in contracts]
+        )
+    say(f"CUAD contracts without a proposition's categories: {[len(a) for a in absent]}")
     rules = rule_readings(documents)
-    choices = choose(documents, held, owner, rules)
+    choices = choose(documents, held, owner, rules, absent)
     f1 = []
     for col, c in enumerate(choices):
         keep = relevance[:, col] != IGNORED
@@ -401,7 +470,6 @@ def train(documents: Sequence[Document], *, log: bool = True) -> Trained:
         gold = relevance[keep, col] == POSITIVE
         denom = float(pred.sum() + gold.sum())
         f1.append(2.0 * float((pred & gold).sum()) / denom if denom else 0.0)
-    weights, bias = fit(x, relevance, holds, owner)
     return Trained(vocab, weights, bias, choices, f1, len(documents), x.shape[0])
 
 
