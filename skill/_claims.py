@@ -7,6 +7,10 @@ read from the sentence's modality (may, shall, shall not, is prohibited from), i
 its exceptions and conditions, and whose action it states; a sentence that does not speak of
 it yields none, so silence is "not stated", never "no". The engine then judges the claim
 "yes" over those observations under the evidence contract.
+
+For the NDA propositions the learned reader (skill/_nli.py) reads beside the rules, as its
+training chose out of fold: where the rules read nothing, instead of them, or confirming them;
+its readings are sentences quoted and cited like the rules', never a prior without one.
 """
 
 from __future__ import annotations
