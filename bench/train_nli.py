@@ -277,11 +277,28 @@ def fit(
         positive = y == POSITIVE
         polarity = holds[positive, col]
         docs = {int(v): len(set(owner[positive][polarity == v].tolist())) for v in (0, 1)}
-        if min(docs.values()) < MIN_POLARITY_DOCS:
+        if polarity_is_prior(docs):
             bias[n + col] = _constant(0.9 if docs[1] >= docs[0] else 0.1)
         else:
             weights[:, n + col], bias[n + col] = _logistic(x[positive], polarity)
     return weights, bias
+
+
+def polarity_is_prior(docs: Mapping[int, int]) -> bool:
+    """Too few documents of one verdict (`docs`: holds 1 / 0 -> documents) to fit a
+    polarity: it is the common verdict's, a prior."""
+    return min(docs.values()) < MIN_POLARITY_DOCS
+
+
+def priors(relevance: np.ndarray, holds: np.ndarray, owner: np.ndarray) -> list[bool]:
+    """Per proposition, whether `fit` gives it a prior polarity on these sentences."""
+    out = []
+    for col in range(relevance.shape[1]):
+        positive = relevance[:, col] == POSITIVE
+        polarity = holds[positive, col]
+        docs = {v: len(set(owner[positive][polarity == v].tolist())) for v in (0, 1)}
+        out.append(not positive.any() or polarity_is_prior(docs))
+    return out
 
 
 def probabilities(x, weights: np.ndarray, bias: np.ndarray) -> np.ndarray:  # type: ignore[no-untyped-def]
@@ -292,10 +309,8 @@ def probabilities(x, weights: np.ndarray, bias: np.ndarray) -> np.ndarray:  # ty
 # -- the rules, and documents' verdicts -------------------------------------------------
 
 
-def rule_readings(documents: Sequence[Document]) -> list[list[list[tuple[int, bool]]]]:
-    """Per document and proposition, the rules' readings: (sentence index, holds), the
-    general rule dropped where a specific reading of the document says the opposite (as
-    skill's `observe`)."""
+def rule_readings(documents: Sequence[Document]) -> list[list[list[tuple[int, bool, bool]]]]:
+    """Per document and proposition, the rules' readings: (sentence index, holds, general)."""
     entries = {p.name: p for p in lexicon().propositions}
     readers = [ClauseReader(Claim(entries[name], False, None, ())) for name in NAMES]
     out = []
@@ -309,10 +324,16 @@ def rule_readings(documents: Sequence[Document]) -> list[list[list[tuple[int, bo
                 reading, _ = reader.read(sentence)
                 if reading is not None:
                     found.append((i, reading.holds, reading.general))
-            specific = {holds for _, holds, general in found if not general}
-            per.append([(i, h) for i, h, general in found if not (general and (not h) in specific)])
+            per.append(found)
         out.append(per)
     return out
+
+
+def specialis(readings: Sequence[tuple[int, bool, bool]]) -> list[tuple[int, bool]]:
+    """The readings (sentence index, holds), a general rule dropped where a specific reading
+    of the document says the opposite (as skill's `observe`)."""
+    specific = {holds for _, holds, general in readings if not general}
+    return [(i, h) for i, h, general in readings if not (general and (not h) in specific)]
 
 
 def verdict(readings: Sequence[bool]) -> str:
@@ -323,33 +344,48 @@ def verdict(readings: Sequence[bool]) -> str:
     return ENTAILMENT if said == {True} else CONTRADICTION
 
 
-def model_readings(relevance: np.ndarray, polarity: np.ndarray, t: float, cut: float) -> list[bool]:
-    """The model's readings of one document's sentences for one proposition."""
+def model_readings(
+    relevance: np.ndarray,
+    polarity: np.ndarray,
+    t: float,
+    cut: float,
+    rules: Sequence[tuple[int, bool, bool]],
+    prior: bool,
+) -> list[tuple[int, bool, bool]]:
+    """The model's readings of one document's sentences for one proposition (as skill's
+    `observe`): of a sentence the rules read, the rules' reading where the model's polarity
+    is a prior (`prior`), else the model's polarity with the rules' generality; the model's
+    polarity of the others."""
+    by_rules = {i: (h, g) for i, h, g in rules}
     out = []
-    for r, p in zip(relevance.tolist(), polarity.tolist(), strict=True):
+    for i, (r, p) in enumerate(zip(relevance.tolist(), polarity.tolist(), strict=True)):
         if r < t:
             continue
-        if p >= cut:
-            out.append(True)
+        if i in by_rules and prior:
+            out.append((i, *by_rules[i]))
+        elif i in by_rules and (p >= cut or p <= 1.0 - cut):
+            out.append((i, p >= cut, by_rules[i][1]))
+        elif p >= cut:
+            out.append((i, True, False))
         elif p <= 1.0 - cut:
-            out.append(False)
+            out.append((i, False, False))
     return out
 
 
 def combined(
     use: str,
-    rules: Sequence[tuple[int, bool]],
+    rules: Sequence[tuple[int, bool, bool]],
     relevance: np.ndarray,
     t: float,
-    model: Sequence[bool],
+    model: Sequence[tuple[int, bool, bool]],
 ) -> str:
     """The document's verdict when the claim reader uses the model as `use` says (`rules`:
     the rules' readings, by sentence index; `relevance`: the model's, per sentence)."""
     if use == "confirm":
-        return verdict([h for i, h in rules if relevance[i] >= t])
+        return verdict([h for i, h in specialis(rules) if relevance[i] >= t])
     if use == "model" or (use == "fill" and not rules):
-        return verdict(model)
-    return verdict([h for _, h in rules])
+        return verdict([h for _, h in specialis(model)])
+    return verdict([h for _, h in specialis(rules)])
 
 
 def swapped(said: str, gold: str) -> bool:
@@ -371,19 +407,21 @@ def choose(
     documents: Sequence[Document],
     held: np.ndarray,
     owner: np.ndarray,
-    rules: list[list[list[tuple[int, bool]]]],
+    rules: list[list[list[tuple[int, bool, bool]]]],
     absent: Sequence[Sequence[np.ndarray]] = (),
+    prior: Sequence[bool] = (),
 ) -> list[Choice]:
     """Per proposition, the use of best out-of-fold document accuracy (module docstring);
     `absent`: per proposition, each CUAD contract without its categories' sentence scores
     (sentences x 2: relevance, polarity), whose share answered "holds" must stay within
-    CUAD_ABSENT."""
+    CUAD_ABSENT; `prior`: per proposition, its polarity is a prior (no polarity fit)."""
     n = len(NAMES)
+    prior = prior or [False] * n
     out = []
     for col in range(n):
         contracts = absent[col] if absent else ()
         gold = [d.verdicts[col] for d in documents]
-        said = [verdict([h for _, h in rules[k][col]]) for k in range(len(documents))]
+        said = [verdict([h for _, h in specialis(rules[k][col])]) for k in range(len(documents))]
         rules_right = sum(v == g for v, g in zip(said, gold, strict=True))
         rules_swaps = sum(swapped(v, g) for v, g in zip(said, gold, strict=True))
         best = Choice(None, 0.0, 0.0, rules_right, rules_right, rules_swaps, len(documents))
@@ -394,7 +432,9 @@ def choose(
                     for k, g in enumerate(gold):
                         rows = owner == k
                         relevance = held[rows, col]
-                        model = model_readings(relevance, held[rows, n + col], t, cut)
+                        model = model_readings(
+                            relevance, held[rows, n + col], t, cut, rules[k][col], prior[col]
+                        )
                         v = combined(use, rules[k][col], relevance, t, model)
                         right += v == g
                         swaps += swapped(v, g)
@@ -419,6 +459,7 @@ class Trained:
     weights: np.ndarray
     bias: np.ndarray
     choices: list[Choice]
+    prior: list[bool]  # per proposition, its polarity is a prior (no polarity fit)
     relevance_f1: list[float]  # per proposition, out of fold at its threshold (0.5: none)
     documents: int
     sentences: int
@@ -462,7 +503,8 @@ def train(documents: Sequence[Document], *, log: bool = True) -> Trained:
         )
     say(f"CUAD contracts without a proposition's categories: {[len(a) for a in absent]}")
     rules = rule_readings(documents)
-    choices = choose(documents, held, owner, rules, absent)
+    prior = priors(relevance, holds, owner)
+    choices = choose(documents, held, owner, rules, absent, prior)
     f1 = []
     for col, c in enumerate(choices):
         keep = relevance[:, col] != IGNORED
@@ -470,15 +512,15 @@ def train(documents: Sequence[Document], *, log: bool = True) -> Trained:
         gold = relevance[keep, col] == POSITIVE
         denom = float(pred.sum() + gold.sum())
         f1.append(2.0 * float((pred & gold).sum()) / denom if denom else 0.0)
-    return Trained(vocab, weights, bias, choices, f1, len(documents), x.shape[0])
+    return Trained(vocab, weights, bias, choices, prior, f1, len(documents), x.shape[0])
 
 
 def write_model(trained: Trained, out: Path) -> None:
     """model.json and weights.npy; both byte-stable for the same training data."""
     out.mkdir(parents=True, exist_ok=True)
     uses = {
-        name: {"use": c.use, "threshold": c.threshold, "polarity": c.polarity}
-        for name, c in zip(NAMES, trained.choices, strict=True)
+        name: {"use": c.use, "threshold": c.threshold, "polarity": c.polarity, "prior": p}
+        for name, c, p in zip(NAMES, trained.choices, trained.prior, strict=True)
         if c.use is not None
     }
     meta = {

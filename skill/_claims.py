@@ -557,19 +557,8 @@ def observe(
             related.append(
                 (reader.relevance(unit.quote), where.document_id, where.char_start, unit)
             )
-    # a document's general rule gives way to its specific permission (lex specialis: "shall
-    # not disclose to any third party" / "may disclose to its professional advisors"); it is
-    # quoted as related, never arbitrated against the permission
-    specific = {
-        (o.unit.source_location.document_id, o.reading.holds)
-        for o in observed
-        if not o.reading.general
-    }
-    for o in [o for o in observed if o.reading.general]:
-        where = o.unit.source_location
-        if (where.document_id, not o.reading.holds) in specific:
-            observed.remove(o)
-            related.append((0, where.document_id, where.char_start, o.unit))
+    read_by_rules = {o.unit.evidence_id: o.reading for o in observed}
+    observed = _specialis(observed, related)
     use = _learned_use(claim)
     if use is not None and use.use == "confirm":
         # the rules read, the model confirms: a rules' reading of a sentence the model does
@@ -590,7 +579,7 @@ def observe(
         # the most likely to decide the claim first: the answer quotes the first
         learned = sorted(
             (
-                Observed(unit, reading)
+                Observed(unit, _merged(reading, read_by_rules.get(unit.evidence_id), use))
                 for unit in sorted(units, key=lambda u: u.evidence_id)
                 for reading in [_learned(claim, unit.quote, use)]
                 if reading is not None
@@ -605,11 +594,44 @@ def observe(
                 if o.unit.evidence_id not in mine:
                     where = o.unit.source_location
                     related.append((1, where.document_id, where.char_start, o.unit))
-            observed = learned
+            observed = _specialis(learned, related)
     # the most telling first: a right under the qualifier's opposite ("terminate ... if ...
     # breaches"), then a sentence that says may or shall of the action, then a mention
     related.sort(key=lambda r: r[:3])
     return observed, [r[3] for r in related[:MAX_RELATED]]
+
+
+def _specialis(
+    observed: list[Observed], related: list[tuple[int, str, int, EvidenceUnit]]
+) -> list[Observed]:
+    """A document's general rule gives way to its specific permission (lex specialis: "shall
+    not disclose to any third party" / "may disclose to its professional advisors"): it is
+    moved to `related`, quoted, never arbitrated against the permission."""
+    specific = {
+        (o.unit.source_location.document_id, o.reading.holds)
+        for o in observed
+        if not o.reading.general
+    }
+    kept = []
+    for o in observed:
+        where = o.unit.source_location
+        if o.reading.general and (where.document_id, not o.reading.holds) in specific:
+            related.append((0, where.document_id, where.char_start, o.unit))
+        else:
+            kept.append(o)
+    return kept
+
+
+def _merged(learned: Reading, rules: Reading | None, use: NliUse) -> Reading:
+    """The reading of a sentence the model finds deciding: where the rules read it too and
+    the model's polarity is a prior, the rules' (modality, negation, exceptions: "shall not
+    disclose to any person, including its employees"); else the model's, general where the
+    rules read it as the general rule (lex specialis applies to it as to theirs)."""
+    if rules is None:
+        return learned
+    if use.prior:
+        return rules
+    return dataclasses.replace(learned, general=rules.general)
 
 
 def _learned_use(claim: Claim) -> NliUse | None:

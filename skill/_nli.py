@@ -66,11 +66,14 @@ class NliUse:
     """How the claim reader uses one proposition's model: `use` ("fill", "model" or
     "confirm"), the
     relevance at which a sentence is read (`threshold`), and the polarity at or above which
-    it reads "holds" (below 1 - `polarity`: does not; between: no reading)."""
+    it reads "holds" (below 1 - `polarity`: does not; between: no reading); `prior`: the
+    polarity is the common verdict's (too few documents of the other to fit one), so it never
+    decides a sentence the rules read."""
 
     use: str
     threshold: float
     polarity: float
+    prior: bool
 
 
 class NliModel:
@@ -96,7 +99,9 @@ class NliModel:
         self._bias = np.asarray(meta["bias"], dtype=np.float32)
         self._column = {name: i for i, name in enumerate(self.propositions)}
         self._uses = {
-            name: NliUse(str(u["use"]), float(u["threshold"]), float(u["polarity"]))
+            name: NliUse(
+                str(u["use"]), float(u["threshold"]), float(u["polarity"]), bool(u["prior"])
+            )
             for name, u in meta["uses"].items()
         }
         self.score_row = functools.lru_cache(maxsize=_MEMO)(self._score_row)

@@ -24,7 +24,7 @@ def test_the_shipped_model_names_known_propositions_and_their_use() -> None:
     assert any(u is not None for u in uses.values())
     for use in uses.values():
         if use is not None:
-            assert use.use in {"fill", "model"}
+            assert use.use in {"fill", "model", "confirm"}
             assert 0.0 < use.threshold < 1.0 and 0.5 <= use.polarity < 1.0
     # a proposition the model was not trained for is read by the rules alone
     assert model.use_of("termination_without_cause") is None
