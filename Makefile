@@ -58,10 +58,12 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# The clause classifier (ingest/clause_model/), from ../shared/data/cuad-train; deterministic:
-# `python -m bench.train_clauses --check` retrains and compares the bytes.
+# The clause classifier (ingest/clause_model/), from ../shared/data/cuad-train, and the NDA
+# claims' learned reader (skill/nli_model/), from ContractNLI's development half; both
+# deterministic: `python -m bench.train_clauses --check` (and train_nli) compare the bytes.
 train: $(STAMP)
 	$(BIN)/python -m bench.train_clauses
+	$(BIN)/python -m bench.train_nli
 
 clean:
 	rm -rf $(VENV) .evrag .pytest_cache .mypy_cache .ruff_cache

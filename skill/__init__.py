@@ -58,6 +58,7 @@ from skill._format import citation, render_answer
 from skill._gate import CandidateGate
 from skill._memos import clear_caches
 from skill._mentions import Mention
+from skill._nli import NLI_MODEL_DIR, NliModel, NliModelError, nli_features, nli_model, tfidf
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier
 from skill._question_names import split_names
 from skill._read import QuestionReader
@@ -95,6 +96,7 @@ __all__ = [
     "CLAUSE_VALUE_ATTRIBUTES",
     "EXTRACTABLE_ATTRIBUTES",
     "MAX_QUESTION_CHARS",
+    "NLI_MODEL_DIR",
     "TERMINAL",
     "TRANSITIONS",
     "Answer",
@@ -118,6 +120,8 @@ __all__ = [
     "GateResult",
     "IllegalTransition",
     "Mention",
+    "NliModel",
+    "NliModelError",
     "OfficeTenure",
     "QueryEmbedder",
     "QuestionKind",
@@ -146,6 +150,8 @@ __all__ = [
     "find_durations",
     "find_jurisdictions",
     "find_money",
+    "nli_features",
+    "nli_model",
     "normalize_date",
     "normalize_duration",
     "normalize_jurisdiction",
@@ -161,6 +167,7 @@ __all__ = [
     "sentence_relevance",
     "split_names",
     "stated_targets",
+    "tfidf",
     "time_qualifier",
     "type_word",
     "unreadable_text",

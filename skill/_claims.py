@@ -7,11 +7,16 @@ read from the sentence's modality (may, shall, shall not, is prohibited from), i
 its exceptions and conditions, and whose action it states; a sentence that does not speak of
 it yields none, so silence is "not stated", never "no". The engine then judges the claim
 "yes" over those observations under the evidence contract.
+
+For the NDA propositions the learned reader (skill/_nli.py) reads beside the rules, as its
+training chose out of fold: where the rules read nothing, instead of them, or confirming them;
+its readings are sentences quoted and cited like the rules', never a prior without one.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +27,7 @@ from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
 from skill._errors import SubjectClassError
 from skill._evidence import EvidenceCollector
+from skill._nli import NliUse, nli_model
 from skill._question import question_focus
 from skill._sentences import sentences_of
 from skill._subject import SubjectClass
@@ -112,6 +118,9 @@ _MAX_PART = 240
 # default threshold (0.5): a request's stricter contract may set them aside.
 READ_CONFIDENCE = 0.8
 INDIRECT_CONFIDENCE = 0.6
+# a reading of the learned reader (skill/_nli.py): between the two, over the engine's default
+# threshold; its thresholds were chosen out of fold, the confidence is not its probability
+LEARNED_CONFIDENCE = 0.7
 # how far from the action its qualifier may stand, in characters (opening the sentence before
 # it: "for convenience, either party may terminate"; after it: "may assign this Agreement
 # without the consent")
@@ -498,6 +507,7 @@ def claim_sentences(
     claim is read over the whole agreement, so that "not stated" means no sentence says it,
     not that a search did not rank one."""
     reader = ClauseReader(claim)
+    use = _learned_use(claim)
     allowed = set(committed)
     seen: set[tuple[str, int, int]] = set()
     out: list[EvidenceUnit] = []
@@ -507,7 +517,10 @@ def claim_sentences(
                 for sentence in sentences_of(chunk):
                     where = sentence.location
                     key = (where.document_id, where.char_start, where.char_end)
-                    if key in seen or not reader.names_action(sentence.text):
+                    if key in seen or not (
+                        reader.names_action(sentence.text)
+                        or (use is not None and _learned(claim, sentence.text, use) is not None)
+                    ):
                         continue
                     seen.add(key)
                     text = " ".join(sentence.text.split())
@@ -544,23 +557,124 @@ def observe(
             related.append(
                 (reader.relevance(unit.quote), where.document_id, where.char_start, unit)
             )
-    # a document's general rule gives way to its specific permission (lex specialis: "shall
-    # not disclose to any third party" / "may disclose to its professional advisors"); it is
-    # quoted as related, never arbitrated against the permission
+    read_by_rules = {o.unit.evidence_id: o.reading for o in observed}
+    observed = _specialis(observed, related)
+    use = _learned_use(claim)
+    if use is not None and use.use == "confirm":
+        # the rules read, the model confirms: a rules' reading of a sentence the model does
+        # not find deciding the claim is quoted as related
+        model = nli_model()
+        kept = [
+            o
+            for o in observed
+            if model.score(o.reading.sentence, claim.entry.name).relevance >= use.threshold
+        ]
+        for o in observed:
+            if o not in kept:
+                where = o.unit.source_location
+                related.append((1, where.document_id, where.char_start, o.unit))
+        observed = kept
+    elif use is not None:
+        model = nli_model()
+        # the most likely to decide the claim first: the answer quotes the first
+        learned = sorted(
+            (
+                Observed(unit, _merged(reading, read_by_rules.get(unit.evidence_id), use))
+                for unit in sorted(units, key=lambda u: u.evidence_id)
+                for reading in [_learned(claim, unit.quote, use)]
+                if reading is not None
+            ),
+            key=lambda o: -model.score(o.reading.sentence, claim.entry.name).relevance,
+        )
+        if use.use == "model" or not observed:
+            # the learned reader decides where, out of fold, it beat the rules: the rules'
+            # readings of other sentences are quoted as related, never arbitrated against it
+            mine = {o.unit.evidence_id for o in learned}
+            for o in observed:
+                if o.unit.evidence_id not in mine:
+                    where = o.unit.source_location
+                    related.append((1, where.document_id, where.char_start, o.unit))
+            observed = _specialis(learned, related)
+    # the most telling first: a right under the qualifier's opposite ("terminate ... if ...
+    # breaches"), then a sentence that says may or shall of the action, then a mention
+    related.sort(key=lambda r: r[:3])
+    return observed, [r[3] for r in related[:MAX_RELATED]]
+
+
+def _specialis(
+    observed: list[Observed], related: list[tuple[int, str, int, EvidenceUnit]]
+) -> list[Observed]:
+    """A document's general rule gives way to its specific permission (lex specialis: "shall
+    not disclose to any third party" / "may disclose to its professional advisors"): it is
+    moved to `related`, quoted, never arbitrated against the permission."""
     specific = {
         (o.unit.source_location.document_id, o.reading.holds)
         for o in observed
         if not o.reading.general
     }
-    for o in [o for o in observed if o.reading.general]:
+    kept = []
+    for o in observed:
         where = o.unit.source_location
-        if (where.document_id, not o.reading.holds) in specific:
-            observed.remove(o)
+        if o.reading.general and (where.document_id, not o.reading.holds) in specific:
             related.append((0, where.document_id, where.char_start, o.unit))
-    # the most telling first: a right under the qualifier's opposite ("terminate ... if ...
-    # breaches"), then a sentence that says may or shall of the action, then a mention
-    related.sort(key=lambda r: r[:3])
-    return observed, [r[3] for r in related[:MAX_RELATED]]
+        else:
+            kept.append(o)
+    return kept
+
+
+def _merged(learned: Reading, rules: Reading | None, use: NliUse) -> Reading:
+    """The reading of a sentence the model finds deciding: where the rules read it too and
+    the model's polarity is a prior, the rules' (modality, negation, exceptions: "shall not
+    disclose to any person, including its employees"); else the model's, general where the
+    rules read it as the general rule (lex specialis applies to it as to theirs)."""
+    if rules is None:
+        return learned
+    if use.prior:
+        return rules
+    return dataclasses.replace(learned, general=rules.general)
+
+
+def _learned_use(claim: Claim) -> NliUse | None:
+    """How the learned reader reads the claim's proposition (None: the rules alone)."""
+    return nli_model().use_of(claim.entry.name)
+
+
+@functools.lru_cache(maxsize=8192)
+def learned_sentences(text: str) -> tuple[str, ...]:
+    """The sentences of `text` the learned reader scores, whitespace normalized; a heading
+    (fewer than _MIN_WORDS words) states nothing, as for the rules. Memoized: the whole
+    agreement is read for every question about it."""
+    out = []
+    for start, end in sentence_spans(text):
+        sentence = " ".join(text[start:end].split())
+        if len(sentence.split()) >= _MIN_WORDS:
+            out.append(sentence)
+    return tuple(out)
+
+
+def _learned(claim: Claim, text: str, use: NliUse) -> Reading | None:
+    """The learned reader's reading of `text`: its sentence the model finds most likely to
+    decide the claim, if that reaches the proposition's threshold and its polarity is clear
+    either way; None otherwise (the model never answers without a sentence)."""
+    model = nli_model()
+    best: tuple[float, float, str] | None = None
+    for sentence in learned_sentences(text):
+        score = model.score(sentence, claim.entry.name)
+        if score.relevance >= use.threshold and (best is None or score.relevance > best[0]):
+            best = (score.relevance, score.holds, sentence)
+    if best is None:
+        return None
+    _, holds, sentence = best
+    if 1.0 - use.polarity < holds < use.polarity:
+        return None
+    main, exceptions = _split_exception(sentence, 0)
+    return Reading(
+        (holds >= use.polarity) != claim.negated,
+        sentence,
+        _conditions(main, 0),
+        exceptions,
+        LEARNED_CONFIDENCE,
+    )
 
 
 def claim_answer(

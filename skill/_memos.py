@@ -5,7 +5,7 @@ values), so emptying them changes no answer: only the cost of the next question.
 
 from __future__ import annotations
 
-from skill import _agreements, _extract, _integrity, _sentences, _units
+from skill import _agreements, _claims, _extract, _integrity, _nli, _sentences, _units
 
 
 def clear_caches() -> None:
@@ -19,5 +19,8 @@ def clear_caches() -> None:
         _extract._extract_values,
         _units._jurisdiction,
         _agreements._types_match,
+        _claims.learned_sentences,
     ):
         memo.cache_clear()
+    if _nli.nli_model.cache_info().currsize:
+        _nli.nli_model().score_row.cache_clear()

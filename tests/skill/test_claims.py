@@ -254,6 +254,12 @@ _MSA = parse_subject(
         ("does the msa auto-renew?", "automatic_renewal", False),
         ("Can Northgate compete with Halcyon?", "non_compete", True),
         ("Does the MSA restrict Northgate from competing with Halcyon?", "non_compete", False),
+        # the action's gerund after "without" is what the question says is not done
+        (
+            "Must Northgate return all materials under the MSA without keeping any copies?",
+            "retaining_copies",
+            True,
+        ),
     ],
 )
 def test_a_yes_no_question_is_read_as_its_claim(question: str, name: str, negated: bool) -> None:

@@ -1,0 +1,608 @@
+"""Train the NDA claim reader (issue 34): ContractNLI sentences -> which propositions they
+decide, and whether they say the claim holds.
+
+Run: ``python -m bench.train_nli`` writes ``skill/nli_model/`` (``--out DIR`` elsewhere);
+``--check`` retrains into a temporary folder and fails unless the bytes equal the shipped
+model's; ``--limit-docs N`` trains on the first N development documents only (a test's slice).
+
+Data: ``../shared/data/contract-nli/dev.json`` (ContractNLI, Koreeda & Manning 2021, CC BY
+4.0), the **development half only**: the documents sorted by id, even positions, the split of
+``bench/contract_nli.py``, whose odd positions (held out) are never read here. Each of the 17
+hypotheses is one proposition of ``domain/lexicon/propositions.yaml`` (`PROPOSITIONS`: in each
+the hypothesis entailed is the proposition holding, checked against the bench's phrasings).
+Examples are sentences (the project's splitter, ``domain.sentence_spans``): a sentence is a
+positive of a proposition's `relevance` when an evidence span of the document's annotation
+for it covers half of the sentence or 80% of the span; one that only touches a span is left
+out of that fit; every other sentence is a negative. Its `polarity` label is the document's
+verdict (Entailment: holds). A proposition whose rarer verdict has fewer than
+`MIN_POLARITY_DOCS` documents gets no polarity fit: its polarity is that of the common verdict.
+
+Model selection by document, never by sentence: the documents fall in five folds (a hash of
+their id); each fold's sentences are scored by models fitted on the other four. For each
+proposition the claim reader's use of the model (``skill._nli``: `fill` where the rules read
+nothing, `model` instead of them, or `confirm`: the rules' readings of the sentences the
+model finds relevant), its relevance threshold and its polarity cut are the ones of best
+out-of-fold document accuracy less `SWAP_COST` per swap (a document's verdict: every reading
+holds -> Entailment, none holds -> Contradiction, none -> NotMentioned, both -> not stated), against
+the rules alone (``skill.ClauseReader`` over the same sentences, the general rule giving way
+to a specific reading as in the skill); the model is used only where it beats them by
+`MIN_GAIN` documents, and where the shipped model would not say the claim holds of more
+than `CUAD_ABSENT` of the CUAD training contracts that lack the clause (non-solicitation is
+asked of commercial contracts too). The shipped model is fitted on all development documents.
+Everything is sorted and seeded: the same data give the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import sys
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bench.contract_nli import DATA, load_dataset, split_documents
+from bench.train_clauses import CUAD_TRAIN
+from domain import lexicon, sentence_spans
+from ingest import clause_category_slug
+from skill import NLI_MODEL_DIR, Claim, ClauseReader, nli_features
+
+# hypothesis -> the proposition whose holding is the hypothesis entailed
+PROPOSITIONS = {
+    "nda-1": "marked_as_confidential",
+    "nda-2": "technical_information_only",
+    "nda-3": "oral_information",
+    "nda-4": "use_limited_to_purpose",
+    "nda-5": "sharing_with_employees",
+    "nda-7": "sharing_with_advisors",
+    "nda-8": "notice_of_compelled_disclosure",
+    "nda-10": "agreement_kept_confidential",
+    "nda-11": "reverse_engineering",
+    "nda-12": "independent_development",
+    "nda-13": "third_party_acquisition",
+    "nda-15": "no_license_granted",
+    "nda-16": "return_on_termination",
+    "nda-17": "copying_information",
+    "nda-18": "non_solicitation",
+    "nda-19": "survival",
+    "nda-20": "retaining_copies",
+}
+HYPOTHESES = tuple(sorted(PROPOSITIONS, key=lambda h: int(h.split("-")[1])))
+NAMES = tuple(PROPOSITIONS[h] for h in HYPOTHESES)
+
+MIN_DOCS = 3  # a term enters the vocabulary when it appears in this many documents
+FOLDS = 5
+C = 1.0
+MIN_POLARITY_DOCS = 3
+# the model is used for a proposition only where, out of fold, it gets this many more
+# development documents right than the rules alone (one document is noise on 31)
+MIN_GAIN = 2
+THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))
+POLARITY_CUTS = (0.5, 0.6, 0.7)
+USES = ("fill", "model", "confirm")
+# a holds <-> does-not swap is worse than silence (the issue's target for it is 2%): in the
+# choice it costs a right document besides the wrong one
+SWAP_COST = 1
+# Other contracts than NDAs: a proposition whose attribute names CUAD clause categories
+# (non-solicitation) is asked of commercial contracts too, which the NDAs never showed the
+# model. A use is allowed only where, on CUAD's training contracts (never the bench's:
+# bench/train_clauses.py's split) that lack all of those categories, the model would say the
+# claim holds (a sentence at the threshold whose polarity reads holds) in at most this share:
+# the issue's 1% target for SUPPORTED where the clause is absent.
+CUAD_ABSENT = 0.01
+SEED = 0
+POSITIVE, NEGATIVE, IGNORED = 1, 0, -1
+ENTAILMENT, CONTRADICTION, NOT_MENTIONED = "Entailment", "Contradiction", "NotMentioned"
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One development NDA: its sentences and, per proposition, their labels and the
+    document's verdict."""
+
+    id: int
+    sentences: tuple[str, ...]
+    relevance: np.ndarray  # sentences x propositions in {1, 0, -1}
+    verdicts: tuple[str, ...]  # per proposition: Entailment / Contradiction / NotMentioned
+
+
+def load_documents(data: Mapping[str, Any], limit: int | None = None) -> list[Document]:
+    """The development documents (even positions by id), the first `limit` of them."""
+    split = split_documents(data["documents"])
+    rows = sorted(
+        (d for d in data["documents"] if split[int(d["id"])] == "development"),
+        key=lambda d: int(d["id"]),
+    )
+    return [_document(d) for d in rows[:limit]]
+
+
+def _document(row: Mapping[str, Any]) -> Document:
+    text = str(row["text"])
+    spans = list(sentence_spans(text))
+    starts = np.array([s for s, _ in spans])
+    ends = np.array([e for _, e in spans])
+    lengths = np.maximum(ends - starts, 1)
+    labels = np.full((len(spans), len(HYPOTHESES)), NEGATIVE, dtype=np.int8)
+    annotations = row["annotation_sets"][0]["annotations"]
+    verdicts = []
+    for col, h in enumerate(HYPOTHESES):
+        verdicts.append(str(annotations[h]["choice"]))
+        column = labels[:, col]
+        for index in annotations[h]["spans"]:
+            a, b = row["spans"][index]
+            overlap = np.clip(np.minimum(ends, b) - np.maximum(starts, a), 0, None)
+            hit = (overlap >= 0.5 * lengths) | (overlap >= 0.8 * max(1, b - a))
+            column[(overlap > 0) & ~hit & (column == NEGATIVE)] = IGNORED
+            column[hit] = POSITIVE
+    sentences = tuple(" ".join(text[s:e].split()) for s, e in spans)
+    return Document(int(row["id"]), sentences, labels, tuple(verdicts))
+
+
+def cuad_categories() -> list[tuple[str, ...]]:
+    """Per proposition, the CUAD clause categories (slugs) of its evidence attribute (none
+    for a topic)."""
+    entries = {p.name: p for p in lexicon().propositions}
+    out = []
+    for name in NAMES:
+        evidence = entries[name].evidence
+        attribute = None if evidence == "topic" else lexicon().attribute(evidence)
+        out.append(tuple(s for _, s in attribute.clause_categories) if attribute else ())
+    return out
+
+
+def cuad_absent(
+    categories: Sequence[tuple[str, ...]], root: Path = CUAD_TRAIN
+) -> list[list[tuple[str, ...]]]:
+    """Per proposition with categories, the sentences of each CUAD training contract that
+    has none of them (sorted by name); empty lists for the others."""
+    path = root / "annotations.jsonl"
+    wanted = {c for cs in categories for c in cs}
+    if not wanted or not path.exists():
+        return [[] for _ in categories]
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    rows = sorted((r for r in rows if not r["pdf_in_shared"]), key=lambda r: str(r["text"]))
+    out: list[list[tuple[str, ...]]] = [[] for _ in categories]
+    for row in rows:
+        present = {
+            clause_category_slug(name)
+            for name, v in row["labels"].items()
+            if v.get("spans", "[]") not in ("[]", "")
+        }
+        if not any(set(cs) - present for cs in categories if cs):
+            continue
+        text = (root / "text" / str(row["text"])).read_text(encoding="utf-8")
+        sentences = tuple(" ".join(text[a:b].split()) for a, b in sentence_spans(text))
+        for col, cs in enumerate(categories):
+            if cs and not set(cs) & present:
+                out[col].append(sentences)
+    return out
+
+
+def fold_of(doc_id: int) -> int:
+    return int(hashlib.sha256(str(doc_id).encode()).hexdigest(), 16) % FOLDS
+
+
+# -- features -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    terms: tuple[str, ...]
+    idf: np.ndarray
+
+    def matrix(self, sentences: Sequence[str]):  # type: ignore[no-untyped-def]
+        """TF-IDF rows exactly as skill's NliModel computes them (float32)."""
+        from scipy import sparse
+
+        from skill import tfidf
+
+        index = {t: i for i, t in enumerate(self.terms)}
+        indptr, indices, data = [0], [], []
+        for text in sentences:
+            ids, values = tfidf(nli_features(text), index, self.idf)
+            indices.extend(ids.tolist())
+            data.extend(values.tolist())
+            indptr.append(len(indices))
+        return sparse.csr_matrix(
+            (np.array(data, dtype=np.float32), np.array(indices), np.array(indptr)),
+            shape=(len(indptr) - 1, len(self.terms)),
+        )
+
+
+def build_vocabulary(documents: Sequence[Document]) -> Vocabulary:
+    by_doc: dict[str, int] = {}
+    by_sentence: dict[str, int] = {}
+    total = 0
+    for doc in documents:
+        seen: set[str] = set()
+        for sentence in doc.sentences:
+            terms = set(nli_features(sentence))
+            total += 1
+            for t in terms:
+                by_sentence[t] = by_sentence.get(t, 0) + 1
+            seen |= terms
+        for t in seen:
+            by_doc[t] = by_doc.get(t, 0) + 1
+    terms = tuple(sorted(t for t, n in by_doc.items() if n >= MIN_DOCS))
+    idf = np.array(
+        [math.log((1 + total) / (1 + by_sentence[t])) + 1.0 for t in terms], dtype=np.float32
+    )
+    return Vocabulary(terms, idf)
+
+
+# -- fitting --------------------------------------------------------------------------
+
+
+def _logistic(x, y: np.ndarray) -> tuple[np.ndarray, float]:  # type: ignore[no-untyped-def]
+    from sklearn.linear_model import LogisticRegression
+
+    model = LogisticRegression(
+        C=C, solver="liblinear", class_weight="balanced", random_state=SEED, max_iter=200
+    )
+    model.fit(x, y)
+    return model.coef_[0].astype(np.float64), float(model.intercept_[0])
+
+
+def _constant(p: float) -> float:
+    """The bias of a fit with no weights whose probability is `p`."""
+    return math.log(p / (1.0 - p))
+
+
+def fit(
+    x,  # type: ignore[no-untyped-def]
+    relevance: np.ndarray,
+    holds: np.ndarray,
+    owner: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Relevance and polarity fits of every proposition: (weights terms x 2P, bias 2P).
+    `holds` is per sentence and proposition the document's verdict (1 holds, 0 does not,
+    -1 not mentioned)."""
+    n = relevance.shape[1]
+    weights = np.zeros((x.shape[1], 2 * n), dtype=np.float64)
+    bias = np.zeros(2 * n, dtype=np.float64)
+    for col in range(n):
+        y = relevance[:, col]
+        keep = y != IGNORED
+        if not (y[keep] == POSITIVE).any():
+            bias[col] = -20.0
+            bias[n + col] = _constant(0.9)
+            continue
+        weights[:, col], bias[col] = _logistic(x[keep], (y[keep] == POSITIVE).astype(int))
+        positive = y == POSITIVE
+        polarity = holds[positive, col]
+        docs = {int(v): len(set(owner[positive][polarity == v].tolist())) for v in (0, 1)}
+        if polarity_is_prior(docs):
+            bias[n + col] = _constant(0.9 if docs[1] >= docs[0] else 0.1)
+        else:
+            weights[:, n + col], bias[n + col] = _logistic(x[positive], polarity)
+    return weights, bias
+
+
+def polarity_is_prior(docs: Mapping[int, int]) -> bool:
+    """Too few documents of one verdict (`docs`: holds 1 / 0 -> documents) to fit a
+    polarity: it is the common verdict's, a prior."""
+    return min(docs.values()) < MIN_POLARITY_DOCS
+
+
+def priors(relevance: np.ndarray, holds: np.ndarray, owner: np.ndarray) -> list[bool]:
+    """Per proposition, whether `fit` gives it a prior polarity on these sentences."""
+    out = []
+    for col in range(relevance.shape[1]):
+        positive = relevance[:, col] == POSITIVE
+        polarity = holds[positive, col]
+        docs = {v: len(set(owner[positive][polarity == v].tolist())) for v in (0, 1)}
+        out.append(not positive.any() or polarity_is_prior(docs))
+    return out
+
+
+def probabilities(x, weights: np.ndarray, bias: np.ndarray) -> np.ndarray:  # type: ignore[no-untyped-def]
+    margins = np.asarray(x @ weights.astype(np.float32)) + bias.astype(np.float32)
+    return 1.0 / (1.0 + np.exp(-margins))
+
+
+# -- the rules, and documents' verdicts -------------------------------------------------
+
+
+def rule_readings(documents: Sequence[Document]) -> list[list[list[tuple[int, bool, bool]]]]:
+    """Per document and proposition, the rules' readings: (sentence index, holds, general)."""
+    entries = {p.name: p for p in lexicon().propositions}
+    readers = [ClauseReader(Claim(entries[name], False, None, ())) for name in NAMES]
+    out = []
+    for doc in documents:
+        per = []
+        for reader in readers:
+            found: list[tuple[int, bool, bool]] = []
+            for i, sentence in enumerate(doc.sentences):
+                if not reader.names_action(sentence):
+                    continue
+                reading, _ = reader.read(sentence)
+                if reading is not None:
+                    found.append((i, reading.holds, reading.general))
+            per.append(found)
+        out.append(per)
+    return out
+
+
+def specialis(readings: Sequence[tuple[int, bool, bool]]) -> list[tuple[int, bool]]:
+    """The readings (sentence index, holds), a general rule dropped where a specific reading
+    of the document says the opposite (as skill's `observe`)."""
+    specific = {holds for _, holds, general in readings if not general}
+    return [(i, h) for i, h, general in readings if not (general and (not h) in specific)]
+
+
+def verdict(readings: Sequence[bool]) -> str:
+    """The document's verdict from its readings (the engine's, as the bench scores it)."""
+    said = set(readings)
+    if not said or len(said) > 1:
+        return NOT_MENTIONED
+    return ENTAILMENT if said == {True} else CONTRADICTION
+
+
+def model_readings(
+    relevance: np.ndarray,
+    polarity: np.ndarray,
+    t: float,
+    cut: float,
+    rules: Sequence[tuple[int, bool, bool]],
+    prior: bool,
+) -> list[tuple[int, bool, bool]]:
+    """The model's readings of one document's sentences for one proposition (as skill's
+    `observe`): of a sentence the rules read, the rules' reading where the model's polarity
+    is a prior (`prior`), else the model's polarity with the rules' generality; the model's
+    polarity of the others."""
+    by_rules = {i: (h, g) for i, h, g in rules}
+    out = []
+    for i, (r, p) in enumerate(zip(relevance.tolist(), polarity.tolist(), strict=True)):
+        if r < t:
+            continue
+        if i in by_rules and prior:
+            out.append((i, *by_rules[i]))
+        elif i in by_rules and (p >= cut or p <= 1.0 - cut):
+            out.append((i, p >= cut, by_rules[i][1]))
+        elif p >= cut:
+            out.append((i, True, False))
+        elif p <= 1.0 - cut:
+            out.append((i, False, False))
+    return out
+
+
+def combined(
+    use: str,
+    rules: Sequence[tuple[int, bool, bool]],
+    relevance: np.ndarray,
+    t: float,
+    model: Sequence[tuple[int, bool, bool]],
+) -> str:
+    """The document's verdict when the claim reader uses the model as `use` says (`rules`:
+    the rules' readings, by sentence index; `relevance`: the model's, per sentence)."""
+    if use == "confirm":
+        return verdict([h for i, h in specialis(rules) if relevance[i] >= t])
+    if use == "model" or (use == "fill" and not rules):
+        return verdict([h for _, h in specialis(model)])
+    return verdict([h for _, h in specialis(rules)])
+
+
+def swapped(said: str, gold: str) -> bool:
+    return {said, gold} == {ENTAILMENT, CONTRADICTION}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    use: str | None  # None: the rules alone
+    threshold: float
+    polarity: float
+    rules_right: int  # out of fold, documents whose verdict the rules alone get right
+    right: int  # ... the chosen use
+    swaps: int  # ... of the chosen use, Entailment and Contradiction swapped
+    documents: int
+
+
+def choose(
+    documents: Sequence[Document],
+    held: np.ndarray,
+    owner: np.ndarray,
+    rules: list[list[list[tuple[int, bool, bool]]]],
+    absent: Sequence[Sequence[np.ndarray]] = (),
+    prior: Sequence[bool] = (),
+) -> list[Choice]:
+    """Per proposition, the use of best out-of-fold document accuracy (module docstring);
+    `absent`: per proposition, each CUAD contract without its categories' sentence scores
+    (sentences x 2: relevance, polarity), whose share answered "holds" must stay within
+    CUAD_ABSENT; `prior`: per proposition, its polarity is a prior (no polarity fit)."""
+    n = len(NAMES)
+    prior = prior or [False] * n
+    out = []
+    for col in range(n):
+        contracts = absent[col] if absent else ()
+        gold = [d.verdicts[col] for d in documents]
+        said = [verdict([h for _, h in specialis(rules[k][col])]) for k in range(len(documents))]
+        rules_right = sum(v == g for v, g in zip(said, gold, strict=True))
+        rules_swaps = sum(swapped(v, g) for v, g in zip(said, gold, strict=True))
+        best = Choice(None, 0.0, 0.0, rules_right, rules_right, rules_swaps, len(documents))
+        for use in USES:
+            for t in THRESHOLDS:
+                for cut in POLARITY_CUTS if use != "confirm" else POLARITY_CUTS[:1]:
+                    right = swaps = 0
+                    for k, g in enumerate(gold):
+                        rows = owner == k
+                        relevance = held[rows, col]
+                        model = model_readings(
+                            relevance, held[rows, n + col], t, cut, rules[k][col], prior[col]
+                        )
+                        v = combined(use, rules[k][col], relevance, t, model)
+                        right += v == g
+                        swaps += swapped(v, g)
+                    gain = right - SWAP_COST * swaps
+                    said_holds = sum(
+                        bool(((c[:, 0] >= t) & (c[:, 1] >= cut)).any()) for c in contracts
+                    )
+                    if said_holds > CUAD_ABSENT * len(contracts):
+                        continue
+                    if (
+                        gain > best.right - SWAP_COST * best.swaps
+                        and gain >= rules_right - SWAP_COST * rules_swaps + MIN_GAIN
+                    ):
+                        best = Choice(use, t, cut, rules_right, right, swaps, len(documents))
+        out.append(best)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Trained:
+    vocabulary: Vocabulary
+    weights: np.ndarray
+    bias: np.ndarray
+    choices: list[Choice]
+    prior: list[bool]  # per proposition, its polarity is a prior (no polarity fit)
+    relevance_f1: list[float]  # per proposition, out of fold at its threshold (0.5: none)
+    documents: int
+    sentences: int
+
+
+def train(documents: Sequence[Document], *, log: bool = True) -> Trained:
+    def say(msg: str) -> None:
+        if log:
+            print(msg, file=sys.stderr, flush=True)
+
+    vocab = build_vocabulary(documents)
+    sentences = [s for d in documents for s in d.sentences]
+    x = vocab.matrix(sentences)
+    relevance = np.concatenate([d.relevance for d in documents])
+    owner = np.array([k for k, d in enumerate(documents) for _ in d.sentences])
+    holds = np.array(
+        [
+            [{ENTAILMENT: 1, CONTRADICTION: 0}.get(v, -1) for v in d.verdicts]
+            for d in documents
+            for _ in d.sentences
+        ],
+        dtype=np.int64,
+    )
+    folds = np.array([fold_of(d.id) for d in documents for _ in d.sentences])
+    say(f"{len(documents)} documents, {x.shape[0]} sentences, {x.shape[1]} terms")
+    n = len(NAMES)
+    held = np.zeros((x.shape[0], 2 * n))
+    for k in range(FOLDS):
+        rows = folds == k
+        if not rows.any() or rows.all():
+            continue
+        w, b = fit(x[~rows], relevance[~rows], holds[~rows], owner[~rows])
+        held[rows] = probabilities(x[rows], w, b)
+        say(f"  fold {k} done")
+    weights, bias = fit(x, relevance, holds, owner)
+    absent = []
+    for col, contracts in enumerate(cuad_absent(cuad_categories())):
+        columns = [col, n + col]
+        absent.append(
+            [probabilities(vocab.matrix(c), weights, bias)[:, columns] for c in contracts]
+        )
+    say(f"CUAD contracts without a proposition's categories: {[len(a) for a in absent]}")
+    rules = rule_readings(documents)
+    prior = priors(relevance, holds, owner)
+    choices = choose(documents, held, owner, rules, absent, prior)
+    f1 = []
+    for col, c in enumerate(choices):
+        keep = relevance[:, col] != IGNORED
+        pred = held[keep, col] >= (c.threshold if c.use else 0.5)
+        gold = relevance[keep, col] == POSITIVE
+        denom = float(pred.sum() + gold.sum())
+        f1.append(2.0 * float((pred & gold).sum()) / denom if denom else 0.0)
+    return Trained(vocab, weights, bias, choices, prior, f1, len(documents), x.shape[0])
+
+
+def write_model(trained: Trained, out: Path) -> None:
+    """model.json and weights.npy; both byte-stable for the same training data."""
+    out.mkdir(parents=True, exist_ok=True)
+    uses = {
+        name: {"use": c.use, "threshold": c.threshold, "polarity": c.polarity, "prior": p}
+        for name, c, p in zip(NAMES, trained.choices, trained.prior, strict=True)
+        if c.use is not None
+    }
+    meta = {
+        "format": 1,
+        "source": "ContractNLI dev.json (Koreeda & Manning 2021, CC BY 4.0), the development "
+        "half of bench/contract_nli's split only; bench/train_nli.py",
+        "features": "tf-idf of word unigrams and bigrams (skill.nli_features), sublinear tf, l2",
+        "model": f"per proposition: relevance and polarity logistic regressions (liblinear, "
+        f"C={C}, balanced); columns: relevance of each proposition, then polarity",
+        "training": {"documents": trained.documents, "sentences": trained.sentences},
+        "hypotheses": dict(zip(NAMES, HYPOTHESES, strict=True)),
+        "propositions": list(NAMES),
+        "bias": [round(float(b), 6) for b in trained.bias],
+        "uses": uses,
+        "out_of_fold": {
+            name: {
+                "documents": c.documents,
+                "rules_right": c.rules_right,
+                "right": c.right,
+                "swaps": c.swaps,
+                "relevance_f1": round(f, 4),
+            }
+            for name, c, f in zip(NAMES, trained.choices, trained.relevance_f1, strict=True)
+        },
+        "vocabulary": list(trained.vocabulary.terms),
+        "idf": [round(float(v), 6) for v in trained.vocabulary.idf],
+    }
+    (out / "model.json").write_text(
+        json.dumps(meta, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8"
+    )
+    np.save(out / "weights.npy", trained.weights.astype(np.float16), allow_pickle=False)
+
+
+def report(trained: Trained) -> str:
+    """The out-of-fold table: per proposition, rules alone against the chosen use."""
+    lines = [
+        f"{'proposition':32} {'use':7} {'t':>5} {'pol':>4} {'rules':>6} {'chosen':>6} swaps f1"
+    ]
+    for name, c, f in zip(NAMES, trained.choices, trained.relevance_f1, strict=True):
+        lines.append(
+            f"{name:32} {c.use or '-':7} {c.threshold:5.2f} {c.polarity:4.1f} "
+            f"{c.rules_right:3}/{c.documents:<2} {c.right:3}/{c.documents:<2} {c.swaps:5} {f:.2f}"
+        )
+    total = sum(c.documents for c in trained.choices)
+    rules = sum(c.rules_right for c in trained.choices)
+    right = sum(c.right for c in trained.choices)
+    swaps = sum(c.swaps for c in trained.choices)
+    lines.append(
+        f"{'all':32} {'':7} {'':5} {'':4} {rules / total:6.1%} {right / total:6.1%} {swaps:5}"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=NLI_MODEL_DIR)
+    parser.add_argument("--check", action="store_true", help="retrain; compare bytes")
+    parser.add_argument("--limit-docs", type=int, default=None, metavar="N")
+    args = parser.parse_args(argv)
+    if not DATA.exists():
+        print(f"no training data at {DATA}", file=sys.stderr)
+        return 2
+    documents = load_documents(load_dataset(), args.limit_docs)
+    trained = train(documents)
+    print(report(trained), file=sys.stderr)
+    if args.check:
+        with tempfile.TemporaryDirectory() as tmp:
+            write_model(trained, Path(tmp))
+            differ = [
+                name
+                for name in ("model.json", "weights.npy")
+                if (Path(tmp) / name).read_bytes() != (args.out / name).read_bytes()
+            ]
+        if differ:
+            print(f"retraining changed {', '.join(differ)} in {args.out}", file=sys.stderr)
+            return 1
+        print(f"retrained: same bytes as {args.out}")
+        return 0
+    write_model(trained, args.out)
+    print(f"wrote {args.out} ({len(trained.vocabulary.terms)} terms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

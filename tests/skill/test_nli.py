@@ -1,0 +1,152 @@
+"""The learned NDA claim reader (skill/_nli.py, bench/train_nli.py): the shipped model's
+loader, and its readings in answers about a generated NDA (a real PDF, ingested by the real
+pipeline) where the rules alone read nothing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from skill import NLI_MODEL_DIR, NliModel, NliModelError, claim_names, nli_features, nli_model
+from tests.pdfs import clauses_pdf
+
+
+def test_the_shipped_model_names_known_propositions_and_their_use() -> None:
+    model = nli_model()
+    assert set(model.propositions) <= set(claim_names())
+    uses = {name: model.use_of(name) for name in model.propositions}
+    assert any(u is not None for u in uses.values())
+    for use in uses.values():
+        if use is not None:
+            assert use.use in {"fill", "model", "confirm"}
+            assert 0.0 < use.threshold < 1.0 and 0.5 <= use.polarity < 1.0
+    # a proposition the model was not trained for is read by the rules alone
+    assert model.use_of("termination_without_cause") is None
+
+
+def test_a_sentence_is_scored_once_whatever_its_whitespace() -> None:
+    model = NliModel()
+    sentence = "The Recipient may disclose Confidential Information to its employees."
+    first = model.score(sentence, "sharing_with_employees")
+    again = model.score(
+        " The Recipient  may disclose\nConfidential Information to its employees. ",
+        "sharing_with_employees",
+    )
+    assert first == again
+    assert model.score_row.cache_info().hits == 1
+
+
+def test_features_are_words_and_pairs() -> None:
+    assert nli_features("Shall not disclose 12 items") == [
+        "shall", "not", "disclose", "#", "items",
+        "shall not", "not disclose", "disclose #", "# items",
+    ]  # fmt: skip
+
+
+def test_a_model_that_does_not_match_its_vocabulary_is_refused(tmp_path: Path) -> None:
+    shutil.copy(NLI_MODEL_DIR / "model.json", tmp_path / "model.json")
+    np.save(tmp_path / "weights.npy", np.zeros((3, 2), dtype=np.float16))
+    with pytest.raises(NliModelError, match="does not match"):
+        NliModel(tmp_path)
+    with pytest.raises(NliModelError, match="cannot read"):
+        NliModel(tmp_path / "missing")
+
+
+# --- in answers, end to end ---------------------------------------------------------------
+
+NDA = (
+    "This Mutual Non-Disclosure Agreement is entered into by Brightwater Analytics, Inc. "
+    '(the "Discloser") and Corvid Holdings LLC (the "Recipient").',
+    "The Recipient may disclose Confidential Information to its employees who have a need "
+    "to know such information for the Purpose and who are bound by obligations of "
+    "confidentiality no less protective than these.",
+    "Confidential Information does not include information that the Recipient rightfully "
+    "receives from a third party without a duty of confidentiality.",
+    "This Agreement shall be governed by the laws of the State of Delaware.",
+)
+SILENT = (
+    "This Mutual Non-Disclosure Agreement is entered into by Brightwater Analytics, Inc. "
+    '(the "Discloser") and Halden Marine Ltd. (the "Recipient").',
+    "This Agreement shall be governed by the laws of the State of Delaware.",
+    "Each party shall bear its own costs in connection with this Agreement.",
+)
+
+
+@pytest.fixture(scope="module")
+def nda_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, dict[str, str]]]:
+    from app import Runtime, Settings
+
+    data_dir = tmp_path_factory.mktemp("nli") / "evrag"
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        rt.create_kb("ndas")
+        report = rt.ingestor.run(
+            "ndas",
+            [
+                ("NDA_Corvid.pdf", clauses_pdf("MUTUAL NON-DISCLOSURE AGREEMENT", NDA)),
+                ("NDA_Halden.pdf", clauses_pdf("MUTUAL NON-DISCLOSURE AGREEMENT", SILENT)),
+            ],
+        )
+        assert not report.failed
+        ids = {d.name: d.document_id for d in rt.catalog.list_documents("ndas")}
+        yield rt, ids
+
+
+def _ask(nda_runtime: tuple[Any, dict[str, str]], name: str, question: str) -> dict[str, Any]:
+    rt, ids = nda_runtime
+    return json.loads(rt.skill.ask("ndas", question, documents=[ids[name]]).to_json())  # type: ignore[no-any-return]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "head", "quoted"),
+    [
+        (
+            "May the receiving party share confidential information with its employees?",
+            "Yes",
+            "to its employees who have a need",
+        ),
+        (
+            "Is the receiving party prohibited from sharing confidential information with its employees?",
+            "No",
+            "to its employees who have a need",
+        ),
+        (
+            "Can the receiving party obtain similar information from a third party?",
+            "Yes",
+            "receives from a third party",
+        ),
+    ],
+)
+def test_the_learned_reader_answers_with_the_sentence_it_read(
+    nda_runtime: tuple[Any, dict[str, str]], question: str, head: str, quoted: str
+) -> None:
+    a = _ask(nda_runtime, "NDA_Corvid.pdf", question)
+    answer = a["conclusion"]["answer"]
+    assert answer.startswith(head + " —") or answer.startswith(head + ","), answer
+    value = {"Yes": "yes", "No": "no"}[head]
+    assert [v["value"] for v in a["conclusion"]["values"]] == [value]
+    deciding = set(a["conclusion"]["values"][0]["evidence_ids"])
+    quotes = [e["quote"] for e in a["evidence"] if e["evidence_id"] in deciding]
+    assert any(quoted in " ".join(q.split()) for q in quotes), quotes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "May the receiving party share confidential information with its employees?",
+        "Can the receiving party obtain similar information from a third party?",
+    ],
+)
+def test_silence_is_not_stated_never_the_models_prior(
+    nda_runtime: tuple[Any, dict[str, str]], question: str
+) -> None:
+    a = _ask(nda_runtime, "NDA_Halden.pdf", question)
+    assert a["conclusion"]["answer"].startswith("Not stated in"), a["conclusion"]["answer"]
+    assert a["conclusion"]["values"] == [] and "not_stated" in a["risk_signals"]
