@@ -56,7 +56,7 @@ from retrieval._payload import (
     hits_of,
     payload_of,
     prefetch_limit,
-    scanned_point,
+    scanned_record,
     scored_bindings,
 )
 from retrieval._sparse import SparseVec, bm25
@@ -286,10 +286,7 @@ class EdgeStore:
                 )
             )
             for r in records:
-                vectors = r.vector if isinstance(r.vector, dict) else {}
-                dense = vectors.get(DENSE)
-                size = len(dense) if isinstance(dense, list) else 0
-                yield scanned_point(str(r.id), kind, r.payload, size)
+                yield scanned_record(r, kind)
             if offset is None:
                 return
 

@@ -167,6 +167,15 @@ class ScannedPoint:
     problem: str | None = None
 
 
+def scanned_record(record: Any, kind: str) -> ScannedPoint:
+    """A scrolled record (Qdrant Edge's or qdrant-client's: `id`, `payload`, `vector` as
+    named vectors) as `scan` reports it; its dense vector's size, 0 when it has none."""
+    vectors = record.vector if isinstance(record.vector, dict) else {}
+    dense = vectors.get(DENSE)
+    size = len(dense) if isinstance(dense, list) else 0
+    return scanned_point(str(record.id), kind, record.payload, size)
+
+
 def scanned_point(point_id: str, kind: str, payload: Any, vector_size: int) -> ScannedPoint:
     """The point as `scan` reports it: its payload decoded, or why it cannot be."""
     if payload is None:

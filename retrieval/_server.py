@@ -53,7 +53,7 @@ from retrieval._payload import (
     hits_of,
     payload_of,
     prefetch_limit,
-    scanned_point,
+    scanned_record,
     scored_bindings,
     scored_chunks,
 )
@@ -407,10 +407,7 @@ class ServerStore:
                     name, limit=_SCROLL_PAGE, offset=offset, with_payload=True, with_vectors=True
                 )
             for r in records:
-                vectors = r.vector if isinstance(r.vector, dict) else {}
-                dense = vectors.get(DENSE)
-                size = len(dense) if isinstance(dense, list) else 0
-                yield scanned_point(str(r.id), kind, r.payload, size)
+                yield scanned_record(r, kind)
             if offset is None:
                 return
 
