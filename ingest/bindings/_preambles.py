@@ -802,6 +802,7 @@ class PreambleParties(BindingRule):
         limit = min(len(text), _LABELLED_CHARS)
         labels = list(_ROLE_LABEL.finditer(text, 0, limit))
         parties: list[tuple[NamedEntity, list[str], int, int]] = []
+        spans: list[tuple[int, int]] = []  # each party's label and name, its alias's span
         for k, m in enumerate(labels):
             role = _contract_role(m.group("label"))
             if role is None:
@@ -823,10 +824,13 @@ class PreambleParties(BindingRule):
             if ent is None or any(p[0].key == ent.key for p in parties):
                 continue
             at = m.end() + len(value) - len(value.lstrip())
-            ctx.add_alias(m.group("label"), ent, (m.start(), m.end() + name_end), "defined_term")
             parties.append((ent, [m.group("label")], at, m.end() + name_end))
-        if len(parties) >= 2:
-            self._emit_parties(ctx, parties, min(p[2] for p in parties), limit)
+            spans.append((m.start(), m.end() + name_end))
+        if len(parties) < 2:
+            return  # one label is a form's field, not the agreement's parties: no alias either
+        for (ent, (label,), _, _), span in zip(parties, spans, strict=True):
+            ctx.add_alias(label, ent, span, "defined_term")
+        self._emit_parties(ctx, parties, min(p[2] for p in parties), limit)
 
     def _form_field_parties(
         self, ctx: BindingContext, start: int, end: int, named: set[str]

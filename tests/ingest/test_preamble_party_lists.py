@@ -324,3 +324,18 @@ def test_parties_labelled_by_role_at_the_top_are_bound(
     assert _parties(result) == {first, second}
     assert _terms(result)[a] == first
     assert _terms(result)[b] == second
+
+
+@pytest.mark.parametrize("label", ["Contractor", "Party A", "Licensee"])
+@pytest.mark.parametrize("name", [first for first, _ in _LABELLED])
+def test_one_labelled_name_binds_no_party_and_defines_no_term(label: str, name: str) -> None:
+    # One label is a form's field, not the agreement's parties: nothing of it is kept, so a
+    # later definition of the same term is the document's.
+    lines = [
+        f"{label}: {name}",
+        "Address: 12 Elm Road, Springfield",
+        "1. Scope. The project covers the design and the building of the plant.",
+    ]
+    result = _bind_lines("SERVICES AGREEMENT", lines)
+    assert name not in _parties(result)
+    assert label not in _terms(result)
