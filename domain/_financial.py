@@ -115,14 +115,19 @@ def label_key(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text))
 
 
+def _loaded(source: Path) -> Any:
+    """financial.yaml's parsed content (LexiconError naming the file when it cannot be read)."""
+    try:
+        return yaml.safe_load(source.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
+
+
 @functools.cache
 def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]:
     """The concepts of domain/lexicon/financial.yaml (LexiconError when it is malformed)."""
     source = path or LEXICON_DIR / FINANCIAL_FILE
-    try:
-        loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
+    loaded = _loaded(source)
     entries = (loaded or {}).get("concepts")
     if not isinstance(entries, dict) or not entries:
         raise LexiconError(f"{source.name}: `concepts` must be a mapping of concepts")
@@ -320,10 +325,7 @@ def financial_metrics(path: Path | None = None) -> tuple[FinancialMetric, ...]:
     """The metrics of domain/lexicon/financial.yaml (LexiconError when one is malformed or
     names a concept the file does not define)."""
     source = path or LEXICON_DIR / FINANCIAL_FILE
-    try:
-        loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
+    loaded = _loaded(source)
     entries = (loaded or {}).get("metrics") or {}
     if not isinstance(entries, dict):
         raise LexiconError(f"{source.name}: `metrics` must be a mapping of metrics")
@@ -387,10 +389,7 @@ def _growth_words(path: Path | None = None) -> tuple[tuple[str, ...], tuple[str,
     """(the words that ask for a change, the words that ask for it in percent) of
     financial.yaml's `concept_growth`."""
     source = path or LEXICON_DIR / FINANCIAL_FILE
-    try:
-        loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
+    loaded = _loaded(source)
     body = (loaded or {}).get("concept_growth")
     change = body.get("question_words") if isinstance(body, dict) else None
     percent = body.get("percent_words") if isinstance(body, dict) else None
