@@ -280,7 +280,15 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(finding.line())
         damage = sum(f.damage for f in report.findings)
         checked = ", ".join(report.knowledge_bases) or "no knowledge bases"
-        print(f"checked {checked}: " + (f"{damage} problem(s) found" if damage else "sound"))
+        unchecked = [f.subject for f in report.findings if f.kind == "catalog_unchecked"]
+        if damage:
+            verdict = f"{damage} problem(s) found"
+        elif unchecked:
+            # nothing found damaged, but a part was not looked at: never called sound
+            verdict = f"no damage found; not checked: {', '.join(unchecked)}"
+        else:
+            verdict = "sound"
+        print(f"checked {checked}: {verdict}")
     return 1 if report.damaged else 0
 
 
