@@ -43,7 +43,6 @@ import hashlib
 import json
 import math
 import sys
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +50,7 @@ from typing import Any
 
 import numpy as np
 
+from bench._model_training import check_model, vocabulary_terms
 from domain import sentence_spans
 from ingest import (
     CLAUSE_MODEL_DIR,
@@ -257,22 +257,12 @@ class Vocabulary:
 
 
 def build_vocabulary(contracts: Sequence[Contract]) -> Vocabulary:
-    by_contract: dict[str, int] = {}
-    by_sentence: dict[str, int] = {}
-    total = 0
-    for contract in contracts:
-        seen: set[str] = set()
-        for s, e in contract.spans:
-            terms = set(clause_features(contract.text[s:e]))
-            total += 1
-            for t in terms:
-                by_sentence[t] = by_sentence.get(t, 0) + 1
-            seen |= terms
-        for t in seen:
-            by_contract[t] = by_contract.get(t, 0) + 1
-    terms = tuple(sorted(t for t, n in by_contract.items() if n >= MIN_CONTRACTS))
-    idf = np.array(
-        [math.log((1 + total) / (1 + by_sentence[t])) + 1.0 for t in terms], dtype=np.float32
+    terms, idf = vocabulary_terms(
+        (
+            (frozenset(clause_features(contract.text[s:e])) for s, e in contract.spans)
+            for contract in contracts
+        ),
+        MIN_CONTRACTS,
     )
     return Vocabulary(terms, idf)
 
@@ -633,18 +623,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"annotated pieces not found in their text: {unmatched}", file=sys.stderr)
     trained = train(contracts)
     if args.check:
-        with tempfile.TemporaryDirectory() as tmp:
-            write_model(trained, Path(tmp))
-            differ = [
-                name
-                for name in ("model.json", "weights.npy")
-                if (Path(tmp) / name).read_bytes() != (args.out / name).read_bytes()
-            ]
-        if differ:
-            print(f"retraining changed {', '.join(differ)} in {args.out}", file=sys.stderr)
-            return 1
-        print(f"retrained: same bytes as {args.out}")
-        return 0
+        return check_model(trained, args.out, write_model)
     write_model(trained, args.out)
     print(f"wrote {args.out} (C={trained.c}, {len(trained.vocabulary.terms)} terms)")
     return 0
