@@ -579,10 +579,12 @@ def observe(
         # the most likely to decide the claim first: the answer quotes the first
         learned = sorted(
             (
-                Observed(unit, _merged(reading, read_by_rules.get(unit.evidence_id), use))
+                Observed(unit, merged)
                 for unit in sorted(units, key=lambda u: u.evidence_id)
                 for reading in [_learned(claim, unit.quote, use)]
                 if reading is not None
+                for merged in [_merged(reading, read_by_rules.get(unit.evidence_id), use)]
+                if merged is not None
             ),
             key=lambda o: -model.score(o.reading.sentence, claim.entry.name).relevance,
         )
@@ -622,15 +624,18 @@ def _specialis(
     return kept
 
 
-def _merged(learned: Reading, rules: Reading | None, use: NliUse) -> Reading:
-    """The reading of a sentence the model finds deciding: where the rules read it too and
-    the model's polarity is a prior, the rules' (modality, negation, exceptions: "shall not
-    disclose to any person, including its employees"); else the model's, general where the
-    rules read it as the general rule (lex specialis applies to it as to theirs)."""
-    if rules is None:
-        return learned
+def _merged(learned: Reading, rules: Reading | None, use: NliUse) -> Reading | None:
+    """The reading of a sentence the model finds deciding: where the model's polarity is a
+    prior (the common verdict, not read from the sentence), the rules' reading of it, and none
+    where they read none (a prior never decides a sentence: that would be "a sentence was
+    found"); where the rules read it too, the rules' modality, negation and exceptions when
+    the polarity is a prior ("shall not disclose to any person, including its employees");
+    else the model's, general where the rules read it as the general rule (lex specialis
+    applies to it as to theirs)."""
     if use.prior:
         return rules
+    if rules is None:
+        return learned
     return dataclasses.replace(learned, general=rules.general)
 
 

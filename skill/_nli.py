@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -48,8 +49,9 @@ def nli_features(text: str) -> list[str]:
 
 
 class NliModelError(RuntimeError):
-    """The packaged NLI model is missing or does not match this code (raised when the model
-    is first read, never on a question)."""
+    """The packaged NLI model is missing, malformed or does not match this code (raised when
+    the model is first read: `EvidenceSkill.warm_up`, which the server runs at start, reads
+    it)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,13 @@ class NliModel:
             weights = np.load(path / "weights.npy", allow_pickle=False)
         except (OSError, ValueError) as exc:
             raise NliModelError(f"cannot read the NLI model in {path}: {exc}") from exc
+        try:
+            self._read(path, meta, weights)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise NliModelError(f"the NLI model in {path} is malformed: {exc!r}") from exc
+        self.score_row = functools.lru_cache(maxsize=_MEMO)(self._score_row)
+
+    def _read(self, path: Path, meta: Any, weights: np.ndarray) -> None:
         self.propositions: tuple[str, ...] = tuple(meta["propositions"])
         n = len(self.propositions)
         terms = list(meta["vocabulary"])
@@ -104,7 +113,6 @@ class NliModel:
             )
             for name, u in meta["uses"].items()
         }
-        self.score_row = functools.lru_cache(maxsize=_MEMO)(self._score_row)
 
     def use_of(self, proposition: str) -> NliUse | None:
         """How the claim reader uses the model for `proposition` (None: the rules alone)."""

@@ -58,6 +58,7 @@ from skill._figures import (
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._metrics import compute_metric, metric_periods, years_averaged
+from skill._nli import nli_model
 from skill._passages import passages_in_force
 from skill._question import question_focus
 from skill._read import (
@@ -821,6 +822,9 @@ class EvidenceSkill:
         self._query_embedder.pin(sorted(set(ATTRIBUTE_CUES.values())))
         # The intents' descriptions are attribute cues: their vectors are the pinned ones.
         IntentEmbeddings.of(self._query_embedder)
+        # The learned claim reader's model: a missing or mismatched one fails the start
+        # (NliModelError), never a question.
+        nli_model()
 
     def _fold(
         self, kb: str, committed: Sequence[str], copies: Mapping[str, Sequence[str]]

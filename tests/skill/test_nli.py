@@ -1,6 +1,8 @@
 """The learned NDA claim reader (skill/_nli.py, bench/train_nli.py): the shipped model's
-loader, and its readings in answers about a generated NDA (a real PDF, ingested by the real
-pipeline) where the rules alone read nothing."""
+loader, and its readings in answers about generated NDAs (real PDFs, ingested by the real
+pipeline): where the rules read a sentence, and where they read nothing and the model reads
+it (then the answer needs the model: it is "Not stated" without), and a polarity that is
+only a prior never deciding a sentence alone."""
 
 from __future__ import annotations
 
@@ -56,6 +58,13 @@ def test_a_model_that_does_not_match_its_vocabulary_is_refused(tmp_path: Path) -
         NliModel(tmp_path)
     with pytest.raises(NliModelError, match="cannot read"):
         NliModel(tmp_path / "missing")
+    # a model.json that lacks a field is malformed, said as such (not a bare KeyError)
+    meta = json.loads((NLI_MODEL_DIR / "model.json").read_bytes())
+    del meta["uses"]
+    (tmp_path / "model.json").write_text(json.dumps(meta))
+    shutil.copy(NLI_MODEL_DIR / "weights.npy", tmp_path / "weights.npy")
+    with pytest.raises(NliModelError, match="malformed: KeyError"):
+        NliModel(tmp_path)
 
 
 # --- in answers, end to end ---------------------------------------------------------------
@@ -68,6 +77,17 @@ NDA = (
     "confidentiality no less protective than these.",
     "Confidential Information does not include information that the Recipient rightfully "
     "receives from a third party without a duty of confidentiality.",
+    "This Agreement shall be governed by the laws of the State of Delaware.",
+)
+# A sentence no rule reads (no modal governs "share" or "disclose") and the model reads for
+# sharing with advisors (a polarity fitted on both verdicts), and one it finds relevant to
+# third-party acquisition, whose polarity is only the common verdict's: that never decides.
+READ_BY_MODEL = (
+    "This Mutual Non-Disclosure Agreement is entered into by Brightwater Analytics, Inc. "
+    '(the "Discloser") and Lattice Works GmbH (the "Recipient").',
+    "Access to the Confidential Information by the Recipient shall be limited to those "
+    "employees, attorneys and accountants who are bound by written obligations of confidence.",
+    "Information received from a third party remains subject to this Agreement.",
     "This Agreement shall be governed by the laws of the State of Delaware.",
 )
 SILENT = (
@@ -90,6 +110,7 @@ def nda_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any,
             [
                 ("NDA_Corvid.pdf", clauses_pdf("MUTUAL NON-DISCLOSURE AGREEMENT", NDA)),
                 ("NDA_Halden.pdf", clauses_pdf("MUTUAL NON-DISCLOSURE AGREEMENT", SILENT)),
+                ("NDA_Lattice.pdf", clauses_pdf("MUTUAL NON-DISCLOSURE AGREEMENT", READ_BY_MODEL)),
             ],
         )
         assert not report.failed
@@ -150,3 +171,39 @@ def test_silence_is_not_stated_never_the_models_prior(
     a = _ask(nda_runtime, "NDA_Halden.pdf", question)
     assert a["conclusion"]["answer"].startswith("Not stated in"), a["conclusion"]["answer"]
     assert a["conclusion"]["values"] == [] and "not_stated" in a["risk_signals"]
+
+
+@pytest.mark.slow
+def test_a_sentence_only_the_model_reads_is_decided_by_its_polarity(
+    nda_runtime: tuple[Any, dict[str, str]],
+) -> None:
+    a = _ask(
+        nda_runtime,
+        "NDA_Lattice.pdf",
+        "May the receiving party share confidential information with its attorneys and accountants?",
+    )
+    answer = a["conclusion"]["answer"]
+    assert answer.startswith("Yes"), answer
+    deciding = set(a["conclusion"]["values"][0]["evidence_ids"])
+    quotes = [" ".join(e["quote"].split()) for e in a["evidence"] if e["evidence_id"] in deciding]
+    assert any("limited to those employees, attorneys and accountants" in q for q in quotes), quotes
+
+
+@pytest.mark.slow
+def test_a_prior_polarity_never_decides_a_sentence_no_rule_reads(
+    nda_runtime: tuple[Any, dict[str, str]],
+) -> None:
+    # the model finds the sentence relevant to third-party acquisition, but its polarity for
+    # that claim is the common verdict's, not read: the sentence says nothing of the permission
+    model = nli_model()
+    use = model.use_of("third_party_acquisition")
+    assert use is not None and use.prior
+    sentence = "Information received from a third party remains subject to this Agreement."
+    assert model.score(sentence, "third_party_acquisition").relevance >= use.threshold
+    a = _ask(
+        nda_runtime,
+        "NDA_Lattice.pdf",
+        "Can the receiving party obtain similar information from a third party?",
+    )
+    assert not a["conclusion"]["answer"].startswith("Yes"), a["conclusion"]["answer"]
+    assert "yes" not in [v["value"] for v in a["conclusion"]["values"]]
