@@ -28,6 +28,12 @@ from domain._financial import (
     label_key,
     metric_asked,
 )
+from domain._fiscal_periods import (
+    QuarterAsked,
+    fiscal_quarter_of,
+    fiscal_year_label,
+    quarter_asked,
+)
 from domain._lexicon import (
     DETAIL_ATTRIBUTE,
     DETAIL_KINDS,
@@ -117,6 +123,7 @@ __all__ = [
     "ModalityWords",
     "PageLines",
     "PropositionEntry",
+    "QuarterAsked",
     "Resolution",
     "ResolutionStatus",
     "Role",
@@ -136,6 +143,8 @@ __all__ = [
     "entity_key",
     "financial_concepts",
     "financial_metrics",
+    "fiscal_quarter_of",
+    "fiscal_year_label",
     "fold_word",
     "growth_asked",
     "growth_metric",
@@ -151,6 +160,7 @@ __all__ = [
     "load_lexicon",
     "looks_like_company",
     "metric_asked",
+    "quarter_asked",
     "sentence_location",
     "sentence_spans",
     "short_names",

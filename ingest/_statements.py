@@ -198,6 +198,7 @@ def _columns(
                 _, best = min(options)
                 taken.add(best)
                 pairs.append((rights[best], y))
+    spans = _span_phrases(header_rows)
     columns = []
     for right, year in pairs:
         words: list[str] = []
@@ -207,10 +208,30 @@ def _columns(
                 nearest = min(years, key=lambda y: abs(y.mid - t.mid))
                 if nearest is year and t.x0 > left - 60:
                     words.append(t.text)
+        reaching = [text for x0, text in spans if x0 < right]
+        if reaching and not _MONTHS_SPAN.search(" ".join(words)):
+            # "Three Months Ended" centred over its two columns stands over the first only;
+            # it spans every column up to the next span's start (the prior year's quarter is
+            # a quarter, not a fiscal year)
+            words[: 1 if words and words[0].lower() in ("ended", "ending") else 0] = [reaching[-1]]
         match = _YEAR.match(year.text)
         assert match is not None
         columns.append(_Column(right, " ".join(words), int(match.group(1))))
     return columns
+
+
+def _span_phrases(header_rows: Sequence[_Row]) -> list[tuple[float, str]]:
+    """The span phrases of a table's header ("Three Months Ended", "Six Months Ended"), each
+    with its left edge, left to right."""
+    found: list[tuple[float, str]] = []
+    for row in header_rows:
+        tokens = row.tokens
+        for i, t in enumerate(tokens[:-1]):
+            if _MONTHS_SPAN.match(f"{t.text} {tokens[i + 1].text}"):
+                ended = i + 2 < len(tokens) and tokens[i + 2].text.lower() in ("ended", "ending")
+                words = [t.text, tokens[i + 1].text, *([tokens[i + 2].text] if ended else [])]
+                found.append((t.x0, " ".join(words)))
+    return sorted(found)
 
 
 def _period(

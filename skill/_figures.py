@@ -2,7 +2,8 @@
 (in USD millions)?" -> the cell of that company's filings, that fiscal year, that concept.
 
 A question is a figure question when it names a concept of domain/lexicon/financial.yaml and
-one fiscal year. The cells looked at are those of the subject's own filings (the gate's
+one fiscal year, or a quarter of one ("Q2 FY2024", "the six months ended July 29, 2023": the
+10-Qs' cells of that quarter, skill/_quarters.py; a quarter's metric is not computed). The cells looked at are those of the subject's own filings (the gate's
 candidates' documents) for that period; a cell is an observation of the concept when its row
 label is one of the concept's labels, its unit the concept's. Cells of the concept's own
 statement (its caption: "cash flows", "balance sheets", "operations") are preferred to the
@@ -23,6 +24,7 @@ from domain import (
     BBox,
     FinancialConcept,
     FinancialMetric,
+    QuarterAsked,
     SourceLocation,
     StatementCell,
     concept_of_label,
@@ -32,6 +34,7 @@ from domain import (
     growth_metric,
     holds_never_word,
     metric_asked,
+    quarter_asked,
 )
 from skill._answer import EvidenceUnit
 
@@ -83,10 +86,21 @@ class FigureQuestion:
     scale: int | None
     computed: bool
     metric: FinancialMetric | None = None
+    # the quarter, year-to-date span or quarter's end asked, when not a fiscal year
+    quarter: QuarterAsked | None = None
 
     @property
     def periods(self) -> tuple[str, ...]:
+        if self.quarter is not None:
+            return (self.quarter.label(False),)
         return tuple(f"FY{y}" for y in self.years)
+
+    def period_of(self, concept: FinancialConcept) -> str:
+        """The period `concept` is asked of: a fiscal year's, or the quarter's as a flow or,
+        for a balance sheet concept, as the balance at its end."""
+        if self.quarter is not None:
+            return self.quarter.label(concept.statement == "balance")
+        return self.periods[0]
 
 
 def read_figure_question(question: str) -> FigureQuestion | None:
@@ -119,12 +133,18 @@ def read_figure_question(question: str) -> FigureQuestion | None:
     if not years:
         return None
     computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1 or metric is not None
+    quarter = quarter_asked(question)
+    if quarter is not None:
+        # a quarter's metric is not computed: the registry's operands are fiscal years'
+        # (the cells of its quarter are quoted, nothing concluded)
+        metric = None
     return FigureQuestion(
         concepts=tuple(concepts),
         years=tuple(sorted(set(years))),
         scale=_SCALES[scale.group(1).lower()] if scale else None,
         computed=computed,
         metric=metric,
+        quarter=quarter,
     )
 
 
@@ -279,8 +299,8 @@ def find_figures(
     each match a unit carrying its value. A computed question: the cells of every concept
     and year named, quoted with no value (nothing is concluded from them)."""
     if not figure.computed:
-        period = figure.periods[0]
         for concept in figure.concepts:
+            period = figure.period_of(concept)
             found = matching_cells(cells, concept, period)
             if found:
                 units = tuple(
@@ -293,11 +313,12 @@ def find_figures(
             (),
             None,
             None,
-            f"no {names} for {period} in the statement tables of {company}'s filings",
+            f"no {names} for {figure.period_of(figure.concepts[0])} in the statement tables of "
+            f"{company}'s filings",
         )
     quoted: list[EvidenceUnit] = []
     for concept in figure.concepts:
-        for period in figure.periods:
+        for period in figure.periods if figure.quarter is None else (figure.period_of(concept),):
             quoted.extend(
                 make_unit(d, c, concept.name, None)
                 for d, c in matching_cells(cells, concept, period)

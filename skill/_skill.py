@@ -60,6 +60,13 @@ from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_exist
 from skill._metrics import compute_metric, metric_periods, years_averaged
 from skill._nli import nli_model
 from skill._passages import passages_in_force
+from skill._quarters import (
+    annual_year_end,
+    periods_found,
+    quarter_cells,
+    stated_year_end,
+    year_cells,
+)
 from skill._question import question_focus
 from skill._read import (
     build_name_index,
@@ -280,6 +287,7 @@ class EvidenceSkill:
             and figure.metric is None
             and figure.concepts
             and figure.concepts[0].unit == "USD"
+            and figure.quarter is None
             and question is not None
             and years_averaged(question, figure.years)
         ):
@@ -663,8 +671,26 @@ class EvidenceSkill:
         assert self.statement_cells is not None
         machine.advance(State.EVIDENCE_RETRIEVAL)
         owner = self._figure_owners(kb, gate, committed)
-        cells = self.statement_cells(kb, sorted(owner), _figure_periods(figure))
+        every = self.statement_cells(kb, sorted(owner), None)
+        # the company's fiscal year end, as its 10-K's cover states it, else as its year
+        # columns end: it places a quarter among the 10-Qs' dated columns, and tells a 10-Q's
+        # balance at its fiscal year end from one at a quarter's end
+        stated = [
+            b.subject_name
+            for c in sorted({c.subject_id for c in owner.values()})
+            for b in self.store.find_bindings(kb, parent_key=c, document_ids=sorted(owner))
+            if b.role == "fiscal_year_end"
+        ]
+        year_end = stated_year_end(sorted(stated)) or annual_year_end(every)
+        cells = year_cells(
+            self.statement_cells(kb, sorted(owner), _figure_periods(figure)), every, year_end
+        )
         company = gate.candidates[0].name
+        if figure.quarter is not None:
+            cells = [
+                *quarter_cells(every, figure.quarter, year_end, balance=False),
+                *quarter_cells(every, figure.quarter, year_end, balance=True),
+            ]
 
         def make_unit(
             document_id: str, cell: StatementCell, concept: str, value: str | None
@@ -718,6 +744,12 @@ class EvidenceSkill:
             )
         else:
             found = find_figures(figure, cells, make_unit, company)
+            if figure.quarter is not None and not found.units:
+                # what the filings hold instead, never a fiscal year's figure for a quarter
+                held = f"; the statement cells found are of {periods_found(every)}"
+                if year_end is None and figure.quarter.end is None:
+                    held += " (no 10-K states the fiscal year end the quarter is counted from)"
+                found = replace(found, note=(found.note or "") + held)
         units = sorted(found.units, key=lambda u: u.evidence_id)
         machine.advance(State.EVIDENCE_VERIFIED)
         judged = [u for u in units if u.value is not None]

@@ -295,19 +295,28 @@ class StatementTable:
     caption: str
     years: tuple[str, ...]
     rows: tuple[tuple[str, float, tuple[str, ...]], ...]
+    # header lines above the years, each a row of (x, text): a 10-Q's spans and dates
+    # ("Three Months Ended" centred over its two columns, "July 29," over each)
+    header: tuple[tuple[tuple[float, str], ...], ...] = ()
+    # the columns' right edges (three columns by default; a 10-Q's four are narrower)
+    edges: tuple[float, ...] = (400.0, 480.0, 560.0)
 
 
 def statement_pdf(cover: Sequence[Item], tables: Sequence[StatementTable]) -> bytes:
     """A filing: a cover page of `cover` items, then one page per statement table."""
     doc = make_doc([cover])
-    edges = (400.0, 480.0, 560.0)
     for table in tables:
+        edges = table.edges
         page = doc.new_page(width=LETTER[0], height=LETTER[1])
         y = 72.0
         for text in (table.title, table.caption):
             page.insert_text((72, y), text, fontsize=9, fontname="helv")
             y += 13
         y += 5
+        for line in table.header:
+            for x, text in line:
+                page.insert_text((x, y), text, fontsize=9, fontname="helv")
+            y += 11
         for edge, year in zip(edges, table.years, strict=False):
             x = edge - pymupdf.get_text_length(year, fontsize=9)
             page.insert_text((x, y), year, fontsize=9, fontname="helv")
@@ -323,14 +332,26 @@ def statement_pdf(cover: Sequence[Item], tables: Sequence[StatementTable]) -> by
 _COVER_COLS = (60.0, 250.0, 420.0)
 
 
-def ten_k_cover(name: str, employer_id: str) -> list[Line | Row]:
-    """A Form 10-K cover for fiscal 2020: the registrant's name, its caption, Delaware and its
-    I.R.S. employer number in the form's three captioned columns."""
+def ten_k_cover(
+    name: str, employer_id: str, year_ended: str = "December 31, 2020"
+) -> list[Line | Row]:
+    """A Form 10-K cover for the fiscal year ended `year_ended` (fiscal 2020 by default): the
+    registrant's name, its caption, Delaware and its I.R.S. employer number in the form's
+    three captioned columns."""
+    return _cover("FORM 10-K", f"For the fiscal year ended {year_ended}", name, employer_id)
+
+
+def ten_q_cover(name: str, employer_id: str, period_ended: str) -> list[Line | Row]:
+    """A Form 10-Q cover for the quarterly period ended `period_ended`, as `ten_k_cover`."""
+    return _cover("FORM 10-Q", f"For the quarterly period ended {period_ended}", name, employer_id)
+
+
+def _cover(form: str, period: str, name: str, employer_id: str) -> list[Line | Row]:
     return [
         Line("UNITED STATES", bold=True, x=250),
         Line("SECURITIES AND EXCHANGE COMMISSION", bold=True, x=180),
-        Line("FORM 10-K", bold=True, x=270, gap=8),
-        Line("For the fiscal year ended December 31, 2020", x=200, gap=6),
+        Line(form, bold=True, x=270, gap=8),
+        Line(period, x=200, gap=6),
         Line(name, bold=True, x=190, gap=10),
         Line("(Exact name of registrant as specified in its charter)", size=9, x=190),
         Row(("Delaware", "", employer_id), xs=_COVER_COLS, gap=10),

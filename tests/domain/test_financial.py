@@ -3,19 +3,23 @@ by a question's words."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from domain import (
     LexiconError,
+    QuarterAsked,
     concept_of_label,
     concepts_asked,
     financial_concepts,
     financial_metrics,
+    fiscal_quarter_of,
     growth_asked,
     growth_metric,
     metric_asked,
+    quarter_asked,
 )
 
 
@@ -134,3 +138,49 @@ def test_a_malformed_metric_is_refused(tmp_path: Path, expression: str) -> None:
     )
     with pytest.raises(LexiconError):
         financial_metrics(source)
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("What is revenue in Q2 of FY2023?", QuarterAsked(2023, 2, 3, None, False)),
+        ("revenue for the second quarter of fiscal 2024", QuarterAsked(2024, 2, 3, None, False)),
+        ("2Q FY2024 sales", QuarterAsked(2024, 2, 3, None, False)),
+        ("the quarter ended July 29, 2023", QuarterAsked(None, None, 3, date(2023, 7, 29), False)),
+        (
+            "the six months ended July 29, 2023",
+            QuarterAsked(None, None, 6, date(2023, 7, 29), False),
+        ),
+        ("net income in the first half of FY2024", QuarterAsked(2024, 2, 6, None, False)),
+        ("Q3 FY2024 year-to-date revenue", QuarterAsked(2024, 3, 9, None, False)),
+        ("total assets as of Q2 FY2024 close", QuarterAsked(2024, 2, 3, None, True)),
+    ],
+)
+def test_a_quarter_asked(question: str, asked: QuarterAsked) -> None:
+    assert quarter_asked(question) == asked
+
+
+@pytest.mark.parametrize(
+    "question", ["What is 3M's FY2018 capital expenditure?", "revenue in fiscal 2023", "Q2 sales"]
+)
+def test_a_fiscal_year_or_no_year_is_no_quarter(question: str) -> None:
+    assert quarter_asked(question) is None
+
+
+@pytest.mark.parametrize(
+    ("end", "year_end", "quarter"),
+    [
+        (date(2023, 6, 30), (12, 31), (2023, 2)),
+        # a 52/53-week year ending late in January: named by the year it ends in
+        (date(2023, 7, 29), (1, 28), (2024, 2)),
+        (date(2023, 1, 28), (1, 29), (2023, 4)),
+        # one ending in January's first week is the year before's
+        (date(2020, 7, 4), (1, 2), (2020, 2)),
+        (date(2024, 3, 30), (9, 28), (2024, 2)),
+        (date(2023, 5, 15), (12, 31), None),
+    ],
+)
+def test_the_fiscal_quarter_a_date_closes(
+    end: date, year_end: tuple[int, int], quarter: tuple[int, int] | None
+) -> None:
+    assert fiscal_quarter_of(end, year_end) == quarter

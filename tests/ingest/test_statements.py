@@ -8,6 +8,7 @@ import pytest
 
 from domain import StatementCell
 from ingest import PdfParser
+from tests.pdfs import Line, StatementTable, statement_pdf
 
 COLUMNS = (72.0, 380.0, 470.0)
 
@@ -201,3 +202,36 @@ def test_thousands_february_year_ends_and_a_restated_column(
     loss = _cell(variant, "Net earnings (loss)", "FY2019")
     assert (loss.value, loss.scale, loss.unit) == (-1_464_000.0, 1_000, "USD")
     assert _cell(variant, "Net earnings (loss)", "FY2020").period_end == "2020-02-01"
+
+
+def test_a_span_centred_over_two_columns_spans_both() -> None:
+    # a 10-Q prints "Three Months Ended" and "Six Months Ended" each once, centred over its
+    # two columns: the prior year's column under each is that span too, not a fiscal year
+    edges = (350.0, 420.0, 490.0, 560.0)
+    table = StatementTable(
+        "Condensed Consolidated Statements of Operations",
+        "(In millions; unaudited)",
+        ("2023", "2022", "2023", "2022"),
+        (
+            *(
+                (label, 0.0, ("13,507", "6,704", "20,699", "14,992"))
+                for label in ("Revenue", "Cost of revenue", "Gross profit", "Operating income")
+            ),
+            ("Net income", 0.0, ("6,188", "656", "8,231", "2,274")),
+        ),
+        header=(
+            ((300.0, "Three Months Ended"), (440.0, "Six Months Ended")),
+            tuple((e - 45, ("July 29,", "July 30,")[i % 2]) for i, e in enumerate(edges)),
+        ),
+        edges=edges,
+    )
+    data = statement_pdf([Line("FORM 10-Q")], [table])
+    cells = PdfParser(ocr="off", isolate=False).run(data, "q.pdf").statement_cells
+    income = [c for c in cells if c.row_label == "Net income"]
+    assert [(c.period, c.months, c.text) for c in income] == [
+        ("3M:2023-07-29", 3, "6,188"),
+        ("3M:2022-07-30", 3, "656"),
+        ("6M:2023-07-29", 6, "8,231"),
+        ("6M:2022-07-30", 6, "2,274"),
+    ]
+    assert income[1].column == "Three Months Ended July 30, 2022"
