@@ -32,6 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from skill._errors import SkillError
+
 NLI_MODEL_DIR = Path(__file__).resolve().parent / "nli_model"
 
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)*")
@@ -48,10 +50,12 @@ def nli_features(text: str) -> list[str]:
     return [*words, *(f"{a} {b}" for a, b in itertools.pairwise(words))]
 
 
-class NliModelError(RuntimeError):
+class NliModelError(SkillError, RuntimeError):
     """The packaged NLI model is missing, malformed or does not match this code (raised when
     the model is first read: `EvidenceSkill.warm_up`, which the server runs at start, reads
     it)."""
+
+    code, title = "nli_model_error", "NLI claim model unreadable"
 
 
 @dataclass(frozen=True)
