@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bench._model_training import check_model
 from bench.contract_nli import DATA, load_dataset, split_documents
 from bench.train_nli import PROPOSITIONS, load_documents, main
 from domain import lexicon
@@ -31,12 +32,19 @@ def test_only_development_documents_are_read() -> None:
 
 
 @pytest.mark.slow
-def test_the_shipped_model_is_retrained_from_the_development_half_to_the_same_bytes(
-    tmp_path: Path,
-) -> None:
+def test_the_shipped_model_is_retrained_from_the_development_half_to_the_same_bytes() -> None:
     assert main(["--check"]) == 0
-    # and --check says so when the bytes differ
-    changed = tmp_path / "model"
-    shutil.copytree(NLI_MODEL_DIR, changed)
-    (changed / "weights.npy").write_bytes(b"changed")
-    assert main(["--out", str(changed), "--check"]) == 1
+
+
+def test_check_says_which_files_differ(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the trainers' shared --check, on a model whose bytes another training would not give
+    shipped = tmp_path / "shipped"
+    shutil.copytree(NLI_MODEL_DIR, shipped)
+
+    def write_model(weights: bytes, out: Path) -> None:
+        shutil.copy(NLI_MODEL_DIR / "model.json", out / "model.json")
+        (out / "weights.npy").write_bytes(weights)
+
+    assert check_model((NLI_MODEL_DIR / "weights.npy").read_bytes(), shipped, write_model) == 0
+    assert check_model(b"other weights", shipped, write_model) == 1
+    assert f"retraining changed weights.npy in {shipped}" in capsys.readouterr().err

@@ -87,26 +87,28 @@ def _subjects() -> Iterator[dict[str, Any]]:
                     "role": "ceo",
                     "attribute": attribute,
                 }
-    for kind in QuestionKind:
-        for subject_type in SUBJECT_TYPES:
-            for attribute in KIND_ATTRIBUTES:
-                for fields in (
-                    {"name": NAMES[0]},
-                    {"name": "Jane Doe", "parent_entity": NAMES[0], "role": "ceo"},
-                    {
-                        "document_type": "master_supply_agreement",
-                        "constraints": {"parties": [NAMES[1]]},
-                    },
-                    {
-                        "name": NAMES[1],
-                        "document_type": "master_supply_agreement",
-                        "role": "signatory",
-                    },
-                ):
-                    subject = {"type": subject_type, "kind": kind.value, **fields}
-                    if attribute is not None:
-                        subject["attribute"] = attribute
-                    yield subject
+    # Every kind with every attribute, each pair under one subject type in turn (every kind
+    # meets every type: 10 attributes over 8 types), not under all eight (2,240 requests).
+    for k, kind in enumerate(QuestionKind):
+        for a, attribute in enumerate(KIND_ATTRIBUTES):
+            subject_type = SUBJECT_TYPES[(k + a) % len(SUBJECT_TYPES)]
+            for fields in (
+                {"name": NAMES[0]},
+                {"name": "Jane Doe", "parent_entity": NAMES[0], "role": "ceo"},
+                {
+                    "document_type": "master_supply_agreement",
+                    "constraints": {"parties": [NAMES[1]]},
+                },
+                {
+                    "name": NAMES[1],
+                    "document_type": "master_supply_agreement",
+                    "role": "signatory",
+                },
+            ):
+                subject = {"type": subject_type, "kind": kind.value, **fields}
+                if attribute is not None:
+                    subject["attribute"] = attribute
+                yield subject
     for char in SURROGATES + ODD_TEXT:
         for field in ("name", "parent_entity", "document_type", "role", "attribute"):
             yield {
@@ -148,7 +150,7 @@ def test_fuzzed_questions_and_subjects_answer_no_500(
             _problem(resp, 422)
         if _has_lone_surrogate(body):
             assert resp.status_code == 422 and "lone surrogate" in resp.json()["detail"], body
-    assert sum(statuses.values()) > 3000 and statuses.get(200, 0) > 500, statuses
+    assert sum(statuses.values()) > 2000 and statuses.get(200, 0) > 500, statuses
 
 
 def test_a_lone_surrogate_in_a_question_is_a_422_naming_it(

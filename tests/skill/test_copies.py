@@ -17,8 +17,8 @@ import pymupdf
 import pytest
 
 from app import Runtime, Settings
+from app.cli import main as cli_main
 from skill import Answer, DocumentCopy, render_answer
-from tests.test_cli import evrag
 
 QUESTION = "Where is Halcyon Robotics, Inc. incorporated?"
 WHITAKER = "whitaker lane llp"
@@ -188,7 +188,9 @@ def test_near_copy_is_not_folded(room: Room) -> None:
 # -- several copies, deletion ------------------------------------------------------------
 
 
-def test_two_copies_the_first_by_name_stands_whatever_the_order(tmp_path: Path, room: Room) -> None:
+def test_two_copies_the_first_by_name_stands_whatever_the_order(
+    tmp_path: Path, room: Room, capsys: pytest.CaptureFixture[str]
+) -> None:
     # "zz" is ingested before "00"; the original's name sorts between them.
     late = exact_copy(room.certificate, tmp_path / "zz_certificate.pdf", "zz")
     early = exact_copy(room.certificate, tmp_path / "00_certificate.pdf", "00")
@@ -210,11 +212,13 @@ def test_two_copies_the_first_by_name_stands_whatever_the_order(tmp_path: Path, 
         assert _evidence(again) == _evidence(answer)
         assert again.conclusion == answer.conclusion
     # `evrag docs` names the document each copy stands behind.
-    listed = evrag("docs", "--kb", "kb", "--json", data_dir=tmp_path / "evrag")
-    assert listed.returncode == 0, listed.stderr
-    rows = {r["document_id"]: r for r in json.loads(listed.stdout)}
+    # (the CLI in this process: the command is the same, a child would only add its start)
+    capsys.readouterr()
+    assert cli_main(["--data-dir", str(tmp_path / "evrag"), "docs", "--kb", "kb", "--json"]) == 0
+    rows = {r["document_id"]: r for r in json.loads(capsys.readouterr().out)}
     assert [rows[i]["copy_of"] for i in (original, zz, aa)] == [aa, aa, None]
-    text = evrag("docs", "--kb", "kb", data_dir=tmp_path / "evrag").stdout
+    assert cli_main(["--data-dir", str(tmp_path / "evrag"), "docs", "--kb", "kb"]) == 0
+    text = capsys.readouterr().out
     assert text.count(f"(exact copy of {early.name})") == 2
 
 
