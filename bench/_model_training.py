@@ -7,9 +7,9 @@ from __future__ import annotations
 import math
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -41,6 +41,22 @@ def vocabulary_terms(
         [math.log((1 + total) / (1 + by_sentence[t])) + 1.0 for t in kept], dtype=np.float32
     )
     return kept, idf
+
+
+def sparse_rows(rows: Iterable[tuple[Sequence[int], Sequence[float]]], n_terms: int) -> Any:
+    """One CSR matrix (float32) of per-sentence (term ids, values) rows: the trainers'
+    feature matrices, laid out as their models read one sentence at a time."""
+    from scipy import sparse
+
+    indptr, indices, data = [0], [], []
+    for ids, values in rows:
+        indices.extend(ids)
+        data.extend(values)
+        indptr.append(len(indices))
+    return sparse.csr_matrix(
+        (np.array(data, dtype=np.float32), np.array(indices), np.array(indptr)),
+        shape=(len(indptr) - 1, n_terms),
+    )
 
 
 def check_model(trained: _T, out: Path, write_model: Callable[[_T, Path], None]) -> int:

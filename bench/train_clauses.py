@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from bench._model_training import check_model, vocabulary_terms
+from bench._model_training import check_model, sparse_rows, vocabulary_terms
 from domain import sentence_spans
 from ingest import (
     CLAUSE_MODEL_DIR,
@@ -232,11 +232,9 @@ class Vocabulary:
 
     def matrix(self, sentences: Iterable[str]):  # type: ignore[no-untyped-def]
         """TF-IDF rows exactly as ingest's ClauseClassifier computes them (float32)."""
-        from scipy import sparse
-
         index = {t: i for i, t in enumerate(self.terms)}
-        indptr, indices, data = [0], [], []
-        for text in sentences:
+
+        def row(text: str) -> tuple[list[int], list[float]]:
             counts: dict[int, int] = {}
             for term in clause_features(text):
                 k = index.get(term)
@@ -247,13 +245,9 @@ class Vocabulary:
             values *= self.idf[ids] if ids else 1.0
             norm = float(np.linalg.norm(values)) if ids else 0.0
             values /= norm or 1.0
-            indices.extend(ids)
-            data.extend(values.tolist())
-            indptr.append(len(indices))
-        return sparse.csr_matrix(
-            (np.array(data, dtype=np.float32), np.array(indices), np.array(indptr)),
-            shape=(len(indptr) - 1, len(self.terms)),
-        )
+            return ids, values.tolist()
+
+        return sparse_rows(map(row, sentences), len(self.terms))
 
 
 def build_vocabulary(contracts: Sequence[Contract]) -> Vocabulary:

@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from bench._model_training import check_model, vocabulary_terms
+from bench._model_training import check_model, sparse_rows, vocabulary_terms
 from bench.contract_nli import DATA, load_dataset, split_documents
 from bench.train_clauses import CUAD_TRAIN
 from domain import lexicon, sentence_spans
@@ -201,21 +201,15 @@ class Vocabulary:
 
     def matrix(self, sentences: Sequence[str]):  # type: ignore[no-untyped-def]
         """TF-IDF rows exactly as skill's NliModel computes them (float32)."""
-        from scipy import sparse
-
         from skill import tfidf
 
         index = {t: i for i, t in enumerate(self.terms)}
-        indptr, indices, data = [0], [], []
-        for text in sentences:
+
+        def row(text: str) -> tuple[list[int], list[float]]:
             ids, values = tfidf(nli_features(text), index, self.idf)
-            indices.extend(ids.tolist())
-            data.extend(values.tolist())
-            indptr.append(len(indices))
-        return sparse.csr_matrix(
-            (np.array(data, dtype=np.float32), np.array(indices), np.array(indptr)),
-            shape=(len(indptr) - 1, len(self.terms)),
-        )
+            return ids.tolist(), values.tolist()
+
+        return sparse_rows(map(row, sentences), len(self.terms))
 
 
 def build_vocabulary(documents: Sequence[Document]) -> Vocabulary:

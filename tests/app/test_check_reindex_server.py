@@ -118,6 +118,16 @@ def copy(
     return data_dir, qdrant
 
 
+def _assert_only_generation(qdrant: Path, n: int) -> None:
+    """The KB's two names are aliases of generation `n`, and its collections are those."""
+    with closing(QdrantClient(path=str(qdrant))) as client:
+        assert _aliases(client) == {CHUNKS: f"{CHUNKS}.{n}", BINDINGS: f"{BINDINGS}.{n}"}
+        assert sorted(c.name for c in client.get_collections().collections) == [
+            f"{BINDINGS}.{n}",
+            f"{CHUNKS}.{n}",
+        ]
+
+
 def test_plain_collections_are_rebuilt_and_migrated_to_aliases(migrated: dict[str, Any]) -> None:
     code, findings = migrated["before"]
     assert code == 1
@@ -153,12 +163,7 @@ def test_damage_through_the_client_is_found_and_rebuilt(copy: tuple[Path, Path])
     assert _cli(data_dir, "reindex", "--kb", KB)[0] == 0
     assert _findings(data_dir) == (0, [])
     assert _answers(data_dir) == ANSWERS
-    with closing(QdrantClient(path=str(qdrant))) as client:
-        assert _aliases(client) == {CHUNKS: f"{CHUNKS}.2", BINDINGS: f"{BINDINGS}.2"}
-        assert sorted(c.name for c in client.get_collections().collections) == [
-            f"{BINDINGS}.2",
-            f"{CHUNKS}.2",
-        ]
+    _assert_only_generation(qdrant, 2)
 
 
 def test_a_reindex_failing_before_the_swap_leaves_the_old_collections_serving(
@@ -172,9 +177,4 @@ def test_a_reindex_failing_before_the_swap_leaves_the_old_collections_serving(
     assert "RuntimeError: the server refused the call" in err.getvalue()
     _serving(monkeypatch, qdrant)
     assert _answers(data_dir) == ANSWERS
-    with closing(QdrantClient(path=str(qdrant))) as client:
-        assert _aliases(client) == {CHUNKS: f"{CHUNKS}.1", BINDINGS: f"{BINDINGS}.1"}
-        assert sorted(c.name for c in client.get_collections().collections) == [
-            f"{BINDINGS}.1",
-            f"{CHUNKS}.1",
-        ]
+    _assert_only_generation(qdrant, 1)
