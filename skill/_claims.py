@@ -625,13 +625,12 @@ def _specialis(
 
 
 def _merged(learned: Reading, rules: Reading | None, use: NliUse) -> Reading | None:
-    """The reading of a sentence the model finds deciding: where the model's polarity is a
-    prior (the common verdict, not read from the sentence), the rules' reading of it, and none
-    where they read none (a prior never decides a sentence: that would be "a sentence was
-    found"); where the rules read it too, the rules' modality, negation and exceptions when
-    the polarity is a prior ("shall not disclose to any person, including its employees");
-    else the model's, general where the rules read it as the general rule (lex specialis
-    applies to it as to theirs)."""
+    """The reading of a sentence the model finds deciding. A prior polarity (the common
+    verdict, not read from the sentence) never decides: the rules' reading of the sentence
+    does, or none ("shall not disclose to any person, including its employees" stays No; a
+    prior's Yes would be "a sentence was found"). A fitted polarity is the model's reading,
+    general where the rules read the sentence as the general rule (lex specialis applies to
+    it as to theirs)."""
     if use.prior:
         return rules
     if rules is None:
