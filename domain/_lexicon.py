@@ -130,6 +130,11 @@ class AttributeEntry:
     # Where an analyst sources the value when the knowledge base lacks it ("{x}": the
     # subject's name), said in the answer's next actions.
     source_hint: str | None = None
+    # Words after which a question's phrase of the attribute qualifies something else and is
+    # not what is asked ("is revenue shared between the parties": not the parties), each a
+    # pattern of words (`phrases`), lower case; a plural phrase in the possessive ("the
+    # parties' successors") never asks it either.
+    qualified_after: tuple[str, ...] = ()
     # How the skill reads the value from a sentence: an extractor kind of skill/_extract.py
     # and its arguments ({"role": "effective"}); None: from bindings (or, for a free-text
     # attribute with cues and a threshold, the sentence itself).
@@ -938,6 +943,7 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         single_valued=a.flag("single_valued", False),
         partial_values=a.flag("partial_values", False),
         source_hint=a.text("source_hint", None),
+        qualified_after=tuple(a.phrases("qualified_after")) if "qualified_after" in a.data else (),
         **_extractor(a),
     )
 

@@ -61,6 +61,24 @@ _PHRASES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     for subject, pattern in entry.question_patterns.items()
     if subject in ("agreement", "entity")
 )
+# What must not stand right before an attribute's phrase for it to be what is asked (its
+# `qualified_after` words), by attribute; a plural phrase in the possessive never asks it.
+_QUALIFIED_AFTER: dict[str, re.Pattern[str]] = {
+    entry.name: re.compile(rf"(?<![\w-])(?:{'|'.join(entry.qualified_after)})\s+$", re.IGNORECASE)
+    for entry in _LEXICON.attributes
+    if entry.qualified_after
+}
+
+
+def _qualifies(text: str, match: re.Match[str], attribute: str) -> bool:
+    """Whether the phrase `match` of `attribute` qualifies something else in `text` ("shared
+    between the parties", "the parties' successors") rather than being what is asked."""
+    if match.group(0)[-1:].lower() == "s" and text[match.end() : match.end() + 1] in ("'", "’"):
+        return True
+    lead = _QUALIFIED_AFTER.get(attribute)
+    return lead is not None and lead.search(text, 0, match.start()) is not None
+
+
 # Clause topics: free-text agreement attributes answered by the sentence that states them,
 # found by their relevance cues over their threshold (attributes.yaml), with no code of their
 # own; "termination_right" and "assignment" have cues too, and extractors of their own.
@@ -163,6 +181,8 @@ def lexicon_intent(text: str, subjects: Sequence[str] = ("agreement", "entity"))
         if subject not in subjects:
             continue
         for match in pattern.finditer(text):
+            if _qualifies(text, match, attribute):
+                continue
             length = match.end() - match.start()
             if length and (best is None or (-length, order) < (-best[0], best[1])):
                 best = (length, order, attribute, match.group(0))
@@ -425,13 +445,10 @@ def _linked_names(
                     # opens a name the knowledge base knows; the gate resolves the short name.
                     out.append(name)
                     continue
-                # A legal form left over from a name beside it ("XIMAGE corporation") or a
-                # question word is no name of its own.
-                if (
-                    not _ASKING.issuperset(words)
-                    and not NEVER_NAMES.issuperset(words)
-                    and not all(is_closed_word(w) or w in _ASKING for w in words)
-                ):
+                # A legal form left over from a name beside it ("XIMAGE corporation"), a
+                # question word, or words of which none can be a name ("between the parties
+                # to the MSA": parties, to, the) are no name of their own.
+                if not all(w in NEVER_NAMES or w in _ASKING or is_closed_word(w) for w in words):
                     out.append(name)
             cursor = max(cursor, b)
     return out

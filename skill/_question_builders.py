@@ -27,6 +27,9 @@ from skill._subject import (
 )
 
 _LEXICON = lexicon()
+# The words that ask and link a question (vocabulary.yaml `question_words` and
+# `question_name_breaks`): what a party's name does not end with.
+_LINK_WORDS = _LEXICON.question_words
 
 
 def _role_subject(
@@ -351,7 +354,9 @@ def _is_party(groups: dict[str, str]) -> SubjectClass | None:
         return None
     document_type, parties = parsed.document_type, parsed.parties
     name = clean_name(groups["x"])
-    if not name:
+    # A name never ends in a word that links a question's words ("Is revenue shared between
+    # the parties to the MSA?" asks of no party "revenue shared between the").
+    if not name or (len(last := name.split()[-1].lower()) > 1 and last in _LINK_WORDS):
         return None
     others = [p for p in parties if entity_key(p) != entity_key(name)]
     constraints = {"parties": others} if others else {}

@@ -639,3 +639,83 @@ def test_words_inside_a_longer_title_are_no_short_names() -> None:
         "Zebra Technologies International, LLC",
         "ScanSource, Inc.",
     ]
+
+
+# -- "the parties" as what is asked, or as a qualifier of what is asked ----------------------
+
+_ASK_THE_PARTIES = [
+    "{w} are the parties to",
+    "{v} the parties to",
+    "{v} all parties to",
+    "What are the names of the parties to",
+    "Parties to",
+    "{w} are the contracting parties of",
+    "{w} are the counterparties in",
+]
+_PARTIES_QUALIFY = [
+    "Is revenue shared {p} the parties under",
+    "Is notice to be given {p} the parties under",
+    "{a} the parties to the agreement share revenue",
+    "{a} the parties terminate by mutual agreement under",
+    "Is the agreement binding on the parties{q} successors",
+    "Are disputes between both parties arbitrated under",
+]
+
+
+def _cased(text: str) -> list[str]:
+    return [text, text.lower(), text.upper()]
+
+
+@pytest.mark.parametrize(
+    "text",
+    dict.fromkeys(
+        c
+        for t in _ASK_THE_PARTIES
+        for w in ("Who", "Which")
+        for v in ("List", "Name", "Identify")
+        for c in _cased(t.format(w=w, v=v))
+    ),
+)
+def test_the_parties_asked_for_are_the_parties_attribute(text: str) -> None:
+    intent = QuestionReader.intent(text)
+    assert intent is not None and intent.attribute == "parties"
+
+
+@pytest.mark.parametrize(
+    "text",
+    dict.fromkeys(
+        c
+        for t in _PARTIES_QUALIFY
+        for p in ("between", "among", "to", "by", "with")
+        for a in ("Do", "Can", "Must", "Shall", "Will")
+        for q in ("'", "\u2019")
+        for c in _cased(t.format(p=p, a=a, q=q))
+    ),
+)
+def test_the_parties_qualifying_what_is_asked_is_not_the_parties_attribute(text: str) -> None:
+    intent = QuestionReader.intent(text)
+    assert intent is None or intent.attribute != "parties"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is revenue shared between the parties to the MSA between Acme and Globex?",
+        "is revenue shared between the parties to the msa between acme and globex?",
+        "How are disputes between the parties to the MSA between Acme and Globex resolved?",
+        "Must the parties to the MSA between Acme and Globex keep its terms confidential?",
+    ],
+)
+def test_a_question_about_the_parties_is_neither_a_party_nor_the_parties(
+    skill: EvidenceSkill, question: str
+) -> None:
+    """"The parties to the MSA" names no party ("parties to the", "revenue shared between
+    the" were read as names) and does not ask who they are."""
+    answer = skill.ask(KB, question)
+    assert answer.subject_class.attribute not in ("parties", "is_party")
+    assert answer.subject_class.name is None
+    assert [entity_key(p) for p in answer.subject_class.parties] == [
+        entity_key("Acme"),
+        entity_key("Globex"),
+    ]
+    assert all("part" not in v.value.lower() for v in answer.conclusion.values)
