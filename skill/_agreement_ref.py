@@ -12,6 +12,7 @@ from domain import entity_key, lexicon
 from skill._mentions import current_names, find_mentions
 from skill._question_names import _is_legal_form, clean_name, split_names
 from skill._subject import _AGREEMENT_WORD, _DETERMINERS, document_type_of, role_of
+from skill.linking import question_tokens
 
 # Words that name a kind of agreement in a question (vocabulary.yaml documents.type_words).
 _TYPE_VOCABULARY = lexicon().type_words
@@ -54,12 +55,21 @@ class AgreementRef:
     party_roles: tuple[str, ...] = ()
 
 
-def _split_modifier(words: list[str], titled: bool) -> tuple[list[str], list[str]]:
-    """(party-name words, type words) of the words before an agreement's type keyword."""
+def _split_modifier(
+    words: list[str], titled: bool, named_type: bool = False
+) -> tuple[list[str], list[str]]:
+    """(party-name words, type words) of the words before an agreement's type keyword.
+    `named_type`: the keyword names a type by itself ("msa", "nda", "loan"), so a word before
+    it that is no type word is a party's, in any case ("the zephyr msa")."""
+    named = _known_lower_words(words)
     k = len(words)
     while k > 0:
         word = words[k - 1]
         bare = word.lower().strip(",")
+        if k - 1 in named or (named_type and bare not in _TYPE_VOCABULARY):
+            # "the halcyon msa", "the keystone loan agreement": a name of the knowledge base
+            # written in lower case is its party's, not a word of the type.
+            break
         if word[:1].islower() or (bare in _TYPE_VOCABULARY and (titled or word[:1].isupper())):
             # "Northgate Logistics supply agreement": capitalised words before a lower-case
             # type are a name, even when a word of the name could be a type word.
@@ -74,6 +84,36 @@ def _split_modifier(words: list[str], titled: bool) -> tuple[list[str], list[str
             continue
         break
     return words[:k], words[k:]
+
+
+def _known_lower_words(words: list[str]) -> set[int]:
+    """The positions of `words` inside a name the knowledge base knows (a short name among
+    them: "halcyon"), written in lower case and not all type words (read while its names are
+    known)."""
+    index = current_names()
+    if index is None or not words:
+        return set()
+    text = " ".join(words)
+    starts, at = [], 0
+    for word in words:
+        starts.append(at)
+        at += len(word) + 1
+    tokens = question_tokens(text)
+    out: set[int] = set()
+    # a word that opens several known names ("halcyon": Halcyon Robotics, Halcyon Field
+    # Services) is linked to none of them, yet is a party's name, never a type word
+    for t in tokens:
+        if t.text.islower() and t.text not in _TYPE_VOCABULARY and index.opens_name(t.spellings):
+            out |= {i for i, s in enumerate(starts) if t.start <= s < t.end}
+    for link in index.links([t.spellings[-1] for t in tokens]).values():
+        span = tokens[link.start : link.start + link.length]
+        begin, end = span[0].start, span[-1].end
+        covered = {i for i, s in enumerate(starts) if begin <= s < end}
+        if text[begin:end].islower() and not all(
+            words[i].lower().strip(",") in _TYPE_VOCABULARY for i in covered
+        ):
+            out |= covered
+    return out
 
 
 def _joined_pair(ref: str) -> tuple[list[str], str] | None:
@@ -197,7 +237,11 @@ def parse_agreement(text: str) -> AgreementRef | None:
     words = type_phrase[: kw.start()].split() if kw else type_phrase.split()[:-1]
     last = keyword.split()[-1]
     keyword_titled = last[:1].isupper() and not keyword.isupper()
-    modifier, type_words = _split_modifier(words, keyword_titled)
+    # A keyword that is a type by itself ("MSA", "NDA", "loan"), not "agreement"/"contract".
+    named_type = document_type_of(keyword) is not None and not re.search(
+        r"\b(?:agreements?|contracts?)\b", keyword, re.IGNORECASE
+    )
+    modifier, type_words = _split_modifier(words, keyword_titled, named_type)
     if pair is not None:
         # after the joined names, the words before the keyword are the type's
         modifier, type_words = [], words

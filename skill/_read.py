@@ -24,11 +24,11 @@ from skill._intent import (
     refine_intent,
     topic_text,
 )
-from skill._mentions import Mention, find_mentions, known_names, placeholder_in
+from skill._mentions import Mention, find_mentions, known_names, names_a_known, placeholder_in
 from skill._question import MAX_QUESTION_CHARS, _normalize, parse_question, question_focus
 from skill._question_names import split_names
 from skill._subject import QuestionKind, SubjectClass
-from skill.linking import NameLinker
+from skill.linking import NameLinker, question_tokens
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
 
@@ -100,7 +100,7 @@ def read_question(
                     question, normalized, index, embed=embed.embed_query, embedder=embedder
                 ).subject
             else:
-                subject = refine_intent(_without_qualifiers(subject, normalized), normalized)
+                subject = refine_intent(_without_qualifiers(subject, normalized, index), normalized)
     for party in subject.parties:
         key = entity_key(party)
         if key in _CONTRACT_ROLES and party[:1].islower() and key not in alias_keys:
@@ -143,7 +143,9 @@ _PARTY_BEFORE = r"(?:between|with|and|among|amongst|by|&|,)"
 _CONNECTORS = frozenset({"between", "among", "amongst", "and", "with", "by", "of", "the", "to"})
 
 
-def _without_qualifiers(subject: SubjectClass, normalized: str) -> SubjectClass:
+def _without_qualifiers(
+    subject: SubjectClass, normalized: str, index: NameLinker | None = None
+) -> SubjectClass:
     parties = subject.parties
     if not parties:
         return subject
@@ -157,6 +159,9 @@ def _without_qualifiers(subject: SubjectClass, normalized: str) -> SubjectClass:
         if (
             party == party.lower()
             and not legal_form(party)
+            # "the liability cap in the ridgeway msa": a name the knowledge base knows (or
+            # the first word of several it knows) is a party's, whatever word comes before
+            and not _knows(party, index)
             and re.search(rf"\b{_QUALIFIER_BEFORE}\s+(?:the\s+)?{words}\b", normalized, re.I)
             and not re.search(rf"{_PARTY_BEFORE}\s+(?:the\s+)?{words}\b", normalized, re.I)
         ):
@@ -170,6 +175,16 @@ def _without_qualifiers(subject: SubjectClass, normalized: str) -> SubjectClass:
     else:
         constraints.pop("parties", None)
     return subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
+
+
+def _knows(words: str, index: NameLinker | None) -> bool:
+    """Do `words` write a name the knowledge base knows, or open one of its names?"""
+    if index is None:
+        return False
+    tokens = question_tokens(words)
+    return names_a_known(words, index) or (
+        len(tokens) == 1 and index.opens_name(tokens[0].spellings)
+    )
 
 
 def _asks_a_clause(subject: SubjectClass, normalized: str) -> bool:
