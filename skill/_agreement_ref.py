@@ -21,6 +21,16 @@ _AMENDMENT = re.compile(
     r"(?:\s+(?:no\.?|number|#)\s*\d+)?)\s+(?:to|of)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
+# The agreement words that name a type by themselves (vocabulary.yaml agreement_words less
+# "agreement(s)" and "contract(s)": "msa", "nda", "loan", "lease").
+_NAMED_TYPE = re.compile(
+    "|".join(
+        w
+        for w in lexicon().agreement_words
+        if w not in ("agreements", "agreement", "contracts", "contract")
+    ),
+    re.IGNORECASE,
+)
 _GENERIC_LINK = r"(?:between|among|amongst|with|involving|by|of|for|from|to)"
 _NAME_QUALIFIER = re.compile(
     r"^(?:\((?:[^()]*\b(?:amend\w*|restat\w*|version|revised|form|draft|\d{4})\b[^()]*)\)"
@@ -237,9 +247,10 @@ def parse_agreement(text: str) -> AgreementRef | None:
     words = type_phrase[: kw.start()].split() if kw else type_phrase.split()[:-1]
     last = keyword.split()[-1]
     keyword_titled = last[:1].isupper() and not keyword.isupper()
-    # A keyword that is a type by itself ("MSA", "NDA", "loan"), not "agreement"/"contract".
-    named_type = document_type_of(keyword) is not None and not re.search(
-        r"\b(?:agreements?|contracts?)\b", keyword, re.IGNORECASE
+    # A keyword that is a type by itself ("MSA", "NDA", "loan"), not "agreement"/"contract"
+    # nor an instrument whose words before it may be its type's ("limited power of attorney").
+    named_type = (
+        _NAMED_TYPE.fullmatch(keyword) is not None and document_type_of(keyword) is not None
     )
     modifier, type_words = _split_modifier(words, keyword_titled, named_type)
     if pair is not None:

@@ -68,10 +68,19 @@ _FORM_WORDS = frozenset(
 )
 
 
+_WH_OPENING = re.compile(
+    r"^(?:which|what|whose)(?:\s+[a-z][\w-]*){0,3}?\s+(?:is|are|was|were|has|have)\s+(?=[A-Z0-9])",
+    re.IGNORECASE,
+)
+
+
 def clean_name(text: str) -> str:
     """A name as captured from a question: whitespace collapsed, determiners and trailing
     punctuation dropped (but a corporate suffix's dot kept)."""
     name = " ".join(text.split()).strip(" ,;:?!\"'“”")
+    # "Which law firm is Halcyon's outside counsel?": the question's opening, up to its verb,
+    # is no part of the name after it
+    name = _WH_OPENING.sub("", name)
     name = re.sub(r"^(?:the|a|an)\s+(?=[a-z])", "", name)
     if name.endswith(".") and not re.search(
         r"\b(?:inc|corp|co|ltd|l\.l\.c|n\.a|s\.a|n\.v|b\.v|jr|sr)\.$", name, re.IGNORECASE

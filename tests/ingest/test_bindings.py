@@ -786,3 +786,37 @@ def test_itself_said_of_the_other_party_makes_no_company_of_a_person() -> None:
         ]
     )
     assert {n for n, _ in found(result, "party")} == {"Halden Networks, Inc."}
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Executive Vice President, General Counsel and Secretary",
+        "Senior Vice President and General Counsel",
+        "GENERAL COUNSEL",
+        "Chief Legal Officer",
+    ],
+)
+def test_a_general_counsel_is_an_officer_and_outside_counsel_is_not(title: str) -> None:
+    """"General counsel" is an officer of the company (a person), never its outside law firm
+    ("Whitaker Lane LLP, counsel to the Company"): role similarity is no binding."""
+    result = run(
+        [
+            "ANNUAL REPORT ON FORM 10-K",
+            "NORTHWIND SYSTEMS INCORPORATED",
+            "(Exact name of registrant as specified in its charter)",
+            "Northwind's executive officers as of January 15, 2016 are as follows:",
+            "||Name | Age | Positions",
+            f"||Ruth Alvarez | 49 | {title}",
+        ]
+    )
+    assert found(result, "general_counsel") == {("Ruth Alvarez", "NORTHWIND SYSTEMS INCORPORATED")}
+    minutes = BindingExtractor().run(
+        make_doc(
+            [
+                "Minutes of the Meeting of the Board of Directors of Fenwick Tools, Inc.",
+                "Also present: Jonathan Pierce, Whitaker Lane LLP, counsel to the Company.",
+            ]
+        )
+    )
+    assert found(minutes, "general_counsel") == set()
