@@ -331,6 +331,10 @@ def read_statement_page(
             and rows[top - 1].x0 > min(t.x0 for t in years) - 120
             and not any(_is_figure(t.text) and "," in t.text for t in rows[top - 1].tokens)
             and index - top < 3
+            # a row of spans ("Three Months Ended ... Six Months Ended") tops the header:
+            # the title centred above it is the caption ("Condensed Consolidated Statements
+            # of Income"), not a column's words
+            and not (top < index and _MONTHS_SPAN.search(rows[top].text))
         ):
             top -= 1
         header_rows = rows[top : index + 1]
