@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from domain import (
     BBox,
@@ -27,9 +27,11 @@ from domain import (
     QuarterAsked,
     SourceLocation,
     StatementCell,
+    captions_another_entity,
     concept_of_label,
     concepts_asked,
     financial_concepts,
+    fiscal_quarter_of,
     growth_asked,
     growth_metric,
     holds_never_word,
@@ -134,9 +136,10 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         return None
     computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1 or metric is not None
     quarter = quarter_asked(question)
-    if quarter is not None:
+    if quarter is not None and not quarter.on_date:
         # a quarter's metric is not computed: the registry's operands are fiscal years'
-        # (the cells of its quarter are quoted, nothing concluded)
+        # (the cells of its quarter are quoted, nothing concluded); a date alone may be a
+        # fiscal year's end (`on_fiscal_year_end`)
         metric = None
     return FigureQuestion(
         concepts=tuple(concepts),
@@ -146,6 +149,20 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         metric=metric,
         quarter=quarter,
     )
+
+
+def on_fiscal_year_end(figure: FigureQuestion, year_end: tuple[int, int] | None) -> FigureQuestion:
+    """A question asked on a date alone ("as of December 31, 2018") as the company's fiscal
+    years place that date: the fiscal year it ends, or else the quarter it closes (a 10-Q's
+    balance, and no metric: a quarter's is not computed). A date whose year end no filing
+    states stays a date, read among the 10-Qs' dated columns."""
+    asked = figure.quarter
+    if asked is None or not asked.on_date or asked.end is None:
+        return figure
+    closes = fiscal_quarter_of(asked.end, year_end) if year_end is not None else None
+    if closes is not None and closes[1] == 4:
+        return replace(figure, years=(closes[0],), quarter=None)
+    return replace(figure, metric=None)
 
 
 def matching_cells(
@@ -177,16 +194,38 @@ def _labelled(
         and c.value is not None
         and c.unit == concept.unit
         and (c.scale is not None or concept.unit == "USD/share")
-        and (m := concept_of_label(c.row_label)) is not None
+        and (m := concept_of_cell(c)) is not None
         and m.name == concept.name
+        # another reporting entity's statement (a deed of cross guarantee's closed group,
+        # the guarantors) prints the company's row labels with other figures
+        and not captions_another_entity(c.caption)
+        # a cash flow statement's row named as a balance ("Trade receivables, net (198)")
+        # is the balance's change over the period, never the balance
+        and not (concept.statement == "balance" and _captioned(c, "cash_flow"))
     ]
-    caption = _STATEMENT_CAPTIONS[concept.statement]
-    own = [
-        (d, c)
-        for d, c in found
-        if caption.search(c.caption) or caption.search(re.sub(r"\s+", "", c.caption))
-    ]
+    own = [(d, c) for d, c in found if _captioned(c, concept.statement)]
     return own or found
+
+
+def _captioned(cell: StatementCell, statement: str) -> bool:
+    caption = _STATEMENT_CAPTIONS[statement]
+    return bool(caption.search(cell.caption) or caption.search(re.sub(r"\s+", "", cell.caption)))
+
+
+def concept_of_cell(cell: StatementCell) -> FinancialConcept | None:
+    """The concept a cell is an observation of: its row label's, or, for a per-share figure
+    whose label names no per-share concept, its heading's ("Earnings per common share" over
+    "Basic"; "Diluted earnings per share:" over "Net income attributable to common
+    shareholders"), the nearest heading first."""
+    concept = concept_of_label(cell.row_label)
+    if cell.unit != "USD/share" or (concept is not None and concept.unit == "USD/share"):
+        return concept
+    for parent in reversed(cell.parents):
+        for label in (f"{cell.row_label} {parent}", f"{parent} {cell.row_label}", parent):
+            headed = concept_of_label(label)
+            if headed is not None and headed.unit == "USD/share":
+                return headed
+    return concept
 
 
 def _step(cell: StatementCell) -> float:

@@ -53,6 +53,7 @@ from skill._figures import (
     FigureQuestion,
     cell_unit,
     find_figures,
+    on_fiscal_year_end,
     read_figure_question,
 )
 from skill._gate import CandidateGate
@@ -682,6 +683,7 @@ class EvidenceSkill:
             if b.role == "fiscal_year_end"
         ]
         year_end = stated_year_end(sorted(stated)) or annual_year_end(every)
+        figure = on_fiscal_year_end(figure, year_end)
         cells = year_cells(
             self.statement_cells(kb, sorted(owner), _figure_periods(figure)), every, year_end
         )

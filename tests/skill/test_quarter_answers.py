@@ -288,3 +288,57 @@ def test_a_10ks_fourth_quarter_note_leaves_its_year_end_balance_the_years(runtim
         "cedar-10k.pdf",
         "cedar-10q.pdf",
     }
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "documents"),
+    [
+        # a date that closes the second quarter: the 10-Q's balance at it, never FY2023's
+        (
+            "What were Alder Robotics' total assets as of July 29, 2023?",
+            "USD 49,555 million",
+            {"alder-10q.pdf"},
+        ),
+        (
+            "What was Alder Robotics' cash and cash equivalents as of July 29 2023, in USD "
+            "millions?",
+            "USD 5,783 million",
+            {"alder-10q.pdf"},
+        ),
+        # a date that ends a fiscal year: that year's balance, as the 10-K and the 10-Q print it
+        (
+            "What was Alder Robotics' cash and cash equivalents as of January 28, 2023?",
+            "USD 3,389 million",
+            {"alder-10k.pdf", "alder-10q.pdf"},
+        ),
+        (
+            "What were Birch Mining's total assets as of December 31, 2020?",
+            "USD 9,000 million",
+            {"birch-10k.pdf"},
+        ),
+        (
+            "What was Cedar Foods' accounts receivable as of March 31, 2024?",
+            "USD 7,066 million",
+            {"cedar-10q.pdf"},
+        ),
+    ],
+)
+def test_a_balance_on_a_date_is_the_quarters_or_the_years_its_date_ends(
+    runtime: Any, question: str, value: str, documents: set[str]
+) -> None:
+    answer = _ask(runtime, question)
+    assert set(_values(answer)) == {value}
+    assert {e.source_location.document for e in answer.evidence} >= documents
+
+
+def test_a_date_that_ends_no_period_printed_is_insufficient(runtime: Any) -> None:
+    # Birch files 10-Ks only: June 30, 2020 closes its second quarter, which no filing prints
+    answer = _ask(runtime, "What were Birch Mining's total assets as of June 30, 2020?")
+    assert not answer.sufficient and answer.conclusion.values == []
+    assert "2020-06-30" in answer.conclusion.answer
+
+
+def test_a_metric_on_a_quarters_end_is_not_computed(runtime: Any) -> None:
+    # working capital's operands at a quarter's end are a quarter's: quoted, not computed
+    quarter = _ask(runtime, "What was Alder Robotics' working capital as of July 29, 2023?")
+    assert not quarter.sufficient and quarter.conclusion.values == []
