@@ -3,7 +3,8 @@
 
 A question is a figure question when it names a concept of domain/lexicon/financial.yaml and
 one fiscal year, or a quarter of one ("Q2 FY2024", "the six months ended July 29, 2023": the
-10-Qs' cells of that quarter, skill/_quarters.py; a quarter's metric is not computed). The cells looked at are those of the subject's own filings (the gate's
+10-Qs' cells of that quarter, skill/_quarters.py; a quarter's metric computed when it needs
+no annualising, skill/_metrics.py). The cells looked at are those of the subject's own filings (the gate's
 candidates' documents) for that period; a cell is an observation of the concept when its row
 label is one of the concept's labels, its unit the concept's. Cells of the concept's own
 statement (its caption: "cash flows", "balance sheets", "operations") are preferred to the
@@ -136,11 +137,6 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         return None
     computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1 or metric is not None
     quarter = quarter_asked(question)
-    if quarter is not None and not quarter.on_date:
-        # a quarter's metric is not computed: the registry's operands are fiscal years'
-        # (the cells of its quarter are quoted, nothing concluded); a date alone may be a
-        # fiscal year's end (`on_fiscal_year_end`)
-        metric = None
     return FigureQuestion(
         concepts=tuple(concepts),
         years=tuple(sorted(set(years))),
@@ -154,15 +150,29 @@ def read_figure_question(question: str) -> FigureQuestion | None:
 def on_fiscal_year_end(figure: FigureQuestion, year_end: tuple[int, int] | None) -> FigureQuestion:
     """A question asked on a date alone ("as of December 31, 2018") as the company's fiscal
     years place that date: the fiscal year it ends, or else the quarter it closes (a 10-Q's
-    balance, and no metric: a quarter's is not computed). A date whose year end no filing
-    states stays a date, read among the 10-Qs' dated columns."""
+    balance). A date whose year end no filing states stays a date, read among the 10-Qs'
+    dated columns."""
     asked = figure.quarter
     if asked is None or not asked.on_date or asked.end is None:
         return figure
     closes = fiscal_quarter_of(asked.end, year_end) if year_end is not None else None
     if closes is not None and closes[1] == 4:
         return replace(figure, years=(closes[0],), quarter=None)
-    return replace(figure, metric=None)
+    return figure
+
+
+def prior_quarter(asked: QuarterAsked, year_end: tuple[int, int] | None) -> QuarterAsked:
+    """The same quarter (or span) a fiscal year before `asked`: a growth's prior period."""
+    if asked.fiscal_year is not None:
+        return replace(asked, fiscal_year=asked.fiscal_year - 1)
+    assert asked.end is not None
+    closes = fiscal_quarter_of(asked.end, year_end) if year_end is not None else None
+    if closes is not None:
+        # a 52/53-week year's quarter ends on another day a year before: named by its
+        # fiscal year and quarter, placed as any such quarter is
+        return replace(asked, fiscal_year=closes[0] - 1, quarter=closes[1], end=None)
+    day = 28 if (asked.end.month, asked.end.day) == (2, 29) else asked.end.day
+    return replace(asked, end=asked.end.replace(year=asked.end.year - 1, day=day))
 
 
 def matching_cells(
