@@ -29,6 +29,8 @@ from domain._financial import (
     holds_never_word,
     label_key,
     metric_asked,
+    share_asked,
+    share_metric,
 )
 from domain._fiscal_periods import (
     QuarterAsked,
@@ -167,6 +169,8 @@ __all__ = [
     "quarter_asked",
     "sentence_location",
     "sentence_spans",
+    "share_asked",
+    "share_metric",
     "short_names",
     "storage_failure",
 ]

@@ -494,3 +494,39 @@ def average_metric(concept: FinancialConcept) -> FinancialMetric:
         formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
         unit="USD",
     )
+
+
+@functools.cache
+def _share_words(path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    body = (_loaded(source) or {}).get("concept_share")
+    words = body.get("share_words") if isinstance(body, dict) else None
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `concept_share` has a non-empty `share_words`")
+    return tuple(sorted((label_key(str(w)) for w in words), key=len, reverse=True))
+
+
+def share_asked(text: str) -> tuple[FinancialConcept, FinancialConcept] | None:
+    """(part, whole) when `text` asks for one line item as a share of another ("research
+    and development expense as a percentage of revenue"), else None."""
+    key = f" {label_key(text)} "
+    for words in _share_words():
+        if f" {words} " in key:
+            before, after = key.split(f" {words} ", 1)
+            parts, wholes = concepts_asked(before), concepts_asked(after)
+            if parts and wholes and parts[0].name != wholes[0].name:
+                return parts[0], wholes[0]
+    return None
+
+
+def share_metric(part: FinancialConcept, whole: FinancialConcept) -> FinancialMetric:
+    """`part` as a share of `whole` in the same period, as a metric of the registry's form:
+    part / whole, in percent."""
+    text = f"{part.name} / {whole.name}"
+    tree = _expression(text, f"share of {part.name}", {part.name, whole.name})
+    return FinancialMetric(
+        name=f"{part.name}_to_{whole.name}",
+        question_words=(),
+        formulas=(MetricFormula(expression=text, when=(), tree=tree),),
+        unit="%",
+    )

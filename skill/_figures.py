@@ -38,6 +38,8 @@ from domain import (
     holds_never_word,
     metric_asked,
     quarter_asked,
+    share_asked,
+    share_metric,
 )
 from skill._answer import EvidenceUnit
 
@@ -120,6 +122,11 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         # "gross margin (in USD millions)" asks for a dollar amount a filing may print
         # under that name, not the ratio: the metric does not answer it
         metric = None
+    share = share_asked(ask) if metric is None and not _JUDGEMENT.search(question) else None
+    if share is not None and not scale:
+        # "R&D expense as a percentage of revenue": one line item over another, computed as
+        # a metric is
+        metric = share_metric(*share)
     if (
         metric is None
         and concepts

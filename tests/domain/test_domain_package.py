@@ -78,6 +78,8 @@ def test_exported_names_are_pinned() -> None:
         "quarter_asked",
         "sentence_location",
         "sentence_spans",
+        "share_asked",
+        "share_metric",
         "short_names",
         "storage_failure",
     ]

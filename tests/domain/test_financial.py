@@ -22,6 +22,8 @@ from domain import (
     growth_metric,
     metric_asked,
     quarter_asked,
+    share_asked,
+    share_metric,
 )
 
 
@@ -121,6 +123,27 @@ def test_question_words_longest_first() -> None:
 )
 def test_a_label_beginning_asked(question: str, concepts: list[str]) -> None:
     assert [c.name for c in concepts_asked(question)] == concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "pair"),
+    [
+        (
+            "What was research and development expense as a percentage of revenue in FY2022?",
+            ("research_development", "revenue"),
+        ),
+        ("SG&A as a % of net sales in FY2020", ("sga", "revenue")),
+        ("net income as a share of total assets", ("net_income", "total_assets")),
+        # one concept on both sides, or none after: no share
+        ("net income as a percentage of net income", None),
+        ("revenue as a percentage of the total", None),
+    ],
+)
+def test_a_share_asked(question: str, pair: tuple[str, str] | None) -> None:
+    asked = share_asked(question)
+    assert (None if asked is None else (asked[0].name, asked[1].name)) == pair
+    if asked is not None:
+        assert share_metric(*asked).formulas[0].expression == f"{pair[0]} / {pair[1]}"
 
 
 def test_a_line_items_phrase_in_lower_case_is_spanned() -> None:

@@ -271,3 +271,23 @@ def test_a_capitalised_known_name_beside_a_line_item_is_still_a_party() -> None:
         "What are the payment terms of the agreement between Elm Paper Corp. and Cash?"
     )
     assert subject.type == "agreement" and set(subject.parties) == {"Elm Paper Corp.", "Cash"}
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("What was Elm Paper's net income as a percentage of net sales in FY2022?", "15.0%"),
+        ("What was Elm Paper's FY2021 operating income as a % of net sales?", "15.6%"),
+        (
+            "What was Fir Metals' cost of sales as a percent of net sales in FY2022? Round to "
+            "two decimal places.",
+            "60.00%",
+        ),
+    ],
+)
+def test_a_line_item_as_a_share_of_another_is_computed(
+    runtime: Any, question: str, value: str
+) -> None:
+    answer = _ask(runtime, question)
+    assert _values(answer) == [value]
+    assert answer.conclusion.values[0].details["arithmetic"]
