@@ -4,9 +4,12 @@
 A question is a figure question when it names a concept of domain/lexicon/financial.yaml and
 one fiscal year, or a quarter of one ("Q2 FY2024", "the six months ended July 29, 2023": the
 10-Qs' cells of that quarter, skill/_quarters.py; a quarter's metric computed when it needs
-no annualising, skill/_metrics.py). The cells looked at are those of the subject's own filings (the gate's
-candidates' documents) for that period; a cell is an observation of the concept when its row
-label is one of the concept's labels, its unit the concept's. Cells of the concept's own
+no annualising, skill/_metrics.py), or a date ("as of July 29, 2023": the fiscal year it ends,
+else the quarter it closes). The cells looked at are those of the subject's own filings (the
+gate's candidates' documents) for that period; a cell is an observation of the concept when
+its row label is one of the concept's labels (or a per-share row's heading is), its unit the
+concept's; never another reporting entity's table, nor for a balance the cash flow
+statement's row of its name. Cells of the concept's own
 statement (its caption: "cash flows", "balance sheets", "operations") are preferred to the
 same row elsewhere (selected data, notes). The engine judges them as any other observations:
 SUPPORTED only when company, period and concept all matched and the cells agree. A question

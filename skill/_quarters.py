@@ -97,8 +97,8 @@ def year_cells(
     year_end: tuple[int, int] | None,
 ) -> list[tuple[str, StatementCell]]:
     """`cells` less the balances a 10-Q prints at its quarter's end, and the columns of an
-    annual filing's table of quarters. Ingestion names a dated
-    column with no span a fiscal year's ("July 29, 2023": FY2023); one of a filing whose
+    annual filing's table of quarters. Ingestion names a dated column with no span a fiscal
+    year's ("July 29, 2023": FY2023); one of a filing whose
     spans (among `every`, all its cells) end on that date is a quarter's balance, never the
     year's, when the fiscal year end (`year_end`) places that date at the end of its first,
     second or third quarter: a 10-K's quarterly note prints spans ending with the year, and
