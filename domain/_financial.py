@@ -199,6 +199,12 @@ def holds_never_word(concept: FinancialConcept, label: str) -> bool:
     return any(f" {w} " in key for w in concept.never_words)
 
 
+def _around(key: str, phrase: str) -> str:
+    """The words of `key` just around the first `phrase` in it: three before, six after."""
+    before, after = key.split(f" {phrase} ", 1)
+    return " ".join([*before.split()[-3:], *after.split()[:6]])
+
+
 def concepts_asked(text: str) -> list[FinancialConcept]:
     """The concepts a question names (its question words or labels, whole words), the
     longest phrase first: "net income attributable to shareholders" before "net income"."""
@@ -212,6 +218,14 @@ def concepts_asked(text: str) -> list[FinancialConcept]:
             for p in (*concept.question_words, *(p for p in concept.labels if " " in p))
             if f" {p} " in key
         ]
+        # a label's beginning names the concept as a row's does ("net income attributable
+        # to Amcor plc"), unless the words around it hold a never-word ("... to
+        # noncontrolling interests", "diluted earnings per share attributable to ...")
+        phrases.extend(
+            p
+            for p in concept.label_prefixes
+            if f" {p} " in key and not holds_never_word(concept, _around(key, p))
+        )
         if phrases:
             found.append((max(phrases, key=len), index, concept))
     # A phrase inside a longer one another concept matched is that concept's words ("net
@@ -222,6 +236,49 @@ def concepts_asked(text: str) -> list[FinancialConcept]:
         if not any(phrase != other and f" {phrase} " in f" {other} " for other, _, _ in found)
     ]
     return [c for _, _, c in sorted(kept, key=lambda t: (-len(t[0]), t[1]))]
+
+
+def concept_phrase_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of `text` where a concept's phrase (its question words, its labels of more
+    than one word) is written in lower case: "cash and cash equivalents", "cash from
+    operations". A name the knowledge base knows ("Cash", a product's short name) written
+    inside one is the phrase's word, not a party; a phrase written in capitals is left to
+    the name reader."""
+    return sorted({m.span() for pattern in _phrase_patterns() for m in pattern.finditer(text)})
+
+
+@functools.cache
+def _phrase_patterns() -> tuple[re.Pattern[str], ...]:
+    phrases = {
+        phrase
+        for concept in financial_concepts()
+        for phrase in (*concept.question_words, *(p for p in concept.labels if " " in p))
+    }
+    return tuple(
+        re.compile(
+            r"(?<![a-z0-9])"
+            + r"[\s,\-/]+".join(r"(?:and|&)" if w == "and" else re.escape(w) for w in p.split())
+            + r"(?![a-z0-9])"
+        )
+        for p in sorted(phrases)
+    )
+
+
+@functools.cache
+def _other_entity_captions(path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    words = (_loaded(source) or {}).get("other_entity_captions")
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `other_entity_captions` is a non-empty list")
+    return tuple(label_key(str(w)) for w in words)
+
+
+def captions_another_entity(caption: str) -> bool:
+    """Does a statement table's caption say it is another reporting entity's than the
+    consolidated company's (financial.yaml's `other_entity_captions`: a deed of cross
+    guarantee's closed group, guarantors, the parent company alone)?"""
+    key = f" {label_key(caption)} "
+    return any(f" {w} " in key for w in _other_entity_captions())
 
 
 # -- metrics ------------------------------------------------------------------------------
@@ -436,4 +493,40 @@ def average_metric(concept: FinancialConcept) -> FinancialMetric:
         question_words=(),
         formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
         unit="USD",
+    )
+
+
+@functools.cache
+def _share_words(path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    body = (_loaded(source) or {}).get("concept_share")
+    words = body.get("share_words") if isinstance(body, dict) else None
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `concept_share` has a non-empty `share_words`")
+    return tuple(sorted((label_key(str(w)) for w in words), key=len, reverse=True))
+
+
+def share_asked(text: str) -> tuple[FinancialConcept, FinancialConcept] | None:
+    """(part, whole) when `text` asks for one line item as a share of another ("research
+    and development expense as a percentage of revenue"), else None."""
+    key = f" {label_key(text)} "
+    for words in _share_words():
+        if f" {words} " in key:
+            before, after = key.split(f" {words} ", 1)
+            parts, wholes = concepts_asked(before), concepts_asked(after)
+            if parts and wholes and parts[0].name != wholes[0].name:
+                return parts[0], wholes[0]
+    return None
+
+
+def share_metric(part: FinancialConcept, whole: FinancialConcept) -> FinancialMetric:
+    """`part` as a share of `whole` in the same period, as a metric of the registry's form:
+    part / whole, in percent."""
+    text = f"{part.name} / {whole.name}"
+    tree = _expression(text, f"share of {part.name}", {part.name, whole.name})
+    return FinancialMetric(
+        name=f"{part.name}_to_{whole.name}",
+        question_words=(),
+        formulas=(MetricFormula(expression=text, when=(), tree=tree),),
+        unit="%",
     )

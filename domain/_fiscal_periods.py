@@ -33,13 +33,15 @@ class QuarterAsked:
     """The part of a fiscal year a question names: the `quarter` (1..4) the period ends
     with, in `fiscal_year`, or the `end` date it names; `months` of flow it spans (3 for a
     quarter, 6 or 9 for a year-to-date span); `instant` when it asks for a balance at the
-    period's end in words ("as of", "close")."""
+    period's end in words ("as of", "close"); `on_date` when it names only that date ("as of
+    July 29, 2023": a quarter's end, or a fiscal year's, which the company's year end tells)."""
 
     fiscal_year: int | None
     quarter: int | None
     months: int
     end: date | None
     instant: bool
+    on_date: bool = False
 
     def label(self, balance: bool) -> str:
         """The period as an answer names it: a flow's ("Q2 FY2024", "6M to Q2 FY2024",
@@ -121,6 +123,16 @@ def quarter_asked(text: str) -> QuarterAsked | None:
         text,
         re.IGNORECASE,
     )
+    on_date = False
+    if ended is None and words.instant:
+        # "cash and cash equivalents as of July 29, 2023": a balance on a date
+        ended = re.search(
+            rf"(?<![\w-])(?:{_alternatives(words.instant)})\s+"
+            rf"({book.month})\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b",
+            text,
+            re.IGNORECASE,
+        )
+        on_date = ended is not None and quarter is None and months is None
     end = None
     if ended:
         month = book.month_number(ended.group(1))
@@ -142,7 +154,9 @@ def quarter_asked(text: str) -> QuarterAsked | None:
     if end is None and fiscal_year is None:
         return None
     instant = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", lowered) for w in words.instant)
-    return QuarterAsked(fiscal_year, quarter if end is None else None, months, end, instant)
+    return QuarterAsked(
+        fiscal_year, quarter if end is None else None, months, end, instant, on_date and instant
+    )
 
 
 def _on(year: int, month_day: tuple[int, int]) -> date:

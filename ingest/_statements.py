@@ -208,30 +208,47 @@ def _columns(
                 nearest = min(years, key=lambda y: abs(y.mid - t.mid))
                 if nearest is year and t.x0 > left - 60:
                     words.append(t.text)
-        reaching = [text for x0, text in spans if x0 < right]
+        reaching = [(text, day) for x0, text, day in spans if x0 < right]
         if reaching and not _MONTHS_SPAN.search(" ".join(words)):
             # "Three Months Ended" centred over its two columns stands over the first only;
             # it spans every column up to the next span's start (the prior year's quarter is
             # a quarter, not a fiscal year)
-            words[: 1 if words and words[0].lower() in ("ended", "ending") else 0] = [reaching[-1]]
+            words[: 1 if words and words[0].lower() in ("ended", "ending") else 0] = [
+                reaching[-1][0]
+            ]
+        if reaching and reaching[-1][1] and _month_day(" ".join(words)) is None:
+            # ... and so does the date it ends on, printed once with it ("Three Months Ended
+            # December 31," over "2022  2021"): each column's is that day of its own year
+            words.append(reaching[-1][1])
         match = _YEAR.match(year.text)
         assert match is not None
         columns.append(_Column(right, " ".join(words), int(match.group(1))))
     return columns
 
 
-def _span_phrases(header_rows: Sequence[_Row]) -> list[tuple[float, str]]:
+def _span_phrases(header_rows: Sequence[_Row]) -> list[tuple[float, str, str | None]]:
     """The span phrases of a table's header ("Three Months Ended", "Six Months Ended"), each
-    with its left edge, left to right."""
-    found: list[tuple[float, str]] = []
+    with its left edge and the month and day it ends on when printed right after it
+    ("December 31"), left to right."""
+    found: list[tuple[float, str, str | None]] = []
     for row in header_rows:
         tokens = row.tokens
         for i, t in enumerate(tokens[:-1]):
             if _MONTHS_SPAN.match(f"{t.text} {tokens[i + 1].text}"):
                 ended = i + 2 < len(tokens) and tokens[i + 2].text.lower() in ("ended", "ending")
                 words = [t.text, tokens[i + 1].text, *([tokens[i + 2].text] if ended else [])]
-                found.append((t.x0, " ".join(words)))
+                after = " ".join(x.text for x in tokens[i + len(words) : i + len(words) + 2])
+                day = _month_day(after) if ended else None
+                found.append((t.x0, " ".join(words), day))
     return sorted(found)
+
+
+def _month_day(text: str) -> str | None:
+    """The first "<month> <day>" of `text` ("December 31"), or None."""
+    for m in re.finditer(r"\b([A-Za-z]+)\.?\s+(\d{1,2})\b", text):
+        if lexicon().month_number(m.group(1)) is not None and 1 <= int(m.group(2)) <= 31:
+            return f"{m.group(1)} {m.group(2)}"
+    return None
 
 
 def _period(
@@ -248,12 +265,14 @@ def _period(
         months = 3
     end = None
     for source in (text, caption):
-        m = re.search(r"\b([A-Za-z]+)\.?\s+(\d{1,2})\b", source)
-        if m and m.group(1).lower() in months_of:
-            month, day = months_of[m.group(1).lower()], int(m.group(2))
-            if 1 <= day <= 31:
+        # the first month and day (a header's words may put "Ended 30," before "Sep 30")
+        for m in re.finditer(r"\b([A-Za-z]+)\.?\s+(\d{1,2})\b", source):
+            if m.group(1).lower() in months_of and 1 <= int(m.group(2)) <= 31:
+                month, day = months_of[m.group(1).lower()], int(m.group(2))
                 end = f"{column.year:04d}-{month:02d}-{day:02d}"
                 break
+        if end:
+            break
     year = column.year
     # A 52/53-week year ending in the first days of January is the year before's fiscal year.
     if end and end[5:7] == "01" and int(end[8:10]) <= 7 and "fiscal" not in text.lower():
@@ -312,6 +331,10 @@ def read_statement_page(
             and rows[top - 1].x0 > min(t.x0 for t in years) - 120
             and not any(_is_figure(t.text) and "," in t.text for t in rows[top - 1].tokens)
             and index - top < 3
+            # a row of spans ("Three Months Ended ... Six Months Ended") tops the header:
+            # the title centred above it is the caption ("Condensed Consolidated Statements
+            # of Income"), not a column's words
+            and not (top < index and _MONTHS_SPAN.search(rows[top].text))
         ):
             top -= 1
         header_rows = rows[top : index + 1]

@@ -3,9 +3,13 @@
 
 A question is a figure question when it names a concept of domain/lexicon/financial.yaml and
 one fiscal year, or a quarter of one ("Q2 FY2024", "the six months ended July 29, 2023": the
-10-Qs' cells of that quarter, skill/_quarters.py; a quarter's metric is not computed). The cells looked at are those of the subject's own filings (the gate's
-candidates' documents) for that period; a cell is an observation of the concept when its row
-label is one of the concept's labels, its unit the concept's. Cells of the concept's own
+10-Qs' cells of that quarter, skill/_quarters.py; a quarter's metric computed when it needs
+no annualising, skill/_metrics.py), or a date ("as of July 29, 2023": the fiscal year it ends,
+else the quarter it closes). The cells looked at are those of the subject's own filings (the
+gate's candidates' documents) for that period; a cell is an observation of the concept when
+its row label is one of the concept's labels (or a per-share row's heading is), its unit the
+concept's; never another reporting entity's table, nor for a balance the cash flow
+statement's row of its name. Cells of the concept's own
 statement (its caption: "cash flows", "balance sheets", "operations") are preferred to the
 same row elsewhere (selected data, notes). The engine judges them as any other observations:
 SUPPORTED only when company, period and concept all matched and the cells agree. A question
@@ -18,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from domain import (
     BBox,
@@ -27,14 +31,18 @@ from domain import (
     QuarterAsked,
     SourceLocation,
     StatementCell,
+    captions_another_entity,
     concept_of_label,
     concepts_asked,
     financial_concepts,
+    fiscal_quarter_of,
     growth_asked,
     growth_metric,
     holds_never_word,
     metric_asked,
     quarter_asked,
+    share_asked,
+    share_metric,
 )
 from skill._answer import EvidenceUnit
 
@@ -117,6 +125,11 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         # "gross margin (in USD millions)" asks for a dollar amount a filing may print
         # under that name, not the ratio: the metric does not answer it
         metric = None
+    share = share_asked(ask) if metric is None and not _JUDGEMENT.search(question) else None
+    if share is not None and not scale:
+        # "R&D expense as a percentage of revenue": one line item over another, computed as
+        # a metric is
+        metric = share_metric(*share)
     if (
         metric is None
         and concepts
@@ -134,10 +147,6 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         return None
     computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1 or metric is not None
     quarter = quarter_asked(question)
-    if quarter is not None:
-        # a quarter's metric is not computed: the registry's operands are fiscal years'
-        # (the cells of its quarter are quoted, nothing concluded)
-        metric = None
     return FigureQuestion(
         concepts=tuple(concepts),
         years=tuple(sorted(set(years))),
@@ -146,6 +155,34 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         metric=metric,
         quarter=quarter,
     )
+
+
+def on_fiscal_year_end(figure: FigureQuestion, year_end: tuple[int, int] | None) -> FigureQuestion:
+    """A question asked on a date alone ("as of December 31, 2018") as the company's fiscal
+    years place that date: the fiscal year it ends, or else the quarter it closes (a 10-Q's
+    balance). A date whose year end no filing states stays a date, read among the 10-Qs'
+    dated columns."""
+    asked = figure.quarter
+    if asked is None or not asked.on_date or asked.end is None:
+        return figure
+    closes = fiscal_quarter_of(asked.end, year_end) if year_end is not None else None
+    if closes is not None and closes[1] == 4:
+        return replace(figure, years=(closes[0],), quarter=None)
+    return figure
+
+
+def prior_quarter(asked: QuarterAsked, year_end: tuple[int, int] | None) -> QuarterAsked:
+    """The same quarter (or span) a fiscal year before `asked`: a growth's prior period."""
+    if asked.fiscal_year is not None:
+        return replace(asked, fiscal_year=asked.fiscal_year - 1)
+    assert asked.end is not None
+    closes = fiscal_quarter_of(asked.end, year_end) if year_end is not None else None
+    if closes is not None:
+        # a 52/53-week year's quarter ends on another day a year before: named by its
+        # fiscal year and quarter, placed as any such quarter is
+        return replace(asked, fiscal_year=closes[0] - 1, quarter=closes[1], end=None)
+    day = 28 if (asked.end.month, asked.end.day) == (2, 29) else asked.end.day
+    return replace(asked, end=asked.end.replace(year=asked.end.year - 1, day=day))
 
 
 def matching_cells(
@@ -177,16 +214,38 @@ def _labelled(
         and c.value is not None
         and c.unit == concept.unit
         and (c.scale is not None or concept.unit == "USD/share")
-        and (m := concept_of_label(c.row_label)) is not None
+        and (m := concept_of_cell(c)) is not None
         and m.name == concept.name
+        # another reporting entity's statement (a deed of cross guarantee's closed group,
+        # the guarantors) prints the company's row labels with other figures
+        and not captions_another_entity(c.caption)
+        # a cash flow statement's row named as a balance ("Trade receivables, net (198)")
+        # is the balance's change over the period, never the balance
+        and not (concept.statement == "balance" and _captioned(c, "cash_flow"))
     ]
-    caption = _STATEMENT_CAPTIONS[concept.statement]
-    own = [
-        (d, c)
-        for d, c in found
-        if caption.search(c.caption) or caption.search(re.sub(r"\s+", "", c.caption))
-    ]
+    own = [(d, c) for d, c in found if _captioned(c, concept.statement)]
     return own or found
+
+
+def _captioned(cell: StatementCell, statement: str) -> bool:
+    caption = _STATEMENT_CAPTIONS[statement]
+    return bool(caption.search(cell.caption) or caption.search(re.sub(r"\s+", "", cell.caption)))
+
+
+def concept_of_cell(cell: StatementCell) -> FinancialConcept | None:
+    """The concept a cell is an observation of: its row label's, or, for a per-share figure
+    whose label names no per-share concept, its heading's ("Earnings per common share" over
+    "Basic"; "Diluted earnings per share:" over "Net income attributable to common
+    shareholders"), the nearest heading first."""
+    concept = concept_of_label(cell.row_label)
+    if cell.unit != "USD/share" or (concept is not None and concept.unit == "USD/share"):
+        return concept
+    for parent in reversed(cell.parents):
+        for label in (f"{cell.row_label} {parent}", f"{parent} {cell.row_label}", parent):
+            headed = concept_of_label(label)
+            if headed is not None and headed.unit == "USD/share":
+                return headed
+    return concept
 
 
 def _step(cell: StatementCell) -> float:

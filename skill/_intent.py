@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain import entity_key, is_generic_term, lexicon
+from domain import base_key, concept_phrase_spans, entity_key, is_generic_term, lexicon
 from skill._agreement_ref import _AMENDMENT, _NAME_QUALIFIER, _TITLE_CONTINUATION, _TYPE_VOCABULARY
 from skill._errors import SubjectClassError
 from skill._evidence import NOTICE_PURPOSE
@@ -479,6 +479,10 @@ def _another_name(text: str, mention: Mention) -> bool:
     return _OTHER_NAME.search(text[: mention.start]) is not None
 
 
+def _within(mention: Mention, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= mention.start and mention.end <= b for a, b in spans)
+
+
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
     chars = list(text)
     for a, b in spans:
@@ -507,10 +511,15 @@ def read_open_question(
     # Known names before the agreement's type words are the names of its parties, not type
     # words: "the Acme / Globex master services agreement" is an MSA between two parties.
     type_words = [m.span() for m in _AGREEMENT_PHRASE.finditer(normalized)]
+    # A known name written in lower case inside a financial line item's phrase ("Best Buy's
+    # cash and cash equivalents": "Cash" is a product's name) is the phrase's word.
+    phrases = concept_phrase_spans(normalized)
     known = [
         m
         for m in find_mentions(normalized, index, masked=type_words)
-        if (m.known or m.joined) and not any(a < m.end and m.start < b for a, b in type_words)
+        if (m.known or m.joined)
+        and not any(a < m.end and m.start < b for a, b in type_words)
+        and not _within(m, phrases)
     ]
     # What is asked is read outside the known names ("Insurance" in "American General Life
     # Insurance Company" asks nothing).
@@ -531,6 +540,7 @@ def read_open_question(
         for m in found
         if (m.known or m.joined or _holds_a_party(normalized, m))
         and not _another_name(normalized, m)
+        and not _within(m, phrases)
     ]
     # An agreement word inside a known name belongs to the name.
     if agreement is not None and any(
@@ -599,6 +609,12 @@ def read_open_question(
     for n in names:
         by_key.setdefault(entity_key(n).replace(" ", "") or n, n)
     unique = list(by_key.values())
+    if agreement is None:
+        # A bare name beside the same name with its legal form, no agreement named ("Amcor's
+        # net income attributable to Amcor plc"), is that entity written twice, not a
+        # second party.
+        formed = {base_key(n) for n in unique if entity_key(n) != base_key(n)}
+        unique = [n for n in unique if entity_key(n) != base_key(n) or base_key(n) not in formed]
     if (
         agreement is not None
         or not unique

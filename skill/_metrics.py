@@ -139,17 +139,46 @@ def _formatted(raw: float, unit: str, decimals: int, divisor: int) -> str:
     return f"{raw:,.{decimals}f}" + (" days" if unit == "days" else "")
 
 
-def _wanted(formulas: Sequence[MetricFormula], period: int) -> list[tuple[str, str, str]]:
-    """(concept, reading, period) of every operand the formulas read for fiscal `period`."""
-    this, prior = f"FY{period}", f"FY{period - 1}"
-    periods = {"this": [this], "prior": [prior], "avg": [this, prior]}
+# (concept, "this" | "prior") -> the period an operand is read in
+PeriodOf = Callable[[str, str], str]
+
+
+def fiscal_periods(year: int) -> PeriodOf:
+    """The periods of fiscal `year`'s metric: its own and the year before's."""
+    return lambda _concept, reading: f"FY{year}" if reading == "this" else f"FY{year - 1}"
+
+
+def _wanted(formulas: Sequence[MetricFormula], period_of: PeriodOf) -> list[tuple[str, str, str]]:
+    """(concept, reading, period) of every operand the formulas read, an average read as
+    this period and the prior one."""
     out: list[tuple[str, str, str]] = []
     for formula in formulas:
         for operand, kind in formula.operands():
-            for p in periods[kind]:
-                if (operand, kind, p) not in out:
-                    out.append((operand, kind, p))
+            for reading in ("this", "prior") if kind == "avg" else (kind,):
+                entry = (operand, reading, period_of(operand, reading))
+                if entry not in out:
+                    out.append(entry)
     return out
+
+
+def quarter_refusal(formula: MetricFormula, statements: dict[str, str]) -> str | None:
+    """Why a quarter's metric with `formula` is not computed, or None when it is: its
+    operands all flows of the quarter's span (a margin, a growth over the same quarter a
+    year before, a tax rate) or all balances at its end (a current ratio). A formula with a
+    constant (365 days) or an average, or mixing flows and balances (a turnover, a return on
+    assets), is a year's: over a quarter it would need annualising, a choice the question
+    does not make."""
+    operands = formula.operands()
+    if any(isinstance(n, ast.Constant) for n in ast.walk(formula.tree)) or any(
+        kind == "avg" for _, kind in operands
+    ):
+        return "a quarter's metric with an average or a constant is a year's, not computed"
+    kinds = {statements[c] == "balance" for c, _ in operands}
+    if len(kinds) > 1:
+        return "a quarter's metric mixing flows and balances is not computed"
+    if True in kinds and any(kind == "prior" for _, kind in operands):
+        return "a quarter's metric of the prior period's balance is not computed"
+    return None
 
 
 def years_averaged(question: str, years: Sequence[int]) -> bool:
@@ -172,20 +201,28 @@ def compute_metric(
     make_unit: UnitMaker,
     established: OperandJudge,
     company: str,
+    quarter: tuple[str, PeriodOf] | None = None,
 ) -> MetricResult:
     """`metric` for the latest of `years` (or its mean over the years from the first to the
     last, when the question asks for an N-year average) from `cells` (the company's own), or
-    the reason it is not computed (INSUFFICIENT) with the cells found quoted."""
-    averaged = years_averaged(question, years)
+    the reason it is not computed (INSUFFICIENT) with the cells found quoted. `quarter`:
+    (its name, its operands' periods) for a quarter's metric, whose cells `cells` are."""
+    averaged = years_averaged(question, years) and quarter is None
     targets = list(range(min(years), max(years) + 1)) if averaged else [max(years)]
     period = f"FY{targets[0]}-FY{targets[-1]}" if averaged else f"FY{targets[0]}"
+    if quarter is not None:
+        period = quarter[0]
     name = metric.name.replace("_", " ")
     concepts = {c.name: c for c in financial_concepts()}
     formula = metric.formula_for(question)
     every = list(metric.formulas) if formula is None else [formula]
+
+    def periods_of(target: int) -> PeriodOf:
+        return quarter[1] if quarter is not None else fiscal_periods(target)
+
     found: dict[tuple[str, str], list[tuple[str, StatementCell]]] = {}
     for target in targets:
-        for c, _, p in _wanted(every, target):
+        for c, _, p in _wanted(every, periods_of(target)):
             found.setdefault((c, p), matching_cells(cells, concepts[c], p))
     quoted = tuple(
         make_unit(d, cell, c, None) for (c, p), pairs in found.items() for d, cell in pairs
@@ -213,13 +250,17 @@ def compute_metric(
         and all(kind == "this" for _, kind in formula.operands())
     ):
         return refused("the question names two fiscal years and the metric reads one")
+    if quarter is not None:
+        why = quarter_refusal(formula, {n: c.statement for n, c in concepts.items()})
+        if why is not None:
+            return refused(why)
     decimals = _decimals(question, metric.unit)
     results: list[tuple[str, float, str, int]] = []  # (period, value, arithmetic, scale)
     for target in targets:
-        this = f"FY{target}"
+        this = period if quarter is not None else f"FY{target}"
         amounts: dict[tuple[str, str], float] = {}
         scales: list[int] = []
-        for concept_name, _kind, p in _wanted([formula], target):
+        for concept_name, reading, p in _wanted([formula], periods_of(target)):
             concept = concepts[concept_name]
             pairs = found[(concept_name, p)]
             label = f"{concept_name.replace('_', ' ')} {p}"
@@ -238,7 +279,7 @@ def compute_metric(
                 return refused(f"the engine does not establish {label} from its cells")
             amount = next(iter(values))
             assert amount is not None
-            amounts[(concept_name, "this" if p == this else "prior")] = amount
+            amounts[(concept_name, reading)] = amount
             scales.append(pairs[0][1].scale or 1)
         try:
             raw = _evaluate(formula.tree, amounts)

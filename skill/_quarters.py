@@ -96,8 +96,9 @@ def year_cells(
     every: Sequence[tuple[str, StatementCell]],
     year_end: tuple[int, int] | None,
 ) -> list[tuple[str, StatementCell]]:
-    """`cells` less the balances a 10-Q prints at its quarter's end. Ingestion names a dated
-    column with no span a fiscal year's ("July 29, 2023": FY2023); one of a filing whose
+    """`cells` less the balances a 10-Q prints at its quarter's end, and the columns of an
+    annual filing's table of quarters. Ingestion names a dated column with no span a fiscal
+    year's ("July 29, 2023": FY2023); one of a filing whose
     spans (among `every`, all its cells) end on that date is a quarter's balance, never the
     year's, when the fiscal year end (`year_end`) places that date at the end of its first,
     second or third quarter: a 10-K's quarterly note prints spans ending with the year, and
@@ -114,8 +115,19 @@ def year_cells(
             return False
         return closes is not None and closes[1] != 4
 
+    # An annual filing's table with columns ending on the first to third quarter's end is a
+    # table of quarters (a 10-K's "quarterly financial data" note, its columns headed "For
+    # the Quarters Ended December 31, 2019  September 30, 2019 ..." with no span): none of
+    # its columns is a fiscal year's, its fourth quarter's either.
+    quarterly = {d for d, _ in span_ends}
+    tables = {
+        (d, c.page, c.caption)
+        for d, c in every
+        if d not in quarterly and c.months is None and c.period.startswith("FY") and quarters(c)
+    }
     return [
         (d, c)
         for d, c in cells
         if not (c.months is None and (d, c.period_end) in span_ends and quarters(c))
+        and not (c.months is None and (d, c.page, c.caption) in tables)
     ]

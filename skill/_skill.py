@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, SourceLocation, StatementCell, average_metric
+from domain import Alias, SourceLocation, StatementCell, average_metric, financial_concepts
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -53,6 +53,8 @@ from skill._figures import (
     FigureQuestion,
     cell_unit,
     find_figures,
+    on_fiscal_year_end,
+    prior_quarter,
     read_figure_question,
 )
 from skill._gate import CandidateGate
@@ -682,15 +684,33 @@ class EvidenceSkill:
             if b.role == "fiscal_year_end"
         ]
         year_end = stated_year_end(sorted(stated)) or annual_year_end(every)
+        figure = on_fiscal_year_end(figure, year_end)
         cells = year_cells(
             self.statement_cells(kb, sorted(owner), _figure_periods(figure)), every, year_end
         )
         company = gate.candidates[0].name
+        quarter_periods = None
         if figure.quarter is not None:
+            asked = figure.quarter
             cells = [
-                *quarter_cells(every, figure.quarter, year_end, balance=False),
-                *quarter_cells(every, figure.quarter, year_end, balance=True),
+                *quarter_cells(every, asked, year_end, balance=False),
+                *quarter_cells(every, asked, year_end, balance=True),
             ]
+            if figure.metric is not None:
+                # a quarter's metric reads the quarter's cells, and a growth the same
+                # quarter's a year before
+                prior = prior_quarter(asked, year_end)
+                cells += [
+                    *quarter_cells(every, prior, year_end, balance=False),
+                    *quarter_cells(every, prior, year_end, balance=True),
+                ]
+                statements = {c.name: c.statement for c in financial_concepts()}
+
+                def quarter_period(concept: str, reading: str) -> str:
+                    at = asked if reading == "this" else prior
+                    return at.label(statements[concept] == "balance")
+
+                quarter_periods = (asked.label(False), quarter_period)
 
         def make_unit(
             document_id: str, cell: StatementCell, concept: str, value: str | None
@@ -738,6 +758,7 @@ class EvidenceSkill:
                 make_unit,
                 established,
                 company,
+                quarter_periods,
             )
             found = FigureFindings(
                 metric.units, None, metric.period, metric.arithmetic or metric.note

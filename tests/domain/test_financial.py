@@ -11,7 +11,9 @@ import pytest
 from domain import (
     LexiconError,
     QuarterAsked,
+    captions_another_entity,
     concept_of_label,
+    concept_phrase_spans,
     concepts_asked,
     financial_concepts,
     financial_metrics,
@@ -20,6 +22,8 @@ from domain import (
     growth_metric,
     metric_asked,
     quarter_asked,
+    share_asked,
+    share_metric,
 )
 
 
@@ -48,6 +52,31 @@ def test_every_concept_is_complete() -> None:
         ("Selling, general and administrative expenses", "sga"),
         ("Purchases of treasury stock", "share_repurchases"),
         ("Retained earnings (accumulated deficit)", "retained_earnings"),
+        # labels the development filings print (bench/financebench_dev)
+        ("Operating revenues", "revenue"),
+        ("Interest, net", "interest_expense"),
+        ("Earnings per share attributable to 3M common shareholders — diluted", "eps_diluted"),
+        ("Earnings per share attributable to 3M common shareholders — basic", "eps_basic"),
+        ("Basic", "eps_basic"),
+        (
+            "Trade receivables, net of allowances for doubtful accounts of $23 and of $16",
+            "accounts_receivable",
+        ),
+        ("Accounts receivable — net of allowances of $95 and $103", "accounts_receivable"),
+        (
+            "Purchase of property, plant, and equipment, and other intangible assets",
+            "capital_expenditure",
+        ),
+        (
+            "Additions to property and equipment, net of $35, $46 and $32, respectively, of "
+            "non-cash capital expenditures",
+            "capital_expenditure",
+        ),
+        (
+            "Depreciation and amortization of property and equipment and capitalized content "
+            "costs, operating lease assets, and other",
+            "depreciation_amortization",
+        ),
     ],
 )
 def test_row_labels(label: str, concept: str) -> None:
@@ -72,6 +101,71 @@ def test_question_words_longest_first() -> None:
     capex = concepts_asked("What is the FY2018 capital expenditure amount for 3M?")
     assert [c.name for c in capex] == ["capital_expenditure"]
     assert capex[0].sign == "outflow"
+
+
+@pytest.mark.parametrize(
+    ("question", "concepts"),
+    [
+        # a label's beginning asked as written, the company's name after it
+        (
+            "What was Amcor's net income attributable to Amcor plc for the six months?",
+            ["net_income_to_shareholders"],
+        ),
+        (
+            "net earnings attributable to Wren Stores, Inc. in FY2022",
+            ["net_income_to_shareholders"],
+        ),
+        # ... never when its never-words stand around it
+        ("net income attributable to noncontrolling interests in FY2022", ["net_income"]),
+        ("diluted earnings per share attributable to 3M common shareholders", ["eps_diluted"]),
+        ("earnings per share attributable to 3M common shareholders - basic", ["eps_basic"]),
+    ],
+)
+def test_a_label_beginning_asked(question: str, concepts: list[str]) -> None:
+    assert [c.name for c in concepts_asked(question)] == concepts
+
+
+@pytest.mark.parametrize(
+    ("question", "pair"),
+    [
+        (
+            "What was research and development expense as a percentage of revenue in FY2022?",
+            ("research_development", "revenue"),
+        ),
+        ("SG&A as a % of net sales in FY2020", ("sga", "revenue")),
+        ("net income as a share of total assets", ("net_income", "total_assets")),
+        # one concept on both sides, or none after: no share
+        ("net income as a percentage of net income", None),
+        ("revenue as a percentage of the total", None),
+    ],
+)
+def test_a_share_asked(question: str, pair: tuple[str, str] | None) -> None:
+    asked = share_asked(question)
+    assert (None if asked is None else (asked[0].name, asked[1].name)) == pair
+    if asked is not None:
+        assert share_metric(*asked).formulas[0].expression == f"{pair[0]} / {pair[1]}"
+
+
+def test_a_line_items_phrase_in_lower_case_is_spanned() -> None:
+    text = "Best Buy's cash and cash equivalents, Cash & Cash equivalents, cash from operations"
+    assert [text[a:b] for a, b in concept_phrase_spans(text)] == [
+        "cash and cash equivalents",
+        "cash from operations",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("caption", "another"),
+    [
+        ("Deed of Cross Guarantee Consolidated Statements of Income", True),
+        ("Condensed Consolidating Balance Sheets - Guarantor Subsidiaries", True),
+        ("Schedule I - Condensed Financial Information of Registrant (Parent Company Only)", True),
+        ("Amcor plc and Subsidiaries Consolidated Statements of Income", False),
+        ("Consolidated Balance Sheets", False),
+    ],
+)
+def test_another_entitys_captions(caption: str, another: bool) -> None:
+    assert captions_another_entity(caption) is another
 
 
 def test_a_metrics_never_words_rule_it_out() -> None:
@@ -154,6 +248,19 @@ def test_a_malformed_metric_is_refused(tmp_path: Path, expression: str) -> None:
         ("net income in the first half of FY2024", QuarterAsked(2024, 2, 6, None, False)),
         ("Q3 FY2024 year-to-date revenue", QuarterAsked(2024, 3, 9, None, False)),
         ("total assets as of Q2 FY2024 close", QuarterAsked(2024, 2, 3, None, True)),
+        # a date alone: a balance on it, a quarter's end or a fiscal year's
+        (
+            "Best Buy's cash and cash equivalents as of July 29, 2023",
+            QuarterAsked(None, None, 3, date(2023, 7, 29), True, True),
+        ),
+        (
+            "total assets as of Dec 31 2018",
+            QuarterAsked(None, None, 3, date(2018, 12, 31), True, True),
+        ),
+        (
+            "revenue for the six months ended July 29, 2023, as of July 29, 2023",
+            QuarterAsked(None, None, 6, date(2023, 7, 29), True),
+        ),
     ],
 )
 def test_a_quarter_asked(question: str, asked: QuarterAsked) -> None:

@@ -235,3 +235,81 @@ def test_a_span_centred_over_two_columns_spans_both() -> None:
         ("6M:2022-07-30", 6, "2,274"),
     ]
     assert income[1].column == "Three Months Ended July 30, 2022"
+
+
+@pytest.mark.parametrize(
+    ("spans", "day", "end"),
+    [
+        # Amcor's 10-Q: "Three Months Ended December 31," and "Six Months Ended December 31,"
+        # on one line over "2022  2021  2022  2021"
+        (("Three Months Ended December 31,", "Six Months Ended December 31,"), None, "12-31"),
+        (("Three Months Ended June 30,", "Nine Months Ended June 30,"), None, "06-30"),
+        (("3 Months Ended Sep. 30,", "9 Months Ended Sep. 30,"), None, "09-30"),
+        # a date printed over each column as well is that column's own
+        (("Three Months Ended", "Six Months Ended"), "July 29,", "07-29"),
+    ],
+)
+def test_a_span_and_its_date_printed_once_date_every_column_under_it(
+    spans: tuple[str, str], day: str | None, end: str
+) -> None:
+    edges = (350.0, 420.0, 490.0, 560.0)
+    table = StatementTable(
+        "Condensed Consolidated Statements of Income",
+        "($ in millions, except per share data)",
+        ("2022", "2021", "2022", "2021"),
+        tuple(
+            (label, 0.0, ("3,642", "3,507", "7,354", "6,927"))
+            for label in ("Net sales", "Cost of sales", "Gross profit", "Operating income")
+        ),
+        header=(
+            ((290.0, spans[0]), (440.0, spans[1])),
+            *((tuple((e - 45, day) for e in edges),) if day else ()),
+        ),
+        edges=edges,
+    )
+    data = statement_pdf([Line("FORM 10-Q")], [table])
+    cells = PdfParser(ocr="off", isolate=False).run(data, "q.pdf").statement_cells
+    sales = [c for c in cells if c.row_label == "Net sales"]
+    first, second = (
+        int(s.split()[0]) if s[0].isdigit() else {"Three": 3, "Six": 6, "Nine": 9}[s.split()[0]]
+        for s in spans
+    )
+    assert [(c.period, c.period_end, c.months) for c in sales] == [
+        (f"{first}M:2022-{end}", f"2022-{end}", first),
+        (f"{first}M:2021-{end}", f"2021-{end}", first),
+        (f"{second}M:2022-{end}", f"2022-{end}", second),
+        (f"{second}M:2021-{end}", f"2021-{end}", second),
+    ]
+
+
+def test_a_title_centred_above_the_spans_is_the_caption_not_a_columns_words() -> None:
+    # Amcor's 10-Q centres its title over the columns, right above "Three Months Ended
+    # December 31,": the title is the table's caption (it names the statement), and no
+    # column's header holds its words
+    edges = (350.0, 420.0, 490.0, 560.0)
+    table = StatementTable(
+        "Amcor-like plc and Subsidiaries",
+        "",
+        ("2022", "2021", "2022", "2021"),
+        tuple(
+            (label, 0.0, ("3,642", "3,507", "7,354", "6,927"))
+            for label in ("Net sales", "Cost of sales", "Gross profit", "Operating income")
+        ),
+        header=(
+            ((220.0, "Condensed Consolidated Statements of Income"),),
+            ((290.0, "(Unaudited)"),),
+            ((290.0, "Three Months Ended December 31,"), (440.0, "Six Months Ended December 31,")),
+        ),
+        edges=edges,
+    )
+    data = statement_pdf([Line("FORM 10-Q")], [table])
+    cells = PdfParser(ocr="off", isolate=False).run(data, "q.pdf").statement_cells
+    sales = [c for c in cells if c.row_label == "Net sales"]
+    assert [c.period for c in sales] == [
+        "3M:2022-12-31",
+        "3M:2021-12-31",
+        "6M:2022-12-31",
+        "6M:2021-12-31",
+    ]
+    assert all("Statements of Income" in c.caption for c in sales)
+    assert not any("Consolidated" in c.column or "Unaudited" in c.column for c in sales)

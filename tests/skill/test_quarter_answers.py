@@ -116,6 +116,7 @@ def _ten_q(
             ("Inventories", 0, ("4,319", "5,159")),
             ("Total current assets", 0, ("30,020", "23,073")),
             ("Total assets", 0, ("49,555", "41,182")),
+            ("Total current liabilities", 0, ("15,010", "11,500")),
         ),
         header=(((_TWO[0] - 45, dates[0]), (_TWO[1] - 60, year_end[0])),),
         edges=_TWO,
@@ -288,3 +289,100 @@ def test_a_10ks_fourth_quarter_note_leaves_its_year_end_balance_the_years(runtim
         "cedar-10k.pdf",
         "cedar-10q.pdf",
     }
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "documents"),
+    [
+        # a date that closes the second quarter: the 10-Q's balance at it, never FY2023's
+        (
+            "What were Alder Robotics' total assets as of July 29, 2023?",
+            "USD 49,555 million",
+            {"alder-10q.pdf"},
+        ),
+        (
+            "What was Alder Robotics' cash and cash equivalents as of July 29 2023, in USD "
+            "millions?",
+            "USD 5,783 million",
+            {"alder-10q.pdf"},
+        ),
+        # a date that ends a fiscal year: that year's balance, as the 10-K and the 10-Q print it
+        (
+            "What was Alder Robotics' cash and cash equivalents as of January 28, 2023?",
+            "USD 3,389 million",
+            {"alder-10k.pdf", "alder-10q.pdf"},
+        ),
+        (
+            "What were Birch Mining's total assets as of December 31, 2020?",
+            "USD 9,000 million",
+            {"birch-10k.pdf"},
+        ),
+        (
+            "What was Cedar Foods' accounts receivable as of March 31, 2024?",
+            "USD 7,066 million",
+            {"cedar-10q.pdf"},
+        ),
+    ],
+)
+def test_a_balance_on_a_date_is_the_quarters_or_the_years_its_date_ends(
+    runtime: Any, question: str, value: str, documents: set[str]
+) -> None:
+    answer = _ask(runtime, question)
+    assert set(_values(answer)) == {value}
+    assert {e.source_location.document for e in answer.evidence} >= documents
+
+
+def test_a_date_that_ends_no_period_printed_is_insufficient(runtime: Any) -> None:
+    # Birch files 10-Ks only: June 30, 2020 closes its second quarter, which no filing prints
+    answer = _ask(runtime, "What were Birch Mining's total assets as of June 30, 2020?")
+    assert not answer.sufficient and answer.conclusion.values == []
+    assert "2020-06-30" in answer.conclusion.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        # flows of the quarter's span
+        ("What was Alder Robotics' gross margin in Q2 FY2024?", "70.1%"),
+        ("What was Cedar Foods' gross margin in the second quarter of fiscal 2024?", "70.1%"),
+        ("What was Alder Robotics' gross margin for the six months ended July 29, 2023?", "68.2%"),
+        # a growth over the same quarter a year before (July 30, 2022: a 52/53-week year)
+        (
+            "What was Alder Robotics' year-over-year change in revenue for the three months "
+            "ended July 29, 2023, in percent?",
+            "101.5%",
+        ),
+        ("What was Alder Robotics' revenue growth in Q2 FY2024?", "101.5%"),
+        # balances at the quarter's end
+        ("What was Alder Robotics' current ratio at the end of Q2 FY2024?", "2.00"),
+        ("What was Alder Robotics' current ratio as of July 29, 2023?", "2.00"),
+        ("What was Alder Robotics' working capital as of July 29, 2023?", "USD 15,010.00 million"),
+    ],
+)
+def test_a_quarters_metric_is_computed_from_its_cells(
+    runtime: Any, question: str, value: str
+) -> None:
+    answer = _ask(runtime, question)
+    assert _values(answer) == [value]
+    assert {e.source_location.document for e in answer.evidence} <= {
+        "alder-10q.pdf",
+        "cedar-10q.pdf",
+    }
+    assert answer.conclusion.values[0].details["metric"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # an average of period ends, a constant of days, flows over balances: a year's
+        # metric, which over a quarter would need annualising
+        "What was Alder Robotics' inventory turnover in Q2 FY2024?",
+        "What were Alder Robotics' days inventory outstanding in Q2 FY2024?",
+        "What was Alder Robotics' asset turnover in Q2 FY2024?",
+        # a quarter no 10-Q prints
+        "What was Alder Robotics' gross margin in Q3 FY2024?",
+    ],
+)
+def test_a_quarters_metric_needing_a_year_is_insufficient(runtime: Any, question: str) -> None:
+    answer = _ask(runtime, question)
+    assert not answer.sufficient and answer.conclusion.values == []

@@ -1,0 +1,126 @@
+"""Analyst-style figure questions on the development companies' filings (issue 35).
+
+The 27 development questions of bench/financebench are all answered, so they no longer show
+what the reader misses; `financebench_dev_questions.yaml` holds 63 more, written the way
+analysts ask (single figures and computed metrics, years and 10-Q quarters, "as of <date>",
+"in USD billions", "round to two decimals") on the development companies' filings only, each
+with its expected answer read by hand from the page it names before the system was asked.
+
+Each is asked once, as written, of the knowledge base holding the 30 shared filings, and
+sorted: right (a SUPPORTED figure within 0.5% or 0.05 of the expected one, as
+bench/financebench judges, citing a page the question names of its filing), in another unit
+(SUPPORTED, and the expected figure times or divided by a thousand: "USD 13,411 million" where
+the question asks billions), wrong SUPPORTED (any other SUPPORTED figure: the target is 0),
+refused (anything not SUPPORTED). Reported apart for single-cell and computed questions.
+Run: `python -m bench.financebench_dev` (ingests the filings into a temporary knowledge base)
+or with EVRAG_FILINGS_DATA_DIR=<dir> as bench/financebench reads it; EVRAG_FB_DEV_OUT=<file>
+keeps one JSON line per question (its answer's text too, to sort the refusals by cause).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bench.filings import KB, PDFS
+from bench.financebench import answered_figure
+
+QUESTIONS = Path(__file__).with_name("financebench_dev_questions.yaml")
+
+
+def load_questions(path: Path = QUESTIONS) -> list[dict[str, Any]]:
+    """The questions of the data file, in its order."""
+    return list(yaml.safe_load(path.read_text(encoding="utf-8"))["questions"])
+
+
+def _close(got: float, expected: float) -> bool:
+    return abs(got - expected) <= max(0.005 * abs(expected), 0.05)
+
+
+def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
+    """right / in another unit / wrong SUPPORTED / refused."""
+    if body.get("terminal_state") != "CONCLUDED" or not body.get("sufficient"):
+        return "refused"
+    values = [answered_figure(v["value"]) for v in body["conclusion"]["values"]]
+    if not values or values[0] is None:
+        return "wrong SUPPORTED"
+    got, expected = values[0], float(question["answer"])
+    cited = any(
+        e["source_location"]["document"] == question["doc"] + ".pdf"
+        and e["source_location"]["page"] in question["pages"]
+        for e in body["evidence"]
+    )
+    if _close(got, expected) and cited:
+        return "right"
+    if cited and (_close(got, expected * 1000) or _close(got * 1000, expected)):
+        return "in another unit"
+    return "wrong SUPPORTED"
+
+
+def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
+    from app import Runtime, Settings
+    from domain import EvidenceRagError
+
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="evrag-fbdev-") as tmp:
+        directory = data_dir or Path(tmp) / "data"
+        with Runtime.open(Settings(data_dir=directory)) as rt:
+            names = {d.name for d in rt.catalog.list_documents(KB)} if data_dir else set()
+            missing = sorted(p for p in PDFS.glob("*.pdf") if p.name not in names)
+            if missing:
+                rt.ingestor.run(KB, missing)
+            rt.ingestor.read_statements(KB)
+            for q in load_questions():
+                try:
+                    body = json.loads(rt.skill.ask(KB, q["question"]).to_json())
+                except EvidenceRagError as exc:
+                    body = {"terminal_state": f"error {exc.code}"}
+                conclusion = body.get("conclusion") or {}
+                rows.append(
+                    {
+                        "id": q["id"],
+                        "kind": q["kind"],
+                        "outcome": judge(q, body),
+                        "expected": q["answer"],
+                        "state": body.get("terminal_state"),
+                        "values": [v["value"] for v in conclusion.get("values", [])],
+                        "answer": (conclusion.get("answer") or "")[:300],
+                    }
+                )
+    return rows
+
+
+_OUTCOMES = ("right", "in another unit", "wrong SUPPORTED", "refused")
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    lines = [f"{'kind':10} {'n':>3} " + " ".join(f"{o:>16}" for o in _OUTCOMES)]
+    for kind in ("single", "computed", "all"):
+        part = [r for r in rows if kind in ("all", r["kind"])]
+        counts = Counter(r["outcome"] for r in part)
+        lines.append(f"{kind:10} {len(part):>3} " + " ".join(f"{counts[o]:>16}" for o in _OUTCOMES))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    env = os.environ.get("EVRAG_FILINGS_DATA_DIR")
+    rows = run(Path(env) if env else None)
+    print(table(rows))
+    for r in rows:
+        if r["outcome"] != "right":
+            print(
+                f"   {r['id']} ({r['kind']}): {r['outcome']}: {r['values']} (expected {r['expected']})"
+            )
+    out = os.environ.get("EVRAG_FB_DEV_OUT")
+    if out:
+        Path(out).write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+if __name__ == "__main__":
+    main()
