@@ -49,7 +49,7 @@ from skill._subject import (
     SubjectClass,
     document_type_of,
 )
-from skill.linking import NameLinker
+from skill.linking import NameLinker, question_tokens
 
 TOPIC = "topic"
 
@@ -454,6 +454,18 @@ def _linked_names(
     return out
 
 
+def _opens_a_known_name(mention: Mention, index: NameLinker) -> bool:
+    """Is a capitalised mention the knowledge base does not know as written the opening
+    word(s) of a name it knows ("Northgate" of Northgate Logistics, Inc.)?"""
+    tokens = question_tokens(mention.text)
+    return (
+        not mention.known
+        and mention.text[:1].isupper()
+        and bool(tokens)
+        and index.opens_with([t.spellings for t in tokens])
+    )
+
+
 def _holds_a_party(text: str, mention: Mention) -> bool:
     """Does a name the knowledge base does not know stand where a party is named? A
     capitalised run the knowledge base does not know is an absent subject there; elsewhere
@@ -553,6 +565,12 @@ def read_open_question(
     # Names the question links to the agreement ("between acme and umbrella corp") are names
     # even when written in lower case: never dropped, so the gate can refuse them.
     names.extend(n for n in linked if entity_key(n) and entity_key(n) not in known_keys)
+    if not names and agreement is None and index is not None:
+        # "Which law firm represents Northgate?": with no other subject, a capitalised word
+        # that opens a known name (its short name, counted elsewhere only where a party is
+        # named) is the subject wherever it stands.
+        mentions = [m for m in found if _opens_a_known_name(m, index)][:1]
+        names = [m.name for m in mentions]
     rest = _blank(normalized, [*((m.start, m.end) for m in mentions), *masked])
     for name in linked:
         rest = " ".join(rest.replace(name, " ").split())

@@ -719,3 +719,26 @@ def test_a_question_about_the_parties_is_neither_a_party_nor_the_parties(
         entity_key("Globex"),
     ]
     assert all("part" not in v.value.lower() for v in answer.conclusion.values)
+
+
+_SHORT = QuestionReader(["Northgate Logistics, Inc.", "Keystone Commerce Bank, N.A."])
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        (f"{opening} {verb} {name}?", name)
+        for opening in ("Which law firm", "Which bank", "What company")
+        for verb in ("represents", "audits", "supplies", "acquired")
+        for name in ("Northgate", "Keystone")
+    ],
+)
+def test_a_short_name_anywhere_is_the_subject_when_there_is_no_other(
+    question: str, name: str
+) -> None:
+    """"Which law firm represents Northgate?": Northgate (Northgate Logistics' first word, no
+    alias of its own) is the subject though no party slot holds it; an unknown name there is
+    still no subject."""
+    assert _SHORT.read(question).name == name
+    with pytest.raises(SubjectClassError):
+        _SHORT.read(question.replace(name, "Zephyrine"))
