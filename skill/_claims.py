@@ -515,12 +515,15 @@ def _subject_of(after: str) -> bool:
 
 
 def _passive_subject(main: str, end: int) -> bool:
-    """Is the action ending at `end` the subject of a passive modal in its clause ("Disclosure
-    of Confidential Information by the Recipient shall be limited to those employees",
-    "access ... shall be given only to")?"""
+    """Is the action ending at `end` the subject of a passive modal in its clause that limits
+    it ("Disclosure of Confidential Information by the Recipient shall be limited to those
+    employees", "access ... shall be given only to")? Only a limit: "... competent
+    jurisdiction shall be binding" states nothing of the action."""
     clause = re.split(r"[,;:]", main[end : end + _GOVERNED], maxsplit=1)[0]
     modal = _MODALITY.permission.search(clause) or _MODALITY.obligation.search(clause)
-    return modal is not None and re.match(r"\s+(?:only\s+)?be\b", clause[modal.end() :]) is not None
+    if modal is None or not re.match(r"\s+(?:only\s+)?be\b", clause[modal.end() :]):
+        return False
+    return bool(_MODALITY.carve_out.search(main[end : end + _GOVERNED + _REACH_AFTER]))
 
 
 def _first_clause(text: str) -> str:

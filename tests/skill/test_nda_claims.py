@@ -265,6 +265,68 @@ def test_a_definition_naming_business_information_is_not_technical_only(named: s
     assert _holds("technical_information_only", sentence) is False
 
 
+@pytest.mark.parametrize(
+    "term",
+    ['"Confidential Information"', "The term 'confidential information'", "Evaluation Materials"],
+)
+@pytest.mark.parametrize(
+    "verb",
+    ["means", "shall mean", "includes, but is not limited to,", "includes, without limitation,"],
+)
+@pytest.mark.parametrize(
+    "what",
+    ["any information", "all documents, drawings, data", "any and all information and material"],
+)
+def test_a_definition_of_any_information_is_not_technical_only(
+    term: str, verb: str, what: str
+) -> None:
+    sentence = f"{term} {verb} {what} disclosed by the Disclosing Party to the Receiving Party."
+    assert _holds("technical_information_only", sentence) is False
+
+
+@pytest.mark.parametrize("verb", ["means", "shall mean", "includes"])
+def test_a_definition_of_technical_information_alone_is_not_denied(verb: str) -> None:
+    sentence = f'"Confidential Information" {verb} any technical information such as source code.'
+    assert _holds("technical_information_only", sentence) is not False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I understand that I may access and/or use FAU Confidential Information, Restricted Data "
+        "and Sensitive Data only as necessary to perform my job-related duties.",
+        "The parties wish to ensure that the Information will only be disclosed or used in strict "
+        "accordance with the provisions of this Agreement.",
+        "Each Stockholder agrees that such Stockholder shall not print, publish, divulge or "
+        "communicate to any person or use for his or their own account any know-how.",
+        "The Recipient will not use the Information for its own benefit.",
+    ],
+)
+def test_a_limit_of_use_said_as_ndas_say_it(sentence: str) -> None:
+    assert _holds("use_limited_to_purpose", sentence) is True
+    assert _holds("use_limited_to_purpose", sentence, negated=True) is False
+
+
+@pytest.mark.parametrize("modal", ["will", "shall"])
+@pytest.mark.parametrize(
+    "rest",
+    [
+        "remain subject to the terms of this NDA",
+        "remain subject to the confidentiality obligations set forth in this agreement",
+        "continue to be held in strict accordance with this Confidentiality Agreement",
+        "continue to treat it as confidential",
+    ],
+)
+def test_what_stays_bound_after_the_agreement_survives(modal: str, rest: str) -> None:
+    sentence = f"All Confidential Information provided under this Agreement {modal} {rest}."
+    assert _holds("survival", sentence) is True
+
+
+def test_a_remark_of_the_present_is_no_survival() -> None:
+    sentence = "Information received from a third party remains subject to this Agreement."
+    assert _holds("survival", sentence) is None
+
+
 # --- end to end: real PDFs -------------------------------------------------------------------
 
 NDA = (
