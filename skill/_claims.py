@@ -355,6 +355,17 @@ class ClauseReader:
         # not "employees" anywhere in a long sentence about something else
         near = main[action.start() : action.end() + _REACH_AFTER]
         found = p.qualifier.search(near) if p.qualifier is not None else None
+        if (
+            found is not None
+            and p.entry.kind != "state"
+            and not _PREPOSITION.match(found.group(0))
+            and _agent(near[: found.start()])
+        ):
+            # "will not ... be disclosed by Holdings or by its officers, directors, employees":
+            # the passive's agent, who acts, not whom the action is for (a qualifier that is
+            # itself a prepositional phrase, "assigned by either party without consent", is
+            # the action's manner, not its agent)
+            found = None
         # before the action, a qualifier counts only opening the sentence ("At any time and
         # for any reason, either party may terminate"): elsewhere before it, it is the
         # actor's ("BROOKS, its directors, employees ... shall not disclose"), as it is when
@@ -512,6 +523,18 @@ def _subject_of(after: str) -> bool:
         or _MODALITY.obligation.search(piece)
         or _MODALITY.negation.search(piece)
     )
+
+
+# the prepositions that introduce whom or what an action is for or by, or its manner
+_PREPOSITION = re.compile(
+    r"\b(?:to|with|without|among|by|from|for|of|at|in|on|upon|under)\b", _FLAGS
+)
+
+
+def _agent(before: str) -> bool:
+    """Is the last preposition before a qualifier "by" (a passive's agent)?"""
+    found = _PREPOSITION.findall(before)
+    return bool(found) and found[-1].casefold() == "by"
 
 
 def _passive_subject(main: str, end: int) -> bool:

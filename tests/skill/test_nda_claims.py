@@ -93,6 +93,37 @@ def test_the_representatives_who_act_are_not_those_shared_with(modal: str, role:
     assert _holds("sharing_with_employees", sentence) is None
 
 
+@pytest.mark.parametrize("modal", MODALS)
+@pytest.mark.parametrize("role", ["Associates", "Affiliates", "personnel"])
+@pytest.mark.parametrize(
+    "need",
+    ["who are required to have the information", "who need the information", "who require it"],
+)
+def test_those_who_need_the_information_are_the_employees_shared_with(
+    modal: str, role: str, need: str
+) -> None:
+    sentence = (
+        f"The Recipient {modal} disclose any Confidential Information of the other party to "
+        f"third parties except those of its {role} {need} in order to evaluate the Transaction."
+    )
+    assert _holds("sharing_with_employees", sentence) is True
+
+
+@pytest.mark.parametrize("modal", ["will not", "shall not", "may not"])
+@pytest.mark.parametrize(
+    "agents",
+    ["its officers, directors, employees", "its employees or agents", "its Representatives"],
+)
+def test_employees_who_disclose_are_not_those_disclosed_to(modal: str, agents: str) -> None:
+    # the passive's agent ("by its employees") acts: the sentence forbids their disclosing,
+    # it says nothing of disclosing to them
+    sentence = (
+        f"The Information {modal}, without the prior written consent of the Discloser, be "
+        f"disclosed by the Recipient or by {agents} in any manner whatsoever."
+    )
+    assert _holds("sharing_with_employees", sentence) is None
+
+
 def test_a_general_prohibition_without_exception_stays_silent_on_employees() -> None:
     sentence = "The Recipient shall not disclose the Confidential Information to any third party."
     assert _holds("sharing_with_employees", sentence) is None
@@ -325,6 +356,22 @@ def test_what_stays_bound_after_the_agreement_survives(modal: str, rest: str) ->
 def test_a_remark_of_the_present_is_no_survival() -> None:
     sentence = "Information received from a third party remains subject to this Agreement."
     assert _holds("survival", sentence) is None
+
+
+@pytest.mark.parametrize(
+    "who", ["the persons involved", "Interested Party and its affiliates", "Recipient"]
+)
+@pytest.mark.parametrize(
+    "act",
+    [
+        "solicit for employment any person who is now employed by the Company",
+        "employ or solicit for employment any key management personnel of the Company",
+        "recruit or discuss employment with any person",
+    ],
+)
+def test_soliciting_for_employment_is_a_restriction_on_soliciting(who: str, act: str) -> None:
+    sentence = f"For two years, {who} will not directly or indirectly {act}."
+    assert _holds("non_solicitation", sentence) is True
 
 
 # --- end to end: real PDFs -------------------------------------------------------------------
