@@ -184,6 +184,22 @@ def test_an_exclusion_far_before_its_item(lead: str) -> None:
     assert _holds("independent_development", sentence) is True
 
 
+@pytest.mark.parametrize("number", ["(c)", "(3)", "(iii)"])
+@pytest.mark.parametrize(
+    "item",
+    [
+        "is received from a third party free to disclose it to Company",
+        "information which is revealed to the Recipient by a third party",
+        "is or becomes known or available to Receiving Party or any of its Representatives on a "
+        "non-confidential basis from a source other than Disclosing Party",
+    ],
+)
+def test_an_exclusion_item_after_another_in_one_sentence(number: str, item: str) -> None:
+    # the splitter leaves "(b) ...; (c) ..." in one sentence: the item after the semicolon
+    sentence = f"(b) is publicly known through no action or inaction of Company; {number} {item};"
+    assert _holds("third_party_acquisition", sentence) is True
+
+
 def test_an_item_about_something_else_says_nothing_of_third_parties() -> None:
     sentence = "(a) is or becomes generally available to the public through no fault of Recipient;"
     assert _holds("third_party_acquisition", sentence) is None
