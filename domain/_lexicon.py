@@ -200,6 +200,10 @@ class ModalityWords:
     negation: tuple[str, ...]
     exception: tuple[str, ...]
     condition: tuple[str, ...]
+    # what opens a duty that a right depends on ("provided that the Recipient notifies")
+    proviso: tuple[str, ...]
+    # what before a qualifier makes it what a restriction leaves allowed ("only to its employees")
+    carve_out: tuple[str, ...]
     any_actor: tuple[str, ...]
     question_permission: tuple[str, ...]
     question_prohibition: tuple[str, ...]
@@ -834,6 +838,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "negation",
                 "exception",
                 "condition",
+                "proviso",
+                "carve_out",
                 "any_actor",
                 "question_permission",
                 "question_prohibition",

@@ -75,6 +75,8 @@ class _Modality:
     negation: re.Pattern[str]
     exception: re.Pattern[str]
     condition: re.Pattern[str]
+    proviso: re.Pattern[str]
+    carve_out: re.Pattern[str]
     any_actor: re.Pattern[str]
     asks_permission: re.Pattern[str]
     asks_prohibition: re.Pattern[str]
@@ -92,6 +94,8 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.negation),
         one(words.exception),
         one(words.condition),
+        one(words.proviso),
+        one(words.carve_out),
         one(words.any_actor),
         one(words.question_permission),
         one(words.question_prohibition),
@@ -126,8 +130,6 @@ LEARNED_CONFIDENCE = 0.7
 # without the consent")
 _REACH_BEFORE = 60
 _REACH_AFTER = 120
-# what before a qualifier makes it the exception a restriction leaves allowed
-_CARVE_OUT = re.compile(r"\b(?:only|solely|except|excepting|other\s+than|save|but)\b", _FLAGS)
 # a sentence that opens with its condition ("If ...", "In the event ...", "(c) Upon ...")
 _LEADING_CONDITION = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:\(?[a-z0-9ivx]{1,4}\)\s*)?"
@@ -337,7 +339,15 @@ class ClauseReader:
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
         said = window if kind == "state" else window + action.group(0)
         negated = len(_MODALITY.negation.findall(said)) % 2 == 1
-        if kind != "state" and not self._governed(window + action.group(0)):
+        # "..., provided that the Recipient promptly notifies the Discloser": a proviso states
+        # the duty its main clause's right depends on
+        proviso = kind == "obligation" and _proviso(s, action.start())
+        if (
+            kind != "state"
+            and not proviso
+            and not self._governed(window + action.group(0))
+            and not _passive_subject(main, action.end())
+        ):
             # the action named, no modal near it ("... as a result of a disclosure"): a
             # mention, not a right, a duty or a prohibition of it
             return None, False, True
@@ -345,23 +355,55 @@ class ClauseReader:
         # not "employees" anywhere in a long sentence about something else
         near = main[action.start() : action.end() + _REACH_AFTER]
         found = p.qualifier.search(near) if p.qualifier is not None else None
+        if (
+            found is not None
+            and p.entry.kind != "state"
+            and not _PREPOSITION.match(found.group(0))
+            and _agent(near[: found.start()])
+        ):
+            # "will not ... be disclosed by Holdings or by its officers, directors, employees":
+            # the passive's agent, who acts, not whom the action is for (a qualifier that is
+            # itself a prepositional phrase, "assigned by either party without consent", is
+            # the action's manner, not its agent)
+            found = None
         # before the action, a qualifier counts only opening the sentence ("At any time and
         # for any reason, either party may terminate"): elsewhere before it, it is the
-        # actor's ("BROOKS, its directors, employees ... shall not disclose")
+        # actor's ("BROOKS, its directors, employees ... shall not disclose"), as it is when
+        # the modal follows it ("The Recipient and its Representatives shall not")
+        opening = (
+            p.qualifier.search(main[: min(action.start(), _REACH_BEFORE)])
+            if p.qualifier is not None
+            else None
+        )
         qualified = (
             p.qualifier is None
             or found is not None
-            or bool(p.qualifier.search(main[: min(action.start(), _REACH_BEFORE)]))
+            or (opening is not None and not _subject_of(main[opening.end() : action.start()]))
         )
         # "shall not disclose ... other than to its employees", "restrict access only to its
         # employees": the qualified action is what the restriction leaves allowed
         carved = found is not None and bool(
-            _CARVE_OUT.search(near[max(0, found.start() - 30) : found.start()])
+            _MODALITY.carve_out.search(near[max(0, found.start() - 30) : found.start()])
         )
-        if not qualified and p.qualifier is not None and _LEADING_CONDITION.match(main):
-            # "If BROOKS is legally compelled (by ...) to disclose ..., BROOKS shall notify":
-            # the condition the sentence opens with qualifies its action
-            qualified = bool(p.qualifier.search(main[: action.start()]))
+        if not qualified and p.qualifier is not None:
+            # "If BROOKS is legally compelled (by ...) to disclose ..., BROOKS shall notify": the
+            # condition the sentence opens with qualifies its action; a duty's condition does
+            # wherever it stands before it ("E. COMPELLED DISCLOSURE: In the event that ...
+            # compelled ..., ... shall notify"; before a right it would be its actor's words);
+            # a proviso's duty is qualified by the main clause it conditions ("may disclose ...
+            # as required by law, provided that ... notifies")
+            head = main[: action.start()]
+            opened = _LEADING_CONDITION.match(main) or (
+                _MODALITY.condition.search(head) if kind == "obligation" else None
+            )
+            if proviso:
+                qualified = bool(p.qualifier.search(s[: action.start()]))
+            elif opened and kind == "obligation":
+                qualified = bool(p.qualifier.search(head, opened.start()))
+            elif opened:
+                # before a right, only in the condition's own clause: "In the event that ...
+                # is not obtained, you or your representatives ... may disclose" names its actor
+                qualified = bool(p.qualifier.search(_first_clause(head[opened.start() :])))
         in_exception = p.qualifier is not None and any(
             p.qualifier.search(e[:_REACH_AFTER]) for e in exceptions
         )
@@ -369,6 +411,11 @@ class ClauseReader:
         holds: bool | None
         if kind == "permission":
             if qualified and negated and carved:
+                holds = True
+            elif negated and in_exception and p.general is not None:
+                # "shall not disclose ... to any employees or third parties except to its
+                # employees who need to know": the exception's scope is what the general rule
+                # leaves allowed, whatever the rule itself names
                 holds = True
             elif qualified and contrary and not negated and p.entry.contrary_answers == "silent":
                 # "... may terminate at any time if the other party breaches": the right is
@@ -391,7 +438,8 @@ class ClauseReader:
         elif kind == "prohibition":
             holds = negated
         elif kind == "obligation":
-            holds = not negated if _MODALITY.obligation.search(window) or negated else None
+            duty = proviso or _MODALITY.obligation.search(window) or negated
+            holds = not negated if duty else None
         else:
             holds = not negated
         if holds is None:
@@ -463,6 +511,67 @@ def _split_exception(s: str, at: int) -> tuple[str, tuple[str, ...]]:
             exceptions.append(_part(s[m.start() : comma]))
             main = s[: m.start()] + " " * (comma + 1 - m.start()) + s[comma + 1 :]
     return main, tuple(exceptions)
+
+
+def _subject_of(after: str) -> bool:
+    """Is what precedes `after` the subject of a modal that follows it before any clause
+    break ("... and its Representatives shall not", not "For convenience, either party
+    may")?"""
+    piece = re.split(r"[,;:(]", after, maxsplit=1)[0]
+    return bool(
+        _MODALITY.permission.search(piece)
+        or _MODALITY.obligation.search(piece)
+        or _MODALITY.negation.search(piece)
+    )
+
+
+# the prepositions that introduce whom or what an action is for or by, or its manner
+_PREPOSITION = re.compile(
+    r"\b(?:to|with|without|among|by|from|for|of|at|in|on|upon|under)\b", _FLAGS
+)
+
+
+def _agent(before: str) -> bool:
+    """Is the last preposition before a qualifier "by" (a passive's agent)?"""
+    found = _PREPOSITION.findall(before)
+    return bool(found) and found[-1].casefold() == "by"
+
+
+def _passive_subject(main: str, end: int) -> bool:
+    """Is the action ending at `end` the subject of a passive modal in its clause that limits
+    it ("Disclosure of Confidential Information by the Recipient shall be limited to those
+    employees", "access ... shall be given only to")? Only a limit: "... competent
+    jurisdiction shall be binding" states nothing of the action."""
+    clause = re.split(r"[,;:]", main[end : end + _GOVERNED], maxsplit=1)[0]
+    modal = _MODALITY.permission.search(clause) or _MODALITY.obligation.search(clause)
+    if modal is None or not re.match(r"\s+(?:only\s+)?be\b", clause[modal.end() :]):
+        return False
+    return bool(_MODALITY.carve_out.search(main[end : end + _GOVERNED + _REACH_AFTER]))
+
+
+def _first_clause(text: str) -> str:
+    """`text` to its first comma or semicolon outside parentheses."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth = max(0, depth - 1)
+        elif c in ",;" and depth == 0:
+            return text[:i]
+    return text
+
+
+def _proviso(s: str, at: int) -> bool:
+    """Does a proviso ("provided, however, that") open the clause of the action at `at`, its
+    own verb (no modal between them: "provided that the Recipient promptly notifies")?"""
+    found = list(_MODALITY.proviso.finditer(s, 0, at))
+    if not found:
+        return False
+    between = s[found[-1].end() : at]
+    return len(between) <= _GOVERNED and not (
+        _MODALITY.permission.search(between) or _MODALITY.obligation.search(between)
+    )
 
 
 def _window(main: str, at: int) -> str:

@@ -1,0 +1,507 @@
+"""NDA claims the rules read where they had read nothing (issue 34: the recall of the
+ContractNLI bench's "not stated" answers): a prohibition's exception that permits sharing, a
+defined role ("Representatives") or "those who need to know" as the employees shared with,
+an exclusion's list item read apart from its lead-in, a proviso's duty to give notice, and the
+agreement's own confidentiality, the license not granted and the non-technical information a
+definition names, said in the words NDAs use. Each rule on generated variants (actors, modal
+verbs, "only"/"solely", lists, negation), and end to end on real PDFs (line breaks where the
+typesetter wraps them), beside an NDA that says none of it: silence stays "Not stated"."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domain import lexicon
+from skill import Claim, ClauseReader
+from tests.pdfs import clauses_pdf
+
+_ENTRIES = {p.name: p for p in lexicon().propositions}
+
+
+def _holds(name: str, sentence: str, *, negated: bool = False) -> bool | None:
+    reading, _ = ClauseReader(Claim(_ENTRIES[name], negated, None, ())).read(sentence)
+    return None if reading is None else reading.holds
+
+
+ACTORS = ["The Receiving Party", "Recipient", "Each party", "The Company"]
+MODALS = ["shall not", "will not", "may not", "agrees not to"]
+
+
+# --- sharing with employees: the exception is what the prohibition leaves allowed -----------
+
+
+@pytest.mark.parametrize(("actor", "modal"), itertools.product(ACTORS, MODALS))
+@pytest.mark.parametrize(
+    "exception",
+    [
+        "except to its employees who have a need to know",
+        "other than to those of its employees and officers who need to know it",
+        "except to the Receiving Party's employees, parent company and affiliates",
+    ],
+)
+def test_a_prohibition_whose_exception_names_employees_permits_sharing(
+    actor: str, modal: str, exception: str
+) -> None:
+    # the rule itself may name employees among whom it forbids: its exception still decides
+    sentence = (
+        f"{actor} {modal} disclose any Confidential Information to any employees or to any "
+        f"third parties {exception}."
+    )
+    assert _holds("sharing_with_employees", sentence) is True
+    assert _holds("sharing_with_employees", sentence, negated=True) is False
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    "limit",
+    [
+        "shall be limited to those employees",
+        "shall be restricted solely to its employees",
+        "will be confined to its Representatives",
+    ],
+)
+def test_disclosure_limited_to_employees_permits_it(actor: str, limit: str) -> None:
+    sentence = f"Disclosure of Confidential Information by {actor} {limit} who need to know it."
+    assert _holds("sharing_with_employees", sentence) is True
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("word", ["Representatives", "representatives"])
+def test_representatives_who_need_to_know_are_the_employees_shared_with(
+    actor: str, word: str
+) -> None:
+    sentence = (
+        f"{actor} may disclose the Information only to those {word} who need to know the "
+        "Information for the purpose of evaluating the Transaction."
+    )
+    assert _holds("sharing_with_employees", sentence) is True
+
+
+@pytest.mark.parametrize("modal", MODALS)
+@pytest.mark.parametrize("role", ["its Representatives", "its employees", "your representatives"])
+def test_the_representatives_who_act_are_not_those_shared_with(modal: str, role: str) -> None:
+    # the role is the actor here, before the modal: it says nothing of sharing with them
+    sentence = (
+        f"The Recipient and {role} {modal} retain any copies of the Information, provided that "
+        "the Recipient may retain one copy in its legal files."
+    )
+    assert _holds("sharing_with_employees", sentence) is None
+
+
+@pytest.mark.parametrize("modal", MODALS)
+@pytest.mark.parametrize("role", ["Associates", "Affiliates", "personnel"])
+@pytest.mark.parametrize(
+    "need",
+    ["who are required to have the information", "who need the information", "who require it"],
+)
+def test_those_who_need_the_information_are_the_employees_shared_with(
+    modal: str, role: str, need: str
+) -> None:
+    sentence = (
+        f"The Recipient {modal} disclose any Confidential Information of the other party to "
+        f"third parties except those of its {role} {need} in order to evaluate the Transaction."
+    )
+    assert _holds("sharing_with_employees", sentence) is True
+
+
+@pytest.mark.parametrize("modal", ["will not", "shall not", "may not"])
+@pytest.mark.parametrize(
+    "agents",
+    ["its officers, directors, employees", "its employees or agents", "its Representatives"],
+)
+def test_employees_who_disclose_are_not_those_disclosed_to(modal: str, agents: str) -> None:
+    # the passive's agent ("by its employees") acts: the sentence forbids their disclosing,
+    # it says nothing of disclosing to them
+    sentence = (
+        f"The Information {modal}, without the prior written consent of the Discloser, be "
+        f"disclosed by the Recipient or by {agents} in any manner whatsoever."
+    )
+    assert _holds("sharing_with_employees", sentence) is None
+
+
+def test_a_general_prohibition_without_exception_stays_silent_on_employees() -> None:
+    sentence = "The Recipient shall not disclose the Confidential Information to any third party."
+    assert _holds("sharing_with_employees", sentence) is None
+
+
+# --- exclusions: a list item read apart from its lead-in -------------------------------------
+
+
+@pytest.mark.parametrize("join", ["", "or ", "and "])
+@pytest.mark.parametrize("number", ["(c)", "(iv)", "c)", "1.1.1.4"])
+@pytest.mark.parametrize(
+    "item",
+    [
+        "is independently developed by the Recipient without use of the Confidential Information",
+        "information which the Recipient develops independently of the disclosure",
+        "has been independently acquired or developed by the undersigned",
+    ],
+)
+def test_an_exclusion_item_of_independent_development(join: str, number: str, item: str) -> None:
+    assert _holds("independent_development", f"{join}{number} {item};") is True
+
+
+@pytest.mark.parametrize("join", ["", "or ", "and "])
+@pytest.mark.parametrize("number", ["(b)", "(iii)", "b)", "1.1.1.2"])
+@pytest.mark.parametrize(
+    "item",
+    [
+        "is rightfully received from a third party without a duty of confidentiality",
+        "becomes available to the Recipient on a non-confidential basis from a source other "
+        "than the Disclosing Party",
+        "information which is revealed to the Recipient by a third party not under a duty of "
+        "non-disclosure",
+    ],
+)
+def test_an_exclusion_item_of_third_party_acquisition(join: str, number: str, item: str) -> None:
+    assert _holds("third_party_acquisition", f"{join}{number} {item};") is True
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "The obligations of confidentiality in this Agreement do not extend to",
+        "The term Confidential Information does not include",
+        "The following will not be deemed",
+        "This Agreement is not subject to",
+    ],
+)
+def test_an_exclusion_far_before_its_item(lead: str) -> None:
+    # a long list: the item stands several hundred characters after its lead-in
+    filler = ", ".join(
+        f"({n}) information that is publicly known at the time of its disclosure" for n in "abcd"
+    )
+    sentence = (
+        f"{lead} any information which {filler}, or (e) is lawfully obtained by the Recipient "
+        "from a third party, or (f) is independently developed by the Recipient."
+    )
+    assert _holds("third_party_acquisition", sentence) is True
+    assert _holds("independent_development", sentence) is True
+
+
+@pytest.mark.parametrize("number", ["(c)", "(3)", "(iii)"])
+@pytest.mark.parametrize(
+    "item",
+    [
+        "is received from a third party free to disclose it to Company",
+        "information which is revealed to the Recipient by a third party",
+        "is or becomes known or available to Receiving Party or any of its Representatives on a "
+        "non-confidential basis from a source other than Disclosing Party",
+    ],
+)
+def test_an_exclusion_item_after_another_in_one_sentence(number: str, item: str) -> None:
+    # the splitter leaves "(b) ...; (c) ..." in one sentence: the item after the semicolon
+    sentence = f"(b) is publicly known through no action or inaction of Company; {number} {item};"
+    assert _holds("third_party_acquisition", sentence) is True
+
+
+def test_an_item_about_something_else_says_nothing_of_third_parties() -> None:
+    sentence = "(a) is or becomes generally available to the public through no fault of Recipient;"
+    assert _holds("third_party_acquisition", sentence) is None
+    assert _holds("independent_development", sentence) is None
+
+
+# --- notice of a compelled disclosure ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    "proviso", ["provided that", "provided, however, that", "on condition that"]
+)
+@pytest.mark.parametrize(
+    "required",
+    [
+        "as required by applicable laws",
+        "to the extent it is legally compelled to do so",
+        "pursuant to a subpoena",
+    ],
+)
+def test_a_proviso_to_disclose_as_required_by_law_is_a_duty_to_notify(
+    actor: str, proviso: str, required: str
+) -> None:
+    sentence = (
+        f"{actor} may disclose Confidential Information {required}, {proviso} {actor} "
+        "promptly notifies the Disclosing Party of the requirement."
+    )
+    assert _holds("notice_of_compelled_disclosure", sentence) is True
+    assert _holds("notice_of_compelled_disclosure", sentence, negated=True) is False
+
+
+@pytest.mark.parametrize("modal", ["shall", "will", "agrees to", "must"])
+@pytest.mark.parametrize(
+    "opening",
+    ["E. COMPELLED DISCLOSURE: In the event that", "Accordingly, if", "4. In the event"],
+)
+def test_a_condition_anywhere_before_the_duty_qualifies_it(modal: str, opening: str) -> None:
+    sentence = (
+        f"{opening} the Recipient or any of its Representatives becomes legally compelled "
+        f"(by deposition, interrogatory, subpoena, or similar process) to disclose any of the "
+        f"Information, the Recipient {modal} provide the Discloser with prompt written notice."
+    )
+    assert _holds("notice_of_compelled_disclosure", sentence) is True
+
+
+def test_a_proviso_without_a_legal_requirement_is_not_the_notice_claim() -> None:
+    sentence = (
+        "The Recipient may disclose Confidential Information to its advisors, provided that "
+        "the Recipient informs them of its confidential nature."
+    )
+    assert _holds("notice_of_compelled_disclosure", sentence) is None
+
+
+# --- the agreement's confidentiality, no license, non-technical information ------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The existence of this Agreement cannot be disclosed to any third party.",
+        "The terms of this Agreement shall be kept strictly confidential by the parties.",
+        "Neither party shall, without the prior written consent of the other party, disclose to "
+        "any person the fact that discussions or negotiations are taking place.",
+        "Proprietary Information shall include (x) the fact that discussions or negotiations are "
+        "taking place concerning the Proposed Transaction.",
+        "(c) the existence of the discussions between the parties about the potential alliance;",
+        "The Investor is strictly prohibited from publishing any news release or public "
+        "announcement with respect to this Agreement.",
+    ],
+)
+def test_the_agreement_kept_confidential(sentence: str) -> None:
+    assert _holds("agreement_kept_confidential", sentence) is True
+    assert _holds("agreement_kept_confidential", sentence, negated=True) is False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Unless expressly set forth in this NDA, Recipient does not receive any license or "
+        "intellectual property rights to Discloser's CI.",
+        "No licence, user or similar rights to any patent or knowhow may be deduced from this "
+        "agreement.",
+        "The receiving party shall have no interest in or rights thereto except as set forth "
+        "herein.",
+        "The Disclosee cannot deduce any rights from knowing the information.",
+        "Neither this Agreement nor any exchange of Proprietary Information hereunder shall be "
+        "construed as granting any right or license under any patent.",
+    ],
+)
+def test_no_license_granted(sentence: str) -> None:
+    assert _holds("no_license_granted", sentence) is True
+
+
+@pytest.mark.parametrize(
+    "named",
+    [
+        "business practices",
+        "financial projections",
+        "customer relationships",
+        "marketing methods",
+        "pricing records",
+    ],
+)
+def test_a_definition_naming_business_information_is_not_technical_only(named: str) -> None:
+    sentence = (
+        '"Confidential Information" means any information, technical data or know-how, '
+        f"including research, product plans, {named} and suppliers."
+    )
+    assert _holds("technical_information_only", sentence) is False
+
+
+@pytest.mark.parametrize(
+    "term",
+    ['"Confidential Information"', "The term 'confidential information'", "Evaluation Materials"],
+)
+@pytest.mark.parametrize(
+    "verb",
+    ["means", "shall mean", "includes, but is not limited to,", "includes, without limitation,"],
+)
+@pytest.mark.parametrize(
+    "what",
+    ["any information", "all documents, drawings, data", "any and all information and material"],
+)
+def test_a_definition_of_any_information_is_not_technical_only(
+    term: str, verb: str, what: str
+) -> None:
+    sentence = f"{term} {verb} {what} disclosed by the Disclosing Party to the Receiving Party."
+    assert _holds("technical_information_only", sentence) is False
+
+
+@pytest.mark.parametrize("verb", ["means", "shall mean", "includes"])
+def test_a_definition_of_technical_information_alone_is_not_denied(verb: str) -> None:
+    sentence = f'"Confidential Information" {verb} any technical information such as source code.'
+    assert _holds("technical_information_only", sentence) is not False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I understand that I may access and/or use FAU Confidential Information, Restricted Data "
+        "and Sensitive Data only as necessary to perform my job-related duties.",
+        "The parties wish to ensure that the Information will only be disclosed or used in strict "
+        "accordance with the provisions of this Agreement.",
+        "Each Stockholder agrees that such Stockholder shall not print, publish, divulge or "
+        "communicate to any person or use for his or their own account any know-how.",
+        "The Recipient will not use the Information for its own benefit.",
+    ],
+)
+def test_a_limit_of_use_said_as_ndas_say_it(sentence: str) -> None:
+    assert _holds("use_limited_to_purpose", sentence) is True
+    assert _holds("use_limited_to_purpose", sentence, negated=True) is False
+
+
+@pytest.mark.parametrize("modal", ["will", "shall"])
+@pytest.mark.parametrize(
+    "rest",
+    [
+        "remain subject to the terms of this NDA",
+        "remain subject to the confidentiality obligations set forth in this agreement",
+        "continue to be held in strict accordance with this Confidentiality Agreement",
+        "continue to treat it as confidential",
+    ],
+)
+def test_what_stays_bound_after_the_agreement_survives(modal: str, rest: str) -> None:
+    sentence = f"All Confidential Information provided under this Agreement {modal} {rest}."
+    assert _holds("survival", sentence) is True
+
+
+def test_a_remark_of_the_present_is_no_survival() -> None:
+    sentence = "Information received from a third party remains subject to this Agreement."
+    assert _holds("survival", sentence) is None
+
+
+@pytest.mark.parametrize(
+    "who", ["the persons involved", "Interested Party and its affiliates", "Recipient"]
+)
+@pytest.mark.parametrize(
+    "act",
+    [
+        "solicit for employment any person who is now employed by the Company",
+        "employ or solicit for employment any key management personnel of the Company",
+        "recruit or discuss employment with any person",
+    ],
+)
+def test_soliciting_for_employment_is_a_restriction_on_soliciting(who: str, act: str) -> None:
+    sentence = f"For two years, {who} will not directly or indirectly {act}."
+    assert _holds("non_solicitation", sentence) is True
+
+
+# --- end to end: real PDFs -------------------------------------------------------------------
+
+NDA = (
+    "This Mutual Non-Disclosure Agreement is entered into by Brightwater Analytics, Inc. "
+    '(the "Discloser") and Corvid Holdings LLC (the "Recipient").',
+    "The Recipient will not disclose any of the Discloser's Confidential Information to any "
+    "employees or to any third parties except to the Recipient's employees, parent company "
+    "and affiliates who have a need to know and who agree to abide by nondisclosure terms.",
+    "The obligation of non-disclosure shall not extend to: (1) information which is then "
+    "already in the possession of the Recipient; (2) information which is generally known to "
+    "the public; or (3) information which is revealed to the Recipient by a third party not "
+    "under a duty of non-disclosure; or (4) information which the Recipient develops "
+    "independently of the disclosure.",
+    "The Recipient may disclose Confidential Information as required by applicable laws, "
+    "provided, however, that the Recipient promptly notifies the Discloser of the requirement.",
+    "The existence of this Agreement cannot be disclosed to any third party.",
+    "Recipient does not receive any license or intellectual property rights to the "
+    "Discloser's Confidential Information.",
+    "This Agreement shall be governed by the laws of the State of Delaware.",
+)
+SILENT = (
+    "This Mutual Non-Disclosure Agreement is entered into by Brightwater Analytics, Inc. "
+    '(the "Discloser") and Halden Marine Ltd. (the "Recipient").',
+    "The Recipient and its Representatives shall keep the Confidential Information in a "
+    "secure place.",
+    "This Agreement shall be governed by the laws of the State of Delaware.",
+    "Each party shall bear its own costs in connection with this Agreement.",
+)
+QUESTIONS = [
+    (
+        "May the receiving party share confidential information with its employees under the NDA?",
+        "Yes",
+        "except to the Recipient's employees",
+    ),
+    (
+        "Is the receiving party prohibited from disclosing confidential information to its "
+        "employees?",
+        "No",
+        "except to the Recipient's employees",
+    ),
+    (
+        "Can the receiving party independently develop information similar to the confidential "
+        "information?",
+        "Yes",
+        "develops independently",
+    ),
+    (
+        "Can the receiving party obtain similar information from a third party?",
+        "Yes",
+        "revealed to the Recipient by a third party",
+    ),
+    (
+        "Must the receiving party notify the disclosing party if it is required by law to "
+        "disclose confidential information?",
+        "Yes",
+        "promptly notifies the Discloser",
+    ),
+    (
+        "Are the existence and the terms of the NDA themselves confidential?",
+        "Yes",
+        "existence of this Agreement cannot be disclosed",
+    ),
+    (
+        "Does the NDA grant the receiving party a license to the confidential information?",
+        "No",
+        "does not receive any license",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def nda_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, dict[str, str]]]:
+    from app import Runtime, Settings
+
+    data_dir = tmp_path_factory.mktemp("nda-claims") / "evrag"
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        rt.create_kb("ndas")
+        report = rt.ingestor.run(
+            "ndas",
+            [
+                ("NDA_Corvid.pdf", clauses_pdf("MUTUAL NON-DISCLOSURE AGREEMENT", NDA)),
+                ("NDA_Halden.pdf", clauses_pdf("MUTUAL NON-DISCLOSURE AGREEMENT", SILENT)),
+            ],
+        )
+        assert not report.failed
+        ids = {d.name: d.document_id for d in rt.catalog.list_documents("ndas")}
+        yield rt, ids
+
+
+def _ask(nda_runtime: tuple[Any, dict[str, str]], name: str, question: str) -> dict[str, Any]:
+    rt, ids = nda_runtime
+    return json.loads(rt.skill.ask("ndas", question, documents=[ids[name]]).to_json())  # type: ignore[no-any-return]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("question", "head", "quoted"), QUESTIONS)
+def test_an_ndas_claims_answered_from_the_sentence_that_says_them(
+    nda_runtime: tuple[Any, dict[str, str]], question: str, head: str, quoted: str
+) -> None:
+    a = _ask(nda_runtime, "NDA_Corvid.pdf", question)
+    answer = a["conclusion"]["answer"]
+    assert answer.startswith(head + " —") or answer.startswith(head + ","), answer
+    deciding = set(a["conclusion"]["values"][0]["evidence_ids"])
+    quotes = [" ".join(e["quote"].split()) for e in a["evidence"] if e["evidence_id"] in deciding]
+    assert any(quoted in q for q in quotes), quotes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("question", "head", "quoted"), QUESTIONS)
+def test_an_nda_that_says_none_of_it_is_not_stated(
+    nda_runtime: tuple[Any, dict[str, str]], question: str, head: str, quoted: str
+) -> None:
+    a = _ask(nda_runtime, "NDA_Halden.pdf", question)
+    assert a["conclusion"]["answer"].startswith("Not stated in"), a["conclusion"]["answer"]
+    assert a["conclusion"]["values"] == []
