@@ -268,6 +268,25 @@ def test_a_yes_no_question_is_read_as_its_claim(question: str, name: str, negate
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        f"{aux} {who} keep {what} confidential{end}"
+        for aux in ("Must", "Shall", "Does")
+        for who in ("the parties", "Northgate", "each party")
+        for what in ("the terms of the MSA", "its terms", "the pricing under the MSA")
+        for end in ("?", " under the MSA?")
+    ]
+    + ["Must Northgate keep Halcyon's information in confidence?"],
+)
+def test_keeping_something_confidential_is_not_retaining_copies(question: str) -> None:
+    """"keep ... confidential" asks of confidentiality; "keep copies" of copies kept."""
+    claim = read_claim(question, _MSA)
+    assert claim is None or claim.entry.name != "retaining_copies"
+    kept = read_claim(question.replace(" confidential", "").replace(" in confidence", ""), _MSA)
+    assert kept is not None and kept.entry.name == "retaining_copies"
+
+
+@pytest.mark.parametrize(
     "question", ["What is the governing law of the MSA?", "Who are the parties to the MSA?"]
 )
 def test_a_value_question_makes_no_yes_no_claim(question: str) -> None:
@@ -307,6 +326,13 @@ def _ask(runtime: Any, question: str | None = None, **kw: Any) -> dict[str, Any]
         "Can Northgate terminate the MSA with Halcyon without cause?",
         "can northgate terminate the msa with halcyon for convenience?",
         "May Northgate Logistics end its master services agreement with Halcyon for any reason?",
+        # "at any time", "whenever it wants", "in its sole discretion" ask the same claim (the
+        # breach clause was answered "Yes, with conditions")
+        "Can Northgate terminate the MSA with Halcyon at any time?",
+        "can northgate end the msa with halcyon at any time?",
+        "Can Northgate cancel the Halcyon MSA whenever it wants?",
+        "May Northgate terminate its MSA with Halcyon in its sole discretion?",
+        "Can Northgate terminate the MSA with Halcyon with or without cause?",
     ],
 )
 def test_termination_without_cause_is_not_stated_never_the_breach_clause(
