@@ -1,0 +1,149 @@
+"""Parties named where CUAD's development contracts name them and the preamble rules missed
+them (bench/parties --misses), as generated variants typeset to real PDFs and parsed: a cover
+page's list ("BETWEEN / X / AND / Y") and a bare name in the preamble's list of parties whose
+defined term is no role word ("between BookingEntertainment.com ("Promoter") ...")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ingest.test_preamble_party_lists import _bind, _bind_lines, _parties, _terms
+
+# (the name as written on the cover, the name bound)
+_COVER_NAMES = [
+    ("Paratek Pharmaceuticals, Inc.", "Paratek Pharmaceuticals, Inc."),
+    ("CARBOGEN AMCIS AG", "CARBOGEN AMCIS AG"),
+    ("HARROW & VALE PARTNERS LTD.", "HARROW & VALE PARTNERS LTD."),
+    ("Quillmark Systems Ltd (as Company)", "Quillmark Systems Ltd"),
+    ("AVIONS DE TRANSPORT REGIONAL, G.I.E.", "AVIONS DE TRANSPORT REGIONAL, G.I.E."),
+    (
+        "Institute of Grassland and Environmental Research",
+        "Institute of Grassland and Environmental Research",
+    ),
+]
+
+_OTHER = ("Corvel Brands, Inc.", "Corvel Brands, Inc.")
+
+
+@pytest.mark.parametrize("opener", ["BETWEEN", "Between", "between:", "AMONG"])
+@pytest.mark.parametrize("joiner", ["AND", "and", "&", "And:"])
+@pytest.mark.parametrize(("written", "name"), _COVER_NAMES)
+@pytest.mark.parametrize("named_first", [False, True])
+def test_a_cover_page_lists_the_parties_one_to_a_line(
+    opener: str, joiner: str, written: str, name: str, named_first: bool
+) -> None:
+    first, second = ((written, name), _OTHER) if named_first else (_OTHER, (written, name))
+    result = _bind_lines(
+        "OUTSOURCING AGREEMENT",
+        [
+            opener,
+            first[0],
+            joiner,
+            second[0],
+            "Date: 30 December 2016",
+            "THIS AGREEMENT is dated 30 December 2016.",
+            "Background",
+            "The Supplier wishes to supply the Products.",
+        ],
+    )
+    assert _parties(result) == {name, _OTHER[1]}
+
+
+@pytest.mark.parametrize("joiner", ["AND", "&"])
+@pytest.mark.parametrize("upper", [False, True])
+def test_a_cover_list_of_three_parties(joiner: str, upper: bool) -> None:
+    names = ["Larkspur Data Systems Corporation", "Kestrel Analytics GmbH", "Orvandi Labs Ltd."]
+    names = [n.upper() for n in names] if upper else names
+    result = _bind_lines(
+        "JOINT DEVELOPMENT AGREEMENT",
+        ["BETWEEN", names[0], joiner, names[1], joiner, names[2], "Dated 1 May 2019"],
+    )
+    assert _parties(result) == set(names)
+
+
+def test_the_cover_adds_the_party_the_preamble_leaves_out_and_no_one_twice() -> None:
+    result = _bind_lines(
+        "OUTSOURCING AGREEMENT",
+        [
+            "Between",
+            "Paratek Pharmaceuticals, Inc.",
+            "and",
+            "CARBOGEN AMCIS AG",
+            'THIS AGREEMENT is made on 30 December 2016 between CARBOGEN AMCIS AG ("Supplier")',
+            "and the company named on the cover.",
+            "WHEREAS, the Supplier makes the Products;",
+        ],
+    )
+    assert _parties(result) == {"Paratek Pharmaceuticals, Inc.", "CARBOGEN AMCIS AG"}
+    assert _terms(result) == {"Supplier": "CARBOGEN AMCIS AG"}
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # Without a "BETWEEN" line, names need their legal forms.
+        ["ORVANDI LABS", "AND", "KESTREL ANALYTICS", "Dated 1 May 2019"],
+        # A title's words are no list of names.
+        ["BETWEEN", "TERMS", "AND", "CONDITIONS", "Dated 1 May 2019"],
+        # One line of the list that names no one makes it no list.
+        ["BETWEEN", "Orvandi Labs Ltd.", "AND", "the Supplier named below", "Dated 1 May 2019"],
+    ],
+)
+def test_lines_that_are_no_cover_list_bind_no_party(lines: list[str]) -> None:
+    result = _bind_lines("SUPPLY AGREEMENT", [*lines, "1. Supply. The Supplier shall supply."])
+    assert _parties(result) == set()
+
+
+# A bare name (no legal form) that the preamble's list of parties names, its defined term no
+# role word: the term names it, and it is a party. (A name shaped like a person's with such a
+# term stays out, as before: tests/ingest/test_bindings.py, "Morgan Fielding".)
+_BARE = [
+    "BookingEntertainment.com",
+    "Harrow & Vale Media",
+    "The Victory Portfolios",
+    "PFS Funds",
+]
+
+# How the preamble names the other party and the bare one, in either order.
+_CONNECTED = [
+    'between {bare} ("{term}") of 275 Madison Avenue, New York, NY 10016 and {other}',
+    'by and between {other}, and {bare} (the "{term}"), a Massachusetts business trust',
+    'among {bare} (the "{term}") and {other}',
+]
+
+
+@pytest.mark.parametrize("bare", _BARE)
+@pytest.mark.parametrize("term", ["Promoter", "Talent", "Trust"])
+@pytest.mark.parametrize("shape", _CONNECTED)
+@pytest.mark.parametrize("width", [60, 95])
+def test_a_bare_name_in_the_list_of_parties_takes_its_term(
+    bare: str, term: str, shape: str, width: int
+) -> None:
+    other = 'VNUE, Inc. ("VNUE"), a Nevada corporation'
+    result = _bind(
+        "PROMOTION AGREEMENT",
+        [
+            "This Promotion Agreement is entered into effective September 10, 2015 "
+            + shape.format(bare=bare, term=term, other=other)
+            + ".",
+            "WHEREAS, the parties wish to work together;",
+        ],
+        width,
+    )
+    name = bare.removeprefix("The ")  # a bare name is bound without its article
+    assert _parties(result) == {name, "VNUE, Inc."}
+    assert _terms(result) == {term: name, "VNUE": "VNUE, Inc."}
+
+
+@pytest.mark.parametrize("lead", ["on behalf of", "for the benefit of", "under"])
+def test_a_bare_name_outside_the_list_of_parties_is_no_party(lead: str) -> None:
+    result = _bind(
+        "PROMOTION AGREEMENT",
+        [
+            'This Promotion Agreement is entered into by and between VNUE, Inc. ("VNUE") and '
+            f'Corvel Brands, Inc. ("Supplier"), {lead} Harrow Vale Media ("Talent").',
+            "WHEREAS, the parties wish to work together;",
+        ],
+        95,
+    )
+    assert _parties(result) == {"VNUE, Inc.", "Corvel Brands, Inc."}
