@@ -53,9 +53,11 @@ def _quoted_terms(inner: str) -> list[str]:
 _DEF_PAREN = re.compile(r"\(([^()]{0,220})\)")
 
 
+# "..., hereinafter referred to as the "Company"", also a sentence of its own after the
+# party's address ("..., Israel. Hereinafter referred to as "Contractor.""), "called as".
 _HEREINAFTER = re.compile(
-    rf",?\s+(?:hereinafter|hereafter)\s+(?:(?:referred\s+to|called|known)\s+as\s+)?(?:the\s+)?"
-    rf"[{_Q_OPEN}]([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)[{_Q_CLOSE}]"
+    rf"[,.]?\s+(?i:(?:hereinafter|hereafter)\s+(?:(?:referred\s+to|called|known)\s+(?:as\s+)?)?"
+    rf"(?:the\s+)?)[{_Q_OPEN}]([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)\.?[{_Q_CLOSE}]"
 )
 
 
@@ -435,6 +437,17 @@ def _city_state(window: str) -> int | None:
     return city.start()
 
 
+# The agreement made by the name after it: "is entered into by eGain Communications
+# Corporation ("eGain") and ...", "made and entered into as of the 28th day of March 2006 by
+# THAYER EQUITY INVESTORS"; only a date may stand between ("made under a licence granted by
+# X" is no list of parties).
+_MADE_BY = re.compile(
+    r"\b(?:made|entered\s+into|executed)"
+    r"(?:,?\s+(?:and|made|entered|into|executed|effective|dated|as|of|on|this|the|day|[A-Z][a-z]+"
+    r"|\d{1,4}(?:st|nd|rd|th)?))*,?\s+by\s+(?:the\s+)?$"
+)
+
+
 # A preamble's list of parties right before a name: "by and between", "among", "and", "&".
 _LISTED_BEFORE = re.compile(
     rf"(?i)(?:^|[\s,])(?:(?P<opener>{_LIST_OPENER})|{_LIST_JOINER})[ \t]*:?\s*$"
@@ -806,9 +819,11 @@ class PreambleParties(BindingRule):
         for ent, terms, name_pos, def_end in defs:
             span = (name_pos, def_end)
             before = text[max(start, name_pos - 30) : name_pos]
-            if re.search(
-                r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before
-            ) and not re.search(rf"(?i)\b(?:and|{_LIST_OPENER})\s+(?:by\s+)?$", before):
+            if (
+                re.search(r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before)
+                and not re.search(rf"(?i)\b(?:and|{_LIST_OPENER})\s+(?:by\s+)?$", before)
+                and not _MADE_BY.search(text, max(start, name_pos - 100), name_pos)
+            ):
                 continue
             if ent.key in seen:
                 for p in parties:

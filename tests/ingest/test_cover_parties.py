@@ -1,13 +1,14 @@
 """Parties named where CUAD's development contracts name them and the preamble rules missed
 them (bench/parties --misses), as generated variants typeset to real PDFs and parsed: a cover
-page's list ("BETWEEN / X / AND / Y") and a bare name in the preamble's list of parties whose
-defined term is no role word ("between BookingEntertainment.com ("Promoter") ...")."""
+page's list ("BETWEEN / X / AND / Y"), a bare name in the preamble's list of parties whose
+defined term is no role word ("between BookingEntertainment.com ("Promoter") ..."), the party
+an agreement is "entered into by", and "Hereinafter referred to as" after an address."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.ingest.test_preamble_party_lists import _bind, _bind_lines, _parties, _terms
+from tests.ingest.test_preamble_party_lists import _RECITAL, _bind, _bind_lines, _parties, _terms
 
 # (the name as written on the cover, the name bound)
 _COVER_NAMES = [
@@ -147,3 +148,78 @@ def test_a_bare_name_outside_the_list_of_parties_is_no_party(lead: str) -> None:
         95,
     )
     assert _parties(result) == {"VNUE, Inc.", "Corvel Brands, Inc."}
+
+
+# The agreement "entered into by" its first party: "by" after the agreement's verb and its date
+# lists a party (elsewhere "... granted by X" names none).
+_MADE_BY = [
+    "is entered into by",
+    "is made and entered into as of the 28th day of March 2006 by",
+    "is executed on this 3rd day of June, 2020, by",
+    "is made as of May 1, 2019 by",
+]
+
+_MADE_BY_NAMES = [
+    "eGain Communications Corporation",
+    "THAYER EQUITY INVESTORS IV, L.P.",
+    "Harrow & Vale Partners LLC",
+]
+
+
+@pytest.mark.parametrize("made_by", _MADE_BY)
+@pytest.mark.parametrize("name", _MADE_BY_NAMES)
+@pytest.mark.parametrize("width", [60, 95])
+def test_the_party_an_agreement_is_entered_into_by(made_by: str, name: str, width: int) -> None:
+    result = _bind(
+        "HOSTING AGREEMENT",
+        [
+            f'This Hosting Agreement {made_by} {name} ("Provider") and Eliance Corporation '
+            '("Customer") for the purpose of providing Customer with hosting services.',
+            _RECITAL,
+        ],
+        width,
+    )
+    assert _parties(result) == {name, "Eliance Corporation"}
+    assert _terms(result) == {"Provider": name, "Customer": "Eliance Corporation"}
+
+
+@pytest.mark.parametrize("lead", ["granted by", "made under a license granted by", "owned by"])
+def test_a_name_after_by_elsewhere_is_no_party(lead: str) -> None:
+    result = _bind(
+        "SUPPLY AGREEMENT",
+        [
+            'This Supply Agreement is made between Corvel Brands, Inc. ("Buyer") and Orvandi '
+            f'Labs Ltd. ("Seller"). The Products are {lead} Delta Works Corp. ("Licensor").',
+            _RECITAL,
+        ],
+        95,
+    )
+    assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs Ltd."}
+
+
+# "Hereinafter referred to as ..." as a sentence of its own after the party's address, in any
+# case, the term's full stop inside its quotes.
+@pytest.mark.parametrize(
+    "hereinafter", ["Hereinafter referred to as", "HEREINAFTER CALLED", "Hereinafter called as the"]
+)
+@pytest.mark.parametrize("stop", ["", "."])
+@pytest.mark.parametrize("upper", [False, True])
+def test_hereinafter_as_a_sentence_after_the_address(
+    hereinafter: str, stop: str, upper: bool
+) -> None:
+    first, second = "Invasix Ltd.", "Flextronics Israel Ltd."
+    if upper:
+        first, second = first.upper(), second.upper()
+    result = _bind(
+        "TURN-KEY MANUFACTURING AGREEMENT",
+        [
+            "This Turn-Key Manufacturing Agreement is effective as of April 1, 2011 by and "
+            f"between: {first}, with a principal place of business at Tavor Building, POB 533, "
+            f'Yokneam 20692, Israel. {hereinafter} "Customer{stop}" And {second} with a principal '
+            f'place of business at Industrial Zone 23108, Israel. {hereinafter} "Contractor{stop}"',
+            "Whereas Customer designs the Products;",
+        ],
+        95,
+    )
+    assert _parties(result) == {first, second}
+    assert _terms(result) == {"Customer": first, "Contractor": second}
