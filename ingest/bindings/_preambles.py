@@ -834,12 +834,14 @@ class PreambleParties(BindingRule):
             parties.append((ent, list(terms), span[0], span[1]))
         # Parties named without a defined term: "between Acme Inc. and Beta LLC". A list may
         # number its parties ("between (a) Acme Ltd ... and (b) Beta GmbH"); in capitals a
-        # connector on a line of its own counts before a number only ("BETWEEN: (1) Acme Ltd
-        # ... AND 2. Beta GmbH"), not before a name run into a cover's title.
+        # connector on a line of its own counts before a number ("BETWEEN (1) Acme Ltd ... AND
+        # 2. Beta GmbH") or with its colon ("BETWEEN: Acme Ltd ... AND: Beta GmbH"), not before
+        # a name run into a cover's title.
         region = text[start:end]
         connected = re.finditer(
             rf"(?:\b(?:{_LIST_OPENER}|with|and|(?:entered\s+into|made)\s+by)\s*:?\s+{_LIST_NUMBER}?"
-            rf"|(?:^|\n)[ \t]*(?:BETWEEN|AMONG|AND|Between|And)[ \t]*:?\s+{_LIST_NUMBER})({COMPANY})",
+            rf"|(?:^|\n)[ \t]*(?:BETWEEN|AMONG|AND|Between|And)[ \t]*:?\s+{_LIST_NUMBER}"
+            rf"|\b(?i:{_LIST_OPENER}|and)[ \t]*:\s*{_LIST_NUMBER}?)({COMPANY})",
             region,
         )
         # ... or list them after commas ("..., Marathon Partners L.P., Marathon Focus Fund L.P.

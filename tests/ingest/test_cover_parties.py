@@ -223,3 +223,32 @@ def test_hereinafter_as_a_sentence_after_the_address(
     )
     assert _parties(result) == {first, second}
     assert _terms(result) == {"Customer": first, "Contractor": second}
+
+
+# "BETWEEN:" and "AND:" with their colons list the parties, numbered or not.
+_COLON_NAMES = [
+    ("BorrowMoney.com, inc", "JVLS, LLC"),
+    ("MJ Syndicated, Inc.", "SIMPLY HERBALS LIMITED"),
+    ("KESTREL ANALYTICS GMBH", "Orvandi Labs Ltd."),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), _COLON_NAMES)
+@pytest.mark.parametrize("opener", ["BETWEEN:", "Between:", "AMONG:"])
+@pytest.mark.parametrize("joiner", ["AND:", "And:", "and:"])
+@pytest.mark.parametrize("swap", [False, True])
+def test_a_list_word_with_its_colon_lists_a_party(
+    first: str, second: str, opener: str, joiner: str, swap: bool
+) -> None:
+    if swap:
+        first, second = second, first
+    result = _bind_lines(
+        "JOINT VENTURE AGREEMENT",
+        [
+            "This Joint Venture Agreement is made and entered into this 20th day of March 2020,",
+            f"{opener} {first} of 512 Bayshore Drive, Suite 201, Fort Lauderdale, FL 33304",
+            f"{joiner} {second} of 14 Elm Road, Springfield, IL 62701.",
+            "WHEREAS, the parties wish to form a joint venture;",
+        ],
+    )
+    assert _parties(result) == {first, second}
