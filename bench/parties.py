@@ -11,8 +11,9 @@ Gold. CUAD's Parties answer pairs each party with its defined terms ("Acme Inc. 
 Beta LLC ("Distributor", "Beta")"); its spans are the same names and aliases as written in
 the contract. A gold party is an answer entry's name, with the spans that spell it (answers
 are typed by hand: "Mount Kowledge" for "MOUNT KNOWLEDGE"); entries that only group other
-parties ("Stryker and Conformis ("Parties")") and redacted names ("XXXX", "[***]") are not
-parties to find.
+parties ("Stryker and Conformis ("Parties")"), sentences about the parties ("Each of the
+foregoing parties is referred to herein as a "Party" ...") and redacted names ("XXXX",
+"[***]") are not parties to find; a ';' inside brackets splits no entry.
 
 Figures:
 - recall: a gold party is found when a party bound to the document (role "party"), by its
@@ -170,6 +171,12 @@ _QUALIFIER = re.compile(
 )
 # A party the contract leaves unnamed: "an individual", "the individual or legal entity ...".
 _UNNAMED = re.compile(r"(?i)^(?:an?\s+individual|the\s+individual\b|the\s+undersigned)")
+# An entry that is a sentence about the parties, not one of them: "Each of the foregoing
+# parties is referred to herein as a "Party" ...", "collectively referred to as "Parties"",
+# '"Lloyds" and together with "Lightbridge"', '"Network Affiliate" and with NCM, "Party" ...'.
+_ABOUT_PARTIES = re.compile(
+    r"(?i)[\"“”]|\breferred\s+to\b|^(?:each|individually|collectively|together|sometimes)\b"
+)
 
 
 @dataclass(frozen=True)
@@ -199,12 +206,13 @@ def _key(name: str) -> str:
 
 
 def _split_entries(answer: str) -> list[str]:
-    """The answer's entries: split on ';' outside parentheses and quotes."""
+    """The answer's entries: split on ';' outside parentheses and square brackets ("..., solely
+    for purposes of Section 1(c)[Confidentiality; Non-competition]" is one entry)."""
     out, depth, current = [], 0, []
     for ch in answer:
-        if ch == "(":
+        if ch in "([":
             depth += 1
-        elif ch == ")":
+        elif ch in ")]":
             depth = max(0, depth - 1)
         if ch == ";" and depth == 0:
             out.append("".join(current))
@@ -249,6 +257,8 @@ def gold_parties(spans_text: str, answer: str) -> tuple[list[GoldParty], int]:
     parties: list[GoldParty] = []
     redacted = 0
     for name, aliases in entries:
+        if _ABOUT_PARTIES.search(name):
+            continue
         pieces = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", name) if p.strip()]
         if len(pieces) > 1 and all(_key(p) in known for p in pieces):
             continue  # "Stryker and Conformis ("Parties")": the parties as a group

@@ -265,6 +265,16 @@ class Lexicon:
     address_openers: tuple[str, ...]
     # what a party's address is called after a lead ("with offices at"; patterns)
     address_nouns: tuple[str, ...]
+    # the words that open a list of an agreement's parties ("between") and join the next
+    # party to it ("and", "&"; patterns)
+    party_list_openers: tuple[str, ...]
+    party_list_joiners: tuple[str, ...]
+    # the words that say a defined term names a group of parties or each of them, those that
+    # open the bracket ending a list of parties, and those before a party's former name
+    # (patterns)
+    party_group_words: tuple[str, ...]
+    party_list_ends: tuple[str, ...]
+    former_name_leads: tuple[str, ...]
     # the words of a question that say how it asks, not what: left out of the topic it names
     # (with the asking verbs, "provide", "state") and of the words a passage must state
     # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
@@ -529,6 +539,11 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         name_particles=frozenset(vocabulary.words("name_particles")),
         address_openers=tuple(vocabulary.phrases("address_openers")),
         address_nouns=tuple(vocabulary.phrases("address_nouns")),
+        party_list_openers=tuple(vocabulary.phrases("party_list_openers")),
+        party_list_joiners=tuple(vocabulary.phrases("party_list_joiners")),
+        party_group_words=tuple(vocabulary.phrases("party_group_words")),
+        party_list_ends=tuple(vocabulary.phrases("party_list_ends")),
+        former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.phrases("question_qualifiers")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),

@@ -53,9 +53,11 @@ def _quoted_terms(inner: str) -> list[str]:
 _DEF_PAREN = re.compile(r"\(([^()]{0,220})\)")
 
 
+# "..., hereinafter referred to as the "Company"", also a sentence of its own after the
+# party's address ("..., Israel. Hereinafter referred to as "Contractor.""), "called as".
 _HEREINAFTER = re.compile(
-    rf",?\s+(?:hereinafter|hereafter)\s+(?:(?:referred\s+to|called|known)\s+as\s+)?(?:the\s+)?"
-    rf"[{_Q_OPEN}]([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)[{_Q_CLOSE}]"
+    rf"[,.]?\s+(?i:(?:hereinafter|hereafter)\s+(?:(?:referred\s+to|called|known)\s+(?:as\s+)?)?"
+    rf"(?:the\s+)?)[{_Q_OPEN}]([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?)\.?[{_Q_CLOSE}]"
 )
 
 
@@ -70,7 +72,20 @@ _NON_ENTITY_TERMS = re.compile(
 )
 
 
-_COLLECTIVE = re.compile(r"(?i)\b(?:collectively|individually|each\s+a|each\s+an|together)\b")
+# The words that open a list of an agreement's parties and join the next party to it
+# (the lexicon's `party_list_openers`, `party_list_joiners`).
+_LIST_OPENER = "|".join(lexicon().party_list_openers)
+_LIST_JOINER = "|".join(lexicon().party_list_joiners)
+
+
+# The words that say a defined term names a group or each of its members ("collectively",
+# "each a"), and those that end a list of parties in a bracket ("(collectively, ...)").
+_COLLECTIVE = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().party_group_words)})\b")
+_LIST_END = "|".join(lexicon().party_list_ends)
+
+
+# What says a name is a former one ("formerly known as", "f/k/a").
+_FORMER = "|".join(lexicon().former_name_leads)
 
 
 _PARTY_TERMS = re.compile(r"(?i)^(?:a\s+|the\s+)?part(?:y|ies)$")
@@ -86,7 +101,7 @@ _RECORDED_ROLE_TERMS = {
 }
 
 
-_KW_NAME_CHANGE = r"(?i:d/b/a|\bdba\b|doing\s+business|formerly|f/k/a)"
+_KW_NAME_CHANGE = rf"(?i:d/b/a|\bdba\b|doing\s+business|{_FORMER})"
 
 
 _PREAMBLE_START = re.compile(
@@ -94,7 +109,7 @@ _PREAMBLE_START = re.compile(
     # "... issued under the Founders' Agreement dated ..." in a note or a table.
     r"(?is)(?:\bthis|(?:^|(?<=[\n.;:])[ \t]*)the)\b[^.;]{0,160}?\b(?:agreement|contract|amendment|lease|indenture|"
     r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|"
-    r"dated|executed|effective)\b|\bby\s+and\s+(?:between|among)\b|\bLadies\s+and\s+Gentlemen\b"
+    rf"dated|executed|effective)\b|\bby\s+and\s+(?:{_LIST_OPENER})\b|\bLadies\s+and\s+Gentlemen\b"
     r"|(?:^|\n)[ \t]*(?:BETWEEN|[Bb]etween)[ \t]*:?[ \t]*\n"
     # The opening of a power of attorney, a bond or a deed poll.
     r"|\b(?i:know\s+all\s+(?:men|persons|people)\s+by\s+these\s+presents)\b"
@@ -132,7 +147,7 @@ _LIST_NUMBER = r"(?:\(?(?:\d{1,2}|[a-h])[.)]\s+)"
 
 # A preamble's "BETWEEN" line right before a section-like "1. " line that numbers its first
 # party.
-_NUMBERED_PARTY = re.compile(r"(?i)\b(?:between|among)[ \t]*:?[ \t]*\n\s*$")
+_NUMBERED_PARTY = re.compile(rf"(?i)\b(?:{_LIST_OPENER})[ \t]*:?[ \t]*\n\s*$")
 
 
 _DATE = (
@@ -147,6 +162,84 @@ _DATED = re.compile(
     rf"(?i:dated|made|entered\s+into|effective|executed)(?:\s+(?:as\s+of|on|this|and\s+effective))*"
     rf"\s+(?:the\s+)?({_DATE})"
 )
+
+
+# A cover page's list of parties, one name to a line: a line that only opens the list
+# ("BETWEEN", "between:") and a line that only joins the next name ("AND", "&").
+_COVER_OPENER = re.compile(rf"(?i)[ \t]*(?:{_LIST_OPENER})[ \t]*:?[ \t]*")
+_COVER_JOINER = re.compile(rf"(?i)[ \t]*(?:{_LIST_JOINER})[ \t]*:?[ \t]*")
+
+
+# A name without a legal form on a cover page's line: capitalised words, "of", "&", "/" and a
+# comma inside ("AVIONS DE TRANSPORT REGIONAL, G.I.E.", "AZUL LINHAS AEREAS BRASILEIRAS S/A").
+_COVER_BARE = (
+    rf"[A-Z][\w'’.&/\-]*(?:,?[ \t]+(?:(?:of|and|&|for|the|{'|'.join(lexicon().name_particles)})"
+    rf"[ \t]+)?[A-Z][\w'’.&/\-]*){{1,9}}"
+)
+
+
+# How far into a document a cover page's list of parties may stand.
+_COVER_CHARS = 6000
+
+
+def _cover_name(line: str, opened: bool) -> NamedEntity | None:
+    """The party a cover page's name line names: a company with its legal form, and under an
+    opening "BETWEEN" line also a bare name or a person ("Institute of Grassland and
+    Environmental Research", "JOHN ROGERS"). A bracket after the name is no part of it
+    ("AZUL LINHAS AEREAS BRASILEIRAS S/A (as Company)", "(ACN 106 702 416)")."""
+    name = re.sub(r"\s*\([^()]*\)\s*$", "", line).strip(" ,")
+    if not name:
+        return None
+    if _COMPANY_RE.fullmatch(name):
+        return _company(name)
+    if not opened or not re.fullmatch(_COVER_BARE, name) or re.search(r"\d", name):
+        return None
+    if is_generic_term(name) or _contract_role(name) or _NON_ENTITY_TERMS.match(name):
+        return None
+    if is_person_name(name) and not looks_like_company(name):
+        return _person(name)
+    clean = _clean_name(name)
+    return NamedEntity(clean, entity_key(clean), SubjectType.LEGAL_ENTITY) if clean else None
+
+
+def _cover_parties(ctx: BindingContext) -> list[tuple[NamedEntity, list[str], int, int]]:
+    """The parties a cover page lists one to a line, joined by "AND" or "&" lines: under an
+    opening "BETWEEN" line any name ("BETWEEN / T-MOBILE NETHERLANDS B.V. / & / Elephant Talk
+    Communication Holding AG"), without it only companies with their legal forms ("SHBV (HONG
+    KONG) LTD. / and / WASTE2ENERGY GROUP HOLDINGS PLC", in a document typed an agreement).
+    Every name line of the list must name a party, or the lines are no list (a title's
+    "TERMS / AND / CONDITIONS")."""
+    flow = ctx.flow
+    # A filing's exhibit may carry an agreement's cover: the "BETWEEN" line says it is one.
+    typed = ctx.doc.document_type in {"agreement", "amendment"}
+    lines = [ln.text for ln in flow.lines]
+    last = min(len(lines), flow.line_index(_COVER_CHARS) + 1)
+    i = 0
+    while i + 2 < last:
+        if not _COVER_JOINER.fullmatch(lines[i + 1]) or _COVER_JOINER.fullmatch(lines[i]):
+            i += 1
+            continue
+        opened = i > 0 and bool(_COVER_OPENER.fullmatch(lines[i - 1]))
+        if not opened and not typed:
+            i += 1
+            continue
+        names = [i]
+        k = i
+        while k + 2 < len(lines) and _COVER_JOINER.fullmatch(lines[k + 1]):
+            names.append(k + 2)
+            k += 2
+        ents = [_cover_name(lines[n], opened) for n in names]
+        keys = {e.key for e in ents if e is not None}
+        if all(e is not None for e in ents) and len(keys) == len(ents):
+            out: list[tuple[NamedEntity, list[str], int, int]] = []
+            for n, ent in zip(names, ents, strict=True):
+                assert ent is not None
+                text = lines[n]
+                at = flow.starts[n] + len(text) - len(text.lstrip())
+                out.append((ent, [], at, flow.starts[n] + len(text.rstrip())))
+            return out
+        i = k + 1
+    return []
 
 
 def _preamble_start(text: str, pos: int = 0) -> re.Match[str] | None:
@@ -344,6 +437,44 @@ def _city_state(window: str) -> int | None:
     return city.start()
 
 
+# The agreement made by the name after it: "is entered into by eGain Communications
+# Corporation ("eGain") and ...", "made and entered into as of the 28th day of March 2006 by
+# THAYER EQUITY INVESTORS"; only a date may stand between ("made under a licence granted by
+# X" is no list of parties).
+_MADE_BY = re.compile(
+    r"\b(?:made|entered\s+into|executed)"
+    r"(?:,?\s+(?:and|made|entered|into|executed|effective|dated|as|of|on|this|the|day|[A-Z][a-z]+"
+    r"|\d{1,4}(?:st|nd|rd|th)?))*,?\s+by\s+(?:the\s+)?$"
+)
+
+
+# A preamble's list of parties right before a name: "by and between", "among", "and", "&".
+_LISTED_BEFORE = re.compile(
+    rf"(?i)(?:^|[\s,])(?:(?P<opener>{_LIST_OPENER})|{_LIST_JOINER})[ \t]*:?\s*$"
+)
+
+
+# A capitalised word and "&" right before a name: the name goes on from that word ("Harrow &
+# Vale Media"), the "&" joins no list.
+_AMPERSAND_BEFORE = re.compile(r"[A-Z][\w'’.\-]*\s*&\s*$")
+
+
+def _listed_before(text: str, at: int) -> bool:
+    """Does the preamble's list of parties name what starts at `at`? After "and" or "&" only
+    where a party ends before it (a bracket, a comma, a legal form, an address's number or a
+    descriptor's word): after a bare capitalised word the name runs on through it ("the
+    Securities and Exchange Commission", "Real Estate and Home Furnishing Net")."""
+    lo = max(0, at - 60)
+    m = _LISTED_BEFORE.search(text, lo, at)
+    if m is None or _AMPERSAND_BEFORE.search(text, lo, at):
+        return False
+    if m.group("opener"):
+        return True
+    before = text[lo : m.start()].rstrip()
+    last = re.search(r"[A-Z][\w'’.\-]*$", before)
+    return last is None or bool(legal_form(before))
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -385,7 +516,7 @@ def _mention_before(
         # known as Spatial Technology Inc.), a corporation ... ("PlanetCAD")"): the term names
         # the name before it.
         if re.search(
-            r"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its|formerly|f/k/a)"
+            rf"(?i)\b(?:division|subsidiary|affiliate|unit|d/b/a|dba|through\s+its|{_FORMER})"
             r"\b[^,]{0,20}$",
             before,
         ):
@@ -402,16 +533,22 @@ def _mention_before(
         person = _person(pm.group(1))
         lead = window[max(0, pm.start() - 30) : pm.start()]
         # Digits just before a name are an address or a number, unless a party list
-        # connector introduces the name ("dated May 1, 2003 by and between Jane Roe").
-        if person is not None and (
-            not re.search(r"\d", lead) or re.search(r"\b(?:between|among)\s+$", lead)
+        # connector introduces the name ("dated May 1, 2003 by and between Jane Roe"); a
+        # capitalised word and "&", or "the", before it make it the tail of another name
+        # ("Harrow & Vale Media", "The Victory Portfolios").
+        if (
+            person is not None
+            and (not re.search(r"\d", lead) or re.search(rf"\b(?:{_LIST_OPENER})\s+$", lead))
+            and not _AMPERSAND_BEFORE.search(lead)
+            and not re.search(r"\b(?:the|The|THE)\s+$", lead)
+            and not re.match(r"(?:The|THE)\s", pm.group(1))
         ):
             return person, lo + pm.start(1)
     if allow_bare:
         # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
         dm: re.Match[str] | None = None
         for dm_last in re.finditer(
-            rf"(?:^|\b(?:between|among|and|with|by)\s+|\n)((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
             # the descriptor's words: a jurisdiction, a nationality ("Taiwanese", "P.R.C.",
             # "Nevada (USA)"), a kind ("limited", "wholly-owned")
             rf"(?i:an?)\s+(?:[\w.\-]+(?:\s+\([\w.\s]{{1,20}}\))?\s+){{0,3}}?{_ENTITY_TYPE}\b",
@@ -425,7 +562,7 @@ def _mention_before(
                     1
                 )
         m = re.search(
-            r"(?:^|\b(?:between|among|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){0,5})[\s,]*$",
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}})[\s,]*$",
             window,
         )
         if m:
@@ -513,10 +650,15 @@ def _defined_terms(
         if hit is None:
             continue
         ent, name_at = hit
-        # A bare name counts only when its term is a role or a short form of it.
+        # The preamble's list of parties names it: "between BookingEntertainment.com
+        # ("Promoter") ...", "... and PFS Funds (the "Trust")".
+        listed = preamble and _listed_before(text, name_at)
+        # A bare name counts only when its term is a role or a short form of it, or when it
+        # is listed.
         if (
             not looks_like_company(ent.name)
             and ent.subject_type == SubjectType.LEGAL_ENTITY
+            and not listed
             and not any(
                 _contract_role(t)
                 or entity_key(t).split()[0] in entity_key(ent.name).split()
@@ -553,7 +695,7 @@ def _defined_terms(
         if owner is not None and trade:
             ctx.add_alias(trade, owner, (m.start(), m.end()), "trade_name")
     for m in ctx.scan(
-        rf"({COMPANY})\s*\(?,?\s*(?:formerly|f/k/a|formerly\s+known\s+as)\s+({COMPANY})",
+        rf"({COMPANY})\s*\(?,?\s*(?:{_FORMER})\s+({COMPANY})",
         _KW_NAME_CHANGE,
     ):
         new_ent, old = _company(m.group(1)), _company(m.group(2))
@@ -594,7 +736,8 @@ class PreambleParties(BindingRule):
     def read(self, ctx: BindingContext) -> None:
         text = ctx.flow.text
         start_m = _preamble_start(text)
-        if self._agreement_at(ctx, start_m, first=True):
+        cover = _cover_parties(ctx)
+        if self._agreement_at(ctx, start_m, first=True, cover=cover):
             return
         # A title line can open like a preamble ("MAINTENANCE AGREEMENT BETWEEN A AND B")
         # and name no party the way a preamble does: the next opening may be the preamble.
@@ -604,15 +747,25 @@ class PreambleParties(BindingRule):
             start_m = _preamble_start(text, start_m.end())
             if start_m is not None and start_m.start() > _RETRY_CHARS:
                 break  # a later opening that far in is another document's, or prose
-            if start_m is not None and self._agreement_at(ctx, start_m, first=False):
+            if start_m is not None and self._agreement_at(ctx, start_m, first=False, cover=cover):
                 return
+        if len(cover) >= 2:
+            # A cover page names the parties that no preamble sentence does.
+            self._emit_parties(ctx, cover, cover[0][2], cover[-1][3])
+            return
         self._labelled_block(ctx)
 
     def _agreement_at(
-        self, ctx: BindingContext, start_m: re.Match[str] | None, *, first: bool
+        self,
+        ctx: BindingContext,
+        start_m: re.Match[str] | None,
+        *,
+        first: bool,
+        cover: list[tuple[NamedEntity, list[str], int, int]],
     ) -> bool:
         """The agreement and its parties from the preamble that opens at `start_m` (on the
-        `first` try, a defined term may open it too); False when it names too few parties."""
+        `first` try, a defined term may open it too), with those its `cover` page lists that
+        the preamble does not name; False when it names too few parties."""
         text = ctx.flow.text
         starts = [start_m.start()] if start_m else []
         first_term = min(
@@ -666,9 +819,11 @@ class PreambleParties(BindingRule):
         for ent, terms, name_pos, def_end in defs:
             span = (name_pos, def_end)
             before = text[max(start, name_pos - 30) : name_pos]
-            if re.search(
-                r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before
-            ) and not re.search(r"(?i)\b(?:and|between|among)\s+(?:by\s+)?$", before):
+            if (
+                re.search(r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before)
+                and not re.search(rf"(?i)\b(?:and|{_LIST_OPENER})\s+(?:by\s+)?$", before)
+                and not _MADE_BY.search(text, max(start, name_pos - 100), name_pos)
+            ):
                 continue
             if ent.key in seen:
                 for p in parties:
@@ -679,12 +834,14 @@ class PreambleParties(BindingRule):
             parties.append((ent, list(terms), span[0], span[1]))
         # Parties named without a defined term: "between Acme Inc. and Beta LLC". A list may
         # number its parties ("between (a) Acme Ltd ... and (b) Beta GmbH"); in capitals a
-        # connector on a line of its own counts before a number only ("BETWEEN: (1) Acme Ltd
-        # ... AND 2. Beta GmbH"), not before a name run into a cover's title.
+        # connector on a line of its own counts before a number ("BETWEEN (1) Acme Ltd ... AND
+        # 2. Beta GmbH") or with its colon ("BETWEEN: Acme Ltd ... AND: Beta GmbH"), not before
+        # a name run into a cover's title.
         region = text[start:end]
         connected = re.finditer(
-            rf"(?:\b(?:between|among|with|and|(?:entered\s+into|made)\s+by)\s*:?\s+{_LIST_NUMBER}?"
-            rf"|(?:^|\n)[ \t]*(?:BETWEEN|AMONG|AND|Between|And)[ \t]*:?\s+{_LIST_NUMBER})({COMPANY})",
+            rf"(?:\b(?:{_LIST_OPENER}|with|and|(?:entered\s+into|made)\s+by)\s*:?\s+{_LIST_NUMBER}?"
+            rf"|(?:^|\n)[ \t]*(?:BETWEEN|AMONG|AND|Between|And)[ \t]*:?\s+{_LIST_NUMBER}"
+            rf"|\b(?i:{_LIST_OPENER}|and)[ \t]*:\s*{_LIST_NUMBER}?)({COMPANY})",
             region,
         )
         # ... or list them after commas ("..., Marathon Partners L.P., Marathon Focus Fund L.P.
@@ -698,7 +855,7 @@ class PreambleParties(BindingRule):
             after = region[m.end() : m.end() + 40]
             if after_comma and (
                 not re.match(
-                    r"\s*\.?\s*(?:,\s*(?:and\s+)?[A-Z]|and\b|\((?:collectively|each|together)\b)",
+                    rf"\s*\.?\s*(?:,\s*(?:and\s+)?[A-Z]|and\b|\((?:{_LIST_END})\b)",
                     after,
                 )
                 or _ARTICLE_INSIDE.match(m.group(1))
@@ -715,7 +872,7 @@ class PreambleParties(BindingRule):
             if (
                 after.strip().startswith("(")
                 and not (bare and _contract_role(bare.group(1)))
-                and not re.match(r"\s*\((?:collectively|each|together)\b", after)
+                and not re.match(rf"\s*\((?:{_LIST_END})\b", after)
             ):
                 continue
             terms = [bare.group(1)] if bare else []
@@ -724,7 +881,7 @@ class PreambleParties(BindingRule):
         # A person who is a party, said to be one: "... and KATHY ROE, an individual
         # residing at ...".
         for m in re.finditer(
-            rf"\b(?:between|among|with|and)\s+({PERSON}),?\s+an?\s+(?:individual|natural\s+person)\b",
+            rf"\b(?:{_LIST_OPENER}|with|and)\s+({PERSON}),?\s+an?\s+(?:individual|natural\s+person)\b",
             region,
         ):
             ent = _person(m.group(1))
@@ -737,6 +894,20 @@ class PreambleParties(BindingRule):
             for t in terms:
                 ctx.add_alias(t, ent, (start + m.start(1), start + m.end()), "defined_term")
             parties.append((ent, terms, start + m.start(1), start + m.end(1)))
+        if parties and cover:
+            # A name read across the cover's lines ("Environmental Research / and / Corvel
+            # Brands, Inc.") is the cover's names run together: the cover's lines say which.
+            parties = [
+                p
+                for p in parties
+                if p[1]
+                or not any(c[2] < p[3] and p[2] < c[3] and c[0].key != p[0].key for c in cover)
+            ]
+            seen = {p[0].key for p in parties}
+            for ent, terms, name_at, name_end in cover:
+                if ent.key not in seen:
+                    seen.add(ent.key)
+                    parties.append((ent, terms, name_at, name_end))
         if not parties or (
             len(parties) < 2
             and not any(_contract_role(t) for p in parties for t in p[1])
