@@ -1,7 +1,7 @@
 """Analyst-style figure questions on the development companies' filings (issue 35).
 
 The 27 development questions of bench/financebench are all answered, so they no longer show
-what the reader misses; `financebench_dev_questions.yaml` holds 63 more, written the way
+what the reader misses; `financebench_dev_questions.yaml` holds more, written the way
 analysts ask (single figures and computed metrics, years and 10-Q quarters, "as of <date>",
 "in USD billions", "round to two decimals") on the development companies' filings only, each
 with its expected answer read by hand from the page it names before the system was asked.
@@ -11,7 +11,10 @@ sorted: right (a SUPPORTED figure within 0.5% or 0.05 of the expected one, as
 bench/financebench judges, citing a page the question names of its filing), in another unit
 (SUPPORTED, and the expected figure times or divided by a thousand: "USD 13,411 million" where
 the question asks billions), wrong SUPPORTED (any other SUPPORTED figure: the target is 0),
-refused (anything not SUPPORTED). Reported apart for single-cell and computed questions.
+refused (anything not SUPPORTED). Reported apart for single-cell and computed questions, and
+for judgement questions ("Is 3M capital-intensive?", "Was the current ratio above 1.5?"),
+whose expected verdict is INSUFFICIENT (the figures that bear on it cited from a page named)
+or the stated test's yes / no.
 Run: `python -m bench.financebench_dev` (ingests the filings into a temporary knowledge base)
 or with EVRAG_FILINGS_DATA_DIR=<dir> as bench/financebench reads it; EVRAG_FB_DEV_OUT=<file>
 keeps one JSON line per question (its answer's text too, to sort the refusals by cause).
@@ -43,19 +46,40 @@ def _close(got: float, expected: float) -> bool:
     return abs(got - expected) <= max(0.005 * abs(expected), 0.05)
 
 
+def _cites_page(question: dict[str, Any], body: dict[str, Any]) -> bool:
+    return any(
+        e["source_location"]["document"] == question["doc"] + ".pdf"
+        and e["source_location"]["page"] in question["pages"]
+        for e in body.get("evidence", [])
+    )
+
+
+def judge_judgement(question: dict[str, Any], body: dict[str, Any]) -> str:
+    """A judgement question: right when its verdict is the one expected (INSUFFICIENT with a
+    cell of a page named cited; or the test judged yes / no, citing one), wrong SUPPORTED
+    when it concludes anything else, refused when it concludes nothing where a test is
+    stated (or cites no page named)."""
+    concluded = body.get("terminal_state") == "CONCLUDED" and bool(body.get("sufficient"))
+    expected = str(question["answer"]).casefold()
+    if not concluded:
+        return "right" if expected == "insufficient" and _cites_page(question, body) else "refused"
+    values = [str(v["value"]).casefold() for v in body["conclusion"]["values"]]
+    if values == [expected] and _cites_page(question, body):
+        return "right"
+    return "wrong SUPPORTED"
+
+
 def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
     """right / in another unit / wrong SUPPORTED / refused."""
+    if question["kind"] == "judgement":
+        return judge_judgement(question, body)
     if body.get("terminal_state") != "CONCLUDED" or not body.get("sufficient"):
         return "refused"
     values = [answered_figure(v["value"]) for v in body["conclusion"]["values"]]
     if not values or values[0] is None:
         return "wrong SUPPORTED"
     got, expected = values[0], float(question["answer"])
-    cited = any(
-        e["source_location"]["document"] == question["doc"] + ".pdf"
-        and e["source_location"]["page"] in question["pages"]
-        for e in body["evidence"]
-    )
+    cited = _cites_page(question, body)
     if _close(got, expected) and cited:
         return "right"
     if cited and (_close(got, expected * 1000) or _close(got * 1000, expected)):
@@ -101,7 +125,7 @@ _OUTCOMES = ("right", "in another unit", "wrong SUPPORTED", "refused")
 
 def table(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'kind':10} {'n':>3} " + " ".join(f"{o:>16}" for o in _OUTCOMES)]
-    for kind in ("single", "computed", "all"):
+    for kind in ("single", "computed", "judgement", "all"):
         part = [r for r in rows if kind in ("all", r["kind"])]
         counts = Counter(r["outcome"] for r in part)
         lines.append(f"{kind:10} {len(part):>3} " + " ".join(f"{counts[o]:>16}" for o in _OUTCOMES))
