@@ -53,6 +53,8 @@ class MetricResult:
     value: str | None
     arithmetic: str | None
     note: str | None
+    # the value computed, unrounded ("%": in percent points), for a test a question states
+    raw: float | None = None
 
 
 def metric_periods(years: Sequence[int]) -> tuple[str, ...]:
@@ -292,6 +294,7 @@ def compute_metric(
     divisor = scale_asked or results[0][3]
     if averaged:
         mean = sum(r for _, r, _, _ in results) / len(results)
+        raw = mean
         value = _formatted(mean, metric.unit, decimals, divisor)
         each = [
             (p, _formatted(r, metric.unit, max(decimals, 2), divisor), a) for p, r, a, _ in results
@@ -303,8 +306,10 @@ def compute_metric(
     else:
         value = _formatted(results[0][1], metric.unit, decimals, divisor)
         arithmetic = f"{results[0][2]} = {value}"
+        raw = results[0][1]
     units = tuple(
         u.model_copy(update={"value": value, "claim_id": f"{u.subject_id}:{metric.name}:{period}"})
         for u in quoted
     )
-    return MetricResult(units, period, formula, value, arithmetic, None)
+    points = raw * 100 if metric.unit == "%" else raw
+    return MetricResult(units, period, formula, value, arithmetic, None, points)

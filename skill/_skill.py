@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -59,7 +60,14 @@ from skill._figures import (
 )
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
-from skill._metrics import compute_metric, metric_periods, years_averaged
+from skill._judgements import JudgementQuestion, judge_test, judged_years, read_judgement_question
+from skill._metrics import (
+    OperandJudge,
+    UnitMaker,
+    compute_metric,
+    metric_periods,
+    years_averaged,
+)
 from skill._nli import nli_model
 from skill._passages import passages_in_force
 from skill._quarters import (
@@ -296,6 +304,32 @@ class EvidenceSkill:
             # "the FY2019 - FY2021 3 year average of capital expenditure": the concept's mean
             # over those years, computed as a metric's is
             figure = replace(figure, metric=average_metric(figure.concepts[0]))
+        judgement_asked = (
+            read_judgement_question(question)
+            if question is not None
+            and subject is None
+            and self.statement_cells is not None
+            and subject_class.type == "legal_entity"
+            else None
+        )
+        if judgement_asked is not None:
+            owners = sorted(self._figure_owners(kb, gate, committed))
+            assert self.statement_cells is not None
+            if self.statement_cells(kb, owners, None):
+                # a judgement over a company's figures: its metrics cited from its statement
+                # cells, the judgement INSUFFICIENT unless the question states its test
+                assert question is not None
+                return self._judgement_answer(
+                    kb,
+                    question,
+                    subject_class,
+                    gate,
+                    judgement_asked,
+                    committed,
+                    info,
+                    value_judge,
+                    machine,
+                )
         own = sorted(self._figure_owners(kb, gate, committed)) if figure is not None else []
         if (
             figure is not None
@@ -712,43 +746,9 @@ class EvidenceSkill:
 
                 quarter_periods = (asked.label(False), quarter_period)
 
-        def make_unit(
-            document_id: str, cell: StatementCell, concept: str, value: str | None
-        ) -> EvidenceUnit:
-            doc = info(document_id)
-            candidate = owner[document_id]
-            return cell_unit(
-                document_id,
-                doc.name if doc else document_id,
-                cell,
-                subject_id=candidate.subject_id,
-                claim_id=f"{candidate.subject_id}:{concept}:{cell.period}",
-                value=value,
-                source_type=doc.document_type if doc else "filing",
-                observed_at=observed_at(doc.document_date if doc else None),
-                independence_group=doc.independence_group if doc else document_id,
-            )
-
+        make_unit, established = self._cell_judges(owner, info, value_judge)
         metric = None
         if figure.metric is not None and question is not None:
-
-            def established(units: Sequence[EvidenceUnit]) -> bool:
-                # an operand is a figure as the single-figure route's: the engine's verdict
-                seen = value_judge.run(
-                    units,
-                    single_valued=True,
-                    names=False,
-                    evaluation_time=None,
-                    document_dates=(
-                        (i.document_date if i else None) for i in (info(d) for d in owner)
-                    ),
-                )
-                return bool(
-                    seen.sufficiency
-                    and seen.sufficiency["decision"] == "SUPPORTED"
-                    and not seen.conflicts
-                )
-
             metric = compute_metric(
                 figure.metric,
                 question,
@@ -835,6 +835,167 @@ class EvidenceSkill:
             + ([] if values else ["not_stated"]),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
+        )
+
+    def _cell_judges(
+        self,
+        owner: Mapping[str, Candidate],
+        info: Callable[[str], DocumentInfo | None],
+        value_judge: ValueJudge,
+    ) -> tuple[UnitMaker, OperandJudge]:
+        """How a figure route makes a cell of the company's filings an evidence unit, and
+        how it asks the engine whether an operand's cells establish it."""
+
+        def make_unit(
+            document_id: str, cell: StatementCell, concept: str, value: str | None
+        ) -> EvidenceUnit:
+            doc = info(document_id)
+            candidate = owner[document_id]
+            return cell_unit(
+                document_id,
+                doc.name if doc else document_id,
+                cell,
+                subject_id=candidate.subject_id,
+                claim_id=f"{candidate.subject_id}:{concept}:{cell.period}",
+                value=value,
+                source_type=doc.document_type if doc else "filing",
+                observed_at=observed_at(doc.document_date if doc else None),
+                independence_group=doc.independence_group if doc else document_id,
+            )
+
+        def established(units: Sequence[EvidenceUnit]) -> bool:
+            # an operand is a figure as the single-figure route's: the engine's verdict
+            seen = value_judge.run(
+                units,
+                single_valued=True,
+                names=False,
+                evaluation_time=None,
+                document_dates=((i.document_date if i else None) for i in (info(d) for d in owner)),
+            )
+            return bool(
+                seen.sufficiency
+                and seen.sufficiency["decision"] == "SUPPORTED"
+                and not seen.conflicts
+            )
+
+        return make_unit, established
+
+    def _judgement_answer(
+        self,
+        kb: str,
+        question: str,
+        subject_class: SubjectClass,
+        gate: GateResult,
+        asked: JudgementQuestion,
+        committed: Sequence[str],
+        info: Callable[[str], DocumentInfo | None],
+        value_judge: ValueJudge,
+        machine: StateMachine,
+    ) -> Answer:
+        """A judgement question answered from the statement cells of the subject's filings
+        (skill/_judgements.py): each metric that bears on it computed and cited, the test the
+        question states judged by the engine over them, else the judgement INSUFFICIENT."""
+        assert self.statement_cells is not None
+        machine.advance(State.EVIDENCE_RETRIEVAL)
+        owner = self._figure_owners(kb, gate, committed)
+        every = self.statement_cells(kb, sorted(owner), None)
+        year_end = annual_year_end(every)
+        annual = [int(c.period[2:]) for _, c in every if re.fullmatch(r"FY\d{4}", c.period)]
+        years = judged_years(asked, annual)
+        periods = tuple(sorted(metric_periods(years))) if years else ()
+        cells = year_cells(self.statement_cells(kb, sorted(owner), periods), every, year_end)
+        company = gate.candidates[0].name
+        make_unit, established = self._cell_judges(owner, info, value_judge)
+        results = [
+            (
+                metric,
+                compute_metric(
+                    metric, question, [year], None, cells, make_unit, established, company
+                ),
+            )
+            for metric in asked.metrics
+            for year in years
+        ]
+        verdict = judge_test(asked, results)
+        units = sorted(
+            {u.evidence_id: u for _, r in results for u in r.units}.values(),
+            key=lambda u: u.evidence_id,
+        )
+        machine.advance(State.EVIDENCE_VERIFIED)
+        comparison = ValueComparison(kind=None, names=False, yes_no=True)
+        # every operand of every year is an observation of the one claim the question states
+        claim = ":".join(
+            [gate.candidates[0].subject_id, *(m.name for m in asked.metrics), *map(str, years)]
+        )
+        claimed = (
+            [
+                u.model_copy(update={"value": "yes" if verdict.holds else "no", "claim_id": claim})
+                for u in units
+            ]
+            if verdict.holds is not None
+            else []
+        )
+        judgement = value_judge.run(
+            claimed,
+            single_valued=True,
+            names=False,
+            evaluation_time=None,
+            document_dates=((i.document_date if i else None) for i in (info(d) for d in owner)),
+        )
+        # the claim as the question states it, judged by the engine: SUPPORTED when the
+        # figures meet the test, CONTRADICTED when they do not, INSUFFICIENT with no test
+        evaluation = value_judge.evaluate(
+            judgement.groups if claimed else [],
+            "yes",
+            comparison,
+            single_valued=True,
+            evaluation_time=judgement.evaluation_time,
+        )
+        sufficiency = judgement.sufficiency if claimed else None
+        sufficient = bool(
+            claimed
+            and sufficiency
+            and sufficiency["decision"] == "SUPPORTED"
+            and not judgement.conflicts
+        )
+        values = (
+            [
+                v.model_copy(
+                    update={
+                        "details": {
+                            "test": [asked.test.describe() if asked.test else ""],
+                            "arithmetic": [r.arithmetic or "" for _, r in results],
+                        }
+                    }
+                )
+                for g in judgement.groups
+                for v in cited(g.values)
+            ]
+            if sufficient
+            else []
+        )
+        quoted = units if sufficient else [u.model_copy(update={"value": None}) for u in units]
+        shown = [u for u in claimed] if sufficient else quoted
+        return _concluded(
+            question,
+            subject_class,
+            machine,
+            gate,
+            [],
+            evidence=shown,
+            conclusion=Conclusion(answer=verdict.text, values=values),
+            conflicts=judgement.conflicts,
+            confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
+            sufficient=sufficient,
+            risk_signals=judgement.risk_signals(
+                units=shown, ambiguous=False, rejected_evidence=False
+            )
+            + ([] if values else ["not_stated"]),
+            suggested_next_actions=[]
+            if sufficient
+            else [f"Read the statement cells quoted: {verdict.text}"],
+            sufficiency=sufficiency,
+            evaluation=evaluation,
         )
 
     def _figure_owners(

@@ -1,0 +1,136 @@
+"""Judgement questions over financial figures (issue 35, item 5): "Is 3M a capital-intensive
+business?", "Is Adobe's operating margin improving?", "What drove the change in gross
+margin?". The statements give figures, not judgements: the metrics that bear on the judgement
+(financial.yaml's `judgements`, or the metric the question names) are computed and cited with
+their arithmetic, and the judgement itself is INSUFFICIENT, unless the question states its
+test ("Is the current ratio above 1.5?", "Did operating margin rise in each of the last three
+years?"): then the test is a claim the engine judges from the computed figures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from domain import (
+    FinancialMetric,
+    JudgementTest,
+    asks_cause,
+    asks_yes_no,
+    judged_metrics,
+    judgement_asked,
+    judgement_test,
+    trend_asked,
+)
+from skill._metrics import MetricResult
+
+_FISCAL = re.compile(r"\bFY\s?((?:19|20)\d{2})\b", re.IGNORECASE)
+_YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+
+
+@dataclass(frozen=True, slots=True)
+class JudgementQuestion:
+    """What a judgement question asks: the metrics that bear on it, the judgement in words
+    ("whether that is capital-intensive", "whether that is improving", "what drove it"), the fiscal years it names (none:
+    the statements' own), whether it asks a metric's course over the years (a trend, a
+    cause) rather than its latest value, and the test it states, if any."""
+
+    metrics: tuple[FinancialMetric, ...]
+    judgement: str
+    years: tuple[int, ...]
+    over_years: bool
+    test: JudgementTest | None
+
+
+def read_judgement_question(question: str) -> JudgementQuestion | None:
+    """The judgement question `question` is, or None: a yes/no question or a cause asked of
+    a metric of the registry or of a judgement's metrics, holding a judgement, a trend, a
+    cause or a test (a yes/no question naming a metric and nothing more, "Was the current
+    ratio 1.89?", is a figure's question)."""
+    yes_no, cause = asks_yes_no(question), asks_cause(question)
+    if not (yes_no or cause):
+        return None
+    metrics = judged_metrics(question)
+    if not metrics:
+        return None
+    years = tuple(
+        sorted(
+            {int(y) for y in _FISCAL.findall(question)} or {int(y) for y in _YEAR.findall(question)}
+        )
+    )
+    test = judgement_test(question, len(years)) if yes_no else None
+    judgement = judgement_asked(question)
+    trend = trend_asked(question)
+    if cause:
+        words = "what drove it"
+    elif judgement is not None:
+        words = f"whether that is {judgement.asks}"
+    elif trend is not None:
+        words = f"whether that is {'improving' if trend == 'up' else 'declining'}"
+    elif test is not None:
+        words = test.describe()
+    else:
+        return None
+    over_years = cause or trend is not None or (test is not None and test.direction is not None)
+    return JudgementQuestion(metrics, words, years, over_years, test)
+
+
+def judged_years(asked: JudgementQuestion, annual: Sequence[int]) -> list[int]:
+    """The fiscal years whose metrics the answer cites: those the question names (each year
+    of the span for a course), else the latest the statements give, or every one of them for
+    a course (`annual`: the fiscal years of the company's cells)."""
+    if asked.years:
+        first, last = min(asked.years), max(asked.years)
+        return list(range(first, last + 1)) if asked.over_years else [last]
+    years = sorted(set(annual))
+    return years if asked.over_years else years[-1:]
+
+
+@dataclass(frozen=True, slots=True)
+class JudgementVerdict:
+    """The test judged over the computed figures: whether it holds, and its words with the
+    figures it reads ("current ratio FY2018 1.89 above 1.5"); or the note saying why no test
+    is judged (None `holds`)."""
+
+    holds: bool | None
+    text: str
+
+
+def judge_test(
+    asked: JudgementQuestion, results: Sequence[tuple[FinancialMetric, MetricResult]]
+) -> JudgementVerdict:
+    """The question's test over the computed metrics, or the note why it is not judged (no
+    test stated, several metrics bear on it, a figure not computed, a course of one year)."""
+    shown = "; ".join(
+        f"{m.name.replace('_', ' ')} {r.period}: {r.arithmetic}"
+        if r.arithmetic
+        else (r.note or f"{m.name.replace('_', ' ')} {r.period} not computed")
+        for m, r in results
+    )
+    test = asked.test
+    if test is None:
+        return JudgementVerdict(
+            None,
+            f"{shown}; {asked.judgement} is not a figure the statements give",
+        )
+    names = {m.name for m, _ in results}
+    if len(names) != 1:
+        return JudgementVerdict(
+            None, f"{shown}; the test ({test.describe()}) names no one metric of these"
+        )
+    if any(r.raw is None for _, r in results):
+        return JudgementVerdict(None, f"{shown}; the test ({test.describe()}) is not judged")
+    metric = results[0][0]
+    if test.direction is None and metric.unit == "USD":
+        # "above 2 billion": the scale of the number is the question's, not read here
+        return JudgementVerdict(
+            None, f"{shown}; a dollar amount's test ({test.describe()}) is not judged"
+        )
+    values = tuple(r.raw for _, r in results if r.raw is not None)
+    if test.direction is not None and len(values) < 2:
+        return JudgementVerdict(
+            None, f"{shown}; a course ({test.describe()}) needs two fiscal years' figures"
+        )
+    holds = test.holds(values)
+    return JudgementVerdict(holds, f"{'Yes' if holds else 'No'} ({test.describe()}): {shown}")
