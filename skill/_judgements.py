@@ -16,17 +16,21 @@ from dataclasses import dataclass
 from domain import (
     FinancialMetric,
     JudgementTest,
+    StatementCell,
     asks_cause,
     asks_yes_no,
+    financial_concepts,
     judged_metrics,
     judgement_asked,
     judgement_test,
     trend_asked,
 )
+from skill._figures import matching_cells
 from skill._metrics import MetricResult
 
 _FISCAL = re.compile(r"\bFY\s?((?:19|20)\d{2})\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+_FISCAL_PERIOD = re.compile(r"FY(\d{4})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,15 +80,47 @@ def read_judgement_question(question: str) -> JudgementQuestion | None:
     return JudgementQuestion(metrics, words, years, over_years, test)
 
 
+def metric_years(
+    metrics: Sequence[FinancialMetric], cells: Sequence[tuple[str, StatementCell]]
+) -> list[int]:
+    """The fiscal years whose cells give a metric of `metrics` its period's own operands
+    (every operand of one of its definitions read in that year): a year some other table
+    names (a debt note's maturities, "2023") is no year of the company's figures."""
+    concepts = {c.name: c for c in financial_concepts()}
+    named = sorted({int(m.group(1)) for _, c in cells if (m := _FISCAL_PERIOD.fullmatch(c.period))})
+    return [
+        year
+        for year in named
+        if any(
+            all(
+                matching_cells(cells, concepts[name], f"FY{year}")
+                for name, kind in formula.operands()
+                if kind != "prior"
+            )
+            for metric in metrics
+            for formula in metric.formulas
+        )
+    ]
+
+
 def judged_years(asked: JudgementQuestion, annual: Sequence[int]) -> list[int]:
     """The fiscal years whose metrics the answer cites: those the question names (each year
-    of the span for a course), else the latest the statements give, or every one of them for
-    a course (`annual`: the fiscal years of the company's cells)."""
+    of the span for a course), else the latest the statements give, or the latest unbroken
+    run of them for a course (`annual`: the fiscal years of the company's cells)."""
     if asked.years:
         first, last = min(asked.years), max(asked.years)
         return list(range(first, last + 1)) if asked.over_years else [last]
     years = sorted(set(annual))
-    return years if asked.over_years else years[-1:]
+    if not asked.over_years:
+        return years[-1:]
+    # the latest unbroken run: filings years apart (a 2015 and a 2022 10-K) leave years
+    # between them that no statement gives, and a course over them would not be judged
+    run = years[-1:]
+    for year in reversed(years[:-1]):
+        if year != run[0] - 1:
+            break
+        run.insert(0, year)
+    return run
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +145,12 @@ def judge_test(
         for m, r in results
     )
     test = asked.test
+    if not results:
+        return JudgementVerdict(
+            None,
+            f"the statements give no fiscal year's figures; {asked.judgement} is not a figure "
+            "either",
+        )
     if test is None:
         return JudgementVerdict(
             None,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -60,7 +59,13 @@ from skill._figures import (
 )
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
-from skill._judgements import JudgementQuestion, judge_test, judged_years, read_judgement_question
+from skill._judgements import (
+    JudgementQuestion,
+    judge_test,
+    judged_years,
+    metric_years,
+    read_judgement_question,
+)
 from skill._metrics import (
     OperandJudge,
     UnitMaker,
@@ -708,16 +713,7 @@ class EvidenceSkill:
         machine.advance(State.EVIDENCE_RETRIEVAL)
         owner = self._figure_owners(kb, gate, committed)
         every = self.statement_cells(kb, sorted(owner), None)
-        # the company's fiscal year end, as its 10-K's cover states it, else as its year
-        # columns end: it places a quarter among the 10-Qs' dated columns, and tells a 10-Q's
-        # balance at its fiscal year end from one at a quarter's end
-        stated = [
-            b.subject_name
-            for c in sorted({c.subject_id for c in owner.values()})
-            for b in self.store.find_bindings(kb, parent_key=c, document_ids=sorted(owner))
-            if b.role == "fiscal_year_end"
-        ]
-        year_end = stated_year_end(sorted(stated)) or annual_year_end(every)
+        year_end = self._fiscal_year_end(kb, owner, every)
         figure = on_fiscal_year_end(figure, year_end)
         cells = year_cells(
             self.statement_cells(kb, sorted(owner), _figure_periods(figure)), every, year_end
@@ -837,6 +833,20 @@ class EvidenceSkill:
             sufficiency=sufficiency,
         )
 
+    def _fiscal_year_end(
+        self, kb: str, owner: Mapping[str, Candidate], every: Sequence[tuple[str, StatementCell]]
+    ) -> tuple[int, int] | None:
+        """The company's fiscal year end (month, day), as its 10-K's cover states it, else as
+        its year columns end: it places a quarter among the 10-Qs' dated columns, and tells a
+        10-Q's balance at its fiscal year end from one at a quarter's end."""
+        stated = [
+            b.subject_name
+            for c in sorted({c.subject_id for c in owner.values()})
+            for b in self.store.find_bindings(kb, parent_key=c, document_ids=sorted(owner))
+            if b.role == "fiscal_year_end"
+        ]
+        return stated_year_end(sorted(stated)) or annual_year_end(every)
+
     def _cell_judges(
         self,
         owner: Mapping[str, Candidate],
@@ -899,8 +909,8 @@ class EvidenceSkill:
         machine.advance(State.EVIDENCE_RETRIEVAL)
         owner = self._figure_owners(kb, gate, committed)
         every = self.statement_cells(kb, sorted(owner), None)
-        year_end = annual_year_end(every)
-        annual = [int(c.period[2:]) for _, c in every if re.fullmatch(r"FY\d{4}", c.period)]
+        year_end = self._fiscal_year_end(kb, owner, every)
+        annual = metric_years(asked.metrics, year_cells(every, every, year_end))
         years = judged_years(asked, annual)
         periods = tuple(sorted(metric_periods(years))) if years else ()
         cells = year_cells(self.statement_cells(kb, sorted(owner), periods), every, year_end)
@@ -975,7 +985,7 @@ class EvidenceSkill:
             else []
         )
         quoted = units if sufficient else [u.model_copy(update={"value": None}) for u in units]
-        shown = [u for u in claimed] if sufficient else quoted
+        shown = list(claimed) if sufficient else quoted
         return _concluded(
             question,
             subject_class,
