@@ -93,6 +93,7 @@ class _Tests:
     negations: tuple[str, ...]
     openings: tuple[str, ...]
     causes: tuple[str, ...]
+    terms: tuple[str, ...]
 
 
 def _words(body: Any, key: str, where: str) -> tuple[str, ...]:
@@ -124,6 +125,7 @@ def _tests(path: Path | None = None) -> _Tests:
         negations=_words(body, "negations", where),
         openings=_words(body, "yes_no_openings", where),
         causes=_words(body, "cause_words", where),
+        terms=_words(body, "terms_words", where),
     )
 
 
@@ -221,7 +223,12 @@ def judgement_test(text: str, years_named: int) -> JudgementTest | None:
 def judged_metrics(text: str) -> tuple[FinancialMetric, ...]:
     """The metrics a judgement question bears on: the one it names ("Is operating margin
     improving?"), else its judgement's ("capital intensive": capex to revenue, PP&E to
-    total assets)."""
+    total assets); none for a question about a document's terms ("Does the credit agreement
+    have a leverage covenant?")."""
+    key = f" {label_key(text)} "
+    if any(f" {w} " in key for w in _tests().terms):
+        # a question about a document's terms ("a leverage covenant"), not its figures
+        return ()
     named = metric_asked(text.split("?", 1)[0])
     if named is not None:
         return (named,)

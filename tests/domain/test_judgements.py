@@ -32,6 +32,9 @@ def test_every_judgement_names_metrics_of_the_registry() -> None:
         ("Is the company's leverage high?", ["debt_to_equity", "interest_coverage"]),
         ("Is Adobe's operating margin improving?", ["operating_margin"]),
         ("What drove the change in gross margin?", ["gross_margin"]),
+        ("Does the credit agreement have a leverage covenant?", []),
+        ("Is the current ratio covenant in the credit facility above 1.5?", []),
+        ("Did the company meet its operating margin target?", []),
     ],
 )
 def test_the_metrics_a_judgement_bears_on(question: str, metrics: list[str]) -> None:
