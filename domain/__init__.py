@@ -6,7 +6,9 @@ location) and `Alias`. Names: `entity_key` and the other normalisations a name i
 and the same name in a document share, `AliasResolver`, `clear_caches` (their memos). Sentences: `sentence_spans` and
 `sentence_location`, the statements of a chunk and the exact locator of each. The lexicon
 (`lexicon()`, package data in domain/lexicon/: `LEXICON_DIR`, its files `LEXICON_FILES`): roles, attributes, months, legal forms,
-jurisdictions, contract-role terms, never-a-name words; `Role` and `Attribute` are its enums. No I/O here
+jurisdictions, contract-role terms, never-a-name words; `Role` and `Attribute` are its enums. Financial
+statements: `StatementCell`, the concepts and metrics of financial.yaml, and the judgements over
+figures a question may ask with the test it states (`judgement_asked`, `judgement_test`). No I/O here
 beyond reading the lexicon, the package data that holds the project's vocabulary.
 """
 
