@@ -50,6 +50,22 @@ def coverage(stems: Sequence[str], sentence: str) -> float:
     return sum(1 for s in stems if any(w.startswith(s) for w in words)) / len(stems)
 
 
+def together(stems: Sequence[str], sentence: str) -> bool:
+    """Does the sentence state the topic's stems near one another: all of them within a
+    run of six words per stem (at least eight: "security interest", "interest at a floating
+    rate"), not scattered over it ("balance sheets ... and cash flows" states no cash
+    balance)?"""
+    words = [w.replace("-", "")[:5] for w in re.findall(r"[a-z][a-z-]+", sentence.lower())]
+    window = max(8, 6 * len(stems))
+    hits = [[i for i, w in enumerate(words) if w.startswith(stem)] for stem in stems]
+    if not all(hits):
+        return False
+    for start in sorted({i for h in hits for i in h}):
+        if all(any(start <= i < start + window for i in h) for h in hits):
+            return True
+    return False
+
+
 def clause_sentences(
     collector: EvidenceCollector,
     kb: str,
@@ -100,6 +116,9 @@ def topic_units(
         share = coverage(stems, sentence.text)
         if share < MIN_COVERAGE or len(sentence.text.split()) < 4:
             continue
+        if share == 1.0 and len(stems) >= 2 and not together(stems, sentence.text):
+            # every word stated, but apart: shown, never evidence for the topic
+            share = (len(stems) - 1) / len(stems)
         scored.append(
             (share, rank_score, sentence.chunk.document_id, sentence.location.char_start, sentence)
         )
