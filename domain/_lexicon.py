@@ -269,6 +269,9 @@ class Lexicon:
     # party to it ("and", "&"; patterns)
     party_list_openers: tuple[str, ...]
     party_list_joiners: tuple[str, ...]
+    # what a signature block's head says before the party it signs for ("For and on behalf
+    # of"; patterns)
+    signing_for_leads: tuple[str, ...]
     # the words that say a defined term names a group of parties or each of them, those that
     # open the bracket ending a list of parties, and those before a party's former name
     # (patterns)
@@ -541,6 +544,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         address_nouns=tuple(vocabulary.phrases("address_nouns")),
         party_list_openers=tuple(vocabulary.phrases("party_list_openers")),
         party_list_joiners=tuple(vocabulary.phrases("party_list_joiners")),
+        signing_for_leads=tuple(vocabulary.phrases("signing_for_leads")),
         party_group_words=tuple(vocabulary.phrases("party_group_words")),
         party_list_ends=tuple(vocabulary.phrases("party_list_ends")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),

@@ -229,6 +229,10 @@ def _cover_parties(ctx: BindingContext) -> list[tuple[NamedEntity, list[str], in
             names.append(k + 2)
             k += 2
         ents = [_cover_name(lines[n], opened) for n in names]
+        if not opened and any(e is not None for e in ents):
+            # A name with its legal form vouches for the list it stands in: a person or a
+            # bare name beside it is a party too ("BicycleTX Ltd / and / Nigel Crockett").
+            ents = [_cover_name(lines[n], True) for n in names]
         keys = {e.key for e in ents if e is not None}
         if all(e is not None for e in ents) and len(keys) == len(ents):
             out: list[tuple[NamedEntity, list[str], int, int]] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from domain import BindingType, SubjectType, base_key, entity_key
+from domain import BindingType, SubjectType, base_key, entity_key, legal_form, lexicon
 from ingest.bindings._context import BindingContext
 from ingest.bindings._names import (
     _COMPANY_RE,
@@ -27,6 +27,15 @@ _ACCEPTANCE = re.compile(
     r"|acknowledged|confirmed|approved|and|&|to|by|upon|as|of|on|the|this|date|day|year|first"
     r"|written|above|set|forth|hereof|effective)\b)*[\s,]*:\s*(?:\|\s*)?"
 )
+
+
+# What a block's head says before the party it signs for: "For and on behalf of Acme Ltd."
+_SIGNS_FOR = re.compile(rf"(?i)^(?:{'|'.join(lexicon().signing_for_leads)})\s+(?:the\s+)?")
+
+
+# The sentence that opens an agreement's signature blocks, however it goes on ("IN WITNESS
+# WHEREOF, the Parties hereto have severally subscribed these presents ...").
+_IN_WITNESS = re.compile(r"(?i)\bin\s+witness\s+whereof\b")
 
 
 _NAME_LINE = re.compile(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:")
@@ -91,6 +100,41 @@ def _capitals(words: list[str]) -> list[str]:
         if tail.isupper() and len(base_key(tail).split()) >= 2:
             return words if " ".join(words[:k]).isupper() else words[k:]
     return words
+
+
+def _names_party(ent: NamedEntity) -> bool:
+    """Does a block's head name a party: more than a legal form ("Sdn Bhd" cut from "TT
+    dotCom Sdn Bhd"), and no section's number before it ("II. Nifty company")?"""
+    words = set(base_key(ent.name).split())
+    form = set((legal_form(ent.name) or "").split())
+    return bool(words - form) and not re.match(r"(?i)(?:[IVX]+|\d+)\.\s", ent.name)
+
+
+def _cut_from_head(text: str, at: int, party: NamedEntity) -> bool:
+    """Is the party's name, on the line at `at`, the tail of a longer one ("Sdn Bhd" of "TT
+    dotCom Sdn Bhd", whose word in lower case no name pattern reads)? A word of a lead right
+    before it ("For and on behalf of", "signed by") cuts nothing."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    line = text[start : end if end >= 0 else len(text)]
+    idx = line.find(party.name.split()[0], at - start)
+    if idx < 0:
+        idx = line.find(party.name.split()[0])
+    word = re.search(r"(\S+)[ \t]+$", line[: max(idx, 0)])
+    return bool(
+        word
+        and word.group(1)[0].islower()
+        and word.group(1).lower() not in {"of", "the", "for", "by", "and", "behalf"}
+    )
+
+
+def _same_or_shorter(a: NamedEntity, b: NamedEntity) -> bool:
+    """Is one name the other's, or a run of the other's words ("Acme" and "Acme Robotics")?"""
+    ka, kb = base_key(a.name).split(), base_key(b.name).split()
+    if a.key == b.key or not ka or not kb:
+        return True
+    short, long = sorted((ka, kb), key=len)
+    return any(long[i : i + len(short)] == short for i in range(len(long) - len(short) + 1))
 
 
 class SignatureBlocks(BindingRule):
@@ -165,15 +209,21 @@ class SignatureBlocks(BindingRule):
                     break
             span = (ctx.flow.starts[party_at], ctx.flow.starts[end] + len(lines[end].text))
             self._sign(ctx, party, name_raw, title_raw, span, nested)
-        if not ctx.parties:
+        if len({p[0].key for p in ctx.parties}) < 2:
             self._signature_parties(ctx)
 
     def _signature_parties(self, ctx: BindingContext) -> None:
-        """An agreement whose parties no preamble names ("the undersigned hereby execute
-        this Agreement", a joint filing agreement, a letter agreement): the entities two or
-        more of its signature blocks sign for are its parties, each cited at its block."""
+        """An agreement whose preamble names fewer than two parties ("the undersigned hereby
+        execute this Agreement", a joint filing agreement, a letter agreement, a preamble
+        that names its parties by role only): the entities its signature blocks sign for are
+        its parties too, each cited at its block, where with those the preamble names they
+        make two or more."""
         text = ctx.flow.text
+        bound = {p[0].key: p[0] for p in ctx.parties}
         executed = _EXECUTES_THIS.search(text) or _UNDERSIGNED_AGREE.search(text)
+        if executed is None and (bound or ctx.doc.document_type in {"agreement", "amendment"}):
+            # Where the document is an agreement, any "IN WITNESS WHEREOF" opens its blocks.
+            executed = _IN_WITNESS.search(text)
         if executed is None:
             return
         signers: dict[str, tuple[NamedEntity, tuple[int, int]]] = {}
@@ -183,19 +233,30 @@ class SignatureBlocks(BindingRule):
                 # too ("Roe Chief Financial Officer HARROW & VALE CAPITAL LP / By: ...").
                 head = _company(" ".join(_capitals(_after_capacity(party.name.split()))))
                 party = head or party
-                signers.setdefault(party.key, (party, span))
+                if not _cut_from_head(text, span[0], party):
+                    signers.setdefault(party.key, (party, span))
         for party, span in self._inline_signers(text, executed.end()):
             signers.setdefault(party.key, (party, span))
-        if len(signers) < 2:
+        # A party the preamble names signs under its own name or a shorter one ("ACME" for
+        # Acme Robotics, Inc.): only the others are new.
+        new = {
+            key: signer
+            for key, signer in signers.items()
+            if _names_party(signer[0])
+            and not any(_same_or_shorter(signer[0], b) for b in bound.values())
+        }
+        if not new or len(bound) + len(new) < 2:
             return
         # The title: the document's, or a title line among its first lines.
         top = ctx.flow.starts[min(12, len(ctx.flow.starts) - 1)]
         agreement = NamedEntity(
             ctx.agreement_title(top) or "Agreement", ctx.agreement_key, SubjectType.AGREEMENT
         )
-        ordered = sorted(signers.values(), key=lambda p: p[1])
+        ordered = sorted(new.values(), key=lambda p: p[1])
         for party, span in ordered:
             ctx.emit_party(party, agreement, span, {"stated_in": "signature block"}, None)
+        if bound:
+            return  # the preamble's agreement is bound already, with its date
         names = [p.name for p, _ in ordered]
         span = (executed.start(), ordered[-1][1][1])
         ctx.emit_agreement(agreement, names, span, ctx.doc.document_date)
@@ -237,7 +298,9 @@ class SignatureBlocks(BindingRule):
                     words = words[k:]
                     break
             party = _company(" ".join(_capitals(words)))
-            if party is not None:
+            if party is not None and not _cut_from_head(
+                text, m.end() - len(" ".join(words)), party
+            ):
                 out.append((party, (m.end() - len(" ".join(words)), m.end())))
         for m in re.finditer(rf"/s/[ \t]*({PERSON})", text[start:]):
             # the signature's own line, and its words up to the next block's ("/s/ Adam Roe
@@ -266,6 +329,7 @@ class SignatureBlocks(BindingRule):
         party: "Witnessed By: Harbor Notary LLC", "Acknowledged by Escrow Agent: Beta LLC")."""
         t = re.sub(r"^IN\s+WITNESS.*", "", text.strip().rstrip(":"))
         t = _ACCEPTANCE.sub("", t)  # "ACCEPTED AND AGREED TO: | BETA LLC"
+        t = _SIGNS_FOR.sub("", t)  # "For and on behalf of Acme Ltd."
         t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
         label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Za-z]+){0,6})\s*:\s*(?:\|\s*)?(\S.*)$", t)
         if label:

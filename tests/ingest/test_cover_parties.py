@@ -252,3 +252,41 @@ def test_a_list_word_with_its_colon_lists_a_party(
         ],
     )
     assert _parties(result) == {first, second}
+
+
+# A cover with no "BETWEEN" line: one name with its legal form, beside it a person or a
+# bare name ("BicycleTX Ltd / and / Nigel Crockett").
+_VOUCHED = [
+    ("Orvandi Labs Ltd", "Nigel Crockett"),
+    ("HARROW & VALE MEDIA LIMITED", "JOHN ROGERS"),
+    ("Kestrel Analytics GmbH", "Institute of Grassland and Environmental Research"),
+]
+
+
+@pytest.mark.parametrize(("company", "other"), _VOUCHED)
+@pytest.mark.parametrize("joiner", ["AND", "and", "&"])
+@pytest.mark.parametrize("company_first", [False, True])
+@pytest.mark.parametrize("upper", [False, True])
+def test_a_name_with_its_legal_form_vouches_for_the_cover_list_it_stands_in(
+    company: str, other: str, joiner: str, company_first: bool, upper: bool
+) -> None:
+    names = [company, other] if company_first else [other, company]
+    names = [n.upper() for n in names] if upper else names
+    result = _bind_lines(
+        "SERVICE AGREEMENT",
+        ["DATED 26 September 2019", names[0], joiner, names[1], "CONTENTS", "1. Interpretation"],
+    )
+    assert {p.lower() for p in _parties(result)} == {company.lower(), other.lower()}
+
+
+@pytest.mark.parametrize("joiner", ["AND", "&"])
+@pytest.mark.parametrize(
+    "lines", [["TERMS", "CONDITIONS"], ["Nigel Crockett", "Institute of Grassland Research"]]
+)
+def test_a_cover_list_with_no_legal_form_and_no_opener_names_no_party(
+    joiner: str, lines: list[str]
+) -> None:
+    result = _bind_lines(
+        "SERVICE AGREEMENT", ["DATED 26 September 2019", lines[0], joiner, lines[1]]
+    )
+    assert _parties(result) == set()
