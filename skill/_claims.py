@@ -338,7 +338,9 @@ class ClauseReader:
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
         said = _outside_relative(window) if kind == "state" else window + action.group(0)
-        negated = len(_MODALITY.negation.findall(said)) % 2 == 1
+        # "will not, and will not permit its Representatives to, hire": a conjunct between
+        # commas repeats the modal for others, its negation is not a second one
+        negated = len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) % 2 == 1
         # "..., provided that the Recipient promptly notifies the Discloser": a proviso states
         # the duty its main clause's right depends on
         proviso = kind == "obligation" and _proviso(s, action.start())
@@ -601,6 +603,9 @@ _ITEM_OPENS = re.compile(
 _FIRST_ITEM = re.compile(r"(?:^|\s)\(?(?:a|i|1)\)\s", _FLAGS)
 
 
+# a conjunct between commas, before the action ("shall not, and shall cause its affiliates
+# not to, disclose")
+_COORDINATED = re.compile(r",\s*(?:and|or)\s+[^,;:]*,", _FLAGS)
 # a parenthesis without another in it
 _PARENTHESIS = re.compile(r"\([^()]*\)")
 # an aside in commas, then the action's words

@@ -482,6 +482,56 @@ def test_a_negation_in_the_subjects_relative_clause_is_not_the_states(
     assert _holds("survival", negated) is not True
 
 
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    "conjunct",
+    [
+        "will not, and will not permit any of its Representatives to directly or indirectly,",
+        "shall not, and shall cause its affiliates not to,",
+        "shall not, and shall ensure that its officers do not,",
+    ],
+)
+def test_a_conjunct_that_repeats_the_negation_for_others_is_one_negation(
+    actor: str, conjunct: str
+) -> None:
+    sentence = f"{actor} {conjunct} solicit or hire any employee of the Discloser."
+    assert _holds("non_solicitation", sentence) is True
+    assert _holds("non_solicitation", sentence, negated=True) is False
+
+
+@pytest.mark.parametrize("modal", ["may", "shall", "will"])
+@pytest.mark.parametrize(
+    "subject", ["no results obtained from that information", "no part of the Information"]
+)
+def test_no_before_the_subject_negates_its_modal(modal: str, subject: str) -> None:
+    sentence = f"As agreed, {subject} {modal} be disclosed to any third parties by the Recipient."
+    assert _holds("sharing_with_advisors", sentence) is False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "No later than ten days after termination, the Recipient shall return all Confidential "
+        "Information.",
+        "No implied rights This Agreement shall grant the Recipient a right to return the "
+        "Confidential Information.",
+    ],
+)
+def test_no_as_a_measure_or_a_heading_negates_nothing(sentence: str) -> None:
+    assert _holds("return_or_destruction", sentence) is True
+
+
+@pytest.mark.parametrize("marked", ['marked "Confidential"', "identified as proprietary"])
+@pytest.mark.parametrize("which", ["or that is not so", "or which is not", "or is not"])
+def test_information_not_so_marked_denies_a_marking_requirement(marked: str, which: str) -> None:
+    sentence = (
+        f"This Agreement shall apply to information that is clearly {marked} {which} marked but "
+        "by its nature should reasonably be held in confidence."
+    )
+    assert _holds("marked_as_confidential", sentence) is False
+    assert _holds("marked_as_confidential", sentence, negated=True) is True
+
+
 # --- copies: an exception to the prohibition is the case they may be made -----------------
 
 
