@@ -337,8 +337,10 @@ class ClauseReader:
         kind = p.entry.kind
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
-        said = window if kind == "state" else window + action.group(0)
-        negated = len(_MODALITY.negation.findall(said)) % 2 == 1
+        said = _outside_relative(window) if kind == "state" else window + action.group(0)
+        # "will not, and will not permit its Representatives to, hire": a conjunct between
+        # commas repeats the modal for others, its negation is not a second one
+        negated = len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) % 2 == 1
         # "..., provided that the Recipient promptly notifies the Discloser": a proviso states
         # the duty its main clause's right depends on
         proviso = kind == "obligation" and _proviso(s, action.start())
@@ -404,8 +406,13 @@ class ClauseReader:
                 # before a right, only in the condition's own clause: "In the event that ...
                 # is not obtained, you or your representatives ... may disclose" names its actor
                 qualified = bool(p.qualifier.search(_first_clause(head[opened.start() :])))
-        in_exception = p.qualifier is not None and any(
-            p.qualifier.search(e[:_REACH_AFTER]) for e in exceptions
+        # an unqualified action's exception after it is the case the rule leaves allowed ("shall
+        # not make copies except as necessary for its employees": copies may be made then); one
+        # before it ("Except as provided herein, ...") points elsewhere and allows nothing here
+        in_exception = (
+            any(p.qualifier.search(e[:_REACH_AFTER]) for e in exceptions)
+            if p.qualifier is not None
+            else len(main) < len(s)
         )
         contrary = p.contrary is not None and bool(p.contrary.search(main))
         holds: bool | None
@@ -421,6 +428,9 @@ class ClauseReader:
                 # "... may terminate at any time if the other party breaches": the right is
                 # the contrary's, whatever the qualifier's words
                 holds = None
+            elif negated and in_exception and p.qualifier is None:
+                # "shall not make copies except as necessary ...": allowed in the exception's case
+                holds = True
             elif qualified:
                 holds = not negated
             elif in_exception and negated:
@@ -470,7 +480,14 @@ class ClauseReader:
     def _governed(window: str) -> bool:
         """Does a modal or a negation stand near before the action (its last _GOVERNED
         characters: "shall not, without the prior written consent of the Disclosing Party,
-        disclose")?"""
+        disclose"); a parenthesis between them does not count ("shall not (whether directly
+        or indirectly, ...) disclose"), nor an aside in commas just after the modal ("must, at
+        the end of this Agreement or within seven days following written instruction by the
+        Disclosing Party to do so, return")?"""
+        window = _PARENTHESIS.sub(" ", window)
+        aside = _ASIDE.search(window)
+        if aside is not None and _ends_in_modal(window[: aside.start()]):
+            window = window[: aside.start()] + " " + aside.group("action")
         tail = window[-_GOVERNED:]
         return bool(
             _MODALITY.permission.search(tail)
@@ -517,7 +534,8 @@ def _subject_of(after: str) -> bool:
     """Is what precedes `after` the subject of a modal that follows it before any clause
     break ("... and its Representatives shall not", not "For convenience, either party
     may")?"""
-    piece = re.split(r"[,;:(]", after, maxsplit=1)[0]
+    # a comma may stand between the subject and its verb ("Its Representatives, shall not")
+    piece = re.split(r"[,;:(]", after.lstrip(" ,"), maxsplit=1)[0]
     return bool(
         _MODALITY.permission.search(piece)
         or _MODALITY.obligation.search(piece)
@@ -574,9 +592,85 @@ def _proviso(s: str, at: int) -> bool:
     )
 
 
+# an item of a list opening just before the action, or a word or two before it ("...; (ii)
+# recruit", "or (b) notify", ": 3.3.1 notify", ": - restrict", "(ii) make copies")
+_ITEM_OPENS = re.compile(
+    r"(?:^|[\s;:,])(?:(?:and|or)\s+)?(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|\d{1,2}(?:\.\d{1,2})+\.?|[-•–])"
+    r"(?P<item>\s*(?:[\w-]+\s+){0,2})$",
+    _FLAGS,
+)
+# a list's first item when no colon opens it ("shall not (i) use ... or (ii) disclose")
+_FIRST_ITEM = re.compile(r"(?:^|\s)\(?(?:a|i|1)\)\s", _FLAGS)
+
+
+# a conjunct between commas, before the action ("shall not, and shall cause its affiliates
+# not to, disclose")
+_COORDINATED = re.compile(r",\s*(?:and|or)\s+[^,;:]*,", _FLAGS)
+# a parenthesis without another in it
+_PARENTHESIS = re.compile(r"\([^()]*\)")
+# an aside in commas, then the action's words
+_ASIDE = re.compile(r",[^,;:]*,\s*(?P<action>[^,;:]{0,40})$")
+
+
+def _ends_in_modal(text: str) -> bool:
+    """Does `text` end in a modal or a negation ("The Recipient must")?"""
+    tail = text.rstrip()[-40:]
+    return any(
+        m.end() == len(tail)
+        for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+        for m in pattern.finditer(tail)
+    )
+
+
+# a relative pronoun opening a clause inside the subject ("Information that is not returned")
+_RELATIVE = re.compile(r"\b(?:that|which|who|whom|whose)\b", _FLAGS)
+
+
+def _outside_relative(window: str) -> str:
+    """The words before a state's verb without a relative clause of its subject: "Information
+    that is not returned ... will remain subject to" says the information remains, the
+    negation is the relative clause's (its own verb follows it). The main clause resumes at
+    the first modal after that negation ("will"), or at a negation that stands just before the
+    state's words ("... that is returned does not remain")."""
+    relative = max(_RELATIVE.finditer(window), key=lambda m: m.start(), default=None)
+    if relative is None:
+        return window
+    negations = list(_MODALITY.negation.finditer(window, relative.end()))
+    own = [n for n in negations if window[n.end() :].strip()]
+    if not own:
+        return window
+    end = own[-1].end()
+    resumes = [
+        m.start()
+        for pattern in (_MODALITY.obligation, _MODALITY.permission)
+        for m in pattern.finditer(window, end)
+    ]
+    resumes += [n.start() for n in negations if n.start() >= end]
+    return window[: relative.start()] + " " + window[min(resumes, default=len(window)) :]
+
+
 def _window(main: str, at: int) -> str:
-    """The clause's words before the action: from the last clause break before it."""
+    """The clause's words before the action: from the last clause break before it; for an
+    action that opens a list item, its lead-in's ("The Recipient shall not: (i) ...; (ii)
+    recruit": the item is governed by "shall not", as if it followed it)."""
     head = main[:at]
+    opened = _ITEM_OPENS.search(head)
+    if opened is not None:
+        # the list opens at its first item ("will (i) promptly notify ..., and (ii)"), else at
+        # the colon before the item ("shall, if the circumstances permit: 3.3.1 notify")
+        first = max(
+            (m.start() for m in _FIRST_ITEM.finditer(head) if m.start() <= opened.start()),
+            default=-1,
+        )
+        cut = first if first > 0 else head.rfind(":", 0, opened.start() + 1)
+        lead = head[: max(cut, 0)].rstrip().removesuffix(":")
+        if lead.strip():
+            return _clause_tail(lead) + " " + opened.group("item")
+    return _clause_tail(head)
+
+
+def _clause_tail(head: str) -> str:
+    """`head` from its last clause break."""
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(head)]
     return head[breaks[-1] :] if breaks else head
 

@@ -390,6 +390,194 @@ def test_soliciting_for_employment_is_a_restriction_on_soliciting(who: str, act:
     assert _holds("non_solicitation", sentence) is True
 
 
+# --- a list item, a parenthesis, an aside: governed by the modal before them -------------
+
+LEAD_INS = ["shall not", "will not", "agrees that it shall not"]
+
+
+@pytest.mark.parametrize(("actor", "modal"), itertools.product(ACTORS, LEAD_INS))
+@pytest.mark.parametrize(
+    "listed",
+    [
+        "{actor} {modal}: (i) disclose the Information to any third party; (ii) {act}",
+        "{actor} {modal}: (a) use the Information for any other purpose; or (b) {act}",
+        "{actor} {modal} (i) use any portion of the Information for any purpose except to "
+        "evaluate the Transaction, in order to prepare its offer, or (ii) {act}",
+        "{actor} {modal}: 3.3.1 disclose the Information; 3.3.2 {act}",
+    ],
+)
+def test_a_list_item_is_read_with_its_lead_in(actor: str, modal: str, listed: str) -> None:
+    act = "recruit or hire any employee of the Discloser for two years."
+    sentence = listed.format(actor=actor, modal=modal, act=act)
+    assert _holds("non_solicitation", sentence) is True
+    assert _holds("non_solicitation", sentence, negated=True) is False
+    copies = listed.format(actor=actor, modal=modal, act="make copies of the Information.")
+    assert _holds("copying_information", copies) is False
+
+
+def test_a_list_item_without_a_modal_before_it_is_not_governed() -> None:
+    sentence = (
+        "The following are excluded: (i) information already known; (ii) recruiting any "
+        "employee of the Discloser through a general advertisement."
+    )
+    assert _holds("non_solicitation", sentence) is None
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    "between",
+    [
+        "(whether directly or indirectly, through its affiliates, officers, employees, agents "
+        "or advisers, or otherwise howsoever)",
+        "(and shall procure that none of its Affiliates, directors or officers shall at any time "
+        "during the Term)",
+    ],
+)
+@pytest.mark.parametrize("modal", ["shall not", "will not"])
+def test_a_parenthesis_between_the_modal_and_the_action_is_skipped(
+    actor: str, between: str, modal: str
+) -> None:
+    sentence = f"{actor} {modal} {between} solicit any employee of the Discloser."
+    assert _holds("non_solicitation", sentence) is True
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("modal", ["must", "shall", "will"])
+@pytest.mark.parametrize(
+    "aside",
+    [
+        "at the end of this Agreement or within seven days following written instruction by "
+        "the Disclosing Party to do so",
+        "promptly upon the written request of the Disclosing Party made at any time and for "
+        "whatever reason",
+    ],
+)
+def test_an_aside_in_commas_after_the_modal_is_skipped(actor: str, modal: str, aside: str) -> None:
+    sentence = f"{actor} {modal}, {aside}, return or destroy all Confidential Information."
+    assert _holds("return_or_destruction", sentence) is True
+
+
+def test_an_aside_after_no_modal_governs_nothing() -> None:
+    sentence = (
+        "The Recipient, having read the documents provided by the Discloser in connection "
+        "with the proposed transaction and its terms, returned the original documents."
+    )
+    assert _holds("return_or_destruction", sentence) is None
+
+
+@pytest.mark.parametrize("modal", ["will", "shall"])
+@pytest.mark.parametrize("which", ["that", "which"])
+@pytest.mark.parametrize(
+    "relative", ["is not returned or destroyed", "has not been returned", "is not so returned"]
+)
+def test_a_negation_in_the_subjects_relative_clause_is_not_the_states(
+    modal: str, which: str, relative: str
+) -> None:
+    sentence = (
+        f"Any Confidential Information {which} {relative} {modal} remain subject to the terms "
+        "of this Agreement."
+    )
+    assert _holds("survival", sentence) is True
+    negated = f"Any Confidential Information {which} is returned {modal} not remain subject to it."
+    assert _holds("survival", negated) is not True
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    "conjunct",
+    [
+        "will not, and will not permit any of its Representatives to directly or indirectly,",
+        "shall not, and shall cause its affiliates not to,",
+        "shall not, and shall ensure that its officers do not,",
+    ],
+)
+def test_a_conjunct_that_repeats_the_negation_for_others_is_one_negation(
+    actor: str, conjunct: str
+) -> None:
+    sentence = f"{actor} {conjunct} solicit or hire any employee of the Discloser."
+    assert _holds("non_solicitation", sentence) is True
+    assert _holds("non_solicitation", sentence, negated=True) is False
+
+
+@pytest.mark.parametrize("modal", ["may", "shall", "will"])
+@pytest.mark.parametrize(
+    "subject", ["no results obtained from that information", "no part of the Information"]
+)
+def test_no_before_the_subject_negates_its_modal(modal: str, subject: str) -> None:
+    sentence = f"As agreed, {subject} {modal} be disclosed to any third parties by the Recipient."
+    assert _holds("sharing_with_advisors", sentence) is False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "No later than ten days after termination, the Recipient shall return all Confidential "
+        "Information.",
+        "No implied rights This Agreement shall grant the Recipient a right to return the "
+        "Confidential Information.",
+    ],
+)
+def test_no_as_a_measure_or_a_heading_negates_nothing(sentence: str) -> None:
+    assert _holds("return_or_destruction", sentence) is True
+
+
+@pytest.mark.parametrize("marked", ['marked "Confidential"', "identified as proprietary"])
+@pytest.mark.parametrize("which", ["or that is not so", "or which is not", "or is not"])
+def test_information_not_so_marked_denies_a_marking_requirement(marked: str, which: str) -> None:
+    sentence = (
+        f"This Agreement shall apply to information that is clearly {marked} {which} marked but "
+        "by its nature should reasonably be held in confidence."
+    )
+    assert _holds("marked_as_confidential", sentence) is False
+    assert _holds("marked_as_confidential", sentence, negated=True) is True
+
+
+# --- copies: an exception to the prohibition is the case they may be made -----------------
+
+
+@pytest.mark.parametrize(("actor", "modal"), itertools.product(ACTORS, MODALS))
+@pytest.mark.parametrize(
+    "exception",
+    [
+        "except for those copies required for use by Authorized Employees",
+        "except as necessary for its employees with a need to know",
+        "other than one copy for its legal counsel",
+    ],
+)
+def test_a_prohibition_of_copies_with_an_exception_permits_some(
+    actor: str, modal: str, exception: str
+) -> None:
+    sentence = f"{actor} {modal} make any copies of the Confidential Information {exception}."
+    assert _holds("copying_information", sentence) is True
+    assert _holds("copying_information", sentence, negated=True) is False
+    outright = f"{actor} {modal} make any copies of the Confidential Information."
+    assert _holds("copying_information", outright) is False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Any party may deliver an executed copy of this NDA by facsimile or email.",
+        "This Agreement may be executed in counterparts, each of which will be deemed to be an "
+        "original copy of this Agreement.",
+        "A signed copy of this Agreement shall be returned to the Company.",
+    ],
+)
+def test_a_copy_of_the_agreement_itself_is_no_copy_of_the_information(sentence: str) -> None:
+    assert _holds("copying_information", sentence) is None
+
+
+@pytest.mark.parametrize("actor", ["The Recipient and its Representatives", "Its employees"])
+def test_a_comma_between_the_subject_and_its_modal_keeps_the_subject(actor: str) -> None:
+    # the employees are who is bound, not whom the Information is shared with
+    sentence = (
+        f"{actor}, shall not, without the prior written consent of the Discloser, (except as "
+        "required by law, and then only strictly pursuant to this Agreement), disclose the "
+        "Information in any manner whatsoever."
+    )
+    assert _holds("sharing_with_employees", sentence) is None
+
+
 # --- end to end: real PDFs -------------------------------------------------------------------
 
 NDA = (
