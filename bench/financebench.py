@@ -79,12 +79,16 @@ def _is_figure_answer(body: dict[str, Any]) -> bool:
     return any(" | " in e["quote"] and e["source_location"].get("bbox") for e in body["evidence"])
 
 
-def run(data_dir: Path | None = None, *, reread: bool = False) -> list[dict[str, Any]]:
+def answers(
+    questions: list[dict[str, Any]], data_dir: Path | None = None, *, reread: bool = False
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Each question with its answer's body (an error's code as its terminal state), asked of
+    the filings' knowledge base: `data_dir`'s (its missing PDFs ingested), or a temporary one.
+    `reread`: the stored statement cells read again first (after the reader changed)."""
     from app import Runtime, Settings
     from domain import EvidenceRagError
 
-    questions = load(QUESTIONS)
-    rows = []
+    out = []
     with tempfile.TemporaryDirectory(prefix="evrag-fb-") as tmp:
         directory = data_dir or Path(tmp) / "data"
         with Runtime.open(Settings(data_dir=directory)) as rt:
@@ -98,17 +102,24 @@ def run(data_dir: Path | None = None, *, reread: bool = False) -> list[dict[str,
                     body = json.loads(rt.skill.ask(KB, q["question"]).to_json())
                 except EvidenceRagError as exc:
                     body = {"terminal_state": f"error {exc.code}"}
-                values = [v["value"] for v in (body.get("conclusion") or {}).get("values", [])]
-                rows.append(
-                    {
-                        "id": q["financebench_id"],
-                        "split": "development" if q["company"] in DEVELOPMENT else "held_out",
-                        "outcome": judge(q, body),
-                        "gold": q["answer"][:40],
-                        "answer": ((body.get("conclusion") or {}).get("answer") or "")[:100],
-                        "values": values,
-                    }
-                )
+                out.append((q, body))
+    return out
+
+
+def run(data_dir: Path | None = None, *, reread: bool = False) -> list[dict[str, Any]]:
+    rows = []
+    for q, body in answers(load(QUESTIONS), data_dir, reread=reread):
+        values = [v["value"] for v in (body.get("conclusion") or {}).get("values", [])]
+        rows.append(
+            {
+                "id": q["financebench_id"],
+                "split": "development" if q["company"] in DEVELOPMENT else "held_out",
+                "outcome": judge(q, body),
+                "gold": q["answer"][:40],
+                "answer": ((body.get("conclusion") or {}).get("answer") or "")[:100],
+                "values": values,
+            }
+        )
     return rows
 
 

@@ -24,15 +24,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from bench.filings import KB, PDFS
-from bench.financebench import answered_figure
+from bench.financebench import answered_figure, answers
 
 QUESTIONS = Path(__file__).with_name("financebench_dev_questions.yaml")
 
@@ -88,35 +86,20 @@ def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
 
 
 def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
-    from app import Runtime, Settings
-    from domain import EvidenceRagError
-
     rows = []
-    with tempfile.TemporaryDirectory(prefix="evrag-fbdev-") as tmp:
-        directory = data_dir or Path(tmp) / "data"
-        with Runtime.open(Settings(data_dir=directory)) as rt:
-            names = {d.name for d in rt.catalog.list_documents(KB)} if data_dir else set()
-            missing = sorted(p for p in PDFS.glob("*.pdf") if p.name not in names)
-            if missing:
-                rt.ingestor.run(KB, missing)
-            rt.ingestor.read_statements(KB)
-            for q in load_questions():
-                try:
-                    body = json.loads(rt.skill.ask(KB, q["question"]).to_json())
-                except EvidenceRagError as exc:
-                    body = {"terminal_state": f"error {exc.code}"}
-                conclusion = body.get("conclusion") or {}
-                rows.append(
-                    {
-                        "id": q["id"],
-                        "kind": q["kind"],
-                        "outcome": judge(q, body),
-                        "expected": q["answer"],
-                        "state": body.get("terminal_state"),
-                        "values": [v["value"] for v in conclusion.get("values", [])],
-                        "answer": (conclusion.get("answer") or "")[:300],
-                    }
-                )
+    for q, body in answers(load_questions(), data_dir):
+        conclusion = body.get("conclusion") or {}
+        rows.append(
+            {
+                "id": q["id"],
+                "kind": q["kind"],
+                "outcome": judge(q, body),
+                "expected": q["answer"],
+                "state": body.get("terminal_state"),
+                "values": [v["value"] for v in conclusion.get("values", [])],
+                "answer": (conclusion.get("answer") or "")[:300],
+            }
+        )
     return rows
 
 
