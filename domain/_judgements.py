@@ -188,6 +188,10 @@ def _negated(key: str, words: str) -> bool:
     return any(f" {n} " in before for n in _tests().negations)
 
 
+# A number written as a fiscal year (no unit, no decimals): a period, never a threshold.
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
 def judgement_test(text: str, years_named: int) -> JudgementTest | None:
     """The test a question states, or None when it states none: a threshold word before a
     number ("above 1.5", "at least 20%"), or a trend word with an every-year word or two
@@ -202,7 +206,8 @@ def judgement_test(text: str, years_named: int) -> JudgementTest | None:
         pattern = r"(?<![a-z])" + r"\W+".join(re.escape(w) for w in words.split()) + r"\s+"
         for m in re.finditer(pattern, lowered):
             number = _NUMBER.match(lowered[m.end() :].lstrip("$"))
-            if number is None:
+            if number is None or _YEAR.fullmatch(number.group(0).strip()):
+                # "higher than 2022" compares with a year's figure, not with the number 2022
                 continue
             written = number.group(0).strip()
             return JudgementTest(

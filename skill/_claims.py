@@ -412,7 +412,7 @@ class ClauseReader:
         in_exception = (
             any(p.qualifier.search(e[:_REACH_AFTER]) for e in exceptions)
             if p.qualifier is not None
-            else len(main) < len(s)
+            else len(main) < len(s) and _leaves_a_case(exceptions[-1])
         )
         contrary = p.contrary is not None and bool(p.contrary.search(main))
         holds: bool | None
@@ -510,6 +510,13 @@ def _named(name: str, folded_text: str) -> bool:
     """Is `name` (or its first word: "Northgate" for "Northgate Logistics, Inc.") in the text?"""
     words = re.findall(r"[\w&'’-]+", name.casefold())
     return bool(words) and re.search(rf"\b{re.escape(words[0])}\b", folded_text) is not None
+
+
+def _leaves_a_case(exception: str) -> bool:
+    """Does an exception name a case of the action it follows ("except as necessary for its
+    employees"), rather than open another provision with a duty of its own ("except that the
+    Recipient shall return all materials", "provided that it notifies")?"""
+    return _MODALITY.proviso.search(exception) is None
 
 
 def _split_exception(s: str, at: int) -> tuple[str, tuple[str, ...]]:

@@ -109,3 +109,19 @@ def test_a_test_holds_of_figures(
     test: JudgementTest, values: tuple[float, ...], holds: bool
 ) -> None:
     assert test.holds(values) is holds
+
+
+@pytest.mark.parametrize("year", ["2022", "2019", "2008"])
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Was 3M's current ratio in 2023 higher than {y}?",
+        "Was Adobe's operating margin in FY2023 above {y}?",
+        "Is the quick ratio at least {y}'s?",
+    ],
+)
+def test_a_year_is_never_a_threshold(template: str, year: str) -> None:
+    """ "higher than 2022" compares with 2022's figure: never the number 2022 (a confident
+    "No" had followed)."""
+    test = judgement_test(template.format(y=year), 2)
+    assert test is None or test.threshold is None

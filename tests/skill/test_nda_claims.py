@@ -693,3 +693,48 @@ def test_an_nda_that_says_none_of_it_is_not_stated(
     a = _ask(nda_runtime, "NDA_Halden.pdf", question)
     assert a["conclusion"]["answer"].startswith("Not stated in"), a["conclusion"]["answer"]
     assert a["conclusion"]["values"] == []
+
+
+# --- what the review of the change found read too widely ------------------------------------
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "{a} has no obligation to sign any document presented by a third party.",
+        "{a} shall have no obligation to accept any proposal made by any third party.",
+        "The obligations hereunder are not subject to review by a third party appointed by {a}.",
+    ],
+)
+def test_no_obligation_toward_a_third_party_is_no_exclusion(actor: str, sentence: str) -> None:
+    """ "By a third party" is no source the information came from."""
+    assert _holds("third_party_acquisition", sentence.format(a=actor)) is not True
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("modal", ["shall not", "will not", "may not"])
+@pytest.mark.parametrize(
+    "duty",
+    [
+        "except that {a} shall return all materials upon request",
+        "except that it shall immediately notify the Discloser of any loss",
+        "provided that {a} shall keep a record of each disclosure",
+    ],
+)
+def test_an_exception_that_opens_a_duty_permits_no_copies(
+    actor: str, modal: str, duty: str
+) -> None:
+    sentence = (
+        f"{actor} {modal} make copies of the Confidential Information, {duty.format(a=actor)}."
+    )
+    assert _holds("copying_information", sentence) is not True
+
+
+@pytest.mark.parametrize("verb", ["has", "have", "with", "bears"])
+def test_no_inside_the_subjects_description_negates_nothing(verb: str) -> None:
+    noun = "Information" if verb != "have" else "Materials"
+    sentence = f"{noun} that {verb} no commercial value may be disclosed to its employees."
+    if verb == "with":
+        sentence = f"{noun} with no commercial value may be disclosed to its employees."
+    assert _holds("sharing_with_employees", sentence) is not False

@@ -645,6 +645,8 @@ def test_words_inside_a_longer_title_are_no_short_names() -> None:
 
 _ASK_THE_PARTIES = [
     "{w} are the parties to",
+    "What are the parties' names in",
+    "What are the parties\u2019 identities under",
     "{v} the parties to",
     "{v} all parties to",
     "What are the names of the parties to",
