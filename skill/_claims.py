@@ -114,6 +114,8 @@ _YES_NO = re.compile(
 )
 # Clause ends: a sentence's clauses are read apart ("...; provided that ...").
 _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
+# a comma and a conjunction that may open a clause of its own (`_clause_tail`)
+_CONJOINED = re.compile(r",\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
 _MAX_PART = 240
 # An observation's confidence is the reader's, not the search's: the search scored a sentence's
 # nearness to the claim's words, the reader what the sentence says. A sentence that states the
@@ -677,9 +679,24 @@ def _window(main: str, at: int) -> str:
 
 
 def _clause_tail(head: str) -> str:
-    """`head` from its last clause break."""
+    """`head` from its last clause break: a semicolon, a colon, a full stop, or a comma and
+    a conjunction that open a clause of its own, with a subject and a modal ("shall not apply
+    to ..., and the Recipient shall not use ... to independently develop": the first
+    clause's negation is not the second's)."""
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(head)]
-    return head[breaks[-1] :] if breaks else head
+    for m in _CONJOINED.finditer(head):
+        # its own subject, then a modal, within its first words ("and the Recipient shall
+        # not"); a modal first ("shall not, and shall cause its Representatives to not,
+        # decompile") continues the clause's predicate
+        opening = " ".join(re.split(r"[,;:(]", head[m.end() :], maxsplit=1)[0].split()[:6])
+        modal = (
+            _MODALITY.permission.search(opening)
+            or _MODALITY.obligation.search(opening)
+            or _MODALITY.negation.search(opening)
+        )
+        if modal is not None and modal.start() > 0:
+            breaks.append(m.end())
+    return head[max(breaks) :] if breaks else head
 
 
 def _conditions(main: str, after: int) -> tuple[str, ...]:

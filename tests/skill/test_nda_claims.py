@@ -738,3 +738,23 @@ def test_no_inside_the_subjects_description_negates_nothing(verb: str) -> None:
     if verb == "with":
         sentence = f"{noun} with no commercial value may be disclosed to its employees."
     assert _holds("sharing_with_employees", sentence) is not False
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize("modal", ["shall not", "will not", "agrees not to"])
+def test_a_clause_of_its_own_after_a_comma_keeps_its_own_negation(actor: str, modal: str) -> None:
+    """ ", and <subject> <modal>" opens a clause of its own: the first clause's negation does
+    not cancel the second's ("shall not apply to ..., and the Recipient shall not use ... to
+    independently develop" had read as allowed); ", and shall cause its Representatives to
+    not," continues one predicate."""
+    sentence = (
+        "The obligations hereunder shall not apply to disclosures required by law, and "
+        f"{actor} {modal} use any Confidential Information to independently develop any "
+        "competing product."
+    )
+    assert _holds("independent_development", sentence) is False
+    joint = (
+        f"{actor} shall not, and shall cause its Representatives to not, decompile or "
+        "otherwise reverse engineer any Confidential Information."
+    )
+    assert _holds("reverse_engineering", joint) is True
