@@ -169,6 +169,12 @@ def judge_test(
         return JudgementVerdict(
             None, f"{shown}; a dollar amount's test ({test.describe()}) is not judged"
         )
+    if test.direction is None and not _same_unit(test.threshold_text or "", test, metric.unit):
+        # "gross margin above 0.4", "current ratio above 150%": the number's unit is not the
+        # metric's, and no guess converts it
+        return JudgementVerdict(
+            None, f"{shown}; the test's number ({test.describe()}) is not in the metric's unit"
+        )
     values = tuple(r.raw for _, r in results if r.raw is not None)
     if test.direction is not None and len(values) < 2:
         return JudgementVerdict(
@@ -176,3 +182,12 @@ def judge_test(
         )
     holds = test.holds(values)
     return JudgementVerdict(holds, f"{'Yes' if holds else 'No'} ({test.describe()}): {shown}")
+
+
+def _same_unit(written: str, test: JudgementTest, unit: str) -> bool:
+    """Is a threshold written in its metric's unit: a percent for a percent metric (or a
+    bare number of 1 or more: "above 20"), a bare number or "x" for a ratio or days?"""
+    percent = written.rstrip().endswith(("%", "percent"))
+    if unit == "%":
+        return percent or (test.threshold is not None and test.threshold >= 1)
+    return not percent

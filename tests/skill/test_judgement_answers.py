@@ -186,3 +186,24 @@ def test_a_figure_question_is_still_a_figure(runtime: Any) -> None:
     )
     assert answer.sufficient and [v.value for v in answer.conclusion.values] == ["1.89"]
     assert answer.evaluation is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        *(
+            f"Was Bramble Utilities' FY2020 operating margin above {n}?"
+            for n in ("0.2", "0.25", "0.4")
+        ),
+        *(
+            f"Was Bramble Utilities' FY2020 current ratio at least {n}?"
+            for n in ("150%", "120 percent", "90%")
+        ),
+    ],
+)
+def test_a_threshold_in_another_unit_is_not_judged(runtime: Any, question: str) -> None:
+    """ "operating margin above 0.4" is no percent and "current ratio above 150%" no ratio:
+    never compared as written (40 with 0.4 had answered "Yes")."""
+    answer = _ask(runtime, question)
+    assert not answer.sufficient and answer.conclusion.values == []
+    assert "is not in the metric's unit" in answer.conclusion.answer
