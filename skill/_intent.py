@@ -39,6 +39,7 @@ from skill._mentions import (
     find_mentions,
     is_closed_word,
     names_a_known,
+    opens_a_known_name,
     placeholder_in,
 )
 from skill._question_names import _is_legal_form, _split_names
@@ -49,7 +50,7 @@ from skill._subject import (
     SubjectClass,
     document_type_of,
 )
-from skill.linking import NameLinker, question_tokens
+from skill.linking import NameLinker
 
 TOPIC = "topic"
 
@@ -454,18 +455,6 @@ def _linked_names(
     return out
 
 
-def _opens_a_known_name(mention: Mention, index: NameLinker) -> bool:
-    """Is a capitalised mention the knowledge base does not know as written the opening
-    word(s) of a name it knows ("Northgate" of Northgate Logistics, Inc.)?"""
-    tokens = question_tokens(mention.text)
-    return (
-        not mention.known
-        and mention.text[:1].isupper()
-        and bool(tokens)
-        and index.opens_with([t.spellings for t in tokens])
-    )
-
-
 def _holds_a_party(text: str, mention: Mention) -> bool:
     """Does a name the knowledge base does not know stand where a party is named? A
     capitalised run the knowledge base does not know is an absent subject there; elsewhere
@@ -569,7 +558,11 @@ def read_open_question(
         # "Which law firm represents Northgate?": with no other subject, a capitalised word
         # that opens a known name (its short name, counted elsewhere only where a party is
         # named) is the subject wherever it stands.
-        mentions = [m for m in found if _opens_a_known_name(m, index)][:1]
+        mentions = [
+            m
+            for m in found
+            if not m.known and m.text[:1].isupper() and opens_a_known_name(m.text, index)
+        ][:1]
         names = [m.name for m in mentions]
     rest = _blank(normalized, [*((m.start, m.end) for m in mentions), *masked])
     for name in linked:

@@ -123,6 +123,14 @@ def names_a_known(text: str, index: NameLinker | None) -> bool:
     return bool(index.links([t.key for t in question_tokens(text)]))
 
 
+def opens_a_known_name(text: str, index: NameLinker | None) -> bool:
+    """Do the words of `text` open a name the knowledge base knows, in any case: its short
+    name, or the first word of several of its names ("halcyon": Halcyon Robotics, Halcyon
+    Field Services), which links to none of them?"""
+    tokens = question_tokens(text)
+    return index is not None and bool(tokens) and index.opens_with([t.spellings for t in tokens])
+
+
 def _is_capitalised(token: QuestionToken) -> bool:
     return token.text[:1].isupper() or (token.text[:1].isdigit() and len(token.text) > 1)
 
@@ -592,6 +600,7 @@ __all__ = [
     "is_closed_word",
     "known_names",
     "names_a_known",
+    "opens_a_known_name",
     "placeholder_in",
     "split_known_names",
 ]

@@ -24,11 +24,18 @@ from skill._intent import (
     refine_intent,
     topic_text,
 )
-from skill._mentions import Mention, find_mentions, known_names, names_a_known, placeholder_in
+from skill._mentions import (
+    Mention,
+    find_mentions,
+    known_names,
+    names_a_known,
+    opens_a_known_name,
+    placeholder_in,
+)
 from skill._question import MAX_QUESTION_CHARS, _normalize, parse_question, question_focus
 from skill._question_names import split_names
 from skill._subject import QuestionKind, SubjectClass
-from skill.linking import NameLinker, question_tokens
+from skill.linking import NameLinker
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
 
@@ -161,7 +168,8 @@ def _without_qualifiers(
             and not legal_form(party)
             # "the liability cap in the ridgeway msa": a name the knowledge base knows (or
             # the first word of several it knows) is a party's, whatever word comes before
-            and not _knows(party, index)
+            and not names_a_known(party, index)
+            and not opens_a_known_name(party, index)
             and re.search(rf"\b{_QUALIFIER_BEFORE}\s+(?:the\s+)?{words}\b", normalized, re.I)
             and not re.search(rf"{_PARTY_BEFORE}\s+(?:the\s+)?{words}\b", normalized, re.I)
         ):
@@ -175,16 +183,6 @@ def _without_qualifiers(
     else:
         constraints.pop("parties", None)
     return subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
-
-
-def _knows(words: str, index: NameLinker | None) -> bool:
-    """Do `words` write a name the knowledge base knows, or open one of its names?"""
-    if index is None:
-        return False
-    tokens = question_tokens(words)
-    return names_a_known(words, index) or (
-        len(tokens) == 1 and index.opens_name(tokens[0].spellings)
-    )
 
 
 def _asks_a_clause(subject: SubjectClass, normalized: str) -> bool:
