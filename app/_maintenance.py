@@ -28,6 +28,7 @@ from app._runtime import Runtime
 from domain import Binding, ChunkRecord
 from ingest import Ingestor
 from retrieval import (
+    STATEMENT_CELLS_KEY,
     BlobNotFound,
     Catalog,
     DocumentStatus,
@@ -276,6 +277,8 @@ def reindex(rt: Runtime, kb: str) -> int:
     sees the earlier documents its first ingestion saw (independence groups, known names):
     the points come out as that ingestion wrote them. A document whose metadata comes out
     different (an older release ingested it) has its catalog row updated after the swap.
+    Their statement cells are read again too, replacing the recorded ones (a knowledge base
+    ingested before a reader change answers figures as a fresh ingestion would).
     Refused (OriginalsLost), with nothing changed, when an original is missing or altered.
     """
     store = _maintained(rt)
@@ -327,6 +330,11 @@ def reindex(rt: Runtime, kb: str) -> int:
         new = scratch.get_document(kb, doc.document_id)
         if new is not None and _metadata(new) != _metadata(doc):
             rt.catalog.mark_committed(kb, doc.document_id, **_metadata(new))
+        if new is not None and STATEMENT_CELLS_KEY in new.details:
+            # The statement cells as today's reader reads them: an older release's reading
+            # (or none) would otherwise stay beside points rebuilt by this one.
+            cells = [cell for _, cell in scratch.statement_cells(kb, [doc.document_id])]
+            rt.catalog.put_statement_cells(kb, doc.document_id, cells)
     run_id = rt.catalog.start_run(kb)
     rt.catalog.finish_run(
         run_id,
