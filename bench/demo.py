@@ -46,6 +46,9 @@ def main() -> int:
             if outcome.status == "failed":
                 print(f"   failed: {outcome.name}: [{outcome.code}] {outcome.reason}")
         print("   " + report.summary())
+        if report.documents and all(d.status == "duplicate" for d in report.documents):
+            # An existing data directory keeps the reading of the release that ingested it.
+            print(f"   (all ingested before: `evrag reindex --kb {KB}` reads them again)")
         for q in questions:
             print("\n" + "=" * 78)
             if q.subject is not None:
