@@ -1,4 +1,4 @@
-"""The English word list that scores a scanned page's text layer (ingest/wordlist/words.txt).
+"""The English word list that scores a scanned page's text layer (domain/lexicon/words.txt).
 
 Built from real legal English: the CUAD contracts in ``../shared/data/cuad-train/text`` whose
 PDF is *not* in ``../shared/data/cuad`` (331 of 399), so that no shared PDF and no document
@@ -9,7 +9,7 @@ proper names, and keeps the vocabulary that agreements share. The file lists the
 by descending frequency (ties by the word), one a line, after a header of ``#`` lines that
 says how it was made.
 
-    python -m bench.wordlist [OUT]      (default: ingest/wordlist/words.txt)
+    python -m bench.wordlist [OUT]      (default: domain/lexicon/words.txt)
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CUAD_TRAIN = ROOT.parent / "shared" / "data" / "cuad-train"
-DEFAULT_OUT = ROOT / "ingest" / "wordlist" / "words.txt"
+DEFAULT_OUT = ROOT / "domain" / "lexicon" / "words.txt"
 # Chosen on cuad-train: in 2 contracts or more, 11.4k words, none of the misreadings probed
 # ("tbe", "tlie", "sliall", "wliich", "agreemcnt", "ofthe"); in 3, 8.9k words, and common
 # legal words go missing ("incorporator"); in 1, every contract's own misreadings come in.

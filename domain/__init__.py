@@ -62,6 +62,7 @@ from domain._lexicon import (
     PropositionEntry,
     RoleEntry,
     SubjectTypeEntry,
+    known_words,
     lexicon,
     load_lexicon,
 )
@@ -180,6 +181,7 @@ __all__ = [
     "judged_metrics",
     "judgement_asked",
     "judgement_test",
+    "known_words",
     "label_key",
     "legal_form",
     "lexicon",

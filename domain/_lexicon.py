@@ -261,6 +261,10 @@ class Lexicon:
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
     agreement_idioms: tuple[str, ...]
     name_particles: frozenset[str]
+    # words linking a topic to its agreement before a determiner ("... under the NDA")
+    agreement_topic_links: frozenset[str]
+    # words of quantity that, in lower case, open no name ("any patents")
+    question_quantifiers: frozenset[str]
     # words that open an address written right after a name ("Suite 207"; patterns)
     address_openers: tuple[str, ...]
     # what a party's address is called after a lead ("with offices at"; patterns)
@@ -417,6 +421,15 @@ def lexicon() -> Lexicon:
     return _cached(os.environ.get("EVRAG_LEXICON") or str(LEXICON_DIR))
 
 
+@functools.cache
+def known_words() -> frozenset[str]:
+    """The words of legal English (lower case): those found in at least two CUAD contracts
+    (domain/lexicon/words.txt, made by `python -m bench.wordlist`), which leaves out most
+    proper names. Read once."""
+    text = (LEXICON_DIR / "words.txt").read_text(encoding="utf-8")
+    return frozenset(w for w in text.splitlines() if w and not w.startswith("#"))
+
+
 @functools.lru_cache(maxsize=4)
 def _cached(directory: str) -> Lexicon:
     return load_lexicon(Path(directory))
@@ -540,6 +553,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         agreement_idioms=tuple(agreements.phrases("agreement_idioms")),
         question_other_names=tuple(vocabulary.phrases("question_other_names")),
         name_particles=frozenset(vocabulary.words("name_particles")),
+        agreement_topic_links=frozenset(vocabulary.words("agreement_topic_links")),
+        question_quantifiers=frozenset(vocabulary.words("question_quantifiers")),
         address_openers=tuple(vocabulary.phrases("address_openers")),
         address_nouns=tuple(vocabulary.phrases("address_nouns")),
         party_list_openers=tuple(vocabulary.phrases("party_list_openers")),

@@ -33,7 +33,7 @@ from ingest._clauses import (
 from ingest._dedup import content_key, copy_metadata
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import IngestError, PdfRejected, RejectCode
-from ingest._layer_quality import REREAD_BELOW, LayerQuality, known_words, score_text_layer
+from ingest._layer_quality import REREAD_BELOW, LayerQuality, score_text_layer
 from ingest._pdf import OCR_DISABLED, PdfParser
 from ingest._pipeline import (
     DocumentOutcome,
@@ -122,7 +122,6 @@ __all__ = [
     "fork_available",
     "kb_aliases",
     "kb_entity_names",
-    "known_words",
     "load_gold",
     "reextract",
     "run_in_child",

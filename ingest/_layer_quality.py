@@ -9,7 +9,7 @@ The score is the share of the page's words that read as words, times the share o
 that lies over the image's ink:
 
 - a word (a run of letters) reads as a word when the word list knows it
-  (`ingest/wordlist/words.txt`, legal English from CUAD, made by `python -m bench.wordlist`);
+  (`domain/lexicon/words.txt`, `domain.known_words`, legal English from CUAD, made by `python -m bench.wordlist`);
   a capitalized word the list does not know is a name (Halcyon, Okafor) and counts neither
   way, unless it is one letter away from a long word the list knows ("Agrcement");
 - two neighbouring pieces that the list knows only when joined ("agre ement") are a broken
@@ -24,14 +24,14 @@ Numbers, single letters and marks are neither counted for nor against a page.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 
 import numpy as np
 import pymupdf
+
+from domain import known_words
 
 BBox = tuple[float, float, float, float]
 
@@ -71,13 +71,6 @@ class LayerQuality:
     broken: float
     impossible: float
     over_ink: float
-
-
-@functools.cache
-def known_words() -> frozenset[str]:
-    """The known words (lower case), read once from the package's data file."""
-    text = (resources.files("ingest") / "wordlist" / "words.txt").read_text(encoding="utf-8")
-    return frozenset(w for w in text.splitlines() if w and not w.startswith("#"))
 
 
 def page_ink(page: pymupdf.Page) -> tuple[np.ndarray, float]:

@@ -16,6 +16,8 @@ from skill.linking import question_tokens
 
 # Words that name a kind of agreement in a question (vocabulary.yaml documents.type_words).
 _TYPE_VOCABULARY = lexicon().type_words
+# Words linking a topic to its agreement ("... under the NDA"; vocabulary.yaml).
+_TOPIC_LINKS = lexicon().agreement_topic_links
 _AMENDMENT = re.compile(
     r"^(?:the\s+)?(?P<amendment>(?:(?:first|second|third|fourth|fifth|\w+)\s+)?amendment"
     r"(?:\s+(?:no\.?|number|#)\s*\d+)?)\s+(?:to|of)\s+(?P<rest>.+)$",
@@ -139,6 +141,22 @@ def _joined_pair(ref: str) -> tuple[list[str], str] | None:
     return [m.text for m in joined], ref[joined[-1].end :].strip()
 
 
+def _topic_of_agreement(type_phrase: str) -> bool:
+    """Whether the phrase names a topic of an agreement ("confidentiality obligation under the
+    Globex MSA", "warranty period of this NDA"): lower-case words, then a link word and a
+    determiner before the agreement. Such a phrase refers to the topic, not the agreement:
+    its words are no party's name, and the agreement's own attributes are not what is asked."""
+    words = type_phrase.split()
+    for i, word in enumerate(words[1:-1], start=1):
+        if (
+            word.lower() in _TOPIC_LINKS
+            and _DETERMINERS.match(" ".join(words[i + 1 :])) is not None
+            and all(w.islower() for w in words[:i])
+        ):
+            return True
+    return False
+
+
 def parse_agreement(text: str) -> AgreementRef | None:
     """The agreement a phrase refers to, or None when `text` does not refer to an agreement."""
     ref = " ".join(text.split()).strip(" ,?")
@@ -210,6 +228,8 @@ def parse_agreement(text: str) -> AgreementRef | None:
         type_phrase,
         flags=re.IGNORECASE,
     )
+    if _topic_of_agreement(type_phrase):
+        return None
     linked: list[str] = []
     roles: list[str] = []
     if rest:

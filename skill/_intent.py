@@ -27,8 +27,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain import base_key, concept_phrase_spans, entity_key, is_generic_term, lexicon
-from skill._agreement_ref import _AMENDMENT, _NAME_QUALIFIER, _TITLE_CONTINUATION, _TYPE_VOCABULARY
+from domain import (
+    base_key,
+    concept_phrase_spans,
+    entity_key,
+    is_generic_term,
+    known_words,
+    lexicon,
+)
+from skill._agreement_ref import (
+    _AMENDMENT,
+    _NAME_QUALIFIER,
+    _TITLE_CONTINUATION,
+    _TYPE_VOCABULARY,
+    parse_agreement,
+)
 from skill._errors import SubjectClassError
 from skill._evidence import NOTICE_PURPOSE
 from skill._mentions import (
@@ -592,6 +605,21 @@ def read_open_question(
             constraints["amendment"] = " ".join(amended.group("amendment").split())
             phrase = amended.group("rest")
         document_type = document_type_of(phrase)
+        # "the Initech Non-Disclosure Agreement": a party's short name in the agreement's
+        # title is the party's, read as the grammar reads the phrase, not a word of the type;
+        # a word of legal English opens a title ("Exclusive Distribution Agreement"), even
+        # where it also opens a known name ("Exclusive Resorts, LLC").
+        parsed = parse_agreement(phrase)
+        owners = [
+            p
+            for p in (parsed.parties if parsed is not None else [])
+            if opens_a_known_name(p, index)
+            and not any(w.strip(",.").lower() in known_words() for w in p.split())
+        ]
+        if parsed is not None and owners:
+            document_type = parsed.document_type
+            keys = {entity_key(n) for n in names}
+            names.extend(p for p in owners if entity_key(p) not in keys)
     if attribute == TOPIC:
         constraints["topic"] = rest
     elif attribute in CLAUSE_TOPICS and intent is not None:

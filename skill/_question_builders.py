@@ -12,7 +12,7 @@ from typing import Any
 
 from domain import entity_key, is_person_name, lexicon
 from skill._agreement_ref import AgreementRef, parse_agreement
-from skill._question_names import clean_name
+from skill._question_names import clean_name, quantified
 from skill._subject import (
     _AGREEMENT_WORD,
     AGREEMENT_ROLES,
@@ -372,7 +372,7 @@ def _is_party(groups: dict[str, str]) -> SubjectClass | None:
 
 def _is_subsidiary(groups: dict[str, str]) -> SubjectClass | None:
     name, parent = clean_name(groups["y"]), clean_name(groups["x"])
-    if not name or not parent:
+    if not name or not parent or quantified(name):
         return None
     return SubjectClass(
         type="legal_entity",
@@ -391,7 +391,7 @@ def _has_role(groups: dict[str, str]) -> SubjectClass | None:
     if role == "subsidiary":
         return _is_subsidiary(groups)
     name, parent = clean_name(groups["y"]), clean_name(groups["x"])
-    if not name or not parent or role_of(name) is not None:
+    if not name or not parent or role_of(name) is not None or quantified(name):
         return None
     return SubjectClass(
         type="legal_entity" if role in ENTITY_ROLES else "individual",

@@ -68,10 +68,19 @@ _FORM_WORDS = frozenset(
 )
 
 
+_QUANTIFIERS = lexicon().question_quantifiers
+
 _WH_OPENING = re.compile(
     r"^(?:which|what|whose)(?:\s+[a-z][\w-]*){0,3}?\s+(?:is|are|was|were|has|have)\s+(?=[A-Z0-9])",
     re.IGNORECASE,
 )
+
+
+def quantified(name: str) -> bool:
+    """Whether `name` opens with a word of quantity in lower case ("any patents", "all of
+    the trademarks"): a thing asked about, not a name (vocabulary.yaml question_quantifiers)."""
+    words = name.split()
+    return bool(words) and words[0] in _QUANTIFIERS
 
 
 def clean_name(text: str) -> str:

@@ -78,6 +78,7 @@ def test_exported_names_are_pinned() -> None:
         "judgement_test",
         "label_key",
         "legal_form",
+        "known_words",
         "lexicon",
         "line_clause",
         "load_lexicon",

@@ -383,7 +383,8 @@ def test_phrases_compile_to_words_between_boundaries(tmp_path: Path) -> None:
 def test_every_lexicon_file_is_package_data() -> None:
     assert sorted(p.name for p in LEXICON_DIR.glob("*.yaml")) == sorted(domain.LEXICON_FILES)
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'domain = ["lexicon/*.yaml"]' in pyproject
+    assert 'domain = ["lexicon/*.yaml", "lexicon/*.txt"]' in pyproject
+    assert (LEXICON_DIR / "words.txt").is_file()
 
 
 # A role and an attribute no code names: added to the data, recognised in questions, the

@@ -8,7 +8,8 @@ import pytest
 
 from bench.data_room import scan_pdf
 from bench.data_room._scan import noisy_words
-from ingest import REREAD_BELOW, PdfParser, known_words, score_text_layer
+from domain import known_words
+from ingest import REREAD_BELOW, PdfParser, score_text_layer
 from tests import pdfs
 from tests.pdfs import Line
 
