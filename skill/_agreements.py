@@ -197,6 +197,45 @@ def agreement_table(
     return table
 
 
+def _party_keys(candidate: Candidate) -> frozenset[str]:
+    return frozenset(b.subject_key for b in candidate.bindings if b.role == "party")
+
+
+def _amending(
+    agreement: Candidate, amendments: Sequence[Candidate], *, alone: bool
+) -> tuple[str, ...]:
+    """The documents of the amendments of `agreement`: those whose parties are all its
+    parties (an amendment between Northgate and Halcyon amends no agreement of Northgate's
+    with Ridgeway); one whose parties are not bound amends the agreement only when it is the
+    one candidate."""
+    own = _party_keys(agreement)
+    return tuple(
+        sorted(
+            {
+                d
+                for a in amendments
+                if ((keys := _party_keys(a)) and keys <= own) or (not keys and alone)
+                for d in a.documents
+            }
+        )
+    )
+
+
+def _amended(agreement: Candidate, documents: tuple[str, ...]) -> Candidate:
+    """`agreement` with its amendments' documents searched and named (`amended_by`)."""
+    if not documents:
+        return agreement
+    return Candidate(
+        subject_id=agreement.subject_id,
+        name=agreement.name,
+        subject_type=agreement.subject_type,
+        bindings=agreement.bindings,
+        documents=tuple(sorted(set(agreement.documents) | set(documents))),
+        class_attributes={**agreement.class_attributes, "amended_by": list(documents)},
+        aliases=agreement.aliases,
+    )
+
+
 def agreements_of(
     store: VectorStore,
     kb: str,
@@ -309,18 +348,8 @@ def agreements_of(
         return chosen, rejected
     # An amendment is evidence about the agreement it amends, never a subject of its own.
     if candidates and amendments:
-        extra = tuple(sorted({d for a in amendments for d in a.documents}))
         candidates = [
-            Candidate(
-                subject_id=c.subject_id,
-                name=c.name,
-                subject_type=c.subject_type,
-                bindings=c.bindings,
-                documents=tuple(sorted(set(c.documents) | set(extra))),
-                class_attributes={**c.class_attributes, "amended_by": list(extra)},
-                aliases=c.aliases,
-            )
-            for c in candidates
+            _amended(c, _amending(c, amendments, alone=len(candidates) == 1)) for c in candidates
         ]
     elif amendments and not candidates:
         candidates = amendments
