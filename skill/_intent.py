@@ -110,6 +110,7 @@ _PASSAGE_ATTRIBUTES = frozenset(
     a.name for a in _LEXICON.attributes if a.value_kind in ("free_text", "text")
 )
 _ENTITY_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "entity" in a.subjects)
+_PERSON_ATTRIBUTES = frozenset(a.name for a in _LEXICON.attributes if "person" in a.subjects)
 ENTITY_ATTRIBUTES = _ENTITY_ATTRIBUTES  # what a question may ask of an entity
 # Attributes the embedding may pick: those with a description and no binding of their own,
 # asked of agreements (the intent of an open question about a contract).
@@ -676,18 +677,21 @@ def read_open_question(
         )
         return OpenReading(subject, rest)
     name = unique[0]
-    if attribute not in _ENTITY_ATTRIBUTES:
+    # "Who is Daniel Reyes?": a person the knowledge base binds is asked about as a person
+    # (read as a company, the gate refused them: "is a individual, not a legal_entity")
+    person = index is not None and index.is_person(name)
+    if attribute not in (_PERSON_ATTRIBUTES if person else _ENTITY_ATTRIBUTES):
         attribute = TOPIC
         constraints["topic"] = rest
     if other_names:
         # "Block (formerly known as Square)": the knowledge base may know it by the other
         constraints["other_names"] = other_names
     subject = SubjectClass(
-        type="legal_entity",
+        type="individual" if person else "legal_entity",
         name=name,
         attribute=attribute,
         constraints=dict(sorted(constraints.items())),
-        kind=QuestionKind.ENTITY_ATTRIBUTE,
+        kind=QuestionKind.PERSON_ATTRIBUTE if person else QuestionKind.ENTITY_ATTRIBUTE,
     )
     return OpenReading(subject, rest)
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import ahocorasick
 from rapidfuzz import fuzz, process
 
+from domain import entity_key
 from skill.linking._keys import name_key, without_form
 from skill.linking._variants import NameVariant, name_variants
 
@@ -52,10 +53,15 @@ class Link:
 class NameLinker:
     """The names a knowledge base knows, as an automaton over their variants' keys."""
 
+    def is_person(self, name: str) -> bool:
+        """Whether `name` is a person's the knowledge base knows (bound as an individual)."""
+        return entity_key(name) in self.people
+
     def __init__(self, names: Iterable[str], *, people: Iterable[str] = ()) -> None:
         """`names`: entities' and persons' names and their aliases (each alias a name of its
         own); `people`: those of `names` that are persons'."""
         self.names = tuple(sorted(set(names)))
+        self.people = frozenset(entity_key(p) for p in people)
         self.variants = name_variants(self.names, people=people)
         self._automaton = ahocorasick.Automaton()
         for variant in self.variants:

@@ -1,0 +1,52 @@
+"""A person the knowledge base binds, asked about by name in a question the grammar does not
+read ("Who is Jane Smith?", "what stock does mark chen own?"), is that person:
+read as a company, the gate refused them ("is a individual, not a legal_entity") as an absent
+subject. A name bound to no one is still refused (issue 33)."""
+
+from __future__ import annotations
+
+import pytest
+
+from skill import EvidenceSkill, SubjectClassError
+from tests.skill.conftest import KB
+
+_PEOPLE = ["Jane Smith", "Mark Chen", "Robert Lee"]
+_ASKED = [
+    "Who is {p}?",
+    "who is {p}",
+    "Tell me about {p}.",
+    "What is {p}'s background?",
+    "what stock does {p} own?",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        asked.format(p=written(person))
+        for person in _PEOPLE
+        for asked in _ASKED
+        for written in (str, str.lower)
+        # a known name in lower case after "about" is not read as one (left: the open
+        # reader takes lower-case names only after a party's slot)
+        if not (asked.startswith("Tell") and written is str.lower)
+    ],
+)
+def test_a_bound_person_is_asked_about_as_a_person(skill: EvidenceSkill, question: str) -> None:
+    answer = skill.ask(KB, question)
+    assert answer.terminal_state != "SUBJECT_NOT_FOUND", (question, answer.rejected_candidates)
+    assert answer.subject_class.type == "individual", question
+
+
+@pytest.mark.parametrize(
+    "question", [asked.format(p=p) for p in ("Nadia Okonkwo", "Mark Chan") for asked in _ASKED]
+)
+def test_a_person_bound_to_nothing_is_an_absent_subject(
+    skill: EvidenceSkill, question: str
+) -> None:
+    try:
+        answer = skill.ask(KB, question)
+    except SubjectClassError:
+        return  # "it names no subject": refused before any search
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
+    assert answer.evidence == []
