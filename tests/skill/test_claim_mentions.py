@@ -1,0 +1,195 @@
+"""What CUAD agreements that lack a clause say in its words (issue 34: where CUAD marks the
+clause absent, answers SUPPORTED <= 1%): sentences that use a claim's words without stating
+it. Each class was found on cuad-train contracts that are not benchmarked, and each is written
+here in generated variants (lower case, other party names, other orders, synonyms):
+
+- a termination named as an event under a duty or a future ("shall survive the termination of
+  this Agreement for any reason", "shall automatically terminate"): no right to terminate;
+- a termination of something else than the agreement (the subagency, purchase orders, the
+  duties of one section), or one that is not done ("without terminating this Agreement");
+- a right listed under events ("in the following events"), force majeure in other words.
+
+Controls in each class keep what the claim's words do say ("may terminate for any reason").
+End to end, an agreement built of these sentences answers no question Yes."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domain import lexicon
+from skill import Claim, ClauseReader
+from tests.pdfs import clauses_pdf
+from tests.skill.conftest import ingested_runtime
+
+_ENTRIES = {p.name: p for p in lexicon().propositions}
+PARTIES = [("Northgate", "Halcyon"), ("ACME Widgets", "Orbis Media")]
+
+
+def _holds(name: str, sentence: str, *, negated: bool = False) -> bool | None:
+    reading, _ = ClauseReader(Claim(_ENTRIES[name], negated, None, ())).read(sentence)
+    return None if reading is None else reading.holds
+
+
+def _variants(sentences: list[str]) -> list[str]:
+    """Each sentence as written and in lower case."""
+    return [v for s in sentences for v in (s, s.lower())]
+
+
+# --- termination without cause ----------------------------------------------------------------
+
+EVENTS = _variants(
+    [
+        f"{what} shall survive {which} of this Agreement for {reason}."
+        for what in ("Sections 5, 6 and 9", "The provisions of this Article V")
+        for which in ("the expiration or termination", "any termination", "the cancellation")
+        for reason in ("any reason", "any reason whatsoever")
+    ]
+    + [
+        f"Upon termination of this Agreement for any reason, {a} shall return all materials to {b}."
+        for a, b in PARTIES
+    ]
+    + [
+        f"The audit rights of {a} shall continue for one (1) year following the termination "
+        "of this Agreement for any reason."
+        for a, _ in PARTIES
+    ]
+    + [
+        f"This Agreement {modal} automatically terminate in case the License Agreement is "
+        "terminated for any reason."
+        for modal in ("shall", "will")
+    ]
+)
+
+
+@pytest.mark.parametrize("sentence", EVENTS)
+def test_a_termination_under_a_duty_is_no_right_to_terminate(sentence: str) -> None:
+    assert _holds("termination_without_cause", sentence) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _variants(
+        [
+            f"{a} may terminate this Agreement for any reason upon thirty (30) days' notice to {b}."
+            for a, b in PARTIES
+        ]
+        + [
+            f"{a} shall have the right to terminate this Agreement at any time without cause."
+            for a, _ in PARTIES
+        ]
+        + ["This Agreement may be terminated by either party for convenience on 60 days' notice."]
+    ),
+)
+def test_a_right_to_terminate_for_any_reason_still_holds(sentence: str) -> None:
+    assert _holds("termination_without_cause", sentence) is True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _variants(
+        [
+            f"{a} may terminate {what} at any time without cause upon at least 90 days notice."
+            for a, _ in PARTIES
+            for what in (
+                "the subagency",
+                "any sublicense",
+                "any or all purchase orders",
+                "its obligations under this Section 4.1",
+            )
+        ]
+        + [
+            f"{a} may, at any time prior to the scheduled date of shipment, cancel any or all "
+            "Products on order upon written notice."
+            for a, _ in PARTIES
+        ]
+        + [
+            f"{a} may, without terminating this Agreement, and in its sole discretion, suspend "
+            f"performance of its obligations to {b}."
+            for a, b in PARTIES
+        ]
+    ),
+)
+def test_ending_something_else_than_the_agreement_is_no_termination(sentence: str) -> None:
+    assert _holds("termination_without_cause", sentence) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _variants(
+        [
+            f"The Parties agree that {a} may declare the termination of the Contract at any "
+            "time in the following events:"
+            for a, _ in PARTIES
+        ]
+        + [
+            f"If a strike or other cause beyond {a}'s reasonable control continues for two "
+            "months, either party shall have the right to terminate this Agreement at any time."
+            for a, _ in PARTIES
+        ]
+    ),
+)
+def test_a_right_that_events_trigger_says_nothing_of_convenience(sentence: str) -> None:
+    assert _holds("termination_without_cause", sentence) is None
+
+
+# --- end to end: an agreement that says none of it -------------------------------------------
+
+
+def _agreement(a: str, b: str, order: int) -> bytes:
+    clauses = [
+        "The provisions of Sections 5 and 9 shall survive the termination of this Agreement for "
+        "any reason.",
+        f"{a} may terminate the subagency at any time without cause upon 90 days notice.",
+        f"This Agreement shall be governed by and construed exclusively in accordance with the "
+        f"laws of the State of Michigan, and all work product shall be owned exclusively by {b}.",
+        "This Agreement constitutes the final, complete, and exclusive agreement between the "
+        "parties with respect to its subject matter.",
+        '"Person" means any individual, corporation, limited liability or unlimited liability '
+        "company, joint venture or trust.",
+        f"{a} shall maintain umbrella liability insurance coverage in excess of the limits of "
+        f"its general liability policy.",
+    ]
+    # the same sentences in another order
+    ordered = list(itertools.islice(itertools.cycle(clauses), order, order + len(clauses)))
+    opening = (
+        f"This Sponsorship Agreement is entered into as of March 1, 2021 by and between {a}, "
+        f"Inc., a Delaware corporation, and {b}, LLC, a Texas limited liability company."
+    )
+    return clauses_pdf("SPONSORSHIP AGREEMENT", [opening, *ordered])
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    yield from ingested_runtime(
+        tmp_path_factory,
+        "claim-mentions",
+        [
+            (f"sponsorship_{i}.pdf", _agreement(a, b, i * 3))
+            for i, (a, b) in enumerate([("Tavish Media", "Orland Sports"), ("Pemberton", "Kaplow")])
+        ],
+    )
+
+
+QUESTIONS = [
+    "Can the Sponsorship Agreement between {a} and {b} be terminated for convenience?",
+    "may {a} terminate its agreement with {b} without cause?",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("question", QUESTIONS)
+@pytest.mark.parametrize("parties", [("Tavish Media", "Orland Sports"), ("Pemberton", "Kaplow")])
+def test_an_agreement_that_only_uses_the_words_is_never_yes(
+    runtime: Any, question: str, parties: tuple[str, str]
+) -> None:
+    a, b = parties
+    answer = json.loads(runtime.skill.ask("kb", question.format(a=a, b=b)).to_json())
+    text = answer["conclusion"]["answer"] or ""
+    assert answer["terminal_state"] == "CONCLUDED", text
+    assert text.startswith("Not stated in"), text
+    assert answer["sufficient"] is False and answer["conclusion"]["values"] == []
