@@ -7,10 +7,13 @@ here in generated variants (lower case, other party names, other orders, synonym
   this Agreement for any reason", "shall automatically terminate"): no right to terminate;
 - a termination of something else than the agreement (the subagency, purchase orders, the
   duties of one section), or one that is not done ("without terminating this Agreement");
-- a right listed under events ("in the following events"), force majeure in other words.
+- a right listed under events ("in the following events"), force majeure in other words;
+- "exclusive" said of the integration clause, the governing law or forum, an owner, a liability,
+  a remedy, a control, non-exclusive courts.
 
-Controls in each class keep what the claim's words do say ("may terminate for any reason").
-End to end, an agreement built of these sentences answers no question Yes."""
+Controls in each class keep what the claim's words do say ("may terminate for any reason",
+"its exclusive distributor", "a non‐exclusive license"). End to end, an agreement built of
+these sentences answers no question Yes."""
 
 from __future__ import annotations
 
@@ -137,6 +140,76 @@ def test_a_right_that_events_trigger_says_nothing_of_convenience(sentence: str) 
     assert _holds("termination_without_cause", sentence) is None
 
 
+# --- exclusivity ------------------------------------------------------------------------------
+
+NOT_EXCLUSIVITY = _variants(
+    [
+        f"This Agreement constitutes the {lead} exclusive {what} between the parties with "
+        "respect to its subject matter."
+        for lead in ("entire and", "final, complete, and", "complete and")
+        for what in ("agreement", "understanding", "statement")
+    ]
+    + [
+        "It is understood that this Agreement is the exclusive agreement among the parties "
+        "hereto, and supersedes any prior agreement.",
+        "This Agreement shall be governed by and construed exclusively in accordance with the "
+        "laws of the State of Michigan.",
+        "This Agreement and its interpretation shall be governed exclusively by the laws of "
+        "Colorado.",
+        "All disputes shall be resolved exclusively in accordance with the procedures of this "
+        "Section 15.",
+        "Except as exclusively set forth in this paragraph, the Company makes no warranties.",
+        "The remedies of this Agreement are cumulative, not exclusive, and either party may "
+        "exercise them all.",
+        "Each party submits to the nonexclusive jurisdiction of the courts of New York.",
+        "These two options are mutually exclusive and non-cumulative.",
+    ]
+    + [f"All work product shall be owned exclusively by {a}." for a, _ in PARTIES]
+    + [
+        f"{a} shall be exclusively responsible for any damage caused to third parties."
+        for a, _ in PARTIES
+    ]
+    + [
+        f"This section sets forth {a}'s sole and exclusive liability for any failure of the "
+        "products."
+        for a, _ in PARTIES
+    ]
+    + [
+        f"{a} shall retain exclusive authority, power and control over its programming."
+        for a, _ in PARTIES
+    ]
+    + [
+        f"{a} shall have the exclusive right, but not the obligation, to prosecute any "
+        "infringement of its marks."
+        for a, _ in PARTIES
+    ]
+)
+
+
+@pytest.mark.parametrize("sentence", NOT_EXCLUSIVITY)
+def test_exclusive_said_of_something_else_is_no_exclusivity(sentence: str) -> None:
+    assert _holds("exclusive", sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "exclusive"),
+    [
+        (s, holds)
+        for a, b in PARTIES
+        for s, holds in (
+            (f"{a} hereby appoints {b} as its exclusive distributor in the Territory.", True),
+            (f"{a} grants to {b} the exclusive right to sell the Products in Canada.", True),
+            (f"{a} grants to {b} a non‐exclusive license to use the marks.", False),
+            (f"{a} grants to {b} a non- exclusive license to use the marks.", False),
+            (f"{b} does not and will not have exclusive rights in any category.", False),
+        )
+    ]
+    + [(f"{s.lower()}", holds) for s, holds in [("THE LICENSE IS NOT EXCLUSIVE.", False)]],
+)
+def test_an_exclusive_relationship_still_read(sentence: str, exclusive: bool) -> None:
+    assert _holds("exclusive", sentence) is exclusive
+
+
 # --- end to end: an agreement that says none of it -------------------------------------------
 
 
@@ -178,6 +251,8 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 QUESTIONS = [
     "Can the Sponsorship Agreement between {a} and {b} be terminated for convenience?",
     "may {a} terminate its agreement with {b} without cause?",
+    "Is the Sponsorship Agreement between {a} and {b} exclusive?",
+    "Does the agreement between {a} and {b} grant exclusive rights?",
 ]
 
 
