@@ -9,7 +9,9 @@ here in generated variants (lower case, other party names, other orders, synonym
   duties of one section), or one that is not done ("without terminating this Agreement");
 - a right listed under events ("in the following events"), force majeure in other words;
 - "exclusive" said of the integration clause, the governing law or forum, an owner, a liability,
-  a remedy, a control, non-exclusive courts.
+  a remedy, a control, non-exclusive courts;
+- a liability that is a kind of company ("unlimited liability company") or insurance; a cap said
+  with its negation first ("In no event (including ...) shall X be liable ... in excess of").
 
 Controls in each class keep what the claim's words do say ("may terminate for any reason",
 "its exclusive distributor", "a non‐exclusive license"). End to end, an agreement built of
@@ -210,6 +212,57 @@ def test_an_exclusive_relationship_still_read(sentence: str, exclusive: bool) ->
     assert _holds("exclusive", sentence) is exclusive
 
 
+# --- a cap on liability -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _variants(
+        [
+            f'The term "person" means any individual, corporation, {kind} company, joint venture '
+            "or trust."
+            for kind in (
+                "limited liability or unlimited liability",
+                "unlimited liability",
+            )
+        ]
+        + [
+            f"{a} shall maintain umbrella liability insurance coverage in excess of the limits "
+            "of its general liability policy."
+            for a, _ in PARTIES
+        ]
+    ),
+)
+@pytest.mark.parametrize("negated", [False, True])
+def test_a_company_or_insurance_is_no_liability_of_a_party(sentence: str, negated: bool) -> None:
+    assert _holds("liability_capped", sentence, negated=negated) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _variants(
+        [
+            f"In no event (including, but not limited to, {a}'s default hereunder) shall {a} be "
+            f"liable to {b} for any amount in excess of the amounts actually received by {a}."
+            for a, b in PARTIES
+        ]
+        + [
+            f"{a} shall not {when}be liable to {b} for any amount in excess of the fees paid."
+            for a, b in PARTIES
+            for when in ("", "in any event ")
+        ]
+        + [
+            f"Neither {a} nor {b} shall have any liability in excess of the fees paid hereunder."
+            for a, b in PARTIES
+        ]
+    ),
+)
+@pytest.mark.parametrize("negated", [False, True])
+def test_a_cap_said_with_its_negation_first_is_a_cap(sentence: str, negated: bool) -> None:
+    # "Is the liability uncapped?" (negated) is No where the sentence caps it
+    assert _holds("liability_capped", sentence, negated=negated) is (not negated)
+
+
 # --- end to end: an agreement that says none of it -------------------------------------------
 
 
@@ -253,6 +306,8 @@ QUESTIONS = [
     "may {a} terminate its agreement with {b} without cause?",
     "Is the Sponsorship Agreement between {a} and {b} exclusive?",
     "Does the agreement between {a} and {b} grant exclusive rights?",
+    "Is the liability under the Sponsorship Agreement between {a} and {b} uncapped?",
+    "Is {a}'s liability to {b} unlimited under their agreement?",
 ]
 
 
