@@ -47,6 +47,7 @@ VALUE_KINDS = (
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 PROPOSITION_KINDS = ("permission", "prohibition", "obligation", "state")
 CONTRARY_ANSWERS = ("no", "silent")
+DUTY_ANSWERS = ("yes", "silent")
 
 
 class LexiconError(EvidenceRagError, ValueError):
@@ -188,6 +189,14 @@ class PropositionEntry:
     # qualified only by them is the general rule a specific permission in the same document
     # carves out of ("shall not disclose to any third party" / "may disclose to its advisors")
     general: tuple[str, ...] = ()
+    # "yes" or "silent": what a sentence stating the qualified action under a duty or a
+    # future, no word of permission governing it, says of a permission ("shall survive the
+    # termination of this Agreement for any reason": silent of a right to terminate)
+    duty_answers: str = "yes"
+    # what uses the action's words for something else ("the complete and exclusive statement
+    # of the agreement", "governed exclusively by the laws of", "an unlimited liability
+    # company"): an action or a denial found inside one is none
+    mentions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -912,6 +921,10 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             else "no",
             affirms=_found(p, "affirms"),
             general=_found(p, "general"),
+            duty_answers=p.choice("duty_answers", DUTY_ANSWERS)
+            if "duty_answers" in p.data
+            else "yes",
+            mentions=_found(p, "mentions"),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

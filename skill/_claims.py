@@ -50,6 +50,7 @@ class _Compiled:
     denies: re.Pattern[str] | None
     affirms: re.Pattern[str] | None
     general: re.Pattern[str] | None
+    mentions: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -65,6 +66,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.denies),
         _any(entry.affirms),
         _any(entry.general),
+        _any(entry.mentions),
     )
 
 
@@ -286,8 +288,28 @@ class ClauseReader:
 
     def names_action(self, text: str) -> bool:
         """Does `text` name the claim's action, or deny the claim in other words?"""
+        return bool(self._actions(text)) or self._denied(text)
+
+    def _actions(self, s: str) -> list[re.Match[str]]:
+        """The action's matches in `s`, first first (the longest of those at one place), none
+        inside a mention of its words in another sense."""
         p = self._p
-        return any(a.search(text) for a in p.action) or bool(p.denies and p.denies.search(text))
+        found = (m for pattern in p.action for m in pattern.finditer(s))
+        return sorted(
+            (m for m in found if not self._mentioned(s, m)), key=lambda m: (m.start(), -m.end())
+        )
+
+    def _denied(self, s: str) -> bool:
+        """Does `s` deny the claim in other words, outside a mention of them?"""
+        p = self._p
+        return p.denies is not None and any(not self._mentioned(s, m) for m in p.denies.finditer(s))
+
+    def _mentioned(self, s: str, found: re.Match[str]) -> bool:
+        """Does `found` start inside a mention of the claim's words in another sense?"""
+        mentions = self._p.mentions
+        return mentions is not None and any(
+            m.start() <= found.start() < m.end() for m in mentions.finditer(s)
+        )
 
     def read(self, text: str) -> tuple[Reading | None, bool]:
         """The first sentence of `text` that decides the claim (one naming its qualifier
@@ -306,15 +328,12 @@ class ClauseReader:
 
     def _sentence(self, s: str) -> tuple[Reading | None, bool, bool]:
         p = self._p
-        matches = sorted(
-            (m for pattern in p.action for m in pattern.finditer(s)),
-            key=lambda m: (m.start(), -m.end()),
-        )
+        matches = self._actions(s)
         if len(s.split()) < _MIN_WORDS:
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
         if not matches:
-            if p.denies is not None and p.denies.search(s):
+            if self._denied(s):
                 # "Licensee's liability shall be unlimited": said in other words than the action
                 main, exceptions = _split_exception(s, len(s))
                 return self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE), True, True
@@ -333,7 +352,7 @@ class ClauseReader:
         conditions = _conditions(main, action.end())
         if p.affirms is not None and p.affirms.search(s):
             return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
-        if p.denies is not None and p.denies.search(main):
+        if self._denied(main):
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
             return reading, True, True
         kind = p.entry.kind
@@ -433,6 +452,15 @@ class ClauseReader:
             elif negated and in_exception and p.qualifier is None:
                 # "shall not make copies except as necessary ...": allowed in the exception's case
                 holds = True
+            elif (
+                qualified
+                and not negated
+                and p.entry.duty_answers == "silent"
+                and not self._permits(window + action.group(0))
+            ):
+                # a duty or a future governs it ("shall survive the termination of this
+                # Agreement for any reason", "shall automatically terminate"): no right given
+                holds = None
             elif qualified:
                 holds = not negated
             elif in_exception and negated:
@@ -486,16 +514,18 @@ class ClauseReader:
         or indirectly, ...) disclose"), nor an aside in commas just after the modal ("must, at
         the end of this Agreement or within seven days following written instruction by the
         Disclosing Party to do so, return")?"""
-        window = _PARENTHESIS.sub(" ", window)
-        aside = _ASIDE.search(window)
-        if aside is not None and _ends_in_modal(window[: aside.start()]):
-            window = window[: aside.start()] + " " + aside.group("action")
-        tail = window[-_GOVERNED:]
+        tail = _governing_tail(window)
         return bool(
             _MODALITY.permission.search(tail)
             or _MODALITY.obligation.search(tail)
             or _MODALITY.negation.search(tail)
         )
+
+    @staticmethod
+    def _permits(window: str) -> bool:
+        """Does a word of permission ("may", "has the right to", "is entitled to") govern the
+        action, as `_governed` reads the words before it?"""
+        return bool(_MODALITY.permission.search(_governing_tail(window)))
 
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,
@@ -506,6 +536,16 @@ class ClauseReader:
         if _named(self.claim.actor, folded):
             return False
         return any(_named(other, folded) for other in self.claim.others)
+
+
+def _governing_tail(window: str) -> str:
+    """The words that may govern the action at the end of `window`: its last _GOVERNED
+    characters, a parenthesis left out, and an aside in commas just after a modal."""
+    window = _PARENTHESIS.sub(" ", window)
+    aside = _ASIDE.search(window)
+    if aside is not None and _ends_in_modal(window[: aside.start()]):
+        window = window[: aside.start()] + " " + aside.group("action")
+    return window[-_GOVERNED:]
 
 
 def _named(name: str, folded_text: str) -> bool:
