@@ -715,17 +715,21 @@ def _window(main: str, at: int) -> str:
         cut = first if first > 0 else head.rfind(":", 0, opened.start() + 1)
         lead = head[: max(cut, 0)].rstrip().removesuffix(":")
         if lead.strip():
-            # the lead-in's modal governs every item however far its asides run ("neither
-            # party will, directly or indirectly, either as a partner or in any capacity:")
             lead = _clause_tail(lead)
+            window = lead + " " + opened.group("item")
+            # the lead-in's modal governs every item however far its asides run ("neither
+            # party will, directly or indirectly, either as a partner or in any capacity:");
+            # a modal that the item completes ("agrees (i) to notify") is read whole
             governing = max(
                 (
                     m.end()
                     for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
-                    for m in pattern.finditer(lead)
+                    for m in pattern.finditer(window)
                 ),
-                default=len(lead),
+                default=len(window),
             )
+            if governing > len(lead):
+                return window
             return lead[:governing] + " " + opened.group("item")
     return _clause_tail(head)
 

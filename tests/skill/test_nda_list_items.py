@@ -126,3 +126,15 @@ def test_a_listed_item_is_answered_with_its_lead_in(
     quotes = [" ".join(e["quote"].split()) for e in a["evidence"] if e["evidence_id"] in deciding]
     # quoted from the lead-in to the item: what was read
     assert any(q.startswith("During the term") and "(b) solicit or hire" in q for q in quotes)
+
+
+@pytest.mark.parametrize("actor", ["each party", "the Recipient", "You"])
+@pytest.mark.parametrize("verb", ["agrees", "undertakes", "agree"])
+def test_a_modal_the_item_completes_is_read_whole(actor: str, verb: str) -> None:
+    """ "agrees (i) to promptly notify": the item completes the lead-in's modal."""
+    sentence = (
+        f"If legally compelled to disclose any Confidential Information, {actor} may do so "
+        f"without liability, but {actor} also {verb} (i) to promptly notify the other party "
+        "prior to any such disclosure and (ii) to cooperate with the other party."
+    )
+    assert _holds("notice_of_compelled_disclosure", sentence) is True
