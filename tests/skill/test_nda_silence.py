@@ -247,3 +247,32 @@ def test_a_neighbouring_topic_is_not_stated(
     a = _answer(ndas, "NDA_Petrel.pdf", question)
     assert a["conclusion"]["answer"].startswith("Not stated in"), a["conclusion"]["answer"]
     assert a["conclusion"]["values"] == []
+
+
+# --- technical information mentioned outside what the agreement protects ----------------------
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Any software and other technical information disclosed to {a} may be subject to export "
+        "controls.",
+        "{a} shall comply with all laws on the export of technical data.",
+        "technical information received by {a} shall be stored in a secure place.",
+    ],
+)
+def test_technical_information_mentioned_elsewhere_is_silent(actor: str, sentence: str) -> None:
+    assert _holds("technical_information_only", sentence.format(a=actor)) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        '"Confidential Information" means only the technical information disclosed hereunder.',
+        "Confidential Information is limited to technical data such as source code.",
+        "the confidential information includes technical information such as drawings.",
+    ],
+)
+def test_technical_information_the_agreement_protects_is_read(sentence: str) -> None:
+    assert _holds("technical_information_only", sentence) is True
