@@ -82,6 +82,8 @@ def test_making_copies_is_still_read(actor: str, sentence: str, holds: bool) -> 
         "written, and may only be amended in writing.",
         "{a} shall promptly return all materials together with any notes of verbal "
         "conversations with the other party's staff.",
+        "{a} shall give the Discloser immediate written and verbal notice of any unauthorized "
+        "use or disclosure of the Confidential Information.",
     ],
 )
 @pytest.mark.parametrize("actor", ACTORS)
@@ -146,6 +148,28 @@ def test_a_person_identified_to_receive_is_no_marking(verb: str, act: str) -> No
         "the Discloser."
     )
     assert _holds("marked_as_confidential", sentence) is None
+
+
+@pytest.mark.parametrize("who", ["users", "all persons", "the Recipient's staff"])
+def test_persons_identified_before_access_are_no_marking(who: str) -> None:
+    sentence = (
+        f"The Recipient shall require that {who} be uniquely identified and authenticated "
+        "before accessing Confidential Information."
+    )
+    assert _holds("marked_as_confidential", sentence) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        'Confidential Information shall be clearly marked "Confidential" by the Discloser.',
+        "information identified in writing as confidential at the time of disclosure",
+        "only information designated by the Discloser as proprietary is protected hereunder",
+        "any information that bears a legend or is labelled with the word confidential",
+    ],
+)
+def test_information_marked_as_confidential_is_still_read(sentence: str) -> None:
+    assert _holds("marked_as_confidential", sentence) is not None
 
 
 @pytest.mark.parametrize("actor", ACTORS)
