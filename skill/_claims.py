@@ -22,14 +22,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain import ModalityWords, PropositionEntry, lexicon, sentence_spans
+from domain import ModalityWords, PropositionEntry, lexicon, sentence_location, sentence_spans
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
 from skill._errors import SubjectClassError
 from skill._evidence import EvidenceCollector
 from skill._nli import NliUse, nli_model
 from skill._question import question_focus
-from skill._sentences import sentences_of
+from skill._sentences import Sentence, sentences_of
 from skill._subject import SubjectClass
 
 _FLAGS = re.IGNORECASE
@@ -316,8 +316,9 @@ class ClauseReader:
         first), and whether any sentence names its action."""
         decided: list[tuple[int, Reading]] = []
         related = False
-        for start, end in sentence_spans(text):
-            sentence = " ".join(text[start:end].split())
+        for sentence in _with_lead_ins(
+            [" ".join(text[s:e].split()) for s, e in sentence_spans(text)]
+        ):
             reading, qualified, named = self._sentence(sentence)
             related = related or named
             if reading is not None:
@@ -641,6 +642,46 @@ def _proviso(s: str, at: int) -> bool:
     )
 
 
+# a sentence that opens with a list item's number ("(ii) recruit ...;", "4.1.2 to its
+# employees ...;", "- restrict ...")
+_ITEM_START = re.compile(
+    r"^\W{0,2}(?:(?:and|or)\s+)?(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|\d{1,2}(?:\.\d{1,2})+\.?|[-•–])\s",
+    _FLAGS,
+)
+# a colon that opens a list: at the sentence's end, or before its first item
+_LIST_COLON = re.compile(
+    r":\s*(?:$|(?:\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)|\d{1,2}(?:\.\d{1,2})+\.?|[-•–])\s)", _FLAGS
+)
+# how many items before it a list item's lead-in may stand
+_MAX_ITEMS_BEFORE = 12
+
+
+def _lead_in(sentences: Sequence[str], at: int) -> tuple[int, str] | None:
+    """For a list item that the splitter set apart from its lead-in ("... neither party will,
+    directly or indirectly:" ... "(ii) recruit any employee ..."), the lead-in's sentence and
+    its words to the list's colon; None for a sentence that is no such item. Only items stand
+    between them: a sentence of prose in between ends the list."""
+    if not _ITEM_START.match(sentences[at]):
+        return None
+    for i in range(at - 1, max(-1, at - 1 - _MAX_ITEMS_BEFORE), -1):
+        colon = _LIST_COLON.search(sentences[i])
+        if colon is not None:
+            return i, sentences[i][: colon.start() + 1]
+        if not _ITEM_START.match(sentences[i]):
+            return None
+    return None
+
+
+def _with_lead_ins(sentences: Sequence[str]) -> list[str]:
+    """The sentences as the reader reads them: a list item set apart from its lead-in is read
+    after it ("The Recipient shall not: (ii) recruit ..."), so its modal and actor govern it."""
+    out = []
+    for i, sentence in enumerate(sentences):
+        lead = _lead_in(sentences, i)
+        out.append(sentence if lead is None else f"{lead[1]} {sentence}")
+    return out
+
+
 # an item of a list opening just before the action, or a word or two before it ("...; (ii)
 # recruit", "or (b) notify", ": 3.3.1 notify", ": - restrict", "(ii) make copies")
 _ITEM_OPENS = re.compile(
@@ -714,7 +755,22 @@ def _window(main: str, at: int) -> str:
         cut = first if first > 0 else head.rfind(":", 0, opened.start() + 1)
         lead = head[: max(cut, 0)].rstrip().removesuffix(":")
         if lead.strip():
-            return _clause_tail(lead) + " " + opened.group("item")
+            lead = _clause_tail(lead)
+            window = lead + " " + opened.group("item")
+            # the lead-in's modal governs every item however far its asides run ("neither
+            # party will, directly or indirectly, either as a partner or in any capacity:");
+            # a modal that the item completes ("agrees (i) to notify") is read whole
+            governing = max(
+                (
+                    m.end()
+                    for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+                    for m in pattern.finditer(window)
+                ),
+                default=len(window),
+            )
+            if governing > len(lead):
+                return window
+            return lead[:governing] + " " + opened.group("item")
     return _clause_tail(head)
 
 
@@ -781,7 +837,7 @@ def claim_sentences(
     for candidate in candidates:
         for document_id in sorted(d for d in candidate.documents if d in allowed):
             for chunk in collector.store.chunks_of(kb, document_id):
-                for sentence in sentences_of(chunk):
+                for sentence in _items_with_lead_ins(reader, sentences_of(chunk)):
                     where = sentence.location
                     key = (where.document_id, where.char_start, where.char_end)
                     if key in seen or not (
@@ -796,6 +852,28 @@ def claim_sentences(
                             sentence, candidate.subject_id, claim_id, text, FOUND_CONFIDENCE
                         )
                     )
+    return out
+
+
+def _items_with_lead_ins(reader: ClauseReader, sentences: Sequence[Sentence]) -> list[Sentence]:
+    """A chunk's sentences, a list item that its lead-in decides ("Each party may disclose the
+    Confidential Information:" ... "4.1.2 to its employees ...") quoted from its lead-in's
+    start, so that what is quoted is what was read."""
+    texts = [" ".join(s.text.split()) for s in sentences]
+    out = []
+    for i, sentence in enumerate(sentences):
+        lead = _lead_in(texts, i)
+        if lead is not None and reader.read(f"{lead[1]} {texts[i]}")[0] is not None:
+            first = sentences[lead[0]]
+            chunk = sentence.chunk
+            sentence = Sentence(
+                chunk.text[first.start : sentence.end],
+                chunk,
+                first.start,
+                sentence.end,
+                sentence_location(chunk, first.start, sentence.end),
+            )
+        out.append(sentence)
     return out
 
 

@@ -388,12 +388,13 @@ class EvidenceSkill:
             )
         machine.advance(State.EVIDENCE_VERIFIED)
         if claim is not None:
-            # the whole agreement read for the claim, beside what the search ranked
-            found = {(u.source_location.document_id, u.source_location.char_start) for u in units}
-            found |= {
-                (u.source_location.document_id, u.source_location.char_start)
-                for u in replaced_units
-            }
+            # the whole agreement read for the claim, beside what the search ranked (a list
+            # item quoted from its lead-in starts where the lead-in does, and ends further)
+            found: dict[tuple[str, int], int] = {}
+            for u in [*units, *replaced_units]:
+                where = u.source_location
+                key = (where.document_id, where.char_start)
+                found[key] = max(found.get(key, where.char_end), where.char_end)
             units = [
                 *units,
                 *(
@@ -406,7 +407,8 @@ class EvidenceSkill:
                         committed,
                         f"claim:{claim.entry.name}",
                     )
-                    if (u.source_location.document_id, u.source_location.char_start) not in found
+                    if u.source_location.char_end
+                    > found.get((u.source_location.document_id, u.source_location.char_start), -1)
                 ),
             ]
             titles = [x.name.casefold() for x in gate.candidates]
