@@ -281,6 +281,23 @@ def captions_another_entity(caption: str) -> bool:
     return any(f" {w} " in key for w in _other_entity_captions())
 
 
+@functools.cache
+def _other_measure_captions(path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    words = (_loaded(source) or {}).get("other_measure_captions")
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `other_measure_captions` is a non-empty list")
+    return tuple(label_key(str(w)) for w in words)
+
+
+def captions_another_measure(caption: str) -> bool:
+    """Does a table's caption say its figures measure something else than the line items
+    its rows name (financial.yaml's `other_measure_captions`: a deferred tax table's
+    "Depreciation and amortization" is the tax effect of a temporary difference)?"""
+    key = f" {label_key(caption)} "
+    return any(f" {w} " in key for w in _other_measure_captions())
+
+
 # -- metrics ------------------------------------------------------------------------------
 
 _METRIC_UNITS = ("%", "ratio", "days", "USD")

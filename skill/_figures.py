@@ -32,6 +32,7 @@ from domain import (
     SourceLocation,
     StatementCell,
     captions_another_entity,
+    captions_another_measure,
     concept_of_label,
     concepts_asked,
     financial_concepts,
@@ -67,6 +68,8 @@ _JUDGEMENT = re.compile(
 _SCALE_ASKED = re.compile(
     r"\bin\s+(?:usd|us\s*\$|\$|dollars)?\s*(thousands|millions|billions)\b", re.I
 )
+# a question that asks for an answer in percent ("in units of percents", "as a %")
+PERCENT_ASKED = re.compile(r"%|\bper\s?cent\w*|\bpercentage\w*", re.IGNORECASE)
 _SCALES = {"thousands": 1_000, "millions": 1_000_000, "billions": 1_000_000_000}
 # A statement's own caption; matched on the caption with its spaces removed too: a text layer
 # may split a word ("Consolidated Balance Shee t")
@@ -124,6 +127,10 @@ def read_figure_question(question: str) -> FigureQuestion | None:
     if scale and metric is not None and metric.unit != "USD":
         # "gross margin (in USD millions)" asks for a dollar amount a filing may print
         # under that name, not the ratio: the metric does not answer it
+        metric = None
+    if metric is not None and metric.unit == "USD" and PERCENT_ASKED.search(question):
+        # "EBITDA % margin", "free cash flow in percent": a ratio of a dollar metric the
+        # registry does not hold, never the dollar figure itself
         metric = None
     share = share_asked(ask) if metric is None and not _JUDGEMENT.search(question) else None
     if share is not None and not scale:
@@ -219,6 +226,8 @@ def _labelled(
         # another reporting entity's statement (a deed of cross guarantee's closed group,
         # the guarantors) prints the company's row labels with other figures
         and not captions_another_entity(c.caption)
+        # a deferred tax table's "Depreciation and amortization" is a tax effect
+        and not captions_another_measure(c.caption)
         # a cash flow statement's row named as a balance ("Trade receivables, net (198)")
         # is the balance's change over the period, never the balance
         and not (concept.statement == "balance" and _captioned(c, "cash_flow"))

@@ -20,9 +20,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from domain import FinancialMetric, MetricFormula, StatementCell, financial_concepts
+from domain import FinancialMetric, MetricFormula, StatementCell, financial_concepts, label_key
 from skill._answer import EvidenceUnit
-from skill._figures import figure_value, matching_cells
+from skill._figures import PERCENT_ASKED, figure_value, matching_cells
 
 _ROUND = re.compile(
     r"\b(?:round\w*\s+(?:\w+\s+){0,4}?(?:to\s+)?(?:the\s+)?(?:nearest\s+)?)?"
@@ -183,6 +183,15 @@ def quarter_refusal(formula: MetricFormula, statements: dict[str, str]) -> str |
     return None
 
 
+def asked_as_ratio(question: str, metric: FinancialMetric) -> bool:
+    """Is a percent metric asked as the ratio it is named ("dividend payout ratio ... Round
+    answer to two decimal places": 0.40, not 40.0%): named by a phrase ending in "ratio",
+    and no percent asked?"""
+    key = f" {label_key(question)} "
+    named = any(w.endswith(" ratio") and f" {w} " in key for w in metric.question_words)
+    return named and not PERCENT_ASKED.search(question)
+
+
 def years_averaged(question: str, years: Sequence[int]) -> bool:
     """Does the question ask for the mean over the fiscal years from the first it names to
     the last ("FY2015 - FY2017 3 year average"), the count it states matching the range?"""
@@ -256,7 +265,8 @@ def compute_metric(
         why = quarter_refusal(formula, {n: c.statement for n, c in concepts.items()})
         if why is not None:
             return refused(why)
-    decimals = _decimals(question, metric.unit)
+    unit = "ratio" if metric.unit == "%" and asked_as_ratio(question, metric) else metric.unit
+    decimals = _decimals(question, unit)
     results: list[tuple[str, float, str, int]] = []  # (period, value, arithmetic, scale)
     for target in targets:
         this = period if quarter is not None else f"FY{target}"
@@ -288,23 +298,21 @@ def compute_metric(
         except ZeroDivisionError:
             return refused(f"a divisor is zero in {this}")
         shown = _render(formula.tree, amounts, scales[0])
-        if shown.startswith("(") and shown.endswith(")") and metric.unit != "%":
+        if shown.startswith("(") and shown.endswith(")") and unit != "%":
             shown = shown[1:-1]
-        results.append((this, raw, shown + (" x 100" if metric.unit == "%" else ""), scales[0]))
+        results.append((this, raw, shown + (" x 100" if unit == "%" else ""), scales[0]))
     divisor = scale_asked or results[0][3]
     if averaged:
         mean = sum(r for _, r, _, _ in results) / len(results)
         raw = mean
-        value = _formatted(mean, metric.unit, decimals, divisor)
-        each = [
-            (p, _formatted(r, metric.unit, max(decimals, 2), divisor), a) for p, r, a, _ in results
-        ]
+        value = _formatted(mean, unit, decimals, divisor)
+        each = [(p, _formatted(r, unit, max(decimals, 2), divisor), a) for p, r, a, _ in results]
         arithmetic = (
             "; ".join(f"{p}: {a} = {v}" for p, v, a in each)
             + f"; ({' + '.join(v for _, v, _ in each)}) / {len(each)} = {value}"
         )
     else:
-        value = _formatted(results[0][1], metric.unit, decimals, divisor)
+        value = _formatted(results[0][1], unit, decimals, divisor)
         arithmetic = f"{results[0][2]} = {value}"
         raw = results[0][1]
     units = tuple(

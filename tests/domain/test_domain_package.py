@@ -54,6 +54,7 @@ def test_exported_names_are_pinned() -> None:
         "base_key",
         "candidate_category",
         "captions_another_entity",
+        "captions_another_measure",
         "chunk_sentence_spans",
         "clear_caches",
         "concept_of_label",

@@ -12,6 +12,7 @@ from domain import (
     LexiconError,
     QuarterAsked,
     captions_another_entity,
+    captions_another_measure,
     concept_of_label,
     concept_phrase_spans,
     concepts_asked,
@@ -166,6 +167,23 @@ def test_a_line_items_phrase_in_lower_case_is_spanned() -> None:
 )
 def test_another_entitys_captions(caption: str, another: bool) -> None:
     assert captions_another_entity(caption) is another
+
+
+@pytest.mark.parametrize(
+    ("caption", "another"),
+    [
+        (
+            "ADOBE INC. NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (Continued) Deferred Tax "
+            "Assets and Liabilities The tax effects of the temporary differences",
+            True,
+        ),
+        ("Significant components of deferred tax assets and liabilities are as follows:", True),
+        ("Consolidated Statements of Cash Flows (In millions)", False),
+        ("NOTE 7. Supplemental Balance Sheet Information", False),
+    ],
+)
+def test_another_measures_captions(caption: str, another: bool) -> None:
+    assert captions_another_measure(caption) is another
 
 
 def test_a_metrics_never_words_rule_it_out() -> None:

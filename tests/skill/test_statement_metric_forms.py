@@ -1,0 +1,158 @@
+"""Metrics asked in FinanceBench's templates, answered from a generated 10-K's cells (issue
+35): a metric named inside a longer one ("EBITDA % margin", "EBITDA less capex") is the
+longer one, never the shorter's figure; a payout asked with no percent is a ratio, over the
+net income attributable to the company's shareholders; a table of deferred taxes names line
+items but prints their tax effects, never the line items' figures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
+from tests.skill.conftest import ingested_runtime
+
+HOLLYHOCK = "HOLLYHOCK FOODS, INC."
+
+
+def _filing() -> bytes:
+    income = StatementTable(
+        "Consolidated Statements of Income",
+        "(In millions, except per share data)",
+        ("2020", "2019"),
+        (
+            ("Net sales", 0, ("20,000", "18,000")),
+            ("Cost of sales", 0, ("(12,000)", "(11,000)")),
+            ("Operating income", 0, ("4,000", "3,000")),
+            ("Income before income taxes", 0, ("3,400", "2,600")),
+            ("Income tax expense", 0, ("(800)", "(600)")),
+            ("Net income", 0, ("2,600", "2,000")),
+            ("Net income attributable to non-controlling interests", 0, ("(40)", "(30)")),
+            ("Net income attributable to Hollyhock Foods, Inc.", 0, ("2,560", "1,970")),
+        ),
+    )
+    balance = StatementTable(
+        "Consolidated Balance Sheets",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Cash and cash equivalents", 0, ("1,500", "1,300")),
+            ("Total current assets", 0, ("6,000", "5,500")),
+            ("Total assets", 0, ("30,000", "28,000")),
+            ("Accounts payable", 0, ("2,100", "2,000")),
+            ("Total current liabilities", 0, ("4,000", "3,800")),
+        ),
+    )
+    cash = StatementTable(
+        "Consolidated Statements of Cash Flows",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Net income", 0, ("2,600", "2,000")),
+            ("Depreciation, amortization and accretion", 0, ("800", "700")),
+            ("Net cash provided by operating activities", 0, ("5,000", "4,400")),
+            ("Purchases of property and equipment", 0, ("(1,000)", "(900)")),
+            ("Dividends paid", 0, ("(1,024)", "(1,000)")),
+        ),
+    )
+    # the tax effects of temporary differences, under the line items' own names
+    taxes = StatementTable(
+        "NOTE 9. Income Taxes",
+        "Deferred tax assets and liabilities (In millions)",
+        ("2020", "2019"),
+        (
+            ("Accrued liabilities", 0, ("120", "110")),
+            ("Receivables", 0, ("9", "8")),
+            ("Inventories", 0, ("15", "12")),
+            ("Depreciation and amortization", 0, ("(67)", "(50)")),
+            ("Leases", 0, ("(129)", "(118)")),
+            ("Net deferred tax liabilities", 0, ("(52)", "(38)")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(HOLLYHOCK, "53-0000003"), [income, balance, cash, taxes])
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    yield from ingested_runtime(tmp_path_factory, "metric-forms", [("hollyhock.pdf", _filing())])
+
+
+def _ask(runtime: Any, question: str) -> Any:
+    answer = runtime.skill.ask("kb", question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
+    return answer
+
+
+def test_an_ebitda_margin_is_no_ebitda(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2020 unadjusted EBITDA % margin for Hollyhock Foods? Calculate "
+        "unadjusted EBITDA using unadjusted operating income and D&A (from cash flow "
+        "statement). Answer in units of percents and round to one decimal place.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert (
+        answer.conclusion.answer == "ebitda margin FY2020: ((4,000 + 800) / 20,000) x 100 = 24.0%"
+    )
+
+
+def test_an_ebitda_less_capex(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2020 unadjusted EBITDA less capex for Hollyhock Foods? Define unadjusted "
+        "EBITDA as unadjusted operating income + depreciation and amortization from the cash "
+        "flow statement. Answer in USD millions.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.values[0].value == "USD 3,800.00 million"
+
+
+def test_a_dollar_metric_asked_in_percent_is_not_computed(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is Hollyhock Foods' FY2020 free cash flow, in percent, rounded to one decimal place?",
+    )
+    assert not answer.sufficient and answer.conclusion.values == []
+
+
+def test_depreciation_amortization_and_accretion_is_the_cash_flow_row(runtime: Any) -> None:
+    answer = _ask(
+        runtime, "What is Hollyhock Foods' FY2020 depreciation and amortization in USD millions?"
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == ["USD 800 million"]
+
+
+def test_a_deferred_tax_table_gives_no_line_item(runtime: Any) -> None:
+    answer = _ask(runtime, "What were Hollyhock Foods' inventories at year end FY2020?")
+    assert not answer.sufficient and answer.conclusion.values == []
+
+
+def test_a_payout_ratio_asked_with_no_percent_is_a_ratio_over_the_shareholders_income(
+    runtime: Any,
+) -> None:
+    answer = _ask(
+        runtime,
+        "What is Hollyhock Foods' FY2020 dividend payout ratio (using total cash dividends paid "
+        "and net income attributable to shareholders)? Round answer to two decimal places.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == "payout ratio FY2020: 1,024 / 2,560 = 0.40"
+    answer = _ask(
+        runtime,
+        "What was Hollyhock Foods' FY2020 dividend payout ratio? Answer in percent, rounded to "
+        "one decimal place.",
+    )
+    assert answer.conclusion.values[0].value == "40.0%"
+
+
+def test_a_retention_ratio(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is Hollyhock Foods' FY2020 retention ratio (using total cash dividends paid and "
+        "net income attributable to shareholders)? Round answer to two decimal places.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == "retention ratio FY2020: 1 - (1,024 / 2,560) = 0.60"
