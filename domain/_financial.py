@@ -240,10 +240,10 @@ def concepts_asked(text: str) -> list[FinancialConcept]:
 
 def concept_phrase_spans(text: str) -> list[tuple[int, int]]:
     """The spans of `text` where a concept's phrase (its question words, its labels of more
-    than one word) is written in lower case: "cash and cash equivalents", "cash from
-    operations". A name the knowledge base knows ("Cash", a product's short name) written
-    inside one is the phrase's word, not a party; a phrase written in capitals is left to
-    the name reader."""
+    than one word), a metric's or a statement's name is written in lower case: "cash and
+    cash equivalents", "free cash flow", "the cash flow statement". A name the knowledge
+    base knows ("Cash", a product's short name) written inside one is the phrase's word, not
+    a party; a phrase written in capitals is left to the name reader."""
     return sorted({m.span() for pattern in _phrase_patterns() for m in pattern.finditer(text)})
 
 
@@ -254,6 +254,10 @@ def _phrase_patterns() -> tuple[re.Pattern[str], ...]:
         for concept in financial_concepts()
         for phrase in (*concept.question_words, *(p for p in concept.labels if " " in p))
     }
+    # a metric's name ("free cash flow") and a statement's ("the cash flow statement") are
+    # line items' phrases too
+    phrases.update(w for m in financial_metrics() for w in m.question_words if " " in w)
+    phrases.update(_statement_names())
     return tuple(
         re.compile(
             r"(?<![a-z0-9])"
@@ -262,6 +266,15 @@ def _phrase_patterns() -> tuple[re.Pattern[str], ...]:
         )
         for p in sorted(phrases)
     )
+
+
+@functools.cache
+def _statement_names(path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    words = (_loaded(source) or {}).get("statement_names")
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `statement_names` is a non-empty list")
+    return tuple(label_key(str(w)) for w in words)
 
 
 @functools.cache

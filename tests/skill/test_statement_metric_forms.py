@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from skill import QuestionReader
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
 from tests.skill.conftest import ingested_runtime
 
@@ -156,3 +157,20 @@ def test_a_retention_ratio(runtime: Any) -> None:
     )
     assert answer.sufficient, answer.conclusion.answer
     assert answer.conclusion.answer == "retention ratio FY2020: 1 - (1,024 / 2,560) = 0.60"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is Hollyhock Foods' FY2020 free cash flow (from the cash flow statement)?",
+        "What were Hollyhock Foods' FY2020 dividends paid (per the statement of cash flows)?",
+        "What is Hollyhock Foods' FY2020 EBITDA (operating income + depreciation and "
+        "amortization from the cash flows statement)?",
+    ],
+)
+def test_a_statements_name_holds_no_party(question: str) -> None:
+    # "Cash" is a name the knowledge base knows (a product's): in "the cash flow
+    # statement" it is the statement's word
+    reader = QuestionReader(["Hollyhock Foods, Inc.", "Hollyhock Foods", "Cash"])
+    subject = reader.read(question)
+    assert (subject.type, subject.name) == ("legal_entity", "Hollyhock Foods")
