@@ -364,6 +364,9 @@ class FinancialMetric:
     # words of a question that asks for another measure by the metric's name ("adjusted
     # EBITDA": a non-GAAP figure no formula over the statements gives)
     never_words: tuple[str, ...] = ()
+    # a line item's compound annual growth rate between the first and the last fiscal year
+    # a question names: its formula is the line item, read at each
+    compound: bool = False
 
     def formula_for(self, question: str) -> MetricFormula | None:
         """The definition `question` means: the first whose `when` words it all holds, else
@@ -524,6 +527,55 @@ def average_metric(concept: FinancialConcept) -> FinancialMetric:
         formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
         unit="USD",
     )
+
+
+def compound_growth_metric(concept: FinancialConcept) -> FinancialMetric:
+    """`concept` itself as a metric of the registry's form, read at the first and the last
+    fiscal year a question names for its compound annual growth rate (a percent)."""
+    tree = _expression(concept.name, f"compound growth of {concept.name}", {concept.name})
+    return FinancialMetric(
+        name=f"{concept.name}_cagr",
+        question_words=(),
+        formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
+        unit="USD",
+        compound=True,
+    )
+
+
+def _word_list(section: str, field: str, path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    body = (_loaded(source) or {}).get(section)
+    words = body.get(field) if isinstance(body, dict) else None
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `{section}` has a non-empty `{field}`")
+    return tuple(label_key(str(w)) for w in words)
+
+
+@functools.cache
+def _compound_words() -> tuple[str, ...]:
+    return _word_list("concept_compound_growth", "question_words")
+
+
+@functools.cache
+def _change_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return _word_list("metric_change", "question_words"), _word_list(
+        "metric_change", "relative_words"
+    )
+
+
+def compound_growth_asked(text: str) -> bool:
+    """Does the question ask for a compound annual growth rate ("CAGR")?"""
+    key = f" {label_key(text)} "
+    return any(f" {w} " in key for w in _compound_words())
+
+
+def change_asked(text: str) -> bool:
+    """Does the question ask for the change in a metric between two fiscal years in its own
+    unit ("the FY2017 - FY2018 change in operating margin"), not relative to the earlier
+    value ("the percentage change in ...")?"""
+    change, relative = _change_words()
+    key = f" {label_key(text)} "
+    return any(f" {w} " in key for w in change) and not any(f" {w} " in key for w in relative)
 
 
 @functools.cache

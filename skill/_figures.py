@@ -33,6 +33,8 @@ from domain import (
     StatementCell,
     captions_another_entity,
     captions_another_measure,
+    compound_growth_asked,
+    compound_growth_metric,
     concept_of_label,
     concepts_asked,
     financial_concepts,
@@ -147,6 +149,17 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         # "the change in net income from FY2018 to FY2019, in percent": the growth of the
         # concept asked, computed as a metric is (a change in dollars is not)
         metric = growth_metric(concepts[0])
+    if (
+        concepts
+        and concepts[0].unit == "USD"
+        and not scale
+        and not _JUDGEMENT.search(question)
+        and compound_growth_asked(ask)
+    ):
+        # "the 2 year revenue CAGR from FY2017 to FY2019": the line item read at the first
+        # and the last year named, its compound annual growth rate computed from them (a
+        # growth over the year before, or a registry metric named beside it, is not asked)
+        metric = compound_growth_metric(concepts[0])
     if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]

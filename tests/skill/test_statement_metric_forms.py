@@ -174,3 +174,41 @@ def test_a_statements_name_holds_no_party(question: str) -> None:
     reader = QuestionReader(["Hollyhock Foods, Inc.", "Hollyhock Foods", "Cash"])
     subject = reader.read(question)
     assert (subject.type, subject.name) == ("legal_entity", "Hollyhock Foods")
+
+
+def test_the_change_in_a_margin_is_in_percentage_points(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the FY2019 - FY2020 change in unadjusted operating income % margin for "
+        "Hollyhock Foods? Answer in units of percents and round to one decimal place.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "operating margin FY2019-FY2020: FY2019: (3,000 / 18,000) x 100 = 16.67%; FY2020: "
+        "(4,000 / 20,000) x 100 = 20.00%; 20.00% - 16.67% = 3.3 percentage points"
+    )
+    # a change relative to the earlier margin leaves its base open: not computed
+    answer = _ask(
+        runtime,
+        "What is the percentage change in Hollyhock Foods' operating margin from FY2019 to FY2020?",
+    )
+    assert not answer.sufficient
+
+
+def test_a_compound_annual_growth_rate(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What is the 1 year net sales CAGR from FY2019 to FY2020 for Hollyhock Foods? Answer "
+        "in units of percents and round to one decimal place.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "revenue cagr FY2019-FY2020: FY2019: 18,000; FY2020: 20,000; "
+        "(20,000 / 18,000) ^ (1 / 1) - 1 = 11.1%"
+    )
+    # two years named, three stated: which the question means is open
+    answer = _ask(
+        runtime,
+        "What is the 3 year net sales CAGR from FY2019 to FY2020 for Hollyhock Foods?",
+    )
+    assert not answer.sufficient
