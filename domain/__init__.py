@@ -35,6 +35,7 @@ from domain._financial import (
     holds_never_word,
     label_key,
     metric_asked,
+    net_row_expense,
     share_asked,
     share_metric,
 )
@@ -195,6 +196,7 @@ __all__ = [
     "load_lexicon",
     "looks_like_company",
     "metric_asked",
+    "net_row_expense",
     "quarter_asked",
     "sentence_location",
     "sentence_spans",

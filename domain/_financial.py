@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -104,7 +105,7 @@ class FinancialConcept:
 _STATEMENTS = ("income", "balance", "cash_flow", "equity")
 # a label written "net income attributable to ..." is a beginning, the rest any words
 _ANY = " ..."
-_SIGNS = ("positive", "outflow", "expense")
+_SIGNS = ("positive", "net", "outflow", "expense")
 _UNITS = ("USD", "USD/share", "shares")
 
 
@@ -527,6 +528,31 @@ def average_metric(concept: FinancialConcept) -> FinancialMetric:
         formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
         unit="USD",
     )
+
+
+@functools.cache
+def _net_heading_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return _word_list("net_row_headings", "income_words"), _word_list(
+        "net_row_headings", "expense_words"
+    )
+
+
+def net_row_expense(parents: Sequence[str], amount: float) -> float | None:
+    """The expense a net row's figure ("Interest, net (395)") gives under its headings
+    (`parents`, the nearest last): its magnitude when the nearest heading naming income or
+    expense signs it as an expense (in parentheses under "Other income (expense)", positive
+    under "Other expense (income)"); None when it is net income, or no heading says."""
+    income, expense = _net_heading_words()
+    for parent in reversed(parents):
+        words = label_key(parent).split()
+        first = next((w for w in words if w in income or w in expense), None)
+        if first is None:
+            continue
+        positive_is_expense = first in expense
+        if amount == 0 or (amount > 0) != positive_is_expense:
+            return None
+        return abs(amount)
+    return None
 
 
 def compound_growth_metric(concept: FinancialConcept) -> FinancialMetric:

@@ -43,6 +43,7 @@ from domain import (
     growth_metric,
     holds_never_word,
     metric_asked,
+    net_row_expense,
     quarter_asked,
     share_asked,
     share_metric,
@@ -221,6 +222,14 @@ def matching_cells(
     ):
         other = next(c for c in financial_concepts() if c.name == concept.otherwise)
         found = _labelled(cells, other, period)
+        if concept.sign == "expense" and other.sign == "net":
+            # "Interest, net" is the interest expense only where its heading signs it as one
+            # (a company with net interest income has no expense to read from it)
+            found = [
+                (d, c)
+                for d, c in found
+                if c.amount is not None and net_row_expense(c.parents, c.amount) is not None
+            ]
     return _finest(found)
 
 

@@ -87,6 +87,7 @@ def test_exported_names_are_pinned() -> None:
         "load_lexicon",
         "looks_like_company",
         "metric_asked",
+        "net_row_expense",
         "quarter_asked",
         "sentence_location",
         "sentence_spans",

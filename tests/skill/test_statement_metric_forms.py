@@ -2,7 +2,8 @@
 35): a metric named inside a longer one ("EBITDA % margin", "EBITDA less capex") is the
 longer one, never the shorter's figure; a payout asked with no percent is a ratio, over the
 net income attributable to the company's shareholders; a table of deferred taxes names line
-items but prints their tax effects, never the line items' figures."""
+items but prints their tax effects, never the line items' figures; "Interest, net" is an
+interest expense only where its heading's sign makes it one."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from skill import QuestionReader
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
 from tests.skill.conftest import ingested_runtime
 
-HOLLYHOCK = "HOLLYHOCK FOODS, INC."
+HOLLYHOCK, JUNIPER = "HOLLYHOCK FOODS, INC.", "JUNIPER SOFTWARE CORP."
 
 
 def _filing() -> bytes:
@@ -27,6 +28,8 @@ def _filing() -> bytes:
             ("Net sales", 0, ("20,000", "18,000")),
             ("Cost of sales", 0, ("(12,000)", "(11,000)")),
             ("Operating income", 0, ("4,000", "3,000")),
+            ("Other income (expense):", 0, ()),
+            ("Interest, net", 9, ("(120)", "(100)")),
             ("Income before income taxes", 0, ("3,400", "2,600")),
             ("Income tax expense", 0, ("(800)", "(600)")),
             ("Net income", 0, ("2,600", "2,000")),
@@ -75,9 +78,29 @@ def _filing() -> bytes:
     return statement_pdf(ten_k_cover(HOLLYHOCK, "53-0000003"), [income, balance, cash, taxes])
 
 
+def _juniper() -> bytes:
+    # net interest income: its cash earns more than its debt costs
+    income = StatementTable(
+        "Consolidated Statements of Income",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Revenue", 0, ("5,000", "4,500")),
+            ("Cost of revenue", 0, ("(2,000)", "(1,900)")),
+            ("Operating income", 0, ("900", "800")),
+            ("Other income (expense):", 0, ()),
+            ("Interest, net", 9, ("45", "30")),
+            ("Income before income taxes", 0, ("945", "830")),
+            ("Net income", 0, ("750", "660")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(JUNIPER, "54-0000004"), [income])
+
+
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    yield from ingested_runtime(tmp_path_factory, "metric-forms", [("hollyhock.pdf", _filing())])
+    files = [("hollyhock.pdf", _filing()), ("juniper.pdf", _juniper())]
+    yield from ingested_runtime(tmp_path_factory, "metric-forms", files)
 
 
 def _ask(runtime: Any, question: str) -> Any:
@@ -212,3 +235,19 @@ def test_a_compound_annual_growth_rate(runtime: Any) -> None:
         "What is the 3 year net sales CAGR from FY2019 to FY2020 for Hollyhock Foods?",
     )
     assert not answer.sufficient
+
+
+def test_a_net_interest_row_is_an_expense_only_by_its_headings_sign(runtime: Any) -> None:
+    question = (
+        "What was {}'s FY2020 interest coverage ratio (operating income / net interest "
+        "expense)? Round to two decimal places."
+    )
+    answer = _ask(runtime, question.format("Hollyhock Foods"))
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == "interest coverage FY2020: 4,000 / 120 = 33.33"
+    # under "Other income (expense)" a positive "Interest, net" is income: no expense to
+    # cover, and no coverage
+    answer = _ask(runtime, question.format("Juniper Software"))
+    assert not answer.sufficient and answer.conclusion.values == []
+    answer = _ask(runtime, "What was Juniper Software's FY2020 interest expense in USD millions?")
+    assert not answer.sufficient and answer.conclusion.values == []
