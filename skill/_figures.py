@@ -302,10 +302,14 @@ def _finest(found: list[tuple[str, StatementCell]]) -> list[tuple[str, Statement
 
 def figure_value(cell: StatementCell, concept: FinancialConcept, scale: int | None) -> str:
     """The cell's amount as the answer states it: in the unit asked ("in USD millions"),
-    else the table's; an outflow printed in parentheses as a positive amount."""
+    else the table's; an outflow or an expense printed in parentheses (a deduction) as a
+    positive amount, unless the expense's row names a benefit too (its sign is the
+    figure's)."""
     assert cell.value is not None
     amount = cell.amount or 0.0
-    if concept.sign == "outflow":
+    if concept.sign == "outflow" or (
+        concept.sign == "expense" and "benefit" not in cell.row_label.lower()
+    ):
         amount = abs(amount)
     if concept.unit == "USD/share":
         return f"USD {amount:,.2f} per share"

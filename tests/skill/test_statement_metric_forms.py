@@ -251,3 +251,21 @@ def test_a_net_interest_row_is_an_expense_only_by_its_headings_sign(runtime: Any
     assert not answer.sufficient and answer.conclusion.values == []
     answer = _ask(runtime, "What was Juniper Software's FY2020 interest expense in USD millions?")
     assert not answer.sufficient and answer.conclusion.values == []
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("What was Hollyhock Foods' FY2020 income tax expense in USD millions?", "USD 800 million"),
+        (
+            "What was Hollyhock Foods' net interest expense in FY2020, in USD millions?",
+            "USD 120 million",
+        ),
+    ],
+)
+def test_an_expense_printed_as_a_deduction_is_its_magnitude(
+    runtime: Any, question: str, value: str
+) -> None:
+    answer = _ask(runtime, question)
+    assert answer.sufficient, answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == [value]
