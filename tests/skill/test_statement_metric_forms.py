@@ -94,7 +94,20 @@ def _juniper() -> bytes:
             ("Net income", 0, ("750", "660")),
         ),
     )
-    return statement_pdf(ten_k_cover(JUNIPER, "54-0000004"), [income])
+    balance = StatementTable(
+        "Consolidated Balance Sheets",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Cash and cash equivalents", 0, ("800", "700")),
+            ("Accounts receivable, net", 0, ("600", "500")),
+            ("Inventories", 0, ("300", "260")),
+            ("Total current assets", 0, ("1,700", "1,460")),
+            ("Accounts payable", 0, ("400", "360")),
+            ("Total current liabilities", 0, ("900", "800")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(JUNIPER, "54-0000004"), [income, balance])
 
 
 @pytest.fixture(scope="module")
@@ -267,5 +280,28 @@ def test_an_expense_printed_as_a_deduction_is_its_magnitude(
     runtime: Any, question: str, value: str
 ) -> None:
     answer = _ask(runtime, question)
+    assert answer.sufficient, answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == [value]
+
+
+@pytest.mark.parametrize(
+    ("definition", "value"),
+    [
+        # none given: DPO over cost of sales
+        ("", "21.90 days"),
+        (
+            " CCC is defined as DIO + DSO - DPO. DPO is defined as 365 * (average accounts "
+            "payable between FY2019 and FY2020) / (FY2020 COGS + change in inventory between "
+            "FY2019 and FY2020).",
+            "23.26 days",
+        ),
+    ],
+)
+def test_a_cash_conversion_cycle(runtime: Any, definition: str, value: str) -> None:
+    answer = _ask(
+        runtime,
+        f"What is Juniper Software's FY2020 cash conversion cycle?{definition} Round your "
+        "answer to two decimal places.",
+    )
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == [value]
