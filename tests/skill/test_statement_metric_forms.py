@@ -46,7 +46,10 @@ def _filing() -> bytes:
             ("Total current assets", 0, ("6,000", "5,500")),
             ("Total assets", 0, ("30,000", "28,000")),
             ("Accounts payable", 0, ("2,100", "2,000")),
+            ("Short-term debt", 0, ("50", "40")),
+            ("Current portion of long-term debt", 0, ("30", "25")),
             ("Total current liabilities", 0, ("4,000", "3,800")),
+            ("Long-term debt", 0, ("2,000", "2,100")),
         ),
     )
     cash = StatementTable(
@@ -305,3 +308,18 @@ def test_a_cash_conversion_cycle(runtime: Any, definition: str, value: str) -> N
     )
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == [value]
+
+
+def test_total_debt_is_computed_only_as_the_question_defines_it(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What was Hollyhock Foods' total debt at the end of FY2020, defined as long-term debt "
+        "+ short-term debt + current portion of long-term debt? Answer in USD millions.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == (
+        "total debt FY2020: (2,000 + 50) + 30 = USD 2,080.00 million"
+    )
+    # which debts it sums, the question leaves open: never one row of them
+    answer = _ask(runtime, "What was Hollyhock Foods' total debt at the end of FY2020?")
+    assert not answer.sufficient and answer.conclusion.values == []
