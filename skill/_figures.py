@@ -57,10 +57,13 @@ CellLookup = Callable[
 
 _FISCAL = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2})\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
-# words of a question that asks for arithmetic over cells, not one cell
+# words of a question that asks for arithmetic over cells, not one cell; a definition with
+# an operator between line items ("net debt, defined as long-term debt - cash") is arithmetic
+# too, never its first line item's figure
 _COMPUTED = re.compile(
     r"%|\b(ratio|margin|growth|change|average|turnover|percent|percentage|days|conversion|"
-    r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*)\b",
+    r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*)\b"
+    r"|\b(?:define[ds]?|calculated\s+as)\b.*\s[-+*/]\s|\s=\s.*\s[-+*/]\s",
     re.IGNORECASE,
 )
 # words of a question that asks for a judgement over figures, not a metric's value

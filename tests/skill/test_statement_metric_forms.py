@@ -323,3 +323,13 @@ def test_total_debt_is_computed_only_as_the_question_defines_it(runtime: Any) ->
     # which debts it sums, the question leaves open: never one row of them
     answer = _ask(runtime, "What was Hollyhock Foods' total debt at the end of FY2020?")
     assert not answer.sufficient and answer.conclusion.values == []
+
+
+def test_a_definition_over_line_items_is_arithmetic_not_its_first_item(runtime: Any) -> None:
+    # net debt is no metric of the registry: its definition's first line item is not it
+    answer = _ask(
+        runtime,
+        "What was Hollyhock Foods' FY2020 net debt, defined as long-term debt - cash and cash "
+        "equivalents? Answer in USD millions.",
+    )
+    assert not answer.sufficient and answer.conclusion.values == []
