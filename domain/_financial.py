@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -104,7 +105,7 @@ class FinancialConcept:
 _STATEMENTS = ("income", "balance", "cash_flow", "equity")
 # a label written "net income attributable to ..." is a beginning, the rest any words
 _ANY = " ..."
-_SIGNS = ("positive", "outflow", "expense")
+_SIGNS = ("positive", "net", "outflow", "expense")
 _UNITS = ("USD", "USD/share", "shares")
 
 
@@ -240,10 +241,10 @@ def concepts_asked(text: str) -> list[FinancialConcept]:
 
 def concept_phrase_spans(text: str) -> list[tuple[int, int]]:
     """The spans of `text` where a concept's phrase (its question words, its labels of more
-    than one word) is written in lower case: "cash and cash equivalents", "cash from
-    operations". A name the knowledge base knows ("Cash", a product's short name) written
-    inside one is the phrase's word, not a party; a phrase written in capitals is left to
-    the name reader."""
+    than one word), a metric's or a statement's name is written in lower case: "cash and
+    cash equivalents", "free cash flow", "the cash flow statement". A name the knowledge
+    base knows ("Cash", a product's short name) written inside one is the phrase's word, not
+    a party; a phrase written in capitals is left to the name reader."""
     return sorted({m.span() for pattern in _phrase_patterns() for m in pattern.finditer(text)})
 
 
@@ -254,6 +255,10 @@ def _phrase_patterns() -> tuple[re.Pattern[str], ...]:
         for concept in financial_concepts()
         for phrase in (*concept.question_words, *(p for p in concept.labels if " " in p))
     }
+    # a metric's name ("free cash flow") and a statement's ("the cash flow statement") are
+    # line items' phrases too
+    phrases.update(w for m in financial_metrics() for w in m.question_words if " " in w)
+    phrases.update(_statement_names())
     return tuple(
         re.compile(
             r"(?<![a-z0-9])"
@@ -262,6 +267,15 @@ def _phrase_patterns() -> tuple[re.Pattern[str], ...]:
         )
         for p in sorted(phrases)
     )
+
+
+@functools.cache
+def _statement_names(path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    words = (_loaded(source) or {}).get("statement_names")
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `statement_names` is a non-empty list")
+    return tuple(label_key(str(w)) for w in words)
 
 
 @functools.cache
@@ -279,6 +293,23 @@ def captions_another_entity(caption: str) -> bool:
     guarantee's closed group, guarantors, the parent company alone)?"""
     key = f" {label_key(caption)} "
     return any(f" {w} " in key for w in _other_entity_captions())
+
+
+@functools.cache
+def _other_measure_captions(path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    words = (_loaded(source) or {}).get("other_measure_captions")
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `other_measure_captions` is a non-empty list")
+    return tuple(label_key(str(w)) for w in words)
+
+
+def captions_another_measure(caption: str) -> bool:
+    """Does a table's caption say its figures measure something else than the line items
+    its rows name (financial.yaml's `other_measure_captions`: a deferred tax table's
+    "Depreciation and amortization" is the tax effect of a temporary difference)?"""
+    key = f" {label_key(caption)} "
+    return any(f" {w} " in key for w in _other_measure_captions())
 
 
 # -- metrics ------------------------------------------------------------------------------
@@ -334,6 +365,9 @@ class FinancialMetric:
     # words of a question that asks for another measure by the metric's name ("adjusted
     # EBITDA": a non-GAAP figure no formula over the statements gives)
     never_words: tuple[str, ...] = ()
+    # a line item's compound annual growth rate between the first and the last fiscal year
+    # a question names: its formula is the line item, read at each
+    compound: bool = False
 
     def formula_for(self, question: str) -> MetricFormula | None:
         """The definition `question` means: the first whose `when` words it all holds, else
@@ -494,6 +528,80 @@ def average_metric(concept: FinancialConcept) -> FinancialMetric:
         formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
         unit="USD",
     )
+
+
+@functools.cache
+def _net_heading_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return _word_list("net_row_headings", "income_words"), _word_list(
+        "net_row_headings", "expense_words"
+    )
+
+
+def net_row_expense(parents: Sequence[str], amount: float) -> float | None:
+    """The expense a net row's figure ("Interest, net (395)") gives under its headings
+    (`parents`, the nearest last): its magnitude when the nearest heading naming income or
+    expense signs it as an expense (in parentheses under "Other income (expense)", positive
+    under "Other expense (income)"); None when it is net income, or no heading says."""
+    income, expense = _net_heading_words()
+    for parent in reversed(parents):
+        words = label_key(parent).split()
+        first = next((w for w in words if w in income or w in expense), None)
+        if first is None:
+            continue
+        positive_is_expense = first in expense
+        if amount == 0 or (amount > 0) != positive_is_expense:
+            return None
+        return abs(amount)
+    return None
+
+
+def compound_growth_metric(concept: FinancialConcept) -> FinancialMetric:
+    """`concept` itself as a metric of the registry's form, read at the first and the last
+    fiscal year a question names for its compound annual growth rate (a percent)."""
+    tree = _expression(concept.name, f"compound growth of {concept.name}", {concept.name})
+    return FinancialMetric(
+        name=f"{concept.name}_cagr",
+        question_words=(),
+        formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
+        unit="USD",
+        compound=True,
+    )
+
+
+def _word_list(section: str, field: str, path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    body = (_loaded(source) or {}).get(section)
+    words = body.get(field) if isinstance(body, dict) else None
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `{section}` has a non-empty `{field}`")
+    return tuple(label_key(str(w)) for w in words)
+
+
+@functools.cache
+def _compound_words() -> tuple[str, ...]:
+    return _word_list("concept_compound_growth", "question_words")
+
+
+@functools.cache
+def _change_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return _word_list("metric_change", "question_words"), _word_list(
+        "metric_change", "relative_words"
+    )
+
+
+def compound_growth_asked(text: str) -> bool:
+    """Does the question ask for a compound annual growth rate ("CAGR")?"""
+    key = f" {label_key(text)} "
+    return any(f" {w} " in key for w in _compound_words())
+
+
+def change_asked(text: str) -> bool:
+    """Does the question ask for the change in a metric between two fiscal years in its own
+    unit ("the FY2017 - FY2018 change in operating margin"), not relative to the earlier
+    value ("the percentage change in ...")?"""
+    change, relative = _change_words()
+    key = f" {label_key(text)} "
+    return any(f" {w} " in key for w in change) and not any(f" {w} " in key for w in relative)
 
 
 @functools.cache

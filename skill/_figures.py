@@ -32,6 +32,9 @@ from domain import (
     SourceLocation,
     StatementCell,
     captions_another_entity,
+    captions_another_measure,
+    compound_growth_asked,
+    compound_growth_metric,
     concept_of_label,
     concepts_asked,
     financial_concepts,
@@ -40,6 +43,7 @@ from domain import (
     growth_metric,
     holds_never_word,
     metric_asked,
+    net_row_expense,
     quarter_asked,
     share_asked,
     share_metric,
@@ -53,10 +57,13 @@ CellLookup = Callable[
 
 _FISCAL = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2})\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
-# words of a question that asks for arithmetic over cells, not one cell
+# words of a question that asks for arithmetic over cells, not one cell; a definition with
+# an operator between line items ("net debt, defined as long-term debt - cash") is arithmetic
+# too, never its first line item's figure
 _COMPUTED = re.compile(
     r"%|\b(ratio|margin|growth|change|average|turnover|percent|percentage|days|conversion|"
-    r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*)\b",
+    r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*)\b"
+    r"|\b(?:define[ds]?|calculated\s+as)\b.*\s[-+*/]\s|\s=\s.*\s[-+*/]\s",
     re.IGNORECASE,
 )
 # words of a question that asks for a judgement over figures, not a metric's value
@@ -67,6 +74,8 @@ _JUDGEMENT = re.compile(
 _SCALE_ASKED = re.compile(
     r"\bin\s+(?:usd|us\s*\$|\$|dollars)?\s*(thousands|millions|billions)\b", re.I
 )
+# a question that asks for an answer in percent ("in units of percents", "as a %")
+PERCENT_ASKED = re.compile(r"%|\bper\s?cent\w*|\bpercentage\w*", re.IGNORECASE)
 _SCALES = {"thousands": 1_000, "millions": 1_000_000, "billions": 1_000_000_000}
 # A statement's own caption; matched on the caption with its spaces removed too: a text layer
 # may split a word ("Consolidated Balance Shee t")
@@ -125,6 +134,10 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         # "gross margin (in USD millions)" asks for a dollar amount a filing may print
         # under that name, not the ratio: the metric does not answer it
         metric = None
+    if metric is not None and metric.unit == "USD" and PERCENT_ASKED.search(question):
+        # "EBITDA % margin", "free cash flow in percent": a ratio of a dollar metric the
+        # registry does not hold, never the dollar figure itself
+        metric = None
     share = share_asked(ask) if metric is None and not _JUDGEMENT.search(question) else None
     if share is not None and not scale:
         # "R&D expense as a percentage of revenue": one line item over another, computed as
@@ -140,6 +153,17 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         # "the change in net income from FY2018 to FY2019, in percent": the growth of the
         # concept asked, computed as a metric is (a change in dollars is not)
         metric = growth_metric(concepts[0])
+    if (
+        concepts
+        and concepts[0].unit == "USD"
+        and not scale
+        and not _JUDGEMENT.search(question)
+        and compound_growth_asked(ask)
+    ):
+        # "the 2 year revenue CAGR from FY2017 to FY2019": the line item read at the first
+        # and the last year named, its compound annual growth rate computed from them (a
+        # growth over the year before, or a registry metric named beside it, is not asked)
+        metric = compound_growth_metric(concepts[0])
     if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
@@ -201,6 +225,14 @@ def matching_cells(
     ):
         other = next(c for c in financial_concepts() if c.name == concept.otherwise)
         found = _labelled(cells, other, period)
+        if concept.sign == "expense" and other.sign == "net":
+            # "Interest, net" is the interest expense only where its heading signs it as one
+            # (a company with net interest income has no expense to read from it)
+            found = [
+                (d, c)
+                for d, c in found
+                if c.amount is not None and net_row_expense(c.parents, c.amount) is not None
+            ]
     return _finest(found)
 
 
@@ -219,6 +251,8 @@ def _labelled(
         # another reporting entity's statement (a deed of cross guarantee's closed group,
         # the guarantors) prints the company's row labels with other figures
         and not captions_another_entity(c.caption)
+        # a deferred tax table's "Depreciation and amortization" is a tax effect
+        and not captions_another_measure(c.caption)
         # a cash flow statement's row named as a balance ("Trade receivables, net (198)")
         # is the balance's change over the period, never the balance
         and not (concept.statement == "balance" and _captioned(c, "cash_flow"))
@@ -271,10 +305,14 @@ def _finest(found: list[tuple[str, StatementCell]]) -> list[tuple[str, Statement
 
 def figure_value(cell: StatementCell, concept: FinancialConcept, scale: int | None) -> str:
     """The cell's amount as the answer states it: in the unit asked ("in USD millions"),
-    else the table's; an outflow printed in parentheses as a positive amount."""
+    else the table's; an outflow or an expense printed in parentheses (a deduction) as a
+    positive amount, unless the expense's row names a benefit too (its sign is the
+    figure's)."""
     assert cell.value is not None
     amount = cell.amount or 0.0
-    if concept.sign == "outflow":
+    if concept.sign == "outflow" or (
+        concept.sign == "expense" and "benefit" not in cell.row_label.lower()
+    ):
         amount = abs(amount)
     if concept.unit == "USD/share":
         return f"USD {amount:,.2f} per share"

@@ -105,12 +105,17 @@ def metric_years(
 
 def judged_years(asked: JudgementQuestion, annual: Sequence[int]) -> list[int]:
     """The fiscal years whose metrics the answer cites: those the question names (each year
-    of the span for a course), else the latest the statements give, or the latest unbroken
-    run of them for a course (`annual`: the fiscal years of the company's cells)."""
+    of the span for a course; for a course "as of" one year, the unbroken run of years up to
+    it), else the latest the statements give, or the latest unbroken run of them for a
+    course (`annual`: the fiscal years of the company's cells)."""
+    years = sorted(set(annual))
     if asked.years:
         first, last = min(asked.years), max(asked.years)
-        return list(range(first, last + 1)) if asked.over_years else [last]
-    years = sorted(set(annual))
+        if not (asked.over_years and asked.test is None and first == last and last in years):
+            return list(range(first, last + 1)) if asked.over_years else [last]
+        # a course "as of FY2022" with no test names its last year only: the run of years
+        # up to it is cited (a test stated over one year stays unjudged)
+        years = [y for y in years if y <= last]
     if not asked.over_years:
         return years[-1:]
     # the latest unbroken run: filings years apart (a 2015 and a 2022 10-K) leave years

@@ -20,9 +20,16 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from domain import FinancialMetric, MetricFormula, StatementCell, financial_concepts
+from domain import (
+    FinancialMetric,
+    MetricFormula,
+    StatementCell,
+    change_asked,
+    financial_concepts,
+    label_key,
+)
 from skill._answer import EvidenceUnit
-from skill._figures import figure_value, matching_cells
+from skill._figures import PERCENT_ASKED, figure_value, matching_cells
 
 _ROUND = re.compile(
     r"\b(?:round\w*\s+(?:\w+\s+){0,4}?(?:to\s+)?(?:the\s+)?(?:nearest\s+)?)?"
@@ -33,6 +40,8 @@ _DECIMALS = {"one": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3}
 _SCALE_WORDS = {1_000: "thousand", 1_000_000: "million", 1_000_000_000: "billion"}
 _DEFAULT_DECIMALS = {"%": 1, "ratio": 2, "days": 2, "USD": 2}
 # an average over fiscal years ("3 year average", "FY2015 - FY2017 ... average")
+# a count of years a question states ("2 year", "three-year")
+_YEARS_STATED = re.compile(r"\b(\d|two|three|four|five)[\s-]+years?\b", re.I)
 _YEARS_AVERAGE = re.compile(r"\b(\d|two|three|four|five)[\s-]+years?\s+average\b", re.I)
 
 # (document id, cell, concept, value) -> the cell as an evidence unit
@@ -183,15 +192,28 @@ def quarter_refusal(formula: MetricFormula, statements: dict[str, str]) -> str |
     return None
 
 
+def asked_as_ratio(question: str, metric: FinancialMetric) -> bool:
+    """Is a percent metric asked as the ratio it is named ("dividend payout ratio ... Round
+    answer to two decimal places": 0.40, not 40.0%): named by a phrase ending in "ratio",
+    and no percent asked?"""
+    key = f" {label_key(question)} "
+    named = any(w.endswith(" ratio") and f" {w} " in key for w in metric.question_words)
+    return named and not PERCENT_ASKED.search(question)
+
+
 def years_averaged(question: str, years: Sequence[int]) -> bool:
     """Does the question ask for the mean over the fiscal years from the first it names to
     the last ("FY2015 - FY2017 3 year average"), the count it states matching the range?"""
     m = _YEARS_AVERAGE.search(question)
     if m is None or max(years) - min(years) < 1:
         return False
+    return _count(m.group(1)) == max(years) - min(years) + 1
+
+
+def _count(word: str) -> int:
+    """A count of years as a question writes it: "3", "three"."""
     words = {"two": 2, "three": 3, "four": 4, "five": 5}
-    count = m.group(1).lower()
-    return (words.get(count) or int(count)) == max(years) - min(years) + 1
+    return words.get(word.lower()) or int(word)
 
 
 def compute_metric(
@@ -210,13 +232,30 @@ def compute_metric(
     the reason it is not computed (INSUFFICIENT) with the cells found quoted. `quarter`:
     (its name, its operands' periods) for a quarter's metric, whose cells `cells` are."""
     averaged = years_averaged(question, years) and quarter is None
-    targets = list(range(min(years), max(years) + 1)) if averaged else [max(years)]
-    period = f"FY{targets[0]}-FY{targets[-1]}" if averaged else f"FY{targets[0]}"
+    formula = metric.formula_for(question)
+    # two fiscal years named, and either a line item's compound growth between them or a
+    # metric's change from the first to the last (its value in each, never over the prior)
+    spans = len(set(years)) > 1 and quarter is None and not averaged
+    compound = spans and metric.compound
+    changed = (
+        spans
+        and not compound
+        and metric.unit != "USD"
+        and formula is not None
+        and all(kind != "prior" for _, kind in formula.operands())
+        and change_asked(question)
+    )
+    if averaged:
+        targets = list(range(min(years), max(years) + 1))
+    elif compound or changed:
+        targets = [min(years), max(years)]
+    else:
+        targets = [max(years)]
+    period = f"FY{targets[0]}-FY{targets[-1]}" if len(targets) > 1 else f"FY{targets[0]}"
     if quarter is not None:
         period = quarter[0]
     name = metric.name.replace("_", " ")
     concepts = {c.name: c for c in financial_concepts()}
-    formula = metric.formula_for(question)
     every = list(metric.formulas) if formula is None else [formula]
 
     def periods_of(target: int) -> PeriodOf:
@@ -241,13 +280,14 @@ def compute_metric(
             f"{len(quoted)} cells of {company}'s filings quoted",
         )
 
-    if not averaged and (_YEARS_AVERAGE.search(question) or max(years) - min(years) > 1):
+    spanned = averaged or compound or changed
+    if not spanned and (_YEARS_AVERAGE.search(question) or max(years) - min(years) > 1):
         return refused("an average or change over several fiscal years is not computed")
     if formula is None:
         options = "; ".join(f.expression for f in metric.formulas)
         return refused(f"the question leaves its definition open ({options})")
     if (
-        not averaged
+        not spanned
         and len(set(years)) > 1
         and all(kind == "this" for _, kind in formula.operands())
     ):
@@ -256,7 +296,8 @@ def compute_metric(
         why = quarter_refusal(formula, {n: c.statement for n, c in concepts.items()})
         if why is not None:
             return refused(why)
-    decimals = _decimals(question, metric.unit)
+    unit = "ratio" if metric.unit == "%" and asked_as_ratio(question, metric) else metric.unit
+    decimals = _decimals(question, "%" if compound else unit)
     results: list[tuple[str, float, str, int]] = []  # (period, value, arithmetic, scale)
     for target in targets:
         this = period if quarter is not None else f"FY{target}"
@@ -288,28 +329,70 @@ def compute_metric(
         except ZeroDivisionError:
             return refused(f"a divisor is zero in {this}")
         shown = _render(formula.tree, amounts, scales[0])
-        if shown.startswith("(") and shown.endswith(")") and metric.unit != "%":
+        if shown.startswith("(") and shown.endswith(")") and unit != "%":
             shown = shown[1:-1]
-        results.append((this, raw, shown + (" x 100" if metric.unit == "%" else ""), scales[0]))
+        results.append((this, raw, shown + (" x 100" if unit == "%" else ""), scales[0]))
     divisor = scale_asked or results[0][3]
+    if compound:
+        (first_period, first, first_shown, _), (last_period, last, last_shown, _) = results
+        count = targets[-1] - targets[0]
+        stated = _YEARS_STATED.search(question)
+        if stated and _count(stated.group(1)) != count:
+            # "the 3 year CAGR from FY2017 to FY2019": two years of growth or three of
+            # figures? The question leaves it open
+            return refused(f"the years it states ({stated.group(0)}) are not the {count} named")
+        if first <= 0 or last <= 0:
+            return refused("a compound growth from or to an amount that is not positive")
+        raw = (last / first) ** (1 / count) - 1
+        value = _formatted(raw, "%", decimals, 1)
+        arithmetic = (
+            f"{first_period}: {first_shown}; {last_period}: {last_shown}; "
+            f"({last_shown} / {first_shown}) ^ (1 / {count}) - 1 = {value}"
+        )
+        return _computed(quoted, metric, period, formula, value, arithmetic, raw * 100)
+    if changed:
+        (first_period, first, first_shown, _), (last_period, last, last_shown, _) = results
+        raw = last - first
+        each = [(p, _formatted(r, unit, max(decimals, 2), divisor), a) for p, r, a, _ in results]
+        value = _formatted(raw, unit, decimals, divisor)
+        if unit == "%":
+            # a margin's change is in percentage points, not a percent of the earlier one
+            value = value.replace("%", " percentage points")
+        arithmetic = "; ".join(f"{p}: {a} = {v}" for p, v, a in each) + (
+            f"; {each[1][1]} - {each[0][1]} = {value}"
+        )
+        return _computed(
+            quoted, metric, period, formula, value, arithmetic, raw * 100 if unit == "%" else raw
+        )
     if averaged:
         mean = sum(r for _, r, _, _ in results) / len(results)
         raw = mean
-        value = _formatted(mean, metric.unit, decimals, divisor)
-        each = [
-            (p, _formatted(r, metric.unit, max(decimals, 2), divisor), a) for p, r, a, _ in results
-        ]
+        value = _formatted(mean, unit, decimals, divisor)
+        each = [(p, _formatted(r, unit, max(decimals, 2), divisor), a) for p, r, a, _ in results]
         arithmetic = (
             "; ".join(f"{p}: {a} = {v}" for p, v, a in each)
             + f"; ({' + '.join(v for _, v, _ in each)}) / {len(each)} = {value}"
         )
     else:
-        value = _formatted(results[0][1], metric.unit, decimals, divisor)
+        value = _formatted(results[0][1], unit, decimals, divisor)
         arithmetic = f"{results[0][2]} = {value}"
         raw = results[0][1]
+    points = raw * 100 if metric.unit == "%" else raw
+    return _computed(quoted, metric, period, formula, value, arithmetic, points)
+
+
+def _computed(
+    quoted: Sequence[EvidenceUnit],
+    metric: FinancialMetric,
+    period: str,
+    formula: MetricFormula,
+    value: str,
+    arithmetic: str,
+    points: float,
+) -> MetricResult:
+    """The metric computed: each operand's unit valued with the result."""
     units = tuple(
         u.model_copy(update={"value": value, "claim_id": f"{u.subject_id}:{metric.name}:{period}"})
         for u in quoted
     )
-    points = raw * 100 if metric.unit == "%" else raw
     return MetricResult(units, period, formula, value, arithmetic, None, points)

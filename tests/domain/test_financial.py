@@ -12,6 +12,7 @@ from domain import (
     LexiconError,
     QuarterAsked,
     captions_another_entity,
+    captions_another_measure,
     concept_of_label,
     concept_phrase_spans,
     concepts_asked,
@@ -21,6 +22,7 @@ from domain import (
     growth_asked,
     growth_metric,
     metric_asked,
+    net_row_expense,
     quarter_asked,
     share_asked,
     share_metric,
@@ -54,7 +56,7 @@ def test_every_concept_is_complete() -> None:
         ("Retained earnings (accumulated deficit)", "retained_earnings"),
         # labels the development filings print (bench/financebench_dev)
         ("Operating revenues", "revenue"),
-        ("Interest, net", "interest_expense"),
+        ("Interest, net", "net_interest"),
         ("Earnings per share attributable to 3M common shareholders — diluted", "eps_diluted"),
         ("Earnings per share attributable to 3M common shareholders — basic", "eps_basic"),
         ("Basic", "eps_basic"),
@@ -166,6 +168,23 @@ def test_a_line_items_phrase_in_lower_case_is_spanned() -> None:
 )
 def test_another_entitys_captions(caption: str, another: bool) -> None:
     assert captions_another_entity(caption) is another
+
+
+@pytest.mark.parametrize(
+    ("caption", "another"),
+    [
+        (
+            "ADOBE INC. NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (Continued) Deferred Tax "
+            "Assets and Liabilities The tax effects of the temporary differences",
+            True,
+        ),
+        ("Significant components of deferred tax assets and liabilities are as follows:", True),
+        ("Consolidated Statements of Cash Flows (In millions)", False),
+        ("NOTE 7. Supplemental Balance Sheet Information", False),
+    ],
+)
+def test_another_measures_captions(caption: str, another: bool) -> None:
+    assert captions_another_measure(caption) is another
 
 
 def test_a_metrics_never_words_rule_it_out() -> None:
@@ -291,3 +310,21 @@ def test_the_fiscal_quarter_a_date_closes(
     end: date, year_end: tuple[int, int], quarter: tuple[int, int] | None
 ) -> None:
     assert fiscal_quarter_of(end, year_end) == quarter
+
+
+@pytest.mark.parametrize(
+    ("parents", "amount", "expense"),
+    [
+        (("Other income (expense):",), -395.0, 395.0),
+        (("Other income (expense):",), 45.0, None),
+        (("Other expense (income), net:",), 60.0, 60.0),
+        (("Other expense (income), net:",), -60.0, None),
+        # the nearest heading that says a direction decides
+        (("Nonoperating items:", "Other income (expense):"), -12.0, 12.0),
+        ((), -395.0, None),
+    ],
+)
+def test_a_net_rows_expense_is_signed_by_its_heading(
+    parents: tuple[str, ...], amount: float, expense: float | None
+) -> None:
+    assert net_row_expense(parents, amount) == expense

@@ -113,6 +113,8 @@ def test_a_judgement_cites_its_figures_and_is_insufficient(runtime: Any, questio
         "Is Bramble Utilities' operating margin improving?",
         "Has the operating margin of Bramble Utilities been declining?",
         "What drove the change in Bramble Utilities' operating margin?",
+        # a course "as of" one year: the years up to it
+        "Does Bramble Utilities have an improving operating margin profile as of FY2020?",
     ],
 )
 def test_a_course_without_a_test_cites_each_year(runtime: Any, question: str) -> None:

@@ -162,12 +162,22 @@ def test_cells_are_read_again_only_when_asked(runtime: Any) -> None:
 def test_a_metric_named_only_in_a_definition_is_not_the_one_asked(runtime: Any) -> None:
     answer = _ask(
         runtime,
-        "What is the FY2020 cash conversion cycle of Bramble Utilities? It is defined as "
-        "DIO + days sales outstanding (DSO) - DPO.",
+        "What is the FY2020 defensive interval of Bramble Utilities? It is defined with the "
+        "current ratio and days sales outstanding (DSO).",
     )
     assert not answer.sufficient and not any(
         v.details.get("metric") for v in answer.conclusion.values
     )
+    # the cash conversion cycle (the registry's since) is what is asked, not the DSO its
+    # definition names
+    answer = _ask(
+        runtime,
+        "What is the FY2020 cash conversion cycle of Bramble Utilities? It is defined as "
+        "DIO + days sales outstanding (DSO) - DPO.",
+    )
+    assert {m for v in answer.conclusion.values for m in v.details.get("metric", [])} == {
+        "cash_conversion_cycle"
+    }
 
 
 def test_an_n_year_average_of_a_metric(runtime: Any) -> None:
