@@ -1,9 +1,10 @@
 """The lexicon: the project's vocabulary of legal and corporate language, as package data.
 
 `domain/lexicon/*.yaml` holds roles, attributes, subject and binding types, months, legal
-forms, jurisdictions, contract-role terms and words that are never names. `lexicon()` is the
+forms, jurisdictions, contract-role terms, words that are never names and the question
+grammar's templates. `lexicon()` is the
 one loaded, validated copy every package reads (`EVRAG_LEXICON=<dir>` points it at another
-directory of the same three files, for a test or a deployment that extends the vocabulary);
+directory of the same files, for a test or a deployment that extends the vocabulary);
 `load_lexicon(dir)` loads and validates one without caching. A malformed file raises
 `LexiconError` naming the file and the field.
 """
@@ -22,9 +23,20 @@ from typing import Any
 import yaml
 
 from domain._errors import EvidenceRagError
+from domain._question_templates import (
+    QUESTION_TEMPLATES_FILE,
+    QuestionTemplate,
+    read_question_templates,
+)
 
 LEXICON_DIR = Path(__file__).resolve().parent / "lexicon"
-FILES = ("roles.yaml", "attributes.yaml", "vocabulary.yaml", "propositions.yaml")
+FILES = (
+    "roles.yaml",
+    "attributes.yaml",
+    "vocabulary.yaml",
+    "propositions.yaml",
+    QUESTION_TEMPLATES_FILE,
+)
 
 HOLDERS = ("person", "company", "either")
 HOLDER_COUNTS = ("one", "many")
@@ -325,6 +337,8 @@ class Lexicon:
     document_types: tuple[tuple[str, str, str | None, bool], ...]
     legend_words: tuple[str, ...]
     other_titles: tuple[str, ...]
+    # the question grammar: its templates in the order they are tried (question_templates.yaml)
+    question_templates: tuple[QuestionTemplate, ...]
     # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
     documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
@@ -423,7 +437,7 @@ def _cached(directory: str) -> Lexicon:
 
 
 def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
-    """Load and validate the three lexicon files of `directory`."""
+    """Load and validate the lexicon files of `directory`."""
     data: dict[str, Any] = {}
     for name in FILES:
         path = directory / name
@@ -434,7 +448,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         if not isinstance(loaded, dict):
             raise LexiconError(f"{path}: expected a mapping at the top")
         data[name] = loaded
-    roles_file, attributes_file, vocabulary, propositions_file = (
+    roles_file, attributes_file, vocabulary, propositions_file, templates_file = (
         _Reader(n, data[n]) for n in FILES
     )
     roles = tuple(_role(r) for r in roles_file.items("roles"))
@@ -570,8 +584,25 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         document_types=tuple(_document_type(t) for t in agreements.items("types")),
         legend_words=tuple(agreements.phrases("legend_words")),
         other_titles=tuple(agreements.phrases("other_titles")),
+        question_templates=read_question_templates(
+            templates_file, _lexicon_pieces(roles, attributes)
+        ),
         documents=_documents(agreements),
     )
+
+
+def _lexicon_pieces(
+    roles: tuple[RoleEntry, ...], attributes: tuple[AttributeEntry, ...]
+) -> dict[str, str]:
+    """The pieces of the question templates that roles.yaml and attributes.yaml give: every
+    asked role's question pattern as one group, and the entity attributes' question patterns,
+    each a group, as alternatives (both in file order: the longer phrase comes first)."""
+    asked = [r.question_pattern for r in roles if r.question_pattern]
+    entity = [a.question_patterns["entity"] for a in attributes if "entity" in a.question_patterns]
+    return {
+        "asked_roles": "(?:" + "|".join(asked) + ")",
+        "entity_attribute_phrases": "|".join(f"(?:{p})" for p in entity),
+    }
 
 
 # The pattern lists of vocabulary.yaml `documents` (by part: "" the mapping itself), each with
