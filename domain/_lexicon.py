@@ -2,11 +2,10 @@
 
 `domain/lexicon/*.yaml` holds roles, attributes, subject and binding types, months, legal
 forms, jurisdictions, contract-role terms, words that are never names and the question
-grammar's templates. `lexicon()` is the
-one loaded, validated copy every package reads (`EVRAG_LEXICON=<dir>` points it at another
-directory of the same files, for a test or a deployment that extends the vocabulary);
-`load_lexicon(dir)` loads and validates one without caching. A malformed file raises
-`LexiconError` naming the file and the field.
+grammar's templates. `lexicon()` is the one loaded, validated copy every package reads
+(`EVRAG_LEXICON=<dir>` points it at another directory of the same files, for a test or a
+deployment that extends the vocabulary); `load_lexicon(dir)` loads and validates one without
+caching. A malformed file raises `LexiconError` naming the file and the field.
 """
 
 from __future__ import annotations
