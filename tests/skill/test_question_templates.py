@@ -58,32 +58,44 @@ def test_a_template_added_as_data_is_read_with_no_code(tmp_path: Path) -> None:
     assert subject["constraints"]["parties"] == ["Acme Corp", "Beta LLC"]
 
 
-# (change to the templates, what the error names): each breaks the binding of one record
-BROKEN: list[tuple[Any, str]] = [
+# (the builder of the record changed, the change, what the error names once `{i}` is the
+# record's index): each breaks the binding of one record
+BROKEN: list[tuple[str, Any, str]] = [
     (
-        lambda t: t[3].update(builder="is_a_party"),
-        "question_templates.yaml: templates[3].builder: 'is_a_party' is not one of",
+        "is_party",
+        lambda record: record.update(builder="is_a_party"),
+        "question_templates.yaml: templates[{i}].builder: 'is_a_party' is not one of",
     ),
     (
-        lambda t: t[28].pop("attribute"),
-        "question_templates.yaml: templates[28]: builder agreement_fixed needs the argument "
+        "agreement_fixed",
+        lambda record: record.pop("attribute"),
+        "question_templates.yaml: templates[{i}]: builder agreement_fixed needs the argument "
         "attribute",
     ),
     (
-        lambda t: t[0].update(attribute="parent"),
-        "question_templates.yaml: templates[0].attribute: builder is_subsidiary takes no such "
+        "is_subsidiary",
+        lambda record: record.update(attribute="parent"),
+        "question_templates.yaml: templates[{i}].attribute: builder is_subsidiary takes no such "
         "argument",
     ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("change", "message"), BROKEN, ids=["unknown builder", "missing argument", "extra argument"]
+    ("builder", "change", "message"),
+    BROKEN,
+    ids=["unknown builder", "missing argument", "extra argument"],
 )
 def test_a_template_the_builders_do_not_fit_stops_the_skill(
-    tmp_path: Path, change: Any, message: str
+    tmp_path: Path, builder: str, change: Any, message: str
 ) -> None:
-    done = _run(_lexicon_with(tmp_path, change))
+    index: list[int] = []
+
+    def broken(templates: list[dict[str, Any]]) -> None:
+        index.append(next(i for i, t in enumerate(templates) if t["builder"] == builder))
+        change(templates[index[0]])
+
+    done = _run(_lexicon_with(tmp_path, broken))
     assert done.returncode != 0
     assert "LexiconError" in done.stderr
-    assert message in done.stderr
+    assert message.format(i=index[0]) in done.stderr
