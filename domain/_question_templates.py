@@ -49,8 +49,14 @@ def read_question_templates(
 ) -> tuple[QuestionTemplate, ...]:
     """The templates of question_templates.yaml (`r`), their pieces expanded: the file's
     `pieces`, each with those above it and `lexicon_pieces` (what roles.yaml and
-    attributes.yaml give: {asked_roles}, {entity_attribute_phrases})."""
+    attributes.yaml give: {asked_roles}, {entity_attribute_phrases}).
+
+    A piece is compiled only inside the templates that use it (compiled on its own too, the
+    pieces cost a sixth more than the templates' compile: the role alternation is in six of
+    them), so a piece no template uses is an error rather than a pattern never checked."""
     pieces = dict(lexicon_pieces)
+    # the pieces each piece of the file names, to find those no template reaches
+    named: dict[str, list[str]] = {}
     for name, value in r.mapping("pieces").items():
         key = f"pieces.{name}"
         if not isinstance(name, str) or not _PIECE.fullmatch("{" + name + "}"):
@@ -59,12 +65,15 @@ def read_question_templates(
             raise r.fail(key, "appears twice")
         if not isinstance(value, str) or not value:
             raise r.fail(key, "expected a regular expression")
-        pieces[name] = r.pattern(key, _expand(r, key, value, pieces))
+        pieces[name] = _expand(r, key, value, pieces)
+        named[name] = _PIECE.findall(value)
     out = []
+    used: set[str] = set()
     for t in r.items("templates"):
         written = t.text("pattern")
         if not written:
             raise t.fail("pattern", "expected a regular expression")
+        used.update(_PIECE.findall(written))
         pattern = "^" + _expand(t, "pattern", written, pieces) + r"\s*$"
         try:
             regex = re.compile(pattern, re.IGNORECASE)
@@ -75,4 +84,9 @@ def read_question_templates(
         out.append(QuestionTemplate(where, regex, t.name("builder"), args))
     if not out:
         raise r.fail("templates", "expected at least one template")
+    # a piece names only pieces above it: from the last up, each used one marks what it names
+    for name in reversed(named):
+        if name not in used:
+            raise r.fail(f"pieces.{name}", "no template uses it")
+        used.update(named[name])
     return tuple(out)
