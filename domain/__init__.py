@@ -61,6 +61,7 @@ from domain._lexicon import (
     LexiconError,
     ModalityWords,
     PropositionEntry,
+    QuestionTemplate,
     RoleEntry,
     SubjectTypeEntry,
     lexicon,
@@ -85,7 +86,6 @@ from domain._names import (
     looks_like_company,
     short_names,
 )
-from domain._question_templates import QuestionTemplate
 from domain._records import (
     CANDIDATE_MARK,
     Alias,
