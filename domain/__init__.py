@@ -6,7 +6,8 @@ location) and `Alias`. Names: `entity_key` and the other normalisations a name i
 and the same name in a document share, `AliasResolver`, `clear_caches` (their memos). Sentences: `sentence_spans` and
 `sentence_location`, the statements of a chunk and the exact locator of each. The lexicon
 (`lexicon()`, package data in domain/lexicon/: `LEXICON_DIR`, its files `LEXICON_FILES`): roles, attributes, months, legal forms,
-jurisdictions, contract-role terms, never-a-name words; `Role` and `Attribute` are its enums. Financial
+jurisdictions, contract-role terms, never-a-name words, the question grammar's templates
+(`QuestionTemplate`); `Role` and `Attribute` are its enums. Financial
 statements: `StatementCell`, the concepts and metrics of financial.yaml, and the judgements over
 figures a question may ask with the test it states (`judgement_asked`, `judgement_test`). No I/O here
 beyond reading the lexicon, the package data that holds the project's vocabulary.
@@ -65,6 +66,7 @@ from domain._lexicon import (
     LexiconError,
     ModalityWords,
     PropositionEntry,
+    QuestionTemplate,
     RoleEntry,
     SubjectTypeEntry,
     known_words,
@@ -149,6 +151,7 @@ __all__ = [
     "PageLines",
     "PropositionEntry",
     "QuarterAsked",
+    "QuestionTemplate",
     "Resolution",
     "ResolutionStatus",
     "Role",

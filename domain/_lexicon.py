@@ -1,11 +1,11 @@
 """The lexicon: the project's vocabulary of legal and corporate language, as package data.
 
 `domain/lexicon/*.yaml` holds roles, attributes, subject and binding types, months, legal
-forms, jurisdictions, contract-role terms and words that are never names. `lexicon()` is the
-one loaded, validated copy every package reads (`EVRAG_LEXICON=<dir>` points it at another
-directory of the same three files, for a test or a deployment that extends the vocabulary);
-`load_lexicon(dir)` loads and validates one without caching. A malformed file raises
-`LexiconError` naming the file and the field.
+forms, jurisdictions, contract-role terms, words that are never names and the question
+grammar's templates. `lexicon()` is the one loaded, validated copy every package reads
+(`EVRAG_LEXICON=<dir>` points it at another directory of the same files, for a test or a
+deployment that extends the vocabulary); `load_lexicon(dir)` loads and validates one without
+caching. A malformed file raises `LexiconError` naming the file and the field.
 """
 
 from __future__ import annotations
@@ -24,7 +24,13 @@ import yaml
 from domain._errors import EvidenceRagError
 
 LEXICON_DIR = Path(__file__).resolve().parent / "lexicon"
-FILES = ("roles.yaml", "attributes.yaml", "vocabulary.yaml", "propositions.yaml")
+FILES = (
+    "roles.yaml",
+    "attributes.yaml",
+    "vocabulary.yaml",
+    "propositions.yaml",
+    "question_templates.yaml",
+)
 
 HOLDERS = ("person", "company", "either")
 HOLDER_COUNTS = ("one", "many")
@@ -338,6 +344,8 @@ class Lexicon:
     document_types: tuple[tuple[str, str, str | None, bool], ...]
     legend_words: tuple[str, ...]
     other_titles: tuple[str, ...]
+    # the question grammar: its templates in the order they are tried (question_templates.yaml)
+    question_templates: tuple[QuestionTemplate, ...]
     # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
     documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
@@ -445,7 +453,7 @@ def _cached(directory: str) -> Lexicon:
 
 
 def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
-    """Load and validate the three lexicon files of `directory`."""
+    """Load and validate the lexicon files of `directory`."""
     data: dict[str, Any] = {}
     for name in FILES:
         path = directory / name
@@ -456,7 +464,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         if not isinstance(loaded, dict):
             raise LexiconError(f"{path}: expected a mapping at the top")
         data[name] = loaded
-    roles_file, attributes_file, vocabulary, propositions_file = (
+    roles_file, attributes_file, vocabulary, propositions_file, templates_file = (
         _Reader(n, data[n]) for n in FILES
     )
     roles = tuple(_role(r) for r in roles_file.items("roles"))
@@ -594,8 +602,25 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         document_types=tuple(_document_type(t) for t in agreements.items("types")),
         legend_words=tuple(agreements.phrases("legend_words")),
         other_titles=tuple(agreements.phrases("other_titles")),
+        question_templates=read_question_templates(
+            templates_file, _lexicon_pieces(roles, attributes)
+        ),
         documents=_documents(agreements),
     )
+
+
+def _lexicon_pieces(
+    roles: tuple[RoleEntry, ...], attributes: tuple[AttributeEntry, ...]
+) -> dict[str, str]:
+    """The pieces of the question templates that roles.yaml and attributes.yaml give: every
+    asked role's question pattern as one group, and the entity attributes' question patterns,
+    each a group, as alternatives (both in file order: the longer phrase comes first)."""
+    asked = [r.question_pattern for r in roles if r.question_pattern]
+    entity = [a.question_patterns["entity"] for a in attributes if "entity" in a.question_patterns]
+    return {
+        "asked_roles": "(?:" + "|".join(asked) + ")",
+        "entity_attribute_phrases": "|".join(f"(?:{p})" for p in entity),
+    }
 
 
 # The pattern lists of vocabulary.yaml `documents` (by part: "" the mapping itself), each with
@@ -1197,3 +1222,86 @@ def _unique(reader: _Reader, key: str, names: list[str]) -> None:
         if name in seen:
             raise reader.fail(key, f"{name!r} appears twice")
         seen.add(name)
+
+
+# ---------------------------------------------------------------------------------------------
+# The question grammar's templates (question_templates.yaml), read and validated: each record's
+# pattern expanded from the file's named pieces and compiled, its builder named with its
+# arguments. Which builders there are is the skill's to say: it binds each template to one
+# when it loads, with the same kind of error.
+
+# A piece named in a pattern: {x}, {agr}; a quantifier ({1,3}) names none.
+_PIECE = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+# The record's keys that are not arguments of its builder.
+_RECORD_KEYS = ("pattern", "builder")
+
+
+@dataclass(frozen=True)
+class QuestionTemplate:
+    """One template of the question grammar: the regex a whole question must match
+    (anchored, case-insensitive), the builder that reads its groups, by name, and the
+    builder's arguments; `where` names the record in errors
+    ("question_templates.yaml: templates[12]")."""
+
+    where: str
+    regex: re.Pattern[str]
+    builder: str
+    args: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
+
+
+def _expand_pieces(r: _Reader, key: str, text: str, pieces: Mapping[str, str]) -> str:
+    """`text` with each {name} replaced by its piece, in one pass (a piece's own text is not
+    read again); a name no piece has is an error naming it."""
+    unknown = [name for name in _PIECE.findall(text) if name not in pieces]
+    if unknown:
+        known = ", ".join(pieces)
+        raise r.fail(key, f"{{{unknown[0]}}} is no piece (the pieces: {known})")
+    return _PIECE.sub(lambda m: pieces[m.group(1)], text)
+
+
+def read_question_templates(
+    r: _Reader, lexicon_pieces: Mapping[str, str]
+) -> tuple[QuestionTemplate, ...]:
+    """The templates of question_templates.yaml (`r`), their pieces expanded: the file's
+    `pieces`, each with those above it and `lexicon_pieces` (what roles.yaml and
+    attributes.yaml give: {asked_roles}, {entity_attribute_phrases}).
+
+    A piece is compiled only inside the templates that use it (compiled on its own too, the
+    pieces cost a sixth more than the templates' compile: the role alternation is in six of
+    them), so a piece no template uses is an error rather than a pattern never checked."""
+    pieces = dict(lexicon_pieces)
+    # the pieces each piece of the file names, to find those no template reaches
+    named: dict[str, list[str]] = {}
+    for name, value in r.mapping("pieces").items():
+        key = f"pieces.{name}"
+        if not isinstance(name, str) or not _PIECE.fullmatch("{" + name + "}"):
+            raise r.fail(key, "a piece's name is a lower snake case name")
+        if name in pieces:
+            raise r.fail(key, "appears twice")
+        if not isinstance(value, str) or not value:
+            raise r.fail(key, "expected a regular expression")
+        pieces[name] = _expand_pieces(r, key, value, pieces)
+        named[name] = _PIECE.findall(value)
+    out = []
+    used: set[str] = set()
+    for t in r.items("templates"):
+        written = t.text("pattern")
+        if not written:
+            raise t.fail("pattern", "expected a regular expression")
+        used.update(_PIECE.findall(written))
+        pattern = "^" + _expand_pieces(t, "pattern", written, pieces) + r"\s*$"
+        try:
+            regex = re.compile(pattern, re.IGNORECASE)
+        except re.error as exc:
+            raise t.fail("pattern", f"not a regular expression once expanded: {exc}") from None
+        args = {key: t.name(key) for key in t.data if key not in _RECORD_KEYS}
+        where = f"{t.file}: {t.where.rstrip('.')}"
+        out.append(QuestionTemplate(where, regex, t.name("builder"), args))
+    if not out:
+        raise r.fail("templates", "expected at least one template")
+    # a piece names only pieces above it: from the last up, each used one marks what it names
+    for name in reversed(named):
+        if name not in used:
+            raise r.fail(f"pieces.{name}", "no template uses it")
+        used.update(named[name])
+    return tuple(out)

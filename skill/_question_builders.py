@@ -1,7 +1,11 @@
-"""What the rules of the question grammar build: the subject class of the groups a rule's
-pattern captured (a role or relation of an entity, an attribute of an entity, an agreement or
-a person, obligations under an agreement, a yes/no claim); None when the captured words name
-no subject, so that the grammar tries its next rule.
+"""What the templates of the question grammar build: the subject class of the groups a
+template's pattern captured (a role or relation of an entity, an attribute of an entity, an
+agreement or a person, obligations under an agreement, a yes/no claim); None when the captured
+words name no subject, so that the grammar tries its next template.
+
+Each builder takes the groups and, as keyword arguments, what its template gives it
+(domain/lexicon/question_templates.yaml: `builder: agreement_fixed` with
+`attribute: governing_law`); `QUESTION_BUILDERS` registers them by the names templates use.
 """
 
 from __future__ import annotations
@@ -63,25 +67,22 @@ def _from_role(groups: dict[str, str]) -> SubjectClass | None:
     return _role_subject(role, groups["x"], constraints=constraints)
 
 
-def _fixed_role(role: str) -> Callable[[dict[str, str]], SubjectClass | None]:
-    return lambda g: _role_subject(role, g["x"])
+def _fixed_role(groups: dict[str, str], *, role: str) -> SubjectClass | None:
+    return _role_subject(role, groups["x"])
 
 
-def _entity_attribute(attribute: str) -> Callable[[dict[str, str]], SubjectClass | None]:
-    def build(groups: dict[str, str]) -> SubjectClass | None:
-        name = clean_name(groups["x"])
-        if not name:
-            return None
-        return SubjectClass(
-            type="legal_entity", name=name, attribute=attribute, kind=QuestionKind.ENTITY_ATTRIBUTE
-        )
-
-    return build
+def _entity_attribute(groups: dict[str, str], *, attribute: str) -> SubjectClass | None:
+    name = clean_name(groups["x"])
+    if not name:
+        return None
+    return SubjectClass(
+        type="legal_entity", name=name, attribute=attribute, kind=QuestionKind.ENTITY_ATTRIBUTE
+    )
 
 
 def _entity_attribute_phrase(groups: dict[str, str]) -> SubjectClass | None:
     attribute = entity_attribute_of(groups["attr"])
-    return _entity_attribute(attribute)(groups) if attribute else None
+    return _entity_attribute(groups, attribute=attribute) if attribute else None
 
 
 _ANY_PARTY = re.compile(
@@ -197,15 +198,30 @@ def _agreement_attribute_phrase(groups: dict[str, str]) -> SubjectClass | None:
     return _agreement_subject(attribute, groups["agr"])
 
 
-def _agreement_fixed(attribute: str) -> Callable[[dict[str, str]], SubjectClass | None]:
-    return lambda g: _agreement_subject(attribute, g["agr"], party=g.get("x"))
+def _agreement_fixed(groups: dict[str, str], *, attribute: str) -> SubjectClass | None:
+    return _agreement_subject(attribute, groups["agr"], party=groups.get("x"))
 
 
-def _notice_for(purpose: str) -> Callable[[dict[str, str]], SubjectClass | None]:
+def _notice_for(groups: dict[str, str], *, notice: str) -> SubjectClass | None:
     """A notice period asked for one purpose ("to avoid renewal", "to terminate"): only
     notice stated for that purpose answers it."""
-    return lambda g: _agreement_subject(
-        "notice_period", g["agr"], party=g.get("x"), extra_constraints={"notice_for": purpose}
+    return _agreement_subject(
+        "notice_period",
+        groups["agr"],
+        party=groups.get("x"),
+        extra_constraints={"notice_for": notice},
+    )
+
+
+def _employment_notice(groups: dict[str, str], *, notice: str) -> SubjectClass | None:
+    """The notice an employer gives its employee ("How much notice must Acme give before
+    terminating its CFO?"): the notice period, for that purpose, of the entity's employment
+    agreement with the holder of the role."""
+    return _agreement_subject(
+        "notice_period",
+        f"employment agreement with its {groups['role']}",
+        party=groups["x"],
+        extra_constraints={"notice_for": notice},
     )
 
 
@@ -243,21 +259,18 @@ def _signatory(groups: dict[str, str]) -> SubjectClass | None:
     )
 
 
-def _agreement_role(role: str) -> Callable[[dict[str, str]], SubjectClass | None]:
-    def build(groups: dict[str, str]) -> SubjectClass | None:
-        parsed = parse_agreement(groups["agr"])
-        if parsed is None or parsed.party_roles:
-            return None
-        constraints = {"parties": parsed.parties} if parsed.parties else {}
-        return SubjectClass(
-            type="legal_entity" if role in ENTITY_ROLES else "individual",
-            role=role,
-            document_type=parsed.document_type,
-            constraints=constraints,
-            kind=QuestionKind.ROLE,
-        )
-
-    return build
+def _agreement_role(groups: dict[str, str], *, role: str) -> SubjectClass | None:
+    parsed = parse_agreement(groups["agr"])
+    if parsed is None or parsed.party_roles:
+        return None
+    constraints = {"parties": parsed.parties} if parsed.parties else {}
+    return SubjectClass(
+        type="legal_entity" if role in ENTITY_ROLES else "individual",
+        role=role,
+        document_type=parsed.document_type,
+        constraints=constraints,
+        kind=QuestionKind.ROLE,
+    )
 
 
 def _founded_by(groups: dict[str, str]) -> SubjectClass | None:
@@ -292,7 +305,7 @@ def _agreement_role_phrase(groups: dict[str, str]) -> SubjectClass | None:
         return None
     if role == "signatory":
         return _signatory(groups)
-    return _agreement_role(role)(groups)
+    return _agreement_role(groups, role=role)
 
 
 def _person_attribute(groups: dict[str, str]) -> SubjectClass | None:
@@ -341,11 +354,12 @@ def _named_person_attribute(groups: dict[str, str]) -> SubjectClass | None:
     )
 
 
-def _person_fixed(attribute: str) -> Callable[[dict[str, str]], SubjectClass | None]:
-    def build(groups: dict[str, str]) -> SubjectClass | None:
-        return _person_attribute({**groups, "attr": attribute})
+def _person_fixed(groups: dict[str, str], *, attribute: str) -> SubjectClass | None:
+    return _person_attribute({**groups, "attr": attribute})
 
-    return build
+
+def _named_person_fixed(groups: dict[str, str], *, attribute: str) -> SubjectClass | None:
+    return _named_person_attribute({**groups, "attr": attribute})
 
 
 def _is_party(groups: dict[str, str]) -> SubjectClass | None:
@@ -414,5 +428,34 @@ def _has_role_possessive(groups: dict[str, str]) -> SubjectClass | None:
     return _has_role(groups)
 
 
-def _has_fixed_role(role: str) -> Callable[[dict[str, str]], SubjectClass | None]:
-    return lambda g: _has_role({**g, "fixed_role": role})
+def _has_fixed_role(groups: dict[str, str], *, role: str) -> SubjectClass | None:
+    return _has_role({**groups, "fixed_role": role})
+
+
+# The builders by the names the templates give them. Each takes the captured groups and, as
+# keyword-only arguments, its template's arguments (skill/_question_grammar.py checks them).
+QUESTION_BUILDERS: dict[str, Callable[..., SubjectClass | None]] = {
+    "agreement_attribute_phrase": _agreement_attribute_phrase,
+    "agreement_fixed": _agreement_fixed,
+    "agreement_role": _agreement_role,
+    "agreement_role_phrase": _agreement_role_phrase,
+    "employment_notice": _employment_notice,
+    "entity_attribute": _entity_attribute,
+    "entity_attribute_phrase": _entity_attribute_phrase,
+    "fixed_role": _fixed_role,
+    "founded_by": _founded_by,
+    "from_role": _from_role,
+    "has_fixed_role": _has_fixed_role,
+    "has_role": _has_role,
+    "has_role_possessive": _has_role_possessive,
+    "is_party": _is_party,
+    "is_subsidiary": _is_subsidiary,
+    "named_person_attribute": _named_person_attribute,
+    "named_person_fixed": _named_person_fixed,
+    "notice_for": _notice_for,
+    "obligations": _obligations,
+    "person_attribute": _person_attribute,
+    "person_fixed": _person_fixed,
+    "signatory": _signatory,
+    "stake": _stake,
+}

@@ -72,10 +72,6 @@ class SubjectClass(BaseModel):
 # Vocabulary of cue phrases
 
 
-def _alt(*phrases: str) -> str:
-    return "(?:" + "|".join(phrases) + ")"
-
-
 # (pattern, role), longest first so "managing director" wins over "director".
 _ROLE_PHRASES: tuple[tuple[str, str], ...] = tuple(
     (r.question_pattern, r.name) for r in _LEXICON.asked_roles if r.question_pattern
@@ -84,7 +80,6 @@ _ROLE_RE = re.compile(
     "|".join(f"(?P<r{i}>{pattern})" for i, (pattern, _) in enumerate(_ROLE_PHRASES)),
     re.IGNORECASE,
 )
-_ROLE_ANY = _alt(*(pattern for pattern, _ in _ROLE_PHRASES))
 
 
 def role_of(phrase: str) -> str | None:

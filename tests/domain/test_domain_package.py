@@ -39,6 +39,7 @@ def test_exported_names_are_pinned() -> None:
         "PageLines",
         "PropositionEntry",
         "QuarterAsked",
+        "QuestionTemplate",
         "Resolution",
         "ResolutionStatus",
         "Role",
