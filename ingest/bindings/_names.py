@@ -22,9 +22,16 @@ from domain import (
     looks_like_company,
 )
 
+# The legal forms spelled out in words ("National Association", "Limited Partnership").
+_SPELLED_FORMS = "|".join(
+    r"\s+".join(words) for words, _ in lexicon().legal_form_phrases if len(words) > 1
+)
+
+
 _SUFFIX = (
     # the legal forms (vocabulary.yaml legal_forms.written), then an organisation's head noun
-    # ("... Bank", "... TRUST") when no capitalised word follows it
+    # ("... Bank", "... TRUST") when no capitalised word follows it, nor its legal form spelled
+    # out on the next line ("U.S. BANK / NATIONAL ASSOCIATION")
     "(?i:" + "|".join(lexicon().legal_forms_written) + ")"
     "|(?:"
     + "|".join(
@@ -32,7 +39,7 @@ _SUFFIX = (
         for head in sorted(lexicon().organisation_heads)
         for form in (head.capitalize(), head.upper())
     )
-    + r")(?![ \t]+[A-Z])"
+    + rf")(?![ \t]+[A-Z]|[ \t]*\n[ \t]*(?i:{_SPELLED_FORMS})\b)"
 )
 
 

@@ -88,6 +88,10 @@ _LIST_END = "|".join(lexicon().party_list_ends)
 _FORMER = "|".join(lexicon().former_name_leads)
 
 
+# What names the party an agreement is made for ("in favor of U.S. Bank ...").
+_FOR_PARTY = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().party_beneficiary_leads)})\s+(?:the\s+)?$")
+
+
 _PARTY_TERMS = re.compile(r"(?i)^(?:a\s+|the\s+)?part(?:y|ies)$")
 
 
@@ -583,6 +587,12 @@ def _mention_before(
     return None
 
 
+# A list's joiner right before a defined term's bracket, and the company right after it: the
+# term defines that company ("..., and (Client) Pelican Delivers Inc. for ...").
+_JOINER_BEFORE_TERM = re.compile(rf"(?i)[\s,](?:{_LIST_JOINER})[ \t]*\n?[ \t]*$")
+_COMPANY_AFTER_TERM = re.compile(rf"[ \t]*\n?[ \t]*({COMPANY})")
+
+
 def _is_initials(term: str, name: str) -> bool:
     """Is `term` the initials of `name`'s words ("MMI" of "MODUS MEDIA INTERNATIONAL"; "HVM"
     of "Harrow & Vale Media": a link word has none)?"""
@@ -649,6 +659,17 @@ def _defined_terms(
         if not usable or (collective and all(_PARTY_TERMS.match(t) for t in terms)):
             continue
         if collective and not any(_contract_role(t) for t in usable):
+            continue
+        if _JOINER_BEFORE_TERM.search(text, max(0, start - 12), start):
+            # "..., and (Client) Pelican Delivers Inc.": after the list's joiner the bracket
+            # comes before its party's name; the name before the joiner has its own term.
+            after = _COMPANY_AFTER_TERM.match(text, end)
+            ent_after = _company(after.group(1)) if after else None
+            if after is None or ent_after is None:
+                continue
+            for term in usable:
+                ctx.add_alias(term, ent_after, (start, after.end(1)), "defined_term")
+            defs.append((ent_after, usable, start, after.end(1)))
             continue
         hit = _mention_before(ctx, start, allow_bare=preamble)
         if hit is None:
@@ -827,6 +848,7 @@ class PreambleParties(BindingRule):
                 re.search(r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before)
                 and not re.search(rf"(?i)\b(?:and|{_LIST_OPENER})\s+(?:by\s+)?$", before)
                 and not _MADE_BY.search(text, max(start, name_pos - 100), name_pos)
+                and not _FOR_PARTY.search(before)
             ):
                 continue
             if ent.key in seen:

@@ -243,3 +243,76 @@ def test_a_number_after_a_name_in_a_title_opens_no_address(after: str) -> None:
     )
     aliases = {a.alias: a.entity_name for a in result.aliases}
     assert aliases.get("Pool") != "Corvel Brands, Inc.", aliases
+
+
+# A defined term written before its party's name, right after the list's joiner: "by and
+# between DOT COM LLC, a Delaware limited liability company (Developer), and (Client) Pelican
+# Delivers Inc." The bracket defines the name after it, never the name before the joiner.
+_TERM_FIRST = [
+    # (the second party as written, its name bound)
+    ("Larkspur Data Systems Inc.", "Larkspur Data Systems Inc."),
+    ("HARROW & VALE PARTNERS, L.P.", "HARROW & VALE PARTNERS, L.P."),
+    ("Quillmark Holdings GmbH", "Quillmark Holdings GmbH"),
+    ("Kestrel Analytics Ltd", "Kestrel Analytics Ltd"),
+]
+
+
+@pytest.mark.parametrize(("written", "name"), _TERM_FIRST)
+@pytest.mark.parametrize("joiner", ["and", "&", "AND"])
+@pytest.mark.parametrize("term", ["(Client)", '("Client")', '(the "Client")', "(Customer)"])
+@pytest.mark.parametrize("first", ["Corvel Brands, LLC", "MARLOWE TOOLING INC."])
+def test_a_term_before_a_name_after_the_joiner_defines_that_name(
+    written: str, name: str, joiner: str, term: str, first: str
+) -> None:
+    result = run(
+        [
+            "SOFTWARE DEVELOPMENT AGREEMENT",
+            "THIS SOFTWARE DEVELOPMENT AGREEMENT is made December 3rd, 2018 by and between",
+            f"{first}, a Delaware limited liability company (Developer), {joiner} {term}",
+            f"{written} for the performance of software design services.",
+            "1. Term. This Agreement will commence on the Effective Date.",
+        ]
+    )
+    alias = term.strip('()"').removeprefix('the "')
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get(alias) == name, aliases
+    assert aliases.get("Developer") == first, aliases
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, first}, parties
+
+
+# An agreement one party makes for another: "made ... by THAYER EQUITY INVESTORS IV, L.P.
+# (the "Investor"), in favor of U.S. BANK / NATIONAL ASSOCIATION, a national banking
+# association ... (the "Agent")". The name may wrap between its head noun and its legal form
+# spelled out; the term names the whole name, and the party it is made for is a party.
+_FOR_WHOM = [
+    # (the name's first line, its second line, the name bound)
+    ("U.S. BANK", "NATIONAL ASSOCIATION", "U.S. BANK NATIONAL ASSOCIATION"),
+    ("Harrow & Vale Bank", "National Association", "Harrow & Vale Bank National Association"),
+    ("KESTREL GROWTH FUND", "LIMITED PARTNERSHIP", "KESTREL GROWTH FUND LIMITED PARTNERSHIP"),
+    ("Quillmark Bank,", "N.A.", "Quillmark Bank, N.A."),
+]
+
+
+@pytest.mark.parametrize(("head", "form", "name"), _FOR_WHOM)
+@pytest.mark.parametrize("lead", ["in favor of", "in favour of", "for the benefit of"])
+@pytest.mark.parametrize("maker", ["THAYER EQUITY INVESTORS IV, L.P.", "Marlowe Holdings LLC"])
+def test_the_party_an_agreement_is_made_for_is_bound_with_its_whole_name(
+    head: str, form: str, name: str, lead: str, maker: str
+) -> None:
+    result = run(
+        [
+            "MAINTENANCE AGREEMENT",
+            'THIS MAINTENANCE AGREEMENT (this "Agreement") is made and entered into as of the',
+            f'28th day of March 2006 by {maker} (the "Investor"), {lead} {head}',
+            f"{form}, a national banking association in its capacity as administrative agent",
+            '(together with its successors and assigns in such capacity, the "Agent").',
+            "RECITALS:",
+            "A. The Agent has required that the Investor execute and deliver this Agreement.",
+        ]
+    )
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get("Agent") == name, aliases
+    assert aliases.get("Investor") == maker, aliases
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, maker}, parties
