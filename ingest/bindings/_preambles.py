@@ -531,8 +531,13 @@ def _mention_before(
             continue
         if len(between) > 320 or re.search(r"[\"“”]", between):
             break
-        if between.strip(" ,\n—–-") and not re.match(
-            r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)", between
+        # "LEO PHARMA A/S of Industriparken 55, ...": "of" leads into the address cut above.
+        if (
+            between.strip(" ,\n—–-")
+            and not re.match(
+                r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)", between
+            )
+            and not (address_at is not None and re.fullmatch(r"\s+of\s+[^,;()]{1,60}", between))
         ):
             break
         return ent, start

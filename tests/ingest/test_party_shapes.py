@@ -316,3 +316,36 @@ def test_the_party_an_agreement_is_made_for_is_bound_with_its_whole_name(
     assert aliases.get("Investor") == maker, aliases
     parties = {n for n, _ in found(result, "party")}
     assert parties == {name, maker}, parties
+
+
+# A Danish or Norwegian company's legal form "A/S" ("Leo Pharma A/S", "Munksgaard A/S"): the
+# name ends in it, in any case, with its address or descriptor after it.
+_A_S = ["Leo Pharma A/S", "LEO PHARMA A/S", "Harrow & Vale Shipping A/S", "Kestrel Data a/s"]
+
+
+@pytest.mark.parametrize("name", _A_S)
+@pytest.mark.parametrize(
+    "after",
+    [
+        ' of Industriparken 55, DK-2750 Ballerup, Denmark (hereinafter referred to as "Licensor")',
+        ', a company registered in Denmark ("Licensor")',
+        ' (the "Licensor")',
+    ],
+)
+@pytest.mark.parametrize("first", [True, False])
+def test_a_name_with_the_legal_form_a_s_is_a_party(name: str, after: str, first: bool) -> None:
+    danish = f"{name}{after}"
+    other = 'Galen (Chemicals) Limited ("Licensee")'
+    one, two = (danish, other) if first else (other, danish)
+    result = run(
+        [
+            "DEVELOPMENT AGREEMENT",
+            'This Development Agreement (the "Agreement") is made as of July 19, 2018, by and',
+            f"between {one} and {two}.",
+            "WHEREAS, Licensor has developed the product;",
+        ]
+    )
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get("Licensor") == name, aliases
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, "Galen (Chemicals) Limited"}, parties
