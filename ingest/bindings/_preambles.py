@@ -483,6 +483,13 @@ def _listed_before(text: str, at: int) -> bool:
     return last is None or bool(legal_form(before))
 
 
+# A capitalised word or an initial right before a person-shaped name, other than a word that
+# opens or joins a list of parties: the name runs on to the left of it.
+_NAME_RUNS_ON = re.compile(
+    rf"(?<![\w.])(?!(?i:{_LIST_OPENER}|{_LIST_JOINER}|by|with)\b)[A-Z][\w'’\-]*\.?[ \t]+$"
+)
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -548,12 +555,15 @@ def _mention_before(
         # Digits just before a name are an address or a number, unless a party list
         # connector introduces the name ("dated May 1, 2003 by and between Jane Roe"); a
         # capitalised word and "&", or "the", before it make it the tail of another name
-        # ("Harrow & Vale Media", "The Victory Portfolios").
+        # ("Harrow & Vale Media", "The Victory Portfolios"); so does a name's word or initial
+        # right before it that a person's name could not take in ("The University of Texas
+        # M. D. Anderson Cancer Center": not a person "D. Anderson Cancer Center").
         if (
             person is not None
             and (not re.search(r"\d", lead) or re.search(rf"\b(?:{_LIST_OPENER})\s+$", lead))
             and not _AMPERSAND_BEFORE.search(lead)
             and not re.search(r"\b(?:the|The|THE)\s+$", lead)
+            and not _NAME_RUNS_ON.search(lead)
             and not re.match(r"(?:The|THE)\s", pm.group(1))
         ):
             return person, lo + pm.start(1)
@@ -575,7 +585,7 @@ def _mention_before(
                     1
                 )
         m = re.search(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}})[\s,]*$",
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
             window,
         )
         if m:

@@ -349,3 +349,51 @@ def test_a_name_with_the_legal_form_a_s_is_a_party(name: str, after: str, first:
     assert aliases.get("Licensor") == name, aliases
     parties = {n for n, _ in found(result, "party")}
     assert parties == {name, "Galen (Chemicals) Limited"}, parties
+
+
+# A party without a legal form whose name is long and holds initials ("The University of
+# Texas M. D. Anderson Cancer Center, with a place of business located at ..."): its last
+# words are no person's name, and the whole name is the party.
+_LONG_NAMES = [
+    (
+        "The University of Texas M. D. Anderson Cancer Center",
+        "University of Texas M. D. Anderson Cancer Center",
+    ),
+    (
+        "Kestrel University J. M. Finch School of Medicine",
+        "Kestrel University J. M. Finch School of Medicine",
+    ),
+    (
+        "Kestrel Valley J. R. Marlowe Memorial Hospital",
+        "Kestrel Valley J. R. Marlowe Memorial Hospital",
+    ),
+    ("HARROW COUNTY J. P. QUILL CHILDREN'S CLINIC", "HARROW COUNTY J. P. QUILL CHILDREN'S CLINIC"),
+]
+
+
+@pytest.mark.parametrize(("written", "name"), _LONG_NAMES)
+@pytest.mark.parametrize(
+    "after",
+    [
+        ", with a place of business located at 1515 Holcombe Blvd., Houston, TX 77030",
+        ", having its principal office at 12 Elm Road, Lincoln, NE 68588",
+        "",
+    ],
+)
+@pytest.mark.parametrize("term", ["MD Anderson", "Institution"])
+def test_a_long_name_with_initials_is_no_person(
+    written: str, name: str, after: str, term: str
+) -> None:
+    result = run(
+        [
+            "STRATEGIC ALLIANCE AGREEMENT",
+            'THIS STRATEGIC ALLIANCE AGREEMENT (this "Agreement"), is entered into by and between',
+            'Lion Biotechnologies, Inc., a Nevada corporation ("LBIO"), and',
+            f'{written}{after} ("{term}"), as of the date set forth above.',
+            "WHEREAS, LBIO develops therapies;",
+        ]
+    )
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get(term) == name, aliases
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, "Lion Biotechnologies, Inc."}, parties
