@@ -313,7 +313,14 @@ def _company(raw: str) -> NamedEntity | None:
             and idx < len(words) - 2
         ):
             words = words[idx + 1 :]
+            # What followed the number is read again from its start: a title ("Exhibit 10.1
+            # JOINT VENTURE AGREEMENT BETWEEN NOVO INTEGRATED SCIENCES INC.").
+            words = _LEAD_NOISE.sub("", " ".join(words)).split()
             break
+    # A bracket and a list's joiner open no name: "(Bioeq) and Coherus BioSciences, Inc." is
+    # the term of the name before it, then the next name.
+    if len(words) > 2 and re.fullmatch(r"\([^()]*\),?", words[0]) and words[1] in {"and", "&"}:
+        words = words[1:]
     while words and words[0].lower() in {"and", "of", "&", "or", "the"} and len(words) > 2:
         words = words[1:]
     name = " ".join(words)

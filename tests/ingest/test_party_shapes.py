@@ -397,3 +397,56 @@ def test_a_long_name_with_initials_is_no_person(
     assert aliases.get(term) == name, aliases
     parties = {n for n, _ in found(result, "party")}
     assert parties == {name, "Lion Biotechnologies, Inc."}, parties
+
+
+# What runs into a name and is no part of it: a title after an exhibit's number ("Exhibit 10.1
+# JOINT VENTURE AGREEMENT BETWEEN NOVO INTEGRATED SCIENCES INC. ("NVOS") AND ..."), and the
+# unquoted term of the name before ("... at [***] (Bioeq) and Coherus BioSciences, Inc.,
+# having ..."). Neither makes a party of its own.
+_PAIRS = [
+    ("NOVO INTEGRATED SCIENCES INC.", "HARVEST GOLD FARMS INC."),
+    ("Larkspur Data Systems LLC", "Quillmark & Vale Holdings Ltd."),
+    ("KESTREL ANALYTICS GMBH", "MARLOWE TOOLING CORP."),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), _PAIRS)
+@pytest.mark.parametrize("number", ["10.1", "99.4", "4"])
+@pytest.mark.parametrize("kind", ["JOINT VENTURE", "SUPPLY", "LICENSE AND DEVELOPMENT"])
+def test_a_title_after_an_exhibit_number_is_no_part_of_a_name(
+    first: str, second: str, number: str, kind: str
+) -> None:
+    result = run(
+        [
+            f'Exhibit {number} {kind} AGREEMENT BETWEEN {first} ("NVOS") AND {second} ("HGF")',
+            "FOR THE DEVELOPMENT OF CROPS",
+            f'This Agreement (the "Agreement") is entered into between {first.title()}, a Nevada',
+            f'corporation (herein referred to as "NVOS") and {second.title()}, a corporation',
+            'organized under the laws of New Brunswick, Canada (herein referred to as "HGF").',
+            "WHEREAS, NVOS is willing to assist in development;",
+        ]
+    )
+    parties = {n for n, _ in found(result, "party")}
+    assert not any("AGREEMENT" in p.upper() for p in parties), parties
+
+
+@pytest.mark.parametrize(("first", "second"), _PAIRS)
+@pytest.mark.parametrize("term", ["Bioeq", "Licensor", "BIOEQ"])
+@pytest.mark.parametrize("place", ["[***]", "12 Elm Road, Zug, Switzerland"])
+def test_an_unquoted_term_before_the_next_name_is_no_part_of_it(
+    first: str, second: str, term: str, place: str
+) -> None:
+    result = run(
+        [
+            "LICENSE AND DEVELOPMENT AGREEMENT",
+            "This LICENSE AND DEVELOPMENT AGREEMENT (this Agreement) is entered into effective as of",
+            f"Nov. 02, 2019 (the Effective Date) by and between {first}, having its place of",
+            f"business at {place} ({term}) and",
+            f"{second}, having its principal place of business at 333 Twin Dolphin Drive, Suite",
+            "600, Redwood City, CA, 94065, USA (Licensee).",
+            "WHEREAS, Licensee develops products;",
+        ]
+    )
+    parties = {n for n, _ in found(result, "party")}
+    assert not any(p.startswith("(") for p in parties), parties
+    assert second in parties, parties
