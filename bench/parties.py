@@ -10,10 +10,11 @@ Three sets, each run through the real parser and `BindingExtractor` (no store, n
 Gold. CUAD's Parties answer pairs each party with its defined terms ("Acme Inc. ("Acme");
 Beta LLC ("Distributor", "Beta")"); its spans are the same names and aliases as written in
 the contract. A gold party is an answer entry's name, with the spans that spell it (answers
-are typed by hand: "Mount Kowledge" for "MOUNT KNOWLEDGE"); entries that only group other
-parties ("Stryker and Conformis ("Parties")"), sentences about the parties ("Each of the
-foregoing parties is referred to herein as a "Party" ...") and redacted names ("XXXX",
-"[***]") are not parties to find; a ';' inside brackets splits no entry.
+are typed by hand: "Mount Kowledge" for "MOUNT KNOWLEDGE", "Pifzer" for "Pfizer"); entries
+that only group other parties ("Stryker and Conformis ("Parties")"), sentences about the
+parties ("Each of the foregoing parties is referred to herein as a "Party" ...") and
+redacted names ("XXXX", "[***]") are not parties to find; a ';' inside brackets splits no
+entry, except in a bracket around the whole answer ("(Acme Inc. ("Company"); ...)").
 
 Figures:
 - recall: a gold party is found when a party bound to the document (role "party"), by its
@@ -205,9 +206,25 @@ def _key(name: str) -> str:
     return base_key(name)
 
 
+def _unwrapped(answer: str) -> str:
+    """The answer without one bracket around all of it ("(AFSALA Bancorp, Inc. (the
+    "Company"); ...; Capital Resources, Inc. ("Capital Resources"))"): inside it no ';' would
+    split an entry."""
+    text = answer.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        return answer
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and i < len(text) - 1:
+            return answer  # the first bracket closes before the end: "(a) ..., (b) ..."
+    return text[1:-1]
+
+
 def _split_entries(answer: str) -> list[str]:
     """The answer's entries: split on ';' outside parentheses and square brackets ("..., solely
     for purposes of Section 1(c)[Confidentiality; Non-competition]" is one entry)."""
+    answer = _unwrapped(answer)
     out, depth, current = [], 0, []
     for ch in answer:
         if ch in "([":
@@ -223,6 +240,18 @@ def _split_entries(answer: str) -> list[str]:
     if depth:  # an unbalanced "(" ('(Dragon Systems, Inc. ("DS"); ...'): split plainly
         out = answer.split(";")
     return [e.strip() for e in out if e.strip()]
+
+
+def _typed_as(span: str, typed: str) -> bool:
+    """Is the key of a span the name an answer typed by hand: nearly the same letters
+    ("mount kowledge" for "mount knowledge"), or the same letters with two swapped ("pifzer"
+    for "pfizer", "kriomic" for "kiromic")?"""
+    if SequenceMatcher(None, span, typed).ratio() >= 0.9:
+        return True
+    if len(span) != len(typed) or sorted(span) != sorted(typed):
+        return False
+    diff = [i for i, (a, b) in enumerate(zip(span, typed, strict=True)) if a != b]
+    return len(diff) == 2 and diff[1] == diff[0] + 1
 
 
 def _name_variants(name: str) -> list[str]:
@@ -276,7 +305,7 @@ def gold_parties(spans_text: str, answer: str) -> tuple[list[GoldParty], int]:
         keys = {_key(s) for s in spellings}
         for span in spans:
             k = _key(span)
-            if k in keys or any(SequenceMatcher(None, k, g).ratio() >= 0.9 for g in keys):
+            if k in keys or any(_typed_as(k, g) for g in keys):
                 spellings.extend(v for v in _name_variants(span) if v not in spellings)
         own = [a for a in aliases if not _PARTY_WORDS.match(a) and _key(a)]
         parties.append(GoldParty(name, tuple(spellings), tuple(own)))

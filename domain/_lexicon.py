@@ -297,6 +297,9 @@ class Lexicon:
     party_group_words: tuple[str, ...]
     party_list_ends: tuple[str, ...]
     former_name_leads: tuple[str, ...]
+    # what an agreement made by one party says before the party it is made for ("in favor
+    # of"; patterns)
+    party_beneficiary_leads: tuple[str, ...]
     # the words of a question that say how it asks, not what: left out of the topic it names
     # (with the asking verbs, "provide", "state") and of the words a passage must state
     # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
@@ -580,6 +583,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_group_words=tuple(vocabulary.phrases("party_group_words")),
         party_list_ends=tuple(vocabulary.phrases("party_list_ends")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
+        party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.phrases("question_qualifiers")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),

@@ -22,9 +22,16 @@ from domain import (
     looks_like_company,
 )
 
+# The legal forms spelled out in words ("National Association", "Limited Partnership").
+_SPELLED_FORMS = "|".join(
+    r"\s+".join(words) for words, _ in lexicon().legal_form_phrases if len(words) > 1
+)
+
+
 _SUFFIX = (
     # the legal forms (vocabulary.yaml legal_forms.written), then an organisation's head noun
-    # ("... Bank", "... TRUST") when no capitalised word follows it
+    # ("... Bank", "... TRUST") when no capitalised word follows it, nor its legal form spelled
+    # out on the next line ("U.S. BANK / NATIONAL ASSOCIATION")
     "(?i:" + "|".join(lexicon().legal_forms_written) + ")"
     "|(?:"
     + "|".join(
@@ -32,7 +39,7 @@ _SUFFIX = (
         for head in sorted(lexicon().organisation_heads)
         for form in (head.capitalize(), head.upper())
     )
-    + r")(?![ \t]+[A-Z])"
+    + rf")(?![ \t]+[A-Z]|[ \t]*\n[ \t]*(?i:{_SPELLED_FORMS})\b)"
 )
 
 
@@ -306,7 +313,14 @@ def _company(raw: str) -> NamedEntity | None:
             and idx < len(words) - 2
         ):
             words = words[idx + 1 :]
+            # What followed the number is read again from its start: a title ("Exhibit 10.1
+            # JOINT VENTURE AGREEMENT BETWEEN NOVO INTEGRATED SCIENCES INC.").
+            words = _LEAD_NOISE.sub("", " ".join(words)).split()
             break
+    # A bracket and a list's joiner open no name: "(Bioeq) and Coherus BioSciences, Inc." is
+    # the term of the name before it, then the next name.
+    if len(words) > 2 and re.fullmatch(r"\([^()]*\),?", words[0]) and words[1] in {"and", "&"}:
+        words = words[1:]
     while words and words[0].lower() in {"and", "of", "&", "or", "the"} and len(words) > 2:
         words = words[1:]
     name = " ".join(words)

@@ -88,6 +88,10 @@ _LIST_END = "|".join(lexicon().party_list_ends)
 _FORMER = "|".join(lexicon().former_name_leads)
 
 
+# What names the party an agreement is made for ("in favor of U.S. Bank ...").
+_FOR_PARTY = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().party_beneficiary_leads)})\s+(?:the\s+)?$")
+
+
 _PARTY_TERMS = re.compile(r"(?i)^(?:a\s+|the\s+)?part(?:y|ies)$")
 
 
@@ -479,6 +483,13 @@ def _listed_before(text: str, at: int) -> bool:
     return last is None or bool(legal_form(before))
 
 
+# A capitalised word or an initial right before a person-shaped name, other than a word that
+# opens or joins a list of parties: the name runs on to the left of it.
+_NAME_RUNS_ON = re.compile(
+    rf"(?<![\w.])(?!(?i:{_LIST_OPENER}|{_LIST_JOINER}|by|with)\b)[A-Z][\w'’\-]*\.?[ \t]+$"
+)
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -527,8 +538,13 @@ def _mention_before(
             continue
         if len(between) > 320 or re.search(r"[\"“”]", between):
             break
-        if between.strip(" ,\n—–-") and not re.match(
-            r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)", between
+        # "LEO PHARMA A/S of Industriparken 55, ...": "of" leads into the address cut above.
+        if (
+            between.strip(" ,\n—–-")
+            and not re.match(
+                r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)", between
+            )
+            and not (address_at is not None and re.fullmatch(r"\s+of\s+[^,;()]{1,60}", between))
         ):
             break
         return ent, start
@@ -539,12 +555,15 @@ def _mention_before(
         # Digits just before a name are an address or a number, unless a party list
         # connector introduces the name ("dated May 1, 2003 by and between Jane Roe"); a
         # capitalised word and "&", or "the", before it make it the tail of another name
-        # ("Harrow & Vale Media", "The Victory Portfolios").
+        # ("Harrow & Vale Media", "The Victory Portfolios"); so does a name's word or initial
+        # right before it that a person's name could not take in ("The University of Texas
+        # M. D. Anderson Cancer Center": not a person "D. Anderson Cancer Center").
         if (
             person is not None
             and (not re.search(r"\d", lead) or re.search(rf"\b(?:{_LIST_OPENER})\s+$", lead))
             and not _AMPERSAND_BEFORE.search(lead)
             and not re.search(r"\b(?:the|The|THE)\s+$", lead)
+            and not _NAME_RUNS_ON.search(lead)
             and not re.match(r"(?:The|THE)\s", pm.group(1))
         ):
             return person, lo + pm.start(1)
@@ -566,7 +585,7 @@ def _mention_before(
                     1
                 )
         m = re.search(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}})[\s,]*$",
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
             window,
         )
         if m:
@@ -581,6 +600,12 @@ def _mention_before(
                     1
                 )
     return None
+
+
+# A list's joiner right before a defined term's bracket, and the company right after it: the
+# term defines that company ("..., and (Client) Pelican Delivers Inc. for ...").
+_JOINER_BEFORE_TERM = re.compile(rf"(?i)[\s,](?:{_LIST_JOINER})[ \t]*\n?[ \t]*$")
+_COMPANY_AFTER_TERM = re.compile(rf"[ \t]*\n?[ \t]*({COMPANY})")
 
 
 def _is_initials(term: str, name: str) -> bool:
@@ -649,6 +674,17 @@ def _defined_terms(
         if not usable or (collective and all(_PARTY_TERMS.match(t) for t in terms)):
             continue
         if collective and not any(_contract_role(t) for t in usable):
+            continue
+        if _JOINER_BEFORE_TERM.search(text, max(0, start - 12), start):
+            # "..., and (Client) Pelican Delivers Inc.": after the list's joiner the bracket
+            # comes before its party's name; the name before the joiner has its own term.
+            after = _COMPANY_AFTER_TERM.match(text, end)
+            ent_after = _company(after.group(1)) if after else None
+            if after is None or ent_after is None:
+                continue
+            for term in usable:
+                ctx.add_alias(term, ent_after, (start, after.end(1)), "defined_term")
+            defs.append((ent_after, usable, start, after.end(1)))
             continue
         hit = _mention_before(ctx, start, allow_bare=preamble)
         if hit is None:
@@ -827,6 +863,7 @@ class PreambleParties(BindingRule):
                 re.search(r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before)
                 and not re.search(rf"(?i)\b(?:and|{_LIST_OPENER})\s+(?:by\s+)?$", before)
                 and not _MADE_BY.search(text, max(start, name_pos - 100), name_pos)
+                and not _FOR_PARTY.search(before)
             ):
                 continue
             if ent.key in seen:

@@ -243,3 +243,210 @@ def test_a_number_after_a_name_in_a_title_opens_no_address(after: str) -> None:
     )
     aliases = {a.alias: a.entity_name for a in result.aliases}
     assert aliases.get("Pool") != "Corvel Brands, Inc.", aliases
+
+
+# A defined term written before its party's name, right after the list's joiner: "by and
+# between DOT COM LLC, a Delaware limited liability company (Developer), and (Client) Pelican
+# Delivers Inc." The bracket defines the name after it, never the name before the joiner.
+_TERM_FIRST = [
+    # (the second party as written, its name bound)
+    ("Larkspur Data Systems Inc.", "Larkspur Data Systems Inc."),
+    ("HARROW & VALE PARTNERS, L.P.", "HARROW & VALE PARTNERS, L.P."),
+    ("Quillmark Holdings GmbH", "Quillmark Holdings GmbH"),
+    ("Kestrel Analytics Ltd", "Kestrel Analytics Ltd"),
+]
+
+
+@pytest.mark.parametrize(("written", "name"), _TERM_FIRST)
+@pytest.mark.parametrize("joiner", ["and", "&", "AND"])
+@pytest.mark.parametrize("term", ["(Client)", '("Client")', '(the "Client")', "(Customer)"])
+@pytest.mark.parametrize("first", ["Corvel Brands, LLC", "MARLOWE TOOLING INC."])
+def test_a_term_before_a_name_after_the_joiner_defines_that_name(
+    written: str, name: str, joiner: str, term: str, first: str
+) -> None:
+    result = run(
+        [
+            "SOFTWARE DEVELOPMENT AGREEMENT",
+            "THIS SOFTWARE DEVELOPMENT AGREEMENT is made December 3rd, 2018 by and between",
+            f"{first}, a Delaware limited liability company (Developer), {joiner} {term}",
+            f"{written} for the performance of software design services.",
+            "1. Term. This Agreement will commence on the Effective Date.",
+        ]
+    )
+    alias = term.strip('()"').removeprefix('the "')
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get(alias) == name, aliases
+    assert aliases.get("Developer") == first, aliases
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, first}, parties
+
+
+# An agreement one party makes for another: "made ... by THAYER EQUITY INVESTORS IV, L.P.
+# (the "Investor"), in favor of U.S. BANK / NATIONAL ASSOCIATION, a national banking
+# association ... (the "Agent")". The name may wrap between its head noun and its legal form
+# spelled out; the term names the whole name, and the party it is made for is a party.
+_FOR_WHOM = [
+    # (the name's first line, its second line, the name bound)
+    ("U.S. BANK", "NATIONAL ASSOCIATION", "U.S. BANK NATIONAL ASSOCIATION"),
+    ("Harrow & Vale Bank", "National Association", "Harrow & Vale Bank National Association"),
+    ("KESTREL GROWTH FUND", "LIMITED PARTNERSHIP", "KESTREL GROWTH FUND LIMITED PARTNERSHIP"),
+    ("Quillmark Bank,", "N.A.", "Quillmark Bank, N.A."),
+]
+
+
+@pytest.mark.parametrize(("head", "form", "name"), _FOR_WHOM)
+@pytest.mark.parametrize("lead", ["in favor of", "in favour of", "for the benefit of"])
+@pytest.mark.parametrize("maker", ["THAYER EQUITY INVESTORS IV, L.P.", "Marlowe Holdings LLC"])
+def test_the_party_an_agreement_is_made_for_is_bound_with_its_whole_name(
+    head: str, form: str, name: str, lead: str, maker: str
+) -> None:
+    result = run(
+        [
+            "MAINTENANCE AGREEMENT",
+            'THIS MAINTENANCE AGREEMENT (this "Agreement") is made and entered into as of the',
+            f'28th day of March 2006 by {maker} (the "Investor"), {lead} {head}',
+            f"{form}, a national banking association in its capacity as administrative agent",
+            '(together with its successors and assigns in such capacity, the "Agent").',
+            "RECITALS:",
+            "A. The Agent has required that the Investor execute and deliver this Agreement.",
+        ]
+    )
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get("Agent") == name, aliases
+    assert aliases.get("Investor") == maker, aliases
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, maker}, parties
+
+
+# A Danish or Norwegian company's legal form "A/S" ("Leo Pharma A/S", "Munksgaard A/S"): the
+# name ends in it, in any case, with its address or descriptor after it.
+_A_S = ["Leo Pharma A/S", "LEO PHARMA A/S", "Harrow & Vale Shipping A/S", "Kestrel Data a/s"]
+
+
+@pytest.mark.parametrize("name", _A_S)
+@pytest.mark.parametrize(
+    "after",
+    [
+        ' of Industriparken 55, DK-2750 Ballerup, Denmark (hereinafter referred to as "Licensor")',
+        ', a company registered in Denmark ("Licensor")',
+        ' (the "Licensor")',
+    ],
+)
+@pytest.mark.parametrize("first", [True, False])
+def test_a_name_with_the_legal_form_a_s_is_a_party(name: str, after: str, first: bool) -> None:
+    danish = f"{name}{after}"
+    other = 'Galen (Chemicals) Limited ("Licensee")'
+    one, two = (danish, other) if first else (other, danish)
+    result = run(
+        [
+            "DEVELOPMENT AGREEMENT",
+            'This Development Agreement (the "Agreement") is made as of July 19, 2018, by and',
+            f"between {one} and {two}.",
+            "WHEREAS, Licensor has developed the product;",
+        ]
+    )
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get("Licensor") == name, aliases
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, "Galen (Chemicals) Limited"}, parties
+
+
+# A party without a legal form whose name is long and holds initials ("The University of
+# Texas M. D. Anderson Cancer Center, with a place of business located at ..."): its last
+# words are no person's name, and the whole name is the party.
+_LONG_NAMES = [
+    (
+        "The University of Texas M. D. Anderson Cancer Center",
+        "University of Texas M. D. Anderson Cancer Center",
+    ),
+    (
+        "Kestrel University J. M. Finch School of Medicine",
+        "Kestrel University J. M. Finch School of Medicine",
+    ),
+    (
+        "Kestrel Valley J. R. Marlowe Memorial Hospital",
+        "Kestrel Valley J. R. Marlowe Memorial Hospital",
+    ),
+    ("HARROW COUNTY J. P. QUILL CHILDREN'S CLINIC", "HARROW COUNTY J. P. QUILL CHILDREN'S CLINIC"),
+]
+
+
+@pytest.mark.parametrize(("written", "name"), _LONG_NAMES)
+@pytest.mark.parametrize(
+    "after",
+    [
+        ", with a place of business located at 1515 Holcombe Blvd., Houston, TX 77030",
+        ", having its principal office at 12 Elm Road, Lincoln, NE 68588",
+        "",
+    ],
+)
+@pytest.mark.parametrize("term", ["MD Anderson", "Institution"])
+def test_a_long_name_with_initials_is_no_person(
+    written: str, name: str, after: str, term: str
+) -> None:
+    result = run(
+        [
+            "STRATEGIC ALLIANCE AGREEMENT",
+            'THIS STRATEGIC ALLIANCE AGREEMENT (this "Agreement"), is entered into by and between',
+            'Lion Biotechnologies, Inc., a Nevada corporation ("LBIO"), and',
+            f'{written}{after} ("{term}"), as of the date set forth above.',
+            "WHEREAS, LBIO develops therapies;",
+        ]
+    )
+    aliases = {a.alias: a.entity_name for a in result.aliases}
+    assert aliases.get(term) == name, aliases
+    parties = {n for n, _ in found(result, "party")}
+    assert parties == {name, "Lion Biotechnologies, Inc."}, parties
+
+
+# What runs into a name and is no part of it: a title after an exhibit's number ("Exhibit 10.1
+# JOINT VENTURE AGREEMENT BETWEEN NOVO INTEGRATED SCIENCES INC. ("NVOS") AND ..."), and the
+# unquoted term of the name before ("... at [***] (Bioeq) and Coherus BioSciences, Inc.,
+# having ..."). Neither makes a party of its own.
+_PAIRS = [
+    ("NOVO INTEGRATED SCIENCES INC.", "HARVEST GOLD FARMS INC."),
+    ("Larkspur Data Systems LLC", "Quillmark & Vale Holdings Ltd."),
+    ("KESTREL ANALYTICS GMBH", "MARLOWE TOOLING CORP."),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), _PAIRS)
+@pytest.mark.parametrize("number", ["10.1", "99.4", "4"])
+@pytest.mark.parametrize("kind", ["JOINT VENTURE", "SUPPLY", "LICENSE AND DEVELOPMENT"])
+def test_a_title_after_an_exhibit_number_is_no_part_of_a_name(
+    first: str, second: str, number: str, kind: str
+) -> None:
+    result = run(
+        [
+            f'Exhibit {number} {kind} AGREEMENT BETWEEN {first} ("NVOS") AND {second} ("HGF")',
+            "FOR THE DEVELOPMENT OF CROPS",
+            f'This Agreement (the "Agreement") is entered into between {first.title()}, a Nevada',
+            f'corporation (herein referred to as "NVOS") and {second.title()}, a corporation',
+            'organized under the laws of New Brunswick, Canada (herein referred to as "HGF").',
+            "WHEREAS, NVOS is willing to assist in development;",
+        ]
+    )
+    parties = {n for n, _ in found(result, "party")}
+    assert not any("AGREEMENT" in p.upper() for p in parties), parties
+
+
+@pytest.mark.parametrize(("first", "second"), _PAIRS)
+@pytest.mark.parametrize("term", ["Bioeq", "Licensor", "BIOEQ"])
+@pytest.mark.parametrize("place", ["[***]", "12 Elm Road, Zug, Switzerland"])
+def test_an_unquoted_term_before_the_next_name_is_no_part_of_it(
+    first: str, second: str, term: str, place: str
+) -> None:
+    result = run(
+        [
+            "LICENSE AND DEVELOPMENT AGREEMENT",
+            "This LICENSE AND DEVELOPMENT AGREEMENT (this Agreement) is entered into effective as of",
+            f"Nov. 02, 2019 (the Effective Date) by and between {first}, having its place of",
+            f"business at {place} ({term}) and",
+            f"{second}, having its principal place of business at 333 Twin Dolphin Drive, Suite",
+            "600, Redwood City, CA, 94065, USA (Licensee).",
+            "WHEREAS, Licensee develops products;",
+        ]
+    )
+    parties = {n for n, _ in found(result, "party")}
+    assert not any(p.startswith("(") for p in parties), parties
+    assert second in parties, parties
