@@ -511,11 +511,15 @@ class EvidenceSkill:
             # Two candidate agreements of one title ("MASTER SERVICES AGREEMENT" with two
             # counterparties) are told apart by their files.
             titles = [c.name.casefold() for c in gate.candidates]
+            yes_no = bool(subject_class.constraints.get("yes_no")) or bool(
+                question and asks_existence(question_focus(question), subject_class)
+            )
             absence = "; ".join(
                 absence_text(
                     clause_label(subject_class),
                     _told_apart(c, titles, committed, info),
                     [info(d) for d in c.documents if d in set(committed)],
+                    yes_no=yes_no,
                 )
                 for c in absent_in
             )

@@ -141,9 +141,16 @@ def topic_units(
     return units
 
 
-def absence_text(topic: str, agreement: str, infos: Sequence[DocumentInfo | None]) -> str:
-    """ "no <topic> clause found in <agreement> (N pages searched; k pages without text)"."""
-    return f"no {topic.replace('_', ' ')} clause found in {agreement} ({pages_searched(infos)})"
+def absence_text(
+    topic: str, agreement: str, infos: Sequence[DocumentInfo | None], *, yes_no: bool = False
+) -> str:
+    """ "no <topic> clause found in <agreement> (N pages searched; k pages without text)";
+    to a yes/no question, "Not stated in <agreement> — no <topic> clause found (...)" (a
+    clause's absence is no "No": the agreement is silent, issue 34)."""
+    topic = topic.replace("_", " ")
+    if yes_no:
+        return f"Not stated in {agreement} — no {topic} clause found ({pages_searched(infos)})"
+    return f"no {topic} clause found in {agreement} ({pages_searched(infos)})"
 
 
 def pages_searched(infos: Sequence[DocumentInfo | None]) -> str:
@@ -151,7 +158,11 @@ def pages_searched(infos: Sequence[DocumentInfo | None]) -> str:
     known = [i for i in infos if i is not None and i.pages is not None]
     pages = sum(i.pages or 0 for i in known)
     empty = sum(i.pages_without_text or 0 for i in known)
-    return f"{pages} pages searched; {empty} pages without text" if known else "pages unknown"
+    if not known:
+        return "pages unknown"
+    return (
+        f"{pages} page{'s' * (pages != 1)} searched; {empty} page{'s' * (empty != 1)} without text"
+    )
 
 
 __all__ = [

@@ -257,8 +257,9 @@ def test_an_absent_clause_is_named_by_its_label(
 ) -> None:
     answer = skill.ask(KB, question)
     assert not answer.sufficient and answer.conclusion.answer is not None
+    # a yes/no question: the agreement is silent, never "No" from silence
     assert answer.conclusion.answer.startswith(
-        f"no {label} clause found in Master Services Agreement ("
+        f"Not stated in Master Services Agreement — no {label} clause found ("
     )
 
 
@@ -711,7 +712,7 @@ def test_the_parties_qualifying_what_is_asked_is_not_the_parties_attribute(text:
 def test_a_question_about_the_parties_is_neither_a_party_nor_the_parties(
     skill: EvidenceSkill, question: str
 ) -> None:
-    """"The parties to the MSA" names no party ("parties to the", "revenue shared between
+    """ "The parties to the MSA" names no party ("parties to the", "revenue shared between
     the" were read as names) and does not ask who they are."""
     answer = skill.ask(KB, question)
     assert answer.subject_class.attribute not in ("parties", "is_party")
@@ -738,7 +739,7 @@ _SHORT = QuestionReader(["Northgate Logistics, Inc.", "Keystone Commerce Bank, N
 def test_a_short_name_anywhere_is_the_subject_when_there_is_no_other(
     question: str, name: str
 ) -> None:
-    """"Which law firm represents Northgate?": Northgate (Northgate Logistics' first word, no
+    """ "Which law firm represents Northgate?": Northgate (Northgate Logistics' first word, no
     alias of its own) is the subject though no party slot holds it; an unknown name there is
     still no subject."""
     assert _SHORT.read(question).name == name
