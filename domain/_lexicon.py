@@ -304,6 +304,11 @@ class Lexicon:
     # (with the asking verbs, "provide", "state") and of the words a passage must state
     # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
     asking_words: frozenset[str]
+    # what a question asks of a bound person when it asks who the person is ("title",
+    # "roles"), and the word linking a role to what it is held of where not "of" ({"party":
+    # "to"}); vocabulary.yaml
+    profile_topics: frozenset[str]
+    profile_role_links: Mapping[str, str]
     topic_stop_words: frozenset[str]
     # words that name a clause in a question ("clause", "provision", "covenant")
     clause_nouns: frozenset[str]
@@ -555,6 +560,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 *vocabulary.words("question_asking_verbs"),
             ]
         ),
+        profile_topics=frozenset(w.lower() for w in vocabulary.words("profile_topics")),
+        profile_role_links=_role_links(vocabulary),
         topic_stop_words=frozenset(
             [
                 *vocabulary.words("question_words"),
@@ -648,6 +655,17 @@ _DOCUMENT_REGEXES = {
     "dates": ("label", "effective_label"),
     "unexecuted": ("signature_line",),
 }
+
+
+def _role_links(vocabulary: _Reader) -> dict[str, str]:
+    """`profile_role_links` ("party to") as {role: link word}: two words each."""
+    links: dict[str, str] = {}
+    for phrase in vocabulary.words("profile_role_links"):
+        words = phrase.split()
+        if len(words) != 2:
+            raise vocabulary.fail("profile_role_links", f"{phrase!r}: expected a role and a word")
+        links[words[0].lower()] = words[1].lower()
+    return links
 
 
 def _state_codes(jurisdictions: _Reader) -> dict[str, str]:

@@ -397,6 +397,8 @@ def _title_word(m: re.Match[str]) -> bool:
 
 # Words of a question that say how it asks, not what: left out of a topic.
 _ASKING = lexicon().asking_words
+# What asked of a bound person asks who the person is (vocabulary.yaml, profile_topics).
+_PROFILE_TOPICS = lexicon().profile_topics
 
 
 def topic_text(rest: str) -> str:
@@ -683,6 +685,10 @@ def read_open_question(
     if attribute not in (_PERSON_ATTRIBUTES if person else _ENTITY_ATTRIBUTES):
         attribute = TOPIC
         constraints["topic"] = rest
+    if person and attribute == TOPIC and rest and set(rest.lower().split()) <= _PROFILE_TOPICS:
+        # "What is Daniel Reyes's title?", "What position does X hold?": who the person is,
+        # as the bare name asks ("Who is X?"); answered from the roles bound to them
+        constraints["topic"] = ""
     if other_names:
         # "Block (formerly known as Square)": the knowledge base may know it by the other
         constraints["other_names"] = other_names

@@ -75,6 +75,7 @@ from skill._metrics import (
 )
 from skill._nli import nli_model
 from skill._passages import passages_in_force
+from skill._profile import asks_profile, profile_units
 from skill._quarters import (
     annual_year_end,
     periods_found,
@@ -288,6 +289,21 @@ class EvidenceSkill:
                 evaluation_time=evaluation_time or UNDATED_OBSERVED_AT,
             )
             return answer.model_copy(update={"evaluation": unobserved})
+        if asks_profile(subject_class):
+            # "Who is Daniel Reyes?": the roles the binding index records, not a passage
+            return self._profile_answer(
+                kb,
+                question,
+                subject_class,
+                gate,
+                committed,
+                folded,
+                info,
+                value_judge,
+                machine,
+                expected_value,
+                evaluation_time,
+            )
 
         figure = (
             read_figure_question(question)
@@ -594,6 +610,97 @@ class EvidenceSkill:
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=[*supersessions, *passages],
+            evaluation=evaluation,
+        )
+
+    def _profile_answer(
+        self,
+        kb: str,
+        question: str | None,
+        subject_class: SubjectClass,
+        gate: GateResult,
+        committed: Sequence[str],
+        folded: _Folded,
+        info: Callable[[str], DocumentInfo | None],
+        value_judge: ValueJudge,
+        machine: StateMachine,
+        expected_value: ExpectedValue | None,
+        evaluation_time: str | None,
+    ) -> Answer:
+        """Who the subject is (skill/_profile.py): each role it holds a value, the bindings
+        that record it the observations; a subject bound to no role is "not stated", with
+        what was searched."""
+        machine.advance(State.EVIDENCE_RETRIEVAL)
+        collector = EvidenceCollector(self.store, self._query_embedder, info, top_k=self.top_k)
+        units = profile_units(self.store, kb, gate, collector, committed)
+        if folded.listed:
+            units = _with_copies(units, folded.listed)
+        machine.advance(State.EVIDENCE_VERIFIED)
+        judgement = value_judge.run(
+            units,
+            single_valued=False,
+            names=False,
+            evaluation_time=evaluation_time,
+            document_dates=(
+                (i.document_date if i else None) for i in (info(d) for d in folded.ids)
+            ),
+        )
+        groups, conflicts, sufficiency = (
+            judgement.groups,
+            judgement.conflicts,
+            judgement.sufficiency,
+        )
+        sufficient = bool(
+            sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
+        )
+        ambiguous = bool(gate.ambiguous)
+        values = [cv for g in groups for cv in cited(g.values)]
+        names = " or ".join(c.name for c in gate.candidates)
+        not_stated = not values
+        answer_text = (
+            "; ".join(v.value for v in values)
+            if values
+            else f"no role of {names} stated in the binding index ({len(committed)} documents; "
+            f"{pages_searched([info(d) for d in committed])})"
+        )
+        actions: list[str] = []
+        if not sufficient:
+            actions = next_actions_concluded(
+                subject_class,
+                candidate_name=names,
+                conflicts=conflicts,
+                groups=groups,
+                sufficiency=sufficiency,
+                amended=False,
+                ambiguous=ambiguous,
+            )
+        evaluation: Evaluation | None = None
+        if expected_value is not None:
+            evaluation = value_judge.evaluate(
+                groups,
+                expected_value,
+                _comparison(subject_class),
+                single_valued=False,
+                evaluation_time=judgement.evaluation_time,
+            )
+        return _concluded(
+            question,
+            subject_class,
+            machine,
+            gate,
+            [],
+            evidence=_sorted_units(units),
+            conclusion=Conclusion(answer=answer_text, values=values),
+            conflicts=conflicts,
+            confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
+            sufficient=sufficient,
+            risk_signals=judgement.risk_signals(
+                units=units, ambiguous=ambiguous, rejected_evidence=False
+            )
+            + (["not_stated"] if not_stated else []),
+            suggested_next_actions=actions,
+            sufficiency=sufficiency,
+            supersessions=[],
             evaluation=evaluation,
         )
 

@@ -1,0 +1,114 @@
+""" "Who is X?" over the real data room (tests/conftest.py `data_room_kb`, PDFs parsed and
+bound by the real pipeline): the roles the binding index records for a person or a company,
+each cited, in a stable order; an ended tenure shown as the index records it; an unknown
+name refused (issue 33)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.conftest import IngestedKB
+
+pytestmark = pytest.mark.slow
+
+_REYES = [
+    "cfo of Halcyon Robotics, Inc.",
+    "party to EXECUTIVE EMPLOYMENT AGREEMENT (as executive)",
+    "signatory for HALCYON FIELD SERVICES LLC (as Manager)",
+    "signatory for Halcyon Robotics, Inc. (as Chief Financial Officer)",
+]
+_FIELD_SERVICES = [
+    "guarantor of LOAN AND SECURITY AGREEMENT",
+    "party to LOAN AND SECURITY AGREEMENT (as guarantor)",
+    "subsidiary of Halcyon Robotics, Inc.",
+]
+
+
+@pytest.fixture(scope="module")
+def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
+    from app import Runtime
+
+    with Runtime.open(data_room_kb.settings()) as rt:
+        yield lambda question: rt.skill.ask(data_room_kb.kb, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "roles"),
+    [
+        *(
+            (asked.format(p=p), _REYES)
+            for asked in (
+                "Who is {p}?",
+                "Tell me about {p}",
+                "What does {p} do?",
+                "What is {p}'s title?",
+                "What is {p}’s role?",
+                "What positions does {p} hold?",
+            )
+            for p in ("Daniel Reyes", "daniel reyes")
+            if not (asked.startswith("Tell") and p.islower())
+        ),
+        *(
+            (asked.format(p=p), _FIELD_SERVICES)
+            for asked in ("Who is {p}?", "What is {p}?", "Tell me about {p}.")
+            for p in ("Halcyon Field Services", "Halcyon Field Services LLC")
+        ),
+        ("Who is Halcyon Robotics GmbH?", ["subsidiary of Halcyon Robotics, Inc."]),
+        (
+            "Who is Priya Natarajan?",
+            [
+                "secretary of Halcyon Robotics, Inc.",
+                "secretary of Halcyon Robotics, Inc. (tenure ended, until 2024-06-14)",
+            ],
+        ),
+    ],
+)
+def test_who_is_a_bound_subject(ask: Any, question: str, roles: list[str]) -> None:
+    answer = ask(question)
+    assert answer.terminal_state == "CONCLUDED", question
+    assert [v.value for v in answer.conclusion.values] == roles, question
+    assert answer.conclusion.answer == "; ".join(roles)
+    assert answer.sufficient and answer.sufficiency["decision"] == "SUPPORTED", question
+    by_id = {u.evidence_id: u for u in answer.evidence}
+    for value in answer.conclusion.values:
+        for evidence_id in value.evidence_ids:
+            where = by_id[evidence_id].source_location
+            assert where.document.endswith(".pdf") and where.page >= 1 and where.line_start >= 1
+            assert by_id[evidence_id].quote
+
+
+def test_reyes_is_cited_where_each_role_is_recorded(ask: Any) -> None:
+    answer = ask("Who is Daniel Reyes?")
+    by_id = {u.evidence_id: u for u in answer.evidence}
+    cfo = answer.conclusion.values[0]
+    assert {by_id[e].source_location.document for e in cfo.evidence_ids} == {
+        "06_Board_Minutes_2023-02-09.pdf",
+        "11_Loan_and_Security_Agreement_Keystone.pdf",
+        "13_Employment_Agreement_Daniel_Reyes.pdf",
+        "23_Board_Minutes_2024-06-20.pdf",
+    }
+
+
+def test_two_agreements_of_one_title_are_told_apart(ask: Any) -> None:
+    values = [v.value for v in ask("Tell me about Northgate").conclusion.values]
+    assert (
+        "party to MASTER SERVICES AGREEMENT (07_Master_Services_Agreement_Halcyon_Northgate.pdf) (as customer)"
+        in values
+    )
+    assert (
+        "party to MASTER SERVICES AGREEMENT (18_MSA_Northgate_Ridgeway.pdf) (as client)" in values
+    )
+
+
+def test_an_unknown_name_stays_refused(ask: Any) -> None:
+    from skill import SubjectClassError
+
+    try:
+        answer = ask("Who is Marcus Lee?")
+    except SubjectClassError:
+        return
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
+    assert answer.evidence == []
