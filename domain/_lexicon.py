@@ -305,6 +305,9 @@ class Lexicon:
     # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
     asking_words: frozenset[str]
     topic_stop_words: frozenset[str]
+    # words that name a measure of a thing or its course ("number", "change"), not the thing:
+    # no evidence that a topic is stated; vocabulary.yaml
+    topic_measure_words: frozenset[str]
     # words that name a clause in a question ("clause", "provision", "covenant")
     clause_nouns: frozenset[str]
     # what a question says of a right after a party's name ("for convenience"; regexes)
@@ -562,6 +565,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 *vocabulary.words("topic_stop_words"),
             ]
         ),
+        topic_measure_words=frozenset(vocabulary.words("topic_measure_words")),
         question_periods=tuple(closed.patterns("periods")),
         question_not_names=frozenset(
             w.lower()
