@@ -185,6 +185,13 @@ def find_mentions(
                 # opening a longer written name ("Johnson & Johnson" where Johnson Controls is
                 # known) is not that name: the whole is a name
                 link, n = None, 0
+        if link is not None and link.variant.kind is not VariantKind.SHORT:
+            # "the number of Best Buy stores": a name's last words written in lower case after
+            # its capitalised ones (Best Buy Stores, L.P.) are the question's own words where
+            # the capitalised words are a known name of their own (Best Buy Co., Inc.)
+            head = _capitalised_head(tokens[i : i + n], index)
+            if head is not None:
+                link, n = head, head.length
         run = tokens[i : i + n]
         contiguous = all(
             not re.search(r"[?;:]", text[a.end : b.start]) for a, b in itertools.pairwise(run)
@@ -313,6 +320,23 @@ _TYPE_AFTER = re.compile(
     rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b",
     re.IGNORECASE,
 )
+
+
+def _capitalised_head(run: Sequence[QuestionToken], index: NameLinker | None) -> Link | None:
+    """The known name a run's capitalised opening words write, where the run's last words are
+    written in lower case ("Best Buy stores", linked to Best Buy Stores, L.P.: Best Buy, where
+    that is a name known itself); None where they are not, or the run ends capitalised."""
+    if index is None or len(run) < 2 or not _is_capitalised(run[0]):
+        return None
+    m = len(run)
+    while m > 1 and run[m - 1].text.isalpha() and run[m - 1].text.islower():
+        m -= 1
+    if m == len(run):
+        return None
+    head = index.links([t.key for t in run[:m]]).get(0)
+    if head is None or head.length != m or head.variant.kind is VariantKind.SHORT:
+        return None
+    return head
 
 
 def _names_a_party(text: str, run: Sequence[QuestionToken]) -> bool:

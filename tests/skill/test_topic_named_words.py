@@ -4,7 +4,9 @@ stores") name no thing, and a sentence stating them ("subject to changing rules 
 number of governmental organizations") was SUPPORTED (issue 34: SUPPORTED never means "a
 sentence was found"; FinanceBench's "Was there any change in the number of Best Buy stores
 between Q2 of FY2024 and FY2023?"). Generated over two companies' filings (a 10-K cover and a
-few sentences of risk factors), other nouns, and a topic that still names two things."""
+few sentences of risk factors, and an Exhibit 21 listing a subsidiary named by the company's
+name and the noun counted: "Best Buy stores" was Best Buy Stores, L.P.), other nouns, and a
+topic that still names two things."""
 
 from __future__ import annotations
 
@@ -37,7 +39,14 @@ def _filing(name: str, short: str, noun: str) -> bytes:
             f"{short} has a revolving credit facility whose interest rate is 5.25% per annum."
         ),
     ]
-    return make_pdf([cover])
+    exhibit: list[Line | Row] = [
+        Line("EXHIBIT 21", bold=True),
+        Line(f"SUBSIDIARIES OF {name}", bold=True, gap=6),
+        Row(("Name of Subsidiary", "Jurisdiction of Organization"), gap=4),
+        Row((f"{short} {noun.capitalize()}, L.P.", "Delaware")),
+        Row((f"{short} Holdings, LLC", "Delaware")),
+    ]
+    return make_pdf([cover, exhibit])
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +72,9 @@ def test_a_topic_of_measure_words_is_not_evidence(
     question = template.format(c=short, n=noun)
     answer = runtime.skill.ask("kb", question)
     assert answer.terminal_state != "SUBJECT_NOT_FOUND", question
+    # the noun after the company's name, in lower case, is the question's, not its
+    # subsidiary's name
+    assert answer.subject_class.name == short, question
     assert not answer.sufficient, (question, answer.conclusion.answer)
     assert answer.sufficiency["decision"] == "INSUFFICIENT", question
 
@@ -75,3 +87,13 @@ def test_a_topic_that_names_two_things_is_still_answered(
     answer = runtime.skill.ask("kb", question)
     assert answer.sufficient, (question, answer.conclusion.answer)
     assert any("5.25%" in e.quote for e in answer.evidence)
+
+
+@pytest.mark.parametrize("filer", FILERS, ids=[f[1] for f in FILERS])
+def test_a_subsidiary_written_capitalised_is_that_subsidiary(
+    runtime: Any, filer: tuple[str, str, str]
+) -> None:
+    _, short, noun = filer
+    question = f"What does {short} {noun.capitalize()} say about its interest rate?"
+    answer = runtime.skill.ask("kb", question)
+    assert answer.subject_class.name == f"{short} {noun.capitalize()}", question
