@@ -189,7 +189,7 @@ def find_mentions(
             # "the number of Best Buy stores": a name's last words written in lower case after
             # its capitalised ones (Best Buy Stores, L.P.) are the question's own words where
             # the capitalised words are a known name of their own (Best Buy Co., Inc.)
-            head = _capitalised_head(tokens[i : i + n], index)
+            head = _capitalised_head(tokens[i : i + n], link, index)
             if head is not None:
                 link, n = head, head.length
         run = tokens[i : i + n]
@@ -322,10 +322,13 @@ _TYPE_AFTER = re.compile(
 )
 
 
-def _capitalised_head(run: Sequence[QuestionToken], index: NameLinker | None) -> Link | None:
-    """The known name a run's capitalised opening words write, where the run's last words are
-    written in lower case ("Best Buy stores", linked to Best Buy Stores, L.P.: Best Buy, where
-    that is a name known itself); None where they are not, or the run ends capitalised."""
+def _capitalised_head(
+    run: Sequence[QuestionToken], link: Link, index: NameLinker | None
+) -> Link | None:
+    """The other known name a run's capitalised opening words write, where the run (linked
+    to `link`) ends in words written in lower case ("Best Buy stores", linked to Best Buy
+    Stores, L.P.: Best Buy Co., Inc.); None where the run ends capitalised or the opening words
+    name no other entity ("Rolls-Royce Holdings plc": "plc" is its own legal form)."""
     if index is None or len(run) < 2 or not _is_capitalised(run[0]):
         return None
     m = len(run)
@@ -334,7 +337,12 @@ def _capitalised_head(run: Sequence[QuestionToken], index: NameLinker | None) ->
     if m == len(run):
         return None
     head = index.links([t.key for t in run[:m]]).get(0)
-    if head is None or head.length != m or head.variant.kind is VariantKind.SHORT:
+    if (
+        head is None
+        or head.length != m
+        or head.variant.kind is VariantKind.SHORT
+        or head.variant.name == link.variant.name
+    ):
         return None
     return head
 
