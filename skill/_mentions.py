@@ -141,8 +141,11 @@ def find_mentions(
     """The names in `text`: two names written joined ("Acme-Beta", "Acme & Beta"), known
     names (longest first), then name-shaped runs of capitalised words that match nothing
     known. A name in lower case counts where a party is named ("its msa with northgate"):
-    a known name, or the opening words of one that are no ordinary word of questions. Spans
-    in `masked` (the question's topic words, its agreement phrase) are never part of a name."""
+    a known name, or the opening words of one that are no ordinary word of questions. A known
+    name's last words written in lower case after capitalised ones that name another entity
+    are the question's ("the number of Best Buy stores" is Best Buy's, not Best Buy Stores,
+    L.P.'s). Spans in `masked` (the question's topic words, its agreement phrase) are never
+    part of a name."""
     tokens = [
         t for t in question_tokens(text) if not any(a <= t.start and t.end <= b for a, b in masked)
     ]
