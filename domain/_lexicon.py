@@ -310,6 +310,9 @@ class Lexicon:
     profile_topics: frozenset[str]
     profile_role_links: Mapping[str, str]
     topic_stop_words: frozenset[str]
+    # words that name a measure of a thing or its course ("number", "change"), not the thing:
+    # no evidence that a topic is stated; vocabulary.yaml
+    topic_measure_words: frozenset[str]
     # words that name a clause in a question ("clause", "provision", "covenant")
     clause_nouns: frozenset[str]
     # what a question says of a right after a party's name ("for convenience"; regexes)
@@ -569,6 +572,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 *vocabulary.words("topic_stop_words"),
             ]
         ),
+        topic_measure_words=frozenset(vocabulary.words("topic_measure_words")),
         question_periods=tuple(closed.patterns("periods")),
         question_not_names=frozenset(
             w.lower()

@@ -141,8 +141,11 @@ def find_mentions(
     """The names in `text`: two names written joined ("Acme-Beta", "Acme & Beta"), known
     names (longest first), then name-shaped runs of capitalised words that match nothing
     known. A name in lower case counts where a party is named ("its msa with northgate"):
-    a known name, or the opening words of one that are no ordinary word of questions. Spans
-    in `masked` (the question's topic words, its agreement phrase) are never part of a name."""
+    a known name, or the opening words of one that are no ordinary word of questions. A known
+    name's last words written in lower case after capitalised ones that name another entity
+    are the question's ("the number of Best Buy stores" is Best Buy's, not Best Buy Stores,
+    L.P.'s). Spans in `masked` (the question's topic words, its agreement phrase) are never
+    part of a name."""
     tokens = [
         t for t in question_tokens(text) if not any(a <= t.start and t.end <= b for a, b in masked)
     ]
@@ -185,6 +188,13 @@ def find_mentions(
                 # opening a longer written name ("Johnson & Johnson" where Johnson Controls is
                 # known) is not that name: the whole is a name
                 link, n = None, 0
+        if link is not None and link.variant.kind is not VariantKind.SHORT:
+            # "the number of Best Buy stores": a name's last words written in lower case after
+            # its capitalised ones (Best Buy Stores, L.P.) are the question's own words where
+            # the capitalised words are a known name of their own (Best Buy Co., Inc.)
+            head = _capitalised_head(tokens[i : i + n], link, index)
+            if head is not None:
+                link, n = head, head.length
         run = tokens[i : i + n]
         contiguous = all(
             not re.search(r"[?;:]", text[a.end : b.start]) for a, b in itertools.pairwise(run)
@@ -313,6 +323,31 @@ _TYPE_AFTER = re.compile(
     rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b",
     re.IGNORECASE,
 )
+
+
+def _capitalised_head(
+    run: Sequence[QuestionToken], link: Link, index: NameLinker | None
+) -> Link | None:
+    """The other known name a run's capitalised opening words write, where the run (linked
+    to `link`) ends in words written in lower case ("Best Buy stores", linked to Best Buy
+    Stores, L.P.: Best Buy Co., Inc.); None where the run ends capitalised or the opening words
+    name no other entity ("Rolls-Royce Holdings plc": "plc" is its own legal form)."""
+    if index is None or len(run) < 2 or not _is_capitalised(run[0]):
+        return None
+    m = len(run)
+    while m > 1 and run[m - 1].text.isalpha() and run[m - 1].text.islower():
+        m -= 1
+    if m == len(run):
+        return None
+    head = index.links([t.key for t in run[:m]]).get(0)
+    if (
+        head is None
+        or head.length != m
+        or head.variant.kind is VariantKind.SHORT
+        or head.variant.name == link.variant.name
+    ):
+        return None
+    return head
 
 
 def _names_a_party(text: str, run: Sequence[QuestionToken]) -> bool:

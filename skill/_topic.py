@@ -7,7 +7,10 @@ documents: the topic's words searched there (dense and lexical, one embedding of
 question less its names), each sentence scored by the share of the topic's words it
 states, the best few quoted and cited, each with its score as its confidence, and judged by
 the engine as any answer is (a passage counts as evidence only when it states every word of
-the topic; the others are shown under the engine's confidence threshold).
+the topic, and the topic names at least two things; the others are shown under the engine's
+confidence threshold). Words that name a measure of a thing or its course ("the change in the
+number of stores": the lexicon's `topic_measure_words`) name no thing: "changing rules ... a
+number of organizations" states every word of "change number" and nothing asked.
 
 A clause topic the lexicon maps to clause categories (non-compete, insurance, ...) is not
 answered here: the evidence collector reads it from the classifier's sentences of those
@@ -33,6 +36,7 @@ from skill._sentences import DocumentInfo, Sentence, sentences_of
 TOPIC_PASSAGES = 3
 MIN_COVERAGE = 0.5
 _STOP = lexicon().topic_stop_words
+_MEASURE = lexicon().topic_measure_words
 
 
 def topic_words(text: str) -> list[str]:
@@ -40,6 +44,13 @@ def topic_words(text: str) -> list[str]:
     words = re.findall(r"[a-z][a-z-]+", text.lower())
     stems = [w.replace("-", "")[:5] for w in words if w not in _STOP and len(w) >= 3]
     return list(dict.fromkeys(stems))
+
+
+def named_words(text: str) -> list[str]:
+    """The stems of the words of a topic that name a thing: its content words less those
+    that name a measure of a thing or its course ("change number stores" -> ["store"])."""
+    words = re.findall(r"[a-z][a-z-]+", text.lower())
+    return topic_words(" ".join(w for w in words if w not in _MEASURE))
 
 
 def coverage(stems: Sequence[str], sentence: str) -> float:
@@ -109,6 +120,7 @@ def topic_units(
     stems = topic_words(topic)
     if not stems:
         return []
+    named = named_words(topic)
     scored: list[tuple[float, float, str, int, Sentence]] = []
     for rank_score, sentence in clause_sentences(
         collector, kb, candidate, committed, topic, vector
@@ -130,9 +142,10 @@ def topic_units(
     for share, _, _, _, sentence in scored[:TOPIC_PASSAGES]:
         value = " ".join(sentence.text.split())
         # A passage that states every word of the topic is evidence for it; one that states
-        # some of them (or a topic of one word: "lend" is in every sentence about the
-        # Lender) is shown, under the engine's confidence threshold.
-        confidence = 0.9 if share == 1.0 and len(stems) >= 2 else 0.45
+        # some of them, or a topic that names fewer than two things (one word: "lend" is in
+        # every sentence about the Lender; measures of a thing: "change number") is shown,
+        # under the engine's confidence threshold.
+        confidence = 0.9 if share == 1.0 and len(named) >= 2 else 0.45
         units.append(
             collector.sentence_unit(
                 sentence, candidate.subject_id, claim_id, value, round(confidence, 4)
@@ -169,6 +182,7 @@ __all__ = [
     "absence_text",
     "clause_sentences",
     "coverage",
+    "named_words",
     "pages_searched",
     "topic_units",
     "topic_words",

@@ -131,3 +131,41 @@ def test_initials_shared_by_two_names_and_persons_short_names_are_no_variants() 
     assert (("abc",), VariantKind.INITIALS) not in kinds
     assert not any(v.name == "Paul Silas" and v.kind is VariantKind.SHORT for v in linker.variants)
     assert (("acme",), VariantKind.SHORT) in kinds
+
+
+# (a company, as a question writes it, its subsidiary named by those words and a common noun,
+# the noun): the
+# FinanceBench filings' class ("the number of Best Buy stores" was Best Buy Stores, L.P.).
+_SUBSIDIARIES = [
+    ("Best Buy Co., Inc.", "Best Buy", "Best Buy Stores, L.P.", "stores"),
+    ("General Mills, Inc.", "General Mills", "General Mills Marketing, Inc.", "marketing"),
+    (
+        "Costco Wholesale Corporation",
+        "Costco Wholesale",
+        "Costco Wholesale Membership, Inc.",
+        "membership",
+    ),
+    ("Corning Incorporated", "Corning", "Corning Technologies SARL", "technologies"),
+]
+_SUB_READER = QuestionReader([n for parent, _, sub, _ in _SUBSIDIARIES for n in (parent, sub)])
+
+
+@pytest.mark.parametrize("parent,short,sub,noun", _SUBSIDIARIES, ids=[s[3] for s in _SUBSIDIARIES])
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Was there any change in the number of {c} {n} between FY2024 and FY2023?",
+        "What did {c} {n} cost in FY2022?",
+        "How did {c} {n} change from FY2021 to FY2022?",
+    ],
+)
+def test_a_noun_in_lower_case_after_a_company_is_no_subsidiary_name(
+    parent: str, short: str, sub: str, noun: str, template: str
+) -> None:
+    question = template.format(c=short, n=noun)
+    known = [m for m in _SUB_READER.names(question) if m.known]
+    assert [m.text for m in known] == [short], question
+    # written capitalised, the subsidiary's words are its name
+    capitalised = template.format(c=short, n=noun.capitalize())
+    known = [m for m in _SUB_READER.names(capitalised) if m.known]
+    assert [m.text for m in known] == [f"{short} {noun.capitalize()}"], capitalised
