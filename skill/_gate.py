@@ -289,6 +289,12 @@ class CandidateGate:
                 entity = self.names.resolve(kb, str(other), documents, cache)
         if entity is None:
             return self._unresolved(kb, [subject.name], documents, cache)
+        if subject.parent_entity and (
+            self.names.resolve(kb, subject.parent_entity, documents, cache) is None
+        ):
+            # asked of an entity the knowledge base does not know ("... hold in Zorblax"):
+            # never answered of the named subject alone
+            return self._unresolved(kb, [subject.parent_entity], documents, cache)
         own = self.store.find_bindings(kb, subject_key=entity.key, document_ids=documents)
         owners = {b.parent_key: b.parent_name for b in own if b.role in _NAMED_BY and b.parent_key}
         if own and len(owners) == 1 and all(b.role in _NAMED_BY for b in own):

@@ -692,9 +692,21 @@ def read_open_question(
     if other_names:
         # "Block (formerly known as Square)": the knowledge base may know it by the other
         constraints["other_names"] = other_names
+    # "... what stake does Maria Okafor hold in Zorblax?": a capitalised name the knowledge
+    # base does not know, beside the person, is what the person is asked of: the gate refuses
+    # it, never answering of the person alone
+    unexplained = [
+        m.text
+        for m in found
+        if person
+        and not (m.known or m.joined or m in mentions or m.text in other_names)
+        and m.text[:1].isupper()
+        and not is_closed_word(m.text)
+    ]
     subject = SubjectClass(
         type="individual" if person else "legal_entity",
         name=name,
+        parent_entity=unexplained[0] if unexplained else None,
         attribute=attribute,
         constraints=dict(sorted(constraints.items())),
         kind=QuestionKind.PERSON_ATTRIBUTE if person else QuestionKind.ENTITY_ATTRIBUTE,

@@ -50,3 +50,29 @@ def test_a_person_bound_to_nothing_is_an_absent_subject(
         return  # "it names no subject": refused before any search
     assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
     assert answer.evidence == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        f"{lead}{asked.format(p=person, x=unknown)}"
+        for person in _PEOPLE
+        for unknown in ("Zorblax", "Quintessa Holdings")
+        for asked in (
+            "what stake does {p} hold in {x}?",
+            "what role does {p} have at {x}?",
+        )
+        for lead in ("For FY 2022 (in USD millions), ", "Per the filings, ")
+    ],
+)
+def test_a_person_asked_of_an_unknown_entity_is_refused(
+    skill: EvidenceSkill, question: str
+) -> None:
+    # read as a person (the grammar does not read the lead), the entity the knowledge base
+    # does not know is the subject's parent: refused, never answered of the person alone
+    try:
+        answer = skill.ask(KB, question)
+    except SubjectClassError:
+        return
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND", (question, answer.subject_class)
+    assert answer.evidence == []
