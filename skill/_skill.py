@@ -37,6 +37,7 @@ from skill._claims import (
 )
 from skill._conclude import (
     UNDATED_OBSERVED_AT,
+    Grouped,
     ValueJudge,
     cited,
     default_evaluation_time,
@@ -580,15 +581,14 @@ class EvidenceSkill:
                 "Obtain the executed copy of " + ", ".join(unexecuted) + ": it is marked as a "
                 "draft or its signature blocks are empty, so its terms may not be in force."
             )
-        evaluation: Evaluation | None = None
-        if expected_value is not None:
-            evaluation = value_judge.evaluate(
-                groups,
-                expected_value,
-                _comparison(subject_class),
-                single_valued=single,
-                evaluation_time=judgement.evaluation_time,
-            )
+        evaluation = _expected_evaluation(
+            value_judge,
+            groups,
+            expected_value,
+            subject_class,
+            single_valued=single,
+            evaluation_time=judgement.evaluation_time,
+        )
         return _concluded(
             question,
             subject_class,
@@ -674,15 +674,14 @@ class EvidenceSkill:
                 amended=False,
                 ambiguous=ambiguous,
             )
-        evaluation: Evaluation | None = None
-        if expected_value is not None:
-            evaluation = value_judge.evaluate(
-                groups,
-                expected_value,
-                _comparison(subject_class),
-                single_valued=False,
-                evaluation_time=judgement.evaluation_time,
-            )
+        evaluation = _expected_evaluation(
+            value_judge,
+            groups,
+            expected_value,
+            subject_class,
+            single_valued=False,
+            evaluation_time=judgement.evaluation_time,
+        )
         return _concluded(
             question,
             subject_class,
@@ -759,15 +758,14 @@ class EvidenceSkill:
         sufficient = said is not None and not conflict
         ambiguous = bool(gate.ambiguous) or len(gate.candidates) > 1
         not_stated = not observed
-        evaluation: Evaluation | None = None
-        if expected_value is not None:
-            evaluation = value_judge.evaluate(
-                judgement.groups,
-                expected_value,
-                _comparison(subject_class),
-                single_valued=True,
-                evaluation_time=judgement.evaluation_time,
-            )
+        evaluation = _expected_evaluation(
+            value_judge,
+            judgement.groups,
+            expected_value,
+            subject_class,
+            single_valued=True,
+            evaluation_time=judgement.evaluation_time,
+        )
         actions: list[str] = []
         if not sufficient:
             actions.append(
@@ -1377,6 +1375,28 @@ def _names(subject: SubjectClass) -> bool:
         subject.attribute is None
         or (entry is not None and (entry.value_kind == "names" or entry.name in HOLDER_ATTRIBUTES))
         or subject.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
+    )
+
+
+def _expected_evaluation(
+    value_judge: ValueJudge,
+    groups: Sequence[Grouped],
+    expected_value: ExpectedValue | None,
+    subject: SubjectClass,
+    *,
+    single_valued: bool,
+    evaluation_time: str,
+) -> Evaluation | None:
+    """The claim "attribute = expected value" judged over the answer's value groups, or None
+    when no expected value was given."""
+    if expected_value is None:
+        return None
+    return value_judge.evaluate(
+        groups,
+        expected_value,
+        _comparison(subject),
+        single_valued=single_valued,
+        evaluation_time=evaluation_time,
     )
 
 
