@@ -280,6 +280,8 @@ class Lexicon:
     agreement_topic_links: frozenset[str]
     # words of quantity that, in lower case, open no name ("any patents")
     question_quantifiers: frozenset[str]
+    # words after which a person's question names what the person is of ("hold in acme")
+    person_of_links: frozenset[str]
     # words that open an address written right after a name ("Suite 207"; patterns)
     address_openers: tuple[str, ...]
     # what a party's address is called after a lead ("with offices at"; patterns)
@@ -586,6 +588,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         name_particles=frozenset(vocabulary.words("name_particles")),
         agreement_topic_links=frozenset(vocabulary.words("agreement_topic_links")),
         question_quantifiers=frozenset(vocabulary.words("question_quantifiers")),
+        person_of_links=frozenset(vocabulary.words("person_of_links")),
         address_openers=tuple(vocabulary.phrases("address_openers")),
         address_nouns=tuple(vocabulary.phrases("address_nouns")),
         party_list_openers=tuple(vocabulary.phrases("party_list_openers")),

@@ -152,6 +152,8 @@ def _topic_of_agreement(type_phrase: str) -> bool:
             word.lower() in _TOPIC_LINKS
             and _DETERMINERS.match(" ".join(words[i + 1 :])) is not None
             and all(w.islower() for w in words[:i])
+            # "the security agreement under the credit agreement": an agreement, not a topic
+            and re.search(rf"\b{_AGREEMENT_WORD}\b", " ".join(words[:i]), re.IGNORECASE) is None
         ):
             return True
     return False

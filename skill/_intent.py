@@ -702,7 +702,7 @@ def read_open_question(
         and not (m.known or m.joined or m in mentions or m.text in other_names)
         and m.text[:1].isupper()
         and not is_closed_word(m.text)
-    ]
+    ] + (_unknown_in_slots(normalized, mentions) if person else [])
     subject = SubjectClass(
         type="individual" if person else "legal_entity",
         name=name,
@@ -712,6 +712,28 @@ def read_open_question(
         kind=QuestionKind.PERSON_ATTRIBUTE if person else QuestionKind.ENTITY_ATTRIBUTE,
     )
     return OpenReading(subject, rest)
+
+
+_SLOT_WORD = re.compile(
+    rf"\b(?:{'|'.join(sorted(_LEXICON.person_of_links))})\s+(?P<word>[a-z][\w&'’-]*)"
+)
+
+
+def _unknown_in_slots(normalized: str, mentions: Sequence[Mention]) -> list[str]:
+    """Lower-case words in a party's slot ("... hold in zorblax") that are no word of legal
+    English, no closed word and no known name: a name the knowledge base does not know,
+    written in lower case."""
+    out = []
+    for match in _SLOT_WORD.finditer(normalized):
+        word = match.group("word")
+        if (
+            word not in known_words()
+            and word not in _LEXICON.question_words
+            and not is_closed_word(word)
+            and not any(m.start <= match.start("word") < m.end for m in mentions)
+        ):
+            out.append(word)
+    return out
 
 
 def refine_intent(subject: SubjectClass, normalized: str) -> SubjectClass:

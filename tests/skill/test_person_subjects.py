@@ -55,9 +55,10 @@ def test_a_person_bound_to_nothing_is_an_absent_subject(
 @pytest.mark.parametrize(
     "question",
     [
-        f"{lead}{asked.format(p=person, x=unknown)}"
+        f"{lead}{asked.format(p=written(person), x=written(unknown))}"
         for person in _PEOPLE
         for unknown in ("Zorblax", "Quintessa Holdings")
+        for written in (str, str.lower)
         for asked in (
             "what stake does {p} hold in {x}?",
             "what role does {p} have at {x}?",

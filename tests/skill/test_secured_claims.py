@@ -45,7 +45,8 @@ _LOANS = [
         "Yarrow Analytics, Inc.",
         "yarrow.pdf",
         "Without the Lender's prior written consent, the Borrower shall not create or permit "
-        "any Lien on any of its property other than Permitted Liens.",
+        "any Lien on any of its property other than Permitted Liens, and the Borrower shall "
+        "not grant any security interest in its assets to any other person.",
         "Not stated",
     ),
 ]

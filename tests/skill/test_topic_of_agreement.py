@@ -9,6 +9,7 @@ import pytest
 
 from domain import entity_key
 from skill import EvidenceSkill
+from skill._agreement_ref import parse_agreement
 from tests.skill.conftest import KB
 
 _AGREEMENTS = [
@@ -62,3 +63,24 @@ def test_what_a_company_owns_is_no_subsidiary_name(skill: EvidenceSkill, questio
     answer = skill.ask(KB, question)
     assert answer.subject_class.attribute != "is_subsidiary", question
     assert answer.terminal_state != "SUBJECT_NOT_FOUND", question
+
+
+@pytest.mark.parametrize(
+    ("phrase", "document_type"),
+    [
+        (f"{det}{first} {link} the {second}", expected)
+        for first, expected in [
+            ("security agreement", "security_agreement"),
+            ("guaranty agreement", "guaranty_agreement"),
+            ("pledge agreement", "pledge_agreement"),
+        ]
+        for second in ("credit agreement", "Loan Agreement", "msa")
+        # ("in the msa" names no party and is read as no agreement, before and after this)
+        for link in ("under", "of")
+        for det in ("the ", "")
+    ],
+)
+def test_an_agreement_under_another_is_an_agreement(phrase: str, document_type: str) -> None:
+    # the words before the link name an agreement themselves: no topic of the other one
+    parsed = parse_agreement(phrase)
+    assert parsed is not None and parsed.document_type == document_type, (phrase, parsed)
