@@ -310,6 +310,7 @@ class Lexicon:
     # "roles"), and the word linking a role to what it is held of where not "of" ({"party":
     # "to"}); vocabulary.yaml
     profile_topics: frozenset[str]
+    profile_topic_verbs: frozenset[str]
     profile_role_links: Mapping[str, str]
     topic_stop_words: frozenset[str]
     # words that name a measure of a thing or its course ("number", "change"), not the thing:
@@ -566,6 +567,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
             ]
         ),
         profile_topics=frozenset(w.lower() for w in vocabulary.words("profile_topics")),
+        profile_topic_verbs=frozenset(w.lower() for w in vocabulary.words("profile_topic_verbs")),
         profile_role_links=_role_links(vocabulary),
         topic_stop_words=frozenset(
             [

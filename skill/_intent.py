@@ -399,6 +399,7 @@ def _title_word(m: re.Match[str]) -> bool:
 _ASKING = lexicon().asking_words
 # What asked of a bound person asks who the person is (vocabulary.yaml, profile_topics).
 _PROFILE_TOPICS = lexicon().profile_topics
+_PROFILE_VERBS = lexicon().profile_topic_verbs
 
 
 def topic_text(rest: str) -> str:
@@ -685,7 +686,13 @@ def read_open_question(
     if attribute not in (_PERSON_ATTRIBUTES if person else _ENTITY_ATTRIBUTES):
         attribute = TOPIC
         constraints["topic"] = rest
-    if person and attribute == TOPIC and rest and set(rest.lower().split()) <= _PROFILE_TOPICS:
+    asked_words = set(rest.lower().split())
+    if (
+        person
+        and attribute == TOPIC
+        and asked_words & _PROFILE_TOPICS
+        and asked_words <= _PROFILE_TOPICS | _PROFILE_VERBS
+    ):
         # "What is Daniel Reyes's title?", "What position does X hold?": who the person is,
         # as the bare name asks ("Who is X?"); answered from the roles bound to them
         constraints["topic"] = ""

@@ -323,3 +323,19 @@ def test_an_agreement_that_only_uses_the_words_is_never_yes(
     assert answer["terminal_state"] == "CONCLUDED", text
     assert text.startswith("Not stated in"), text
     assert answer["sufficient"] is False and answer["conclusion"]["values"] == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _variants(
+        [
+            f"{a} may terminate the {what} at any time without cause upon thirty days' notice."
+            for a, _ in PARTIES
+            for what in ("subscription", "subscriptions", "submission process", "Agreement")
+        ]
+    ),
+)
+def test_terminating_a_word_that_merely_begins_with_sub_is_still_a_right(sentence: str) -> None:
+    # the mentions' sub-agreements (subagency, sublicence, subcontract ...) are not any word
+    # beginning "sub": a subscription is what the agreement sells
+    assert _holds("termination_without_cause", sentence) is True, sentence

@@ -111,3 +111,13 @@ def test_an_unknown_name_stays_refused(skill: EvidenceSkill, question: str) -> N
         return
     assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
     assert answer.evidence == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What does Jane Smith hold?", "what does mark chen hold", "What did Robert Lee hold?"],
+)
+def test_a_holding_verb_alone_asks_no_roles(skill: EvidenceSkill, question: str) -> None:
+    # "hold" asks who the person is only beside a role word ("What position does X hold?")
+    answer = skill.ask(KB, question)
+    assert answer.subject_class.constraints.get("topic") != "", question
