@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from domain import entity_key
-from skill import EvidenceSkill
-from skill._agreement_ref import parse_agreement
+from skill import EvidenceSkill, parse_agreement
 from tests.skill.conftest import KB
 
 _AGREEMENTS = [
