@@ -225,14 +225,10 @@ def _amended(agreement: Candidate, documents: tuple[str, ...]) -> Candidate:
     """`agreement` with its amendments' documents searched and named (`amended_by`)."""
     if not documents:
         return agreement
-    return Candidate(
-        subject_id=agreement.subject_id,
-        name=agreement.name,
-        subject_type=agreement.subject_type,
-        bindings=agreement.bindings,
+    return dataclasses.replace(
+        agreement,
         documents=tuple(sorted(set(agreement.documents) | set(documents))),
         class_attributes={**agreement.class_attributes, "amended_by": list(documents)},
-        aliases=agreement.aliases,
     )
 
 

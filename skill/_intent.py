@@ -699,17 +699,10 @@ def read_open_question(
     if other_names:
         # "Block (formerly known as Square)": the knowledge base may know it by the other
         constraints["other_names"] = other_names
-    # "... what stake does Maria Okafor hold in Zorblax?": a capitalised name the knowledge
-    # base does not know, beside the person, is what the person is asked of: the gate refuses
-    # it, never answering of the person alone
-    unexplained = [
-        m.text
-        for m in found
-        if person
-        and not (m.known or m.joined or m in mentions or m.text in other_names)
-        and m.text[:1].isupper()
-        and not is_closed_word(m.text)
-    ] + (_unknown_in_slots(normalized, mentions) if person else [])
+    # "... what stake does Maria Okafor hold in Zorblax?": a name the knowledge base does not
+    # know, beside the person, is what the person is asked of: the gate refuses it, never
+    # answering of the person alone
+    unexplained = _unknown_names(normalized, found, mentions, other_names) if person else []
     subject = SubjectClass(
         type="individual" if person else "legal_entity",
         name=name,
@@ -726,11 +719,23 @@ _SLOT_WORD = re.compile(
 )
 
 
-def _unknown_in_slots(normalized: str, mentions: Sequence[Mention]) -> list[str]:
-    """Lower-case words in a party's slot ("... hold in zorblax") that are no word of legal
-    English, no closed word and no known name: a name the knowledge base does not know,
-    written in lower case."""
-    out = []
+def _unknown_names(
+    normalized: str,
+    found: Sequence[Mention],
+    mentions: Sequence[Mention],
+    other_names: Sequence[str],
+) -> list[str]:
+    """The names a question writes beside its subject that the knowledge base does not know:
+    capitalised runs no known name explains ("Zorblax"), then lower-case words in a person's
+    slot ("... hold in zorblax") that are no word of legal English, no closed word and no
+    known name."""
+    out = [
+        m.text
+        for m in found
+        if not (m.known or m.joined or m in mentions or m.text in other_names)
+        and m.text[:1].isupper()
+        and not is_closed_word(m.text)
+    ]
     for match in _SLOT_WORD.finditer(normalized):
         word = match.group("word")
         if (

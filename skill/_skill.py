@@ -306,13 +306,18 @@ class EvidenceSkill:
                 evaluation_time,
             )
 
-        figure = (
-            read_figure_question(question)
+        # a company's figures or a judgement over them: read from its statement cells, asked
+        # in prose (a structured subject names its attribute)
+        statements_question = (
+            question
             if question is not None
             and subject is None
             and self.statement_cells is not None
             and subject_class.type == "legal_entity"
             else None
+        )
+        figure = (
+            read_figure_question(statements_question) if statements_question is not None else None
         )
         if (
             figure is not None
@@ -327,11 +332,8 @@ class EvidenceSkill:
             # over those years, computed as a metric's is
             figure = replace(figure, metric=average_metric(figure.concepts[0]))
         judgement_asked = (
-            read_judgement_question(question)
-            if question is not None
-            and subject is None
-            and self.statement_cells is not None
-            and subject_class.type == "legal_entity"
+            read_judgement_question(statements_question)
+            if statements_question is not None
             else None
         )
         if judgement_asked is not None:
