@@ -10,8 +10,20 @@ then its variants, generated, never written per agreement:
   ("Summarize ..."); a trailing instruction ("Answer in one sentence."); a lead-in; the short
   names joined by "&", by a hyphen or a slash before the type ("the Acme-Beta supply
   agreement"), and in lower case with a possessive ("acme's supply agreement with beta");
+- present subject, the kinds issue 33 names that the first generator lacked: each party by its
+  initials (a name of three or more words), "&" in a name written "and", the possessive of the
+  second party, the type left out of a possessive ("Acme's agreement with Beta") and of an
+  untyped verb question, other trailing instructions ("Cite the clause.", "Please be brief.",
+  "Answer yes or no."), lower-case short names between the parties, one party short and the
+  other whole, a name's hyphen written as a space, each party by its defined term as CUAD
+  annotates it (a distinctive one as written, "Cargill"; a role one with "the", "the
+  Company"), the subject fronted ("For the ... between A and B, what is ...?"), and yes/no
+  forms with short names and with a possessive. A kind that does not apply to an agreement
+  (no "&", no hyphen, fewer than three words) is not asked of it;
 - absent subject: one party replaced by a party of another agreement, by an unknown name, by a
-  near miss of its own name (a letter of its first word changed).
+  near miss of its own name (a letter of its first word changed); and the same in the
+  shorter forms: an unknown name or a near miss in a possessive, another agreement's party
+  by its short name.
 A present variant keeps the subject when its answer's candidate agreements are the canonical
 question's (and it is not refused); an absent one must be refused (SUBJECT_NOT_FOUND or a
 question error). Split by document as bench/cuad_topics splits (development / held out).
@@ -45,7 +57,16 @@ def agreements() -> list[dict[str, Any]]:
         parties = _cuad_parties(str(row.get("Parties (answer)") or ""))
         title = _cuad_title(str(row.get("Document Name (answer)") or ""))
         if len(parties) >= 2 and title:
-            out.append({"pdf": row["pdf"], "a": parties[0], "b": parties[1], "title": title})
+            aliases = _aliases(str(row.get("Parties (answer)") or ""))
+            out.append(
+                {
+                    "pdf": row["pdf"],
+                    "a": parties[0],
+                    "b": parties[1],
+                    "title": title,
+                    "aliases": aliases,
+                }
+            )
     names = sorted({n for g in out for n in (g["a"], g["b"])})
     for g in out:
         g["names"] = names
@@ -102,7 +123,7 @@ def _near_miss(name: str) -> str:
     return name.replace(short, short[:i] + letter + short[i + 1 :], 1)
 
 
-Variant = Callable[[dict[str, Any]], str]
+Variant = Callable[[dict[str, Any]], str | None]
 PRESENT: dict[str, Variant] = {
     "lower case": lambda g: canonical(g).lower(),
     "short names": lambda g: canonical(
@@ -136,7 +157,103 @@ PRESENT: dict[str, Variant] = {
         f"what is the governing law of {_short(g['a'], g['names']).lower()}'s "
         f"{g['title'].lower()} with {_short(g['b'], g['names']).lower()}?"
     ),
+    # the kinds the first generator lacked (issue 33, item 5); None: not asked of g
+    "initials of the first": lambda g: _nonempty(
+        _initials(g["a"]), lambda a: canonical(g, a=a, b=_bare(g["b"]))
+    ),
+    "initials of the second": lambda g: _nonempty(
+        _initials(g["b"]), lambda b: canonical(g, a=_bare(g["a"]), b=b)
+    ),
+    "& written and": lambda g: (
+        canonical(g, a=g["a"].replace("&", "and"), b=g["b"].replace("&", "and"))
+        if "&" in g["a"] + g["b"]
+        else None
+    ),
+    "possessive of the second": lambda g: (
+        f"What is the governing law of {_bare(g['b'])}'s {g['title']} with {_bare(g['a'])}?"
+    ),
+    "possessive, type left out": lambda g: (
+        f"What is the governing law of {_short(g['a'], g['names'])}'s agreement with "
+        f"{_short(g['b'], g['names'])}?"
+    ),
+    "verb question, type left out": lambda g: (
+        f"What law governs the contract between {_short(g['a'], g['names'])} and "
+        f"{_short(g['b'], g['names'])}?"
+    ),
+    "instruction: cite": lambda g: canonical(g) + " Cite the clause.",
+    "instruction: please": lambda g: canonical(g) + " Please be brief.",
+    "yes/no, instruction": lambda g: (
+        f"Is the {g['title']} between {g['a']} and {g['b']} governed by the laws of "
+        "Delaware? Answer yes or no."
+    ),
+    "lower-case short names between": lambda g: (
+        f"what is the governing law of the {g['title'].lower()} between "
+        f"{_short(g['a'], g['names']).lower()} and {_short(g['b'], g['names']).lower()}?"
+    ),
+    "one short, one whole": lambda g: canonical(g, a=_short(g["a"], g["names"])),
+    "hyphen as a space": lambda g: (
+        canonical(g, a=g["a"].replace("-", " "), b=g["b"].replace("-", " "))
+        if "-" in g["a"] + g["b"]
+        else None
+    ),
+    "alias of the first": lambda g: _nonempty(_alias(g, g["a"]), lambda a: canonical(g, a=a)),
+    "alias of the second": lambda g: _nonempty(_alias(g, g["b"]), lambda b: canonical(g, b=b)),
+    "subject fronted": lambda g: (
+        f"For the {g['title']} between {g['a']} and {g['b']}, what is the governing law?"
+    ),
+    "yes/no, short names": lambda g: (
+        f"Does the {g['title']} between {_short(g['a'], g['names'])} and "
+        f"{_short(g['b'], g['names'])} restrict assignment?"
+    ),
+    "yes/no, possessive": lambda g: (
+        f"Does {_short(g['a'], g['names'])}'s {g['title']} with "
+        f"{_short(g['b'], g['names'])} have a non-compete?"
+    ),
 }
+
+
+def _initials(name: str) -> str | None:
+    """The name's initials ("International Business Machines Corporation" -> "IBM"), for a
+    name of three or more words besides its legal form and connectors; else None."""
+    words = [w for w in _words(name) if w.lower() not in ("of", "and", "&", "for")]
+    if any(re.fullmatch(r"[A-Za-z]\.", w) for w in name.split()):
+        return None  # "James W. Nantz": a person's name, nobody's initials
+    letters = [w[0].upper() for w in words if w[:1].isalpha()]
+    return "".join(letters) if 3 <= len(letters) <= 5 else None
+
+
+def _alias(g: dict[str, Any], party: str) -> str | None:
+    """The party's defined term as CUAD annotates it ("Cargill, Incorporated ("Cargill")"):
+    a word of the party's name or a short acronym as written ("Cargill", "GSMS"), any other
+    as a role, with "the" ("the Company", "the Transporter"); None where there is none or it
+    is the party's name itself."""
+    from domain import lexicon
+
+    for term in g["aliases"].get(party, ()):
+        if term.lower() in (party.lower(), _bare(party).lower()):
+            continue
+        if term.lower() in lexicon().generic_terms:
+            return "the " + term.title()
+        if term.lower() in party.lower() or (term.isupper() and len(term) <= 5):
+            return term
+        return "the " + (term.title() if term.isupper() else term)
+    return None
+
+
+def _aliases(raw: str) -> dict[str, list[str]]:
+    """Each party's quoted defined terms, by the name `_cuad_parties` reads from its part."""
+    out: dict[str, list[str]] = {}
+    for part in raw.split(";"):
+        names = _cuad_parties(part)
+        terms = [t.strip(" ,.") for t in re.findall(r"[\"“”]([^\"“”]+)[\"“”]", part)]
+        terms = [t for t in terms if re.fullmatch(r"[A-Za-z][\w&.' -]*", t)]
+        if names and terms:
+            out.setdefault(names[0], []).extend(terms)
+    return out
+
+
+def _nonempty(text: str | None, question: Callable[[str], str]) -> str | None:
+    return None if text is None else question(text)
 
 
 def _pair(g: dict[str, Any], joiner: str) -> str:
@@ -144,7 +261,15 @@ def _pair(g: dict[str, Any], joiner: str) -> str:
     return _short(g["a"], g["names"]) + joiner + _short(g["b"], g["names"])
 
 
-UNTYPED = frozenset({"as a contract", "as a deal", "type left out"})
+UNTYPED = frozenset(
+    {
+        "as a contract",
+        "as a deal",
+        "type left out",
+        "possessive, type left out",
+        "verb question, type left out",
+    }
+)
 
 
 def canonical(g: dict[str, Any], **given: str) -> str:
@@ -183,7 +308,10 @@ def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
                 base = _asked(rt, canonical(g))
                 rows.append({"pdf": g["pdf"], "split": split, "variant": "canonical", **base})
                 for name, make in PRESENT.items():
-                    got = _asked(rt, make(g))
+                    question = make(g)
+                    if question is None:
+                        continue
+                    got = _asked(rt, question)
                     same = not got["refused"] and (
                         got["subjects"] == base["subjects"]
                         # a question that leaves the type out asks about every agreement of
@@ -195,7 +323,7 @@ def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
                             "pdf": g["pdf"],
                             "split": split,
                             "variant": name,
-                            "question": make(g),
+                            "question": question,
                             "same": same,
                             **got,
                         }
@@ -210,6 +338,21 @@ def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
                     ("another agreement's party", canonical(g, b=other["a"])),
                     ("unknown name", canonical(g, b=UNKNOWN)),
                     ("near miss", canonical(g, b=_near_miss(g["b"]))),
+                    (
+                        "unknown name, possessive",
+                        f"What is the governing law of {_bare(g['a'])}'s {g['title']} with "
+                        "Zorblax?",
+                    ),
+                    (
+                        "near miss, possessive",
+                        f"What is the governing law of {_bare(g['a'])}'s {g['title']} with "
+                        f"{_bare(_near_miss(g['b']))}?",
+                    ),
+                    (
+                        "another party, short names",
+                        f"What is the governing law of the {g['title']} between "
+                        f"{_short(g['a'], g['names'])} and {_short(other['a'], g['names'])}?",
+                    ),
                 ):
                     got = _asked(rt, question)
                     rows.append(
