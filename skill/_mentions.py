@@ -278,6 +278,8 @@ def _written_name_end(text: str, tokens: Sequence[QuestionToken], i: int, ctx: _
             continue
         if gap.strip(" ,") or ("," in gap and not _is_form(nxt)):
             break
+        if _POSSESSIVE.search(tokens[j - 1].text):
+            break  # "Ingram's Amendment No. 2 ...": the name ends on its possessive
         if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:
             break  # a legal form ends a name: "SAGEM S.A. and XIMAGE" are two
         if _is_closed(nxt, ctx.closed):
@@ -500,8 +502,13 @@ def _runs_on(text: str, tokens: Sequence[QuestionToken], links: dict[int, Link],
     while k < len(tokens):
         gap = text[tokens[k - 1].end : tokens[k].start]
         # a legal form in lower case right after another is the question's word ("... Gas
-        # Company limited?"), not a second form of the name
-        glued = text[tokens[k].start : tokens[k].end].islower() and _is_form(tokens[k - 1])
+        # Company limited?"), not a second form of the name; so is one written as a
+        # participle in lower case after a name's capitalised word ("Is Acme's liability to
+        # Gridiron BioNutrients limited?"): the question's predicate
+        written = text[tokens[k].start : tokens[k].end]
+        glued = written.islower() and (
+            _is_form(tokens[k - 1]) or (written.endswith("ed") and not tokens[k - 1].text.islower())
+        )
         word = (_is_form(tokens[k]) and not glued) or (
             _is_capitalised(tokens[k]) and _name_word(tokens[k], start=False)
         )

@@ -99,9 +99,10 @@ def name_variants(names: Iterable[str], *, people: Iterable[str] = ()) -> list[N
         if len(letters) >= 3 and len(bare) >= 3 and name not in persons:
             initials.append(NameVariant(("".join(letters),), name, VariantKind.INITIALS))
     # Initials two entities share name neither; initials that spell a known key or an
-    # ordinary word are that word.
+    # ordinary word are that word. One entity written two ways ("ARKANSAS WESTERN PIPELINE
+    # COMPANY", "Arkansas Western Pipeline Company": one key) shares them with nobody.
     out.update(v for v in _short_names(out) if v.name not in persons)
-    shared = Counter(v.key for v in {(v.key, v.name): v for v in initials}.values())
+    shared = Counter(v.key for v in {(v.key, name_key(v.name)): v for v in initials}.values())
     keys = {v.key for v in out}
     out.update(
         v
