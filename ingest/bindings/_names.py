@@ -78,9 +78,15 @@ _SERIES = (
 )
 
 
+# A place or a qualifier in brackets right before the legal form ("SHBV (HONG KONG) LTD.",
+# "YA Global Investments II (U.S.), Ltd", "Columbia Laboratories, (Bermuda) Ltd"): only there,
+# where no defined term stands, may a bracket of several words be part of a name.
+_FORM_BRACKET = r"\([A-Z][A-Za-z.]*(?:[ \t]+[A-Z][A-Za-z.]*){0,2}\),?\s+"
+
+
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
-    rf"{_STRAY_ORDINAL}?(?:{_SUFFIX})\b\.?"
+    rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b\.?"
     rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b\.?)*{_SERIES}?"
 )
 

@@ -718,15 +718,10 @@ def _defined_terms(
             if personish:
                 ent = NamedEntity(ent.name, ent.key, SubjectType.INDIVIDUAL)
             elif ent.subject_type == SubjectType.INDIVIDUAL:
-                if not _ITSELF.search(text[end : end + 60]) and not (
-                    listed and not _PERSON_MARK.search(ent.name) and _names_an_entity(usable, ent)
-                ):
+                if not _ITSELF.search(text[end : end + 60]):
                     continue
                 # "Ingram Micro ("Distributor") acting on behalf of itself and its
-                # affiliates": a name that speaks of itself as "itself" is no person; nor is
-                # one the preamble lists as a party under a company's role or a short form of
-                # its words, without a person's title or initial ("European Micro
-                # ("Distributor")", "Lloyds Register FNMA ("Lloyds")").
+                # affiliates": a name that speaks of itself as "itself" is no person
                 ent = NamedEntity(ent.name, ent.key, SubjectType.LEGAL_ENTITY)
         for term in usable:
             ctx.add_alias(term, ent, (name_at, end), "defined_term")
@@ -748,22 +743,6 @@ def _defined_terms(
         if new_ent is not None and old is not None:
             ctx.add_alias(old.name, new_ent, (m.start(), m.end()), "former_name")
     return defs
-
-
-# What marks a name as a person's: a title before it or an initial inside it ("Dr. Jane
-# Roe", "George D. Green").
-_PERSON_MARK = re.compile(r"^(?:Mr|Mrs|Ms|Dr|Prof|Sir)\b\.?|\s[A-Z]\.\s")
-
-
-def _names_an_entity(terms: list[str], ent: NamedEntity) -> bool:
-    """Do a party's terms name a company: a contract role no person holds ("Distributor"),
-    a word of its name ("Lloyds") or its initials ("EM")?"""
-    return any(
-        (_contract_role(t) is not None and _contract_role(t) not in _PERSON_ROLES)
-        or entity_key(t).split()[0] in entity_key(ent.name).split()
-        or _is_initials(t, ent.name)
-        for t in terms
-    )
 
 
 class DefinedTerms(BindingRule):
