@@ -43,8 +43,18 @@ _SUFFIX = (
 )
 
 
+# How a name in lower case starts ("eGain", "i3", "edge2net", "e-centives", "e.l.f."): a
+# capital or a digit inside its first letters, one letter and a hyphen, dotted initials
+# (three or more: "i.e." and "e.g." are prose). A lower-case word of another shape is prose.
+_LOWER_CASE_BRAND = r"(?:[a-z][A-Z]|[a-z]{1,6}\d|[a-z]-[a-z]{2}|[a-z]\.(?:[a-z]\.){2})"
+
+
+LOWER_CASE_BRAND = re.compile(_LOWER_CASE_BRAND)
+
+
+# A name's word: capitalised, a lower-case name's, or a web address ("deltathree.com").
 _TOKEN = (
-    r"(?:[A-Z0-9][\w'’\-.&/]*|[a-z][A-Z][\w'’\-.&/]*|[a-z][\w\-]*\.(?:com|net|org|io)"
+    rf"(?:[A-Z0-9][\w'’\-.&/]*|{_LOWER_CASE_BRAND}[\w'’\-.&/]*|[a-z][\w\-]*\.(?:com|net|org|io)"
     r"|\((?!(?:[A-Z][a-z]+er|[A-Z][a-z]+or|Company|Client|Customer|Buyer|Seller|Party)\))"
     r"[A-Z][A-Za-z]{1,15}\))"
 )
@@ -68,9 +78,15 @@ _SERIES = (
 )
 
 
+# A place or a qualifier in brackets right before the legal form ("SHBV (HONG KONG) LTD.",
+# "YA Global Investments II (U.S.), Ltd", "Columbia Laboratories, (Bermuda) Ltd"): only there,
+# where no defined term stands, may a bracket of several words be part of a name.
+_FORM_BRACKET = r"\([A-Z][A-Za-z.]*(?:[ \t]+[A-Z][A-Za-z.]*){0,2}\),?\s+"
+
+
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
-    rf"{_STRAY_ORDINAL}?(?:{_SUFFIX})\b\.?"
+    rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b\.?"
     rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b\.?)*{_SERIES}?"
 )
 
@@ -345,7 +361,7 @@ def _company(raw: str) -> NamedEntity | None:
     for idx, word in enumerate(words):
         if (
             word[0].islower()
-            and not re.match(r"[a-z][A-Z]", word)
+            and not LOWER_CASE_BRAND.match(word)
             and not legal_form("x " + word)
             and word.lower() not in {"of", "and", "de", "du", "do", "da", "des", "the", "for"}
             and not re.search(r"\.(?:com|net|org|io)", word)

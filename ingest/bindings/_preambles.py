@@ -23,6 +23,7 @@ from ingest.bindings._names import (
     _LAWS_OF,
     COMPANY,
     JURISDICTION,
+    LOWER_CASE_BRAND,
     PERSON,
     NamedEntity,
     _clean_name,
@@ -669,7 +670,7 @@ def _defined_terms(
             if not _PARTY_TERMS.match(t)
             and not _NON_ENTITY_TERMS.match(t)
             and len(t) > 1
-            and (t[0].isupper() or t[0].isdigit())
+            and (t[0].isupper() or t[0].isdigit() or LOWER_CASE_BRAND.match(t) is not None)
         ]
         if not usable or (collective and all(_PARTY_TERMS.match(t) for t in terms)):
             continue

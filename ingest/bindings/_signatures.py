@@ -77,6 +77,11 @@ def _labels_company(ctx: BindingContext, label: str, company: NamedEntity) -> bo
     return term is not None and term.key == company.key
 
 
+# A bracket that `COMPANY` takes in only right before a legal form (several words, or a comma
+# after it: "(HONG KONG)", "(U.S.),"), at the head of a run of capitals, a numeral before it.
+_BRACKET_TAIL = re.compile(r"(?:[IVX]+\s+)?\((?:[^()]*\s[^()]*\)|[^()]*\),)")
+
+
 def _after_capacity(words: list[str]) -> list[str]:
     """A block's head without the title of the block above that runs into it ("Title:
     Managing Director PRAIRIE ACQUIROR LP"): cut after the shortest run of words that states a
@@ -284,6 +289,11 @@ class SignatureBlocks(BindingRule):
                     break
                 wrapped.insert(0, w)
             if wrapped and (raw.isupper() or _company(raw) is None):
+                if _BRACKET_TAIL.match(" ".join(wrapped)):
+                    # Capitals that open with a bracket before the legal form (or a numeral and
+                    # it) are the tail of a name in another case ("YA Global Investments II
+                    # (U.S.), / Ltd."): no name to read.
+                    continue
                 raw = " ".join([*wrapped, raw])
             words = _after_capacity(raw.split())
             # ... or the signature above ("/s/ Adam Roe Larkspur Trust By:"): the signer's
