@@ -57,11 +57,20 @@ class NameLinker:
         """Whether `name` is a person's the knowledge base knows (bound as an individual)."""
         return entity_key(name) in self.people
 
-    def __init__(self, names: Iterable[str], *, people: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        names: Iterable[str],
+        *,
+        people: Iterable[str] = (),
+        defined_terms: Iterable[str] = (),
+    ) -> None:
         """`names`: entities' and persons' names and their aliases (each alias a name of its
-        own); `people`: those of `names` that are persons'."""
+        own); `people`: those of `names` that are persons'; `defined_terms`: the terms the
+        documents define their parties by ("Transporter"), no names: a role names a party
+        only within one agreement, which the gate reads it in."""
         self.names = tuple(sorted(set(names)))
         self.people = frozenset(entity_key(p) for p in people)
+        self.defined_terms = frozenset(k for k in map(entity_key, defined_terms) if k)
         self.variants = name_variants(self.names, people=people)
         self._automaton = ahocorasick.Automaton()
         for variant in self.variants:

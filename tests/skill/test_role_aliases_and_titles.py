@@ -1,0 +1,145 @@
+"""Issue 33, items 1 and 5: a class of question variants bench/question_variants found
+refused on its development half, each over generated names and question forms:
+
+- a party named by the role its agreement defines it by ("the Transporter's agreement with
+  Northgate Gas"): read in the agreements the rest of the question names (another party, the
+  title) and resolved only where exactly one of them binds one party under that term; a role
+  two of them define, or none, or one asked with nothing else named, is refused;
+
+Asked through the skill over a knowledge base of real PDFs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domain import EvidenceRagError
+from tests.pdfs import clauses_pdf
+from tests.skill.conftest import ingested_runtime
+
+pytestmark = pytest.mark.slow
+
+# (file, title, first party, its defined term, second party, its defined term, governing law)
+_AGREEMENTS = [
+    (
+        "ridgeway.pdf",
+        "TRANSPORTATION SERVICE AGREEMENT",
+        "Ridgeway Pipeline Company",
+        "Transporter",
+        "Northgate Gas Company",
+        "Shipper",
+        "Arkansas",
+    ),
+    (
+        "halcyon.pdf",
+        "TRANSPORTATION SERVICE AGREEMENT",
+        "Halcyon Transmission LLC",
+        "Transporter",
+        "Quayside Energy Corp.",
+        "Shipper",
+        "Michigan",
+    ),
+    (
+        "hosting.pdf",
+        "LICENSING AND WEB SITE HOSTING AGREEMENT",
+        "Brightwater Mortgage Corp.",
+        "Client",
+        "Keel Street Hosting, Inc.",
+        "Keel Street",
+        "Oregon",
+    ),
+    (
+        "software.pdf",
+        "Software License, Customization and Maintenance Agreement",
+        "Tidewater Analytics, Inc.",
+        "Supplier",
+        "Bellcrest Bank, N.A.",
+        "Bellcrest",
+        "Georgia",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    files = [
+        (
+            file,
+            clauses_pdf(
+                title,
+                [
+                    f"This {title.title()} is entered into as of March 1, 2019 by and between "
+                    f'{a}, a Delaware corporation ("{term_a}"), and {b}, a Delaware '
+                    f'corporation ("{term_b}").',
+                    "1. Term. The term of this Agreement is three (3) years.",
+                    f"2. Law. This Agreement shall be governed by the laws of the State of {law}.",
+                ],
+            ),
+        )
+        for file, title, a, term_a, b, term_b, law in _AGREEMENTS
+    ]
+    yield from ingested_runtime(tmp_path_factory, "roles", files)
+
+
+def _documents(runtime: Any, question: str) -> set[str]:
+    """The documents the answer's candidate agreements stand in (empty: refused)."""
+    try:
+        answer = runtime.skill.ask("kb", question)
+    except EvidenceRagError:
+        return set()
+    if answer.terminal_state == "SUBJECT_NOT_FOUND":
+        return set()
+    return {c.source_location.document for c in answer.candidate_subjects}
+
+
+# a party by its defined term, the other party by name, in either order, as people write them
+_ROLE_FORMS = [
+    "What is the governing law of the Transportation Service Agreement between {x} and {y}?",
+    "What law governs the transportation service agreement between {x} & {y}?",
+    "what is the governing law of the transportation service agreement between {x} and {y}?",
+    "Summarize the term of the Transportation Service Agreement between {x} and {y}.",
+]
+
+
+def _bare(name: str) -> str:
+    """The name without its legal form ("Keel Street Hosting, Inc." -> "Keel Street Hosting")."""
+    return name.split(",")[0].replace(" Company", "").replace(" LLC", "").replace(" Corp.", "")
+
+
+@pytest.mark.parametrize("form", _ROLE_FORMS)
+def test_a_role_is_the_party_its_agreement_binds_under_it(runtime: Any, form: str) -> None:
+    for file, _, a, term_a, b, term_b, _ in _AGREEMENTS[:2]:
+        for term, other in ((f"the {term_a}", b), (f"the {term_b}", a)):
+            # the other party whole, then without its legal form; the role first, then second
+            for x, y in ((term, other), (_bare(other), term)):
+                question = form.format(x=x, y=y)
+                if form[:1].islower():
+                    question = question.lower()
+                assert _documents(runtime, question) == {file}, question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the type pins down two agreements, each with its own Transporter
+        "What is the governing law of the Transportation Service Agreement between the "
+        "Transporter and the Shipper?",
+        # a role no agreement of the other party's defines
+        "What is the governing law of the Transportation Service Agreement between the Client "
+        "and Northgate Gas Company?",
+        "What is the governing law of the agreement between the Supplier and Quayside Energy?",
+        # a party the knowledge base does not know beside the role
+        "What is the governing law of the Transportation Service Agreement between the "
+        "Transporter and Zorblax Energy?",
+        # a near miss of the other party's name
+        "What is the governing law of the Transportation Service Agreement between the "
+        "Transporter and Northgute Gas Company?",
+        # nothing else named
+        "What is the governing law of the Transporter's agreement?",
+    ],
+)
+def test_a_role_nothing_else_pins_to_one_party_is_refused(runtime: Any, question: str) -> None:
+    assert _documents(runtime, question) == set(), question
