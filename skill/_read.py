@@ -47,7 +47,10 @@ def build_name_index(
     names: set[str] = set()
     people: set[str] = set()
     terms: set[str] = set()
+    titles: set[str] = set()
     for b in store.find_bindings(kb, document_ids=committed):
+        if b.role == "agreement":
+            titles.add(b.attributes.get("title") or b.subject_name)
         if b.subject_type.value in ("individual", "legal_entity"):
             names.add(b.subject_name)
         if b.subject_type.value == "individual":
@@ -60,7 +63,7 @@ def build_name_index(
         names.add(a.entity_name)
         if a.document_id is None:
             names.add(a.alias)
-    return NameLinker(sorted(names), people=people, defined_terms=terms)
+    return NameLinker(sorted(names), people=people, defined_terms=terms, titles=titles)
 
 
 def read_question(

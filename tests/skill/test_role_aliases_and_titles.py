@@ -1,10 +1,13 @@
-"""Issue 33, items 1 and 5: a class of question variants bench/question_variants found
+"""Issue 33, items 1 and 5: two classes of question variants bench/question_variants found
 refused on its development half, each over generated names and question forms:
 
 - a party named by the role its agreement defines it by ("the Transporter's agreement with
   Northgate Gas"): read in the agreements the rest of the question names (another party, the
   title) and resolved only where exactly one of them binds one party under that term; a role
   two of them define, or none, or one asked with nothing else named, is refused;
+- an agreement's title longer than four words or joined by a lower-case "and" or a comma
+  ("Brightwater's Licensing And Web Site Hosting Agreement with Keel Street"): linked against
+  the titles the knowledge base holds, so its words are the title's, not a party's.
 
 Asked through the skill over a knowledge base of real PDFs.
 """
@@ -142,4 +145,32 @@ def test_a_role_is_the_party_its_agreement_binds_under_it(runtime: Any, form: st
     ],
 )
 def test_a_role_nothing_else_pins_to_one_party_is_refused(runtime: Any, question: str) -> None:
+    assert _documents(runtime, question) == set(), question
+
+
+_TITLE_FORMS = [
+    "Does {a}'s {title} with {b} have a non-compete?",
+    "Does the {title} between {a} and {b} restrict assignment?",
+    "What is the governing law of the {title} between the {role} and {b}?",
+]
+
+
+@pytest.mark.parametrize("form", _TITLE_FORMS)
+def test_a_long_title_the_knowledge_base_holds_is_the_titles_words(runtime: Any, form: str) -> None:
+    for file, title, a, term_a, b, _, _ in _AGREEMENTS[2:]:
+        written = title.title().replace(" And ", " and ") if "," in title else title.title()
+        # names without their legal form, then short ones in the other order (the role form:
+        # the first party by its role)
+        for pa, pb in ((_bare(a), _bare(b)), (b.split()[0], a.split()[0])):
+            if "{role}" in form and pa != _bare(a):
+                continue
+            question = form.format(a=pa, b=pb, title=written, role=term_a)
+            assert _documents(runtime, question) == {file}, question
+
+
+def test_an_unknown_long_title_is_read_as_today(runtime: Any) -> None:
+    question = (
+        "Does Brightwater's Licensing And Mobile App Hosting Agreement with Keel Street have a "
+        "non-compete?"
+    )
     assert _documents(runtime, question) == set(), question
