@@ -380,6 +380,13 @@ def _title_extent(
             break
         if any(a <= m.start() < b for a, b in taken) or _is_legal_form(w.rstrip(".,")):
             return None
+        if _POSSESSIVE_END.search(w):
+            # "the Transporter's Transportation Service Agreement": the possessive is the
+            # owner's, a party (a role, a name), and the title begins after it
+            if k == len(words):
+                return None
+            begin = words[k].start()
+            break
         if _DETERMINER.match(w) and (w[:1].islower() or k == 1 or not _title_word(words[k - 2])):
             break
         if k == 1 or not (_title_word(m) or w.lower() in _TITLE_JOINERS):

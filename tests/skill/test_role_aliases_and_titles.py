@@ -124,6 +124,26 @@ def test_a_role_is_the_party_its_agreement_binds_under_it(runtime: Any, form: st
                 assert _documents(runtime, question) == {file}, question
 
 
+# the role's possessive ("Does the Company's agreement with Cargill ...?")
+_POSSESSIVE_FORMS = [
+    "What is the governing law of {role}'s agreement with {other}?",
+    "Does {role}'s Transportation Service Agreement with {other} restrict assignment?",
+    "what is the governing law of {role}'s contract with {other}?",
+]
+
+
+@pytest.mark.parametrize("form", _POSSESSIVE_FORMS)
+def test_a_roles_possessive_is_the_party_its_agreement_binds_under_it(
+    runtime: Any, form: str
+) -> None:
+    for file, _, a, term_a, b, term_b, _ in _AGREEMENTS[:2]:
+        for role, other in ((f"the {term_a}", _bare(b)), (f"the {term_b}", _bare(a))):
+            question = form.format(role=role, other=other)
+            if form[:1].islower():
+                question = question.lower()
+            assert _documents(runtime, question) == {file}, question
+
+
 @pytest.mark.parametrize(
     "question",
     [
