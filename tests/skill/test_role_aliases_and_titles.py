@@ -147,6 +147,23 @@ def test_a_roles_possessive_is_the_party_its_agreement_binds_under_it(
 @pytest.mark.parametrize(
     "question",
     [
+        "What is the governing law of the agreement between the Transporter and the Shipper?",
+        "Does the Transporter's agreement with the Shipper restrict assignment?",
+        "what law governs the contract between the shipper and the transporter?",
+    ],
+)
+def test_roles_asked_of_one_document_are_its_parties(runtime: Any, question: str) -> None:
+    for file in ("ridgeway.pdf", "halcyon.pdf"):
+        answer = runtime.skill.ask("kb", question, documents=[file])
+        assert [c.source_location.document for c in answer.candidate_subjects] == [file]
+    # asked of both, each with its own Transporter: neither
+    both = runtime.skill.ask("kb", question, documents=["ridgeway.pdf", "halcyon.pdf"])
+    assert both.terminal_state == "SUBJECT_NOT_FOUND", question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         # the type pins down two agreements, each with its own Transporter
         "What is the governing law of the Transportation Service Agreement between the "
         "Transporter and the Shipper?",
