@@ -197,6 +197,23 @@ def agreement_table(
     return table
 
 
+def defined_party(candidates: Sequence[Candidate], term: str) -> tuple[Binding, ...]:
+    """The party bindings of `candidates` that bind a party under the defined term `term`
+    ("the Transporter": Arkansas Western Pipeline Company (the "Transporter")), matched by
+    entity key, never by similarity. One binding of one party of one agreement resolves the
+    term; more (the term defined in two agreements, or for two parties) leave it ambiguous."""
+    key = entity_key(term)
+    if not key:
+        return ()
+    return tuple(
+        b
+        for c in candidates
+        for b in c.bindings
+        if b.role == "party"
+        and key in {entity_key(t) for t in b.attributes.get("defined_terms", "").split(";")}
+    )
+
+
 def _party_keys(candidate: Candidate) -> frozenset[str]:
     return frozenset(b.subject_key for b in candidate.bindings if b.role == "party")
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from domain import Alias, Binding, entity_key, is_person_name, lexicon
 from retrieval import VectorStore
-from skill._agreements import UNKNOWN_TYPE, agreement_table, agreements_of
+from skill._agreements import UNKNOWN_TYPE, agreement_table, agreements_of, defined_party
 from skill._answer import RejectedCandidate
 from skill._candidate import Candidate, GateResult, ResolvedEntity, _unique_docs
 from skill._denials import stated_denials
@@ -374,6 +374,10 @@ class CandidateGate:
     ) -> GateResult:
         parties, missing = self.names.resolve_all(kb, subject.parties, documents, cache)
         if missing:
+            parties, missing = self._defined_in_context(
+                kb, subject, parties, missing, documents, cache
+            )
+        if missing:
             return self._unresolved(kb, missing, documents, cache)
         candidates, rejected = self._agreements_of(kb, subject, parties, documents, cache)
         if (
@@ -421,6 +425,50 @@ class CandidateGate:
         return GateResult(
             candidates=tuple(candidates), rejected=tuple(rejected), entities=tuple(parties)
         )
+
+    def _defined_in_context(
+        self,
+        kb: str,
+        subject: SubjectClass,
+        parties: list[ResolvedEntity],
+        missing: list[str],
+        documents: Sequence[str],
+        cache: dict[str, Any],
+    ) -> tuple[list[ResolvedEntity], list[str]]:
+        """(the parties, the names still unresolved) once each unresolved name that is a
+        party's defined term ("the Transporter", "the Company") is read in the agreements the
+        rest of the question pins down: its other parties, its title or type, the documents
+        it is asked of. A role names a party only in one agreement, so it is that agreement's
+        party only when exactly one of those agreements binds exactly one party under it;
+        without such context, or with two, it stays unresolved (refused, its words named)."""
+        if not (parties or subject.document_type or self.scoped):
+            return parties, missing
+        pinned, _ = self._agreements_of(kb, subject, parties, documents, cache)
+        resolved, still = list(parties), list(missing)
+        progress = True
+        while still and progress:
+            # a term read in one agreement pins it down for the others ("between the Sponsor
+            # and the Club": the one agreement with a Club has one Sponsor)
+            progress = False
+            for name in list(still):
+                bound = defined_party(pinned, name)
+                if (
+                    len({b.parent_key for b in bound}) != 1
+                    or len({b.subject_key for b in bound}) != 1
+                ):
+                    continue
+                resolved.append(
+                    ResolvedEntity(
+                        name, bound[0].subject_key, bound[0].subject_name, "defined_term"
+                    )
+                )
+                still.remove(name)
+                pinned = [c for c in pinned if any(b in bound for b in c.bindings)]
+                progress = True
+        # in the question's order: the first party named stays first
+        order = {name: i for i, name in enumerate(subject.parties)}
+        resolved.sort(key=lambda p: order.get(p.query, len(order)))
+        return resolved, still
 
     def _is_party_gate(
         self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]

@@ -63,7 +63,7 @@ from skill._subject import (
     SubjectClass,
     document_type_of,
 )
-from skill.linking import NameLinker
+from skill.linking import NameLinker, question_tokens
 
 TOPIC = "topic"
 
@@ -267,15 +267,22 @@ def _phrase_span(text: str, names: Sequence[tuple[int, int]]) -> tuple[int, int]
 
 
 def _agreement_phrase(
-    text: str, mentions: Sequence[Mention], asked: tuple[int, int] | None = None
+    text: str,
+    mentions: Sequence[Mention],
+    asked: tuple[int, int] | None = None,
+    index: NameLinker | None = None,
 ) -> tuple[int, int, str] | None:
     """(start, end, phrase) of the first reference to an agreement, with its type words; a
     type word inside what is asked (`asked`: "license" in "What license is granted under the
-    agreement ...") is passed over when another reference follows or precedes it."""
+    agreement ...") is passed over when another reference follows or precedes it. Words that
+    close a title the knowledge base holds (`index`) are the title's, however many."""
     taken = [(m.start, m.end) for m in mentions] + [m.span() for m in _IDIOMS.finditer(text)]
+    titles = _known_titles(text, index)
     for match in _AGREEMENT_PHRASE.finditer(text):
         if any(a <= match.start() < b for a, b in taken):
             continue
+        if any(a <= match.start() and match.end() < b for a, b in titles.values()):
+            continue  # "License" of "Software License, Customization and ... Agreement"
         if asked is not None and match.start() < asked[1] and asked[0] < match.end():
             continue
         start = match.start()
@@ -289,10 +296,14 @@ def _agreement_phrase(
         word = match.group(0)
         lower_type = word[:1].islower()
         abbreviation = word.lower() in _ABBREVIATIONS
+        titled = titles[match.start()][0] if match.start() in titles else None
         while k > 0 and used < 4:
             w = words[k - 1].group(0)
             if any(a <= words[k - 1].start() < b for a, b in taken):
                 break
+            if titled is not None and words[k - 1].start() >= titled:
+                k -= 1  # a word of a known title ("Licensing And Web Site Hosting"): no count
+                continue
             if (abbreviation and w[:1].isupper()) or (
                 lower_type and w[:1].isupper() and w.lower() not in _TYPE_VOCABULARY
             ):
@@ -313,7 +324,27 @@ def _agreement_phrase(
             if title is not None:
                 start, end = title
         return start, end, text[start:end]
-    return None if asked is None else _agreement_phrase(text, mentions)
+    return None if asked is None else _agreement_phrase(text, mentions, index=index)
+
+
+def _known_titles(text: str, index: NameLinker | None) -> dict[int, tuple[int, int]]:
+    """The titles the knowledge base holds that the question writes, by where their agreement
+    word stands: (start, end) of the words that close such a title ("Licensing And Web Site
+    Hosting Agreement", matched folded, as names are; a title's opening words may be left out
+    or others added before them), each closing on a capitalised agreement word and longer
+    than that word."""
+    out: dict[int, tuple[int, int]] = {}
+    if index is None:
+        return out
+    for match in _AGREEMENT_PHRASE.finditer(text):
+        word = match.group(0)
+        if word[:1].islower() or word.lower() in _ABBREVIATIONS:
+            continue
+        tokens = question_tokens(text[: match.end()])
+        n = index.title_end([t.key for t in tokens])
+        if n > 1:
+            out[match.start()] = (tokens[-n].start, match.end())
+    return out
 
 
 # Words that join the words of a title ("Licensing And Web Site Hosting Agreement", "Amendment
@@ -349,6 +380,13 @@ def _title_extent(
             break
         if any(a <= m.start() < b for a, b in taken) or _is_legal_form(w.rstrip(".,")):
             return None
+        if _POSSESSIVE_END.search(w):
+            # "the Transporter's Transportation Service Agreement": the possessive is the
+            # owner's, a party (a role, a name), and the title begins after it
+            if k == len(words):
+                return None
+            begin = words[k].start()
+            break
         if _DETERMINER.match(w) and (w[:1].islower() or k == 1 or not _title_word(words[k - 2])):
             break
         if k == 1 or not (_title_word(m) or w.lower() in _TITLE_JOINERS):
@@ -543,7 +581,7 @@ def read_open_question(
     # Insurance Company" asks nothing).
     names_known = [(m.start, m.end) for m in known]
     asked = _phrase_span(normalized, names_known)
-    agreement = _agreement_phrase(normalized, known, asked)
+    agreement = _agreement_phrase(normalized, known, asked, index)
     masked = [(agreement[0], agreement[1])] if agreement else []
     intent = lexicon_intent(_blank(normalized, [*masked, *names_known]))
     if intent is not None and intent.phrase:
@@ -564,7 +602,7 @@ def read_open_question(
     if agreement is not None and any(
         m.start <= agreement[0] < m.end or agreement[0] <= m.start < agreement[1] for m in mentions
     ):
-        agreement = _agreement_phrase(normalized, mentions, asked)
+        agreement = _agreement_phrase(normalized, mentions, asked, index)
     names = [m.name for m in mentions]
     linked = _linked_names(normalized, masked, mentions, index)
     known_keys = {entity_key(n) for n in names}

@@ -623,7 +623,8 @@ def split_known_names(text: str, index: NameLinker, split: Callable[[str], list[
         for piece in split(segment):
             # A qualifier ("for convenience") or a determiner left before a known name
             # ("The" of "The ARC Group, Inc.") is no name.
-            piece = _without_qualifier(piece)
+            # (and an "&" left beside a known name: "Northgate Gas & the Transporter")
+            piece = _without_qualifier(piece).strip(" &")
             if piece and not _QUALIFIER.match(piece) and piece.lower() not in ("the", "a", "an"):
                 out.append(piece)
         if m is not None:

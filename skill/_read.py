@@ -46,18 +46,24 @@ def build_name_index(
     """Every name the knowledge base knows: bound entities and persons, parents, aliases."""
     names: set[str] = set()
     people: set[str] = set()
+    terms: set[str] = set()
+    titles: set[str] = set()
     for b in store.find_bindings(kb, document_ids=committed):
+        if b.role == "agreement":
+            titles.add(b.attributes.get("title") or b.subject_name)
         if b.subject_type.value in ("individual", "legal_entity"):
             names.add(b.subject_name)
         if b.subject_type.value == "individual":
             people.add(b.subject_name)
+        if b.role == "party":
+            terms.update(t for t in b.attributes.get("defined_terms", "").split(";") if t.strip())
         if b.parent_name and b.parent_key and not b.parent_key.startswith("agreement:"):
             names.add(b.parent_name)
     for a in aliases:
         names.add(a.entity_name)
         if a.document_id is None:
             names.add(a.alias)
-    return NameLinker(sorted(names), people=people)
+    return NameLinker(sorted(names), people=people, defined_terms=terms, titles=titles)
 
 
 def read_question(
@@ -108,9 +114,17 @@ def read_question(
                 ).subject
             else:
                 subject = refine_intent(_without_qualifiers(subject, normalized, index), normalized)
+    # A role's defined term ("the Transporter") names a party of one agreement: the gate reads
+    # it in the agreements the rest of the question names (another party, a title or type,
+    # the documents asked of); with none of those it names nobody.
+    context = scoped or subject.document_type is not None
+    context = context or any(entity_key(p) not in _CONTRACT_ROLES for p in subject.parties)
+    defined = index.defined_terms if index is not None and context else frozenset()
     for party in subject.parties:
         key = entity_key(party)
         if key in _CONTRACT_ROLES and party[:1].islower() and key not in alias_keys:
+            if key in defined:
+                continue
             raise SubjectClassError(
                 question,
                 f"it names a party as {party!r}, a contract role that no party of the "

@@ -57,11 +57,27 @@ class NameLinker:
         """Whether `name` is a person's the knowledge base knows (bound as an individual)."""
         return entity_key(name) in self.people
 
-    def __init__(self, names: Iterable[str], *, people: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        names: Iterable[str],
+        *,
+        people: Iterable[str] = (),
+        defined_terms: Iterable[str] = (),
+        titles: Iterable[str] = (),
+    ) -> None:
         """`names`: entities' and persons' names and their aliases (each alias a name of its
-        own); `people`: those of `names` that are persons'."""
+        own); `people`: those of `names` that are persons'; `defined_terms`: the terms the
+        documents define their parties by ("Transporter"), no names: a role names a party
+        only within one agreement, which the gate reads it in; `titles`: the agreements'
+        titles ("Licensing And Web Site Hosting Agreement")."""
         self.names = tuple(sorted(set(names)))
         self.people = frozenset(entity_key(p) for p in people)
+        self.defined_terms = frozenset(k for k in map(entity_key, defined_terms) if k)
+        # every closing run of words of every title, folded as names are: a question's title
+        # may drop a title's opening words ("Form Of") or add its own before them
+        self._title_ends = frozenset(
+            key[i:] for key in map(name_key, titles) for i in range(len(key))
+        )
         self.variants = name_variants(self.names, people=people)
         self._automaton = ahocorasick.Automaton()
         for variant in self.variants:
@@ -74,6 +90,14 @@ class NameLinker:
         # For `closest`: each name's words without its legal form, as rapidfuzz compares them.
         self._bare = {name: without_form(name_key(name)) for name in self.names}
         self._bare = {n: k for n, k in self._bare.items() if k}
+
+    def title_end(self, keys: Sequence[str]) -> int:
+        """How many of the last question words (`keys`: their keys, the last an agreement
+        word) close a title the knowledge base holds, as its own closing words (0: none)."""
+        for n in range(len(keys), 0, -1):
+            if tuple(keys[-n:]) in self._title_ends:
+                return n
+        return 0
 
     def __len__(self) -> int:
         return len(self.variants)
