@@ -163,10 +163,23 @@ def probabilities(
     return (1.0 / (1.0 + np.exp(-margins))).astype(np.float32)
 
 
+# the folder `nli_model` reads: the shipped model unless `use_nli_model` chose another
+_model_dir: list[Path] = [NLI_MODEL_DIR]
+
+
 @functools.cache
 def nli_model() -> NliModel:
-    """The shipped model, read once per process."""
-    return NliModel()
+    """The claim reader's model (the shipped one unless `use_nli_model` chose another), read
+    once per process."""
+    return NliModel(_model_dir[0])
+
+
+def use_nli_model(model_dir: Path | str | None) -> None:
+    """Make the model in `model_dir` the claim reader's for this process (None: the shipped
+    one again). The bench's cross-validation scores each fold of NDAs with a model trained
+    without them; an answer depends on the model, so nothing else should call this."""
+    _model_dir[0] = Path(model_dir) if model_dir is not None else NLI_MODEL_DIR
+    nli_model.cache_clear()
 
 
 __all__ = [
@@ -179,4 +192,5 @@ __all__ = [
     "nli_model",
     "probabilities",
     "tfidf",
+    "use_nli_model",
 ]

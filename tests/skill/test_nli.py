@@ -15,7 +15,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from skill import NLI_MODEL_DIR, NliModel, NliModelError, claim_names, nli_features, nli_model
+from skill import (
+    NLI_MODEL_DIR,
+    NliModel,
+    NliModelError,
+    claim_names,
+    nli_features,
+    nli_model,
+    use_nli_model,
+)
 from tests.pdfs import clauses_pdf
 
 
@@ -30,6 +38,20 @@ def test_the_shipped_model_names_known_propositions_and_their_use() -> None:
             assert 0.0 < use.threshold < 1.0 and 0.5 <= use.polarity < 1.0
     # a proposition the model was not trained for is read by the rules alone
     assert model.use_of("termination_without_cause") is None
+
+
+def test_another_model_is_used_until_the_shipped_one_is_chosen_again(tmp_path: Path) -> None:
+    # the bench's cross-validation: each fold asked with a model trained without it
+    shipped = nli_model()
+    shutil.copytree(NLI_MODEL_DIR, tmp_path / "fold")
+    try:
+        use_nli_model(tmp_path / "fold")
+        other = nli_model()
+        assert other is not shipped and other is nli_model()
+        assert other.propositions == shipped.propositions
+    finally:
+        use_nli_model(None)
+    assert nli_model() is not other and nli_model().propositions == shipped.propositions
 
 
 def test_a_sentence_is_scored_once_whatever_its_whitespace() -> None:
