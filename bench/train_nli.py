@@ -535,7 +535,7 @@ def write_model(trained: Trained, out: Path) -> None:
         "format": 1,
         "source": "ContractNLI dev.json (Koreeda & Manning 2021, CC BY 4.0), the development "
         "half of bench/contract_nli's split only; bench/train_nli.py",
-        "features": "tf-idf of word unigrams and bigrams (skill.nli_features), sublinear tf, l2",
+        "features": "tf-idf of words (skill.nli_features), sublinear tf, l2",
         "model": f"per proposition: relevance and polarity logistic regressions (liblinear, "
         f"C={C}, balanced); columns: relevance of each proposition, then polarity",
         "training": {"documents": trained.documents, "sentences": trained.sentences},

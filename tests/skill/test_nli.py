@@ -66,11 +66,9 @@ def test_a_sentence_is_scored_once_whatever_its_whitespace() -> None:
     assert model.score_row.cache_info().hits == 1
 
 
-def test_features_are_words_and_pairs() -> None:
-    assert nli_features("Shall not disclose 12 items") == [
-        "shall", "not", "disclose", "#", "items",
-        "shall not", "not disclose", "disclose #", "# items",
-    ]  # fmt: skip
+def test_features_are_words() -> None:
+    # no pairs of words: by document folds they fitted the development NDAs' wording
+    assert nli_features("Shall not disclose 12 items") == ["shall", "not", "disclose", "#", "items"]
 
 
 def test_a_model_that_does_not_match_its_vocabulary_is_refused(tmp_path: Path) -> None:
