@@ -58,7 +58,15 @@ from skill._format import citation, render_answer
 from skill._gate import CandidateGate
 from skill._memos import clear_caches
 from skill._mentions import Mention
-from skill._nli import NLI_MODEL_DIR, NliModel, NliModelError, nli_features, nli_model, tfidf
+from skill._nli import (
+    NLI_MODEL_DIR,
+    NliModel,
+    NliModelError,
+    nli_features,
+    nli_model,
+    tfidf,
+    use_nli_model,
+)
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier
 from skill._question_names import split_names
 from skill._read import QuestionReader
@@ -171,5 +179,6 @@ __all__ = [
     "time_qualifier",
     "type_word",
     "unreadable_text",
+    "use_nli_model",
     "value_details",
 ]

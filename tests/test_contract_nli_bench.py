@@ -13,9 +13,12 @@ from bench.contract_nli import (
     Ask,
     answer_lead,
     build_asks,
+    chosen_fallback,
+    cross_validation_folds,
     load_phrasings,
     outcome,
     score,
+    score_cross_validated,
     span_quoted,
     split_documents,
     typeset,
@@ -111,6 +114,52 @@ def test_swaps_accuracy_and_answer_leads_are_counted_per_half() -> None:
     assert report["yes_no_not_stated"] == {"rate": 0.5, "n": 2, "of": 4}
     assert answer_lead({"conclusion": {"answer": "Not stated in the NDA — ..."}}) == "Not stated"
     assert score(rows)["held_out"]["asks"] == 0
+
+
+def test_cross_validation_deals_the_documents_into_folds_of_one_size() -> None:
+    folds = cross_validation_folds([9, 3, 81, 7, 5, 11, 2], 5)
+    assert folds == {2: 0, 3: 1, 5: 2, 7: 3, 9: 4, 11: 0, 81: 1}
+
+
+def _cv_row(fold: int, hypothesis: str, gold: str, said: str) -> dict[str, Any]:
+    return {
+        "fold": fold,
+        "split": "cross_validated",
+        "document": fold,
+        "hypothesis": hypothesis,
+        "gold": gold,
+        "verdict": said,
+        "decision": "INSUFFICIENT",
+        "right": gold == said,
+        "lead": None,
+        "span_quoted": None,
+    }
+
+
+def test_the_prior_where_not_stated_is_the_other_folds_majority_chosen_without_the_fold() -> None:
+    # nda-5: mostly Entailment and mostly answered "not stated", the prior helps in every fold;
+    # nda-11: mostly NotMentioned, its prior is what "not stated" already says
+    rows = [
+        _cv_row(k, "nda-5", gold, said)
+        for k in range(3)
+        for gold, said in (("Entailment", "NotMentioned"), ("Entailment", "NotMentioned"))
+    ] + [_cv_row(k, "nda-11", "NotMentioned", "NotMentioned") for k in range(3)]
+    assert chosen_fallback(rows) == ["Entailment"] * 6 + ["NotMentioned"] * 3
+    report = score_cross_validated(rows)
+    assert report["accuracy"] == {"rate": 0.3333, "n": 3, "of": 9}
+    assert report["prior_where_not_stated"] == {"rate": 1.0, "n": 9, "of": 9}
+    assert report["prior_where_not_stated_chosen"] == {"rate": 1.0, "n": 9, "of": 9}
+    assert report["folds"]["0"] == {"rate": 0.3333, "n": 1, "of": 3}
+
+
+def test_a_prior_that_helps_only_its_own_fold_is_not_chosen() -> None:
+    # the one Entailment document is in fold 0: the other folds' majority is NotMentioned
+    rows = [
+        _cv_row(0, "nda-5", "Entailment", "NotMentioned"),
+        _cv_row(1, "nda-5", "NotMentioned", "NotMentioned"),
+        _cv_row(2, "nda-5", "NotMentioned", "NotMentioned"),
+    ]
+    assert chosen_fallback(rows) == ["NotMentioned"] * 3
 
 
 def test_every_hypothesis_has_three_phrasings_one_negated_and_asks_follow_the_split() -> None:

@@ -15,7 +15,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from skill import NLI_MODEL_DIR, NliModel, NliModelError, claim_names, nli_features, nli_model
+from skill import (
+    NLI_MODEL_DIR,
+    NliModel,
+    NliModelError,
+    claim_names,
+    nli_features,
+    nli_model,
+    use_nli_model,
+)
 from tests.pdfs import clauses_pdf
 
 
@@ -32,6 +40,20 @@ def test_the_shipped_model_names_known_propositions_and_their_use() -> None:
     assert model.use_of("termination_without_cause") is None
 
 
+def test_another_model_is_used_until_the_shipped_one_is_chosen_again(tmp_path: Path) -> None:
+    # the bench's cross-validation: each fold asked with a model trained without it
+    shipped = nli_model()
+    shutil.copytree(NLI_MODEL_DIR, tmp_path / "fold")
+    try:
+        use_nli_model(tmp_path / "fold")
+        other = nli_model()
+        assert other is not shipped and other is nli_model()
+        assert other.propositions == shipped.propositions
+    finally:
+        use_nli_model(None)
+    assert nli_model() is not other and nli_model().propositions == shipped.propositions
+
+
 def test_a_sentence_is_scored_once_whatever_its_whitespace() -> None:
     model = NliModel()
     sentence = "The Recipient may disclose Confidential Information to its employees."
@@ -44,11 +66,9 @@ def test_a_sentence_is_scored_once_whatever_its_whitespace() -> None:
     assert model.score_row.cache_info().hits == 1
 
 
-def test_features_are_words_and_pairs() -> None:
-    assert nli_features("Shall not disclose 12 items") == [
-        "shall", "not", "disclose", "#", "items",
-        "shall not", "not disclose", "disclose #", "# items",
-    ]  # fmt: skip
+def test_features_are_words() -> None:
+    # no pairs of words: by document folds they fitted the development NDAs' wording
+    assert nli_features("Shall not disclose 12 items") == ["shall", "not", "disclose", "#", "items"]
 
 
 def test_a_model_that_does_not_match_its_vocabulary_is_refused(tmp_path: Path) -> None:

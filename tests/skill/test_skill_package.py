@@ -86,6 +86,7 @@ def test_exported_names_are_pinned() -> None:
         "time_qualifier",
         "type_word",
         "unreadable_text",
+        "use_nli_model",
         "value_details",
     ]
     for name in skill.__all__:
