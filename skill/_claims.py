@@ -51,6 +51,7 @@ class _Compiled:
     affirms: re.Pattern[str] | None
     general: re.Pattern[str] | None
     mentions: re.Pattern[str] | None
+    object: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -67,6 +68,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.affirms),
         _any(entry.general),
         _any(entry.mentions),
+        _any(entry.object),
     )
 
 
@@ -83,6 +85,10 @@ class _Modality:
     asks_permission: re.Pattern[str]
     asks_prohibition: re.Pattern[str]
     asks_obligation: re.Pattern[str]
+    # the noun phrase an action is done to: after the verb, or a passive's subject
+    acted_on: re.Pattern[str]
+    subject: re.Pattern[str]
+    passive: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -102,7 +108,23 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.question_permission),
         one(words.question_prohibition),
         one(words.question_obligation),
+        _noun_phrase(words, after_action=True),
+        _noun_phrase(words, after_action=False),
+        one(words.passive),
     )
+
+
+def _noun_phrase(words: ModalityWords, *, after_action: bool) -> re.Pattern[str]:
+    """The noun phrase an action is done to, its head words as group `head`: after the
+    action, opened by a determiner ("terminate any Statement of Work", "termination of the
+    licenses"); as a subject, the determiner optional ("Licenses granted hereunder may be")."""
+    determiner = "|".join(f"(?:{d})" for d in words.determiner) or "(?!)"
+    end = "|".join(f"(?:{e})" for e in words.phrase_end) or "(?!)"
+    word = rf"(?!(?:{end}))[\w'’&/-]+"
+    head = rf"(?P<head>{word}(?:\s+{word}){{0,5}})"
+    if after_action:
+        return re.compile(rf"^\s*(?:of\s+)?(?:{determiner})\s+{head}", _FLAGS)
+    return re.compile(rf"^\W*(?:(?:{determiner})\s+)?{head}", _FLAGS)
 
 
 _PROPOSITIONS = tuple(_compile(p) for p in lexicon().propositions)
@@ -348,7 +370,7 @@ class ClauseReader:
             )
         main, exceptions = _split_exception(s, action.start())
         window = _window(main, action.start())
-        if self._someone_else(window):
+        if self._someone_else(window) or self._ends_another(main, action, window):
             return None, False, True
         conditions = _conditions(main, action.end())
         if p.affirms is not None and p.affirms.search(s):
@@ -528,6 +550,16 @@ class ClauseReader:
         action, as `_governed` reads the words before it?"""
         return bool(_MODALITY.permission.search(_governing_tail(window)))
 
+    def _ends_another(self, main: str, action: re.Match[str], window: str) -> bool:
+        """Is what the action is done to named, and not what the claim's action must be done
+        to ("may terminate any Statement of Work", "the powers herein granted may be revoked or
+        terminated", asked of terminating the agreement)?"""
+        wanted = self._p.object
+        if wanted is None:
+            return False
+        head = _acted_on(main[action.end() :], action.group(0), window)
+        return head is not None and wanted.search(head) is None
+
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,
         nor any party)?"""
@@ -537,6 +569,35 @@ class ClauseReader:
         if _named(self.claim.actor, folded):
             return False
         return any(_named(other, folded) for other in self.claim.others)
+
+
+def _acted_on(after: str, action: str, window: str) -> str | None:
+    """The head words of what an action is done to: the noun phrase after it ("terminate the
+    subagency at any time": "subagency"), or for a passive participle ("may be revoked or
+    terminated") its clause's subject, the first of its comma pieces opened by a determiner
+    ("In addition, this Agreement may be terminated": "Agreement"); None where none is named
+    ("may terminate upon notice")."""
+    found = _MODALITY.acted_on.match(after)
+    if found is not None:
+        return found.group("head")
+    passive = _MODALITY.passive.search(window)
+    if passive is None or not action.casefold().endswith("ed"):
+        return None
+    before = window[: passive.start()]
+    modal = min(
+        (
+            m.start()
+            for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+            for m in pattern.finditer(before)
+        ),
+        default=len(before),
+    )
+    pieces = [p for p in before[:modal].split(",") if p.strip()]
+    if not pieces:
+        return None
+    opened = [p for p in pieces if _MODALITY.acted_on.match(p)]
+    subject = _MODALITY.subject.match(opened[0] if opened else pieces[-1])
+    return subject.group("head") if subject is not None else None
 
 
 def _governing_tail(window: str) -> str:
