@@ -164,6 +164,23 @@ _LEADING_CONDITION = re.compile(
 )
 # a sentence shorter than this (a heading) decides nothing
 _MIN_WORDS = 5
+# a heading's section number ("38.0 NON-EXCLUSIVE NATURE OF AGREEMENT", "6.1 Exclusive
+# License by Achaogen."), no word of it
+_SECTION_NUMBER = re.compile(r"^\W*(?:\d+(?:\.\d+)*\.?|(?:[a-z]|[ivx]{1,5})[.)])\s", _FLAGS)
+
+
+def _heading(sentence: str) -> bool:
+    """Is `sentence` too short to state anything: fewer than _MIN_WORDS words, or so without
+    its section number and no modal in it ("5. Either party may terminate." states a right)?"""
+    if len(sentence.split()) < _MIN_WORDS:
+        return True
+    unnumbered = _SECTION_NUMBER.sub("", sentence, count=1)
+    return len(unnumbered.split()) < _MIN_WORDS and not any(
+        pattern.search(unnumbered)
+        for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+    )
+
+
 # how near before an action its modal stands, in characters
 _GOVERNED = 90
 # "without" before an action in a question ("without notifying")
@@ -352,7 +369,7 @@ class ClauseReader:
     def _sentence(self, s: str) -> tuple[Reading | None, bool, bool]:
         p = self._p
         matches = self._actions(s)
-        if len(s.split()) < _MIN_WORDS:
+        if _heading(s):
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
         if not matches:
@@ -1057,7 +1074,7 @@ def learned_sentences(text: str) -> tuple[str, ...]:
     out = []
     for start, end in sentence_spans(text):
         sentence = " ".join(text[start:end].split())
-        if len(sentence.split()) >= _MIN_WORDS:
+        if not _heading(sentence):
             out.append(sentence)
     return tuple(out)
 
