@@ -386,8 +386,12 @@ class ClauseReader:
                 (m for m in matches if self._governed(_window(s, m.start()) + m.group(0))), action
             )
         main, exceptions = _split_exception(s, action.start())
-        window = _window(main, action.start())
-        if self._someone_else(window) or self._ends_another(main, action, window):
+        window = _after_leading_condition(main, action.start(), _window(main, action.start()))
+        if (
+            self._someone_else(window)
+            or self._someone_else(_passive_agent(main[action.end() :], action.group(0)))
+            or self._ends_another(main, action, window)
+        ):
             return None, False, True
         conditions = _conditions(main, action.end())
         if p.affirms is not None and p.affirms.search(s):
@@ -586,6 +590,21 @@ class ClauseReader:
         if _named(self.claim.actor, folded):
             return False
         return any(_named(other, folded) for other in self.claim.others)
+
+
+# "by" opening a passive's agent just after its participle ("shall be assigned by Schoolpop")
+_BY_AGENT = re.compile(r"^\s*(?:\w+ly\s+)?by\s+", _FLAGS)
+
+
+def _passive_agent(after: str, action: str) -> str:
+    """Who does a passive action, named just after its participle ("assigned by Schoolpop
+    without ...": "Schoolpop"), to its next preposition; "" where none is named."""
+    found = _BY_AGENT.match(after)
+    if found is None or not action.casefold().endswith("ed"):
+        return ""
+    agent = after[found.end() :]
+    end = _PREPOSITION.search(agent)
+    return agent[: end.start()] if end is not None else agent[:_GOVERNED]
 
 
 def _acted_on(after: str, action: str, window: str) -> str | None:
@@ -815,6 +834,20 @@ def _outside_relative(window: str) -> str:
     ]
     resumes += [n.start() for n in negations if n.start() >= end]
     return window[: relative.start()] + " " + window[min(resumes, default=len(window)) :]
+
+
+def _after_leading_condition(main: str, at: int, window: str) -> str:
+    """The clause's words before the action at `at` without the condition the sentence opens
+    with, to its comma ("If Halcyon does not pay within thirty days, Northgate may terminate":
+    the negation and the party are the condition's, not the right's)."""
+    opened = _LEADING_CONDITION.match(main)
+    head = main[:at]
+    if opened is None or not head.endswith(window):
+        return window
+    end = len(_first_clause(head))
+    if end >= at or at - len(window) > end:
+        return window
+    return head[end + 1 :]
 
 
 def _window(main: str, at: int) -> str:

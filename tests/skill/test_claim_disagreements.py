@@ -9,6 +9,12 @@ names, synonyms):
   "only" of a use ("for its use exclusively");
 - a numbered heading ("6.1 Exclusive License by Achaogen.", "38.0 NON-EXCLUSIVE NATURE OF
   AGREEMENT"): its section number is no word, a heading states nothing.
+- a passive whose agent is another party ("No right in this Agreement shall be assigned by
+  Schoolpop without ...", asked of the other party): not the actor's action.
+- a negation or a party inside the condition a sentence opens with ("If Cellco is not the
+  Servicer, the Servicer may not delegate ... without the consent of the Issuer", "If Halcyon
+  does not pay within thirty days, Northgate may terminate"): the condition's, not the
+  right's.
 
 Controls keep what does say it ("shall be its exclusive partner", "a non-exclusive license",
 "5. Either party may terminate.")."""
@@ -24,8 +30,10 @@ _ENTRIES = {p.name: p for p in lexicon().propositions}
 PARTIES = [("Northgate", "Halcyon"), ("ACME Widgets", "Orbis Media")]
 
 
-def _holds(name: str, sentence: str) -> bool | None:
-    reading, _ = ClauseReader(Claim(_ENTRIES[name], False, None, ())).read(sentence)
+def _holds(
+    name: str, sentence: str, actor: str | None = None, others: tuple[str, ...] = ()
+) -> bool | None:
+    reading, _ = ClauseReader(Claim(_ENTRIES[name], False, actor, others)).read(sentence)
     return None if reading is None else reading.holds
 
 
@@ -107,3 +115,72 @@ def test_an_exclusive_relationship_is_still_read(sentence: str, exclusive: bool)
 )
 def test_a_short_numbered_sentence_with_a_modal_still_states(sentence: str) -> None:
     assert _holds("termination", sentence) is True, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "actor", "other"),
+    [
+        (v, a, b)
+        for a, b in PARTIES
+        for s in (
+            f"No right or interest in this Agreement shall be assigned by {b} without prior "
+            f"written permission of the Seller.",
+            f"This Agreement may not be transferred by {b} without the Seller's consent.",
+            f"Any rights of {b} hereunder shall not be assigned by {b} without the consent of "
+            "the Seller.",
+        )
+        for v in (s, s.lower())
+    ],
+)
+def test_a_passive_whose_agent_is_another_party_is_not_the_actors(
+    sentence: str, actor: str, other: str
+) -> None:
+    assert _holds("assignment_without_consent", sentence, actor, (other,)) is None, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        v
+        for s in (
+            "This Agreement may not be assigned by either party without the consent of the other.",
+            "This Agreement shall not be assigned by Northgate without the consent of Halcyon.",
+        )
+        for v in (s, s.lower())
+    ],
+)
+def test_a_passive_whose_agent_is_the_actor_or_any_party_is_still_read(sentence: str) -> None:
+    assert _holds("assignment_without_consent", sentence, "Northgate", ("Halcyon",)) is False
+
+
+CONDITIONED = [
+    (f"{cond}, {a} {modal} {verb} this Agreement{tail}.", name, not_)
+    for a, b in PARTIES
+    for cond in (
+        f"If {b} does not pay within thirty days",
+        f"if {b} is not the Servicer or the Custodian",
+        f"In the event that {b} fails to perform and does not cure within 30 days",
+    )
+    for modal, not_ in (("may", False), ("may not", True), ("shall not be entitled to", True))
+    for name, verb, tail in (
+        ("termination", "terminate", " upon written notice"),
+        ("assignment_without_consent", "assign", " without the consent of the other party"),
+    )
+]
+
+
+@pytest.mark.parametrize(("sentence", "name", "negated"), CONDITIONED)
+def test_a_negation_in_the_opening_condition_is_the_conditions(
+    sentence: str, name: str, negated: bool
+) -> None:
+    assert _holds(name, sentence) is (not negated), sentence
+    assert _holds(name, sentence.lower()) is (not negated), sentence
+
+
+@pytest.mark.parametrize(("sentence", "name", "negated"), CONDITIONED[:12])
+def test_a_party_in_the_opening_condition_is_not_the_actor(
+    sentence: str, name: str, negated: bool
+) -> None:
+    # asked of the party the condition names, the right is the other party's
+    a, b = PARTIES[0]
+    assert _holds(name, sentence, b, (a,)) is None, sentence
