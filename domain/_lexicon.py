@@ -203,6 +203,10 @@ class PropositionEntry:
     # of the agreement", "governed exclusively by the laws of", "an unlimited liability
     # company"): an action or a denial found inside one is none
     mentions: tuple[str, ...] = ()
+    # what the action must be done to, where a sentence names what it is done to ("terminate
+    # this Agreement"): another thing ended ("revoke or terminate the powers herein granted",
+    # "terminate any Statement of Work") is not the claim's action
+    object: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -223,6 +227,13 @@ class ModalityWords:
     question_permission: tuple[str, ...]
     question_prohibition: tuple[str, ...]
     question_obligation: tuple[str, ...]
+    # what opens the noun phrase an action is done to ("the", "this", "any or all"), and what
+    # ends its head words ("the licenses granted in ...": "granted", "in")
+    determiner: tuple[str, ...] = ()
+    phrase_end: tuple[str, ...] = ()
+    # a passive's auxiliary before the action's participle ("may be revoked or terminated"):
+    # what is acted on is then the clause's subject
+    passive: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -943,6 +954,9 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_permission",
                 "question_prohibition",
                 "question_obligation",
+                "determiner",
+                "phrase_end",
+                "passive",
             )
         }
     )
@@ -981,6 +995,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             if "duty_answers" in p.data
             else "yes",
             mentions=_found(p, "mentions"),
+            object=_found(p, "object"),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

@@ -51,6 +51,7 @@ class _Compiled:
     affirms: re.Pattern[str] | None
     general: re.Pattern[str] | None
     mentions: re.Pattern[str] | None
+    object: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -67,6 +68,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.affirms),
         _any(entry.general),
         _any(entry.mentions),
+        _any(entry.object),
     )
 
 
@@ -83,6 +85,10 @@ class _Modality:
     asks_permission: re.Pattern[str]
     asks_prohibition: re.Pattern[str]
     asks_obligation: re.Pattern[str]
+    # the noun phrase an action is done to: after the verb, or a passive's subject
+    acted_on: re.Pattern[str]
+    subject: re.Pattern[str]
+    passive: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -102,7 +108,23 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.question_permission),
         one(words.question_prohibition),
         one(words.question_obligation),
+        _noun_phrase(words, after_action=True),
+        _noun_phrase(words, after_action=False),
+        one(words.passive),
     )
+
+
+def _noun_phrase(words: ModalityWords, *, after_action: bool) -> re.Pattern[str]:
+    """The noun phrase an action is done to, its head words as group `head`: after the
+    action, opened by a determiner ("terminate any Statement of Work", "termination of the
+    licenses"); as a subject, the determiner optional ("Licenses granted hereunder may be")."""
+    determiner = "|".join(f"(?:{d})" for d in words.determiner) or "(?!)"
+    end = "|".join(f"(?:{e})" for e in words.phrase_end) or "(?!)"
+    word = rf"(?!(?:{end}))[\w'’&/-]+"
+    head = rf"(?P<head>{word}(?:\s+{word}){{0,5}})"
+    if after_action:
+        return re.compile(rf"^\s*(?:of\s+)?(?:{determiner})\s+{head}", _FLAGS)
+    return re.compile(rf"^\W*(?:(?:{determiner})\s+)?{head}", _FLAGS)
 
 
 _PROPOSITIONS = tuple(_compile(p) for p in lexicon().propositions)
@@ -142,6 +164,23 @@ _LEADING_CONDITION = re.compile(
 )
 # a sentence shorter than this (a heading) decides nothing
 _MIN_WORDS = 5
+# a heading's section number ("38.0 NON-EXCLUSIVE NATURE OF AGREEMENT", "6.1 Exclusive
+# License by Achaogen."), no word of it
+_SECTION_NUMBER = re.compile(r"^\W*(?:\d+(?:\.\d+)*\.?|(?:[a-z]|[ivx]{1,5})[.)])\s", _FLAGS)
+
+
+def _heading(sentence: str) -> bool:
+    """Is `sentence` too short to state anything: fewer than _MIN_WORDS words, or so without
+    its section number and no modal in it ("5. Either party may terminate." states a right)?"""
+    if len(sentence.split()) < _MIN_WORDS:
+        return True
+    unnumbered = _SECTION_NUMBER.sub("", sentence, count=1)
+    return len(unnumbered.split()) < _MIN_WORDS and not any(
+        pattern.search(unnumbered)
+        for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+    )
+
+
 # how near before an action its modal stands, in characters
 _GOVERNED = 90
 # "without" before an action in a question ("without notifying")
@@ -330,7 +369,7 @@ class ClauseReader:
     def _sentence(self, s: str) -> tuple[Reading | None, bool, bool]:
         p = self._p
         matches = self._actions(s)
-        if len(s.split()) < _MIN_WORDS:
+        if _heading(s):
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
         if not matches:
@@ -347,8 +386,12 @@ class ClauseReader:
                 (m for m in matches if self._governed(_window(s, m.start()) + m.group(0))), action
             )
         main, exceptions = _split_exception(s, action.start())
-        window = _window(main, action.start())
-        if self._someone_else(window):
+        window = _after_leading_condition(main, action.start(), _window(main, action.start()))
+        if (
+            self._someone_else(window)
+            or self._someone_else(_passive_agent(main[action.end() :], action.group(0)))
+            or self._ends_another(main, action, window)
+        ):
             return None, False, True
         conditions = _conditions(main, action.end())
         if p.affirms is not None and p.affirms.search(s):
@@ -528,6 +571,16 @@ class ClauseReader:
         action, as `_governed` reads the words before it?"""
         return bool(_MODALITY.permission.search(_governing_tail(window)))
 
+    def _ends_another(self, main: str, action: re.Match[str], window: str) -> bool:
+        """Is what the action is done to named, and not what the claim's action must be done
+        to ("may terminate any Statement of Work", "the powers herein granted may be revoked or
+        terminated", asked of terminating the agreement)?"""
+        wanted = self._p.object
+        if wanted is None:
+            return False
+        head = _acted_on(main[action.end() :], action.group(0), window)
+        return head is not None and wanted.search(head) is None
+
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,
         nor any party)?"""
@@ -537,6 +590,50 @@ class ClauseReader:
         if _named(self.claim.actor, folded):
             return False
         return any(_named(other, folded) for other in self.claim.others)
+
+
+# "by" opening a passive's agent just after its participle ("shall be assigned by Schoolpop")
+_BY_AGENT = re.compile(r"^\s*(?:\w+ly\s+)?by\s+", _FLAGS)
+
+
+def _passive_agent(after: str, action: str) -> str:
+    """Who does a passive action, named just after its participle ("assigned by Schoolpop
+    without ...": "Schoolpop"), to its next preposition; "" where none is named."""
+    found = _BY_AGENT.match(after)
+    if found is None or not action.casefold().endswith("ed"):
+        return ""
+    agent = after[found.end() :]
+    end = _PREPOSITION.search(agent)
+    return agent[: end.start()] if end is not None else agent[:_GOVERNED]
+
+
+def _acted_on(after: str, action: str, window: str) -> str | None:
+    """The head words of what an action is done to: the noun phrase after it ("terminate the
+    subagency at any time": "subagency"), or for a passive participle ("may be revoked or
+    terminated") its clause's subject, the first of its comma pieces opened by a determiner
+    ("In addition, this Agreement may be terminated": "Agreement"); None where none is named
+    ("may terminate upon notice")."""
+    found = _MODALITY.acted_on.match(after)
+    if found is not None:
+        return found.group("head")
+    passive = _MODALITY.passive.search(window)
+    if passive is None or not action.casefold().endswith("ed"):
+        return None
+    before = window[: passive.start()]
+    modal = min(
+        (
+            m.start()
+            for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+            for m in pattern.finditer(before)
+        ),
+        default=len(before),
+    )
+    pieces = [p for p in before[:modal].split(",") if p.strip()]
+    if not pieces:
+        return None
+    opened = [p for p in pieces if _MODALITY.acted_on.match(p)]
+    subject = _MODALITY.subject.match(opened[0] if opened else pieces[-1])
+    return subject.group("head") if subject is not None else None
 
 
 def _governing_tail(window: str) -> str:
@@ -737,6 +834,20 @@ def _outside_relative(window: str) -> str:
     ]
     resumes += [n.start() for n in negations if n.start() >= end]
     return window[: relative.start()] + " " + window[min(resumes, default=len(window)) :]
+
+
+def _after_leading_condition(main: str, at: int, window: str) -> str:
+    """The clause's words before the action at `at` without the condition the sentence opens
+    with, to its comma ("If Halcyon does not pay within thirty days, Northgate may terminate":
+    the negation and the party are the condition's, not the right's)."""
+    opened = _LEADING_CONDITION.match(main)
+    head = main[:at]
+    if opened is None or not head.endswith(window):
+        return window
+    end = len(_first_clause(head))
+    if end >= at or at - len(window) > end:
+        return window
+    return head[end + 1 :]
 
 
 def _window(main: str, at: int) -> str:
@@ -996,7 +1107,7 @@ def learned_sentences(text: str) -> tuple[str, ...]:
     out = []
     for start, end in sentence_spans(text):
         sentence = " ".join(text[start:end].split())
-        if len(sentence.split()) >= _MIN_WORDS:
+        if not _heading(sentence):
             out.append(sentence)
     return tuple(out)
 
