@@ -92,6 +92,7 @@ class _Tests:
     every_year: tuple[str, ...]
     negations: tuple[str, ...]
     openings: tuple[str, ...]
+    degrees: tuple[str, ...]
     causes: tuple[str, ...]
     terms: tuple[str, ...]
 
@@ -124,6 +125,7 @@ def _tests(path: Path | None = None) -> _Tests:
         every_year=_words(body, "every_year", where),
         negations=_words(body, "negations", where),
         openings=_words(body, "yes_no_openings", where),
+        degrees=_words(body, "degree_openings", where),
         causes=_words(body, "cause_words", where),
         terms=_words(body, "terms_words", where),
     )
@@ -167,6 +169,13 @@ def asks_yes_no(text: str) -> bool:
     """Is the question asked as a yes/no question ("Is ...", "Did ...", "Has ...")?"""
     words = label_key(text).split()
     return bool(words) and words[0] in _tests().openings
+
+
+def asks_degree(text: str) -> bool:
+    """Is the question asked as a degree ("How capital intensive is 3M?"): its first word one
+    of the degree openings?"""
+    words = label_key(text).split()
+    return bool(words) and words[0] in _tests().degrees
 
 
 def asks_cause(text: str) -> bool:
