@@ -94,7 +94,19 @@ def _marigold() -> bytes:
             ("Total assets", 0, ("36,500", "37,987")),
         ),
     )
-    return statement_pdf(ten_k_cover(MARIGOLD, "56-0000006"), [balance])
+    # its operating expenses printed as deductions, depreciation among them
+    income = StatementTable(
+        "Consolidated Statements of Operations",
+        "(Dollars in millions)",
+        ("2020", "2019"),
+        (
+            ("Net sales", 0, ("8,000", "7,500")),
+            ("Cost of sales", 0, ("(5,000)", "(4,800)")),
+            ("Depreciation and amortization", 0, ("(500)", "(450)")),
+            ("Operating income", 0, ("1,200", "1,100")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(MARIGOLD, "56-0000006"), [income, balance])
 
 
 @pytest.fixture(scope="module")
@@ -230,3 +242,15 @@ def test_how_much_asks_for_a_figure_not_a_judgement(runtime: Any) -> None:
     answer = _ask(runtime, "How much did Larkspur Tools spend on capital expenditure in FY2020?")
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == ["USD 800 million"]
+
+
+def test_an_expense_printed_as_a_deduction_is_its_magnitude(runtime: Any) -> None:
+    answer = _ask(runtime, "What was Marigold Retail's FY2020 depreciation and amortization?")
+    assert [v.value for v in answer.conclusion.values] == ["USD 500 million"]
+    answer = _ask(
+        runtime,
+        "What is Marigold Retail's FY2020 EBITDA (operating income + depreciation and "
+        "amortization)? Answer in USD millions.",
+    )
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.answer == "ebitda FY2020: 1,200 + 500 = USD 1,700.00 million"
