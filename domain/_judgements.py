@@ -172,10 +172,14 @@ def asks_yes_no(text: str) -> bool:
 
 
 def asks_degree(text: str) -> bool:
-    """Is the question asked as a degree ("How capital intensive is 3M?"): its first word one
-    of the degree openings?"""
+    """Is the question asked as a judgement's degree ("How capital intensive is 3M?", "How
+    highly leveraged is Amcor?"): its first word one of the degree openings, a judgement's
+    words right after it ("How much ... short-term obligations?" asks for a figure)?"""
     words = label_key(text).split()
-    return bool(words) and words[0] in _tests().degrees
+    if not words or words[0] not in _tests().degrees:
+        return False
+    rest = f"{' '.join(words[1:])} "
+    return any(rest.startswith(f"{w} ") for j in financial_judgements() for w in j.question_words)
 
 
 def asks_cause(text: str) -> bool:

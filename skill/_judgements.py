@@ -56,7 +56,7 @@ def read_judgement_question(question: str) -> JudgementQuestion | None:
     ratio 1.89?", is a figure's question)."""
     yes_no, cause = asks_yes_no(question), asks_cause(question)
     # "How capital intensive is 3M?": a judgement's degree, with no test to judge
-    degree = asks_degree(question) and judgement_asked(question) is not None
+    degree = asks_degree(question)
     if not (yes_no or cause or degree):
         return None
     metrics = judged_metrics(question)
