@@ -112,9 +112,13 @@ def test_row_labels(label: str, concept: str) -> None:
 
 def test_a_label_of_no_concept() -> None:
     assert concept_of_label("Company pension and postretirement contributions") is None
-    # a non-current investment is no short-term one; a heading's word alone names nothing
-    assert concept_of_label("Marketable securities — non-current") is None
+    # a heading's word alone names nothing
     assert concept_of_label("Debt") is None
+
+
+def test_a_non_current_investment_is_no_short_term_one() -> None:
+    found = concept_of_label("Marketable securities — non-current")
+    assert found is not None and found.name == "long_term_investments"
     # the beginning of the shareholders' net income, but a never-word's row
     assert concept_of_label("Net income attributable to noncontrolling interests") is None
 

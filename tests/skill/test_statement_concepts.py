@@ -254,3 +254,17 @@ def test_an_expense_printed_as_a_deduction_is_its_magnitude(runtime: Any) -> Non
     )
     assert answer.sufficient, answer.conclusion.answer
     assert answer.conclusion.answer == "ebitda FY2020: 1,200 + 500 = USD 1,700.00 million"
+
+
+def test_a_holding_named_beside_the_short_term_investments_is_its_own_row(runtime: Any) -> None:
+    # the non-current securities are their own row, never the current one's figure
+    answer = _ask(
+        runtime,
+        "What were Marigold Retail's non-current marketable securities at the end of FY2020?",
+    )
+    assert [v.value for v in answer.conclusion.values] == ["USD 37 million"]
+    # cash and short-term investments together: a sum no row prints, never one of its parts
+    answer = _ask(
+        runtime, "What were Larkspur Tools' cash and short-term investments at the end of FY2020?"
+    )
+    assert not answer.sufficient and answer.conclusion.values == []
