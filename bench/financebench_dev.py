@@ -14,7 +14,8 @@ the question asks billions), wrong SUPPORTED (any other SUPPORTED figure: the ta
 refused (anything not SUPPORTED). Reported apart for single-cell and computed questions, and
 for judgement questions ("Is 3M capital-intensive?", "Was the current ratio above 1.5?"),
 whose expected verdict is INSUFFICIENT (the figures that bear on it cited from a page named)
-or the stated test's yes / no.
+or the stated test's yes / no; a figure question whose expected answer is INSUFFICIENT (a
+metric whose definition it leaves open) is judged as those are.
 Run: `python -m bench.financebench_dev` (ingests the filings into a temporary knowledge base)
 or with EVRAG_FILINGS_DATA_DIR=<dir> as bench/financebench reads it; EVRAG_FB_DEV_OUT=<file>
 keeps one JSON line per question (its answer's text too, to sort the refusals by cause).
@@ -69,7 +70,9 @@ def judge_judgement(question: dict[str, Any], body: dict[str, Any]) -> str:
 
 def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
     """right / in another unit / wrong SUPPORTED / refused."""
-    if question["kind"] == "judgement":
+    if question["kind"] == "judgement" or str(question["answer"]).casefold() == "insufficient":
+        # a figure whose definition the question leaves open is judged as a judgement is:
+        # INSUFFICIENT with the cells of a page named cited
         return judge_judgement(question, body)
     if body.get("terminal_state") != "CONCLUDED" or not body.get("sufficient"):
         return "refused"

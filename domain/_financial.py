@@ -312,6 +312,22 @@ def captions_another_measure(caption: str) -> bool:
     return any(f" {w} " in key for w in _other_measure_captions())
 
 
+@functools.cache
+def _share_amount_openings(path: Path | None = None) -> tuple[str, ...]:
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    words = (_loaded(source) or {}).get("share_amount_rows")
+    if not isinstance(words, list) or not words:
+        raise LexiconError(f"{source.name}: `share_amount_rows` is a non-empty list")
+    return tuple(label_key(str(w)) for w in words)
+
+
+def names_share_amount(label: str) -> bool:
+    """Does a row label that names shares state the dollars paid or received for them
+    (financial.yaml's `share_amount_rows`: "Purchase of treasury shares (221)"), not a count?"""
+    key = f"{label_key(label)} "
+    return any(key.startswith(f"{w} ") for w in _share_amount_openings())
+
+
 # -- metrics ------------------------------------------------------------------------------
 
 _METRIC_UNITS = ("%", "ratio", "days", "USD")

@@ -92,6 +92,7 @@ class _Tests:
     every_year: tuple[str, ...]
     negations: tuple[str, ...]
     openings: tuple[str, ...]
+    degrees: tuple[str, ...]
     causes: tuple[str, ...]
     terms: tuple[str, ...]
 
@@ -124,6 +125,7 @@ def _tests(path: Path | None = None) -> _Tests:
         every_year=_words(body, "every_year", where),
         negations=_words(body, "negations", where),
         openings=_words(body, "yes_no_openings", where),
+        degrees=_words(body, "degree_openings", where),
         causes=_words(body, "cause_words", where),
         terms=_words(body, "terms_words", where),
     )
@@ -167,6 +169,17 @@ def asks_yes_no(text: str) -> bool:
     """Is the question asked as a yes/no question ("Is ...", "Did ...", "Has ...")?"""
     words = label_key(text).split()
     return bool(words) and words[0] in _tests().openings
+
+
+def asks_degree(text: str) -> bool:
+    """Is the question asked as a judgement's degree ("How capital intensive is 3M?", "How
+    highly leveraged is Amcor?"): its first word one of the degree openings, a judgement's
+    words right after it ("How much ... short-term obligations?" asks for a figure)?"""
+    words = label_key(text).split()
+    if not words or words[0] not in _tests().degrees:
+        return False
+    rest = f"{' '.join(words[1:])} "
+    return any(rest.startswith(f"{w} ") for j in financial_judgements() for w in j.question_words)
 
 
 def asks_cause(text: str) -> bool:

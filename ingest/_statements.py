@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain import StatementCell, lexicon
+from domain import StatementCell, lexicon, names_share_amount
 
 # (x0, y0, x1, y1, text), PyMuPDF's "words" without the block/line numbers
 Word = tuple[float, float, float, float, str]
@@ -300,7 +300,12 @@ def _unit(
             return "USD/share", 1
     context = " ".join([label, *parents[-1:], heading])
     # "Common stock, $0.01 par value: Outstanding shares — 477 and 484": the stock's dollars
-    if _SHARES.search(context) and not re.search(r"par value|\$", context, re.IGNORECASE):
+    # "Purchase of treasury shares (221)": the dollars paid for shares, not a count
+    if (
+        _SHARES.search(context)
+        and not re.search(r"par value|\$", context, re.IGNORECASE)
+        and not names_share_amount(label)
+    ):
         return "shares", scale
     return "USD", scale
 

@@ -267,11 +267,16 @@ def _captioned(cell: StatementCell, statement: str) -> bool:
 
 
 def concept_of_cell(cell: StatementCell) -> FinancialConcept | None:
-    """The concept a cell is an observation of: its row label's, or, for a per-share figure
-    whose label names no per-share concept, its heading's ("Earnings per common share" over
+    """The concept a cell is an observation of: its row label's, or its nearest heading's
+    with it when the label alone names none ("Long-term liabilities:" over "Debt"), or, for a
+    per-share figure whose label names no per-share concept, its heading's ("Earnings per common share" over
     "Basic"; "Diluted earnings per share:" over "Net income attributable to common
     shareholders"), the nearest heading first."""
     concept = concept_of_label(cell.row_label)
+    if cell.unit != "USD/share" and concept is None and cell.parents:
+        # a label that names no line item alone is read with its heading: "Debt" under
+        # "Long-term liabilities:" is the long-term debt, under "Current liabilities:" none
+        return concept_of_label(f"{cell.parents[-1]} {cell.row_label}")
     if cell.unit != "USD/share" or (concept is not None and concept.unit == "USD/share"):
         return concept
     for parent in reversed(cell.parents):

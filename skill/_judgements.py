@@ -18,6 +18,7 @@ from domain import (
     JudgementTest,
     StatementCell,
     asks_cause,
+    asks_degree,
     asks_yes_no,
     financial_concepts,
     judged_metrics,
@@ -49,11 +50,14 @@ class JudgementQuestion:
 
 def read_judgement_question(question: str) -> JudgementQuestion | None:
     """The judgement question `question` is, or None: a yes/no question or a cause asked of
-    a metric of the registry or of a judgement's metrics, holding a judgement, a trend, a
+    a metric of the registry or of a judgement's metrics (or a judgement's degree: "How
+    capital intensive is 3M?"), holding a judgement, a trend, a
     cause or a test (a yes/no question naming a metric and nothing more, "Was the current
     ratio 1.89?", is a figure's question)."""
     yes_no, cause = asks_yes_no(question), asks_cause(question)
-    if not (yes_no or cause):
+    # "How capital intensive is 3M?": a judgement's degree, with no test to judge
+    degree = asks_degree(question)
+    if not (yes_no or cause or degree):
         return None
     metrics = judged_metrics(question)
     if not metrics:

@@ -284,7 +284,8 @@ def compute_metric(
     if not spanned and (_YEARS_AVERAGE.search(question) or max(years) - min(years) > 1):
         return refused("an average or change over several fiscal years is not computed")
     if formula is None:
-        options = "; ".join(f.expression for f in metric.formulas)
+        # a definition listed under several wordings is one option
+        options = "; ".join(dict.fromkeys(f.expression for f in metric.formulas))
         return refused(f"the question leaves its definition open ({options})")
     if (
         not spanned

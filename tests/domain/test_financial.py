@@ -22,6 +22,7 @@ from domain import (
     growth_asked,
     growth_metric,
     metric_asked,
+    names_share_amount,
     net_row_expense,
     quarter_asked,
     share_asked,
@@ -79,6 +80,29 @@ def test_every_concept_is_complete() -> None:
             "costs, operating lease assets, and other",
             "depreciation_amortization",
         ),
+        # common US-GAAP wordings of the concepts (no development filing's own row needed)
+        ("Net operating revenues", "revenue"),
+        ("Cost of goods and services sold", "cost_of_revenue"),
+        ("Net cash generated from operating activities", "cash_from_operations"),
+        ("Payments for property, plant and equipment", "capital_expenditure"),
+        ("Expenditures for property, plant and equipment", "capital_expenditure"),
+        ("Payment of dividends", "dividends_paid"),
+        ("Cash dividends paid to shareholders", "dividends_paid"),
+        ("Accounts receivable - trade, net", "accounts_receivable"),
+        ("Accounts payable - trade", "accounts_payable"),
+        (
+            "Property, plant and equipment, net of accumulated depreciation of $1,234",
+            "ppe_net",
+        ),
+        ("Long-term debt, excluding current maturities", "long_term_debt"),
+        ("Marketable securities — current", "short_term_investments"),
+        ("Short-term investments", "short_term_investments"),
+        ("Purchase of treasury shares", "share_repurchases"),
+        ("Total common shareholders' equity", "shareholders_equity"),
+        (
+            "Earnings before income tax expense and equity in income of affiliates",
+            "pretax_income",
+        ),
     ],
 )
 def test_row_labels(label: str, concept: str) -> None:
@@ -88,6 +112,13 @@ def test_row_labels(label: str, concept: str) -> None:
 
 def test_a_label_of_no_concept() -> None:
     assert concept_of_label("Company pension and postretirement contributions") is None
+    # a heading's word alone names nothing
+    assert concept_of_label("Debt") is None
+
+
+def test_a_non_current_investment_is_no_short_term_one() -> None:
+    found = concept_of_label("Marketable securities — non-current")
+    assert found is not None and found.name == "long_term_investments"
     # the beginning of the shareholders' net income, but a never-word's row
     assert concept_of_label("Net income attributable to noncontrolling interests") is None
 
@@ -328,3 +359,17 @@ def test_a_net_rows_expense_is_signed_by_its_heading(
     parents: tuple[str, ...], amount: float, expense: float | None
 ) -> None:
     assert net_row_expense(parents, amount) == expense
+
+
+@pytest.mark.parametrize(
+    ("label", "amount"),
+    [
+        ("Purchase of treasury shares", True),
+        ("Proceeds from issuance of shares", True),
+        ("Repurchases of common shares", True),
+        ("Weighted-average shares outstanding", False),
+        ("Diluted shares", False),
+    ],
+)
+def test_a_row_naming_shares_in_dollars(label: str, amount: bool) -> None:
+    assert names_share_amount(label) is amount

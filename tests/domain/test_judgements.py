@@ -9,6 +9,7 @@ import pytest
 from domain import (
     JudgementTest,
     asks_cause,
+    asks_degree,
     asks_yes_no,
     financial_judgements,
     judged_metrics,
@@ -125,3 +126,19 @@ def test_a_year_is_never_a_threshold(template: str, year: str) -> None:
     "No" had followed)."""
     test = judgement_test(template.format(y=year), 2)
     assert test is None or test.threshold is None
+
+
+@pytest.mark.parametrize(
+    ("question", "degree"),
+    [
+        ("How capital intensive is 3M?", True),
+        ("How capital-intensive is Best Buy in FY2023?", True),
+        ("How highly leveraged is Amcor?", True),
+        # a figure asked with "how", or a judgement's word later on, is no degree
+        ("How much did 3M pay for its short-term obligations in FY2018?", False),
+        ("How did 3M's capital intensity change?", False),
+        ("Is 3M capital intensive?", False),
+    ],
+)
+def test_a_judgement_asked_as_a_degree(question: str, degree: bool) -> None:
+    assert asks_degree(question) is degree
