@@ -312,6 +312,9 @@ class Lexicon:
     profile_topics: frozenset[str]
     profile_topic_verbs: frozenset[str]
     profile_role_links: Mapping[str, str]
+    # words after which a name the knowledge base holds is read in lower case too ("Tell me
+    # about jane smith"), beside where a party is named; vocabulary.yaml
+    known_name_openers: frozenset[str]
     topic_stop_words: frozenset[str]
     # words that name a measure of a thing or its course ("number", "change"), not the thing:
     # no evidence that a topic is stated; vocabulary.yaml
@@ -569,6 +572,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         profile_topics=frozenset(w.lower() for w in vocabulary.words("profile_topics")),
         profile_topic_verbs=frozenset(w.lower() for w in vocabulary.words("profile_topic_verbs")),
         profile_role_links=_role_links(vocabulary),
+        known_name_openers=frozenset(w.lower() for w in vocabulary.words("known_name_openers")),
         topic_stop_words=frozenset(
             [
                 *vocabulary.words("question_words"),
