@@ -315,6 +315,10 @@ class Lexicon:
     # words after which a name the knowledge base holds is read in lower case too ("Tell me
     # about jane smith"), beside where a party is named; vocabulary.yaml
     known_name_openers: frozenset[str]
+    # how a question states the span of years a metric is computed over: the words after
+    # "N year(s)" ("CAGR") and the phrases before "N years" ("over the last"); vocabulary.yaml
+    metric_years_after: tuple[str, ...]
+    metric_years_before: tuple[str, ...]
     topic_stop_words: frozenset[str]
     # words that name a measure of a thing or its course ("number", "change"), not the thing:
     # no evidence that a topic is stated; vocabulary.yaml
@@ -573,6 +577,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         profile_topic_verbs=frozenset(w.lower() for w in vocabulary.words("profile_topic_verbs")),
         profile_role_links=_role_links(vocabulary),
         known_name_openers=frozenset(w.lower() for w in vocabulary.words("known_name_openers")),
+        metric_years_after=tuple(w.lower() for w in vocabulary.words("metric_years_after")),
+        metric_years_before=tuple(w.lower() for w in vocabulary.words("metric_years_before")),
         topic_stop_words=frozenset(
             [
                 *vocabulary.words("question_words"),
