@@ -77,6 +77,8 @@ class RoleEntry:
     note: str | None = None
     # how documents write it as an officer's title (case-sensitive regex), officer roles only
     title_pattern: str | None = None
+    # how an answer shows it, where not its name's words ("Chief Financial Officer" for cfo)
+    display: str | None = None
     # stated by a company's charter (its certificate of incorporation): such a sentence is
     # the company's own even where it names no company
     charter: bool = False
@@ -1016,6 +1018,7 @@ def _role(r: _Reader) -> RoleEntry:
         question_pattern=None if pattern is None else _named(r, "question_pattern", pattern),
         note=r.text("note", None),
         title_pattern=None if title is None else _named(r, "title_pattern", title),
+        display=r.text("display", None),
         charter=r.flag("charter", False),
         identifies=r.flag("identifies", False),
         names_holder=r.flag("names_holder", False),

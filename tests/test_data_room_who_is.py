@@ -15,12 +15,13 @@ from tests.conftest import IngestedKB
 pytestmark = pytest.mark.slow
 
 _REYES = [
-    "cfo of Halcyon Robotics, Inc.",
+    "Chief Financial Officer of Halcyon Robotics, Inc.",
     "party to EXECUTIVE EMPLOYMENT AGREEMENT (as executive)",
     "signatory for HALCYON FIELD SERVICES LLC (as Manager)",
     "signatory for Halcyon Robotics, Inc. (as Chief Financial Officer)",
 ]
 _FIELD_SERVICES = [
+    "Daniel Reyes, signatory (as Manager)",
     "guarantor of LOAN AND SECURITY AGREEMENT",
     "party to LOAN AND SECURITY AGREEMENT (as guarantor)",
     "subsidiary of Halcyon Robotics, Inc.",
