@@ -133,6 +133,9 @@ class AttributeEntry:
     details: tuple[tuple[str, str], ...] = ()
     # One true value at a time: different values from different documents conflict.
     single_valued: bool = False
+    # An answer that finds no value says so, with what was searched ("not stated"), rather
+    # than leaving the answer empty (a count of shares: never another figure in its place).
+    says_not_stated: bool = False
     # A value may be stated in part ("Wilmington, Delaware" of "1209 Orange Street,
     # Wilmington, Delaware 19801"; a year of a date): a value that extends another is one.
     partial_values: bool = False
@@ -1063,6 +1066,7 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         label=a.text("label", None),
         details=_details(a, fragments),
         single_valued=a.flag("single_valued", False),
+        says_not_stated=a.flag("says_not_stated", False),
         partial_values=a.flag("partial_values", False),
         source_hint=a.text("source_hint", None),
         qualified_after=tuple(a.phrases("qualified_after")) if "qualified_after" in a.data else (),
