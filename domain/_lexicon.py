@@ -320,6 +320,10 @@ class Lexicon:
     # words after which a name the knowledge base holds is read in lower case too ("Tell me
     # about jane smith"), beside where a party is named; vocabulary.yaml
     known_name_openers: frozenset[str]
+    # a question's opening up to its verb, no part of the name after it: its asking words and
+    # the verbs that end it, in file order; vocabulary.yaml
+    wh_opening_words: tuple[str, ...]
+    wh_opening_verbs: tuple[str, ...]
     # how a question states the span of years a metric is computed over: the words after
     # "N year(s)" ("CAGR") and the phrases before "N years" ("over the last"); vocabulary.yaml
     metric_years_after: tuple[str, ...]
@@ -582,6 +586,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         profile_topic_verbs=frozenset(w.lower() for w in vocabulary.words("profile_topic_verbs")),
         profile_role_links=_role_links(vocabulary),
         known_name_openers=frozenset(w.lower() for w in vocabulary.words("known_name_openers")),
+        wh_opening_words=tuple(w.lower() for w in vocabulary.words("wh_opening_words")),
+        wh_opening_verbs=tuple(w.lower() for w in vocabulary.words("wh_opening_verbs")),
         metric_years_after=tuple(w.lower() for w in vocabulary.words("metric_years_after")),
         metric_years_before=tuple(w.lower() for w in vocabulary.words("metric_years_before")),
         topic_stop_words=frozenset(
