@@ -34,6 +34,7 @@ from retrieval import (
     DocumentStatus,
     EdgeStore,
     IntegrityCheckDenied,
+    ReindexedDocument,
     ScannedPoint,
     ScoredChunk,
     StoreUnavailable,
@@ -276,9 +277,11 @@ def reindex(rt: Runtime, kb: str) -> int:
     ingested again in their catalog order into a catalog of their own in memory, so each
     sees the earlier documents its first ingestion saw (independence groups, known names):
     the points come out as that ingestion wrote them. A document whose metadata comes out
-    different (an older release ingested it) has its catalog row updated after the swap.
+    different (an older release ingested it) has its catalog row updated with the swap.
     Their statement cells are read again too, replacing the recorded ones (a knowledge base
-    ingested before a reader change answers figures as a fresh ingestion would).
+    ingested before a reader change answers figures as a fresh ingestion would). Those
+    catalog changes and the run are one step with the swap: recorded before it, applied
+    in one transaction after it (or by the next open, `Catalog.finish_reindex`).
     Refused (OriginalsLost), with nothing changed, when an original is missing or altered.
     """
     store = _maintained(rt)
@@ -321,28 +324,44 @@ def reindex(rt: Runtime, kb: str) -> int:
                 f"document {first.name} did not rebuild ({first.status}: {first.reason}); "
                 "the current index is kept"
             )
-        store.commit_rebuild(kb)
+        # The catalog's half (metadata, statement cells, the run) recorded before the swap
+        # and applied after it in one transaction: a failure between the swap and that
+        # transaction leaves the record, which the next open applies (Runtime.open), never
+        # the new points beside the old cells.
+        rt.catalog.stage_reindex(
+            kb,
+            [_reindexed(scratch, kb, doc) for doc in documents],
+            counts={"committed": len(documents), "duplicate": 0, "failed": 0},
+            # run_id: the run's, given when the record is applied
+            report={**report.to_dict(), "run_id": None, "reindex": True},
+        )
+        try:
+            store.commit_rebuild(kb)
+        except BaseException:
+            rt.catalog.drop_reindex(kb)
+            raise
     except BaseException:
         store.abandon_rebuild(kb)
         scratch.close()
         raise
-    for doc in documents:
-        new = scratch.get_document(kb, doc.document_id)
-        if new is not None and _metadata(new) != _metadata(doc):
-            rt.catalog.mark_committed(kb, doc.document_id, **_metadata(new))
-        if new is not None and STATEMENT_CELLS_KEY in new.details:
-            # The statement cells as today's reader reads them: an older release's reading
-            # (or none) would otherwise stay beside points rebuilt by this one.
-            cells = [cell for _, cell in scratch.statement_cells(kb, [doc.document_id])]
-            rt.catalog.put_statement_cells(kb, doc.document_id, cells)
-    run_id = rt.catalog.start_run(kb)
-    rt.catalog.finish_run(
-        run_id,
-        counts={"committed": len(documents), "duplicate": 0, "failed": 0},
-        report={**report.to_dict(), "run_id": run_id, "reindex": True},
-    )
     scratch.close()
+    rt.catalog.finish_reindex(kb)
     return len(documents)
+
+
+def _reindexed(scratch: Catalog, kb: str, doc: Any) -> ReindexedDocument:
+    """What the reindex changes of `doc` in the catalog: its metadata where it came out
+    different (an older release ingested it), and its statement cells as today's reader
+    reads them (an older release's reading, or none, would otherwise stay beside points
+    rebuilt by this one)."""
+    new = scratch.get_document(kb, doc.document_id)
+    if new is None:
+        return ReindexedDocument(doc.document_id)
+    metadata = _metadata(new) if _metadata(new) != _metadata(doc) else None
+    cells = None
+    if STATEMENT_CELLS_KEY in new.details:
+        cells = [cell for _, cell in scratch.statement_cells(kb, [doc.document_id])]
+    return ReindexedDocument(doc.document_id, metadata, cells)
 
 
 def _sha256(data: bytes) -> str:

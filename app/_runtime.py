@@ -59,6 +59,10 @@ class Runtime:
         )
         try:
             catalog = Catalog(settings.catalog_url)
+            for kb in catalog.pending_reindexes():
+                # a reindex whose index was swapped in, its catalog half not yet applied
+                catalog.finish_reindex(kb)
+                _log.info("finished the catalog's half of the reindex of %s", kb)
             embedder = Embedder(
                 settings.embedding_model,
                 batch_size=settings.embed_batch_size,

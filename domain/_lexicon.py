@@ -77,6 +77,8 @@ class RoleEntry:
     note: str | None = None
     # how documents write it as an officer's title (case-sensitive regex), officer roles only
     title_pattern: str | None = None
+    # how an answer shows it, where not its name's words ("Chief Financial Officer" for cfo)
+    display: str | None = None
     # stated by a company's charter (its certificate of incorporation): such a sentence is
     # the company's own even where it names no company
     charter: bool = False
@@ -131,6 +133,9 @@ class AttributeEntry:
     details: tuple[tuple[str, str], ...] = ()
     # One true value at a time: different values from different documents conflict.
     single_valued: bool = False
+    # An answer that finds no value says so, with what was searched ("not stated"), rather
+    # than leaving the answer empty (a count of shares: never another figure in its place).
+    says_not_stated: bool = False
     # A value may be stated in part ("Wilmington, Delaware" of "1209 Orange Street,
     # Wilmington, Delaware 19801"; a year of a date): a value that extends another is one.
     partial_values: bool = False
@@ -323,6 +328,17 @@ class Lexicon:
     profile_topics: frozenset[str]
     profile_topic_verbs: frozenset[str]
     profile_role_links: Mapping[str, str]
+    # words after which a name the knowledge base holds is read in lower case too ("Tell me
+    # about jane smith"), beside where a party is named; vocabulary.yaml
+    known_name_openers: frozenset[str]
+    # a question's opening up to its verb, no part of the name after it: its asking words and
+    # the verbs that end it, in file order; vocabulary.yaml
+    wh_opening_words: tuple[str, ...]
+    wh_opening_verbs: tuple[str, ...]
+    # how a question states the span of years a metric is computed over: the words after
+    # "N year(s)" ("CAGR") and the phrases before "N years" ("over the last"); vocabulary.yaml
+    metric_years_after: tuple[str, ...]
+    metric_years_before: tuple[str, ...]
     topic_stop_words: frozenset[str]
     # words that name a measure of a thing or its course ("number", "change"), not the thing:
     # no evidence that a topic is stated; vocabulary.yaml
@@ -580,6 +596,11 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         profile_topics=frozenset(w.lower() for w in vocabulary.words("profile_topics")),
         profile_topic_verbs=frozenset(w.lower() for w in vocabulary.words("profile_topic_verbs")),
         profile_role_links=_role_links(vocabulary),
+        known_name_openers=frozenset(w.lower() for w in vocabulary.words("known_name_openers")),
+        wh_opening_words=tuple(w.lower() for w in vocabulary.words("wh_opening_words")),
+        wh_opening_verbs=tuple(w.lower() for w in vocabulary.words("wh_opening_verbs")),
+        metric_years_after=tuple(w.lower() for w in vocabulary.words("metric_years_after")),
+        metric_years_before=tuple(w.lower() for w in vocabulary.words("metric_years_before")),
         topic_stop_words=frozenset(
             [
                 *vocabulary.words("question_words"),
@@ -1021,6 +1042,7 @@ def _role(r: _Reader) -> RoleEntry:
         question_pattern=None if pattern is None else _named(r, "question_pattern", pattern),
         note=r.text("note", None),
         title_pattern=None if title is None else _named(r, "title_pattern", title),
+        display=r.text("display", None),
         charter=r.flag("charter", False),
         identifies=r.flag("identifies", False),
         names_holder=r.flag("names_holder", False),
@@ -1065,6 +1087,7 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         label=a.text("label", None),
         details=_details(a, fragments),
         single_valued=a.flag("single_valued", False),
+        says_not_stated=a.flag("says_not_stated", False),
         partial_values=a.flag("partial_values", False),
         source_hint=a.text("source_hint", None),
         qualified_after=tuple(a.phrases("qualified_after")) if "qualified_after" in a.data else (),

@@ -62,6 +62,7 @@ from retrieval._catalog import (
     DocumentStatus,
     IngestionRunEntry,
     KnowledgeBaseEntry,
+    ReindexedDocument,
     RunStatus,
 )
 from retrieval._edge import EdgeStore
@@ -136,6 +137,7 @@ __all__ = [
     "OnnxEmbedder",
     "PageLines",
     "ProcessLock",
+    "ReindexedDocument",
     "Resolution",
     "ResolutionStatus",
     "RetrievalError",

@@ -106,6 +106,47 @@ class IngestionRunEntry:
     report: Mapping[str, Any] = field(default_factory=dict)
 
 
+# The document fields a reindex may read differently (an older release ingested it).
+_REINDEXED_FIELDS = (
+    "pages",
+    "document_type",
+    "document_date",
+    "title",
+    "independence_group",
+    "signature",
+    "details",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ReindexedDocument:
+    """What a reindex changes of one document in the catalog: its metadata (the fields of
+    DocumentEntry from `pages` to `details`;
+    None: unchanged) and its statement cells (None: not read)."""
+
+    document_id: str
+    metadata: Mapping[str, Any] | None = None
+    cells: Sequence[StatementCell] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """As the pending record keeps it."""
+        return {
+            "document_id": self.document_id,
+            "metadata": None if self.metadata is None else dict(self.metadata),
+            "cells": None if self.cells is None else [c.to_json() for c in self.cells],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ReindexedDocument:
+        """Read back `to_json`."""
+        cells = data.get("cells")
+        return cls(
+            str(data["document_id"]),
+            data.get("metadata"),
+            None if cells is None else [StatementCell.from_json(dict(c)) for c in cells],
+        )
+
+
 # -- tables ---------------------------------------------------------------------------------
 
 
@@ -169,6 +210,18 @@ class _StatementCellRow(_Base):
     document_id: Mapped[str] = mapped_column(String(64))
     period: Mapped[str] = mapped_column(String(32))
     row_key: Mapped[str] = mapped_column(Text)
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class _PendingReindexRow(_Base):
+    """The catalog's half of an `evrag reindex` not yet applied (schema version 3): written
+    before the rebuilt index is swapped in, applied and removed in one transaction after,
+    or at the next open when that transaction did not happen (`Catalog.finish_reindex`)."""
+
+    __tablename__ = "pending_reindex"
+    kb: Mapped[str] = mapped_column(
+        String(64), ForeignKey("knowledge_bases.name", ondelete="CASCADE"), primary_key=True
+    )
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
@@ -620,22 +673,27 @@ class Catalog:
             row = self._doc_row(s, kb, document_id)
             if row is None:
                 raise DocumentNotFound(kb, document_id)
-            s.execute(
-                delete(_StatementCellRow).where(
-                    _StatementCellRow.kb == kb, _StatementCellRow.document_id == document_id
-                )
+            self._replace_cells(s, row, cells)
+
+    @staticmethod
+    def _replace_cells(s: Session, row: _Document, cells: Sequence[StatementCell]) -> None:
+        kb, document_id = row.kb, row.document_id
+        s.execute(
+            delete(_StatementCellRow).where(
+                _StatementCellRow.kb == kb, _StatementCellRow.document_id == document_id
             )
-            s.add_all(
-                _StatementCellRow(
-                    kb=kb,
-                    document_id=document_id,
-                    period=cell.period,
-                    row_key=label_key(cell.row_label),
-                    body=cell.to_json(),
-                )
-                for cell in cells
+        )
+        s.add_all(
+            _StatementCellRow(
+                kb=kb,
+                document_id=document_id,
+                period=cell.period,
+                row_key=label_key(cell.row_label),
+                body=cell.to_json(),
             )
-            row.details = {**(row.details or {}), STATEMENT_CELLS_KEY: len(cells)}
+            for cell in cells
+        )
+        row.details = {**(row.details or {}), STATEMENT_CELLS_KEY: len(cells)}
 
     def statement_cells(
         self, kb: str, document_ids: Sequence[str], periods: Sequence[str] | None = None
@@ -653,6 +711,70 @@ class Catalog:
                 query = query.where(_StatementCellRow.period.in_(list(periods)))
             rows = s.execute(query.order_by(_StatementCellRow.id))
             return [(str(d), StatementCell.from_json(dict(b))) for d, b in rows]
+
+    # a reindex's catalog half
+
+    def stage_reindex(
+        self,
+        kb: str,
+        documents: Sequence[ReindexedDocument],
+        *,
+        counts: Mapping[str, int],
+        report: Mapping[str, Any],
+    ) -> None:
+        """Record what a reindex of `kb` changes in the catalog (each document's metadata
+        and statement cells, its run), to be applied by `finish_reindex` once the rebuilt
+        index is in place; replaces any earlier record of `kb`."""
+        body = {
+            "documents": [d.to_json() for d in documents],
+            "counts": dict(counts),
+            "report": dict(report),
+        }
+        with self._write() as s:
+            self._require_kb(s, kb)
+            row = s.get(_PendingReindexRow, kb)
+            if row is None:
+                s.add(_PendingReindexRow(kb=kb, body=body))
+            else:
+                row.body = body
+
+    def drop_reindex(self, kb: str) -> None:
+        """Forget `kb`'s recorded reindex (its index was not swapped in)."""
+        with self._write() as s:
+            s.execute(delete(_PendingReindexRow).where(_PendingReindexRow.kb == kb))
+
+    def pending_reindexes(self) -> list[str]:
+        """The knowledge bases whose reindex's catalog half is recorded and not applied."""
+        with self._read() as s:
+            return sorted(s.scalars(select(_PendingReindexRow.kb)))
+
+    def finish_reindex(self, kb: str) -> int | None:
+        """Apply `kb`'s recorded reindex in one transaction: each document's metadata and
+        statement cells, the completed run (whose id is returned), the record removed.
+        None when none is recorded."""
+        with self._write() as s:
+            pending = s.get(_PendingReindexRow, kb)
+            if pending is None:
+                return None
+            for entry in pending.body["documents"]:
+                document = ReindexedDocument.from_json(entry)
+                row = self._doc_row(s, kb, document.document_id)
+                if row is None:  # deleted since: nothing of it to update
+                    continue
+                if document.metadata is not None:
+                    for name in _REINDEXED_FIELDS:
+                        value = document.metadata.get(name)
+                        setattr(row, name, dict(value or {}) if name == "details" else value)
+                if document.cells is not None:
+                    self._replace_cells(s, row, document.cells)
+            run = _IngestionRun(kb=kb, status=RunStatus.COMPLETED, counts={}, report={})
+            s.add(run)
+            s.flush()
+            run.counts = dict(pending.body["counts"])
+            # the report's own "run_id" (its place kept) is this run's
+            run.report = {**pending.body["report"], "run_id": run.id}
+            s.delete(pending)
+            return run.id
 
     # ingestion runs
 

@@ -53,12 +53,24 @@ def _add_statement_cells(_conn: Connection) -> None:
     return None
 
 
+def _add_pending_reindex(_conn: Connection) -> None:
+    # The new table `pending_reindex` is made by create_all after the steps; an older
+    # catalog has no reindex half-applied to record.
+    return None
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "the schema version is recorded (tables unchanged)", _adopt_unversioned),
     Migration(
         2,
         "financial statement cells: a new table, statement_cells (existing tables unchanged)",
         _add_statement_cells,
+    ),
+    Migration(
+        3,
+        "a reindex's catalog half recorded until applied: a new table, pending_reindex "
+        "(existing tables unchanged)",
+        _add_pending_reindex,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -27,7 +27,7 @@ from retrieval import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
 from skill._candidate import Candidate
 from skill._clauses import clause_only_values, labelled_spans
-from skill._extract import extract_values, sentence_relevance
+from skill._extract import OF_A_PARTY, extract_values, sentence_relevance
 from skill._extracted_value import ExtractedValue
 from skill._integrity import (
     _LEGAL_FORM,
@@ -579,6 +579,8 @@ class EvidenceCollector:
                 )
                 segments = _mention_segments(text, forms, everyone)
         found: list[ExtractedValue] = []
+        if subject_forms is None and attribute in OF_A_PARTY:
+            subject_forms = sorted(forms, key=lambda f: (-len(f), f))
         for form in subject_forms or [None]:  # type: ignore[list-item]
             found = extract_values(attribute, text, party=form)
             if found:

@@ -27,6 +27,7 @@ from skill._extract_entities import (
     _registered_agent,
     _registration_number,
     _stake,
+    count_reader,
 )
 from skill._extract_jurisdiction import _governing_law, _incorporation
 from skill._extract_terms import _compensation, _free_text, _liability_cap, _obligations
@@ -52,7 +53,14 @@ _READERS: dict[str, Extractor] = {
 # The place cues a `place` extractor may name (`cue:`).
 _PLACE_CUES = {"registered_office": _OFFICE_CUE, "headquarters": _HQ_CUE}
 _ROLES = {"date": ("effective", "expiration"), "duration": ("term", "renewal", "notice")}
-EXTRACTOR_KINDS: tuple[str, ...] = ("date", "duration", "place", "sentence", *sorted(_READERS))
+EXTRACTOR_KINDS: tuple[str, ...] = (
+    "count",
+    "date",
+    "duration",
+    "place",
+    "sentence",
+    *sorted(_READERS),
+)
 
 
 def _extractor(entry: AttributeEntry) -> Extractor:
@@ -77,6 +85,10 @@ def _extractor(entry: AttributeEntry) -> Extractor:
         return _place(_PLACE_CUES[arg("cue", _PLACE_CUES)], None)
     if kind == "sentence":
         return _free_text(name, float(arg("relevance")))
+    if kind == "count":
+        return count_reader(
+            str(arg("unit")), str(arg("shown")), str(arg("held")), str(arg("not_held"))
+        )
     if kind in _READERS:
         return _READERS[kind]
     raise LexiconError(
@@ -96,6 +108,12 @@ _EXTRACTORS: dict[str, Extractor] = {
     or (entry.value_kind == "free_text" and entry.relevance_cues and entry.threshold is not None)
 }
 EXTRACTABLE_ATTRIBUTES: tuple[str, ...] = tuple(sorted(_EXTRACTORS))
+# Attributes whose reader tells a sentence's values apart by whom each is stated of (a count
+# held: "4,000,000 shares ... to Okafor and 2,200,000 shares ... to Lindgren"): given the
+# subject's own names as `party`.
+OF_A_PARTY: frozenset[str] = frozenset(
+    entry.name for entry in lexicon().attributes if entry.extractor == "count"
+)
 
 
 @functools.lru_cache(maxsize=16384)

@@ -197,6 +197,73 @@ def _stake(sentence: str, party: str | None) -> list[ExtractedValue]:
     return values
 
 
+# A count as a document writes it: digits grouped by commas, or plain; in parentheses after
+# the words ("Twenty Million (20,000,000) shares").
+_COUNT = r"\(?(?P<count>\d{1,3}(?:,\d{3})+|\d+)\)?"
+_COUNT_CELL = re.compile(r"\s*(\d{1,3}(?:,\d{3})+|\d+)\s*")
+
+
+def count_reader(
+    unit: str, shown: str, held: str, not_held: str
+) -> Callable[[str, str | None], list[ExtractedValue]]:
+    """A reader of a count held (the lexicon's `count` extractor: `unit` the counted word,
+    `shown` the word written after the count in the value ("4,000,000 shares"), `held` and
+    `not_held` the words that say whether the count is held, each a regex): a
+    count of the unit stated with holding words and none of the others ("shall issue
+    4,000,000 shares of Common Stock to Okafor"), or the one count cell of a table row that
+    says nothing of not being held (a capitalization table's holder row). A percentage, an
+    amount of money or a date is never a count. Where a sentence states several counts, a
+    `party` named keeps those stated of it (the count before its name)."""
+    stated = re.compile(rf"(?<![\w.,$]){_COUNT}\s+(?:{unit})\b", _I)
+    holding = re.compile(rf"\b(?:{held})\b", _I)
+    not_holding = re.compile(rf"(?:\b|_)(?:{not_held})(?:\b|_)", _I)
+
+    def read(sentence: str, party: str | None) -> list[ExtractedValue]:
+        if not_holding.search(sentence):
+            return []
+        found = [
+            (m.start("count"), m.end("count"), m.group("count")) for m in stated.finditer(sentence)
+        ]
+        if found and not holding.search(sentence):
+            return []
+        confidence = 0.85
+        if not found and is_table_row(sentence):
+            cells = _cells(sentence)
+            if len(cells) != 1:
+                return []
+            found, confidence = cells, 0.8
+        if party and len(found) > 1:
+            found = _stated_of(sentence, found, party)
+        return [
+            ExtractedValue("number", f"{text} {shown}", sentence[a:b], a, b, confidence)
+            for a, b, text in found
+        ]
+
+    return read
+
+
+def _cells(row: str) -> list[tuple[int, int, str]]:
+    """The cells of a table row that are a count alone (no %, $, decimals), not a year."""
+    out = []
+    for cell in re.finditer(r"[^|\t]+", row):
+        match = _COUNT_CELL.fullmatch(cell.group())
+        if match is not None and not re.fullmatch(r"(?:19|20)\d\d", match.group(1)):
+            start = cell.start() + match.start(1)
+            out.append((start, start + len(match.group(1)), match.group(1)))
+    return out
+
+
+def _stated_of(
+    sentence: str, found: list[tuple[int, int, str]], party: str
+) -> list[tuple[int, int, str]]:
+    """The counts stated of `party`: each count's stretch runs to the next count, and the
+    party's last word named in it makes it the party's ("4,000,000 shares ... to Okafor and
+    2,200,000 shares ... to Lindgren")."""
+    word = re.compile(rf"\b{re.escape(party.split()[-1])}\b", _I)
+    ends = [a for a, _, _ in found[1:]] + [len(sentence)]
+    return [c for c, end in zip(found, ends, strict=True) if word.search(sentence, c[1], end)]
+
+
 _AFFILIATION_TITLE = (
     r"(?:(?:Senior|Managing|General|Founding|Venture|Operating|Executive|Non-executive|Independent)"
     r"\s+)?(?:Partner|Principal|Managing\s+Director|Director|Advisor|Adviser|Professor|"

@@ -13,7 +13,7 @@ from typing import Literal
 from domain import lexicon
 
 ValueKind = Literal[
-    "name", "jurisdiction", "date", "duration", "money", "percentage", "yes_no", "text"
+    "name", "jurisdiction", "date", "duration", "money", "percentage", "number", "yes_no", "text"
 ]
 
 

@@ -180,7 +180,7 @@ def find_mentions(
                 and index.opens_with(spellings[i : i + n + 1])
             ):
                 n += 1
-            if not _names_a_party(text, tokens[i : i + n]) or (
+            if not _names_a_party(text, tokens[i : i + n], known=True) or (
                 _is_capitalised(tokens[i]) and _written_name_end(text, tokens, i, ctx) > i + n
             ):
                 # a short name is one only where a party is named ("the Master Services
@@ -204,7 +204,7 @@ def find_mentions(
             and contiguous
             and (
                 any(t.text[:1].isupper() for t in run)
-                or (_names_a_party(text, run) and not (n == 1 and _ordinary(run[0])))
+                or (_names_a_party(text, run, known=True) and not (n == 1 and _ordinary(run[0])))
             )
         ):
             assert link is not None
@@ -352,10 +352,26 @@ def _capitalised_head(
     return head
 
 
-def _names_a_party(text: str, run: Sequence[QuestionToken]) -> bool:
-    """Does a run of words in lower case stand where a party is named?"""
+# Where a name the knowledge base holds is read in lower case besides ("Tell me about jane
+# smith"; vocabulary.yaml known_name_openers).
+_KNOWN_NAME_AFTER = re.compile(
+    r"\b(?:" + "|".join(sorted(map(re.escape, _LEXICON.known_name_openers))) + r")\s*$",
+    re.IGNORECASE,
+)
+
+
+def _names_a_party(text: str, run: Sequence[QuestionToken], *, known: bool = False) -> bool:
+    """Does a run of words in lower case stand where a party is named (or, for a name the
+    knowledge base holds, `known`, where a known name is read and ends the question: "about
+    jane smith?")?"""
     return (
         PARTY_BEFORE.search(text[: run[0].start]) is not None
+        or (
+            known
+            and _KNOWN_NAME_AFTER.search(text[: run[0].start]) is not None
+            # the whole of what follows: "about acme quux robotics" names no known name
+            and not text[run[-1].end :].strip(" .?!")
+        )
         or _POSSESSIVE.search(run[-1].text) is not None
         or _TYPE_AFTER.match(text[run[-1].end :]) is not None
     )

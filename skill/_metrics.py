@@ -27,6 +27,7 @@ from domain import (
     change_asked,
     financial_concepts,
     label_key,
+    lexicon,
 )
 from skill._answer import EvidenceUnit
 from skill._figures import PERCENT_ASKED, figure_value, matching_cells
@@ -40,8 +41,23 @@ _DECIMALS = {"one": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3}
 _SCALE_WORDS = {1_000: "thousand", 1_000_000: "million", 1_000_000_000: "billion"}
 _DEFAULT_DECIMALS = {"%": 1, "ratio": 2, "days": 2, "USD": 2}
 # an average over fiscal years ("3 year average", "FY2015 - FY2017 ... average")
-# a count of years a question states ("2 year", "three-year")
-_YEARS_STATED = re.compile(r"\b(\d|two|three|four|five)[\s-]+years?\b", re.I)
+# a count of years a question states of the metric ("the 3-year CAGR", "over the last three
+# years"; vocabulary.yaml metric_years_after / metric_years_before), never of anything else
+# ("its 10-year notes")
+_YEARS_COUNT = r"(\d|two|three|four|five)"
+
+
+def _phrases(words: Sequence[str]) -> str:
+    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len)[::-1])
+
+
+_YEARS_STATED = re.compile(
+    # "the 3 year net sales CAGR": the metric's words may stand between
+    rf"\b(?:{_YEARS_COUNT}[\s-]+years?(?:\s+[\w&'’-]+){{0,3}}?\s+"
+    rf"(?:{_phrases(lexicon().metric_years_after)})\b"
+    rf"|(?:{_phrases(lexicon().metric_years_before)})\s+{_YEARS_COUNT}[\s-]+(?:fiscal\s+)?years\b)",
+    re.I,
+)
 _YEARS_AVERAGE = re.compile(r"\b(\d|two|three|four|five)[\s-]+years?\s+average\b", re.I)
 
 # (document id, cell, concept, value) -> the cell as an evidence unit
@@ -338,7 +354,7 @@ def compute_metric(
         (first_period, first, first_shown, _), (last_period, last, last_shown, _) = results
         count = targets[-1] - targets[0]
         stated = _YEARS_STATED.search(question)
-        if stated and _count(stated.group(1)) != count:
+        if stated and _count(stated.group(1) or stated.group(2)) != count:
             # "the 3 year CAGR from FY2017 to FY2019": two years of growth or three of
             # figures? The question leaves it open
             return refused(f"the years it states ({stated.group(0)}) are not the {count} named")

@@ -1,15 +1,17 @@
 """Who a bound subject is ("Who is Daniel Reyes?", "Tell me about Halcyon Field Services",
 "What is Daniel Reyes's title?"): the roles the binding index records the subject holding,
-each with the entity or agreement it is held of. Each role is a value, each binding that
+each with the entity or agreement it is held of, and for a company the people the index
+binds to it, each with the role they hold (its officers, founders, signatories). Roles are
+shown as the lexicon displays them ("Chief Financial Officer", not the key "cfo"). Each role is a value, each binding that
 records it an observation, judged by the engine like any value; an ended or conflicting
 tenure is shown as the index records it, never arbitrated.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from domain import Binding, lexicon
+from domain import Binding, SubjectType, lexicon
 from retrieval import VectorStore
 from skill._answer import EvidenceUnit
 from skill._candidate import GateResult
@@ -23,6 +25,13 @@ _LINKS = _LEXICON.profile_role_links
 # Roles a document writes as an officer's title ("Chief Financial Officer"): the role says
 # it; any other role's title ("Manager" of a signatory) says more and is shown.
 _TITLED = frozenset(r.name for r in _LEXICON.roles if r.title_pattern is not None)
+# How a role is shown where its name's words would not read as documents write it (roles.yaml
+# `display`: "Chief Financial Officer" for cfo).
+_DISPLAY = {r.name: r.display for r in _LEXICON.roles if r.display}
+
+
+def _role_words(role: str) -> str:
+    return _DISPLAY.get(role) or role.replace("_", " ")
 
 
 def asks_profile(subject: SubjectClass) -> bool:
@@ -40,7 +49,21 @@ def role_held(binding: Binding, parent: str) -> str:
     """The role a binding records, said of `parent` (the name shown for its parent key),
     with what the binding adds: the defined term of a party, a signatory's title, a tenure."""
     role = binding.role.value
-    said = f"{role.replace('_', ' ')} {_LINKS.get(role, 'of')} {parent}"
+    said = f"{_role_words(role)} {_LINKS.get(role, 'of')} {parent}"
+    notes = _notes(binding)
+    return f"{said} ({', '.join(notes)})" if notes else said
+
+
+def person_bound(binding: Binding, person: str) -> str:
+    """The role a binding records a person holding of the company asked about, said of the
+    person ("Daniel Reyes, Chief Financial Officer"), with what the binding adds."""
+    said = f"{person}, {_role_words(binding.role.value)}"
+    notes = _notes(binding)
+    return f"{said} ({', '.join(notes)})" if notes else said
+
+
+def _notes(binding: Binding) -> list[str]:
+    role = binding.role.value
     attributes = binding.attributes
     notes: list[str] = []
     contract_role = attributes.get("contract_role", "")
@@ -55,7 +78,16 @@ def role_held(binding: Binding, parent: str) -> str:
         notes.extend(
             f"{bound} {attributes[bound]}" for bound in ("from", "until") if attributes.get(bound)
         )
-    return f"{said} ({', '.join(notes)})" if notes else said
+    return notes
+
+
+def _shown(names: dict[str, str], key: str, name: str) -> None:
+    """Keep for `key` the name a document writes as a name over one in capitals (a
+    signature block), then the longest, then the smallest."""
+    current = names.get(key)
+    rank = (name.isupper(), -len(name), name)
+    if current is None or rank < (current.isupper(), -len(current), current):
+        names[key] = name
 
 
 def _parent_names(bindings: Sequence[Binding]) -> dict[str, str]:
@@ -69,10 +101,7 @@ def _parent_names(bindings: Sequence[Binding]) -> dict[str, str]:
         if b.parent_key is None or b.parent_name is None:
             continue
         files.setdefault(b.parent_key, set()).add(b.location.document)
-        current = names.get(b.parent_key)
-        rank = (b.parent_name.isupper(), -len(b.parent_name), b.parent_name)
-        if current is None or rank < (current.isupper(), -len(current), current):
-            names[b.parent_key] = b.parent_name
+        _shown(names, b.parent_key, b.parent_name)
     written = [name.casefold() for name in names.values()]
     return {
         key: f"{name} ({', '.join(sorted(files[key]))})"
@@ -90,8 +119,11 @@ def profile_units(
     committed: Sequence[str],
 ) -> list[EvidenceUnit]:
     """One unit per binding that records a candidate holding a role of an entity or an
-    agreement (a binding with a parent), its value the role held (`role_held`)."""
+    agreement (a binding with a parent), its value the role held (`role_held`); for a
+    company, then one per binding that records a person holding a role of it, its value
+    the person and the role (`person_bound`)."""
     units: dict[str, EvidenceUnit] = {}
+    people: dict[str, EvidenceUnit] = {}
     for c in gate.candidates:
         claim = f"{c.subject_id}:roles"
         held = [
@@ -106,8 +138,27 @@ def profile_units(
                 b, c.subject_id, claim, role_held(b, parents[b.parent_key])
             )
             units.setdefault(unit.evidence_id, unit)
+        if c.subject_type != SubjectType.LEGAL_ENTITY:
+            continue
+        bound = [
+            b
+            for b in store.find_bindings(kb, parent_key=c.subject_id, document_ids=committed)
+            if b.subject_type == SubjectType.INDIVIDUAL
+        ]
+        names: dict[str, str] = {}
+        for b in bound:
+            _shown(names, b.subject_key, b.subject_name)
+        for b in bound:
+            unit = collector.binding_unit(
+                b, c.subject_id, claim, person_bound(b, names[b.subject_key])
+            )
+            people.setdefault(unit.evidence_id, unit)
+    return [*_in_order(units.values()), *_in_order(people.values())]
+
+
+def _in_order(units: Iterable[EvidenceUnit]) -> list[EvidenceUnit]:
     return sorted(
-        units.values(),
+        units,
         key=lambda u: (
             u.value or "",
             u.source_location.document,
@@ -117,4 +168,4 @@ def profile_units(
     )
 
 
-__all__ = ["asks_profile", "profile_units", "role_held"]
+__all__ = ["asks_profile", "person_bound", "profile_units", "role_held"]

@@ -286,6 +286,12 @@ def _founded_by(groups: dict[str, str]) -> SubjectClass | None:
 
 
 def _stake(groups: dict[str, str]) -> SubjectClass | None:
+    return _holder_attribute(groups, attribute="stake")
+
+
+def _holder_attribute(groups: dict[str, str], *, attribute: str) -> SubjectClass | None:
+    """What a holder (y) holds of a company (x) as a shareholder: its stake, its count of
+    shares (`attribute`)."""
     holder, company = clean_name(groups["y"]), clean_name(groups["x"])
     if not holder or not company:
         return None
@@ -294,7 +300,7 @@ def _stake(groups: dict[str, str]) -> SubjectClass | None:
         name=holder,
         role="shareholder",
         parent_entity=company,
-        attribute="stake",
+        attribute=attribute,
         kind=QuestionKind.PERSON_ATTRIBUTE,
     )
 
@@ -448,6 +454,7 @@ QUESTION_BUILDERS: dict[str, Callable[..., SubjectClass | None]] = {
     "has_fixed_role": _has_fixed_role,
     "has_role": _has_role,
     "has_role_possessive": _has_role_possessive,
+    "holder_attribute": _holder_attribute,
     "is_party": _is_party,
     "is_subsidiary": _is_subsidiary,
     "named_person_attribute": _named_person_attribute,

@@ -70,8 +70,11 @@ _FORM_WORDS = frozenset(
 
 _QUANTIFIERS = lexicon().question_quantifiers
 
+# "Which law firm is Halcyon's ...": the opening's words and the verbs that end it
+# (vocabulary.yaml wh_opening_words, wh_opening_verbs), then a name
 _WH_OPENING = re.compile(
-    r"^(?:which|what|whose)(?:\s+[a-z][\w-]*){0,3}?\s+(?:is|are|was|were|has|have)\s+(?=[A-Z0-9])",
+    rf"^(?:{'|'.join(map(re.escape, lexicon().wh_opening_words))})(?:\s+[a-z][\w-]*){{0,3}}?"
+    rf"\s+(?:{'|'.join(map(re.escape, lexicon().wh_opening_verbs))})\s+(?=[A-Z0-9])",
     re.IGNORECASE,
 )
 

@@ -522,6 +522,16 @@ class EvidenceSkill:
             (bool(collector.absent_subjects) and (bool(candidate_units) or not unread))
             or (not unread and not candidate_units and is_clause_question(subject_class))
         )
+        # An attribute whose absence is said (attributes.yaml says_not_stated): no value, no
+        # clause or candidate quoted
+        said_absent = (
+            not values
+            and not not_stated
+            and not unread
+            and not candidate_units
+            and entry is not None
+            and entry.says_not_stated
+        )
         if not_stated:
             # Said precisely, never "no" from silence: what was searched, and where.
             absent_in = [
@@ -545,6 +555,13 @@ class EvidenceSkill:
             answer_text = (
                 f"{absence}; candidates: {candidates_text}" if candidate_units else absence
             )
+        elif said_absent:
+            searched = [info(d) for c in gate.candidates for d in c.documents if d in committed]
+            answer_text = (
+                f"{label} ({' or '.join(c.name for c in gate.candidates)}): not stated "
+                f"({pages_searched(searched)})"
+            )
+            not_stated = True
         elif show_candidates:
             unconfirmed_in = ", ".join(
                 c.name

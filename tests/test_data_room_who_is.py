@@ -15,15 +15,20 @@ from tests.conftest import IngestedKB
 pytestmark = pytest.mark.slow
 
 _REYES = [
-    "cfo of Halcyon Robotics, Inc.",
+    "Chief Financial Officer of Halcyon Robotics, Inc.",
     "party to EXECUTIVE EMPLOYMENT AGREEMENT (as executive)",
     "signatory for HALCYON FIELD SERVICES LLC (as Manager)",
     "signatory for Halcyon Robotics, Inc. (as Chief Financial Officer)",
 ]
 _FIELD_SERVICES = [
+    "Daniel Reyes, signatory (as Manager)",
     "guarantor of LOAN AND SECURITY AGREEMENT",
     "party to LOAN AND SECURITY AGREEMENT (as guarantor)",
     "subsidiary of Halcyon Robotics, Inc.",
+]
+_NATARAJAN = [
+    "secretary of Halcyon Robotics, Inc.",
+    "secretary of Halcyon Robotics, Inc. (tenure ended, until 2024-06-14)",
 ]
 
 
@@ -43,27 +48,28 @@ def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
             for asked in (
                 "Who is {p}?",
                 "Tell me about {p}",
+                "tell me about {p}.",
+                "Tell me about {p}'s roles",
                 "What does {p} do?",
                 "What is {p}'s title?",
                 "What is {p}’s role?",
                 "What positions does {p} hold?",
             )
-            for p in ("Daniel Reyes", "daniel reyes")
-            if not (asked.startswith("Tell") and p.islower())
+            for p in ("Daniel Reyes", "daniel reyes", "DANIEL REYES")
         ),
         *(
             (asked.format(p=p), _FIELD_SERVICES)
-            for asked in ("Who is {p}?", "What is {p}?", "Tell me about {p}.")
-            for p in ("Halcyon Field Services", "Halcyon Field Services LLC")
+            for asked in ("Who is {p}?", "What is {p}?", "Tell me about {p}.", "who is {p}")
+            for p in (
+                "Halcyon Field Services",
+                "Halcyon Field Services LLC",
+                "halcyon field services",
+                "halcyon field services llc",
+            )
         ),
+        ("tell me about priya natarajan", _NATARAJAN),
         ("Who is Halcyon Robotics GmbH?", ["subsidiary of Halcyon Robotics, Inc."]),
-        (
-            "Who is Priya Natarajan?",
-            [
-                "secretary of Halcyon Robotics, Inc.",
-                "secretary of Halcyon Robotics, Inc. (tenure ended, until 2024-06-14)",
-            ],
-        ),
+        ("Who is Priya Natarajan?", _NATARAJAN),
     ],
 )
 def test_who_is_a_bound_subject(ask: Any, question: str, roles: list[str]) -> None:
@@ -103,11 +109,15 @@ def test_two_agreements_of_one_title_are_told_apart(ask: Any) -> None:
     )
 
 
-def test_an_unknown_name_stays_refused(ask: Any) -> None:
+@pytest.mark.parametrize(
+    "question",
+    ["Who is Marcus Lee?", "tell me about marcus lee", "Tell me about daniel reyesworth"],
+)
+def test_an_unknown_name_stays_refused(ask: Any, question: str) -> None:
     from skill import SubjectClassError
 
     try:
-        answer = ask("Who is Marcus Lee?")
+        answer = ask(question)
     except SubjectClassError:
         return
     assert answer.terminal_state == "SUBJECT_NOT_FOUND"

@@ -4,11 +4,15 @@ ingestion does, the cells' recorded count agreeing with the cells stored."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 from app import Runtime, Settings
 from app.cli import main
-from retrieval import STATEMENT_CELLS_KEY
+from retrieval import STATEMENT_CELLS_KEY, Catalog, EdgeStore
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
 
 QUESTION = "What is the FY2020 capital expenditure of Wrenfield Mills in USD millions?"
@@ -54,3 +58,75 @@ def test_reindex_replaces_an_older_reading_of_the_statements(tmp_path: Path) -> 
         assert answer.sufficient and [v.value for v in answer.conclusion.values] == [
             "USD 1,577 million"
         ]
+
+
+def test_reindex_stopped_after_its_swap_is_finished_by_the_next_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The swap and the catalog's half are one step: a failure between the two (a fake:
+    the real catalog write cannot be made to fail there) leaves the half recorded, and the
+    next open applies it; the knowledge base then answers as before the cells were lost."""
+    data_dir = tmp_path / "evrag"
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        report = rt.ingestor.run("kb", [("wrenfield.pdf", _filing())])
+        (document_id,) = [d.document_id for d in report.documents if d.status == "committed"]
+        fresh = rt.catalog.statement_cells("kb", [document_id])
+        answered = rt.skill.ask("kb", QUESTION).to_json()
+        older = [c for _, c in fresh if c.row_label == fresh[0][1].row_label]
+        rt.catalog.put_statement_cells("kb", document_id, older)
+        runs = len(rt.catalog.list_runs("kb"))
+
+    swap = EdgeStore.commit_rebuild
+
+    def swapped_then_stopped(self: EdgeStore, kb: str) -> None:
+        swap(self, kb)
+
+        @contextmanager
+        def stopped(catalog: Catalog) -> Iterator[None]:
+            raise RuntimeError("stopped between the swap and the catalog's write")
+            yield
+
+        monkeypatch.setattr(Catalog, "_write", stopped)
+
+    monkeypatch.setattr(EdgeStore, "commit_rebuild", swapped_then_stopped)
+    assert main(["--data-dir", str(data_dir), "reindex", "--kb", "kb"]) == 1
+    monkeypatch.undo()
+
+    catalog = Catalog(Settings(data_dir=data_dir).catalog_url)
+    try:  # as the failure left it: the swap done, the catalog's cells not yet replaced
+        assert [c for _, c in catalog.statement_cells("kb", [document_id])] == older
+    finally:
+        catalog.close()
+
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        assert rt.catalog.statement_cells("kb", [document_id]) == fresh
+        assert rt.catalog.pending_reindexes() == []
+        entry = rt.catalog.get_document("kb", document_id)
+        assert entry is not None and entry.details[STATEMENT_CELLS_KEY] == len(fresh)
+        run = rt.catalog.list_runs("kb")[-1]
+        assert len(rt.catalog.list_runs("kb")) == runs + 1
+        assert run.report["reindex"] is True and run.report["run_id"] == run.run_id
+        assert rt.skill.ask("kb", QUESTION).to_json() == answered
+
+
+def test_reindex_whose_swap_fails_leaves_the_catalog_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A swap that fails records nothing to finish: the old cells stay beside the old
+    points."""
+    data_dir = tmp_path / "evrag"
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        report = rt.ingestor.run("kb", [("wrenfield.pdf", _filing())])
+        (document_id,) = [d.document_id for d in report.documents if d.status == "committed"]
+        kept = rt.catalog.statement_cells("kb", [document_id])
+
+    def refused(self: EdgeStore, kb: str) -> None:
+        raise RuntimeError("the swap failed")
+
+    monkeypatch.setattr(EdgeStore, "commit_rebuild", refused)
+    assert main(["--data-dir", str(data_dir), "reindex", "--kb", "kb"]) == 1
+    monkeypatch.undo()
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        assert rt.catalog.pending_reindexes() == []
+        assert rt.catalog.statement_cells("kb", [document_id]) == kept
+        assert rt.skill.ask("kb", QUESTION).sufficient

@@ -43,6 +43,7 @@ def test_exported_names_are_pinned() -> None:
         "OnnxEmbedder",
         "PageLines",
         "ProcessLock",
+        "ReindexedDocument",
         "Resolution",
         "ResolutionStatus",
         "RetrievalError",

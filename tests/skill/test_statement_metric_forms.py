@@ -253,6 +253,40 @@ def test_a_compound_annual_growth_rate(runtime: Any) -> None:
     assert not answer.sufficient
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the 1-year net sales CAGR of Hollyhock Foods, issuer of 5 year notes, from "
+        "FY2019 to FY2020?",
+        "What is the net sales CAGR from FY2019 to FY2020 for Hollyhock Foods (a 2 year old "
+        "credit line aside)?",
+    ],
+)
+def test_a_count_of_years_of_something_else_is_no_span_of_the_metric(
+    runtime: Any, question: str
+) -> None:
+    # "5 year notes" is the notes' term, not the years the growth is compounded over
+    answer = _ask(runtime, question)
+    assert answer.sufficient, (question, answer.conclusion.answer)
+    assert answer.conclusion.answer == (
+        "revenue cagr FY2019-FY2020: FY2019: 18,000; FY2020: 20,000; "
+        "(20,000 / 18,000) ^ (1 / 1) - 1 = 11.1%"
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the three-year net sales CAGR from FY2019 to FY2020 for Hollyhock Foods?",
+        "What was Hollyhock Foods' net sales CAGR over the last 3 years, FY2019 to FY2020?",
+    ],
+)
+def test_a_span_of_the_metric_other_than_the_years_named_stays_open(
+    runtime: Any, question: str
+) -> None:
+    assert not _ask(runtime, question).sufficient, question
+
+
 def test_a_net_interest_row_is_an_expense_only_by_its_headings_sign(runtime: Any) -> None:
     question = (
         "What was {}'s FY2020 interest coverage ratio (operating income / net interest "

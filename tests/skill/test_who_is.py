@@ -14,7 +14,7 @@ from tests.skill.conftest import KB
 _BOUND = {
     "Jane Smith": ["director of Acme Robotics, Inc.", "founder of Acme Robotics, Inc."],
     "Mark Chen": [
-        "ceo of Acme Robotics, Inc.",
+        "Chief Executive Officer of Acme Robotics, Inc.",
         "signatory for Acme Robotics, Inc. (as Chief Executive Officer)",
     ],
     "Robert Lee": ["founder of Acme Robotics, Inc."],
@@ -41,9 +41,8 @@ def _variants() -> list[tuple[str, str]]:
     for subject in _BOUND:
         for asked in _COMPANY_ASKED if subject in _COMPANIES else _PERSON_ASKED:
             out.append((subject, asked.format(p=subject)))
-            if not asked.startswith("Tell"):
-                # (a known name in lower case after "about" is not read as one)
-                out.append((subject, asked.format(p=subject.lower())))
+            # a known name in lower case is read after "about" as after "is"
+            out.append((subject, asked.format(p=subject.lower())))
     return out
 
 
@@ -65,6 +64,64 @@ def test_who_is_answers_with_the_roles_bound(
             assert unit.value == value.value
             assert unit.quote and unit.source_location.page >= 1
             assert unit.source_location.line_start >= 1
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Tell me about zorblax quux",
+        "tell me about the weather",
+        "Tell me about jane smithers",
+        "tell me about acme quux robotics",
+    ],
+)
+def test_an_unknown_lower_case_phrase_after_about_is_no_name(
+    skill: EvidenceSkill, question: str
+) -> None:
+    try:
+        answer = skill.ask(KB, question)
+    except SubjectClassError:
+        return
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
+    assert answer.evidence == [], question
+
+
+# The people the knowledge base binds to a company, each with the role held, beside the
+# company's own roles: the roles as the lexicon displays them, never their keys ("ceo").
+_ACME_PEOPLE = [
+    "Jane Smith, director",
+    "Jane Smith, founder",
+    "Mark Chen, Chief Executive Officer",
+    "Mark Chen, signatory (as Chief Executive Officer)",
+    "party to Master Services Agreement (as supplier)",
+    "party to Mutual Non-Disclosure Agreement",
+    "Robert Lee, founder",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        asked.format(p=name)
+        for asked in ("Who is {p}?", "Tell me about {p}.", "What is {p}?", "who is {p}")
+        for name in ("Acme Robotics, Inc.", "Acme Robotics", "acme robotics, inc.", "ACME ROBOTICS")
+    ],
+)
+def test_a_company_is_shown_with_the_people_bound_to_it(
+    skill: EvidenceSkill, question: str
+) -> None:
+    answer = skill.ask(KB, question)
+    assert answer.terminal_state == "CONCLUDED", question
+    assert [v.value for v in answer.conclusion.values] == _ACME_PEOPLE, question
+    cited = {u.evidence_id: u for u in answer.evidence}
+    for value in answer.conclusion.values:
+        assert value.evidence_ids, value
+        assert all(
+            cited[e].quote and cited[e].source_location.page >= 1 for e in value.evidence_ids
+        )
+    assert not any(
+        key in (answer.conclusion.answer or "").split() for key in ("ceo", "ceo,", "cfo")
+    )
 
 
 def test_a_role_is_supported_only_under_the_engine_contract(skill: EvidenceSkill) -> None:
@@ -89,18 +146,15 @@ def test_who_is_is_deterministic(skill: EvidenceSkill) -> None:
 
 
 @pytest.mark.parametrize("question", ["Who is Beta Widgets LLC?", "Tell me about Beta Widgets."])
-def test_a_subject_bound_to_no_role_is_not_stated(skill: EvidenceSkill, question: str) -> None:
-    # Beta Widgets LLC is only what Alice Wong founded: it holds no role itself
+def test_a_company_holding_no_role_is_shown_by_its_people(
+    skill: EvidenceSkill, question: str
+) -> None:
+    # Beta Widgets LLC holds no role itself; Alice Wong founded it (it was "no role of Beta
+    # Widgets LLC stated" before its people were shown)
     answer = skill.ask(KB, question)
     assert answer.terminal_state == "CONCLUDED"
-    assert answer.conclusion.values == [] and answer.evidence == []
-    assert not answer.sufficient
-    assert "not_stated" in answer.risk_signals
-    assert answer.conclusion.answer is not None
-    assert answer.conclusion.answer.startswith(
-        "no role of Beta Widgets LLC stated in the binding index ("
-    )
-    assert "documents;" in answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == ["Alice Wong, founder"]
+    assert answer.evidence and answer.evidence[0].quote
 
 
 @pytest.mark.parametrize("question", ["Who is Nadia Okonkwo?", "Tell me about Mark Chan."])
