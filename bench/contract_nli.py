@@ -491,10 +491,19 @@ def score_cross_validated(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 def chosen_fallback(rows: Sequence[Mapping[str, Any]]) -> list[Label]:
     """Each row's verdict with the prior as a fallback only for the hypotheses whose other
     folds gain from it: per fold and hypothesis, the majority where not stated is used when,
-    over the other folds (each with the majority of the folds but itself), it gets more
-    asks right than the system's verdicts do. A choice made without the fold it scores."""
+    over the other folds (each with the majority of the folds but itself and the fold being
+    decided), it gets more asks right than the system's verdicts do. A choice made without the
+    fold it scores: neither the rows it is judged on nor the priors it is judged with see that
+    fold's gold labels."""
     folds = sorted({r["fold"] for r in rows})
     priors = {k: fold_majority(rows, k) for k in folds}
+    # the prior of fold j as known while deciding fold k: the majority of the folds but both
+    without_two = {
+        (k, j): majority([r for r in rows if r["fold"] not in (k, j)])
+        for k in folds
+        for j in folds
+        if j != k
+    }
 
     def gain(fold: int, hypothesis: str) -> int:
         net = 0
@@ -502,8 +511,8 @@ def chosen_fallback(rows: Sequence[Mapping[str, Any]]) -> list[Label]:
             if r["fold"] == fold or r["hypothesis"] != hypothesis:
                 continue
             if r["verdict"] == "NotMentioned":
-                # the prior this row would have had, known without its own fold
-                net += (priors[r["fold"]][hypothesis] == r["gold"]) - (r["gold"] == "NotMentioned")
+                prior = without_two[(fold, r["fold"])].get(hypothesis)
+                net += (prior == r["gold"]) - (r["gold"] == "NotMentioned")
         return net
 
     use = {(k, h): gain(k, h) > 0 for k in folds for h in {r["hypothesis"] for r in rows}}

@@ -162,6 +162,17 @@ def test_a_prior_that_helps_only_its_own_fold_is_not_chosen() -> None:
     assert chosen_fallback(rows) == ["NotMentioned"] * 3
 
 
+def test_the_fold_being_decided_lends_no_labels_to_the_other_folds_priors() -> None:
+    # fold 0's three Entailment documents would make the majority Entailment in the priors its
+    # choice is judged with; without them fold 1's prior is fold 2's NotMentioned, no gain
+    rows = (
+        [_cv_row(0, "nda-5", "Entailment", "NotMentioned")] * 3
+        + [_cv_row(1, "nda-5", "Entailment", "NotMentioned")] * 2
+        + [_cv_row(2, "nda-5", "NotMentioned", "NotMentioned")]
+    )
+    assert chosen_fallback(rows) == ["NotMentioned"] * 5 + ["Entailment"]
+
+
 def test_every_hypothesis_has_three_phrasings_one_negated_and_asks_follow_the_split() -> None:
     phrasings = load_phrasings(PHRASINGS)
     assert len(phrasings) == 17
