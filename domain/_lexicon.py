@@ -277,6 +277,8 @@ class Lexicon:
     # how documents name an entity's kind ("corporation", "limited liability company"; regexes)
     entity_types: tuple[str, ...]
     organisation_heads: frozenset[str]
+    # prose words of one letter and a hyphen ("e-mail", "x-ray"): never a lower-case name
+    hyphenated_prose: frozenset[str]
     never_names: frozenset[str]
     # words that open or link a question; particles inside names ("de", "van")
     question_words: frozenset[str]
@@ -582,6 +584,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         entity_types=tuple(vocabulary.patterns("entity_types")),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
+        hyphenated_prose=frozenset(w.lower() for w in vocabulary.words("hyphenated_prose")),
         never_names=frozenset(vocabulary.words("never_names")),
         question_words=frozenset(
             [*vocabulary.words("question_words"), *vocabulary.words("question_name_breaks")]

@@ -44,9 +44,16 @@ _SUFFIX = (
 
 
 # How a name in lower case starts ("eGain", "i3", "edge2net", "e-centives", "e.l.f."): a
-# capital or a digit inside its first letters, one letter and a hyphen, dotted initials
-# (three or more: "i.e." and "e.g." are prose). A lower-case word of another shape is prose.
-_LOWER_CASE_BRAND = r"(?:[a-z][A-Z]|[a-z]{1,6}\d|[a-z]-[a-z]{2}|[a-z]\.(?:[a-z]\.){2})"
+# capital or a digit inside its first letters, one letter and a hyphen (not a prose word so
+# written: "e-mail", "x-ray"), dotted initials (three or more: "i.e." and "e.g." are prose).
+# A lower-case word of another shape is prose.
+_HYPHENATED_PROSE = "|".join(
+    re.escape(w) for w in sorted(lexicon().hyphenated_prose, key=lambda w: (-len(w), w))
+)
+_LOWER_CASE_BRAND = (
+    r"(?:[a-z][A-Z]|[a-z]{1,6}\d"
+    rf"|(?!(?:{_HYPHENATED_PROSE})(?![\w-]))[a-z]-[a-z]{{2}}|[a-z]\.(?:[a-z]\.){{2}})"
+)
 
 
 LOWER_CASE_BRAND = re.compile(_LOWER_CASE_BRAND)

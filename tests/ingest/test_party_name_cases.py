@@ -109,3 +109,21 @@ def test_a_signature_line_wrapped_after_a_bracket_reads_no_cut_name(qualifier: s
         ],
     )
     assert not any(p.startswith(("II", "(")) for p in _parties(result)), _parties(result)
+
+
+# A prose word written with one letter and a hyphen (vocabulary.yaml hyphenated_prose) before
+# a party's name, in either place of the list: the name starts after it.
+@pytest.mark.parametrize(
+    ("word", "before_first"),
+    [("e-mail", True), ("x-ray", False), ("e-commerce", True), ("e-mails", False)],
+)
+def test_a_hyphenated_prose_word_is_no_start_of_a_name(word: str, before_first: bool) -> None:
+    named = f'{word} Orvandi Labs Ltd. ("Buyer")'
+    text = (
+        f'This Agreement is made by and between {named} and Corvel Brands, Inc. ("Seller").'
+        if before_first
+        else f'This Agreement is made by and between Corvel Brands, Inc. ("Seller") and, as '
+        f"notified by {named}."
+    )
+    result = _bind("SUPPLY AGREEMENT", [text], 95)
+    assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs Ltd."}
