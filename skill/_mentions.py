@@ -278,8 +278,10 @@ def _written_name_end(text: str, tokens: Sequence[QuestionToken], i: int, ctx: _
             continue
         if gap.strip(" ,") or ("," in gap and not _is_form(nxt)):
             break
-        if _POSSESSIVE.search(tokens[j - 1].text):
-            break  # "Ingram's Amendment No. 2 ...": the name ends on its possessive
+        if _POSSESSIVE.search(tokens[j - 1].text) and not _form_follows(text, tokens, j):
+            # "Ingram's Amendment No. 2 ...": the name ends on its possessive, unless its
+            # capitalised words run on to a legal form ("Dillard's Department Stores Inc.")
+            break
         if _is_form(tokens[j - 1]) and not _is_form(nxt) and j - 1 > i:
             break  # a legal form ends a name: "SAGEM S.A. and XIMAGE" are two
         if _is_closed(nxt, ctx.closed):
@@ -534,6 +536,19 @@ def _runs_on(text: str, tokens: Sequence[QuestionToken], links: dict[int, Link],
             break
         k += 1
     return k
+
+
+def _form_follows(text: str, tokens: Sequence[QuestionToken], j: int) -> bool:
+    """Whether the capitalised words from token `j`, each one space from the last, end on a
+    legal form: a name written with a possessive inside ("Macy's Retail Holdings, Inc.")."""
+    k = j
+    while k < len(tokens) and _is_capitalised(tokens[k]):
+        if _is_form(tokens[k]):
+            return True
+        if k + 1 < len(tokens) and text[tokens[k].end : tokens[k + 1].start].strip(" ,"):
+            return False
+        k += 1
+    return False
 
 
 def _is_form(token: QuestionToken) -> bool:

@@ -96,3 +96,18 @@ def test_a_name_before_a_possessive_and_a_title_ends_on_the_possessive(
     # an unknown name there stays a name (the gate refuses it), never dropped or glued
     question = f"Does Zorblax's {title} with NETGEAR have a non-compete?"
     assert "Zorblax" in reader.read(question).parties, question
+
+
+@pytest.mark.parametrize(
+    "name", ["Dillard's Department Stores Inc.", "Zorblax's Retail Holdings, LLC", "Macy's Inc."]
+)
+def test_a_possessive_inside_a_name_that_runs_on_to_its_legal_form_keeps_the_name_whole(
+    name: str,
+) -> None:
+    reader = QuestionReader([_OTHER, "Keel Street Capital LLC"])
+    for question in (
+        f"Does the supply agreement between {name} and NETGEAR have a non-compete?",
+        f"does netgear's distribution agreement with {name} have a cap on liability?",
+    ):
+        parties = reader.read(question).parties
+        assert name.rstrip(".") in [p.rstrip(".") for p in parties], (question, parties)
