@@ -59,6 +59,10 @@ class _Maintained(VectorStore, Protocol):
 
     def abandon_rebuild(self, kb: str) -> None: ...
 
+    def rebuild_generation(self, kb: str) -> str: ...
+
+    def live_generation(self, kb: str) -> str: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Finding:
@@ -281,7 +285,8 @@ def reindex(rt: Runtime, kb: str) -> int:
     Their statement cells are read again too, replacing the recorded ones (a knowledge base
     ingested before a reader change answers figures as a fresh ingestion would). Those
     catalog changes and the run are one step with the swap: recorded before it, applied
-    in one transaction after it (or by the next open, `Catalog.finish_reindex`).
+    in one transaction after it (or by the next open, `Catalog.finish_reindex`, when the
+    rebuilt index is the live one: the record names its generation).
     Refused (OriginalsLost), with nothing changed, when an original is missing or altered.
     """
     store = _maintained(rt)
@@ -327,10 +332,13 @@ def reindex(rt: Runtime, kb: str) -> int:
         # The catalog's half (metadata, statement cells, the run) recorded before the swap
         # and applied after it in one transaction: a failure between the swap and that
         # transaction leaves the record, which the next open applies (Runtime.open), never
-        # the new points beside the old cells.
+        # the new points beside the old cells. The record names the rebuilt index's
+        # generation: a process killed before the swap is durable leaves the old index
+        # live, and the next open drops the record instead.
         rt.catalog.stage_reindex(
             kb,
             [_reindexed(scratch, kb, doc) for doc in documents],
+            generation=store.rebuild_generation(kb),
             counts={"committed": len(documents), "duplicate": 0, "failed": 0},
             # run_id: the run's, given when the record is applied
             report={**report.to_dict(), "run_id": None, "reindex": True},

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from app._db import forget_kb, open_engine
 from app._settings import Settings
@@ -34,6 +34,36 @@ from retrieval import (
 from skill import DocumentInfo, EvidenceSkill, stated_targets
 
 _log = logging.getLogger("evrag.app")
+
+
+@runtime_checkable
+class _Generations(Protocol):
+    """What a store says of its rebuilds: both backends have it."""
+
+    def live_generation(self, kb: str) -> str: ...
+
+
+def _settle_reindexes(store: VectorStore, catalog: Catalog) -> None:
+    """Apply or drop the catalog's half of each reindex a process left unfinished: applied
+    when its rebuilt index is the live one (killed after the swap), dropped when it is not
+    (killed before the swap was durable: the old index serves, with the old catalog rows).
+    Called once the store is open: the embedded store finishes or undoes a swap cut short
+    as it opens, and only then says which generation is live."""
+    pending = catalog.pending_reindexes()
+    if not pending:
+        return
+    if not isinstance(store, _Generations):  # a store of neither backend: a fault of ours
+        raise TypeError(f"{type(store).__name__} cannot say which index generation is live")
+    for kb in pending:
+        if catalog.reindex_generation(kb) == store.live_generation(kb):
+            catalog.finish_reindex(kb)
+            _log.info("finished the catalog's half of the reindex of %s", kb)
+        else:
+            catalog.drop_reindex(kb)
+            _log.info(
+                "dropped the catalog's half of the reindex of %s: its index was not swapped in",
+                kb,
+            )
 
 
 @dataclass
@@ -59,10 +89,7 @@ class Runtime:
         )
         try:
             catalog = Catalog(settings.catalog_url)
-            for kb in catalog.pending_reindexes():
-                # a reindex whose index was swapped in, its catalog half not yet applied
-                catalog.finish_reindex(kb)
-                _log.info("finished the catalog's half of the reindex of %s", kb)
+            _settle_reindexes(store, catalog)
             embedder = Embedder(
                 settings.embedding_model,
                 batch_size=settings.embed_batch_size,

@@ -2,9 +2,10 @@
 
 One `VectorStore` interface, two backends: `EdgeStore` (Qdrant Edge, embedded, the
 default) and `ServerStore` (a Qdrant server through qdrant-client, when `QDRANT_URL` is
-set); `open_store(data_dir, qdrant_url=...)` picks one. Also the catalog (`Catalog`, SQLite or
-PostgreSQL, its schema versioned: `SCHEMA_VERSION`, `MIGRATIONS`), the original files
-(`BlobStore`) and the packaged embedding model
+set); `open_store(data_dir, qdrant_url=...)` picks one (`INITIAL_GENERATION`: what either
+says of an index no reindex rebuilt). Also the catalog (`Catalog`, SQLite or PostgreSQL,
+its schema versioned: `SCHEMA_VERSION`, `MIGRATIONS`), the original files (`BlobStore`)
+and the packaged embedding model
 (`Embedder`, `model_name`; `OnnxEmbedder` with `ensure_exported` and `model_fingerprint`), the
 in-memory `BindingIndex` of a store's bindings, and `ProcessLock`, the lock an embedded store
 holds on its folder. The records (`ChunkRecord`, `Binding`, `Alias`, `SourceLocation`) and the
@@ -95,7 +96,7 @@ from retrieval._onnx import OnnxEmbedder, default_cache_dir, ensure_exported, mo
 from retrieval._open import open_store
 from retrieval._payload import ScannedPoint
 from retrieval._schema import MIGRATIONS, SCHEMA_VERSION, Migration
-from retrieval._store import ScoredChunk, VectorStore
+from retrieval._store import INITIAL_GENERATION, ScoredChunk, VectorStore
 
 if TYPE_CHECKING:
     from retrieval._llama import LlamaEmbedding, LlamaVectorStore
@@ -103,6 +104,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_BACKEND",
+    "INITIAL_GENERATION",
     "KB_EMBEDDING_KEY",
     "MIGRATIONS",
     "SCHEMA_VERSION",

@@ -216,12 +216,16 @@ class _StatementCellRow(_Base):
 class _PendingReindexRow(_Base):
     """The catalog's half of an `evrag reindex` not yet applied (schema version 3): written
     before the rebuilt index is swapped in, applied and removed in one transaction after,
-    or at the next open when that transaction did not happen (`Catalog.finish_reindex`)."""
+    or at the next open when that transaction did not happen (`Catalog.finish_reindex`).
+    `generation`: the store's generation of the rebuilt index; the next open applies the
+    record only when that generation is the live one (a process killed before its swap
+    leaves the old index live: the record is then dropped)."""
 
     __tablename__ = "pending_reindex"
     kb: Mapped[str] = mapped_column(
         String(64), ForeignKey("knowledge_bases.name", ondelete="CASCADE"), primary_key=True
     )
+    generation: Mapped[str] = mapped_column(String(64))
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
@@ -719,12 +723,14 @@ class Catalog:
         kb: str,
         documents: Sequence[ReindexedDocument],
         *,
+        generation: str,
         counts: Mapping[str, int],
         report: Mapping[str, Any],
     ) -> None:
         """Record what a reindex of `kb` changes in the catalog (each document's metadata
         and statement cells, its run), to be applied by `finish_reindex` once the rebuilt
-        index is in place; replaces any earlier record of `kb`."""
+        index, the store's `generation`, is in place; replaces any earlier record of
+        `kb`."""
         body = {
             "documents": [d.to_json() for d in documents],
             "counts": dict(counts),
@@ -734,8 +740,9 @@ class Catalog:
             self._require_kb(s, kb)
             row = s.get(_PendingReindexRow, kb)
             if row is None:
-                s.add(_PendingReindexRow(kb=kb, body=body))
+                s.add(_PendingReindexRow(kb=kb, generation=generation, body=body))
             else:
+                row.generation = generation
                 row.body = body
 
     def drop_reindex(self, kb: str) -> None:
@@ -747,6 +754,14 @@ class Catalog:
         """The knowledge bases whose reindex's catalog half is recorded and not applied."""
         with self._read() as s:
             return sorted(s.scalars(select(_PendingReindexRow.kb)))
+
+    def reindex_generation(self, kb: str) -> str | None:
+        """The store generation `kb`'s recorded reindex belongs to; None when none is
+        recorded."""
+        with self._read() as s:
+            return s.scalar(
+                select(_PendingReindexRow.generation).where(_PendingReindexRow.kb == kb)
+            )
 
     def finish_reindex(self, kb: str) -> int | None:
         """Apply `kb`'s recorded reindex in one transaction: each document's metadata and

@@ -1,7 +1,8 @@
 """The embedded backend: Qdrant Edge in-process, one shard per knowledge base.
 
 Layout: `<data_dir>/qdrant/<kb>/chunks/` (dense + BM25 sparse with IDF) and
-`<data_dir>/qdrant/<kb>/bindings/` (dense), the two collections of the server backend.
+`<data_dir>/qdrant/<kb>/bindings/` (dense), the two collections of the server backend;
+`<data_dir>/qdrant/<kb>/GENERATION` names the rebuild that made them (none: never rebuilt).
 Two shards rather than one shard with a `kind` field: measured on Qdrant Edge 0.9 at 10k
 chunks, adding a `kind` condition to a document filter made a filtered query several
 times slower (e.g. 2 ms -> 35 ms with 200 document ids); and the BM25 statistics are
@@ -12,6 +13,7 @@ document ids are the filter.
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import threading
 import uuid
@@ -60,7 +62,7 @@ from retrieval._payload import (
     scored_bindings,
 )
 from retrieval._sparse import SparseVec, bm25
-from retrieval._store import FUSION_WEIGHTS, ScoredChunk
+from retrieval._store import FUSION_WEIGHTS, INITIAL_GENERATION, ScoredChunk
 
 _DIRS = {CHUNK: "chunks", BINDING: "bindings"}
 _UPSERT_BATCH = 512
@@ -222,8 +224,29 @@ class EdgeStore:
             self.abandon_rebuild(kb)
             shutil.rmtree(self._root / staging, ignore_errors=True)
             self._rebuilding[kb] = staging
+            generation = _next_generation(self.live_generation(kb))
         self._shard(staging, CHUNK, create=True)
+        # In the staging directory, so that it is moved into place with the shards: the
+        # marker is the live one exactly when these shards are.
+        with _storage_errors():
+            _write_generation(self._root / staging / _GENERATION, generation)
         return staging
+
+    def rebuild_generation(self, kb: str) -> str:
+        """The generation the rebuild of `kb` in progress (begin_rebuild) makes live when
+        committed. StoreFault when none is in progress."""
+        with self._mutex:
+            staging = self._rebuilding.get(kb)
+            if staging is None:
+                raise StoreFault(f"no rebuild of {kb} in progress")
+            return _read_generation(self._root / staging)
+
+    def live_generation(self, kb: str) -> str:
+        """Which generation of `kb`'s shards serves it: the marker a rebuild wrote, moved
+        into place with its shards; `INITIAL_GENERATION` for shards never rebuilt (or
+        none)."""
+        check_kb_name(kb)
+        return _read_generation(self._root / kb)
 
     def commit_rebuild(self, kb: str) -> None:
         """Swap the rebuilt shards in for `kb`'s: searches see the new ones from here on.
@@ -591,6 +614,28 @@ class EdgeStore:
 _STAGING = ".rebuild-"
 _RETIRED = ".retired-"
 _COMPLETE = "REBUILT"
+# The file in a kb's directory naming its generation (a rebuild's counter, from 1).
+_GENERATION = "GENERATION"
+
+
+def _read_generation(kb_dir: Path) -> str:
+    try:
+        return (kb_dir / _GENERATION).read_text(encoding="ascii").strip() or INITIAL_GENERATION
+    except FileNotFoundError:
+        return INITIAL_GENERATION
+
+
+def _next_generation(live: str) -> str:
+    """The generation after `live`: counted, so deterministic (no clock, nothing random)."""
+    return str(int(live) + 1) if live.isdigit() else "1"
+
+
+def _write_generation(path: Path, generation: str) -> None:
+    """Write the marker and make it durable before the swap can make it the live one."""
+    with open(path, "w", encoding="ascii") as f:
+        f.write(generation)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 def _finish_swaps(root: Path) -> None:

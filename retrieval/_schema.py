@@ -54,8 +54,9 @@ def _add_statement_cells(_conn: Connection) -> None:
 
 
 def _add_pending_reindex(_conn: Connection) -> None:
-    # The new table `pending_reindex` is made by create_all after the steps; an older
-    # catalog has no reindex half-applied to record.
+    # The new table `pending_reindex` (the kb, the store generation of its rebuilt index,
+    # the record as JSON) is made by create_all after the steps; an older catalog has no
+    # reindex half-applied to record.
     return None
 
 
@@ -68,8 +69,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         3,
-        "a reindex's catalog half recorded until applied: a new table, pending_reindex "
-        "(existing tables unchanged)",
+        "a reindex's catalog half recorded until applied, with the store generation it "
+        "belongs to: a new table, pending_reindex (existing tables unchanged)",
         _add_pending_reindex,
     ),
 )

@@ -58,7 +58,7 @@ from retrieval._payload import (
     scored_chunks,
 )
 from retrieval._sparse import SparseVec, bm25
-from retrieval._store import FUSION_WEIGHTS, ScoredChunk
+from retrieval._store import FUSION_WEIGHTS, INITIAL_GENERATION, ScoredChunk
 
 _UPSERT_BATCH = 256
 _SCROLL_PAGE = 1024
@@ -488,6 +488,28 @@ class ServerStore:
         with self._calls(kb):
             for kind in (CHUNK, BINDING):
                 self._client.delete_collection(f"{self._base(kb, kind)}.{generation}")
+
+    def rebuild_generation(self, kb: str) -> str:
+        """The generation the rebuild of `kb` in progress (begin_rebuild) makes live when
+        committed: its collections' suffix. StoreFault when none is in progress."""
+        with self._mutex:
+            staging = self._rebuilding.get(kb)
+            if staging is None:
+                raise StoreFault(f"no rebuild of {kb} in progress")
+            return str(self._staged[staging][1])
+
+    def live_generation(self, kb: str) -> str:
+        """Which generation of `kb`'s collections serves it: the suffix of the collection its
+        chunks alias points at; `INITIAL_GENERATION` while its names are plain collections
+        (never reindexed) or absent. The aliases are switched together, so the chunks
+        alias speaks for both."""
+        check_kb_name(kb)
+        with self._calls(kb):
+            target = self._aliases().get(self._base(kb, CHUNK))
+        if target is None:
+            return INITIAL_GENERATION
+        suffix = target.rpartition(".")[2]
+        return suffix if suffix.isdigit() else INITIAL_GENERATION
 
     def _aliases(self) -> dict[str, str]:
         """Every alias on the server -> the collection it points at."""

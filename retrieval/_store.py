@@ -14,6 +14,10 @@ from domain import Binding, ChunkRecord
 # matches still lift exact names, clause words and figures the dense side ranks low.
 FUSION_WEIGHTS = (3.0, 1.0)
 
+# The generation of a knowledge base's index that no `evrag reindex` made (a rebuild's
+# generations are counted from "1"); what `live_generation` says of it.
+INITIAL_GENERATION = "initial"
+
 
 @dataclass(frozen=True, slots=True)
 class ScoredChunk:

@@ -24,7 +24,7 @@ from qdrant_client import QdrantClient, models
 
 from app import Runtime, Settings
 from app.cli import main
-from retrieval import ServerStore
+from retrieval import Catalog, ServerStore
 
 from .test_check_reindex import ANSWERS, KB, _extract
 
@@ -178,3 +178,47 @@ def test_a_reindex_failing_before_the_swap_leaves_the_old_collections_serving(
     _serving(monkeypatch, qdrant)
     assert _answers(data_dir) == ANSWERS
     _assert_only_generation(qdrant, 1)
+
+
+class _Killed(BaseException):
+    """The process killed: nothing after it runs, no handler of the reindex included."""
+
+
+def test_a_reindex_killed_before_the_alias_switch_has_its_record_dropped(
+    copy: tuple[Path, Path],
+) -> None:
+    """Killed after the catalog's half is recorded (for generation 2) and before the server
+    switched the aliases: the next open finds generation 1 live and drops the record
+    instead of applying it; the old collections answer beside the old catalog rows."""
+    data_dir, qdrant = copy
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        runs = rt.catalog.list_runs(KB)
+
+    def open_store(*args: Any, **kwargs: Any) -> ServerStore:
+        client = QdrantClient(path=str(qdrant))
+
+        def killed(*a: Any, **k: Any) -> None:
+            raise _Killed("killed before the aliases were switched")
+
+        client.update_collection_aliases = killed  # type: ignore[method-assign]
+        return ServerStore(client=client)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("app._runtime.open_store", open_store)
+        # The fakes for the kill alone: a killed process drops and abandons nothing.
+        mp.setattr(Catalog, "drop_reindex", lambda self, kb: None)
+        mp.setattr(ServerStore, "abandon_rebuild", lambda self, kb: None)
+        with redirect_stderr(io.StringIO()):
+            assert _cli(data_dir, "reindex", "--kb", KB)[0] == 1
+
+    catalog = Catalog(Settings(data_dir=data_dir).catalog_url)
+    try:  # as the kill left it: the record staged for the generation not switched in
+        assert catalog.reindex_generation(KB) == "2"
+    finally:
+        catalog.close()
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        assert rt.catalog.pending_reindexes() == []
+        assert rt.catalog.list_runs(KB) == runs
+        assert isinstance(rt.store, ServerStore) and rt.store.live_generation(KB) == "1"
+    assert _findings(data_dir) == (0, [])
+    assert _answers(data_dir) == ANSWERS

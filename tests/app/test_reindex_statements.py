@@ -12,7 +12,7 @@ import pytest
 
 from app import Runtime, Settings
 from app.cli import main
-from retrieval import STATEMENT_CELLS_KEY, Catalog, EdgeStore
+from retrieval import INITIAL_GENERATION, STATEMENT_CELLS_KEY, Catalog, EdgeStore
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
 
 QUESTION = "What is the FY2020 capital expenditure of Wrenfield Mills in USD millions?"
@@ -95,10 +95,12 @@ def test_reindex_stopped_after_its_swap_is_finished_by_the_next_open(
     catalog = Catalog(Settings(data_dir=data_dir).catalog_url)
     try:  # as the failure left it: the swap done, the catalog's cells not yet replaced
         assert [c for _, c in catalog.statement_cells("kb", [document_id])] == older
+        assert catalog.reindex_generation("kb") == "1"
     finally:
         catalog.close()
 
     with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        assert isinstance(rt.store, EdgeStore) and rt.store.live_generation("kb") == "1"
         assert rt.catalog.statement_cells("kb", [document_id]) == fresh
         assert rt.catalog.pending_reindexes() == []
         entry = rt.catalog.get_document("kb", document_id)
@@ -130,3 +132,61 @@ def test_reindex_whose_swap_fails_leaves_the_catalog_as_it_was(
         assert rt.catalog.pending_reindexes() == []
         assert rt.catalog.statement_cells("kb", [document_id]) == kept
         assert rt.skill.ask("kb", QUESTION).sufficient
+
+
+class _Killed(BaseException):
+    """The process killed: nothing after it runs, no handler of the reindex included."""
+
+
+def test_reindex_killed_before_its_swap_is_durable_leaves_the_catalog_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process killed after the catalog's half is recorded and before the rebuilt index is
+    in place (its shards marked REBUILT, the old ones not yet moved out): the next open
+    removes the staging shards, so the record is not the live index's and is dropped, not
+    applied; the old cells stay beside the old points and `check` finds nothing."""
+    data_dir = tmp_path / "evrag"
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        report = rt.ingestor.run("kb", [("wrenfield.pdf", _filing())])
+        (document_id,) = [d.document_id for d in report.documents if d.status == "committed"]
+        fresh = rt.catalog.statement_cells("kb", [document_id])
+        # an older reading, which the record (this reader's) would replace
+        older = [c for _, c in fresh if c.row_label == fresh[0][1].row_label]
+        rt.catalog.put_statement_cells("kb", document_id, older)
+        points = rt.store.count("kb", "chunks")
+        runs = len(rt.catalog.list_runs("kb"))
+        assert isinstance(rt.store, EdgeStore)
+        assert rt.store.live_generation("kb") == INITIAL_GENERATION
+
+    swap = EdgeStore.commit_rebuild
+
+    def killed_mid_swap(self: EdgeStore, kb: str) -> None:
+        def killed(path: Path, target: Path) -> None:
+            raise _Killed("killed before the old shards were moved out")
+
+        monkeypatch.setattr(Path, "rename", killed)
+        swap(self, kb)  # the real path: staging flushed, closed, marked REBUILT
+
+    monkeypatch.setattr(EdgeStore, "commit_rebuild", killed_mid_swap)
+    # The fakes for the kill alone: a killed process drops and abandons nothing.
+    monkeypatch.setattr(Catalog, "drop_reindex", lambda self, kb: None)
+    monkeypatch.setattr(EdgeStore, "abandon_rebuild", lambda self, kb: None)
+    assert main(["--data-dir", str(data_dir), "reindex", "--kb", "kb"]) == 1
+    monkeypatch.undo()
+
+    catalog = Catalog(Settings(data_dir=data_dir).catalog_url)
+    try:  # as the kill left it: the record staged, the rebuilt shards beside the old
+        assert catalog.pending_reindexes() == ["kb"]
+    finally:
+        catalog.close()
+    assert (data_dir / "qdrant" / ".rebuild-kb" / "REBUILT").exists()
+
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        assert rt.catalog.pending_reindexes() == []
+        assert [c for _, c in rt.catalog.statement_cells("kb", [document_id])] == older
+        assert len(rt.catalog.list_runs("kb")) == runs
+        assert isinstance(rt.store, EdgeStore)
+        assert rt.store.live_generation("kb") == INITIAL_GENERATION  # the old shards
+        assert rt.store.count("kb", "chunks") == points
+    assert sorted(p.name for p in (data_dir / "qdrant").iterdir()) == ["kb"]
+    assert main(["--data-dir", str(data_dir), "check"]) == 0
