@@ -343,11 +343,12 @@ def reindex(rt: Runtime, kb: str) -> int:
             # run_id: the run's, given when the record is applied
             report={**report.to_dict(), "run_id": None, "reindex": True},
         )
-        try:
-            store.commit_rebuild(kb)
-        except BaseException:
-            rt.catalog.drop_reindex(kb)
-            raise
+        # A swap that fails is not dropped here: it may have taken effect before it failed
+        # (the server's aliases switched, then the retired generation's deletion failed; the
+        # embedded store's old shards moved out, then the rename failed, which its next open
+        # completes). The next open decides, once the store has settled, from the live
+        # generation (Runtime.open: applied when it is the record's, dropped otherwise).
+        store.commit_rebuild(kb)
     except BaseException:
         store.abandon_rebuild(kb)
         scratch.close()

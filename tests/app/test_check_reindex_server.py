@@ -222,3 +222,37 @@ def test_a_reindex_killed_before_the_alias_switch_has_its_record_dropped(
         assert isinstance(rt.store, ServerStore) and rt.store.live_generation(KB) == "1"
     assert _findings(data_dir) == (0, [])
     assert _answers(data_dir) == ANSWERS
+
+
+def test_a_reindex_failing_after_the_alias_switch_has_its_record_applied(
+    copy: tuple[Path, Path],
+) -> None:
+    """The aliases switched to generation 2, then deleting generation 1 fails: the swap took
+    effect, so the catalog's half is not dropped with the error; the next open finds
+    generation 2 live and applies it (one run more), and the answers are the same."""
+    data_dir, qdrant = copy
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        runs = rt.catalog.list_runs(KB)
+
+    def open_store(*args: Any, **kwargs: Any) -> ServerStore:
+        client = QdrantClient(path=str(qdrant))
+        delete = client.delete_collection
+
+        def refuse_retired(name: str, *a: Any, **k: Any) -> Any:
+            if name.endswith(".1"):
+                raise RuntimeError("the server refused the call")
+            return delete(name, *a, **k)
+
+        client.delete_collection = refuse_retired  # type: ignore[method-assign]
+        return ServerStore(client=client)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("app._runtime.open_store", open_store)
+        with redirect_stderr(io.StringIO()):
+            assert _cli(data_dir, "reindex", "--kb", KB)[0] == 1
+
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        assert rt.catalog.pending_reindexes() == []
+        assert len(rt.catalog.list_runs(KB)) == len(runs) + 1
+        assert isinstance(rt.store, ServerStore) and rt.store.live_generation(KB) == "2"
+    assert _answers(data_dir) == ANSWERS
