@@ -56,6 +56,11 @@ _DATE_LINE = re.compile(
     rf"(?i)^[ \t]*(?:(?:as\s+of\s+)?(?:the\s+)?date\s+first\s+(?:above\s+)?written(?:\s+above)?"
     rf"|[\w ,._]*\b(?:{lexicon().month}|_{{3,}})[\w ,._]*\d{{4}})[ \t:.]*$"
 )
+# A letter that calls itself an agreement: "This Affiliate Agreement represents ...", "this
+# letter agreement", "this letter ... shall constitute a binding agreement".
+_AGREEMENT_LETTER = re.compile(
+    r"(?i)\bthis\s+(?:letter\s+)?(?:[A-Z][\w-]*\s+){0,4}agreement\b|\bbinding\s+agreement\b"
+)
 # A letter whose sender is "the undersigned" of its own text.
 _UNDERSIGNED = re.compile(r"(?i)\bthe\s+undersigned\b")
 
@@ -145,7 +150,7 @@ def letter_parties(ctx: BindingContext) -> list[LetterParty]:
     """A letter agreement's parties, in text order: the addressee of its letter head, the
     sender who signs its closing ("the undersigned": a company, or a person who signs as
     such), and each company that accepts it; none where the document does not open as a
-    letter or nothing at its foot accepts or signs it."""
+    letter, or no one accepts it and it does not call itself an agreement."""
     salutation = _salutation_line(ctx)
     if salutation is None:
         return []
@@ -153,7 +158,11 @@ def letter_parties(ctx: BindingContext) -> list[LetterParty]:
     found: list[LetterParty] = []
     closings = [i for i in range(salutation + 1, len(lines)) if _CLOSING.match(lines[i].text)]
     acceptances = [i for i in range(salutation + 1, len(lines)) if _ACCEPTANCE.match(lines[i].text)]
-    if not closings and not acceptances:
+    if not acceptances and not (
+        closings and _AGREEMENT_LETTER.search(ctx.flow.text, ctx.flow.starts[salutation])
+    ):
+        # A letter no one accepts that does not call itself an agreement (an auditor's
+        # consent, a comfort letter) has no parties.
         return []
     head = _addressee(ctx, salutation)
     if head is not None:

@@ -148,6 +148,25 @@ def test_a_letter_signed_by_a_person_who_is_not_the_undersigned_binds_no_person(
     assert head in parties or accepts in parties
 
 
+def test_a_letter_that_is_no_agreement_binds_no_party() -> None:
+    # An auditor's consent: a letter head, a salutation and a closing, and no agreement.
+    result = _bind(
+        [
+            [
+                "Larkspur Data Systems Corporation",
+                "4345 Southpoint Boulevard",
+                "Jacksonville, Florida 32216",
+                "Ladies and Gentlemen:",
+                "We consent to the incorporation by reference of our report dated March 3, 2005"
+                " in the Registration Statement on Form S-8.",
+                "Very truly yours,",
+                "Orvandi & Tessaly LLP",
+            ]
+        ]
+    )
+    assert not _parties(result)
+
+
 @pytest.mark.parametrize(("reference", "referenced"), _REFERENCES)
 def test_a_preamble_binds_no_party_of_an_agreement_it_refers_to(
     reference: str, referenced: tuple[str, str]
