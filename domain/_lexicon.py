@@ -311,6 +311,12 @@ class Lexicon:
     # what a signature block's head says before the party it signs for ("For and on behalf
     # of"; patterns)
     signing_for_leads: tuple[str, ...]
+    # a letter agreement's salutation, closing and acceptance words; what a sentence says
+    # before an agreement it only refers to (patterns)
+    letter_salutations: tuple[str, ...]
+    letter_closings: tuple[str, ...]
+    letter_acceptances: tuple[str, ...]
+    agreement_reference_leads: tuple[str, ...]
     # the words that say a defined term names a group of parties or each of them, those that
     # open the bracket ending a list of parties, and those before a party's former name
     # (patterns)
@@ -631,6 +637,10 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_list_openers=tuple(vocabulary.phrases("party_list_openers")),
         party_list_joiners=tuple(vocabulary.phrases("party_list_joiners")),
         signing_for_leads=tuple(vocabulary.phrases("signing_for_leads")),
+        letter_salutations=tuple(vocabulary.phrases("letter_salutations")),
+        letter_closings=tuple(vocabulary.phrases("letter_closings")),
+        letter_acceptances=tuple(vocabulary.phrases("letter_acceptances")),
+        agreement_reference_leads=tuple(vocabulary.phrases("agreement_reference_leads")),
         party_group_words=tuple(vocabulary.phrases("party_group_words")),
         party_list_ends=tuple(vocabulary.phrases("party_list_ends")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),

@@ -17,6 +17,7 @@ from domain import (
     looks_like_company,
 )
 from ingest.bindings._context import _TITLE_LINE, BindingContext
+from ingest.bindings._letters import letter_parties
 from ingest.bindings._names import (
     _COMPANY_RE,
     _ENTITY_TYPE,
@@ -276,6 +277,41 @@ def _preamble_start(text: str, pos: int = 0) -> re.Match[str] | None:
 
 
 _RETRY_CHARS = 12000
+
+
+# An agreement a sentence only refers to, right before the list of its own parties:
+# "pursuant to the Agreement and Plan of Merger, dated as of December 14, 1997 (the
+# "Agreement"), by and among ...", "as defined in the Credit Agreement dated ... between ...".
+# Between the agreement's name and the list: its date, its defined term, nothing that makes
+# the sentence this document's own ("this", "hereby", "is made").
+_REFERENCED_BEFORE = re.compile(
+    rf"(?i)\b(?:{'|'.join(lexicon().agreement_reference_leads)})\s+(?:the|that|a|an|certain)\s+"
+    r"(?:[\w&'’\-]+\s+){0,8}?(?:agreement|plan\s+of\s+merger|indenture|contract|lease)\b"
+    r"(?P<between>(?:(?!\b(?:this|hereby|herein|is\s+made|is\s+entered)\b)[^;])*?)"
+    r",?\s*(?:by\s+and\s+)?$"
+)
+_LIST_OPENS = re.compile(rf"(?i)\b(?:by\s+and\s+)?(?:{_LIST_OPENER})\b")
+# Where a list of parties' sentence ends: a full stop before the next sentence's word.
+_SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z][a-z]|[A-Z]{2,}\s)|\s*\n\s*\n|\s*$)")
+
+
+def _referenced_lists(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans between `start` and `end` that list the parties of an agreement the text
+    only refers to ("... pursuant to the Merger Agreement, dated ..., by and among A, B and
+    C."): from the list's opener to its sentence's end. Its parties are not this document's."""
+    spans: list[tuple[int, int]] = []
+    for m in _LIST_OPENS.finditer(text, start, end):
+        if spans and m.start() < spans[-1][1]:
+            continue
+        lo = max(0, m.start() - 320)
+        ref = _REFERENCED_BEFORE.search(text[lo : m.start()])
+        if ref is None or ref.group("between").count(")") > ref.group("between").count("("):
+            # a reference inside a bracket that closes before the list ("(as defined in the
+            # Merger Agreement) ..., between A and B") leaves the list this document's own
+            continue
+        stop = _SENTENCE_END.search(text, m.end(), min(len(text), m.end() + 400))
+        spans.append((m.start(), stop.start() if stop else min(len(text), m.end() + 400)))
+    return spans
 
 
 _TITLE_LINKS = frozenset({"to", "of", "and", "for", "the", "on", "&"})
@@ -777,7 +813,15 @@ class PreambleParties(BindingRule):
     def read(self, ctx: BindingContext) -> None:
         text = ctx.flow.text
         start_m = _preamble_start(text)
+        while start_m is not None and _referenced_lists(text, start_m.start(), start_m.end()):
+            # "pursuant to the Merger Agreement, dated ..., by and among A, B and C" opens
+            # no preamble of this document: it lists another agreement's parties.
+            start_m = _preamble_start(text, start_m.end())
         cover = _cover_parties(ctx)
+        # A letter agreement's addressee, sender and accepting company are parties that no
+        # preamble sentence names; they join those the cover page lists.
+        letter = letter_parties(ctx)
+        cover += [p for p in letter if p[0].key not in {c[0].key for c in cover}]
         if self._agreement_at(ctx, start_m, first=True, cover=cover):
             return
         # A title line can open like a preamble ("MAINTENANCE AGREEMENT BETWEEN A AND B")
@@ -790,9 +834,10 @@ class PreambleParties(BindingRule):
                 break  # a later opening that far in is another document's, or prose
             if start_m is not None and self._agreement_at(ctx, start_m, first=False, cover=cover):
                 return
-        if len(cover) >= 2:
-            # A cover page names the parties that no preamble sentence does.
-            self._emit_parties(ctx, cover, cover[0][2], cover[-1][3])
+        if len(cover) >= 2 or letter:
+            # A cover page or a letter's head and foot name the parties that no preamble
+            # sentence does.
+            self._emit_parties(ctx, cover, min(c[2] for c in cover), max(c[3] for c in cover))
             return
         self._labelled_block(ctx)
 
@@ -857,8 +902,15 @@ class PreambleParties(BindingRule):
         defs.extend(self._form_field_parties(ctx, start, end, {d[0].key for d in defs}))
         parties: list[tuple[NamedEntity, list[str], int, int]] = []
         seen: set[str] = set()
+        referenced = _referenced_lists(text, start, end)
+
+        def another_agreements(at: int) -> bool:
+            return any(lo <= at < hi for lo, hi in referenced)
+
         for ent, terms, name_pos, def_end in defs:
             span = (name_pos, def_end)
+            if another_agreements(name_pos):
+                continue
             before = text[max(start, name_pos - 30) : name_pos]
             if (
                 re.search(r"(?i)\b(?:of|under|to|from|in|at|on|for|by)\s+(?:the\s+)?$", before)
@@ -892,7 +944,7 @@ class PreambleParties(BindingRule):
         listed = re.finditer(rf",[ \t]*\n?[ \t]*({COMPANY})", region)
         for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
             ent = _company(m.group(1))
-            if ent is None or ent.key in seen:
+            if ent is None or ent.key in seen or another_agreements(start + m.start(1)):
                 continue
             after = region[m.end() : m.end() + 40]
             if after_comma and (
@@ -927,7 +979,7 @@ class PreambleParties(BindingRule):
             region,
         ):
             ent = _person(m.group(1))
-            if ent is None or ent.key in seen:
+            if ent is None or ent.key in seen or another_agreements(start + m.start(1)):
                 continue
             seen.add(ent.key)
             after = region[m.end() : m.end() + 300]

@@ -1,0 +1,204 @@
+"""Letter agreements and the agreements a document only refers to, as generated variants
+typeset to real PDFs and parsed (the CUAD affiliate letter: "Physician Sales & Service, Inc.
+/ ... / Gentlemen: / ... pursuant to the Agreement and Plan of Merger, dated ..., by and among
+PSS, PSS Merger Corp. and GSMS ... / Very truly yours, / /s/ ... / AGREED TO AND ACCEPTED as of
+/ December 14, 1997 / PHYSICIAN SALES & SERVICE, INC.").
+
+A letter's parties are its addressee (the company of the letter head, the one that accepts it
+at its foot) and its sender ("the undersigned", a person or a company); the parties listed
+after an agreement the text only refers to ("pursuant to the ... Agreement, dated ..., by and
+among ...", "as defined in the Credit Agreement dated ... between ...") are that agreement's,
+never this document's."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from ingest import BindingExtractor, BindingResult, PdfParser
+from tests.pdfs import make_pdf, paragraph
+
+
+@functools.cache
+def _parser() -> PdfParser:
+    return PdfParser()
+
+
+def _bind(pages: list[list[str]]) -> BindingResult:
+    # each string a paragraph, wrapped to the page as a typeset letter is
+    typeset = [[line for t in page for line in paragraph(t, gap=0.0)] for page in pages]
+    doc = _parser().run(make_pdf(typeset), "letter.pdf")
+    return BindingExtractor().run(doc)
+
+
+def _parties(result: BindingResult) -> set[str]:
+    return {b.subject_name for b in result.bindings if b.role == "party"}
+
+
+# (the addressee as its letter head writes it, as its acceptance block writes it)
+_ADDRESSEES = [
+    ("Larkspur Data Systems Corporation", "LARKSPUR DATA SYSTEMS CORPORATION"),
+    ("Harrow & Vale Media, LLC", "Harrow & Vale Media, LLC"),
+    ("Quillmark Systems Inc.", "QUILLMARK SYSTEMS INC."),
+]
+# (a sentence before the referenced agreement's name, its parties)
+_REFERENCES = [
+    (
+        "pursuant to the transactions described in the Agreement and Plan of Merger, dated as of"
+        " May 2, 2001 (the \u201cMerger Agreement\u201d), by and among",
+        ("Orvandi Holdings Corp.", "Orvandi Merger Sub, Inc."),
+    ),
+    (
+        "as defined in the Credit Agreement dated as of June 30, 2004 between",
+        ("Bayan Capital Partners LLC", "Tessaly Bank, N.A."),
+    ),
+]
+_SALUTATIONS = ["Gentlemen:", "Ladies and Gentlemen:", "Dear Sirs:", "Dear Mr. Kelly:"]
+# the acceptance words: the date on the same line or the next one, with or without a colon
+_ACCEPTANCES = [
+    ["AGREED TO AND ACCEPTED as of", "December 14, 1997"],
+    ["Agreed to and accepted as of December 14, 1997:"],
+    ["ACKNOWLEDGED AND AGREED:"],
+    ["Accepted and agreed to as of", "the date first written above"],
+    ["acknowledged and agreed as of", "December 14, 1997"],
+]
+
+
+def _letter(
+    head: str, accepts: str, salutation: str, acceptance: list[str], sender: list[str]
+) -> list[list[str]]:
+    reference, (one, two) = _REFERENCES[len(salutation) % 2]
+    return [
+        [
+            "AFFILIATE AGREEMENT",
+            head,
+            "4345 Southpoint Boulevard",
+            "Jacksonville, Florida 32216",
+            "Attention: Patrick C. Kelly",
+            salutation,
+            "The undersigned will become a shareholder of the Company, " + reference,
+            f"{one}, {two} and the Company. This Affiliate Agreement represents an agreement",
+            "between the undersigned and the Company regarding the shares to be received.",
+            "1. Restriction. The undersigned will not sell the shares before the Merger.",
+            "2. Governing Law. This Affiliate Agreement is governed by the laws of Delaware.",
+        ],
+        [
+            "This Affiliate Agreement is executed as of the 14th day of December, 1997.",
+            "Very truly yours,",
+            *sender,
+            *acceptance,
+            accepts,
+            "By: /s/ David A. Smith",
+        ],
+    ]
+
+
+_SENDERS = [
+    (["/s/ William W. Ashford", "Print Name"], "William W. Ashford"),
+    (["Kestrel Analytics GmbH", "By: /s/ Jane Roe"], "Kestrel Analytics GmbH"),
+]
+
+
+@pytest.mark.parametrize(
+    ("k", "salutation", "acceptance"),
+    [
+        (k, s, a)
+        for k, (s, a) in enumerate(
+            (s, a) for s in _SALUTATIONS for a in _ACCEPTANCES[: 2 if s != "Gentlemen:" else 5]
+        )
+    ],
+)
+def test_a_letter_binds_its_addressee_and_its_sender_not_a_referenced_agreements_parties(
+    k: int, salutation: str, acceptance: list[str]
+) -> None:
+    head, accepts = _ADDRESSEES[k % len(_ADDRESSEES)]
+    sender, signer = _SENDERS[k % len(_SENDERS)]
+    letter = _letter(head, accepts, salutation, acceptance, sender)
+    _, (one, two) = _REFERENCES[len(salutation) % 2]
+    parties = _parties(_bind(letter))
+    assert head in parties or accepts in parties
+    assert signer in parties
+    assert not parties & {one, two}
+    assert len(parties) == 2, parties
+
+
+def test_a_closing_signed_for_companies_side_by_side_binds_each() -> None:
+    head, accepts = _ADDRESSEES[0]
+    letter = _letter(head, accepts, "Ladies and Gentlemen:", _ACCEPTANCES[0], [])
+    letter[1][2:2] = [
+        "KESTREL ANALYTICS GMBH | ORVANDI LABS LTD.",
+        "By: /s/ Jane Roe | By: /s/ Jane Roe",
+    ]
+    parties = _parties(_bind(letter))
+    assert {"KESTREL ANALYTICS GMBH", "ORVANDI LABS LTD."} <= parties
+
+
+def test_a_letter_signed_by_a_person_who_is_not_the_undersigned_binds_no_person() -> None:
+    # A company's letter signed by its officer: the officer is no party.
+    head, accepts = _ADDRESSEES[1]
+    letter = _letter(head, accepts, "Dear Sirs:", _ACCEPTANCES[0], ["/s/ Jane Roe", "President"])
+    letter[0][6:] = [
+        "Our company will supply the services described in the Schedule to your company,",
+        "and this letter sets out the terms of that supply.",
+        "1. Term. The supply runs for one year from the date of your acceptance.",
+    ]
+    parties = _parties(_bind(letter))
+    assert "Jane Roe" not in parties
+    assert head in parties or accepts in parties
+
+
+def test_a_letter_that_is_no_agreement_binds_no_party() -> None:
+    # An auditor's consent: a letter head, a salutation and a closing, and no agreement.
+    result = _bind(
+        [
+            [
+                "Larkspur Data Systems Corporation",
+                "4345 Southpoint Boulevard",
+                "Jacksonville, Florida 32216",
+                "Ladies and Gentlemen:",
+                "We consent to the incorporation by reference of our report dated March 3, 2005"
+                " in the Registration Statement on Form S-8.",
+                "Very truly yours,",
+                "Orvandi & Tessaly LLP",
+            ]
+        ]
+    )
+    assert not _parties(result)
+
+
+@pytest.mark.parametrize(("reference", "referenced"), _REFERENCES)
+def test_a_preamble_binds_no_party_of_an_agreement_it_refers_to(
+    reference: str, referenced: tuple[str, str]
+) -> None:
+    one, two = referenced
+    result = _bind(
+        [
+            [
+                "CONSENT AND WAIVER",
+                "This Consent and Waiver Agreement is entered into as of March 3, 2005 by and",
+                "between Larkspur Data Systems Corporation and Harrow & Vale Media, LLC, "
+                + reference,
+                f"{one} and {two}.",
+                "1. Consent. Harrow & Vale Media, LLC consents to the assignment.",
+            ]
+        ]
+    )
+    parties = _parties(result)
+    assert parties == {"Larkspur Data Systems Corporation", "Harrow & Vale Media, LLC"}
+
+
+def test_an_agreement_named_at_its_own_sentences_start_still_lists_its_parties() -> None:
+    # "The ... Agreement, dated ..., by and among A and B" opens this document's preamble:
+    # nothing before it says the agreement is another one.
+    result = _bind(
+        [
+            [
+                "MERGER AGREEMENT",
+                "The Agreement and Plan of Merger, dated as of May 2, 2001, is made by and among",
+                "Orvandi Holdings Corp. and Orvandi Merger Sub, Inc.",
+                "1. The Merger. Orvandi Merger Sub, Inc. merges into Orvandi Holdings Corp.",
+            ]
+        ]
+    )
+    assert _parties(result) == {"Orvandi Holdings Corp.", "Orvandi Merger Sub, Inc."}
