@@ -208,10 +208,14 @@ class PropositionEntry:
     # of the agreement", "governed exclusively by the laws of", "an unlimited liability
     # company"): an action or a denial found inside one is none
     mentions: tuple[str, ...] = ()
-    # what the action must be done to, where a sentence names what it is done to ("terminate
-    # this Agreement"): another thing ended ("revoke or terminate the powers herein granted",
-    # "terminate any Statement of Work") is not the claim's action
+    # what the action is done to when it is the claim's own (the agreement: "terminate this
+    # Agreement", "the License Agreement"): named, it outweighs `other_object`
     object: tuple[str, ...] = ()
+    # what the action may be done to that is not the claim's ("revoke or terminate the powers
+    # herein granted", "terminate any Statement of Work"): named, the action is not the
+    # claim's; anything else named ("the Executive's employment", "the Term") is, as it is
+    # where the sentence names nothing ("may terminate upon notice")
+    other_object: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1030,6 +1034,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             else "yes",
             mentions=_found(p, "mentions"),
             object=_found(p, "object"),
+            other_object=_found(p, "other_object"),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

@@ -52,6 +52,7 @@ class _Compiled:
     general: re.Pattern[str] | None
     mentions: re.Pattern[str] | None
     object: re.Pattern[str] | None
+    other_object: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -69,6 +70,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.general),
         _any(entry.mentions),
         _any(entry.object),
+        _any(entry.other_object),
     )
 
 
@@ -572,14 +574,20 @@ class ClauseReader:
         return bool(_MODALITY.permission.search(_governing_tail(window)))
 
     def _ends_another(self, main: str, action: re.Match[str], window: str) -> bool:
-        """Is what the action is done to named, and not what the claim's action must be done
-        to ("may terminate any Statement of Work", "the powers herein granted may be revoked or
-        terminated", asked of terminating the agreement)?"""
-        wanted = self._p.object
-        if wanted is None:
+        """Is what the action is done to named as something else than what the claim's action
+        is done to ("may terminate any Statement of Work", "the powers herein granted may be
+        revoked or terminated", asked of terminating the agreement)? Only the things listed as
+        other count: an object not listed ("terminate the Executive's employment", "terminate
+        the Services") is read as the claim's, so that a new phrasing of the agreement's own
+        end is not lost; one naming the claim's own thing too ("the License Agreement") is."""
+        other = self._p.other_object
+        if other is None:
             return False
         head = _acted_on(main[action.end() :], action.group(0), window)
-        return head is not None and wanted.search(head) is None
+        if head is None or other.search(head) is None:
+            return False
+        own = self._p.object
+        return own is None or own.search(head) is None
 
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,

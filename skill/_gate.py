@@ -59,6 +59,21 @@ def accepted_types(role: str) -> frozenset[str]:
     return frozenset({"individual"})
 
 
+def _terms_unread(pinned: Sequence[Candidate], bound: Sequence[Binding], named: set[str]) -> bool:
+    """Does another pinned agreement than the one binding a role bind a party, not named in the
+    question, under no defined term at all? Its terms were not extracted, so that party may be
+    the role too: the role binds one party only by the others' absence, which proves nothing
+    there (conservative: the role then stays unresolved)."""
+    return any(
+        b.role == "party"
+        and b.subject_key not in named
+        and not b.attributes.get("defined_terms", "").strip(" ;")
+        for c in pinned
+        if not any(x in bound for x in c.bindings)
+        for b in c.bindings
+    )
+
+
 def _refused(entity: ResolvedEntity, reason: str) -> GateResult:
     """No candidate: the named entity itself, rejected for `reason`."""
     return GateResult(
@@ -439,8 +454,10 @@ class CandidateGate:
         party's defined term ("the Transporter", "the Company") is read in the agreements the
         rest of the question pins down: its other parties, its title or type, the documents
         it is asked of. A role names a party only in one agreement, so it is that agreement's
-        party only when exactly one of those agreements binds exactly one party under it;
-        without such context, or with two, it stays unresolved (refused, its words named)."""
+        party only when exactly one of those agreements binds exactly one party under it, a
+        party the question does not already name, and every other of them says its parties'
+        defined terms; without such context, or with two, it stays unresolved (refused, its
+        words named)."""
         if not (parties or subject.document_type or self.scoped):
             return parties, missing
         pinned, _ = self._agreements_of(kb, subject, parties, documents, cache)
@@ -451,10 +468,14 @@ class CandidateGate:
             # and the Club": the one agreement with a Club has one Sponsor)
             progress = False
             for name in list(still):
-                bound = defined_party(pinned, name)
+                # "between Ridgeway Pipeline Company and the Transporter": the role is the
+                # other side of the agreement, never a party already named (Ridgeway twice)
+                named = {p.key for p in resolved}
+                bound = tuple(b for b in defined_party(pinned, name) if b.subject_key not in named)
                 if (
                     len({b.parent_key for b in bound}) != 1
                     or len({b.subject_key for b in bound}) != 1
+                    or _terms_unread(pinned, bound, named)
                 ):
                     continue
                 resolved.append(

@@ -5,7 +5,9 @@ written here in generated variants (lower case, other party names, other orders,
 - a right to end something else than the agreement: a power of attorney's powers, a licence,
   an order, a statement of work, an appointment ("the powers and authorities herein granted
   may be revoked or terminated by the Adviser at any time"): the proposition's object
-  (propositions.yaml `object`) is the agreement, where the sentence names what it ends;
+  (propositions.yaml `object`) is the agreement, and what it ends is something else only where
+  that is one of the things listed as such (`other_object`): "terminate the Executive's
+  employment", "the Term", "the Services" remain the agreement's end;
 - the agreement ending by itself ("This Agreement shall terminate upon the expiry of the
   Term", "shall automatically terminate on ..."): an event, no party's right to terminate.
 
@@ -118,6 +120,37 @@ AGREEMENT_ENDED = _variants(
 @pytest.mark.parametrize("name", TERMINATION)
 @pytest.mark.parametrize("sentence", AGREEMENT_ENDED)
 def test_ending_the_agreement_is_still_a_right_to_terminate(name: str, sentence: str) -> None:
+    assert _holds(name, sentence) is True, sentence
+
+
+# What the agreement's own end is called where it is not "this Agreement" (issue 34's review):
+# the object is read as the agreement unless it is one of the other things listed.
+UNLISTED_ENDED = _variants(
+    [
+        f"{a} may terminate {thing} at any time {why}{notice}."
+        for a, b in PARTIES
+        for thing in (
+            f"{b}'s employment",
+            "the Executive's employment",
+            "the Term",
+            "the Services",
+            "its participation hereunder",
+        )
+        for why in ("without cause", "for convenience", "without Cause")
+        for notice in ("", " upon thirty days' notice", f" upon 90 days' notice to {b}")
+    ]
+    + [
+        f"The Company may terminate the Executive's employment with {b} at any time without Cause."
+        for _, b in PARTIES
+    ]
+)
+
+
+@pytest.mark.parametrize("name", TERMINATION)
+@pytest.mark.parametrize("sentence", UNLISTED_ENDED)
+def test_ending_what_is_not_listed_as_something_else_is_a_right_to_terminate(
+    name: str, sentence: str
+) -> None:
     assert _holds(name, sentence) is True, sentence
 
 

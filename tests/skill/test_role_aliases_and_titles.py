@@ -185,6 +185,28 @@ def test_a_role_nothing_else_pins_to_one_party_is_refused(runtime: Any, question
     assert _documents(runtime, question) == set(), question
 
 
+# the role of the very party the question names beside it: "between Ridgeway Pipeline Company
+# and the Transporter" (Ridgeway is the Transporter) names no second party, so the role may
+# not bind Ridgeway again; the other party is no Transporter either: refused, never the named
+# one twice
+_SAME_PARTY_FORMS = [
+    "What is the governing law of the Transportation Service Agreement between {x} and {y}?",
+    "what law governs the transportation service agreement between {x} & {y}?",
+    "Does {x}'s agreement with {y} restrict assignment?",
+]
+
+
+@pytest.mark.parametrize("form", _SAME_PARTY_FORMS)
+def test_a_role_never_binds_the_party_the_question_already_names(runtime: Any, form: str) -> None:
+    for _, _, a, term_a, b, term_b, _ in _AGREEMENTS[:2]:
+        for named, term in ((a, term_a), (b, term_b), (_bare(a), term_a), (_bare(b), term_b)):
+            for x, y in ((named, f"the {term}"), (f"the {term}", named)):
+                question = form.format(x=x, y=y)
+                if form[:1].islower():
+                    question = question.lower()
+                assert _documents(runtime, question) == set(), question
+
+
 _TITLE_FORMS = [
     "Does {a}'s {title} with {b} have a non-compete?",
     "Does the {title} between {a} and {b} restrict assignment?",
@@ -211,3 +233,50 @@ def test_an_unknown_long_title_is_read_as_today(runtime: Any) -> None:
         "non-compete?"
     )
     assert _documents(runtime, question) == set(), question
+
+
+# By absence: Ridgeway's other agreement binds its other party under no defined term (none
+# extracted), so nothing shows that party is no Shipper; a role asked of both is refused, and
+# resolved again once the title pins the one agreement whose terms are read. (Halcyon's
+# agreement defines a second Shipper, so that the term is no alias of one party.)
+@pytest.fixture(scope="module")
+def unread_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    def preamble(title: str, a: str, term_a: str, b: str, term_b: str) -> str:
+        return (
+            f"This {title.title()} is entered into as of March 1, 2019 by and between {a}, a "
+            f'Delaware corporation ("{term_a}"), and {b}, a Delaware corporation ("{term_b}").'
+        )
+
+    files = [
+        (file, clauses_pdf(title, [preamble(title, a, term_a, b, term_b), "1. Law. Arkansas."]))
+        for file, title, a, term_a, b, term_b, _ in _AGREEMENTS[:2]
+    ] + [
+        (
+            "storage.pdf",
+            clauses_pdf(
+                "GAS STORAGE AGREEMENT",
+                [
+                    "This Gas Storage Agreement is entered into as of June 1, 2020 by and between "
+                    f"{_AGREEMENTS[0][2]}, a Delaware corporation, and Ashford Storage LLC, a "
+                    "Texas limited liability company.",
+                    "1. Law. This Agreement shall be governed by the laws of the State of Texas.",
+                ],
+            ),
+        ),
+    ]
+    yield from ingested_runtime(tmp_path_factory, "roles-unread", files)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Does the Shipper's agreement with Ridgeway Pipeline Company restrict assignment?",
+        "what is the governing law of the agreement between ridgeway and the shipper?",
+    ],
+)
+def test_a_role_another_agreement_may_bind_by_absence_is_refused(
+    unread_runtime: Any, question: str
+) -> None:
+    assert _documents(unread_runtime, question) == set(), question
+    pinned = question.replace("agreement", "Transportation Service Agreement", 1)
+    assert _documents(unread_runtime, pinned) == {"ridgeway.pdf"}, pinned
