@@ -27,7 +27,7 @@ from retrieval import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
 from skill._candidate import Candidate
 from skill._clauses import clause_only_values, labelled_spans
-from skill._extract import OF_A_PARTY, extract_values, sentence_relevance
+from skill._extract import OF_A_PARTY, UNDER_HEADERS, extract_values, sentence_relevance
 from skill._extracted_value import ExtractedValue
 from skill._integrity import (
     _LEGAL_FORM,
@@ -43,7 +43,7 @@ from skill._integrity import (
     verify,
 )
 from skill._search import SKILL_FUSION, QueryEmbedder
-from skill._sentences import DocumentInfo, Sentence, _is_heading, sentences_of
+from skill._sentences import DocumentInfo, Sentence, _is_heading, sentences_of, table_header
 from skill._subject import HOLDER_ATTRIBUTES, QuestionKind, SubjectClass
 
 _STOP_WORDS = frozenset({"non", "the", "and", "covenant", "clause", "provision", "section"})
@@ -345,7 +345,9 @@ class EvidenceCollector:
                         continue
                     if not _fits_constraints(sentence, subject, attribute):
                         continue
-                    relevance = sentence_relevance(attribute, sentence.text)
+                    relevance = sentence_relevance(
+                        attribute, sentence.text, _header(attribute, sentence)
+                    )
                     label_score: float | None = None
                     confirmed = labelled is None and not candidates_only
                     if cue_candidates and relevance < CANDIDATE_RELEVANCE:
@@ -581,8 +583,9 @@ class EvidenceCollector:
         found: list[ExtractedValue] = []
         if subject_forms is None and attribute in OF_A_PARTY:
             subject_forms = sorted(forms, key=lambda f: (-len(f), f))
+        header = _header(attribute, sentence)
         for form in subject_forms or [None]:  # type: ignore[list-item]
-            found = extract_values(attribute, text, party=form)
+            found = extract_values(attribute, text, party=form, header=header)
             if found:
                 break
         if not found and attribute == "auditor":
@@ -606,6 +609,12 @@ UNCONFIRMED_CLAUSE_CONFIDENCE = 0.45
 # The sentences of an attribute's clause cited when no value could be read from any of them.
 UNREAD_CLAUSE_SENTENCES = 3
 _QUOTED_KINDS = frozenset({"free_text", "text"})
+
+
+def _header(attribute: str, sentence: Sentence) -> str | None:
+    """The header row of the sentence's table, for an attribute read from a row under its
+    column's head (a count held); None otherwise."""
+    return table_header(sentence) if attribute in UNDER_HEADERS else None
 
 
 def _clause_text_value(attribute: str, sentence: Sentence) -> list[tuple[str, float]]:

@@ -35,6 +35,8 @@ from skill._extract_time import _dates, _durations, _founding, _payment_terms
 from skill._extracted_value import ExtractedValue, _cue_relevance
 
 Extractor = Callable[[str, str | None], list[ExtractedValue]]
+# A reader that reads a table row's cells under their column heads (the header row given).
+HeadedExtractor = Callable[[str, str | None, str | None], list[ExtractedValue]]
 
 # Readers of one attribute's own phrasing, named by the lexicon (`extractor: governing_law`).
 _READERS: dict[str, Extractor] = {
@@ -63,17 +65,29 @@ EXTRACTOR_KINDS: tuple[str, ...] = (
 )
 
 
+def _argument(entry: AttributeEntry, key: str, choices: Collection[str] | None = None) -> Any:
+    """An argument of a lexicon record's extractor; LexiconError when it is missing or not one
+    of `choices`."""
+    value = entry.extractor_args.get(key)
+    if value is None or (choices is not None and value not in choices):
+        wanted = f"one of {', '.join(sorted(choices))}" if choices else "a value"
+        raise LexiconError(f"attributes.yaml: {entry.name}.extractor.{key}: expected {wanted}")
+    return value
+
+
+def _count_reader(entry: AttributeEntry) -> HeadedExtractor:
+    """The `count` reader a lexicon record's arguments define."""
+    keys = ("unit", "shown", "held", "not_held", "column", "recipient")
+    return count_reader(*(str(_argument(entry, key)) for key in keys))
+
+
 def _extractor(entry: AttributeEntry) -> Extractor:
     """The extractor a lexicon record names (`extractor:` and its arguments); LexiconError
     when the kind or an argument is not one this module has."""
-    kind, args, name = entry.extractor, entry.extractor_args, entry.name
+    kind, name = entry.extractor, entry.name
 
     def arg(key: str, choices: Collection[str] | None = None) -> Any:
-        value = args.get(key)
-        if value is None or (choices is not None and value not in choices):
-            wanted = f"one of {', '.join(sorted(choices))}" if choices else "a value"
-            raise LexiconError(f"attributes.yaml: {name}.extractor.{key}: expected {wanted}")
-        return value
+        return _argument(entry, key, choices)
 
     if kind == "date":
         role = arg("role", _ROLES["date"])
@@ -86,9 +100,9 @@ def _extractor(entry: AttributeEntry) -> Extractor:
     if kind == "sentence":
         return _free_text(name, float(arg("relevance")))
     if kind == "count":
-        return count_reader(
-            str(arg("unit")), str(arg("shown")), str(arg("held")), str(arg("not_held"))
-        )
+        # a row read alone, its table's header unknown
+        reader = _count_reader(entry)
+        return lambda sentence, party: reader(sentence, party, None)
     if kind in _READERS:
         return _READERS[kind]
     raise LexiconError(
@@ -114,38 +128,51 @@ EXTRACTABLE_ATTRIBUTES: tuple[str, ...] = tuple(sorted(_EXTRACTORS))
 OF_A_PARTY: frozenset[str] = frozenset(
     entry.name for entry in lexicon().attributes if entry.extractor == "count"
 )
+# ... whose reader reads a table row under its table's header row (a count held only under a
+# column whose head says so).
+_HEADED: dict[str, HeadedExtractor] = {
+    entry.name: _count_reader(entry) for entry in lexicon().attributes if entry.extractor == "count"
+}
+UNDER_HEADERS: frozenset[str] = frozenset(_HEADED)
 
 
 @functools.lru_cache(maxsize=16384)
-def sentence_relevance(attribute: str, sentence: str) -> float:
-    """0 when the sentence does not bear on the attribute; up to 1 when it states it.
+def sentence_relevance(attribute: str, sentence: str, header: str | None = None) -> float:
+    """0 when the sentence does not bear on the attribute; up to 1 when it states it
+    (`header`: the header row of the table a row sentence is of).
     Memoized: a pure function, asked again for each question about the same documents."""
     relevance = _cue_relevance(attribute, sentence)
-    if relevance == 0.0 and attribute in _EXTRACTORS and _EXTRACTORS[attribute](sentence, None):
+    if relevance == 0.0 and _extract_values(attribute, sentence, None, header):
         # A sentence that states a value bears on the attribute even in words no cue lists.
         return 0.5
     return relevance
 
 
 def extract_values(
-    attribute: str, sentence: str, *, party: str | None = None
+    attribute: str, sentence: str, *, party: str | None = None, header: str | None = None
 ) -> list[ExtractedValue]:
     """The normalized values `sentence` states for `attribute`, in order of appearance;
     [] when it states none or the attribute has no extractor.
 
     `party` (a name or its defined-term alias) selects the obligations of that party and,
     for entity attributes, the statement attached to that entity when a sentence names
-    several.
+    several. `header` is the header row of the table a row sentence is of: a count held is
+    read from a row only under a column whose head says so.
     """
-    return list(_extract_values(attribute, sentence, party))
+    return list(_extract_values(attribute, sentence, party, header))
 
 
 @functools.lru_cache(maxsize=16384)
-def _extract_values(attribute: str, sentence: str, party: str | None) -> tuple[ExtractedValue, ...]:
+def _extract_values(
+    attribute: str, sentence: str, party: str | None, header: str | None = None
+) -> tuple[ExtractedValue, ...]:
     """Memoized (a pure function of its arguments): the sentences of a subject's documents
     are read again by every question about it."""
-    extractor = _EXTRACTORS.get(attribute)
-    if extractor is None:
+    headed = _HEADED.get(attribute)
+    if headed is not None:
+        values = headed(sentence, party, header)
+    elif (extractor := _EXTRACTORS.get(attribute)) is not None:
+        values = extractor(sentence, party)
+    else:
         return ()
-    values = extractor(sentence, party)
     return tuple(sorted(values, key=lambda v: (v.start, v.end, v.value)))

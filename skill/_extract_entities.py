@@ -204,21 +204,31 @@ _COUNT_CELL = re.compile(r"\s*(\d{1,3}(?:,\d{3})+|\d+)\s*")
 
 
 def count_reader(
-    unit: str, shown: str, held: str, not_held: str
-) -> Callable[[str, str | None], list[ExtractedValue]]:
+    unit: str, shown: str, held: str, not_held: str, column: str, recipient: str
+) -> Callable[[str, str | None, str | None], list[ExtractedValue]]:
     """A reader of a count held (the lexicon's `count` extractor: `unit` the counted word,
     `shown` the word written after the count in the value ("4,000,000 shares"), `held` and
-    `not_held` the words that say whether the count is held, each a regex): a
-    count of the unit stated with holding words and none of the others ("shall issue
-    4,000,000 shares of Common Stock to Okafor"), or the one count cell of a table row that
-    says nothing of not being held (a capitalization table's holder row). A percentage, an
-    amount of money or a date is never a count. Where a sentence states several counts, a
-    `party` named keeps those stated of it (the count before its name)."""
+    `not_held` the words that say whether the count is held, `column` the words of a table
+    column of counts held, `recipient` the words between a count and the one it is given to,
+    each a regex): a count of the unit stated with holding words and none of the others ("shall
+    issue 4,000,000 shares of Common Stock to Okafor"), or the one count cell of a table row
+    under a column `header` says holds the unit and nothing of not being held (a
+    capitalization table's holder row; a count under "Age" or "Options" is no count held). A
+    percentage, an amount of money or a date is never a count. A `party` named keeps the
+    counts stated of it: where a sentence states several, the count before its name; a count
+    given to another ("issued 500,000 shares to Hale") is never the party's."""
     stated = re.compile(rf"(?<![\w.,$]){_COUNT}\s+(?:{unit})\b", _I)
     holding = re.compile(rf"\b(?:{held})\b", _I)
     not_holding = re.compile(rf"(?:\b|_)(?:{not_held})(?:\b|_)", _I)
+    counted = re.compile(rf"\b(?:{column})\b", _I)
+    # the one a count is given to, named right after it: "500,000 shares of Common Stock to
+    # Dana Hale", "80,000 shares held by Marek Stone"
+    given_to = re.compile(
+        rf"\)?\s+(?i:{unit})\b(?:\s+of\s+(?:the\s+)?[A-Z][\w.,'’&-]*(?:\s+[A-Z][\w.,'’&-]*)*?)?"
+        rf"\s+(?i:{recipient})\s+(?P<name>[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*)",
+    )
 
-    def read(sentence: str, party: str | None) -> list[ExtractedValue]:
+    def read(sentence: str, party: str | None, header: str | None = None) -> list[ExtractedValue]:
         if not_holding.search(sentence):
             return []
         found = [
@@ -229,11 +239,14 @@ def count_reader(
         confidence = 0.85
         if not found and is_table_row(sentence):
             cells = _cells(sentence)
-            if len(cells) != 1:
+            head = _column_head(sentence, cells[0][0], header) if len(cells) == 1 else None
+            if head is None or not counted.search(head) or not_holding.search(head):
                 return []
             found, confidence = cells, 0.8
         if party and len(found) > 1:
             found = _stated_of(sentence, found, party)
+        if party:
+            found = [c for c in found if not _given_to_another(sentence, c[1], given_to, party)]
         return [
             ExtractedValue("number", f"{text} {shown}", sentence[a:b], a, b, confidence)
             for a, b, text in found
@@ -262,6 +275,27 @@ def _stated_of(
     word = re.compile(rf"\b{re.escape(party.split()[-1])}\b", _I)
     ends = [a for a, _, _ in found[1:]] + [len(sentence)]
     return [c for c, end in zip(found, ends, strict=True) if word.search(sentence, c[1], end)]
+
+
+def _column_head(row: str, start: int, header: str | None) -> str | None:
+    """The head, in `header`, of the column of the cell of `row` at `start`: cells matched by
+    position, so only where the header has as many cells as the row (else None)."""
+    if header is None:
+        return None
+    heads = re.findall(r"[^|\t]+", header)
+    cells = list(re.finditer(r"[^|\t]+", row))
+    if len(heads) != len(cells):
+        return None
+    return next(heads[i] for i, cell in enumerate(cells) if cell.start() <= start < cell.end())
+
+
+def _given_to_another(sentence: str, end: int, given_to: re.Pattern[str], party: str) -> bool:
+    """Whether the count ending at `end` is given to one named right after it who is not
+    `party` ("... issued 500,000 shares of Common Stock to Dana Hale": not Paul Reyes's)."""
+    match = given_to.match(sentence, end)
+    if match is None:
+        return False
+    return re.search(rf"\b{re.escape(party.split()[-1])}\b", match.group("name"), _I) is None
 
 
 _AFFILIATION_TITLE = (

@@ -268,14 +268,19 @@ def _captioned(cell: StatementCell, statement: str) -> bool:
 
 def concept_of_cell(cell: StatementCell) -> FinancialConcept | None:
     """The concept a cell is an observation of: its row label's, or its nearest heading's
-    with it when the label alone names none ("Long-term liabilities:" over "Debt"), or, for a
+    with it when neither the label nor the heading alone names one ("Long-term liabilities:"
+    over "Debt"; "Land" under "Property and equipment, net:" is no concept), or, for a
     per-share figure whose label names no per-share concept, its heading's ("Earnings per common share" over
     "Basic"; "Diluted earnings per share:" over "Net income attributable to common
     shareholders"), the nearest heading first."""
     concept = concept_of_label(cell.row_label)
     if cell.unit != "USD/share" and concept is None and cell.parents:
         # a label that names no line item alone is read with its heading: "Debt" under
-        # "Long-term liabilities:" is the long-term debt, under "Current liabilities:" none
+        # "Long-term liabilities:" is the long-term debt, under "Current liabilities:" none;
+        # a heading that names a concept itself ("Property and equipment, net of accumulated
+        # depreciation:") has that concept's components below it ("Land"), never its total
+        if concept_of_label(cell.parents[-1]) is not None:
+            return None
         return concept_of_label(f"{cell.parents[-1]} {cell.row_label}")
     if cell.unit != "USD/share" or (concept is not None and concept.unit == "USD/share"):
         return concept

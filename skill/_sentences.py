@@ -11,7 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain import ChunkRecord, SourceLocation, chunk_sentence_spans, sentence_location
+from domain import (
+    ChunkRecord,
+    SourceLocation,
+    chunk_sentence_spans,
+    is_table_row,
+    sentence_location,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +81,21 @@ _TITLE_CASE_HEADING = re.compile(
     r"^\s*\(?(?:\d+(?:\.\d+)*|[ivx]+|[a-z])[.)]\s*[A-Z][\w&'’/-]*"
     r"(?:\s+(?:[A-Z][\w&'’/-]*|and|or|of|the|to|for|in|on|&))*\.?\s*$"
 )
+
+
+def table_header(sentence: Sentence) -> str | None:
+    """The header row of the table a table-row sentence is of: the nearest row above it, in
+    the same run of rows of its chunk, with no figure in any cell ("Holder | Class | Shares");
+    None for a sentence that is no table row, or whose header is not in its chunk."""
+    if not is_table_row(sentence.text):
+        return None
+    lines = sentence.chunk.text[: sentence.start].split("\n")[:-1]
+    for line in reversed(lines):
+        if not is_table_row(line):
+            return None
+        if not re.search(r"\d", line):
+            return line.strip()
+    return None
 
 
 def sentences_of(chunk: ChunkRecord) -> list[Sentence]:
