@@ -354,7 +354,14 @@ def reindex(rt: Runtime, kb: str) -> int:
         scratch.close()
         raise
     scratch.close()
-    rt.catalog.finish_reindex(kb)
+    if rt.catalog.finish_reindex(kb) is None:
+        # Another process settled the record before the swap it was waiting for (it can
+        # only with a Qdrant server, which has no lock): the new points serve beside the
+        # old catalog rows until a reindex runs again, said, never silent.
+        raise ReindexFailed(
+            f"the catalog's half of the reindex of {kb} was dropped by another process "
+            "before the swap; the new index serves: run `evrag reindex` again"
+        )
     return len(documents)
 
 

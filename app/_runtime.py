@@ -46,7 +46,8 @@ class _Generations(Protocol):
 def _settle_reindexes(store: VectorStore, catalog: Catalog) -> None:
     """Apply or drop the catalog's half of each reindex a process left unfinished: applied
     when its rebuilt index is the live one (killed after the swap), dropped when it is not
-    (killed before the swap was durable: the old index serves, with the old catalog rows).
+    (killed before the swap was durable: the old index serves, with the old catalog rows)
+    and the embedded store's lock says no reindex is running; left otherwise.
     Called once the store is open: the embedded store finishes or undoes a swap cut short
     as it opens, and only then says which generation is live."""
     pending = catalog.pending_reindexes()
@@ -58,6 +59,11 @@ def _settle_reindexes(store: VectorStore, catalog: Catalog) -> None:
         if catalog.reindex_generation(kb) == store.live_generation(kb):
             catalog.finish_reindex(kb)
             _log.info("finished the catalog's half of the reindex of %s", kb)
+        elif not isinstance(store, EdgeStore):
+            # A Qdrant server has no lock against another process: its reindex may be between
+            # staging the record and switching the aliases right now. The record is left (the
+            # next open settles it; the next reindex replaces it), never dropped under it.
+            _log.info("left the catalog's half of the reindex of %s: not swapped in yet", kb)
         else:
             catalog.drop_reindex(kb)
             _log.info(

@@ -264,6 +264,7 @@ class EdgeStore:
                     shard.flush()
                     shard.close()
             (self._root / staging / _COMPLETE).touch()
+            _fsync_directory(self._root / staging)
             for kind in (CHUNK, BINDING):
                 shard = self._shards.pop((kb, kind), None)
                 if shard is not None:
@@ -273,6 +274,9 @@ class EdgeStore:
             if (self._root / kb).exists():
                 (self._root / kb).rename(retired)
             (self._root / staging).rename(self._root / kb)
+            # the renames durable before the caller applies the catalog's half: after a power
+            # loss the old index must not come back beside the new catalog rows
+            _fsync_directory(self._root)
             (self._root / kb / _COMPLETE).unlink()
             shutil.rmtree(retired, ignore_errors=True)
             self._indexes.pop(kb, None)
@@ -636,6 +640,15 @@ def _write_generation(path: Path, generation: str) -> None:
         f.write(generation)
         f.flush()
         os.fsync(f.fileno())
+
+
+def _fsync_directory(path: Path) -> None:
+    """Make a directory's entries (a file made in it, a rename into or out of it) durable."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _finish_swaps(root: Path) -> None:

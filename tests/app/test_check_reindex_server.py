@@ -184,12 +184,14 @@ class _Killed(BaseException):
     """The process killed: nothing after it runs, no handler of the reindex included."""
 
 
-def test_a_reindex_killed_before_the_alias_switch_has_its_record_dropped(
+def test_a_reindex_killed_before_the_alias_switch_has_its_record_left_unapplied(
     copy: tuple[Path, Path],
 ) -> None:
     """Killed after the catalog's half is recorded (for generation 2) and before the server
-    switched the aliases: the next open finds generation 1 live and drops the record
-    instead of applying it; the old collections answer beside the old catalog rows."""
+    switched the aliases: the next open finds generation 1 live and does not apply the
+    record; nor does it drop it (a server has no lock: another process's reindex could be
+    about to switch). The old collections answer beside the old catalog rows, and the next
+    reindex replaces the record and applies its own."""
     data_dir, qdrant = copy
     with Runtime.open(Settings(data_dir=data_dir)) as rt:
         runs = rt.catalog.list_runs(KB)
@@ -217,10 +219,15 @@ def test_a_reindex_killed_before_the_alias_switch_has_its_record_dropped(
     finally:
         catalog.close()
     with Runtime.open(Settings(data_dir=data_dir)) as rt:
-        assert rt.catalog.pending_reindexes() == []
+        assert rt.catalog.pending_reindexes() == [KB]
         assert rt.catalog.list_runs(KB) == runs
         assert isinstance(rt.store, ServerStore) and rt.store.live_generation(KB) == "1"
     assert _findings(data_dir) == (0, [])
+    assert _answers(data_dir) == ANSWERS
+    assert _cli(data_dir, "reindex", "--kb", KB)[0] == 0
+    with Runtime.open(Settings(data_dir=data_dir)) as rt:
+        assert rt.catalog.pending_reindexes() == []
+        assert len(rt.catalog.list_runs(KB)) == len(runs) + 1
     assert _answers(data_dir) == ANSWERS
 
 
@@ -255,4 +262,37 @@ def test_a_reindex_failing_after_the_alias_switch_has_its_record_applied(
         assert rt.catalog.pending_reindexes() == []
         assert len(rt.catalog.list_runs(KB)) == len(runs) + 1
         assert isinstance(rt.store, ServerStore) and rt.store.live_generation(KB) == "2"
+    assert _answers(data_dir) == ANSWERS
+
+
+def test_a_record_dropped_by_another_process_before_the_switch_fails_the_reindex_loudly(
+    copy: tuple[Path, Path],
+) -> None:
+    """Another process (an older release, or one that settles while this reindex sits
+    between staging and the alias switch) drops the record: the new index serves beside the
+    old catalog rows, and the reindex says so and fails instead of reporting success."""
+    data_dir, qdrant = copy
+
+    def open_store(*args: Any, **kwargs: Any) -> ServerStore:
+        store = ServerStore(client=QdrantClient(path=str(qdrant)))
+        commit = store.commit_rebuild
+
+        def commit_after_another_drop(kb: str) -> None:
+            # the race, which real parts cannot be made to lose on cue: the drop comes first
+            other = Catalog(Settings(data_dir=data_dir).catalog_url)
+            try:
+                other.drop_reindex(kb)
+            finally:
+                other.close()
+            commit(kb)
+
+        store.commit_rebuild = commit_after_another_drop  # type: ignore[method-assign]
+        return store
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("app._runtime.open_store", open_store)
+        with redirect_stderr(io.StringIO()) as err:
+            assert _cli(data_dir, "reindex", "--kb", KB)[0] == 1
+    assert "dropped by another process" in err.getvalue()
+    assert _cli(data_dir, "reindex", "--kb", KB)[0] == 0
     assert _answers(data_dir) == ANSWERS
