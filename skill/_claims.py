@@ -576,18 +576,20 @@ class ClauseReader:
     def _ends_another(self, main: str, action: re.Match[str], window: str) -> bool:
         """Is what the action is done to named as something else than what the claim's action
         is done to ("may terminate any Statement of Work", "the powers herein granted may be
-        revoked or terminated", asked of terminating the agreement)? Only the things listed as
-        other count: an object not listed ("terminate the Executive's employment", "terminate
-        the Services") is read as the claim's, so that a new phrasing of the agreement's own
-        end is not lost; one naming the claim's own thing too ("the License Agreement") is."""
-        other = self._p.other_object
-        if other is None:
-            return False
+        revoked or terminated", "may terminate the exclusivity of the Distributor", asked of
+        terminating the agreement)? With the claim's object words, an object named that is
+        none of them is something else (the agreement's end goes by its own words: "this
+        Agreement", "the Executive's employment", "the Term", "the Services"): an object
+        nobody listed yields no observation rather than a Yes about the agreement. Without
+        them, only the things listed as other count."""
         head = _acted_on(main[action.end() :], action.group(0), window)
-        if head is None or other.search(head) is None:
+        if head is None:
             return False
         own = self._p.object
-        return own is None or own.search(head) is None
+        if own is not None:
+            return own.search(head) is None
+        other = self._p.other_object
+        return other is not None and other.search(head) is not None
 
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,

@@ -246,3 +246,27 @@ def test_an_agreement_that_gives_no_party_a_right_to_end_it_is_never_yes(
     assert answer["terminal_state"] == "CONCLUDED", text
     assert text.startswith("Not stated in"), text
     assert answer["sufficient"] is False
+
+
+# Something else ended, of a kind nobody listed (issue 34's second review): the object names
+# neither the agreement nor what it governs, so no observation about ending the agreement.
+UNNAMED_ELSE_ENDED = _variants(
+    [
+        f"{a} may terminate {thing.format(b=b)} at any time {why}."
+        for a, b in PARTIES
+        for thing in (
+            "the exclusivity of {b}",
+            "the Guaranty",
+            "any Lease",
+        )
+        for why in ("without cause", "for convenience")
+    ]
+)
+
+
+@pytest.mark.parametrize("name", TERMINATION)
+@pytest.mark.parametrize("sentence", UNNAMED_ELSE_ENDED)
+def test_ending_a_thing_nobody_listed_is_no_right_to_terminate_the_agreement(
+    name: str, sentence: str
+) -> None:
+    assert _holds(name, sentence) is None, sentence
