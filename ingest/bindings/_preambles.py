@@ -819,8 +819,11 @@ class PreambleParties(BindingRule):
             start_m = _preamble_start(text, start_m.end())
         cover = _cover_parties(ctx)
         # A letter agreement's addressee, sender and accepting company are parties that no
-        # preamble sentence names; they join those the cover page lists.
-        letter = letter_parties(ctx)
+        # preamble sentence names; they join those the cover page lists. A document with a
+        # preamble of its own below the letter is that preamble's: the letter only covers it.
+        letter, letter_end = letter_parties(ctx)
+        if start_m is not None and start_m.start() >= letter_end:
+            letter = []
         cover += [p for p in letter if p[0].key not in {c[0].key for c in cover}]
         if self._agreement_at(ctx, start_m, first=True, cover=cover):
             return
