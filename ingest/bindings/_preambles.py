@@ -291,6 +291,13 @@ _REFERENCED_BEFORE = re.compile(
     r",?\s*(?:by\s+and\s+)?$"
 )
 _LIST_OPENS = re.compile(rf"(?i)\b(?:by\s+and\s+)?(?:{_LIST_OPENER})\b")
+# A document made under the agreement it names, at its sentence's start ("This First Amendment
+# to Lease ... is entered into under that certain Lease dated ... between A and B"): the
+# instrument's words are the lexicon's.
+_INSTRUMENT_OPENS = re.compile(
+    r"(?i)(?:^|(?<=\n)|(?<=[.;:]))[ \t]*this\s+(?:[\w&'’\-]+\s+){0,4}?"
+    rf"(?:{'|'.join(lexicon().referenced_agreement_instruments)})\b"
+)
 # Where a list of parties' sentence ends: a full stop before the next sentence's word.
 _SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z][a-z]|[A-Z]{2,}\s)|\s*\n\s*\n|\s*$)")
 
@@ -309,9 +316,25 @@ def _referenced_lists(text: str, start: int, end: int) -> list[tuple[int, int]]:
             # a reference inside a bracket that closes before the list ("(as defined in the
             # Merger Agreement) ..., between A and B") leaves the list this document's own
             continue
+        if _instruments_only_list(text, m.start()):
+            continue
         stop = _SENTENCE_END.search(text, m.end(), min(len(text), m.end() + 400))
         spans.append((m.start(), stop.start() if stop else min(len(text), m.end() + 400)))
     return spans
+
+
+def _instruments_only_list(text: str, at: int) -> bool:
+    """Is the list that opens at `at` the only list of parties in a sentence that opens "This
+    Amendment/Joinder/Supplement/Waiver ..."? An instrument made under the agreement it names
+    names its own parties in that agreement's list ("This First Amendment to Lease ... under
+    that certain Lease dated ... between Acme Realty Corp., as landlord, and Beta Software
+    Inc., as tenant.")."""
+    lo = max(0, at - 600)
+    opens = list(_INSTRUMENT_OPENS.finditer(text, lo, at))
+    if not opens:
+        return False
+    since = opens[-1].end()
+    return not _SENTENCE_END.search(text, since, at) and not _LIST_OPENS.search(text, since, at)
 
 
 _TITLE_LINKS = frozenset({"to", "of", "and", "for", "the", "on", "&"})

@@ -321,3 +321,38 @@ def test_a_letter_that_says_it_is_no_agreement_binds_no_party(k: int, sentence: 
         ]
     )
     assert not _parties(result)
+
+
+# (the amendment's title, its opening up to the referenced agreement's list, the list, the
+# parties it names)
+_AMENDMENTS = [
+    (
+        "FIRST AMENDMENT TO LEASE",
+        "This First Amendment to Lease (this \u201cAmendment\u201d) is entered into as of June 1,"
+        " 2002 under that certain Lease dated as of May 1, 2000 between",
+        "Acme Realty Corp., as landlord, and Beta Software Inc., as tenant.",
+        {"Acme Realty Corp.", "Beta Software Inc."},
+    ),
+    (
+        "JOINDER",
+        "This Joinder is made as of March 3, 2005 pursuant to the Credit Agreement dated as of"
+        " June 30, 2004 by and among",
+        "Bayan Capital Partners LLC and TESSALY BANK, N.A.",
+        {"Bayan Capital Partners LLC", "TESSALY BANK, N.A."},
+    ),
+    (
+        "SECOND SUPPLEMENT",
+        "This Second Supplement is entered into as of March 3, 2005 under the Indenture dated"
+        " as of June 30, 2004 between",
+        "Orvandi Holdings Corp. and Harrow & Vale Trust Company.",
+        {"Orvandi Holdings Corp.", "Harrow & Vale Trust Company"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("title", "opening", "listed", "expected"), _AMENDMENTS)
+def test_an_amendment_under_an_agreement_whose_parties_are_its_only_list_binds_them(
+    title: str, opening: str, listed: str, expected: set[str]
+) -> None:
+    result = _bind([[title, f"{opening} {listed}", "1. Rent. The rent is ten dollars."]])
+    assert _parties(result) == expected
