@@ -126,10 +126,11 @@ def _addressee(ctx: BindingContext, salutation: int) -> LetterParty | None:
     lines, starts = ctx.flow.lines, ctx.flow.starts
     for i in range(salutation - 1, max(-1, salutation - _HEAD_LINES), -1):
         t = lines[i].text
+        if _HEAD_LABEL.match(t):
+            # before the title test: "Re: Supply Agreement" says what the letter is about
+            continue
         if _HEAD_TOP.search(t):
             return None
-        if _HEAD_LABEL.match(t):
-            continue
         named = _companies_on(t)
         if len(named) == 1 and _alone_on_its_row(lines, i):
             return named[0], [], starts[i], starts[i] + len(t)

@@ -356,3 +356,18 @@ def test_an_amendment_under_an_agreement_whose_parties_are_its_only_list_binds_t
 ) -> None:
     result = _bind([[title, f"{opening} {listed}", "1. Rent. The rent is ten dollars."]])
     assert _parties(result) == expected
+
+
+@pytest.mark.parametrize(
+    ("re_line", "head"),
+    [
+        ("Re: Supply Agreement", _ADDRESSEES[0][0]),
+        ("RE: AFFILIATE AGREEMENT DATED MAY 2, 2001", _ADDRESSEES[1][0]),
+        ("Re: Letter Agreement of June 1, 2002", _ADDRESSEES[2][0]),
+    ],
+)
+def test_a_re_line_in_the_letter_head_does_not_hide_the_addressee(re_line: str, head: str) -> None:
+    letter = _letter(head, head, "Ladies and Gentlemen:", _ACCEPTANCES[2], _SENDERS[1][0])
+    letter[0][5:5] = [re_line]
+    letter[1][-2:] = []  # no acceptance block's company: only the letter head names the addressee
+    assert head in _parties(_bind(letter))
