@@ -321,6 +321,10 @@ class Lexicon:
     letter_closings: tuple[str, ...]
     letter_acceptances: tuple[str, ...]
     agreement_reference_leads: tuple[str, ...]
+    # what a letter says before "agreement" when it says it is none; what a document made
+    # under an agreement it names calls itself (patterns)
+    letter_agreement_negations: tuple[str, ...]
+    referenced_agreement_instruments: tuple[str, ...]
     # the words that say a defined term names a group of parties or each of them, those that
     # open the bracket ending a list of parties, and those before a party's former name
     # (patterns)
@@ -645,6 +649,10 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         letter_closings=tuple(vocabulary.phrases("letter_closings")),
         letter_acceptances=tuple(vocabulary.phrases("letter_acceptances")),
         agreement_reference_leads=tuple(vocabulary.phrases("agreement_reference_leads")),
+        letter_agreement_negations=tuple(vocabulary.phrases("letter_agreement_negations")),
+        referenced_agreement_instruments=tuple(
+            vocabulary.phrases("referenced_agreement_instruments")
+        ),
         party_group_words=tuple(vocabulary.phrases("party_group_words")),
         party_list_ends=tuple(vocabulary.phrases("party_list_ends")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),

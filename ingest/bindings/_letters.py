@@ -57,10 +57,17 @@ _DATE_LINE = re.compile(
     rf"|[\w ,._]*\b(?:{lexicon().month}|_{{3,}})[\w ,._]*\d{{4}})[ \t:.]*$"
 )
 # A letter that calls itself an agreement: "This Affiliate Agreement represents ...", "this
-# letter agreement", "this letter ... shall constitute a binding agreement".
+# letter agreement", "this letter ... shall constitute a binding agreement". Only the words of
+# a title are in capitals ("This Affiliate Agreement", "THIS LETTER AGREEMENT"), not those of
+# a sentence ("this letter is not an agreement").
 _AGREEMENT_LETTER = re.compile(
-    r"(?i)\bthis\s+(?:letter\s+)?(?:[A-Z][\w-]*\s+){0,4}agreement\b|\bbinding\s+agreement\b"
+    r"(?i)\bthis\s+(?:letter\s+)?(?:(?-i:[A-Z])[\w-]*\s+){0,4}agreement\b|\bbinding\s+agreement\b"
 )
+# What says, in the sentence before "agreement", that the letter is none ("This letter is not an
+# agreement", "Nothing in this letter shall constitute a binding agreement").
+_NEGATION = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().letter_agreement_negations)})\b")
+# Where the sentence that calls the letter an agreement starts, counted back from the words.
+_SENTENCE_STOP = re.compile(r"[.;:!?]")
 # A letter whose sender is "the undersigned" of its own text.
 _UNDERSIGNED = re.compile(r"(?i)\bthe\s+undersigned\b")
 
@@ -68,6 +75,9 @@ _UNDERSIGNED = re.compile(r"(?i)\bthe\s+undersigned\b")
 # or acceptance words the name they sign with may come.
 _HEAD_LINES = 40
 _BLOCK_LINES = 5
+# How many lines below a closing (or the acceptance block above) the next acceptance block of
+# the letter's own foot may start: farther down, acceptance words are another document's.
+_FOOT_LINES = 12
 
 
 def _companies_on(text: str) -> list[NamedEntity]:
@@ -116,10 +126,11 @@ def _addressee(ctx: BindingContext, salutation: int) -> LetterParty | None:
     lines, starts = ctx.flow.lines, ctx.flow.starts
     for i in range(salutation - 1, max(-1, salutation - _HEAD_LINES), -1):
         t = lines[i].text
+        if _HEAD_LABEL.match(t):
+            # before the title test: "Re: Supply Agreement" says what the letter is about
+            continue
         if _HEAD_TOP.search(t):
             return None
-        if _HEAD_LABEL.match(t):
-            continue
         named = _companies_on(t)
         if len(named) == 1 and _alone_on_its_row(lines, i):
             return named[0], [], starts[i], starts[i] + len(t)
@@ -127,49 +138,91 @@ def _addressee(ctx: BindingContext, salutation: int) -> LetterParty | None:
 
 
 def _signed_below(ctx: BindingContext, at: int, person: bool) -> list[LetterParty]:
-    """The companies named on the first line below line `at` (a closing's or acceptance
-    words') after the date it may put there; else, where `person`, the person who signs
-    there ("/s/ Jane Roe")."""
+    """The companies named on a line of the block below line `at` (a closing's or acceptance
+    words'): its first line after the date it may put there, or a line under the signature of
+    the person who signs for the company ("/s/ Jane Roe / Jane Roe, Vice President / Epsilon
+    Parts Inc.": the company is the party, its signer is not); else, where `person`, the
+    person who signs there ("/s/ Jane Roe")."""
     lines, starts = ctx.flow.lines, ctx.flow.starts
+    signer: LetterParty | None = None
+    signed_at: int | None = None
     for i in range(at + 1, min(len(lines), at + 1 + _BLOCK_LINES)):
         t = lines[i].text
+        if _CLOSING.match(t) or _ACCEPTANCE.match(t):
+            break  # the next block's head
         span = (starts[i], starts[i] + len(t))
         named = _companies_on(t)
         if named and _alone_on_its_row(lines, i):
             return [(ent, [], *span) for ent in named]
         signed = _SIGNED.match(t)
-        if signed is not None:
+        if signed is not None and signed_at is None:
+            signed_at = i
             who = _person(signed.group("name")) if person else None
-            return [(who, [], *span)] if who is not None else []
-        if not _DATE_LINE.match(t):
+            signer = (who, [], *span) if who is not None else None
+            continue
+        if signed_at is None and not _DATE_LINE.match(t):
             break  # the block's head is its first line after the date: it names no one
-    return []
+    return [signer] if signer is not None else []
 
 
-def letter_parties(ctx: BindingContext) -> list[LetterParty]:
+def _foot_acceptances(lines: Sequence[LocatedLine], after: int, first_anywhere: bool) -> list[int]:
+    """The lines of acceptance words in the letter's foot below line `after` (its closing):
+    each block within `_FOOT_LINES` of the one above; where `first_anywhere` (a letter with no
+    closing), the first block may stand anywhere below."""
+    found: list[int] = []
+    last = after
+    for i in range(after + 1, len(lines)):
+        near = i - last <= _FOOT_LINES or (first_anywhere and not found)
+        if not near:
+            break
+        if _ACCEPTANCE.match(lines[i].text):
+            found.append(i)
+            last = i
+    return found
+
+
+def _calls_itself_agreement(body: str) -> bool:
+    """Does the letter's body call it an agreement, in a sentence that does not say it is
+    none?"""
+    for m in _AGREEMENT_LETTER.finditer(body):
+        stops = [s.end() for s in _SENTENCE_STOP.finditer(body, 0, m.start())]
+        if not _NEGATION.search(body, stops[-1] if stops else 0, m.end()):
+            return True
+    return False
+
+
+def letter_parties(ctx: BindingContext) -> tuple[list[LetterParty], int]:
     """A letter agreement's parties, in text order: the addressee of its letter head, the
-    sender who signs its closing ("the undersigned": a company, or a person who signs as
-    such), and each company that accepts it; none where the document does not open as a
-    letter, or no one accepts it and it does not call itself an agreement."""
+    sender who signs its closing ("the undersigned" of its body: a company, or a person who
+    signs as such), and each company that accepts it in its foot; none where the document does
+    not open as a letter, or no one accepts it and its body does not call it an agreement.
+    With them, where the letter's body ends (its first closing): a preamble below it is
+    another document's, the letter only a cover."""
     salutation = _salutation_line(ctx)
     if salutation is None:
-        return []
-    lines = ctx.flow.lines
-    found: list[LetterParty] = []
-    closings = [i for i in range(salutation + 1, len(lines)) if _CLOSING.match(lines[i].text)]
-    acceptances = [i for i in range(salutation + 1, len(lines)) if _ACCEPTANCE.match(lines[i].text)]
-    if not acceptances and not (
-        closings and _AGREEMENT_LETTER.search(ctx.flow.text, ctx.flow.starts[salutation])
-    ):
+        return [], 0
+    lines, starts, text = ctx.flow.lines, ctx.flow.starts, ctx.flow.text
+    closing = next(
+        (i for i in range(salutation + 1, len(lines)) if _CLOSING.match(lines[i].text)), None
+    )
+    acceptances = _foot_acceptances(
+        lines, salutation if closing is None else closing, first_anywhere=closing is None
+    )
+    # The letter's own extent: its salutation to its first closing (or acceptance block). An
+    # enclosed contract's "this Agreement" or "the undersigned" below it is not the letter's.
+    end_line = closing if closing is not None else (acceptances[0] if acceptances else None)
+    end = starts[end_line] if end_line is not None else len(text)
+    body = text[starts[salutation] : end]
+    if not acceptances and not (closing is not None and _calls_itself_agreement(body)):
         # A letter no one accepts that does not call itself an agreement (an auditor's
-        # consent, a comfort letter) has no parties.
-        return []
+        # consent, a comfort letter, a cover letter) has no parties.
+        return [], end
+    found: list[LetterParty] = []
     head = _addressee(ctx, salutation)
     if head is not None:
         found.append(head)
-    undersigned = bool(_UNDERSIGNED.search(ctx.flow.text))
-    if closings:
-        found += _signed_below(ctx, closings[0], person=undersigned)
+    if closing is not None:
+        found += _signed_below(ctx, closing, person=bool(_UNDERSIGNED.search(body)))
     for i in acceptances:
         found += _signed_below(ctx, i, person=False)
     out: list[LetterParty] = []
@@ -178,4 +231,4 @@ def letter_parties(ctx: BindingContext) -> list[LetterParty]:
         if party[0].key not in seen:
             seen.add(party[0].key)
             out.append(party)
-    return out
+    return out, end

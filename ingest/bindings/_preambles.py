@@ -291,6 +291,13 @@ _REFERENCED_BEFORE = re.compile(
     r",?\s*(?:by\s+and\s+)?$"
 )
 _LIST_OPENS = re.compile(rf"(?i)\b(?:by\s+and\s+)?(?:{_LIST_OPENER})\b")
+# A document made under the agreement it names, at its sentence's start ("This First Amendment
+# to Lease ... is entered into under that certain Lease dated ... between A and B"): the
+# instrument's words are the lexicon's.
+_INSTRUMENT_OPENS = re.compile(
+    r"(?i)(?:^|(?<=\n)|(?<=[.;:]))[ \t]*this\s+(?:[\w&'’\-]+\s+){0,4}?"
+    rf"(?:{'|'.join(lexicon().referenced_agreement_instruments)})\b"
+)
 # Where a list of parties' sentence ends: a full stop before the next sentence's word.
 _SENTENCE_END = re.compile(r"\.(?=\s+(?:[A-Z][a-z]|[A-Z]{2,}\s)|\s*\n\s*\n|\s*$)")
 
@@ -309,9 +316,25 @@ def _referenced_lists(text: str, start: int, end: int) -> list[tuple[int, int]]:
             # a reference inside a bracket that closes before the list ("(as defined in the
             # Merger Agreement) ..., between A and B") leaves the list this document's own
             continue
+        if _instruments_only_list(text, m.start()):
+            continue
         stop = _SENTENCE_END.search(text, m.end(), min(len(text), m.end() + 400))
         spans.append((m.start(), stop.start() if stop else min(len(text), m.end() + 400)))
     return spans
+
+
+def _instruments_only_list(text: str, at: int) -> bool:
+    """Is the list that opens at `at` the only list of parties in a sentence that opens "This
+    Amendment/Joinder/Supplement/Waiver ..."? An instrument made under the agreement it names
+    names its own parties in that agreement's list ("This First Amendment to Lease ... under
+    that certain Lease dated ... between Acme Realty Corp., as landlord, and Beta Software
+    Inc., as tenant.")."""
+    lo = max(0, at - 600)
+    opens = list(_INSTRUMENT_OPENS.finditer(text, lo, at))
+    if not opens:
+        return False
+    since = opens[-1].end()
+    return not _SENTENCE_END.search(text, since, at) and not _LIST_OPENS.search(text, since, at)
 
 
 _TITLE_LINKS = frozenset({"to", "of", "and", "for", "the", "on", "&"})
@@ -819,8 +842,11 @@ class PreambleParties(BindingRule):
             start_m = _preamble_start(text, start_m.end())
         cover = _cover_parties(ctx)
         # A letter agreement's addressee, sender and accepting company are parties that no
-        # preamble sentence names; they join those the cover page lists.
-        letter = letter_parties(ctx)
+        # preamble sentence names; they join those the cover page lists. A document with a
+        # preamble of its own below the letter is that preamble's: the letter only covers it.
+        letter, letter_end = letter_parties(ctx)
+        if start_m is not None and start_m.start() >= letter_end:
+            letter = []
         cover += [p for p in letter if p[0].key not in {c[0].key for c in cover}]
         if self._agreement_at(ctx, start_m, first=True, cover=cover):
             return
