@@ -35,6 +35,7 @@ from app._errors import ArchiveInvalid, ExportFailed, ImportFailed
 from app._jsonbounds import JsonTooDeep, loads_bounded
 from app._runtime import Runtime
 from retrieval import (
+    DOCUMENT_METADATA_FIELDS,
     KB_EMBEDDING_KEY,
     BlobNotFound,
     BlobStore,
@@ -51,15 +52,6 @@ ARCHIVE_VERSION = 1
 _MANIFEST = "manifest.json"
 # A manifest lists metadata, never text: far below this even for thousands of documents.
 _MAX_MANIFEST_BYTES = 64 << 20
-_METADATA_FIELDS = (
-    "pages",
-    "document_type",
-    "document_date",
-    "title",
-    "independence_group",
-    "signature",
-    "details",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +96,7 @@ def export_kb(
             {
                 "name": d.name,
                 "sha256": d.document_id,
-                "metadata": {f: _plain(getattr(d, f)) for f in _METADATA_FIELDS},
+                "metadata": {f: _plain(getattr(d, f)) for f in DOCUMENT_METADATA_FIELDS},
             }
             for d in documents
         ],

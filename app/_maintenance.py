@@ -28,6 +28,7 @@ from app._runtime import Runtime
 from domain import Binding, ChunkRecord
 from ingest import Ingestor
 from retrieval import (
+    DOCUMENT_METADATA_FIELDS,
     STATEMENT_CELLS_KEY,
     BlobNotFound,
     Catalog,
@@ -385,15 +386,9 @@ def _sha256(data: bytes) -> str:
 
 
 def _metadata(doc: Any) -> dict[str, Any]:
-    return {
-        "pages": doc.pages,
-        "document_type": doc.document_type,
-        "document_date": doc.document_date,
-        "title": doc.title,
-        "independence_group": doc.independence_group,
-        "signature": doc.signature,
-        "details": dict(doc.details),
-    }
+    out = {f: getattr(doc, f) for f in DOCUMENT_METADATA_FIELDS}
+    out["details"] = dict(doc.details)
+    return out
 
 
 class _Redirected:

@@ -56,6 +56,7 @@ from domain import (
 )
 from retrieval._binding_index import BindingIndex
 from retrieval._catalog import (
+    DOCUMENT_METADATA_FIELDS,
     STATEMENT_CELLS_KEY,
     BlobStore,
     Catalog,
@@ -104,6 +105,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEFAULT_BACKEND",
+    "DOCUMENT_METADATA_FIELDS",
     "INITIAL_GENERATION",
     "KB_EMBEDDING_KEY",
     "MIGRATIONS",

@@ -106,8 +106,9 @@ class IngestionRunEntry:
     report: Mapping[str, Any] = field(default_factory=dict)
 
 
-# The document fields a reindex may read differently (an older release ingested it).
-_REINDEXED_FIELDS = (
+# A document's metadata fields in the catalog (DocumentEntry from `pages` to `details`): what a
+# reindex may read differently (an older release ingested it), and what an export lists.
+DOCUMENT_METADATA_FIELDS = (
     "pages",
     "document_type",
     "document_date",
@@ -777,7 +778,7 @@ class Catalog:
                 if row is None:  # deleted since: nothing of it to update
                     continue
                 if document.metadata is not None:
-                    for name in _REINDEXED_FIELDS:
+                    for name in DOCUMENT_METADATA_FIELDS:
                         value = document.metadata.get(name)
                         setattr(row, name, dict(value or {}) if name == "details" else value)
                 if document.cells is not None:

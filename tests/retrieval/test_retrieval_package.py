@@ -9,6 +9,7 @@ import retrieval
 def test_exported_names_are_pinned() -> None:
     assert list(retrieval.__all__) == [
         "DEFAULT_BACKEND",
+        "DOCUMENT_METADATA_FIELDS",
         "INITIAL_GENERATION",
         "KB_EMBEDDING_KEY",
         "MIGRATIONS",
