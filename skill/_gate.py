@@ -30,6 +30,7 @@ from skill._subject import (
     HOLDER_ATTRIBUTES,
     QuestionKind,
     SubjectClass,
+    role_words,
 )
 
 # Roles whose holder is usually one at a time: two different holders are worth a flag.
@@ -231,7 +232,7 @@ class CandidateGate:
                     continue
                 rejected[b.subject_key] = RejectedCandidate(
                     name=b.subject_name,
-                    reason=f"holds role {b.role} of {parent.name}, not {role}",
+                    reason=f"holds role {role_words(b.role)} of {parent.name}, not {role_words(role)}",
                 )
             others = self.store.find_bindings(kb, role=role, document_ids=documents)
             for b in others:
@@ -666,7 +667,9 @@ class CandidateGate:
             )
         rejected = [
             RejectedCandidate(
-                name=entity.name, reason=f"holds role {b.role} of {owner.name}, not {subject.role}"
+                name=entity.name,
+                reason=f"holds role {role_words(b.role)} of {owner.name}, "
+                f"not {role_words(str(subject.role))}",
             )
             for b in own
             if b.parent_key == owner.key and b.role != subject.role

@@ -17,7 +17,7 @@ from skill._answer import EvidenceUnit
 from skill._candidate import GateResult
 from skill._evidence import EvidenceCollector
 from skill._intent import TOPIC
-from skill._subject import QuestionKind, SubjectClass
+from skill._subject import QuestionKind, SubjectClass, role_words
 
 _LEXICON = lexicon()
 # "party to", "signatory for": every other role is "<role> of <what it is held of>".
@@ -25,13 +25,6 @@ _LINKS = _LEXICON.profile_role_links
 # Roles a document writes as an officer's title ("Chief Financial Officer"): the role says
 # it; any other role's title ("Manager" of a signatory) says more and is shown.
 _TITLED = frozenset(r.name for r in _LEXICON.roles if r.title_pattern is not None)
-# How a role is shown where its name's words would not read as documents write it (roles.yaml
-# `display`: "Chief Financial Officer" for cfo).
-_DISPLAY = {r.name: r.display for r in _LEXICON.roles if r.display}
-
-
-def _role_words(role: str) -> str:
-    return _DISPLAY.get(role) or role.replace("_", " ")
 
 
 def asks_profile(subject: SubjectClass) -> bool:
@@ -49,7 +42,7 @@ def role_held(binding: Binding, parent: str) -> str:
     """The role a binding records, said of `parent` (the name shown for its parent key),
     with what the binding adds: the defined term of a party, a signatory's title, a tenure."""
     role = binding.role.value
-    said = f"{_role_words(role)} {_LINKS.get(role, 'of')} {parent}"
+    said = f"{role_words(role)} {_LINKS.get(role, 'of')} {parent}"
     notes = _notes(binding)
     return f"{said} ({', '.join(notes)})" if notes else said
 
@@ -57,7 +50,7 @@ def role_held(binding: Binding, parent: str) -> str:
 def person_bound(binding: Binding, person: str) -> str:
     """The role a binding records a person holding of the company asked about, said of the
     person ("Daniel Reyes, Chief Financial Officer"), with what the binding adds."""
-    said = f"{person}, {_role_words(binding.role.value)}"
+    said = f"{person}, {role_words(binding.role.value)}"
     notes = _notes(binding)
     return f"{said} ({', '.join(notes)})" if notes else said
 

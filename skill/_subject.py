@@ -93,6 +93,17 @@ def role_of(phrase: str) -> str | None:
     return None
 
 
+# How a role is shown where its name's words would not read as documents write it (roles.yaml
+# `display`: "Chief Financial Officer" for cfo).
+_ROLE_DISPLAY = {r.name: r.display for r in _LEXICON.roles if r.display}
+
+
+def role_words(role: str) -> str:
+    """A canonical role as an answer shows it: "cfo" -> "Chief Financial Officer",
+    "registered_agent" -> "registered agent" (the inverse of `role_of`, for reading)."""
+    return _ROLE_DISPLAY.get(role) or role.replace("_", " ")
+
+
 _AGREEMENT_ATTRIBUTE_PHRASES = _LEXICON.attribute_phrases("agreement")
 _ENTITY_ATTRIBUTE_PHRASES = _LEXICON.attribute_phrases("entity")
 _PERSON_ATTRIBUTE_PHRASES = _LEXICON.attribute_phrases("person")

@@ -122,3 +122,22 @@ def test_an_unknown_name_stays_refused(ask: Any, question: str) -> None:
         return
     assert answer.terminal_state == "SUBJECT_NOT_FOUND"
     assert answer.evidence == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who are the founders of Halcyon Robotics, Inc.?",
+        "who founded halcyon robotics?",
+        "Who is the treasurer of Halcyon Robotics, Inc.?",
+    ],
+)
+def test_a_rejected_candidates_role_reads_as_documents_write_it(ask: Any, question: str) -> None:
+    """A near-miss's reason names its role as the answer shows roles ("Chief Financial
+    Officer", "registered agent"), never the index's key ("cfo", "registered_agent")."""
+    reasons = [r.reason for r in ask(question).rejected_candidates]
+    assert any("holds role" in r for r in reasons), reasons
+    for reason in reasons:
+        words = reason.split()
+        assert not any("_" in w for w in words), reason
+        assert not {"ceo", "cfo", "coo", "cto"} & set(words), reason

@@ -127,7 +127,7 @@ def test_founders_come_from_bindings_and_near_misses_are_rejected(skill: Evidenc
     )
     rejected = reasons(answer)
     # A CEO of Entity A is not its founder.
-    assert rejected["Mark Chen"] == f"holds role ceo of {ACME}, not founder"
+    assert rejected["Mark Chen"] == f"holds role Chief Executive Officer of {ACME}, not founder"
     # "John Doe, Founder" names a role but binds him to no one.
     assert "John Doe" in rejected and "no binding" in rejected["John Doe"]
     assert "John Doe" not in values(answer)
@@ -152,7 +152,7 @@ def test_a_role_nobody_holds_is_not_found_with_reasons(skill: EvidenceSkill) -> 
     answer = skill.ask(KB, "Who is the treasurer of Acme Robotics, Inc.?")
     assert_contract(answer)
     assert answer.terminal_state == "SUBJECT_NOT_FOUND"
-    assert reasons(answer)["Mark Chen"] == f"holds role ceo of {ACME}, not treasurer"
+    assert reasons(answer)["Mark Chen"] == f"holds role Chief Executive Officer of {ACME}, not treasurer"
     assert any("treasurer" in a for a in answer.suggested_next_actions)
 
 
@@ -348,7 +348,7 @@ def test_has_role_yes_and_held_role_mismatch(skill: EvidenceSkill) -> None:
     answer = skill.ask(KB, "Is Mark Chen a founder of Acme Robotics, Inc.?")
     assert answer.terminal_state == "CONCLUDED" and values(answer) == []
     held = [r.reason for r in answer.rejected_candidates if r.name == "Mark Chen"]
-    assert f"holds role ceo of {ACME}, not founder" in held
+    assert f"holds role Chief Executive Officer of {ACME}, not founder" in held
 
 
 # -- inputs, contract, rendering, determinism ------------------------------------------------
