@@ -201,6 +201,8 @@ def _stake(sentence: str, party: str | None) -> list[ExtractedValue]:
 # the words ("Twenty Million (20,000,000) shares").
 _COUNT = r"\(?(?P<count>\d{1,3}(?:,\d{3})+|\d+)\)?"
 _COUNT_CELL = re.compile(r"\s*(\d{1,3}(?:,\d{3})+|\d+)\s*")
+# A cell of a table row: the text between its bars or tabs (`domain.is_table_row`).
+_TABLE_CELL = re.compile(r"[^|\t]+")
 
 
 def count_reader(
@@ -258,7 +260,7 @@ def count_reader(
 def _cells(row: str) -> list[tuple[int, int, str]]:
     """The cells of a table row that are a count alone (no %, $, decimals), not a year."""
     out = []
-    for cell in re.finditer(r"[^|\t]+", row):
+    for cell in _TABLE_CELL.finditer(row):
         match = _COUNT_CELL.fullmatch(cell.group())
         if match is not None and not re.fullmatch(r"(?:19|20)\d\d", match.group(1)):
             start = cell.start() + match.start(1)
@@ -272,7 +274,7 @@ def _stated_of(
     """The counts stated of `party`: each count's stretch runs to the next count, and the
     party's last word named in it makes it the party's ("4,000,000 shares ... to Okafor and
     2,200,000 shares ... to Lindgren")."""
-    word = re.compile(rf"\b{re.escape(party.split()[-1])}\b", _I)
+    word = _party_word(party)
     ends = [a for a, _, _ in found[1:]] + [len(sentence)]
     return [c for c, end in zip(found, ends, strict=True) if word.search(sentence, c[1], end)]
 
@@ -282,8 +284,8 @@ def _column_head(row: str, start: int, header: str | None) -> str | None:
     position, so only where the header has as many cells as the row (else None)."""
     if header is None:
         return None
-    heads = re.findall(r"[^|\t]+", header)
-    cells = list(re.finditer(r"[^|\t]+", row))
+    heads = _TABLE_CELL.findall(header)
+    cells = list(_TABLE_CELL.finditer(row))
     if len(heads) != len(cells):
         return None
     return next(heads[i] for i, cell in enumerate(cells) if cell.start() <= start < cell.end())
@@ -295,7 +297,13 @@ def _given_to_another(sentence: str, end: int, given_to: re.Pattern[str], party:
     match = given_to.match(sentence, end)
     if match is None:
         return False
-    return re.search(rf"\b{re.escape(party.split()[-1])}\b", match.group("name"), _I) is None
+    return _party_word(party).search(match.group("name")) is None
+
+
+def _party_word(party: str) -> re.Pattern[str]:
+    """The party's last word as a word ("Okafor" of "Maria Okafor"): how a sentence that
+    lists several holders names each."""
+    return re.compile(rf"\b{re.escape(party.split()[-1])}\b", _I)
 
 
 _AFFILIATION_TITLE = (

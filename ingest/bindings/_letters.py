@@ -41,11 +41,16 @@ _ACCEPTANCE = re.compile(
 # A line of the letter head that names no addressee: who it is for, what it is about.
 _HEAD_LABEL = re.compile(r"(?i)^[ \t]*(?:attention|attn|re|c/o|to|via)\b")
 _SIGNED = re.compile(r"(?i)^[ \t]*(?:By\s*:?\s*)?/s/\s*(?P<name>\S[^\n]*?)\s*$")
-# A legal form right after "and" ends no name: two columns of a block read as one line
-# ("ALAMOGORDO FEDERAL SAVINGS AND" / "CORPORATION"); "& Company" is a name's own.
-_JOINED_FORM = re.compile(
-    r"(?i)\b(?:and|&)\s+(?:corporation|corp\.?|inc\.?|incorporated|llc|l\.l\.c\.|ltd\.?|limited)$"
-)
+
+
+def _joined_form(name: str) -> bool:
+    """Does a lone legal form end the name right after "and" ("ALAMOGORDO FEDERAL SAVINGS AND"
+    / "CORPORATION": two columns of a block read as one line)? Read by `domain.legal_form`,
+    which keeps the "and" of such a form; "& Co." is a name's own ("Smith & Co.")."""
+    form = legal_form(name).split()
+    return len(form) == 2 and form[0] == "and" and form[1] != "co"
+
+
 # What stands above a letter head: the letter's title or its date.
 _HEAD_TOP = re.compile(
     rf"(?i)\b(?:agreement|contract|letter)\b|\b(?:{lexicon().month})\b[^\n]*\d|_{{3,}}|,\s*\d{{4}}\b"
@@ -90,7 +95,7 @@ def _companies_on(text: str) -> list[NamedEntity]:
         if (
             ent is None
             or base_key(ent.name) != base_key(t)
-            or _JOINED_FORM.search(t)
+            or _joined_form(t)
             or not set(base_key(t).split()) - set((legal_form(t) or "").split())
         ):
             return []
