@@ -212,6 +212,13 @@ class Binding(_Frozen):
     location: SourceLocation
     independence_group: str = ""
 
+    @property
+    def defined_terms(self) -> tuple[str, ...]:
+        """The defined terms a party is bound under (`attributes.defined_terms`, written
+        "Acme; the Supplier"), each stripped, none empty."""
+        raw = self.attributes.get("defined_terms", "")
+        return tuple(t.strip() for t in raw.split(";") if t.strip())
+
 
 class Alias(_Frozen):
     """A name that refers to an entity: a defined term scoped to one document, or a short name."""

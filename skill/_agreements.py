@@ -209,8 +209,7 @@ def defined_party(candidates: Sequence[Candidate], term: str) -> tuple[Binding, 
         b
         for c in candidates
         for b in c.bindings
-        if b.role == "party"
-        and key in {entity_key(t) for t in b.attributes.get("defined_terms", "").split(";")}
+        if b.role == "party" and key in {entity_key(t) for t in b.defined_terms}
     )
 
 
@@ -305,12 +304,7 @@ def agreements_of(
         names = tuple(
             sorted(
                 {b.subject_name for b in all_parties}
-                | {
-                    t.strip()
-                    for b in all_parties
-                    for t in b.attributes.get("defined_terms", "").split(";")
-                    if t.strip()
-                }
+                | {t for b in all_parties for t in b.defined_terms}
             )
         )
         candidate = Candidate(

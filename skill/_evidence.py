@@ -545,9 +545,7 @@ class EvidenceCollector:
             for b in candidate.bindings:
                 if b.role == "party" and b.subject_key == party_key:
                     forms.add(b.subject_name)
-                    forms.update(
-                        t.strip() for t in b.attributes.get("defined_terms", "").split(";")
-                    )
+                    forms.update(b.defined_terms)
         # Longest first: the extractor tries the most specific name first.
         return sorted((f for f in forms if f), key=lambda f: (-len(f), f))
 

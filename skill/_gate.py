@@ -66,9 +66,7 @@ def _terms_unread(pinned: Sequence[Candidate], bound: Sequence[Binding], named: 
     the role too: the role binds one party only by the others' absence, which proves nothing
     there (conservative: the role then stays unresolved)."""
     return any(
-        b.role == "party"
-        and b.subject_key not in named
-        and not b.attributes.get("defined_terms", "").strip(" ;")
+        b.role == "party" and b.subject_key not in named and not b.defined_terms
         for c in pinned
         if not any(x in bound for x in c.bindings)
         for b in c.bindings
@@ -565,8 +563,7 @@ class CandidateGate:
                 if b.role == "party"
                 and (
                     b.attributes.get("contract_role", "").lower() == party_role
-                    or party_role
-                    in {t.strip().lower() for t in b.attributes.get("defined_terms", "").split(";")}
+                    or party_role in {t.lower() for t in b.defined_terms}
                 )
             }
         agreement_keys = {a.subject_id for a in agreements}

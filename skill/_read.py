@@ -56,7 +56,7 @@ def build_name_index(
         if b.subject_type.value == "individual":
             people.add(b.subject_name)
         if b.role == "party":
-            terms.update(t for t in b.attributes.get("defined_terms", "").split(";") if t.strip())
+            terms.update(b.defined_terms)
         if b.parent_name and b.parent_key and not b.parent_key.startswith("agreement:"):
             names.add(b.parent_name)
     for a in aliases:
