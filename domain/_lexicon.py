@@ -298,6 +298,10 @@ class Lexicon:
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
     agreement_idioms: tuple[str, ...]
     name_particles: frozenset[str]
+    # titles before a person's name ("Dr.", "Mr."), folded
+    honorifics: frozenset[str]
+    # generational suffixes after a person's name ("Jr.", "III"), folded
+    generational_suffixes: frozenset[str]
     # words linking a topic to its agreement before a determiner ("... under the NDA")
     agreement_topic_links: frozenset[str]
     # words of quantity that, in lower case, open no name ("any patents")
@@ -637,6 +641,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         agreement_idioms=tuple(agreements.phrases("agreement_idioms")),
         question_other_names=tuple(vocabulary.phrases("question_other_names")),
         name_particles=frozenset(vocabulary.words("name_particles")),
+        honorifics=frozenset(vocabulary.words("honorifics")),
+        generational_suffixes=frozenset(vocabulary.words("generational_suffixes")),
         agreement_topic_links=frozenset(vocabulary.words("agreement_topic_links")),
         question_quantifiers=frozenset(vocabulary.words("question_quantifiers")),
         person_of_links=frozenset(vocabulary.words("person_of_links")),

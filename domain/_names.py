@@ -140,8 +140,8 @@ def looks_like_company(name: str) -> bool:
 
 
 _NAME_PARTICLES = frozenset({"van", "von", "de", "da", "del", "der", "den", "di", "du", "la", "le"})
-_GENERATIONAL = frozenset({"jr", "sr", "ii", "iii", "iv", "v"})
-_HONORIFICS = frozenset({"mr", "mrs", "ms", "dr", "prof", "sir"})
+_GENERATIONAL = lexicon().generational_suffixes
+_HONORIFICS = lexicon().honorifics
 
 # Capitalised words that start or fill titles, headings and boilerplate, never a person's name.
 NOT_NAME_WORDS: frozenset[str] = lexicon().never_names

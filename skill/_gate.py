@@ -73,6 +73,15 @@ def _terms_unread(pinned: Sequence[Candidate], bound: Sequence[Binding], named: 
     )
 
 
+# How a rejected candidate's reason names an entity type ("is an individual, not a legal
+# entity"), never by the index's key ("legal_entity").
+_TYPE_WORDS = {"legal_entity": "legal entity"}
+
+
+def _article(words: str) -> str:
+    return "an" if words[:1].lower() in "aeiou" else "a"
+
+
 def _refused(entity: ResolvedEntity, reason: str) -> GateResult:
     """No candidate: the named entity itself, rejected for `reason`."""
     return GateResult(
@@ -334,7 +343,11 @@ class CandidateGate:
             types = {"legal_entity"}
         wanted = "individual" if subject.type == "individual" else "legal_entity"
         if types and wanted not in types:
-            return _refused(entity, f"is a {'/'.join(sorted(types))}, not a {wanted}")
+            kinds = "/".join(_TYPE_WORDS.get(t, t) for t in sorted(types))
+            not_kind = _TYPE_WORDS.get(wanted, wanted)
+            return _refused(
+                entity, f"is {_article(kinds)} {kinds}, not {_article(not_kind)} {not_kind}"
+            )
         holder_role = subject.attribute if subject.attribute in HOLDER_ATTRIBUTES else None
         if holder_role and not any(b.role == holder_role for b in as_parent):
             # "Who audits X?" asks for a role holder: without one bound to X there is no

@@ -33,7 +33,10 @@ _PLACE_ATTRIBUTES = frozenset(
 _AGREEMENT_DATES = frozenset(
     a.name for a in lexicon().attributes if a.value_kind == "date" and "agreement" in a.subjects
 )
-_HONORIFICS = ("Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof")
+# "Dr. Okafor", "Mr Lindgren": the lexicon's honorifics as documents write them.
+_HONORIFICS = tuple(
+    f"{h.capitalize()}{dot}" for h in sorted(lexicon().honorifics) for dot in (".", "")
+)
 
 
 def _outside_instrument(sentence: Sentence, info: DocumentInfo | None, number: Any) -> bool:

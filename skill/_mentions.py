@@ -580,7 +580,7 @@ def _known(text: str, run: Sequence[QuestionToken], link: Link, *, possessive: b
     """A known name's mention; words that are no spelling of the name the gate reads
     (initials) carry the name they were linked to."""
     mention = _mention(text, run, known=True, possessive=possessive)
-    if link.variant.kind is VariantKind.INITIALS:
+    if link.variant.kind in (VariantKind.INITIALS, VariantKind.SURNAME):
         return Mention(mention.start, mention.end, mention.text, True, linked=link.variant.name)
     return mention
 

@@ -80,6 +80,9 @@ def read_question(
     agreement ("What is the governing law?" of one contract)."""
     # The question itself, without the instructions around it ("Answer in USD millions.").
     question = question_focus(question)
+    if index is not None:
+        # "Okafor", "Dr. Okafor": a person the knowledge base binds, named by surname
+        question = index.full_names(question)
     # "Nimbus Power (formerly known as Bramble Utilities)": the other name is set aside before
     # either reader reads the question, and tried by the gate where the first is unknown.
     question, other_names = _other_names(question)

@@ -68,6 +68,13 @@ def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
             )
         ),
         ("tell me about priya natarajan", _NATARAJAN),
+        # one person bound under each surname: the surname, with or without an honorific
+        *(
+            (asked.format(p=p), _REYES)
+            for asked in ("Who is {p}?", "What is {p}'s title?", "tell me about {p}")
+            for p in ("Reyes", "Mr. Reyes", "MR REYES", "Dr. Daniel Reyes")
+        ),
+        *((f"Who is {p}?", _NATARAJAN) for p in ("Natarajan", "Ms. Natarajan", "natarajan")),
         ("Who is Halcyon Robotics GmbH?", ["subsidiary of Halcyon Robotics, Inc."]),
         ("Who is Priya Natarajan?", _NATARAJAN),
     ],
@@ -111,7 +118,13 @@ def test_two_agreements_of_one_title_are_told_apart(ask: Any) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["Who is Marcus Lee?", "tell me about marcus lee", "Tell me about daniel reyesworth"],
+    [
+        "Who is Marcus Lee?",
+        "tell me about marcus lee",
+        "Tell me about daniel reyesworth",
+        "Who is Mr. Reyesworth?",  # a near miss of a surname
+        "Who is Dr. Lee?",  # a surname nobody bound has
+    ],
 )
 def test_an_unknown_name_stays_refused(ask: Any, question: str) -> None:
     from skill import SubjectClassError

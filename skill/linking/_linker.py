@@ -24,9 +24,15 @@ from dataclasses import dataclass
 import ahocorasick
 from rapidfuzz import fuzz, process
 
-from domain import entity_key
-from skill.linking._keys import name_key, without_form
-from skill.linking._variants import NameVariant, name_variants
+from domain import entity_key, known_words, lexicon
+from skill.linking._keys import (
+    POSSESSIVE,
+    QuestionToken,
+    name_key,
+    question_tokens,
+    without_form,
+)
+from skill.linking._variants import ORDINARY, NameVariant, VariantKind, name_variants
 
 # The least word-level score (0-100) at which a name written with words dropped or reordered
 # is linked to a known name: 2k / (k + n) for k of a name's n words, so any order of all of
@@ -34,6 +40,21 @@ from skill.linking._variants import NameVariant, name_variants
 # bench/question_variants: 67 to 95 all give 100% same subject and 100% of absent subjects
 # refused there; 50 links "ARCA U.S" to another ARCA fund (one present variant lost).
 NEAR_MISS_THRESHOLD = 80.0
+
+
+_HONORIFICS = lexicon().honorifics
+
+
+def _runs_on(left: QuestionToken | None, right: QuestionToken | None, question: str) -> bool:
+    """Do two adjacent question words belong to one written name: both capitalised, only a
+    space between them, neither an honorific nor an ordinary word of questions ("Jane
+    Okafor", "Okafor Stanley": another name that has the surname in it)?"""
+    if left is None or right is None or question[left.end : right.start].strip():
+        return False
+    return all(
+        t.text[:1].isupper() and t.key not in ORDINARY and t.key not in _HONORIFICS
+        for t in (left, right)
+    )
 
 
 def _spelled(key: Sequence[str]) -> str:
@@ -122,6 +143,46 @@ class NameLinker:
             if start not in best or best[start].length < n:
                 best[start] = Link(start, n, variant)
         return best
+
+    def full_names(self, question: str) -> str:
+        """`question` with each person named by surname ("Okafor", "Dr. Okafor", "Okafor's")
+        written as the person's whole name, so every reader reads the person the knowledge base
+        binds. A surname is one only as its variant allows (one person's, no other name's word)
+        and where it is written capitalised or is no word of legal English ("okafor", never
+        "rice")."""
+        tokens = question_tokens(question)
+        links = self.links([t.key for t in tokens])
+        out, at, i = [], 0, 0
+        while i < len(tokens):
+            link = links.get(i)
+            if link is None:
+                i += 1
+                continue
+            last = tokens[i + link.length - 1]
+            before = tokens[i - 1] if i else None
+            if (
+                before is not None
+                and before.key in _HONORIFICS
+                and before.end >= at
+                and entity_key(link.variant.name) in self.people
+                and not question[before.end : tokens[i].start].strip(". ")
+            ):
+                # "Dr. Maria Okafor": the title is no part of the name
+                out.append(question[at : before.start])
+                at = tokens[i].start
+            after = tokens[i + link.length] if i + link.length < len(tokens) else None
+            if (
+                link.variant.kind is VariantKind.SURNAME
+                and (last.text[:1].isupper() or last.key not in known_words())
+                and not _runs_on(before, tokens[i], question)
+                and (POSSESSIVE.search(last.text) or not _runs_on(last, after, question))
+            ):
+                owned = POSSESSIVE.search(last.text)
+                out.append(question[at : tokens[i].start])
+                out.append(link.variant.name + (owned.group(0) if owned else ""))
+                at = last.end
+            i += link.length
+        return "".join(out) + question[at:] if out else question
 
     def longest_at(self, spellings: Sequence[Sequence[str]], i: int) -> Link | None:
         """The longest known name at question word `i` (each word given by its spellings,

@@ -11,6 +11,8 @@ and no other.
   Capital is another name): the fewest opening words that open no other entity's name, and
   never an ordinary word of questions ("United", "Bank", "Notice"); the gate reads them as
   the short name they are.
+- a person's surname, alone or after an honorific ("Okafor", "Dr. Okafor" for Maria Okafor),
+  where no other known name has that word at all; never a first name ("Maria").
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ class VariantKind(StrEnum):
     JOINED = "joined"
     INITIALS = "initials"
     SHORT = "short"
+    SURNAME = "surname"
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ def name_variants(names: Iterable[str], *, people: Iterable[str] = ()) -> list[N
     # ordinary word are that word. One entity written two ways ("ARKANSAS WESTERN PIPELINE
     # COMPANY", "Arkansas Western Pipeline Company": one key) shares them with nobody.
     out.update(v for v in _short_names(out) if v.name not in persons)
+    out.update(_surnames(out, persons))
     shared = Counter(v.key for v in {(v.key, name_key(v.name)): v for v in initials}.values())
     keys = {v.key for v in out}
     out.update(
@@ -113,6 +117,40 @@ def name_variants(names: Iterable[str], *, people: Iterable[str] = ()) -> list[N
         (v for v in out if len(v.key) > 1 or v.key[0] not in _ONE_WORD_NEVER),
         key=lambda v: (v.key, v.kind, v.name),
     )
+
+
+# Honorifics a question may put before a surname ("Dr. Okafor"), folded as keys are.
+_HONORIFICS = tuple(sorted(_LEXICON.honorifics))
+
+
+def _surnames(variants: Iterable[NameVariant], persons: frozenset[str]) -> list[NameVariant]:
+    """Each person's surname, alone and after each honorific: the last word of the name
+    (generational suffixes aside) where that word is in no other known name's key, is no
+    ordinary word of questions and is no initial. Two people sharing a surname, or a
+    company with it in its name ("Okafor Capital LLC"), leave it nobody's."""
+    whole = {v.name: v.key for v in variants if v.kind is VariantKind.FULL}
+    words: dict[str, set[str]] = {}
+    for key in whole.values():
+        for word in key:
+            words.setdefault(word, set()).add(" ".join(key))
+    out = []
+    for name in sorted(persons):
+        found = whole.get(name)
+        if found is None or len(found) < 2:
+            continue
+        key = found
+        tail = [w for w in key if w not in _LEXICON.generational_suffixes]
+        surname = tail[-1] if len(tail) >= 2 else ""
+        if (
+            len(surname) < 3
+            or not surname.isalpha()
+            or surname in ORDINARY
+            or words.get(surname, set()) != {" ".join(key)}
+        ):
+            continue
+        out.append(NameVariant((surname,), name, VariantKind.SURNAME))
+        out.extend(NameVariant((h, surname), name, VariantKind.SURNAME) for h in _HONORIFICS)
+    return out
 
 
 def _owned(key: tuple[str, ...], joined: tuple[str, ...]) -> bool:

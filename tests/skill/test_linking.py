@@ -169,3 +169,83 @@ def test_a_noun_in_lower_case_after_a_company_is_no_subsidiary_name(
     capitalised = template.format(c=short, n=noun.capitalize())
     known = [m for m in _SUB_READER.names(capitalised) if m.known]
     assert [m.text for m in known] == [f"{short} {noun.capitalize()}"], capitalised
+
+
+# (the people and companies a knowledge base binds, a question, the question as read)
+_PEOPLE = ["Maria Okafor", "Tomas Lindgren", "John Rice Jr."]
+_SURNAME_LINKER = NameLinker(
+    [*_PEOPLE, "Halcyon Robotics, Inc.", "Lumen Ventures Fund II, L.P."], people=_PEOPLE
+)
+
+
+@pytest.mark.parametrize(
+    ("person", "written"),
+    [
+        (person, form.format(s=written(person.split()[-1] if "Jr" not in person else "Rice")))
+        for person in _PEOPLE
+        for form in ("{s}", "Dr. {s}", "Mr {s}", "MS. {s}", "prof. {s}")
+        for written in (str, str.upper)
+    ],
+)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "Who is {p}?",
+        "What stake does {p} hold in Halcyon?",
+        "What is {p}'s role at Halcyon?",
+        "Is {p} a director of Halcyon?",
+        "Does {p} own shares of Halcyon?",
+        "{p}: what is the stake in Halcyon?",
+    ],
+)
+def test_a_person_named_by_surname_is_read_as_the_whole_name(
+    person: str, written: str, template: str
+) -> None:
+    assert _SURNAME_LINKER.full_names(template.format(p=written)) == template.format(p=person)
+
+
+def test_an_honorific_before_a_whole_name_is_no_part_of_it() -> None:
+    for honorific in ("Dr.", "Ms", "MRS."):
+        question = f"Who is {honorific} Maria Okafor?"
+        assert _SURNAME_LINKER.full_names(question) == "Who is Maria Okafor?"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who is Maria?",  # a first name names nobody
+        "who is tomas?",
+        "What is the price of rice?",  # a surname that is a word of legal English, lower case
+        "Who is Okafora?",  # a near miss
+    ],
+)
+def test_first_names_words_and_near_misses_are_left_as_written(question: str) -> None:
+    assert _SURNAME_LINKER.full_names(question) == question
+
+
+@pytest.mark.parametrize(
+    "others",
+    [
+        ["Paul Okafor"],  # two people share the surname
+        ["Okafor Capital LLC"],  # a company has it in its name
+        ["Lagos Okafor Holdings Ltd"],
+    ],
+)
+def test_a_surname_another_name_shares_names_nobody(others: list[str]) -> None:
+    people = ["Maria Okafor", *(o for o in others if "Paul" in o)]
+    linker = NameLinker(["Maria Okafor", *others], people=people)
+    assert not any(v.kind is VariantKind.SURNAME for v in linker.variants)
+    for question in ("Who is Okafor?", "Who is Dr. Okafor?"):
+        assert linker.full_names(question) == question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who is Jane Okafor?",  # another person with the surname: a name of its own
+        "What stake does Okafor Stanley hold in Halcyon?",
+        "Does JANE LINDGREN own shares of Halcyon?",
+    ],
+)
+def test_a_surname_inside_another_written_name_is_left_to_that_name(question: str) -> None:
+    assert _SURNAME_LINKER.full_names(question) == question

@@ -77,3 +77,35 @@ def test_a_person_asked_of_an_unknown_entity_is_refused(
         return
     assert answer.terminal_state == "SUBJECT_NOT_FOUND", (question, answer.subject_class)
     assert answer.evidence == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        asked.format(p=f"{honorific}{written(person.split()[-1])}")
+        for person in _PEOPLE
+        for asked in _ASKED
+        for honorific in ("", "Dr. ", "Ms ")
+        for written in (str, str.upper)
+    ],
+)
+def test_a_bound_person_asked_by_surname_is_that_person(
+    skill: EvidenceSkill, question: str
+) -> None:
+    # one person bound under each surname, no other name with it: the surname names them
+    answer = skill.ask(KB, question)
+    assert answer.terminal_state != "SUBJECT_NOT_FOUND", (question, answer.rejected_candidates)
+    assert answer.subject_class.type == "individual", question
+    assert answer.subject_class.name in _PEOPLE, (question, answer.subject_class.name)
+
+
+@pytest.mark.parametrize(
+    "question", [asked.format(p=p.split()[0]) for p in _PEOPLE for asked in _ASKED[:2]]
+)
+def test_a_first_name_alone_names_nobody(skill: EvidenceSkill, question: str) -> None:
+    try:
+        answer = skill.ask(KB, question)
+    except SubjectClassError:
+        return
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
+    assert answer.evidence == []

@@ -157,3 +157,69 @@ def test_an_unknown_holder_or_company_is_refused(runtime: Any, question: str) ->
         return
     assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
     assert answer.evidence == []
+
+
+@pytest.mark.parametrize(
+    ("holder", "question"),
+    [
+        (holder, asked.format(h=written, c="Wrenfield Mills"))
+        for holder in ("Marek Stone", "Priya Anand", "Tomasz Bielecki")
+        for written in (
+            holder.split()[-1],
+            f"Mr. {holder.split()[-1]}",
+            f"Dr {holder.split()[-1].upper()}",
+            f"Ms. {holder}",
+        )
+        for asked in _ASKED[:3]
+    ],
+)
+def test_a_holder_named_by_surname_or_with_an_honorific(
+    runtime: Any, holder: str, question: str
+) -> None:
+    # one person bound under each surname: "Stone", "Mr. Stone" are Marek Stone
+    answer = _ask(runtime, question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.rejected_candidates)
+    assert answer.subject_class.name == holder, question
+    assert [v.value for v in answer.conclusion.values] == [_COUNTS[holder][0]], question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        asked.format(h=holder, c=company)
+        for holder in ("Marek Stone", "Halden Capital LLC", "Stone", "halden capital")
+        for company in ("Wrenfield Mills", "wrenfield mills, inc.")
+        for asked in (
+            "Does {h} own shares of {c}?",
+            "Does {h} hold any stock in {c}?",
+            "does {h} have an equity stake in {c}",
+            "Did {h} hold common shares in {c}?",
+        )
+    ],
+)
+def test_does_a_holder_hold_shares_asks_whether_it_is_a_shareholder(
+    runtime: Any, question: str
+) -> None:
+    # "Does X own shares of Y?" is "Is X a shareholder of Y?": answered from the binding, cited;
+    # before, the grammar read "shares of Y" as a company that X owns
+    answer = _ask(runtime, question)
+    assert answer.subject_class.role == "shareholder", (question, answer.subject_class)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.rejected_candidates)
+    assert answer.conclusion.answer.lower().startswith("yes") and answer.sufficient, question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Does Zorblax Quux own shares of Wrenfield Mills?",
+        "Does Marek Stone hold shares in Zorblax?",
+        "Does Stonne hold any stock in Wrenfield Mills?",  # a near miss of a surname
+    ],
+)
+def test_shares_of_an_unknown_holder_or_company_are_refused(runtime: Any, question: str) -> None:
+    try:
+        answer = _ask(runtime, question)
+    except SubjectClassError:
+        return
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
+    assert answer.evidence == []
