@@ -210,8 +210,11 @@ class CandidateGate:
                 continue
             holders.setdefault(key, []).append((name, binding))
         if subject.name:
-            # A named role holder (person attribute by name and role): only that one.
-            wanted = entity_key(subject.name)
+            # A named role holder (person attribute by name and role): only that one, named
+            # as the knowledge base names it ("Keel Street" for Keel Street Capital LLC, by
+            # the resolver's rules: an alias, a company's unambiguous short name).
+            named = self.names.resolve(kb, subject.name, documents, cache)
+            wanted = named.key if named is not None else entity_key(subject.name)
             holders = {k: v for k, v in holders.items() if k == wanted}
         candidates = [
             Candidate(

@@ -173,9 +173,13 @@ class EntityResolver:
         if is_generic_term(name):
             return None, False
         if "links" not in cache and self.snapshot is not None and "entities" in self.snapshot:
-            cache["links"], cache["same"], cache["known"], cache["resolver"] = self.snapshot[
-                "entities"
-            ]
+            (
+                cache["links"],
+                cache["same"],
+                cache["known"],
+                cache["resolver"],
+                cache["people"],
+            ) = self.snapshot["entities"]
         if "links" not in cache:
             every = self.store.find_bindings(kb, document_ids=documents)
             known: dict[str, list[str]] = {}
@@ -187,6 +191,9 @@ class EntityResolver:
             cache["links"] = _subsidiary_links(every)
             cache["same"] = _identity_links(every)
             cache["known"] = {k: _display_name(v) for k, v in known.items()}
+            cache["people"] = frozenset(
+                b.subject_key for b in every if b.subject_type.value == "individual"
+            )
             cache["resolver"] = AliasResolver(
                 aliases=[a for a in self.aliases if a.entity_key in known],
                 known_entities=list(cache["known"].values()),
@@ -197,6 +204,7 @@ class EntityResolver:
                     cache["same"],
                     cache["known"],
                     cache["resolver"],
+                    cache["people"],
                 )
         display: dict[str, str] = cache["known"]
         resolution = cache["resolver"].resolve(name)
@@ -208,6 +216,12 @@ class EntityResolver:
                 return None, True
             return ResolvedEntity(name, head, display[head], "family_head"), False
         if resolution.entity_key is None or resolution.entity_key not in display:
+            return None, False
+        if resolution.status is ResolutionStatus.SHORT_NAME and not _whole_person_name(
+            name, resolution.entity_key, cache["people"]
+        ):
+            # "Maria" or "Marek" is nobody's short name: a person is named whole (a surname
+            # the linker wrote out before the question was read)
             return None, False
         entity = ResolvedEntity(
             name, resolution.entity_key, display[resolution.entity_key], resolution.status.value
@@ -283,3 +297,12 @@ class EntityResolver:
             out.append(name)
             i += 1
         return out
+
+
+def _whole_person_name(name: str, key: str, people: frozenset[str]) -> bool:
+    """Does `name`, a short name of the entity `key`, name it whole: it is no person's, or it
+    leaves out only the person's generational suffix ("John Doe" for John Doe Jr.)?"""
+    if key not in people:
+        return True
+    rest = key.split()[len(entity_key(name).split()) :]
+    return all(w in lexicon().generational_suffixes for w in rest)

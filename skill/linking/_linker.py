@@ -149,7 +149,8 @@ class NameLinker:
         written as the person's whole name, so every reader reads the person the knowledge base
         binds. A surname is one only as its variant allows (one person's, no other name's word)
         and where it is written capitalised or is no word of legal English ("okafor", never
-        "rice")."""
+        "rice"); a name less its generational suffix ("john rice" for John Rice Jr.) in any
+        case."""
         tokens = question_tokens(question)
         links = self.links([t.key for t in tokens])
         out, at, i = [], 0, 0
@@ -173,7 +174,7 @@ class NameLinker:
             after = tokens[i + link.length] if i + link.length < len(tokens) else None
             if (
                 link.variant.kind is VariantKind.SURNAME
-                and (last.text[:1].isupper() or last.key not in known_words())
+                and (link.length > 1 or last.text[:1].isupper() or last.key not in known_words())
                 and not _runs_on(before, tokens[i], question)
                 and (POSSESSIVE.search(last.text) or not _runs_on(last, after, question))
             ):

@@ -12,7 +12,8 @@ and no other.
   never an ordinary word of questions ("United", "Bank", "Notice"); the gate reads them as
   the short name they are.
 - a person's surname, alone or after an honorific ("Okafor", "Dr. Okafor" for Maria Okafor),
-  where no other known name has that word at all; never a first name ("Maria").
+  where no other known name has that word at all; never a first name ("Maria"); and the
+  name less its generational suffix ("John Doe" for John Doe Jr.).
 """
 
 from __future__ import annotations
@@ -129,6 +130,7 @@ def _surnames(variants: Iterable[NameVariant], persons: frozenset[str]) -> list[
     ordinary word of questions and is no initial. Two people sharing a surname, or a
     company with it in its name ("Okafor Capital LLC"), leave it nobody's."""
     whole = {v.name: v.key for v in variants if v.kind is VariantKind.FULL}
+    keys = set(whole.values())
     words: dict[str, set[str]] = {}
     for key in whole.values():
         for word in key:
@@ -139,8 +141,14 @@ def _surnames(variants: Iterable[NameVariant], persons: frozenset[str]) -> list[
         if found is None or len(found) < 2:
             continue
         key = found
-        tail = [w for w in key if w not in _LEXICON.generational_suffixes]
-        surname = tail[-1] if len(tail) >= 2 else ""
+        tail = list(key)
+        while len(tail) > 2 and tail[-1] in _LEXICON.generational_suffixes:
+            tail.pop()  # a trailing suffix only: "John V. Doe" keeps its initial
+        if len(tail) < len(key) and tuple(tail) not in keys:
+            # "John Doe" for John Doe Jr.: the name less its generational suffix, where
+            # that is no other name's whole name
+            out.append(NameVariant(tuple(tail), name, VariantKind.SURNAME))
+        surname = tail[-1]
         if (
             len(surname) < 3
             or not surname.isalpha()

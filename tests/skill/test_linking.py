@@ -249,3 +249,16 @@ def test_a_surname_another_name_shares_names_nobody(others: list[str]) -> None:
 )
 def test_a_surname_inside_another_written_name_is_left_to_that_name(question: str) -> None:
     assert _SURNAME_LINKER.full_names(question) == question
+
+
+def test_a_name_less_its_generational_suffix_is_the_whole_name() -> None:
+    for written in ("John Rice", "john rice", "Mr. John Rice", "JOHN RICE"):
+        question = f"How many shares does {written} hold in Halcyon?"
+        assert _SURNAME_LINKER.full_names(question) == (
+            "How many shares does John Rice Jr. hold in Halcyon?"
+        ), written
+    # where "John Rice" is someone's whole name, it is that person's
+    people = ["John Rice Jr.", "John Rice", "Jane V. Doe"]
+    linker = NameLinker(people, people=people)
+    assert linker.full_names("Who is John Rice?") == "Who is John Rice?"
+    assert linker.full_names("Who is Jane Doe?") == "Who is Jane Doe?"  # an initial stays
