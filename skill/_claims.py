@@ -433,7 +433,11 @@ class ClauseReader:
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
         own = _without_noun_infinitives(window)
-        said = _outside_relative(own) if kind == "state" else own + action.group(0)
+        said = (
+            _outside_relative(own)
+            if kind == "state"
+            else _without_relative_negations(own) + action.group(0)
+        )
         # "will not, and will not permit its Representatives to, hire": a conjunct between
         # commas repeats the modal for others, its negation is not a second one
         negated = len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) % 2 == 1
@@ -905,6 +909,41 @@ def _without_noun_infinitives(window: str) -> str:
         for f in found:
             blanked[f.start("not") : f.end("not")] = " " * len(f.group("not"))
     return "".join(blanked)
+
+
+def _without_relative_negations(window: str) -> str:
+    """The words before a right's, a duty's or a prohibition's action without the negation of
+    a relative clause in its subject ("Information that is not marked may be disclosed": the
+    information may be disclosed); the clause runs from its pronoun (never a complement's "that":
+    "agrees that it shall not") to the modal that governs the action, the last ones of the
+    window, which stay ("any Product that is returned shall not be"). Only a verb's negation
+    is the clause's ("is not", "does not"): "no", "neither" open the main clause's subject."""
+    opened = max((m.end("that") for m in _MODALITY.complement.finditer(window)), default=0)
+    relative = max(_RELATIVE.finditer(window, opened), key=lambda m: m.start(), default=None)
+    if relative is None:
+        return window
+    modals = sorted(
+        (m.start(), m.end())
+        for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+        for m in pattern.finditer(window, relative.end())
+    )
+    if not modals:
+        return window
+    # the governing run: the last modal and those just before it ("shall not be", "may not")
+    start, _ = modals[-1]
+    for begin, end in reversed(modals[:-1]):
+        if end < start and window[end:start].strip():
+            break
+        start = min(start, begin)
+    blanked = list(window)
+    for m in _MODALITY.negation.finditer(window, relative.end(), start):
+        if _VERB_NEGATION.search(m.group(0)):
+            blanked[m.start() : m.end()] = " " * (m.end() - m.start())
+    return "".join(blanked)
+
+
+# a verb's negation ("is not", "does not", "cannot", "isn't"), not a determiner's ("no", "neither")
+_VERB_NEGATION = re.compile(r"\bnot\b|n[’']t\b|\bcannot\b", _FLAGS)
 
 
 def _outside_relative(window: str) -> str:

@@ -279,3 +279,48 @@ def test_a_partys_rights_ended_are_not_the_agreement(name: str, sentence: str) -
 )
 def test_a_possessive_naming_the_agreements_end_is_still_a_right(name: str, sentence: str) -> None:
     assert _holds(name, sentence) is True, sentence
+
+
+# --- a relative clause in the subject of a right, a duty or a prohibition ---------------------
+
+RELATIVES = [
+    "is not marked as confidential",
+    "the Recipient does not already possess",
+    "has not been published",
+]
+
+
+@pytest.mark.parametrize("info", ["Information", "Any Confidential Information"])
+@pytest.mark.parametrize("which", ["that", "which"])
+@pytest.mark.parametrize("relative", RELATIVES)
+@pytest.mark.parametrize(("modal", "expected"), [("may", True), ("can", True), ("may not", False)])
+def test_a_negation_in_the_subjects_relative_clause_is_not_the_rights(
+    info: str, which: str, relative: str, modal: str, expected: bool
+) -> None:
+    sentence = f"{info} {which} {relative} {modal} be disclosed to its employees who need to know."
+    for variant in _variants([sentence]):
+        assert _holds("sharing_with_employees", variant) is expected, variant
+
+
+@pytest.mark.parametrize("party", ["Either party", "A party", "Halcyon"])
+@pytest.mark.parametrize("relative", ["that is not in breach", "which does not agree"])
+@pytest.mark.parametrize(("modal", "expected"), [("may", True), ("may not", False)])
+def test_a_partys_relative_clause_is_not_its_rights_negation(
+    party: str, relative: str, modal: str, expected: bool
+) -> None:
+    sentence = f"{party} {relative} {modal} terminate this Agreement upon notice."
+    for variant in _variants([sentence]):
+        assert _holds("termination", variant) is expected, variant
+
+
+@pytest.mark.parametrize("modal", ["shall not", "will not", "may not"])
+@pytest.mark.parametrize("which", ["that", "which"])
+def test_a_relative_clause_leaves_the_prohibition_its_own(modal: str, which: str) -> None:
+    forbidden = f"Any Product {which} is not returned {modal} be reverse engineered."
+    assert _holds("reverse_engineering", forbidden) is True
+    allowed = f"Software {which} the Recipient does not own may be decompiled."
+    assert _holds("reverse_engineering", allowed) is False
+    # "neither", "no" open the main clause's subject, after a conjunction's "that" too
+    for subject in ("neither party", "no Recipient"):
+        proviso = f"The Software may be evaluated, provided that {subject} may decompile it."
+        assert _holds("reverse_engineering", proviso) is True
