@@ -243,6 +243,10 @@ class ModalityWords:
     # a passive's auxiliary before the action's participle ("may be revoked or terminated"):
     # what is acted on is then the clause's subject
     passive: tuple[str, ...] = ()
+    # verbs whose "that" opens the sentence's content, not a relative clause ("agrees that")
+    complement: tuple[str, ...] = ()
+    # nouns whose "not to" infinitive is theirs ("the obligation not to use ... shall survive")
+    infinitive_noun: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1009,6 +1013,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "determiner",
                 "phrase_end",
                 "passive",
+                "complement",
+                "infinitive_noun",
             )
         }
     )

@@ -91,6 +91,12 @@ class _Modality:
     acted_on: re.Pattern[str]
     subject: re.Pattern[str]
     passive: re.Pattern[str]
+    # a possessive object after the action ("terminate Halcyon's rights"), its head as `head`
+    possessed: re.Pattern[str]
+    # the "that" of a complement clause ("agrees that"), as group `that`
+    complement: re.Pattern[str]
+    # the negation of a noun's own infinitive ("the obligation not to use"), as group `not`
+    noun_infinitive: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -113,7 +119,31 @@ def _modality(words: ModalityWords) -> _Modality:
         _noun_phrase(words, after_action=True),
         _noun_phrase(words, after_action=False),
         one(words.passive),
+        _possessed(words),
+        re.compile(rf"(?:{one(words.complement).pattern})\s*,?\s+(?P<that>that)\b", _FLAGS),
+        # followed by a word: an infinitive of its own, not the action right after it
+        re.compile(
+            rf"(?:{one(words.infinitive_noun).pattern})\s+(?P<not>not)\s+to\s+(?=\S)", _FLAGS
+        ),
     )
+
+
+def _phrase_words(words: ModalityWords) -> tuple[str, str]:
+    """A word of a noun phrase (none of `phrase_end`), and its head words as group `head`."""
+    end = "|".join(f"(?:{e})" for e in words.phrase_end) or "(?!)"
+    word = rf"(?!(?:{end}))[\w'’&/-]+"
+    return word, rf"(?P<head>{word}(?:\s+{word}){{0,5}})"
+
+
+def _possessed(words: ModalityWords) -> re.Pattern[str]:
+    """The noun phrase after an action opened by its possessor ("terminate Halcyon's rights",
+    "Halcyon Holdings' licence"): a name of up to four words, none of `phrase_end` ("for
+    Northgate's convenience" is no object), the head words after it as group `head`."""
+    word, head = _phrase_words(words)
+    # never a measure of time ("terminate thirty days' notice" names no possessor)
+    measure = r"(?!(?:day|week|month|year)s?['’])"
+    possessor = rf"(?:{word}\s+){{0,3}}?{measure}{word}(?<=['’]s|s['’])"
+    return re.compile(rf"^\s*{possessor}\s+{head}", _FLAGS)
 
 
 def _noun_phrase(words: ModalityWords, *, after_action: bool) -> re.Pattern[str]:
@@ -121,9 +151,7 @@ def _noun_phrase(words: ModalityWords, *, after_action: bool) -> re.Pattern[str]
     action, opened by a determiner ("terminate any Statement of Work", "termination of the
     licenses"); as a subject, the determiner optional ("Licenses granted hereunder may be")."""
     determiner = "|".join(f"(?:{d})" for d in words.determiner) or "(?!)"
-    end = "|".join(f"(?:{e})" for e in words.phrase_end) or "(?!)"
-    word = rf"(?!(?:{end}))[\w'’&/-]+"
-    head = rf"(?P<head>{word}(?:\s+{word}){{0,5}})"
+    _, head = _phrase_words(words)
     if after_action:
         return re.compile(rf"^\s*(?:of\s+)?(?:{determiner})\s+{head}", _FLAGS)
     return re.compile(rf"^\W*(?:(?:{determiner})\s+)?{head}", _FLAGS)
@@ -404,7 +432,12 @@ class ClauseReader:
         kind = p.entry.kind
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
-        said = _outside_relative(window) if kind == "state" else window + action.group(0)
+        own = _without_noun_infinitives(window)
+        said = (
+            _outside_relative(own)
+            if kind == "state"
+            else _without_relative_negations(own) + action.group(0)
+        )
         # "will not, and will not permit its Representatives to, hire": a conjunct between
         # commas repeats the modal for others, its negation is not a second one
         negated = len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) % 2 == 1
@@ -581,14 +614,23 @@ class ClauseReader:
         none of them is something else (the agreement's end goes by its own words: "this
         Agreement", "the Executive's employment", "the Term", "the Services"): an object
         nobody listed yields no observation rather than a Yes about the agreement. Without
-        them, only the things listed as other count."""
+        them, only the things listed as other count. A thing that ends by itself ("The licenses
+        granted hereunder shall not terminate") is something else only where it is one of the
+        things listed: its subject may as well be the party that terminates ("Either party may
+        terminate upon notice")."""
+        own = self._p.object
+        other = self._p.other_object
         head = _acted_on(main[action.end() :], action.group(0), window)
         if head is None:
-            return False
-        own = self._p.object
+            ending = _ending_by_itself(window)
+            return (
+                ending is not None
+                and (own is None or own.search(ending) is None)
+                and other is not None
+                and other.search(ending) is not None
+            )
         if own is not None:
             return own.search(head) is None
-        other = self._p.other_object
         return other is not None and other.search(head) is not None
 
     def _someone_else(self, window: str) -> bool:
@@ -622,14 +664,35 @@ def _acted_on(after: str, action: str, window: str) -> str | None:
     subagency at any time": "subagency"), or for a passive participle ("may be revoked or
     terminated") its clause's subject, the first of its comma pieces opened by a determiner
     ("In addition, this Agreement may be terminated": "Agreement"); None where none is named
-    ("may terminate upon notice")."""
-    found = _MODALITY.acted_on.match(after)
+    ("may terminate upon notice"). A possessor may open the noun phrase after it ("terminate
+    Halcyon's rights under this Agreement": "rights")."""
+    found = _MODALITY.acted_on.match(after) or _MODALITY.possessed.match(after)
     if found is not None:
         return found.group("head")
     passive = _MODALITY.passive.search(window)
     if passive is None or not action.casefold().endswith("ed"):
         return None
-    before = window[: passive.start()]
+    return _clause_subject(window[: passive.start()])
+
+
+# an adverb between a modal and its verb ("shall automatically terminate")
+_ADVERB_AT_END = re.compile(r"\s+\w+ly\s*$", _FLAGS)
+
+
+def _ending_by_itself(window: str) -> str | None:
+    """For an action named with no object (`_acted_on` None), the head words of its subject
+    where a modal governs it ("The licenses granted hereunder shall not terminate for any
+    reason": "licenses"): what ends by itself, or the party that ends something unnamed;
+    None where no modal stands just before it."""
+    if not _ends_in_modal(_ADVERB_AT_END.sub("", window)):
+        return None
+    return _clause_subject(window)
+
+
+def _clause_subject(before: str) -> str | None:
+    """The head words of the subject of the clause whose modal `before` holds: the first of
+    its comma pieces before the modal opened by a determiner, else the last ("In addition,
+    this Agreement may be": "Agreement")."""
     modal = min(
         (
             m.start()
@@ -823,13 +886,76 @@ def _ends_in_modal(text: str) -> bool:
 _RELATIVE = re.compile(r"\b(?:that|which|who|whom|whose)\b", _FLAGS)
 
 
+# a second infinitive joined to a noun's negated one ("... not to disclose and not to use")
+_AND_NOT_TO = re.compile(r"\b(?:and|or)\s+(?P<not>not)\s+to\s+(?=\S)", _FLAGS)
+
+
+def _without_noun_infinitives(window: str) -> str:
+    """`window` without the negation of a noun's own infinitive ("the obligation not to use the
+    Information shall survive": the obligation survives, the "not" is the noun phrase's); one
+    that governs the action itself stands at the window's end and stays ("the covenant not to
+    compete")."""
+    blanked = list(window)
+    for m in _MODALITY.noun_infinitive.finditer(window):
+        found = [m]
+        # its infinitives joined to the first ("the obligations not to disclose and not to use")
+        for more in _AND_NOT_TO.finditer(window, m.end()):
+            if any(
+                pattern.search(window, found[-1].end(), more.start())
+                for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+            ):
+                break
+            found.append(more)
+        for f in found:
+            blanked[f.start("not") : f.end("not")] = " " * len(f.group("not"))
+    return "".join(blanked)
+
+
+def _without_relative_negations(window: str) -> str:
+    """The words before a right's, a duty's or a prohibition's action without the negation of
+    a relative clause in its subject ("Information that is not marked may be disclosed": the
+    information may be disclosed); the clause runs from its pronoun (never a complement's "that":
+    "agrees that it shall not") to the modal that governs the action, the last ones of the
+    window, which stay ("any Product that is returned shall not be"). Only a verb's negation
+    is the clause's ("is not", "does not"): "no", "neither" open the main clause's subject."""
+    opened = max((m.end("that") for m in _MODALITY.complement.finditer(window)), default=0)
+    relative = max(_RELATIVE.finditer(window, opened), key=lambda m: m.start(), default=None)
+    if relative is None:
+        return window
+    modals = sorted(
+        (m.start(), m.end())
+        for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+        for m in pattern.finditer(window, relative.end())
+    )
+    if not modals:
+        return window
+    # the governing run: the last modal and those just before it ("shall not be", "may not")
+    start, _ = modals[-1]
+    for begin, end in reversed(modals[:-1]):
+        if end < start and window[end:start].strip():
+            break
+        start = min(start, begin)
+    blanked = list(window)
+    for m in _MODALITY.negation.finditer(window, relative.end(), start):
+        if _VERB_NEGATION.search(m.group(0)):
+            blanked[m.start() : m.end()] = " " * (m.end() - m.start())
+    return "".join(blanked)
+
+
+# a verb's negation ("is not", "does not", "cannot", "isn't"), not a determiner's ("no", "neither")
+_VERB_NEGATION = re.compile(r"\bnot\b|n[’']t\b|\bcannot\b", _FLAGS)
+
+
 def _outside_relative(window: str) -> str:
     """The words before a state's verb without a relative clause of its subject: "Information
     that is not returned ... will remain subject to" says the information remains, the
     negation is the relative clause's (its own verb follows it). The main clause resumes at
     the first modal after that negation ("will"), or at a negation that stands just before the
-    state's words ("... that is returned does not remain")."""
-    relative = max(_RELATIVE.finditer(window), key=lambda m: m.start(), default=None)
+    state's words ("... that is returned does not remain"). The "that" of a complement clause
+    ("acknowledges that its obligations shall not in any event survive") opens what the
+    sentence says, no relative clause: only a relative clause after it is left out."""
+    opened = max((m.end("that") for m in _MODALITY.complement.finditer(window)), default=0)
+    relative = max(_RELATIVE.finditer(window, opened), key=lambda m: m.start(), default=None)
     if relative is None:
         return window
     negations = list(_MODALITY.negation.finditer(window, relative.end()))
