@@ -296,7 +296,8 @@ def agreements_of(
             rejected.append(
                 RejectedCandidate(
                     name=label,
-                    reason=f"a {kind or UNKNOWN_TYPE}, not a {subject.document_type}",
+                    reason=f"{_a(kind.replace('_', ' ')) if kind else 'a ' + UNKNOWN_TYPE}, "
+                    f"not {_a(str(subject.document_type).replace('_', ' '))}",
                 )
             )
             continue
@@ -361,3 +362,8 @@ def agreements_of(
     elif amendments and not candidates:
         candidates = amendments
     return candidates, rejected
+
+
+def _a(words: str) -> str:
+    """`words` with its indefinite article, as a reason reads ("an asset purchase agreement")."""
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"

@@ -82,6 +82,13 @@ def _article(words: str) -> str:
     return "an" if words[:1].lower() in "aeiou" else "a"
 
 
+def _plays(binding: Binding, party_role: str) -> bool:
+    """Is a party binding's contract role or defined term `party_role` ("lender")?"""
+    return binding.attributes.get("contract_role", "").lower() == party_role or party_role in {
+        t.lower() for t in binding.defined_terms
+    }
+
+
 def _refused(entity: ResolvedEntity, reason: str) -> GateResult:
     """No candidate: the named entity itself, rejected for `reason`."""
     return GateResult(
@@ -131,9 +138,10 @@ class CandidateGate:
             return self._agreements_gate(kb, subject, documents, cache)
         if subject.attribute == "is_party":
             return self._is_party_gate(kb, subject, documents, cache)
-        if subject.role in AGREEMENT_ROLES and (
-            subject.document_type or subject.parties or subject.role == "signatory"
-        ):
+        if (
+            subject.role in AGREEMENT_ROLES
+            and (subject.document_type or subject.parties or subject.role == "signatory")
+        ) or (subject.role == "party" and subject.constraints.get("party_role")):
             return self._agreement_role_gate(kb, subject, documents, cache)
         if subject.kind is QuestionKind.YES_NO:
             return self._yes_no_gate(kb, subject, documents, cache)
@@ -570,17 +578,13 @@ class CandidateGate:
         )
         party_role = subject.constraints.get("party_role")
         role_holders: set[str] | None = None
-        if party_role:
+        if party_role and role != "party":
             # "for the lender": the party whose contract role or defined term is that role.
             role_holders = {
                 b.subject_key
                 for a in agreements
                 for b in a.bindings
-                if b.role == "party"
-                and (
-                    b.attributes.get("contract_role", "").lower() == party_role
-                    or party_role in {t.lower() for t in b.defined_terms}
-                )
+                if b.role == "party" and _plays(b, party_role)
             }
         agreement_keys = {a.subject_id for a in agreements}
         agreement_docs = {d for a in agreements for d in a.documents}
@@ -606,7 +610,19 @@ class CandidateGate:
                     ),
                 )
                 continue
-            if role_holders is not None and b.parent_key not in role_holders:
+            if role == "party" and party_role:
+                # "Who is the lender under ...": the party this agreement defines as the
+                # lender, only (the same company may be the client of another agreement)
+                if not _plays(b, party_role):
+                    rejected_map.setdefault(
+                        b.subject_key,
+                        RejectedCandidate(
+                            name=b.subject_name,
+                            reason=f"a party to the agreement, not the {party_role}",
+                        ),
+                    )
+                    continue
+            elif role_holders is not None and b.parent_key not in role_holders:
                 rejected_map.setdefault(
                     b.subject_key,
                     RejectedCandidate(

@@ -314,6 +314,27 @@ def _agreement_role_phrase(groups: dict[str, str]) -> SubjectClass | None:
     return _agreement_role(groups, role=role)
 
 
+def _contract_party(groups: dict[str, str]) -> SubjectClass | None:
+    """ "Who is the lender under the loan agreement?": the party an agreement defines by that
+    contract role (its defined term or contract role), not a role the index keeps apart."""
+    role = _CONTRACT_ROLE_TERMS.fullmatch(groups["role"].strip())
+    if role is None:
+        return None
+    parsed = parse_agreement(groups["agr"])
+    if parsed is None or parsed.party_roles:
+        return None
+    constraints: dict[str, Any] = {"party_role": " ".join(role.group("term").lower().split())}
+    if parsed.parties:
+        constraints["parties"] = parsed.parties
+    return SubjectClass(
+        type="legal_entity",
+        role="party",
+        document_type=parsed.document_type,
+        constraints=dict(sorted(constraints.items())),
+        kind=QuestionKind.ROLE,
+    )
+
+
 def _person_attribute(groups: dict[str, str]) -> SubjectClass | None:
     attribute = person_attribute_of(groups["attr"])
     if attribute is None:
@@ -445,6 +466,7 @@ QUESTION_BUILDERS: dict[str, Callable[..., SubjectClass | None]] = {
     "agreement_fixed": _agreement_fixed,
     "agreement_role": _agreement_role,
     "agreement_role_phrase": _agreement_role_phrase,
+    "contract_party": _contract_party,
     "employment_notice": _employment_notice,
     "entity_attribute": _entity_attribute,
     "entity_attribute_phrase": _entity_attribute_phrase,

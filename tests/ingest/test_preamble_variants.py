@@ -90,17 +90,17 @@ def test_self_named_types_and_amended_question_types(tmp_path: Path) -> None:
             store, embedder, "marine-other", "Agreement", marine, "supply_agreement"
         ) == (
             [],
-            ["a document of unknown type, not a supply_agreement"],
+            ["a document of unknown type, not a supply agreement"],
         )
         plain = 'THIS AGREEMENT ("Agreement") is made by the parties.'
         assert _gate_choice(
             store, embedder, "plain", "Agreement", plain, "marine_freight_agreement"
-        ) == ([], ["a document of unknown type, not a marine_freight_agreement"])
+        ) == ([], ["a document of unknown type, not a marine freight agreement"])
         # Another agreement the preamble mentions is not the document's own type.
         pursuant = "The parties agree pursuant to the Asset Purchase Agreement dated May 1, 2020."
         assert _gate_choice(
             store, embedder, "pursuant", "Agreement", pursuant, "asset_purchase_agreement"
-        ) == ([], ["a document of unknown type, not a asset_purchase_agreement"])
+        ) == ([], ["a document of unknown type, not an asset purchase agreement"])
         services = "This Services Agreement is made by the parties."
         assert _gate_choice(
             store,

@@ -109,3 +109,37 @@ def test_a_first_name_alone_names_nobody(skill: EvidenceSkill, question: str) ->
         return
     assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
     assert answer.evidence == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        asked.format(p=p, c=c)
+        for p in ("Jane Smith", "jane smith", "Smith", "Ms. Smith")
+        for c in ("Acme", "Acme Robotics", "ACME ROBOTICS, INC.")
+        for asked in (
+            "Does {p} sit on {c}'s board?",
+            "Did {p} serve on {c}'s board of directors?",
+            "does {p} have a seat on {c}'s board",
+        )
+    ],
+)
+def test_does_a_person_sit_on_a_companys_board(skill: EvidenceSkill, question: str) -> None:
+    # "sit on X's board" asks whether the person is a director of X, answered from the binding
+    answer = skill.ask(KB, question)
+    assert answer.subject_class.role == "director", (question, answer.subject_class)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.rejected_candidates)
+    assert answer.sufficient, question
+
+
+@pytest.mark.parametrize(
+    "question", ["Does Mark Chen sit on Acme's board?", "Does Zorblax Quux sit on Acme's board?"]
+)
+def test_a_person_bound_to_no_board_seat_is_not_a_director(
+    skill: EvidenceSkill, question: str
+) -> None:
+    try:
+        answer = skill.ask(KB, question)
+    except SubjectClassError:
+        return
+    assert not answer.sufficient, question

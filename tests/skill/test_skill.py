@@ -182,7 +182,7 @@ def test_absent_master_services_agreement_is_not_found(skill: EvidenceSkill) -> 
     assert answer.risk_signals == ["subject_not_found"]
     rejected = reasons(answer)
     # Their NDA is not an MSA; Acme's MSA is with Globex, not Initech.
-    assert "not a master_services_agreement" in rejected["Mutual Non-Disclosure Agreement"]
+    assert "not a master services agreement" in rejected["Mutual Non-Disclosure Agreement"]
     assert rejected["Master Services Agreement"] == "Initech LLC is not a party to the agreement"
     assert answer.suggested_next_actions[0] == (
         "Request the executed master services agreement between Acme Robotics, Inc. and Initech LLC"
