@@ -116,6 +116,8 @@ _PREAMBLE_START = re.compile(
     r"(?is)(?:\bthis|(?:^|(?<=[\n.;:])[ \t]*)the)\b[^.;]{0,160}?\b(?:agreement|contract|amendment|lease|indenture|"
     r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|"
     rf"dated|executed|effective)\b|\bby\s+and\s+(?:{_LIST_OPENER})\b|\bLadies\s+and\s+Gentlemen\b"
+    # "This Content License Agreement is between A and B": the list of parties is all it says.
+    rf"|\bthis\s+(?:[\w&'’\-]+\s+){{0,6}}?(?:agreement|contract)\s+is\s+(?:{_LIST_OPENER})\b"
     r"|(?:^|\n)[ \t]*(?:BETWEEN|[Bb]etween)[ \t]*:?[ \t]*\n"
     # The opening of a power of attorney, a bond or a deed poll.
     r"|\b(?i:know\s+all\s+(?:men|persons|people)\s+by\s+these\s+presents)\b"
@@ -128,6 +130,8 @@ _PREAMBLE_END = re.compile(
     r"\bNow,?\s+[Tt]herefore\b|\bBACKGROUND\b|\n\s*Background\b|\bagree\s+as\s+follows\b|"
     r"\bIn\s+consideration\s+of\b|\bPREAMBLE\b|\n\s*(?:ARTICLE|Article)\s+(?:1|I)\b|"
     r"\n\s*1\.\s+[A-Z]|\n\s*Section\s+1\.?\s"
+    # "IT IS AGREED as follows: 1. INTERPRETATION ...": the definitions follow, no preamble.
+    rf"|(?:^|(?<=\n)|(?<=[.:;]\s))[ \t]*(?i:{'|'.join(lexicon().preamble_closings)})\b"
 )
 
 
@@ -919,12 +923,12 @@ class PreambleParties(BindingRule):
             rf"(?m)^\s*(?P<label>[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(?P<name>{COMPANY})",
             text[start : end + 2000],
         ):
-            ent = _company(m.group("name"))
-            if ent is not None and _contract_role(m.group("label")):
-                span = (start + m.start(), start + m.end())
-                ctx.add_alias(m.group("label"), ent, span, "defined_term")
-                defs.append((ent, [m.group("label")], *span))
-                end = max(end, span[1])
+            for label, name, span in self._labels_on_line(m, start):
+                ent = _company(name)
+                if ent is not None and _contract_role(label):
+                    ctx.add_alias(label, ent, span, "defined_term")
+                    defs.append((ent, [label], *span))
+                    end = max(end, span[1])
         defs.extend(self._form_field_parties(ctx, start, end, {d[0].key for d in defs}))
         parties: list[tuple[NamedEntity, list[str], int, int]] = []
         seen: set[str] = set()
@@ -1036,6 +1040,25 @@ class PreambleParties(BindingRule):
             return False
         self._emit_parties(ctx, parties, start, end)
         return True
+
+    @staticmethod
+    def _labels_on_line(m: re.Match[str], offset: int) -> list[tuple[str, str, tuple[int, int]]]:
+        """(label, name, span) of a labelled party's match `m` (its text from `offset`): two
+        labels on one line ("Licensor: PACIFICAP ENTERTAINMENT Licensee THE HENRY FILM AND
+        ENTERTAINMENT CORPORATION") label two names, the second a company after a role word,
+        and the first runs to that word (a party only where it is a company itself)."""
+        name = m.group("name")
+        # Both labels are roles, on the line the first opens ("Title: Managing Director /
+        # Kestrel Fund II, L.P." holds no second label).
+        first_line = name.split("\n", 1)[0]
+        inner_labels = re.finditer(r"\s([A-Z][a-z]+)\s+", first_line)
+        for inner in inner_labels if _contract_role(m.group("label")) else ():
+            if _contract_role(inner.group(1)) and _COMPANY_RE.fullmatch(name, inner.end()):
+                cut = offset + m.start("name") + inner.start()
+                first = (m.group("label"), name[: inner.start()], (offset + m.start(), cut))
+                second = (inner.group(1), name[inner.end() :], (cut + 1, offset + m.end()))
+                return [first, second] if _COMPANY_RE.fullmatch(first[1]) else [second]
+        return [(m.group("label"), name, (offset + m.start(), offset + m.end()))]
 
     def _emit_parties(
         self,
