@@ -26,6 +26,7 @@ from ingest.bindings._names import (
     JURISDICTION,
     LOWER_CASE_BRAND,
     PERSON,
+    TITLES,
     NamedEntity,
     _clean_name,
     _company,
@@ -666,6 +667,15 @@ def _mention_before(
     return None
 
 
+# A person in the list of parties who acts for the company named right after: "by and between
+# Jane Roe, director of Acme Ltd. ("Client") and ...": the company is the party, the person
+# its signer (the officer titles are the lexicon's).
+_SIGNER_FOR = re.compile(
+    rf"(?<![\w&])(?i:{_LIST_OPENER}|{_LIST_JOINER})\s+{PERSON},?\s+(?:the\s+|its\s+)?"
+    rf"(?:{TITLES})\s+(?:of|for)\s+(?:the\s+)?$"
+)
+
+
 # A list's joiner right before a defined term's bracket, and the company right after it: the
 # term defines that company ("..., and (Client) Pelican Delivers Inc. for ...").
 _JOINER_BEFORE_TERM = re.compile(rf"(?i)[\s,](?:{_LIST_JOINER})[ \t]*\n?[ \t]*$")
@@ -947,6 +957,7 @@ class PreambleParties(BindingRule):
                 and not re.search(rf"(?i)\b(?:and|{_LIST_OPENER})\s+(?:by\s+)?$", before)
                 and not _MADE_BY.search(text, max(start, name_pos - 100), name_pos)
                 and not _FOR_PARTY.search(before)
+                and not _SIGNER_FOR.search(text, max(start, name_pos - 160), name_pos)
             ):
                 continue
             if ent.key in seen:

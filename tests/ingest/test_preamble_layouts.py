@@ -9,7 +9,69 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ingest.test_preamble_party_lists import _bind, _bind_lines, _parties
+from tests.ingest.test_preamble_party_lists import _RECITAL, _bind, _bind_lines, _parties, _terms
+
+# A person who acts for the company that is the party: "by and between Jane Roe, director of
+# Acme Ltd. (hereinafter referred to as "Client") and ...". The company is the party.
+_SIGNERS = [
+    ("Natalia Tunev", "director"),
+    ("MARK VITALE", "Managing Director"),
+    ("Dr. Anna Rossi", "President"),
+    ("John P. Harlow", "CEO"),
+]
+
+# (A capitalised name wrapped after "CEO of" loses its first line's words, "CEO of KESTREL /
+# ANALYTICS GMBH" -> "ANALYTICS GMBH", with or without this layout: a name cut at its edge,
+# another class; this one's names are not wrapped there.)
+_SIGNED_FOR = [
+    "Mitchell's Web Advance, PLC",
+    "Harrow & Vale Partners LLC",
+    "KESTREL GMBH",
+    "Quillmark Systems Ltd.",
+    "Orvandi Labs S.A.",
+]
+
+_TERM_SHAPES = ['(hereinafter referred to as "{t}")', '(the "{t}")', '("{t}")']
+
+
+@pytest.mark.parametrize("signer", range(len(_SIGNERS)))
+@pytest.mark.parametrize("company", range(len(_SIGNED_FOR)))
+@pytest.mark.parametrize("term_shape", _TERM_SHAPES)
+@pytest.mark.parametrize("width", [60, 95])
+def test_a_person_acting_for_a_company_makes_the_company_the_party(
+    signer: int, company: int, term_shape: str, width: int
+) -> None:
+    p1, t1 = _SIGNERS[signer]
+    p2, t2 = _SIGNERS[(signer + 1) % len(_SIGNERS)]
+    c1 = _SIGNED_FOR[company]
+    c2 = _SIGNED_FOR[(company + 2) % len(_SIGNED_FOR)]
+    result = _bind(
+        "WEBSITE HOSTING AGREEMENT",
+        [
+            'This Website Hosting Agreement (the "Agreement") is entered into on January 11, '
+            f"2018 by and between {p1}, {t1} of {c1} {term_shape.format(t='Client')} and {p2}, "
+            f"{t2} of {c2} {term_shape.format(t='Provider')}.",
+            "1. Services. Provider shall host the Client's website.",
+        ],
+        width,
+    )
+    assert _parties(result) == {c1, c2}
+    assert _terms(result) == {"Client": c1, "Provider": c2}
+
+
+@pytest.mark.parametrize("lead", ["the rights of", "a licence from", "the products of"])
+def test_a_company_after_of_without_its_signer_is_still_no_party(lead: str) -> None:
+    result = _bind(
+        "SUPPLY AGREEMENT",
+        [
+            'This Supply Agreement is made between Corvel Brands, Inc. ("Buyer") and Orvandi '
+            f'Labs Ltd. ("Seller"), subject to {lead} Delta Works Corp. ("Licensor").',
+            _RECITAL,
+        ],
+        95,
+    )
+    assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs Ltd."}
+
 
 # "This Agreement is between A and B": the preamble says no more than "is between".
 _IS_BETWEEN = ["is between", "is by and between", "is among", "is between:"]
