@@ -257,6 +257,59 @@ def _cover_parties(ctx: BindingContext) -> list[tuple[NamedEntity, list[str], in
     return []
 
 
+# How many lines one party's block of a block list may take (its name, descriptor, address
+# and who acts for it, wrapped).
+_BLOCK_LINES = 6
+
+
+# What may follow a company's name on its block's first line: the line's end, a comma, a
+# bracket, or a descriptor's or an address's lead ("an Italian Company", "of 90 High Street",
+# "whose registered office is", "having its seat at", "in person of").
+_BLOCK_NAME_END = re.compile(
+    r"[ \t]*(?:$|[,;(])|[ \t]+(?:an?|of|whose|having|with|located|incorporated|registered|"
+    r"in\s+person)\b"
+)
+
+
+def _block_list_parties(ctx: BindingContext) -> list[tuple[NamedEntity, list[str], int, int]]:
+    """The parties of a block list: a line that only opens the list ("BETWEEN"), then one
+    block of lines to each party, the blocks parted by lines that only join ("AND", "&"),
+    each block opening with a company's name and its legal form, then its descriptor and
+    address ("BETWEEN / KIROMIC BIOPHARMA Inc., a Delaware Company, 7707 Fannin St. ... / AND
+    / MOLIPHARMA S.R.L. an Italian Company stated in Campobasso ..."). Every block must open
+    with a company, or the lines are no list."""
+    flow = ctx.flow
+    lines = [ln.text for ln in flow.lines]
+    last = min(len(lines), flow.line_index(_COVER_CHARS) + 1)
+    for i in range(last):
+        if not _COVER_OPENER.fullmatch(lines[i]):
+            continue
+        heads = [i + 1]
+        k = i + 1
+        while k < len(lines) and k - heads[-1] < _BLOCK_LINES:
+            if _COVER_JOINER.fullmatch(lines[k]):
+                heads.append(k + 1)
+            k += 1
+        if len(heads) < 2 or heads[-1] >= len(lines):
+            continue
+        out: list[tuple[NamedEntity, list[str], int, int]] = []
+        for n in heads:
+            text = lines[n]
+            lead = re.match(rf"[ \t]*{_LIST_NUMBER}?", text)
+            at = lead.end() if lead else 0
+            cm = _COMPANY_RE.match(text, at)
+            ent = _company(cm.group(0)) if cm else None
+            if cm is None or ent is None or not _BLOCK_NAME_END.match(text, cm.end()):
+                break
+            if any(p[0].key == ent.key for p in out):
+                break
+            name_at = at + max(0, cm.group(0).find(ent.name.split()[0]))
+            out.append((ent, [], flow.starts[n] + name_at, flow.starts[n] + cm.end()))
+        else:
+            return out
+    return []
+
+
 def _preamble_start(text: str, pos: int = 0) -> re.Match[str] | None:
     """The first preamble opening in the first 40,000 characters. An opening with "the"
     counts only when a title stands between it and the agreement word ("The Master Supply
@@ -854,7 +907,7 @@ class PreambleParties(BindingRule):
             # "pursuant to the Merger Agreement, dated ..., by and among A, B and C" opens
             # no preamble of this document: it lists another agreement's parties.
             start_m = _preamble_start(text, start_m.end())
-        cover = _cover_parties(ctx)
+        cover = _cover_parties(ctx) or _block_list_parties(ctx)
         # A letter agreement's addressee, sender and accepting company are parties that no
         # preamble sentence names; they join those the cover page lists. A document with a
         # preamble of its own below the letter is that preamble's: the letter only covers it.

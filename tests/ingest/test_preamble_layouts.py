@@ -7,9 +7,93 @@ English "IT IS AGREED" that ends a preamble before its definitions."""
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from tests.ingest.test_preamble_party_lists import _RECITAL, _bind, _bind_lines, _parties, _terms
+
+# (the name, what its block says after it): a descriptor, an address, who acts for it.
+_BLOCKS = [
+    (
+        "KESTREL BIOPHARMA Inc.",
+        ", a Delaware Company, Fannin South Professional Building, 7707, Fannin St. Suite 140, "
+        "Houston TX 77054 USA, in person of the Chief Executive Officer Prof. Anna Rossi, PhD",
+    ),
+    (
+        "MOLIVANTE S.R.L.",
+        " an Italian Company stated in Campobasso, Via del Castello n. 3, FISCAL CODE AND VAT "
+        "NUMBER: 01655870705 in person of the Legal Representative Avv. Marco Bell;",
+    ),
+    ("Orvandi Labs GmbH", " of Industriestrasse 12, 80331 Munich, Germany,"),
+    (
+        "HARROW & VALE PARTNERS LTD.",
+        " (registered number 01003653) whose registered office is at 19 Upper Ground, London "
+        "SE1 9GL",
+    ),
+    ("Quillmark Systems B.V.", ", having its seat at Keizersgracht 62, Amsterdam, and"),
+]
+
+
+def _block_lines(opener: str, joiner: str, blocks: list[tuple[str, str]], width: int) -> list[str]:
+    lines = [opener]
+    for k, (name, rest) in enumerate(blocks):
+        if k:
+            lines.append(joiner)
+        lines.extend(textwrap.wrap(name + rest, width=width))
+    return lines
+
+
+@pytest.mark.parametrize("opener", ["BETWEEN", "Between", "BETWEEN:", "AMONG"])
+@pytest.mark.parametrize("joiner", ["AND", "and", "&"])
+@pytest.mark.parametrize("first", range(len(_BLOCKS)))
+@pytest.mark.parametrize("width", [70, 100])
+def test_a_block_list_under_a_between_line_names_each_block_s_company(
+    opener: str, joiner: str, first: int, width: int
+) -> None:
+    blocks = [_BLOCKS[first], _BLOCKS[(first + 2) % len(_BLOCKS)]]
+    result = _bind_lines(
+        "JOINT VENTURE AGREEMENT",
+        [
+            *_block_lines(opener, joiner, blocks, width),
+            "each a Party and, together, the Parties.",
+            "WHEREAS A. the Parties wish to form a joint venture;",
+        ],
+    )
+    assert _parties(result) == {name for name, _ in blocks}
+
+
+def test_a_block_list_of_three_companies() -> None:
+    blocks = [_BLOCKS[0], _BLOCKS[2], _BLOCKS[3]]
+    result = _bind_lines(
+        "CONSORTIUM AGREEMENT",
+        [*_block_lines("BETWEEN", "AND", blocks, 80), "WHEREAS the Parties wish to cooperate;"],
+    )
+    assert _parties(result) == {name for name, _ in blocks}
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        # a block that opens with no company names no party: the lines are no list
+        "the Supplier named in Schedule 1, of the address given there,",
+        # a title's words under "BETWEEN"
+        "TERMS OF COOPERATION",
+    ],
+)
+def test_a_block_that_names_no_company_makes_no_block_list(first: str) -> None:
+    result = _bind_lines(
+        "SUPPLY AGREEMENT",
+        [
+            "BETWEEN",
+            first,
+            "AND",
+            "Orvandi Labs GmbH of Industriestrasse 12, 80331 Munich, Germany,",
+            "WHEREAS the Parties wish to cooperate;",
+        ],
+    )
+    assert _parties(result) <= {"Orvandi Labs GmbH"}
+
 
 # A person who acts for the company that is the party: "by and between Jane Roe, director of
 # Acme Ltd. (hereinafter referred to as "Client") and ...". The company is the party.
