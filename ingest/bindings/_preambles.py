@@ -982,11 +982,21 @@ class PreambleParties(BindingRule):
         end = end_m.start() if end_m else min(len(text), start + ctx.preamble_chars)
         defs = _defined_terms(ctx, start, end, preamble=True)
         # Labelled parties: "Party A: Beike Internet Security Technology Co., Ltd."
-        for m in re.finditer(
-            rf"(?m)^\s*(?P<label>[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(?P<name>{COMPANY})",
-            text[start : end + 2000],
-        ):
-            for label, name, span in self._labels_on_line(m, start):
+        labelled = re.compile(
+            rf"(?m)^\s*(?P<label>[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(?P<name>{COMPANY})"
+        )
+        labels_from = start
+        if start_m is None or min(starts) != start_m.start():
+            # A defined term opened the preamble, no sentence: it may stand inside a block of
+            # labelled parties, below the first ("Party A: Xi'an ... Co., Ltd. / Legal
+            # Representative: ... / ... China Recycling Energy Corporation (the "Company") ...
+            # / Party B: ..."): the block's labels above it count too.
+            for m in labelled.finditer(text, max(0, start - _LABELLED_CHARS), start):
+                if _contract_role(m.group("label")) and _company(m.group("name")) is not None:
+                    labels_from = m.start()
+                    break
+        for m in labelled.finditer(text[labels_from : end + 2000]):
+            for label, name, span in self._labels_on_line(m, labels_from):
                 ent = _company(name)
                 if ent is not None and _contract_role(label):
                     ctx.add_alias(label, ent, span, "defined_term")

@@ -11,7 +11,16 @@ import textwrap
 
 import pytest
 
-from tests.ingest.test_preamble_party_lists import _RECITAL, _bind, _bind_lines, _parties, _terms
+from ingest import BindingExtractor
+from tests.ingest.test_preamble_party_lists import (
+    _RECITAL,
+    _bind,
+    _bind_lines,
+    _parser,
+    _parties,
+    _terms,
+)
+from tests.pdfs import Line, make_pdf
 
 # (the name, what its block says after it): a descriptor, an address, who acts for it.
 _BLOCKS = [
@@ -247,3 +256,43 @@ def test_two_labels_on_one_line_label_two_names(first: str, second: str, bound: 
         ],
     )
     assert _parties(result) == bound
+
+
+# A block of labelled parties whose first party's description defines a term ("Party A: X Co.,
+# Ltd. / Legal Representative: ... / ... China Recycling Energy Corporation (the "Company") is
+# a NASDAQ listed company ... / Party B: Z Co., Ltd."), the first sentence shaped like a
+# preamble's pages later: the term opens the preamble; the label above it still names a party.
+_LABELLED = [
+    "Xi'an Qinling New Energy Technology Co., Ltd.",
+    "Harrow & Vale Partners LLC",
+    "KESTREL ANALYTICS GMBH",
+    "Boxing County Liyuan Gas Supply Co., Ltd.",
+]
+
+
+@pytest.mark.parametrize("first", range(len(_LABELLED)))
+@pytest.mark.parametrize("colon", [": ", " : "])
+def test_a_term_defined_inside_a_block_of_labelled_parties_keeps_the_first(
+    first: int, colon: str
+) -> None:
+    a, b = _LABELLED[first], _LABELLED[(first + 1) % len(_LABELLED)]
+    head = [
+        Line("Cooperation Agreement", size=14, bold=True, x=150),
+        Line("Waste Heat Power Generation Project"),
+        Line(f"Party A{colon}{a} Legal Representative: Ku Guohua"),
+        Line(f"{a} engages in the project operations in China. Orvandi Energy"),
+        Line('Corporation (the "Company") is a NASDAQ listed company and a leading provider.'),
+        Line(f"Party B{colon}{b}"),
+        Line("Legal Representative: Li Shuxun"),
+        Line(f"{b} is located in the Industrial Park, Chunhua Town, Shandong Province."),
+        Line("After friendly negotiation between two parties, Party A and Party B reached the"),
+        Line("following items with respect to the project."),
+    ]
+    clause = "Party B shall supply the heat to the station on the terms of this item"
+    body = [[Line(f"{k}.{n} {clause} and its schedule.") for n in range(40)] for k in range(1, 4)]
+    tail = [
+        Line("This agreement shall be signed and sealed by legal representatives of both parties"),
+        Line("and take effect from the effective date."),
+    ]
+    doc = _parser().run(make_pdf([head, *body, tail]), "agreement.pdf")
+    assert _parties(BindingExtractor().run(doc)) == {a, b}
