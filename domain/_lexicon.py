@@ -338,6 +338,9 @@ class Lexicon:
     # (patterns)
     party_group_words: tuple[str, ...]
     party_list_ends: tuple[str, ...]
+    # what opens an agreement's operative part right after its list of parties ("IT IS
+    # AGREED"; patterns)
+    preamble_closings: tuple[str, ...]
     former_name_leads: tuple[str, ...]
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
@@ -665,6 +668,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         party_group_words=tuple(vocabulary.phrases("party_group_words")),
         party_list_ends=tuple(vocabulary.phrases("party_list_ends")),
+        preamble_closings=tuple(vocabulary.phrases("preamble_closings")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),

@@ -26,6 +26,7 @@ from ingest.bindings._names import (
     JURISDICTION,
     LOWER_CASE_BRAND,
     PERSON,
+    TITLES,
     NamedEntity,
     _clean_name,
     _company,
@@ -116,6 +117,8 @@ _PREAMBLE_START = re.compile(
     r"(?is)(?:\bthis|(?:^|(?<=[\n.;:])[ \t]*)the)\b[^.;]{0,160}?\b(?:agreement|contract|amendment|lease|indenture|"
     r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|"
     rf"dated|executed|effective)\b|\bby\s+and\s+(?:{_LIST_OPENER})\b|\bLadies\s+and\s+Gentlemen\b"
+    # "This Content License Agreement is between A and B": the list of parties is all it says.
+    rf"|\bthis\s+(?:[\w&'’\-]+\s+){{0,6}}?(?:agreement|contract)\s+is\s+(?:{_LIST_OPENER})\b"
     r"|(?:^|\n)[ \t]*(?:BETWEEN|[Bb]etween)[ \t]*:?[ \t]*\n"
     # The opening of a power of attorney, a bond or a deed poll.
     r"|\b(?i:know\s+all\s+(?:men|persons|people)\s+by\s+these\s+presents)\b"
@@ -128,6 +131,8 @@ _PREAMBLE_END = re.compile(
     r"\bNow,?\s+[Tt]herefore\b|\bBACKGROUND\b|\n\s*Background\b|\bagree\s+as\s+follows\b|"
     r"\bIn\s+consideration\s+of\b|\bPREAMBLE\b|\n\s*(?:ARTICLE|Article)\s+(?:1|I)\b|"
     r"\n\s*1\.\s+[A-Z]|\n\s*Section\s+1\.?\s"
+    # "IT IS AGREED as follows: 1. INTERPRETATION ...": the definitions follow, no preamble.
+    rf"|(?:^|(?<=\n)|(?<=[.:;]\s))[ \t]*(?i:{'|'.join(lexicon().preamble_closings)})\b"
 )
 
 
@@ -249,6 +254,59 @@ def _cover_parties(ctx: BindingContext) -> list[tuple[NamedEntity, list[str], in
                 out.append((ent, [], at, flow.starts[n] + len(text.rstrip())))
             return out
         i = k + 1
+    return []
+
+
+# How many lines one party's block of a block list may take (its name, descriptor, address
+# and who acts for it, wrapped).
+_BLOCK_LINES = 6
+
+
+# What may follow a company's name on its block's first line: the line's end, a comma, a
+# bracket, or a descriptor's or an address's lead ("an Italian Company", "of 90 High Street",
+# "whose registered office is", "having its seat at", "in person of").
+_BLOCK_NAME_END = re.compile(
+    r"[ \t]*(?:$|[,;(])|[ \t]+(?:an?|of|whose|having|with|located|incorporated|registered|"
+    r"in\s+person)\b"
+)
+
+
+def _block_list_parties(ctx: BindingContext) -> list[tuple[NamedEntity, list[str], int, int]]:
+    """The parties of a block list: a line that only opens the list ("BETWEEN"), then one
+    block of lines to each party, the blocks parted by lines that only join ("AND", "&"),
+    each block opening with a company's name and its legal form, then its descriptor and
+    address ("BETWEEN / KIROMIC BIOPHARMA Inc., a Delaware Company, 7707 Fannin St. ... / AND
+    / MOLIPHARMA S.R.L. an Italian Company stated in Campobasso ..."). Every block must open
+    with a company, or the lines are no list."""
+    flow = ctx.flow
+    lines = [ln.text for ln in flow.lines]
+    last = min(len(lines), flow.line_index(_COVER_CHARS) + 1)
+    for i in range(last):
+        if not _COVER_OPENER.fullmatch(lines[i]):
+            continue
+        heads = [i + 1]
+        k = i + 1
+        while k < len(lines) and k - heads[-1] < _BLOCK_LINES:
+            if _COVER_JOINER.fullmatch(lines[k]):
+                heads.append(k + 1)
+            k += 1
+        if len(heads) < 2 or heads[-1] >= len(lines):
+            continue
+        out: list[tuple[NamedEntity, list[str], int, int]] = []
+        for n in heads:
+            text = lines[n]
+            lead = re.match(rf"[ \t]*{_LIST_NUMBER}?", text)
+            at = lead.end() if lead else 0
+            cm = _COMPANY_RE.match(text, at)
+            ent = _company(cm.group(0)) if cm else None
+            if cm is None or ent is None or not _BLOCK_NAME_END.match(text, cm.end()):
+                break
+            if any(p[0].key == ent.key for p in out):
+                break
+            name_at = at + max(0, cm.group(0).find(ent.name.split()[0]))
+            out.append((ent, [], flow.starts[n] + name_at, flow.starts[n] + cm.end()))
+        else:
+            return out
     return []
 
 
@@ -662,6 +720,15 @@ def _mention_before(
     return None
 
 
+# A person in the list of parties who acts for the company named right after: "by and between
+# Jane Roe, director of Acme Ltd. ("Client") and ...": the company is the party, the person
+# its signer (the officer titles are the lexicon's).
+_SIGNER_FOR = re.compile(
+    rf"(?<![\w&])(?i:{_LIST_OPENER}|{_LIST_JOINER})\s+{PERSON},?\s+(?:the\s+|its\s+)?"
+    rf"(?:{TITLES})\s+(?:of|for)\s+(?:the\s+)?$"
+)
+
+
 # A list's joiner right before a defined term's bracket, and the company right after it: the
 # term defines that company ("..., and (Client) Pelican Delivers Inc. for ...").
 _JOINER_BEFORE_TERM = re.compile(rf"(?i)[\s,](?:{_LIST_JOINER})[ \t]*\n?[ \t]*$")
@@ -840,7 +907,7 @@ class PreambleParties(BindingRule):
             # "pursuant to the Merger Agreement, dated ..., by and among A, B and C" opens
             # no preamble of this document: it lists another agreement's parties.
             start_m = _preamble_start(text, start_m.end())
-        cover = _cover_parties(ctx)
+        cover = _cover_parties(ctx) or _block_list_parties(ctx)
         # A letter agreement's addressee, sender and accepting company are parties that no
         # preamble sentence names; they join those the cover page lists. A document with a
         # preamble of its own below the letter is that preamble's: the letter only covers it.
@@ -915,16 +982,26 @@ class PreambleParties(BindingRule):
         end = end_m.start() if end_m else min(len(text), start + ctx.preamble_chars)
         defs = _defined_terms(ctx, start, end, preamble=True)
         # Labelled parties: "Party A: Beike Internet Security Technology Co., Ltd."
-        for m in re.finditer(
-            rf"(?m)^\s*(?P<label>[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(?P<name>{COMPANY})",
-            text[start : end + 2000],
-        ):
-            ent = _company(m.group("name"))
-            if ent is not None and _contract_role(m.group("label")):
-                span = (start + m.start(), start + m.end())
-                ctx.add_alias(m.group("label"), ent, span, "defined_term")
-                defs.append((ent, [m.group("label")], *span))
-                end = max(end, span[1])
+        labelled = re.compile(
+            rf"(?m)^\s*(?P<label>[A-Z][A-Za-z]*(?:\s+[A-Z][A-Za-z]*)?)\s*:\s*(?P<name>{COMPANY})"
+        )
+        labels_from = start
+        if start_m is None or min(starts) != start_m.start():
+            # A defined term opened the preamble, no sentence: it may stand inside a block of
+            # labelled parties, below the first ("Party A: Xi'an ... Co., Ltd. / Legal
+            # Representative: ... / ... China Recycling Energy Corporation (the "Company") ...
+            # / Party B: ..."): the block's labels above it count too.
+            for m in labelled.finditer(text, max(0, start - _LABELLED_CHARS), start):
+                if _contract_role(m.group("label")) and _company(m.group("name")) is not None:
+                    labels_from = m.start()
+                    break
+        for m in labelled.finditer(text[labels_from : end + 2000]):
+            for label, name, span in self._labels_on_line(m, labels_from):
+                ent = _company(name)
+                if ent is not None and _contract_role(label):
+                    ctx.add_alias(label, ent, span, "defined_term")
+                    defs.append((ent, [label], *span))
+                    end = max(end, span[1])
         defs.extend(self._form_field_parties(ctx, start, end, {d[0].key for d in defs}))
         parties: list[tuple[NamedEntity, list[str], int, int]] = []
         seen: set[str] = set()
@@ -943,6 +1020,7 @@ class PreambleParties(BindingRule):
                 and not re.search(rf"(?i)\b(?:and|{_LIST_OPENER})\s+(?:by\s+)?$", before)
                 and not _MADE_BY.search(text, max(start, name_pos - 100), name_pos)
                 and not _FOR_PARTY.search(before)
+                and not _SIGNER_FOR.search(text, max(start, name_pos - 160), name_pos)
             ):
                 continue
             if ent.key in seen:
@@ -1036,6 +1114,25 @@ class PreambleParties(BindingRule):
             return False
         self._emit_parties(ctx, parties, start, end)
         return True
+
+    @staticmethod
+    def _labels_on_line(m: re.Match[str], offset: int) -> list[tuple[str, str, tuple[int, int]]]:
+        """(label, name, span) of a labelled party's match `m` (its text from `offset`): two
+        labels on one line ("Licensor: PACIFICAP ENTERTAINMENT Licensee THE HENRY FILM AND
+        ENTERTAINMENT CORPORATION") label two names, the second a company after a role word,
+        and the first runs to that word (a party only where it is a company itself)."""
+        name = m.group("name")
+        # Both labels are roles, on the line the first opens ("Title: Managing Director /
+        # Kestrel Fund II, L.P." holds no second label).
+        first_line = name.split("\n", 1)[0]
+        inner_labels = re.finditer(r"\s([A-Z][a-z]+)\s+", first_line)
+        for inner in inner_labels if _contract_role(m.group("label")) else ():
+            if _contract_role(inner.group(1)) and _COMPANY_RE.fullmatch(name, inner.end()):
+                cut = offset + m.start("name") + inner.start()
+                first = (m.group("label"), name[: inner.start()], (offset + m.start(), cut))
+                second = (inner.group(1), name[inner.end() :], (cut + 1, offset + m.end()))
+                return [first, second] if _COMPANY_RE.fullmatch(first[1]) else [second]
+        return [(m.group("label"), name, (offset + m.start(), offset + m.end()))]
 
     def _emit_parties(
         self,
