@@ -334,6 +334,11 @@ class Lexicon:
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
     party_beneficiary_leads: tuple[str, ...]
+    # what a loan-out company or an agent says before the person it contracts for, the head
+    # words of a public body's name, and the degrees after a person's name (patterns; words)
+    party_principal_leads: tuple[str, ...]
+    public_body_heads: tuple[str, ...]
+    person_post_nominals: tuple[str, ...]
     # the words of a question that say how it asks, not what: left out of the topic it names
     # (with the asking verbs, "provide", "state") and of the words a passage must state
     # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
@@ -657,6 +662,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_list_ends=tuple(vocabulary.phrases("party_list_ends")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
+        party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
+        public_body_heads=tuple(vocabulary.words("public_body_heads")),
+        person_post_nominals=tuple(vocabulary.phrases("person_post_nominals")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.phrases("question_qualifiers")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),
