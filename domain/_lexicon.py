@@ -337,6 +337,8 @@ class Lexicon:
     # what a loan-out company or an agent says before the person it contracts for, the head
     # words of a public body's name, and the degrees after a person's name (patterns; words)
     party_principal_leads: tuple[str, ...]
+    # what a name with no legal form is of the company named after it ("a division of")
+    division_words: tuple[str, ...]
     public_body_heads: tuple[str, ...]
     person_post_nominals: tuple[str, ...]
     # the words of a question that say how it asks, not what: left out of the topic it names
@@ -663,6 +665,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
+        division_words=tuple(vocabulary.words("division_words")),
         public_body_heads=tuple(vocabulary.words("public_body_heads")),
         person_post_nominals=tuple(vocabulary.phrases("person_post_nominals")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),

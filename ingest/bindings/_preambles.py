@@ -673,10 +673,13 @@ def _mention_before(
         # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
         dm: re.Match[str] | None = None
         for dm_last in re.finditer(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
             # the descriptor's words: a jurisdiction, a nationality ("Taiwanese", "P.R.C.",
-            # "Nevada (USA)"), a kind ("limited", "wholly-owned")
-            rf"(?i:an?)\s+(?:[\w.\-]+(?:\s+\([\w.\s]{{1,20}}\))?\s+){{0,3}}?{_ENTITY_TYPE}\b",
+            # "Nevada (USA)"), a kind ("limited", "wholly-owned"); or the company it is a
+            # division of ("TWENTIETH CENTURY FOX LICENSING & MERCHANDISING, a division of Fox
+            # Entertainment Group, Inc. ("Fox")": the term names the division)
+            rf"(?i:an?)\s+(?:(?:[\w.\-]+(?:\s+\([\w.\s]{{1,20}}\))?\s+){{0,3}}?{_ENTITY_TYPE}\b"
+            rf"|(?:[\w\-]+\s+)?(?i:{'|'.join(lexicon().division_words)})\s+of\s+{COMPANY}\s*$)",
             window,
         ):
             dm = dm_last
@@ -687,7 +690,7 @@ def _mention_before(
                     1
                 )
         m = re.search(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
             window,
         )
         if m:

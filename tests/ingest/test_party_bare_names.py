@@ -163,6 +163,7 @@ _LOAN_OUTS = [
     ('Marlowe MP, LLC ("Lender"), for services of', 'Bruno Castellanos ("Endorser")'),
     ('HALCYON TALENT LTD ("Lender") for the services of', 'JANE OKAFOR ("Artist")'),
     ('Orvandi Speakers Ltd. ("Agency"), as agent for', 'Robin Hale ("Talent")'),
+    ('Kestrel Ireland, Inc. ("KI Inc."), furnishing the services of', 'Kestrel Ireland ("KI")'),
 ]
 
 
@@ -218,3 +219,33 @@ def test_a_term_after_several_persons_names_none_of_them_alone(term: str) -> Non
     result = _bind("DEVELOPMENT AGREEMENT", [text, _RECITAL], 90)
     assert "Helena Marsh" not in _parties(result)
     assert term not in _terms(result)
+
+
+@pytest.mark.parametrize("name", ["Diplomat Ambassador Eyewear Group", "HALCYON MEDIA"])
+@pytest.mark.parametrize("number", ["(c)", "c."])
+def test_a_bare_name_after_its_number_in_a_list_takes_its_term(name: str, number: str) -> None:
+    term = name.split()[0].title()
+    text = (
+        'This Endorsement Agreement ("Agreement") is made and entered into as of August 24, '
+        '1995, by and among the following parties: (a) Corvel Brands, Inc. ("Corvel"), 1900 '
+        'Avenue of the Stars, Los Angeles, California 90067; (b) Sterling Winters Co. ("SW"), '
+        f'12 Elm Road, Springfield; and {number} {name} ("{term}"), 1010 Arch Street, '
+        "Philadelphia, Pennsylvania 19107."
+    )
+    result = _bind("ENDORSEMENT AGREEMENT", [text, "1. Recitals."], 90)
+    assert name in _parties(result), _parties(result)
+    assert _terms(result)[term] == name
+
+
+@pytest.mark.parametrize(
+    "division",
+    ["TWENTIETH CENTURY LICENSING & MERCHANDISING", "Harrow Vale Licensing", "Orvandi Labs"],
+)
+@pytest.mark.parametrize("owner", ["Fox Entertainment Group, Inc.", "KESTREL HOLDINGS PLC"])
+def test_a_division_of_a_company_is_the_party_its_term_names(division: str, owner: str) -> None:
+    text = _preamble(
+        f'{division}, a division of {owner} ("Fox")', 'Corvel Brands, Inc. ("Licensee")'
+    )
+    result = _bind("LICENSE AGREEMENT", [text, _RECITAL], 90)
+    assert _parties(result) == {division, "Corvel Brands, Inc."}, _parties(result)
+    assert _terms(result)["Fox"] == division
