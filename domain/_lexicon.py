@@ -339,6 +339,8 @@ class Lexicon:
     party_principal_leads: tuple[str, ...]
     # what a name with no legal form is of the company named after it ("a division of")
     division_words: tuple[str, ...]
+    # the kinds of body with no legal form a descriptor names ("a research institution")
+    body_kinds: tuple[str, ...]
     public_body_heads: tuple[str, ...]
     person_post_nominals: tuple[str, ...]
     # the words of a question that say how it asks, not what: left out of the topic it names
@@ -666,6 +668,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
         division_words=tuple(vocabulary.words("division_words")),
+        body_kinds=tuple(vocabulary.words("body_kinds")),
         public_body_heads=tuple(vocabulary.words("public_body_heads")),
         person_post_nominals=tuple(vocabulary.phrases("person_post_nominals")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),

@@ -673,13 +673,16 @@ def _mention_before(
         # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
         dm: re.Match[str] | None = None
         for dm_last in re.finditer(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de|for)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
             # the descriptor's words: a jurisdiction, a nationality ("Taiwanese", "P.R.C.",
             # "Nevada (USA)"), a kind ("limited", "wholly-owned"); or the company it is a
             # division of ("TWENTIETH CENTURY FOX LICENSING & MERCHANDISING, a division of Fox
             # Entertainment Group, Inc. ("Fox")": the term names the division)
             rf"(?i:an?)\s+(?:(?:[\w.\-]+(?:\s+\([\w.\s]{{1,20}}\))?\s+){{0,3}}?{_ENTITY_TYPE}\b"
-            rf"|(?:[\w\-]+\s+)?(?i:{'|'.join(lexicon().division_words)})\s+of\s+{COMPANY}\s*$)",
+            rf"|(?:[\w\-]+\s+)?(?i:{'|'.join(lexicon().division_words)})\s+of\s+{COMPANY}\s*$"
+            # or a kind of body that has no legal form ("Centre for Probe Development and
+            # Commercialization, a not-for-profit research and services institution")
+            rf"|(?:[\w.\-]+\s+){{0,5}}?(?i:{'|'.join(lexicon().body_kinds)})\b)",
             window,
         ):
             dm = dm_last

@@ -249,3 +249,36 @@ def test_a_division_of_a_company_is_the_party_its_term_names(division: str, owne
     result = _bind("LICENSE AGREEMENT", [text, _RECITAL], 90)
     assert _parties(result) == {division, "Corvel Brands, Inc."}, _parties(result)
     assert _terms(result)["Fox"] == division
+
+
+_BODY_DESCRIPTORS = [
+    "a not-for-profit research and services institution",
+    "a non-profit organization",
+    "an agency of the Government of Ontario",
+]
+
+
+@pytest.mark.parametrize("descriptor", _BODY_DESCRIPTORS)
+@pytest.mark.parametrize(
+    ("name", "term"),
+    [
+        ("Centre for Probe Development and Commercialization", "CPDC"),
+        ("Lakeside Heritage Trust Fund", "Heritage"),
+        ("ONTARIO WATER RESEARCH CENTRE", "Centre"),
+    ],
+)
+@pytest.mark.parametrize("addressed", [True, False])
+def test_a_body_its_descriptor_names_is_a_party(
+    descriptor: str, name: str, term: str, addressed: bool
+) -> None:
+    address = (
+        ", with offices located at 1280 Main Street West, Hamilton, Ontario" if addressed else ""
+    )
+    text = (
+        'This Supply Agreement ("Supply Agreement") is effective as of the date of last signing '
+        f'("Effective Date") between {name}, {descriptor}{address}, ("{term}"), and Corvel '
+        'Brands, Inc. ("Corvel"), having a place of business at 12 Elm Road, Springfield.'
+    )
+    result = _bind("SUPPLY AGREEMENT", [text, _RECITAL], 90)
+    assert _parties(result) == {name, "Corvel Brands, Inc."}, _parties(result)
+    assert _terms(result)[term] == name
