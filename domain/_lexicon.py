@@ -345,6 +345,15 @@ class Lexicon:
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
     party_beneficiary_leads: tuple[str, ...]
+    # what a loan-out company or an agent says before the person it contracts for, the head
+    # words of a public body's name, and the degrees after a person's name (patterns; words)
+    party_principal_leads: tuple[str, ...]
+    # what a name with no legal form is of the company named after it ("a division of")
+    division_words: tuple[str, ...]
+    # the kinds of body with no legal form a descriptor names ("a research institution")
+    body_kinds: tuple[str, ...]
+    public_body_heads: tuple[str, ...]
+    person_post_nominals: tuple[str, ...]
     # the words of a question that say how it asks, not what: left out of the topic it names
     # (with the asking verbs, "provide", "state") and of the words a passage must state
     # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
@@ -671,6 +680,11 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         preamble_closings=tuple(vocabulary.phrases("preamble_closings")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
+        party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
+        division_words=tuple(vocabulary.words("division_words")),
+        body_kinds=tuple(vocabulary.words("body_kinds")),
+        public_body_heads=tuple(vocabulary.words("public_body_heads")),
+        person_post_nominals=tuple(vocabulary.phrases("person_post_nominals")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.phrases("question_qualifiers")),
         generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),

@@ -105,7 +105,7 @@ _PWORD = r"(?:[A-Z][a-z'’\-]+(?:[A-Z][a-z]+)?|[A-Z][A-Z'’\-]+)"
 
 
 PERSON = (
-    rf"(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?(?:{_INITIAL}\s+)?{_PWORD}(?:\s+(?:{_INITIAL}|{_PWORD}|van|von|de|da|del|der|le|la))"
+    rf"(?:(?i:Mr|Mrs|Ms|Dr)\.?\s+)?(?:{_INITIAL}\s+)?{_PWORD}(?:\s+(?:{_INITIAL}|{_PWORD}|van|von|de|da|del|der|le|la))"
     rf"{{1,3}}(?:,?\s+(?:Jr\.|Sr\.|III|II|IV))?"
 )
 
@@ -459,7 +459,7 @@ def _person(raw: str) -> NamedEntity | None:
         if alone is not None:
             return alone
     name = _clean_name(raw)
-    name = re.sub(r"^(?:Mr|Mrs|Ms|Dr)\.?\s+", "", name)
+    name = re.sub(r"^(?i:Mr|Mrs|Ms|Dr)\.?\s+", "", name)
     # "/s/ Jane Roe" above "Jane Roe, Incorporator": the name read twice across the break.
     words = name.split()
     half = len(words) // 2

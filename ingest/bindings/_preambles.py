@@ -95,6 +95,26 @@ _FORMER = "|".join(lexicon().former_name_leads)
 _FOR_PARTY = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().party_beneficiary_leads)})\s+(?:the\s+)?$")
 
 
+# What a loan-out company or an agent says right before the person it contracts for ("...
+# ("Lender"), for services of Jane Roe ("Endorser")"): a party's slot for that person.
+_PRINCIPAL_BEFORE = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().party_principal_leads)})\s+$")
+
+
+# A public body's name: its head word, "of" and a place ("City of Fort Stockton", "TOWN OF
+# VINTON"). The head is capitalised: "the city of Boston" in prose names no party.
+_PUBLIC_BODY = (
+    rf"(?=[A-Z])(?i:{'|'.join(lexicon().public_body_heads)})\s+(?i:of)\s+"
+    r"[A-Z][\w'’.\-]*(?:\s+[A-Z][\w'’.\-]*){0,3}"
+)
+
+
+# A degree after a person's name ("Michael T. Murray, N.D."), and an honorific before it ("Dr.
+# George D. Green", "MR. JOHN ROE"): the name is a person's. The honorifics are those that
+# `PERSON` takes before a name, in any case.
+_POST_NOMINAL = rf"(?:{'|'.join(lexicon().person_post_nominals)})"
+_HONORIFIC = re.compile(r"(?i:Mr|Mrs|Ms|Dr)\.?\s+")
+
+
 _PARTY_TERMS = re.compile(r"(?i)^(?:a\s+|the\s+)?part(?:y|ies)$")
 
 
@@ -592,6 +612,10 @@ def _listed_before(text: str, at: int) -> bool:
     Securities and Exchange Commission", "Real Estate and Home Furnishing Net")."""
     lo = max(0, at - 60)
     m = _LISTED_BEFORE.search(text, lo, at)
+    the = re.search(r"(?i)\bthe\s+$", text[lo:at])
+    if m is None and the is not None and re.match(_PUBLIC_BODY, text[at : at + 80]):
+        # "by and between the TOWN OF VINTON": a public body's name takes its article
+        m = _LISTED_BEFORE.search(text, lo, lo + the.start())
     if m is None or _AMPERSAND_BEFORE.search(text, lo, at):
         return False
     if m.group("opener"):
@@ -666,19 +690,37 @@ def _mention_before(
         ):
             break
         return ent, start
-    pm = re.search(rf"({PERSON})(?:,?\s+(?:an\s+)?[Ii]ndividual)?[\s,]*$", window)
+    if allow_bare:
+        # A public body, the state after it and its descriptor ("the TOWN OF VINTON, VIRGINIA,
+        # a Virginia municipal corporation"): never a person, whatever its words' case.
+        bm = re.search(
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)(?:the\s+|The\s+|THE\s+)?"
+            rf"({_PUBLIC_BODY})(?:,\s*(?:{JURISDICTION}))?(?:,?\s+an?\s+[^,;()\"“”]{{1,80}}?)?"
+            r"[\s,]*$",
+            window,
+        )
+        if bm is not None:
+            name = _clean_name(bm.group(1))
+            return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + bm.start(1)
+    pm = re.search(
+        rf"({PERSON})(?:,?\s+{_POST_NOMINAL})?(?:,?\s+(?:an\s+)?[Ii]ndividual)?[\s,]*$", window
+    )
     if pm:
         person = _person(pm.group(1))
         lead = window[max(0, pm.start() - 30) : pm.start()]
         # Digits just before a name are an address or a number, unless a party list
-        # connector introduces the name ("dated May 1, 2003 by and between Jane Roe"); a
+        # connector or the list's number in brackets introduces the name ("dated May 1, 2003
+        # by and between Jane Roe", "... (the Company) (2) JOHN ROE (the Executive)"); a
         # capitalised word and "&", or "the", before it make it the tail of another name
         # ("Harrow & Vale Media", "The Victory Portfolios"); so does a name's word or initial
         # right before it that a person's name could not take in ("The University of Texas
         # M. D. Anderson Cancer Center": not a person "D. Anderson Cancer Center").
         if (
             person is not None
-            and (not re.search(r"\d", lead) or re.search(rf"\b(?:{_LIST_OPENER})\s+$", lead))
+            and (
+                not re.search(r"\d", lead)
+                or re.search(rf"\b(?:{_LIST_OPENER})\s+$|(?:^|\s)\((?:\d{{1,2}}|[a-h])\)\s+$", lead)
+            )
             and not _AMPERSAND_BEFORE.search(lead)
             and not re.search(r"\b(?:the|The|THE)\s+$", lead)
             and not _NAME_RUNS_ON.search(lead)
@@ -689,10 +731,16 @@ def _mention_before(
         # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
         dm: re.Match[str] | None = None
         for dm_last in re.finditer(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de|for)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
             # the descriptor's words: a jurisdiction, a nationality ("Taiwanese", "P.R.C.",
-            # "Nevada (USA)"), a kind ("limited", "wholly-owned")
-            rf"(?i:an?)\s+(?:[\w.\-]+(?:\s+\([\w.\s]{{1,20}}\))?\s+){{0,3}}?{_ENTITY_TYPE}\b",
+            # "Nevada (USA)"), a kind ("limited", "wholly-owned"); or the company it is a
+            # division of ("TWENTIETH CENTURY FOX LICENSING & MERCHANDISING, a division of Fox
+            # Entertainment Group, Inc. ("Fox")": the term names the division)
+            rf"(?i:an?)\s+(?:(?:[\w.\-]+(?:\s+\([\w.\s]{{1,20}}\))?\s+){{0,3}}?{_ENTITY_TYPE}\b"
+            rf"|(?:[\w\-]+\s+)?(?i:{'|'.join(lexicon().division_words)})\s+of\s+{COMPANY}\s*$"
+            # or a kind of body that has no legal form ("Centre for Probe Development and
+            # Commercialization, a not-for-profit research and services institution")
+            rf"|(?:[\w.\-]+\s+){{0,5}}?(?i:{'|'.join(lexicon().body_kinds)})\b)",
             window,
         ):
             dm = dm_last
@@ -703,7 +751,7 @@ def _mention_before(
                     1
                 )
         m = re.search(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n)((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
             window,
         )
         if m:
@@ -737,9 +785,28 @@ _COMPANY_AFTER_TERM = re.compile(rf"[ \t]*\n?[ \t]*({COMPANY})")
 
 def _is_initials(term: str, name: str) -> bool:
     """Is `term` the initials of `name`'s words ("MMI" of "MODUS MEDIA INTERNATIONAL"; "HVM"
-    of "Harrow & Vale Media": a link word has none)?"""
+    of "Harrow & Vale Media": a link word has none, or "of" has its own: "COFS" of "City of
+    Fort Stockton")?"""
     words = [w for w in entity_key(name).split() if w not in _TITLE_LINKS]
-    return len(words) > 1 and entity_key(term) == "".join(w[0] for w in words)
+    with_of = [w for w in entity_key(name).split() if w == "of" or w not in _TITLE_LINKS]
+    return len(words) > 1 and entity_key(term) in {
+        "".join(w[0] for w in words),
+        "".join(w[0] for w in with_of),
+    }
+
+
+def _says_person(text: str, name_at: int, end: int, name: str, terms: list[str]) -> bool:
+    """Does the text say that the person-shaped `name` at `name_at` (its defined `terms` in the
+    bracket at `end`) is a person's: an honorific before it ("Dr. George D. Green"), a degree
+    after it ("Michael T. Murray, N.D."), or a term that is an honorific and one of its
+    words ("Dr. Murray")?"""
+    if _HONORIFIC.match(text, name_at) or re.search(rf",?\s+{_POST_NOMINAL}", text[name_at:end]):
+        return True
+    words = entity_key(name).split()
+    return any(
+        _HONORIFIC.match(t) is not None and entity_key(_HONORIFIC.sub("", t, count=1)) in words
+        for t in terms
+    )
 
 
 def _defined_terms(
@@ -794,7 +861,8 @@ def _defined_terms(
             t
             for t in terms
             if not _PARTY_TERMS.match(t)
-            and not _NON_ENTITY_TERMS.match(t)
+            # a term that ends in a party's role names a party ("Business Affiliate")
+            and (not _NON_ENTITY_TERMS.match(t) or _contract_role(t.split()[-1]))
             and len(t) > 1
             and (t[0].isupper() or t[0].isdigit() or LOWER_CASE_BRAND.match(t) is not None)
         ]
@@ -834,13 +902,25 @@ def _defined_terms(
             )
         ):
             continue
+        if ent.subject_type == SubjectType.INDIVIDUAL and re.search(
+            rf"{PERSON}\s*(?:,\s*|,?\s+and\s+)$", text[max(0, name_at - 80) : name_at]
+        ):
+            # "Mr. Zheng Qing, Mr. Gu Xianwin and Ms. Chen Weijie (the "Developer")": the term
+            # names the persons together, not the last of them.
+            continue
         if is_person_name(ent.name) and not looks_like_company(ent.name):
             # A person-shaped name is a person only when the text says so.
-            personish = any(
-                (_contract_role(t) or "") in _PERSON_ROLES
-                or entity_key(t) in entity_key(ent.name).split()
-                for t in usable
-            ) or re.search(r"(?i)\bindividual\b", text[name_at : end + 40])
+            personish = (
+                any(
+                    (_contract_role(t) or "") in _PERSON_ROLES
+                    or entity_key(t) in entity_key(ent.name).split()
+                    for t in usable
+                )
+                or re.search(r"(?i)\bindividual\b", text[name_at : end + 40])
+                or _says_person(text, name_at, start, ent.name, usable)
+                # the person a loan-out company or an agent contracts for
+                or _PRINCIPAL_BEFORE.search(text, max(0, name_at - 30), name_at)
+            )
             if personish:
                 ent = NamedEntity(ent.name, ent.key, SubjectType.INDIVIDUAL)
             elif ent.subject_type == SubjectType.INDIVIDUAL:
@@ -1021,6 +1101,10 @@ class PreambleParties(BindingRule):
                 and not _MADE_BY.search(text, max(start, name_pos - 100), name_pos)
                 and not _FOR_PARTY.search(before)
                 and not _SIGNER_FOR.search(text, max(start, name_pos - 160), name_pos)
+                # the person a loan-out company contracts for, with a term of its own
+                and not (
+                    ent.subject_type == SubjectType.INDIVIDUAL and _PRINCIPAL_BEFORE.search(before)
+                )
             ):
                 continue
             if ent.key in seen:
@@ -1092,6 +1176,19 @@ class PreambleParties(BindingRule):
             for t in terms:
                 ctx.add_alias(t, ent, (start + m.start(1), start + m.end()), "defined_term")
             parties.append((ent, terms, start + m.start(1), start + m.end(1)))
+        # A person closing a list of parties right after one of them: "..., Cibelli Research &
+        # Management, LLC and Mario Cibelli (collectively, the "Marathon Parties")".
+        for m in re.finditer(rf",?\s+and\s+({PERSON})\s*\((?:{_LIST_END})\b", region):
+            ent = _person(m.group(1))
+            if ent is None or ent.key in seen or another_agreements(start + m.start(1)):
+                continue
+            if not any(
+                p[3] <= start + m.start() and not text[p[3] : start + m.start()].strip(" ,\n")
+                for p in parties
+            ):
+                continue  # no party of the list ends right before the "and"
+            seen.add(ent.key)
+            parties.append((ent, [], start + m.start(1), start + m.end(1)))
         if parties and cover:
             # A name read across the cover's lines ("Environmental Research / and / Corvel
             # Brands, Inc.") is the cover's names run together: the cover's lines say which.
