@@ -104,8 +104,12 @@ _INITIAL = r"[A-Z]\."
 _PWORD = r"(?:[A-Z][a-z'’\-]+(?:[A-Z][a-z]+)?|[A-Z][A-Z'’\-]+)"
 
 
+# An honorific before a person's name ("Dr. ", "MR "), the lexicon's, in any case.
+HONORIFIC = rf"(?i:{'|'.join(sorted(lexicon().honorifics))})\.?\s+"
+
+
 PERSON = (
-    rf"(?:(?i:Mr|Mrs|Ms|Dr)\.?\s+)?(?:{_INITIAL}\s+)?{_PWORD}(?:\s+(?:{_INITIAL}|{_PWORD}|van|von|de|da|del|der|le|la))"
+    rf"(?:{HONORIFIC})?(?:{_INITIAL}\s+)?{_PWORD}(?:\s+(?:{_INITIAL}|{_PWORD}|van|von|de|da|del|der|le|la))"
     rf"{{1,3}}(?:,?\s+(?:Jr\.|Sr\.|III|II|IV))?"
 )
 
@@ -459,7 +463,7 @@ def _person(raw: str) -> NamedEntity | None:
         if alone is not None:
             return alone
     name = _clean_name(raw)
-    name = re.sub(r"^(?i:Mr|Mrs|Ms|Dr)\.?\s+", "", name)
+    name = re.sub(rf"^{HONORIFIC}", "", name)
     # "/s/ Jane Roe" above "Jane Roe, Incorporator": the name read twice across the break.
     words = name.split()
     half = len(words) // 2
@@ -482,7 +486,7 @@ _PERSON_RE = re.compile(rf"(?<![\w.'’\-]){PERSON}")
 # Who holds a title: a full name, "Mr. Surname", or a one-word defined term ("Okafor",
 # "the Executive"); the last two are resolved within the document (BindingContext.who).
 WHO = (
-    rf"(?:{PERSON}|(?<![\w.'’\-])(?:Mr|Mrs|Ms|Dr)\.?\s+{_PWORD}"
+    rf"(?:{PERSON}|(?<![\w.'’\-]){HONORIFIC}{_PWORD}"
     rf"|(?<![\w.'’\-])(?:the\s+|The\s+)?[A-Z][a-z]+)"
 )
 

@@ -23,6 +23,7 @@ from ingest.bindings._names import (
     _ENTITY_TYPE,
     _LAWS_OF,
     COMPANY,
+    HONORIFIC,
     JURISDICTION,
     LOWER_CASE_BRAND,
     PERSON,
@@ -112,7 +113,7 @@ _PUBLIC_BODY = (
 # George D. Green", "MR. JOHN ROE"): the name is a person's. The honorifics are those that
 # `PERSON` takes before a name, in any case.
 _POST_NOMINAL = rf"(?:{'|'.join(lexicon().person_post_nominals)})"
-_HONORIFIC = re.compile(r"(?i:Mr|Mrs|Ms|Dr)\.?\s+")
+_HONORIFIC = re.compile(HONORIFIC)
 
 
 _PARTY_TERMS = re.compile(r"(?i)^(?:a\s+|the\s+)?part(?:y|ies)$")
