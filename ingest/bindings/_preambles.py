@@ -148,7 +148,8 @@ _BARE_LABELLED = r"[A-Z][\w'’.&\-]*(?:\s+(?:of|and|&|for|the)?\s*[A-Z][\w'’.
 
 
 # The number of a party in a preamble's list: "(1) ", "2. ", "(b) ".
-_LIST_NUMBER = r"(?:\(?(?:\d{1,2}|[a-h])[.)]\s+)"
+_LIST_NUMBER_MARK = r"(?:\d{1,2}|[a-h])"
+_LIST_NUMBER = rf"(?:\(?{_LIST_NUMBER_MARK}[.)]\s+)"
 
 
 # A preamble's "BETWEEN" line right before a section-like "1. " line that numbers its first
@@ -563,7 +564,12 @@ def _mention_before(
     for cm in re.finditer(r"(?<!\sat):\s*\n|\b(?:BETWEEN|AND|Between|And)\s*:", window):
         cut = max(cut, cm.end() - 1)
     for paren in re.finditer(r"\([^()]*\)", window):
-        if re.search(r"[\"“”]", paren.group(0)):
+        # ... nor across a list's number: "(1) WPP 2005 LIMITED (...) whose registered office
+        # is at ... (the Company) (2) JOHN ROGERS (the Executive)" names the second party
+        # after "(2)", whatever unquoted term the first one's text holds.
+        if re.search(r"[\"“”]", paren.group(0)) or re.fullmatch(
+            rf"\({_LIST_NUMBER_MARK}\)", paren.group(0)
+        ):
             cut = max(cut, paren.end() - 1)
     if cut >= 0:
         lo, window = lo + cut + 1, window[cut + 1 :]
