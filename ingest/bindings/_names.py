@@ -364,6 +364,11 @@ def _company(raw: str) -> NamedEntity | None:
     tm = re.match(rf"^.*\b(?:{_TITLE_ALT}|Officers?|OFFICERS?)\s+(?:of|OF|at)\s+(\S.*)$", name)
     if tm:
         name = tm.group(1)
+    # "as Administrator for Twentieth Century Fox Film Corporation": the capacity in which a
+    # party acts for the name after it.
+    capacity = re.match(r"^(?:[A-Z][a-z]+\s+)?([A-Z][a-z]+)\s+(?:for|of)\s+([A-Z]\S*.*)$", name)
+    if capacity and capacity.group(1).lower() in _CAPACITY_ROLES:
+        name = capacity.group(2)
     # Addresses and list numbers run into names: "California 92618 and TrueLink, Inc.".
     words = name.split()
     for idx in range(len(words) - 1, -1, -1):
@@ -401,6 +406,10 @@ def _company(raw: str) -> NamedEntity | None:
     if last.endswith(".") and "." not in last[:-1] and last[:-1].lower() in _NO_DOT_FORMS:
         name = name[:-1]
     if not name or not looks_like_company(name) or len(name) > 120:
+        return None
+    # "the Second Amended and Restated Agreement of Limited Partnership": a document's title
+    # that ends in a legal form's words names no company.
+    if re.search(r"(?i)\bagreements?\b", name):
         return None
     # "... The Company": a reference to a defined term, not a name ending in a legal form.
     if re.search(
@@ -554,13 +563,18 @@ _LAWS_OF = (
 _CONTRACT_ROLES = lexicon().contract_roles
 
 
+# The roles in which one acts for another: a term ending in one is a role ("Paying Agent"),
+# and one before "for" or "of" is a capacity, not a word of the name after it.
+_CAPACITY_ROLES = frozenset({"agent", "adviser", "advisor", "provider", "administrator", "trustee"})
+
+
 def _contract_role(term: str) -> str | None:
     low = re.sub(r"[^a-z0-9]+", "_", term.lower()).strip("_")
     low = low.removeprefix("the_")
     if low in _CONTRACT_ROLES:
         return low
     last = low.rsplit("_", 1)[-1]
-    if last in {"agent", "adviser", "advisor", "provider", "administrator", "trustee"}:
+    if last in _CAPACITY_ROLES:
         return low
     return None
 

@@ -497,6 +497,13 @@ def _address_lead(window: str) -> int | None:
     return None
 
 
+def _in_address(before: str) -> bool:
+    """Does `before` end inside an address that a lead opened ("with an address at Building
+    RZ-2, Kapashera"): no bracket, quote nor clause break after its last lead?"""
+    leads = list(_ADDRESS_LEAD.finditer(before))
+    return bool(leads) and not re.search(r"[()\"“”;]", before[leads[-1].end() :])
+
+
 def _city_state(window: str) -> int | None:
     """Where a city and its state or country written right after a name end `window`
     ("Brightwater Foods, Portland, Oregon"), or None."""
@@ -549,6 +556,30 @@ def _listed_before(text: str, at: int) -> bool:
 _NAME_RUNS_ON = re.compile(
     rf"(?<![\w.])(?!(?i:{_LIST_OPENER}|{_LIST_JOINER}|by|with)\b)[A-Z][\w'’\-]*\.?[ \t]+$"
 )
+
+
+_JOINED_WORD = re.compile(rf"(?<![\w.])([A-Z][\w'’\-]*)\s+(?:{_LIST_JOINER})\s+$")
+
+
+def _joined_to_name(lead: str) -> bool:
+    """Does a name's word and a joiner end `lead`, so that the name after it is the tail of a
+    longer one ("the Securities and Exchange Commission": no person "Exchange Commission"; "the
+    International Swaps and Derivatives Association, Inc.")? Not where that word ends a party
+    (a legal form, a place: "... under the laws of Singapore and Ability Computer & Software
+    Industries Ltd"), is a defined term's ("the Company and Jane Roe") or ends a person's name
+    ("Mr. Gu Xianwin and Ms. Chen Weijie")."""
+    m = _JOINED_WORD.search(lead)
+    # a person's name as its courtesy title marks it: "Second Amended and Restated ..." is
+    # person-shaped too
+    person = m and re.search(rf"\b(?:Mr|Mrs|Ms|Dr)\.?\s+{PERSON}$", lead[: m.end(1)])
+    return bool(
+        m
+        and not (person and _person(person.group(0)))
+        and not legal_form(lead[: m.end(1)])
+        and not re.search(rf"\b(?:{JURISDICTION})$", lead[: m.end(1)])
+        and not is_generic_term(m.group(1))
+        and not _contract_role(m.group(1))
+    )
 
 
 def _mention_before(
@@ -630,6 +661,7 @@ def _mention_before(
             and not _AMPERSAND_BEFORE.search(lead)
             and not re.search(r"\b(?:the|The|THE)\s+$", lead)
             and not _NAME_RUNS_ON.search(lead)
+            and not _joined_to_name(lead)
             and not re.match(r"(?:The|THE)\s", pm.group(1))
         ):
             return person, lo + pm.start(1)
@@ -951,6 +983,12 @@ class PreambleParties(BindingRule):
                 and not _FOR_PARTY.search(before)
             ):
                 continue
+            # "has filed with the Securities and Exchange Commission (the "Commission")": a body
+            # with no legal form that prose deals with is named in passing (a bare name may
+            # hold its "the").
+            said = before + (ent.name[:4] if ent.name.lower().startswith("the ") else "")
+            if not looks_like_company(ent.name) and re.search(r"(?i)\bwith\s+the\s+$", said):
+                continue
             if ent.key in seen:
                 for p in parties:
                     if p[0].key == ent.key:
@@ -977,6 +1015,14 @@ class PreambleParties(BindingRule):
         for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
             ent = _company(m.group(1))
             if ent is None or ent.key in seen or another_agreements(start + m.start(1)):
+                continue
+            if _joined_to_name(region[max(0, m.start() - 60) : m.start(1)]):
+                # "published by the International Swaps and Derivatives Association, Inc.": the
+                # "and" joins a name's words, it lists no party after it
+                continue
+            if after_comma and _in_address(region[max(0, m.start() - 200) : m.start()]):
+                # "... with an address at Building 2, Kapashera, Near HDFC Bank, New Delhi": a
+                # landmark of the address, no party listed after a comma
                 continue
             after = region[m.end() : m.end() + 40]
             if after_comma and (

@@ -5,7 +5,9 @@ as "Ontario Limited", "Kes 7 Capital Inc." as "Capital Inc."), at a comma inside
 ("Keefe, Bruyette & Woods, Inc." as "Bruyette & Woods, Inc."), and a list's second party
 given the first one's term-less name ("(1) WPP 2005 LIMITED ... (the Company) (2) JOHN ROGERS
 (the Executive)"). A name's start is its own words back to the list's separator; an address's,
-a date's or a title's number before a name is none of its words."""
+a date's or a title's number before a name is none of its words. Nor are a body's name's
+words after its inner "and" (named in passing), a document's title, a landmark of an address
+or a capacity before a name ("as Administrator for ...") a party or a word of one."""
 
 from __future__ import annotations
 
@@ -133,3 +135,128 @@ def test_a_term_after_a_list_number_names_the_party_after_it(
     assert _terms(result).get(term) in {None, second}
     assert _terms(result).get("Company") in {None, first}
     assert first in _parties(result)
+
+
+# A body named in passing whose name joins its words with "and": its tail after the "and" is
+# no party ("the Securities and Exchange Commission (the "Commission")", "published by the
+# International Swaps and Derivatives Association, Inc.").
+@pytest.mark.parametrize(
+    "mention",
+    [
+        'The Company has filed with the Securities and Exchange Commission (the "Commission") a '
+        "registration statement.",
+        'The Supplier shall notify the Food and Drug Administration (the "Agency") promptly.',
+        "The definitions published by the International Swaps and Derivatives Association, Inc.,",
+        "The Buyer shall be audited by Harrow and Vale Associates, Inc. each year.",
+    ],
+)
+@pytest.mark.parametrize("first_term", ["Company", "Supplier"])
+def test_a_name_joined_by_and_in_passing_is_no_party(mention: str, first_term: str) -> None:
+    result = _bind_lines(
+        "SUPPLY AGREEMENT",
+        [
+            f'This Agreement is made by and between Corvel Brands, Inc. (the "{first_term}")',
+            'and Orvandi Labs GmbH (the "Buyer").',
+            mention,
+            "are incorporated herein.",
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
+
+
+# ... while "and" after a party's legal form, or after a role's term, lists the next party.
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ('the Company and Jane Roe ("Executive")', "Jane Roe"),
+        ("Corvel Brands, Inc. and Orvandi Labs GmbH", "Orvandi Labs GmbH"),
+        ('the Employer and\nMARK REED ("Executive")', "MARK REED"),
+    ],
+)
+def test_and_after_a_legal_form_or_a_term_lists_the_next_party(first: str, second: str) -> None:
+    head, *rest = f"This Agreement is made by and between {first}.".split("\n")
+    result = _bind_lines("AGREEMENT", [head, *rest, _RECITAL])
+    assert second in _parties(result)
+
+
+# A capacity before the name of the one a party acts for is no word of that name.
+@pytest.mark.parametrize(
+    "capacity", ["as Administrator for", "as Trustee of", "as Paying Agent for", "as agent for"]
+)
+def test_a_capacity_is_no_part_of_the_name_after_it(capacity: str) -> None:
+    result = _bind_lines(
+        "LICENSE AGREEMENT",
+        [
+            'This Agreement is made by and between Harrow Licensing LLC ("Harrow"),',
+            f'{capacity} Quillmark Film Corporation ("Trademark Licensor"), and',
+            'Corvel Brands, Inc. ("Licensee").',
+            _RECITAL,
+        ],
+    )
+    parties = _parties(result)
+    assert {"Harrow Licensing LLC", "Corvel Brands, Inc."} <= parties
+    assert parties <= {"Harrow Licensing LLC", "Corvel Brands, Inc.", "Quillmark Film Corporation"}
+
+
+# A landmark in a party's address, after a comma, is no party of the list.
+@pytest.mark.parametrize(
+    "landmark", ["Near Harrow Bank", "Opposite Quillmark Trust", "Behind Kestrel Fund"]
+)
+def test_a_landmark_in_an_address_is_no_party(landmark: str) -> None:
+    result = _bind_lines(
+        "SERVICE AGREEMENT",
+        [
+            "This Service Agreement is entered into by and between: Corvel Finance Private",
+            "Limited, an Indian company with an address at Building RZ-2, Pole 3, Kapashera,",
+            f'{landmark}, New Delhi ("Corvel"), a registered company; and Orvandi Co., Ltd.',
+            '("Orvandi").',
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {"Corvel Finance Private Limited", "Orvandi Co., Ltd."}
+
+
+# "and" after a place that ends a party's description lists the next party.
+@pytest.mark.parametrize(
+    ("place", "second"),
+    [
+        ("Singapore", "Ability Computer & Software Industries Ltd"),
+        ("the State of New York", "Quillmark Holdings, Inc."),
+        ("Israel", "KESTREL DATA LTD."),
+    ],
+)
+def test_and_after_a_party_s_place_lists_the_next_party(place: str, second: str) -> None:
+    result = _bind_lines(
+        "SERVICES AGREEMENT",
+        [
+            'This Agreement is made by and between Corvel Brands, Inc. (the "Provider"), and',
+            "Orvandi Pte. Ltd., a company organized and existing under the laws of",
+            f'{place} and {second}, a company (each and both of them "Recipient").',
+            _RECITAL,
+        ],
+    )
+    assert second in _parties(result)
+
+
+# A document's title that ends in a legal form's words is no party.
+@pytest.mark.parametrize(
+    "title",
+    [
+        "the Second Amended and Restated Agreement of Limited Partnership of the Partnership",
+        "the Amended and Restated Limited Liability Company Agreement of Orvandi Holdings",
+        "the Third Amended and Restated Agreement of Limited Partnership",
+    ],
+)
+def test_a_document_title_is_no_party(title: str) -> None:
+    result = _bind_lines(
+        "AGENCY AGREEMENT",
+        [
+            'This Agreement is made by and between Corvel Brands, Inc. (the "Company") and',
+            'Orvandi Labs GmbH (the "Agent").',
+            f'Pursuant to {title} (the "OP Agreement"), the Company',
+            "shall contribute the proceeds.",
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
