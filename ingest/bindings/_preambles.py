@@ -9,6 +9,7 @@ import re
 from domain import (
     BindingType,
     SubjectType,
+    base_key,
     entity_key,
     is_generic_term,
     is_person_name,
@@ -713,6 +714,33 @@ def _is_initials(term: str, name: str) -> bool:
     return len(words) > 1 and entity_key(term) == "".join(w[0] for w in words)
 
 
+# A name's first words that no name pattern reads, a word in lower case among them ("Petro
+# data" before "Management Services Limited"), from a line's start or a list's separator.
+_UNREAD_HEAD = re.compile(
+    rf"(?:^|\n|\b(?i:{_LIST_OPENER}|{_LIST_JOINER})[ \t]*:?[ \t]*\n?|[:;][ \t]*\n?)[ \t]*"
+    r"([A-Z][\w'’\-]*[ \t]+(?:[a-z][\w'’\-]*[ \t]+)?)$"
+)
+
+
+def _initialled_start(
+    text: str, ent: NamedEntity, name_at: int, terms: list[str]
+) -> tuple[NamedEntity, int]:
+    """The name with the words before it that its term's initials spell ("Petro data
+    Management Services Limited ("PDMS")": not "Management Services Limited"), and where it
+    starts; else the name as read."""
+    head = _UNREAD_HEAD.search(text, max(0, name_at - 40), name_at)
+    if head is None:
+        return ent, name_at
+    longer = head.group(1) + ent.name
+
+    def initials(name: str) -> str:
+        return "".join(w[0] for w in base_key(name).split() if w not in _TITLE_LINKS)
+
+    if any(entity_key(t).replace(" ", "") == initials(longer) != initials(ent.name) for t in terms):
+        return NamedEntity(longer, entity_key(longer), SubjectType.LEGAL_ENTITY), head.start(1)
+    return ent, name_at
+
+
 def _defined_terms(
     ctx: BindingContext, lo: int = 0, hi: int | None = None, preamble: bool = False
 ) -> list[tuple[NamedEntity, list[str], int, int]]:
@@ -788,6 +816,8 @@ def _defined_terms(
         if hit is None:
             continue
         ent, name_at = hit
+        if ent.subject_type == SubjectType.LEGAL_ENTITY:
+            ent, name_at = _initialled_start(text, ent, name_at, usable)
         # The preamble's list of parties names it: "between BookingEntertainment.com
         # ("Promoter") ...", "... and PFS Funds (the "Trust")".
         listed = preamble and _listed_before(text, name_at)

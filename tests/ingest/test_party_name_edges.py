@@ -260,3 +260,33 @@ def test_a_document_title_is_no_party(title: str) -> None:
         ],
     )
     assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
+
+
+# A name's first words that no name pattern reads (a word in lower case among them), whose
+# initials the party's term spells: the name starts at them.
+@pytest.mark.parametrize(
+    ("name", "term", "own_line"),
+    [
+        ("Petro data Management Services Limited", "PDMS", True),
+        ("Kestrel bio Systems Ltd", "KBS", False),
+        ("Orvandi geo Mapping GmbH", "OGM", True),
+    ],
+)
+def test_a_term_s_initials_say_where_its_name_starts(name: str, term: str, own_line: bool) -> None:
+    lines = (
+        [
+            "This Agreement is made by and between:",
+            'Corvel Brands, Inc. ("Corvel")',
+            "AND",
+            f"{name}., With principal offices at 1 Motorways Avenue, Ikeja, Lagos",
+            f'("{term}").',
+        ]
+        if own_line
+        else [
+            f'This Agreement is made by and between {name} ("{term}") and',
+            'Corvel Brands, Inc. ("Corvel").',
+        ]
+    )
+    result = _bind_lines("STRATEGIC ALLIANCE AGREEMENT", [*lines, _RECITAL])
+    assert _terms(result)[term] == name
+    assert name in _parties(result)
