@@ -91,8 +91,15 @@ _SERIES = (
 _FORM_BRACKET = r"\([A-Z][A-Za-z.]*(?:[ \t]+[A-Z][A-Za-z.]*){0,2}\),?\s+"
 
 
+# A comma inside a firm's name: after its first words, before capitalised words that "&"
+# joins ("Keefe, Bruyette & Woods, Inc.", "Skadden, Arps, Slate, Meagher & Flom LLP"); a comma
+# after a later word ends what comes before it ("a Division of Keefe, ..."), as elsewhere.
+_FIRM_COMMA = r",[ \t]*\n?[ \t]*(?=(?:[A-Z][\w'’\-.]*,?\s+){0,2}[A-Z][\w'’\-.]*\s*&\s*[A-Z])"
+
+
 COMPANY = (
-    rf"(?<![\w.&'’\-]){_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
+    rf"(?<![\w.&'’\-]){_TOKEN}(?:{_FIRM_COMMA}{_TOKEN}){{0,3}}"
+    rf"(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
     rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b\.?"
     rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b\.?)*{_SERIES}?"
 )
@@ -117,7 +124,9 @@ PERSON = (
 _LEAD_NOISE = re.compile(
     r"^(?:(?:WHEREAS|Whereas|THIS|This|THE|The|BETWEEN|Between|AND|And|By|BY|Among|AMONG|"
     r"Agreement|AGREEMENT|In|IN|Ladies|Gentlemen|Dear|To|TO|From|FROM|Re|RE|Each|EACH|"
-    r"Both|BOTH|Either|Neither|Notwithstanding|If|Upon|When|As|For|With)\s+|"
+    # a comma after the word where a firm's name with a comma follows ("WHEREAS, Keefe,
+    # Bruyette & Woods, Inc.")
+    r"Both|BOTH|Either|Neither|Notwithstanding|If|Upon|When|As|For|With),?\s+|"
     r"(?:[A-Z][A-Z]+\s+)+AGREEMENT\s+|"
     # "Minutes of Acme Inc.", "Subsidiaries of Acme Inc.": a document's title around a name.
     r"(?i:minutes|certificate|articles|by-?laws|report|subsidiaries|shareholders|stockholders|"
@@ -292,6 +301,42 @@ def _in_legal_form(words: Sequence[str], idx: int) -> bool:
     return False
 
 
+# The words of a title or a list of parties, never of a name a number opens.
+_TITLE_WORD = re.compile(
+    rf"(?i:agreement|exhibit|contract|{'|'.join(lexicon().party_list_openers)})"
+)
+
+
+_ADDRESS_OPENER = re.compile(rf"(?i:{'|'.join(lexicon().address_openers)})")
+
+
+def _number_in_name(words: Sequence[str], idx: int) -> bool:
+    """Is the number words[idx] a word of the name ("2205925 Ontario Limited", "Kes 7 Capital
+    Inc.", "Layer 2 Communications Group Ltd", "WPP 2005 LIMITED"), not an address's, a date's
+    or a list's number run into it? A bare number is the name's when capitalised words follow
+    it to the legal form and it opens the match or follows a name's word: not a month's ("May
+    2003"), a state's ("California 92618", "NY 10022"), an address opener's ("Suite 304"), nor
+    a word a comma ends. A year opens no name: it ends a date. Nor is a number before a title
+    a name's ("Exhibit 4 JOINT VENTURE AGREEMENT BETWEEN NOVO INC."): its words hold an
+    agreement's or a list's word."""
+    word, rest = words[idx], words[idx + 1 :]
+    if not re.fullmatch(r"\d+", word) or not rest or any(w[0].islower() for w in rest):
+        return False
+    if any(_TITLE_WORD.fullmatch(w) for w in rest):
+        return False
+    if idx == 0:
+        return re.fullmatch(r"(?:19|20)\d\d", word) is None
+    prev = words[idx - 1]
+    return (
+        prev[0].isupper()
+        and re.search(r"[\d,;:]", prev) is None
+        and lexicon().month_number(prev) is None
+        and prev not in lexicon().us_state_codes
+        and not _ADDRESS_OPENER.fullmatch(prev)
+        and not re.fullmatch(JURISDICTION, prev)
+    )
+
+
 def _company(raw: str) -> NamedEntity | None:
     name = _clean_name(raw)
     name = re.sub(rf",?\s+(?:st|nd|rd|th)\s+(?=(?:{_SUFFIX})\b)", ", ", name)
@@ -323,6 +368,11 @@ def _company(raw: str) -> NamedEntity | None:
     tm = re.match(rf"^.*\b(?:{_TITLE_ALT}|Officers?|OFFICERS?)\s+(?:of|OF|at)\s+(\S.*)$", name)
     if tm:
         name = tm.group(1)
+    # "as Administrator for Twentieth Century Fox Film Corporation": the capacity in which a
+    # party acts for the name after it.
+    capacity = re.match(r"^(?:[A-Z][a-z]+\s+)?([A-Z][a-z]+)\s+(?:for|of)\s+([A-Z]\S*.*)$", name)
+    if capacity and capacity.group(1).lower() in _CAPACITY_ROLES:
+        name = capacity.group(2)
     # Addresses and list numbers run into names: "California 92618 and TrueLink, Inc.".
     words = name.split()
     for idx in range(len(words) - 1, -1, -1):
@@ -335,7 +385,11 @@ def _company(raw: str) -> NamedEntity | None:
         )
         # A legal form before the last two words ends an earlier name ("Acme Inc. and TrueLink,
         # Inc."): these spellings only, not the legal-form list (vocabulary.yaml legal_forms).
-        if (re.fullmatch(r"[\d\-.,:]+", words[idx]) and not numbered) or (
+        if (
+            re.fullmatch(r"[\d\-.,:]+", words[idx])
+            and not numbered
+            and not _number_in_name(words, idx)
+        ) or (
             words[idx].rstrip(",").lower() in {"inc.", "inc", "ltd.", "llc"}
             and idx < len(words) - 2
         ):
@@ -356,6 +410,10 @@ def _company(raw: str) -> NamedEntity | None:
     if last.endswith(".") and "." not in last[:-1] and last[:-1].lower() in _NO_DOT_FORMS:
         name = name[:-1]
     if not name or not looks_like_company(name) or len(name) > 120:
+        return None
+    # "the Second Amended and Restated Agreement of Limited Partnership": a document's title
+    # that ends in a legal form's words names no company.
+    if re.search(r"(?i)\bagreements?\b", name):
         return None
     # "... The Company": a reference to a defined term, not a name ending in a legal form.
     if re.search(
@@ -509,13 +567,18 @@ _LAWS_OF = (
 _CONTRACT_ROLES = lexicon().contract_roles
 
 
+# The roles in which one acts for another: a term ending in one is a role ("Paying Agent"),
+# and one before "for" or "of" is a capacity, not a word of the name after it.
+_CAPACITY_ROLES = frozenset({"agent", "adviser", "advisor", "provider", "administrator", "trustee"})
+
+
 def _contract_role(term: str) -> str | None:
     low = re.sub(r"[^a-z0-9]+", "_", term.lower()).strip("_")
     low = low.removeprefix("the_")
     if low in _CONTRACT_ROLES:
         return low
     last = low.rsplit("_", 1)[-1]
-    if last in {"agent", "adviser", "advisor", "provider", "administrator", "trustee"}:
+    if last in _CAPACITY_ROLES:
         return low
     return None
 

@@ -9,6 +9,7 @@ import re
 from domain import (
     BindingType,
     SubjectType,
+    base_key,
     entity_key,
     is_generic_term,
     is_person_name,
@@ -174,7 +175,8 @@ _BARE_LABELLED = r"[A-Z][\w'’.&\-]*(?:\s+(?:of|and|&|for|the)?\s*[A-Z][\w'’.
 
 
 # The number of a party in a preamble's list: "(1) ", "2. ", "(b) ".
-_LIST_NUMBER = r"(?:\(?(?:\d{1,2}|[a-h])[.)]\s+)"
+_LIST_NUMBER_MARK = r"(?:\d{1,2}|[a-h])"
+_LIST_NUMBER = rf"(?:\(?{_LIST_NUMBER_MARK}[.)]\s+)"
 
 
 # A preamble's "BETWEEN" line right before a section-like "1. " line that numbers its first
@@ -575,6 +577,13 @@ def _address_lead(window: str) -> int | None:
     return None
 
 
+def _in_address(before: str) -> bool:
+    """Does `before` end inside an address that a lead opened ("with an address at Building
+    RZ-2, Kapashera"): no bracket, quote nor clause break after its last lead?"""
+    leads = list(_ADDRESS_LEAD.finditer(before))
+    return bool(leads) and not re.search(r"[()\"“”;]", before[leads[-1].end() :])
+
+
 def _city_state(window: str) -> int | None:
     """Where a city and its state or country written right after a name end `window`
     ("Brightwater Foods, Portland, Oregon"), or None."""
@@ -633,6 +642,30 @@ _NAME_RUNS_ON = re.compile(
 )
 
 
+_JOINED_WORD = re.compile(rf"(?<![\w.])([A-Z][\w'’\-]*)\s+(?:{_LIST_JOINER})\s+$")
+
+
+def _joined_to_name(lead: str) -> bool:
+    """Does a name's word and a joiner end `lead`, so that the name after it is the tail of a
+    longer one ("the Securities and Exchange Commission": no person "Exchange Commission"; "the
+    International Swaps and Derivatives Association, Inc.")? Not where that word ends a party
+    (a legal form, a place: "... under the laws of Singapore and Ability Computer & Software
+    Industries Ltd"), is a defined term's ("the Company and Jane Roe") or ends a person's name
+    ("Mr. Gu Xianwin and Ms. Chen Weijie")."""
+    m = _JOINED_WORD.search(lead)
+    # a person's name as its courtesy title marks it: "Second Amended and Restated ..." is
+    # person-shaped too
+    person = m and re.search(rf"\b(?:Mr|Mrs|Ms|Dr)\.?\s+{PERSON}$", lead[: m.end(1)])
+    return bool(
+        m
+        and not (person and _person(person.group(0)))
+        and not legal_form(lead[: m.end(1)])
+        and not re.search(rf"\b(?:{JURISDICTION})$", lead[: m.end(1)])
+        and not is_generic_term(m.group(1))
+        and not _contract_role(m.group(1))
+    )
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -646,7 +679,12 @@ def _mention_before(
     for cm in re.finditer(r"(?<!\sat):\s*\n|\b(?:BETWEEN|AND|Between|And)\s*:", window):
         cut = max(cut, cm.end() - 1)
     for paren in re.finditer(r"\([^()]*\)", window):
-        if re.search(r"[\"“”]", paren.group(0)):
+        # ... nor across a list's number: "(1) WPP 2005 LIMITED (...) whose registered office
+        # is at ... (the Company) (2) JOHN ROGERS (the Executive)" names the second party
+        # after "(2)", whatever unquoted term the first one's text holds.
+        if re.search(r"[\"“”]", paren.group(0)) or re.fullmatch(
+            rf"\({_LIST_NUMBER_MARK}\)", paren.group(0)
+        ):
             cut = max(cut, paren.end() - 1)
     if cut >= 0:
         lo, window = lo + cut + 1, window[cut + 1 :]
@@ -725,6 +763,7 @@ def _mention_before(
             and not _AMPERSAND_BEFORE.search(lead)
             and not re.search(r"\b(?:the|The|THE)\s+$", lead)
             and not _NAME_RUNS_ON.search(lead)
+            and not _joined_to_name(lead)
             and not re.match(r"(?:The|THE)\s", pm.group(1))
         ):
             return person, lo + pm.start(1)
@@ -810,6 +849,33 @@ def _says_person(text: str, name_at: int, end: int, name: str, terms: list[str])
     )
 
 
+# A name's first words that no name pattern reads, a word in lower case among them ("Petro
+# data" before "Management Services Limited"), from a line's start or a list's separator.
+_UNREAD_HEAD = re.compile(
+    rf"(?:^|\n|\b(?i:{_LIST_OPENER}|{_LIST_JOINER})[ \t]*:?[ \t]*\n?|[:;][ \t]*\n?)[ \t]*"
+    r"([A-Z][\w'’\-]*[ \t]+(?:[a-z][\w'’\-]*[ \t]+)?)$"
+)
+
+
+def _initialled_start(
+    text: str, ent: NamedEntity, name_at: int, terms: list[str]
+) -> tuple[NamedEntity, int]:
+    """The name with the words before it that its term's initials spell ("Petro data
+    Management Services Limited ("PDMS")": not "Management Services Limited"), and where it
+    starts; else the name as read."""
+    head = _UNREAD_HEAD.search(text, max(0, name_at - 40), name_at)
+    if head is None:
+        return ent, name_at
+    longer = head.group(1) + ent.name
+
+    def initials(name: str) -> str:
+        return "".join(w[0] for w in base_key(name).split() if w not in _TITLE_LINKS)
+
+    if any(entity_key(t).replace(" ", "") == initials(longer) != initials(ent.name) for t in terms):
+        return NamedEntity(longer, entity_key(longer), SubjectType.LEGAL_ENTITY), head.start(1)
+    return ent, name_at
+
+
 def _defined_terms(
     ctx: BindingContext, lo: int = 0, hi: int | None = None, preamble: bool = False
 ) -> list[tuple[NamedEntity, list[str], int, int]]:
@@ -886,6 +952,8 @@ def _defined_terms(
         if hit is None:
             continue
         ent, name_at = hit
+        if ent.subject_type == SubjectType.LEGAL_ENTITY:
+            ent, name_at = _initialled_start(text, ent, name_at, usable)
         # The preamble's list of parties names it: "between BookingEntertainment.com
         # ("Promoter") ...", "... and PFS Funds (the "Trust")".
         listed = preamble and _listed_before(text, name_at)
@@ -1108,6 +1176,12 @@ class PreambleParties(BindingRule):
                 )
             ):
                 continue
+            # "has filed with the Securities and Exchange Commission (the "Commission")": a body
+            # with no legal form that prose deals with is named in passing (a bare name may
+            # hold its "the").
+            said = before + (ent.name[:4] if ent.name.lower().startswith("the ") else "")
+            if not looks_like_company(ent.name) and re.search(r"(?i)\bwith\s+the\s+$", said):
+                continue
             if ent.key in seen:
                 for p in parties:
                     if p[0].key == ent.key:
@@ -1134,6 +1208,14 @@ class PreambleParties(BindingRule):
         for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
             ent = _company(m.group(1))
             if ent is None or ent.key in seen or another_agreements(start + m.start(1)):
+                continue
+            if _joined_to_name(region[max(0, m.start() - 60) : m.start(1)]):
+                # "published by the International Swaps and Derivatives Association, Inc.": the
+                # "and" joins a name's words, it lists no party after it
+                continue
+            if after_comma and _in_address(region[max(0, m.start() - 200) : m.start()]):
+                # "... with an address at Building 2, Kapashera, Near HDFC Bank, New Delhi": a
+                # landmark of the address, no party listed after a comma
                 continue
             after = region[m.end() : m.end() + 40]
             if after_comma and (
