@@ -688,6 +688,9 @@ def _mention_before(
             cut = max(cut, paren.end() - 1)
     if cut >= 0:
         lo, window = lo + cut + 1, window[cut + 1 :]
+        # the name opens the window after the cut ("(c) Diplomat ...": no blank before it)
+        blank = len(window) - len(window.lstrip())
+        lo, window = lo + blank, window[blank:]
     # The name may stand before its address ("MODUS MEDIA INTERNATIONAL / LANDDROSTLAAN 51 /
     # ... (HEREINAFTER "MMI")"): the term names what comes before the address.
     address_at = _address_lead(window)
