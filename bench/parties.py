@@ -56,7 +56,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
-from domain import base_key, is_generic_term, legal_form
+from domain import base_key, is_generic_term, legal_form, lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data"
@@ -202,8 +202,20 @@ class Contract:
     pdf_path: Path | None = None
 
 
+# A person's honorific before the name and degree after it are no part of who the party is:
+# gold "Dr. George D. Green" is the party bound as "George D. Green" (the lexicon's words).
+_PERSON_DRESS = re.compile(
+    rf"^(?i:(?:{'|'.join(sorted(lexicon().honorifics))})\.?\s+)+"
+    # the degrees are patterns (r"N\.D\."), written with or without their last period
+    rf"|,?\s+(?:{'|'.join(p.removesuffix(chr(92) + '.') for p in lexicon().person_post_nominals)})"
+    r"\.?$"
+)
+
+
 def _key(name: str) -> str:
-    return base_key(name)
+    name = name.strip()
+    # a company's name keeps its words ("Dr Pepper Snapple Group, Inc.")
+    return base_key(name if legal_form(name) else _PERSON_DRESS.sub("", name))
 
 
 def _unwrapped(answer: str) -> str:

@@ -1,0 +1,38 @@
+"""bench/parties scores a gold party found when a bound name has its key: a person's honorific
+and degree are no part of who the party is ("Dr. George D. Green" is the person bound as
+"George D. Green"); a company's words stay ("Dr Pepper Snapple Group, Inc." is no "Pepper
+Snapple Group")."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.parties import _key
+
+
+@pytest.mark.parametrize(
+    ("gold", "bound"),
+    [
+        ("Dr. George D. Green", "George D. Green"),
+        ("DR GEORGE D. GREEN", "George D. Green"),
+        ("Michael T. Murray, N.D", "Michael T. Murray"),
+        ("Michael T. Murray, N.D.", "MICHAEL T. MURRAY"),
+        ("Ms. Jane Roe", "Jane Roe"),
+        ("Jane Roe, Esq.", "Jane Roe"),
+        ("Prof. Ada Byrne, Ph.D.", "Ada Byrne"),
+    ],
+)
+def test_a_persons_honorific_and_degree_are_folded(gold: str, bound: str) -> None:
+    assert _key(gold) == _key(bound)
+
+
+@pytest.mark.parametrize(
+    ("gold", "bound"),
+    [
+        ("Dr Pepper Snapple Group, Inc.", "Pepper Snapple Group, Inc."),
+        ("George D. Green", "George D. Greene"),
+        ("Mr. Jane Roe", "Jane Rowe"),
+    ],
+)
+def test_other_names_stay_apart(gold: str, bound: str) -> None:
+    assert _key(gold) != _key(bound)
