@@ -612,8 +612,9 @@ class CandidateGate:
                 continue
             if role == "party" and party_role:
                 # "Who is the lender under ...": the party this agreement defines as the
-                # lender, only (the same company may be the client of another agreement)
-                if not _plays(b, party_role):
+                # lender, only (the same company may be the client of another agreement, or
+                # of another agreement printed in the same PDF)
+                if b.parent_key not in agreement_keys or not _plays(b, party_role):
                     rejected_map.setdefault(
                         b.subject_key,
                         RejectedCandidate(

@@ -318,14 +318,18 @@ def _contract_party(groups: dict[str, str]) -> SubjectClass | None:
     """ "Who is the lender under the loan agreement?": the party an agreement defines by that
     contract role (its defined term or contract role), not a role the index keeps apart."""
     role = _CONTRACT_ROLE_TERMS.fullmatch(groups["role"].strip())
-    if role is None:
-        return None
+    if role is None or re.search(r"(?i)\b(?:under|in)\s", groups["agr"]):
+        return None  # "the lender to Halcyon under the loan agreement": the next template's
     parsed = parse_agreement(groups["agr"])
     if parsed is None or parsed.party_roles:
         return None
     constraints: dict[str, Any] = {"party_role": " ".join(role.group("term").lower().split())}
-    if parsed.parties:
-        constraints["parties"] = parsed.parties
+    parties = list(parsed.parties)
+    counterparty = clean_name(groups["x"]) if groups.get("x") else None
+    if counterparty and entity_key(counterparty) not in {entity_key(p) for p in parties}:
+        parties = [counterparty, *parties]
+    if parties:
+        constraints["parties"] = parties
     return SubjectClass(
         type="legal_entity",
         role="party",

@@ -19,6 +19,7 @@ from domain import (
     base_key,
     entity_key,
     is_generic_term,
+    legal_form,
     lexicon,
 )
 from retrieval import VectorStore
@@ -304,5 +305,9 @@ def _whole_person_name(name: str, key: str, people: frozenset[str]) -> bool:
     leaves out only the person's generational suffix ("John Doe" for John Doe Jr.)?"""
     if key not in people:
         return True
-    rest = key.split()[len(entity_key(name).split()) :]
-    return all(w in lexicon().generational_suffixes for w in rest)
+    if legal_form(name):
+        return False  # "Maria Okafor, Inc.", "Okafor LLP": a company, no person
+    words, whole = entity_key(name).split(), key.split()
+    return whole[: len(words)] == words and all(
+        w in lexicon().generational_suffixes for w in whole[len(words) :]
+    )

@@ -666,6 +666,22 @@ def _joined_to_name(lead: str) -> bool:
     )
 
 
+def _prose_lead(window: str, m: re.Match[str]) -> bool:
+    """Is what leads into a bare name found at `m` prose running on, no party's slot: a line
+    break after a word in lower case or a comma ("for premises in the / City of Boston (the
+    "City")"), or "with" after no word of making an agreement ("all permits filed with County
+    of Orange (the "County")", where "This Agreement is made with the City of X" is a slot)?"""
+    before = window[: m.start()]
+    if m.group(0).startswith("\n") and re.search(r"[a-z,][ \t]*$", before):
+        return True
+    return bool(
+        re.match(r"(?i)with\b", m.group(0))
+        and not re.search(
+            r"(?i)\b(?:entered\s+into|made|agreement|contract|lease)\b[^.;]{0,40}$", before
+        )
+    )
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -741,7 +757,7 @@ def _mention_before(
             r"[\s,]*$",
             window,
         )
-        if bm is not None:
+        if bm is not None and not _prose_lead(window, bm):
             name = _clean_name(bm.group(1))
             return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + bm.start(1)
     pm = re.search(
@@ -797,7 +813,7 @@ def _mention_before(
             rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
             window,
         )
-        if m:
+        if m and not _prose_lead(window, m):
             name = _clean_name(m.group(1))
             if (
                 name

@@ -26,6 +26,7 @@ from rapidfuzz import fuzz, process
 
 from domain import entity_key, known_words, lexicon
 from skill.linking._keys import (
+    FORMS,
     POSSESSIVE,
     QuestionToken,
     name_key,
@@ -43,17 +44,35 @@ NEAR_MISS_THRESHOLD = 80.0
 
 
 _HONORIFICS = lexicon().honorifics
+_QUESTION_WORDS = lexicon().question_words
 
 
-def _runs_on(left: QuestionToken | None, right: QuestionToken | None, question: str) -> bool:
-    """Do two adjacent question words belong to one written name: both capitalised, only a
-    space between them, neither an honorific nor an ordinary word of questions ("Jane
-    Okafor", "Okafor Stanley": another name that has the surname in it)?"""
-    if left is None or right is None or question[left.end : right.start].strip():
+def _runs_on_left(before: QuestionToken | None, first: QuestionToken, question: str) -> bool:
+    """Does a word run into the surname from the left, so that the written name is another
+    one ("Jane Okafor", "jane okafor"): only spaces between, and the word no ordinary word of
+    questions ("Is", "does", "about") nor an honorific?"""
+    if before is None or question[before.end : first.start].strip():
         return False
-    return all(
-        t.text[:1].isupper() and t.key not in ORDINARY and t.key not in _HONORIFICS
-        for t in (left, right)
+    return before.key not in ORDINARY and before.key not in _HONORIFICS
+
+
+def _runs_on_right(last: QuestionToken, after: QuestionToken | None, question: str) -> bool:
+    """Does the written name go on after the surname: a capitalised word ("Okafor Stanley"),
+    "&", a legal form ("Okafor Inc.", "Okafor, Inc."), or a word that only goes with a name
+    ("Okafor Capital", "the Okafor Agreement", "okafor holdings": ordinary words of questions
+    that are no question words)?"""
+    if after is None:
+        return False
+    gap = question[last.end : after.start].strip()
+    if gap == ",":
+        return after.key in FORMS
+    if gap:
+        return False
+    return (
+        after.text[:1].isupper()
+        or after.text == "&"
+        or after.key in FORMS
+        or (after.key in ORDINARY and after.key not in _QUESTION_WORDS)
     )
 
 
@@ -175,8 +194,8 @@ class NameLinker:
             if (
                 link.variant.kind is VariantKind.SURNAME
                 and (link.length > 1 or last.text[:1].isupper() or last.key not in known_words())
-                and not _runs_on(before, tokens[i], question)
-                and (POSSESSIVE.search(last.text) or not _runs_on(last, after, question))
+                and not _runs_on_left(before, tokens[i], question)
+                and (POSSESSIVE.search(last.text) or not _runs_on_right(last, after, question))
             ):
                 owned = POSSESSIVE.search(last.text)
                 out.append(question[at : tokens[i].start])

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain import is_generic_term, lexicon
+from domain import is_generic_term, known_words, lexicon
 from skill.linking._keys import name_key, without_form
 
 _LEXICON = lexicon()
@@ -156,7 +156,10 @@ def _surnames(variants: Iterable[NameVariant], persons: frozenset[str]) -> list[
             or words.get(surname, set()) != {" ".join(key)}
         ):
             continue
-        out.append(NameVariant((surname,), name, VariantKind.SURNAME))
+        if surname not in known_words():
+            # a surname that is a word of legal English ("Stone", "Chase", "Sterling") names
+            # the person only after an honorific: alone it may be a word or another's name
+            out.append(NameVariant((surname,), name, VariantKind.SURNAME))
         out.extend(NameVariant((h, surname), name, VariantKind.SURNAME) for h in _HONORIFICS)
     return out
 

@@ -282,3 +282,29 @@ def test_a_body_its_descriptor_names_is_a_party(
     result = _bind("SUPPLY AGREEMENT", [text, _RECITAL], 90)
     assert _parties(result) == {name, "Corvel Brands, Inc."}, _parties(result)
     assert _terms(result)[term] == name
+
+
+@pytest.mark.parametrize(
+    ("lead", "place", "term"),
+    [
+        ("for the premises located in the", "City of Boston", "City"),
+        ("all permits filed with", "County of Orange", "County"),
+        ("a company organized in the", "District of Columbia", "District"),
+        ("each office in the", "TOWN OF ASHCOMBE", "Town"),
+    ],
+)
+def test_a_place_after_a_line_break_in_prose_is_no_party(lead: str, place: str, term: str) -> None:
+    # the line breaks after prose ("... in the" / "City of Boston (the "City")"): the place is
+    # what the sentence speaks of, no party (a review found it bound as one)
+    lines = [
+        'This Lease Agreement (the "Agreement") is entered into as of May 1, 2021 by and',
+        'between Corvel Brands, Inc., a Delaware corporation ("Landlord"), and Beta Widgets',
+        f"LLC, a Delaware limited liability company (\"Tenant\"), {lead}",
+        f'{place} (the "{term}").',
+        "WHEREAS, the parties wish to set out the terms on which they work together;",
+    ]
+    from tests.ingest.test_preamble_party_lists import _bind_lines
+
+    parties = _parties(_bind_lines("LEASE AGREEMENT", lines))
+    assert place not in parties, parties
+    assert "Corvel Brands, Inc." in parties, parties

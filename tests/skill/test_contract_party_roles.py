@@ -94,17 +94,42 @@ def test_the_party_an_agreement_defines_by_a_role(
 
 
 @pytest.mark.parametrize(
+    ("question", "party"),
+    [
+        ("Who is the lender to Quillon under the loan agreement?", "Harbor Point Bank, N.A."),
+        (
+            "who is the LENDER to quillon instruments in the loan agreement",
+            "Harbor Point Bank, N.A.",
+        ),
+        (
+            "Which company is the licensor to Quillon under the license agreement?",
+            "Tessaro Medical GmbH",
+        ),
+        ("Who is the supplier to Tessaro under the supply agreement?", "Quillon Instruments, Inc."),
+    ],
+)
+def test_the_role_to_a_named_party_under_an_agreement(
+    runtime: Any, question: str, party: str
+) -> None:
+    # "the lender to Quillon under ...": the named party scopes the agreements; its
+    # counterparty defined by the role is the answer (before, "Quillon under the loan
+    # agreement" was read as the agreement's type)
+    answer = runtime.skill.ask("kb", question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.rejected_candidates)
+    assert [v.value for v in answer.conclusion.values] == [party], question
+
+
+@pytest.mark.parametrize(
     "question",
     [
+        "Who is the lender to Zorblax under the loan agreement?",
         "Who is the licensor under the loan agreement?",  # no party is defined so there
         "Who is the lender under the supply agreement?",
         "Who is the distributor under the license agreement?",
         "Who is the lender under the Zorblax loan agreement?",  # an unknown party
     ],
 )
-def test_a_role_no_party_of_the_agreement_holds_is_not_found(
-    runtime: Any, question: str
-) -> None:
+def test_a_role_no_party_of_the_agreement_holds_is_not_found(runtime: Any, question: str) -> None:
     try:
         answer = runtime.skill.ask("kb", question)
     except SubjectClassError:

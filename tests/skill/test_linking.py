@@ -11,6 +11,7 @@ import itertools
 
 import pytest
 
+from domain import known_words
 from skill import QuestionReader
 from skill.linking import NameLinker, VariantKind, name_key, question_tokens
 
@@ -178,13 +179,20 @@ _SURNAME_LINKER = NameLinker(
 )
 
 
+def _surname(person: str) -> str:
+    return person.removesuffix(" Jr.").split()[-1]
+
+
 @pytest.mark.parametrize(
     ("person", "written"),
     [
-        (person, form.format(s=written(person.split()[-1] if "Jr" not in person else "Rice")))
+        (person, form.format(s=written(_surname(person))))
         for person in _PEOPLE
         for form in ("{s}", "Dr. {s}", "Mr {s}", "MS. {s}", "prof. {s}")
         for written in (str, str.upper)
+        # a surname that is a word of legal English ("Rice") names the person only after an
+        # honorific
+        if form != "{s}" or _surname(person).lower() not in known_words()
     ],
 )
 @pytest.mark.parametrize(
@@ -215,7 +223,9 @@ def test_an_honorific_before_a_whole_name_is_no_part_of_it() -> None:
     [
         "Who is Maria?",  # a first name names nobody
         "who is tomas?",
-        "What is the price of rice?",  # a surname that is a word of legal English, lower case
+        "What is the price of rice?",  # a surname that is a word of legal English
+        "Who is Rice?",
+        "What stake does RICE hold in Halcyon?",
         "Who is Okafora?",  # a near miss
     ],
 )
@@ -243,8 +253,19 @@ def test_a_surname_another_name_shares_names_nobody(others: list[str]) -> None:
     "question",
     [
         "Who is Jane Okafor?",  # another person with the surname: a name of its own
+        "Is jane okafor a director of Halcyon?",
         "What stake does Okafor Stanley hold in Halcyon?",
         "Does JANE LINDGREN own shares of Halcyon?",
+        # a company, a title or a product with the surname in its name
+        "Is Okafor Capital a shareholder of Halcyon?",
+        "Is Okafor, Inc. a shareholder of Halcyon?",
+        "Does Okafor LLP advise Halcyon?",
+        "Is Okafor & Partners counsel to Halcyon?",
+        "What is the term of the Okafor Agreement?",
+        "Is the okafor agreement exclusive?",
+        "Does okafor holdings own Halcyon?",
+        "What does the Okafor Trust hold?",
+        "Lindgren Ventures: what stake does it hold in Halcyon?",
     ],
 )
 def test_a_surname_inside_another_written_name_is_left_to_that_name(question: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain import known_words
 from skill import EvidenceSkill, SubjectClassError
 from tests.skill.conftest import KB
 
@@ -87,6 +88,8 @@ def test_a_person_asked_of_an_unknown_entity_is_refused(
         for asked in _ASKED
         for honorific in ("", "Dr. ", "Ms ")
         for written in (str, str.upper)
+        # a surname that is a word of legal English ("Smith", "Lee") only after an honorific
+        if honorific or person.split()[-1].lower() not in known_words()
     ],
 )
 def test_a_bound_person_asked_by_surname_is_that_person(
@@ -115,7 +118,7 @@ def test_a_first_name_alone_names_nobody(skill: EvidenceSkill, question: str) ->
     "question",
     [
         asked.format(p=p, c=c)
-        for p in ("Jane Smith", "jane smith", "Smith", "Ms. Smith")
+        for p in ("Jane Smith", "jane smith", "Ms. Smith", "DR SMITH")
         for c in ("Acme", "Acme Robotics", "ACME ROBOTICS, INC.")
         for asked in (
             "Does {p} sit on {c}'s board?",
@@ -143,3 +146,13 @@ def test_a_person_bound_to_no_board_seat_is_not_a_director(
     except SubjectClassError:
         return
     assert not answer.sufficient, question
+
+
+@pytest.mark.parametrize("question", ["Who is Smith?", "What stock does Chen own?", "Who is LEE?"])
+def test_a_surname_that_is_a_word_alone_names_nobody(skill: EvidenceSkill, question: str) -> None:
+    # "Smith" is a word of legal English (a smith, Smith & Co.): alone it is not Jane Smith
+    try:
+        answer = skill.ask(KB, question)
+    except SubjectClassError:
+        return
+    assert answer.subject_class.name not in _PEOPLE, (question, answer.subject_class)

@@ -166,7 +166,7 @@ def test_an_unknown_holder_or_company_is_refused(runtime: Any, question: str) ->
         (holder, asked.format(h=written, c="Wrenfield Mills"))
         for holder in ("Marek Stone", "Priya Anand", "Tomasz Bielecki")
         for written in (
-            holder.split()[-1],
+            *((holder.split()[-1],) if holder != "Marek Stone" else ()),  # "stone": a word
             f"Mr. {holder.split()[-1]}",
             f"Dr {holder.split()[-1].upper()}",
             f"Ms. {holder}",
@@ -188,7 +188,7 @@ def test_a_holder_named_by_surname_or_with_an_honorific(
     "question",
     [
         asked.format(h=holder, c=company)
-        for holder in ("Marek Stone", "Halden Capital LLC", "Stone", "halden capital")
+        for holder in ("Marek Stone", "Halden Capital LLC", "Mr. Stone", "halden capital")
         for company in ("Wrenfield Mills", "wrenfield mills, inc.")
         for asked in (
             "Does {h} own shares of {c}?",
@@ -216,6 +216,9 @@ def test_does_a_holder_hold_shares_asks_whether_it_is_a_shareholder(
         "Does Marek Stone hold shares in Zorblax?",
         "Does Stonne hold any stock in Wrenfield Mills?",  # a near miss of a surname
         "Does Marek hold any stock in Wrenfield Mills?",  # a first name names nobody
+        # a company named like a person is not the person
+        "How many shares does Marek Stone, Inc. hold in Wrenfield Mills?",
+        "Does Priya Anand LLC own shares of Wrenfield Mills?",
         "How many shares does Priya hold in Wrenfield Mills?",
     ],
 )
