@@ -149,6 +149,18 @@ def test_a_count_reserved_or_under_option_is_not_held(runtime: Any) -> None:
     [
         "How many shares does Zorblax Quux hold in Wrenfield Mills?",
         "How many shares does Jane Roe hold in Zorblax?",
+        "Does Zorblax Quux own shares of Wrenfield Mills?",
+        "Does Marek Stone hold shares in Zorblax?",
+        "Does Stonne hold any stock in Wrenfield Mills?",  # a near miss of a surname
+        "Does Marek hold any stock in Wrenfield Mills?",  # a first name names nobody
+        # a company named like a person is not the person
+        "How many shares does Marek Stone, Inc. hold in Wrenfield Mills?",
+        "Does Priya Anand LLC own shares of Wrenfield Mills?",
+        "How many shares does Priya hold in Wrenfield Mills?",
+        # near misses of a company holder
+        "How many shares does Halden Capitol hold in Wrenfield Mills?",
+        "How many shares does Halden Partners hold in Wrenfield Mills?",
+        "What stake does Hald hold in Wrenfield Mills?",
     ],
 )
 def test_an_unknown_holder_or_company_is_refused(runtime: Any, question: str) -> None:
@@ -210,28 +222,6 @@ def test_does_a_holder_hold_shares_asks_whether_it_is_a_shareholder(
 
 
 @pytest.mark.parametrize(
-    "question",
-    [
-        "Does Zorblax Quux own shares of Wrenfield Mills?",
-        "Does Marek Stone hold shares in Zorblax?",
-        "Does Stonne hold any stock in Wrenfield Mills?",  # a near miss of a surname
-        "Does Marek hold any stock in Wrenfield Mills?",  # a first name names nobody
-        # a company named like a person is not the person
-        "How many shares does Marek Stone, Inc. hold in Wrenfield Mills?",
-        "Does Priya Anand LLC own shares of Wrenfield Mills?",
-        "How many shares does Priya hold in Wrenfield Mills?",
-    ],
-)
-def test_shares_of_an_unknown_holder_or_company_are_refused(runtime: Any, question: str) -> None:
-    try:
-        answer = _ask(runtime, question)
-    except SubjectClassError:
-        return
-    assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
-    assert answer.evidence == []
-
-
-@pytest.mark.parametrize(
     "written", ["Robert Vance Jr.", "Robert Vance", "robert vance", "Mr. Robert Vance", "Vance"]
 )
 def test_a_person_named_without_a_generational_suffix(runtime: Any, written: str) -> None:
@@ -258,20 +248,3 @@ def test_a_company_holder_named_without_its_legal_form(runtime: Any, question: s
     if "stake" in question:
         return  # its stake is stated nowhere: concluded "not stated", never refused
     assert [v.value for v in answer.conclusion.values] == ["1,200,000 shares"], question
-
-
-@pytest.mark.parametrize(
-    "question",
-    [
-        "How many shares does Halden Capitol hold in Wrenfield Mills?",
-        "How many shares does Halden Partners hold in Wrenfield Mills?",
-        "What stake does Hald hold in Wrenfield Mills?",
-    ],
-)
-def test_a_near_miss_of_a_company_holder_is_refused(runtime: Any, question: str) -> None:
-    try:
-        answer = _ask(runtime, question)
-    except SubjectClassError:
-        return
-    assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
-    assert answer.evidence == []
