@@ -1,0 +1,93 @@
+"""Where a party's legal form stands, as generated variants typeset to real PDFs and parsed.
+CUAD's development contracts (bench/parties --misses) showed names the reader cut or dropped
+for the way their legal form is written: a bank's form after a comma ("Wilmington Savings
+Fund Society, FSB" read as "Wilmington Savings Fund"), a bank's name wrapped after its head
+noun ("Wilmington Savings Fund / Society, FSB"), a form written before the name ("JSC NOC
+KazakhOil", "JSC Karakudukmunay": no party bound), and an opener in capitals ("THIS
+AGREEMENT IS MADE BY AND BETWEEN ACME, INC.") whose words were read as the first party's. An
+"&" in prose, "Co." for a county and "JSC" in prose name no party."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ingest.test_preamble_party_lists import _RECITAL, _bind_lines, _parties, _terms
+
+_OTHERS = ["Corvel Brands, Inc.", "HARROW & VALE MEDIA LLC", "Orvandi Labs GmbH"]
+
+
+def _listed(first: str, second: str) -> list[str]:
+    return [f"This Agreement is made by and between {first}", f"and {second}.", _RECITAL]
+
+
+# A bank's legal form after a comma: a federal savings bank's.
+_BANKS = [
+    "Wilmington Savings Fund Society, FSB",
+    "Harrow Federal Savings Bank, F.S.B.",
+    "ORVANDI SAVINGS SOCIETY, FSB",
+    "Marion County Savings Fund Society, FSB",
+]
+
+
+@pytest.mark.parametrize(
+    ("bank", "other", "bank_first"),
+    [(bank, _OTHERS[i % 3], i % 2 == 0) for i, bank in enumerate(_BANKS)],
+)
+def test_a_bank_s_form_after_a_comma_is_part_of_its_name(
+    bank: str, other: str, bank_first: bool
+) -> None:
+    listed = [f'{bank} (the "Trustee")', f'{other} (the "Company")']
+    first, second = listed if bank_first else listed[::-1]
+    result = _bind_lines("TRUST AGREEMENT", _listed(first, second))
+    assert _parties(result) == {bank, other}
+    assert _terms(result)["Trustee"] == bank
+
+
+# The bank's head noun at a line's end, its name and form wrapped onto the next line.
+@pytest.mark.parametrize(
+    ("head", "tail"),
+    [
+        ("Wilmington Savings Fund", "Society, FSB"),
+        ("HARROW SAVINGS FUND", "SOCIETY, FSB"),
+        ("Orvandi Community Trust", "Bank, N.A."),
+    ],
+)
+def test_a_bank_s_name_wrapped_after_its_head_noun_is_whole(head: str, tail: str) -> None:
+    result = _bind_lines(
+        "AGENCY AGREEMENT",
+        [
+            'This Agency Agreement is made by and between Corvel Brands, Inc. ("Merchant"), and',
+            f'(a) Orvandi Labs GmbH ("Orvandi") and (b) {head}',
+            f"{tail}, as the indenture agent and collateral trustee for the notes (the",
+            '"Notes") issued by Corvel, on the other hand (in such capacities, the "Trustee").',
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH", f"{head} {tail}"}
+
+
+# Negatives: an "&" in prose, "Co." for a county or a company in a sentence, "JSC" in prose.
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            "This Agreement is made by and between Corvel Brands, Inc., of 12 Elm Road, Marion Co.,",
+            'Ohio ("Supplier") and Orvandi Labs GmbH ("Reseller").',
+        ],
+        [
+            'This Agreement is made by and between Corvel Brands, Inc. ("Supplier") and',
+            'Orvandi Labs GmbH ("Reseller"). The JSC Members shall meet monthly.',
+        ],
+        [
+            'This Agreement is made by and between Corvel Brands, Inc. ("Supplier") and Orvandi',
+            'Labs GmbH ("Reseller"), for research & development. Harrow & Co. shall advise.',
+        ],
+        [
+            'This Agreement is made by and between Corvel Brands, Inc. ("Supplier") and Orvandi',
+            'Labs GmbH ("Reseller"), under the JSC Charter of the Co. named in Exhibit A.',
+        ],
+    ],
+)
+def test_prose_names_no_party(lines: list[str]) -> None:
+    result = _bind_lines("RESELLER AGREEMENT", [*lines, _RECITAL])
+    assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
