@@ -109,6 +109,30 @@ COMPANY = (
 )
 
 
+# A name opened by a legal form written before it ("JSC NOC KazakhOil", vocabulary.yaml
+# legal_forms.before_name): the form as a whole word in capitals, not after "the" (an
+# abbreviation in prose: "the JSC"), then one to four capitalised words that a comma, a
+# bracket, a quote or the end of the text read (a defined term's window) ends ("JSC Members
+# shall meet" is prose).
+_PREFORMED = (
+    r"(?<![\w.&'’\-])(?<!the )(?<!The )(?<!THE )"
+    rf"(?:{'|'.join(map(re.escape, lexicon().legal_forms_before_name))})"
+    r"[ \t]+[A-Z][\w'’\-&]*(?:[ \t]+[A-Z][\w'’\-&]*){0,3}(?=[ \t]*(?:[,(\"“]|\Z))"
+)
+
+
+_PREFORMED_RE = re.compile(_PREFORMED)
+
+
+def _preformed_company(raw: str) -> NamedEntity | None:
+    """The company a legal form written before its name opens ("JSC Karakudukmunay"), or
+    None where the words after the form are a generic term ("JSC Committee")."""
+    name = re.sub(r"\s+", " ", raw).strip()
+    if is_generic_term(name.split(" ", 1)[1]):
+        return None
+    return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY)
+
+
 _INITIAL = r"[A-Z]\."
 
 

@@ -66,6 +66,45 @@ def test_a_bank_s_name_wrapped_after_its_head_noun_is_whole(head: str, tail: str
     assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH", f"{head} {tail}"}
 
 
+# A legal form written before the name (joint-stock companies): a whole word, before a
+# capitalised name.
+_PREFORMED = [
+    ("JSC NOC KazakhOil", "JSC Karakudukmunay"),
+    ("OJSC Severo Metals", "Corvel Brands, Inc."),
+    ("PJSC ORVANDI ENERGY", "HARROW & VALE MEDIA LLC"),
+]
+
+
+@pytest.mark.parametrize(("first", "second"), _PREFORMED)
+@pytest.mark.parametrize("dated", [False, True])
+def test_a_form_before_the_name_opens_it_in_a_sides_preamble(
+    first: str, second: str, dated: bool
+) -> None:
+    # a place and a date, then a heading, above the preamble: no address before the name
+    heading = ["Riga                    March 3, 2001", "PREAMBLE"] if dated else []
+    result = _bind_lines(
+        "TRANSPORTATION CONTRACT",
+        [
+            *heading,
+            f'{first}, hereinafter referred to as the "Company", in the person of Director',
+            "Ms. A. M. Rakhimbekov, acting on the basis of the Charter, on the one side and",
+            f'{second}, hereinafter referred to as the "Principal", on the other side, have',
+            "entered into this Contract as follows:",
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {first, second}
+    assert _terms(result)["Company"] == first
+    assert _terms(result)["Principal"] == second
+
+
+@pytest.mark.parametrize(("first", "second"), _PREFORMED)
+def test_a_form_before_the_name_opens_it_in_a_list(first: str, second: str) -> None:
+    result = _bind_lines("SUPPLY AGREEMENT", _listed(f'{first} ("Buyer")', f'{second} ("Seller")'))
+    assert _parties(result) == {first, second}
+    assert _terms(result)["Buyer"] == first
+
+
 # Negatives: an "&" in prose, "Co." for a county or a company in a sentence, "JSC" in prose.
 @pytest.mark.parametrize(
     "lines",
