@@ -155,6 +155,9 @@ _LEAD_NOISE = re.compile(
     # a comma after the word where a firm's name with a comma follows ("WHEREAS, Keefe,
     # Bruyette & Woods, Inc.")
     r"Both|BOTH|Either|Neither|Notwithstanding|If|Upon|When|As|For|With),?\s+|"
+    # an opener's verb before its list ("THIS AGREEMENT IS MADE BY AND BETWEEN ACME, INC.")
+    r"(?:(?:IS|Is)\s+)?(?:MADE|Made|ENTERED\s+INTO|Entered\s+[Ii]nto|IS|Is)\s+"
+    r"(?=(?:BY|By|BETWEEN|Between|AMONG|Among)\b)|"
     r"(?:[A-Z][A-Z]+\s+)+AGREEMENT\s+|"
     # "Minutes of Acme Inc.", "Subsidiaries of Acme Inc.": a document's title around a name.
     r"(?i:minutes|certificate|articles|by-?laws|report|subsidiaries|shareholders|stockholders|"

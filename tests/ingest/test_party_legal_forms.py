@@ -105,6 +105,28 @@ def test_a_form_before_the_name_opens_it_in_a_list(first: str, second: str) -> N
     assert _terms(result)["Buyer"] == first
 
 
+# An opener in capitals: its words are no party's.
+@pytest.mark.parametrize(
+    "opener",
+    [
+        "THIS AGREEMENT IS MADE BY AND BETWEEN",
+        "THIS AGREEMENT IS ENTERED INTO BY AND BETWEEN",
+        "THIS AGREEMENT IS BETWEEN",
+    ],
+)
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("CORVEL BRANDS, INC.", "ORVANDI LABS GMBH"), ("HARROW & VALE MEDIA LLC", "KESTREL LTD.")],
+)
+def test_an_opener_in_capitals_is_no_party_s_words(opener: str, first: str, second: str) -> None:
+    result = _bind_lines(
+        "SUPPLY AGREEMENT",
+        [f'{opener} {first} ("SUPPLIER")', f'AND {second} ("RESELLER").', _RECITAL],
+    )
+    assert _parties(result) == {first, second}
+    assert _terms(result)["SUPPLIER"] == first
+
+
 # Negatives: an "&" in prose, "Co." for a county or a company in a sentence, "JSC" in prose.
 @pytest.mark.parametrize(
     "lines",
