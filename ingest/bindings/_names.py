@@ -234,6 +234,10 @@ _WRAPPED_HEAD = re.compile(
 )
 
 
+# A wrapped name's first words after an officer's title ("CEO of KESTREL").
+_TITLED_HEAD = re.compile(rf"^(?:.*\s)?(?:{_TITLE_ALT})\s+(?:of|at|OF|AT)\s+(\S.*)$")
+
+
 def _clean_name(raw: str) -> str:
     # A name may wrap onto the next line, but never continues a heading line above it.
     segments = [seg.strip() for seg in raw.split("\n")]
@@ -255,17 +259,21 @@ def _clean_name(raw: str) -> str:
         # LLC"): those words are the name's; a heading of another case stays out.
         head = _WRAPPED_HEAD.search(seg)
         if head is not None:
-            words = head.group(1).split()
+            # "CEO of KESTREL" over "ANALYTICS GMBH": the words after a title's "of" are the
+            # name's first words, the title none of them.
+            titled = _TITLED_HEAD.match(head.group(1))
+            first_words = titled.group(1) if titled else head.group(1)
+            words = first_words.split()
             one = words[0] if len(words) == 1 else ""
             # one word: a capitalised word or a short acronym, not a caps heading ("NOTICES")
             # nor a person's initial ("K.")
-            if head.group(1).isupper() == kept[0].isupper() or (
+            if first_words.isupper() == kept[0].isupper() or (
                 re.fullmatch(r"[A-Z][\w'’&\-]+", one)
                 and (not one.isupper() or len(one) <= 4)
                 and not is_generic_term(one)
                 and not _contract_role(one)
             ):
-                kept.insert(0, head.group(1))
+                kept.insert(0, first_words)
         break
     name = re.sub(r"\s+", " ", " ".join(kept)).strip(" ,;:")
     prev = None

@@ -152,3 +152,27 @@ def test_an_opener_in_capitals_is_no_party_s_words(opener: str, first: str, seco
 def test_prose_names_no_party(lines: list[str]) -> None:
     result = _bind_lines("RESELLER AGREEMENT", [*lines, _RECITAL])
     assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
+
+
+# A name wrapped after an officer's title before it: the line's words after the title's "of"
+# are the name's first words.
+@pytest.mark.parametrize(
+    ("head", "tail"),
+    [
+        ("KESTREL", "ANALYTICS GMBH"),
+        ("ORVANDI DATA", "SYSTEMS, INC."),
+        ("Harrow", "Media Labs Ltd."),
+    ],
+)
+def test_a_name_wrapped_after_a_title_is_whole(head: str, tail: str) -> None:
+    result = _bind_lines(
+        "SERVICES AGREEMENT",
+        [
+            'This Agreement is made by and between Corvel Brands, Inc. ("Supplier") and Jane Roe,',
+            f"Chief Executive Officer of {head}",
+            f'{tail} ("Client").',
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {"Corvel Brands, Inc.", f"{head} {tail}"}
+    assert _terms(result)["Client"] == f"{head} {tail}"
