@@ -234,6 +234,11 @@ _WRAPPED_HEAD = re.compile(
 )
 
 
+# A wrapped name's first line that a number opens, and capitalised words after it ("551 FX IB"
+# over "Associates, LLC"): the match began at the number, so no name's word stands before it.
+_NUMBERED_HEAD = re.compile(r"^(\d+(?:\s+[A-Z][\w'’.\-&]*)+)$")
+
+
 # A wrapped name's first words after an officer's title ("CEO of KESTREL").
 _TITLED_HEAD = re.compile(rf"^(?:.*\s)?(?:{_TITLE_ALT})\s+(?:of|at|OF|AT)\s+(\S.*)$")
 
@@ -257,6 +262,13 @@ def _clean_name(raw: str) -> str:
         # and HIGH SPEED NET" over "SOLUTIONS, INC."), or with one word of a name whose case
         # differs from the rest ("ADMA" over "BioManufacturing, LLC", "Capsugel" over "US,
         # LLC"): those words are the name's; a heading of another case stays out.
+        # A numbered name's first line ("551 FX IB" over "Associates, LLC"): its number and
+        # capitalised words are the name's, whatever their case (_company still reads whether
+        # the number is the name's: a year's is not).
+        numbered = _NUMBERED_HEAD.search(seg)
+        if numbered is not None:
+            kept.insert(0, numbered.group(1))
+            break
         head = _WRAPPED_HEAD.search(seg)
         if head is not None:
             # "CEO of KESTREL" over "ANALYTICS GMBH": the words after a title's "of" are the

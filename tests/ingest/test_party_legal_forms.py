@@ -176,3 +176,49 @@ def test_a_name_wrapped_after_a_title_is_whole(head: str, tail: str) -> None:
     )
     assert _parties(result) == {"Corvel Brands, Inc.", f"{head} {tail}"}
     assert _terms(result)["Client"] == f"{head} {tail}"
+
+
+# A numbered name wrapped after its first words: the number and the words on the line above
+# are the name's.
+@pytest.mark.parametrize(
+    ("head", "tail"),
+    [
+        ("551 FX IB", "Associates, LLC"),
+        ("2205925", "Ontario Limited"),
+        ("3 RIVERS", "Ventures, L.P."),
+    ],
+)
+def test_a_numbered_name_wrapped_after_its_first_words_is_whole(head: str, tail: str) -> None:
+    result = _bind_lines(
+        "RESELLER AGREEMENT",
+        [
+            f'This Agreement is made by and between Corvel Brands, Inc. ("Supplier") and {head}',
+            f'{tail} ("Reseller").',
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {"Corvel Brands, Inc.", f"{head} {tail}"}
+    assert _terms(result)["Reseller"] == f"{head} {tail}"
+
+
+# An address's or a date's number at a line's end opens no name.
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [
+            'This Agreement is made by and between Corvel Brands, Inc. ("Supplier"), of Suite 304',
+            'and 12 Elm Road, Springfield, Ohio 43017 and Orvandi Labs GmbH ("Reseller").',
+        ],
+        [
+            "THIS AGREEMENT is dated 1 May 2019 BETWEEN",
+            'Corvel Brands, Inc. ("Supplier") and Orvandi Labs GmbH ("Reseller").',
+        ],
+        [
+            'This Agreement is made by and between Corvel Brands, Inc. ("Supplier"), of 12 Elm',
+            'Road, Springfield, Ohio 43017, and Orvandi Labs GmbH ("Reseller").',
+        ],
+    ],
+)
+def test_an_address_or_date_number_wrapped_before_a_name_stays_out(lines: list[str]) -> None:
+    result = _bind_lines("RESELLER AGREEMENT", [*lines, _RECITAL])
+    assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
