@@ -165,9 +165,11 @@ _LABELLED_CHARS = 3000
 
 
 # A party's label at a line's start or after the name before it ("... County Party B: ..."):
-# a role word or "Party A" (the lexicon's contract roles say which labels are roles).
+# a role word or "Party A", also in capitals ("PARTY A:", "LICENSOR:"; the lexicon's contract
+# roles say which labels are roles).
 _ROLE_LABEL = re.compile(
-    r"(?:^|(?<=\n)|(?<=[ \t]))(?P<label>Party[ \t]+[A-D]|[A-Z][a-z]+)[ \t]*:[ \t]*\n?[ \t]*"
+    r"(?:^|(?<=\n)|(?<=[ \t]))(?P<label>Party[ \t]+[A-D]|PARTY[ \t]+[A-D]|[A-Z][a-z]+|[A-Z]{3,})"
+    r"[ \t]*:[ \t]*\n?[ \t]*"
 )
 
 

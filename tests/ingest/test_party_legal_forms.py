@@ -222,3 +222,44 @@ def test_a_numbered_name_wrapped_after_its_first_words_is_whole(head: str, tail:
 def test_an_address_or_date_number_wrapped_before_a_name_stays_out(lines: list[str]) -> None:
     result = _bind_lines("RESELLER AGREEMENT", [*lines, _RECITAL])
     assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
+
+
+# A block of parties labelled in capitals ("PARTY A:", "LICENSOR:") as in mixed case.
+@pytest.mark.parametrize(
+    ("label_a", "label_b"),
+    [("PARTY A", "PARTY B"), ("LICENSOR", "LICENSEE"), ("Party A", "Party B")],
+)
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("CORVEL BRANDS, INC.", "ORVANDI LABS GMBH"), ("Harrow Vale Media Co., Ltd.", "Kestrel Ltd.")],
+)
+def test_a_block_of_parties_labelled_in_capitals_names_them(
+    label_a: str, label_b: str, first: str, second: str
+) -> None:
+    result = _bind_lines(
+        "COOPERATION AGREEMENT",
+        [
+            f"{label_a}: {first}",
+            "ADDRESS: 12 Elm Road, Springfield",
+            f"{label_b}: {second}",
+            "The parties agree as follows:",
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {first, second}
+    assert _terms(result)[label_a] == first
+
+
+# A heading or a field in capitals is no party's label.
+def test_a_field_in_capitals_is_no_party_s_label() -> None:
+    result = _bind_lines(
+        "COOPERATION AGREEMENT",
+        [
+            "ADDRESS: 12 Elm Road, Springfield",
+            "ATTENTION: Corvel Brands, Inc.",
+            'This Agreement is made by and between Corvel Brands, Inc. ("Supplier") and',
+            'Orvandi Labs GmbH ("Reseller").',
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
