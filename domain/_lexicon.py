@@ -279,6 +279,8 @@ class Lexicon:
     legal_forms_written: tuple[str, ...]
     legal_forms_in_capitals: frozenset[str]
     legal_form_abbreviations: tuple[str, ...]
+    # the legal forms written before a name ("JSC NOC KazakhOil"), as written
+    legal_forms_before_name: tuple[str, ...]
     # words whose full stop ends no sentence (lower case, without the stop): the
     # `abbreviations` list, the month abbreviations and the legal forms written as such
     abbreviations: frozenset[str]
@@ -609,6 +611,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         legal_forms_written=tuple(written),
         legal_forms_in_capitals=frozenset(in_capitals),
         legal_form_abbreviations=tuple(forms.words("abbreviations")),
+        legal_forms_before_name=tuple(forms.words("before_name")),
         abbreviations=frozenset(
             [
                 *(w.lower() for w in vocabulary.words("abbreviations")),

@@ -31,7 +31,8 @@ _SPELLED_FORMS = "|".join(
 _SUFFIX = (
     # the legal forms (vocabulary.yaml legal_forms.written), then an organisation's head noun
     # ("... Bank", "... TRUST") when no capitalised word follows it, nor its legal form spelled
-    # out on the next line ("U.S. BANK / NATIONAL ASSOCIATION")
+    # out on the next line ("U.S. BANK / NATIONAL ASSOCIATION"), nor the rest of its name and
+    # a written legal form ("Wilmington Savings Fund / Society, FSB")
     "(?i:" + "|".join(lexicon().legal_forms_written) + ")"
     "|(?:"
     + "|".join(
@@ -39,7 +40,10 @@ _SUFFIX = (
         for head in sorted(lexicon().organisation_heads)
         for form in (head.capitalize(), head.upper())
     )
-    + rf")(?![ \t]+[A-Z]|[ \t]*\n[ \t]*(?i:{_SPELLED_FORMS})\b)"
+    + rf")(?![ \t]+[A-Z]|[ \t]*\n[ \t]*(?:(?i:{_SPELLED_FORMS})\b"
+    + r"|(?:[A-Z][\w'’\-.&]*[ \t]+){0,2}[A-Z][\w'’\-.&]*,?[ \t]+(?:"
+    + "|".join(lexicon().legal_forms_written)
+    + r")\b))"
 )
 
 
@@ -105,6 +109,30 @@ COMPANY = (
 )
 
 
+# A name opened by a legal form written before it ("JSC NOC KazakhOil", vocabulary.yaml
+# legal_forms.before_name): the form as a whole word in capitals, not after "the" (an
+# abbreviation in prose: "the JSC"), then one to four capitalised words that a comma, a
+# bracket, a quote or the end of the text read (a defined term's window) ends ("JSC Members
+# shall meet" is prose).
+_PREFORMED = (
+    r"(?<![\w.&'’\-])(?<!the )(?<!The )(?<!THE )"
+    rf"(?:{'|'.join(map(re.escape, lexicon().legal_forms_before_name))})"
+    r"[ \t]+[A-Z][\w'’\-&]*(?:[ \t]+[A-Z][\w'’\-&]*){0,3}(?=[ \t]*(?:[,(\"“]|\Z))"
+)
+
+
+_PREFORMED_RE = re.compile(_PREFORMED)
+
+
+def _preformed_company(raw: str) -> NamedEntity | None:
+    """The company a legal form written before its name opens ("JSC Karakudukmunay"), or
+    None where the words after the form are a generic term ("JSC Committee")."""
+    name = re.sub(r"\s+", " ", raw).strip()
+    if is_generic_term(name.split(" ", 1)[1]):
+        return None
+    return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY)
+
+
 _INITIAL = r"[A-Z]\."
 
 
@@ -127,6 +155,9 @@ _LEAD_NOISE = re.compile(
     # a comma after the word where a firm's name with a comma follows ("WHEREAS, Keefe,
     # Bruyette & Woods, Inc.")
     r"Both|BOTH|Either|Neither|Notwithstanding|If|Upon|When|As|For|With),?\s+|"
+    # an opener's verb before its list ("THIS AGREEMENT IS MADE BY AND BETWEEN ACME, INC.")
+    r"(?:(?:IS|Is)\s+)?(?:MADE|Made|ENTERED\s+INTO|Entered\s+[Ii]nto|IS|Is)\s+"
+    r"(?=(?:BY|By|BETWEEN|Between|AMONG|Among)\b)|"
     r"(?:[A-Z][A-Z]+\s+)+AGREEMENT\s+|"
     # "Minutes of Acme Inc.", "Subsidiaries of Acme Inc.": a document's title around a name.
     r"(?i:minutes|certificate|articles|by-?laws|report|subsidiaries|shareholders|stockholders|"
@@ -203,6 +234,15 @@ _WRAPPED_HEAD = re.compile(
 )
 
 
+# A wrapped name's first line that a number opens, and capitalised words after it ("551 FX IB"
+# over "Associates, LLC"): the match began at the number, so no name's word stands before it.
+_NUMBERED_HEAD = re.compile(r"^(\d+(?:\s+[A-Z][\w'’.\-&]*)+)$")
+
+
+# A wrapped name's first words after an officer's title ("CEO of KESTREL").
+_TITLED_HEAD = re.compile(rf"^(?:.*\s)?(?:{_TITLE_ALT})\s+(?:of|at|OF|AT)\s+(\S.*)$")
+
+
 def _clean_name(raw: str) -> str:
     # A name may wrap onto the next line, but never continues a heading line above it.
     segments = [seg.strip() for seg in raw.split("\n")]
@@ -222,19 +262,30 @@ def _clean_name(raw: str) -> str:
         # and HIGH SPEED NET" over "SOLUTIONS, INC."), or with one word of a name whose case
         # differs from the rest ("ADMA" over "BioManufacturing, LLC", "Capsugel" over "US,
         # LLC"): those words are the name's; a heading of another case stays out.
+        # A numbered name's first line ("551 FX IB" over "Associates, LLC"): its number and
+        # capitalised words are the name's, whatever their case (_company still reads whether
+        # the number is the name's: a year's is not).
+        numbered = _NUMBERED_HEAD.search(seg)
+        if numbered is not None:
+            kept.insert(0, numbered.group(1))
+            break
         head = _WRAPPED_HEAD.search(seg)
         if head is not None:
-            words = head.group(1).split()
+            # "CEO of KESTREL" over "ANALYTICS GMBH": the words after a title's "of" are the
+            # name's first words, the title none of them.
+            titled = _TITLED_HEAD.match(head.group(1))
+            first_words = titled.group(1) if titled else head.group(1)
+            words = first_words.split()
             one = words[0] if len(words) == 1 else ""
             # one word: a capitalised word or a short acronym, not a caps heading ("NOTICES")
             # nor a person's initial ("K.")
-            if head.group(1).isupper() == kept[0].isupper() or (
+            if first_words.isupper() == kept[0].isupper() or (
                 re.fullmatch(r"[A-Z][\w'’&\-]+", one)
                 and (not one.isupper() or len(one) <= 4)
                 and not is_generic_term(one)
                 and not _contract_role(one)
             ):
-                kept.insert(0, head.group(1))
+                kept.insert(0, first_words)
         break
     name = re.sub(r"\s+", " ", " ".join(kept)).strip(" ,;:")
     prev = None

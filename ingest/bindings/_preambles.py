@@ -23,6 +23,7 @@ from ingest.bindings._names import (
     _COMPANY_RE,
     _ENTITY_TYPE,
     _LAWS_OF,
+    _PREFORMED_RE,
     COMPANY,
     HONORIFIC,
     JURISDICTION,
@@ -34,6 +35,7 @@ from ingest.bindings._names import (
     _company,
     _contract_role,
     _person,
+    _preformed_company,
 )
 from ingest.bindings._rule import BindingRule
 
@@ -163,9 +165,11 @@ _LABELLED_CHARS = 3000
 
 
 # A party's label at a line's start or after the name before it ("... County Party B: ..."):
-# a role word or "Party A" (the lexicon's contract roles say which labels are roles).
+# a role word or "Party A", also in capitals ("PARTY A:", "LICENSOR:"; the lexicon's contract
+# roles say which labels are roles).
 _ROLE_LABEL = re.compile(
-    r"(?:^|(?<=\n)|(?<=[ \t]))(?P<label>Party[ \t]+[A-D]|[A-Z][a-z]+)[ \t]*:[ \t]*\n?[ \t]*"
+    r"(?:^|(?<=\n)|(?<=[ \t]))(?P<label>Party[ \t]+[A-D]|PARTY[ \t]+[A-D]|[A-Z][a-z]+|[A-Z]{3,})"
+    r"[ \t]*:[ \t]*\n?[ \t]*"
 )
 
 
@@ -514,8 +518,9 @@ def _trailing_address(window: str) -> int | None:
     """Where an address that runs from right after a name to the end of `window` starts
     ("DGT Corp. Suite 207 - 1130 Austin Avenue, Coquitlam, Canada V3K 3P5"), or None. The
     address is the first stretch that opens after a name's word and holds no prose (no other
-    lower-case word), no quote nor bracket; it ends in no legal form: a number inside a name
-    ("Kestrel Fund 2 LLC") opens no address, nor one in a title ("Acme Inc. 2014 Plan")."""
+    lower-case word), no quote nor bracket; it ends in no legal form, nor holds a name a legal
+    form opens ("JSC Karakudukmunay"): a number inside a name ("Kestrel Fund 2 LLC") opens no
+    address, nor one in a title ("Acme Inc. 2014 Plan")."""
     for m in _ADDRESS_OPENING.finditer(window):
         rest = window[m.start() :]
         words = re.findall(r"[^\W\d_][\w'’.\-]*", rest)
@@ -532,7 +537,13 @@ def _trailing_address(window: str) -> int | None:
         # a number and words alone are a title ("Acme Inc. 2014 Incentive Plan").
         opener = bool(m.group(0)) and not m.group(0).isdigit()
         parts = opener or re.search(r"[,\n]", rest.strip(" ,\n"))
-        ok = after_name and parts and not legal_form(rest.strip(" ,\n"))
+        # nor does it hold a name its legal form opens ("... 2000 / PREAMBLE / JSC NOC KazakhOil")
+        ok = (
+            after_name
+            and parts
+            and not legal_form(rest.strip(" ,\n"))
+            and not _PREFORMED_RE.search(rest)
+        )
         return m.start() if ok else None
     return None
 
@@ -724,6 +735,12 @@ def _mention_before(
         if ent is not None:
             name_at = cm.start() + max(0, cm.group(0).find(ent.name.split()[0]))
             companies.append((lo + name_at, lo + cm.end(), ent))
+    # A name its legal form opens ("JSC Karakudukmunay"), which no legal form ends.
+    for fm in _PREFORMED_RE.finditer(window):
+        preformed = _preformed_company(fm.group(0))
+        if preformed is not None and not any(a <= lo + fm.start() < b for a, b, _ in companies):
+            companies.append((lo + fm.start(), lo + fm.end(), preformed))
+    companies.sort(key=lambda c: c[0])
     for start, stop, ent in reversed(companies):
         between = text[stop:end]
         before = text[max(0, start - 40) : start]
