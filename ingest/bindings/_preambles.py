@@ -666,7 +666,7 @@ def _joined_to_name(lead: str) -> bool:
     m = _JOINED_WORD.search(lead)
     # a person's name as its courtesy title marks it: "Second Amended and Restated ..." is
     # person-shaped too
-    person = m and re.search(rf"\b(?:Mr|Mrs|Ms|Dr)\.?\s+{PERSON}$", lead[: m.end(1)])
+    person = m and re.search(rf"\b{HONORIFIC}{PERSON}$", lead[: m.end(1)])
     return bool(
         m
         and not (person and _person(person.group(0)))
