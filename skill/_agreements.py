@@ -296,8 +296,8 @@ def agreements_of(
             rejected.append(
                 RejectedCandidate(
                     name=label,
-                    reason=f"{_a(kind.replace('_', ' ')) if kind else 'a ' + UNKNOWN_TYPE}, "
-                    f"not {_a(str(subject.document_type).replace('_', ' '))}",
+                    reason=f"{with_article(kind.replace('_', ' ')) if kind else 'a ' + UNKNOWN_TYPE}, "
+                    f"not {with_article(str(subject.document_type).replace('_', ' '))}",
                 )
             )
             continue
@@ -364,6 +364,7 @@ def agreements_of(
     return candidates, rejected
 
 
-def _a(words: str) -> str:
-    """`words` with its indefinite article, as a reason reads ("an asset purchase agreement")."""
+def with_article(words: str) -> str:
+    """`words` with its indefinite article, as a reason reads ("an asset purchase agreement",
+    "an individual")."""
     return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"

@@ -16,7 +16,13 @@ from typing import Any
 
 from domain import Alias, Binding, entity_key, is_person_name, lexicon
 from retrieval import VectorStore
-from skill._agreements import UNKNOWN_TYPE, agreement_table, agreements_of, defined_party
+from skill._agreements import (
+    UNKNOWN_TYPE,
+    agreement_table,
+    agreements_of,
+    defined_party,
+    with_article,
+)
 from skill._answer import RejectedCandidate
 from skill._candidate import Candidate, GateResult, ResolvedEntity, _unique_docs
 from skill._denials import stated_denials
@@ -76,10 +82,6 @@ def _terms_unread(pinned: Sequence[Candidate], bound: Sequence[Binding], named: 
 # How a rejected candidate's reason names an entity type ("is an individual, not a legal
 # entity"), never by the index's key ("legal_entity").
 _TYPE_WORDS = {"legal_entity": "legal entity"}
-
-
-def _article(words: str) -> str:
-    return "an" if words[:1].lower() in "aeiou" else "a"
 
 
 def _plays(binding: Binding, party_role: str) -> bool:
@@ -356,9 +358,7 @@ class CandidateGate:
         if types and wanted not in types:
             kinds = "/".join(_TYPE_WORDS.get(t, t) for t in sorted(types))
             not_kind = _TYPE_WORDS.get(wanted, wanted)
-            return _refused(
-                entity, f"is {_article(kinds)} {kinds}, not {_article(not_kind)} {not_kind}"
-            )
+            return _refused(entity, f"is {with_article(kinds)}, not {with_article(not_kind)}")
         holder_role = subject.attribute if subject.attribute in HOLDER_ATTRIBUTES else None
         if holder_role and not any(b.role == holder_role for b in as_parent):
             # "Who audits X?" asks for a role holder: without one bound to X there is no

@@ -19,7 +19,6 @@ from domain import (
     base_key,
     entity_key,
     is_generic_term,
-    legal_form,
     lexicon,
 )
 from retrieval import VectorStore
@@ -305,8 +304,7 @@ def _whole_person_name(name: str, key: str, people: frozenset[str]) -> bool:
     leaves out only the person's generational suffix ("John Doe" for John Doe Jr.)?"""
     if key not in people:
         return True
-    if legal_form(name):
-        return False  # "Maria Okafor, Inc.", "Okafor LLP": a company, no person
+    # the name's words open the person's ("Maria Okafor, Inc." has a word more: no person)
     words, whole = entity_key(name).split(), key.split()
     return whole[: len(words)] == words and all(
         w in lexicon().generational_suffixes for w in whole[len(words) :]

@@ -21,6 +21,17 @@ _ASKED = [
 ]
 
 
+def _assert_refused(skill: EvidenceSkill, question: str) -> None:
+    """Refused: "it names no subject" before any search, or SUBJECT_NOT_FOUND with no
+    evidence."""
+    try:
+        answer = skill.ask(KB, question)
+    except SubjectClassError:
+        return
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND", (question, answer.subject_class)
+    assert answer.evidence == []
+
+
 @pytest.mark.parametrize(
     "question",
     [
@@ -45,12 +56,7 @@ def test_a_bound_person_is_asked_about_as_a_person(skill: EvidenceSkill, questio
 def test_a_person_bound_to_nothing_is_an_absent_subject(
     skill: EvidenceSkill, question: str
 ) -> None:
-    try:
-        answer = skill.ask(KB, question)
-    except SubjectClassError:
-        return  # "it names no subject": refused before any search
-    assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
-    assert answer.evidence == []
+    _assert_refused(skill, question)
 
 
 @pytest.mark.parametrize(
@@ -72,12 +78,7 @@ def test_a_person_asked_of_an_unknown_entity_is_refused(
 ) -> None:
     # read as a person (the grammar does not read the lead), the entity the knowledge base
     # does not know is the subject's parent: refused, never answered of the person alone
-    try:
-        answer = skill.ask(KB, question)
-    except SubjectClassError:
-        return
-    assert answer.terminal_state == "SUBJECT_NOT_FOUND", (question, answer.subject_class)
-    assert answer.evidence == []
+    _assert_refused(skill, question)
 
 
 @pytest.mark.parametrize(
@@ -106,12 +107,7 @@ def test_a_bound_person_asked_by_surname_is_that_person(
     "question", [asked.format(p=p.split()[0]) for p in _PEOPLE for asked in _ASKED[:2]]
 )
 def test_a_first_name_alone_names_nobody(skill: EvidenceSkill, question: str) -> None:
-    try:
-        answer = skill.ask(KB, question)
-    except SubjectClassError:
-        return
-    assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
-    assert answer.evidence == []
+    _assert_refused(skill, question)
 
 
 @pytest.mark.parametrize(
