@@ -141,8 +141,10 @@ def main() -> None:
     env = os.environ.get("EVRAG_FILINGS_DATA_DIR")
     rows = run(Path(env) if env else None, reread=bool(os.environ.get("EVRAG_FB_REREAD")))
     print(table(rows))
+    # held-out rows are never printed (their answers and gold are not to be read while tuning);
+    # EVRAG_FB_OUT still keeps every row for the record
     for r in rows:
-        if r["outcome"] != "refused":
+        if r["outcome"] != "refused" and r["split"] == "development":
             print(f"   {r['id']} {r['split']}: {r['outcome']}: {r['values']} (gold {r['gold']})")
     out = os.environ.get("EVRAG_FB_OUT")
     if out:
