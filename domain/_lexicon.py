@@ -344,6 +344,9 @@ class Lexicon:
     # AGREED"; patterns)
     preamble_closings: tuple[str, ...]
     former_name_leads: tuple[str, ...]
+    # what a party slot says of a party it names elsewhere ("identified in Annexure A";
+    # patterns)
+    party_described_by: tuple[str, ...]
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
     party_beneficiary_leads: tuple[str, ...]
@@ -682,6 +685,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_list_ends=tuple(vocabulary.phrases("party_list_ends")),
         preamble_closings=tuple(vocabulary.phrases("preamble_closings")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
+        party_described_by=tuple(vocabulary.phrases("party_described_by")),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
         division_words=tuple(vocabulary.words("division_words")),

@@ -41,6 +41,7 @@ from skill.linking import (
     NameLinker,
     QuestionToken,
     VariantKind,
+    opens_a_role,
     question_tokens,
 )
 
@@ -243,7 +244,9 @@ def find_mentions(
                 and index.opens_with(spellings[i : j + 1])
             ):
                 j += 1
-            if _names_a_party(text, tokens[i:j]):
+            # "granted to the receiving party": a contract role's words in lower case are the
+            # role, though a known name opens with them
+            if _names_a_party(text, tokens[i:j]) and not opens_a_role([t.key for t in tokens[i:j]]):
                 mentions.append(_mention(text, tokens[i:j], known=False))
                 i = j
                 continue

@@ -36,6 +36,7 @@ from ingest.bindings._names import (
     NamedEntity,
     _company,
     _person,
+    described_party,
 )
 
 _TITLE_LINE = re.compile(
@@ -296,7 +297,7 @@ class BindingContext:
     def add_alias(self, term: str, entity: NamedEntity, span: tuple[int, int], kind: str) -> None:
         """Records `term` as an alias of `entity` (first definition wins), stated at `span`."""
         key = entity_key(term)
-        if not key or key == entity.key or key in self.aliases:
+        if not key or key == entity.key or key in self.aliases or described_party(entity.name):
             return
         lines = self.flow.lines_for(*span)
         self.aliases[key] = Alias(

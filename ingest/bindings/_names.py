@@ -623,6 +623,21 @@ _CONTRACT_ROLES = lexicon().contract_roles
 _CAPACITY_ROLES = frozenset({"agent", "adviser", "advisor", "provider", "administrator", "trustee"})
 
 
+# A party slot that describes a party named elsewhere ("RECEIVING PARTY IDENTIFIED IN ANNEXURE
+# A", "the Recipient named in Schedule 1"): no name, so no party and no alias is bound to it
+# (the lexicon's `party_described_by`).
+_DESCRIBED_PARTY = re.compile(
+    rf"(?i)\b(?:{'|'.join(lexicon().party_described_by)})\s+"
+    r"(?:in|on|at|below|above|herein|hereunder|hereto)\b"
+)
+
+
+def described_party(name: str) -> bool:
+    """True when `name` describes a party it does not name ("the party identified on the
+    signature page")."""
+    return _DESCRIBED_PARTY.search(name) is not None
+
+
 def _contract_role(term: str) -> str | None:
     low = re.sub(r"[^a-z0-9]+", "_", term.lower()).strip("_")
     low = low.removeprefix("the_")

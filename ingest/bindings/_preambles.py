@@ -36,6 +36,7 @@ from ingest.bindings._names import (
     _contract_role,
     _person,
     _preformed_company,
+    described_party,
 )
 from ingest.bindings._rule import BindingRule
 
@@ -1360,6 +1361,9 @@ class PreambleParties(BindingRule):
         """The agreement that opens at `start` (its date before `end`) and its parties, each
         with its terms' roles and its jurisdiction."""
         text = ctx.flow.text
+        parties = [p for p in parties if not described_party(p[0].name)]
+        if not parties:
+            return
         # The title above the preamble, or above the sentence that names the first party
         # (a preamble found from an earlier "This Agreement may be executed ..." runs on).
         first_named = min(p[2] for p in parties)

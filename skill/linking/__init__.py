@@ -17,7 +17,14 @@ from skill.linking._keys import (
     question_tokens,
 )
 from skill.linking._linker import NEAR_MISS_THRESHOLD, Link, NameLinker
-from skill.linking._variants import NEVER, ORDINARY, NameVariant, VariantKind, name_variants
+from skill.linking._variants import (
+    NEVER,
+    ORDINARY,
+    NameVariant,
+    VariantKind,
+    name_variants,
+    opens_a_role,
+)
 
 __all__ = [
     "FORMS",
@@ -33,5 +40,6 @@ __all__ = [
     "ends_possessive",
     "name_key",
     "name_variants",
+    "opens_a_role",
     "question_tokens",
 ]

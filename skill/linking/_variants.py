@@ -19,7 +19,7 @@ and no other.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -49,6 +49,18 @@ ORDINARY = (
     | _LEXICON.type_words
     | _LEXICON.question_not_names
 )
+
+# A contract role's words ("receiving party", "agent"): a name that opens with them ("RECEIVING
+# PARTY IDENTIFIED IN ANNEXURE A", "Agent Holdings Ltd") is not named by them, for a question's
+# "the receiving party" is the role of whichever party it asks of.
+_ROLE_WORDS = tuple(tuple(r.split("_")) for r in sorted(_LEXICON.contract_roles))
+
+
+def opens_a_role(words: Sequence[str]) -> bool:
+    """Are these folded words a contract role or its opening words ("receiving party",
+    "receiving")?"""
+    head = tuple(words)
+    return bool(head) and any(role[: len(head)] == head for role in _ROLE_WORDS)
 
 
 class VariantKind(StrEnum):
@@ -178,7 +190,10 @@ def _short_names(variants: Iterable[NameVariant]) -> list[NameVariant]:
     keys = sorted(set(bare.values()))
     out = []
     for name, key in sorted(bare.items()):
-        for n in range(1, len(key)):
+        # a name opening with a role's words is not named by them: "Receiving Party" (of
+        # "Receiving Party Identified in Annexure A"), "Principal" (of "Principal Financial")
+        role = max((len(r) for r in _ROLE_WORDS if key[: len(r)] == r), default=0)
+        for n in range(role + 1, len(key)):
             head = key[:n]
             # a letter or two ("F. Joseph Backer", "A.M. Best") is an initial, no short name
             if (
