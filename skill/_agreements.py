@@ -77,6 +77,23 @@ def _self_named_types(quote: str) -> list[str]:
     return out
 
 
+# "Non-Disclosure and Non-Compete Agreement", "Loan & Security Agreement": the kinds a title
+# joins before its noun, each an agreement of its own kind too ("the NDA" asks of the first).
+_JOINED_TITLE = re.compile(r"^(.*?)\b(?:agreement|contract)s?\b", re.IGNORECASE)
+_TYPE_JOINERS = re.compile(r"\s+(?:and|&)\s+|\s*[&/]\s*", re.IGNORECASE)
+
+
+def _joined_types(title: str) -> list[str]:
+    """The type of each kind an agreement's title joins with "and", "&" or "/"; none where it
+    joins none."""
+    m = _JOINED_TITLE.search(" ".join(title.replace("-", " ").split()))
+    parts = _TYPE_JOINERS.split(m.group(1).strip()) if m is not None else []
+    if len(parts) < 2:
+        return []
+    kinds = (document_type_of(f"{part} agreement") for part in parts if part.strip())
+    return list(dict.fromkeys(k for k in kinds if k))
+
+
 def _question_types(question_type: str | None) -> list[str | None]:
     """The question's type, and the type of what it amends ("amendment to the services
     agreement" is evidence about the services agreement)."""
@@ -171,6 +188,7 @@ def agreement_table(
         title = title or (all_parties[0].parent_name or "" if all_parties else "")
         kind = agreement_type(title) if title else None
         kinds = (kind, *(k for h in heads[:1] for k in _self_named_types(h.quote) if k != kind))
+        kinds = (*kinds, *(k for k in _joined_types(title) if k not in kinds))
         # an amendment whatever its title ("This Amendment is entered into ..." under no
         # heading): the document states the relation, and the type of what it amends
         amends = next(
