@@ -92,7 +92,11 @@ def answers(
     with tempfile.TemporaryDirectory(prefix="evrag-fb-") as tmp:
         directory = data_dir or Path(tmp) / "data"
         with Runtime.open(Settings(data_dir=directory)) as rt:
-            names = {d.name for d in rt.catalog.list_documents(KB)} if data_dir else set()
+            names = (
+                {d.name for d in rt.catalog.list_documents(KB)}
+                if data_dir and rt.catalog.has_kb(KB)
+                else set()
+            )
             missing = sorted(p for p in PDFS.glob("*.pdf") if p.name not in names)
             if missing:
                 rt.ingestor.run(KB, missing)
