@@ -1,0 +1,76 @@
+"""A cap on liability said with a carve-out in brackets between the liability and its limit,
+or with "in an amount greater than" (issue 34; found on CUAD development contracts where the
+cap was "not stated"): "In no event shall X's liability ... (other than due to a breach
+resulting from X's gross negligence or willful misconduct) exceed ...", "in no event shall
+either party be liable to the other party in an amount greater than ...". Generated over
+parties, carve-outs, limits and case; an exclusion of consequential damages and a time limit
+are no amount cap."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from domain import lexicon
+from skill import Claim, ClauseReader
+
+_ENTRY = next(p for p in lexicon().propositions if p.name == "liability_capped")
+
+
+def _holds(sentence: str, *, negated: bool = False) -> bool | None:
+    reading, _ = ClauseReader(Claim(_ENTRY, negated, None, ())).read(sentence)
+    return None if reading is None else reading.holds
+
+
+_WHO = ["Truelink's liability", "the Supplier's aggregate liability", "either party's liability"]
+_CARVE_OUTS = [
+    "(other than due to a breach resulting from its gross negligence or willful misconduct)",
+    "(except for its indemnification obligations under Section 9 and any breach of Section 12 "
+    "(Confidentiality))",
+]
+_LIMITS = [
+    "the total compensation paid for hosting and support services over the preceding 12 months",
+    "the fees paid by Customer under this Agreement",
+]
+
+
+@pytest.mark.parametrize(("who", "carve", "limit"), itertools.product(_WHO, _CARVE_OUTS, _LIMITS))
+@pytest.mark.parametrize("upper", [False, True])
+def test_a_cap_with_a_carve_out_in_brackets_holds(
+    who: str, carve: str, limit: str, upper: bool
+) -> None:
+    sentence = (
+        f"In no event shall {who} for any matter arising under or related to Sections 3, 4, 7 "
+        f"and 11 of this Agreement {carve} exceed {limit}."
+    )
+    sentence = sentence.upper() if upper else sentence
+    assert _holds(sentence) is True, sentence
+    assert _holds(sentence, negated=True) is False, sentence
+
+
+_PARTIES = ["either party", "the Company", "Licensor"]
+_GREATER = ["in an amount greater than", "for any amount greater than", "for amounts more than"]
+
+
+@pytest.mark.parametrize(("party", "greater"), itertools.product(_PARTIES, _GREATER))
+@pytest.mark.parametrize("lead", ["", "Except in the event of a claim under Section 10, "])
+def test_a_cap_said_as_an_amount_greater_than_holds(party: str, greater: str, lead: str) -> None:
+    sentence = (
+        f"{lead}in no event shall {party} be liable to the other party {greater} the fees paid."
+    )
+    sentence = sentence[0].upper() + sentence[1:]
+    assert _holds(sentence) is True, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "In no event shall either party be liable for any indirect or consequential damages.",
+        "Neither party shall be liable for delays caused by events beyond its control.",
+        "In no event shall the Company be liable for lost profits, even if advised of their "
+        "possibility, and no claim may be brought more than one year after it arose.",
+    ],
+)
+def test_no_amount_cap_is_not_read_as_one(sentence: str) -> None:
+    assert _holds(sentence) is not True, sentence
