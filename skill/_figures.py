@@ -266,6 +266,12 @@ def _captioned(cell: StatementCell, statement: str) -> bool:
     return bool(caption.search(cell.caption) or caption.search(re.sub(r"\s+", "", cell.caption)))
 
 
+def of_a_primary_statement(cell: StatementCell) -> bool:
+    """Whether the cell's table is one of the primary statements (operations, balance
+    sheet, cash flows), by its caption: such a table prints no period after the filing's."""
+    return any(_captioned(cell, s) for s in ("income", "balance", "cash_flow"))
+
+
 def concept_of_cell(cell: StatementCell) -> FinancialConcept | None:
     """The concept a cell is an observation of: its row label's, or its nearest heading's
     with it when neither the label nor the heading alone names one ("Long-term liabilities:"

@@ -93,6 +93,7 @@ from skill._read import (
     read_question,
 )
 from skill._resolve import registrant_documents
+from skill._restatements import RestatedFigures, restatement_note
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
@@ -873,6 +874,8 @@ class EvidenceSkill:
                 quarter_periods = (asked.label(False), quarter_period)
 
         make_unit, established = self._cell_judges(owner, info, value_judge)
+        # a later filing's figure for a period restates an earlier filing's
+        restated = RestatedFigures.of_filings(every, year_end)
         metric = None
         if figure.metric is not None and question is not None:
             metric = compute_metric(
@@ -885,6 +888,7 @@ class EvidenceSkill:
                 established,
                 company,
                 quarter_periods,
+                restated.cells,
             )
             found = FigureFindings(
                 metric.units, None, metric.period, metric.arithmetic or metric.note
@@ -904,10 +908,12 @@ class EvidenceSkill:
             judged,
             single_valued=True,
             names=False,
+            supersede=restated.run,
             evaluation_time=None,
             document_dates=((i.document_date if i else None) for i in (info(d) for d in owner)),
         )
         groups, conflicts = judgement.groups, judgement.conflicts
+        supersessions = judgement.supersessions
         sufficiency = judgement.sufficiency if judged else None
         sufficient = bool(
             sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
@@ -933,7 +939,9 @@ class EvidenceSkill:
             )
         elif values and not conflicts:
             label = found.concept.name.replace("_", " ") if found.concept else ""
-            answer_text = "; ".join(f"{v.value} ({label}, {found.period})" for v in values)
+            answer_text = "; ".join(
+                f"{v.value} ({label}, {found.period})" for v in values
+            ) + restatement_note(supersessions)
         else:
             answer_text = found.note or "the statement cells found disagree"
         actions = (
@@ -958,9 +966,11 @@ class EvidenceSkill:
             risk_signals=judgement.risk_signals(
                 units=units, ambiguous=False, rejected_evidence=False
             )
+            + (["superseded_value"] if supersessions else [])
             + ([] if values else ["not_stated"]),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
+            supersessions=supersessions,
         )
 
     def _fiscal_year_end(
@@ -1046,11 +1056,20 @@ class EvidenceSkill:
         cells = year_cells(self.statement_cells(kb, sorted(owner), periods), every, year_end)
         company = gate.candidates[0].name
         make_unit, established = self._cell_judges(owner, info, value_judge)
+        restated = RestatedFigures.of_filings(every, year_end)
         results = [
             (
                 metric,
                 compute_metric(
-                    metric, question, [year], None, cells, make_unit, established, company
+                    metric,
+                    question,
+                    [year],
+                    None,
+                    cells,
+                    make_unit,
+                    established,
+                    company,
+                    restate=restated.cells,
                 ),
             )
             for metric in asked.metrics
