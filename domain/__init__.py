@@ -46,6 +46,7 @@ from domain._fiscal_periods import (
     fiscal_quarter_of,
     fiscal_year_label,
     quarter_asked,
+    sequential_asked,
 )
 from domain._judgements import (
     FinancialJudgement,
@@ -209,6 +210,7 @@ __all__ = [
     "quarter_asked",
     "sentence_location",
     "sentence_spans",
+    "sequential_asked",
     "share_asked",
     "share_metric",
     "short_names",

@@ -9,7 +9,14 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, SourceLocation, StatementCell, average_metric, financial_concepts
+from domain import (
+    Alias,
+    SourceLocation,
+    StatementCell,
+    average_metric,
+    financial_concepts,
+    sequential_asked,
+)
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -55,6 +62,7 @@ from skill._figures import (
     cell_unit,
     find_figures,
     on_fiscal_year_end,
+    previous_quarter,
     prior_quarter,
     read_figure_question,
 )
@@ -851,6 +859,32 @@ class EvidenceSkill:
         )
         company = gate.candidates[0].name
         quarter_periods = None
+        sequential = (
+            figure.metric is not None and question is not None and sequential_asked(question)
+        )
+        refusal = None
+        if sequential:
+            assert figure.metric is not None
+            before = (
+                previous_quarter(figure.quarter, year_end) if figure.quarter is not None else None
+            )
+            reads_prior = any(
+                kind == "prior" for f in figure.metric.formulas for _, kind in f.operands()
+            )
+            if before is None or not reads_prior:
+                # a change over the quarter before, never over a year or the same quarter a
+                # year before
+                refusal = (
+                    f"{figure.metric.name.replace('_', ' ')} not computed: the question asks "
+                    "for a change over the quarter before, and "
+                    + (
+                        "the metric reads no prior period"
+                        if not reads_prior
+                        else "names no quarter whose previous quarter is placed "
+                        "(a fiscal year, a year-to-date span, or a date no fiscal year end "
+                        "places)"
+                    )
+                )
         if figure.quarter is not None:
             asked = figure.quarter
             cells = [
@@ -861,6 +895,8 @@ class EvidenceSkill:
                 # a quarter's metric reads the quarter's cells, and a growth the same
                 # quarter's a year before
                 prior = prior_quarter(asked, year_end)
+                if sequential and refusal is None:
+                    prior = previous_quarter(asked, year_end) or prior
                 cells += [
                     *quarter_cells(every, prior, year_end, balance=False),
                     *quarter_cells(every, prior, year_end, balance=True),
@@ -871,13 +907,18 @@ class EvidenceSkill:
                     at = asked if reading == "this" else prior
                     return at.label(statements[concept] == "balance")
 
-                quarter_periods = (asked.label(False), quarter_period)
+                shown = asked.label(False)
+                if sequential:
+                    shown += f" over {prior.label(False)}"
+                quarter_periods = (shown, quarter_period)
 
         make_unit, established = self._cell_judges(owner, info, value_judge)
         # a later filing's figure for a period restates an earlier filing's
         restated = RestatedFigures.of_filings(every, year_end)
         metric = None
-        if figure.metric is not None and question is not None:
+        if refusal is not None:
+            found = FigureFindings((), None, None, refusal)
+        elif figure.metric is not None and question is not None:
             metric = compute_metric(
                 figure.metric,
                 question,

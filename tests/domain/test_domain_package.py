@@ -95,6 +95,7 @@ def test_exported_names_are_pinned() -> None:
         "quarter_asked",
         "sentence_location",
         "sentence_spans",
+        "sequential_asked",
         "share_asked",
         "share_metric",
         "short_names",
