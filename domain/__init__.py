@@ -38,6 +38,7 @@ from domain._financial import (
     metric_asked,
     names_share_amount,
     net_row_expense,
+    restated_asked,
     share_asked,
     share_metric,
 )
@@ -208,6 +209,7 @@ __all__ = [
     "names_share_amount",
     "net_row_expense",
     "quarter_asked",
+    "restated_asked",
     "sentence_location",
     "sentence_spans",
     "sequential_asked",

@@ -2,11 +2,16 @@
 figure for the same concept and period restates the earlier one.
 
 Two filings' cells of one concept and period that disagree are a conflict, surfaced and never
-arbitrated, unless the filings are ordered: each filing is placed at the latest period its
-own primary statements (income, balance sheet, cash flows: never a maturity table's future
-years) end, and the filing placed latest states the figure in force when
+arbitrated, unless the filings are ordered: an annual report is placed at the fiscal year end
+its cover states ("For the fiscal year ended December 31, 2019"), another filing at the latest
+end of its columns of months (a 10-Q's quarter), else of its primary statements' columns
+(never a market risk or maturity table's future years), and the filing placed latest states
+the figure in force when
 - it is placed strictly after every filing that prints another figure (a later fiscal
   year's 10-K, a 10-K after the 10-Q of one of its quarters), and
+- it is an annual report (its cover states the fiscal year it reports: a 10-K): a 10-Q, an
+  8-K's recast or an earnings release printing a period otherwise restates nothing (a recast
+  for discontinued operations changes what a line item covers), and
 - every filing placed there prints that one figure (two copies of one period's filing that
   disagree stay a conflict), and
 - no filing prints two figures for it (two tables of one filing that disagree are a
@@ -20,14 +25,16 @@ amendment's supersession has (skill/_answer.py `Supersession`, relation "restate
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
+from datetime import date
 
-from domain import StatementCell
+from domain import StatementCell, lexicon
 from skill._answer import EvidenceUnit, SupersededValue, Supersession
 from skill._conclude import Grouped
 from skill._figures import of_a_primary_statement
 
 _FISCAL_YEAR = re.compile(r"^FY((?:19|20)\d{2})$")
+_DATE = re.compile(r"\b([A-Za-z]+)\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b")
 _SPAN_END = re.compile(r"^\d+M:(\d{4}-\d{2}-\d{2})$")
 
 
@@ -46,29 +53,51 @@ def _period_end(cell: StatementCell, year_end: tuple[int, int] | None) -> str | 
     return None
 
 
+def cover_date(text: str) -> str | None:
+    """The ISO date of a cover's "December 31, 2019" (its first such date), else None."""
+    for m in _DATE.finditer(text):
+        month = lexicon().month_number(m.group(1))
+        if month is not None and 1 <= int(m.group(2)) <= 31:
+            try:
+                return date(int(m.group(3)), month, int(m.group(2))).isoformat()
+            except ValueError:
+                continue
+    return None
+
+
 def filings_placed(
-    cells: Sequence[tuple[str, StatementCell]], year_end: tuple[int, int] | None
+    cells: Sequence[tuple[str, StatementCell]],
+    year_end: tuple[int, int] | None,
+    covers: Mapping[str, str],
 ) -> dict[str, str]:
-    """Each filing among `cells` (document id, cell pairs: all of its cells) placed at the
-    latest period end its primary statements print (ISO date); a filing with none is not
-    placed."""
-    placed: dict[str, str] = {}
+    """Each filing among `cells` (document id, cell pairs: all of its cells) placed at a
+    date (ISO): an annual report at the fiscal year end its cover states (`covers`), another
+    filing at the latest end of its columns of months, else of its primary statements'
+    columns; a filing with none of these is not placed."""
+    spans: dict[str, str] = {}
+    statements: dict[str, str] = {}
     for document_id, cell in cells:
-        if not of_a_primary_statement(cell):
-            continue
         end = _period_end(cell, year_end)
-        if end is not None and end > placed.get(document_id, ""):
-            placed[document_id] = end
+        if end is None:
+            continue
+        if cell.months is not None and end > spans.get(document_id, ""):
+            spans[document_id] = end
+        if of_a_primary_statement(cell) and end > statements.get(document_id, ""):
+            statements[document_id] = end
+    placed = {**statements, **spans}
+    placed.update(covers)
     return placed
 
 
 def in_force(
-    stated: Sequence[tuple[str, Hashable]], placed: Mapping[str, str]
+    stated: Sequence[tuple[str, Hashable]],
+    placed: Mapping[str, str],
+    annual: Collection[str],
 ) -> tuple[Hashable, frozenset[str]] | None:
     """The value in force among `stated` ((document id, value) pairs of one concept and
     period) and the documents whose values it restates, or None when there is no
-    restatement: one value only, a filing not placed, a filing that states two values, or
-    the latest filings' values not one."""
+    restatement: one value only, a filing not placed, a filing that states two values, the
+    latest filings' values not one, or a latest filing not among the `annual` reports."""
     values: dict[str, set[Hashable]] = {}
     for document_id, value in stated:
         values.setdefault(document_id, set()).add(value)
@@ -78,7 +107,7 @@ def in_force(
         return None
     latest = max(placed[d] for d in values)
     current = {v for d, vs in values.items() if placed[d] == latest for v in vs}
-    if len(current) != 1:
+    if len(current) != 1 or any(placed[d] == latest and d not in annual for d in values):
         return None
     value = next(iter(current))
     return value, frozenset(d for d, vs in values.items() if value not in vs)
@@ -89,16 +118,21 @@ class RestatedFigures:
     groups, as `ValueJudge.run` takes a superseder) and the supersessions, and the operand
     cells in force of a metric."""
 
-    def __init__(self, placed: Mapping[str, str]) -> None:
+    def __init__(self, placed: Mapping[str, str], annual: Collection[str]) -> None:
         self.placed = dict(placed)
+        self.annual = frozenset(annual)
 
     @classmethod
     def of_filings(
-        cls, cells: Sequence[tuple[str, StatementCell]], year_end: tuple[int, int] | None
+        cls,
+        cells: Sequence[tuple[str, StatementCell]],
+        year_end: tuple[int, int] | None,
+        covers: Mapping[str, str],
     ) -> RestatedFigures:
-        """The step for the filings of `cells` (every cell of each), placed by the periods
-        their primary statements print (`filings_placed`)."""
-        return cls(filings_placed(cells, year_end))
+        """The step for the filings of `cells` (every cell of each), placed as
+        `filings_placed` places them; `covers`: each annual report's fiscal year end as its
+        cover states it (ISO), the annual reports being the only filings that restate."""
+        return cls(filings_placed(cells, year_end, covers), covers.keys())
 
     def run(self, groups: Sequence[Grouped]) -> tuple[list[Grouped], list[Supersession]]:
         """Each group whose values a later filing restates, as its value in force, with the
@@ -111,7 +145,7 @@ class RestatedFigures:
                 for value, units in group.values
                 for u in units
             ]
-            found = in_force(stated, self.placed)
+            found = in_force(stated, self.placed, self.annual)
             if found is None:
                 out.append(group)
                 continue
@@ -162,7 +196,7 @@ class RestatedFigures:
 
     def cells(self, pairs: Sequence[tuple[str, StatementCell]]) -> list[tuple[str, StatementCell]]:
         """`pairs` (one operand's cells) less those a later filing restates."""
-        found = in_force([(d, c.amount) for d, c in pairs], self.placed)
+        found = in_force([(d, c.amount) for d, c in pairs], self.placed, self.annual)
         if found is None:
             return list(pairs)
         return [(d, c) for d, c in pairs if d not in found[1]]

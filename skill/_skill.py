@@ -15,6 +15,7 @@ from domain import (
     StatementCell,
     average_metric,
     financial_concepts,
+    restated_asked,
     sequential_asked,
 )
 from retrieval import VectorStore
@@ -101,7 +102,7 @@ from skill._read import (
     read_question,
 )
 from skill._resolve import registrant_documents
-from skill._restatements import RestatedFigures, restatement_note
+from skill._restatements import RestatedFigures, cover_date, restatement_note
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
@@ -913,8 +914,11 @@ class EvidenceSkill:
                 quarter_periods = (shown, quarter_period)
 
         make_unit, established = self._cell_judges(owner, info, value_judge)
-        # a later filing's figure for a period restates an earlier filing's
-        restated = RestatedFigures.of_filings(every, year_end)
+        # a later annual report's figure for a period restates an earlier filing's: concluded
+        # when the question asks for the figure as restated, else shown beside the earlier
+        # (the question leaves open which it asks for)
+        asks_restated = question is not None and restated_asked(question)
+        restated = RestatedFigures.of_filings(every, year_end, self._annual_reports(kb, owner))
         metric = None
         if refusal is not None:
             found = FigureFindings((), None, None, refusal)
@@ -929,7 +933,7 @@ class EvidenceSkill:
                 established,
                 company,
                 quarter_periods,
-                restated.cells,
+                restated.cells if asks_restated else None,
             )
             found = FigureFindings(
                 metric.units, None, metric.period, metric.arithmetic or metric.note
@@ -949,12 +953,14 @@ class EvidenceSkill:
             judged,
             single_valued=True,
             names=False,
-            supersede=restated.run,
+            supersede=restated.run if asks_restated else None,
             evaluation_time=None,
             document_dates=((i.document_date if i else None) for i in (info(d) for d in owner)),
         )
         groups, conflicts = judgement.groups, judgement.conflicts
-        supersessions = judgement.supersessions
+        supersessions = (
+            judgement.supersessions if asks_restated else restated.run(judgement.groups)[1]
+        )
         sufficiency = judgement.sufficiency if judged else None
         sufficient = bool(
             sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
@@ -983,11 +989,21 @@ class EvidenceSkill:
             answer_text = "; ".join(
                 f"{v.value} ({label}, {found.period})" for v in values
             ) + restatement_note(supersessions)
+        elif supersessions:
+            answer_text = (
+                "the statement cells found disagree: a later annual report restates the figure"
+                + restatement_note(supersessions)
+            )
         else:
             answer_text = found.note or "the statement cells found disagree"
         actions = (
             []
             if sufficient
+            else [
+                "Say whether the figure is asked as originally reported (the filing of that "
+                "period) or as restated (ask for it 'as restated')"
+            ]
+            if supersessions
             else [
                 "Read the statement cells quoted: "
                 + (found.note or "their figures disagree (a restatement or another table)")
@@ -1027,6 +1043,18 @@ class EvidenceSkill:
             if b.role == "fiscal_year_end"
         ]
         return stated_year_end(sorted(stated)) or annual_year_end(every)
+
+    def _annual_reports(self, kb: str, owner: Mapping[str, Candidate]) -> dict[str, str]:
+        """The company's filings that are annual reports, those whose cover states the
+        fiscal year they report ("For the fiscal year ended ...", a 10-K), each with that
+        year's end (ISO; the latest its cover states)."""
+        covers: dict[str, str] = {}
+        for c in sorted({c.subject_id for c in owner.values()}):
+            for b in self.store.find_bindings(kb, parent_key=c, document_ids=sorted(owner)):
+                end = cover_date(b.subject_name) if b.role == "fiscal_year_end" else None
+                if end is not None and end > covers.get(b.location.document_id, ""):
+                    covers[b.location.document_id] = end
+        return covers
 
     def _cell_judges(
         self,
@@ -1097,7 +1125,7 @@ class EvidenceSkill:
         cells = year_cells(self.statement_cells(kb, sorted(owner), periods), every, year_end)
         company = gate.candidates[0].name
         make_unit, established = self._cell_judges(owner, info, value_judge)
-        restated = RestatedFigures.of_filings(every, year_end)
+        restated = RestatedFigures.of_filings(every, year_end, self._annual_reports(kb, owner))
         results = [
             (
                 metric,
@@ -1110,7 +1138,7 @@ class EvidenceSkill:
                     make_unit,
                     established,
                     company,
-                    restate=restated.cells,
+                    restate=restated.cells if restated_asked(question) else None,
                 ),
             )
             for metric in asked.metrics

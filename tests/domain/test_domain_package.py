@@ -93,6 +93,7 @@ def test_exported_names_are_pinned() -> None:
         "names_share_amount",
         "net_row_expense",
         "quarter_asked",
+        "restated_asked",
         "sentence_location",
         "sentence_spans",
         "sequential_asked",

@@ -19,7 +19,8 @@ from tests.pdfs import StatementTable, statement_pdf, ten_k_cover, ten_q_cover
 from tests.skill.conftest import ingested_runtime
 
 LARCH, MAPLE, OAK = "LARCH TOOLS, INC.", "MAPLE & SONS CORP.", "OAK FREIGHT CO."
-NUMBERS = {LARCH: "61-0000001", MAPLE: "62-0000002", OAK: "63-0000003"}
+ELM = "ELM CHEMICALS INC."
+NUMBERS = {LARCH: "61-0000001", MAPLE: "62-0000002", OAK: "63-0000003", ELM: "65-0000005"}
 _TWO = (480.0, 560.0)
 
 
@@ -179,6 +180,18 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         # that year's balance otherwise
         ("oak-10q.pdf", _ten_q(OAK, "March 31, 2022", ("12,500", "12,000"))),
         ("oak-10k.pdf", _ten_k(OAK, ("2022", "2021"), _OAK, year_ended="December 31, 2022")),
+        # a 10-K, then a 10-Q that prints the year-end balance otherwise: a quarterly report
+        # restates nothing
+        (
+            "elm-10k.pdf",
+            _ten_k(
+                ELM,
+                ("2021", "2020"),
+                {**_OAK, "assets": ("30,000", "29,000")},
+                year_ended="December 31, 2021",
+            ),
+        ),
+        ("elm-10q.pdf", _ten_q(ELM, "March 31, 2022", ("31,000", "30,600"))),
     ]
     yield from ingested_runtime(tmp_path_factory, "restatements", files)
 
@@ -189,38 +202,43 @@ def _ask(runtime: Any, question: str) -> Any:
     return answer
 
 
-@pytest.mark.parametrize(
-    ("question", "value", "earlier"),
-    [
-        (
-            "What was Larch Tools' revenue in FY2020 (in USD millions)?",
-            "USD 10,250 million",
-            "USD 10,000 million",
-        ),
-        ("what was larch's fy2020 revenue?", "USD 10,250 million", "USD 10,000 million"),
-        (
-            "What were Larch Tools, Inc.'s total assets at the end of FY2020?",
-            "USD 19,500 million",
-            "USD 20,000 million",
-        ),
-        (
-            "What was Larch Tools' diluted EPS for fiscal 2020?",
-            "USD 1.15 per share",
-            "USD 1.10 per share",
-        ),
-        (
-            "What were Oak Freight's total assets as of December 31, 2021?",
-            "USD 12,300 million",
-            "USD 12,000 million",
-        ),
-    ],
-)
-def test_a_later_filings_figure_restates_the_earlier_one(
-    runtime: Any, question: str, value: str, earlier: str
-) -> None:
-    answer = _ask(runtime, question)
-    assert answer.sufficient and not answer.conflicts, answer.conclusion.answer
-    assert [v.value for v in answer.conclusion.values] == [value]
+_RESTATED = [
+    (
+        "What was Larch Tools' revenue in FY2020 (in USD millions), as restated?",
+        "What was Larch Tools' revenue in FY2020 (in USD millions)?",
+        "USD 10,250 million",
+        "USD 10,000 million",
+    ),
+    (
+        "what was larch's restated fy2020 revenue?",
+        "what was larch's fy2020 revenue?",
+        "USD 10,250 million",
+        "USD 10,000 million",
+    ),
+    (
+        "What were Larch Tools, Inc.'s total assets at the end of FY2020 as recast?",
+        "What were Larch Tools, Inc.'s total assets at the end of FY2020?",
+        "USD 19,500 million",
+        "USD 20,000 million",
+    ),
+    (
+        "What was Larch Tools' restated diluted EPS for fiscal 2020?",
+        "What was Larch Tools' diluted EPS for fiscal 2020?",
+        "USD 1.15 per share",
+        "USD 1.10 per share",
+    ),
+    (
+        "What were Oak Freight's total assets as of December 31, 2021, as restated?",
+        "What were Oak Freight's total assets as of December 31, 2021?",
+        "USD 12,300 million",
+        "USD 12,000 million",
+    ),
+]
+
+
+def _shown(answer: Any, value: str, earlier: str) -> None:
+    """The restatement as a supersession: the later figure, the earlier one its history,
+    both cited."""
     assert "restated" in answer.conclusion.answer and earlier in answer.conclusion.answer
     assert "superseded_value" in answer.risk_signals
     (supersession,) = answer.supersessions
@@ -230,13 +248,38 @@ def test_a_later_filings_figure_restates_the_earlier_one(
     # the superseded figure is cited, never dropped
     cited = {e.evidence_id: e for e in answer.evidence}
     assert set(history.evidence_ids) <= set(cited)
+    assert set(supersession.evidence_ids) <= set(cited)
     assert {cited[i].source_location.document for i in history.evidence_ids} == {
         history.documents[0]
     }
     assert supersession.document != history.documents[0]
+
+
+@pytest.mark.parametrize(("question", "_", "value", "earlier"), _RESTATED)
+def test_a_figure_asked_as_restated_is_the_later_filings(
+    runtime: Any, question: str, _: str, value: str, earlier: str
+) -> None:
+    answer = _ask(runtime, question)
+    assert answer.sufficient and not answer.conflicts, answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == [value]
+    _shown(answer, value, earlier)
+    (supersession,) = answer.supersessions
     assert set(supersession.evidence_ids) == {
         i for v in answer.conclusion.values for i in v.evidence_ids
     }
+
+
+@pytest.mark.parametrize(("_", "question", "value", "earlier"), _RESTATED)
+def test_a_restated_figure_asked_plainly_is_shown_not_concluded(
+    runtime: Any, _: str, question: str, value: str, earlier: str
+) -> None:
+    # the question leaves open whether it asks for the figure as originally reported or as
+    # restated: both cited, the restatement shown, nothing concluded
+    answer = _ask(runtime, question)
+    assert not answer.sufficient and answer.conflicts
+    assert {v.value for v in answer.conclusion.values} == {value, earlier}
+    _shown(answer, value, earlier)
+    assert "as restated" in answer.suggested_next_actions[0]
 
 
 @pytest.mark.parametrize(
@@ -275,8 +318,17 @@ def test_two_tables_of_one_filing_that_disagree_stay_a_disagreement(
     assert len({e.value for e in answer.evidence if e.value is not None}) == 2
 
 
+def test_a_quarterly_report_printing_a_year_otherwise_restates_nothing(runtime: Any) -> None:
+    answer = _ask(runtime, "What were Elm Chemicals' total assets as of December 31, 2021?")
+    assert not answer.sufficient and answer.supersessions == [], answer.conclusion.answer
+    assert answer.conflicts
+    assert {e.value for e in answer.evidence} == {"USD 30,000 million", "USD 30,600 million"}
+
+
 def test_a_metric_reads_the_restated_operand(runtime: Any) -> None:
-    answer = _ask(runtime, "What was Larch Tools' gross margin in FY2020?")
+    plain = _ask(runtime, "What was Larch Tools' gross margin in FY2020?")
+    assert not plain.sufficient
+    answer = _ask(runtime, "What was Larch Tools' restated gross margin in FY2020?")
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == ["41.5%"]
     assert "restated" in answer.conclusion.answer
@@ -321,8 +373,11 @@ def _cell(
         ([("k21", 100.0), ("k21", 101.0), ("k20", 100.0)], {"k21", "k20"}),
         # two filings of one period that disagree: nothing is restated
         ([("k21", 100.0), ("k21b", 101.0)], {"k21", "k21b"}),
-        # a filing no statement places: nothing is restated
+        # a filing placed after the annual report by a market risk table's future years,
+        # and no annual report itself: nothing is restated
         ([("k21", 100.0), ("notes", 101.0)], {"k21", "notes"}),
+        # the later filing no annual report: nothing is restated
+        ([("k20", 100.0), ("q21", 105.0)], {"k20", "q21"}),
     ],
 )
 def test_the_cells_in_force(stated: list[tuple[str, float]], kept: set[str]) -> None:
@@ -330,10 +385,13 @@ def test_the_cells_in_force(stated: list[tuple[str, float]], kept: set[str]) -> 
         ("k20", _cell("FY2020", 1.0)),
         ("k21", _cell("FY2021", 1.0)),
         ("k21b", _cell("FY2021", 1.0)),
-        # a table of future maturities is no statement: it places nothing
+        ("q21", _cell("FY2021", 1.0)),
+        # an annual report is placed by its cover, never a table of future maturities
         ("k20", _cell("FY2025", 1.0, caption="Contractual Obligations")),
+        ("k20", _cell("FY2024", 1.0, caption="Consolidated Statements of Operations data")),
         ("notes", _cell("FY2030", 1.0, caption="Contractual Obligations")),
     ]
-    restated = RestatedFigures.of_filings(every, (12, 31))
+    covers = {"k20": "2020-12-31", "k21": "2021-12-31", "k21b": "2021-12-31"}
+    restated = RestatedFigures.of_filings(every, (12, 31), covers)
     pairs = [(d, _cell("FY2020", a)) for d, a in stated]
     assert {d for d, _ in restated.cells(pairs)} == kept
