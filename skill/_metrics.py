@@ -245,13 +245,15 @@ def compute_metric(
     company: str,
     quarter: tuple[str, PeriodOf] | None = None,
     restate: Restater | None = None,
+    restatable: Restater | None = None,
 ) -> MetricResult:
     """`metric` for the latest of `years` (or its mean over the years from the first to the
     last, when the question asks for an N-year average) from `cells` (the company's own), or
     the reason it is not computed (INSUFFICIENT) with the cells found quoted. `quarter`:
     (its name, its operands' periods) for a quarter's metric, whose cells `cells` are.
     `restate`: an operand's cells less those a later filing restates (skill/_restatements.py);
-    the restated cells stay quoted, never an operand."""
+    the restated cells stay quoted, never an operand. `restatable`: the same, only to say
+    why an operand's cells disagree when the question did not ask for restated figures."""
     averaged = years_averaged(question, years) and quarter is None
     formula = metric.formula_for(question)
     # two fiscal years named, and either a line item's compound growth between them or a
@@ -361,6 +363,11 @@ def compute_metric(
             if None in values:
                 return refused(f"the sign of {label} is not printed ('{pairs[0][1].row_label}')")
             if len(values) != 1:
+                if restatable is not None and len(restatable(pairs)) < len(pairs):
+                    return refused(
+                        f"the cells of {label} disagree: a later annual report restates it "
+                        f"(ask for the {name} as restated, or read the filing of that period)"
+                    )
                 return refused(f"the cells of {label} disagree")
             operand_units = [
                 make_unit(d, cell, concept_name, figure_value(cell, concept, None))

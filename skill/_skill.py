@@ -934,6 +934,7 @@ class EvidenceSkill:
                 company,
                 quarter_periods,
                 restated.cells if asks_restated else None,
+                None if asks_restated else restated.cells,
             )
             found = FigureFindings(
                 metric.units, None, metric.period, metric.arithmetic or metric.note
@@ -1139,6 +1140,7 @@ class EvidenceSkill:
                     established,
                     company,
                     restate=restated.cells if restated_asked(question) else None,
+                    restatable=None if restated_asked(question) else restated.cells,
                 ),
             )
             for metric in asked.metrics
