@@ -16,8 +16,12 @@ the figure in force when
   disagree stay a conflict), and
 - no filing prints two figures for it (two tables of one filing that disagree are a
   disagreement, whichever filing is later).
-A figure printed again rounded (millions beside thousands) is the same figure: the figure
-reader leaves it out before (skill/_figures.py `matching_cells`). The earlier figure is never
+The figure in force is concluded only when the question asks for it as restated
+(domain.restated_asked): a plain question leaves open whether it asks the figure as
+originally reported (the filing of that period) or as restated, so both are cited and the
+restatement shown, nothing concluded (skill/_skill.py). A figure printed again rounded
+(millions beside thousands) is the same figure: the figure reader leaves it out before
+(skill/_figures.py `matching_cells`). The earlier figure is never
 dropped: its cells stay evidence, listed as the restated value's history, in the shape an
 amendment's supersession has (skill/_answer.py `Supersession`, relation "restated").
 """
