@@ -38,6 +38,7 @@ from domain._financial import (
     metric_asked,
     names_share_amount,
     net_row_expense,
+    restated_asked,
     share_asked,
     share_metric,
 )
@@ -46,6 +47,7 @@ from domain._fiscal_periods import (
     fiscal_quarter_of,
     fiscal_year_label,
     quarter_asked,
+    sequential_asked,
 )
 from domain._judgements import (
     FinancialJudgement,
@@ -207,8 +209,10 @@ __all__ = [
     "names_share_amount",
     "net_row_expense",
     "quarter_asked",
+    "restated_asked",
     "sentence_location",
     "sentence_spans",
+    "sequential_asked",
     "share_asked",
     "share_metric",
     "short_names",

@@ -630,6 +630,18 @@ def _share_words(path: Path | None = None) -> tuple[str, ...]:
     return tuple(sorted((label_key(str(w)) for w in words), key=len, reverse=True))
 
 
+@functools.cache
+def _restated_words() -> tuple[str, ...]:
+    return _word_list("restatement", "restated_words")
+
+
+def restated_asked(text: str) -> bool:
+    """Does the question ask for a figure as a later filing restated it ("as restated",
+    "as recast"; financial.yaml `restatement`)?"""
+    key = f" {label_key(text)} "
+    return any(f" {w} " in key for w in _restated_words())
+
+
 def share_asked(text: str) -> tuple[FinancialConcept, FinancialConcept] | None:
     """(part, whole) when `text` asks for one line item as a share of another ("research
     and development expense as a percentage of revenue"), else None."""

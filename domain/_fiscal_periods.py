@@ -63,6 +63,7 @@ class _PeriodWords:
     spans: dict[str, int]
     year_to_date: tuple[str, ...]
     instant: tuple[str, ...]
+    sequential: tuple[str, ...] = ()
 
 
 @functools.cache
@@ -83,6 +84,7 @@ def _period_words(path: Path | None = None) -> _PeriodWords:
         spans={str(k).lower(): int(v) for k, v in body["spans"].items()},
         year_to_date=tuple(str(w).lower() for w in body.get("year_to_date") or ()),
         instant=tuple(str(w).lower() for w in body.get("instant_words") or ()),
+        sequential=tuple(str(w).lower() for w in body.get("sequential_words") or ()),
     )
 
 
@@ -94,6 +96,13 @@ def _alternatives(words: Iterable[str]) -> str:
 
 _FISCAL_YEAR = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2})\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+
+
+def sequential_asked(text: str) -> bool:
+    """Does `text` ask for a change over the quarter just before ("quarter-over-quarter",
+    "sequential", "from the prior quarter"; financial.yaml `sequential_words`)?"""
+    words = _period_words().sequential
+    return bool(words) and bool(re.search(rf"\b(?:{_alternatives(words)})\b", text, re.IGNORECASE))
 
 
 def quarter_asked(text: str) -> QuarterAsked | None:

@@ -12,7 +12,7 @@ Its steps, each usable alone: the question's reading (`QuestionReader`: focus, n
 `EvidenceUnit`), the conclusion step (`ValueJudge`: values, conflicts, the engine's
 verdict), yes/no claims (`read_claim` -> `Claim`, judged over what `ClauseReader`
 reads of each sentence: a `Reading`; `claim_names`) and its supersession step (`StatedSupersession`: what an amendment states it
-replaces), the values a sentence states (`extract_values`, the `find_*` and `normalize_*`
+replaces), a later filing's restated figures (`RestatedFigures`), the values a sentence states (`extract_values`, the `find_*` and `normalize_*`
 readers, `value_details`), the clause answers (`clause_answer`,
 `clause_only_values`) and the state machine (`StateMachine`, `TRANSITIONS`, `TERMINAL`).
 `clear_caches` empties the process memos (pure functions of text): a test runs the skill cold.
@@ -70,6 +70,7 @@ from skill._nli import (
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier
 from skill._question_names import split_names
 from skill._read import QuestionReader
+from skill._restatements import RestatedFigures
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._skill import EvidenceSkill
@@ -135,6 +136,7 @@ __all__ = [
     "QuestionKind",
     "QuestionReader",
     "Reading",
+    "RestatedFigures",
     "SkillError",
     "State",
     "StateMachine",

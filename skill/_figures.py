@@ -209,6 +209,25 @@ def prior_quarter(asked: QuarterAsked, year_end: tuple[int, int] | None) -> Quar
     return replace(asked, end=asked.end.replace(year=asked.end.year - 1, day=day))
 
 
+def previous_quarter(asked: QuarterAsked, year_end: tuple[int, int] | None) -> QuarterAsked | None:
+    """The quarter just before `asked` (a quarter-over-quarter growth's prior period): Q1's
+    is the fiscal year before's Q4. None when `asked` is no quarter (a year-to-date span has
+    no sequential period) or its date is not placed in a fiscal year."""
+    if asked.months != 3:
+        return None
+    if asked.fiscal_year is not None and asked.quarter is not None:
+        fiscal_year, quarter = asked.fiscal_year, asked.quarter
+    elif asked.end is not None and year_end is not None:
+        closes = fiscal_quarter_of(asked.end, year_end)
+        if closes is None:
+            return None
+        fiscal_year, quarter = closes
+    else:
+        return None
+    before = (fiscal_year, quarter - 1) if quarter > 1 else (fiscal_year - 1, 4)
+    return replace(asked, fiscal_year=before[0], quarter=before[1], end=None, on_date=False)
+
+
 def matching_cells(
     cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
 ) -> list[tuple[str, StatementCell]]:
@@ -264,6 +283,12 @@ def _labelled(
 def _captioned(cell: StatementCell, statement: str) -> bool:
     caption = _STATEMENT_CAPTIONS[statement]
     return bool(caption.search(cell.caption) or caption.search(re.sub(r"\s+", "", cell.caption)))
+
+
+def of_a_primary_statement(cell: StatementCell) -> bool:
+    """Whether the cell's table is one of the primary statements (operations, balance
+    sheet, cash flows), by its caption: such a table prints no period after the filing's."""
+    return any(_captioned(cell, s) for s in ("income", "balance", "cash_flow"))
 
 
 def concept_of_cell(cell: StatementCell) -> FinancialConcept | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from domain import (
@@ -64,6 +64,8 @@ _YEARS_AVERAGE = re.compile(r"\b(\d|two|three|four|five)[\s-]+years?\s+average\b
 UnitMaker = Callable[[str, StatementCell, str, str | None], EvidenceUnit]
 # an operand's units (each valued by its figure) -> did the engine establish it?
 OperandJudge = Callable[[Sequence[EvidenceUnit]], bool]
+# an operand's cells less those a later filing restates
+Restater = Callable[[Sequence[tuple[str, StatementCell]]], list[tuple[str, StatementCell]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,11 +244,16 @@ def compute_metric(
     established: OperandJudge,
     company: str,
     quarter: tuple[str, PeriodOf] | None = None,
+    restate: Restater | None = None,
+    restatable: Restater | None = None,
 ) -> MetricResult:
     """`metric` for the latest of `years` (or its mean over the years from the first to the
     last, when the question asks for an N-year average) from `cells` (the company's own), or
     the reason it is not computed (INSUFFICIENT) with the cells found quoted. `quarter`:
-    (its name, its operands' periods) for a quarter's metric, whose cells `cells` are."""
+    (its name, its operands' periods) for a quarter's metric, whose cells `cells` are.
+    `restate`: an operand's cells less those a later filing restates (skill/_restatements.py);
+    the restated cells stay quoted, never an operand. `restatable`: the same, only to say
+    why an operand's cells disagree when the question did not ask for restated figures."""
     averaged = years_averaged(question, years) and quarter is None
     formula = metric.formula_for(question)
     # two fiscal years named, and either a line item's compound growth between them or a
@@ -316,6 +323,22 @@ def compute_metric(
     unit = "ratio" if metric.unit == "%" and asked_as_ratio(question, metric) else metric.unit
     decimals = _decimals(question, "%" if compound else unit)
     results: list[tuple[str, float, str, int]] = []  # (period, value, arithmetic, scale)
+    restated: list[str] = []  # the operands read from a restating filing's cells
+    set_aside: set[str] = set()  # the evidence ids of the cells they restate
+
+    def _computed(
+        quoted: Sequence[EvidenceUnit],
+        metric: FinancialMetric,
+        period: str,
+        formula: MetricFormula,
+        value: str,
+        arithmetic: str,
+        points: float,
+    ) -> MetricResult:
+        if restated:
+            arithmetic += f" ({', '.join(restated)} as restated by a later filing)"
+        return _result(quoted, metric, period, formula, value, arithmetic, points, set_aside)
+
     for target in targets:
         this = period if quarter is not None else f"FY{target}"
         amounts: dict[tuple[str, str], float] = {}
@@ -324,12 +347,27 @@ def compute_metric(
             concept = concepts[concept_name]
             pairs = found[(concept_name, p)]
             label = f"{concept_name.replace('_', ' ')} {p}"
+            if restate is not None:
+                kept = restate(pairs)
+                if len(kept) < len(pairs):
+                    restated.append(label)
+                    set_aside.update(
+                        make_unit(d, cell, concept_name, None).evidence_id
+                        for d, cell in pairs
+                        if (d, cell) not in kept
+                    )
+                pairs = kept
             if not pairs:
                 return refused(f"no {label} in the statement tables")
             values = {_magnitude(cell, concept.sign) for _, cell in pairs}
             if None in values:
                 return refused(f"the sign of {label} is not printed ('{pairs[0][1].row_label}')")
             if len(values) != 1:
+                if restatable is not None and len(restatable(pairs)) < len(pairs):
+                    return refused(
+                        f"the cells of {label} disagree: a later annual report restates it "
+                        f"(ask for the {name} as restated, or read the filing of that period)"
+                    )
                 return refused(f"the cells of {label} disagree")
             operand_units = [
                 make_unit(d, cell, concept_name, figure_value(cell, concept, None))
@@ -398,7 +436,7 @@ def compute_metric(
     return _computed(quoted, metric, period, formula, value, arithmetic, points)
 
 
-def _computed(
+def _result(
     quoted: Sequence[EvidenceUnit],
     metric: FinancialMetric,
     period: str,
@@ -406,10 +444,16 @@ def _computed(
     value: str,
     arithmetic: str,
     points: float,
+    set_aside: Collection[str] = (),
 ) -> MetricResult:
-    """The metric computed: each operand's unit valued with the result."""
+    """The metric computed: each operand's unit valued with the result (a restated cell,
+    among `set_aside`, stays quoted without a value)."""
     units = tuple(
-        u.model_copy(update={"value": value, "claim_id": f"{u.subject_id}:{metric.name}:{period}"})
+        u
+        if u.evidence_id in set_aside
+        else u.model_copy(
+            update={"value": value, "claim_id": f"{u.subject_id}:{metric.name}:{period}"}
+        )
         for u in quoted
     )
     return MetricResult(units, period, formula, value, arithmetic, None, points)

@@ -9,7 +9,15 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from domain import Alias, SourceLocation, StatementCell, average_metric, financial_concepts
+from domain import (
+    Alias,
+    SourceLocation,
+    StatementCell,
+    average_metric,
+    financial_concepts,
+    restated_asked,
+    sequential_asked,
+)
 from retrieval import VectorStore
 from skill._answer import (
     Answer,
@@ -55,6 +63,7 @@ from skill._figures import (
     cell_unit,
     find_figures,
     on_fiscal_year_end,
+    previous_quarter,
     prior_quarter,
     read_figure_question,
 )
@@ -93,6 +102,7 @@ from skill._read import (
     read_question,
 )
 from skill._resolve import registrant_documents
+from skill._restatements import RestatedFigures, cover_date, restatement_note
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
@@ -850,6 +860,32 @@ class EvidenceSkill:
         )
         company = gate.candidates[0].name
         quarter_periods = None
+        sequential = (
+            figure.metric is not None and question is not None and sequential_asked(question)
+        )
+        refusal = None
+        if sequential:
+            assert figure.metric is not None
+            before = (
+                previous_quarter(figure.quarter, year_end) if figure.quarter is not None else None
+            )
+            reads_prior = any(
+                kind == "prior" for f in figure.metric.formulas for _, kind in f.operands()
+            )
+            if before is None or not reads_prior:
+                # a change over the quarter before, never over a year or the same quarter a
+                # year before
+                refusal = (
+                    f"{figure.metric.name.replace('_', ' ')} not computed: the question asks "
+                    "for a change over the quarter before, and "
+                    + (
+                        "the metric reads no prior period"
+                        if not reads_prior
+                        else "names no quarter whose previous quarter is placed "
+                        "(a fiscal year, a year-to-date span, or a date no fiscal year end "
+                        "places)"
+                    )
+                )
         if figure.quarter is not None:
             asked = figure.quarter
             cells = [
@@ -860,6 +896,8 @@ class EvidenceSkill:
                 # a quarter's metric reads the quarter's cells, and a growth the same
                 # quarter's a year before
                 prior = prior_quarter(asked, year_end)
+                if sequential and refusal is None:
+                    prior = previous_quarter(asked, year_end) or prior
                 cells += [
                     *quarter_cells(every, prior, year_end, balance=False),
                     *quarter_cells(every, prior, year_end, balance=True),
@@ -870,11 +908,21 @@ class EvidenceSkill:
                     at = asked if reading == "this" else prior
                     return at.label(statements[concept] == "balance")
 
-                quarter_periods = (asked.label(False), quarter_period)
+                shown = asked.label(False)
+                if sequential:
+                    shown += f" over {prior.label(False)}"
+                quarter_periods = (shown, quarter_period)
 
         make_unit, established = self._cell_judges(owner, info, value_judge)
+        # a later annual report's figure for a period restates an earlier filing's: concluded
+        # when the question asks for the figure as restated, else shown beside the earlier
+        # (the question leaves open which it asks for)
+        asks_restated = question is not None and restated_asked(question)
+        restated = RestatedFigures.of_filings(every, year_end, self._annual_reports(kb, owner))
         metric = None
-        if figure.metric is not None and question is not None:
+        if refusal is not None:
+            found = FigureFindings((), None, None, refusal)
+        elif figure.metric is not None and question is not None:
             metric = compute_metric(
                 figure.metric,
                 question,
@@ -885,6 +933,8 @@ class EvidenceSkill:
                 established,
                 company,
                 quarter_periods,
+                restated.cells if asks_restated else None,
+                None if asks_restated else restated.cells,
             )
             found = FigureFindings(
                 metric.units, None, metric.period, metric.arithmetic or metric.note
@@ -904,10 +954,14 @@ class EvidenceSkill:
             judged,
             single_valued=True,
             names=False,
+            supersede=restated.run if asks_restated else None,
             evaluation_time=None,
             document_dates=((i.document_date if i else None) for i in (info(d) for d in owner)),
         )
         groups, conflicts = judgement.groups, judgement.conflicts
+        supersessions = (
+            judgement.supersessions if asks_restated else restated.run(judgement.groups)[1]
+        )
         sufficiency = judgement.sufficiency if judged else None
         sufficient = bool(
             sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
@@ -933,12 +987,24 @@ class EvidenceSkill:
             )
         elif values and not conflicts:
             label = found.concept.name.replace("_", " ") if found.concept else ""
-            answer_text = "; ".join(f"{v.value} ({label}, {found.period})" for v in values)
+            answer_text = "; ".join(
+                f"{v.value} ({label}, {found.period})" for v in values
+            ) + restatement_note(supersessions)
+        elif supersessions:
+            answer_text = (
+                "the statement cells found disagree: a later annual report restates the figure"
+                + restatement_note(supersessions)
+            )
         else:
             answer_text = found.note or "the statement cells found disagree"
         actions = (
             []
             if sufficient
+            else [
+                "Say whether the figure is asked as originally reported (the filing of that "
+                "period) or as restated (ask for it 'as restated')"
+            ]
+            if supersessions
             else [
                 "Read the statement cells quoted: "
                 + (found.note or "their figures disagree (a restatement or another table)")
@@ -958,9 +1024,11 @@ class EvidenceSkill:
             risk_signals=judgement.risk_signals(
                 units=units, ambiguous=False, rejected_evidence=False
             )
+            + (["superseded_value"] if supersessions else [])
             + ([] if values else ["not_stated"]),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
+            supersessions=supersessions,
         )
 
     def _fiscal_year_end(
@@ -976,6 +1044,18 @@ class EvidenceSkill:
             if b.role == "fiscal_year_end"
         ]
         return stated_year_end(sorted(stated)) or annual_year_end(every)
+
+    def _annual_reports(self, kb: str, owner: Mapping[str, Candidate]) -> dict[str, str]:
+        """The company's filings that are annual reports, those whose cover states the
+        fiscal year they report ("For the fiscal year ended ...", a 10-K), each with that
+        year's end (ISO; the latest its cover states)."""
+        covers: dict[str, str] = {}
+        for c in sorted({c.subject_id for c in owner.values()}):
+            for b in self.store.find_bindings(kb, parent_key=c, document_ids=sorted(owner)):
+                end = cover_date(b.subject_name) if b.role == "fiscal_year_end" else None
+                if end is not None and end > covers.get(b.location.document_id, ""):
+                    covers[b.location.document_id] = end
+        return covers
 
     def _cell_judges(
         self,
@@ -1046,11 +1126,21 @@ class EvidenceSkill:
         cells = year_cells(self.statement_cells(kb, sorted(owner), periods), every, year_end)
         company = gate.candidates[0].name
         make_unit, established = self._cell_judges(owner, info, value_judge)
+        restated = RestatedFigures.of_filings(every, year_end, self._annual_reports(kb, owner))
         results = [
             (
                 metric,
                 compute_metric(
-                    metric, question, [year], None, cells, make_unit, established, company
+                    metric,
+                    question,
+                    [year],
+                    None,
+                    cells,
+                    make_unit,
+                    established,
+                    company,
+                    restate=restated.cells if restated_asked(question) else None,
+                    restatable=None if restated_asked(question) else restated.cells,
                 ),
             )
             for metric in asked.metrics

@@ -110,6 +110,57 @@ def test_row_labels(label: str, concept: str) -> None:
     assert found is not None and found.name == concept
 
 
+_OWNERS = ("Acme Corp.", "Wren & Sons", "the Company's", "ACME HOLDINGS PLC")
+_HOLDERS = ("common shareholders", "common stockholders", "shareholders", "stockholders")
+
+
+def _attributable(owner: str, holders: str) -> list[tuple[str, str]]:
+    """Per-share and net income rows qualified by "attributable to <owner> <holders>", each
+    shape with the qualifier before the measure or after it."""
+    to = f"attributable to {owner} {holders}"
+    rows = []
+    for measure in (
+        "Earnings per share",
+        "Net earnings per share",
+        "Net income per share",
+        "Earnings per common share",
+        "Net income per common share",
+    ):
+        for kind in ("diluted", "basic"):
+            concept = f"eps_{kind}"
+            rows += [
+                (f"{measure} {to} - {kind}", concept),
+                (f"{measure} {to} — {kind.capitalize()}", concept),
+                (f"{measure} {to}: {kind}", concept),
+                (f"{kind.capitalize()} {measure.lower()} {to}", concept),
+            ]
+    for measure in ("Net income", "Net earnings", "Net loss", "Net (loss) income"):
+        for verb in ("attributable to", "available to", "applicable to"):
+            rows.append((f"{measure} {verb} {owner} {holders}", "net_income_to_shareholders"))
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("label", "concept"),
+    [row for owner in _OWNERS for holders in _HOLDERS for row in _attributable(owner, holders)],
+)
+def test_rows_attributable_to_the_owners_holders(label: str, concept: str) -> None:
+    found = concept_of_label(label)
+    assert found is not None and found.name == concept, label
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Net income attributable to noncontrolling interests",
+        "Net loss attributable to noncontrolling interest",
+        "Net income available to non-controlling interests",
+    ],
+)
+def test_the_minority_holders_share_is_no_shareholders_net_income(label: str) -> None:
+    assert concept_of_label(label) is None
+
+
 def test_a_label_of_no_concept() -> None:
     assert concept_of_label("Company pension and postretirement contributions") is None
     # a heading's word alone names nothing

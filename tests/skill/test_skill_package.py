@@ -42,6 +42,7 @@ def test_exported_names_are_pinned() -> None:
         "QuestionKind",
         "QuestionReader",
         "Reading",
+        "RestatedFigures",
         "SkillError",
         "State",
         "StateMachine",
