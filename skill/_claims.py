@@ -97,6 +97,8 @@ class _Modality:
     complement: re.Pattern[str]
     # the negation of a noun's own infinitive ("the obligation not to use"), as group `not`
     noun_infinitive: re.Pattern[str]
+    # a pronoun at the end of a complement's subject ("that upon notice to Y it")
+    pronoun_last: re.Pattern[str]
     # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
     # or `inside`
     scope: re.Pattern[str]
@@ -128,6 +130,7 @@ def _modality(words: ModalityWords) -> _Modality:
         re.compile(
             rf"(?:{one(words.infinitive_noun).pattern})\s+(?P<not>not)\s+to\s+(?=\S)", _FLAGS
         ),
+        re.compile(rf"(?:{one(words.pronoun).pattern})\s*$", _FLAGS),
         _scope_pattern(words),
     )
 
@@ -682,17 +685,22 @@ class ClauseReader:
         """The words of `window` that name whose action it is. After a verb of agreeing or
         acknowledging, the complement's subject ("Northgate agrees that Halcyon may": Halcyon;
         "X acknowledges that neither party may": either party), the last comma piece before
-        its modal ("X agrees that, upon notice to Y, it may": "it"); where that names no party
-        ("it", "its Affiliates", "the Information"), the main clause's, unless a passive's
-        agent names who acts ("X agrees that this Agreement may be terminated by Y")."""
+        its modal ("X agrees that, upon notice to Y, it may": "it"; the first where an aside
+        ends just before the modal: "that Y, if it so elects, may"); where that names no party
+        ("it", "its Affiliates", "the Information") or ends in a pronoun ("that upon notice to
+        Y it may"), the main clause's, unless a passive's agent names who acts ("X agrees that
+        this Agreement may be terminated by Y")."""
         complement = max(
             _MODALITY.complement.finditer(window), key=lambda m: m.start(), default=None
         )
         if complement is None:
             return window
         rest = window[complement.end("that") :]
-        subject = rest[: _first_modal(rest, determiners=False)].split(",")[-1]
-        if agent or self._names_party(subject):
+        pieces = rest[: _first_modal(rest, determiners=False)].split(",")
+        # an aside between the subject and its modal ("that Y, if it so elects, may") leaves the
+        # last piece blank: the subject is then the first
+        subject = pieces[-1] if pieces[-1].strip() else next((p for p in pieces if p.strip()), "")
+        if agent or (self._names_party(subject) and not _MODALITY.pronoun_last.search(subject)):
             return subject
         return window[: complement.end("that")]
 

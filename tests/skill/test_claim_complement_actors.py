@@ -67,7 +67,9 @@ def _generated(template: str) -> list[tuple[str, str, str]]:
     return out
 
 
-OTHERS_RIGHT = _generated("{x} {verb} that {y} {right} terminate this Agreement {end}.")
+OTHERS_RIGHT = _generated("{x} {verb} that {y} {right} terminate this Agreement {end}.") + (
+    _generated("{x} {verb} that {y}, if it so elects, {right} terminate this Agreement {end}.")
+)
 
 
 @pytest.mark.parametrize(("sentence", "main", "complement"), OTHERS_RIGHT)
@@ -89,6 +91,7 @@ def test_the_complements_subject_is_denied_the_right(
 
 OWN_PROHIBITION = _generated("{x} {verb} that it shall not terminate this Agreement {end}.") + (
     _generated("{x} {verb} that, upon notice to {y}, it {right} terminate this Agreement {end}.")
+    + _generated("{x} {verb} that upon notice to {y} it {right} terminate this Agreement {end}.")
 )
 
 
