@@ -464,9 +464,14 @@ class ClauseReader:
         if p.affirms is not None and p.affirms.search(s):
             return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
         denial = self._denial(main)
-        if denial is not None:
-            if _outside_scope(s, denial.start(), denial.end()):
+        if denial is not None and _outside_scope(s, denial.start(), denial.end()):
+            # a denial outside a scope says nothing unscoped; the action's own words, where they
+            # are not the denial's, are still read ("exclusive rights in the Territory and
+            # non-exclusive rights outside the Territory")
+            if denial.start() <= action.start() < denial.end():
                 return None, False, True
+            denial = None
+        if denial is not None:
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
             return reading, True, True
         kind = p.entry.kind

@@ -75,6 +75,10 @@ def test_a_denial_outside_a_scope_says_nothing_of_the_claim(sentence: str) -> No
 
 GRANTED_INSIDE = _in_turn(
     [
+        "{x} shall have exclusive rights to {act} the Products {where} {scope} and non-exclusive "
+        "rights outside {scope}.",
+        "Licensor grants to {x} a non-exclusive license outside {scope} and an exclusive license "
+        "to {act} the Products {where} {scope}.",
         "{x} shall have the exclusive right to {act} the Products {where} {scope}.",
         "{x} {verb} that it is appointed as the exclusive distributor {where} {scope}.",
         "Licensor hereby grants to {x} an exclusive license to {act} the Products {where} {scope}.",
