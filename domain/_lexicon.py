@@ -247,6 +247,14 @@ class ModalityWords:
     complement: tuple[str, ...] = ()
     # nouns whose "not to" infinitive is theirs ("the obligation not to use ... shall survive")
     infinitive_noun: tuple[str, ...] = ()
+    # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
+    # that upon notice to Y it may")
+    pronoun: tuple[str, ...] = ()
+    # a scope that limits what a clause says ("outside the Territory", "within the Field"):
+    # the words that put it outside or inside, and the nouns that name one
+    scope_outside: tuple[str, ...] = ()
+    scope_inside: tuple[str, ...] = ()
+    scope_noun: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1040,6 +1048,10 @@ def _modality(m: _Reader) -> ModalityWords:
                 "passive",
                 "complement",
                 "infinitive_noun",
+                "pronoun",
+                "scope_outside",
+                "scope_inside",
+                "scope_noun",
             )
         }
     )

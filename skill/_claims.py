@@ -97,6 +97,11 @@ class _Modality:
     complement: re.Pattern[str]
     # the negation of a noun's own infinitive ("the obligation not to use"), as group `not`
     noun_infinitive: re.Pattern[str]
+    # a pronoun at the end of a complement's subject ("that upon notice to Y it")
+    pronoun_last: re.Pattern[str]
+    # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
+    # or `inside`
+    scope: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -125,6 +130,27 @@ def _modality(words: ModalityWords) -> _Modality:
         re.compile(
             rf"(?:{one(words.infinitive_noun).pattern})\s+(?P<not>not)\s+to\s+(?=\S)", _FLAGS
         ),
+        re.compile(rf"(?:{one(words.pronoun).pattern})\s*$", _FLAGS),
+        _scope_pattern(words),
+    )
+
+
+def _scope_pattern(words: ModalityWords) -> re.Pattern[str]:
+    """A scope: a word that puts a clause outside or inside (group `outside` or `inside`), a
+    determiner, up to three words, and a noun that names a place, a field or a market ("outside
+    of the Territory", "in any country of the Territory")."""
+
+    def longest_first(patterns: Sequence[str]) -> str:
+        return "|".join(f"(?:{p})" for p in sorted(patterns, key=len, reverse=True)) or "(?!)"
+
+    determiner = longest_first(words.determiner)
+    return re.compile(
+        rf"(?:(?P<outside>{longest_first(words.scope_outside)})"
+        rf"|(?P<inside>{longest_first(words.scope_inside)}))"
+        rf"\s+(?:(?:{determiner})\s+)?(?:[\w'’-]+\s+){{0,3}}?(?:{longest_first(words.scope_noun)})"
+        # the place's own complement ("any country of the Territory")
+        rf"\b(?:\s+of\s+(?:the\s+)?[\w'’-]+)?",
+        _FLAGS,
     )
 
 
@@ -370,8 +396,14 @@ class ClauseReader:
 
     def _denied(self, s: str) -> bool:
         """Does `s` deny the claim in other words, outside a mention of them?"""
+        return self._denial(s) is not None
+
+    def _denial(self, s: str) -> re.Match[str] | None:
+        """The first of `s`'s words that deny the claim, outside a mention of them."""
         p = self._p
-        return p.denies is not None and any(not self._mentioned(s, m) for m in p.denies.finditer(s))
+        if p.denies is None:
+            return None
+        return next((m for m in p.denies.finditer(s) if not self._mentioned(s, m)), None)
 
     def _mentioned(self, s: str, found: re.Match[str]) -> bool:
         """Does `found` start inside a mention of the claim's words in another sense?"""
@@ -403,7 +435,11 @@ class ClauseReader:
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
         if not matches:
-            if self._denied(s):
+            denial = self._denial(s)
+            if denial is not None:
+                if _outside_scope(s, denial.start(), denial.end()):
+                    # "X's rights outside the Territory shall be non-exclusive": not unscoped
+                    return None, False, True
                 # "Licensee's liability shall be unlimited": said in other words than the action
                 main, exceptions = _split_exception(s, len(s))
                 return self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE), True, True
@@ -417,16 +453,25 @@ class ClauseReader:
             )
         main, exceptions = _split_exception(s, action.start())
         window = _after_leading_condition(main, action.start(), _window(main, action.start()))
+        agent = _passive_agent(main[action.end() :], action.group(0))
         if (
-            self._someone_else(window)
-            or self._someone_else(_passive_agent(main[action.end() :], action.group(0)))
+            self._someone_else(self._actor_window(window, agent))
+            or self._someone_else(agent)
             or self._ends_another(main, action, window)
         ):
             return None, False, True
         conditions = _conditions(main, action.end())
         if p.affirms is not None and p.affirms.search(s):
             return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
-        if self._denied(main):
+        denial = self._denial(main)
+        if denial is not None and _outside_scope(s, denial.start(), denial.end()):
+            # a denial outside a scope says nothing unscoped; the action's own words, where they
+            # are not the denial's, are still read ("exclusive rights in the Territory and
+            # non-exclusive rights outside the Territory")
+            if denial.start() <= action.start() < denial.end():
+                return None, False, True
+            denial = None
+        if denial is not None:
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
             return reading, True, True
         kind = p.entry.kind
@@ -563,6 +608,14 @@ class ClauseReader:
             holds = not negated
         if holds is None:
             return None, False, True
+        scope = _scope(s, action.start(), action.end())
+        if scope is not None:
+            if scope.group("outside") and not holds:
+                # "does not grant X any exclusive right ... outside of the Territory": the claim
+                # fails only outside a scope, which says nothing of it unscoped
+                return None, False, True
+            # "shall not sell competing products within the Territory": held in its scope
+            conditions = (*conditions, scope.group(0))
         sure = READ_CONFIDENCE if qualified else INDIRECT_CONFIDENCE
         reading = self._reading(holds, s, conditions, exceptions, sure)
         if (
@@ -633,6 +686,37 @@ class ClauseReader:
             return own.search(head) is None
         return other is not None and other.search(head) is not None
 
+    def _actor_window(self, window: str, agent: str) -> str:
+        """The words of `window` that name whose action it is. After a verb of agreeing or
+        acknowledging, the complement's subject ("Northgate agrees that Halcyon may": Halcyon;
+        "X acknowledges that neither party may": either party), the last comma piece before
+        its modal ("X agrees that, upon notice to Y, it may": "it"; the first where an aside
+        ends just before the modal: "that Y, if it so elects, may"); where that names no party
+        ("it", "its Affiliates", "the Information") or ends in a pronoun ("that upon notice to
+        Y it may"), the main clause's, unless a passive's agent names who acts ("X agrees that
+        this Agreement may be terminated by Y")."""
+        complement = max(
+            _MODALITY.complement.finditer(window), key=lambda m: m.start(), default=None
+        )
+        if complement is None:
+            return window
+        rest = window[complement.end("that") :]
+        pieces = rest[: _first_modal(rest, determiners=False)].split(",")
+        # an aside between the subject and its modal ("that Y, if it so elects, may") leaves the
+        # last piece blank: the subject is then the first
+        subject = pieces[-1] if pieces[-1].strip() else next((p for p in pieces if p.strip()), "")
+        if agent or (self._names_party(subject) and not _MODALITY.pronoun_last.search(subject)):
+            return subject
+        return window[: complement.end("that")]
+
+    def _names_party(self, text: str) -> bool:
+        """Does `text` name the actor asked about, another party or any party?"""
+        if _MODALITY.any_actor.search(text):
+            return True
+        folded = text.casefold()
+        names = ((self.claim.actor,) if self.claim.actor else ()) + self.claim.others
+        return any(_named(name, folded) for name in names)
+
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,
         nor any party)?"""
@@ -693,20 +777,31 @@ def _clause_subject(before: str) -> str | None:
     """The head words of the subject of the clause whose modal `before` holds: the first of
     its comma pieces before the modal opened by a determiner, else the last ("In addition,
     this Agreement may be": "Agreement")."""
-    modal = min(
-        (
-            m.start()
-            for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
-            for m in pattern.finditer(before)
-        ),
-        default=len(before),
-    )
+    # a complement clause's subject, not its main clause's ("X agrees that this Agreement may be")
+    that = max((m.end("that") for m in _MODALITY.complement.finditer(before)), default=0)
+    before = before[that:]
+    modal = _first_modal(before)
     pieces = [p for p in before[:modal].split(",") if p.strip()]
     if not pieces:
         return None
     opened = [p for p in pieces if _MODALITY.acted_on.match(p)]
     subject = _MODALITY.subject.match(opened[0] if opened else pieces[-1])
     return subject.group("head") if subject is not None else None
+
+
+def _first_modal(text: str, *, determiners: bool = True) -> int:
+    """Where the first modal or negation of `text` stands (its length where none does); without
+    `determiners`, a negation that opens a subject ("neither party may", "no party shall")
+    is none: the first verb's then ends the subject."""
+    return min(
+        (
+            m.start()
+            for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+            for m in pattern.finditer(text)
+            if determiners or pattern is not _MODALITY.negation or _VERB_NEGATION.search(m.group(0))
+        ),
+        default=len(text),
+    )
 
 
 def _governing_tail(window: str) -> str:
@@ -1040,6 +1135,27 @@ def _clause_tail(head: str) -> str:
         if modal is not None and modal.start() > 0:
             breaks.append(m.end())
     return head[max(breaks) :] if breaks else head
+
+
+def _scope(s: str, start: int, end: int) -> re.Match[str] | None:
+    """The scope of what the words at `start`:`end` say ("exclusive right to sell the Products
+    outside of the Territory"): the first after them in their clause (within _REACH_AFTER),
+    else the last before them in it ("Outside the Territory, X shall have no exclusive
+    right"), never in a condition the sentence opens with ("If X enters a new territory in
+    the United States, ... the exclusive distributor": the condition's place)."""
+    after = s[end : end + _REACH_AFTER]
+    cut = _CLAUSE_BREAK.search(after)
+    found = _MODALITY.scope.search(after[: cut.start()] if cut is not None else after)
+    if found is not None:
+        return found
+    before = _after_leading_condition(s, start, _window(s, start))
+    return max(_MODALITY.scope.finditer(before), key=lambda m: m.start(), default=None)
+
+
+def _outside_scope(s: str, start: int, end: int) -> bool:
+    """Is what the words at `start`:`end` say limited to outside a scope?"""
+    scope = _scope(s, start, end)
+    return scope is not None and bool(scope.group("outside"))
 
 
 def _conditions(main: str, after: int) -> tuple[str, ...]:
