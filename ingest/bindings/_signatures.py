@@ -58,6 +58,13 @@ _UNDERSIGNED_AGREE = re.compile(
 )
 
 
+# The words a party accepts with before the name of the party that signs ("Acceptance by
+# Developer ACME INC. By: /s/ ...", "Agreed by: ACME INC."): the "by" signs for no one.
+_ACCEPTED_BY = re.compile(
+    r"(?i)\b(?:accept(?:ed|ance)|agreed|acknowledged|confirmed|approved)\s+by\b[^\n]{0,14}$"
+)
+
+
 # A signature block's head where the layout is lost (the blocks run on in one paragraph):
 # a name right before its signature ("SCULPTOR CAPITAL LP By: /s/ ...", "ABP TRUST /s/ ...").
 _SIGNS_NEXT = re.compile(r"[ \t]*\n?[ \t]*(?:By\s*:|/s/)")
@@ -102,9 +109,18 @@ def _capitals(words: list[str]) -> list[str]:
     Officer HARROW & VALE CAPITAL LP")."""
     for k in range(1, len(words)):
         tail = " ".join(words[k:])
-        if tail.isupper() and len(base_key(tail).split()) >= 2:
+        if (tail.isupper() or _capitals_but_form(tail)) and len(base_key(tail).split()) >= 2:
             return words if " ".join(words[:k]).isupper() else words[k:]
     return words
+
+
+def _capitals_but_form(name: str) -> bool:
+    """Is a name in capitals but for its legal form ("DEVELOPERS, Inc.", "ACME CO., Ltd.")? The
+    line above it may hold the rest of its capitals ("SEATTLE SOFTWARE / DEVELOPERS, Inc.")."""
+    words = name.split()
+    while len(words) > 1 and legal_form("x " + words[-1]):
+        words.pop()
+    return len(words) < len(name.split()) and " ".join(words).isupper()
 
 
 def _names_party(ent: NamedEntity) -> bool:
@@ -274,8 +290,9 @@ class SignatureBlocks(BindingRule):
         person signing for themself ("ADAM D. ROE /s/ Adam D. Roe")."""
         out: list[tuple[NamedEntity, tuple[int, int]]] = []
         for m in _COMPANY_RE.finditer(text, start):
-            if not _SIGNS_NEXT.match(text, m.end()) or re.search(
-                r"(?i)\bby\s*:?\s*$", text[max(0, m.start() - 12) : m.start()]
+            if not _SIGNS_NEXT.match(text, m.end()) or (
+                re.search(r"(?i)\bby\s*:?\s*$", text[max(0, m.start() - 12) : m.start()])
+                and not _ACCEPTED_BY.search(text, max(0, m.start() - 30), m.start())
             ):
                 continue
             # A head on its own line is the line's ("Jane Roe" above "Larkspur Trust" is the
@@ -288,7 +305,7 @@ class SignatureBlocks(BindingRule):
                 if not (w.isupper() or w == "&"):
                     break
                 wrapped.insert(0, w)
-            if wrapped and (raw.isupper() or _company(raw) is None):
+            if wrapped and (raw.isupper() or _capitals_but_form(raw) or _company(raw) is None):
                 if _BRACKET_TAIL.match(" ".join(wrapped)):
                     # Capitals that open with a bracket before the legal form (or a numeral and
                     # it) are the tail of a name in another case ("YA Global Investments II
