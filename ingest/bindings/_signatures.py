@@ -70,6 +70,16 @@ _ACCEPTED_BY = re.compile(
 _SIGNS_NEXT = re.compile(r"[ \t]*\n?[ \t]*(?:By\s*:|/s/)")
 
 
+# A signature block's "By:" line, and what may stand between two of them in a row of blocks
+# read a line a cell: a signature, a rule to sign on.
+_BY_LINE = re.compile(r"^\s*By\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
+_SIGNATURE = re.compile(r"^\s*(?:/s/.*|[_\-\s]+)$")
+
+
+# A head's descriptor after its name ("THE BANKERS BANK, a Georgia banking corporation").
+_DESCRIBED = re.compile(r",\s+an?\b[^,()]*$")
+
+
 # The end of a signature block above: its signer's "Name:" or "Title:" line.
 _BLOCK_END = re.compile(r"(?i)^(?:(?:print(?:ed)?\s+)?name|title)\s*:")
 
@@ -171,8 +181,11 @@ class SignatureBlocks(BindingRule):
         """'ACME INC.' / 'By: /s/ Jane Roe' / 'Name: Jane Roe' / 'Title: CEO' blocks, one or
         several side by side (a table row per line, cells joined with " | ")."""
         lines = ctx.flow.lines
-        by_re = re.compile(r"^\s*By\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
+        by_re = _BY_LINE
+        stacked = self._stacked_columns(ctx)
         for i, line in enumerate(lines):
+            if i in stacked:
+                continue
             cells = _cells(line.text)
             if len(cells) > 1 and all(by_re.match(c) for c in cells) and len(line.text) < 300:
                 self._signature_columns(ctx, i, len(cells))
@@ -232,6 +245,58 @@ class SignatureBlocks(BindingRule):
             self._sign(ctx, party, name_raw, title_raw, span, nested)
         if len({p[0].key for p in ctx.parties}) < 2:
             self._signature_parties(ctx)
+
+    def _stacked_columns(self, ctx: BindingContext) -> set[int]:
+        """Side-by-side blocks read a row at a time, a line a cell: the heads' row ("NETZEE,
+        INC." / "THE BANKERS BANK, a Georgia" / "banking corporation"), then the "By:" row
+        ("By:" / "/s/ Jane Roe" / "By:" / "/s/ Adam Poe"). The k-th head signs at the k-th
+        "By:" where there are as many of each; the "By:" lines read, for the caller to skip."""
+        lines = ctx.flow.lines
+        done: set[int] = set()
+        for i, line in enumerate(lines):
+            if i in done or not _BY_LINE.match(line.text) or len(line.text) > 120:
+                continue
+            if i > 0 and (_BY_LINE.match(lines[i - 1].text) or _SIGNATURE.match(lines[i - 1].text)):
+                continue  # not the row's first "By:"
+            bys = [i]
+            for k in range(i + 1, min(len(lines), i + 12)):
+                t = lines[k].text.strip()
+                if _BY_LINE.match(t) and len(t) < 120:
+                    bys.append(k)
+                elif not _SIGNATURE.match(t):
+                    break
+            if len(bys) < 2:
+                continue
+            heads: list[tuple[int, NamedEntity]] = []
+            back = i - 1
+            while back >= 0 and len(heads) < len(bys):
+                t = lines[back].text.strip()
+                if (
+                    len(t) < 60
+                    and back > 0
+                    and _DESCRIBED.search(lines[back - 1].text)
+                    and _company(t) is None
+                ):
+                    back -= 1  # a descriptor run onto its own line: "banking corporation"
+                    t = lines[back].text.strip()
+                party, _ = self._signing_head(ctx, t)
+                if party is None:
+                    break
+                heads.insert(0, (back, party))
+                back -= 1
+            if len(heads) != len(bys) or len({p.key for _, p in heads}) != len(heads):
+                continue
+            for (at, party), by_at in zip(heads, bys, strict=True):
+                bm = _BY_LINE.match(lines[by_at].text)
+                rest = bm.group("rest") if bm else ""
+                nxt = lines[by_at + 1].text if by_at + 1 < len(lines) else ""
+                if not re.sub(r"(?i)/s/|[_\-\s]", "", rest) and re.match(r"\s*/s/", nxt):
+                    rest = nxt  # "By:" / "/s/ Jane Roe"
+                name_raw = re.sub(r"(?i)/s/|_+|-{2,}", " ", rest).strip(" ,:")
+                span = (ctx.flow.starts[at], ctx.flow.starts[by_at] + len(lines[by_at].text))
+                self._sign(ctx, party, name_raw, "", span, nested=False)
+            done.update(bys)
+        return done
 
     def _signature_parties(self, ctx: BindingContext) -> None:
         """An agreement whose preamble names fewer than two parties ("the undersigned hereby
@@ -358,6 +423,7 @@ class SignatureBlocks(BindingRule):
         t = _ACCEPTANCE.sub("", t)  # "ACCEPTED AND AGREED TO: | BETA LLC"
         t = _SIGNS_FOR.sub("", t)  # "For and on behalf of Acme Ltd."
         t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
+        t = _DESCRIBED.sub("", t)  # "THE BANKERS BANK, a Georgia banking corporation"
         label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Za-z]+){0,6})\s*:\s*(?:\|\s*)?(\S.*)$", t)
         if label:
             # "LENDER: ACME BANK", "WATER CO: | WATER CO, INC.": a label (a role, the party's

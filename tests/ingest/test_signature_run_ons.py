@@ -8,6 +8,8 @@ still adds no party."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.ingest.test_preamble_party_lists import _bind_lines, _parties
@@ -63,3 +65,90 @@ def test_a_by_that_signs_for_another_adds_no_party(lead: str) -> None:
     ]
     parties = _parties(_bind_lines("SOFTWARE DEVELOPMENT AGREEMENT", lines))
     assert parties == {"ORVANDI FUND LP", "KESTREL SOFTWARE DEVELOPERS, Inc."}
+
+
+# Side-by-side blocks read a row at a time, a line a cell (bench/parties --misses: "NETZEE,
+# INC." / "THE BANKERS BANK, a Georgia" / "banking corporation" / "By:" / "/s/ ..." / "By:" /
+# "/s/ ..."): the heads' row, then the "By:" row.
+_HEADS = [
+    ("Orvandi Labs Ltd.", "The Kestrel Bank, a Georgia banking corporation"),
+    ("HARROW & VALE MEDIA, LLC", "LARKSPUR DATA SYSTEMS CORPORATION, a Delaware corporation"),
+    ("Quillmark Systems Inc.", "Bayan Telecommunications, Inc."),
+]
+
+_SIGNERS = ["Jane Roe", "Adam Poe", "Tom Lee"]
+
+
+def _row_blocks(heads: list[str], signed: str, wrap: bool) -> list[str]:
+    lines: list[str] = []
+    for head in heads:
+        if wrap and ", a " in head:
+            # the descriptor runs onto a line of its own: "banking corporation"
+            cut = head.rsplit(" ", 2)
+            lines.extend([cut[0], " ".join(cut[1:])])
+        else:
+            lines.append(head)
+    for signer in _SIGNERS[: len(heads)]:
+        if signed == "below":
+            lines.extend(["By:", f"/s/ {signer}"])
+        elif signed == "inline":
+            lines.append(f"By: /s/ {signer}")
+        else:
+            lines.append("By: ______________________")
+    return lines
+
+
+def _name(head: str) -> str:
+    return head.split(", a ")[0]
+
+
+@pytest.mark.parametrize(("first", "second"), _HEADS)
+@pytest.mark.parametrize("signed", ["below", "inline", "blank"])
+@pytest.mark.parametrize("wrap", [False, True])
+@pytest.mark.parametrize("swapped", [False, True])
+def test_a_row_of_heads_above_a_row_of_signatures_names_each_party(
+    first: str, second: str, signed: str, wrap: bool, swapped: bool
+) -> None:
+    heads = [second, first] if swapped else [first, second]
+    lines = [
+        "1. Services. The Supplier shall supply the Services to the Customer.",
+        "IN WITNESS WHEREOF, the parties have executed this Agreement.",
+        *_row_blocks(heads, signed, wrap),
+    ]
+    parties = {p.lower() for p in _parties(_bind_lines("MAINTENANCE AGREEMENT", lines))}
+    assert parties == {re.sub(r"^the ", "", _name(h).lower()) for h in heads}
+
+
+def test_three_heads_above_three_signatures() -> None:
+    heads = ["Orvandi Labs Ltd.", "Kestrel Analytics GmbH", "Harrow & Vale Media, LLC"]
+    lines = [
+        "IN WITNESS WHEREOF, the parties have executed this Agreement.",
+        *_row_blocks(heads, "below", False),
+    ]
+    assert _parties(_bind_lines("MAINTENANCE AGREEMENT", lines)) == set(heads)
+
+
+def test_the_signers_sign_for_their_own_column() -> None:
+    lines = [
+        "IN WITNESS WHEREOF, the parties have executed this Agreement.",
+        *_row_blocks(["Orvandi Labs Ltd.", "Kestrel Analytics GmbH"], "below", False),
+    ]
+    result = _bind_lines("MAINTENANCE AGREEMENT", lines)
+    signed = {(b.subject_name, b.parent_name) for b in result.bindings if b.role == "signatory"}
+    assert signed == {("Jane Roe", "Orvandi Labs Ltd."), ("Adam Poe", "Kestrel Analytics GmbH")}
+
+
+def test_one_head_signing_twice_is_one_party() -> None:
+    # A partnership signs through its general partner: one head, two "By:" lines.
+    lines = [
+        'This Agreement is made on 1 May 2019 between Orvandi Labs Ltd. (the "Supplier") and'
+        " the customer named below.",
+        "IN WITNESS WHEREOF, the parties have executed this Agreement.",
+        "ORVANDI LABS LTD.",
+        "By: /s/ Jane Roe",
+        "KESTREL FUND LP",
+        "By: Kestrel GP LLC, its general partner",
+        "By: /s/ Adam Poe",
+    ]
+    parties = _parties(_bind_lines("MAINTENANCE AGREEMENT", lines))
+    assert parties == {"Orvandi Labs Ltd.", "KESTREL FUND LP"}
