@@ -337,6 +337,16 @@ def _block_list_parties(ctx: BindingContext) -> list[tuple[NamedEntity, list[str
     return []
 
 
+# A party a form leaves blank, listed with the term it will go by: "and __________ ("you")",
+# "(2) [-4] whose registered office is at [-5] (CRN: [-6]) ("the Licensee")". A preamble
+# that lists one is a form's, and the one party it names is a party however far in it stands.
+_BLANK_PARTY = re.compile(
+    rf"(?:\b(?i:{_LIST_OPENER}|and)\b[ \t]*:?|\(\d\)|^)\s*(?:_{{4,}}|\[[^\]\n]{{0,8}}\])"
+    r"[^;\"“”]{0,200}?\(\s*(?:the\s+)?[\"“][^\"“”]{1,30}[\"”]\s*\)",
+    re.MULTILINE,
+)
+
+
 def _preamble_start(text: str, pos: int = 0) -> re.Match[str] | None:
     """The first preamble opening in the first 40,000 characters. An opening with "the"
     counts only when a title stands between it and the agreement word ("The Master Supply
@@ -1326,6 +1336,7 @@ class PreambleParties(BindingRule):
             len(parties) < 2
             and not any(_contract_role(t) for p in parties for t in p[1])
             and (start_m is None or start_m.start() > 6000)
+            and not _BLANK_PARTY.search(text, start, end)
         ):
             return False
         self._emit_parties(ctx, parties, start, end)
