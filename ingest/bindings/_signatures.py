@@ -70,9 +70,17 @@ _ACCEPTED_BY = re.compile(
 _SIGNS_NEXT = re.compile(r"[ \t]*\n?[ \t]*(?:By\s*:|/s/)")
 
 
-# A signature block's "By:" line, and what may stand between two of them in a row of blocks
+# The words a party accepts with, alone on a line: what opens an agreement's signature blocks
+# where no "IN WITNESS WHEREOF" does.
+_ACCEPTANCE_LINE = re.compile(
+    r"(?im)^[ \t]*(?:agreed|accepted|acknowledged)\b(?:[ \t]+(?:and|&|agreed|accepted"
+    r"|acknowledged|to|by))*[ \t]*:[ \t]*$"
+)
+
+
+# A signature block's "By:" line ("Signed:" too), and what may stand between two of them in a row of blocks
 # read a line a cell: a signature, a rule to sign on.
-_BY_LINE = re.compile(r"^\s*By\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
+_BY_LINE = re.compile(r"^\s*(?:By\s*:?|Signed\s*:)\s*(?P<rest>.*)$", re.IGNORECASE)
 _SIGNATURE = re.compile(r"^\s*(?:/s/.*|[_\-\s]+)$")
 
 
@@ -308,8 +316,10 @@ class SignatureBlocks(BindingRule):
         bound = {p[0].key: p[0] for p in ctx.parties}
         executed = _EXECUTES_THIS.search(text) or _UNDERSIGNED_AGREE.search(text)
         if executed is None and (bound or ctx.doc.document_type in {"agreement", "amendment"}):
-            # Where the document is an agreement, any "IN WITNESS WHEREOF" opens its blocks.
-            executed = _IN_WITNESS.search(text)
+            # Where the document is an agreement, any "IN WITNESS WHEREOF" opens its blocks, or
+            # the words a party accepts with on a line of their own ("ACCEPTED AND AGREED TO
+            # BY:"), where there is no such sentence.
+            executed = _IN_WITNESS.search(text) or _ACCEPTANCE_LINE.search(text)
         if executed is None:
             return
         signers: dict[str, tuple[NamedEntity, tuple[int, int]]] = {}
@@ -437,6 +447,13 @@ class SignatureBlocks(BindingRule):
             ):
                 return None, named is not None
             t = label.group(2)
+        role = re.match(r"([A-Z]+)[ \t]+(\S.*)$", t)
+        if role and _contract_role(role.group(1)):
+            # "RESELLER MTI TECHNOLOGY CORPORATION": a role in capitals labels the name after
+            # it, with no colon, where that is a company's name of two words or more.
+            named = _company(role.group(2))
+            if named is not None and len(base_key(named.name).split()) >= 2:
+                t = role.group(2)
         party = _company(t) if len(t) < 100 else None
         if party is None and t:
             term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))

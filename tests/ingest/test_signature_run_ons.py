@@ -152,3 +152,45 @@ def test_one_head_signing_twice_is_one_party() -> None:
     ]
     parties = _parties(_bind_lines("MAINTENANCE AGREEMENT", lines))
     assert parties == {"Orvandi Labs Ltd.", "KESTREL FUND LP"}
+
+
+# The same rows under the words a party accepts with, no "IN WITNESS WHEREOF" above them, each
+# signature on a "Signed:" line, a role in capitals labelling a head with no colon
+# (bench/parties --misses: "ACCEPTED AND AGREED TO BY:" / "McDATA CORPORATION(McDATA)" /
+# "RESELLER MTI TECHNOLOGY CORPORATION" / "SIGNED: /s/ ..." / "SIGNED: /s/ ...").
+_ACCEPTED = ["ACCEPTED AND AGREED TO BY:", "Agreed and accepted:", "ACKNOWLEDGED AND AGREED:"]
+
+_LABELLED = [
+    # (the head as printed, the party it names)
+    ("McDATA CORPORATION(McDATA)", "McDATA CORPORATION"),
+    ("RESELLER MTI TECHNOLOGY CORPORATION", "MTI TECHNOLOGY CORPORATION"),
+    ("LICENSEE Kestrel Analytics GmbH", "Kestrel Analytics GmbH"),
+    ("DISTRIBUTOR SERVICES INC.", "DISTRIBUTOR SERVICES INC."),
+]
+
+
+def _accepted_rows(accepted: str | None, heads: list[str]) -> set[str]:
+    lines = [
+        "This Agreement, and all Addendums hereto, constitute the entire agreement between the",
+        "parties with respect to the subject matter hereof.",
+        *([accepted, accepted] if accepted else []),
+        *heads,
+        *(f"SIGNED: /s/ {signer}" for signer in _SIGNERS[: len(heads)]),
+        *(f"NAME: {signer}" for signer in _SIGNERS[: len(heads)]),
+    ]
+    return _parties(_bind_lines("RESELLER AGREEMENT", lines))
+
+
+@pytest.mark.parametrize("accepted", _ACCEPTED)
+@pytest.mark.parametrize("first", range(len(_LABELLED)))
+def test_rows_of_heads_and_signed_lines_under_the_words_of_acceptance(
+    accepted: str, first: int
+) -> None:
+    pair = [_LABELLED[first], _LABELLED[(first + 1) % len(_LABELLED)]]
+    parties = _accepted_rows(accepted, [head for head, _ in pair])
+    assert parties == {name for _, name in pair}
+
+
+def test_rows_with_no_words_of_acceptance_nor_in_witness_name_no_party() -> None:
+    heads = [head for head, _ in _LABELLED[:2]]
+    assert _accepted_rows(None, heads) == set()
