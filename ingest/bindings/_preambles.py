@@ -173,6 +173,14 @@ _ROLE_LABEL = re.compile(
 )
 
 
+# A party's label in capitals with no colon, at a line's start, before a name in capitals
+# ("SENDER SOLANA PETROLEUM EXPLORATION COLOMBIA LIMITED" / "SHIPPER ECOPETROL S.A. TAX ID
+# ..."): read only where two such lines each label a company with a legal form.
+_BARE_ROLE_LABEL = re.compile(r"(?m)^[ \t]*(?P<label>[A-Z]{3,})[ \t]+(?=[A-Z][A-Z])")
+# What may follow such a name on its line: nothing, or a field of numbers ("TAX ID 899.999.068-1").
+_FIELD_REST = re.compile(r"[ \t]*(?:[A-Z][A-Z. ]{0,20}:?[ \t]*[\d][\d.\-/ ]*)?[ \t]*")
+
+
 # A labelled name with no legal form: capitalised words, "of", "'s" ("People's Government of
 # Fenyi County").
 _BARE_LABELLED = r"[A-Z][\w'’.&\-]*(?:\s+(?:of|and|&|for|the)?\s*[A-Z][\w'’.&\-]*){1,7}"
@@ -1491,10 +1499,37 @@ class PreambleParties(BindingRule):
             parties.append((ent, [m.group("label")], at, m.end() + name_end))
             spans.append((m.start(), m.end() + name_end))
         if len(parties) < 2:
+            parties, spans = self._bare_labelled(text, limit)
+        if len(parties) < 2:
             return  # one label is a form's field, not the agreement's parties: no alias either
         for (ent, (label,), _, _), span in zip(parties, spans, strict=True):
             ctx.add_alias(label, ent, span, "defined_term")
         self._emit_parties(ctx, parties, min(p[2] for p in parties), limit)
+
+    @staticmethod
+    def _bare_labelled(
+        text: str, limit: int
+    ) -> tuple[list[tuple[NamedEntity, list[str], int, int]], list[tuple[int, int]]]:
+        """Parties labelled in capitals with no colon ("SHIPPER ECOPETROL S.A."): each label a
+        contract role, each name in capitals with a legal form; (parties, label spans)."""
+        parties: list[tuple[NamedEntity, list[str], int, int]] = []
+        spans: list[tuple[int, int]] = []
+        for m in _BARE_ROLE_LABEL.finditer(text, 0, limit):
+            if _contract_role(m.group("label")) is None:
+                continue
+            cm = _COMPANY_RE.match(text, m.end())
+            if cm is None or "\n" in cm.group(0) or not cm.group(0).isupper():
+                continue
+            line_end = text.find("\n", cm.end())
+            rest = text[cm.end() : line_end if line_end >= 0 else len(text)]
+            if line_end - m.start() > 80 or not _FIELD_REST.fullmatch(rest):
+                continue  # a line of prose in capitals ("LICENSEE SHALL PAY ACME INC. ...")
+            ent = _company(cm.group(0))
+            if ent is None or any(p[0].key == ent.key for p in parties):
+                continue
+            parties.append((ent, [m.group("label")], m.end(), cm.end()))
+            spans.append((m.start("label"), cm.end()))
+        return parties, spans
 
     def _form_field_parties(
         self, ctx: BindingContext, start: int, end: int, named: set[str]
