@@ -351,6 +351,9 @@ class Lexicon:
     # what opens an agreement's operative part right after its list of parties ("IT IS
     # AGREED"; patterns)
     preamble_closings: tuple[str, ...]
+    # what the parties say they do where they are a preamble's subject ("Acme Inc. and Beta
+    # LLC agree as follows"; patterns)
+    parties_agree_verbs: tuple[str, ...]
     former_name_leads: tuple[str, ...]
     # what a party slot says of a party it names elsewhere ("identified in Annexure A";
     # patterns)
@@ -692,6 +695,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_group_words=tuple(vocabulary.phrases("party_group_words")),
         party_list_ends=tuple(vocabulary.phrases("party_list_ends")),
         preamble_closings=tuple(vocabulary.phrases("preamble_closings")),
+        parties_agree_verbs=tuple(vocabulary.phrases("parties_agree_verbs")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         party_described_by=tuple(vocabulary.phrases("party_described_by")),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),

@@ -47,15 +47,15 @@ _SUFFIX = (
 )
 
 
-# How a name in lower case starts ("eGain", "i3", "edge2net", "e-centives", "e.l.f."): a
-# capital or a digit inside its first letters, one letter and a hyphen (not a prose word so
+# How a name in lower case starts ("eGain", "i3", "edge2net", "bw-3", "e-centives", "e.l.f."):
+# a capital or a digit inside its first letters (or after a hyphen), one letter and a hyphen (not a prose word so
 # written: "e-mail", "x-ray"), dotted initials (three or more: "i.e." and "e.g." are prose).
 # A lower-case word of another shape is prose.
 _HYPHENATED_PROSE = "|".join(
     re.escape(w) for w in sorted(lexicon().hyphenated_prose, key=lambda w: (-len(w), w))
 )
 _LOWER_CASE_BRAND = (
-    r"(?:[a-z][A-Z]|[a-z]{1,6}\d"
+    r"(?:[a-z][A-Z]|[a-z]{1,6}-?\d"
     rf"|(?!(?:{_HYPHENATED_PROSE})(?![\w-]))[a-z]-[a-z]{{2}}|[a-z]\.(?:[a-z]\.){{2}})"
 )
 
@@ -252,7 +252,10 @@ def _clean_name(raw: str) -> str:
         # A legal form alone on the next line ("Ridgeway Freight Systems,\nLLC") has no case
         # of its own to compare.
         bare_form = bool(legal_form("x " + kept[0])) and not base_key("x " + kept[0]).strip("x ")
-        same_case = seg.isupper() == kept[0].isupper() or not letters or bare_form
+        # A brand in lower case alone on its line ("bw-3" over "FRANCHISE SYSTEMS, INC.") has
+        # no case to compare either.
+        brand = re.fullmatch(rf"{_LOWER_CASE_BRAND}[\w'’\-.&/]*", seg) is not None
+        same_case = seg.isupper() == kept[0].isupper() or not letters or bare_form or brand
         if re.search(r"(?i)\b(?:agreement|exhibit|contract)\b|^\W*$", seg):
             break
         if same_case:

@@ -174,6 +174,14 @@ _ROLE_LABEL = re.compile(
 )
 
 
+# A party's label in capitals with no colon, at a line's start, before a name in capitals
+# ("SENDER SOLANA PETROLEUM EXPLORATION COLOMBIA LIMITED" / "SHIPPER ECOPETROL S.A. TAX ID
+# ..."): read only where two such lines each label a company with a legal form.
+_BARE_ROLE_LABEL = re.compile(r"(?m)^[ \t]*(?P<label>[A-Z]{3,})[ \t]+(?=[A-Z][A-Z])")
+# What may follow such a name on its line: nothing, or a field of numbers ("TAX ID 899.999.068-1").
+_FIELD_REST = re.compile(r"[ \t]*(?:[A-Z][A-Z. ]{0,20}:?[ \t]*[\d][\d.\-/ ]*)?[ \t]*")
+
+
 # A labelled name with no legal form: capitalised words, "of", "'s" ("People's Government of
 # Fenyi County").
 _BARE_LABELLED = r"[A-Z][\w'’.&\-]*(?:\s+(?:of|and|&|for|the)?\s*[A-Z][\w'’.&\-]*){1,7}"
@@ -338,6 +346,37 @@ def _block_list_parties(ctx: BindingContext) -> list[tuple[NamedEntity, list[str
     return []
 
 
+# A party a form leaves blank, listed with the term it will go by: "and __________ ("you")",
+# "(2) [-4] whose registered office is at [-5] (CRN: [-6]) ("the Licensee")". A preamble
+# that lists one is a form's, and the one party it names is a party however far in it stands.
+_BLANK_PARTY = re.compile(
+    rf"(?:\b(?i:{_LIST_OPENER}|and)\b[ \t]*:?|\(\d\)|^)\s*(?:_{{4,}}|\[[^\]\n]{{0,8}}\])"
+    r"[^;\"“”]{0,200}?\(\s*(?:the\s+)?[\"“][^\"“”]{1,30}[\"”]\s*\)",
+    re.MULTILINE,
+)
+
+
+# A preamble whose parties are its sentence's subject, with no "between": "Mutual Insurance
+# Corporation of America, a Michigan insurance corporation (MICOA) and Stratton, Cheeseman &
+# Walsh-Nevada, Inc., a Nevada corporation, ("Agency") ... agree as follows:". The sentence
+# opens a line with the first party's name, and an "and" lists another before the verb.
+_PARTIES_AGREE = re.compile(
+    rf"(?:^|(?<=\n))[ \t]*(?P<subject>{COMPANY})(?=[^;:]{{0,400}}?\band[ \t]*\n?[ \t]*{COMPANY}"
+    rf"[^;:]{{0,300}}?\b(?i:{'|'.join(lexicon().parties_agree_verbs)})\b)"
+)
+
+
+# The words of a place after a name's legal form ("Corporation of America").
+_OF_PLACE = re.compile(r"[ \t]+of[ \t]+[A-Z][\w'’\-]*(?:[ \t]+[A-Z][\w'’\-]*)?")
+
+
+def _bare_initials(after: str, name: str) -> str | None:
+    """The term in a bracket with no quotes after a name, or after its descriptor, where it is
+    the name's initials ("Acme Widget Corp., a Texas corporation (AWC)"), else None."""
+    m = re.match(r"(?:,[^,()]{0,120})?\s*\(([A-Z][A-Za-z]+)\)", after)
+    return m.group(1) if m and _is_initials(m.group(1), name) else None
+
+
 def _preamble_start(text: str, pos: int = 0) -> re.Match[str] | None:
     """The first preamble opening in the first 40,000 characters. An opening with "the"
     counts only when a title stands between it and the agreement word ("The Master Supply
@@ -346,6 +385,9 @@ def _preamble_start(text: str, pos: int = 0) -> re.Match[str] | None:
     limit = min(len(text), 40000)
     while True:
         m = _PREAMBLE_START.search(text, pos, limit)
+        subject = _PARTIES_AGREE.search(text, pos, m.start() if m else limit)
+        if subject is not None:
+            return subject
         if m is None or not re.match(r"(?i)[ \t]*the\b", m.group(0)):
             return m
         head = re.match(
@@ -1226,6 +1268,26 @@ class PreambleParties(BindingRule):
                 continue
             seen.add(ent.key)
             parties.append((ent, list(terms), span[0], span[1]))
+        if start_m is not None and start_m.re is _PARTIES_AGREE:
+            # The sentence's subject: its first party, with no connector before it.
+            ent = _company(start_m.group("subject"))
+            if ent is not None and ent.key not in seen:
+                name_at, name_end = start_m.span("subject")
+                # its term may be written bare: "Acme Widget Corp., a Texas corporation (AWC)";
+                # where it spells the words of a place after the legal form too ("Mutual
+                # Insurance Corporation of America ... (MICOA)"), those are the name's
+                of = re.match(_OF_PLACE, text[name_end:end])
+                if of is not None:
+                    named = re.sub(r"\s+", " ", f"{ent.name}{of.group(0)}")
+                    if _bare_initials(text[name_end + of.end() : end], named):
+                        ent = NamedEntity(named, entity_key(named), SubjectType.LEGAL_ENTITY)
+                        name_end += of.end()
+                initials = _bare_initials(text[name_end:end], ent.name)
+                terms = [initials] if initials else []
+                if initials:
+                    ctx.add_alias(initials, ent, (name_at, name_end), "defined_term")
+                seen.add(ent.key)
+                parties.insert(0, (ent, terms, name_at, name_end))
         # Parties named without a defined term: "between Acme Inc. and Beta LLC". A list may
         # number its parties ("between (a) Acme Ltd ... and (b) Beta GmbH"); in capitals a
         # connector on a line of its own counts before a number ("BETWEEN (1) Acme Ltd ... AND
@@ -1267,19 +1329,24 @@ class PreambleParties(BindingRule):
                 # one described ("Orion Field Tech LLC, a Utah limited liability company (...)")
                 # is a party where its own bracket defines its term.
                 continue
-            # A defined term written without quotes: "Acme Pipeline Company (Transporter)".
+            # A defined term written without quotes: "Acme Pipeline Company (Transporter)", or
+            # the name's initials, after its descriptor or none ("..., a Texas corporation (AWC)").
             bare = re.match(r"\s*\((?:the\s+)?([A-Z][A-Za-z]+)\)", after)
+            initials = _bare_initials(region[m.end() : m.end() + 200], ent.name)
             # A bracket after the name defines its term (read above), unless it names the
             # group the list ends in ("... and Cibelli Research LLC (collectively, ...)").
             if (
                 after.strip().startswith("(")
-                and not (bare and _contract_role(bare.group(1)))
+                and not (bare and (_contract_role(bare.group(1)) or initials))
                 and not re.match(rf"\s*\((?:{_LIST_END})\b", after)
             ):
                 continue
-            terms = [bare.group(1)] if bare else []
+            terms = [bare.group(1)] if bare else [initials] if initials else []
+            span = (start + m.start(1), start + m.end(1))
+            if initials:
+                ctx.add_alias(initials, ent, span, "defined_term")
             seen.add(ent.key)
-            parties.append((ent, terms, start + m.start(1), start + m.end(1)))
+            parties.append((ent, terms, *span))
         # A person who is a party, said to be one: "... and KATHY ROE, an individual
         # residing at ...".
         for m in re.finditer(
@@ -1327,6 +1394,7 @@ class PreambleParties(BindingRule):
             len(parties) < 2
             and not any(_contract_role(t) for p in parties for t in p[1])
             and (start_m is None or start_m.start() > 6000)
+            and not _BLANK_PARTY.search(text, start, end)
         ):
             return False
         self._emit_parties(ctx, parties, start, end)
@@ -1435,10 +1503,37 @@ class PreambleParties(BindingRule):
             parties.append((ent, [m.group("label")], at, m.end() + name_end))
             spans.append((m.start(), m.end() + name_end))
         if len(parties) < 2:
+            parties, spans = self._bare_labelled(text, limit)
+        if len(parties) < 2:
             return  # one label is a form's field, not the agreement's parties: no alias either
         for (ent, (label,), _, _), span in zip(parties, spans, strict=True):
             ctx.add_alias(label, ent, span, "defined_term")
         self._emit_parties(ctx, parties, min(p[2] for p in parties), limit)
+
+    @staticmethod
+    def _bare_labelled(
+        text: str, limit: int
+    ) -> tuple[list[tuple[NamedEntity, list[str], int, int]], list[tuple[int, int]]]:
+        """Parties labelled in capitals with no colon ("SHIPPER ECOPETROL S.A."): each label a
+        contract role, each name in capitals with a legal form; (parties, label spans)."""
+        parties: list[tuple[NamedEntity, list[str], int, int]] = []
+        spans: list[tuple[int, int]] = []
+        for m in _BARE_ROLE_LABEL.finditer(text, 0, limit):
+            if _contract_role(m.group("label")) is None:
+                continue
+            cm = _COMPANY_RE.match(text, m.end())
+            if cm is None or "\n" in cm.group(0) or not cm.group(0).isupper():
+                continue
+            line_end = text.find("\n", cm.end())
+            rest = text[cm.end() : line_end if line_end >= 0 else len(text)]
+            if line_end - m.start() > 80 or not _FIELD_REST.fullmatch(rest):
+                continue  # a line of prose in capitals ("LICENSEE SHALL PAY ACME INC. ...")
+            ent = _company(cm.group(0))
+            if ent is None or any(p[0].key == ent.key for p in parties):
+                continue
+            parties.append((ent, [m.group("label")], m.end(), cm.end()))
+            spans.append((m.start("label"), cm.end()))
+        return parties, spans
 
     def _form_field_parties(
         self, ctx: BindingContext, start: int, end: int, named: set[str]

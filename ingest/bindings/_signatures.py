@@ -58,9 +58,34 @@ _UNDERSIGNED_AGREE = re.compile(
 )
 
 
+# The words a party accepts with before the name of the party that signs ("Acceptance by
+# Developer ACME INC. By: /s/ ...", "Agreed by: ACME INC."): the "by" signs for no one.
+_ACCEPTED_BY = re.compile(
+    r"(?i)\b(?:accept(?:ed|ance)|agreed|acknowledged|confirmed|approved)\s+by\b[^\n]{0,14}$"
+)
+
+
 # A signature block's head where the layout is lost (the blocks run on in one paragraph):
 # a name right before its signature ("SCULPTOR CAPITAL LP By: /s/ ...", "ABP TRUST /s/ ...").
 _SIGNS_NEXT = re.compile(r"[ \t]*\n?[ \t]*(?:By\s*:|/s/)")
+
+
+# The words a party accepts with, alone on a line: what opens an agreement's signature blocks
+# where no "IN WITNESS WHEREOF" does.
+_ACCEPTANCE_LINE = re.compile(
+    r"(?im)^[ \t]*(?:agreed|accepted|acknowledged)\b(?:[ \t]+(?:and|&|agreed|accepted"
+    r"|acknowledged|to|by))*[ \t]*:[ \t]*$"
+)
+
+
+# A signature block's "By:" line ("Signed:" too), and what may stand between two of them in a row of blocks
+# read a line a cell: a signature, a rule to sign on.
+_BY_LINE = re.compile(r"^\s*(?:By\s*:?|Signed\s*:)\s*(?P<rest>.*)$", re.IGNORECASE)
+_SIGNATURE = re.compile(r"^\s*(?:/s/.*|[_\-\s]+)$")
+
+
+# A head's descriptor after its name ("THE BANKERS BANK, a Georgia banking corporation").
+_DESCRIBED = re.compile(r",\s+an?\b[^,()]*$")
 
 
 # The end of a signature block above: its signer's "Name:" or "Title:" line.
@@ -102,9 +127,18 @@ def _capitals(words: list[str]) -> list[str]:
     Officer HARROW & VALE CAPITAL LP")."""
     for k in range(1, len(words)):
         tail = " ".join(words[k:])
-        if tail.isupper() and len(base_key(tail).split()) >= 2:
+        if (tail.isupper() or _capitals_but_form(tail)) and len(base_key(tail).split()) >= 2:
             return words if " ".join(words[:k]).isupper() else words[k:]
     return words
+
+
+def _capitals_but_form(name: str) -> bool:
+    """Is a name in capitals but for its legal form ("DEVELOPERS, Inc.", "ACME CO., Ltd.")? The
+    line above it may hold the rest of its capitals ("SEATTLE SOFTWARE / DEVELOPERS, Inc.")."""
+    words = name.split()
+    while len(words) > 1 and legal_form("x " + words[-1]):
+        words.pop()
+    return len(words) < len(name.split()) and " ".join(words).isupper()
 
 
 def _names_party(ent: NamedEntity) -> bool:
@@ -155,8 +189,11 @@ class SignatureBlocks(BindingRule):
         """'ACME INC.' / 'By: /s/ Jane Roe' / 'Name: Jane Roe' / 'Title: CEO' blocks, one or
         several side by side (a table row per line, cells joined with " | ")."""
         lines = ctx.flow.lines
-        by_re = re.compile(r"^\s*By\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
+        by_re = _BY_LINE
+        stacked = self._stacked_columns(ctx)
         for i, line in enumerate(lines):
+            if i in stacked:
+                continue
             cells = _cells(line.text)
             if len(cells) > 1 and all(by_re.match(c) for c in cells) and len(line.text) < 300:
                 self._signature_columns(ctx, i, len(cells))
@@ -217,6 +254,58 @@ class SignatureBlocks(BindingRule):
         if len({p[0].key for p in ctx.parties}) < 2:
             self._signature_parties(ctx)
 
+    def _stacked_columns(self, ctx: BindingContext) -> set[int]:
+        """Side-by-side blocks read a row at a time, a line a cell: the heads' row ("NETZEE,
+        INC." / "THE BANKERS BANK, a Georgia" / "banking corporation"), then the "By:" row
+        ("By:" / "/s/ Jane Roe" / "By:" / "/s/ Adam Poe"). The k-th head signs at the k-th
+        "By:" where there are as many of each; the "By:" lines read, for the caller to skip."""
+        lines = ctx.flow.lines
+        done: set[int] = set()
+        for i, line in enumerate(lines):
+            if i in done or not _BY_LINE.match(line.text) or len(line.text) > 120:
+                continue
+            if i > 0 and (_BY_LINE.match(lines[i - 1].text) or _SIGNATURE.match(lines[i - 1].text)):
+                continue  # not the row's first "By:"
+            bys = [i]
+            for k in range(i + 1, min(len(lines), i + 12)):
+                t = lines[k].text.strip()
+                if _BY_LINE.match(t) and len(t) < 120:
+                    bys.append(k)
+                elif not _SIGNATURE.match(t):
+                    break
+            if len(bys) < 2:
+                continue
+            heads: list[tuple[int, NamedEntity]] = []
+            back = i - 1
+            while back >= 0 and len(heads) < len(bys):
+                t = lines[back].text.strip()
+                if (
+                    len(t) < 60
+                    and back > 0
+                    and _DESCRIBED.search(lines[back - 1].text)
+                    and _company(t) is None
+                ):
+                    back -= 1  # a descriptor run onto its own line: "banking corporation"
+                    t = lines[back].text.strip()
+                party, _ = self._signing_head(ctx, t)
+                if party is None:
+                    break
+                heads.insert(0, (back, party))
+                back -= 1
+            if len(heads) != len(bys) or len({p.key for _, p in heads}) != len(heads):
+                continue
+            for (at, party), by_at in zip(heads, bys, strict=True):
+                bm = _BY_LINE.match(lines[by_at].text)
+                rest = bm.group("rest") if bm else ""
+                nxt = lines[by_at + 1].text if by_at + 1 < len(lines) else ""
+                if not re.sub(r"(?i)/s/|[_\-\s]", "", rest) and re.match(r"\s*/s/", nxt):
+                    rest = nxt  # "By:" / "/s/ Jane Roe"
+                name_raw = re.sub(r"(?i)/s/|_+|-{2,}", " ", rest).strip(" ,:")
+                span = (ctx.flow.starts[at], ctx.flow.starts[by_at] + len(lines[by_at].text))
+                self._sign(ctx, party, name_raw, "", span, nested=False)
+            done.update(bys)
+        return done
+
     def _signature_parties(self, ctx: BindingContext) -> None:
         """An agreement whose preamble names fewer than two parties ("the undersigned hereby
         execute this Agreement", a joint filing agreement, a letter agreement, a preamble
@@ -227,8 +316,10 @@ class SignatureBlocks(BindingRule):
         bound = {p[0].key: p[0] for p in ctx.parties}
         executed = _EXECUTES_THIS.search(text) or _UNDERSIGNED_AGREE.search(text)
         if executed is None and (bound or ctx.doc.document_type in {"agreement", "amendment"}):
-            # Where the document is an agreement, any "IN WITNESS WHEREOF" opens its blocks.
-            executed = _IN_WITNESS.search(text)
+            # Where the document is an agreement, any "IN WITNESS WHEREOF" opens its blocks, or
+            # the words a party accepts with on a line of their own ("ACCEPTED AND AGREED TO
+            # BY:"), where there is no such sentence.
+            executed = _IN_WITNESS.search(text) or _ACCEPTANCE_LINE.search(text)
         if executed is None:
             return
         signers: dict[str, tuple[NamedEntity, tuple[int, int]]] = {}
@@ -274,8 +365,9 @@ class SignatureBlocks(BindingRule):
         person signing for themself ("ADAM D. ROE /s/ Adam D. Roe")."""
         out: list[tuple[NamedEntity, tuple[int, int]]] = []
         for m in _COMPANY_RE.finditer(text, start):
-            if not _SIGNS_NEXT.match(text, m.end()) or re.search(
-                r"(?i)\bby\s*:?\s*$", text[max(0, m.start() - 12) : m.start()]
+            if not _SIGNS_NEXT.match(text, m.end()) or (
+                re.search(r"(?i)\bby\s*:?\s*$", text[max(0, m.start() - 12) : m.start()])
+                and not _ACCEPTED_BY.search(text, max(0, m.start() - 30), m.start())
             ):
                 continue
             # A head on its own line is the line's ("Jane Roe" above "Larkspur Trust" is the
@@ -288,7 +380,7 @@ class SignatureBlocks(BindingRule):
                 if not (w.isupper() or w == "&"):
                     break
                 wrapped.insert(0, w)
-            if wrapped and (raw.isupper() or _company(raw) is None):
+            if wrapped and (raw.isupper() or _capitals_but_form(raw) or _company(raw) is None):
                 if _BRACKET_TAIL.match(" ".join(wrapped)):
                     # Capitals that open with a bracket before the legal form (or a numeral and
                     # it) are the tail of a name in another case ("YA Global Investments II
@@ -341,6 +433,7 @@ class SignatureBlocks(BindingRule):
         t = _ACCEPTANCE.sub("", t)  # "ACCEPTED AND AGREED TO: | BETA LLC"
         t = _SIGNS_FOR.sub("", t)  # "For and on behalf of Acme Ltd."
         t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
+        t = _DESCRIBED.sub("", t)  # "THE BANKERS BANK, a Georgia banking corporation"
         label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Za-z]+){0,6})\s*:\s*(?:\|\s*)?(\S.*)$", t)
         if label:
             # "LENDER: ACME BANK", "WATER CO: | WATER CO, INC.": a label (a role, the party's
@@ -354,6 +447,13 @@ class SignatureBlocks(BindingRule):
             ):
                 return None, named is not None
             t = label.group(2)
+        role = re.match(r"([A-Z]+)[ \t]+(\S.*)$", t)
+        if role and _contract_role(role.group(1)):
+            # "RESELLER MTI TECHNOLOGY CORPORATION": a role in capitals labels the name after
+            # it, with no colon, where that is a company's name of two words or more.
+            named = _company(role.group(2))
+            if named is not None and len(base_key(named.name).split()) >= 2:
+                t = role.group(2)
         party = _company(t) if len(t) < 100 else None
         if party is None and t:
             term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))
