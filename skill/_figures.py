@@ -66,9 +66,12 @@ _COMPUTED = re.compile(
     r"|\b(?:define[ds]?|calculated\s+as)\b.*\s[-+*/]\s|\s=\s.*\s[-+*/]\s",
     re.IGNORECASE,
 )
-# words of a question that asks for a judgement over figures, not a metric's value
+# words of a question that asks for a judgement over figures, not a metric's value; "compared
+# to" / "compared with" only names the base period of a metric asked ("revenue growth in Q2
+# FY2024 compared to Q2 FY2023"), "how does it compare" asks for a judgement
 _JUDGEMENT = re.compile(
-    r"\b(improv\w*|declin\w*|compar\w*|consistent\w*|historically|useful|relevant)\b",
+    r"\b(improv\w*|declin\w*|compar(?!ed\s+(?:to|with)\b)\w*|consistent\w*|historically|"
+    r"useful|relevant)\b",
     re.IGNORECASE,
 )
 _SCALE_ASKED = re.compile(

@@ -353,6 +353,12 @@ def test_a_date_that_ends_no_period_printed_is_insufficient(runtime: Any) -> Non
             "101.5%",
         ),
         ("What was Alder Robotics' revenue growth in Q2 FY2024?", "101.5%"),
+        # the base period named after "compared to / with": no judgement asked
+        (
+            "What was Alder Robotics' revenue growth in Q2 FY2024 compared to Q2 FY2023?",
+            "101.5%",
+        ),
+        ("what was alder robotics' revenue growth in q2 fy2024 compared with q2 fy2023", "101.5%"),
         # balances at the quarter's end
         ("What was Alder Robotics' current ratio at the end of Q2 FY2024?", "2.00"),
         ("What was Alder Robotics' current ratio as of July 29, 2023?", "2.00"),

@@ -254,6 +254,20 @@ def test_the_growth_of_any_concept_asked_in_percent(runtime: Any) -> None:
     assert answer.conclusion.answer == (
         "net income growth FY2020: ((3,040 - 2,800) / 2,800) x 100 = 8.6%"
     )
+    # the base year named after "compared to / with" is the growth's base, no judgement
+    for asked in (
+        "What was the net income growth of Bramble Utilities in FY2020 compared to FY2019, "
+        "in percent?",
+        "what was bramble utilities' net income growth in fy2020 compared with fy2019 in %",
+    ):
+        answer = _ask(runtime, asked)
+        assert answer.sufficient, (asked, answer.conclusion.answer)
+        assert answer.conclusion.answer.endswith("= 8.6%"), answer.conclusion.answer
+    # "how does ... compare" asks for a judgement: no metric's value is concluded
+    answer = _ask(
+        runtime, "How does the net income of Bramble Utilities in FY2020 compare to FY2019?"
+    )
+    assert not any(v.details.get("metric") for v in answer.conclusion.values)
     # a change asked in dollars is not a growth: nothing is computed
     answer = _ask(
         runtime,
