@@ -549,9 +549,10 @@ def _trailing_address(window: str) -> int | None:
 
 
 # A lead into a party's address right after its name: "located at", "with offices at", "having
-# its principal place of business at", "whose registered office is at", "of 90 High Street".
+# its principal place of business at", "whose registered office is at", "of 90 High Street",
+# "acting through its office in Abu Dhabi".
 _ADDRESS_LEAD = re.compile(
-    rf"(?i:(?:with|having)\s+(?:(?:its|a|an|their|his|her)\s+)?"
+    rf"(?i:(?:with|having|acting\s+(?:through|by|via))\s+(?:(?:its|a|an|their|his|her)\s+)?"
     rf"(?:{'|'.join(lexicon().address_nouns)})(?:\s+(?:located|situated))?\s+(?:at|in)"
     rf"|(?:located|situated|residing)\s+at"
     rf"|whose\s+(?:{'|'.join(lexicon().address_nouns)})\s+is(?:\s+at)?)\b"
@@ -615,9 +616,10 @@ _MADE_BY = re.compile(
 )
 
 
-# A preamble's list of parties right before a name: "by and between", "among", "and", "&".
+# A preamble's list of parties right before a name: "by and between", "among", "and", "&", and
+# the list's number after it ("BETWEEN (1) ...").
 _LISTED_BEFORE = re.compile(
-    rf"(?i)(?:^|[\s,])(?:(?P<opener>{_LIST_OPENER})|{_LIST_JOINER})[ \t]*:?\s*$"
+    rf"(?i)(?:^|[\s,])(?:(?P<opener>{_LIST_OPENER})|{_LIST_JOINER})[ \t]*:?\s*{_LIST_NUMBER}?$"
 )
 
 
@@ -693,12 +695,25 @@ def _prose_lead(window: str, m: re.Match[str]) -> bool:
     )
 
 
+# The words that lead into a defined term's bracket: "hereinafter referred to as (...)",
+# "hereafter called (...)".
+_TERM_LEAD = re.compile(
+    r"[\s,]+(?i:(?:hereinafter|hereafter)(?:\s+(?:referred\s+to|called|known)(?:\s+as)?)?"
+    r"|(?:referred\s+to|called)\s+as)\s*$"
+)
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
     """The entity a defined term right after `end` names: the last company-shaped name
     before it followed only by a descriptor, else a person or bare name right before it."""
     text = ctx.flow.text
+    # "NeoMedia Paint Repair hereinafter referred to as ("DISTRIBUTOR")": the words that lead
+    # into the term's bracket stand between it and the name.
+    term_lead = _TERM_LEAD.search(text, max(0, end - 60), end)
+    if term_lead is not None:
+        end = term_lead.start()
     lo = max(0, end - 400)
     window = text[lo:end]
     # Never reach back across an earlier definition or clause boundary.
@@ -781,7 +796,12 @@ def _mention_before(
         rf"({PERSON})(?:,?\s+{_POST_NOMINAL})?(?:,?\s+(?:an\s+)?[Ii]ndividual)?[\s,]*$", window
     )
     if pm:
-        person = _person(pm.group(1))
+        raw = pm.group(1)
+        if re.search(rf"(?i)\b(?:{_LIST_OPENER}|{_LIST_JOINER})[ \t]*$", window[: pm.start(1)]):
+            # "..., and Marlow / Register EMEA": after the list's joiner the word that ends
+            # the line opens the name (no line above ran into it).
+            raw = " ".join(raw.split())
+        person = _person(raw)
         lead = window[max(0, pm.start() - 30) : pm.start()]
         # Digits just before a name are an address or a number, unless a party list
         # connector or the list's number in brackets introduces the name ("dated May 1, 2003
@@ -807,7 +827,7 @@ def _mention_before(
         # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
         dm: re.Match[str] | None = None
         for dm_last in re.finditer(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de|for)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de|for)?\s*[A-Z][\w'’.\-&]*){{0,7}}),\s+(?:"
             # the descriptor's words: a jurisdiction, a nationality ("Taiwanese", "P.R.C.",
             # "Nevada (USA)"), a kind ("limited", "wholly-owned"); or the company it is a
             # division of ("TWENTIETH CENTURY FOX LICENSING & MERCHANDISING, a division of Fox
@@ -816,7 +836,10 @@ def _mention_before(
             rf"|(?:[\w\-]+\s+)?(?i:{'|'.join(lexicon().division_words)})\s+of\s+{COMPANY}\s*$"
             # or a kind of body that has no legal form ("Centre for Probe Development and
             # Commercialization, a not-for-profit research and services institution")
-            rf"|(?:[\w.\-]+\s+){{0,5}}?(?i:{'|'.join(lexicon().body_kinds)})\b)",
+            rf"|(?:[\w.\-]+\s+){{0,5}}?(?i:{'|'.join(lexicon().body_kinds)})\b)"
+            # ... which "the" may introduce ("CHINA ECONOMIC INFORMATION SERVICE OF XINHUA NEWS
+            # AGENCY, the organisation within the Xinhua News Agency that ...")
+            rf"|(?i:the)\s+(?:[\w.\-]+\s+){{0,2}}?(?i:{'|'.join(lexicon().body_kinds)})\b)",
             window,
         ):
             dm = dm_last
@@ -831,16 +854,20 @@ def _mention_before(
             window,
         )
         if m and not _prose_lead(window, m):
-            name = _clean_name(m.group(1))
+            name, name_at = _clean_name(m.group(1)), lo + m.start(1)
+            # "... Legal representative: Viktoras R. Sekmakas and / NeoMedia Paint Repair
+            # (...)": a person's full name and "and" before the run end the party above it
+            # (its signer); the name is what follows them.
+            signer = re.match(r"(.+?)\s+and\s+(?=\S+\s+\S)", m.group(1), re.DOTALL)
+            if signer is not None and _person(signer.group(1)) is not None:
+                name, name_at = _clean_name(m.group(1)[signer.end() :]), name_at + signer.end()
             if (
                 name
                 and not is_generic_term(name)
                 and len(name) > 2
                 and not re.search(rf"\d|^(?:{JURISDICTION})$", name)
             ):
-                return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + m.start(
-                    1
-                )
+                return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), name_at
     return None
 
 

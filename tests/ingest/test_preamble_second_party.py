@@ -1,0 +1,156 @@
+"""A preamble's second party that has no legal form, from CUAD's development contracts with
+one party bound (bench/parties dev --misses), as generated variants typeset to real PDFs and
+parsed: a name that "hereinafter referred to as" leads into its term's bracket (after the
+first party's signer and "and"), a name "acting through its office in" a place, and a body's
+name in a numbered list that "the organisation ..." describes."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.ingest.test_preamble_party_lists import _RECITAL, _bind, _bind_lines, _parties, _terms
+
+# Names with no legal form, in the cases a preamble writes them (none shaped like a person's:
+# a person-shaped name is a party only where the text says it is a person or a company,
+# tests/ingest/test_bindings.py).
+_BARE = ["NeoVista Micro Paint Repair", "HARROW & VALE MEDIA", "Quillmark Digital Services"]
+
+_LEADS = ["hereinafter referred to as", "hereinafter called", "HEREINAFTER REFERRED TO AS"]
+
+
+@pytest.mark.parametrize("name", _BARE)
+@pytest.mark.parametrize("lead", _LEADS)
+@pytest.mark.parametrize("other", ["Corvel Brands (Shanghai) Co Ltd", "Orvandi Labs GmbH"])
+def test_a_lead_into_the_term_s_bracket_after_a_signer_and(
+    name: str, lead: str, other: str
+) -> None:
+    result = _bind_lines(
+        "DISTRIBUTOR AGREEMENT",
+        [
+            'THIS AGREEMENT, made as of the 1st day of May, 2020 (the "Effective Date") by and '
+            "between:",
+            f'{other} {lead} ("Supplier")',
+            "Address : Suite 2512, 28 Jia Feng Road, Shanghai",
+            "Legal representative : Anna M. Rossi and",
+            f'{name} {lead} ("DISTRIBUTOR")',
+            "Address : 2201 Second Street, Suite 600, Fort Myers, Florida",
+            "Legal representative : Karl T. Jensen",
+            "WITNESSETH:",
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {other, name}
+    assert _terms(result)["DISTRIBUTOR"] == name
+    assert _terms(result)["Supplier"] == other
+
+
+@pytest.mark.parametrize("name", _BARE)
+@pytest.mark.parametrize("lead", _LEADS)
+@pytest.mark.parametrize("first", [False, True])
+@pytest.mark.parametrize("width", [60, 95])
+def test_a_lead_into_the_term_s_bracket_in_a_sentence(
+    name: str, lead: str, first: bool, width: int
+) -> None:
+    bare = f'{name} {lead} ("Distributor")'
+    other = 'Corvel Brands, Inc., a Nevada corporation ("Supplier")'
+    one, two = (bare, other) if first else (other, bare)
+    result = _bind(
+        "DISTRIBUTOR AGREEMENT",
+        [f"This Agreement is made as of May 1, 2020 by and between {one}, and {two}.", _RECITAL],
+        width,
+    )
+    assert _parties(result) == {name, "Corvel Brands, Inc."}
+    assert _terms(result)["Distributor"] == name
+
+
+# (the name, its term)
+_ACTING = [
+    ("Marlow Register EMEA", "Marlow"),
+    ("HARROW & VALE TRUST", "Trustee"),
+    ("Quillmark Bank", "Lender"),
+]
+
+
+@pytest.mark.parametrize(("name", "term"), _ACTING)
+@pytest.mark.parametrize(
+    "office",
+    [
+        "acting through its office in Abu Dhabi",
+        "acting through its branch in London",
+        "acting by its registered office at 19 Upper Ground, London",
+        "ACTING THROUGH ITS OFFICE IN DUBAI",
+    ],
+)
+@pytest.mark.parametrize("first", [False, True])
+@pytest.mark.parametrize("width", [60, 95])
+def test_a_name_acting_through_an_office(
+    name: str, term: str, office: str, first: bool, width: int
+) -> None:
+    acting = f'{name}, {office} ("{term}")'
+    other = 'Lightway Corporation, a Nevada Corporation ("Lightway")'
+    one, two = (acting, other) if first else (other, acting)
+    result = _bind(
+        "STRATEGIC ALLIANCE AGREEMENT",
+        [
+            f'This Agreement is made and entered into this 16 day of August, 2012 (the "Effective '
+            f'Date") by and between {one}, and {two}.',
+            _RECITAL,
+        ],
+        width,
+    )
+    assert _parties(result) == {name, "Lightway Corporation"}
+    assert _terms(result)[term] == name
+
+
+# (a body's name, what describes it after "the", its term)
+_BODIES = [
+    (
+        "CHINA ECONOMIC INFORMATION SERVICE OF HUALIN NEWS AGENCY",
+        "organisation within the Hualin News Agency that is responsible for news operations",
+        "CEIS",
+    ),
+    (
+        "Northern Ports and Harbours Board",
+        "statutory authority established under the Ports Act",
+        "NPHB",
+    ),
+    ("KESTREL RIVER BASIN COMMISSION", "public agency of the Republic", "Commission"),
+    ("Orvandi Institute of Marine Science", "research institution of the University", "Institute"),
+]
+
+
+@pytest.mark.parametrize(("name", "described", "term"), _BODIES)
+@pytest.mark.parametrize(("one", "two"), [("(1)", "(2)"), ("1.", "2."), ("(a)", "(b)")])
+@pytest.mark.parametrize("first", [False, True])
+def test_a_numbered_body_that_the_describes(
+    name: str, described: str, term: str, one: str, two: str, first: bool
+) -> None:
+    body = (
+        f"{name}, the {described}, registered in the People's Republic of China with offices at "
+        f'57 Xuanwumen Xidajie, Beijing ("{term}")'
+    )
+    company = (
+        "HUALIN FINANCIAL NETWORK LIMITED, a company incorporated in Hong Kong whose registered "
+        'office is at Room 2003, Vicwood Plaza, Hong Kong ("HFN")'
+    )
+    a, b = (body, company) if first else (company, body)
+    result = _bind_lines(
+        "CONTENT LICENCE AGREEMENT",
+        [
+            "THIS AGREEMENT is made the 15th day of December 2001.",
+            "BETWEEN",
+            *_wrapped(f"{one} {a}; and", 90),
+            *_wrapped(f"{two} {b},", 90),
+            '(collectively referred to as "PARTIES"; individually, a "PARTY").',
+            "WHEREAS:",
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {name, "HUALIN FINANCIAL NETWORK LIMITED"}
+    assert _terms(result)[term] == name
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width=width)
