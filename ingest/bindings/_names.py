@@ -252,6 +252,8 @@ def _clean_name(raw: str) -> str:
         # A legal form alone on the next line ("Ridgeway Freight Systems,\nLLC") has no case
         # of its own to compare.
         bare_form = bool(legal_form("x " + kept[0])) and not base_key("x " + kept[0]).strip("x ")
+        # ... nor has the last of a form's initials written apart ("Acme, L. L." over "C.").
+        bare_form = bare_form or re.fullmatch(r"(?:[A-Z]\.\s*)+", kept[0]) is not None
         same_case = seg.isupper() == kept[0].isupper() or not letters or bare_form
         if re.search(r"(?i)\b(?:agreement|exhibit|contract)\b|^\W*$", seg):
             break

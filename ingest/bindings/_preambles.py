@@ -849,6 +849,13 @@ def _mention_before(
                 return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + dm.start(
                     1
                 )
+        # The company a person in the list acts for, whatever its words: "by and between
+        # Natalija Roe, director of FreeCook ("Client")".
+        sm = _SIGNER_FOR_NAME.search(window)
+        if sm is not None:
+            name, name_at = _clean_name(sm.group("company")), lo + sm.start("company")
+            if name and not is_generic_term(name) and len(name) > 2 and not re.search(r"\d", name):
+                return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), name_at
         m = re.search(
             rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
             window,
@@ -874,9 +881,14 @@ def _mention_before(
 # A person in the list of parties who acts for the company named right after: "by and between
 # Jane Roe, director of Acme Ltd. ("Client") and ...": the company is the party, the person
 # its signer (the officer titles are the lexicon's).
-_SIGNER_FOR = re.compile(
+_SIGNER_LEAD = (
     rf"(?<![\w&])(?i:{_LIST_OPENER}|{_LIST_JOINER})\s+{PERSON},?\s+(?:the\s+|its\s+)?"
-    rf"(?:{TITLES})\s+(?:of|for)\s+(?:the\s+)?$"
+    rf"(?:{TITLES})\s+(?:of|for)\s+(?:the\s+)?"
+)
+_SIGNER_FOR = re.compile(rf"{_SIGNER_LEAD}$")
+# ... and the company's name after it, whatever its words, to the end of the text searched.
+_SIGNER_FOR_NAME = re.compile(
+    rf"{_SIGNER_LEAD}(?P<company>[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$"
 )
 
 

@@ -1,8 +1,10 @@
 """A preamble's second party that has no legal form, from CUAD's development contracts with
 one party bound (bench/parties dev --misses), as generated variants typeset to real PDFs and
 parsed: a name that "hereinafter referred to as" leads into its term's bracket (after the
-first party's signer and "and"), a name "acting through its office in" a place, and a body's
-name in a numbered list that "the organisation ..." describes."""
+first party's signer and "and"), a name "acting through its office in" a place, a body's name
+in a numbered list that "the organisation ..." describes, the company with no legal form that
+a listed person acts for ("Jane Roe, director of FreeCook"), and a legal form whose initials
+are written apart ("Bank of America, N. A")."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import textwrap
 
 import pytest
 
+from domain import entity_key
 from tests.ingest.test_preamble_party_lists import _RECITAL, _bind, _bind_lines, _parties, _terms
 
 # Names with no legal form, in the cases a preamble writes them (none shaped like a person's:
@@ -154,3 +157,63 @@ def test_a_numbered_body_that_the_describes(
 
 def _wrapped(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width=width)
+
+
+# (the company a person signs for, with no legal form, and its term)
+_SIGNED_FOR = [
+    ("FreeCook", "Client"),
+    ("HARROW & VALE MEDIA", "Customer"),
+    ("Quillmark Digital Services", "Client"),
+]
+
+
+@pytest.mark.parametrize(("company", "term"), _SIGNED_FOR)
+@pytest.mark.parametrize("title", ["director of", "Chief Executive Officer of", "President of the"])
+@pytest.mark.parametrize("first", [False, True])
+@pytest.mark.parametrize("width", [60, 95])
+def test_a_company_with_no_legal_form_that_a_listed_person_acts_for(
+    company: str, term: str, title: str, first: bool, width: int
+) -> None:
+    signed = f'Natalie Tunner, {title} {company} (hereinafter referred to as "{term}")'
+    other = (
+        "Mark Vitale, director of Mitchell's Web Advance, PLC (hereinafter referred to as "
+        '"Company")'
+    )
+    one, two = (signed, other) if first else (other, signed)
+    result = _bind(
+        "WEBSITE DEVELOPMENT AND HOSTING AGREEMENT",
+        [
+            'This Website Development and Hosting Agreement (the "Agreement") is entered into on '
+            f"January 11, 2018 by and between {one} and {two}.",
+            _RECITAL,
+        ],
+        width,
+    )
+    assert _parties(result) == {company, "Mitchell's Web Advance, PLC"}
+    assert _terms(result)[term] == company
+
+
+@pytest.mark.parametrize(
+    ("form", "closed"),
+    [("N. A", "N.A."), ("N. A.", "N.A."), ("L. L. C.", "L.L.C."), ("S. A.", "S.A.")],
+)
+@pytest.mark.parametrize("name", ["Bank of Larkspur", "HARROW & VALE TRUST"])
+@pytest.mark.parametrize("first", [False, True])
+@pytest.mark.parametrize("width", [60, 95])
+def test_a_party_whose_legal_form_s_initials_are_written_apart(
+    form: str, closed: str, name: str, first: bool, width: int
+) -> None:
+    spaced = f'{name}, {form}, ("{name.split()[-1]}")'
+    other = 'Corvel Brands, Inc. ("Supplier")'
+    one, two = (spaced, other) if first else (other, spaced)
+    result = _bind(
+        "SCHEDULE TO SOFTWARE LICENSE AGREEMENT",
+        [
+            'This Schedule ("Schedule") is made as of the effective date set forth above to that '
+            f"Software License Agreement, by and between {one} and {two}, dated November 5, 2010.",
+            _RECITAL,
+        ],
+        width,
+    )
+    keys = {b.subject_key for b in result.bindings if b.role == "party"}
+    assert keys == {entity_key(f"{name}, {closed}"), entity_key("Corvel Brands, Inc.")}
