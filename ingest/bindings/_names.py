@@ -280,12 +280,26 @@ def _clean_name(raw: str) -> str:
             words = first_words.split()
             one = words[0] if len(words) == 1 else ""
             # one word: a capitalised word or a short acronym, not a caps heading ("NOTICES")
-            # nor a person's initial ("K.")
-            if first_words.isupper() == kept[0].isupper() or (
-                re.fullmatch(r"[A-Z][\w'’&\-]+", one)
-                and (not one.isupper() or len(one) <= 4)
-                and not is_generic_term(one)
-                and not _contract_role(one)
+            # nor a person's initial ("K."); or a few short acronyms ("RSL COM" over
+            # "PrimeCall, Inc."), none a place ("CA USA" ends an address)
+            if (
+                first_words.isupper() == kept[0].isupper()
+                or (
+                    re.fullmatch(r"[A-Z][\w'’&\-]+", one)
+                    and (not one.isupper() or len(one) <= 4)
+                    and not is_generic_term(one)
+                    and not _contract_role(one)
+                )
+                or (
+                    1 < len(words) <= 3
+                    and all(
+                        re.fullmatch(r"[A-Z][A-Z0-9&]{1,3}", w)
+                        and not re.fullmatch(JURISDICTION, w)
+                        and not is_generic_term(w)
+                        and not _contract_role(w)
+                        for w in words
+                    )
+                )
             ):
                 kept.insert(0, first_words)
         break

@@ -483,6 +483,13 @@ _DESCRIBED_COMPANY = re.compile(
 )
 
 
+# A listed party's descriptor, and the list going on after it: ", a Delaware limited liability
+# company, Beta LP, ...", ", an Ohio corporation, and Beta LP".
+_DESCRIBED_LISTED = re.compile(
+    rf"\s*,\s*(?i:an?)\s+(?:[\w.\-]+\s+){{0,4}}?{_ENTITY_TYPE}\s*,\s*(?:and\s+)?[A-Z]"
+)
+
+
 # An indefinite article before a company-shaped phrase ("SUNWAI Technology, a Taiwanese
 # company", "Acme AG, A SWISS CORPORATION", "Beta Ltd., an English company", a form's "a ___
 # DE corporation"): the phrase describes the name before it, it is no name of its own.
@@ -1294,9 +1301,14 @@ class PreambleParties(BindingRule):
                 continue
             after = region[m.end() : m.end() + 40]
             if after_comma and (
-                not re.match(
-                    rf"\s*\.?\s*(?:,\s*(?:and\s+)?[A-Z]|and\b|\((?:{_LIST_END})\b)",
-                    after,
+                not (
+                    re.match(
+                        rf"\s*\.?\s*(?:,\s*(?:and\s+)?[A-Z]|and\b|\((?:{_LIST_END})\b)",
+                        after,
+                    )
+                    # ... or goes on after its descriptor ("..., White Hat SP GP LLC, a
+                    # Delaware limited liability company, White Hat Capital Partners LP, ...")
+                    or _DESCRIBED_LISTED.match(region, m.end())
                 )
                 or _ARTICLE_INSIDE.match(m.group(1))
             ):

@@ -217,3 +217,61 @@ def test_a_party_whose_legal_form_s_initials_are_written_apart(
     )
     keys = {b.subject_key for b in result.bindings if b.role == "party"}
     assert keys == {entity_key(f"{name}, {closed}"), entity_key("Corvel Brands, Inc.")}
+
+
+@pytest.mark.parametrize("head", ["RSL COM", "HPS", "KV NMT", "GE XL2"])
+@pytest.mark.parametrize(
+    "rest", ["PrimeVista, Inc.", "Quillmark Holdings LLC", "Orvandi Labs GmbH"]
+)
+@pytest.mark.parametrize("first", [False, True])
+def test_a_name_whose_acronyms_end_the_line_above(head: str, rest: str, first: bool) -> None:
+    """ "between RSL COM / PrimeCall, Inc., a Delaware corporation": the acronyms that end the
+    line after the list's opener or joiner are the name's first words."""
+    other = 'Corvel Brands, Inc., a Nevada corporation ("Corvel")'
+    if first:
+        lines = [
+            'Services Agreement, effective as of October 1, 1999 (this "Agreement"), between '
+            + head,
+            f'{rest}, a Delaware corporation ("Provider"), and {other}.',
+        ]
+    else:
+        lines = [
+            'Services Agreement, effective as of October 1, 1999 (this "Agreement"), between',
+            f"{other}, and {head}",
+            f'{rest}, a Delaware corporation ("Provider").',
+        ]
+    result = _bind_lines("SERVICES AGREEMENT", [*lines, _RECITAL])
+    assert _parties(result) == {f"{head} {rest}", "Corvel Brands, Inc."}
+    assert _terms(result)["Provider"] == f"{head} {rest}"
+
+
+# (a listed party, its descriptor)
+_DESCRIBED = [
+    ("White Hat Strategic Partners LP", "a Delaware limited partnership"),
+    ("White Hat SP GP LLC", "a Delaware limited liability company"),
+    ("KESTREL MASTER FUND LTD.", "a Cayman Islands exempted company"),
+    ("Harrow & Vale Capital Partners LP", "a Delaware limited partnership"),
+    ("Orvandi Advisors, Inc.", "an Ohio corporation"),
+]
+
+
+@pytest.mark.parametrize("count", [3, 4])
+@pytest.mark.parametrize("shift", range(len(_DESCRIBED)))
+@pytest.mark.parametrize("width", [70, 100])
+def test_parties_listed_after_commas_each_with_its_descriptor(
+    count: int, shift: int, width: int
+) -> None:
+    listed = [_DESCRIBED[(shift + k) % len(_DESCRIBED)] for k in range(count)]
+    items = [f"{name}, {described}" for name, described in listed]
+    series = ", ".join(items[:-1]) + f", and {items[-1]}"
+    result = _bind(
+        "COOPERATION AGREEMENT",
+        [
+            f'This Cooperation Agreement ("Agreement") is entered into as of June 18, 2020, by and '
+            f'between Spire Holdings, Inc., a Delaware corporation (the "Company"), and {series} '
+            '(collectively, the "Investor Parties").',
+            _RECITAL,
+        ],
+        width,
+    )
+    assert _parties(result) == {"Spire Holdings, Inc.", *(name for name, _ in listed)}
