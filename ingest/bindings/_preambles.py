@@ -483,6 +483,11 @@ _DESCRIBED_COMPANY = re.compile(
 )
 
 
+# A sentence that opens with a company's name and another joined to it by "and" ("WYZZ, Inc.
+# and WYZZ Licensee, Inc. (...)"): the list of parties opens the preamble (a line's start).
+_OPENING_NAMES = re.compile(rf"(?m)^[ \t]*({COMPANY}),?\s+and\s+({COMPANY})")
+
+
 # A listed party's descriptor, and the list going on after it: ", a Delaware limited liability
 # company, Beta LP, ...", ", an Ohio corporation, and Beta LP".
 _DESCRIBED_LISTED = re.compile(
@@ -1287,6 +1292,18 @@ class PreambleParties(BindingRule):
         # and Mario Cibelli (collectively, the "Marathon Parties")"), read on their own so that
         # a comma's false start consumes no connector's name.
         listed = re.finditer(rf",[ \t]*\n?[ \t]*({COMPANY})", region)
+        # ... or open the preamble's sentence with the first of them, another joined to it
+        # ("WYZZ, Inc. and WYZZ Licensee, Inc. (collectively "WYZZ") and ... hereby enter
+        # into ..."): the sentence may start a line or two above the preamble's first term.
+        for hm in _OPENING_NAMES.finditer(text, self._sentence_start(text, start), end):
+            if hm.start() > start:
+                break  # a line inside the preamble: no opening
+            opened = [(_company(hm.group(g)), hm.start(g), hm.end(g)) for g in (1, 2)]
+            for ent, at, stop in opened:
+                if ent is not None and ent.key not in seen and not another_agreements(at):
+                    seen.add(ent.key)
+                    parties.append((ent, [], at, stop))
+            break
         for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
             ent = _company(m.group(1))
             if ent is None or ent.key in seen or another_agreements(start + m.start(1)):
@@ -1381,6 +1398,21 @@ class PreambleParties(BindingRule):
             return False
         self._emit_parties(ctx, parties, start, end)
         return True
+
+    @staticmethod
+    def _sentence_start(text: str, start: int) -> int:
+        """Where the sentence that the line at `start` goes on starts: up to two lines above,
+        none ending a sentence or a clause."""
+        at = start
+        for _ in range(2):
+            if at == 0:
+                break
+            prev = text.rfind("\n", 0, at - 1) + 1
+            line = text[prev : at - 1]
+            if not line.strip() or re.search(r"[.;:]\s*$", line):
+                break
+            at = prev
+        return at
 
     @staticmethod
     def _labels_on_line(m: re.Match[str], offset: int) -> list[tuple[str, str, tuple[int, int]]]:

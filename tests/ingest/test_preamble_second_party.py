@@ -275,3 +275,42 @@ def test_parties_listed_after_commas_each_with_its_descriptor(
         width,
     )
     assert _parties(result) == {"Spire Holdings, Inc.", *(name for name, _ in listed)}
+
+
+# (two companies the preamble opens with, joined by "and", and the term they share)
+_OPENING = [
+    ("WKZZ, Inc.", "WKZZ Licensee, Inc.", "WKZZ"),
+    ("HARROW & VALE MEDIA, LLC", "Harrow & Vale Licensee LLC", "Harrow"),
+    ("Quillmark Radio Corp.", "QUILLMARK RADIO LICENSE CORP.", "Quillmark"),
+]
+
+
+@pytest.mark.parametrize(("one", "two", "term"), _OPENING)
+@pytest.mark.parametrize(
+    "third",
+    [
+        "Nexvale Broadcasting of Peoria, L.L.C.",
+        "Corvel Publishing of Toledo, Inc.",
+        "Orvandi Labs GmbH",
+    ],
+)
+@pytest.mark.parametrize("width", [90, 95])
+def test_a_preamble_that_opens_with_the_parties_names(
+    one: str, two: str, term: str, third: str, width: int
+) -> None:
+    """ "WYZZ, Inc. and WYZZ Licensee, Inc. (collectively "WYZZ") and Nexstar Broadcasting of
+    Peoria, L.L.C. ("NEXSTAR") hereby enter into this Agreement": every name is a party, and
+    an industry's word before "of" makes no person of the name's first words. (The first two
+    names on the preamble's first line: a line above the first defined term's opens no
+    preamble, and "&" between two whole names reads as one name.)"""
+    result = _bind(
+        "OUTSOURCING AGREEMENT",
+        [
+            f'{one} and {two} (collectively "{term}") and {third} ("Operator") hereby enter '
+            'into this Outsourcing Agreement (this "Agreement").',
+            _RECITAL,
+        ],
+        width,
+    )
+    assert _parties(result) == {one, two, third}
+    assert _terms(result)["Operator"] == third
