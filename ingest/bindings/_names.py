@@ -101,10 +101,15 @@ _FORM_BRACKET = r"\([A-Z][A-Za-z.]*(?:[ \t]+[A-Z][A-Za-z.]*){0,2}\),?\s+"
 _FIRM_COMMA = r",[ \t]*\n?[ \t]*(?=(?:[A-Z][\w'’\-.]*,?\s+){0,2}[A-Z][\w'’\-.]*\s*&\s*[A-Z])"
 
 
+# A place in brackets after a name's word that could end it, and the name going on after it
+# ("ONCOLOGY IMPACT FUND (CAYMAN) MANAGEMENT L.P."): that word ends no name.
+_PLACE_GOES_ON = r"(?!\s+\([A-Z][A-Za-z]{1,15}\)\s+[A-Z])"
+
+
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:{_FIRM_COMMA}{_TOKEN}){{0,3}}"
     rf"(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
-    rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b\.?"
+    rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b\.?{_PLACE_GOES_ON}"
     rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b\.?)*{_SERIES}?"
 )
 

@@ -314,3 +314,29 @@ def test_a_preamble_that_opens_with_the_parties_names(
     )
     assert _parties(result) == {one, two, third}
     assert _terms(result)["Operator"] == third
+
+
+# A name whose word that could end it ("Fund", "Trust", "Bank") a place in brackets follows,
+# and the name goes on ("ONCOLOGY IMPACT FUND (CAYMAN) MANAGEMENT L.P.").
+_PLACE_INSIDE = [
+    "Oncology Impact Fund (Cayman) Management L.P.",
+    "HARROW & VALE TRUST (JERSEY) NOMINEES LIMITED",
+    "Kestrel Bank (Europe) Services S.A.",
+    "Orvandi Growth Fund (Offshore) GP, LLC",
+]
+
+
+@pytest.mark.parametrize("name", _PLACE_INSIDE)
+@pytest.mark.parametrize("first", [False, True])
+@pytest.mark.parametrize("width", [60, 95])
+def test_a_place_in_brackets_inside_a_name(name: str, first: bool, width: int) -> None:
+    other = 'Corvel Brands, Inc., a Nevada corporation ("Corvel")'
+    inner = f'{name} (the "Fund Manager")'
+    one, two = (inner, other) if first else (other, inner)
+    result = _bind(
+        "MANAGEMENT AGREEMENT",
+        [f"This Agreement is made as of May 1, 2020 by and between {one}, and {two}.", _RECITAL],
+        width,
+    )
+    assert _parties(result) == {name, "Corvel Brands, Inc."}
+    assert _terms(result)["Fund Manager"] == name
