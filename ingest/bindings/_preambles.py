@@ -922,6 +922,28 @@ def _is_initials(term: str, name: str) -> bool:
     }
 
 
+def _abbreviates(term: str, name: str) -> bool:
+    """Does `term` spell `name` with each of its words as its initial or, a word in capitals,
+    whole ("USA MCO" of "USA Managed Care Organization", "MMI" of "Modus Media International")?
+    A link word may give its initial or none."""
+    letters = entity_key(term).replace(" ", "")
+    words = [(w, w.isupper() and len(w) > 1, w.lower() in _TITLE_LINKS) for w in name.split()]
+    words = [(entity_key(w).replace(" ", ""), caps, link) for w, caps, link in words]
+    if len(words) < 2 or not letters:
+        return False
+    ends = {0}
+    for word, caps, link in words:
+        if not word:
+            continue
+        nxt = {e + 1 for e in ends if letters[e : e + 1] == word[0]}
+        if caps:
+            nxt |= {e + len(word) for e in ends if letters[e : e + len(word)] == word}
+        if link:
+            nxt |= ends
+        ends = nxt
+    return len(letters) in ends
+
+
 def _says_person(text: str, name_at: int, end: int, name: str, terms: list[str]) -> bool:
     """Does the text say that the person-shaped `name` at `name_at` (its defined `terms` in the
     bracket at `end`) is a person's: an honorific before it ("Dr. George D. Green"), a degree
@@ -981,6 +1003,11 @@ def _defined_terms(
             )
             if bare and (_contract_role(bare.group(1)) or re.search(r"[\"“]", inner)):
                 terms = [bare.group(1)]
+            elif bare and re.fullmatch(r"[A-Z][A-Z0-9&]+(?:\s[A-Z][A-Z0-9&]+)?", bare.group(1)):
+                # '(USA MCO)' in capitals right after the name they abbreviate
+                named = _mention_before(ctx, m.start(), allow_bare=True)
+                if named is not None and _abbreviates(bare.group(1), named[0].name):
+                    terms = [bare.group(1)]
         if not terms:
             continue
         # '(the "Company")', '("Company" or "Ashworth")'; not '(as defined in "X")'.

@@ -340,3 +340,65 @@ def test_a_place_in_brackets_inside_a_name(name: str, first: bool, width: int) -
     )
     assert _parties(result) == {name, "Corvel Brands, Inc."}
     assert _terms(result)["Fund Manager"] == name
+
+
+# (a body's name with no legal form, the capitals in brackets that abbreviate it)
+_ABBREVIATED = [
+    ("USA Managed Care Organization", "USA MCO"),
+    ("Northern Ports Authority", "NPA"),
+    ("Kestrel Research Institute", "KRI"),
+    ("HARROW & VALE SOCIETY", "HVS"),
+]
+
+
+@pytest.mark.parametrize(("name", "short"), _ABBREVIATED)
+@pytest.mark.parametrize(
+    "after",
+    [
+        ", a Texas non-profit corporation, whose address is 916 South Capital Highway, Austin",
+        ", a Texas non-profit corporation",
+        " organized under the laws of Texas",
+    ],
+)
+@pytest.mark.parametrize("width", [60, 95])
+def test_capitals_in_brackets_that_abbreviate_a_bare_name_define_it(
+    name: str, short: str, after: str, width: int
+) -> None:
+    """ "... and USA Managed Care Organization (USA MCO) A Texas Corporation whose address
+    is ...": the unquoted capitals spell the name (initials, or a word in capitals whole), so
+    they are its term, and a body's word ("Organization", "Authority") is no person's."""
+    result = _bind(
+        "STRATEGIC ALLIANCE AGREEMENT",
+        [
+            'THIS AGREEMENT is made this 15th day of July, 2010 ("Effective Date") by and between '
+            "IMedica, Inc, a Nevada Corporation whose address is 523 Avalon Gardens Drive, "
+            f'Nanuet, New York 10954, USA ("IMedica") and {name} ({short}){after}.',
+            _RECITAL,
+        ],
+        width,
+    )
+    assert _parties(result) == {"IMedica, Inc", name}
+    assert _terms(result)[short] == name
+
+
+@pytest.mark.parametrize(
+    ("name", "short"),
+    [("USA Managed Care Organization", "USA MCO"), ("EU Ports Authority", "EU PA")],
+)
+def test_capitals_in_brackets_before_a_descriptor_in_capitals(name: str, short: str) -> None:
+    """The same with "A Texas Corporation" after the bracket, where the capitals are two
+    words. (One word in brackets is a token of a name, "Photronics (Xiamen) Mask Co., Ltd.":
+    "Ports Authority (NPA) A Texas Corporation" still reads as one company's name.)"""
+    result = _bind(
+        "STRATEGIC ALLIANCE AGREEMENT",
+        [
+            'THIS AGREEMENT is made this 15th day of July, 2010 ("Effective Date") by and between '
+            'IMedica, Inc, a Nevada Corporation ("IMedica") and '
+            f"{name} ({short}) A Texas Corporation whose address is 916 South Capital Highway, "
+            "Austin Texas.",
+            _RECITAL,
+        ],
+        80,
+    )
+    assert _parties(result) == {"IMedica, Inc", name}
+    assert _terms(result)[short] == name
