@@ -71,9 +71,17 @@ def _split_suffix_tokens(tokens: list[str]) -> tuple[list[str], list[str]]:
                 break
         else:
             last = base[-1]
+            # A form's initials written apart ("N. A", "L. L. C."): one word of single letters.
+            spaced = 0
+            while spaced < len(base) - 1 and len(base[-1 - spaced]) == 1:
+                spaced += 1
+            initials = "".join(base[-spaced:]) if spaced >= 2 else ""
             if last in _WORD_SUFFIXES:
                 suffix.insert(0, _WORD_SUFFIXES[last])
                 base.pop()
+            elif initials in _WORD_SUFFIXES:
+                suffix.insert(0, _WORD_SUFFIXES[initials])
+                del base[-spaced:]
             elif last == "and" and suffix:
                 # "GmbH & Co KG": the "&" belongs to the legal form.
                 suffix.insert(0, "and")

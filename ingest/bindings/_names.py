@@ -101,10 +101,15 @@ _FORM_BRACKET = r"\([A-Z][A-Za-z.]*(?:[ \t]+[A-Z][A-Za-z.]*){0,2}\),?\s+"
 _FIRM_COMMA = r",[ \t]*\n?[ \t]*(?=(?:[A-Z][\w'’\-.]*,?\s+){0,2}[A-Z][\w'’\-.]*\s*&\s*[A-Z])"
 
 
+# A place in brackets after a name's word that could end it, and the name going on after it
+# ("ONCOLOGY IMPACT FUND (CAYMAN) MANAGEMENT L.P."): that word ends no name.
+_PLACE_GOES_ON = r"(?!\s+\([A-Z][A-Za-z]{1,15}\)\s+[A-Z])"
+
+
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:{_FIRM_COMMA}{_TOKEN}){{0,3}}"
     rf"(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
-    rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b\.?"
+    rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b\.?{_PLACE_GOES_ON}"
     rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b\.?)*{_SERIES}?"
 )
 
@@ -253,8 +258,10 @@ def _clean_name(raw: str) -> str:
         # of its own to compare.
         bare_form = bool(legal_form("x " + kept[0])) and not base_key("x " + kept[0]).strip("x ")
         # A brand in lower case alone on its line ("bw-3" over "FRANCHISE SYSTEMS, INC.") has
-        # no case to compare either.
+        # no case to compare either, nor has the last of a form's initials written apart
+        # ("Acme, L. L." over "C.").
         brand = re.fullmatch(rf"{_LOWER_CASE_BRAND}[\w'’\-.&/]*", seg) is not None
+        bare_form = bare_form or re.fullmatch(r"(?:[A-Z]\.\s*)+", kept[0]) is not None
         same_case = seg.isupper() == kept[0].isupper() or not letters or bare_form or brand
         if re.search(r"(?i)\b(?:agreement|exhibit|contract)\b|^\W*$", seg):
             break
@@ -281,12 +288,26 @@ def _clean_name(raw: str) -> str:
             words = first_words.split()
             one = words[0] if len(words) == 1 else ""
             # one word: a capitalised word or a short acronym, not a caps heading ("NOTICES")
-            # nor a person's initial ("K.")
-            if first_words.isupper() == kept[0].isupper() or (
-                re.fullmatch(r"[A-Z][\w'’&\-]+", one)
-                and (not one.isupper() or len(one) <= 4)
-                and not is_generic_term(one)
-                and not _contract_role(one)
+            # nor a person's initial ("K."); or a few short acronyms ("RSL COM" over
+            # "PrimeCall, Inc."), none a place ("CA USA" ends an address)
+            if (
+                first_words.isupper() == kept[0].isupper()
+                or (
+                    re.fullmatch(r"[A-Z][\w'’&\-]+", one)
+                    and (not one.isupper() or len(one) <= 4)
+                    and not is_generic_term(one)
+                    and not _contract_role(one)
+                )
+                or (
+                    1 < len(words) <= 3
+                    and all(
+                        re.fullmatch(r"[A-Z][A-Z0-9&]{1,3}", w)
+                        and not re.fullmatch(JURISDICTION, w)
+                        and not is_generic_term(w)
+                        and not _contract_role(w)
+                        for w in words
+                    )
+                )
             ):
                 kept.insert(0, first_words)
         break

@@ -526,6 +526,18 @@ _DESCRIBED_COMPANY = re.compile(
 )
 
 
+# A sentence that opens with a company's name and another joined to it by "and" ("WYZZ, Inc.
+# and WYZZ Licensee, Inc. (...)"): the list of parties opens the preamble (a line's start).
+_OPENING_NAMES = re.compile(rf"(?m)^[ \t]*({COMPANY}),?\s+and\s+({COMPANY})")
+
+
+# A listed party's descriptor, and the list going on after it: ", a Delaware limited liability
+# company, Beta LP, ...", ", an Ohio corporation, and Beta LP".
+_DESCRIBED_LISTED = re.compile(
+    rf"\s*,\s*(?i:an?)\s+(?:[\w.\-]+\s+){{0,4}}?{_ENTITY_TYPE}\s*,\s*(?:and\s+)?[A-Z]"
+)
+
+
 # An indefinite article before a company-shaped phrase ("SUNWAI Technology, a Taiwanese
 # company", "Acme AG, A SWISS CORPORATION", "Beta Ltd., an English company", a form's "a ___
 # DE corporation"): the phrase describes the name before it, it is no name of its own.
@@ -592,9 +604,10 @@ def _trailing_address(window: str) -> int | None:
 
 
 # A lead into a party's address right after its name: "located at", "with offices at", "having
-# its principal place of business at", "whose registered office is at", "of 90 High Street".
+# its principal place of business at", "whose registered office is at", "of 90 High Street",
+# "acting through its office in Abu Dhabi".
 _ADDRESS_LEAD = re.compile(
-    rf"(?i:(?:with|having)\s+(?:(?:its|a|an|their|his|her)\s+)?"
+    rf"(?i:(?:with|having|acting\s+(?:through|by|via))\s+(?:(?:its|a|an|their|his|her)\s+)?"
     rf"(?:{'|'.join(lexicon().address_nouns)})(?:\s+(?:located|situated))?\s+(?:at|in)"
     rf"|(?:located|situated|residing)\s+at"
     rf"|whose\s+(?:{'|'.join(lexicon().address_nouns)})\s+is(?:\s+at)?)\b"
@@ -658,9 +671,10 @@ _MADE_BY = re.compile(
 )
 
 
-# A preamble's list of parties right before a name: "by and between", "among", "and", "&".
+# A preamble's list of parties right before a name: "by and between", "among", "and", "&", and
+# the list's number after it ("BETWEEN (1) ...").
 _LISTED_BEFORE = re.compile(
-    rf"(?i)(?:^|[\s,])(?:(?P<opener>{_LIST_OPENER})|{_LIST_JOINER})[ \t]*:?\s*$"
+    rf"(?i)(?:^|[\s,])(?:(?P<opener>{_LIST_OPENER})|{_LIST_JOINER})[ \t]*:?\s*{_LIST_NUMBER}?$"
 )
 
 
@@ -736,12 +750,25 @@ def _prose_lead(window: str, m: re.Match[str]) -> bool:
     )
 
 
+# The words that lead into a defined term's bracket: "hereinafter referred to as (...)",
+# "hereafter called (...)".
+_TERM_LEAD = re.compile(
+    r"[\s,]+(?i:(?:hereinafter|hereafter)(?:\s+(?:referred\s+to|called|known)(?:\s+as)?)?"
+    r"|(?:referred\s+to|called)\s+as)\s*$"
+)
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
     """The entity a defined term right after `end` names: the last company-shaped name
     before it followed only by a descriptor, else a person or bare name right before it."""
     text = ctx.flow.text
+    # "NeoMedia Paint Repair hereinafter referred to as ("DISTRIBUTOR")": the words that lead
+    # into the term's bracket stand between it and the name.
+    term_lead = _TERM_LEAD.search(text, max(0, end - 60), end)
+    if term_lead is not None:
+        end = term_lead.start()
     lo = max(0, end - 400)
     window = text[lo:end]
     # Never reach back across an earlier definition or clause boundary.
@@ -824,7 +851,12 @@ def _mention_before(
         rf"({PERSON})(?:,?\s+{_POST_NOMINAL})?(?:,?\s+(?:an\s+)?[Ii]ndividual)?[\s,]*$", window
     )
     if pm:
-        person = _person(pm.group(1))
+        raw = pm.group(1)
+        if re.search(rf"(?i)\b(?:{_LIST_OPENER}|{_LIST_JOINER})[ \t]*$", window[: pm.start(1)]):
+            # "..., and Marlow / Register EMEA": after the list's joiner the word that ends
+            # the line opens the name (no line above ran into it).
+            raw = " ".join(raw.split())
+        person = _person(raw)
         lead = window[max(0, pm.start() - 30) : pm.start()]
         # Digits just before a name are an address or a number, unless a party list
         # connector or the list's number in brackets introduces the name ("dated May 1, 2003
@@ -850,7 +882,7 @@ def _mention_before(
         # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
         dm: re.Match[str] | None = None
         for dm_last in re.finditer(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de|for)?\s*[A-Z][\w'’.\-&]*){{0,5}}),\s+"
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de|for)?\s*[A-Z][\w'’.\-&]*){{0,7}}),\s+(?:"
             # the descriptor's words: a jurisdiction, a nationality ("Taiwanese", "P.R.C.",
             # "Nevada (USA)"), a kind ("limited", "wholly-owned"); or the company it is a
             # division of ("TWENTIETH CENTURY FOX LICENSING & MERCHANDISING, a division of Fox
@@ -859,7 +891,10 @@ def _mention_before(
             rf"|(?:[\w\-]+\s+)?(?i:{'|'.join(lexicon().division_words)})\s+of\s+{COMPANY}\s*$"
             # or a kind of body that has no legal form ("Centre for Probe Development and
             # Commercialization, a not-for-profit research and services institution")
-            rf"|(?:[\w.\-]+\s+){{0,5}}?(?i:{'|'.join(lexicon().body_kinds)})\b)",
+            rf"|(?:[\w.\-]+\s+){{0,5}}?(?i:{'|'.join(lexicon().body_kinds)})\b)"
+            # ... which "the" may introduce ("CHINA ECONOMIC INFORMATION SERVICE OF XINHUA NEWS
+            # AGENCY, the organisation within the Xinhua News Agency that ...")
+            rf"|(?i:the)\s+(?:[\w.\-]+\s+){{0,2}}?(?i:{'|'.join(lexicon().body_kinds)})\b)",
             window,
         ):
             dm = dm_last
@@ -869,30 +904,46 @@ def _mention_before(
                 return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + dm.start(
                     1
                 )
+        # The company a person in the list acts for, whatever its words: "by and between
+        # Natalija Roe, director of FreeCook ("Client")".
+        sm = _SIGNER_FOR_NAME.search(window)
+        if sm is not None:
+            name, name_at = _clean_name(sm.group("company")), lo + sm.start("company")
+            if name and not is_generic_term(name) and len(name) > 2 and not re.search(r"\d", name):
+                return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), name_at
         m = re.search(
             rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
             window,
         )
         if m and not _prose_lead(window, m):
-            name = _clean_name(m.group(1))
+            name, name_at = _clean_name(m.group(1)), lo + m.start(1)
+            # "... Legal representative: Viktoras R. Sekmakas and / NeoMedia Paint Repair
+            # (...)": a person's full name and "and" before the run end the party above it
+            # (its signer); the name is what follows them.
+            signer = re.match(r"(.+?)\s+and\s+(?=\S+\s+\S)", m.group(1), re.DOTALL)
+            if signer is not None and _person(signer.group(1)) is not None:
+                name, name_at = _clean_name(m.group(1)[signer.end() :]), name_at + signer.end()
             if (
                 name
                 and not is_generic_term(name)
                 and len(name) > 2
                 and not re.search(rf"\d|^(?:{JURISDICTION})$", name)
             ):
-                return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), lo + m.start(
-                    1
-                )
+                return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), name_at
     return None
 
 
 # A person in the list of parties who acts for the company named right after: "by and between
 # Jane Roe, director of Acme Ltd. ("Client") and ...": the company is the party, the person
 # its signer (the officer titles are the lexicon's).
-_SIGNER_FOR = re.compile(
+_SIGNER_LEAD = (
     rf"(?<![\w&])(?i:{_LIST_OPENER}|{_LIST_JOINER})\s+{PERSON},?\s+(?:the\s+|its\s+)?"
-    rf"(?:{TITLES})\s+(?:of|for)\s+(?:the\s+)?$"
+    rf"(?:{TITLES})\s+(?:of|for)\s+(?:the\s+)?"
+)
+_SIGNER_FOR = re.compile(rf"{_SIGNER_LEAD}$")
+# ... and the company's name after it, whatever its words, to the end of the text searched.
+_SIGNER_FOR_NAME = re.compile(
+    rf"{_SIGNER_LEAD}(?P<company>[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$"
 )
 
 
@@ -912,6 +963,28 @@ def _is_initials(term: str, name: str) -> bool:
         "".join(w[0] for w in words),
         "".join(w[0] for w in with_of),
     }
+
+
+def _abbreviates(term: str, name: str) -> bool:
+    """Does `term` spell `name` with each of its words as its initial or, a word in capitals,
+    whole ("USA MCO" of "USA Managed Care Organization", "MMI" of "Modus Media International")?
+    A link word may give its initial or none."""
+    letters = entity_key(term).replace(" ", "")
+    words = [(w, w.isupper() and len(w) > 1, w.lower() in _TITLE_LINKS) for w in name.split()]
+    words = [(entity_key(w).replace(" ", ""), caps, link) for w, caps, link in words]
+    if len(words) < 2 or not letters:
+        return False
+    ends = {0}
+    for word, caps, link in words:
+        if not word:
+            continue
+        nxt = {e + 1 for e in ends if letters[e : e + 1] == word[0]}
+        if caps:
+            nxt |= {e + len(word) for e in ends if letters[e : e + len(word)] == word}
+        if link:
+            nxt |= ends
+        ends = nxt
+    return len(letters) in ends
 
 
 def _says_person(text: str, name_at: int, end: int, name: str, terms: list[str]) -> bool:
@@ -973,6 +1046,11 @@ def _defined_terms(
             )
             if bare and (_contract_role(bare.group(1)) or re.search(r"[\"“]", inner)):
                 terms = [bare.group(1)]
+            elif bare and re.fullmatch(r"[A-Z][A-Z0-9&]+(?:\s[A-Z][A-Z0-9&]+)?", bare.group(1)):
+                # '(USA MCO)' in capitals right after the name they abbreviate
+                named = _mention_before(ctx, m.start(), allow_bare=True)
+                if named is not None and _abbreviates(bare.group(1), named[0].name):
+                    terms = [bare.group(1)]
         if not terms:
             continue
         # '(the "Company")', '("Company" or "Ashworth")'; not '(as defined in "X")'.
@@ -1304,6 +1382,18 @@ class PreambleParties(BindingRule):
         # and Mario Cibelli (collectively, the "Marathon Parties")"), read on their own so that
         # a comma's false start consumes no connector's name.
         listed = re.finditer(rf",[ \t]*\n?[ \t]*({COMPANY})", region)
+        # ... or open the preamble's sentence with the first of them, another joined to it
+        # ("WYZZ, Inc. and WYZZ Licensee, Inc. (collectively "WYZZ") and ... hereby enter
+        # into ..."): the sentence may start a line or two above the preamble's first term.
+        for hm in _OPENING_NAMES.finditer(text, self._sentence_start(text, start), end):
+            if hm.start() > start:
+                break  # a line inside the preamble: no opening
+            opened = [(_company(hm.group(g)), hm.start(g), hm.end(g)) for g in (1, 2)]
+            for ent, at, stop in opened:
+                if ent is not None and ent.key not in seen and not another_agreements(at):
+                    seen.add(ent.key)
+                    parties.append((ent, [], at, stop))
+            break
         for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
             ent = _company(m.group(1))
             if ent is None or ent.key in seen or another_agreements(start + m.start(1)):
@@ -1318,9 +1408,14 @@ class PreambleParties(BindingRule):
                 continue
             after = region[m.end() : m.end() + 40]
             if after_comma and (
-                not re.match(
-                    rf"\s*\.?\s*(?:,\s*(?:and\s+)?[A-Z]|and\b|\((?:{_LIST_END})\b)",
-                    after,
+                not (
+                    re.match(
+                        rf"\s*\.?\s*(?:,\s*(?:and\s+)?[A-Z]|and\b|\((?:{_LIST_END})\b)",
+                        after,
+                    )
+                    # ... or goes on after its descriptor ("..., White Hat SP GP LLC, a
+                    # Delaware limited liability company, White Hat Capital Partners LP, ...")
+                    or _DESCRIBED_LISTED.match(region, m.end())
                 )
                 or _ARTICLE_INSIDE.match(m.group(1))
             ):
@@ -1399,6 +1494,21 @@ class PreambleParties(BindingRule):
             return False
         self._emit_parties(ctx, parties, start, end)
         return True
+
+    @staticmethod
+    def _sentence_start(text: str, start: int) -> int:
+        """Where the sentence that the line at `start` goes on starts: up to two lines above,
+        none ending a sentence or a clause."""
+        at = start
+        for _ in range(2):
+            if at == 0:
+                break
+            prev = text.rfind("\n", 0, at - 1) + 1
+            line = text[prev : at - 1]
+            if not line.strip() or re.search(r"[.;:]\s*$", line):
+                break
+            at = prev
+        return at
 
     @staticmethod
     def _labels_on_line(m: re.Match[str], offset: int) -> list[tuple[str, str, tuple[int, int]]]:
