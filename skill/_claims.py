@@ -196,6 +196,8 @@ _YES_NO = re.compile(
 _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
 # a comma and a conjunction that may open a clause of its own (`_clause_tail`)
 _CONJOINED = re.compile(r",\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
+# a conjunction with or without its comma; a new clause is told by its subject and modal
+_JOINS = re.compile(r",?\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
 _MAX_PART = 240
 # An observation's confidence is the reader's, not the search's: the search scored a sentence's
 # nearness to the claim's words, the reader what the sentence says. A sentence that states the
@@ -690,8 +692,8 @@ class ClauseReader:
         """The words of `window` that name whose action it is. After a verb of agreeing or
         acknowledging, the complement's subject ("Northgate agrees that Halcyon may": Halcyon;
         "X acknowledges that neither party may": either party), the last comma piece before
-        its modal ("X agrees that, upon notice to Y, it may": "it"; the first where an aside
-        ends just before the modal: "that Y, if it so elects, may"); where that names no party
+        its modal ("X agrees that, upon notice to Y, it may": "it"; where an aside ends just
+        before the modal, the piece before it: "that Y, if it so elects, may"); where that names no party
         ("it", "its Affiliates", "the Information") or ends in a pronoun ("that upon notice to
         Y it may"), the main clause's, unless a passive's agent names who acts ("X agrees that
         this Agreement may be terminated by Y")."""
@@ -702,9 +704,7 @@ class ClauseReader:
             return window
         rest = window[complement.end("that") :]
         pieces = rest[: _first_modal(rest, determiners=False)].split(",")
-        # an aside between the subject and its modal ("that Y, if it so elects, may") leaves the
-        # last piece blank: the subject is then the first
-        subject = pieces[-1] if pieces[-1].strip() else next((p for p in pieces if p.strip()), "")
+        subject = pieces[-1] if pieces[-1].strip() else _before_aside(pieces[:-1])
         if agent or (self._names_party(subject) and not _MODALITY.pronoun_last.search(subject)):
             return subject
         return window[: complement.end("that")]
@@ -726,6 +726,18 @@ class ClauseReader:
         if _named(self.claim.actor, folded):
             return False
         return any(_named(other, folded) for other in self.claim.others)
+
+
+def _before_aside(pieces: list[str]) -> str:
+    """The subject of comma pieces whose last is an aside just before the modal ("that Y, if
+    it so elects, may"; "that, upon notice to X, Y, at its option, may"): the last piece
+    before the aside that does not open with a condition ("upon notice to X" is the
+    condition's party, not the subject); else the first piece."""
+    said = [p for p in pieces if p.strip()]
+    return next(
+        (p for p in reversed(said[:-1]) if _MODALITY.condition.match(p.strip()) is None),
+        said[0] if said else "",
+    )
 
 
 # "by" opening a passive's agent just after its participle ("shall be assigned by Schoolpop")
@@ -1122,19 +1134,30 @@ def _clause_tail(head: str) -> str:
     to ..., and the Recipient shall not use ... to independently develop": the first
     clause's negation is not the second's)."""
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(head)]
-    for m in _CONJOINED.finditer(head):
-        # its own subject, then a modal, within its first words ("and the Recipient shall
-        # not"); a modal first ("shall not, and shall cause its Representatives to not,
-        # decompile") continues the clause's predicate
-        opening = " ".join(re.split(r"[,;:(]", head[m.end() :], maxsplit=1)[0].split()[:6])
-        modal = (
-            _MODALITY.permission.search(opening)
-            or _MODALITY.obligation.search(opening)
-            or _MODALITY.negation.search(opening)
-        )
-        if modal is not None and modal.start() > 0:
-            breaks.append(m.end())
+    breaks += [m.end() for m in _CONJOINED.finditer(head) if _opens_clause(head[m.end() :])]
     return head[max(breaks) :] if breaks else head
+
+
+def _opens_clause(rest: str) -> bool:
+    """Do the words after a conjunction open a clause of their own: a subject, then a modal,
+    within their first words ("and the Recipient shall not")? A modal first ("shall not, and
+    shall cause its Representatives to not, decompile") continues the clause's predicate."""
+    opening = " ".join(re.split(r"[,;:(]", rest, maxsplit=1)[0].split()[:6])
+    modal = (
+        _MODALITY.permission.search(opening)
+        or _MODALITY.obligation.search(opening)
+        or _MODALITY.negation.search(opening)
+    )
+    return modal is not None and modal.start() > 0
+
+
+def _clause_head(tail: str) -> str:
+    """`tail` to its first clause break: a semicolon, a colon, a full stop, or a conjunction
+    (with or without a comma) that opens a clause of its own ("non-exclusive and Distributor
+    shall not sell ... outside the Territory": the second clause's scope is not the first's)."""
+    ends = [m.start() for m in _CLAUSE_BREAK.finditer(tail)][:1]
+    ends += [m.start() for m in _JOINS.finditer(tail) if _opens_clause(tail[m.end() :])][:1]
+    return tail[: min(ends)] if ends else tail
 
 
 def _scope(s: str, start: int, end: int) -> re.Match[str] | None:
@@ -1143,9 +1166,7 @@ def _scope(s: str, start: int, end: int) -> re.Match[str] | None:
     else the last before them in it ("Outside the Territory, X shall have no exclusive
     right"), never in a condition the sentence opens with ("If X enters a new territory in
     the United States, ... the exclusive distributor": the condition's place)."""
-    after = s[end : end + _REACH_AFTER]
-    cut = _CLAUSE_BREAK.search(after)
-    found = _MODALITY.scope.search(after[: cut.start()] if cut is not None else after)
+    found = _MODALITY.scope.search(_clause_head(s[end : end + _REACH_AFTER]))
     if found is not None:
         return found
     before = _after_leading_condition(s, start, _window(s, start))

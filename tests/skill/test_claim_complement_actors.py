@@ -150,3 +150,34 @@ def test_the_main_clauses_party_without_a_party_in_the_complement(sentence: str)
     # controls: a possessive pronoun is the main clause's party; no complement at all
     assert _holds(sentence, "Northgate", "Halcyon") is True, sentence
     assert _holds(sentence, "Halcyon", "Northgate") is None, sentence
+
+
+# a condition opens the complement and an aside closes its subject ("that, upon notice to X, Y,
+# at its option, may"): the subject is the piece before the aside, never the condition's party
+ASIDES = ["at its option", "in its sole discretion", "if it so elects", "at its election"]
+CONDITIONS = [
+    "upon thirty (30) days' notice to {x}",
+    "after consultation with {x}",
+    "following written notice to {x}",
+    "upon notice to {x}",
+    "following a meeting with {x}",
+]
+LEADING_CONDITION = [
+    (sentence, main, complement)
+    for i, condition in enumerate(CONDITIONS)
+    for sentence, main, complement in _generated(
+        "{x} {verb} that, "
+        + condition
+        + ", {y}, "
+        + ASIDES[i % len(ASIDES)]
+        + ", {right} terminate this Agreement {end}."
+    )
+]
+
+
+@pytest.mark.parametrize(("sentence", "main", "complement"), LEADING_CONDITION)
+def test_a_condition_opening_the_complement_is_not_its_subject(
+    sentence: str, main: str, complement: str
+) -> None:
+    assert _holds(sentence, complement, main) is True, sentence
+    assert _holds(sentence, main, complement) is None, sentence

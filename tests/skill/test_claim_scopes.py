@@ -150,3 +150,28 @@ def test_a_place_in_the_opening_condition_is_no_scope(x: str, where: str) -> Non
     reading = _reading("exclusive", _capital(sentence))
     assert reading is not None and reading.holds is True, sentence
     assert not any("united states" in c.casefold() for c in reading.conditions), sentence
+
+
+# a plain denial conjoined with another clause whose scope is its own ("... is non-exclusive
+# and Distributor shall not sell the Products outside the Territory"): the scope is not the
+# denial's, which still denies
+DENIED_THEN_SCOPED = _in_turn(
+    [
+        "The appointment of {x} hereunder is non-exclusive and {x} shall not {act} the Products "
+        "{where} {scope}.",
+        "The rights granted hereunder are non-exclusive, and {x} may not {act} any Products "
+        "{where} {scope}.",
+        "{x}'s appointment shall be non-exclusive, but {x} shall not {act} the Products {where} "
+        "{scope}.",
+        "This license is non-exclusive and {x} agrees not to {act} the Products {where} {scope}.",
+        "The rights granted to {x} are non-exclusive, while Licensor may {act} the Products "
+        "{where} {scope}.",
+    ],
+    OUTSIDE,
+)
+
+
+@pytest.mark.parametrize("sentence", DENIED_THEN_SCOPED)
+def test_a_scope_in_a_conjoined_clause_is_not_the_denials(sentence: str) -> None:
+    reading = _reading("exclusive", sentence)
+    assert reading is not None and reading.holds is False, sentence
