@@ -28,6 +28,8 @@ _CARVE_OUTS = [
     "(other than due to a breach resulting from its gross negligence or willful misconduct)",
     "(except for its indemnification obligations under Section 9 and any breach of Section 12 "
     "(Confidentiality))",
+    # a bracket is passed whole, with its own full stops
+    "(other than under Sections 9.2 and 9.3 of this Agreement)",
 ]
 _LIMITS = [
     "the total compensation paid for hosting and support services over the preceding 12 months",
@@ -73,4 +75,38 @@ def test_a_cap_said_as_an_amount_greater_than_holds(party: str, greater: str, le
     ],
 )
 def test_no_amount_cap_is_not_read_as_one(sentence: str) -> None:
+    assert _holds(sentence) is not True, sentence
+
+
+# a limit said in another provision conjoined to the liability's ("..., provided that the
+# Supplier shall not invoice amounts greater than"; "..., and neither party may assign ... for
+# any sum greater than"; "..., and the Term shall not exceed"): no cap on liability
+_OPENINGS = [
+    "Neither party shall be liable for indirect damages",
+    "In no event shall {p} be liable for any consequential damages",
+    "neither party's liability for lost profits is excluded",
+]
+_OTHER_PROVISIONS = [
+    ", provided that {p} shall not invoice amounts greater than the agreed price.",
+    ", and neither party may assign this Agreement for any sum greater than its fair value.",
+    ", provided, however, that {p} may not charge any amount in excess of the list price.",
+    ", and the term of any Statement of Work shall not exceed twelve months.",
+    ", but {p} will not be reimbursed for sums more than the approved budget.",
+    ", and the fees of {p} shall be limited to the amounts set out in Exhibit A.",
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        (opening + other).format(p=party)
+        for opening, other, party in itertools.product(
+            _OPENINGS, _OTHER_PROVISIONS, ["the Supplier", "Licensee", "Smith & Jones"]
+        )
+    ],
+)
+@pytest.mark.parametrize("case", ["as written", "lower", "upper"])
+def test_a_limit_in_another_provision_is_no_cap(sentence: str, case: str) -> None:
+    sentence = sentence[0].upper() + sentence[1:]
+    sentence = {"lower": sentence.lower(), "upper": sentence.upper()}.get(case, sentence)
     assert _holds(sentence) is not True, sentence
