@@ -341,6 +341,17 @@ def _finest(found: list[tuple[str, StatementCell]]) -> list[tuple[str, Statement
     return [(d, c) for d, c in found if not any(rounded_from(c, o) for _, o in found)]
 
 
+def operand_amount(cell: StatementCell, sign: str) -> float | None:
+    """The amount a cell stands for as a figure, whatever its table's sign convention: as
+    printed for a positive concept, its magnitude for an outflow or an expense (a cost in
+    parentheses in one table and plain in another is one figure); None for an expense row that
+    names a benefit too (its sign is the figure's, and unread)."""
+    assert cell.amount is not None
+    if sign == "expense" and "benefit" in cell.row_label.lower():
+        return None
+    return abs(cell.amount) if sign in ("outflow", "expense") else cell.amount
+
+
 def figure_value(cell: StatementCell, concept: FinancialConcept, scale: int | None) -> str:
     """The cell's amount as the answer states it: in the unit asked ("in USD millions"),
     else the table's; an outflow or an expense printed in parentheses (a deduction) as a
