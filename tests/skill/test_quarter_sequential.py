@@ -207,3 +207,21 @@ def test_a_quarter_before_a_year_is_not_sequential(runtime: Any, question: str) 
 )
 def test_the_words_that_ask_a_sequential_change(text: str, asked: bool) -> None:
     assert sequential_asked(text) is asked
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a change asked with a verb or a sequential word: never the period's own figure
+        "How much did Pine Labs' revenue grow sequentially in Q2 FY2021?",
+        "how much did pine labs's revenue grow in fy2020?",
+        "By how much has Pine Labs & Co.'s net income grown in FY2020?",
+        "How much did Pine Labs' gross profit rise quarter on quarter in Q2 FY2021?",
+        "What was Pine Labs' sequential revenue in Q2 FY2021?",
+        "What was Pine Labs' Q/Q gross profit in the second quarter of fiscal 2021?",
+    ],
+)
+def test_a_change_asked_is_never_one_periods_figure(runtime: Any, question: str) -> None:
+    answer = runtime.skill.ask("kb", question)
+    values = [v.value for v in answer.conclusion.values]
+    assert not any(v.startswith("USD") for v in values), (question, answer.conclusion.answer)
