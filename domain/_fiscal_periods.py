@@ -64,6 +64,8 @@ class _PeriodWords:
     year_to_date: tuple[str, ...]
     instant: tuple[str, ...]
     sequential: tuple[str, ...] = ()
+    bases: tuple[str, ...] = ()
+    not_sequential_before: tuple[str, ...] = ()
 
 
 @functools.cache
@@ -85,6 +87,10 @@ def _period_words(path: Path | None = None) -> _PeriodWords:
         year_to_date=tuple(str(w).lower() for w in body.get("year_to_date") or ()),
         instant=tuple(str(w).lower() for w in body.get("instant_words") or ()),
         sequential=tuple(str(w).lower() for w in body.get("sequential_words") or ()),
+        bases=tuple(str(w).lower() for w in body.get("sequential_bases") or ()),
+        not_sequential_before=tuple(
+            str(w).lower() for w in body.get("sequential_not_before") or ()
+        ),
     )
 
 
@@ -100,9 +106,22 @@ _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 
 def sequential_asked(text: str) -> bool:
     """Does `text` ask for a change over the quarter just before ("quarter-over-quarter",
-    "sequential", "from the prior quarter"; financial.yaml `sequential_words`)?"""
-    words = _period_words().sequential
-    return bool(words) and bool(re.search(rf"\b(?:{_alternatives(words)})\b", text, re.IGNORECASE))
+    "sequential", "from the prior quarter"; financial.yaml `sequential_words`, and
+    `sequential_bases` unless `sequential_not_before` follows)?"""
+    words = _period_words()
+    if words.sequential and re.search(
+        rf"\b(?:{_alternatives(words.sequential)})\b", text, re.IGNORECASE
+    ):
+        return True
+    if not words.bases:
+        return False
+    # the quarter just before as the base, never "the quarter before last year"
+    unless = (
+        rf"(?!\s+(?:{_alternatives(words.not_sequential_before)})\b)"
+        if words.not_sequential_before
+        else ""
+    )
+    return bool(re.search(rf"\b(?:{_alternatives(words.bases)})\b{unless}", text, re.IGNORECASE))
 
 
 def quarter_asked(text: str) -> QuarterAsked | None:

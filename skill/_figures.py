@@ -45,6 +45,7 @@ from domain import (
     metric_asked,
     net_row_expense,
     quarter_asked,
+    sequential_asked,
     share_asked,
     share_metric,
 )
@@ -62,7 +63,8 @@ _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 # too, never its first line item's figure
 _COMPUTED = re.compile(
     r"%|\b(ratio|margin|growth|change|average|turnover|percent|percentage|days|conversion|"
-    r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*)\b"
+    r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*|"
+    r"grow|grows|grew|grown|rose|risen)\b"
     r"|\b(?:define[ds]?|calculated\s+as)\b.*\s[-+*/]\s|\s=\s.*\s[-+*/]\s",
     re.IGNORECASE,
 )
@@ -172,7 +174,14 @@ def read_figure_question(question: str) -> FigureQuestion | None:
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
     if not years:
         return None
-    computed = bool(_COMPUTED.search(question)) or len(set(years)) > 1 or metric is not None
+    # a change over the quarter before ("sequential revenue", "grew sequentially") is
+    # arithmetic over cells, never the quarter's own figure
+    computed = (
+        bool(_COMPUTED.search(question))
+        or len(set(years)) > 1
+        or metric is not None
+        or sequential_asked(question)
+    )
     quarter = quarter_asked(question)
     return FigureQuestion(
         concepts=tuple(concepts),
@@ -339,6 +348,17 @@ def _finest(found: list[tuple[str, StatementCell]]) -> list[tuple[str, Statement
         return _step(finer) < step and abs(cell.amount - finer.amount) <= step / 2 * (1 + 1e-9)
 
     return [(d, c) for d, c in found if not any(rounded_from(c, o) for _, o in found)]
+
+
+def operand_amount(cell: StatementCell, sign: str) -> float | None:
+    """The amount a cell stands for as a figure, whatever its table's sign convention: as
+    printed for a positive concept, its magnitude for an outflow or an expense (a cost in
+    parentheses in one table and plain in another is one figure); None for an expense row that
+    names a benefit too (its sign is the figure's, and unread)."""
+    assert cell.amount is not None
+    if sign == "expense" and "benefit" in cell.row_label.lower():
+        return None
+    return abs(cell.amount) if sign in ("outflow", "expense") else cell.amount
 
 
 def figure_value(cell: StatementCell, concept: FinancialConcept, scale: int | None) -> str:

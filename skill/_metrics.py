@@ -30,7 +30,7 @@ from domain import (
     lexicon,
 )
 from skill._answer import EvidenceUnit
-from skill._figures import PERCENT_ASKED, figure_value, matching_cells
+from skill._figures import PERCENT_ASKED, figure_value, matching_cells, operand_amount
 
 _ROUND = re.compile(
     r"\b(?:round\w*\s+(?:\w+\s+){0,4}?(?:to\s+)?(?:the\s+)?(?:nearest\s+)?)?"
@@ -65,7 +65,7 @@ UnitMaker = Callable[[str, StatementCell, str, str | None], EvidenceUnit]
 # an operand's units (each valued by its figure) -> did the engine establish it?
 OperandJudge = Callable[[Sequence[EvidenceUnit]], bool]
 # an operand's cells less those a later filing restates
-Restater = Callable[[Sequence[tuple[str, StatementCell]]], list[tuple[str, StatementCell]]]
+Restater = Callable[[Sequence[tuple[str, StatementCell]], str], list[tuple[str, StatementCell]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +88,6 @@ def metric_periods(years: Sequence[int]) -> tuple[str, ...]:
     """The periods whose cells a metric of `years` may read: each fiscal year from the one
     before the first named to the last (a year's metric may read the year before's)."""
     return tuple(f"FY{y}" for y in range(min(years) - 1, max(years) + 1))
-
-
-def _magnitude(cell: StatementCell, sign: str) -> float | None:
-    """The amount an operand contributes: as printed for a positive concept, its magnitude
-    for an outflow or an expense; None for an expense row that names a benefit too."""
-    assert cell.amount is not None
-    if sign == "expense" and "benefit" in cell.row_label.lower():
-        return None
-    return abs(cell.amount) if sign in ("outflow", "expense") else cell.amount
 
 
 def _number(amount: float, scale: int) -> str:
@@ -348,7 +339,7 @@ def compute_metric(
             pairs = found[(concept_name, p)]
             label = f"{concept_name.replace('_', ' ')} {p}"
             if restate is not None:
-                kept = restate(pairs)
+                kept = restate(pairs, concept.sign)
                 if len(kept) < len(pairs):
                     restated.append(label)
                     set_aside.update(
@@ -359,11 +350,11 @@ def compute_metric(
                 pairs = kept
             if not pairs:
                 return refused(f"no {label} in the statement tables")
-            values = {_magnitude(cell, concept.sign) for _, cell in pairs}
+            values = {operand_amount(cell, concept.sign) for _, cell in pairs}
             if None in values:
                 return refused(f"the sign of {label} is not printed ('{pairs[0][1].row_label}')")
             if len(values) != 1:
-                if restatable is not None and len(restatable(pairs)) < len(pairs):
+                if restatable is not None and len(restatable(pairs, concept.sign)) < len(pairs):
                     return refused(
                         f"the cells of {label} disagree: a later annual report restates it "
                         f"(ask for the {name} as restated, or read the filing of that period)"

@@ -35,7 +35,7 @@ from datetime import date
 from domain import StatementCell, lexicon
 from skill._answer import EvidenceUnit, SupersededValue, Supersession
 from skill._conclude import Grouped
-from skill._figures import of_a_primary_statement
+from skill._figures import of_a_primary_statement, operand_amount
 
 _FISCAL_YEAR = re.compile(r"^FY((?:19|20)\d{2})$")
 _DATE = re.compile(r"\b([A-Za-z]+)\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b")
@@ -198,9 +198,15 @@ class RestatedFigures:
     def _at(self, unit: EvidenceUnit) -> str:
         return self.placed.get(unit.source_location.document_id, "")
 
-    def cells(self, pairs: Sequence[tuple[str, StatementCell]]) -> list[tuple[str, StatementCell]]:
-        """`pairs` (one operand's cells) less those a later filing restates."""
-        found = in_force([(d, c.amount) for d, c in pairs], self.placed, self.annual)
+    def cells(
+        self, pairs: Sequence[tuple[str, StatementCell]], sign: str
+    ) -> list[tuple[str, StatementCell]]:
+        """`pairs` (one operand's cells, of a concept of `sign`: financial.yaml's sign
+        conventions) less those a later filing restates. Cells are compared as the figures
+        they stand for (skill/_figures.py `operand_amount`): a cost printed in parentheses
+        in one filing and plain in another is one figure, never a restatement."""
+        stated = [(d, operand_amount(c, sign)) for d, c in pairs]
+        found = in_force(stated, self.placed, self.annual)
         if found is None:
             return list(pairs)
         return [(d, c) for d, c in pairs if d not in found[1]]

@@ -338,17 +338,20 @@ def test_a_metric_reads_the_restated_operand(runtime: Any) -> None:
 
 
 def _cell(
-    period: str, amount: float, caption: str = "Consolidated Balance Sheets"
+    period: str,
+    amount: float,
+    caption: str = "Consolidated Balance Sheets",
+    label: str = "Total assets",
 ) -> StatementCell:
     return StatementCell(
         page=2,
         line_no=5,
-        line_text="Total assets",
+        line_text=label,
         char_start=0,
         char_end=10,
         bbox=(0.0, 0.0, 1.0, 1.0),
         caption=caption,
-        row_label="Total assets",
+        row_label=label,
         parents=(),
         column=period,
         period=period,
@@ -394,4 +397,46 @@ def test_the_cells_in_force(stated: list[tuple[str, float]], kept: set[str]) -> 
     covers = {"k20": "2020-12-31", "k21": "2021-12-31", "k21b": "2021-12-31"}
     restated = RestatedFigures.of_filings(every, (12, 31), covers)
     pairs = [(d, _cell("FY2020", a)) for d, a in stated]
-    assert {d for d, _ in restated.cells(pairs)} == kept
+    assert {d for d, _ in restated.cells(pairs, "positive")} == kept
+
+
+def _sign_restater() -> RestatedFigures:
+    every = [("k20", _cell("FY2020", 1.0)), ("k21", _cell("FY2021", 1.0))]
+    return RestatedFigures.of_filings(every, (12, 31), {"k20": "2020-12-31", "k21": "2021-12-31"})
+
+
+@pytest.mark.parametrize("sign", ["expense", "outflow"])
+@pytest.mark.parametrize(
+    ("label", "stated"),
+    [
+        # a cost printed in parentheses in one table and plain in the other: one figure,
+        # whichever filing prints the parentheses
+        ("Cost of revenue", [("k20", -4300.0), ("k21", 4300.0)]),
+        ("Cost of revenue", [("k20", 4300.0), ("k21", -4300.0)]),
+        ("cost of goods sold", [("k21", -4_300_000.0), ("k20", 4_300_000.0)]),
+        ("Purchases of property & equipment", [("k20", -12.5), ("k21", 12.5)]),
+    ],
+)
+def test_a_sign_convention_is_no_restatement(
+    sign: str, label: str, stated: list[tuple[str, float]]
+) -> None:
+    pairs = [(d, _cell("FY2020", a, label=label)) for d, a in stated]
+    assert {d for d, _ in _sign_restater().cells(pairs, sign)} == {"k20", "k21"}
+
+
+@pytest.mark.parametrize(
+    ("sign", "stated", "kept"),
+    [
+        # a cost restated: its magnitude changed, whichever sign convention prints it
+        ("expense", [("k20", -4300.0), ("k21", 4400.0)], {"k21"}),
+        ("outflow", [("k20", 4300.0), ("k21", -4200.0)], {"k21"}),
+        # a concept whose sign is its figure's (a net income turned a loss) is restated
+        ("positive", [("k20", -4300.0), ("k21", 4300.0)], {"k21"}),
+        ("net", [("k20", 4300.0), ("k21", -4300.0)], {"k21"}),
+    ],
+)
+def test_a_figure_restated_across_sign_conventions(
+    sign: str, stated: list[tuple[str, float]], kept: set[str]
+) -> None:
+    pairs = [(d, _cell("FY2020", a, label="Cost of revenue")) for d, a in stated]
+    assert {d for d, _ in _sign_restater().cells(pairs, sign)} == kept

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from domain import sequential_asked
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover, ten_q_cover
 from tests.skill.conftest import ingested_runtime
 
@@ -115,6 +116,15 @@ def _ask(runtime: Any, question: str) -> Any:
             "quarter?",
             "25.0%",
         ),
+        # "Q/Q", "q-o-q": abbreviations of a period, never a name
+        ("What was Pine Labs' Q/Q revenue growth in Q2 FY2021?", "15.0%"),
+        ("what was pine labs's q/q revenue growth in q2 fy2021?", "15.0%"),
+        ("What was Pine Labs & Co.'s Q-O-Q revenue growth in Q2 FY2021?", "15.0%"),
+        ("What was Pine Labs' Q2 FY2021 gross profit growth, Q/Q?", "25.0%"),
+        (
+            "What was the revenue growth of Pine Labs in Q2 FY2021 over the quarter before?",
+            "15.0%",
+        ),
     ],
 )
 def test_a_sequential_growth_reads_the_quarter_before(
@@ -151,3 +161,67 @@ def test_a_sequential_growth_with_no_quarter_before_is_insufficient(
 ) -> None:
     answer = _ask(runtime, question)
     assert not answer.sufficient and answer.conclusion.values == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was Pine Labs' revenue growth in Q2 FY2021 over the quarter before last year?",
+        "What was Pine Labs' revenue growth in Q2 FY2021 over the same quarter the year before?",
+    ],
+)
+def test_a_quarter_before_a_year_is_not_sequential(runtime: Any, question: str) -> None:
+    answer = runtime.skill.ask("kb", question)
+    assert "Q1 FY2021" not in (answer.conclusion.answer or ""), answer.conclusion.answer
+    assert "15.0%" not in [v.value for v in answer.conclusion.values]
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("Q/Q revenue growth in Q2 FY2021", True),
+        ("q/q growth", True),
+        ("revenue growth, q-o-q", True),
+        ("Q-o-Q revenue growth", True),
+        ("QoQ growth", True),
+        ("revenue grew sequentially in Q2", True),
+        ("revenue grew sequentially last quarter", True),
+        ("quarter-over-quarter growth last year", True),
+        ("growth over the quarter before", True),
+        ("growth over the quarter before?", True),
+        ("growth over the quarter before, in Q2 FY2021", True),
+        ("growth in Q2 FY2021 from the prior quarter", True),
+        ("change from the immediately preceding quarter in Q3", True),
+        ("growth over the previous quarter in fiscal 2021", True),
+        # another base: a year before, or two quarters before
+        ("growth over the quarter before last year", False),
+        ("growth over the Quarter Before Last Year", False),
+        ("growth over the quarter before last", False),
+        ("growth over the same quarter the year before", False),
+        ("growth over the quarter a year before", False),
+        ("growth over the previous quarter last year", False),
+        ("growth from the prior quarter the year before", False),
+        ("year-over-year revenue growth in Q2", False),
+        ("Y/Y revenue growth in Q2", False),
+    ],
+)
+def test_the_words_that_ask_a_sequential_change(text: str, asked: bool) -> None:
+    assert sequential_asked(text) is asked
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a change asked with a verb or a sequential word: never the period's own figure
+        "How much did Pine Labs' revenue grow sequentially in Q2 FY2021?",
+        "how much did pine labs's revenue grow in fy2020?",
+        "By how much has Pine Labs & Co.'s net income grown in FY2020?",
+        "How much did Pine Labs' gross profit rise quarter on quarter in Q2 FY2021?",
+        "What was Pine Labs' sequential revenue in Q2 FY2021?",
+        "What was Pine Labs' Q/Q gross profit in the second quarter of fiscal 2021?",
+    ],
+)
+def test_a_change_asked_is_never_one_periods_figure(runtime: Any, question: str) -> None:
+    answer = runtime.skill.ask("kb", question)
+    values = [v.value for v in answer.conclusion.values]
+    assert not any(v.startswith("USD") for v in values), (question, answer.conclusion.answer)
