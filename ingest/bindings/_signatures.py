@@ -17,6 +17,7 @@ from ingest.bindings._names import (
     _is_capacity,
     _person,
     _title_roles,
+    role_labels_name,
 )
 from ingest.bindings._rule import BindingRule
 
@@ -447,12 +448,18 @@ class SignatureBlocks(BindingRule):
             ):
                 return None, named is not None
             t = label.group(2)
-        role = re.match(r"([A-Z]+)[ \t]+(\S.*)$", t)
+        role = re.match(r"([A-Z]+)[ \t]+(?!(?:OF|AND)\b)([A-Z0-9]\S*.*)$", t)
         if role and _contract_role(role.group(1)):
             # "RESELLER MTI TECHNOLOGY CORPORATION": a role in capitals labels the name after
-            # it, with no colon, where that is a company's name of two words or more.
+            # it, with no colon, where that is a company's name of two words or more and of
+            # its own, not the rest of a name the role word opens ("PRINCIPAL FINANCIAL
+            # GROUP, INC.").
             named = _company(role.group(2))
-            if named is not None and len(base_key(named.name).split()) >= 2:
+            if (
+                named is not None
+                and len(base_key(named.name).split()) >= 2
+                and role_labels_name(role.group(1), named, ctx.flow.text)
+            ):
                 t = role.group(2)
         party = _company(t) if len(t) < 100 else None
         if party is None and t:
