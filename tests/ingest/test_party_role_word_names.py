@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain import lexicon
 from tests.ingest.test_preamble_party_lists import _bind, _bind_lines, _parties, _terms
 
 # Names whose first word is a contract role and whose rest is made of words of legal English.
@@ -119,3 +120,23 @@ def test_a_hyphenated_number_word_in_prose_is_no_part_of_a_name(word: str, name:
     result = _bind("SUPPLY AGREEMENT", [preamble, "1. Supply. The Supplier supplies.", body], 95)
     names = {b.subject_name for b in result.bindings} | {a.entity_name for a in result.aliases}
     assert not any(word in n for n in names)
+
+
+# The words a party accepts with, alone on a line, come from the lexicon
+# (vocabulary.yaml acceptance_line_words): each opens the signature blocks, in any case.
+@pytest.mark.parametrize("word", lexicon().acceptance_line_words)
+@pytest.mark.parametrize("upper", [False, True])
+def test_each_word_of_acceptance_opens_the_signature_blocks(word: str, upper: bool) -> None:
+    line = f"{word} and agreed to:" if word != "agreed" else "agreed and accepted:"
+    lines = [
+        "This Agreement constitutes the entire agreement between the parties.",
+        line.upper() if upper else line.capitalize(),
+        "KESTREL ANALYTICS LLC",
+        "By: /s/ Jane Roe",
+        "Name: Jane Roe",
+        "ORVANDI LABS LTD.",
+        "By: /s/ Adam Poe",
+        "Name: Adam Poe",
+    ]
+    parties = _parties(_bind_lines("RESELLER AGREEMENT", lines))
+    assert parties == {"KESTREL ANALYTICS LLC", "ORVANDI LABS LTD."}
