@@ -333,6 +333,9 @@ class Lexicon:
     # what a signature block's head says before the party it signs for ("For and on behalf
     # of"; patterns)
     signing_for_leads: tuple[str, ...]
+    acceptance_line_words: tuple[str, ...]
+    accepted_by_words: tuple[str, ...]
+    signature_line_words: tuple[str, ...]
     # a letter agreement's salutation, closing and acceptance words; what a sentence says
     # before an agreement it only refers to (patterns)
     letter_salutations: tuple[str, ...]
@@ -684,6 +687,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_list_openers=tuple(vocabulary.phrases("party_list_openers")),
         party_list_joiners=tuple(vocabulary.phrases("party_list_joiners")),
         signing_for_leads=tuple(vocabulary.phrases("signing_for_leads")),
+        acceptance_line_words=tuple(vocabulary.phrases("acceptance_line_words")),
+        accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),
+        signature_line_words=tuple(vocabulary.phrases("signature_line_words")),
         letter_salutations=tuple(vocabulary.phrases("letter_salutations")),
         letter_closings=tuple(vocabulary.phrases("letter_closings")),
         letter_acceptances=tuple(vocabulary.phrases("letter_acceptances")),

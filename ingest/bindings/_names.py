@@ -17,6 +17,7 @@ from domain import (
     entity_key,
     is_generic_term,
     is_person_name,
+    known_words,
     legal_form,
     lexicon,
     looks_like_company,
@@ -54,8 +55,18 @@ _SUFFIX = (
 _HYPHENATED_PROSE = "|".join(
     re.escape(w) for w in sorted(lexicon().hyphenated_prose, key=lambda w: (-len(w), w))
 )
+# A word in lower case with a hyphen before its number ("bw-3", "covid-19") opens a name only
+# where a party's slot opens (after "between", "and": the lexicon's party list words) or alone
+# on its line above the rest of the name; in prose before a capitalised name it is no part of it.
+_SLOT_OPENERS = "|".join(
+    "(?<=" + (r"\b" if w[0].isalnum() else r"\s") + w + gap + ")"  # phrases come escaped
+    for w in sorted({*lexicon().party_list_openers, *lexicon().party_list_joiners})
+    for gap in (" ", "\n")
+)
 _LOWER_CASE_BRAND = (
-    r"(?:[a-z][A-Z]|[a-z]{1,6}-?\d"
+    r"(?:[a-z][A-Z]|[a-z]{1,6}\d"
+    rf"|(?:{_SLOT_OPENERS})[a-z]{{1,6}}-\d"
+    r"|(?<![^\n])[a-z]{1,6}-\d[\w'’\-.&/]*(?=[ \t]*(?:\n|$))"
     rf"|(?!(?:{_HYPHENATED_PROSE})(?![\w-]))[a-z]-[a-z]{{2}}|[a-z]\.(?:[a-z]\.){{2}})"
 )
 
@@ -660,6 +671,41 @@ def described_party(name: str) -> bool:
     """True when `name` describes a party it does not name ("the party identified on the
     signature page")."""
     return _DESCRIBED_PARTY.search(name) is not None
+
+
+def _name_count(text: str, name: str, lead: str = "") -> int:
+    """How often `name`'s words stand in `text` in a row, in any case; with `lead`, after that
+    word on the same line, as one name: in the same case as the name's first word ("Principal
+    Financial Group", not "NOTICES TO: RESELLER MTI Technology Corp", where it labels it)."""
+    words = re.findall(r"[A-Za-z0-9]+", name)
+    if not words:
+        return 0
+    body = r"\W+".join(map(re.escape, words))
+    if not lead:
+        return len(re.findall(rf"(?i)\b{body}\b", text))
+    found = re.finditer(rf"(?i)\b(?P<lead>{re.escape(lead)})[ \t]+(?P<first>{body})\b", text)
+    return sum(m.group("lead").isupper() == m.group("first").isupper() for m in found)
+
+
+def role_labels_name(role: str, rest: NamedEntity, text: str) -> bool:
+    """Whether the role word that opens a line with no colon ("RESELLER MTI TECHNOLOGY
+    CORPORATION") labels the company's name after it, rather than opening the name itself
+    ("PRINCIPAL FINANCIAL GROUP, INC.", "BANK OF AMERICA, N.A."). `text` is the document's.
+
+    The line read whole is a name where the document names it so elsewhere; the rest is a
+    name of its own where the document names it alone elsewhere, or where a word of it is
+    no word of legal English (a coined or proper name: "MTI", "ECOPETROL"), which a name
+    made only of such words ("FINANCIAL GROUP", "ADMINISTRATION SERVICES") is not."""
+    base = base_key(rest.name)
+    if not base:
+        return False
+    whole = _name_count(text, base, lead=role)
+    if whole > 1:
+        return False
+    if _name_count(text, base) > whole:
+        return True
+    words = known_words()
+    return any(w.isalpha() and w not in words for w in base.split())
 
 
 def _contract_role(term: str) -> str | None:

@@ -37,6 +37,7 @@ from ingest.bindings._names import (
     _person,
     _preformed_company,
     described_party,
+    role_labels_name,
 )
 from ingest.bindings._rule import BindingRule
 
@@ -177,7 +178,10 @@ _ROLE_LABEL = re.compile(
 # A party's label in capitals with no colon, at a line's start, before a name in capitals
 # ("SENDER SOLANA PETROLEUM EXPLORATION COLOMBIA LIMITED" / "SHIPPER ECOPETROL S.A. TAX ID
 # ..."): read only where two such lines each label a company with a legal form.
-_BARE_ROLE_LABEL = re.compile(r"(?m)^[ \t]*(?P<label>[A-Z]{3,})[ \t]+(?=[A-Z][A-Z])")
+# A label followed by "OF" or "AND" ("BANK OF AMERICA, N.A.") opens a name, no label.
+_BARE_ROLE_LABEL = re.compile(
+    r"(?m)^[ \t]*(?P<label>[A-Z]{3,})[ \t]+(?!(?:OF|AND)\b)(?=[A-Z][A-Z])"
+)
 # What may follow such a name on its line: nothing, or a field of numbers ("TAX ID 899.999.068-1").
 _FIELD_REST = re.compile(r"[ \t]*(?:[A-Z][A-Z. ]{0,20}:?[ \t]*[\d][\d.\-/ ]*)?[ \t]*")
 
@@ -1641,6 +1645,8 @@ class PreambleParties(BindingRule):
             ent = _company(cm.group(0))
             if ent is None or any(p[0].key == ent.key for p in parties):
                 continue
+            if not role_labels_name(m.group("label"), ent, text):
+                continue  # the line is a name read whole ("FUND ADMINISTRATION SERVICES LLC")
             parties.append((ent, [m.group("label")], m.end(), cm.end()))
             spans.append((m.start("label"), cm.end()))
         return parties, spans

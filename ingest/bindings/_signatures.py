@@ -17,6 +17,7 @@ from ingest.bindings._names import (
     _is_capacity,
     _person,
     _title_roles,
+    role_labels_name,
 )
 from ingest.bindings._rule import BindingRule
 
@@ -61,7 +62,7 @@ _UNDERSIGNED_AGREE = re.compile(
 # The words a party accepts with before the name of the party that signs ("Acceptance by
 # Developer ACME INC. By: /s/ ...", "Agreed by: ACME INC."): the "by" signs for no one.
 _ACCEPTED_BY = re.compile(
-    r"(?i)\b(?:accept(?:ed|ance)|agreed|acknowledged|confirmed|approved)\s+by\b[^\n]{0,14}$"
+    rf"(?i)\b(?:{'|'.join(lexicon().accepted_by_words)})\s+by\b[^\n]{{0,14}}$"
 )
 
 
@@ -72,15 +73,19 @@ _SIGNS_NEXT = re.compile(r"[ \t]*\n?[ \t]*(?:By\s*:|/s/)")
 
 # The words a party accepts with, alone on a line: what opens an agreement's signature blocks
 # where no "IN WITNESS WHEREOF" does.
+_ACCEPTANCE_WORDS = "|".join(lexicon().acceptance_line_words)
 _ACCEPTANCE_LINE = re.compile(
-    r"(?im)^[ \t]*(?:agreed|accepted|acknowledged)\b(?:[ \t]+(?:and|&|agreed|accepted"
-    r"|acknowledged|to|by))*[ \t]*:[ \t]*$"
+    rf"(?im)^[ \t]*(?:{_ACCEPTANCE_WORDS})\b(?:[ \t]+(?:and|&|{_ACCEPTANCE_WORDS}"
+    r"|to|by))*[ \t]*:[ \t]*$"
 )
 
 
 # A signature block's "By:" line ("Signed:" too), and what may stand between two of them in a row of blocks
 # read a line a cell: a signature, a rule to sign on.
-_BY_LINE = re.compile(r"^\s*(?:By\s*:?|Signed\s*:)\s*(?P<rest>.*)$", re.IGNORECASE)
+_BY_LINE = re.compile(
+    rf"^\s*(?:By\s*:?|(?:{'|'.join(lexicon().signature_line_words)})\s*:)\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
 _SIGNATURE = re.compile(r"^\s*(?:/s/.*|[_\-\s]+)$")
 
 
@@ -447,12 +452,18 @@ class SignatureBlocks(BindingRule):
             ):
                 return None, named is not None
             t = label.group(2)
-        role = re.match(r"([A-Z]+)[ \t]+(\S.*)$", t)
+        role = re.match(r"([A-Z]+)[ \t]+(?!(?:OF|AND)\b)([A-Z0-9]\S*.*)$", t)
         if role and _contract_role(role.group(1)):
             # "RESELLER MTI TECHNOLOGY CORPORATION": a role in capitals labels the name after
-            # it, with no colon, where that is a company's name of two words or more.
+            # it, with no colon, where that is a company's name of two words or more and of
+            # its own, not the rest of a name the role word opens ("PRINCIPAL FINANCIAL
+            # GROUP, INC.").
             named = _company(role.group(2))
-            if named is not None and len(base_key(named.name).split()) >= 2:
+            if (
+                named is not None
+                and len(base_key(named.name).split()) >= 2
+                and role_labels_name(role.group(1), named, ctx.flow.text)
+            ):
                 t = role.group(2)
         party = _company(t) if len(t) < 100 else None
         if party is None and t:
