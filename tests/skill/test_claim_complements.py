@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from domain import lexicon
-from skill import Claim, ClauseReader
+from tests.skill.claim_reading import holds as _holds
 
 _ENTRIES = {p.name: p for p in lexicon().propositions}
 TERMINATION = ("termination_without_cause", "termination")
@@ -33,11 +33,6 @@ COMPLEMENTS = [
     "understands and agrees",
 ]
 MODALS = ["shall", "will"]
-
-
-def _holds(name: str, sentence: str) -> bool | None:
-    reading, _ = ClauseReader(Claim(_ENTRIES[name], False, None, ())).read(sentence)
-    return None if reading is None else reading.holds
 
 
 def _variants(sentences: list[str]) -> list[str]:

@@ -24,17 +24,10 @@ from __future__ import annotations
 import pytest
 
 from domain import lexicon
-from skill import Claim, ClauseReader
+from tests.skill.claim_reading import holds as _holds
 
 _ENTRIES = {p.name: p for p in lexicon().propositions}
 PARTIES = [("Northgate", "Halcyon"), ("ACME Widgets", "Orbis Media")]
-
-
-def _holds(
-    name: str, sentence: str, actor: str | None = None, others: tuple[str, ...] = ()
-) -> bool | None:
-    reading, _ = ClauseReader(Claim(_ENTRIES[name], False, actor, others)).read(sentence)
-    return None if reading is None else reading.holds
 
 
 def _variants(sentences: list[str]) -> list[str]:

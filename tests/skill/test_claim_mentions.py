@@ -27,17 +27,12 @@ from typing import Any
 import pytest
 
 from domain import lexicon
-from skill import Claim, ClauseReader
 from tests.pdfs import clauses_pdf
+from tests.skill.claim_reading import holds as _holds
 from tests.skill.conftest import ingested_runtime
 
 _ENTRIES = {p.name: p for p in lexicon().propositions}
 PARTIES = [("Northgate", "Halcyon"), ("ACME Widgets", "Orbis Media")]
-
-
-def _holds(name: str, sentence: str, *, negated: bool = False) -> bool | None:
-    reading, _ = ClauseReader(Claim(_ENTRIES[name], negated, None, ())).read(sentence)
-    return None if reading is None else reading.holds
 
 
 def _variants(sentences: list[str]) -> list[str]:

@@ -279,7 +279,7 @@ def test_a_yes_no_question_is_read_as_its_claim(question: str, name: str, negate
     + ["Must Northgate keep Halcyon's information in confidence?"],
 )
 def test_keeping_something_confidential_is_not_retaining_copies(question: str) -> None:
-    """"keep ... confidential" asks of confidentiality; "keep copies" of copies kept."""
+    """ "keep ... confidential" asks of confidentiality; "keep copies" of copies kept."""
     claim = read_claim(question, _MSA)
     assert claim is None or claim.entry.name != "retaining_copies"
     kept = read_claim(question.replace(" confidential", "").replace(" in confidence", ""), _MSA)

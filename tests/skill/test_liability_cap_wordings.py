@@ -12,15 +12,11 @@ import itertools
 
 import pytest
 
-from domain import lexicon
-from skill import Claim, ClauseReader
-
-_ENTRY = next(p for p in lexicon().propositions if p.name == "liability_capped")
+from tests.skill.claim_reading import holds
 
 
 def _holds(sentence: str, *, negated: bool = False) -> bool | None:
-    reading, _ = ClauseReader(Claim(_ENTRY, negated, None, ())).read(sentence)
-    return None if reading is None else reading.holds
+    return holds("liability_capped", sentence, negated=negated)
 
 
 _WHO = ["Truelink's liability", "the Supplier's aggregate liability", "either party's liability"]

@@ -17,15 +17,10 @@ from typing import Any
 import pytest
 
 from domain import lexicon
-from skill import Claim, ClauseReader
 from tests.pdfs import clauses_pdf
+from tests.skill.claim_reading import holds as _holds
 
 _ENTRIES = {p.name: p for p in lexicon().propositions}
-
-
-def _holds(name: str, sentence: str, *, negated: bool = False) -> bool | None:
-    reading, _ = ClauseReader(Claim(_ENTRIES[name], negated, None, ())).read(sentence)
-    return None if reading is None else reading.holds
 
 
 ACTORS = ["The Receiving Party", "Recipient", "Each party", "The Company"]

@@ -23,17 +23,12 @@ from typing import Any
 import pytest
 
 from domain import lexicon
-from skill import Claim, ClauseReader
 from tests.pdfs import clauses_pdf
+from tests.skill.claim_reading import holds as _holds
 from tests.skill.conftest import ingested_runtime
 
 _ENTRIES = {p.name: p for p in lexicon().propositions}
 ACTORS = ["The receiving party", "Orrin Tools", "each party", "the Recipient"]
-
-
-def _holds(name: str, text: str) -> bool | None:
-    reading, _ = ClauseReader(Claim(_ENTRIES[name], False, None, ())).read(text)
-    return None if reading is None else reading.holds
 
 
 def _variants(sentences: list[str]) -> list[str]:

@@ -10,14 +10,9 @@ from __future__ import annotations
 import pytest
 
 from domain import lexicon
-from skill import Claim, ClauseReader
+from tests.skill.claim_reading import holds as _holds
 
 _ENTRIES = {p.name: p for p in lexicon().propositions}
-
-
-def _holds(name: str, text: str) -> bool | None:
-    reading, _ = ClauseReader(Claim(_ENTRIES[name], False, None, ())).read(text)
-    return None if reading is None else reading.holds
 
 
 @pytest.mark.parametrize("term", ["Proprietary Information", "Confidential Information"])

@@ -10,15 +10,11 @@ import itertools
 
 import pytest
 
-from domain import lexicon
-from skill import Claim, ClauseReader
-
-_ENTRY = next(p for p in lexicon().propositions if p.name == "use_limited_to_purpose")
+from tests.skill.claim_reading import holds
 
 
 def _holds(sentence: str, *, negated: bool = False) -> bool | None:
-    reading, _ = ClauseReader(Claim(_ENTRY, negated, None, ())).read(sentence)
-    return None if reading is None else reading.holds
+    return holds("use_limited_to_purpose", sentence, negated=negated)
 
 
 _ACTORS = ["The Recipient", "Each party", "The Receiving Party", "Company", "you"]

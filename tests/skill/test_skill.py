@@ -152,7 +152,10 @@ def test_a_role_nobody_holds_is_not_found_with_reasons(skill: EvidenceSkill) -> 
     answer = skill.ask(KB, "Who is the treasurer of Acme Robotics, Inc.?")
     assert_contract(answer)
     assert answer.terminal_state == "SUBJECT_NOT_FOUND"
-    assert reasons(answer)["Mark Chen"] == f"holds role Chief Executive Officer of {ACME}, not treasurer"
+    assert (
+        reasons(answer)["Mark Chen"]
+        == f"holds role Chief Executive Officer of {ACME}, not treasurer"
+    )
     assert any("treasurer" in a for a in answer.suggested_next_actions)
 
 
