@@ -236,15 +236,15 @@ def compute_metric(
     company: str,
     quarter: tuple[str, PeriodOf] | None = None,
     restate: Restater | None = None,
-    restatable: Restater | None = None,
+    as_restated: bool = False,
 ) -> MetricResult:
     """`metric` for the latest of `years` (or its mean over the years from the first to the
     last, when the question asks for an N-year average) from `cells` (the company's own), or
     the reason it is not computed (INSUFFICIENT) with the cells found quoted. `quarter`:
     (its name, its operands' periods) for a quarter's metric, whose cells `cells` are.
-    `restate`: an operand's cells less those a later filing restates (skill/_restatements.py);
-    the restated cells stay quoted, never an operand. `restatable`: the same, only to say
-    why an operand's cells disagree when the question did not ask for restated figures."""
+    `restate`: an operand's cells less those a later filing restates (skill/_restatements.py):
+    applied where the question asks for figures `as_restated` (the restated cells stay quoted,
+    never an operand), else only to say why an operand's cells disagree."""
     averaged = years_averaged(question, years) and quarter is None
     formula = metric.formula_for(question)
     # two fiscal years named, and either a line item's compound growth between them or a
@@ -316,20 +316,6 @@ def compute_metric(
     results: list[tuple[str, float, str, int]] = []  # (period, value, arithmetic, scale)
     restated: list[str] = []  # the operands read from a restating filing's cells
     set_aside: set[str] = set()  # the evidence ids of the cells they restate
-
-    def _computed(
-        quoted: Sequence[EvidenceUnit],
-        metric: FinancialMetric,
-        period: str,
-        formula: MetricFormula,
-        value: str,
-        arithmetic: str,
-        points: float,
-    ) -> MetricResult:
-        if restated:
-            arithmetic += f" ({', '.join(restated)} as restated by a later filing)"
-        return _result(quoted, metric, period, formula, value, arithmetic, points, set_aside)
-
     for target in targets:
         this = period if quarter is not None else f"FY{target}"
         amounts: dict[tuple[str, str], float] = {}
@@ -338,7 +324,7 @@ def compute_metric(
             concept = concepts[concept_name]
             pairs = found[(concept_name, p)]
             label = f"{concept_name.replace('_', ' ')} {p}"
-            if restate is not None:
+            if restate is not None and as_restated:
                 kept = restate(pairs, concept.sign)
                 if len(kept) < len(pairs):
                     restated.append(label)
@@ -354,7 +340,11 @@ def compute_metric(
             if None in values:
                 return refused(f"the sign of {label} is not printed ('{pairs[0][1].row_label}')")
             if len(values) != 1:
-                if restatable is not None and len(restatable(pairs, concept.sign)) < len(pairs):
+                if (
+                    restate is not None
+                    and not as_restated
+                    and len(restate(pairs, concept.sign)) < len(pairs)
+                ):
                     return refused(
                         f"the cells of {label} disagree: a later annual report restates it "
                         f"(ask for the {name} as restated, or read the filing of that period)"
@@ -395,7 +385,9 @@ def compute_metric(
             f"{first_period}: {first_shown}; {last_period}: {last_shown}; "
             f"({last_shown} / {first_shown}) ^ (1 / {count}) - 1 = {value}"
         )
-        return _computed(quoted, metric, period, formula, value, arithmetic, raw * 100)
+        return _result(
+            quoted, metric, period, formula, value, arithmetic, raw * 100, set_aside, restated
+        )
     if changed:
         (first_period, first, first_shown, _), (last_period, last, last_shown, _) = results
         raw = last - first
@@ -407,8 +399,9 @@ def compute_metric(
         arithmetic = "; ".join(f"{p}: {a} = {v}" for p, v, a in each) + (
             f"; {each[1][1]} - {each[0][1]} = {value}"
         )
-        return _computed(
-            quoted, metric, period, formula, value, arithmetic, raw * 100 if unit == "%" else raw
+        points = raw * 100 if unit == "%" else raw
+        return _result(
+            quoted, metric, period, formula, value, arithmetic, points, set_aside, restated
         )
     if averaged:
         mean = sum(r for _, r, _, _ in results) / len(results)
@@ -424,7 +417,7 @@ def compute_metric(
         arithmetic = f"{results[0][2]} = {value}"
         raw = results[0][1]
     points = raw * 100 if metric.unit == "%" else raw
-    return _computed(quoted, metric, period, formula, value, arithmetic, points)
+    return _result(quoted, metric, period, formula, value, arithmetic, points, set_aside, restated)
 
 
 def _result(
@@ -436,9 +429,13 @@ def _result(
     arithmetic: str,
     points: float,
     set_aside: Collection[str] = (),
+    restated: Sequence[str] = (),
 ) -> MetricResult:
     """The metric computed: each operand's unit valued with the result (a restated cell,
-    among `set_aside`, stays quoted without a value)."""
+    among `set_aside`, stays quoted without a value; the `restated` operands named in the
+    arithmetic)."""
+    if restated:
+        arithmetic += f" ({', '.join(restated)} as restated by a later filing)"
     units = tuple(
         u
         if u.evidence_id in set_aside

@@ -30,15 +30,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from datetime import date
 
-from domain import StatementCell, lexicon
+from domain import StatementCell
 from skill._answer import EvidenceUnit, SupersededValue, Supersession
 from skill._conclude import Grouped
 from skill._figures import of_a_primary_statement, operand_amount
 
 _FISCAL_YEAR = re.compile(r"^FY((?:19|20)\d{2})$")
-_DATE = re.compile(r"\b([A-Za-z]+)\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b")
 _SPAN_END = re.compile(r"^\d+M:(\d{4}-\d{2}-\d{2})$")
 
 
@@ -54,18 +52,6 @@ def _period_end(cell: StatementCell, year_end: tuple[int, int] | None) -> str | 
     if year:
         month, day = year_end or (12, 31)
         return f"{year.group(1)}-{month:02d}-{day:02d}"
-    return None
-
-
-def cover_date(text: str) -> str | None:
-    """The ISO date of a cover's "December 31, 2019" (its first such date), else None."""
-    for m in _DATE.finditer(text):
-        month = lexicon().month_number(m.group(1))
-        if month is not None and 1 <= int(m.group(2)) <= 31:
-            try:
-                return date(int(m.group(3)), month, int(m.group(2))).isoformat()
-            except ValueError:
-                continue
     return None
 
 

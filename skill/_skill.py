@@ -102,7 +102,7 @@ from skill._read import (
     read_question,
 )
 from skill._resolve import registrant_documents
-from skill._restatements import RestatedFigures, cover_date, restatement_note
+from skill._restatements import RestatedFigures, restatement_note
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._states import State, StateMachine
@@ -117,6 +117,7 @@ from skill._supersede import StatedSupersession
 from skill._tenure import OfficeTenure
 from skill._topic import absence_text, pages_searched
 from skill._units import evidence_units
+from skill._values import normalize_date
 from skill.linking import NameLinker
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
@@ -933,8 +934,8 @@ class EvidenceSkill:
                 established,
                 company,
                 quarter_periods,
-                restated.cells if asks_restated else None,
-                None if asks_restated else restated.cells,
+                restated.cells,
+                asks_restated,
             )
             found = FigureFindings(
                 metric.units, None, metric.period, metric.arithmetic or metric.note
@@ -1052,7 +1053,7 @@ class EvidenceSkill:
         covers: dict[str, str] = {}
         for c in sorted({c.subject_id for c in owner.values()}):
             for b in self.store.find_bindings(kb, parent_key=c, document_ids=sorted(owner)):
-                end = cover_date(b.subject_name) if b.role == "fiscal_year_end" else None
+                end = normalize_date(b.subject_name) if b.role == "fiscal_year_end" else None
                 if end is not None and end > covers.get(b.location.document_id, ""):
                     covers[b.location.document_id] = end
         return covers
@@ -1139,8 +1140,8 @@ class EvidenceSkill:
                     make_unit,
                     established,
                     company,
-                    restate=restated.cells if restated_asked(question) else None,
-                    restatable=None if restated_asked(question) else restated.cells,
+                    restate=restated.cells,
+                    as_restated=restated_asked(question),
                 ),
             )
             for metric in asked.metrics
