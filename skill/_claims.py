@@ -195,9 +195,10 @@ _YES_NO = re.compile(
 # Clause ends: a sentence's clauses are read apart ("...; provided that ...").
 _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
 # a comma and a conjunction that may open a clause of its own (`_clause_tail`)
-_CONJOINED = re.compile(r",\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
+_CONJUNCTIONS = r"(?:and|but|while|whereas)"
+_CONJOINED = re.compile(rf",\s+{_CONJUNCTIONS}\s+", re.IGNORECASE)
 # a conjunction with or without its comma; a new clause is told by its subject and modal
-_JOINS = re.compile(r",?\s+(?:and|but|while|whereas)\s+", re.IGNORECASE)
+_JOINS = re.compile(rf",?\s+{_CONJUNCTIONS}\s+", re.IGNORECASE)
 _MAX_PART = 240
 # An observation's confidence is the reader's, not the search's: the search scored a sentence's
 # nearness to the claim's words, the reader what the sentence says. A sentence that states the
