@@ -584,13 +584,64 @@ def compound_growth_metric(concept: FinancialConcept) -> FinancialMetric:
     )
 
 
-def _word_list(section: str, field: str, path: Path | None = None) -> tuple[str, ...]:
+def _raw_word_list(section: str, field: str, path: Path | None = None) -> tuple[str, ...]:
     source = path or LEXICON_DIR / FINANCIAL_FILE
     body = (_loaded(source) or {}).get(section)
     words = body.get(field) if isinstance(body, dict) else None
     if not isinstance(words, list) or not words:
         raise LexiconError(f"{source.name}: `{section}` has a non-empty `{field}`")
-    return tuple(label_key(str(w)) for w in words)
+    return tuple(str(w) for w in words)
+
+
+def _word_list(section: str, field: str, path: Path | None = None) -> tuple[str, ...]:
+    return tuple(label_key(w) for w in _raw_word_list(section, field, path))
+
+
+def _words_pattern(words: Sequence[str]) -> str:
+    """One regex alternation of lexicon words, longest first: whole words, a trailing "*" a
+    stem (any word it begins), a space any run of spaces; a word with no letter ("%") matched
+    as it is."""
+    parts = []
+    for word in sorted(words, key=lambda w: (-len(w), w)):
+        body = r"\s+".join(re.escape(part) for part in word.rstrip("*").split())
+        if not re.search(r"\w", word):
+            parts.append(body)
+        else:
+            parts.append(rf"\b{body}" + (r"\w*" if word.endswith("*") else r"\b"))
+    return "|".join(parts)
+
+
+@functools.cache
+def _figure_question_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """(computed, judgement, judgement_not) of financial.yaml's `figure_questions`."""
+
+    def words(field: str) -> str:
+        return _words_pattern(_raw_word_list("figure_questions", field))
+
+    # a definition with an operator between line items, or an equation, is arithmetic
+    computed = (
+        rf"{words('computed_words')}|(?:{words('definition_words')}).*\s[-+*/]\s"
+        r"|\s=\s.*\s[-+*/]\s"
+    )
+    return (
+        re.compile(computed, re.IGNORECASE),
+        re.compile(words("judgement_words"), re.IGNORECASE),
+        re.compile(words("judgement_not"), re.IGNORECASE),
+    )
+
+
+def computed_asked(text: str) -> bool:
+    """Does a figure question ask for arithmetic over cells, not one cell ("ratio", "growth",
+    "%", a definition with an operator; financial.yaml `figure_questions`)?"""
+    return _figure_question_patterns()[0].search(text) is not None
+
+
+def comparison_asked(text: str) -> bool:
+    """Does a figure question ask for a judgement over figures, not a metric's value ("Has
+    the margin improved?", "how does it compare"), where "compared to <period>" only names a
+    metric's base period (financial.yaml `figure_questions`)?"""
+    _, judgement, unless = _figure_question_patterns()
+    return any(unless.match(text, m.start()) is None for m in judgement.finditer(text))
 
 
 @functools.cache

@@ -33,8 +33,10 @@ from domain import (
     StatementCell,
     captions_another_entity,
     captions_another_measure,
+    comparison_asked,
     compound_growth_asked,
     compound_growth_metric,
+    computed_asked,
     concept_of_label,
     concepts_asked,
     financial_concepts,
@@ -58,24 +60,6 @@ CellLookup = Callable[
 
 _FISCAL = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2})\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
-# words of a question that asks for arithmetic over cells, not one cell; a definition with
-# an operator between line items ("net debt, defined as long-term debt - cash") is arithmetic
-# too, never its first line item's figure
-_COMPUTED = re.compile(
-    r"%|\b(ratio|margin|growth|change|average|turnover|percent|percentage|days|conversion|"
-    r"cycle|cagr|per cent|improv\w*|declin\w*|compare\w*|increase\w*|decrease\w*|"
-    r"grow|grows|grew|grown|rose|risen)\b"
-    r"|\b(?:define[ds]?|calculated\s+as)\b.*\s[-+*/]\s|\s=\s.*\s[-+*/]\s",
-    re.IGNORECASE,
-)
-# words of a question that asks for a judgement over figures, not a metric's value; "compared
-# to" / "compared with" only names the base period of a metric asked ("revenue growth in Q2
-# FY2024 compared to Q2 FY2023"), "how does it compare" asks for a judgement
-_JUDGEMENT = re.compile(
-    r"\b(improv\w*|declin\w*|compar(?!ed\s+(?:to|with)\b)\w*|consistent\w*|historically|"
-    r"useful|relevant)\b",
-    re.IGNORECASE,
-)
 _SCALE_ASKED = re.compile(
     r"\bin\s+(?:usd|us\s*\$|\$|dollars)?\s*(thousands|millions|billions)\b", re.I
 )
@@ -133,7 +117,7 @@ def read_figure_question(question: str) -> FigureQuestion | None:
     # its definitions name: "What is the cash conversion cycle? CCC is defined as DIO + DSO
     # - DPO" asks for no metric of the registry.
     ask = question.split("?", 1)[0]
-    metric = None if _JUDGEMENT.search(question) else metric_asked(ask)
+    metric = None if comparison_asked(question) else metric_asked(ask)
     scale = _SCALE_ASKED.search(question)
     if scale and metric is not None and metric.unit != "USD":
         # "gross margin (in USD millions)" asks for a dollar amount a filing may print
@@ -143,7 +127,7 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         # "EBITDA % margin", "free cash flow in percent": a ratio of a dollar metric the
         # registry does not hold, never the dollar figure itself
         metric = None
-    share = share_asked(ask) if metric is None and not _JUDGEMENT.search(question) else None
+    share = share_asked(ask) if metric is None and not comparison_asked(question) else None
     if share is not None and not scale:
         # "R&D expense as a percentage of revenue": one line item over another, computed as
         # a metric is
@@ -152,7 +136,7 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         metric is None
         and concepts
         and not scale
-        and not _JUDGEMENT.search(question)
+        and not comparison_asked(question)
         and growth_asked(ask, question)
     ):
         # "the change in net income from FY2018 to FY2019, in percent": the growth of the
@@ -162,7 +146,7 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         concepts
         and concepts[0].unit == "USD"
         and not scale
-        and not _JUDGEMENT.search(question)
+        and not comparison_asked(question)
         and compound_growth_asked(ask)
     ):
         # "the 2 year revenue CAGR from FY2017 to FY2019": the line item read at the first
@@ -177,7 +161,7 @@ def read_figure_question(question: str) -> FigureQuestion | None:
     # a change over the quarter before ("sequential revenue", "grew sequentially") is
     # arithmetic over cells, never the quarter's own figure
     computed = (
-        bool(_COMPUTED.search(question))
+        computed_asked(question)
         or len(set(years)) > 1
         or metric is not None
         or sequential_asked(question)

@@ -13,6 +13,8 @@ from domain import (
     QuarterAsked,
     captions_another_entity,
     captions_another_measure,
+    comparison_asked,
+    computed_asked,
     concept_of_label,
     concept_phrase_spans,
     concepts_asked,
@@ -424,3 +426,62 @@ def test_a_net_rows_expense_is_signed_by_its_heading(
 )
 def test_a_row_naming_shares_in_dollars(label: str, amount: bool) -> None:
     assert names_share_amount(label) is amount
+
+
+# --- what a figure question asks for: financial.yaml `figure_questions` ------------------
+
+_COMPUTED_ASKS = [
+    "What was the FY2019 gross margin?",
+    "what is the operating MARGIN for fy2019",
+    "What is the FY2018 current ratio?",
+    "By how much did revenue increase in FY2019?",
+    "Revenue increased by what amount in FY2019?",
+    "How much did capital expenditure grow in FY2020?",
+    "What share of revenue (%) was cost of goods sold in FY2019?",
+    "What was revenue in FY2019, in per cent of FY2018's?",
+    "What is net debt in FY2019, defined as long-term debt - cash?",
+    "What is FY2019 free cash flow? FCF = cash from operations - capital expenditure.",
+    "Days payable outstanding in FY2021?",
+]
+_ONE_CELL_ASKS = [
+    "What was 3M's net sales in FY2018 (in USD millions)?",
+    "What were total current assets as of December 31, 2019?",
+    "What is the FY2019 net income, defined in the income statement?",
+]
+
+
+@pytest.mark.parametrize("question", _COMPUTED_ASKS)
+def test_figure_question_asks_for_arithmetic(question: str) -> None:
+    assert computed_asked(question)
+
+
+@pytest.mark.parametrize("question", _ONE_CELL_ASKS)
+def test_figure_question_asks_for_one_cell(question: str) -> None:
+    assert not computed_asked(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Has the operating margin improved from FY2018 to FY2019?",
+        "Did gross margin DECLINE in FY2020?",
+        "How does FY2019 revenue compare to FY2018's?",
+        "Is the margin consistent over the last three years?",
+        "Is the cash ratio a useful measure for this company?",
+        "revenue growth compared to FY2018, and how does it compare to peers?",
+    ],
+)
+def test_figure_question_asks_for_a_judgement(question: str) -> None:
+    assert comparison_asked(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was revenue growth in Q2 FY2024 compared to Q2 FY2023?",
+        "what was revenue growth in q2 fy2024 COMPARED WITH q2 fy2023?",
+        "What was the FY2019 operating margin?",
+    ],
+)
+def test_figure_question_names_a_base_period_not_a_judgement(question: str) -> None:
+    assert not comparison_asked(question)
