@@ -95,6 +95,7 @@ class FinancialConcept:
     # labels that begin with one of these (folded) and hold none of `never_words`:
     # "net income attributable to" + the company's name
     label_prefixes: tuple[str, ...] = ()
+    label_suffixes: tuple[str, ...] = ()
     never_words: tuple[str, ...] = ()
     # the concept whose row is this one's when a statement prints none of this one's and
     # no row holding a `never_words` word ("net income" is the shareholders' when no part
@@ -105,6 +106,7 @@ class FinancialConcept:
 _STATEMENTS = ("income", "balance", "cash_flow", "equity")
 # a label written "net income attributable to ..." is a beginning, the rest any words
 _ANY = " ..."
+_ANY_BEFORE = "... "
 _SIGNS = ("positive", "net", "outflow", "expense")
 _UNITS = ("USD", "USD/share", "shares")
 
@@ -144,9 +146,12 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
         never, otherwise = body.get("never_words", []), body.get("otherwise")
         if not isinstance(never, list) or not (otherwise is None or isinstance(otherwise, str)):
             raise LexiconError(f"{where}: `never_words` is a list, `otherwise` a concept name")
-        # "net income attributable to ...": a label's beginning
+        # "net income attributable to ...": a label's beginning; "... per diluted share": its end
         prefixes = [str(v)[: -len(_ANY)] for v in labels if str(v).endswith(_ANY)]
-        labels = [v for v in labels if not str(v).endswith(_ANY)]
+        suffixes = [str(v)[len(_ANY_BEFORE) :] for v in labels if str(v).startswith(_ANY_BEFORE)]
+        labels = [
+            v for v in labels if not str(v).endswith(_ANY) and not str(v).startswith(_ANY_BEFORE)
+        ]
         statement, sign = body.get("statement"), body.get("sign", "positive")
         unit = body.get("unit", "USD")
         if statement not in _STATEMENTS or sign not in _SIGNS or unit not in _UNITS:
@@ -164,6 +169,7 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
                 sign=str(sign),
                 unit=str(unit),
                 label_prefixes=tuple(label_key(v) for v in prefixes),
+                label_suffixes=tuple(label_key(v) for v in suffixes),
                 never_words=tuple(label_key(str(v)) for v in never),
                 otherwise=otherwise,
             )
@@ -180,12 +186,20 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
 
 def concept_of_label(label: str) -> FinancialConcept | None:
     """The concept whose label variants include this row label (folded), else the one whose
-    label beginnings it starts with (the longest) and whose never-words it does not hold."""
+    label ending, else beginning, it has (the longest) and whose never-words it does not
+    hold."""
     key = label_key(label)
     for concept in financial_concepts():
         if key in concept.labels:
             return concept
-    begun = [
+    # an ending says what the row measures ("... per diluted share"), whatever it begins with
+    ended = [
+        (len(suffix), index, concept)
+        for index, concept in enumerate(financial_concepts())
+        for suffix in concept.label_suffixes
+        if f" {key}".endswith(f" {suffix}") and not holds_never_word(concept, label)
+    ]
+    begun = ended or [
         (len(prefix), index, concept)
         for index, concept in enumerate(financial_concepts())
         for prefix in concept.label_prefixes

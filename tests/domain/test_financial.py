@@ -485,3 +485,72 @@ def test_figure_question_asks_for_a_judgement(question: str) -> None:
 )
 def test_figure_question_names_a_base_period_not_a_judgement(question: str) -> None:
     assert not comparison_asked(question)
+
+
+def _per_share_endings() -> list[tuple[str, str]]:
+    """Per-share rows named by their ending: the measure, any owner, then the share it is per
+    ("Net income attributable to common shareholders per diluted common share", "Earnings per
+    diluted share", "Net income per share - assuming dilution")."""
+    rows = []
+    endings = {
+        "eps_diluted": (
+            "per diluted share",
+            "per diluted common share",
+            "per share - diluted",
+            "per common share — diluted",
+            "per share, assuming dilution",
+            "per common share assuming dilution",
+        ),
+        "eps_basic": ("per basic share", "per basic common share", "per share - basic"),
+    }
+    for measure in (
+        "Earnings",
+        "Net earnings",
+        "Net income",
+        "Net income attributable to common shareholders",
+        "Net earnings available to Wren & Sons stockholders",
+        "Net income (loss)",
+    ):
+        for concept, words in endings.items():
+            rows += [(f"{measure} {ending}", concept) for ending in words]
+    return rows
+
+
+@pytest.mark.parametrize(("label", "concept"), _per_share_endings())
+def test_per_share_rows_by_their_ending(label: str, concept: str) -> None:
+    found = concept_of_label(label)
+    assert found is not None and found.name == concept, label
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Adjusted earnings per diluted share",
+        "Dividends declared per diluted share",
+        "Cash dividends per common share",
+        "Book value per diluted share",
+        "Net income per share - basic and diluted",
+        "Weighted-average shares used in computation of earnings per share: Diluted",
+        "Weighted average number of shares outstanding per share - basic",
+        "Income from continuing operations per diluted share",
+        "Loss from discontinued operations per basic share",
+    ],
+)
+def test_per_share_rows_of_no_eps(label: str) -> None:
+    # an adjusted (non-GAAP) figure, a dividend or book value per share, a part of the
+    # earnings (continuing operations) is no EPS; a row for both kinds at once names neither
+    found = concept_of_label(label)
+    assert found is None or found.name not in ("eps_diluted", "eps_basic"), label
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Net income available to common shareholders used in diluted earnings per common share "
+        "calculation",
+        "Net income attributable to Wren & Sons used in basic earnings per share calculation",
+    ],
+)
+def test_the_net_income_an_eps_is_computed_from_is_net_income(label: str) -> None:
+    found = concept_of_label(label)
+    assert found is not None and found.name == "net_income_to_shareholders", label
