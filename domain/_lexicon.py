@@ -361,6 +361,8 @@ class Lexicon:
     # what a party slot says of a party it names elsewhere ("identified in Annexure A";
     # patterns)
     party_described_by: tuple[str, ...]
+    # the words that open a numbered heading alone on its line ("Note 1: ..."; words)
+    numbered_heading_words: tuple[str, ...]
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
     party_beneficiary_leads: tuple[str, ...]
@@ -704,6 +706,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         parties_agree_verbs=tuple(vocabulary.phrases("parties_agree_verbs")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         party_described_by=tuple(vocabulary.phrases("party_described_by")),
+        numbered_heading_words=tuple(vocabulary.words("numbered_heading_words")),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
         division_words=tuple(vocabulary.words("division_words")),

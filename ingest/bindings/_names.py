@@ -85,7 +85,8 @@ _TOKEN = (
 _LINK = r"(?:of|and|&|de|du|do|da|des|für|the|for|la|le|y|e)"
 
 
-# Lazy over name tokens; then one or more legal forms ("Group, Inc.", "GmbH & Co. KG").
+# Lazy over name tokens; then one or more legal forms ("Group, Inc.", "GmbH & Co. KG"), none
+# opening a hyphenated word ("Economic Co-operation", "Co-op").
 # A superscript ordinal the PDF put inside a name ("Acme, th Incorporated" from a "15th"
 # printed above the line) is debris between the name and its legal form.
 _STRAY_ORDINAL = r"(?:(?:st|nd|rd|th)[ \t]*\n?[ \t]*)"
@@ -120,8 +121,8 @@ _PLACE_GOES_ON = r"(?!\s+\([A-Z][A-Za-z]{1,15}\)\s+[A-Z])"
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:{_FIRM_COMMA}{_TOKEN}){{0,3}}"
     rf"(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
-    rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b\.?{_PLACE_GOES_ON}"
-    rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b\.?)*{_SERIES}?"
+    rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b(?!-)\.?{_PLACE_GOES_ON}"
+    rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b(?!-)\.?)*{_SERIES}?"
 )
 
 

@@ -762,6 +762,14 @@ _TERM_LEAD = re.compile(
 )
 
 
+# A numbered heading alone on its line ("Note 1: Organization and Operation", "ITEM 7.
+# MANAGEMENT'S DISCUSSION ...", "Article IV - General"): a boundary no name reaches across.
+_NUMBERED_HEADING = re.compile(
+    rf"(?m)^[ \t]*(?i:{'|'.join(map(re.escape, lexicon().numbered_heading_words))})[ \t]+"
+    r"(?:\d+[A-Za-z]?|[IVXLC]+)(?:\.\d+)*[ \t]*[:.\-—–][ \t]+[A-Za-z][^\n]*\n"
+)
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -779,6 +787,10 @@ def _mention_before(
     cut = window.rfind(";")
     for cm in re.finditer(r"(?<!\sat):\s*\n|\b(?:BETWEEN|AND|Between|And)\s*:", window):
         cut = max(cut, cm.end() - 1)
+    for hm in _NUMBERED_HEADING.finditer(window):
+        # "Note 1: Organization and Operation" on the line above the name: the heading's
+        # title is no part of it
+        cut = max(cut, hm.end() - 1)
     for paren in re.finditer(r"\([^()]*\)", window):
         # ... nor across a list's number: "(1) WPP 2005 LIMITED (...) whose registered office
         # is at ... (the Company) (2) JOHN ROGERS (the Executive)" names the second party
