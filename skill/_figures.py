@@ -109,6 +109,17 @@ class FigureQuestion:
         return self.periods[0]
 
 
+def states_figure(text: str, figure: FigureQuestion) -> bool:
+    """Does a passage state the figure `figure` asks for: its concept (or metric) named as
+    a line item, not as a word of another phrase, and one of its years?"""
+    if not any(re.search(rf"\b{y}\b", text) for y in figure.years):
+        return False
+    if figure.metric is not None and metric_asked(text) == figure.metric:
+        return True
+    named = {c.name for c in concepts_asked(text)}
+    return any(c.name in named for c in figure.concepts)
+
+
 def read_figure_question(question: str) -> FigureQuestion | None:
     """The figure question `question` is, or None when it names no concept nor metric, or
     no year."""

@@ -66,6 +66,7 @@ from skill._figures import (
     previous_quarter,
     prior_quarter,
     read_figure_question,
+    states_figure,
 )
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
@@ -497,6 +498,13 @@ class EvidenceSkill:
             subject_class.type == "agreement" and len(gate.candidates) > 1
         )
         values = [cv for g in groups for cv in cited(g.values, subject_class.attribute)]
+        # A figure asked of a company whose filings hold no statement cells is read from
+        # prose: a passage that names neither the figure nor its period ("Internal Revenue
+        # Code" for "revenue in FY2021") is no answer, named as a candidate at most.
+        weak_values = (
+            [v for v in values if not states_figure(v.value, figure)] if figure is not None else []
+        )
+        values = [v for v in values if v not in weak_values]
         answer_text = None
         if values and not conflicts:
             answer_text = "; ".join(v.value for v in values) + superseder.note(
@@ -573,6 +581,12 @@ class EvidenceSkill:
                 f"({pages_searched(searched)})"
             )
             not_stated = True
+        elif weak_values:
+            below = "; ".join(dict.fromkeys(v.value for v in weak_values))
+            answer_text = (
+                f"not established — no passage of {' or '.join(c.name for c in gate.candidates)} "
+                f"found meets the evidence threshold; candidates: {below}"
+            )
         elif show_candidates:
             unconfirmed_in = ", ".join(
                 c.name
@@ -636,7 +650,8 @@ class EvidenceSkill:
             + (["superseded_value"] if supersessions or any(p.history for p in passages) else [])
             + (["unexecuted_document"] if unexecuted else [])
             + (["not_stated"] if not_stated else [])
-            + (["clause_not_confirmed"] if show_candidates else []),
+            + (["clause_not_confirmed"] if show_candidates else [])
+            + (["below_evidence_threshold"] if weak_values else []),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=[*supersessions, *passages],
