@@ -336,6 +336,9 @@ class Lexicon:
     acceptance_line_words: tuple[str, ...]
     accepted_by_words: tuple[str, ...]
     signature_line_words: tuple[str, ...]
+    # the words that open an English execution clause ("SIGNED by Jane Roe for and on behalf
+    # of ACME LIMITED"; words)
+    execution_clause_words: tuple[str, ...]
     # a letter agreement's salutation, closing and acceptance words; what a sentence says
     # before an agreement it only refers to (patterns)
     letter_salutations: tuple[str, ...]
@@ -690,6 +693,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         acceptance_line_words=tuple(vocabulary.phrases("acceptance_line_words")),
         accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),
         signature_line_words=tuple(vocabulary.phrases("signature_line_words")),
+        execution_clause_words=tuple(vocabulary.phrases("execution_clause_words")),
         letter_salutations=tuple(vocabulary.phrases("letter_salutations")),
         letter_closings=tuple(vocabulary.phrases("letter_closings")),
         letter_acceptances=tuple(vocabulary.phrases("letter_acceptances")),
