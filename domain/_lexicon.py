@@ -367,6 +367,9 @@ class Lexicon:
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
     party_beneficiary_leads: tuple[str, ...]
+    # what a party that is a group says before its members, parties too ("a joint venture
+    # comprised of GA Retail, Inc. and ..."; phrases)
+    party_member_leads: tuple[str, ...]
     # what a loan-out company or an agent says before the person it contracts for, the head
     # words of a public body's name, and the degrees after a person's name (patterns; words)
     party_principal_leads: tuple[str, ...]
@@ -709,6 +712,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         party_described_by=tuple(vocabulary.phrases("party_described_by")),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
+        party_member_leads=tuple(vocabulary.phrases("party_member_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
         division_words=tuple(vocabulary.words("division_words")),
         body_kinds=tuple(vocabulary.words("body_kinds")),
