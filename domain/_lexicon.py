@@ -336,6 +336,9 @@ class Lexicon:
     acceptance_line_words: tuple[str, ...]
     accepted_by_words: tuple[str, ...]
     signature_line_words: tuple[str, ...]
+    # the words that open an English execution clause ("SIGNED by Jane Roe for and on behalf
+    # of ACME LIMITED"; words)
+    execution_clause_words: tuple[str, ...]
     # a letter agreement's salutation, closing and acceptance words; what a sentence says
     # before an agreement it only refers to (patterns)
     letter_salutations: tuple[str, ...]
@@ -366,6 +369,9 @@ class Lexicon:
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
     party_beneficiary_leads: tuple[str, ...]
+    # what a party that is a group says before its members, parties too ("a joint venture
+    # comprised of GA Retail, Inc. and ..."; phrases)
+    party_member_leads: tuple[str, ...]
     # what a loan-out company or an agent says before the person it contracts for, the head
     # words of a public body's name, and the degrees after a person's name (patterns; words)
     party_principal_leads: tuple[str, ...]
@@ -692,6 +698,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         acceptance_line_words=tuple(vocabulary.phrases("acceptance_line_words")),
         accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),
         signature_line_words=tuple(vocabulary.phrases("signature_line_words")),
+        execution_clause_words=tuple(vocabulary.phrases("execution_clause_words")),
         letter_salutations=tuple(vocabulary.phrases("letter_salutations")),
         letter_closings=tuple(vocabulary.phrases("letter_closings")),
         letter_acceptances=tuple(vocabulary.phrases("letter_acceptances")),
@@ -708,6 +715,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_described_by=tuple(vocabulary.phrases("party_described_by")),
         numbered_heading_words=tuple(vocabulary.words("numbered_heading_words")),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
+        party_member_leads=tuple(vocabulary.phrases("party_member_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
         division_words=tuple(vocabulary.words("division_words")),
         body_kinds=tuple(vocabulary.words("body_kinds")),

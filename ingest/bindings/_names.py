@@ -491,6 +491,16 @@ def _company(raw: str) -> NamedEntity | None:
         words = words[1:]
     while words and words[0].lower() in {"and", "of", "&", "or", "the"} and len(words) > 2:
         words = words[1:]
+    # A legal form and a joiner open no name: they end the name before ("KESTREL PARTNERS,
+    # L.P. and HARROW & VALE MEDIA LLC" read from its comma); two bare letters may be a
+    # name's initials ("AB and Sons Ltd").
+    while (
+        len(words) > 3
+        and words[1].lower() in {"and", "&"}
+        and legal_form("x " + words[0])
+        and (words[0].endswith(".") or len(words[0]) > 2)
+    ):
+        words = words[2:]
     name = " ".join(words)
     # A sentence's full stop after a legal form that is not an abbreviation ("... LLC.").
     last = name.rsplit(" ", 1)[-1]

@@ -101,6 +101,11 @@ _FORMER = "|".join(lexicon().former_name_leads)
 _FOR_PARTY = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().party_beneficiary_leads)})\s+(?:the\s+)?$")
 
 
+# What a party that is a group says before its members ("a joint venture comprised of ...").
+_MEMBER_LEAD = "|".join(r"\s+".join(p.split()) for p in lexicon().party_member_leads)
+_MEMBERS_OF = re.compile(rf"(?i)\b(?:{_MEMBER_LEAD})\s+(?:the\s+)?$")
+
+
 # What a loan-out company or an agent says right before the person it contracts for ("...
 # ("Lender"), for services of Jane Roe ("Endorser")"): a party's slot for that person.
 _PRINCIPAL_BEFORE = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().party_principal_leads)})\s+$")
@@ -1342,6 +1347,7 @@ class PreambleParties(BindingRule):
                 and not re.search(rf"(?i)\b(?:and|{_LIST_OPENER})\s+(?:by\s+)?$", before)
                 and not _MADE_BY.search(text, max(start, name_pos - 100), name_pos)
                 and not _FOR_PARTY.search(before)
+                and not _MEMBERS_OF.search(before)
                 and not _SIGNER_FOR.search(text, max(start, name_pos - 160), name_pos)
                 # the person a loan-out company contracts for, with a term of its own
                 and not (
@@ -1389,7 +1395,8 @@ class PreambleParties(BindingRule):
         # a name run into a cover's title.
         region = text[start:end]
         connected = re.finditer(
-            rf"(?:\b(?:{_LIST_OPENER}|with|and|(?:entered\s+into|made)\s+by)\s*:?\s+{_LIST_NUMBER}?"
+            rf"(?:\b(?:{_LIST_OPENER}|with|and|(?:entered\s+into|made)\s+by|{_MEMBER_LEAD})\s*:?\s+"
+            rf"{_LIST_NUMBER}?"
             rf"|(?:^|\n)[ \t]*(?:BETWEEN|AMONG|AND|Between|And)[ \t]*:?\s+{_LIST_NUMBER}"
             rf"|\b(?i:{_LIST_OPENER}|and)[ \t]*:\s*{_LIST_NUMBER}?)({COMPANY})",
             region,

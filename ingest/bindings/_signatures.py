@@ -34,6 +34,23 @@ _ACCEPTANCE = re.compile(
 _SIGNS_FOR = re.compile(rf"(?i)^(?:{'|'.join(lexicon().signing_for_leads)})\s+(?:the\s+)?")
 
 
+# An English execution clause at a line's start: the signer before a signing lead, the party
+# after it, with the brackets of the clause's column and the signature between ("SIGNED by JANE
+# ROE ) duly authorised for and on behalf of ) /s/ Jane Roe ACME LIMITED )"), or the party
+# first and its signer after ("Signed for and on behalf of Acme Ltd. by Jane Roe").
+_EXECUTION_CLAUSE = re.compile(
+    rf"(?im)^[ \t]*(?:{'|'.join(lexicon().execution_clause_words)})\b(?P<signer>[^;]{{0,120}}?)"
+    rf"\b(?:{'|'.join(lexicon().signing_for_leads)})\b(?P<gap>[\s)\]|:]*(?:the\s+)?"
+    r"(?:/s/[ \t]*)?)"
+)
+_SIGNED_BY = re.compile(rf"[\s,)\]|]*(?i:by)\s*:?\s+(?:\[[A-Z]+\]\s*)?({PERSON})")
+# What else stands between the clause's verb and its lead: a blank to sign on, "duly
+# authorised" (prose in between, "executed by an officer for and on behalf of", is no clause).
+_UNNAMED_SIGNER = re.compile(
+    r"(?i)[\s_.)\]|,:]*(?:by[\s_.)\]|,:]*)?(?:duly\s+authori[sz]ed[\s_.)\]|,:]*)?"
+)
+
+
 # The sentence that opens an agreement's signature blocks, however it goes on ("IN WITNESS
 # WHEREOF, the Parties hereto have severally subscribed these presents ...").
 _IN_WITNESS = re.compile(r"(?i)\bin\s+witness\s+whereof\b")
@@ -256,8 +273,40 @@ class SignatureBlocks(BindingRule):
                     break
             span = (ctx.flow.starts[party_at], ctx.flow.starts[end] + len(lines[end].text))
             self._sign(ctx, party, name_raw, title_raw, span, nested)
+        self._execution_clauses(ctx)
         if len({p[0].key for p in ctx.parties}) < 2:
             self._signature_parties(ctx)
+
+    def _execution_clauses(self, ctx: BindingContext) -> None:
+        """English execution clauses ("SIGNED by JANE ROE ) duly authorised for and on behalf
+        of ) ACME LIMITED )"): the party right after the lead, a signature and the column's
+        brackets between; its signer the person before the lead or after the party."""
+        text = ctx.flow.text
+        for m in _EXECUTION_CLAUSE.finditer(text):
+            before = _SIGNED_BY.match(m.group("signer"))
+            if before is None and not _UNNAMED_SIGNER.fullmatch(m.group("signer")):
+                continue
+            found = _COMPANY_RE.search(text, m.end(), m.end() + 200)
+            if found is None or text[m.end() : found.start()].strip(" \t\n)]|:"):
+                continue  # no name right after the lead ("signed ... on behalf of the Company")
+            raw = found.group(0)
+            if "/s/" in m.group("gap"):
+                # the signature's words before the party's: its own line ("/s/ Jane Roe" above
+                # "ACME LIMITED"), a name in other capitals, or the shortest person's name
+                words = raw.split("\n", 1)[-1].split()
+                if "\n" not in raw and _capitals(words) == words:
+                    for k in range(2, min(5, len(words))):
+                        if _person(" ".join(words[:k])) and _company(" ".join(words[k:])):
+                            words = words[k:]
+                            break
+                raw = " ".join(words)
+            party = _company(" ".join(_capitals(raw.split())))
+            if party is None:
+                continue
+            signer = before or _SIGNED_BY.match(text, found.end(), found.end() + 80)
+            # the signer's name is on its own line ("by Jane Roe" above "Director")
+            signed = signer.group(1).split("\n", 1)[0] if signer else ""
+            self._sign(ctx, party, signed, "", (m.start(), found.end()), False)
 
     def _stacked_columns(self, ctx: BindingContext) -> set[int]:
         """Side-by-side blocks read a row at a time, a line a cell: the heads' row ("NETZEE,
@@ -323,8 +372,13 @@ class SignatureBlocks(BindingRule):
         if executed is None and (bound or ctx.doc.document_type in {"agreement", "amendment"}):
             # Where the document is an agreement, any "IN WITNESS WHEREOF" opens its blocks, or
             # the words a party accepts with on a line of their own ("ACCEPTED AND AGREED TO
-            # BY:"), where there is no such sentence.
-            executed = _IN_WITNESS.search(text) or _ACCEPTANCE_LINE.search(text)
+            # BY:"), or an English execution clause ("SIGNED by JANE ROE for and on behalf of
+            # ACME LIMITED"), where there is no such sentence.
+            executed = (
+                _IN_WITNESS.search(text)
+                or _ACCEPTANCE_LINE.search(text)
+                or _EXECUTION_CLAUSE.search(text)
+            )
         if executed is None:
             return
         signers: dict[str, tuple[NamedEntity, tuple[int, int]]] = {}

@@ -263,3 +263,33 @@ def test_a_field_in_capitals_is_no_party_s_label() -> None:
         ],
     )
     assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
+
+
+# A form after a comma, then "and" and the next name: the comma lists no third party
+# ("KESTREL PARTNERS, L.P. and HARROW & VALE MEDIA LLC" bound "L.P. and HARROW & VALE MEDIA
+# LLC" too).
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("KESTREL PARTNERS, L.P.", "HARROW & VALE MEDIA LLC"),
+        ("Kestrel Partners, L.P.", "Harrow & Vale Media LLC"),
+        ("CORVEL BRANDS, INC.", "ORVANDI LABS GMBH"),
+        ("Larkspur Data, LLC", "Quillmark Systems Ltd."),
+    ],
+)
+@pytest.mark.parametrize("joiner", ["and", "&"])
+@pytest.mark.parametrize("reordered", [False, True])
+def test_a_form_after_a_comma_ends_the_name_before_the_next(
+    first: str, second: str, joiner: str, reordered: bool
+) -> None:
+    one, two = (second, first) if reordered else (first, second)
+    result = _bind_lines(
+        "AGENCY AGREEMENT",
+        [
+            "This Agency Agreement is made as of April 18, 2018, by and between",
+            f"{one} {joiner} {two}",
+            '(collectively, the "Agent").',
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {one, two}
