@@ -257,3 +257,113 @@ def test_inducing_a_lender_to_lend_is_no_solicitation() -> None:
         "Borrower makes the following representations."
     )
     assert _holds("non_solicitation", sentence) is None
+
+
+# --- sharing said with other verbs of disclosing ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "whom"),
+    [
+        ("sharing_with_employees", "its employees who need to know"),
+        ("sharing_with_advisors", "its legal and financial advisers"),
+        ("sharing_with_advisors", "its Representatives"),
+    ],
+)
+@pytest.mark.parametrize("verb", ["supply", "disseminate", "release"])
+@pytest.mark.parametrize("modal", ["shall not", "will not", "agrees not to"])
+@pytest.mark.parametrize("actor", ACTORS)
+def test_other_verbs_of_disclosing_carve_out_sharing(
+    actor: str, modal: str, verb: str, name: str, whom: str
+) -> None:
+    sentence = (
+        f"{actor} {modal} {verb} any Confidential Information to any person except to {whom}."
+    )
+    assert _holds(name, sentence) is True
+    assert _holds(name, sentence.lower()) is True
+
+
+@pytest.mark.parametrize("name", ["sharing_with_employees", "sharing_with_advisors"])
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(
+        [
+            "{actor} acknowledges that it is not entitled to rely on the accuracy of any "
+            "Confidential Information furnished to it or its Representatives.",
+            "{actor} shall not be released from its obligations to its employees.",
+        ]
+    ),
+)
+def test_information_named_by_how_it_came_is_no_disclosure(name: str, sentence: str) -> None:
+    assert _holds(name, sentence) is None
+
+
+# --- survival: confidence kept without end, obligations that continue to apply -----------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(
+        [
+            "Any Confidential Information retained by {actor} shall continue to be held "
+            "confidential in accordance with this Agreement.",
+            "The obligations of {actor} in Clauses 3 and 4 shall continue to apply.",
+            "{actor} shall keep the Confidential Information permanently and strictly "
+            "confidential.",
+            "Confidential Information shall be kept by {actor} in the strictest confidence, "
+            "without limitation of time.",
+            "{actor} will hold the Evaluation Material in confidence indefinitely.",
+        ]
+    ),
+)
+def test_confidence_without_end_survives(sentence: str) -> None:
+    assert _holds("survival", sentence) is True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(
+        [
+            "{actor} shall permanently destroy all Confidential Information.",
+            "{actor} shall treat the information as confidential and permanently delete all "
+            "copies of Confidential Information.",
+            "{actor} shall keep the information confidential.",
+            "This Agreement shall remain in effect for one year.",
+        ]
+    ),
+)
+def test_a_permanent_deletion_or_a_term_says_nothing_of_survival(sentence: str) -> None:
+    assert _holds("survival", sentence) is None
+
+
+# --- returning when the deal ends -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(
+        [
+            "If {actor} elects not to proceed with the Transaction, it will promptly return all "
+            "Confidential Information.",
+            "Upon the abandonment of the Transaction, {actor} shall return all copies of the "
+            "Information.",
+            "If the transaction is not consummated, {actor} shall destroy all Evaluation Material.",
+            "Upon termination of this Agreement {actor} must return or destroy the "
+            "Confidential Information.",
+        ]
+    ),
+)
+def test_a_return_when_the_deal_ends_is_a_return_on_termination(sentence: str) -> None:
+    assert _holds("return_on_termination", sentence) is True
+
+
+@pytest.mark.parametrize("name", ["sharing_with_employees", "sharing_with_advisors"])
+@pytest.mark.parametrize("recipient", ["the Recipient", "the receiving party", "you"])
+def test_a_disclosure_to_the_recipient_is_no_sharing_by_it(name: str, recipient: str) -> None:
+    sentence = (
+        f"provided that the source of such information was not known to be prohibited from "
+        f"disclosing such information to {recipient} or its Representatives by a contractual "
+        f"obligation."
+    )
+    assert _holds(name, sentence) is None
+    assert _holds(name, "The Recipient may disclose it to its employees and advisors.") is True
