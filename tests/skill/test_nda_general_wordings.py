@@ -367,3 +367,36 @@ def test_a_disclosure_to_the_recipient_is_no_sharing_by_it(name: str, recipient:
     )
     assert _holds(name, sentence) is None
     assert _holds(name, "The Recipient may disclose it to its employees and advisors.") is True
+    # the recipient's own people named by its possessive are whom it shares with
+    whose = "your" if recipient == "you" else f"{recipient}'s"
+    possessive = f"Information may be disclosed to {whose} employees and advisors."
+    assert _holds(name, possessive) is True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(
+        [
+            "In the event {actor} receives a subpoena, it shall provide prompt actual notice to "
+            "the General Counsel of the Discloser.",
+        ]
+    ),
+)
+def test_a_notice_or_assistance_given_is_no_sharing(sentence: str) -> None:
+    assert _holds("sharing_with_advisors", sentence) is None
+
+
+@pytest.mark.parametrize(
+    "whom",
+    ["its affiliates", "its parent company and subsidiaries", "its auditors and lenders"],
+)
+@pytest.mark.parametrize("actor", ACTORS)
+def test_other_companies_than_the_recipient_are_third_parties(actor: str, whom: str) -> None:
+    allowed = f"{actor} may disclose Confidential Information to {whom}."
+    assert _holds("sharing_with_advisors", allowed) is True
+    assert _holds("sharing_with_advisors", allowed.lower()) is True
+    carved = (
+        f"{actor} will not disclose any Confidential Information to any third parties except "
+        f"to {whom} who have a need to know."
+    )
+    assert _holds("sharing_with_advisors", carved) is True
