@@ -400,3 +400,31 @@ def test_other_companies_than_the_recipient_are_third_parties(actor: str, whom: 
         f"to {whom} who have a need to know."
     )
     assert _holds("sharing_with_advisors", carved) is True
+
+
+# --- oral information said as information in no tangible form ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(
+        [
+            "Information that {actor} first receives in a non-written or other non-tangible form "
+            "shall be identified as confidential at the time of disclosure.",
+            'The term "Information" means all information furnished to {actor}, whether '
+            "tangible or intangible and in whatever form or medium provided.",
+            "Confidential Information includes information disclosed to {actor} in intangible "
+            "form.",
+        ]
+    ),
+)
+def test_information_in_no_tangible_form_includes_oral_information(sentence: str) -> None:
+    assert _holds("oral_information", sentence) is True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(["{actor} shall return all tangible materials containing Confidential Information."]),
+)
+def test_tangible_materials_say_nothing_of_oral_information(sentence: str) -> None:
+    assert _holds("oral_information", sentence) is None
