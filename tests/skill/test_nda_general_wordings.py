@@ -428,3 +428,30 @@ def test_information_in_no_tangible_form_includes_oral_information(sentence: str
 )
 def test_tangible_materials_say_nothing_of_oral_information(sentence: str) -> None:
     assert _holds("oral_information", sentence) is None
+
+
+# --- a duty of confidence over any information: not technical information only ---------------
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(
+        [
+            "{actor} will treat confidentially any information (whether written or oral) that "
+            "the Company furnishes to it.",
+            "{actor} shall hold in strict confidence all information received from the other "
+            "party.",
+            "{actor} agrees to keep confidential any and all data disclosed under this Agreement.",
+        ]
+    ),
+)
+def test_confidence_over_any_information_is_not_technical_only(sentence: str) -> None:
+    assert _holds("technical_information_only", sentence) is False
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(["{actor} shall hold in confidence all technical information received."]),
+)
+def test_confidence_over_technical_information_is_not_denied(sentence: str) -> None:
+    assert _holds("technical_information_only", sentence) is not False
