@@ -247,6 +247,9 @@ class ModalityWords:
     complement: tuple[str, ...] = ()
     # nouns whose "not to" infinitive is theirs ("the obligation not to use ... shall survive")
     infinitive_noun: tuple[str, ...] = ()
+    # a verb of restricting right before the action, whose "to" names what it leaves allowed
+    # ("shall restrict disclosure of the information to its employees")
+    restrict: tuple[str, ...] = ()
     # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
     # that upon notice to Y it may")
     pronoun: tuple[str, ...] = ()
@@ -1060,6 +1063,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "condition",
                 "proviso",
                 "carve_out",
+                "restrict",
                 "any_actor",
                 "question_permission",
                 "question_prohibition",

@@ -83,6 +83,8 @@ class _Modality:
     condition: re.Pattern[str]
     proviso: re.Pattern[str]
     carve_out: re.Pattern[str]
+    # a verb of restricting right before the action ("restrict disclosure ... to")
+    restrict: re.Pattern[str]
     any_actor: re.Pattern[str]
     asks_permission: re.Pattern[str]
     asks_prohibition: re.Pattern[str]
@@ -117,6 +119,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.condition),
         one(words.proviso),
         one(words.carve_out),
+        one(words.restrict),
         one(words.any_actor),
         one(words.question_permission),
         one(words.question_prohibition),
@@ -385,8 +388,13 @@ class ClauseReader:
         return (0 if contrary else 1) if modal else (2 if contrary else 3)
 
     def names_action(self, text: str) -> bool:
-        """Does `text` name the claim's action, or deny the claim in other words?"""
-        return bool(self._actions(text)) or self._denied(text)
+        """Does `text` name the claim's action, or deny or affirm the claim in other words?"""
+        affirms = self._p.affirms
+        return (
+            bool(self._actions(text))
+            or self._denied(text)
+            or (affirms is not None and bool(affirms.search(text)))
+        )
 
     def _actions(self, s: str) -> list[re.Match[str]]:
         """The action's matches in `s`, first first (the longest of those at one place), none
@@ -438,6 +446,11 @@ class ClauseReader:
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
         if not matches:
+            if p.affirms is not None and p.affirms.search(s):
+                # "Termination of this Agreement shall not relieve the Recipient of its
+                # obligations": said in other words than the action
+                main, exceptions = _split_exception(s, len(s))
+                return self._reading(True, s, (), exceptions, INDIRECT_CONFIDENCE), True, True
             denial = self._denial(s)
             if denial is not None:
                 if _outside_scope(s, denial.start(), denial.end()):
@@ -532,8 +545,14 @@ class ClauseReader:
         )
         # "shall not disclose ... other than to its employees", "restrict access only to its
         # employees": the qualified action is what the restriction leaves allowed
+        # "restrict disclosure of the information to those of its employees": the restriction
+        # before the action, what it is restricted to after it
         carved = found is not None and bool(
             _MODALITY.carve_out.search(near[max(0, found.start() - 30) : found.start()])
+            or (
+                _MODALITY.restrict.search(main[max(0, action.start() - 40) : action.start()])
+                and _TO.search(near[: found.start()])
+            )
         )
         if not qualified and p.qualifier is not None:
             # "If BROOKS is legally compelled (by ...) to disclose ..., BROOKS shall notify": the
@@ -871,6 +890,8 @@ def _subject_of(after: str) -> bool:
     )
 
 
+# the preposition a restriction names what it leaves allowed with ("restrict access to")
+_TO = re.compile(r"\bto\b", _FLAGS)
 # the prepositions that introduce whom or what an action is for or by, or its manner
 _PREPOSITION = re.compile(
     r"\b(?:to|with|without|among|by|from|for|of|at|in|on|upon|under)\b", _FLAGS
