@@ -224,16 +224,24 @@ def find_mentions(
             i += n
             continue
         token = tokens[i]
+        # a never-a-name word ("American", "United", "National") opens a name only where the
+        # knowledge base knows one of several words that opens with it and the words after it
+        # ("American Water" of American Water Works Company, Inc.): then it is that name's word
+        several = _opens_several(text, tokens, i, index)
         if (
             _is_capitalised(token)
-            and _name_word(token, start=True)
+            and (_name_word(token, start=True) or (several and _name_word(token, start=False)))
             and not _is_closed(token, closed)
         ):
             j = _written_name_end(text, tokens, i, ctx)
             mentions.append(_unknown(text, tokens[i:j], index))
             i = j
             continue
-        if index is not None and not _ordinary(token) and index.opens_name(token.spellings):
+        if (
+            index is not None
+            and (not _ordinary(token) or (several and not _ordinary(tokens[i + 1])))
+            and index.opens_name(token.spellings)
+        ):
             # A known name's opening words in lower case ("halcyon's msa with northgate"):
             # a name where a party is named; elsewhere, the question's words.
             j = i + 1
@@ -453,6 +461,21 @@ def _joined_pairs(
         out.setdefault(left, left_end)
         out[right] = right_end
     return out
+
+
+def _opens_several(
+    text: str, tokens: Sequence[QuestionToken], i: int, index: NameLinker | None
+) -> bool:
+    """Do token `i` and the next, written as one name's words and no possessive between them,
+    open a name of several words the knowledge base knows ("american water" of American
+    Water Works Company, Inc.; "united kestrel" of United Kestrel Systems Inc.)?"""
+    return (
+        index is not None
+        and i + 1 < len(tokens)
+        and _one_name(text, tokens, i, i + 2, left=True)
+        and not _POSSESSIVE.search(tokens[i].text)
+        and index.opens_with([tokens[i].spellings, tokens[i + 1].spellings])
+    )
 
 
 def _one_name(
