@@ -216,6 +216,15 @@ class PropositionEntry:
     # claim's; anything else named ("the Executive's employment", "the Term") is, as it is
     # where the sentence names nothing ("may terminate upon notice")
     other_object: tuple[str, ...] = ()
+    # cases a state's sentence carves out of it, where the question asking its negation holds
+    # ("Is liability uncapped?" of a cap "except for breach of confidentiality"): what opens
+    # such an exception ("except for", "other than", "excluding"), what says so in a sentence
+    # of its own ("the limitations in Section 9 shall not apply to"), and how an answer names
+    # the carved cases and the rest ("uncapped for ...; otherwise capped")
+    carve_outs: tuple[str, ...] = ()
+    carved_by: tuple[str, ...] = ()
+    carved_label: str = ""
+    otherwise_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -1102,6 +1111,10 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             mentions=_found(p, "mentions"),
             object=_found(p, "object"),
             other_object=_found(p, "other_object"),
+            carve_outs=_found(p, "carve_outs"),
+            carved_by=_found(p, "carved_by"),
+            carved_label=p.text("carved_label", ""),
+            otherwise_label=p.text("otherwise_label", ""),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

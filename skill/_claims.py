@@ -53,6 +53,8 @@ class _Compiled:
     mentions: re.Pattern[str] | None
     object: re.Pattern[str] | None
     other_object: re.Pattern[str] | None
+    carve_outs: re.Pattern[str] | None
+    carved_by: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -71,6 +73,8 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.mentions),
         _any(entry.object),
         _any(entry.other_object),
+        _any(entry.carve_outs),
+        _any(entry.carved_by),
     )
 
 
@@ -365,6 +369,9 @@ class Reading:
     # a general rule ("shall not disclose to any third party") that a specific reading of the
     # same document may carve out of
     general: bool = False
+    # what the answer says before the quoted sentence (the cases a cap carves out: "uncapped
+    # for breach of confidentiality; otherwise capped")
+    lead: str = ""
 
 
 class ClauseReader:
@@ -385,8 +392,52 @@ class ClauseReader:
         return (0 if contrary else 1) if modal else (2 if contrary else 3)
 
     def names_action(self, text: str) -> bool:
-        """Does `text` name the claim's action, or deny the claim in other words?"""
-        return bool(self._actions(text)) or self._denied(text)
+        """Does `text` name the claim's action, deny the claim in other words, or carve cases
+        out of it in a sentence of their own?"""
+        return bool(self._actions(text)) or self._denied(text) or self._carving(text) is not None
+
+    def _carving(self, s: str) -> re.Match[str] | None:
+        """The words of `s` that carve cases out of the claim's state in a sentence of their
+        own ("the limitations in Section 9 shall not apply to"), or None."""
+        carved_by = self._p.carved_by
+        return carved_by.search(s) if carved_by is not None else None
+
+    def _carved(self, s: str, action: re.Match[str] | None) -> Reading | None:
+        """Asked the state's negation ("Is liability uncapped?"), the reading of a sentence
+        that carves cases out of the state: an exception to it ("except for breach of
+        confidentiality", before or after the action) or words of their own ("shall not apply
+        to gross negligence"). It holds for the carved cases, its condition; None where
+        nothing is carved out."""
+        p = self._p
+        if not self.claim.negated or (p.carve_outs is None and p.carved_by is None):
+            return None
+        cases = ""
+        at = action.start() if action is not None else len(s)
+        for m in _MODALITY.exception.finditer(s):
+            opener = p.carve_outs.match(s[m.start() :]) if p.carve_outs is not None else None
+            if opener is None:
+                continue
+            start = m.start() + opener.end()
+            if m.start() < at:
+                # "Except for A, B or C, in no event shall ...": to the last comma before the
+                # action's clause
+                comma = s.rfind(",", start, at)
+                cases = s[start:comma] if comma > 0 else ""
+            else:
+                cases = _part(_bracketed(s[start:]))
+            if cases.strip(" ,.()"):
+                break
+        carving = self._carving(s[at:] if action is not None else s)
+        if not cases.strip(" ,.()") and carving is not None:
+            cases = _part(carving.string[carving.end() :])
+        cases = " ".join(cases.strip(" ,.()").split())
+        if not cases:
+            return None
+        label = f"{p.entry.carved_label} {cases}".strip()
+        if len(label) > _MAX_PART:
+            label = label[: _MAX_PART - 1].rstrip() + "…"
+        lead = label if action is None else f"{label}; {p.entry.otherwise_label}".strip(" ;")
+        return Reading(True, s, (label,), (), READ_CONFIDENCE, lead=lead)
 
     def _actions(self, s: str) -> list[re.Match[str]]:
         """The action's matches in `s`, first first (the longest of those at one place), none
@@ -438,6 +489,10 @@ class ClauseReader:
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
         if not matches:
+            if self._carving(s) is not None:
+                # "The limitations in Section 9 shall not apply to ...": uncapped for those
+                # cases, asked so; asked whether capped, the cap's own sentence decides
+                return self._carved(s, None), True, True
             denial = self._denial(s)
             if denial is not None:
                 if _outside_scope(s, denial.start(), denial.end()):
@@ -620,7 +675,15 @@ class ClauseReader:
             # "shall not sell competing products within the Territory": held in its scope
             conditions = (*conditions, scope.group(0))
         sure = READ_CONFIDENCE if qualified else INDIRECT_CONFIDENCE
+        if kind == "state" and holds and self.claim.negated:
+            lifted = self._carved(s, action)
+            if lifted is not None:
+                return lifted, True, True
         reading = self._reading(holds, s, conditions, exceptions, sure)
+        if kind == "state" and holds and self.claim.negated and self._p.carved_by is not None:
+            # "Is liability uncapped?" of a cap that carves nothing out: No, unless another
+            # sentence of the same document carves cases out of it (the specific one decides)
+            reading = dataclasses.replace(reading, general=True)
         if (
             kind == "permission"
             and not holds
@@ -831,6 +894,20 @@ def _named(name: str, folded_text: str) -> bool:
     """Is `name` (or its first word: "Northgate" for "Northgate Logistics, Inc.") in the text?"""
     words = re.findall(r"[\w&'’-]+", name.casefold())
     return bool(words) and re.search(rf"\b{re.escape(words[0])}\b", folded_text) is not None
+
+
+def _bracketed(text: str) -> str:
+    """`text` to the bracket it closes, if it closes one ("breach of confidentiality) exceed
+    the fees": the carve-out in brackets)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return text[:i]
+            depth -= 1
+    return text
 
 
 def _leaves_a_case(exception: str) -> bool:
@@ -1456,7 +1533,10 @@ def claim_answer(
 def _said(o: Observed) -> str:
     text = o.reading.sentence
     extras = []
-    if o.reading.conditions:
+    if o.reading.lead:
+        # the lead says the conditions ("uncapped for ...; otherwise capped")
+        text = f"{o.reading.lead}: {text}"
+    elif o.reading.conditions:
         extras.append("conditions: " + "; ".join(o.reading.conditions))
     if o.reading.exceptions:
         extras.append("exceptions: " + "; ".join(o.reading.exceptions))
