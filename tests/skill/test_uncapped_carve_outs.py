@@ -10,11 +10,16 @@ their openers and places, and case."""
 from __future__ import annotations
 
 import itertools
+import json
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from domain import lexicon
 from skill import Claim, ClauseReader
+from tests.pdfs import clauses_pdf
+from tests.skill.conftest import ingested_runtime
 
 _ENTRY = {p.name: p for p in lexicon().propositions}["liability_capped"]
 
@@ -145,3 +150,65 @@ def test_other_words_that_lift_a_cap(sentence: str) -> None:
 )
 def test_limits_of_something_else_carve_nothing_out_of_a_cap(sentence: str) -> None:
     assert _read(sentence, negated=True)[0] is None, sentence
+
+
+# --- end to end: a cap and its carve-out in sentences of their own ---------------------------
+
+
+def _agreement(a: str, b: str, carve_out: bool) -> bytes:
+    clauses = [
+        f"This Supply Agreement is entered into as of March 1, 2021 by and between {a}, Inc., a "
+        f"Delaware corporation, and {b}, LLC, a Texas limited liability company.",
+        "9.1 In no event shall either party's aggregate liability arising out of this Agreement "
+        "exceed the fees paid in the twelve months preceding the claim.",
+        "12.1 This Agreement shall be governed by the laws of the State of New York.",
+    ]
+    if carve_out:
+        clauses.insert(
+            2,
+            "9.2 The limitations in Section 9.1 shall not apply to a party's indemnification "
+            "obligations or its gross negligence or willful misconduct.",
+        )
+    return clauses_pdf("SUPPLY AGREEMENT", clauses)
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    yield from ingested_runtime(
+        tmp_path_factory,
+        "uncapped-carve-outs",
+        [
+            ("supply_carved.pdf", _agreement("Tavish Media", "Orland Sports", True)),
+            ("supply_plain.pdf", _agreement("Pemberton", "Kaplow", False)),
+        ],
+    )
+
+
+def _answer(runtime: Any, question: str) -> str:
+    answer = json.loads(runtime.skill.ask("kb", question).to_json())
+    return str(answer["conclusion"]["answer"] or "")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is the liability under the Supply Agreement between {a} and {b} uncapped?",
+        "Is {a}'s liability to {b} unlimited under their agreement?",
+    ],
+)
+def test_a_carve_out_sentence_answers_uncapped_and_the_cap_stays_capped(
+    runtime: Any, question: str
+) -> None:
+    carved = _answer(runtime, question.format(a="Tavish Media", b="Orland Sports"))
+    assert carved.startswith(
+        "Yes, with conditions — uncapped for a party's indemnification obligations or its "
+        "gross negligence or willful misconduct: 9.2 The limitations"
+    ), carved
+    plain = _answer(runtime, question.format(a="Pemberton", b="Kaplow"))
+    assert plain.startswith("No — 9.1 In no event"), plain
+    capped = _answer(
+        runtime,
+        "Is liability capped under the Supply Agreement between Tavish Media and Orland Sports?",
+    )
+    assert capped.startswith("Yes — 9.1 In no event"), capped
