@@ -225,6 +225,11 @@ class PropositionEntry:
     carved_by: tuple[str, ...] = ()
     carved_label: str = ""
     otherwise_label: str = ""
+    # whether the state's own words, unnegated, beside its denial of something else grant it
+    # ("an exclusive license under the Patents and a non-exclusive license under the
+    # Know-How"); a denial that qualifies the state itself ("marked ..., or that is not so
+    # marked but ...") is not of something else
+    granted_beside_denial: bool = False
 
 
 @dataclass(frozen=True)
@@ -264,6 +269,12 @@ class ModalityWords:
     scope_outside: tuple[str, ...] = ()
     scope_inside: tuple[str, ...] = ()
     scope_noun: tuple[str, ...] = ()
+    # any word that negates what follows it, a modal's or not ("nothing herein grants", "no
+    # exclusive right"): before a state's own words, they are not granted
+    negative_word: tuple[str, ...] = ()
+    # what turns a state into another ("shall become non-exclusive if"): the words before it
+    # are what it was, not a grant beside it
+    change_word: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1071,6 +1082,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "scope_outside",
                 "scope_inside",
                 "scope_noun",
+                "negative_word",
+                "change_word",
             )
         }
     )
@@ -1115,6 +1128,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             carved_by=_found(p, "carved_by"),
             carved_label=p.text("carved_label", ""),
             otherwise_label=p.text("otherwise_label", ""),
+            granted_beside_denial=p.flag("granted_beside_denial", False),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

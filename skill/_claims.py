@@ -106,6 +106,8 @@ class _Modality:
     # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
     # or `inside`
     scope: re.Pattern[str]
+    negative_word: re.Pattern[str]
+    change_word: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -136,6 +138,8 @@ def _modality(words: ModalityWords) -> _Modality:
         ),
         re.compile(rf"(?:{one(words.pronoun).pattern})\s*$", _FLAGS),
         _scope_pattern(words),
+        one(words.negative_word),
+        one(words.change_word),
     )
 
 
@@ -396,6 +400,29 @@ class ClauseReader:
         out of it in a sentence of their own?"""
         return bool(self._actions(text)) or self._denied(text) or self._carving(text) is not None
 
+    def _granted_beside(self, main: str, matches: list[re.Match[str]]) -> bool:
+        """Does `main` state the claim in its own words outside every denial in it, with no
+        negative word between the last denial (or the sentence's start) and them, and no
+        denial the state turns into?"""
+        p = self._p
+        denials = [m.span() for m in p.denies.finditer(main)] if p.denies is not None else []
+        if any(_MODALITY.change_word.search(main[max(0, a - 30) : a]) for a, _ in denials):
+            # "the exclusive appointment shall become non-exclusive if ...": what it was
+            return False
+        for m in matches:
+            if any(a <= m.start() < b for a, b in denials) or m.start() >= len(main):
+                continue
+            if any(
+                _ALTERNATIVE.match(main[m.end() : a]) or _ALTERNATIVE.match(main[b : m.start()])
+                for a, b in denials
+            ):
+                # "exclusive or non-exclusive", "(non-exclusive/exclusive)": either, not a grant
+                continue
+            since = max((b for _, b in denials if b <= m.start()), default=0)
+            if not _MODALITY.negative_word.search(main[since : m.start()]):
+                return True
+        return False
+
     def _carving(self, s: str) -> re.Match[str] | None:
         """The words of `s` that carve cases out of the claim's state in a sentence of their
         own ("the limitations in Section 9 shall not apply to"), or None."""
@@ -528,6 +555,16 @@ class ClauseReader:
             # non-exclusive rights outside the Territory")
             if denial.start() <= action.start() < denial.end():
                 return None, False, True
+            denial = None
+        if (
+            denial is not None
+            and p.entry.granted_beside_denial
+            and self._granted_beside(main, matches)
+        ):
+            # "an exclusive licence under the Patents and a non-exclusive licence under the
+            # Know-How", "non-exclusive ... except the Game, for which it shall have the
+            # exclusive right": the claim's own words, unnegated, grant it for one thing; the
+            # denial is of another
             denial = None
         if denial is not None:
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
@@ -1051,6 +1088,9 @@ _FIRST_ITEM = re.compile(r"(?:^|\s)\(?(?:a|i|1)\)\s", _FLAGS)
 # a conjunct between commas, before the action ("shall not, and shall cause its affiliates
 # not to, disclose")
 _COORDINATED = re.compile(r",\s*(?:and|or)\s+[^,;:]*,", _FLAGS)
+# what joins two alternatives named side by side ("exclusive or non-exclusive",
+# "non-exclusive/exclusive", "non-exclusive and exclusive status")
+_ALTERNATIVE = re.compile(r"\W*(?:or|and/or|and|/)\W*$", _FLAGS)
 # a parenthesis without another in it
 _PARENTHESIS = re.compile(r"\([^()]*\)")
 # an aside in commas, then the action's words
