@@ -216,6 +216,20 @@ class PropositionEntry:
     # claim's; anything else named ("the Executive's employment", "the Term") is, as it is
     # where the sentence names nothing ("may terminate upon notice")
     other_object: tuple[str, ...] = ()
+    # cases a state's sentence carves out of it, where the question asking its negation holds
+    # ("Is liability uncapped?" of a cap "except for breach of confidentiality"): what opens
+    # such an exception ("except for", "other than", "excluding"), what says so in a sentence
+    # of its own ("the limitations in Section 9 shall not apply to"), and how an answer names
+    # the carved cases and the rest ("uncapped for ...; otherwise capped")
+    carve_outs: tuple[str, ...] = ()
+    carved_by: tuple[str, ...] = ()
+    carved_label: str = ""
+    otherwise_label: str = ""
+    # whether the state's own words, unnegated, beside its denial of something else grant it
+    # ("an exclusive license under the Patents and a non-exclusive license under the
+    # Know-How"); a denial that qualifies the state itself ("marked ..., or that is not so
+    # marked but ...") is not of something else
+    granted_beside_denial: bool = False
 
 
 @dataclass(frozen=True)
@@ -258,6 +272,12 @@ class ModalityWords:
     scope_outside: tuple[str, ...] = ()
     scope_inside: tuple[str, ...] = ()
     scope_noun: tuple[str, ...] = ()
+    # any word that negates what follows it, a modal's or not ("nothing herein grants", "no
+    # exclusive right"): before a state's own words, they are not granted
+    negative_word: tuple[str, ...] = ()
+    # what turns a state into another ("shall become non-exclusive if"): the words before it
+    # are what it was, not a grant beside it
+    change_word: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1077,6 +1097,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "scope_outside",
                 "scope_inside",
                 "scope_noun",
+                "negative_word",
+                "change_word",
             )
         }
     )
@@ -1117,6 +1139,11 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             mentions=_found(p, "mentions"),
             object=_found(p, "object"),
             other_object=_found(p, "other_object"),
+            carve_outs=_found(p, "carve_outs"),
+            carved_by=_found(p, "carved_by"),
+            carved_label=p.text("carved_label", ""),
+            otherwise_label=p.text("otherwise_label", ""),
+            granted_beside_denial=p.flag("granted_beside_denial", False),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

@@ -53,6 +53,8 @@ class _Compiled:
     mentions: re.Pattern[str] | None
     object: re.Pattern[str] | None
     other_object: re.Pattern[str] | None
+    carve_outs: re.Pattern[str] | None
+    carved_by: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -71,6 +73,8 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.mentions),
         _any(entry.object),
         _any(entry.other_object),
+        _any(entry.carve_outs),
+        _any(entry.carved_by),
     )
 
 
@@ -104,6 +108,8 @@ class _Modality:
     # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
     # or `inside`
     scope: re.Pattern[str]
+    negative_word: re.Pattern[str]
+    change_word: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -135,6 +141,8 @@ def _modality(words: ModalityWords) -> _Modality:
         ),
         re.compile(rf"(?:{one(words.pronoun).pattern})\s*$", _FLAGS),
         _scope_pattern(words),
+        one(words.negative_word),
+        one(words.change_word),
     )
 
 
@@ -368,6 +376,9 @@ class Reading:
     # a general rule ("shall not disclose to any third party") that a specific reading of the
     # same document may carve out of
     general: bool = False
+    # what the answer says before the quoted sentence (the cases a cap carves out: "uncapped
+    # for breach of confidentiality; otherwise capped")
+    lead: str = ""
 
 
 class ClauseReader:
@@ -388,13 +399,81 @@ class ClauseReader:
         return (0 if contrary else 1) if modal else (2 if contrary else 3)
 
     def names_action(self, text: str) -> bool:
-        """Does `text` name the claim's action, or deny or affirm the claim in other words?"""
+        """Does `text` name the claim's action, deny or affirm the claim in other words, or
+        carve cases out of it in a sentence of their own?"""
         affirms = self._p.affirms
         return (
             bool(self._actions(text))
             or self._denied(text)
             or (affirms is not None and bool(affirms.search(text)))
+            or self._carving(text) is not None
         )
+
+    def _granted_beside(self, main: str, matches: list[re.Match[str]]) -> bool:
+        """Does `main` state the claim in its own words outside every denial in it, with no
+        negative word between the last denial (or the sentence's start) and them, and no
+        denial the state turns into?"""
+        p = self._p
+        denials = [m.span() for m in p.denies.finditer(main)] if p.denies is not None else []
+        if any(_MODALITY.change_word.search(main[max(0, a - 30) : a]) for a, _ in denials):
+            # "the exclusive appointment shall become non-exclusive if ...": what it was
+            return False
+        for m in matches:
+            if any(a <= m.start() < b for a, b in denials) or m.start() >= len(main):
+                continue
+            if any(
+                _ALTERNATIVE.match(main[m.end() : a]) or _ALTERNATIVE.match(main[b : m.start()])
+                for a, b in denials
+            ):
+                # "exclusive or non-exclusive", "(non-exclusive/exclusive)": either, not a grant
+                continue
+            since = max((b for _, b in denials if b <= m.start()), default=0)
+            if not _MODALITY.negative_word.search(main[since : m.start()]):
+                return True
+        return False
+
+    def _carving(self, s: str) -> re.Match[str] | None:
+        """The words of `s` that carve cases out of the claim's state in a sentence of their
+        own ("the limitations in Section 9 shall not apply to"), or None."""
+        carved_by = self._p.carved_by
+        return carved_by.search(s) if carved_by is not None else None
+
+    def _carved(self, s: str, action: re.Match[str] | None) -> Reading | None:
+        """Asked the state's negation ("Is liability uncapped?"), the reading of a sentence
+        that carves cases out of the state: an exception to it ("except for breach of
+        confidentiality", before or after the action) or words of their own ("shall not apply
+        to gross negligence"). It holds for the carved cases, its condition; None where
+        nothing is carved out."""
+        p = self._p
+        if not self.claim.negated or (p.carve_outs is None and p.carved_by is None):
+            return None
+        cases = ""
+        at = action.start() if action is not None else len(s)
+        for m in _MODALITY.exception.finditer(s):
+            opener = p.carve_outs.match(s[m.start() :]) if p.carve_outs is not None else None
+            if opener is None:
+                continue
+            start = m.start() + opener.end()
+            if m.start() < at:
+                # "Except for A, B or C, in no event shall ...": to the last comma before the
+                # action's clause
+                comma = s.rfind(",", start, at)
+                cases = s[start:comma] if comma > 0 else ""
+            else:
+                cases = _part(_bracketed(s[start:]))
+            if cases.strip(" ,.()"):
+                break
+        carving = self._carving(s[at:] if action is not None else s)
+        if not cases.strip(" ,.()") and carving is not None:
+            cases = _part(carving.string[carving.end() :])
+        cases = " ".join(cases.strip(" ,.()").split())
+        if not cases:
+            return None
+        label = f"{p.entry.carved_label} {cases}".strip()
+        if len(label) > _MAX_PART:
+            label = label[: _MAX_PART - 1].rstrip() + "…"
+        lead = label if action is None else f"{label}; {p.entry.otherwise_label}".strip(" ;")
+        return Reading(True, s, (label,), (), READ_CONFIDENCE, lead=lead)
 
     def _actions(self, s: str) -> list[re.Match[str]]:
         """The action's matches in `s`, first first (the longest of those at one place), none
@@ -446,6 +525,10 @@ class ClauseReader:
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
         if not matches:
+            if self._carving(s) is not None:
+                # "The limitations in Section 9 shall not apply to ...": uncapped for those
+                # cases, asked so; asked whether capped, the cap's own sentence decides
+                return self._carved(s, None), True, True
             if p.affirms is not None and p.affirms.search(s):
                 # "Termination of this Agreement shall not relieve the Recipient of its
                 # obligations": said in other words than the action
@@ -486,6 +569,16 @@ class ClauseReader:
             # non-exclusive rights outside the Territory")
             if denial.start() <= action.start() < denial.end():
                 return None, False, True
+            denial = None
+        if (
+            denial is not None
+            and p.entry.granted_beside_denial
+            and self._granted_beside(main, matches)
+        ):
+            # "an exclusive licence under the Patents and a non-exclusive licence under the
+            # Know-How", "non-exclusive ... except the Game, for which it shall have the
+            # exclusive right": the claim's own words, unnegated, grant it for one thing; the
+            # denial is of another
             denial = None
         if denial is not None:
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
@@ -639,7 +732,15 @@ class ClauseReader:
             # "shall not sell competing products within the Territory": held in its scope
             conditions = (*conditions, scope.group(0))
         sure = READ_CONFIDENCE if qualified else INDIRECT_CONFIDENCE
+        if kind == "state" and holds and self.claim.negated:
+            lifted = self._carved(s, action)
+            if lifted is not None:
+                return lifted, True, True
         reading = self._reading(holds, s, conditions, exceptions, sure)
+        if kind == "state" and holds and self.claim.negated and self._p.carved_by is not None:
+            # "Is liability uncapped?" of a cap that carves nothing out: No, unless another
+            # sentence of the same document carves cases out of it (the specific one decides)
+            reading = dataclasses.replace(reading, general=True)
         if (
             kind == "permission"
             and not holds
@@ -852,6 +953,20 @@ def _named(name: str, folded_text: str) -> bool:
     return bool(words) and re.search(rf"\b{re.escape(words[0])}\b", folded_text) is not None
 
 
+def _bracketed(text: str) -> str:
+    """`text` to the bracket it closes, if it closes one ("breach of confidentiality) exceed
+    the fees": the carve-out in brackets)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return text[:i]
+            depth -= 1
+    return text
+
+
 def _leaves_a_case(exception: str) -> bool:
     """Does an exception name a case of the action it follows ("except as necessary for its
     employees"), rather than open another provision with a duty of its own ("except that the
@@ -995,6 +1110,9 @@ _FIRST_ITEM = re.compile(r"(?:^|\s)\(?(?:a|i|1)\)\s", _FLAGS)
 # a conjunct between commas, before the action ("shall not, and shall cause its affiliates
 # not to, disclose")
 _COORDINATED = re.compile(r",\s*(?:and|or)\s+[^,;:]*,", _FLAGS)
+# what joins two alternatives named side by side ("exclusive or non-exclusive",
+# "non-exclusive/exclusive", "non-exclusive and exclusive status")
+_ALTERNATIVE = re.compile(r"\W*(?:or|and/or|and|/)\W*$", _FLAGS)
 # a parenthesis without another in it
 _PARENTHESIS = re.compile(r"\([^()]*\)")
 # an aside in commas, then the action's words
@@ -1477,7 +1595,10 @@ def claim_answer(
 def _said(o: Observed) -> str:
     text = o.reading.sentence
     extras = []
-    if o.reading.conditions:
+    if o.reading.lead:
+        # the lead says the conditions ("uncapped for ...; otherwise capped")
+        text = f"{o.reading.lead}: {text}"
+    elif o.reading.conditions:
         extras.append("conditions: " + "; ".join(o.reading.conditions))
     if o.reading.exceptions:
         extras.append("exceptions: " + "; ".join(o.reading.exceptions))

@@ -350,8 +350,19 @@ def test_termination_without_cause_is_not_stated_never_the_breach_clause(
 @pytest.mark.parametrize(
     ("question", "head", "value"),
     [
-        ("Is Halcyon's liability under the MSA with Northgate uncapped?", "No —", "no"),
-        ("Is Halcyon's liability under its MSA with Northgate unlimited?", "No —", "no"),
+        # the MSA's cap carves out indemnification obligations: uncapped for them, otherwise
+        # capped (tests/skill/test_uncapped_carve_outs.py)
+        (
+            "Is Halcyon's liability under the MSA with Northgate uncapped?",
+            "Yes, with conditions — uncapped for A PARTY'S INDEMNIFICATION OBLIGATIONS; "
+            "otherwise capped: ",
+            "yes",
+        ),
+        (
+            "Is Halcyon's liability under its MSA with Northgate unlimited?",
+            "Yes, with conditions — uncapped for",
+            "yes",
+        ),
         ("Is Halcyon's liability under the MSA with Northgate capped?", "Yes —", "yes"),
         ("Can Halcyon assign the MSA with Northgate without consent?", "No —", "no"),
         ("May Halcyon transfer the Northgate MSA without Northgate's consent?", "No —", "no"),
@@ -403,8 +414,8 @@ def test_a_structured_claim_is_the_prose_one(runtime: Any) -> None:
 
 def test_an_expected_answer_is_evaluated(runtime: Any) -> None:
     question = "Is Halcyon's liability under the MSA with Northgate uncapped?"
-    assert _ask(runtime, question, expected_value="no")["evaluation"]["outcome"] == "match"
-    assert _ask(runtime, question, expected_value="yes")["evaluation"]["outcome"] == "mismatch"
+    assert _ask(runtime, question, expected_value="yes")["evaluation"]["outcome"] == "match"
+    assert _ask(runtime, question, expected_value="no")["evaluation"]["outcome"] == "mismatch"
 
 
 def test_a_claim_answer_is_the_same_bytes_twice(runtime: Any) -> None:

@@ -1,0 +1,214 @@
+"""A cap on liability with carve-outs, asked whether liability is uncapped (issue 34; CUAD's
+Uncapped Liability counts a cap's carve-outs): "In no event shall either party's liability
+exceed the fees paid, except for breach of confidentiality" is "Yes, with conditions —
+uncapped for breach of confidentiality; otherwise capped", its condition the carved cases;
+a carve-out said in a sentence of its own ("The limitations in Section 9 shall not apply to
+...") likewise. Asked whether liability is capped, the cap stays Yes with its exceptions; a
+cap that carves nothing out stays No to "uncapped?". Generated over parties, caps, carve-outs,
+their openers and places, and case."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domain import lexicon
+from skill import Claim, ClauseReader
+from tests.pdfs import clauses_pdf
+from tests.skill.conftest import ingested_runtime
+
+_ENTRY = {p.name: p for p in lexicon().propositions}["liability_capped"]
+
+
+def _read(sentence: str, *, negated: bool) -> tuple[bool | None, tuple[str, ...], str]:
+    reading, _ = ClauseReader(Claim(_ENTRY, negated, None, ())).read(sentence)
+    if reading is None:
+        return None, (), ""
+    return reading.holds, reading.conditions, reading.lead
+
+
+_WHO = ["either party's liability", "Acme's aggregate liability", "the Supplier's total liability"]
+_LIMITS = ["the fees paid under this Agreement", "one million dollars ($1,000,000)"]
+_CASES = [
+    "breach of confidentiality, indemnification obligations or gross negligence",
+    "a party's indemnification obligations under Section 9",
+    "fraud or willful misconduct",
+]
+_OPENERS = ["except for", "other than", "excluding", "save for", "except with respect to"]
+
+
+def _caps(who: str, limit: str, opener: str, cases: str) -> list[str]:
+    return [
+        f"In no event shall {who} exceed {limit}, {opener} {cases}.",
+        f"{opener.capitalize()} {cases}, in no event shall {who} exceed {limit}.",
+        f"In no event shall {who} ({opener} {cases}) exceed {limit}.",
+        f"{who[0].upper() + who[1:]} under this Agreement shall not exceed {limit}, "
+        f"{opener} {cases}.",
+    ]
+
+
+_CARVED = [
+    (sentence, cases)
+    for who, limit, opener, cases in itertools.product(_WHO, _LIMITS, _OPENERS, _CASES)
+    for sentence in _caps(who, limit, opener, cases)
+]
+
+
+@pytest.mark.parametrize(("sentence", "cases"), _CARVED[::3])
+@pytest.mark.parametrize("upper", [False, True])
+def test_a_carve_out_of_a_cap_is_uncapped_for_its_cases(
+    sentence: str, cases: str, upper: bool
+) -> None:
+    if upper:
+        sentence, cases = sentence.upper(), cases.upper()
+    holds, conditions, lead = _read(sentence, negated=True)
+    assert holds is True, sentence
+    assert conditions == (f"uncapped for {cases}",), sentence
+    assert lead == f"uncapped for {cases}; otherwise capped", sentence
+
+
+@pytest.mark.parametrize(("sentence", "cases"), _CARVED[1::3])
+def test_asked_capped_the_cap_with_carve_outs_stays_yes(sentence: str, cases: str) -> None:
+    holds, conditions, _ = _read(sentence, negated=False)
+    assert holds is True and conditions == (), sentence
+    reading, _ = ClauseReader(Claim(_ENTRY, False, None, ())).read(sentence)
+    assert reading is not None and reading.exceptions, sentence
+
+
+_PLAIN = [
+    f"In no event shall {who} exceed {limit}." for who, limit in itertools.product(_WHO, _LIMITS)
+] + [
+    # what only defers to another provision or qualifies the cap carves nothing out
+    "Notwithstanding anything to the contrary, in no event shall either party's liability "
+    "exceed the fees paid.",
+    "Each party's liability shall not exceed the fees paid, provided that the Supplier "
+    "invoices them monthly.",
+    "In no event (including, but not limited to, Acme's default hereunder) shall Acme be "
+    "liable to Beta for any amount in excess of the amounts actually received by Acme.",
+    "Except that the Supplier shall refund prepaid fees, in no event shall the Supplier's "
+    "liability exceed the fees paid.",
+]
+
+
+@pytest.mark.parametrize("sentence", _PLAIN)
+@pytest.mark.parametrize("lower", [False, True])
+def test_a_cap_that_carves_nothing_out_is_not_uncapped(sentence: str, lower: bool) -> None:
+    sentence = sentence.lower() if lower else sentence
+    assert _read(sentence, negated=True)[0] is False, sentence
+    assert _read(sentence, negated=False)[0] is True, sentence
+
+
+_SUBJECTS = [
+    "The limitations in Section 9 shall not apply to",
+    "The foregoing limitations of liability shall not apply to",
+    "The limitation of liability set forth in this Article 12 will not apply with respect to",
+    "These limitations of liability do not apply in the case of",
+    "The cap on each party's liability in Section 9.2 is not applicable to",
+]
+
+
+@pytest.mark.parametrize(("opening", "cases"), itertools.product(_SUBJECTS, _CASES))
+@pytest.mark.parametrize("upper", [False, True])
+def test_a_carve_out_in_a_sentence_of_its_own(opening: str, cases: str, upper: bool) -> None:
+    sentence = f"{opening} {cases}."
+    if upper:
+        sentence, cases = sentence.upper(), cases.upper()
+    holds, conditions, lead = _read(sentence, negated=True)
+    assert holds is True and conditions == (f"uncapped for {cases}",), sentence
+    assert lead == f"uncapped for {cases}", sentence
+    # asked whether capped, the cap's own sentence decides: this one says nothing of it
+    assert _read(sentence, negated=False)[0] is None, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Nothing in this Agreement shall exclude or limit either party's liability for death or "
+        "personal injury caused by its negligence.",
+        "Neither Party excludes or limits any liability for fraud or fraudulent misrepresentation.",
+        "Breaches of confidentiality by either party and the parties' indemnification "
+        "obligations are excluded from these limitations of liability.",
+    ],
+)
+def test_other_words_that_lift_a_cap(sentence: str) -> None:
+    holds, conditions, _ = _read(sentence, negated=True)
+    assert holds is True and conditions and conditions[0].startswith("uncapped for"), sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # an NDA's exclusions, a licence's restrictions: no limitation of liability
+        "The foregoing restrictions shall not apply to information that is publicly available.",
+        "The limitations on use in Section 2 shall not apply to the Licensee's Affiliates.",
+        "The Recipient shall not disclose Confidential Information, except to its employees.",
+    ],
+)
+def test_limits_of_something_else_carve_nothing_out_of_a_cap(sentence: str) -> None:
+    assert _read(sentence, negated=True)[0] is None, sentence
+
+
+# --- end to end: a cap and its carve-out in sentences of their own ---------------------------
+
+
+def _agreement(a: str, b: str, carve_out: bool) -> bytes:
+    clauses = [
+        f"This Supply Agreement is entered into as of March 1, 2021 by and between {a}, Inc., a "
+        f"Delaware corporation, and {b}, LLC, a Texas limited liability company.",
+        "9.1 In no event shall either party's aggregate liability arising out of this Agreement "
+        "exceed the fees paid in the twelve months preceding the claim.",
+        "12.1 This Agreement shall be governed by the laws of the State of New York.",
+    ]
+    if carve_out:
+        clauses.insert(
+            2,
+            "9.2 The limitations in Section 9.1 shall not apply to a party's indemnification "
+            "obligations or its gross negligence or willful misconduct.",
+        )
+    return clauses_pdf("SUPPLY AGREEMENT", clauses)
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    yield from ingested_runtime(
+        tmp_path_factory,
+        "uncapped-carve-outs",
+        [
+            ("supply_carved.pdf", _agreement("Tavish Media", "Orland Sports", True)),
+            ("supply_plain.pdf", _agreement("Pemberton", "Kaplow", False)),
+        ],
+    )
+
+
+def _answer(runtime: Any, question: str) -> str:
+    answer = json.loads(runtime.skill.ask("kb", question).to_json())
+    return str(answer["conclusion"]["answer"] or "")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is the liability under the Supply Agreement between {a} and {b} uncapped?",
+        "Is {a}'s liability to {b} unlimited under their agreement?",
+    ],
+)
+def test_a_carve_out_sentence_answers_uncapped_and_the_cap_stays_capped(
+    runtime: Any, question: str
+) -> None:
+    carved = _answer(runtime, question.format(a="Tavish Media", b="Orland Sports"))
+    assert carved.startswith(
+        "Yes, with conditions — uncapped for a party's indemnification obligations or its "
+        "gross negligence or willful misconduct: 9.2 The limitations"
+    ), carved
+    plain = _answer(runtime, question.format(a="Pemberton", b="Kaplow"))
+    assert plain.startswith("No — 9.1 In no event"), plain
+    capped = _answer(
+        runtime,
+        "Is liability capped under the Supply Agreement between Tavish Media and Orland Sports?",
+    )
+    assert capped.startswith("Yes — 9.1 In no event"), capped
