@@ -113,10 +113,19 @@ def _known_lower_words(words: list[str]) -> set[int]:
     tokens = question_tokens(text)
     out: set[int] = set()
     # a word that opens several known names ("halcyon": Halcyon Robotics, Halcyon Field
-    # Services) is linked to none of them, yet is a party's name, never a type word
-    for t in tokens:
-        if t.text.islower() and t.text not in _TYPE_VOCABULARY and index.opens_name(t.spellings):
-            out |= {i for i, s in enumerate(starts) if t.start <= s < t.end}
+    # Services) is linked to none of them, yet is a party's name, never a type word; a word
+    # written with a hyphen is one word, all of it opening a name or none ("co-branding" is
+    # no opening of Co-Diagnostics, Inc.)
+    for i, s in enumerate(starts):
+        parts = [t for t in tokens if s <= t.start < s + len(words[i])]
+        if (
+            parts
+            and parts[0].start == s
+            and words[i].islower()
+            and parts[0].text not in _TYPE_VOCABULARY
+            and index.opens_with([t.spellings for t in parts])
+        ):
+            out.add(i)
     for link in index.links([t.spellings[-1] for t in tokens]).values():
         span = tokens[link.start : link.start + link.length]
         begin, end = span[0].start, span[-1].end

@@ -347,6 +347,26 @@ def _known_titles(text: str, index: NameLinker | None) -> dict[int, tuple[int, i
     return out
 
 
+_LISTED_AFTER = re.compile(r"\s+(?:by\s+and\s+)?(?:between|among|amongst)\s", re.IGNORECASE)
+_WITH_AFTER = re.compile(r"\s+with\s", re.IGNORECASE)
+_OWNER_BEFORE = re.compile(r"[\w.]['’]s?\s+$")
+
+
+def _listed_titles(text: str, index: NameLinker | None) -> list[tuple[int, int]]:
+    """The spans of the knowledge base's titles the question writes (`_known_titles`) whose
+    parties are named around them: listed after ("... Agreement between A and B"), or one
+    owning it before and the other after ("A's ... Agreement with B")."""
+    return [
+        (start, end)
+        for start, end in _known_titles(text, index).values()
+        if _LISTED_AFTER.match(text, end) is not None
+        or (
+            _WITH_AFTER.match(text, end) is not None
+            and _OWNER_BEFORE.search(text, 0, start) is not None
+        )
+    ]
+
+
 # Words that join the words of a title ("Licensing And Web Site Hosting Agreement", "Amendment
 # No. 3 To The Distributor Agreement", "Software License, Customization and Maintenance").
 _TITLE_JOINERS = frozenset({"and", "&", "of", "to", "for", "on", "in", "the", "with"})
@@ -570,9 +590,13 @@ def read_open_question(
     # A known name written in lower case inside a financial line item's phrase ("Best Buy's
     # cash and cash equivalents": "Cash" is a product's name) is the phrase's word.
     phrases = concept_phrase_spans(normalized)
+    # A title the knowledge base holds, its parties listed after it ("Is the Operations And
+    # Maintenance Agreement between A and B ...?"), is the title's words, though one of them
+    # is a known name ("Operations, Inc."): the parties are the listed ones.
+    titled = _listed_titles(normalized, index)
     known = [
         m
-        for m in find_mentions(normalized, index, masked=type_words)
+        for m in find_mentions(normalized, index, masked=[*type_words, *titled])
         if (m.known or m.joined)
         and not any(a < m.end and m.start < b for a, b in type_words)
         and not _within(m, phrases)
