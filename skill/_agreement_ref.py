@@ -137,6 +137,16 @@ def _known_lower_words(words: list[str]) -> set[int]:
     return out
 
 
+def _closes_a_known_title(words: list[str]) -> bool:
+    """Are `words` (an agreement word last) all the closing words of a title the knowledge
+    base holds (read while its names are known)?"""
+    index = current_names()
+    if index is None:
+        return False
+    keys = [t.key for t in question_tokens(" ".join(words))]
+    return bool(keys) and index.title_end(keys) == len(keys)
+
+
 def _joined_pair(ref: str) -> tuple[list[str], str] | None:
     """(the names, the words after them) where an agreement's reference opens with two names
     written joined ("Halcyon-Brightline NDA", "CNET/Cyberian Promotion Agreement"), each the
@@ -287,8 +297,10 @@ def parse_agreement(text: str) -> AgreementRef | None:
     if pair is not None:
         # after the joined names, the words before the keyword are the type's
         modifier, type_words = [], words
-    if modifier and linked and keyword_titled:
-        # "Strategic Alliance Agreement between A and B": a title, its words are the type.
+    if modifier and linked and (keyword_titled or _closes_a_known_title([*words, keyword])):
+        # "Strategic Alliance Agreement between A and B": a title, its words are the type;
+        # so are the words of a title the knowledge base holds, in any case ("the operations
+        # and maintenance agreement between a and b", though a known name is "Operations").
         modifier, type_words = [], words
     document_type = document_type_of(" ".join([*type_words, keyword]))
     if modifier:

@@ -197,3 +197,17 @@ def test_a_known_name_inside_a_known_title_before_its_parties_is_the_titles_word
     # a name that is not the agreement's party stays (in) a name the gate refuses
     question = form.format(t=title, a="Solar Tax", b="Zorblax Industries")
     assert any("Zorblax" in p for p in reader.read(question).parties), question
+
+
+@pytest.mark.parametrize(("titled", "form"), itertools.product(_TITLED, _LISTED_FORMS))
+def test_a_known_name_inside_a_known_title_in_lower_case_is_the_titles_word(
+    titled: tuple[str, str], form: str
+) -> None:
+    title, name = titled
+    reader = QuestionReader()
+    known = [name, "Solar Tax Partners 1, LLC", "Solar Power, Inc.", *_LISTED_PARTIES[2]]
+    reader.index = NameLinker(known, titles=[title.upper(), "Supply Agreement"])
+    for a, b in _LISTED_PARTIES:
+        for x, y in ((a, b), (b, a)):
+            question = form.format(t=title, a=x, b=y).lower()
+            assert reader.read(question).parties == [x.lower(), y.lower()], question
