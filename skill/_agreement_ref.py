@@ -67,6 +67,10 @@ class AgreementRef:
     party_roles: tuple[str, ...] = ()
 
 
+# A dash written between spaces ("turn - key", "turn – key").
+_DASHES = frozenset({"-", "\u2010", "\u2011", "\u2013", "\u2014"})
+
+
 def _split_modifier(
     words: list[str], titled: bool, named_type: bool = False
 ) -> tuple[list[str], list[str]]:
@@ -78,6 +82,11 @@ def _split_modifier(
     while k > 0:
         word = words[k - 1]
         bare = word.lower().strip(",")
+        if word in _DASHES and k > 1 and words[k - 2][:1].islower() and k - 2 not in named:
+            # "the turn - key manufacturing agreement": a dash between a type's lower-case
+            # words joins them, as "turn-key" does; between names it joins a pair
+            k -= 1
+            continue
         if k - 1 in named or (named_type and bare not in _TYPE_VOCABULARY):
             # "the halcyon msa", "the keystone loan agreement": a name of the knowledge base
             # written in lower case is its party's, not a word of the type.

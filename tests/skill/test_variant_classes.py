@@ -211,3 +211,33 @@ def test_a_known_name_inside_a_known_title_in_lower_case_is_the_titles_word(
         for x, y in ((a, b), (b, a)):
             question = form.format(t=title, a=x, b=y).lower()
             assert reader.read(question).parties == [x.lower(), y.lower()], question
+
+
+# a lower-case type word written with a spaced dash (cuad-train's "Turn - Key Manufacturing
+# Agreement", lower-cased): "turn -" was read as a party
+_DASHED = [
+    "turn - key manufacturing",
+    "turn – key manufacturing",
+    "co - branding",
+    "build - operate",
+]
+_DASHED_FORMS = [
+    "what is the governing law of the {t} agreement between {a} and {b}?",
+    "what is the governing law of {a}'s {t} agreement with {b}?",
+    "is the {t} agreement between {a} and {b} governed by the laws of delaware?",
+]
+
+
+@pytest.mark.parametrize(("words", "form"), itertools.product(_DASHED, _DASHED_FORMS))
+def test_a_spaced_dash_inside_a_lower_case_type_joins_its_words(words: str, form: str) -> None:
+    reader = QuestionReader(["Invasix Ltd.", "Flextronics Israel Ltd.", "Halcyon Robotics"])
+    for a, b in (("invasix", "flextronics"), ("Halcyon Robotics", "invasix")):
+        question = form.format(t=words, a=a, b=b)
+        assert reader.read(question).parties == [a, b], question
+
+
+def test_a_spaced_dash_between_known_names_still_joins_a_pair() -> None:
+    reader = QuestionReader(["Invasix Ltd.", "Flextronics Israel Ltd."])
+    for dash in ("-", "–"):
+        question = f"what is the governing law of the invasix {dash} flextronics supply agreement?"
+        assert reader.read(question).parties == ["invasix", "flextronics"], question
