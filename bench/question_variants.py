@@ -30,12 +30,20 @@ question error). Split by document as bench/cuad_topics splits (development / he
 
 `python -m bench.question_variants` ingests the CUAD PDFs into a temporary knowledge base, or
 reads EVRAG_CUAD_DATA_DIR (a data directory whose knowledge base "cuad" holds them);
-EVRAG_VARIANTS_OUT=<file> keeps every row. The baseline of the same run is the canonical
+EVRAG_VARIANTS_OUT=<file> keeps every row.
+
+EVRAG_VARIANTS_SET=train asks the same variants of cuad-train's training contracts instead
+(`pdf_in_shared` false, the development set that is not the evaluation set; split "train"):
+their texts typeset to PDFs as bench/parties does (its cache: EVRAG_VARIANTS_CACHE, default
+bench/parties' own), ingested into EVRAG_CUAD_DATA_DIR's knowledge base "cuad" (re-ingest is
+idempotent, so a kept directory is built once) or a temporary one. EVRAG_VARIANTS_SAMPLE=<n>
+keeps the n contracts whose file names hash lowest (sha256), all of them when unset. The baseline of the same run is the canonical
 question itself: how many canonical questions are refused although the agreement is there.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -51,9 +59,11 @@ from bench.quality import CUAD_CLAUSES, _cuad_parties, _cuad_title, load_jsonl
 UNKNOWN = "Zorblax Industries, Inc."
 
 
-def agreements() -> list[dict[str, Any]]:
+def agreements(rows: Sequence[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The agreements to ask about: rows with "pdf" and CUAD's Parties and Document Name
+    answers (../cuad/clauses.jsonl when not given); those with two parties and a title."""
     out = []
-    for row in load_jsonl(CUAD_CLAUSES):
+    for row in load_jsonl(CUAD_CLAUSES) if rows is None else rows:
         parties = _cuad_parties(str(row.get("Parties (answer)") or ""))
         title = _cuad_title(str(row.get("Document Name (answer)") or ""))
         if len(parties) >= 2 and title:
@@ -71,6 +81,43 @@ def agreements() -> list[dict[str, Any]]:
     for g in out:
         g["names"] = names
     return out
+
+
+def training_rows(annotations: Path, sample: int | None = None) -> list[dict[str, Any]]:
+    """cuad-train's training contracts (`pdf_in_shared` false) as rows of `agreements`,
+    each "pdf" the text's name with ".pdf" and "text" its file; with `sample`, the `sample`
+    contracts whose file names hash lowest (sha256), in file-name order."""
+    rows = []
+    for rec in load_jsonl(annotations):
+        if rec["pdf_in_shared"]:
+            continue
+        labels = rec["labels"]
+        rows.append(
+            {
+                "pdf": re.sub(r"\.txt$", "", rec["text"]) + ".pdf",
+                "text": rec["text"],
+                "Parties (answer)": (labels.get("Parties") or {}).get("answer", ""),
+                "Document Name (answer)": (labels.get("Document Name") or {}).get("answer", ""),
+            }
+        )
+    if sample is not None:
+        rows = sorted(rows, key=lambda r: hashlib.sha256(r["text"].encode()).hexdigest())[:sample]
+    return sorted(rows, key=lambda r: str(r["pdf"]))
+
+
+def _training_sources(rows: Sequence[dict[str, Any]], cache: Path) -> list[tuple[str, bytes]]:
+    from bench.parties import TRAIN, _typeset_cached
+
+    cache.mkdir(parents=True, exist_ok=True)
+    return [
+        (
+            str(r["pdf"]),
+            _typeset_cached(
+                (TRAIN / "text" / r["text"]).read_text(encoding="utf-8"), r["text"], cache
+            ),
+        )
+        for r in rows
+    ]
 
 
 def _bare(name: str) -> str:
@@ -292,19 +339,29 @@ def _asked(rt: Any, question: str) -> dict[str, Any]:
     }
 
 
-def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
+def run(
+    data_dir: Path | None = None,
+    training: Sequence[dict[str, Any]] | None = None,
+    cache: Path | None = None,
+) -> list[dict[str, Any]]:
+    """Every row; `training` (rows of `training_rows`) asks cuad-train's contracts instead
+    of the shared PDFs, typeset through `cache`."""
     from app import Runtime, Settings
 
-    every = agreements()
+    every = agreements(training)
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="evrag-variants-") as tmp:
         directory = data_dir or Path(tmp) / "data"
         with Runtime.open(Settings(data_dir=directory)) as rt:
-            if data_dir is None:
+            if training is not None:
+                from bench.parties import DEFAULT_CACHE
+
+                rt.ingestor.run("cuad", _training_sources(training, cache or DEFAULT_CACHE))
+            elif data_dir is None:
                 pdfs = sorted(CUAD_CLAUSES.parent.joinpath("pdf").glob("*"))
                 rt.ingestor.run("cuad", pdfs)
             for i, g in enumerate(every):
-                split = split_of(str(g["pdf"]))
+                split = "train" if training is not None else split_of(str(g["pdf"]))
                 base = _asked(rt, canonical(g))
                 rows.append({"pdf": g["pdf"], "split": split, "variant": "canonical", **base})
                 for name, make in PRESENT.items():
@@ -372,7 +429,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'split':9} {'variant':28} {'n':>4} {'same':>5} {'refused':>8}"]
     variants = list(dict.fromkeys(r["variant"] for r in rows))
     answered = {r["pdf"] for r in rows if r["variant"] == "canonical" and not r["refused"]}
-    for split in ("dev", "held_out"):
+    for split in dict.fromkeys(r["split"] for r in sorted(rows, key=lambda r: r["split"])):
         every = [r for r in rows if r["split"] == split]
         lines.append(
             f"{split:9} {'canonical refused':28} "
@@ -410,7 +467,14 @@ def r_absent(rows: list[dict[str, Any]]) -> bool:
 
 def main() -> None:
     env = os.environ.get("EVRAG_CUAD_DATA_DIR")
-    rows = run(Path(env) if env else None)
+    training = None
+    if os.environ.get("EVRAG_VARIANTS_SET", "pdf") == "train":
+        from bench.parties import TRAIN
+
+        sample = os.environ.get("EVRAG_VARIANTS_SAMPLE")
+        training = training_rows(TRAIN / "annotations.jsonl", int(sample) if sample else None)
+    cache = os.environ.get("EVRAG_VARIANTS_CACHE")
+    rows = run(Path(env) if env else None, training, Path(cache) if cache else None)
     print(table(rows))
     out = os.environ.get("EVRAG_VARIANTS_OUT")
     if out:

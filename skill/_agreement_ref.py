@@ -67,6 +67,10 @@ class AgreementRef:
     party_roles: tuple[str, ...] = ()
 
 
+# A dash written between spaces ("turn - key", "turn – key").
+_DASHES = frozenset({"-", "\u2010", "\u2011", "\u2013", "\u2014"})
+
+
 def _split_modifier(
     words: list[str], titled: bool, named_type: bool = False
 ) -> tuple[list[str], list[str]]:
@@ -78,6 +82,11 @@ def _split_modifier(
     while k > 0:
         word = words[k - 1]
         bare = word.lower().strip(",")
+        if word in _DASHES and k > 1 and words[k - 2][:1].islower() and k - 2 not in named:
+            # "the turn - key manufacturing agreement": a dash between a type's lower-case
+            # words joins them, as "turn-key" does; between names it joins a pair
+            k -= 1
+            continue
         if k - 1 in named or (named_type and bare not in _TYPE_VOCABULARY):
             # "the halcyon msa", "the keystone loan agreement": a name of the knowledge base
             # written in lower case is its party's, not a word of the type.
@@ -113,10 +122,19 @@ def _known_lower_words(words: list[str]) -> set[int]:
     tokens = question_tokens(text)
     out: set[int] = set()
     # a word that opens several known names ("halcyon": Halcyon Robotics, Halcyon Field
-    # Services) is linked to none of them, yet is a party's name, never a type word
-    for t in tokens:
-        if t.text.islower() and t.text not in _TYPE_VOCABULARY and index.opens_name(t.spellings):
-            out |= {i for i, s in enumerate(starts) if t.start <= s < t.end}
+    # Services) is linked to none of them, yet is a party's name, never a type word; a word
+    # written with a hyphen is one word, all of it opening a name or none ("co-branding" is
+    # no opening of Co-Diagnostics, Inc.)
+    for i, s in enumerate(starts):
+        parts = [t for t in tokens if s <= t.start < s + len(words[i])]
+        if (
+            parts
+            and parts[0].start == s
+            and words[i].islower()
+            and parts[0].text not in _TYPE_VOCABULARY
+            and index.opens_with([t.spellings for t in parts])
+        ):
+            out.add(i)
     for link in index.links([t.spellings[-1] for t in tokens]).values():
         span = tokens[link.start : link.start + link.length]
         begin, end = span[0].start, span[-1].end
@@ -126,6 +144,16 @@ def _known_lower_words(words: list[str]) -> set[int]:
         ):
             out |= covered
     return out
+
+
+def _closes_a_known_title(words: list[str]) -> bool:
+    """Are `words` (an agreement word last) all the closing words of a title the knowledge
+    base holds (read while its names are known)?"""
+    index = current_names()
+    if index is None:
+        return False
+    keys = [t.key for t in question_tokens(" ".join(words))]
+    return bool(keys) and index.title_end(keys) == len(keys)
 
 
 def _joined_pair(ref: str) -> tuple[list[str], str] | None:
@@ -278,8 +306,10 @@ def parse_agreement(text: str) -> AgreementRef | None:
     if pair is not None:
         # after the joined names, the words before the keyword are the type's
         modifier, type_words = [], words
-    if modifier and linked and keyword_titled:
-        # "Strategic Alliance Agreement between A and B": a title, its words are the type.
+    if modifier and linked and (keyword_titled or _closes_a_known_title([*words, keyword])):
+        # "Strategic Alliance Agreement between A and B": a title, its words are the type;
+        # so are the words of a title the knowledge base holds, in any case ("the operations
+        # and maintenance agreement between a and b", though a known name is "Operations").
         modifier, type_words = [], words
     document_type = document_type_of(" ".join([*type_words, keyword]))
     if modifier:

@@ -277,7 +277,9 @@ def _agreement_phrase(
     agreement ...") is passed over when another reference follows or precedes it. Words that
     close a title the knowledge base holds (`index`) are the title's, however many."""
     taken = [(m.start, m.end) for m in mentions] + [m.span() for m in _IDIOMS.finditer(text)]
-    titles = _known_titles(text, index)
+    # a title in lower case is one where its parties are named around it ("the operations
+    # and maintenance agreement between a and b")
+    titles = {**_listed_titles(text, index), **_known_titles(text, index)}
     for match in _AGREEMENT_PHRASE.finditer(text):
         if any(a <= match.start() < b for a, b in taken):
             continue
@@ -344,6 +346,35 @@ def _known_titles(text: str, index: NameLinker | None) -> dict[int, tuple[int, i
         n = index.title_end([t.key for t in tokens])
         if n > 1:
             out[match.start()] = (tokens[-n].start, match.end())
+    return out
+
+
+_LISTED_AFTER = re.compile(r"\s+(?:by\s+and\s+)?(?:between|among|amongst)\s", re.IGNORECASE)
+_WITH_AFTER = re.compile(r"\s+with\s", re.IGNORECASE)
+_OWNER_BEFORE = re.compile(r"[\w.]['’]s?\s+$")
+
+
+def _listed_titles(text: str, index: NameLinker | None) -> dict[int, tuple[int, int]]:
+    """The knowledge base's titles the question writes, in any case (as `_known_titles`
+    finds them, by where their agreement word stands), whose parties are named around them:
+    listed after ("... Agreement between A and B"), or one owning it before and the other
+    after ("A's ... Agreement with B")."""
+    out: dict[int, tuple[int, int]] = {}
+    if index is None:
+        return out
+    for match in _AGREEMENT_PHRASE.finditer(text):
+        if match.group(0).lower() in _ABBREVIATIONS:
+            continue
+        tokens = question_tokens(text[: match.end()])
+        n = index.title_end([t.key for t in tokens])
+        if n < 2:
+            continue
+        start, end = tokens[-n].start, match.end()
+        if _LISTED_AFTER.match(text, end) is not None or (
+            _WITH_AFTER.match(text, end) is not None
+            and _OWNER_BEFORE.search(text, 0, start) is not None
+        ):
+            out[match.start()] = (start, end)
     return out
 
 
@@ -570,9 +601,13 @@ def read_open_question(
     # A known name written in lower case inside a financial line item's phrase ("Best Buy's
     # cash and cash equivalents": "Cash" is a product's name) is the phrase's word.
     phrases = concept_phrase_spans(normalized)
+    # A title the knowledge base holds, its parties listed after it ("Is the Operations And
+    # Maintenance Agreement between A and B ...?"), is the title's words, though one of them
+    # is a known name ("Operations, Inc."): the parties are the listed ones.
+    titled = _listed_titles(normalized, index).values()
     known = [
         m
-        for m in find_mentions(normalized, index, masked=type_words)
+        for m in find_mentions(normalized, index, masked=[*type_words, *titled])
         if (m.known or m.joined)
         and not any(a < m.end and m.start < b for a, b in type_words)
         and not _within(m, phrases)
