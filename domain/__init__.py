@@ -43,6 +43,7 @@ from domain._financial import (
     restated_asked,
     share_asked,
     share_metric,
+    without_other_senses,
 )
 from domain._fiscal_periods import (
     QuarterAsked,
@@ -222,4 +223,5 @@ __all__ = [
     "short_names",
     "storage_failure",
     "trend_asked",
+    "without_other_senses",
 ]

@@ -96,6 +96,8 @@ class FinancialConcept:
     # "net income attributable to" + the company's name
     label_prefixes: tuple[str, ...] = ()
     label_suffixes: tuple[str, ...] = ()
+    # the words a row label opens with for one of its endings to name the concept
+    ending_openings: tuple[str, ...] = ()
     never_words: tuple[str, ...] = ()
     # the concept whose row is this one's when a statement prints none of this one's and
     # no row holding a `never_words` word ("net income" is the shareholders' when no part
@@ -170,6 +172,9 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
                 unit=str(unit),
                 label_prefixes=tuple(label_key(v) for v in prefixes),
                 label_suffixes=tuple(label_key(v) for v in suffixes),
+                ending_openings=tuple(
+                    label_key(str(v)) for v in body.get("ending_openings", []) or []
+                ),
                 never_words=tuple(label_key(str(v)) for v in never),
                 otherwise=otherwise,
             )
@@ -197,7 +202,12 @@ def concept_of_label(label: str) -> FinancialConcept | None:
         (len(suffix), index, concept)
         for index, concept in enumerate(financial_concepts())
         for suffix in concept.label_suffixes
-        if f" {key}".endswith(f" {suffix}") and not holds_never_word(concept, label)
+        if f" {key}".endswith(f" {suffix}")
+        and not holds_never_word(concept, label)
+        and (
+            not concept.ending_openings
+            or any(f"{key} ".startswith(f"{o} ") for o in concept.ending_openings)
+        )
     ]
     begun = ended or [
         (len(prefix), index, concept)
@@ -731,3 +741,18 @@ def share_metric(part: FinancialConcept, whole: FinancialConcept) -> FinancialMe
         formulas=(MetricFormula(expression=text, when=(), tree=tree),),
         unit="%",
     )
+
+
+@functools.cache
+def _other_senses() -> tuple[str, ...]:
+    return tuple(sorted(_word_list("figure_other_senses", "phrases"), key=len, reverse=True))
+
+
+def without_other_senses(text: str) -> str:
+    """`text` folded (label_key) with every phrase that uses a line item's word in another
+    sense taken out ("internal revenue code", "sales tax"; financial.yaml
+    `figure_other_senses`)."""
+    key = f" {label_key(text)} "
+    for phrase in _other_senses():
+        key = key.replace(f" {phrase} ", " | ")
+    return key.strip()

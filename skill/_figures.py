@@ -50,6 +50,7 @@ from domain import (
     sequential_asked,
     share_asked,
     share_metric,
+    without_other_senses,
 )
 from skill._answer import EvidenceUnit
 
@@ -109,15 +110,19 @@ class FigureQuestion:
         return self.periods[0]
 
 
-def states_figure(text: str, figure: FigureQuestion) -> bool:
-    """Does a passage state the figure `figure` asks for: its concept (or metric) named as
-    a line item, not as a word of another phrase, and one of its years?"""
-    if not any(re.search(rf"\b{y}\b", text) for y in figure.years):
-        return False
-    if figure.metric is not None and metric_asked(text) == figure.metric:
+def names_figure(text: str, figure: FigureQuestion) -> bool:
+    """Does a passage name the figure `figure` asks for: its concept (a question word or a
+    label, or a label's ending: "$0.45 per diluted share") or its metric, outside every
+    phrase that uses the words in another sense ("revenue" in "Internal Revenue Code";
+    financial.yaml `figure_other_senses`)?"""
+    key = without_other_senses(text)
+    if figure.metric is not None and metric_asked(key) == figure.metric:
         return True
-    named = {c.name for c in concepts_asked(text)}
-    return any(c.name in named for c in figure.concepts)
+    asked = {c.name for c in figure.concepts}
+    if asked & {c.name for c in concepts_asked(key)}:
+        return True
+    spaced = f" {key} "
+    return any(f" {end} " in spaced for c in figure.concepts for end in c.label_suffixes)
 
 
 def read_figure_question(question: str) -> FigureQuestion | None:

@@ -62,11 +62,11 @@ from skill._figures import (
     FigureQuestion,
     cell_unit,
     find_figures,
+    names_figure,
     on_fiscal_year_end,
     previous_quarter,
     prior_quarter,
     read_figure_question,
-    states_figure,
 )
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
@@ -499,12 +499,16 @@ class EvidenceSkill:
         )
         values = [cv for g in groups for cv in cited(g.values, subject_class.attribute)]
         # A figure asked of a company whose filings hold no statement cells is read from
-        # prose: a passage that names neither the figure nor its period ("Internal Revenue
-        # Code" for "revenue in FY2021") is no answer, named as a candidate at most.
+        # prose: a passage that does not name the figure, or names it only in another sense
+        # ("Internal Revenue Code" for "revenue in FY2021"), is no answer, named as a
+        # candidate at most.
         weak_values = (
-            [v for v in values if not states_figure(v.value, figure)] if figure is not None else []
+            [v for v in values if not names_figure(v.value, figure)]
+            if figure is not None
+            else []
         )
         values = [v for v in values if v not in weak_values]
+        sufficient = sufficient and bool(values)
         answer_text = None
         if values and not conflicts:
             answer_text = "; ".join(v.value for v in values) + superseder.note(

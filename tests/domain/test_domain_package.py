@@ -104,6 +104,7 @@ def test_exported_names_are_pinned() -> None:
         "short_names",
         "storage_failure",
         "trend_asked",
+        "without_other_senses",
     ]
     for name in domain.__all__:
         assert getattr(domain, name) is not None

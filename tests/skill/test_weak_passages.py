@@ -1,8 +1,9 @@
-"""Passages the engine finds no eligible evidence in (each under its confidence threshold) are
-no answer (issue 34): a company's figure asked of a filing that states none, whose only match is
-a word inside another phrase ("revenue" in "Internal Revenue Code"), is said not stated, with no
-value, never the passage quoted as the answer. Generated phrasings of the question; one
-8-K-like PDF through the real pipeline."""
+"""A figure asked of a company whose filings hold no statement cells is read from prose (issue
+34): a passage that names the figure only inside a phrase of another sense ("revenue" in
+"Internal Revenue Code") is no answer: said not stated, with no value, never the passage quoted
+as the answer; a passage that states the figure in prose ("net income in FY21 was ...", "$0.45
+per diluted share") stays the answer. Generated phrasings of the questions; two 8-K-like PDFs
+through the real pipeline."""
 
 from __future__ import annotations
 
@@ -44,10 +45,30 @@ def _current_report() -> bytes:
     )
 
 
+def _results_release() -> bytes:
+    return clauses_pdf(
+        "FORM 8-K",
+        [
+            "UNITED STATES SECURITIES AND EXCHANGE COMMISSION",
+            "CURRENT REPORT Pursuant to Section 13 or 15(d) of the Securities Exchange Act of "
+            "1934",
+            "KESTREL RAIL SYSTEMS INC.",
+            "(Exact name of registrant as specified in its charter)",
+            "Item 2.02. Results of Operations and Financial Condition.",
+            "Kestrel Rail Systems Inc. reported its results for the fiscal year ended December "
+            "31, 2021.",
+            "Total revenues for fiscal 2021 were $412.5 million, up 8% from the prior year.",
+            "Net income in FY21 was $12.1 million, or $0.45 per diluted share.",
+        ],
+    )
+
+
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(
-        tmp_path_factory, "weak-passages", [("harrowgate-8k.pdf", _current_report())]
+        tmp_path_factory,
+        "weak-passages",
+        [("harrowgate-8k.pdf", _current_report()), ("kestrel-8k.pdf", _results_release())],
     )
 
 
@@ -70,3 +91,21 @@ def test_a_passage_under_the_threshold_is_no_answer(runtime: Any, question: str)
     assert "not_stated" in answer.risk_signals or "below_evidence_threshold" in (
         answer.risk_signals
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "stated"),
+    [
+        ("What was Kestrel's revenue in FY2021?", "412.5"),
+        ("what were kestrel rail systems' total revenues for fiscal 2021?", "412.5"),
+        ("What was Kestrel Rail Systems Inc.'s net income in FY2021?", "12.1"),
+        ("What was Kestrel's diluted EPS in FY2021?", "0.45"),
+    ],
+)
+def test_a_figure_stated_in_prose_stays_the_answer(
+    runtime: Any, question: str, stated: str
+) -> None:
+    answer = runtime.skill.ask("kb", question)
+    quoted = " ".join(v.value for v in answer.conclusion.values)
+    assert stated in quoted, (answer.conclusion.answer, answer.risk_signals)
+    assert "below_evidence_threshold" not in answer.risk_signals
