@@ -466,12 +466,12 @@ class ClauseReader:
         carving = self._carving(s[at:] if action is not None else s)
         if not cases.strip(" ,.()") and carving is not None:
             cases = _part(carving.string[carving.end() :])
-        cases = " ".join(cases.strip(" ,.()").split())
+        cases = _balanced(" ".join(cases.split()))
         if not cases:
             return None
         label = f"{p.entry.carved_label} {cases}".strip()
         if len(label) > _MAX_PART:
-            label = label[: _MAX_PART - 1].rstrip() + "…"
+            label = _balanced(label[: _MAX_PART - 1].rstrip() + "…")
         lead = label if action is None else f"{label}; {p.entry.otherwise_label}".strip(" ;")
         return Reading(True, s, (label,), (), READ_CONFIDENCE, lead=lead)
 
@@ -965,6 +965,29 @@ def _bracketed(text: str) -> str:
                 return text[:i]
             depth -= 1
     return text
+
+
+def _balanced(text: str) -> str:
+    """`text` without the stray punctuation at its ends and with its brackets balanced: a
+    bracket it does not open is dropped, one it leaves open is closed ("claims under Section 11
+    (Indemnity" -> "... (Indemnity)")."""
+    text = text.strip(" ,.")
+    kept: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch == ")":
+            if depth == 0:
+                continue
+            depth -= 1
+        elif ch == "(":
+            depth += 1
+        kept.append(ch)
+    text = "".join(kept).strip(" ,.")
+    while text.startswith("(") and depth > 0:
+        # an opening bracket with nothing before it is the carve-out's own: "(except for ..."
+        text = text[1:].strip(" ,.")
+        depth -= 1
+    return text + ")" * depth if text.strip(" ,.()") else ""
 
 
 def _leaves_a_case(exception: str) -> bool:

@@ -152,10 +152,135 @@ def test_limits_of_something_else_carve_nothing_out_of_a_cap(sentence: str) -> N
     assert _read(sentence, negated=True)[0] is None, sentence
 
 
+# --- exceptions that carve nothing out (review of issue 34) ----------------------------------
+
+_REFERENCES = [
+    "except as set forth in Section 8",
+    "except as provided in Section 12",
+    "save as otherwise provided herein",
+    "except as otherwise expressly provided in Article 10",
+    "other than as set out in Schedule 2",
+    "except to the extent otherwise provided in Section 14.3",
+]
+# what qualifies the cap's amount, not the liability
+_AMOUNTS = [
+    "excluding taxes and shipping charges",
+    "other than fees paid for Professional Services",
+    "excluding any applicable sales taxes",
+    "other than reimbursed travel expenses",
+    "except for amounts paid for third-party hardware",
+    "excluding VAT",
+]
+
+
+def _capped(who: str, limit: str, exception: str) -> list[str]:
+    return [
+        f"In no event shall {who} exceed {limit}, {exception}.",
+        f"{exception[0].upper() + exception[1:]}, in no event shall {who} exceed {limit}.",
+        f"{who[0].upper() + who[1:]} shall not exceed {limit}, {exception}.",
+        f"{who[0].upper() + who[1:]} shall be limited to {limit} ({exception}).",
+    ]
+
+
+_NOTHING_CARVED = [
+    sentence
+    for who, limit, exception in itertools.product(
+        ["Vendor's total liability", "the supplier's liability", "ACME & Co.'s liability"],
+        ["the amounts paid", "the purchase price"],
+        _REFERENCES + _AMOUNTS,
+    )
+    for sentence in _capped(who, limit, exception)
+]
+
+
+@pytest.mark.parametrize("sentence", _NOTHING_CARVED[::2])
+@pytest.mark.parametrize("case", ["as is", "lower", "upper"])
+def test_a_reference_or_an_amount_exclusion_carves_nothing_out(sentence: str, case: str) -> None:
+    sentence = {"as is": sentence, "lower": sentence.lower(), "upper": sentence.upper()}[case]
+    assert _read(sentence, negated=True)[0] is False, sentence
+    assert _read(sentence, negated=False)[0] is True, sentence
+
+
+@pytest.mark.parametrize(
+    ("exception", "cases"),
+    [
+        # a payment obligation, a wrong, an excepted case named "as to": still carved out
+        ("except for Customer's obligation to pay fees", "Customer's obligation to pay fees"),
+        ("excluding its payment obligations", "its payment obligations"),
+        ("other than amounts payable under Section 9", "amounts payable under Section 9"),
+        ("except as to claims for gross negligence", "claims for gross negligence"),
+        ("except for breach of confidentiality", "breach of confidentiality"),
+    ],
+)
+def test_a_carve_out_beside_an_amount_word_is_still_carved(exception: str, cases: str) -> None:
+    for sentence in _capped("either party's liability", "the fees paid", exception):
+        holds, conditions, _ = _read(sentence, negated=True)
+        assert holds is True and conditions == (f"uncapped for {cases}",), sentence
+
+
+_DAMAGES_EXCLUSIONS = [
+    "The exclusion of consequential damages in Section 10.1 shall not apply to",
+    "The foregoing limitation of damages shall not apply to",
+    "The exclusions of indirect, incidental and special damages above do not apply to",
+    "The consequential damages exclusion in Section 10 will not apply with respect to",
+    "the limitation on punitive or exemplary damages is not applicable to",
+    "The exclusion of liability for lost profits shall not apply in the case of",
+]
+
+
+@pytest.mark.parametrize(
+    ("opening", "cases"),
+    itertools.product(_DAMAGES_EXCLUSIONS, ["breaches of Section 7", *_CASES[:2]]),
+)
+@pytest.mark.parametrize("upper", [False, True])
+def test_a_carve_out_of_a_damages_exclusion_is_no_carve_out_of_a_cap(
+    opening: str, cases: str, upper: bool
+) -> None:
+    sentence = f"{opening} {cases}."
+    sentence = sentence.upper() if upper else sentence
+    assert _read(sentence, negated=True)[0] is None, sentence
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "The limitations of liability in Section 9 shall not apply to",
+        "The limitations of liability and exclusions of damages in Section 9 shall not apply to",
+        "The exclusion of consequential damages and the cap on liability in Section 10 shall not "
+        "apply to",
+    ],
+)
+def test_a_carve_out_of_a_cap_beside_a_damages_exclusion_stays(opening: str) -> None:
+    holds, conditions, _ = _read(f"{opening} fraud or willful misconduct.", negated=True)
+    assert holds is True and conditions == ("uncapped for fraud or willful misconduct",)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The limitations of liability in Section 9 shall not apply to claims arising under "
+        "Section 11 (Indemnity).",
+        "In no event shall either party's liability exceed the fees paid, except for claims "
+        "arising under Section 11 (Indemnity).",
+        "In no event shall either party's liability (except for claims arising under Section 11 "
+        "(Indemnity)) exceed the fees paid.",
+        "Except for claims arising under Section 11 (Indemnity), in no event shall either party's "
+        "liability exceed the fees paid.",
+    ],
+)
+@pytest.mark.parametrize("lower", [False, True])
+def test_carved_cases_keep_their_brackets_balanced(sentence: str, lower: bool) -> None:
+    sentence = sentence.lower() if lower else sentence
+    _, conditions, lead = _read(sentence, negated=True)
+    expected = "uncapped for claims arising under Section 11 (Indemnity)"
+    assert conditions == ((expected.lower() if lower else expected),), sentence
+    assert lead.count("(") == lead.count(")"), lead
+
+
 # --- end to end: a cap and its carve-out in sentences of their own ---------------------------
 
 
-def _agreement(a: str, b: str, carve_out: bool) -> bytes:
+def _agreement(a: str, b: str, carve_out: bool, *, damages: bool = False) -> bytes:
     clauses = [
         f"This Supply Agreement is entered into as of March 1, 2021 by and between {a}, Inc., a "
         f"Delaware corporation, and {b}, LLC, a Texas limited liability company.",
@@ -163,6 +288,17 @@ def _agreement(a: str, b: str, carve_out: bool) -> bytes:
         "exceed the fees paid in the twelve months preceding the claim.",
         "12.1 This Agreement shall be governed by the laws of the State of New York.",
     ]
+    if damages:
+        # a reference, an amount's exclusion and a damages exclusion's carve-out: no carve-out
+        clauses[1:2] = [
+            "9.1 Except as set forth in Section 8, in no event shall either party's aggregate "
+            "liability arising out of this Agreement exceed the fees paid in the twelve months "
+            "preceding the claim, excluding taxes and shipping charges.",
+            "10.1 In no event shall either party be liable for any consequential, indirect or "
+            "punitive damages.",
+            "10.2 The exclusion of consequential damages in Section 10.1 shall not apply to "
+            "breaches of Section 7 (Confidentiality).",
+        ]
     if carve_out:
         clauses.insert(
             2,
@@ -180,6 +316,7 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         [
             ("supply_carved.pdf", _agreement("Tavish Media", "Orland Sports", True)),
             ("supply_plain.pdf", _agreement("Pemberton", "Kaplow", False)),
+            ("supply_damages.pdf", _agreement("Quillfeather", "Maranatha", False, damages=True)),
         ],
     )
 
@@ -207,6 +344,8 @@ def test_a_carve_out_sentence_answers_uncapped_and_the_cap_stays_capped(
     ), carved
     plain = _answer(runtime, question.format(a="Pemberton", b="Kaplow"))
     assert plain.startswith("No — 9.1 In no event"), plain
+    damages = _answer(runtime, question.format(a="Quillfeather", b="Maranatha"))
+    assert damages.startswith("No — 9.1 Except as set forth in Section 8"), damages
     capped = _answer(
         runtime,
         "Is liability capped under the Supply Agreement between Tavish Media and Orland Sports?",
