@@ -463,19 +463,29 @@ def _joined_pairs(
     return out
 
 
+# how many words a known name opening with a never-a-name word may run to in a question
+_WHOLE_REACH = 8
+
+
 def _opens_several(
     text: str, tokens: Sequence[QuestionToken], i: int, index: NameLinker | None
 ) -> bool:
-    """Do token `i` and the next, written as one name's words and no possessive between them,
-    open a name of several words the knowledge base knows ("american water" of American
-    Water Works Company, Inc.; "united kestrel" of United Kestrel Systems Inc.)?"""
-    return (
-        index is not None
-        and i + 1 < len(tokens)
-        and _one_name(text, tokens, i, i + 2, left=True)
-        and not _POSSESSIVE.search(tokens[i].text)
-        and index.opens_with([tokens[i].spellings, tokens[i + 1].spellings])
-    )
+    """Do token `i` and the words after it, written as one name's words and no possessive
+    between them, make a whole known name of several words or an alias the knowledge base
+    gives one entity ("american water" of American Water Works Company, Inc.; "United States
+    Lime" of United States Lime & Minerals, Inc.)? Only a name's opening words ("the United
+    States" beside United States Lime & Minerals, Inc.) are a place, not a name."""
+    if index is None:
+        return False
+    for j in range(i + 2, min(len(tokens), i + _WHOLE_REACH) + 1):
+        if not _one_name(text, tokens, i, j, left=True) or _POSSESSIVE.search(tokens[j - 2].text):
+            return False
+        spellings = [t.spellings for t in tokens[i:j]]
+        if not index.opens_with(spellings):
+            return False
+        if index.names_whole(spellings):
+            return True
+    return False
 
 
 def _one_name(

@@ -63,7 +63,13 @@ def build_name_index(
         names.add(a.entity_name)
         if a.document_id is None:
             names.add(a.alias)
-    return NameLinker(sorted(names), people=people, defined_terms=terms, titles=titles)
+    return NameLinker(
+        sorted(names),
+        people=people,
+        defined_terms=terms,
+        titles=titles,
+        aliases=sorted((a.alias, a.entity_name) for a in aliases),
+    )
 
 
 def read_question(

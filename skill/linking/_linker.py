@@ -104,6 +104,7 @@ class NameLinker:
         people: Iterable[str] = (),
         defined_terms: Iterable[str] = (),
         titles: Iterable[str] = (),
+        aliases: Iterable[tuple[str, str]] = (),
     ) -> None:
         """`names`: entities' and persons' names and their aliases (each alias a name of its
         own); `people`: those of `names` that are persons'; `defined_terms`: the terms the
@@ -119,6 +120,11 @@ class NameLinker:
             key[i:] for key in map(name_key, titles) for i in range(len(key))
         )
         self.variants = name_variants(self.names, people=people)
+        named: dict[tuple[str, ...], set[str]] = {}
+        for alias, entity in aliases:
+            named.setdefault(name_key(alias), set()).add(entity_key(entity))
+        # an alias names an entity where every document that defines it names the same one
+        self._aliases = frozenset(k for k, entities in named.items() if k and len(entities) == 1)
         self._automaton = ahocorasick.Automaton()
         for variant in self.variants:
             spelled = _spelled(variant.key)
@@ -217,6 +223,16 @@ class NameLinker:
             self._automaton.match(" " + " ".join(words) + " ")
             for words in itertools.product(*spellings)
         )
+
+    def names_whole(self, spellings: Sequence[Sequence[str]]) -> bool:
+        """Are these question words (each its spellings) a whole known name, or an alias the
+        knowledge base gives one entity ("American Water"), not only a name's opening words?"""
+        if not spellings:
+            return False
+        link = self.longest_at(spellings, 0)
+        if link is not None and link.length == len(spellings):
+            return True
+        return any(tuple(words) in self._aliases for words in itertools.product(*spellings))
 
     def opens_name(self, spellings: Sequence[str]) -> bool:
         """Is a question word (its spellings) the first word of a known name?"""

@@ -4,7 +4,10 @@ EvidenceSkill.ask on real filings: a registrant that defines itself by its openi
 names open with the same words (so those words are no one entity's short name), is the
 subject of "What was American Harbor's net income?": "American" (never a name on its own) is
 the known name's first word, not a topic word, and "Harbor" alone is not the subject (another
-entity's short name). A near miss ("American Wafer") stays refused."""
+entity's short name). A near miss ("American Wafer") stays refused. Where a registrant's name
+opens with words a question writes as ordinary words ("United States Lime & Minerals, Inc.",
+its alias "United States Lime"), those words alone ("in the United States", "under American
+law") are the question's, not a name: only a whole known name or alias is one (issue 34)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,16 @@ _REGISTRANTS = (
     ("UNITED KESTREL SYSTEMS INC.", "United Kestrel", "12-3456782", "United Kestrel Finance LLC", "UKF", "United Kettle"),
     ("NATIONAL ORVANDI GROUP PLC", "National Orvandi", "12-3456783", "National Orvandi Energy Ltd", "NOE", "National Orbital"),
     ("GENERAL BRIX & STONE HOLDINGS, INC.", "General Brix & Stone", "12-3456784", "General Brix & Stone Leasing LLC", "GBSL", "General Brick & Slate"),
+)  # fmt: skip
+
+
+# registrants whose opening words are a place or an adjective a question writes as its own
+# words, each with its alias, and those words as a question writes them (issue 34)
+_PLACE_WORDS = (
+    ("UNITED STATES LIME & MINERALS, INC.", "United States Lime", "12-3456785", "United States Lime Transport LLC", "USLT", "in the United States"),
+    ("AMERICAN LAW SERVICES GROUP, INC.", "American Law Services", "12-3456786", "American Law Services Finance LLC", "ALSF", "under American law"),
+    ("NATIONAL HOLIDAYS TRAVEL PLC", "National Holidays Travel", "12-3456787", "National Holidays Travel Leasing Ltd", "NHTL", "on national holidays"),
+    ("GENERAL USE FINANCE CORP.", "General Use Finance", "12-3456788", "General Use Finance Credit LLC", "GUFC", "for General use"),
 )  # fmt: skip
 
 
@@ -65,7 +78,7 @@ def _agreement() -> bytes:
 
 @pytest.fixture(scope="module")
 def filings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    files = [(f"k{i}.pdf", _filing(*r[:5])) for i, r in enumerate(_REGISTRANTS)]
+    files = [(f"k{i}.pdf", _filing(*r[:5])) for i, r in enumerate(_REGISTRANTS + _PLACE_WORDS)]
     files.append(("supply.pdf", _agreement()))
     yield from ingested_runtime(tmp_path_factory, "never", files)
 
@@ -86,8 +99,11 @@ def _asked(short: str, full: str) -> list[str]:
 
 _PRESENT = [
     pytest.param(q, name, number, id=f"{short}-{k}")
-    for name, short, number, *_ in _REGISTRANTS
+    for name, short, number, *_ in _REGISTRANTS + _PLACE_WORDS
     for k, q in enumerate(_asked(short, name))
+    # a short name of ordinary words written in lower case ("united states lime's net income")
+    # is left to the question's words: lower case opens a name with a word no ordinary one
+    if k != 5 or (name, short, number) in {r[:3] for r in _REGISTRANTS}
 ]
 
 
@@ -122,3 +138,31 @@ def test_a_near_miss_of_such_a_name_stays_refused(filings: Any, question: str) -
     assert answer.terminal_state == "SUBJECT_NOT_FOUND"
     assert answer.candidate_subjects == [] and answer.conclusion.values == []
     assert "subject_not_found" in answer.risk_signals
+
+
+def _ordinary_uses(words: str) -> list[str]:
+    """Questions of Harbor's supply agreement that write a registrant's opening words as
+    ordinary words: as written, in lower case, in title case, before and after the agreement."""
+    return [
+        f"Does Harbor sell goods {words} under the supply agreement?",
+        f"Does Harbor buy goods {words.lower()} under the supply agreement?",
+        f"Under the supply agreement, does Harbor buy goods {words.title()}?",
+        f"Does Harbor buy the goods under the supply agreement {words}?",
+    ]
+
+
+_ORDINARY = [
+    pytest.param(q, id=f"{words}-{k}")
+    for *_, words in _PLACE_WORDS
+    for k, q in enumerate(_ordinary_uses(words))
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("question", _ORDINARY)
+def test_a_known_names_opening_words_alone_are_the_questions(filings: Any, question: str) -> None:
+    answer = filings.skill.ask("kb", question)
+    assert answer.terminal_state == "CONCLUDED", answer.subject_class
+    assert answer.candidate_subjects
+    assert all("Harbor Solutions Holdings" in c.name for c in answer.candidate_subjects)
+    assert any("Harbor shall buy" in e.quote for e in answer.evidence)
