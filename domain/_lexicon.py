@@ -278,6 +278,10 @@ class ModalityWords:
     # what turns a state into another ("shall become non-exclusive if"): the words before it
     # are what it was, not a grant beside it
     change_word: tuple[str, ...] = ()
+    # the preposition a restriction names what it leaves allowed with ("restrict access to")
+    restricted_to: tuple[str, ...] = ()
+    # what joins two alternatives named side by side ("exclusive or non-exclusive")
+    alternative: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -362,6 +366,8 @@ class Lexicon:
     # the words that open an English execution clause ("SIGNED by Jane Roe for and on behalf
     # of ACME LIMITED"; words)
     execution_clause_words: tuple[str, ...]
+    # what stands in an execution clause for its signer's name ("duly authorised"; phrases)
+    execution_clause_unnamed_signers: tuple[str, ...]
     # a letter agreement's salutation, closing and acceptance words; what a sentence says
     # before an agreement it only refers to (patterns)
     letter_salutations: tuple[str, ...]
@@ -722,6 +728,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),
         signature_line_words=tuple(vocabulary.phrases("signature_line_words")),
         execution_clause_words=tuple(vocabulary.phrases("execution_clause_words")),
+        execution_clause_unnamed_signers=tuple(
+            vocabulary.phrases("execution_clause_unnamed_signers")
+        ),
         letter_salutations=tuple(vocabulary.phrases("letter_salutations")),
         letter_closings=tuple(vocabulary.phrases("letter_closings")),
         letter_acceptances=tuple(vocabulary.phrases("letter_acceptances")),
@@ -1099,6 +1108,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "scope_noun",
                 "negative_word",
                 "change_word",
+                "restricted_to",
+                "alternative",
             )
         }
     )

@@ -488,12 +488,23 @@ class ClauseReader:
         """Does `s` deny the claim in other words, outside a mention of them?"""
         return self._denial(s) is not None
 
-    def _denial(self, s: str) -> re.Match[str] | None:
-        """The first of `s`'s words that deny the claim, outside a mention of them."""
+    def _denial(self, s: str, whole: str | None = None) -> re.Match[str] | None:
+        """The first of `s`'s words that deny the claim, outside a mention of them; where `s`
+        is the main clause of the sentence `whole`, one whose words still deny it there (what
+        follows the main clause, "unless confirmed in writing", may keep them from it)."""
         p = self._p
         if p.denies is None:
             return None
-        return next((m for m in p.denies.finditer(s) if not self._mentioned(s, m)), None)
+        denies = p.denies
+        return next(
+            (
+                m
+                for m in denies.finditer(s)
+                if not self._mentioned(s, m)
+                and (whole is None or denies.match(whole, m.start()) is not None)
+            ),
+            None,
+        )
 
     def _mentioned(self, s: str, found: re.Match[str]) -> bool:
         """Does `found` start inside a mention of the claim's words in another sense?"""
@@ -562,7 +573,7 @@ class ClauseReader:
         conditions = _conditions(main, action.end())
         if p.affirms is not None and p.affirms.search(s):
             return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
-        denial = self._denial(main)
+        denial = self._denial(main, s)
         if denial is not None and _outside_scope(s, denial.start(), denial.end()):
             # a denial outside a scope says nothing unscoped; the action's own words, where they
             # are not the denial's, are still read ("exclusive rights in the Territory and
@@ -1029,7 +1040,7 @@ def _subject_of(after: str) -> bool:
 
 
 # the preposition a restriction names what it leaves allowed with ("restrict access to")
-_TO = re.compile(r"\bto\b", _FLAGS)
+_TO = _any(lexicon().modality.restricted_to) or re.compile(r"(?!)")
 # the prepositions that introduce whom or what an action is for or by, or its manner
 _PREPOSITION = re.compile(
     r"\b(?:to|with|without|among|by|from|for|of|at|in|on|upon|under)\b", _FLAGS
@@ -1135,7 +1146,9 @@ _FIRST_ITEM = re.compile(r"(?:^|\s)\(?(?:a|i|1)\)\s", _FLAGS)
 _COORDINATED = re.compile(r",\s*(?:and|or)\s+[^,;:]*,", _FLAGS)
 # what joins two alternatives named side by side ("exclusive or non-exclusive",
 # "non-exclusive/exclusive", "non-exclusive and exclusive status")
-_ALTERNATIVE = re.compile(r"\W*(?:or|and/or|and|/)\W*$", _FLAGS)
+_ALTERNATIVE = re.compile(
+    rf"\W*(?:{'|'.join(lexicon().modality.alternative) or '(?!)'})\W*$", _FLAGS
+)
 # a parenthesis without another in it
 _PARENTHESIS = re.compile(r"\([^()]*\)")
 # an aside in commas, then the action's words

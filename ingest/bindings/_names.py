@@ -63,6 +63,8 @@ _SLOT_OPENERS = "|".join(
     for w in sorted({*lexicon().party_list_openers, *lexicon().party_list_joiners})
     for gap in (" ", "\n")
 )
+# The words that join a list's names ("and", "&": the lexicon's party list joiners), one word.
+_LIST_JOINER = re.compile("|".join(lexicon().party_list_joiners))
 _LOWER_CASE_BRAND = (
     r"(?:[a-z][A-Z]|[a-z]{1,6}\d"
     rf"|(?:{_SLOT_OPENERS})[a-z]{{1,6}}-\d"
@@ -487,7 +489,11 @@ def _company(raw: str) -> NamedEntity | None:
             break
     # A bracket and a list's joiner open no name: "(Bioeq) and Coherus BioSciences, Inc." is
     # the term of the name before it, then the next name.
-    if len(words) > 2 and re.fullmatch(r"\([^()]*\),?", words[0]) and words[1] in {"and", "&"}:
+    if (
+        len(words) > 2
+        and re.fullmatch(r"\([^()]*\),?", words[0])
+        and _LIST_JOINER.fullmatch(words[1])
+    ):
         words = words[1:]
     while words and words[0].lower() in {"and", "of", "&", "or", "the"} and len(words) > 2:
         words = words[1:]
@@ -496,7 +502,7 @@ def _company(raw: str) -> NamedEntity | None:
     # name's initials ("AB and Sons Ltd").
     while (
         len(words) > 3
-        and words[1].lower() in {"and", "&"}
+        and _LIST_JOINER.fullmatch(words[1].lower())
         and legal_form("x " + words[0])
         and (words[0].endswith(".") or len(words[0]) > 2)
     ):

@@ -47,7 +47,8 @@ _SIGNED_BY = re.compile(rf"[\s,)\]|]*(?i:by)\s*:?\s+(?:\[[A-Z]+\]\s*)?({PERSON})
 # What else stands between the clause's verb and its lead: a blank to sign on, "duly
 # authorised" (prose in between, "executed by an officer for and on behalf of", is no clause).
 _UNNAMED_SIGNER = re.compile(
-    r"(?i)[\s_.)\]|,:]*(?:by[\s_.)\]|,:]*)?(?:duly\s+authori[sz]ed[\s_.)\]|,:]*)?"
+    r"(?i)[\s_.)\]|,:]*(?:by[\s_.)\]|,:]*)?"
+    rf"(?:(?:{'|'.join(lexicon().execution_clause_unnamed_signers)})[\s_.)\]|,:]*)?"
 )
 
 
@@ -112,6 +113,23 @@ _DESCRIBED = re.compile(r",\s+an?\b[^,()]*$")
 
 # The end of a signature block above: its signer's "Name:" or "Title:" line.
 _BLOCK_END = re.compile(r"(?i)^(?:(?:print(?:ed)?\s+)?name|title)\s*:")
+
+
+# What marks an execution clause as laid out to be signed: its column's brackets, a cell's
+# bar, a blank to sign on.
+_LAYOUT = re.compile(r"[)\]|]|_{2,}")
+
+
+def _signature_area(text: str, signed: list[tuple[NamedEntity, tuple[int, int]]]) -> int:
+    """Where an agreement's signature area opens: its "IN WITNESS WHEREOF", the words a party
+    accepts with on a line of their own, its first signature block or its first execution
+    clause that names its signer, whichever comes first (the text's end where none does)."""
+    starts = [m.start() for m in (_IN_WITNESS.search(text), _ACCEPTANCE_LINE.search(text)) if m]
+    starts += [span[0] for _, span in signed]
+    starts += [
+        m.start() for m in _EXECUTION_CLAUSE.finditer(text) if _SIGNED_BY.match(m.group("signer"))
+    ]
+    return min(starts, default=len(text))
 
 
 def _labels_company(ctx: BindingContext, label: str, company: NamedEntity) -> bool:
@@ -282,6 +300,7 @@ class SignatureBlocks(BindingRule):
         of ) ACME LIMITED )"): the party right after the lead, a signature and the column's
         brackets between; its signer the person before the lead or after the party."""
         text = ctx.flow.text
+        area = _signature_area(text, ctx.signers)
         for m in _EXECUTION_CLAUSE.finditer(text):
             before = _SIGNED_BY.match(m.group("signer"))
             if before is None and not _UNNAMED_SIGNER.fullmatch(m.group("signer")):
@@ -304,6 +323,11 @@ class SignatureBlocks(BindingRule):
             if party is None:
                 continue
             signer = before or _SIGNED_BY.match(text, found.end(), found.end() + 80)
+            if signer is None and m.start() < area and not _LAYOUT.search(m.group(0)):
+                # no signer named, no column or blank to sign on, before the signature blocks:
+                # a wrapped line of prose ("executed for and on behalf of Kestrel Holdings PLC,
+                # the Customer's parent"), no execution clause
+                continue
             # the signer's name is on its own line ("by Jane Roe" above "Director")
             signed = signer.group(1).split("\n", 1)[0] if signer else ""
             self._sign(ctx, party, signed, "", (m.start(), found.end()), False)

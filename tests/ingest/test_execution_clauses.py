@@ -108,3 +108,46 @@ def test_a_signing_lead_before_no_name_binds_no_one(prose: str) -> None:
         "delivered by hand to the Customer.",
     ]
     assert _parties(_bind_lines("FLEET MAINTENANCE AGREEMENT", lines)) == {"Corvel Brands, Inc."}
+
+
+# A wrapped line of prose that opens with the clause's verb, no signer named, before any
+# signature area: no execution clause (review of issue 34/33). In the signature area, after
+# "IN WITNESS WHEREOF", the same words sign for the party.
+_PROSE_PARTIES = ["Kestrel Holdings PLC", "HARROW & VALE MEDIA LTD", "orvandi labs plc"]
+
+
+def _prose_lines(verb: str, lead: str, party: str, tail: str) -> list[str]:
+    return [
+        'This Agreement is made on 1 May 2019 between Corvel Brands, Inc. (the "Supplier") and'
+        ' the customer named below (the "Customer").',
+        *_BODY[1:],
+        "4. Guarantee. The Customer's obligations are guaranteed under a deed of guarantee",
+        f"{verb} {lead} {party}{tail}",
+        "5. Notices. Notices shall be delivered by hand to the Customer.",
+    ]
+
+
+@pytest.mark.parametrize("party", _PROSE_PARTIES)
+@pytest.mark.parametrize("verb", ["executed", "Executed", "signed", "SIGNED"])
+@pytest.mark.parametrize("lead", ["for and on behalf of", "on behalf of"])
+@pytest.mark.parametrize(
+    "tail", [", the Customer's parent.", ", its affiliate, on the date hereof."]
+)
+def test_a_wrapped_prose_line_binds_no_party(party: str, verb: str, lead: str, tail: str) -> None:
+    lines = _prose_lines(verb, lead, party, tail)
+    assert _parties(_bind_lines("SERVICES AGREEMENT", lines)) == {"Corvel Brands, Inc."}
+
+
+@pytest.mark.parametrize("party", ["Kestrel Holdings PLC", "HARROW & VALE MEDIA LTD"])
+@pytest.mark.parametrize("verb", ["EXECUTED", "Signed"])
+def test_the_same_words_in_the_signature_area_bind_the_party(party: str, verb: str) -> None:
+    lines = [
+        *_prose_lines("executed", "for and on behalf of", "the Customer's parent", "."),
+        "IN WITNESS WHEREOF the parties have executed this Agreement on the date above.",
+        "SIGNED by JANE ROE )",
+        "duly authorised for and on behalf of ) /s/ Jane Roe",
+        "Corvel Brands, Inc. )",
+        f"{verb} for and on behalf of {party}",
+        "Director",
+    ]
+    assert _parties(_bind_lines("SERVICES AGREEMENT", lines)) == {"Corvel Brands, Inc.", party}
