@@ -278,6 +278,15 @@ class ModalityWords:
     # what turns a state into another ("shall become non-exclusive if"): the words before it
     # are what it was, not a grant beside it
     change_word: tuple[str, ...] = ()
+    # what between a denial and a state's own words puts them in another clause ("...
+    # non-exclusive; Company may appoint other exclusive distributors", "non-exclusive, and
+    # that Licensor has granted exclusive rights"): the grant is not the denied one's
+    grant_break: tuple[str, ...] = ()
+    # before a state's own words in their clause, what makes them no grant held ("may request
+    # exclusive status", "retains the exclusive right", "other exclusive distributors")
+    grant_not_held: tuple[str, ...] = ()
+    # after them, what gives them to others ("exclusive rights to others")
+    grant_to_others: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1099,6 +1108,9 @@ def _modality(m: _Reader) -> ModalityWords:
                 "scope_noun",
                 "negative_word",
                 "change_word",
+                "grant_break",
+                "grant_not_held",
+                "grant_to_others",
             )
         }
     )
