@@ -124,3 +124,26 @@ def test_continuing_automatically_for_a_term_or_from_year_to_year_renews(
         f"{_cap(subject)} shall continue automatically from year to year.",
     ):
         assert _renews(sentence) is True, sentence
+
+
+# "unless otherwise agreed" is an exception to an automatic renewal, not a renewal by
+# agreement: still automatic
+@pytest.mark.parametrize(("subject", "period"), list(zip(_SUBJECTS, _PERIODS * 2, strict=False)))
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "unless otherwise agreed by the parties in writing",
+        "unless the parties otherwise agree",
+        "unless the parties agree otherwise or either party gives notice",
+        "unless mutually agreed otherwise",
+    ],
+)
+def test_a_renewal_unless_otherwise_agreed_is_automatic(
+    subject: str, period: str, tail: str
+) -> None:
+    for head in (
+        "shall be renewed for successive terms of",
+        "shall continue for successive periods of",
+    ):
+        sentence = f"{_cap(subject)} {head} {period}, {tail}."
+        assert _renews(sentence) is True, sentence
