@@ -147,3 +147,21 @@ def test_a_renewal_unless_otherwise_agreed_is_automatic(
     ):
         sentence = f"{_cap(subject)} {head} {period}, {tail}."
         assert _renews(sentence) is True, sentence
+
+
+# "subject to renewal ... unless notice" is automatic; "the right to renew" is an option
+@pytest.mark.parametrize(("subject", "period"), list(zip(_SUBJECTS, _PERIODS * 2, strict=False)))
+@pytest.mark.parametrize(("noun", "verb"), [("renewal", "renew"), ("renewal", "extend")])
+def test_subject_to_renewal_unless_notice_is_automatic_a_right_to_renew_not(
+    subject: str, period: str, noun: str, verb: str
+) -> None:
+    sentence = (
+        f"{_cap(subject)} shall be subject to {noun} for successive terms of {period} unless "
+        "either party gives notice of non-renewal."
+    )
+    assert _renews(sentence) is True, sentence
+    option = (
+        f"The Licensee has the right to {verb} {subject} for additional terms of {period} "
+        "unless the Licensor gives notice."
+    )
+    assert _renews(option) is not True, option
