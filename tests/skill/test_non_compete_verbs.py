@@ -104,3 +104,22 @@ def test_competing_in_another_clause_or_a_competitive_price_is_no_non_compete(
     sentence = sentence[0].upper() + sentence[1:]
     sentence = sentence.upper() if upper else sentence
     assert holds("non_compete", sentence) is not True, sentence
+
+
+# "competitive" of a business, a post or a thing stays competing (as on main): only a price,
+# a rate or a quality is excluded
+@pytest.mark.parametrize("party", _PARTIES)
+@pytest.mark.parametrize(
+    "head",
+    [
+        "{p} shall not accept competitive employment during the Term.",
+        "{p} shall not work for any competitive firm or organization during the Term.",
+        "{p} shall not, directly or indirectly, own or operate a competitive concern.",
+        "{p} shall not carry any product line that is competitive.",
+        "{p} shall not sell any Competitive Products in the Territory.",
+    ],
+)
+def test_competitive_of_a_business_or_a_thing_is_a_non_compete(party: str, head: str) -> None:
+    sentence = head.format(p=party)
+    sentence = sentence[0].upper() + sentence[1:]
+    assert holds("non_compete", sentence) is True, sentence
