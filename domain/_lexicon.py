@@ -282,6 +282,15 @@ class ModalityWords:
     restricted_to: tuple[str, ...] = ()
     # what joins two alternatives named side by side ("exclusive or non-exclusive")
     alternative: tuple[str, ...] = ()
+    # what between a denial and a state's own words puts them in another clause ("...
+    # non-exclusive; Company may appoint other exclusive distributors", "non-exclusive, and
+    # that Licensor has granted exclusive rights"): the grant is not the denied one's
+    grant_break: tuple[str, ...] = ()
+    # before a state's own words in their clause, what makes them no grant held ("may request
+    # exclusive status", "retains the exclusive right", "other exclusive distributors")
+    grant_not_held: tuple[str, ...] = ()
+    # after them, what gives them to others ("exclusive rights to others")
+    grant_to_others: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1110,6 +1119,9 @@ def _modality(m: _Reader) -> ModalityWords:
                 "change_word",
                 "restricted_to",
                 "alternative",
+                "grant_break",
+                "grant_not_held",
+                "grant_to_others",
             )
         }
     )

@@ -110,6 +110,9 @@ class _Modality:
     scope: re.Pattern[str]
     negative_word: re.Pattern[str]
     change_word: re.Pattern[str]
+    grant_break: re.Pattern[str]
+    grant_not_held: re.Pattern[str]
+    grant_to_others: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -143,6 +146,9 @@ def _modality(words: ModalityWords) -> _Modality:
         _scope_pattern(words),
         one(words.negative_word),
         one(words.change_word),
+        one(words.grant_break),
+        one(words.grant_not_held),
+        one(words.grant_to_others),
     )
 
 
@@ -428,9 +434,33 @@ class ClauseReader:
                 # "exclusive or non-exclusive", "(non-exclusive/exclusive)": either, not a grant
                 continue
             since = max((b for _, b in denials if b <= m.start()), default=0)
-            if not _MODALITY.negative_word.search(main[since : m.start()]):
-                return True
+            if _MODALITY.negative_word.search(main[since : m.start()]):
+                continue
+            if not self._held_beside(main, m, denials, since):
+                continue
+            return True
         return False
+
+    @staticmethod
+    def _held_beside(
+        main: str, m: re.Match[str], denials: list[tuple[int, int]], since: int
+    ) -> bool:
+        """Is the state's own word `m` a grant held: in the clause of the denial before it, if
+        any ("non-exclusive; Company may appoint other exclusive distributors", "and that
+        Licensor has granted" are another clause's), no request, option or right kept
+        before it in its clause ("may request exclusive status", "retains the exclusive
+        right"), and not given to others after it ("exclusive rights to others")?"""
+        # a denial in a clause after the grant's is of another thing ("appoints Distributor
+        # as its exclusive distributor, and Distributor may appoint non-exclusive
+        # sub-distributors"); a grant in a clause after the denial's is another's
+        denied_before = [d for d in denials if d[1] <= m.start()]
+        if denied_before and _MODALITY.grant_break.search(main[denied_before[-1][1] : m.start()]):
+            return False
+        opening = max(since, main.rfind(",", 0, m.start()) + 1)
+        if _MODALITY.grant_not_held.search(main[opening : m.start()]):
+            return False
+        after = re.split(r"[,;:.]", main[m.end() :], maxsplit=1)[0]
+        return not _MODALITY.grant_to_others.search(after)
 
     def _carving(self, s: str) -> re.Match[str] | None:
         """The words of `s` that carve cases out of the claim's state in a sentence of their

@@ -503,9 +503,7 @@ class EvidenceSkill:
         # ("Internal Revenue Code" for "revenue in FY2021"), is no answer, named as a
         # candidate at most.
         weak_values = (
-            [v for v in values if not names_figure(v.value, figure)]
-            if figure is not None
-            else []
+            [v for v in values if not names_figure(v.value, figure)] if figure is not None else []
         )
         values = [v for v in values if v not in weak_values]
         sufficient = sufficient and bool(values)

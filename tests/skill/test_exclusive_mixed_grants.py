@@ -84,3 +84,60 @@ def test_alternatives_a_change_or_a_negation_grant_no_exclusivity(sentence: str)
 def test_solely_and_exclusively_is_only(head: str, a: str, b: str) -> None:
     sentence = _cap(head.format(a=a, b=b))
     assert _exclusive(sentence) is not True, sentence
+
+
+# "exclusive" beside a denial in another clause, a request or an option, a right kept, or
+# another's (review of issue 34): the denial decides. Generated over parties, case and
+# wording; the grant beside stays a grant only in the denial's clause, held by its grantee.
+_NOT_HELD_HEADS = [
+    "{b} is appointed on a non-exclusive basis; {a} may appoint other exclusive distributors "
+    "in other territories.",
+    "{b} is appointed on a non-exclusive basis: {a} may appoint other exclusive distributors.",
+    "{b} acknowledges that the license is non-exclusive and that {a} has granted exclusive "
+    "rights to others.",
+    "the license to {b} is non-exclusive, and {a} may grant exclusive licenses elsewhere.",
+    "the appointment of {b} is non-exclusive, provided that {b} may request exclusive status "
+    "after two years.",
+    "the appointment of {b} is non-exclusive, but {b} shall have an option to negotiate "
+    "exclusive rights.",
+    "{a} grants {b} a non-exclusive license and retains the exclusive right to sublicense.",
+    "{a} grants {b} a nonexclusive license and reserves to itself exclusive rights in the Field.",
+    "this license is non-exclusive; the exclusive distributor for Europe is Alpha GmbH.",
+    "{b}'s license is non-exclusive and {a} may grant exclusive licenses to third parties.",
+]
+
+
+@pytest.mark.parametrize(("a", "b"), _PARTIES)
+@pytest.mark.parametrize("head", _NOT_HELD_HEADS)
+@pytest.mark.parametrize("upper", [False, True])
+def test_exclusive_in_another_clause_a_request_or_anothers_right_is_no_grant(
+    head: str, a: str, b: str, upper: bool
+) -> None:
+    sentence = _cap(head.format(a=a, b=b))
+    sentence = sentence.upper() if upper else sentence
+    assert _exclusive(sentence) is False, sentence
+
+
+# an exclusive grant in a clause of its own before a denial of another thing in a later one
+# (sub-distributors, sublicenses, another country): still a grant
+_GRANTED_FIRST_HEADS = [
+    "{a} hereby appoints {b} as its exclusive distributor in the Territory, and {b} may appoint "
+    "non-exclusive sub-distributors.",
+    "{a} hereby appoints {b} as its exclusive distributor in the Territory; {b} may appoint "
+    "non-exclusive sub-distributors.",
+    "{a} grants {b} an exclusive license to sell the Products in the Territory, and {b} may "
+    "grant non-exclusive sublicenses.",
+    "{b} shall have the exclusive right to sell the Products in the Territory, while it shall "
+    "have a non-exclusive right in Canada.",
+]
+
+
+@pytest.mark.parametrize(("a", "b"), _PARTIES)
+@pytest.mark.parametrize("head", _GRANTED_FIRST_HEADS)
+@pytest.mark.parametrize("upper", [False, True])
+def test_an_exclusive_grant_before_a_later_clauses_denial_is_exclusive(
+    head: str, a: str, b: str, upper: bool
+) -> None:
+    sentence = _cap(head.format(a=a, b=b))
+    sentence = sentence.upper() if upper else sentence
+    assert _exclusive(sentence) is True, sentence

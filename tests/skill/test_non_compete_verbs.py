@@ -76,3 +76,50 @@ def test_doing_business_with_competing_things_otherwise_is_no_non_compete(
     sentence = head.format(p=party)
     sentence = sentence[0].upper() + sentence[1:]
     assert holds("non_compete", sentence) is not True, sentence
+
+
+# the competing thing in another clause: after a comma and a conjunction with a new subject,
+# in a relative clause after a comma, or "competitive" of a price or a quality (review of
+# issue 34): no non-compete from the verb. Generated over parties, verbs and case.
+_OTHER_CLAUSE_HEADS = [
+    "{p} shall not {v} the Products outside the Territory, and the Company may appoint "
+    "competing distributors elsewhere.",
+    "{p} will not {v} the Products outside the Territory, but the Company may sell through "
+    "competitors.",
+    "{p} shall not {v} the Products below the prices in Schedule B, which the Company sets to "
+    "be competitive.",
+    "{p} shall not {v} the Products below competitive prices.",
+    "{p} agrees not to {v} the Products at prices that are not competitive in the market.",
+]
+
+
+@pytest.mark.parametrize("party", _PARTIES)
+@pytest.mark.parametrize("verb", ["sell", "market or distribute"])
+@pytest.mark.parametrize("head", _OTHER_CLAUSE_HEADS)
+@pytest.mark.parametrize("upper", [False, True])
+def test_competing_in_another_clause_or_a_competitive_price_is_no_non_compete(
+    head: str, party: str, verb: str, upper: bool
+) -> None:
+    sentence = head.format(p=party, v=verb)
+    sentence = sentence[0].upper() + sentence[1:]
+    sentence = sentence.upper() if upper else sentence
+    assert holds("non_compete", sentence) is not True, sentence
+
+
+# "competitive" of a business, a post or a thing stays competing (as on main): only a price,
+# a rate or a quality is excluded
+@pytest.mark.parametrize("party", _PARTIES)
+@pytest.mark.parametrize(
+    "head",
+    [
+        "{p} shall not accept competitive employment during the Term.",
+        "{p} shall not work for any competitive firm or organization during the Term.",
+        "{p} shall not, directly or indirectly, own or operate a competitive concern.",
+        "{p} shall not carry any product line that is competitive.",
+        "{p} shall not sell any Competitive Products in the Territory.",
+    ],
+)
+def test_competitive_of_a_business_or_a_thing_is_a_non_compete(party: str, head: str) -> None:
+    sentence = head.format(p=party)
+    sentence = sentence[0].upper() + sentence[1:]
+    assert holds("non_compete", sentence) is True, sentence

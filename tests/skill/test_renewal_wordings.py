@@ -79,3 +79,89 @@ def test_no_automatic_renewal_in_an_option_or_an_agreement(sentence: str) -> Non
 def test_a_renewal_denied_stays_no(subject: str) -> None:
     sentence = f"{_cap(subject)} shall not automatically renew for successive periods."
     assert _renews(sentence) is False, sentence
+
+
+# an option to renew, a renewal by agreement, and a continuation with no term after it, in
+# the wordings the patterns of renewal unless notice and of continuing automatically reach
+# (review of issue 34): no automatic renewal. Generated over subjects, periods, parties and
+# case.
+_NOT_RENEWING_HEADS = [
+    "The Distributor may renew {s} for an additional term of {p} by giving written notice, "
+    "unless the Supplier elects otherwise.",
+    "The Licensee can extend {s} for a further period of {p} by providing notice, unless the "
+    "Licensor elects not to.",
+    "{S} may be extended for further periods of {p} upon mutual agreement, unless terminated "
+    "earlier upon notice.",
+    "{S} may be renewed for additional terms of {p} if the parties agree in writing, unless "
+    "either party gives notice.",
+    "{S} shall continue for successive periods of {p} only if the parties so agree in writing.",
+    "{S} shall be extended for additional periods of {p} upon mutual written agreement.",
+    "During the Term, the warranty under {s} shall automatically continue for the benefit of "
+    "any transferee.",
+    "The license under {s} shall continue automatically for so long as the Licensee pays the fees.",
+]
+
+
+@pytest.mark.parametrize("head", _NOT_RENEWING_HEADS)
+@pytest.mark.parametrize(("subject", "period"), list(zip(_SUBJECTS, _PERIODS * 2, strict=False)))
+@pytest.mark.parametrize("case", ["as written", "upper"])
+def test_an_option_an_agreement_or_a_continuation_without_term_is_no_renewal(
+    head: str, subject: str, period: str, case: str
+) -> None:
+    sentence = head.format(s=subject, S=_cap(subject), p=period)
+    sentence = sentence.upper() if case == "upper" else sentence
+    assert _renews(sentence) is not True, sentence
+
+
+@pytest.mark.parametrize(("subject", "period"), list(zip(_SUBJECTS, _PERIODS * 2, strict=False)))
+def test_continuing_automatically_for_a_term_or_from_year_to_year_renews(
+    subject: str, period: str
+) -> None:
+    for sentence in (
+        f"{_cap(subject)} shall continue automatically for successive renewal terms of {period}.",
+        f"{_cap(subject)} shall automatically continue after the expiry of the Initial Term for "
+        f"{period}.",
+        f"{_cap(subject)} shall continue automatically from year to year.",
+    ):
+        assert _renews(sentence) is True, sentence
+
+
+# "unless otherwise agreed" is an exception to an automatic renewal, not a renewal by
+# agreement: still automatic
+@pytest.mark.parametrize(("subject", "period"), list(zip(_SUBJECTS, _PERIODS * 2, strict=False)))
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "unless otherwise agreed by the parties in writing",
+        "unless the parties otherwise agree",
+        "unless the parties agree otherwise or either party gives notice",
+        "unless mutually agreed otherwise",
+    ],
+)
+def test_a_renewal_unless_otherwise_agreed_is_automatic(
+    subject: str, period: str, tail: str
+) -> None:
+    for head in (
+        "shall be renewed for successive terms of",
+        "shall continue for successive periods of",
+    ):
+        sentence = f"{_cap(subject)} {head} {period}, {tail}."
+        assert _renews(sentence) is True, sentence
+
+
+# "subject to renewal ... unless notice" is automatic; "the right to renew" is an option
+@pytest.mark.parametrize(("subject", "period"), list(zip(_SUBJECTS, _PERIODS * 2, strict=False)))
+@pytest.mark.parametrize(("noun", "verb"), [("renewal", "renew"), ("renewal", "extend")])
+def test_subject_to_renewal_unless_notice_is_automatic_a_right_to_renew_not(
+    subject: str, period: str, noun: str, verb: str
+) -> None:
+    sentence = (
+        f"{_cap(subject)} shall be subject to {noun} for successive terms of {period} unless "
+        "either party gives notice of non-renewal."
+    )
+    assert _renews(sentence) is True, sentence
+    option = (
+        f"The Licensee has the right to {verb} {subject} for additional terms of {period} "
+        "unless the Licensor gives notice."
+    )
+    assert _renews(option) is not True, option
