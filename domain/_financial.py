@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from domain._lexicon import LEXICON_DIR, LexiconError
+from domain._lexicon import LEXICON_DIR, LexiconError, phrase_pattern
 
 FINANCIAL_FILE = "financial.yaml"
 
@@ -622,16 +622,16 @@ def _word_list(section: str, field: str, path: Path | None = None) -> tuple[str,
 
 
 def _words_pattern(words: Sequence[str]) -> str:
-    """One regex alternation of lexicon words, longest first: whole words, a trailing "*" a
-    stem (any word it begins), a space any run of spaces; a word with no letter ("%") matched
-    as it is."""
+    """One regex alternation of lexicon words, longest first: whole words (each as the
+    lexicon's `phrase_pattern` reads it: a trailing "*" a stem, a space any run of spaces); a
+    word with no letter ("%") matched as it is."""
     parts = []
     for word in sorted(words, key=lambda w: (-len(w), w)):
-        body = r"\s+".join(re.escape(part) for part in word.rstrip("*").split())
+        body = phrase_pattern(word)
         if not re.search(r"\w", word):
             parts.append(body)
         else:
-            parts.append(rf"\b{body}" + (r"\w*" if word.endswith("*") else r"\b"))
+            parts.append(rf"\b{body}" + ("" if word.endswith("*") else r"\b"))
     return "|".join(parts)
 
 

@@ -120,15 +120,18 @@ _BLOCK_END = re.compile(r"(?i)^(?:(?:print(?:ed)?\s+)?name|title)\s*:")
 _LAYOUT = re.compile(r"[)\]|]|_{2,}")
 
 
-def _signature_area(text: str, signed: list[tuple[NamedEntity, tuple[int, int]]]) -> int:
+def _signature_area(
+    text: str,
+    signed: list[tuple[NamedEntity, tuple[int, int]]],
+    clauses: list[re.Match[str]],
+) -> int:
     """Where an agreement's signature area opens: its "IN WITNESS WHEREOF", the words a party
-    accepts with on a line of their own, its first signature block or its first execution
-    clause that names its signer, whichever comes first (the text's end where none does)."""
+    accepts with on a line of their own, its first signature block or the first of its
+    execution `clauses` that names its signer, whichever comes first (the text's end where
+    none does)."""
     starts = [m.start() for m in (_IN_WITNESS.search(text), _ACCEPTANCE_LINE.search(text)) if m]
     starts += [span[0] for _, span in signed]
-    starts += [
-        m.start() for m in _EXECUTION_CLAUSE.finditer(text) if _SIGNED_BY.match(m.group("signer"))
-    ]
+    starts += [m.start() for m in clauses if _SIGNED_BY.match(m.group("signer"))]
     return min(starts, default=len(text))
 
 
@@ -300,8 +303,11 @@ class SignatureBlocks(BindingRule):
         of ) ACME LIMITED )"): the party right after the lead, a signature and the column's
         brackets between; its signer the person before the lead or after the party."""
         text = ctx.flow.text
-        area = _signature_area(text, ctx.signers)
-        for m in _EXECUTION_CLAUSE.finditer(text):
+        clauses = list(_EXECUTION_CLAUSE.finditer(text))
+        if not clauses:
+            return
+        area = _signature_area(text, ctx.signers, clauses)
+        for m in clauses:
             before = _SIGNED_BY.match(m.group("signer"))
             if before is None and not _UNNAMED_SIGNER.fullmatch(m.group("signer")):
                 continue
