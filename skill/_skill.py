@@ -583,11 +583,11 @@ class EvidenceSkill:
                 f"({pages_searched(searched)})"
             )
             not_stated = True
-        elif weak_values:
-            below = "; ".join(dict.fromkeys(v.value for v in weak_values))
+        elif weak_values and not values:
+            unnamed = "; ".join(dict.fromkeys(v.value for v in weak_values))
             answer_text = (
                 f"not established — no passage of {' or '.join(c.name for c in gate.candidates)} "
-                f"found meets the evidence threshold; candidates: {below}"
+                f"found names {label}; candidates: {unnamed}"
             )
         elif show_candidates:
             unconfirmed_in = ", ".join(
@@ -653,7 +653,7 @@ class EvidenceSkill:
             + (["unexecuted_document"] if unexecuted else [])
             + (["not_stated"] if not_stated else [])
             + (["clause_not_confirmed"] if show_candidates else [])
-            + (["below_evidence_threshold"] if weak_values else []),
+            + (["figure_not_named"] if weak_values and not values else []),
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=[*supersessions, *passages],

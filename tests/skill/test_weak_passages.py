@@ -50,8 +50,7 @@ def _results_release() -> bytes:
         "FORM 8-K",
         [
             "UNITED STATES SECURITIES AND EXCHANGE COMMISSION",
-            "CURRENT REPORT Pursuant to Section 13 or 15(d) of the Securities Exchange Act of "
-            "1934",
+            "CURRENT REPORT Pursuant to Section 13 or 15(d) of the Securities Exchange Act of 1934",
             "KESTREL RAIL SYSTEMS INC.",
             "(Exact name of registrant as specified in its charter)",
             "Item 2.02. Results of Operations and Financial Condition.",
@@ -59,6 +58,8 @@ def _results_release() -> bytes:
             "31, 2021.",
             "Total revenues for fiscal 2021 were $412.5 million, up 8% from the prior year.",
             "Net income in FY21 was $12.1 million, or $0.45 per diluted share.",
+            "Deferred compensation payable in fiscal 2022 is subject to Section 409A of the "
+            "Internal Revenue Code and its revenue rulings.",
         ],
     )
 
@@ -88,9 +89,7 @@ def test_a_passage_under_the_threshold_is_no_answer(runtime: Any, question: str)
     assert answer.conclusion.values == []
     text = answer.conclusion.answer or ""
     assert "parachute" not in text and "409A" not in text, text
-    assert "not_stated" in answer.risk_signals or "below_evidence_threshold" in (
-        answer.risk_signals
-    )
+    assert "not_stated" in answer.risk_signals or "figure_not_named" in answer.risk_signals
 
 
 @pytest.mark.parametrize(
@@ -108,4 +107,6 @@ def test_a_figure_stated_in_prose_stays_the_answer(
     answer = runtime.skill.ask("kb", question)
     quoted = " ".join(v.value for v in answer.conclusion.values)
     assert stated in quoted, (answer.conclusion.answer, answer.risk_signals)
-    assert "below_evidence_threshold" not in answer.risk_signals
+    # the answer's text is the figure's passage, whatever other passage was set aside
+    assert stated in (answer.conclusion.answer or ""), answer.conclusion.answer
+    assert "figure_not_named" not in answer.risk_signals
