@@ -29,6 +29,7 @@ from domain import (
     quarter_asked,
     share_asked,
     share_metric,
+    without_other_senses,
 )
 
 
@@ -564,3 +565,37 @@ def test_per_share_rows_of_no_eps(label: str) -> None:
 def test_the_net_income_an_eps_is_computed_from_is_net_income(label: str) -> None:
     found = concept_of_label(label)
     assert found is not None and found.name == "net_income_to_shareholders", label
+
+
+@pytest.mark.parametrize(
+    ("sentence", "concept"),
+    [
+        (f"{lead} {phrase} {tail}", concept)
+        for phrase, concept in (
+            ("Internal Revenue Code", "revenue"),
+            ("INTERNAL REVENUE SERVICE", "revenue"),
+            ("revenue ruling", "revenue"),
+            ("sales and use taxes", "revenue"),
+            ("Sales Tax", "revenue"),
+        )
+        for lead, tail in (
+            ("Payments are subject to the", "as amended in 2021."),
+            ("the company must comply with the", "for fiscal 2021"),
+        )
+    ],
+)
+def test_a_line_items_word_in_another_sense_names_no_line_item(sentence: str, concept: str) -> None:
+    assert concept in {c.name for c in concepts_asked(sentence)}
+    assert concept not in {c.name for c in concepts_asked(without_other_senses(sentence))}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Total revenue for fiscal 2021 was $412.5 million; the Internal Revenue Code applies.",
+        "net sales rose 8% in FY2021, before sales tax",
+        "Revenues, net of sales taxes, were $9.1 billion.",
+    ],
+)
+def test_a_line_item_named_beside_another_sense_is_still_named(sentence: str) -> None:
+    assert "revenue" in {c.name for c in concepts_asked(without_other_senses(sentence))}
