@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from domain._lexicon import LEXICON_DIR, LexiconError, phrase_pattern
+from domain._lexicon import LEXICON_DIR, LexiconError, phrase_pattern, read_yaml
 
 FINANCIAL_FILE = "financial.yaml"
 
@@ -121,9 +121,20 @@ def label_key(text: str) -> str:
 
 
 def _loaded(source: Path) -> Any:
-    """financial.yaml's parsed content (LexiconError naming the file when it cannot be read)."""
+    """financial.yaml's parsed content (LexiconError naming the file when it cannot be read),
+    read once per version of the file: a dozen readers take their section of it, read-only."""
     try:
-        return yaml.safe_load(source.read_text(encoding="utf-8"))
+        stat = source.stat()
+    except OSError as exc:
+        raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
+    return _parsed(source, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(source: Path, mtime_ns: int, size: int) -> Any:
+    del mtime_ns, size  # the cache's key: a file written again is read again
+    try:
+        return read_yaml(source.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
 

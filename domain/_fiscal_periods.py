@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from domain._financial import FINANCIAL_FILE
-from domain._lexicon import LEXICON_DIR, LexiconError, lexicon
+from domain._lexicon import LEXICON_DIR, LexiconError, lexicon, read_yaml
 
 # a 52/53-week fiscal year ends on a weekday near a date, not on it: its ends drift by days
 _WEEK = 7
@@ -72,7 +72,7 @@ class _PeriodWords:
 def _period_words(path: Path | None = None) -> _PeriodWords:
     source = path or LEXICON_DIR / FINANCIAL_FILE
     try:
-        loaded = yaml.safe_load(source.read_text(encoding="utf-8"))
+        loaded = read_yaml(source.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
     body: Any = (loaded or {}).get("fiscal_periods")

@@ -24,6 +24,17 @@ import yaml
 from domain._errors import EvidenceRagError
 
 LEXICON_DIR = Path(__file__).resolve().parent / "lexicon"
+
+# libyaml's parser where PyYAML was built with it (its wheels are): the same documents, parsed
+# ~10x faster; the lexicon is read at every process start (each `evrag` command).
+_YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_yaml(text: str) -> Any:
+    """A YAML document parsed safely (yaml.YAMLError when it is not YAML)."""
+    return yaml.load(text, Loader=_YAML_LOADER)  # a safe loader: SafeLoader or its C twin
+
+
 FILES = (
     "roles.yaml",
     "attributes.yaml",
@@ -600,7 +611,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
     for name in FILES:
         path = directory / name
         try:
-            loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+            loaded = read_yaml(path.read_text(encoding="utf-8"))
         except (OSError, yaml.YAMLError) as exc:
             raise LexiconError(f"{path}: {exc}") from exc
         if not isinstance(loaded, dict):
