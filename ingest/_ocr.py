@@ -14,13 +14,17 @@ good lines into garbage.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
 import itertools
 import math
 import os
 import re
 import threading
 import unicodedata
+from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
@@ -244,6 +248,62 @@ def rapidocr_available() -> bool:
     return True
 
 
+# -- pages read already ----------------------------------------------------------------
+# OCR is a function of the pixels and the settings: an image read once in this process is
+# not read again (~1-8 s a page). The same scans come back when a knowledge base is rebuilt
+# (`evrag check --reindex` parses every original again), when a copy of a document is
+# uploaded, or the same stamp sits in several filings. The parser's sandbox child records
+# what it read and the parent keeps it (`recording` / `remember`), so the next child, forked
+# from the parent, finds it. Bounded: the last _MEMO_PAGES images.
+_MEMO_PAGES = 64
+_MEMO: OrderedDict[bytes, OcrPage] = OrderedDict()
+_MEMO_LOCK = threading.Lock()
+_RECORDING: list[list[tuple[bytes, OcrPage]]] = []
+
+
+def _memo_key(gray: np.ndarray, half_turns: bool, threads: int) -> bytes:
+    digest = hashlib.sha256(np.ascontiguousarray(gray).tobytes())
+    digest.update(f"|{gray.shape}|{gray.dtype}|{half_turns}|{threads}".encode())
+    return digest.digest()
+
+
+def _recall(key: bytes) -> OcrPage | None:
+    with _MEMO_LOCK:
+        page = _MEMO.get(key)
+        if page is not None:
+            _MEMO.move_to_end(key)
+        return page
+
+
+def remember(pages: list[tuple[bytes, OcrPage]]) -> None:
+    """Keep images read elsewhere (a sandbox child's `recording`), the newest last."""
+    with _MEMO_LOCK:
+        for key, page in pages:
+            _MEMO[key] = page
+            _MEMO.move_to_end(key)
+        while len(_MEMO) > _MEMO_PAGES:
+            _MEMO.popitem(last=False)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[tuple[bytes, OcrPage]]]:
+    """The images read inside the block, as (key, page) for `remember`."""
+    read: list[tuple[bytes, OcrPage]] = []
+    with _MEMO_LOCK:
+        _RECORDING.append(read)
+    try:
+        yield read
+    finally:
+        with _MEMO_LOCK:
+            _RECORDING.remove(read)
+
+
+def memo_pages() -> int:
+    """How many images this process keeps read."""
+    with _MEMO_LOCK:
+        return len(_MEMO)
+
+
 class RapidOcrReader:
     """Recognize the text lines of a grayscale image (uint8, H x W), upright."""
 
@@ -256,6 +316,17 @@ class RapidOcrReader:
         """`half_turns=False`: the image is known not to stand upside down (a region of a
         page whose text layer reads upright), so the upside-down vote (~0.4 s) is skipped;
         a quarter turn is still found from the lines' shape."""
+        key = _memo_key(gray, half_turns, self.threads)
+        page = _recall(key)
+        if page is None:
+            page = self._read(gray, half_turns)
+            remember([(key, page)])
+        with _MEMO_LOCK:
+            for read in _RECORDING:
+                read.append((key, page))
+        return page
+
+    def _read(self, gray: np.ndarray, half_turns: bool) -> OcrPage:
         import cv2
 
         engine = _engine(self.threads)

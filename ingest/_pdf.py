@@ -32,6 +32,8 @@ from ingest._ocr import (
     RapidOcrReader,
     backend_label,
     rapidocr_available,
+    recording,
+    remember,
 )
 from ingest._page_work import measure_page
 from ingest._sandbox import (
@@ -129,9 +131,14 @@ class PdfParser:
         self._check_bytes(data, name)
         if not self.isolate or not fork_available():
             return self._run_here(data, name)
+
+        def parse() -> tuple[ParsedDocument, list[Any]]:
+            with recording() as read:
+                return self._run_here(data, name), read
+
         try:
-            parsed, _ = run_in_child(
-                lambda: self._run_here(data, name),
+            (parsed, read), _ = run_in_child(
+                parse,
                 seconds=self.max_seconds + self._ocr_allowance(data) + _KILL_GRACE_SECONDS,
                 memory_bytes=self.max_memory_bytes,
             )
@@ -158,6 +165,7 @@ class PdfParser:
             raise PdfRejected(
                 name, f"corrupt PDF: the parser crashed on it ({exc})", RejectCode.CORRUPT
             ) from exc
+        remember(read)  # the next child, forked from here, reads none of them again
         return parsed
 
     def _ocr_allowance(self, data: bytes) -> float:
