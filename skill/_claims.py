@@ -820,8 +820,12 @@ class ClauseReader:
     @staticmethod
     def _permits(window: str) -> bool:
         """Does a word of permission ("may", "has the right to", "is entitled to") govern the
-        action, as `_governed` reads the words before it?"""
-        return bool(_MODALITY.permission.search(_governing_tail(window)))
+        action, as `_governed` reads the words before it, with no duty's or future's modal
+        after it ("the Franchisee's right to use the Marks shall terminate": the right is what
+        ends, "shall" governs the action)?"""
+        tail = _governing_tail(window)
+        last = max((m.end() for m in _MODALITY.permission.finditer(tail)), default=-1)
+        return last >= 0 and _MODALITY.obligation.search(tail, last) is None
 
     def _ends_another(self, main: str, action: re.Match[str], window: str) -> bool:
         """Is what the action is done to named as something else than what the claim's action
