@@ -178,6 +178,22 @@ def _closes_a_known_title(words: list[str]) -> bool:
     return bool(keys) and index.title_end(keys) == len(keys)
 
 
+def _known_name(name: str) -> str:
+    """`name` as the knowledge base names it where it writes one known name whole by its
+    initials or surname ("IBM" for International Business Machines Corporation), else as
+    written (read while its names are known): an owner's initials are read as a listed
+    party's are."""
+    index = current_names()
+    if index is None:
+        return name
+    found = [m for m in find_mentions(name, index) if m.known]
+    if len(found) == 1 and found[0].start == 0 and found[0].end == len(name):
+        # only a name the gate cannot read as written (initials, a surname): any other
+        # spelling ("Stremick's" of Stremick's Heritage Foods) the gate resolves itself
+        return found[0].linked or name
+    return name
+
+
 def _joined_pair(ref: str) -> tuple[list[str], str] | None:
     """(the names, the words after them) where an agreement's reference opens with two names
     written joined ("Halcyon-Brightline NDA", "CNET/Cyberian Promotion Agreement"), each the
@@ -217,7 +233,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
     owner = re.match(r"^(?P<x>.+?)['’]s?\s+(?P<rest>.+)$", ref)
     if owner and re.search(_AGREEMENT_WORD, owner.group("rest"), re.IGNORECASE):
         if not re.fullmatch(r"(?:its|their|his|her)", owner.group("x"), re.IGNORECASE):
-            parties.append(clean_name(owner.group("x")))
+            parties.append(_known_name(clean_name(owner.group("x"))))
         ref = owner.group("rest")
     pair = _joined_pair(_DETERMINERS.sub("", ref))
     if pair is not None:
