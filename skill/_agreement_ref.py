@@ -23,6 +23,13 @@ _AMENDMENT = re.compile(
     r"(?:\s+(?:no\.?|number|#)\s*\d+)?)\s+(?:to|of)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
+# An amendment's own words opening a type written without "to" ("the amendment no. 3 supply
+# agreement", "the second amendment license agreement"): its number or ordinal is no name.
+_AMENDMENT_HEAD = re.compile(
+    r"(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+)?amendment"
+    r"(?:\s+(?:(?:no\.?|number)\s*#?\s*\d+|#\s*\d+))?",
+    re.IGNORECASE,
+)
 # The agreement words that name a type by themselves (vocabulary.yaml agreement_words less
 # "agreement(s)" and "contract(s)": "msa", "nda", "loan", "lease").
 _NAMED_TYPE = re.compile(
@@ -77,6 +84,12 @@ def _split_modifier(
     """(party-name words, type words) of the words before an agreement's type keyword.
     `named_type`: the keyword names a type by itself ("msa", "nda", "loan"), so a word before
     it that is no type word is a party's, in any case ("the zephyr msa")."""
+    head = _amendment_head(words)
+    if head:
+        # "the amendment no. 3 supply agreement": the amendment's words are the type's; a
+        # name may still stand between them and the type ("amendment no. 3 acme supply")
+        modifier, type_words = _split_modifier(words[head:], titled, named_type)
+        return modifier, [*words[:head], *type_words]
     named = _known_lower_words(words)
     k = len(words)
     while k > 0:
@@ -105,6 +118,15 @@ def _split_modifier(
             continue
         break
     return words[:k], words[k:]
+
+
+def _amendment_head(words: list[str]) -> int:
+    """How many of the opening `words` are an amendment's own ("amendment no. 3", "second
+    amendment", "amendment #2"), with words left after them; 0 when they open no amendment."""
+    for n in range(min(len(words) - 1, 4), 0, -1):
+        if _AMENDMENT_HEAD.fullmatch(" ".join(words[:n])):
+            return n
+    return 0
 
 
 def _known_lower_words(words: list[str]) -> set[int]:
@@ -156,6 +178,22 @@ def _closes_a_known_title(words: list[str]) -> bool:
     return bool(keys) and index.title_end(keys) == len(keys)
 
 
+def _known_name(name: str) -> str:
+    """`name` as the knowledge base names it where it writes one known name whole by its
+    initials or surname ("IBM" for International Business Machines Corporation), else as
+    written (read while its names are known): an owner's initials are read as a listed
+    party's are."""
+    index = current_names()
+    if index is None:
+        return name
+    found = [m for m in find_mentions(name, index) if m.known]
+    if len(found) == 1 and found[0].start == 0 and found[0].end == len(name):
+        # only a name the gate cannot read as written (initials, a surname): any other
+        # spelling ("Stremick's" of Stremick's Heritage Foods) the gate resolves itself
+        return found[0].linked or name
+    return name
+
+
 def _joined_pair(ref: str) -> tuple[list[str], str] | None:
     """(the names, the words after them) where an agreement's reference opens with two names
     written joined ("Halcyon-Brightline NDA", "CNET/Cyberian Promotion Agreement"), each the
@@ -195,7 +233,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
     owner = re.match(r"^(?P<x>.+?)['’]s?\s+(?P<rest>.+)$", ref)
     if owner and re.search(_AGREEMENT_WORD, owner.group("rest"), re.IGNORECASE):
         if not re.fullmatch(r"(?:its|their|his|her)", owner.group("x"), re.IGNORECASE):
-            parties.append(clean_name(owner.group("x")))
+            parties.append(_known_name(clean_name(owner.group("x"))))
         ref = owner.group("rest")
     pair = _joined_pair(_DETERMINERS.sub("", ref))
     if pair is not None:
@@ -216,7 +254,14 @@ def parse_agreement(text: str) -> AgreementRef | None:
     type_phrase = match.group("type")
     # A qualifier after the name names no party: "(2014 Amendment)", "(as amended)",
     # "Contract Identification FT-77", "Ref. No. 2021/4".
-    rest = _strip_qualifier(rest)
+    stripped = _strip_qualifier(rest)
+    numbered = re.match(r"(?:agreements?|contracts?)(?=\s)", rest, re.IGNORECASE)
+    if numbered is not None and stripped != rest and type_phrase.split()[-1][:1].islower():
+        # "the content license agreement number 12965": the agreement word the number
+        # follows closes the type ("license" alone is a type of its own, and the lower-case
+        # word before it would be read as a name's); a title-cased one is read as a title
+        type_phrase = f"{type_phrase} {numbered.group(0)}"
+    rest = stripped
     # "loan agreement", "license and supply agreement": the type runs to the last type word.
     more = re.match(
         r"^(?P<more>(?:(?:and|&)\s+)?(?:\w+\s+){0,3}?(?:agreements?|contracts?))\b(?P<rest>.*)$",

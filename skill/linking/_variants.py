@@ -111,7 +111,9 @@ def name_variants(names: Iterable[str], *, people: Iterable[str] = ()) -> list[N
             out.add(NameVariant(without_form(joined), name, VariantKind.JOINED))
         if len(bare) > 1 and all(w.isalnum() for w in bare):
             out.add(NameVariant(("".join(bare),), name, VariantKind.JOINED))
-        letters = [w[0] for w in bare if w not in _NO_INITIAL and w.isalpha()]
+        # a word with digits gives its opening letter ("i3" of i3 Integrative Creative
+        # Solutions: "IICS"); a word that opens with a digit gives none ("3D", "7")
+        letters = [w[0] for w in bare if w not in _NO_INITIAL and w.isalnum() and w[0].isalpha()]
         if len(letters) >= 3 and len(bare) >= 3 and name not in persons:
             initials.append(NameVariant(("".join(letters),), name, VariantKind.INITIALS))
     # Initials two entities share name neither; initials that spell a known key or an
