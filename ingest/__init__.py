@@ -34,6 +34,7 @@ from ingest._dedup import content_key, copy_metadata
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import IngestError, PdfRejected, RejectCode
 from ingest._layer_quality import REREAD_BELOW, LayerQuality, score_text_layer
+from ingest._ocr import OcrLine, OcrPage, memo_pages, recording, remember
 from ingest._pdf import OCR_DISABLED, PdfParser
 from ingest._pipeline import (
     DocumentOutcome,
@@ -97,6 +98,8 @@ __all__ = [
     "LayerQuality",
     "LocatedLine",
     "NamedEntity",
+    "OcrLine",
+    "OcrPage",
     "PageInfo",
     "ParsedDocument",
     "PdfParser",
@@ -123,7 +126,10 @@ __all__ = [
     "kb_aliases",
     "kb_entity_names",
     "load_gold",
+    "memo_pages",
+    "recording",
     "reextract",
+    "remember",
     "run_in_child",
     "score_bindings",
     "score_text_layer",

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ingest import PdfParser
-from ingest._ocr import OcrLine, OcrPage, memo_pages, recording, remember
+from ingest import OcrLine, OcrPage, PdfParser, memo_pages, recording, remember
 from tests import pdfs
 
 pytestmark = pytest.mark.slow
