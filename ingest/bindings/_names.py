@@ -31,7 +31,8 @@ _SPELLED_FORMS = "|".join(
 
 _SUFFIX = (
     # the legal forms (vocabulary.yaml legal_forms.written), then an organisation's head noun
-    # ("... Bank", "... TRUST") when no capitalised word follows it, nor its legal form spelled
+    # ("... Bank", "... TRUST") when no capitalised word follows it (nor a spaced dash and one:
+    # "Kestrel Foundation - Europe" goes on), nor its legal form spelled
     # out on the next line ("U.S. BANK / NATIONAL ASSOCIATION"), nor the rest of its name and
     # a written legal form ("Wilmington Savings Fund / Society, FSB")
     "(?i:" + "|".join(lexicon().legal_forms_written) + ")"
@@ -41,7 +42,7 @@ _SUFFIX = (
         for head in sorted(lexicon().organisation_heads)
         for form in (head.capitalize(), head.upper())
     )
-    + rf")(?![ \t]+[A-Z]|[ \t]*\n[ \t]*(?:(?i:{_SPELLED_FORMS})\b"
+    + rf")(?![ \t]+(?:[-–][ \t]*\n?[ \t]*)?[A-Z]|[ \t]*\n[ \t]*(?:(?i:{_SPELLED_FORMS})\b"
     + r"|(?:[A-Z][\w'’\-.&]*[ \t]+){0,2}[A-Z][\w'’\-.&]*,?[ \t]+(?:"
     + "|".join(lexicon().legal_forms_written)
     + r")\b))"

@@ -47,10 +47,16 @@ _Q_OPEN = "\"“”'‘"
 _Q_CLOSE = "\"”“'’"
 
 
+# An apostrophe between two letters ("Sandler O'Neill", "Rubio's") is a word's, never a
+# quote that opens or closes a term.
+_IN_WORD = r"(?<=[^\W\d_])['’](?=[^\W\d_])"
+_TERM_CHAR = rf"(?:[^{_Q_OPEN}{_Q_CLOSE}\n]|{_IN_WORD})"
+
+
 # A quoted term; a line may wrap inside it once ('("Marathon\nPartners")').
 _QUOTED = re.compile(
-    rf"[{_Q_OPEN}]\s*([^{_Q_OPEN}{_Q_CLOSE}\n]{{1,60}}?(?:\n[^{_Q_OPEN}{_Q_CLOSE}\n]{{1,40}}?)?)"
-    rf"\s*,?\s*[{_Q_CLOSE}]"
+    rf"(?!{_IN_WORD})[{_Q_OPEN}]\s*({_TERM_CHAR}{{1,60}}?(?:\n{_TERM_CHAR}{{1,40}}?)?)"
+    rf"\s*,?\s*(?!{_IN_WORD})[{_Q_CLOSE}]"
 )
 
 
@@ -775,6 +781,40 @@ _NUMBERED_HEADING = re.compile(
 )
 
 
+# A place that goes on a name after its legal form: "of" and a jurisdiction (a line may wrap
+# before either), then the comma, bracket or end of line that ends the name ("Acme Bancorp,
+# Inc. of Pennsylvania, a ...").
+_PLACE_NAMES = "|".join(
+    r"(?:[ \t]+|[ \t]*\n[ \t]*)".join(map(re.escape, place.split()))
+    for place in sorted(
+        {
+            p
+            for written in (*lexicon().us_states, *lexicon().countries)
+            for p in (written, written.upper())
+        },
+        key=lambda p: (-len(p), p),
+    )
+)
+_PLACE_AFTER_FORM = re.compile(
+    rf"(?:[ \t]+|[ \t]*\n[ \t]*)(of|OF)(?:[ \t]+|[ \t]*\n[ \t]*)({_PLACE_NAMES})(?=[ \t]*(?:[,(\n]|$))"
+)
+
+
+def _placed(ent: NamedEntity, text: str, at: int) -> tuple[NamedEntity, int]:
+    """`ent`, whose name ends at `at` in `text`, with the place that goes on its name after
+    its legal form, and where the name then ends."""
+    placed = _PLACE_AFTER_FORM.match(text, at)
+    if placed is None:
+        return ent, at
+    name = f"{ent.name} {placed.group(1)} {' '.join(placed.group(2).split())}"
+    return NamedEntity(name, entity_key(name), ent.subject_type), placed.end()
+
+
+# A dash with a space on each side joins a name's parts ("National Football League Alumni -
+# Northern California Chapter", "Kestrel Foundation – Europe"): a chapter, a branch, a region.
+_SPACED_DASH = r"[ \t]+[-–][ \t]*\n?[ \t]*"
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -846,6 +886,11 @@ def _mention_before(
             continue
         if len(between) > 320 or re.search(r"[\"“”]", between):
             break
+        # "Alliance Bancorp, Inc. of Pennsylvania, a federal stock holding company": a place
+        # after the legal form, before the comma or bracket that ends it, is the rest of the
+        # name (as the company writes it, its signature block too).
+        ent, placed_end = _placed(ent, text, stop)
+        between = text[placed_end:end]
         # "LEO PHARMA A/S of Industriparken 55, ...": "of" leads into the address cut above.
         if (
             between.strip(" ,\n—–-")
@@ -885,7 +930,8 @@ def _mention_before(
         # capitalised word and "&", or "the", before it make it the tail of another name
         # ("Harrow & Vale Media", "The Victory Portfolios"); so does a name's word or initial
         # right before it that a person's name could not take in ("The University of Texas
-        # M. D. Anderson Cancer Center": not a person "D. Anderson Cancer Center").
+        # M. D. Anderson Cancer Center": not a person "D. Anderson Cancer Center"), and a word
+        # and a spaced dash ("Kestrel Society - Midwest Chapter").
         if (
             person is not None
             and (
@@ -895,6 +941,7 @@ def _mention_before(
             and not _AMPERSAND_BEFORE.search(lead)
             and not re.search(r"\b(?:the|The|THE)\s+$", lead)
             and not _NAME_RUNS_ON.search(lead)
+            and not re.search(rf"[A-Za-z]{_SPACED_DASH}$", lead)
             and not _joined_to_name(lead)
             and not re.match(r"(?:The|THE)\s", pm.group(1))
         ):
@@ -903,7 +950,7 @@ def _mention_before(
         # Company-shaped by its descriptor: "Ingram Micro, a corporation organized under ..."
         dm: re.Match[str] | None = None
         for dm_last in re.finditer(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de|for)?\s*[A-Z][\w'’.\-&]*){{0,7}}),\s+(?:"
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:The\s+)?[A-Z][\w'’.\-&]*(?:(?:\s+(?:of|and|&|de|for)?\s*|{_SPACED_DASH})[A-Z][\w'’.\-&]*){{0,7}}),\s+(?:"
             # the descriptor's words: a jurisdiction, a nationality ("Taiwanese", "P.R.C.",
             # "Nevada (USA)"), a kind ("limited", "wholly-owned"); or the company it is a
             # division of ("TWENTIETH CENTURY FOX LICENSING & MERCHANDISING, a division of Fox
@@ -933,7 +980,7 @@ def _mention_before(
             if name and not is_generic_term(name) and len(name) > 2 and not re.search(r"\d", name):
                 return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY), name_at
         m = re.search(
-            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:\s+(?:of|and|&|de)?\s*[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
+            rf"(?:^|\b(?:{_LIST_OPENER}|and|with|by)\s+|\n){_LIST_NUMBER}?((?:the\s+|The\s+)?[A-Z][\w'’.\-&]*(?:(?:\s+(?:of|and|&|de)?\s*|{_SPACED_DASH})[A-Z][\w'’.\-&]*){{0,7}})[\s,]*$",
             window,
         )
         if m and not _prose_lead(window, m):
@@ -1419,6 +1466,8 @@ class PreambleParties(BindingRule):
             break
         for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
             ent = _company(m.group(1))
+            if ent is not None:
+                ent = _placed(ent, region, m.end())[0]
             if ent is None or ent.key in seen or another_agreements(start + m.start(1)):
                 continue
             if _joined_to_name(region[max(0, m.start() - 60) : m.start(1)]):

@@ -99,9 +99,11 @@ _ACCEPTANCE_LINE = re.compile(
 
 
 # A signature block's "By:" line ("Signed:" too), and what may stand between two of them in a row of blocks
-# read a line a cell: a signature, a rule to sign on.
+# read a line a cell: a signature, a rule to sign on. The block's date may run into the line
+# before it ("Date: July 16, 2012 By: /s/ Jane Roe").
 _BY_LINE = re.compile(
-    rf"^\s*(?:By\s*:?|(?:{'|'.join(lexicon().signature_line_words)})\s*:)\s*(?P<rest>.*)$",
+    r"^\s*(?:Dated?\s*:\s*[\w ,./\-]{0,30}?\s+)?"
+    rf"(?:By\s*:?|(?:{'|'.join(lexicon().signature_line_words)})\s*:)\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
 _SIGNATURE = re.compile(r"^\s*(?:/s/.*|[_\-\s]+)$")
@@ -257,15 +259,26 @@ class SignatureBlocks(BindingRule):
                 continue
             party = None
             party_at = i
-            nested = False
+            nested = its_below = False
             for back in range(i - 1, max(-1, i - 8), -1):
                 t = lines[back].text.strip().rstrip(":")
-                if re.match(r"(?i)^(?:By\b|its\s)", t):
+                if re.match(r"(?i)^(?:By\b|its\b)", t):
                     nested = True  # "By: Acme GP LLC, its General Partner": signs for an entity
+                    its_below = its_below or bool(re.match(r"(?i)^its\b", t))
                     continue
                 if _BLOCK_END.match(t):
                     break  # an earlier block's "Name:"/"Title:": this block's head is not above
                 party, other = self._signing_head(ctx, t)
+                if (
+                    party is not None
+                    and its_below
+                    and back > 0
+                    and re.match(r"(?i)^\s*By\s*:?\s*$", lines[back - 1].text)
+                ):
+                    # "By:" on its own line above the name, "Its: General Partner" below: an
+                    # entity that signs for the party above it
+                    nested, party = True, None
+                    continue
                 if party is not None:
                     party_at = back
                     break
