@@ -264,6 +264,9 @@ class ModalityWords:
     # a verb of restricting right before the action, whose "to" names what it leaves allowed
     # ("shall restrict disclosure of the information to its employees")
     restrict: tuple[str, ...] = ()
+    # right after a qualifier, what limits it to those who lack the ground for the action
+    # ("employees not having a need to know"): a prohibition for them allows it to the others
+    lacking: tuple[str, ...] = ()
     # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
     # that upon notice to Y it may")
     pronoun: tuple[str, ...] = ()
@@ -1102,6 +1105,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "proviso",
                 "carve_out",
                 "restrict",
+                "lacking",
                 "any_actor",
                 "question_permission",
                 "question_prohibition",

@@ -30,7 +30,7 @@ from skill._evidence import EvidenceCollector
 from skill._nli import NliUse, nli_model
 from skill._question import question_focus
 from skill._sentences import Sentence, sentences_of
-from skill._subject import SubjectClass
+from skill._subject import QuestionKind, SubjectClass
 
 _FLAGS = re.IGNORECASE
 
@@ -89,6 +89,8 @@ class _Modality:
     carve_out: re.Pattern[str]
     # a verb of restricting right before the action ("restrict disclosure ... to")
     restrict: re.Pattern[str]
+    # right after a qualifier: those of it who lack the ground ("employees not having a need")
+    lacking: re.Pattern[str]
     any_actor: re.Pattern[str]
     asks_permission: re.Pattern[str]
     asks_prohibition: re.Pattern[str]
@@ -129,6 +131,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.proviso),
         one(words.carve_out),
         one(words.restrict),
+        one(words.lacking),
         one(words.any_actor),
         one(words.question_permission),
         one(words.question_prohibition),
@@ -352,9 +355,13 @@ def claim_subject(claim: Claim, subject: SubjectClass) -> SubjectClass:
     }
     if claim.entry.topic:
         constraints["topic"] = claim.entry.topic
-    return subject.model_copy(
-        update={"attribute": claim.entry.evidence, "constraints": constraints}
-    )
+    update: dict[str, Any] = {"attribute": claim.entry.evidence, "constraints": constraints}
+    if subject.kind in (QuestionKind.ROLE, QuestionKind.RELATION):
+        # "May the recipient disclose that the parties entered into the NDA?" was read as a
+        # question of who the parties are; the claim's evidence is the agreement's sentences,
+        # not the parties' bindings
+        update["kind"] = QuestionKind.AGREEMENT_ATTRIBUTE
+    return subject.model_copy(update=update)
 
 
 def _asked_modality(focus: str) -> str:
@@ -717,8 +724,15 @@ class ClauseReader:
         )
         contrary = p.contrary is not None and bool(p.contrary.search(main))
         holds: bool | None
+        # "shall not disclose ... to any employee not having a need to know": forbidden to those
+        # of the qualifier who lack the ground for it, so allowed to the others
+        lacking = found is not None and bool(
+            _MODALITY.lacking.match(
+                main[action.start() + found.end() : action.end() + 2 * _REACH_AFTER]
+            )
+        )
         if kind == "permission":
-            if qualified and negated and carved:
+            if qualified and negated and (carved or lacking):
                 holds = True
             elif negated and in_exception and p.general is not None:
                 # "shall not disclose ... to any employees or third parties except to its
