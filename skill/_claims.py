@@ -91,6 +91,8 @@ class _Modality:
     restrict: re.Pattern[str]
     # right after a qualifier: those of it who lack the ground ("employees not having a need")
     lacking: re.Pattern[str]
+    # between a modal and its verb, how or when ("directly or indirectly", "for two years")
+    adverbial: re.Pattern[str]
     any_actor: re.Pattern[str]
     asks_permission: re.Pattern[str]
     asks_prohibition: re.Pattern[str]
@@ -132,6 +134,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.carve_out),
         one(words.restrict),
         one(words.lacking),
+        one(words.adverbial),
         one(words.any_actor),
         one(words.question_permission),
         one(words.question_prohibition),
@@ -994,8 +997,10 @@ def _first_modal(text: str, *, determiners: bool = True) -> int:
 
 def _governing_tail(window: str) -> str:
     """The words that may govern the action at the end of `window`: its last _GOVERNED
-    characters, a parenthesis left out, and an aside in commas just after a modal."""
-    window = _PARENTHESIS.sub(" ", window)
+    characters, a parenthesis and what says how or when (`adverbial`: "directly or
+    indirectly", "for a period of two years") left out, and an aside in commas just after a
+    modal."""
+    window = _MODALITY.adverbial.sub(" ", _PARENTHESIS.sub(" ", window))
     aside = _ASIDE.search(window)
     if aside is not None and _ends_in_modal(window[: aside.start()]):
         window = window[: aside.start()] + " " + aside.group("action")
