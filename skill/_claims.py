@@ -1188,6 +1188,8 @@ _ITEM_OPENS = re.compile(
 )
 # a list's first item when no colon opens it ("shall not (i) use ... or (ii) disclose")
 _FIRST_ITEM = re.compile(r"(?:^|\s)\(?(?:a|i|1)\)\s", _FLAGS)
+# an item of a list before another item's opening ("b) Not to disclose ... c) Not to use")
+_EARLIER_ITEM = re.compile(r"(?:^|[\s;,])\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s+\S", _FLAGS)
 
 
 # a conjunct between commas, before the action ("shall not, and shall cause its affiliates
@@ -1332,6 +1334,10 @@ def _window(main: str, at: int) -> str:
             default=-1,
         )
         cut = first if first > 0 else head.rfind(":", 0, opened.start() + 1)
+        if cut < 0 and _EARLIER_ITEM.search(head, 0, opened.start() + 1):
+            # items run together with no lead-in in the sentence ("b) Not to disclose ...
+            # c) Not to use"): each governs itself, the earlier one's negation is its own
+            return opened.group("item")
         lead = head[: max(cut, 0)].rstrip().removesuffix(":")
         if lead.strip():
             lead = _clause_tail(lead)

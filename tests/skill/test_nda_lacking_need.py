@@ -84,3 +84,21 @@ def test_others_lacking_a_need_are_no_employees_of_the_advisors_claim(lacking: s
         f"The Recipient shall not disclose Confidential Information to any employee {lacking}."
     )
     assert holds("sharing_with_advisors", sentence) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I will be given a password to access student or employee or other confidential "
+        "information.",
+        "The Recipient may access employee records only as the Purpose requires.",
+        "The undersigned or such Representative, as the case may be, may disclose such "
+        "Information as is legally required.",
+    ],
+)
+def test_an_employee_named_as_a_kind_of_thing_or_an_actor_is_none_shared_with(
+    sentence: str,
+) -> None:
+    """A singular employee is one shared with only after "any", "an", "each" or "every":
+    "employee information" is a kind of information, "such Representative" the actor."""
+    assert holds("sharing_with_employees", sentence) is None
