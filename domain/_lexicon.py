@@ -275,6 +275,12 @@ class ModalityWords:
     # a verb of restricting right before the action, whose "to" names what it leaves allowed
     # ("shall restrict disclosure of the information to its employees")
     restrict: tuple[str, ...] = ()
+    # right after a qualifier, what limits it to those who lack the ground for the action
+    # ("employees not having a need to know"): a prohibition for them allows it to the others
+    lacking: tuple[str, ...] = ()
+    # between a modal and its verb, what says how or when ("directly or indirectly", "for a
+    # period of two years"): left out where the modal's reach is measured
+    adverbial: tuple[str, ...] = ()
     # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
     # that upon notice to Y it may")
     pronoun: tuple[str, ...] = ()
@@ -1113,6 +1119,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "proviso",
                 "carve_out",
                 "restrict",
+                "lacking",
+                "adverbial",
                 "any_actor",
                 "question_permission",
                 "question_prohibition",

@@ -30,7 +30,7 @@ from skill._evidence import EvidenceCollector
 from skill._nli import NliUse, nli_model
 from skill._question import question_focus
 from skill._sentences import Sentence, sentences_of
-from skill._subject import SubjectClass
+from skill._subject import QuestionKind, SubjectClass
 
 _FLAGS = re.IGNORECASE
 
@@ -89,6 +89,10 @@ class _Modality:
     carve_out: re.Pattern[str]
     # a verb of restricting right before the action ("restrict disclosure ... to")
     restrict: re.Pattern[str]
+    # right after a qualifier: those of it who lack the ground ("employees not having a need")
+    lacking: re.Pattern[str]
+    # between a modal and its verb, how or when ("directly or indirectly", "for two years")
+    adverbial: re.Pattern[str]
     any_actor: re.Pattern[str]
     asks_permission: re.Pattern[str]
     asks_prohibition: re.Pattern[str]
@@ -129,6 +133,8 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.proviso),
         one(words.carve_out),
         one(words.restrict),
+        one(words.lacking),
+        one(words.adverbial),
         one(words.any_actor),
         one(words.question_permission),
         one(words.question_prohibition),
@@ -352,9 +358,13 @@ def claim_subject(claim: Claim, subject: SubjectClass) -> SubjectClass:
     }
     if claim.entry.topic:
         constraints["topic"] = claim.entry.topic
-    return subject.model_copy(
-        update={"attribute": claim.entry.evidence, "constraints": constraints}
-    )
+    update: dict[str, Any] = {"attribute": claim.entry.evidence, "constraints": constraints}
+    if subject.kind in (QuestionKind.ROLE, QuestionKind.RELATION):
+        # "May the recipient disclose that the parties entered into the NDA?" was read as a
+        # question of who the parties are; the claim's evidence is the agreement's sentences,
+        # not the parties' bindings
+        update["kind"] = QuestionKind.AGREEMENT_ATTRIBUTE
+    return subject.model_copy(update=update)
 
 
 def _asked_modality(focus: str) -> str:
@@ -717,8 +727,15 @@ class ClauseReader:
         )
         contrary = p.contrary is not None and bool(p.contrary.search(main))
         holds: bool | None
+        # "shall not disclose ... to any employee not having a need to know": forbidden to those
+        # of the qualifier who lack the ground for it, so allowed to the others
+        lacking = found is not None and bool(
+            _MODALITY.lacking.match(
+                main[action.start() + found.end() : action.end() + 2 * _REACH_AFTER]
+            )
+        )
         if kind == "permission":
-            if qualified and negated and carved:
+            if qualified and negated and (carved or lacking):
                 holds = True
             elif negated and in_exception and p.general is not None:
                 # "shall not disclose ... to any employees or third parties except to its
@@ -984,8 +1001,10 @@ def _first_modal(text: str, *, determiners: bool = True) -> int:
 
 def _governing_tail(window: str) -> str:
     """The words that may govern the action at the end of `window`: its last _GOVERNED
-    characters, a parenthesis left out, and an aside in commas just after a modal."""
-    window = _PARENTHESIS.sub(" ", window)
+    characters, a parenthesis and what says how or when (`adverbial`: "directly or
+    indirectly", "for a period of two years") left out, and an aside in commas just after a
+    modal."""
+    window = _MODALITY.adverbial.sub(" ", _PARENTHESIS.sub(" ", window))
     aside = _ASIDE.search(window)
     if aside is not None and _ends_in_modal(window[: aside.start()]):
         window = window[: aside.start()] + " " + aside.group("action")
@@ -1173,6 +1192,8 @@ _ITEM_OPENS = re.compile(
 )
 # a list's first item when no colon opens it ("shall not (i) use ... or (ii) disclose")
 _FIRST_ITEM = re.compile(r"(?:^|\s)\(?(?:a|i|1)\)\s", _FLAGS)
+# an item of a list before another item's opening ("b) Not to disclose ... c) Not to use")
+_EARLIER_ITEM = re.compile(r"(?:^|[\s;,])\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s+\S", _FLAGS)
 
 
 # a conjunct between commas, before the action ("shall not, and shall cause its affiliates
@@ -1317,6 +1338,10 @@ def _window(main: str, at: int) -> str:
             default=-1,
         )
         cut = first if first > 0 else head.rfind(":", 0, opened.start() + 1)
+        if cut < 0 and _EARLIER_ITEM.search(head, 0, opened.start() + 1):
+            # items run together with no lead-in in the sentence ("b) Not to disclose ...
+            # c) Not to use"): each governs itself, the earlier one's negation is its own
+            return opened.group("item")
         lead = head[: max(cut, 0)].rstrip().removesuffix(":")
         if lead.strip():
             lead = _clause_tail(lead)

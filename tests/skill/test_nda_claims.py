@@ -643,6 +643,16 @@ QUESTIONS = [
 ]
 
 
+# a preamble that names no party (a form the recipient signs)
+UNNAMED = (
+    "This Confidentiality Agreement is made between the Corporation and the undersigned Recipient.",
+    "Recipient further agrees not to disclose the contemplated transaction, the existence of "
+    "discussions between the parties regarding the contemplated transaction or the nature or "
+    "substance of those discussions to any person.",
+    "This Agreement shall be governed by the laws of the State of Delaware.",
+)
+
+
 @pytest.fixture(scope="module")
 def nda_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, dict[str, str]]]:
     from app import Runtime, Settings
@@ -655,6 +665,7 @@ def nda_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any,
             [
                 ("NDA_Corvid.pdf", clauses_pdf("MUTUAL NON-DISCLOSURE AGREEMENT", NDA)),
                 ("NDA_Halden.pdf", clauses_pdf("MUTUAL NON-DISCLOSURE AGREEMENT", SILENT)),
+                ("NDA_Unnamed.pdf", clauses_pdf("CONFIDENTIALITY AGREEMENT", UNNAMED)),
             ],
         )
         assert not report.failed
@@ -753,3 +764,25 @@ def test_a_clause_of_its_own_after_a_comma_keeps_its_own_negation(actor: str, mo
         "otherwise reverse engineer any Confidential Information."
     )
     assert _holds("reverse_engineering", joint) is True
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "May the receiving party disclose that the parties entered into the NDA or are in "
+        "discussions?",
+        "can the recipient reveal that the parties have entered into this NDA?",
+        "Could the Recipient tell anyone that the parties are in negotiations under the NDA?",
+    ],
+)
+def test_a_claim_naming_the_parties_is_read_from_the_agreements_sentences(
+    nda_runtime: tuple[Any, dict[str, str]], question: str
+) -> None:
+    """ "the parties" in a claim's question made it a question of who they are: its evidence
+    was looked for among the parties' bindings, of which a form's preamble has none, and the
+    answer was "not stated"."""
+    a = _ask(nda_runtime, "NDA_Unnamed.pdf", question)
+    answer = a["conclusion"]["answer"]
+    assert answer.startswith("No —"), answer
+    assert "existence of discussions between the parties" in " ".join(answer.split())
