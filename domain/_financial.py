@@ -280,12 +280,12 @@ def concepts_asked(text: str) -> list[FinancialConcept]:
         for phrase, index, concept in found
         if not any(phrase != other and f" {phrase} " in f" {other} " for other, _, _ in found)
     ]
-    # a figure per share named beside one of its never-words ("adjusted EPS", "diluted EPS
-    # from continuing operations") is another measure, not this one
+    # a concept named beside one of its never-words ("adjusted EPS", "diluted EPS from
+    # continuing operations", "other operating expenses") is another measure, not this one
     kept = [
         (phrase, index, concept)
         for phrase, index, concept in kept
-        if concept.unit != "USD/share" or not _beside_never_word(concept, key, phrase)
+        if not _beside_never_word(concept, key, phrase)
     ]
     asked = [c for _, _, c in sorted(kept, key=lambda t: (-len(t[0]), t[1]))]
     # "earnings per share (basic)": words in parentheses kept for what they pick

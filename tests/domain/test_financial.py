@@ -835,3 +835,34 @@ def test_free_cash_flow_conversion_has_no_standard_definition() -> None:
 )
 def test_a_steadiness_asked(question: str, steady: bool) -> None:
     assert steadiness_asked(question) is steady
+
+
+@pytest.mark.parametrize(
+    ("question", "concept"),
+    [
+        (f"What were {c} {phrase} in {y}?", concept)
+        for phrase, concept in (
+            ("total operating expenses", "operating_expenses"),
+            ("operating expenses", "operating_expenses"),
+            ("total costs and expenses", "operating_expenses"),
+            ("interest income", "interest_income"),
+        )
+        for c in ("Amazon's", "AT&T's", "the company's")
+        for y in ("FY2019", "fiscal 2019", "2019")
+    ],
+)
+def test_operating_expenses_and_interest_income_asked(question: str, concept: str) -> None:
+    assert [c.name for c in concepts_asked(question)] == [concept], question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What were Amazon's other operating expenses in 2019?",
+        "What were 3M's non-operating expenses in FY2018?",
+        "What was the bank's net interest income in 2019?",
+    ],
+)
+def test_another_line_beside_a_never_word_is_not_the_concept(question: str) -> None:
+    asked = {c.name for c in concepts_asked(question)}
+    assert not asked & {"operating_expenses", "interest_income"}, question

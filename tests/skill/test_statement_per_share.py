@@ -30,7 +30,10 @@ def _aster() -> bytes:
         ("2020", "2019"),
         (
             ("Revenue", 0, ("9,000", "8,000")),
+            ("Total costs and expenses", 0, ("7,500", "6,700")),
             ("Operating income", 0, ("1,500", "1,300")),
+            ("Other expense (income), net:", 0, ()),
+            ("Interest income", 9, ("(40)", "(25)")),
             ("Net income including noncontrolling interests", 0, ("1,020", "900")),
             ("Less: Net income attributable to noncontrolling interests", 0, ("(20)", "(14)")),
             ("Net income attributable to common shareholders", 0, ("1,000", "886")),
@@ -128,6 +131,9 @@ def _ask(runtime: Any, question: str) -> Any:
             "What was Aster Labs' net cash used in financing activities in fiscal 2019?",
             "USD -900 million",
         ),
+        # the operating expenses' total and interest income (a deduction's magnitude)
+        ("What were Aster Labs' operating expenses in FY2020?", "USD 7,500 million"),
+        ("What was Aster Labs' interest income in fiscal 2019?", "USD 25 million"),
         # a count read with its heading, never the diluted EPS
         (
             "What was Aster Labs' weighted-average number of diluted shares outstanding in "
