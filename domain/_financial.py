@@ -250,9 +250,12 @@ def _around(key: str, phrase: str) -> str:
     return " ".join([*before.split()[-3:], *after.split()[:6]])
 
 
-def concepts_asked(text: str) -> list[FinancialConcept]:
+def concepts_asked(text: str, *, as_question: bool = True) -> list[FinancialConcept]:
     """The concepts a question names (its question words or labels, whole words), the
-    longest phrase first: "net income attributable to shareholders" before "net income"."""
+    longest phrase first: "net income attributable to shareholders" before "net income".
+    As a question (`as_question`): a figure per share asked is a per-share concept, never
+    the dollars of a line item named beside it, and `either`'s words pick the concept; a
+    passage (`as_question=False`) names all it names."""
     key = f" {label_key(text)} "
     found: list[tuple[str, int, FinancialConcept]] = []
     for index, concept in enumerate(financial_concepts()):
@@ -288,6 +291,10 @@ def concepts_asked(text: str) -> list[FinancialConcept]:
         if not _beside_never_word(concept, key, phrase)
     ]
     asked = [c for _, _, c in sorted(kept, key=lambda t: (-len(t[0]), t[1]))]
+    if not as_question:
+        # a passage names every line item it states ("Net income was $12.1 million, or
+        # $0.45 per diluted share"): what a question asks is read below, not what it names
+        return asked
     # "earnings per share (basic)": words in parentheses kept for what they pick
     key = f" {label_key(text.replace('(', ' ').replace(')', ' '))} "
     if any(f" {w} " in key for w in _per_share_words()):

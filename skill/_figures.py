@@ -120,7 +120,7 @@ def names_figure(text: str, figure: FigureQuestion) -> bool:
     if figure.metric is not None and metric_asked(key) == figure.metric:
         return True
     asked = {c.name for c in figure.concepts}
-    if asked & {c.name for c in concepts_asked(key)}:
+    if asked & {c.name for c in concepts_asked(key, as_question=False)}:
         return True
     spaced = f" {key} "
     return any(f" {end} " in spaced for c in figure.concepts for end in c.label_suffixes)
