@@ -28,6 +28,7 @@ from domain._financial import (
     compound_growth_asked,
     compound_growth_metric,
     computed_asked,
+    concept_named,
     concept_of_label,
     concept_phrase_spans,
     concepts_asked,
@@ -62,6 +63,7 @@ from domain._judgements import (
     judged_metrics,
     judgement_asked,
     judgement_test,
+    steadiness_asked,
     trend_asked,
 )
 from domain._lexicon import (
@@ -183,6 +185,7 @@ __all__ = [
     "compound_growth_asked",
     "compound_growth_metric",
     "computed_asked",
+    "concept_named",
     "concept_of_label",
     "concept_phrase_spans",
     "concepts_asked",
@@ -221,6 +224,7 @@ __all__ = [
     "share_asked",
     "share_metric",
     "short_names",
+    "steadiness_asked",
     "storage_failure",
     "trend_asked",
     "without_other_senses",

@@ -103,6 +103,10 @@ class FinancialConcept:
     # no row holding a `never_words` word ("net income" is the shareholders' when no part
     # of it is attributable to noncontrolling interests)
     otherwise: str | None = None
+    # (word, concept) pairs: a question naming this concept and one of the words asks for
+    # that concept ("earnings per share, diluted": the diluted EPS); named with none of
+    # them, it is read from all of them (the skill's `matching_cells`)
+    either: tuple[tuple[str, str], ...] = ()
 
 
 _STATEMENTS = ("income", "balance", "cash_flow", "equity")
@@ -159,6 +163,9 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
         never, otherwise = body.get("never_words", []), body.get("otherwise")
         if not isinstance(never, list) or not (otherwise is None or isinstance(otherwise, str)):
             raise LexiconError(f"{where}: `never_words` is a list, `otherwise` a concept name")
+        either = body.get("either", {}) or {}
+        if not isinstance(either, dict):
+            raise LexiconError(f"{where}: `either` maps words to concept names")
         # "net income attributable to ...": a label's beginning; "... per diluted share": its end
         prefixes = [str(v)[: -len(_ANY)] for v in labels if str(v).endswith(_ANY)]
         suffixes = [str(v)[len(_ANY_BEFORE) :] for v in labels if str(v).startswith(_ANY_BEFORE)]
@@ -188,6 +195,7 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
                 ),
                 never_words=tuple(label_key(str(v)) for v in never),
                 otherwise=otherwise,
+                either=tuple((label_key(str(w)), str(c)) for w, c in either.items()),
             )
         )
     names = {c.name for c in out}
@@ -197,7 +205,19 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
                 f"{source.name}: concepts.{concept.name}: otherwise `{concept.otherwise}` is "
                 "no concept of the file"
             )
+        if any(name not in names for _, name in concept.either):
+            raise LexiconError(
+                f"{source.name}: concepts.{concept.name}: `either` names no concept of the file"
+            )
     return tuple(out)
+
+
+def concept_named(name: str) -> FinancialConcept:
+    """The concept of financial.yaml named `name` (KeyError when there is none)."""
+    for concept in financial_concepts():
+        if concept.name == name:
+            return concept
+    raise KeyError(name)
 
 
 def concept_of_label(label: str) -> FinancialConcept | None:
@@ -241,9 +261,12 @@ def _around(key: str, phrase: str) -> str:
     return " ".join([*before.split()[-3:], *after.split()[:6]])
 
 
-def concepts_asked(text: str) -> list[FinancialConcept]:
+def concepts_asked(text: str, *, as_question: bool = True) -> list[FinancialConcept]:
     """The concepts a question names (its question words or labels, whole words), the
-    longest phrase first: "net income attributable to shareholders" before "net income"."""
+    longest phrase first: "net income attributable to shareholders" before "net income".
+    As a question (`as_question`): a figure per share asked is a per-share concept, never
+    the dollars of a line item named beside it, and `either`'s words pick the concept; a
+    passage (`as_question=False`) names all it names."""
     key = f" {label_key(text)} "
     found: list[tuple[str, int, FinancialConcept]] = []
     for index, concept in enumerate(financial_concepts()):
@@ -271,7 +294,61 @@ def concepts_asked(text: str) -> list[FinancialConcept]:
         for phrase, index, concept in found
         if not any(phrase != other and f" {phrase} " in f" {other} " for other, _, _ in found)
     ]
-    return [c for _, _, c in sorted(kept, key=lambda t: (-len(t[0]), t[1]))]
+    # a concept named beside one of its never-words ("adjusted EPS", "diluted EPS from
+    # continuing operations", "other operating expenses") is another measure, not this one
+    kept = [
+        (phrase, index, concept)
+        for phrase, index, concept in kept
+        if not _beside_never_word(concept, key, phrase)
+    ]
+    asked = [c for _, _, c in sorted(kept, key=lambda t: (-len(t[0]), t[1]))]
+    if not as_question:
+        # a passage names every line item it states ("Net income was $12.1 million, or
+        # $0.45 per diluted share"): what a question asks is read below, not what it names
+        return asked
+    # "earnings per share (basic)": words in parentheses kept for what they pick
+    key = f" {label_key(text.replace('(', ' ').replace(')', ' '))} "
+    if any(f" {w} " in key for w in _per_share_words()):
+        # "net income attributable to common shareholders per share", "net income per diluted
+        # share": a figure per share, never the dollars of the line item named before it
+        per_share = concept_named(_per_share_concept())
+        # unless it names another figure per share ("dividends per share", "book value per
+        # share"): the concept's never-words, less the words that pick one of its `either`
+        unless = {w for w in per_share.never_words} - {w for w, _ in per_share.either}
+        if not any(c.unit == "USD/share" for c in asked) and not any(
+            f" {w} " in key for w in unless
+        ):
+            asked.insert(0, per_share)
+        # the dollars of a line item are never the figure per share asked; a count of
+        # shares named ("the diluted shares used in computing earnings per share") is
+        # what is asked, its "per share" the count's own words
+        counts = [c for c in asked if c.unit == "shares"]
+        asked = counts + [c for c in asked if c.unit == "USD/share" and not counts]
+    # "earnings per share, diluted": the concept one of `either`'s words picks
+    return [_either_asked(c, key) for c in asked]
+
+
+def _beside_never_word(concept: FinancialConcept, key: str, phrase: str) -> bool:
+    """Does a never-word of `concept` (less the words that pick one of its `either`) stand
+    around `phrase` in `key`?"""
+    around = f" {_around(key, phrase)} "
+    picks = {w for w, _ in concept.either}
+    return any(f" {w} " in around for w in concept.never_words if w not in picks)
+
+
+def _either_asked(concept: FinancialConcept, key: str) -> FinancialConcept:
+    picked = {name for word, name in concept.either if f" {word} " in key}
+    return concept_named(picked.pop()) if len(picked) == 1 else concept
+
+
+@functools.cache
+def _per_share_words() -> tuple[str, ...]:
+    return _word_list("per_share_questions", "words")
+
+
+@functools.cache
+def _per_share_concept() -> str:
+    return _raw_word_list("per_share_questions", "concept")[0]
 
 
 def concept_phrase_spans(text: str) -> list[tuple[int, int]]:
@@ -514,11 +591,14 @@ def metric_asked(text: str) -> FinancialMetric | None:
     """The metric a question names (its longest question phrase wins), if any; none that the
     question's never-words rule out ("adjusted EBITDA" is not EBITDA)."""
     key = f" {label_key(text)} "
+    # a metric named in the plural ("Are gross margins consistent?") is the metric, over the
+    # years asked
     found = [
         (len(w), index, metric)
         for index, metric in enumerate(financial_metrics())
         for w in metric.question_words
-        if f" {w} " in key and not any(f" {n} " in key for n in metric.never_words)
+        if (f" {w} " in key or f" {w}s " in key)
+        and not any(f" {n} " in key for n in metric.never_words)
     ]
     return max(found, key=lambda t: (t[0], -t[1]))[2] if found else None
 
@@ -668,6 +748,9 @@ def _figure_question_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pa
 def computed_asked(text: str) -> bool:
     """Does a figure question ask for arithmetic over cells, not one cell ("ratio", "growth",
     "%", a definition with an operator; financial.yaml `figure_questions`)?"""
+    # "the weighted-average diluted shares": a count a statement prints, no average to take
+    for phrase in _raw_word_list("figure_questions", "computed_not"):
+        text = re.sub(phrase_pattern(phrase), " ", text, flags=re.IGNORECASE)
     return _figure_question_patterns()[0].search(text) is not None
 
 

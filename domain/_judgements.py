@@ -95,6 +95,7 @@ class _Tests:
     degrees: tuple[str, ...]
     causes: tuple[str, ...]
     terms: tuple[str, ...]
+    steadiness: tuple[str, ...]
 
 
 def _words(body: Any, key: str, where: str) -> tuple[str, ...]:
@@ -128,6 +129,7 @@ def _tests(path: Path | None = None) -> _Tests:
         degrees=_words(body, "degree_openings", where),
         causes=_words(body, "cause_words", where),
         terms=_words(body, "terms_words", where),
+        steadiness=_words(body, "steadiness_words", where),
     )
 
 
@@ -193,6 +195,13 @@ def trend_asked(text: str) -> str | None:
     else None."""
     key = f" {label_key(text)} "
     return next((d for w, d in _tests().trends if f" {w} " in key), None)
+
+
+def steadiness_asked(text: str) -> bool:
+    """Does the question ask whether a figure held steady over the years ("Are gross margins
+    historically consistent?", "Has the margin been stable?"): a course with no direction?"""
+    key = f" {label_key(text)} "
+    return any(f" {w} " in key for w in _tests().steadiness)
 
 
 def _negated(key: str, words: str) -> bool:

@@ -37,6 +37,7 @@ from domain import (
     compound_growth_asked,
     compound_growth_metric,
     computed_asked,
+    concept_named,
     concept_of_label,
     concepts_asked,
     financial_concepts,
@@ -119,7 +120,7 @@ def names_figure(text: str, figure: FigureQuestion) -> bool:
     if figure.metric is not None and metric_asked(key) == figure.metric:
         return True
     asked = {c.name for c in figure.concepts}
-    if asked & {c.name for c in concepts_asked(key)}:
+    if asked & {c.name for c in concepts_asked(key, as_question=False)}:
         return True
     spaced = f" {key} "
     return any(f" {end} " in spaced for c in figure.concepts for end in c.label_suffixes)
@@ -249,6 +250,17 @@ def matching_cells(
     whose statements print none of its rows, nor any holding a never-word, is read from
     that concept's ("Net income" of a company with no noncontrolling interests)."""
     found = _labelled(cells, concept, period)
+    if not found:
+        # the diluted EPS of a filing that prints one row for both ("Net income per share -
+        # basic and diluted"): the row of the concept whose `either` names this one, where
+        # the filing prints neither the basic nor the diluted row for the period
+        for wider in financial_concepts():
+            names = {name for _, name in wider.either}
+            if concept.name in names and not any(
+                _labelled(cells, concept_named(n), period) for n in names
+            ):
+                found = _labelled(cells, wider, period)
+                break
     if (
         not found
         and concept.otherwise is not None
@@ -265,6 +277,26 @@ def matching_cells(
                 if c.amount is not None and net_row_expense(c.parents, c.amount) is not None
             ]
     return _finest(found)
+
+
+def _either_cells(
+    cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
+) -> tuple[list[tuple[str, StatementCell]], str | None]:
+    """The cells of each concept `concept` may be (its `either`: the basic and the diluted
+    EPS) in `period`, and None when they all print one figure; else a note that they differ
+    (the question leaves open which it asks)."""
+    names = list(dict.fromkeys(name for _, name in concept.either))
+    found = {name: matching_cells(cells, concept_named(name), period) for name in names}
+    if not all(found.values()):
+        return [], None
+    every = [pair for name in names for pair in found[name]]
+    amounts = {round(c.amount or 0.0, 6) for _, c in every}
+    if len(amounts) == 1:
+        return every, None
+    named = " and ".join(n.replace("_", " ") for n in names)
+    return every, (
+        f"not concluded: {named} differ for {period} and the question does not say which it asks"
+    )
 
 
 def _labelled(
@@ -311,6 +343,10 @@ def concept_of_cell(cell: StatementCell) -> FinancialConcept | None:
     "Basic"; "Diluted earnings per share:" over "Net income attributable to common
     shareholders"), the nearest heading first."""
     concept = concept_of_label(cell.row_label)
+    if concept is not None and concept.unit != cell.unit and cell.unit == "shares":
+        # "Diluted" under "Weighted-average number of shares outstanding": a count of shares,
+        # not the per-share figure the word alone names; read with its heading
+        concept = None
     if cell.unit != "USD/share" and concept is None and cell.parents:
         # a label that names no line item alone is read with its heading: "Debt" under
         # "Long-term liabilities:" is the long-term debt, under "Current liabilities:" none;
@@ -324,7 +360,14 @@ def concept_of_cell(cell: StatementCell) -> FinancialConcept | None:
     for parent in reversed(cell.parents):
         for label in (f"{cell.row_label} {parent}", f"{parent} {cell.row_label}", parent):
             headed = concept_of_label(label)
-            if headed is not None and headed.unit == "USD/share":
+            # "Continuing operations" under "Basic earnings per share": a part of the
+            # figure the heading names, as the row's own words say (the concept's
+            # never-words), never the figure
+            if (
+                headed is not None
+                and headed.unit == "USD/share"
+                and not holds_never_word(headed, cell.row_label)
+            ):
                 return headed
     return concept
 
@@ -457,6 +500,13 @@ def find_figures(
         for concept in figure.concepts:
             period = figure.period_of(concept)
             found = matching_cells(cells, concept, period)
+            if not found and concept.either:
+                found, open_note = _either_cells(cells, concept, period)
+                if open_note is not None:
+                    # "earnings per share" where the basic and the diluted figures differ:
+                    # which one is the question's to say; both cited, nothing concluded
+                    units = tuple(make_unit(d, c, concept.name, None) for d, c in found)
+                    return FigureFindings(units, None, None, f"{open_note} for {company}")
             if found:
                 units = tuple(
                     make_unit(d, c, concept.name, figure_value(c, concept, figure.scale))

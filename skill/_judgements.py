@@ -24,6 +24,7 @@ from domain import (
     judged_metrics,
     judgement_asked,
     judgement_test,
+    steadiness_asked,
     trend_asked,
 )
 from skill._figures import matching_cells
@@ -70,17 +71,23 @@ def read_judgement_question(question: str) -> JudgementQuestion | None:
     test = judgement_test(question, len(years)) if yes_no else None
     judgement = judgement_asked(question)
     trend = trend_asked(question)
+    # "Are gross margins historically consistent?": a course with no direction
+    steady = test is None and steadiness_asked(question)
     if cause:
         words = "what drove it"
     elif judgement is not None:
         words = f"whether that is {judgement.asks}"
     elif trend is not None:
         words = f"whether that is {'improving' if trend == 'up' else 'declining'}"
+    elif steady:
+        words = "whether that is consistent"
     elif test is not None:
         words = test.describe()
     else:
         return None
-    over_years = cause or trend is not None or (test is not None and test.direction is not None)
+    over_years = (
+        cause or steady or trend is not None or (test is not None and test.direction is not None)
+    )
     return JudgementQuestion(metrics, words, years, over_years, test)
 
 

@@ -29,6 +29,7 @@ from domain import (
     quarter_asked,
     share_asked,
     share_metric,
+    steadiness_asked,
     without_other_senses,
 )
 
@@ -161,7 +162,202 @@ def test_rows_attributable_to_the_owners_holders(label: str, concept: str) -> No
     ],
 )
 def test_the_minority_holders_share_is_no_shareholders_net_income(label: str) -> None:
-    assert concept_of_label(label) is None
+    found = concept_of_label(label)
+    assert found is None or found.name == "net_income_to_noncontrolling", label
+
+
+# the noncontrolling interests' share of net income, as filings print it: its own concept,
+# never the company's net income nor its shareholders'
+_MINORITY = [
+    "noncontrolling interests",
+    "noncontrolling interest",
+    "non-controlling interests",
+    "Noncontrolling Interests",
+]
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        f"{lead}{measure} attributable to {holders}"
+        for lead in ("", "Less: ", "less ")
+        for measure in ("Net income", "Net earnings", "net income")
+        for holders in _MINORITY
+    ],
+)
+def test_the_minority_holders_share_is_its_own_concept(label: str) -> None:
+    found = concept_of_label(label)
+    assert found is not None and found.name == "net_income_to_noncontrolling", label
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        f"What was {company} net income attributable to {holders} in {year}?"
+        for company in ("3M's", "Amcor plc's", "the Company's", "Smith & Nephew's")
+        for holders in _MINORITY
+        for year in ("FY2018", "fiscal 2018", "2018")
+    ],
+)
+def test_a_question_on_the_minority_share_is_no_net_income(question: str) -> None:
+    asked = [c.name for c in concepts_asked(question)]
+    assert asked[:1] == ["net_income_to_noncontrolling"], (question, asked)
+    assert "net_income" not in asked and "net_income_to_shareholders" not in asked
+
+
+# EPS rows with no basic/diluted word (one figure for both, or a company with no dilution)
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Earnings per share",
+        "Net income per share",
+        "net earnings per share",
+        "Earnings per common share",
+        "Net income per share - basic and diluted",
+        "Basic and diluted earnings per share",
+        "Net loss per share, basic and diluted",
+        "Earnings per share attributable to 3M common shareholders",
+        "Net income per share attributable to Acme Corp. stockholders",
+    ],
+)
+def test_a_per_share_row_with_no_basic_or_diluted_word(label: str) -> None:
+    found = concept_of_label(label)
+    assert found is not None and found.name == "eps", label
+
+
+@pytest.mark.parametrize(
+    ("label", "concept"),
+    [
+        (f"Earnings per share attributable to {owner} common shareholders {sep}{word}", concept)
+        for owner in ("3M", "Best Buy Co., Inc.", "Smith & Nephew")
+        for sep in ("— ", "- ", ", ")
+        for word, concept in (("basic", "eps_basic"), ("diluted", "eps_diluted"))
+    ],
+)
+def test_a_per_share_row_with_its_word_stays_basic_or_diluted(label: str, concept: str) -> None:
+    found = concept_of_label(label)
+    assert found is not None and found.name == concept, label
+
+
+_PER_SHARE_ASKS = [
+    # (question, concept asked first): a figure per share, never the dollars it names
+    ("What was {c} net income attributable to common shareholders per share in {y}?", "eps"),
+    ("What was {c} net income per share in {y}?", "eps"),
+    ("What were {c} earnings per share in {y}?", "eps"),
+    ("What was {c} EPS in {y}?", "eps"),
+    ("What was {c} net income per diluted share in {y}?", "eps_diluted"),
+    ("What was {c} net income per share, diluted, in {y}?", "eps_diluted"),
+    (
+        "What was {c} net income attributable to common shareholders per share, diluted, {y}?",
+        "eps_diluted",
+    ),
+    ("What were {c} net earnings per basic share in {y}?", "eps_basic"),
+    ("What were {c} earnings per share (basic) for {y}?", "eps_basic"),
+    ("What were {c} diluted earnings per share attributable to the company in {y}?", "eps_diluted"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "concept"),
+    [
+        (q.format(c=company, y=year), concept)
+        for q, concept in _PER_SHARE_ASKS
+        for company in ("3M's", "American Water Works'", "Smith & Nephew's", "the company's")
+        for year in ("FY2019", "fiscal 2019", "2019", "the year ended December 31, 2019")
+    ],
+)
+def test_a_figure_asked_per_share(question: str, concept: str) -> None:
+    asked = [c.name for c in concepts_asked(question)]
+    assert asked[:1] == [concept], (question, asked)
+    # the dollars of the line item named before "per share" are never asked
+    assert not {"net_income", "net_income_to_shareholders"} & set(asked), (question, asked)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was 3M's dividend per share in 2018?",
+        "What was the book value per share of 3M in FY2018?",
+        "What was Amcor's adjusted EPS in fiscal 2023?",
+        "What was Best Buy's dividends declared per common share in FY2023?",
+    ],
+)
+def test_another_figure_per_share_is_neither_eps_nor_dollars(question: str) -> None:
+    assert [c.name for c in concepts_asked(question)] == [], question
+
+
+@pytest.mark.parametrize(
+    ("label", "concept"),
+    [
+        (f"{lead} {kind} activities", f"cash_from_{kind}")
+        for kind in ("investing", "financing")
+        for lead in (
+            "Net cash used in",
+            "Net cash provided by (used in)",
+            "Net cash (used in)/provided by",
+            "Net cash used for",
+            "Total cash used in",
+            "Total cash provided by (used in)",
+            "NET CASH FLOWS FROM",
+            "Net cash provided by",
+        )
+    ],
+)
+def test_the_investing_and_financing_totals(label: str, concept: str) -> None:
+    found = concept_of_label(label)
+    assert found is not None and found.name == concept, label
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Other investing activities",
+        "Other financing activities, net",
+        "Cash flows from investing activities",
+        "Proceeds from sales of investments",
+    ],
+)
+def test_a_line_among_investing_or_financing_is_no_total(label: str) -> None:
+    assert concept_of_label(label) is None, label
+
+
+@pytest.mark.parametrize(
+    ("question", "concept"),
+    [
+        (f"What was {c} {phrase} in {y}?", f"cash_from_{kind}")
+        for kind in ("investing", "financing")
+        for phrase in (
+            f"net cash used in {kind} activities",
+            f"cash flow from {kind} activities",
+            f"net cash provided by (used in) {kind} activities",
+            f"{kind} cash flow",
+        )
+        for c in ("Amazon's", "AT&T's")
+        for y in ("FY 2019", "2019")
+    ],
+)
+def test_the_investing_and_financing_totals_asked(question: str, concept: str) -> None:
+    assert [c.name for c in concepts_asked(question)][:1] == [concept], question
+
+
+@pytest.mark.parametrize(
+    ("label", "concept"),
+    [
+        ("Weighted-average number of shares outstanding Diluted", "shares_outstanding_diluted"),
+        ("Weighted average 3M common shares outstanding — diluted", "shares_outstanding_diluted"),
+        ("Weighted average 3M common shares outstanding — basic", "shares_outstanding_basic"),
+        ("Weighted-average common shares outstanding: Basic", "shares_outstanding_basic"),
+        ("Shares used to compute diluted net income per share", "shares_outstanding_diluted"),
+        (
+            "Weighted-average shares used in computation of earnings per share: Diluted",
+            "shares_outstanding_diluted",
+        ),
+        ("Goodwill", "goodwill"),
+    ],
+)
+def test_share_counts_and_goodwill(label: str, concept: str) -> None:
+    found = concept_of_label(label)
+    assert found is not None and found.name == concept, label
 
 
 def test_a_label_of_no_concept() -> None:
@@ -173,8 +369,9 @@ def test_a_label_of_no_concept() -> None:
 def test_a_non_current_investment_is_no_short_term_one() -> None:
     found = concept_of_label("Marketable securities — non-current")
     assert found is not None and found.name == "long_term_investments"
-    # the beginning of the shareholders' net income, but a never-word's row
-    assert concept_of_label("Net income attributable to noncontrolling interests") is None
+    # the beginning of the shareholders' net income, but a never-word's row: the minority's
+    found = concept_of_label("Net income attributable to noncontrolling interests")
+    assert found is not None and found.name == "net_income_to_noncontrolling"
 
 
 def test_question_words_longest_first() -> None:
@@ -203,7 +400,10 @@ def test_question_words_longest_first() -> None:
             ["net_income_to_shareholders"],
         ),
         # ... never when its never-words stand around it
-        ("net income attributable to noncontrolling interests in FY2022", ["net_income"]),
+        (
+            "net income attributable to noncontrolling interests in FY2022",
+            ["net_income_to_noncontrolling"],
+        ),
         ("diluted earnings per share attributable to 3M common shareholders", ["eps_diluted"]),
         ("earnings per share attributable to 3M common shareholders - basic", ["eps_basic"]),
     ],
@@ -599,3 +799,70 @@ def test_a_line_items_word_in_another_sense_names_no_line_item(sentence: str, co
 )
 def test_a_line_item_named_beside_another_sense_is_still_named(sentence: str) -> None:
     assert "revenue" in {c.name for c in concepts_asked(without_other_senses(sentence))}
+
+
+@pytest.mark.parametrize(
+    ("question", "metric"),
+    [
+        ("Are Best Buy's gross margins historically consistent?", "gross_margin"),
+        ("What were 3M's operating margins in FY2017 and FY2018?", "operating_margin"),
+        ("Have AT&T's net profit margins improved?", "net_margin"),
+        ("Does Adobe have an improving free cashflow conversion as of FY2022?", "fcf_conversion"),
+        ("What is Adobe's FCF conversion in fiscal 2022?", "fcf_conversion"),
+    ],
+)
+def test_a_metric_named_in_the_plural_or_as_conversion(question: str, metric: str) -> None:
+    found = metric_asked(question)
+    assert found is not None and found.name == metric, question
+
+
+def test_free_cash_flow_conversion_has_no_standard_definition() -> None:
+    found = metric_asked("Does Adobe have an improving free cash flow conversion?")
+    assert found is not None and found.formula_for("free cash flow conversion") is None
+    using = "free cash flow conversion, using net income as the denominator"
+    assert found.formula_for(using) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "steady"),
+    [
+        ("Are Best Buy's gross margins historically consistent?", True),
+        ("Has 3M's operating margin been stable over the last three years?", True),
+        ("Is Amcor's gross margin fluctuating?", True),
+        ("Is Amcor's gross margin improving?", False),
+        ("Was 3M's current ratio above 1.5?", False),
+    ],
+)
+def test_a_steadiness_asked(question: str, steady: bool) -> None:
+    assert steadiness_asked(question) is steady
+
+
+@pytest.mark.parametrize(
+    ("question", "concept"),
+    [
+        (f"What were {c} {phrase} in {y}?", concept)
+        for phrase, concept in (
+            ("total operating expenses", "operating_expenses"),
+            ("operating expenses", "operating_expenses"),
+            ("total costs and expenses", "operating_expenses"),
+            ("interest income", "interest_income"),
+        )
+        for c in ("Amazon's", "AT&T's", "the company's")
+        for y in ("FY2019", "fiscal 2019", "2019")
+    ],
+)
+def test_operating_expenses_and_interest_income_asked(question: str, concept: str) -> None:
+    assert [c.name for c in concepts_asked(question)] == [concept], question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What were Amazon's other operating expenses in 2019?",
+        "What were 3M's non-operating expenses in FY2018?",
+        "What was the bank's net interest income in 2019?",
+    ],
+)
+def test_another_line_beside_a_never_word_is_not_the_concept(question: str) -> None:
+    asked = {c.name for c in concepts_asked(question)}
+    assert not asked & {"operating_expenses", "interest_income"}, question

@@ -1,0 +1,202 @@
+"""Per-share rows and "attributable to" owners answered from generated 10-Ks' cells (issue 35):
+earnings per share asked with no basic/diluted word (one figure when the filing prints one or
+the two agree; INSUFFICIENT with both cited when they differ; the word in the question picks
+one); a per-share question naming a line item ("net income attributable to common
+shareholders per share") never answered with the line item's dollars; the rows of a
+continuing-operations split under an EPS heading never the EPS; the noncontrolling interests'
+share of net income never the company's; the investing and financing totals; a diluted share
+count read with its heading; a metric named in the plural, and free cash flow conversion
+left open."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
+from tests.skill.conftest import ingested_runtime
+
+ASTER, BRACKEN = "ASTER LABS, INC.", "BRACKEN & SONS CORP."
+
+
+def _aster() -> bytes:
+    # basic and diluted printed under headings, differing in 2020 and equal in 2019; a
+    # continuing-operations split under each; noncontrolling interests
+    income = StatementTable(
+        "Consolidated Statements of Income",
+        "(In millions, except per share amounts)",
+        ("2020", "2019"),
+        (
+            ("Revenue", 0, ("9,000", "8,000")),
+            ("Total costs and expenses", 0, ("7,500", "6,700")),
+            ("Operating income", 0, ("1,500", "1,300")),
+            ("Other expense (income), net:", 0, ()),
+            ("Interest income", 9, ("(40)", "(25)")),
+            ("Net income including noncontrolling interests", 0, ("1,020", "900")),
+            ("Less: Net income attributable to noncontrolling interests", 0, ("(20)", "(14)")),
+            ("Net income attributable to common shareholders", 0, ("1,000", "886")),
+            ("Basic earnings per share:", 0, ()),
+            ("Continuing operations", 9, ("4.80", "4.10")),
+            ("Discontinued operations", 9, ("0.20", "0.33")),
+            ("Net income attributable to common shareholders", 9, ("5.00", "4.43")),
+            ("Diluted earnings per share:", 0, ()),
+            ("Continuing operations", 9, ("4.70", "4.10")),
+            ("Discontinued operations", 9, ("0.20", "0.33")),
+            ("Net income attributable to common shareholders", 9, ("4.90", "4.43")),
+            ("Weighted-average number of shares outstanding:", 0, ()),
+            ("Basic", 9, ("200", "200")),
+            ("Diluted", 9, ("204", "200")),
+        ),
+    )
+    cash = StatementTable(
+        "Consolidated Statements of Cash Flows",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Net cash provided by operating activities", 0, ("1,800", "1,600")),
+            ("Purchases of property and equipment", 0, ("(400)", "(350)")),
+            ("Other investing activities", 0, ("10", "(5)")),
+            ("Net cash provided by (used in) investing activities", 0, ("(390)", "(355)")),
+            ("Dividends paid", 0, ("(300)", "(280)")),
+            ("Net cash used in financing activities", 0, ("(1,100)", "(900)")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(ASTER, "57-0000007"), [income, cash])
+
+
+def _bracken() -> bytes:
+    # one per-share row for both (no dilutive securities), no noncontrolling interests
+    income = StatementTable(
+        "Consolidated Statements of Operations",
+        "(In millions, except per share amounts)",
+        ("2020", "2019"),
+        (
+            ("Net sales", 0, ("5,000", "4,600")),
+            ("Gross profit", 0, ("2,000", "1,900")),
+            ("Net income", 0, ("600", "550")),
+            ("Net income per share - basic and diluted", 0, ("3.00", "2.75")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(BRACKEN, "58-0000008"), [income])
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    files = [("aster.pdf", _aster()), ("bracken.pdf", _bracken())]
+    yield from ingested_runtime(tmp_path_factory, "statement-per-share", files)
+
+
+def _ask(runtime: Any, question: str) -> Any:
+    answer = runtime.skill.ask("kb", question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        # the word in the question picks the row under its heading
+        ("What was Aster Labs' diluted EPS in fiscal 2020?", "USD 4.90 per share"),
+        (
+            "What was Aster Labs' net income attributable to common shareholders per share, "
+            "diluted, for the year ended December 31, 2020?",
+            "USD 4.90 per share",
+        ),
+        ("What were Aster Labs' net earnings per basic share in FY 2020?", "USD 5.00 per share"),
+        # no word, the two agree: one figure
+        ("What were Aster Labs' earnings per share in 2019?", "USD 4.43 per share"),
+        # one row for both
+        ("What was Bracken & Sons' EPS in FY2020?", "USD 3.00 per share"),
+        (
+            "What was Bracken & Sons' diluted net income per share in fiscal 2019?",
+            "USD 2.75 per share",
+        ),
+        # the minority's share, its magnitude (a deduction)
+        (
+            "What was Aster Labs' net income attributable to noncontrolling interests in 2020?",
+            "USD 20 million",
+        ),
+        (
+            "What was Aster Labs' net income attributable to common shareholders in FY2020?",
+            "USD 1,000 million",
+        ),
+        # the investing and financing totals, as printed
+        (
+            "What was Aster Labs' net cash flow from investing activities in FY2020?",
+            "USD -390 million",
+        ),
+        (
+            "What was Aster Labs' net cash used in financing activities in fiscal 2019?",
+            "USD -900 million",
+        ),
+        # the operating expenses' total and interest income (a deduction's magnitude)
+        ("What were Aster Labs' operating expenses in FY2020?", "USD 7,500 million"),
+        ("What was Aster Labs' interest income in fiscal 2019?", "USD 25 million"),
+        # a count read with its heading, never the diluted EPS
+        (
+            "What was Aster Labs' weighted-average number of diluted shares outstanding in "
+            "FY2020, in millions?",
+            "204 million shares",
+        ),
+    ],
+)
+def test_a_figure_read_from_its_row(runtime: Any, question: str, value: str) -> None:
+    answer = _ask(runtime, question)
+    assert answer.sufficient, answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == [value]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What were Aster Labs' earnings per share in 2020?",
+        "What was Aster Labs' EPS for fiscal 2020?",
+        "What was Aster Labs' net income attributable to common shareholders per share in FY2020?",
+        "What was Aster Labs' net income per share in the year ended December 31, 2020?",
+    ],
+)
+def test_an_eps_asked_with_no_word_where_basic_and_diluted_differ(
+    runtime: Any, question: str
+) -> None:
+    answer = _ask(runtime, question)
+    assert not answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.values == []
+    quotes = " ".join(e.quote for e in answer.evidence)
+    # both figures cited, and never the continuing-operations rows or the dollars
+    assert "5.00" in quotes and "4.90" in quotes, quotes
+    assert "Continuing operations" not in quotes and "1,000" not in quotes, quotes
+
+
+def test_a_question_on_the_minority_share_is_never_net_income(runtime: Any) -> None:
+    answer = _ask(
+        runtime,
+        "What was Bracken & Sons' net income attributable to noncontrolling interests in 2020?",
+    )
+    assert not answer.sufficient
+    assert all("600" not in v.value for v in answer.conclusion.values)
+
+
+def test_free_cash_flow_conversion_left_open_cites_the_cells(runtime: Any) -> None:
+    answer = _ask(
+        runtime, "Does Aster Labs have an improving free cash flow conversion as of FY2020?"
+    )
+    assert not answer.sufficient
+    assert any("operating activities" in e.quote for e in answer.evidence)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Are Aster Labs' operating margins historically consistent?",
+        "Has Aster Labs' operating margin been stable?",
+        "Is Aster Labs' operating margin fluctuating from year to year?",
+    ],
+)
+def test_a_metrics_steadiness_cites_its_course(runtime: Any, question: str) -> None:
+    answer = _ask(runtime, question)
+    assert not answer.sufficient
+    assert "whether that is consistent" in (answer.conclusion.answer or ""), question
+    quotes = " ".join(e.quote for e in answer.evidence)
+    assert "Operating income" in quotes and "Revenue" in quotes, quotes
