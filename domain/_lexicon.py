@@ -234,6 +234,11 @@ class PropositionEntry:
     # the carved cases and the rest ("uncapped for ...; otherwise capped")
     carve_outs: tuple[str, ...] = ()
     carved_by: tuple[str, ...] = ()
+    # how a question asks the state's negation as the exposure carved out of it ("Is liability
+    # uncapped?", "Is any liability unlimited?"): answered by the carved cases ("Yes, with
+    # conditions — uncapped for ..."); `asks_not` alone negates the state itself ("Is there no
+    # limit on liability?": "No", with the cap's exceptions)
+    asks_carved: tuple[str, ...] = ()
     carved_label: str = ""
     otherwise_label: str = ""
     # whether the state's own words, unnegated, beside its denial of something else grant it
@@ -1183,6 +1188,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             other_object=_found(p, "other_object"),
             carve_outs=_found(p, "carve_outs"),
             carved_by=_found(p, "carved_by"),
+            asks_carved=_found(p, "asks_carved"),
             carved_label=p.text("carved_label", ""),
             otherwise_label=p.text("otherwise_label", ""),
             granted_beside_denial=p.flag("granted_beside_denial", False),

@@ -55,6 +55,7 @@ class _Compiled:
     other_object: re.Pattern[str] | None
     carve_outs: re.Pattern[str] | None
     carved_by: re.Pattern[str] | None
+    asks_carved: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -75,6 +76,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.other_object),
         _any(entry.carve_outs),
         _any(entry.carved_by),
+        _any(entry.asks_carved),
     )
 
 
@@ -284,12 +286,17 @@ def claim_names() -> tuple[str, ...]:
 class Claim:
     """A yes/no claim: the proposition, whether the question asks its negation ("Is the
     liability uncapped?" of `liability_capped`), the party whose action it is (None: any)
-    and the agreement's other parties (a sentence of theirs is not the actor's)."""
+    and the agreement's other parties (a sentence of theirs is not the actor's). `carved`:
+    asked negated, whether the question asks for the cases carved out of the state ("Is
+    liability uncapped?": the cap's carve-outs answer Yes, with conditions) rather than the
+    state's plain negation ("Is there no limit on liability?": a cap answers No, its
+    carve-outs its exceptions)."""
 
     entry: PropositionEntry
     negated: bool
     actor: str | None
     others: tuple[str, ...]
+    carved: bool = True
 
     @property
     def label(self) -> str:
@@ -305,7 +312,8 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     if not _YES_NO.match(focus):
         return None
     for proposition in _PROPOSITIONS:
-        opposite = bool(proposition.asks_not and proposition.asks_not.search(focus))
+        carved = bool(proposition.asks_carved and proposition.asks_carved.search(focus))
+        opposite = carved or bool(proposition.asks_not and proposition.asks_not.search(focus))
         if not opposite and not proposition.asks.search(focus):
             continue
         kind = proposition.entry.kind
@@ -320,7 +328,7 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
-        return _claim(proposition.entry, negated, subject)
+        return _claim(proposition.entry, negated, subject, carved=carved)
     return None
 
 
@@ -338,14 +346,21 @@ def claim_of(subject: SubjectClass) -> Claim | None:
     negated = subject.constraints.get("negated", False)
     if not isinstance(negated, bool):
         raise SubjectClassError(str(name), "constraints.negated must be true or false")
-    return _claim(compiled.entry, negated, subject)
+    # (negated, a state with carve-outs asks its carved cases unless told otherwise: the
+    # agents' shape before `carved` was named)
+    carved = subject.constraints.get("carved", True)
+    if not isinstance(carved, bool):
+        raise SubjectClassError(str(name), "constraints.carved must be true or false")
+    return _claim(compiled.entry, negated, subject, carved=carved)
 
 
-def _claim(entry: PropositionEntry, negated: bool, subject: SubjectClass) -> Claim:
+def _claim(
+    entry: PropositionEntry, negated: bool, subject: SubjectClass, *, carved: bool = True
+) -> Claim:
     actor = subject.constraints.get("party")
     actor = str(actor) if actor else None
     others = tuple(p for p in subject.parties if actor is None or p != actor) if actor else ()
-    return Claim(entry, negated, actor, others)
+    return Claim(entry, negated, actor, others, carved)
 
 
 def claim_subject(claim: Claim, subject: SubjectClass) -> SubjectClass:
@@ -356,6 +371,8 @@ def claim_subject(claim: Claim, subject: SubjectClass) -> SubjectClass:
         "claim": claim.entry.name,
         "negated": claim.negated,
     }
+    if claim.negated and not claim.carved:
+        constraints["carved"] = False
     if claim.entry.topic:
         constraints["topic"] = claim.entry.topic
     update: dict[str, Any] = {"attribute": claim.entry.evidence, "constraints": constraints}
@@ -485,7 +502,11 @@ class ClauseReader:
         to gross negligence"). It holds for the carved cases, its condition; None where
         nothing is carved out."""
         p = self._p
-        if not self.claim.negated or (p.carve_outs is None and p.carved_by is None):
+        if (
+            not self.claim.negated
+            or not self.claim.carved
+            or (p.carve_outs is None and p.carved_by is None)
+        ):
             return None
         cases = ""
         at = action.start() if action is not None else len(s)
@@ -795,7 +816,13 @@ class ClauseReader:
             if lifted is not None:
                 return lifted, True, True
         reading = self._reading(holds, s, conditions, exceptions, sure)
-        if kind == "state" and holds and self.claim.negated and self._p.carved_by is not None:
+        if (
+            kind == "state"
+            and holds
+            and self.claim.negated
+            and self.claim.carved
+            and self._p.carved_by is not None
+        ):
             # "Is liability uncapped?" of a cap that carves nothing out: No, unless another
             # sentence of the same document carves cases out of it (the specific one decides)
             reading = dataclasses.replace(reading, general=True)
