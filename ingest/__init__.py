@@ -34,7 +34,7 @@ from ingest._dedup import content_key, copy_metadata
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import IngestError, PdfRejected, RejectCode
 from ingest._layer_quality import REREAD_BELOW, LayerQuality, score_text_layer
-from ingest._ocr import OcrLine, OcrPage, memo_pages, recording, remember
+from ingest._ocr import MEMO_PAGES, OcrLine, OcrPage, memo_pages, recording, remember
 from ingest._pdf import OCR_DISABLED, PdfParser
 from ingest._pipeline import (
     DocumentOutcome,
@@ -74,6 +74,7 @@ __all__ = [
     "CLAUSE_MODEL_DIR",
     "LENGTH_BUCKETS",
     "MAX_WORD_PIECES",
+    "MEMO_PAGES",
     "OCR_DISABLED",
     "REREAD_BELOW",
     "BindingContext",

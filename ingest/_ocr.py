@@ -24,7 +24,7 @@ import re
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
@@ -254,11 +254,23 @@ def rapidocr_available() -> bool:
 # (`evrag check --reindex` parses every original again), when a copy of a document is
 # uploaded, or the same stamp sits in several filings. The parser's sandbox child records
 # what it read and the parent keeps it (`recording` / `remember`), so the next child, forked
-# from the parent, finds it. Bounded: the last _MEMO_PAGES images.
-_MEMO_PAGES = 64
+# from the parent, finds it. Bounded: the last MEMO_PAGES images.
+MEMO_PAGES = 64
 _MEMO: OrderedDict[bytes, OcrPage] = OrderedDict()
 _MEMO_LOCK = threading.Lock()
 _RECORDING: list[list[tuple[bytes, OcrPage]]] = []
+
+
+def _after_fork_in_child() -> None:
+    # A thread of the parent may have held the lock when another forked (the pipeline parses
+    # ahead in threads): the child would wait on it forever. Its recordings are the parent's.
+    global _MEMO_LOCK, _RECORDING
+    _MEMO_LOCK = threading.Lock()
+    _RECORDING = []
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def _memo_key(gray: np.ndarray, half_turns: bool, threads: int) -> bytes:
@@ -275,13 +287,13 @@ def _recall(key: bytes) -> OcrPage | None:
         return page
 
 
-def remember(pages: list[tuple[bytes, OcrPage]]) -> None:
+def remember(pages: Iterable[tuple[bytes, OcrPage]]) -> None:
     """Keep images read elsewhere (a sandbox child's `recording`), the newest last."""
     with _MEMO_LOCK:
         for key, page in pages:
             _MEMO[key] = page
             _MEMO.move_to_end(key)
-        while len(_MEMO) > _MEMO_PAGES:
+        while len(_MEMO) > MEMO_PAGES:
             _MEMO.popitem(last=False)
 
 
