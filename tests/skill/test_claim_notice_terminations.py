@@ -176,3 +176,35 @@ _TAKEN_BACK = [
 )
 def test_a_proviso_that_takes_the_right_back_to_grounds(sentence: str) -> None:
     assert holds("termination_without_cause", sentence) is not True, sentence
+
+
+_PARTS = [
+    "{p} may terminate the whole or any part of this Agreement for convenience at any time.",
+    "{p} may terminate all or any portion of this Agreement upon {n}.",
+    "{p} shall have the right to terminate any part of this agreement by giving {n}.",
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        case
+        for head, party, period in itertools.product(_PARTS, _PARTIES, _PERIODS[:2])
+        for case in _cases(_cap(head.format(p=party, n=period)))
+    ],
+)
+def test_a_part_of_this_agreement_is_the_agreement_s_end(sentence: str) -> None:
+    assert holds("termination_without_cause", sentence) is True, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "{p} may terminate any part of the Products at any time.",
+        "{p} may terminate all or any portion of any Statement of Work upon 30 days notice.",
+    ],
+)
+def test_a_part_of_something_else_is_not(sentence: str) -> None:
+    for party in _PARTIES:
+        for case in _cases(_cap(sentence.format(p=party))):
+            assert holds("termination_without_cause", case) is not True, case
