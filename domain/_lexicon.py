@@ -219,6 +219,10 @@ class PropositionEntry:
     # of the agreement", "governed exclusively by the laws of", "an unlimited liability
     # company"): an action or a denial found inside one is none
     mentions: tuple[str, ...] = ()
+    # what, in an exception or proviso after the action, takes a right back to grounds (a
+    # contrary said there: "may terminate upon thirty days' notice; provided, however, that
+    # AIG agrees not to terminate this Agreement unless ...")
+    taken_back: tuple[str, ...] = ()
     # what the action is done to when it is the claim's own (the agreement: "terminate this
     # Agreement", "the License Agreement"): named, it outweighs `other_object`
     object: tuple[str, ...] = ()
@@ -1184,6 +1188,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             if "duty_answers" in p.data
             else "yes",
             mentions=_found(p, "mentions"),
+            taken_back=_found(p, "taken_back"),
             object=_found(p, "object"),
             other_object=_found(p, "other_object"),
             carve_outs=_found(p, "carve_outs"),

@@ -51,6 +51,7 @@ class _Compiled:
     affirms: re.Pattern[str] | None
     general: re.Pattern[str] | None
     mentions: re.Pattern[str] | None
+    taken_back: re.Pattern[str] | None
     object: re.Pattern[str] | None
     other_object: re.Pattern[str] | None
     carve_outs: re.Pattern[str] | None
@@ -72,6 +73,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.affirms),
         _any(entry.general),
         _any(entry.mentions),
+        _any(entry.taken_back),
         _any(entry.object),
         _any(entry.other_object),
         _any(entry.carve_outs),
@@ -746,7 +748,9 @@ class ClauseReader:
             if p.qualifier is not None
             else len(main) < len(s) and _leaves_a_case(exceptions[-1])
         )
-        contrary = p.contrary is not None and bool(p.contrary.search(main))
+        contrary = (p.contrary is not None and bool(p.contrary.search(main))) or (
+            p.taken_back is not None and any(p.taken_back.search(e) for e in exceptions)
+        )
         holds: bool | None
         # "shall not disclose ... to any employee not having a need to know": forbidden to those
         # of the qualifier who lack the ground for it, so allowed to the others
@@ -1128,9 +1132,19 @@ _PREPOSITION = re.compile(
 
 
 def _agent(before: str) -> bool:
-    """Is the last preposition before a qualifier "by" (a passive's agent)?"""
-    found = _PREPOSITION.findall(before)
-    return bool(found) and found[-1].casefold() == "by"
+    """Is the last preposition before a qualifier "by" (a passive's agent)? A "by" before a
+    gerund is the action's means, not its agent ("may terminate this Agreement by giving 60
+    days written notice")."""
+    last = max(_PREPOSITION.finditer(before), key=lambda m: m.start(), default=None)
+    return (
+        last is not None
+        and last.group(0).casefold() == "by"
+        and not _GERUND.match(before, last.end())
+    )
+
+
+# a gerund right after a preposition ("by giving", "by providing")
+_GERUND = re.compile(r"\s+\w{2,}ing\b", _FLAGS)
 
 
 def _passive_subject(main: str, end: int) -> bool:
