@@ -29,7 +29,7 @@ from skill._errors import SubjectClassError
 from skill._evidence import EvidenceCollector
 from skill._nli import NliUse, nli_model
 from skill._question import question_focus
-from skill._sentences import Sentence, sentences_of
+from skill._sentences import Sentence, sentences_across
 from skill._subject import QuestionKind, SubjectClass
 
 _FLAGS = re.IGNORECASE
@@ -1496,8 +1496,10 @@ def claim_sentences(
     out: list[EvidenceUnit] = []
     for candidate in candidates:
         for document_id in sorted(d for d in candidate.documents if d in allowed):
-            for chunk in collector.store.chunks_of(kb, document_id):
-                for sentence in _items_with_lead_ins(reader, sentences_of(chunk)):
+            # a sentence the chunker cut (its size limit, a page) is read whole
+            chunks = collector.store.chunks_of(kb, document_id)
+            for sentences in sentences_across(chunks):
+                for sentence in _items_with_lead_ins(reader, sentences):
                     where = sentence.location
                     key = (where.document_id, where.char_start, where.char_end)
                     if key in seen or not (

@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from domain import (
     ChunkRecord,
+    PageLines,
     SourceLocation,
     chunk_sentence_spans,
     is_table_row,
@@ -103,6 +104,76 @@ def sentences_of(chunk: ChunkRecord) -> list[Sentence]:
     return [
         Sentence(chunk.text[s:e], chunk, s, e, location) for s, e, location in _sentences(chunk)
     ]
+
+
+# A chunk whose text stops on one of these has not ended its sentence: the chunker cut it at
+# its size limit or at a list item's ";" ("... business planning;" / "internal controls; ...",
+# "shall not" / "terminate ...").
+_UNENDED = re.compile(r"[a-z,;\-\u2013\u2014]\s*$")
+
+
+def sentences_across(chunks: Sequence[ChunkRecord]) -> list[list[Sentence]]:
+    """Each chunk's sentences (the chunks of one document, in order), a sentence that a chunk
+    boundary cuts read whole: quoted from the earlier chunk's piece to the later one's,
+    located over both (two pages where a page break cut it), and left out of the later chunk.
+    A boundary joins only where the earlier chunk stops mid-sentence and the later one goes
+    on in the same clause (a line of another clause starts a new sentence, as inside a
+    chunk)."""
+    out = [sentences_of(chunk) for chunk in chunks]
+    for k in range(len(chunks) - 1):
+        a, b = chunks[k], chunks[k + 1]
+        if not out[k] or not out[k + 1] or not _UNENDED.search(a.text):
+            continue
+        if a.document_id != b.document_id or b.char_start < a.char_end:
+            continue
+        joined = _joined(a, b)
+        cut = len(a.text)
+        across = [s for s in sentences_of(joined) if s.start < cut < s.end]
+        if not across:
+            continue
+        whole = across[0]
+        rest = whole.end - cut - 1
+        out[k] = [s for s in out[k] if s.end <= whole.start] + [whole]
+        out[k + 1] = [s for s in out[k + 1] if s.start >= rest]
+    return out
+
+
+def _joined(a: ChunkRecord, b: ChunkRecord) -> ChunkRecord:
+    """Two consecutive chunks read as one (their lines kept, each with its own clause)."""
+    shift = len(a.text) + 1
+    own = (b.section, b.clause) != (a.section, a.clause)
+    lines = tuple(a.lines) + tuple(
+        line.model_copy(
+            update={
+                "offset": line.offset + shift,
+                **(
+                    {"section": b.section, "clause": b.clause}
+                    if own and line.section is None
+                    else {}
+                ),
+            }
+        )
+        for line in b.lines
+    )
+    return a.model_copy(
+        update={
+            "text": f"{a.text}\n{b.text}",
+            "char_end": b.char_end,
+            "pages": _merged_pages(a, b),
+            "bboxes": tuple(a.bboxes) + tuple(b.bboxes),
+            "lines": lines,
+        }
+    )
+
+
+def _merged_pages(a: ChunkRecord, b: ChunkRecord) -> tuple[PageLines, ...]:
+    by_page: dict[int, list[int]] = {}
+    for p in (*a.pages, *b.pages):
+        by_page.setdefault(p.page, []).extend((p.line_start, p.line_end))
+    return tuple(
+        PageLines(page=page, line_start=min(n), line_end=max(n))
+        for page, n in sorted(by_page.items())
+    )
 
 
 _SENTENCES: OrderedDict[ChunkRecord, tuple[tuple[int, int, SourceLocation], ...]]
