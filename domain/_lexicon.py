@@ -500,6 +500,12 @@ class Lexicon:
     agreement_kinds: tuple[tuple[str, str], ...]
     instruments: tuple[str, ...]
     agreement_words: tuple[str, ...]
+    # the agreement words that name no kind by themselves ("agreement", "contracts")
+    general_agreement_words: tuple[str, ...]
+    # an amendment's number as a question or title writes it: its ordinal ("second"), or a
+    # number word after it ("three"), each lower case -> the number (vocabulary.yaml)
+    amendment_ordinals: Mapping[str, int]
+    amendment_number_words: Mapping[str, int]
     # words that name a kind of agreement in a question ("master", "services", "reseller"),
     # and each type word of a group as the kind it is read as where types are compared
     # ("distributor" -> "distribution"; vocabulary.yaml `documents.type_words`)
@@ -806,6 +812,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         agreement_kinds=tuple(agreement_kinds),
         instruments=tuple(agreements.patterns("instruments", bounded=True)),
         agreement_words=tuple(agreements.phrases("agreement_words")),
+        general_agreement_words=tuple(agreements.words("general_agreement_words")),
+        amendment_ordinals=_numbered_words(agreements, "amendment_ordinals"),
+        amendment_number_words=_numbered_words(agreements, "amendment_number_words"),
         **_type_words(agreements),
         document_types=tuple(_document_type(t) for t in agreements.items("types")),
         legend_words=tuple(agreements.phrases("legend_words")),
@@ -933,6 +942,18 @@ def _document_type(t: _Reader) -> tuple[str, str, str | None, bool]:
     elif first_page is not None:
         first_page = t.pattern("first_page", first_page)
     return t.name("name"), title, first_page, t.flag("heading", False)
+
+
+def _numbered_words(documents: _Reader, key: str) -> dict[str, int]:
+    """`key` of `documents`: lower-case words, each mapped to a positive number."""
+    out: dict[str, int] = {}
+    for word, number in documents.mapping(key).items():
+        if not isinstance(word, str) or word != word.lower() or not word.isalnum():
+            raise documents.fail(key, f"{word!r} is no lower-case word")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise documents.fail(key, f"{word!r}: expected a positive number")
+        out[word] = number
+    return out
 
 
 def _type_words(documents: _Reader) -> dict[str, Any]:

@@ -6,6 +6,7 @@ the parties named and an amendment.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from domain import entity_key, lexicon
@@ -18,26 +19,66 @@ from skill.linking import question_tokens
 _TYPE_VOCABULARY = lexicon().type_words
 # Words linking a topic to its agreement ("... under the NDA"; vocabulary.yaml).
 _TOPIC_LINKS = lexicon().agreement_topic_links
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """The words as one alternation, the longer first (a stable order)."""
+    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+
+
+# An amendment's number after the word (vocabulary.yaml amendment_number_words): "no. 3",
+# "number 4", "#2", "no. three", or bare ("amendment 3", "amendment three"; bare digits are
+# one or two, so a year is no number).
+_NUMBER_WORDS = _alternation(lexicon().amendment_number_words)
+_AMENDMENT_NUMBER = (
+    rf"(?:(?:no\.?|number)\s*#?\s*|#\s*)(?:\d+|(?:{_NUMBER_WORDS})\b)"
+    rf"|\d{{1,2}}(?![\w.])|(?:{_NUMBER_WORDS})\b"
+)
+# "the First Amendment to the Supply Agreement", "Amendment No. 3 of the lease": the
+# amendment's words (a word may stand before it: its ordinal, "the Acme amendment"), the
+# agreement it amends after "to"/"of".
 _AMENDMENT = re.compile(
-    r"^(?:the\s+)?(?P<amendment>(?:(?:first|second|third|fourth|fifth|\w+)\s+)?amendment"
-    r"(?:\s+(?:no\.?|number|#)\s*\d+)?)\s+(?:to|of)\s+(?P<rest>.+)$",
+    rf"^(?:the\s+)?(?P<amendment>(?:\w+\s+)?amendment(?:\s+(?:{_AMENDMENT_NUMBER}))?)"
+    r"\s+(?:to|of)\s+(?P<rest>.+)$",
     re.IGNORECASE,
 )
 # An amendment's own words opening a type written without "to" ("the amendment no. 3 supply
-# agreement", "the second amendment license agreement"): its number or ordinal is no name.
+# agreement", "the second amendment license agreement", "the amendment 3 lease"): its number
+# or ordinal (vocabulary.yaml amendment_ordinals) is no name, nor a word of the type.
 _AMENDMENT_HEAD = re.compile(
-    r"(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+)?amendment"
-    r"(?:\s+(?:(?:no\.?|number)\s*#?\s*\d+|#\s*\d+))?",
+    rf"(?:(?:{_alternation(lexicon().amendment_ordinals)})\s+)?amendment"
+    rf"(?:\s+(?:{_AMENDMENT_NUMBER}))?",
     re.IGNORECASE,
 )
+# An amendment's number where a question or a title writes one: after the word, or its
+# ordinal before it.
+_ORDINALS = lexicon().amendment_ordinals
+_NUMBERED_AMENDMENT = re.compile(
+    rf"\bamendment\s+(?P<number>{_AMENDMENT_NUMBER})|\b(?P<nth>{_alternation(_ORDINALS)})\s+amendment\b",
+    re.IGNORECASE,
+)
+
+
+def amendment_number(text: str) -> int | None:
+    """The number of the amendment `text` names ("Amendment No. 3", "amendment 3", "amendment
+    number three", "the Sixth Amendment to ..."), None where it names no number."""
+    m = _NUMBERED_AMENDMENT.search(text)
+    if m is None:
+        return None
+    if m.group("nth"):
+        return _ORDINALS[m.group("nth").lower()]
+    digits = re.search(r"\d+", m.group("number"))
+    if digits is not None:
+        return int(digits.group(0))
+    return lexicon().amendment_number_words.get(m.group("number").split()[-1].lower())
+
+
+# The agreement words that name no kind by themselves ("agreement", "contracts").
+_GENERAL_AGREEMENT = _alternation(lexicon().general_agreement_words)
 # The agreement words that name a type by themselves (vocabulary.yaml agreement_words less
 # "agreement(s)" and "contract(s)": "msa", "nda", "loan", "lease").
 _NAMED_TYPE = re.compile(
-    "|".join(
-        w
-        for w in lexicon().agreement_words
-        if w not in ("agreements", "agreement", "contracts", "contract")
-    ),
+    "|".join(w for w in lexicon().agreement_words if w not in lexicon().general_agreement_words),
     re.IGNORECASE,
 )
 _GENERIC_LINK = r"(?:between|among|amongst|with|involving|by|of|for|from|to)"
@@ -84,12 +125,6 @@ def _split_modifier(
     """(party-name words, type words) of the words before an agreement's type keyword.
     `named_type`: the keyword names a type by itself ("msa", "nda", "loan"), so a word before
     it that is no type word is a party's, in any case ("the zephyr msa")."""
-    head = _amendment_head(words)
-    if head:
-        # "the amendment no. 3 supply agreement": the amendment's words are the type's; a
-        # name may still stand between them and the type ("amendment no. 3 acme supply")
-        modifier, type_words = _split_modifier(words[head:], titled, named_type)
-        return modifier, [*words[:head], *type_words]
     named = _known_lower_words(words)
     k = len(words)
     while k > 0:
@@ -122,11 +157,23 @@ def _split_modifier(
 
 def _amendment_head(words: list[str]) -> int:
     """How many of the opening `words` are an amendment's own ("amendment no. 3", "second
-    amendment", "amendment #2"), with words left after them; 0 when they open no amendment."""
-    for n in range(min(len(words) - 1, 4), 0, -1):
-        if _AMENDMENT_HEAD.fullmatch(" ".join(words[:n])):
-            return n
-    return 0
+    amendment", "amendment #2", "amendment 3"), repeated or not; 0 when they open none."""
+    at = 0
+    while at < len(words):
+        # the longest run of words from `at` that is one amendment's head (at most five:
+        # "second amendment no. # 3")
+        n = next(
+            (
+                n
+                for n in range(min(len(words) - at, 5), 0, -1)
+                if _AMENDMENT_HEAD.fullmatch(" ".join(words[at : at + n]))
+            ),
+            0,
+        )
+        if n == 0:
+            break
+        at += n
+    return at
 
 
 def _known_lower_words(words: list[str]) -> set[int]:
@@ -255,7 +302,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
     # A qualifier after the name names no party: "(2014 Amendment)", "(as amended)",
     # "Contract Identification FT-77", "Ref. No. 2021/4".
     stripped = _strip_qualifier(rest)
-    numbered = re.match(r"(?:agreements?|contracts?)(?=\s)", rest, re.IGNORECASE)
+    numbered = re.match(rf"(?:{_GENERAL_AGREEMENT})(?=\s)", rest, re.IGNORECASE)
     if numbered is not None and stripped != rest and type_phrase.split()[-1][:1].islower():
         # "the content license agreement number 12965": the agreement word the number
         # follows closes the type ("license" alone is a type of its own, and the lower-case
@@ -264,7 +311,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
     rest = stripped
     # "loan agreement", "license and supply agreement": the type runs to the last type word.
     more = re.match(
-        r"^(?P<more>(?:(?:and|&)\s+)?(?:\w+\s+){0,3}?(?:agreements?|contracts?))\b(?P<rest>.*)$",
+        rf"^(?P<more>(?:(?:and|&)\s+)?(?:\w+\s+){{0,3}}?(?:{_GENERAL_AGREEMENT}))\b(?P<rest>.*)$",
         rest,
         re.IGNORECASE,
     )
@@ -347,6 +394,14 @@ def parse_agreement(text: str) -> AgreementRef | None:
     named_type = (
         _NAMED_TYPE.fullmatch(keyword) is not None and document_type_of(keyword) is not None
     )
+    head = _amendment_head(words)
+    if head:
+        # "the amendment no. 3 supply agreement", "the second amendment nda": the amendment's
+        # own words, recorded as "the amendment no. 3 to the supply agreement" records them;
+        # the type is what it amends (a name may still stand before the type: "amendment no.
+        # 3 acme supply agreement")
+        amendment = amendment or " ".join(words[:head])
+        words = words[head:]
     modifier, type_words = _split_modifier(words, keyword_titled, named_type)
     if pair is not None:
         # after the joined names, the words before the keyword are the type's

@@ -15,6 +15,7 @@ from typing import Any
 
 from domain import Binding, entity_key
 from retrieval import VectorStore
+from skill._agreement_ref import amendment_number
 from skill._answer import RejectedCandidate
 from skill._candidate import Candidate, ResolvedEntity, _unique_docs
 from skill._subject import SubjectClass, document_type_of, document_types_match
@@ -35,15 +36,6 @@ def _is_amendment(title: str) -> bool:
 # a document that states it changes a named earlier agreement (a restatement is an agreement
 # of its own unless its title says it restates: `_is_amendment`)
 _AMENDING = ("amends",)  # a supplement (an SOW "supplements" its MSA) stays a document of its own
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
-
-
-def _amendment_number(text: str) -> int | None:
-    m = re.search(r"amendment\s+(?:no\.?|number|#)\s*(\d+)", text, re.IGNORECASE)
-    if m:
-        return int(m.group(1))
-    m = re.search(r"\b(first|second|third|fourth|fifth)\s+amendment", text, re.IGNORECASE)
-    return _ORDINALS[m.group(1).lower()] if m else None
 
 
 def agreement_type(title: str) -> str | None:
@@ -347,12 +339,12 @@ def agreements_of(
     amendments = _merge_copies(amendments)
     if subject.constraints.get("amendment"):
         # The question asks about the amendment itself ("Amendment No. 1 to the MSA").
-        wanted = _amendment_number(str(subject.constraints["amendment"]))
+        wanted = amendment_number(str(subject.constraints["amendment"]))
         # The amendment with the asked number ("Second Amendment"), or for an unnumbered
         # "Amendment" the unnumbered one; otherwise every one that may be it.
-        exact = [a for a in amendments if _amendment_number(a.name) == wanted]
+        exact = [a for a in amendments if amendment_number(a.name) == wanted]
         chosen = exact or [
-            a for a in amendments if wanted is None or _amendment_number(a.name) in (None, wanted)
+            a for a in amendments if wanted is None or amendment_number(a.name) in (None, wanted)
         ]
         rejected.extend(
             RejectedCandidate(name=c.name, reason="the agreement itself, not its amendment")

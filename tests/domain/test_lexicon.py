@@ -256,6 +256,22 @@ BROKEN: list[tuple[str, Any, str]] = [
         "documents.types[1].first_page",
     ),
     ("vocabulary.yaml", lambda d: d["documents"].pop("instruments"), "documents.instruments"),
+    # an amendment's ordinals and number words: lower-case words, each a positive number
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["amendment_ordinals"].update(Second=2),
+        "documents.amendment_ordinals: 'Second' is no lower-case word",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"]["amendment_number_words"].update(zero=0),
+        "documents.amendment_number_words: 'zero': expected a positive number",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"].pop("general_agreement_words"),
+        "documents.general_agreement_words",
+    ),
     # the question grammar's templates: a piece no one defines, in a template or in a piece; a
     # piece no template uses; a pattern that does not compile once expanded; a record without
     # its builder

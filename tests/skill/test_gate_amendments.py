@@ -17,6 +17,9 @@ TITLES = {
     "first": "First Amendment to Master Services Agreement",
     "second": "Second Amendment to Master Services Agreement",
     "plain": "Amendment to Master Services Agreement",
+    # numbered by a bare digit, and by an ordinal past "fifth" (vocabulary.yaml)
+    "third": "Amendment 3 to Master Services Agreement",
+    "sixth": "Sixth Amendment to Master Services Agreement",
 }
 
 
@@ -66,6 +69,34 @@ def test_the_amendment_asked_for_is_chosen(
     store: EdgeStore, question: str, expected: list[str]
 ) -> None:
     assert _chosen(store, question) == expected
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ("second amendment", "second"),
+        ("amendment no. 2", "second"),
+        ("amendment number two", "second"),
+        ("amendment 2", "second"),
+        ("2nd amendment", "second"),
+        ("amendment #3", "third"),
+        ("third amendment", "third"),
+        ("amendment three", "third"),
+        ("sixth amendment", "sixth"),
+        ("amendment no. 6", "sixth"),
+    ],
+)
+@pytest.mark.parametrize("kind", ["msa", "master services agreement"])
+def test_the_amendment_named_before_the_type_is_chosen(
+    store: EdgeStore, head: str, expected: str, kind: str
+) -> None:
+    # "the amendment no. 2 msa" asks what "the amendment no. 2 to the msa" asks, whatever
+    # the number's spelling
+    for question in (
+        f"What is the term of the {head} {kind} between Acme Robotics and Globex?",
+        f"What is the term of the {head} to the {kind} between globex and acme robotics?",
+    ):
+        assert _chosen(store, question) == [TITLES[expected]], question
 
 
 def test_without_an_amendment_the_agreement_itself_is_the_subject(store: EdgeStore) -> None:
