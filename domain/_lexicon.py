@@ -287,6 +287,9 @@ class ModalityWords:
     # right after a qualifier, what limits it to those who lack the ground for the action
     # ("employees not having a need to know"): a prohibition for them allows it to the others
     lacking: tuple[str, ...] = ()
+    # what opens an aside in commas that states a condition ("may, provided it shall have paid
+    # all fees, terminate"): a modal inside it governs the condition, not the action after it
+    aside_condition: tuple[str, ...] = ()
     # between a modal and its verb, what says how or when ("directly or indirectly", "for a
     # period of two years"): left out where the modal's reach is measured
     adverbial: tuple[str, ...] = ()
@@ -1150,6 +1153,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "carve_out",
                 "restrict",
                 "lacking",
+                "aside_condition",
                 "adverbial",
                 "any_actor",
                 "question_permission",

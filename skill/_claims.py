@@ -95,6 +95,8 @@ class _Modality:
     restrict: re.Pattern[str]
     # right after a qualifier: those of it who lack the ground ("employees not having a need")
     lacking: re.Pattern[str]
+    # opening an aside in commas: a condition ("provided it shall have paid all fees")
+    aside_condition: re.Pattern[str]
     # between a modal and its verb, how or when ("directly or indirectly", "for two years")
     adverbial: re.Pattern[str]
     any_actor: re.Pattern[str]
@@ -138,6 +140,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.carve_out),
         one(words.restrict),
         one(words.lacking),
+        one(words.aside_condition),
         one(words.adverbial),
         one(words.any_actor),
         one(words.question_permission),
@@ -873,7 +876,10 @@ class ClauseReader:
         ends, "shall" governs the action)?"""
         tail = _governing_tail(window)
         last = max((m.end() for m in _MODALITY.permission.finditer(tail)), default=-1)
-        return last >= 0 and _MODALITY.obligation.search(tail, last) is None
+        return (
+            last >= 0
+            and _MODALITY.obligation.search(_without_condition_asides(tail[last:])) is None
+        )
 
     def _ends_another(self, main: str, action: re.Match[str], window: str) -> bool:
         """Is what the action is done to named as something else than what the claim's action
@@ -1030,6 +1036,20 @@ def _first_modal(text: str, *, determiners: bool = True) -> int:
     )
 
 
+def _without_condition_asides(text: str) -> str:
+    """`text` less each aside in commas that states a condition ("may, at any time, provided it
+    shall have paid all fees, terminate"): a modal inside one governs the condition, not the
+    action after it."""
+    parts = text.split(",")
+    # the last part runs on to the action: an aside is closed by a comma after it
+    kept = [
+        part
+        for i, part in enumerate(parts)
+        if i == 0 or i == len(parts) - 1 or not _MODALITY.aside_condition.match(part)
+    ]
+    return ",".join(kept)
+
+
 def _governing_tail(window: str) -> str:
     """The words that may govern the action at the end of `window`: its last _GOVERNED
     characters, a parenthesis and what says how or when (`adverbial`: "directly or
@@ -1116,6 +1136,10 @@ def _subject_of(after: str) -> bool:
     may")?"""
     # a comma may stand between the subject and its verb ("Its Representatives, shall not")
     piece = re.split(r"[,;:(]", after.lstrip(" ,"), maxsplit=1)[0]
+    if _MODALITY.aside_condition.match(piece):
+        # "may, at any time, provided it shall have paid all fees, terminate": a condition's
+        # modal is its own, no subject's
+        return False
     return bool(
         _MODALITY.permission.search(piece)
         or _MODALITY.obligation.search(piece)

@@ -1,6 +1,6 @@
 """A prohibition of sharing with those of the employees who lack the ground for it ("shall not
-disclose ... to any employee not having a need to know", "to its employees not involved in
-the Project") leaves sharing with the others allowed: NDAs say the permission this way as
+disclose ... to any employee not having a need to know", "to its employees who do not need to
+know it") leaves sharing with the others allowed: NDAs say the permission this way as
 often as they say it outright. It had been read as a prohibition of sharing with employees,
 a holds <-> does-not swap. The lexicon's `modality.lacking` names the phrases; generated over
 actors, modal verbs, the employees' nouns, the phrases and case. A prohibition with no such
@@ -25,6 +25,10 @@ LACKING = [
     "who have no need to know it",
     "without a need to know",
     "with no legitimate need to know",
+]
+# words that name no need to know ("not involved in the Project") limit nothing: the
+# prohibition still forbids (issue 34's review)
+NOT_A_NEED = [
     "not directly involved in the Project",
     "who are not involved in the evaluation of the Transaction",
 ]
@@ -75,6 +79,13 @@ def test_other_frames_of_the_same_prohibition(frame: str, lacking: str) -> None:
 )
 def test_a_prohibition_without_a_lacking_phrase_still_forbids(actor: str, sentence: str) -> None:
     assert holds("sharing_with_employees", sentence.format(a=actor)) is False
+
+
+@pytest.mark.parametrize("phrase", NOT_A_NEED)
+@pytest.mark.parametrize("noun", NOUNS)
+def test_a_phrase_naming_no_need_to_know_leaves_the_prohibition(phrase: str, noun: str) -> None:
+    sentence = f"The Recipient shall not disclose Confidential Information to any {noun} {phrase}."
+    assert holds("sharing_with_employees", sentence) is False, sentence
 
 
 @pytest.mark.parametrize("lacking", LACKING[:4])
