@@ -648,7 +648,9 @@ class ClauseReader:
                 )
             return None, False, False
         freeing = self._denial(s)
-        if freeing is not None and self._frees_one(freeing):
+        if freeing is not None and not self._frees_one(freeing):
+            freeing = None
+        if freeing is not None:
             # "Nothing herein limits Licensor's right to compete; Licensee shall not sell
             # competing products": the action outside the words leaving one party free, if any
             matches = [
@@ -663,6 +665,14 @@ class ClauseReader:
             )
         main, exceptions = _split_exception(s, action.start())
         window = _after_leading_condition(main, action.start(), _window(main, action.start()))
+        if freeing is not None and action.start() >= freeing.end():
+            # "Nothing limits Licensor's right to compete, and Licensee shall not sell ...": the
+            # clause after the words leaving one party free is the action's, their "nothing"
+            # no negation of it; from the conjunction that opens that clause (", and Licensee
+            # will not, directly or indirectly, engage": not one coordinating the modal's)
+            between = main[freeing.end() : action.start()]
+            since = max((j.end() for j in _JOINS.finditer(between)), default=0)
+            window = window[len(window) - min(len(window), len(between) - since) :]
         agent = _passive_agent(main[action.end() :], action.group(0))
         if (
             self._someone_else(self._actor_window(window, agent))

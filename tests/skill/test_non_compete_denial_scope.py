@@ -9,7 +9,7 @@
   ("..., and X shall not compete"): no denial.
 
 Generated over party pairs (names, roles, "&", possessives), the order of the two statements,
-their joints (". ", "; "), denial and restriction wordings, and lower case."""
+their joints (". ", "; ", ", and "), denial and restriction wordings, and lower case."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def _joined(restriction: str, freed: str, joint: str, restriction_first: bool) -
 _BESIDE = [
     (sentence, restricted, freed)
     for (restricted, freed), restriction, free, joint, order in itertools.product(
-        _PAIRS, _RESTRICTIONS, _FREED, [". ", "; "], [True, False]
+        _PAIRS, _RESTRICTIONS, _FREED, [". ", "; ", ", and "], [True, False]
     )
     for sentence in [
         _joined(
