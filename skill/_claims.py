@@ -427,6 +427,8 @@ class ClauseReader:
     def __init__(self, claim: Claim) -> None:
         self.claim = claim
         self._p = _BY_NAME[claim.entry.name]
+        # the last sentence's mention spans, with the sentence
+        self._spans_of: tuple[str, tuple[tuple[int, int], ...]] | None = None
 
     def relevance(self, text: str) -> int:
         """0: `text` gives a right or a duty under a contrary condition; 1: a right or a duty;
@@ -572,12 +574,31 @@ class ClauseReader:
             None,
         )
 
+    def _frees_one(self, denial: re.Match[str]) -> bool:
+        """Does a prohibition's denial leave one party free, not any party ("Nothing in this
+        Agreement limits Licensor's right to compete", not "does not restrict either party
+        from competing"), where that party is not the actor asked about?"""
+        words = denial.group(0)
+        if self._p.entry.kind != "prohibition" or _MODALITY.any_actor.search(words):
+            return False
+        actor = self.claim.actor
+        return actor is None or not _named(actor, words.casefold())
+
     def _mentioned(self, s: str, found: re.Match[str]) -> bool:
         """Does `found` start inside a mention of the claim's words in another sense?"""
+        return any(a <= found.start() < b for a, b in self._mention_spans(s))
+
+    def _mention_spans(self, s: str) -> tuple[tuple[int, int], ...]:
+        """The spans of `s`'s mentions of the claim's words in another sense, found once per
+        sentence (a long sentence has many action matches; scanning it again for each one
+        took time quadratic in its length)."""
+        last = self._spans_of
+        if last is not None and last[0] == s:
+            return last[1]
         mentions = self._p.mentions
-        return mentions is not None and any(
-            m.start() <= found.start() < m.end() for m in mentions.finditer(s)
-        )
+        spans = tuple(m.span() for m in mentions.finditer(s)) if mentions is not None else ()
+        self._spans_of = (s, spans)
+        return spans
 
     def read(self, text: str) -> tuple[Reading | None, bool]:
         """The first sentence of `text` that decides the claim (one naming its qualifier
@@ -616,10 +637,30 @@ class ClauseReader:
                 if _outside_scope(s, denial.start(), denial.end()):
                     # "X's rights outside the Territory shall be non-exclusive": not unscoped
                     return None, False, True
-                # "Licensee's liability shall be unlimited": said in other words than the action
+                freed = self._frees_one(denial)
+                if freed and self._someone_else(denial.group(0)):
+                    # "Nothing in this Agreement limits Licensor's right to compete", asked of
+                    # Licensee: another party left free says nothing of the one asked
+                    return None, False, True
+                # "Licensee's liability shall be unlimited": said in other words than the action;
+                # one party left free, asked of any, decides only where no restriction is read
+                # ("Nothing limits Licensor's right to compete. Licensee shall not compete.")
                 main, exceptions = _split_exception(s, len(s))
-                return self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE), True, True
+                return (
+                    self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE),
+                    not freed,
+                    True,
+                )
             return None, False, False
+        freeing = self._denial(s)
+        if freeing is not None and not self._frees_one(freeing):
+            freeing = None
+        if freeing is not None:
+            # "Nothing herein limits Licensor's right to compete; Licensee shall not sell
+            # competing products": the action outside the words leaving one party free, if any
+            matches = [
+                m for m in matches if not freeing.start() <= m.start() < freeing.end()
+            ] or matches
         # the action a modal governs ("..., BROOKS shall immediately notify"), not a mention
         # of it in a condition before ("if the Recipient receives notice ..."); else the first
         action = matches[0]
@@ -629,6 +670,14 @@ class ClauseReader:
             )
         main, exceptions = _split_exception(s, action.start())
         window = _after_leading_condition(main, action.start(), _window(main, action.start()))
+        if freeing is not None and action.start() >= freeing.end():
+            # "Nothing limits Licensor's right to compete, and Licensee shall not sell ...": the
+            # clause after the words leaving one party free is the action's, their "nothing"
+            # no negation of it; from the conjunction that opens that clause (", and Licensee
+            # will not, directly or indirectly, engage": not one coordinating the modal's)
+            between = main[freeing.end() : action.start()]
+            since = max((j.end() for j in _JOINS.finditer(between)), default=0)
+            window = window[len(window) - min(len(window), len(between) - since) :]
         agent = _passive_agent(main[action.end() :], action.group(0))
         if (
             self._someone_else(self._actor_window(window, agent))
@@ -640,6 +689,15 @@ class ClauseReader:
         if p.affirms is not None and p.affirms.search(s):
             return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
         denial = self._denial(main, s)
+        if (
+            denial is not None
+            and not denial.start() <= action.start() < denial.end()
+            and self._frees_one(denial)
+        ):
+            # "Licensee shall not sell competing products; nothing in this Agreement limits
+            # Licensor's right to compete": one party left free in a clause of its own leaves
+            # the restriction of the action's party standing
+            denial = None
         if denial is not None and _outside_scope(s, denial.start(), denial.end()):
             # a denial outside a scope says nothing unscoped; the action's own words, where they
             # are not the denial's, are still read ("exclusive rights in the Territory and
@@ -658,8 +716,12 @@ class ClauseReader:
             # denial is of another
             denial = None
         if denial is not None:
+            # one party left free: as where no action is named
+            freed = self._frees_one(denial)
+            if freed and self._someone_else(denial.group(0)):
+                return None, False, True
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
-            return reading, True, True
+            return reading, not freed, True
         kind = p.entry.kind
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")

@@ -13,6 +13,7 @@ modal verbs, time phrases and case:
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 
@@ -91,3 +92,52 @@ def test_hiring_those_who_answer_a_general_solicitation_says_nothing(
 def test_the_restriction_beside_its_carve_out_still_holds(actor: str, carve_out: str) -> None:
     sentence = f"{actor} shall not solicit any employee of the Disclosing Party, {carve_out}."
     assert holds("non_solicitation", sentence) is True, sentence
+
+
+_RESTRAINTS = [
+    "{a} shall not solicit any employee of {b}",
+    "For two years, {a} shall not solicit any employee of {b}",
+    "{a} shall not solicit or hire any employee of {b} with whom it had contact",
+    "{a} will not, directly or indirectly, recruit any employee of {b}",
+]
+_GENERAL_CARVE_OUTS = [
+    ", provided that {a} may hire any employee who responds to a general solicitation of "
+    "employment.",
+    ", except employees who respond to general advertisements.",
+    ", other than employees who reply to a general solicitation not directed at them.",
+    "; however, {a} may employ any person who answers a public advertisement.",
+    ". {a} may, however, hire any employee who responds to a general solicitation.",
+]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Acme", "Beta"),
+        ("the Recipient", "the Discloser"),
+        ("O'Brien & Sons", "Halcyon"),
+        ("you", "the Company"),
+    ],
+)
+@pytest.mark.parametrize("restraint", _RESTRAINTS)
+@pytest.mark.parametrize("carve_out", _GENERAL_CARVE_OUTS)
+def test_the_general_solicitation_carve_out_leaves_its_restriction(
+    a: str, b: str, restraint: str, carve_out: str
+) -> None:
+    """The carve-out's mention starts at its own words ("provided that", "except") or the
+    hiring verb nearest "who responds", never back over the restriction's verb (read from
+    there, the restriction was a mention and the clause read nothing)."""
+    sentence = restraint.format(a=a, b=b) + carve_out.format(a=a)
+    sentence = sentence[0].upper() + sentence[1:]
+    for text in (sentence, sentence.lower()):
+        assert holds("non_solicitation", text) is True, text
+
+
+def test_a_long_sentence_reads_in_linear_time() -> None:
+    """A sentence of 20,000 characters with no full stop: the mentions of the general
+    solicitation are found once for it, not once per action match (it took 16 s)."""
+    sentence = "Recipient shall not solicit, hire or recruit any employee, consultant or " * 280
+    assert len(sentence) > 20_000
+    started = time.perf_counter()
+    assert holds("non_solicitation", sentence) is True
+    assert time.perf_counter() - started < 5.0
