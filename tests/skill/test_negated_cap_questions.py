@@ -4,8 +4,12 @@ capped?", "Is there no ceiling on damages?" read `liability_capped` negated, and
 carve-outs answers them No, its carve-outs kept as the cap's exceptions ("No — capped ...
 except for ..."). A question that asks for uncapped exposure ("Is liability uncapped for IP
 infringement?", "Is any liability unlimited?", "Is there uncapped liability?") still asks the
-cases carved out of the cap: "Yes, with conditions — uncapped for ...". Generated over
-negations, the cap's names, what is capped, parties, possessives, "&", case and wording."""
+cases carved out of the cap: "Yes, with conditions — uncapped for ...", and so does a cap
+negated of a case a cap carves out ("Is there no cap for gross negligence?", "Is there no limit
+of liability for data breaches?", "Is there a cap on liability but no cap on indemnity?"). A
+limit of something else ("Is the license not limited to the United States?", "Is there no limit
+on the number of users?") is no negated cap. Generated over negations, the cap's names, what is
+capped, the cases, parties, possessives, "&", case and wording."""
 
 from __future__ import annotations
 
@@ -111,14 +115,143 @@ def test_a_question_asking_the_cap_is_not_negated(question: str) -> None:
     assert claim is not None and (claim.entry.name, claim.negated) == ("liability_capped", False)
 
 
+# --- a negated cap of a case a cap carves out asks the carved cases -------------------------
+
+_CASES = [
+    "gross negligence",
+    "wilful misconduct",
+    "willful misconduct",
+    "IP infringement",
+    "infringement of intellectual property rights",
+    "indemnification obligations",
+    "indemnity",
+    "confidentiality breaches",
+    "breach of confidentiality",
+    "data breaches",
+    "data protection breaches",
+    "fraud",
+    "death or personal injury",
+    "third-party claims",
+]
+_CASE_FORMS = [
+    "Is there no cap for {w}{c}{t}?",
+    "Is there no limit of liability for {c}{t}?",
+    "Is there no ceiling on liability for {w}{c}{t}?",
+    "Is there no cap on {w}liability for {c}{t}?",
+    "Is there no liability cap applicable to {c}{t}?",
+    "Is {w}liability for {c}{t} not capped?",
+    "Is {w}liability for {c} not limited{t}?",
+    "Is liability arising from {w}{c} not subject to any cap{t}?",
+    "Is {c} not capped{t}?",
+    "Is there a cap on {w}liability but no cap on {c}{t}?",
+    "Is there a limit on {w}liability{t} but no limit for {c}?",
+]
+
+
+def _of_cases() -> list[str]:
+    # every case in every form once, the party's possessive and the tail taking turns
+    out = []
+    for i, (case, form) in enumerate(itertools.product(_CASES, _CASE_FORMS)):
+        whose, tail = _WHOSE[i % len(_WHOSE)], _TAILS[i % len(_TAILS)]
+        out.append(form.format(w=whose, c=case, t=tail))
+    return out
+
+
+@pytest.mark.parametrize("question", _of_cases())
+@pytest.mark.parametrize("case", ["as is", "lower"])
+def test_a_negated_cap_of_a_carved_case_asks_the_carved_cases(question: str, case: str) -> None:
+    # "Is there no cap for gross negligence?" of a cap "except for gross negligence" is "Yes —
+    # uncapped for gross negligence", not the plain negation's "No"
+    if case == "lower":
+        question = question.lower()
+    claim = read_claim(question, _SUBJECT)
+    assert claim is not None, question
+    assert (claim.entry.name, claim.negated, claim.carved) == ("liability_capped", True, True)
+
+
 @pytest.mark.parametrize(
     "question",
     [
-        "Does the license include, but not limited to, the Territory?",
-        "Is the non-compete limited to the Territory?",
+        # liability in general, a party or an agreement named where a case's word stands
+        "Is there no cap on liability for Halcyon & Co.?",
+        "Is there no liability cap for either party?",
+        "Is there no cap under the MSA between Northgate Systems and Halcyon & Co.?",
+        "Is there no limit on Northgate's liability under the Confidentiality Agreement with "
+        "Halcyon & Co.?",
+        "is there no limit on liability under the mutual confidentiality and non-disclosure "
+        "agreement?",
+        "Is Halcyon & Co.'s liability under the Indemnity Agreement not capped?",
+        "Is there no cap?",
     ],
 )
-def test_not_limited_to_of_something_else_is_no_negated_cap(question: str) -> None:
+def test_a_negated_cap_of_liability_in_general_stays_the_plain_negation(question: str) -> None:
+    claim = read_claim(question, _SUBJECT)
+    assert claim is not None, question
+    assert (claim.entry.name, claim.negated, claim.carved) == ("liability_capped", True, False)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is there a cap on liability but no cap on damages?",
+        "Is Northgate's liability, including but not limited to its indemnity, capped?",
+        "Is liability for claims, including but not limited to data breaches, capped?",
+        "is halcyon & co.'s liability, including but not limited to damages, limited?",
+    ],
+)
+def test_a_negation_after_but_is_not_the_caps(question: str) -> None:
+    claim = read_claim(question, _SUBJECT)
+    assert claim is not None and (claim.entry.name, claim.negated) == ("liability_capped", False)
+
+
+# --- "not limited", "unlimited", "no limit" of something else: no negated cap -----------------
+
+_ELSE = [
+    "the license",
+    "Northgate's license",
+    "Halcyon & Co.'s licence",
+    "the non-compete",
+    "the exclusivity",
+    "the term",
+    "the Territory",
+    "the use of the Software",
+]
+
+
+def _of_something_else() -> list[str]:
+    out = [
+        "Does the license include, but not limited to, the Territory?",
+        "Is the non-compete limited to the Territory?",
+        "Is there no limit on the number of users?",
+        "Is there no cap on price increases under the agreement with Halcyon & Co.?",
+        "Are there no limits on the use of the Software?",
+        "Are Northgate's confidentiality obligations not limited to the term?",
+        "Are any claims not subject to the arbitration clause?",
+        # a case's word beside a limit that is a scope: no cap is asked
+        "Is the use of Confidential Information not limited?",
+        "Is there no limit on the disclosure of confidential information to Halcyon & Co.?",
+        "Is the Recipient's use of confidential information unlimited?",
+        "Are the confidentiality obligations unlimited in time?",
+        "Is the indemnity not limited to third-party claims?",
+        "Is Northgate's right to defend third-party claims unlimited?",
+    ]
+    for thing in _ELSE:
+        out += [
+            f"Is {thing} not limited to the United States?",
+            f"Is {thing} not limited?",
+            f"Is {thing} unlimited?",
+            f"Is {thing} not limited in time?",
+            f"Is {thing} not limited for commercial use?",
+            f"Is {thing} never limited to the Territory?",
+        ]
+    return out
+
+
+@pytest.mark.parametrize("question", _of_something_else())
+@pytest.mark.parametrize("case", ["as is", "lower"])
+def test_not_limited_to_of_something_else_is_no_negated_cap(question: str, case: str) -> None:
+    if case == "lower":
+        question = question.lower()
     claim = read_claim(question, _SUBJECT)
     assert claim is None or not (claim.entry.name == "liability_capped" and claim.negated)
 
@@ -180,6 +313,28 @@ def test_uncapped_exposure_of_the_same_cap_is_yes_for_its_carve_outs(
 def test_the_negated_cap_of_unlimited_liability_is_yes(sentence: str) -> None:
     reading, _ = _reader(carved=False).read(sentence)
     assert reading is not None and reading.holds is True, sentence
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is there no cap for gross negligence?",
+        "Is there no limit of liability for data breaches?",
+        "Is there no cap on indemnification obligations?",
+        "Is Halcyon & Co.'s liability for wilful misconduct not limited?",
+    ],
+)
+def test_a_negated_cap_of_a_carved_case_is_yes_for_the_carve_outs(question: str) -> None:
+    sentence = (
+        "Northgate's aggregate liability shall not exceed the fees paid in the twelve months "
+        "before the claim, except for liability arising from data breaches, indemnification "
+        "obligations, gross negligence or wilful misconduct."
+    )
+    claim = read_claim(question, _SUBJECT)
+    assert claim is not None
+    reading, _ = ClauseReader(claim).read(sentence)
+    assert reading is not None and reading.holds is True, question
+    assert reading.lead.startswith("uncapped for") and "gross negligence" in reading.lead
 
 
 def test_a_carve_out_in_a_sentence_of_its_own_does_not_answer_the_negated_cap() -> None:
