@@ -223,6 +223,11 @@ class PropositionEntry:
     # contrary said there: "may terminate upon thirty days' notice; provided, however, that
     # AIG agrees not to terminate this Agreement unless ...")
     taken_back: tuple[str, ...] = ()
+    # the qualifiers that only bound the right (a notice period: "upon thirty days' notice"),
+    # read as `qualifier` too: where nothing else qualifies it, a contrary in an exception after
+    # the action is the right's ground ("upon thirty days' notice unless the other party cures
+    # the breach within such period")
+    bounds: tuple[str, ...] = ()
     # what the action is done to when it is the claim's own (the agreement: "terminate this
     # Agreement", "the License Agreement"): named, it outweighs `other_object`
     object: tuple[str, ...] = ()
@@ -1214,6 +1219,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             else "yes",
             mentions=_found(p, "mentions"),
             taken_back=_found(p, "taken_back"),
+            bounds=_found(p, "bounds"),
             object=_found(p, "object"),
             other_object=_found(p, "other_object"),
             carve_outs=_found(p, "carve_outs"),

@@ -52,6 +52,7 @@ class _Compiled:
     general: re.Pattern[str] | None
     mentions: re.Pattern[str] | None
     taken_back: re.Pattern[str] | None
+    bounds: re.Pattern[str] | None
     object: re.Pattern[str] | None
     other_object: re.Pattern[str] | None
     carve_outs: re.Pattern[str] | None
@@ -67,13 +68,14 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         asks,
         _any(entry.asks_not),
         tuple(re.compile(p, _FLAGS) for p in entry.action),
-        _any(entry.qualifier),
+        _any((*entry.qualifier, *entry.bounds)),
         _any(entry.contrary),
         _any(entry.denies),
         _any(entry.affirms),
         _any(entry.general),
         _any(entry.mentions),
         _any(entry.taken_back),
+        _any(entry.bounds),
         _any(entry.object),
         _any(entry.other_object),
         _any(entry.carve_outs),
@@ -816,6 +818,10 @@ class ClauseReader:
         contrary = (p.contrary is not None and bool(p.contrary.search(main))) or (
             p.taken_back is not None and any(p.taken_back.search(e) for e in exceptions)
         )
+        if not contrary and p.contrary is not None and self._only_bounded(main):
+            # "may terminate upon thirty days' notice unless the other party cures the breach":
+            # a right only a notice period bounds has its ground in the exception after it
+            contrary = any(p.contrary.search(e) for e in exceptions)
         holds: bool | None
         # "shall not disclose ... to any employee not having a need to know": forbidden to those
         # of the qualifier who lack the ground for it, so allowed to the others
@@ -914,6 +920,16 @@ class ClauseReader:
         confidence: float,
     ) -> Reading:
         return Reading(holds != self.claim.negated, sentence, conditions, exceptions, confidence)
+
+    def _only_bounded(self, main: str) -> bool:
+        """Is the right in `main` qualified by nothing but a bound (a notice period)?"""
+        p = self._p
+        if p.bounds is None or p.qualifier is None:
+            return False
+        bounded = bool(p.bounds.search(main))
+        return bounded and not any(
+            p.bounds.fullmatch(m.group(0)) is None for m in p.qualifier.finditer(main)
+        )
 
     @staticmethod
     def _governed(window: str) -> bool:

@@ -208,3 +208,121 @@ def test_a_part_of_something_else_is_not(sentence: str) -> None:
     for party in _PARTIES:
         for case in _cases(_cap(sentence.format(p=party))):
             assert holds("termination_without_cause", case) is not True, case
+
+
+# review of issue 34: a ground named in other words beside the notice (an event, a change in
+# control, the term's end or its renewal), a ground in the exception after it, a proviso that
+# takes the right back, and a part of something other than the agreement
+_PERIODS_WORDS_DIGITS = ["thirty (30) days' notice", "60 days written notice", "two weeks' notice"]
+_EVENT_GROUNDS = [
+    "{p} may terminate this Agreement upon a Change in Control of the other party upon {n}.",
+    "upon a change of ownership of the other party, {p} may terminate this Agreement upon {n}.",
+    "{p} may terminate this Agreement by giving notice of non-renewal upon {n}.",
+    "{p} may terminate this Agreement by giving {n} of its intent not to renew.",
+    "{p} may terminate this Agreement upon {n} prior to the expiration of the then-current term.",
+    "{p} may terminate this Agreement upon {n} before the end of the Initial Term.",
+    "{p} may terminate this Agreement as of the end of any calendar year upon {n}.",
+    "{p} may terminate this Agreement for Disability upon {n}.",
+    "{p} may terminate this Agreement due to the Executive's Disability upon {n}.",
+    "{p} may terminate this Agreement in the case of a Termination Event upon {n}.",
+    "{p} may terminate this Agreement on the occurrence of a Trigger Event upon {n}.",
+    "{p} may terminate this Agreement upon {n} where the other party is acquired.",
+    "{p} may terminate this Agreement upon {n} after the other party is acquired by a competitor.",
+    "{p} may terminate this Agreement upon {n} as a result of any regulatory change.",
+    "{p} may terminate this Agreement because of a change in law upon {n}.",
+    "{p} may terminate this Agreement upon {n} in the event of the death of the Consultant.",
+]
+
+
+def _upper_keeps_capitals(sentence: str) -> list[str]:
+    # a defined "... Event" is told by its capitals: not in lower case
+    out = [sentence, sentence.upper()]
+    return out if "Event" in sentence else [*out, sentence.lower()]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        case
+        for head, party, period in itertools.product(
+            _EVENT_GROUNDS, _PARTIES[:4], _PERIODS_WORDS_DIGITS
+        )
+        for case in _upper_keeps_capitals(_cap(head.format(p=party, n=period)))
+    ],
+)
+def test_an_event_the_term_s_end_or_non_renewal_beside_the_notice_is_no_such_right(
+    sentence: str,
+) -> None:
+    assert holds("termination_without_cause", sentence) is not True, sentence
+
+
+_EXCEPTIONS = [
+    "{p} may terminate this Agreement upon {n} unless the other party cures the breach within "
+    "such period.",
+    "{p} may terminate this Agreement upon {n}, except where the default is remedied within "
+    "such period.",
+    "{p} may terminate this Agreement upon {n} unless the violation is corrected.",
+]
+_PROVISOS = [
+    "{p} may terminate this Agreement upon {n}, provided that neither party shall terminate "
+    "this Agreement except within the first year.",
+    "{p} may terminate this Agreement upon {n}, provided that no party may terminate this "
+    "Agreement other than on the third anniversary.",
+    "{p} may terminate this Agreement upon {n}, provided that it may terminate this Agreement "
+    "only on the anniversary of the Effective Date.",
+    "{p} may terminate this Agreement upon {n}; provided, however, that such termination may be "
+    "made solely upon the sale of the Product line.",
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        case
+        for head, party, period in itertools.product(
+            _EXCEPTIONS + _PROVISOS, _PARTIES, _PERIODS_WORDS_DIGITS
+        )
+        for case in _cases(_cap(head.format(p=party, n=period)))
+    ],
+)
+def test_a_ground_in_the_exception_or_a_proviso_after_the_notice(sentence: str) -> None:
+    assert holds("termination_without_cause", sentence) is not True, sentence
+
+
+_STILL_RIGHTS = [
+    "{p} may terminate this Agreement at any time after the first anniversary of the Effective "
+    "Date upon {n}.",
+    "After the date that is eighteen (18) months after the Effective Date, {p} may terminate "
+    "this Agreement upon {n}.",
+    "{p} may terminate this Agreement at any time after this Agreement becomes effective upon {n}.",
+    "{p} may terminate this Agreement for any reason, whether or not extended beyond the "
+    "initial term, upon {n}.",
+    "{p} may terminate this Agreement at any time prior to the expiration of the Term upon {n}.",
+    "{p} may terminate any portion of this License Agreement upon {n}.",
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        case
+        for head, party, period in itertools.product(_STILL_RIGHTS, _PARTIES, _PERIODS_WORDS_DIGITS)
+        for case in (_cap(head.format(p=party, n=period)), head.format(p=party, n=period).upper())
+    ],
+)
+def test_a_time_or_a_part_of_the_agreement_stays_such_a_right(sentence: str) -> None:
+    assert holds("termination_without_cause", sentence) is True, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "{p} may terminate any portion of this Statement of Work upon {n}.",
+        "{p} may terminate all or any part of this Purchase Order upon {n}.",
+        "{p} may terminate any part of this Work Order by giving {n}.",
+    ],
+)
+def test_a_part_of_an_order_under_it_is_not_the_agreement(sentence: str) -> None:
+    for party, period in itertools.product(_PARTIES, _PERIODS_WORDS_DIGITS):
+        for case in _cases(_cap(sentence.format(p=party, n=period))):
+            assert holds("termination_without_cause", case) is not True, case
