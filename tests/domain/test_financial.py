@@ -1015,3 +1015,32 @@ def test_a_never_word_attached_to_the_item_rules_it_out(item: str) -> None:
     for company, year in zip(_COMPANIES, _YEARS, strict=True):
         question = f"What was {company} {item} {year}?"
         assert [c.name for c in concepts_asked(question)] == [], question
+
+
+@pytest.mark.parametrize(
+    ("question", "computed"),
+    [
+        # a cost of capital is an average to take, never a count a statement prints
+        ("What is Kestrel & Co's weighted average cost of capital in FY2021?", True),
+        ("what was ORBITAL FOODS' weighted-average cost of capital for 2020?", True),
+        ("What was the weighted-average number of diluted shares in 2020?", False),
+        ("What were Quill & Vane's weighted average diluted shares in FY2021?", False),
+        ("What was the weighted average basic share count in 2019?", False),
+    ],
+)
+def test_a_weighted_average_is_a_count_only_of_shares(question: str, computed: bool) -> None:
+    assert computed_asked(question) is computed, question
+
+
+@pytest.mark.parametrize(
+    ("question", "steady"),
+    [
+        ("Is Kestrel & Co's gross margin consistent with the industry average?", False),
+        ("Are ORBITAL FOODS' margins stable compared to peers?", False),
+        ("is quill & vane's operating margin consistent with its competitors'?", False),
+        ("Are Kestrel & Co's gross margins historically consistent?", True),
+        ("Has ORBITAL FOODS' operating margin been stable?", True),
+    ],
+)
+def test_consistency_with_others_is_no_steadiness(question: str, steady: bool) -> None:
+    assert steadiness_asked(question) is steady, question
