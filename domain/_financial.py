@@ -305,13 +305,20 @@ def concepts_asked(text: str, *, as_question: bool = True) -> list[FinancialConc
     (`as_question=False`) names all it names."""
     if not as_question:
         return _concepts_named(label_key(text), as_question=False)
-    # "earnings per share (basic)": words in parentheses kept for what they pick; a comma
-    # kept as a word of its own, for it parts two items ("net income, diluted EPS")
-    marked = re.sub(r"[,;]", f" {_COMMA_MARK} ", text.replace("(", " ").replace(")", " "))
+    # a comma kept as a word of its own, for it parts two items ("net income, diluted EPS");
+    # words in parentheses name no item ("(by top line)") but are kept for what they pick
+    # ("earnings per share (basic)")
+    marked = re.sub(r"[,;]", f" {_COMMA_MARK} ", text)
     key = " ".join("," if w == _COMMA_MARK else w for w in label_key(marked).split())
+    reads = _both_read(key)
+    picks = _both_read(label_key(text.replace("(", " ").replace(")", " ")))
+    if len(picks) != len(reads):
+        # the pair in parentheses ("EPS (basic and diluted)") or only outside them
+        reads, picks = (reads * 2, picks) if len(picks) > len(reads) else (reads, picks * 2)
     asked: list[FinancialConcept] = []
-    for each in _both_read(key):
-        asked.extend(c for c in _concepts_named(each, as_question=True) if c not in asked)
+    for each, pick in zip(reads, picks, strict=True):
+        named = _concepts_named(each, as_question=True, picks=pick)
+        asked.extend(c for c in named if c not in asked)
     return asked
 
 
@@ -334,7 +341,7 @@ def _both_read(key: str) -> list[str]:
 _COMMA_MARK = "xcommax"
 
 
-def _concepts_named(key: str, *, as_question: bool) -> list[FinancialConcept]:
+def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[FinancialConcept]:
     """The concepts `key` names; a "," word in it parts two items (never part of a phrase)."""
     words = key.split()
     spaced = f" {' '.join(w for w in words if w != ',')} "
@@ -411,7 +418,7 @@ def _concepts_named(key: str, *, as_question: bool) -> list[FinancialConcept]:
     named = [
         (concept, span) for index, concept, _, _ in candidates for i, span in spans if i == index
     ]
-    return _per_share_read(words, kept, named, fenced)
+    return _per_share_read(words, kept, named, fenced, picks or key)
 
 
 def _per_share_read(
@@ -419,6 +426,7 @@ def _per_share_read(
     kept: list[tuple[str, int, FinancialConcept]],
     named: list[tuple[FinancialConcept, tuple[int, int]]],
     fenced: frozenset[int],
+    picks: str,
 ) -> list[FinancialConcept]:
     """What a question asks per share: the line item a per-share word belongs to ("net
     income per diluted share", "revenue per share") is never its dollars; earnings per
@@ -465,7 +473,7 @@ def _per_share_read(
                 # "revenue per share": no concept; the per-share concept it wrote is none
                 dropped.update(c.name for c in owners)
             elif not owners:
-                kept.insert(0, (word, -1, _either_asked(per_share, f" {key} ")))
+                kept.insert(0, (word, -1, _either_asked(per_share, f" {picks} ")))
     # a figure per share named alone ("the per share amount") is earnings per share, unless
     # it names another figure per share ("dividends per share", "book value per share")
     unless = {w for w in per_share.never_words} - {w for w, _ in per_share.either}
@@ -491,7 +499,7 @@ def _per_share_read(
     for _, _, c in kept:
         if c.name not in dropped and c not in asked:
             # "earnings per share, diluted": the concept one of `either`'s words picks
-            picked = _either_asked(c, f" {key} ")
+            picked = _either_asked(c, f" {picks} ")
             if picked not in asked:
                 asked.append(picked)
     return asked

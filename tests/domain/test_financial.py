@@ -1044,3 +1044,20 @@ def test_a_weighted_average_is_a_count_only_of_shares(question: str, computed: b
 )
 def test_consistency_with_others_is_no_steadiness(question: str, steady: bool) -> None:
     assert steadiness_asked(question) is steady, question
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # words in parentheses name no item ...
+        ("Which {c} segment did best (by top line) {y}?", []),
+        ("Which {c} region grew most (by net sales) {y}?", []),
+        # ... but pick one
+        ("What was {c} earnings per share (diluted) {y}?", ["eps_diluted"]),
+        ("What were {c} EPS (basic and diluted) {y}?", ["eps_basic", "eps_diluted"]),
+    ],
+)
+def test_words_in_parentheses_pick_but_name_no_item(question: str, expected: list[str]) -> None:
+    for company, year in zip(_COMPANIES, _YEARS, strict=True):
+        text = question.format(c=company, y=year)
+        assert [c.name for c in concepts_asked(text)] == expected, text
