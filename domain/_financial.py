@@ -255,36 +255,152 @@ def holds_never_word(concept: FinancialConcept, label: str) -> bool:
     return any(f" {w} " in key for w in concept.never_words)
 
 
-def _around(key: str, phrase: str) -> str:
-    """The words of `key` just around the first `phrase` in it: three before, six after."""
-    before, after = key.split(f" {phrase} ", 1)
-    return " ".join([*before.split()[-3:], *after.split()[:6]])
+def _occurrences(words: Sequence[str], phrase: str) -> list[tuple[int, int]]:
+    """The token spans where `phrase` stands in `words`, whole words; a "," word between two
+    of its words is read through ("property, plant and equipment")."""
+    parts = phrase.split()
+    found: list[tuple[int, int]] = []
+    for start, word in enumerate(words):
+        if word != parts[0]:
+            continue
+        at, end = 0, start
+        while end < len(words) and at < len(parts):
+            if words[end] == parts[at]:
+                at += 1
+            elif words[end] != "," or at == 0:
+                break
+            end += 1
+        if at == len(parts):
+            found.append((start, end))
+    return found
+
+
+def _attached_words(
+    words: Sequence[str], span: tuple[int, int], fenced: frozenset[int], other: frozenset[int]
+) -> str:
+    """The words attached to the phrase at `span`: up to three before it and six after it,
+    never past a word that parts two items ("and", "compared", `fenced`); a word of another
+    item's phrase (`other`) is that item's, never this one's ("net" of "net income" beside
+    "interest income")."""
+    start, end = span
+    before: list[str] = []
+    for i in range(start - 1, max(start - 4, -1), -1):
+        if i in fenced:
+            break
+        before.insert(0, "_" if i in other else words[i])
+    after: list[str] = []
+    for i in range(end, min(end + 6, len(words))):
+        if i in fenced:
+            break
+        after.append("_" if i in other else words[i])
+    return " ".join([*before, *after])
 
 
 def concepts_asked(text: str, *, as_question: bool = True) -> list[FinancialConcept]:
     """The concepts a question names (its question words or labels, whole words), the
     longest phrase first: "net income attributable to shareholders" before "net income".
-    As a question (`as_question`): a figure per share asked is a per-share concept, never
-    the dollars of a line item named beside it, and `either`'s words pick the concept; a
-    passage (`as_question=False`) names all it names."""
-    key = f" {label_key(text)} "
-    found: list[tuple[str, int, FinancialConcept]] = []
+    As a question (`as_question`): "basic and diluted" names both; a line item asked per
+    share is a per-share concept when it is earnings, no concept when it is another item
+    ("revenue per share"), and `either`'s words pick the concept; a passage
+    (`as_question=False`) names all it names."""
+    if not as_question:
+        return _concepts_named(label_key(text), as_question=False)
+    # a comma kept as a word of its own, for it parts two items ("net income, diluted EPS");
+    # words in parentheses name no item ("(by top line)") but are kept for what they pick
+    # ("earnings per share (basic)")
+    marked = re.sub(r"[,;]", f" {_COMMA_MARK} ", text)
+    key = " ".join("," if w == _COMMA_MARK else w for w in label_key(marked).split())
+    reads = _both_read(key)
+    picks = _both_read(label_key(text.replace("(", " ").replace(")", " ")))
+    if len(picks) != len(reads):
+        # the pair in parentheses ("EPS (basic and diluted)") or only outside them
+        reads, picks = (reads * 2, picks) if len(picks) > len(reads) else (reads, picks * 2)
+    asked: list[FinancialConcept] = []
+    for each, pick in zip(reads, picks, strict=True):
+        named = _concepts_named(each, as_question=True, picks=pick)
+        asked.extend(c for c in named if c not in asked)
+    return asked
+
+
+def _both_read(key: str) -> list[str]:
+    """`key` once for each of a pair the question names together ("basic and diluted EPS":
+    "basic EPS", "diluted EPS"); `key` alone when it names no pair."""
+    first, second = _both_words()
+    for joiner in _item_separators():
+        for one, two in ((first, second), (second, first)):
+            pair = f" {one} {joiner} {two} "
+            if pair in f" {key} ":
+                spaced = f" {key} "
+                return [
+                    spaced.replace(pair, f" {one} ").strip(),
+                    spaced.replace(pair, f" {two} ").strip(),
+                ]
+    return [key]
+
+
+_COMMA_MARK = "xcommax"
+
+
+def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[FinancialConcept]:
+    """The concepts `key` names; a "," word in it parts two items (never part of a phrase)."""
+    words = key.split()
+    spaced = f" {' '.join(w for w in words if w != ',')} "
+    # every phrase a concept could be named by, where it stands
+    candidates: list[tuple[int, FinancialConcept, list[str], list[str]]] = []
     for index, concept in enumerate(financial_concepts()):
         # A one-word label ("cash", "sales") names a row, not what a question asks: "cash
         # dividends" is no question about cash. Only the question words say that.
-        phrases = [
+        plain = [
             p
             for p in (*concept.question_words, *(p for p in concept.labels if " " in p))
-            if f" {p} " in key
+            if f" {p} " in spaced
         ]
+        prefixes = [p for p in concept.label_prefixes if f" {p} " in spaced]
+        if plain or prefixes:
+            candidates.append((index, concept, plain, prefixes))
+    spans = sorted(
+        {
+            (index, span)
+            for index, _, plain, prefixes in candidates
+            for p in (*plain, *prefixes)
+            for span in _occurrences(words, p)
+        }
+    )
+    # a joining word inside a phrase ("cash and cash equivalents") joins no two items
+    inside = {i for _, (s, e) in spans for i in range(s, e)}
+    fenced = frozenset(
+        i
+        for joiner in (*_item_separators(), ",")
+        for s, e in _occurrences(words, joiner)
+        if not any(j in inside for j in range(s, e))
+        for i in range(s, e)
+    )
+
+    def clean(concept: FinancialConcept, index: int, phrase: str, *, picks: bool) -> bool:
+        # a never-word attached to the phrase ("other operating expenses", "net interest
+        # income", "adjusted EPS", "... to noncontrolling interests") makes it another
+        # measure; one in another item's phrase or past a joining word does not
+        never = [
+            w for w in concept.never_words if not picks or w not in {p for p, _ in concept.either}
+        ]
+        for span in _occurrences(words, phrase):
+            other = frozenset(
+                i
+                for o_index, (s, e) in spans
+                if o_index != index and (e <= span[0] or s >= span[1])
+                for i in range(s, e)
+            )
+            around = f" {_attached_words(words, span, fenced, other)} "
+            if not any(f" {w} " in around for w in never):
+                return True
+        return False
+
+    found: list[tuple[str, int, FinancialConcept]] = []
+    for index, concept, plain, prefixes in candidates:
+        phrases = [p for p in plain if clean(concept, index, p, picks=True)]
         # a label's beginning names the concept as a row's does ("net income attributable
-        # to Amcor plc"), unless the words around it hold a never-word ("... to
-        # noncontrolling interests", "diluted earnings per share attributable to ...")
-        phrases.extend(
-            p
-            for p in concept.label_prefixes
-            if f" {p} " in key and not holds_never_word(concept, _around(key, p))
-        )
+        # to Amcor plc"), unless the words around it hold a never-word
+        phrases.extend(p for p in prefixes if clean(concept, index, p, picks=False))
         if phrases:
             found.append((max(phrases, key=len), index, concept))
     # A phrase inside a longer one another concept matched is that concept's words ("net
@@ -294,46 +410,111 @@ def concepts_asked(text: str, *, as_question: bool = True) -> list[FinancialConc
         for phrase, index, concept in found
         if not any(phrase != other and f" {phrase} " in f" {other} " for other, _, _ in found)
     ]
-    # a concept named beside one of its never-words ("adjusted EPS", "diluted EPS from
-    # continuing operations", "other operating expenses") is another measure, not this one
-    kept = [
-        (phrase, index, concept)
-        for phrase, index, concept in kept
-        if not _beside_never_word(concept, key, phrase)
-    ]
-    asked = [c for _, _, c in sorted(kept, key=lambda t: (-len(t[0]), t[1]))]
+    kept.sort(key=lambda t: (-len(t[0]), t[1]))
     if not as_question:
         # a passage names every line item it states ("Net income was $12.1 million, or
         # $0.45 per diluted share"): what a question asks is read below, not what it names
-        return asked
-    # "earnings per share (basic)": words in parentheses kept for what they pick
-    key = f" {label_key(text.replace('(', ' ').replace(')', ' '))} "
-    if any(f" {w} " in key for w in _per_share_words()):
-        # "net income attributable to common shareholders per share", "net income per diluted
-        # share": a figure per share, never the dollars of the line item named before it
-        per_share = concept_named(_per_share_concept())
-        # unless it names another figure per share ("dividends per share", "book value per
-        # share"): the concept's never-words, less the words that pick one of its `either`
-        unless = {w for w in per_share.never_words} - {w for w, _ in per_share.either}
-        if not any(c.unit == "USD/share" for c in asked) and not any(
-            f" {w} " in key for w in unless
-        ):
-            asked.insert(0, per_share)
-        # the dollars of a line item are never the figure per share asked; a count of
-        # shares named ("the diluted shares used in computing earnings per share") is
-        # what is asked, its "per share" the count's own words
-        counts = [c for c in asked if c.unit == "shares"]
-        asked = counts + [c for c in asked if c.unit == "USD/share" and not counts]
-    # "earnings per share, diluted": the concept one of `either`'s words picks
-    return [_either_asked(c, key) for c in asked]
+        return [c for _, _, c in kept]
+    named = [
+        (concept, span) for index, concept, _, _ in candidates for i, span in spans if i == index
+    ]
+    return _per_share_read(words, kept, named, fenced, picks or key)
 
 
-def _beside_never_word(concept: FinancialConcept, key: str, phrase: str) -> bool:
-    """Does a never-word of `concept` (less the words that pick one of its `either`) stand
-    around `phrase` in `key`?"""
-    around = f" {_around(key, phrase)} "
-    picks = {w for w, _ in concept.either}
-    return any(f" {w} " in around for w in concept.never_words if w not in picks)
+def _per_share_read(
+    words: Sequence[str],
+    kept: list[tuple[str, int, FinancialConcept]],
+    named: list[tuple[FinancialConcept, tuple[int, int]]],
+    fenced: frozenset[int],
+    picks: str,
+) -> list[FinancialConcept]:
+    """What a question asks per share: the line item a per-share word belongs to ("net
+    income per diluted share", "revenue per share") is never its dollars; earnings per
+    share is the per-share concept, any other item per share no concept; a count of shares
+    is asked with its own "per share" ("the diluted shares used in computing EPS")."""
+    key = " ".join(words)
+    per_share = concept_named(_per_share_concept())
+    at = [(p, _occurrences(words, p), c) for p, _, c in kept]
+    dropped: set[str] = set()
+    attached_to_none = False
+    for word in _per_share_words():
+        for start, end in _occurrences(words, word):
+            # the item the per-share word belongs to: the nearest named before it with no
+            # joining word between ("net income per diluted share", "dividends declared per
+            # common share", "revenue in FY2020 per share"), the longest of those ending
+            # there ("net income attributable to noncontrolling interests per share"),
+            # named whether or not it is asked
+            nearest = sorted(
+                (-e, s, c.name)
+                for c, (s, e) in named
+                if e <= start and c.unit == "USD" and not any(i in fenced for i in range(e, start))
+            )
+            items = [concept_named(nearest[0][2])] if nearest else []
+            # the per-share concepts the word is part of
+            owners = [
+                c
+                for _, spans, c in at
+                if c.unit == "USD/share" and any(s <= start and end <= e for s, e in spans)
+            ]
+            if not items and _metric_before(words, start, fenced):
+                # "free cash flow per share": a metric per share, no concept of the file
+                dropped.update(c.name for c in owners)
+                continue
+            if not items:
+                attached_to_none = attached_to_none or not owners
+                continue
+            # the item and any shorter one inside its phrase ("net income" in "net income
+            # attributable to noncontrolling interests per share")
+            first = nearest[0][1]
+            dropped.update(
+                c.name for c, (s, e) in named if c.unit == "USD" and first <= s and e <= start
+            )
+            if not any(c.name in _per_share_earnings() for c in items):
+                # "revenue per share": no concept; the per-share concept it wrote is none
+                dropped.update(c.name for c in owners)
+            elif not owners:
+                kept.insert(0, (word, -1, _either_asked(per_share, f" {picks} ")))
+    # a figure per share named alone ("the per share amount") is earnings per share, unless
+    # it names another figure per share ("dividends per share", "book value per share")
+    unless = {w for w in per_share.never_words} - {w for w, _ in per_share.either}
+    if (
+        attached_to_none
+        and not any(c.unit == "USD/share" for _, _, c in kept)
+        and not any(f" {w} " in f" {key} " for w in unless)
+    ):
+        kept.insert(0, ("", -1, per_share))
+    # a per-share figure a count of shares names after it, with no joining word between,
+    # is the count's own words ("diluted shares used in computing earnings per share")
+    for _, spans, c in at:
+        if c.unit != "shares":
+            continue
+        for _, o_spans, o in at:
+            if o.unit == "USD/share" and any(
+                e <= s2 and not any(i in fenced for i in range(e, s2))
+                for _, e in spans
+                for s2, _ in o_spans
+            ):
+                dropped.add(o.name)
+    asked: list[FinancialConcept] = []
+    for _, _, c in kept:
+        if c.name not in dropped and c not in asked:
+            # "earnings per share, diluted": the concept one of `either`'s words picks
+            picked = _either_asked(c, f" {picks} ")
+            if picked not in asked:
+                asked.append(picked)
+    return asked
+
+
+def _metric_before(words: Sequence[str], start: int, fenced: frozenset[int]) -> bool:
+    """Does a metric's name ("free cash flow") stand before `start` with no joining word
+    between?"""
+    return any(
+        not any(i in fenced for i in range(e, start))
+        for metric in financial_metrics()
+        for phrase in metric.question_words
+        for _, e in _occurrences(words, label_key(phrase))
+        if e <= start
+    )
 
 
 def _either_asked(concept: FinancialConcept, key: str) -> FinancialConcept:
@@ -349,6 +530,22 @@ def _per_share_words() -> tuple[str, ...]:
 @functools.cache
 def _per_share_concept() -> str:
     return _raw_word_list("per_share_questions", "concept")[0]
+
+
+@functools.cache
+def _per_share_earnings() -> tuple[str, ...]:
+    return _raw_word_list("per_share_questions", "earnings")
+
+
+@functools.cache
+def _both_words() -> tuple[str, str]:
+    first, second = _word_list("per_share_questions", "both")
+    return first, second
+
+
+@functools.cache
+def _item_separators() -> tuple[str, ...]:
+    return _word_list("figure_questions", "item_separators")
 
 
 def concept_phrase_spans(text: str) -> list[tuple[int, int]]:

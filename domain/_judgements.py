@@ -96,6 +96,7 @@ class _Tests:
     causes: tuple[str, ...]
     terms: tuple[str, ...]
     steadiness: tuple[str, ...]
+    steadiness_not: tuple[str, ...]
 
 
 def _words(body: Any, key: str, where: str) -> tuple[str, ...]:
@@ -130,6 +131,7 @@ def _tests(path: Path | None = None) -> _Tests:
         causes=_words(body, "cause_words", where),
         terms=_words(body, "terms_words", where),
         steadiness=_words(body, "steadiness_words", where),
+        steadiness_not=_words(body, "steadiness_not", where),
     )
 
 
@@ -201,6 +203,9 @@ def steadiness_asked(text: str) -> bool:
     """Does the question ask whether a figure held steady over the years ("Are gross margins
     historically consistent?", "Has the margin been stable?"): a course with no direction?"""
     key = f" {label_key(text)} "
+    # "consistent with the industry average", "compared to peers": a comparison with others
+    if any(f" {w} " in key for w in _tests().steadiness_not):
+        return False
     return any(f" {w} " in key for w in _tests().steadiness)
 
 

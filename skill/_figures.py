@@ -497,6 +497,7 @@ def find_figures(
     each match a unit carrying its value. A computed question: the cells of every concept
     and year named, quoted with no value (nothing is concluded from them)."""
     if not figure.computed:
+        answered: list[tuple[FinancialConcept, str, list[tuple[str, StatementCell]]]] = []
         for concept in figure.concepts:
             period = figure.period_of(concept)
             found = matching_cells(cells, concept, period)
@@ -508,11 +509,30 @@ def find_figures(
                     units = tuple(make_unit(d, c, concept.name, None) for d, c in found)
                     return FigureFindings(units, None, None, f"{open_note} for {company}")
             if found:
-                units = tuple(
-                    make_unit(d, c, concept.name, figure_value(c, concept, figure.scale))
-                    for d, c in found
-                )
-                return FigureFindings(units, concept, period, None)
+                answered.append((concept, period, list(found)))
+        if len(answered) == 1:
+            concept, period, found = answered[0]
+            units = tuple(
+                make_unit(d, c, concept.name, figure_value(c, concept, figure.scale))
+                for d, c in found
+            )
+            return FigureFindings(units, concept, period, None)
+        if answered:
+            # several line items asked ("net income and diluted EPS"): one figure is never
+            # the whole answer; each item's cells cited, nothing concluded
+            names = ", ".join(concept.name.replace("_", " ") for concept, _, _ in answered)
+            units = tuple(
+                make_unit(d, c, concept.name, None)
+                for concept, _, found in answered
+                for d, c in found
+            )
+            return FigureFindings(
+                units,
+                None,
+                None,
+                f"several figures asked ({names}): each one's cells of {company}'s filings "
+                "quoted, one figure never the whole answer",
+            )
         names = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
         return FigureFindings(
             (),

@@ -866,3 +866,198 @@ def test_operating_expenses_and_interest_income_asked(question: str, concept: st
 def test_another_line_beside_a_never_word_is_not_the_concept(question: str) -> None:
     asked = {c.name for c in concepts_asked(question)}
     assert not asked & {"operating_expenses", "interest_income"}, question
+
+
+# Figure questions that name several items (issue 35, from the review): generated variants
+# over companies ("&", possessives, case), item order, joining words and year forms.
+_COMPANIES = ["Quill & Vane Corp.'s", "ORBITAL FOODS'", "the company's", "kestrel co's"]
+_YEARS = ["in FY2021", "for fiscal 2021", "in the year ended June 30, 2021", "in 2021"]
+_JOINERS = [" and ", " as well as ", ", ", " along with "]
+
+
+def _pairs(first: str, second: str) -> list[str]:
+    """Questions naming `first` and `second`, in both orders, with every joiner."""
+    return [
+        f"What were {company} {one}{joiner}{two} {year}?"
+        for company, year in zip(_COMPANIES, _YEARS, strict=True)
+        for joiner in _JOINERS
+        for one, two in ((first, second), (second, first))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("dollars", "per_share", "expected"),
+    [
+        ("net income", "diluted EPS", {"net_income", "eps_diluted"}),
+        ("revenue", "EPS", {"revenue", "eps"}),
+        ("total revenues", "earnings per share", {"revenue", "eps"}),
+        ("Net Sales", "basic earnings per share", {"revenue", "eps_basic"}),
+        ("operating income", "diluted net income per share", {"operating_income", "eps_diluted"}),
+    ],
+)
+def test_a_dollar_item_asked_beside_eps_is_asked_too(
+    dollars: str, per_share: str, expected: set[str]
+) -> None:
+    for question in _pairs(dollars, per_share):
+        assert {c.name for c in concepts_asked(question)} == expected, question
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "revenue",
+        "net sales",
+        "Total Revenues",
+        "operating cash flow",
+        "cash from operations",
+        "net income attributable to noncontrolling interests",
+        "free cash flow",
+        "operating income",
+    ],
+)
+@pytest.mark.parametrize("per", ["per share", "per diluted share", "per common share"])
+def test_another_item_per_share_is_no_concept(item: str, per: str) -> None:
+    for company, year in zip(_COMPANIES, _YEARS, strict=True):
+        question = f"What was {company} {item} {per} {year}?"
+        assert [c.name for c in concepts_asked(question)] == [], question
+
+
+@pytest.mark.parametrize(
+    ("item", "per", "expected"),
+    [
+        ("net income", "per share", "eps"),
+        ("Net Earnings", "per diluted share", "eps_diluted"),
+        ("net income attributable to common shareholders", "per share", "eps"),
+        ("net income attributable to shareholders", "per basic share", "eps_basic"),
+    ],
+)
+def test_earnings_per_share_is_eps(item: str, per: str, expected: str) -> None:
+    for company, year in zip(_COMPANIES, _YEARS, strict=True):
+        question = f"What was {company} {item} {per} {year}?"
+        assert [c.name for c in concepts_asked(question)] == [expected], question
+
+
+@pytest.mark.parametrize(
+    ("phrase", "expected"),
+    [
+        ("basic and diluted EPS", {"eps_basic", "eps_diluted"}),
+        ("diluted & basic earnings per share", {"eps_basic", "eps_diluted"}),
+        ("basic EPS and diluted EPS", {"eps_basic", "eps_diluted"}),
+        ("EPS, basic and diluted,", {"eps_basic", "eps_diluted"}),
+        ("net income per basic and diluted share", {"eps_basic", "eps_diluted"}),
+        (
+            "basic and diluted shares outstanding",
+            {"shares_outstanding_basic", "shares_outstanding_diluted"},
+        ),
+        (
+            "diluted as well as basic weighted average shares",
+            {"shares_outstanding_basic", "shares_outstanding_diluted"},
+        ),
+    ],
+)
+def test_basic_and_diluted_asks_both(phrase: str, expected: set[str]) -> None:
+    for company, year in zip(_COMPANIES, _YEARS, strict=True):
+        question = f"What were {company} {phrase} {year}?"
+        assert {c.name for c in concepts_asked(question)} == expected, question
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        ("interest income", "net income", {"interest_income", "net_income"}),
+        (
+            "net income attributable to shareholders",
+            "net income attributable to noncontrolling interests",
+            {"net_income_to_shareholders", "net_income_to_noncontrolling"},
+        ),
+        (
+            "diluted EPS",
+            "weighted average diluted share count",
+            {"eps_diluted", "shares_outstanding_diluted"},
+        ),
+        ("operating expenses", "net interest expense", {"operating_expenses", "interest_expense"}),
+    ],
+)
+def test_a_never_word_of_another_item_rules_nothing_out(
+    first: str, second: str, expected: set[str]
+) -> None:
+    for question in _pairs(first, second):
+        assert {c.name for c in concepts_asked(question)} == expected, question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What were {c} operating expenses {y} compared to other years?",
+        "What were {c} operating expenses {y} versus other companies?",
+        "What was {c} interest income {y} relative to net income?",
+    ],
+)
+def test_a_never_word_past_a_joining_word_is_not_the_items(question: str) -> None:
+    for company, year in zip(_COMPANIES, _YEARS, strict=True):
+        text = question.format(c=company, y=year)
+        assert concepts_asked(text), text
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "other operating expenses",
+        "non-operating expenses",
+        "net interest income",
+        "adjusted EPS",
+        "Adjusted diluted EPS",
+        "diluted EPS from continuing operations",
+        "pro forma earnings per share",
+    ],
+)
+def test_a_never_word_attached_to_the_item_rules_it_out(item: str) -> None:
+    for company, year in zip(_COMPANIES, _YEARS, strict=True):
+        question = f"What was {company} {item} {year}?"
+        assert [c.name for c in concepts_asked(question)] == [], question
+
+
+@pytest.mark.parametrize(
+    ("question", "computed"),
+    [
+        # a cost of capital is an average to take, never a count a statement prints
+        ("What is Kestrel & Co's weighted average cost of capital in FY2021?", True),
+        ("what was ORBITAL FOODS' weighted-average cost of capital for 2020?", True),
+        ("What was the weighted-average number of diluted shares in 2020?", False),
+        ("What were Quill & Vane's weighted average diluted shares in FY2021?", False),
+        ("What was the weighted average basic share count in 2019?", False),
+    ],
+)
+def test_a_weighted_average_is_a_count_only_of_shares(question: str, computed: bool) -> None:
+    assert computed_asked(question) is computed, question
+
+
+@pytest.mark.parametrize(
+    ("question", "steady"),
+    [
+        ("Is Kestrel & Co's gross margin consistent with the industry average?", False),
+        ("Are ORBITAL FOODS' margins stable compared to peers?", False),
+        ("is quill & vane's operating margin consistent with its competitors'?", False),
+        ("Are Kestrel & Co's gross margins historically consistent?", True),
+        ("Has ORBITAL FOODS' operating margin been stable?", True),
+    ],
+)
+def test_consistency_with_others_is_no_steadiness(question: str, steady: bool) -> None:
+    assert steadiness_asked(question) is steady, question
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # words in parentheses name no item ...
+        ("Which {c} segment did best (by top line) {y}?", []),
+        ("Which {c} region grew most (by net sales) {y}?", []),
+        # ... but pick one
+        ("What was {c} earnings per share (diluted) {y}?", ["eps_diluted"]),
+        ("What were {c} EPS (basic and diluted) {y}?", ["eps_basic", "eps_diluted"]),
+    ],
+)
+def test_words_in_parentheses_pick_but_name_no_item(question: str, expected: list[str]) -> None:
+    for company, year in zip(_COMPANIES, _YEARS, strict=True):
+        text = question.format(c=company, y=year)
+        assert [c.name for c in concepts_asked(text)] == expected, text

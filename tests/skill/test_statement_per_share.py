@@ -200,3 +200,45 @@ def test_a_metrics_steadiness_cites_its_course(runtime: Any, question: str) -> N
     assert "whether that is consistent" in (answer.conclusion.answer or ""), question
     quotes = " ".join(e.quote for e in answer.evidence)
     assert "Operating income" in quotes and "Revenue" in quotes, quotes
+
+
+@pytest.mark.parametrize(
+    ("question", "figures"),
+    [
+        # a dollar item asked beside EPS is asked too (issue 35, from the review): one figure
+        # is never the whole answer, each item's cells cited
+        ("What were Aster Labs' net income and diluted EPS in FY2020?", ("4.90", "1,020")),
+        (
+            "What were Aster Labs' revenue as well as diluted earnings per share in fiscal 2020?",
+            ("4.90", "9,000"),
+        ),
+        # "basic and diluted": both, each from its row
+        ("What were Aster Labs' basic and diluted EPS in FY2020?", ("5.00", "4.90")),
+        ("What were Aster Labs' basic EPS and diluted EPS for 2020?", ("5.00", "4.90")),
+        # a never-word of another item rules out no item
+        ("What were Aster Labs' interest income and net income in FY2020?", ("(40)", "1,020")),
+    ],
+)
+def test_several_items_asked_are_each_cited(
+    runtime: Any, question: str, figures: tuple[str, str]
+) -> None:
+    answer = _ask(runtime, question)
+    assert not answer.sufficient, answer.conclusion.answer
+    assert "several figures asked" in (answer.conclusion.answer or ""), question
+    quotes = " ".join(e.quote for e in answer.evidence)
+    assert all(f in quotes for f in figures), (question, quotes)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was Aster Labs' revenue per share in FY2020?",
+        "What was Aster Labs' operating cash flow per share in fiscal 2020?",
+    ],
+)
+def test_another_item_per_share_is_never_eps(runtime: Any, question: str) -> None:
+    answer = runtime.skill.ask("kb", question)
+    assert not answer.sufficient, answer.conclusion.answer
+    # never the earnings per share
+    values = " ".join(v.value for v in answer.conclusion.values)
+    assert "4.90" not in values and "5.00" not in values, (question, values)
