@@ -18,10 +18,8 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from domain._financial import FINANCIAL_FILE
-from domain._lexicon import LEXICON_DIR, LexiconError, lexicon, read_yaml
+from domain._financial import FINANCIAL_FILE, _loaded
+from domain._lexicon import LEXICON_DIR, LexiconError, lexicon
 
 # a 52/53-week fiscal year ends on a weekday near a date, not on it: its ends drift by days
 _WEEK = 7
@@ -71,11 +69,7 @@ class _PeriodWords:
 @functools.cache
 def _period_words(path: Path | None = None) -> _PeriodWords:
     source = path or LEXICON_DIR / FINANCIAL_FILE
-    try:
-        loaded = read_yaml(source.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise LexiconError(f"{source.name}: cannot be read ({exc})") from exc
-    body: Any = (loaded or {}).get("fiscal_periods")
+    body: Any = (_loaded(source) or {}).get("fiscal_periods")
     keys = ("quarter_names", "quarter_ordinals", "quarter_nouns", "spans")
     if not isinstance(body, dict) or not all(body.get(k) for k in keys):
         raise LexiconError(f"{source.name}: `fiscal_periods` has non-empty {', '.join(keys)}")
