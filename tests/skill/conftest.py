@@ -584,3 +584,10 @@ def ingested_runtime(
         report = rt.ingestor.run("kb", files)
         assert not report.failed
         yield rt
+
+
+def concluded(runtime: Any, question: str) -> Any:
+    """`question` asked of knowledge base "kb" of an `ingested_runtime`, asserted CONCLUDED."""
+    answer = runtime.skill.ask("kb", question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
+    return answer

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
-from tests.skill.conftest import ingested_runtime
+from tests.skill.conftest import concluded, ingested_runtime
 
 WREN = "WREN STORES, INC."
 
@@ -73,16 +73,10 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "restated-scales", files)
 
 
-def _ask(runtime: Any, question: str) -> Any:
-    answer = runtime.skill.ask("kb", question)
-    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
-    return answer
-
-
 def test_a_year_printed_at_two_precisions_is_one_figure_read_from_the_finer(
     runtime: Any,
 ) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime, "What is the FY2020 cash from operations of Wren Stores (in USD millions)?"
     )
     assert answer.sufficient and not answer.conflicts, answer.conclusion.answer
@@ -90,7 +84,7 @@ def test_a_year_printed_at_two_precisions_is_one_figure_read_from_the_finer(
     # the cell read is the one in thousands; the rounded one is not a second figure
     assert {e.source_location.document for e in answer.evidence} == {"wren-2020.pdf"}
     # a metric's operand too: 1,469,502 - 743,100 (thousands), not "the cells disagree"
-    fcf = _ask(runtime, "What is the FY2020 free cash flow of Wren Stores in USD millions?")
+    fcf = concluded(runtime, "What is the FY2020 free cash flow of Wren Stores in USD millions?")
     assert fcf.sufficient, fcf.conclusion.answer
     assert fcf.conclusion.values[0].value == "USD 726.40 million"
 
@@ -99,7 +93,7 @@ def test_a_different_figure_for_the_same_year_still_disagrees(runtime: Any) -> N
     # capex FY2020: (743,100) in thousands and (743) in millions round alike; revenue's
     # 43,638,112 thousands is 43,638 millions: agreeing too; an FY2019 asked of one filing
     # only is its own figure
-    answer = _ask(runtime, "What is the FY2019 revenue of Wren Stores in USD millions?")
+    answer = concluded(runtime, "What is the FY2019 revenue of Wren Stores in USD millions?")
     assert answer.sufficient
     assert [v.value for v in answer.conclusion.values] == ["USD 42,879 million"]
 
@@ -107,7 +101,7 @@ def test_a_different_figure_for_the_same_year_still_disagrees(runtime: Any) -> N
 def test_the_shareholders_net_income_is_the_row_attributable_to_the_company(
     runtime: Any,
 ) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is the FY2021 net income attributable to shareholders of Wren Stores "
         "(in USD millions)?",

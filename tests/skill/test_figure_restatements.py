@@ -16,7 +16,7 @@ import pytest
 from domain import StatementCell
 from skill import RestatedFigures
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover, ten_q_cover
-from tests.skill.conftest import ingested_runtime
+from tests.skill.conftest import concluded, ingested_runtime
 
 LARCH, MAPLE, OAK = "LARCH TOOLS, INC.", "MAPLE & SONS CORP.", "OAK FREIGHT CO."
 ELM = "ELM CHEMICALS INC."
@@ -196,12 +196,6 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "restatements", files)
 
 
-def _ask(runtime: Any, question: str) -> Any:
-    answer = runtime.skill.ask("kb", question)
-    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
-    return answer
-
-
 _RESTATED = [
     (
         "What was Larch Tools' revenue in FY2020 (in USD millions), as restated?",
@@ -259,7 +253,7 @@ def _shown(answer: Any, value: str, earlier: str) -> None:
 def test_a_figure_asked_as_restated_is_the_later_filings(
     runtime: Any, question: str, _: str, value: str, earlier: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient and not answer.conflicts, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == [value]
     _shown(answer, value, earlier)
@@ -275,7 +269,7 @@ def test_a_restated_figure_asked_plainly_is_shown_not_concluded(
 ) -> None:
     # the question leaves open whether it asks for the figure as originally reported or as
     # restated: both cited, the restatement shown, nothing concluded
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient and answer.conflicts
     assert {v.value for v in answer.conclusion.values} == {value, earlier}
     _shown(answer, value, earlier)
@@ -293,7 +287,7 @@ def test_a_restated_figure_asked_plainly_is_shown_not_concluded(
 def test_a_figure_printed_again_unchanged_is_no_restatement(
     runtime: Any, question: str, value: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient and [v.value for v in answer.conclusion.values] == [value]
     assert answer.supersessions == [] and "restated" not in (answer.conclusion.answer or "")
     assert {e.source_location.document for e in answer.evidence} == {
@@ -312,23 +306,23 @@ def test_a_figure_printed_again_unchanged_is_no_restatement(
 def test_two_tables_of_one_filing_that_disagree_stay_a_disagreement(
     runtime: Any, question: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient and answer.supersessions == [], answer.conclusion.answer
     assert "restated" not in (answer.conclusion.answer or "")
     assert len({e.value for e in answer.evidence if e.value is not None}) == 2
 
 
 def test_a_quarterly_report_printing_a_year_otherwise_restates_nothing(runtime: Any) -> None:
-    answer = _ask(runtime, "What were Elm Chemicals' total assets as of December 31, 2021?")
+    answer = concluded(runtime, "What were Elm Chemicals' total assets as of December 31, 2021?")
     assert not answer.sufficient and answer.supersessions == [], answer.conclusion.answer
     assert answer.conflicts
     assert {e.value for e in answer.evidence} == {"USD 30,000 million", "USD 30,600 million"}
 
 
 def test_a_metric_reads_the_restated_operand(runtime: Any) -> None:
-    plain = _ask(runtime, "What was Larch Tools' gross margin in FY2020?")
+    plain = concluded(runtime, "What was Larch Tools' gross margin in FY2020?")
     assert not plain.sufficient and "restates" in plain.conclusion.answer
-    answer = _ask(runtime, "What was Larch Tools' restated gross margin in FY2020?")
+    answer = concluded(runtime, "What was Larch Tools' restated gross margin in FY2020?")
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == ["41.5%"]
     assert "restated" in answer.conclusion.answer

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.pdfs import Line, Row, StatementTable, statement_pdf, ten_k_cover
-from tests.skill.conftest import ingested_runtime
+from tests.skill.conftest import concluded, ingested_runtime
 
 BRAMBLE, CORVID = "BRAMBLE UTILITIES, INC.", "CORVID RAIL CORP."
 NUMBERS = {BRAMBLE: "51-0000001", CORVID: "52-0000002"}
@@ -75,12 +75,6 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "judgements", files)
 
 
-def _ask(runtime: Any, question: str) -> Any:
-    answer = runtime.skill.ask("kb", question)
-    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
-    return answer
-
-
 def _documents(answer: Any) -> set[str]:
     return {e.source_location.document for e in answer.evidence}
 
@@ -94,7 +88,7 @@ def _documents(answer: Any) -> set[str]:
     ],
 )
 def test_a_judgement_cites_its_figures_and_is_insufficient(runtime: Any, question: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient and answer.conclusion.values == []
     text = answer.conclusion.answer
     assert "capex to revenue FY2020: (1,577 / 32,765) x 100 = 4.8%" in text, text
@@ -118,7 +112,7 @@ def test_a_judgement_cites_its_figures_and_is_insufficient(runtime: Any, questio
     ],
 )
 def test_a_course_without_a_test_cites_each_year(runtime: Any, question: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient and answer.conclusion.values == []
     text = answer.conclusion.answer
     for shown in ("7,027 / 30,109", "7,692 / 31,657", "7,207 / 32,765"):
@@ -144,7 +138,7 @@ def test_a_course_without_a_test_cites_each_year(runtime: Any, question: str) ->
 def test_a_stated_threshold_is_judged_by_the_engine(
     runtime: Any, question: str, verdict: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value.casefold() for v in answer.conclusion.values] == [verdict]
     assert answer.conclusion.answer.startswith(("Yes" if verdict == "yes" else "No") + " (")
@@ -170,20 +164,20 @@ def test_a_stated_threshold_is_judged_by_the_engine(
     ],
 )
 def test_a_stated_course_is_judged_by_the_engine(runtime: Any, question: str, verdict: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value.casefold() for v in answer.conclusion.values] == [verdict]
     assert "from each year to the next" in answer.conclusion.answer
 
 
 def test_a_test_over_several_metrics_is_not_judged(runtime: Any) -> None:
-    answer = _ask(runtime, "Is Bramble Utilities' leverage above 2 in FY2020?")
+    answer = concluded(runtime, "Is Bramble Utilities' leverage above 2 in FY2020?")
     assert not answer.sufficient and answer.conclusion.values == []
     assert "names no one metric" in answer.conclusion.answer
 
 
 def test_a_figure_question_is_still_a_figure(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime, "What is Bramble Utilities' FY2020 current ratio? Round to two decimal places."
     )
     assert answer.sufficient and [v.value for v in answer.conclusion.values] == ["1.89"]
@@ -206,6 +200,6 @@ def test_a_figure_question_is_still_a_figure(runtime: Any) -> None:
 def test_a_threshold_in_another_unit_is_not_judged(runtime: Any, question: str) -> None:
     """ "operating margin above 0.4" is no percent and "current ratio above 150%" no ratio:
     never compared as written (40 with 0.4 had answered "Yes")."""
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient and answer.conclusion.values == []
     assert "is not in the metric's unit" in answer.conclusion.answer

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover, ten_q_cover
-from tests.skill.conftest import ingested_runtime
+from tests.skill.conftest import concluded, ingested_runtime
 
 ALDER, CEDAR, BIRCH = "ALDER ROBOTICS, INC.", "CEDAR FOODS CORP.", "BIRCH MINING, INC."
 NUMBERS = {ALDER: "53-0000003", CEDAR: "54-0000004", BIRCH: "55-0000005"}
@@ -186,12 +186,6 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "quarters", files)
 
 
-def _ask(runtime: Any, question: str) -> Any:
-    answer = runtime.skill.ask("kb", question)
-    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
-    return answer
-
-
 def _values(answer: Any) -> list[str]:
     assert answer.sufficient, answer.conclusion.answer
     return [v.value for v in answer.conclusion.values]
@@ -206,7 +200,7 @@ def _values(answer: Any) -> list[str]:
     ],
 )
 def test_a_quarter_is_its_three_month_column(runtime: Any, question: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert _values(answer) == ["USD 13,507 million"]
     assert {e.source_location.document for e in answer.evidence} == {"alder-10q.pdf"}
 
@@ -220,31 +214,33 @@ def test_a_quarter_is_its_three_month_column(runtime: Any, question: str) -> Non
     ],
 )
 def test_a_year_to_date_span_is_its_six_month_column(runtime: Any, question: str) -> None:
-    assert _values(_ask(runtime, question)) == ["USD 20,699 million"]
+    assert _values(concluded(runtime, question)) == ["USD 20,699 million"]
 
 
 def test_the_prior_years_quarter_is_that_years_quarter(runtime: Any) -> None:
     # "July 30, 2022" under "Three Months Ended" centred over both columns: fiscal 2023's Q2
-    assert _values(_ask(runtime, "What was Alder Robotics' net income in Q2 of FY2023?")) == [
+    assert _values(concluded(runtime, "What was Alder Robotics' net income in Q2 of FY2023?")) == [
         "USD 656 million"
     ]
 
 
 def test_a_fiscal_year_ending_in_september(runtime: Any) -> None:
-    answer = _ask(runtime, "What was Cedar Foods' revenue in the second quarter of fiscal 2024?")
+    answer = concluded(
+        runtime, "What was Cedar Foods' revenue in the second quarter of fiscal 2024?"
+    )
     assert _values(answer) == ["USD 13,507 million"]
     assert {e.source_location.document for e in answer.evidence} == {"cedar-10q.pdf"}
 
 
 def test_a_balance_at_the_quarters_end(runtime: Any) -> None:
-    answer = _ask(runtime, "What were Alder Robotics' total assets as of Q2 FY2024 close?")
+    answer = concluded(runtime, "What were Alder Robotics' total assets as of Q2 FY2024 close?")
     assert _values(answer) == ["USD 49,555 million"]
 
 
 def test_a_balance_at_the_prior_fiscal_year_end_is_not_the_quarters(runtime: Any) -> None:
     # the 10-Q prints both; only the fiscal year end's column is the year's, and it agrees
     # with the 10-K's
-    answer = _ask(runtime, "What were Alder Robotics' total assets at the end of FY2023?")
+    answer = concluded(runtime, "What were Alder Robotics' total assets at the end of FY2023?")
     assert set(_values(answer)) == {"USD 41,182 million"}
     assert {e.source_location.document for e in answer.evidence} == {
         "alder-10k.pdf",
@@ -255,13 +251,13 @@ def test_a_balance_at_the_prior_fiscal_year_end_is_not_the_quarters(runtime: Any
 def test_a_quarter_the_cash_flows_do_not_print_is_insufficient(runtime: Any) -> None:
     # a 10-Q's cash flows are year-to-date only: the quarter's capital expenditure is not
     # there, and the six months' is never given as the quarter's
-    answer = _ask(
+    answer = concluded(
         runtime, "What was Alder Robotics' capital expenditure in Q2 FY2024 (in USD millions)?"
     )
     assert not answer.sufficient and answer.conclusion.values == []
     assert "Q2 FY2024" in answer.conclusion.answer
     assert "6M:2023-07-29" in answer.conclusion.answer
-    six = _ask(
+    six = concluded(
         runtime,
         "What was Alder Robotics' capital expenditure for the six months ended July 29, 2023?",
     )
@@ -269,21 +265,21 @@ def test_a_quarter_the_cash_flows_do_not_print_is_insufficient(runtime: Any) -> 
 
 
 def test_a_quarter_of_a_company_with_10ks_only_is_insufficient(runtime: Any) -> None:
-    answer = _ask(runtime, "What was Birch Mining's revenue in Q2 FY2020?")
+    answer = concluded(runtime, "What was Birch Mining's revenue in Q2 FY2020?")
     assert not answer.sufficient and answer.conclusion.values == []
     assert "FY2020" in answer.conclusion.answer and "Q2 FY2020" in answer.conclusion.answer
     assert all(e.value is None for e in answer.evidence)
 
 
 def test_a_quarter_no_10q_covers_is_insufficient(runtime: Any) -> None:
-    answer = _ask(runtime, "What was Alder Robotics' revenue in Q3 FY2024?")
+    answer = concluded(runtime, "What was Alder Robotics' revenue in Q3 FY2024?")
     assert not answer.sufficient and answer.conclusion.values == []
 
 
 def test_a_10ks_fourth_quarter_note_leaves_its_year_end_balance_the_years(runtime: Any) -> None:
     # Cedar's 10-K prints a quarterly note whose fourth quarter ends on its balance sheet's
     # date: that balance is the year's, as the 10-Q's column at the same date is
-    answer = _ask(runtime, "What were Cedar Foods' total assets at the end of FY2023?")
+    answer = concluded(runtime, "What were Cedar Foods' total assets at the end of FY2023?")
     assert set(_values(answer)) == {"USD 41,182 million"}
     assert {e.source_location.document for e in answer.evidence} == {
         "cedar-10k.pdf",
@@ -327,14 +323,14 @@ def test_a_10ks_fourth_quarter_note_leaves_its_year_end_balance_the_years(runtim
 def test_a_balance_on_a_date_is_the_quarters_or_the_years_its_date_ends(
     runtime: Any, question: str, value: str, documents: set[str]
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert set(_values(answer)) == {value}
     assert {e.source_location.document for e in answer.evidence} >= documents
 
 
 def test_a_date_that_ends_no_period_printed_is_insufficient(runtime: Any) -> None:
     # Birch files 10-Ks only: June 30, 2020 closes its second quarter, which no filing prints
-    answer = _ask(runtime, "What were Birch Mining's total assets as of June 30, 2020?")
+    answer = concluded(runtime, "What were Birch Mining's total assets as of June 30, 2020?")
     assert not answer.sufficient and answer.conclusion.values == []
     assert "2020-06-30" in answer.conclusion.answer
 
@@ -368,7 +364,7 @@ def test_a_date_that_ends_no_period_printed_is_insufficient(runtime: Any) -> Non
 def test_a_quarters_metric_is_computed_from_its_cells(
     runtime: Any, question: str, value: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert _values(answer) == [value]
     assert {e.source_location.document for e in answer.evidence} <= {
         "alder-10q.pdf",
@@ -390,5 +386,5 @@ def test_a_quarters_metric_is_computed_from_its_cells(
     ],
 )
 def test_a_quarters_metric_needing_a_year_is_insufficient(runtime: Any, question: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient and answer.conclusion.values == []

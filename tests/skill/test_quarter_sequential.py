@@ -13,7 +13,7 @@ import pytest
 
 from domain import sequential_asked
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover, ten_q_cover
-from tests.skill.conftest import ingested_runtime
+from tests.skill.conftest import concluded, ingested_runtime
 
 PINE = "PINE LABS & CO."
 _NUMBER = "64-0000004"
@@ -91,12 +91,6 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "sequential", files)
 
 
-def _ask(runtime: Any, question: str) -> Any:
-    answer = runtime.skill.ask("kb", question)
-    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
-    return answer
-
-
 @pytest.mark.parametrize(
     ("question", "value"),
     [
@@ -130,7 +124,7 @@ def _ask(runtime: Any, question: str) -> Any:
 def test_a_sequential_growth_reads_the_quarter_before(
     runtime: Any, question: str, value: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == [value]
     assert "Q1 FY2021" in answer.conclusion.answer
@@ -141,7 +135,7 @@ def test_a_sequential_growth_reads_the_quarter_before(
 
 
 def test_a_year_over_year_growth_still_reads_the_quarter_a_year_before(runtime: Any) -> None:
-    answer = _ask(runtime, "What was Pine Labs' year-over-year revenue growth in Q2 FY2021?")
+    answer = concluded(runtime, "What was Pine Labs' year-over-year revenue growth in Q2 FY2021?")
     assert answer.sufficient and [v.value for v in answer.conclusion.values] == ["27.8%"]
 
 
@@ -159,7 +153,7 @@ def test_a_year_over_year_growth_still_reads_the_quarter_a_year_before(runtime: 
 def test_a_sequential_growth_with_no_quarter_before_is_insufficient(
     runtime: Any, question: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient and answer.conclusion.values == []
 
 

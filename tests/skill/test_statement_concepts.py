@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
-from tests.skill.conftest import ingested_runtime
+from tests.skill.conftest import concluded, ingested_runtime
 
 LARKSPUR, MARIGOLD = "LARKSPUR TOOLS, INC.", "MARIGOLD RETAIL CORP."
 
@@ -115,12 +115,6 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "statement-concepts", files)
 
 
-def _ask(runtime: Any, question: str) -> Any:
-    answer = runtime.skill.ask("kb", question)
-    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
-    return answer
-
-
 @pytest.mark.parametrize(
     ("question", "value"),
     [
@@ -157,14 +151,14 @@ def _ask(runtime: Any, question: str) -> Any:
     ],
 )
 def test_a_concept_read_from_its_row(runtime: Any, question: str, value: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == [value]
 
 
 def test_a_non_current_marketable_security_is_no_short_term_investment(runtime: Any) -> None:
     # the current row alone is the concept: the non-current one's 37 never disputes it
-    answer = _ask(
+    answer = concluded(
         runtime, "What were Marigold Retail's marketable securities at the end of FY2020?"
     )
     assert [v.value for v in answer.conclusion.values] == ["USD 380 million"]
@@ -172,7 +166,7 @@ def test_a_non_current_marketable_security_is_no_short_term_investment(runtime: 
 
 
 def test_a_current_debt_row_is_no_long_term_debt(runtime: Any) -> None:
-    answer = _ask(runtime, "What was Larkspur Tools' long-term debt at the end of FY2019?")
+    answer = concluded(runtime, "What was Larkspur Tools' long-term debt at the end of FY2019?")
     assert [v.value for v in answer.conclusion.values] == ["USD 2,900 million"]
 
 
@@ -202,13 +196,15 @@ def test_a_current_debt_row_is_no_long_term_debt(runtime: Any) -> None:
     ],
 )
 def test_a_metric_over_the_new_concepts(runtime: Any, question: str, arithmetic: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient, answer.conclusion.answer
     assert answer.conclusion.answer == arithmetic
 
 
 def test_a_return_on_equity_left_open_is_insufficient_with_its_cells(runtime: Any) -> None:
-    answer = _ask(runtime, "What is Larkspur Tools' FY2020 return on equity? Answer in percent.")
+    answer = concluded(
+        runtime, "What is Larkspur Tools' FY2020 return on equity? Answer in percent."
+    )
     assert not answer.sufficient and answer.conclusion.values == []
     assert answer.conclusion.answer.startswith(
         "return on equity FY2020 not computed: the question leaves its definition open "
@@ -228,7 +224,7 @@ def test_a_return_on_equity_left_open_is_insufficient_with_its_cells(runtime: An
 def test_how_capital_intensive_is_a_judgement_with_its_figures_cited(
     runtime: Any, question: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient and answer.conclusion.values == []
     assert answer.conclusion.answer == (
         "capex to revenue FY2020: (800 / 10,000) x 100 = 8.0%; ppe to total assets FY2020: "
@@ -239,15 +235,17 @@ def test_how_capital_intensive_is_a_judgement_with_its_figures_cited(
 
 
 def test_how_much_asks_for_a_figure_not_a_judgement(runtime: Any) -> None:
-    answer = _ask(runtime, "How much did Larkspur Tools spend on capital expenditure in FY2020?")
+    answer = concluded(
+        runtime, "How much did Larkspur Tools spend on capital expenditure in FY2020?"
+    )
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == ["USD 800 million"]
 
 
 def test_an_expense_printed_as_a_deduction_is_its_magnitude(runtime: Any) -> None:
-    answer = _ask(runtime, "What was Marigold Retail's FY2020 depreciation and amortization?")
+    answer = concluded(runtime, "What was Marigold Retail's FY2020 depreciation and amortization?")
     assert [v.value for v in answer.conclusion.values] == ["USD 500 million"]
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is Marigold Retail's FY2020 EBITDA (operating income + depreciation and "
         "amortization)? Answer in USD millions.",
@@ -258,13 +256,13 @@ def test_an_expense_printed_as_a_deduction_is_its_magnitude(runtime: Any) -> Non
 
 def test_a_holding_named_beside_the_short_term_investments_is_its_own_row(runtime: Any) -> None:
     # the non-current securities are their own row, never the current one's figure
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What were Marigold Retail's non-current marketable securities at the end of FY2020?",
     )
     assert [v.value for v in answer.conclusion.values] == ["USD 37 million"]
     # cash and short-term investments together: a sum no row prints, never one of its parts
-    answer = _ask(
+    answer = concluded(
         runtime, "What were Larkspur Tools' cash and short-term investments at the end of FY2020?"
     )
     assert not answer.sufficient and answer.conclusion.values == []

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
-from tests.skill.conftest import ingested_runtime
+from tests.skill.conftest import concluded, ingested_runtime
 
 HAWTHORN = "HAWTHORN FOUNDRY, INC."
 
@@ -78,12 +78,6 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "statement-headings", files)
 
 
-def _ask(runtime: Any, question: str) -> Any:
-    answer = runtime.skill.ask("kb", question)
-    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
-    return answer
-
-
 @pytest.mark.parametrize(
     ("question", "value"),
     [
@@ -113,7 +107,7 @@ def _ask(runtime: Any, question: str) -> Any:
 def test_a_component_under_a_heading_is_no_observation_of_its_total(
     runtime: Any, question: str, value: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert [v.value for v in answer.conclusion.values] == [value], answer.conclusion.answer
     assert answer.sufficient and answer.conflicts == [], answer.conclusion.answer
 
@@ -129,7 +123,7 @@ def test_a_component_under_a_heading_is_no_observation_of_its_total(
     ],
 )
 def test_return_on_average_equity_divides_by_average_equity(runtime: Any, question: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient, answer.conclusion.answer
     assert answer.conclusion.answer == (
         "return on equity FY2020: (900 / ((4,500 + 4,000) / 2)) x 100 = 21.2%"

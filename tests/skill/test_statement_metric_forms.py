@@ -14,7 +14,7 @@ import pytest
 
 from skill import QuestionReader
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
-from tests.skill.conftest import ingested_runtime
+from tests.skill.conftest import concluded, ingested_runtime
 
 HOLLYHOCK, JUNIPER = "HOLLYHOCK FOODS, INC.", "JUNIPER SOFTWARE CORP."
 
@@ -119,14 +119,8 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "metric-forms", files)
 
 
-def _ask(runtime: Any, question: str) -> Any:
-    answer = runtime.skill.ask("kb", question)
-    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
-    return answer
-
-
 def test_an_ebitda_margin_is_no_ebitda(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is the FY2020 unadjusted EBITDA % margin for Hollyhock Foods? Calculate "
         "unadjusted EBITDA using unadjusted operating income and D&A (from cash flow "
@@ -139,7 +133,7 @@ def test_an_ebitda_margin_is_no_ebitda(runtime: Any) -> None:
 
 
 def test_an_ebitda_less_capex(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is the FY2020 unadjusted EBITDA less capex for Hollyhock Foods? Define unadjusted "
         "EBITDA as unadjusted operating income + depreciation and amortization from the cash "
@@ -150,7 +144,7 @@ def test_an_ebitda_less_capex(runtime: Any) -> None:
 
 
 def test_a_dollar_metric_asked_in_percent_is_not_computed(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is Hollyhock Foods' FY2020 free cash flow, in percent, rounded to one decimal place?",
     )
@@ -158,7 +152,7 @@ def test_a_dollar_metric_asked_in_percent_is_not_computed(runtime: Any) -> None:
 
 
 def test_depreciation_amortization_and_accretion_is_the_cash_flow_row(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime, "What is Hollyhock Foods' FY2020 depreciation and amortization in USD millions?"
     )
     assert answer.sufficient, answer.conclusion.answer
@@ -166,21 +160,21 @@ def test_depreciation_amortization_and_accretion_is_the_cash_flow_row(runtime: A
 
 
 def test_a_deferred_tax_table_gives_no_line_item(runtime: Any) -> None:
-    answer = _ask(runtime, "What were Hollyhock Foods' inventories at year end FY2020?")
+    answer = concluded(runtime, "What were Hollyhock Foods' inventories at year end FY2020?")
     assert not answer.sufficient and answer.conclusion.values == []
 
 
 def test_a_payout_ratio_asked_with_no_percent_is_a_ratio_over_the_shareholders_income(
     runtime: Any,
 ) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is Hollyhock Foods' FY2020 dividend payout ratio (using total cash dividends paid "
         "and net income attributable to shareholders)? Round answer to two decimal places.",
     )
     assert answer.sufficient, answer.conclusion.answer
     assert answer.conclusion.answer == "payout ratio FY2020: 1,024 / 2,560 = 0.40"
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What was Hollyhock Foods' FY2020 dividend payout ratio? Answer in percent, rounded to "
         "one decimal place.",
@@ -189,7 +183,7 @@ def test_a_payout_ratio_asked_with_no_percent_is_a_ratio_over_the_shareholders_i
 
 
 def test_a_retention_ratio(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is Hollyhock Foods' FY2020 retention ratio (using total cash dividends paid and "
         "net income attributable to shareholders)? Round answer to two decimal places.",
@@ -216,7 +210,7 @@ def test_a_statements_name_holds_no_party(question: str) -> None:
 
 
 def test_the_change_in_a_margin_is_in_percentage_points(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is the FY2019 - FY2020 change in unadjusted operating income % margin for "
         "Hollyhock Foods? Answer in units of percents and round to one decimal place.",
@@ -227,7 +221,7 @@ def test_the_change_in_a_margin_is_in_percentage_points(runtime: Any) -> None:
         "(4,000 / 20,000) x 100 = 20.00%; 20.00% - 16.67% = 3.3 percentage points"
     )
     # a change relative to the earlier margin leaves its base open: not computed
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is the percentage change in Hollyhock Foods' operating margin from FY2019 to FY2020?",
     )
@@ -235,7 +229,7 @@ def test_the_change_in_a_margin_is_in_percentage_points(runtime: Any) -> None:
 
 
 def test_a_compound_annual_growth_rate(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is the 1 year net sales CAGR from FY2019 to FY2020 for Hollyhock Foods? Answer "
         "in units of percents and round to one decimal place.",
@@ -246,7 +240,7 @@ def test_a_compound_annual_growth_rate(runtime: Any) -> None:
         "(20,000 / 18,000) ^ (1 / 1) - 1 = 11.1%"
     )
     # two years named, three stated: which the question means is open
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What is the 3 year net sales CAGR from FY2019 to FY2020 for Hollyhock Foods?",
     )
@@ -266,7 +260,7 @@ def test_a_count_of_years_of_something_else_is_no_span_of_the_metric(
     runtime: Any, question: str
 ) -> None:
     # "5 year notes" is the notes' term, not the years the growth is compounded over
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient, (question, answer.conclusion.answer)
     assert answer.conclusion.answer == (
         "revenue cagr FY2019-FY2020: FY2019: 18,000; FY2020: 20,000; "
@@ -284,7 +278,7 @@ def test_a_count_of_years_of_something_else_is_no_span_of_the_metric(
 def test_a_span_of_the_metric_other_than_the_years_named_stays_open(
     runtime: Any, question: str
 ) -> None:
-    assert not _ask(runtime, question).sufficient, question
+    assert not concluded(runtime, question).sufficient, question
 
 
 def test_a_net_interest_row_is_an_expense_only_by_its_headings_sign(runtime: Any) -> None:
@@ -292,14 +286,16 @@ def test_a_net_interest_row_is_an_expense_only_by_its_headings_sign(runtime: Any
         "What was {}'s FY2020 interest coverage ratio (operating income / net interest "
         "expense)? Round to two decimal places."
     )
-    answer = _ask(runtime, question.format("Hollyhock Foods"))
+    answer = concluded(runtime, question.format("Hollyhock Foods"))
     assert answer.sufficient, answer.conclusion.answer
     assert answer.conclusion.answer == "interest coverage FY2020: 4,000 / 120 = 33.33"
     # under "Other income (expense)" a positive "Interest, net" is income: no expense to
     # cover, and no coverage
-    answer = _ask(runtime, question.format("Juniper Software"))
+    answer = concluded(runtime, question.format("Juniper Software"))
     assert not answer.sufficient and answer.conclusion.values == []
-    answer = _ask(runtime, "What was Juniper Software's FY2020 interest expense in USD millions?")
+    answer = concluded(
+        runtime, "What was Juniper Software's FY2020 interest expense in USD millions?"
+    )
     assert not answer.sufficient and answer.conclusion.values == []
 
 
@@ -316,7 +312,7 @@ def test_a_net_interest_row_is_an_expense_only_by_its_headings_sign(runtime: Any
 def test_an_expense_printed_as_a_deduction_is_its_magnitude(
     runtime: Any, question: str, value: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == [value]
 
@@ -335,7 +331,7 @@ def test_an_expense_printed_as_a_deduction_is_its_magnitude(
     ],
 )
 def test_a_cash_conversion_cycle(runtime: Any, definition: str, value: str) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         f"What is Juniper Software's FY2020 cash conversion cycle?{definition} Round your "
         "answer to two decimal places.",
@@ -345,7 +341,7 @@ def test_a_cash_conversion_cycle(runtime: Any, definition: str, value: str) -> N
 
 
 def test_total_debt_is_computed_only_as_the_question_defines_it(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What was Hollyhock Foods' total debt at the end of FY2020, defined as long-term debt "
         "+ short-term debt + current portion of long-term debt? Answer in USD millions.",
@@ -355,13 +351,13 @@ def test_total_debt_is_computed_only_as_the_question_defines_it(runtime: Any) ->
         "total debt FY2020: (2,000 + 50) + 30 = USD 2,080.00 million"
     )
     # which debts it sums, the question leaves open: never one row of them
-    answer = _ask(runtime, "What was Hollyhock Foods' total debt at the end of FY2020?")
+    answer = concluded(runtime, "What was Hollyhock Foods' total debt at the end of FY2020?")
     assert not answer.sufficient and answer.conclusion.values == []
 
 
 def test_a_definition_over_line_items_is_arithmetic_not_its_first_item(runtime: Any) -> None:
     # net debt is no metric of the registry: its definition's first line item is not it
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What was Hollyhock Foods' FY2020 net debt, defined as long-term debt - cash and cash "
         "equivalents? Answer in USD millions.",

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
-from tests.skill.conftest import ingested_runtime
+from tests.skill.conftest import concluded, ingested_runtime
 
 ASTER, BRACKEN = "ASTER LABS, INC.", "BRACKEN & SONS CORP."
 
@@ -88,12 +88,6 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "statement-per-share", files)
 
 
-def _ask(runtime: Any, question: str) -> Any:
-    answer = runtime.skill.ask("kb", question)
-    assert answer.terminal_state == "CONCLUDED", (question, answer.terminal_state)
-    return answer
-
-
 @pytest.mark.parametrize(
     ("question", "value"),
     [
@@ -143,7 +137,7 @@ def _ask(runtime: Any, question: str) -> Any:
     ],
 )
 def test_a_figure_read_from_its_row(runtime: Any, question: str, value: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert answer.sufficient, answer.conclusion.answer
     assert [v.value for v in answer.conclusion.values] == [value]
 
@@ -160,7 +154,7 @@ def test_a_figure_read_from_its_row(runtime: Any, question: str, value: str) -> 
 def test_an_eps_asked_with_no_word_where_basic_and_diluted_differ(
     runtime: Any, question: str
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient, answer.conclusion.answer
     assert answer.conclusion.values == []
     quotes = " ".join(e.quote for e in answer.evidence)
@@ -170,7 +164,7 @@ def test_an_eps_asked_with_no_word_where_basic_and_diluted_differ(
 
 
 def test_a_question_on_the_minority_share_is_never_net_income(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime,
         "What was Bracken & Sons' net income attributable to noncontrolling interests in 2020?",
     )
@@ -179,7 +173,7 @@ def test_a_question_on_the_minority_share_is_never_net_income(runtime: Any) -> N
 
 
 def test_free_cash_flow_conversion_left_open_cites_the_cells(runtime: Any) -> None:
-    answer = _ask(
+    answer = concluded(
         runtime, "Does Aster Labs have an improving free cash flow conversion as of FY2020?"
     )
     assert not answer.sufficient
@@ -195,7 +189,7 @@ def test_free_cash_flow_conversion_left_open_cites_the_cells(runtime: Any) -> No
     ],
 )
 def test_a_metrics_steadiness_cites_its_course(runtime: Any, question: str) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient
     assert "whether that is consistent" in (answer.conclusion.answer or ""), question
     quotes = " ".join(e.quote for e in answer.evidence)
@@ -222,7 +216,7 @@ def test_a_metrics_steadiness_cites_its_course(runtime: Any, question: str) -> N
 def test_several_items_asked_are_each_cited(
     runtime: Any, question: str, figures: tuple[str, str]
 ) -> None:
-    answer = _ask(runtime, question)
+    answer = concluded(runtime, question)
     assert not answer.sufficient, answer.conclusion.answer
     assert "several figures asked" in (answer.conclusion.answer or ""), question
     quotes = " ".join(e.quote for e in answer.evidence)
