@@ -212,12 +212,14 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
     return tuple(out)
 
 
+@functools.cache
+def _concepts_by_name() -> dict[str, FinancialConcept]:
+    return {c.name: c for c in financial_concepts()}
+
+
 def concept_named(name: str) -> FinancialConcept:
     """The concept of financial.yaml named `name` (KeyError when there is none)."""
-    for concept in financial_concepts():
-        if concept.name == name:
-            return concept
-    raise KeyError(name)
+    return _concepts_by_name()[name]
 
 
 def concept_of_label(label: str) -> FinancialConcept | None:
@@ -376,13 +378,12 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
         for i in range(s, e)
     )
 
-    def clean(concept: FinancialConcept, index: int, phrase: str, *, picks: bool) -> bool:
+    def clean(concept: FinancialConcept, index: int, phrase: str, *, skip_either: bool) -> bool:
         # a never-word attached to the phrase ("other operating expenses", "net interest
         # income", "adjusted EPS", "... to noncontrolling interests") makes it another
         # measure; one in another item's phrase or past a joining word does not
-        never = [
-            w for w in concept.never_words if not picks or w not in {p for p, _ in concept.either}
-        ]
+        either_words = {p for p, _ in concept.either}
+        never = [w for w in concept.never_words if not skip_either or w not in either_words]
         for span in _occurrences(words, phrase):
             other = frozenset(
                 i
@@ -397,10 +398,10 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
 
     found: list[tuple[str, int, FinancialConcept]] = []
     for index, concept, plain, prefixes in candidates:
-        phrases = [p for p in plain if clean(concept, index, p, picks=True)]
+        phrases = [p for p in plain if clean(concept, index, p, skip_either=True)]
         # a label's beginning names the concept as a row's does ("net income attributable
         # to Amcor plc"), unless the words around it hold a never-word
-        phrases.extend(p for p in prefixes if clean(concept, index, p, picks=False))
+        phrases.extend(p for p in prefixes if clean(concept, index, p, skip_either=False))
         if phrases:
             found.append((max(phrases, key=len), index, concept))
     # A phrase inside a longer one another concept matched is that concept's words ("net
@@ -415,9 +416,8 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
         # a passage names every line item it states ("Net income was $12.1 million, or
         # $0.45 per diluted share"): what a question asks is read below, not what it names
         return [c for _, _, c in kept]
-    named = [
-        (concept, span) for index, concept, _, _ in candidates for i, span in spans if i == index
-    ]
+    concept_at = {index: concept for index, concept, _, _ in candidates}
+    named = [(concept_at[i], span) for i, span in spans]
     return _per_share_read(words, kept, named, fenced, picks or key)
 
 
@@ -444,12 +444,17 @@ def _per_share_read(
             # common share", "revenue in FY2020 per share"), the longest of those ending
             # there ("net income attributable to noncontrolling interests per share"),
             # named whether or not it is asked
-            nearest = sorted(
-                (-e, s, c.name)
-                for c, (s, e) in named
-                if e <= start and c.unit == "USD" and not any(i in fenced for i in range(e, start))
+            nearest = min(
+                (
+                    (-e, s, c.name)
+                    for c, (s, e) in named
+                    if e <= start
+                    and c.unit == "USD"
+                    and not any(i in fenced for i in range(e, start))
+                ),
+                default=None,
             )
-            items = [concept_named(nearest[0][2])] if nearest else []
+            items = [concept_named(nearest[2])] if nearest else []
             # the per-share concepts the word is part of
             owners = [
                 c
@@ -460,12 +465,12 @@ def _per_share_read(
                 # "free cash flow per share": a metric per share, no concept of the file
                 dropped.update(c.name for c in owners)
                 continue
-            if not items:
+            if nearest is None:
                 attached_to_none = attached_to_none or not owners
                 continue
             # the item and any shorter one inside its phrase ("net income" in "net income
             # attributable to noncontrolling interests per share")
-            first = nearest[0][1]
+            first = nearest[1]
             dropped.update(
                 c.name for c, (s, e) in named if c.unit == "USD" and first <= s and e <= start
             )
@@ -512,7 +517,7 @@ def _metric_before(words: Sequence[str], start: int, fenced: frozenset[int]) -> 
         not any(i in fenced for i in range(e, start))
         for metric in financial_metrics()
         for phrase in metric.question_words
-        for _, e in _occurrences(words, label_key(phrase))
+        for _, e in _occurrences(words, phrase)  # question words are label keys already
         if e <= start
     )
 
@@ -946,9 +951,17 @@ def computed_asked(text: str) -> bool:
     """Does a figure question ask for arithmetic over cells, not one cell ("ratio", "growth",
     "%", a definition with an operator; financial.yaml `figure_questions`)?"""
     # "the weighted-average diluted shares": a count a statement prints, no average to take
-    for phrase in _raw_word_list("figure_questions", "computed_not"):
-        text = re.sub(phrase_pattern(phrase), " ", text, flags=re.IGNORECASE)
+    for pattern in _computed_not():
+        text = pattern.sub(" ", text)
     return _figure_question_patterns()[0].search(text) is not None
+
+
+@functools.cache
+def _computed_not() -> tuple[re.Pattern[str], ...]:
+    return tuple(
+        re.compile(phrase_pattern(phrase), re.IGNORECASE)
+        for phrase in _raw_word_list("figure_questions", "computed_not")
+    )
 
 
 def comparison_asked(text: str) -> bool:

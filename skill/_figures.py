@@ -257,7 +257,7 @@ def matching_cells(
         for wider in financial_concepts():
             names = {name for _, name in wider.either}
             if concept.name in names and not any(
-                _labelled(cells, concept_named(n), period) for n in names
+                _labelled(cells, concept_named(n), period) for n in names - {concept.name}
             ):
                 found = _labelled(cells, wider, period)
                 break
