@@ -45,14 +45,14 @@ _AMENDMENT = re.compile(
 # An amendment's own words opening a type written without "to" ("the amendment no. 3 supply
 # agreement", "the second amendment license agreement", "the amendment 3 lease"): its number
 # or ordinal (vocabulary.yaml amendment_ordinals) is no name, nor a word of the type.
+_ORDINALS = lexicon().amendment_ordinals
 _AMENDMENT_HEAD = re.compile(
-    rf"(?:(?:{_alternation(lexicon().amendment_ordinals)})\s+)?amendment"
+    rf"(?:(?:{_alternation(_ORDINALS)})\s+)?amendment"
     rf"(?:\s+(?:{_AMENDMENT_NUMBER}))?",
     re.IGNORECASE,
 )
 # An amendment's number where a question or a title writes one: after the word, or its
 # ordinal before it.
-_ORDINALS = lexicon().amendment_ordinals
 _NUMBERED_AMENDMENT = re.compile(
     rf"\bamendment\s+(?P<number>{_AMENDMENT_NUMBER})|\b(?P<nth>{_alternation(_ORDINALS)})\s+amendment\b",
     re.IGNORECASE,
@@ -70,11 +70,19 @@ def amendment_number(text: str) -> int | None:
     digits = re.search(r"\d+", m.group("number"))
     if digits is not None:
         return int(digits.group(0))
-    return lexicon().amendment_number_words.get(m.group("number").split()[-1].lower())
+    return _NUMBER_VALUES.get(m.group("number").split()[-1].lower())
 
 
 # The agreement words that name no kind by themselves ("agreement", "contracts").
 _GENERAL_AGREEMENT = _alternation(lexicon().general_agreement_words)
+_NUMBER_VALUES = lexicon().amendment_number_words
+# the agreement word a number follows ("license agreement number 12965"), and a type running
+# on to its last agreement word ("loan agreement", "license and supply agreement")
+_GENERAL_AT = re.compile(rf"(?:{_GENERAL_AGREEMENT})(?=\s)", re.IGNORECASE)
+_MORE_TYPE = re.compile(
+    rf"^(?P<more>(?:(?:and|&)\s+)?(?:\w+\s+){{0,3}}?(?:{_GENERAL_AGREEMENT}))\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
 # The agreement words that name a type by themselves (vocabulary.yaml agreement_words less
 # "agreement(s)" and "contract(s)": "msa", "nda", "loan", "lease").
 _NAMED_TYPE = re.compile(
@@ -302,19 +310,15 @@ def parse_agreement(text: str) -> AgreementRef | None:
     # A qualifier after the name names no party: "(2014 Amendment)", "(as amended)",
     # "Contract Identification FT-77", "Ref. No. 2021/4".
     stripped = _strip_qualifier(rest)
-    numbered = re.match(rf"(?:{_GENERAL_AGREEMENT})(?=\s)", rest, re.IGNORECASE)
-    if numbered is not None and stripped != rest and type_phrase.split()[-1][:1].islower():
+    numbered = _GENERAL_AT.match(rest) if stripped != rest else None
+    if numbered is not None and type_phrase.split()[-1][:1].islower():
         # "the content license agreement number 12965": the agreement word the number
         # follows closes the type ("license" alone is a type of its own, and the lower-case
         # word before it would be read as a name's); a title-cased one is read as a title
         type_phrase = f"{type_phrase} {numbered.group(0)}"
     rest = stripped
     # "loan agreement", "license and supply agreement": the type runs to the last type word.
-    more = re.match(
-        rf"^(?P<more>(?:(?:and|&)\s+)?(?:\w+\s+){{0,3}}?(?:{_GENERAL_AGREEMENT}))\b(?P<rest>.*)$",
-        rest,
-        re.IGNORECASE,
-    )
+    more = _MORE_TYPE.match(rest)
     if more is not None and not re.search(
         rf"\b{_GENERIC_LINK}\b", more.group("more"), re.IGNORECASE
     ):

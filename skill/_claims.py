@@ -361,9 +361,7 @@ def claim_of(subject: SubjectClass) -> Claim | None:
     return _claim(compiled.entry, negated, subject, carved=carved)
 
 
-def _claim(
-    entry: PropositionEntry, negated: bool, subject: SubjectClass, *, carved: bool = True
-) -> Claim:
+def _claim(entry: PropositionEntry, negated: bool, subject: SubjectClass, *, carved: bool) -> Claim:
     actor = subject.constraints.get("party")
     actor = str(actor) if actor else None
     others = tuple(p for p in subject.parties if actor is None or p != actor) if actor else ()
@@ -654,7 +652,8 @@ class ClauseReader:
                     True,
                 )
             return None, False, False
-        freeing = self._denial(s)
+        # (only a prohibition's denial can leave one party free: see _frees_one)
+        freeing = self._denial(s) if p.entry.kind == "prohibition" else None
         if freeing is not None and not self._frees_one(freeing):
             freeing = None
         if freeing is not None:
@@ -825,9 +824,13 @@ class ClauseReader:
         holds: bool | None
         # "shall not disclose ... to any employee not having a need to know": forbidden to those
         # of the qualifier who lack the ground for it, so allowed to the others
-        lacking = found is not None and bool(
-            _MODALITY.lacking.match(
-                main[action.start() + found.end() : action.end() + 2 * _REACH_AFTER]
+        lacking = (
+            kind == "permission"
+            and found is not None
+            and bool(
+                _MODALITY.lacking.match(
+                    main[action.start() + found.end() : action.end() + 2 * _REACH_AFTER]
+                )
             )
         )
         if kind == "permission":

@@ -128,10 +128,9 @@ def sentences_across(chunks: Sequence[ChunkRecord]) -> list[list[Sentence]]:
             continue
         joined = _joined(a, b)
         cut = len(a.text)
-        across = [s for s in sentences_of(joined) if s.start < cut < s.end]
-        if not across:
+        whole = next((s for s in sentences_of(joined) if s.start < cut < s.end), None)
+        if whole is None:
             continue
-        whole = across[0]
         rest = whole.end - cut - 1
         out[k] = [s for s in out[k] if s.end <= whole.start] + [whole]
         out[k + 1] = [s for s in out[k + 1] if s.start >= rest]
