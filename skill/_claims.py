@@ -738,6 +738,12 @@ class ClauseReader:
         # "..., provided that the Recipient promptly notifies the Discloser": a proviso states
         # the duty its main clause's right depends on
         proviso = kind == "obligation" and _proviso(s, action.start())
+        # "... will not be liable for a disclosure required by law, provided that the Recipient
+        # shall give prompt notice": a proviso's duty with its own modal and no negation of its
+        # own; the main clause's negation is not the duty's
+        own_proviso = kind == "obligation" and _proviso(s, action.start(), own_duty=True)
+        if own_proviso:
+            negated = False
         if (
             kind != "state"
             and not proviso
@@ -798,7 +804,7 @@ class ClauseReader:
             opened = _LEADING_CONDITION.match(main) or (
                 _MODALITY.condition.search(head) if kind == "obligation" else None
             )
-            if proviso:
+            if proviso or own_proviso:
                 qualified = bool(p.qualifier.search(s[: action.start()]))
             elif opened and kind == "obligation":
                 qualified = bool(p.qualifier.search(head, opened.start()))
@@ -1277,16 +1283,22 @@ def _first_clause(text: str) -> str:
     return text
 
 
-def _proviso(s: str, at: int) -> bool:
+def _proviso(s: str, at: int, *, own_duty: bool = False) -> bool:
     """Does a proviso ("provided, however, that") open the clause of the action at `at`, its
-    own verb (no modal between them: "provided that the Recipient promptly notifies")?"""
+    own verb (no modal between them: "provided that the Recipient promptly notifies")? With
+    `own_duty`, also where the proviso states the duty with a modal of its own ("provided that
+    the Recipient shall give the Discloser prompt notice"); never a right ("provided that it
+    may ..."), a negated duty, nor a clause of its own after a semicolon."""
     found = list(_MODALITY.proviso.finditer(s, 0, at))
     if not found:
         return False
     between = s[found[-1].end() : at]
-    return len(between) <= _GOVERNED and not (
-        _MODALITY.permission.search(between) or _MODALITY.obligation.search(between)
-    )
+    if len(between) > _GOVERNED or _MODALITY.permission.search(between):
+        return False
+    if own_duty:
+        # (a negated one is left unread: the relative-clause reading would drop its "not")
+        return ";" not in between and not _MODALITY.negation.search(between)
+    return not _MODALITY.obligation.search(between)
 
 
 # a sentence that opens with a list item's number ("(ii) recruit ...;", "4.1.2 to its
