@@ -284,3 +284,37 @@ def test_a_provisos_own_duty_to_notify_is_read(notice: str, actor: str, template
 def test_other_provisos_are_no_notice_duty(actor: str, template: str) -> None:
     for sentence in _forms(template.format(a=actor)):
         assert holds("notice_of_compelled_disclosure", sentence) is not True, sentence
+
+
+# -- business kinds named by their noun: not technical information only -------------------
+
+
+@pytest.mark.parametrize("kind", ["business contacts", "business sources", "business secrets"])
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{a} shall not divulge or communicate to any person any {k}, suppliers, technology, "
+        "product designs or know-how of the Company.",
+        "{a} will maintain complete confidentiality regarding each other's business, {k} and "
+        "affiliates.",
+        "Confidential Information includes all {k} and technical data of the Discloser.",
+    ],
+)
+def test_business_kinds_named_by_their_noun_are_not_technical_only(
+    kind: str, actor: str, template: str
+) -> None:
+    for sentence in _forms(template.format(k=kind, a=actor)):
+        assert holds("technical_information_only", sentence) is False, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Confidential Information means technical data, trade secrets and know-how.",
+        "The Recipient shall not conduct business with any sources made known by the Discloser.",
+    ],
+)
+def test_trade_secrets_or_business_done_are_no_business_kind(sentence: str) -> None:
+    for s in _forms(sentence):
+        assert holds("technical_information_only", s) is not False, s
