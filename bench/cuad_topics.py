@@ -14,7 +14,9 @@ is reported for both:
 - answer where CUAD marks absent: `sufficient: true` where CUAD has no span for the topic
   (topics with CUAD columns only);
 - swapped parties: answers (a value given) to questions about an agreement that does not
-  exist (must be 0); placeholders: questions read instead of refused as errors (must be 0);
+  exist (must be 0); placeholders answered: a placeholder question neither refused as a
+  question error nor refused as SUBJECT_NOT_FOUND (must be 0; a role word such as "the
+  seller" is the defined term of some agreement, so the gate may read it and refuse);
 - governing law right: every value given matches CUAD's answer (and at least one is given);
 - a question asked in the same words of several agreements, up to the order of the parties
   (an agreement and its amendments, named by the same parties), is scored against the gold
@@ -308,7 +310,15 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
         swapped = [(q, r) for q, r in pick if q["kind"] == "swapped"]
         swapped_answered = [(q, r) for q, r in swapped if _answered(r)]
         placeholders = [(q, r) for q, r in pick if q["kind"] == "placeholder"]
-        placeholder_read = [(q, r) for q, r in placeholders if "question_error" not in r]
+        # A role word where a name should be ("between the seller and B") is a name when
+        # some agreement of the knowledge base defines a party by it: then the gate looks
+        # for that party's agreement with B and, finding none, refuses. Refused either way.
+        placeholder_error = [(q, r) for q, r in placeholders if "question_error" in r]
+        placeholder_read = [
+            (q, r)
+            for q, r in placeholders
+            if "question_error" not in r and r.get("terminal_state") != "SUBJECT_NOT_FOUND"
+        ]
         law = [(q, r) for q, r in topic if q["topic"] == "governing_law" and q["laws"]]
         law_right = [
             (q, r)
@@ -354,7 +364,12 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
             "answer where CUAD marks absent (sufficient)": _pct(len(absent_answered), len(absent)),
             "a value where CUAD marks absent": _pct(len(absent_value), len(absent)),
             "swapped-party answers": f"{len(swapped_answered)} of {len(swapped)}",
-            "placeholders read as questions": f"{len(placeholder_read)} of {len(placeholders)}",
+            "placeholders answered (refused neither way)": (
+                f"{len(placeholder_read)} of {len(placeholders)}"
+            ),
+            "placeholders refused as question errors": (
+                f"{len(placeholder_error)} of {len(placeholders)}"
+            ),
             "governing law right": _pct(len(law_right), len(law)),
             **{f"{_ROWS[g]}{k}": v for g, rows in trained.items() for k, v in rows.items()},
             **{f"the 14 topics{k}": v for k, v in fourteen.items()},

@@ -92,3 +92,18 @@ def test_the_fourteen_topics_row_scores_each_topic_against_the_gold_it_has() -> 
     assert report["the 14 topics (either gold): right clause"] == "50.0% (1/2)"
     assert report["the 14 topics: from the wrong clause"] == "0.0% (0/2)"
     assert report["the 14 topics: answer where absent"] == "100.0% (1/1)"
+
+
+def test_a_placeholder_counts_against_the_system_only_when_answered() -> None:
+    """A placeholder where a name should be is refused either as a question error or, when
+    the word is some agreement's defined role ("the seller"), by the gate (SUBJECT_NOT_FOUND);
+    a placeholder question answered any other way is what the row counts."""
+    qs = [{**_topic("placeholder", [], []), "kind": "placeholder"} for _ in range(3)]
+    results = [
+        {"question_error": "it has a placeholder, '[Party]', where a name should be"},
+        {"terminal_state": "SUBJECT_NOT_FOUND", "sufficient": False},
+        {"terminal_state": "CONCLUDED", "sufficient": True},
+    ]
+    report = score(qs, results)["dev"]
+    assert report["placeholders answered (refused neither way)"] == "1 of 3"
+    assert report["placeholders refused as question errors"] == "1 of 3"
