@@ -12,7 +12,9 @@ is reported for both:
 - value from the wrong clause: `sufficient: true` while no evidence quote overlaps any of
   CUAD's spans for the topic (where CUAD marks one);
 - answer where CUAD marks absent: `sufficient: true` where CUAD has no span for the topic
-  (topics with CUAD columns only);
+  (topics with CUAD columns only); affirmed where absent: the same, less the yes/no answers
+  "No" (CONTRADICTED), which are right where the clause is absent ("No — a non-exclusive
+  licence"), so what is left answers the clause from elsewhere;
 - swapped parties: answers (a value given) to questions about an agreement that does not
   exist (must be 0); placeholders answered: a placeholder question neither refused as a
   question error nor refused as SUBJECT_NOT_FOUND (must be 0; a role word such as "the
@@ -246,6 +248,14 @@ def ask_all(skill: Any, kb: str, qs: Sequence[Mapping[str, Any]]) -> list[dict[s
     return out
 
 
+def _affirmed(r: Mapping[str, Any]) -> bool:
+    """Answered, and not with "No": a yes/no question's CONTRADICTED ("No — a non-exclusive
+    licence") is the right answer where the clause is absent, not an answer from nowhere."""
+    return bool(r.get("sufficient")) and (r.get("sufficiency") or {}).get("decision") != (
+        "CONTRADICTED"
+    )
+
+
 def _answered(r: Mapping[str, Any]) -> bool:
     return bool((r.get("conclusion") or {}).get("values"))
 
@@ -281,6 +291,9 @@ def _train_rows(
         ": from the wrong clause": _pct(wrong, len(with_span)),
         ": answer where absent": _pct(
             sum(1 for _, r in absent if r.get("sufficient")), len(absent)
+        ),
+        ": affirmed where absent (not a No)": _pct(
+            sum(1 for _, r in absent if _affirmed(r)), len(absent)
         ),
     }
 
@@ -363,6 +376,9 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
             "value from the wrong clause": _pct(len(wrong), len(with_span)),
             "answer where CUAD marks absent (sufficient)": _pct(len(absent_answered), len(absent)),
             "a value where CUAD marks absent": _pct(len(absent_value), len(absent)),
+            "affirmed where CUAD marks absent (not a No)": _pct(
+                sum(1 for _, r in absent if _affirmed(r)), len(absent)
+            ),
             "swapped-party answers": f"{len(swapped_answered)} of {len(swapped)}",
             "placeholders answered (refused neither way)": (
                 f"{len(placeholder_read)} of {len(placeholders)}"

@@ -107,3 +107,15 @@ def test_a_placeholder_counts_against_the_system_only_when_answered() -> None:
     report = score(qs, results)["dev"]
     assert report["placeholders answered (refused neither way)"] == "1 of 3"
     assert report["placeholders refused as question errors"] == "1 of 3"
+
+
+def test_a_no_where_the_clause_is_absent_is_not_an_affirmed_answer() -> None:
+    """Where the gold marks the clause absent, "No — a non-exclusive licence" (CONTRADICTED)
+    is the right answer: the affirmed row counts only the answers that are not a No; the
+    answered row keeps counting both."""
+    qs = [_topic("audit_rights", [], []) for _ in range(3)]
+    no = {**_answer("a non-exclusive licence", True), "sufficiency": {"decision": "CONTRADICTED"}}
+    yes = {**_answer("may audit the books", True), "sufficiency": {"decision": "SUPPORTED"}}
+    report = score(qs, [no, yes, _answer("", False)])["dev"]
+    assert report["the 14 topics: answer where absent"] == "66.7% (2/3)"
+    assert report["the 14 topics: affirmed where absent (not a No)"] == "33.3% (1/3)"
