@@ -12,9 +12,13 @@ is reported for both:
 - value from the wrong clause: `sufficient: true` while no evidence quote overlaps any of
   CUAD's spans for the topic (where CUAD marks one);
 - answer where CUAD marks absent: `sufficient: true` where CUAD has no span for the topic
-  (topics with CUAD columns only);
+  (topics with CUAD columns only); affirmed where absent: the same, less the yes/no answers
+  "No" (CONTRADICTED), which are right where the clause is absent ("No — a non-exclusive
+  licence"), so what is left answers the clause from elsewhere;
 - swapped parties: answers (a value given) to questions about an agreement that does not
-  exist (must be 0); placeholders: questions read instead of refused as errors (must be 0);
+  exist (must be 0); placeholders answered: a placeholder question neither refused as a
+  question error nor refused as SUBJECT_NOT_FOUND (must be 0; a role word such as "the
+  seller" is the defined term of some agreement, so the gate may read it and refuse);
 - governing law right: every value given matches CUAD's answer (and at least one is given);
 - a question asked in the same words of several agreements, up to the order of the parties
   (an agreement and its amendments, named by the same parties), is scored against the gold
@@ -244,6 +248,14 @@ def ask_all(skill: Any, kb: str, qs: Sequence[Mapping[str, Any]]) -> list[dict[s
     return out
 
 
+def _affirmed(r: Mapping[str, Any]) -> bool:
+    """Answered, and not with "No": a yes/no question's CONTRADICTED ("No — a non-exclusive
+    licence") is the right answer where the clause is absent, not an answer from nowhere."""
+    return bool(r.get("sufficient")) and (r.get("sufficiency") or {}).get("decision") != (
+        "CONTRADICTED"
+    )
+
+
 def _answered(r: Mapping[str, Any]) -> bool:
     return bool((r.get("conclusion") or {}).get("values"))
 
@@ -280,6 +292,9 @@ def _train_rows(
         ": answer where absent": _pct(
             sum(1 for _, r in absent if r.get("sufficient")), len(absent)
         ),
+        ": affirmed where absent (not a No)": _pct(
+            sum(1 for _, r in absent if _affirmed(r)), len(absent)
+        ),
     }
 
 
@@ -308,7 +323,15 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
         swapped = [(q, r) for q, r in pick if q["kind"] == "swapped"]
         swapped_answered = [(q, r) for q, r in swapped if _answered(r)]
         placeholders = [(q, r) for q, r in pick if q["kind"] == "placeholder"]
-        placeholder_read = [(q, r) for q, r in placeholders if "question_error" not in r]
+        # A role word where a name should be ("between the seller and B") is a name when
+        # some agreement of the knowledge base defines a party by it: then the gate looks
+        # for that party's agreement with B and, finding none, refuses. Refused either way.
+        placeholder_error = [(q, r) for q, r in placeholders if "question_error" in r]
+        placeholder_read = [
+            (q, r)
+            for q, r in placeholders
+            if "question_error" not in r and r.get("terminal_state") != "SUBJECT_NOT_FOUND"
+        ]
         law = [(q, r) for q, r in topic if q["topic"] == "governing_law" and q["laws"]]
         law_right = [
             (q, r)
@@ -353,8 +376,16 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
             "value from the wrong clause": _pct(len(wrong), len(with_span)),
             "answer where CUAD marks absent (sufficient)": _pct(len(absent_answered), len(absent)),
             "a value where CUAD marks absent": _pct(len(absent_value), len(absent)),
+            "affirmed where CUAD marks absent (not a No)": _pct(
+                sum(1 for _, r in absent if _affirmed(r)), len(absent)
+            ),
             "swapped-party answers": f"{len(swapped_answered)} of {len(swapped)}",
-            "placeholders read as questions": f"{len(placeholder_read)} of {len(placeholders)}",
+            "placeholders answered (refused neither way)": (
+                f"{len(placeholder_read)} of {len(placeholders)}"
+            ),
+            "placeholders refused as question errors": (
+                f"{len(placeholder_error)} of {len(placeholders)}"
+            ),
             "governing law right": _pct(len(law_right), len(law)),
             **{f"{_ROWS[g]}{k}": v for g, rows in trained.items() for k, v in rows.items()},
             **{f"the 14 topics{k}": v for k, v in fourteen.items()},

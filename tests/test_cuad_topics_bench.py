@@ -92,3 +92,30 @@ def test_the_fourteen_topics_row_scores_each_topic_against_the_gold_it_has() -> 
     assert report["the 14 topics (either gold): right clause"] == "50.0% (1/2)"
     assert report["the 14 topics: from the wrong clause"] == "0.0% (0/2)"
     assert report["the 14 topics: answer where absent"] == "100.0% (1/1)"
+
+
+def test_a_placeholder_counts_against_the_system_only_when_answered() -> None:
+    """A placeholder where a name should be is refused either as a question error or, when
+    the word is some agreement's defined role ("the seller"), by the gate (SUBJECT_NOT_FOUND);
+    a placeholder question answered any other way is what the row counts."""
+    qs = [{**_topic("placeholder", [], []), "kind": "placeholder"} for _ in range(3)]
+    results = [
+        {"question_error": "it has a placeholder, '[Party]', where a name should be"},
+        {"terminal_state": "SUBJECT_NOT_FOUND", "sufficient": False},
+        {"terminal_state": "CONCLUDED", "sufficient": True},
+    ]
+    report = score(qs, results)["dev"]
+    assert report["placeholders answered (refused neither way)"] == "1 of 3"
+    assert report["placeholders refused as question errors"] == "1 of 3"
+
+
+def test_a_no_where_the_clause_is_absent_is_not_an_affirmed_answer() -> None:
+    """Where the gold marks the clause absent, "No — a non-exclusive licence" (CONTRADICTED)
+    is the right answer: the affirmed row counts only the answers that are not a No; the
+    answered row keeps counting both."""
+    qs = [_topic("audit_rights", [], []) for _ in range(3)]
+    no = {**_answer("a non-exclusive licence", True), "sufficiency": {"decision": "CONTRADICTED"}}
+    yes = {**_answer("may audit the books", True), "sufficiency": {"decision": "SUPPORTED"}}
+    report = score(qs, [no, yes, _answer("", False)])["dev"]
+    assert report["the 14 topics: answer where absent"] == "66.7% (2/3)"
+    assert report["the 14 topics: affirmed where absent (not a No)"] == "33.3% (1/3)"

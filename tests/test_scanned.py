@@ -18,6 +18,7 @@ from bench.data_room import scan_pdf
 pytestmark = pytest.mark.slow
 
 _SCANNED = ("01_Certificate_of_Incorporation.pdf", "03_Founders_Agreement.pdf")
+_SKEW = (1.2, -0.8)  # degrees, page by page
 # Answered from these two documents (born-digital), and one trap (a look-alike company).
 _QUESTIONS = (
     "Who is the CEO of Halcyon Robotics?",
@@ -42,7 +43,7 @@ def kbs(data_room: list[Path], tmp_path_factory: pytest.TempPathFactory):
     for source in data_room:
         if source.name in _SCANNED:
             target = folder / source.name
-            target.write_bytes(scan_pdf(source.read_bytes(), skew=(1.2, -0.8), noise=8.0))
+            target.write_bytes(scan_pdf(source.read_bytes(), skew=_SKEW, noise=8.0))
             born.append(source)
             scans.append(target)
     # One embedded store open at a time is enough: each test opens the one it reads.
@@ -57,11 +58,18 @@ def kbs(data_room: list[Path], tmp_path_factory: pytest.TempPathFactory):
 def layered(request, data_room: list[Path], tmp_path_factory: pytest.TempPathFactory):
     """The two documents as scans with an invisible text layer, noisy or good."""
     folder = tmp_path_factory.mktemp(f"layer-{request.param}")
+    # The noisy layer lies over the very images `kbs` scanned (same skew, noise and seed): the
+    # layer is refused and the page read again, and the images are the ones OCR read already
+    # in this process, so that reading is not paid twice. A good layer is kept, so it must lie
+    # over an upright page where its words are printed.
+    skew = _SKEW if request.param == "noisy" else 0.0
     paths = []
     for source in data_room:
         if source.name in _SCANNED:
             target = folder / source.name
-            target.write_bytes(scan_pdf(source.read_bytes(), noise=8.0, layer=request.param))
+            target.write_bytes(
+                scan_pdf(source.read_bytes(), skew=skew, noise=8.0, layer=request.param)
+            )
             paths.append(target)
     rt = _open_kb(paths, tmp_path_factory.mktemp(f"layer-{request.param}-kb") / "evrag")
     try:
