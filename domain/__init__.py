@@ -45,6 +45,7 @@ from domain._financial import (
     share_asked,
     share_metric,
     without_other_senses,
+    years_listed,
 )
 from domain._fiscal_periods import (
     QuarterAsked,
@@ -228,4 +229,5 @@ __all__ = [
     "storage_failure",
     "trend_asked",
     "without_other_senses",
+    "years_listed",
 ]

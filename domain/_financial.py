@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -209,7 +210,31 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
             raise LexiconError(
                 f"{source.name}: concepts.{concept.name}: `either` names no concept of the file"
             )
+    _check_per_share_names(source, loaded, names)
     return tuple(out)
+
+
+def _check_per_share_names(source: Path, loaded: Any, names: set[str]) -> None:
+    """The concepts `per_share_questions` names (its `concept`, its `earnings`) are concepts
+    of the file: a misspelt one is refused when the file loads, naming the entry, not when a
+    question first reads it."""
+    body = (loaded or {}).get("per_share_questions")
+    if body is None:
+        return
+    if not isinstance(body, dict):
+        raise LexiconError(f"{source.name}: `per_share_questions` must be a mapping")
+    for field in ("concept", "earnings"):
+        listed = body.get(field)
+        if not isinstance(listed, list) or not listed:
+            raise LexiconError(
+                f"{source.name}: per_share_questions.{field} is a non-empty list of concepts"
+            )
+        unknown = [str(n) for n in listed if str(n) not in names]
+        if unknown:
+            raise LexiconError(
+                f"{source.name}: per_share_questions.{field}: {', '.join(unknown)} is no "
+                "concept of the file"
+            )
 
 
 @functools.cache
@@ -958,10 +983,45 @@ def computed_asked(text: str) -> bool:
 
 @functools.cache
 def _computed_not() -> tuple[re.Pattern[str], ...]:
-    return tuple(
-        re.compile(phrase_pattern(phrase), re.IGNORECASE)
-        for phrase in _raw_word_list("figure_questions", "computed_not")
+    # each phrase written once: spaces or hyphens between its words ("weighted-average")
+    phrases = dict.fromkeys(
+        " ".join(p.replace("-", " ").split())
+        for p in _raw_word_list("figure_questions", "computed_not")
     )
+    return tuple(re.compile(phrase_pattern(p, r"[\s\-]+"), re.IGNORECASE) for p in phrases)
+
+
+_YEAR_MENTION = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+@functools.cache
+def _year_list_words() -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
+    joiners = tuple(
+        sorted(_word_list("figure_questions", "year_joiners"), key=lambda w: (-len(w), w))
+    )
+    words = frozenset(
+        w for phrase in _word_list("figure_questions", "year_words") for w in phrase.split()
+    )
+    return joiners, words, frozenset(_word_list("figure_questions", "year_span_openings"))
+
+
+def years_listed(text: str) -> bool:
+    """Does the question list the fiscal years it names ("for FY2018 and FY2019", "in 2017,
+    2018 & 2019"): each year's figure asked, not arithmetic between them ("from FY2018 to
+    FY2019", "between 2018 and 2019" are spans; financial.yaml `figure_questions`)?"""
+    spans = [m.span() for m in _YEAR_MENTION.finditer(text)]
+    if len({text[s:e] for s, e in spans}) < 2:
+        return False
+    joiners, words, openings = _year_list_words()
+    before = [w for w in label_key(text[: spans[0][0]]).split() if w not in words]
+    if before and before[-1] in openings:
+        return False
+    for (_, end), (start, _) in itertools.pairwise(spans):
+        between = text[end:start]
+        key = " ".join(w for w in label_key(between).split() if w not in words)
+        if not (key in joiners or (not key and "," in between)):
+            return False
+    return True
 
 
 def comparison_asked(text: str) -> bool:

@@ -45,6 +45,7 @@ from domain import (
     growth_asked,
     growth_metric,
     holds_never_word,
+    label_key,
     metric_asked,
     net_row_expense,
     quarter_asked,
@@ -52,6 +53,7 @@ from domain import (
     share_asked,
     share_metric,
     without_other_senses,
+    years_listed,
 )
 from skill._answer import EvidenceUnit
 
@@ -62,6 +64,7 @@ CellLookup = Callable[
 
 _FISCAL = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2})\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+_LISTED_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 _SCALE_ASKED = re.compile(
     r"\bin\s+(?:usd|us\s*\$|\$|dollars)?\s*(thousands|millions|billions)\b", re.I
 )
@@ -173,13 +176,18 @@ def read_figure_question(question: str) -> FigureQuestion | None:
     if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
+    if years_listed(question):
+        # "for fiscal 2020 and 2019": the list's every year, "fiscal" written once
+        years = [int(y) for y in _LISTED_YEAR.findall(question)]
     if not years:
         return None
     # a change over the quarter before ("sequential revenue", "grew sequentially") is
     # arithmetic over cells, never the quarter's own figure
+    # fiscal years listed ("for FY2018 and FY2019") ask each year's figure; two years named
+    # otherwise ("from FY2018 to FY2019") ask for arithmetic between them
     computed = (
         computed_asked(question)
-        or len(set(years)) > 1
+        or (len(set(years)) > 1 and not years_listed(question))
         or metric is not None
         or sequential_asked(question)
     )
@@ -477,12 +485,30 @@ def cell_unit(
 class FigureFindings:
     """What the cells say of a figure question: the evidence units (each a cell), the
     concept and period judged (None for a computed question: nothing is judged), and the
-    answer's text when nothing is concluded."""
+    answer's text when nothing is concluded. Several items asked ("revenue and net income",
+    "for FY2018 and FY2019"): `items` names each one's claim (its id, "net income, FY2019"),
+    in the order the question asks them, and `missing` those with no cell: each item is its
+    own claim, judged on its own cells, never against another item's."""
 
     units: tuple[EvidenceUnit, ...]
     concept: FinancialConcept | None
     period: str | None
     note: str | None
+    items: tuple[tuple[str, str], ...] = ()
+    missing: tuple[str, ...] = ()
+
+
+def _asked_order(question_key: str, concept: FinancialConcept) -> int:
+    """Where the question first names `concept` (its question words or labels, folded), to
+    answer several items in the order asked; a concept named by no phrase of its own (an
+    EPS picked by "per diluted share") after those."""
+    spaced = f" {question_key} "
+    at = [
+        spaced.find(f" {p} ")
+        for p in (*concept.question_words, *concept.labels, *concept.label_prefixes)
+        if p and f" {p} " in spaced
+    ]
+    return min(at) if at else len(spaced)
 
 
 def find_figures(
@@ -490,27 +516,44 @@ def find_figures(
     cells: Sequence[tuple[str, StatementCell]],
     make_unit: Callable[[str, StatementCell, str, str | None], EvidenceUnit],
     company: str,
+    question: str = "",
 ) -> FigureFindings:
     """The cells that answer `figure` among `cells` (the subject's filings', of its periods).
 
-    One cell asked: the first concept named (longest phrase first) with a matching cell,
-    each match a unit carrying its value. A computed question: the cells of every concept
-    and year named, quoted with no value (nothing is concluded from them)."""
+    One cell asked: the concept named with a matching cell, each match a unit carrying its
+    value. Several items asked (line items, or fiscal years listed): each item's cells valued,
+    each item its own claim (`items`), an item with no cell named in `missing`. A computed
+    question: the cells of every concept and year named, quoted with no value (nothing is
+    concluded from them)."""
     if not figure.computed:
+        periods = figure.periods if figure.quarter is None else ()
+        key = label_key(question)
+        asked = sorted(
+            figure.concepts, key=lambda c: (_asked_order(key, c), figure.concepts.index(c))
+        )
         answered: list[tuple[FinancialConcept, str, list[tuple[str, StatementCell]]]] = []
-        for concept in figure.concepts:
-            period = figure.period_of(concept)
-            found = matching_cells(cells, concept, period)
-            if not found and concept.either:
-                found, open_note = _either_cells(cells, concept, period)
-                if open_note is not None:
-                    # "earnings per share" where the basic and the diluted figures differ:
-                    # which one is the question's to say; both cited, nothing concluded
-                    units = tuple(make_unit(d, c, concept.name, None) for d, c in found)
-                    return FigureFindings(units, None, None, f"{open_note} for {company}")
-            if found:
-                answered.append((concept, period, list(found)))
-        if len(answered) == 1:
+        missing: list[str] = []
+        quoted: list[EvidenceUnit] = []
+        for concept in asked:
+            for period in periods or (figure.period_of(concept),):
+                found = matching_cells(cells, concept, period)
+                if not found and concept.either:
+                    found, open_note = _either_cells(cells, concept, period)
+                    if open_note is not None:
+                        # "earnings per share" where the basic and the diluted figures differ:
+                        # which one is the question's to say; both cited, nothing concluded
+                        quoted.extend(make_unit(d, c, concept.name, None) for d, c in found)
+                        if len(figure.concepts) * max(len(periods), 1) == 1:
+                            return FigureFindings(
+                                tuple(quoted), None, None, f"{open_note} for {company}"
+                            )
+                        missing.append(f"{_item_name(concept, period)} ({open_note})")
+                        continue
+                if found:
+                    answered.append((concept, period, list(found)))
+                else:
+                    missing.append(_item_name(concept, period))
+        if len(answered) == 1 and not missing and not quoted:
             concept, period, found = answered[0]
             units = tuple(
                 make_unit(d, c, concept.name, figure_value(c, concept, figure.scale))
@@ -518,41 +561,48 @@ def find_figures(
             )
             return FigureFindings(units, concept, period, None)
         if answered:
-            # several line items asked ("net income and diluted EPS"): one figure is never
-            # the whole answer; each item's cells cited, nothing concluded
-            names = ", ".join(concept.name.replace("_", " ") for concept, _, _ in answered)
-            units = tuple(
-                make_unit(d, c, concept.name, None)
-                for concept, _, found in answered
+            # several items asked ("net income and diluted EPS", "for FY2018 and FY2019"):
+            # each its own claim, valued by its own cells; one never the whole answer
+            made = [
+                (make_unit(d, c, concept.name, figure_value(c, concept, figure.scale)), concept, p)
+                for concept, p, found in answered
                 for d, c in found
-            )
+            ]
+            units = tuple(u for u, _, _ in made)
+            items = tuple(dict.fromkeys((u.claim_id, _item_name(c, p)) for u, c, p in made))
+            note = None
+            if missing:
+                note = (
+                    f"several figures asked; no cell of {', '.join(missing)} in the statement "
+                    f"tables of {company}'s filings: the answer is incomplete"
+                )
             return FigureFindings(
-                units,
-                None,
-                None,
-                f"several figures asked ({names}): each one's cells of {company}'s filings "
-                "quoted, one figure never the whole answer",
+                (*units, *quoted), None, None, note, items=items, missing=tuple(missing)
             )
         names = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
         return FigureFindings(
-            (),
+            tuple(quoted),
             None,
             None,
-            f"no {names} for {figure.period_of(figure.concepts[0])} in the statement tables of "
-            f"{company}'s filings",
+            f"no {names} for {', '.join(periods or (figure.period_of(figure.concepts[0]),))} "
+            f"in the statement tables of {company}'s filings",
         )
-    quoted: list[EvidenceUnit] = []
+    quoted = []
     for concept in figure.concepts:
         for period in figure.periods if figure.quarter is None else (figure.period_of(concept),):
             quoted.extend(
                 make_unit(d, c, concept.name, None)
                 for d, c in matching_cells(cells, concept, period)
             )
-    asked = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
+    asked_names = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
     return FigureFindings(
         tuple(quoted),
         None,
         None,
-        f"not computed: the question asks for arithmetic over cells ({asked}; "
+        f"not computed: the question asks for arithmetic over cells ({asked_names}; "
         f"{', '.join(figure.periods)}); {len(quoted)} cells of {company}'s filings quoted",
     )
+
+
+def _item_name(concept: FinancialConcept, period: str) -> str:
+    return f"{concept.name.replace('_', ' ')}, {period}"

@@ -107,6 +107,7 @@ def test_exported_names_are_pinned() -> None:
         "storage_failure",
         "trend_asked",
         "without_other_senses",
+        "years_listed",
     ]
     for name in domain.__all__:
         assert getattr(domain, name) is not None

@@ -31,6 +31,7 @@ from domain import (
     share_metric,
     steadiness_asked,
     without_other_senses,
+    years_listed,
 )
 
 
@@ -1040,6 +1041,14 @@ def test_a_weighted_average_is_a_count_only_of_shares(question: str, computed: b
         ("is quill & vane's operating margin consistent with its competitors'?", False),
         ("Are Kestrel & Co's gross margins historically consistent?", True),
         ("Has ORBITAL FOODS' operating margin been stable?", True),
+        # a word of others only where it compares: after the steadiness word in its
+        # sentence, or before it in a clause that compares
+        ("In a cyclical industry, has Kestrel & Co's gross margin been stable?", True),
+        ("Kestrel & Co is a sector leader. Has its operating margin been steady?", True),
+        ("has orbital foods' margin been stable? its peers' margins were not.", True),
+        ("Compared to peers, is ORBITAL FOODS' operating margin stable?", False),
+        ("Relative to its industry, has Kestrel's gross margin been consistent?", False),
+        ("Has quill & vane's margin been stable, unlike its competitors'?", False),
     ],
 )
 def test_consistency_with_others_is_no_steadiness(question: str, steady: bool) -> None:
@@ -1061,3 +1070,54 @@ def test_words_in_parentheses_pick_but_name_no_item(question: str, expected: lis
     for company, year in zip(_COMPANIES, _YEARS, strict=True):
         text = question.format(c=company, y=year)
         assert [c.name for c in concepts_asked(text)] == expected, text
+
+
+@pytest.mark.parametrize(
+    ("question", "listed"),
+    [
+        ("What were revenue and net income for FY2018 and FY2019?", True),
+        ("capex and depreciation for fy2018 and fy2019", True),
+        ("What was Kestrel & Co's revenue in 2017, 2018 & 2019?", True),
+        ("net sales for fiscal 2020 and 2019 (in USD millions)", True),
+        ("What was revenue in FY 2019 as well as FY 2020?", True),
+        ("What was the change in revenue from FY2018 to FY2019?", False),
+        ("What was revenue between 2018 and 2019?", False),
+        ("revenue in FY2019 versus FY2018", False),
+        ("What was revenue in FY2019?", False),
+        ("What was revenue in FY2019 and in what segment?", False),
+    ],
+)
+def test_fiscal_years_written_as_a_list(question: str, listed: bool) -> None:
+    assert years_listed(question) is listed, question
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "weighted average shares",
+        "weighted-average shares",
+        "Weighted-Average  Diluted",
+        "weighted average-common",
+        "WEIGHTED AVERAGE NUMBER",
+    ],
+)
+def test_a_printed_count_in_any_spelling_is_no_arithmetic(phrase: str) -> None:
+    assert not computed_asked(f"What were the {phrase} shares outstanding in FY2019?"), phrase
+    assert computed_asked(f"What was the average revenue, {phrase} aside, in FY2019?")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("concept", "[epz]"), ("earnings", "[net_income, net_incom]")],
+)
+def test_a_per_share_entry_naming_no_concept_is_refused_at_load(
+    tmp_path: Path, field: str, value: str
+) -> None:
+    source = tmp_path / "financial.yaml"
+    other = {"concept": "earnings: [net_income]", "earnings": "concept: [net_income]"}[field]
+    source.write_text(
+        "concepts:\n  net_income:\n    labels: [net income]\n    statement: income\n"
+        f"per_share_questions:\n  {field}: {value}\n  {other}\n"
+    )
+    with pytest.raises(LexiconError, match=f"per_share_questions.{field}"):
+        financial_concepts(source)

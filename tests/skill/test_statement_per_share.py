@@ -197,30 +197,117 @@ def test_a_metrics_steadiness_cites_its_course(runtime: Any, question: str) -> N
 
 
 @pytest.mark.parametrize(
-    ("question", "figures"),
+    ("question", "values"),
     [
-        # a dollar item asked beside EPS is asked too (issue 35, from the review): one figure
-        # is never the whole answer, each item's cells cited
-        ("What were Aster Labs' net income and diluted EPS in FY2020?", ("4.90", "1,020")),
+        # a dollar item asked beside EPS is asked too (issue 35): each item its own claim,
+        # answered with its own value from its own cell, in the order asked
+        (
+            "What were Aster Labs' net income and diluted EPS in FY2020?",
+            ["USD 1,020 million", "USD 4.90 per share"],
+        ),
         (
             "What were Aster Labs' revenue as well as diluted earnings per share in fiscal 2020?",
-            ("4.90", "9,000"),
+            ["USD 9,000 million", "USD 4.90 per share"],
+        ),
+        (
+            "what were aster labs' diluted EPS & revenue for 2020?",
+            ["USD 4.90 per share", "USD 9,000 million"],
+        ),
+        (
+            "Aster Labs: operating income, revenue and net income for FY 2020?",
+            ["USD 1,500 million", "USD 9,000 million", "USD 1,020 million"],
         ),
         # "basic and diluted": both, each from its row
-        ("What were Aster Labs' basic and diluted EPS in FY2020?", ("5.00", "4.90")),
-        ("What were Aster Labs' basic EPS and diluted EPS for 2020?", ("5.00", "4.90")),
-        # a never-word of another item rules out no item
-        ("What were Aster Labs' interest income and net income in FY2020?", ("(40)", "1,020")),
+        (
+            "What were Aster Labs' basic and diluted EPS in FY2020?",
+            ["USD 5.00 per share", "USD 4.90 per share"],
+        ),
+        (
+            "What were Aster Labs' basic EPS and diluted EPS for 2020?",
+            ["USD 5.00 per share", "USD 4.90 per share"],
+        ),
+        # a never-word of another item rules out no item; interest income its magnitude
+        (
+            "What were Aster Labs' interest income and net income in FY2020?",
+            ["USD 40 million", "USD 1,020 million"],
+        ),
+        # fiscal years listed: each year's figure, never a change between them
+        (
+            "What was Aster Labs' revenue in FY2019 and FY2020?",
+            ["USD 8,000 million", "USD 9,000 million"],
+        ),
+        (
+            "What were Aster Labs' revenue and net income for fiscal 2020 and 2019?",
+            [
+                "USD 8,000 million",
+                "USD 9,000 million",
+                "USD 900 million",
+                "USD 1,020 million",
+            ],
+        ),
+        (
+            "Aster Labs' capital expenditures and dividends paid, 2019 & 2020 (in USD millions)?",
+            ["USD 350 million", "USD 400 million", "USD 280 million", "USD 300 million"],
+        ),
     ],
 )
-def test_several_items_asked_are_each_cited(
-    runtime: Any, question: str, figures: tuple[str, str]
+def test_several_items_asked_are_each_answered(
+    runtime: Any, question: str, values: list[str]
+) -> None:
+    answer = concluded(runtime, question)
+    assert answer.sufficient, (question, answer.conclusion.answer)
+    assert not answer.conflicts, question
+    got = [v.value for v in answer.conclusion.values]
+    assert got == values, (question, got)
+    # each value cites its own cells, and no other item's
+    by_id = {e.evidence_id: e for e in answer.evidence}
+    for value in answer.conclusion.values:
+        cited = {by_id[i].claim_id for i in value.evidence_ids}
+        assert len(cited) == 1, (question, value)
+        assert all(by_id[i].value == value.value for i in value.evidence_ids)
+
+
+@pytest.mark.parametrize(
+    ("question", "found", "missing"),
+    [
+        # an item the statements do not print: the others' values shown, nothing concluded
+        (
+            "What were Aster Labs' revenue and inventories in FY2020?",
+            ["USD 9,000 million"],
+            "inventories",
+        ),
+        ("What was Aster Labs' revenue in FY2020 and FY2021?", ["USD 9,000 million"], "FY2021"),
+        # basic and diluted differing, asked with no word beside another item: left open
+        (
+            "What were Aster Labs' revenue and earnings per share in 2020?",
+            ["USD 9,000 million"],
+            "differ",
+        ),
+    ],
+)
+def test_an_item_not_found_leaves_several_items_insufficient(
+    runtime: Any, question: str, found: list[str], missing: str
 ) -> None:
     answer = concluded(runtime, question)
     assert not answer.sufficient, answer.conclusion.answer
-    assert "several figures asked" in (answer.conclusion.answer or ""), question
-    quotes = " ".join(e.quote for e in answer.evidence)
-    assert all(f in quotes for f in figures), (question, quotes)
+    assert [v.value for v in answer.conclusion.values] == found, question
+    assert missing in (answer.conclusion.answer or ""), answer.conclusion.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was the change in Aster Labs' revenue from FY2019 to FY2020?",
+        "What was Aster Labs' revenue between 2019 and 2020?",
+        "What was Aster Labs' revenue in FY2020 versus FY2019?",
+    ],
+)
+def test_years_not_listed_are_no_several_items(runtime: Any, question: str) -> None:
+    answer = concluded(runtime, question)
+    assert not (answer.sufficient and len(answer.conclusion.values) > 1), (
+        question,
+        answer.conclusion.answer,
+    )
 
 
 @pytest.mark.parametrize(
