@@ -12,9 +12,14 @@ concept's; never another reporting entity's table, nor for a balance the cash fl
 statement's row of its name. Cells of the concept's own
 statement (its caption: "cash flows", "balance sheets", "operations") are preferred to the
 same row elsewhere (selected data, notes). The engine judges them as any other observations:
-SUPPORTED only when company, period and concept all matched and the cells agree. A question
-that asks for more than one cell (a ratio, a growth, an average over years) is not computed
-here: it is INSUFFICIENT, with the cells found for each concept and year it names.
+SUPPORTED only when company, period and concept all matched and the cells agree. Several
+items asked in one question ("revenue and net income", "for FY2018 and FY2019") are separate
+claims, each answered with its own value and cells, never arbitrated against each other; the
+answer is SUPPORTED only when every item is. A figure is signed as its row says (a benefit
+of an expense row negative, a loss negative, a deduction its magnitude), and the answer says
+so; a cell printed as a dash is no amount, never 0. A question that asks for arithmetic over
+cells (a ratio, a growth, an average over years) is not computed here: it is INSUFFICIENT,
+with the cells found for each concept and year it names.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from domain import (
     concept_named,
     concept_of_label,
     concepts_asked,
+    expense_row_sign,
     financial_concepts,
     fiscal_quarter_of,
     growth_asked,
@@ -47,6 +53,7 @@ from domain import (
     holds_never_word,
     label_key,
     metric_asked,
+    names_loss_only,
     net_row_expense,
     quarter_asked,
     sequential_asked,
@@ -298,7 +305,7 @@ def _either_cells(
     if not all(found.values()):
         return [], None
     every = [pair for name in names for pair in found[name]]
-    amounts = {round(c.amount or 0.0, 6) for _, c in every}
+    amounts = {round(c.amount, 6) for _, c in every if c.amount is not None}
     if len(amounts) == 1:
         return every, None
     named = " and ".join(n.replace("_", " ") for n in names)
@@ -307,14 +314,32 @@ def _either_cells(
     )
 
 
-def _labelled(
+def printed_dashes(
     cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
+) -> list[tuple[str, StatementCell]]:
+    """The cells of `concept` in `period` printed as a dash ("—"): no amount, never read as
+    0 (whether a dash means nil or not reported is the statement's to say, not the reader's)."""
+    return _labelled(cells, concept, period, dashes=True)
+
+
+def dash_note(dashes: Sequence[tuple[str, StatementCell]]) -> str:
+    """What the answer says of an item printed as a dash."""
+    rows = ", ".join(dict.fromkeys(f"'{c.row_label}' on page {c.page}" for _, c in dashes))
+    return f"printed as a dash ({rows}): no amount, not read as 0"
+
+
+def _labelled(
+    cells: Sequence[tuple[str, StatementCell]],
+    concept: FinancialConcept,
+    period: str,
+    *,
+    dashes: bool = False,
 ) -> list[tuple[str, StatementCell]]:
     found = [
         (d, c)
         for d, c in cells
         if c.period == period
-        and c.value is not None
+        and (c.value is None) is dashes
         and c.unit == concept.unit
         and (c.scale is not None or concept.unit == "USD/share")
         and (m := concept_of_cell(c)) is not None
@@ -401,28 +426,61 @@ def _finest(found: list[tuple[str, StatementCell]]) -> list[tuple[str, Statement
     return [(d, c) for d, c in found if not any(rounded_from(c, o) for _, o in found)]
 
 
-def operand_amount(cell: StatementCell, sign: str) -> float | None:
+def operand_amount(
+    cell: StatementCell, sign: str, concept: FinancialConcept | None = None
+) -> float | None:
     """The amount a cell stands for as a figure, whatever its table's sign convention: as
-    printed for a positive concept, its magnitude for an outflow or an expense (a cost in
-    parentheses in one table and plain in another is one figure); None for an expense row that
-    names a benefit too (its sign is the figure's, and unread)."""
+    printed for a positive concept (a row naming a loss only, "Net loss", negative however
+    printed), its magnitude for an outflow or an expense (a cost in parentheses in one table
+    and plain in another is one figure); an expense row naming a benefit too signed as its
+    parentheses say ("Provision for (benefit from) income taxes (1,084)": -1,084, a benefit),
+    None where they say nothing ("Income tax expense/benefit": its sign unread)."""
     assert cell.amount is not None
-    if sign == "expense" and "benefit" in cell.row_label.lower():
+    loss = concept is not None and names_loss_only(cell.row_label, concept)
+    if sign == "expense":
+        how = expense_row_sign(cell.row_label)
+        if how is None:
+            return None
+        if how:
+            return how * cell.amount
+    if sign in ("outflow", "expense"):
+        return -abs(cell.amount) if loss else abs(cell.amount)
+    return -abs(cell.amount) if loss else cell.amount
+
+
+def sign_note(cell: StatementCell, concept: FinancialConcept) -> str | None:
+    """What the answer says of a figure's sign, where the printed sign is not simply the
+    figure's: a benefit of an expense row, a loss, a deduction or an outflow read as its
+    magnitude, an expense row whose sign is unread, a negative figure."""
+    assert cell.amount is not None
+    printed = f"printed {cell.text} in '{cell.row_label}'"
+    read = operand_amount(cell, concept.sign, concept)
+    if read is None:
+        return f"sign not read: the row names an expense and a benefit, {printed}"
+    if concept.sign == "expense" and expense_row_sign(cell.row_label):
+        if read < 0:
+            return f"a benefit, a negative expense: {printed}"
+        if cell.amount < 0:
+            return f"the expense, in parentheses as the row's words say: {printed}"
         return None
-    return abs(cell.amount) if sign in ("outflow", "expense") else cell.amount
+    if names_loss_only(cell.row_label, concept):
+        return f"a loss, negative: {printed}"
+    if concept.sign in ("expense", "outflow") and cell.amount < 0:
+        return f"a deduction in parentheses, its magnitude: {printed}"
+    if read < 0:
+        return f"negative: {printed}"
+    return None
 
 
 def figure_value(cell: StatementCell, concept: FinancialConcept, scale: int | None) -> str:
     """The cell's amount as the answer states it: in the unit asked ("in USD millions"),
-    else the table's; an outflow or an expense printed in parentheses (a deduction) as a
-    positive amount, unless the expense's row names a benefit too (its sign is the
-    figure's)."""
+    else the table's; signed as `operand_amount` reads it (an outflow or an expense printed
+    in parentheses a positive amount, a benefit a negative expense, a loss negative), as
+    printed where its sign is unread."""
     assert cell.value is not None
-    amount = cell.amount or 0.0
-    if concept.sign == "outflow" or (
-        concept.sign == "expense" and "benefit" not in cell.row_label.lower()
-    ):
-        amount = abs(amount)
+    read = operand_amount(cell, concept.sign, concept)
+    amount = read if read is not None else cell.amount
+    assert amount is not None
     if concept.unit == "USD/share":
         return f"USD {amount:,.2f} per share"
     unit = "shares" if concept.unit == "shares" else "USD"
@@ -496,6 +554,21 @@ class FigureFindings:
     note: str | None
     items: tuple[tuple[str, str], ...] = ()
     missing: tuple[str, ...] = ()
+    # what the answer says of the figures' signs ("income tax, FY2020: a benefit, ...")
+    signs: tuple[str, ...] = ()
+
+
+def _signs(
+    answered: Sequence[tuple[FinancialConcept, str, Sequence[tuple[str, StatementCell]]]],
+) -> tuple[str, ...]:
+    return tuple(
+        dict.fromkeys(
+            f"{_item_name(concept, period)}: {note}"
+            for concept, period, found in answered
+            for _, c in found
+            if (note := sign_note(c, concept)) is not None
+        )
+    )
 
 
 def _asked_order(question_key: str, concept: FinancialConcept) -> int:
@@ -533,6 +606,7 @@ def find_figures(
         )
         answered: list[tuple[FinancialConcept, str, list[tuple[str, StatementCell]]]] = []
         missing: list[str] = []
+        dashed: list[str] = []  # the items printed as a dash, said so
         quoted: list[EvidenceUnit] = []
         for concept in asked:
             for period in periods or (figure.period_of(concept),):
@@ -551,15 +625,21 @@ def find_figures(
                         continue
                 if found:
                     answered.append((concept, period, list(found)))
-                else:
-                    missing.append(_item_name(concept, period))
+                    continue
+                dashes = printed_dashes(cells, concept, period)
+                quoted.extend(make_unit(d, c, concept.name, None) for d, c in dashes)
+                if dashes:
+                    dashed.append(dash_note(dashes))
+                missing.append(
+                    _item_name(concept, period) + (f" ({dash_note(dashes)})" if dashes else "")
+                )
         if len(answered) == 1 and not missing and not quoted:
             concept, period, found = answered[0]
             units = tuple(
                 make_unit(d, c, concept.name, figure_value(c, concept, figure.scale))
                 for d, c in found
             )
-            return FigureFindings(units, concept, period, None)
+            return FigureFindings(units, concept, period, None, signs=_signs(answered))
         if answered:
             # several items asked ("net income and diluted EPS", "for FY2018 and FY2019"):
             # each its own claim, valued by its own cells; one never the whole answer
@@ -577,7 +657,13 @@ def find_figures(
                     f"tables of {company}'s filings: the answer is incomplete"
                 )
             return FigureFindings(
-                (*units, *quoted), None, None, note, items=items, missing=tuple(missing)
+                (*units, *quoted),
+                None,
+                None,
+                note,
+                items=items,
+                missing=tuple(missing),
+                signs=_signs(answered),
             )
         names = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
         return FigureFindings(
@@ -585,7 +671,8 @@ def find_figures(
             None,
             None,
             f"no {names} for {', '.join(periods or (figure.period_of(figure.concepts[0]),))} "
-            f"in the statement tables of {company}'s filings",
+            f"in the statement tables of {company}'s filings"
+            + "".join(f"; {note}" for note in dashed),
         )
     quoted = []
     for concept in figure.concepts:

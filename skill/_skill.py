@@ -1002,6 +1002,8 @@ class EvidenceSkill:
             answer_text = "; ".join(
                 f"{cv.value} ({named.get(claim, '')})" for claim, cv in by_item
             ) + restatement_note(supersessions)
+            if found.signs:
+                answer_text += f" (signs: {'; '.join(found.signs)})"
             if found.note:
                 answer_text += f"; {found.note}"
         elif metric is not None and metric.formula is not None and values and not conflicts:
@@ -1027,6 +1029,8 @@ class EvidenceSkill:
             answer_text = "; ".join(
                 f"{v.value} ({label}, {found.period})" for v in values
             ) + restatement_note(supersessions)
+            if found.signs:
+                answer_text += f" (signs: {'; '.join(found.signs)})"
         elif supersessions:
             answer_text = (
                 "the statement cells found disagree: a later annual report restates the figure"

@@ -15,15 +15,18 @@ from domain import (
     captions_another_measure,
     comparison_asked,
     computed_asked,
+    concept_named,
     concept_of_label,
     concept_phrase_spans,
     concepts_asked,
+    expense_row_sign,
     financial_concepts,
     financial_metrics,
     fiscal_quarter_of,
     growth_asked,
     growth_metric,
     metric_asked,
+    names_loss_only,
     names_share_amount,
     net_row_expense,
     quarter_asked,
@@ -1121,3 +1124,103 @@ def test_a_per_share_entry_naming_no_concept_is_refused_at_load(
     )
     with pytest.raises(LexiconError, match=f"per_share_questions.{field}"):
         financial_concepts(source)
+
+
+@pytest.mark.parametrize(
+    ("label", "sign"),
+    [
+        # a benefit word in parentheses: printed as the expense, parentheses a benefit
+        ("Provision for (benefit from) income taxes", 1),
+        ("(Benefit) provision for income taxes", 1),
+        ("income tax expense (benefit)", 1),
+        ("PROVISION (BENEFIT) FOR INCOME TAXES", 1),
+        # the expense word in parentheses: a figure in parentheses is the expense
+        ("Income tax (expense) benefit", -1),
+        ("(Provision) benefit for income taxes", -1),
+        ("Benefit (provision) for income taxes", -1),
+        # a benefit named alone: the figure is a benefit
+        ("Income tax benefit", -1),
+        ("Benefit from income taxes", -1),
+        # both named, neither in parentheses: no sign to read
+        ("Income tax expense/benefit", None),
+        ("Provision or benefit for income taxes", None),
+        # no benefit named: the magnitude is the expense
+        ("Provision for income taxes", 0),
+        ("Interest expense", 0),
+        ("Less: Net income attributable to noncontrolling interests", 0),
+    ],
+)
+def test_an_expense_rows_sign_is_read_from_its_parentheses(label: str, sign: int | None) -> None:
+    assert expense_row_sign(label) == sign, label
+
+
+@pytest.mark.parametrize(
+    ("label", "concept", "loss"),
+    [
+        ("Net loss attributable to noncontrolling interests", "net_income_to_noncontrolling", True),
+        (
+            "Less: net losses attributable to non-controlling interests",
+            "net_income_to_noncontrolling",
+            True,
+        ),
+        ("Net loss", "net_income", True),
+        ("Loss from operations", "operating_income", True),
+        ("Net income (loss)", "net_income", False),
+        (
+            "Net (loss) income attributable to noncontrolling interests",
+            "net_income_to_noncontrolling",
+            False,
+        ),
+        (
+            "Net income attributable to noncontrolling interests",
+            "net_income_to_noncontrolling",
+            False,
+        ),
+        ("Operating loss / income", "operating_income", False),
+        # a balance net of losses is no loss
+        ("Trade receivables, net of allowance for credit losses", "accounts_receivable", False),
+        ("Accounts receivable, less allowances for losses", "accounts_receivable", False),
+    ],
+)
+def test_a_row_naming_a_loss_only(label: str, concept: str, loss: bool) -> None:
+    assert names_loss_only(label, concept_named(concept)) is loss, label
+
+
+def test_a_loss_concept_naming_no_concept_is_refused_at_load(tmp_path: Path) -> None:
+    source = tmp_path / "financial.yaml"
+    source.write_text(
+        "concepts:\n  net_income:\n    labels: [net income]\n    statement: income\n"
+        "signed_rows:\n  loss_concepts: [net_income, net_incme]\n"
+    )
+    with pytest.raises(LexiconError, match=r"signed_rows\.loss_concepts: net_incme"):
+        financial_concepts(source)
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        (
+            "What were Amcor's net income and net income attributable to Amcor plc for FY2022?",
+            {"net_income", "net_income_to_shareholders"},
+        ),
+        (
+            "kestrel & co: net income attributable to noncontrolling interests, and net income?",
+            {"net_income", "net_income_to_noncontrolling"},
+        ),
+        (
+            "Net income attributable to Kestrel & Co plc and net income, FY2020",
+            {"net_income", "net_income_to_shareholders"},
+        ),
+        # the shorter phrase only inside the longer: one item
+        (
+            "What was net income attributable to shareholders in 2019?",
+            {"net_income_to_shareholders"},
+        ),
+        (
+            "What was ORBITAL FOODS' net income attributable to noncontrolling interests in 2020?",
+            {"net_income_to_noncontrolling"},
+        ),
+    ],
+)
+def test_a_phrase_named_again_outside_a_longer_one_is_asked(question: str, names: set[str]) -> None:
+    assert {c.name for c in concepts_asked(question)} == names, question

@@ -19,6 +19,7 @@ from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
 from tests.skill.conftest import concluded, ingested_runtime
 
 ASTER, BRACKEN = "ASTER LABS, INC.", "BRACKEN & SONS CORP."
+CALLOW, DUNLIN = "CALLOW MINING CO.", "DUNLIN FOODS, INC."
 
 
 def _aster() -> bytes:
@@ -82,9 +83,51 @@ def _bracken() -> bytes:
     return statement_pdf(ten_k_cover(BRACKEN, "58-0000008"), [income])
 
 
+def _callow() -> bytes:
+    # a loss year with a tax benefit, on a row naming the benefit in parentheses; the
+    # noncontrolling interests' share a loss
+    income = StatementTable(
+        "Consolidated Statements of Operations",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Revenue", 0, ("5,000", "4,000")),
+            ("Income (loss) before income taxes", 0, ("(200)", "900")),
+            ("Provision for (benefit from) income taxes", 0, ("(84)", "180")),
+            ("Net income (loss)", 0, ("(116)", "720")),
+            ("Net loss attributable to noncontrolling interests", 0, ("(6)", "(4)")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(CALLOW, "59-0000009"), [income])
+
+
+def _dunlin() -> bytes:
+    # the expense named in parentheses: a figure in parentheses is the expense
+    income = StatementTable(
+        "Consolidated Statements of Income",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Revenue", 0, ("3,000", "2,800")),
+            # a dash: no amount (the base-14 font has no em dash; "-" is the ASCII dash)
+            ("Research and development", 0, ("-", "120")),
+            ("Interest expense", 0, ("(35)", "(30)")),
+            ("Income before income taxes", 0, ("1,000", "800")),
+            ("Income tax (expense) benefit", 0, ("(250)", "40")),
+            ("Net income", 0, ("750", "840")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(DUNLIN, "60-0000010"), [income])
+
+
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    files = [("aster.pdf", _aster()), ("bracken.pdf", _bracken())]
+    files = [
+        ("aster.pdf", _aster()),
+        ("bracken.pdf", _bracken()),
+        ("callow.pdf", _callow()),
+        ("dunlin.pdf", _dunlin()),
+    ]
     yield from ingested_runtime(tmp_path_factory, "statement-per-share", files)
 
 
@@ -231,6 +274,12 @@ def test_a_metrics_steadiness_cites_its_course(runtime: Any, question: str) -> N
             "What were Aster Labs' interest income and net income in FY2020?",
             ["USD 40 million", "USD 1,020 million"],
         ),
+        # a line item named again outside a longer item's phrase is asked too
+        (
+            "What were Aster Labs' net income and net income attributable to common "
+            "shareholders in FY2020?",
+            ["USD 1,020 million", "USD 1,000 million"],
+        ),
         # fiscal years listed: each year's figure, never a change between them
         (
             "What was Aster Labs' revenue in FY2019 and FY2020?",
@@ -323,3 +372,85 @@ def test_another_item_per_share_is_never_eps(runtime: Any, question: str) -> Non
     # never the earnings per share
     values = " ".join(v.value for v in answer.conclusion.values)
     assert "4.90" not in values and "5.00" not in values, (question, values)
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "said"),
+    [
+        # a benefit: a negative expense, said so
+        (
+            "What was Callow Mining's provision for income taxes in FY2020?",
+            "USD -84 million",
+            "a benefit",
+        ),
+        ("what was callow mining's income tax expense in 2019?", "USD 180 million", None),
+        # the expense in parentheses: its figure in parentheses is the expense
+        (
+            "What was Dunlin Foods' income tax expense in fiscal 2020?",
+            "USD 250 million",
+            "the expense, in parentheses",
+        ),
+        ("Dunlin Foods' tax expense for FY 2019?", "USD -40 million", "a benefit"),
+        # a loss: negative, said so
+        ("What was Callow Mining's net income in FY2020?", "USD -116 million", "negative"),
+        (
+            "What was Callow Mining's net income attributable to noncontrolling interests in 2020?",
+            "USD -6 million",
+            "a loss",
+        ),
+        # an expense printed as a deduction: its magnitude, said so
+        ("What was Dunlin Foods' interest expense in FY2020?", "USD 35 million", "deduction"),
+    ],
+)
+def test_a_figures_sign_is_read_and_stated(
+    runtime: Any, question: str, value: str, said: str | None
+) -> None:
+    answer = concluded(runtime, question)
+    assert answer.sufficient, (question, answer.conclusion.answer)
+    assert [v.value for v in answer.conclusion.values] == [value], question
+    text = answer.conclusion.answer or ""
+    if said is None:
+        assert "signs:" not in text, text
+    else:
+        assert said in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        # a tax expense read through its row's parentheses is an operand: never unread
+        ("What was Dunlin Foods' effective tax rate in FY2020?", "25.0%"),
+        ("What was Dunlin Foods' effective tax rate in FY2019?", "-5.0%"),
+    ],
+)
+def test_a_signed_tax_row_is_an_operand(runtime: Any, question: str, value: str) -> None:
+    answer = concluded(runtime, question)
+    assert answer.sufficient, (question, answer.conclusion.answer)
+    assert [v.value for v in answer.conclusion.values] == [value], question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was Dunlin Foods' research and development expense in FY2020?",
+        "What was Dunlin Foods' R&D as a percentage of revenue in FY2020?",
+        "what were dunlin foods' revenue and research and development expenses for 2020?",
+        "What was Dunlin Foods' research and development expense in FY2019 and FY2020?",
+    ],
+)
+def test_a_dash_is_no_amount_never_zero(runtime: Any, question: str) -> None:
+    answer = concluded(runtime, question)
+    assert not answer.sufficient, (question, answer.conclusion.answer)
+    # never a zero, nor a ratio computed from one
+    values = [v.value for v in answer.conclusion.values]
+    assert not any(v in ("USD 0 million", "0.0%", "USD 0") for v in values), (question, values)
+    assert "dash" in (answer.conclusion.answer or ""), answer.conclusion.answer
+
+
+def test_the_year_a_row_prints_a_figure_is_answered(runtime: Any) -> None:
+    answer = concluded(
+        runtime, "What was Dunlin Foods' research and development expense in FY2019?"
+    )
+    assert answer.sufficient and [v.value for v in answer.conclusion.values] == [
+        "USD 120 million"
+    ]
