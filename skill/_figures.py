@@ -466,7 +466,7 @@ def sign_note(cell: StatementCell, concept: FinancialConcept) -> str | None:
     if names_loss_only(cell.row_label, concept):
         return f"a loss, negative: {printed}"
     if concept.sign in ("expense", "outflow") and cell.amount < 0:
-        return f"a deduction in parentheses, its magnitude: {printed}"
+        return f"in parentheses, read as its magnitude: {printed}"
     if read < 0:
         return f"negative: {printed}"
     return None
