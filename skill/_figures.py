@@ -665,6 +665,15 @@ def find_figures(
                 missing=tuple(missing),
                 signs=_signs(answered),
             )
+        if len(figure.concepts) * max(len(periods), 1) > 1:
+            # several items asked, none answered: each one's reason
+            return FigureFindings(
+                tuple(quoted),
+                None,
+                None,
+                f"several figures asked; no cell of {', '.join(missing)} in the statement "
+                f"tables of {company}'s filings",
+            )
         names = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
         return FigureFindings(
             tuple(quoted),

@@ -332,6 +332,17 @@ def test_several_items_asked_are_each_answered(
             ["USD 9,000 million"],
             "differ",
         ),
+        # no item answered: each one's reason
+        (
+            "What were Aster Labs' inventories and earnings per share in 2020?",
+            [],
+            "inventories, FY2020, eps, FY2020 (not concluded",
+        ),
+        (
+            "What was Aster Labs' revenue in FY2021 and FY2022?",
+            [],
+            "revenue, FY2021, revenue, FY2022",
+        ),
     ],
 )
 def test_an_item_not_found_leaves_several_items_insufficient(
