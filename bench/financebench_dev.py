@@ -15,7 +15,8 @@ refused (anything not SUPPORTED). Reported apart for single-cell and computed qu
 for judgement questions ("Is 3M capital-intensive?", "Was the current ratio above 1.5?"),
 whose expected verdict is INSUFFICIENT (the figures that bear on it cited from a page named)
 or the stated test's yes / no; a figure question whose expected answer is INSUFFICIENT (a
-metric whose definition it leaves open) is judged as those are.
+metric whose definition it leaves open) is judged as those are. A question asking several
+items (`answers`) is right only when every item's value is, in the order asked.
 Run: `python -m bench.financebench_dev` (ingests the filings into a temporary knowledge base)
 or with EVRAG_FILINGS_DATA_DIR=<dir> as bench/financebench reads it; EVRAG_FB_DEV_OUT=<file>
 keeps one JSON line per question (its answer's text too, to sort the refusals by cause).
@@ -81,6 +82,18 @@ def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
         return "wrong SUPPORTED"
     got, expected = values[0], float(question["answer"])
     cited = _cites_page(question, body)
+    if "answers" in question:
+        # several items asked: every item's value, in the order asked
+        wanted = [float(a) for a in question["answers"]]
+        if len(values) == len(wanted) and cited:
+            if all(v is not None and _close(v, w) for v, w in zip(values, wanted, strict=True)):
+                return "right"
+            if all(
+                v is not None and (_close(v, w * 1000) or _close(v * 1000, w))
+                for v, w in zip(values, wanted, strict=True)
+            ):
+                return "in another unit"
+        return "wrong SUPPORTED"
     if _close(got, expected) and cited:
         return "right"
     if cited and (_close(got, expected * 1000) or _close(got * 1000, expected)):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -209,7 +210,38 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
             raise LexiconError(
                 f"{source.name}: concepts.{concept.name}: `either` names no concept of the file"
             )
+    _check_per_share_names(source, loaded, names)
+    listed = ((loaded or {}).get("signed_rows") or {}).get("loss_concepts") or []
+    unknown = [str(n) for n in listed if str(n) not in names]
+    if unknown:
+        raise LexiconError(
+            f"{source.name}: signed_rows.loss_concepts: {', '.join(unknown)} is no concept "
+            "of the file"
+        )
     return tuple(out)
+
+
+def _check_per_share_names(source: Path, loaded: Any, names: set[str]) -> None:
+    """The concepts `per_share_questions` names (its `concept`, its `earnings`) are concepts
+    of the file: a misspelt one is refused when the file loads, naming the entry, not when a
+    question first reads it."""
+    body = (loaded or {}).get("per_share_questions")
+    if body is None:
+        return
+    if not isinstance(body, dict):
+        raise LexiconError(f"{source.name}: `per_share_questions` must be a mapping")
+    for field in ("concept", "earnings"):
+        listed = body.get(field)
+        if not isinstance(listed, list) or not listed:
+            raise LexiconError(
+                f"{source.name}: per_share_questions.{field} is a non-empty list of concepts"
+            )
+        unknown = [str(n) for n in listed if str(n) not in names]
+        if unknown:
+            raise LexiconError(
+                f"{source.name}: per_share_questions.{field}: {', '.join(unknown)} is no "
+                "concept of the file"
+            )
 
 
 @functools.cache
@@ -404,12 +436,25 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
         phrases.extend(p for p in prefixes if clean(concept, index, p, skip_either=False))
         if phrases:
             found.append((max(phrases, key=len), index, concept))
+
     # A phrase inside a longer one another concept matched is that concept's words ("net
     # income" in "net income attributable to shareholders"), not a second concept asked.
+    # Only where it stands inside it: "net income and net income attributable to Amcor plc"
+    # names net income too.
+    def inside_another(phrase: str) -> bool:
+        longer = [
+            span
+            for other, _, _ in found
+            if other != phrase and f" {phrase} " in f" {other} "
+            for span in _occurrences(words, other)
+        ]
+        return bool(longer) and all(
+            any(s <= start and end <= e for s, e in longer)
+            for start, end in _occurrences(words, phrase)
+        )
+
     kept = [
-        (phrase, index, concept)
-        for phrase, index, concept in found
-        if not any(phrase != other and f" {phrase} " in f" {other} " for other, _, _ in found)
+        (phrase, index, concept) for phrase, index, concept in found if not inside_another(phrase)
     ]
     kept.sort(key=lambda t: (-len(t[0]), t[1]))
     if not as_question:
@@ -864,6 +909,62 @@ def average_metric(concept: FinancialConcept) -> FinancialMetric:
 
 
 @functools.cache
+def _signed_row_words() -> dict[str, tuple[str, ...]]:
+    return {
+        f: _word_list("signed_rows", f)
+        for f in ("benefit_words", "expense_words", "loss_words", "income_words")
+    }
+
+
+def _holds(key: str, words: Sequence[str]) -> bool:
+    return any(f" {w} " in f" {key} " for w in words)
+
+
+def expense_row_sign(label: str) -> int | None:
+    """How a printed figure of an expense row is signed as the expense (financial.yaml
+    `signed_rows`): 1 when the row names a benefit in parentheses ("Provision for (benefit
+    from) income taxes": printed as the expense, a figure in parentheses a benefit), -1 when
+    it names the expense in parentheses ("Income tax (expense) benefit": a figure in
+    parentheses is the expense) or a benefit alone ("Income tax benefit": a benefit), None when it names a benefit with neither in parentheses
+    ("Income tax expense/benefit": no sign to read); 0 when it names no benefit (its
+    magnitude is the expense: a deduction printed in parentheses)."""
+    words = _signed_row_words()
+    if not _holds(_unbracketed(label), words["benefit_words"]):
+        return 0
+    inside = " ".join(label_key(m) for m in re.findall(r"\(([^)]*)\)", label))
+    if _holds(inside, words["benefit_words"]):
+        return 1
+    if _holds(inside, words["expense_words"]) or not _holds(
+        _unbracketed(label), words["expense_words"]
+    ):
+        # the expense in parentheses, or a benefit named alone ("Income tax benefit 50")
+        return -1
+    return None
+
+
+@functools.cache
+def _loss_concepts() -> frozenset[str]:
+    return frozenset(_raw_word_list("signed_rows", "loss_concepts"))
+
+
+def names_loss_only(label: str, concept: FinancialConcept) -> bool:
+    """Does a row of `concept`, one a loss is a negative figure of (financial.yaml
+    `signed_rows.loss_concepts`), name a loss and no income ("Net loss attributable to
+    noncontrolling interests"; not "Net income (loss)", nor "Trade receivables, net of
+    credit losses")?"""
+    if concept.name not in _loss_concepts():
+        return False
+    words = _signed_row_words()
+    key = _unbracketed(label)
+    return _holds(key, words["loss_words"]) and not _holds(key, words["income_words"])
+
+
+def _unbracketed(label: str) -> str:
+    """A label folded with the words in its parentheses kept ("(benefit from)")."""
+    return label_key(label.replace("(", " ").replace(")", " "))
+
+
+@functools.cache
 def _net_heading_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return _word_list("net_row_headings", "income_words"), _word_list(
         "net_row_headings", "expense_words"
@@ -958,10 +1059,45 @@ def computed_asked(text: str) -> bool:
 
 @functools.cache
 def _computed_not() -> tuple[re.Pattern[str], ...]:
-    return tuple(
-        re.compile(phrase_pattern(phrase), re.IGNORECASE)
-        for phrase in _raw_word_list("figure_questions", "computed_not")
+    # each phrase written once: spaces or hyphens between its words ("weighted-average")
+    phrases = dict.fromkeys(
+        " ".join(p.replace("-", " ").split())
+        for p in _raw_word_list("figure_questions", "computed_not")
     )
+    return tuple(re.compile(phrase_pattern(p, r"[\s\-]+"), re.IGNORECASE) for p in phrases)
+
+
+_YEAR_MENTION = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
+
+
+@functools.cache
+def _year_list_words() -> tuple[tuple[str, ...], frozenset[str], frozenset[str]]:
+    joiners = tuple(
+        sorted(_word_list("figure_questions", "year_joiners"), key=lambda w: (-len(w), w))
+    )
+    words = frozenset(
+        w for phrase in _word_list("figure_questions", "year_words") for w in phrase.split()
+    )
+    return joiners, words, frozenset(_word_list("figure_questions", "year_span_openings"))
+
+
+def years_listed(text: str) -> bool:
+    """Does the question list the fiscal years it names ("for FY2018 and FY2019", "in 2017,
+    2018 & 2019"): each year's figure asked, not arithmetic between them ("from FY2018 to
+    FY2019", "between 2018 and 2019" are spans; financial.yaml `figure_questions`)?"""
+    spans = [m.span() for m in _YEAR_MENTION.finditer(text)]
+    if len({text[s:e] for s, e in spans}) < 2:
+        return False
+    joiners, words, openings = _year_list_words()
+    before = [w for w in label_key(text[: spans[0][0]]).split() if w not in words]
+    if before and before[-1] in openings:
+        return False
+    for (_, end), (start, _) in itertools.pairwise(spans):
+        between = text[end:start]
+        key = " ".join(w for w in label_key(between).split() if w not in words)
+        if not (key in joiners or (not key and "," in between)):
+            return False
+    return True
 
 
 def comparison_asked(text: str) -> bool:

@@ -97,6 +97,7 @@ class _Tests:
     terms: tuple[str, ...]
     steadiness: tuple[str, ...]
     steadiness_not: tuple[str, ...]
+    steadiness_comparing: tuple[str, ...]
 
 
 def _words(body: Any, key: str, where: str) -> tuple[str, ...]:
@@ -132,6 +133,7 @@ def _tests(path: Path | None = None) -> _Tests:
         terms=_words(body, "terms_words", where),
         steadiness=_words(body, "steadiness_words", where),
         steadiness_not=_words(body, "steadiness_not", where),
+        steadiness_comparing=_words(body, "steadiness_comparing", where),
     )
 
 
@@ -202,11 +204,31 @@ def trend_asked(text: str) -> str | None:
 def steadiness_asked(text: str) -> bool:
     """Does the question ask whether a figure held steady over the years ("Are gross margins
     historically consistent?", "Has the margin been stable?"): a course with no direction?"""
-    key = f" {label_key(text)} "
-    # "consistent with the industry average", "compared to peers": a comparison with others
-    if any(f" {w} " in key for w in _tests().steadiness_not):
-        return False
-    return any(f" {w} " in key for w in _tests().steadiness)
+    # "consistent with the industry average", "stable compared to peers": a comparison with
+    # others, where the other word follows the steadiness word in its sentence; one elsewhere
+    # ("In a cyclical industry, has its margin been stable?") compares nothing
+    # others, where the other word follows the steadiness word in its sentence, or stands
+    # before it in a clause that compares ("Compared to peers, is its margin stable?"); one
+    # elsewhere ("In a cyclical industry, has its margin been stable?") compares nothing
+    tests = _tests()
+
+    def others(key: str) -> bool:
+        return any(f" {w} " in key for w in tests.steadiness_not)
+
+    for sentence in re.split(r"[.?!;]", text):
+        clauses = [f" {label_key(c)} " for c in sentence.split(",")]
+        for index, clause in enumerate(clauses):
+            at = next((clause.find(f" {w} ") for w in tests.steadiness if f" {w} " in clause), -1)
+            if at < 0:
+                continue
+            after = clause[at:] + " ".join(clauses[index + 1 :])
+            before = [c[:at] if i == index else c for i, c in enumerate(clauses[: index + 1])]
+            compared = any(
+                others(c) and any(f" {w} " in c for w in tests.steadiness_comparing) for c in before
+            )
+            if not others(after) and not compared:
+                return True
+    return False
 
 
 def _negated(key: str, words: str) -> bool:

@@ -12,9 +12,14 @@ concept's; never another reporting entity's table, nor for a balance the cash fl
 statement's row of its name. Cells of the concept's own
 statement (its caption: "cash flows", "balance sheets", "operations") are preferred to the
 same row elsewhere (selected data, notes). The engine judges them as any other observations:
-SUPPORTED only when company, period and concept all matched and the cells agree. A question
-that asks for more than one cell (a ratio, a growth, an average over years) is not computed
-here: it is INSUFFICIENT, with the cells found for each concept and year it names.
+SUPPORTED only when company, period and concept all matched and the cells agree. Several
+items asked in one question ("revenue and net income", "for FY2018 and FY2019") are separate
+claims, each answered with its own value and cells, never arbitrated against each other; the
+answer is SUPPORTED only when every item is. A figure is signed as its row says (a benefit
+of an expense row negative, a loss negative, a deduction its magnitude), and the answer says
+so; a cell printed as a dash is no amount, never 0. A question that asks for arithmetic over
+cells (a ratio, a growth, an average over years) is not computed here: it is INSUFFICIENT,
+with the cells found for each concept and year it names.
 """
 
 from __future__ import annotations
@@ -40,18 +45,22 @@ from domain import (
     concept_named,
     concept_of_label,
     concepts_asked,
+    expense_row_sign,
     financial_concepts,
     fiscal_quarter_of,
     growth_asked,
     growth_metric,
     holds_never_word,
+    label_key,
     metric_asked,
+    names_loss_only,
     net_row_expense,
     quarter_asked,
     sequential_asked,
     share_asked,
     share_metric,
     without_other_senses,
+    years_listed,
 )
 from skill._answer import EvidenceUnit
 
@@ -62,6 +71,7 @@ CellLookup = Callable[
 
 _FISCAL = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2})\b", re.IGNORECASE)
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
+_LISTED_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 _SCALE_ASKED = re.compile(
     r"\bin\s+(?:usd|us\s*\$|\$|dollars)?\s*(thousands|millions|billions)\b", re.I
 )
@@ -173,13 +183,18 @@ def read_figure_question(question: str) -> FigureQuestion | None:
     if not concepts and metric is None:
         return None
     years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
+    if years_listed(question):
+        # "for fiscal 2020 and 2019": the list's every year, "fiscal" written once
+        years = [int(y) for y in _LISTED_YEAR.findall(question)]
     if not years:
         return None
     # a change over the quarter before ("sequential revenue", "grew sequentially") is
     # arithmetic over cells, never the quarter's own figure
+    # fiscal years listed ("for FY2018 and FY2019") ask each year's figure; two years named
+    # otherwise ("from FY2018 to FY2019") ask for arithmetic between them
     computed = (
         computed_asked(question)
-        or len(set(years)) > 1
+        or (len(set(years)) > 1 and not years_listed(question))
         or metric is not None
         or sequential_asked(question)
     )
@@ -290,7 +305,7 @@ def _either_cells(
     if not all(found.values()):
         return [], None
     every = [pair for name in names for pair in found[name]]
-    amounts = {round(c.amount or 0.0, 6) for _, c in every}
+    amounts = {round(c.amount, 6) for _, c in every if c.amount is not None}
     if len(amounts) == 1:
         return every, None
     named = " and ".join(n.replace("_", " ") for n in names)
@@ -299,14 +314,32 @@ def _either_cells(
     )
 
 
-def _labelled(
+def printed_dashes(
     cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
+) -> list[tuple[str, StatementCell]]:
+    """The cells of `concept` in `period` printed as a dash ("—"): no amount, never read as
+    0 (whether a dash means nil or not reported is the statement's to say, not the reader's)."""
+    return _labelled(cells, concept, period, dashes=True)
+
+
+def dash_note(dashes: Sequence[tuple[str, StatementCell]]) -> str:
+    """What the answer says of an item printed as a dash."""
+    rows = ", ".join(dict.fromkeys(f"'{c.row_label}' on page {c.page}" for _, c in dashes))
+    return f"printed as a dash ({rows}): no amount, not read as 0"
+
+
+def _labelled(
+    cells: Sequence[tuple[str, StatementCell]],
+    concept: FinancialConcept,
+    period: str,
+    *,
+    dashes: bool = False,
 ) -> list[tuple[str, StatementCell]]:
     found = [
         (d, c)
         for d, c in cells
         if c.period == period
-        and c.value is not None
+        and (c.value is None) is dashes
         and c.unit == concept.unit
         and (c.scale is not None or concept.unit == "USD/share")
         and (m := concept_of_cell(c)) is not None
@@ -393,28 +426,61 @@ def _finest(found: list[tuple[str, StatementCell]]) -> list[tuple[str, Statement
     return [(d, c) for d, c in found if not any(rounded_from(c, o) for _, o in found)]
 
 
-def operand_amount(cell: StatementCell, sign: str) -> float | None:
+def operand_amount(
+    cell: StatementCell, sign: str, concept: FinancialConcept | None = None
+) -> float | None:
     """The amount a cell stands for as a figure, whatever its table's sign convention: as
-    printed for a positive concept, its magnitude for an outflow or an expense (a cost in
-    parentheses in one table and plain in another is one figure); None for an expense row that
-    names a benefit too (its sign is the figure's, and unread)."""
+    printed for a positive concept (a row naming a loss only, "Net loss", negative however
+    printed), its magnitude for an outflow or an expense (a cost in parentheses in one table
+    and plain in another is one figure); an expense row naming a benefit too signed as its
+    parentheses say ("Provision for (benefit from) income taxes (1,084)": -1,084, a benefit),
+    None where they say nothing ("Income tax expense/benefit": its sign unread)."""
     assert cell.amount is not None
-    if sign == "expense" and "benefit" in cell.row_label.lower():
+    loss = concept is not None and names_loss_only(cell.row_label, concept)
+    if sign == "expense":
+        how = expense_row_sign(cell.row_label)
+        if how is None:
+            return None
+        if how:
+            return how * cell.amount
+    if sign in ("outflow", "expense"):
+        return -abs(cell.amount) if loss else abs(cell.amount)
+    return -abs(cell.amount) if loss else cell.amount
+
+
+def sign_note(cell: StatementCell, concept: FinancialConcept) -> str | None:
+    """What the answer says of a figure's sign, where the printed sign is not simply the
+    figure's: a benefit of an expense row, a loss, a deduction or an outflow read as its
+    magnitude, an expense row whose sign is unread, a negative figure."""
+    assert cell.amount is not None
+    printed = f"printed {cell.text} in '{cell.row_label}'"
+    read = operand_amount(cell, concept.sign, concept)
+    if read is None:
+        return f"sign not read: the row names an expense and a benefit, {printed}"
+    if concept.sign == "expense" and expense_row_sign(cell.row_label):
+        if read < 0:
+            return f"a benefit, a negative expense: {printed}"
+        if cell.amount < 0:
+            return f"the expense, in parentheses as the row's words say: {printed}"
         return None
-    return abs(cell.amount) if sign in ("outflow", "expense") else cell.amount
+    if names_loss_only(cell.row_label, concept):
+        return f"a loss, negative: {printed}"
+    if concept.sign in ("expense", "outflow") and cell.amount < 0:
+        return f"in parentheses, read as its magnitude: {printed}"
+    if read < 0:
+        return f"negative: {printed}"
+    return None
 
 
 def figure_value(cell: StatementCell, concept: FinancialConcept, scale: int | None) -> str:
     """The cell's amount as the answer states it: in the unit asked ("in USD millions"),
-    else the table's; an outflow or an expense printed in parentheses (a deduction) as a
-    positive amount, unless the expense's row names a benefit too (its sign is the
-    figure's)."""
+    else the table's; signed as `operand_amount` reads it (an outflow or an expense printed
+    in parentheses a positive amount, a benefit a negative expense, a loss negative), as
+    printed where its sign is unread."""
     assert cell.value is not None
-    amount = cell.amount or 0.0
-    if concept.sign == "outflow" or (
-        concept.sign == "expense" and "benefit" not in cell.row_label.lower()
-    ):
-        amount = abs(amount)
+    read = operand_amount(cell, concept.sign, concept)
+    amount = read if read is not None else cell.amount
+    assert amount is not None
     if concept.unit == "USD/share":
         return f"USD {amount:,.2f} per share"
     unit = "shares" if concept.unit == "shares" else "USD"
@@ -477,12 +543,45 @@ def cell_unit(
 class FigureFindings:
     """What the cells say of a figure question: the evidence units (each a cell), the
     concept and period judged (None for a computed question: nothing is judged), and the
-    answer's text when nothing is concluded."""
+    answer's text when nothing is concluded. Several items asked ("revenue and net income",
+    "for FY2018 and FY2019"): `items` names each one's claim (its id, "net income, FY2019"),
+    in the order the question asks them, and `missing` those with no cell: each item is its
+    own claim, judged on its own cells, never against another item's."""
 
     units: tuple[EvidenceUnit, ...]
     concept: FinancialConcept | None
     period: str | None
     note: str | None
+    items: tuple[tuple[str, str], ...] = ()
+    missing: tuple[str, ...] = ()
+    # what the answer says of the figures' signs ("income tax, FY2020: a benefit, ...")
+    signs: tuple[str, ...] = ()
+
+
+def _signs(
+    answered: Sequence[tuple[FinancialConcept, str, Sequence[tuple[str, StatementCell]]]],
+) -> tuple[str, ...]:
+    return tuple(
+        dict.fromkeys(
+            f"{_item_name(concept, period)}: {note}"
+            for concept, period, found in answered
+            for _, c in found
+            if (note := sign_note(c, concept)) is not None
+        )
+    )
+
+
+def _asked_order(question_key: str, concept: FinancialConcept) -> int:
+    """Where the question first names `concept` (its question words or labels, folded), to
+    answer several items in the order asked; a concept named by no phrase of its own (an
+    EPS picked by "per diluted share") after those."""
+    spaced = f" {question_key} "
+    at = [
+        spaced.find(f" {p} ")
+        for p in (*concept.question_words, *concept.labels, *concept.label_prefixes)
+        if p and f" {p} " in spaced
+    ]
+    return min(at) if at else len(spaced)
 
 
 def find_figures(
@@ -490,69 +589,116 @@ def find_figures(
     cells: Sequence[tuple[str, StatementCell]],
     make_unit: Callable[[str, StatementCell, str, str | None], EvidenceUnit],
     company: str,
+    question: str = "",
 ) -> FigureFindings:
     """The cells that answer `figure` among `cells` (the subject's filings', of its periods).
 
-    One cell asked: the first concept named (longest phrase first) with a matching cell,
-    each match a unit carrying its value. A computed question: the cells of every concept
-    and year named, quoted with no value (nothing is concluded from them)."""
+    One cell asked: the concept named with a matching cell, each match a unit carrying its
+    value. Several items asked (line items, or fiscal years listed): each item's cells valued,
+    each item its own claim (`items`), an item with no cell named in `missing`. A computed
+    question: the cells of every concept and year named, quoted with no value (nothing is
+    concluded from them)."""
     if not figure.computed:
+        periods = figure.periods if figure.quarter is None else ()
+        key = label_key(question)
+        asked = sorted(
+            figure.concepts, key=lambda c: (_asked_order(key, c), figure.concepts.index(c))
+        )
         answered: list[tuple[FinancialConcept, str, list[tuple[str, StatementCell]]]] = []
-        for concept in figure.concepts:
-            period = figure.period_of(concept)
-            found = matching_cells(cells, concept, period)
-            if not found and concept.either:
-                found, open_note = _either_cells(cells, concept, period)
-                if open_note is not None:
-                    # "earnings per share" where the basic and the diluted figures differ:
-                    # which one is the question's to say; both cited, nothing concluded
-                    units = tuple(make_unit(d, c, concept.name, None) for d, c in found)
-                    return FigureFindings(units, None, None, f"{open_note} for {company}")
-            if found:
-                answered.append((concept, period, list(found)))
-        if len(answered) == 1:
+        missing: list[str] = []
+        dashed: list[str] = []  # the items printed as a dash, said so
+        quoted: list[EvidenceUnit] = []
+        for concept in asked:
+            for period in periods or (figure.period_of(concept),):
+                found = matching_cells(cells, concept, period)
+                if not found and concept.either:
+                    found, open_note = _either_cells(cells, concept, period)
+                    if open_note is not None:
+                        # "earnings per share" where the basic and the diluted figures differ:
+                        # which one is the question's to say; both cited, nothing concluded
+                        quoted.extend(make_unit(d, c, concept.name, None) for d, c in found)
+                        if len(figure.concepts) * max(len(periods), 1) == 1:
+                            return FigureFindings(
+                                tuple(quoted), None, None, f"{open_note} for {company}"
+                            )
+                        missing.append(f"{_item_name(concept, period)} ({open_note})")
+                        continue
+                if found:
+                    answered.append((concept, period, list(found)))
+                    continue
+                dashes = printed_dashes(cells, concept, period)
+                quoted.extend(make_unit(d, c, concept.name, None) for d, c in dashes)
+                if dashes:
+                    dashed.append(dash_note(dashes))
+                missing.append(
+                    _item_name(concept, period) + (f" ({dash_note(dashes)})" if dashes else "")
+                )
+        if len(answered) == 1 and not missing and not quoted:
             concept, period, found = answered[0]
             units = tuple(
                 make_unit(d, c, concept.name, figure_value(c, concept, figure.scale))
                 for d, c in found
             )
-            return FigureFindings(units, concept, period, None)
+            return FigureFindings(units, concept, period, None, signs=_signs(answered))
         if answered:
-            # several line items asked ("net income and diluted EPS"): one figure is never
-            # the whole answer; each item's cells cited, nothing concluded
-            names = ", ".join(concept.name.replace("_", " ") for concept, _, _ in answered)
-            units = tuple(
-                make_unit(d, c, concept.name, None)
-                for concept, _, found in answered
+            # several items asked ("net income and diluted EPS", "for FY2018 and FY2019"):
+            # each its own claim, valued by its own cells; one never the whole answer
+            made = [
+                (make_unit(d, c, concept.name, figure_value(c, concept, figure.scale)), concept, p)
+                for concept, p, found in answered
                 for d, c in found
-            )
+            ]
+            units = tuple(u for u, _, _ in made)
+            items = tuple(dict.fromkeys((u.claim_id, _item_name(c, p)) for u, c, p in made))
+            note = None
+            if missing:
+                note = (
+                    f"several figures asked; no cell of {', '.join(missing)} in the statement "
+                    f"tables of {company}'s filings: the answer is incomplete"
+                )
             return FigureFindings(
-                units,
+                (*units, *quoted),
                 None,
                 None,
-                f"several figures asked ({names}): each one's cells of {company}'s filings "
-                "quoted, one figure never the whole answer",
+                note,
+                items=items,
+                missing=tuple(missing),
+                signs=_signs(answered),
+            )
+        if len(figure.concepts) * max(len(periods), 1) > 1:
+            # several items asked, none answered: each one's reason
+            return FigureFindings(
+                tuple(quoted),
+                None,
+                None,
+                f"several figures asked; no cell of {', '.join(missing)} in the statement "
+                f"tables of {company}'s filings",
             )
         names = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
         return FigureFindings(
-            (),
+            tuple(quoted),
             None,
             None,
-            f"no {names} for {figure.period_of(figure.concepts[0])} in the statement tables of "
-            f"{company}'s filings",
+            f"no {names} for {', '.join(periods or (figure.period_of(figure.concepts[0]),))} "
+            f"in the statement tables of {company}'s filings"
+            + "".join(f"; {note}" for note in dashed),
         )
-    quoted: list[EvidenceUnit] = []
+    quoted = []
     for concept in figure.concepts:
         for period in figure.periods if figure.quarter is None else (figure.period_of(concept),):
             quoted.extend(
                 make_unit(d, c, concept.name, None)
                 for d, c in matching_cells(cells, concept, period)
             )
-    asked = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
+    asked_names = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
     return FigureFindings(
         tuple(quoted),
         None,
         None,
-        f"not computed: the question asks for arithmetic over cells ({asked}; "
+        f"not computed: the question asks for arithmetic over cells ({asked_names}; "
         f"{', '.join(figure.periods)}); {len(quoted)} cells of {company}'s filings quoted",
     )
+
+
+def _item_name(concept: FinancialConcept, period: str) -> str:
+    return f"{concept.name.replace('_', ' ')}, {period}"

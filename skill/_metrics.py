@@ -8,8 +8,9 @@ expressions over concepts. A question names a metric and a fiscal year (the late
 words choose, else the standard one; a metric with none (the quick ratio, debt-to-equity,
 return on assets) asked without saying which definition is INSUFFICIENT, with the cells found.
 Each operand (a concept in a period) must be established by the engine from its cells (they
-agree, SUPPORTED) before anything is computed; an operand missing, or disputed, or printed
-with no sign to read (an "(expense)/benefit" row), is INSUFFICIENT with the cells found. An
+agree, SUPPORTED) before anything is computed; an operand missing (a dash is no amount, never
+0), or disputed, or printed with no sign to read (an "expense/benefit" row naming neither in
+parentheses), is INSUFFICIENT with the cells found. An
 average over several fiscal years is not computed here (INSUFFICIENT, cells quoted).
 """
 
@@ -30,7 +31,14 @@ from domain import (
     lexicon,
 )
 from skill._answer import EvidenceUnit
-from skill._figures import PERCENT_ASKED, figure_value, matching_cells, operand_amount
+from skill._figures import (
+    PERCENT_ASKED,
+    dash_note,
+    figure_value,
+    matching_cells,
+    operand_amount,
+    printed_dashes,
+)
 
 _ROUND = re.compile(
     r"\b(?:round\w*\s+(?:\w+\s+){0,4}?(?:to\s+)?(?:the\s+)?(?:nearest\s+)?)?"
@@ -335,8 +343,13 @@ def compute_metric(
                     )
                 pairs = kept
             if not pairs:
-                return refused(f"no {label} in the statement tables")
-            values = {operand_amount(cell, concept.sign) for _, cell in pairs}
+                # an operand not found is never computed as 0: a dash is no amount either
+                dashes = printed_dashes(cells, concept, p)
+                return refused(
+                    f"no {label} in the statement tables"
+                    + (f" ({dash_note(dashes)})" if dashes else "")
+                )
+            values = {operand_amount(cell, concept.sign, concept) for _, cell in pairs}
             if None in values:
                 return refused(f"the sign of {label} is not printed ('{pairs[0][1].row_label}')")
             if len(values) != 1:

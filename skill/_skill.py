@@ -958,7 +958,7 @@ class EvidenceSkill:
                 metric.units, None, metric.period, metric.arithmetic or metric.note
             )
         else:
-            found = find_figures(figure, cells, make_unit, company)
+            found = find_figures(figure, cells, make_unit, company, question or "")
             if figure.quarter is not None and not found.units:
                 # what the filings hold instead, never a fiscal year's figure for a quarter
                 held = f"; the statement cells found are of {periods_found(every)}"
@@ -985,7 +985,28 @@ class EvidenceSkill:
             sufficiency and sufficiency["decision"] == "SUPPORTED" and not conflicts and groups
         )
         values = [cv for g in groups for cv in cited(g.values)]
-        if metric is not None and metric.formula is not None and values and not conflicts:
+        if found.items:
+            # several items asked: each its own claim, answered in the order asked; the answer
+            # is whole only when every item is established
+            order = {claim: i for i, (claim, _) in enumerate(found.items)}
+            named = dict(found.items)
+            by_item = sorted(
+                ((g.claim_id, cv) for g in groups for cv in cited(g.values)),
+                key=lambda gc: (order.get(gc[0], len(order)), gc[1].value),
+            )
+            values = [cv for _, cv in by_item]
+            sufficient = (
+                sufficient and not found.missing and {g.claim_id for g in groups} == set(order)
+            )
+        if found.items and values and not conflicts:
+            answer_text = "; ".join(
+                f"{cv.value} ({named.get(claim, '')})" for claim, cv in by_item
+            ) + restatement_note(supersessions)
+            if found.signs:
+                answer_text += f" (signs: {'; '.join(found.signs)})"
+            if found.note:
+                answer_text += f"; {found.note}"
+        elif metric is not None and metric.formula is not None and values and not conflicts:
             assert figure.metric is not None
             # the arithmetic is the answer: each operand's cell is cited by its evidence id
             values = [
@@ -1008,6 +1029,8 @@ class EvidenceSkill:
             answer_text = "; ".join(
                 f"{v.value} ({label}, {found.period})" for v in values
             ) + restatement_note(supersessions)
+            if found.signs:
+                answer_text += f" (signs: {'; '.join(found.signs)})"
         elif supersessions:
             answer_text = (
                 "the statement cells found disagree: a later annual report restates the figure"

@@ -69,6 +69,7 @@ def test_exported_names_are_pinned() -> None:
         "concept_phrase_spans",
         "concepts_asked",
         "entity_key",
+        "expense_row_sign",
         "financial_concepts",
         "financial_judgements",
         "financial_metrics",
@@ -93,6 +94,7 @@ def test_exported_names_are_pinned() -> None:
         "load_lexicon",
         "looks_like_company",
         "metric_asked",
+        "names_loss_only",
         "names_share_amount",
         "net_row_expense",
         "quarter_asked",
@@ -107,6 +109,7 @@ def test_exported_names_are_pinned() -> None:
         "storage_failure",
         "trend_asked",
         "without_other_senses",
+        "years_listed",
     ]
     for name in domain.__all__:
         assert getattr(domain, name) is not None

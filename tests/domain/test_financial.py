@@ -15,15 +15,18 @@ from domain import (
     captions_another_measure,
     comparison_asked,
     computed_asked,
+    concept_named,
     concept_of_label,
     concept_phrase_spans,
     concepts_asked,
+    expense_row_sign,
     financial_concepts,
     financial_metrics,
     fiscal_quarter_of,
     growth_asked,
     growth_metric,
     metric_asked,
+    names_loss_only,
     names_share_amount,
     net_row_expense,
     quarter_asked,
@@ -31,6 +34,7 @@ from domain import (
     share_metric,
     steadiness_asked,
     without_other_senses,
+    years_listed,
 )
 
 
@@ -1040,6 +1044,14 @@ def test_a_weighted_average_is_a_count_only_of_shares(question: str, computed: b
         ("is quill & vane's operating margin consistent with its competitors'?", False),
         ("Are Kestrel & Co's gross margins historically consistent?", True),
         ("Has ORBITAL FOODS' operating margin been stable?", True),
+        # a word of others only where it compares: after the steadiness word in its
+        # sentence, or before it in a clause that compares
+        ("In a cyclical industry, has Kestrel & Co's gross margin been stable?", True),
+        ("Kestrel & Co is a sector leader. Has its operating margin been steady?", True),
+        ("has orbital foods' margin been stable? its peers' margins were not.", True),
+        ("Compared to peers, is ORBITAL FOODS' operating margin stable?", False),
+        ("Relative to its industry, has Kestrel's gross margin been consistent?", False),
+        ("Has quill & vane's margin been stable, unlike its competitors'?", False),
     ],
 )
 def test_consistency_with_others_is_no_steadiness(question: str, steady: bool) -> None:
@@ -1061,3 +1073,154 @@ def test_words_in_parentheses_pick_but_name_no_item(question: str, expected: lis
     for company, year in zip(_COMPANIES, _YEARS, strict=True):
         text = question.format(c=company, y=year)
         assert [c.name for c in concepts_asked(text)] == expected, text
+
+
+@pytest.mark.parametrize(
+    ("question", "listed"),
+    [
+        ("What were revenue and net income for FY2018 and FY2019?", True),
+        ("capex and depreciation for fy2018 and fy2019", True),
+        ("What was Kestrel & Co's revenue in 2017, 2018 & 2019?", True),
+        ("net sales for fiscal 2020 and 2019 (in USD millions)", True),
+        ("What was revenue in FY 2019 as well as FY 2020?", True),
+        ("What was the change in revenue from FY2018 to FY2019?", False),
+        ("What was revenue between 2018 and 2019?", False),
+        ("revenue in FY2019 versus FY2018", False),
+        ("What was revenue in FY2019?", False),
+        ("What was revenue in FY2019 and in what segment?", False),
+    ],
+)
+def test_fiscal_years_written_as_a_list(question: str, listed: bool) -> None:
+    assert years_listed(question) is listed, question
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "weighted average shares",
+        "weighted-average shares",
+        "Weighted-Average  Diluted",
+        "weighted average-common",
+        "WEIGHTED AVERAGE NUMBER",
+    ],
+)
+def test_a_printed_count_in_any_spelling_is_no_arithmetic(phrase: str) -> None:
+    assert not computed_asked(f"What were the {phrase} shares outstanding in FY2019?"), phrase
+    assert computed_asked(f"What was the average revenue, {phrase} aside, in FY2019?")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("concept", "[epz]"), ("earnings", "[net_income, net_incom]")],
+)
+def test_a_per_share_entry_naming_no_concept_is_refused_at_load(
+    tmp_path: Path, field: str, value: str
+) -> None:
+    source = tmp_path / "financial.yaml"
+    other = {"concept": "earnings: [net_income]", "earnings": "concept: [net_income]"}[field]
+    source.write_text(
+        "concepts:\n  net_income:\n    labels: [net income]\n    statement: income\n"
+        f"per_share_questions:\n  {field}: {value}\n  {other}\n"
+    )
+    with pytest.raises(LexiconError, match=f"per_share_questions.{field}"):
+        financial_concepts(source)
+
+
+@pytest.mark.parametrize(
+    ("label", "sign"),
+    [
+        # a benefit word in parentheses: printed as the expense, parentheses a benefit
+        ("Provision for (benefit from) income taxes", 1),
+        ("(Benefit) provision for income taxes", 1),
+        ("income tax expense (benefit)", 1),
+        ("PROVISION (BENEFIT) FOR INCOME TAXES", 1),
+        # the expense word in parentheses: a figure in parentheses is the expense
+        ("Income tax (expense) benefit", -1),
+        ("(Provision) benefit for income taxes", -1),
+        ("Benefit (provision) for income taxes", -1),
+        # a benefit named alone: the figure is a benefit
+        ("Income tax benefit", -1),
+        ("Benefit from income taxes", -1),
+        # both named, neither in parentheses: no sign to read
+        ("Income tax expense/benefit", None),
+        ("Provision or benefit for income taxes", None),
+        # no benefit named: the magnitude is the expense
+        ("Provision for income taxes", 0),
+        ("Interest expense", 0),
+        ("Less: Net income attributable to noncontrolling interests", 0),
+    ],
+)
+def test_an_expense_rows_sign_is_read_from_its_parentheses(label: str, sign: int | None) -> None:
+    assert expense_row_sign(label) == sign, label
+
+
+@pytest.mark.parametrize(
+    ("label", "concept", "loss"),
+    [
+        ("Net loss attributable to noncontrolling interests", "net_income_to_noncontrolling", True),
+        (
+            "Less: net losses attributable to non-controlling interests",
+            "net_income_to_noncontrolling",
+            True,
+        ),
+        ("Net loss", "net_income", True),
+        ("Loss from operations", "operating_income", True),
+        ("Net income (loss)", "net_income", False),
+        (
+            "Net (loss) income attributable to noncontrolling interests",
+            "net_income_to_noncontrolling",
+            False,
+        ),
+        (
+            "Net income attributable to noncontrolling interests",
+            "net_income_to_noncontrolling",
+            False,
+        ),
+        ("Operating loss / income", "operating_income", False),
+        # a balance net of losses is no loss
+        ("Trade receivables, net of allowance for credit losses", "accounts_receivable", False),
+        ("Accounts receivable, less allowances for losses", "accounts_receivable", False),
+    ],
+)
+def test_a_row_naming_a_loss_only(label: str, concept: str, loss: bool) -> None:
+    assert names_loss_only(label, concept_named(concept)) is loss, label
+
+
+def test_a_loss_concept_naming_no_concept_is_refused_at_load(tmp_path: Path) -> None:
+    source = tmp_path / "financial.yaml"
+    source.write_text(
+        "concepts:\n  net_income:\n    labels: [net income]\n    statement: income\n"
+        "signed_rows:\n  loss_concepts: [net_income, net_incme]\n"
+    )
+    with pytest.raises(LexiconError, match=r"signed_rows\.loss_concepts: net_incme"):
+        financial_concepts(source)
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        (
+            "What were Amcor's net income and net income attributable to Amcor plc for FY2022?",
+            {"net_income", "net_income_to_shareholders"},
+        ),
+        (
+            "kestrel & co: net income attributable to noncontrolling interests, and net income?",
+            {"net_income", "net_income_to_noncontrolling"},
+        ),
+        (
+            "Net income attributable to Kestrel & Co plc and net income, FY2020",
+            {"net_income", "net_income_to_shareholders"},
+        ),
+        # the shorter phrase only inside the longer: one item
+        (
+            "What was net income attributable to shareholders in 2019?",
+            {"net_income_to_shareholders"},
+        ),
+        (
+            "What was ORBITAL FOODS' net income attributable to noncontrolling interests in 2020?",
+            {"net_income_to_noncontrolling"},
+        ),
+    ],
+)
+def test_a_phrase_named_again_outside_a_longer_one_is_asked(question: str, names: set[str]) -> None:
+    assert {c.name for c in concepts_asked(question)} == names, question

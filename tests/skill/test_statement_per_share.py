@@ -19,6 +19,7 @@ from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
 from tests.skill.conftest import concluded, ingested_runtime
 
 ASTER, BRACKEN = "ASTER LABS, INC.", "BRACKEN & SONS CORP."
+CALLOW, DUNLIN = "CALLOW MINING CO.", "DUNLIN FOODS, INC."
 
 
 def _aster() -> bytes:
@@ -82,9 +83,51 @@ def _bracken() -> bytes:
     return statement_pdf(ten_k_cover(BRACKEN, "58-0000008"), [income])
 
 
+def _callow() -> bytes:
+    # a loss year with a tax benefit, on a row naming the benefit in parentheses; the
+    # noncontrolling interests' share a loss
+    income = StatementTable(
+        "Consolidated Statements of Operations",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Revenue", 0, ("5,000", "4,000")),
+            ("Income (loss) before income taxes", 0, ("(200)", "900")),
+            ("Provision for (benefit from) income taxes", 0, ("(84)", "180")),
+            ("Net income (loss)", 0, ("(116)", "720")),
+            ("Net loss attributable to noncontrolling interests", 0, ("(6)", "(4)")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(CALLOW, "59-0000009"), [income])
+
+
+def _dunlin() -> bytes:
+    # the expense named in parentheses: a figure in parentheses is the expense
+    income = StatementTable(
+        "Consolidated Statements of Income",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Revenue", 0, ("3,000", "2,800")),
+            # a dash: no amount (the base-14 font has no em dash; "-" is the ASCII dash)
+            ("Research and development", 0, ("-", "120")),
+            ("Interest expense", 0, ("(35)", "(30)")),
+            ("Income before income taxes", 0, ("1,000", "800")),
+            ("Income tax (expense) benefit", 0, ("(250)", "40")),
+            ("Net income", 0, ("750", "840")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(DUNLIN, "60-0000010"), [income])
+
+
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    files = [("aster.pdf", _aster()), ("bracken.pdf", _bracken())]
+    files = [
+        ("aster.pdf", _aster()),
+        ("bracken.pdf", _bracken()),
+        ("callow.pdf", _callow()),
+        ("dunlin.pdf", _dunlin()),
+    ]
     yield from ingested_runtime(tmp_path_factory, "statement-per-share", files)
 
 
@@ -197,30 +240,134 @@ def test_a_metrics_steadiness_cites_its_course(runtime: Any, question: str) -> N
 
 
 @pytest.mark.parametrize(
-    ("question", "figures"),
+    ("question", "values"),
     [
-        # a dollar item asked beside EPS is asked too (issue 35, from the review): one figure
-        # is never the whole answer, each item's cells cited
-        ("What were Aster Labs' net income and diluted EPS in FY2020?", ("4.90", "1,020")),
+        # a dollar item asked beside EPS is asked too (issue 35): each item its own claim,
+        # answered with its own value from its own cell, in the order asked
+        (
+            "What were Aster Labs' net income and diluted EPS in FY2020?",
+            ["USD 1,020 million", "USD 4.90 per share"],
+        ),
         (
             "What were Aster Labs' revenue as well as diluted earnings per share in fiscal 2020?",
-            ("4.90", "9,000"),
+            ["USD 9,000 million", "USD 4.90 per share"],
+        ),
+        (
+            "what were aster labs' diluted EPS & revenue for 2020?",
+            ["USD 4.90 per share", "USD 9,000 million"],
+        ),
+        (
+            "Aster Labs: operating income, revenue and net income for FY 2020?",
+            ["USD 1,500 million", "USD 9,000 million", "USD 1,020 million"],
         ),
         # "basic and diluted": both, each from its row
-        ("What were Aster Labs' basic and diluted EPS in FY2020?", ("5.00", "4.90")),
-        ("What were Aster Labs' basic EPS and diluted EPS for 2020?", ("5.00", "4.90")),
-        # a never-word of another item rules out no item
-        ("What were Aster Labs' interest income and net income in FY2020?", ("(40)", "1,020")),
+        (
+            "What were Aster Labs' basic and diluted EPS in FY2020?",
+            ["USD 5.00 per share", "USD 4.90 per share"],
+        ),
+        (
+            "What were Aster Labs' basic EPS and diluted EPS for 2020?",
+            ["USD 5.00 per share", "USD 4.90 per share"],
+        ),
+        # a never-word of another item rules out no item; interest income its magnitude
+        (
+            "What were Aster Labs' interest income and net income in FY2020?",
+            ["USD 40 million", "USD 1,020 million"],
+        ),
+        # a line item named again outside a longer item's phrase is asked too
+        (
+            "What were Aster Labs' net income and net income attributable to common "
+            "shareholders in FY2020?",
+            ["USD 1,020 million", "USD 1,000 million"],
+        ),
+        # fiscal years listed: each year's figure, never a change between them
+        (
+            "What was Aster Labs' revenue in FY2019 and FY2020?",
+            ["USD 8,000 million", "USD 9,000 million"],
+        ),
+        (
+            "What were Aster Labs' revenue and net income for fiscal 2020 and 2019?",
+            [
+                "USD 8,000 million",
+                "USD 9,000 million",
+                "USD 900 million",
+                "USD 1,020 million",
+            ],
+        ),
+        (
+            "Aster Labs' capital expenditures and dividends paid, 2019 & 2020 (in USD millions)?",
+            ["USD 350 million", "USD 400 million", "USD 280 million", "USD 300 million"],
+        ),
     ],
 )
-def test_several_items_asked_are_each_cited(
-    runtime: Any, question: str, figures: tuple[str, str]
+def test_several_items_asked_are_each_answered(
+    runtime: Any, question: str, values: list[str]
+) -> None:
+    answer = concluded(runtime, question)
+    assert answer.sufficient, (question, answer.conclusion.answer)
+    assert not answer.conflicts, question
+    got = [v.value for v in answer.conclusion.values]
+    assert got == values, (question, got)
+    # each value cites its own cells, and no other item's
+    by_id = {e.evidence_id: e for e in answer.evidence}
+    for value in answer.conclusion.values:
+        cited = {by_id[i].claim_id for i in value.evidence_ids}
+        assert len(cited) == 1, (question, value)
+        assert all(by_id[i].value == value.value for i in value.evidence_ids)
+
+
+@pytest.mark.parametrize(
+    ("question", "found", "missing"),
+    [
+        # an item the statements do not print: the others' values shown, nothing concluded
+        (
+            "What were Aster Labs' revenue and inventories in FY2020?",
+            ["USD 9,000 million"],
+            "inventories",
+        ),
+        ("What was Aster Labs' revenue in FY2020 and FY2021?", ["USD 9,000 million"], "FY2021"),
+        # basic and diluted differing, asked with no word beside another item: left open
+        (
+            "What were Aster Labs' revenue and earnings per share in 2020?",
+            ["USD 9,000 million"],
+            "differ",
+        ),
+        # no item answered: each one's reason
+        (
+            "What were Aster Labs' inventories and earnings per share in 2020?",
+            [],
+            "inventories, FY2020, eps, FY2020 (not concluded",
+        ),
+        (
+            "What was Aster Labs' revenue in FY2021 and FY2022?",
+            [],
+            "revenue, FY2021, revenue, FY2022",
+        ),
+    ],
+)
+def test_an_item_not_found_leaves_several_items_insufficient(
+    runtime: Any, question: str, found: list[str], missing: str
 ) -> None:
     answer = concluded(runtime, question)
     assert not answer.sufficient, answer.conclusion.answer
-    assert "several figures asked" in (answer.conclusion.answer or ""), question
-    quotes = " ".join(e.quote for e in answer.evidence)
-    assert all(f in quotes for f in figures), (question, quotes)
+    assert [v.value for v in answer.conclusion.values] == found, question
+    assert missing in (answer.conclusion.answer or ""), answer.conclusion.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was the change in Aster Labs' revenue from FY2019 to FY2020?",
+        "What was Aster Labs' revenue between 2019 and 2020?",
+        "What was Aster Labs' revenue in FY2020 versus FY2019?",
+    ],
+)
+def test_years_not_listed_are_no_several_items(runtime: Any, question: str) -> None:
+    answer = concluded(runtime, question)
+    assert not (answer.sufficient and len(answer.conclusion.values) > 1), (
+        question,
+        answer.conclusion.answer,
+    )
 
 
 @pytest.mark.parametrize(
@@ -236,3 +383,87 @@ def test_another_item_per_share_is_never_eps(runtime: Any, question: str) -> Non
     # never the earnings per share
     values = " ".join(v.value for v in answer.conclusion.values)
     assert "4.90" not in values and "5.00" not in values, (question, values)
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "said"),
+    [
+        # a benefit: a negative expense, said so
+        (
+            "What was Callow Mining's provision for income taxes in FY2020?",
+            "USD -84 million",
+            "a benefit",
+        ),
+        ("what was callow mining's income tax expense in 2019?", "USD 180 million", None),
+        # the expense in parentheses: its figure in parentheses is the expense
+        (
+            "What was Dunlin Foods' income tax expense in fiscal 2020?",
+            "USD 250 million",
+            "the expense, in parentheses",
+        ),
+        ("Dunlin Foods' tax expense for FY 2019?", "USD -40 million", "a benefit"),
+        # a loss: negative, said so
+        ("What was Callow Mining's net income in FY2020?", "USD -116 million", "negative"),
+        (
+            "What was Callow Mining's net income attributable to noncontrolling interests in 2020?",
+            "USD -6 million",
+            "a loss",
+        ),
+        # an expense printed in parentheses (a deduction): its magnitude, said so
+        (
+            "What was Dunlin Foods' interest expense in FY2020?",
+            "USD 35 million",
+            "read as its magnitude",
+        ),
+    ],
+)
+def test_a_figures_sign_is_read_and_stated(
+    runtime: Any, question: str, value: str, said: str | None
+) -> None:
+    answer = concluded(runtime, question)
+    assert answer.sufficient, (question, answer.conclusion.answer)
+    assert [v.value for v in answer.conclusion.values] == [value], question
+    text = answer.conclusion.answer or ""
+    if said is None:
+        assert "signs:" not in text, text
+    else:
+        assert said in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        # a tax expense read through its row's parentheses is an operand: never unread
+        ("What was Dunlin Foods' effective tax rate in FY2020?", "25.0%"),
+        ("What was Dunlin Foods' effective tax rate in FY2019?", "-5.0%"),
+    ],
+)
+def test_a_signed_tax_row_is_an_operand(runtime: Any, question: str, value: str) -> None:
+    answer = concluded(runtime, question)
+    assert answer.sufficient, (question, answer.conclusion.answer)
+    assert [v.value for v in answer.conclusion.values] == [value], question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was Dunlin Foods' research and development expense in FY2020?",
+        "What was Dunlin Foods' R&D as a percentage of revenue in FY2020?",
+        "what were dunlin foods' revenue and research and development expenses for 2020?",
+        "What was Dunlin Foods' research and development expense in FY2019 and FY2020?",
+    ],
+)
+def test_a_dash_is_no_amount_never_zero(runtime: Any, question: str) -> None:
+    answer = concluded(runtime, question)
+    assert not answer.sufficient, (question, answer.conclusion.answer)
+    # never a zero, nor a ratio computed from one
+    values = [v.value for v in answer.conclusion.values]
+    assert not any(v in ("USD 0 million", "0.0%", "USD 0") for v in values), (question, values)
+    assert "dash" in (answer.conclusion.answer or ""), answer.conclusion.answer
+
+
+def test_the_year_a_row_prints_a_figure_is_answered(runtime: Any) -> None:
+    answer = concluded(
+        runtime, "What was Dunlin Foods' research and development expense in FY2019?"
+    )
+    assert answer.sufficient and [v.value for v in answer.conclusion.values] == ["USD 120 million"]
