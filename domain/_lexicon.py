@@ -406,6 +406,15 @@ class Lexicon:
     acceptance_line_words: tuple[str, ...]
     accepted_by_words: tuple[str, ...]
     signature_line_words: tuple[str, ...]
+    # a signature block's own words: its "By", "Its", the signer's "Name:" and "Title:"
+    # labels, a date's label; the words of an acceptance heading ("Accepted and agreed to:")
+    signature_by_words: tuple[str, ...]
+    signature_capacity_words: tuple[str, ...]
+    signer_name_labels: tuple[str, ...]
+    signer_title_labels: tuple[str, ...]
+    signature_date_labels: tuple[str, ...]
+    acceptance_heading_words: tuple[str, ...]
+    acceptance_heading_fillers: tuple[str, ...]
     # the words that open an English execution clause ("SIGNED by Jane Roe for and on behalf
     # of ACME LIMITED"; words)
     execution_clause_words: tuple[str, ...]
@@ -783,6 +792,13 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         acceptance_line_words=tuple(vocabulary.phrases("acceptance_line_words")),
         accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),
         signature_line_words=tuple(vocabulary.phrases("signature_line_words")),
+        signature_by_words=tuple(vocabulary.words("signature_by_words")),
+        signature_capacity_words=tuple(vocabulary.words("signature_capacity_words")),
+        signer_name_labels=tuple(vocabulary.phrases("signer_name_labels")),
+        signer_title_labels=tuple(vocabulary.phrases("signer_title_labels")),
+        signature_date_labels=tuple(vocabulary.phrases("signature_date_labels")),
+        acceptance_heading_words=tuple(vocabulary.words("acceptance_heading_words")),
+        acceptance_heading_fillers=tuple(vocabulary.words("acceptance_heading_fillers")),
         execution_clause_words=tuple(vocabulary.phrases("execution_clause_words")),
         execution_clause_unnamed_signers=tuple(
             vocabulary.phrases("execution_clause_unnamed_signers")
