@@ -82,6 +82,26 @@ def amendment_before(text: str, start: int) -> tuple[int, str] | None:
     return None
 
 
+def amendment_named(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """(where it starts, its words) of the amendment `text` names for the agreement whose
+    phrase is text[start:end]: right before it ("the Amendment No. 3 to the supply
+    agreement"), right after it ("the supply agreement amendment no. 2"), or, numbered, the
+    one numbered amendment the question names elsewhere ("the second amendment to the Acme /
+    Beta supply agreement"); None where it names none."""
+    before = amendment_before(text, start)
+    if before is not None:
+        return before
+    numbered = {
+        amendment_number(m.group(0)): m
+        for m in _AMENDMENT_WORDS.finditer(text)
+        if amendment_number(m.group(0)) is not None and not start <= m.start() < end
+    }
+    if len(numbered) != 1:
+        return None
+    m = next(iter(numbered.values()))
+    return m.start(), " ".join(m.group(0).split())
+
+
 def numbered_amendments(text: str) -> list[tuple[int, int]]:
     """The spans of the amendments `text` numbers ("Amendment No. 3", "2nd amendment",
     "amendment #2"): an amendment's number is never a name."""

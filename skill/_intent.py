@@ -41,6 +41,7 @@ from skill._agreement_ref import (
     _TITLE_CONTINUATION,
     _TYPE_VOCABULARY,
     amendment_before,
+    amendment_named,
     numbered_amendments,
     parse_agreement,
 )
@@ -690,9 +691,10 @@ def read_open_question(
         if amended is not None:
             constraints["amendment"] = " ".join(amended.group("amendment").split())
             phrase = amended.group("rest")
-        elif (amends := amendment_before(normalized, agreement[0])) is not None:
+        elif (amends := amendment_named(normalized, agreement[0], agreement[1])) is not None:
             # the amendment written before the agreement's phrase ("Does the amendment #2 to
-            # the supply agreement ...", "Summarize the third amendment to the lease ...")
+            # the supply agreement ...", "Summarize the third amendment to the lease ..."),
+            # after it ("the supply agreement amendment no. 2"), or numbered elsewhere
             constraints["amendment"] = amends[1]
         document_type = document_type_of(phrase)
         # "the Initech Non-Disclosure Agreement": a party's short name in the agreement's

@@ -10,7 +10,9 @@ party the gate refused. Generated over the amendment's spellings (digits and wor
 imperative, instruction after, fronted subject, possessive), parties (with "&", digits, a
 hyphen; reordered) and case; the amendment of each reading is the one the plain "What is ...
 of the {amendment} to the {type} between A and B?" reads, and the parties are the named ones.
-A question about amending (no amendment's number, no agreement after it) names no amendment.
+The amendment may stand after the agreement's words ("the supply agreement amendment no. 2")
+or apart from them ("the second amendment to the A / B supply agreement"). A question about
+amending (no amendment's number, no agreement after it) names no amendment.
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ _FORMS = [
     "Does {a}'s {h} to the {t} with {b} have a non-compete?",
     "What is the governing law of the {h} to the {t} between {a} and {b}? Cite the clause.",
     "Does the {h} {t} between {a} and {b} restrict assignment?",
+    # the amendment after the agreement's words, or apart from them by the parties' names
+    "Is the {t} {h} between {a} and {b} governed by the laws of Delaware?",
+    "Does the {h} to the {a} / {b} {t} restrict assignment?",
 ]
 _TYPES = ["supply agreement", "lease", "MSA"]
 # how each number is written in _HEADS
