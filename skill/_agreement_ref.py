@@ -102,6 +102,17 @@ def amendment_named(text: str, start: int, end: int) -> tuple[int, str] | None:
     return m.start(), " ".join(m.group(0).split())
 
 
+def amendment_opening(phrase: str) -> tuple[str, str] | None:
+    """(the amendment's words, the agreement's) of a phrase that opens with an amendment's own
+    words and no "to" ("Amendment No. 1 Manufacturing Agreement", "Second Amendment Supply
+    Agreement"); None where it opens with none."""
+    words = phrase.split()
+    head = _amendment_head(words)
+    if head == 0 or head == len(words):
+        return None
+    return " ".join(words[:head]), " ".join(words[head:])
+
+
 def numbered_amendments(text: str) -> list[tuple[int, int]]:
     """The spans of the amendments `text` numbers ("Amendment No. 3", "2nd amendment",
     "amendment #2"): an amendment's number is never a name."""

@@ -42,6 +42,7 @@ from skill._agreement_ref import (
     _TYPE_VOCABULARY,
     amendment_before,
     amendment_named,
+    amendment_opening,
     numbered_amendments,
     parse_agreement,
 )
@@ -691,6 +692,10 @@ def read_open_question(
         if amended is not None:
             constraints["amendment"] = " ".join(amended.group("amendment").split())
             phrase = amended.group("rest")
+        elif (opened := amendment_opening(phrase)) is not None:
+            # "Is the Amendment No. 1 Manufacturing Agreement between ...": a title that opens
+            # with the amendment's words, its type the amended agreement's
+            constraints["amendment"], phrase = opened
         elif (amends := amendment_named(normalized, agreement[0], agreement[1])) is not None:
             # the amendment written before the agreement's phrase ("Does the amendment #2 to
             # the supply agreement ...", "Summarize the third amendment to the lease ..."),

@@ -55,6 +55,11 @@ _FORMS = [
     # the amendment after the agreement's words, or apart from them by the parties' names
     "Is the {t} {h} between {a} and {b} governed by the laws of Delaware?",
     "Does the {h} to the {a} / {b} {t} restrict assignment?",
+    # a title opening with the amendment's words, no "to" ("the Amendment No. 1 Manufacturing
+    # Agreement"), asked as a yes/no question, an imperative and fronted
+    "Is the {h} {T} between {a} and {b} governed by the laws of Delaware?",
+    "Summarize the governing law of the {h} {T} between {a} and {b}.",
+    "For the {h} {T} between {a} and {b}, what is the governing law?",
 ]
 _TYPES = ["supply agreement", "lease", "MSA"]
 # how each number is written in _HEADS
@@ -76,7 +81,8 @@ def test_the_amendment_is_read_in_every_form(form: str, head: str, number: int) 
         f"{_PARTIES[i][0]} and {_PARTIES[i][1]}?"
     )
     for a, b, lower in ((*_PARTIES[i], False), (_PARTIES[i][1], _PARTIES[i][0], True)):
-        question = form.format(h=bare, t=kind, a=a, b=b)
+        titled = kind if kind.isupper() else kind.title()
+        question = form.format(h=bare, t=kind, T=titled, a=a, b=b)
         if lower:
             question = question.lower()
         read = _KNOWN.read(question)
