@@ -406,6 +406,15 @@ class Lexicon:
     acceptance_line_words: tuple[str, ...]
     accepted_by_words: tuple[str, ...]
     signature_line_words: tuple[str, ...]
+    # a signature block's own words: its "By", "Its", the signer's "Name:" and "Title:"
+    # labels, a date's label; the words of an acceptance heading ("Accepted and agreed to:")
+    signature_by_words: tuple[str, ...]
+    signature_capacity_words: tuple[str, ...]
+    signer_name_labels: tuple[str, ...]
+    signer_title_labels: tuple[str, ...]
+    signature_date_labels: tuple[str, ...]
+    acceptance_heading_words: tuple[str, ...]
+    acceptance_heading_fillers: tuple[str, ...]
     # the words that open an English execution clause ("SIGNED by Jane Roe for and on behalf
     # of ACME LIMITED"; words)
     execution_clause_words: tuple[str, ...]
@@ -514,6 +523,12 @@ class Lexicon:
     # number word after it ("three"), each lower case -> the number (vocabulary.yaml)
     amendment_ordinals: Mapping[str, int]
     amendment_number_words: Mapping[str, int]
+    # English numbers in words (vocabulary.yaml, the one list): units ("zero" .. "nineteen")
+    # and tens add up, scales multiply; ordinals in words ("first" .. "thirtieth")
+    number_units: Mapping[str, int]
+    number_tens: Mapping[str, int]
+    number_scales: Mapping[str, int]
+    ordinal_words: Mapping[str, int]
     # words that name a kind of agreement in a question ("master", "services", "reseller"),
     # and each type word of a group as the kind it is read as where types are compared
     # ("distributor" -> "distribution"; vocabulary.yaml `documents.type_words`)
@@ -691,6 +706,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
     jurisdictions = vocabulary.sub("jurisdictions")
     closed = vocabulary.sub("question_not_names")
     agreements = vocabulary.sub("documents")
+    amendment_ordinals, amendment_number_words = _amendment_numbers(vocabulary, agreements)
     kinds = agreements.mapping("agreement_kinds") if "agreement_kinds" in agreements.data else {}
     agreement_kinds = []
     for kind, phrases in kinds.items():
@@ -776,6 +792,13 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         acceptance_line_words=tuple(vocabulary.phrases("acceptance_line_words")),
         accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),
         signature_line_words=tuple(vocabulary.phrases("signature_line_words")),
+        signature_by_words=tuple(vocabulary.words("signature_by_words")),
+        signature_capacity_words=tuple(vocabulary.words("signature_capacity_words")),
+        signer_name_labels=tuple(vocabulary.phrases("signer_name_labels")),
+        signer_title_labels=tuple(vocabulary.phrases("signer_title_labels")),
+        signature_date_labels=tuple(vocabulary.phrases("signature_date_labels")),
+        acceptance_heading_words=tuple(vocabulary.words("acceptance_heading_words")),
+        acceptance_heading_fillers=tuple(vocabulary.words("acceptance_heading_fillers")),
         execution_clause_words=tuple(vocabulary.phrases("execution_clause_words")),
         execution_clause_unnamed_signers=tuple(
             vocabulary.phrases("execution_clause_unnamed_signers")
@@ -821,8 +844,12 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         instruments=tuple(agreements.patterns("instruments", bounded=True)),
         agreement_words=tuple(agreements.phrases("agreement_words")),
         general_agreement_words=tuple(agreements.words("general_agreement_words")),
-        amendment_ordinals=_numbered_words(agreements, "amendment_ordinals"),
-        amendment_number_words=_numbered_words(agreements, "amendment_number_words"),
+        amendment_ordinals=amendment_ordinals,
+        amendment_number_words=amendment_number_words,
+        number_units=_numbered_words(vocabulary, "number_units", least=0),
+        number_tens=_numbered_words(vocabulary, "number_tens"),
+        number_scales=_numbered_words(vocabulary, "number_scales"),
+        ordinal_words=_numbered_words(vocabulary, "ordinal_words"),
         **_type_words(agreements),
         document_types=tuple(_document_type(t) for t in agreements.items("types")),
         legend_words=tuple(agreements.phrases("legend_words")),
@@ -952,16 +979,41 @@ def _document_type(t: _Reader) -> tuple[str, str, str | None, bool]:
     return t.name("name"), title, first_page, t.flag("heading", False)
 
 
-def _numbered_words(documents: _Reader, key: str) -> dict[str, int]:
-    """`key` of `documents`: lower-case words, each mapped to a positive number."""
+def _numbered_words(documents: _Reader, key: str, least: int = 1) -> dict[str, int]:
+    """`key` of `documents`: lower-case words, each mapped to a number of at least `least`
+    (a positive number unless told)."""
     out: dict[str, int] = {}
     for word, number in documents.mapping(key).items():
         if not isinstance(word, str) or word != word.lower() or not word.isalnum():
             raise documents.fail(key, f"{word!r} is no lower-case word")
-        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            raise documents.fail(key, f"{word!r}: expected a positive number")
+        if not isinstance(number, int) or isinstance(number, bool) or number < least:
+            expected = "a positive number" if least == 1 else f"a number of at least {least}"
+            raise documents.fail(key, f"{word!r}: expected {expected}")
         out[word] = number
     return out
+
+
+def _digit_ordinal(number: int) -> str:
+    """ "1st", "2nd", "11th", "23rd": a number's ordinal in digits."""
+    last = number % 10 if not 10 <= number % 100 <= 20 else 0
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(last, "th")
+    return f"{number}{suffix}"
+
+
+def _amendment_numbers(
+    vocabulary: _Reader, documents: _Reader
+) -> tuple[dict[str, int], dict[str, int]]:
+    """An amendment's ordinals (in words and in digits) and number words: the numbers'
+    words (vocabulary.yaml) up to `documents.amendment_highest_number`."""
+    highest = documents.get("amendment_highest_number")
+    if not isinstance(highest, int) or isinstance(highest, bool) or highest < 1:
+        raise documents.fail("amendment_highest_number", "expected a positive number")
+    ordinals = {
+        w: n for w, n in _numbered_words(vocabulary, "ordinal_words").items() if n <= highest
+    }
+    ordinals.update({_digit_ordinal(n): n for n in range(1, highest + 1)})
+    units = _numbered_words(vocabulary, "number_units", least=0).items()
+    return ordinals, {w: n for w, n in units if 1 <= n <= highest}
 
 
 def _type_words(documents: _Reader) -> dict[str, Any]:

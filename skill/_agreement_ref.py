@@ -59,6 +59,66 @@ _NUMBERED_AMENDMENT = re.compile(
 )
 
 
+# An amendment's own words where a question writes them ("Is the Amendment No. 3 to the supply
+# agreement ...", "the 2nd amendment to ...", "Amendment no.three"), and the words that link
+# them to the agreement they amend right after ("to the", "of the", or none: "the amendment
+# no. 3 supply agreement").
+_AMENDMENT_WORDS = re.compile(rf"(?<![\w-]){_AMENDMENT_HEAD.pattern}(?![\w-])", re.IGNORECASE)
+_AMENDS = re.compile(r"\s+(?:(?:to|of)\s+)?(?:the\s+)?$", re.IGNORECASE)
+_ONE_NAMED = re.compile(r"(?:\b(?:the|this|that)|['’]s?)\s+$", re.IGNORECASE)
+
+
+def amendment_before(text: str, start: int) -> tuple[int, str] | None:
+    """(where it starts, its words) of the amendment `text` names right before the agreement
+    phrase at `start` ("the Amendment No. 3 to [the supply agreement]", "the second amendment
+    [nda]"); None where no amendment's words stand there."""
+    for m in _AMENDMENT_WORDS.finditer(text, 0, start):
+        if not _AMENDS.fullmatch(text, m.end(), start):
+            continue
+        if amendment_number(m.group(0)) is not None or _ONE_NAMED.search(text, 0, m.start()):
+            # an unnumbered amendment is one only where the question names one ("the
+            # amendment to the MSA", "Acme's amendment to ..."), never "any amendment of"
+            return m.start(), " ".join(m.group(0).split())
+    return None
+
+
+def amendment_named(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """(where it starts, its words) of the amendment `text` names for the agreement whose
+    phrase is text[start:end]: right before it ("the Amendment No. 3 to the supply
+    agreement"), right after it ("the supply agreement amendment no. 2"), or, numbered, the
+    one numbered amendment the question names elsewhere ("the second amendment to the Acme /
+    Beta supply agreement"); None where it names none."""
+    before = amendment_before(text, start)
+    if before is not None:
+        return before
+    numbered = {
+        amendment_number(m.group(0)): m
+        for m in _AMENDMENT_WORDS.finditer(text)
+        if amendment_number(m.group(0)) is not None and not start <= m.start() < end
+    }
+    if len(numbered) != 1:
+        return None
+    m = next(iter(numbered.values()))
+    return m.start(), " ".join(m.group(0).split())
+
+
+def amendment_opening(phrase: str) -> tuple[str, str] | None:
+    """(the amendment's words, the agreement's) of a phrase that opens with an amendment's own
+    words and no "to" ("Amendment No. 1 Manufacturing Agreement", "Second Amendment Supply
+    Agreement"); None where it opens with none."""
+    words = phrase.split()
+    head = _amendment_head(words)
+    if head == 0 or head == len(words):
+        return None
+    return " ".join(words[:head]), " ".join(words[head:])
+
+
+def numbered_amendments(text: str) -> list[tuple[int, int]]:
+    """The spans of the amendments `text` numbers ("Amendment No. 3", "2nd amendment",
+    "amendment #2"): an amendment's number is never a name."""
+    return [m.span() for m in _AMENDMENT_WORDS.finditer(text) if amendment_number(m.group(0))]
+
+
 def amendment_number(text: str) -> int | None:
     """The number of the amendment `text` names ("Amendment No. 3", "amendment 3", "amendment
     number three", "the Sixth Amendment to ..."), None where it names no number."""
@@ -70,7 +130,9 @@ def amendment_number(text: str) -> int | None:
     digits = re.search(r"\d+", m.group("number"))
     if digits is not None:
         return int(digits.group(0))
-    return _NUMBER_VALUES.get(m.group("number").split()[-1].lower())
+    # the number's word, glued to "no." or "#" or not ("no.three", "#two", "number three")
+    word = re.search(r"[a-z]+$", m.group("number").lower())
+    return _NUMBER_VALUES.get(word.group(0)) if word is not None else None
 
 
 # The agreement words that name no kind by themselves ("agreement", "contracts").

@@ -20,7 +20,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from domain import CANDIDATE_MARK, ChunkRecord, SourceLocation, sentence_location
+from domain import CANDIDATE_MARK, ChunkRecord, SourceLocation, lexicon, sentence_location
 from retrieval import DocumentEntry, VectorStore
 from skill._extract import extract_values
 from skill._extracted_value import ExtractedValue
@@ -264,9 +264,12 @@ def clause_only_values(attribute: str, sentence: str) -> list[ExtractedValue]:
 
 _I = re.IGNORECASE
 # How a term's end is stated without a calendar date (an expiration sentence only).
+# Ordinals in words (vocabulary.yaml ordinal_words): "the fifth anniversary".
+_ORDINALS = lexicon().ordinal_words
 _ANNIVERSARY = re.compile(
-    r"\b(?i:(?P<nth>\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|"
-    r"eighth|ninth|tenth|fifteenth|twentieth)\s+(?:\(\d{1,2}(?:st|nd|rd|th)?\)\s+)?"
+    r"\b(?i:(?P<nth>\d{1,2}(?:st|nd|rd|th)|"
+    + "|".join(sorted(_ORDINALS, key=lambda w: (-len(w), w)))
+    + r")\s+(?:\(\d{1,2}(?:st|nd|rd|th)?\)\s+)?"
     r"anniversary\s+of\s+)"
     r"(?P<anchor>(?:the\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}"
     r"|(?:the\s+)?date\s+(?:hereof|of\s+this\s+\w+))"
@@ -280,10 +283,6 @@ _UNTIL_TERMINATED = re.compile(
     _I,
 )
 _PERPETUAL = re.compile(r"\bperpetu(?:al|ity|ally)\b|\bindefinite(?:ly)?\b", _I)
-_ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "fifteenth": 15, "twentieth": 20,
-}  # fmt: skip
 
 
 def _end_of_term(sentence: str) -> list[ExtractedValue]:

@@ -40,6 +40,10 @@ from skill._agreement_ref import (
     _NAME_QUALIFIER,
     _TITLE_CONTINUATION,
     _TYPE_VOCABULARY,
+    amendment_before,
+    amendment_named,
+    amendment_opening,
+    numbered_amendments,
     parse_agreement,
 )
 from skill._errors import SubjectClassError
@@ -605,9 +609,11 @@ def read_open_question(
     # Maintenance Agreement between A and B ...?"), is the title's words, though one of them
     # is a known name ("Operations, Inc."): the parties are the listed ones.
     titled = _listed_titles(normalized, index).values()
+    # "Amendment No. 3", "the 2nd amendment": an amendment's number is no name
+    numbered = numbered_amendments(normalized)
     known = [
         m
-        for m in find_mentions(normalized, index, masked=[*type_words, *titled])
+        for m in find_mentions(normalized, index, masked=[*type_words, *titled, *numbered])
         if (m.known or m.joined)
         and not any(a < m.end and m.start < b for a, b in type_words)
         and not _within(m, phrases)
@@ -618,6 +624,11 @@ def read_open_question(
     asked = _phrase_span(normalized, names_known)
     agreement = _agreement_phrase(normalized, known, asked, index)
     masked = [(agreement[0], agreement[1])] if agreement else []
+    amends = amendment_before(normalized, agreement[0]) if agreement else None
+    # "Is the Amendment No. 3 to the supply agreement ...": the amendment's words are the
+    # agreement's reference, neither a name nor what is asked
+    masked += [(amends[0], agreement[0])] if amends and agreement else []
+    masked += numbered
     intent = lexicon_intent(_blank(normalized, [*masked, *names_known]))
     if intent is not None and intent.phrase:
         for m in re.finditer(re.escape(intent.phrase), normalized, re.IGNORECASE):
@@ -681,6 +692,15 @@ def read_open_question(
         if amended is not None:
             constraints["amendment"] = " ".join(amended.group("amendment").split())
             phrase = amended.group("rest")
+        elif (opened := amendment_opening(phrase)) is not None:
+            # "Is the Amendment No. 1 Manufacturing Agreement between ...": a title that opens
+            # with the amendment's words, its type the amended agreement's
+            constraints["amendment"], phrase = opened
+        elif (amends := amendment_named(normalized, agreement[0], agreement[1])) is not None:
+            # the amendment written before the agreement's phrase ("Does the amendment #2 to
+            # the supply agreement ...", "Summarize the third amendment to the lease ..."),
+            # after it ("the supply agreement amendment no. 2"), or numbered elsewhere
+            constraints["amendment"] = amends[1]
         document_type = document_type_of(phrase)
         # "the Initech Non-Disclosure Agreement": a party's short name in the agreement's
         # title is the party's, read as the grammar reads the phrase, not a word of the type;

@@ -27,40 +27,10 @@ class Mention:
 
 # --------------------------------------------------------------------------- numbers
 
-_UNIT_WORDS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-_TENS_WORDS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fourty": 40,  # a common misspelling in real contracts
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-_SCALE_WORDS = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+# English numbers in words (vocabulary.yaml number_units, number_tens, number_scales).
+_UNIT_WORDS = lexicon().number_units
+_TENS_WORDS = lexicon().number_tens
+_SCALE_WORDS = lexicon().number_scales
 _ALL_NUMBER_WORDS = sorted({*_UNIT_WORDS, *_TENS_WORDS, *_SCALE_WORDS}, key=lambda w: (-len(w), w))
 _W = "(?:" + "|".join(_ALL_NUMBER_WORDS) + ")"
 WORD_NUMBER = rf"\b{_W}(?:(?:[\s-]+and[\s-]+|[\s-]+){_W})*\b"
@@ -80,7 +50,7 @@ def parse_number_words(text: str) -> int | None:
             current += _UNIT_WORDS[word]
         elif word in _TENS_WORDS:
             current += _TENS_WORDS[word]
-        elif word == "hundred":
+        elif _SCALE_WORDS.get(word) == 100:
             current = max(current, 1) * 100
         elif word in _SCALE_WORDS:
             total += max(current, 1) * _SCALE_WORDS[word]
@@ -115,33 +85,13 @@ def _format_number(value: Decimal) -> str:
 _MONTH = "(?P<{g}>" + lexicon().month.replace("{", "{{").replace("}", "}}") + ")"
 # read once: month names are parsed on the evidence path
 _month_value = lexicon().month_number
-_ORDINAL_UNITS = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "eleventh": 11,
-    "twelfth": 12,
-    "thirteenth": 13,
-    "fourteenth": 14,
-    "fifteenth": 15,
-    "sixteenth": 16,
-    "seventeenth": 17,
-    "eighteenth": 18,
-    "nineteenth": 19,
-    "twentieth": 20,
-    "thirtieth": 30,
-}
+# Ordinals in words (vocabulary.yaml ordinal_words), and those of a tens word and a unit's
+# ordinal up to a month's last day ("twenty-first", "thirty first").
+_ORDINAL_UNITS = lexicon().ordinal_words
 _ORDINAL_WORDS: dict[str, int] = dict(_ORDINAL_UNITS)
-for _tens_word, _tens_value in (("twenty", 20), ("thirty", 30)):
-    for _unit_word, _unit_value in list(_ORDINAL_UNITS.items())[:9]:
-        if _tens_value + _unit_value <= 31:
+for _tens_word, _tens_value in _TENS_WORDS.items():
+    for _unit_word, _unit_value in _ORDINAL_UNITS.items():
+        if _unit_value <= 9 and _tens_value + _unit_value <= 31:
             _ORDINAL_WORDS[f"{_tens_word}-{_unit_word}"] = _tens_value + _unit_value
             _ORDINAL_WORDS[f"{_tens_word} {_unit_word}"] = _tens_value + _unit_value
 _ORDINAL_WORD_RE = "|".join(

@@ -21,12 +21,25 @@ from ingest.bindings._names import (
 )
 from ingest.bindings._rule import BindingRule
 
+
+def _any(words: tuple[str, ...]) -> str:
+    """The lexicon's words as one alternation, in its order."""
+    return "|".join(re.escape(w) for w in words)
+
+
+# A signature block's own words (vocabulary.yaml): its "By", the "its" of the capacity an
+# entity signs in, the signer's "Name:" and "Title:" labels, a date's label.
+_BY = _any(lexicon().signature_by_words)
+_ITS = _any(lexicon().signature_capacity_words)
+_NAME_LABELS = "|".join(lexicon().signer_name_labels)
+_TITLE_LABELS = "|".join(lexicon().signer_title_labels)
+
 # The words a party accepts with above its name: "AGREED:", "Accepted and agreed to by:",
 # "ACKNOWLEDGED AND AGREED AS OF THE DATE FIRST WRITTEN ABOVE:" (and no one else's role).
+_ACCEPTS = _any(lexicon().acceptance_heading_words)
 _ACCEPTANCE = re.compile(
-    r"(?i)^(?:agreed|accepted|acknowledged|confirmed|approved)\b(?:[\s,]+(?:agreed|accepted"
-    r"|acknowledged|confirmed|approved|and|&|to|by|upon|as|of|on|the|this|date|day|year|first"
-    r"|written|above|set|forth|hereof|effective)\b)*[\s,]*:\s*(?:\|\s*)?"
+    rf"(?i)^(?:{_ACCEPTS})\b(?:[\s,]+(?:{_ACCEPTS}"
+    rf"|{_any(lexicon().acceptance_heading_fillers)})\b)*[\s,]*:\s*(?:\|\s*)?"
 )
 
 
@@ -57,7 +70,7 @@ _UNNAMED_SIGNER = re.compile(
 _IN_WITNESS = re.compile(r"(?i)\bin\s+witness\s+whereof\b")
 
 
-_NAME_LINE = re.compile(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:")
+_NAME_LINE = re.compile(rf"(?i)^(?:{_NAME_LABELS})\s*:")
 
 
 # The sentence before an agreement's signature blocks: "IN WITNESS WHEREOF, the undersigned
@@ -86,7 +99,10 @@ _ACCEPTED_BY = re.compile(
 
 # A signature block's head where the layout is lost (the blocks run on in one paragraph):
 # a name right before its signature ("SCULPTOR CAPITAL LP By: /s/ ...", "ABP TRUST /s/ ...").
-_SIGNS_NEXT = re.compile(r"[ \t]*\n?[ \t]*(?:By\s*:|/s/)")
+_SIGNS_NEXT = re.compile(
+    rf"[ \t]*\n?[ \t]*(?:(?:{'|'.join(w.capitalize() for w in lexicon().signature_by_words)})"
+    r"\s*:|/s/)"
+)
 
 
 # The words a party accepts with, alone on a line: what opens an agreement's signature blocks
@@ -102,8 +118,8 @@ _ACCEPTANCE_LINE = re.compile(
 # read a line a cell: a signature, a rule to sign on. The block's date may run into the line
 # before it ("Date: July 16, 2012 By: /s/ Jane Roe").
 _BY_LINE = re.compile(
-    r"^\s*(?:Dated?\s*:\s*[\w ,./\-]{0,30}?\s+)?"
-    rf"(?:By\s*:?|(?:{'|'.join(lexicon().signature_line_words)})\s*:)\s*(?P<rest>.*)$",
+    rf"^\s*(?:(?:{'|'.join(lexicon().signature_date_labels)})\s*:\s*[\w ,./\-]{{0,30}}?\s+)?"
+    rf"(?:(?:{_BY})\s*:?|(?:{'|'.join(lexicon().signature_line_words)})\s*:)\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
 _SIGNATURE = re.compile(r"^\s*(?:/s/.*|[_\-\s]+)$")
@@ -114,7 +130,7 @@ _DESCRIBED = re.compile(r",\s+an?\b[^,()]*$")
 
 
 # The end of a signature block above: its signer's "Name:" or "Title:" line.
-_BLOCK_END = re.compile(r"(?i)^(?:(?:print(?:ed)?\s+)?name|title)\s*:")
+_BLOCK_END = re.compile(rf"(?i)^(?:{_NAME_LABELS}|{_TITLE_LABELS})\s*:")
 
 
 # What marks an execution clause as laid out to be signed: its column's brackets, a cell's
@@ -262,9 +278,9 @@ class SignatureBlocks(BindingRule):
             nested = its_below = False
             for back in range(i - 1, max(-1, i - 8), -1):
                 t = lines[back].text.strip().rstrip(":")
-                if re.match(r"(?i)^(?:By\b|its\b)", t):
+                if re.match(rf"(?i)^(?:(?:{_BY})\b|(?:{_ITS})\b)", t):
                     nested = True  # "By: Acme GP LLC, its General Partner": signs for an entity
-                    its_below = its_below or bool(re.match(r"(?i)^its\b", t))
+                    its_below = its_below or bool(re.match(rf"(?i)^(?:{_ITS})\b", t))
                     continue
                 if _BLOCK_END.match(t):
                     break  # an earlier block's "Name:"/"Title:": this block's head is not above
@@ -273,7 +289,7 @@ class SignatureBlocks(BindingRule):
                     party is not None
                     and its_below
                     and back > 0
-                    and re.match(r"(?i)^\s*By\s*:?\s*$", lines[back - 1].text)
+                    and re.match(rf"(?i)^\s*(?:{_BY})\s*:?\s*$", lines[back - 1].text)
                 ):
                     # "By:" on its own line above the name, "Its: General Partner" below: an
                     # entity that signs for the party above it
@@ -293,8 +309,8 @@ class SignatureBlocks(BindingRule):
             end = i
             for k in range(i + 1, min(len(lines), i + 4)):
                 t = lines[k].text.strip()
-                nm = re.match(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:?\s*(.*)$", t)
-                tm = re.match(r"(?i)^(?:Title|Its)\s*:?\s*(.*)$", t)
+                nm = re.match(rf"(?i)^(?:{_NAME_LABELS})\s*:?\s*(.*)$", t)
+                tm = re.match(rf"(?i)^(?:{_TITLE_LABELS}|{_ITS})\s*:?\s*(.*)$", t)
                 if nm and nm.group(1).strip(" _"):
                     name_raw = re.sub(r"(?i)/s/", "", nm.group(1)).strip(" _")
                     end = k
@@ -468,7 +484,7 @@ class SignatureBlocks(BindingRule):
         out: list[tuple[NamedEntity, tuple[int, int]]] = []
         for m in _COMPANY_RE.finditer(text, start):
             if not _SIGNS_NEXT.match(text, m.end()) or (
-                re.search(r"(?i)\bby\s*:?\s*$", text[max(0, m.start() - 12) : m.start()])
+                re.search(rf"(?i)\b(?:{_BY})\s*:?\s*$", text[max(0, m.start() - 12) : m.start()])
                 and not _ACCEPTED_BY.search(text, max(0, m.start() - 30), m.start())
             ):
                 continue
@@ -611,8 +627,8 @@ class SignatureBlocks(BindingRule):
                 break
             matched = False
             for col, cell in enumerate(cells):
-                nm = re.match(r"(?i)^(?:Name|Print\s+Name|Printed\s+Name)\s*:?\s*(.*)$", cell)
-                tm = re.match(r"(?i)^(?:Title|Its)\s*:?\s*(.*)$", cell)
+                nm = re.match(rf"(?i)^(?:{_NAME_LABELS})\s*:?\s*(.*)$", cell)
+                tm = re.match(rf"(?i)^(?:{_TITLE_LABELS}|{_ITS})\s*:?\s*(.*)$", cell)
                 if nm:
                     names[col] = re.sub(r"(?i)/s/", "", nm.group(1)).strip(" _")
                     matched = True

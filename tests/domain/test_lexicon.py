@@ -256,16 +256,27 @@ BROKEN: list[tuple[str, Any, str]] = [
         "documents.types[1].first_page",
     ),
     ("vocabulary.yaml", lambda d: d["documents"].pop("instruments"), "documents.instruments"),
-    # an amendment's ordinals and number words: lower-case words, each a positive number
+    # the numbers in words (one list: amendments, clauses, values): lower-case words, each a
+    # number (a positive one but for the units' "zero"); an amendment's highest number
     (
         "vocabulary.yaml",
-        lambda d: d["documents"]["amendment_ordinals"].update(Second=2),
-        "documents.amendment_ordinals: 'Second' is no lower-case word",
+        lambda d: d["ordinal_words"].update(Second=2),
+        "ordinal_words: 'Second' is no lower-case word",
     ),
     (
         "vocabulary.yaml",
-        lambda d: d["documents"]["amendment_number_words"].update(zero=0),
-        "documents.amendment_number_words: 'zero': expected a positive number",
+        lambda d: d["ordinal_words"].update(zeroth=0),
+        "ordinal_words: 'zeroth': expected a positive number",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["number_units"].update(minus=-1),
+        "number_units: 'minus': expected a number of at least 0",
+    ),
+    (
+        "vocabulary.yaml",
+        lambda d: d["documents"].update(amendment_highest_number="ten"),
+        "documents.amendment_highest_number: expected a positive number",
     ),
     (
         "vocabulary.yaml",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from retrieval import EdgeStore, Embedder
-from skill import CandidateGate, parse_question
+from skill import CandidateGate, QuestionReader, parse_question
 from tests.skill.conftest import ACME, GLOBEX, _chunk, _doc, agreement_bindings
 
 KB = "amendments"
@@ -84,6 +84,9 @@ def test_the_amendment_asked_for_is_chosen(
         ("amendment three", "third"),
         ("sixth amendment", "sixth"),
         ("amendment no. 6", "sixth"),
+        # a number word glued to "no." or "#" (its number was not read: any amendment)
+        ("amendment no.three", "third"),
+        ("Amendment #two", "second"),
     ],
 )
 @pytest.mark.parametrize("kind", ["msa", "master services agreement"])
@@ -103,3 +106,31 @@ def test_without_an_amendment_the_agreement_itself_is_the_subject(store: EdgeSto
     assert _chosen(
         store, "What is the governing law of the MSA between Acme Robotics and Globex?"
     ) == [TITLES["msa"]]
+
+
+@pytest.mark.parametrize(
+    ("head", "expected"),
+    [
+        ("Amendment No.2", "second"),
+        ("amendment no.three", "third"),
+        ("Amendment #3", "third"),
+        ("2nd amendment", "second"),
+        ("Sixth Amendment", "sixth"),
+    ],
+)
+def test_the_amendment_is_chosen_whatever_the_question_s_form(
+    store: EdgeStore, head: str, expected: str
+) -> None:
+    # the grammar reads none of these forms; the open reading keeps the amendment (it took
+    # the agreement's phrase alone, and "No.2" or "2nd" for a party's name)
+    reader = QuestionReader([ACME, GLOBEX])
+    documents = sorted({b.location.document_id for b in store.find_bindings(KB)})
+    for question in (
+        f"Is the {head} to the MSA between Acme Robotics and Globex governed by Delaware law?",
+        f"Summarize the governing law of the {head} to the MSA between Globex and Acme Robotics.",
+        f"Does the {head} to the MSA between acme robotics and globex restrict assignment?",
+        f"For the {head} to the MSA between Acme Robotics and Globex, what is the term?",
+        f"Does Acme Robotics's {head} to the MSA with Globex have a non-compete?",
+    ):
+        result = CandidateGate(store).run(KB, reader.read(question), documents)
+        assert sorted(c.name for c in result.candidates) == [TITLES[expected]], question

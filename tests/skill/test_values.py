@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from domain import lexicon
 from skill import (
     drop_umbrellas,
     find_dates,
@@ -338,3 +339,21 @@ def test_cuad_agreement_dates_normalize_to_the_annotated_date() -> None:
     print(f"CUAD agreement dates: {len(pairs) - len(misses)}/{len(pairs)} agree; misses {misses}")
     assert len(pairs) >= 40
     assert len(misses) <= len(pairs) // 20
+
+
+def test_number_words_are_the_lexicon_s_one_list() -> None:
+    # vocabulary.yaml number_units / number_tens / ordinal_words: the value readers, the
+    # amendment reader and the clause reader take the same words (session 28, item 2)
+    words = lexicon()
+    for word, value in {**words.number_units, **words.number_tens}.items():
+        assert parse_number_words(word) == value, word
+        assert parse_number_words(word.title()) == value, word
+    for tens, value in words.number_tens.items():
+        assert parse_number_words(f"{tens}-three") == value + 3, tens
+        assert parse_number_words(f"one hundred {tens} one") == 100 + value + 1, tens
+    assert {w: n for w, n in words.number_units.items() if 1 <= n <= 10} == dict(
+        words.amendment_number_words
+    )
+    assert {w: n for w, n in words.ordinal_words.items() if n <= 10}.items() <= dict(
+        words.amendment_ordinals
+    ).items()
