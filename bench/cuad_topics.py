@@ -16,7 +16,7 @@ is reported for both:
   "No" (CONTRADICTED), which are right where the clause is absent ("No — a non-exclusive
   licence"), so what is left answers the clause from elsewhere;
 - swapped parties: answers (a value given) to questions about an agreement that does not
-  exist (must be 0); placeholders answered: a placeholder question neither refused as a
+  exist (must be 0); placeholders not refused: a placeholder question neither refused as a
   question error nor refused as SUBJECT_NOT_FOUND (must be 0; a role word such as "the
   seller" is the defined term of some agreement, so the gate may read it and refuse);
 - governing law right: every value given matches CUAD's answer (and at least one is given);
@@ -380,9 +380,7 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
                 sum(1 for _, r in absent if _affirmed(r)), len(absent)
             ),
             "swapped-party answers": f"{len(swapped_answered)} of {len(swapped)}",
-            "placeholders answered (refused neither way)": (
-                f"{len(placeholder_read)} of {len(placeholders)}"
-            ),
+            "placeholders not refused": (f"{len(placeholder_read)} of {len(placeholders)}"),
             "placeholders refused as question errors": (
                 f"{len(placeholder_error)} of {len(placeholders)}"
             ),

@@ -105,7 +105,7 @@ def test_a_placeholder_counts_against_the_system_only_when_answered() -> None:
         {"terminal_state": "CONCLUDED", "sufficient": True},
     ]
     report = score(qs, results)["dev"]
-    assert report["placeholders answered (refused neither way)"] == "1 of 3"
+    assert report["placeholders not refused"] == "1 of 3"
     assert report["placeholders refused as question errors"] == "1 of 3"
 
 
