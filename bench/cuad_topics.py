@@ -380,7 +380,7 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
                 sum(1 for _, r in absent if _affirmed(r)), len(absent)
             ),
             "swapped-party answers": f"{len(swapped_answered)} of {len(swapped)}",
-            "placeholders not refused": (f"{len(placeholder_read)} of {len(placeholders)}"),
+            "placeholders not refused": f"{len(placeholder_read)} of {len(placeholders)}",
             "placeholders refused as question errors": (
                 f"{len(placeholder_error)} of {len(placeholders)}"
             ),
