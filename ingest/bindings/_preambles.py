@@ -1280,7 +1280,10 @@ class PreambleParties(BindingRule):
 
     def read(self, ctx: BindingContext) -> None:
         self._read_preamble(ctx)
-        if len({p[0].key for p in ctx.parties}) < 2:
+        # Only an agreement's own text: a filing that mentions "the merger agreement between
+        # A and B" or defines "Acme Corp. (ACME)" names no party of its own.
+        typed = ctx.doc.document_type in {"agreement", "amendment"}
+        if typed and len({p[0].key for p in ctx.parties}) < 2:
             self._prose_parties(ctx)
 
     def _prose_parties(self, ctx: BindingContext) -> None:

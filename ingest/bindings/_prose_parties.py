@@ -31,6 +31,8 @@ _LIST_CHARS = 320
 
 _INSTRUMENT = "|".join(re.escape(w) for w in lexicon().prose_party_instruments)
 _OPENER = "|".join(lexicon().party_list_openers)
+# A name that is a document's ("NON-DISCLOSURE AGREEMENT ("CNDA")"), not a party's.
+_INSTRUMENT_WORD = re.compile(rf"(?i)\b(?:{_INSTRUMENT})s?\b")
 # "... agreement between", "... agreements to this date between", "agreement is between".
 _LIST_AFTER_INSTRUMENT = re.compile(
     rf"(?i)\b(?:{_INSTRUMENT})s?\b[^.;:()\"“”]{{0,40}}?\b(?:{_OPENER})\s+"
@@ -211,9 +213,9 @@ def aliased_parties(
     ... ("HEMISPHERX") and Scientific Products Pharmaceutical Co. LTD is a ... (" SCIEN")"):
     the name the short name abbreviates, written before it, when the document goes on to
     call the party by that short name (twice at least: a party is an agreement's actor). The
-    short name is in capitals unless the name has a legal form, names no thing
-    (`names_a_thing`: "the Agreement", "the Act") and no role; the name opens a line or a
-    clause. None unless, with those `bound`, two parties are named."""
+    short name is in capitals unless the name has a legal form; the short name names no thing
+    (`names_a_thing`: "the Agreement", "the Act") and no role, the name no document
+    ("NON-DISCLOSURE AGREEMENT ("CNDA")"); the name opens a line or a clause. None unless, with those `bound`, two parties are named."""
     bound_keys = {base_key(b.name) for b in bound}
     found: dict[str, tuple[NamedEntity, int, int]] = {}
     for m in _SHORT_NAME.finditer(text, 0, min(len(text), _ALIAS_CHARS)):
@@ -238,9 +240,10 @@ def aliased_parties(
             if (
                 name.split()[0].lower() in _NON_NAMES
                 or is_generic_term(name)
+                or _INSTRUMENT_WORD.search(name)
                 or base_key(name) in _PLACES
             ):
-                break
+                break  # "CONFIDENTIALITY AGREEMENT ("CNDA")" names the document
             at = back + w.start()
             company = _company(name) if legal_form(name) else None
             ent = company or NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY)

@@ -116,10 +116,10 @@ _DEFINED = [
         "Orvandi Biopharma",
     ),
     (
-        "Scientific Harrow & Vale Co. LTD is a pharmaceutical company with its offices located at "
+        "Scientific Harrow Products Co. LTD is a pharmaceutical company with its offices located at "
         "Tahlia Street, Riyadh 11433 Saudi Arabia",
         "SCIEN",
-        "Scientific Harrow & Vale Co. LTD",
+        "Scientific Harrow Products Co. LTD",
     ),
     (
         "Pelorus Marine Holdings Limited, with offices at 4 Quay Road, Cork",
@@ -188,3 +188,21 @@ def test_places_named_like_parties_are_none(opening: str) -> None:
     ]
     result = _bind("BOUNDARY AGREEMENT", [opening, *body], 90)
     assert _parties(result) == set()
+
+
+@pytest.mark.parametrize(
+    "title", ["CONFIDENTIALITY AND NON-DISCLOSURE AGREEMENT", "Mutual Nondisclosure Agreement"]
+)
+def test_a_documents_own_short_name_is_no_party(title: str) -> None:
+    short = "".join(w[0] for w in title.replace("-", " ").split()).upper()
+    lines = [
+        f'{title} ("{short}")',
+        "This Agreement made effective as of the ___ day of ______, 2015",
+        "BETWEEN:",
+        'HARROW & VALE RAILWAY COMPANY ("HVR")',
+        "- and -",
+        '[INSERT LEGAL NAME OF SUPPLIER] ("Supplier")',
+        f"WHEREAS HVR and Supplier agree to the {short}; and the {short} binds both.",
+    ]
+    result = _bind("", lines, 90)
+    assert not any("greement" in p for p in _parties(result)), _parties(result)
