@@ -400,6 +400,11 @@ class Lexicon:
     # party to it ("and", "&"; patterns)
     party_list_openers: tuple[str, ...]
     party_list_joiners: tuple[str, ...]
+    # an agreement that names its parties in prose only: the instrument's words before the
+    # list, the words that end a name there, and the lead words of no name (words)
+    prose_party_instruments: tuple[str, ...]
+    prose_party_name_ends: frozenset[str]
+    prose_party_non_names: frozenset[str]
     # what a signature block's head says before the party it signs for ("For and on behalf
     # of"; patterns)
     signing_for_leads: tuple[str, ...]
@@ -788,6 +793,9 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         address_nouns=tuple(vocabulary.phrases("address_nouns")),
         party_list_openers=tuple(vocabulary.phrases("party_list_openers")),
         party_list_joiners=tuple(vocabulary.phrases("party_list_joiners")),
+        prose_party_instruments=tuple(vocabulary.words("prose_party_instruments")),
+        prose_party_name_ends=frozenset(vocabulary.words("prose_party_name_ends")),
+        prose_party_non_names=frozenset(vocabulary.words("prose_party_non_names")),
         signing_for_leads=tuple(vocabulary.phrases("signing_for_leads")),
         acceptance_line_words=tuple(vocabulary.phrases("acceptance_line_words")),
         accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),

@@ -39,6 +39,7 @@ from ingest.bindings._names import (
     described_party,
     role_labels_name,
 )
+from ingest.bindings._prose_parties import aliased_parties, prose_parties
 from ingest.bindings._rule import BindingRule
 
 _Q_OPEN = "\"“”'‘"
@@ -1264,7 +1265,10 @@ class DefinedTerms(BindingRule):
 
 class PreambleParties(BindingRule):
     """An agreement's preamble ("This Agreement is made ... by and between A and B"), or a
-    form's filled-in party fields: the agreement, its parties, their roles and jurisdictions."""
+    form's filled-in party fields: the agreement, its parties, their roles and jurisdictions.
+    Where neither names two parties, a sentence of prose that does ("This is a hosting
+    agreement between A and B.") or short names in brackets the opening defines ("A OF 12 Elm
+    Road (A) certifies ... by B, INC. (B)")."""
 
     name = "preamble_parties"
     genre = "agreement preambles: the parties"
@@ -1275,6 +1279,43 @@ class PreambleParties(BindingRule):
     )
 
     def read(self, ctx: BindingContext) -> None:
+        self._read_preamble(ctx)
+        # Only an agreement's own text: a filing that mentions "the merger agreement between
+        # A and B" or defines "Acme Corp. (ACME)" names no party of its own.
+        typed = ctx.doc.document_type in {"agreement", "amendment"}
+        if typed and len({p[0].key for p in ctx.parties}) < 2:
+            self._prose_parties(ctx)
+
+    def _prose_parties(self, ctx: BindingContext) -> None:
+        """The parties a sentence of prose names ("This is a hosting agreement between
+        Acme.com and deep systems."), where no preamble named two."""
+        bound = list({p[0].key: p[0] for p in ctx.parties}.values())
+        found = prose_parties(ctx.flow.text, bound)
+        if found is None:
+            aliased = aliased_parties(
+                ctx.flow.text, bound, lambda t: _NON_ENTITY_TERMS.match(t) is not None
+            )
+            if not aliased:
+                return
+            found = aliased, aliased[0][1]
+        pairs, start = found
+        keys = {base_key(b.name) for b in bound}
+        new: list[tuple[NamedEntity, list[str], int, int]] = [
+            (e, [], s, t) for e, s, t in pairs if base_key(e.name) not in keys
+        ]
+        if not new:
+            return
+        agreements = [b for b in ctx.bindings.values() if b.role == "agreement"]
+        if not agreements:
+            self._emit_parties(ctx, new, start, max(t for _, _, _, t in new))
+            return
+        agreement = NamedEntity(
+            agreements[0].subject_name, agreements[0].subject_key, SubjectType.AGREEMENT
+        )
+        for ent, _, s, t in new:
+            ctx.emit_party(ent, agreement, (s, t), {}, None)
+
+    def _read_preamble(self, ctx: BindingContext) -> None:
         text = ctx.flow.text
         start_m = _preamble_start(text)
         while start_m is not None and _referenced_lists(text, start_m.start(), start_m.end()):
