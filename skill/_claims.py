@@ -115,6 +115,9 @@ class _Modality:
     complement: re.Pattern[str]
     # the negation of a noun's own infinitive ("the obligation not to use"), as group `not`
     noun_infinitive: re.Pattern[str]
+    # a verb of weakening, then a noun's own infinitive that governs the action at the end
+    # ("shall impair X's obligations not to "), the verb as group `verb`
+    weakened: re.Pattern[str]
     # a pronoun at the end of a complement's subject ("that upon notice to Y it")
     pronoun_last: re.Pattern[str]
     # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
@@ -156,6 +159,13 @@ def _modality(words: ModalityWords) -> _Modality:
         # followed by a word: an infinitive of its own, not the action right after it
         re.compile(
             rf"(?:{one(words.infinitive_noun).pattern})\s+(?P<not>not)\s+to\s+(?=\S)", _FLAGS
+        ),
+        re.compile(
+            rf"(?P<verb>{one(words.weakening).pattern})[^.;:]{{0,120}}?"
+            # (the noun's "of" phrase between: "the obligations of Acme not to")
+            rf"(?:{one(words.infinitive_noun).pattern})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?"
+            r"\s+not\s+to\s*$",
+            _FLAGS,
         ),
         re.compile(rf"(?:{one(words.pronoun).pattern})\s*$", _FLAGS),
         _scope_pattern(words),
@@ -726,7 +736,7 @@ class ClauseReader:
         kind = p.entry.kind
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
-        own = _without_noun_infinitives(window)
+        own = _without_kept_negations(_without_noun_infinitives(window))
         said = (
             _outside_relative(own)
             if kind == "state"
@@ -1392,6 +1402,21 @@ def _without_noun_infinitives(window: str) -> str:
             found.append(more)
         for f in found:
             blanked[f.start("not") : f.end("not")] = " " * len(f.group("not"))
+    return "".join(blanked)
+
+
+def _without_kept_negations(window: str) -> str:
+    """`window` without the negations before a verb of weakening whose object is a noun's own
+    infinitive governing the action ("Nothing herein shall impair X's obligations not to
+    compete", "Termination shall not relieve X of its covenant not to solicit"): "nothing
+    ... impair" keeps the restriction standing, it does not undo it; the noun's own "not
+    to" still counts."""
+    kept = _MODALITY.weakened.search(window)
+    if kept is None:
+        return window
+    blanked = list(window)
+    for m in _MODALITY.negation.finditer(window, 0, kept.end("verb")):
+        blanked[m.start() : m.end()] = " " * (m.end() - m.start())
     return "".join(blanked)
 
 
