@@ -60,6 +60,35 @@ def test_exclusive_in_another_sense_grants_nothing(sentence: str) -> None:
     assert holds("exclusive", sentence) is None, sentence
 
 
+# "exclusively" for "only" in further words: the forum with the adverb first, a possessor
+# before the discretion, whose benefit a thing is for, what a thing is used or held for
+_FURTHER_SENSES = [
+    "Any dispute with {p} {m} exclusively be referred to and finally settled by the competent "
+    "court in The Hague.",
+    "Venue for any proceedings against {p} {m} exclusively lie in the state and federal courts "
+    "of Broward County.",
+    "The timing of any price change {m} be exclusively at {p}'s discretion.",
+    "The terms of sale may be changed without notice, exclusively at {p}'s sole discretion.",
+    "This agreement of indemnity {m} inure exclusively to {p}'s benefit.",
+    "The insurance {m} be maintained for the exclusive benefit of {p}.",
+    "All equipment situated upon and exclusively used in connection with {p}'s plant {m} "
+    "transfer at Closing.",
+    "The records {m} be held exclusively for use by {p} in the Business.",
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        case
+        for head, party, modal in itertools.product(_FURTHER_SENSES, _PARTIES, ["shall", "will"])
+        for case in _cases(_cap(head.format(p=party, m=modal)))
+    ],
+)
+def test_exclusively_for_only_grants_nothing(sentence: str) -> None:
+    assert holds("exclusive", sentence) is None, sentence
+
+
 _GRANTS = [
     "{p} {m} be the exclusive distributor of the Products in the Territory.",
     "The Company hereby appoints {p} as its exclusive agent, and the warranties of the Company "
@@ -70,6 +99,8 @@ _GRANTS = [
     "{p} {m} devote itself exclusively to the sale of the Company's Products.",
     "{p} {m} have the exclusive rights to maintain Regulatory Approval of, package, promote and "
     "market the Product in the Territory.",
+    "{p} {m} sell the Products exclusively through the Company's stores.",
+    "{p} {m} be the Company's exclusive agent, at its own discretion as to the means of sale.",
 ]
 
 
