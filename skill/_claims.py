@@ -690,8 +690,15 @@ class ClauseReader:
             since = max((j.end() for j in _JOINS.finditer(between)), default=0)
             window = window[len(window) - min(len(window), len(between) - since) :]
         agent = _passive_agent(main[action.end() :], action.group(0))
+        # "X shall pay the fees, provided, however, that Y may terminate": a proviso that opens
+        # a clause of its own is its own statement, whose party is its own (a window built
+        # from a list's lead-in and its item is no run of the sentence, and keeps its party)
+        actors = window
+        own_clause = _own_proviso(s, action.start())
+        if own_clause is not None and main[: action.start()].endswith(window):
+            actors = window[len(window) - min(len(window), action.start() - own_clause) :]
         if (
-            self._someone_else(self._actor_window(window, agent))
+            self._someone_else(self._actor_window(actors, agent))
             or self._someone_else(agent)
             or self._ends_another(main, action, window)
         ):
@@ -819,8 +826,13 @@ class ClauseReader:
         # an unqualified action's exception after it is the case the rule leaves allowed ("shall
         # not make copies except as necessary for its employees": copies may be made then); one
         # before it ("Except as provided herein, ...") points elsewhere and allows nothing here
+        # ("shall not terminate, provided, however, that Y may terminate for any reason": a
+        # proviso of another party's own clause leaves no case of this party's action)
         in_exception = (
-            any(p.qualifier.search(e[:_REACH_AFTER]) for e in exceptions)
+            any(
+                p.qualifier.search(e[:_REACH_AFTER]) and not self._someone_elses_proviso(e)
+                for e in exceptions
+            )
             if p.qualifier is not None
             else len(main) < len(s) and _leaves_a_case(exceptions[-1])
         )
@@ -1019,6 +1031,14 @@ class ClauseReader:
         if agent or (self._names_party(subject) and not _MODALITY.pronoun_last.search(subject)):
             return subject
         return window[: complement.end("that")]
+
+    def _someone_elses_proviso(self, exception: str) -> bool:
+        """Does `exception` open with a proviso whose clause of its own states another party's
+        action ("provided, however, that Licensor may terminate", asked of Licensee)?"""
+        start = _own_proviso(exception, len(exception))
+        if start is None or _MODALITY.proviso.match(exception) is None:
+            return False
+        return self._someone_else(exception[start : start + _GOVERNED])
 
     def _names_party(self, text: str) -> bool:
         """Does `text` name the actor asked about, another party or any party?"""
@@ -1285,6 +1305,18 @@ def _first_clause(text: str) -> str:
         elif c in ",;" and depth == 0:
             return text[:i]
     return text
+
+
+def _own_proviso(s: str, at: int) -> int | None:
+    """Where the clause of its own that the last proviso before `at` opens starts ("provided,
+    however, that Licensor may terminate": a subject, then its modal), or None where no such
+    proviso stands before `at` (or one opens no clause of its own: "provided that the Recipient
+    promptly notifies", whose verb is the action's own)."""
+    found = list(_MODALITY.proviso.finditer(s, 0, at))
+    if not found:
+        return None
+    end = found[-1].end()
+    return end if _opens_clause(s[end:at]) else None
 
 
 def _proviso(s: str, at: int) -> bool:
