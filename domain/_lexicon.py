@@ -286,6 +286,9 @@ class ModalityWords:
     complement: tuple[str, ...] = ()
     # nouns whose "not to" infinitive is theirs ("the obligation not to use ... shall survive")
     infinitive_noun: tuple[str, ...] = ()
+    # verbs of weakening what such a noun's infinitive binds ("nothing shall impair X's
+    # obligations not to compete"): the negation before them keeps the restriction standing
+    weakening: tuple[str, ...] = ()
     # a verb of restricting right before the action, whose "to" names what it leaves allowed
     # ("shall restrict disclosure of the information to its employees")
     restrict: tuple[str, ...] = ()
@@ -1229,6 +1232,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "passive",
                 "complement",
                 "infinitive_noun",
+                "weakening",
                 "pronoun",
                 "scope_outside",
                 "scope_inside",

@@ -115,6 +115,9 @@ class _Modality:
     complement: re.Pattern[str]
     # the negation of a noun's own infinitive ("the obligation not to use"), as group `not`
     noun_infinitive: re.Pattern[str]
+    # a verb of weakening, then a noun's own infinitive that governs the action at the end
+    # ("shall impair X's obligations not to "), the verb as group `verb`
+    weakened: re.Pattern[str]
     # a pronoun at the end of a complement's subject ("that upon notice to Y it")
     pronoun_last: re.Pattern[str]
     # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
@@ -156,6 +159,13 @@ def _modality(words: ModalityWords) -> _Modality:
         # followed by a word: an infinitive of its own, not the action right after it
         re.compile(
             rf"(?:{one(words.infinitive_noun).pattern})\s+(?P<not>not)\s+to\s+(?=\S)", _FLAGS
+        ),
+        re.compile(
+            rf"(?P<verb>{one(words.weakening).pattern})[^.;:]{{0,120}}?"
+            # (the noun's "of" phrase between: "the obligations of Acme not to")
+            rf"(?:{one(words.infinitive_noun).pattern})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?"
+            r"\s+not\s+to\s*$",
+            _FLAGS,
         ),
         re.compile(rf"(?:{one(words.pronoun).pattern})\s*$", _FLAGS),
         _scope_pattern(words),
@@ -680,8 +690,15 @@ class ClauseReader:
             since = max((j.end() for j in _JOINS.finditer(between)), default=0)
             window = window[len(window) - min(len(window), len(between) - since) :]
         agent = _passive_agent(main[action.end() :], action.group(0))
+        # "X shall pay the fees, provided, however, that Y may terminate": a proviso that opens
+        # a clause of its own is its own statement, whose party is its own (a window built
+        # from a list's lead-in and its item is no run of the sentence, and keeps its party)
+        actors = window
+        own_clause = _own_proviso(s, action.start())
+        if own_clause is not None and main[: action.start()].endswith(window):
+            actors = window[len(window) - min(len(window), action.start() - own_clause) :]
         if (
-            self._someone_else(self._actor_window(window, agent))
+            self._someone_else(self._actor_window(actors, agent))
             or self._someone_else(agent)
             or self._ends_another(main, action, window)
         ):
@@ -726,7 +743,7 @@ class ClauseReader:
         kind = p.entry.kind
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
-        own = _without_noun_infinitives(window)
+        own = _without_kept_negations(_without_noun_infinitives(window))
         said = (
             _outside_relative(own)
             if kind == "state"
@@ -815,8 +832,13 @@ class ClauseReader:
         # an unqualified action's exception after it is the case the rule leaves allowed ("shall
         # not make copies except as necessary for its employees": copies may be made then); one
         # before it ("Except as provided herein, ...") points elsewhere and allows nothing here
+        # ("shall not terminate, provided, however, that Y may terminate for any reason": a
+        # proviso of another party's own clause leaves no case of this party's action)
         in_exception = (
-            any(p.qualifier.search(e[:_REACH_AFTER]) for e in exceptions)
+            any(
+                p.qualifier.search(e[:_REACH_AFTER]) and not self._someone_elses_proviso(e)
+                for e in exceptions
+            )
             if p.qualifier is not None
             else len(main) < len(s) and _leaves_a_case(exceptions[-1])
         )
@@ -1015,6 +1037,14 @@ class ClauseReader:
         if agent or (self._names_party(subject) and not _MODALITY.pronoun_last.search(subject)):
             return subject
         return window[: complement.end("that")]
+
+    def _someone_elses_proviso(self, exception: str) -> bool:
+        """Does `exception` open with a proviso whose clause of its own states another party's
+        action ("provided, however, that Licensor may terminate", asked of Licensee)?"""
+        start = _own_proviso(exception, len(exception))
+        if start is None or _MODALITY.proviso.match(exception) is None:
+            return False
+        return self._someone_else(exception[start : start + _GOVERNED])
 
     def _names_party(self, text: str) -> bool:
         """Does `text` name the actor asked about, another party or any party?"""
@@ -1283,6 +1313,18 @@ def _first_clause(text: str) -> str:
     return text
 
 
+def _own_proviso(s: str, at: int) -> int | None:
+    """Where the clause of its own that the last proviso before `at` opens starts ("provided,
+    however, that Licensor may terminate": a subject, then its modal), or None where no such
+    proviso stands before `at` (or one opens no clause of its own: "provided that the Recipient
+    promptly notifies", whose verb is the action's own)."""
+    found = list(_MODALITY.proviso.finditer(s, 0, at))
+    if not found:
+        return None
+    end = found[-1].end()
+    return end if _opens_clause(s[end:at]) else None
+
+
 def _proviso(s: str, at: int, *, own_duty: bool = False) -> bool:
     """Does a proviso ("provided, however, that") open the clause of the action at `at`, its
     own verb (no modal between them: "provided that the Recipient promptly notifies")? With
@@ -1404,6 +1446,21 @@ def _without_noun_infinitives(window: str) -> str:
             found.append(more)
         for f in found:
             blanked[f.start("not") : f.end("not")] = " " * len(f.group("not"))
+    return "".join(blanked)
+
+
+def _without_kept_negations(window: str) -> str:
+    """`window` without the negations before a verb of weakening whose object is a noun's own
+    infinitive governing the action ("Nothing herein shall impair X's obligations not to
+    compete", "Termination shall not relieve X of its covenant not to solicit"): "nothing
+    ... impair" keeps the restriction standing, it does not undo it; the noun's own "not
+    to" still counts."""
+    kept = _MODALITY.weakened.search(window)
+    if kept is None:
+        return window
+    blanked = list(window)
+    for m in _MODALITY.negation.finditer(window, 0, kept.end("verb")):
+        blanked[m.start() : m.end()] = " " * (m.end() - m.start())
     return "".join(blanked)
 
 
