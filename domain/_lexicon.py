@@ -328,6 +328,10 @@ class ModalityWords:
     grant_not_held: tuple[str, ...] = ()
     # after them, what gives them to others ("exclusive rights to others")
     grant_to_others: tuple[str, ...] = ()
+    # in a question, the words of an agreement's title or type ("the Exclusive Distributor
+    # Agreement", "its Non-Competition Agreement"), group 1: they name the subject, never the
+    # claim the question makes
+    question_title: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1244,6 +1248,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "grant_break",
                 "grant_not_held",
                 "grant_to_others",
+                "question_title",
             )
         }
     )

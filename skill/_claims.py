@@ -228,6 +228,9 @@ def _noun_phrase(words: ModalityWords, *, after_action: bool) -> re.Pattern[str]
 _PROPOSITIONS = tuple(_compile(p) for p in lexicon().propositions)
 _BY_NAME = {p.entry.name: p for p in _PROPOSITIONS}
 _MODALITY = _modality(lexicon().modality)
+# the words of an agreement's title in a question (group 1: "the Exclusive Distributor
+# Agreement"), read out of the claim (issue 33)
+_TITLE = _any(lexicon().modality.question_title)
 # A yes/no question opens with an auxiliary ("Can", "Is", "Does", "Must", ...).
 _YES_NO = re.compile(
     r"^(?:can|may|could|might|is|are|was|were|does|do|did|must|shall|should|will|would|has|"
@@ -328,6 +331,9 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     focus = " ".join(question_focus(question).split())
     if not _YES_NO.match(focus):
         return None
+    # "Does the Exclusive Distributor Agreement require insurance?": the title's words name
+    # the agreement; the claim is what the rest of the question asks
+    focus = _without_titles(focus)
     for proposition in _PROPOSITIONS:
         carved = bool(proposition.asks_carved and proposition.asks_carved.search(focus))
         opposite = carved or bool(proposition.asks_not and proposition.asks_not.search(focus))
@@ -347,6 +353,16 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             negated = not negated
         return _claim(proposition.entry, negated, subject, carved=carved)
     return None
+
+
+def _without_titles(focus: str) -> str:
+    """`focus` without the words of the agreement titles it names ("Does the Exclusive
+    Distributor Agreement require insurance?" -> "Does the Agreement require insurance?")."""
+    if _TITLE is None:
+        return focus
+    return _TITLE.sub(
+        lambda m: m.group(0) if m.start(1) < 0 else focus[m.start() : m.start(1)], focus
+    )
 
 
 def claim_of(subject: SubjectClass) -> Claim | None:
