@@ -384,6 +384,8 @@ class Lexicon:
     question_not_name_phrases: tuple[str, ...]
     # the words that open an instruction to the reader ("Answer in USD millions.")
     question_instructions: frozenset[str]
+    # words that may lead a subject put before the question ("Regarding Acme, who ...?")
+    question_topic_leads: tuple[str, ...]
     # phrases before another name of the entity just named ("formerly known as"; patterns)
     question_other_names: tuple[str, ...]
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
@@ -788,6 +790,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         question_not_name_phrases=tuple(closed.phrases("phrases")),
         question_instructions=frozenset(vocabulary.words("question_instructions")),
+        question_topic_leads=tuple(vocabulary.words("question_topic_leads")),
         agreement_idioms=tuple(agreements.phrases("agreement_idioms")),
         question_other_names=tuple(vocabulary.phrases("question_other_names")),
         name_particles=frozenset(vocabulary.words("name_particles")),

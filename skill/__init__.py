@@ -6,7 +6,7 @@ answer object of CONTRACT.md (`Answer`); `render_answer` prints it for a person.
 
 Its steps, each usable alone: the question's reading (`QuestionReader`: focus, names as
 `Mention`s, intent, subject class, with a knowledge base's names; `parse_question`,
-`parse_subject`, `parse_agreement`, `split_names`, `time_qualifier`, `document_type_of`), the candidate gate
+`parse_subject`, `parse_agreement`, `split_names`, `time_qualifier`, `topic_put_last`, `document_type_of`), the candidate gate
 (`CandidateGate` -> `GateResult` of `Candidate`s) and who holds an office then
 (`OfficeTenure`), the evidence (`EvidenceCollector`,
 `EvidenceUnit`), the conclusion step (`ValueJudge`: values, conflicts, the engine's
@@ -67,7 +67,7 @@ from skill._nli import (
     tfidf,
     use_nli_model,
 )
-from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier
+from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier, topic_put_last
 from skill._question_names import split_names
 from skill._read import QuestionReader
 from skill._restatements import RestatedFigures
@@ -179,6 +179,7 @@ __all__ = [
     "stated_targets",
     "tfidf",
     "time_qualifier",
+    "topic_put_last",
     "type_word",
     "unreadable_text",
     "use_nli_model",

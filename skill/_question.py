@@ -105,6 +105,38 @@ def question_focus(text: str) -> str:
     return " ".join(kept) if kept else text
 
 
+# A subject put before the question, as a heading or a topic: "3M: what was ...?", "For
+# Acme Corp: who ...?", "Regarding Acme, who ...?", "Acme - who ...?". The words that may lead
+# it are the lexicon's (`question_topic_leads`); the topic is at most eight words, none of them
+# an instruction's first word ("Answer in USD millions: what ...?" is no topic).
+_TOPIC_LEADS = "|".join(
+    r"\s+".join(map(re.escape, lead.split()))
+    for lead in sorted(_LEXICON.question_topic_leads, key=lambda w: (-len(w), w))
+)
+_FRONTED_TOPIC = re.compile(
+    rf"^\s*(?:(?:{_TOPIC_LEADS})\s+)?(?P<topic>[^\s:;?!][^:;?!]{{0,79}}?)\s*"
+    rf"(?::\s*(?P<question>[^?]+)|(?:,|\s-\s)\s*(?P<asked>(?:{_ASKING_OPENERS})\b[^?]*))"
+    rf"(?P<end>\?)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def topic_put_last(text: str) -> tuple[str, str] | None:
+    """`text` with the subject put before its question moved after it ("3M: what was net
+    income in 2018?" -> "what was net income in 2018 for 3M?"; after a colon the question may
+    be a bare noun phrase, "3M: net income for FY2018?") and that subject's words, or None
+    where no such subject leads it."""
+    m = _FRONTED_TOPIC.match(" ".join(text.split()))
+    if m is None:
+        return None
+    topic = m.group("topic").strip()
+    words = re.findall(r"[A-Za-z0-9'&.]+", topic)
+    if not words or len(words) > 8 or words[0].lower() in _INSTRUCTION_WORDS:
+        return None
+    asked = (m.group("question") or m.group("asked")).rstrip()
+    return f"{asked} for {topic}{m.group('end') or ''}", topic
+
+
 # Words that refer back to an entity named elsewhere (an earlier question): the subject
 # cannot be identified from the question alone.
 _REFERENCE = re.compile(

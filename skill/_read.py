@@ -32,10 +32,16 @@ from skill._mentions import (
     opens_a_known_name,
     placeholder_in,
 )
-from skill._question import MAX_QUESTION_CHARS, _normalize, parse_question, question_focus
+from skill._question import (
+    MAX_QUESTION_CHARS,
+    _normalize,
+    parse_question,
+    question_focus,
+    topic_put_last,
+)
 from skill._question_names import split_names
 from skill._subject import QuestionKind, SubjectClass
-from skill.linking import NameLinker
+from skill.linking import NameLinker, question_tokens
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
 
@@ -83,7 +89,33 @@ def read_question(
 ) -> SubjectClass:
     """The subject class of a question, read with the knowledge base's names. `scoped`: the
     question is asked of chosen documents, so one that names no subject asks about their
-    agreement ("What is the governing law?" of one contract)."""
+    agreement ("What is the governing law?" of one contract).
+
+    A question that puts its subject before it, as a heading or a topic ("3M: what was net
+    income in 2018?", "Regarding Acme, who is the CEO?", "Acme - who is the CEO?"), where those
+    words are a name the knowledge base knows whole, is read with that subject after it
+    ("what was net income in 2018 for 3M?"); where that reading names no subject, the question
+    is read as written ("Question: what ...?" has no subject before it)."""
+    moved = topic_put_last(question) if index is not None else None
+    if moved is not None and index is not None:
+        again, topic = moved
+        if index.names_whole([[t.key] for t in question_tokens(topic)]):
+            try:
+                return _read_as_written(again, index, alias_keys, embed, embedder, scoped=scoped)
+            except SubjectClassError:
+                pass
+    return _read_as_written(question, index, alias_keys, embed, embedder, scoped=scoped)
+
+
+def _read_as_written(
+    question: str,
+    index: NameLinker | None,
+    alias_keys: Collection[str],
+    embed: Any,
+    embedder: Any,
+    *,
+    scoped: bool = False,
+) -> SubjectClass:
     # The question itself, without the instructions around it ("Answer in USD millions.").
     question = question_focus(question)
     if index is not None:
