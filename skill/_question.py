@@ -121,11 +121,11 @@ _FRONTED_TOPIC = re.compile(
 )
 
 
-def topic_put_last(text: str) -> tuple[str, str] | None:
+def topic_put_last(text: str) -> tuple[str, str, str] | None:
     """`text` with the subject put before its question moved after it ("3M: what was net
     income in 2018?" -> "what was net income in 2018 for 3M?"; after a colon the question may
-    be a bare noun phrase, "3M: net income for FY2018?") and that subject's words, or None
-    where no such subject leads it."""
+    be a bare noun phrase, "3M: net income for FY2018?"), that subject's words and the question
+    after them, or None where no such subject leads it."""
     m = _FRONTED_TOPIC.match(" ".join(text.split()))
     if m is None:
         return None
@@ -134,7 +134,7 @@ def topic_put_last(text: str) -> tuple[str, str] | None:
     if not words or len(words) > 8 or words[0].lower() in _INSTRUCTION_WORDS:
         return None
     asked = (m.group("question") or m.group("asked")).rstrip()
-    return f"{asked} for {topic}{m.group('end') or ''}", topic
+    return f"{asked} for {topic}{m.group('end') or ''}", topic, asked
 
 
 # Words that refer back to an entity named elsewhere (an earlier question): the subject

@@ -93,13 +93,17 @@ def read_question(
 
     A question that puts its subject before it, as a heading or a topic ("3M: what was net
     income in 2018?", "Regarding Acme, who is the CEO?", "Acme - who is the CEO?"), where those
-    words are a name the knowledge base knows whole, is read with that subject after it
-    ("what was net income in 2018 for 3M?"); where that reading names no subject, the question
-    is read as written ("Question: what ...?" has no subject before it)."""
+    words are a name the knowledge base knows whole and the question after them names no
+    known name of its own, is read with that subject after it ("what was net income in 2018
+    for 3M?"); where that reading names no subject, the question is read as written
+    ("Question: what ...?" has no subject before it; "Globex: who is the CEO of Acme?" asks
+    of Acme, as written)."""
     moved = topic_put_last(question) if index is not None else None
     if moved is not None and index is not None:
-        again, topic = moved
-        if index.names_whole([[t.key] for t in question_tokens(topic)]):
+        again, topic, asked = moved
+        if index.names_whole([[t.key] for t in question_tokens(topic)]) and not index.links(
+            [t.key for t in question_tokens(asked)]
+        ):
             try:
                 return _read_as_written(again, index, alias_keys, embed, embedder, scoped=scoped)
             except SubjectClassError:

@@ -62,6 +62,31 @@ def test_words_before_the_question_that_name_nothing_known_are_no_subject(
 
 
 @pytest.mark.parametrize(
+    ("question", "person"),
+    [
+        (f"{lead}{other}{sep}{asked}", person)
+        for other in ("Globex Corporation", "Initech LLC", "globex")
+        for lead in ("", "Regarding ", "For ")
+        # (after a comma or a dash, the question is read as written, as before: the known
+        # name first is read as its subject; not solved here)
+        for sep in (": ", ":")
+        for asked, person in (
+            ("who is the CEO of Acme Robotics?", "Mark Chen"),
+            ("Who is the chief executive officer of Acme Robotics, Inc.?", "Mark Chen"),
+        )
+    ],
+)
+def test_a_subject_named_in_the_question_is_its_subject_whatever_comes_before(
+    skill: EvidenceSkill, question: str, person: str
+) -> None:
+    """ "Globex Corporation: who is the CEO of Acme Robotics?" asks of Acme Robotics: a known
+    name before a question that names its own subject is no subject put first."""
+    answer = skill.ask(KB, question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.risk_signals)
+    assert answer.conclusion.answer and person in answer.conclusion.answer, question
+
+
+@pytest.mark.parametrize(
     ("text", "moved"),
     [
         ("3M: what was net income in 2018?", "what was net income in 2018 for 3M?"),
