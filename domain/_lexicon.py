@@ -269,6 +269,8 @@ class ModalityWords:
     condition: tuple[str, ...]
     # what opens a duty that a right depends on ("provided that the Recipient notifies")
     proviso: tuple[str, ...]
+    # in a proviso before its duty, what frees the party from it ("provided that no notice")
+    proviso_freed: tuple[str, ...]
     # what before a qualifier makes it what a restriction leaves allowed ("only to its employees")
     carve_out: tuple[str, ...]
     any_actor: tuple[str, ...]
@@ -1225,6 +1227,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "exception",
                 "condition",
                 "proviso",
+                "proviso_freed",
                 "carve_out",
                 "restrict",
                 "lacking",

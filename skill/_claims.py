@@ -92,6 +92,8 @@ class _Modality:
     exception: re.Pattern[str]
     condition: re.Pattern[str]
     proviso: re.Pattern[str]
+    # in a proviso before its duty: what frees the party from it ("provided that no notice")
+    proviso_freed: re.Pattern[str]
     carve_out: re.Pattern[str]
     # a verb of restricting right before the action ("restrict disclosure ... to")
     restrict: re.Pattern[str]
@@ -142,6 +144,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.exception),
         one(words.condition),
         one(words.proviso),
+        one(words.proviso_freed),
         one(words.carve_out),
         one(words.restrict),
         one(words.lacking),
@@ -777,6 +780,12 @@ class ClauseReader:
         own_proviso = kind == "obligation" and _proviso(s, action.start(), own_duty=True)
         if own_proviso:
             negated = False
+        if kind == "obligation" and _proviso_frees(s, action.start()):
+            # "..., provided that no notice shall be required", "provided that the Recipient
+            # shall not be required to notify": the proviso frees the party from the duty, its
+            # own words the duty's denial, however many negations they count ("not ... not be
+            # required" is one)
+            proviso, own_proviso, negated = True, False, True
         if (
             kind != "state"
             and not proviso
@@ -1357,6 +1366,21 @@ def _proviso(s: str, at: int, *, own_duty: bool = False) -> bool:
         # (a negated one is left unread: the relative-clause reading would drop its "not")
         return ";" not in between and not _MODALITY.negation.search(between)
     return not _MODALITY.obligation.search(between)
+
+
+def _proviso_frees(s: str, at: int) -> bool:
+    """Does a proviso open the clause of the action at `at` with words that free the party from
+    it ("provided that no notice shall be required", "provided that the Recipient shall not be
+    required to notify", "... shall be under no obligation to notify")?"""
+    found = list(_MODALITY.proviso.finditer(s, 0, at))
+    if not found:
+        return False
+    between = s[found[-1].end() : at]
+    return (
+        len(between) <= _GOVERNED
+        and ";" not in between
+        and _MODALITY.proviso_freed.search(between) is not None
+    )
 
 
 # a sentence that opens with a list item's number ("(ii) recruit ...;", "4.1.2 to its
