@@ -18,8 +18,9 @@ claims, each answered with its own value and cells, never arbitrated against eac
 answer is SUPPORTED only when every item is. A figure is signed as its row says (a benefit
 of an expense row negative, a loss negative, a deduction its magnitude), and the answer says
 so; a cell printed as a dash is no amount, never 0. A question that asks for arithmetic over
-cells (a ratio, a growth, an average over years) is not computed here: it is INSUFFICIENT,
-with the cells found for each concept and year it names.
+cells (a ratio, a growth, an average over years, a sum or a difference of the figures
+named) is not computed here: it is INSUFFICIENT, with the cells found for each concept and
+year it names.
 """
 
 from __future__ import annotations
