@@ -925,8 +925,9 @@ def expense_row_sign(label: str) -> int | None:
     `signed_rows`): 1 when the row names a benefit in parentheses ("Provision for (benefit
     from) income taxes": printed as the expense, a figure in parentheses a benefit), -1 when
     it names the expense in parentheses ("Income tax (expense) benefit": a figure in
-    parentheses is the expense) or a benefit alone ("Income tax benefit": a benefit), None when it names a benefit with neither in parentheses
-    ("Income tax expense/benefit": no sign to read); 0 when it names no benefit (its
+    parentheses is the expense), None when its parentheses say nothing of a row naming a
+    benefit ("Income tax expense/benefit": no sign to read; "Income tax benefit": a benefit
+    whatever way it is printed, `names_benefit_only`); 0 when it names no benefit (its
     magnitude is the expense: a deduction printed in parentheses)."""
     words = _signed_row_words()
     if not _holds(_unbracketed(label), words["benefit_words"]):
@@ -934,12 +935,18 @@ def expense_row_sign(label: str) -> int | None:
     inside = " ".join(label_key(m) for m in re.findall(r"\(([^)]*)\)", label))
     if _holds(inside, words["benefit_words"]):
         return 1
-    if _holds(inside, words["expense_words"]) or not _holds(
-        _unbracketed(label), words["expense_words"]
-    ):
-        # the expense in parentheses, or a benefit named alone ("Income tax benefit 50")
+    if _holds(inside, words["expense_words"]):
         return -1
     return None
+
+
+def names_benefit_only(label: str) -> bool:
+    """Does an expense row name a benefit and no expense ("Income tax benefit", "Benefit from
+    income taxes")? Its figure is a benefit, a negative expense, whether printed plain or in
+    parentheses ("(20)" under a pre-tax loss is a benefit of 20, never an expense)."""
+    words = _signed_row_words()
+    key = _unbracketed(label)
+    return _holds(key, words["benefit_words"]) and not _holds(key, words["expense_words"])
 
 
 @functools.cache
@@ -956,7 +963,12 @@ def names_loss_only(label: str, concept: FinancialConcept) -> bool:
         return False
     words = _signed_row_words()
     key = _unbracketed(label)
-    return _holds(key, words["loss_words"]) and not _holds(key, words["income_words"])
+    # "income" inside "income taxes" names the tax, no income: "Loss before income taxes"
+    # names a loss only
+    unincome = f" {key} "
+    for phrase in _word_list("signed_rows", "income_not"):
+        unincome = unincome.replace(f" {phrase} ", " ")
+    return _holds(key, words["loss_words"]) and not _holds(unincome, words["income_words"])
 
 
 def _unbracketed(label: str) -> str:
@@ -1055,6 +1067,37 @@ def computed_asked(text: str) -> bool:
     for pattern in _computed_not():
         text = pattern.sub(" ", text)
     return _figure_question_patterns()[0].search(text) is not None
+
+
+def sum_asked(text: str) -> bool:
+    """Does a question ask for a sum or a difference of the figures it names ("the difference
+    in revenue", "combined", "the total of"; financial.yaml `figure_questions.sum_words`)?
+    Arithmetic where it names several figures (years or line items), never one cell."""
+    return _sum_pattern().search(text) is not None
+
+
+@functools.cache
+def _sum_pattern() -> re.Pattern[str]:
+    return re.compile(
+        _words_pattern(_raw_word_list("figure_questions", "sum_words")), re.IGNORECASE
+    )
+
+
+@functools.cache
+def _report_year() -> re.Pattern[str]:
+    # "10 k" is "10-K", "10K" or "10 K"
+    words = "|".join(
+        phrase_pattern(w, r"[\s\-]*")
+        for w in sorted(_word_list("figure_questions", "report_words"), key=lambda w: (-len(w), w))
+    )
+    return re.compile(rf"(?<!\d)(?:19|20)\d{{2}}(?!\d)(?=[\s\-]+(?:{words})\b)", re.IGNORECASE)
+
+
+def without_report_years(text: str) -> str:
+    """`text` with each year that names a filing, not a period asked, blanked out ("as
+    reported in the 2020 10-K", "its 2019 annual report"; financial.yaml
+    `figure_questions.report_words`), each character kept in place."""
+    return _report_year().sub(lambda m: " " * len(m.group(0)), text)
 
 
 @functools.cache

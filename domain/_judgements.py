@@ -205,8 +205,6 @@ def steadiness_asked(text: str) -> bool:
     """Does the question ask whether a figure held steady over the years ("Are gross margins
     historically consistent?", "Has the margin been stable?"): a course with no direction?"""
     # "consistent with the industry average", "stable compared to peers": a comparison with
-    # others, where the other word follows the steadiness word in its sentence; one elsewhere
-    # ("In a cyclical industry, has its margin been stable?") compares nothing
     # others, where the other word follows the steadiness word in its sentence, or stands
     # before it in a clause that compares ("Compared to peers, is its margin stable?"); one
     # elsewhere ("In a cyclical industry, has its margin been stable?") compares nothing

@@ -18,8 +18,9 @@ claims, each answered with its own value and cells, never arbitrated against eac
 answer is SUPPORTED only when every item is. A figure is signed as its row says (a benefit
 of an expense row negative, a loss negative, a deduction its magnitude), and the answer says
 so; a cell printed as a dash is no amount, never 0. A question that asks for arithmetic over
-cells (a ratio, a growth, an average over years) is not computed here: it is INSUFFICIENT,
-with the cells found for each concept and year it names.
+cells (a ratio, a growth, an average over years, a sum or a difference of the figures
+named) is not computed here: it is INSUFFICIENT, with the cells found for each concept and
+year it names.
 """
 
 from __future__ import annotations
@@ -53,13 +54,16 @@ from domain import (
     holds_never_word,
     label_key,
     metric_asked,
+    names_benefit_only,
     names_loss_only,
     net_row_expense,
     quarter_asked,
     sequential_asked,
     share_asked,
     share_metric,
+    sum_asked,
     without_other_senses,
+    without_report_years,
     years_listed,
 )
 from skill._answer import EvidenceUnit
@@ -182,26 +186,34 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         metric = compound_growth_metric(concepts[0])
     if not concepts and metric is None:
         return None
-    years = [int(y) for y in _FISCAL.findall(question)] or [int(y) for y in _YEAR.findall(question)]
-    if years_listed(question):
+    # a filing's year ("as reported in the 2020 10-K") is no period asked
+    periods = without_report_years(question)
+    years = [int(y) for y in _FISCAL.findall(periods)] or [int(y) for y in _YEAR.findall(periods)]
+    listed = years_listed(periods)
+    if listed:
         # "for fiscal 2020 and 2019": the list's every year, "fiscal" written once
-        years = [int(y) for y in _LISTED_YEAR.findall(question)]
+        years = [int(y) for y in _LISTED_YEAR.findall(periods)]
     if not years:
         return None
     # a change over the quarter before ("sequential revenue", "grew sequentially") is
     # arithmetic over cells, never the quarter's own figure
     # fiscal years listed ("for FY2018 and FY2019") ask each year's figure; two years named
     # otherwise ("from FY2018 to FY2019") ask for arithmetic between them
+    # a sum or a difference of the figures named ("the difference in revenue for FY2019 and
+    # FY2020", "combined", "the total of") is arithmetic too, never the figures themselves
     computed = (
         computed_asked(question)
-        or (len(set(years)) > 1 and not years_listed(question))
+        or (len(set(years)) > 1 and not listed)
+        or (sum_asked(question) and len(set(years)) * len(concepts) > 1)
         or metric is not None
         or sequential_asked(question)
     )
     quarter = quarter_asked(question)
     return FigureQuestion(
         concepts=tuple(concepts),
-        years=tuple(sorted(set(years))),
+        # years listed are answered in the order asked ("in FY2020 and FY2019"); a span's
+        # (a growth's, a CAGR's) in time order, its first and last its ends
+        years=tuple(dict.fromkeys(years)) if listed and not computed else tuple(sorted(set(years))),
         scale=_SCALES[scale.group(1).lower()] if scale else None,
         computed=computed,
         metric=metric,
@@ -434,9 +446,12 @@ def operand_amount(
     printed), its magnitude for an outflow or an expense (a cost in parentheses in one table
     and plain in another is one figure); an expense row naming a benefit too signed as its
     parentheses say ("Provision for (benefit from) income taxes (1,084)": -1,084, a benefit),
-    None where they say nothing ("Income tax expense/benefit": its sign unread)."""
+    None where they say nothing ("Income tax expense/benefit": its sign unread); a row naming
+    a benefit alone ("Income tax benefit") a benefit however printed: -(its magnitude)."""
     assert cell.amount is not None
     loss = concept is not None and names_loss_only(cell.row_label, concept)
+    if sign == "expense" and names_benefit_only(cell.row_label):
+        return -abs(cell.amount)
     if sign == "expense":
         how = expense_row_sign(cell.row_label)
         if how is None:
@@ -457,6 +472,8 @@ def sign_note(cell: StatementCell, concept: FinancialConcept) -> str | None:
     read = operand_amount(cell, concept.sign, concept)
     if read is None:
         return f"sign not read: the row names an expense and a benefit, {printed}"
+    if concept.sign == "expense" and names_benefit_only(cell.row_label):
+        return f"a benefit, as the row names it, a negative expense: {printed}"
     if concept.sign == "expense" and expense_row_sign(cell.row_label):
         if read < 0:
             return f"a benefit, a negative expense: {printed}"

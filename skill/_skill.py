@@ -998,9 +998,18 @@ class EvidenceSkill:
             sufficient = (
                 sufficient and not found.missing and {g.claim_id for g in groups} == set(order)
             )
-        if found.items and values and not conflicts:
+        if found.items and values:
+            # an item whose cells disagree (a restated figure, two tables of a filing) shows
+            # each figure, the others their own values: one item's disagreement never hides
+            # another's figure
+            item_figures: dict[str, list[str]] = {}
+            for claim, cv in by_item:
+                item_figures.setdefault(claim, []).append(cv.value)
             answer_text = "; ".join(
-                f"{cv.value} ({named.get(claim, '')})" for claim, cv in by_item
+                f"{named.get(claim, '')}: the cells disagree: {' / '.join(figures)}"
+                if len(figures) > 1
+                else "; ".join(f"{v} ({named.get(claim, '')})" for v in figures)
+                for claim, figures in item_figures.items()
             ) + restatement_note(supersessions)
             if found.signs:
                 answer_text += f" (signs: {'; '.join(found.signs)})"

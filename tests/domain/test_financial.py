@@ -3,6 +3,7 @@ by a question's words."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from domain import (
     growth_asked,
     growth_metric,
     metric_asked,
+    names_benefit_only,
     names_loss_only,
     names_share_amount,
     net_row_expense,
@@ -33,7 +35,9 @@ from domain import (
     share_asked,
     share_metric,
     steadiness_asked,
+    sum_asked,
     without_other_senses,
+    without_report_years,
     years_listed,
 )
 
@@ -1138,9 +1142,9 @@ def test_a_per_share_entry_naming_no_concept_is_refused_at_load(
         ("Income tax (expense) benefit", -1),
         ("(Provision) benefit for income taxes", -1),
         ("Benefit (provision) for income taxes", -1),
-        # a benefit named alone: the figure is a benefit
-        ("Income tax benefit", -1),
-        ("Benefit from income taxes", -1),
+        # a benefit named alone: its parentheses say nothing (names_benefit_only reads it)
+        ("Income tax benefit", None),
+        ("Benefit from income taxes", None),
         # both named, neither in parentheses: no sign to read
         ("Income tax expense/benefit", None),
         ("Provision or benefit for income taxes", None),
@@ -1177,6 +1181,15 @@ def test_an_expense_rows_sign_is_read_from_its_parentheses(label: str, sign: int
             False,
         ),
         ("Operating loss / income", "operating_income", False),
+        # "income" inside "income taxes" names the tax: a loss before taxes is a loss
+        ("Loss before income taxes", "pretax_income", True),
+        ("LOSS BEFORE INCOME TAX EXPENSE", "pretax_income", True),
+        ("loss before provision for income taxes", "pretax_income", True),
+        ("Loss from continuing operations before income taxes", "pretax_income", True),
+        ("Net loss before income tax", "pretax_income", True),
+        ("Income (loss) before income taxes", "pretax_income", False),
+        ("(Loss) income before income taxes", "pretax_income", False),
+        ("Loss before income taxes and equity in income of affiliates", "pretax_income", False),
         # a balance net of losses is no loss
         ("Trade receivables, net of allowance for credit losses", "accounts_receivable", False),
         ("Accounts receivable, less allowances for losses", "accounts_receivable", False),
@@ -1184,6 +1197,77 @@ def test_an_expense_rows_sign_is_read_from_its_parentheses(label: str, sign: int
 )
 def test_a_row_naming_a_loss_only(label: str, concept: str, loss: bool) -> None:
     assert names_loss_only(label, concept_named(concept)) is loss, label
+
+
+@pytest.mark.parametrize(
+    ("label", "benefit"),
+    [
+        # a benefit named alone: a benefit however printed
+        ("Income tax benefit", True),
+        ("income taxes benefit", True),
+        ("Benefit from income taxes", True),
+        ("BENEFIT FOR INCOME TAXES", True),
+        ("Income tax benefits", True),
+        # an expense named too: its parentheses say which is which
+        ("Provision for (benefit from) income taxes", False),
+        ("Income tax (expense) benefit", False),
+        ("Income tax expense/benefit", False),
+        ("Provision for income taxes", False),
+    ],
+)
+def test_a_row_naming_a_benefit_only(label: str, benefit: bool) -> None:
+    assert names_benefit_only(label) is benefit, label
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was the difference in {c} revenue for FY2019 and FY2020?",
+        "what was {c} total revenue for 2019 and 2020 combined?",
+        "What was the sum of {c} net sales in FY2018 and FY2019?",
+        "What was the total of {c} capital expenditures for 2017, 2018 and 2019?",
+        "What were {c} cumulative capex in fiscal 2018 & 2019?",
+        "{c} aggregate net income, FY2019 and FY2020?",
+        "How much revenue did {c} earn in 2019 and 2020 in total?",
+        "What is the difference between {c} revenue and net income in FY2019?",
+    ],
+)
+def test_a_sum_or_difference_is_asked(question: str) -> None:
+    for company in _COMPANIES:
+        text = question.format(c=company)
+        assert sum_asked(text), text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was {c} total revenue in FY2019 and FY2020?",
+        "What were {c} total assets for fiscal 2020 and 2019?",
+        "What was {c} revenue and net income in 2019?",
+        "What was {c} total net sales for FY2019?",
+    ],
+)
+def test_a_total_line_item_is_no_sum(question: str) -> None:
+    for company in _COMPANIES:
+        text = question.format(c=company)
+        assert not sum_asked(text), text
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        ("revenue for fiscal 2020 and 2019 as reported in the 2020 10-K", ["2020", "2019"]),
+        ("net income in FY2019 as reported in its 2020 annual report?", ["2019"]),
+        ("capex for 2018 and 2019 (per the 2019 Form 10-K)", ["2018", "2019"]),
+        ("What was revenue in 2019 according to the 2021 10K?", ["2019"]),
+        ("revenue in FY2019 and FY2018, from the fiscal 2019 filing", ["2019", "2018"]),
+        ("What was revenue in 2019 and 2018?", ["2019", "2018"]),
+    ],
+)
+def test_a_filings_year_is_no_period_asked(question: str, kept: list[str]) -> None:
+    periods = without_report_years(question)
+    assert len(periods) == len(question)
+    assert re.findall(r"(?:19|20)\d{2}", periods) == kept, periods
 
 
 def test_a_loss_concept_naming_no_concept_is_refused_at_load(tmp_path: Path) -> None:

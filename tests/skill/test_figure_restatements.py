@@ -277,6 +277,48 @@ def test_a_restated_figure_asked_plainly_is_shown_not_concluded(
 
 
 @pytest.mark.parametrize(
+    ("question", "shown", "disagreeing"),
+    [
+        # a restated item beside others: each other item's figure shown, the restated one
+        # with both its cells
+        (
+            "What were Larch Tools' revenue and cost of revenue in FY2020?",
+            ["USD 6,000 million"],
+            ["USD 10,250 million", "USD 10,000 million"],
+        ),
+        (
+            "what were larch's net income, revenue & diluted EPS for fiscal 2020?",
+            ["USD 1,200 million"],
+            ["USD 10,250 million", "USD 10,000 million", "USD 1.15 per share"],
+        ),
+        (
+            "What was Larch Tools' cost of revenue for FY2020 and FY2021?",
+            ["USD 6,000 million", "USD 6,500 million"],
+            [],
+        ),
+        # two tables of one filing that disagree on one item
+        (
+            "What were Maple & Sons' net income and revenue in FY2021?",
+            ["USD 600 million"],
+            ["USD 5,000 million", "USD 5,100 million"],
+        ),
+    ],
+)
+def test_one_items_disagreement_hides_no_other_item(
+    runtime: Any, question: str, shown: list[str], disagreeing: list[str]
+) -> None:
+    answer = concluded(runtime, question)
+    text = answer.conclusion.answer or ""
+    values = [v.value for v in answer.conclusion.values]
+    for value in [*shown, *disagreeing]:
+        assert value in values and value in text, (question, value, text)
+    if disagreeing:
+        assert not answer.sufficient and "disagree" in text, text
+    else:
+        assert answer.sufficient, text
+
+
+@pytest.mark.parametrize(
     ("question", "value"),
     [
         # printed again unchanged: one figure, both filings cited, nothing superseded

@@ -20,6 +20,7 @@ from tests.skill.conftest import concluded, ingested_runtime
 
 ASTER, BRACKEN = "ASTER LABS, INC.", "BRACKEN & SONS CORP."
 CALLOW, DUNLIN = "CALLOW MINING CO.", "DUNLIN FOODS, INC."
+EAGLE = "EAGLE WORKS, INC."
 
 
 def _aster() -> bytes:
@@ -120,6 +121,24 @@ def _dunlin() -> bytes:
     return statement_pdf(ten_k_cover(DUNLIN, "60-0000010"), [income])
 
 
+def _eagle() -> bytes:
+    # a loss year's rows named by the loss and the benefit alone, printed plain in one year
+    # and in parentheses in the other; a sales and marketing expense beside the revenue
+    income = StatementTable(
+        "Consolidated Statements of Operations",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Revenue", 0, ("3,000", "2,800")),
+            ("Sales and marketing", 0, ("400", "380")),
+            ("Loss before income taxes", 0, ("100", "(50)")),
+            ("Income tax benefit", 0, ("20", "(10)")),
+            ("Net loss", 0, ("(80)", "(40)")),
+        ),
+    )
+    return statement_pdf(ten_k_cover(EAGLE, "61-0000011"), [income])
+
+
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     files = [
@@ -127,6 +146,7 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         ("bracken.pdf", _bracken()),
         ("callow.pdf", _callow()),
         ("dunlin.pdf", _dunlin()),
+        ("eagle.pdf", _eagle()),
     ]
     yield from ingested_runtime(tmp_path_factory, "statement-per-share", files)
 
@@ -285,14 +305,29 @@ def test_a_metrics_steadiness_cites_its_course(runtime: Any, question: str) -> N
             "What was Aster Labs' revenue in FY2019 and FY2020?",
             ["USD 8,000 million", "USD 9,000 million"],
         ),
+        # ... in the order the question lists them
         (
             "What were Aster Labs' revenue and net income for fiscal 2020 and 2019?",
             [
-                "USD 8,000 million",
                 "USD 9,000 million",
-                "USD 900 million",
+                "USD 8,000 million",
                 "USD 1,020 million",
+                "USD 900 million",
             ],
+        ),
+        (
+            "what was aster labs' revenue in FY2020 and FY2019?",
+            ["USD 9,000 million", "USD 8,000 million"],
+        ),
+        ("Aster Labs revenues, 2020 & 2019?", ["USD 9,000 million", "USD 8,000 million"]),
+        # a filing's year is no period asked: the years listed are
+        (
+            "What was Eagle Works' revenue for fiscal 2020 and 2019 as reported in the 2020 10-K?",
+            ["USD 3,000 million", "USD 2,800 million"],
+        ),
+        (
+            "eagle works' net sales for FY2019 and FY2020, per its 2020 annual report?",
+            ["USD 2,800 million", "USD 3,000 million"],
         ),
         (
             "Aster Labs' capital expenditures and dividends paid, 2019 & 2020 (in USD millions)?",
@@ -357,6 +392,61 @@ def test_an_item_not_found_leaves_several_items_insufficient(
 @pytest.mark.parametrize(
     "question",
     [
+        "What was the difference in Aster Labs' revenue for FY2019 and FY2020?",
+        "What was Aster Labs' total revenue for 2019 and 2020 combined?",
+        "what was the sum of aster labs' net income in FY2019 and FY2020?",
+        "What was the total of Aster Labs' capital expenditures for 2019 and 2020?",
+        "Aster Labs: revenue and operating income in FY2020, added together?",
+        "What were Aster Labs' cumulative dividends paid in fiscal 2019 & 2020?",
+    ],
+)
+def test_a_sum_or_difference_of_the_figures_is_never_the_figures(
+    runtime: Any, question: str
+) -> None:
+    # the arithmetic is not computed: nothing concluded, the cells of each figure quoted
+    answer = concluded(runtime, question)
+    assert not answer.sufficient, (question, answer.conclusion.answer)
+    assert answer.conclusion.values == [], (question, answer.conclusion.answer)
+    assert len(answer.evidence) >= 2, question
+    assert "not computed" in (answer.conclusion.answer or ""), answer.conclusion.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        # an item whose name holds "and"/"&" is one item, never the revenue "sales" names
+        ("What was Eagle Works' sales & marketing expense in FY2020?", "USD 400 million"),
+        ("what was eagle works' sales and marketing expense in 2020?", "USD 400 million"),
+        (
+            "What were Eagle Works' selling and marketing expenses for fiscal 2019?",
+            "USD 380 million",
+        ),
+        ("What was Eagle Works' S&M expense in FY 2019?", "USD 380 million"),
+    ],
+)
+def test_an_item_named_with_and_is_one_item(runtime: Any, question: str, value: str) -> None:
+    answer = concluded(runtime, question)
+    assert answer.sufficient, (question, answer.conclusion.answer)
+    assert [v.value for v in answer.conclusion.values] == [value], question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was Bracken & Sons' sales and marketing expense in FY2020?",
+        "what were bracken and sons' selling & marketing expenses for 2020?",
+    ],
+)
+def test_an_item_the_statements_lack_is_never_anothers_figure(runtime: Any, question: str) -> None:
+    answer = concluded(runtime, question)
+    assert not answer.sufficient, (question, answer.conclusion.answer)
+    # never the net sales of the same statement
+    assert "5,000" not in " ".join(v.value for v in answer.conclusion.values), question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "What was the change in Aster Labs' revenue from FY2019 to FY2020?",
         "What was Aster Labs' revenue between 2019 and 2020?",
         "What was Aster Labs' revenue in FY2020 versus FY2019?",
@@ -402,6 +492,16 @@ def test_another_item_per_share_is_never_eps(runtime: Any, question: str) -> Non
             "the expense, in parentheses",
         ),
         ("Dunlin Foods' tax expense for FY 2019?", "USD -40 million", "a benefit"),
+        # a benefit named alone: a benefit however printed, never an expense
+        ("What was Eagle Works' income tax expense in FY2020?", "USD -20 million", "a benefit"),
+        ("eagle works' provision for income taxes in 2019?", "USD -10 million", "a benefit"),
+        # a loss named alone before income taxes: negative however printed
+        ("What was Eagle Works' pretax income in FY2020?", "USD -100 million", "a loss"),
+        (
+            "What was Eagle Works' income before income taxes for fiscal 2019?",
+            "USD -50 million",
+            "a loss",
+        ),
         # a loss: negative, said so
         ("What was Callow Mining's net income in FY2020?", "USD -116 million", "negative"),
         (
@@ -436,6 +536,9 @@ def test_a_figures_sign_is_read_and_stated(
         # a tax expense read through its row's parentheses is an operand: never unread
         ("What was Dunlin Foods' effective tax rate in FY2020?", "25.0%"),
         ("What was Dunlin Foods' effective tax rate in FY2019?", "-5.0%"),
+        # a benefit on a loss: a positive rate, whichever way each row is printed
+        ("What was Eagle Works' effective tax rate in FY2020?", "20.0%"),
+        ("what was eagle works' effective tax rate for 2019?", "20.0%"),
     ],
 )
 def test_a_signed_tax_row_is_an_operand(runtime: Any, question: str, value: str) -> None:
