@@ -332,6 +332,10 @@ class ModalityWords:
     # Agreement", "its Non-Competition Agreement"), group 1: they name the subject, never the
     # claim the question makes
     question_title: tuple[str, ...] = ()
+    # in a question, the words before such a title that ask whether a party is bound by the
+    # agreement itself ("Is Acme subject to the non-compete agreement?", "bound by its
+    # Non-Solicitation Agreement"): there the title is what the claim asks, and stays
+    question_title_bound: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1252,6 +1256,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "grant_not_held",
                 "grant_to_others",
                 "question_title",
+                "question_title_bound",
             )
         }
     )
