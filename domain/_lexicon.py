@@ -334,6 +334,10 @@ class ModalityWords:
     # Agreement", "its Non-Competition Agreement"), group 1: they name the subject, never the
     # claim the question makes
     question_title: tuple[str, ...] = ()
+    # in a question, the words before such a title that ask whether a party is bound by the
+    # agreement itself ("Is Acme subject to the non-compete agreement?", "bound by its
+    # Non-Solicitation Agreement"): there the title is what the claim asks, and stays
+    question_title_bound: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -388,6 +392,8 @@ class Lexicon:
     question_instructions: frozenset[str]
     # words that may lead a subject put before the question ("Regarding Acme, who ...?")
     question_topic_leads: tuple[str, ...]
+    # words that ask of an agreement as amended ("..., as amended by the Second Amendment, ...")
+    question_as_amended: tuple[str, ...]
     # phrases before another name of the entity just named ("formerly known as"; patterns)
     question_other_names: tuple[str, ...]
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
@@ -793,6 +799,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         question_not_name_phrases=tuple(closed.phrases("phrases")),
         question_instructions=frozenset(vocabulary.words("question_instructions")),
         question_topic_leads=tuple(vocabulary.words("question_topic_leads")),
+        question_as_amended=tuple(vocabulary.words("question_as_amended")),
         agreement_idioms=tuple(agreements.phrases("agreement_idioms")),
         question_other_names=tuple(vocabulary.phrases("question_other_names")),
         name_particles=frozenset(vocabulary.words("name_particles")),
@@ -1255,6 +1262,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "grant_not_held",
                 "grant_to_others",
                 "question_title",
+                "question_title_bound",
             )
         }
     )

@@ -82,24 +82,72 @@ def amendment_before(text: str, start: int) -> tuple[int, str] | None:
     return None
 
 
-def amendment_named(text: str, start: int, end: int) -> tuple[int, str] | None:
+def amendment_named(
+    text: str, start: int, end: int, names: Iterable[tuple[int, int]] = ()
+) -> tuple[int, str] | None:
     """(where it starts, its words) of the amendment `text` names for the agreement whose
     phrase is text[start:end]: right before it ("the Amendment No. 3 to the supply
-    agreement"), right after it ("the supply agreement amendment no. 2"), or, numbered, the
-    one numbered amendment the question names elsewhere ("the second amendment to the Acme /
-    Beta supply agreement"); None where it names none."""
+    agreement"), right after it ("the supply agreement amendment no. 2", "the lease between
+    A and B amendment no. 2"), or numbered and apart from it only by the parties' names
+    (`names`, their spans: "the second amendment to the Acme / Beta supply agreement"); None
+    where it names none. A numbered amendment anywhere else is what the question asks about
+    the agreement ("Does the supply agreement require a second amendment ...?", "... mention
+    the third amendment?") or another agreement's ("... superseded by Amendment No. 2 to the
+    NDA"), never the agreement asked about."""
     before = amendment_before(text, start)
     if before is not None:
         return before
+    spans = list(names)
     numbered = {
         amendment_number(m.group(0)): m
         for m in _AMENDMENT_WORDS.finditer(text)
-        if amendment_number(m.group(0)) is not None and not start <= m.start() < end
+        if amendment_number(m.group(0)) is not None
+        and not start <= m.start() < end
+        and _amends_the_agreement(text, m.span(), (start, end), spans)
     }
     if len(numbered) != 1:
         return None
     m = next(iter(numbered.values()))
     return m.start(), " ".join(m.group(0).split())
+
+
+# What stands between an amendment's words and the agreement's phrase where the amendment is
+# the agreement's: before it, "to"/"of" and the parties' names ("the second amendment to the
+# Acme / Beta supply agreement"); after it, nothing or the parties it links ("the lease
+# between A and B amendment no. 2").
+_AMENDS_NAMES = re.compile(
+    r"\s+(?:to|of)\s+(?:the\s+)?(?P<names>.*?)\s*", re.IGNORECASE | re.DOTALL
+)
+_LINKS_NAMES = re.compile(
+    r"\s*(?:(?:by\s+and\s+)?(?:between|among|amongst|with)\s+(?P<names>.*?))?\s*",
+    re.IGNORECASE | re.DOTALL,
+)
+# What joins names and nothing else ("A / B", "A and B", "A, B & C").
+_NAME_JOINERS = re.compile(r"(?:[\s,/&\-\u2013]|\band\b)*", re.IGNORECASE)
+
+
+def _amends_the_agreement(
+    text: str, amendment: tuple[int, int], agreement: tuple[int, int], names: list[tuple[int, int]]
+) -> bool:
+    """Is the amendment at `amendment` the agreement's at `agreement`: apart from it only by
+    "to the" and the parties' names before it, or by the parties it links after it?"""
+    if amendment[1] <= agreement[0]:
+        m = _AMENDS_NAMES.fullmatch(text, amendment[1], agreement[0])
+    elif amendment[0] >= agreement[1]:
+        m = _LINKS_NAMES.fullmatch(text, agreement[1], amendment[0])
+    else:
+        return False
+    if m is None:
+        return False
+    if m.group("names") is None or not m.group("names").strip():
+        return True
+    a, b = m.span("names")
+    rest = list(text[a:b])
+    for s, e in names:
+        for i in range(max(s, a), min(e, b)):
+            rest[i - a] = " "
+    # only names and what joins them, and at least one name
+    return "".join(rest) != text[a:b] and _NAME_JOINERS.fullmatch("".join(rest)) is not None
 
 
 def amendment_opening(phrase: str) -> tuple[str, str] | None:
@@ -111,6 +159,38 @@ def amendment_opening(phrase: str) -> tuple[str, str] | None:
     if head == 0 or head == len(words):
         return None
     return " ".join(words[:head]), " ".join(words[head:])
+
+
+# "..., as amended by the Second Amendment, ...", "as amended by Amendment No. 2", "as
+# amended": the agreement as amended (vocabulary.yaml question_as_amended), and what amends it
+# (an amendment's words, or anything up to a comma).
+_AS_AMENDED = re.compile(
+    rf",?\s*\b(?:{_alternation(lexicon().question_as_amended)})\b"
+    r"(?:\s+(?:by|through|pursuant\s+to)\s+"
+    rf"(?:[^,?;]*?\b(?:amendments?|supplements?|addend(?:um|a))\b(?:\s+(?:{_AMENDMENT_NUMBER}))?"
+    r"|[^,?;]*(?=,)))?\s*,?",
+    re.IGNORECASE,
+)
+
+
+def without_as_amended(text: str) -> str:
+    """`text` without the words that ask of an agreement as amended ("Is the lease between A
+    and B, as amended by the 2nd Amendment, governed by Delaware law?" -> "Is the lease between
+    A and B governed by Delaware law?"): the agreement is asked about, read with its
+    amendments; none of them is the subject."""
+    out = _AS_AMENDED.sub(" ", text)
+    return re.sub(r"\s+([?.!])", r"\1", " ".join(out.split())) if out != text else text
+
+
+def amendment_alone(text: str) -> str | None:
+    """The words of a numbered amendment that `text` is all of ("Amendment No. 2", "the
+    second amendment"): a subject put before a question ("Amendment No. 2: what is the
+    governing law of the lease between A and B?"); None where `text` is more or other."""
+    words = " ".join(text.split())
+    words = re.sub(r"^the\s+", "", words, flags=re.IGNORECASE)
+    if _AMENDMENT_WORDS.fullmatch(words) is None or amendment_number(words) is None:
+        return None
+    return words
 
 
 def numbered_amendments(text: str) -> list[tuple[int, int]]:

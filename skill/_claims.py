@@ -234,6 +234,8 @@ _MODALITY = _modality(lexicon().modality)
 # the words of an agreement's title in a question (group 1: "the Exclusive Distributor
 # Agreement"), read out of the claim (issue 33)
 _TITLE = _any(lexicon().modality.question_title)
+# the words before a title asking whether a party is bound by that agreement: the title stays
+_TITLE_BOUND = _any(lexicon().modality.question_title_bound)
 # A yes/no question opens with an auxiliary ("Can", "Is", "Does", "Must", ...).
 _YES_NO = re.compile(
     r"^(?:can|may|could|might|is|are|was|were|does|do|did|must|shall|should|will|would|has|"
@@ -363,9 +365,15 @@ def _without_titles(focus: str) -> str:
     Distributor Agreement require insurance?" -> "Does the Agreement require insurance?")."""
     if _TITLE is None:
         return focus
-    return _TITLE.sub(
-        lambda m: m.group(0) if m.start(1) < 0 else focus[m.start() : m.start(1)], focus
-    )
+
+    def kept(m: re.Match[str]) -> bool:
+        # "Is Acme subject to the non-compete agreement?": the agreement asked about is the
+        # claim's topic, so its title is what the question asks
+        return m.start(1) < 0 or (
+            _TITLE_BOUND is not None and _TITLE_BOUND.search(focus, 0, m.start()) is not None
+        )
+
+    return _TITLE.sub(lambda m: m.group(0) if kept(m) else focus[m.start() : m.start(1)], focus)
 
 
 def claim_of(subject: SubjectClass) -> Claim | None:

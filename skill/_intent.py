@@ -696,10 +696,19 @@ def read_open_question(
             # "Is the Amendment No. 1 Manufacturing Agreement between ...": a title that opens
             # with the amendment's words, its type the amended agreement's
             constraints["amendment"], phrase = opened
-        elif (amends := amendment_named(normalized, agreement[0], agreement[1])) is not None:
+        elif (
+            amends := amendment_named(
+                normalized,
+                agreement[0],
+                agreement[1],
+                [*names_known, *((m.start, m.end) for m in mentions)],
+            )
+        ) is not None:
             # the amendment written before the agreement's phrase ("Does the amendment #2 to
             # the supply agreement ...", "Summarize the third amendment to the lease ..."),
-            # after it ("the supply agreement amendment no. 2"), or numbered elsewhere
+            # after it ("the supply agreement amendment no. 2"), or numbered and apart from it
+            # only by the parties' names ("the 2nd amendment to the A / B lease"); one the
+            # question asks about ("require a second amendment") is no subject
             constraints["amendment"] = amends[1]
         document_type = document_type_of(phrase)
         # "the Initech Non-Disclosure Agreement": a party's short name in the agreement's

@@ -191,6 +191,12 @@ def _agreement_subject(
     )
 
 
+def _amendment_of(parsed: AgreementRef) -> dict[str, Any]:
+    """The amendment the agreement's words name ("Acme's 2nd amendment to the lease"), as a
+    subject's constraint: a role or a party asked of it is asked of the amendment."""
+    return {"amendment": parsed.amendment} if parsed.amendment else {}
+
+
 def _agreement_attribute_phrase(groups: dict[str, str]) -> SubjectClass | None:
     attribute = agreement_attribute_of(groups["attr"])
     if attribute is None:
@@ -249,6 +255,7 @@ def _signatory(groups: dict[str, str]) -> SubjectClass | None:
         constraints["parties"] = parties
     if role_term:
         constraints["party_role"] = role_term
+    constraints.update(_amendment_of(parsed))
     return SubjectClass(
         type="individual",
         role="signatory",
@@ -263,12 +270,13 @@ def _agreement_role(groups: dict[str, str], *, role: str) -> SubjectClass | None
     parsed = parse_agreement(groups["agr"])
     if parsed is None or parsed.party_roles:
         return None
-    constraints = {"parties": parsed.parties} if parsed.parties else {}
+    constraints: dict[str, Any] = {"parties": parsed.parties} if parsed.parties else {}
+    constraints.update(_amendment_of(parsed))
     return SubjectClass(
         type="legal_entity" if role in ENTITY_ROLES else "individual",
         role=role,
         document_type=parsed.document_type,
-        constraints=constraints,
+        constraints=dict(sorted(constraints.items())),
         kind=QuestionKind.ROLE,
     )
 
@@ -330,6 +338,7 @@ def _contract_party(groups: dict[str, str]) -> SubjectClass | None:
         parties = [counterparty, *parties]
     if parties:
         constraints["parties"] = parties
+    constraints.update(_amendment_of(parsed))
     return SubjectClass(
         type="legal_entity",
         role="party",
@@ -404,13 +413,14 @@ def _is_party(groups: dict[str, str]) -> SubjectClass | None:
     if not name or (len(last := name.split()[-1].lower()) > 1 and last in _LINK_WORDS):
         return None
     others = [p for p in parties if entity_key(p) != entity_key(name)]
-    constraints = {"parties": others} if others else {}
+    constraints: dict[str, Any] = {"parties": others} if others else {}
+    constraints.update(_amendment_of(parsed))
     return SubjectClass(
         type="legal_entity",
         name=name,
         attribute="is_party",
         document_type=document_type,
-        constraints=constraints,
+        constraints=dict(sorted(constraints.items())),
         kind=QuestionKind.YES_NO,
     )
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from domain import Alias, entity_key, legal_form, lexicon
 from retrieval import VectorStore
+from skill._agreement_ref import amendment_alone, without_as_amended
 from skill._errors import SubjectClassError
 from skill._intent import (
     _AGREEMENT_PHRASE,
@@ -97,8 +98,12 @@ def read_question(
     known name of its own, is read with that subject after it ("what was net income in 2018
     for 3M?"); where that reading names no subject, the question is read as written
     ("Question: what ...?" has no subject before it; "Globex: who is the CEO of Acme?" asks
-    of Acme, as written)."""
-    moved = topic_put_last(question) if index is not None else None
+    of Acme, as written). An amendment put before it ("Amendment No. 2: what is the governing
+    law of the lease between A and B?") is the amendment of the agreement the question names."""
+    moved = topic_put_last(question)
+    amended = _amendment_put_first(question, moved, index, alias_keys, embed, embedder, scoped)
+    if amended is not None:
+        return amended
     if moved is not None and index is not None:
         again, topic, asked = moved
         if index.names_whole([[t.key] for t in question_tokens(topic)]) and not index.links(
@@ -109,6 +114,39 @@ def read_question(
             except SubjectClassError:
                 pass
     return _read_as_written(question, index, alias_keys, embed, embedder, scoped=scoped)
+
+
+def _amendment_put_first(
+    question: str,
+    moved: tuple[str, str, str] | None,
+    index: NameLinker | None,
+    alias_keys: Collection[str],
+    embed: Any,
+    embedder: Any,
+    scoped: bool,
+) -> SubjectClass | None:
+    """The question read without the numbered amendment put before it ("Amendment No. 2: what
+    is the governing law of the lease between A and B?"), that amendment the subject's, where
+    the rest names an agreement and no amendment of its own; None otherwise."""
+    if moved is None:
+        return None
+    _, topic, asked = moved
+    amendment = amendment_alone(topic)
+    if amendment is None:
+        return None
+    end = "?" if question.rstrip().endswith("?") else ""
+    try:
+        subject = _read_as_written(
+            f"{asked}{end}", index, alias_keys, embed, embedder, scoped=scoped
+        )
+    except SubjectClassError:
+        return None
+    if subject.document_type is None and subject.type != "agreement":
+        return None
+    if "amendment" in subject.constraints:
+        return None
+    constraints = {**subject.constraints, "amendment": amendment}
+    return subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
 
 
 def _read_as_written(
@@ -122,6 +160,9 @@ def _read_as_written(
 ) -> SubjectClass:
     # The question itself, without the instructions around it ("Answer in USD millions.").
     question = question_focus(question)
+    # "the lease between A and B, as amended by the Second Amendment, ...": the agreement as
+    # amended is the subject (its amendments are read with it), not that amendment
+    question = without_as_amended(question)
     if index is not None:
         # "Okafor", "Dr. Okafor": a person the knowledge base binds, named by surname
         question = index.full_names(question)

@@ -85,3 +85,57 @@ ASKED = [
 def test_the_rest_of_the_question_still_makes_the_claim(question: str, claim: str) -> None:
     read = read_claim(question, _SUBJECT)
     assert read is not None and read.entry.name == claim
+
+
+# Where the question asks whether a party is bound by / subject to / party to the agreement,
+# its title is what the claim asks (review of issue 33): "Is Acme subject to the non-compete
+# agreement with Beta?" asks the restriction on competing, not nothing.
+BOUND_TITLES = [
+    ("Non-Compete Agreement", "non_compete"),
+    ("non-competition agreement", "non_compete"),
+    ("Noncompetition Agreement", "non_compete"),
+    ("Non-Solicitation Agreement", "non_solicitation"),
+    ("non-solicit agreement", "non_solicitation"),
+    ("Exclusivity Agreement", "exclusive"),
+]
+BOUND_FORMS = [
+    "Is {a} subject to the {t} with {b}?",
+    "Is {a} bound by its {t}?",
+    "Is {a} still bound by its {t} after termination?",
+    "Is {a} a party to the {t} with {b}?",
+    "Are {a} and {b} parties to the {t}?",
+    "Is {b} bound by {a}'s {t}?",
+    "Is {b} subject to {a}'s {t}?",
+    "Is {a} restricted by the {t} between {a} and {b}?",
+]
+PAIRS = [("Acme", "Beta"), ("Acme & Sons", "Orbis Ltd."), ("WATER NOW, INC.", "Hydraspin")]
+
+
+def _bound_questions() -> list[tuple[str, str]]:
+    out = []
+    for i, (title, claim) in enumerate(BOUND_TITLES):
+        for j, form in enumerate(BOUND_FORMS):
+            a, b = PAIRS[(i + j) % len(PAIRS)]
+            q = form.format(a=a, b=b, t=title)
+            out.extend([(q, claim), (q.lower(), claim)])
+    return out
+
+
+@pytest.mark.parametrize("question,claim", _bound_questions())
+def test_bound_by_the_titled_agreement_makes_its_claim(question: str, claim: str) -> None:
+    read = read_claim(question, _SUBJECT)
+    assert read is not None and read.entry.name == claim, question
+
+
+@pytest.mark.parametrize("title", [t for t, _ in BOUND_TITLES])
+def test_a_title_after_other_words_stays_no_claim(title: str) -> None:
+    # the title only names the agreement whose other terms are asked
+    for q in (
+        f"Is Acme bound by the governing law of its {title}?",
+        f"Does Acme's {title} require insurance?",
+        f"Is Beta subject to the arbitration clause of the {title} with Acme?",
+    ):
+        assert read_claim(q, _SUBJECT) is None, q
+        assert read_claim(q.lower(), _SUBJECT) is None, q
+    survival = read_claim(f"Does Acme's {title} survive termination?", _SUBJECT)
+    assert survival is not None and survival.entry.name == "survival"

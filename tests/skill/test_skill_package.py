@@ -85,6 +85,7 @@ def test_exported_names_are_pinned() -> None:
         "stated_targets",
         "tfidf",
         "time_qualifier",
+        "topic_put_last",
         "type_word",
         "unreadable_text",
         "use_nli_model",
