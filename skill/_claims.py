@@ -724,6 +724,12 @@ class ClauseReader:
         own_clause = _own_proviso(s, action.start())
         if own_clause is not None and main[: action.start()].endswith(window):
             actors = window[len(window) - min(len(window), action.start() - own_clause) :]
+        held = _kept_holder(actors)
+        if held is not None and self._names_party(held):
+            # "Acme shall not waive Beta's obligation not to compete", "Acme may not release
+            # Beta from its covenant not to compete": the restriction kept standing is the
+            # holder's of the noun (Beta), not the party that does not weaken it
+            actors = held
         if (
             self._someone_else(self._actor_window(actors, agent))
             or self._someone_else(agent)
@@ -1510,6 +1516,14 @@ def _without_kept_negations(window: str) -> str:
     for m in _MODALITY.negation.finditer(window, 0, kept.end("verb")):
         blanked[m.start() : m.end()] = " " * (m.end() - m.start())
     return "".join(blanked)
+
+
+def _kept_holder(window: str) -> str | None:
+    """The words naming whose restriction a verb of weakening keeps standing ("shall not waive
+    Beta's obligation not to", "may not release Beta from its covenant not to", "shall not
+    terminate the obligation of Beta not to"): those after the verb; None without one."""
+    kept = _MODALITY.weakened.search(window)
+    return None if kept is None else window[kept.end("verb") :]
 
 
 def _without_relative_negations(window: str) -> str:
