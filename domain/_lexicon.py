@@ -422,6 +422,18 @@ class Lexicon:
     prose_party_instruments: tuple[str, ...]
     prose_party_name_ends: frozenset[str]
     prose_party_non_names: frozenset[str]
+    # words a name in that sentence, and a short name's initials, skip in lower case; web
+    # address endings; the document types read; what says a sentence is about this
+    # agreement, a recital, another agreement, a route, a thing's maker (words; phrases)
+    prose_party_name_links: frozenset[str]
+    prose_party_short_name_links: frozenset[str]
+    web_address_endings: tuple[str, ...]
+    prose_party_document_types: frozenset[str]
+    prose_party_this_words: tuple[str, ...]
+    prose_party_recital_leads: tuple[str, ...]
+    prose_party_other_agreement_leads: tuple[str, ...]
+    prose_party_route_words: frozenset[str]
+    prose_party_third_party_leads: tuple[str, ...]
     # what a signature block's head says before the party it signs for ("For and on behalf
     # of"; patterns)
     signing_for_leads: tuple[str, ...]
@@ -815,6 +827,17 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         prose_party_instruments=tuple(vocabulary.words("prose_party_instruments")),
         prose_party_name_ends=frozenset(vocabulary.words("prose_party_name_ends")),
         prose_party_non_names=frozenset(vocabulary.words("prose_party_non_names")),
+        prose_party_name_links=frozenset(vocabulary.words("prose_party_name_links")),
+        prose_party_short_name_links=frozenset(vocabulary.words("prose_party_short_name_links")),
+        web_address_endings=tuple(vocabulary.words("web_address_endings")),
+        prose_party_document_types=frozenset(vocabulary.words("prose_party_document_types")),
+        prose_party_this_words=tuple(vocabulary.phrases("prose_party_this_words")),
+        prose_party_recital_leads=tuple(vocabulary.phrases("prose_party_recital_leads")),
+        prose_party_other_agreement_leads=tuple(
+            vocabulary.phrases("prose_party_other_agreement_leads")
+        ),
+        prose_party_route_words=frozenset(vocabulary.words("prose_party_route_words")),
+        prose_party_third_party_leads=tuple(vocabulary.phrases("prose_party_third_party_leads")),
         signing_for_leads=tuple(vocabulary.phrases("signing_for_leads")),
         acceptance_line_words=tuple(vocabulary.phrases("acceptance_line_words")),
         accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),

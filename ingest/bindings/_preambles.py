@@ -1282,7 +1282,7 @@ class PreambleParties(BindingRule):
         self._read_preamble(ctx)
         # Only an agreement's own text: a filing that mentions "the merger agreement between
         # A and B" or defines "Acme Corp. (ACME)" names no party of its own.
-        typed = ctx.doc.document_type in {"agreement", "amendment"}
+        typed = ctx.doc.document_type in lexicon().prose_party_document_types
         if typed and len({p[0].key for p in ctx.parties}) < 2:
             self._prose_parties(ctx)
 

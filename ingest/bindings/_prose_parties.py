@@ -7,7 +7,11 @@ says they are parties; what does is that the agreement keeps naming them. A name
 form is taken only when the document names it again outside that sentence (twice for a name
 in lower case: a party is named throughout its agreement; a topic in the same slot is not),
 only when both names of the sentence are taken, and only where the preamble reader bound fewer
-than two parties."""
+than two parties. The sentence must be about this agreement ("This ...", "hereto"): a recital,
+another agreement's list ("is party to a credit agreement between A and B") or a route's ("the
+shipments between Chicago and Denver") names none; nor does a place (a state, a country, a
+city the document writes in an address), nor a name defined in a recital it does not open or
+after a maker's verb ("software licensed by MICROSOFT CORPORATION (MICROSOFT)")."""
 
 from __future__ import annotations
 
@@ -40,13 +44,76 @@ _LIST_AFTER_INSTRUMENT = re.compile(
 _ENDS = lexicon().prose_party_name_ends
 _NON_NAMES = lexicon().prose_party_non_names
 # Words a capitalised name may hold in lower case ("Bank of America", "Tate & Lyle").
-_LINKS = frozenset({"of", "and", "&", "the", "for", "de", "du", "la", "von", "van", "der"})
+_LINKS = lexicon().prose_party_name_links
 # A web address or a brand in lower case ("astronutrition.com", "iShip").
-_LOWER_NAME_WORD = re.compile(r"^[a-z][\w\-]*\.(?:com|net|org|io)$|^[a-z]+[A-Z]")
+_LOWER_NAME_WORD = re.compile(
+    rf"^[a-z][\w\-]*\.(?:{'|'.join(map(re.escape, lexicon().web_address_endings))})$"
+    r"|^[a-z]+[A-Z]"
+)
+# The sentence is about this agreement ("This is a hosting agreement between ..."), not a
+# recital's or another agreement's ("WHEREAS, Acme is party to a credit agreement between
+# Acme and Beta Bank"); its list is no route's ("the shipments between Chicago and Denver").
+_THIS_WORDS = "|".join(lexicon().prose_party_this_words)
+_THIS = re.compile(rf"(?i)\b(?:{_THIS_WORDS})\b")
+_RECITAL = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().prose_party_recital_leads)})\b")
+_OTHER_AGREEMENT = re.compile(
+    rf"(?i)\b(?:{'|'.join(lexicon().prose_party_other_agreement_leads)})\s+"
+    rf"(?:(?!(?:{_THIS_WORDS})\b)[\w\-,&]+\s+){{0,5}}?(?:{_INSTRUMENT})s?\b"
+)
+_ROUTE_WORDS = lexicon().prose_party_route_words
 _QUOTES = "\"“”'‘’"
 _RECURRENCES = 2
 # A place is no party ("the United States (U.S.)", "between Texas and Oklahoma").
 _PLACES = frozenset(base_key(p) for p in (*lexicon().us_states, *lexicon().countries))
+# A city the document writes in an address: "Chicago, Illinois", "Denver, CO 80202" (a
+# state's code in capitals only: "Beta, in its capacity" names no city).
+_REGIONS = "|".join(
+    [
+        *(
+            rf"(?i:{re.escape(p)})"
+            for p in sorted({*lexicon().us_states, *lexicon().countries}, key=lambda p: -len(p))
+        ),
+        *(re.escape(code) for code in sorted(lexicon().us_state_codes)),
+    ]
+)
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence that holds `at` opens: after a ";", a blank line or a period that
+    closes no legal form or initial ("WHEREAS, Acme Inc. is party to ..." is one sentence)."""
+    begin = max(0, at - _LIST_CHARS)
+    opened = begin
+    for m in re.finditer(r";|\n[ \t]*\n|\.(?=\s+\S)", text[begin:at]):
+        if m.group(0) == ".":
+            word = re.search(r"(\S+)$", text[begin : begin + m.start()])
+            last = word.group(1) if word else ""
+            if legal_form(f"x {last}.") or re.fullmatch(r"(?:[A-Z]\.)*[A-Z]", last):
+                continue
+        opened = begin + m.end()
+    return opened
+
+
+def _about_this_agreement(text: str, instrument: re.Match[str]) -> bool:
+    """Is the sentence whose list follows `instrument` about this agreement: it says so
+    ("This Agreement is between", "the parties hereto"), is no recital ("WHEREAS", "RECITALS")
+    and puts no other agreement before the list ("is party to a credit agreement between",
+    "under the Loan Agreement between"), nor a route ("the shipments between")?"""
+    opened = _sentence_start(text, instrument.start())
+    before = text[opened : instrument.end()]
+    if not _THIS.search(before) or _RECITAL.search(before):
+        return False
+    if _OTHER_AGREEMENT.search(before):
+        return False
+    carried = re.search(r"([A-Za-z]+)\s+\S+\s*$", instrument.group(0))
+    return carried is None or carried.group(1).lower() not in _ROUTE_WORDS
+
+
+def _is_place(text: str, name: str) -> bool:
+    """A state or country, or a city the document writes in an address ("Denver, CO")."""
+    if base_key(name) in _PLACES:
+        return True
+    spaced = r"\s+".join(re.escape(w) for w in name.split())
+    return re.search(rf"(?<![\w.]){spaced},\s*(?:{_REGIONS})\b", text) is not None
 
 
 def _sentence_end(text: str, start: int) -> int:
@@ -131,7 +198,7 @@ def _party(text: str, raw: str, at: int, start: int, end: int) -> tuple[NamedEnt
     first = name.split()[0].lower()
     if first in _NON_NAMES or is_generic_term(name) or _contract_role(name):
         return None
-    if base_key(name) in _PLACES:
+    if _is_place(text, name):
         return None
     # A name in lower case is a common phrase unless the document keeps writing it.
     needed = _RECURRENCES if name.islower() else 1
@@ -154,6 +221,8 @@ def prose_parties(
     one party is `bound` already, the sentence must name it beside the other."""
     bound_keys = {base_key(b.name) for b in bound}
     for m in _LIST_AFTER_INSTRUMENT.finditer(text, 0, min(len(text), _CHARS)):
+        if not _about_this_agreement(text, m):
+            continue
         end = _sentence_end(text, m.end())
         listed = text[m.end() : end]
         joined = re.search(r"\s+and\s+", listed)  # the joiner in lower case: "AND" is a name's
@@ -184,7 +253,14 @@ _SHORT_NAME = re.compile(
 _ALIAS_CHARS = 3000
 _ALIAS_BACK = 320
 _WORD_START = re.compile(r"(?<![\w'’.&\-])[A-Z]")
-_NAME_LINKS = frozenset({"of", "and", "the", "for", "to", "on"})
+_NAME_LINKS = lexicon().prose_party_short_name_links
+# A recital's party opens it or joins its subject ("WHEREAS HEMISPHERX is ... and Scientific
+# Products Co. LTD is ..."); a name after a maker's or owner's verb is a thing's, not a
+# party's ("software licensed by MICROSOFT CORPORATION (MICROSOFT)").
+_RECITAL_OPEN = re.compile(r"(?:^|\n|[,;:]|\b(?:WHEREAS|[Ww]hereas|and))[ \t]*\n?[ \t]*$")
+_THIRD_PARTY = re.compile(
+    rf"(?i)\b(?:{'|'.join(lexicon().prose_party_third_party_leads)})\s+(?:the\s+)?$"
+)
 # Where a party's name opens: a line, a clause after a comma, a colon or a semicolon, or a
 # list's or a recital's lead word ("WHEREAS HEMISPHERX is ...", "... and Scientific ...").
 _CLAUSE_OPEN = re.compile(
@@ -233,15 +309,21 @@ def aliased_parties(
             name = _cut_name(window[w.start() :])
             if not name or not _name_shaped(name) or not _short_for(alias, name):
                 continue
-            if not _CLAUSE_OPEN.search(window[: w.start()]):
+            lead = window[: w.start()]
+            if not _CLAUSE_OPEN.search(lead) or _THIRD_PARTY.search(lead):
                 break  # a name inside prose ("the Playboy Properties"), not a party's opening
+            recital = _RECITAL.search(
+                text, _sentence_start(text, back + w.start()), back + w.start()
+            )
+            if recital is not None and not _RECITAL_OPEN.search(lead):
+                break  # "WHEREAS, Acme distributes software licensed by MICROSOFT ..."
             if not alias.isupper() and not legal_form(name):
                 break
             if (
                 name.split()[0].lower() in _NON_NAMES
                 or is_generic_term(name)
                 or _INSTRUMENT_WORD.search(name)
-                or base_key(name) in _PLACES
+                or _is_place(text, name)
             ):
                 break  # "CONFIDENTIALITY AGREEMENT ("CNDA")" names the document
             at = back + w.start()

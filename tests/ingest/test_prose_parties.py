@@ -206,3 +206,145 @@ def test_a_documents_own_short_name_is_no_party(title: str) -> None:
     ]
     result = _bind("", lines, 90)
     assert not any("greement" in p for p in _parties(result)), _parties(result)
+
+
+# A "between A and B" sentence names this agreement's parties only where it is about this
+# agreement: a recital, or a sentence about another agreement ("is party to a credit agreement
+# between ...", "under the Loan Agreement between ..."), lists that agreement's parties.
+_LENDERS = [
+    ("Orvandi Labs Inc.", "Kestrel Capital Bank"),
+    ("HARROW & VALE MEDIA, LLC", "FIRST PELORUS NATIONAL BANK"),
+    ("quillmark.com", "Brightwater Trust Company"),
+    ("Tate & Quill PLC", "Larkspur Lending Corp."),
+]
+_OTHER_AGREEMENTS = [
+    "WHEREAS, {a} is party to a credit agreement between {a} and {b};",
+    "WHEREAS {a} has entered into a Loan Agreement dated May 1, 2020 between {a} and {b}; and",
+    "RECITALS. {a} and {b} are parties to that certain credit agreement between {a} and {b}.",
+    "A. Loans are made under the Loan and Security Agreement between {a} and {b}.",
+    "Whereas, {a} is a party to a revolving credit agreement between {a} and {b};",
+]
+
+
+def _lender_body(a: str, b: str) -> list[str]:
+    return [
+        f"{b} has consented to this grant. {a} shall keep the Collateral insured.",
+        f"Notices to {b} go to its agent. {a} shall pay all taxes. {b} may inspect.",
+    ]
+
+
+@pytest.mark.parametrize("names", range(len(_LENDERS)))
+@pytest.mark.parametrize("recital", range(len(_OTHER_AGREEMENTS)))
+def test_another_agreements_parties_in_a_recital_are_not_bound(names: int, recital: int) -> None:
+    a, b = _LENDERS[names]
+    opener = f"This Security Agreement is made by {a}, a Delaware corporation, for the lenders."
+    text = _OTHER_AGREEMENTS[recital].format(a=a, b=b)
+    result = _bind("SECURITY AGREEMENT", [opener, text, *_lender_body(a, b)], 70 + 20 * (names % 2))
+    assert b not in _parties(result)
+
+
+@pytest.mark.parametrize("names", range(len(_LENDERS)))
+@pytest.mark.parametrize("recital", range(len(_OTHER_AGREEMENTS)))
+def test_another_agreements_parties_bind_none_where_no_preamble_binds(
+    names: int, recital: int
+) -> None:
+    a, b = _LENDERS[names]
+    text = _OTHER_AGREEMENTS[recital].format(a=a, b=b)
+    result = _bind("GUARANTY", [text, *_lender_body(a, b)], 90)
+    assert _parties(result) == set()
+
+
+# A "between X and Y" of a route, or one whose names the document writes as cities in its
+# addresses, names places: "This Agreement governs the shipments between Chicago and Denver."
+_CITIES = [("Chicago", "Denver"), ("Boise", "Tulsa"), ("SPRINGFIELD", "ALBANY"), ("Lyon", "Leeds")]
+_ROUTES = [
+    "This Agreement governs the shipments between {a} and {b}.",
+    "This agreement covers all freight between {a} and {b}.",
+    "This Carriage Agreement sets the rates for the route between {a} and {b}.",
+    "this contract governs deliveries between {a} and {b}.",
+]
+
+
+@pytest.mark.parametrize("cities", range(len(_CITIES)))
+@pytest.mark.parametrize("route", range(len(_ROUTES)))
+def test_a_route_between_places_binds_no_party(cities: int, route: int) -> None:
+    a, b = _CITIES[cities]
+    body = [
+        f"Trucks leave {a} each Monday and reach {b} by Wednesday.",
+        f"Loading at {b} and at {a} is done by the carrier.",
+    ]
+    result = _bind("CARRIAGE AGREEMENT", [_ROUTES[route].format(a=a, b=b), *body], 90)
+    assert _parties(result) == set()
+
+
+_ADDRESSED = [
+    ("Chicago", "Denver", "200 W Madison Street, Chicago, Illinois 60606", "Denver, CO 80202"),
+    ("Boise", "Tulsa", "1 Capitol Way, Boise, ID 83702", "9 Main St., Tulsa, Oklahoma"),
+    ("Lyon", "Leeds", "4 rue de la Paix, Lyon, France", "12 Park Row, Leeds, United Kingdom"),
+    ("SPRINGFIELD", "ALBANY", "9 ELM STREET, SPRINGFIELD, ILLINOIS", "ALBANY, NY 12207"),
+]
+
+
+@pytest.mark.parametrize("cities", range(len(_ADDRESSED)))
+@pytest.mark.parametrize("sentence", range(len(_SENTENCES) - 1))
+def test_names_the_document_writes_as_cities_are_no_parties(cities: int, sentence: int) -> None:
+    a, b, address_a, address_b = _ADDRESSED[cities]
+    body = [
+        f"The depots are at {address_a} and at {address_b}.",
+        f"{a} and {b} are served weekly. Goods from {b} reach {a} in a day.",
+    ]
+    result = _bind("HOSTING AGREEMENT", [_SENTENCES[sentence].format(a=a, b=b), *body], 90)
+    assert _parties(result) == set()
+
+
+# A name defined by a short name in brackets after a maker's or owner's verb, or inside a
+# recital that it does not open, is a thing's maker, not a party: "WHEREAS, Acme Inc.
+# distributes software licensed by MICROSOFT CORPORATION (MICROSOFT);".
+_MAKERS = [
+    ("MICROSOFT CORPORATION", "MICROSOFT"),
+    ("Pelorus Software, Inc.", "Pelorus"),
+    ("ORVANDI LABS LIMITED", "OL"),
+    ("Harrow & Vale Technologies LLC", "HARROW"),
+]
+_MADE_BY = [
+    "WHEREAS, Acme Inc. distributes software licensed by {n} ({s}); and",
+    "WHEREAS Acme Inc. resells devices manufactured by {n} ({s});",
+    "whereas, Acme Inc. sells products of {n} ({s}) in Canada;",
+    "Acme Inc. resells the software owned by {n} ({s}) to its customers.",
+    "Acme Inc. supports equipment made by the {n} ({s}).",
+]
+
+
+@pytest.mark.parametrize("maker", range(len(_MAKERS)))
+@pytest.mark.parametrize("made", range(len(_MADE_BY)))
+def test_a_things_maker_defined_by_a_short_name_is_no_party(maker: int, made: int) -> None:
+    name, short = _MAKERS[maker]
+    opener = "This Agreement is made by Acme Inc., a Delaware corporation, for its resellers."
+    body = [
+        _MADE_BY[made].format(n=name, s=short),
+        f"WHEREAS, the {short} products require activation. The {short} licence terms apply.",
+        f"Each reseller shall keep {short} marks intact.",
+    ]
+    result = _bind("SOFTWARE RESELLER AGREEMENT", [opener, *body], 80)
+    assert name not in _parties(result)
+    assert not any(short in p for p in _parties(result))
+
+
+# What says a sentence is about another agreement, a recital or a place reaches no further
+# than its own sentence: a recital before "This is ... agreement between A and B", a party
+# written before ", in its capacity" (no state's code in capitals) leave its parties bound.
+@pytest.mark.parametrize(("i", "j"), [(0, 2), (3, 6), (7, 4)])
+@pytest.mark.parametrize(
+    "before", ["WHEREAS, the parties wish to work together;", "ARTICLE 1 - HOSTING"]
+)
+def test_a_recital_or_capacity_beside_the_sentence_keeps_its_parties(
+    i: int, j: int, before: str
+) -> None:
+    a, b = _NAMES[i], _NAMES[j]
+    opener = _SENTENCES[0].format(a=a[0], b=b[0]).replace("..", ".")
+    body = [
+        f"{a[2]}, in its capacity as host, serves {b[2]}. {b[2]}, in turn, pays {a[2]}.",
+        *_body(a[2], b[2]),
+    ]
+    result = _bind("HOSTING AGREEMENT", [before, opener, *body], 90)
+    assert _parties(result) == {a[1], b[1]}
