@@ -175,7 +175,8 @@ def _modality(words: ModalityWords) -> _Modality:
             _FLAGS,
         ),
         re.compile(
-            rf"(?:{one(words.lifting).pattern})[^.;:]{{0,120}}?"
+            # (in one run of words: "the release date, the obligation not to" lifts nothing)
+            rf"(?:{one(words.lifting).pattern})[^.;:,]{{0,120}}?"
             rf"(?:{one(words.infinitive_noun).pattern})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?"
             r"\s+not\s+to\s*$",
             _FLAGS,
@@ -1566,6 +1567,15 @@ def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
     before = window[: lifted.start()]
     if len(_MODALITY.negation.findall(before)) % 2 == 1:
         return None
+    words = lifted.group("frees") or lifted.group("unbound")
+    between = _NOT_TO_END.sub("", window[lifted.start() + len(words) : lifted.end()])
+    if any(
+        pattern.search(between)
+        for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+    ):
+        # another verb governs the noun ("the release of Beta shall not affect the obligation
+        # of Acme not to")
+        return None
     permitted = _MODALITY.permission.search(before) is not None
     after = None
     if lifted.group("frees") is not None:
@@ -1573,6 +1583,10 @@ def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
         if _BY_AGENT.match(after) is not None:
             after = None
     return before, after, permitted
+
+
+# the noun's own infinitive at the end of the words that lift it
+_NOT_TO_END = re.compile(r"\s+not\s+to\s*$", _FLAGS)
 
 
 def _leading_condition(main: str) -> tuple[str, ...]:

@@ -155,3 +155,21 @@ def test_a_restriction_kept_standing_holds(
 def test_the_restriction_itself_holds(claim: str, sentence: str, holder: str, other: str) -> None:
     text = sentence.format(h=holder, o=other)
     assert holds(claim, text, holder, (other,)) is True, text
+
+
+@pytest.mark.parametrize(("holder", "other"), _PARTIES)
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a noun of freeing, not a verb; a relative clause's words
+        "Upon release of the Product, {h}'s obligation not to compete with {o} shall continue.",
+        "After the release date, the obligation of {h} not to compete with {o} shall survive.",
+        "{h}, which is not subject to any other agreement, agrees to the covenant not to compete"
+        " with {o}.",
+    ],
+)
+def test_words_of_freeing_that_lift_nothing_leave_the_restriction(
+    sentence: str, holder: str, other: str
+) -> None:
+    text = sentence.format(h=holder, o=other)
+    assert holds("non_compete", text, holder, (other,)) is True, text
