@@ -291,6 +291,10 @@ class ModalityWords:
     # verbs of weakening what such a noun's infinitive binds ("nothing shall impair X's
     # obligations not to compete"): the negation before them keeps the restriction standing
     weakening: tuple[str, ...] = ()
+    # words that lift such a noun's restriction from its holder ("shall release Acme from its
+    # obligation not to", "will not be restricted by any covenant not to"), a verb of freeing
+    # as group `frees`, the holder's words of not being bound as group `unbound`
+    lifting: tuple[str, ...] = ()
     # a verb of restricting right before the action, whose "to" names what it leaves allowed
     # ("shall restrict disclosure of the information to its employees")
     restrict: tuple[str, ...] = ()
@@ -1273,6 +1277,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "complement",
                 "infinitive_noun",
                 "weakening",
+                "lifting",
                 "pronoun",
                 "scope_outside",
                 "scope_inside",

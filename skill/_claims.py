@@ -120,6 +120,10 @@ class _Modality:
     # a verb of weakening, then a noun's own infinitive that governs the action at the end
     # ("shall impair X's obligations not to "), the verb as group `verb`
     weakened: re.Pattern[str]
+    # words that lift a noun's own restriction from its holder, then the noun's infinitive that
+    # governs the action at the end ("shall release Acme from its obligation not to "), the
+    # words as group `frees` (a verb of freeing) or `unbound` (the holder's "not bound by")
+    lifted: re.Pattern[str]
     # a pronoun at the end of a complement's subject ("that upon notice to Y it")
     pronoun_last: re.Pattern[str]
     # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
@@ -166,6 +170,13 @@ def _modality(words: ModalityWords) -> _Modality:
         re.compile(
             rf"(?P<verb>{one(words.weakening).pattern})[^.;:]{{0,120}}?"
             # (the noun's "of" phrase between: "the obligations of Acme not to")
+            rf"(?:{one(words.infinitive_noun).pattern})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?"
+            r"\s+not\s+to\s*$",
+            _FLAGS,
+        ),
+        re.compile(
+            # (in one run of words: "the release date, the obligation not to" lifts nothing)
+            rf"(?:{one(words.lifting).pattern})[^.;:,]{{0,120}}?"
             rf"(?:{one(words.infinitive_noun).pattern})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?"
             r"\s+not\s+to\s*$",
             _FLAGS,
@@ -724,6 +735,22 @@ class ClauseReader:
         own_clause = _own_proviso(s, action.start())
         if own_clause is not None and main[: action.start()].endswith(window):
             actors = window[len(window) - min(len(window), action.start() - own_clause) :]
+        lifting = _lifted_holder(actors)
+        if lifting is not None:
+            # "Upon Closing, Beta shall release Acme from its obligation not to compete", "Acme
+            # will not be restricted by any covenant not to compete": the restriction is lifted
+            # from its holder, it does not hold for them; one that a party may lift is no more
+            # than may be; another party's lifted restriction says nothing of the one asked
+            before, after, permitted = lifting
+            holder = after if after is not None and self._names_party(after) else before
+            if permitted or self._someone_else(holder):
+                return None, False, True
+            conditions = _leading_condition(main) + _conditions(main, action.end())
+            return (
+                self._reading(False, s, conditions, exceptions, READ_CONFIDENCE),
+                True,
+                True,
+            )
         held = _kept_holder(actors)
         if held is not None and self._names_party(held):
             # "Acme shall not waive Beta's obligation not to compete", "Acme may not release
@@ -1524,6 +1551,50 @@ def _kept_holder(window: str) -> str | None:
     terminate the obligation of Beta not to"): those after the verb; None without one."""
     kept = _MODALITY.weakened.search(window)
     return None if kept is None else window[kept.end("verb") :]
+
+
+def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
+    """The words that may name whose restriction `window`'s words lift: those before them, and
+    those after a verb of freeing ("Beta shall release Acme from its obligation not to": where
+    they name a party; not a passive's agent: "Acme is released by Beta from"; "Acme will not
+    be bound by any covenant not to": the words before alone), and whether
+    a party only may lift it ("Beta may release Acme from"); None where nothing lifts it, or a
+    negation before a verb of freeing keeps it standing ("shall not relieve Acme of its
+    obligation not to", "Nothing herein shall release")."""
+    lifted = _MODALITY.lifted.search(window)
+    if lifted is None:
+        return None
+    before = window[: lifted.start()]
+    if len(_MODALITY.negation.findall(before)) % 2 == 1:
+        return None
+    words = lifted.group("frees") or lifted.group("unbound")
+    between = _NOT_TO_END.sub("", window[lifted.start() + len(words) : lifted.end()])
+    if any(
+        pattern.search(between)
+        for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+    ):
+        # another verb governs the noun ("the release of Beta shall not affect the obligation
+        # of Acme not to")
+        return None
+    permitted = _MODALITY.permission.search(before) is not None
+    after = None
+    if lifted.group("frees") is not None:
+        after = window[lifted.end("frees") : lifted.end()]
+        if _BY_AGENT.match(after) is not None:
+            after = None
+    return before, after, permitted
+
+
+# the noun's own infinitive at the end of the words that lift it
+_NOT_TO_END = re.compile(r"\s+not\s+to\s*$", _FLAGS)
+
+
+def _leading_condition(main: str) -> tuple[str, ...]:
+    """The condition `main` opens with, to its comma ("Upon Closing, Beta shall release ..."):
+    none where it opens with none."""
+    if _LEADING_CONDITION.match(main) is None:
+        return ()
+    return (_part(_first_clause(main)),)
 
 
 def _without_relative_negations(window: str) -> str:
