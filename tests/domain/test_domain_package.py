@@ -94,6 +94,7 @@ def test_exported_names_are_pinned() -> None:
         "load_lexicon",
         "looks_like_company",
         "metric_asked",
+        "names_benefit_only",
         "names_loss_only",
         "names_share_amount",
         "net_row_expense",
@@ -107,8 +108,10 @@ def test_exported_names_are_pinned() -> None:
         "short_names",
         "steadiness_asked",
         "storage_failure",
+        "sum_asked",
         "trend_asked",
         "without_other_senses",
+        "without_report_years",
         "years_listed",
     ]
     for name in domain.__all__:
