@@ -457,6 +457,8 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
         (phrase, index, concept) for phrase, index, concept in found if not inside_another(phrase)
     ]
     kept.sort(key=lambda t: (-len(t[0]), t[1]))
+    if as_question:
+        kept = _own_items(words, kept, fenced)
     if not as_question:
         # a passage names every line item it states ("Net income was $12.1 million, or
         # $0.45 per diluted share"): what a question asks is read below, not what it names
@@ -464,6 +466,96 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
     concept_at = {index: concept for index, concept, _, _ in candidates}
     named = [(concept_at[i], span) for i, span in spans]
     return _per_share_read(words, kept, named, fenced, picks or key)
+
+
+def _own_items(
+    words: Sequence[str], kept: list[tuple[str, int, FinancialConcept]], fenced: frozenset[int]
+) -> list[tuple[str, int, FinancialConcept]]:
+    """The concepts of `kept` whose phrase names their own line item: not one where a word
+    of another item (`other_item_words`, "commissions", "expense") the concept's labels lack
+    is attached to the phrase ("sales commissions", "sales and distribution expense"), nor
+    one whose item holds such a concept's phrase ("tax expense" in "sales tax expense")."""
+    spans = {(index, span) for phrase, index, _ in kept for span in _occurrences(words, phrase)}
+    owner = {i: index for index, (s, e) in spans for i in range(s, e)}
+    kinds = set(_other_item_words())
+    ends = set(_item_ends())
+
+    def ended(i: int) -> bool:
+        return words[i] in ends or words[i] == "," or any(ch.isdigit() for ch in words[i])
+
+    def item_of(index: int, span: tuple[int, int]) -> list[int]:
+        # the words the item at `span` spans beside its phrase: back to an ending word or a
+        # joining one; on past a joining word while what it joins names no other item
+        start, end = span
+        item: list[int] = []
+        i = start - 1
+        while i >= 0 and not ended(i) and i not in fenced:
+            item.append(i)
+            i -= 1
+        i = end
+        while i < len(words) and not ended(i):
+            if i in fenced:
+                j = i
+                while j < len(words) and j in fenced:
+                    j += 1
+                joined = []
+                while j < len(words) and not ended(j) and j not in fenced:
+                    joined.append(j)
+                    j += 1
+                if not joined or any(k in owner for k in joined):
+                    break
+                item.extend(joined)
+                i = j
+                continue
+            item.append(i)
+            i += 1
+        return [i for i in item if owner.get(i) != index]
+
+    items = {(index, span): item_of(index, span) for index, span in spans}
+    concept_at = {index: concept for _, index, concept in kept}
+    other = {
+        index
+        for (index, _), item in items.items()
+        if any(words[i] in kinds - _own_words(concept_at[index]) for i in item)
+    }
+    # a concept's phrase in the item of one that names another item is that item's words
+    other |= {
+        index
+        for (index, _), item in items.items()
+        if any(owner.get(i) in other for i in item if owner.get(i) != index)
+    }
+    return [(phrase, index, concept) for phrase, index, concept in kept if index not in other]
+
+
+def _own_words(concept: FinancialConcept) -> set[str]:
+    own = {
+        w
+        for phrase in (
+            *concept.labels,
+            *concept.question_words,
+            *concept.label_prefixes,
+            *concept.label_suffixes,
+        )
+        for w in phrase.split()
+    }
+    if concept.sign == "expense":
+        own |= set(_expense_words())
+    return own
+
+
+@functools.cache
+def _other_item_words() -> tuple[str, ...]:
+    return _word_list("figure_questions", "other_item_words")
+
+
+@functools.cache
+def _expense_words() -> tuple[str, ...]:
+    return _word_list("figure_questions", "expense_words")
+
+
+@functools.cache
+def _item_ends() -> tuple[str, ...]:
+    return _word_list("figure_questions", "item_ends")
 
 
 def _per_share_read(

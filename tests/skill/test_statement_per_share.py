@@ -170,6 +170,9 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
             "What was Bracken & Sons' diluted net income per share in fiscal 2019?",
             "USD 2.75 per share",
         ),
+        # a known label with a revenue word reads as it did (issue 35's controls)
+        ("What were Bracken & Sons' net sales in FY2020?", "USD 5,000 million"),
+        ("What were Bracken & Sons' sales in fiscal 2019?", "USD 4,600 million"),
         # the minority's share, its magnitude (a deduction)
         (
             "What was Aster Labs' net income attributable to noncontrolling interests in 2020?",
@@ -570,3 +573,27 @@ def test_the_year_a_row_prints_a_figure_is_answered(runtime: Any) -> None:
         runtime, "What was Dunlin Foods' research and development expense in FY2019?"
     )
     assert answer.sufficient and [v.value for v in answer.conclusion.values] == ["USD 120 million"]
+
+
+# Issue 35: a line item no concept's labels name, written with a revenue word ("sales
+# commissions", "sales tax expense"), is never answered with revenue's (or income tax's)
+# figure: no figure, never SUPPORTED.
+@pytest.mark.parametrize(
+    "question",
+    [
+        ask.format(c=company, y=year, i=item)
+        for ask, item in (
+            ("What were {c} {i} in {y}?", "sales commissions"),
+            ("What was {c} {i} in {y}?", "sales and distribution expense"),
+            ("What was {c} {i} for {y}?", "Sales Tax Expense"),
+            ("How much {i} did {c} report in {y}?", "sales & general expenses"),
+            ("What were {c} {i} in {y}?", "net sales returns and allowances"),
+        )
+        for company, year in (("Bracken & Sons'", "FY2020"), ("Aster Labs'", "fiscal 2019"))
+    ],
+)
+def test_an_item_the_lexicon_lacks_is_never_another_figure(runtime: Any, question: str) -> None:
+    answer = runtime.skill.ask("kb", question)
+    assert not answer.sufficient, answer.conclusion.answer
+    # no figure read as the item's (a passage the answer cites is no figure)
+    assert not [v.value for v in answer.conclusion.values if v.value.startswith("USD")]
