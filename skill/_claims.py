@@ -716,9 +716,6 @@ class ClauseReader:
         own_clause = _own_proviso(s, action.start())
         if own_clause is not None and main[: action.start()].endswith(window):
             actors = self._proviso_actor(s, own_clause, action.start())
-            # its modal and negation are its own: "Licensee will not assign this Agreement,
-            # provided that Licensor may terminate it for any reason" denies Licensor nothing
-            window = window[len(window) - min(len(window), action.start() - own_clause) :]
         if self._someone_else(actors) or self._someone_else(agent):
             # "Licensee shall not terminate this Agreement, provided, however, that Licensor
             # may terminate it for any reason", asked of Licensor: the proviso's own statement

@@ -75,7 +75,8 @@ _PROHIBITED = [
     "{x} shall not terminate this Agreement, {pr} {y} {may} terminate this Agreement {ground} "
     "upon notice.",
     "{x} may not terminate this Agreement during the Term, {pr} {y} {may} terminate it {ground}.",
-    "{x} will not assign this Agreement, {pr} {y} {may} terminate this Agreement {ground}.",
+    "{x} will not terminate this Agreement before the Closing, {pr} {y} {may} terminate this "
+    "Agreement {ground}.",
 ]
 _GRANTS = ["may", "shall have the right to", "is entitled to", "can"]
 _GROUNDS = ["for any reason", "at any time without cause", "for convenience"]
