@@ -731,11 +731,13 @@ class ClauseReader:
         # "X shall pay the fees, provided, however, that Y may terminate": a proviso that opens
         # a clause of its own is its own statement, whose party is its own (a window built
         # from a list's lead-in and its item is no run of the sentence, and keeps its party)
-        actors = window
+        actors = self._actor_window(window, agent)
+        scope = window  # the words read for a restriction lifted or kept standing
         own_clause = _own_proviso(s, action.start())
         if own_clause is not None and main[: action.start()].endswith(window):
-            actors = window[len(window) - min(len(window), action.start() - own_clause) :]
-        lifting = _lifted_holder(actors)
+            scope = window[len(window) - min(len(window), action.start() - own_clause) :]
+            actors = self._proviso_actor(s, own_clause, action.start())
+        lifting = _lifted_holder(scope)
         if lifting is not None:
             # "Upon Closing, Beta shall release Acme from its obligation not to compete", "Acme
             # will not be restricted by any covenant not to compete": the restriction is lifted
@@ -751,17 +753,17 @@ class ClauseReader:
                 True,
                 True,
             )
-        held = _kept_holder(actors)
+        held = _kept_holder(scope)
         if held is not None and self._names_party(held):
             # "Acme shall not waive Beta's obligation not to compete", "Acme may not release
             # Beta from its covenant not to compete": the restriction kept standing is the
             # holder's of the noun (Beta), not the party that does not weaken it
             actors = held
-        if (
-            self._someone_else(self._actor_window(actors, agent))
-            or self._someone_else(agent)
-            or self._ends_another(main, action, window)
-        ):
+        if self._someone_else(actors) or self._someone_else(agent):
+            # "Licensee shall not terminate this Agreement, provided, however, that Licensor
+            # may terminate it for any reason", asked of Licensor: the proviso's own statement
+            return self._own_proviso_read(s, matches, action)
+        if self._ends_another(main, action, window):
             return None, False, True
         conditions = _conditions(main, action.end())
         if p.affirms is not None and p.affirms.search(s):
@@ -1104,6 +1106,42 @@ class ClauseReader:
             return subject
         return window[: complement.end("that")]
 
+    def _proviso_actor(self, s: str, clause: int, at: int) -> str:
+        """The words naming whose action a proviso's own clause (from `clause` to the action at
+        `at`) states: its subject, the words before its modal ("provided that the Recipient
+        shall give the Discloser notice": "the Recipient"; a party named after the modal is
+        whom the action is for, not who acts). A subject that names no party ("it", "they",
+        "such party", "the same") stands for the main clause's: the subject of the clause the
+        proviso follows ("The Receiving Party may disclose ..., provided that it shall give
+        the Disclosing Party notice": the Receiving Party's duty)."""
+        subject = _subject_before_modal(s[clause:at])
+        if self._names_party(subject) and not _MODALITY.pronoun_last.search(subject):
+            return subject
+        opening = list(_MODALITY.proviso.finditer(s, 0, clause))[-1].start()
+        head = _after_leading_condition(s, opening, _window(s, opening))
+        main_subject = self._actor_window(head, "")
+        return main_subject[: _first_modal(main_subject, determiners=False)]
+
+    def _own_proviso_read(
+        self, s: str, matches: list[re.Match[str]], action: re.Match[str]
+    ) -> tuple[Reading | None, bool, bool]:
+        """The reading of the first proviso after `action` (another party's) that opens a clause
+        of its own naming its party ("..., provided, however, that Licensor may terminate this
+        Agreement for any reason"): a statement of its own, read as one; None where none
+        follows (a pronoun's clause, "provided that it may", is the main clause's party's)."""
+        for later in matches:
+            start = _own_proviso(s, later.start())
+            if start is None or start < action.end():
+                continue
+            subject = _subject_before_modal(s[start : later.start()])
+            if not self._names_party(subject) or _MODALITY.pronoun_last.search(subject):
+                continue
+            reading, qualified, _ = self._sentence(s[start:].strip())
+            if reading is not None:
+                reading = dataclasses.replace(reading, sentence=s)
+            return reading, qualified, True
+        return None, False, True
+
     def _someone_elses_proviso(self, exception: str) -> bool:
         """Does `exception` open with a proviso whose clause of its own states another party's
         action ("provided, however, that Licensor may terminate", asked of Licensee)?"""
@@ -1379,6 +1417,14 @@ def _first_clause(text: str) -> str:
     return text
 
 
+def _subject_before_modal(clause: str) -> str:
+    """The subject of a clause that runs to its action: the words before its first modal, the
+    last of their comma pieces (or the piece before an aside that ends just before the modal:
+    "that Licensor, at its option, may")."""
+    pieces = clause[: _first_modal(clause, determiners=False)].split(",")
+    return pieces[-1] if pieces[-1].strip() else _before_aside(pieces[:-1])
+
+
 def _own_proviso(s: str, at: int) -> int | None:
     """Where the clause of its own that the last proviso before `at` opens starts ("provided,
     however, that Licensor may terminate": a subject, then its modal), or None where no such
@@ -1388,7 +1434,21 @@ def _own_proviso(s: str, at: int) -> int | None:
     if not found:
         return None
     end = found[-1].end()
+    if _inside_predicate(s[: found[-1].start()]):
+        # "Acme may, at any time, provided that it shall have paid all fees, terminate": an
+        # aside between the main clause's modal and its verb, no statement of its own
+        return None
     return end if _opens_clause(s[end:at]) else None
+
+
+def _inside_predicate(head: str) -> bool:
+    """Does `head` (the words before an aside) end in a modal, or in a modal and asides in
+    commas ("Acme may, at any time,")?"""
+    pieces = _clause_tail(head).split(",")
+    return any(
+        _ends_in_modal(",".join(pieces[:i]))
+        for i in range(max(1, len(pieces) - 3), len(pieces) + 1)
+    )
 
 
 def _proviso(s: str, at: int, *, own_duty: bool = False) -> bool:
