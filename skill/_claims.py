@@ -134,6 +134,10 @@ class _Modality:
     grant_break: re.Pattern[str]
     grant_not_held: re.Pattern[str]
     grant_to_others: re.Pattern[str]
+    # a word of weakening anywhere ("affect", "release"), to find which one is the verb
+    weakening_word: re.Pattern[str]
+    # a determiner right before a word, which makes it a noun ("the release", "any waiver")
+    determined: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -188,6 +192,10 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.grant_break),
         one(words.grant_not_held),
         one(words.grant_to_others),
+        one(words.weakening),
+        re.compile(
+            rf"\b(?:{'|'.join(f'(?:{d})' for d in words.determiner) or '(?!)'})\s+$", _FLAGS
+        ),
     )
 
 
@@ -1596,11 +1604,11 @@ def _without_kept_negations(window: str) -> str:
     compete", "Termination shall not relieve X of its covenant not to solicit"): "nothing
     ... impair" keeps the restriction standing, it does not undo it; the noun's own "not
     to" still counts."""
-    kept = _MODALITY.weakened.search(window)
-    if kept is None:
+    verb = _weakening_verb(window)
+    if verb is None:
         return window
     blanked = list(window)
-    for m in _MODALITY.negation.finditer(window, 0, kept.end("verb")):
+    for m in _MODALITY.negation.finditer(window, 0, verb):
         blanked[m.start() : m.end()] = " " * (m.end() - m.start())
     return "".join(blanked)
 
@@ -1609,8 +1617,32 @@ def _kept_holder(window: str) -> str | None:
     """The words naming whose restriction a verb of weakening keeps standing ("shall not waive
     Beta's obligation not to", "may not release Beta from its covenant not to", "shall not
     terminate the obligation of Beta not to"): those after the verb; None without one."""
+    verb = _weakening_verb(window)
+    return None if verb is None else window[verb:]
+
+
+def _weakening_verb(window: str) -> int | None:
+    """Where the verb of weakening that governs the noun's own infinitive at the end of `window`
+    ends; None without one. The verb is the word the negation governs: the first word of
+    weakening after the last negation before one, not a noun before it ("The release date shall
+    not affect", "the waiver of any breach shall not affect": "affect") nor one a determiner
+    opens ("Nothing in the release shall impair": "impair"); without a negation before any, the
+    first ("Termination relieves")."""
     kept = _MODALITY.weakened.search(window)
-    return None if kept is None else window[kept.end("verb") :]
+    if kept is None:
+        return None
+    words = [
+        m
+        for m in _MODALITY.weakening_word.finditer(window, kept.start())
+        if _MODALITY.weakened.match(window, m.start()) is not None
+        and _MODALITY.determined.search(window, 0, m.start()) is None
+    ]
+    if not words:
+        return kept.end("verb")
+    negations = [m.end() for m in _MODALITY.negation.finditer(window, 0, words[-1].start())]
+    if not negations:
+        return words[0].end()
+    return next(m.end() for m in words if m.start() >= negations[-1])
 
 
 def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
