@@ -740,12 +740,12 @@ class ClauseReader:
         # a clause of its own is its own statement, whose party is its own (a window built
         # from a list's lead-in and its item is no run of the sentence, and keeps its party)
         actors = self._actor_window(window, agent)
-        scope = window  # the words read for a restriction lifted or kept standing
+        weakened_in = window  # the words read for a restriction lifted or kept standing
         own_clause = _own_proviso(s, action.start())
         if own_clause is not None and main[: action.start()].endswith(window):
-            scope = window[len(window) - min(len(window), action.start() - own_clause) :]
+            weakened_in = window[len(window) - min(len(window), action.start() - own_clause) :]
             actors = self._proviso_actor(s, own_clause, action.start())
-        lifting = _lifted_holder(scope)
+        lifting = _lifted_holder(weakened_in)
         if lifting is not None:
             # "Upon Closing, Beta shall release Acme from its obligation not to compete", "Acme
             # will not be restricted by any covenant not to compete": the restriction is lifted
@@ -761,7 +761,7 @@ class ClauseReader:
                 True,
                 True,
             )
-        held = _kept_holder(scope)
+        held = _kept_holder(weakened_in)
         if held is not None and self._names_party(held):
             # "Acme shall not waive Beta's obligation not to compete", "Acme may not release
             # Beta from its covenant not to compete": the restriction kept standing is the
