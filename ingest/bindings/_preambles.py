@@ -164,8 +164,11 @@ _PREAMBLE_START = re.compile(
 
 
 _PREAMBLE_END = re.compile(
-    r"\bW\s?H\s?E\s?R\s?E\s?A\s?S\b|\bWhereas\b|\bRECITALS?\b|\bRecitals\b|"
-    r"\bW\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H\b|\bWitnesseth\b|\bNOW,?\s+THEREFORE\b|"
+    # A recital's lead word in any case ("whereas, Acme is party to a credit agreement between
+    # Acme and Beta Bank"): the "between" after it lists another agreement's parties.
+    rf"(?i:\b(?:{'|'.join(lexicon().prose_party_recital_leads)})\b)|"
+    r"\bW\s?H\s?E\s?R\s?E\s?A\s?S\b|\bRECITALS?\b|"
+    r"\bW\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H\b|\bNOW,?\s+THEREFORE\b|"
     r"\bNow,?\s+[Tt]herefore\b|\bBACKGROUND\b|\n\s*Background\b|\bagree\s+as\s+follows\b|"
     r"\bIn\s+consideration\s+of\b|\bPREAMBLE\b|\n\s*(?:ARTICLE|Article)\s+(?:1|I)\b|"
     r"\n\s*1\.\s+[A-Z]|\n\s*Section\s+1\.?\s"
