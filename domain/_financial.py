@@ -1004,7 +1004,7 @@ def average_metric(concept: FinancialConcept) -> FinancialMetric:
 def _signed_row_words() -> dict[str, tuple[str, ...]]:
     return {
         f: _word_list("signed_rows", f)
-        for f in ("benefit_words", "expense_words", "loss_words", "income_words")
+        for f in ("benefit_words", "expense_words", "loss_words", "income_words", "income_not")
     }
 
 
@@ -1058,7 +1058,7 @@ def names_loss_only(label: str, concept: FinancialConcept) -> bool:
     # "income" inside "income taxes" names the tax, no income: "Loss before income taxes"
     # names a loss only
     unincome = f" {key} "
-    for phrase in _word_list("signed_rows", "income_not"):
+    for phrase in words["income_not"]:
         unincome = unincome.replace(f" {phrase} ", " ")
     return _holds(key, words["loss_words"]) and not _holds(unincome, words["income_words"])
 

@@ -1125,7 +1125,9 @@ class ClauseReader:
         subject = _subject_before_modal(s[clause:at])
         if self._names_party(subject) and not _MODALITY.pronoun_last.search(subject):
             return subject
-        opening = list(_MODALITY.proviso.finditer(s, 0, clause))[-1].start()
+        last = _last_proviso(s, clause)
+        assert last is not None  # `clause` is the clause a proviso before it opens
+        opening = last.start()
         head = _after_leading_condition(s, opening, _window(s, opening))
         main_subject = self._actor_window(head, "")
         return main_subject[: _first_modal(main_subject, determiners=False)]
@@ -1433,16 +1435,21 @@ def _subject_before_modal(clause: str) -> str:
     return pieces[-1] if pieces[-1].strip() else _before_aside(pieces[:-1])
 
 
+def _last_proviso(s: str, at: int) -> re.Match[str] | None:
+    """The last proviso ("provided, however, that") that opens before `at`, or None."""
+    return max(_MODALITY.proviso.finditer(s, 0, at), key=lambda m: m.start(), default=None)
+
+
 def _own_proviso(s: str, at: int) -> int | None:
     """Where the clause of its own that the last proviso before `at` opens starts ("provided,
     however, that Licensor may terminate": a subject, then its modal), or None where no such
     proviso stands before `at` (or one opens no clause of its own: "provided that the Recipient
     promptly notifies", whose verb is the action's own)."""
-    found = list(_MODALITY.proviso.finditer(s, 0, at))
-    if not found:
+    found = _last_proviso(s, at)
+    if found is None:
         return None
-    end = found[-1].end()
-    if _inside_predicate(s[: found[-1].start()]):
+    end = found.end()
+    if _inside_predicate(s[: found.start()]):
         # "Acme may, at any time, provided that it shall have paid all fees, terminate": an
         # aside between the main clause's modal and its verb, no statement of its own
         return None
@@ -1465,10 +1472,10 @@ def _proviso(s: str, at: int, *, own_duty: bool = False) -> bool:
     `own_duty`, also where the proviso states the duty with a modal of its own ("provided that
     the Recipient shall give the Discloser prompt notice"); never a right ("provided that it
     may ..."), a negated duty, nor a clause of its own after a semicolon."""
-    found = list(_MODALITY.proviso.finditer(s, 0, at))
-    if not found:
+    found = _last_proviso(s, at)
+    if found is None:
         return False
-    between = s[found[-1].end() : at]
+    between = s[found.end() : at]
     if len(between) > _GOVERNED or _MODALITY.permission.search(between):
         return False
     if own_duty:
@@ -1481,10 +1488,10 @@ def _proviso_frees(s: str, at: int) -> bool:
     """Does a proviso open the clause of the action at `at` with words that free the party from
     it ("provided that no notice shall be required", "provided that the Recipient shall not be
     required to notify", "... shall be under no obligation to notify")?"""
-    found = list(_MODALITY.proviso.finditer(s, 0, at))
-    if not found:
+    found = _last_proviso(s, at)
+    if found is None:
         return False
-    between = s[found[-1].end() : at]
+    between = s[found.end() : at]
     return (
         len(between) <= _GOVERNED
         and ";" not in between
