@@ -20,3 +20,20 @@ def holds(
     """The reading of `sentence` for proposition `name` (asked negated, of `actor`)."""
     reading, _ = ClauseReader(Claim(ENTRIES[name], negated, actor, others)).read(sentence)
     return None if reading is None else reading.holds
+
+
+# Party pairs and restriction nouns the kept / lifted restriction tests generate over (short
+# names, "&", hyphens, roles).
+RESTRICTION_PARTIES = [
+    ("Acme", "Beta"),
+    ("Northgate", "Halcyon Health"),
+    ("O'Brien & Sons", "Smith-Jones LLC"),
+    ("Licensor", "Licensee"),
+    ("Company", "Executive"),
+]
+RESTRICTION_NOUNS = ["obligation", "covenant", "obligations", "undertaking"]
+
+
+def capitalized(text: str) -> str:
+    """`text` with its first letter in capitals (a generated sentence's opening)."""
+    return text[0].upper() + text[1:]

@@ -12,15 +12,14 @@ import itertools
 
 import pytest
 
-from tests.skill.claim_reading import holds
+from tests.skill.claim_reading import (
+    RESTRICTION_NOUNS,
+    RESTRICTION_PARTIES,
+    capitalized,
+    holds,
+)
 
-_PARTIES = [
-    ("Acme", "Beta"),
-    ("Northgate", "Halcyon Health"),
-    ("O'Brien & Sons", "Smith-Jones LLC"),
-    ("Licensor", "Licensee"),
-    ("Company", "Executive"),
-]
+_PARTIES = RESTRICTION_PARTIES
 _MODALS = ["shall not", "will not", "may not", "cannot", "agrees not to"]
 # (the verb and how it names the holder {h} of the noun {n})
 _VERBS = [
@@ -30,15 +29,11 @@ _VERBS = [
     "terminate the {n} of {h}",
     "modify or limit {h}'s {n}",
 ]
-_NOUNS = ["obligation", "covenant", "obligations", "undertaking"]
+_NOUNS = RESTRICTION_NOUNS
 _ACTIONS = {
     "non_compete": "not to compete with {s} in the Territory",
     "non_solicitation": "not to solicit any employee of {s}",
 }
-
-
-def _cap(text: str) -> str:
-    return text[0].upper() + text[1:]
 
 
 _CASES = [
@@ -46,7 +41,9 @@ _CASES = [
         claim,
         speaker,
         holder,
-        _cap(f"{speaker} {m} {v.format(h=holder, n=n)} ") + _ACTIONS[claim].format(s=speaker) + ".",
+        capitalized(f"{speaker} {m} {v.format(h=holder, n=n)} ")
+        + _ACTIONS[claim].format(s=speaker)
+        + ".",
     )
     for claim in _ACTIONS
     for (speaker, holder), m, v, n in zip(
@@ -80,4 +77,4 @@ def test_the_kept_restriction_is_the_holders(
 @pytest.mark.parametrize(("speaker", "holder"), _PARTIES)
 def test_the_speakers_own_restriction_beside_still_holds(speaker: str, holder: str) -> None:
     text = f"{speaker} shall not compete with {holder}, and {speaker} shall not waive {holder}'s obligation not to compete."
-    assert holds("non_compete", _cap(text), speaker, (holder,)) is True
+    assert holds("non_compete", capitalized(text), speaker, (holder,)) is True

@@ -13,15 +13,14 @@ import itertools
 
 import pytest
 
-from tests.skill.claim_reading import holds
+from tests.skill.claim_reading import (
+    RESTRICTION_NOUNS,
+    RESTRICTION_PARTIES,
+    capitalized,
+    holds,
+)
 
-_PARTIES = [
-    ("Acme", "Beta"),
-    ("Northgate", "Halcyon Health"),
-    ("O'Brien & Sons", "Smith-Jones LLC"),
-    ("Licensor", "Licensee"),
-    ("Company", "Executive"),
-]
+_PARTIES = RESTRICTION_PARTIES
 # a subject a noun of weakening names ({o}: the other party)
 _NOUN_SUBJECTS = [
     "the release date",
@@ -46,15 +45,11 @@ _VERBS = [
     "release {h} from its {n}",
     "limit or affect the {n} of {h}",
 ]
-_NOUNS = ["obligation", "covenant", "obligations", "undertaking"]
+_NOUNS = RESTRICTION_NOUNS
 _ACTIONS = {
     "non_compete": "not to compete with {o} in the Territory",
     "non_solicitation": "not to solicit any employee of {o}",
 }
-
-
-def _cap(text: str) -> str:
-    return text[0].upper() + text[1:]
 
 
 def _cases(subjects: list[str]) -> list[tuple[str, str, str, str]]:
@@ -69,7 +64,7 @@ def _cases(subjects: list[str]) -> list[tuple[str, str, str, str]]:
         ):
             body = verb.format(h=holder, n=_NOUNS[i // len(_VERBS)])
             text = f"{subject.format(o=other)} {modal} {body} {_ACTIONS[claim].format(o=other)}."
-            out.append((claim, holder, other, _cap(text)))
+            out.append((claim, holder, other, capitalized(text)))
     return out
 
 
