@@ -10,7 +10,7 @@ from tests.pdfs import Line
 
 
 def _parse(pages: list[list[Line]]) -> object:
-    return PdfParser(ocr="off").run(pdfs.make_pdf(pages), "d.pdf")
+    return PdfParser(ocr="off", isolate=False).run(pdfs.make_pdf(pages), "d.pdf")
 
 
 def test_minutes_take_the_meeting_date_not_a_date_they_mention() -> None:

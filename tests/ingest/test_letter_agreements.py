@@ -22,7 +22,7 @@ from tests.pdfs import make_pdf, paragraph
 
 @functools.cache
 def _parser() -> PdfParser:
-    return PdfParser()
+    return PdfParser(isolate=False)  # in process, as test_preamble_party_lists says
 
 
 def _bind(pages: list[list[str]]) -> BindingResult:

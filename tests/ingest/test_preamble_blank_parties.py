@@ -19,7 +19,7 @@ from tests.pdfs import Line, make_pdf
 
 @functools.cache
 def _parser() -> PdfParser:
-    return PdfParser()
+    return PdfParser(isolate=False)  # in process, as test_preamble_party_lists says
 
 
 # Two pages of schedules before the form: its preamble starts past the first 6,000 characters.

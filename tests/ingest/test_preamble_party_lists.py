@@ -15,7 +15,10 @@ from tests.pdfs import Line, make_pdf, paragraph
 
 @functools.cache
 def _parser() -> PdfParser:
-    return PdfParser()
+    # parsed in this process: these tests read the binding rules, and a forked child per
+    # PDF cost two thirds of their time; the child that guards against hostile files is
+    # tested in test_parse_limits.py (an isolated and an in-process parse agree there)
+    return PdfParser(isolate=False)
 
 
 def _bind(title: str, body: list[str], width: int) -> BindingResult:

@@ -28,7 +28,7 @@ def _release(headline: str, about: str | None, legal: str | None) -> bytes:
 
 
 def _registrants(pdf: bytes) -> set[str]:
-    doc = PdfParser().run(pdf, "release.pdf")
+    doc = PdfParser(isolate=False).run(pdf, "release.pdf")
     return {b.subject_name for b in BindingExtractor().run(doc).bindings if b.role == "registrant"}
 
 
