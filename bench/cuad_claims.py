@@ -23,6 +23,8 @@ split:
   the clause is there where CUAD marks it absent;
 - where CUAD has the clause: the stance right, swapped (the clause said absent: Yes <-> No),
   or none (not stated, disagreeing sentences, not established);
+- evidence from another pair's document: answers quoting a document that is not one of the
+  named parties' own (bench.cuad_topics.pair_documents; target 0);
 - per topic, the same.
 
 `python -m bench.cuad_claims` copies the knowledge base "cuad" of EVRAG_CUAD_DATA_DIR (never
@@ -48,7 +50,7 @@ from typing import Any
 import yaml
 
 from bench.contract_nli import decision_of
-from bench.cuad_topics import _train_labels, ask_all, split_of
+from bench.cuad_topics import _train_labels, ask_all, cites_elsewhere, pair_documents, split_of
 from bench.quality import CUAD_CLAUSES, _cuad_parties, _cuad_title, _entity_key, load_jsonl
 
 PHRASINGS = Path(__file__).resolve().parent / "cuad_claims_phrasings.yaml"
@@ -125,7 +127,9 @@ def questions(
     train = _train_labels() if train is None else train
     out: list[dict[str, Any]] = []
     agreements = 0
-    for row in load_jsonl(clauses_path):
+    rows = load_jsonl(clauses_path)
+    own = pair_documents(rows)
+    for row in rows:
         parties = _cuad_parties(str(row.get("Parties (answer)") or ""))
         title = _cuad_title(str(row.get("Document Name (answer)") or ""))
         if len(parties) < 2 or not title:
@@ -149,6 +153,7 @@ def questions(
                         "question": text.format(title=title, a=a, b=b),
                         "yes_means_present": phrasing["yes_means"] == "present",
                         "present": gold,
+                        "own_documents": own[frozenset({_entity_key(a), _entity_key(b)})],
                         # the same question of several agreements, up to the parties' order
                         "asks": "|".join(
                             [
@@ -180,7 +185,8 @@ def outcome(q: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
     # only a claim's answer says yes or no: elsewhere SUPPORTED means "a clause was found"
     said = _STANCE.get(decision) if lead in _CLAIM_LEADS else None
     stance = None if said is None else said == q["yes_means_present"]
-    return {"lead": lead, "decision": decision, "stance": stance}
+    elsewhere = cites_elsewhere(q, answer)
+    return {"lead": lead, "decision": decision, "stance": stance, "elsewhere": elsewhere}
 
 
 def _pct(num: int, den: int) -> str:
@@ -219,6 +225,9 @@ def _figures(pairs: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]]) -> di
         ),
         "present: no stance": _pct(sum(1 for _, o in present if o["stance"] is None), len(present)),
         "no CUAD answer": str(sum(1 for q, _ in pairs if q["present"] is None)),
+        "evidence from another pair's document (target 0)": str(
+            sum(1 for _, o in pairs if o.get("elsewhere"))
+        ),
     }
 
 

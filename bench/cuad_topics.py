@@ -15,6 +15,9 @@ is reported for both:
   (topics with CUAD columns only); affirmed where absent: the same, less the yes/no answers
   "No" (CONTRADICTED), which are right where the clause is absent ("No — a non-exclusive
   licence"), so what is left answers the clause from elsewhere;
+- evidence from another pair's document: answers quoting a document that is not one of the
+  two named parties' own (as CUAD annotates the parties of each PDF: their agreement, its
+  amendments): a subject-integrity breach (issue 33, target 0);
 - swapped parties: answers (a value given) to questions about an agreement that does not
   exist (must be 0); placeholders not refused: a placeholder question neither refused as a
   question error nor refused as SUBJECT_NOT_FOUND (must be 0; a role word such as "the
@@ -114,6 +117,33 @@ def overlaps(quote: str, span: str) -> bool:
     return any(tuple(q[i : i + _SHINGLE]) in grams for i in range(len(q) - _SHINGLE + 1))
 
 
+def pair_documents(rows: Sequence[Mapping[str, Any]]) -> dict[frozenset[str], list[str]]:
+    """The PDFs of each pair of parties (by `_entity_key`, as CUAD annotates them): the
+    documents a question naming those two parties may cite (their agreement, its amendments,
+    any other instrument of theirs). Evidence from any other document answers about another
+    subject (issue 33: "answers citing a document outside the resolved subject: 0")."""
+    out: dict[frozenset[str], list[str]] = {}
+    for row in rows:
+        keys = sorted(
+            {_entity_key(p) for p in _cuad_parties(str(row.get("Parties (answer)") or ""))}
+        )
+        for i, a in enumerate(keys):
+            for b in keys[i + 1 :]:
+                out.setdefault(frozenset({a, b}), []).append(str(row["pdf"]))
+    return {k: sorted(set(v)) for k, v in out.items()}
+
+
+def cites_elsewhere(q: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+    """Does the answer quote evidence from a document outside the question's own (its
+    `own_documents`, else its `pdf`)?"""
+    own = q.get("own_documents") or [q.get("pdf")]
+    cited = {
+        str((e.get("source_location") or {}).get("document") or "")
+        for e in answer.get("evidence") or []
+    }
+    return bool(cited - set(own))
+
+
 def questions(
     clauses_path: Path = CUAD_CLAUSES, phrasings_path: Path = PHRASINGS, limit: int | None = None
 ) -> list[dict[str, Any]]:
@@ -121,6 +151,7 @@ def questions(
     spec = yaml.safe_load(phrasings_path.read_text(encoding="utf-8"))
     rows = load_jsonl(clauses_path)
     train = _train_labels()
+    own = pair_documents(rows)
     agreements = []
     for row in rows:
         parties = _cuad_parties(str(row.get("Parties (answer)") or ""))
@@ -178,6 +209,7 @@ def questions(
                         "train_spans": train_spans,
                         "rows": str(topic.get("rows") or "clause"),
                         "laws": laws,
+                        "own_documents": own[frozenset({_entity_key(a), _entity_key(b)})],
                     }
                 )
         keys = {_entity_key(p) for p in ag["parties"]}
@@ -318,6 +350,8 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
             if r.get("sufficient")
             and not any(overlaps(x, s) for x in _quotes(r) for s in q["spans"])
         ]
+        cited = [(q, r) for q, r in topic if r.get("evidence")]
+        elsewhere = [(q, r) for q, r in cited if cites_elsewhere(q, r)]
         absent_answered = [(q, r) for q, r in absent if r.get("sufficient")]
         absent_value = [(q, r) for q, r in absent if _answered(r)]
         swapped = [(q, r) for q, r in pick if q["kind"] == "swapped"]
@@ -378,6 +412,9 @@ def score(qs: Sequence[Mapping[str, Any]], results: Sequence[Mapping[str, Any]])
             "a value where CUAD marks absent": _pct(len(absent_value), len(absent)),
             "affirmed where CUAD marks absent (not a No)": _pct(
                 sum(1 for _, r in absent if _affirmed(r)), len(absent)
+            ),
+            "evidence from another pair's document (target 0)": (
+                f"{len(elsewhere)} of {len(cited)}"
             ),
             "swapped-party answers": f"{len(swapped_answered)} of {len(swapped)}",
             "placeholders not refused": f"{len(placeholder_read)} of {len(placeholders)}",

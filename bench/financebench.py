@@ -74,6 +74,18 @@ def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
     return "computed right" if details.get("metric") else "single-cell right"
 
 
+def cites_other_company(question: dict[str, Any], body: dict[str, Any]) -> bool:
+    """Does the answer quote a filing of another company (a file name's first word, before
+    "_", names its company: "3M_2018_10K")? A company's facts come only from its own
+    filings (issue 33: a mention of it in another company's document is no evidence)."""
+    company = question["doc_name"].split("_")[0]
+    cited = {
+        str((e.get("source_location") or {}).get("document") or "").split("_")[0]
+        for e in body.get("evidence") or []
+    }
+    return bool(cited - {company})
+
+
 def _is_figure_answer(body: dict[str, Any]) -> bool:
     """Was the answer read from statement cells (its values figures, its evidence cells)?"""
     return any(" | " in e["quote"] and e["source_location"].get("bbox") for e in body["evidence"])
@@ -122,11 +134,13 @@ def run(data_dir: Path | None = None, *, reread: bool = False) -> list[dict[str,
                 "gold": q["answer"][:40],
                 "answer": ((body.get("conclusion") or {}).get("answer") or "")[:100],
                 "values": values,
+                "other_company": cites_other_company(q, body),
             }
         )
     return rows
 
 
+_SPLITS = ("development", "held_out")
 _OUTCOMES = ("single-cell right", "computed right", "wrong SUPPORTED", "text SUPPORTED", "refused")
 
 
@@ -138,6 +152,11 @@ def table(rows: list[dict[str, Any]]) -> str:
         lines.append(
             f"{split:12} {len(part):>3} " + " ".join(f"{counts[o]:>17}" for o in _OUTCOMES)
         )
+    other = {s: sum(1 for r in rows if r["split"] == s and r["other_company"]) for s in _SPLITS}
+    lines.append(
+        "answers quoting another company's filing (target 0): "
+        + ", ".join(f"{s} {n}" for s, n in other.items())
+    )
     return "\n".join(lines)
 
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from bench.cuad_topics import _same_question_same_gold, overlaps, score
+from bench.cuad_topics import (
+    _same_question_same_gold,
+    cites_elsewhere,
+    overlaps,
+    pair_documents,
+    score,
+)
 
 
 def _q(pdf: str, question: str, spans: list[str], kind: str = "topic") -> dict[str, object]:
@@ -119,3 +125,26 @@ def test_a_no_where_the_clause_is_absent_is_not_an_affirmed_answer() -> None:
     report = score(qs, [no, yes, _answer("", False)])["dev"]
     assert report["the 14 topics: answer where absent"] == "66.7% (2/3)"
     assert report["the 14 topics: affirmed where absent (not a No)"] == "33.3% (1/3)"
+
+
+def _cited(*documents: str) -> dict[str, object]:
+    return {"evidence": [{"quote": "q", "source_location": {"document": d}} for d in documents]}
+
+
+def test_evidence_from_a_document_of_other_parties_is_counted() -> None:
+    """A question names two parties: their agreement and its amendments are its documents
+    (every PDF CUAD annotates with both); a quote from any other document answers about
+    another subject and is counted, one from their own amendment is not."""
+    rows = [
+        {"pdf": "base.pdf", "Parties (answer)": "Acme Corp; Beta LLC"},
+        {"pdf": "amend.pdf", "Parties (answer)": "Beta LLC; Acme Corp; Gamma Inc."},
+        {"pdf": "other.pdf", "Parties (answer)": "Acme Corp; Delta Ltd."},
+    ]
+    own = pair_documents(rows)
+    acme_beta = [k for k, v in own.items() if "base.pdf" in v]
+    assert len(acme_beta) == 1 and own[acme_beta[0]] == ["amend.pdf", "base.pdf"]
+    q = {"pdf": "base.pdf", "own_documents": own[acme_beta[0]]}
+    assert not cites_elsewhere(q, _cited("base.pdf", "amend.pdf"))
+    assert cites_elsewhere(q, _cited("base.pdf", "other.pdf"))
+    assert not cites_elsewhere({"pdf": "other.pdf"}, _cited("other.pdf"))
+    assert not cites_elsewhere(q, {"evidence": []})
