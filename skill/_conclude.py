@@ -621,6 +621,8 @@ def next_actions_concluded(
 ) -> list[str]:
     out: list[str] = []
     what = (subject.attribute or subject.role or "the claim").replace("_", " ")
+    if subject.attribute == "topic" and subject.constraints.get("topic"):
+        what = str(subject.constraints["topic"])  # the topic asked, not the word "topic"
     for conflict in conflicts:
         values = ", ".join(v.value for v in conflict.values)
         out.append(

@@ -521,6 +521,13 @@ class EvidenceSkill:
                 # "Does the MSA contain a non-compete clause?": yes, from the clause quoted
                 # (never from silence: an absence is said as "no ... clause found").
                 answer_text = f"Yes — {clause_label(subject_class)} clause: {answer_text}"
+            if not sufficient and subject_class.attribute == TOPIC and figure is None:
+                # passages under the engine's threshold are said as such, never as the answer
+                # (issue 34): each states part of the topic, or names one thing only
+                answer_text = (
+                    f"not established — the closest passages of "
+                    f"{' or '.join(c.name for c in gate.candidates)}: {answer_text}"
+                )
         # The attribute's clause, cited, with no value read from it (skill/_evidence.py).
         unread = not values and any(u.value is None for u in judged)
         label = clause_label(subject_class).replace("_", " ")

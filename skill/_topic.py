@@ -21,8 +21,11 @@ retrieval inside the subject's documents.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
+
+import snowballstemmer
 
 from domain import ChunkRecord, lexicon
 from skill._answer import EvidenceUnit
@@ -39,10 +42,37 @@ _STOP = lexicon().topic_stop_words
 _MEASURE = lexicon().topic_measure_words
 
 
+_STEMMER = snowballstemmer.stemmer("english")
+# A stem may differ from another by this many letters at its end and still be the same word
+# ("indemnif" / "indemnifi", "expir" / "expiri", "licens" / "license"); more is another word
+# ("share" / "sharehold": a shareholder is no share).
+_STEM_SLACK = 2
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def stem(word: str) -> str:
+    """The Snowball (Porter 2) stem of a lower-case word, its hyphens dropped."""
+    return str(_STEMMER.stemWord(word.replace("-", "")))
+
+
+def same_stem(a: str, b: str) -> bool:
+    """Do two stems name the same word: equal, or one the other with at most `_STEM_SLACK`
+    letters more at its end (both of three letters or more)? A compound is not its first
+    part: "shareholder" is no "share", "stockholder" no "stock", "licensor" no "license"."""
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= _STEM_SLACK
+
+
+def _stems_of(text: str) -> list[str]:
+    return [stem(w) for w in re.findall(r"[a-z][a-z-]+", text.lower())]
+
+
 def topic_words(text: str) -> list[str]:
-    """The stems (first five letters) of the content words of a topic."""
+    """The stems of the content words of a topic."""
     words = re.findall(r"[a-z][a-z-]+", text.lower())
-    stems = [w.replace("-", "")[:5] for w in words if w not in _STOP and len(w) >= 3]
+    stems = [stem(w) for w in words if w not in _STOP and len(w) >= 3]
     return list(dict.fromkeys(stems))
 
 
@@ -54,11 +84,11 @@ def named_words(text: str) -> list[str]:
 
 
 def coverage(stems: Sequence[str], sentence: str) -> float:
-    """The share of the topic's stems that begin a word of the sentence."""
+    """The share of the topic's stems that are the stem of a word of the sentence."""
     if not stems:
         return 0.0
-    words = {w.replace("-", "")[:5] for w in re.findall(r"[a-z][a-z-]+", sentence.lower())}
-    return sum(1 for s in stems if any(w.startswith(s) for w in words)) / len(stems)
+    words = set(_stems_of(sentence))
+    return sum(1 for s in stems if any(same_stem(s, w) for w in words)) / len(stems)
 
 
 def together(stems: Sequence[str], sentence: str) -> bool:
@@ -66,9 +96,9 @@ def together(stems: Sequence[str], sentence: str) -> bool:
     run of six words per stem (at least eight: "security interest", "interest at a floating
     rate"), not scattered over it ("balance sheets ... and cash flows" states no cash
     balance)?"""
-    words = [w.replace("-", "")[:5] for w in re.findall(r"[a-z][a-z-]+", sentence.lower())]
+    words = _stems_of(sentence)
     window = max(8, 6 * len(stems))
-    hits = [[i for i, w in enumerate(words) if w.startswith(stem)] for stem in stems]
+    hits = [[i for i, w in enumerate(words) if same_stem(s, w)] for s in stems]
     if not all(hits):
         return False
     for start in sorted({i for h in hits for i in h}):
