@@ -14,6 +14,7 @@ would add only an interpreter start, the imports and a model load per call.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import fcntl
 import io
@@ -204,17 +205,28 @@ def _data_dirs(argv: list[str], data_dir: Path | None) -> list[Path]:
 
 def _assert_store_released(data_dir: Path) -> None:
     """No open file of this process holds the embedded store's `flock` on `<data_dir>/LOCK`
-    (a lock taken through another open file conflicts even within one process)."""
+    (a lock taken through another open file conflicts even within one process), and, where
+    /proc lists them, no descriptor of this process is left open on a file of `data_dir`
+    (the catalog's database, the store's segments)."""
     lock = data_dir / "LOCK"
-    if not lock.exists():
+    if lock.exists():
+        fd = os.open(lock, os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pytest.fail(f"the command returned with {lock} still held in this process")
+        finally:
+            os.close(fd)  # closing the file drops the lock taken through it
+    fds = Path("/proc/self/fd")
+    if not fds.is_dir():
         return
-    fd = os.open(lock, os.O_RDONLY | os.O_CLOEXEC)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        pytest.fail(f"the command returned with {lock} still held in this process")
-    finally:
-        os.close(fd)  # closing the file drops the lock taken through it
+    inside = str(data_dir.resolve()) + os.sep
+    left = []
+    for entry in sorted(fds.iterdir()):
+        with contextlib.suppress(OSError):  # the listing's own descriptor is gone by now
+            if (target := os.readlink(entry)).startswith(inside):
+                left.append(target)
+    assert not left, f"the command returned with files of {data_dir} open: {left}"
 
 
 def assert_bad_input(result: subprocess.CompletedProcess[str], *mentions: str) -> str:
