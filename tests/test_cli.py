@@ -1,19 +1,30 @@
-"""`evrag`, the installed command line, run as a real process (../shared/CONTRACT.md).
+"""`evrag`, the installed command line (../shared/CONTRACT.md).
 
 What is pinned here is the command line's contract, not answer quality: exit codes (0 ok,
 2 bad input with one line on stderr, 1 internal error), output shapes, input order, and
 errors that name what is wrong. One small corpus (three data-room PDFs and a corrupt one)
 is ingested once per module through `evrag ingest` itself; the other commands read it.
+
+A real child process (`evrag`) runs where the process is what is tested: the installed
+console script, the end-to-end ingest and ask (the `corpus` and `answer` fixtures), a
+second process against a store's holder. Elsewhere `evrag_in_process` calls `app.cli.main`
+in this process under the child's environment, streams and working directory: a child
+would add only an interpreter start, the imports and a model load per call.
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import fcntl
 import io
 import json
+import locale
+import logging
 import os
 import subprocess
 import sys
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,6 +109,126 @@ def evrag(
     )
 
 
+def evrag_in_process(
+    *args: str | Path,
+    data_dir: Path | None = None,
+    stdin: str | None = None,
+    cwd: Path = ROOT,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """`evrag ARGS` as `app.cli.main(ARGS)` in this process, where a child would add nothing
+    a test checks; it shares this process's loaded lexicon and model, which is the saving.
+
+    For the call, and restored after, the process looks as `evrag`'s child does: its
+    environment (`_env`, plus `env`), working directory and standard input; stdout written
+    strictly in the locale's encoding and stderr with backslashreplace, as the interpreter
+    sets them up, read back as `subprocess.run(text=True)` decodes them; the interpreter's
+    default warning filters with warnings printed on stderr; and no handler on the root
+    logger, so a warning logged with none configured reaches stderr as it would there
+    (`logging.lastResort`). A `SystemExit` (argparse's) becomes the exit status the
+    interpreter would give. Afterwards the data directory's embedded store must be free
+    again: a command that left its lock held would fail the next one in a long-lived caller.
+    """
+    from app.cli import main
+
+    argv = [str(a) for a in args]
+    encoding = locale.getpreferredencoding(False)
+    out, err = io.BytesIO(), io.BytesIO()
+    stdout = io.TextIOWrapper(out, encoding=encoding, write_through=True)
+    stderr = io.TextIOWrapper(err, encoding=encoding, errors="backslashreplace", write_through=True)
+    child_env = {**_env(data_dir), **(env or {})}
+    with pytest.MonkeyPatch.context() as mp, warnings.catch_warnings():
+        for key in sorted(os.environ):
+            if key not in child_env:
+                mp.delenv(key)
+        for key, value in child_env.items():
+            mp.setenv(key, value)
+        mp.chdir(cwd)
+        given = io.BytesIO((stdin if stdin is not None else "").encode(encoding))
+        mp.setattr(sys, "stdin", io.TextIOWrapper(given, encoding=encoding))
+        mp.setattr(sys, "stdout", stdout)
+        mp.setattr(sys, "stderr", stderr)
+        mp.setattr(logging.getLogger(), "handlers", [])
+        _interpreter_warning_filters()
+        mp.setattr(warnings, "showwarning", _warning_on_stderr)
+        try:
+            code = main(argv)
+        except SystemExit as exc:
+            code = _exit_status(exc)
+        stdout.flush()
+        stderr.flush()
+    for directory in _data_dirs(argv, data_dir):
+        _assert_store_released(directory)
+    return subprocess.CompletedProcess(
+        argv, code, _as_text(out.getvalue(), encoding), _as_text(err.getvalue(), encoding)
+    )
+
+
+def _interpreter_warning_filters() -> None:
+    """The filters a fresh interpreter starts with (no -W, no PYTHONWARNINGS)."""
+    warnings.resetwarnings()
+    warnings.filterwarnings("default", category=DeprecationWarning, module="__main__")
+    for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning):
+        warnings.simplefilter("ignore", category, append=True)
+
+
+def _warning_on_stderr(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: Any = None,
+    line: str | None = None,
+) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
+def _exit_status(exc: SystemExit) -> int:
+    """What the interpreter exits with on an uncaught `SystemExit` (printing a message)."""
+    if exc.code is None:
+        return 0
+    if isinstance(exc.code, int):
+        return exc.code
+    print(exc.code, file=sys.stderr)
+    return 1
+
+
+def _as_text(data: bytes, encoding: str) -> str:
+    """A child's output as `subprocess.run(text=True)` reads it (universal newlines)."""
+    return data.decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _data_dirs(argv: list[str], data_dir: Path | None) -> list[Path]:
+    chosen = [Path(argv[i + 1]) for i, a in enumerate(argv[:-1]) if a == "--data-dir"]
+    return chosen + ([data_dir] if data_dir is not None else [])
+
+
+def _assert_store_released(data_dir: Path) -> None:
+    """No open file of this process holds the embedded store's `flock` on `<data_dir>/LOCK`
+    (a lock taken through another open file conflicts even within one process), and, where
+    /proc lists them, no descriptor of this process is left open on a file of `data_dir`
+    (the catalog's database, the store's segments)."""
+    lock = data_dir / "LOCK"
+    if lock.exists():
+        fd = os.open(lock, os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            pytest.fail(f"the command returned with {lock} still held in this process")
+        finally:
+            os.close(fd)  # closing the file drops the lock taken through it
+    fds = Path("/proc/self/fd")
+    if not fds.is_dir():
+        return
+    inside = str(data_dir.resolve()) + os.sep
+    left = []
+    for entry in sorted(fds.iterdir()):
+        with contextlib.suppress(OSError):  # the listing's own descriptor is gone by now
+            if (target := os.readlink(entry)).startswith(inside):
+                left.append(target)
+    assert not left, f"the command returned with files of {data_dir} open: {left}"
+
+
 def assert_bad_input(result: subprocess.CompletedProcess[str], *mentions: str) -> str:
     """Exit 2, nothing on stdout, exactly one line on stderr naming each of `mentions`."""
     assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
@@ -118,7 +249,7 @@ def citation_label(loc: dict[str, Any]) -> str:
 
 
 def test_engine_example_is_supported() -> None:
-    result = evrag("engine", EXAMPLE)
+    result = evrag_in_process("engine", EXAMPLE)
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
     assert out["decision"] == "SUPPORTED"
@@ -126,14 +257,14 @@ def test_engine_example_is_supported() -> None:
 
 
 def test_engine_reads_stdin_and_is_byte_identical() -> None:
-    from_file = evrag("engine", EXAMPLE)
-    from_stdin = evrag("engine", "-", stdin=EXAMPLE.read_text(encoding="utf-8"))
+    from_file = evrag_in_process("engine", EXAMPLE)
+    from_stdin = evrag_in_process("engine", "-", stdin=EXAMPLE.read_text(encoding="utf-8"))
     assert from_stdin.returncode == 0, from_stdin.stderr
     assert from_stdin.stdout == from_file.stdout
 
 
 def test_engine_schema_describes_the_input_contract() -> None:
-    result = evrag("engine", "--schema")
+    result = evrag_in_process("engine", "--schema")
     assert result.returncode == 0, result.stderr
     schema = json.loads(result.stdout)
     assert {
@@ -174,12 +305,12 @@ def test_installed_console_script_runs() -> None:
 def test_engine_bad_input_is_exit_2_with_one_line(tmp_path: Path, text: str, mention: str) -> None:
     path = tmp_path / "input.json"
     path.write_text(text, encoding="utf-8")
-    line = assert_bad_input(evrag("engine", path))
+    line = assert_bad_input(evrag_in_process("engine", path))
     assert mention.lower() in line.lower()
 
 
 def test_engine_missing_file_is_exit_2(tmp_path: Path) -> None:
-    assert_bad_input(evrag("engine", tmp_path / "nope.json"), "nope.json")
+    assert_bad_input(evrag_in_process("engine", tmp_path / "nope.json"), "nope.json")
 
 
 # --- bad input caught before any model is loaded ---------------------------------------
@@ -187,33 +318,37 @@ def test_engine_missing_file_is_exit_2(tmp_path: Path) -> None:
 
 def test_unknown_knowledge_base_is_exit_2(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
-    assert_bad_input(evrag("docs", "--kb", "nosuchkb", data_dir=data_dir), "nosuchkb")
-    assert_bad_input(evrag("bindings", "--kb", "nosuchkb", data_dir=data_dir), "nosuchkb")
-    assert_bad_input(evrag("ask", QUESTION, "--kb", "nosuchkb", data_dir=data_dir), "nosuchkb")
+    assert_bad_input(evrag_in_process("docs", "--kb", "nosuchkb", data_dir=data_dir), "nosuchkb")
+    assert_bad_input(
+        evrag_in_process("bindings", "--kb", "nosuchkb", data_dir=data_dir), "nosuchkb"
+    )
+    assert_bad_input(
+        evrag_in_process("ask", QUESTION, "--kb", "nosuchkb", data_dir=data_dir), "nosuchkb"
+    )
 
 
 def test_invalid_knowledge_base_name_is_exit_2(tmp_path: Path) -> None:
-    assert_bad_input(evrag("docs", "--kb", "../escape", data_dir=tmp_path / "data"))
+    assert_bad_input(evrag_in_process("docs", "--kb", "../escape", data_dir=tmp_path / "data"))
 
 
 def test_data_dir_option_wins_over_environment(tmp_path: Path) -> None:
     """`--data-dir` is read, and it is the directory the store and catalog go into."""
     chosen, env_dir = tmp_path / "chosen", tmp_path / "from-env"
-    result = evrag("--data-dir", chosen, "kb", "create", "alpha", data_dir=env_dir)
+    result = evrag_in_process("--data-dir", chosen, "kb", "create", "alpha", data_dir=env_dir)
     assert result.returncode == 0, result.stderr
-    listed = evrag("kb", "list", "--json", data_dir=chosen)
+    listed = evrag_in_process("kb", "list", "--json", data_dir=chosen)
     assert json.loads(listed.stdout) == ["alpha"]
-    assert json.loads(evrag("kb", "list", "--json", data_dir=env_dir).stdout) == []
+    assert json.loads(evrag_in_process("kb", "list", "--json", data_dir=env_dir).stdout) == []
 
 
 def test_ingest_with_no_pdf_is_exit_2(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
-    assert_bad_input(evrag("ingest", empty, "--kb", KB, data_dir=tmp_path / "data"))
+    assert_bad_input(evrag_in_process("ingest", empty, "--kb", KB, data_dir=tmp_path / "data"))
 
 
 def test_ask_without_question_is_exit_2(tmp_path: Path) -> None:
-    assert_bad_input(evrag("ask", "--kb", KB, data_dir=tmp_path / "data"))
+    assert_bad_input(evrag_in_process("ask", "--kb", KB, data_dir=tmp_path / "data"))
 
 
 def test_eval_bad_jsonl_line_is_exit_2_naming_the_line(tmp_path: Path) -> None:
@@ -225,7 +360,8 @@ def test_eval_bad_jsonl_line_is_exit_2_naming_the_line(tmp_path: Path) -> None:
     )
     out = tmp_path / "r.jsonl"
     assert_bad_input(
-        evrag("eval", questions, "--kb", KB, "--out", out, data_dir=tmp_path / "data"), "line 2"
+        evrag_in_process("eval", questions, "--kb", KB, "--out", out, data_dir=tmp_path / "data"),
+        "line 2",
     )
     assert not out.exists()
 
@@ -251,18 +387,20 @@ def test_deeply_nested_json_is_exit_2_everywhere_json_enters(tmp_path: Path, tex
     data_dir, out = tmp_path / "data", tmp_path / "r.jsonl"
     for questions in (nested, deep_line):
         line = assert_bad_input(
-            evrag("eval", questions, "--kb", KB, "--out", out, data_dir=data_dir), "max_json_depth"
+            evrag_in_process("eval", questions, "--kb", KB, "--out", out, data_dir=data_dir),
+            "max_json_depth",
         )
         assert questions.name in line
     assert not out.exists()
     assert_bad_input(
-        evrag("ask", "--subject-json", nested, "--kb", KB, data_dir=data_dir), "max_json_depth"
-    )
-    assert_bad_input(
-        evrag("ask", QUESTION, "--requirements", nested, "--kb", KB, data_dir=data_dir),
+        evrag_in_process("ask", "--subject-json", nested, "--kb", KB, data_dir=data_dir),
         "max_json_depth",
     )
-    assert_bad_input(evrag("engine", nested), "nested too deeply")
+    assert_bad_input(
+        evrag_in_process("ask", QUESTION, "--requirements", nested, "--kb", KB, data_dir=data_dir),
+        "max_json_depth",
+    )
+    assert_bad_input(evrag_in_process("engine", nested), "nested too deeply")
 
 
 def test_eval_item_without_question_is_exit_2(tmp_path: Path) -> None:
@@ -270,7 +408,8 @@ def test_eval_item_without_question_is_exit_2(tmp_path: Path) -> None:
     questions.write_text('{"id": "q1"}\n', encoding="utf-8")
     out = tmp_path / "r.jsonl"
     assert_bad_input(
-        evrag("eval", questions, "--kb", KB, "--out", out, data_dir=tmp_path / "data"), "line 1"
+        evrag_in_process("eval", questions, "--kb", KB, "--out", out, data_dir=tmp_path / "data"),
+        "line 1",
     )
 
 
@@ -286,7 +425,8 @@ class Corpus:
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory, data_room: list[Path]) -> Corpus:
-    """`evrag ingest FOLDER --kb deals`: three data-room PDFs and a corrupt one."""
+    """`evrag ingest FOLDER --kb deals`: three data-room PDFs and a corrupt one, ingested by a
+    child process (with `answer`, the one end-to-end run through the interpreter)."""
     folder = tmp_path_factory.mktemp("upload")
     by_name = {p.name: p for p in data_room}
     for name in GOOD:
@@ -323,20 +463,22 @@ def test_ingest_again_reports_duplicates(corpus: Corpus, tmp_path: Path) -> None
     again.mkdir()
     for name in GOOD:
         (again / name).write_bytes((corpus.folder / name).read_bytes())
-    result = evrag("ingest", again, "--kb", KB, "--json", data_dir=corpus.data_dir)
+    result = evrag_in_process("ingest", again, "--kb", KB, "--json", data_dir=corpus.data_dir)
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert (report["committed"], report["duplicate"], report["failed"]) == (0, len(GOOD), 0)
     assert [d["status"] for d in report["documents"]] == ["duplicate"] * len(GOOD)
     assert sorted(d["name"] for d in report["documents"]) == sorted(GOOD)
     # Nothing new became visible.
-    docs = json.loads(evrag("docs", "--kb", KB, "--json", data_dir=corpus.data_dir).stdout)
+    docs = json.loads(
+        evrag_in_process("docs", "--kb", KB, "--json", data_dir=corpus.data_dir).stdout
+    )
     assert sum(d["status"] == "committed" for d in docs) == len(GOOD)
 
 
 @pytest.mark.slow
 def test_docs_lists_every_document_with_its_status(corpus: Corpus) -> None:
-    result = evrag("docs", "--kb", KB, "--json", data_dir=corpus.data_dir)
+    result = evrag_in_process("docs", "--kb", KB, "--json", data_dir=corpus.data_dir)
     assert result.returncode == 0, result.stderr
     docs = json.loads(result.stdout)
     status = {d["name"]: d["status"] for d in docs}
@@ -348,9 +490,12 @@ def test_docs_lists_every_document_with_its_status(corpus: Corpus) -> None:
     assert by_name[CORRUPT]["error"]
     assert all(by_name[n]["pages"] >= 1 for n in GOOD)
     # Deterministic: the same listing twice is byte-identical.
-    assert evrag("docs", "--kb", KB, "--json", data_dir=corpus.data_dir).stdout == result.stdout
+    assert (
+        evrag_in_process("docs", "--kb", KB, "--json", data_dir=corpus.data_dir).stdout
+        == result.stdout
+    )
 
-    human = evrag("docs", "--kb", KB, data_dir=corpus.data_dir)
+    human = evrag_in_process("docs", "--kb", KB, data_dir=corpus.data_dir)
     assert human.returncode == 0, human.stderr
     lines = human.stdout.splitlines()
     assert len(lines) == len(docs)
@@ -362,22 +507,22 @@ def test_docs_lists_every_document_with_its_status(corpus: Corpus) -> None:
 def test_deleting_an_unknown_document_is_exit_2(corpus: Corpus) -> None:
     missing = "0" * 64
     assert_bad_input(
-        evrag("docs", "--kb", KB, "--delete", missing, data_dir=corpus.data_dir), missing
+        evrag_in_process("docs", "--kb", KB, "--delete", missing, data_dir=corpus.data_dir), missing
     )
 
 
 @pytest.mark.slow
 def test_kb_list(corpus: Corpus) -> None:
-    human = evrag("kb", "list", data_dir=corpus.data_dir)
+    human = evrag_in_process("kb", "list", data_dir=corpus.data_dir)
     assert human.returncode == 0, human.stderr
     assert human.stdout.splitlines() == [KB]
-    as_json = evrag("kb", "list", "--json", data_dir=corpus.data_dir)
+    as_json = evrag_in_process("kb", "list", "--json", data_dir=corpus.data_dir)
     assert json.loads(as_json.stdout) == [KB]
 
 
 @pytest.fixture(scope="module")
 def all_bindings(corpus: Corpus) -> list[dict[str, Any]]:
-    result = evrag("bindings", "--kb", KB, "--json", data_dir=corpus.data_dir)
+    result = evrag_in_process("bindings", "--kb", KB, "--json", data_dir=corpus.data_dir)
     assert result.returncode == 0, result.stderr
     parsed: list[dict[str, Any]] = json.loads(result.stdout)
     return parsed
@@ -397,7 +542,7 @@ def test_bindings_cite_committed_documents(
     ids = [b["binding_id"] for b in bindings]
     assert len(ids) == len(set(ids))
 
-    human = evrag("bindings", "--kb", KB, data_dir=corpus.data_dir)
+    human = evrag_in_process("bindings", "--kb", KB, data_dir=corpus.data_dir)
     assert human.returncode == 0, human.stderr
     for b in bindings:
         assert citation_label(b["location"]) in human.stdout
@@ -406,7 +551,9 @@ def test_bindings_cite_committed_documents(
 @pytest.mark.slow
 def test_bindings_of_one_entity(corpus: Corpus, all_bindings: list[dict[str, Any]]) -> None:
     every = all_bindings
-    result = evrag("bindings", "--kb", KB, "--entity", COMPANY, "--json", data_dir=corpus.data_dir)
+    result = evrag_in_process(
+        "bindings", "--kb", KB, "--entity", COMPANY, "--json", data_dir=corpus.data_dir
+    )
     assert result.returncode == 0, result.stderr
     some = json.loads(result.stdout)
     assert some, "the certificate binds the company's registered agent"
@@ -418,7 +565,7 @@ def test_bindings_of_one_entity(corpus: Corpus, all_bindings: list[dict[str, Any
             b["parent_key"],
         )
 
-    nobody = evrag(
+    nobody = evrag_in_process(
         "bindings", "--kb", KB, "--entity", "Zanzibar Widgets Ltd.", data_dir=corpus.data_dir
     )
     assert nobody.returncode == 0, nobody.stderr
@@ -427,14 +574,14 @@ def test_bindings_of_one_entity(corpus: Corpus, all_bindings: list[dict[str, Any
 
 @pytest.mark.slow
 def test_entities(corpus: Corpus) -> None:
-    result = evrag("entities", "--kb", KB, "--json", data_dir=corpus.data_dir)
+    result = evrag_in_process("entities", "--kb", KB, "--json", data_dir=corpus.data_dir)
     assert result.returncode == 0, result.stderr
     entities = json.loads(result.stdout)
     keys = [e["key"] for e in entities]
     assert keys == sorted(keys) and len(keys) == len(set(keys))
     assert all(set(e) >= {"key", "name", "aliases"} for e in entities)
     assert COMPANY in [e["name"] for e in entities]
-    human = evrag("entities", "--kb", KB, data_dir=corpus.data_dir)
+    human = evrag_in_process("entities", "--kb", KB, data_dir=corpus.data_dir)
     assert human.returncode == 0, human.stderr
     assert len(human.stdout.splitlines()) == len(entities)
 
@@ -444,6 +591,7 @@ def test_entities(corpus: Corpus) -> None:
 
 @pytest.fixture(scope="module")
 def answer(corpus: Corpus) -> dict[str, Any]:
+    """`evrag ask QUESTION --json` in a child process, on the corpus a child ingested."""
     result = evrag("ask", QUESTION, "--kb", KB, "--json", data_dir=corpus.data_dir)
     assert result.returncode == 0, result.stderr
     parsed: dict[str, Any] = json.loads(result.stdout)
@@ -489,7 +637,7 @@ def test_ask_json_has_every_contract_field(answer: dict[str, Any]) -> None:
 @pytest.mark.slow
 def test_ask_prints_numbered_citations(corpus: Corpus, answer: dict[str, Any]) -> None:
     assert answer["evidence"], "the certificate states the registered agent"
-    result = evrag("ask", QUESTION, "--kb", KB, data_dir=corpus.data_dir)
+    result = evrag_in_process("ask", QUESTION, "--kb", KB, data_dir=corpus.data_dir)
     assert result.returncode == 0, result.stderr
     assert "[1]" in result.stdout
     for unit in answer["evidence"]:
@@ -500,37 +648,42 @@ def test_ask_prints_numbered_citations(corpus: Corpus, answer: dict[str, Any]) -
 @pytest.mark.slow
 def test_ask_expect_judges_the_expected_value(corpus: Corpus, answer: dict[str, Any]) -> None:
     agent = answer["conclusion"]["values"][0]["value"]
-    result = evrag(
+    result = evrag_in_process(
         "ask", QUESTION, "--kb", KB, "--json", "--expect", agent, data_dir=corpus.data_dir
     )
     assert result.returncode == 0, result.stderr
     judged = json.loads(result.stdout)
     assert judged.pop("evaluation")["outcome"] == "match"
     assert judged == answer and "evaluation" not in answer
-    text = evrag("ask", QUESTION, "--kb", KB, "--expect", "Nobody, Inc.", data_dir=corpus.data_dir)
+    text = evrag_in_process(
+        "ask", QUESTION, "--kb", KB, "--expect", "Nobody, Inc.", data_dir=corpus.data_dir
+    )
     assert "expected: Nobody, Inc. -> mismatch (CONTRADICTED)" in text.stdout
-    assert_bad_input(evrag("ask", QUESTION, "--kb", KB, "--expect", " ", data_dir=corpus.data_dir))
+    assert_bad_input(
+        evrag_in_process("ask", QUESTION, "--kb", KB, "--expect", " ", data_dir=corpus.data_dir)
+    )
 
 
 @pytest.mark.slow
 def test_asking_with_another_embedding_backend_is_exit_2(corpus: Corpus) -> None:
     """The KB records the backend that embedded it; its vectors are useless to another."""
-    env = {**_env(corpus.data_dir), "EVRAG_EMBED_BACKEND": "torch"}
-    result = subprocess.run(
-        [sys.executable, "-m", "app.cli", "ask", QUESTION, "--kb", KB, "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=600,
-        check=False,
+    result = evrag_in_process(
+        "ask",
+        QUESTION,
+        "--kb",
+        KB,
+        "--json",
+        data_dir=corpus.data_dir,
+        env={"EVRAG_EMBED_BACKEND": "torch"},
     )
     assert_bad_input(result, KB, "EVRAG_EMBED_BACKEND=onnx-int8")
 
 
 @pytest.mark.slow
 def test_question_of_no_kind_is_exit_2(corpus: Corpus) -> None:
-    assert_bad_input(evrag("ask", NO_KIND, "--kb", KB, "--json", data_dir=corpus.data_dir))
+    assert_bad_input(
+        evrag_in_process("ask", NO_KIND, "--kb", KB, "--json", data_dir=corpus.data_dir)
+    )
 
 
 @pytest.mark.slow
@@ -541,7 +694,9 @@ def test_ask_with_a_structured_subject(
     subject = {k: v for k, v in answer["subject_class"].items() if k != "kind"}
     path = tmp_path / "subject.json"
     path.write_text(json.dumps(subject), encoding="utf-8")
-    result = evrag("ask", "--subject-json", path, "--kb", KB, "--json", data_dir=corpus.data_dir)
+    result = evrag_in_process(
+        "ask", "--subject-json", path, "--kb", KB, "--json", data_dir=corpus.data_dir
+    )
     assert result.returncode == 0, result.stderr
     structured = json.loads(result.stdout)
     for key, value in subject.items():
@@ -552,11 +707,14 @@ def test_ask_with_a_structured_subject(
     # A subject the skill cannot use (here from standard input) is bad input.
     bad = json.dumps({"type": "spaceship", "role": 7})
     assert_bad_input(
-        evrag("ask", "--subject-json", "-", "--kb", KB, data_dir=corpus.data_dir, stdin=bad)
+        evrag_in_process(
+            "ask", "--subject-json", "-", "--kb", KB, data_dir=corpus.data_dir, stdin=bad
+        )
     )
     path.write_text("{not json", encoding="utf-8")
     assert_bad_input(
-        evrag("ask", "--subject-json", path, "--kb", KB, data_dir=corpus.data_dir), path.name
+        evrag_in_process("ask", "--subject-json", path, "--kb", KB, data_dir=corpus.data_dir),
+        path.name,
     )
 
 
@@ -573,7 +731,7 @@ def test_eval_writes_results_in_input_order(
     questions = tmp_path / "q.jsonl"
     questions.write_text("".join(json.dumps(i) + "\n" for i in items), encoding="utf-8")
     out, csv_path, html_path = tmp_path / "r.jsonl", tmp_path / "r.csv", tmp_path / "r.html"
-    result = evrag(
+    result = evrag_in_process(
         "eval",
         questions,
         "--kb",
@@ -611,7 +769,7 @@ def test_eval_writes_results_in_input_order(
 def test_eval_unknown_knowledge_base_is_exit_2(corpus: Corpus, tmp_path: Path) -> None:
     questions = tmp_path / "q.jsonl"
     questions.write_text(json.dumps({"id": "q1", "question": QUESTION}) + "\n", encoding="utf-8")
-    result = evrag(
+    result = evrag_in_process(
         "eval",
         questions,
         "--kb",
@@ -763,7 +921,7 @@ def test_text_that_is_no_unicode_is_exit_2_and_fails_its_batch_line_alone(
     """A lone surrogate (here bytes of argv that are not UTF-8) answered an internal error;
     in a questions file it failed the whole batch (issue 37)."""
     assert_bad_input(
-        evrag("ask", "Who founded \udcff?", "--kb", KB, data_dir=corpus.data_dir),
+        evrag_in_process("ask", "Who founded \udcff?", "--kb", KB, data_dir=corpus.data_dir),
         "lone surrogate (U+DCFF) at character 13",
     )
     subject = tmp_path / "subject.json"
@@ -771,7 +929,7 @@ def test_text_that_is_no_unicode_is_exit_2_and_fails_its_batch_line_alone(
         json.dumps({"type": "legal_entity", "name": COMPANY, "attribute": "founder"})
     )
     assert_bad_input(
-        evrag("ask", "--subject-json", subject, "--kb", KB, data_dir=corpus.data_dir),
+        evrag_in_process("ask", "--subject-json", subject, "--kb", KB, data_dir=corpus.data_dir),
         "unknown attribute 'founder'",
         '"role": "founder"',
     )
@@ -779,7 +937,7 @@ def test_text_that_is_no_unicode_is_exit_2_and_fails_its_batch_line_alone(
     lines = [{"id": "bad", "question": "Who founded \udfff?"}, {"id": "good", "question": QUESTION}]
     questions.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     out, csv_path = tmp_path / "r.jsonl", tmp_path / "r.csv"
-    result = evrag(
+    result = evrag_in_process(
         "eval", questions, "--kb", KB, "--out", out, "--csv", csv_path, data_dir=corpus.data_dir
     )
     assert result.returncode == 0, result.stderr
