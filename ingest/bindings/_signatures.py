@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-from domain import BindingType, SubjectType, base_key, entity_key, legal_form, lexicon
+from domain import (
+    BindingType,
+    SubjectType,
+    base_key,
+    entity_key,
+    is_generic_term,
+    legal_form,
+    lexicon,
+)
 from ingest.bindings._context import BindingContext
 from ingest.bindings._names import (
     _COMPANY_RE,
@@ -45,6 +53,36 @@ _ACCEPTANCE = re.compile(
 
 # What a block's head says before the party it signs for: "For and on behalf of Acme Ltd."
 _SIGNS_FOR = re.compile(rf"(?i)^(?:{'|'.join(lexicon().signing_for_leads)})\s+(?:the\s+)?")
+_SIGNING_LEAD = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().signing_for_leads)})\s+(?:the\s+)?")
+
+
+# A name with no legal form after a signing lead ("For and on behalf of Korea Telecom", "...
+# of The Communications Authority of Thailand", "... of TT dotCom Sdn Bhd"): capitalised words
+# (or one in lower case with a capital inside: "dotCom"), the links a name takes between them.
+# The lead says the words name the party, as a legal form would.
+_BARE_SIGNED_FOR = re.compile(
+    r"(?:The\s+)?[A-Z0-9][\w'’.&\-]*(?:\s+(?:(?:of|and|&|de|for|the)\s+)?"
+    r"(?:[A-Z0-9][\w'’.&\-]*|[a-z]+[A-Z][\w'’.&\-]*)){0,7}"
+)
+
+
+_NOT_SIGNED_FOR = lexicon().signing_for_non_parties
+
+
+def _bare_signed_for(t: str) -> NamedEntity | None:
+    """The party a signing lead names where no legal form marks it ("Korea Telecom"); None
+    for a role or another generic term ("Licensee", "Company"), a number, or prose."""
+    name = t.strip(" ,.")
+    if (
+        len(name) > 80
+        or _BARE_SIGNED_FOR.fullmatch(name) is None
+        or re.search(r"\d", name)
+        or is_generic_term(name)
+        or _contract_role(name)
+        or any(w.lower() in _NOT_SIGNED_FOR for w in name.split())
+    ):
+        return None
+    return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY)
 
 
 # An English execution clause at a line's start: the signer before a signing lead, the party
@@ -505,6 +543,11 @@ class SignatureBlocks(BindingRule):
                     # (U.S.), / Ltd."): no name to read.
                     continue
                 raw = " ".join([*wrapped, raw])
+            # A signing lead in capitals reads as the name's first words ("FOR AND ON BEHALF
+            # OF Acme Ltd."): the name is what follows it.
+            lead = _SIGNING_LEAD.search(raw)
+            if lead is not None:
+                raw = raw[lead.end() :]
             words = _after_capacity(raw.split())
             # ... or the signature above ("/s/ Adam Roe Larkspur Trust By:"): the signer's
             # name, the shortest run of words that is a person's, and a date before it
@@ -549,6 +592,7 @@ class SignatureBlocks(BindingRule):
         party: "Witnessed By: Harbor Notary LLC", "Acknowledged by Escrow Agent: Beta LLC")."""
         t = re.sub(r"^IN\s+WITNESS.*", "", text.strip().rstrip(":"))
         t = _ACCEPTANCE.sub("", t)  # "ACCEPTED AND AGREED TO: | BETA LLC"
+        signs_for = _SIGNS_FOR.match(t) is not None
         t = _SIGNS_FOR.sub("", t)  # "For and on behalf of Acme Ltd."
         t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
         t = _DESCRIBED.sub("", t)  # "THE BANKERS BANK, a Georgia banking corporation"
@@ -582,6 +626,8 @@ class SignatureBlocks(BindingRule):
         if party is None and t:
             term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))
             party = ctx.terms.get(entity_key(term))
+        if (party is None or not _names_party(party)) and signs_for:
+            party = _bare_signed_for(t) or party
         return party, False
 
     def _signature_columns(
