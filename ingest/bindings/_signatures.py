@@ -213,7 +213,10 @@ def _after_capacity(words: list[str]) -> list[str]:
     MANAGEMENT, INC.": a longer run, "... Officer SCULPTOR", states one too, and leaves
     "MANAGEMENT, INC."); and without a date's number before it."""
     for k in range(1, len(words)):
-        if _is_capacity(" ".join(words[:k])) and _company(" ".join(words[k:])):
+        # the capacity may follow the signer's name ("Jane Roe Managing Director"): a title
+        # that the test reads alone
+        stated = any(_is_capacity(" ".join(words[j:k])) for j in range(min(k, 5)))
+        if stated and _company(" ".join(words[k:])):
             words = words[k:]
             break
     while words and re.search(r"\d", words[0]):
@@ -221,10 +224,18 @@ def _after_capacity(words: list[str]) -> list[str]:
     return words
 
 
+# A word that goes on a name rather than opening one: a roman numeral, a bracket's start.
+_NAME_GOES_ON = re.compile(r"^(?:[IVX]+,?|\(.*)$")
+
+
 def _capitals(words: list[str]) -> list[str]:
     """A name in capitals after words in lower case is the capitals ("Roe Chief Financial
     Officer HARROW & VALE CAPITAL LP")."""
     for k in range(1, len(words)):
+        if _NAME_GOES_ON.match(words[k]):
+            # A numeral or a bracket opens no name: it goes on the words before it ("HARROW
+            # Global Investments II (U.S.), Ltd.", not "II (U.S.), Ltd.").
+            continue
         tail = " ".join(words[k:])
         if (tail.isupper() or _capitals_but_form(tail)) and len(base_key(tail).split()) >= 2:
             return words if " ".join(words[:k]).isupper() else words[k:]
