@@ -441,6 +441,9 @@ class Lexicon:
     # what a signature block's head says before the party it signs for ("For and on behalf
     # of"; patterns)
     signing_for_leads: tuple[str, ...]
+    # a body or a group of people a signing lead may name, which is no party ("on behalf of the
+    # Board of Directors"; words, lower case)
+    signing_for_non_parties: frozenset[str]
     acceptance_line_words: tuple[str, ...]
     accepted_by_words: tuple[str, ...]
     signature_line_words: tuple[str, ...]
@@ -843,6 +846,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         prose_party_route_words=frozenset(vocabulary.words("prose_party_route_words")),
         prose_party_third_party_leads=tuple(vocabulary.phrases("prose_party_third_party_leads")),
         signing_for_leads=tuple(vocabulary.phrases("signing_for_leads")),
+        signing_for_non_parties=frozenset(vocabulary.words("signing_for_non_parties")),
         acceptance_line_words=tuple(vocabulary.phrases("acceptance_line_words")),
         accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),
         signature_line_words=tuple(vocabulary.phrases("signature_line_words")),

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-from domain import BindingType, SubjectType, base_key, entity_key, legal_form, lexicon
+from domain import (
+    BindingType,
+    SubjectType,
+    base_key,
+    entity_key,
+    is_generic_term,
+    legal_form,
+    lexicon,
+)
 from ingest.bindings._context import BindingContext
 from ingest.bindings._names import (
     _COMPANY_RE,
@@ -45,6 +53,36 @@ _ACCEPTANCE = re.compile(
 
 # What a block's head says before the party it signs for: "For and on behalf of Acme Ltd."
 _SIGNS_FOR = re.compile(rf"(?i)^(?:{'|'.join(lexicon().signing_for_leads)})\s+(?:the\s+)?")
+_SIGNING_LEAD = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().signing_for_leads)})\s+(?:the\s+)?")
+
+
+# A name with no legal form after a signing lead ("For and on behalf of Korea Telecom", "...
+# of The Communications Authority of Thailand", "... of TT dotCom Sdn Bhd"): capitalised words
+# (or one in lower case with a capital inside: "dotCom"), the links a name takes between them.
+# The lead says the words name the party, as a legal form would.
+_BARE_SIGNED_FOR = re.compile(
+    r"(?:The\s+)?[A-Z0-9][\w'’.&\-]*(?:\s+(?:(?:of|and|&|de|for|the)\s+)?"
+    r"(?:[A-Z0-9][\w'’.&\-]*|[a-z]+[A-Z][\w'’.&\-]*)){0,7}"
+)
+
+
+_NOT_SIGNED_FOR = lexicon().signing_for_non_parties
+
+
+def _bare_signed_for(t: str) -> NamedEntity | None:
+    """The party a signing lead names where no legal form marks it ("Korea Telecom"); None
+    for a role or another generic term ("Licensee", "Company"), a number, or prose."""
+    name = t.strip(" ,.")
+    if (
+        len(name) > 80
+        or _BARE_SIGNED_FOR.fullmatch(name) is None
+        or re.search(r"\d", name)
+        or is_generic_term(name)
+        or _contract_role(name)
+        or any(w.lower() in _NOT_SIGNED_FOR for w in name.split())
+    ):
+        return None
+    return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY)
 
 
 # An English execution clause at a line's start: the signer before a signing lead, the party
@@ -175,7 +213,10 @@ def _after_capacity(words: list[str]) -> list[str]:
     MANAGEMENT, INC.": a longer run, "... Officer SCULPTOR", states one too, and leaves
     "MANAGEMENT, INC."); and without a date's number before it."""
     for k in range(1, len(words)):
-        if _is_capacity(" ".join(words[:k])) and _company(" ".join(words[k:])):
+        # the capacity may follow the signer's name ("Jane Roe Managing Director"): a title
+        # that the test reads alone
+        stated = any(_is_capacity(" ".join(words[j:k])) for j in range(min(k, 5)))
+        if stated and _company(" ".join(words[k:])):
             words = words[k:]
             break
     while words and re.search(r"\d", words[0]):
@@ -183,10 +224,18 @@ def _after_capacity(words: list[str]) -> list[str]:
     return words
 
 
+# A word that goes on a name rather than opening one: a roman numeral, a bracket's start.
+_NAME_GOES_ON = re.compile(r"^(?:[IVX]+,?|\(.*)$")
+
+
 def _capitals(words: list[str]) -> list[str]:
     """A name in capitals after words in lower case is the capitals ("Roe Chief Financial
     Officer HARROW & VALE CAPITAL LP")."""
     for k in range(1, len(words)):
+        if _NAME_GOES_ON.match(words[k]):
+            # A numeral or a bracket opens no name: it goes on the words before it ("HARROW
+            # Global Investments II (U.S.), Ltd.", not "II (U.S.), Ltd.").
+            continue
         tail = " ".join(words[k:])
         if (tail.isupper() or _capitals_but_form(tail)) and len(base_key(tail).split()) >= 2:
             return words if " ".join(words[:k]).isupper() else words[k:]
@@ -505,6 +554,11 @@ class SignatureBlocks(BindingRule):
                     # (U.S.), / Ltd."): no name to read.
                     continue
                 raw = " ".join([*wrapped, raw])
+            # A signing lead in capitals reads as the name's first words ("FOR AND ON BEHALF
+            # OF Acme Ltd."): the name is what follows it.
+            lead = _SIGNING_LEAD.search(raw)
+            if lead is not None:
+                raw = raw[lead.end() :]
             words = _after_capacity(raw.split())
             # ... or the signature above ("/s/ Adam Roe Larkspur Trust By:"): the signer's
             # name, the shortest run of words that is a person's, and a date before it
@@ -549,6 +603,7 @@ class SignatureBlocks(BindingRule):
         party: "Witnessed By: Harbor Notary LLC", "Acknowledged by Escrow Agent: Beta LLC")."""
         t = re.sub(r"^IN\s+WITNESS.*", "", text.strip().rstrip(":"))
         t = _ACCEPTANCE.sub("", t)  # "ACCEPTED AND AGREED TO: | BETA LLC"
+        signs_for = _SIGNS_FOR.match(t) is not None
         t = _SIGNS_FOR.sub("", t)  # "For and on behalf of Acme Ltd."
         t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
         t = _DESCRIBED.sub("", t)  # "THE BANKERS BANK, a Georgia banking corporation"
@@ -582,6 +637,8 @@ class SignatureBlocks(BindingRule):
         if party is None and t:
             term = re.sub(r"(?i)^the\s+", "", t.strip(' ,"“”'))
             party = ctx.terms.get(entity_key(term))
+        if (party is None or not _names_party(party)) and signs_for:
+            party = _bare_signed_for(t) or party
         return party, False
 
     def _signature_columns(
