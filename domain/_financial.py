@@ -727,6 +727,14 @@ def line_item_asked(question: str) -> str | None:
     return key
 
 
+def line_item_qualifiers() -> tuple[str, ...]:
+    """The words an item may open with that its row's heading says ("current", "long term":
+    "current deferred revenue" is the "Deferred revenue" under "Current liabilities:"),
+    longest first (financial.yaml `line_item_questions.qualifiers`)."""
+    words = _word_list("line_item_questions", "qualifiers")
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+
 def line_item_labels(item: str) -> tuple[str, ...]:
     """The row labels (folded) that print the line item `item` (`line_item_asked`'s): the
     words as asked, without a generic ending ("product development expense": "product

@@ -55,6 +55,7 @@ from domain import (
     label_key,
     line_item_asked,
     line_item_labels,
+    line_item_qualifiers,
     metric_asked,
     names_benefit_only,
     names_loss_only,
@@ -256,6 +257,19 @@ def row_item_figure(
         and not captions_another_entity(c.caption)
     ]
     if not rows:
+        # "current deferred revenue": the row of that name under a heading the qualifier
+        # opens ("Current liabilities:"), never its namesake under "Long-term liabilities:"
+        labels = _qualified_labels(item, cells)
+        rows = [
+            c
+            for _, c in cells
+            if c.unit == "USD"
+            and c.parents
+            and _under_heading(c) in labels
+            and titled_statement(c)
+            and not captions_another_entity(c.caption)
+        ]
+    if not rows:
         return None
     statement = next(
         s
@@ -265,7 +279,7 @@ def row_item_figure(
     signed = any(_SIGNED_LABEL.search(c.row_label) for c in rows)
     concept = FinancialConcept(
         name=item.replace(" ", "_"),
-        labels=labels,
+        labels=tuple(dict.fromkeys((*labels, *(_under_heading(c) for c in rows)))),
         question_words=(item,),
         gaap=ROW_ITEM,
         statement=statement,
@@ -448,11 +462,40 @@ def titled_statement(cell: StatementCell, statement: str | None = None) -> bool:
     )
 
 
+def _under_heading(cell: StatementCell) -> str:
+    """The cell's row label under its nearest heading, folded ("current liabilities deferred
+    revenue"); its label alone where it has none."""
+    row = label_key(cell.row_label)
+    return f"{label_key(cell.parents[-1])} {row}" if cell.parents else row
+
+
+def _qualified_labels(item: str, cells: Sequence[tuple[str, StatementCell]]) -> tuple[str, ...]:
+    """The headed labels (`_under_heading`) of the rows an item with a qualifier names
+    ("current deferred revenue": "Deferred revenue" under "Current liabilities:"): the item's
+    rest is the row's name, the qualifier the heading's first words."""
+    for qualifier in line_item_qualifiers():
+        if not item.startswith(f"{qualifier} "):
+            continue
+        rest = line_item_labels(item[len(qualifier) + 1 :])
+        return tuple(
+            dict.fromkeys(
+                _under_heading(c)
+                for _, c in cells
+                if c.parents
+                and label_key(c.row_label) in rest
+                and label_key(c.parents[-1]).startswith(f"{qualifier} ")
+            )
+        )
+    return ()
+
+
 def _observes(cell: StatementCell, concept: FinancialConcept) -> bool:
     """Is the cell's row one of `concept`'s: a line item read by its printed name
     (`ROW_ITEM`) a primary statement's row of that name, a concept its row's concept."""
     if concept.gaap == ROW_ITEM:
-        return label_key(cell.row_label) in concept.labels and titled_statement(cell)
+        return (
+            label_key(cell.row_label) in concept.labels or _under_heading(cell) in concept.labels
+        ) and titled_statement(cell)
     found = concept_of_cell(cell)
     return found is not None and found.name == concept.name
 

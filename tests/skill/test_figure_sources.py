@@ -151,6 +151,11 @@ def _fir() -> bytes:
     balance = (
         ("Unearned revenue", 0, ("8,190", "6,536")),
         ("Unredeemed gift card liabilities", 0, ("290", "385")),
+        # one name under two headings: the heading says which
+        ("Current liabilities:", 0, ("", "")),
+        ("Deferred revenue", 9, ("446", "453")),
+        ("Long-term liabilities:", 0, ("", "")),
+        ("Deferred revenue", 9, ("117", "145")),
     )
     flows = (("Principal repayments of finance leases", 0, ("(9,628)", "(7,449)")),)
     # a note's table whose prose names the statement of income: its rows are no statement's
@@ -368,3 +373,25 @@ def test_an_item_with_no_cell_is_named_as_asked(runtime: Any) -> None:
     answer = _ask(runtime, "What was Fir Metals' research and development expense in FY2022?")
     assert not answer.sufficient and answer.conclusion.values == []
     assert "no cell for 'research and development expense'" in (answer.conclusion.answer or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        (
+            "What was Fir Metals' current deferred revenue as of December 31, 2022?",
+            "USD 446 million",
+        ),
+        ("What was Fir Metals' long-term deferred revenue at the end of FY21?", "USD 145 million"),
+        ("What was Fir Metals' deferred revenue at FY2022 year end?", None),
+    ],
+)
+def test_a_qualified_item_is_the_row_under_its_heading(
+    runtime: Any, question: str, value: str | None
+) -> None:
+    answer = _ask(runtime, question)
+    if value is None:
+        # two rows of the name, the question does not say which: nothing concluded
+        assert not answer.sufficient, answer.conclusion.answer
+    else:
+        assert _values(answer) == [value]
