@@ -690,6 +690,79 @@ def _item_separators() -> tuple[str, ...]:
     return _word_list("figure_questions", "item_separators")
 
 
+_POSSESSIVE = re.compile(r"[\w.&)-](?:'s|\u2019s|s'|s\u2019)\s+(.+)", re.IGNORECASE)
+
+
+def line_item_asked(question: str) -> str | None:
+    """The line item a figure question names by its printed name, folded (`label_key`): the
+    words after the company's possessive up to the first period word ("What was Amazon's
+    unearned revenue as of December 31, 2019?": "unearned revenue"; "Amcor's FY2023 purchase
+    of treasury shares": "purchase of treasury shares"); None when the question has no
+    possessive, the words are empty, too long to be a row's name, or they or the words after
+    them name no figure (financial.yaml `line_item_questions`: a change, a ratio, a reason,
+    an item per share)."""
+    asked = question.split("?", 1)[0]
+    found = _POSSESSIVE.search(asked)
+    if found is None:
+        return None
+    words = label_key(found.group(1)).split()
+    lead = set(_word_list("line_item_questions", "lead_period_words"))
+    while words and (words[0] in lead or re.fullmatch(r"(?:19|20)\d{2}|fy\d{2,4}", words[0])):
+        words = words[1:]
+    if words and words[0] == "the":
+        words = words[1:]
+    stops = set(_word_list("line_item_questions", "period_words"))
+    item: list[str] = []
+    for word in words:
+        if word in stops or re.fullmatch(r"(?:19|20)\d{2}|fy\d{2,4}|\d+", word):
+            break
+        item.append(word)
+    if not item or len(item) > 8:
+        return None
+    key = " ".join(item)
+    # the words after the item too: "revenue per share", "as a percentage of sales"
+    rest = f" {' '.join(words)} "
+    if any(f" {w} " in rest for w in _word_list("line_item_questions", "not_items")):
+        return None
+    return key
+
+
+def line_item_qualifiers() -> tuple[str, ...]:
+    """The words an item may open with that its row's heading says ("current", "long term":
+    "current deferred revenue" is the "Deferred revenue" under "Current liabilities:"),
+    longest first (financial.yaml `line_item_questions.qualifiers`)."""
+    words = _word_list("line_item_questions", "qualifiers")
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
+
+
+def line_item_labels(item: str) -> tuple[str, ...]:
+    """The row labels (folded) that print the line item `item` (`line_item_asked`'s): the
+    words as asked, without a generic ending ("product development expense": "product
+    development"), the last word singular or plural ("deferred revenues", "deferred
+    revenue")."""
+    endings = _word_list("line_item_questions", "generic_endings")
+    forms = [item]
+    for ending in sorted(endings, key=lambda e: (-len(e), e)):
+        if item.endswith(f" {ending}"):
+            forms.append(item[: -len(ending) - 1])
+            break
+    labels: list[str] = []
+    for form in forms:
+        head, _, last = form.rpartition(" ")
+        lead = f"{head} " if head else ""
+        variants = [form]
+        if last.endswith("ies"):
+            variants.append(f"{lead}{last[:-3]}y")
+        elif last.endswith("y"):
+            variants.append(f"{lead}{last[:-1]}ies")
+        elif last.endswith("s") and not last.endswith("ss"):
+            variants.append(f"{lead}{last[:-1]}")
+        else:
+            variants.append(f"{lead}{last}s")
+        labels.extend(v for v in variants if v not in labels)
+    return tuple(labels)
+
+
 def concept_phrase_spans(text: str) -> list[tuple[int, int]]:
     """The spans of `text` where a concept's phrase (its question words, its labels of more
     than one word), a metric's or a statement's name is written in lower case: "cash and

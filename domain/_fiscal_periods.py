@@ -98,6 +98,30 @@ _FISCAL_YEAR = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)\d{2})\b"
 _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 
 
+# a fiscal year written with two digits: "FY19", "FY 19", "FY'19", "FY-19", "fiscal '19"
+# (an apostrophe says "fiscal 19" is a year, not a count)
+_SHORT_FISCAL_YEAR = re.compile(
+    r"\b(FY)(?:\s?['\u2019]|[\s-])?(\d{2})\b(?![.,]?\d)|\b(fiscal(?:\s+year)?\s+)['\u2019](\d{2})\b",
+    re.IGNORECASE,
+)
+# a two-digit year below this is of the 2000s, else of the 1900s
+_CENTURY_PIVOT = 70
+
+
+def full_fiscal_years(text: str) -> str:
+    """`text` with each fiscal year written with two digits written with four: "FY19" and
+    "FY'19" become "FY2019", "Q2 FY24" "Q2 FY2024", "fiscal '18" "fiscal 2018"; four-digit
+    years and other numbers ("FY 2019", "12 months") as they are."""
+
+    def four(match: re.Match[str]) -> str:
+        lead = match.group(1) or match.group(3)
+        short = int(match.group(2) or match.group(4))
+        year = 2000 + short if short < _CENTURY_PIVOT else 1900 + short
+        return f"{lead}{year}"
+
+    return _SHORT_FISCAL_YEAR.sub(four, text)
+
+
 def sequential_asked(text: str) -> bool:
     """Does `text` ask for a change over the quarter just before ("quarter-over-quarter",
     "sequential", "from the prior quarter"; financial.yaml `sequential_words`, and

@@ -53,6 +53,9 @@ from domain import (
     growth_metric,
     holds_never_word,
     label_key,
+    line_item_asked,
+    line_item_labels,
+    line_item_qualifiers,
     metric_asked,
     names_benefit_only,
     names_loss_only,
@@ -140,10 +143,13 @@ def names_figure(text: str, figure: FigureQuestion) -> bool:
     return any(f" {end} " in spaced for c in figure.concepts for end in c.label_suffixes)
 
 
-def read_figure_question(question: str) -> FigureQuestion | None:
+def read_figure_question(
+    question: str, item: FinancialConcept | None = None
+) -> FigureQuestion | None:
     """The figure question `question` is, or None when it names no concept nor metric, or
-    no year."""
-    concepts = concepts_asked(question)
+    no year. `item`: the line item it names by a row's printed name (`row_item_figure`),
+    asked when it names no concept."""
+    concepts = concepts_asked(question) or ([item] if item is not None else [])
     # The metric asked is the one the question asks for (up to its question mark), not one
     # its definitions name: "What is the cash conversion cycle? CCC is defined as DIO + DSO
     # - DPO" asks for no metric of the registry.
@@ -219,6 +225,68 @@ def read_figure_question(question: str) -> FigureQuestion | None:
         metric=metric,
         quarter=quarter,
     )
+
+
+# the `gaap` of a line item read by its printed row name, no concept of financial.yaml
+ROW_ITEM = "row as printed"
+# a row label that signs itself: "Net increase (decrease) in cash", "Retained earnings
+# (accumulated deficit)": its figure as printed, never its magnitude
+_SIGNED_LABEL = re.compile(r"\(\s*[a-z][^)]*\)", re.IGNORECASE)
+
+
+def row_item_figure(
+    question: str, cells: Sequence[tuple[str, StatementCell]]
+) -> FigureQuestion | None:
+    """A figure question naming a line item no concept holds by the name a primary
+    statement's row prints ("Amazon's unearned revenue as of December 31, 2019": the balance
+    sheet's "Unearned revenue"), among the company's `cells`; None when the question names
+    no such item or no primary statement prints a row of its name. The item is read as a
+    concept of its own: its rows' statement (a balance sheet's before a cash flow
+    statement's change of the same name), their figures' magnitudes (an outflow or an
+    expense in parentheses) unless the label signs itself."""
+    item = line_item_asked(question)
+    if item is None:
+        return None
+    labels = line_item_labels(item)
+    rows = [
+        c
+        for _, c in cells
+        if c.unit == "USD"
+        and label_key(c.row_label) in labels
+        and titled_statement(c)
+        and not captions_another_entity(c.caption)
+    ]
+    if not rows:
+        # "current deferred revenue": the row of that name under a heading the qualifier
+        # opens ("Current liabilities:"), never its namesake under "Long-term liabilities:"
+        labels = _qualified_labels(item, cells)
+        rows = [
+            c
+            for _, c in cells
+            if c.unit == "USD"
+            and c.parents
+            and _under_heading(c) in labels
+            and titled_statement(c)
+            and not captions_another_entity(c.caption)
+        ]
+    if not rows:
+        return None
+    statement = next(
+        s
+        for s in ("balance", "income", "cash_flow")
+        if s == "cash_flow" or any(_captioned(c, s) for c in rows)
+    )
+    signed = any(_SIGNED_LABEL.search(c.row_label) for c in rows)
+    concept = FinancialConcept(
+        name=item.replace(" ", "_"),
+        labels=tuple(dict.fromkeys((*labels, *(_under_heading(c) for c in rows)))),
+        question_words=(item,),
+        gaap=ROW_ITEM,
+        statement=statement,
+        sign="positive" if signed else "outflow",
+        unit="USD",
+    )
+    return read_figure_question(question, concept)
 
 
 def on_fiscal_year_end(figure: FigureQuestion, year_end: tuple[int, int] | None) -> FigureQuestion:
@@ -354,8 +422,7 @@ def _labelled(
         and (c.value is None) is dashes
         and c.unit == concept.unit
         and (c.scale is not None or concept.unit == "USD/share")
-        and (m := concept_of_cell(c)) is not None
-        and m.name == concept.name
+        and _observes(c, concept)
         # another reporting entity's statement (a deed of cross guarantee's closed group,
         # the guarantors) prints the company's row labels with other figures
         and not captions_another_entity(c.caption)
@@ -366,7 +433,71 @@ def _labelled(
         and not (concept.statement == "balance" and _captioned(c, "cash_flow"))
     ]
     own = [(d, c) for d, c in found if _captioned(c, concept.statement)]
-    return own or found
+    # the statement's own table before a note's whose prose names the statement ("Income tax
+    # benefit (29)" of a share-based compensation table "included in our consolidated
+    # statements of operations")
+    titled = [(d, c) for d, c in own if titled_statement(c, concept.statement)]
+    return titled or own or found
+
+
+# how far into a caption a primary statement's title stands ("ACME INC. CONSOLIDATED
+# STATEMENTS OF OPERATIONS (in millions)"); a note's table names a statement later, in its
+# prose ("... included in our consolidated statements of operations")
+_TITLE_SPAN = 120
+_NOTE_CAPTION = re.compile(r"^\W*notes?\b", re.IGNORECASE)
+
+
+def titled_statement(cell: StatementCell, statement: str | None = None) -> bool:
+    """Is the cell's table a primary statement (`statement`, else any) by its title: its
+    caption opens with the statement's name (within its first words), not a note ("NOTE 7.
+    Supplemental Balance Sheet Information") nor a note's table whose prose names a
+    statement?"""
+    if _NOTE_CAPTION.search(cell.caption):
+        return False
+    head = cell.caption[:_TITLE_SPAN]
+    return any(
+        caption.search(head) or caption.search(re.sub(r"\s+", "", head))
+        for name, caption in _STATEMENT_CAPTIONS.items()
+        if (name == statement if statement is not None else name != "equity")
+    )
+
+
+def _under_heading(cell: StatementCell) -> str:
+    """The cell's row label under its nearest heading, folded ("current liabilities deferred
+    revenue"); its label alone where it has none."""
+    row = label_key(cell.row_label)
+    return f"{label_key(cell.parents[-1])} {row}" if cell.parents else row
+
+
+def _qualified_labels(item: str, cells: Sequence[tuple[str, StatementCell]]) -> tuple[str, ...]:
+    """The headed labels (`_under_heading`) of the rows an item with a qualifier names
+    ("current deferred revenue": "Deferred revenue" under "Current liabilities:"): the item's
+    rest is the row's name, the qualifier the heading's first words."""
+    for qualifier in line_item_qualifiers():
+        if not item.startswith(f"{qualifier} "):
+            continue
+        rest = line_item_labels(item[len(qualifier) + 1 :])
+        return tuple(
+            dict.fromkeys(
+                _under_heading(c)
+                for _, c in cells
+                if c.parents
+                and label_key(c.row_label) in rest
+                and label_key(c.parents[-1]).startswith(f"{qualifier} ")
+            )
+        )
+    return ()
+
+
+def _observes(cell: StatementCell, concept: FinancialConcept) -> bool:
+    """Is the cell's row one of `concept`'s: a line item read by its printed name
+    (`ROW_ITEM`) a primary statement's row of that name, a concept its row's concept."""
+    if concept.gaap == ROW_ITEM:
+        return (
+            label_key(cell.row_label) in concept.labels or _under_heading(cell) in concept.labels
+        ) and titled_statement(cell)
+    found = concept_of_cell(cell)
+    return found is not None and found.name == concept.name
 
 
 def _captioned(cell: StatementCell, statement: str) -> bool:
@@ -691,12 +822,13 @@ def find_figures(
                 f"several figures asked; no cell of {', '.join(missing)} in the statement "
                 f"tables of {company}'s filings",
             )
-        names = ", ".join(c.name.replace("_", " ") for c in figure.concepts)
+        names = ", ".join(_asked_as(question, c) for c in figure.concepts)
         return FigureFindings(
             tuple(quoted),
             None,
             None,
-            f"no {names} for {', '.join(periods or (figure.period_of(figure.concepts[0]),))} "
+            f"no cell for {names} for "
+            f"{', '.join(periods or (figure.period_of(figure.concepts[0]),))} "
             f"in the statement tables of {company}'s filings"
             + "".join(f"; {note}" for note in dashed),
         )
@@ -715,6 +847,21 @@ def find_figures(
         f"not computed: the question asks for arithmetic over cells ({asked_names}; "
         f"{', '.join(figure.periods)}); {len(quoted)} cells of {company}'s filings quoted",
     )
+
+
+def _asked_as(question: str, concept: FinancialConcept) -> str:
+    """The item as the question names it ("'R&D expense' (research development)"): the
+    longest of the concept's words the question holds, quoted, with the concept's name when
+    they differ; the concept's name where the question names it otherwise."""
+    name = concept.name.replace("_", " ")
+    spaced = f" {label_key(question)} "
+    words = sorted(
+        (w for w in (*concept.question_words, *concept.labels) if f" {w} " in spaced),
+        key=lambda w: (-len(w), w),
+    )
+    asked = line_item_asked(question) or ""
+    said = asked if asked and words and words[0] in asked else (words[0] if words else name)
+    return f"'{said}'" if said == name else f"'{said}' ({name})"
 
 
 def _item_name(concept: FinancialConcept, period: str) -> str:

@@ -15,6 +15,8 @@ from domain import (
     StatementCell,
     average_metric,
     financial_concepts,
+    full_fiscal_years,
+    line_item_asked,
     restated_asked,
     sequential_asked,
 )
@@ -67,6 +69,7 @@ from skill._figures import (
     previous_quarter,
     prior_quarter,
     read_figure_question,
+    row_item_figure,
 )
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
@@ -321,7 +324,7 @@ class EvidenceSkill:
         # a company's figures or a judgement over them: read from its statement cells, asked
         # in prose (a structured subject names its attribute)
         statements_question = (
-            question
+            full_fiscal_years(question)
             if question is not None
             and subject is None
             and self.statement_cells is not None
@@ -332,13 +335,24 @@ class EvidenceSkill:
             read_figure_question(statements_question) if statements_question is not None else None
         )
         if (
+            figure is None
+            and statements_question is not None
+            and self.statement_cells is not None
+            and line_item_asked(statements_question) is not None
+        ):
+            # a line item no concept holds, asked by the name a statement's row prints
+            figure = row_item_figure(
+                statements_question,
+                self.statement_cells(kb, sorted(self._figure_owners(kb, gate, committed)), None),
+            )
+        if (
             figure is not None
             and figure.metric is None
             and figure.concepts
             and figure.concepts[0].unit == "USD"
             and figure.quarter is None
-            and question is not None
-            and years_averaged(question, figure.years)
+            and statements_question is not None
+            and years_averaged(statements_question, figure.years)
         ):
             # "the FY2019 - FY2021 3 year average of capital expenditure": the concept's mean
             # over those years, computed as a metric's is
@@ -875,6 +889,8 @@ class EvidenceSkill:
         """A figure question answered from the statement cells of the subject's own filings
         (skill/_figures.py), judged by the engine as any other observations."""
         assert self.statement_cells is not None
+        # the question as its periods are read: "FY19" is FY2019
+        read = full_fiscal_years(question) if question is not None else None
         machine.advance(State.EVIDENCE_RETRIEVAL)
         owner = self._figure_owners(kb, gate, committed)
         every = self.statement_cells(kb, sorted(owner), None)
@@ -885,9 +901,7 @@ class EvidenceSkill:
         )
         company = gate.candidates[0].name
         quarter_periods = None
-        sequential = (
-            figure.metric is not None and question is not None and sequential_asked(question)
-        )
+        sequential = figure.metric is not None and read is not None and sequential_asked(read)
         refusal = None
         if sequential:
             assert figure.metric is not None
@@ -942,15 +956,15 @@ class EvidenceSkill:
         # a later annual report's figure for a period restates an earlier filing's: concluded
         # when the question asks for the figure as restated, else shown beside the earlier
         # (the question leaves open which it asks for)
-        asks_restated = question is not None and restated_asked(question)
+        asks_restated = read is not None and restated_asked(read)
         restated = RestatedFigures.of_filings(every, year_end, self._annual_reports(kb, owner))
         metric = None
         if refusal is not None:
             found = FigureFindings((), None, None, refusal)
-        elif figure.metric is not None and question is not None:
+        elif figure.metric is not None and read is not None:
             metric = compute_metric(
                 figure.metric,
-                question,
+                read,
                 figure.years,
                 figure.scale,
                 cells,
@@ -965,7 +979,7 @@ class EvidenceSkill:
                 metric.units, None, metric.period, metric.arithmetic or metric.note
             )
         else:
-            found = find_figures(figure, cells, make_unit, company, question or "")
+            found = find_figures(figure, cells, make_unit, company, read or "")
             if figure.quarter is not None and not found.units:
                 # what the filings hold instead, never a fiscal year's figure for a quarter
                 held = f"; the statement cells found are of {periods_found(every)}"
@@ -1189,7 +1203,7 @@ class EvidenceSkill:
                 metric,
                 compute_metric(
                     metric,
-                    question,
+                    full_fiscal_years(question),
                     [year],
                     None,
                     cells,

@@ -24,8 +24,11 @@ from domain import (
     financial_concepts,
     financial_metrics,
     fiscal_quarter_of,
+    full_fiscal_years,
     growth_asked,
     growth_metric,
+    line_item_asked,
+    line_item_labels,
     metric_asked,
     names_benefit_only,
     names_loss_only,
@@ -1410,3 +1413,130 @@ _KNOWN_ITEMS = [
 )
 def test_a_known_item_reads_as_it_did(question: str, concepts: list[str]) -> None:
     assert [c.name for c in concepts_asked(question)] == concepts, question
+
+
+# --- fiscal years written with two digits, line items asked by their printed names, capital
+# expenditure asked as what is bought (issue 35, session 29) ---
+_SHORT_YEAR_FORMS = ("FY{yy}", "FY {yy}", "FY'{yy}", "fy{yy}", "FY-{yy}", "FY\u2019{yy}")
+_SHORT_YEARS = ((18, "2018"), (19, "2019"), (22, "2022"), (99, "1999"))
+_SHORT_YEAR_CASES = [
+    (form.format(yy=f"{yy:02d}"), full) for form in _SHORT_YEAR_FORMS for yy, full in _SHORT_YEARS
+]
+
+
+# the full product is 24 cases; every second one runs
+@pytest.mark.parametrize(("written", "year"), _SHORT_YEAR_CASES[::2])
+def test_a_two_digit_fiscal_year_is_read_as_four(written: str, year: str) -> None:
+    text = full_fiscal_years(f"What was Acme's capex in {written} (USD millions)?")
+    assert f"FY{year}" in text.replace("fy", "FY"), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FY2019 revenue",
+        "FY 2019 revenue",
+        "12 months ended FY2019",
+        "fiscal 19 stores",
+        "FY19.5 units",
+        "Q2 FY2024 revenue",
+    ],
+)
+def test_other_numbers_stay_as_written(text: str) -> None:
+    assert full_fiscal_years(text) == text
+
+
+def test_a_quarters_two_digit_year_and_fiscal_with_an_apostrophe() -> None:
+    assert full_fiscal_years("Q2 FY24 revenue") == "Q2 FY2024 revenue"
+    assert full_fiscal_years("capex in fiscal '18") == "capex in fiscal 2018"
+
+
+_ITEM_OWNERS = ("Acme's", "acme's", "Harbor Works'", "Smith & Co.'s", "ACME\u2019s")
+_ITEMS = (
+    ("unearned revenue", "unearned revenue"),
+    ("product development expense", "product development expense"),
+    ("principal repayments of finance leases", "principal repayments of finance leases"),
+    ("Unredeemed Gift Card Liabilities", "unredeemed gift card liabilities"),
+)
+_ITEM_TAILS = (
+    " as of December 31, 2019?",
+    " in FY2019 (USD millions)?",
+    " at the end of fiscal 2019?",
+    " for the 2019 fiscal year, rounded to one decimal?",
+)
+_ITEM_CASES = [
+    (f"What was {owner} {lead}{item}{tail}", key)
+    for owner in _ITEM_OWNERS
+    for item, key in _ITEMS
+    for tail in _ITEM_TAILS
+    for lead in ("", "FY2019 ")
+]
+
+
+# the full product is 160 cases; every eighth one runs
+@pytest.mark.parametrize(("question", "item"), _ITEM_CASES[::8])
+def test_a_line_item_asked_by_its_printed_name(question: str, item: str) -> None:
+    assert line_item_asked(question) == item
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was Acme's year-over-year change in unearned revenue from FY2018 to FY2019?",
+        "What is Acme's FY2019 interest coverage ratio?",
+        "What drove Acme's margin in FY2019?",
+        "How capital-intensive is Acme?",
+        "What was the unearned revenue in FY2019?",
+        "What was Acme's revenue per share in FY2019?",
+        "What was Acme's unearned revenue as a percentage of total liabilities in FY2019?",
+    ],
+)
+def test_no_line_item_where_the_words_name_no_figure(question: str) -> None:
+    assert line_item_asked(question) is None
+
+
+@pytest.mark.parametrize(
+    ("item", "label"),
+    [
+        ("product development expense", "product development"),
+        ("fulfillment expenses", "fulfillment"),
+        ("deferred revenues", "deferred revenue"),
+        ("deferred revenue", "deferred revenues"),
+        ("unredeemed gift card liability", "unredeemed gift card liabilities"),
+        ("inventory balance", "inventory"),
+    ],
+)
+def test_a_line_items_row_labels(item: str, label: str) -> None:
+    assert label in line_item_labels(item)
+
+
+_CAPEX_VERBS = (
+    "purchases of",
+    "purchase of",
+    "additions to",
+    "spending on",
+    "spent on",
+    "payments for",
+    "investments in",
+)
+_CAPEX_OBJECTS = (
+    "PP&E",
+    "PPE",
+    "PP & E",
+    "property and equipment",
+    "property, plant and equipment",
+)
+_CAPEX_CASES = [f"{verb} {thing}" for verb in _CAPEX_VERBS for thing in _CAPEX_OBJECTS]
+
+
+# the full product is 35 cases; every third one runs
+@pytest.mark.parametrize("phrase", _CAPEX_CASES[::3])
+def test_what_is_bought_is_the_capital_expenditure(phrase: str) -> None:
+    question = f"How much were Acme's {phrase} (capex) in FY2019, in USD millions?"
+    assert [c.name for c in concepts_asked(question)][:1] == ["capital_expenditure"]
+
+
+def test_the_net_balance_stays_the_net_balance() -> None:
+    assert [c.name for c in concepts_asked("What was Acme's net PP&E at FY2019 end?")] == [
+        "ppe_net"
+    ]

@@ -22,7 +22,10 @@ NUMBERS = {ELM: "61-0000006", FIR: "62-0000007"}
 _QUARTER_EDGES = (330.0, 400.0, 470.0, 540.0)
 
 
-def _income(per_share: tuple[tuple[str, float, tuple[str, str]], ...]) -> StatementTable:
+Rows = tuple[tuple[str, float, tuple[str, ...]], ...]
+
+
+def _income(per_share: Rows, extra: Rows = ()) -> StatementTable:
     return StatementTable(
         "Consolidated Statements of Income",
         "(In millions, except per share data)",
@@ -30,6 +33,7 @@ def _income(per_share: tuple[tuple[str, float, tuple[str, str]], ...]) -> Statem
         (
             ("Net sales", 0, ("10,000", "9,000")),
             ("Cost of sales", 0, ("6,000", "5,500")),
+            *extra,
             ("Operating income", 0, ("1,600", "1,400")),
             ("Net income", 0, ("1,503", "1,848")),
             *per_share,
@@ -37,19 +41,20 @@ def _income(per_share: tuple[tuple[str, float, tuple[str, str]], ...]) -> Statem
     )
 
 
-def _balance(receivables: str | None) -> StatementTable:
-    rows: tuple[tuple[str, float, tuple[str, ...]], ...] = (
+def _balance(receivables: str | None, extra: Rows = ()) -> StatementTable:
+    rows: Rows = (
         ("Cash and cash equivalents", 0, ("2,000", "1,800")),
         *(((receivables, 0, ("3,100", "2,900")),) if receivables else ()),
         ("Inventories", 0, ("2,400", "2,200")),
         ("Total current assets", 0, ("7,500", "6,900")),
         ("Total assets", 0, ("40,000", "38,000")),
+        *extra,
         ("Total current liabilities", 0, ("5,000", "4,600")),
     )
     return StatementTable("Consolidated Balance Sheets", "(In millions)", ("2022", "2021"), rows)
 
 
-def _cash_flows(receivables: str) -> StatementTable:
+def _cash_flows(receivables: str, extra: Rows = ()) -> StatementTable:
     return StatementTable(
         "Consolidated Statements of Cash Flows",
         "(In millions)",
@@ -59,8 +64,10 @@ def _cash_flows(receivables: str) -> StatementTable:
             # changes in operating assets: a balance's change, printed under its name
             (receivables, 0, ("(198)", "(430)")),
             ("Inventories", 0, ("(200)", "(100)")),
+            *((("Unearned revenue", 0, ("1,654", "1,151")),) if extra else ()),
             ("Net cash provided by operating activities", 0, ("1,831", "1,790")),
             ("Capital expenditures", 0, ("(116)", "(131)")),
+            *extra,
         ),
     )
 
@@ -134,10 +141,43 @@ def _fir() -> bytes:
             ("Total current liabilities", 0, ("900", "800")),
         ),
     )
+    # line items no concept holds, asked by their printed names; the income taxes read for
+    # the effective tax rate
+    income = (
+        ("Product development", 0, ("998", "1,101")),
+        ("Income before income taxes", 0, ("1,633", "1,877")),
+        ("Income tax expense", 0, ("130", "29")),
+    )
+    balance = (
+        ("Unearned revenue", 0, ("8,190", "6,536")),
+        ("Unredeemed gift card liabilities", 0, ("290", "385")),
+        # one name under two headings: the heading says which
+        ("Current liabilities:", 0, ("", "")),
+        ("Deferred revenue", 9, ("446", "453")),
+        ("Long-term liabilities:", 0, ("", "")),
+        ("Deferred revenue", 9, ("117", "145")),
+    )
+    flows = (("Principal repayments of finance leases", 0, ("(9,628)", "(7,449)")),)
+    # a note's table whose prose names the statement of income: its rows are no statement's
+    note = StatementTable(
+        "Share-based compensation expense included in our consolidated statements of income",
+        "(In millions)",
+        ("2022", "2021"),
+        (
+            ("Product development", 0, ("53", "61")),
+            ("Income tax benefit", 0, ("(29)", "(46)")),
+        ),
+    )
     # no receivables on the balance sheet: the cash flows' change is no balance
     return statement_pdf(
         ten_k_cover(FIR, NUMBERS[FIR], "December 31, 2022"),
-        [_income(per_share), _balance(None), _cash_flows("Accounts receivable"), guarantors],
+        [
+            _income(per_share, income),
+            _balance(None, balance),
+            _cash_flows("Accounts receivable", flows),
+            guarantors,
+            note,
+        ],
     )
 
 
@@ -291,3 +331,67 @@ def test_a_line_item_as_a_share_of_another_is_computed(
     answer = _ask(runtime, question)
     assert _values(answer) == [value]
     assert answer.conclusion.values[0].details["arithmetic"]
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        ("What was Fir Metals' unearned revenue as of December 31, 2022?", "USD 8,190 million"),
+        # lower case, a plural the row does not print, a two-digit fiscal year
+        ("what were fir metals' unearned revenues at the end of FY22?", "USD 8,190 million"),
+        (
+            "What was Fir Metals' product development expense in the 2022 fiscal year?",
+            "USD 998 million",
+        ),
+        (
+            "What were Fir Metals' FY2021 principal repayments of finance leases (USD millions)?",
+            "USD 7,449 million",
+        ),
+        (
+            "What were Fir Metals' unredeemed gift card liabilities in FY'21, in USD billions?",
+            "USD 0.39 billion",
+        ),
+    ],
+)
+def test_a_line_item_no_concept_holds_is_read_by_its_printed_name(
+    runtime: Any, question: str, value: str
+) -> None:
+    # a balance sheet's row before the cash flow statement's change of its name; a
+    # statement's row before a note table's of its name
+    answer = _ask(runtime, question)
+    assert _values(answer) == [value]
+    assert all("Share-based" not in e.quote for e in answer.evidence)
+
+
+def test_a_statements_own_table_before_a_notes_naming_it(runtime: Any) -> None:
+    # the note's "Income tax benefit (29)" is no income tax of the year
+    question = "What was Fir Metals' FY22 effective tax rate, in percent rounded to one decimal?"
+    assert _values(_ask(runtime, question)) == ["8.0%"]
+
+
+def test_an_item_with_no_cell_is_named_as_asked(runtime: Any) -> None:
+    answer = _ask(runtime, "What was Fir Metals' research and development expense in FY2022?")
+    assert not answer.sufficient and answer.conclusion.values == []
+    assert "no cell for 'research and development expense'" in (answer.conclusion.answer or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        (
+            "What was Fir Metals' current deferred revenue as of December 31, 2022?",
+            "USD 446 million",
+        ),
+        ("What was Fir Metals' long-term deferred revenue at the end of FY21?", "USD 145 million"),
+        ("What was Fir Metals' deferred revenue at FY2022 year end?", None),
+    ],
+)
+def test_a_qualified_item_is_the_row_under_its_heading(
+    runtime: Any, question: str, value: str | None
+) -> None:
+    answer = _ask(runtime, question)
+    if value is None:
+        # two rows of the name, the question does not say which: nothing concluded
+        assert not answer.sufficient, answer.conclusion.answer
+    else:
+        assert _values(answer) == [value]
