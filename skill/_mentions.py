@@ -468,6 +468,15 @@ def _joined_pairs(
             or index.opens_with(spellings[left:right_end])
         ):
             continue
+        while (
+            right_end < len(tokens)
+            and _is_form(tokens[right_end])
+            and text[tokens[right_end - 1].end : tokens[right_end].start].strip() == ","
+            and index.opens_with(spellings[right : right_end + 1])
+        ):
+            # "Acme & Keel Street Partners, Inc.": the known name's legal form after its comma
+            # is the side's ("FEDERATED ADVISORY Limited Power", "Boxlot CO-BRANDING" are not)
+            right_end += 1
         out.setdefault(left, left_end)
         out[right] = right_end
     return out
