@@ -79,6 +79,22 @@ def _terms_unread(pinned: Sequence[Candidate], bound: Sequence[Binding], named: 
     )
 
 
+def _sharing_party(
+    pinned: Sequence[Candidate], keys: Sequence[str], named: set[str]
+) -> tuple[tuple[Binding, ...], str]:
+    """The party bindings of `pinned` whose party is one of `keys` (the entities a short name
+    opens) and not already named, sorted by key; ("shared_name" their status). The caller
+    takes them only where they lie in one agreement: several of the name's entities may be
+    that agreement's parties ("Deutsche Bank Securities Inc." and "Deutsche Bank Trust
+    Company"), and the agreement asked about is the same whichever the name meant."""
+    wanted = frozenset(keys) - named
+    bound = sorted(
+        (b for c in pinned for b in c.bindings if b.role == "party" and b.subject_key in wanted),
+        key=lambda b: (b.subject_key, b.binding_id),
+    )
+    return tuple(bound), "shared_name"
+
+
 # How a rejected candidate's reason names an entity type ("is an individual, not a legal
 # entity"), never by the index's key ("legal_entity").
 _TYPE_WORDS = {"legal_entity": "legal entity"}
@@ -480,7 +496,9 @@ class CandidateGate:
         party only when exactly one of those agreements binds exactly one party under it, a
         party the question does not already name, and every other of them says its parties'
         defined terms; without such context, or with two, it stays unresolved (refused, its
-        words named)."""
+        words named). A short name several entities share ("Deutsche", "Armstrong") is read
+        the same way: the party among those entities of the one agreement the rest pins down
+        (one or more of them bound to it; none named already), else it stays ambiguous."""
         if not (parties or subject.document_type or self.scoped):
             return parties, missing
         pinned, _ = self._agreements_of(kb, subject, parties, documents, cache)
@@ -495,18 +513,26 @@ class CandidateGate:
                 # other side of the agreement, never a party already named (Ridgeway twice)
                 named = {p.key for p in resolved}
                 bound = tuple(b for b in defined_party(pinned, name) if b.subject_key not in named)
-                if (
-                    len({b.parent_key for b in bound}) != 1
-                    or len({b.subject_key for b in bound}) != 1
-                    or _terms_unread(pinned, bound, named)
+                status = "defined_term"
+                if not bound:
+                    # "between MetLife and Deutsche": a short name two entities share is the
+                    # one agreement's party among them ("Deutsche Bank Securities Inc.")
+                    bound, status = _sharing_party(pinned, self.names.sharing(name, cache), named)
+                if len({b.parent_key for b in bound}) != 1 or (
+                    status == "defined_term"
+                    and (
+                        len({b.subject_key for b in bound}) != 1
+                        or _terms_unread(pinned, bound, named)
+                    )
                 ):
                     continue
                 resolved.append(
-                    ResolvedEntity(
-                        name, bound[0].subject_key, bound[0].subject_name, "defined_term"
-                    )
+                    ResolvedEntity(name, bound[0].subject_key, bound[0].subject_name, status)
                 )
                 still.remove(name)
+                if status == "shared_name":
+                    # read in its agreement, the name is no longer ambiguous
+                    cache["ambiguous"] = [n for n in cache.get("ambiguous", []) if n != name]
                 pinned = [c for c in pinned if any(b in bound for b in c.bindings)]
                 progress = True
         # in the question's order: the first party named stays first

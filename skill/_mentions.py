@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from domain import is_generic_term, lexicon
+from domain import base_key, is_generic_term, legal_form, lexicon
 from skill._subject import _AGREEMENT_WORD
 from skill.linking import (
     NEVER,
@@ -137,7 +137,11 @@ def _is_capitalised(token: QuestionToken) -> bool:
 
 
 def find_mentions(
-    text: str, index: NameLinker | None, *, masked: Sequence[tuple[int, int]] = ()
+    text: str,
+    index: NameLinker | None,
+    *,
+    masked: Sequence[tuple[int, int]] = (),
+    listed: bool = False,
 ) -> list[Mention]:
     """The names in `text`: two names written joined ("Acme-Beta", "Acme & Beta"), known
     names (longest first), then name-shaped runs of capitalised words that match nothing
@@ -146,7 +150,9 @@ def find_mentions(
     name's last words written in lower case after capitalised ones that name another entity
     are the question's ("the number of Best Buy stores" is Best Buy's, not Best Buy Stores,
     L.P.'s). Spans in `masked` (the question's topic words, its agreement phrase) are never
-    part of a name."""
+    part of a name. `listed`: `text` is a list of the question's parties ("Beijing SINA and
+    Beijing Yisheng"), where every known name stands where a party is named, the first one
+    too (nothing before it says so)."""
     tokens = [
         t for t in question_tokens(text) if not any(a <= t.start and t.end <= b for a, b in masked)
     ]
@@ -158,7 +164,7 @@ def find_mentions(
     whole = {i: link for i, link in links.items() if link.variant.kind is not VariantKind.SHORT}
     closed = _closed_spans(text)
     pairs = _joined_pairs(text, tokens, index)
-    ctx = _Scan(whole, index, closed, pairs)
+    ctx = _Scan(whole, index, closed, pairs, listed)
     mentions: list[Mention] = []
     i = 0
     while i < len(tokens):
@@ -181,7 +187,7 @@ def find_mentions(
                 and index.opens_with(spellings[i : i + n + 1])
             ):
                 n += 1
-            if not _names_a_party(text, tokens[i : i + n], known=True) or (
+            if not (listed or _names_a_party(text, tokens[i : i + n], known=True)) or (
                 _is_capitalised(tokens[i]) and _written_name_end(text, tokens, i, ctx) > i + n
             ):
                 # a short name is one only where a party is named ("the Master Services
@@ -205,7 +211,10 @@ def find_mentions(
             and contiguous
             and (
                 any(t.text[:1].isupper() for t in run)
-                or (_names_a_party(text, run, known=True) and not (n == 1 and _ordinary(run[0])))
+                or (
+                    (listed or _names_a_party(text, run, known=True))
+                    and not (n == 1 and _ordinary(run[0]))
+                )
             )
         ):
             assert link is not None
@@ -266,12 +275,13 @@ def find_mentions(
 class _Scan:
     """What `find_mentions` knows of a question while it reads a name's words: the known
     names by first word (short names left out), the linker, closed phrases' spans, and the
-    pairs of names written joined."""
+    pairs of names written joined, and whether the text is a list of parties (`listed`)."""
 
     whole: dict[int, Link]
     index: NameLinker | None
     closed: list[tuple[int, int]]
     pairs: dict[int, int]
+    listed: bool = False
 
 
 def _written_name_end(text: str, tokens: Sequence[QuestionToken], i: int, ctx: _Scan) -> int:
@@ -307,7 +317,7 @@ def _written_name_end(text: str, tokens: Sequence[QuestionToken], i: int, ctx: _
             and _is_capitalised(tokens[j + 1])
             and _name_word(tokens[j + 1], start=False)
             and not _is_closed(tokens[j + 1], ctx.closed)
-            and not _separates(text, tokens, ctx.whole, ctx.index, i, j)
+            and not _separates(text, tokens, ctx.whole, ctx.index, i, j, listed=ctx.listed)
         ):
             j += 1
         else:
@@ -458,6 +468,15 @@ def _joined_pairs(
             or index.opens_with(spellings[left:right_end])
         ):
             continue
+        while (
+            right_end < len(tokens)
+            and _is_form(tokens[right_end])
+            and text[tokens[right_end - 1].end : tokens[right_end].start].strip() == ","
+            and index.opens_with(spellings[right : right_end + 1])
+        ):
+            # "Acme & Keel Street Partners, Inc.": the known name's legal form after its comma
+            # is the side's ("FEDERATED ADVISORY Limited Power", "Boxlot CO-BRANDING" are not)
+            right_end += 1
         out.setdefault(left, left_end)
         out[right] = right_end
     return out
@@ -528,13 +547,16 @@ def _separates(
     index: NameLinker | None,
     i: int,
     j: int,
+    *,
+    listed: bool = False,
 ) -> bool:
     """Does the connector at token `j`, in a name begun at token `i`, separate two names?
     A known name after it is a name of its own ("Acme and Acme Holdings, Inc."), as after a
     capitalised word. In a list of parties after "between" / "among", "and" separates two
     different words that each open a known name (the gate reads such short names), as the
     grammar splits them: "between Halcyon and Northgate"; "Johnson and Johnson('s)" stays
-    one, and so does "Ernst and Young" outside such a list."""
+    one, and so does "Ernst and Young" outside such a list. `listed`: the text is such a
+    list itself."""
     if index is None:
         return False
     if j + 1 in links:
@@ -544,7 +566,7 @@ def _separates(
         and not set(tokens[j - 1].spellings) & set(tokens[j + 1].spellings)
         and index.opens_name(tokens[i].spellings)
         and index.opens_name(tokens[j + 1].spellings)
-        and _LISTED.search(text[: tokens[i].start]) is not None
+        and (listed or _LISTED.search(text[: tokens[i].start]) is not None)
     )
 
 
@@ -680,7 +702,7 @@ def split_known_names(text: str, index: NameLinker, split: Callable[[str], list[
     a lower-case qualifier word ("for convenience") is no name and is dropped, and what the
     question says of a right after a name ("Baidu for convenience") is no part of it."""
     # (two names written joined, "halcyon & northgate", are two names whatever their case)
-    known = [m for m in find_mentions(text, index) if m.known or m.joined]
+    known = [m for m in find_mentions(text, index, listed=True) if m.known or m.joined]
     if not known:
         return [n for n in (_without_qualifier(p) for p in split(text)) if n]
     out: list[str] = []
@@ -692,12 +714,26 @@ def split_known_names(text: str, index: NameLinker, split: Callable[[str], list[
             # ("The" of "The ARC Group, Inc.") is no name.
             # (and an "&" left beside a known name: "Northgate Gas & the Transporter")
             piece = _without_qualifier(piece).strip(" &")
+            if (
+                out
+                and _only_a_legal_form(piece)
+                and re.match(rf"\s*,?\s*{re.escape(piece)}(?!\w)", segment)
+            ):
+                # "columbia laboratories, ltd.": the known name's own legal form, right after
+                # it ("PFS and PC" are two names, whatever PC may abbreviate)
+                out[-1] = f"{out[-1]}, {piece}"
+                continue
             if piece and not _QUALIFIER.match(piece) and piece.lower() not in ("the", "a", "an"):
                 out.append(piece)
         if m is not None:
             out.append(m.name)
             cursor = m.end
     return out
+
+
+def _only_a_legal_form(piece: str) -> bool:
+    """Is `piece` a legal form alone ("ltd.", "Inc.", "GmbH")?"""
+    return bool(piece) and bool(legal_form("x " + piece)) and not base_key("x " + piece).strip("x ")
 
 
 __all__ = [

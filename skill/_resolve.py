@@ -213,6 +213,13 @@ class EntityResolver:
                 name, resolution.candidates, cache["same"]
             )
             if head is None:
+                # the entities it may name, for the gate to read it in the agreement the rest
+                # of the question pins down (`sharing`); a person is named whole, never so
+                cache.setdefault("sharing", {})[name] = tuple(
+                    k
+                    for k in resolution.candidates
+                    if k in display and _whole_person_name(name, k, cache["people"])
+                )
                 return None, True
             return ResolvedEntity(name, head, display[head], "family_head"), False
         if resolution.entity_key is None or resolution.entity_key not in display:
@@ -227,6 +234,13 @@ class EntityResolver:
             name, resolution.entity_key, display[resolution.entity_key], resolution.status.value
         )
         return entity, False
+
+    def sharing(self, name: str, cache: dict[str, Any]) -> tuple[str, ...]:
+        """The keys of the entities an ambiguous short name opens ("Deutsche": Deutsche Bank
+        Securities Inc. and Deutsche Bank Trust Company), persons left out; () for a name
+        `resolve` did not find ambiguous."""
+        found: dict[str, tuple[str, ...]] = cache.get("sharing", {})
+        return found.get(name, ())
 
     def similar_names(
         self, kb: str, name: str, documents: Sequence[str]
