@@ -745,6 +745,9 @@ class ClauseReader:
         if own_clause is not None and main[: action.start()].endswith(window):
             weakened_in = window[len(window) - min(len(window), action.start() - own_clause) :]
             actors = self._proviso_actor(s, own_clause, action.start())
+            # "Acme will not assign ..., provided that Beta may terminate": the main clause's
+            # negation is not the proviso's; its clause is read alone
+            window = weakened_in
         lifting = _lifted_holder(weakened_in)
         if lifting is not None:
             # "Upon Closing, Beta shall release Acme from its obligation not to compete", "Acme
