@@ -280,6 +280,8 @@ class ModalityWords:
     # what opens the noun phrase an action is done to ("the", "this", "any or all"), and what
     # ends its head words ("the licenses granted in ...": "granted", "in")
     determiner: tuple[str, ...] = ()
+    # a determiner that negates its noun ("no waiver shall impair": the noun, not a verb)
+    negative_determiner: tuple[str, ...] = ()
     phrase_end: tuple[str, ...] = ()
     # a passive's auxiliary before the action's participle ("may be revoked or terminated"):
     # what is acted on is then the clause's subject
@@ -1272,6 +1274,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_prohibition",
                 "question_obligation",
                 "determiner",
+                "negative_determiner",
                 "phrase_end",
                 "passive",
                 "complement",

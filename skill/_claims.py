@@ -136,11 +136,15 @@ class _Modality:
     grant_to_others: re.Pattern[str]
     # a word of weakening anywhere ("affect", "release"), to find which one is the verb
     weakening_word: re.Pattern[str]
-    # a determiner right before a word, which makes it a noun ("the release", "any waiver")
+    # a determiner right before a word, which makes it a noun ("the release", "any waiver", "no
+    # waiver")
     determined: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
+    # "the waiver", "no waiver": a noun either way
+    determiners = (*words.determiner, *words.negative_determiner)
+
     def one(patterns: Sequence[str]) -> re.Pattern[str]:
         compiled = _any(patterns)
         return compiled if compiled is not None else re.compile(r"(?!)")
@@ -193,9 +197,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.grant_not_held),
         one(words.grant_to_others),
         one(words.weakening),
-        re.compile(
-            rf"\b(?:{'|'.join(f'(?:{d})' for d in words.determiner) or '(?!)'})\s+$", _FLAGS
-        ),
+        re.compile(rf"\b(?:{'|'.join(f'(?:{d})' for d in determiners) or '(?!)'})\s+$", _FLAGS),
     )
 
 
