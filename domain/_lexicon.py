@@ -312,6 +312,9 @@ class ModalityWords:
     # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
     # that upon notice to Y it may")
     pronoun: tuple[str, ...] = ()
+    # words by which a proviso's subject refers back to its main clause ("provided that the
+    # foregoing will not restrict"): the proviso limits that clause, it is no statement of its own
+    back_reference: tuple[str, ...] = ()
     # a scope that limits what a clause says ("outside the Territory", "within the Field"):
     # the words that put it outside or inside, and the nouns that name one
     scope_outside: tuple[str, ...] = ()
@@ -1282,6 +1285,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "weakening",
                 "lifting",
                 "pronoun",
+                "back_reference",
                 "scope_outside",
                 "scope_inside",
                 "scope_noun",

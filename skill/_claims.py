@@ -139,6 +139,8 @@ class _Modality:
     # a determiner right before a word, which makes it a noun ("the release", "any waiver", "no
     # waiver")
     determined: re.Pattern[str]
+    # a proviso's subject that refers back to its main clause ("the foregoing")
+    back_reference: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -198,6 +200,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.grant_to_others),
         one(words.weakening),
         re.compile(rf"\b(?:{'|'.join(f'(?:{d})' for d in determiners) or '(?!)'})\s+$", _FLAGS),
+        one(words.back_reference),
     )
 
 
@@ -727,6 +730,10 @@ class ClauseReader:
             action = next(
                 (m for m in matches if self._governed(_window(s, m.start()) + m.group(0))), action
             )
+        if p.entry.granted_beside_denial and _of_others(s, action):
+            # "where Hydraspin is bound to an exclusive distributor agreement with a third
+            # party": another's exclusivity says nothing of the parties' own
+            return None, False, True
         main, exceptions = _split_exception(s, action.start())
         window = _after_leading_condition(main, action.start(), _window(main, action.start()))
         if freeing is not None and action.start() >= freeing.end():
@@ -748,8 +755,13 @@ class ClauseReader:
             weakened_in = window[len(window) - min(len(window), action.start() - own_clause) :]
             actors = self._proviso_actor(s, own_clause, action.start())
             # "Acme will not assign ..., provided that Beta may terminate": the main clause's
-            # negation is not the proviso's; its clause is read alone
-            window = weakened_in
+            # negation is not the proviso's; its clause is read alone (not one whose subject
+            # refers back to the main clause: "provided that the foregoing will not restrict"
+            # limits it)
+            if not _MODALITY.back_reference.search(
+                _subject_before_modal(s[own_clause : action.start()])
+            ):
+                window = weakened_in
         lifting = _lifted_holder(weakened_in)
         if lifting is not None:
             # "Upon Closing, Beta shall release Acme from its obligation not to compete", "Acme
@@ -1858,6 +1870,24 @@ def _scope(s: str, start: int, end: int) -> re.Match[str] | None:
         return found
     before = _after_leading_condition(s, start, _window(s, start))
     return max(_MODALITY.scope.finditer(before), key=lambda m: m.start(), default=None)
+
+
+def _of_others(s: str, action: re.Match[str]) -> bool:
+    """Is the state's word at `action` given to or held with others in its own noun phrase, at
+    most three words and no infinitive or modal between ("an exclusive distributor agreement
+    with a third party", "exclusive rights to any third party"; not "the exclusive right to
+    arrange for third party advertising")?"""
+    after = re.split(r"[,;:.]", s[action.end() :], maxsplit=1)[0]
+    found = _MODALITY.grant_to_others.search(after)
+    if found is None:
+        return False
+    between = after[: found.start()].split()
+    return len(between) <= 3 and not any(
+        w.casefold() == "to"
+        or _MODALITY.obligation.fullmatch(w)
+        or _MODALITY.permission.fullmatch(w)
+        for w in between
+    )
 
 
 def _outside_scope(s: str, start: int, end: int) -> bool:

@@ -81,3 +81,18 @@ def test_the_main_clause_party_gets_no_right(claim: str, x: str, y: str, sentenc
 def test_a_negated_proviso_is_its_partys_no(x: str, y: str, sentence: str) -> None:
     sentence = sentence.format(y=y)
     assert holds("termination_without_cause", sentence, y, (x,)) is False, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a proviso whose subject refers back to the main clause limits it: the main clause's
+        # restriction is read as before, not the proviso's "will not restrict" alone
+        "Acme will not enter into any agreement with a Rival, provided that the foregoing will "
+        "not restrict the display of advertisements for any competing retailer.",
+        "o'brien & sons will not enter into any agreement with a rival, provided, however, that "
+        "the foregoing shall not restrict the display of advertisements for competing retailers.",
+    ],
+)
+def test_a_proviso_referring_back_limits_its_clause(sentence: str) -> None:
+    assert holds("non_compete", sentence) is True, sentence
