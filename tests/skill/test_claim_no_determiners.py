@@ -32,11 +32,11 @@ def _sentence(x: str, y: str, subject: str, verb: str, noun: str) -> str:
     return capitalized(text.format(x=x, y=y))
 
 
-# every 10th combination (the whole product was checked once by hand), lower case every other
+# every 12th combination (the whole product was checked once by hand), lower case every other
 _CASES = [
     (x, y, text.lower() if i % 2 else text)
     for i, ((x, y), subject, verb, noun) in enumerate(_PRODUCT)
-    if i % 10 == 0
+    if i % 12 == 0
     for text in [_sentence(x, y, subject, verb, noun)]
 ]
 
