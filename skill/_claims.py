@@ -1253,6 +1253,11 @@ def _ending_by_itself(window: str) -> str | None:
     return _clause_subject(window)
 
 
+# a section's or an item's number opening a sentence ("5.5 ", "12.", "(a) ", "iv) "); a
+# number with no dot is a measure ("30 days after notice"), left
+_NUMBERED = re.compile(r"^\W*(?:\d+\.(?:\d+\.?)*|\(?(?:[a-z]|[ivx]{1,5})\))\s+", _FLAGS)
+
+
 def _clause_subject(before: str) -> str | None:
     """The head words of the subject of the clause whose modal `before` holds: the first of
     its comma pieces before the modal opened by a determiner, else the last ("In addition,
@@ -1261,7 +1266,9 @@ def _clause_subject(before: str) -> str | None:
     that = max((m.end("that") for m in _MODALITY.complement.finditer(before)), default=0)
     before = before[that:]
     modal = _first_modal(before)
-    pieces = [p for p in before[:modal].split(",") if p.strip()]
+    # (a section's number opening the sentence is no word of its subject: "5.5 The licenses")
+    head = _NUMBERED.sub("", before[:modal], count=1)
+    pieces = [p for p in head.split(",") if p.strip()]
     if not pieces:
         return None
     opened = [p for p in pieces if _MODALITY.acted_on.match(p)]
