@@ -280,6 +280,8 @@ class ModalityWords:
     # what opens the noun phrase an action is done to ("the", "this", "any or all"), and what
     # ends its head words ("the licenses granted in ...": "granted", "in")
     determiner: tuple[str, ...] = ()
+    # a determiner that negates its noun ("no waiver shall impair": the noun, not a verb)
+    negative_determiner: tuple[str, ...] = ()
     phrase_end: tuple[str, ...] = ()
     # a passive's auxiliary before the action's participle ("may be revoked or terminated"):
     # what is acted on is then the clause's subject
@@ -310,6 +312,9 @@ class ModalityWords:
     # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
     # that upon notice to Y it may")
     pronoun: tuple[str, ...] = ()
+    # words by which a proviso's subject refers back to its main clause ("provided that the
+    # foregoing will not restrict"): the proviso limits that clause, it is no statement of its own
+    back_reference: tuple[str, ...] = ()
     # a scope that limits what a clause says ("outside the Territory", "within the Field"):
     # the words that put it outside or inside, and the nouns that name one
     scope_outside: tuple[str, ...] = ()
@@ -1276,6 +1281,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_prohibition",
                 "question_obligation",
                 "determiner",
+                "negative_determiner",
                 "phrase_end",
                 "passive",
                 "complement",
@@ -1283,6 +1289,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "weakening",
                 "lifting",
                 "pronoun",
+                "back_reference",
                 "scope_outside",
                 "scope_inside",
                 "scope_noun",

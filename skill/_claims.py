@@ -136,11 +136,17 @@ class _Modality:
     grant_to_others: re.Pattern[str]
     # a word of weakening anywhere ("affect", "release"), to find which one is the verb
     weakening_word: re.Pattern[str]
-    # a determiner right before a word, which makes it a noun ("the release", "any waiver")
+    # a determiner right before a word, which makes it a noun ("the release", "any waiver", "no
+    # waiver")
     determined: re.Pattern[str]
+    # a proviso's subject that refers back to its main clause ("the foregoing")
+    back_reference: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
+    # "the waiver", "no waiver": a noun either way
+    determiners = (*words.determiner, *words.negative_determiner)
+
     def one(patterns: Sequence[str]) -> re.Pattern[str]:
         compiled = _any(patterns)
         return compiled if compiled is not None else re.compile(r"(?!)")
@@ -193,9 +199,8 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.grant_not_held),
         one(words.grant_to_others),
         one(words.weakening),
-        re.compile(
-            rf"\b(?:{'|'.join(f'(?:{d})' for d in words.determiner) or '(?!)'})\s+$", _FLAGS
-        ),
+        re.compile(rf"\b(?:{'|'.join(f'(?:{d})' for d in determiners) or '(?!)'})\s+$", _FLAGS),
+        one(words.back_reference),
     )
 
 
@@ -725,6 +730,10 @@ class ClauseReader:
             action = next(
                 (m for m in matches if self._governed(_window(s, m.start()) + m.group(0))), action
             )
+        if p.entry.granted_beside_denial and _of_others(s, action):
+            # "where Hydraspin is bound to an exclusive distributor agreement with a third
+            # party": another's exclusivity says nothing of the parties' own
+            return None, False, True
         main, exceptions = _split_exception(s, action.start())
         window = _after_leading_condition(main, action.start(), _window(main, action.start()))
         if freeing is not None and action.start() >= freeing.end():
@@ -745,6 +754,14 @@ class ClauseReader:
         if own_clause is not None and main[: action.start()].endswith(window):
             weakened_in = window[len(window) - min(len(window), action.start() - own_clause) :]
             actors = self._proviso_actor(s, own_clause, action.start())
+            # "Acme will not assign ..., provided that Beta may terminate": the main clause's
+            # negation is not the proviso's; its clause is read alone (not one whose subject
+            # refers back to the main clause: "provided that the foregoing will not restrict"
+            # limits it)
+            if not _MODALITY.back_reference.search(
+                _subject_before_modal(s[own_clause : action.start()])
+            ):
+                window = weakened_in
         lifting = _lifted_holder(weakened_in)
         if lifting is not None:
             # "Upon Closing, Beta shall release Acme from its obligation not to compete", "Acme
@@ -1236,6 +1253,11 @@ def _ending_by_itself(window: str) -> str | None:
     return _clause_subject(window)
 
 
+# a section's or an item's number opening a sentence ("5.5 ", "12.", "(a) ", "iv) "); a
+# number with no dot is a measure ("30 days after notice"), left
+_NUMBERED = re.compile(r"^\W*(?:\d+\.(?:\d+\.?)*|\(?(?:[a-z]|[ivx]{1,5})\))\s+", _FLAGS)
+
+
 def _clause_subject(before: str) -> str | None:
     """The head words of the subject of the clause whose modal `before` holds: the first of
     its comma pieces before the modal opened by a determiner, else the last ("In addition,
@@ -1244,7 +1266,9 @@ def _clause_subject(before: str) -> str | None:
     that = max((m.end("that") for m in _MODALITY.complement.finditer(before)), default=0)
     before = before[that:]
     modal = _first_modal(before)
-    pieces = [p for p in before[:modal].split(",") if p.strip()]
+    # (a section's number opening the sentence is no word of its subject: "5.5 The licenses")
+    head = _NUMBERED.sub("", before[:modal], count=1)
+    pieces = [p for p in head.split(",") if p.strip()]
     if not pieces:
         return None
     opened = [p for p in pieces if _MODALITY.acted_on.match(p)]
@@ -1853,6 +1877,24 @@ def _scope(s: str, start: int, end: int) -> re.Match[str] | None:
         return found
     before = _after_leading_condition(s, start, _window(s, start))
     return max(_MODALITY.scope.finditer(before), key=lambda m: m.start(), default=None)
+
+
+def _of_others(s: str, action: re.Match[str]) -> bool:
+    """Is the state's word at `action` given to or held with others in its own noun phrase, at
+    most three words and no infinitive or modal between ("an exclusive distributor agreement
+    with a third party", "exclusive rights to any third party"; not "the exclusive right to
+    arrange for third party advertising")?"""
+    after = re.split(r"[,;:.]", s[action.end() :], maxsplit=1)[0]
+    found = _MODALITY.grant_to_others.search(after)
+    if found is None:
+        return False
+    between = after[: found.start()].split()
+    return len(between) <= 3 and not any(
+        w.casefold() == "to"
+        or _MODALITY.obligation.fullmatch(w)
+        or _MODALITY.permission.fullmatch(w)
+        for w in between
+    )
 
 
 def _outside_scope(s: str, start: int, end: int) -> bool:

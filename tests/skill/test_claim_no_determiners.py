@@ -1,0 +1,83 @@
+""" "No" as a determiner of the clause's subject (issue 34): "No failure or delay by Beta in
+enforcing any provision of this Agreement shall relieve Acme of its covenant not to compete"
+negates the verb however long the subject runs (it was read only within five words of the
+modal, so the unnegated "relieve" lifted the restriction: False), and "No waiver shall impair
+Acme's obligation not to compete" has "waiver" as the subject's noun, "impair" as the verb the
+negation governs (it had taken "waiver" for the verb: False). Never "no later than", "no less
+than", "No. 3", nor a "no" whose modal a conjunction coordinates. Generated over subjects,
+verbs, party names, nouns and case; a deterministic sample of the product."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from tests.skill.claim_reading import RESTRICTION_NOUNS, RESTRICTION_PARTIES, capitalized, holds
+
+_SUBJECTS = [
+    "no waiver",
+    "no waiver by {y} of any breach",
+    "no failure or delay by {y} in enforcing any provision of this Agreement",
+    "no termination or expiration of this Agreement for any reason",
+    "no amendment, waiver or release",
+]
+_VERBS = ["shall relieve {x} of", "will impair", "shall affect", "shall release {x} from"]
+_PRODUCT = list(itertools.product(RESTRICTION_PARTIES, _SUBJECTS, _VERBS, RESTRICTION_NOUNS))
+
+
+def _sentence(x: str, y: str, subject: str, verb: str, noun: str) -> str:
+    held = f"its {noun}" if "{x}" in verb else f"the {noun} of {x}"
+    text = f"{subject} {verb} {held} not to compete with {y} during the Term."
+    return capitalized(text.format(x=x, y=y))
+
+
+# every 12th combination (the whole product was checked once by hand), lower case every other
+_CASES = [
+    (x, y, text.lower() if i % 2 else text)
+    for i, ((x, y), subject, verb, noun) in enumerate(_PRODUCT)
+    if i % 12 == 0
+    for text in [_sentence(x, y, subject, verb, noun)]
+]
+
+
+@pytest.mark.parametrize(("x", "y", "sentence"), _CASES)
+def test_the_restriction_stands(x: str, y: str, sentence: str) -> None:
+    assert holds("non_compete", sentence, x, (y,)) is True, sentence
+
+
+@pytest.mark.parametrize(
+    ("claim", "sentence", "expected"),
+    [
+        # a measure or a number is no negation
+        (
+            "termination_without_cause",
+            "No later than 30 days after notice, either party may terminate this Agreement for convenience.",
+            True,
+        ),
+        (
+            "termination_without_cause",
+            "No. 3 Either party may terminate this Agreement for convenience.",
+            True,
+        ),
+        # a conjunction's modal is the predicate's, not the "no" phrase's
+        (
+            "termination_without_cause",
+            "Acme gives no warranty as to fitness and may terminate this Agreement for convenience.",
+            True,
+        ),
+        # a long subject that "no" determines
+        (
+            "termination_without_cause",
+            "No party to this Agreement or any of its Affiliates may terminate this Agreement for convenience.",
+            False,
+        ),
+        (
+            "exclusive",
+            "No rights granted to O'Brien & Sons under this Agreement shall be exclusive.",
+            False,
+        ),
+    ],
+)
+def test_what_no_negates(claim: str, sentence: str, expected: bool) -> None:
+    assert holds(claim, sentence) is expected, sentence
