@@ -798,7 +798,7 @@ def test_itself_said_of_the_other_party_makes_no_company_of_a_person() -> None:
     ],
 )
 def test_a_general_counsel_is_an_officer_and_outside_counsel_is_not(title: str) -> None:
-    """"General counsel" is an officer of the company (a person), never its outside law firm
+    """ "General counsel" is an officer of the company (a person), never its outside law firm
     ("Whitaker Lane LLP, counsel to the Company"): role similarity is no binding."""
     result = run(
         [

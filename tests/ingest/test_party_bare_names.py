@@ -299,7 +299,7 @@ def test_a_place_after_a_line_break_in_prose_is_no_party(lead: str, place: str, 
     lines = [
         'This Lease Agreement (the "Agreement") is entered into as of May 1, 2021 by and',
         'between Corvel Brands, Inc., a Delaware corporation ("Landlord"), and Beta Widgets',
-        f"LLC, a Delaware limited liability company (\"Tenant\"), {lead}",
+        f'LLC, a Delaware limited liability company ("Tenant"), {lead}',
         f'{place} (the "{term}").',
         "WHEREAS, the parties wish to set out the terms on which they work together;",
     ]
