@@ -26,6 +26,7 @@ from domain import (
     SubjectType,
     base_key,
     entity_key,
+    lexicon,
 )
 from ingest._document import LocatedLine, ParsedDocument
 from ingest.bindings._names import (
@@ -161,6 +162,8 @@ class BindingContext:
 
     windows: dict[str, list[tuple[int, int]]] = field(default_factory=dict, init=False, repr=False)
     surnames: dict[str, NamedEntity | None] = field(default_factory=dict, init=False, repr=False)
+    # `named_in_full`'s answers, by the short name
+    in_full: dict[str, NamedEntity | None] = field(default_factory=dict, init=False, repr=False)
 
     # The pattern of a company's name (a legal form or an organisation's head noun ends it).
     company_pattern: ClassVar[str] = COMPANY
@@ -339,7 +342,38 @@ class BindingContext:
             }
             if len(short) == 1:
                 found = next(iter(short.values()))
+        if found is None:
+            found = self.named_in_full(raw)
         return found
+
+    def named_in_full(self, raw: str) -> NamedEntity | None:
+        """The company this document names in full whose name less its legal form is `raw`
+        ("co-founder and Chief Executive Officer of Halcyon Robotics" in a release whose "About"
+        paragraph writes "Halcyon Robotics, Inc."): the full name written right after those
+        words, never a longer name ("Halcyon Robotics Canada Ltd." is another company). Where
+        two legal forms follow the words ("Halcyon Robotics, Inc." and its subsidiary
+        "Halcyon Robotics GmbH"), the one the document writes most often, if one is; a tie
+        resolves nothing."""
+        short = " ".join(raw.strip(" ,.;:").split())
+        if not short[:1].isupper() or _company(short) is not None:
+            return None
+        if short not in self.in_full:
+            words = r"\s+".join(map(re.escape, short.split()))
+            named: dict[str, tuple[int, NamedEntity]] = {}
+            for m in re.finditer(
+                rf"(?<![\w&.\-]){words},?[ \t]+(?:{lexicon().legal_form_cased})\.?(?![\w&\-])",
+                self.flow.text,
+            ):
+                ent = _company(m.group(0))
+                if ent is not None:
+                    count, first = named.get(ent.key, (0, ent))
+                    named[ent.key] = (count + 1, first)
+            ranked = sorted(named.values(), key=lambda ce: (-ce[0], ce[1].key))
+            most = (
+                ranked[0] if ranked and (len(ranked) == 1 or ranked[0][0] > ranked[1][0]) else None
+            )
+            self.in_full[short] = most[1] if most else None
+        return self.in_full[short]
 
     def term(self, raw: str) -> NamedEntity | None:
         """The company a defined term of this document names ("the Company", "Acme's"), or None."""
