@@ -533,6 +533,9 @@ class Lexicon:
     # words that name a measure of a thing or its course ("number", "change"), not the thing:
     # no evidence that a topic is stated; vocabulary.yaml
     topic_measure_words: frozenset[str]
+    # the second halves of compounds naming another thing than their first word ("holder":
+    # a shareholder is no share); vocabulary.yaml
+    topic_compound_heads: tuple[str, ...]
     # words that name a clause in a question ("clause", "provision", "covenant")
     clause_nouns: frozenset[str]
     # what a question says of a right after a party's name ("for convenience"; regexes)
@@ -814,6 +817,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
             ]
         ),
         topic_measure_words=frozenset(vocabulary.words("topic_measure_words")),
+        topic_compound_heads=tuple(vocabulary.words("topic_compound_heads")),
         question_periods=tuple(closed.patterns("periods")),
         question_not_names=frozenset(
             w.lower()

@@ -86,6 +86,7 @@ from skill._subject import (
 )
 from skill._supersede import StatedSupersession, stated_targets
 from skill._tenure import OfficeTenure
+from skill._topic import same_word
 from skill._values import (
     drop_umbrellas,
     find_dates,
@@ -174,6 +175,7 @@ __all__ = [
     "parse_subject",
     "read_claim",
     "render_answer",
+    "same_word",
     "sentence_relevance",
     "split_names",
     "stated_targets",

@@ -27,7 +27,7 @@ from skill._supersede import (
     change_sentences,
     stated_targets,
 )
-from skill._topic import topic_words
+from skill._topic import same_word, topic_words
 from skill._units import _dedupe
 
 
@@ -85,7 +85,11 @@ def passages_in_force(
 
     def asked(caption: str) -> bool:
         words = topic_words(caption)
-        return bool(words) and len(words) >= 2 and all(w in stems for w in words)
+        return (
+            bool(words)
+            and len(words) >= 2
+            and all(any(same_word(t, w) for t in stems) for w in words)
+        )
 
     # every relation bound over the knowledge base's documents (once per committed set)
     stated = snapshot.get("stated_targets")

@@ -43,10 +43,11 @@ _MEASURE = lexicon().topic_measure_words
 
 
 _STEMMER = snowballstemmer.stemmer("english")
-# A stem may differ from another by this many letters at its end and still be the same word
-# ("indemnif" / "indemnifi", "expir" / "expiri", "licens" / "license"); more is another word
-# ("share" / "sharehold": a shareholder is no share).
-_STEM_SLACK = 2
+# The second halves of compounds that name another thing than their first word ("share" +
+# "holder"); vocabulary.yaml topic_compound_heads.
+_COMPOUND_HEADS = lexicon().topic_compound_heads
+# The endings of a role and its counterpart: "licensor" / "licensee", "employer" / "employee".
+_ROLE_ENDINGS = ("or", "ee", "er")
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -55,50 +56,65 @@ def stem(word: str) -> str:
     return str(_STEMMER.stemWord(word.replace("-", "")))
 
 
-def same_stem(a: str, b: str) -> bool:
-    """Do two stems name the same word: equal, or one the other with at most `_STEM_SLACK`
-    letters more at its end (both of three letters or more)? A compound is not its first
-    part: "shareholder" is no "share", "stockholder" no "stock", "licensor" no "license"."""
-    if a == b:
+def _role_base(word: str) -> tuple[str, str] | None:
+    for ending in _ROLE_ENDINGS:
+        if word.endswith(ending) and len(word) > len(ending) + 3:
+            return word[: -len(ending)], ending
+    return None
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def same_word(topic: str, word: str) -> bool:
+    """Does a sentence's `word` state the topic's word `topic` (both lower case, hyphens
+    dropped)? The same Snowball stem ("renewal" / "renew"), or the word beginning with the
+    topic word's first five letters ("acquisition" / "acquire", "pay" / "payments",
+    "guarantee" / "guaranty"), except a compound of the other word and a compound head
+    ("shareholder" / "share") and a role's counterpart ("licensor" / "licensee")."""
+    if topic == word or stem(topic) == stem(word):
         return True
-    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
-    return len(short) >= 3 and long_.startswith(short) and len(long_) - len(short) <= _STEM_SLACK
+    if not word[:5].startswith(topic[:5]):
+        return False
+    short, long_ = (topic, word) if len(topic) <= len(word) else (word, topic)
+    if any(long_ == f"{base}{head}" for base in (short, stem(short)) for head in _COMPOUND_HEADS):
+        return False
+    a, b = _role_base(topic), _role_base(word)
+    return not (a and b and a[0] == b[0] and a[1] != b[1])
 
 
-def _stems_of(text: str) -> list[str]:
-    return [stem(w) for w in re.findall(r"[a-z][a-z-]+", text.lower())]
+def _words_of(text: str) -> list[str]:
+    return [w.replace("-", "") for w in re.findall(r"[a-z][a-z-]+", text.lower())]
 
 
 def topic_words(text: str) -> list[str]:
-    """The stems of the content words of a topic."""
+    """The content words of a topic, lower case, hyphens dropped."""
     words = re.findall(r"[a-z][a-z-]+", text.lower())
-    stems = [stem(w) for w in words if w not in _STOP and len(w) >= 3]
-    return list(dict.fromkeys(stems))
+    kept = [w.replace("-", "") for w in words if w not in _STOP and len(w) >= 3]
+    return list(dict.fromkeys(kept))
 
 
 def named_words(text: str) -> list[str]:
-    """The stems of the words of a topic that name a thing: its content words less those
-    that name a measure of a thing or its course ("change number stores" -> ["store"])."""
+    """The words of a topic that name a thing: its content words less those that name a
+    measure of a thing or its course ("change number stores" -> ["stores"])."""
     words = re.findall(r"[a-z][a-z-]+", text.lower())
     return topic_words(" ".join(w for w in words if w not in _MEASURE))
 
 
-def coverage(stems: Sequence[str], sentence: str) -> float:
-    """The share of the topic's stems that are the stem of a word of the sentence."""
-    if not stems:
+def coverage(topic: Sequence[str], sentence: str) -> float:
+    """The share of the topic's words that a word of the sentence states (`same_word`)."""
+    if not topic:
         return 0.0
-    words = set(_stems_of(sentence))
-    return sum(1 for s in stems if any(same_stem(s, w) for w in words)) / len(stems)
+    words = set(_words_of(sentence))
+    return sum(1 for t in topic if any(same_word(t, w) for w in words)) / len(topic)
 
 
-def together(stems: Sequence[str], sentence: str) -> bool:
-    """Does the sentence state the topic's stems near one another: all of them within a
-    run of six words per stem (at least eight: "security interest", "interest at a floating
-    rate"), not scattered over it ("balance sheets ... and cash flows" states no cash
-    balance)?"""
-    words = _stems_of(sentence)
-    window = max(8, 6 * len(stems))
-    hits = [[i for i, w in enumerate(words) if same_stem(s, w)] for s in stems]
+def together(topic: Sequence[str], sentence: str) -> bool:
+    """Does the sentence state the topic's words near one another: all of them within a
+    run of six words per topic word (at least eight: "security interest", "interest at a
+    floating rate"), not scattered over it ("balance sheets ... and cash flows" states no
+    cash balance)?"""
+    words = _words_of(sentence)
+    window = max(8, 6 * len(topic))
+    hits = [[i for i, w in enumerate(words) if same_word(t, w)] for t in topic]
     if not all(hits):
         return False
     for start in sorted({i for h in hits for i in h}):

@@ -80,6 +80,7 @@ def test_exported_names_are_pinned() -> None:
         "parse_subject",
         "read_claim",
         "render_answer",
+        "same_word",
         "sentence_relevance",
         "split_names",
         "stated_targets",
