@@ -234,6 +234,13 @@ class NameLinker:
             return True
         return any(tuple(words) in self._aliases for words in itertools.product(*spellings))
 
+    def words_after(self, first: str) -> frozenset[str]:
+        """The words (keys) of the known names whose first word is `first` (a key), after it:
+        "commerce", "bank" and "na" of Keystone Commerce Bank, N.A. for "keystone"."""
+        return frozenset(
+            w for name in self.names if (key := name_key(name))[:1] == (first,) for w in key[1:]
+        )
+
     def opens_name(self, spellings: Sequence[str]) -> bool:
         """Is a question word (its spellings) the first word of a known name?"""
         return self.opens_with([spellings])
