@@ -507,7 +507,11 @@ def _name_tails(
         inside = [t for t in tokens if m.start <= t.start < m.end]
         if not inside or POSSESSIVE.search(inside[-1].text):
             continue
+        # only where the name's first word opens one known name: "amazon" opens Amazon
+        # Fulfillment Services and Amazon Web Services, so "fulfillment" may be the question's
         words = index.words_after(inside[0].key)
+        if index.names_opening(inside[0].key) != 1:
+            continue
         end = m.end
         for t in (t for t in tokens if t.start >= m.end):
             if not text[end : t.start].isspace() or t.key not in words or t.key in _TYPE_VOCABULARY:

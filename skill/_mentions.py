@@ -187,8 +187,10 @@ def find_mentions(
                 and index.opens_with(spellings[i : i + n + 1])
             ):
                 n += 1
-            if not (listed or _names_a_party(text, tokens[i : i + n], known=True)) or (
-                _is_capitalised(tokens[i]) and _written_name_end(text, tokens, i, ctx) > i + n
+            if (
+                not (listed or _names_a_party(text, tokens[i : i + n], known=True))
+                or (_is_capitalised(tokens[i]) and _written_name_end(text, tokens, i, ctx) > i + n)
+                or _short_name_broken(tokens[i : i + n], link)
             ):
                 # a short name is one only where a party is named ("the Master Services
                 # Agreement" is a title, though Master Services Agreement is known); and one
@@ -209,6 +211,7 @@ def find_mentions(
         if (
             n
             and contiguous
+            and not (link is not None and _possessive_inside(run, link))
             and (
                 any(t.text[:1].isupper() for t in run)
                 or (
@@ -355,6 +358,26 @@ _TYPE_AFTER = re.compile(
     rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b",
     re.IGNORECASE,
 )
+
+
+def _short_name_broken(run: Sequence[QuestionToken], link: Link) -> bool:
+    """Is a name's short form (its distinctive opening words, "Amazon Fulfillment" of Amazon
+    Fulfillment Services, Inc.) written as no name is: a possessive inside it ("Amazon's
+    fulfillment expenses": Amazon's line item) or its first word capitalised and a later one
+    in lower case ("Amazon fulfillment expenses")? Then its words are a company's name and the
+    question's own words, not the subsidiary's name."""
+    if _possessive_inside(run, link):
+        return True
+    return _is_capitalised(run[0]) and any(t.text.isalpha() and t.text.islower() for t in run[1:])
+
+
+def _possessive_inside(run: Sequence[QuestionToken], link: Link) -> bool:
+    """Does a possessive the linked name does not write stand inside the run ("Amazon's Web
+    Services" of Amazon Web Services, Inc.: Amazon's segment; "McDonald's Corporation" keeps
+    its own)?"""
+    if re.search(r"\w['’]s\b", link.variant.name, re.IGNORECASE):
+        return False
+    return any(_POSSESSIVE.search(token.text) for token in run[:-1])
 
 
 def _capitalised_head(

@@ -241,6 +241,10 @@ class NameLinker:
             w for name in self.names if (key := name_key(name))[:1] == (first,) for w in key[1:]
         )
 
+    def names_opening(self, first: str) -> int:
+        """How many known names open with the word `first` (a key)."""
+        return sum(1 for name in self.names if name_key(name)[:1] == (first,))
+
     def opens_name(self, spellings: Sequence[str]) -> bool:
         """Is a question word (its spellings) the first word of a known name?"""
         return self.opens_with([spellings])

@@ -211,3 +211,37 @@ def test_the_demo_questions_are_answered(ask: Any, question: str, answer_opens: 
 )
 def test_side_by_side_names_of_no_agreement_are_refused(ask: Any, question: str) -> None:
     assert ask(question).terminal_state == "SUBJECT_NOT_FOUND"
+
+
+# -- a line item after a company's possessive is no subsidiary's name (item 5) ---------------
+
+_GROUP = QuestionReader(
+    [
+        "Amazon.com, Inc.",
+        "Amazon Fulfillment Services, Inc.",
+        "Amazon Web Services, Inc.",
+        "Orbis Data Corp.",
+        "Orbis Data Storage LLC",
+        "McDonald's Corporation",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("What were Amazon's fulfillment expenses in FY2019?", "Amazon"),
+        ("What were Amazon fulfillment expenses in FY2019?", "Amazon"),
+        ("what were amazon's web services sales in 2019?", "amazon"),
+        ("What were Amazon's Web Services sales?", "Amazon"),
+        ("What was Orbis's data storage revenue in 2021?", "Orbis"),
+        # the subsidiary written whole, or by its distinctive words written as a name
+        ("What is Amazon Fulfillment Services revenue?", "Amazon Fulfillment Services"),
+        ("What is the revenue of Amazon Fulfillment?", "Amazon Fulfillment"),
+        ("What was Orbis Data Storage's revenue in 2021?", "Orbis Data Storage"),
+        # a possessive the name writes itself stays the name's
+        ("What is McDonald's Corporation revenue?", "McDonald's Corporation"),
+    ],
+)
+def test_a_line_item_after_a_companys_name_is_no_subsidiarys_name(question: str, name: str) -> None:
+    assert _GROUP.read(question).name == name
