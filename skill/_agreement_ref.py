@@ -19,6 +19,8 @@ from skill.linking import question_tokens
 _TYPE_VOCABULARY = lexicon().type_words
 # Words linking a topic to its agreement ("... under the NDA"; vocabulary.yaml).
 _TOPIC_LINKS = lexicon().agreement_topic_links
+# Words that join names in a list: a piece that holds one is split there, not side by side.
+_PAIR_CONNECTORS = frozenset({"and", "&", "or"})
 
 
 def _alternation(words: Iterable[str]) -> str:
@@ -391,6 +393,25 @@ def _known_name(name: str) -> str:
     return name
 
 
+def _side_by_side(piece: str) -> list[str] | None:
+    """The two names of `piece` where it writes two known names side by side, no joiner
+    between them ("the Halcyon Northgate MSA", "the brightline halcyon nda"): read as the
+    same words joined by a hyphen would be (each side opens a different known name, the
+    whole opens none), so one entity's own words ("the Northgate Logistics MSA", "the
+    Keystone Commerce Bank loan") stay its name. None where no split reads so (read while
+    the knowledge base's names are known)."""
+    index = current_names()
+    words = piece.split()
+    if index is None or len(words) < 2 or any(w.lower() in _PAIR_CONNECTORS for w in words):
+        return None
+    for k in range(1, len(words)):
+        joined = f"{' '.join(words[:k])}-{' '.join(words[k:])}"
+        found = [m for m in find_mentions(joined, index) if m.joined]
+        if len(found) == 2 and found[0].start == 0 and found[1].end == len(joined):
+            return [" ".join(words[:k]), " ".join(words[k:])]
+    return None
+
+
 def _joined_pair(ref: str) -> tuple[list[str], str] | None:
     """(the names, the words after them) where an agreement's reference opens with two names
     written joined ("Halcyon-Brightline NDA", "CNET/Cyberian Promotion Agreement"), each the
@@ -560,7 +581,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
     document_type = document_type_of(" ".join([*type_words, keyword]))
     if modifier:
         for piece in re.split(r"\s*[/–]\s*|(?<=[a-z])-(?=[A-Z])", " ".join(modifier)):
-            parties.extend(split_names(piece))
+            parties.extend(_side_by_side(piece) or split_names(piece))
     parties.extend(linked)
     # Names repeated verbatim are dropped; names that only share a key are kept: "The
     # Babcock and Wilcox Company and Babcock and Wilcox Enterprises" splits into "The

@@ -67,7 +67,7 @@ from skill._subject import (
     SubjectClass,
     document_type_of,
 )
-from skill.linking import NameLinker, question_tokens
+from skill.linking import POSSESSIVE, NameLinker, question_tokens
 
 TOPIC = "topic"
 
@@ -178,6 +178,12 @@ _YES_NO = re.compile(
     re.IGNORECASE,
 )
 _AGREEMENT_PHRASE = re.compile(rf"\b(?:{_AGREEMENT_WORD})(?![\w-])", re.IGNORECASE)
+# Type words and an agreement word after an agreement word: the same agreement's type ("loan
+# and security agreement"); `words` are those between (type words of the lexicon, or "and").
+_MORE_TYPE_WORDS = re.compile(
+    rf"\s+(?P<words>(?:(?:and|&)\s+)?(?:[\w-]+\s+){{0,3}}?)(?:{_AGREEMENT_WORD})(?![\w-])",
+    re.IGNORECASE,
+)
 # Agreement words that are abbreviations ("MSA"; vocabulary.yaml, documents).
 _ABBREVIATIONS = frozenset(_LEXICON.documents.get("agreement_abbreviations") or ())
 # "In agreement with the statement of income": no agreement (vocabulary.yaml, documents).
@@ -329,6 +335,18 @@ def _agreement_phrase(
             title = _title_extent(text, match.start(), match.end(), taken, joined)
             if title is not None:
                 start, end = title
+        more = _MORE_TYPE_WORDS.match(text, end)
+        if more is not None and all(
+            w.lower() in _TYPE_VOCABULARY or w == "&" for w in more.group("words").split()
+        ):
+            # "the loan and security agreement", "its loan agreement": the type runs on to its
+            # last agreement word, none of them what is asked; the phrase read for the type
+            # takes them where they name the same type ("loan" and "loan and security
+            # agreement" are one), else it keeps its own
+            phrase = text[start : more.end()]
+            if document_type_of(phrase) == document_type_of(text[start:end]):
+                return start, more.end(), phrase
+            return start, more.end(), text[start:end]
         return start, end, text[start:end]
     return None if asked is None else _agreement_phrase(text, mentions, index=index)
 
@@ -473,6 +491,37 @@ _ASKING = lexicon().asking_words
 # What asked of a bound person asks who the person is (vocabulary.yaml, profile_topics).
 _PROFILE_TOPICS = lexicon().profile_topics
 _PROFILE_VERBS = lexicon().profile_topic_verbs
+
+
+def _name_tails(
+    text: str, mentions: Sequence[Mention], index: NameLinker | None
+) -> list[tuple[int, int]]:
+    """The words written right after a party's name that are more of a known name it opens
+    ("keystone bank" of Keystone Commerce Bank, N.A.): the party's words, not what is asked of
+    it. A type word or any other word ends them; a possessive is the last of them."""
+    if index is None:
+        return []
+    tokens = question_tokens(text)
+    spans = []
+    for m in mentions:
+        inside = [t for t in tokens if m.start <= t.start < m.end]
+        if not inside or POSSESSIVE.search(inside[-1].text):
+            continue
+        # only where the name's first word opens one known name: "amazon" opens Amazon
+        # Fulfillment Services and Amazon Web Services, so "fulfillment" may be the question's
+        words = index.words_after(inside[0].key)
+        if index.names_opening(inside[0].key) != 1:
+            continue
+        end = m.end
+        for t in (t for t in tokens if t.start >= m.end):
+            if not text[end : t.start].isspace() or t.key not in words or t.key in _TYPE_VOCABULARY:
+                break
+            end = t.end
+            if POSSESSIVE.search(t.text):
+                break  # "keystone bank's": the name ends with its possessive
+        if end > m.end:
+            spans.append((m.end, end))
+    return spans
 
 
 def topic_text(rest: str) -> str:
@@ -665,7 +714,10 @@ def read_open_question(
             if not m.known and m.text[:1].isupper() and opens_a_known_name(m.text, index)
         ][:1]
         names = [m.name for m in mentions]
-    rest = _blank(normalized, [*((m.start, m.end) for m in mentions), *masked])
+    rest = _blank(
+        normalized,
+        [*((m.start, m.end) for m in mentions), *masked, *_name_tails(normalized, mentions, index)],
+    )
     for name in linked:
         rest = " ".join(rest.replace(name, " ").split())
     if not names and agreement is None and not scoped:

@@ -187,8 +187,10 @@ def find_mentions(
                 and index.opens_with(spellings[i : i + n + 1])
             ):
                 n += 1
-            if not (listed or _names_a_party(text, tokens[i : i + n], known=True)) or (
-                _is_capitalised(tokens[i]) and _written_name_end(text, tokens, i, ctx) > i + n
+            if (
+                not (listed or _names_a_party(text, tokens[i : i + n], known=True))
+                or (_is_capitalised(tokens[i]) and _written_name_end(text, tokens, i, ctx) > i + n)
+                or _short_name_broken(tokens[i : i + n], link)
             ):
                 # a short name is one only where a party is named ("the Master Services
                 # Agreement" is a title, though Master Services Agreement is known); and one
@@ -209,6 +211,7 @@ def find_mentions(
         if (
             n
             and contiguous
+            and not (link is not None and _possessive_inside(run, link))
             and (
                 any(t.text[:1].isupper() for t in run)
                 or (
@@ -243,7 +246,14 @@ def find_mentions(
             and not _is_closed(token, closed)
         ):
             j = _written_name_end(text, tokens, i, ctx)
-            mentions.append(_unknown(text, tokens[i:j], index))
+            k = _side_by_side(text, tokens, i, j, index)
+            if k is not None:
+                # "the Halcyon Northgate MSA": two parties' names before the agreement's type,
+                # read as "the Halcyon-Northgate MSA" is
+                mentions.append(_mention(text, tokens[i:k], known=False, joined=True))
+                mentions.append(_mention(text, tokens[k:j], known=False, joined=True))
+            else:
+                mentions.append(_unknown(text, tokens[i:j], index))
             i = j
             continue
         if (
@@ -348,6 +358,26 @@ _TYPE_AFTER = re.compile(
     rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b",
     re.IGNORECASE,
 )
+
+
+def _short_name_broken(run: Sequence[QuestionToken], link: Link) -> bool:
+    """Is a name's short form (its distinctive opening words, "Amazon Fulfillment" of Amazon
+    Fulfillment Services, Inc.) written as no name is: a possessive inside it ("Amazon's
+    fulfillment expenses": Amazon's line item) or its first word capitalised and a later one
+    in lower case ("Amazon fulfillment expenses")? Then its words are a company's name and the
+    question's own words, not the subsidiary's name."""
+    if _possessive_inside(run, link):
+        return True
+    return _is_capitalised(run[0]) and any(t.text.isalpha() and t.text.islower() for t in run[1:])
+
+
+def _possessive_inside(run: Sequence[QuestionToken], link: Link) -> bool:
+    """Does a possessive the linked name does not write stand inside the run ("Amazon's Web
+    Services" of Amazon Web Services, Inc.: Amazon's segment; "McDonald's Corporation" keeps
+    its own)?"""
+    if re.search(r"\w['’]s\b", link.variant.name, re.IGNORECASE):
+        return False
+    return any(_POSSESSIVE.search(token.text) for token in run[:-1])
 
 
 def _capitalised_head(
@@ -484,6 +514,42 @@ def _joined_pairs(
 
 # how many words a known name opening with a never-a-name word may run to in a question
 _WHOLE_REACH = 8
+
+
+# An agreement's type after a run of names: its type words, then the agreement word.
+_BEFORE_AGREEMENT = re.compile(rf"^[\s,]*(?:[\w&/-]+\s+){{0,4}}?{_AGREEMENT_WORD}\b", re.IGNORECASE)
+
+
+def _side_by_side(
+    text: str, tokens: Sequence[QuestionToken], i: int, j: int, index: NameLinker | None
+) -> int | None:
+    """Where a run of capitalised words (tokens i..j) that opens no known name splits into two
+    names written side by side before an agreement's type, no joiner between them ("the
+    Halcyon Northgate MSA", "the Ridgeway Northgate services agreement"): each side opens a
+    different known name, as each side of "Halcyon-Northgate" must. One entity's own words
+    ("the Northgate Logistics MSA") open a known name whole and are not split; nor is a run
+    before anything but an agreement ("Halcyon Northgate" alone names no one)."""
+    if (
+        index is None
+        or j - i < 2
+        or _BEFORE_AGREEMENT.match(text[tokens[j - 1].end :]) is None
+        or not _one_name(text, tokens, i, j, left=True)
+        or any(text[a.end : b.start] in _HYPHENS for a, b in itertools.pairwise(tokens[i:j]))
+    ):
+        return None
+    spellings = [t.spellings for t in tokens]
+    if index.opens_with(spellings[i:j]):
+        return None
+    for k in range(i + 1, j):
+        if (
+            index.opens_with(spellings[i:k])
+            and index.opens_with(spellings[k:j])
+            and _pair_side(tokens[i:k], index)
+            and _pair_side(tokens[k:j], index)
+            and [s[0] for s in spellings[i:k]] != [s[0] for s in spellings[k:j]]
+        ):
+            return k
+    return None
 
 
 def _opens_several(

@@ -523,9 +523,11 @@ class EvidenceSkill:
         sufficient = sufficient and bool(values)
         answer_text = None
         if values and not conflicts:
-            answer_text = "; ".join(v.value for v in values) + superseder.note(
-                supersessions, passages
-            )
+            answer_text = "; ".join(
+                _values_told_apart(values, judged, gate.candidates)
+                if subject_class.type == "agreement"
+                else [v.value for v in values]
+            ) + superseder.note(supersessions, passages)
             if (
                 sufficient
                 and not ambiguous
@@ -1614,6 +1616,49 @@ def _told_apart(
     visible = set(committed)
     names = {i.name for d in candidate.documents if d in visible and (i := info(d))}
     return f"{candidate.name} ({', '.join(sorted(names))})" if names else candidate.name
+
+
+def _values_told_apart(
+    values: Sequence[CitedValue], units: Sequence[EvidenceUnit], candidates: Sequence[Candidate]
+) -> list[str]:
+    """Each value as the answer says it: where the values come from more than one candidate
+    agreement ("the MSA with Northgate": Northgate's MSA with Halcyon and its MSA with
+    Ridgeway), each with the agreement it is stated in (its title, parties and file), so two
+    agreements' values never read as one agreement's; else the values alone."""
+    by_id = {u.evidence_id: u for u in units}
+    named = {c.subject_id: c for c in candidates}
+
+    def owners(value: CitedValue) -> list[str]:
+        found = [by_id[e] for e in value.evidence_ids if e in by_id]
+        return sorted({u.subject_id for u in found if u.subject_id in named})
+
+    if len(named) < 2 or len({s for v in values for s in owners(v)}) < 2:
+        return [v.value for v in values]
+    out = []
+    for v in values:
+        files = {
+            s: sorted(
+                {
+                    by_id[e].source_location.document
+                    for e in v.evidence_ids
+                    if e in by_id and by_id[e].subject_id == s
+                }
+            )
+            for s in owners(v)
+        }
+        where = "; ".join(
+            _agreement_label(named[s]) + "".join(f", {f}" for f in files[s]) for s in owners(v)
+        )
+        out.append(f"{v.value} ({where})" if where else v.value)
+    return out
+
+
+def _agreement_label(candidate: Candidate) -> str:
+    """An agreement as an answer names it among others: its title and its parties."""
+    parties = [p for p in candidate.class_attributes.get("parties") or () if isinstance(p, str)]
+    if not parties:
+        return candidate.name
+    return f"{candidate.name} between {' and '.join(parties)}"
 
 
 def _subject_label(subject: SubjectClass) -> str:

@@ -234,6 +234,17 @@ class NameLinker:
             return True
         return any(tuple(words) in self._aliases for words in itertools.product(*spellings))
 
+    def words_after(self, first: str) -> frozenset[str]:
+        """The words (keys) of the known names whose first word is `first` (a key), after it:
+        "commerce", "bank" and "na" of Keystone Commerce Bank, N.A. for "keystone"."""
+        return frozenset(
+            w for name in self.names if (key := name_key(name))[:1] == (first,) for w in key[1:]
+        )
+
+    def names_opening(self, first: str) -> int:
+        """How many known names open with the word `first` (a key)."""
+        return sum(1 for name in self.names if name_key(name)[:1] == (first,))
+
     def opens_name(self, spellings: Sequence[str]) -> bool:
         """Is a question word (its spellings) the first word of a known name?"""
         return self.opens_with([spellings])
