@@ -255,6 +255,10 @@ class PropositionEntry:
     # Know-How"); a denial that qualifies the state itself ("marked ..., or that is not so
     # marked but ...") is not of something else
     granted_beside_denial: bool = False
+    # what speaks of the claim in a sentence right under a heading that names it (a run-in
+    # title: "5.2 Non-Competition. ... the Executive shall not engage in any business"), read
+    # there as `action`; elsewhere such words may be of anything ("shall not own any company")
+    captioned: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1354,6 +1358,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             carved_label=p.text("carved_label", ""),
             otherwise_label=p.text("otherwise_label", ""),
             granted_beside_denial=p.flag("granted_beside_denial", False),
+            captioned=_found(p, "captioned"),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

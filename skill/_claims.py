@@ -58,6 +58,7 @@ class _Compiled:
     carve_outs: re.Pattern[str] | None
     carved_by: re.Pattern[str] | None
     asks_carved: re.Pattern[str] | None
+    captioned: tuple[re.Pattern[str], ...]
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -81,6 +82,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.carve_outs),
         _any(entry.carved_by),
         _any(entry.asks_carved),
+        tuple(re.compile(p, _FLAGS) for p in entry.captioned),
     )
 
 
@@ -490,6 +492,9 @@ class ClauseReader:
         self._p = _BY_NAME[claim.entry.name]
         # the last sentence's mention spans, with the sentence
         self._spans_of: tuple[str, tuple[tuple[int, int], ...]] | None = None
+        # whether the sentence read stands right under a heading that names the claim: its
+        # `captioned` words are then the action's
+        self._under_caption = False
 
     def relevance(self, text: str) -> int:
         """0: `text` gives a right or a duty under a contrary condition; 1: a right or a duty;
@@ -498,6 +503,11 @@ class ClauseReader:
         contrary = p.contrary is not None and bool(p.contrary.search(text))
         modal = bool(_MODALITY.permission.search(text) or _MODALITY.obligation.search(text))
         return (0 if contrary else 1) if modal else (2 if contrary else 3)
+
+    def captions(self, heading: str) -> bool:
+        """Is `heading` a heading ("5.2 Non-Competition.") that names the claim, under which
+        the claim's `captioned` words speak of it?"""
+        return bool(self._p.captioned) and _heading(heading) and bool(self._p.asks.search(heading))
 
     def names_action(self, text: str) -> bool:
         """Does `text` name the claim's action, deny or affirm the claim in other words, or
@@ -608,7 +618,8 @@ class ClauseReader:
         """The action's matches in `s`, first first (the longest of those at one place), none
         inside a mention of its words in another sense."""
         p = self._p
-        found = (m for pattern in p.action for m in pattern.finditer(s))
+        patterns = (*p.action, *p.captioned) if self._under_caption else p.action
+        found = (m for pattern in patterns for m in pattern.finditer(s))
         return sorted(
             (m for m in found if not self._mentioned(s, m)), key=lambda m: (m.start(), -m.end())
         )
@@ -666,10 +677,16 @@ class ClauseReader:
         first), and whether any sentence names its action."""
         decided: list[tuple[int, Reading]] = []
         related = False
+        previous = ""
         for sentence in _with_lead_ins(
             [" ".join(text[s:e].split()) for s, e in sentence_spans(text)]
         ):
-            reading, qualified, named = self._sentence(sentence)
+            self._under_caption = self.captions(previous)
+            try:
+                reading, qualified, named = self._sentence(sentence)
+            finally:
+                self._under_caption = False
+            previous = sentence
             related = related or named
             if reading is not None:
                 decided.append((0 if qualified else 1, reading))
@@ -1973,6 +1990,13 @@ def _items_with_lead_ins(reader: ClauseReader, sentences: Sequence[Sentence]) ->
     out = []
     for i, sentence in enumerate(sentences):
         lead = _lead_in(texts, i)
+        if lead is None and i > 0 and reader.captions(texts[i - 1]):
+            # a sentence right under a heading that names the claim ("5.2 Non-Competition.
+            # ... shall not engage in any business ...") is quoted from the heading, where
+            # only the heading lets it speak of the claim
+            lead = (i - 1, texts[i - 1])
+            if reader.read(texts[i])[0] is not None:
+                lead = None
         if lead is not None and reader.read(f"{lead[1]} {texts[i]}")[0] is not None:
             first = sentences[lead[0]]
             chunk = sentence.chunk
