@@ -727,6 +727,15 @@ def line_item_asked(question: str) -> str | None:
     return key
 
 
+def names_outflow(label: str) -> bool:
+    """Does a row's label (or an item as asked) name a cost or an outflow ("Principal
+    repayments of finance leases", "Purchases of treasury shares", "product development
+    expense"; financial.yaml `line_item_questions.outflow_words`)? Only such a row's figure in
+    parentheses is its size; any other row's parentheses are its sign ("Equity-method
+    investment activity, net of tax (14)": a loss of 14)."""
+    return _holds(label_key(label), _word_list("line_item_questions", "outflow_words"))
+
+
 def line_item_qualifiers() -> tuple[str, ...]:
     """The words an item may open with that its row's heading says ("current", "long term":
     "current deferred revenue" is the "Deferred revenue" under "Current liabilities:"),
@@ -741,10 +750,15 @@ def line_item_labels(item: str) -> tuple[str, ...]:
     development"), the last word singular or plural ("deferred revenues", "deferred
     revenue")."""
     endings = _word_list("line_item_questions", "generic_endings")
+    # the words left must name an item: "other expense" is never the row "Other", "total
+    # cost" never "Total" (financial.yaml `line_item_questions.generic_heads`)
+    heads = set(_word_list("line_item_questions", "generic_heads"))
     forms = [item]
     for ending in sorted(endings, key=lambda e: (-len(e), e)):
         if item.endswith(f" {ending}"):
-            forms.append(item[: -len(ending) - 1])
+            left = item[: -len(ending) - 1]
+            if any(w not in heads for w in left.split()):
+                forms.append(left)
             break
     labels: list[str] = []
     for form in forms:
@@ -915,10 +929,41 @@ class FinancialMetric:
         # a definition is often given in parentheses ("/ (COGS + change in inventory)"):
         # folded as a label is, but with the parenthesised words kept
         key = f" {label_key(question.replace('(', ' ').replace(')', ' '))} "
+        # an operand written after an exclusion word ("excluding short-term investments",
+        # "less inventories"; financial.yaml `metric_definitions.exclusion_words`) is one the
+        # definition leaves out: a formula adding it is not the one meant, one subtracting it is
+        words = key.split()
+        excluded = _excluded_indices(words)
         for formula in self.formulas:
-            if formula.when and all(f" {w} " in key for w in formula.when):
+            if formula.when and all(
+                _names_operand(words, excluded, w, formula) for w in formula.when
+            ):
                 return formula
         return next((f for f in self.formulas if not f.when), None)
+
+
+def _excluded_indices(words: Sequence[str]) -> frozenset[int]:
+    """The indices of the words of a folded question that open an operand an exclusion word
+    leaves out: up to three words after it."""
+    out: set[int] = set()
+    for phrase in _word_list("metric_definitions", "exclusion_words"):
+        for _, end in _occurrences(words, phrase):
+            out.update(range(end, min(end + 3, len(words))))
+    return frozenset(out)
+
+
+def _names_operand(
+    words: Sequence[str], excluded: frozenset[int], when: str, formula: MetricFormula
+) -> bool:
+    """Does the question name the formula's `when` words as the formula takes them: once
+    outside an exclusion, or excluded where the formula subtracts what they name?"""
+    spans = _occurrences(words, when)
+    if any(start not in excluded for start, _ in spans):
+        return True
+    if not spans:
+        return False
+    subtracted = set(re.findall(r"-\s*(?:(?:prior|avg)\s*\(\s*)?(\w+)", formula.expression))
+    return any(c.name in subtracted for c in _concepts_named(when, as_question=False))
 
 
 def _expression(text: str, where: str, concepts: set[str]) -> ast.expr:

@@ -100,10 +100,24 @@ _YEAR = re.compile(r"\b((?:19|20)\d{2})\b")
 
 # a fiscal year written with two digits: "FY19", "FY 19", "FY'19", "FY-19", "fiscal '19"
 # (an apostrophe says "fiscal 19" is a year, not a count)
-_SHORT_FISCAL_YEAR = re.compile(
-    r"\b(FY)(?:\s?['\u2019]|[\s-])?(\d{2})\b(?![.,]?\d)|\b(fiscal(?:\s+year)?\s+)['\u2019](\d{2})\b",
-    re.IGNORECASE,
-)
+# (a count or a form's name after the digits says they are none: "FY 12 months", "FY 10-K";
+# the count words are financial.yaml's `fiscal_periods.count_words`); "FY" may follow a
+# quarter's name written together ("Q4FY19")
+@functools.cache
+def _short_fiscal_year() -> re.Pattern[str]:
+    body: Any = (_loaded(LEXICON_DIR / FINANCIAL_FILE) or {}).get("fiscal_periods") or {}
+    counts = [str(w).lower() for w in body.get("count_words") or ()]
+    if not counts:
+        raise LexiconError(f"{FINANCIAL_FILE}: `fiscal_periods` has a non-empty `count_words`")
+    count = rf"(?!\s+(?:{_alternatives(counts)})\b)"
+    return re.compile(
+        rf"(?:(?<![A-Za-z0-9])|(?<=\b[Qq][1-4]))(FY)(?:\s?['\u2019]|[\s-])?(\d{{2}})\b(?![.,]?\d)"
+        rf"(?!-[A-Za-z]){count}"
+        r"|\b(fiscal(?:\s+year)?\s+)['\u2019](\d{2})\b",
+        re.IGNORECASE,
+    )
+
+
 # a two-digit year below this is of the 2000s, else of the 1900s
 _CENTURY_PIVOT = 70
 
@@ -119,7 +133,7 @@ def full_fiscal_years(text: str) -> str:
         year = 2000 + short if short < _CENTURY_PIVOT else 1900 + short
         return f"{lead}{year}"
 
-    return _SHORT_FISCAL_YEAR.sub(four, text)
+    return _short_fiscal_year().sub(four, text)
 
 
 def sequential_asked(text: str) -> bool:

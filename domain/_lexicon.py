@@ -453,6 +453,10 @@ class Lexicon:
     # a body or a group of people a signing lead may name, which is no party ("on behalf of the
     # Board of Directors"; words, lower case)
     signing_for_non_parties: frozenset[str]
+    # phrases of a group a signing lead may name, which is no party ("Joint Venture")
+    signing_for_non_party_phrases: tuple[str, ...]
+    # the words between a bare signed-for name's capitalised words ("of", "&")
+    signing_for_name_links: tuple[str, ...]
     acceptance_line_words: tuple[str, ...]
     accepted_by_words: tuple[str, ...]
     signature_line_words: tuple[str, ...]
@@ -860,6 +864,10 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         prose_party_third_party_leads=tuple(vocabulary.phrases("prose_party_third_party_leads")),
         signing_for_leads=tuple(vocabulary.phrases("signing_for_leads")),
         signing_for_non_parties=frozenset(vocabulary.words("signing_for_non_parties")),
+        signing_for_non_party_phrases=tuple(vocabulary.phrases("signing_for_non_party_phrases")),
+        signing_for_name_links=tuple(
+            re.escape(w) for w in vocabulary.words("signing_for_name_links")
+        ),
         acceptance_line_words=tuple(vocabulary.phrases("acceptance_line_words")),
         accepted_by_words=tuple(vocabulary.phrases("accepted_by_words")),
         signature_line_words=tuple(vocabulary.phrases("signature_line_words")),

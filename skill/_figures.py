@@ -59,6 +59,7 @@ from domain import (
     metric_asked,
     names_benefit_only,
     names_loss_only,
+    names_outflow,
     net_row_expense,
     quarter_asked,
     sequential_asked,
@@ -276,7 +277,12 @@ def row_item_figure(
         for s in ("balance", "income", "cash_flow")
         if s == "cash_flow" or any(_captioned(c, s) for c in rows)
     )
-    signed = any(_SIGNED_LABEL.search(c.row_label) for c in rows)
+    # only a cost or an outflow ("Principal repayments of finance leases (9,628)") is read
+    # as its size; any other row keeps its printed sign ("Equity-method investment
+    # activity, net of tax (14)" is a loss of 14), as a row signing itself does
+    signed = any(_SIGNED_LABEL.search(c.row_label) for c in rows) or not (
+        names_outflow(item) or any(names_outflow(c.row_label) for c in rows)
+    )
     concept = FinancialConcept(
         name=item.replace(" ", "_"),
         labels=tuple(dict.fromkeys((*labels, *(_under_heading(c) for c in rows)))),

@@ -11,6 +11,7 @@ from domain import (
     base_key,
     entity_key,
     is_generic_term,
+    is_person_name,
     legal_form,
     lexicon,
 )
@@ -61,12 +62,24 @@ _SIGNING_LEAD = re.compile(rf"(?i)\b(?:{'|'.join(lexicon().signing_for_leads)})\
 # (or one in lower case with a capital inside: "dotCom"), the links a name takes between them.
 # The lead says the words name the party, as a legal form would.
 _BARE_SIGNED_FOR = re.compile(
-    r"(?:The\s+)?[A-Z0-9][\w'’.&\-]*(?:\s+(?:(?:of|and|&|de|for|the)\s+)?"
-    r"(?:[A-Z0-9][\w'’.&\-]*|[a-z]+[A-Z][\w'’.&\-]*)){0,7}"
+    r"(?:The\s+)?[A-Z0-9][\w'’.&\-]*(?:\s+(?:(?:"
+    + "|".join(lexicon().signing_for_name_links)
+    + r")\s+)?(?:[A-Z0-9][\w'’.&\-]*|[a-z]+[A-Z][\w'’.&\-]*)){0,7}"
 )
 
 
 _NOT_SIGNED_FOR = lexicon().signing_for_non_parties
+_NOT_SIGNED_FOR_PHRASE = re.compile(
+    rf"(?i)\b(?:{'|'.join(lexicon().signing_for_non_party_phrases)})\b"
+)
+# what only a person's name holds: an initial between names, a generational suffix
+_PERSON_MARK = re.compile(
+    r"\s[A-Z]\.?\s"
+    + rf"|(?i:,?\s(?:{'|'.join(re.escape(g) for g in sorted(lexicon().generational_suffixes))})\.?$)"
+)
+_HONORIFIC = re.compile(
+    rf"(?i)^(?:{'|'.join(re.escape(h) for h in sorted(lexicon().honorifics))})\b\.?"
+)
 
 
 def _bare_signed_for(t: str) -> NamedEntity | None:
@@ -80,6 +93,12 @@ def _bare_signed_for(t: str) -> NamedEntity | None:
         or is_generic_term(name)
         or _contract_role(name)
         or any(w.lower() in _NOT_SIGNED_FOR for w in name.split())
+        or _NOT_SIGNED_FOR_PHRASE.search(name)
+        # a person ("Mr. John Smith", "John W. Smith", "John Smith Jr."), never a legal
+        # entity; a plain two-word name ("Jane Roe") has a company's shape too ("Korea
+        # Telecom", "Morgan Stanley") and is kept
+        or _HONORIFIC.match(name)
+        or (is_person_name(name) and _PERSON_MARK.search(name) is not None)
     ):
         return None
     return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY)

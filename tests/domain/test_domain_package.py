@@ -100,6 +100,7 @@ def test_exported_names_are_pinned() -> None:
         "metric_asked",
         "names_benefit_only",
         "names_loss_only",
+        "names_outflow",
         "names_share_amount",
         "net_row_expense",
         "quarter_asked",

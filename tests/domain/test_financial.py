@@ -1540,3 +1540,101 @@ def test_the_net_balance_stays_the_net_balance() -> None:
     assert [c.name for c in concepts_asked("What was Acme's net PP&E at FY2019 end?")] == [
         "ppe_net"
     ]
+
+
+_QUALIFIERS = (
+    "acquired under finance leases",
+    "held for sale",
+    "leased to others",
+    "under finance leases",
+    "acquired under capital leases",
+)
+_QUALIFIED_CASES = [
+    f"What were {owner} {verb} {thing} {qualifier} in 2019?"
+    for owner in ("Acme's", "acme's", "Smith & Co.'s")
+    for verb in ("purchases of", "spending on", "additions to")
+    for thing in ("property and equipment", "PP&E", "property, plant and equipment")
+    for qualifier in _QUALIFIERS
+]
+
+
+# the full product is 135 cases; every ninth one runs
+@pytest.mark.parametrize("question", _QUALIFIED_CASES[::9])
+def test_a_qualifier_after_the_property_names_no_capex_nor_its_balance(question: str) -> None:
+    names = [c.name for c in concepts_asked(question)]
+    assert "capital_expenditure" not in names and "ppe_net" not in names, names
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What were 3M's proceeds from sale of PP&E in FY2018?",
+        "what were acme's proceeds from disposals of property and equipment in 2019?",
+        "What was Acme's disposal of property, plant and equipment in FY19?",
+    ],
+)
+def test_a_sale_of_the_property_is_no_net_balance(question: str) -> None:
+    assert "ppe_net" not in [c.name for c in concepts_asked(question)]
+
+
+@pytest.mark.parametrize(
+    ("item", "bare"),
+    [
+        ("other expense", "other"),
+        ("other costs", "other"),
+        ("total cost", "total"),
+        ("net expenses", "net"),
+        ("other net expense", "other net"),
+    ],
+)
+def test_a_generic_ending_is_kept_when_no_item_is_left(item: str, bare: str) -> None:
+    labels = line_item_labels(item)
+    assert item in labels and bare not in labels, labels
+
+
+@pytest.mark.parametrize(
+    ("definition", "expression"),
+    [
+        (
+            "quick ratio, defined as (cash + receivables) / current liabilities, excluding "
+            "short-term investments",
+            "(cash + accounts_receivable) / current_liabilities",
+        ),
+        (
+            "Quick ratio (cash and receivables over current liabilities, without short term "
+            "investments)",
+            "(cash + accounts_receivable) / current_liabilities",
+        ),
+        (
+            "quick ratio: cash plus receivables other than marketable securities, over current "
+            "liabilities",
+            "(cash + accounts_receivable) / current_liabilities",
+        ),
+        (
+            "quick ratio defined as current assets excluding inventories over current liabilities",
+            "(current_assets - inventories) / current_liabilities",
+        ),
+        (
+            "quick ratio = (cash + short-term investments + receivables) / current liabilities",
+            "(cash + short_term_investments + accounts_receivable) / current_liabilities",
+        ),
+    ],
+)
+def test_an_operand_a_definition_excludes_is_left_out(definition: str, expression: str) -> None:
+    metric = {m.name: m for m in financial_metrics()}["quick_ratio"]
+    chosen = metric.formula_for(definition)
+    assert chosen is not None and chosen.expression == expression
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Acme's FY 10-K revenue", "Acme's FY 10-K revenue"),
+        ("revenue over the FY 12 months", "revenue over the FY 12 months"),
+        ("capex in FY 52 weeks", "capex in FY 52 weeks"),
+        ("Q4FY19 revenue", "Q4FY2019 revenue"),
+        ("q2fy24 sales", "q2fy2024 sales"),
+    ],
+)
+def test_a_count_or_a_form_is_no_two_digit_year(text: str, expected: str) -> None:
+    assert full_fiscal_years(text) == expected

@@ -74,6 +74,15 @@ def test_a_name_with_no_legal_form_after_a_signing_lead_is_a_party(
         "For and on behalf of the Shareholders",
         "FOR AND ON BEHALF OF THE COMPANY",
         "On behalf of itself",
+        # a person, a department, a group, a capacity (issue 33 review): no legal entity
+        "For and on behalf of Mr. John Smith",
+        "on behalf of JOHN W. SMITH",
+        "For and on behalf of the Sales Department",
+        "FOR AND ON BEHALF OF THE TRUSTEES",
+        "On behalf of the Guarantors",
+        "For and on behalf of the Joint Venture",
+        "On behalf of Its General Partner",
+        "for and on behalf of the Lenders",
     ],
 )
 def test_a_role_or_a_body_after_a_signing_lead_is_no_party(head: str) -> None:

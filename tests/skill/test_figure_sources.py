@@ -157,7 +157,13 @@ def _fir() -> bytes:
         ("Long-term liabilities:", 0, ("", "")),
         ("Deferred revenue", 9, ("117", "145")),
     )
-    flows = (("Principal repayments of finance leases", 0, ("(9,628)", "(7,449)")),)
+    flows = (
+        ("Principal repayments of finance leases", 0, ("(9,628)", "(7,449)")),
+        # a loss printed in parentheses (no cost word names it), a lone generic row
+        ("Equity-method investment activity, net of tax", 0, ("(14)", "9")),
+        ("Foreign currency translation", 0, ("(55)", "(32)")),
+        ("Other", 0, ("12", "10")),
+    )
     # a note's table whose prose names the statement of income: its rows are no statement's
     note = StatementTable(
         "Share-based compensation expense included in our consolidated statements of income",
@@ -395,3 +401,38 @@ def test_a_qualified_item_is_the_row_under_its_heading(
         assert not answer.sufficient, answer.conclusion.answer
     else:
         assert _values(answer) == [value]
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        (
+            "What was Fir Metals' equity-method investment activity, net of tax in 2022?",
+            "USD -14 million",
+        ),
+        (
+            "what was fir metals' equity-method investment activity, net of tax in FY21?",
+            "USD 9 million",
+        ),
+        ("What was Fir Metals' foreign currency translation in FY2022?", "USD -55 million"),
+    ],
+)
+def test_a_row_no_cost_word_names_keeps_its_printed_sign(
+    runtime: Any, question: str, value: str
+) -> None:
+    answer = _ask(runtime, question)
+    assert _values(answer) == [value]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was Fir Metals' other expense in FY2022?",
+        "What were fir metals' other costs in 2022?",
+        "What was Fir Metals' total cost in FY22?",
+    ],
+)
+def test_a_generic_word_alone_names_no_row(runtime: Any, question: str) -> None:
+    answer = runtime.skill.ask("kb", question)
+    values = [v.value for v in answer.conclusion.values] if answer.conclusion else []
+    assert "USD 12 million" not in values, values
