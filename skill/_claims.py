@@ -1255,7 +1255,8 @@ def _ending_by_itself(window: str) -> str | None:
 
 # a section's or an item's number opening a sentence ("5.5 ", "12.", "(a) ", "iv) "); a
 # number with no dot is a measure ("30 days after notice"), left
-_NUMBERED = re.compile(r"^\W*(?:\d+\.(?:\d+\.?)*|\(?(?:[a-z]|[ivx]{1,5})\))\s+", _FLAGS)
+# (one way to read each number: nested repeats of digits took exponential time on a long one)
+_NUMBERED = re.compile(r"^\W*(?:\d+\.(?:\d+\.)*\d*|\(?(?:[a-z]|[ivx]{1,5})\))\s+", _FLAGS)
 
 
 def _clause_subject(before: str) -> str | None:
