@@ -339,6 +339,9 @@ class ModalityWords:
     grant_not_held: tuple[str, ...] = ()
     # after them, what gives them to others ("exclusive rights to others")
     grant_to_others: tuple[str, ...] = ()
+    # a word between the state's words and the others that puts them outside its noun phrase
+    # (an infinitive's "to": "the exclusive right to arrange for third party advertising")
+    grant_to_others_break: tuple[str, ...] = ()
     # in a question, the words of an agreement's title or type ("the Exclusive Distributor
     # Agreement", "its Non-Competition Agreement"), group 1: they name the subject, never the
     # claim the question makes
@@ -1300,6 +1303,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "grant_break",
                 "grant_not_held",
                 "grant_to_others",
+                "grant_to_others_break",
                 "question_title",
                 "question_title_bound",
             )

@@ -134,6 +134,7 @@ class _Modality:
     grant_break: re.Pattern[str]
     grant_not_held: re.Pattern[str]
     grant_to_others: re.Pattern[str]
+    grant_to_others_break: re.Pattern[str]
     # a word of weakening anywhere ("affect", "release"), to find which one is the verb
     weakening_word: re.Pattern[str]
     # a determiner right before a word, which makes it a noun ("the release", "any waiver", "no
@@ -198,6 +199,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.grant_break),
         one(words.grant_not_held),
         one(words.grant_to_others),
+        one(words.grant_to_others_break),
         one(words.weakening),
         re.compile(rf"\b(?:{'|'.join(f'(?:{d})' for d in determiners) or '(?!)'})\s+$", _FLAGS),
         one(words.back_reference),
@@ -1891,7 +1893,7 @@ def _of_others(s: str, action: re.Match[str]) -> bool:
         return False
     between = after[: found.start()].split()
     return len(between) <= 3 and not any(
-        w.casefold() == "to"
+        _MODALITY.grant_to_others_break.fullmatch(w)
         or _MODALITY.obligation.fullmatch(w)
         or _MODALITY.permission.fullmatch(w)
         for w in between
