@@ -135,6 +135,7 @@ class _Modality:
     grant_not_held: re.Pattern[str]
     grant_to_others: re.Pattern[str]
     grant_to_others_break: re.Pattern[str]
+    trailing_condition: re.Pattern[str]
     # a word of weakening anywhere ("affect", "release"), to find which one is the verb
     weakening_word: re.Pattern[str]
     # a determiner right before a word, which makes it a noun ("the release", "any waiver", "no
@@ -200,6 +201,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.grant_not_held),
         one(words.grant_to_others),
         one(words.grant_to_others_break),
+        one(words.trailing_condition),
         one(words.weakening),
         re.compile(rf"\b(?:{'|'.join(f'(?:{d})' for d in determiners) or '(?!)'})\s+$", _FLAGS),
         one(words.back_reference),
@@ -738,6 +740,7 @@ class ClauseReader:
             return None, False, True
         main, exceptions = _split_exception(s, action.start())
         window = _after_leading_condition(main, action.start(), _window(main, action.start()))
+        window = _after_trailing_condition(window)
         if freeing is not None and action.start() >= freeing.end():
             # "Nothing limits Licensor's right to compete, and Licensee shall not sell ...": the
             # clause after the words leaving one party free is the action's, their "nothing"
@@ -1796,6 +1799,27 @@ def _after_leading_condition(main: str, at: int, window: str) -> str:
     if end >= at or at - len(window) > end:
         return window
     return head[end + 1 :]
+
+
+def _after_trailing_condition(window: str) -> str:
+    """The clause's words before the action from the condition that opens after the main
+    clause's modal, where the action is the condition's own verb, no comma or modal between
+    ("No termination fee shall be payable if Acme terminates", "Beta shall not be liable where
+    Acme terminates": the main clause's negation and modal are not the action's)."""
+    opened = next(
+        (
+            m
+            for m in _MODALITY.trailing_condition.finditer(window)
+            if not re.search(r"[,;:]", window[m.end() :])
+        ),
+        None,
+    )
+    if opened is None or _first_modal(window[: opened.start()]) >= opened.start():
+        return window
+    condition = window[opened.start() :]
+    if _first_modal(condition) < len(condition):
+        return window
+    return condition
 
 
 def _window(main: str, at: int) -> str:

@@ -65,7 +65,12 @@ _OTHER_SUBJECTS = [
 ]
 # ("will automatically be extended" reads "automatically extended", another pattern: left)
 _OTHER_VERBS = ["shall be extended", "will be extended", "will extend"]
-_OTHER_ENDS = ["to 60 days", "through March 31", "until the following Monday", "to the tenth business day"]
+_OTHER_ENDS = [
+    "to 60 days",
+    "through March 31",
+    "until the following Monday",
+    "to the tenth business day",
+]
 _OTHER_UNLESS = [
     "unless Acme notifies Beta that the breach cannot be cured",
     "unless either party gives notice",

@@ -135,3 +135,33 @@ _JOINED = [
 )
 def test_joined_nos_are_one_negation(x: str, y: str, sentence: str) -> None:
     assert holds("non_compete", sentence, x, (y,)) is True, sentence
+
+
+# the action as the verb of a condition after the main clause: the main clause's negation is
+# not its ("No termination fee shall be payable if Acme terminates"); every 2nd of the product
+_MAIN_CLAUSES = [
+    "no termination fee or penalty of any kind shall be payable",
+    "{y} shall not be liable for any damages",
+    "no refund will be due",
+]
+_OPENERS = ["if", "where", "in the event that"]
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "sentence"),
+    [
+        (
+            x,
+            y,
+            capitalized(
+                f"{main} {opener} {x} terminates this Agreement for convenience.".format(y=y)
+            ),
+        )
+        for i, ((x, y), main, opener) in enumerate(
+            itertools.product(RESTRICTION_PARTIES[:2], _MAIN_CLAUSES, _OPENERS)
+        )
+        if i % 2 == 0
+    ],
+)
+def test_a_trailing_conditions_verb_is_not_negated(x: str, y: str, sentence: str) -> None:
+    assert holds("termination_without_cause", sentence, x, (y,)) is None, sentence
