@@ -63,3 +63,11 @@ _OWN = [
 @pytest.mark.parametrize(("x", "y", "sentence"), _OWN)
 def test_a_third_party_adjective_leaves_the_grant(x: str, y: str, sentence: str) -> None:
     assert holds("exclusive", sentence, x, (y,)) is True, sentence
+
+
+def test_an_adverb_after_a_third_party_ends_its_phrase() -> None:
+    sentence = (
+        "If Acme desires to grant an exclusive license to a Third Party solely to sell the "
+        "Product, Acme shall first notify Beta."
+    )
+    assert holds("exclusive", sentence) is None, sentence
