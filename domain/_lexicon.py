@@ -343,6 +343,12 @@ class ModalityWords:
     grant_not_held: tuple[str, ...] = ()
     # after them, what gives them to others ("exclusive rights to others")
     grant_to_others: tuple[str, ...] = ()
+    # a word between the state's words and the others that puts them outside its noun phrase
+    # (an infinitive's "to": "the exclusive right to arrange for third party advertising")
+    grant_to_others_break: tuple[str, ...] = ()
+    # what opens a condition after a main clause's modal, whose own verb the action may be
+    # ("No fee shall be payable if Acme terminates"): the main clause's modality is not its
+    trailing_condition: tuple[str, ...] = ()
     # in a question, the words of an agreement's title or type ("the Exclusive Distributor
     # Agreement", "its Non-Competition Agreement"), group 1: they name the subject, never the
     # claim the question makes
@@ -1316,6 +1322,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "grant_break",
                 "grant_not_held",
                 "grant_to_others",
+                "grant_to_others_break",
+                "trailing_condition",
                 "question_title",
                 "question_title_bound",
             )

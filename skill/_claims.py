@@ -136,6 +136,8 @@ class _Modality:
     grant_break: re.Pattern[str]
     grant_not_held: re.Pattern[str]
     grant_to_others: re.Pattern[str]
+    grant_to_others_break: re.Pattern[str]
+    trailing_condition: re.Pattern[str]
     # a word of weakening anywhere ("affect", "release"), to find which one is the verb
     weakening_word: re.Pattern[str]
     # a determiner right before a word, which makes it a noun ("the release", "any waiver", "no
@@ -200,6 +202,8 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.grant_break),
         one(words.grant_not_held),
         one(words.grant_to_others),
+        one(words.grant_to_others_break),
+        one(words.trailing_condition),
         one(words.weakening),
         re.compile(rf"\b(?:{'|'.join(f'(?:{d})' for d in determiners) or '(?!)'})\s+$", _FLAGS),
         one(words.back_reference),
@@ -753,6 +757,7 @@ class ClauseReader:
             return None, False, True
         main, exceptions = _split_exception(s, action.start())
         window = _after_leading_condition(main, action.start(), _window(main, action.start()))
+        window = _after_trailing_condition(window)
         if freeing is not None and action.start() >= freeing.end():
             # "Nothing limits Licensor's right to compete, and Licensee shall not sell ...": the
             # clause after the words leaving one party free is the action's, their "nothing"
@@ -1272,7 +1277,8 @@ def _ending_by_itself(window: str) -> str | None:
 
 # a section's or an item's number opening a sentence ("5.5 ", "12.", "(a) ", "iv) "); a
 # number with no dot is a measure ("30 days after notice"), left
-_NUMBERED = re.compile(r"^\W*(?:\d+\.(?:\d+\.?)*|\(?(?:[a-z]|[ivx]{1,5})\))\s+", _FLAGS)
+# (one way to read each number: nested repeats of digits took exponential time on a long one)
+_NUMBERED = re.compile(r"^\W*(?:\d+\.(?:\d+\.)*\d*|\(?(?:[a-z]|[ivx]{1,5})\))\s+", _FLAGS)
 
 
 def _clause_subject(before: str) -> str | None:
@@ -1812,6 +1818,27 @@ def _after_leading_condition(main: str, at: int, window: str) -> str:
     return head[end + 1 :]
 
 
+def _after_trailing_condition(window: str) -> str:
+    """The clause's words before the action from the condition that opens after the main
+    clause's modal, where the action is the condition's own verb, no comma or modal between
+    ("No termination fee shall be payable if Acme terminates", "Beta shall not be liable where
+    Acme terminates": the main clause's negation and modal are not the action's)."""
+    opened = next(
+        (
+            m
+            for m in _MODALITY.trailing_condition.finditer(window)
+            if not re.search(r"[,;:]", window[m.end() :])
+        ),
+        None,
+    )
+    if opened is None or _first_modal(window[: opened.start()]) >= opened.start():
+        return window
+    condition = window[opened.start() :]
+    if _first_modal(condition) < len(condition):
+        return window
+    return condition
+
+
 def _window(main: str, at: int) -> str:
     """The clause's words before the action: from the last clause break before it; for an
     action that opens a list item, its lead-in's ("The Recipient shall not: (i) ...; (ii)
@@ -1907,7 +1934,7 @@ def _of_others(s: str, action: re.Match[str]) -> bool:
         return False
     between = after[: found.start()].split()
     return len(between) <= 3 and not any(
-        w.casefold() == "to"
+        _MODALITY.grant_to_others_break.fullmatch(w)
         or _MODALITY.obligation.fullmatch(w)
         or _MODALITY.permission.fullmatch(w)
         for w in between

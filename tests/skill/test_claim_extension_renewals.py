@@ -51,3 +51,48 @@ def test_an_extension_unless_notice_renews(sentence: str) -> None:
 )
 def test_no_renewal_without_a_partys_notice(sentence: str) -> None:
     assert holds("automatic_renewal", sentence) is None, sentence
+
+
+# (issue 34, review) another thing extended, or the agreement extended to a scope, is no renewal:
+# generated over the subject, the verb, the end and the notice; every 11th of the product
+_OTHER_SUBJECTS = [
+    "the cure period",
+    "the Closing Date",
+    "the warranty period",
+    "the warranty term",
+    "the payment date",
+    "the deadline",
+]
+# ("will automatically be extended" reads "automatically extended", another pattern: left)
+_OTHER_VERBS = ["shall be extended", "will be extended", "will extend"]
+_OTHER_ENDS = [
+    "to 60 days",
+    "through March 31",
+    "until the following Monday",
+    "to the tenth business day",
+]
+_OTHER_UNLESS = [
+    "unless Acme notifies Beta that the breach cannot be cured",
+    "unless either party gives notice",
+    "unless O'Brien & Sons elects to pay earlier",
+]
+_OTHER_CASES = [
+    text.lower() if i % 2 else text
+    for i, (subject, verb, end, unless) in enumerate(
+        itertools.product(_OTHER_SUBJECTS, _OTHER_VERBS, _OTHER_ENDS, _OTHER_UNLESS)
+    )
+    if i % 11 == 0
+    for text in [capitalized(f"{subject} {verb} {end} {unless}.")]
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        *_OTHER_CASES,
+        "This Agreement shall extend to all Territories unless Acme notifies Beta otherwise.",
+        "this agreement will extend to its Affiliates' customers unless Beta gives notice.",
+    ],
+)
+def test_another_thing_extended_is_no_renewal(sentence: str) -> None:
+    assert holds("automatic_renewal", sentence) is None, sentence

@@ -81,3 +81,87 @@ def test_the_restriction_stands(x: str, y: str, sentence: str) -> None:
 )
 def test_what_no_negates(claim: str, sentence: str, expected: bool) -> None:
     assert holds(claim, sentence) is expected, sentence
+
+
+# (issue 34, review) a "no" in a condition a subordinator opens, one of a measure, or one whose
+# subject stops at its own verb negates nothing of the main clause; generated over the
+# condition, the main clause and the parties; every 4th of the product, lower case every other
+_CONDITIONS = [
+    "if no notice of breach is given within the cure period",
+    "where no such notice is given by the end of the Term,",
+    "if no agreement on pricing is reached within 30 days",
+    "in case no replacement supplier has been found,",
+    "so long as no payment default by {y} shall exist,",
+    "provided no claim is pending,",
+    "when no Products have been ordered for a year,",
+    "upon no fewer than thirty days notice",
+    "on no greater than ninety days prior written notice",
+    "by giving no shorter than 30 days notice,",
+]
+_MAINS = [
+    ("assignment_without_consent", "{x} may assign this Agreement without the consent of {y}"),
+    ("non_compete", "{x} shall not compete with {y} in the Territory"),
+]
+_CONDITIONED = [
+    (claim, x, y, text.lower() if i % 2 else text)
+    for i, ((x, y), condition, (claim, main)) in enumerate(
+        itertools.product(RESTRICTION_PARTIES, _CONDITIONS, _MAINS)
+    )
+    if i % 4 == 0
+    for text in [capitalized(f"{condition} {main}.".format(x=x, y=y))]
+]
+
+
+@pytest.mark.parametrize(("claim", "x", "y", "sentence"), _CONDITIONED)
+def test_a_conditions_no_is_not_the_main_clauses(claim: str, x: str, y: str, sentence: str) -> None:
+    assert holds(claim, sentence, x, (y,)) is True, sentence
+
+
+# two "no"s that and / or join are one negation
+_JOINED = [
+    "{x} represents that no Affiliate of {x} and no officer or director of {x} will compete with {y}.",
+    "no employee of {x} or no agent of {x} shall compete with {y} in the Territory.",
+    "{x} agrees that no Affiliate and no Representative of {x} will compete with {y}.",
+]
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "sentence"),
+    [
+        (x, y, capitalized(text.format(x=x, y=y)))
+        for i, ((x, y), text) in enumerate(itertools.product(RESTRICTION_PARTIES, _JOINED))
+        if i % 2 == 0
+    ],
+)
+def test_joined_nos_are_one_negation(x: str, y: str, sentence: str) -> None:
+    assert holds("non_compete", sentence, x, (y,)) is True, sentence
+
+
+# the action as the verb of a condition after the main clause: the main clause's negation is
+# not its ("No termination fee shall be payable if Acme terminates"); every 2nd of the product
+_MAIN_CLAUSES = [
+    "no termination fee or penalty of any kind shall be payable",
+    "{y} shall not be liable for any damages",
+    "no refund will be due",
+]
+_OPENERS = ["if", "where", "in the event that"]
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "sentence"),
+    [
+        (
+            x,
+            y,
+            capitalized(
+                f"{main} {opener} {x} terminates this Agreement for convenience.".format(y=y)
+            ),
+        )
+        for i, ((x, y), main, opener) in enumerate(
+            itertools.product(RESTRICTION_PARTIES[:2], _MAIN_CLAUSES, _OPENERS)
+        )
+        if i % 2 == 0
+    ],
+)
+def test_a_trailing_conditions_verb_is_not_negated(x: str, y: str, sentence: str) -> None:
+    assert holds("termination_without_cause", sentence, x, (y,)) is None, sentence
