@@ -751,9 +751,11 @@ class ClauseReader:
             action = next(
                 (m for m in matches if self._governed(_window(s, m.start()) + m.group(0))), action
             )
-        if p.entry.granted_beside_denial and _of_others(s, action):
+        if p.entry.granted_beside_denial and _of_others(s, action) and not self._denied(s):
             # "where Hydraspin is bound to an exclusive distributor agreement with a third
-            # party": another's exclusivity says nothing of the parties' own
+            # party": another's exclusivity says nothing of the parties' own (where the
+            # sentence denies theirs, "the license is non-exclusive and Xencor has granted
+            # exclusive rights to others", the denial is read as before)
             return None, False, True
         main, exceptions = _split_exception(s, action.start())
         window = _after_leading_condition(main, action.start(), _window(main, action.start()))
