@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,10 +147,16 @@ def _binding(
     )
 
 
-def agreement_bindings(chunk: ChunkRecord, title: str, key: str) -> list[Binding]:
-    """An agreement titled `title` (subject key `key`) between ACME and GLOBEX, as the binding
-    index records it: the agreement itself and its two parties, stated on the chunk's first
-    line."""
+def agreement_bindings(
+    chunk: ChunkRecord,
+    title: str,
+    key: str,
+    parties: Sequence[tuple[str, SubjectType]] = (),
+) -> list[Binding]:
+    """An agreement titled `title` (subject key `key`) between `parties` (name, type), ACME and
+    GLOBEX when none are given, as the binding index records it: the agreement itself and its
+    parties, stated on the chunk's first line."""
+    parties = parties or ((ACME, SubjectType.LEGAL_ENTITY), (GLOBEX, SubjectType.LEGAL_ENTITY))
     head = _binding(
         chunk,
         (0,),
@@ -160,22 +166,24 @@ def agreement_bindings(chunk: ChunkRecord, title: str, key: str) -> list[Binding
         parent=None,
         subject_key=key,
         binding_type=BindingType.CONTRACTUAL_ROLE,
-        attributes={"title": title, "parties": f"{ACME}; {GLOBEX}"},
+        attributes={"title": title, "parties": "; ".join(name for name, _ in parties)},
     )
-    parties = [
-        _binding(
-            chunk,
-            (0,),
-            subject=party,
-            subject_type=SubjectType.LEGAL_ENTITY,
-            role="party",
-            parent=title,
-            parent_key=key,
-            binding_type=BindingType.CONTRACTUAL_ROLE,
-        )
-        for party in (ACME, GLOBEX)
+    return [
+        head,
+        *(
+            _binding(
+                chunk,
+                (0,),
+                subject=name,
+                subject_type=kind,
+                role="party",
+                parent=title,
+                parent_key=key,
+                binding_type=BindingType.CONTRACTUAL_ROLE,
+            )
+            for name, kind in parties
+        ),
     ]
-    return [head, *parties]
 
 
 ACME = "Acme Robotics, Inc."

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from domain import BindingType, SubjectType
+from domain import SubjectType
 from retrieval import EdgeStore, Embedder
 from skill import CandidateGate, QuestionReader, SubjectClassError
-from tests.skill.conftest import _binding, _chunk, _doc
+from tests.skill.conftest import _chunk, _doc, agreement_bindings
 
 KB = "shared"
 PERSON, COMPANY = SubjectType.INDIVIDUAL, SubjectType.LEGAL_ENTITY
@@ -77,33 +77,7 @@ def store(tmp_path_factory: pytest.TempPathFactory, embedder: Embedder) -> Itera
         names = " and ".join(name for name, _ in parties)
         chunk = _chunk(doc, 1, 1, [f"This {title} is made between {names}."])
         chunks.append(chunk)
-        key = f"agreement:{file}"
-        bindings.append(
-            _binding(
-                chunk,
-                (0,),
-                subject=title,
-                subject_type=SubjectType.AGREEMENT,
-                role="agreement",
-                parent=None,
-                subject_key=key,
-                binding_type=BindingType.CONTRACTUAL_ROLE,
-                attributes={"title": title, "parties": "; ".join(n for n, _ in parties)},
-            )
-        )
-        bindings += [
-            _binding(
-                chunk,
-                (0,),
-                subject=name,
-                subject_type=kind,
-                role="party",
-                parent=title,
-                parent_key=key,
-                binding_type=BindingType.CONTRACTUAL_ROLE,
-            )
-            for name, kind in parties
-        ]
+        bindings += agreement_bindings(chunk, title, f"agreement:{file}", parties)
     edge = EdgeStore(Path(tmp_path_factory.mktemp("shared")))
     edge.ensure_kb(KB)
     edge.upsert_chunks(KB, chunks, embedder.embed_documents([c.text for c in chunks]))
