@@ -547,6 +547,7 @@ class Lexicon:
     # words that name a measure of a thing or its course ("number", "change"), not the thing:
     # no evidence that a topic is stated; vocabulary.yaml
     topic_measure_words: frozenset[str]
+    quantity_questions: tuple[str, ...]
     # the second halves of compounds naming another thing than their first word ("holder":
     # a shareholder is no share); vocabulary.yaml
     topic_compound_heads: tuple[str, ...]
@@ -831,6 +832,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
             ]
         ),
         topic_measure_words=frozenset(vocabulary.words("topic_measure_words")),
+        quantity_questions=tuple(vocabulary.phrases("quantity_questions")),
         topic_compound_heads=tuple(vocabulary.words("topic_compound_heads")),
         question_periods=tuple(closed.patterns("periods")),
         question_not_names=frozenset(

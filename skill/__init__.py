@@ -86,7 +86,7 @@ from skill._subject import (
 )
 from skill._supersede import StatedSupersession, stated_targets
 from skill._tenure import OfficeTenure
-from skill._topic import same_word
+from skill._topic import counted, quantity_asked, same_word, states_number
 from skill._values import (
     drop_umbrellas,
     find_dates,
@@ -153,6 +153,7 @@ __all__ = [
     "clause_only_values",
     "clause_sentences",
     "clear_caches",
+    "counted",
     "document_type_of",
     "document_types_match",
     "drop_umbrellas",
@@ -173,12 +174,14 @@ __all__ = [
     "parse_number_words",
     "parse_question",
     "parse_subject",
+    "quantity_asked",
     "read_claim",
     "render_answer",
     "same_word",
     "sentence_relevance",
     "split_names",
     "stated_targets",
+    "states_number",
     "tfidf",
     "time_qualifier",
     "topic_put_last",

@@ -119,7 +119,7 @@ from skill._subject import (
 )
 from skill._supersede import StatedSupersession
 from skill._tenure import OfficeTenure
-from skill._topic import absence_text, pages_searched
+from skill._topic import absence_text, pages_searched, quantity_asked
 from skill._units import evidence_units
 from skill._values import normalize_date
 from skill.linking import NameLinker
@@ -237,6 +237,17 @@ class EvidenceSkill:
             )
             if documents is not None:
                 subject_class = self._scoped_subject(kb, subject_class, committed)
+            quantity = quantity_asked(question) if subject_class.attribute == TOPIC else None
+            if quantity is not None:
+                # "How many robots has Halcyon deployed?": only a passage stating a number
+                # answers it (skill/_topic.py)
+                subject_class = subject_class.model_copy(
+                    update={
+                        "constraints": dict(
+                            sorted({**subject_class.constraints, "quantity": quantity}.items())
+                        )
+                    }
+                )
         # A yes/no question about an agreement is a claim (issue 34): its proposition's
         # evidence is searched and each sentence that speaks of it is judged.
         claim = claim_of(subject_class)
