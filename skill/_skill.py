@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
@@ -404,7 +406,16 @@ class EvidenceSkill:
             # do not have is said so); one whose filings state figures in prose only is read
             # as any question is
             return self._figure_answer(
-                kb, question, subject_class, gate, figure, committed, info, value_judge, machine
+                kb,
+                question,
+                subject_class,
+                gate,
+                figure,
+                committed,
+                info,
+                value_judge,
+                machine,
+                expected_value,
             )
         machine.advance(State.EVIDENCE_RETRIEVAL)
         collector = EvidenceCollector(
@@ -898,9 +909,12 @@ class EvidenceSkill:
         info: Callable[[str], DocumentInfo | None],
         value_judge: ValueJudge,
         machine: StateMachine,
+        expected_value: ExpectedValue | None = None,
     ) -> Answer:
         """A figure question answered from the statement cells of the subject's own filings
-        (skill/_figures.py), judged by the engine as any other observations."""
+        (skill/_figures.py), judged by the engine as any other observations; an
+        `expected_value` is judged over the same cells (a money figure as money, a
+        percentage as a percentage; a bare number in the scale the question asks)."""
         assert self.statement_cells is not None
         # the question as its periods are read: "FY19" is FY2019
         read = full_fiscal_years(question) if question is not None else None
@@ -1094,6 +1108,17 @@ class EvidenceSkill:
                 + (found.note or "their figures disagree (a restatement or another table)")
             ]
         )
+        evaluation = (
+            None
+            if expected_value is None
+            else value_judge.evaluate(
+                groups,
+                _figure_expected(expected_value, figure, [v.value for v in values]),
+                _figure_comparison(figure),
+                single_valued=True,
+                evaluation_time=judgement.evaluation_time,
+            ).model_copy(update={"expected_value": expected_value})  # as the caller gave it
+        )
         return _concluded(
             question,
             subject_class,
@@ -1113,6 +1138,7 @@ class EvidenceSkill:
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=supersessions,
+            evaluation=evaluation,
         )
 
     def _fiscal_year_end(
@@ -1596,12 +1622,56 @@ def _expected_evaluation(
 def _comparison(subject: SubjectClass) -> ValueComparison:
     """How an expected value compares with the question's values (skill/_expected.py)."""
     entry = _ATTRIBUTES.get(subject.attribute or "")
+    if subject.attribute == TOPIC and subject.kind is not QuestionKind.YES_NO:
+        # a topic's values are passages about it, no attribute's values
+        return ValueComparison(kind="free_text", names=False, passages=True)
     return ValueComparison(
         kind=entry.value_kind if entry is not None else None,
         names=_names(subject),
         yes_no=subject.kind is QuestionKind.YES_NO,
         partial=entry is not None and entry.partial_values,
     )
+
+
+def _figure_unit(figure: FigureQuestion) -> str | None:
+    """The unit of a figure question's answer: its metric's, else its first concept's."""
+    if figure.metric is not None:
+        return figure.metric.unit
+    return figure.concepts[0].unit if figure.concepts else None
+
+
+def _figure_comparison(figure: FigureQuestion) -> ValueComparison:
+    """How an expected value compares with a figure's values: as money for a USD figure
+    ("$48.21 million" is "USD 48,210 thousand"), as a percentage for a percentage."""
+    kind = {"USD": "money", "%": "percent"}.get(_figure_unit(figure) or "")
+    return ValueComparison(kind=kind, names=False)
+
+
+_BARE_NUMBER = re.compile(r"\(?-?\d[\d,]*(?:\.\d+)?\)?")
+
+
+_SCALE_WORDS = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+
+
+def _figure_expected(
+    expected: ExpectedValue, figure: FigureQuestion, values: Sequence[str]
+) -> ExpectedValue:
+    """A bare number expected of a USD figure, in the scale the question asks ("in USD
+    millions": 1577 -> "USD 1,577,000,000"), else in the one scale its figures are printed
+    in ("USD 48,210 thousand": 48210 -> "USD 48,210,000"); any other expected value as
+    given (several printed scales: as given, compared as written)."""
+    if isinstance(expected, bool) or _figure_unit(figure) != "USD":
+        return expected
+    text = str(expected).strip()
+    if not _BARE_NUMBER.fullmatch(text):
+        return expected
+    printed = {_SCALE_WORDS.get(v.split()[-1], 1) if v.split() else 1 for v in values}
+    scale = figure.scale or (printed.pop() if len(printed) == 1 else None)
+    if scale is None:
+        return expected
+    negative = text.startswith(("(", "-"))
+    number = Decimal(text.strip("()-").replace(",", "")) * scale
+    return f"USD {'-' if negative else ''}{number.normalize():,f}"
 
 
 def _check_expected(expected: object) -> None:
