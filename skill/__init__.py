@@ -43,6 +43,7 @@ from skill._clauses import (
 )
 from skill._conclude import ValueJudge
 from skill._details import value_details
+from skill._document_ref import DocumentReference, document_reference, referenced_documents
 from skill._errors import (
     ContractError,
     DocumentScopeError,
@@ -121,6 +122,7 @@ __all__ = [
     "ContractError",
     "DocumentCopy",
     "DocumentInfo",
+    "DocumentReference",
     "DocumentScopeError",
     "Evaluation",
     "EvidenceCollector",
@@ -153,6 +155,7 @@ __all__ = [
     "clause_only_values",
     "clause_sentences",
     "clear_caches",
+    "document_reference",
     "document_type_of",
     "document_types_match",
     "drop_umbrellas",
@@ -174,6 +177,7 @@ __all__ = [
     "parse_question",
     "parse_subject",
     "read_claim",
+    "referenced_documents",
     "render_answer",
     "same_word",
     "sentence_relevance",
