@@ -43,6 +43,7 @@ from skill._clauses import (
 )
 from skill._conclude import ValueJudge
 from skill._details import value_details
+from skill._document_ref import DocumentReference, document_reference, referenced_documents
 from skill._errors import (
     ContractError,
     DocumentScopeError,
@@ -121,6 +122,7 @@ __all__ = [
     "ContractError",
     "DocumentCopy",
     "DocumentInfo",
+    "DocumentReference",
     "DocumentScopeError",
     "Evaluation",
     "EvidenceCollector",
@@ -154,6 +156,7 @@ __all__ = [
     "clause_sentences",
     "clear_caches",
     "counted",
+    "document_reference",
     "document_type_of",
     "document_types_match",
     "drop_umbrellas",
@@ -176,6 +179,7 @@ __all__ = [
     "parse_subject",
     "quantity_asked",
     "read_claim",
+    "referenced_documents",
     "render_answer",
     "same_word",
     "sentence_relevance",

@@ -57,6 +57,12 @@ from skill._conclude import (
     next_actions_concluded,
     next_actions_not_found,
 )
+from skill._document_ref import (
+    DocumentReference,
+    collective_documents,
+    document_reference,
+    referenced_documents,
+)
 from skill._errors import ContractError, DocumentScopeError, SubjectClassError
 from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector, observed_at
 from skill._expected import ExpectedValue, ValueComparison
@@ -222,15 +228,23 @@ class EvidenceSkill:
         copies = self.copies(kb) if self.copies is not None else _NO_COPIES
         folded = self._fold(kb, visible, copies)
         committed = folded.ids
+        aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
+        untold: tuple[DocumentReference, tuple[str, ...]] | None = None
+        reworded = ""
+        if documents is None and subject is None and question is not None:
+            # "under the bylaws", "according to the cap table": the document named by its
+            # kind, date or author is the question's scope, as if chosen
+            documents, untold, reworded = self._referred_scope(kb, question, committed, aliases)
         if documents is not None:
             committed = self._scope(kb, visible, folded, documents)
-        aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
         if subject is not None:
             subject_class = parse_subject(subject)
+        elif untold is not None:
+            subject_class = _referred_subject(*untold)
         else:
             assert question is not None
             subject_class = read_question(
-                question,
+                reworded or question,
                 self._name_index(kb, committed, aliases),
                 {a.alias_key for a in aliases if a.document_id is None},
                 self._query_embedder,
@@ -280,8 +294,12 @@ class EvidenceSkill:
             snapshot=self._gate_snapshot(kb, committed, aliases),
             scoped=documents is not None,
         )
-        gate = gate_of.run(kb, subject_class, committed)
-        if not gate.candidates and question is not None and subject is None:
+        gate = (
+            gate_of.run(kb, subject_class, committed)
+            if untold is None
+            else _untold_gate(untold, info)
+        )
+        if not gate.candidates and untold is None and question is not None and subject is None:
             # "How much did American Water Works pay out in cash dividends?": read as an
             # agreement's term ("pay" is a compensation phrasing) only for want of another
             # reading; a company that is party to no agreement here is asked about itself.
@@ -1432,6 +1450,49 @@ class EvidenceSkill:
             )
         return tuple(sorted(chosen))
 
+    def _referred_scope(
+        self, kb: str, question: str, committed: Sequence[str], aliases: tuple[Alias, ...]
+    ) -> tuple[list[str] | None, tuple[DocumentReference, tuple[str, ...]] | None, str]:
+        """(the scope, None, the question as its subject is read) where the question names
+        one committed document by its kind, date or author (or one per date it names), or its
+        parties by the collective term of one agreement's title ("the Founders"); (None, (the
+        reference, the documents of its kind nothing told apart: none, or several), "") where
+        it names no other subject and no such document; (None, None, "") otherwise. A question
+        that names an agreement is about it, not about the document of another kind it
+        mentions ("Does the MSA require the financial statements?"); one that names a company
+        or a person is asked of the document ("What does the industry report say Halcyon's
+        market share is?")."""
+        reference = document_reference(question)
+        infos = [i for d in committed if (i := self.document_info(kb, d)) is not None]
+        collective = collective_documents(question, infos) if reference is None else ()
+        if reference is None and not collective:
+            return None, None, ""
+        try:
+            reading: SubjectClass | None = read_question(
+                reference.reworded if reference is not None else question,
+                self._name_index(kb, committed, aliases),
+                {a.alias_key for a in aliases if a.document_id is None},
+                self._query_embedder,
+                self._query_embedder,
+            )
+        except SubjectClassError:
+            reading = None
+        if reference is None:
+            # "Do the founders' shares vest?": the parties' collective term of the one
+            # agreement whose title names them so, where the question names nothing else
+            if reading is None and len(collective) == 1:
+                return list(collective), None, ""
+            return None, None, ""
+        chosen, alike = referenced_documents(reference, infos)
+        names_agreement = reading is not None and (
+            reading.type == "agreement" and bool(reading.parties or reading.document_type)
+        )
+        if reading is not None and (names_agreement or not chosen):
+            return None, None, ""
+        if chosen:
+            return list(chosen), None, reference.reworded
+        return None, (reference, alike), ""
+
     def _scoped_subject(self, kb: str, subject: SubjectClass, scope: Sequence[str]) -> SubjectClass:
         """A scoped question that names no subject ("Was there any drop in cash between FY
         2023 and Q2 of FY2024?" of one 10-Q) asks about the scope's agreement; where the scope
@@ -1547,6 +1608,48 @@ def _figure_periods(figure: FigureQuestion) -> tuple[str, ...]:
     if figure.metric is None:
         return tuple(figure.periods)
     return tuple(sorted({*figure.periods, *metric_periods(figure.years)}))
+
+
+def _referred_subject(reference: DocumentReference, alike: Sequence[str]) -> SubjectClass:
+    """The subject of a question that names a document of a kind the knowledge base holds
+    none of, or several of that nothing tells apart: that document."""
+    return SubjectClass(
+        type="document",
+        name=reference.kind,
+        constraints={"dates": [d.prefix() for d in reference.dates]} if reference.dates else {},
+        kind=QuestionKind.AGREEMENT_ATTRIBUTE,
+    )
+
+
+def _untold_gate(
+    untold: tuple[DocumentReference, tuple[str, ...]],
+    info: Callable[[str], DocumentInfo | None],
+) -> GateResult:
+    """The gate of a document named by its kind: closed, each document of the kind named as a
+    candidate nothing told apart, or its kind said to be absent."""
+    reference, alike = untold
+    dated = " of " + ", ".join(d.prefix() for d in reference.dates) if reference.dates else ""
+    if not alike:
+        return GateResult(
+            candidates=(),
+            rejected=(
+                RejectedCandidate(
+                    name=reference.kind,
+                    reason=f"no {reference.kind}{dated} in the knowledge base",
+                ),
+            ),
+            unresolved=(),
+        )
+    told = (
+        f"one of the {len(alike)} documents of kind {reference.kind}{dated} the question "
+        "does not tell apart; name its date, its author or its file"
+    )
+    names = sorted({(i.name if (i := info(d)) else d) for d in alike})
+    return GateResult(
+        candidates=(),
+        rejected=tuple(RejectedCandidate(name=n, reason=told) for n in names),
+        ambiguous=(reference.kind,),
+    )
 
 
 def _chosen_documents(
