@@ -78,6 +78,7 @@ def test_exported_names_are_pinned() -> None:
         "parse_number_words",
         "parse_question",
         "parse_subject",
+        "question_claim",
         "read_claim",
         "render_answer",
         "same_word",
