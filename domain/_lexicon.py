@@ -1346,7 +1346,8 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
     shapes = []
     for item in q.items("shapes"):
         kind = item.choice("kind", ("permission", "prohibition", "obligation"))
-        shapes.append((str(kind), item.example_pattern("pattern")))
+        benefit = item.flag("benefit", False)
+        shapes.append((str(kind), item.example_pattern("pattern"), benefit))
     out["shapes"] = tuple(shapes)
     for key in ("actor_verbs", "entitlement_words"):
         out[key] = tuple(q.words(key))

@@ -28,7 +28,9 @@ from skill._topic import stem, topic_words
 
 _FLAGS = re.IGNORECASE
 _WORDS = lexicon().question_claims
-_SHAPES = tuple((kind, re.compile(p, _FLAGS)) for kind, p in _WORDS.get("shapes", ()))
+_SHAPES = tuple(
+    (kind, re.compile(p, _FLAGS), benefit) for kind, p, benefit in _WORDS.get("shapes", ())
+)
 _NOT_VERBS = frozenset(_WORDS.get("actor_verbs", ()))
 _DETERMINERS = frozenset(_WORDS.get("entitlement_words", ()))
 _IRREGULAR: dict[str, tuple[str, ...]] = dict(_WORDS.get("irregular_verbs", {}))
@@ -160,7 +162,7 @@ def with_party_terms(claim: Claim, candidates: Sequence[Candidate]) -> Claim:
 
 
 def _parse(focus: str, names: frozenset[str] = frozenset()) -> _Parsed | None:
-    for kind, shape in _SHAPES:
+    for kind, shape, benefit in _SHAPES:
         m = shape.match(focus)
         if m is None:
             continue
@@ -173,7 +175,7 @@ def _parse(focus: str, names: frozenset[str] = frozenset()) -> _Parsed | None:
         else:
             actor, action = groups["actor"], groups["action"]
         parsed = _action(kind, actor.strip(), action.strip())
-        if parsed is not None:
+        if parsed is not None and (parsed.entitlement is not None or not benefit):
             return parsed
     return None
 
