@@ -609,6 +609,10 @@ class Lexicon:
     question_templates: tuple[QuestionTemplate, ...]
     # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
     documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    # the words of a yes/no question no proposition names, read as a proposition of its own
+    # (propositions.yaml `question_claims`: question shapes, qualifiers, entitlement nouns,
+    # object synonyms, irregular verbs)
+    question_claims: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def legal_form_cased(self) -> str:
@@ -945,6 +949,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
             templates_file, _lexicon_pieces(roles, attributes)
         ),
         documents=_documents(agreements),
+        question_claims=_question_claims(propositions_file),
     )
 
 
@@ -1331,6 +1336,49 @@ def _modality(m: _Reader) -> ModalityWords:
             )
         }
     )
+
+
+def _question_claims(r: _Reader) -> dict[str, Any]:
+    """propositions.yaml `question_claims`, checked: each part a mapping or list as the
+    question-claim reader (skill/_question_claims.py) reads it."""
+    if "question_claims" not in r.data:
+        return {}
+    q = r.sub("question_claims")
+    out: dict[str, Any] = {}
+    shapes = []
+    for item in q.items("shapes"):
+        kind = item.choice("kind", ("permission", "prohibition", "obligation"))
+        benefit = item.flag("benefit", False)
+        shapes.append((str(kind), item.example_pattern("pattern"), benefit))
+    out["shapes"] = tuple(shapes)
+    for key in ("actor_verbs", "entitlement_words"):
+        out[key] = tuple(q.words(key))
+    for key in ("irregular_verbs", "object_synonyms"):
+        out[key] = {str(k): tuple(q.sub(key).words(str(k))) for k in q.mapping(key)}
+    entitlements = q.sub("entitlements")
+    out["entitlements"] = {
+        str(k): (
+            tuple(entitlements.sub(str(k)).words("asks")),
+            tuple(entitlements.sub(str(k)).patterns("says")),
+        )
+        for k in entitlements.data
+    }
+    qualifiers = []
+    for item in q.items("qualifiers"):
+        answers = item.get("contrary_answers") if "contrary_answers" in item.data else "silent"
+        if answers not in ("no", "silent"):
+            raise item.fail("contrary_answers", "expected no or silent")
+        qualifiers.append(
+            (
+                item.name("name"),
+                tuple(item.patterns("asks")),
+                tuple(item.patterns("qualifier")),
+                tuple(item.patterns("contrary")) if "contrary" in item.data else (),
+                str(answers),
+            )
+        )
+    out["qualifiers"] = tuple(qualifiers)
+    return out
 
 
 def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, ...]:

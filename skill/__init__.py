@@ -69,6 +69,7 @@ from skill._nli import (
     use_nli_model,
 )
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier, topic_put_last
+from skill._question_claims import question_claim
 from skill._question_names import split_names
 from skill._read import QuestionReader
 from skill._restatements import RestatedFigures
@@ -178,6 +179,7 @@ __all__ = [
     "parse_question",
     "parse_subject",
     "quantity_asked",
+    "question_claim",
     "read_claim",
     "referenced_documents",
     "render_answer",

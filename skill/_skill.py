@@ -41,6 +41,7 @@ from skill._claims import (
     Claim,
     Reading,
     claim_answer,
+    claim_names,
     claim_of,
     claim_sentences,
     claim_subject,
@@ -106,6 +107,7 @@ from skill._quarters import (
     year_cells,
 )
 from skill._question import question_focus
+from skill._question_claims import question_claim, with_party_terms
 from skill._read import (
     build_name_index,
     clause_label,
@@ -273,6 +275,15 @@ class EvidenceSkill:
                 subject_class,
                 exists=asks_existence(question_focus(question), subject_class),
             )
+            if claim is None:
+                # no proposition names it: the question's own words are one (the records win)
+                asked = question_claim(
+                    question,
+                    subject_class,
+                    exists=asks_existence(question_focus(question), subject_class),
+                )
+                if asked is not None:
+                    claim, subject_class = asked
         if claim is not None:
             subject_class = claim_subject(claim, subject_class)
         kb_default = dict(self.default_requirements)
@@ -473,6 +484,9 @@ class EvidenceSkill:
             )
         machine.advance(State.EVIDENCE_VERIFIED)
         if claim is not None:
+            if claim.entry.name not in claim_names():
+                # a claim in the question's own words: its parties named by their roles too
+                claim = with_party_terms(claim, gate.candidates)
             # the whole agreement read for the claim, beside what the search ranked (a list
             # item quoted from its lead-in starts where the lead-in does, and ends further)
             found: dict[tuple[str, int], int] = {}

@@ -82,6 +82,7 @@ def test_exported_names_are_pinned() -> None:
         "parse_question",
         "parse_subject",
         "quantity_asked",
+        "question_claim",
         "read_claim",
         "referenced_documents",
         "render_answer",
