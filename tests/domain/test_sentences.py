@@ -1,5 +1,5 @@
-"""The sentence splitter splits the same in every process: a fresh one, and one that has loaded
-the skill (its lexicon, the claim reader's model).
+"""The sentence splitter reads a terminal mark the same however the text layer encodes it, and
+splits the same in every process.
 
 A PDF's text layer may set a mark as a character Unicode holds equal to it: the EDGAR
 conversions of 58 of the 70 shared CUAD contracts write every ";" as the GREEK QUESTION MARK
@@ -18,6 +18,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from domain import sentence_spans
 
@@ -63,6 +65,28 @@ SAMPLE = [
     if k % 4 == 0
     for variant in (text, text.lower())
 ]
+
+
+@pytest.mark.parametrize(("text", "mark"), SAMPLE)
+def test_a_semicolon_lookalike_splits_as_the_semicolon(text: str, mark: str) -> None:
+    lookalike = text.replace(";", mark)
+    assert sentence_spans(lookalike) == sentence_spans(text)
+    # the long clause and its proviso are two statements, the short one's ";" ends nothing
+    first = sentence_spans(lookalike)[0]
+    assert lookalike[first[0] : first[1]].lower().endswith("site" + mark)
+
+
+@pytest.mark.parametrize(
+    ("mark", "lookalike"), [(m, k) for m, ks in sorted(STOPS.items()) for k in ks]
+)
+def test_a_terminal_mark_lookalike_ends_the_sentence(mark: str, lookalike: str) -> None:
+    text = f"Acme Robotics, Inc. shall deliver the goods{mark} Payment is due in 30 days{mark}"
+    assert sentence_spans(text.replace(mark, lookalike)) == sentence_spans(text)
+    assert len(sentence_spans(text)) == 2
+    # an abbreviation's lookalike stop ends no sentence either
+    if mark == ".":
+        held = f"Beta Corp{lookalike} and J{lookalike} Smith agree{lookalike} It applies."
+        assert len(sentence_spans(held)) == 2
 
 
 _CHILD = (
