@@ -32,6 +32,25 @@ _ENUMERATOR = re.compile(r"\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,4})\)
 _MARKS = frozenset(".!?;")
 
 
+def _phrases(words: tuple[str, ...]) -> str:
+    """An alternation of phrases, longest first, each a whole word and spaced by any
+    whitespace (a proviso may wrap: "provided\nthat")."""
+    ordered = sorted(words, key=lambda w: (-len(w), w))
+    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
+
+
+# What, after a ';', continues the clause before it (vocabulary.yaml
+# semicolon_continuations): a proviso, an exception or a condition in any case, a word that
+# refers back ("such", "the foregoing") in lower case only.
+_CONTINUATION = re.compile(
+    r"\s*(?:(?i:"
+    + _phrases(lexicon().semicolon_continuations)
+    + r")|"
+    + _phrases(lexicon().semicolon_continuations_lower_case)
+    + r")(?![\w-])"
+)
+
+
 @functools.lru_cache(maxsize=1024)
 def _mark_of(ch: str) -> str:
     """The terminal mark a non-ASCII character is, by its compatibility form, or the
@@ -78,7 +97,12 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             head = text[start : i + 1]
             if ch != "." or not _stop_ends_no_sentence(head):
                 # A decimal or section number ("6.2") is not an end: the next char is a digit.
-                boundary = ch != ";" or len(head.strip()) > 120
+                # A ';' ends a long statement, unless what follows continues its clause
+                # ("...; provided that the foregoing will not restrict ..."): a proviso or an
+                # exception read alone says the opposite of the clause.
+                boundary = ch != ";" or (
+                    len(head.strip()) > 120 and _CONTINUATION.match(text, i + 1) is None
+                )
             elif _LEGAL_FORM_END.search(head[-12:-1] + ch) and _NEW_SENTENCE.match(text, i + 1):
                 # "... by Acme Robotics, Inc. Acme Canada Ltd. was incorporated ...": a legal
                 # form's full stop ends the sentence when a new one starts after it.
