@@ -394,6 +394,12 @@ class Lexicon:
     # words whose full stop ends no sentence (lower case, without the stop): the
     # `abbreviations` list, the month abbreviations and the legal forms written as such
     abbreviations: frozenset[str]
+    # what, after a ';', continues the clause before it (vocabulary.yaml
+    # semicolon_continuations): lower case, read in any case (provisos and exceptions:
+    # "provided that", "except") and read only in lower case (words that refer back: "such",
+    # "the foregoing")
+    semicolon_continuations: tuple[str, ...]
+    semicolon_continuations_lower_case: tuple[str, ...]
     # how documents name an entity's kind ("corporation", "limited liability company"; regexes)
     entity_types: tuple[str, ...]
     organisation_heads: frozenset[str]
@@ -805,6 +811,12 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 *(str(k).lower() for k in month_abbrevs),
                 *(w.lower() for w in forms.words("abbreviations")),
             ]
+        ),
+        semicolon_continuations=tuple(
+            w.lower() for w in vocabulary.words("semicolon_continuations")
+        ),
+        semicolon_continuations_lower_case=tuple(
+            w.lower() for w in vocabulary.words("semicolon_continuations_lower_case")
         ),
         entity_types=tuple(vocabulary.patterns("entity_types")),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
