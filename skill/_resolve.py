@@ -25,6 +25,7 @@ from retrieval import VectorStore
 from skill._answer import RejectedCandidate
 from skill._candidate import ResolvedEntity
 from skill._search import QueryEmbedder
+from skill.linking import initials_of, name_key
 
 
 def _display_name(names: Iterable[str]) -> str:
@@ -225,6 +226,13 @@ class EntityResolver:
                 return None, True
             return ResolvedEntity(name, head, display[head], "family_head"), False
         if resolution.entity_key is None or resolution.entity_key not in display:
+            if name.isupper() and len(name.split()) == 1:
+                # "ACM" where Apollo Capital Management and ARCA Capital Management are both
+                # known: initials several companies share (or that spell a word, "ITS") name
+                # none alone; the gate reads them in the agreement the rest pins down
+                initialled = self._initials(cache).get(name_key(name), ())
+                if initialled:
+                    cache.setdefault("sharing", {})[name] = initialled
             return None, False
         if resolution.status is ResolutionStatus.SHORT_NAME and not _whole_person_name(
             name, resolution.entity_key, cache["people"]
@@ -246,6 +254,20 @@ class EntityResolver:
         `resolve` did not find ambiguous."""
         found: dict[str, tuple[str, ...]] = cache.get("sharing", {})
         return found.get(name, ())
+
+    def _initials(self, cache: dict[str, Any]) -> dict[tuple[str, ...], tuple[str, ...]]:
+        """The keys of the companies each set of initials writes (persons have none), for
+        the question's known entities; kept in the snapshot (question-independent)."""
+        memo = self.snapshot if self.snapshot is not None else cache
+        found: dict[tuple[str, ...], tuple[str, ...]] | None = memo.get("initials")
+        if found is None:
+            written: dict[tuple[str, ...], list[str]] = {}
+            for key in sorted(cache["known"]):
+                letters = None if key in cache["people"] else initials_of(cache["known"][key])
+                if letters is not None:
+                    written.setdefault((letters,), []).append(key)
+            found = memo["initials"] = {k: tuple(v) for k, v in written.items()}
+        return found
 
     def in_part(self, name: str, cache: dict[str, Any]) -> tuple[str, ...]:
         """The keys of the persons a part of their name opens ("Kathy": KATHY WHITWORTH), for
