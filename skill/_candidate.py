@@ -16,7 +16,7 @@ class ResolvedEntity:
     query: str
     key: str
     name: str
-    status: str  # exact | alias | short_name
+    status: str  # exact | alias | short_name | family_head | defined_term | shared_name | person_in_part
 
 
 @dataclass(frozen=True)

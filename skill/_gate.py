@@ -518,19 +518,26 @@ class CandidateGate:
                     # "between MetLife and Deutsche": a short name two entities share is the
                     # one agreement's party among them ("Deutsche Bank Securities Inc.")
                     bound, status = _sharing_party(pinned, self.names.sharing(name, cache), named)
-                if len({b.parent_key for b in bound}) != 1 or (
-                    status == "defined_term"
-                    and (
-                        len({b.subject_key for b in bound}) != 1
-                        or _terms_unread(pinned, bound, named)
-                    )
-                ):
+                if not bound:
+                    # "between Square Two and Kathy": a person named in part is the one
+                    # agreement's party of that name (KATHY WHITWORTH), never anyone else
+                    bound, _ = _sharing_party(pinned, self.names.in_part(name, cache), named)
+                    status = "person_in_part"
+                if status == "defined_term":
+                    # one party under the term, in one agreement or in each of several (an
+                    # amendment and the agreement it amends, both with Ingram Micro as "the
+                    # Distributor"): the term names that party whichever of them is asked
+                    if len({b.subject_key for b in bound}) != 1 or _terms_unread(
+                        pinned, bound, named
+                    ):
+                        continue
+                elif len({b.parent_key for b in bound}) != 1:
                     continue
                 resolved.append(
                     ResolvedEntity(name, bound[0].subject_key, bound[0].subject_name, status)
                 )
                 still.remove(name)
-                if status == "shared_name":
+                if status in ("shared_name", "person_in_part"):
                     # read in its agreement, the name is no longer ambiguous
                     cache["ambiguous"] = [n for n in cache.get("ambiguous", []) if n != name]
                 pinned = [c for c in pinned if any(b in bound for b in c.bindings)]

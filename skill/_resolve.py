@@ -25,6 +25,7 @@ from retrieval import VectorStore
 from skill._answer import RejectedCandidate
 from skill._candidate import ResolvedEntity
 from skill._search import QueryEmbedder
+from skill.linking import initials_of, name_key
 
 
 def _display_name(names: Iterable[str]) -> str:
@@ -214,21 +215,33 @@ class EntityResolver:
             )
             if head is None:
                 # the entities it may name, for the gate to read it in the agreement the rest
-                # of the question pins down (`sharing`); a person is named whole, never so
-                cache.setdefault("sharing", {})[name] = tuple(
-                    k
-                    for k in resolution.candidates
-                    if k in display and _whole_person_name(name, k, cache["people"])
-                )
+                # of the question pins down (`sharing`); a person named in part ("Bruce",
+                # two Bruces known) only where no entity is named whole by it ("RICK": RICK
+                # SMITH ENTERPRISES before the person Rick Smith)
+                opened = [k for k in resolution.candidates if k in display]
+                whole = tuple(k for k in opened if _whole_person_name(name, k, cache["people"]))
+                cache.setdefault("sharing", {})[name] = whole
+                if not whole:
+                    cache.setdefault("in_part", {})[name] = tuple(opened)
                 return None, True
             return ResolvedEntity(name, head, display[head], "family_head"), False
         if resolution.entity_key is None or resolution.entity_key not in display:
+            if name.isupper() and len(name.split()) == 1:
+                # "ACM" where Apollo Capital Management and ARCA Capital Management are both
+                # known: initials several companies share (or that spell a word, "ITS") name
+                # none alone; the gate reads them in the agreement the rest pins down
+                initialled = self._initials(cache).get(name_key(name), ())
+                if initialled:
+                    cache.setdefault("sharing", {})[name] = initialled
             return None, False
         if resolution.status is ResolutionStatus.SHORT_NAME and not _whole_person_name(
             name, resolution.entity_key, cache["people"]
         ):
-            # "Maria" or "Marek" is nobody's short name: a person is named whole (a surname
-            # the linker wrote out before the question was read)
+            # "Maria" or "Marek" alone is nobody's short name: a person is named whole (a
+            # surname the linker wrote out before the question was read); the gate may still
+            # read it as a party of the one agreement the rest of the question pins down
+            # ("between Square Two and Kathy": KATHY WHITWORTH, its party), see `in_part`
+            cache.setdefault("in_part", {})[name] = (resolution.entity_key,)
             return None, False
         entity = ResolvedEntity(
             name, resolution.entity_key, display[resolution.entity_key], resolution.status.value
@@ -240,6 +253,27 @@ class EntityResolver:
         Securities Inc. and Deutsche Bank Trust Company), persons left out; () for a name
         `resolve` did not find ambiguous."""
         found: dict[str, tuple[str, ...]] = cache.get("sharing", {})
+        return found.get(name, ())
+
+    def _initials(self, cache: dict[str, Any]) -> dict[tuple[str, ...], tuple[str, ...]]:
+        """The keys of the companies each set of initials writes (persons have none), for
+        the question's known entities; kept in the snapshot (question-independent)."""
+        memo = self.snapshot if self.snapshot is not None else cache
+        found: dict[tuple[str, ...], tuple[str, ...]] | None = memo.get("initials")
+        if found is None:
+            written: dict[tuple[str, ...], list[str]] = {}
+            for key in sorted(cache["known"]):
+                letters = None if key in cache["people"] else initials_of(cache["known"][key])
+                if letters is not None:
+                    written.setdefault((letters,), []).append(key)
+            found = memo["initials"] = {k: tuple(v) for k, v in written.items()}
+        return found
+
+    def in_part(self, name: str, cache: dict[str, Any]) -> tuple[str, ...]:
+        """The keys of the persons a part of their name opens ("Kathy": KATHY WHITWORTH), for
+        the gate to read only as a party of the one agreement the rest of the question pins
+        down; () for a name `resolve` did not find so."""
+        found: dict[str, tuple[str, ...]] = cache.get("in_part", {})
         return found.get(name, ())
 
     def similar_names(

@@ -22,6 +22,7 @@ from skill.linking._variants import (
     ORDINARY,
     NameVariant,
     VariantKind,
+    initials_of,
     name_variants,
     opens_a_role,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "QuestionToken",
     "VariantKind",
     "ends_possessive",
+    "initials_of",
     "name_key",
     "name_variants",
     "opens_a_role",

@@ -111,11 +111,9 @@ def name_variants(names: Iterable[str], *, people: Iterable[str] = ()) -> list[N
             out.add(NameVariant(without_form(joined), name, VariantKind.JOINED))
         if len(bare) > 1 and all(w.isalnum() for w in bare):
             out.add(NameVariant(("".join(bare),), name, VariantKind.JOINED))
-        # a word with digits gives its opening letter ("i3" of i3 Integrative Creative
-        # Solutions: "IICS"); a word that opens with a digit gives none ("3D", "7")
-        letters = [w[0] for w in bare if w not in _NO_INITIAL and w.isalnum() and w[0].isalpha()]
-        if len(letters) >= 3 and len(bare) >= 3 and name not in persons:
-            initials.append(NameVariant(("".join(letters),), name, VariantKind.INITIALS))
+        written = initials_of(name)
+        if written is not None and name not in persons:
+            initials.append(NameVariant((written,), name, VariantKind.INITIALS))
     # Initials two entities share name neither; initials that spell a known key or an
     # ordinary word are that word. One entity written two ways ("ARKANSAS WESTERN PIPELINE
     # COMPANY", "Arkansas Western Pipeline Company": one key) shares them with nobody.
@@ -132,6 +130,16 @@ def name_variants(names: Iterable[str], *, people: Iterable[str] = ()) -> list[N
         (v for v in out if len(v.key) > 1 or v.key[0] not in _ONE_WORD_NEVER),
         key=lambda v: (v.key, v.kind, v.name),
     )
+
+
+def initials_of(name: str) -> str | None:
+    """The name's initials, folded as keys are ("acm" for ARCA Capital Management, LLC), for a
+    name of three or more words besides its legal form; else None."""
+    bare = without_form(name_key(name))
+    # a word with digits gives its opening letter ("i3" of i3 Integrative Creative
+    # Solutions: "IICS"); a word that opens with a digit gives none ("3D", "7")
+    letters = [w[0] for w in bare if w not in _NO_INITIAL and w.isalnum() and w[0].isalpha()]
+    return "".join(letters) if len(letters) >= 3 and len(bare) >= 3 else None
 
 
 # Honorifics a question may put before a surname ("Dr. Okafor"), folded as keys are.

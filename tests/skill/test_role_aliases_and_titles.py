@@ -280,3 +280,69 @@ def test_a_role_another_agreement_may_bind_by_absence_is_refused(
     assert _documents(unread_runtime, question) == set(), question
     pinned = question.replace("agreement", "Transportation Service Agreement", 1)
     assert _documents(unread_runtime, pinned) == {"ridgeway.pdf"}, pinned
+
+
+# One term, one party, several agreements: two distribution agreements of one pair both define
+# Larkspur Micro as "Distributor" (the CUAD set's two amendments of Ingram Micro's agreement with
+# NETGEAR); the term names Larkspur whichever of them is asked, so the question keeps the subject
+# it has with Larkspur's name. Corliss Audio's two distribution agreements each define another
+# party as "Distributor": the term names neither.
+_ONE_TERM = [
+    ("larkspur.pdf", "DISTRIBUTION AGREEMENT", "Larkspur Micro, Inc.", "Wendell Networks, Inc."),
+    ("larkspur-eu.pdf", "DISTRIBUTION AGREEMENT", "Larkspur Micro, Inc.", "Wendell Networks, Inc."),
+    ("ospry.pdf", "DISTRIBUTION AGREEMENT", "Ospry Trading LLC", "Corliss Audio, Inc."),
+    ("fairhaven.pdf", "DISTRIBUTION AGREEMENT", "Fairhaven Supply Corp.", "Corliss Audio, Inc."),
+]
+
+
+@pytest.fixture(scope="module")
+def term_runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    files = [
+        (
+            file,
+            clauses_pdf(
+                title,
+                [
+                    f"This {title.title()} is entered into as of March {day}, 2019 by and "
+                    f'between {a}, a Delaware corporation ("Distributor"), and {b}, a Delaware '
+                    'corporation ("Supplier").',
+                    "1. Law. This Agreement shall be governed by the laws of the State of Texas.",
+                ],
+            ),
+        )
+        for day, (file, title, a, b) in enumerate(_ONE_TERM, start=1)
+    ]
+    yield from ingested_runtime(tmp_path_factory, "roles-one-term", files)
+
+
+_ONE_TERM_FORMS = [
+    "What is the governing law of the {t} between {x} and {y}?",
+    "what law governs the {t} between {y} & {x}?",
+    "Does {x}'s {t} with {y} restrict assignment?",
+]
+
+
+@pytest.mark.parametrize("form", _ONE_TERM_FORMS)
+@pytest.mark.parametrize("title", ["Distribution Agreement", "agreement"])
+def test_a_term_one_party_holds_in_several_agreements_is_that_party(
+    term_runtime: Any, form: str, title: str
+) -> None:
+    for other in ("Wendell Networks", "Wendell"):
+        named = form.format(t=title, x="Larkspur Micro", y=other)
+        expected = _documents(term_runtime, named)
+        assert len(expected) == 2, named
+        question = form.format(t=title, x="the Distributor", y=other)
+        assert _documents(term_runtime, question) == expected, question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the governing law of the Distribution Agreement between the Distributor and "
+        "Corliss Audio?",
+        "what law governs the distribution agreement between corliss & the distributor?",
+        "What is the governing law of the Distributor's agreement?",
+    ],
+)
+def test_a_term_two_parties_hold_is_refused(term_runtime: Any, question: str) -> None:
+    assert _documents(term_runtime, question) == set(), question

@@ -3,7 +3,13 @@ share ("MetLife and Deutsche" where Deutsche Bank Securities Inc. and Deutsche B
 Company are both known; "Armstrong" for Armstrong Flooring, Inc. beside Armstrong Wood
 Products, Inc.) is read in the agreement the rest of the question pins down (its other party,
 its type): the one agreement that binds one or more of those entities is the subject. With two
-such agreements, none, or a person's first name, it stays refused.
+such agreements, or none, it stays refused.
+
+A person named in part ("between Square Two and Kathy" for KATHY WHITWORTH; "Nigel" where Nigel
+Ashby and Nigel Ashworth are both known) is read the same way, and only so: the party of that
+name of the one agreement the rest of the question pins down; a person of that name who is no
+party of it, or a question that pins no agreement down, stays refused. Initials several
+companies share ("ACM": Apsley Capital Management and Arden Capital Management) are read so too.
 
 Generated over made-up names and question forms; the gate reads a store of bindings.
 """
@@ -65,6 +71,22 @@ _AGREEMENTS = [
         "consulting",
         "Consulting Agreement",
         [("Ostrava Labs, Inc.", COMPANY), ("Nigel Ashworth", PERSON)],
+    ),
+    (
+        "sponsorship",
+        "Sponsorship Agreement",
+        [("Kestrel Sports LLC", COMPANY), ("Marisol Quintero", PERSON)],
+    ),
+    # "ACM": initials two companies share, each another agreement's party
+    (
+        "advisory",
+        "Advisory Agreement",
+        [("Halverson Income Fund", COMPANY), ("Apsley Capital Management, L.P.", COMPANY)],
+    ),
+    (
+        "custody",
+        "Custody Agreement",
+        [("Brookline Trust Company", COMPANY), ("Arden Capital Management, LLC", COMPANY)],
     ),
 ]
 
@@ -147,9 +169,21 @@ _ABSENT = [
     # two agreements of the pair bind one of the name's entities each: which one is not said
     "What is the governing law of the Services Agreement between Tarrant and Quillon?",
     "What law governs the contract between Tarrant Mills and Quillon Data?",
-    # a person's first name, which two persons share, is nobody's short name
-    "What is the governing law of the Endorsement Agreement between Bicyclon and Nigel?",
-    "What law governs the contract between Ostrava and Nigel?",
+    # a person's first name where no agreement pinned down binds a person of that name
+    "What is the governing law of the Consulting Agreement between Bicyclon and Nigel?",
+    "What law governs the contract between Kestrel and Nigel?",
+    "What is the governing law of the Endorsement Agreement between Bicyclon and Marisol?",
+    "What is the governing law of Marisol's agreement with Fenwick?",
+    "What is the governing law of the Sponsorship Agreement between Kestrel and Marisql?",
+    "What is the governing law of the Sponsorship Agreement between Kestrel and Marisol Ashby?",
+    # shared initials where no agreement pinned down binds a company they write, a near miss
+    "What is the governing law of the Advisory Agreement between Brookline and ACM?",
+    "What law governs the contract between Marlowe and ACM?",
+    "What is the governing law of the Advisory Agreement between Halverson and ACN?",
+    "Who are the parties to ACM's agreements?",
+    # a first name with nothing that pins an agreement down
+    "Who are the parties to Nigel's agreements?",
+    "What is the governing law of Marisol's agreement?",
     # with nothing else named, the name stays ambiguous
     "Who are the parties to Corvane's agreements?",
 ]
@@ -160,3 +194,41 @@ def test_a_shared_short_name_outside_one_pinned_agreement_is_refused(
     store: EdgeStore, question: str
 ) -> None:
     assert _chosen(store, question) == [], question
+
+
+# (a person's first name, the other party's short name, the type, the agreement): one person of
+# that name ("Marisol"), two ("Nigel": Nigel Ashby and Nigel Ashworth, each another's party)
+_PERSONS_IN_PART = [
+    ("Marisol", "Kestrel", "Sponsorship Agreement", "sponsorship"),
+    ("Nigel", "Bicyclon", "Endorsement Agreement", "endorsement"),
+    ("Nigel", "Ostrava", "Consulting Agreement", "consulting"),
+]
+
+
+@pytest.mark.parametrize(("pair", "form"), list(itertools.product(_PERSONS_IN_PART, _FORMS))[1::2])
+def test_a_person_named_in_part_is_the_party_of_the_agreement_pinned_down(
+    store: EdgeStore, pair: tuple[str, str, str, str], form: str
+) -> None:
+    person, other, title, file = pair
+    for text in (form.format(a=person, b=other, t=title), form.format(a=other, b=person, t=title)):
+        for question in (text, text.lower()) if "{t}" in form else (text,):
+            assert _chosen(store, question) == _document(file), question
+
+
+# initials two companies share, with the other party's short name and the type
+_SHARED_INITIALS = [
+    ("ACM", "Halverson", "Advisory Agreement", "advisory"),
+    ("ACM", "Brookline", "Custody Agreement", "custody"),
+]
+
+
+@pytest.mark.parametrize(("pair", "form"), list(itertools.product(_SHARED_INITIALS, _FORMS))[::2])
+def test_shared_initials_are_the_party_of_the_agreement_pinned_down(
+    store: EdgeStore, pair: tuple[str, str, str, str], form: str
+) -> None:
+    initials, other, title, file = pair
+    for question in (
+        form.format(a=initials, b=other, t=title),
+        form.format(a=other, b=initials, t=title),
+    ):
+        assert _chosen(store, question) == _document(file), question
