@@ -428,12 +428,31 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
                 return True
         return False
 
+    def moved(concept: FinancialConcept, index: int, phrase: str) -> bool:
+        # "proceeds from sales of PP&E", "cash paid for income taxes": a cash movement of
+        # the item, no figure of a balance or of the income statement
+        if concept.statement == "cash_flow" or not as_question:
+            return False
+        others = {i for o_index, (s, e) in spans if o_index != index for i in range(s, e)}
+        return all(
+            _moved_item(words, span, fenced, frozenset(others))
+            for span in _occurrences(words, phrase)
+        )
+
     found: list[tuple[str, int, FinancialConcept]] = []
     for index, concept, plain, prefixes in candidates:
-        phrases = [p for p in plain if clean(concept, index, p, skip_either=True)]
+        phrases = [
+            p
+            for p in plain
+            if clean(concept, index, p, skip_either=True) and not moved(concept, index, p)
+        ]
         # a label's beginning names the concept as a row's does ("net income attributable
         # to Amcor plc"), unless the words around it hold a never-word
-        phrases.extend(p for p in prefixes if clean(concept, index, p, skip_either=False))
+        phrases.extend(
+            p
+            for p in prefixes
+            if clean(concept, index, p, skip_either=False) and not moved(concept, index, p)
+        )
         if phrases:
             found.append((max(phrases, key=len), index, concept))
 
@@ -466,6 +485,57 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
     concept_at = {index: concept for index, concept, _, _ in candidates}
     named = [(concept_at[i], span) for i, span in spans]
     return _per_share_read(words, kept, named, fenced, picks or key)
+
+
+def _moved_item(
+    words: Sequence[str], span: tuple[int, int], fenced: frozenset[int], others: frozenset[int]
+) -> bool:
+    """Does a flow word ("proceeds", "purchases", "paid") stand before the phrase at `span`,
+    through one or more flow links ("from", "of", "for", "sales") and another item's words
+    (`others`), never past a joining word (`fenced`) or a comma?"""
+    flows, links = set(_flow_words()), set(_flow_links())
+    linked = False
+    i = span[0] - 1
+    while i >= 0 and i not in fenced and words[i] != ",":
+        if words[i] in links:
+            linked = True
+        elif i not in others:
+            return linked and words[i] in flows
+        i -= 1
+    return False
+
+
+@functools.cache
+def _flow_words() -> tuple[str, ...]:
+    return _word_list("figure_questions", "flow_words")
+
+
+@functools.cache
+def _flow_links() -> tuple[str, ...]:
+    return _word_list("figure_questions", "flow_links")
+
+
+@functools.cache
+def _segment_words() -> tuple[str, ...]:
+    return _word_list("figure_questions", "segment_words")
+
+
+def heads_line_item(text: str) -> bool:
+    """Do the words `text` opens with make the word before them a line item's ("lease" in
+    "lease liabilities", "license" in "license revenue"; financial.yaml
+    `figure_questions.line_item_heads`)?"""
+    words = label_key(text).split()
+    return any(
+        words[: len(head.split())] == head.split()
+        for head in _word_list("figure_questions", "line_item_heads")
+    )
+
+
+def segment_asked(text: str) -> bool:
+    """Does a question ask for a figure of a part of the company ("the net sales of its
+    Safety and Graphics segment"; financial.yaml `figure_questions.segment_words`)? No
+    consolidated statement's row is that figure."""
+    return _holds(label_key(text), _segment_words())
 
 
 def _own_items(
@@ -704,6 +774,9 @@ def line_item_asked(question: str) -> str | None:
     asked = question.split("?", 1)[0]
     found = _POSSESSIVE.search(asked)
     if found is None:
+        # "How much did Amazon spend on technology and content in FY2019?"
+        found = _item_opening().search(asked)
+    if found is None:
         return None
     words = label_key(found.group(1)).split()
     lead = set(_word_list("line_item_questions", "lead_period_words"))
@@ -725,6 +798,13 @@ def line_item_asked(question: str) -> str | None:
     if any(f" {w} " in rest for w in _word_list("line_item_questions", "not_items")):
         return None
     return key
+
+
+@functools.cache
+def _item_opening() -> re.Pattern[str]:
+    openings = _raw_word_list("line_item_questions", "item_openings")
+    spaced = "|".join(r"\s+".join(map(re.escape, o.split())) for o in openings)
+    return re.compile(rf"\b(?:{spaced})\s+(.+)", re.IGNORECASE)
 
 
 def names_outflow(label: str) -> bool:
@@ -922,6 +1002,10 @@ class FinancialMetric:
     # a line item's compound annual growth rate between the first and the last fiscal year
     # a question names: its formula is the line item, read at each
     compound: bool = False
+    # a line item's change in dollars from the first to the last fiscal year a question
+    # names ("by how much did inventories change from FY2018 to FY2019"): its formula is the
+    # line item, read at each
+    change: bool = False
 
     def formula_for(self, question: str) -> MetricFormula | None:
         """The definition `question` means: the first whose `when` words it all holds, else
@@ -1211,6 +1295,19 @@ def net_row_expense(parents: Sequence[str], amount: float) -> float | None:
     return None
 
 
+def change_metric(concept: FinancialConcept) -> FinancialMetric:
+    """`concept` itself as a metric of the registry's form, read at the first and the last
+    fiscal year a question names for its change in dollars (the last less the first)."""
+    tree = _expression(concept.name, f"change of {concept.name}", {concept.name})
+    return FinancialMetric(
+        name=f"{concept.name}_change",
+        question_words=(),
+        formulas=(MetricFormula(expression=concept.name, when=(), tree=tree),),
+        unit="USD",
+        change=True,
+    )
+
+
 def compound_growth_metric(concept: FinancialConcept) -> FinancialMetric:
     """`concept` itself as a metric of the registry's form, read at the first and the last
     fiscal year a question names for its compound annual growth rate (a percent)."""
@@ -1377,6 +1474,18 @@ def compound_growth_asked(text: str) -> bool:
     """Does the question ask for a compound annual growth rate ("CAGR")?"""
     key = f" {label_key(text)} "
     return any(f" {w} " in key for w in _compound_words())
+
+
+def dollar_change_asked(text: str) -> bool:
+    """Does the question ask for a line item's change in dollars over a span of fiscal years
+    ("By how much did inventories change from FY2018 to FY2019?", "the change in accounts
+    payable between 2019 and 2020"), not of an adjusted figure ("the real change in sales,
+    excluding FX"; financial.yaml `concept_change.adjusted_words`)?"""
+    key = f" {label_key(text)} "
+    openings = "|".join(_word_list("figure_questions", "year_span_openings"))
+    spanned = re.search(rf" (?:{openings}) (?:fy ?|fiscal (?:year )?)?(?:19|20)\d{{2}}\b", key)
+    adjusted = _holds(key, _word_list("concept_change", "adjusted_words"))
+    return change_asked(text) and spanned is not None and not adjusted
 
 
 def change_asked(text: str) -> bool:

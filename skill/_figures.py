@@ -39,6 +39,7 @@ from domain import (
     StatementCell,
     captions_another_entity,
     captions_another_measure,
+    change_metric,
     comparison_asked,
     compound_growth_asked,
     compound_growth_metric,
@@ -46,6 +47,7 @@ from domain import (
     concept_named,
     concept_of_label,
     concepts_asked,
+    dollar_change_asked,
     expense_row_sign,
     financial_concepts,
     fiscal_quarter_of,
@@ -62,6 +64,7 @@ from domain import (
     names_outflow,
     net_row_expense,
     quarter_asked,
+    segment_asked,
     sequential_asked,
     share_asked,
     share_metric,
@@ -150,6 +153,9 @@ def read_figure_question(
     """The figure question `question` is, or None when it names no concept nor metric, or
     no year. `item`: the line item it names by a row's printed name (`row_item_figure`),
     asked when it names no concept."""
+    if segment_asked(question.split("?", 1)[0]):
+        # a segment's figure is printed in a note, never as a consolidated statement's row
+        return None
     concepts = concepts_asked(question) or ([item] if item is not None else [])
     # The metric asked is the one the question asks for (up to its question mark), not one
     # its definitions name: "What is the cash conversion cycle? CCC is defined as DIO + DSO
@@ -202,6 +208,20 @@ def read_figure_question(
         years = [int(y) for y in _LISTED_YEAR.findall(periods)]
     if not years:
         return None
+    if (
+        metric is None
+        and concepts
+        and concepts[0].unit == "USD"
+        and concepts[0].gaap != ROW_ITEM
+        and len(set(years)) > 1
+        and not listed
+        and not comparison_asked(question)
+        and not growth_asked(ask, question)
+        and dollar_change_asked(ask)
+    ):
+        # "by how much did inventories change from FY2018 to FY2019": the line item read at
+        # the first and the last year named, the last less the first, in dollars
+        metric = change_metric(concepts[0])
     # a change over the quarter before ("sequential revenue", "grew sequentially") is
     # arithmetic over cells, never the quarter's own figure
     # fiscal years listed ("for FY2018 and FY2019") ask each year's figure; two years named

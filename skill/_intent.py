@@ -31,6 +31,7 @@ from domain import (
     base_key,
     concept_phrase_spans,
     entity_key,
+    heads_line_item,
     is_generic_term,
     known_words,
     lexicon,
@@ -297,6 +298,10 @@ def _agreement_phrase(
             continue  # "License" of "Software License, Customization and ... Agreement"
         if asked is not None and match.start() < asked[1] and asked[0] < match.end():
             continue
+        if re.match(r"s?\s", text[match.end() :]) and heads_line_item(
+            text[match.end() :].lstrip("s")
+        ):
+            continue  # "operating lease liabilities": a line item's words, no agreement
         start = match.start()
         words = list(re.finditer(r"[\w-]+", text[:start]))
         k = len(words)

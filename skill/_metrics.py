@@ -262,10 +262,10 @@ def compute_metric(
     changed = (
         spans
         and not compound
-        and metric.unit != "USD"
+        and (metric.unit != "USD" or metric.change)
         and formula is not None
         and all(kind != "prior" for _, kind in formula.operands())
-        and change_asked(question)
+        and (metric.change or change_asked(question))
     )
     if averaged:
         targets = list(range(min(years), max(years) + 1))

@@ -17,9 +17,16 @@ BRAMBLE, CORVID = "BRAMBLE UTILITIES, INC.", "CORVID RAIL CORP."
 NUMBERS = {BRAMBLE: "51-0000001", CORVID: "52-0000002"}
 
 
-def _filing(name: str, revenue: tuple[str, str], capex: tuple[str, str]) -> bytes:
+def _filing(
+    name: str,
+    revenue: tuple[str, str],
+    capex: tuple[str, str],
+    mentions: tuple[str, ...] = (),
+    more_cash: tuple[tuple[str, float, tuple[str, ...]], ...] = (),
+) -> bytes:
     cover: list[Line | Row] = [
         *ten_k_cover(name, NUMBERS[name]),
+        *(Line(text) for text in mentions),
     ]
     income = StatementTable(
         "Consolidated Statements of Operations",
@@ -62,6 +69,7 @@ def _filing(name: str, revenue: tuple[str, str], capex: tuple[str, str]) -> byte
             ("Purchases of property, plant and equipment", 0, capex),
             ("Dividends paid", 0, ("(900)", "(850)")),
             ("Acquisitions, net of cash acquired", 0, ("(120)", "(40)")),
+            *more_cash,
             ("Other, net", 0, ("12", "8")),
         ),
     )
@@ -84,7 +92,20 @@ def _filing(name: str, revenue: tuple[str, str], capex: tuple[str, str]) -> byte
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     files = [
         ("bramble.pdf", _filing(BRAMBLE, ("32,765", "30,000"), ("(1,577)", "(1,373)"))),
-        ("corvid.pdf", _filing(CORVID, ("9,999", "9,000"), ("(444)", "(333)"))),
+        # Corvid's filing names Bramble, its customer, and prints a row Bramble's does not
+        (
+            "corvid.pdf",
+            _filing(
+                CORVID,
+                ("9,999", "9,000"),
+                ("(444)", "(333)"),
+                mentions=(
+                    "Our largest customer, Bramble Utilities, Inc., recorded stock-based",
+                    "compensation of $77 million and revenue of $50,000 million in 2020.",
+                ),
+                more_cash=(("Stock-based compensation", 0, ("55", "44")),),
+            ),
+        ),
     ]
     yield from ingested_runtime(tmp_path_factory, "statements", files)
 
@@ -268,13 +289,59 @@ def test_the_growth_of_any_concept_asked_in_percent(runtime: Any) -> None:
         runtime, "How does the net income of Bramble Utilities in FY2020 compare to FY2019?"
     )
     assert not any(v.details.get("metric") for v in answer.conclusion.values)
-    # a change asked in dollars is not a growth: nothing is computed
+    # a change asked in dollars is no growth: the later figure less the earlier one
     answer = _ask(
         runtime,
         "What is the change in net income of Bramble Utilities from FY2019 to FY2020 in USD "
         "millions?",
     )
-    assert not answer.sufficient
+    assert answer.sufficient, answer.conclusion.answer
+    assert answer.conclusion.values[0].value.startswith("USD 240"), answer.conclusion.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        (
+            "By how much did Bramble Utilities' inventories change from FY2019 to FY2020 (USD "
+            "millions)?",
+            "USD 200",
+        ),
+        ("by how much did bramble utilities' revenue change from fy2019 to fy2020?", "USD 2,765"),
+        (
+            "What was the change in total current liabilities of Bramble Utilities between "
+            "FY2019 and FY2020, in USD millions?",
+            "USD 400",
+        ),
+        (
+            "How much did Bramble Utilities' accounts payable change from FY2019 to FY2020?",
+            "USD 200",
+        ),
+    ],
+)
+def test_a_line_items_change_in_dollars(runtime: Any, question: str, value: str) -> None:
+    answer = _ask(runtime, question)
+    assert answer.sufficient, (question, answer.conclusion.answer)
+    assert answer.conclusion.values[0].value.startswith(value), answer.conclusion.answer
+    assert {e.source_location.document for e in answer.evidence} == {"bramble.pdf"}
+
+
+def test_a_companys_figures_come_from_its_own_filings_only(runtime: Any) -> None:
+    # issue 33: Corvid's filing names Bramble, its customer, with figures of Bramble's and a
+    # row Bramble's statements do not print; a mention in another registrant's filing is
+    # never evidence about Bramble
+    answer = runtime.skill.ask(
+        "kb", "What was Bramble Utilities' stock-based compensation in FY2020 (USD millions)?"
+    )
+    assert not answer.sufficient and answer.conclusion.values == [], answer.conclusion.answer
+    assert all(e.source_location.document == "bramble.pdf" for e in answer.evidence)
+    answer = _ask(runtime, "What was Bramble Utilities' revenue in FY2020 (USD millions)?")
+    assert [v.value for v in answer.conclusion.values] == ["USD 32,765 million"]
+    assert {e.source_location.document for e in answer.evidence} == {"bramble.pdf"}
+    # the registrant's own row is read from its own filing
+    answer = _ask(runtime, "What was Corvid Rail's stock-based compensation in FY2020?")
+    assert [v.value for v in answer.conclusion.values] == ["USD 55 million"]
+    assert {e.source_location.document for e in answer.evidence} == {"corvid.pdf"}
 
 
 def test_an_n_year_average_of_a_line_item(runtime: Any) -> None:
