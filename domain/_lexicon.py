@@ -554,6 +554,8 @@ class Lexicon:
     # no evidence that a topic is stated; vocabulary.yaml
     topic_measure_words: frozenset[str]
     quantity_questions: tuple[str, ...]
+    counted_phrase_ends: tuple[str, ...]
+    count_phrase_breaks: frozenset[str]
     # the second halves of compounds naming another thing than their first word ("holder":
     # a shareholder is no share); vocabulary.yaml
     topic_compound_heads: tuple[str, ...]
@@ -849,6 +851,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         ),
         topic_measure_words=frozenset(vocabulary.words("topic_measure_words")),
         quantity_questions=tuple(vocabulary.phrases("quantity_questions")),
+        counted_phrase_ends=tuple(vocabulary.words("counted_phrase_ends")),
+        count_phrase_breaks=frozenset(vocabulary.words("count_phrase_breaks")),
         topic_compound_heads=tuple(vocabulary.words("topic_compound_heads")),
         question_periods=tuple(closed.patterns("periods")),
         question_not_names=frozenset(

@@ -44,6 +44,7 @@ from skill._errors import ContractError
 from skill._expected import ExpectedValue, ValueComparison
 from skill._gate import SINGLE_HOLDER_ROLES
 from skill._subject import QuestionKind, SubjectClass
+from skill._topic import passage_states
 
 UNDATED_OBSERVED_AT = "1970-01-01T00:00:00Z"
 DEFAULT_REQUIREMENTS: dict[str, Any] = {
@@ -505,8 +506,15 @@ class ValueJudge:
             for unit in units
         ]
         if comparison.passages:
-            # a passage about the topic states the expected words or says nothing of them
-            observed = [(u, want) for u, k in observed if want in k]
+            # a passage about the topic states the expected value or says nothing of it
+            said = comparison.read(expected)
+            observed = [
+                (unit, want)
+                for group in groups
+                for value, units in group.values
+                if passage_states(value, said, comparison.counted)
+                for unit in units
+            ]
         elif comparison.quoted:
             # a sentence read as the value states the expected words when it contains them
             observed = [(u, want if want in k else k) for u, k in observed]

@@ -45,14 +45,16 @@ class ValueComparison:
     (the lexicon's `value_kind`; None for a role or a relation, whose values are names),
     `names` compares by entity key, `yes_no` reads true/false as "yes"/"no" (the values of
     a yes/no question), `partial` reads a date that is only a year ("2017") and `passages`
-    says the values are passages about a topic, no attribute's values: one that contains the
-    expected words states it, the others say nothing of it (never a contradiction)."""
+    says the values are passages about a topic, no attribute's values: one that states the
+    expected words (whole words; for a "how many" question, `counted` its noun, a count of
+    it) states it, the others say nothing of it (never a contradiction)."""
 
     kind: str | None
     names: bool
     yes_no: bool = False
     partial: bool = False
     passages: bool = False
+    counted: str | None = None
 
     @property
     def quoted(self) -> bool:
@@ -107,7 +109,13 @@ def _read_kind(kind: str | None, text: str, *, partial: bool) -> str | None:
 # A negative amount: a minus sign before the amount or inside it after the currency
 # ("-$7.287 million", "USD -7,287 thousand"), or the amount in parentheses ("(7,287)").
 _NEGATIVE = re.compile(
-    r"^(?P<cur>[A-Z]{3}\s*|US\$\s*|\$\s*)?[-\u2212](?=\s*(?:[A-Z]{2,3}\$?\s*)?[$\d])|^\((?P<inner>.+)\)$"
+    r"^(?P<cur>[A-Z]{3}\s*|US\$\s*|[$\u20ac\u00a3\u00a5]\s*)?[-\u2212]"
+    r"(?=\s*(?:[A-Z]{2,3}\$?\s*)?[$\u20ac\u00a3\u00a5\d])|^\((?P<inner>.+)\)$"
+)
+# The amount alone in parentheses, its currency or scale outside them ("($7.287) million",
+# "$(7,287) thousand"): accounting's negative.
+_BRACKETED = re.compile(
+    r"\(\s*((?:[A-Z]{3}\s*|US\$\s*|[$\u20ac\u00a3\u00a5]\s*)?\d[\d,]*(?:\.\d+)?)\s*\)"
 )
 
 
@@ -116,7 +124,10 @@ def _signed_money(text: str) -> str | None:
     thousand" are "USD -7,287,000" (read unsigned, a loss would equal a profit)."""
     m = _NEGATIVE.search(text.strip())
     if m is None:
-        return normalize_money(text)
+        inside = _BRACKETED.search(text)
+        if inside is None:
+            return normalize_money(text)
+        return _signed_money(f"-{text[: inside.start()]}{inside.group(1)}{text[inside.end() :]}")
     rest = (
         m.group("inner")
         if m.group("inner") is not None

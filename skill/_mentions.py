@@ -667,11 +667,22 @@ def _runs_on(text: str, tokens: Sequence[QuestionToken], links: dict[int, Link],
     return k
 
 
+# A question that asks whether something is so ("is ... limited?"): only there is a participle
+# ending it the predicate.
+_BE_OPENING = re.compile(r"\s*(?:is|are|was|were|will\s+be|shall\s+be)\b", re.IGNORECASE)
+
+
 def _ends_question(text: str, end: int) -> bool:
-    """Does nothing but the question's closing punctuation follow `end`? A participle there
-    is the question's predicate ("is acme's liability under the contract with globex
-    limited?"), in lower case as in any other."""
-    return not text[end:].strip(" \t\n?.!\"'”")
+    """Does nothing but the question's closing punctuation follow `end`, in a question asking
+    whether something is so? A participle there is the question's predicate ("is acme's
+    liability under the contract with globex limited?"), in lower case as in any other; in
+    another question it is the name's own form ("does acme have an agreement with globex
+    limited?"), and "incorporated" always is."""
+    return (
+        _BE_OPENING.match(text) is not None
+        and not text[end:].strip(" \t\n?.!\"'”")
+        and not re.search(r"incorporated\W*$", text[:end], re.IGNORECASE)
+    )
 
 
 def _form_follows(text: str, tokens: Sequence[QuestionToken], j: int) -> bool:

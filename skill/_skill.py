@@ -129,7 +129,7 @@ from skill._subject import (
 )
 from skill._supersede import StatedSupersession
 from skill._tenure import OfficeTenure
-from skill._topic import absence_text, pages_searched, quantity_asked
+from skill._topic import ANY_QUANTITY, absence_text, pages_searched, quantity_asked
 from skill._units import evidence_units
 from skill._values import normalize_date
 from skill.linking import NameLinker
@@ -1741,7 +1741,13 @@ def _comparison(subject: SubjectClass) -> ValueComparison:
     entry = _ATTRIBUTES.get(subject.attribute or "")
     if subject.attribute == TOPIC and subject.kind is not QuestionKind.YES_NO:
         # a topic's values are passages about it, no attribute's values
-        return ValueComparison(kind="free_text", names=False, passages=True)
+        quantity = subject.constraints.get("quantity")
+        return ValueComparison(
+            kind="free_text",
+            names=False,
+            passages=True,
+            counted=quantity if isinstance(quantity, str) and quantity != ANY_QUANTITY else None,
+        )
     return ValueComparison(
         kind=entry.value_kind if entry is not None else None,
         names=_names(subject),

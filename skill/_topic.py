@@ -33,6 +33,7 @@ from skill._candidate import Candidate
 from skill._evidence import EvidenceCollector
 from skill._search import SKILL_FUSION
 from skill._sentences import DocumentInfo, Sentence, sentences_of
+from skill._values import parse_number_words
 
 # Passages a topic answer quotes, at most; a sentence must state this share of the topic's
 # words to be quoted.
@@ -48,8 +49,7 @@ _QUANTITY_QUESTION = re.compile(
 _COUNTED = re.compile(
     r"\bhow\s+many\s+(?:of\s+(?:the|its|their)\s+)?"
     r"((?:[A-Za-z][A-Za-z-]*\s+){0,3}?[A-Za-z][A-Za-z-]*)"
-    r"(?=\s+(?:of|in|at|for|does|do|did|has|have|had|is|are|was|were|will|would|can|could"
-    r"|shall|should|may|might|must)\b|\s*[?.]|\s*$)",
+    r"(?=\s+(?:" + "|".join(lexicon().counted_phrase_ends) + r")\b|\s*[?.]|\s*$)",
     re.IGNORECASE,
 )
 # A number stated: digits, or a number in words (vocabulary.yaml number_units / number_tens /
@@ -154,7 +154,7 @@ def states_number(sentence: str, noun: str | None = None) -> bool:
     (12) employees"), not a number elsewhere ("48-hour deployment" counts no robots)?"""
     if noun is None:
         return _NUMBER.search(sentence) is not None
-    words = re.findall(r"[\w,.%()-]+", sentence)
+    words = re.findall(r"[\w,.%()'\u2019-]+", sentence)
     for i, word in enumerate(words):
         bare = re.sub(r"[^a-z]", "", word.lower())
         if (
@@ -162,7 +162,7 @@ def states_number(sentence: str, noun: str | None = None) -> bool:
             and same_word(noun, bare)
             # a capitalised word inside the sentence is a name's ("Halcyon Robotics")
             and (i == 0 or not word[:1].isupper())
-            and _counts(words[max(0, i - 4) : i])
+            and _counts(words[max(0, i - 4) : i], first=i <= 4)
         ):
             return True
     return False
@@ -170,15 +170,92 @@ def states_number(sentence: str, noun: str | None = None) -> bool:
 
 # Words that close the noun phrase a count opens: a number before them counts something else
 # ("Tern 3, its third-generation robot").
-_PHRASE_BREAK = frozenset({"the", "its", "their", "his", "her", "a", "an", "of", "and", "or"})
+_PHRASE_BREAK = lexicon().count_phrase_breaks
+_SCALES = frozenset(lexicon().number_scales)
+# A count in digits: whole, its thousands grouped ("1,140", "(12)"); a year ("2017") and a
+# section number ("4.2") count nothing.
+_DIGITS = re.compile(r"\(?\d{1,3}(?:,\d{3})+\)?|\(?\d+\)?")
+_YEAR = re.compile(r"\(?(?:1[89]|20)\d\d\)?")
 
 
-def _counts(before: Sequence[str]) -> bool:
-    """Is there a number among the words right before a noun, nothing between them but its
-    modifiers ("more than 1,100 robots", "twelve (12) employees", "four customer sites")?"""
-    for word in reversed(before):
+def counts_stated(sentence: str, noun: str) -> list[str]:
+    """The counts of `noun` the sentence states, as digits ("more than 1,100 robots" ->
+    ["1100"], "twelve (12) employees" -> ["12"], "four customer sites" -> ["4"])."""
+    words = re.findall(r"[\w,.%()'\u2019-]+", sentence)
+    out: list[str] = []
+    for i, word in enumerate(words):
+        bare = re.sub(r"[^a-z]", "", word.lower())
+        if (
+            bare
+            and same_word(noun, bare)
+            and (i == 0 or not word[:1].isupper())
+            and _counts(words[max(0, i - 4) : i], first=i <= 4)
+        ):
+            for w in reversed(words[max(0, i - 4) : i]):
+                digits = re.sub(r"[^\d]", "", w)
+                if digits:
+                    out.append(digits.lstrip("0") or "0")
+                    break
+                number = parse_number_words(w.strip("(),;.").lower())
+                if number is not None:
+                    out.append(str(number))
+                    break
+    return out
+
+
+def passage_states(passage: str, expected: str, counted_noun: str | None = None) -> bool:
+    """Does a topic's passage state the expected value: a count of the noun a "how many"
+    question counts equal to it ("1,140" of "1,140 robots deployed", never the "37" of "at 37
+    sites" nor the "100" inside "1,100"), else its words as whole words in order, numbers
+    read without their thousands commas ("1100" is "1,100")?"""
+    if counted_noun is not None:
+        digits = re.sub(r"[,\s]", "", expected)
+        number = digits if digits.isdigit() else parse_number_words(expected.lower().strip())
+        if number is not None:
+            return str(int(number)) in counts_stated(passage, counted_noun)
+    want = _tokens(expected)
+    have = _tokens(passage)
+    return bool(want) and any(
+        have[i : i + len(want)] == want for i in range(len(have) - len(want) + 1)
+    )
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.replace(",", "") for t in re.findall(r"[a-z0-9]+(?:[.,]\d+)*", text.lower())]
+
+
+def _counts(before: Sequence[str], first: bool) -> bool:
+    """Is there a count among the words right before a noun, nothing between them but its
+    modifiers ("more than 1,100 robots", "twelve (12) employees", "four customer sites",
+    "the Company's 186 employees")? Not a year ("Since 2017 robots ..."), a section number
+    ("Section 4.2 employees"), nor a number inside a name ("The Tern 3 robots", "June 15,
+    2021 shares"): one right after a capitalised word other than a possessive or the
+    sentence's first (`first`: `before` opens the sentence)."""
+    for i in range(len(before) - 1, -1, -1):
+        word = before[i]
+        bare = word.strip(",;.")
         if _NUMBER.search(word):
-            return not word.endswith((",", ";", "."))
+            if word.endswith((",", ";", ".")) or not (
+                _DIGITS.fullmatch(bare) or re.fullmatch(r"[A-Za-z-]+", bare)
+            ):
+                return bool(
+                    # "1.5 million robots": a decimal before its scale
+                    re.fullmatch(r"\d+\.\d+", bare)
+                    and i + 1 < len(before)
+                    and before[i + 1].lower() in _SCALES
+                )
+            if _YEAR.fullmatch(bare):
+                return False
+            previous = before[i - 1] if i > 0 else ""
+            # capitalised as a name's word: not as the sentence's first word, a possessive
+            # or a number itself ("Twelve (12) robots")
+            named = (
+                previous[:1].isupper()
+                and not previous.endswith(("'s", "\u2019s"))
+                and not (first and i == 1)
+                and not _NUMBER.search(previous)
+            )
+            return not named
         if word.lower() in _PHRASE_BREAK or word.endswith((",", ";", ".")):
             return False
     return False
@@ -324,9 +401,11 @@ __all__ = [
     "asks_quantity",
     "clause_sentences",
     "counted",
+    "counts_stated",
     "coverage",
     "named_words",
     "pages_searched",
+    "passage_states",
     "quantity_asked",
     "states_number",
     "topic_units",

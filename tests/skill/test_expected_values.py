@@ -163,8 +163,15 @@ def _evaluation(runtime: Any, question: str, expected: Any) -> dict[str, Any]:
         (NET_LOSS, "(7,287)", "match", "SUPPORTED"),
         (NET_LOSS, "-$7.287 million", "match", "SUPPORTED"),
         (NET_LOSS, 7287, "mismatch", "CONTRADICTED"),
+        (NET_LOSS, "($7.287) million", "match", "SUPPORTED"),
+        (NET_LOSS, "$(7,287) thousand", "match", "SUPPORTED"),
         (ROBOTS, "1,100", "match", "SUPPORTED"),
+        (ROBOTS, "1100", "match", "SUPPORTED"),
+        # the count of robots, never another number of the passage nor a part of one
         (ROBOTS, "5,000", "not_established", "INSUFFICIENT"),
+        (ROBOTS, "100", "not_established", "INSUFFICIENT"),
+        (ROBOTS, "37", "not_established", "INSUFFICIENT"),
+        (ROBOTS, "2017", "not_established", "INSUFFICIENT"),
     ],
 )
 def test_the_engine_judges_the_expected_value(

@@ -67,6 +67,24 @@ def test_a_known_limited_or_another_form_inside_the_question_stays_the_name() ->
     assert ("globex", "ltd") in list(map(name_key, parties))
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "does halcyon robotics have an agreement with globex limited?",
+        "what are the obligations of halcyon robotics to globex incorporated?",
+        "can halcyon robotics terminate its contract with globex limited",
+    ],
+)
+def test_a_form_ending_a_question_that_asks_no_state_is_the_names(question: str) -> None:
+    """Only a question asking whether something is so ("is ... limited?") ends on its
+    predicate; elsewhere the lower-case form is the name's, and a name the knowledge base
+    writes with another form ("Globex Corporation") is not that party (the gate refuses it)."""
+    reader = QuestionReader(["Globex Corporation", "Halcyon Robotics, Inc."])
+    keys = list(map(name_key, reader.read(question).parties))
+    assert ("globex",) not in keys, (question, keys)
+    assert any(k[0] == "globex" and len(k) == 2 for k in keys), (question, keys)
+
+
 _FORMS_OF_WORDS = [
     ("Great Lakes Gas Transmission Limited Partnership", "ANR Pipeline Company"),
     ("Brightwater Foods Limited Liability Company", "Northgate Logistics, Inc."),

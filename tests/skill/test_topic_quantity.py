@@ -65,13 +65,18 @@ def test_a_question_asking_no_quantity(question: str) -> None:
     assert quantity_asked(question) is None
 
 
-_COUNTS = ["1,140", "more than 1,100", "twelve (12)", "four", "37", "a thousand"]
+_COUNTS = ["1,140", "more than 1,100", "twelve (12)", "four", "37", "a thousand", "1.5 million"]
 _NOT_COUNTS = [
     "Robots that can be deployed without changes to racking, floors or network infrastructure.",
     "It announced the general availability of Tern 3, its third-generation robot.",
     "The new robot adds 48-hour deployment for mid-sized warehouses.",
     "On May 7, 2024 - Halcyon Robotics, Inc. announced a new release.",
     "The robots of the 2018 fleet were retired.",
+    # a year, a section number, a number inside a name or a date counts nothing
+    "Since 2017 robots have been deployed across the region.",
+    "The Tern 3 robots carry payloads of up to 600 kilograms.",
+    "Under Section 4.2 robots may be leased.",
+    "On June 15, 2021 robots were delivered.",
 ]
 
 
@@ -80,6 +85,7 @@ _NOT_COUNTS = [
 def test_a_count_before_the_noun_states_it(count: str, noun: str) -> None:
     assert states_number(f"The company has deployed {count} {noun} at its sites.", noun)
     assert states_number(f"{count.capitalize()} {noun} were deployed.", noun)
+    assert states_number(f"The Company's {count} {noun} are in Ohio.", noun)
 
 
 @pytest.mark.parametrize("sentence", _NOT_COUNTS)
