@@ -23,7 +23,10 @@ then its variants, generated, never written per agreement:
 - absent subject: one party replaced by a party of another agreement, by an unknown name, by a
   near miss of its own name (a letter of its first word changed); and the same in the
   shorter forms: an unknown name or a near miss in a possessive, another agreement's party
-  by its short name.
+  by its short name; an unknown name with its legal form and a possessive ("Zorblax
+  Industries, Inc.'s", "... LLC's", "Brandovar Systems'", in lower case) after a verb ("restrict
+  A from soliciting ...'s employees") and before the type, and with its form before a qualifier
+  ("with Zorblax Industries, Inc. without cause").
 A present variant keeps the subject when its answer's candidate agreements are the canonical
 question's (and it is not refused); an absent one must be refused (SUBJECT_NOT_FOUND or a
 question error). Split by document as bench/cuad_topics splits (development / held out).
@@ -57,6 +60,8 @@ from bench.cuad_topics import split_of
 from bench.quality import CUAD_CLAUSES, _cuad_parties, _cuad_title, load_jsonl
 
 UNKNOWN = "Zorblax Industries, Inc."
+UNKNOWN_LLC = "Quillmere Data Holdings, LLC"
+UNKNOWN_S = "Brandovar Systems, Inc."
 
 
 def agreements(rows: Sequence[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
@@ -404,6 +409,40 @@ def run(
                         "near miss, possessive",
                         f"What is the governing law of {_bare(g['a'])}'s {g['title']} with "
                         f"{_bare(_near_miss(g['b']))}?",
+                    ),
+                    # an unknown name written whole, with its legal form, where no party
+                    # word stands before it (after a verb, with a possessive), and after
+                    # "with" before a qualifier: one name, never cut at its form
+                    (
+                        "unknown, form + possessive",
+                        f"Does the {g['title']} restrict {_short(g['a'], g['names'])} from "
+                        f"soliciting {UNKNOWN}'s employees?",
+                    ),
+                    (
+                        "unknown, LLC + possessive",
+                        f"Does the {g['title']} restrict {_short(g['a'], g['names'])} from "
+                        f"soliciting {UNKNOWN_LLC}'s employees?",
+                    ),
+                    (
+                        "unknown, bare possessive",
+                        f"Does the {g['title']} restrict {_short(g['a'], g['names'])} from "
+                        f"soliciting {_bare(UNKNOWN_S)}' employees?",
+                    ),
+                    (
+                        "unknown, form + 's, lower",
+                        f"does the {g['title'].lower()} restrict "
+                        f"{_short(g['a'], g['names']).lower()} from soliciting "
+                        f"{UNKNOWN.lower()}'s employees?",
+                    ),
+                    (
+                        "unknown, form before type",
+                        f"What is the governing law of {UNKNOWN}'s {g['title']} with "
+                        f"{_short(g['a'], g['names'])}?",
+                    ),
+                    (
+                        "unknown, form, qualifier",
+                        f"Can {_short(g['a'], g['names'])} terminate the {g['title']} with "
+                        f"{UNKNOWN} without cause?",
                     ),
                     (
                         "another party, short names",

@@ -432,6 +432,8 @@ class Lexicon:
     agreement_topic_links: frozenset[str]
     # words of quantity that, in lower case, open no name ("any patents")
     question_quantifiers: frozenset[str]
+    # negations between a question's actor and its verb ("Can Halcyon not assign"): no name's
+    question_name_negations: frozenset[str]
     # words after which a person's question names what the person is of ("hold in acme")
     person_of_links: frozenset[str]
     # words that open an address written right after a name ("Suite 207"; patterns)
@@ -871,6 +873,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         generational_suffixes=frozenset(vocabulary.words("generational_suffixes")),
         agreement_topic_links=frozenset(vocabulary.words("agreement_topic_links")),
         question_quantifiers=frozenset(vocabulary.words("question_quantifiers")),
+        question_name_negations=frozenset(vocabulary.words("question_name_negations")),
         person_of_links=frozenset(vocabulary.words("person_of_links")),
         address_openers=tuple(vocabulary.phrases("address_openers")),
         address_nouns=tuple(vocabulary.phrases("address_nouns")),

@@ -236,6 +236,13 @@ def find_mentions(
             i += n
             continue
         token = tokens[i]
+        lowered = _lower_formed_name_end(text, tokens, i)
+        if lowered is not None and not any(k in links for k in range(i, lowered)):
+            # "soliciting zorblax industries, inc.'s employees": a name in lower case that
+            # its comma and legal form mark as one, known or not (the gate decides)
+            mentions.append(_mention(text, tokens[i:lowered], known=False))
+            i = lowered
+            continue
         # a never-a-name word ("American", "United", "National") opens a name only where the
         # knowledge base knows one of several words that opens with it and the words after it
         # ("American Water" of American Water Works Company, Inc.): then it is that name's word
@@ -698,8 +705,49 @@ def _form_follows(text: str, tokens: Sequence[QuestionToken], j: int) -> bool:
     return False
 
 
+_LOWER_NAME_REACH = 4  # words before the form of a name in lower case ("acme data systems")
+_GERUND = re.compile(r"[a-z]{3,}ing$")
+
+
+def _lower_formed_name_end(text: str, tokens: Sequence[QuestionToken], i: int) -> int | None:
+    """Where a name written in lower case from token `i` ends at its legal form after a comma
+    ("zorblax industries, inc.", "quillmere data holdings, llc's"): the token after the form,
+    where token `i` opens that name, else None. The name's words are those between the form
+    and the nearest question word, name break or gerund ("from soliciting ..."), at most
+    `_LOWER_NAME_REACH` of them; a word in capitals is another reading's. (A known name
+    opening inside the run is that name: the caller reads it.)"""
+    if not tokens[i].text[:1].islower() or not _lower_name_word(tokens[i]):
+        return None
+    if _GERUND.search(tokens[i].text) and i + 1 < len(tokens) and not _is_form(tokens[i + 1]):
+        return None  # "from soliciting acme, inc.": the verb before the name ("boeing, co." is one)
+    j = i + 1
+    while j < len(tokens) and j - i <= _LOWER_NAME_REACH:
+        gap = text[tokens[j - 1].end : tokens[j].start]
+        if _is_form(tokens[j]) and gap.strip() == "," and tokens[j].text[:1].islower():
+            if i > 0 and _lower_name_word(tokens[i - 1]) and not _GERUND.search(tokens[i - 1].text):
+                return None  # the name opens before token `i`
+            return j + 1
+        if gap.strip() or not tokens[j].text[:1].islower() or not _lower_name_word(tokens[j]):
+            return None
+        j += 1
+    return None
+
+
+def _lower_name_word(token: QuestionToken) -> bool:
+    word = token.spellings[-1]
+    return (
+        word.isalnum()
+        and word not in _QUESTION_WORDS
+        and not _is_form(token)
+        and _POSSESSIVE.search(token.text) is None
+    )
+
+
 def _is_form(token: QuestionToken) -> bool:
-    return token.spellings[0] in _FORMS_SPELLED
+    # "Inc.'s": a legal form carrying the possessive is the name's form all the same
+    return token.spellings[0] in _FORMS_SPELLED or (
+        _POSSESSIVE.search(token.text) is not None and token.spellings[-1] in _FORMS_SPELLED
+    )
 
 
 _FORMS_SPELLED = frozenset(_FORM_WORDS.values())

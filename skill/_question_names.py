@@ -50,7 +50,9 @@ def _split_names(text: str) -> list[str]:
         for part in parts:
             if not part:
                 continue
-            if merged and _is_legal_form(part):
+            if merged and (_is_legal_form(part) or _is_legal_form(part.split()[0])):
+                # "Acme Robotics, Inc." and "Acme Robotics, Inc. without cause" (a qualifier
+                # the grammar took with the name): the form is the name's, never a name
                 merged[-1] = f"{merged[-1]}, {part}"
             else:
                 merged.append(part)
@@ -69,6 +71,7 @@ _FORM_WORDS = frozenset(
 
 
 _QUANTIFIERS = lexicon().question_quantifiers
+_NEGATIONS = lexicon().question_name_negations
 
 # "Which law firm is Halcyon's ...": the opening's words and the verbs that end it
 # (vocabulary.yaml wh_opening_words, wh_opening_verbs), then a name
@@ -94,6 +97,11 @@ def clean_name(text: str) -> str:
     # is no part of the name after it
     name = _WH_OPENING.sub("", name)
     name = re.sub(r"^(?:the|a|an)\s+(?=[a-z])", "", name)
+    # "Can Halcyon not assign the MSA?": the negation after the actor is the verb's
+    words = name.split()
+    while len(words) > 1 and words[-1].lower() in _NEGATIONS:
+        words.pop()
+    name = " ".join(words)
     if name.endswith(".") and not re.search(
         r"\b(?:inc|corp|co|ltd|l\.l\.c|n\.a|s\.a|n\.v|b\.v|jr|sr)\.$", name, re.IGNORECASE
     ):

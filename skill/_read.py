@@ -192,7 +192,11 @@ def _read_as_written(
                 scoped=scoped,
             ).subject
         else:
-            if _asks_a_clause(subject, normalized):
+            if (
+                _asks_a_clause(subject, normalized)
+                or _clause_in_party(subject)
+                or _thing_under_agreement(subject)
+            ):
                 # "Who owns the intellectual property created under the agreement between A
                 # and B?": the grammar's entity is a clause of an agreement, not a name.
                 subject = read_open_question(
@@ -283,6 +287,45 @@ def _without_qualifiers(
     else:
         constraints.pop("parties", None)
     return subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
+
+
+_UNDER_AGREEMENT = re.compile(r"\s(?:under|in|of|by)\s+(?:the|its|their|an?)\s")
+
+
+def _thing_under_agreement(subject: SubjectClass) -> bool:
+    """Is the entity the grammar read a thing of an agreement ("Does Halcyon own the tooling
+    under the Brightline manufacturing agreement?": no company "tooling under the ...
+    agreement"): a name in lower case that ends on an agreement's phrase after "under",
+    "in", "of" or "by"?"""
+    if subject.type == "agreement":
+        return False
+    for text in (subject.name, subject.parent_entity):
+        if not text or not text[:1].islower():
+            continue
+        under = _UNDER_AGREEMENT.search(text)
+        if under is not None and _AGREEMENT_PHRASE.search(text, under.end()) is not None:
+            return True
+    return False
+
+
+_CLAUSE_OF = re.compile(r"^(?P<clause>[a-z][\w\s-]*?)\s+(?:in|under|of)\s+(?=\S)")
+
+
+def _clause_in_party(subject: SubjectClass) -> bool:
+    """Is a party the grammar read an agreement's clause before the owner's name ("How long
+    does the non-solicitation covenant in Daniel Reyes' employment agreement last?": the
+    party "non-solicitation covenant in Daniel Reyes")? Its words before "in", "under" or
+    "of" are in lower case and name a clause topic of the lexicon."""
+    if subject.type != "agreement":
+        return False
+    for party in subject.parties:
+        clause = _CLAUSE_OF.match(party)
+        if clause is None or party[clause.end() :][:1].islower():
+            continue
+        intent = lexicon_intent(clause.group("clause"), ("agreement",))
+        if intent is not None and intent.attribute in CLAUSE_TOPICS:
+            return True
+    return False
 
 
 def _asks_a_clause(subject: SubjectClass, normalized: str) -> bool:

@@ -175,7 +175,8 @@ class NameLinker:
         binds. A surname is one only as its variant allows (one person's, no other name's word)
         and where it is written capitalised or is no word of legal English ("okafor", never
         "rice"); a name less its generational suffix ("john rice" for John Rice Jr.) in any
-        case."""
+        case. A company named by its short name and its last word, capitalised ("Keystone
+        Bank" of Keystone Commerce Bank, N.A.), is written whole the same way."""
         tokens = question_tokens(question)
         links = self.links([t.key for t in tokens])
         out, at, i = [], 0, 0
@@ -197,7 +198,16 @@ class NameLinker:
                 out.append(question[at : before.start])
                 at = tokens[i].start
             after = tokens[i + link.length] if i + link.length < len(tokens) else None
-            if (
+            if link.variant.kind is VariantKind.HEADED and all(
+                t.text[:1].isupper() for t in tokens[i : i + link.length]
+            ):
+                # "Keystone Bank" of Keystone Commerce Bank, N.A.: written capitalised, the
+                # short name and the name's last word are the name
+                owned = POSSESSIVE.search(last.text)
+                out.append(question[at : tokens[i].start])
+                out.append(link.variant.name + (owned.group(0) if owned else ""))
+                at = last.end
+            elif (
                 link.variant.kind is VariantKind.SURNAME
                 and (link.length > 1 or last.text[:1].isupper() or last.key not in known_words())
                 and not _runs_on_left(before, tokens[i], question)

@@ -72,6 +72,9 @@ class VariantKind(StrEnum):
     INITIALS = "initials"
     SHORT = "short"
     SURNAME = "surname"
+    # the distinctive short name and the name's last word, the words between left out
+    # ("Keystone Bank" of Keystone Commerce Bank, N.A.): the question is read with the name
+    HEADED = "headed"
 
 
 @dataclass(frozen=True)
@@ -215,5 +218,13 @@ def _short_names(variants: Iterable[NameVariant]) -> list[NameVariant]:
                 continue
             if all(k == key or k[:n] != head for k in keys):
                 out.append(NameVariant(head, name, VariantKind.SHORT))
+                headed = (*head, key[-1])
+                if (
+                    len(key) - n >= 2
+                    and key[-1].isalpha()
+                    and len(key[-1]) >= 3
+                    and all(k == key or k[: n + 1] != headed for k in keys)
+                ):
+                    out.append(NameVariant(headed, name, VariantKind.HEADED))
                 break
     return out
