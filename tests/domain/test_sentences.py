@@ -38,18 +38,17 @@ CONTINUATIONS = (
     "provided, however, that {a} may display text links to any retailer",
     "Provided, however, that {a} may display text links to any retailer",
     "and provided further that {a} gives notice",
+)
+# exceptions, conditions and words that refer back to the clause before, continuing it in
+# lower case only
+REFERRING = (
     "except that nothing herein shall prevent {a} from running its own promotions",
     "unless {a} consents in writing",
     "subject to {a}'s prior written approval",
     "in which case {a} shall refund the fees",
     "save that {a} may terminate on notice",
     "other than the links {a} already displays",
-)
-# words that refer back to the clause before, continuing it in lower case only
-REFERRING = (
     "the foregoing shall not apply to {a}'s existing agreements",
-    "such agreements shall expire with this Agreement",
-    "in the event that {a} terminates, no payment shall be due",
     "which consent {a} shall not unreasonably withhold",
 )
 # what starts a statement of its own after a long clause's ";": a list item, a capital, a word
@@ -61,6 +60,12 @@ NEW_STATEMENTS = (
     "exceptional costs shall be borne by {a}",
     "suchlike costs shall be borne by {a}",
     "and {a} shall pay the fees within thirty days",
+    # a capitalised exception or condition, and lower-case openings with a main clause of
+    # their own
+    "Unless otherwise agreed, {a} shall bear its own costs",
+    "Other than as set forth in Schedule 3.4, {a} has no subsidiaries",
+    "in the event of termination, {a} shall return all Confidential Information",
+    "such agreements shall expire with this Agreement",
 )
 # the ASCII mark and the characters Unicode holds equal to it
 SEMICOLONS = (";", "\u037e", "\uff1b", "\ufe54")
