@@ -91,6 +91,7 @@ def test_exported_names_are_pinned() -> None:
         "split_names",
         "stated_targets",
         "states_number",
+        "status_asked",
         "tfidf",
         "time_qualifier",
         "topic_put_last",
