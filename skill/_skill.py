@@ -120,7 +120,7 @@ from skill._restatements import RestatedFigures, restatement_note
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo, Sentence, sentences_of
 from skill._states import State, StateMachine
-from skill._status import DocumentStatus, StatusKind, status_asked
+from skill._status import DocumentStatus, StatusKind, status_asked, status_reworded
 from skill._subject import (
     HOLDER_ATTRIBUTES,
     QuestionKind,
@@ -247,7 +247,7 @@ class EvidenceSkill:
         else:
             assert question is not None
             subject_class = read_question(
-                reworded or question,
+                reworded or status_reworded(question) or question,
                 self._name_index(kb, committed, aliases),
                 {a.alias_key for a in aliases if a.document_id is None},
                 self._query_embedder,
@@ -785,7 +785,7 @@ class EvidenceSkill:
             return lambda s, value: collector.sentence_unit(s, c.subject_id, claim_id, value, 0.9)
 
         finding = DocumentStatus(info, sentences, committed).run(
-            status, question, gate.candidates, unit_of
+            status, status_reworded(question) or question, gate.candidates, unit_of
         )
         units = finding.units
         machine.advance(State.EVIDENCE_VERIFIED)

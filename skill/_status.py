@@ -89,6 +89,26 @@ def status_asked(question: str | None) -> StatusKind | None:
     return None
 
 
+_ABBREVIATIONS = {str(k).lower(): str(v) for k, v in (_words().get("abbreviations") or {}).items()}
+_ABBREVIATED = (
+    re.compile(r"(?<![\w&])(?:" + _alternation(list(_ABBREVIATIONS)) + r")(?![\w&])", re.IGNORECASE)
+    if _ABBREVIATIONS
+    else None
+)
+
+
+def status_reworded(question: str | None) -> str:
+    """A status question with its abbreviations in full ("Has the A&R manufacturing
+    agreement been signed?" -> "... the amended and restated manufacturing agreement ..."),
+    or "" when it is none or abbreviates nothing."""
+    if not question or _ABBREVIATED is None or status_asked(question) is None:
+        return ""
+    reworded = _ABBREVIATED.sub(
+        lambda m: _ABBREVIATIONS[" ".join(m.group(0).lower().split())], question
+    )
+    return reworded if reworded != question else ""
+
+
 def asks_draft(question: str) -> bool:
     """Whether the question names the draft among an agreement's copies ("the draft ...")."""
     return any(w in _DRAFT_WORDS for w in re.findall(r"[a-z]+", question.lower()))
@@ -372,7 +392,9 @@ class DocumentStatus:
             for doc, relation, old in stated_targets(infos)
             if relation.get("relation") != "amended_and_restated"
         }
-        asked = [d for d in documents if d not in amending] or list(documents)
+        asked = _titled(
+            question, [d for d in documents if d not in amending] or list(documents), infos
+        )
         negative = asks_unexecuted(question)
         if asks_draft(question) and not negative:
             drafts = [d for d in documents if infos[d].unexecuted]
@@ -536,6 +558,23 @@ _CHANGE_VERBS = {
     "supplemented": "supplements",
     "changed_term": "changes",
 }
+
+
+def _titled(
+    question: str, documents: Sequence[str], infos: Mapping[str, DocumentInfo]
+) -> list[str]:
+    """The documents whose titles share the most words with the question, where their
+    titles tell them apart ("the amended and restated manufacturing agreement" of the
+    original and its restatement); all of them otherwise."""
+    asked = set(re.findall(r"[a-z]+", question.lower()))
+    shared = {
+        d: len(asked & set(re.findall(r"[a-z]+", (infos[d].title or "").lower())))
+        for d in documents
+    }
+    best = max(shared.values(), default=0)
+    if best == min(shared.values(), default=0):
+        return list(documents)
+    return [d for d in documents if shared[d] == best]
 
 
 def _mark(info: DocumentInfo) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from skill import render_answer, status_asked
+from skill import render_answer, status_asked, status_reworded
 from tests.pdfs import Line, make_pdf, paragraph
 from tests.skill.conftest import concluded, ingested_runtime
 
@@ -231,3 +231,36 @@ def test_the_restated_agreement_is_the_one_in_force(runtime: Any) -> None:
     assert "supply_restated_DRAFT.pdf is an unexecuted draft of the same" in text
     cited = {e.source_location.document for e in answer.evidence}
     assert {"supply.pdf", "supply_restated.pdf", "supply_restated_DRAFT.pdf"} <= cited
+
+
+@pytest.mark.parametrize(
+    ("question", "reworded"),
+    [
+        (
+            "Has the A&R supply agreement been signed?",
+            "Has the amended and restated supply agreement been signed?",
+        ),
+        (
+            "which version of the a & r msa governs",
+            "which version of the amended and restated msa governs",
+        ),
+        ("What is the cap under the A&R supply agreement?", ""),  # no status question
+    ],
+)
+def test_a_status_question_s_abbreviations_are_read_in_full(question: str, reworded: str) -> None:
+    assert status_reworded(question) == reworded
+
+
+@pytest.mark.slow
+def test_the_title_asked_tells_the_copies_apart(runtime: Any) -> None:
+    said = concluded(runtime, "Has the A&R supply agreement been signed by both parties?")
+    text = said.conclusion.answer or ""
+    assert "Yes — supply_restated.pdf is signed" in text, text
+    assert "supply.pdf is not marked" not in text  # the original is not the one asked
+
+
+@pytest.mark.slow
+def test_asked_whether_a_draft_yes_answers_the_draft(runtime: Any) -> None:
+    text = concluded(runtime, "is the supply agreement a draft").conclusion.answer or ""
+    assert "Yes — supply_restated_DRAFT.pdf is marked DRAFT" in text, text
+    assert "No — supply.pdf is not marked as a draft" in text

@@ -92,6 +92,7 @@ def test_exported_names_are_pinned() -> None:
         "stated_targets",
         "states_number",
         "status_asked",
+        "status_reworded",
         "tfidf",
         "time_qualifier",
         "topic_put_last",
