@@ -499,19 +499,29 @@ class DocumentStatus:
 
         in_force = [d for d in executed if d not in restated and d not in amending]
         texts: list[str] = []
+        # an amendment asked of by itself: the agreement it amends is outside the asked set
+        outside = {
+            doc: old
+            for doc, relation, old in stated_targets(self._all_infos())
+            if doc in infos and old not in infos and relation.get("relation") in _RELATIONS
+        }
         for d in in_force:
-            text = f"{_label(infos[d])} is in force as the documents here state"
+            if d in outside and (amended := self.info(outside[d])) is not None:
+                text = f"{_label(infos[d])} amends {_label(amended)}"
+            else:
+                text = f"{_label(infos[d])} is the version in force"
+            text += "; no executed document here replaces it"
             rel = next(
                 ((r, old) for doc, r, old in stated if doc == d),
                 None,
             )
             cite(d, rel[0] if rel else None)
             if rel is not None and rel[0].get("relation") == "amended_and_restated":
-                text += f": it amends and restates {_label(infos[rel[1]])} in its entirety"
+                text += f"; it amends and restates {_label(infos[rel[1]])} in its entirety"
                 cite(rel[1], None)
             later = sorted(amendments.get(d, []), key=lambda x: (_date(infos[x]), infos[x].name))
             if later:
-                text += ", as amended by " + " and ".join(_label(infos[x]) for x in later)
+                text += "; it stands as amended by " + " and ".join(_label(infos[x]) for x in later)
                 for x in later:
                     cite(x, next(r for doc, r, old in stated if doc == x and old == d))
             texts.append(text)
