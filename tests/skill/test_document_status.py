@@ -75,7 +75,18 @@ _CASES = [
 ]
 
 
-@pytest.mark.parametrize(("question", "kind"), _CASES[::5], ids=lambda x: str(x)[:60])
+# an agreement asked of by its abbreviation, and the terms of it asked with the same verbs
+_ABBREVIATED = [
+    ("Which NDA between Halcyon and Brightline is in force?", "in_force"),
+    ("which msa governs", "in_force"),
+    ("Which NDA governs confidentiality?", None),
+    ("Which law governs the NDA?", None),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"), [*_CASES[::5], *_ABBREVIATED], ids=lambda x: str(x)[:60]
+)
 def test_status_forms_are_read_as_their_kind(question: str, kind: str | None) -> None:
     assert status_asked(question) == kind
 
