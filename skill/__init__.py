@@ -77,6 +77,7 @@ from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
 from skill._skill import EvidenceSkill
 from skill._states import TERMINAL, TRANSITIONS, State, StateMachine
+from skill._status import status_asked, status_reworded
 from skill._subject import (
     QuestionKind,
     SubjectClass,
@@ -188,6 +189,8 @@ __all__ = [
     "split_names",
     "stated_targets",
     "states_number",
+    "status_asked",
+    "status_reworded",
     "tfidf",
     "time_qualifier",
     "topic_put_last",

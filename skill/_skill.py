@@ -118,8 +118,9 @@ from skill._read import (
 from skill._resolve import registrant_documents
 from skill._restatements import RestatedFigures, restatement_note
 from skill._search import QueryEmbedder
-from skill._sentences import DocumentInfo
+from skill._sentences import DocumentInfo, Sentence, sentences_of
 from skill._states import State, StateMachine
+from skill._status import DocumentStatus, StatusKind, status_asked, status_reworded
 from skill._subject import (
     HOLDER_ATTRIBUTES,
     QuestionKind,
@@ -246,7 +247,7 @@ class EvidenceSkill:
         else:
             assert question is not None
             subject_class = read_question(
-                reworded or question,
+                reworded or status_reworded(question) or question,
                 self._name_index(kb, committed, aliases),
                 {a.alias_key for a in aliases if a.document_id is None},
                 self._query_embedder,
@@ -266,10 +267,20 @@ class EvidenceSkill:
                         )
                     }
                 )
+        # "Is the draft ... signed?", "What did Amendment No. 2 change?", "Which version is in
+        # force?": a document's status, read from what the documents state of themselves
+        # (skill/_status.py), never a claim of their terms
+        status = (
+            status_asked(question)
+            if question is not None
+            and subject is None
+            and subject_class.type in ("agreement", "document")
+            else None
+        )
         # A yes/no question about an agreement is a claim (issue 34): its proposition's
         # evidence is searched and each sentence that speaks of it is judged.
-        claim = claim_of(subject_class)
-        if claim is None and question is not None and subject is None:
+        claim = claim_of(subject_class) if status is None else None
+        if claim is None and question is not None and subject is None and status is None:
             claim = read_claim(
                 question,
                 subject_class,
@@ -347,6 +358,10 @@ class EvidenceSkill:
                 evaluation_time=evaluation_time or UNDATED_OBSERVED_AT,
             )
             return answer.model_copy(update={"evaluation": unobserved})
+        if status is not None and question is not None:
+            return self._status_answer(
+                kb, question, subject_class, status, gate, committed, info, value_judge, machine
+            )
         if asks_profile(subject_class):
             # "Who is Daniel Reyes?": the roles the binding index records, not a passage
             return self._profile_answer(
@@ -735,6 +750,79 @@ class EvidenceSkill:
             sufficiency=sufficiency,
             supersessions=[*supersessions, *passages],
             evaluation=evaluation,
+        )
+
+    def _status_answer(
+        self,
+        kb: str,
+        question: str,
+        subject_class: SubjectClass,
+        status: StatusKind,
+        gate: GateResult,
+        committed: Sequence[str],
+        info: Callable[[str], DocumentInfo | None],
+        value_judge: ValueJudge,
+        machine: StateMachine,
+    ) -> Answer:
+        """A document's status (skill/_status.py): what an amendment changed, whether a
+        document is signed, which version is in force; each statement quoted and cited."""
+        machine.advance(State.EVIDENCE_RETRIEVAL)
+        collector = EvidenceCollector(self.store, self._query_embedder, info, top_k=self.top_k)
+        read: dict[str, list[Sentence]] = {}
+
+        def sentences(document_id: str) -> list[Sentence]:
+            if document_id not in read:
+                by_start: dict[int, Sentence] = {}
+                for chunk in self.store.chunks_of(kb, document_id):
+                    for s in sentences_of(chunk):
+                        by_start.setdefault(s.location.char_start, s)
+                read[document_id] = [by_start[k] for k in sorted(by_start)]
+            return read[document_id]
+
+        claim_id = f"status:{status}"
+
+        def unit_of(c: Candidate) -> Callable[[Sentence, str], EvidenceUnit]:
+            return lambda s, value: collector.sentence_unit(s, c.subject_id, claim_id, value, 0.9)
+
+        finding = DocumentStatus(info, sentences, committed).run(
+            status, status_reworded(question) or question, gate.candidates, unit_of
+        )
+        units = finding.units
+        machine.advance(State.EVIDENCE_VERIFIED)
+        judgement = value_judge.run(
+            units,
+            single_valued=False,
+            names=False,
+            evaluation_time=None,
+            document_dates=((i.document_date if i else None) for i in (info(d) for d in committed)),
+        )
+        groups, sufficiency = judgement.groups, judgement.sufficiency
+        values = [cv for g in groups for cv in cited(g.values)]
+        sufficient = (
+            bool(sufficiency and sufficiency["decision"] == "SUPPORTED" and values)
+            and not finding.not_stated
+        )
+        names = " or ".join(c.name for c in gate.candidates)
+        text = finding.text or f"nothing stated of the status of {names}"
+        return _concluded(
+            question,
+            subject_class,
+            machine,
+            gate,
+            [],
+            evidence=_sorted_units(units),
+            conclusion=Conclusion(answer=text, values=values),
+            conflicts=[],
+            confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
+            sufficient=sufficient,
+            risk_signals=judgement.risk_signals(
+                units=units, ambiguous=bool(gate.ambiguous), rejected_evidence=False
+            )
+            + (["unexecuted_document"] if finding.unexecuted else [])
+            + (["not_stated"] if finding.not_stated else []),
+            suggested_next_actions=finding.actions,
+            sufficiency=sufficiency,
+            supersessions=[],
         )
 
     def _profile_answer(

@@ -91,6 +91,8 @@ def test_exported_names_are_pinned() -> None:
         "split_names",
         "stated_targets",
         "states_number",
+        "status_asked",
+        "status_reworded",
         "tfidf",
         "time_qualifier",
         "topic_put_last",
