@@ -130,6 +130,16 @@ class AttributeEntry:
     # the training contracts); False: the cues only rank, and the classifier's contract-level
     # threshold alone confirms (a sentence under it is quoted as a candidate).
     cue_confirms: bool = False
+    # How a contract's heading names the clause ("Non-Competition", "Assignment of
+    # Inventions"): one pattern of the phrases of `captions` (no boundaries), or None. A
+    # sentence of the clause's categories (or a candidate of them) under a heading that names
+    # it confirms the clause: the drafter captioned it so.
+    captions: str | None = None
+    # The acts the clause restricts or grants ("solicit", "hire"; "compete", "engage in"):
+    # one pattern of the phrases of `acts` (no boundaries), or None. A sentence of the
+    # clause's categories that states none of its acts but another clause's is that other
+    # clause's sentence (a non-compete next to a non-solicitation), not evidence of this one.
+    acts: str | None = None
     # The names an amendment gives the term when it changes it ("The Term of the Agreement is
     # hereby extended to ...": `term`), lower case: such a change replaces this attribute's
     # older value even when the older sentence does not name the term.
@@ -1510,6 +1520,8 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         clause_categories=_clause_categories(a),
         clause_fallback=a.flag("clause_fallback") if "clause_fallback" in a.data else False,
         cue_confirms=a.flag("cue_confirms") if "cue_confirms" in a.data else False,
+        captions=_phrases(a, "captions", a.words("captions")) if "captions" in a.data else None,
+        acts=_phrases(a, "acts", a.words("acts")) if "acts" in a.data else None,
         amended_as=tuple(str(t).lower() for t in a.get("amended_as", [])),
         label=a.text("label", None),
         details=_details(a, fragments),

@@ -51,7 +51,7 @@ from skill._errors import (
     SkillError,
     SubjectClassError,
 )
-from skill._evidence import EvidenceCollector
+from skill._evidence import EvidenceCollector, heading_names_clause, states_another_act
 from skill._expected import ValueComparison
 from skill._extract import EXTRACTABLE_ATTRIBUTES, extract_values, sentence_relevance
 from skill._extracted_value import ExtractedValue
@@ -167,6 +167,7 @@ __all__ = [
     "find_durations",
     "find_jurisdictions",
     "find_money",
+    "heading_names_clause",
     "nli_features",
     "nli_model",
     "normalize_date",
@@ -188,6 +189,7 @@ __all__ = [
     "sentence_relevance",
     "split_names",
     "stated_targets",
+    "states_another_act",
     "states_number",
     "status_asked",
     "status_reworded",

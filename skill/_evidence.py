@@ -22,6 +22,7 @@ from domain import (
     candidate_category,
     entity_key,
     lexicon,
+    sentence_location,
 )
 from retrieval import VectorStore
 from skill._answer import EvidenceUnit, RejectedEvidence
@@ -74,6 +75,45 @@ ATTRIBUTE_CUES: dict[str, str] = {
 }
 
 _ATTRIBUTES = {a.name: a for a in lexicon().attributes}
+# How a heading names each clause (attributes.yaml `captions`), and the acts each restriction
+# restricts (`acts`), as patterns between word boundaries.
+# A heading's numbering before its caption ("5.2", "(e)", "Section 7.", "IV.").
+_NUMBERING = (
+    r"(?:(?:section|article|clause|§)\s*)?(?:\d+(?:\.\d+)*\.?|\(\w{1,4}\)|\w{1,4}\)|[ivxlc]{1,5}\.)"
+)
+_CAPTIONS = {
+    a.name: re.compile(rf"\s*(?:{_NUMBERING}\s*)*{a.captions}\b", re.IGNORECASE)
+    for a in lexicon().attributes
+    if a.captions is not None
+}
+_ACTS = {
+    a.name: re.compile(rf"\b{a.acts}\b", re.IGNORECASE)
+    for a in lexicon().attributes
+    if a.acts is not None
+}
+
+
+def heading_names_clause(attribute: str, section: str | None) -> bool:
+    """Whether a sentence's own heading (the last step of its section path, "5.2
+    Non-Competition") names the attribute's clause: it opens, after its numbering, with one
+    of the attribute's captions ("Any exclusivity/non competition", a question on a form,
+    does not)."""
+    pattern = _CAPTIONS.get(attribute)
+    if pattern is None or not section:
+        return False
+    return bool(pattern.match(section.rsplit(" > ", 1)[-1]))
+
+
+def states_another_act(attribute: str, text: str) -> bool:
+    """Whether a sentence states none of the attribute's acts but another restriction's (a
+    non-compete's "engage in" beside a non-solicitation's "solicit"): the other clause's
+    sentence, not evidence of this one."""
+    own = _ACTS.get(attribute)
+    if own is None or own.search(text):
+        return False
+    return any(p.search(text) for name, p in _ACTS.items() if name != attribute)
+
+
 _AUDIT_CUE = re.compile(
     r"\baudit(?:s|ed|ing|or|ors)?\b|\baccounting\s+firm\b|\bindependent\s+accountants?\b",
     re.IGNORECASE,
@@ -295,6 +335,12 @@ class EvidenceCollector:
                 self._clause_spans(kb, candidate, subject, committed, attribute, candidates=True)
                 or None
             )
+            captioned = _captioned(attribute, labelled or ())
+            if captioned:
+                # The classifier's candidates under a heading that names the clause ("5.2
+                # Non-Competition"): the drafter's caption confirms them as the clause.
+                self.absent_subjects.discard(candidate.subject_id)
+                labelled, candidates_only = captioned, False
         elif labelled == []:
             labelled = None
         cue_candidates = candidates_only and labelled is None
@@ -310,6 +356,7 @@ class EvidenceCollector:
         agreement_confirmed = not candidates_only and any(
             confirmed
             or (entry.cue_confirms and bool(extract_values(attribute, chunk.text[start:end])))
+            or heading_names_clause(attribute, sentence_location(chunk, start, end).section)
             for chunk, spans in labelled or ()
             for (start, end), (_, confirmed) in spans.items()
         )
@@ -356,6 +403,8 @@ class EvidenceCollector:
                         mark = spans_of[chunk.chunk_id].get((sentence.start, sentence.end))
                         if mark is None:
                             continue  # not a sentence of the clause
+                        if states_another_act(attribute, sentence.text):
+                            continue  # a neighbouring restriction's sentence
                         label_score = mark[0]
                         confirmed = agreement_confirmed
                         relevance = max(relevance, label_score)
@@ -595,6 +644,23 @@ class EvidenceCollector:
             elsewhere = [v for v in found if not _owner_is_candidate(segments, v.start)]
             found = [v for v in found if _owner_is_candidate(segments, v.start)]
         return _best_values(found), _best_values(elsewhere), bool(segments)
+
+
+def _captioned(
+    attribute: str,
+    labelled: Sequence[tuple[ChunkRecord, dict[tuple[int, int], tuple[float, bool]]]],
+) -> list[tuple[ChunkRecord, dict[tuple[int, int], tuple[float, bool]]]]:
+    """The labelled spans whose heading names the attribute's clause, each confirming it."""
+    out: list[tuple[ChunkRecord, dict[tuple[int, int], tuple[float, bool]]]] = []
+    for chunk, spans in labelled:
+        kept = {
+            (start, end): (score, True)
+            for (start, end), (score, _) in spans.items()
+            if heading_names_clause(attribute, sentence_location(chunk, start, end).section)
+        }
+        if kept:
+            out.append((chunk, kept))
+    return out
 
 
 # A clause sentence quoted as the value of a clause topic: the classifier stated that it is

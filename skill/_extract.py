@@ -54,7 +54,10 @@ _READERS: dict[str, Extractor] = {
 }
 # The place cues a `place` extractor may name (`cue:`).
 _PLACE_CUES = {"registered_office": _OFFICE_CUE, "headquarters": _HQ_CUE}
-_ROLES = {"date": ("effective", "expiration"), "duration": ("term", "renewal", "notice")}
+_ROLES = {
+    "date": ("effective", "expiration"),
+    "duration": ("term", "renewal", "notice", "survival"),
+}
 EXTRACTOR_KINDS: tuple[str, ...] = (
     "count",
     "date",

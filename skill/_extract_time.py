@@ -236,8 +236,49 @@ def _duration_role(sentence: str, mention: Mention, floor: int) -> str:
     return ""
 
 
+# A period that obligations survive for: "shall survive for three (3) years after the
+# expiration or termination of this Agreement"; the value keeps its anchor.
+_SURVIVES = re.compile(
+    r"\bsurviv\w*|\bcontinu\w*\s+(?:to\s+apply|in\s+(?:full\s+)?(?:force|effect))", _I
+)
+_SURVIVAL_ANCHOR = re.compile(
+    r"\s*(?P<anchor>(?:after|following|from|beyond)\s+(?:the\s+|any\s+|such\s+)?(?:date\s+of\s+(?:the\s+|any\s+|such\s+)?)?"
+    r"(?:expiration|expiry|termination|end|disclosure)(?:\s+(?:or|and(?:/or)?)\s+(?:the\s+)?"
+    r"(?:expiration|expiry|termination|end))?)\b",
+    _I,
+)
+
+
+def _survivals(sentence: str) -> list[ExtractedValue]:
+    """The periods a sentence says obligations survive for, each with its anchor ("3 years
+    after expiration or termination"): a confidentiality period's value."""
+    if not _SURVIVES.search(sentence):
+        return []
+    values: list[ExtractedValue] = []
+    for mention in find_durations(sentence):
+        anchor = _SURVIVAL_ANCHOR.match(sentence[mention.end : mention.end + 80])
+        if anchor is None:
+            continue
+        words = " ".join(anchor.group("anchor").split()).lower()
+        words = re.sub(r"\s+(?:the|any|such)\s+", " ", words)
+        values.append(
+            _value(
+                "duration",
+                f"{mention.value} {words}",
+                sentence,
+                mention.start,
+                mention.end + anchor.end(),
+                0.9,
+            )
+        )
+    return values
+
+
 def _durations(wanted: str, sentence: str) -> list[ExtractedValue]:
-    """The periods `sentence` states in role `wanted` (term | renewal | notice | payment)."""
+    """The periods `sentence` states in role `wanted` (term | renewal | notice | payment |
+    survival)."""
+    if wanted == "survival":
+        return _survivals(sentence)
     values: list[ExtractedValue] = []
     floor = 0
     for mention in find_durations(sentence):
