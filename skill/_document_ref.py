@@ -52,7 +52,18 @@ _DATES = (
 )
 # what stands before a kind's words: a determiner or a possessive, then at most a few words
 # (a date, an author, "board")
-_LEAD = r"(?:\b(?:the|its|this|their|our|his|her|that)\b|['’]s?)"
+_LEAD = (
+    r"(?:\b(?:"
+    + _alternation(str(w) for w in lexicon().documents.get("question_kind_determiners") or ())
+    + r")\b|['’]s?)"
+)
+# the words between a kind and its document's date ("the minutes of June 15, 2021")
+_DATE_LEAD = re.compile(
+    r"\s+(?:"
+    + _alternation(str(w) for w in lexicon().documents.get("question_kind_date_leads") or ())
+    + r")\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
 _BETWEEN = r"(?P<between>(?:\s+[\w.,'’&/-]+){0,4}?)"
 
 
@@ -88,6 +99,12 @@ class DocumentReference:
     # possessive read as "the" ("Corvane's report" -> "the report": the author is no
     # subject), its dates written in words ("2021-06-15" -> "June 15, 2021")
     reworded: str = ""
+    # the company or person named before the kind by a possessive ("Acme's bylaws"), folded,
+    # legal forms left out, and as written: the document must be theirs
+    owner: tuple[str, ...] = ()
+    owner_name: str = ""
+    # the words the question names the kind by, as written ("report")
+    named: str = ""
 
 
 def _dates(text: str) -> list[_Date]:
@@ -149,13 +166,27 @@ def document_reference(question: str) -> DocumentReference | None:
                 own = [d for d in dates if m.start() <= d.start and d.end <= m.start("kind")]
                 after = _date_after(text, m.end(), dates)
                 possessor = text[: m.start()] if m.group(0)[:1] in "'’" else ""
-                names = _names(possessor, between)
-                owner = _possessor_span(text, m.start(), m.start("between")) if possessor else None
-                reworded = _reworded(text, dates, owner, (m.start("kind"), m.end("kind"), name))
+                owner, owner_name, owner_start = _owner(possessor)
+                names = _names(possessor, between, owner)
+                span = (
+                    (owner_start, m.start("between"))
+                    if owner_start is not None
+                    else _possessor_span(text, m.start(), m.start("between"))
+                    if possessor
+                    else None
+                )
+                reworded = _reworded(text, dates, span, (m.start("kind"), m.end("kind"), name))
                 if key == "dated":
                     if dates:
                         return DocumentReference(
-                            name, tuple(dates), names, needs_date=True, reworded=reworded
+                            name,
+                            tuple(dates),
+                            names,
+                            needs_date=True,
+                            reworded=reworded,
+                            owner=owner,
+                            owner_name=owner_name,
+                            named=m.group("kind"),
                         )
                     continue
                 if key == "authored" and not names:
@@ -169,6 +200,9 @@ def document_reference(question: str) -> DocumentReference | None:
                     needs_date=bool(own or after),
                     needs_author=key == "authored",
                     reworded=reworded,
+                    owner=owner,
+                    owner_name=owner_name,
+                    named=m.group("kind"),
                 )
     return None
 
@@ -216,22 +250,54 @@ def _reworded(
 def _date_after(text: str, end: int, dates: Sequence[_Date]) -> list[_Date]:
     """The dates right after a kind's words: "the minutes of (the) June 15, 2021 (meeting)",
     "the press release dated May 7, 2024"."""
-    lead = re.compile(r"\s+(?:of|from|dated|dated as of|for|on)\s+(?:the\s+)?", re.IGNORECASE)
-    m = lead.match(text, end)
+    m = _DATE_LEAD.match(text, end)
     if m is None:
         return []
     return [d for d in dates if d.start == m.end()]
 
 
-def _names(possessor: str, between: str) -> tuple[str, ...]:
+_LEGAL_FORMS = frozenset(lexicon().legal_form_words)
+_OWNER_WORDS = re.compile(r"[\w&][\w&.’'-]*")
+
+
+def _owner(possessor: str) -> tuple[tuple[str, ...], str, int | None]:
+    """(the words of the owner whose possessive ends `possessor`, folded, legal forms and
+    words that name no author left out; the owner as written; where it starts). Its
+    capitalised words ("Halcyon Robotics, Inc.'s"), or in a question written in lower case
+    its last words up to a question word ("what do acme robotics' bylaws say")."""
+    words = list(_OWNER_WORDS.finditer(possessor))
+    kept: list[re.Match[str]] = []
+    capitalised = bool(words) and words[-1].group(0)[:1].isupper()
+    for w in reversed(words):
+        if len(kept) == 5:
+            break
+        written = w.group(0)
+        folded = written.strip("'’.").casefold().replace(".", "")
+        joins = folded in _LEGAL_FORMS or written == "&"
+        if not joins and (
+            folded in lexicon().question_words or (capitalised and not written[:1].isupper())
+        ):
+            break
+        if kept and re.search(r"[^\s,]", possessor[w.end() : kept[-1].start()]):
+            break  # words apart ("Acme? Halcyon's")
+        kept.append(w)
+    if not kept:
+        return (), "", None
+    keys = [w.group(0).strip("'’.").casefold().replace(".", "") for w in reversed(kept)]
+    owner = tuple(w for w in keys if w not in _LEGAL_FORMS and w not in _NOT_NAMES and w != "&")
+    as_written = possessor[kept[-1].start() : kept[0].end()].strip(" ,'’")
+    return (owner, as_written, kept[-1].start()) if owner else ((), "", None)
+
+
+def _names(possessor: str, between: str, owner: Sequence[str]) -> tuple[str, ...]:
     """The words that may name the document's author: a possessive's name before the kind
     ("Corvane's report", "Halcyon Robotics' bylaws") and the capitalised words between the
     determiner and the kind ("the Corvane industry report"), less months."""
-    out: list[str] = []
-    if possessor:
-        owner = re.search(r"([\w&.-]+(?:\s+[\w&.-]+){0,2})\s*$", possessor)
-        if owner:
-            out.extend(owner.group(1).split())
+    out: list[str] = list(owner)
+    if possessor and not owner:
+        owner_words = re.search(r"([\w&.-]+(?:\s+[\w&.-]+){0,2})\s*$", possessor)
+        if owner_words:
+            out.extend(owner_words.group(1).split())
     out.extend(w for w in _WORD.findall(between) if w[:1].isupper())
     words = (w.strip("'’.,").casefold() for w in out)
     return tuple(w for w in words if w and w not in _MONTHS and w not in _NOT_NAMES)
@@ -247,20 +313,20 @@ def _has_words(text: str, words: Iterable[str]) -> bool:
 
 
 def referenced_documents(
-    reference: DocumentReference, documents: Sequence[Any]
+    reference: DocumentReference,
+    documents: Sequence[Any],
+    openings: Mapping[str, str] | None = None,
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the documents the reference names, the documents of its kind it could not tell apart)
     among `documents` (each with document_id, name, title, document_type, document_date): the
     first is one document, or one per date the reference names; where it is empty the second
-    holds the documents of the kind that nothing told apart (empty: none of the kind)."""
-    kind = next(k for k in _KINDS if k["name"] == reference.kind)
-    types = {str(t) for t in kind.get("types") or ()}
-    marks = [str(w) for w in kind.get("files") or ()]
-    of_kind = [
-        d
-        for d in documents
-        if d.document_type in types or _has_words(f"{d.name} {d.title or ''}", marks)
-    ]
+    holds the documents of the kind that nothing told apart (empty: none of the kind). A
+    document's opening lines (`openings`, by document id: "BYLAWS OF HALCYON ROBOTICS, INC.")
+    tell whose it is where its title does not."""
+    of_kind = _of_kind(reference, documents)
+    if reference.owner:
+        # "Acme's bylaws" are Acme's: no other company's bylaws stand for them
+        of_kind = [d for d in of_kind if _owned(d, reference.owner, openings)]
     if reference.names:
         authored = [
             d
@@ -281,6 +347,46 @@ def referenced_documents(
     if len(of_kind) == 1:
         return (of_kind[0].document_id,), ()
     return (), tuple(sorted(d.document_id for d in of_kind))
+
+
+def _of_kind(reference: DocumentReference, documents: Sequence[Any]) -> list[Any]:
+    kind = next(k for k in _KINDS if k["name"] == reference.kind)
+    types = {str(t) for t in kind.get("types") or ()}
+    marks = [str(w) for w in kind.get("files") or ()]
+    return [
+        d
+        for d in documents
+        if d.document_type in types or _has_words(f"{d.name} {d.title or ''}", marks)
+    ]
+
+
+def _owned(document: Any, owner: Sequence[str], openings: Mapping[str, str] | None) -> bool:
+    """Is `document` the owner's: each of the owner's words in its file name, its title, a
+    party's name or its opening lines (the company it is of: "BYLAWS OF HALCYON ROBOTICS,
+    INC.", "Corvane Research Partners - Industry Report")."""
+    parties = " ".join(str(p) for p in getattr(document, "parties", None) or ())
+    opening = (openings or {}).get(document.document_id, "")
+    own = f" {document.name} {document.title or ''} {parties} {opening} "
+    own = " ".join(re.sub(r"[^\w&]+|_", " ", own).casefold().split())
+    return all(f" {w} " in f" {own} " for w in owner)
+
+
+def documents_of_kind(reference: DocumentReference, documents: Sequence[Any]) -> list[Any]:
+    """The documents among `documents` of the reference's kind (whatever their date or
+    author)."""
+    return _of_kind(reference, documents)
+
+
+def owner_holds_none(
+    reference: DocumentReference,
+    documents: Sequence[Any],
+    openings: Mapping[str, str] | None = None,
+) -> bool:
+    """Does the question name the document's owner ("Acme's bylaws") while no document of
+    the kind among `documents` is the owner's (whatever its date)?"""
+    return bool(reference.owner) and not any(
+        _owned(d, reference.owner, openings) for d in _of_kind(reference, documents)
+    )
 
 
 def _dated(document: Any, date: _Date) -> bool:

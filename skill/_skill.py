@@ -62,6 +62,8 @@ from skill._document_ref import (
     DocumentReference,
     collective_documents,
     document_reference,
+    documents_of_kind,
+    owner_holds_none,
     referenced_documents,
 )
 from skill._errors import ContractError, DocumentScopeError, SubjectClassError
@@ -133,7 +135,7 @@ from skill._tenure import OfficeTenure
 from skill._topic import ANY_QUANTITY, absence_text, pages_searched, quantity_asked
 from skill._units import evidence_units
 from skill._values import normalize_date
-from skill.linking import NameLinker
+from skill.linking import NameLinker, name_key
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
 
@@ -1569,6 +1571,18 @@ class EvidenceSkill:
         collective = collective_documents(question, infos) if reference is None else ()
         if reference is None and not collective:
             return None, None, ""
+        openings = self._openings(kb, reference, infos) if reference is not None else {}
+        if reference is not None and owner_holds_none(reference, infos, openings):
+            # "Acme's bylaws", "Brightline's board ... on June 15, 2021": no document of the
+            # kind is theirs, so none is the scope. An owner the knowledge base knows owns none
+            # ("no bylaws of Brightline Components, Inc."); one it does not know is the
+            # question's subject, read as written (refused); "Acme's report": no report of Acme
+            known = self._known_name(kb, committed, aliases, reference.owner_name)
+            if known is not None:
+                return None, (replace(reference, owner_name=known), ()), ""
+            if reference.needs_author:
+                return None, (reference, ()), ""
+            return None, None, ""
         try:
             reading: SubjectClass | None = read_question(
                 reference.reworded if reference is not None else question,
@@ -1585,7 +1599,7 @@ class EvidenceSkill:
             if reading is None and len(collective) == 1:
                 return list(collective), None, ""
             return None, None, ""
-        chosen, alike = referenced_documents(reference, infos)
+        chosen, alike = referenced_documents(reference, infos, openings)
         names_agreement = reading is not None and (
             reading.type == "agreement" and bool(reading.parties or reading.document_type)
         )
@@ -1593,7 +1607,32 @@ class EvidenceSkill:
             return None, None, ""
         if chosen:
             return list(chosen), None, reference.reworded
-        return None, (reference, alike), ""
+        # the owner's documents of the kind, none of the date or several: said of the kind
+        return None, (replace(reference, owner_name=""), alike), ""
+
+    def _known_name(
+        self, kb: str, committed: Sequence[str], aliases: tuple[Alias, ...], name: str
+    ) -> str | None:
+        """The name the knowledge base knows that `name` writes whole ("Brightline" ->
+        "Brightline Components, Inc."), or None."""
+        key = name_key(name)
+        link = self._name_index(kb, committed, aliases).links(key).get(0) if key else None
+        return link.variant.name if link is not None and link.length == len(key) else None
+
+    def _openings(
+        self, kb: str, reference: DocumentReference, infos: Sequence[DocumentInfo]
+    ) -> dict[str, str]:
+        """The opening lines of each document of the reference's kind, by id, where the
+        question names its owner ("Acme's bylaws"): they say whose it is where its title does
+        not ("AMENDED AND RESTATED BYLAWS" / "OF HALCYON ROBOTICS, INC.")."""
+        if not reference.owner:
+            return {}
+        out: dict[str, str] = {}
+        for info in documents_of_kind(reference, infos):
+            chunks = self.store.chunks_of(kb, info.document_id)
+            if chunks:
+                out[info.document_id] = " ".join(chunks[0].text.splitlines()[:_OPENING_LINES])
+        return out
 
     def _scoped_subject(self, kb: str, subject: SubjectClass, scope: Sequence[str]) -> SubjectClass:
         """A scoped question that names no subject ("Was there any drop in cash between FY
@@ -1712,6 +1751,11 @@ def _figure_periods(figure: FigureQuestion) -> tuple[str, ...]:
     return tuple(sorted({*figure.periods, *metric_periods(figure.years)}))
 
 
+# the lines that open a document and say whose it is ("AMENDED AND RESTATED BYLAWS" / "OF
+# HALCYON ROBOTICS, INC." / "(a Delaware corporation)")
+_OPENING_LINES = 3
+
+
 def _referred_subject(reference: DocumentReference, alike: Sequence[str]) -> SubjectClass:
     """The subject of a question that names a document of a kind the knowledge base holds
     none of, or several of that nothing tells apart: that document."""
@@ -1732,12 +1776,18 @@ def _untold_gate(
     reference, alike = untold
     dated = " of " + ", ".join(d.prefix() for d in reference.dates) if reference.dates else ""
     if not alike:
+        kind = reference.kind
+        if reference.owner_name:
+            # "Acme's report": no report of Acme, whatever reports of others it holds
+            # (a kind named by its author's word alone is named so: "no report of Acme")
+            named = " ".join(reference.named.casefold().split())
+            kind = f"{named if reference.needs_author else kind} of {reference.owner_name}"
         return GateResult(
             candidates=(),
             rejected=(
                 RejectedCandidate(
                     name=reference.kind,
-                    reason=f"no {reference.kind}{dated} in the knowledge base",
+                    reason=f"no {kind}{dated} in the knowledge base",
                 ),
             ),
             unresolved=(),

@@ -49,6 +49,7 @@ def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
         ),
         ("what did its May 2024 press release announce?", "15_Press_Release_2024-05-07.pdf"),
         ("Do the founders' shares vest over four years?", "03_Founders_Agreement.pdf"),
+        ("what do halcyon robotics, inc.'s bylaws say about quorum?", "02_Bylaws_Excerpt.pdf"),
     ],
 )
 def test_the_document_named_is_the_scope(ask: Any, question: str, document: str) -> None:
@@ -80,3 +81,29 @@ def test_a_kind_or_date_held_by_none_is_said(ask: Any, question: str, said: str)
     assert answer.terminal_state == "SUBJECT_NOT_FOUND"
     assert not answer.evidence
     assert [r.reason for r in answer.rejected_candidates] == [f"{said} in the knowledge base"]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("What do Acme's bylaws say about quorum?", None),
+        ("What do Brightline's bylaws say about quorum?", "no bylaws of brightline components"),
+        (
+            "Who chaired Northgate's board meeting on February 9, 2023?",
+            "no board minutes of northgate logistics",
+        ),
+        ("What does Keystone's cap table show?", "no capitalization table of keystone"),
+        ("What does Acme's report say the market size is?", "no report of acme"),
+    ],
+)
+def test_an_owner_who_owns_none_of_the_kind_is_refused(
+    ask: Any, question: str, said: str | None
+) -> None:
+    # Halcyon's bylaws, minutes and cap table are no other company's, known or not
+    answer = ask(question)
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
+    assert not answer.evidence
+    if said is not None:
+        [reason] = [r.reason.casefold() for r in answer.rejected_candidates]
+        assert reason.startswith(said), reason
+        assert reason.endswith("in the knowledge base"), reason
