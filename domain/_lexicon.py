@@ -1382,6 +1382,11 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
     out["shapes"] = tuple(shapes)
     for key in ("actor_verbs", "entitlement_words"):
         out[key] = tuple(q.words(key))
+    for key in (
+        "actor_openers", "pronouns", "phrase_ends", "pronoun_objects", "negations",
+        "noun_markers", "condition_openers", "condition_denials",
+    ):  # fmt: skip
+        out[key] = tuple(q.words(key)) if key in q.data else ()
     for key in ("irregular_verbs", "object_synonyms"):
         out[key] = {str(k): tuple(q.sub(key).words(str(k))) for k in q.mapping(key)}
     entitlements = q.sub("entitlements")
@@ -1407,6 +1412,7 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
             )
         )
     out["qualifiers"] = tuple(qualifiers)
+    out["not_given"] = tuple(q.patterns("not_given")) if "not_given" in q.data else ()
     return out
 
 

@@ -311,6 +311,7 @@ _LEADING_CONDITION = re.compile(
     r"|without\s+(?:the\s+)?(?:[\w'’]+\s+){0,5}?(?:consent|approval|permission)(?:\s+of\s+[\w'’]+(?:\s+[\w'’]+){0,3}?)?\s*,)",
     _FLAGS,
 )
+_WITHOUT = re.compile(r"\bwithout\b", _FLAGS)
 # a sentence shorter than this (a heading) decides nothing
 _MIN_WORDS = 5
 # a heading's section number ("38.0 NON-EXCLUSIVE NATURE OF AGREEMENT", "6.1 Exclusive
@@ -366,6 +367,10 @@ class Claim:
     # ("Borrower", "Lender"), matched whole in a sentence as their names are
     actor_terms: tuple[str, ...] = ()
     other_terms: tuple[str, ...] = ()
+    # the actor is who benefits, not who acts ("Is Northgate entitled to indemnification?"):
+    # another's duty gives it ("the Company shall continue to pay the Executive"), the actor's
+    # own duty to another does not ("Customer shall indemnify Provider", asked of Customer)
+    benefits: bool = False
 
     @property
     def label(self) -> str:
@@ -822,7 +827,12 @@ class ClauseReader:
             # Beta from its covenant not to compete": the restriction kept standing is the
             # holder's of the noun (Beta), not the party that does not weaken it
             actors = held
-        if self._someone_else(actors) or self._someone_else(agent):
+        if (
+            self._someone_else(actors)
+            or self._someone_else(agent)
+            or self._consents_only(main, actors)
+            or self._gives_to_another(main, action, actors)
+        ):
             # "Licensee shall not terminate this Agreement, provided, however, that Licensor
             # may terminate it for any reason", asked of Licensor: the proviso's own statement
             return self._own_proviso_read(s, matches, action)
@@ -1225,10 +1235,47 @@ class ClauseReader:
             (*self.claim.actor_terms, *self.claim.other_terms), folded
         )
 
+    def _consents_only(self, main: str, actors: str) -> bool:
+        """Is the actor named only as the party whose consent the sentence opens requiring
+        ("Without Lender's prior written consent, no Loan Party shall", asked of the Lender):
+        the one whose consent it takes is not the one the clause binds."""
+        if self.claim.actor is None:
+            return False
+        opened = _LEADING_CONDITION.match(main)
+        if opened is None or _WITHOUT.search(opened.group(0)) is None:
+            return False
+        return self._names_actor(opened.group(0)) and not self._names_actor(actors)
+
+    def _gives_to_another(self, main: str, action: re.Match[str], actors: str) -> bool:
+        """Asked who benefits: does the actor's own clause give the benefit to another party
+        ("Customer shall indemnify ... Provider", asked of Customer)?"""
+        if (
+            not self.claim.benefits
+            or not self._names_actor(actors)
+            or self._permits(actors + action.group(0))
+        ):
+            # ("The Customer shall be entitled to indemnification for ... Supplier's breach":
+            # the actor's right, whoever is named after it)
+            return False
+        # the party named first after the action is whom it is for ("indemnify ... Provider
+        # from any claim arising from Customer's breach": Provider)
+        folded = main[action.start() :].casefold()
+        assert self.claim.actor is not None
+        mine = _first_named((self.claim.actor,), self.claim.actor_terms, folded)
+        theirs = _first_named(self.claim.others, self.claim.other_terms, folded)
+        return theirs < mine
+
+    def _names_actor(self, text: str) -> bool:
+        folded = text.casefold()
+        return self.claim.actor is not None and (
+            _named(self.claim.actor, folded) or _termed(self.claim.actor_terms, folded)
+        )
+
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,
         nor any party)?"""
-        if self.claim.actor is None or _MODALITY.any_actor.search(window):
+        if self.claim.actor is None or self.claim.benefits or _MODALITY.any_actor.search(window):
+            # a benefit is given by whoever acts (see _gives_to_another)
             return False
         folded = window.casefold()
         if _named(self.claim.actor, folded) or _termed(self.claim.actor_terms, folded):
@@ -1364,6 +1411,19 @@ def _named(name: str, folded_text: str) -> bool:
     """Is `name` (or its first word: "Northgate" for "Northgate Logistics, Inc.") in the text?"""
     words = re.findall(r"[\w&'’-]+", name.casefold())
     return bool(words) and re.search(rf"\b{re.escape(words[0])}\b", folded_text) is not None
+
+
+def _first_named(names: Sequence[str], terms: Sequence[str], folded_text: str) -> int:
+    """Where the first of `names` (by its first word, as `_named`) or of the defined terms
+    `terms` (as `_termed`) stands in the text; its length where none does."""
+    patterns = [
+        rf"\b{re.escape(words[0])}\b"
+        for words in (re.findall(r"[\w&'’-]+", n.casefold()) for n in names)
+        if words
+    ]
+    patterns += [rf"\b{re.escape(t.casefold())}(?:s|'s|’s)?\b" for t in terms if t.strip()]
+    starts = [m.start() for p in patterns for m in [re.search(p, folded_text)] if m is not None]
+    return min(starts, default=len(folded_text))
 
 
 def _termed(terms: Sequence[str], folded_text: str) -> bool:

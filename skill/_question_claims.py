@@ -51,21 +51,31 @@ _QUALIFIERS = tuple(
     for name, asks, qualifier, contrary, answers in _WORDS.get("qualifiers", ())
 )
 # what opens an actor's noun phrase that is no name ("the Borrower", "either party")
-_ACTOR_OPENERS = frozenset(("the", "a", "an", "each", "either", "any", "its", "their", "such"))
-_PRONOUNS = frozenset(("it", "he", "she", "they", "we", "you"))
+_ACTOR_OPENERS = frozenset(_WORDS.get("actor_openers", ()))
+_PRONOUNS = frozenset(_WORDS.get("pronouns", ()))
 # what ends an object's noun phrase: a preposition, a conjunction, a subordinator
-_PHRASE_END = frozenset(
-    (
-        "to", "for", "with", "from", "in", "into", "on", "of", "under", "by", "at", "after",
-        "before", "within", "without", "if", "when", "whenever", "upon", "unless", "during",
-        "and", "or", "as", "once", "while", "where", "following", "prior", "than",
-    )
-)  # fmt: skip
-_PRONOUN_OBJECTS = frozenset(("it", "them", "this", "that", "these", "those", "one"))
+_PHRASE_END = frozenset(_WORDS.get("phrase_ends", ()))
+_PRONOUN_OBJECTS = frozenset(_WORDS.get("pronoun_objects", ()))
+# what makes the question ask its action's negation ("Is Halcyon not required to")
+_NEGATIONS = tuple(_WORDS.get("negations", ()))
+# what stands before a noun, never a verb ("any audit of its records")
+_NOUN_MARKERS = tuple(sorted(_WORDS.get("noun_markers", ())))
+_VERB_PLACE = "".join(rf"(?<!\b{re.escape(m)}\s)" for m in _NOUN_MARKERS)
 # a condition the question adds to its action ("if he resigns"), its words as `rest`
 _CONDITION = re.compile(
-    r"\b(?:if|when|whenever|upon|after|following|in\s+the\s+event\s+(?:of|that))\s+(?P<rest>.+)$",
+    r"\b(?:"
+    + "|".join(
+        r"\s+".join(re.escape(w) for w in opener.split())
+        for opener in sorted(_WORDS.get("condition_openers", ()), key=lambda o: (-len(o), o))
+    )
+    + r")\s+(?P<rest>.+)$",
     _FLAGS,
+)
+# what says a condition's words are absent ("so long as no Event of Default")
+_NOT_DENIED = "".join(
+    rf"(?<!\b{re.escape(d)}\s{a})"
+    for d in sorted(_WORDS.get("condition_denials", ()))
+    for a in ("", "a ", "an ", "the ", "any ")
 )
 _WORD = re.compile(r"[\w&'’.-]+")
 # at most this many words between a verb and its object's head ("pay any cash dividend")
@@ -81,6 +91,8 @@ class _Parsed:
     entitlement: str | None
     qualifiers: tuple[str, ...]
     action_text: str
+    # the question asks the action's negation ("Is Halcyon not required to ...")
+    negated: bool = False
 
 
 def question_claim(
@@ -126,10 +138,13 @@ def question_claim(
             constraints["parties"] = [actor, *subject.parties]
     subject = subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
     # a benefit is given by another party's duty ("the Company shall continue to pay"): the
-    # claim is whether the agreement gives it, whoever acts
-    who = None if parsed.entitlement is not None else actor
+    # claim is whether the agreement gives it to the actor, whoever acts (ClauseReader: not a
+    # duty of the actor's own to another)
+    who = actor
     others = tuple(p for p in subject.parties if who is not None and p != who)
-    return Claim(entry, False, who, others), subject
+    benefits = parsed.entitlement is not None
+    claim = Claim(entry, parsed.negated, who, others, carved=False, benefits=benefits)
+    return claim, subject
 
 
 def with_party_terms(claim: Claim, candidates: Sequence[Candidate]) -> Claim:
@@ -174,10 +189,25 @@ def _parse(focus: str, names: frozenset[str] = frozenset()) -> _Parsed | None:
             actor, action = split
         else:
             actor, action = groups["actor"], groups["action"]
+        # "Is Halcyon not required to", "Does the agreement not restrict Halcyon from": the
+        # negation stands with the actor's (or the agreement's) words, not the action's
+        actor, negated = _without_negation(actor)
+        negated = negated or _without_negation(groups.get("doc") or "")[1]
         parsed = _action(kind, actor.strip(), action.strip())
         if parsed is not None and (parsed.entitlement is not None or not benefit):
-            return parsed
+            return replace(parsed, negated=negated)
     return None
+
+
+def _is_negation(word: str) -> bool:
+    folded = word.casefold().replace("’", "'")
+    return any(folded == n or ("'" in n and folded.endswith(n)) for n in _NEGATIONS)
+
+
+def _without_negation(words: str) -> tuple[str, bool]:
+    """`words` without the negations they hold, and whether they held one."""
+    kept = [w for w in words.split() if not _is_negation(w)]
+    return " ".join(kept), len(kept) < len(words.split())
 
 
 def _split_actor(tail: str, names: frozenset[str]) -> tuple[str, str] | None:
@@ -204,6 +234,9 @@ def _split_actor(tail: str, names: frozenset[str]) -> tuple[str, str] | None:
             i += 1
     if i == 0 or i >= len(words):
         return None
+    if re.search(r"['’]s?$", words[i - 1]):
+        # "Halcyon's subsidiaries pay dividends": the actor is the possessive's noun, no party
+        return None
     return " ".join(words[:i]), " ".join(words[i:])
 
 
@@ -217,14 +250,9 @@ def _action(kind: str, actor: str, action: str) -> _Parsed | None:
     ):
         # "if he resigns": a condition the lexicon does not name is the claim's in its own
         # words; a sentence that does not say them does not speak of it
-        words = [w for w in topic_words(condition.group("rest")) if w not in _PRONOUNS]
-        if words:
-            qualifiers = (
-                *qualifiers,
-                "(?=[^.;]*?"
-                + ")(?=[^.;]*?".join(rf"\b{re.escape(stem(w))}\w*" for w in words)
-                + ")",
-            )
+        qualifier = _own_condition(condition.group("rest"))
+        if qualifier is not None:
+            qualifiers = (*qualifiers, qualifier)
     if kind == "permission":
         bare = action
         words = bare.split()
@@ -237,6 +265,9 @@ def _action(kind: str, actor: str, action: str) -> _Parsed | None:
     if not words:
         return None
     verb = words[0].lower()
+    if _is_negation(verb):
+        # "required to not pay", "Can Halcyon never pay": a negated action is no action asked
+        return None
     if verb in _NOT_VERBS or verb in _DETERMINERS or not verb.isalpha() or len(verb) < 3:
         return None
     object_words: list[str] = []
@@ -245,6 +276,25 @@ def _action(kind: str, actor: str, action: str) -> _Parsed | None:
             break
         object_words.append(w)
     return _Parsed(kind, actor, verb, tuple(object_words), None, qualifiers, action)
+
+
+def _own_condition(rest: str) -> str | None:
+    """The pattern a sentence says the condition `rest` of the question by ("if he resigns",
+    "within 90 days"): each of its content words by stem and each of its numbers, in one
+    sentence, the first word not denied ("no Event of Default" is not "after an Event of
+    Default")."""
+    words = [w for w in topic_words(rest) if w not in _PRONOUNS]
+    numbers = re.findall(r"\d+(?:[.,]\d+)*", rest)
+    if not words and not numbers:
+        return None
+    parts = [rf"\b{re.escape(stem(w))}\w*" for w in words[1:]]
+    parts += [rf"(?<![\d.,]){re.escape(n)}(?![\d]|[.,]\d)" for n in numbers]
+    pattern = "".join(f"(?=[^.;]*?{part})" for part in parts)
+    if words:
+        # the first word said, not denied: consumed, behind no denial ("no Event of Default",
+        # "without an Event of Default")
+        pattern += rf"[^.;]*?{_NOT_DENIED}\b{re.escape(stem(words[0]))}\w*"
+    return pattern
 
 
 def _entry(parsed: _Parsed) -> PropositionEntry | None:
@@ -266,12 +316,15 @@ def _entry(parsed: _Parsed) -> PropositionEntry | None:
         topic = parsed.entitlement
         label = f"entitlement to {parsed.entitlement}"
         kind = "permission"
+        mentions: tuple[str, ...] = tuple(_WORDS.get("not_given", ()))
     else:
         forms = _verb_forms(parsed.verb)
         if not forms:
             return None
         head = _head(parsed.object_words)
-        verbs = "|".join(sorted(forms, key=lambda f: (-len(f), f)))
+        # a verb in a verb's place: not after a determiner or "of" ("any audit of its records",
+        # "shall not permit any use of the Equipment" name no auditing or using)
+        verbs = _VERB_PLACE + "(?:" + "|".join(sorted(forms, key=lambda f: (-len(f), f))) + ")"
         if head is None:
             action = (rf"\b(?:{verbs})\b",)
         else:
@@ -302,6 +355,7 @@ def _entry(parsed: _Parsed) -> PropositionEntry | None:
         topic = " ".join(words)
         label = " ".join([parsed.verb, *parsed.object_words])
         kind = parsed.kind
+        mentions = ()
     return PropositionEntry(
         name=name,
         label=label,
@@ -316,6 +370,7 @@ def _entry(parsed: _Parsed) -> PropositionEntry | None:
         contrary_answers=answers,
         denies=(),
         outright_answers="no",
+        mentions=mentions,
     )
 
 

@@ -253,6 +253,11 @@ def runtime(data_room_kb: IngestedKB) -> Iterator[Any]:
         ),
         # Borrower is Halcyon's role, not Keystone's
         ("Can Keystone prepay the loan?", "Not stated in", "may prepay"),
+        # the Lender's consent does not make the restriction the Lender's (session 30 review)
+        ("Can Keystone pay dividends?", "Not stated in", "pay any dividend"),
+        # a negated question asks the negation; the benefit is the Customer's, not its duty
+        ("Is Halcyon not required to maintain insurance?", "No —", "shall maintain"),
+        ("Is Northgate entitled to indemnification?", "Yes —", "hold harmless Customer"),
     ],
 )
 def test_the_issues_questions_on_the_data_room(
