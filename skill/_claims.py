@@ -1069,12 +1069,13 @@ class ClauseReader:
             holds = not negated
         if holds is None:
             return None, False, True
-        if kind == "permission" and not holds and negated:
+        if kind == "permission" and not holds and negated and not self.claim.negated:
             grant = self._proviso_grant(s, action)
             if grant is not None:
                 # "Neither party shall assign this Agreement without consent, provided that
                 # Beta may assign it to a successor": the proviso grants the party asked what
-                # the main clause denied, in its case
+                # the main clause denied, in its case (asked whether Beta is prohibited, the
+                # prohibition stands, the proviso its exception)
                 kept = tuple(e for e in exceptions if not e.startswith(grant))
                 return self._reading(True, s, (grant,), kept, READ_CONFIDENCE), True, True
         scope = _scope(s, action.start(), action.end())

@@ -71,6 +71,9 @@ def test_a_proviso_granting_the_party_asked_the_denied_assignment_is_yes_with_it
         holds, conditions = _reading(text, x.lower() if text.islower() else x, (y,))
         assert holds is True, text
         assert conditions[0].lower().startswith(opener.strip("; ").split(",")[0]), conditions
+        # asked whether the party is prohibited: yes, the proviso its exception
+        prohibited, _ = ClauseReader(Claim(ENTRIES[CLAIM], True, x, (y,))).read(text)
+        assert prohibited is not None and prohibited.holds is True, text
         # asked of the other party, the proviso is not theirs (a denial where the main
         # clause binds them too, nothing where it binds the one party only)
         assert _reading(text, y, (x,))[0] is not True, text
