@@ -398,6 +398,12 @@ class Lexicon:
     # words whose full stop ends no sentence (lower case, without the stop): the
     # `abbreviations` list, the month abbreviations and the legal forms written as such
     abbreviations: frozenset[str]
+    # what, after a ';', continues the clause before it (vocabulary.yaml
+    # semicolon_continuations): lower case, read in any case (provisos and exceptions:
+    # "provided that", "except") and read only in lower case (words that refer back: "such",
+    # "the foregoing")
+    semicolon_continuations: tuple[str, ...]
+    semicolon_continuations_lower_case: tuple[str, ...]
     # how documents name an entity's kind ("corporation", "limited liability company"; regexes)
     entity_types: tuple[str, ...]
     organisation_heads: frozenset[str]
@@ -551,6 +557,7 @@ class Lexicon:
     # words that name a measure of a thing or its course ("number", "change"), not the thing:
     # no evidence that a topic is stated; vocabulary.yaml
     topic_measure_words: frozenset[str]
+    quantity_questions: tuple[str, ...]
     # the second halves of compounds naming another thing than their first word ("holder":
     # a shareholder is no share); vocabulary.yaml
     topic_compound_heads: tuple[str, ...]
@@ -612,6 +619,10 @@ class Lexicon:
     question_templates: tuple[QuestionTemplate, ...]
     # the language of documents: types, own dates, execution, relations (vocabulary.yaml)
     documents: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    # the words of a yes/no question no proposition names, read as a proposition of its own
+    # (propositions.yaml `question_claims`: question shapes, qualifiers, entitlement nouns,
+    # object synonyms, irregular verbs)
+    question_claims: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def legal_form_cased(self) -> str:
@@ -805,6 +816,12 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 *(w.lower() for w in forms.words("abbreviations")),
             ]
         ),
+        semicolon_continuations=tuple(
+            w.lower() for w in vocabulary.words("semicolon_continuations")
+        ),
+        semicolon_continuations_lower_case=tuple(
+            w.lower() for w in vocabulary.words("semicolon_continuations_lower_case")
+        ),
         entity_types=tuple(vocabulary.patterns("entity_types")),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         hyphenated_prose=frozenset(w.lower() for w in vocabulary.words("hyphenated_prose")),
@@ -835,6 +852,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
             ]
         ),
         topic_measure_words=frozenset(vocabulary.words("topic_measure_words")),
+        quantity_questions=tuple(vocabulary.phrases("quantity_questions")),
         topic_compound_heads=tuple(vocabulary.words("topic_compound_heads")),
         question_periods=tuple(closed.patterns("periods")),
         question_not_names=frozenset(
@@ -947,6 +965,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
             templates_file, _lexicon_pieces(roles, attributes)
         ),
         documents=_documents(agreements),
+        question_claims=_question_claims(propositions_file),
     )
 
 
@@ -1334,6 +1353,49 @@ def _modality(m: _Reader) -> ModalityWords:
             )
         }
     )
+
+
+def _question_claims(r: _Reader) -> dict[str, Any]:
+    """propositions.yaml `question_claims`, checked: each part a mapping or list as the
+    question-claim reader (skill/_question_claims.py) reads it."""
+    if "question_claims" not in r.data:
+        return {}
+    q = r.sub("question_claims")
+    out: dict[str, Any] = {}
+    shapes = []
+    for item in q.items("shapes"):
+        kind = item.choice("kind", ("permission", "prohibition", "obligation"))
+        benefit = item.flag("benefit", False)
+        shapes.append((str(kind), item.example_pattern("pattern"), benefit))
+    out["shapes"] = tuple(shapes)
+    for key in ("actor_verbs", "entitlement_words"):
+        out[key] = tuple(q.words(key))
+    for key in ("irregular_verbs", "object_synonyms"):
+        out[key] = {str(k): tuple(q.sub(key).words(str(k))) for k in q.mapping(key)}
+    entitlements = q.sub("entitlements")
+    out["entitlements"] = {
+        str(k): (
+            tuple(entitlements.sub(str(k)).words("asks")),
+            tuple(entitlements.sub(str(k)).patterns("says")),
+        )
+        for k in entitlements.data
+    }
+    qualifiers = []
+    for item in q.items("qualifiers"):
+        answers = item.get("contrary_answers") if "contrary_answers" in item.data else "silent"
+        if answers not in ("no", "silent"):
+            raise item.fail("contrary_answers", "expected no or silent")
+        qualifiers.append(
+            (
+                item.name("name"),
+                tuple(item.patterns("asks")),
+                tuple(item.patterns("qualifier")),
+                tuple(item.patterns("contrary")) if "contrary" in item.data else (),
+                str(answers),
+            )
+        )
+    out["qualifiers"] = tuple(qualifiers)
+    return out
 
 
 def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, ...]:

@@ -43,6 +43,7 @@ from skill._clauses import (
 )
 from skill._conclude import ValueJudge
 from skill._details import value_details
+from skill._document_ref import DocumentReference, document_reference, referenced_documents
 from skill._errors import (
     ContractError,
     DocumentScopeError,
@@ -68,6 +69,7 @@ from skill._nli import (
     use_nli_model,
 )
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier, topic_put_last
+from skill._question_claims import question_claim
 from skill._question_names import split_names
 from skill._read import QuestionReader
 from skill._restatements import RestatedFigures
@@ -86,7 +88,7 @@ from skill._subject import (
 )
 from skill._supersede import StatedSupersession, stated_targets
 from skill._tenure import OfficeTenure
-from skill._topic import same_word
+from skill._topic import counted, quantity_asked, same_word, states_number
 from skill._values import (
     drop_umbrellas,
     find_dates,
@@ -121,6 +123,7 @@ __all__ = [
     "ContractError",
     "DocumentCopy",
     "DocumentInfo",
+    "DocumentReference",
     "DocumentScopeError",
     "Evaluation",
     "EvidenceCollector",
@@ -153,6 +156,8 @@ __all__ = [
     "clause_only_values",
     "clause_sentences",
     "clear_caches",
+    "counted",
+    "document_reference",
     "document_type_of",
     "document_types_match",
     "drop_umbrellas",
@@ -173,12 +178,16 @@ __all__ = [
     "parse_number_words",
     "parse_question",
     "parse_subject",
+    "quantity_asked",
+    "question_claim",
     "read_claim",
+    "referenced_documents",
     "render_answer",
     "same_word",
     "sentence_relevance",
     "split_names",
     "stated_targets",
+    "states_number",
     "tfidf",
     "time_qualifier",
     "topic_put_last",

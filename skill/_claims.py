@@ -86,6 +86,13 @@ def _compile(entry: PropositionEntry) -> _Compiled:
     )
 
 
+@functools.lru_cache(maxsize=256)
+def _compiled(entry: PropositionEntry) -> _Compiled:
+    """A proposition no lexicon record is (one read from a question's own words,
+    skill/_question_claims.py), compiled once."""
+    return _compile(entry)
+
+
 @dataclass(frozen=True)
 class _Modality:
     permission: re.Pattern[str]
@@ -307,7 +314,10 @@ _REACH_AFTER = 120
 # a sentence that opens with its condition ("If ...", "In the event ...", "(c) Upon ...")
 _LEADING_CONDITION = re.compile(
     r"^\W*(?:\d+(?:\.\d+)*[.)]?\s*)?(?:\(?[a-z0-9ivx]{1,4}\)\s*)?"
-    r"(?:if|in\s+the\s+event|upon|when|whenever|where|should|in\s+case)\b",
+    r"(?:if|in\s+the\s+event|upon|when|whenever|where|should|in\s+case"
+    # "Without Lender's prior written consent, no Loan Party shall": the consent's party is
+    # the condition's, not the one the prohibition binds
+    r"|without\s+(?:the\s+)?(?:[\w'’]+\s+){0,5}?(?:consent|approval|permission)(?:\s+of\s+[\w'’]+(?:\s+[\w'’]+){0,3}?)?\s*,)",
     _FLAGS,
 )
 # a sentence shorter than this (a heading) decides nothing
@@ -361,6 +371,10 @@ class Claim:
     actor: str | None
     others: tuple[str, ...]
     carved: bool = True
+    # the defined terms the actor and the other parties are bound under in the agreement
+    # ("Borrower", "Lender"), matched whole in a sentence as their names are
+    actor_terms: tuple[str, ...] = ()
+    other_terms: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -523,7 +537,7 @@ class ClauseReader:
 
     def __init__(self, claim: Claim) -> None:
         self.claim = claim
-        self._p = _BY_NAME[claim.entry.name]
+        self._p = _BY_NAME.get(claim.entry.name) or _compiled(claim.entry)
         # the last sentence's mention spans, with the sentence
         self._spans_of: tuple[str, tuple[tuple[int, int], ...]] | None = None
         # whether the sentence read stands right under a heading that names the claim: its
@@ -1309,7 +1323,9 @@ class ClauseReader:
             return True
         folded = text.casefold()
         names = ((self.claim.actor,) if self.claim.actor else ()) + self.claim.others
-        return any(_named(name, folded) for name in names)
+        return any(_named(name, folded) for name in names) or _termed(
+            (*self.claim.actor_terms, *self.claim.other_terms), folded
+        )
 
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,
@@ -1317,9 +1333,11 @@ class ClauseReader:
         if self.claim.actor is None or _MODALITY.any_actor.search(window):
             return False
         folded = window.casefold()
-        if _named(self.claim.actor, folded):
+        if _named(self.claim.actor, folded) or _termed(self.claim.actor_terms, folded):
             return False
-        return any(_named(other, folded) for other in self.claim.others)
+        return any(_named(other, folded) for other in self.claim.others) or _termed(
+            self.claim.other_terms, folded
+        )
 
 
 def _before_aside(pieces: list[str]) -> str:
@@ -1448,6 +1466,16 @@ def _named(name: str, folded_text: str) -> bool:
     """Is `name` (or its first word: "Northgate" for "Northgate Logistics, Inc.") in the text?"""
     words = re.findall(r"[\w&'’-]+", name.casefold())
     return bool(words) and re.search(rf"\b{re.escape(words[0])}\b", folded_text) is not None
+
+
+def _termed(terms: Sequence[str], folded_text: str) -> bool:
+    """Is one of the defined terms `terms` ("Loan Party") in the text, whole (its plural or
+    possessive too)?"""
+    return any(
+        re.search(rf"\b{re.escape(t.casefold())}(?:s|'s|’s)?\b", folded_text) is not None
+        for t in terms
+        if t.strip()
+    )
 
 
 def _bracketed(text: str) -> str:
@@ -1962,6 +1990,12 @@ def _window(main: str, at: int) -> str:
             # c) Not to use"): each governs itself, the earlier one's negation is its own
             return opened.group("item")
         lead = head[: max(cut, 0)].rstrip().removesuffix(":")
+        if _LEADING_CONDITION.match(lead):
+            # "Without Lender's consent, no Loan Party shall (a) ...": the condition the
+            # lead-in opens with is not its clause (as for a sentence with no items)
+            end = len(_first_clause(lead))
+            if end < len(lead):
+                lead = lead[end + 1 :]
         if lead.strip():
             lead = _clause_tail(lead)
             window = lead + " " + opened.group("item")

@@ -504,7 +504,10 @@ class ValueJudge:
             for value, units in group.values
             for unit in units
         ]
-        if comparison.quoted:
+        if comparison.passages:
+            # a passage about the topic states the expected words or says nothing of them
+            observed = [(u, want) for u, k in observed if want in k]
+        elif comparison.quoted:
             # a sentence read as the value states the expected words when it contains them
             observed = [(u, want if want in k else k) for u, k in observed]
         keys = {k for _, k in observed}

@@ -44,12 +44,15 @@ class ValueComparison:
     """How the values of one question compare: `kind` is the attribute's value kind
     (the lexicon's `value_kind`; None for a role or a relation, whose values are names),
     `names` compares by entity key, `yes_no` reads true/false as "yes"/"no" (the values of
-    a yes/no question) and `partial` reads a date that is only a year ("2017")."""
+    a yes/no question), `partial` reads a date that is only a year ("2017") and `passages`
+    says the values are passages about a topic, no attribute's values: one that contains the
+    expected words states it, the others say nothing of it (never a contradiction)."""
 
     kind: str | None
     names: bool
     yes_no: bool = False
     partial: bool = False
+    passages: bool = False
 
     @property
     def quoted(self) -> bool:
@@ -85,7 +88,7 @@ def _read_kind(kind: str | None, text: str, *, partial: bool) -> str | None:
     if kind == "duration":
         return normalize_duration(text)
     if kind == "money":
-        return normalize_money(text)
+        return _signed_money(text)
     if kind == "percent":
         return normalize_percentage(text)
     if kind == "jurisdiction":
@@ -99,6 +102,31 @@ def _read_kind(kind: str | None, text: str, *, partial: bool) -> str | None:
             normalize_jurisdiction(text.title()) if text.islower() else None
         )
     return None
+
+
+# A negative amount: a minus sign before the amount or inside it after the currency
+# ("-$7.287 million", "USD -7,287 thousand"), or the amount in parentheses ("(7,287)").
+_NEGATIVE = re.compile(
+    r"^(?P<cur>[A-Z]{3}\s*|US\$\s*|\$\s*)?[-\u2212](?=\s*(?:[A-Z]{2,3}\$?\s*)?[$\d])|^\((?P<inner>.+)\)$"
+)
+
+
+def _signed_money(text: str) -> str | None:
+    """An amount as money is read, its sign kept: "-$7.287 million" and "USD -7,287
+    thousand" are "USD -7,287,000" (read unsigned, a loss would equal a profit)."""
+    m = _NEGATIVE.search(text.strip())
+    if m is None:
+        return normalize_money(text)
+    rest = (
+        m.group("inner")
+        if m.group("inner") is not None
+        else (m.group("cur") or "") + text.strip()[m.end() :]
+    )
+    amount = normalize_money(rest.strip())
+    if amount is None:
+        return None
+    currency, _, number = amount.partition(" ")
+    return f"{currency} -{number}" if number else None
 
 
 def _in_shorter_units(duration: str) -> str:

@@ -99,7 +99,9 @@ _HQ_CUE = re.compile(
     # "of the Corporation", "of Acme Robotics, Inc."
     r"(?:\s+of\s+(?:the\s+)?[A-Z][\w.&'’-]*(?:,?\s+[A-Z][\w.&'’-]*){0,4})?"
     r"(?:\s+(?:is|are|shall\s+be|will\s+be))?(?:\s+(?:located|situated))?\s+(?:in|at)\s+|"
-    r"\b(?:headquarters|head\s+office)\s*:\s*",
+    r"\b(?:headquarters|head\s+office)\s*:\s*|"
+    # a party's address in a preamble: "a Michigan corporation with offices at 88 Monroe ..."
+    r"\bwith\s+(?:its\s+)?(?:principal\s+)?(?:business\s+)?offices?\s+(?:at|in)\s+",
     _I,
 )
 _PLACE_END = re.compile(

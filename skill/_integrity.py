@@ -283,13 +283,24 @@ def known_entities(store: VectorStore, kb: str, documents: Sequence[str]) -> lis
 _LIST_SEPARATOR = re.compile(r"(?:^|[-–—;|•\n])\s*$")
 
 
+# A preamble's list of parties: a name after "between", "among", "and" or "by", described
+# right after it ("..., and Brightline Components, Inc., a Michigan corporation with offices
+# at ..."): what follows in its clause is the party's, wherever the line breaks.
+_PARTY_JOINER = re.compile(r"\b(?:between|among|and|by)\s+(?:the\s+)?$", re.IGNORECASE)
+_PARTY_DESCRIBED = re.compile(r"^[\s,]*,\s*(?:a|an)\s", re.IGNORECASE)
+
+
 def _list_item_for(text: str, forms: Sequence[str]) -> bool:
-    """Does a candidate's name open an item of a list ("A - CEO; B - Director; ...")?"""
+    """Does a candidate's name open an item of a list ("A - CEO; B - Director; ...") or a
+    party's clause of a preamble's list of parties ("between A, a Delaware corporation, and
+    B, a Michigan corporation with offices at ...")?"""
     for form in forms:
         if len(form) < 3:
             continue
         for m in name_regex(form).finditer(text):
             if m.start() > 0 and _LIST_SEPARATOR.search(text[: m.start()]):
+                return True
+            if _PARTY_JOINER.search(text[: m.start()]) and _PARTY_DESCRIBED.match(text[m.end() :]):
                 return True
     return False
 

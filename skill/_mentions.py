@@ -646,10 +646,15 @@ def _runs_on(text: str, tokens: Sequence[QuestionToken], links: dict[int, Link],
         # a legal form in lower case right after another is the question's word ("... Gas
         # Company limited?"), not a second form of the name; so is one written as a
         # participle in lower case after a name's capitalised word ("Is Acme's liability to
-        # Gridiron BioNutrients limited?"): the question's predicate
+        # Gridiron BioNutrients limited?") or, in a question written all in lower case, one
+        # that ends the question ("... with gridiron bionutrients limited?"): the predicate
         written = text[tokens[k].start : tokens[k].end]
         glued = written.islower() and (
-            _is_form(tokens[k - 1]) or (written.endswith("ed") and not tokens[k - 1].text.islower())
+            _is_form(tokens[k - 1])
+            or (
+                written.endswith("ed")
+                and (not tokens[k - 1].text.islower() or _ends_question(text, tokens[k].end))
+            )
         )
         word = (_is_form(tokens[k]) and not glued) or (
             _is_capitalised(tokens[k]) and _name_word(tokens[k], start=False)
@@ -660,6 +665,13 @@ def _runs_on(text: str, tokens: Sequence[QuestionToken], links: dict[int, Link],
             break
         k += 1
     return k
+
+
+def _ends_question(text: str, end: int) -> bool:
+    """Does nothing but the question's closing punctuation follow `end`? A participle there
+    is the question's predicate ("is acme's liability under the contract with globex
+    limited?"), in lower case as in any other."""
+    return not text[end:].strip(" \t\n?.!\"'”")
 
 
 def _form_follows(text: str, tokens: Sequence[QuestionToken], j: int) -> bool:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
@@ -39,6 +41,7 @@ from skill._claims import (
     Claim,
     Reading,
     claim_answer,
+    claim_names,
     claim_of,
     claim_sentences,
     claim_subject,
@@ -54,6 +57,12 @@ from skill._conclude import (
     is_single_valued,
     next_actions_concluded,
     next_actions_not_found,
+)
+from skill._document_ref import (
+    DocumentReference,
+    collective_documents,
+    document_reference,
+    referenced_documents,
 )
 from skill._errors import ContractError, DocumentScopeError, SubjectClassError
 from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector, observed_at
@@ -98,6 +107,7 @@ from skill._quarters import (
     year_cells,
 )
 from skill._question import question_focus
+from skill._question_claims import question_claim, with_party_terms
 from skill._read import (
     build_name_index,
     clause_label,
@@ -119,7 +129,7 @@ from skill._subject import (
 )
 from skill._supersede import StatedSupersession
 from skill._tenure import OfficeTenure
-from skill._topic import absence_text, pages_searched
+from skill._topic import absence_text, pages_searched, quantity_asked
 from skill._units import evidence_units
 from skill._values import normalize_date
 from skill.linking import NameLinker
@@ -220,15 +230,23 @@ class EvidenceSkill:
         copies = self.copies(kb) if self.copies is not None else _NO_COPIES
         folded = self._fold(kb, visible, copies)
         committed = folded.ids
+        aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
+        untold: tuple[DocumentReference, tuple[str, ...]] | None = None
+        reworded = ""
+        if documents is None and subject is None and question is not None:
+            # "under the bylaws", "according to the cap table": the document named by its
+            # kind, date or author is the question's scope, as if chosen
+            documents, untold, reworded = self._referred_scope(kb, question, committed, aliases)
         if documents is not None:
             committed = self._scope(kb, visible, folded, documents)
-        aliases = tuple(self.aliases(kb)) if self.aliases is not None else ()
         if subject is not None:
             subject_class = parse_subject(subject)
+        elif untold is not None:
+            subject_class = _referred_subject(*untold)
         else:
             assert question is not None
             subject_class = read_question(
-                question,
+                reworded or question,
                 self._name_index(kb, committed, aliases),
                 {a.alias_key for a in aliases if a.document_id is None},
                 self._query_embedder,
@@ -237,6 +255,17 @@ class EvidenceSkill:
             )
             if documents is not None:
                 subject_class = self._scoped_subject(kb, subject_class, committed)
+            quantity = quantity_asked(question) if subject_class.attribute == TOPIC else None
+            if quantity is not None:
+                # "How many robots has Halcyon deployed?": only a passage stating a number
+                # answers it (skill/_topic.py)
+                subject_class = subject_class.model_copy(
+                    update={
+                        "constraints": dict(
+                            sorted({**subject_class.constraints, "quantity": quantity}.items())
+                        )
+                    }
+                )
         # A yes/no question about an agreement is a claim (issue 34): its proposition's
         # evidence is searched and each sentence that speaks of it is judged.
         claim = claim_of(subject_class)
@@ -246,6 +275,15 @@ class EvidenceSkill:
                 subject_class,
                 exists=asks_existence(question_focus(question), subject_class),
             )
+            if claim is None:
+                # no proposition names it: the question's own words are one (the records win)
+                asked = question_claim(
+                    question,
+                    subject_class,
+                    exists=asks_existence(question_focus(question), subject_class),
+                )
+                if asked is not None:
+                    claim, subject_class = asked
         if claim is not None:
             subject_class = claim_subject(claim, subject_class)
         kb_default = dict(self.default_requirements)
@@ -267,8 +305,12 @@ class EvidenceSkill:
             snapshot=self._gate_snapshot(kb, committed, aliases),
             scoped=documents is not None,
         )
-        gate = gate_of.run(kb, subject_class, committed)
-        if not gate.candidates and question is not None and subject is None:
+        gate = (
+            gate_of.run(kb, subject_class, committed)
+            if untold is None
+            else _untold_gate(untold, info)
+        )
+        if not gate.candidates and untold is None and question is not None and subject is None:
             # "How much did American Water Works pay out in cash dividends?": read as an
             # agreement's term ("pay" is a compensation phrasing) only for want of another
             # reading; a company that is party to no agreement here is asked about itself.
@@ -393,7 +435,16 @@ class EvidenceSkill:
             # do not have is said so); one whose filings state figures in prose only is read
             # as any question is
             return self._figure_answer(
-                kb, question, subject_class, gate, figure, committed, info, value_judge, machine
+                kb,
+                question,
+                subject_class,
+                gate,
+                figure,
+                committed,
+                info,
+                value_judge,
+                machine,
+                expected_value,
             )
         machine.advance(State.EVIDENCE_RETRIEVAL)
         collector = EvidenceCollector(
@@ -433,6 +484,9 @@ class EvidenceSkill:
             )
         machine.advance(State.EVIDENCE_VERIFIED)
         if claim is not None:
+            if claim.entry.name not in claim_names():
+                # a claim in the question's own words: its parties named by their roles too
+                claim = with_party_terms(claim, gate.candidates)
             # the whole agreement read for the claim, beside what the search ranked (a list
             # item quoted from its lead-in starts where the lead-in does, and ends further)
             found: dict[tuple[str, int], int] = {}
@@ -887,9 +941,12 @@ class EvidenceSkill:
         info: Callable[[str], DocumentInfo | None],
         value_judge: ValueJudge,
         machine: StateMachine,
+        expected_value: ExpectedValue | None = None,
     ) -> Answer:
         """A figure question answered from the statement cells of the subject's own filings
-        (skill/_figures.py), judged by the engine as any other observations."""
+        (skill/_figures.py), judged by the engine as any other observations; an
+        `expected_value` is judged over the same cells (a money figure as money, a
+        percentage as a percentage; a bare number in the scale the question asks)."""
         assert self.statement_cells is not None
         # the question as its periods are read: "FY19" is FY2019
         read = full_fiscal_years(question) if question is not None else None
@@ -1083,6 +1140,17 @@ class EvidenceSkill:
                 + (found.note or "their figures disagree (a restatement or another table)")
             ]
         )
+        evaluation = (
+            None
+            if expected_value is None
+            else value_judge.evaluate(
+                groups,
+                _figure_expected(expected_value, figure, [v.value for v in values]),
+                _figure_comparison(figure),
+                single_valued=True,
+                evaluation_time=judgement.evaluation_time,
+            ).model_copy(update={"expected_value": expected_value})  # as the caller gave it
+        )
         return _concluded(
             question,
             subject_class,
@@ -1102,6 +1170,7 @@ class EvidenceSkill:
             suggested_next_actions=actions,
             sufficiency=sufficiency,
             supersessions=supersessions,
+            evaluation=evaluation,
         )
 
     def _fiscal_year_end(
@@ -1395,6 +1464,49 @@ class EvidenceSkill:
             )
         return tuple(sorted(chosen))
 
+    def _referred_scope(
+        self, kb: str, question: str, committed: Sequence[str], aliases: tuple[Alias, ...]
+    ) -> tuple[list[str] | None, tuple[DocumentReference, tuple[str, ...]] | None, str]:
+        """(the scope, None, the question as its subject is read) where the question names
+        one committed document by its kind, date or author (or one per date it names), or its
+        parties by the collective term of one agreement's title ("the Founders"); (None, (the
+        reference, the documents of its kind nothing told apart: none, or several), "") where
+        it names no other subject and no such document; (None, None, "") otherwise. A question
+        that names an agreement is about it, not about the document of another kind it
+        mentions ("Does the MSA require the financial statements?"); one that names a company
+        or a person is asked of the document ("What does the industry report say Halcyon's
+        market share is?")."""
+        reference = document_reference(question)
+        infos = [i for d in committed if (i := self.document_info(kb, d)) is not None]
+        collective = collective_documents(question, infos) if reference is None else ()
+        if reference is None and not collective:
+            return None, None, ""
+        try:
+            reading: SubjectClass | None = read_question(
+                reference.reworded if reference is not None else question,
+                self._name_index(kb, committed, aliases),
+                {a.alias_key for a in aliases if a.document_id is None},
+                self._query_embedder,
+                self._query_embedder,
+            )
+        except SubjectClassError:
+            reading = None
+        if reference is None:
+            # "Do the founders' shares vest?": the parties' collective term of the one
+            # agreement whose title names them so, where the question names nothing else
+            if reading is None and len(collective) == 1:
+                return list(collective), None, ""
+            return None, None, ""
+        chosen, alike = referenced_documents(reference, infos)
+        names_agreement = reading is not None and (
+            reading.type == "agreement" and bool(reading.parties or reading.document_type)
+        )
+        if reading is not None and (names_agreement or not chosen):
+            return None, None, ""
+        if chosen:
+            return list(chosen), None, reference.reworded
+        return None, (reference, alike), ""
+
     def _scoped_subject(self, kb: str, subject: SubjectClass, scope: Sequence[str]) -> SubjectClass:
         """A scoped question that names no subject ("Was there any drop in cash between FY
         2023 and Q2 of FY2024?" of one 10-Q) asks about the scope's agreement; where the scope
@@ -1512,6 +1624,48 @@ def _figure_periods(figure: FigureQuestion) -> tuple[str, ...]:
     return tuple(sorted({*figure.periods, *metric_periods(figure.years)}))
 
 
+def _referred_subject(reference: DocumentReference, alike: Sequence[str]) -> SubjectClass:
+    """The subject of a question that names a document of a kind the knowledge base holds
+    none of, or several of that nothing tells apart: that document."""
+    return SubjectClass(
+        type="document",
+        name=reference.kind,
+        constraints={"dates": [d.prefix() for d in reference.dates]} if reference.dates else {},
+        kind=QuestionKind.AGREEMENT_ATTRIBUTE,
+    )
+
+
+def _untold_gate(
+    untold: tuple[DocumentReference, tuple[str, ...]],
+    info: Callable[[str], DocumentInfo | None],
+) -> GateResult:
+    """The gate of a document named by its kind: closed, each document of the kind named as a
+    candidate nothing told apart, or its kind said to be absent."""
+    reference, alike = untold
+    dated = " of " + ", ".join(d.prefix() for d in reference.dates) if reference.dates else ""
+    if not alike:
+        return GateResult(
+            candidates=(),
+            rejected=(
+                RejectedCandidate(
+                    name=reference.kind,
+                    reason=f"no {reference.kind}{dated} in the knowledge base",
+                ),
+            ),
+            unresolved=(),
+        )
+    told = (
+        f"one of the {len(alike)} documents of kind {reference.kind}{dated} the question "
+        "does not tell apart; name its date, its author or its file"
+    )
+    names = sorted({(i.name if (i := info(d)) else d) for d in alike})
+    return GateResult(
+        candidates=(),
+        rejected=tuple(RejectedCandidate(name=n, reason=told) for n in names),
+        ambiguous=(reference.kind,),
+    )
+
+
 def _chosen_documents(
     scope: Sequence[str], info: Callable[[str], DocumentInfo | None]
 ) -> tuple[Candidate, ...]:
@@ -1585,12 +1739,56 @@ def _expected_evaluation(
 def _comparison(subject: SubjectClass) -> ValueComparison:
     """How an expected value compares with the question's values (skill/_expected.py)."""
     entry = _ATTRIBUTES.get(subject.attribute or "")
+    if subject.attribute == TOPIC and subject.kind is not QuestionKind.YES_NO:
+        # a topic's values are passages about it, no attribute's values
+        return ValueComparison(kind="free_text", names=False, passages=True)
     return ValueComparison(
         kind=entry.value_kind if entry is not None else None,
         names=_names(subject),
         yes_no=subject.kind is QuestionKind.YES_NO,
         partial=entry is not None and entry.partial_values,
     )
+
+
+def _figure_unit(figure: FigureQuestion) -> str | None:
+    """The unit of a figure question's answer: its metric's, else its first concept's."""
+    if figure.metric is not None:
+        return figure.metric.unit
+    return figure.concepts[0].unit if figure.concepts else None
+
+
+def _figure_comparison(figure: FigureQuestion) -> ValueComparison:
+    """How an expected value compares with a figure's values: as money for a USD figure
+    ("$48.21 million" is "USD 48,210 thousand"), as a percentage for a percentage."""
+    kind = {"USD": "money", "%": "percent"}.get(_figure_unit(figure) or "")
+    return ValueComparison(kind=kind, names=False)
+
+
+_BARE_NUMBER = re.compile(r"\(?-?\d[\d,]*(?:\.\d+)?\)?")
+
+
+_SCALE_WORDS = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+
+
+def _figure_expected(
+    expected: ExpectedValue, figure: FigureQuestion, values: Sequence[str]
+) -> ExpectedValue:
+    """A bare number expected of a USD figure, in the scale the question asks ("in USD
+    millions": 1577 -> "USD 1,577,000,000"), else in the one scale its figures are printed
+    in ("USD 48,210 thousand": 48210 -> "USD 48,210,000"); any other expected value as
+    given (several printed scales: as given, compared as written)."""
+    if isinstance(expected, bool) or _figure_unit(figure) != "USD":
+        return expected
+    text = str(expected).strip()
+    if not _BARE_NUMBER.fullmatch(text):
+        return expected
+    printed = {_SCALE_WORDS.get(v.split()[-1], 1) if v.split() else 1 for v in values}
+    scale = figure.scale or (printed.pop() if len(printed) == 1 else None)
+    if scale is None:
+        return expected
+    negative = text.startswith(("(", "-"))
+    number = Decimal(text.strip("()-").replace(",", "")) * scale
+    return f"USD {'-' if negative else ''}{number.normalize():,f}"
 
 
 def _check_expected(expected: object) -> None:

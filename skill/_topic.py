@@ -40,6 +40,31 @@ TOPIC_PASSAGES = 3
 MIN_COVERAGE = 0.5
 _STOP = lexicon().topic_stop_words
 _MEASURE = lexicon().topic_measure_words
+_QUANTITY_QUESTION = re.compile(
+    r"\b(?:" + "|".join(lexicon().quantity_questions) + r")\b", re.IGNORECASE
+)
+# "how many <noun phrase> <auxiliary>": the phrase's head is the noun counted ("how many
+# customer sites does ..." -> "sites"; "how many shares of common stock is ..." -> "shares").
+_COUNTED = re.compile(
+    r"\bhow\s+many\s+(?:of\s+(?:the|its|their)\s+)?"
+    r"((?:[A-Za-z][A-Za-z-]*\s+){0,3}?[A-Za-z][A-Za-z-]*)"
+    r"(?=\s+(?:of|in|at|for|does|do|did|has|have|had|is|are|was|were|will|would|can|could"
+    r"|shall|should|may|might|must)\b|\s*[?.]|\s*$)",
+    re.IGNORECASE,
+)
+# A number stated: digits, or a number in words (vocabulary.yaml number_units / number_tens /
+# number_scales; "a dozen" is no number the readers take).
+_NUMBER = re.compile(
+    r"\d|\b(?:"
+    + "|".join(
+        sorted(
+            {*lexicon().number_units, *lexicon().number_tens, *lexicon().number_scales},
+            key=lambda w: (-len(w), w),
+        )
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
 
 
 _STEMMER = snowballstemmer.stemmer("english")
@@ -97,6 +122,66 @@ def named_words(text: str) -> list[str]:
     measure of a thing or its course ("change number stores" -> ["stores"])."""
     words = re.findall(r"[a-z][a-z-]+", text.lower())
     return topic_words(" ".join(w for w in words if w not in _MEASURE))
+
+
+def asks_quantity(question: str) -> bool:
+    """Does the question ask how many / how much / what share of its topic (vocabulary.yaml
+    quantity_questions)?"""
+    return _QUANTITY_QUESTION.search(question) is not None
+
+
+ANY_QUANTITY = "any"
+
+
+def quantity_asked(question: str) -> str | None:
+    """What quantity the question asks: the noun a "how many" counts ("robots"), "any" for
+    another quantity ("how much", "what percentage"), None where it asks none."""
+    if not asks_quantity(question):
+        return None
+    return counted(question) or ANY_QUANTITY
+
+
+def counted(question: str) -> str | None:
+    """The noun a "how many" question counts ("How many robots has Halcyon deployed?" ->
+    "robots"), lower case; None for another question."""
+    m = _COUNTED.search(question)
+    return m.group(1).split()[-1].lower().replace("-", "") if m else None
+
+
+def states_number(sentence: str, noun: str | None = None) -> bool:
+    """Does the sentence state a number, in digits or in words; where a `noun` is counted,
+    a number at most four words before it ("1,140 robots", "more than 1,100 robots", "twelve
+    (12) employees"), not a number elsewhere ("48-hour deployment" counts no robots)?"""
+    if noun is None:
+        return _NUMBER.search(sentence) is not None
+    words = re.findall(r"[\w,.%()-]+", sentence)
+    for i, word in enumerate(words):
+        bare = re.sub(r"[^a-z]", "", word.lower())
+        if (
+            bare
+            and same_word(noun, bare)
+            # a capitalised word inside the sentence is a name's ("Halcyon Robotics")
+            and (i == 0 or not word[:1].isupper())
+            and _counts(words[max(0, i - 4) : i])
+        ):
+            return True
+    return False
+
+
+# Words that close the noun phrase a count opens: a number before them counts something else
+# ("Tern 3, its third-generation robot").
+_PHRASE_BREAK = frozenset({"the", "its", "their", "his", "her", "a", "an", "of", "and", "or"})
+
+
+def _counts(before: Sequence[str]) -> bool:
+    """Is there a number among the words right before a noun, nothing between them but its
+    modifiers ("more than 1,100 robots", "twelve (12) employees", "four customer sites")?"""
+    for word in reversed(before):
+        if _NUMBER.search(word):
+            return not word.endswith((",", ";", "."))
+        if word.lower() in _PHRASE_BREAK or word.endswith((",", ";", ".")):
+            return False
+    return False
 
 
 def coverage(topic: Sequence[str], sentence: str) -> float:
@@ -160,13 +245,19 @@ def topic_units(
     committed: Sequence[str],
     topic: str,
     vector: list[float],
+    *,
+    quantity: str | None = None,
 ) -> list[EvidenceUnit]:
     """The best passages about `topic` in the candidate's documents, each a cited unit whose
-    value is the sentence and whose confidence is its coverage of the topic's words."""
+    value is the sentence and whose confidence is its coverage of the topic's words. Where
+    the question asks a `quantity` (`quantity_asked`: the noun a "how many" counts, or
+    "any"), a passage that states no number (before the counted noun) answers nothing: it is
+    shown, never evidence."""
     stems = topic_words(topic)
     if not stems:
         return []
     named = named_words(topic)
+    count = None if quantity in (None, ANY_QUANTITY) else quantity
     scored: list[tuple[float, float, str, int, Sentence]] = []
     for rank_score, sentence in clause_sentences(
         collector, kb, candidate, committed, topic, vector
@@ -177,6 +268,10 @@ def topic_units(
         if share == 1.0 and len(stems) >= 2 and not together(stems, sentence.text):
             # every word stated, but apart: shown, never evidence for the topic
             share = (len(stems) - 1) / len(stems)
+        if share == 1.0 and quantity and not states_number(sentence.text, count):
+            # "how many robots ... deployed?" is not answered by "Robots that can be deployed
+            # without changes to racking ...": shown, never evidence for the topic
+            share = (len(stems) - 1) / len(stems) if len(stems) >= 2 else MIN_COVERAGE
         scored.append(
             (share, rank_score, sentence.chunk.document_id, sentence.location.char_start, sentence)
         )
@@ -226,10 +321,14 @@ def pages_searched(infos: Sequence[DocumentInfo | None]) -> str:
 
 __all__ = [
     "absence_text",
+    "asks_quantity",
     "clause_sentences",
+    "counted",
     "coverage",
     "named_words",
     "pages_searched",
+    "quantity_asked",
+    "states_number",
     "topic_units",
     "topic_words",
 ]

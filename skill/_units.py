@@ -65,7 +65,18 @@ def evidence_units(
         vector = embedder.embed_query(topic) if topic else []
         for c in gate.candidates:
             claim = f"{c.subject_id}:{TOPIC}:{topic}"
-            units.extend(topic_units(collector, kb, c, claim, committed, topic, vector))
+            units.extend(
+                topic_units(
+                    collector,
+                    kb,
+                    c,
+                    claim,
+                    committed,
+                    topic,
+                    vector,
+                    quantity=subject.constraints.get("quantity"),
+                )
+            )
         return _dedupe(units), []
     for c in gate.candidates:
         claim = f"{c.subject_id}:{attribute}"

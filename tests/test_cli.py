@@ -22,8 +22,11 @@ import json
 import locale
 import logging
 import os
+import signal
 import subprocess
 import sys
+import threading
+import time
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -115,6 +118,7 @@ def evrag_in_process(
     stdin: str | None = None,
     cwd: Path = ROOT,
     env: dict[str, str] | None = None,
+    timeout: float = 600,
 ) -> subprocess.CompletedProcess[str]:
     """`evrag ARGS` as `app.cli.main(ARGS)` in this process, where a child would add nothing
     a test checks; it shares this process's loaded lexicon and model, which is the saving.
@@ -128,6 +132,9 @@ def evrag_in_process(
     (`logging.lastResort`). A `SystemExit` (argparse's) becomes the exit status the
     interpreter would give. Afterwards the data directory's embedded store must be free
     again: a command that left its lock held would fail the next one in a long-lived caller.
+    A call still running after `timeout` seconds raises `subprocess.TimeoutExpired`, as
+    `evrag`'s child would (a real interval timer's signal, on the main thread), so a hang
+    fails its test instead of stalling the suite.
     """
     from app.cli import main
 
@@ -152,7 +159,8 @@ def evrag_in_process(
         _interpreter_warning_filters()
         mp.setattr(warnings, "showwarning", _warning_on_stderr)
         try:
-            code = main(argv)
+            with _deadline(argv, timeout):
+                code = main(argv)
         except SystemExit as exc:
             code = _exit_status(exc)
         stdout.flush()
@@ -162,6 +170,25 @@ def evrag_in_process(
     return subprocess.CompletedProcess(
         argv, code, _as_text(out.getvalue(), encoding), _as_text(err.getvalue(), encoding)
     )
+
+
+@contextlib.contextmanager
+def _deadline(argv: list[str], seconds: float) -> Iterator[None]:
+    """Raise `subprocess.TimeoutExpired` in the main thread once `seconds` have passed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals reach the main thread only; a child's timeout is then not kept
+        return
+
+    def expired(signum: int, frame: Any) -> None:
+        raise subprocess.TimeoutExpired(["evrag", *argv], seconds)
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _interpreter_warning_filters() -> None:
@@ -246,6 +273,26 @@ def citation_label(loc: dict[str, Any]) -> str:
 
 
 # --- the engine alone (no store, no model) ---------------------------------------------
+
+
+def test_a_hung_command_in_process_times_out_as_a_child_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The in-process runner keeps the child's timeout: a command that never returns fails
+    its test (subprocess.TimeoutExpired) instead of stalling the suite. A hang the real CLI
+    cannot be made to produce on demand, so `main` is replaced by one that sleeps."""
+    import app.cli
+
+    def hang(argv: list[str]) -> int:
+        time.sleep(30)
+        return 0
+
+    monkeypatch.setattr(app.cli, "main", hang)
+    started = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired):
+        evrag_in_process("engine", "schema", timeout=0.2)
+    assert time.monotonic() - started < 10
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
 def test_engine_example_is_supported() -> None:
@@ -785,6 +832,8 @@ def test_eval_unknown_knowledge_base_is_exit_2(corpus: Corpus, tmp_path: Path) -
 
 _HOLDER = """
 import sys
+import threading
+import time
 from pathlib import Path
 from retrieval import open_store
 store = open_store(Path(sys.argv[1]))

@@ -69,7 +69,8 @@ def _form_phrases_as_one(tokens: list[QuestionToken]) -> list[QuestionToken]:
     """A legal form written in words ("Limited Partnership", "Limited Liability Company") as
     one token spelled as the form ("lp", "llc"), as a known name's key has it; word by word,
     "Limited" would read "ltd" and leave "Partnership" a name of its own."""
-    words = [fold_word(t.text) for t in tokens]
+    # a possessive on the form's last word ("Limited Partnership's") is no part of its words
+    words = [fold_word(POSSESSIVE.sub("", t.text) or t.text) for t in tokens]
     out: list[QuestionToken] = []
     i = 0
     while i < len(tokens):

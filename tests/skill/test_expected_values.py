@@ -25,6 +25,12 @@ FOUNDERS = "Who founded Halcyon Robotics, Inc.?"
 ABSENT = "What is the governing law of the MSA between Halcyon Robotics and Ridgeway Freight?"
 SUBSIDIARY = "Is Halcyon Robotics GmbH a subsidiary of Halcyon Robotics, Inc.?"
 OBLIGATIONS = "What are the receiving party's obligations under the Halcyon-Brightline NDA?"
+# a figure read from the financial statements' cells (printed in USD thousands)
+REVENUE = "What was Halcyon's revenue in 2023?"
+REVENUE_K = "what was halcyon robotics' revenue for fiscal 2023, in USD thousands?"
+NET_LOSS = "What was Halcyon's net income in 2023?"
+# a topic's passages: the one that states the expected words states it, others say nothing
+ROBOTS = "How many robots has Halcyon deployed?"
 
 
 def _spellings(name: str, code: str) -> list[str]:
@@ -82,6 +88,11 @@ def test_other_values_stay_apart() -> None:
     assert days.canonical("30 days") != days.canonical("1 month")
     assert days.canonical("2 weeks") == days.canonical("fourteen days")
     assert days.canonical("10 business days") != days.canonical("10 days")
+    # a loss is never read as the same amount of profit
+    money = ValueComparison(kind="money", names=False)
+    losses = ["-$7.287 million", "USD -7,287 thousand", "($7,287,000)", "\u2212US$7,287,000"]
+    assert {money.canonical(v) for v in losses} == {"USD -7,287,000"}
+    assert money.canonical("$7.287 million") == "USD 7,287,000"
     yes_no = ValueComparison(kind=None, names=False, yes_no=True)
     assert [yes_no.read(v) for v in (True, "Yes", "true", False, "no")] == [
         "yes",
@@ -143,6 +154,17 @@ def _evaluation(runtime: Any, question: str, expected: Any) -> dict[str, Any]:
         ),
         # the subject is not in the knowledge base: nothing observed
         (ABSENT, "Ohio", "not_established", "INSUFFICIENT"),
+        # figures: money however written; a bare number in the scale asked, else printed
+        (REVENUE, "$48.21 million", "match", "SUPPORTED"),
+        (REVENUE, 48210, "match", "SUPPORTED"),
+        (REVENUE, "USD 47 million", "mismatch", "CONTRADICTED"),
+        (REVENUE_K, "48,210", "match", "SUPPORTED"),
+        (REVENUE_K, 47000, "mismatch", "CONTRADICTED"),
+        (NET_LOSS, "(7,287)", "match", "SUPPORTED"),
+        (NET_LOSS, "-$7.287 million", "match", "SUPPORTED"),
+        (NET_LOSS, 7287, "mismatch", "CONTRADICTED"),
+        (ROBOTS, "1,100", "match", "SUPPORTED"),
+        (ROBOTS, "5,000", "not_established", "INSUFFICIENT"),
     ],
 )
 def test_the_engine_judges_the_expected_value(

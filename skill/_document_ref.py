@@ -1,0 +1,312 @@
+"""A document a question names by its kind, date or author ("the bylaws", "the cap table",
+"the minutes of the June 15, 2021 meeting", "its May 2024 press release", "Corvane's report",
+"what did the board approve on June 15, 2021?"), and the committed documents it names.
+
+The kinds are data (vocabulary.yaml `documents.question_kinds`): the document types of each,
+the words of a title or file name that mark one, and the words a question names it by. Only
+documents that are no agreement are named so: an agreement is named by its type and parties
+(skill/_agreement_ref.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain import lexicon
+
+__all__ = [
+    "DocumentReference",
+    "collective_documents",
+    "document_reference",
+    "referenced_documents",
+]
+
+_KINDS: tuple[Mapping[str, Any], ...] = tuple(lexicon().documents.get("question_kinds") or ())
+_MONTHS = {m: i + 1 for i, m in enumerate(lexicon().months)}
+_MONTHS.update({str(k): int(v) for k, v in lexicon().month_abbreviations.items()})
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """The words as one alternation, the longer first, white space and hyphens alike."""
+    ordered = sorted(
+        {" ".join(w.replace("-", " ").split()) for w in words}, key=lambda w: (-len(w), w)
+    )
+    return "|".join(r"[\s\-]+".join(re.escape(p) for p in w.split()) for w in ordered)
+
+
+_MONTH = _alternation(_MONTHS)
+_DAY = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
+_YEAR = r"(?P<y>(?:19|20)\d\d)"
+# the dates a question writes: "June 15, 2021", "15 June 2021", "2021-06-15", "6/15/2021",
+# "May 2024", "2023"
+_DATES = (
+    re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b"),
+    re.compile(r"\b(?P<m>[01]?\d)/(?P<d>[0-3]?\d)/(?P<y>(?:19|20)\d\d)\b"),
+    re.compile(rf"\b(?P<mn>{_MONTH})\.?\s+{_DAY},?\s+{_YEAR}\b", re.IGNORECASE),
+    re.compile(rf"\b{_DAY}\s+(?:of\s+)?(?P<mn>{_MONTH})\.?,?\s+{_YEAR}\b", re.IGNORECASE),
+    re.compile(rf"\b(?P<mn>{_MONTH})\.?,?\s+{_YEAR}\b", re.IGNORECASE),
+    re.compile(rf"(?<![\w/-]){_YEAR}(?![\w/-])"),
+)
+# what stands before a kind's words: a determiner or a possessive, then at most a few words
+# (a date, an author, "board")
+_LEAD = r"(?:\b(?:the|its|this|their|our|his|her|that)\b|['’]s?)"
+_BETWEEN = r"(?P<between>(?:\s+[\w.,'’&/-]+){0,4}?)"
+
+
+@dataclass(frozen=True, slots=True)
+class _Date:
+    year: int
+    month: int | None
+    day: int | None
+    start: int
+    end: int
+
+    def prefix(self) -> str:
+        parts = [f"{self.year:04d}"]
+        if self.month is not None:
+            parts.append(f"{self.month:02d}")
+            if self.day is not None:
+                parts.append(f"{self.day:02d}")
+        return "-".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentReference:
+    """A document the question names: its kind (the name in question_kinds), the dates that
+    tell its documents apart (empty: none), the words that may name its author, and whether
+    a date must tell it (a kind named by `dated` words) or an author (`authored` words)."""
+
+    kind: str
+    dates: tuple[_Date, ...]
+    names: tuple[str, ...]
+    needs_date: bool = False
+    needs_author: bool = False
+    # the question as its subject is read once the document is its scope: its author's
+    # possessive read as "the" ("Corvane's report" -> "the report": the author is no
+    # subject), its dates written in words ("2021-06-15" -> "June 15, 2021")
+    reworded: str = ""
+
+
+def _dates(text: str) -> list[_Date]:
+    found: list[_Date] = []
+    for pattern in _DATES:
+        for m in pattern.finditer(text):
+            if any(d.start < m.end() and m.start() < d.end for d in found):
+                continue
+            groups = m.groupdict()
+            month = (
+                _MONTHS.get(" ".join(groups["mn"].casefold().split()))
+                if groups.get("mn")
+                else (int(groups["m"]) if groups.get("m") else None)
+            )
+            day = int(groups["d"]) if groups.get("d") else None
+            if (month is not None and not 1 <= month <= 12) or (
+                day is not None and not 1 <= day <= 31
+            ):
+                continue
+            found.append(_Date(int(groups["y"]), month, day, m.start(), m.end()))
+    return sorted(found, key=lambda d: d.start)
+
+
+# words before a kind that name no author ("the Board minutes", "the Annual report")
+_NOT_NAMES = frozenset(lexicon().question_words) | frozenset(
+    str(w) for w in lexicon().documents.get("question_kind_not_authors") or ()
+)
+# words that end a reference's lead: a kind stands after its determiner with no other between
+_NOT_BETWEEN = frozenset(lexicon().question_words) - frozenset(
+    str(w) for w in lexicon().documents.get("question_kind_not_authors") or ()
+)
+_WORD = re.compile(r"[\w’'&.-]+")
+
+
+def document_reference(question: str) -> DocumentReference | None:
+    """The document `question` names by its kind (the first kind it names), or None."""
+    text = " ".join(question.replace("_", " ").split())
+    dates = _dates(text)
+    for kind in _KINDS:
+        name = str(kind["name"])
+        for key in ("phrases", "authored", "bare", "dated"):
+            words = [str(w) for w in kind.get(key) or ()]
+            if not words:
+                continue
+            if key == "bare":
+                m = re.search(rf"\b(?:{_alternation(words)})\b", text, re.IGNORECASE)
+                if m:
+                    return DocumentReference(
+                        name, tuple(dates), (), reworded=_reworded(text, dates, None)
+                    )
+                continue
+            pattern = re.compile(
+                rf"{_LEAD}{_BETWEEN}\s+(?P<kind>{_alternation(words)})\b", re.IGNORECASE
+            )
+            for m in _overlapping(pattern, text):
+                between = m.group("between")
+                if any(w.casefold() in _NOT_BETWEEN - _MONTHS.keys() for w in between.split()):
+                    continue  # "Halcyon's quorum under its bylaws": the nearer lead's
+                own = [d for d in dates if m.start() <= d.start and d.end <= m.start("kind")]
+                after = _date_after(text, m.end(), dates)
+                possessor = text[: m.start()] if m.group(0)[:1] in "'’" else ""
+                names = _names(possessor, between)
+                owner = _possessor_span(text, m.start(), m.start("between")) if possessor else None
+                reworded = _reworded(text, dates, owner, (m.start("kind"), m.end("kind"), name))
+                if key == "dated":
+                    if dates:
+                        return DocumentReference(
+                            name, tuple(dates), names, needs_date=True, reworded=reworded
+                        )
+                    continue
+                if key == "authored" and not names:
+                    continue
+                # a date written in the reference must be the document's ("the press
+                # release of May 7, 2024"); one elsewhere may be what it speaks of
+                return DocumentReference(
+                    name,
+                    tuple(own + after),
+                    names,
+                    needs_date=bool(own or after),
+                    needs_author=key == "authored",
+                    reworded=reworded,
+                )
+    return None
+
+
+def _overlapping(pattern: re.Pattern[str], text: str) -> Iterable[re.Match[str]]:
+    """Every match of `pattern`, one at each place it starts (overlapping ones too)."""
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        yield m
+        pos = m.start() + 1
+
+
+def _possessor_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """Where the possessor's name ending at `start` stands, through its "'s" (to `end`):
+    its capitalised words."""
+    m = re.search(r"(?:[A-Z][\w&.-]*\s+){0,2}[A-Z][\w&.-]*$", text[:start])
+    return (m.start(), end) if m is not None else None
+
+
+def _reworded(
+    text: str,
+    dates: Sequence[_Date],
+    owner: tuple[int, int] | None,
+    kind: tuple[int, int, str] | None = None,
+) -> str:
+    """`text` with the owner's possessive read as "the", each full date in words and the
+    kind's words as its name ("By-Laws" -> "bylaws": no name of a party)."""
+    months = lexicon().months
+    edits: list[tuple[int, int, str]] = []
+    if kind is not None:
+        edits.append(kind)
+    if owner is not None:
+        edits.append((owner[0], owner[1], "the"))
+    for d in dates:
+        if d.month is not None and d.day is not None:
+            edits.append((d.start, d.end, f"{months[d.month - 1].title()} {d.day}, {d.year}"))
+    out = text
+    for start, end, words in sorted(edits, reverse=True):
+        if any(s < end and start < e for s, e, _ in edits if (s, e) != (start, end)):
+            continue
+        out = out[:start] + words + out[end:]
+    return out
+
+
+def _date_after(text: str, end: int, dates: Sequence[_Date]) -> list[_Date]:
+    """The dates right after a kind's words: "the minutes of (the) June 15, 2021 (meeting)",
+    "the press release dated May 7, 2024"."""
+    lead = re.compile(r"\s+(?:of|from|dated|dated as of|for|on)\s+(?:the\s+)?", re.IGNORECASE)
+    m = lead.match(text, end)
+    if m is None:
+        return []
+    return [d for d in dates if d.start == m.end()]
+
+
+def _names(possessor: str, between: str) -> tuple[str, ...]:
+    """The words that may name the document's author: a possessive's name before the kind
+    ("Corvane's report", "Halcyon Robotics' bylaws") and the capitalised words between the
+    determiner and the kind ("the Corvane industry report"), less months."""
+    out: list[str] = []
+    if possessor:
+        owner = re.search(r"([\w&.-]+(?:\s+[\w&.-]+){0,2})\s*$", possessor)
+        if owner:
+            out.extend(owner.group(1).split())
+    out.extend(w for w in _WORD.findall(between) if w[:1].isupper())
+    words = (w.strip("'’.,").casefold() for w in out)
+    return tuple(w for w in words if w and w not in _MONTHS and w not in _NOT_NAMES)
+
+
+def _fold(text: str) -> str:
+    return " " + " ".join(re.sub(r"[_\-.]", " ", text).casefold().split()) + " "
+
+
+def _has_words(text: str, words: Iterable[str]) -> bool:
+    folded = _fold(text)
+    return any(_fold(w) in folded for w in words)
+
+
+def referenced_documents(
+    reference: DocumentReference, documents: Sequence[Any]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the documents the reference names, the documents of its kind it could not tell apart)
+    among `documents` (each with document_id, name, title, document_type, document_date): the
+    first is one document, or one per date the reference names; where it is empty the second
+    holds the documents of the kind that nothing told apart (empty: none of the kind)."""
+    kind = next(k for k in _KINDS if k["name"] == reference.kind)
+    types = {str(t) for t in kind.get("types") or ()}
+    marks = [str(w) for w in kind.get("files") or ()]
+    of_kind = [
+        d
+        for d in documents
+        if d.document_type in types or _has_words(f"{d.name} {d.title or ''}", marks)
+    ]
+    if reference.names:
+        authored = [
+            d
+            for d in of_kind
+            if any(_has_words(f"{d.name} {d.title or ''}", [n]) for n in reference.names)
+        ]
+        if authored or reference.needs_author:
+            of_kind = authored
+    if reference.dates:
+        chosen: list[Any] = []
+        for date in reference.dates:
+            dated = [d for d in of_kind if _dated(d, date)]
+            if len(dated) > 1:
+                return (), tuple(sorted(d.document_id for d in dated))
+            chosen.extend(dated)
+        if chosen or reference.needs_date:
+            return tuple(sorted({d.document_id for d in chosen})), ()
+    if len(of_kind) == 1:
+        return (of_kind[0].document_id,), ()
+    return (), tuple(sorted(d.document_id for d in of_kind))
+
+
+def _dated(document: Any, date: _Date) -> bool:
+    """Is `document` of `date`: its own date, or the date in its file name or title?"""
+    prefix = date.prefix()
+    if document.document_date and str(document.document_date).startswith(prefix):
+        return True
+    return _fold(prefix) in _fold(f"{document.name} {document.title or ''}")
+
+
+# a title that opens with a plural possessive names its parties collectively ("FOUNDERS'
+# AGREEMENT", "Investors' Rights Agreement", "STOCKHOLDERS’ AGREEMENT")
+_COLLECTIVE_TITLE = re.compile(r"^\s*(?P<term>[A-Za-z]+s)['’](?:\s|$)", re.IGNORECASE)
+
+
+def collective_documents(question: str, documents: Sequence[Any]) -> tuple[str, ...]:
+    """The documents whose title names their parties by the collective term the question
+    writes ("Do the founders' shares vest?": the Founders' Agreement), sorted; empty where
+    the question writes none."""
+    text = " ".join(question.split())
+    out = []
+    for d in documents:
+        m = _COLLECTIVE_TITLE.match(d.title or "")
+        if m is None:
+            continue
+        term = re.escape(m.group("term"))
+        if re.search(rf"\b(?:the|its|their)\s+{term}\b", text, re.IGNORECASE):
+            out.append(d.document_id)
+    return tuple(sorted(out))

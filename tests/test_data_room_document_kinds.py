@@ -1,0 +1,82 @@
+"""A document named by its kind, date or author over the real data room (tests/conftest.py
+`data_room_kb`; issue 33 item 3): the one document of that kind (or of that date) is the
+question's scope, its sentences only; several of a kind nothing tells apart are refused, each
+named; a kind or a date the knowledge base holds none of is said; "the Founders" is the
+Founders' Agreement's parties."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.conftest import IngestedKB
+
+pytestmark = pytest.mark.slow
+
+_MINUTES = (
+    "05_Board_Minutes_2021-06-15.pdf",
+    "06_Board_Minutes_2023-02-09.pdf",
+    "23_Board_Minutes_2024-06-20.pdf",
+)
+
+
+@pytest.fixture(scope="module")
+def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
+    from app import Runtime
+
+    with Runtime.open(data_room_kb.settings()) as rt:
+        yield lambda question: rt.skill.ask(data_room_kb.kb, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "document"),
+    [
+        ("what's the quorum for a board meeting under the bylaws?", "02_Bylaws_Excerpt.pdf"),
+        ("What is Halcyon's quorum under its By-Laws?", "02_Bylaws_Excerpt.pdf"),
+        ("Who holds the most shares according to the cap table?", "04_Capitalization_Table.pdf"),
+        ("What did the board approve on June 15, 2021?", _MINUTES[0]),
+        ("what did the minutes of the 2023-02-09 meeting approve?", _MINUTES[1]),
+        ("What ARR did management present for Q1 2024?", "14_Management_Presentation_Q1_2024.pdf"),
+        (
+            "What does the industry report say Halcyon's market share is?",
+            "16_Industry_Report_Corvane_2024.pdf",
+        ),
+        (
+            "What does Corvane's report say the market size is?",
+            "16_Industry_Report_Corvane_2024.pdf",
+        ),
+        ("what did its May 2024 press release announce?", "15_Press_Release_2024-05-07.pdf"),
+        ("Do the founders' shares vest over four years?", "03_Founders_Agreement.pdf"),
+    ],
+)
+def test_the_document_named_is_the_scope(ask: Any, question: str, document: str) -> None:
+    answer = ask(question)
+    assert answer.terminal_state == "CONCLUDED", answer.rejected_candidates
+    cited = {e.source_location.document for e in answer.evidence}
+    assert cited <= {document}, cited
+
+
+def test_several_of_a_kind_are_refused_each_named(ask: Any) -> None:
+    answer = ask("What did the board minutes say about stock options?")
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
+    assert [r.name for r in answer.rejected_candidates] == list(_MINUTES)
+    assert "does not tell apart" in answer.rejected_candidates[0].reason
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("What did the board approve on June 16, 2021?", "no board minutes of 2021-06-16"),
+        (
+            "What did the press release of January 3, 2019 announce?",
+            "no press release of 2019-01-03",
+        ),
+    ],
+)
+def test_a_kind_or_date_held_by_none_is_said(ask: Any, question: str, said: str) -> None:
+    answer = ask(question)
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
+    assert not answer.evidence
+    assert [r.reason for r in answer.rejected_candidates] == [f"{said} in the knowledge base"]
