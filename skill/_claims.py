@@ -289,6 +289,8 @@ _CLAUSE_END = re.compile(r"[;:]|\.\s|\.$")
 _WORD = re.compile(r"[A-Za-z]+")
 # the letters of a verb that name it whatever its ending ("assign", "assigned", "assignment")
 _VERB_STEM = 6
+# an aside between commas right after a modal ("may, without such consent, assign")
+_MODAL_ASIDE = re.compile(r"\s*,[^,;:]{1,80},")
 _ADVERB = re.compile(r"\w+ly|also|then|thereafter|at|any|time", _FLAGS)
 # a comma and a conjunction that may open a clause of its own (`_clause_tail`)
 _CONJUNCTIONS = r"(?:and|but|while|whereas)"
@@ -834,6 +836,16 @@ class ClauseReader:
             ):
                 window = weakened_in
         affirm = p.affirms.search(s) if p.affirms is not None else None
+        if (
+            affirm is not None
+            and affirm.end() > len(main)
+            and _MODALITY.negation.search(window + action.group(0))
+        ):
+            # "Neither party shall assign ... without approval, except no such approval shall be
+            # required for an assignment to an affiliate": an affirmation in the exception after
+            # a denied action is that exception, the main clause's rule decides (issue 34: "No —
+            # consent required, except to a successor in a merger")
+            affirm = None
         if affirm is not None and self._names_party(self._affirmed_for(s, affirm)):
             # "The consent of Acme is not required for any assignment by Beta": whose the
             # affirmed action is, the words after the affirmation say, not those before it
@@ -870,7 +882,6 @@ class ClauseReader:
         if self._ends_another(main, action, window):
             return None, False, True
         conditions = _conditions(main, action.end())
-        affirm = p.affirms.search(s) if p.affirms is not None else None
         if affirm is not None:
             if self._affirmed_for_another(s, affirm):
                 return None, False, True
@@ -1083,15 +1094,17 @@ class ClauseReader:
             holds = not negated
         if holds is None:
             return None, False, True
-        if kind == "permission" and not holds and negated and not self.claim.negated:
+        if kind == "permission" and not holds and negated:
             grant = self._proviso_grant(s, action)
-            if grant is not None:
+            if grant is not None and not any(
+                grant.startswith(e) or e.startswith(grant) for e in exceptions
+            ):
                 # "Neither party shall assign this Agreement without consent, provided that
-                # Beta may assign it to a successor": the proviso grants the party asked what
-                # the main clause denied, in its case (asked whether Beta is prohibited, the
-                # prohibition stands, the proviso its exception)
-                kept = tuple(e for e in exceptions if not e.startswith(grant))
-                return self._reading(True, s, (grant,), kept, READ_CONFIDENCE), True, True
+                # Beta may assign it to a successor": the general rule decides, the proviso
+                # granting the party asked the denied action in its case is its exception
+                # (issue 34: "No — consent required, except to a successor in a merger";
+                # asked whether Beta is prohibited: Yes, with the exception)
+                exceptions = (*exceptions, grant)
         scope = _scope(s, action.start(), action.end())
         if scope is not None:
             if scope.group("outside") and not holds:
@@ -1269,6 +1282,7 @@ class ClauseReader:
         Acme's consent")."""
         p = self._p
         verbs = {w[:_VERB_STEM] for w in _WORD.findall(action.group(0)) if len(w) >= _VERB_STEM}
+        denied = action.group(0).split(maxsplit=1)[-1]
         for found in _MODALITY.proviso.finditer(s, action.end()):
             clause = _CLAUSE_END.split(s[found.end() :], maxsplit=1)[0]
             modal = _MODALITY.permission.search(clause)
@@ -1283,14 +1297,27 @@ class ClauseReader:
                 p.contrary is not None and p.contrary.search(clause)
             ):
                 continue
-            # its verb: the first word after the modal that is no adverb ("may also freely")
+            # its verb: the first word after the modal that is no adverb ("may also freely"),
+            # past an aside between commas ("may, without such consent, assign it")
+            start = modal.end()
+            aside = _MODAL_ASIDE.match(clause, start)
             verb = next(
-                (w for w in _WORD.finditer(clause, modal.end()) if not _ADVERB.fullmatch(w[0])),
+                (
+                    w
+                    for w in _WORD.finditer(clause, aside.end() if aside else start)
+                    if not _ADVERB.fullmatch(w[0])
+                ),
                 None,
             )
+            # the same verb, or another of the action's done to what the denial names ("shall
+            # not transfer this Agreement ...; provided that Beta may assign it": "assign this
+            # Agreement")
             if verb is None or not (
                 verb[0][:_VERB_STEM] in verbs
-                or any(a.match(clause, verb.start()) for a in p.action)
+                or any(
+                    a.match(clause, verb.start()) or a.match(f"{verb[0]} {denied}")
+                    for a in p.action
+                )
             ):
                 continue
             return (s[found.start() : found.end()] + clause).strip()

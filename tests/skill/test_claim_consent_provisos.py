@@ -1,11 +1,15 @@
 """Assignment without consent granted past a denial (issue 34): a proviso that gives the party
 asked the action the main clause denied ("Neither party shall assign this Agreement without
-consent, provided that Beta may assign it to a successor": Yes for Beta, with its condition),
-and a sentence that no consent is required for a party's assignment ("No consent of Acme shall
-be required for Beta to assign this Agreement to an Affiliate": Beta's right, not Acme's). A
-proviso that restricts ("provided that Beta may not"), grants another party, or grants under
-consent stays a denial. Generated over parties, agreements, verbs, proviso openers and case;
-a deterministic sample of each product runs (the whole product was checked by hand)."""
+consent, provided that Beta may assign it to a successor") is the exception of the general rule,
+which decides: "No — consent required, except to a successor" (asked whether Beta is prohibited:
+Yes, with the same exception); so is an exception saying no consent is needed for some
+assignments ("..., except no such approval shall be required for an assignment to an
+affiliate"). A sentence that only says no consent is required for a party's assignment ("No
+consent of Acme shall be required for Beta to assign this Agreement to an Affiliate") is Beta's
+right, not Acme's. A proviso that restricts ("provided that Beta may not"), grants another
+party, or grants under consent stays a denial, listed or not. Generated over parties,
+agreements, verbs, proviso openers and case; a deterministic sample of each product runs (the
+whole product was checked by hand)."""
 
 from __future__ import annotations
 
@@ -41,9 +45,11 @@ KEEPS = [
 ]
 
 
-def _reading(sentence: str, actor: str | None, others: tuple[str, ...]) -> tuple[object, ...]:
-    reading, _ = ClauseReader(Claim(ENTRIES[CLAIM], False, actor, others)).read(sentence)
-    return (None,) if reading is None else (reading.holds, reading.conditions)
+def _reading(
+    sentence: str, actor: str | None, others: tuple[str, ...], *, negated: bool = False
+) -> tuple[object, ...]:
+    reading, _ = ClauseReader(Claim(ENTRIES[CLAIM], negated, actor, others)).read(sentence)
+    return (None,) if reading is None else (reading.holds, reading.exceptions)
 
 
 def _sentence(denial: str, opener: str, clause: str, x: str, y: str, agr: str) -> str:
@@ -62,18 +68,23 @@ KEPT = _sample([(*c, k) for c in _ALL for k in KEEPS], 27)
 
 
 @pytest.mark.parametrize(("parties", "agr", "denial", "opener", "grant"), GRANTED)
-def test_a_proviso_granting_the_party_asked_the_denied_assignment_is_yes_with_its_condition(
+def test_a_proviso_granting_the_party_asked_the_denied_assignment_is_the_nos_exception(
     parties: tuple[str, str], agr: str, denial: str, opener: str, grant: str
 ) -> None:
     x, y = parties
     sentence = _sentence(denial, opener, grant, x, y, agr)
     for text in (sentence, sentence.lower()):
-        holds, conditions = _reading(text, x.lower() if text.islower() else x, (y,))
-        assert holds is True, text
-        assert conditions[0].lower().startswith(opener.strip("; ").split(",")[0]), conditions
+        asked = x.lower() if text.islower() else x
+        granted = grant.format(x=asked, y=y, agr=agr).split(" ", 2)[-1].lower()
+        holds, exceptions = _reading(text, asked, (y,))
+        assert holds is False, text
+        assert isinstance(exceptions, tuple), text
+        assert any(
+            e.lower().startswith(opener.strip("; ").split(",")[0]) and granted in e.lower()
+            for e in exceptions
+        ), exceptions
         # asked whether the party is prohibited: yes, the proviso its exception
-        prohibited, _ = ClauseReader(Claim(ENTRIES[CLAIM], True, x, (y,))).read(text)
-        assert prohibited is not None and prohibited.holds is True, text
+        assert _reading(text, asked, (y,), negated=True) == (True, exceptions), text
         # asked of the other party, the proviso is not theirs (a denial where the main
         # clause binds them too, nothing where it binds the one party only)
         assert _reading(text, y, (x,))[0] is not True, text
@@ -110,6 +121,34 @@ def test_no_consent_required_for_a_party_to_assign_is_that_partys_right(
         assert _reading(text, None, ())[0] is True, text
         # the party whose consent is not needed is not the one assigning
         assert _reading(text, y, (x,))[0] is None, text
+
+
+# the same words as the exception of a denial: the denial decides, they its exception
+EXCEPTED_OPENERS = ["except", "except that", "provided that", "; provided, however, that"]
+EXCEPTED = [
+    "no such approval shall be required for an assignment to a financially responsible affiliate",
+    "no consent of {y} shall be required for {x} to assign {agr} to an Affiliate",
+    "the consent of {y} shall not be required for any assignment by {x} to a successor",
+]
+EXCEPTED_CASES = _sample(
+    list(itertools.product(PARTIES, AGREEMENTS, DENIALS, EXCEPTED_OPENERS, EXCEPTED)), 11
+)
+
+
+@pytest.mark.parametrize(("parties", "agr", "denial", "opener", "wording"), EXCEPTED_CASES)
+def test_no_consent_required_in_the_exception_of_a_denial_is_the_nos_exception(
+    parties: tuple[str, str], agr: str, denial: str, opener: str, wording: str
+) -> None:
+    x, y = parties
+    sentence = _sentence(denial, opener, wording, x, y, agr)
+    said = wording.format(x=x, y=y, agr=agr).lower()
+    for text in (sentence, sentence.lower()):
+        asked = x.lower() if text.islower() else x
+        holds, exceptions = _reading(text, asked, (y,))
+        assert holds is False, text
+        assert isinstance(exceptions, tuple), text
+        assert any(said in e.lower() for e in exceptions), exceptions
+        assert _reading(text, asked, (y,), negated=True) == (True, exceptions), text
 
 
 @pytest.mark.parametrize(
