@@ -839,12 +839,14 @@ class ClauseReader:
         if (
             affirm is not None
             and affirm.end() > len(main)
+            and p.affirms is not None
+            and p.affirms.search(s, len(main)) is not None
             and _MODALITY.negation.search(window + action.group(0))
         ):
             # "Neither party shall assign ... without approval, except no such approval shall be
             # required for an assignment to an affiliate": an affirmation in the exception after
-            # a denied action is that exception, the main clause's rule decides (issue 34: "No —
-            # consent required, except to a successor in a merger")
+            # a denied action, its words the exception's own, is that exception, the main
+            # clause's rule decides (issue 34: "No — consent required, except to a successor")
             affirm = None
         if affirm is not None and self._names_party(self._affirmed_for(s, affirm)):
             # "The consent of Acme is not required for any assignment by Beta": whose the
