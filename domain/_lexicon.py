@@ -367,6 +367,10 @@ class ModalityWords:
     # agreement itself ("Is Acme subject to the non-compete agreement?", "bound by its
     # Non-Solicitation Agreement"): there the title is what the claim asks, and stays
     question_title_bound: tuple[str, ...] = ()
+    # in a question, the words that make the party they follow the one a restriction binds
+    # ("Is Halcyon subject to a non-compete?", "Is Beta bound by any exclusivity obligation?"),
+    # the party as group `party`: the claim's actor
+    question_bound_party: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1362,6 +1366,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "trailing_condition",
                 "question_title",
                 "question_title_bound",
+                "question_bound_party",
             )
         }
     )

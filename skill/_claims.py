@@ -273,6 +273,9 @@ _MODALITY = _modality(lexicon().modality)
 _TITLE = _any(lexicon().modality.question_title)
 # the words before a title asking whether a party is bound by that agreement: the title stays
 _TITLE_BOUND = _any(lexicon().modality.question_title_bound)
+# the words after a party's name that ask whether a restriction binds it ("Is Halcyon subject
+# to a non-compete?"), the party as group `party`
+_BOUND_PARTY = _any(lexicon().modality.question_bound_party)
 # A yes/no question opens with an auxiliary ("Can", "Is", "Does", "Must", ...).
 _YES_NO = re.compile(
     r"^(?:can|may|could|might|is|are|was|were|does|do|did|must|shall|should|will|would|has|"
@@ -281,6 +284,14 @@ _YES_NO = re.compile(
 )
 # Clause ends: a sentence's clauses are read apart ("...; provided that ...").
 _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
+_CLAUSE_PUNCTUATION = re.compile(r"[,;:]")
+_CLAUSE_END = re.compile(r"[;:]|\.\s|\.$")
+_WORD = re.compile(r"[A-Za-z]+")
+# the letters of a verb that name it whatever its ending ("assign", "assigned", "assignment")
+_VERB_STEM = 6
+# an aside between commas right after a modal ("may, without such consent, assign")
+_MODAL_ASIDE = re.compile(r"\s*,[^,;:]{1,80},")
+_ADVERB = re.compile(r"\w+ly|also|then|thereafter|at|any|time", _FLAGS)
 # a comma and a conjunction that may open a clause of its own (`_clause_tail`)
 _CONJUNCTIONS = r"(?:and|but|while|whereas)"
 _CONJOINED = re.compile(rf",\s+{_CONJUNCTIONS}\s+", re.IGNORECASE)
@@ -405,8 +416,22 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
-        return _claim(proposition.entry, negated, subject, carved=carved)
+        return _claim(
+            proposition.entry, negated, subject, carved=carved, bound=_bound_party(focus, subject)
+        )
     return None
+
+
+def _bound_party(focus: str, subject: SubjectClass) -> str | None:
+    """The party of the question that a restriction is asked to bind ("Is Halcyon subject to
+    a non-compete?": Halcyon), one the subject names; None where the question asks no party's."""
+    if _BOUND_PARTY is None:
+        return None
+    found = _BOUND_PARTY.match(focus)
+    if found is None:
+        return None
+    asked = found.group("party").casefold()
+    return next((p for p in subject.parties if _named(p, asked)), None)
 
 
 def _without_titles(focus: str) -> str:
@@ -447,8 +472,15 @@ def claim_of(subject: SubjectClass) -> Claim | None:
     return _claim(compiled.entry, negated, subject, carved=carved)
 
 
-def _claim(entry: PropositionEntry, negated: bool, subject: SubjectClass, *, carved: bool) -> Claim:
-    actor = subject.constraints.get("party")
+def _claim(
+    entry: PropositionEntry,
+    negated: bool,
+    subject: SubjectClass,
+    *,
+    carved: bool,
+    bound: str | None = None,
+) -> Claim:
+    actor = subject.constraints.get("party") or bound
     actor = str(actor) if actor else None
     others = tuple(p for p in subject.parties if actor is None or p != actor) if actor else ()
     return Claim(entry, negated, actor, others, carved)
@@ -728,9 +760,12 @@ class ClauseReader:
                 # "The limitations in Section 9 shall not apply to ...": uncapped for those
                 # cases, asked so; asked whether capped, the cap's own sentence decides
                 return self._carved(s, None), True, True
-            if p.affirms is not None and p.affirms.search(s):
+            affirm = p.affirms.search(s) if p.affirms is not None else None
+            if affirm is not None:
                 # "Termination of this Agreement shall not relieve the Recipient of its
                 # obligations": said in other words than the action
+                if self._affirmed_for_another(s, affirm):
+                    return None, False, True
                 main, exceptions = _split_exception(s, len(s))
                 return self._reading(True, s, (), exceptions, INDIRECT_CONFIDENCE), True, True
             denial = self._denial(s)
@@ -805,6 +840,26 @@ class ClauseReader:
                 _subject_before_modal(s[own_clause : action.start()])
             ):
                 window = weakened_in
+        affirm = p.affirms.search(s) if p.affirms is not None else None
+        if (
+            affirm is not None
+            and affirm.end() > len(main)
+            and p.affirms is not None
+            and p.affirms.search(s, len(main)) is not None
+            and _MODALITY.negation.search(window + action.group(0))
+        ):
+            # "Neither party shall assign ... without approval, except no such approval shall be
+            # required for an assignment to an affiliate": an affirmation in the exception after
+            # a denied action, its words the exception's own, is that exception, the main
+            # clause's rule decides (issue 34: "No — consent required, except to a successor")
+            affirm = None
+        if affirm is not None and self._names_party(self._affirmed_for(s, affirm)):
+            # "The consent of Acme is not required for any assignment by Beta": whose the
+            # affirmed action is, the words after the affirmation say, not those before it
+            if self._someone_else(self._affirmed_for(s, affirm)):
+                return None, False, True
+            conditions = _conditions(main, action.end())
+            return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
         lifting = _lifted_holder(weakened_in)
         if lifting is not None:
             # "Upon Closing, Beta shall release Acme from its obligation not to compete", "Acme
@@ -839,7 +894,9 @@ class ClauseReader:
         if self._ends_another(main, action, window):
             return None, False, True
         conditions = _conditions(main, action.end())
-        if p.affirms is not None and p.affirms.search(s):
+        if affirm is not None:
+            if self._affirmed_for_another(s, affirm):
+                return None, False, True
             return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
         denial = self._denial(main, s)
         if (
@@ -1049,6 +1106,17 @@ class ClauseReader:
             holds = not negated
         if holds is None:
             return None, False, True
+        if kind == "permission" and not holds and negated:
+            grant = self._proviso_grant(s, action)
+            if grant is not None and not any(
+                grant.startswith(e) or e.startswith(grant) for e in exceptions
+            ):
+                # "Neither party shall assign this Agreement without consent, provided that
+                # Beta may assign it to a successor": the general rule decides, the proviso
+                # granting the party asked the denied action in its case is its exception
+                # (issue 34: "No — consent required, except to a successor in a merger";
+                # asked whether Beta is prohibited: Yes, with the exception)
+                exceptions = (*exceptions, grant)
         scope = _scope(s, action.start(), action.end())
         if scope is not None:
             if scope.group("outside") and not holds:
@@ -1216,6 +1284,69 @@ class ClauseReader:
                 reading = dataclasses.replace(reading, sentence=s)
             return reading, qualified, True
         return None, False, True
+
+    def _proviso_grant(self, s: str, action: re.Match[str]) -> str | None:
+        """The proviso after the denied `action` that gives the party asked (named, or any
+        party) the same action in a clause of its own, unnegated and not under the contrary
+        ("..., provided that Beta may assign it to a successor in a merger"), to the end of its
+        clause; None where none does ("provided that Beta may not assign it to a competitor",
+        "provided that Acme may assign", asked of Beta, "provided that Beta may assign it with
+        Acme's consent")."""
+        p = self._p
+        verbs = {w[:_VERB_STEM] for w in _WORD.findall(action.group(0)) if len(w) >= _VERB_STEM}
+        denied = action.group(0).split(maxsplit=1)[-1]
+        for found in _MODALITY.proviso.finditer(s, action.end()):
+            clause = _CLAUSE_END.split(s[found.end() :], maxsplit=1)[0]
+            modal = _MODALITY.permission.search(clause)
+            if modal is None or not _opens_clause(clause):
+                continue
+            subject = clause[: modal.start()]
+            if _MODALITY.negation.search(clause) or not self._names_party(subject):
+                continue
+            if self.claim.actor is None and not _MODALITY.any_actor.search(subject):
+                continue
+            if self._someone_else(subject) or (
+                p.contrary is not None and p.contrary.search(clause)
+            ):
+                continue
+            # its verb: the first word after the modal that is no adverb ("may also freely"),
+            # past an aside between commas ("may, without such consent, assign it")
+            start = modal.end()
+            aside = _MODAL_ASIDE.match(clause, start)
+            verb = next(
+                (
+                    w
+                    for w in _WORD.finditer(clause, aside.end() if aside else start)
+                    if not _ADVERB.fullmatch(w[0])
+                ),
+                None,
+            )
+            # the same verb, or another of the action's done to what the denial names ("shall
+            # not transfer this Agreement ...; provided that Beta may assign it": "assign this
+            # Agreement")
+            if verb is None or not (
+                verb[0][:_VERB_STEM] in verbs
+                or any(
+                    a.match(clause, verb.start()) or a.match(f"{verb[0]} {denied}")
+                    for a in p.action
+                )
+            ):
+                continue
+            return (s[found.start() : found.end()] + clause).strip()
+        return None
+
+    def _affirmed_for_another(self, s: str, affirm: re.Match[str]) -> bool:
+        """Do the words right after the claim's affirmation name another party as the one it
+        is for ("No consent of Acme shall be required for Beta to assign", asked of Acme:
+        Beta's assignment, not Acme's)?"""
+        return self._someone_else(self._affirmed_for(s, affirm))
+
+    @staticmethod
+    def _affirmed_for(s: str, affirm: re.Match[str]) -> str:
+        """The words right after the claim's affirmation, to the next comma, semicolon or
+        colon: whom it is for ("... shall be required for Beta to assign")."""
+        after = s[affirm.end() : affirm.end() + _GOVERNED]
+        return _CLAUSE_PUNCTUATION.split(after, maxsplit=1)[0]
 
     def _someone_elses_proviso(self, exception: str) -> bool:
         """Does `exception` open with a proviso whose clause of its own states another party's

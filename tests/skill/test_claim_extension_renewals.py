@@ -63,7 +63,6 @@ _OTHER_SUBJECTS = [
     "the payment date",
     "the deadline",
 ]
-# ("will automatically be extended" reads "automatically extended", another pattern: left)
 _OTHER_VERBS = ["shall be extended", "will be extended", "will extend"]
 _OTHER_ENDS = [
     "to 60 days",
@@ -96,3 +95,41 @@ _OTHER_CASES = [
 )
 def test_another_thing_extended_is_no_renewal(sentence: str) -> None:
     assert holds("automatic_renewal", sentence) is None, sentence
+
+
+# (issue 34) the older "automatically extended" pattern: a time limit extended automatically is
+# no renewal either ("The cure period will automatically be extended through March 31 unless
+# ..."); the agreement or its term (by any of its names) still renews. Every 24th of the product.
+_AUTOMATIC_VERBS = [
+    "will automatically be extended",
+    "shall be automatically extended",
+    "shall be extended automatically",
+    "automatically extends",
+]
+_AUTOMATIC_CASES = [
+    text.lower() if i % 2 else text
+    for i, (subject, verb, end, unless) in enumerate(
+        itertools.product(_OTHER_SUBJECTS, _AUTOMATIC_VERBS, _OTHER_ENDS, _OTHER_UNLESS)
+    )
+    if i % 24 == 0
+    for text in [capitalized(f"{subject} {verb} {end} {unless}.")]
+]
+
+
+@pytest.mark.parametrize("sentence", _AUTOMATIC_CASES)
+def test_a_time_limit_extended_automatically_is_no_renewal(sentence: str) -> None:
+    assert holds("automatic_renewal", sentence) is None, sentence
+
+
+_RENEWING = ["The Initial Term", "the Employment Period", "This Agreement", "the Expiration Date"]
+_RENEWING_CASES = [
+    capitalized(f"{subject} {verb} for successive one-year periods unless either party objects.")
+    for i, (subject, verb) in enumerate(itertools.product(_RENEWING, _AUTOMATIC_VERBS))
+    if i % 3 == 0
+]
+
+
+@pytest.mark.parametrize("sentence", _RENEWING_CASES)
+def test_the_agreement_or_its_term_extended_automatically_still_renews(sentence: str) -> None:
+    assert holds("automatic_renewal", sentence) is True, sentence
+    assert holds("automatic_renewal", sentence.lower()) is True, sentence

@@ -1,0 +1,63 @@
+"""The party a restriction is asked to bind (issue 34): "Is Halcyon subject to a non-compete?"
+had no actor, so any party's restriction answered it; the party before "subject to", "bound
+by", "restricted by" is the claim's actor. Generated over parties (short names, "&", lower
+case), phrasings and restrictions; a deterministic sample runs. Controls: an agreement subject
+to something names no party; a question that names the party elsewhere keeps its own reading."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from skill import SubjectClass, parse_subject, read_claim
+
+PARTIES = [
+    ("Halcyon Robotics, Inc.", "Halcyon"),
+    ("Johnson & Marsh Ltd.", "Johnson & Marsh"),
+    ("Northgate Capital LLC", "northgate"),
+]
+PHRASES = ["Is {x} subject to", "is {x} still bound by", "Is {x} restricted by", "Are {x} bound by"]
+RESTRICTIONS = [
+    ("a non-compete", "non_compete"),
+    ("any non-solicitation covenant", "non_solicitation"),
+    ("an exclusivity obligation", "exclusive"),
+]
+CASES = list(itertools.product(PARTIES, PHRASES, RESTRICTIONS))[::3]
+
+
+def _subject(name: str) -> SubjectClass:
+    return parse_subject(
+        {
+            "type": "agreement",
+            "attribute": "non_compete",
+            "constraints": {"parties": [name, "Orbis Labs"]},
+        }
+    )
+
+
+@pytest.mark.parametrize(("party", "phrase", "restriction"), CASES)
+def test_the_party_subject_to_a_restriction_is_the_claims_actor(
+    party: tuple[str, str], phrase: str, restriction: tuple[str, str]
+) -> None:
+    name, asked = party
+    words, claim_name = restriction
+    claim = read_claim(f"{phrase.format(x=asked)} {words}?", _subject(name))
+    assert claim is not None
+    assert claim.entry.name == claim_name
+    assert claim.actor == name
+    assert claim.others == ("Orbis Labs",)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is the MSA subject to a non-compete?",
+        "Is the agreement subject to automatic renewal?",
+        "Does the MSA contain a non-compete?",
+    ],
+)
+def test_no_party_before_the_words_leaves_any_party(question: str) -> None:
+    claim = read_claim(question, _subject("Halcyon Robotics, Inc."))
+    assert claim is not None
+    assert claim.actor is None
