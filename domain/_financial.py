@@ -492,17 +492,45 @@ def _moved_item(
 ) -> bool:
     """Does a flow word ("proceeds", "purchases", "paid") stand before the phrase at `span`,
     through one or more flow links ("from", "of", "for", "sales") and another item's words
-    (`others`), never past a joining word (`fenced`) or a comma?"""
+    (`others`) or a company's possessive ("the sale of Best Buy's marketable securities"),
+    never past a joining word (`fenced`) or a comma; or right after it ("marketable
+    securities purchases", "debt repayment", "income taxes paid")?"""
     flows, links = set(_flow_words()), set(_flow_links())
+    after = span[1]
+    while after < len(words) and after in others:
+        after += 1  # "property and equipment sales proceeds"
+    if after < len(words) and after not in fenced and words[after] in flows:
+        return True
     linked = False
     i = span[0] - 1
     while i >= 0 and i not in fenced and words[i] != ",":
+        if words[i] == "s" and i > 0:
+            # a possessive ("best buy s"): its owner's words, up to a link, pass
+            i -= 1
+            for _ in range(_OWNER_WORDS):
+                # "best buy s", "at and t s": a name's words, its "and" too
+                if i < 0 or words[i] == "," or words[i] in links:
+                    break
+                i -= 1
+            continue
         if words[i] in links:
             linked = True
         elif i not in others:
             return linked and words[i] in flows
         i -= 1
     return False
+
+
+# the most words a possessive's owner runs to ("procter and gamble s")
+_OWNER_WORDS = 4
+
+
+def _moved_phrase(key: str, phrase: str) -> bool:
+    """Does a flow word move every occurrence of `phrase` in `key` (`_moved_item`): "total
+    debt repayment" asks for a cash flow, no total debt?"""
+    words = key.split()
+    spans = _occurrences(words, phrase)
+    return bool(spans) and all(_moved_item(words, span, frozenset(), frozenset()) for span in spans)
 
 
 @functools.cache
@@ -520,22 +548,62 @@ def _segment_words() -> tuple[str, ...]:
     return _word_list("figure_questions", "segment_words")
 
 
-def heads_line_item(text: str) -> bool:
-    """Do the words `text` opens with make the word before them a line item's ("lease" in
-    "lease liabilities", "license" in "license revenue"; financial.yaml
-    `figure_questions.line_item_heads`)?"""
+def heads_line_item(text: str, before: str = "") -> bool:
+    """Do the words `text` opens with, after an agreement's type word (`before` the words
+    ahead of it), make it a line item a statement prints ("lease liabilities", "license
+    revenue", "operating lease assets"; financial.yaml `figure_questions.line_item_heads`),
+    with no agreement's word after ("the license income clause")?"""
     words = label_key(text).split()
-    return any(
-        words[: len(head.split())] == head.split()
-        for head in _word_list("figure_questions", "line_item_heads")
+    ahead = label_key(before).split()
+    qualified = any(
+        ahead[len(ahead) - len(q.split()) :] == q.split()
+        for q in _word_list("figure_questions", "line_item_qualifiers")
     )
+    heads = list(_word_list("figure_questions", "line_item_heads"))
+    if qualified:
+        heads.extend(_word_list("figure_questions", "qualified_line_item_heads"))
+    agreements = set(_word_list("figure_questions", "line_item_agreement_words"))
+    for head in heads:
+        size = len(head.split())
+        if words[:size] == head.split():
+            return not agreements & set(words[size : size + 2])
+    return False
 
 
 def segment_asked(text: str) -> bool:
-    """Does a question ask for a figure of a part of the company ("the net sales of its
-    Safety and Graphics segment"; financial.yaml `figure_questions.segment_words`)? No
-    consolidated statement's row is that figure."""
-    return _holds(label_key(text), _segment_words())
+    """Does a question ask for a figure of a named part of the company ("the net sales of its
+    Safety and Graphics segment", "the Acme division's revenue"; financial.yaml
+    `figure_questions.segment_words`)? No consolidated statement's row is that figure. A
+    segment word that names no segment ("total revenue across all segments", "Division
+    Holdings Inc") leaves the question the company's; one asked segment by segment ("revenue
+    by segment") does not."""
+    words = label_key(text).split()
+    openings = set(_word_list("figure_questions", "segment_openings"))
+    non_names = set(_word_list("figure_questions", "segment_non_names"))
+    breakdowns = set(_word_list("figure_questions", "segment_breakdowns"))
+    for phrase in _segment_words():
+        for start, end in _occurrences(words, phrase):
+            if start > 0 and words[start - 1] in breakdowns:
+                return True  # "revenues by reportable segments", "each division s income"
+            if start > 0 and words[start - 1] in non_names:
+                continue  # "all segments", "business segments"
+            if end < len(words) and words[end] == "s":
+                return True  # "the acme division s revenue"
+            # one to four words of a name, an opening before them: "its safety and graphics
+            # segment", "adobe s digital media segment"; none in "of division holdings", "3m s
+            # business segments"
+            for named, i in enumerate(range(start - 1, start - 2 - _SEGMENT_NAME_WORDS, -1)):
+                if i < 0 or words[i] in non_names:
+                    break
+                if words[i] in openings or words[i] == "s":
+                    if named:
+                        return True
+                    break
+    return False
+
+
+# the most words a segment's name runs to before its segment word ("safety and graphics")
+_SEGMENT_NAME_WORDS = 4
 
 
 def _own_items(
@@ -1140,6 +1208,7 @@ def metric_asked(text: str) -> FinancialMetric | None:
         for w in metric.question_words
         if (f" {w} " in key or f" {w}s " in key)
         and not any(f" {n} " in key for n in metric.never_words)
+        and not _moved_phrase(key, w)
     ]
     return max(found, key=lambda t: (t[0], -t[1]))[2] if found else None
 
@@ -1327,7 +1396,14 @@ def _raw_word_list(section: str, field: str, path: Path | None = None) -> tuple[
     words = body.get(field) if isinstance(body, dict) else None
     if not isinstance(words, list) or not words:
         raise LexiconError(f"{source.name}: `{section}` has a non-empty `{field}`")
-    return tuple(str(w) for w in words)
+    odd = [w for w in words if not isinstance(w, str) or not w]
+    if odd:
+        # YAML reads a bare on / off / yes / no as a boolean: a word list's every entry is
+        # a word, quoted where YAML would read it otherwise ('on')
+        raise LexiconError(
+            f"{source.name}: `{section}.{field}` holds {odd[0]!r}, not a word (quote it)"
+        )
+    return tuple(words)
 
 
 def _word_list(section: str, field: str, path: Path | None = None) -> tuple[str, ...]:
@@ -1480,12 +1556,15 @@ def dollar_change_asked(text: str) -> bool:
     """Does the question ask for a line item's change in dollars over a span of fiscal years
     ("By how much did inventories change from FY2018 to FY2019?", "the change in accounts
     payable between 2019 and 2020"), not of an adjusted figure ("the real change in sales,
-    excluding FX"; financial.yaml `concept_change.adjusted_words`)?"""
+    excluding FX"; financial.yaml `concept_change.adjusted_words`) nor set against something
+    else ("divided by its total assets", "relative to FY2021", "in basis points";
+    `concept_change.ratio_words`)?"""
     key = f" {label_key(text)} "
     openings = "|".join(_word_list("figure_questions", "year_span_openings"))
     spanned = re.search(rf" (?:{openings}) (?:fy ?|fiscal (?:year )?)?(?:19|20)\d{{2}}\b", key)
     adjusted = _holds(key, _word_list("concept_change", "adjusted_words"))
-    return change_asked(text) and spanned is not None and not adjusted
+    ratio = _holds(key, _word_list("concept_change", "ratio_words"))
+    return change_asked(text) and spanned is not None and not adjusted and not ratio
 
 
 def change_asked(text: str) -> bool:

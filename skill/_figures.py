@@ -210,7 +210,7 @@ def read_figure_question(
         return None
     if (
         metric is None
-        and concepts
+        and len(concepts) == 1
         and concepts[0].unit == "USD"
         and concepts[0].gaap != ROW_ITEM
         and len(set(years)) > 1
@@ -220,7 +220,9 @@ def read_figure_question(
         and dollar_change_asked(ask)
     ):
         # "by how much did inventories change from FY2018 to FY2019": the line item read at
-        # the first and the last year named, the last less the first, in dollars
+        # the first and the last year named, the last less the first, in dollars; of one
+        # item only ("inventories and accounts payable" asks two changes, "the change in
+        # revenue divided by total assets" a ratio)
         metric = change_metric(concepts[0])
     # a change over the quarter before ("sequential revenue", "grew sequentially") is
     # arithmetic over cells, never the quarter's own figure

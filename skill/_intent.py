@@ -299,7 +299,7 @@ def _agreement_phrase(
         if asked is not None and match.start() < asked[1] and asked[0] < match.end():
             continue
         if re.match(r"s?\s", text[match.end() :]) and heads_line_item(
-            text[match.end() :].lstrip("s")
+            text[match.end() :].lstrip("s"), text[: match.start()]
         ):
             continue  # "operating lease liabilities": a line item's words, no agreement
         start = match.start()

@@ -10,45 +10,57 @@ from __future__ import annotations
 import itertools
 
 import pytest
+import yaml
 
 from domain import (
+    LEXICON_DIR,
     concept_of_label,
     concepts_asked,
     dollar_change_asked,
     heads_line_item,
+    metric_asked,
     segment_asked,
 )
 from skill import QuestionReader
 
 _COMPANIES = ["3M", "Best Buy", "AT&T", "acme corp", "Procter & Gamble"]
-# a cash movement written before the item it moves
+# a cash movement written before the item it moves, or right after it ("marketable
+# securities purchases", "debt repayment"), a company's possessive anywhere between
 _FLOWS = [
     "What were {co}'s proceeds from sales of {item} in FY2019?",
     "what were {co}'s proceeds from the sale of {item} in fy2019",
+    "What were the proceeds from the sale of {co}'s {item} in FY2019?",
     "How much did {co} spend on purchases of {item} in 2019, in USD millions?",
     "What was {co}'s FY2019 purchase of {item}?",
     "What were {co}'s repayments of {item} in FY2019?",
     "How much cash did {co} pay for {item} in FY2019?",
     "How much did {co} pay in {item} in FY2019 (USD millions)?",
+    "What were {co}'s {item} purchases in FY2019?",
+    "what was {co}'s total {item} repayment in fy2019",
 ]
-# items a balance sheet or an income statement prints
-_ITEMS = [
-    "PP&E",
-    "marketable securities",
-    "long-term debt",
-    "income taxes",
-    "goodwill",
-    "inventories",
-    "short-term investments",
-]
+# items a balance sheet or an income statement prints, and the concept each names alone
+_ITEMS = {
+    "PP&E": "ppe_net",
+    "marketable securities": "short_term_investments",
+    "long-term debt": "long_term_debt",
+    "income taxes": "income_tax",
+    "goodwill": "goodwill",
+    "inventories": "inventories",
+    "short-term investments": "short_term_investments",
+}
 _PRODUCT = list(itertools.product(_COMPANIES, _FLOWS, _ITEMS))
 
 
 @pytest.mark.parametrize(("co", "form", "item"), _PRODUCT[::9])
 def test_a_cash_movement_of_an_item_is_not_the_items_balance(co: str, form: str, item: str) -> None:
+    # the item asked alone names its concept (the check below is no vacuous pass) ...
+    alone = f"What was {co}'s {item} in FY2019?"
+    assert _ITEMS[item] in [c.name for c in concepts_asked(alone)], alone
+    # ... and moved by a flow word names no balance nor income statement figure
     question = form.format(co=co, item=item)
     asked = concepts_asked(question)
     assert all(c.statement == "cash_flow" for c in asked), (question, [c.name for c in asked])
+    assert metric_asked(question) is None or "debt" not in item, question
 
 
 @pytest.mark.parametrize(
@@ -168,3 +180,128 @@ def test_a_lease_asked_as_an_agreement_stays_one() -> None:
 )
 def test_a_change_in_dollars_over_a_span(question: str, asked: bool) -> None:
     assert dollar_change_asked(question) is asked
+
+
+# -- session 30 review (fixfin30): a dollar change of one item only, 'on' a word, a segment
+# only as the figure's owner, an agreement kept unless a statement's line item is named
+
+_CHANGE_ITEMS = {
+    "revenue": "revenue",
+    "inventories": "inventories",
+    "net income": "net_income",
+    "cash and cash equivalents": "cash",
+}
+# a change set against something else, or of two items: no change in dollars
+_RATIO_CHANGES = [
+    "What is the change in {co}'s {item} from FY2021 to FY2022 divided by its total assets?",
+    "what is the change in {co}'s {item} from fy2021 to fy2022 as a multiple of net income",
+    "By how much did {co}'s {item} and accounts payable change from FY2018 to FY2019?",
+    "What is the change in {co}'s {item} from FY2021 to FY2022 relative to FY2021?",
+    "What was the change in {item} for {co} from FY2021 to FY2022, as a proportion of its "
+    "FY2021 {item}?",
+    "How much did {co}'s {item} change from FY2021 to FY2022 in relative terms?",
+    "What was the change in {co}'s {item} from FY2021 to FY2022 in basis points?",
+    "What was the change in {co}'s {item} between 2019 and 2020 over its total assets?",
+]
+_RATIO_PRODUCT = list(itertools.product(_COMPANIES, _RATIO_CHANGES, _CHANGE_ITEMS))
+
+
+@pytest.mark.parametrize(("co", "form", "item"), _RATIO_PRODUCT[::7])
+def test_a_change_set_against_another_figure_is_no_dollar_change(
+    co: str, form: str, item: str
+) -> None:
+    # the reader computes a change in dollars of exactly one item the change asks of
+    question = form.format(co=co, item=item)
+    asked = concepts_asked(question)
+    assert not dollar_change_asked(question) or len(asked) != 1, (
+        question,
+        [c.name for c in asked],
+    )
+
+
+@pytest.mark.parametrize(("co", "item"), list(itertools.product(_COMPANIES, _CHANGE_ITEMS))[::3])
+def test_a_change_of_one_item_is_its_dollar_change(co: str, item: str) -> None:
+    question = f"By how much did {co}'s {item} change from FY2018 to FY2019?"
+    assert dollar_change_asked(question), question
+    assert [c.name for c in concepts_asked(question)] == [_CHANGE_ITEMS[item]], question
+
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _scalars(node: object) -> list[object]:
+    if isinstance(node, dict):
+        return [s for v in node.values() for s in _scalars(v)]
+    if isinstance(node, list):
+        return [s for v in node for s in (_scalars(v) if isinstance(v, dict | list) else [v])]
+    return []
+
+
+def test_no_lexicon_list_holds_a_word_yaml_reads_otherwise() -> None:
+    # YAML reads a bare on / off / yes / no as a boolean: every list entry of every lexicon
+    # file is a word or a number, never a boolean nor a null
+    for path in sorted(LEXICON_DIR.glob("*.yaml")):
+        odd = [
+            v
+            for v in _scalars(yaml.load(path.read_text(), Loader=_LOADER))
+            if v is None or v is True or v is False
+        ]
+        assert not odd, (path.name, odd)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What was the payment on long-term debt by Amcor in FY2022?",
+        "what were best buy's payments on long-term debt in fy2022",
+        "How much did 3M pay on its long-term debt in FY2019?",
+    ],
+)
+def test_a_payment_on_an_item_is_no_balance(question: str) -> None:
+    assert "long_term_debt" not in [c.name for c in concepts_asked(question)], question
+
+
+# a segment word that names no segment owning the figure
+_COMPANY_SEGMENTS = [
+    "What was {co}'s total revenue across all segments in FY2021?",
+    "What is the total revenue of all of {co}'s business segments combined in FY2022?",
+    "What were total net sales for {co}, which reports Domestic and International segments, "
+    "in FY2022?",
+    "what was {co}'s revenue from all reportable segments in fy2021",
+    "What was the revenue of Division Holdings Inc in FY2021?",
+]
+# a segment named as the figure's owner
+_OWNED_SEGMENTS = [
+    "What were the net sales of {co}'s Safety and Graphics segment in FY2018?",
+    "what was the operating income of {co}'s mobility division in 2019",
+    "What was the revenue of the Consumer & Commercial segment of {co} in FY2021?",
+    "What was the Health Care division's revenue at {co} in FY2020?",
+    "what were {co}'s revenues by reportable segment in fy2020",
+    "What was the operating income of each {co} segment in FY2020?",
+]
+
+
+@pytest.mark.parametrize(
+    ("co", "form"),
+    list(itertools.product(_COMPANIES, _COMPANY_SEGMENTS + _OWNED_SEGMENTS))[::3],
+)
+def test_only_a_named_segment_owns_the_figure(co: str, form: str) -> None:
+    question = form.format(co=co)
+    assert segment_asked(question) is (form in _OWNED_SEGMENTS), question
+
+
+@pytest.mark.parametrize(
+    ("question", "document_type"),
+    [
+        ("What does the license cost?", "license_agreement"),
+        ("What are the lease costs?", "lease_agreement"),
+        ("Can the tenant assign the lease assets to an affiliate?", "lease_agreement"),
+        ("does the license income clause survive termination", "license_agreement"),
+        ("What is the rent under the lease assets agreement?", "lease_agreement"),
+        ("Who pays the lease liabilities clause costs?", "lease_agreement"),
+    ],
+)
+def test_an_agreements_word_before_other_words_stays_an_agreement(
+    question: str, document_type: str
+) -> None:
+    assert _READER.read(question).document_type == document_type, question
