@@ -185,7 +185,12 @@ class CandidateGate:
         )
 
     def _role_holders(
-        self, kb: str, role: str, parent: ResolvedEntity, documents: Sequence[str]
+        self,
+        kb: str,
+        role: str,
+        parent: ResolvedEntity,
+        documents: Sequence[str],
+        cache: dict[str, Any] | None = None,
     ) -> list[tuple[str, str, Binding]]:
         """(holder key, holder name, binding) for every binding of `role` to `parent`."""
         out = [
@@ -214,7 +219,7 @@ class CandidateGate:
         if self.scoped:
             # the asker chose the documents: what they say, whoever wrote them
             return out
-        foreign = self._foreign_documents(kb, parent.key, documents, {})
+        foreign = self._foreign_documents(kb, parent.key, documents, {} if cache is None else cache)
         return [h for h in out if h[2].location.document_id not in foreign]
 
     def _role_gate(
@@ -227,22 +232,22 @@ class CandidateGate:
             return self._unresolved(kb, [subject.parent_entity], documents, cache)
         foreign = self._foreign_documents(kb, parent.key, documents, cache)
         if foreign and not self.scoped:
-            named = [
+            mentions = [
                 *self.store.find_bindings(kb, subject_key=parent.key, document_ids=documents),
                 *self.store.find_bindings(kb, parent_key=parent.key, document_ids=documents),
             ]
-            if named and all(b.location.document_id in foreign for b in named):
+            if mentions and all(b.location.document_id in foreign for b in mentions):
                 # only another author's documents name the company (issue 33)
                 return _refused(
                     parent,
                     f"not found in {parent.name}'s own documents; mentioned in "
-                    + self._mentioned_in(kb, named),
+                    + self._mentioned_in(kb, mentions),
                     said=True,
                 )
         types = accepted_types(role)
         holders: dict[str, list[tuple[str, Binding]]] = {}
         rejected: dict[str, RejectedCandidate] = {}
-        for key, name, binding in self._role_holders(kb, role, parent, documents):
+        for key, name, binding in self._role_holders(kb, role, parent, documents, cache):
             if binding.subject_type.value not in types and binding.subject_key == key:
                 rejected.setdefault(
                     key,
