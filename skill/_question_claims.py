@@ -119,6 +119,9 @@ def question_claim(
     entry = _entry(parsed)
     if entry is None:
         return None
+    if _names_no_one(parsed.actor, subject):
+        # a lower-case word no party's name holds is no actor: the question is another's to read
+        return None
     actor = _actor_name(parsed.actor, subject)
     if subject.type != "agreement":
         # "Is Daniel Reyes entitled to severance?": what his agreements say
@@ -457,6 +460,15 @@ def _actor_name(actor: str, subject: SubjectClass) -> str | None:
     if subject.name and subject.name.casefold().split()[:1] == [words[0].casefold()]:
         return subject.name
     return " ".join(words)
+
+
+def _names_no_one(actor: str, subject: SubjectClass) -> bool:
+    """Are the actor's words no party's and no name or role as written ("Is consent required
+    to assign ...?": "consent" is what is asked about, not who acts)?"""
+    words = [w for w in actor.split() if w.lower() not in _ACTOR_OPENERS]
+    if not words or words[0].lower() in _PRONOUNS or words[0][:1].isupper():
+        return False
+    return _actor_name(actor, subject) == " ".join(words)
 
 
 __all__ = ["question_claim", "with_party_terms"]
