@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import lexicon
+from skill._values import find_dates
 
 __all__ = [
     "DocumentReference",
     "collective_documents",
     "document_reference",
+    "phrase_alternation",
     "referenced_documents",
 ]
 
@@ -29,7 +31,7 @@ _MONTHS = {m: i + 1 for i, m in enumerate(lexicon().months)}
 _MONTHS.update({str(k): int(v) for k, v in lexicon().month_abbreviations.items()})
 
 
-def _alternation(words: Iterable[str]) -> str:
+def phrase_alternation(words: Iterable[str]) -> str:
     """The words as one alternation, the longer first, white space and hyphens alike."""
     ordered = sorted(
         {" ".join(w.replace("-", " ").split()) for w in words}, key=lambda w: (-len(w), w)
@@ -37,30 +39,17 @@ def _alternation(words: Iterable[str]) -> str:
     return "|".join(r"[\s\-]+".join(re.escape(p) for p in w.split()) for w in ordered)
 
 
-_MONTH = _alternation(_MONTHS)
-_DAY = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
-_YEAR = r"(?P<y>(?:19|20)\d\d)"
-# the dates a question writes: "June 15, 2021", "15 June 2021", "2021-06-15", "6/15/2021",
-# "May 2024", "2023"
-_DATES = (
-    re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]?\d)-(?P<d>[0-3]?\d)\b"),
-    re.compile(r"\b(?P<m>[01]?\d)/(?P<d>[0-3]?\d)/(?P<y>(?:19|20)\d\d)\b"),
-    re.compile(rf"\b(?P<mn>{_MONTH})\.?\s+{_DAY},?\s+{_YEAR}\b", re.IGNORECASE),
-    re.compile(rf"\b{_DAY}\s+(?:of\s+)?(?P<mn>{_MONTH})\.?,?\s+{_YEAR}\b", re.IGNORECASE),
-    re.compile(rf"\b(?P<mn>{_MONTH})\.?,?\s+{_YEAR}\b", re.IGNORECASE),
-    re.compile(rf"(?<![\w/-]){_YEAR}(?![\w/-])"),
-)
 # what stands before a kind's words: a determiner or a possessive, then at most a few words
 # (a date, an author, "board")
 _LEAD = (
     r"(?:\b(?:"
-    + _alternation(str(w) for w in lexicon().documents.get("question_kind_determiners") or ())
+    + phrase_alternation(str(w) for w in lexicon().documents.get("question_kind_determiners") or ())
     + r")\b|['’]s?)"
 )
 # the words between a kind and its document's date ("the minutes of June 15, 2021")
 _DATE_LEAD = re.compile(
     r"\s+(?:"
-    + _alternation(str(w) for w in lexicon().documents.get("question_kind_date_leads") or ())
+    + phrase_alternation(str(w) for w in lexicon().documents.get("question_kind_date_leads") or ())
     + r")\s+(?:the\s+)?",
     re.IGNORECASE,
 )
@@ -108,24 +97,21 @@ class DocumentReference:
 
 
 def _dates(text: str) -> list[_Date]:
+    """The dates the question writes, full or partial ("June 15, 2021", "15th of June, 2021",
+    "2021-06-15", "6/15/2021", "May 2024", "2023"), as skill/_values.py finds them."""
     found: list[_Date] = []
-    for pattern in _DATES:
-        for m in pattern.finditer(text):
-            if any(d.start < m.end() and m.start() < d.end for d in found):
-                continue
-            groups = m.groupdict()
-            month = (
-                _MONTHS.get(" ".join(groups["mn"].casefold().split()))
-                if groups.get("mn")
-                else (int(groups["m"]) if groups.get("m") else None)
+    for mention in find_dates(text, partial=True):
+        parts = [int(p) for p in mention.value.split("-")]
+        found.append(
+            _Date(
+                parts[0],
+                parts[1] if len(parts) > 1 else None,
+                parts[2] if len(parts) > 2 else None,
+                mention.start,
+                mention.end,
             )
-            day = int(groups["d"]) if groups.get("d") else None
-            if (month is not None and not 1 <= month <= 12) or (
-                day is not None and not 1 <= day <= 31
-            ):
-                continue
-            found.append(_Date(int(groups["y"]), month, day, m.start(), m.end()))
-    return sorted(found, key=lambda d: d.start)
+        )
+    return found
 
 
 # words before a kind that name no author ("the Board minutes", "the Annual report")
@@ -150,14 +136,14 @@ def document_reference(question: str) -> DocumentReference | None:
             if not words:
                 continue
             if key == "bare":
-                m = re.search(rf"\b(?:{_alternation(words)})\b", text, re.IGNORECASE)
+                m = re.search(rf"\b(?:{phrase_alternation(words)})\b", text, re.IGNORECASE)
                 if m:
                     return DocumentReference(
                         name, tuple(dates), (), reworded=_reworded(text, dates, None)
                     )
                 continue
             pattern = re.compile(
-                rf"{_LEAD}{_BETWEEN}\s+(?P<kind>{_alternation(words)})\b", re.IGNORECASE
+                rf"{_LEAD}{_BETWEEN}\s+(?P<kind>{phrase_alternation(words)})\b", re.IGNORECASE
             )
             for m in _overlapping(pattern, text):
                 between = m.group("between")

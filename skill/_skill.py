@@ -18,6 +18,7 @@ from domain import (
     average_metric,
     financial_concepts,
     full_fiscal_years,
+    lexicon,
     line_item_asked,
     restated_asked,
     sequential_asked,
@@ -1911,7 +1912,8 @@ def _figure_comparison(figure: FigureQuestion) -> ValueComparison:
 _BARE_NUMBER = re.compile(r"\(?-?\d[\d,]*(?:\.\d+)?\)?")
 
 
-_SCALE_WORDS = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+# the scale words a figure is printed in ("USD 48,210 thousand"; vocabulary.yaml number_scales)
+_SCALE_WORDS = lexicon().number_scales
 
 
 def _figure_expected(

@@ -25,6 +25,7 @@ from typing import Any, Literal
 from domain import lexicon
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
+from skill._document_ref import phrase_alternation
 from skill._sentences import DocumentInfo, Sentence, _is_heading
 from skill._supersede import change_sentences, stated_targets
 
@@ -57,18 +58,14 @@ _SECTION = re.compile(
 )
 
 
-def _alternation(phrases: Sequence[str]) -> str:
-    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(phrases, key=len)[::-1])
-
-
 _NAME_LINE = re.compile(
-    rf"^\s*(?:{_alternation(lexicon().signer_name_labels)})\s*:\s*(.*)$", re.IGNORECASE
+    rf"^\s*(?:{phrase_alternation(lexicon().signer_name_labels)})\s*:\s*(.*)$", re.IGNORECASE
 )
 _TITLE_LINE = re.compile(
-    rf"^\s*(?:{_alternation(lexicon().signer_title_labels)})\s*:\s*(.*)$", re.IGNORECASE
+    rf"^\s*(?:{phrase_alternation(lexicon().signer_title_labels)})\s*:\s*(.*)$", re.IGNORECASE
 )
 _BY_LINE = re.compile(
-    rf"^\s*(?:{_alternation([*lexicon().signature_by_words, *lexicon().signature_line_words])})"
+    rf"^\s*(?:{phrase_alternation([*lexicon().signature_by_words, *lexicon().signature_line_words])})"
     r"\s*:\s*(.*)$",
     re.IGNORECASE,
 )
@@ -91,7 +88,9 @@ def status_asked(question: str | None) -> StatusKind | None:
 
 _ABBREVIATIONS = {str(k).lower(): str(v) for k, v in (_words().get("abbreviations") or {}).items()}
 _ABBREVIATED = (
-    re.compile(r"(?<![\w&])(?:" + _alternation(list(_ABBREVIATIONS)) + r")(?![\w&])", re.IGNORECASE)
+    re.compile(
+        r"(?<![\w&])(?:" + phrase_alternation(list(_ABBREVIATIONS)) + r")(?![\w&])", re.IGNORECASE
+    )
     if _ABBREVIATIONS
     else None
 )

@@ -154,18 +154,7 @@ def states_number(sentence: str, noun: str | None = None) -> bool:
     (12) employees"), not a number elsewhere ("48-hour deployment" counts no robots)?"""
     if noun is None:
         return _NUMBER.search(sentence) is not None
-    words = re.findall(r"[\w,.%()'\u2019-]+", sentence)
-    for i, word in enumerate(words):
-        bare = re.sub(r"[^a-z]", "", word.lower())
-        if (
-            bare
-            and same_word(noun, bare)
-            # a capitalised word inside the sentence is a name's ("Halcyon Robotics")
-            and (i == 0 or not word[:1].isupper())
-            and _counts(words[max(0, i - 4) : i], first=i <= 4)
-        ):
-            return True
-    return False
+    return bool(counts_stated(sentence, noun))
 
 
 # Words that close the noun phrase a count opens: a number before them counts something else
