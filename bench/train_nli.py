@@ -23,16 +23,25 @@ verdict (Entailment: holds). A proposition whose rarer verdict has fewer than
 
 Model selection by document, never by sentence: the documents fall in five folds (a hash of
 their id); each fold's sentences are scored by models fitted on the other four. For each
-proposition the claim reader's use of the model (``skill._nli``: `fill` where the rules read
-nothing, `model` instead of them, or `confirm`: the rules' readings of the sentences the
-model finds relevant), its relevance threshold and its polarity cut are the ones of best
-out-of-fold document accuracy less `SWAP_COST` per swap (a document's verdict: every reading
-holds -> Entailment, none holds -> Contradiction, none -> NotMentioned, both -> not stated), against
-the rules alone (``skill.ClauseReader`` over the same sentences, the general rule giving way
-to a specific reading as in the skill); the model is used only where it beats them by
-`MIN_GAIN` documents, and where the shipped model would not say the claim holds of more
-than `CUAD_ABSENT` of the CUAD training contracts that lack the clause (non-solicitation is
-asked of commercial contracts too). The shipped model is fitted on all development documents.
+proposition the learned reader (``skill._nli``'s `model` use: its readings decide, the rules'
+sentences are quoted as related), its relevance threshold and its polarity cut are the ones
+of best out-of-fold document accuracy less `SWAP_COST` per swap (a document's verdict: every
+reading holds -> Entailment, none holds -> Contradiction, none -> NotMentioned, both -> not
+stated). It is used where it beats the per-claim majority of the other folds by `MIN_GAIN`
+documents, and where the shipped model would not say the claim holds of more than
+`CUAD_ABSENT` of the CUAD training contracts that lack the clause (non-solicitation is asked
+of commercial contracts too); elsewhere the rules alone read the claim (``skill.ClauseReader``,
+the general rule giving way to a specific reading as in the skill). The rules are not the
+yardstick: they were written from these development documents, so their figure here is in
+sample (86% of documents, where the held-out half gave 73%); the learned reader's and the
+majority's are out of fold. Only in part: where a proposition's polarity is a prior (no
+polarity fit), the learned reader finds the deciding sentences and the rules read them, so
+that reading is in sample too (a reader with no rules at all, a found sentence taken as the
+common verdict, was 77.0% of documents by nested document folds against 67.7% for the
+majority: the one figure here with nothing in sample, and a prior's "yes" is "a sentence was
+found", which the claim reader refuses). The regularization `C` is the by-document cross-validation's best
+of 0.3, 1 and 3 (81.8%, 83.1%, 80.6% of documents for the learned reader alone; stems instead of
+words: 82.0%). The shipped model is fitted on all development documents.
 Everything is sorted and seeded: the same data give the same bytes.
 """
 
@@ -101,14 +110,16 @@ FOLDS = 5
 C = 1.0
 MIN_POLARITY_DOCS = 3
 # the model is used for a proposition only where, out of fold, it gets this many more
-# development documents right than the rules alone (one document is noise on 31)
+# development documents right than the other folds' common verdict (one is noise on 31)
 MIN_GAIN = 2
-THRESHOLDS = tuple(round(0.3 + 0.05 * i, 2) for i in range(14))
+# from 0.1: the relevance fits are class-balanced, and by document folds a low threshold read
+# more of the other NDAs' deciding sentences (the learned reader alone 83.1% -> 84.4%)
+THRESHOLDS = tuple(round(0.1 + 0.05 * i, 2) for i in range(18))
 POLARITY_CUTS = (0.5, 0.6, 0.7)
-USES = ("fill", "model", "confirm")
 # a holds <-> does-not swap is worse than silence (the issue's target for it is 2%): in the
-# choice it costs a right document besides the wrong one
-SWAP_COST = 1
+# choice it costs two right documents besides the wrong one (by document folds, nested: 1:
+# 86.7% with 6 swaps of 527 documents' claims, 2: 87.1% with 4, 3: the same as 2)
+SWAP_COST = 2
 # A use must decide (yes or no, rightly) this many documents out of fold: a use that wins by
 # its silence (reading nothing where the rules read wrongly) is no reader.
 MIN_DECIDED = 3
@@ -404,10 +415,27 @@ class Choice:
     use: str | None  # None: the rules alone
     threshold: float
     polarity: float
-    rules_right: int  # out of fold, documents whose verdict the rules alone get right
-    right: int  # ... the chosen use
-    swaps: int  # ... of the chosen use, Entailment and Contradiction swapped
+    rules_right: int  # documents whose verdict the rules alone get right (in sample)
+    majority_right: int  # out of fold, documents the other folds' common verdict gets right
+    model_right: int  # out of fold, documents the learned reader alone gets right
+    model_swaps: int  # ... and swaps
+    right: int  # ... the chosen reader (the learned one out of fold, the rules in sample)
+    swaps: int  # ... of the chosen reader, Entailment and Contradiction swapped
     documents: int
+
+
+def fold_majority_right(gold: Sequence[str], folds: Sequence[int]) -> int:
+    """Out of fold, the documents whose verdict is the common verdict of the other folds'
+    documents (ties: Entailment, Contradiction, NotMentioned)."""
+    order = (ENTAILMENT, CONTRADICTION, NOT_MENTIONED)
+    right = 0
+    for fold in sorted(set(folds)):
+        others = [g for g, f in zip(gold, folds, strict=True) if f != fold]
+        if not others:
+            continue
+        common = max(order, key=lambda v: (others.count(v), -order.index(v)))
+        right += sum(g == common for g, f in zip(gold, folds, strict=True) if f == fold)
+    return right
 
 
 def choose(
@@ -417,13 +445,21 @@ def choose(
     rules: list[list[list[tuple[int, bool, bool]]]],
     absent: Sequence[Sequence[np.ndarray]] = (),
     prior: Sequence[bool] = (),
+    folds: Sequence[int] = (),
 ) -> list[Choice]:
-    """Per proposition, the use of best out-of-fold document accuracy (module docstring);
-    `absent`: per proposition, each CUAD contract without its categories' sentence scores
-    (sentences x 2: relevance, polarity), whose share answered "holds" must stay within
-    CUAD_ABSENT; `prior`: per proposition, its polarity is a prior (no polarity fit)."""
+    """Per proposition, the learned reader (`model`) at the relevance threshold and polarity
+    cut of best out-of-fold document accuracy less `SWAP_COST` per swap, where that beats the
+    common verdict of the other folds by `MIN_GAIN` documents; the rules alone otherwise.
+    The rules are never the yardstick: they were written from these same documents, so their
+    figure here is in sample, and a choice against it favoured them over a reader that is
+    measured out of fold (cross-validated by document, the rules in sample looked 86% right;
+    the held-out half said 73%). `absent`: per proposition, each CUAD contract without its
+    categories' sentence scores (sentences x 2: relevance, polarity), whose share answered
+    "holds" must stay within CUAD_ABSENT; `prior`: per proposition, its polarity is a prior
+    (no polarity fit); `folds`: each document's fold (`fold_of`)."""
     n = len(NAMES)
     prior = prior or [False] * n
+    folds = folds or [fold_of(d.id) for d in documents]
     out = []
     for col in range(n):
         contracts = absent[col] if absent else ()
@@ -431,33 +467,56 @@ def choose(
         said = [verdict([h for _, h in specialis(rules[k][col])]) for k in range(len(documents))]
         rules_right = sum(v == g for v, g in zip(said, gold, strict=True))
         rules_swaps = sum(swapped(v, g) for v, g in zip(said, gold, strict=True))
-        best = Choice(None, 0.0, 0.0, rules_right, rules_right, rules_swaps, len(documents))
-        for use in USES:
-            for t in THRESHOLDS:
-                for cut in POLARITY_CUTS if use != "confirm" else POLARITY_CUTS[:1]:
-                    right = swaps = decided = 0
-                    for k, g in enumerate(gold):
-                        rows = owner == k
-                        relevance = held[rows, col]
-                        model = model_readings(
-                            relevance, held[rows, n + col], t, cut, rules[k][col], prior[col]
-                        )
-                        v = combined(use, rules[k][col], relevance, t, model)
-                        right += v == g
-                        swaps += swapped(v, g)
-                        decided += v == g != NOT_MENTIONED
-                    gain = right - SWAP_COST * swaps
-                    said_holds = sum(
-                        bool(((c[:, 0] >= t) & (c[:, 1] >= cut)).any()) for c in contracts
+        majority_right = fold_majority_right(gold, folds)
+        best: tuple[int, float, float, int, int] | None = None  # gain, t, cut, right, swaps
+        for t in THRESHOLDS:
+            for cut in POLARITY_CUTS:
+                right = swaps = decided = 0
+                for k, g in enumerate(gold):
+                    rows = owner == k
+                    relevance = held[rows, col]
+                    model = model_readings(
+                        relevance, held[rows, n + col], t, cut, rules[k][col], prior[col]
                     )
-                    if said_holds > CUAD_ABSENT * len(contracts) or decided < MIN_DECIDED:
-                        continue
-                    if (
-                        gain > best.right - SWAP_COST * best.swaps
-                        and gain >= rules_right - SWAP_COST * rules_swaps + MIN_GAIN
-                    ):
-                        best = Choice(use, t, cut, rules_right, right, swaps, len(documents))
-        out.append(best)
+                    v = combined("model", rules[k][col], relevance, t, model)
+                    right += v == g
+                    swaps += swapped(v, g)
+                    decided += v == g != NOT_MENTIONED
+                said_holds = sum(bool(((c[:, 0] >= t) & (c[:, 1] >= cut)).any()) for c in contracts)
+                if said_holds > CUAD_ABSENT * len(contracts) or decided < MIN_DECIDED:
+                    continue
+                gain = right - SWAP_COST * swaps
+                if best is None or gain > best[0]:
+                    best = (gain, t, cut, right, swaps)
+        model_right, model_swaps = (best[3], best[4]) if best else (0, 0)
+        if best is not None and best[0] >= majority_right + MIN_GAIN:
+            _, t, cut, right, swaps = best
+            choice = Choice(
+                "model",
+                t,
+                cut,
+                rules_right,
+                majority_right,
+                model_right,
+                model_swaps,
+                right,
+                swaps,
+                len(documents),
+            )
+        else:
+            choice = Choice(
+                None,
+                0.0,
+                0.0,
+                rules_right,
+                majority_right,
+                model_right,
+                model_swaps,
+                rules_right,
+                rules_swaps,
+                len(documents),
+            )
+        out.append(choice)
     return out
 
 
@@ -512,7 +571,8 @@ def train(documents: Sequence[Document], *, log: bool = True) -> Trained:
     say(f"CUAD contracts without a proposition's categories: {[len(a) for a in absent]}")
     rules = rule_readings(documents)
     prior = priors(relevance, holds, owner)
-    choices = choose(documents, held, owner, rules, absent, prior)
+    doc_folds = [fold_of(d.id) for d in documents]
+    choices = choose(documents, held, owner, rules, absent, prior, doc_folds)
     f1 = []
     for col, c in enumerate(choices):
         keep = relevance[:, col] != IGNORED
@@ -546,7 +606,10 @@ def write_model(trained: Trained, out: Path) -> None:
         "out_of_fold": {
             name: {
                 "documents": c.documents,
-                "rules_right": c.rules_right,
+                "rules_right_in_sample": c.rules_right,
+                "majority_right": c.majority_right,
+                "model_right": c.model_right,
+                "model_swaps": c.model_swaps,
                 "right": c.right,
                 "swaps": c.swaps,
                 "relevance_f1": round(f, 4),
@@ -563,21 +626,32 @@ def write_model(trained: Trained, out: Path) -> None:
 
 
 def report(trained: Trained) -> str:
-    """The out-of-fold table: per proposition, rules alone against the chosen use."""
+    """The selection table: per proposition, documents right out of fold for the other
+    folds' common verdict and the learned reader, the rules' in sample, the chosen reader's."""
     lines = [
-        f"{'proposition':32} {'use':7} {'t':>5} {'pol':>4} {'rules':>6} {'chosen':>6} swaps f1"
+        f"{'proposition':32} {'use':5} {'t':>5} {'pol':>4} {'majority':>8} {'model':>6} "
+        f"{'rules*':>6} {'chosen':>6} swaps f1"
     ]
     for name, c, f in zip(NAMES, trained.choices, trained.relevance_f1, strict=True):
         lines.append(
-            f"{name:32} {c.use or '-':7} {c.threshold:5.2f} {c.polarity:4.1f} "
+            f"{name:32} {c.use or '-':5} {c.threshold:5.2f} {c.polarity:4.1f} "
+            f"{c.majority_right:5}/{c.documents:<2} {c.model_right:3}/{c.documents:<2} "
             f"{c.rules_right:3}/{c.documents:<2} {c.right:3}/{c.documents:<2} {c.swaps:5} {f:.2f}"
         )
     total = sum(c.documents for c in trained.choices)
-    rules = sum(c.rules_right for c in trained.choices)
-    right = sum(c.right for c in trained.choices)
+    figures = [
+        sum(getattr(c, key) for c in trained.choices) / total
+        for key in ("majority_right", "model_right", "rules_right", "right")
+    ]
     swaps = sum(c.swaps for c in trained.choices)
     lines.append(
-        f"{'all':32} {'':7} {'':5} {'':4} {rules / total:6.1%} {right / total:6.1%} {swaps:5}"
+        f"{'all':32} {'':5} {'':5} {'':4} {figures[0]:8.1%} {figures[1]:6.1%} "
+        f"{figures[2]:6.1%} {figures[3]:6.1%} {swaps:5}"
+    )
+    lines.append(
+        "majority, model: out of fold by document (where the model's polarity is a prior, "
+        "the rules read the sentences it finds: their reading is in sample); rules*: in "
+        "sample (written from these documents); chosen: the model's or the rules'"
     )
     return "\n".join(lines)
 

@@ -99,14 +99,17 @@ NDA = (
     "receives from a third party without a duty of confidentiality.",
     "This Agreement shall be governed by the laws of the State of Delaware.",
 )
-# A sentence no rule reads (no modal governs "share" or "disclose") and the model reads for
-# sharing with advisors (a polarity fitted on both verdicts), and one it finds relevant to
+# A sentence no rule reads (no modal governs "retain" or "keep") and the model reads for
+# retaining copies (a polarity fitted on both verdicts), and one it finds relevant to
 # third-party acquisition, whose polarity is only the common verdict's: that never decides.
+RETAINED = (
+    "One archival copy of the Confidential Information is retained by counsel of the "
+    "Recipient for record purposes."
+)
 READ_BY_MODEL = (
     "This Mutual Non-Disclosure Agreement is entered into by Brightwater Analytics, Inc. "
     '(the "Discloser") and Lattice Works GmbH (the "Recipient").',
-    "Access to the Confidential Information by the Recipient shall be limited to those "
-    "employees, attorneys and accountants who are bound by written obligations of confidence.",
+    RETAINED,
     "Information received from a third party remains subject to this Agreement.",
     "This Agreement shall be governed by the laws of the State of Delaware.",
 )
@@ -194,19 +197,26 @@ def test_silence_is_not_stated_never_the_models_prior(
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        ("Can the recipient keep an archival copy of the confidential information?", "Yes"),
+        ("May the receiving party retain archival copies of confidential information?", "Yes"),
+    ],
+)
 def test_a_sentence_only_the_model_reads_is_decided_by_its_polarity(
-    nda_runtime: tuple[Any, dict[str, str]],
+    nda_runtime: tuple[Any, dict[str, str]], question: str, head: str
 ) -> None:
-    a = _ask(
-        nda_runtime,
-        "NDA_Lattice.pdf",
-        "May the receiving party share confidential information with its attorneys and accountants?",
-    )
+    model = nli_model()
+    use = model.use_of("retaining_copies")
+    assert use is not None and use.use == "model" and not use.prior
+    assert model.score(RETAINED, "retaining_copies").relevance >= use.threshold
+    a = _ask(nda_runtime, "NDA_Lattice.pdf", question)
     answer = a["conclusion"]["answer"]
-    assert answer.startswith("Yes"), answer
+    assert answer.startswith((head + " —", head + ",")), answer
     deciding = set(a["conclusion"]["values"][0]["evidence_ids"])
     quotes = [" ".join(e["quote"].split()) for e in a["evidence"] if e["evidence_id"] in deciding]
-    assert any("limited to those employees, attorneys and accountants" in q for q in quotes), quotes
+    assert any("archival copy of the Confidential Information is retained" in q for q in quotes)
 
 
 @pytest.mark.slow
