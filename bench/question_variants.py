@@ -26,14 +26,20 @@ then its variants, generated, never written per agreement:
   by its short name; an unknown name with its legal form and a possessive ("Zorblax
   Industries, Inc.'s", "... LLC's", "Brandovar Systems'", in lower case) after a verb ("restrict
   A from soliciting ...'s employees") and before the type, and with its form before a qualifier
-  ("with Zorblax Industries, Inc. without cause").
+  ("with Zorblax Industries, Inc. without cause");
+- absent subject in every present form (`replaced`): each present form above but those of a
+  party's own initials, alias or spelling, asked with the second party replaced by another
+  agreement's party, the first by an unknown name, the second by a near miss (issue 33: a
+  replaced party is refused whatever its form: lower case, short name, possessive, joined
+  pair, yes/no, fronted, with the type left out ...). Written before any of them was asked.
 A present variant keeps the subject when its answer's candidate agreements are the canonical
 question's (and it is not refused); an absent one must be refused (SUBJECT_NOT_FOUND or a
 question error). Split by document as bench/cuad_topics splits (development / held out).
 
 `python -m bench.question_variants` ingests the CUAD PDFs into a temporary knowledge base, or
 reads EVRAG_CUAD_DATA_DIR (a data directory whose knowledge base "cuad" holds them);
-EVRAG_VARIANTS_OUT=<file> keeps every row.
+EVRAG_VARIANTS_OUT=<file> keeps every row; EVRAG_VARIANTS_SPLIT=dev asks only the development
+half (or held_out, or train).
 
 EVRAG_VARIANTS_SET=train asks the same variants of cuad-train's training contracts instead
 (`pdf_in_shared` false, the development set that is not the evaluation set; split "train"):
@@ -365,8 +371,11 @@ def run(
             elif data_dir is None:
                 pdfs = sorted(CUAD_CLAUSES.parent.joinpath("pdf").glob("*"))
                 rt.ingestor.run("cuad", pdfs)
+            only = os.environ.get("EVRAG_VARIANTS_SPLIT")
             for i, g in enumerate(every):
                 split = "train" if training is not None else split_of(str(g["pdf"]))
+                if only and split != only:
+                    continue
                 base = _asked(rt, canonical(g))
                 rows.append({"pdf": g["pdf"], "split": split, "variant": "canonical", **base})
                 for name, make in PRESENT.items():
@@ -461,7 +470,48 @@ def run(
                             **got,
                         }
                     )
+                for name, question in replaced(g, other):
+                    got = _asked(rt, question)
+                    rows.append(
+                        {
+                            "pdf": g["pdf"],
+                            "split": split,
+                            "variant": name,
+                            "absent": True,
+                            "question": question,
+                            **got,
+                        }
+                    )
     return rows
+
+
+# The present forms asked again with one party replaced (issue 33: a replaced party is refused
+# whatever its form): all but those that need the party's own initials, alias or spelling.
+REPLACED_FORMS = tuple(
+    name
+    for name in PRESENT
+    if not name.startswith(("initials", "alias"))
+    and name not in ("& written and", "hyphen as a space")
+)
+
+
+def replaced(g: dict[str, Any], other: dict[str, Any]) -> list[tuple[str, str]]:
+    """(variant, question) of every form of `REPLACED_FORMS` with one party replaced: the
+    second by another agreement's first party, the first by an unknown name, the second by a
+    near miss of its name; each written in the form as a present party is (short name, lower
+    case, possessive, joined pair, yes/no, fronted ...)."""
+    out = []
+    for label, side, name in (
+        ("another party", "b", other["a"]),
+        ("unknown first", "a", UNKNOWN),
+        ("near miss", "b", _near_miss(g["b"])),
+    ):
+        swapped = {**g, side: name, "aliases": {}, "names": sorted({*g["names"], name})}
+        for form in REPLACED_FORMS:
+            question = PRESENT[form](swapped)
+            if question is not None:
+                out.append((f"{label}: {form}", question))
+    return out
 
 
 def table(rows: list[dict[str, Any]]) -> str:
