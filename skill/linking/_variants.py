@@ -126,10 +126,13 @@ def name_variants(names: Iterable[str], *, people: Iterable[str] = ()) -> list[N
                     initials.append(NameVariant((written,), name, VariantKind.INITIALS))
     # Initials two entities share name neither; initials that spell a known key or an
     # ordinary word are that word. One entity written two ways ("ARKANSAS WESTERN PIPELINE
-    # COMPANY", "Arkansas Western Pipeline Company": one key) shares them with nobody.
+    # COMPANY", "Arkansas Western Pipeline Company": one key; "Stremick's Heritage Foods" and
+    # "Stremicks Heritage Foods": one joined key) shares them with nobody.
     out.update(v for v in _short_names(out) if v.name not in persons)
     out.update(_surnames(out, persons))
-    shared = Counter(v.key for v in {(v.key, name_key(v.name)): v for v in initials}.values())
+    shared = Counter(
+        v.key for v in {(v.key, name_key(v.name, possessive=True)): v for v in initials}.values()
+    )
     keys = {v.key for v in out}
     out.update(
         v

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -28,12 +29,20 @@ _TWICE = [
     ("Arkansas Western Pipeline Company", "AWP"),
     ("Square Two Golf, Inc.", "STG"),
     ("American General Life Insurance Company", "AGLI"),
+    ("Stremick's Heritage Foods, LLC", "SHF"),
 ]
 
 
+# (the other way a document writes it: in capitals, or without a word's apostrophe)
+_WAYS = [str.upper, lambda n: n.replace("'", "")]
+
+
 @pytest.mark.parametrize(("name", "initials"), _TWICE)
-def test_initials_of_one_entity_written_two_ways_link_to_it(name: str, initials: str) -> None:
-    linker = NameLinker([name, name.upper(), "Northgate Logistics, Inc."])
+@pytest.mark.parametrize("way", _WAYS, ids=["upper", "no apostrophe"])
+def test_initials_of_one_entity_written_two_ways_link_to_it(
+    name: str, initials: str, way: Callable[[str], str]
+) -> None:
+    linker = NameLinker([name, way(name), "Northgate Logistics, Inc."])
     link = linker.links([t.key for t in question_tokens(initials)]).get(0)
     assert link is not None and name_key(link.variant.name) == name_key(name), initials
 
