@@ -142,7 +142,8 @@ def _bare(name: str) -> str:
 
 
 def _words(name: str) -> list[str]:
-    return [w.rstrip(",.") for w in re.findall(r"[\w&.'-]+", _bare(name)) if w.lower() != "the"]
+    # a word's apostrophe either way ("People’s", "Stremick's") is inside the word
+    return [w.rstrip(",.") for w in re.findall(r"[\w&.'’-]+", _bare(name)) if w.lower() != "the"]
 
 
 def _short(name: str, others: Sequence[str] = ()) -> str:

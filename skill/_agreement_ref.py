@@ -443,16 +443,36 @@ def _topic_of_agreement(type_phrase: str) -> bool:
     return False
 
 
+def _owner(ref: str) -> tuple[str, str] | None:
+    """(the owner, the words after its possessive) of "X's <agreement>": the first "'s" that
+    is no word of a known name written across it ("Stremick's Heritage Foods's Amendment", "People's
+    Government of Fenyi County's Cooperation Agreement": the name writes its own "'s"; read while
+    the knowledge base's names are known), or None where none stands there."""
+    index = current_names()
+    inside = (
+        [(m.start, m.end) for m in find_mentions(ref, index) if m.known]
+        if index is not None
+        else []
+    )
+    for mark in re.finditer(r"['’]s?\s+", ref):
+        if mark.start() == 0:
+            continue
+        if any(a < mark.start() and mark.end() < b for a, b in inside):
+            continue  # the name's own "'s": its words go on after it
+        return ref[: mark.start()], ref[mark.end() :]
+    return None
+
+
 def parse_agreement(text: str) -> AgreementRef | None:
     """The agreement a phrase refers to, or None when `text` does not refer to an agreement."""
     ref = " ".join(text.split()).strip(" ,?")
     parties: list[str] = []
     amendment = None
-    owner = re.match(r"^(?P<x>.+?)['’]s?\s+(?P<rest>.+)$", ref)
-    if owner and re.search(_AGREEMENT_WORD, owner.group("rest"), re.IGNORECASE):
-        if not re.fullmatch(r"(?:its|their|his|her)", owner.group("x"), re.IGNORECASE):
-            parties.append(_known_name(clean_name(owner.group("x"))))
-        ref = owner.group("rest")
+    owner = _owner(ref)
+    if owner and re.search(_AGREEMENT_WORD, owner[1], re.IGNORECASE):
+        if not re.fullmatch(r"(?:its|their|his|her)", owner[0], re.IGNORECASE):
+            parties.append(_known_name(clean_name(owner[0])))
+        ref = owner[1]
     pair = _joined_pair(_DETERMINERS.sub("", ref))
     if pair is not None:
         # "the CNET/Cyberian Promotion Agreement", "the Ingram/NETGEAR Amendment #2 To ...":

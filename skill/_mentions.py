@@ -43,6 +43,7 @@ from skill.linking import (
     VariantKind,
     opens_a_role,
     question_tokens,
+    writes_possessive,
 )
 
 _LEXICON = lexicon()
@@ -171,7 +172,11 @@ def find_mentions(
         if i in pairs:
             end = pairs[i]
             known = i in links and links[i].length == end - i
-            mentions.append(_mention(text, tokens[i:end], known=known, joined=True))
+            # "Stremick's-Premier": a side's "'s" its known name writes is the name's own
+            owned = known and writes_possessive(links[i].variant.name, end - i - 1)
+            mentions.append(
+                _mention(text, tokens[i:end], known=known, possessive=not owned, joined=True)
+            )
             i = end
             continue
         link = links.get(i)
@@ -183,7 +188,10 @@ def find_mentions(
             while (
                 i + n < len(tokens)
                 and _one_name(text, tokens, i, i + n + 1, left=True)
-                and not _POSSESSIVE.search(tokens[i + n - 1].text)
+                and not (
+                    _POSSESSIVE.search(tokens[i + n - 1].text)
+                    and not writes_possessive(link.variant.name, n - 1)
+                )
                 and index.opens_with(spellings[i : i + n + 1])
             ):
                 n += 1
@@ -222,9 +230,12 @@ def find_mentions(
         ):
             assert link is not None
             # "Northgate's MSA": the name is Northgate; "McDonald's" is a name of its own.
-            possessive = (
-                _POSSESSIVE.search(run[-1].text) is not None and not link.variant.ends_possessive
+            owned = (
+                writes_possessive(link.variant.name, n - 1)
+                if link.variant.kind is VariantKind.SHORT
+                else link.variant.ends_possessive
             )
+            possessive = _POSSESSIVE.search(run[-1].text) is not None and not owned
             longer = i + n if possessive else _runs_on(text, tokens, whole, i + n)
             if longer > i + n:
                 # "Adobe Systems Holdings Incorporated": a known name's words opening a longer
@@ -716,17 +727,20 @@ def _runs_on(text: str, tokens: Sequence[QuestionToken], links: dict[int, Link],
     k = j
     while k < len(tokens):
         gap = text[tokens[k - 1].end : tokens[k].start]
-        # a legal form in lower case right after another is the question's word ("... Gas
-        # Company limited?"), not a second form of the name; so is one written as a
+        # a legal form's participle in lower case right after another form is the question's
+        # word ("... Gas Company limited?"), not a second form of the name; so is one written as a
         # participle in lower case after a name's capitalised word ("Is Acme's liability to
         # Gridiron BioNutrients limited?") or, in a question written all in lower case, one
         # that ends the question ("... with gridiron bionutrients limited?"): the predicate
         written = text[tokens[k].start : tokens[k].end]
-        glued = written.islower() and (
-            _is_form(tokens[k - 1])
-            or (
-                written.endswith("ed")
-                and (not tokens[k - 1].text.islower() or _ends_question(text, tokens[k].end))
+        # (an abbreviation, "pte ltd", "co ltd", is no word of the question: the name's form)
+        glued = (
+            written.islower()
+            and written.endswith("ed")
+            and (
+                _is_form(tokens[k - 1])
+                or not tokens[k - 1].text.islower()
+                or _ends_question(text, tokens[k].end)
             )
         )
         word = (_is_form(tokens[k]) and not glued) or (

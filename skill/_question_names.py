@@ -121,8 +121,12 @@ def _without_trailing_lower(name: str) -> str:
         # the word before ends a written name ("Company", "Inc.", "plc"); "Vantor plc and its
         # partner" is no name followed by a word
         and (words[-2][:1].isupper() or words[-2].strip(",.").lower() in _FORM_WORDS)
-        # "Vantor plc" is its legal form; "... Gas Company limited" has one already
-        and (words[-1] not in _FORM_WORDS or words[-2].strip(",.").lower() in _FORM_WORDS)
+        # "Vantor plc" is its legal form; "... Gas Company limited" has one already (a form's
+        # participle: an abbreviation after a form, "delteq pte ltd", is the name's own)
+        and (
+            words[-1] not in _FORM_WORDS
+            or (words[-2].strip(",.").lower() in _FORM_WORDS and words[-1].endswith("ed"))
+        )
     ):
         words.pop()
     return " ".join(words).rstrip(" ,")

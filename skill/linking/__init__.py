@@ -15,6 +15,7 @@ from skill.linking._keys import (
     ends_possessive,
     name_key,
     question_tokens,
+    writes_possessive,
 )
 from skill.linking._linker import NEAR_MISS_THRESHOLD, Link, NameLinker
 from skill.linking._variants import (
@@ -44,4 +45,5 @@ __all__ = [
     "name_variants",
     "opens_a_role",
     "question_tokens",
+    "writes_possessive",
 ]

@@ -125,6 +125,13 @@ def ends_possessive(name: str) -> bool:
     return bool(raw) and POSSESSIVE.search(raw[-1]) is not None
 
 
+def writes_possessive(name: str, position: int) -> bool:
+    """Does the known name write its word at `position` (of its key) with "'s" ("Stremick's"
+    of Stremick's Heritage Foods, LLC, position 0): a written "'s" there is the name's own?"""
+    key, joined = name_key(name), name_key(name, possessive=True)
+    return position < min(len(key), len(joined)) and key[position] != joined[position]
+
+
 def without_form(key: tuple[str, ...]) -> tuple[str, ...]:
     """The key without the legal form(s) that end it ("acme robotics inc" -> "acme robotics")."""
     out = list(key)

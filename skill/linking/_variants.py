@@ -5,7 +5,8 @@ and no other.
 - a name with a possessive in it in both spellings ("McDonald's", "McDonalds");
 - the name written without its spaces ("Footlocker" for Foot Locker, Inc.);
 - its initials, where its words give three or more and no other entity has the same
-  ("IBM" for International Business Machines Corporation);
+  ("IBM" for International Business Machines Corporation), a hyphenated word giving one
+  letter or one for each part ("SCW" and "SCWN" for Stratton, Cheeseman & Walsh-Nevada);
 - defined-term aliases are names of their own (the caller passes them with the names).
 - its distinctive first words ("Ingram" for Ingram Micro Inc.; "Ingram Micro" where Ingram
   Capital is another name): the fewest opening words that open no other entity's name, and
@@ -18,6 +19,7 @@ and no other.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -114,15 +116,23 @@ def name_variants(names: Iterable[str], *, people: Iterable[str] = ()) -> list[N
             out.add(NameVariant(without_form(joined), name, VariantKind.JOINED))
         if len(bare) > 1 and all(w.isalnum() for w in bare):
             out.add(NameVariant(("".join(bare),), name, VariantKind.JOINED))
-        written = initials_of(name)
-        if written is not None and name not in persons:
-            initials.append(NameVariant((written,), name, VariantKind.INITIALS))
+        if name not in persons:
+            # a hyphenated word gives one letter or each of its parts one ("SCW" or "SCWN"
+            # for Stratton, Cheeseman & Walsh-Nevada, Inc.)
+            for written in dict.fromkeys(
+                (initials_of(name), initials_of(re.sub(r"(?<=\w)-(?=\w)", "", name)))
+            ):
+                if written is not None:
+                    initials.append(NameVariant((written,), name, VariantKind.INITIALS))
     # Initials two entities share name neither; initials that spell a known key or an
     # ordinary word are that word. One entity written two ways ("ARKANSAS WESTERN PIPELINE
-    # COMPANY", "Arkansas Western Pipeline Company": one key) shares them with nobody.
+    # COMPANY", "Arkansas Western Pipeline Company": one key; "Stremick's Heritage Foods" and
+    # "Stremicks Heritage Foods": one joined key) shares them with nobody.
     out.update(v for v in _short_names(out) if v.name not in persons)
     out.update(_surnames(out, persons))
-    shared = Counter(v.key for v in {(v.key, name_key(v.name)): v for v in initials}.values())
+    shared = Counter(
+        v.key for v in {(v.key, name_key(v.name, possessive=True)): v for v in initials}.values()
+    )
     keys = {v.key for v in out}
     out.update(
         v
@@ -217,7 +227,10 @@ def _short_names(variants: Iterable[NameVariant]) -> list[NameVariant]:
             ):
                 continue
             if all(k == key or k[:n] != head for k in keys):
-                out.append(NameVariant(head, name, VariantKind.SHORT))
+                # "Stremick's" of Stremick's Heritage Foods, LLC: a written "'s" on the short
+                # name's last word is the name's own, no possessive of the question
+                joined = name_key(name, possessive=True)
+                out.append(NameVariant(head, name, VariantKind.SHORT, _owned(head, joined)))
                 headed = (*head, key[-1])
                 if (
                     len(key) - n >= 2
