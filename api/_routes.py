@@ -31,6 +31,7 @@ from api._schemas import (
     IngestOutcome,
     JobInfo,
     KbCreate,
+    KbDerivation,
     KbInfo,
     KeyCreate,
     KeyCreated,
@@ -38,6 +39,7 @@ from api._schemas import (
     LineBox,
     PageLinesInfo,
     QueryRequest,
+    Readiness,
 )
 from api._state import ApiState
 from api._uploads import StoredUpload, receive_pdfs
@@ -79,23 +81,35 @@ async def healthz() -> Health:
     return Health(status="ok")
 
 
-@health.get("/readyz", response_model=Health, responses={503: {"model": Health}})
-def readyz(state: State, response: Response) -> Health:
-    """The catalog and the store answer."""
+@health.get("/readyz", response_model=Readiness, responses={503: {"model": Readiness}})
+def readyz(state: State, response: Response) -> Readiness:
+    """The catalog and the store answer; `notices` says what serves but wants an operator."""
     try:
         state.runtime.catalog.list_kbs()
     except Exception as exc:  # readiness reports any failure instead of raising
         response.status_code = 503
-        return Health(status="unavailable", detail=f"catalog: {exc}")
+        return Readiness(status="unavailable", detail=f"catalog: {exc}")
     if _store_is_full(state):
         # Questions are still answered; writes (uploads, new knowledge bases) are refused.
         response.status_code = 503
-        return Health(
+        return Readiness(
             status="unavailable",
             detail=f"storage: the data directory {state.runtime.settings.data_dir} is full; "
             "uploads are refused (507 storage_full) until space is freed",
         )
-    return Health(status="ok")
+    return Readiness(status="ok", notices=_stale_notices(state))
+
+
+def _stale_notices(state: ApiState) -> list[str]:
+    """A knowledge base derived by another release's reader still answers (its answers say
+    so): ready, with a notice. Counted, not named: this route asks for no key."""
+    stale = len(state.runtime.stale_kbs())
+    if not stale:
+        return []
+    return [
+        f"{stale} knowledge base(s) were derived by another release's reader: run "
+        "`evrag reindex --kb NAME` for each (GET /v1/kbs/NAME shows which: derivation.current)"
+    ]
 
 
 def _store_is_full(state: ApiState) -> bool:
@@ -139,7 +153,18 @@ def revoke_key(key_id: str, _: Admin, state: State) -> Response:
 
 
 def _kb_info(state: ApiState, name: str) -> KbInfo:
-    return KbInfo(name=name, documents=len(state.runtime.catalog.list_documents(name)))
+    documents = state.runtime.catalog.list_documents(name)
+    derivation = state.runtime.derivation(name, documents)
+    return KbInfo(
+        name=name,
+        documents=len(documents),
+        derivation=KbDerivation(
+            version=derivation.version,
+            current=derivation.current,
+            stale_documents=len(derivation.stale),
+            action=derivation.action,
+        ),
+    )
 
 
 @v1.post("/kbs", response_model=KbInfo, status_code=201, tags=["knowledge bases"])

@@ -20,6 +20,13 @@ class Health(_Out):
     detail: str | None = None
 
 
+class Readiness(Health):
+    """/readyz: Health, and what serves but wants an operator, one line each (additive: a
+    knowledge base derived by another release's reader, with the command to run)."""
+
+    notices: list[str] = []
+
+
 class KeyCreate(_In):
     kbs: list[str] = Field(description="knowledge bases this key may use")
     label: str = Field(default="", max_length=200)
@@ -43,9 +50,22 @@ class KbCreate(_In):
     )
 
 
+class KbDerivation(_Out):
+    """Which reader derived the knowledge base's committed documents (ingest/_derivation.py):
+    `current` false when some were derived by another release's reader (or before readers
+    were recorded); `action` is then the command that derives them again."""
+
+    version: str = Field(description="this release's derivation version")
+    current: bool
+    stale_documents: int = Field(description="committed documents derived by another reader")
+    action: str | None = None
+
+
 class KbInfo(_Out):
     name: str
     documents: int
+    # additive: which reader derived its documents (absent from a reply of an older server)
+    derivation: KbDerivation | None = None
 
 
 class DocumentInfo(_Out):

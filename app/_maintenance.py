@@ -26,7 +26,7 @@ from sqlalchemy.exc import DBAPIError
 from app._errors import OriginalsLost, ReindexFailed
 from app._runtime import Runtime
 from domain import Binding, ChunkRecord
-from ingest import Ingestor
+from ingest import DERIVATION_KEY, Ingestor, derivation_version
 from retrieval import (
     DOCUMENT_METADATA_FIELDS,
     STATEMENT_CELLS_KEY,
@@ -343,6 +343,8 @@ def reindex(rt: Runtime, kb: str) -> int:
             counts={"committed": len(documents), "duplicate": 0, "failed": 0},
             # run_id: the run's, given when the record is applied
             report={**report.to_dict(), "run_id": None, "reindex": True},
+            # every committed document is derived again, by this release's reader
+            settings={DERIVATION_KEY: derivation_version()},
         )
         # A swap that fails is not dropped here: it may have taken effect before it failed
         # (the server's aliases switched, then the retired generation's deletion failed; the

@@ -18,7 +18,17 @@ from typing import Any, Protocol, runtime_checkable
 from app._db import forget_kb, open_engine
 from app._settings import Settings
 from domain import Alias, Binding, entity_key
-from ingest import Ingestor, PdfParser, aliases_of
+from ingest import (
+    DERIVATION_KEY,
+    STALE_DERIVATION,
+    Ingestor,
+    PdfParser,
+    aliases_of,
+    derivation_status,
+    derivation_version,
+    kb_derivation_current,
+    stale_notice,
+)
 from retrieval import (
     KB_EMBEDDING_KEY,
     BlobStore,
@@ -130,6 +140,7 @@ class Runtime:
                 copies=documents.copies,
                 kb_requirements=lambda kb: _kb_requirements(documents, embedder, kb),
                 statement_cells=catalog.statement_cells,
+                kb_notices=documents.notices,
             )
         except BaseException:
             store.close()
@@ -149,7 +160,11 @@ class Runtime:
     # -- knowledge bases ----------------------------------------------------------------
 
     def create_kb(self, kb: str, requirements: dict[str, Any] | None = None) -> None:
-        settings: dict[str, Any] = {KB_EMBEDDING_KEY: self.embedder.identity}
+        settings: dict[str, Any] = {
+            KB_EMBEDDING_KEY: self.embedder.identity,
+            # empty: what it will hold, this release's reader derives
+            DERIVATION_KEY: derivation_version(),
+        }
         if requirements:
             settings["evidence_requirements"] = requirements
         self.catalog.create_kb(kb, settings)
@@ -168,6 +183,20 @@ class Runtime:
             forget_kb(engine, kb)
         finally:
             engine.dispose()
+
+    # -- which reader derived them --------------------------------------------------------
+
+    def derivation(self, kb: str, documents: Sequence[DocumentEntry] | None = None) -> Any:
+        """`kb`'s DerivationStatus (ingest/_derivation.py): its committed documents derived
+        by another release's reader, with the command that derives them again. `documents`:
+        the knowledge base's catalog rows, when already read."""
+        rows = self.catalog.list_documents(kb) if documents is None else documents
+        return derivation_status(kb, rows)
+
+    def stale_kbs(self) -> list[str]:
+        """The knowledge bases whose settings say another release's reader derived some of
+        their documents (none recorded: ingested before the record was), in catalog order."""
+        return [kb.name for kb in self.catalog.list_kbs() if self.documents.notices(kb.name)]
 
     # -- browsing -----------------------------------------------------------------------
 
@@ -296,6 +325,15 @@ class _CommittedDocuments:
     def settings(self, kb: str) -> Mapping[str, Any]:
         """The knowledge base's settings (read again whenever the catalog changed)."""
         return self._snapshot(kb).settings
+
+    def notices(self, kb: str) -> tuple[tuple[str, str], ...]:
+        """What every answer from the knowledge base carries: (risk signal, next action)
+        when its documents were derived by another release's reader (its settings' record,
+        read again whenever the catalog changed; none recorded: ingested before it was)."""
+        snapshot = self._snapshot(kb)
+        if kb_derivation_current(snapshot.settings, bool(snapshot.ids)):
+            return ()
+        return ((STALE_DERIVATION, stale_notice(kb)),)
 
     def copies(self, kb: str) -> Mapping[str, tuple[str, ...]]:
         """Each document that has exact copies → the copies' ids, by (name, id)."""

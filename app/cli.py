@@ -145,12 +145,17 @@ def cmd_docs(args: argparse.Namespace) -> int:
 def cmd_kb(args: argparse.Namespace) -> int:
     with _runtime(args) as rt:
         if args.kb_command == "list":
-            names = [kb.name for kb in rt.catalog.list_kbs()]
+            entries = rt.catalog.list_kbs()
             if args.json:
-                _print_json(names)
+                _print_json([kb.name for kb in entries])
             else:
-                for name in names:
-                    print(name)
+                from ingest import reindex_command
+
+                for kb in entries:
+                    # one derived by another release's reader says so (evrag status: which)
+                    stale = bool(rt.documents.notices(kb.name))
+                    note = f"  (read by another release: run `{reindex_command(kb.name)}`)"
+                    print(kb.name + (note if stale else ""))
         elif args.kb_command == "create":
             rt.create_kb(args.name)
             print(f"created {args.name}")
@@ -304,6 +309,29 @@ def cmd_reindex(args: argparse.Namespace) -> int:
             print(f"evrag: {exc}", file=sys.stderr)
             return 1
     print(f"reindexed {args.kb}: {rebuilt} document(s) rebuilt from their originals")
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    """Each knowledge base's documents and which reader derived them: one derived by another
+    release's reader is listed with the command that derives it again. The catalog alone (as
+    `export`): it runs beside a serving process."""
+    from ingest import derivation_status
+    from retrieval import Catalog
+
+    catalog = Catalog(_settings(args).catalog_url)
+    try:
+        names = [args.kb] if args.kb else [kb.name for kb in catalog.list_kbs()]
+        statuses = [derivation_status(name, catalog.list_documents(name)) for name in names]
+    finally:
+        catalog.close()
+    if args.json:
+        _print_json([status.to_dict() for status in statuses])
+        return 0
+    if not statuses:
+        print("no knowledge bases")
+    for status in statuses:
+        print(status.message())
     return 0
 
 
@@ -575,6 +603,15 @@ def build_parser() -> argparse.ArgumentParser:
         "rebuild a knowledge base's index (chunks, bindings) from its stored originals",
     )
     p.add_argument("--kb", required=True)
+
+    p = add(
+        "status",
+        cmd_status,
+        "each knowledge base's documents, and those derived by another release's reader "
+        "with the command that derives them again (evrag reindex)",
+    )
+    p.add_argument("--kb")
+    p.add_argument("--json", action="store_true")
 
     p = add(
         "export",

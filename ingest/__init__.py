@@ -4,7 +4,9 @@
 hash, atomic per document, and a bad document fails alone with a typed reason.
 The pieces are usable alone: `PdfParser` (bytes → `ParsedDocument` of `LocatedLine`s),
 `Chunker` (→ `ChunkRecord`s with full locators), `BindingExtractor` (→ bindings and
-defined-term aliases).
+defined-term aliases). `derivation_version()` names the reader that derives all of it (a
+digest of the deriving packages' files, ingest/_derivation.py): recorded with each document and
+knowledge base, so one derived by another release's reader is reported (`derivation_status`).
 
 Errors (under `domain.EvidenceRagError`; the whole tree is drawn in domain/_errors.py)::
 
@@ -31,6 +33,24 @@ from ingest._clauses import (
     short_masked,
 )
 from ingest._dedup import content_key, copy_metadata
+from ingest._derivation import (
+    DERIVATION_KEY,
+    DERIVATION_MIXED,
+    DERIVING_PACKAGES,
+    DERIVING_SUFFIXES,
+    STALE_DERIVATION,
+    DerivationStatus,
+    StaleDocument,
+    compute_derivation_version,
+    derivation_status,
+    derivation_version,
+    deriving_files,
+    kb_derivation,
+    kb_derivation_current,
+    record_kb_derivation,
+    reindex_command,
+    stale_notice,
+)
 from ingest._document import LocatedLine, PageInfo, ParsedDocument
 from ingest._errors import IngestError, PdfRejected, RejectCode
 from ingest._layer_quality import REREAD_BELOW, LayerQuality, score_text_layer
@@ -72,11 +92,16 @@ __all__ = [
     "CANDIDATES",
     "CANDIDATE_MIN",
     "CLAUSE_MODEL_DIR",
+    "DERIVATION_KEY",
+    "DERIVATION_MIXED",
+    "DERIVING_PACKAGES",
+    "DERIVING_SUFFIXES",
     "LENGTH_BUCKETS",
     "MAX_WORD_PIECES",
     "MEMO_PAGES",
     "OCR_DISABLED",
     "REREAD_BELOW",
+    "STALE_DERIVATION",
     "BindingContext",
     "BindingExtractor",
     "BindingResult",
@@ -89,6 +114,7 @@ __all__ = [
     "Chunker",
     "ClauseClassifier",
     "ClauseModelError",
+    "DerivationStatus",
     "DocumentOutcome",
     "DocumentRelation",
     "GoldBinding",
@@ -109,6 +135,7 @@ __all__ = [
     "ProgressPrinter",
     "RejectCode",
     "Source",
+    "StaleDocument",
     "StatedChange",
     "TextFlow",
     "aliases_of",
@@ -118,22 +145,31 @@ __all__ = [
     "clause_length",
     "clause_model",
     "collect_pdfs",
+    "compute_derivation_version",
     "content_key",
     "copy_metadata",
+    "derivation_status",
+    "derivation_version",
+    "deriving_files",
     "document_relations",
     "embedding_text",
     "extract_span",
     "fork_available",
     "kb_aliases",
+    "kb_derivation",
+    "kb_derivation_current",
     "kb_entity_names",
     "load_gold",
     "memo_pages",
+    "record_kb_derivation",
     "recording",
     "reextract",
+    "reindex_command",
     "remember",
     "run_in_child",
     "score_bindings",
     "score_text_layer",
     "sentence_spans",
     "short_masked",
+    "stale_notice",
 ]

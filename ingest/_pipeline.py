@@ -33,6 +33,7 @@ from domain import (
 from ingest._chunk import Chunker
 from ingest._clauses import ClauseClassifier, clause_model
 from ingest._dedup import content_key, copy_metadata, is_near_duplicate, sketch
+from ingest._derivation import DERIVATION_KEY, derivation_version, record_kb_derivation
 from ingest._document import ParsedDocument
 from ingest._errors import IngestError, PdfRejected
 from ingest._metadata import document_statements
@@ -166,7 +167,10 @@ class Ingestor:
         progress: Callable[[ProgressEvent], None] | None = None,
     ) -> IngestReport:
         if not self.catalog.has_kb(kb):
-            self.catalog.create_kb(kb, {KB_EMBEDDING_KEY: self.embedder.identity})
+            self.catalog.create_kb(
+                kb,
+                {KB_EMBEDDING_KEY: self.embedder.identity, DERIVATION_KEY: derivation_version()},
+            )
         # Vectors of one knowledge base come from one model and backend.
         claim_kb_embedding(self.catalog, kb, self.embedder)
         self.store.ensure_kb(kb)
@@ -197,6 +201,8 @@ class Ingestor:
                         )
                     )
         report = IngestReport(kb=kb, run_id=run_id, documents=tuple(outcomes))
+        # which reader derived the knowledge base's documents, now that some may be this one
+        record_kb_derivation(self.catalog, kb)
         self.catalog.finish_run(
             run_id,
             counts={s: report.count(s) for s in ("committed", "duplicate", "failed")},
@@ -226,6 +232,8 @@ class Ingestor:
         # Forget it in the catalog first: searches stop seeing it before points go.
         self.catalog.delete_document(kb, document_id)
         self.store.delete_document(kb, document_id)
+        # the document gone may have been the last one another reader derived
+        record_kb_derivation(self.catalog, kb)
 
     # -- one document -----------------------------------------------------------------
 
@@ -434,6 +442,8 @@ class Ingestor:
                 "relations": [r.to_json() for r in relations],
                 STATEMENT_CELLS_KEY: len(doc.statement_cells),
                 **({"content_key": copy_key} if copy_key else {}),
+                # the reader that derived all of the above (ingest/_derivation.py)
+                DERIVATION_KEY: derivation_version(),
                 **(
                     {
                         "clause_model": self.classifier.identity,

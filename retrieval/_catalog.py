@@ -727,15 +727,17 @@ class Catalog:
         generation: str,
         counts: Mapping[str, int],
         report: Mapping[str, Any],
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         """Record what a reindex of `kb` changes in the catalog (each document's metadata
-        and statement cells, its run), to be applied by `finish_reindex` once the rebuilt
-        index, the store's `generation`, is in place; replaces any earlier record of
-        `kb`."""
+        and statement cells, its run, and `settings`: keys of the knowledge base's settings
+        to set), to be applied by `finish_reindex` once the rebuilt index, the store's
+        `generation`, is in place; replaces any earlier record of `kb`."""
         body = {
             "documents": [d.to_json() for d in documents],
             "counts": dict(counts),
             "report": dict(report),
+            "settings": dict(settings or {}),
         }
         with self._write() as s:
             self._require_kb(s, kb)
@@ -766,12 +768,18 @@ class Catalog:
 
     def finish_reindex(self, kb: str) -> int | None:
         """Apply `kb`'s recorded reindex in one transaction: each document's metadata and
-        statement cells, the completed run (whose id is returned), the record removed.
-        None when none is recorded."""
+        statement cells, the knowledge base's settings keys, the completed run (whose id is
+        returned), the record removed. None when none is recorded."""
         with self._write() as s:
             pending = s.get(_PendingReindexRow, kb)
             if pending is None:
                 return None
+            # (a record staged by an older release has no settings)
+            settings = pending.body.get("settings") or {}
+            if settings:
+                kb_row = s.scalar(select(_KnowledgeBase).where(_KnowledgeBase.name == kb))
+                if kb_row is not None:
+                    kb_row.settings = {**(kb_row.settings or {}), **settings}
             for entry in pending.body["documents"]:
                 document = ReindexedDocument.from_json(entry)
                 row = self._doc_row(s, kb, document.document_id)

@@ -158,6 +158,9 @@ class EvidenceSkill:
     contract's documented default is overridden by
     `default_requirements` (every knowledge base), then `kb_requirements(kb)` (one knowledge
     base's setting), then `ask(evidence_requirements=...)` (one request).
+    `kb_notices(kb)` gives (risk signal, suggested next action) pairs that every answer from
+    the knowledge base carries after its own (a knowledge base derived by another release's
+    reader: "stale_derivation" and the command that derives it again).
     """
 
     def __init__(
@@ -173,6 +176,7 @@ class EvidenceSkill:
         kb_requirements: Callable[[str], dict[str, Any] | None] | None = None,
         top_k: int = 8,
         statement_cells: CellLookup | None = None,
+        kb_notices: Callable[[str], Sequence[tuple[str, str]]] | None = None,
     ) -> None:
         self.store = store
         self.embedder = embedder
@@ -188,6 +192,8 @@ class EvidenceSkill:
         # (kb, document ids, periods) -> the documents' statement cells (the catalog's);
         # None: figure questions are read as any other topic
         self.statement_cells = statement_cells
+        # kb -> (risk signal, next action) every answer from it carries (none: nothing to say)
+        self.kb_notices = kb_notices
         # Gate caches per (kb, committed ids, alias objects); see _gate_snapshot.
         self._snapshots: dict[tuple[Any, ...], tuple[tuple[Alias, ...], dict[str, Any]]] = {}
         self._snapshot_lock = threading.Lock()
@@ -195,6 +201,45 @@ class EvidenceSkill:
     # -- the state machine ----------------------------------------------------------------
 
     def ask(
+        self,
+        kb: str,
+        question: str | None = None,
+        *,
+        subject: dict[str, Any] | None = None,
+        evidence_requirements: dict[str, Any] | None = None,
+        evaluation_time: str | None = None,
+        top_k: int | None = None,
+        documents: Sequence[str] | None = None,
+        expected_value: ExpectedValue | None = None,
+    ) -> Answer:
+        """Answer one question (`_ask`), with the knowledge base's notices (`kb_notices`: a
+        knowledge base derived by another release's reader) after its own risk signals and
+        next actions."""
+        answer = self._ask(
+            kb,
+            question,
+            subject=subject,
+            evidence_requirements=evidence_requirements,
+            evaluation_time=evaluation_time,
+            top_k=top_k,
+            documents=documents,
+            expected_value=expected_value,
+        )
+        notices = self.kb_notices(kb) if self.kb_notices is not None else ()
+        if not notices:
+            return answer
+        signals = list(answer.risk_signals)
+        actions = list(answer.suggested_next_actions)
+        for signal, action in notices:
+            if signal not in signals:
+                signals.append(signal)
+            if action not in actions:
+                actions.append(action)
+        return answer.model_copy(
+            update={"risk_signals": signals, "suggested_next_actions": actions}
+        )
+
+    def _ask(
         self,
         kb: str,
         question: str | None = None,

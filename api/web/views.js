@@ -57,6 +57,8 @@ export async function kbsView(ctx, target) {
             [
               { key: "name", label: "Name", render: (kb) => h("a", { href: `#/kb/${enc(kb.name)}/docs` }, kb.name) },
               { key: "documents", label: "Documents" },
+              // which release's reader derived the documents: another's asks for a reindex
+              { key: "derivation", label: "Reader", value: (kb) => (kb.derivation && !kb.derivation.current ? 1 : 0), render: readerCell },
               {
                 key: "open",
                 label: "",
@@ -79,6 +81,20 @@ export async function kbsView(ctx, target) {
         : h("p", { class: "muted" }, "No knowledge base visible to this key."),
     ),
     h("section", { class: "card" }, create, error),
+  );
+}
+
+/** A knowledge base's reader: current, or its documents derived by another release's reader
+ * with the command that derives them again (answers from it carry the same warning). */
+function readerCell(kb) {
+  const d = kb.derivation;
+  if (!d || d.current) return h("span", { class: "muted" }, "current");
+  return h(
+    "span",
+    { class: "stale-derivation", role: "status" },
+    h("span", { class: "badge pending" }, "reindex"),
+    ` ${d.stale_documents} document(s) read by another release: run `,
+    h("code", {}, d.action),
   );
 }
 

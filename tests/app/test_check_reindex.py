@@ -22,6 +22,7 @@ import qdrant_edge as qe
 
 from app import Runtime, Settings
 from app.cli import main
+from ingest import STALE_DERIVATION, stale_notice
 from retrieval import SCHEMA_VERSION
 
 pytestmark = pytest.mark.slow
@@ -30,6 +31,20 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 KB = "halcyon"
 ANSWERS: dict[str, str] = json.loads((FIXTURES / "datadir-v0.answers.json").read_text())
 BLOCK = 1 << 16
+
+
+def _warned(answer: str) -> str:
+    """The old release's answer as this release gives it before a reindex: the same, with
+    the warning that its knowledge base was derived by another release's reader (the old
+    release recorded no derivation version) after its own signals and actions."""
+    body = json.loads(answer)
+    body["risk_signals"] = [*body["risk_signals"], STALE_DERIVATION]
+    body["suggested_next_actions"] = [*body["suggested_next_actions"], stale_notice(KB)]
+    return json.dumps(body, ensure_ascii=False, indent=2)
+
+
+# What the old directory answers until `evrag reindex` derives its documents again.
+WARNED = {question: _warned(answer) for question, answer in ANSWERS.items()}
 
 
 def _extract(target: Path) -> Path:
@@ -89,9 +104,17 @@ def test_the_old_release_directory_opens_migrated_and_answers_the_same(
     with Runtime.open(Settings(data_dir=data_dir)) as rt:
         assert rt.catalog.opened_version == 0
         assert rt.catalog.schema_version() == SCHEMA_VERSION
-    assert _answers(data_dir) == ANSWERS
+    assert _answers(data_dir) == WARNED
     code, out, _ = _cli(capsys, data_dir, "check")
     assert (code, out) == (0, f"checked {KB}: sound\n")
+    code, out, _ = _cli(capsys, data_dir, "status")
+    assert code == 0 and out.endswith(f"run `evrag reindex --kb {KB}`\n")
+    assert "document(s) were derived by another release's reader (unrecorded;" in out
+    # derived again: the old release's answers, byte for byte, and no warning
+    assert _cli(capsys, data_dir, "reindex", "--kb", KB)[0] == 0
+    assert _answers(data_dir) == ANSWERS
+    code, out, _ = _cli(capsys, data_dir, "status", "--json")
+    assert code == 0 and [s["current"] for s in json.loads(out)] == [True]
 
 
 def test_a_newer_release_directory_is_refused_with_one_line(
@@ -166,7 +189,7 @@ def test_a_removed_original_is_found_and_not_repairable(
     assert (code, out) == (1, "")
     assert err.startswith(f"evrag: cannot reindex {KB!r}: the stored originals of 1 ")
     assert err.count("\n") == 1
-    assert _answers(data_dir) == ANSWERS  # the index was left as it was
+    assert _answers(data_dir) == WARNED  # the index was left as it was
 
 
 def test_an_altered_original_is_found(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,6 +4,7 @@ ingestion does, the cells' recorded count agreeing with the cells stored."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 from app import Runtime, Settings
 from app.cli import main
+from ingest import DERIVATION_KEY, derivation_version
 from retrieval import INITIAL_GENERATION, STATEMENT_CELLS_KEY, Catalog, EdgeStore
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
 
@@ -75,6 +77,10 @@ def test_reindex_stopped_after_its_swap_is_finished_by_the_next_open(
         older = [c for _, c in fresh if c.row_label == fresh[0][1].row_label]
         rt.catalog.put_statement_cells("kb", document_id, older)
         runs = len(rt.catalog.list_runs("kb"))
+    # and no derivation version, as a release before versions left it
+    with sqlite3.connect(data_dir / "catalog.sqlite3") as db:
+        db.execute("UPDATE documents SET details = json_remove(details, '$.derivation')")
+        db.execute("UPDATE knowledge_bases SET settings = json_remove(settings, '$.derivation')")
 
     swap = EdgeStore.commit_rebuild
 
@@ -96,6 +102,7 @@ def test_reindex_stopped_after_its_swap_is_finished_by_the_next_open(
     try:  # as the failure left it: the swap done, the catalog's cells not yet replaced
         assert [c for _, c in catalog.statement_cells("kb", [document_id])] == older
         assert catalog.reindex_generation("kb") == "1"
+        assert DERIVATION_KEY not in catalog.get_kb("kb").settings
     finally:
         catalog.close()
 
@@ -108,6 +115,9 @@ def test_reindex_stopped_after_its_swap_is_finished_by_the_next_open(
         run = rt.catalog.list_runs("kb")[-1]
         assert len(rt.catalog.list_runs("kb")) == runs + 1
         assert run.report["reindex"] is True and run.report["run_id"] == run.run_id
+        # derived by this reader now, the document and the knowledge base: no warning
+        assert rt.derivation("kb").current
+        assert rt.catalog.get_kb("kb").settings[DERIVATION_KEY] == derivation_version()
         assert rt.skill.ask("kb", QUESTION).to_json() == answered
 
 
