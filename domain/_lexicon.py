@@ -371,6 +371,9 @@ class ModalityWords:
     # ("Is Halcyon subject to a non-compete?", "Is Beta bound by any exclusivity obligation?"),
     # the party as group `party`: the claim's actor
     question_bound_party: tuple[str, ...] = ()
+    # in a question, the modal that opens it before a party ("May Acme freely compete ...?"),
+    # the rest as group `party`: the party it opens with (no owner's possessive) is the actor
+    question_acting_party: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1367,6 +1370,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_title",
                 "question_title_bound",
                 "question_bound_party",
+                "question_acting_party",
             )
         }
     )

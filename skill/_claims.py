@@ -276,6 +276,7 @@ _TITLE_BOUND = _any(lexicon().modality.question_title_bound)
 # the words after a party's name that ask whether a restriction binds it ("Is Halcyon subject
 # to a non-compete?"), the party as group `party`
 _BOUND_PARTY = _any(lexicon().modality.question_bound_party)
+_ACTING_PARTY = _any(lexicon().modality.question_acting_party)
 # A yes/no question opens with an auxiliary ("Can", "Is", "Does", "Must", ...).
 _YES_NO = re.compile(
     r"^(?:can|may|could|might|is|are|was|were|does|do|did|must|shall|should|will|would|has|"
@@ -287,6 +288,9 @@ _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
 _CLAUSE_PUNCTUATION = re.compile(r"[,;:]")
 _CLAUSE_END = re.compile(r"[;:]|\.\s|\.$")
 _WORD = re.compile(r"[A-Za-z]+")
+# a question's words as a name's are written, and a possessive closing one ("Acme's")
+_WORD_TOKEN = re.compile(r"[\w&'’.,-]+")
+_POSSESSIVE_END = re.compile(r"(?:'s|’s|'|’)$")
 # the letters of a verb that name it whatever its ending ("assign", "assigned", "assignment")
 _VERB_STEM = 6
 # an aside between commas right after a modal ("may, without such consent, assign")
@@ -425,13 +429,39 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
 def _bound_party(focus: str, subject: SubjectClass) -> str | None:
     """The party of the question that a restriction is asked to bind ("Is Halcyon subject to
     a non-compete?": Halcyon), one the subject names; None where the question asks no party's."""
-    if _BOUND_PARTY is None:
-        return None
-    found = _BOUND_PARTY.match(focus)
+    found = _BOUND_PARTY.match(focus) if _BOUND_PARTY is not None else None
+    if found is not None:
+        asked = found.group("party").casefold()
+        return next((p for p in subject.parties if _named(p, asked)), None)
+    # "May Acme freely compete with Beta?": the party the question opens with acts
+    found = _ACTING_PARTY.match(focus) if _ACTING_PARTY is not None else None
     if found is None:
         return None
-    asked = found.group("party").casefold()
-    return next((p for p in subject.parties if _named(p, asked)), None)
+    return _opening_party(found.group("party"), subject.parties)
+
+
+def _opening_party(text: str, parties: Sequence[str]) -> str | None:
+    """The party whose name `text` opens with, as written (its first word, or more of its
+    words: the longest wins), or None where none does or the name is an owner's ("Acme's MSA
+    ...": the party owns what acts)."""
+    written = _WORD_TOKEN.findall(text.casefold())
+    best: tuple[int, str] | None = None
+    for party in parties:
+        words = [w.strip(".,") for w in _WORD_TOKEN.findall(party.casefold())]
+        n = 0
+        while n < min(len(words), len(written)):
+            owned = _POSSESSIVE_END.search(written[n]) is not None
+            if not words[n] or _POSSESSIVE_END.sub("", written[n]).strip(".,") != words[n]:
+                break
+            n += 1
+            if owned:
+                break  # the possessive closes the name as written
+        if n and (best is None or n > best[0]):
+            best = (n, party)
+    if best is None:
+        return None
+    n, party = best
+    return None if _POSSESSIVE_END.search(written[n - 1]) else party
 
 
 def _without_titles(focus: str) -> str:
@@ -1099,6 +1129,11 @@ class ClauseReader:
             holds = None
         elif kind == "prohibition":
             holds = negated
+            if not holds and _MODALITY.back_reference.search(_subject_before_modal(window)):
+                # "The foregoing will not prevent CNET from displaying links to Competing
+                # Retailers": the words a restriction stated before them does not reach are
+                # its exception, which says it stands; no denial of it (as for `denies`)
+                return None, False, True
         elif kind == "obligation":
             duty = proviso or _MODALITY.obligation.search(window) or negated
             holds = not negated if duty else None

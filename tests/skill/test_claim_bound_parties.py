@@ -61,3 +61,57 @@ def test_no_party_before_the_words_leaves_any_party(question: str) -> None:
     claim = read_claim(question, _subject("Halcyon Robotics, Inc."))
     assert claim is not None
     assert claim.actor is None
+
+
+# The party a question asks to be kept from acting ("Is Acme prohibited from assigning ...?")
+# or asks whether it may act ("May Acme freely compete with ...?", "Can beta hire ...'s
+# employees?"): the claim's actor, so another party's sentence does not answer it (CUAD: "Is
+# Microgenics prohibited from terminating ... without cause?" was answered No by Achaogen's
+# right to terminate for any reason). Generated over the same parties; a sample runs.
+ACTING = [
+    (
+        "Is {x} prohibited from assigning the MSA without Orbis Labs' consent?",
+        "assignment_without_consent",
+    ),
+    ("is {x} still restricted from competing with Orbis Labs?", "non_compete"),
+    ("Is {x} barred from soliciting Orbis Labs' employees?", "non_solicitation"),
+    ("Is {x} precluded from terminating the agreement without cause?", "termination_without_cause"),
+    ("May {x} freely compete with Orbis Labs under the contract between them?", "non_compete"),
+    ("may {x} hire Orbis Labs' employees under the agreement?", "non_solicitation"),
+    (
+        "Can {x} terminate its agreement with Orbis Labs for convenience?",
+        "termination_without_cause",
+    ),
+]
+ACTING_CASES = list(itertools.product(PARTIES, ACTING))[::2]
+
+
+@pytest.mark.parametrize(("party", "asked"), ACTING_CASES)
+def test_the_party_kept_from_acting_or_asked_to_act_is_the_claims_actor(
+    party: tuple[str, str], asked: tuple[str, str]
+) -> None:
+    name, written = party
+    phrase, claim_name = asked
+    claim = read_claim(phrase.format(x=written), _subject(name))
+    assert claim is not None
+    assert claim.entry.name == claim_name
+    assert claim.actor == name
+    assert claim.others == ("Orbis Labs",)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # an owner's possessive: the agreement is what the question asks about
+        "Can Halcyon's MSA with Orbis Labs be terminated for convenience?",
+        "can halcyon's agreement with Orbis Labs be terminated without cause?",
+        # a determiner's noun: any party
+        "May either party transfer the agreement between Halcyon and Orbis Labs without consent?",
+        "Can the agreement between Halcyon and Orbis Labs be terminated for convenience?",
+        "Is the MSA prohibited from being assigned without consent?",
+    ],
+)
+def test_no_party_acting_leaves_any_party(question: str) -> None:
+    claim = read_claim(question, _subject("Halcyon Robotics, Inc."))
+    assert claim is not None
+    assert claim.actor is None
