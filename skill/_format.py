@@ -75,7 +75,10 @@ def render_answer(answer: Answer) -> str:
     out: list[str] = []
     if answer.question:
         out.append(f"Q: {answer.question}")
-    if answer.terminal_state == "SUBJECT_NOT_FOUND":
+    if answer.terminal_state == "SUBJECT_NOT_FOUND" and answer.conclusion.answer:
+        # named only in another author's documents: where, never what they say of it
+        out.append(f"A: Not found — {answer.conclusion.answer}.")
+    elif answer.terminal_state == "SUBJECT_NOT_FOUND":
         out.append("A: Not found — the subject of the question is not in the knowledge base.")
     elif answer.conflicts:
         out.append("A: Conflicting evidence — the sources disagree (not arbitrated).")
