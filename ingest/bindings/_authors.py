@@ -12,7 +12,14 @@ from domain import BindingType, SubjectType, lexicon
 from ingest._document import LocatedLine
 from ingest.bindings._context import BindingContext
 from ingest.bindings._forms import _legal_name, _own_name, _span
-from ingest.bindings._names import COMPANY, PERSON, NamedEntity, _company, _person, _title_roles
+from ingest.bindings._names import (
+    COMPANY,
+    PERSON,
+    NamedEntity,
+    _company,
+    _person,
+    _title_roles,
+)
 from ingest.bindings._rule import BindingRule
 
 # The title lines stand among the first content lines of the first page.
@@ -57,6 +64,7 @@ class DocumentAuthors(BindingRule):
         if _company(owner.name) is None:
             # "Halcyon Robotics - News Release": the release's own full name for it
             owner = _legal_name(ctx, owner)
+        owner = _as_written(ctx, owner)
         ctx.emit(
             role="registrant",
             subject=owner,
@@ -98,6 +106,24 @@ class DocumentAuthors(BindingRule):
         if m is None or ent is None:
             return None
         return ent, (m.start("co"), m.end())
+
+
+def _as_written(ctx: BindingContext, ent: NamedEntity) -> NamedEntity:
+    """`ent` as the document writes it in its text where its title prints it in capitals
+    ("CERTIFICATE OF INCORPORATION OF HALCYON ROBOTICS, INC." names "Halcyon Robotics, Inc."
+    of the articles): the first company name of the text with the same key not in capitals;
+    `ent` as printed when the text has none."""
+    if not ent.name.isupper():
+        return ent
+    written = re.compile(
+        r"(?<![\w&])" + r"\s+".join(map(re.escape, ent.name.split())) + r"(?![\w&])",
+        re.IGNORECASE,
+    )
+    for m in written.finditer(ctx.flow.text):
+        found = None if m.group(0).isupper() else _company(m.group(0)) or _own_name(m.group(0))
+        if found is not None and found.key == ent.key:
+            return found
+    return ent
 
 
 def _kind_of(

@@ -40,6 +40,24 @@ def test_a_title_page_names_the_documents_own_company(shape: int, company: str) 
     )
 
 
+# the title shapes that print the company in capitals
+_CAPITALS = [(shape, co) for shape, co in itertools.product((2, 3, 4), _COMPANIES)][1::2]
+
+
+@pytest.mark.parametrize(("shape", "company"), _CAPITALS)
+def test_a_title_in_capitals_names_the_company_as_its_text_writes_it(
+    shape: int, company: str
+) -> None:
+    """The author is named as the document's text writes it ("Halcyon Robotics, Inc."), not
+    as its title prints it in capitals, so listing the entities keeps the company's name;
+    a document that never writes it otherwise keeps the capitals, the key the same."""
+    body = f'The name of the corporation is {company} (the "Corporation").'
+    written = found(run([*_TITLES[shape](company), body]), "registrant")
+    assert written == {(company, None)}
+    printed = found(run([*_TITLES[shape](company), "The business was reviewed."]), "registrant")
+    assert printed == {(company.upper(), None)}
+
+
 def test_a_research_firm_is_the_author_of_its_report() -> None:
     lines = [
         "Warehouse Automation Outlook 2024",
