@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from skill import render_answer
 from tests.pdfs import Line, make_pdf, paragraph
 from tests.skill.conftest import ingested_runtime
 
@@ -101,6 +102,10 @@ def test_a_company_only_a_third_party_profiles_is_refused_naming_where(
     assert not answer.evidence and not answer.conclusion.values
     said = answer.conclusion.answer or ""
     assert "own documents" in said and "report.pdf" in said and _AUTHOR in said
+    # as `evrag ask` prints it: where it is mentioned, by whom, and nothing the report says
+    shown = render_answer(answer)
+    assert "A: Not found in " in shown and f"report.pdf ({_AUTHOR})" in shown
+    assert "Nadia Brook" not in shown and "Glasgow" not in shown
 
 
 def test_a_question_scoped_to_the_report_reads_what_it_says(runtime: Any) -> None:
