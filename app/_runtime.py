@@ -220,12 +220,18 @@ class Runtime:
 
     def entities(self, kb: str) -> list[dict[str, Any]]:
         """Every entity named by a binding, with its aliases (defined terms, short names)."""
+        # An entity's name as its documents write it: the first binding's, a title's
+        # capitals ("HALCYON ROBOTICS, INC.") only where no binding writes it otherwise.
         names: dict[str, str] = {}
         for b in self.bindings(kb):
+            named = []
             if b.subject_type.value in ("individual", "legal_entity"):
-                names.setdefault(b.subject_key, b.subject_name)
+                named.append((b.subject_key, b.subject_name))
             if b.parent_key and b.parent_name and not b.parent_key.startswith("agreement:"):
-                names.setdefault(b.parent_key, b.parent_name)
+                named.append((b.parent_key, b.parent_name))
+            for key, name in named:
+                if key not in names or (names[key].isupper() and not name.isupper()):
+                    names[key] = name
         aliases: dict[str, set[str]] = {}
         for a in self.documents.aliases(kb):
             aliases.setdefault(a.entity_key, set()).add(a.alias)

@@ -590,6 +590,11 @@ class Lexicon:
     holds_title_now: tuple[str, ...]
     # a press release's headline verbs after its issuer's name ("Amcor reports ...")
     release_headline_verbs: tuple[str, ...]
+    # the kinds of document a company is the author of, as its title page names them
+    # ("Management Presentation", "Minutes", "Bylaws"); patterns, the longer first
+    authored_document_kinds: tuple[str, ...]
+    # a release's dateline verbs after "today" ("Acme Inc. ... today announced ...")
+    release_dateline_verbs: tuple[str, ...]
     # how a text says an office ended, and the words before the date it takes effect
     tenure_ended_verbs: tuple[str, ...]
     tenure_ended_nouns: tuple[str, ...]
@@ -958,6 +963,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         entity_references=tuple(vocabulary.words("entity_references")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),
         release_headline_verbs=tuple(vocabulary.words("release_headline_verbs")),
+        authored_document_kinds=tuple(vocabulary.phrases("authored_document_kinds")),
+        release_dateline_verbs=tuple(vocabulary.words("release_dateline_verbs")),
         tenure_ended_verbs=tuple(vocabulary.words("tenure_ended_verbs")),
         tenure_ended_nouns=tuple(vocabulary.words("tenure_ended_nouns")),
         tenure_effective=tuple(vocabulary.words("tenure_effective")),

@@ -45,6 +45,9 @@ class GateResult:
     # Yes/no claims the index settles on its own ("yes": bound; "no": an exhaustive party list).
     verdict: str | None = None
     verdict_bindings: tuple[Binding, ...] = ()
+    # Why no candidate, said as the answer: "not found in X's own documents; mentioned in
+    # <document> (<its author>)" (a company only a third party's document names).
+    refusal: str = ""
 
 
 def _unique_docs(bindings: Iterable[Binding]) -> tuple[str, ...]:

@@ -212,6 +212,14 @@ class EvidenceCollector:
 
     # -- retrieval --------------------------------------------------------------------------
 
+    def foreign_documents(self, kb: str, key: str, documents: Sequence[str]) -> frozenset[str]:
+        """The documents of `documents` another entity than `key` is the registrant or
+        author of: another company's documents."""
+        found: dict[str, set[str]] = {}
+        for b in self.store.find_bindings(kb, role="registrant", document_ids=documents):
+            found.setdefault(b.location.document_id, set()).add(b.subject_key)
+        return frozenset(d for d, keys in found.items() if key not in keys)
+
     def retrieve(
         self,
         kb: str,
@@ -260,11 +268,19 @@ class EvidenceCollector:
             # Chunks that name the candidate, in any document. (A chunk is tagged with the
             # names known when its document was ingested; a folded exact copy ingested later
             # may carry more tags than the document standing for it: those are not used.)
+            # A company's facts come from its own documents: one another company is the
+            # registrant or author of is not read (issue 33), unless the candidate stands on
+            # such documents only (a question scoped to a third party's report).
+            named_in = committed_set
+            if candidate.subject_type == "legal_entity":
+                foreign = self.foreign_documents(kb, candidate.subject_id, sorted(committed_set))
+                if not set(candidate.documents) <= foreign:
+                    named_in = committed_set - foreign
             for hit in self.store.search_chunks(
                 kb,
                 query,
                 vector,
-                document_ids=sorted(committed_set),
+                document_ids=sorted(named_in),
                 entity_keys=[candidate.subject_id],
                 top_k=self.top_k,
                 fusion=SKILL_FUSION,

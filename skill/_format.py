@@ -75,7 +75,12 @@ def render_answer(answer: Answer) -> str:
     out: list[str] = []
     if answer.question:
         out.append(f"Q: {answer.question}")
-    if answer.terminal_state == "SUBJECT_NOT_FOUND":
+    if answer.terminal_state == "SUBJECT_NOT_FOUND" and answer.conclusion.answer:
+        # named only in another author's documents: where, never what they say of it
+        # ("Not found in X's own documents; mentioned in report.pdf (its author)")
+        said = answer.conclusion.answer
+        out.append(f"A: {said[:1].upper()}{said[1:]}.")
+    elif answer.terminal_state == "SUBJECT_NOT_FOUND":
         out.append("A: Not found — the subject of the question is not in the knowledge base.")
     elif answer.conflicts:
         out.append("A: Conflicting evidence — the sources disagree (not arbitrated).")

@@ -107,12 +107,14 @@ def _plays(binding: Binding, party_role: str) -> bool:
     }
 
 
-def _refused(entity: ResolvedEntity, reason: str) -> GateResult:
-    """No candidate: the named entity itself, rejected for `reason`."""
+def _refused(entity: ResolvedEntity, reason: str, *, said: bool = False) -> GateResult:
+    """No candidate: the named entity itself, rejected for `reason` (`said`: the reason is
+    the answer's own words)."""
     return GateResult(
         candidates=(),
         rejected=(RejectedCandidate(name=entity.name, reason=reason),),
         entities=(entity,),
+        refusal=reason if said else "",
     )
 
 
@@ -183,7 +185,12 @@ class CandidateGate:
         )
 
     def _role_holders(
-        self, kb: str, role: str, parent: ResolvedEntity, documents: Sequence[str]
+        self,
+        kb: str,
+        role: str,
+        parent: ResolvedEntity,
+        documents: Sequence[str],
+        cache: dict[str, Any] | None = None,
     ) -> list[tuple[str, str, Binding]]:
         """(holder key, holder name, binding) for every binding of `role` to `parent`."""
         out = [
@@ -209,7 +216,10 @@ class CandidateGate:
                     out.append((b.parent_key, b.parent_name, b))
         # "Ms. Reyes is a director of Bramble Utilities, Inc." in Corvid's 10-K: a filing of
         # another registrant is never evidence about the company (issue 33)
-        foreign = self._foreign_documents(kb, parent.key, documents, {})
+        if self.scoped:
+            # the asker chose the documents: what they say, whoever wrote them
+            return out
+        foreign = self._foreign_documents(kb, parent.key, documents, {} if cache is None else cache)
         return [h for h in out if h[2].location.document_id not in foreign]
 
     def _role_gate(
@@ -220,10 +230,24 @@ class CandidateGate:
         parent = self.names.resolve(kb, subject.parent_entity, documents, cache)
         if parent is None:
             return self._unresolved(kb, [subject.parent_entity], documents, cache)
+        foreign = self._foreign_documents(kb, parent.key, documents, cache)
+        if foreign and not self.scoped:
+            mentions = [
+                *self.store.find_bindings(kb, subject_key=parent.key, document_ids=documents),
+                *self.store.find_bindings(kb, parent_key=parent.key, document_ids=documents),
+            ]
+            if mentions and all(b.location.document_id in foreign for b in mentions):
+                # only another author's documents name the company (issue 33)
+                return _refused(
+                    parent,
+                    f"not found in {parent.name}'s own documents; mentioned in "
+                    + self._mentioned_in(kb, mentions),
+                    said=True,
+                )
         types = accepted_types(role)
         holders: dict[str, list[tuple[str, Binding]]] = {}
         rejected: dict[str, RejectedCandidate] = {}
-        for key, name, binding in self._role_holders(kb, role, parent, documents):
+        for key, name, binding in self._role_holders(kb, role, parent, documents, cache):
             if binding.subject_type.value not in types and binding.subject_key == key:
                 rejected.setdefault(
                     key,
@@ -264,6 +288,8 @@ class CandidateGate:
             for b in self.store.find_bindings(kb, parent_key=parent.key, document_ids=documents):
                 if b.subject_key in holders or b.role == role or b.subject_key in rejected:
                     continue
+                if b.location.document_id in foreign:
+                    continue  # another company's document says it (issue 33)
                 if b.subject_type.value not in types or b.role in ("party", "agreement"):
                     continue
                 rejected[b.subject_key] = RejectedCandidate(
@@ -367,6 +393,16 @@ class CandidateGate:
             mine_parent = [b for b in as_parent if b.location.document_id not in foreign]
             if mine_own or mine_parent:
                 own, as_parent = mine_own, mine_parent
+            elif (own or as_parent) and not self.scoped and subject.type != "individual":
+                # Only another author's documents name the company (an industry report's
+                # profile of it): where it is mentioned, never its facts (issue 33); a
+                # question scoped to that document reads what the document says.
+                return _refused(
+                    entity,
+                    f"not found in {entity.name}'s own documents; mentioned in "
+                    + self._mentioned_in(kb, [*own, *as_parent]),
+                    said=True,
+                )
         types = {b.subject_type.value for b in own}
         if not types and as_parent:
             types = {"legal_entity"}
@@ -394,6 +430,18 @@ class CandidateGate:
             ),
         )
         return GateResult(candidates=(candidate,), rejected=(), entities=(entity,))
+
+    def _mentioned_in(self, kb: str, bindings: Sequence[Binding]) -> str:
+        """The documents `bindings` stand in, each with its author: "16_Industry_Report.pdf
+        (Corvane Research Partners)"."""
+        docs = {b.location.document_id: b.location.document for b in bindings}
+        authors: dict[str, set[str]] = {}
+        for b in self.store.find_bindings(kb, role="registrant", document_ids=sorted(docs)):
+            authors.setdefault(b.location.document_id, set()).add(b.subject_name)
+        return "; ".join(
+            f"{name} ({', '.join(sorted(authors[d]))})" if authors.get(d) else name
+            for d, name in sorted(docs.items(), key=lambda item: (item[1], item[0]))
+        )
 
     def _foreign_documents(
         self, kb: str, key: str, documents: Sequence[str], cache: dict[str, Any]

@@ -1750,7 +1750,7 @@ class EvidenceSkill:
             rejected_candidates=_sorted_rejected(gate.rejected),
             evidence=[],
             rejected_evidence=[],
-            conclusion=Conclusion(answer=None, values=[]),
+            conclusion=Conclusion(answer=gate.refusal or None, values=[]),
             conflicts=[],
             confidence="low",
             sufficient=False,

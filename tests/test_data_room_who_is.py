@@ -101,6 +101,8 @@ def test_reyes_is_cited_where_each_role_is_recorded(ask: Any) -> None:
         "06_Board_Minutes_2023-02-09.pdf",
         "11_Loan_and_Security_Agreement_Keystone.pdf",
         "13_Employment_Agreement_Daniel_Reyes.pdf",
+        # the company's own deck: "Daniel Reyes - Chief Financial Officer" (issue 33)
+        "14_Management_Presentation_Q1_2024.pdf",
         "23_Board_Minutes_2024-06-20.pdf",
     }
 

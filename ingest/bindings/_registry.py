@@ -8,6 +8,7 @@ statements that refer to them. A new genre is a module of this package and one l
 from __future__ import annotations
 
 from ingest.bindings._advisers import Advisers, AuditorConsents, AuditorReports
+from ingest.bindings._authors import DocumentAuthors, FounderTerms, OwnFounderLines
 from ingest.bindings._charters import Certificates, Incorporation, Registration
 from ingest.bindings._filings import CompanyProfiles, Registrant
 from ingest.bindings._forms import FormFields
@@ -41,4 +42,7 @@ BINDING_RULES: tuple[BindingRule, ...] = (
     AuditorReports(),
     AuditorConsents(),
     CompanyProfiles(),
+    DocumentAuthors(),
+    FounderTerms(),
+    OwnFounderLines(),
 )

@@ -6,7 +6,8 @@ the v0 data directory's (tests/app/fixtures), its catalog and originals kept and
 built on the "server" from nothing: first as the plain collections a knowledge base had
 before reindex used aliases, which `reindex` migrates. Each part is damaged through the
 client (a point deleted, a payload overwritten, a collection dropped); `check` names it and
-`reindex` repairs it, the answers byte-identical to the ones the old release gave.
+`reindex` repairs it, the answers byte-identical to the ones this release gives after
+ingesting the same originals afresh (`rebuilt_answers`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from app import Runtime, Settings
 from app.cli import main
 from retrieval import Catalog, ServerStore
 
-from .test_check_reindex import ANSWERS, KB, _extract
+from .test_check_reindex import ANSWERS, KB, _extract, rebuilt_answers
 
 pytestmark = pytest.mark.slow
 
@@ -140,7 +141,7 @@ def test_plain_collections_are_rebuilt_and_migrated_to_aliases(migrated: dict[st
     assert migrated["after"] == (0, [])
     assert migrated["aliases"] == {CHUNKS: f"{CHUNKS}.1", BINDINGS: f"{BINDINGS}.1"}
     assert migrated["collections"] == [f"{BINDINGS}.1", f"{CHUNKS}.1"]
-    assert migrated["answers"] == ANSWERS  # the embedded release's answers, byte for byte
+    assert migrated["answers"] == rebuilt_answers()  # an ingestion's answers, byte for byte
 
 
 def test_damage_through_the_client_is_found_and_rebuilt(copy: tuple[Path, Path]) -> None:
@@ -162,7 +163,7 @@ def test_damage_through_the_client_is_found_and_rebuilt(copy: tuple[Path, Path])
 
     assert _cli(data_dir, "reindex", "--kb", KB)[0] == 0
     assert _findings(data_dir) == (0, [])
-    assert _answers(data_dir) == ANSWERS
+    assert _answers(data_dir) == rebuilt_answers()
     _assert_only_generation(qdrant, 2)
 
 
@@ -176,7 +177,7 @@ def test_a_reindex_failing_before_the_swap_leaves_the_old_collections_serving(
         assert _cli(data_dir, "reindex", "--kb", KB) == (1, "")
     assert "RuntimeError: the server refused the call" in err.getvalue()
     _serving(monkeypatch, qdrant)
-    assert _answers(data_dir) == ANSWERS
+    assert _answers(data_dir) == rebuilt_answers()
     _assert_only_generation(qdrant, 1)
 
 
@@ -223,12 +224,12 @@ def test_a_reindex_killed_before_the_alias_switch_has_its_record_left_unapplied(
         assert rt.catalog.list_runs(KB) == runs
         assert isinstance(rt.store, ServerStore) and rt.store.live_generation(KB) == "1"
     assert _findings(data_dir) == (0, [])
-    assert _answers(data_dir) == ANSWERS
+    assert _answers(data_dir) == rebuilt_answers()
     assert _cli(data_dir, "reindex", "--kb", KB)[0] == 0
     with Runtime.open(Settings(data_dir=data_dir)) as rt:
         assert rt.catalog.pending_reindexes() == []
         assert len(rt.catalog.list_runs(KB)) == len(runs) + 1
-    assert _answers(data_dir) == ANSWERS
+    assert _answers(data_dir) == rebuilt_answers()
 
 
 def test_a_reindex_failing_after_the_alias_switch_has_its_record_applied(
@@ -262,7 +263,7 @@ def test_a_reindex_failing_after_the_alias_switch_has_its_record_applied(
         assert rt.catalog.pending_reindexes() == []
         assert len(rt.catalog.list_runs(KB)) == len(runs) + 1
         assert isinstance(rt.store, ServerStore) and rt.store.live_generation(KB) == "2"
-    assert _answers(data_dir) == ANSWERS
+    assert _answers(data_dir) == rebuilt_answers()
 
 
 def test_a_record_dropped_by_another_process_before_the_switch_fails_the_reindex_loudly(
@@ -295,4 +296,4 @@ def test_a_record_dropped_by_another_process_before_the_switch_fails_the_reindex
             assert _cli(data_dir, "reindex", "--kb", KB)[0] == 1
     assert "dropped by another process" in err.getvalue()
     assert _cli(data_dir, "reindex", "--kb", KB)[0] == 0
-    assert _answers(data_dir) == ANSWERS
+    assert _answers(data_dir) == rebuilt_answers()
