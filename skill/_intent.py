@@ -709,6 +709,15 @@ def read_open_question(
     # Names the question links to the agreement ("between acme and umbrella corp") are names
     # even when written in lower case: never dropped, so the gate can refuse them.
     names.extend(n for n in linked if entity_key(n) and entity_key(n) not in known_keys)
+    if agreement is not None:
+        # "the zorblax loan", "summarize acme nda": words of no legal English written before
+        # the agreement's type, in any case, name its party (refused by the gate when the
+        # knowledge base knows none such), never words of what is asked
+        owner = _unknown_owner(normalized, agreement[0], [*masked, *names_known])
+        if owner is not None:
+            masked.append(owner[:2])
+            if entity_key(owner[2]) not in {entity_key(n) for n in names}:
+                names.append(owner[2])
     if not names and agreement is None and index is not None:
         # "Which law firm represents Northgate?": with no other subject, a capitalised word
         # that opens a known name (its short name, counted elsewhere only where a party is
@@ -871,6 +880,36 @@ def read_open_question(
         kind=QuestionKind.PERSON_ATTRIBUTE if person else QuestionKind.ENTITY_ATTRIBUTE,
     )
     return OpenReading(subject, rest)
+
+
+def _unknown_owner(
+    text: str, start: int, taken: Sequence[tuple[int, int]]
+) -> tuple[int, int, str] | None:
+    """(start, end, words) of the words right before an agreement's phrase (at `start`) that
+    are no word of legal English, no closed word and no type word, where a determiner or a
+    question word opens them ("the zorblax loan", "summarize acme nda"); None otherwise."""
+    words = list(re.finditer(r"[\w&][\w&'’.-]*", text[:start]))
+    kept: list[re.Match[str]] = []
+    for w in reversed(words):
+        word = w.group(0).strip("'’.").lower()
+        if any(a <= w.start() < b for a, b in taken):
+            break
+        if _DETERMINER.match(word) or word in _LEXICON.question_words:
+            if kept:
+                first, last = kept[-1], kept[0]
+                return first.start(), last.end(), text[first.start() : last.end()]
+            return None
+        if (
+            word in known_words()
+            or word in _TYPE_VOCABULARY
+            or is_closed_word(word)
+            or any(c.isdigit() for c in word)
+            or re.search(r"['’]s?$", w.group(0))
+            or len(kept) == 3
+        ):
+            return None
+        kept.append(w)
+    return None
 
 
 _SLOT_WORD = re.compile(
