@@ -713,7 +713,9 @@ def read_open_question(
         # "the zorblax loan", "summarize acme nda": words of no legal English written before
         # the agreement's type, in any case, name its party (refused by the gate when the
         # knowledge base knows none such), never words of what is asked
-        owner = _unknown_owner(normalized, agreement[0], [*masked, *names_known])
+        owner = _unknown_owner(
+            normalized, agreement[0], [*masked, *names_known, *((m.start, m.end) for m in mentions)]
+        )
         if owner is not None:
             masked.append(owner[:2])
             if entity_key(owner[2]) not in {entity_key(n) for n in names}:
@@ -886,8 +888,9 @@ def _unknown_owner(
     text: str, start: int, taken: Sequence[tuple[int, int]]
 ) -> tuple[int, int, str] | None:
     """(start, end, words) of the words right before an agreement's phrase (at `start`) that
-    are no word of legal English, no closed word and no type word, where a determiner or a
-    question word opens them ("the zorblax loan", "summarize acme nda"); None otherwise."""
+    are no word of legal English, no closed word and no type word, in lower case (a capitalised
+    name is read as a mention), where a determiner or a question word opens them ("the
+    zorblax loan", "summarize acme nda"); None otherwise."""
     words = list(re.finditer(r"[\w&][\w&'’.-]*", text[:start]))
     kept: list[re.Match[str]] = []
     for w in reversed(words):
@@ -900,7 +903,8 @@ def _unknown_owner(
                 return first.start(), last.end(), text[first.start() : last.end()]
             return None
         if (
-            word in known_words()
+            not w.group(0).islower()  # a capitalised name is read as a mention is
+            or word in known_words()
             or word in _TYPE_VOCABULARY
             or is_closed_word(word)
             or any(c.isdigit() for c in word)
