@@ -14,7 +14,7 @@ import functools
 import os
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -979,7 +979,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         legend_words=tuple(agreements.phrases("legend_words")),
         other_titles=tuple(agreements.phrases("other_titles")),
         question_templates=read_question_templates(
-            templates_file, _lexicon_pieces(roles, attributes)
+            templates_file,
+            _lexicon_pieces(roles, attributes, vocabulary.words("contract_roles")),
         ),
         documents=_documents(agreements),
         question_claims=_question_claims(propositions_file),
@@ -987,16 +988,23 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
 
 
 def _lexicon_pieces(
-    roles: tuple[RoleEntry, ...], attributes: tuple[AttributeEntry, ...]
+    roles: tuple[RoleEntry, ...],
+    attributes: tuple[AttributeEntry, ...],
+    contract_roles: Iterable[str] = (),
 ) -> dict[str, str]:
     """The pieces of the question templates that roles.yaml and attributes.yaml give: every
     asked role's question pattern as one group, and the entity attributes' question patterns,
-    each a group, as alternatives (both in file order: the longer phrase comes first)."""
+    each a group, as alternatives (both in file order: the longer phrase comes first); and
+    vocabulary.yaml's contract roles ("lender", "receiving party"), the longer first."""
     asked = [r.question_pattern for r in roles if r.question_pattern]
     entity = [a.question_patterns["entity"] for a in attributes if "entity" in a.question_patterns]
+    terms = sorted({str(t) for t in contract_roles}, key=lambda t: (-len(t), t))
     return {
         "asked_roles": "(?:" + "|".join(asked) + ")",
         "entity_attribute_phrases": "|".join(f"(?:{p})" for p in entity),
+        "contract_role_terms": "(?:"
+        + "|".join(r"[\s_]+".join(re.escape(w) for w in t.split("_")) for t in terms)
+        + ")",
     }
 
 
