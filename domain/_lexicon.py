@@ -225,6 +225,10 @@ class PropositionEntry:
     # future, no word of permission governing it, says of a permission ("shall survive the
     # termination of this Agreement for any reason": silent of a right to terminate)
     duty_answers: str = "yes"
+    # "no" or "yes": what a sentence forbidding the action under the qualifier's words says
+    # of the claim ("shall not pay dividends without the Lender's consent", asked "with the
+    # Lender's consent": yes, under that condition)
+    negated_answers: str = "no"
     # what uses the action's words for something else ("the complete and exclusive statement
     # of the agreement", "governed exclusively by the laws of", "an unlimited liability
     # company"): an action or a denial found inside one is none
@@ -1415,6 +1419,9 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
         answers = item.get("contrary_answers") if "contrary_answers" in item.data else "silent"
         if answers not in ("no", "silent"):
             raise item.fail("contrary_answers", "expected no or silent")
+        negated = item.get("negated_answers") if "negated_answers" in item.data else "no"
+        if negated not in ("no", "yes"):
+            raise item.fail("negated_answers", "expected no or yes")
         qualifiers.append(
             (
                 item.name("name"),
@@ -1422,6 +1429,7 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
                 tuple(item.patterns("qualifier")),
                 tuple(item.patterns("contrary")) if "contrary" in item.data else (),
                 str(answers),
+                str(negated),
             )
         )
     out["qualifiers"] = tuple(qualifiers)
