@@ -529,6 +529,33 @@ def _name_tails(
     return spans
 
 
+_FRONTS = lexicon().question_object_fronts
+_AUXILIARIES = lexicon().question_auxiliaries
+_TOPIC_WORD = re.compile(r"[\w'’-]*\w[\w'’-]*")
+
+
+def _without_fronted_verb(rest: str) -> str:
+    """`rest` without the verb that ends an object-fronted question's clause ("What financial
+    covenants must meet" -> "What financial covenants must", "What obligations does have to
+    comply with" -> "... have to"): what is asked of the subject, not what it is asked
+    about. Unchanged where the question fronts no words before an auxiliary."""
+    words = list(_TOPIC_WORD.finditer(rest))
+    if len(words) < 4 or words[0].group(0).lower() not in _FRONTS:
+        return rest
+    aux = next(
+        (i for i, w in enumerate(words[2:], start=2) if w.group(0).lower() in _AUXILIARIES), None
+    )
+    if aux is None or any(w.group(0).lower() in _ASKING for w in words[1:aux]):
+        return rest
+    tail = words[aux + 1 :]
+    while tail and tail[-1].group(0).lower() in _ASKING:
+        tail = tail[:-1]  # the particles after the verb ("comply with")
+    if not tail:
+        return rest
+    verb = tail[-1]
+    return rest[: verb.start()] + rest[verb.end() :]
+
+
 def topic_text(rest: str) -> str:
     """The words of what a question asks about ("What is the interest rate of between
     and" -> "interest rate")."""
@@ -746,7 +773,7 @@ def read_open_question(
         raise SubjectClassError(
             question, "it names no subject: no entity, person or agreement of the knowledge base"
         )
-    rest = topic_text(rest)
+    rest = topic_text(_without_fronted_verb(rest))
     if intent is None and embed is not None and rest:
         intent = embedding_intent(embed(rest), embedder)
     attribute = intent.attribute if intent is not None else TOPIC
