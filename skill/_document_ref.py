@@ -170,8 +170,10 @@ def document_reference(question: str) -> DocumentReference | None:
                     owner, owner_name = _owner_before(m.group("between"))
                     before = bool(owner)
                 lead = text[m.start() : m.start("between")].casefold()
-                if not (possessive or lead in _DETERMINERS or before):
-                    continue  # a question word opens a reference only with a name after it
+                if not (possessive or lead in _DETERMINERS or (before and key == "phrases")):
+                    # a question word opens a reference only with a name after it and before
+                    # the kind's own phrase ("summarize acme bylaws"; "did Acme report" is a verb)
+                    continue
                 names = _names(possessor, between, owner)
                 span = (
                     (owner_start, m.start("between"))

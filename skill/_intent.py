@@ -931,7 +931,7 @@ def _unknown_owner(
             return None
         if (
             not w.group(0).islower()  # a capitalised name is read as a mention is
-            or word in known_words()
+            or any(part in known_words() for part in word.split("-"))
             or word in _TYPE_VOCABULARY
             or is_closed_word(word)
             or any(c.isdigit() for c in word)
