@@ -14,7 +14,7 @@ import functools
 import os
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -225,6 +225,10 @@ class PropositionEntry:
     # future, no word of permission governing it, says of a permission ("shall survive the
     # termination of this Agreement for any reason": silent of a right to terminate)
     duty_answers: str = "yes"
+    # "no" or "yes": what a sentence forbidding the action under the qualifier's words says
+    # of the claim ("shall not pay dividends without the Lender's consent", asked "with the
+    # Lender's consent": yes, under that condition)
+    negated_answers: str = "no"
     # what uses the action's words for something else ("the complete and exclusive statement
     # of the agreement", "governed exclusively by the laws of", "an unlimited liability
     # company"): an action or a denial found inside one is none
@@ -551,6 +555,10 @@ class Lexicon:
     # (with the asking verbs, "provide", "state") and of the words a passage must state
     # (with what every agreement says of itself, "agreement", "terms"); vocabulary.yaml
     asking_words: frozenset[str]
+    # an object-fronted question's opening words and the auxiliaries after its fronted words
+    # ("What covenants must Halcyon meet?"); vocabulary.yaml
+    question_object_fronts: frozenset[str]
+    question_auxiliaries: frozenset[str]
     # what a question asks of a bound person when it asks who the person is ("title",
     # "roles"), and the word linking a role to what it is held of where not "of" ({"party":
     # "to"}); vocabulary.yaml
@@ -858,6 +866,10 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
                 *vocabulary.words("question_asking_verbs"),
             ]
         ),
+        question_object_fronts=frozenset(
+            w.lower() for w in vocabulary.words("question_object_fronts")
+        ),
+        question_auxiliaries=frozenset(w.lower() for w in vocabulary.words("question_auxiliaries")),
         profile_topics=frozenset(w.lower() for w in vocabulary.words("profile_topics")),
         profile_topic_verbs=frozenset(w.lower() for w in vocabulary.words("profile_topic_verbs")),
         profile_role_links=_role_links(vocabulary),
@@ -989,7 +1001,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         legend_words=tuple(agreements.phrases("legend_words")),
         other_titles=tuple(agreements.phrases("other_titles")),
         question_templates=read_question_templates(
-            templates_file, _lexicon_pieces(roles, attributes)
+            templates_file,
+            _lexicon_pieces(roles, attributes, vocabulary.words("contract_roles")),
         ),
         documents=_documents(agreements),
         question_claims=_question_claims(propositions_file),
@@ -997,16 +1010,23 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
 
 
 def _lexicon_pieces(
-    roles: tuple[RoleEntry, ...], attributes: tuple[AttributeEntry, ...]
+    roles: tuple[RoleEntry, ...],
+    attributes: tuple[AttributeEntry, ...],
+    contract_roles: Iterable[str] = (),
 ) -> dict[str, str]:
     """The pieces of the question templates that roles.yaml and attributes.yaml give: every
     asked role's question pattern as one group, and the entity attributes' question patterns,
-    each a group, as alternatives (both in file order: the longer phrase comes first)."""
+    each a group, as alternatives (both in file order: the longer phrase comes first); and
+    vocabulary.yaml's contract roles ("lender", "receiving party"), the longer first."""
     asked = [r.question_pattern for r in roles if r.question_pattern]
     entity = [a.question_patterns["entity"] for a in attributes if "entity" in a.question_patterns]
+    terms = sorted({str(t) for t in contract_roles}, key=lambda t: (-len(t), t))
     return {
         "asked_roles": "(?:" + "|".join(asked) + ")",
         "entity_attribute_phrases": "|".join(f"(?:{p})" for p in entity),
+        "contract_role_terms": "(?:"
+        + "|".join(r"[\s_]+".join(re.escape(w) for w in t.split("_")) for t in terms)
+        + ")",
     }
 
 
@@ -1418,6 +1438,9 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
         answers = item.get("contrary_answers") if "contrary_answers" in item.data else "silent"
         if answers not in ("no", "silent"):
             raise item.fail("contrary_answers", "expected no or silent")
+        negated = item.get("negated_answers") if "negated_answers" in item.data else "no"
+        if negated not in ("no", "yes"):
+            raise item.fail("negated_answers", "expected no or yes")
         qualifiers.append(
             (
                 item.name("name"),
@@ -1425,6 +1448,7 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
                 tuple(item.patterns("qualifier")),
                 tuple(item.patterns("contrary")) if "contrary" in item.data else (),
                 str(answers),
+                str(negated),
             )
         )
     out["qualifiers"] = tuple(qualifiers)

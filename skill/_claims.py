@@ -1092,6 +1092,13 @@ class ClauseReader:
         if kind == "permission":
             if qualified and negated and (carved or lacking):
                 holds = True
+            elif qualified and negated and p.entry.negated_answers == "yes":
+                # "Without Lender's prior written consent, no Loan Party shall ... pay any
+                # dividend", asked "with Keystone's consent": allowed under that condition
+                holds = True
+                consent = found if found is not None else opening
+                if consent is not None:
+                    conditions = (*conditions, consent.group(0).split(None, 1)[-1])
             elif negated and in_exception and p.general is not None:
                 # "shall not disclose ... to any employees or third parties except to its
                 # employees who need to know": the exception's scope is what the general rule

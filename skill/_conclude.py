@@ -608,6 +608,9 @@ def next_actions_not_found(
         out.append(
             f"Request board minutes or an officer's certificate naming {subject.parent_entity}'s {role}"
         )
+    elif subject.type == "document" and subject.name and subject.parent_entity:
+        # "the Acme bylaws": the owner's own document of the kind
+        out.append(f"Request the {subject.name} of {subject.parent_entity}")
     elif subject.attribute in _ATTRIBUTE_SOURCES:
         out.append("Request " + _ATTRIBUTE_SOURCES[subject.attribute].format(x=subject_name))
     else:

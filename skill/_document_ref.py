@@ -15,7 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain import lexicon
+from domain import known_words, lexicon
+from skill._mentions import is_closed_word
 from skill._values import find_dates
 
 __all__ = [
@@ -94,6 +95,9 @@ class DocumentReference:
     owner_name: str = ""
     # the words the question names the kind by, as written ("report")
     named: str = ""
+    # the owner is named before the kind with no possessive ("the Acme bylaws", "summarize
+    # acme bylaws"): an owner the knowledge base does not know holds none of the kind
+    owner_before: bool = False
 
 
 def _dates(text: str) -> list[_Date]:
@@ -122,6 +126,12 @@ _NOT_NAMES = frozenset(lexicon().question_words) | frozenset(
 _NOT_BETWEEN = frozenset(lexicon().question_words) - frozenset(
     str(w) for w in lexicon().documents.get("question_kind_not_authors") or ()
 )
+_DETERMINERS = frozenset(
+    str(w).casefold() for w in lexicon().documents.get("question_kind_determiners") or ()
+)
+# a question word may open a reference too, where a name stands between it and the kind
+# ("summarize acme bylaws", "what do Acme bylaws say")
+_QUESTION_LEAD = r"\b(?:" + phrase_alternation(str(w) for w in lexicon().question_words) + r")\b"
 _WORD = re.compile(r"[\w’'&.-]+")
 
 
@@ -143,7 +153,8 @@ def document_reference(question: str) -> DocumentReference | None:
                     )
                 continue
             pattern = re.compile(
-                rf"{_LEAD}{_BETWEEN}\s+(?P<kind>{phrase_alternation(words)})\b", re.IGNORECASE
+                rf"(?:{_LEAD}|{_QUESTION_LEAD}){_BETWEEN}\s+(?P<kind>{phrase_alternation(words)})\b",
+                re.IGNORECASE,
             )
             for m in _overlapping(pattern, text):
                 between = m.group("between")
@@ -151,8 +162,18 @@ def document_reference(question: str) -> DocumentReference | None:
                     continue  # "Halcyon's quorum under its bylaws": the nearer lead's
                 own = [d for d in dates if m.start() <= d.start and d.end <= m.start("kind")]
                 after = _date_after(text, m.end(), dates)
-                possessor = text[: m.start()] if m.group(0)[:1] in "'’" else ""
+                possessive = m.group(0)[:1] in "'’"
+                possessor = text[: m.start()] if possessive else ""
                 owner, owner_name, owner_start = _owner(possessor)
+                before = False
+                if not owner:
+                    owner, owner_name = _owner_before(m.group("between"))
+                    before = bool(owner)
+                lead = text[m.start() : m.start("between")].casefold()
+                if not (possessive or lead in _DETERMINERS or (before and key == "phrases")):
+                    # a question word opens a reference only with a name after it and before
+                    # the kind's own phrase ("summarize acme bylaws"; "did Acme report" is a verb)
+                    continue
                 names = _names(possessor, between, owner)
                 span = (
                     (owner_start, m.start("between"))
@@ -173,6 +194,7 @@ def document_reference(question: str) -> DocumentReference | None:
                             owner=owner,
                             owner_name=owner_name,
                             named=m.group("kind"),
+                            owner_before=before,
                         )
                     continue
                 if key == "authored" and not names:
@@ -189,6 +211,7 @@ def document_reference(question: str) -> DocumentReference | None:
                     owner=owner,
                     owner_name=owner_name,
                     named=m.group("kind"),
+                    owner_before=before,
                 )
     return None
 
@@ -273,6 +296,35 @@ def _owner(possessor: str) -> tuple[tuple[str, ...], str, int | None]:
     owner = tuple(w for w in keys if w not in _LEGAL_FORMS and w not in _NOT_NAMES and w != "&")
     as_written = possessor[kept[-1].start() : kept[0].end()].strip(" ,'’")
     return (owner, as_written, kept[-1].start()) if owner else ((), "", None)
+
+
+def _owner_before(between: str) -> tuple[tuple[str, ...], str]:
+    """(the owner's words, folded, legal forms left out; as written) where the words between
+    a reference's lead and its kind name one ("the Acme bylaws", "summarize acme bylaws", "the
+    Zorblax Corp. certificate of incorporation"): each a word of no legal English (a name's,
+    in any case), no closed word (a period, a currency), no month and no word that names no
+    author ("Board", "Annual"); ((), "") where none does ("the amended bylaws", "the June 2021
+    board minutes")."""
+    if re.search(r"['’]s?(?:\s|$)", between):
+        return (), ""  # "under Acme's bylaws": the possessive's reference, read as one
+    kept: list[re.Match[str]] = []
+    for w in _OWNER_WORDS.finditer(between):
+        folded = w.group(0).strip("'’.,").casefold().replace(".", "")
+        if (
+            not folded
+            or folded in _LEGAL_FORMS
+            or folded in _NOT_NAMES
+            or folded in _MONTHS
+            or folded in known_words()
+            or is_closed_word(folded)
+            or any(c.isdigit() for c in folded)
+        ):
+            continue
+        kept.append(w)
+    if not kept:
+        return (), ""
+    owner = tuple(w.group(0).strip("'’.,").casefold().replace(".", "") for w in kept)
+    return owner, between[kept[0].start() : kept[-1].end()].strip(" ,")
 
 
 def _names(possessor: str, between: str, owner: Sequence[str]) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from domain import Alias, Binding, entity_key, is_person_name, lexicon
@@ -107,6 +108,14 @@ def _plays(binding: Binding, party_role: str) -> bool:
     }
 
 
+def _as_asked(subject: SubjectClass, gate: GateResult) -> GateResult:
+    """The gate's yes/no verdict on the claim as the question asks it: turned around where it
+    asks the negation ("Is X not a party to ...?": X bound as a party -> no)."""
+    if not subject.constraints.get("negated") or gate.verdict not in ("yes", "no"):
+        return gate
+    return replace(gate, verdict="no" if gate.verdict == "yes" else "yes")
+
+
 def _refused(entity: ResolvedEntity, reason: str, *, said: bool = False) -> GateResult:
     """No candidate: the named entity itself, rejected for `reason` (`said`: the reason is
     the answer's own words)."""
@@ -157,7 +166,7 @@ class CandidateGate:
         ) or (subject.kind is QuestionKind.RELATION and subject.attribute == "parties"):
             return self._agreements_gate(kb, subject, documents, cache)
         if subject.attribute == "is_party":
-            return self._is_party_gate(kb, subject, documents, cache)
+            return _as_asked(subject, self._is_party_gate(kb, subject, documents, cache))
         if (
             subject.role in AGREEMENT_ROLES
             and (subject.document_type or subject.parties or subject.role == "signatory")
@@ -609,6 +618,11 @@ class CandidateGate:
         entity = self.names.resolve(kb, subject.name, documents, cache)
         if entity is not None:
             key = entity.key
+        role = str(subject.constraints.get("party_role") or "")
+        if role:
+            return self._role_under_agreement(
+                kb, candidates, rejected, others, key, role, documents
+            )
         bound = [
             b for c in candidates for b in c.bindings if b.role == "party" and b.subject_key == key
         ]
@@ -631,6 +645,56 @@ class CandidateGate:
             verdict="no",
             verdict_bindings=party_lists,
         )
+
+    def _role_under_agreement(
+        self,
+        kb: str,
+        candidates: Sequence[Candidate],
+        rejected: Sequence[RejectedCandidate],
+        others: Sequence[ResolvedEntity],
+        key: str,
+        role: str,
+        documents: Sequence[str],
+    ) -> GateResult:
+        """ "Is X a guarantor of the loan?": yes where the agreement binds X to the role (its
+        party of that contract role or defined term, or the role's own binding); no where it
+        binds the role to another or lists its parties without X (the role's holders cited,
+        else the party list); not stated where it binds neither."""
+        role_name = role.replace(" ", "_")
+        docs = sorted({d for c in candidates for d in c.documents}) or list(documents)
+        agreement_keys = {c.subject_id for c in candidates}
+        held = [
+            b for c in candidates for b in c.bindings if b.role == "party" and _plays(b, role)
+        ] + [
+            b
+            for b in self.store.find_bindings(kb, role=role_name, document_ids=docs)
+            if b.parent_key in agreement_keys or b.attributes.get("agreement_key") in agreement_keys
+        ]
+        # one binding a holder (its party binding first: the preamble names its role)
+        firsts: dict[str, Binding] = {}
+        for b in held:
+            firsts.setdefault(b.subject_key, b)
+        held = list(firsts.values())
+        found, set_aside, entities = tuple(candidates), tuple(rejected), tuple(others)
+        mine = [b for b in held if b.subject_key == key]
+        if mine:
+            return GateResult(
+                candidates=found,
+                rejected=set_aside,
+                entities=entities,
+                verdict="yes",
+                verdict_bindings=tuple(mine),
+            )
+        party_lists = tuple(b for c in candidates for b in c.bindings if b.role == "agreement")
+        if held or party_lists:
+            return GateResult(
+                candidates=found,
+                rejected=set_aside,
+                entities=entities,
+                verdict="no",
+                verdict_bindings=tuple(held) or party_lists,
+            )
+        return GateResult(candidates=found, rejected=set_aside, entities=entities)
 
     def _agreement_role_gate(
         self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]

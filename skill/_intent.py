@@ -529,6 +529,33 @@ def _name_tails(
     return spans
 
 
+_FRONTS = lexicon().question_object_fronts
+_AUXILIARIES = lexicon().question_auxiliaries
+_TOPIC_WORD = re.compile(r"[\w'’-]*\w[\w'’-]*")
+
+
+def _without_fronted_verb(rest: str) -> str:
+    """`rest` without the verb that ends an object-fronted question's clause ("What financial
+    covenants must meet" -> "What financial covenants must", "What obligations does have to
+    comply with" -> "... have to"): what is asked of the subject, not what it is asked
+    about. Unchanged where the question fronts no words before an auxiliary."""
+    words = list(_TOPIC_WORD.finditer(rest))
+    if len(words) < 4 or words[0].group(0).lower() not in _FRONTS:
+        return rest
+    aux = next(
+        (i for i, w in enumerate(words[2:], start=2) if w.group(0).lower() in _AUXILIARIES), None
+    )
+    if aux is None or any(w.group(0).lower() in _ASKING for w in words[1:aux]):
+        return rest
+    tail = words[aux + 1 :]
+    while tail and tail[-1].group(0).lower() in _ASKING:
+        tail = tail[:-1]  # the particles after the verb ("comply with")
+    if not tail:
+        return rest
+    verb = tail[-1]
+    return rest[: verb.start()] + rest[verb.end() :]
+
+
 def topic_text(rest: str) -> str:
     """The words of what a question asks about ("What is the interest rate of between
     and" -> "interest rate")."""
@@ -709,6 +736,17 @@ def read_open_question(
     # Names the question links to the agreement ("between acme and umbrella corp") are names
     # even when written in lower case: never dropped, so the gate can refuse them.
     names.extend(n for n in linked if entity_key(n) and entity_key(n) not in known_keys)
+    if agreement is not None:
+        # "the zorblax loan", "summarize acme nda": words of no legal English written before
+        # the agreement's type, in any case, name its party (refused by the gate when the
+        # knowledge base knows none such), never words of what is asked
+        owner = _unknown_owner(
+            normalized, agreement[0], [*masked, *names_known, *((m.start, m.end) for m in mentions)]
+        )
+        if owner is not None:
+            masked.append(owner[:2])
+            if entity_key(owner[2]) not in {entity_key(n) for n in names}:
+                names.append(owner[2])
     if not names and agreement is None and index is not None:
         # "Which law firm represents Northgate?": with no other subject, a capitalised word
         # that opens a known name (its short name, counted elsewhere only where a party is
@@ -735,7 +773,7 @@ def read_open_question(
         raise SubjectClassError(
             question, "it names no subject: no entity, person or agreement of the knowledge base"
         )
-    rest = topic_text(rest)
+    rest = topic_text(_without_fronted_verb(rest))
     if intent is None and embed is not None and rest:
         intent = embedding_intent(embed(rest), embedder)
     attribute = intent.attribute if intent is not None else TOPIC
@@ -871,6 +909,38 @@ def read_open_question(
         kind=QuestionKind.PERSON_ATTRIBUTE if person else QuestionKind.ENTITY_ATTRIBUTE,
     )
     return OpenReading(subject, rest)
+
+
+def _unknown_owner(
+    text: str, start: int, taken: Sequence[tuple[int, int]]
+) -> tuple[int, int, str] | None:
+    """(start, end, words) of the words right before an agreement's phrase (at `start`) that
+    are no word of legal English, no closed word and no type word, in lower case (a capitalised
+    name is read as a mention), where a determiner or a question word opens them ("the
+    zorblax loan", "summarize acme nda"); None otherwise."""
+    words = list(re.finditer(r"[\w&][\w&'’.-]*", text[:start]))
+    kept: list[re.Match[str]] = []
+    for w in reversed(words):
+        word = w.group(0).strip("'’.").lower()
+        if any(a <= w.start() < b for a, b in taken):
+            break
+        if _DETERMINER.match(word) or word in _LEXICON.question_words:
+            if kept:
+                first, last = kept[-1], kept[0]
+                return first.start(), last.end(), text[first.start() : last.end()]
+            return None
+        if (
+            not w.group(0).islower()  # a capitalised name is read as a mention is
+            or any(part in known_words() for part in word.split("-"))
+            or word in _TYPE_VOCABULARY
+            or is_closed_word(word)
+            or any(c.isdigit() for c in word)
+            or re.search(r"['’]s?$", w.group(0))
+            or len(kept) == 3
+        ):
+            return None
+        kept.append(w)
+    return None
 
 
 _SLOT_WORD = re.compile(

@@ -415,11 +415,52 @@ def _is_party(groups: dict[str, str]) -> SubjectClass | None:
     others = [p for p in parties if entity_key(p) != entity_key(name)]
     constraints: dict[str, Any] = {"parties": others} if others else {}
     constraints.update(_amendment_of(parsed))
+    constraints.update(_negated(groups["x"]))
     return SubjectClass(
         type="legal_entity",
         name=name,
         attribute="is_party",
         document_type=document_type,
+        constraints=dict(sorted(constraints.items())),
+        kind=QuestionKind.YES_NO,
+    )
+
+
+def _negated(name: str) -> dict[str, Any]:
+    """{"negated": True} where the words read as a name end in a negation ("Is X not a party
+    to ...?", "Is X never a guarantor ...?": the claim asked is that X is not), else {}."""
+    words = name.split()
+    return {"negated": True} if words and words[-1].casefold() in _NEGATIONS else {}
+
+
+_NEGATIONS = _LEXICON.question_name_negations
+
+
+def _agreement_has_fixed_role(groups: dict[str, str], *, role: str) -> SubjectClass | None:
+    """ "Does X guarantee the Keystone loan?": the role its verb names."""
+    return _agreement_has_role({**groups, "role": role})
+
+
+def _agreement_has_role(groups: dict[str, str]) -> SubjectClass | None:
+    """ "Is X a guarantor of the Keystone loan?": does X hold a contract role (vocabulary.yaml
+    contract_roles) under the agreement named; None where what follows names no agreement."""
+    term = " ".join((groups.get("role") or "").replace("_", " ").lower().split())
+    parsed = parse_agreement(groups["agr"])
+    if not term or parsed is None or parsed.document_type is None or parsed.party_roles:
+        return None
+    name = clean_name(groups["y"])
+    if not name or _CONTRACT_ROLE_TERMS.fullmatch(name) or quantified(name):
+        return None
+    others = [p for p in parsed.parties if entity_key(p) != entity_key(name)]
+    constraints: dict[str, Any] = {"party_role": term, **_negated(groups["y"])}
+    if others:
+        constraints["parties"] = others
+    constraints.update(_amendment_of(parsed))
+    return SubjectClass(
+        type="legal_entity",
+        name=name,
+        attribute="is_party",
+        document_type=parsed.document_type,
         constraints=dict(sorted(constraints.items())),
         kind=QuestionKind.YES_NO,
     )
@@ -492,6 +533,8 @@ QUESTION_BUILDERS: dict[str, Callable[..., SubjectClass | None]] = {
     "has_role_possessive": _has_role_possessive,
     "holder_attribute": _holder_attribute,
     "is_party": _is_party,
+    "agreement_has_role": _agreement_has_role,
+    "agreement_has_fixed_role": _agreement_has_fixed_role,
     "is_subsidiary": _is_subsidiary,
     "named_person_attribute": _named_person_attribute,
     "named_person_fixed": _named_person_fixed,

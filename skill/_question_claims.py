@@ -47,8 +47,15 @@ _ENTITLEMENTS = tuple(
     for name, (asks, says) in _WORDS.get("entitlements", {}).items()
 )
 _QUALIFIERS = tuple(
-    (name, re.compile("|".join(f"(?:{a})" for a in asks), _FLAGS), qualifier, contrary, answers)
-    for name, asks, qualifier, contrary, answers in _WORDS.get("qualifiers", ())
+    (
+        name,
+        re.compile("|".join(f"(?:{a})" for a in asks), _FLAGS),
+        qualifier,
+        contrary,
+        answers,
+        negated,
+    )
+    for name, asks, qualifier, contrary, answers, negated in _WORDS.get("qualifiers", ())
 )
 # what opens an actor's noun phrase that is no name ("the Borrower", "either party")
 _ACTOR_OPENERS = frozenset(_WORDS.get("actor_openers", ()))
@@ -305,12 +312,15 @@ def _entry(parsed: _Parsed) -> PropositionEntry | None:
     contrary: list[str] = []
     answers = "silent"
     named = {name for name, *_ in _QUALIFIERS}
-    for name, _asks, q, c, a in _QUALIFIERS:
+    negated_answers = "no"
+    for name, _asks, q, c, a, n in _QUALIFIERS:
         if name in parsed.qualifiers:
             qualifier.extend(q)
             contrary.extend(c)
             if a == "no":
                 answers = "no"
+            if n == "yes":
+                negated_answers = "yes"
     qualifier.extend(q for q in parsed.qualifiers if q not in named)
     if parsed.entitlement is not None:
         says = next(s for n, _a, s in _ENTITLEMENTS if n == parsed.entitlement)
@@ -374,6 +384,7 @@ def _entry(parsed: _Parsed) -> PropositionEntry | None:
         denies=(),
         outright_answers="no",
         mentions=mentions,
+        negated_answers=negated_answers,
     )
 
 

@@ -1626,7 +1626,9 @@ class EvidenceSkill:
             known = self._known_name(kb, committed, aliases, reference.owner_name)
             if known is not None:
                 return None, (replace(reference, owner_name=known), ()), ""
-            if reference.needs_author:
+            if reference.needs_author or reference.owner_before:
+                # "the Acme bylaws", "summarize zorblax bylaws": a name before the kind that
+                # the knowledge base does not know owns none of it (never another's bylaws)
                 return None, (reference, ()), ""
             return None, None, ""
         try:
@@ -1804,10 +1806,12 @@ _OPENING_LINES = 3
 
 def _referred_subject(reference: DocumentReference, alike: Sequence[str]) -> SubjectClass:
     """The subject of a question that names a document of a kind the knowledge base holds
-    none of, or several of that nothing tells apart: that document."""
+    none of, or several of that nothing tells apart: that document, of its owner where the
+    question names one that owns none of the kind ("the Acme bylaws")."""
     return SubjectClass(
         type="document",
         name=reference.kind,
+        parent_entity=reference.owner_name or None,
         constraints={"dates": [d.prefix() for d in reference.dates]} if reference.dates else {},
         kind=QuestionKind.AGREEMENT_ATTRIBUTE,
     )

@@ -182,7 +182,8 @@ def _yes_no_claim(subject: SubjectClass, gate: GateResult) -> str:
         if entity_key(e.query) == name:
             name = e.key
     if subject.attribute == "is_party":
-        return f"{name}:party:{gate.candidates[0].subject_id}"
+        role = str(subject.constraints.get("party_role") or "party").replace(" ", "_")
+        return f"{name}:{role}:{gate.candidates[0].subject_id}"
     return f"{name}:{subject.role}:{_parent_key(subject, gate)}"
 
 
