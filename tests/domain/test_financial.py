@@ -29,6 +29,7 @@ from domain import (
     growth_metric,
     line_item_asked,
     line_item_labels,
+    line_item_span,
     metric_asked,
     names_benefit_only,
     names_loss_only,
@@ -37,6 +38,7 @@ from domain import (
     quarter_asked,
     share_asked,
     share_metric,
+    spending_asked,
     steadiness_asked,
     sum_asked,
     without_other_senses,
@@ -1638,3 +1640,41 @@ def test_an_operand_a_definition_excludes_is_left_out(definition: str, expressio
 )
 def test_a_count_or_a_form_is_no_two_digit_year(text: str, expected: str) -> None:
     assert full_fiscal_years(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "item"),
+    [
+        (
+            "How much did Adobe spend on acquisitions, net of cash acquired, in FY2021?",
+            "acquisitions, net of cash acquired",
+        ),
+        (
+            "what were adobe's acquisitions net of cash acquired in fiscal 2021?",
+            "acquisitions net of cash acquired",
+        ),
+        (
+            "What was Amcor's purchase of property & equipment in FY2023?",
+            "purchase of property & equipment",
+        ),
+        ("What was Amazon's FY2019 unearned revenue?", "unearned revenue"),
+    ],
+)
+def test_line_item_span_is_where_the_item_is_written(question: str, item: str) -> None:
+    span = line_item_span(question)
+    assert span is not None and question[span[0] : span[1]] == item
+
+
+@pytest.mark.parametrize(
+    ("question", "spent"),
+    [
+        ("How much did Adobe spend on acquisitions in FY2021?", True),
+        ("How much has Adobe spent on acquisitions in FY2021?", True),
+        ("What was Adobe's spending on research in FY2021?", True),
+        ("What were Adobe's acquisitions, net of cash acquired, in FY2021?", False),
+        # words after the question mark ask nothing
+        ("What were Adobe's acquisitions in FY2021? Base it on what was spent on them.", False),
+    ],
+)
+def test_spending_asked(question: str, spent: bool) -> None:
+    assert spending_asked(question) is spent
