@@ -873,11 +873,23 @@ def _line_item(question: str) -> tuple[str, int] | None:
     if words and words[0] == "the":
         words = words[1:]
     stops = set(_word_list("line_item_questions", "period_words"))
+    # "proceeds from", "payments for": a row's head and its preposition, no period word
+    joined = _word_list("line_item_questions", "joined_heads")
+
+    def joins(words: list[str]) -> bool:
+        spaced = f" {' '.join(words)}"
+        return any(spaced.endswith(f" {head}") for head in joined)
+
     item: list[str] = []
     for word in words:
-        if word in stops or re.fullmatch(r"(?:19|20)\d{2}|fy\d{2,4}|\d+", word):
+        if (word in stops and not joins([*item, word])) or re.fullmatch(
+            r"(?:19|20)\d{2}|fy\d{2,4}|\d+", word
+        ):
             break
         item.append(word)
+    if item and joins(item):
+        # "proceeds from" and a period: the preposition's object is no item's word
+        item.pop()
     if not item or len(item) > 8:
         return None
     key = " ".join(item)

@@ -1678,3 +1678,28 @@ def test_line_item_span_is_where_the_item_is_written(question: str, item: str) -
 )
 def test_spending_asked(question: str, spent: bool) -> None:
     assert spending_asked(question) is spent
+
+
+@pytest.mark.parametrize(
+    ("question", "item"),
+    [
+        (
+            "What were Adobe's proceeds from issuance of debt in FY2021?",
+            "proceeds from issuance of debt",
+        ),
+        (
+            "what were adobe's FY2021 Payments for contingent consideration?",
+            "payments for contingent consideration",
+        ),
+        (
+            "How much did Adobe spend on cash paid for income taxes for fiscal 2021?",
+            "cash paid for income taxes",
+        ),
+        # "from" a period: the head's preposition is dropped, the period ends the item
+        ("What were Adobe's proceeds from FY2020 sales?", "proceeds"),
+        # "from" after any other word still ends the item
+        ("What was Adobe's revenue from FY2018 to FY2019?", "revenue"),
+    ],
+)
+def test_a_rows_head_joined_by_a_period_word(question: str, item: str) -> None:
+    assert line_item_asked(question) == item

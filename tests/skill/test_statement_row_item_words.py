@@ -4,7 +4,9 @@ acquisitions, net of cash acquired": another filing's registrant is "Cash, Inc."
 the item's, not a second party (the question was read as an agreement between Juniper Tools
 and Cash, and its subject was not found). A name written in capitals inside the item stays a
 name. And what a question asks was spent on an item ("How much did Juniper Tools spend on
-...") is an outflow's size: the row's "(2,682)" is 2,682."""
+...") is an outflow's size: the row's "(2,682)" is 2,682. A row's head joined to the rest of
+its name by a period word ("Proceeds from issuance of long-term debt", "Payments for
+contingent consideration") is read whole, never cut at "from" / "for"."""
 
 from __future__ import annotations
 
@@ -33,6 +35,9 @@ def _juniper() -> bytes:
             ("Acquisitions, net of cash acquired", 9, ("(2,682)", "(410)")),
             ("Divestitures, net of cash sold", 9, ("55", "30")),
             ("Net cash used for investing activities", 0, ("(2,627)", "(380)")),
+            ("Cash flows from financing activities:", 0, ()),
+            ("Proceeds from issuance of long-term debt", 9, ("1,250", "400")),
+            ("Payments for contingent consideration", 9, ("(310)", "(290)")),
         ),
     )
     return statement_pdf(ten_k_cover(JUNIPER, "57-0000011"), [cash])
@@ -65,6 +70,28 @@ _ASKS = [
     "What were Juniper Tools' {item} in FY{year}?",
     "What was Juniper Tools's FY{year} {item}?",
 ]
+
+
+_JOINED = [
+    ("What were Juniper Tools' proceeds from issuance of long-term debt in FY2020?", "1,250"),
+    ("What were juniper tools's FY2019 proceeds from issuance of long-term debt?", "400"),
+    ("What were Juniper Tools' payments for contingent consideration in FY2020?", "310"),
+    (
+        "How much did Juniper Tools spend on payments for contingent consideration in fiscal 2019?",
+        "290",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "value"), _JOINED)
+def test_a_rows_head_joined_by_a_period_word_is_read_whole(
+    runtime: Any, question: str, value: str
+) -> None:
+    answer = concluded(runtime, question)
+    assert [v.value for v in answer.conclusion.values] == [f"USD {value} million"], (
+        answer.conclusion.answer
+    )
+    assert answer.sufficient
 
 
 @pytest.mark.parametrize(
