@@ -839,26 +839,6 @@ def line_item_asked(question: str) -> str | None:
     possessive, the words are empty, too long to be a row's name, or they or the words after
     them name no figure (financial.yaml `line_item_questions`: a change, a ratio, a reason,
     an item per share)."""
-    found = _line_item(question)
-    return found[0] if found is not None else None
-
-
-def line_item_span(question: str) -> tuple[int, int] | None:
-    """Where `question` writes the line item `line_item_asked` reads (its first word's start
-    to its last word's end), or None: "Adobe's acquisitions, net of cash acquired, in
-    FY2021" spans "acquisitions, net of cash acquired". A known name written in lower case
-    inside it ("cash": a product's short name) is the item's word, not a party."""
-    found = _line_item(question)
-    if found is None:
-        return None
-    key, start = found
-    joined = r"[\W_]+".join(r"(?:and|&)" if w == "and" else re.escape(w) for w in key.split())
-    m = re.compile(rf"(?<![a-z0-9]){joined}(?![a-z0-9])", re.IGNORECASE).search(question, start)
-    return m.span() if m is not None else None
-
-
-def _line_item(question: str) -> tuple[str, int] | None:
-    """`line_item_asked`'s item and the offset in `question` its words are read from."""
     asked = question.split("?", 1)[0]
     found = _POSSESSIVE.search(asked)
     if found is None:
@@ -873,23 +853,11 @@ def _line_item(question: str) -> tuple[str, int] | None:
     if words and words[0] == "the":
         words = words[1:]
     stops = set(_word_list("line_item_questions", "period_words"))
-    # "proceeds from", "payments for": a row's head and its preposition, no period word
-    joined = _word_list("line_item_questions", "joined_heads")
-
-    def joins(words: list[str]) -> bool:
-        spaced = f" {' '.join(words)}"
-        return any(spaced.endswith(f" {head}") for head in joined)
-
     item: list[str] = []
     for word in words:
-        if (word in stops and not joins([*item, word])) or re.fullmatch(
-            r"(?:19|20)\d{2}|fy\d{2,4}|\d+", word
-        ):
+        if word in stops or re.fullmatch(r"(?:19|20)\d{2}|fy\d{2,4}|\d+", word):
             break
         item.append(word)
-    if item and joins(item):
-        # "proceeds from" and a period: the preposition's object is no item's word
-        item.pop()
     if not item or len(item) > 8:
         return None
     key = " ".join(item)
@@ -897,15 +865,7 @@ def _line_item(question: str) -> tuple[str, int] | None:
     rest = f" {' '.join(words)} "
     if any(f" {w} " in rest for w in _word_list("line_item_questions", "not_items")):
         return None
-    return key, found.start(1)
-
-
-def spending_asked(question: str) -> bool:
-    """Does `question` ask what a company spent on its item ("How much did Adobe spend on
-    acquisitions, net of cash acquired"; financial.yaml `line_item_questions.item_openings`)?
-    What was spent is an outflow's size: a row printing it in parentheses gives its
-    magnitude."""
-    return _item_opening().search(question.split("?", 1)[0]) is not None
+    return key
 
 
 @functools.cache

@@ -68,7 +68,6 @@ from domain import (
     sequential_asked,
     share_asked,
     share_metric,
-    spending_asked,
     sum_asked,
     without_other_senses,
     without_report_years,
@@ -303,12 +302,8 @@ def row_item_figure(
     # only a cost or an outflow ("Principal repayments of finance leases (9,628)") is read
     # as its size; any other row keeps its printed sign ("Equity-method investment
     # activity, net of tax (14)" is a loss of 14), as a row signing itself does
-    # a row the question asks what was spent on ("How much did Adobe spend on acquisitions,
-    # net of cash acquired": "(2,682)") is an outflow too
     signed = any(_SIGNED_LABEL.search(c.row_label) for c in rows) or not (
-        spending_asked(question)
-        or names_outflow(item)
-        or any(names_outflow(c.row_label) for c in rows)
+        names_outflow(item) or any(names_outflow(c.row_label) for c in rows)
     )
     concept = FinancialConcept(
         name=item.replace(" ", "_"),

@@ -35,7 +35,6 @@ from domain import (
     is_generic_term,
     known_words,
     lexicon,
-    line_item_span,
 )
 from skill._agreement_ref import (
     _AMENDMENT,
@@ -687,10 +686,6 @@ def read_open_question(
     # A known name written in lower case inside a financial line item's phrase ("Best Buy's
     # cash and cash equivalents": "Cash" is a product's name) is the phrase's word.
     phrases = concept_phrase_spans(normalized)
-    # ... and so is one inside a line item asked by its printed name ("Adobe's
-    # acquisitions, net of cash acquired": "cash"); a capitalised one stays a name
-    item = line_item_span(normalized)
-    lower_item = [item] if item is not None else []
     # A title the knowledge base holds, its parties listed after it ("Is the Operations And
     # Maintenance Agreement between A and B ...?"), is the title's words, though one of them
     # is a known name ("Operations, Inc."): the parties are the listed ones.
@@ -703,7 +698,6 @@ def read_open_question(
         if (m.known or m.joined)
         and not any(a < m.end and m.start < b for a, b in type_words)
         and not _within(m, phrases)
-        and not (m.text[:1].islower() and _within(m, lower_item))
     ]
     # What is asked is read outside the known names ("Insurance" in "American General Life
     # Insurance Company" asks nothing).
@@ -730,7 +724,6 @@ def read_open_question(
         if (m.known or m.joined or _holds_a_party(normalized, m))
         and not _another_name(normalized, m)
         and not _within(m, phrases)
-        and not (m.text[:1].islower() and _within(m, lower_item))
     ]
     # An agreement word inside a known name belongs to the name.
     if agreement is not None and any(

@@ -29,7 +29,6 @@ from domain import (
     growth_metric,
     line_item_asked,
     line_item_labels,
-    line_item_span,
     metric_asked,
     names_benefit_only,
     names_loss_only,
@@ -38,7 +37,6 @@ from domain import (
     quarter_asked,
     share_asked,
     share_metric,
-    spending_asked,
     steadiness_asked,
     sum_asked,
     without_other_senses,
@@ -1640,66 +1638,3 @@ def test_an_operand_a_definition_excludes_is_left_out(definition: str, expressio
 )
 def test_a_count_or_a_form_is_no_two_digit_year(text: str, expected: str) -> None:
     assert full_fiscal_years(text) == expected
-
-
-@pytest.mark.parametrize(
-    ("question", "item"),
-    [
-        (
-            "How much did Adobe spend on acquisitions, net of cash acquired, in FY2021?",
-            "acquisitions, net of cash acquired",
-        ),
-        (
-            "what were adobe's acquisitions net of cash acquired in fiscal 2021?",
-            "acquisitions net of cash acquired",
-        ),
-        (
-            "What was Amcor's purchase of property & equipment in FY2023?",
-            "purchase of property & equipment",
-        ),
-        ("What was Amazon's FY2019 unearned revenue?", "unearned revenue"),
-    ],
-)
-def test_line_item_span_is_where_the_item_is_written(question: str, item: str) -> None:
-    span = line_item_span(question)
-    assert span is not None and question[span[0] : span[1]] == item
-
-
-@pytest.mark.parametrize(
-    ("question", "spent"),
-    [
-        ("How much did Adobe spend on acquisitions in FY2021?", True),
-        ("How much has Adobe spent on acquisitions in FY2021?", True),
-        ("What was Adobe's spending on research in FY2021?", True),
-        ("What were Adobe's acquisitions, net of cash acquired, in FY2021?", False),
-        # words after the question mark ask nothing
-        ("What were Adobe's acquisitions in FY2021? Base it on what was spent on them.", False),
-    ],
-)
-def test_spending_asked(question: str, spent: bool) -> None:
-    assert spending_asked(question) is spent
-
-
-@pytest.mark.parametrize(
-    ("question", "item"),
-    [
-        (
-            "What were Adobe's proceeds from issuance of debt in FY2021?",
-            "proceeds from issuance of debt",
-        ),
-        (
-            "what were adobe's FY2021 Payments for contingent consideration?",
-            "payments for contingent consideration",
-        ),
-        (
-            "How much did Adobe spend on cash paid for income taxes for fiscal 2021?",
-            "cash paid for income taxes",
-        ),
-        # "from" a period: the head's preposition is dropped, the period ends the item
-        ("What were Adobe's proceeds from FY2020 sales?", "proceeds"),
-        # "from" after any other word still ends the item
-        ("What was Adobe's revenue from FY2018 to FY2019?", "revenue"),
-    ],
-)
-def test_a_rows_head_joined_by_a_period_word(question: str, item: str) -> None:
-    assert line_item_asked(question) == item
