@@ -378,6 +378,13 @@ class ModalityWords:
     # in a question, the modal that opens it before a party ("May Acme freely compete ...?"),
     # the rest as group `party`: the party it opens with (no owner's possessive) is the actor
     question_acting_party: tuple[str, ...] = ()
+    # after the party a question opens with, what leaves it no single actor: another party
+    # joined on ("May Acme and Beta compete ...?"), a verb making another act ("Can Acme
+    # prohibit Beta from ...?"), a passive (the party acted on; its agent after "by", group
+    # `agent`, acts: "Can Beta be terminated by Acme ...?")
+    question_joined_party: tuple[str, ...] = ()
+    question_causative: tuple[str, ...] = ()
+    question_passive: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1398,6 +1405,9 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_title_bound",
                 "question_bound_party",
                 "question_acting_party",
+                "question_joined_party",
+                "question_causative",
+                "question_passive",
             )
         }
     )

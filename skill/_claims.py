@@ -31,6 +31,7 @@ from skill._nli import NliUse, nli_model
 from skill._question import question_focus
 from skill._sentences import Sentence, sentences_across
 from skill._subject import QuestionKind, SubjectClass
+from skill.linking import POSSESSIVE, QuestionToken, name_key, question_tokens, writes_possessive
 
 _FLAGS = re.IGNORECASE
 
@@ -277,6 +278,12 @@ _TITLE_BOUND = _any(lexicon().modality.question_title_bound)
 # to a non-compete?"), the party as group `party`
 _BOUND_PARTY = _any(lexicon().modality.question_bound_party)
 _ACTING_PARTY = _any(lexicon().modality.question_acting_party)
+# after that party's name: another party joined on, a verb making another act, a passive
+_JOINED_PARTY = _any(lexicon().modality.question_joined_party)
+_CAUSATIVE = _any(lexicon().modality.question_causative)
+_PASSIVE = _any(lexicon().modality.question_passive)
+# adverbs before a question's verb ("May Acme freely compete", "Can Acme unilaterally ...")
+_ADVERBS = re.compile(r"^(?:\w+ly\s+)+", re.IGNORECASE)
 # A yes/no question opens with an auxiliary ("Can", "Is", "Does", "Must", ...).
 _YES_NO = re.compile(
     r"^(?:can|may|could|might|is|are|was|were|does|do|did|must|shall|should|will|would|has|"
@@ -288,9 +295,6 @@ _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
 _CLAUSE_PUNCTUATION = re.compile(r"[,;:]")
 _CLAUSE_END = re.compile(r"[;:]|\.\s|\.$")
 _WORD = re.compile(r"[A-Za-z]+")
-# a question's words as a name's are written, and a possessive closing one ("Acme's")
-_WORD_TOKEN = re.compile(r"[\w&'’.,-]+")
-_POSSESSIVE_END = re.compile(r"(?:'s|’s|'|’)$")
 # the letters of a verb that name it whatever its ending ("assign", "assigned", "assignment")
 _VERB_STEM = 6
 # an aside between commas right after a modal ("may, without such consent, assign")
@@ -430,11 +434,9 @@ def _bound_party(focus: str, subject: SubjectClass) -> str | None:
     """The party of the question that a restriction is asked to bind ("Is Halcyon subject to
     a non-compete?": Halcyon), one the subject names; None where the question asks no party's."""
     found = _BOUND_PARTY.match(focus) if _BOUND_PARTY is not None else None
-    if found is not None:
-        asked = found.group("party").casefold()
-        return next((p for p in subject.parties if _named(p, asked)), None)
-    # "May Acme freely compete with Beta?": the party the question opens with acts
-    found = _ACTING_PARTY.match(focus) if _ACTING_PARTY is not None else None
+    if found is None:
+        # "May Acme freely compete with Beta?": the party the question opens with acts
+        found = _ACTING_PARTY.match(focus) if _ACTING_PARTY is not None else None
     if found is None:
         return None
     return _opening_party(found.group("party"), subject.parties)
@@ -442,26 +444,52 @@ def _bound_party(focus: str, subject: SubjectClass) -> str | None:
 
 def _opening_party(text: str, parties: Sequence[str]) -> str | None:
     """The party whose name `text` opens with, as written (its first word, or more of its
-    words: the longest wins), or None where none does or the name is an owner's ("Acme's MSA
-    ...": the party owns what acts)."""
-    written = _WORD_TOKEN.findall(text.casefold())
-    best: tuple[int, str] | None = None
+    words: the longest wins), where it alone acts; None where none does, the name is an
+    owner's ("Acme's MSA ...", "Acme's affiliate": the party owns what acts; a name's own
+    "'s" is no owner's: "Stremick's Heritage Foods"), another party is joined on ("Acme and
+    Beta"), a verb after it makes another act ("Acme prohibit Beta from ...") or a passive
+    makes it the one acted on ("Beta be terminated by Acme": the agent after "by" acts)."""
+    tokens = question_tokens(text)
+    opened = _party_opening(tokens, parties)
+    if opened is None:
+        return None
+    n, party, owned = opened
+    if owned:
+        return None
+    rest = text[tokens[n - 1].end :].lstrip(" ,")
+    joined = _JOINED_PARTY.match(rest) if _JOINED_PARTY is not None else None
+    if joined is not None and _party_opening(question_tokens(rest[joined.end() :]), parties):
+        return None
+    verb = _ADVERBS.sub("", rest, count=1)
+    if _CAUSATIVE is not None and _CAUSATIVE.match(verb):
+        return None
+    passive = _PASSIVE.match(rest) if _PASSIVE is not None else None
+    if passive is not None:
+        agent = passive.groupdict().get("agent")
+        return _opening_party(agent, parties) if agent else None
+    return party
+
+
+def _party_opening(
+    tokens: Sequence[QuestionToken], parties: Sequence[str]
+) -> tuple[int, str, bool] | None:
+    """The party whose name the words `tokens` open with (the most words wins): how many of
+    them it takes, the party, and whether the last is an owner's possessive ("Acme's") rather
+    than one the name writes ("Stremick's" of Stremick's Heritage Foods, LLC)."""
+    best: tuple[int, str, bool] | None = None
     for party in parties:
-        words = [w.strip(".,") for w in _WORD_TOKEN.findall(party.casefold())]
-        n = 0
-        while n < min(len(words), len(written)):
-            owned = _POSSESSIVE_END.search(written[n]) is not None
-            if not words[n] or _POSSESSIVE_END.sub("", written[n]).strip(".,") != words[n]:
-                break
+        key = name_key(party)
+        n, owned = 0, False
+        while n < min(len(key), len(tokens)) and tokens[n].key == key[n]:
+            owned = POSSESSIVE.search(tokens[n].text) is not None and not writes_possessive(
+                party, n
+            )
             n += 1
             if owned:
                 break  # the possessive closes the name as written
         if n and (best is None or n > best[0]):
-            best = (n, party)
-    if best is None:
-        return None
-    n, party = best
-    return None if _POSSESSIVE_END.search(written[n - 1]) else party
+            best = (n, party, owned)
+    return best
 
 
 def _without_titles(focus: str) -> str:

@@ -115,3 +115,56 @@ def test_no_party_acting_leaves_any_party(question: str) -> None:
     claim = read_claim(question, _subject("Halcyon Robotics, Inc."))
     assert claim is not None
     assert claim.actor is None
+
+
+# Issue 34's review: the party a question opens with is no actor where it does not act alone
+# ("Can Halcyon be terminated by Orbis Labs ...?": the agent after "by" acts; none there: no
+# actor), makes another act ("Can Halcyon prohibit Orbis Labs from ..."), is joined to another
+# party ("Halcyon and Orbis Labs") or owns what acts ("Halcyon's affiliate"); a name's own
+# "'s" ("Stremick's Heritage Foods") is no owner's.
+@pytest.mark.parametrize(
+    ("name", "question", "actor"),
+    [
+        ("Halcyon Robotics, Inc.", "Can halcyon be terminated by Orbis Labs for convenience?", 1),
+        ("Johnson & Marsh Ltd.", "May Orbis get terminated by johnson & marsh without cause?", 0),
+        ("Halcyon Robotics, Inc.", "Can Halcyon be terminated for convenience by notice?", None),
+        (
+            "Halcyon Robotics, Inc.",
+            "Can Halcyon unilaterally prohibit Orbis Labs from competing?",
+            None,
+        ),
+        (
+            "Johnson & Marsh Ltd.",
+            "can orbis labs prevent Johnson & Marsh from assigning the MSA without consent?",
+            None,
+        ),
+        ("Northgate Capital LLC", "May Northgate & Orbis Labs compete with each other?", None),
+        ("Northgate Capital LLC", "May Orbis Labs or northgate compete with each other?", None),
+        (
+            "Halcyon Robotics, Inc.",
+            "Is Halcyon’s affiliate prohibited from competing with Orbis Labs?",
+            None,
+        ),
+        (
+            "Halcyon Robotics, Inc.",
+            "Are Halcyon and Orbis Labs restricted from soliciting employees?",
+            None,
+        ),
+        ("Halcyon Robotics, Inc.", "Are Halcyon and its Affiliates bound by a non-compete?", 0),
+        ("Northgate Capital LLC", "Can northgate be barred from competing with Orbis Labs?", 0),
+        (
+            "Stremick's Heritage Foods, LLC",
+            "May Stremick's Heritage Foods assign the MSA without consent?",
+            0,
+        ),
+        (
+            "Stremick's Heritage Foods, LLC",
+            "is stremick’s prohibited from assigning the MSA without consent?",
+            0,
+        ),
+    ],
+)
+def test_the_opening_party_acts_only_alone(name: str, question: str, actor: int | None) -> None:
+    claim = read_claim(question, _subject(name))
+    assert claim is not None
+    assert claim.actor == (None if actor is None else (name, "Orbis Labs")[actor]), question
