@@ -272,7 +272,7 @@ def _self_reads(root: Path) -> dict[str, set[str]]:
 def lexicon_fields(root: Path = _ROOT) -> list[str]:
     """The Lexicon fields the deriving modules read: the fields they name, and those the
     Lexicon's methods and properties they name read (at any depth), sorted."""
-    from domain._lexicon import Lexicon
+    from domain import Lexicon
 
     fields = {f.name for f in dataclasses.fields(Lexicon)}
     modules = [m for m in deriving_modules(root) if m != LEXICON_MODULE]
@@ -313,7 +313,9 @@ def _canonical(value: Any) -> Any:
 def _lexicon_values(root: Path) -> str:
     """The lexicon as the deriving modules read it: their fields' parsed values, the word
     list and the financial concepts (when a deriving module reads them), by value."""
-    from domain._lexicon import lexicon, load_lexicon, read_yaml
+    import yaml
+
+    from domain import lexicon, load_lexicon
 
     lexicon_dir = root / "domain" / "lexicon"
     modules = set(deriving_modules(root))
@@ -328,7 +330,7 @@ def _lexicon_values(root: Path) -> str:
             parts.append(["words.txt", sorted({w.strip() for w in text.splitlines()} - {""})])
     financial = lexicon_dir / "financial.yaml"
     if FINANCIAL_MODULE in modules and financial.is_file():
-        parts.append(["financial.yaml", _canonical(read_yaml(financial.read_text("utf-8")))])
+        parts.append(["financial.yaml", _canonical(yaml.safe_load(financial.read_text("utf-8")))])
     return repr(parts)
 
 

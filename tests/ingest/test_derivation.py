@@ -16,8 +16,7 @@ from typing import Any
 
 import pytest
 
-import domain._lexicon as domain_lexicon
-from domain._lexicon import Lexicon
+from domain import Lexicon, lexicon
 from ingest import (
     DERIVATION_MIXED,
     DERIVING_PACKAGES,
@@ -300,9 +299,10 @@ def test_the_lexicon_fields_ingestion_reads_are_digested(
         ),
     )
 
-    real = domain_lexicon.lexicon()
+    real = lexicon()
     read: set[str] = set()
-    monkeypatch.setattr(domain_lexicon, "_cached", lambda directory: _Recording(real, read))
+    # every `lexicon()` call returns its one cached Lexicon: the recording stands in for it
+    monkeypatch.setitem(lexicon.__globals__, "_cached", lambda directory: _Recording(real, read))
     documents = [
         ("MSA_Acme_Northwind.pdf", contract_pdf()),
         ("Side_Letter.pdf", clauses_pdf("Side Letter", ["1. Notices.", "2. Term."])),
