@@ -86,6 +86,8 @@ def readyz(state: State, response: Response) -> Readiness:
     """The catalog and the store answer; `notices` says what serves but wants an operator."""
     try:
         state.runtime.catalog.list_kbs()
+        # per knowledge base: one deleted while this is read is skipped (Runtime.stale_kbs)
+        notices = _stale_notices(state)
     except Exception as exc:  # readiness reports any failure instead of raising
         response.status_code = 503
         return Readiness(status="unavailable", detail=f"catalog: {exc}")
@@ -97,7 +99,7 @@ def readyz(state: State, response: Response) -> Readiness:
             detail=f"storage: the data directory {state.runtime.settings.data_dir} is full; "
             "uploads are refused (507 storage_full) until space is freed",
         )
-    return Readiness(status="ok", notices=_stale_notices(state))
+    return Readiness(status="ok", notices=notices)
 
 
 def _stale_notices(state: ApiState) -> list[str]:

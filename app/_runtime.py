@@ -36,6 +36,7 @@ from retrieval import (
     DocumentEntry,
     EdgeStore,
     Embedder,
+    KnowledgeBaseNotFound,
     VectorStore,
     check_embedding,
     open_store,
@@ -196,7 +197,14 @@ class Runtime:
     def stale_kbs(self) -> list[str]:
         """The knowledge bases whose settings say another release's reader derived some of
         their documents (none recorded: ingested before the record was), in catalog order."""
-        return [kb.name for kb in self.catalog.list_kbs() if self.documents.notices(kb.name)]
+        stale = []
+        for kb in self.catalog.list_kbs():
+            try:
+                if self.documents.notices(kb.name):
+                    stale.append(kb.name)
+            except KnowledgeBaseNotFound:  # deleted since it was listed: nothing to reindex
+                continue
+        return stale
 
     # -- browsing -----------------------------------------------------------------------
 

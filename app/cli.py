@@ -151,11 +151,17 @@ def cmd_kb(args: argparse.Namespace) -> int:
             else:
                 from ingest import reindex_command
 
+                # One bare name a line on stdout (`evrag kb list | while read kb; ...`); one
+                # derived by another release's reader says so on stderr (evrag status: which).
+                stale = rt.stale_kbs()
                 for kb in entries:
-                    # one derived by another release's reader says so (evrag status: which)
-                    stale = bool(rt.documents.notices(kb.name))
-                    note = f"  (read by another release: run `{reindex_command(kb.name)}`)"
-                    print(kb.name + (note if stale else ""))
+                    print(kb.name)
+                for name in stale:
+                    print(
+                        f"note: knowledge base {name} was read by another release: "
+                        f"run `{reindex_command(name)}`",
+                        file=sys.stderr,
+                    )
         elif args.kb_command == "create":
             rt.create_kb(args.name)
             print(f"created {args.name}")

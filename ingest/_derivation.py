@@ -12,36 +12,75 @@ recorded — was derived by another reader, and is reported with the command tha
 it (`derivation_status`, `kb_derivation_current`).
 
 The version is a digest, not a number a maintainer bumps: a number is forgotten, and a
-forgotten bump is the silent loss this exists to report. It is the SHA-256 of
-- the bytes of every installed file of the packages ingestion runs (DERIVING_PACKAGES: their
-  code, lexicon and packaged clause model; the suffixes the wheel installs, line endings
-  read as "\\n", each under its path relative to the packages' root), so the same release
-  gives the same version in a checkout, a wheel or the container, on any Python build;
+forgotten bump is the silent loss this exists to report. It digests only what can change
+what ingestion stores, so that an upgrade that changes no stored output asks for no reindex
+(a warning given after every upgrade is learnt to be ignored):
+- the code of the deriving modules: DERIVING_ROOTS (the ingestor, which runs the parser,
+  chunker, sentence split, bindings, clause labels, relations and statement cells, and the
+  lexical vectors and payloads the store keeps) and every first-party module they import, at
+  any depth (`from pkg import name` followed to the module `pkg` takes `name` from), but not
+  NOT_DERIVING (the modules that keep, lock, serve or report what was derived). Each by its
+  syntax tree with docstrings removed (`code_digest`): comments, docstrings and formatting do not
+  count, and a module reads the same in a checkout, a wheel or the container;
+- the lexicon as ingestion reads it: the parsed values of the Lexicon fields the deriving
+  modules name (`lexicon_fields`, with what the Lexicon's own methods and properties they
+  call read), not the YAML's bytes: an edit of the question grammar or of question-only
+  vocabulary does not count; the word list and the financial concepts likewise, by value;
+- the packaged clause model's files (DERIVING_DATA), line endings read as "\\n";
 - the version of the PDF library whose text extraction everything else is read from
   (DERIVING_DISTRIBUTIONS).
-A change to those files that changes no output (a comment) also changes the version: the
-warning then asks for a reindex that changes nothing, which costs time, never an answer.
-`tests/ingest/test_derivation.py` checks that every first-party module ingestion imports is
-in DERIVING_PACKAGES, so a new package it comes to depend on cannot be left out.
+`tests/ingest/test_derivation.py` checks that the digested modules are the deriving closure
+of the tracked files, and that the Lexicon fields an ingestion of real PDFs reads are all
+digested.
 The embedding model is recorded apart (the KB's `embedding` setting), as are OCR backends
 (each document's `ocr_backends`).
 """
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import enum
 import functools
 import hashlib
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-# The packages whose files derive what ingestion stores (this package and what it imports).
+# The packages whose modules may derive what ingestion stores.
 DERIVING_PACKAGES = ("domain", "ingest", "retrieval")
-# The installed files of those packages that count (what pyproject.toml installs of them).
-DERIVING_SUFFIXES = (".py", ".json", ".yaml", ".txt", ".npy")
-_TEXT_SUFFIXES = (".py", ".json", ".yaml", ".txt")
+# The modules whose code (with what they import) derives what ingestion stores.
+DERIVING_ROOTS = ("ingest._pipeline", "retrieval._sparse", "retrieval._payload")
+# Modules ingestion imports whose code keeps, locks, serves or reports what was derived but
+# derives none of it: their imports are not followed and their code is not digested.
+NOT_DERIVING = (
+    "ingest._derivation",
+    "ingest._progress",
+    "ingest._sandbox",
+    "retrieval._binding_index",
+    "retrieval._catalog",
+    "retrieval._edge",
+    "retrieval._embed",
+    "retrieval._filters",
+    "retrieval._llama",
+    "retrieval._lock",
+    "retrieval._model_cache",
+    "retrieval._onnx",
+    "retrieval._open",
+    "retrieval._schema",
+    "retrieval._server",
+    "retrieval._store",
+)
+# Packaged data files whose bytes derive stored data (the clause model's weights).
+DERIVING_DATA = ("ingest/clause_model",)
+DERIVING_SUFFIXES = (".json", ".npy")
+_TEXT_SUFFIXES = (".json",)
+# The lexicon: its reader module, and the files read by value apart from the Lexicon.
+LEXICON_MODULE = "domain._lexicon"
+FINANCIAL_MODULE = "domain._financial"
 # Third-party readers whose version changes what is read from a PDF.
 DERIVING_DISTRIBUTIONS = ("pymupdf",)
 
@@ -55,12 +94,111 @@ DERIVATION_MIXED = "mixed"
 _ROOT = Path(__file__).resolve().parent.parent
 
 
+def _module_path(module: str, root: Path) -> Path | None:
+    base = root.joinpath(*module.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _is_package(module: str, root: Path) -> bool:
+    return (root.joinpath(*module.split(".")) / "__init__.py").is_file()
+
+
+def _parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_bytes().replace(b"\r\n", b"\n"), filename=str(path))
+
+
+@dataclass(frozen=True, slots=True)
+class _Scan:
+    """What one walk of a module's tree finds: its top-level statements, its imports
+    ((module, name or None) for level-0 imports) and every attribute and plain name used."""
+
+    body: tuple[ast.stmt, ...]
+    imports: tuple[tuple[str, str | None], ...]
+    names: frozenset[str]
+
+
+@functools.lru_cache(maxsize=512)
+def _read_scan(path: Path, stamp: tuple[int, int]) -> _Scan:
+    tree = _parse(path)
+    imports: list[tuple[str, str | None]] = []
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Import):
+            imports += [(a.name, None) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            imports += [(node.module, a.name) for a in node.names]
+    return _Scan(tuple(tree.body), tuple(imports), frozenset(names))
+
+
+def _scan(path: Path) -> _Scan:
+    """A module's scan, read once per version of its file (never mutated)."""
+    stat = path.stat()
+    return _read_scan(path, (stat.st_mtime_ns, stat.st_size))
+
+
+def _reexports(package_init: Path) -> dict[str, str]:
+    """name -> the module a package's __init__ takes it from (`from pkg._mod import name`)."""
+    found: dict[str, str] = {}
+    for node in _scan(package_init).body:
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            for alias in node.names:
+                found[alias.asname or alias.name] = node.module
+    return found
+
+
+def _imported_modules(path: Path, root: Path) -> set[str]:
+    """The first-party modules a module's code uses: a package's name followed to the module
+    its __init__ takes it from (a package imported whole counts as all its modules)."""
+    found: set[str] = set()
+    for module, name in _scan(path).imports:
+        if module.split(".")[0] not in DERIVING_PACKAGES:
+            continue
+        if not _is_package(module, root):
+            found.add(module)
+            continue
+        init = root.joinpath(*module.split(".")) / "__init__.py"
+        submodule = f"{module}.{name}" if name else None
+        if submodule and _module_path(submodule, root) is not None:
+            found.add(submodule)
+        elif name and name in _reexports(init):
+            found.add(_reexports(init)[name])
+        else:  # the package itself: what its __init__ imports
+            found.add(module)
+    return found
+
+
+def deriving_modules(root: Path = _ROOT) -> list[str]:
+    """The modules whose code is digested: DERIVING_ROOTS and their first-party imports at
+    any depth, less NOT_DERIVING, sorted."""
+    seen: set[str] = set()
+    todo = list(DERIVING_ROOTS)
+    while todo:
+        module = todo.pop()
+        if module in seen or module in NOT_DERIVING:
+            continue
+        path = _module_path(module, root)
+        if path is None:
+            continue
+        seen.add(module)
+        todo.extend(sorted(_imported_modules(path, root) - seen))
+    return sorted(seen)
+
+
 def deriving_files(root: Path = _ROOT) -> list[Path]:
-    """The files the derivation version digests, sorted by their path under `root`."""
-    files = [
+    """The files the derivation version digests (modules' code, packaged data; the lexicon
+    is read by value), sorted by their path under `root`."""
+    files = [p for m in deriving_modules(root) if (p := _module_path(m, root)) is not None]
+    files += [
         path
-        for package in DERIVING_PACKAGES
-        for path in (root / package).rglob("*")
+        for folder in DERIVING_DATA
+        for path in (root / folder).rglob("*")
         if path.is_file()
         and path.suffix in DERIVING_SUFFIXES
         and "__pycache__" not in path.relative_to(root).parts
@@ -68,17 +206,151 @@ def deriving_files(root: Path = _ROOT) -> list[Path]:
     return sorted(files, key=lambda p: p.relative_to(root).as_posix())
 
 
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
+                node.body = body[1:] or [ast.Pass()]
+    return tree
+
+
+def _dump(node: Any) -> str:
+    """A syntax tree as text, without positions and without the fields left empty (None, []):
+    the same for the same code on Python versions whose trees add empty fields (3.12's
+    `type_params`) or whose `ast.dump` leaves them out (3.13)."""
+    if isinstance(node, ast.AST):
+        fields = [
+            f"{name}={_dump(value)}"
+            for name, value in ast.iter_fields(node)
+            if value is not None and value != []
+        ]
+        return f"{type(node).__name__}({', '.join(fields)})"
+    if isinstance(node, list):
+        return f"[{', '.join(_dump(item) for item in node)}]"
+    return repr(node)
+
+
+def code_digest(path: Path) -> str:
+    """A module's syntax tree without docstrings (no positions): what it runs."""
+    return _dump(_without_docstrings(_parse(path)))
+
+
+def _names_used(paths: Iterable[Path]) -> set[str]:
+    """Every attribute name and plain name the modules' code uses."""
+    names: set[str] = set()
+    for path in paths:
+        names |= _scan(path).names
+    return names
+
+
+def _self_reads(root: Path) -> dict[str, set[str]]:
+    """Each Lexicon method or property -> the `self.` attributes its body reads."""
+    path = _module_path(LEXICON_MODULE, root)
+    reads: dict[str, set[str]] = {}
+    if path is None:
+        return reads
+    for node in _scan(path).body:
+        if isinstance(node, ast.ClassDef) and node.name == "Lexicon":
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    reads[item.name] = {
+                        n.attr
+                        for n in ast.walk(item)
+                        if isinstance(n, ast.Attribute)
+                        and isinstance(n.value, ast.Name)
+                        and n.value.id == "self"
+                    }
+    return reads
+
+
+def lexicon_fields(root: Path = _ROOT) -> list[str]:
+    """The Lexicon fields the deriving modules read: the fields they name, and those the
+    Lexicon's methods and properties they name read (at any depth), sorted."""
+    from domain import Lexicon
+
+    fields = {f.name for f in dataclasses.fields(Lexicon)}
+    modules = [m for m in deriving_modules(root) if m != LEXICON_MODULE]
+    used = _names_used(p for m in modules if (p := _module_path(m, root)) is not None)
+    methods = _self_reads(root)
+    todo = sorted(used & set(methods))
+    seen: set[str] = set()
+    while todo:
+        method = todo.pop()
+        if method in seen:
+            continue
+        seen.add(method)
+        used |= methods[method]
+        todo.extend(sorted(methods[method] & set(methods)))
+    return sorted(used & fields)
+
+
+def _canonical(value: Any) -> Any:
+    """A value as plain JSON-able data, the same for equal values in any process."""
+    if isinstance(value, re.Pattern):
+        return ["re", value.pattern, int(value.flags)]
+    if isinstance(value, enum.Enum):
+        return _canonical(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        items = [(repr(_canonical(k)), _canonical(v)) for k, v in value.items()]
+        return ["map", sorted(items, key=lambda kv: kv[0])]
+    if isinstance(value, set | frozenset):
+        return ["set", sorted(repr(_canonical(v)) for v in value)]
+    if isinstance(value, list | tuple):
+        return [_canonical(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return repr(value)
+
+
+def _lexicon_values(root: Path) -> str:
+    """The lexicon as the deriving modules read it: their fields' parsed values, the word
+    list and the financial concepts (when a deriving module reads them), by value."""
+    import yaml
+
+    from domain import lexicon, load_lexicon
+
+    lexicon_dir = root / "domain" / "lexicon"
+    modules = set(deriving_modules(root))
+    parts: list[Any] = []
+    if LEXICON_MODULE in modules:
+        # this install's: the lexicon ingestion reads (EVRAG_LEXICON where it is set)
+        loaded = lexicon() if root == _ROOT else load_lexicon(lexicon_dir)
+        parts += [[name, _canonical(getattr(loaded, name))] for name in lexicon_fields(root)]
+        words = lexicon_dir / "words.txt"
+        if words.is_file():
+            text = words.read_text(encoding="utf-8")
+            parts.append(["words.txt", sorted({w.strip() for w in text.splitlines()} - {""})])
+    financial = lexicon_dir / "financial.yaml"
+    if FINANCIAL_MODULE in modules and financial.is_file():
+        parts.append(["financial.yaml", _canonical(yaml.safe_load(financial.read_text("utf-8")))])
+    return repr(parts)
+
+
 def compute_derivation_version(root: Path = _ROOT) -> str:
-    """The digest of the deriving files under `root` and the deriving distributions'
-    versions: 16 hex digits."""
+    """The digest of the deriving modules' code, the packaged data, the lexicon's values
+    ingestion reads under `root`, and the deriving distributions' versions: 16 hex digits."""
     digest = hashlib.sha256()
     for path in deriving_files(root):
-        data = path.read_bytes()
-        if path.suffix in _TEXT_SUFFIXES:
-            data = data.replace(b"\r\n", b"\n")
+        if path.suffix == ".py":
+            data = code_digest(path).encode()
+        else:
+            data = path.read_bytes()
+            if path.suffix in _TEXT_SUFFIXES:
+                data = data.replace(b"\r\n", b"\n")
         name = path.relative_to(root).as_posix()
         digest.update(f"{name}\0{len(data)}\0".encode())
         digest.update(data)
+    lexicon = _lexicon_values(root).encode()
+    digest.update(f"lexicon\0{len(lexicon)}\0".encode())
+    digest.update(lexicon)
     for distribution in DERIVING_DISTRIBUTIONS:
         try:
             version = metadata.version(distribution)

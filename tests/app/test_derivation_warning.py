@@ -129,8 +129,15 @@ def test_an_older_readers_knowledge_base_is_reported_until_reindexed(
     )
     code, out = _cli(capsys, data_dir, "status")
     assert code == 0 and out.endswith(f"run `{command}`\n") and "1 of 1 document(s)" in out
-    code, out = _cli(capsys, data_dir, "kb", "list")
-    assert (code, out) == (0, f"{KB}  (read by another release: run `{command}`)\n")
+    # kb list keeps one bare name a line on stdout (the CLI contract: piped into `--kb`);
+    # the note goes to stderr
+    capsys.readouterr()
+    code = main(["--data-dir", str(data_dir), "kb", "list"])
+    listed = capsys.readouterr()
+    assert (code, listed.out) == (0, f"{KB}\n")
+    assert listed.err.rstrip("\n").endswith(f"run `{command}`") and KB in listed.err
+    for name in listed.out.splitlines():
+        assert _cli(capsys, data_dir, "docs", "--kb", name)[0] == 0
     code, out = _cli(capsys, data_dir, "ask", QUESTION, "--kb", KB, "--json")
     warned = json.loads(out)
     assert warned["risk_signals"][-1] == STALE_DERIVATION
@@ -187,3 +194,25 @@ def test_a_document_ingested_beside_older_ones_leaves_them_reported(
         assert rt.catalog.get_kb(KB).settings[DERIVATION_KEY] == derivation_version()
         assert rt.derivation(KB).current and rt.stale_kbs() == []
         assert STALE_DERIVATION not in rt.skill.ask(KB, QUESTION).risk_signals
+
+
+def test_readiness_skips_a_knowledge_base_deleted_while_it_is_read(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/readyz reads each listed knowledge base's record; one deleted between the listing and
+    the read is skipped, never a 500. The race is made certain by listing before deleting (a
+    real deletion; the listing replayed is the only stand-in)."""
+    _age(data_dir, "unrecorded")
+    app = create_app(Settings(data_dir=data_dir), ApiSettings(admin_key=ADMIN))
+    with TestClient(app, raise_server_exceptions=False) as c:
+        runtime = app.state.api.runtime
+        other = "gone"
+        runtime.create_kb(other)
+        listed = runtime.catalog.list_kbs()
+        assert sorted(kb.name for kb in listed) == sorted([KB, other])
+        runtime.delete_kb(other)
+        monkeypatch.setattr(runtime.catalog, "list_kbs", lambda: listed)
+        ready = c.get("/readyz")
+    assert ready.status_code == 200, ready.text
+    (notice,) = ready.json()["notices"]
+    assert notice.startswith("1 knowledge base(s) were derived by")
