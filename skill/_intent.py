@@ -547,12 +547,25 @@ _LINKED = re.compile(
 )
 
 
+# "X's Supply Agreement with Y", "the MSA with Y": the party the agreement is with, up to the
+# question's next word of another kind (a verb, a qualifier, a preposition).
+_WITH_LINKED = re.compile(
+    rf"\b{_AGREEMENT_WORD}\s+with\s+(?P<names>(?:the\s+)?(?-i:[A-Z0-9]).+?)(?=\s+(?:for|on|in|"
+    r"under|regarding|about|as\s+to|without|with|upon|if|unless|after|before|within|at|to|from|"
+    r"by|governed|contains?|includes?|has|have|provides?|says?|states?|grants?|gives?|allows?|"
+    r"requires?|imposes?|permits?|renews?|expires?|terminates?|is|are|was|were|do|does|did|can|"
+    r"may|must|shall|will|would|could|should)\b|\s*[?;:,]|\s*$)",
+    re.IGNORECASE,
+)
+
+
 def _linked_spans(text: str, masked: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    return [
-        m.span("names")
-        for m in _LINKED.finditer(text)
-        if not any(a <= m.start("names") < b for a, b in masked)
-    ]
+    """Where a question lists its parties: after "between" / "among", and the party an
+    agreement is "with" where its name is capitalised."""
+    found = [*_LINKED.finditer(text), *_WITH_LINKED.finditer(text)]
+    return sorted(
+        {m.span("names") for m in found if not any(a <= m.start("names") < b for a, b in masked)}
+    )
 
 
 def _linked_names(
@@ -609,7 +622,48 @@ def _holds_a_party(text: str, mention: Mention) -> bool:
     ):
         return True
     before, after = text[: mention.start], text[mention.end :]
+    # "with American Quillmere", "Does The Riqht Solution have": capitalised words that never
+    # open a name ("American", "The") written before it are its own, and the slot before them
+    # is the name's
+    before = _without_name_lead(before)
     return PARTY_BEFORE.search(before) is not None or PARTY_AFTER.match(after) is not None
+
+
+# The last word before a name, capitalised ("American" of "with American Quillmere").
+_LAST_CAPITALISED = re.compile(r"(?:^|(?<=\s))(?P<word>[A-Z][\w.'’&-]*)\s+$")
+_LAST_WORD = re.compile(r"(?P<word>\S+)\s*$")
+
+
+def _with_name_lead(text: str, mention: Mention, masked: Sequence[tuple[int, int]]) -> Mention:
+    """A name the knowledge base does not know with the capitalised never-a-name words written
+    before it (`_without_name_lead`: "American Quillmere", "The Riqht Solution"), unless
+    they are masked (the agreement's or what is asked)."""
+    start = len(_without_name_lead(text[: mention.start]))
+    if start == mention.start or any(a < mention.start and start < b for a, b in masked):
+        return mention
+    lead = text[start : mention.start]
+    return Mention(start, mention.end, f"{lead}{mention.text}".strip(), False)
+
+
+def _without_name_lead(before: str) -> str:
+    """`before` without the capitalised words at its end that never open a name ("American",
+    "United", "Bank": vocabulary.yaml never_names) or are a capitalised "The": a question
+    writes them as the first words of the name after them ("with American Quillmere",
+    "Does The Riqht Solution have ..."), so the slot before them is the name's. Only where
+    the word before them is in lower case or opens the question: in words written in title
+    case ("goods For General Use") they are no name's."""
+    stripped = before
+    while (m := _LAST_CAPITALISED.search(stripped)) is not None:
+        key = m.group("word").lower()
+        if key != "the" and key not in NEVER_NAMES:
+            break
+        stripped = stripped[: m.start("word")]
+    if stripped == before:
+        return before
+    last = _LAST_WORD.search(stripped)
+    if last is not None and last.start("word") > 0 and not last.group("word")[:1].islower():
+        return before
+    return stripped
 
 
 _POSSESSIVE_END = re.compile(r"['’]s?$")
@@ -692,7 +746,7 @@ def read_open_question(
     found = find_mentions(normalized, index, masked=masked)
     other_names = [m.text for m in found if _another_name(normalized, m)]
     mentions = [
-        m
+        m if m.known or m.joined else _with_name_lead(normalized, m, masked)
         for m in found
         if (m.known or m.joined or _holds_a_party(normalized, m))
         and not _another_name(normalized, m)
