@@ -506,12 +506,17 @@ def _joined_pairs(
             ),
             None,
         )
-        if left is None and right_end is not None:
+        # only one side of a hyphen or a slash (not a spaced "&": "Johnson & Marsh"), and only
+        # a pair written before more of the question ("... Sponsorship Agreement"): a text
+        # that ends with the pair is a name's words tried joined ("Halcyon-Acme")
+        tight = right == left_end
+        if tight and left is None and right_end is not None and right_end < len(tokens):
             # "the Zorblax-GAINSCO Sponsorship Agreement": one side a known name, the other
             # a name the knowledge base does not know, still a party (the gate refuses it)
             left = _unknown_side(text, tokens, left_end, index, forward=False)
-        elif right_end is None and left is not None:
-            right_end = _unknown_side(text, tokens, right, index, forward=True)
+        elif tight and right_end is None and left is not None:
+            end = _unknown_side(text, tokens, right, index, forward=True)
+            right_end = end if end is not None and end < len(tokens) else None
         if (
             left is None
             or right_end is None
