@@ -434,6 +434,18 @@ class Lexicon:
     # prose words of one letter and a hyphen ("e-mail", "x-ray"): never a lower-case name
     hyphenated_prose: frozenset[str]
     never_names: frozenset[str]
+    # the words after which capitalised never-a-name words written before a name the knowledge
+    # base does not know are that name's first words ("with American Quillmere"), never after
+    # of / by / under / in ("the laws of the United Kingdom"); vocabulary.yaml
+    question_name_slots: frozenset[str]
+    # a question's opening auxiliaries and modals ("May", "Does"): never a word of the name
+    # after them; vocabulary.yaml
+    question_auxiliaries: frozenset[str]
+    # words that open no name ("its affiliates", "all amendments") and document words that are
+    # none ("Amendments", "Exhibits"): pieces of a question's party list they open or that
+    # hold only them are no party; vocabulary.yaml
+    question_non_name_leads: frozenset[str]
+    question_document_words: frozenset[str]
     # words that open or link a question; particles inside names ("de", "van")
     question_words: frozenset[str]
     # closed vocabularies of questions, never a word of a name no entity has (vocabulary.yaml
@@ -863,6 +875,14 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
         hyphenated_prose=frozenset(w.lower() for w in vocabulary.words("hyphenated_prose")),
         never_names=frozenset(vocabulary.words("never_names")),
+        question_name_slots=frozenset(w.lower() for w in vocabulary.words("question_name_slots")),
+        question_auxiliaries=frozenset(w.lower() for w in vocabulary.words("question_auxiliaries")),
+        question_non_name_leads=frozenset(
+            w.lower() for w in vocabulary.words("question_non_name_leads")
+        ),
+        question_document_words=frozenset(
+            w.lower() for w in vocabulary.words("question_document_words")
+        ),
         question_words=frozenset(
             [*vocabulary.words("question_words"), *vocabulary.words("question_name_breaks")]
         ),

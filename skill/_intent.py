@@ -493,6 +493,12 @@ def _title_word(m: re.Match[str]) -> bool:
 
 # Words of a question that say how it asks, not what: left out of a topic.
 _ASKING = lexicon().asking_words
+# the words that introduce a party, a question's opening auxiliaries, and the words that open
+# no name or are a document's (vocabulary.yaml): `_without_name_lead`, `_linked_names`
+_NAME_SLOTS = lexicon().question_name_slots
+_AUXILIARIES = lexicon().question_auxiliaries
+_NON_NAME_LEADS = lexicon().question_non_name_leads
+_DOCUMENT_WORDS = lexicon().question_document_words
 # What asked of a bound person asks who the person is (vocabulary.yaml, profile_topics).
 _PROFILE_TOPICS = lexicon().profile_topics
 _PROFILE_VERBS = lexicon().profile_topic_verbs
@@ -574,12 +580,25 @@ _LINKED = re.compile(
 )
 
 
+# "X's Supply Agreement with Y", "the MSA with Y": the party the agreement is with, up to the
+# question's next word of another kind (a verb, a qualifier, a preposition).
+_WITH_LINKED = re.compile(
+    rf"\b{_AGREEMENT_WORD}\s+with\s+(?P<names>(?:the\s+)?(?-i:[A-Z0-9]).+?)(?=\s+(?:for|on|in|"
+    r"under|regarding|about|as\s+to|without|with|upon|if|unless|after|before|within|at|to|from|"
+    r"by|governed|contains?|includes?|has|have|provides?|says?|states?|grants?|gives?|allows?|"
+    r"requires?|imposes?|permits?|renews?|expires?|terminates?|is|are|was|were|do|does|did|can|"
+    r"may|must|shall|will|would|could|should)\b|\s*[?;:,]|\s*$)",
+    re.IGNORECASE,
+)
+
+
 def _linked_spans(text: str, masked: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    return [
-        m.span("names")
-        for m in _LINKED.finditer(text)
-        if not any(a <= m.start("names") < b for a, b in masked)
-    ]
+    """Where a question lists its parties: after "between" / "among", and the party an
+    agreement is "with" where its name is capitalised."""
+    found = [*_LINKED.finditer(text), *_WITH_LINKED.finditer(text)]
+    return sorted(
+        {m.span("names") for m in found if not any(a <= m.start("names") < b for a, b in masked)}
+    )
 
 
 def _linked_names(
@@ -620,10 +639,42 @@ def _linked_names(
                 # A legal form left over from a name beside it ("XIMAGE corporation"), a
                 # question word, or words of which none can be a name ("between the parties
                 # to the MSA": parties, to, the) are no name of their own.
+                if no_name_piece(words):
+                    continue
                 if not all(w in NEVER_NAMES or w in _ASKING or is_closed_word(w) for w in words):
                     out.append(name)
             cursor = max(cursor, b)
     return out
+
+
+def no_name_piece(words: Sequence[str]) -> bool:
+    """A piece of a question's party list (its words, in lower case) that names no party:
+    opened by a word that opens no name ("its affiliates", "All Amendments": vocabulary.yaml
+    question_non_name_leads) or by a document word, with no legal form ("the Exhibits",
+    "Exhibits and Schedules": question_document_words)."""
+    rest = [w.strip(",.;:") for w in words]
+    rest = rest[1:] if rest and rest[0] == "the" else rest
+    if not rest:
+        return False
+    if rest[0] in _NON_NAME_LEADS:
+        return True
+    return rest[0] in _DOCUMENT_WORDS and not _is_legal_form(rest[-1])
+
+
+_PIECE_JOINER = re.compile(r"\s*(?:,|&|\band\b)\s*", re.IGNORECASE)
+
+
+def without_no_name_tail(party: str) -> str:
+    """`party` without its pieces, from the first that names no party (`no_name_piece`) on
+    ("Acme and All Amendments" -> "Acme"); "" where its first piece names none."""
+    cut = start = 0
+    for m in [*_PIECE_JOINER.finditer(party), None]:
+        end = len(party) if m is None else m.start()
+        if no_name_piece(party[start:end].lower().split()):
+            return party[:cut]
+        if m is not None:
+            cut, start = m.start(), m.end()
+    return party
 
 
 def _holds_a_party(text: str, mention: Mention) -> bool:
@@ -636,7 +687,56 @@ def _holds_a_party(text: str, mention: Mention) -> bool:
     ):
         return True
     before, after = text[: mention.start], text[mention.end :]
+    # "with American Quillmere", "Does The Riqht Solution have": capitalised words that never
+    # open a name ("American", "The") written before it are its own, and the slot before them
+    # is the name's
+    before = _without_name_lead(before)
     return PARTY_BEFORE.search(before) is not None or PARTY_AFTER.match(after) is not None
+
+
+# The last word before a name, capitalised ("American" of "with American Quillmere").
+_LAST_CAPITALISED = re.compile(r"(?:^|(?<=\s))(?P<word>[A-Z][\w.'’&-]*)\s+$")
+_LAST_WORD = re.compile(r"(?P<word>\S+)\s*$")
+
+
+def _with_name_lead(text: str, mention: Mention, masked: Sequence[tuple[int, int]]) -> Mention:
+    """A name the knowledge base does not know with the capitalised never-a-name words written
+    before it (`_without_name_lead`: "American Quillmere", "The Riqht Solution"), unless
+    they are masked (the agreement's or what is asked)."""
+    start = len(_without_name_lead(text[: mention.start]))
+    if start == mention.start or any(a < mention.start and start < b for a, b in masked):
+        return mention
+    lead = text[start : mention.start]
+    return Mention(start, mention.end, f"{lead}{mention.text}".strip(), False)
+
+
+def _without_name_lead(before: str) -> str:
+    """`before` without the capitalised words at its end that never open a name ("American",
+    "United", "Bank": vocabulary.yaml never_names) or are a capitalised "The": a question
+    writes them as the first words of the name after them ("with American Quillmere",
+    "Does The Riqht Solution have ..."), so the slot before them is the name's. Only where
+    the words before them introduce a party (vocabulary.yaml question_name_slots: "with",
+    "between", "and"; an optional "the" between) or are the question's opening auxiliary, or
+    where they open the question: after "of the" / "by the" ("the laws of the United
+    Kingdom", "as of July 29") and in words written in title case ("goods For General Use")
+    they are no name's. A question's opening auxiliary ("May Quillmere ...?") is never one of
+    them."""
+    stripped = before
+    while (m := _LAST_CAPITALISED.search(stripped)) is not None:
+        key = m.group("word").lower()
+        if key != "the" and key not in NEVER_NAMES:
+            break
+        if key in _AUXILIARIES and not stripped[: m.start("word")].strip():
+            break
+        stripped = stripped[: m.start("word")]
+    if stripped == before:
+        return before
+    words = stripped.lower().split()
+    if words and words[-1] == "the":
+        words = words[:-1]
+    if not words or words[-1] in _NAME_SLOTS or (len(words) == 1 and words[0] in _AUXILIARIES):
+        return stripped
+    return before
 
 
 _POSSESSIVE_END = re.compile(r"['’]s?$")
@@ -719,11 +819,18 @@ def read_open_question(
     found = find_mentions(normalized, index, masked=masked)
     other_names = [m.text for m in found if _another_name(normalized, m)]
     mentions = [
-        m
+        m if m.known or m.joined else _with_name_lead(normalized, m, masked)
         for m in found
         if (m.known or m.joined or _holds_a_party(normalized, m))
         and not _another_name(normalized, m)
         and not _within(m, phrases)
+    ]
+    # "with All Amendments", "with Acme and the Exhibits": the pieces of a name the knowledge
+    # base does not know from one that opens no name or a document's word on are no name's
+    mentions = [
+        m if m.known or m.joined else Mention(m.start, m.start + len(kept), kept, False)
+        for m in mentions
+        if m.known or m.joined or (kept := without_no_name_tail(m.text))
     ]
     # An agreement word inside a known name belongs to the name.
     if agreement is not None and any(

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from domain import base_key, is_generic_term, legal_form, lexicon
+from domain import base_key, is_generic_term, known_words, legal_form, lexicon
 from skill._subject import _AGREEMENT_WORD
 from skill.linking import (
     NEVER,
@@ -506,6 +506,17 @@ def _joined_pairs(
             ),
             None,
         )
+        # only one side of a hyphen or a slash (not a spaced "&": "Johnson & Marsh"), and only
+        # a pair written before more of the question ("... Sponsorship Agreement"): a text
+        # that ends with the pair is a name's words tried joined ("Halcyon-Acme")
+        tight = right == left_end
+        if tight and left is None and right_end is not None and right_end < len(tokens):
+            # "the Zorblax-GAINSCO Sponsorship Agreement": one side a known name, the other
+            # a name the knowledge base does not know, still a party (the gate refuses it)
+            left = _unknown_side(text, tokens, left_end, index, forward=False)
+        elif tight and right_end is None and left is not None:
+            end = _unknown_side(text, tokens, right, index, forward=True)
+            right_end = end if end is not None and end < len(tokens) else None
         if (
             left is None
             or right_end is None
@@ -528,6 +539,66 @@ def _joined_pairs(
         out.setdefault(left, left_end)
         out[right] = right_end
     return out
+
+
+def _unknown_word(token: QuestionToken, index: NameLinker) -> bool:
+    """Can a word be a name the knowledge base does not know, written joined to a known one:
+    no word of legal English nor of an agreement's type, no question, closed or never-a-name
+    word, no legal form, opening no known name; capitalised, or in lower case a word of four
+    letters or more ("zorblax"; "co-branding", "non-compete" are words)."""
+    word = token.spellings[-1]
+    written = _POSSESSIVE.sub("", token.text)
+    return (
+        (written[:1].isupper() or (written.isalpha() and written.islower() and len(written) > 3))
+        and word not in known_words()
+        and word not in _TYPE_WORDS
+        and word not in _QUESTION_WORDS
+        and word not in _NEVER
+        and word not in _ORDINARY
+        and not _is_form(token)
+        and not is_closed_word(token.text)
+        and not is_generic_term(word)
+        and not index.opens_name(token.spellings)
+    )
+
+
+def _unknown_side(
+    text: str,
+    tokens: Sequence[QuestionToken],
+    at: int,
+    index: NameLinker,
+    *,
+    forward: bool,
+) -> int | None:
+    """The far end of the side of a joined pair that is a name the knowledge base does not
+    know, beside the joiner at token `at` (`forward`: the side after it, whose first token is
+    `at`; else the side before it, whose last token is `at` - 1): its words that can be such
+    a name (`_unknown_word`) and the capitalised never-a-name words among them ("Bank",
+    "American"), one space or hyphen apart, as far as the last of the former ("Zorblax-GAINSCO",
+    "Acme/Bank Quillmere"); None where there is none of the former."""
+    step = 1 if forward else -1
+    k = at if forward else at - 1
+    end = None
+    while 0 <= k < len(tokens):
+        token = tokens[k]
+        unknown = _unknown_word(token, index)
+        if not unknown and not (
+            _is_capitalised(token)
+            and token.spellings[-1] in _NEVER
+            and token.spellings[-1] not in _QUESTION_WORDS
+        ):
+            break
+        if k != (at if forward else at - 1):
+            a, b = (tokens[k - 1], token) if forward else (token, tokens[k + 1])
+            if not (text[a.end : b.start] == " " or text[a.end : b.start] in _HYPHENS):
+                break
+        if unknown:
+            end = k + 1 if forward else k
+        k += step
+    return end
+
+
+_TYPE_WORDS = _LEXICON.type_words | frozenset(_ABBREVIATION_WORDS.split("|"))
 
 
 # how many words a known name opening with a never-a-name word may run to in a question

@@ -24,6 +24,7 @@ from skill._intent import (
     read_open_question,
     refine_intent,
     topic_text,
+    without_no_name_tail,
 )
 from skill._mentions import (
     Mention,
@@ -261,7 +262,12 @@ def _without_qualifiers(
     if not parties:
         return subject
     kept = []
-    for party in parties:
+    for listed in parties:
+        # "with Acme and All Amendments", "between A and B and the Exhibits": a piece opened by
+        # a word that opens no name or by a document word is no party, nor a name's words
+        party = without_no_name_tail(listed)
+        if not party:
+            continue
         if party.lower() in _CONNECTORS:
             # a connector left between two spans of names ("... Between Ingram Micro And
             # Netgear between Ingram Micro and NETGEAR, Inc.") names nobody
@@ -279,7 +285,7 @@ def _without_qualifiers(
         ):
             continue
         kept.append(party)
-    if len(kept) == len(parties) or not (kept or subject.document_type):
+    if kept == list(parties) or not (kept or subject.document_type):
         return subject
     constraints = dict(subject.constraints)
     if kept:
