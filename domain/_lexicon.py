@@ -577,7 +577,6 @@ class Lexicon:
     # an object-fronted question's opening words and the auxiliaries after its fronted words
     # ("What covenants must Halcyon meet?"); vocabulary.yaml
     question_object_fronts: frozenset[str]
-    question_auxiliaries: frozenset[str]
     # what a question asks of a bound person when it asks who the person is ("title",
     # "roles"), and the word linking a role to what it is held of where not "of" ({"party":
     # "to"}); vocabulary.yaml
@@ -896,7 +895,6 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         question_object_fronts=frozenset(
             w.lower() for w in vocabulary.words("question_object_fronts")
         ),
-        question_auxiliaries=frozenset(w.lower() for w in vocabulary.words("question_auxiliaries")),
         profile_topics=frozenset(w.lower() for w in vocabulary.words("profile_topics")),
         profile_topic_verbs=frozenset(w.lower() for w in vocabulary.words("profile_topic_verbs")),
         profile_role_links=_role_links(vocabulary),

@@ -536,7 +536,6 @@ def _name_tails(
 
 
 _FRONTS = lexicon().question_object_fronts
-_AUXILIARIES = lexicon().question_auxiliaries
 _TOPIC_WORD = re.compile(r"[\w'’-]*\w[\w'’-]*")
 
 
