@@ -43,8 +43,11 @@ import dataclasses
 import enum
 import functools
 import hashlib
+import json
+import os
 import re
-from collections.abc import Iterable, Mapping
+import tempfile
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -360,10 +363,73 @@ def compute_derivation_version(root: Path = _ROOT) -> str:
     return digest.hexdigest()[:16]
 
 
+def installed_fingerprint(root: Path = _ROOT) -> str:
+    """What the version is computed from, read by `stat` alone: every file's path, size and
+    modification time under DERIVING_PACKAGES, and the deriving distributions' versions. The
+    same fingerprint means the same version; computing the version parses the modules (about
+    a second), reading this takes milliseconds."""
+    digest = hashlib.sha256()
+    for package in DERIVING_PACKAGES:
+        for path in sorted((root / package).rglob("*")):
+            if "__pycache__" in path.parts or not path.is_file():
+                continue
+            found = path.stat()
+            name = path.relative_to(root).as_posix()
+            digest.update(f"{name}\0{found.st_size}\0{found.st_mtime_ns}\0".encode())
+    for distribution in DERIVING_DISTRIBUTIONS:
+        try:
+            version = metadata.version(distribution)
+        except metadata.PackageNotFoundError:
+            version = "absent"
+        digest.update(f"{distribution}=={version}\0".encode())
+    return digest.hexdigest()
+
+
+def cached_derivation_version(
+    root: Path, cache: Path, compute: Callable[[Path], str] = compute_derivation_version
+) -> str:
+    """`compute_derivation_version(root)`, kept in `cache` under `installed_fingerprint(root)`
+        so that a one-shot process (`evrag ask`) does not parse the deriving modules again
+    (`compute`: how it is computed where it is not kept). A cache
+        that cannot be read or written is no error: the version is computed; the file is replaced
+        whole (written beside it, then renamed), never seen half-written."""
+    key = installed_fingerprint(root)
+    try:
+        kept = json.loads(cache.read_text("utf-8"))
+        if isinstance(kept, dict) and kept.get("fingerprint") == key:
+            version = kept.get("version")
+            if isinstance(version, str) and re.fullmatch(r"[0-9a-f]{16}", version):
+                return version
+    except (OSError, ValueError):
+        pass
+    version = compute(root)
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", encoding="utf-8", dir=cache.parent, prefix=".derivation-", delete=False
+        ) as out:
+            json.dump({"fingerprint": key, "version": version}, out)
+        os.replace(out.name, cache)
+    except OSError:
+        pass
+    return version
+
+
+def derivation_cache() -> Path:
+    """Where the version is kept between processes: beside the exported embedding models
+    (`$EVRAG_MODEL_CACHE/..`, else `$XDG_CACHE_HOME/evidence-rag`, else
+    `~/.cache/evidence-rag`), one file per installation root."""
+    from retrieval import default_model_cache
+
+    root = hashlib.sha256(str(_ROOT).encode()).hexdigest()[:16]
+    return default_model_cache().parent / f"derivation-{root}.json"
+
+
 @functools.cache
 def derivation_version() -> str:
-    """This release's derivation version (computed once per process)."""
-    return compute_derivation_version()
+    """This release's derivation version (once per process; kept between processes by
+    `cached_derivation_version`)."""
+    return cached_derivation_version(_ROOT, derivation_cache())
 
 
 def document_derivation(details: Mapping[str, Any] | None) -> str | None:

@@ -22,6 +22,7 @@ from ingest import (
     DERIVING_PACKAGES,
     DERIVING_ROOTS,
     NOT_DERIVING,
+    cached_derivation_version,
     compute_derivation_version,
     derivation_version,
     deriving_files,
@@ -49,6 +50,44 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_version_is_this_checkouts_digest() -> None:
     assert derivation_version() == compute_derivation_version(ROOT)
     assert len(derivation_version()) == 16 and int(derivation_version(), 16) >= 0
+
+
+def test_the_version_is_kept_between_processes_until_a_file_changes(
+    installed: Path, tmp_path: Path
+) -> None:
+    root = shutil.copytree(installed, tmp_path / "site-packages")
+    cache = tmp_path / "cache" / "derivation.json"
+    computed = compute_derivation_version(root)
+    assert cached_derivation_version(root, cache) == computed and cache.is_file()
+    calls: list[Path] = []
+
+    def counted(at: Path) -> str:
+        calls.append(at)
+        return compute_derivation_version(at)
+
+    # kept: read from the cache, nothing parsed
+    assert cached_derivation_version(root, cache, counted) == computed and calls == []
+    # a deriving rule edited: the fingerprint moves, the version is computed again
+    _apply(root, CHANGED[sorted(CHANGED)[0]])
+    changed = cached_derivation_version(root, cache, counted)
+    assert changed != computed and calls == [root]
+    assert cached_derivation_version(root, cache, counted) == changed and calls == [root]
+
+
+@pytest.mark.parametrize("cache_state", ["garbage", "another fingerprint", "unwritable"])
+def test_a_cache_that_cannot_serve_is_no_error(
+    installed: Path, tmp_path: Path, cache_state: str
+) -> None:
+    cache = tmp_path / "cache" / "derivation.json"
+    cache.parent.mkdir()
+    if cache_state == "garbage":
+        cache.write_text("{not json", encoding="utf-8")
+    elif cache_state == "another fingerprint":
+        cache.write_text('{"fingerprint": "x", "version": "0123456789abcdef"}', encoding="utf-8")
+    else:
+        cache = tmp_path / "a file" / "derivation.json"
+        cache.parent.write_text("not a folder", encoding="utf-8")
+    assert cached_derivation_version(installed, cache) == compute_derivation_version(installed)
 
 
 def _tracked(root: Path) -> list[str]:
