@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections import OrderedDict
@@ -9,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Concatenate, ParamSpec
 
 from domain import (
     Alias,
@@ -145,6 +146,22 @@ def _no_document_info(kb: str, document_id: str) -> DocumentInfo | None:
     return None
 
 
+_P = ParamSpec("_P")
+
+
+def _with_kb_notices(
+    ask: Callable[Concatenate[EvidenceSkill, str, _P], Answer],
+) -> Callable[Concatenate[EvidenceSkill, str, _P], Answer]:
+    """`EvidenceSkill.ask` whose answer carries its knowledge base's notices
+    (`EvidenceSkill.with_kb_notices`), on every path the answer leaves by."""
+
+    @functools.wraps(ask)
+    def noticed(skill: EvidenceSkill, kb: str, /, *args: _P.args, **kwargs: _P.kwargs) -> Answer:
+        return skill.with_kb_notices(kb, ask(skill, kb, *args, **kwargs))
+
+    return noticed
+
+
 class EvidenceSkill:
     """The evidence-based RAG state machine over one store.
 
@@ -198,33 +215,9 @@ class EvidenceSkill:
         self._snapshots: dict[tuple[Any, ...], tuple[tuple[Alias, ...], dict[str, Any]]] = {}
         self._snapshot_lock = threading.Lock()
 
-    # -- the state machine ----------------------------------------------------------------
-
-    def ask(
-        self,
-        kb: str,
-        question: str | None = None,
-        *,
-        subject: dict[str, Any] | None = None,
-        evidence_requirements: dict[str, Any] | None = None,
-        evaluation_time: str | None = None,
-        top_k: int | None = None,
-        documents: Sequence[str] | None = None,
-        expected_value: ExpectedValue | None = None,
-    ) -> Answer:
-        """Answer one question (`_ask`), with the knowledge base's notices (`kb_notices`: a
-        knowledge base derived by another release's reader) after its own risk signals and
-        next actions."""
-        answer = self._ask(
-            kb,
-            question,
-            subject=subject,
-            evidence_requirements=evidence_requirements,
-            evaluation_time=evaluation_time,
-            top_k=top_k,
-            documents=documents,
-            expected_value=expected_value,
-        )
+    def with_kb_notices(self, kb: str, answer: Answer) -> Answer:
+        """`answer` with the knowledge base's notices (`kb_notices`: a knowledge base derived by
+        another release's reader) after its own risk signals and next actions."""
         notices = self.kb_notices(kb) if self.kb_notices is not None else ()
         if not notices:
             return answer
@@ -239,7 +232,10 @@ class EvidenceSkill:
             update={"risk_signals": signals, "suggested_next_actions": actions}
         )
 
-    def _ask(
+    # -- the state machine ----------------------------------------------------------------
+
+    @_with_kb_notices
+    def ask(
         self,
         kb: str,
         question: str | None = None,

@@ -18,7 +18,7 @@ Question forms are data (vocabulary.yaml `documents.status_questions`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -58,17 +58,15 @@ _SECTION = re.compile(
 )
 
 
-_NAME_LINE = re.compile(
-    rf"^\s*(?:{phrase_alternation(lexicon().signer_name_labels)})\s*:\s*(.*)$", re.IGNORECASE
-)
-_TITLE_LINE = re.compile(
-    rf"^\s*(?:{phrase_alternation(lexicon().signer_title_labels)})\s*:\s*(.*)$", re.IGNORECASE
-)
-_BY_LINE = re.compile(
-    rf"^\s*(?:{phrase_alternation([*lexicon().signature_by_words, *lexicon().signature_line_words])})"
-    r"\s*:\s*(.*)$",
-    re.IGNORECASE,
-)
+def _label_line(labels: Iterable[str]) -> re.Pattern[str]:
+    """A signature block's labelled line ("Name: ...", "By: ..."): the label's words, a colon,
+    then what it labels (group 1)."""
+    return re.compile(rf"^\s*(?:{phrase_alternation(labels)})\s*:\s*(.*)$", re.IGNORECASE)
+
+
+_NAME_LINE = _label_line(lexicon().signer_name_labels)
+_TITLE_LINE = _label_line(lexicon().signer_title_labels)
+_BY_LINE = _label_line([*lexicon().signature_by_words, *lexicon().signature_line_words])
 _COLUMN = re.compile(r"\s+\|\s+")
 _LABELLED = re.compile(r"\s+(?=[A-Z][A-Z]+(?:\s+[A-Z][A-Z]+)?:\s)")
 _BLANK = re.compile(r"^[\s_.\-–—]*$")
