@@ -108,6 +108,15 @@ class FinancialConcept:
     # that concept ("earnings per share, diluted": the diluted EPS); named with none of
     # them, it is read from all of them (the skill's `matching_cells`)
     either: tuple[tuple[str, str], ...] = ()
+    # a segment's figure (`gaap` "segment row of a note"): the printed rows (`row_key`) it
+    # is read from, of a note's table whose rows are the segments and whose total is the
+    # concept asked
+    rows: tuple[str, ...] = ()
+
+
+def row_key(cell: StatementCell) -> str:
+    """The printed row a cell is on: its page, its line and its table's caption."""
+    return f"{cell.page}:{cell.line_no}:{cell.caption}"
 
 
 _STATEMENTS = ("income", "balance", "cash_flow", "equity")
@@ -570,6 +579,23 @@ def heads_line_item(text: str, before: str = "") -> bool:
     return False
 
 
+def segment_named(text: str, name: str) -> tuple[int, int] | None:
+    """Where `text` names `name` (a row's label, folded) as a segment, the name and its
+    segment word ("its Digital Media segment", "the Acme division's revenue"), or None."""
+    for phrase in sorted(_segment_words(), key=lambda p: (-len(p), p)):
+        span = item_written(text, f"{name} {phrase}")
+        if span is not None:
+            return span
+    return None
+
+
+def names_total(label: str) -> bool:
+    """Does a row's label open with a total's word ("Total subscription revenue";
+    financial.yaml `figure_questions.total_words`)?"""
+    words = label_key(label).split()
+    return bool(words) and words[0] in _word_list("figure_questions", "total_words")
+
+
 def segment_asked(text: str) -> bool:
     """Does a question ask for a figure of a named part of the company ("the net sales of its
     Safety and Graphics segment", "the Acme division's revenue"; financial.yaml
@@ -839,6 +865,54 @@ def line_item_asked(question: str) -> str | None:
     possessive, the words are empty, too long to be a row's name, or they or the words after
     them name no figure (financial.yaml `line_item_questions`: a change, a ratio, a reason,
     an item per share)."""
+    found = _line_item(question)
+    return found[0] if found is not None and found[2] else None
+
+
+def line_item_span(question: str) -> tuple[int, int] | None:
+    """Where `question` writes the line item `line_item_asked` reads (its first word's start
+    to its last word's end), or None: "Adobe's acquisitions, net of cash acquired, in
+    FY2021" spans "acquisitions, net of cash acquired". A known name written in lower case
+    inside it ("cash": a product's short name) is the item's word, not a party. Only in a
+    question asking a figure (`figure_period_named`: a fiscal year or a dollar scale named):
+    "is Acme's liability to beta limited?" asks a clause of two parties, and its words after
+    the possessive are no line item."""
+    if not figure_period_named(question):
+        return None
+    found = _line_item(question)
+    if found is None or not found[2]:
+        return None
+    key, start, _ = found
+    return item_written(question, key, start)
+
+
+def item_written(question: str, item: str, start: int = 0) -> tuple[int, int] | None:
+    """Where `question` (from `start`) writes `item`, a line item's folded words
+    (`label_key`: "acquisitions net of cash acquired" in "acquisitions, net of cash
+    acquired"), or None."""
+    joined = r"[\W_]+".join(r"(?:and|&)" if w == "and" else re.escape(w) for w in item.split())
+    m = re.compile(rf"(?<![a-z0-9]){joined}(?![a-z0-9])", re.IGNORECASE).search(question, start)
+    return m.span() if m is not None else None
+
+
+# a fiscal year ("FY2021", "FY21", "fiscal 2021", "fiscal year '21") or a dollar scale ("in
+# USD millions", "(USD billions)", "in $ thousands"), as a figure question names its period or unit
+_FIGURE_PERIOD = re.compile(
+    r"\b(?:fy\s?'?|fiscal\s+(?:year\s+)?'?)(?:(?:19|20)\d{2}|\d{2})\b"
+    r"|(?:\b(?:usd|us\s*\$|dollars)|\$)\s*(?:thousands|millions|billions)\b",
+    re.IGNORECASE,
+)
+
+
+def figure_period_named(question: str) -> bool:
+    """Does `question` (up to its question mark) name a fiscal year or a dollar scale, as a
+    question asking a company's figure does ("... in FY2021 (USD millions)?")?"""
+    return _FIGURE_PERIOD.search(question.split("?", 1)[0]) is not None
+
+
+def _line_item(question: str) -> tuple[str, int, bool] | None:
+    """`line_item_asked`'s item, the offset in `question` its words are read from, and
+    whether it or the words after it name a figure (no `not_items` word among them)."""
     asked = question.split("?", 1)[0]
     found = _POSSESSIVE.search(asked)
     if found is None:
@@ -853,19 +927,92 @@ def line_item_asked(question: str) -> str | None:
     if words and words[0] == "the":
         words = words[1:]
     stops = set(_word_list("line_item_questions", "period_words"))
+    # "proceeds from", "payments for": a row's head and its preposition, no period word
+    joined = _word_list("line_item_questions", "joined_heads")
+
+    def joins(words: list[str]) -> bool:
+        spaced = f" {' '.join(words)}"
+        return any(spaced.endswith(f" {head}") for head in joined)
+
     item: list[str] = []
     for word in words:
-        if word in stops or re.fullmatch(r"(?:19|20)\d{2}|fy\d{2,4}|\d+", word):
+        if (word in stops and not joins([*item, word])) or re.fullmatch(
+            r"(?:19|20)\d{2}|fy\d{2,4}|\d+", word
+        ):
             break
         item.append(word)
-    if not item or len(item) > 8:
+    if item and joins(item):
+        # "proceeds from" and a period: the preposition's object is no item's word
+        item.pop()
+    if not item or len(item) > _longest_item():
         return None
     key = " ".join(item)
     # the words after the item too: "revenue per share", "as a percentage of sales"
+    return key, found.start(1), not _names_no_item(words)
+
+
+def _names_no_item(words: Sequence[str]) -> bool:
+    """Do `words` hold one that names no figure (financial.yaml `line_item_questions`
+    `not_items`: a change, a ratio, an item per share)?"""
     rest = f" {' '.join(words)} "
-    if any(f" {w} " in rest for w in _word_list("line_item_questions", "not_items")):
-        return None
-    return key
+    return any(f" {w} " in rest for w in _word_list("line_item_questions", "not_items"))
+
+
+def line_item_readings(question: str) -> tuple[str, ...]:
+    """The names `question` may give its line item, longest first: `line_item_asked`'s item
+    last, and before it the item read on over its period words ("in", "for", "from", "by")
+    up to a year, a number or the question's end, each stopping before a period word or at
+    the end ("Acme's net increase in cash and cash equivalents in FY2021": "net increase in
+    cash and cash equivalents", then "net increase"). A statement's row whose printed name is a
+    longer reading is the one asked; () when the question names no item. A reading a figure's
+    word ends or follows ("revenue per share") is none."""
+    found = _line_item(question)
+    if found is None:
+        return ()
+    item, start, names_item = found
+    words = label_key(question.split("?", 1)[0][start:]).split()
+    # the words as `_line_item` reads them: the item opens where its first word is
+    first = item.split()[0]
+    if first not in words:
+        return (item,) if names_item else ()
+    words = words[words.index(first) :]
+    stops = set(_word_list("line_item_questions", "period_words"))
+    end = next(
+        (i for i, w in enumerate(words) if re.fullmatch(r"(?:19|20)\d{2}|fy\d{2,4}|\d+", w)),
+        len(words),
+    )
+    after, words = words, words[: min(end, _longest_item())]
+    base = len(item.split())
+    # a reading's own words may be a figure's ("Taxes paid related to net share settlement
+    # of equity awards": only a row printing it whole answers it); the words after it may
+    # not ("revenue per share" is no "Revenue")
+    longer = [
+        " ".join(words[:n])
+        for n in range(len(words), base, -1)
+        if (n == len(words) or words[n] in stops)
+        and words[n - 1] not in stops
+        and not _names_no_item(after[n:])
+    ]
+    return (*longer, item) if not _names_no_item(after[base:]) else tuple(longer)
+
+
+def spending_asked(question: str) -> bool:
+    """Does `question` ask what a company spent on its item ("How much did Adobe spend on
+    acquisitions, net of cash acquired"; financial.yaml `line_item_questions.item_openings`)?
+    What was spent is an outflow's size: a row printing it in parentheses gives its
+    magnitude."""
+    return _item_opening().search(question.split("?", 1)[0]) is not None
+
+
+@functools.cache
+def _longest_item() -> int:
+    """The most words a line item asked by its printed name may have (financial.yaml
+    `line_item_questions.longest_item`)."""
+    body = (_loaded(LEXICON_DIR / FINANCIAL_FILE) or {}).get("line_item_questions")
+    longest = body.get("longest_item") if isinstance(body, dict) else None
+    if not isinstance(longest, int) or isinstance(longest, bool) or longest < 1:
+        raise LexiconError(f"{FINANCIAL_FILE}: `line_item_questions.longest_item` is no count")
+    return longest
 
 
 @functools.cache

@@ -54,20 +54,26 @@ from domain import (
     growth_asked,
     growth_metric,
     holds_never_word,
+    item_written,
     label_key,
     line_item_asked,
     line_item_labels,
     line_item_qualifiers,
+    line_item_readings,
     metric_asked,
     names_benefit_only,
     names_loss_only,
     names_outflow,
+    names_total,
     net_row_expense,
     quarter_asked,
+    row_key,
     segment_asked,
+    segment_named,
     sequential_asked,
     share_asked,
     share_metric,
+    spending_asked,
     sum_asked,
     without_other_senses,
     without_report_years,
@@ -267,18 +273,24 @@ def row_item_figure(
     concept of its own: its rows' statement (a balance sheet's before a cash flow
     statement's change of the same name), their figures' magnitudes (an outflow or an
     expense in parentheses) unless the label signs itself."""
-    item = line_item_asked(question)
-    if item is None:
+    readings = line_item_readings(question)
+    if not readings:
         return None
-    labels = line_item_labels(item)
-    rows = [
-        c
-        for _, c in cells
-        if c.unit == "USD"
-        and label_key(c.row_label) in labels
-        and titled_statement(c)
-        and not captions_another_entity(c.caption)
-    ]
+    # the longest name a row prints: "net increase in cash and cash equivalents" read on
+    # over its period word "in", before "net increase"
+    item, labels, rows = readings[-1], line_item_labels(readings[-1]), []
+    for reading in readings:
+        item, labels = reading, line_item_labels(reading)
+        rows = [
+            c
+            for _, c in cells
+            if c.unit == "USD"
+            and label_key(c.row_label) in labels
+            and titled_statement(c)
+            and not captions_another_entity(c.caption)
+        ]
+        if rows:
+            break
     if not rows:
         # "current deferred revenue": the row of that name under a heading the qualifier
         # opens ("Current liabilities:"), never its namesake under "Long-term liabilities:"
@@ -302,8 +314,12 @@ def row_item_figure(
     # only a cost or an outflow ("Principal repayments of finance leases (9,628)") is read
     # as its size; any other row keeps its printed sign ("Equity-method investment
     # activity, net of tax (14)" is a loss of 14), as a row signing itself does
+    # a row the question asks what was spent on ("How much did Adobe spend on acquisitions,
+    # net of cash acquired": "(2,682)") is an outflow too
     signed = any(_SIGNED_LABEL.search(c.row_label) for c in rows) or not (
-        names_outflow(item) or any(names_outflow(c.row_label) for c in rows)
+        spending_asked(question)
+        or names_outflow(item)
+        or any(names_outflow(c.row_label) for c in rows)
     )
     concept = FinancialConcept(
         name=item.replace(" ", "_"),
@@ -314,7 +330,86 @@ def row_item_figure(
         sign="positive" if signed else "outflow",
         unit="USD",
     )
+    # the row's printed words are its name, never what else the question asks: "Net increase
+    # in restricted deposits" asks no increase computed, "... cash equivalents" no cash
+    written = item_written(question, item)
+    if written is not None:
+        question = (
+            f"{question[: written[0]]}{' ' * (written[1] - written[0])}{question[written[1] :]}"
+        )
     return read_figure_question(question, concept)
+
+
+# the `gaap` of a segment's figure read from a note's table of segments
+SEGMENT_ROW = "segment row of a note"
+
+
+def segment_figure(
+    question: str, cells: Sequence[tuple[str, StatementCell]]
+) -> FigureQuestion | None:
+    """A figure of a segment the question names ("How much goodwill did Adobe carry in its
+    Digital Media segment at the end of fiscal 2022?"): the row of the segment's name in a
+    table of the company's filings whose rows are the segments and whose total is the one
+    concept the question names (a "Goodwill" row below "Digital Media" and "Digital
+    Experience"), of the fiscal year asked. None where the question names no concept, or
+    more than one, or asks for arithmetic, or no table prints both the segment's row and
+    the concept's; the segment's row of each such table is read (the engine judges them
+    as it judges any cells: agreeing, or not concluded)."""
+    ask = question.split("?", 1)[0]
+    if not segment_asked(ask):
+        return None
+    asked = concepts_asked(question)
+    if len(asked) != 1 or asked[0].unit != "USD":
+        return None
+    concept = asked[0]
+    tables: dict[tuple[int, str], list[StatementCell]] = {}
+    for _, c in cells:
+        if c.unit == "USD" and not captions_another_entity(c.caption):
+            tables.setdefault((c.page, c.caption), []).append(c)
+    found: dict[str, list[str]] = {}
+    for _, table in sorted(tables.items()):
+        # in the order printed: a page's tables of one caption ("(dollars in millions)")
+        # are told apart by their totals
+        lines = sorted({c.line_no: c for c in table if not c.parents}.items())
+        for i, (_, c) in enumerate(lines):
+            name = label_key(c.row_label)
+            if not name or segment_named(ask, name) is None or _observes(c, concept):
+                continue
+            # the segment's table's total is the concept asked: the first total row after
+            # it ("Goodwill", "Total revenue"), never another's ("Total subscription
+            # revenue")
+            total = next(
+                (d for _, d in lines[i + 1 :] if _observes(d, concept) or names_total(d.row_label)),
+                None,
+            )
+            if total is not None and _observes(total, concept):
+                found.setdefault(name, []).append(row_key(c))
+    if len(found) != 1:
+        return None
+    name, printed = next(iter(found.items()))
+    segment = FinancialConcept(
+        name=f"{name.replace(' ', '_')}_{concept.name}",
+        labels=(name,),
+        question_words=(name,),
+        gaap=SEGMENT_ROW,
+        statement=concept.statement,
+        sign="positive",
+        unit="USD",
+        rows=tuple(dict.fromkeys(printed)),
+    )
+    # the question read as the company's figure, its segment's words left out
+    written = segment_named(question, name)
+    if written is None:
+        return None
+    end = written[1] + (2 if question[written[1] : written[1] + 2] in ("'s", "’s") else 0)
+    figure = read_figure_question(
+        f"{question[: written[0]]}{' ' * (end - written[0])}{question[end:]}"
+    )
+    if figure is None or figure.computed or figure.metric is not None or len(figure.years) != 1:
+        return None
+    if [c.name for c in figure.concepts] != [concept.name]:
+        return None
+    return replace(figure, concepts=(segment,))
 
 
 def on_fiscal_year_end(figure: FigureQuestion, year_end: tuple[int, int] | None) -> FigureQuestion:
@@ -519,7 +614,14 @@ def _qualified_labels(item: str, cells: Sequence[tuple[str, StatementCell]]) -> 
 
 def _observes(cell: StatementCell, concept: FinancialConcept) -> bool:
     """Is the cell's row one of `concept`'s: a line item read by its printed name
-    (`ROW_ITEM`) a primary statement's row of that name, a concept its row's concept."""
+    (`ROW_ITEM`) a primary statement's row of that name, a segment's figure (`SEGMENT_ROW`)
+    its row in a table of segments, a concept its row's concept."""
+    if concept.gaap == SEGMENT_ROW:
+        return (
+            not cell.parents
+            and label_key(cell.row_label) in concept.labels
+            and row_key(cell) in concept.rows
+        )
     if concept.gaap == ROW_ITEM:
         return (
             label_key(cell.row_label) in concept.labels or _under_heading(cell) in concept.labels

@@ -35,6 +35,7 @@ from domain import (
     is_generic_term,
     known_words,
     lexicon,
+    line_item_span,
 )
 from skill._agreement_ref import (
     _AMENDMENT,
@@ -785,6 +786,10 @@ def read_open_question(
     # A known name written in lower case inside a financial line item's phrase ("Best Buy's
     # cash and cash equivalents": "Cash" is a product's name) is the phrase's word.
     phrases = concept_phrase_spans(normalized)
+    # ... and so is one inside a line item asked by its printed name ("Adobe's
+    # acquisitions, net of cash acquired": "cash"); a capitalised one stays a name
+    item = line_item_span(normalized)
+    lower_item = [item] if item is not None else []
     # A title the knowledge base holds, its parties listed after it ("Is the Operations And
     # Maintenance Agreement between A and B ...?"), is the title's words, though one of them
     # is a known name ("Operations, Inc."): the parties are the listed ones.
@@ -797,6 +802,7 @@ def read_open_question(
         if (m.known or m.joined)
         and not any(a < m.end and m.start < b for a, b in type_words)
         and not _within(m, phrases)
+        and not (m.text[:1].islower() and _within(m, lower_item))
     ]
     # What is asked is read outside the known names ("Insurance" in "American General Life
     # Insurance Company" asks nothing).
@@ -823,6 +829,7 @@ def read_open_question(
         if (m.known or m.joined or _holds_a_party(normalized, m))
         and not _another_name(normalized, m)
         and not _within(m, phrases)
+        and not (m.text[:1].islower() and _within(m, lower_item))
     ]
     # "with All Amendments", "with Acme and the Exhibits": the pieces of a name the knowledge
     # base does not know from one that opens no name or a document's word on are no name's

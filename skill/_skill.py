@@ -20,8 +20,9 @@ from domain import (
     financial_concepts,
     full_fiscal_years,
     lexicon,
-    line_item_asked,
+    line_item_readings,
     restated_asked,
+    segment_asked,
     sequential_asked,
 )
 from retrieval import VectorStore
@@ -83,6 +84,7 @@ from skill._figures import (
     prior_quarter,
     read_figure_question,
     row_item_figure,
+    segment_figure,
 )
 from skill._gate import CandidateGate
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
@@ -439,10 +441,21 @@ class EvidenceSkill:
             figure is None
             and statements_question is not None
             and self.statement_cells is not None
-            and line_item_asked(statements_question) is not None
+            and line_item_readings(statements_question)
         ):
             # a line item no concept holds, asked by the name a statement's row prints
             figure = row_item_figure(
+                statements_question,
+                self.statement_cells(kb, sorted(self._figure_owners(kb, gate, committed)), None),
+            )
+        if (
+            figure is None
+            and statements_question is not None
+            and segment_asked(statements_question.split("?", 1)[0])
+        ):
+            # a segment's figure: its row in a note's table of the segments
+            assert self.statement_cells is not None
+            figure = segment_figure(
                 statements_question,
                 self.statement_cells(kb, sorted(self._figure_owners(kb, gate, committed)), None),
             )

@@ -21,6 +21,7 @@ from domain import (
     concept_phrase_spans,
     concepts_asked,
     expense_row_sign,
+    figure_period_named,
     financial_concepts,
     financial_metrics,
     fiscal_quarter_of,
@@ -29,6 +30,8 @@ from domain import (
     growth_metric,
     line_item_asked,
     line_item_labels,
+    line_item_readings,
+    line_item_span,
     metric_asked,
     names_benefit_only,
     names_loss_only,
@@ -37,6 +40,7 @@ from domain import (
     quarter_asked,
     share_asked,
     share_metric,
+    spending_asked,
     steadiness_asked,
     sum_asked,
     without_other_senses,
@@ -1638,3 +1642,135 @@ def test_an_operand_a_definition_excludes_is_left_out(definition: str, expressio
 )
 def test_a_count_or_a_form_is_no_two_digit_year(text: str, expected: str) -> None:
     assert full_fiscal_years(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "item"),
+    [
+        (
+            "How much did Adobe spend on acquisitions, net of cash acquired, in FY2021?",
+            "acquisitions, net of cash acquired",
+        ),
+        (
+            "what were adobe's acquisitions net of cash acquired in fiscal 2021?",
+            "acquisitions net of cash acquired",
+        ),
+        (
+            "What was Amcor's purchase of property & equipment in FY2023?",
+            "purchase of property & equipment",
+        ),
+        ("What was Amazon's FY2019 unearned revenue?", "unearned revenue"),
+    ],
+)
+def test_line_item_span_is_where_the_item_is_written(question: str, item: str) -> None:
+    span = line_item_span(question)
+    assert span is not None and question[span[0] : span[1]] == item
+
+
+_CLAUSE_ASKS = [
+    "is {a}'s liability to {b} limited?",
+    "Is {a}'s liability under the contract with {b} capped?",
+    "does {a}'s agreement with {b} contain a non-compete?",
+    "may {a}'s counterparty {b} terminate without cause?",
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        ask.format(a=a, b=b)
+        for i, ask in enumerate(_CLAUSE_ASKS)
+        for a, b in [("acme widgets", "cash"), ("Acme & Co", "beta corp")][i % 2 :: 2]
+    ]
+    # the words after a possessive with no fiscal year nor dollar scale named: no figure asked
+    + ["What were Adobe's acquisitions, net of cash acquired?", "Is acme's fee 5 dollars?"],
+)
+def test_a_question_naming_no_figure_period_spans_no_line_item(question: str) -> None:
+    # a clause question's words after a possessive are its parties' slots, never a line item
+    assert not figure_period_named(question)
+    assert line_item_span(question) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what were adobe's acquisitions net of cash acquired in FY21?",
+        "What were Adobe's acquisitions, net of cash acquired, in fiscal year 2021?",
+        "What were Adobe's acquisitions, net of cash acquired (in USD millions)?",
+        "what were adobe's acquisitions, net of cash acquired, in $ billions?",
+    ],
+)
+def test_a_fiscal_year_or_a_dollar_scale_names_a_figure_period(question: str) -> None:
+    assert figure_period_named(question)
+    assert line_item_span(question) is not None
+
+
+@pytest.mark.parametrize(
+    ("question", "spent"),
+    [
+        ("How much did Adobe spend on acquisitions in FY2021?", True),
+        ("How much has Adobe spent on acquisitions in FY2021?", True),
+        ("What was Adobe's spending on research in FY2021?", True),
+        ("What were Adobe's acquisitions, net of cash acquired, in FY2021?", False),
+        # words after the question mark ask nothing
+        ("What were Adobe's acquisitions in FY2021? Base it on what was spent on them.", False),
+    ],
+)
+def test_spending_asked(question: str, spent: bool) -> None:
+    assert spending_asked(question) is spent
+
+
+@pytest.mark.parametrize(
+    ("question", "item"),
+    [
+        (
+            "What were Adobe's proceeds from issuance of debt in FY2021?",
+            "proceeds from issuance of debt",
+        ),
+        (
+            "what were adobe's FY2021 Payments for contingent consideration?",
+            "payments for contingent consideration",
+        ),
+        (
+            "How much did Adobe spend on cash paid for income taxes for fiscal 2021?",
+            "cash paid for income taxes",
+        ),
+        # "from" a period: the head's preposition is dropped, the period ends the item
+        ("What were Adobe's proceeds from FY2020 sales?", "proceeds"),
+        # "from" after any other word still ends the item
+        ("What was Adobe's revenue from FY2018 to FY2019?", "revenue"),
+    ],
+)
+def test_a_rows_head_joined_by_a_period_word(question: str, item: str) -> None:
+    assert line_item_asked(question) == item
+
+
+@pytest.mark.parametrize(
+    ("question", "readings"),
+    [
+        (
+            "What was Acme's net increase in restricted cash in FY2021?",
+            ("net increase in restricted cash", "net increase"),
+        ),
+        (
+            "what were acme's fiscal 2021 proceeds from issuance of stock under employee plans?",
+            (
+                "proceeds from issuance of stock under employee plans",
+                "proceeds from issuance of stock",
+            ),
+        ),
+        (
+            "What were Acme & Co's taxes paid related to net share settlement of equity awards"
+            " in FY21?",
+            ("taxes paid related to net share settlement of equity awards",),
+        ),
+        # the words after a reading name no figure: "per share", "as a percentage"
+        ("What was Acme's revenue per share in FY2021?", ("revenue per share",)),
+        ("What was Acme's revenue in Europe in FY2021 as a percentage of sales?", ()),
+        ("Is Acme's liability to beta limited?", ("liability to beta limited",)),
+    ],
+)
+def test_line_item_readings_read_on_over_period_words(
+    question: str, readings: tuple[str, ...]
+) -> None:
+    assert line_item_readings(question) == readings
