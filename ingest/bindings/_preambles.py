@@ -160,6 +160,8 @@ _PREAMBLE_START = re.compile(
     r"|(?:^|\n)[ \t]*(?:BETWEEN|[Bb]etween)[ \t]*:?[ \t]*\n"
     # The opening of a power of attorney, a bond or a deed poll.
     r"|\b(?i:know\s+all\s+(?:men|persons|people)\s+by\s+these\s+presents)\b"
+    # A letter's salutation on a line of its own ("Dear Sirs:"; the lexicon's salutations).
+    rf"|(?:^|(?<=\n))[ \t]*(?i:{'|'.join(lexicon().letter_salutations)})\b[^\n:;]{{0,60}}[:,][ \t]*(?=\n)"
 )
 
 
@@ -702,11 +704,23 @@ _LISTED_BEFORE = re.compile(
 _AMPERSAND_BEFORE = re.compile(r"[A-Z][\w'’.\-]*\s*&\s*$")
 
 
+# A letter's salutation on the line right before a name ("Ladies and Gentlemen: / Greater
+# Valley Holdings, a Pennsylvania-chartered mutual holding company (the "PA MHC"), ..."): the
+# letter's body opens with its list of parties, as "between" opens a preamble's (the lexicon's
+# salutations; "dear" takes the addressee's name after it).
+_SALUTATION_BEFORE = re.compile(
+    rf"(?im)^[ \t]*(?:{'|'.join(lexicon().letter_salutations)})\b[^\n:;]{{0,60}}[:,][ \t]*\n\s*$"
+)
+
+
 def _listed_before(text: str, at: int) -> bool:
     """Does the preamble's list of parties name what starts at `at`? After "and" or "&" only
     where a party ends before it (a bracket, a comma, a legal form, an address's number or a
     descriptor's word): after a bare capitalised word the name runs on through it ("the
-    Securities and Exchange Commission", "Real Estate and Home Furnishing Net")."""
+    Securities and Exchange Commission", "Real Estate and Home Furnishing Net"); right after a
+    letter's salutation line, which opens its list."""
+    if _SALUTATION_BEFORE.search(text, max(0, at - 90), at):
+        return True
     lo = max(0, at - 60)
     m = _LISTED_BEFORE.search(text, lo, at)
     the = re.search(r"(?i)\bthe\s+$", text[lo:at])
