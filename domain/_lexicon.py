@@ -65,6 +65,7 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 PROPOSITION_KINDS = ("permission", "prohibition", "obligation", "state")
 CONTRARY_ANSWERS = ("no", "silent")
 DUTY_ANSWERS = ("yes", "silent")
+NEGATED_ANSWERS = ("no", "yes")
 
 
 class LexiconError(EvidenceRagError, ValueError):
@@ -1516,6 +1517,9 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             duty_answers=p.choice("duty_answers", DUTY_ANSWERS)
             if "duty_answers" in p.data
             else "yes",
+            negated_answers=p.choice("negated_answers", NEGATED_ANSWERS)
+            if "negated_answers" in p.data
+            else "no",
             mentions=_found(p, "mentions"),
             taken_back=_found(p, "taken_back"),
             bounds=_found(p, "bounds"),

@@ -100,6 +100,10 @@ class _Parsed:
     action_text: str
     # the question asks the action's negation ("Is Halcyon not required to ...")
     negated: bool = False
+    # the actor's words stand between a verb that keeps it from acting and "from" ("Can
+    # keystone stop halcyon from merging?", "Does the loan agreement restrict halcyon from
+    # paying dividends?"): whoever the words name acts, in lower case too
+    kept_from: bool = False
 
 
 def question_claim(
@@ -126,7 +130,7 @@ def question_claim(
     entry = _entry(parsed)
     if entry is None:
         return None
-    if _names_no_one(parsed.actor, subject):
+    if not parsed.kept_from and _names_no_one(parsed.actor, subject):
         # a lower-case word no party's name holds is no actor: the question is another's to read
         return None
     actor = _actor_name(parsed.actor, subject)
@@ -205,7 +209,8 @@ def _parse(focus: str, names: frozenset[str] = frozenset()) -> _Parsed | None:
         negated = negated or _without_negation(groups.get("doc") or "")[1]
         parsed = _action(kind, actor.strip(), action.strip())
         if parsed is not None and (parsed.entitlement is not None or not benefit):
-            return replace(parsed, negated=negated)
+            kept_from = kind == "prohibition" and groups.get("doc") is not None
+            return replace(parsed, negated=negated, kept_from=kept_from)
     return None
 
 
