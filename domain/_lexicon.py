@@ -1482,6 +1482,17 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
         )
     out["qualifiers"] = tuple(qualifiers)
     out["not_given"] = tuple(q.patterns("not_given")) if "not_given" in q.data else ()
+    if "body_acts" in q.data:
+        b = q.sub("body_acts")
+        bodies = b.sub("bodies")
+        out["body_acts"] = {
+            "records": str(b.text("records")),
+            "questions": tuple(b.patterns("questions")),
+            "bodies": {str(k): tuple(bodies.words(str(k))) for k in b.mapping("bodies")},
+            "acts": tuple(b.patterns("acts")),
+            "denials": tuple(b.patterns("denials")),
+            "other_documents": tuple(b.patterns("other_documents")),
+        }
     return out
 
 
