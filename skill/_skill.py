@@ -44,7 +44,6 @@ from skill._claims import (
     Claim,
     Reading,
     claim_answer,
-    claim_names,
     claim_of,
     claim_sentences,
     claim_subject,
@@ -112,7 +111,7 @@ from skill._quarters import (
     year_cells,
 )
 from skill._question import question_focus
-from skill._question_claims import question_claim, with_party_terms
+from skill._question_claims import question_claim, with_party_terms, with_role_actor
 from skill._read import (
     build_name_index,
     clause_label,
@@ -561,9 +560,13 @@ class EvidenceSkill:
             )
         machine.advance(State.EVIDENCE_VERIFIED)
         if claim is not None:
-            if claim.entry.name not in claim_names():
-                # a claim in the question's own words: its parties named by their roles too
-                claim = with_party_terms(claim, gate.candidates)
+            # its parties named by their roles too ("the Company", "the Executive"): a sentence
+            # of the other party's right ("The Company may terminate the Executive's
+            # employment without Cause") is never the actor's (issue 34: a question naming
+            # one party is judged on that party's own rights)
+            if question is not None:
+                claim = with_role_actor(claim, question, gate.candidates)
+            claim = with_party_terms(claim, gate.candidates)
             # the whole agreement read for the claim, beside what the search ranked (a list
             # item quoted from its lead-in starts where the lead-in does, and ends further)
             found: dict[tuple[str, int], int] = {}
