@@ -956,13 +956,14 @@ class EvidenceSkill:
         ]
         sufficient = said is not None and not conflict
         kind = RECORDS
-        by = act.body_words
+        # whose body: "the board", "Ridgeway's board"
+        by = f"{act.owner}'s {act.body_words}" if act.owner else f"the {act.body_words}"
         what = act.object
         possessive = "'" if by.endswith("s") else "'s"
         if not records:
             text = (
-                f"Not stated — no record of the {by}{possessive} acts in the knowledge base "
-                f"({len(of_kind)} {kind} held, none of the {by})"
+                f"Not stated — no record of {by}{possessive} acts in the knowledge base "
+                f"({len(of_kind)} {kind} held, none of {by})"
             )
         elif said is not None and not conflict:
             deciding = [u for u in judged if u.value == said]
@@ -972,12 +973,12 @@ class EvidenceSkill:
                 for u in deciding[:2]
             )
         elif conflict:
-            text = f"The {kind} disagree on whether the {by} acted on {what}: " + "; ".join(
+            text = f"The {kind} disagree on whether {by} acted on {what}: " + "; ".join(
                 f"{u.value}: {' '.join(u.quote.split())}" for u in judged[:4]
             )
         else:
             text = (
-                f"Not stated in the {kind} — no act of the {by} on {what} found "
+                f"Not stated in the {kind} — no act of {by} on {what} found "
                 f"({len(records)} record{'s' if len(records) != 1 else ''} read)"
             )
             if related:
@@ -1000,7 +1001,7 @@ class EvidenceSkill:
             + ([] if judged else ["not_stated"]),
             suggested_next_actions=[]
             if sufficient
-            else [f"Read the {kind} of the {by} for its acts on {what}"],
+            else [f"Read the {kind} of {by} for its acts on {what}"],
             sufficiency=judgement.sufficiency,
             supersessions=[],
         )

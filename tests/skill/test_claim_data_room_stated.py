@@ -210,6 +210,7 @@ def _deciding(a: dict[str, Any]) -> list[str]:
         "Does the MSA with Northgate let Halcyon assign it with Northgate's consent?",
         "Can Northgate assign the MSA with Halcyon with Halcyon's consent?",
         "Is Halcyon allowed to transfer the Halcyon/Northgate MSA upon Northgate's approval?",
+        "Can Halcyon assign the Northgate MSA once Northgate has given its written consent?",
     ],
 )
 def test_an_assignment_with_consent_is_yes_with_conditions(runtime: Any, question: str) -> None:
@@ -251,9 +252,11 @@ def test_an_assignment_without_consent_keeps_its_exception(
         "did the board approve the keystone loan and security agreement?",
         "Was the Keystone loan approved by the board?",
         "Did the shareholders approve the Keystone loan?",
+        # another company's board: no record of its acts here
+        "Did Ridgeway's board approve the MSA with Northgate?",
     ],
 )
-def test_the_keystone_loan_approval_is_not_stated(runtime: Any, question: str) -> None:
+def test_an_approval_no_record_states_is_not_stated(runtime: Any, question: str) -> None:
     a = _ask(runtime, question)
     assert a["conclusion"]["answer"].startswith("Not stated"), a["conclusion"]["answer"]
     assert a["conclusion"]["values"] == [] and a["sufficient"] is False
