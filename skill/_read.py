@@ -161,7 +161,7 @@ def _read_as_written(
 ) -> SubjectClass:
     # The question itself, without the instructions around it ("Answer in USD millions.").
     question = question_focus(question)
-    question = _consent_not_a_party(question)
+    question = consent_not_a_party(question)
     # "the lease between A and B, as amended by the Second Amendment, ...": the agreement as
     # amended is the subject (its amendments are read with it), not that amendment
     question = without_as_amended(question)
@@ -267,7 +267,7 @@ _CONSENT = tuple(
 _CONSENT_OF = re.compile(r"\s+of\s+(?:[\w'’&.,-]+\s*){1,5}?(?=[?.!]*\s*$)", re.IGNORECASE)
 
 
-def _consent_not_a_party(question: str) -> str:
+def consent_not_a_party(question: str) -> str:
     """`question` without the consents it names as its action's condition."""
     for pattern in _CONSENT:
         while (m := pattern.search(question)) is not None:
@@ -533,6 +533,7 @@ __all__ = [
     "build_name_index",
     "clause_label",
     "company_reading",
+    "consent_not_a_party",
     "is_clause_question",
     "read_question",
 ]

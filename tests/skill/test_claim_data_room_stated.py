@@ -30,9 +30,14 @@ from typing import Any
 
 import pytest
 
-from skill._body_acts import BodyAct, body_act_asked, read_act
-from skill._read import _consent_not_a_party
-from skill._subject import QuestionKind, SubjectClass
+from skill import (
+    BodyAct,
+    QuestionKind,
+    SubjectClass,
+    body_act_asked,
+    consent_not_a_party,
+    read_act,
+)
 from tests.conftest import IngestedKB
 
 
@@ -175,7 +180,7 @@ def test_no_bodys_act_asked(question: str) -> None:
     ],
 )
 def test_a_consent_names_no_party_of_the_subject(question: str, read: str) -> None:
-    assert _consent_not_a_party(question) == read
+    assert consent_not_a_party(question) == read
 
 
 # --- the data room, end to end ----------------------------------------------------------------
