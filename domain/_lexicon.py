@@ -65,6 +65,7 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 PROPOSITION_KINDS = ("permission", "prohibition", "obligation", "state")
 CONTRARY_ANSWERS = ("no", "silent")
 DUTY_ANSWERS = ("yes", "silent")
+NEGATED_ANSWERS = ("no", "yes")
 
 
 class LexiconError(EvidenceRagError, ValueError):
@@ -1481,6 +1482,17 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
         )
     out["qualifiers"] = tuple(qualifiers)
     out["not_given"] = tuple(q.patterns("not_given")) if "not_given" in q.data else ()
+    if "body_acts" in q.data:
+        b = q.sub("body_acts")
+        bodies = b.sub("bodies")
+        out["body_acts"] = {
+            "records": str(b.text("records")),
+            "questions": tuple(b.patterns("questions")),
+            "bodies": {str(k): tuple(bodies.words(str(k))) for k in b.mapping("bodies")},
+            "acts": tuple(b.patterns("acts")),
+            "denials": tuple(b.patterns("denials")),
+            "other_documents": tuple(b.patterns("other_documents")),
+        }
     return out
 
 
@@ -1516,6 +1528,9 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             duty_answers=p.choice("duty_answers", DUTY_ANSWERS)
             if "duty_answers" in p.data
             else "yes",
+            negated_answers=p.choice("negated_answers", NEGATED_ANSWERS)
+            if "negated_answers" in p.data
+            else "no",
             mentions=_found(p, "mentions"),
             taken_back=_found(p, "taken_back"),
             bounds=_found(p, "bounds"),

@@ -28,6 +28,7 @@ Errors::
 
 from skill._agreement_ref import parse_agreement
 from skill._answer import Answer, DocumentCopy, Evaluation, EvidenceUnit
+from skill._body_acts import BodyAct, body_act_asked, read_act
 from skill._candidate import Candidate, GateResult
 from skill._claims import Claim, ClauseReader, Reading, claim_names, read_claim
 from skill._clauses import (
@@ -71,7 +72,7 @@ from skill._nli import (
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier, topic_put_last
 from skill._question_claims import question_claim
 from skill._question_names import split_names
-from skill._read import QuestionReader
+from skill._read import QuestionReader, consent_not_a_party
 from skill._restatements import RestatedFigures
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
@@ -113,6 +114,7 @@ __all__ = [
     "TERMINAL",
     "TRANSITIONS",
     "Answer",
+    "BodyAct",
     "Candidate",
     "CandidateGate",
     "Claim",
@@ -151,12 +153,14 @@ __all__ = [
     "ValueComparison",
     "ValueJudge",
     "absence_sentence",
+    "body_act_asked",
     "citation",
     "claim_names",
     "clause_answer",
     "clause_only_values",
     "clause_sentences",
     "clear_caches",
+    "consent_not_a_party",
     "counted",
     "document_reference",
     "document_type_of",
@@ -182,6 +186,7 @@ __all__ = [
     "parse_subject",
     "quantity_asked",
     "question_claim",
+    "read_act",
     "read_claim",
     "referenced_documents",
     "render_answer",

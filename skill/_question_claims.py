@@ -100,6 +100,10 @@ class _Parsed:
     action_text: str
     # the question asks the action's negation ("Is Halcyon not required to ...")
     negated: bool = False
+    # the actor's words stand between a verb that keeps it from acting and "from" ("Can
+    # keystone stop halcyon from merging?", "Does the loan agreement restrict halcyon from
+    # paying dividends?"): whoever the words name acts, in lower case too
+    kept_from: bool = False
 
 
 def question_claim(
@@ -126,7 +130,7 @@ def question_claim(
     entry = _entry(parsed)
     if entry is None:
         return None
-    if _names_no_one(parsed.actor, subject):
+    if not parsed.kept_from and _names_no_one(parsed.actor, subject):
         # a lower-case word no party's name holds is no actor: the question is another's to read
         return None
     actor = _actor_name(parsed.actor, subject)
@@ -186,6 +190,45 @@ def with_party_terms(claim: Claim, candidates: Sequence[Candidate]) -> Claim:
     )
 
 
+_CAUSATIVES = frozenset(w.casefold() for w in lexicon().modality.question_causative)
+
+
+def with_role_actor(claim: Claim, question: str, candidates: Sequence[Candidate]) -> Claim:
+    """`claim` acted by the party the question names by its role where it names none by its
+    name ("Can the Executive terminate the employment agreement for convenience?": the party
+    bound as the Executive, so the Company's right is never the Executive's): the question
+    opens with its auxiliary and "the" + a defined term that one party alone of the
+    candidates' agreements is bound under; a causative after it makes another the actor ("Can
+    the Lender prohibit the Borrower from ...?": none)."""
+    if claim.actor is not None or claim.benefits:
+        return claim
+    focus = " ".join(question_focus(question).split()).rstrip("?. ")
+    opened = re.match(r"^\w+\s+the\s+(?P<rest>.+)$", focus, _FLAGS)
+    if opened is None:
+        return claim
+    rest = opened.group("rest").casefold()
+    holders: dict[str, set[str]] = {}
+    names: dict[str, str] = {}
+    for candidate in candidates:
+        for b in candidate.bindings:
+            if b.role != "party":
+                continue
+            names[b.subject_key] = b.subject_name
+            for term in b.defined_terms:
+                holders.setdefault(term.casefold(), set()).add(b.subject_key)
+    for term in sorted(holders, key=lambda t: (-len(t), t)):
+        if len(holders[term]) != 1 or not rest.startswith(term + " "):
+            continue
+        after = rest[len(term) :].split()
+        if after and after[0] in _CAUSATIVES:
+            return claim
+        (key,) = holders[term]
+        actor = names[key]
+        others = tuple(sorted({n for k, n in names.items() if k != key}))
+        return replace(claim, actor=actor, others=others)
+    return claim
+
+
 def _parse(focus: str, names: frozenset[str] = frozenset()) -> _Parsed | None:
     for kind, shape, benefit in _SHAPES:
         m = shape.match(focus)
@@ -205,7 +248,8 @@ def _parse(focus: str, names: frozenset[str] = frozenset()) -> _Parsed | None:
         negated = negated or _without_negation(groups.get("doc") or "")[1]
         parsed = _action(kind, actor.strip(), action.strip())
         if parsed is not None and (parsed.entitlement is not None or not benefit):
-            return replace(parsed, negated=negated)
+            kept_from = kind == "prohibition" and groups.get("doc") is not None
+            return replace(parsed, negated=negated, kept_from=kept_from)
     return None
 
 
@@ -482,4 +526,4 @@ def _names_no_one(actor: str, subject: SubjectClass) -> bool:
     return _actor_name(actor, subject) == " ".join(words)
 
 
-__all__ = ["question_claim", "with_party_terms"]
+__all__ = ["question_claim", "with_party_terms", "with_role_actor"]

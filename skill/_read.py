@@ -161,6 +161,7 @@ def _read_as_written(
 ) -> SubjectClass:
     # The question itself, without the instructions around it ("Answer in USD millions.").
     question = question_focus(question)
+    question = consent_not_a_party(question)
     # "the lease between A and B, as amended by the Second Amendment, ...": the agreement as
     # amended is the subject (its amendments are read with it), not that amendment
     question = without_as_amended(question)
@@ -250,6 +251,34 @@ def _other_names(question: str) -> tuple[str, list[str]]:
 # A lower-case word group the grammar took for a party after a qualifier's preposition
 # ("terminate the MSA for convenience"): a qualifier of the question, not a name. One that
 # follows a word that introduces parties ("between", "with", "and") stays a name.
+# a consent the question names as its action's condition ("assign the MSA with Northgate's
+# consent", "without the prior written consent of Northgate", "if Northgate consents"): the
+# lexicon's consent qualifiers (propositions.yaml question_claims `with_consent`,
+# `without_consent`). Their words name no party of the subject (the grammar would read "with
+# Halcyon's" as joining one): the subject is read without them; the claim is read from the
+# question as asked
+_CONSENT = tuple(
+    re.compile(a, re.IGNORECASE)
+    for name, asks, *_ in lexicon().question_claims.get("qualifiers", ())
+    if name in ("with_consent", "without_consent")
+    for a in asks
+)
+# the consent's owner after it, to the question's end ("... consent of Northgate Logistics?")
+_CONSENT_OF = re.compile(r"\s+of\s+(?:[\w'’&.,-]+\s*){1,5}?(?=[?.!]*\s*$)", re.IGNORECASE)
+
+
+def consent_not_a_party(question: str) -> str:
+    """`question` without the consents it names as its action's condition."""
+    for pattern in _CONSENT:
+        while (m := pattern.search(question)) is not None:
+            end = m.end()
+            tail = _CONSENT_OF.match(question, end)
+            if tail is not None:
+                end = tail.end()
+            question = (question[: m.start()].rstrip(" ,") + question[end:]).strip()
+    return question
+
+
 _QUALIFIER_BEFORE = r"(?:for|without|upon|on|in|under|at|as|during|after|before)"
 _PARTY_BEFORE = r"(?:between|with|and|among|amongst|by|&|,)"
 _CONNECTORS = frozenset({"between", "among", "amongst", "and", "with", "by", "of", "the", "to"})
@@ -504,6 +533,7 @@ __all__ = [
     "build_name_index",
     "clause_label",
     "company_reading",
+    "consent_not_a_party",
     "is_clause_question",
     "read_question",
 ]

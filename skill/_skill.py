@@ -39,12 +39,12 @@ from skill._answer import (
     RejectedEvidence,
     Supersession,
 )
+from skill._body_acts import RECORDS, BodyAct, body_act_asked, body_records, read_act, record_text
 from skill._candidate import Candidate, GateResult
 from skill._claims import (
     Claim,
     Reading,
     claim_answer,
-    claim_names,
     claim_of,
     claim_sentences,
     claim_subject,
@@ -113,7 +113,7 @@ from skill._quarters import (
     year_cells,
 )
 from skill._question import question_focus
-from skill._question_claims import question_claim, with_party_terms
+from skill._question_claims import question_claim, with_party_terms, with_role_actor
 from skill._read import (
     build_name_index,
     clause_label,
@@ -326,7 +326,20 @@ class EvidenceSkill:
         # A yes/no question about an agreement is a claim (issue 34): its proposition's
         # evidence is searched and each sentence that speaks of it is judged.
         claim = claim_of(subject_class) if status is None else None
-        if claim is None and question is not None and subject is None and status is None:
+        # "Did the board approve the Keystone loan?": a body's act, judged on the records of
+        # its acts (skill/_body_acts.py), never a claim of the agreement's terms
+        act = (
+            body_act_asked(question_focus(question))
+            if question is not None and subject is None and status is None and claim is None
+            else None
+        )
+        if (
+            claim is None
+            and act is None
+            and question is not None
+            and subject is None
+            and status is None
+        ):
             claim = read_claim(
                 question,
                 subject_class,
@@ -404,6 +417,10 @@ class EvidenceSkill:
                 evaluation_time=evaluation_time or UNDATED_OBSERVED_AT,
             )
             return answer.model_copy(update={"evaluation": unobserved})
+        if act is not None and question is not None:
+            return self._body_act_answer(
+                kb, question, subject_class, act, gate, committed, info, value_judge, machine
+            )
         if status is not None and question is not None:
             return self._status_answer(
                 kb, question, subject_class, status, gate, committed, info, value_judge, machine
@@ -556,9 +573,13 @@ class EvidenceSkill:
             )
         machine.advance(State.EVIDENCE_VERIFIED)
         if claim is not None:
-            if claim.entry.name not in claim_names():
-                # a claim in the question's own words: its parties named by their roles too
-                claim = with_party_terms(claim, gate.candidates)
+            # its parties named by their roles too ("the Company", "the Executive"): a sentence
+            # of the other party's right ("The Company may terminate the Executive's
+            # employment without Cause") is never the actor's (issue 34: a question naming
+            # one party is judged on that party's own rights)
+            if question is not None:
+                claim = with_role_actor(claim, question, gate.candidates)
+            claim = with_party_terms(claim, gate.candidates)
             # the whole agreement read for the claim, beside what the search ranked (a list
             # item quoted from its lead-in starts where the lead-in does, and ends further)
             found: dict[tuple[str, int], int] = {}
@@ -881,6 +902,127 @@ class EvidenceSkill:
             sufficiency=sufficiency,
             supersessions=[],
         )
+
+    def _body_act_answer(
+        self,
+        kb: str,
+        question: str,
+        subject_class: SubjectClass,
+        act: BodyAct,
+        gate: GateResult,
+        committed: Sequence[str],
+        info: Callable[[str], DocumentInfo | None],
+        value_judge: ValueJudge,
+        machine: StateMachine,
+    ) -> Answer:
+        """A body's act on the agreement the gate found (skill/_body_acts.py): each sentence
+        of the body's records that names the agreement and an act is an observation ("yes",
+        or "no" where it denies or defers it), judged by the engine; one that names the
+        agreement only is quoted as related; silence is "not stated in the <records>", no
+        value cited."""
+        machine.advance(State.EVIDENCE_RETRIEVAL)
+        collector = EvidenceCollector(self.store, self._query_embedder, info, top_k=self.top_k)
+        reference = DocumentReference(kind=RECORDS, dates=(), names=())
+        infos = [i for d in committed if (i := info(d)) is not None]
+        of_kind = documents_of_kind(reference, infos)
+        openings: dict[str, str] = {}
+        for record in of_kind:
+            chunks = self.store.chunks_of(kb, record.document_id)
+            if chunks:
+                openings[record.document_id] = " ".join(
+                    chunks[0].text.splitlines()[:_OPENING_LINES]
+                )
+        records = body_records(act, of_kind, openings)
+        claim_id = f"claim:body_act:{act.body}"
+        subject_id = gate.candidates[0].subject_id
+        judged: list[EvidenceUnit] = []
+        related: list[EvidenceUnit] = []
+        for record in sorted(records, key=lambda r: (r.document_date or "", r.document_id)):
+            own = record_text(record, openings.get(record.document_id, ""))
+            seen: set[int] = set()
+            for chunk in self.store.chunks_of(kb, record.document_id):
+                for sentence in sentences_of(chunk):
+                    if sentence.location.char_start in seen:
+                        continue
+                    seen.add(sentence.location.char_start)
+                    holds, named = read_act(sentence.text, act, subject_class, own)
+                    if holds is not None:
+                        value = "yes" if holds else "no"
+                        judged.append(
+                            collector.sentence_unit(sentence, subject_id, claim_id, value, 0.9)
+                        )
+                    elif named:
+                        related.append(
+                            collector.sentence_unit(sentence, subject_id, claim_id, None, 0.5)
+                        )
+        machine.advance(State.EVIDENCE_VERIFIED)
+        evaluation_time = default_evaluation_time(r.document_date for r in records)
+        judgement = value_judge.claim(judged, claim_id, evaluation_time=evaluation_time)
+        decision = judgement.sufficiency["decision"] if judgement.sufficiency else None
+        conflict = bool(judgement.conflicts)
+        said = {"SUPPORTED": "yes", "CONTRADICTED": "no"}.get(decision or "")
+        values = [
+            CitedValue(value=value, evidence_ids=sorted(u.evidence_id for u in us))
+            for g in judgement.groups
+            for value, us in g.values
+            if value == said and not conflict
+        ]
+        sufficient = said is not None and not conflict
+        kind = RECORDS
+        # whose body: "the board", "Ridgeway's board"
+        by = f"{act.owner}'s {act.body_words}" if act.owner else f"the {act.body_words}"
+        what = act.object
+        possessive = "'" if by.endswith("s") else "'s"
+        if not records:
+            text = (
+                f"Not stated — no record of {by}{possessive} acts in the knowledge base "
+                f"({len(of_kind)} {kind} held, none of {by})"
+            )
+        elif said is not None and not conflict:
+            deciding = [u for u in judged if u.value == said]
+            lead = "Yes" if said == "yes" else "No"
+            text = f"{lead} — " + "; ".join(
+                f"{' '.join(u.quote.split())} ({self._document_name(info, u)})"
+                for u in deciding[:2]
+            )
+        elif conflict:
+            text = f"The {kind} disagree on whether {by} acted on {what}: " + "; ".join(
+                f"{u.value}: {' '.join(u.quote.split())}" for u in judged[:4]
+            )
+        else:
+            text = (
+                f"Not stated in the {kind} — no act of {by} on {what} found "
+                f"({len(records)} record{'s' if len(records) != 1 else ''} read)"
+            )
+            if related:
+                text += "; related: " + " ".join(" ".join(u.quote.split()) for u in related[:2])
+        shown = sorted([*judged, *related], key=lambda u: u.evidence_id)
+        return _concluded(
+            question,
+            subject_class,
+            machine,
+            gate,
+            [],
+            evidence=_sorted_units(shown),
+            conclusion=Conclusion(answer=text, values=values),
+            conflicts=judgement.conflicts,
+            confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
+            sufficient=sufficient,
+            risk_signals=judgement.risk_signals(
+                units=judged, ambiguous=bool(gate.ambiguous), rejected_evidence=False
+            )
+            + ([] if judged else ["not_stated"]),
+            suggested_next_actions=[]
+            if sufficient
+            else [f"Read the {kind} of {by} for its acts on {what}"],
+            sufficiency=judgement.sufficiency,
+            supersessions=[],
+        )
+
+    @staticmethod
+    def _document_name(info: Callable[[str], DocumentInfo | None], unit: EvidenceUnit) -> str:
+        record = info(unit.source_location.document_id)
+        return record.name if record is not None else unit.source_location.document_id
 
     def _profile_answer(
         self,

@@ -1,0 +1,328 @@
+"""The sample data room's yes/no claims answered as stated (issue 34, session 32).
+
+1. An assignment asked *with* the consent the clause requires ("Can Halcyon assign the MSA
+   with Northgate's consent?", "... if Northgate consents?") is "Yes, with conditions" (the
+   consent its condition, the successor exception carried); asked without it, "No" with the
+   exception. The consent's words name no party of the subject.
+2. A body's act ("Did the board approve the Keystone loan?") is judged on the board minutes: a
+   resolution approving the named agreement is "Yes" citing it; an amendment's resolution is
+   not the agreement's; minutes that never act on it are "Not stated in the board minutes",
+   nothing cited as a value. The reader of a body's act: approve / authorize / ratify / adopt,
+   denied ("did not approve"), deferred, tabled, pending.
+3. A question naming one party (by name or by role) is judged on that party's own rights:
+   "The Company may terminate the Executive's employment without Cause" is never the
+   Executive's right.
+4. A causative ("Can Keystone prohibit Halcyon from paying dividends?", "can keystone stop
+   halcyon from ...") asks the other party's action, in the proposition records' path and in
+   the question's own words (skill/_question_claims.py).
+
+Phrasings are written several ways (lower case, short and full names, possessives, passives,
+negations, synonyms of the act); the sentences of the reader's tests are generated over
+bodies, acts, agreements and denials, a fixed sample of the product.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from skill import (
+    BodyAct,
+    QuestionKind,
+    SubjectClass,
+    body_act_asked,
+    consent_not_a_party,
+    read_act,
+)
+from tests.conftest import IngestedKB
+
+
+# --- the body's act, read from a sentence ------------------------------------------------------
+def _agreement(document_type: str | None, *parties: str, **more: Any) -> SubjectClass:
+    return SubjectClass(
+        type="agreement",
+        document_type=document_type,
+        attribute="topic",
+        constraints={"parties": list(parties), **more},
+        kind=QuestionKind.AGREEMENT_ATTRIBUTE,
+    )
+
+
+_LOAN = _agreement("loan_agreement", "Keystone")
+_MSA = _agreement("master_services_agreement", "Northgate")
+_BOARD = BodyAct("board", "board", "the loan")
+_AGREEMENTS = [
+    (_LOAN, "the Loan and Security Agreement with Keystone Commerce Bank, N.A."),
+    (_LOAN, "the term loan from Keystone Bank"),
+    (_MSA, "the Master Services Agreement with Northgate Logistics, Inc."),
+    (_MSA, "the MSA with Northgate"),
+]
+_APPROVALS = [
+    "RESOLVED, that {a}, in the form presented to the Board, be, and it hereby is, approved.",
+    "Upon motion duly made and seconded, the Board unanimously approved {a}.",
+    "The Board authorized the Chief Executive Officer to execute {a}.",
+    "The directors ratified {a} as executed by the Company.",
+    "the board adopted a resolution approving {a}",
+]
+_DENIALS = [
+    "The Board did not approve {a}.",
+    "After discussion, the directors resolved to defer consideration of {a} to a future meeting.",
+    "The proposal to enter into {a} was tabled.",
+    "Entry into {a} remains subject to approval by the Board.",
+    "the board declined to authorize {a}",
+    "The Board postponed its vote on {a}.",
+]
+
+
+def _cases(forms: list[str]) -> list[tuple[SubjectClass, str]]:
+    return [(s, f.format(a=a)) for (s, a), f in itertools.product(_AGREEMENTS, forms)]
+
+
+@pytest.mark.parametrize(("subject", "sentence"), _cases(_APPROVALS)[::2])
+def test_a_resolution_on_the_agreement_is_the_bodys_act(
+    subject: SubjectClass, sentence: str
+) -> None:
+    assert read_act(sentence, _BOARD, subject) == (True, True)
+
+
+@pytest.mark.parametrize(("subject", "sentence"), _cases(_DENIALS)[::2])
+def test_a_denial_or_a_deferral_is_no_act(subject: SubjectClass, sentence: str) -> None:
+    assert read_act(sentence, _BOARD, subject) == (False, True)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # another agreement, another party's
+        "RESOLVED, that the Master Services Agreement with Northgate Logistics, Inc. be approved.",
+        "The Board approved the loan agreement with Harbor Trust Bank.",
+        # the agreement named, no act
+        "Mr. Reyes reviewed compliance with the covenants of the Loan and Security Agreement "
+        "with Keystone Commerce Bank, N.A.",
+        # another act of the same meeting
+        "The minutes of the prior meeting were approved as presented.",
+    ],
+)
+def test_what_names_no_act_on_the_agreement_says_nothing(sentence: str) -> None:
+    assert read_act(sentence, _BOARD, _LOAN)[0] is None
+
+
+def test_an_amendments_resolution_is_not_the_agreements() -> None:
+    sentence = (
+        "RESOLVED, that Amendment No. 1 to the Master Services Agreement with Northgate "
+        "Logistics, Inc., increasing the limitation of liability, be, and it hereby is, approved."
+    )
+    assert read_act(sentence, _BOARD, _MSA)[0] is None
+    asked = _agreement("master_services_agreement", "Northgate", amendment="Amendment No. 1")
+    assert read_act(sentence, _BOARD, asked) == (True, True)
+
+
+def test_the_records_own_company_need_not_be_named() -> None:
+    # its minutes call it "the Company": the other party names the agreement
+    both = _agreement("master_services_agreement", "Halcyon", "Northgate")
+    sentence = (
+        "RESOLVED, that the Master Services Agreement with Northgate Logistics, Inc. is approved."
+    )
+    own = "Halcyon Robotics, Inc. - Minutes of the Board of Directors"
+    assert read_act(sentence, _BOARD, both, own) == (True, True)
+    assert read_act(sentence, _BOARD, both)[0] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "body", "owner"),
+    [
+        ("Did the board approve the Keystone loan?", "board", ""),
+        ("did the board of directors ratify the keystone loan agreement?", "board", ""),
+        ("Did Halcyon's board approve the loan agreement with Keystone?", "board", "Halcyon"),
+        ("Has the Board formally authorized the MSA with Northgate?", "board", ""),
+        ("Was the Keystone loan approved by the board?", "board", ""),
+        ("Were the bylaws adopted by the stockholders?", "shareholders", ""),
+        ("Did the audit committee approve the engagement of the auditors?", "committee", ""),
+    ],
+)
+def test_a_bodys_act_asked(question: str, body: str, owner: str) -> None:
+    act = body_act_asked(question)
+    assert act is not None and act.body == body and act.owner == owner
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What did the board approve on June 15, 2021?",
+        "Can Halcyon assign the MSA with Northgate with Northgate's consent?",
+        "Is the board's approval required to assign the MSA?",
+    ],
+)
+def test_no_bodys_act_asked(question: str) -> None:
+    assert body_act_asked(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        (
+            "Can Northgate assign the MSA with Halcyon with Halcyon's consent?",
+            "Can Northgate assign the MSA with Halcyon?",
+        ),
+        (
+            "can halcyon assign the northgate msa with the prior written consent of northgate?",
+            "can halcyon assign the northgate msa?",
+        ),
+        (
+            "Can Halcyon pay a dividend without Keystone's consent under the loan agreement?",
+            "Can Halcyon pay a dividend under the loan agreement?",
+        ),
+        ("May Halcyon assign the MSA if Northgate consents?", "May Halcyon assign the MSA?"),
+    ],
+)
+def test_a_consent_names_no_party_of_the_subject(question: str, read: str) -> None:
+    assert consent_not_a_party(question) == read
+
+
+# --- the data room, end to end ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def runtime(data_room_kb: IngestedKB) -> Iterator[Any]:
+    from app import Runtime
+
+    with Runtime.open(data_room_kb.settings()) as rt:
+        yield rt
+
+
+def _ask(runtime: Any, question: str) -> dict[str, Any]:
+    return json.loads(runtime.skill.ask("halcyon", question).to_json())  # type: ignore[no-any-return]
+
+
+def _deciding(a: dict[str, Any]) -> list[str]:
+    ids = {i for v in a["conclusion"]["values"] for i in v["evidence_ids"]}
+    return [e["quote"] for e in a["evidence"] if e["evidence_id"] in ids]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can Halcyon assign the MSA with Northgate with Northgate's consent?",
+        "can halcyon assign the northgate msa with northgate's consent?",
+        "Can Halcyon Robotics assign the Master Services Agreement with Northgate Logistics with "
+        "the prior written consent of Northgate?",
+        "May Halcyon assign the MSA with Northgate if Northgate consents?",
+        "Does the MSA with Northgate let Halcyon assign it with Northgate's consent?",
+        "Can Northgate assign the MSA with Halcyon with Halcyon's consent?",
+        "Is Halcyon allowed to transfer the Halcyon/Northgate MSA upon Northgate's approval?",
+        "Can Halcyon assign the Northgate MSA once Northgate has given its written consent?",
+    ],
+)
+def test_an_assignment_with_consent_is_yes_with_conditions(runtime: Any, question: str) -> None:
+    a = _ask(runtime, question)
+    assert a["conclusion"]["answer"].startswith("Yes, with conditions —"), a["conclusion"]
+    assert [v["value"] for v in a["conclusion"]["values"]] == ["yes"]
+    details = a["conclusion"]["values"][0]["details"]
+    assert any("consent" in c for c in details["conditions"])
+    assert any("successor" in e for e in details["exceptions"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "head"),
+    [
+        ("Can Halcyon assign the MSA with Northgate without Northgate's consent?", "No —"),
+        ("Is Halcyon not allowed to assign the MSA with Northgate without consent?", "Yes —"),
+        (
+            "Is Halcyon prohibited from assigning the MSA with Northgate without Northgate's "
+            "consent?",
+            "Yes —",
+        ),
+    ],
+)
+def test_an_assignment_without_consent_keeps_its_exception(
+    runtime: Any, question: str, head: str
+) -> None:
+    a = _ask(runtime, question)
+    assert a["conclusion"]["answer"].startswith(head), a["conclusion"]["answer"]
+    assert any("successor" in e for e in a["conclusion"]["values"][0]["details"]["exceptions"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Did the board approve the Keystone loan?",
+        "Did Halcyon's board approve the loan agreement with Keystone?",
+        "did the board approve the keystone loan and security agreement?",
+        "Was the Keystone loan approved by the board?",
+        "Did the shareholders approve the Keystone loan?",
+        # another company's board: no record of its acts here
+        "Did Ridgeway's board approve the MSA with Northgate?",
+    ],
+)
+def test_an_approval_no_record_states_is_not_stated(runtime: Any, question: str) -> None:
+    a = _ask(runtime, question)
+    assert a["conclusion"]["answer"].startswith("Not stated"), a["conclusion"]["answer"]
+    assert a["conclusion"]["values"] == [] and a["sufficient"] is False
+    assert all(e["value"] is None for e in a["evidence"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "resolved"),
+    [
+        ("Did the board approve the MSA with Northgate?", "the Master Services Agreement with"),
+        ("Has the board approved the Halcyon Northgate MSA?", "the Master Services Agreement with"),
+        (
+            "did the board authorize the northgate master services agreement?",
+            "the Master Services Agreement with",
+        ),
+        ("Did the board approve Amendment No. 1 to the Northgate MSA?", "Amendment No. 1 to"),
+    ],
+)
+def test_a_resolution_approving_the_agreement_is_yes_citing_it(
+    runtime: Any, question: str, resolved: str
+) -> None:
+    a = _ask(runtime, question)
+    assert a["conclusion"]["answer"].startswith("Yes —"), a["conclusion"]["answer"]
+    assert a["sufficiency"]["decision"] == "SUPPORTED"
+    quotes = [" ".join(q.split()) for q in _deciding(a)]
+    assert quotes and all(f"RESOLVED, that {resolved}" in q for q in quotes), quotes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can Daniel Reyes terminate his employment agreement without cause?",
+        "Can the Executive terminate the employment agreement for convenience?",
+    ],
+)
+def test_the_other_partys_right_is_not_the_named_partys(runtime: Any, question: str) -> None:
+    a = _ask(runtime, question)
+    assert not a["conclusion"]["answer"].startswith("Yes"), a["conclusion"]["answer"]
+    assert all("The Company may terminate" not in q for q in _deciding(a))
+
+
+@pytest.mark.slow
+def test_the_named_partys_own_right_is_yes(runtime: Any) -> None:
+    a = _ask(runtime, "Can Halcyon terminate Daniel Reyes's employment without cause?")
+    assert a["conclusion"]["answer"].startswith("Yes, with conditions —")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "claim"),
+    [
+        ("Can Northgate stop Halcyon from assigning the agreement?", "assignment_without_consent"),
+        ("Can Halcyon prevent Northgate from assigning the MSA?", "assignment_without_consent"),
+        ("Can Keystone prohibit Halcyon from paying dividends?", "asked_pay_dividend"),
+        ("can keystone stop halcyon from merging with another company?", "asked_merg"),
+        ("Can Keystone restrict Halcyon from incurring indebtedness?", "asked_incur_indebted"),
+    ],
+)
+def test_a_causative_asks_the_other_partys_action(runtime: Any, question: str, claim: str) -> None:
+    a = _ask(runtime, question)
+    assert a["subject_class"]["constraints"]["claim"] == claim
+    assert a["conclusion"]["answer"].startswith("Yes —"), a["conclusion"]["answer"]
