@@ -7,7 +7,9 @@ wording on generated sentences, not from the bench's documents):
   "the Receiving Party" is a name, no receipt;
 - a party named by its role in the exchange ("the Disclosing Party", "the Discloser", "the
   Providing Party") is a name: a sentence about its liability or warranties shares nothing,
-  while a disclosure the recipient makes beside the name still counts."""
+  while a disclosure the recipient makes beside the name still counts;
+- information kept "permanently and strictly confidential" (adverbs between the noun and
+  "confidential") is a duty of confidence, no copy retained."""
 
 from __future__ import annotations
 
@@ -90,3 +92,32 @@ def test_a_party_named_by_its_role_shares_nothing(claim: str, sentence: str) -> 
 )
 def test_a_disclosure_beside_the_role_name_still_counts(sentence: str) -> None:
     assert _holds("sharing_with_employees", sentence) is True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(
+        [
+            "{a} shall keep the Confidential Information permanently and strictly confidential.",
+            "{a} will hold all such information strictly and permanently confidential.",
+            "{a} agrees to keep the Evaluation Material completely and entirely secret.",
+        ],
+        ["The Receiving Party", "the recipient"],
+    ),
+)
+def test_information_kept_confidential_adverbs_between_is_no_copy_retained(sentence: str) -> None:
+    assert _holds("retaining_copies", sentence) is not True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    _cases(
+        [
+            "{a} may keep one copy of the Confidential Information in its legal files.",
+            "{a} may retain one archival copy of the Confidential Information permanently.",
+        ],
+        ["The Receiving Party", "the recipient"],
+    ),
+)
+def test_a_copy_kept_is_retained(sentence: str) -> None:
+    assert _holds("retaining_copies", sentence) is True
