@@ -47,6 +47,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@pytest.fixture(scope="module")
+def installed_version(installed: Path) -> str:
+    """The version of `installed`, computed once (it parses every deriving module; no test
+    changes `installed`: each edits its own copy)."""
+    return compute_derivation_version(installed)
+
+
 def test_the_version_is_this_checkouts_digest() -> None:
     assert derivation_version() == compute_derivation_version(ROOT)
     assert len(derivation_version()) == 16 and int(derivation_version(), 16) >= 0
@@ -76,7 +83,7 @@ def test_the_version_is_kept_between_processes_until_a_file_changes(
 
 @pytest.mark.parametrize("cache_state", ["garbage", "another fingerprint", "unwritable"])
 def test_a_cache_that_cannot_serve_is_no_error(
-    installed: Path, tmp_path: Path, cache_state: str
+    installed: Path, installed_version: str, tmp_path: Path, cache_state: str
 ) -> None:
     cache = tmp_path / "cache" / "derivation.json"
     cache.parent.mkdir()
@@ -87,7 +94,7 @@ def test_a_cache_that_cannot_serve_is_no_error(
     else:
         cache = tmp_path / "a file" / "derivation.json"
         cache.parent.write_text("not a folder", encoding="utf-8")
-    assert cached_derivation_version(installed, cache) == compute_derivation_version(installed)
+    assert cached_derivation_version(installed, cache) == installed_version
 
 
 def _tracked(root: Path) -> list[str]:
@@ -178,25 +185,25 @@ CHANGED = {
 
 @pytest.mark.parametrize("what", sorted(UNCHANGED))
 def test_an_edit_that_derives_nothing_keeps_the_version(
-    installed: Path, tmp_path: Path, what: str
+    installed: Path, installed_version: str, tmp_path: Path, what: str
 ) -> None:
     root = shutil.copytree(installed, tmp_path / "site-packages")
     _apply(root, UNCHANGED[what])
-    assert compute_derivation_version(root) == compute_derivation_version(installed)
+    assert compute_derivation_version(root) == installed_version
 
 
 @pytest.mark.parametrize("what", sorted(CHANGED))
 def test_an_edit_of_a_deriving_rule_changes_the_version(
-    installed: Path, tmp_path: Path, what: str
+    installed: Path, installed_version: str, tmp_path: Path, what: str
 ) -> None:
     root = shutil.copytree(installed, tmp_path / "site-packages")
     _apply(root, CHANGED[what])
-    assert compute_derivation_version(root) != compute_derivation_version(installed)
+    assert compute_derivation_version(root) != installed_version
 
 
 @pytest.mark.parametrize("how", ["crlf", "caches", "other suffixes", "another place"])
 def test_the_same_files_installed_otherwise_give_the_same_version(
-    installed: Path, tmp_path: Path, how: str
+    installed: Path, installed_version: str, tmp_path: Path, how: str
 ) -> None:
     root = shutil.copytree(installed, tmp_path / "site-packages")
     if how == "crlf":  # a checkout with Windows line endings
@@ -210,14 +217,16 @@ def test_the_same_files_installed_otherwise_give_the_same_version(
         (root / "ingest" / "_pipeline.py~").write_text("old")
         (root / "domain" / "py.typed").write_text("")
         (root / "ingest" / "clause_model" / "notes.md").write_text("")
-    assert compute_derivation_version(root) == compute_derivation_version(installed)
+    assert compute_derivation_version(root) == installed_version
 
 
-def test_a_changed_clause_model_changes_the_version(installed: Path, tmp_path: Path) -> None:
+def test_a_changed_clause_model_changes_the_version(
+    installed: Path, installed_version: str, tmp_path: Path
+) -> None:
     root = shutil.copytree(installed, tmp_path / "site-packages")
     path = root / "ingest/clause_model/model.json"
     path.write_bytes(path.read_bytes() + b"\n")
-    assert compute_derivation_version(root) != compute_derivation_version(installed)
+    assert compute_derivation_version(root) != installed_version
 
 
 def _first_party_imports(path: Path) -> set[str]:
