@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from domain import entity_key, known_words, lexicon
-from skill._mentions import current_names, find_mentions
+from skill._mentions import current_names, find_mentions, opens_a_known_name
 from skill._question_names import _is_legal_form, clean_name, split_names
 from skill._subject import _AGREEMENT_WORD, _DETERMINERS, document_type_of, role_of
 from skill.linking import question_tokens
@@ -603,9 +603,9 @@ def parse_agreement(text: str) -> AgreementRef | None:
     modifier, type_words = _split_modifier(words, keyword_titled, named_type)
     if pair is not None:
         # after the joined names, the words before the keyword are the type's; capitalised
-        # words of no legal English that close no title the knowledge base holds go on the
-        # second name ("the Lucent-mPhase Teqhnologies Co-Branding Agreement": a near miss of
-        # "mPhase Technologies", no word of the type)
+        # words of no legal English, opening no known name, that close no title the knowledge
+        # base holds go on the second name ("the Lucent-mPhase Teqhnologies Co-Branding
+        # Agreement": a near miss of "mPhase Technologies", no word of the type)
         modifier, type_words = [], words
         k = 0
         if not _closes_a_known_title([*words, keyword]):
@@ -614,6 +614,7 @@ def parse_agreement(text: str) -> AgreementRef | None:
                 and words[k][:1].isupper()
                 and words[k].lower().strip(",") not in _TYPE_VOCABULARY
                 and not any(w in known_words() for w in words[k].lower().strip(",").split("-"))
+                and not opens_a_known_name(words[k], current_names())
                 and not _closes_a_known_title([*words[k:], keyword])
             ):
                 k += 1
