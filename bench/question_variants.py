@@ -46,7 +46,10 @@ EVRAG_VARIANTS_SET=train asks the same variants of cuad-train's training contrac
 their texts typeset to PDFs as bench/parties does (its cache: EVRAG_VARIANTS_CACHE, default
 bench/parties' own), ingested into EVRAG_CUAD_DATA_DIR's knowledge base "cuad" (re-ingest is
 idempotent, so a kept directory is built once) or a temporary one. EVRAG_VARIANTS_SAMPLE=<n>
-keeps the n contracts whose file names hash lowest (sha256), all of them when unset. The baseline of the same run is the canonical
+keeps the n contracts whose file names hash lowest (sha256), all of them when unset;
+EVRAG_VARIANTS_RANKS=<i>-<j> keeps those of ranks i to j in that order (1-based, both
+included: "121-150" the 30 contracts after the first 120 of EVRAG_VARIANTS_SAMPLE=120), to ask
+contracts nobody tuned on apart from those one did. The baseline of the same run is the canonical
 question itself: how many canonical questions are refused although the agreement is there.
 """
 
@@ -94,10 +97,13 @@ def agreements(rows: Sequence[dict[str, Any]] | None = None) -> list[dict[str, A
     return out
 
 
-def training_rows(annotations: Path, sample: int | None = None) -> list[dict[str, Any]]:
+def training_rows(
+    annotations: Path, sample: int | None = None, ranks: tuple[int, int] | None = None
+) -> list[dict[str, Any]]:
     """cuad-train's training contracts (`pdf_in_shared` false) as rows of `agreements`,
     each "pdf" the text's name with ".pdf" and "text" its file; with `sample`, the `sample`
-    contracts whose file names hash lowest (sha256), in file-name order."""
+    contracts whose file names hash lowest (sha256), with `ranks` (i, j) those of ranks i to
+    j (1-based, both included) in that order; in file-name order."""
     rows = []
     for rec in load_jsonl(annotations):
         if rec["pdf_in_shared"]:
@@ -111,8 +117,12 @@ def training_rows(annotations: Path, sample: int | None = None) -> list[dict[str
                 "Document Name (answer)": (labels.get("Document Name") or {}).get("answer", ""),
             }
         )
-    if sample is not None:
-        rows = sorted(rows, key=lambda r: hashlib.sha256(r["text"].encode()).hexdigest())[:sample]
+    if sample is not None or ranks is not None:
+        rows = sorted(rows, key=lambda r: hashlib.sha256(r["text"].encode()).hexdigest())
+        if sample is not None:
+            rows = rows[:sample]
+        if ranks is not None:
+            rows = rows[ranks[0] - 1 : ranks[1]]
     return sorted(rows, key=lambda r: str(r["pdf"]))
 
 
@@ -555,6 +565,16 @@ def r_absent(rows: list[dict[str, Any]]) -> bool:
     return bool(rows) and all(r.get("absent") for r in rows)
 
 
+def _ranks(text: str | None) -> tuple[int, int] | None:
+    """ "121-150" -> (121, 150); a lone rank "7" -> (7, 7); unset -> None."""
+    if not text:
+        return None
+    found = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", text)
+    if not found or int(found[1]) < 1 or int(found[2] or found[1]) < int(found[1]):
+        raise SystemExit(f"EVRAG_VARIANTS_RANKS: {text!r} is not a range of ranks like 121-150")
+    return int(found[1]), int(found[2] or found[1])
+
+
 def main() -> None:
     env = os.environ.get("EVRAG_CUAD_DATA_DIR")
     training = None
@@ -562,7 +582,11 @@ def main() -> None:
         from bench.parties import TRAIN
 
         sample = os.environ.get("EVRAG_VARIANTS_SAMPLE")
-        training = training_rows(TRAIN / "annotations.jsonl", int(sample) if sample else None)
+        training = training_rows(
+            TRAIN / "annotations.jsonl",
+            int(sample) if sample else None,
+            _ranks(os.environ.get("EVRAG_VARIANTS_RANKS")),
+        )
     cache = os.environ.get("EVRAG_VARIANTS_CACHE")
     rows = run(Path(env) if env else None, training, Path(cache) if cache else None)
     print(table(rows))

@@ -460,6 +460,9 @@ class Lexicon:
     question_topic_leads: tuple[str, ...]
     # words that ask of an agreement as amended ("..., as amended by the Second Amendment, ...")
     question_as_amended: tuple[str, ...]
+    # the words a title writes after its agreement word to name the instrument itself, with
+    # its number ("Endorsement Agreement Addendum I", "... Agreement Amendment No. 1")
+    title_designations: tuple[str, ...]
     # phrases before another name of the entity just named ("formerly known as"; patterns)
     question_other_names: tuple[str, ...]
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
@@ -926,6 +929,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         question_instructions=frozenset(vocabulary.words("question_instructions")),
         question_topic_leads=tuple(vocabulary.words("question_topic_leads")),
         question_as_amended=tuple(vocabulary.words("question_as_amended")),
+        title_designations=tuple(vocabulary.words("title_designations")),
         agreement_idioms=tuple(agreements.phrases("agreement_idioms")),
         question_other_names=tuple(vocabulary.phrases("question_other_names")),
         name_particles=frozenset(vocabulary.words("name_particles")),

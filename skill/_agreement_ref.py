@@ -9,8 +9,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from domain import entity_key, lexicon
-from skill._mentions import current_names, find_mentions
+from domain import entity_key, known_words, lexicon
+from skill._mentions import current_names, find_mentions, opens_a_known_name
 from skill._question_names import _is_legal_form, clean_name, split_names
 from skill._subject import _AGREEMENT_WORD, _DETERMINERS, document_type_of, role_of
 from skill.linking import question_tokens
@@ -234,6 +234,14 @@ _NAMED_TYPE = re.compile(
     re.IGNORECASE,
 )
 _GENERIC_LINK = r"(?:between|among|amongst|with|involving|by|of|for|from|to)"
+# The instrument's own designation a title writes after its agreement word, with its number in
+# digits, words or Roman numerals ("Endorsement Agreement Addendum I", "... Agreement Amendment
+# No. 1"; vocabulary.yaml title_designations): the title's words, no party's name.
+_DESIGNATION = re.compile(
+    rf"^(?:{_alternation(lexicon().title_designations)})\s+"
+    rf"(?:{_AMENDMENT_NUMBER}|[ivxlc]{{1,6}}(?![\w.]))",
+    re.IGNORECASE,
+)
 _NAME_QUALIFIER = re.compile(
     r"^(?:\((?:[^()]*\b(?:amend\w*|restat\w*|version|revised|form|draft|\d{4})\b[^()]*)\)"
     r"|(?:(?:contract|agreement|reference|ref\.?)\s+)?(?:identification|id|no\.?|number|#)"
@@ -490,6 +498,9 @@ def parse_agreement(text: str) -> AgreementRef | None:
         return None
     rest = match.group("rest").strip(" ,")
     type_phrase = match.group("type")
+    designation = _DESIGNATION.match(rest)
+    if designation is not None:
+        rest = rest[designation.end() :].strip(" ,")
     # A qualifier after the name names no party: "(2014 Amendment)", "(as amended)",
     # "Contract Identification FT-77", "Ref. No. 2021/4".
     stripped = _strip_qualifier(rest)
@@ -591,8 +602,25 @@ def parse_agreement(text: str) -> AgreementRef | None:
         words = words[head:]
     modifier, type_words = _split_modifier(words, keyword_titled, named_type)
     if pair is not None:
-        # after the joined names, the words before the keyword are the type's
+        # after the joined names, the words before the keyword are the type's; capitalised
+        # words of no legal English, opening no known name, that close no title the knowledge
+        # base holds go on the second name ("the Lucent-mPhase Teqhnologies Co-Branding
+        # Agreement": a near miss of "mPhase Technologies", no word of the type)
         modifier, type_words = [], words
+        k = 0
+        if not _closes_a_known_title([*words, keyword]):
+            while (
+                k < len(words)
+                and words[k][:1].isupper()
+                and words[k].lower().strip(",") not in _TYPE_VOCABULARY
+                and not any(w in known_words() for w in words[k].lower().strip(",").split("-"))
+                and not opens_a_known_name(words[k], current_names())
+                and not _closes_a_known_title([*words[k:], keyword])
+            ):
+                k += 1
+        if k:
+            parties[-1] = f"{parties[-1]} {' '.join(words[:k])}"
+            type_words = words[k:]
     if modifier and linked and (keyword_titled or _closes_a_known_title([*words, keyword])):
         # "Strategic Alliance Agreement between A and B": a title, its words are the type;
         # so are the words of a title the knowledge base holds, in any case ("the operations

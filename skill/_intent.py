@@ -42,6 +42,7 @@ from skill._agreement_ref import (
     _NAME_QUALIFIER,
     _TITLE_CONTINUATION,
     _TYPE_VOCABULARY,
+    _closes_a_known_title,
     amendment_before,
     amendment_named,
     amendment_opening,
@@ -934,6 +935,20 @@ def read_open_question(
             document_type = parsed.document_type
             keys = {entity_key(n) for n in names}
             names.extend(p for p in owners if entity_key(p) not in keys)
+        elif parsed is not None and _after_joined_pair(normalized, agreement[0], found):
+            # "the Lucent-mPhase Teqhnologies Co-Branding Agreement": capitalised words of no
+            # legal English right after a joined pair go on its second name (a near miss of
+            # "mPhase Technologies"), unless they close a title the knowledge base holds
+            strangers = [
+                p
+                for p in parsed.parties
+                if p[:1].isupper()
+                and not opens_a_known_name(p, index)
+                and not any(w.strip(",.").lower() in known_words() for w in p.split())
+            ]
+            if strangers and not _closes_a_known_title(phrase.split()):
+                document_type = parsed.document_type
+                names.extend(strangers)
     if attribute == TOPIC:
         constraints["topic"] = rest
     elif attribute in CLAUSE_TOPICS and intent is not None:
@@ -1022,6 +1037,17 @@ def read_open_question(
         kind=QuestionKind.PERSON_ATTRIBUTE if person else QuestionKind.ENTITY_ATTRIBUTE,
     )
     return OpenReading(subject, rest)
+
+
+def _after_joined_pair(text: str, start: int, found: Sequence[Mention]) -> bool:
+    """Does a pair of names written joined ("Lucent-mPhase", "CNET/Cyberian") end right
+    before the agreement's phrase at `start`?"""
+    joined = [m for m in found if m.joined and m.end <= start]
+    return (
+        len(joined) >= 2
+        and not text[joined[-1].end : start].strip()
+        and not re.search(r"[^\s/\-–]", text[joined[-2].end : joined[-1].start])
+    )
 
 
 def _unknown_owner(

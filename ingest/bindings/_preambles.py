@@ -660,9 +660,14 @@ def _address_lead(window: str) -> int | None:
             or legal_form(address.strip(" ,\n"))
         ):
             continue
-        if re.search(r"[A-Za-z0-9.)][\w'’.&)\-]*[ \t,]*\n?[ \t]*$", window[: m.start()]):
+        if re.search(r"[A-Za-z0-9.)][\w'’.&)\-]*[ \t,;]*\n?[ \t]*$", window[: m.start()]):
             return m.start()
     return None
+
+
+def _blank_at(text: str, at: int) -> int:
+    """How many blanks stand in `text` from `at`."""
+    return len(text[at:]) - len(text[at:].lstrip())
 
 
 def _in_address(before: str) -> bool:
@@ -846,8 +851,12 @@ def _mention_before(
         end = term_lead.start()
     lo = max(0, end - 400)
     window = text[lo:end]
-    # Never reach back across an earlier definition or clause boundary.
+    # Never reach back across an earlier definition or clause boundary; a semicolon right
+    # before the lead into the name's address ("YourNetPlus.com, Inc., a New York Corporation;
+    # with its principal office located at ... ("Provider")") ends no clause.
     cut = window.rfind(";")
+    while cut >= 0 and _ADDRESS_LEAD.match(window, cut + 1 + _blank_at(window, cut + 1)):
+        cut = window.rfind(";", 0, cut)
     for cm in re.finditer(r"(?<!\sat):\s*\n|\b(?:BETWEEN|AND|Between|And)\s*:", window):
         cut = max(cut, cm.end() - 1)
     for hm in _NUMBERED_HEADING.finditer(window):
