@@ -333,6 +333,9 @@ class ModalityWords:
     # words by which a proviso's subject refers back to its main clause ("provided that the
     # foregoing will not restrict"): the proviso limits that clause, it is no statement of its own
     back_reference: tuple[str, ...] = ()
+    # a sentence that only defines a term ('"Exclusive Territory" means ...'): it states
+    # nothing of what the term names
+    definition: tuple[str, ...] = ()
     # a scope that limits what a clause says ("outside the Territory", "within the Field"):
     # the words that put it outside or inside, and the nouns that name one
     scope_outside: tuple[str, ...] = ()
@@ -1407,6 +1410,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "lifting",
                 "pronoun",
                 "back_reference",
+                "definition",
                 "scope_outside",
                 "scope_inside",
                 "scope_noun",

@@ -153,6 +153,8 @@ class _Modality:
     determined: re.Pattern[str]
     # a proviso's subject that refers back to its main clause ("the foregoing")
     back_reference: re.Pattern[str]
+    # a sentence that only defines a term ('"Exclusive Territory" means ...')
+    definition: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -215,6 +217,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.weakening),
         re.compile(rf"\b(?:{'|'.join(f'(?:{d})' for d in determiners) or '(?!)'})\s+$", _FLAGS),
         one(words.back_reference),
+        one(words.definition),
     )
 
 
@@ -812,6 +815,10 @@ class ClauseReader:
         matches = self._actions(s)
         if _heading(s):
             # a heading ("7. Survival.") names a topic, it states nothing of it
+            return None, False, bool(matches)
+        if _MODALITY.definition.search(s):
+            # '"Exclusive Territory" means the State of Texas': a term defined, nothing stated
+            # of what it names (the sentence that grants or restricts under it decides)
             return None, False, bool(matches)
         if not matches:
             if self._carving(s) is not None:
