@@ -269,6 +269,11 @@ class PropositionEntry:
     # Know-How"); a denial that qualifies the state itself ("marked ..., or that is not so
     # marked but ...") is not of something else
     granted_beside_denial: bool = False
+    # whether a sentence that only defines a term ('"Exclusive Territory" means ...', modality
+    # `definition`) says nothing of the claim: so for a grant, a restriction or a right, which
+    # the sentence that uses the term states; not for what a definition itself decides (an
+    # NDA's "Confidential Information means information marked as confidential")
+    definitions_silent: bool = False
     # what speaks of the claim in a sentence right under a heading that names it (a run-in
     # title: "5.2 Non-Competition. ... the Executive shall not engage in any business"), read
     # there as `action`; elsewhere such words may be of anything ("shall not own any company")
@@ -1531,6 +1536,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             carved_label=p.text("carved_label", ""),
             otherwise_label=p.text("otherwise_label", ""),
             granted_beside_denial=p.flag("granted_beside_denial", False),
+            definitions_silent=p.flag("definitions_silent", False),
             captioned=_found(p, "captioned"),
         )
         if not entry.asks or not entry.action:

@@ -816,7 +816,7 @@ class ClauseReader:
         if _heading(s):
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
-        if _MODALITY.definition.search(s):
+        if p.entry.definitions_silent and _MODALITY.definition.search(s):
             # '"Exclusive Territory" means the State of Texas': a term defined, nothing stated
             # of what it names (the sentence that grants or restricts under it decides)
             return None, False, bool(matches)
