@@ -947,6 +947,11 @@ class ClauseReader:
             # Beta from its covenant not to compete": the restriction kept standing is the
             # holder's of the noun (Beta), not the party that does not weaken it
             actors = held
+        elif p.entry.kind == "state":
+            # a state's own words may name whose it is ("In no event shall Beta's liability
+            # exceed", "neither party's liability"): another party's says nothing of the
+            # actor's (asked "Is Acme's liability capped?")
+            actors = f"{actors} {action.group(0)}"
         if (
             self._someone_else(actors)
             or self._someone_else(agent)
