@@ -270,6 +270,11 @@ class PropositionEntry:
     # Know-How"); a denial that qualifies the state itself ("marked ..., or that is not so
     # marked but ...") is not of something else
     granted_beside_denial: bool = False
+    # whether a sentence that only defines a term ('"Exclusive Territory" means ...', modality
+    # `definition`) says nothing of the claim: so for a grant, a restriction or a right, which
+    # the sentence that uses the term states; not for what a definition itself decides (an
+    # NDA's "Confidential Information means information marked as confidential")
+    definitions_silent: bool = False
     # what speaks of the claim in a sentence right under a heading that names it (a run-in
     # title: "5.2 Non-Competition. ... the Executive shall not engage in any business"), read
     # there as `action`; elsewhere such words may be of anything ("shall not own any company")
@@ -334,6 +339,9 @@ class ModalityWords:
     # words by which a proviso's subject refers back to its main clause ("provided that the
     # foregoing will not restrict"): the proviso limits that clause, it is no statement of its own
     back_reference: tuple[str, ...] = ()
+    # a sentence that only defines a term ('"Exclusive Territory" means ...'): it states
+    # nothing of what the term names
+    definition: tuple[str, ...] = ()
     # a scope that limits what a clause says ("outside the Territory", "within the Field"):
     # the words that put it outside or inside, and the nouns that name one
     scope_outside: tuple[str, ...] = ()
@@ -1412,6 +1420,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "lifting",
                 "pronoun",
                 "back_reference",
+                "definition",
                 "scope_outside",
                 "scope_inside",
                 "scope_noun",
@@ -1546,6 +1555,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             carved_label=p.text("carved_label", ""),
             otherwise_label=p.text("otherwise_label", ""),
             granted_beside_denial=p.flag("granted_beside_denial", False),
+            definitions_silent=p.flag("definitions_silent", False),
             captioned=_found(p, "captioned"),
         )
         if not entry.asks or not entry.action:

@@ -153,6 +153,8 @@ class _Modality:
     determined: re.Pattern[str]
     # a proviso's subject that refers back to its main clause ("the foregoing")
     back_reference: re.Pattern[str]
+    # a sentence that only defines a term ('"Exclusive Territory" means ...')
+    definition: re.Pattern[str]
 
 
 def _modality(words: ModalityWords) -> _Modality:
@@ -215,6 +217,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.weakening),
         re.compile(rf"\b(?:{'|'.join(f'(?:{d})' for d in determiners) or '(?!)'})\s+$", _FLAGS),
         one(words.back_reference),
+        one(words.definition),
     )
 
 
@@ -813,6 +816,10 @@ class ClauseReader:
         if _heading(s):
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
+        if p.entry.definitions_silent and _MODALITY.definition.search(s):
+            # '"Exclusive Territory" means the State of Texas': a term defined, nothing stated
+            # of what it names (the sentence that grants or restricts under it decides)
+            return None, False, bool(matches)
         if not matches:
             if self._carving(s) is not None:
                 # "The limitations in Section 9 shall not apply to ...": uncapped for those
@@ -940,6 +947,11 @@ class ClauseReader:
             # Beta from its covenant not to compete": the restriction kept standing is the
             # holder's of the noun (Beta), not the party that does not weaken it
             actors = held
+        elif p.entry.kind == "state":
+            # a state's own words may name whose it is ("In no event shall Beta's liability
+            # exceed", "neither party's liability"): another party's says nothing of the
+            # actor's (asked "Is Acme's liability capped?")
+            actors = f"{actors} {action.group(0)}"
         if (
             self._someone_else(actors)
             or self._someone_else(agent)
