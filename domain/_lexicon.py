@@ -1514,6 +1514,8 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
             "roles": tuple(w.casefold() for w in b.words("roles")),
             "articles": tuple(w.casefold() for w in b.words("articles")),
             "clause_breaks": tuple(b.patterns("clause_breaks")),
+            "act_qualifiers": tuple(b.patterns("act_qualifiers")),
+            "own_terms": tuple(w.casefold() for w in b.words("own_terms")),
         }
     return out
 

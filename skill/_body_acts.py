@@ -66,6 +66,8 @@ _COUNTERPARTY = re.compile(str(_WORDS.get("counterparty", r"(?!)")), _FLAGS)
 _ROLES: frozenset[str] = frozenset(_WORDS.get("roles", ()))
 _ARTICLES: frozenset[str] = frozenset(_WORDS.get("articles", ()))
 _CLAUSE_BREAKS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("clause_breaks", ()))
+_QUALIFIERS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("act_qualifiers", ()))
+_OWN_TERMS: frozenset[str] = frozenset(_WORDS.get("own_terms", ()))
 _TYPE_PHRASES: dict[str, tuple[re.Pattern[str], ...]] = {}
 for _pattern, _type in lexicon().agreement_kinds:
     _TYPE_PHRASES.setdefault(_type, ())
@@ -231,19 +233,22 @@ def _other_counterparty(after: str, subject: SubjectClass) -> bool:
     if word in _ROLES or word in _ARTICLES:
         return False
     parties = subject.parties if subject.type == "agreement" else ()
+    if not parties:
+        return False  # "the MSA" asked of no party: any counterparty's
     return not any((_name_word(p) or "").casefold() == word for p in parties)
 
 
 def _this_body(agent: str, act: BodyAct, own: str) -> bool:
     """Is the agent of a passive act ("by the Board of Directors") the body asked, of the
     record's own company (not "the lender's credit committee")?"""
+    first = (_name_word(agent) or "").casefold()
     if not _names_body(agent, act):
-        return False
+        return first in _OWN_TERMS  # "by the Company": its board's act
     owner = re.match(r"(?:the\s+)?([\w&.-]+)['’]s?\s", agent, _FLAGS)
     if owner is None:
         return True
     word = owner.group(1).casefold()
-    return word in _ROLES or re.search(rf"\b{re.escape(word)}\b", own, _FLAGS) is not None
+    return word in _OWN_TERMS or re.search(rf"\b{re.escape(word)}\b", own, _FLAGS) is not None
 
 
 def _acted(pre: str, post: str, act: BodyAct, own: str, elided: bool) -> bool:
@@ -252,7 +257,9 @@ def _acted(pre: str, post: str, act: BodyAct, own: str, elided: bool) -> bool:
     to enter into it, or the agreement the passive subject of the act, by no other body?"""
     subjects = "|".join(re.escape(w) for w in _body_words(act)) or r"(?!)"
     verb = rf"{_FILLERS}(?:{_VERBS})\b"
-    doers = [m.end() for m in re.finditer(rf"\b(?:{subjects})\s+{verb}", pre, _FLAGS)]
+    # "the Board, by unanimous vote, approved"
+    aside = r"(?:,[^,;]{0,60},\s*)?"
+    doers = [m.end() for m in re.finditer(rf"\b(?:{subjects})\s*{aside}{verb}", pre, _FLAGS)]
     if elided:
         # "... but approved the Loan Agreement": the body named in the clause before
         doers += [m.end() for m in re.finditer(rf"^{verb}", pre, _FLAGS)]
@@ -297,6 +304,9 @@ def read_act(
     end = max(m.end() for m in found if m is not None)
     lo, hi = _clause(sentence, start, end)
     clause = sentence[lo:hi]
+    for qualifier in _QUALIFIERS:
+        # "approved, subject to final review by counsel": the act's condition, no denial
+        clause = qualifier.sub(" ", clause)
     if any(d.search(clause) for d in _DENIALS):
         return False, True
     pre, post = sentence[lo:start], sentence[end:hi]

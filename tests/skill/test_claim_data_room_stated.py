@@ -152,6 +152,11 @@ _OWNED = [
 _OTHERS = ["Ridgeway Systems, Inc.", "Harbor Trust & Co.", "Alder's Bank"]
 
 
+def test_an_agreement_asked_of_no_party_is_any_counterpartys() -> None:
+    sentence = "RESOLVED, that the MSA with Ridgeway Systems, Inc. is approved."
+    assert read_act(sentence, _BOARD, _agreement("master_services_agreement")) == (True, True)
+
+
 @pytest.mark.parametrize(
     ("subject", "named", "own", "other"),
     [(s, n, o, p) for (s, n, o), p in zip(_OWNED, itertools.cycle(_OTHERS), strict=False)]
@@ -192,6 +197,11 @@ _TWO_MATTERS_YES = [
     "The Board did not approve the budget but approved {a}.",
     "RESOLVED, that the officers be, and each hereby is, authorized to execute and deliver {a}.",
     "{A} was approved by the Board of Directors.",
+    "RESOLVED, that {a}, with such changes as the officers may approve, be, and it hereby is, "
+    "approved.",
+    "RESOLVED, that {a}, including the schedules thereto, be approved by the Company.",
+    "Upon motion duly made and seconded, the Board, by unanimous vote, approved {a}.",
+    "The Board then voted to approve {a}.",
 ]
 _NO_ACT_OF_THE_BODY = [
     "Management will seek the Board's approval of {a} next month.",
