@@ -1505,6 +1505,17 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
             "acts": tuple(b.patterns("acts")),
             "denials": tuple(b.patterns("denials")),
             "other_documents": tuple(b.patterns("other_documents")),
+            "done_to": tuple(b.phrases("done_to")),
+            "act_verbs": tuple(b.phrases("act_verbs")),
+            "act_fillers": tuple(b.phrases("act_fillers")),
+            "executions": tuple(b.phrases("executions")),
+            "not_acts": tuple(b.phrases("not_acts")),
+            "counterparty": b.example_pattern("counterparty"),
+            "roles": tuple(w.casefold() for w in b.words("roles")),
+            "articles": tuple(w.casefold() for w in b.words("articles")),
+            "clause_breaks": tuple(b.patterns("clause_breaks")),
+            "act_qualifiers": tuple(b.patterns("act_qualifiers")),
+            "own_terms": tuple(w.casefold() for w in b.words("own_terms")),
         }
     return out
 

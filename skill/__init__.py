@@ -28,7 +28,7 @@ Errors::
 
 from skill._agreement_ref import parse_agreement
 from skill._answer import Answer, DocumentCopy, Evaluation, EvidenceUnit
-from skill._body_acts import BodyAct, body_act_asked, read_act
+from skill._body_acts import BodyAct, body_act_asked, body_records, latest_acts, read_act
 from skill._candidate import Candidate, GateResult
 from skill._claims import Claim, ClauseReader, Reading, claim_names, read_claim
 from skill._clauses import (
@@ -154,6 +154,7 @@ __all__ = [
     "ValueJudge",
     "absence_sentence",
     "body_act_asked",
+    "body_records",
     "citation",
     "claim_names",
     "clause_answer",
@@ -172,6 +173,7 @@ __all__ = [
     "find_jurisdictions",
     "find_money",
     "heading_names_clause",
+    "latest_acts",
     "nli_features",
     "nli_model",
     "normalize_date",

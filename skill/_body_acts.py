@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from domain import lexicon
+from skill._answer import EvidenceUnit
 from skill._sentences import DocumentInfo
 from skill._subject import SubjectClass
 from skill._topic import stem, topic_words
@@ -34,6 +35,39 @@ _ACTS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("acts", ()))
 _DENIALS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("denials", ()))
 _OTHER_DOCUMENTS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("other_documents", ()))
 RECORDS: str = str(_WORDS.get("records", ""))
+
+
+def _alternation(key: str) -> str:
+    return "|".join(_WORDS.get(key, ())) or r"(?!)"
+
+
+_VERBS = _alternation("act_verbs")
+_PARTICIPLES = "|".join(v for v in _WORDS.get("act_verbs", ()) if v.endswith("ed")) or r"(?!)"
+_FILLERS = rf"(?:(?:{_alternation('act_fillers')}|\w+ly)\s+)*"
+# "the MSA be, and it hereby is, approved": the agreement the passive subject of the act
+_PASSIVE = re.compile(
+    rf"\b(?:be|is|are|was|were|been|being)\b(?:\s*,?\s*(?:and|it|they|each|hereby|is|are|"
+    rf"same|the|of\s+them|\w+ly)\b)*\s*,?\s*(?:{_PARTICIPLES})\b",
+    _FLAGS,
+)
+_BY = re.compile(r"^\s*,?\s*by\s+(?P<agent>[^,;]{0,80})", _FLAGS)
+# "authorized and directed to execute and deliver the Loan Agreement"
+_EXECUTION = re.compile(
+    rf"\b(?:{_PARTICIPLES})\s+(?:and\s+\w+\s+)?to\s+(?:{_alternation('executions')})\b",
+    _FLAGS,
+)
+_NOT_ACT = re.compile(rf"\bto\s+(?:{_alternation('not_acts')})\b", _FLAGS)
+_DONE_TO = re.compile(
+    rf"\b(?:{_alternation('done_to')})\b[^.;]{{0,60}}?\b(?:of|under|to)\s+"
+    r"(?:(?:the|this|that|such|its|said)\s+)?(?:[\w&.,'’-]+\s+){0,3}?$",
+    _FLAGS,
+)
+_COUNTERPARTY = re.compile(str(_WORDS.get("counterparty", r"(?!)")), _FLAGS)
+_ROLES: frozenset[str] = frozenset(_WORDS.get("roles", ()))
+_ARTICLES: frozenset[str] = frozenset(_WORDS.get("articles", ()))
+_CLAUSE_BREAKS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("clause_breaks", ()))
+_QUALIFIERS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("act_qualifiers", ()))
+_OWN_TERMS: frozenset[str] = frozenset(_WORDS.get("own_terms", ()))
 _TYPE_PHRASES: dict[str, tuple[re.Pattern[str], ...]] = {}
 for _pattern, _type in lexicon().agreement_kinds:
     _TYPE_PHRASES.setdefault(_type, ())
@@ -74,12 +108,27 @@ def body_act_asked(question: str) -> BodyAct | None:
     return None
 
 
-def _names_body(text: str, act: BodyAct) -> bool:
-    words = _BODIES.get(act.body, ())
+def _body_words(act: BodyAct) -> tuple[str, ...]:
     if act.body == "committee" and act.body_words != "committee":
         # "the audit committee": that committee
-        words = (act.body_words,)
-    return any(re.search(rf"\b{re.escape(w)}\b", text, _FLAGS) for w in words)
+        return (act.body_words,)
+    return _BODIES.get(act.body, ())
+
+
+def _names_body(text: str, act: BodyAct) -> bool:
+    """Is `text` (a record's title, file name and opening) the asked body's? The body it names
+    first (not as an owner: "the Board's Audit Committee") is the record's: "Minutes of the
+    Audit Committee of the Board of Directors" are the committee's, never the board's."""
+    first: tuple[int, int, str] | None = None
+    for name, words in sorted(_BODIES.items()):
+        for w in words:
+            # "the Board's Audit Committee": the body it owns is named
+            m = re.search(rf"\b{re.escape(w)}\b(?!['’]s\b)", text, _FLAGS)
+            if m is not None and (first is None or (m.start(), -len(w)) < first[:2]):
+                first = (m.start(), -len(w), name)
+    if first is None or first[2] != act.body:
+        return False
+    return any(re.search(rf"\b{re.escape(w)}\b", text, _FLAGS) for w in _body_words(act))
 
 
 def _record_text(info: DocumentInfo) -> str:
@@ -102,19 +151,33 @@ def body_records(
         own = record_text(info, opening.get(info.document_id, ""))
         if not _names_body(own, act):
             continue
-        if act.owner and not _names_party(own, act.owner):
+        if act.owner and _owner_checked(act.owner) and not _names_party(own, act.owner):
             continue
         out.append(info)
     return out
 
 
+def _name_word(party: str) -> str | None:
+    """The word a user names a party by: its first word past articles ("the Company's board":
+    Company)."""
+    words = [w for w in re.findall(r"[\w&]+", party) if w.casefold() not in _ARTICLES]
+    return words[0] if words else None
+
+
 def _names_party(text: str, party: str) -> bool:
     """Does `text` name the party, by its first word (as a user writes "Halcyon" for
     Halcyon Robotics, Inc.)?"""
-    words = re.findall(r"[\w&]+", party)
-    if not words:
+    word = _name_word(party)
+    if word is None:
         return False
-    return re.search(rf"\b{re.escape(words[0])}\b", text, _FLAGS) is not None
+    return re.search(rf"\b{re.escape(word)}\b", text, _FLAGS) is not None
+
+
+def _owner_checked(owner: str) -> bool:
+    """Whether a record must name the question's owner: a role ("the Company's board") is every
+    record's own company as its minutes call it, named by none."""
+    word = _name_word(owner)
+    return word is not None and word.casefold() not in _ROLES
 
 
 def _object_parts(act: BodyAct, subject: SubjectClass, own: str) -> list[re.Pattern[str]]:
@@ -132,9 +195,9 @@ def _object_parts(act: BodyAct, subject: SubjectClass, own: str) -> list[re.Patt
     for party in subject.parties if subject.type == "agreement" else ():
         if own and _names_party(own, party):
             continue
-        first = re.findall(r"[\w&]+", party)[:1]
-        if first:
-            parts.append(re.compile(rf"\b{re.escape(first[0])}\b", _FLAGS))
+        word = _name_word(party)
+        if word is not None and word.casefold() not in _ROLES:
+            parts.append(re.compile(rf"\b{re.escape(word)}\b", _FLAGS))
     amendment = subject.constraints.get("amendment")
     if isinstance(amendment, str) and amendment:
         parts.append(re.compile(r"\s+".join(re.escape(w) for w in amendment.split()), _FLAGS))
@@ -143,26 +206,137 @@ def _object_parts(act: BodyAct, subject: SubjectClass, own: str) -> list[re.Patt
     return parts
 
 
+def _clause(sentence: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the clause of `sentence` that holds [start, end): between the last break
+    before it and the first after it (a semicolon, "but", ", with", "and that", "and" before
+    another act)."""
+    lo, hi = 0, len(sentence)
+    for pattern in _CLAUSE_BREAKS:
+        for m in pattern.finditer(sentence):
+            if m.end() <= start:
+                lo = max(lo, m.end())
+            elif m.start() >= end:
+                hi = min(hi, m.start())
+    return lo, hi
+
+
+def _other_counterparty(after: str, subject: SubjectClass) -> bool:
+    """Does the text right after the agreement's name name a counterparty that is no party of
+    the agreement asked ("the MSA with Ridgeway Systems" asked of the MSA with Northgate)?"""
+    m = _COUNTERPARTY.match(after)
+    if m is None:
+        return False
+    name = re.match(r"[A-Z][\w&'’-]*", after[m.end() :])
+    if name is None:
+        return False
+    word = re.sub(r"['’]s?$", "", name.group(0)).casefold()
+    if word in _ROLES or word in _ARTICLES:
+        return False
+    parties = subject.parties if subject.type == "agreement" else ()
+    if not parties:
+        return False  # "the MSA" asked of no party: any counterparty's
+    return not any((_name_word(p) or "").casefold() == word for p in parties)
+
+
+def _this_body(agent: str, act: BodyAct, own: str) -> bool:
+    """Is the agent of a passive act ("by the Board of Directors") the body asked, of the
+    record's own company (not "the lender's credit committee")?"""
+    first = (_name_word(agent) or "").casefold()
+    if not _names_body(agent, act):
+        return first in _OWN_TERMS  # "by the Company": its board's act
+    owner = re.match(r"(?:the\s+)?([\w&.-]+)['’]s?\s", agent, _FLAGS)
+    if owner is None:
+        return True
+    word = owner.group(1).casefold()
+    return word in _OWN_TERMS or re.search(rf"\b{re.escape(word)}\b", own, _FLAGS) is not None
+
+
+def _acted(pre: str, post: str, act: BodyAct, own: str, elided: bool) -> bool:
+    """Does the agreement's clause (`pre` before its name, `post` after) say the body acted on
+    it: the body the subject of an act verb whose object is the agreement, officers authorized
+    to enter into it, or the agreement the passive subject of the act, by no other body?"""
+    subjects = "|".join(re.escape(w) for w in _body_words(act)) or r"(?!)"
+    verb = rf"{_FILLERS}(?:{_VERBS})\b"
+    # "the Board, by unanimous vote, approved"
+    aside = r"(?:,[^,;]{0,60},\s*)?"
+    doers = [m.end() for m in re.finditer(rf"\b(?:{subjects})\s*{aside}{verb}", pre, _FLAGS)]
+    if elided:
+        # "... but approved the Loan Agreement": the body named in the clause before
+        doers += [m.end() for m in re.finditer(rf"^{verb}", pre, _FLAGS)]
+    doers += [m.end() for m in _EXECUTION.finditer(pre)]
+    if any(not _NOT_ACT.search(pre[at:]) for at in doers):
+        return True
+    passive = _PASSIVE.search(post)
+    if passive is None or _NOT_ACT.search(post[: passive.start()]):
+        return False
+    by = _BY.match(post[passive.end() :])
+    return by is None or _this_body(by.group("agent"), act, own)
+
+
 def read_act(
     sentence: str, act: BodyAct, subject: SubjectClass, own: str = ""
 ) -> tuple[bool | None, bool]:
     """What a record's sentence says of the act: (True: the body acted; False: it denied or
     deferred the act; None: nothing) and whether it names what was acted on (a mention, quoted
-    as related). `own`: the record's title, file name and opening lines."""
+    as related). `own`: the record's title, file name and opening lines. The act or denial
+    counts only in the clause that names the agreement; what is done to or under it (its
+    termination, a waiver under it) is no act on it; another counterparty named is another
+    agreement."""
     parts = _object_parts(act, subject, own)
-    if not parts or not all(p.search(sentence) for p in parts):
+    if not parts:
         return None, False
+    found = [p.search(sentence) for p in parts]
+    if not all(found):
+        return None, False
+    first = found[0]
+    assert first is not None
+    if _other_counterparty(sentence[first.end() :], subject):
+        return None, False
+    before = sentence[: first.start()]
     if not subject.constraints.get("amendment"):
-        first = parts[0].search(sentence)
-        assert first is not None
-        if any(o.search(sentence[: first.start()]) for o in _OTHER_DOCUMENTS):
+        if any(o.search(before) for o in _OTHER_DOCUMENTS):
             # "Amendment No. 1 to the Master Services Agreement ... approved": the amendment's
             return None, False
-    if any(d.search(sentence) for d in _DENIALS):
+        if _DONE_TO.search(before):
+            # "the termination of the MSA ... approved": an act on what is done to it
+            return None, True
+    start = min(m.start() for m in found if m is not None)
+    end = max(m.end() for m in found if m is not None)
+    lo, hi = _clause(sentence, start, end)
+    clause = sentence[lo:hi]
+    for qualifier in _QUALIFIERS:
+        # "approved, subject to final review by counsel": the act's condition, no denial
+        clause = qualifier.sub(" ", clause)
+    if any(d.search(clause) for d in _DENIALS):
         return False, True
-    if any(a.search(sentence) for a in _ACTS):
+    pre, post = sentence[lo:start], sentence[end:hi]
+    if _acted(pre, post, act, own, elided=lo > 0):
         return True, True
     return None, True
 
 
-__all__ = ["RECORDS", "BodyAct", "body_act_asked", "body_records", "read_act", "record_text"]
+def latest_acts(
+    judged: list[EvidenceUnit], dates: list[str]
+) -> tuple[list[EvidenceUnit], list[EvidenceUnit]]:
+    """A body's acts over its meetings: where the records disagree (deferred at one meeting,
+    approved at a later one), the latest meeting's act decides and the earlier ones are its
+    history; (the acts judged, the history). Undated records, or a latest meeting that
+    disagrees with itself, leave every act judged (a conflict shown)."""
+    if len({u.value for u in judged}) < 2 or not all(dates):
+        return judged, []
+    latest = max(dates)
+    last = [u for u, d in zip(judged, dates, strict=True) if d == latest]
+    if len({u.value for u in last}) != 1:
+        return judged, []
+    return last, [u for u, d in zip(judged, dates, strict=True) if d != latest]
+
+
+__all__ = [
+    "RECORDS",
+    "BodyAct",
+    "body_act_asked",
+    "body_records",
+    "latest_acts",
+    "read_act",
+    "record_text",
+]

@@ -39,7 +39,15 @@ from skill._answer import (
     RejectedEvidence,
     Supersession,
 )
-from skill._body_acts import RECORDS, BodyAct, body_act_asked, body_records, read_act, record_text
+from skill._body_acts import (
+    RECORDS,
+    BodyAct,
+    body_act_asked,
+    body_records,
+    latest_acts,
+    read_act,
+    record_text,
+)
 from skill._candidate import Candidate, GateResult
 from skill._claims import (
     Claim,
@@ -937,6 +945,7 @@ class EvidenceSkill:
         subject_id = gate.candidates[0].subject_id
         judged: list[EvidenceUnit] = []
         related: list[EvidenceUnit] = []
+        dates: list[str] = []  # each judged unit's record's meeting date
         for record in sorted(records, key=lambda r: (r.document_date or "", r.document_id)):
             own = record_text(record, openings.get(record.document_id, ""))
             seen: set[int] = set()
@@ -951,11 +960,13 @@ class EvidenceSkill:
                         judged.append(
                             collector.sentence_unit(sentence, subject_id, claim_id, value, 0.9)
                         )
+                        dates.append(record.document_date or "")
                     elif named:
                         related.append(
                             collector.sentence_unit(sentence, subject_id, claim_id, None, 0.5)
                         )
         machine.advance(State.EVIDENCE_VERIFIED)
+        judged, history = latest_acts(judged, dates)
         evaluation_time = default_evaluation_time(r.document_date for r in records)
         judgement = value_judge.claim(judged, claim_id, evaluation_time=evaluation_time)
         decision = judgement.sufficiency["decision"] if judgement.sufficiency else None
@@ -985,6 +996,11 @@ class EvidenceSkill:
                 f"{' '.join(u.quote.split())} ({self._document_name(info, u)})"
                 for u in deciding[:2]
             )
+            if history:
+                text += "; earlier: " + "; ".join(
+                    f"{u.value}: {' '.join(u.quote.split())} ({self._document_name(info, u)})"
+                    for u in history[:2]
+                )
         elif conflict:
             text = f"The {kind} disagree on whether {by} acted on {what}: " + "; ".join(
                 f"{u.value}: {' '.join(u.quote.split())}" for u in judged[:4]
@@ -996,7 +1012,7 @@ class EvidenceSkill:
             )
             if related:
                 text += "; related: " + " ".join(" ".join(u.quote.split()) for u in related[:2])
-        shown = sorted([*judged, *related], key=lambda u: u.evidence_id)
+        shown = sorted([*judged, *history, *related], key=lambda u: u.evidence_id)
         return _concluded(
             question,
             subject_class,

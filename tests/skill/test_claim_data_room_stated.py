@@ -30,12 +30,17 @@ from typing import Any
 
 import pytest
 
+from domain import SourceLocation
 from skill import (
     BodyAct,
+    DocumentInfo,
+    EvidenceUnit,
     QuestionKind,
     SubjectClass,
     body_act_asked,
+    body_records,
     consent_not_a_party,
+    latest_acts,
     read_act,
 )
 from tests.conftest import IngestedKB
@@ -130,6 +135,183 @@ def test_the_records_own_company_need_not_be_named() -> None:
     own = "Halcyon Robotics, Inc. - Minutes of the Board of Directors"
     assert read_act(sentence, _BOARD, both, own) == (True, True)
     assert read_act(sentence, _BOARD, both)[0] is None
+
+
+# --- review of session 32: another counterparty, acts done to the agreement, two matters -------
+# the agreements asked, each with a form that names it and the record's own company
+_OWNED = [
+    (
+        _MSA,
+        "the Master Services Agreement with {p}",
+        "Northgate Logistics, Inc. Minutes of the Board",
+    ),
+    (_MSA, "the MSA with {p}", "Halcyon Robotics Minutes of the Board. Agenda: MSA with Northgate"),
+    (_LOAN, "the loan agreement with {p}", "Keystone Commerce Bank Board of Directors Minutes"),
+    (_LOAN, "the Loan and Security Agreement with {p}", "halcyon board minutes"),
+]
+_OTHERS = ["Ridgeway Systems, Inc.", "Harbor Trust & Co.", "Alder's Bank"]
+
+
+def test_an_agreement_asked_of_no_party_is_any_counterpartys() -> None:
+    sentence = "RESOLVED, that the MSA with Ridgeway Systems, Inc. is approved."
+    assert read_act(sentence, _BOARD, _agreement("master_services_agreement")) == (True, True)
+
+
+@pytest.mark.parametrize(
+    ("subject", "named", "own", "other"),
+    [(s, n, o, p) for (s, n, o), p in zip(_OWNED, itertools.cycle(_OTHERS), strict=False)]
+    + [(s, n.lower(), o, p) for (s, n, o), p in zip(_OWNED[1::2], _OTHERS[1:], strict=False)],
+)
+def test_another_counterparty_is_another_agreement(
+    subject: SubjectClass, named: str, own: str, other: str
+) -> None:
+    a = named.format(p=other)
+    for form in _APPROVALS[:2]:
+        assert read_act(form.format(a=a), _BOARD, subject, own)[0] is None
+
+
+_DONE_TO = [
+    "RESOLVED, that the termination of {a} is hereby approved.",
+    "RESOLVED, that the waiver of the payment default under {a} is approved.",
+    "the Company's assignment of {a} to Ridgeway is authorized",
+    "The Board approved a Statement of Work under {a}.",
+    "RESOLVED, that the First Amendment and Restatement of {a} be, and it hereby is, approved.",
+    "The directors ratified the extension of {a}.",
+    "The Board approved the Company's consent to the novation of {a}.",
+    "the board authorized the renewal of {a} for one year",
+]
+
+
+@pytest.mark.parametrize(("subject", "sentence"), _cases(_DONE_TO)[::3])
+def test_an_act_on_what_is_done_to_the_agreement_is_none_on_it(
+    subject: SubjectClass, sentence: str
+) -> None:
+    assert read_act(sentence, _BOARD, subject) == (None, True)
+
+
+_TWO_MATTERS_YES = [
+    "The Board approved {a} and rejected the proposal to open a new plant.",
+    "RESOLVED, that {a} is approved, with the deferred closing fee payable at closing.",
+    "RESOLVED, that {a} be approved and that the withholding tax forms be filed.",
+    "The Board approved {a}, subject to final review by counsel.",
+    "The Board did not approve the budget but approved {a}.",
+    "RESOLVED, that the officers be, and each hereby is, authorized to execute and deliver {a}.",
+    "{A} was approved by the Board of Directors.",
+    "RESOLVED, that {a}, with such changes as the officers may approve, be, and it hereby is, "
+    "approved.",
+    "RESOLVED, that {a}, including the schedules thereto, be approved by the Company.",
+    "Upon motion duly made and seconded, the Board, by unanimous vote, approved {a}.",
+    "The Board then voted to approve {a}.",
+]
+_NO_ACT_OF_THE_BODY = [
+    "Management will seek the Board's approval of {a} next month.",
+    "The CFO presented {a} for the Board's approval.",
+    "The Board discussed whether to ratify {a}; no vote was taken.",
+    "{A} was approved by the lender's credit committee.",
+    "RESOLVED, that the officers are authorized to negotiate {a}.",
+    "The counterparty approved {a} at its own meeting.",
+    "The Board authorized management to review {a}.",
+]
+
+
+def _cap(forms: list[str]) -> list[str]:
+    return [f.replace("{A}", "{a}") for f in forms]
+
+
+def _capitalised(cases: list[tuple[SubjectClass, str]]) -> list[tuple[SubjectClass, str]]:
+    return [(s, t[0].upper() + t[1:]) for s, t in cases]
+
+
+@pytest.mark.parametrize(("subject", "sentence"), _capitalised(_cases(_cap(_TWO_MATTERS_YES)))[::3])
+def test_the_act_of_the_agreements_clause_decides(subject: SubjectClass, sentence: str) -> None:
+    assert read_act(sentence, _BOARD, subject) == (True, True)
+
+
+@pytest.mark.parametrize(
+    ("subject", "sentence"), _capitalised(_cases(_cap(_NO_ACT_OF_THE_BODY)))[1::3]
+)
+def test_a_mention_a_proposal_or_another_bodys_act_is_no_act(
+    subject: SubjectClass, sentence: str
+) -> None:
+    assert read_act(sentence, _BOARD, subject) == (None, True)
+
+
+@pytest.mark.parametrize(
+    ("record", "body", "words", "names"),
+    [
+        ("Minutes of the Audit Committee of the Board of Directors", "board", "board", False),
+        ("Minutes of the Board's Audit Committee", "board", "board", False),
+        (
+            "Minutes of the Audit Committee of the Board of Directors",
+            "committee",
+            "audit committee",
+            True,
+        ),
+        ("Minutes of a Meeting of the Board of Directors of Halcyon", "board", "board", True),
+        ("Minutes of the Annual Meeting of Stockholders", "shareholders", "shareholders", True),
+        ("Minutes of the Annual Meeting of Stockholders", "board", "board", False),
+    ],
+)
+def test_a_committees_records_are_not_the_boards(
+    record: str, body: str, words: str, names: bool
+) -> None:
+    info = DocumentInfo("d1", "minutes", "board_minutes", "2021-06-15", "g1", title=record)
+    assert bool(body_records(BodyAct(body, words, "the loan"), [info], {})) is names
+
+
+@pytest.mark.parametrize("owner", ["the Company", "the company", "its Company", "The Corporation"])
+def test_a_defined_owner_filters_no_record_by_its_article(owner: str) -> None:
+    act = body_act_asked(f"Did {owner}'s board approve the Keystone loan?")
+    assert act is not None
+    board = DocumentInfo("d1", "board_minutes", "board_minutes", None, "g1", title="Halcyon Board")
+    committee = DocumentInfo(
+        "d2", "minutes", "board_minutes", None, "g2", title="The Audit Committee"
+    )
+    assert body_records(act, [board, committee], {}) == [board]
+
+
+def _act_unit(value: str, document: str) -> EvidenceUnit:
+    loc = SourceLocation(
+        document=f"{document}.pdf",
+        document_id=document,
+        page=1,
+        line_start=1,
+        line_end=1,
+        char_start=0,
+        char_end=10,
+    )
+    return EvidenceUnit(
+        evidence_id=f"{document}:{value}",
+        subject_id="loan",
+        claim_id="claim:body_act:board",
+        value=value,
+        quote=f"{value} act",
+        source_location=loc,
+        source_type="board minutes",
+        observed_at=None,
+        independence_group=document,
+        confidence=0.9,
+    )
+
+
+@pytest.mark.parametrize(
+    ("values", "dates", "decides"),
+    [
+        (["no", "yes"], ["2021-03-01", "2021-06-15"], ["yes"]),
+        (["yes", "no"], ["2021-03-01", "2021-06-15"], ["no"]),
+        (["no", "no", "yes"], ["2020-12-01", "2021-03-01", "2021-06-15"], ["yes"]),
+        # undated, or the latest meeting at odds with itself: all judged (a conflict shown)
+        (["no", "yes"], ["", "2021-06-15"], ["no", "yes"]),
+        (["no", "yes", "no"], ["2021-03-01", "2021-06-15", "2021-06-15"], ["no", "yes", "no"]),
+    ],
+)
+def test_the_latest_meeting_decides_the_earlier_are_history(
+    values: list[str], dates: list[str], decides: list[str]
+) -> None:
+    units = [_act_unit(v, f"m{i}") for i, v in enumerate(values)]
+    judged, history = latest_acts(units, dates)
+    assert [u.value for u in judged] == decides
+    assert len(judged) + len(history) == len(units)
 
 
 @pytest.mark.parametrize(
