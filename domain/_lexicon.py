@@ -454,6 +454,10 @@ class Lexicon:
     # none ("Amendments", "Exhibits"): pieces of a question's party list they open or that
     # hold only them are no party; vocabulary.yaml
     question_non_name_leads: frozenset[str]
+    # words that make a consent the question asks of its predicate ("with Northgate require
+    # consent"), and the words that join its owner's name after it; vocabulary.yaml
+    consent_predicates: frozenset[str]
+    consent_owner_links: frozenset[str]
     question_document_words: frozenset[str]
     # words that open or link a question; particles inside names ("de", "van")
     question_words: frozenset[str]
@@ -891,6 +895,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         question_non_name_leads=frozenset(
             w.lower() for w in vocabulary.words("question_non_name_leads")
         ),
+        consent_predicates=frozenset(w.lower() for w in vocabulary.words("consent_predicates")),
+        consent_owner_links=frozenset(w.lower() for w in vocabulary.words("consent_owner_links")),
         question_document_words=frozenset(
             w.lower() for w in vocabulary.words("question_document_words")
         ),

@@ -263,19 +263,65 @@ _CONSENT = tuple(
     if name in ("with_consent", "without_consent")
     for a in asks
 )
-# the consent's owner after it, to the question's end ("... consent of Northgate Logistics?")
-_CONSENT_OF = re.compile(r"\s+of\s+(?:[\w'’&.,-]+\s*){1,5}?(?=[?.!]*\s*$)", re.IGNORECASE)
+# A consent phrase whose words before "consent" hold a predicate of the question ("with
+# Northgate require consent", "with Acme subject to landlord consent") or an auxiliary: its
+# "with" joins a party and the consent is what the question asks of, no condition (vocabulary
+# .yaml `consent_predicates`)
+_CONSENT_PREDICATES = lexicon().consent_predicates | lexicon().question_auxiliaries
+_WORD = re.compile(r"[\w'’&]+")
+# the consent's owner after it ("... consent of Northgate Logistics, Inc."): its words up to a
+# word that links a question's parts (vocabulary.yaml `question_words`; "of", "and", "&" join
+# an owner's words, `consent_owner_links`) or the question's end; one leading word of those
+# ("the Lender") is the owner's
+_OF = re.compile(r"\s+of\b", re.IGNORECASE)
+_OWNER_WORD = re.compile(r"\s+([\w'’&.,-]+)")
+_OWNER_LINKS = lexicon().consent_owner_links
+_OWNER_BREAKS = lexicon().question_words - _OWNER_LINKS
+_OWNER_WORDS = 5
+
+
+def _a_condition(match: re.Match[str]) -> bool:
+    """Whether a consent phrase is the action's condition: no word after its first is a
+    predicate of the question."""
+    words = _WORD.findall(match.group(0).lower())[1:]
+    return not any(w in _CONSENT_PREDICATES for w in words)
+
+
+def _owner_end(question: str, end: int) -> int:
+    """Where the owner named after a consent ending at `end` ends (`end` where none is)."""
+    of = _OF.match(question, end)
+    if of is None:
+        return end
+    words: list[tuple[str, int]] = []
+    pos = of.end()
+    while (w := _OWNER_WORD.match(question, pos)) is not None:
+        words.append((w.group(1).strip(".,").lower(), w.end()))
+        pos = w.end()
+    first = 1 if words and words[0][0] in _OWNER_BREAKS else 0
+    owner_end = end
+    taken = 0
+    for i in range(first, len(words)):
+        word = words[i][0]
+        if word in _OWNER_LINKS:
+            continue
+        if word in _OWNER_BREAKS or not word or taken >= _OWNER_WORDS:
+            break
+        taken += 1
+        owner_end = words[i][1]
+    return owner_end
 
 
 def consent_not_a_party(question: str) -> str:
     """`question` without the consents it names as its action's condition."""
     for pattern in _CONSENT:
-        while (m := pattern.search(question)) is not None:
-            end = m.end()
-            tail = _CONSENT_OF.match(question, end)
-            if tail is not None:
-                end = tail.end()
+        pos = 0
+        while (m := pattern.search(question, pos)) is not None:
+            if not _a_condition(m):
+                pos = m.start() + 1
+                continue
+            end = _owner_end(question, m.end())
             question = (question[: m.start()].rstrip(" ,") + question[end:]).strip()
+            pos = 0
     return question
 
 

@@ -36,6 +36,7 @@ from skill import (
     DocumentInfo,
     EvidenceUnit,
     QuestionKind,
+    QuestionReader,
     SubjectClass,
     body_act_asked,
     body_records,
@@ -363,6 +364,74 @@ def test_no_bodys_act_asked(question: str) -> None:
 )
 def test_a_consent_names_no_party_of_the_subject(question: str, read: str) -> None:
     assert consent_not_a_party(question) == read
+
+
+# a consent the question asks of, after "with <party>": the party stays the subject's; the
+# forms over generated names (short, two words, apostrophes, lower case), a fixed sample of the product
+_PARTIES = ["Northgate", "acme", "Keystone Bank", "O'Brien"]
+_ASKED_OF = [
+    "Does the MSA with {p} require consent for assignment?",
+    "Does assignment of the MSA with {p} need consent?",
+    "Does the lease with {p} require landlord consent?",
+    "Does the MSA with {p} require Halcyon's consent to assign?",
+    "Is the lease with {p} subject to approval?",
+    "does the license with {p} call for consent?",
+]
+
+
+@pytest.mark.parametrize(
+    ("form", "party"),
+    [
+        (form, party)
+        for i, (form, party) in enumerate(itertools.product(_ASKED_OF, _PARTIES))
+        if i % 3 == 0
+    ],
+)
+def test_a_consent_asked_of_keeps_the_party_before_it(form: str, party: str) -> None:
+    question = form.format(p=party)
+    assert f"with {party}" in consent_not_a_party(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        (
+            "Can Halcyon assign without the consent of Northgate the MSA?",
+            "Can Halcyon assign the MSA?",
+        ),
+        (
+            "can acme assign without the prior written consent of the lender under the lease?",
+            "can acme assign under the lease?",
+        ),
+        (
+            "May Beta transfer the note without the consent of Bank of America?",
+            "May Beta transfer the note?",
+        ),
+        (
+            "Can Halcyon assign the MSA with the consent of Smith & Jones to a successor?",
+            "Can Halcyon assign the MSA to a successor?",
+        ),
+    ],
+)
+def test_a_consents_owner_ends_where_the_question_goes_on(question: str, read: str) -> None:
+    assert consent_not_a_party(question) == read
+
+
+@pytest.mark.parametrize(
+    ("question", "parties"),
+    [
+        ("Does the MSA with Northgate require consent for assignment?", ["Northgate"]),
+        ("does the lease with acme need landlord consent?", ["acme"]),
+        ("Can Halcyon assign without the consent of Northgate the MSA?", ["Halcyon"]),
+    ],
+)
+def test_the_subject_of_a_consent_question_keeps_its_parties(
+    question: str, parties: list[str]
+) -> None:
+    subject = QuestionReader(
+        ["Halcyon Robotics, Inc.", "Northgate Logistics LLC", "Acme Corp."]
+    ).read(question)
+    assert subject.type == "agreement" and subject.parties == parties
 
 
 # --- the data room, end to end ----------------------------------------------------------------
