@@ -141,3 +141,41 @@ def test_a_restriction_on_competing_still_is_one(said: str, modal: str) -> None:
     a, b = RESTRICTION_PARTIES[2]
     sentence = f"{a} {said.format(m=modal, b=b)}."
     assert holds("non_compete", sentence, a, (b,)) is True, sentence
+
+
+# --- a verb or a clause after a definition's words (issue 34, review) ------------------------
+
+# "refers to <party> <object>" is the verb refer (to whom, what); "means that <clause>" states
+# the clause; neither is a definition. A run-in heading before a quoted term still opens one.
+_NOT_DEFINED = [
+    "{a} refers to {b} any customer inquiries in the Territory on an exclusive basis.",
+    "{a} refers to {b} all orders for the Products it receives.",
+    "Exclusivity means that {a} shall not sell the Products to any other distributor.",
+    "Non-Competition shall mean that {a} will not compete with {b}.",
+]
+_HEADED = [
+    '5.1 Non-Competition. "Restricted Business" means any business that competes with {b}.',
+    "2.3 Exclusivity. \u201cExclusive Territory\u201d shall mean the State of Texas.",
+]
+
+
+@pytest.mark.parametrize("sentence", _NOT_DEFINED)
+@pytest.mark.parametrize("a, b", RESTRICTION_PARTIES[:4:3])
+def test_a_verb_or_a_clause_after_the_words_is_no_definition(sentence: str, a: str, b: str) -> None:
+    from skill._claims import _MODALITY
+
+    for said in (sentence.format(a=a, b=b), sentence.format(a=a, b=b).lower()):
+        assert _MODALITY.definition.search(said) is None, said
+    if "exclusive basis" in sentence:
+        assert holds("exclusive", sentence.format(a=a, b=b)) is True
+
+
+@pytest.mark.parametrize("sentence", _HEADED)
+@pytest.mark.parametrize("b", ["Beta", "Halcyon Health"])
+def test_a_run_in_heading_opens_a_definition(sentence: str, b: str) -> None:
+    from skill._claims import _MODALITY
+
+    said = sentence.format(b=b)
+    assert _MODALITY.definition.search(said) is not None, said
+    assert holds("non_compete", said, "Acme", (b,)) is None
+    assert holds("exclusive", said) is None
