@@ -602,22 +602,28 @@ def parse_agreement(text: str) -> AgreementRef | None:
         words = words[head:]
     modifier, type_words = _split_modifier(words, keyword_titled, named_type)
     if pair is not None:
-        # after the joined names, the words before the keyword are the type's; capitalised
-        # words of no legal English, opening no known name, that close no title the knowledge
-        # base holds go on the second name ("the Lucent-mPhase Teqhnologies Co-Branding
-        # Agreement": a near miss of "mPhase Technologies", no word of the type)
+        # after the joined names, the words before the keyword are the type's ("the
+        # Acme-Beta Cobranding Agreement", though the vocabulary lacks "cobranding"); words
+        # of no legal English that are a near miss of how a known name opened by the second
+        # name goes on, closing no title the knowledge base holds, go on the second name
+        # ("the Lucent-mPhase Teqhnologies Co-Branding Agreement" of mPhase Technologies,
+        # "the Cardlytics-Bank ofqAmerica Software License" of Bank of America)
         modifier, type_words = [], words
         k = 0
-        if not _closes_a_known_title([*words, keyword]):
+        index = current_names()
+        if index is not None and not _closes_a_known_title([*words, keyword]):
             while (
                 k < len(words)
-                and words[k][:1].isupper()
                 and words[k].lower().strip(",") not in _TYPE_VOCABULARY
                 and not any(w in known_words() for w in words[k].lower().strip(",").split("-"))
-                and not opens_a_known_name(words[k], current_names())
+                and not opens_a_known_name(words[k], index)
                 and not _closes_a_known_title([*words[k:], keyword])
             ):
                 k += 1
+            opening = [t.key for t in question_tokens(parties[-1])]
+            k = index.misses_continuation(
+                opening, ["".join(t.key for t in question_tokens(w)) for w in words[:k]]
+            )
         if k:
             parties[-1] = f"{parties[-1]} {' '.join(words[:k])}"
             type_words = words[k:]

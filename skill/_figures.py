@@ -393,7 +393,9 @@ def segment_figure(
         question_words=(name,),
         gaap=SEGMENT_ROW,
         statement=concept.statement,
-        sign="positive",
+        # signed as the company's concept is: a segment's capital expenditure printed "(120)"
+        # is an outflow of 120, as the cash flow statement's total is
+        sign=concept.sign,
         unit="USD",
         rows=tuple(dict.fromkeys(printed)),
     )

@@ -935,16 +935,23 @@ def read_open_question(
             document_type = parsed.document_type
             keys = {entity_key(n) for n in names}
             names.extend(p for p in owners if entity_key(p) not in keys)
-        elif parsed is not None and _after_joined_pair(normalized, agreement[0], found):
-            # "the Lucent-mPhase Teqhnologies Co-Branding Agreement": capitalised words of no
-            # legal English right after a joined pair go on its second name (a near miss of
-            # "mPhase Technologies"), unless they close a title the knowledge base holds
+        elif parsed is not None and (second := _after_joined_pair(normalized, agreement[0], found)):
+            # "the Lucent-mPhase Teqhnologies Co-Branding Agreement": words of no legal English
+            # right after a joined pair that are a near miss of how a known name its second
+            # name opens goes on ("mPhase Technologies") go on that name, unless they close a
+            # title the knowledge base holds; any other word is the type's ("the Acme-Beta
+            # Teaming Agreement", though the vocabulary lacks "teaming")
+            opening = [t.key for t in question_tokens(second)]
             strangers = [
                 p
                 for p in parsed.parties
-                if p[:1].isupper()
-                and not opens_a_known_name(p, index)
+                if not opens_a_known_name(p, index)
                 and not any(w.strip(",.").lower() in known_words() for w in p.split())
+                and index is not None
+                and index.misses_continuation(
+                    opening, ["".join(t.key for t in question_tokens(w)) for w in p.split()]
+                )
+                == len(p.split())
             ]
             if strangers and not _closes_a_known_title(phrase.split()):
                 document_type = parsed.document_type
@@ -1039,15 +1046,17 @@ def read_open_question(
     return OpenReading(subject, rest)
 
 
-def _after_joined_pair(text: str, start: int, found: Sequence[Mention]) -> bool:
-    """Does a pair of names written joined ("Lucent-mPhase", "CNET/Cyberian") end right
-    before the agreement's phrase at `start`?"""
+def _after_joined_pair(text: str, start: int, found: Sequence[Mention]) -> str:
+    """The second name of a pair of names written joined ("Lucent-mPhase", "CNET/Cyberian")
+    that ends right before the agreement's phrase at `start`; "" where none does."""
     joined = [m for m in found if m.joined and m.end <= start]
-    return (
+    if (
         len(joined) >= 2
         and not text[joined[-1].end : start].strip()
         and not re.search(r"[^\s/\-–]", text[joined[-2].end : joined[-1].start])
-    )
+    ):
+        return joined[-1].text
+    return ""
 
 
 def _unknown_owner(

@@ -251,6 +251,39 @@ class NameLinker:
             w for name in self.names if (key := name_key(name))[:1] == (first,) for w in key[1:]
         )
 
+    def misses_continuation(self, opening: Sequence[str], words: Sequence[str]) -> int:
+        """How many of `words` (keys), written after a known name's opening words `opening`
+        (keys), continue one known name with at least one of them a near miss of its word
+        there (a letter changed, added or dropped: "teqhnologies" after "mphase" of mPhase
+        Technologies, "ofqamerica" after "bank" of Bank of America): a word may stand for
+        several of the name's words run together. 0 where none is a near miss: a word the
+        name does not continue with is no part of it."""
+        best = 0
+        n = len(opening)
+        for name in self.names:
+            key = name_key(name)
+            if len(key) <= n or key[:n] != tuple(opening):
+                continue
+            rest, i, j, missed = key[n:], 0, 0, False
+            while i < len(words) and j < len(rest):
+                step = 0
+                for size in range(1, min(3, len(rest) - j) + 1):
+                    target = "".join(rest[j : j + size])
+                    if words[i] == target:
+                        step = size
+                        break
+                    if min(len(words[i]), len(target)) >= 4 and (
+                        fuzz.ratio(words[i], target) >= NEAR_MISS_THRESHOLD
+                    ):
+                        step, missed = size, True
+                        break
+                if not step:
+                    break
+                i, j = i + 1, j + step
+            if missed:
+                best = max(best, i)
+        return best
+
     def names_opening(self, first: str) -> int:
         """How many known names open with the word `first` (a key)."""
         return sum(1 for name in self.names if name_key(name)[:1] == (first,))

@@ -141,3 +141,55 @@ def test_a_restriction_on_competing_still_is_one(said: str, modal: str) -> None:
     a, b = RESTRICTION_PARTIES[2]
     sentence = f"{a} {said.format(m=modal, b=b)}."
     assert holds("non_compete", sentence, a, (b,)) is True, sentence
+
+
+# --- a verb or a clause after a definition's words (issue 34, review) ------------------------
+
+# "refers to <party> <object>" is the verb refer (to whom, what); "means that <clause>" states
+# the clause; neither is a definition: each speaks of the claim. (proposition, sentence, asked
+# of the first party)
+_NOT_DEFINED = [
+    (
+        "exclusive",
+        "{a} refers to {b} any customer inquiries in the Territory on an exclusive basis.",
+    ),
+    ("exclusive", "{a} refers to {b} all orders for the Products on an exclusive basis."),
+    ("exclusive", "Exclusivity means that {b} shall be the exclusive distributor of {a}."),
+    ("non_compete", "Non-Competition shall mean that {a} will not compete with {b}."),
+]
+# a run-in heading before a quoted term: still a definition, silent
+_HEADED = [
+    (
+        "non_compete",
+        '5.1 Non-Competition. "Restricted Business" means any business in which {a} shall not'
+        " compete with {b}.",
+    ),
+    (
+        "exclusive",
+        "2.3 Exclusivity. \u201cExclusive Period\u201d shall mean the period during which {b} shall"
+        " be the exclusive distributor of {a}.",
+    ),
+]
+
+
+@pytest.mark.parametrize("name, sentence", _NOT_DEFINED)
+@pytest.mark.parametrize("a, b", RESTRICTION_PARTIES[:4:3])
+def test_a_verb_or_a_clause_after_the_words_is_no_definition(
+    name: str, sentence: str, a: str, b: str
+) -> None:
+    for x, y, said in (
+        (a, b, sentence.format(a=a, b=b)),
+        (a.lower(), b.lower(), sentence.format(a=a, b=b).lower()),
+    ):
+        actor = (x, (y,)) if name == "non_compete" else ()
+        assert holds(name, said, *actor) is True, said
+
+
+@pytest.mark.parametrize("name, sentence", _HEADED)
+@pytest.mark.parametrize("a, b", RESTRICTION_PARTIES[:2])
+def test_a_run_in_heading_before_a_defined_term_is_still_a_definition(
+    name: str, sentence: str, a: str, b: str
+) -> None:
+    said = sentence.format(a=a, b=b)
+    assert holds(name, said, a, (b,)) is None, said
+    assert holds(name, said) is None, said

@@ -56,7 +56,30 @@ def _juniper() -> bytes:
             ("Total revenue", 0, ("5,000", "4,600")),
         ),
     )
-    return statement_pdf(ten_k_cover(JUNIPER, "57-0000021"), [income, balance, goodwill, revenue])
+    cash_flow = StatementTable(
+        "Consolidated Statements of Cash Flows",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Net cash provided by operating activities", 0, ("900", "850")),
+            ("Purchases of property and equipment", 0, ("(210)", "(190)")),
+        ),
+    )
+    # an outflow's segments printed in parentheses, as the cash flow statement prints it
+    capex = StatementTable(
+        "NOTE 13. CAPITAL EXPENDITURES BY SEGMENT",
+        "(in millions)",
+        ("2020", "2019"),
+        (
+            ("Outdoor Power", 0, ("(120)", "(110)")),
+            ("Hand Tools", 0, ("(80)", "(70)")),
+            ("Storage Systems", 0, ("(10)", "(10)")),
+            ("Total capital expenditures", 0, ("(210)", "(190)")),
+        ),
+    )
+    return statement_pdf(
+        ten_k_cover(JUNIPER, "57-0000021"), [income, balance, cash_flow, goodwill, revenue, capex]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +92,9 @@ _SEGMENTS = [
     ("goodwill", "Hand Tools", "2019", "USD 1,050 million"),
     ("revenue", "Outdoor Power", "2020", "USD 3,200 million"),
     ("revenue", "Hand Tools", "2019", "USD 1,700 million"),
+    # an outflow's segment row signed as the company's concept is: its magnitude
+    ("capital expenditures", "Outdoor Power", "2020", "USD 120 million"),
+    ("capital expenditures", "Hand Tools", "2019", "USD 70 million"),
 ]
 _ASKS = [
     "How much {item} did Juniper Tools carry in its {segment} segment at the end of fiscal"

@@ -121,3 +121,37 @@ def test_a_near_miss_after_a_joined_pair_is_a_party(form: str, joiner: str) -> N
             question = form.format(x="Lucent", j=joiner, y=f"mPhase {tail}", t=title)
             parties = reader.read(question).parties
             assert any(tail in p for p in parties), (question, parties)
+
+
+# agreement-type words the vocabulary lacks: after a joined pair they are the type's, never
+# the second name's (no known name goes on with them)
+_UNLISTED_TYPES = ["Cobranding", "Teaming", "Offtake", "Airtime", "Spinoff", "Webhosting"]
+
+
+@pytest.mark.parametrize(
+    ("word", "form"),
+    [
+        pytest.param(w, f, id=f"{w}-{k}")
+        for (k, f), w in zip(itertools.cycle(enumerate(_JOINED)), _UNLISTED_TYPES, strict=False)
+    ],
+)
+def test_an_unlisted_type_word_after_a_joined_pair_is_the_types(word: str, form: str) -> None:
+    reader = QuestionReader(["Acme Corp.", "Beta Holdings, Inc.", *_OTHERS])
+    for x, j, y in (("Acme", "-", "Beta"), ("Beta", "/", "Acme"), ("acme", "-", "beta")):
+        read = reader.read(form.format(x=x, j=j, y=y, t=f"{word} Agreement"))
+        assert sorted(p.lower() for p in read.parties) == sorted([x.lower(), y.lower()]), (
+            word,
+            read.parties,
+        )
+        assert read.document_type == f"{word.lower()}_agreement", (word, read.document_type)
+
+
+@pytest.mark.parametrize("form", _JOINED[1:])
+def test_a_lower_case_near_miss_inside_a_word_after_a_joined_pair_is_a_party(form: str) -> None:
+    reader = QuestionReader(["Cardlytics, Inc.", "Bank of America, N.A.", *_OTHERS])
+    for tail in ("ofqAmerica", "of Amerqca"):
+        question = form.format(x="Cardlytics", j="-", y=f"Bank {tail}", t="Software License")
+        parties = reader.read(question).parties
+        assert any(tail in p for p in parties), (question, parties)
+    whole = form.format(x="Cardlytics", j="-", y="Bank of America", t="Software License")
+    assert _has(reader.read(whole).parties, "Bank of America")
