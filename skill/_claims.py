@@ -17,12 +17,20 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain import ModalityWords, PropositionEntry, lexicon, sentence_location, sentence_spans
+from domain import (
+    ModalityWords,
+    PropositionEntry,
+    known_words,
+    lexicon,
+    sentence_location,
+    sentence_spans,
+)
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
 from skill._errors import SubjectClassError
@@ -498,8 +506,15 @@ def _opening_party(text: str, parties: Sequence[str]) -> str | None:
         return None
     caused = caused_object(rest)
     if caused is not None:
-        # "Can Halcyon stop Keystone from assigning?": the causative's object acts
-        return _opening_party(caused, parties)
+        # "Can Halcyon stop Keystone from assigning?": the causative's object acts; one no
+        # party of the subject names, as written where its words are no English words ("can
+        # beta prevent acme robotics from ...": a name in lower case), so that the causer's
+        # own restriction never answers
+        acting = _opening_party(caused, parties)
+        if acting is None:
+            named = list(itertools.takewhile(lambda w: w not in known_words(), caused.split()))
+            acting = " ".join(named) or None
+        return acting
     passive = _PASSIVE.match(rest) if _PASSIVE is not None else None
     if passive is not None:
         agent = passive.groupdict().get("agent")

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from domain import PropositionEntry, entity_key, lexicon
+from domain import PropositionEntry, entity_key, known_words, lexicon
 from skill._candidate import Candidate
 from skill._claims import Claim, asked_passive, caused_object
 from skill._question import question_focus
@@ -130,10 +130,13 @@ def question_claim(
     entry = _entry(parsed)
     if entry is None:
         return None
-    if _names_no_one(parsed.actor, subject):
+    if _names_no_one(parsed.actor, subject) and not (
+        parsed.kept_from and _unknown_name(parsed.actor)
+    ):
         # a lower-case word no party's name holds is no actor: the question is another's to
-        # read; a causative's object too ("Can Keystone stop anyone from paying dividends?":
-        # no party; "can keystone stop halcyon from ...": lower case, a party's name)
+        # read; a causative's object too ("Can Keystone stop anyone from paying dividends?",
+        # "... new investors ...": no party), unless its words are no English word, a name
+        # written in lower case ("can keystone stop halcyon from merging?")
         return None
     actor = _actor_name(parsed.actor, subject)
     if subject.type != "agreement":
@@ -543,6 +546,13 @@ def _actor_name(actor: str, subject: SubjectClass) -> str | None:
     if subject.name and subject.name.casefold().split()[:1] == [words[0].casefold()]:
         return subject.name
     return " ".join(words)
+
+
+def _unknown_name(actor: str) -> bool:
+    """Are the actor's words (past its opener) none of legal English's, a name as written in
+    lower case ("halcyon"; not "anyone", "new investors", "the borrower")?"""
+    words = [w.casefold() for w in actor.split() if w.lower() not in _ACTOR_OPENERS]
+    return bool(words) and not any(w in known_words() for w in words)
 
 
 def _names_no_one(actor: str, subject: SubjectClass) -> bool:
