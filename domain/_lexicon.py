@@ -394,6 +394,13 @@ class ModalityWords:
     question_joined_party: tuple[str, ...] = ()
     question_causative: tuple[str, ...] = ()
     question_passive: tuple[str, ...] = ()
+    # the words before a question's asked action that make it a passive of the party named
+    # before them ("Can the Executive be terminated ...?", "... entitled to severance if
+    # terminated ...?"): that party is acted on, not the one acting
+    question_passive_opener: tuple[str, ...] = ()
+    # in a sentence, the words after a state's noun that name the party owed, never the
+    # holder ("Beta's liability to Acme", "liability towards Acme", "owed to Acme")
+    owed_party: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1446,6 +1453,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_joined_party",
                 "question_causative",
                 "question_passive",
+                "question_passive_opener",
+                "owed_party",
             )
         }
     )

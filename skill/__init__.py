@@ -70,7 +70,7 @@ from skill._nli import (
     use_nli_model,
 )
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier, topic_put_last
-from skill._question_claims import question_claim
+from skill._question_claims import question_claim, with_party_terms, with_role_actor
 from skill._question_names import split_names
 from skill._read import QuestionReader, consent_not_a_party
 from skill._restatements import RestatedFigures
@@ -207,4 +207,6 @@ __all__ = [
     "unreadable_text",
     "use_nli_model",
     "value_details",
+    "with_party_terms",
+    "with_role_actor",
 ]

@@ -17,12 +17,20 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain import ModalityWords, PropositionEntry, lexicon, sentence_location, sentence_spans
+from domain import (
+    ModalityWords,
+    PropositionEntry,
+    known_words,
+    lexicon,
+    sentence_location,
+    sentence_spans,
+)
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
 from skill._errors import SubjectClassError
@@ -285,6 +293,10 @@ _ACTING_PARTY = _any(lexicon().modality.question_acting_party)
 _JOINED_PARTY = _any(lexicon().modality.question_joined_party)
 _CAUSATIVE = _any(lexicon().modality.question_causative)
 _PASSIVE = _any(lexicon().modality.question_passive)
+# the words before an asked action that make it a passive of what precedes them
+_PASSIVE_OPENER = _any(lexicon().modality.question_passive_opener)
+# the words after a state's noun naming the party owed ("liability to Acme")
+_OWED = _any(lexicon().modality.owed_party)
 # adverbs before a question's verb ("May Acme freely compete", "Can Acme unilaterally ...")
 _ADVERBS = re.compile(r"^(?:\w+ly\s+)+", re.IGNORECASE)
 # A yes/no question opens with an auxiliary ("Can", "Is", "Does", "Must", ...).
@@ -433,6 +445,35 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     return None
 
 
+def caused_object(text: str) -> str | None:
+    """The words after the causative `text` opens with (the words after a question's opening
+    party or role: "prohibit Beta from ...", "keep Beta from ...", "require Beta to ..."),
+    whose party is the one acting; None where it opens with none."""
+    verb = _ADVERBS.sub("", text.lstrip(" ,"), count=1)
+    caused = _CAUSATIVE.match(verb) if _CAUSATIVE is not None else None
+    return None if caused is None else verb[caused.end() :].lstrip(" ,")
+
+
+def asked_passive(entry: PropositionEntry, focus: str) -> tuple[int, str | None] | None:
+    """Where the question's words asking `entry` stand as a passive of what precedes them
+    ("Can the Executive be terminated without cause?", "... entitled to severance if
+    terminated without cause?"): the position of their opener and the agent's words after
+    "by" (or None), else None (the active "Can the Executive terminate ...")."""
+    compiled = _BY_NAME.get(entry.name)
+    if compiled is None or _PASSIVE_OPENER is None:
+        return None
+    asked = compiled.asks.search(focus)
+    if asked is None or not re.match(r"\w+(?:ed|en|wn)\b", focus[asked.start() :]):
+        return None
+    before = focus[: asked.start()]
+    opener = re.search(rf"(?:{_PASSIVE_OPENER.pattern})\s+(?:\w+ly\s+)*$", before, _FLAGS)
+    if opener is None:
+        return None
+    passive = _PASSIVE.match(focus, opener.start()) if _PASSIVE is not None else None
+    agent = passive.groupdict().get("agent") if passive is not None else None
+    return opener.start(), agent
+
+
 def _bound_party(focus: str, subject: SubjectClass) -> str | None:
     """The party of the question that a restriction is asked to bind ("Is Halcyon subject to
     a non-compete?": Halcyon), one the subject names; None where the question asks no party's."""
@@ -463,9 +504,17 @@ def _opening_party(text: str, parties: Sequence[str]) -> str | None:
     joined = _JOINED_PARTY.match(rest) if _JOINED_PARTY is not None else None
     if joined is not None and _party_opening(question_tokens(rest[joined.end() :]), parties):
         return None
-    verb = _ADVERBS.sub("", rest, count=1)
-    if _CAUSATIVE is not None and _CAUSATIVE.match(verb):
-        return None
+    caused = caused_object(rest)
+    if caused is not None:
+        # "Can Halcyon stop Keystone from assigning?": the causative's object acts; one no
+        # party of the subject names, as written where its words are no English words ("can
+        # beta prevent acme robotics from ...": a name in lower case), so that the causer's
+        # own restriction never answers
+        acting = _opening_party(caused, parties)
+        if acting is None:
+            named = list(itertools.takewhile(lambda w: w not in known_words(), caused.split()))
+            acting = " ".join(named) or None
+        return acting
     passive = _PASSIVE.match(rest) if _PASSIVE is not None else None
     if passive is not None:
         agent = passive.groupdict().get("agent")
@@ -951,7 +1000,14 @@ class ClauseReader:
             # a state's own words may name whose it is ("In no event shall Beta's liability
             # exceed", "neither party's liability"): another party's says nothing of the
             # actor's (asked "Is Acme's liability capped?")
-            actors = f"{actors} {action.group(0)}"
+            # (a name after "to" / "towards" / "owed to" is the party owed, never the holder:
+            # "Beta's liability to Acme shall not exceed" is Beta's cap, not Acme's)
+            # (to the modal after it where one follows: "The total liability of Beta owed to
+            # Acme shall not exceed" is Beta's)
+            own = main[action.start() :]
+            modal = _first_modal(own, determiners=False)
+            own = own[: max(modal, len(action.group(0)))] if modal < len(own) else action.group(0)
+            actors = self._without_owed(f"{actors} {own}")
         if (
             self._someone_else(actors)
             or self._someone_else(agent)
@@ -1437,6 +1493,26 @@ class ClauseReader:
         if start is None or _MODALITY.proviso.match(exception) is None:
             return False
         return self._someone_else(exception[start : start + _GOVERNED])
+
+    def _without_owed(self, text: str) -> str:
+        """`text` without the parties it names as the one owed ("Beta's liability to Acme",
+        "liability of Beta owed to the Licensor", "towards Acme"): a party after those words
+        is owed, never the holder."""
+        if _OWED is None:
+            return text
+        names = [
+            re.escape(words[0])
+            for n in ((self.claim.actor,) if self.claim.actor else ()) + self.claim.others
+            for words in [re.findall(r"[\w&'’-]+", n.casefold())]
+            if words
+        ]
+        names += [
+            re.escape(t.casefold()) for t in (*self.claim.actor_terms, *self.claim.other_terms)
+        ]
+        if not names:
+            return text
+        owed = rf"(?:{_OWED.pattern})\s+(?:(?:the|any|each|either)\s+)?(?:{'|'.join(names)})\b"
+        return re.sub(owed, " ", text, flags=_FLAGS)
 
     def _names_party(self, text: str) -> bool:
         """Does `text` name the actor asked about, another party or any party?"""
@@ -2556,6 +2632,8 @@ __all__ = [
     "ClauseReader",
     "Observed",
     "Reading",
+    "asked_passive",
+    "caused_object",
     "claim_answer",
     "claim_names",
     "claim_of",

@@ -19,9 +19,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from domain import PropositionEntry, entity_key, lexicon
+from domain import PropositionEntry, entity_key, known_words, lexicon
 from skill._candidate import Candidate
-from skill._claims import Claim
+from skill._claims import Claim, asked_passive, caused_object
 from skill._question import question_focus
 from skill._subject import QuestionKind, SubjectClass
 from skill._topic import stem, topic_words
@@ -130,8 +130,13 @@ def question_claim(
     entry = _entry(parsed)
     if entry is None:
         return None
-    if not parsed.kept_from and _names_no_one(parsed.actor, subject):
-        # a lower-case word no party's name holds is no actor: the question is another's to read
+    if _names_no_one(parsed.actor, subject) and not (
+        parsed.kept_from and _unknown_name(parsed.actor)
+    ):
+        # a lower-case word no party's name holds is no actor: the question is another's to
+        # read; a causative's object too ("Can Keystone stop anyone from paying dividends?",
+        # "... new investors ...": no party), unless its words are no English word, a name
+        # written in lower case ("can keystone stop halcyon from merging?")
         return None
     actor = _actor_name(parsed.actor, subject)
     if subject.type != "agreement":
@@ -190,16 +195,16 @@ def with_party_terms(claim: Claim, candidates: Sequence[Candidate]) -> Claim:
     )
 
 
-_CAUSATIVES = frozenset(w.casefold() for w in lexicon().modality.question_causative)
-
-
 def with_role_actor(claim: Claim, question: str, candidates: Sequence[Candidate]) -> Claim:
     """`claim` acted by the party the question names by its role where it names none by its
     name ("Can the Executive terminate the employment agreement for convenience?": the party
     bound as the Executive, so the Company's right is never the Executive's): the question
     opens with its auxiliary and "the" + a defined term that one party alone of the
-    candidates' agreements is bound under; a causative after it makes another the actor ("Can
-    the Lender prohibit the Borrower from ...?": none)."""
+    candidates' agreements is bound under. A causative after it makes its object the actor
+    ("Can the Lender prohibit the Borrower from ...?": the Borrower; an object no role names:
+    none); the asked action as a passive after it ("Can the Executive be terminated without
+    cause?", "Is the Executive entitled to severance if terminated without cause?") makes the
+    role the one acted on: the agent after "by" acts, else the one other party."""
     if claim.actor is not None or claim.benefits:
         return claim
     focus = " ".join(question_focus(question).split()).rstrip("?. ")
@@ -216,17 +221,43 @@ def with_role_actor(claim: Claim, question: str, candidates: Sequence[Candidate]
             names[b.subject_key] = b.subject_name
             for term in b.defined_terms:
                 holders.setdefault(term.casefold(), set()).add(b.subject_key)
-    for term in sorted(holders, key=lambda t: (-len(t), t)):
-        if len(holders[term]) != 1 or not rest.startswith(term + " "):
-            continue
-        after = rest[len(term) :].split()
-        if after and after[0] in _CAUSATIVES:
+    role = _role_opening(rest, holders)
+    if role is None:
+        return claim
+    term, key = role
+    caused = caused_object(rest[len(term) :])
+    if caused is not None:
+        obj = re.match(r"^the\s+(?P<rest>.+)$", caused, _FLAGS)
+        acted = _role_opening(obj.group("rest").casefold(), holders) if obj else None
+        if acted is None:
             return claim
-        (key,) = holders[term]
-        actor = names[key]
-        others = tuple(sorted({n for k, n in names.items() if k != key}))
-        return replace(claim, actor=actor, others=others)
-    return claim
+        key = acted[1]
+    else:
+        passive = asked_passive(claim.entry, focus)
+        if passive is not None and passive[0] >= opened.start("rest") + len(term):
+            agent = passive[1]
+            by = re.match(r"^the\s+(?P<rest>.+)$", agent or "", _FLAGS)
+            acting = _role_opening(by.group("rest").casefold(), holders) if by else None
+            other = sorted(k for k in names if k != key)
+            if acting is not None:
+                key = acting[1]
+            elif agent is None and len(other) == 1:
+                key = other[0]
+            else:
+                return claim
+    actor = names[key]
+    others = tuple(sorted({n for k, n in names.items() if k != key}))
+    return replace(claim, actor=actor, others=others)
+
+
+def _role_opening(rest: str, holders: dict[str, set[str]]) -> tuple[str, str] | None:
+    """The defined term (lower case) `rest` opens with that one party alone is bound under,
+    the longest, and that party's key; None where none."""
+    for term in sorted(holders, key=lambda t: (-len(t), t)):
+        if len(holders[term]) == 1 and (rest.startswith(term + " ") or rest == term):
+            (key,) = holders[term]
+            return term, key
+    return None
 
 
 def _parse(focus: str, names: frozenset[str] = frozenset()) -> _Parsed | None:
@@ -515,6 +546,13 @@ def _actor_name(actor: str, subject: SubjectClass) -> str | None:
     if subject.name and subject.name.casefold().split()[:1] == [words[0].casefold()]:
         return subject.name
     return " ".join(words)
+
+
+def _unknown_name(actor: str) -> bool:
+    """Are the actor's words (past its opener) none of legal English's, a name as written in
+    lower case ("halcyon"; not "anyone", "new investors", "the borrower")?"""
+    words = [w.casefold() for w in actor.split() if w.lower() not in _ACTOR_OPENERS]
+    return bool(words) and not any(w in known_words() for w in words)
 
 
 def _names_no_one(actor: str, subject: SubjectClass) -> bool:

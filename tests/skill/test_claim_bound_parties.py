@@ -119,7 +119,8 @@ def test_no_party_acting_leaves_any_party(question: str) -> None:
 
 # Issue 34's review: the party a question opens with is no actor where it does not act alone
 # ("Can Halcyon be terminated by Orbis Labs ...?": the agent after "by" acts; none there: no
-# actor), makes another act ("Can Halcyon prohibit Orbis Labs from ..."), is joined to another
+# actor), makes another act ("Can Halcyon prohibit Orbis Labs from ...": the causative's
+# object, Orbis Labs, acts; session 32's review), is joined to another
 # party ("Halcyon and Orbis Labs") or owns what acts ("Halcyon's affiliate"); a name's own
 # "'s" ("Stremick's Heritage Foods") is no owner's.
 @pytest.mark.parametrize(
@@ -131,12 +132,12 @@ def test_no_party_acting_leaves_any_party(question: str) -> None:
         (
             "Halcyon Robotics, Inc.",
             "Can Halcyon unilaterally prohibit Orbis Labs from competing?",
-            None,
+            1,
         ),
         (
             "Johnson & Marsh Ltd.",
             "can orbis labs prevent Johnson & Marsh from assigning the MSA without consent?",
-            None,
+            0,
         ),
         ("Northgate Capital LLC", "May Northgate & Orbis Labs compete with each other?", None),
         ("Northgate Capital LLC", "May Orbis Labs or northgate compete with each other?", None),

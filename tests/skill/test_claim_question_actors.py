@@ -117,7 +117,7 @@ def test_a_passive_whose_agent_has_no_right_is_not_stated(
     assert lead == "Not stated", question
 
 
-# --- a causative: the name makes another act ----------------------------------------------------
+# --- a causative: its object acts ----------------------------------------------------
 
 CAUSATIVES = ["prohibit", "restrict", "prevent", "forbid", "bar", "preclude"]
 
@@ -125,13 +125,18 @@ CAUSATIVES = ["prohibit", "restrict", "prevent", "forbid", "bar", "preclude"]
 @pytest.mark.parametrize(
     ("a", "b", "verb", "reordered"), _sample(ACME, BETA, CAUSATIVES, [False, True], step=5)
 )
-def test_a_causative_verb_gives_no_actor(
+def test_a_causatives_object_is_the_actor(
     runtime: Any, a: str, b: str, verb: str, reordered: bool
 ) -> None:
+    # (session 32's review) the causative's object is the one kept from competing: Beta's
+    # non-compete answers "Can Acme prevent Beta ...", says nothing of "Can Beta prevent Acme"
     first, second = (b, a) if reordered else (a, b)
     question = f"Can {first} {verb} {second} from competing under the MSA?"
     lead, cited = _answer(runtime, question)
-    assert (lead, cited.startswith(COMPETES)) == ("Yes", True), (question, lead, cited)
+    if reordered:
+        assert lead == "Not stated", (question, lead, cited)
+    else:
+        assert (lead, cited.startswith(COMPETES)) == ("Yes", True), (question, lead, cited)
 
 
 # --- joined subjects: no single actor ---------------------------------------------------------

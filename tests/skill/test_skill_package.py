@@ -108,6 +108,8 @@ def test_exported_names_are_pinned() -> None:
         "unreadable_text",
         "use_nli_model",
         "value_details",
+        "with_party_terms",
+        "with_role_actor",
     ]
     for name in skill.__all__:
         assert getattr(skill, name) is not None
