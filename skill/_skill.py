@@ -62,6 +62,7 @@ from skill._claims import (
 from skill._conclude import (
     UNDATED_OBSERVED_AT,
     Grouped,
+    Judgement,
     ValueJudge,
     cited,
     default_evaluation_time,
@@ -1012,27 +1013,20 @@ class EvidenceSkill:
             )
             if related:
                 text += "; related: " + " ".join(" ".join(u.quote.split()) for u in related[:2])
-        shown = sorted([*judged, *history, *related], key=lambda u: u.evidence_id)
-        return _concluded(
+        return _claim_concluded(
             question,
             subject_class,
             machine,
             gate,
             [],
-            evidence=_sorted_units(shown),
+            judgement,
+            judged=judged,
+            shown=[*judged, *history, *related],
             conclusion=Conclusion(answer=text, values=values),
-            conflicts=judgement.conflicts,
-            confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
             sufficient=sufficient,
-            risk_signals=judgement.risk_signals(
-                units=judged, ambiguous=bool(gate.ambiguous), rejected_evidence=False
-            )
-            + ([] if judged else ["not_stated"]),
-            suggested_next_actions=[]
-            if sufficient
-            else [f"Read the {kind} of {by} for its acts on {what}"],
-            sufficiency=judgement.sufficiency,
-            supersessions=[],
+            ambiguous=bool(gate.ambiguous),
+            signals=[] if judged else ["not_stated"],
+            actions=[] if sufficient else [f"Read the {kind} of {by} for its acts on {what}"],
         )
 
     @staticmethod
@@ -1210,26 +1204,21 @@ class EvidenceSkill:
             u.model_copy(update={"value": None})
             for u in (candidates if shown_candidates else related)
         ]
-        shown = sorted([*judged, *quoted, *replaced_units], key=lambda u: u.evidence_id)
-        return _concluded(
+        return _claim_concluded(
             question,
             subject_class,
             machine,
             gate,
             rejected_units,
-            evidence=_sorted_units(shown),
+            judgement,
+            judged=judged,
+            shown=[*judged, *quoted, *replaced_units],
             conclusion=Conclusion(answer=text, values=values),
-            conflicts=judgement.conflicts,
-            confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
             sufficient=sufficient,
-            risk_signals=judgement.risk_signals(
-                units=judged, ambiguous=ambiguous, rejected_evidence=bool(rejected_units)
-            )
-            + (["not_stated"] if not_stated else [])
+            ambiguous=ambiguous,
+            signals=(["not_stated"] if not_stated else [])
             + (["clause_not_confirmed"] if shown_candidates else []),
-            suggested_next_actions=actions,
-            sufficiency=judgement.sufficiency,
-            supersessions=[],
+            actions=actions,
             evaluation=evaluation,
         )
 
@@ -1955,6 +1944,48 @@ def _concluded(
                 r.evidence_id,
             ),
         ),
+        **fields,
+    )
+
+
+def _claim_concluded(
+    question: str | None,
+    subject_class: SubjectClass,
+    machine: StateMachine,
+    gate: GateResult,
+    rejected_units: Sequence[RejectedEvidence],
+    judgement: Judgement,
+    *,
+    judged: list[EvidenceUnit],
+    shown: list[EvidenceUnit],
+    conclusion: Conclusion,
+    sufficient: bool,
+    ambiguous: bool,
+    signals: list[str],
+    actions: list[str],
+    **fields: Any,
+) -> Answer:
+    """A yes/no claim's concluded answer from the engine's `judgement` of the `judged` units:
+    the `shown` units (judged, history, related) in a stable order, the engine's conflicts,
+    confidence and sufficiency, its risk signals and the route's own `signals` after them."""
+    return _concluded(
+        question,
+        subject_class,
+        machine,
+        gate,
+        rejected_units,
+        evidence=_sorted_units(sorted(shown, key=lambda u: u.evidence_id)),
+        conclusion=conclusion,
+        conflicts=judgement.conflicts,
+        confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
+        sufficient=sufficient,
+        risk_signals=judgement.risk_signals(
+            units=judged, ambiguous=ambiguous, rejected_evidence=bool(rejected_units)
+        )
+        + signals,
+        suggested_next_actions=actions,
+        sufficiency=judgement.sufficiency,
+        supersessions=[],
         **fields,
     )
 
