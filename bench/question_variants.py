@@ -469,19 +469,8 @@ def run(
                         f"What is the governing law of the {g['title']} between "
                         f"{_short(g['a'], g['names'])} and {_short(other['a'], g['names'])}?",
                     ),
+                    *replaced(g, other),
                 ):
-                    got = _asked(rt, question)
-                    rows.append(
-                        {
-                            "pdf": g["pdf"],
-                            "split": split,
-                            "variant": name,
-                            "absent": True,
-                            "question": question,
-                            **got,
-                        }
-                    )
-                for name, question in replaced(g, other):
                     got = _asked(rt, question)
                     rows.append(
                         {
