@@ -897,6 +897,8 @@ def item_written(question: str, item: str, start: int = 0) -> tuple[int, int] | 
 
 # a fiscal year ("FY2021", "FY21", "fiscal 2021", "fiscal year '21") or a dollar scale ("in
 # USD millions", "(USD billions)", "in $ thousands"), as a figure question names its period or unit
+# a question's word that is a year, a fiscal year or a number: a line item's words end before it
+_YEAR_OR_NUMBER = re.compile(r"(?:19|20)\d{2}|fy\d{2,4}|\d+")
 _FIGURE_PERIOD = re.compile(
     r"\b(?:fy\s?'?|fiscal\s+(?:year\s+)?'?)(?:(?:19|20)\d{2}|\d{2})\b"
     r"|(?:\b(?:usd|us\s*\$|dollars)|\$)\s*(?:thousands|millions|billions)\b",
@@ -936,9 +938,7 @@ def _line_item(question: str) -> tuple[str, int, bool] | None:
 
     item: list[str] = []
     for word in words:
-        if (word in stops and not joins([*item, word])) or re.fullmatch(
-            r"(?:19|20)\d{2}|fy\d{2,4}|\d+", word
-        ):
+        if (word in stops and not joins([*item, word])) or _YEAR_OR_NUMBER.fullmatch(word):
             break
         item.append(word)
     if item and joins(item):
@@ -978,7 +978,7 @@ def line_item_readings(question: str) -> tuple[str, ...]:
     words = words[words.index(first) :]
     stops = set(_word_list("line_item_questions", "period_words"))
     end = next(
-        (i for i, w in enumerate(words) if re.fullmatch(r"(?:19|20)\d{2}|fy\d{2,4}|\d+", w)),
+        (i for i, w in enumerate(words) if _YEAR_OR_NUMBER.fullmatch(w)),
         len(words),
     )
     after, words = words, words[: min(end, _longest_item())]

@@ -1517,7 +1517,6 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
             "records": str(b.text("records")),
             "questions": tuple(b.patterns("questions")),
             "bodies": {str(k): tuple(bodies.words(str(k))) for k in b.mapping("bodies")},
-            "acts": tuple(b.patterns("acts")),
             "denials": tuple(b.patterns("denials")),
             "other_documents": tuple(b.patterns("other_documents")),
             "done_to": tuple(b.phrases("done_to")),

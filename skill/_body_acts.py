@@ -31,7 +31,6 @@ _FLAGS = re.IGNORECASE
 _WORDS = lexicon().question_claims.get("body_acts", {})
 _QUESTIONS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("questions", ()))
 _BODIES: dict[str, tuple[str, ...]] = dict(_WORDS.get("bodies", {}))
-_ACTS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("acts", ()))
 _DENIALS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("denials", ()))
 _OTHER_DOCUMENTS = tuple(re.compile(p, _FLAGS) for p in _WORDS.get("other_documents", ()))
 RECORDS: str = str(_WORDS.get("records", ""))

@@ -334,9 +334,7 @@ def row_item_figure(
     # in restricted deposits" asks no increase computed, "... cash equivalents" no cash
     written = item_written(question, item)
     if written is not None:
-        question = (
-            f"{question[: written[0]]}{' ' * (written[1] - written[0])}{question[written[1] :]}"
-        )
+        question = _blanked(question, *written)
     return read_figure_question(question, concept)
 
 
@@ -404,9 +402,7 @@ def segment_figure(
     if written is None:
         return None
     end = written[1] + (2 if question[written[1] : written[1] + 2] in ("'s", "’s") else 0)
-    figure = read_figure_question(
-        f"{question[: written[0]]}{' ' * (end - written[0])}{question[end:]}"
-    )
+    figure = read_figure_question(_blanked(question, written[0], end))
     if figure is None or figure.computed or figure.metric is not None or len(figure.years) != 1:
         return None
     if [c.name for c in figure.concepts] != [concept.name]:
@@ -998,3 +994,9 @@ def _asked_as(question: str, concept: FinancialConcept) -> str:
 
 def _item_name(concept: FinancialConcept, period: str) -> str:
     return f"{concept.name.replace('_', ' ')}, {period}"
+
+
+def _blanked(question: str, start: int, end: int) -> str:
+    """`question` with its characters from `start` to `end` blanked: what was read there asks
+    nothing more, and every other offset stays where it was."""
+    return f"{question[:start]}{' ' * (end - start)}{question[end:]}"

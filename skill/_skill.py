@@ -1974,7 +1974,7 @@ def _claim_concluded(
         machine,
         gate,
         rejected_units,
-        evidence=_sorted_units(sorted(shown, key=lambda u: u.evidence_id)),
+        evidence=_sorted_units(shown),
         conclusion=conclusion,
         conflicts=judgement.conflicts,
         confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]

@@ -28,9 +28,10 @@ from ingest.bindings._names import NamedEntity, _cells, _company, _person
 # A party as `PreambleParties` collects them: the entity, its defined terms, its name's span.
 LetterParty = tuple[NamedEntity, list[str], int, int]
 
-_SALUTATION = re.compile(
-    rf"(?i)^[ \t]*(?:{'|'.join(lexicon().letter_salutations)})\b[^\n:;]{{0,60}}[:,][ \t]*$"
-)
+# A salutation's line ("Dear Sirs:", "Ladies and Gentlemen,"; the lexicon's salutations), its
+# ends left to the pattern that takes it (flags: case folded by whoever compiles it).
+SALUTATION_LINE = rf"[ \t]*(?:{'|'.join(lexicon().letter_salutations)})\b[^\n:;]{{0,60}}[:,][ \t]*"
+_SALUTATION = re.compile(rf"(?i)^{SALUTATION_LINE}$")
 _CLOSING = re.compile(rf"(?i)^[ \t]*(?:{'|'.join(lexicon().letter_closings)})[ \t]*,[ \t]*$")
 # "AGREED TO AND ACCEPTED as of", "Accepted and agreed to this 3rd day of May, 2001:",
 # "ACKNOWLEDGED AND AGREED:": the acceptance words, then a date or a colon, or nothing.

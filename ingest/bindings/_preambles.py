@@ -18,7 +18,7 @@ from domain import (
     looks_like_company,
 )
 from ingest.bindings._context import _TITLE_LINE, BindingContext
-from ingest.bindings._letters import letter_parties
+from ingest.bindings._letters import SALUTATION_LINE, letter_parties
 from ingest.bindings._names import (
     _COMPANY_RE,
     _ENTITY_TYPE,
@@ -161,7 +161,7 @@ _PREAMBLE_START = re.compile(
     # The opening of a power of attorney, a bond or a deed poll.
     r"|\b(?i:know\s+all\s+(?:men|persons|people)\s+by\s+these\s+presents)\b"
     # A letter's salutation on a line of its own ("Dear Sirs:"; the lexicon's salutations).
-    rf"|(?:^|(?<=\n))[ \t]*(?i:{'|'.join(lexicon().letter_salutations)})\b[^\n:;]{{0,60}}[:,][ \t]*(?=\n)"
+    rf"|(?:^|(?<=\n))(?i:{SALUTATION_LINE})(?=\n)"
 )
 
 
@@ -713,9 +713,7 @@ _AMPERSAND_BEFORE = re.compile(r"[A-Z][\w'’.\-]*\s*&\s*$")
 # Valley Holdings, a Pennsylvania-chartered mutual holding company (the "PA MHC"), ..."): the
 # letter's body opens with its list of parties, as "between" opens a preamble's (the lexicon's
 # salutations; "dear" takes the addressee's name after it).
-_SALUTATION_BEFORE = re.compile(
-    rf"(?im)^[ \t]*(?:{'|'.join(lexicon().letter_salutations)})\b[^\n:;]{{0,60}}[:,][ \t]*\n\s*$"
-)
+_SALUTATION_BEFORE = re.compile(rf"(?im)^{SALUTATION_LINE}\n\s*$")
 
 
 def _listed_before(text: str, at: int) -> bool:
