@@ -25,7 +25,7 @@ from domain import (
     segment_asked,
     sequential_asked,
 )
-from retrieval import VectorStore
+from retrieval import ChunkRecord, VectorStore
 from skill._answer import (
     Answer,
     CandidateSubject,
@@ -934,13 +934,9 @@ class EvidenceSkill:
         reference = DocumentReference(kind=RECORDS, dates=(), names=())
         infos = [i for d in committed if (i := info(d)) is not None]
         of_kind = documents_of_kind(reference, infos)
-        openings: dict[str, str] = {}
-        for record in of_kind:
-            chunks = self.store.chunks_of(kb, record.document_id)
-            if chunks:
-                openings[record.document_id] = " ".join(
-                    chunks[0].text.splitlines()[:_OPENING_LINES]
-                )
+        # each record's chunks read once: its opening lines say whose it is, its sentences act
+        chunked = {r.document_id: self.store.chunks_of(kb, r.document_id) for r in of_kind}
+        openings = {d: _opening_text(c) for d, c in chunked.items() if c}
         records = body_records(act, of_kind, openings)
         claim_id = f"claim:body_act:{act.body}"
         subject_id = gate.candidates[0].subject_id
@@ -950,7 +946,7 @@ class EvidenceSkill:
         for record in sorted(records, key=lambda r: (r.document_date or "", r.document_id)):
             own = record_text(record, openings.get(record.document_id, ""))
             seen: set[int] = set()
-            for chunk in self.store.chunks_of(kb, record.document_id):
+            for chunk in chunked[record.document_id]:
                 for sentence in sentences_of(chunk):
                     if sentence.location.char_start in seen:
                         continue
@@ -1835,7 +1831,7 @@ class EvidenceSkill:
         for info in documents_of_kind(reference, infos):
             chunks = self.store.chunks_of(kb, info.document_id)
             if chunks:
-                out[info.document_id] = " ".join(chunks[0].text.splitlines()[:_OPENING_LINES])
+                out[info.document_id] = _opening_text(chunks)
         return out
 
     def _scoped_subject(self, kb: str, subject: SubjectClass, scope: Sequence[str]) -> SubjectClass:
@@ -2000,6 +1996,11 @@ def _figure_periods(figure: FigureQuestion) -> tuple[str, ...]:
 # the lines that open a document and say whose it is ("AMENDED AND RESTATED BYLAWS" / "OF
 # HALCYON ROBOTICS, INC." / "(a Delaware corporation)")
 _OPENING_LINES = 3
+
+
+def _opening_text(chunks: Sequence[ChunkRecord]) -> str:
+    """A document's opening lines, from its first chunk (`_OPENING_LINES` of them)."""
+    return " ".join(chunks[0].text.splitlines()[:_OPENING_LINES])
 
 
 def _referred_subject(reference: DocumentReference, alike: Sequence[str]) -> SubjectClass:
