@@ -8,7 +8,10 @@ of a CUAD category (the clause present, or absent); CUAD's answer for the catego
 clauses.jsonl's answer column where the shared file has it (Anti-Assignment, Cap On Liability,
 Renewal Term), else from ../shared/data/cuad-train's labels of the same contract. A question
 asked in the same words of several agreements (an agreement and its amendments, named by the
-same parties) counts the clause present when any of them has it.
+same parties) counts the clause present when any of them has it. The parties are CUAD's typed
+answer; a name the agreement itself never writes (an annotator's misspelling, "Verson" for the
+agreement's "VERSO") names no party of the agreement, so it is passed over (the next name
+CUAD lists takes its place, and an agreement left with fewer than two is not asked).
 
 The system's stance is the claim's engine decision (as bench.contract_nli reads it), where the
 answer is a claim's: SUPPORTED is a Yes to the question as asked, CONTRADICTED a No, anything
@@ -52,6 +55,7 @@ import yaml
 from bench.contract_nli import decision_of
 from bench.cuad_topics import _train_labels, ask_all, cites_elsewhere, pair_documents, split_of
 from bench.quality import CUAD_CLAUSES, _cuad_parties, _cuad_title, _entity_key, load_jsonl
+from domain import base_key
 
 PHRASINGS = Path(__file__).resolve().parent / "cuad_claims_phrasings.yaml"
 
@@ -116,13 +120,36 @@ def gold_presence(
     return any(said) if said else None
 
 
+def agreement_words(pdf: Path) -> str | None:
+    """The agreement's text as a name's words are folded (`base_key`'s folding: case, accents,
+    dots and "&"), padded with spaces; None where the PDF is not there to read."""
+    if not pdf.is_file():
+        return None
+    import pymupdf
+
+    with pymupdf.open(pdf) as doc:
+        text = " ".join(page.get_text() for page in doc)
+    # base_key folds the whole text as it folds a name (a leading "the" or a trailing legal
+    # form of the text itself aside): the words of every name it writes, in a row
+    return f" {base_key(text)} "
+
+
+def written_in(name: str, words: str | None) -> bool:
+    """Does the agreement write the name: its words, legal form aside, in a row in the text
+    (any case, broken across lines, "Inc." or "Incorporated")? True where the text is not
+    there to read."""
+    key = base_key(name)
+    return words is None or (bool(key) and f" {key} " in words)
+
+
 def questions(
     clauses_path: Path = CUAD_CLAUSES,
     phrasings_path: Path = PHRASINGS,
     limit: int | None = None,
     train: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
-    """Every question of the bench, with CUAD's presence for its category."""
+    """Every question of the bench, with CUAD's presence for its category (the PDFs are read
+    from the `pdf` folder beside `clauses_path`)."""
     spec = yaml.safe_load(phrasings_path.read_text(encoding="utf-8"))
     train = _train_labels() if train is None else train
     out: list[dict[str, Any]] = []
@@ -133,6 +160,10 @@ def questions(
         parties = _cuad_parties(str(row.get("Parties (answer)") or ""))
         title = _cuad_title(str(row.get("Document Name (answer)") or ""))
         if len(parties) < 2 or not title:
+            continue
+        words = agreement_words(clauses_path.parent / "pdf" / str(row["pdf"]))
+        parties = [p for p in parties if written_in(p, words)]
+        if len(parties) < 2:
             continue
         if limit is not None and agreements >= limit:
             break

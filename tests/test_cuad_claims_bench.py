@@ -7,7 +7,19 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bench.cuad_claims import PHRASINGS, gold_presence, lead_of, outcome, questions, score
+import pymupdf
+import pytest
+
+from bench.cuad_claims import (
+    PHRASINGS,
+    agreement_words,
+    gold_presence,
+    lead_of,
+    outcome,
+    questions,
+    score,
+    written_in,
+)
 
 _PHRASINGS = """
 topics:
@@ -117,3 +129,63 @@ def test_leads_and_the_shipped_phrasings() -> None:
     assert outcome(q, _answer("No — capped", "CONTRADICTED"))["stance"] is False
     text = PHRASINGS.read_text(encoding="utf-8")
     assert text.count("yes_means:") == text.count("- text:") >= 24
+
+
+# How an agreement may write a name CUAD types as "Halcyon Systems LLC" (kept), and CUAD's
+# misspellings of a name the agreement writes (passed over).
+_WRITTEN = [
+    "Halcyon Systems LLC",
+    "HALCYON SYSTEMS L.L.C.",
+    "Halcyon\nSystems, LLC",
+    "halcyon-systems limited liability company",
+]
+_MISSPELT = ["Halcyonn Systems LLC", "Halcyon System LLC", "Halycon Systems LLC"]
+
+
+def _agreement(tmp_path: Path, preamble: str, parties: str) -> list[dict[str, Any]]:
+    """One agreement whose PDF (written by PyMuPDF) opens with `preamble`, CUAD's typed
+    parties `parties`."""
+    (tmp_path / "pdf").mkdir(parents=True)
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), preamble, fontsize=10)
+    doc.save(tmp_path / "pdf" / "one.pdf")
+    clauses = tmp_path / "clauses.jsonl"
+    row = {**_row("one.pdf", "Yes"), "Parties (answer)": parties}
+    clauses.write_text(json.dumps(row) + "\n")
+    phrasings = tmp_path / "phrasings.yaml"
+    phrasings.write_text(_PHRASINGS)
+    return questions(clauses, phrasings, train={})
+
+
+@pytest.mark.parametrize("written", _WRITTEN)
+@pytest.mark.parametrize("case", [str, str.upper, str.lower])
+def test_a_party_is_asked_by_the_name_the_agreement_writes(
+    tmp_path: Path, written: str, case: Any
+) -> None:
+    """CUAD's name is kept whatever case, line break or spelling of the legal form the
+    agreement writes it in."""
+    preamble = f"This Agreement is made by {case('Acme Robotics, Inc.')} and {case(written)}."
+    qs = _agreement(tmp_path, preamble, "Acme Robotics, Inc.; Halcyon Systems LLC")
+    assert qs[0]["question"] == (
+        "Can Acme Robotics, Inc. assign the Supply Agreement with Halcyon Systems LLC "
+        "without consent?"
+    )
+
+
+@pytest.mark.parametrize("misspelt", _MISSPELT)
+def test_a_name_the_agreement_never_writes_is_passed_over(tmp_path: Path, misspelt: str) -> None:
+    """A misspelt name of CUAD's answer names no party of the agreement: the next name CUAD
+    lists takes its place, and with fewer than two names left the agreement is not asked."""
+    preamble = "Agreement between Acme Robotics, Inc.,\nHalcyon Systems LLC and Orbit & Co. GmbH"
+    words = agreement_words(tmp_path / "absent.pdf")
+    assert words is None and written_in(misspelt, words)  # no PDF to read: nothing to judge
+    qs = _agreement(tmp_path, preamble, f"Acme Robotics, Inc.; {misspelt}; Orbit and Co. GmbH")
+    assert len(qs) == 3 and not any("Halcy" in q["question"] for q in qs)
+    assert qs[0]["question"] == (
+        "Can Acme Robotics, Inc. assign the Supply Agreement with Orbit and Co. GmbH "
+        "without consent?"
+    )
+    words = agreement_words(tmp_path / "pdf" / "one.pdf")
+    assert not written_in(misspelt, words)
+    assert written_in("Halcyon Systems LLC", words) and written_in("orbit & co", words)
+    assert _agreement(tmp_path / "two", preamble, f"Acme Robotics, Inc.; {misspelt}") == []
