@@ -275,6 +275,11 @@ class PropositionEntry:
     # the sentence that uses the term states; not for what a definition itself decides (an
     # NDA's "Confidential Information means information marked as confidential")
     definitions_silent: bool = False
+    # whether the claim asks if the action is allowed in any case at all ("may retain some
+    # copies"): a proviso giving the denied action back to the party bound ("shall not retain
+    # any copies, provided that the Recipient may retain one archival copy") says it holds, and
+    # a sentence denying it is the general rule that a grant of the same document carves out of
+    any_case: bool = False
     # what speaks of the claim in a sentence right under a heading that names it (a run-in
     # title: "5.2 Non-Competition. ... the Executive shall not engage in any business"), read
     # there as `action`; elsewhere such words may be of anything ("shall not own any company")
@@ -1581,6 +1586,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             otherwise_label=p.text("otherwise_label", ""),
             granted_beside_denial=p.flag("granted_beside_denial", False),
             definitions_silent=p.flag("definitions_silent", False),
+            any_case=p.flag("any_case", False),
             captioned=_found(p, "captioned"),
         )
         if not entry.asks or not entry.action:

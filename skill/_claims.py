@@ -280,6 +280,10 @@ def _noun_phrase(words: ModalityWords, *, after_action: bool) -> re.Pattern[str]
 _PROPOSITIONS = tuple(_compile(p) for p in lexicon().propositions)
 _BY_NAME = {p.entry.name: p for p in _PROPOSITIONS}
 _MODALITY = _modality(lexicon().modality)
+# the words that open a noun phrase ("The", "Such", "Any"), no name of a party
+_DETERMINERS = frozenset(
+    w.casefold() for w in (*lexicon().modality.determiner, *lexicon().modality.negative_determiner)
+)
 # the words of an agreement's title in a question (group 1: "the Exclusive Distributor
 # Agreement"), read out of the claim (issue 33)
 _TITLE = _any(lexicon().modality.question_title)
@@ -853,6 +857,15 @@ class ClauseReader:
                 self._under_caption = False
             previous = sentence
             related = related or named
+            if (
+                reading is not None
+                and self._p.entry.any_case
+                and reading.holds == self.claim.negated
+            ):
+                # "shall not retain any copies", asked whether it may retain some: the general
+                # rule, which a grant of the same document ("may retain one archival copy")
+                # carves out of
+                reading = dataclasses.replace(reading, general=True)
             if reading is not None:
                 decided.append((0 if qualified else 1, reading))
         if not decided:
@@ -1246,7 +1259,12 @@ class ClauseReader:
             return None, False, True
         if kind == "permission" and not holds and negated:
             grant = self._proviso_grant(s, action)
-            if grant is not None and not any(
+            if grant is not None and p.entry.any_case:
+                # "shall not retain any copies, provided that the Recipient may retain one
+                # archival copy", asked whether it may retain some: yes, in the proviso's case
+                holds = True
+                conditions = (*conditions, grant)
+            elif grant is not None and not any(
                 grant.startswith(e) or e.startswith(grant) for e in exceptions
             ):
                 # "Neither party shall assign this Agreement without consent, provided that
@@ -1439,9 +1457,19 @@ class ClauseReader:
             if modal is None or not _opens_clause(clause):
                 continue
             subject = clause[: modal.start()]
-            if _MODALITY.negation.search(clause) or not self._names_party(subject):
+            if _MODALITY.negation.search(clause) or not (
+                self._names_party(subject)
+                or (
+                    self.claim.actor is None
+                    and p.entry.any_case
+                    and self._same_party(subject, s[: action.start()])
+                )
+            ):
                 continue
-            if self.claim.actor is None and not _MODALITY.any_actor.search(subject):
+            if self.claim.actor is None and not (
+                _MODALITY.any_actor.search(subject)
+                or (p.entry.any_case and self._same_party(subject, s[: action.start()]))
+            ):
                 continue
             if self._someone_else(subject) or (
                 p.contrary is not None and p.contrary.search(clause)
@@ -1472,6 +1500,23 @@ class ClauseReader:
                 continue
             return (s[found.start() : found.end()] + clause).strip()
         return None
+
+    @staticmethod
+    def _same_party(subject: str, before: str) -> bool:
+        """Does a proviso's `subject` name the party of the clause it follows, asked of no
+        party in particular: a pronoun standing for it ("provided that it may"), or words all
+        of which the subject before the denied action holds ("The Recipient shall not
+        retain ..., provided that Recipient may retain")?"""
+        if _MODALITY.pronoun_last.search(subject.strip()):
+            return True
+
+        def words(text: str) -> set[str]:
+            return {w.casefold() for w in re.findall(r"[\w&'’-]+", text)} - _DETERMINERS
+
+        # all its words among the main clause's subject's ("Recipient" of "The Recipient and
+        # its Representatives"; "the Disclosing Party" is not "the Receiving Party")
+        named = words(subject)
+        return bool(named) and named <= words(_subject_before_modal(before))
 
     def _affirmed_for_another(self, s: str, affirm: re.Match[str]) -> bool:
         """Do the words right after the claim's affirmation name another party as the one it
