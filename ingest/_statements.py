@@ -678,7 +678,11 @@ def _label_counts(
                 continue
             noun = re.match(rf"\s*({noun_words})", tail, re.IGNORECASE)
             assert noun is not None
-            # "218.1 and 227.4 million": the last figure's scale is every one's
+            # "218.1 and 227.4 million": the last figure's scale is every one's; with none, a
+            # full count ("944,033,056 shares") is itself, a short one ("477 and 484 shares"
+            # under "in millions") may be the table's scale or none: not read
+            if figures[-1][1] is None and not all("," in text for text, _ in figures):
+                continue
             last_scale = figures[-1][1] or 1
             name = f"{subject} {lead[0].lower()}{lead[1:]} {noun.group(1).lower()}"
             used: set[int] = set()

@@ -119,11 +119,18 @@ def _balance_sheet(label: tuple[str, str]) -> StatementTable:
     )
 
 
-# three counts for two columns: none is read
-MISMATCHED = (
-    "Common stock, $0.01 par value: Authorized - 1.0 billion shares;",
-    "issued and outstanding - 218.1, 227.4 and 230.0 million shares",
-)
+# counts not read: three for two columns; short counts with no scale word (millions, as
+# the table's caption says, or shares as printed?)
+UNREAD = [
+    (
+        "Common stock, $0.01 par value: Authorized - 1.0 billion shares;",
+        "issued and outstanding - 218.1, 227.4 and 230.0 million shares",
+    ),
+    (
+        "Common stock, $0.01 par value: Authorized - 1,000 shares;",
+        "issued and outstanding - 477 and 484 shares",
+    ),
+]
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +139,7 @@ def pages() -> list[tuple[StatementCell, ...]]:
         *(_table(t, c, h) for t, c, h, _, _ in CATEGORY_TABLES),
         TWO_YEARS,
         *(_balance_sheet(lines) for lines, _ in SHARE_LABELS),
-        _balance_sheet(MISMATCHED),
+        *(_balance_sheet(lines) for lines in UNREAD),
     ]
     data = statement_pdf([Line("FORM 10-K")], tables)
     cells = PdfParser(ocr="off", isolate=False).run(data, "f.pdf").statement_cells
@@ -179,7 +186,10 @@ def test_a_count_stated_in_a_rows_label_is_a_cell_of_each_column(
     assert [c.text for c in cells if c.unit == "USD" and "Common" in c.row_label] == ["22", "23"]
 
 
-def test_counts_that_are_not_one_per_column_are_read_as_none(
-    pages: list[tuple[StatementCell, ...]],
+@pytest.mark.parametrize("index", range(len(UNREAD)))
+def test_counts_not_one_per_column_or_of_no_stated_scale_are_read_as_none(
+    pages: list[tuple[StatementCell, ...]], index: int
 ) -> None:
-    assert [c for c in pages[-1] if c.unit == "shares"] == []
+    cells = pages[len(pages) - len(UNREAD) + index]
+    assert [c.text for c in cells if c.unit == "USD" and "Common" in c.row_label] == ["22", "23"]
+    assert [c for c in cells if c.unit == "shares"] == []
