@@ -895,21 +895,38 @@ def item_written(question: str, item: str, start: int = 0) -> tuple[int, int] | 
     return m.span() if m is not None else None
 
 
-# a fiscal year ("FY2021", "FY21", "fiscal 2021", "fiscal year '21") or a dollar scale ("in
-# USD millions", "(USD billions)", "in $ thousands"), as a figure question names its period or unit
 # a question's word that is a year, a fiscal year or a number: a line item's words end before it
 _YEAR_OR_NUMBER = re.compile(r"(?:19|20)\d{2}|fy\d{2,4}|\d+")
-_FIGURE_PERIOD = re.compile(
-    r"\b(?:fy\s?'?|fiscal\s+(?:year\s+)?'?)(?:(?:19|20)\d{2}|\d{2})\b"
-    r"|(?:\b(?:usd|us\s*\$|dollars)|\$)\s*(?:thousands|millions|billions)\b",
-    re.IGNORECASE,
-)
+
+
+def _spaced(word: str) -> str:
+    """A lexicon word as a regex: its spaces any run of spaces (none too, "US$"), a word
+    boundary before it where it opens with a letter."""
+    body = r"\s*".join(re.escape(w) for w in word.split())
+    return (r"\b" if re.match(r"\w", word) else "") + body
+
+
+@functools.cache
+def _figure_period() -> re.Pattern[str]:
+    """A fiscal year ("FY2021", "FY21", "fiscal 2021", "fiscal year '21") or a dollar scale
+    ("in USD millions", "(USD billions)", "in $ thousands"), as a figure question names its
+    period or unit (financial.yaml `figure_period_words`)."""
+
+    def words(field: str) -> str:
+        found = _raw_word_list("figure_period_words", field)
+        return "|".join(_spaced(w.lower()) for w in sorted(found, key=lambda w: (-len(w), w)))
+
+    return re.compile(
+        rf"(?:{words('fiscal_years')})\s*'?(?:(?:19|20)\d{{2}}|\d{{2}})\b"
+        rf"|(?:{words('currencies')})\s*(?:{words('scales')})\b",
+        re.IGNORECASE,
+    )
 
 
 def figure_period_named(question: str) -> bool:
     """Does `question` (up to its question mark) name a fiscal year or a dollar scale, as a
     question asking a company's figure does ("... in FY2021 (USD millions)?")?"""
-    return _FIGURE_PERIOD.search(question.split("?", 1)[0]) is not None
+    return _figure_period().search(question.split("?", 1)[0]) is not None
 
 
 def _line_item(question: str) -> tuple[str, int, bool] | None:
@@ -993,7 +1010,50 @@ def line_item_readings(question: str) -> tuple[str, ...]:
         and words[n - 1] not in stops
         and not _names_no_item(after[n:])
     ]
-    return (*longer, item) if not _names_no_item(after[base:]) else tuple(longer)
+    readings = (*longer, item) if not _names_no_item(after[base:]) else tuple(longer)
+    head = _head_before_owner(question.split("?", 1)[0])
+    # "the present value of Amazon's lease liabilities": "present value of lease liabilities"
+    # first, then the item alone
+    return (*(f"{head} of {r}" for r in readings), *readings) if head else readings
+
+
+_HEAD_OF_OWNER = re.compile(r"\bthe\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)*?)\s+of\s+", re.IGNORECASE)
+
+
+def _head_before_owner(asked: str) -> str | None:
+    """The words a question writes before "of" and the company's possessive ("the present
+    value of Amazon's ..." : "present value"), folded; None where it writes none, or more
+    than `line_item_questions.longest_head` words, or a period word among them."""
+    found = _POSSESSIVE.search(asked)
+    if found is None:
+        return None
+    prefix = asked[: found.start()]
+    opened = list(re.finditer(r"\bthe\s+", prefix, re.IGNORECASE))
+    if not opened:
+        return None
+    m = _HEAD_OF_OWNER.match(prefix, opened[-1].start())
+    if m is None:
+        return None
+    words = label_key(m.group(1)).split()
+    stops = set(_word_list("line_item_questions", "period_words"))
+    if not words or len(words) > _line_item_number("longest_head") or stops & set(words):
+        return None
+    return " ".join(words)
+
+
+def note_item_words() -> int:
+    """The fewest words a line item read from a note's table may have (financial.yaml
+    `line_item_questions.fewest_note_item_words`)."""
+    return _line_item_number("fewest_note_item_words")
+
+
+@functools.cache
+def _line_item_number(field: str) -> int:
+    body = (_loaded(LEXICON_DIR / FINANCIAL_FILE) or {}).get("line_item_questions")
+    value = body.get(field) if isinstance(body, dict) else None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise LexiconError(f"{FINANCIAL_FILE}: `line_item_questions.{field}` is a whole number")
+    return value
 
 
 def spending_asked(question: str) -> bool:
@@ -1143,6 +1203,36 @@ def captions_another_measure(caption: str) -> bool:
     "Depreciation and amortization" is the tax effect of a temporary difference)?"""
     key = f" {label_key(caption)} "
     return any(f" {w} " in key for w in _other_measure_captions())
+
+
+@functools.cache
+def _category_totals() -> tuple[str, ...]:
+    return _word_list("category_total_columns", "words")
+
+
+def names_category_total(header: str) -> bool:
+    """Does a column header of a table whose columns are categories, not periods, name the
+    table's total (financial.yaml `category_total_columns`: "Total", "Worldwide")?"""
+    key = f" {label_key(header)} "
+    return any(f" {w} " in key for w in _category_totals())
+
+
+@functools.cache
+def label_count_words(
+    path: Path | None = None,
+) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, int]]:
+    """The words of a count a row's label states (financial.yaml `label_counts`): the nouns
+    it counts ("shares"), the words joining its figures ("and", ","), and the scale words
+    after a figure ("million": 1,000,000)."""
+    source = path or LEXICON_DIR / FINANCIAL_FILE
+    scales = ((_loaded(source) or {}).get("label_counts") or {}).get("scales")
+    if not isinstance(scales, dict) or not scales:
+        raise LexiconError(f"{source.name}: `label_counts` has a non-empty `scales` map")
+    return (
+        _raw_word_list("label_counts", "nouns", path),
+        _raw_word_list("label_counts", "joiners", path),
+        {str(k).lower(): int(v) for k, v in scales.items()},
+    )
 
 
 @functools.cache

@@ -26,7 +26,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from domain import StatementCell, lexicon, names_share_amount
+from domain import (
+    StatementCell,
+    label_count_words,
+    lexicon,
+    names_category_total,
+    names_share_amount,
+)
 
 # (x0, y0, x1, y1, text), PyMuPDF's "words" without the block/line numbers
 Word = tuple[float, float, float, float, str]
@@ -323,6 +329,7 @@ def read_statement_page(
     starts = [(i, ys) for i, row in enumerate(rows) if (ys := _year_tokens(row, width))]
     cells: list[StatementCell] = []
     previous_end = 0
+    taken: set[int] = set()  # the rows a table of periods reads
     for n, (index, years) in enumerate(starts):
         end = starts[n + 1][0] if n + 1 < len(starts) else len(rows)
         if end == index + 1 and n + 1 < len(starts):
@@ -360,8 +367,172 @@ def read_statement_page(
         scale_match = _SCALE.search(caption)
         scale = _SCALES[scale_match.group(1).lower()] if scale_match else None
         cells.extend(_body_cells(page, body, columns, caption, scale, lines, months_of))
+        taken.update(range(top, end))
         previous_end = end
-    return cells
+    return cells + _category_cells(page, rows, taken, lines, width, months_of)
+
+
+# a table whose columns are categories: at most this many header rows stacked over its columns
+# ("Europe, / Middle / East and / Africa"), and this many rows above them read for its period
+_CATEGORY_HEADER_ROWS = 4
+_PERIOD_ROWS = 3
+_DATE = re.compile(r"\b([A-Za-z]+)\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b")
+_ANY_YEAR = re.compile(r"(?<![\d,.$])((?:19|20)\d{2})(?![\d%]|[,.]\d)")
+
+
+def _category_cells(
+    page: int,
+    rows: Sequence[_Row],
+    taken: set[int],
+    lines: Sequence[PageLine],
+    width: float,
+    months_of: dict[str, int],
+) -> list[StatementCell]:
+    """The cells of the page's tables whose columns are categories, not periods ("Operating
+    Leases  Finance Leases  Total" under "As of December 31, 2019, our lease liabilities were
+    as follows (in millions):"; a segment note's geographic areas beside "Worldwide" under
+    "Year ended December 31, 2018"): the period printed once for the table, above its header,
+    and each row's figure in its total column (financial.yaml `category_total_columns`), the
+    row's figure of that period; a category's column is a part of it, read as none. A table
+    no row of years starts, outside every table of periods (`taken`)."""
+    out: list[StatementCell] = []
+    index = 0
+    while index < len(rows) - 1:
+        found = None if index in taken else _category_table(rows, index, taken, width)
+        if found is None:
+            index += 1
+            continue
+        header_top, columns, body = found
+        period_rows, caption_rows = _category_caption(rows, header_top, taken, width)
+        dated = _table_period(period_rows, months_of)
+        left_words = [
+            t.text
+            for r in rows[header_top : index + 1]
+            for t in r.tokens
+            if t.x1 < min(left for left, _, _ in columns) - 20
+        ]
+        index += 1 + len(body)
+        if dated is None:
+            continue
+        year, date_text = dated
+        caption = " ".join([*(r.text for r in caption_rows), *left_words])
+        scale_match = _SCALE.search(caption)
+        scale = _SCALES[scale_match.group(1).lower()] if scale_match else None
+        every = [_Column(right, f"{header} {date_text}", year) for _, right, header in columns]
+        totals = [
+            c
+            for c, (_, _, header) in zip(every, columns, strict=True)
+            if names_category_total(header)
+        ]
+        if len(totals) != 1:
+            continue
+        # every category's figure stays a column of its own (the row's figures are told
+        # apart by their right edges); only the total's is read
+        read = _body_cells(page, body, every, caption, scale, lines, months_of)
+        out.extend(c for c in read if c.column == totals[0].header)
+    return out
+
+
+def _category_table(
+    rows: Sequence[_Row], index: int, taken: set[int], width: float
+) -> tuple[int, list[tuple[float, float, str]], list[_Row]] | None:
+    """The table whose header's last row is `rows[index]` and whose columns are categories:
+    (its header's first row, its columns as (left, right, header words) left to right, its
+    body rows), or None. The header holds no figure and no year; the rows below hold figures
+    in two or more columns, each column under header words of its own."""
+    header = rows[index]
+    if any(_is_figure(t.text) or _ANY_YEAR.search(t.text) for t in header.tokens):
+        return None
+    if sum(1 for t in header.tokens if t.x0 > 0.3 * width) < 2:
+        return None
+    body: list[_Row] = []
+    for i in range(index + 1, len(rows)):
+        if i in taken or _DATE.search(rows[i].text):
+            break  # the next table's period ("Year ended December 31, 2017")
+        figures = [t for t in rows[i].tokens if _is_figure(t.text) and t.x0 > 0.3 * width]
+        if not figures:
+            # a label-only row (a parent, a wrapped label) between figure rows, at most one
+            if body and not any(_is_figure(t.text) and t.x0 > 0.3 * width for t in body[-1].tokens):
+                break
+            body.append(rows[i])
+            continue
+        body.append(rows[i])
+    while body and not any(_is_figure(t.text) and t.x0 > 0.3 * width for t in body[-1].tokens):
+        body.pop()
+    figures = [t for row in body for t in row.tokens if _is_figure(t.text) and t.x0 > 0.3 * width]
+    clusters: list[list[_Token]] = []
+    for t in sorted(figures, key=lambda t: t.x1):
+        if clusters and t.x1 - clusters[-1][-1].x1 <= _COLUMN_SLACK:
+            clusters[-1].append(t)
+        else:
+            clusters.append([t])
+    spans = [(min(t.x0 for t in c), sum(t.x1 for t in c) / len(c)) for c in clusters if len(c) >= 2]
+    if len(spans) < 2 or len(body) < 2:
+        return None
+    # every figure of the body stands in a column: a row of prose ("$583 million") is none
+    if any(min(abs(right - t.x1) for _, right in spans) > 2 * _COLUMN_SLACK for t in figures):
+        return None
+    # the header: its last row and the label-free rows stacked right above it
+    top = index
+    while (
+        top > 0
+        and index - top < _CATEGORY_HEADER_ROWS - 1
+        and top - 1 not in taken
+        and rows[top - 1].x0 > spans[0][0] - 120
+        and not any(_is_figure(t.text) or _ANY_YEAR.search(t.text) for t in rows[top - 1].tokens)
+    ):
+        top -= 1
+    words: list[list[str]] = [[] for _ in spans]
+    for row in rows[top : index + 1]:
+        for t in row.tokens:
+            if t.x1 < spans[0][0] - 20:
+                continue  # the label column's words: the caption's
+            gaps = [max(left - t.mid, t.mid - right, 0.0) for left, right in spans]
+            best = min(range(len(spans)), key=lambda i: (gaps[i], abs(spans[i][1] - t.mid)))
+            if gaps[best] > 2 * _COLUMN_SLACK:
+                return None  # a word over no column: prose, not a header
+            words[best].append(t.text)
+    if not all(words):
+        return None
+    columns = [(left, right, " ".join(w)) for (left, right), w in zip(spans, words, strict=True)]
+    return top, columns, body
+
+
+def _category_caption(
+    rows: Sequence[_Row], header_top: int, taken: set[int], width: float
+) -> tuple[list[_Row], list[_Row]]:
+    """The rows above a category table's header its period is read from (the nearest few),
+    and its caption's rows (up to eight, up to a row of figures: another table's)."""
+    above: list[_Row] = []
+    for i in range(header_top - 1, max(header_top - 8, 0) - 1, -1):
+        if (
+            i in taken
+            or _NOT_CAPTION.match(rows[i].text)
+            or any(
+                _is_figure(t.text) and not _YEAR.match(t.text) and t.x0 > 0.3 * width
+                for t in rows[i].tokens
+            )
+        ):
+            break
+        above.insert(0, rows[i])
+    return above[-_PERIOD_ROWS:], above
+
+
+def _table_period(rows: Sequence[_Row], months_of: dict[str, int]) -> tuple[int, str] | None:
+    """The one period printed above a table (its year and the words that date it: "Year
+    ended December 31, 2018", "As of December 31, 2019"), from the nearest row that names a
+    year; None when that row names two years or none does."""
+    for row in reversed(rows):
+        years = {m.group(1) for m in _ANY_YEAR.finditer(row.text)}
+        if not years:
+            continue
+        if len(years) > 1:
+            return None
+        date = next((m for m in _DATE.finditer(row.text) if m.group(1).lower() in months_of), None)
+        span = _MONTHS_SPAN.search(row.text)
+        words = [*([span.group(0)] if span else []), *([date.group(0)] if date else [])]
+        return int(next(iter(years))), " ".join(words) or next(iter(years))
+    return None
 
 
 def _body_cells(
@@ -400,11 +571,13 @@ def _body_cells(
                 _push(parents, pending.x0, pending.text)
             pending = row if label else None
             continue
+        label_row = row  # the words the label is printed in
         if pending is not None and label and _continues(pending, row, label):
             # the second line of a wrapped label: "Adjustments to reconcile ... to net cash"
             # / "provided by operating activities"
             label = f"{pending.text} {label}"
             x0 = pending.x0
+            label_row = _Row([*pending.tokens, *row.tokens])
         elif pending is not None:
             _push(parents, pending.x0, pending.text)
         pending = None
@@ -417,6 +590,9 @@ def _body_cells(
         while parents and parents[-1][0] >= x0 - 1:
             parents.pop()
         line_no, _, line_text, char_start, char_end = _line_of(row, lines)
+        out.extend(
+            _label_counts(page, label_row, label, [p for _, p in parents], periods, caption, lines)
+        )
         for token in figures:
             col = min(range(len(columns)), key=lambda i: abs(columns[i].right - token.x1))
             if abs(columns[col].right - token.x1) > 2 * _COLUMN_SLACK:
@@ -451,6 +627,100 @@ def _body_cells(
                     unit=unit,
                 )
             )
+    return out
+
+
+_LABEL_NUMBER = re.compile(r"(?<![\d$.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\d%]|[.,]\d)")
+
+
+def _label_counts(
+    page: int,
+    row: _Row,
+    label: str,
+    parents: Sequence[str],
+    periods: Sequence[tuple[str, str | None, int | None]],
+    caption: str,
+    lines: Sequence[PageLine],
+) -> list[StatementCell]:
+    """The counts a row's label states for the table's periods, in a clause of it whose
+    figures are as many as the columns, joined by "and" or ",", and followed by the noun
+    they count (financial.yaml `label_counts`: "Common stock, $0.10 par value: Authorized -
+    1.0 billion shares; Issued and outstanding - 218.1 million and 227.4 million shares,
+    respectively"): each a cell of its column's period, labelled by the label's subject and
+    the clause's lead ("Common stock issued and outstanding shares"), cited at the figure's
+    own words. None where no clause is so."""
+    nouns, joiners, scales = label_count_words()
+    scale_words = "|".join(re.escape(w) for w in sorted(scales, key=lambda w: (-len(w), w)))
+    noun_words = "|".join(re.escape(w) for w in nouns)
+    joined = {j.lower() for j in joiners}
+    out: list[StatementCell] = []
+    subject = re.split(r"[,:;]", label, maxsplit=1)[0].strip()
+    for clause in label.split(";"):
+        found = list(_LABEL_NUMBER.finditer(clause))
+        if len(found) != len(periods) or not found:
+            continue
+        figures: list[tuple[str, int | None]] = []
+        for i, m in enumerate(found):
+            scale = re.match(rf"\s+({scale_words})\b", clause[m.end() :], re.IGNORECASE)
+            after = m.end() + (scale.end() if scale else 0)
+            figures.append((m.group(0), scales[scale.group(1).lower()] if scale else None))
+            gap = clause[after : found[i + 1].start()] if i + 1 < len(found) else ""
+            if i + 1 < len(found) and not all(
+                w.lower() in joined for w in re.findall(r"\w+|,", gap)
+            ):
+                break
+        else:
+            tail = clause[after:]
+            if not re.match(rf"\s*(?:{noun_words})\b", tail, re.IGNORECASE):
+                continue
+            lead = clause[: found[0].start()].strip(" -–—:").strip()
+            if not lead or lead == subject:
+                continue
+            noun = re.match(rf"\s*({noun_words})", tail, re.IGNORECASE)
+            assert noun is not None
+            # "218.1 and 227.4 million": the last figure's scale is every one's; with none, a
+            # full count ("944,033,056 shares") is itself, a short one ("477 and 484 shares"
+            # under "in millions") may be the table's scale or none: not read
+            if figures[-1][1] is None and not all("," in text for text, _ in figures):
+                continue
+            last_scale = figures[-1][1] or 1
+            name = f"{subject} {lead[0].lower()}{lead[1:]} {noun.group(1).lower()}"
+            used: set[int] = set()
+            for (text, own_scale), (period, end, months) in zip(figures, periods, strict=True):
+                token = next(
+                    (t for t in row.tokens if t.text.strip(",;") == text and id(t) not in used),
+                    None,
+                )
+                if token is None:
+                    break
+                used.add(id(token))
+                line_no, _, line_text, char_start, char_end = _line_of(row, lines)
+                out.append(
+                    StatementCell(
+                        page=page,
+                        line_no=line_no,
+                        line_text=line_text,
+                        char_start=char_start,
+                        char_end=char_end,
+                        bbox=(
+                            round(token.x0, 2),
+                            round(token.y0, 2),
+                            round(token.x1, 2),
+                            round(token.y1, 2),
+                        ),
+                        caption=caption,
+                        row_label=name,
+                        parents=tuple(parents),
+                        column=f"{period} (stated in the label)",
+                        period=period,
+                        period_end=end,
+                        months=months,
+                        text=text,
+                        value=float(text.replace(",", "")),
+                        scale=own_scale or last_scale,
+                        unit="shares",
+                    )
+                )
     return out
 
 

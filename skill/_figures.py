@@ -66,6 +66,7 @@ from domain import (
     names_outflow,
     names_total,
     net_row_expense,
+    note_item_words,
     quarter_asked,
     row_key,
     segment_asked,
@@ -218,7 +219,7 @@ def read_figure_question(
         metric is None
         and len(concepts) == 1
         and concepts[0].unit == "USD"
-        and concepts[0].gaap != ROW_ITEM
+        and concepts[0].gaap not in (ROW_ITEM, NOTE_ROW_ITEM)
         and len(set(years)) > 1
         and not listed
         and not comparison_asked(question)
@@ -304,6 +305,26 @@ def row_item_figure(
             and titled_statement(c)
             and not captions_another_entity(c.caption)
         ]
+    gaap = ROW_ITEM
+    if not rows:
+        # an item no primary statement prints, named whole by a note's row ("Present value
+        # of lease liabilities" of a lease note): that row, where the name is long enough to
+        # be the note's own (financial.yaml `fewest_note_item_words`)
+        for reading in readings:
+            if len(reading.split()) < note_item_words():
+                continue
+            labels = line_item_labels(reading)
+            rows = [
+                c
+                for _, c in cells
+                if c.unit == "USD"
+                and label_key(c.row_label) in labels
+                and not captions_another_entity(c.caption)
+                and not captions_another_measure(c.caption)
+            ]
+            if rows:
+                item, gaap = reading, NOTE_ROW_ITEM
+                break
     if not rows:
         return None
     statement = next(
@@ -325,7 +346,7 @@ def row_item_figure(
         name=item.replace(" ", "_"),
         labels=tuple(dict.fromkeys((*labels, *(_under_heading(c) for c in rows)))),
         question_words=(item,),
-        gaap=ROW_ITEM,
+        gaap=gaap,
         statement=statement,
         sign="positive" if signed else "outflow",
         unit="USD",
@@ -338,6 +359,8 @@ def row_item_figure(
     return read_figure_question(question, concept)
 
 
+# the `gaap` of a line item read by the printed name of a note's row, no primary statement's
+NOTE_ROW_ITEM = "row as printed in a note"
 # the `gaap` of a segment's figure read from a note's table of segments
 SEGMENT_ROW = "segment row of a note"
 
@@ -380,7 +403,9 @@ def segment_figure(
                 (d for _, d in lines[i + 1 :] if _observes(d, concept) or names_total(d.row_label)),
                 None,
             )
-            if total is not None and _observes(total, concept):
+            if total is not None and (
+                _observes(total, concept) or _captioned_total(total, concept)
+            ):
                 found.setdefault(name, []).append(row_key(c))
     if len(found) != 1:
         return None
@@ -408,6 +433,14 @@ def segment_figure(
     if [c.name for c in figure.concepts] != [concept.name]:
         return None
     return replace(figure, concepts=(segment,))
+
+
+def _captioned_total(cell: StatementCell, concept: FinancialConcept) -> bool:
+    """Is `cell` a total row whose table's caption names `concept` ("Total Company" under
+    "Net Sales (Millions)": the table's rows are parts of the company's net sales)?"""
+    return names_total(cell.row_label) and concept.name in {
+        c.name for c in concepts_asked(cell.caption, as_question=False)
+    }
 
 
 def on_fiscal_year_end(figure: FigureQuestion, year_end: tuple[int, int] | None) -> FigureQuestion:
@@ -624,6 +657,8 @@ def _observes(cell: StatementCell, concept: FinancialConcept) -> bool:
         return (
             label_key(cell.row_label) in concept.labels or _under_heading(cell) in concept.labels
         ) and titled_statement(cell)
+    if concept.gaap == NOTE_ROW_ITEM:
+        return label_key(cell.row_label) in concept.labels
     found = concept_of_cell(cell)
     return found is not None and found.name == concept.name
 

@@ -463,6 +463,17 @@ class EvidenceSkill:
         figure = (
             read_figure_question(statements_question) if statements_question is not None else None
         )
+        # the company's statement cells of every period, read once for the question (a row
+        # item, a segment's figure and a judgement each read them)
+        company_cells: list[Sequence[tuple[str, StatementCell]]] = []
+
+        def every_cell() -> Sequence[tuple[str, StatementCell]]:
+            if not company_cells:
+                assert self.statement_cells is not None
+                owners = sorted(self._figure_owners(kb, gate, committed))
+                company_cells.append(self.statement_cells(kb, owners, None))
+            return company_cells[0]
+
         if (
             figure is None
             and statements_question is not None
@@ -470,21 +481,14 @@ class EvidenceSkill:
             and line_item_readings(statements_question)
         ):
             # a line item no concept holds, asked by the name a statement's row prints
-            figure = row_item_figure(
-                statements_question,
-                self.statement_cells(kb, sorted(self._figure_owners(kb, gate, committed)), None),
-            )
+            figure = row_item_figure(statements_question, every_cell())
         if (
             figure is None
             and statements_question is not None
             and segment_asked(statements_question.split("?", 1)[0])
         ):
             # a segment's figure: its row in a note's table of the segments
-            assert self.statement_cells is not None
-            figure = segment_figure(
-                statements_question,
-                self.statement_cells(kb, sorted(self._figure_owners(kb, gate, committed)), None),
-            )
+            figure = segment_figure(statements_question, every_cell())
         if (
             figure is not None
             and figure.metric is None
@@ -502,33 +506,22 @@ class EvidenceSkill:
             if statements_question is not None
             else None
         )
-        if judgement_asked is not None:
-            owners = sorted(self._figure_owners(kb, gate, committed))
-            assert self.statement_cells is not None
-            if self.statement_cells(kb, owners, None):
-                # a judgement over a company's figures: its metrics cited from its statement
-                # cells, the judgement INSUFFICIENT unless the question states its test
-                assert question is not None
-                return self._judgement_answer(
-                    kb,
-                    question,
-                    subject_class,
-                    gate,
-                    judgement_asked,
-                    committed,
-                    info,
-                    value_judge,
-                    machine,
-                )
-        own = sorted(self._figure_owners(kb, gate, committed)) if figure is not None else []
-        if (
-            figure is not None
-            and self.statement_cells is not None
-            and (
-                self.statement_cells(kb, own, _figure_periods(figure))
-                or self.statement_cells(kb, own, None)
+        if judgement_asked is not None and every_cell():
+            # a judgement over a company's figures: its metrics cited from its statement
+            # cells, the judgement INSUFFICIENT unless the question states its test
+            assert question is not None
+            return self._judgement_answer(
+                kb,
+                question,
+                subject_class,
+                gate,
+                judgement_asked,
+                committed,
+                info,
+                value_judge,
+                machine,
             )
-        ):
+        if figure is not None and self.statement_cells is not None and every_cell():
             # a company whose filings hold statement cells: answered from them (a period they
             # do not have is said so); one whose filings state figures in prose only is read
             # as any question is
@@ -543,6 +536,7 @@ class EvidenceSkill:
                 value_judge,
                 machine,
                 expected_value,
+                every=every_cell(),
             )
         machine.advance(State.EVIDENCE_RETRIEVAL)
         collector = EvidenceCollector(
@@ -1230,22 +1224,27 @@ class EvidenceSkill:
         value_judge: ValueJudge,
         machine: StateMachine,
         expected_value: ExpectedValue | None = None,
+        *,
+        every: Sequence[tuple[str, StatementCell]] | None = None,
     ) -> Answer:
         """A figure question answered from the statement cells of the subject's own filings
         (skill/_figures.py), judged by the engine as any other observations; an
         `expected_value` is judged over the same cells (a money figure as money, a
-        percentage as a percentage; a bare number in the scale the question asks)."""
+        percentage as a percentage; a bare number in the scale the question asks).
+        `every`: the filings' cells of every period, where the caller has read them."""
         assert self.statement_cells is not None
         # the question as its periods are read: "FY19" is FY2019
         read = full_fiscal_years(question) if question is not None else None
         machine.advance(State.EVIDENCE_RETRIEVAL)
         owner = self._figure_owners(kb, gate, committed)
-        every = self.statement_cells(kb, sorted(owner), None)
+        if every is None:
+            every = self.statement_cells(kb, sorted(owner), None)
+        every = list(every)
         year_end = self._fiscal_year_end(kb, owner, every)
         figure = on_fiscal_year_end(figure, year_end)
-        cells = year_cells(
-            self.statement_cells(kb, sorted(owner), _figure_periods(figure)), every, year_end
-        )
+        # the periods' cells, in the order read (the catalog's order, as `every` is)
+        periods = set(_figure_periods(figure))
+        cells = year_cells([x for x in every if x[1].period in periods], every, year_end)
         company = gate.candidates[0].name
         quarter_periods = None
         sequential = figure.metric is not None and read is not None and sequential_asked(read)
