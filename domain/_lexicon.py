@@ -333,6 +333,9 @@ class ModalityWords:
     # between a modal and its verb, what says how or when ("directly or indirectly", "for a
     # period of two years"): left out where the modal's reach is measured
     adverbial: tuple[str, ...] = ()
+    # what opens a passive's agent right after its participle ("terminated by", "assigned
+    # solely by", "terminated earlier by either party")
+    passive_agent: tuple[str, ...] = ()
     # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
     # that upon notice to Y it may")
     pronoun: tuple[str, ...] = ()
@@ -1419,6 +1422,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "lacking",
                 "aside_condition",
                 "adverbial",
+                "passive_agent",
                 "any_actor",
                 "question_permission",
                 "question_prohibition",

@@ -1587,7 +1587,7 @@ def _before_aside(pieces: list[str]) -> str:
 
 
 # "by" opening a passive's agent just after its participle ("shall be assigned by Schoolpop")
-_BY_AGENT = re.compile(r"^\s*(?:\w+ly\s+)?by\s+", _FLAGS)
+_BY_AGENT = _any(lexicon().modality.passive_agent) or re.compile(r"(?!)")
 
 
 def _passive_agent(after: str, action: str) -> str:
