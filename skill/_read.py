@@ -12,6 +12,7 @@ from typing import Any
 
 from domain import Alias, entity_key, legal_form, lexicon
 from retrieval import VectorStore
+from skill._cases import case_spans
 from skill._agreement_ref import amendment_alone, without_as_amended
 from skill._errors import SubjectClassError
 from skill._intent import (
@@ -162,6 +163,9 @@ def _read_as_written(
     # The question itself, without the instructions around it ("Answer in USD millions.").
     question = question_focus(question)
     question = consent_not_a_party(question)
+    # "assign the MSA to a successor in a merger": the case the action is asked in names no
+    # party (the claim reads it from the question as asked)
+    question = case_not_a_party(question)
     # "the lease between A and B, as amended by the Second Amendment, ...": the agreement as
     # amended is the subject (its amendments are read with it), not that amendment
     question = without_as_amended(question)
@@ -309,6 +313,14 @@ def _owner_end(question: str, end: int) -> int:
         taken += 1
         owner_end = words[i][1]
     return owner_end
+
+
+def case_not_a_party(question: str) -> str:
+    """`question` without the cases it names for its action (propositions.yaml
+    question_claims `cases`: "to a successor in a merger", "to an acquirer")."""
+    for start, end, _ in reversed(case_spans(question)):
+        question = (question[:start].rstrip(" ,") + " " + question[end:].lstrip(" ,")).strip()
+    return re.sub(r"\s+([?.!])", r"\1", question)
 
 
 def consent_not_a_party(question: str) -> str:
