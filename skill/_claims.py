@@ -33,12 +33,12 @@ from domain import (
 )
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
+from skill._cases import CASE_SYNONYMS, case_spans
 from skill._errors import SubjectClassError
 from skill._evidence import EvidenceCollector
 from skill._nli import NliUse, nli_model
 from skill._question import question_focus
 from skill._sentences import Sentence, sentences_across
-from skill._cases import CASE_SYNONYMS, case_spans
 from skill._subject import QuestionKind, SubjectClass
 from skill._topic import stem, topic_words
 from skill.linking import POSSESSIVE, QuestionToken, name_key, question_tokens, writes_possessive

@@ -12,8 +12,8 @@ from typing import Any
 
 from domain import Alias, entity_key, legal_form, lexicon
 from retrieval import VectorStore
-from skill._cases import case_spans
 from skill._agreement_ref import amendment_alone, without_as_amended
+from skill._cases import case_spans
 from skill._errors import SubjectClassError
 from skill._intent import (
     _AGREEMENT_PHRASE,
