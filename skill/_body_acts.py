@@ -83,6 +83,8 @@ class BodyAct:
     body_words: str
     object: str
     owner: str = ""
+    # "Did the board not approve ...?": the act's negation asked (a record of the act: No)
+    negated: bool = False
 
 
 def body_act_asked(question: str) -> BodyAct | None:
@@ -104,7 +106,8 @@ def body_act_asked(question: str) -> BodyAct | None:
         if body is None:
             continue
         owner = (m.groupdict().get("owner") or "").strip()
-        return BodyAct(body, said, m.group("object").strip(), owner)
+        negated = bool(m.groupdict().get("negated"))
+        return BodyAct(body, said, m.group("object").strip(), owner, negated)
     return None
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from domain import Alias, entity_key, legal_form, lexicon
 from retrieval import VectorStore
 from skill._agreement_ref import amendment_alone, without_as_amended
+from skill._body_acts import body_act_asked
 from skill._cases import case_spans
 from skill._errors import SubjectClassError
 from skill._intent import (
@@ -162,6 +163,12 @@ def _read_as_written(
 ) -> SubjectClass:
     # The question itself, without the instructions around it ("Answer in USD millions.").
     question = question_focus(question)
+    act = body_act_asked(question)
+    if act is not None:
+        # "Was the Northgate MSA approved by Halcyon's board of directors?", "Did the board of
+        # Halcyon not approve ...?": the subject is what the body acted on, read as one shape
+        whose = f"{act.owner}'s" if act.owner else "the"
+        question = f"Did {whose} {act.body_words} approve {act.object}?"
     question = consent_not_a_party(question)
     # "assign the MSA to a successor in a merger": the case the action is asked in names no
     # party (the claim reads it from the question as asked)
