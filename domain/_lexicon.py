@@ -338,6 +338,9 @@ class ModalityWords:
     # between a modal and its verb, what says how or when ("directly or indirectly", "for a
     # period of two years"): left out where the modal's reach is measured
     adverbial: tuple[str, ...] = ()
+    # what opens a passive's agent right after its participle ("terminated by", "assigned
+    # solely by", "terminated earlier by either party")
+    passive_agent: tuple[str, ...] = ()
     # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
     # that upon notice to Y it may")
     pronoun: tuple[str, ...] = ()
@@ -1424,6 +1427,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "lacking",
                 "aside_condition",
                 "adverbial",
+                "passive_agent",
                 "any_actor",
                 "question_permission",
                 "question_prohibition",
@@ -1487,6 +1491,12 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
         out[key] = tuple(q.words(key)) if key in q.data else ()
     for key in ("irregular_verbs", "object_synonyms"):
         out[key] = {str(k): tuple(q.sub(key).words(str(k))) for k in q.mapping(key)}
+    out["cases"] = tuple(q.patterns("cases")) if "cases" in q.data else ()
+    out["case_synonyms"] = (
+        {str(k): tuple(q.sub("case_synonyms").words(str(k))) for k in q.mapping("case_synonyms")}
+        if "case_synonyms" in q.data
+        else {}
+    )
     entitlements = q.sub("entitlements")
     out["entitlements"] = {
         str(k): (

@@ -17,6 +17,7 @@ value.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -82,6 +83,8 @@ class BodyAct:
     body_words: str
     object: str
     owner: str = ""
+    # "Did the board not approve ...?": the act's negation asked (a record of the act: No)
+    negated: bool = False
 
 
 def body_act_asked(question: str) -> BodyAct | None:
@@ -103,7 +106,8 @@ def body_act_asked(question: str) -> BodyAct | None:
         if body is None:
             continue
         owner = (m.groupdict().get("owner") or "").strip()
-        return BodyAct(body, said, m.group("object").strip(), owner)
+        negated = bool(m.groupdict().get("negated"))
+        return BodyAct(body, said, m.group("object").strip(), owner, negated)
     return None
 
 
@@ -179,30 +183,47 @@ def _owner_checked(owner: str) -> bool:
     return word is not None and word.casefold() not in _ROLES
 
 
-def _object_parts(act: BodyAct, subject: SubjectClass, own: str) -> list[re.Pattern[str]]:
+def _object_parts(act: BodyAct, subject: SubjectClass, own: str) -> tuple[re.Pattern[str], ...]:
     """What a record's sentence must say to name what the body acted on: the agreement's type
     and each party other than the record's own company (named in its title, file name or
     opening, `own`: its minutes call it "the Company"), its amendment where asked; else each
     content word of the question's object, by stem."""
+    agreement = subject.type == "agreement"
+    amendment = subject.constraints.get("amendment")
+    return _parts(
+        act.object,
+        (subject.document_type or "") if agreement else "",
+        tuple(subject.parties) if agreement else (),
+        amendment if isinstance(amendment, str) else "",
+        own,
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _parts(
+    object_words: str, doc_type: str, parties: tuple[str, ...], amendment: str, own: str
+) -> tuple[re.Pattern[str], ...]:
+    """`_object_parts` compiled once per question and record (a record's every sentence is
+    read with them)."""
     parts: list[re.Pattern[str]] = []
-    doc_type = subject.document_type if subject.type == "agreement" else None
     if doc_type:
         phrases = _TYPE_PHRASES.get(doc_type) or (
             re.compile(r"\b" + r"\s+".join(doc_type.split("_")) + r"\b", _FLAGS),
         )
         parts.append(re.compile("|".join(f"(?:{p.pattern})" for p in phrases), _FLAGS))
-    for party in subject.parties if subject.type == "agreement" else ():
+    for party in parties:
         if own and _names_party(own, party):
             continue
         word = _name_word(party)
         if word is not None and word.casefold() not in _ROLES:
             parts.append(re.compile(rf"\b{re.escape(word)}\b", _FLAGS))
-    amendment = subject.constraints.get("amendment")
-    if isinstance(amendment, str) and amendment:
+    if amendment:
         parts.append(re.compile(r"\s+".join(re.escape(w) for w in amendment.split()), _FLAGS))
     if not parts:
-        parts = [re.compile(rf"\b{re.escape(stem(w))}\w*", _FLAGS) for w in topic_words(act.object)]
-    return parts
+        parts = [
+            re.compile(rf"\b{re.escape(stem(w))}\w*", _FLAGS) for w in topic_words(object_words)
+        ]
+    return tuple(parts)
 
 
 def _clause(sentence: str, start: int, end: int) -> tuple[int, int]:
@@ -250,18 +271,27 @@ def _this_body(agent: str, act: BodyAct, own: str) -> bool:
     return word in _OWN_TERMS or re.search(rf"\b{re.escape(word)}\b", own, _FLAGS) is not None
 
 
+_ACT_VERB = rf"{_FILLERS}(?:{_VERBS})\b"
+_ELIDED_ACT = re.compile(rf"^{_ACT_VERB}", _FLAGS)
+
+
+@functools.lru_cache(maxsize=32)
+def _doer(body_words: tuple[str, ...]) -> re.Pattern[str]:
+    """The body named as the subject of an act verb ("the Board, by unanimous vote,
+    approved"), compiled once per body."""
+    subjects = "|".join(re.escape(w) for w in body_words) or r"(?!)"
+    aside = r"(?:,[^,;]{0,60},\s*)?"
+    return re.compile(rf"\b(?:{subjects})\s*{aside}{_ACT_VERB}", _FLAGS)
+
+
 def _acted(pre: str, post: str, act: BodyAct, own: str, elided: bool) -> bool:
     """Does the agreement's clause (`pre` before its name, `post` after) say the body acted on
     it: the body the subject of an act verb whose object is the agreement, officers authorized
     to enter into it, or the agreement the passive subject of the act, by no other body?"""
-    subjects = "|".join(re.escape(w) for w in _body_words(act)) or r"(?!)"
-    verb = rf"{_FILLERS}(?:{_VERBS})\b"
-    # "the Board, by unanimous vote, approved"
-    aside = r"(?:,[^,;]{0,60},\s*)?"
-    doers = [m.end() for m in re.finditer(rf"\b(?:{subjects})\s*{aside}{verb}", pre, _FLAGS)]
+    doers = [m.end() for m in _doer(_body_words(act)).finditer(pre)]
     if elided:
         # "... but approved the Loan Agreement": the body named in the clause before
-        doers += [m.end() for m in re.finditer(rf"^{verb}", pre, _FLAGS)]
+        doers += [m.end() for m in _ELIDED_ACT.finditer(pre)]
     doers += [m.end() for m in _EXECUTION.finditer(pre)]
     if any(not _NOT_ACT.search(pre[at:]) for at in doers):
         return True

@@ -33,12 +33,14 @@ from domain import (
 )
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
+from skill._cases import CASE_SYNONYMS, case_spans
 from skill._errors import SubjectClassError
 from skill._evidence import EvidenceCollector
 from skill._nli import NliUse, nli_model
 from skill._question import question_focus
 from skill._sentences import Sentence, sentences_across
 from skill._subject import QuestionKind, SubjectClass
+from skill._topic import stem, topic_words
 from skill.linking import POSSESSIVE, QuestionToken, name_key, question_tokens, writes_possessive
 
 _FLAGS = re.IGNORECASE
@@ -409,6 +411,10 @@ class Claim:
     # another's duty gives it ("the Company shall continue to pay the Executive"), the actor's
     # own duty to another does not ("Customer shall indemnify Provider", asked of Customer)
     benefits: bool = False
+    # the case the question names for its action ("to a successor in a merger"): each content
+    # word's stems (its own, its synonyms'); an exception of the deciding sentence naming every
+    # word decides the other way (`asked_case`)
+    case: tuple[tuple[str, ...], ...] = ()
 
     @property
     def label(self) -> str:
@@ -443,10 +449,27 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
-        return _claim(
+        claim = _claim(
             proposition.entry, negated, subject, carved=carved, bound=_bound_party(focus, subject)
         )
+        return dataclasses.replace(claim, case=asked_case(focus))
     return None
+
+
+def asked_case(question: str) -> tuple[tuple[str, ...], ...]:
+    """The stems of the content words of the cases `question` names ("to a successor in a
+    merger": successor, merger), each with its synonyms' ("acquirer": acquisition ...)."""
+    words = [w for _, _, case in case_spans(question) for w in topic_words(case)]
+    return tuple(
+        tuple(sorted({stem(w), *(stem(x) for x in CASE_SYNONYMS.get(w.casefold(), ()))}))
+        for w in dict.fromkeys(w.casefold() for w in words)
+    )
+
+
+def _names_case(exception: str, case: tuple[tuple[str, ...], ...]) -> bool:
+    """Does `exception` name every word of the case (by stem, or a synonym's)?"""
+    stems = {stem(w) for w in re.findall(r"[\w-]+", exception.casefold())}
+    return bool(case) and all(any(a in stems for a in alternatives) for alternatives in case)
 
 
 def caused_object(text: str) -> str | None:
@@ -1315,6 +1338,13 @@ class ClauseReader:
         exceptions: tuple[str, ...],
         confidence: float,
     ) -> Reading:
+        covering = tuple(e for e in exceptions if _names_case(e, self.claim.case))
+        if covering:
+            # "..., except to a successor in a merger", asked of that case: the exception
+            # decides the other way, its words the answer's condition
+            holds = not holds
+            conditions = (*conditions, *covering)
+            exceptions = tuple(e for e in exceptions if e not in covering)
         return Reading(holds != self.claim.negated, sentence, conditions, exceptions, confidence)
 
     def _only_bounded(self, main: str) -> bool:
@@ -1632,7 +1662,7 @@ def _before_aside(pieces: list[str]) -> str:
 
 
 # "by" opening a passive's agent just after its participle ("shall be assigned by Schoolpop")
-_BY_AGENT = re.compile(r"^\s*(?:\w+ly\s+)?by\s+", _FLAGS)
+_BY_AGENT = _any(lexicon().modality.passive_agent) or re.compile(r"(?!)")
 
 
 def _passive_agent(after: str, action: str) -> str:

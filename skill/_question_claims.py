@@ -19,9 +19,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from domain import PropositionEntry, entity_key, known_words, lexicon
+from domain import PropositionEntry, entity_key, known_words, legal_form, lexicon
 from skill._candidate import Candidate
-from skill._claims import Claim, asked_passive, caused_object
+from skill._claims import Claim, asked_case, asked_passive, caused_object
 from skill._question import question_focus
 from skill._subject import QuestionKind, SubjectClass
 from skill._topic import stem, topic_words
@@ -162,7 +162,9 @@ def question_claim(
     who = actor
     others = tuple(p for p in subject.parties if who is not None and p != who)
     benefits = parsed.entitlement is not None
-    claim = Claim(entry, parsed.negated, who, others, carved=False, benefits=benefits)
+    claim = Claim(
+        entry, parsed.negated, who, others, carved=False, benefits=benefits, case=asked_case(focus)
+    )
     return claim, subject
 
 
@@ -295,6 +297,11 @@ def _without_negation(words: str) -> tuple[str, bool]:
     return " ".join(kept), len(kept) < len(words.split())
 
 
+def _legal_form_word(word: str) -> bool:
+    """Is `word` a legal form as a name ends with ("inc.", "L.L.C.", "co.", "n.a.'s")?"""
+    return bool(legal_form("name " + re.sub(r"['’]s?$", "", word)))
+
+
 def _split_actor(tail: str, names: frozenset[str]) -> tuple[str, str] | None:
     """The actor's words and the action's in "Halcyon prepay the loan", "the Borrower repay
     the Term Loan", "Daniel Reyes compete with Halcyon": capitalised words, or the words of
@@ -314,7 +321,9 @@ def _split_actor(tail: str, names: frozenset[str]) -> tuple[str, str] | None:
         while i < len(words) and (
             words[i][:1].isupper()
             or words[i] == "&"
-            or re.sub(r"['’]s?$", "", words[i]).casefold() in names
+            or re.sub(r"['’]s?$", "", words[i]).strip(",.").casefold() in names
+            # a name's legal form written in lower case ("halcyon robotics, inc. prepay")
+            or (i > 0 and _legal_form_word(words[i]))
         ):
             i += 1
     if i == 0 or i >= len(words):
@@ -560,6 +569,10 @@ def _names_no_one(actor: str, subject: SubjectClass) -> bool:
     to assign ...?": "consent" is what is asked about, not who acts)?"""
     words = [w for w in actor.split() if w.lower() not in _ACTOR_OPENERS]
     if not words or words[0].lower() in _PRONOUNS or words[0][:1].isupper():
+        return False
+    key = entity_key(" ".join(words))
+    if any(entity_key(p) == key for p in (*subject.parties, subject.name or "") if p):
+        # "halcyon robotics, inc.": a party's name as the subject reads it, in lower case
         return False
     return _actor_name(actor, subject) == " ".join(words)
 

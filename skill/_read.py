@@ -13,6 +13,8 @@ from typing import Any
 from domain import Alias, entity_key, legal_form, lexicon
 from retrieval import VectorStore
 from skill._agreement_ref import amendment_alone, without_as_amended
+from skill._body_acts import body_act_asked
+from skill._cases import case_spans
 from skill._errors import SubjectClassError
 from skill._intent import (
     _AGREEMENT_PHRASE,
@@ -161,7 +163,16 @@ def _read_as_written(
 ) -> SubjectClass:
     # The question itself, without the instructions around it ("Answer in USD millions.").
     question = question_focus(question)
+    act = body_act_asked(question)
+    if act is not None:
+        # "Was the Northgate MSA approved by Halcyon's board of directors?", "Did the board of
+        # Halcyon not approve ...?": the subject is what the body acted on, read as one shape
+        whose = f"{act.owner}'s" if act.owner else "the"
+        question = f"Did {whose} {act.body_words} approve {act.object}?"
     question = consent_not_a_party(question)
+    # "assign the MSA to a successor in a merger": the case the action is asked in names no
+    # party (the claim reads it from the question as asked)
+    question = case_not_a_party(question)
     # "the lease between A and B, as amended by the Second Amendment, ...": the agreement as
     # amended is the subject (its amendments are read with it), not that amendment
     question = without_as_amended(question)
@@ -309,6 +320,14 @@ def _owner_end(question: str, end: int) -> int:
         taken += 1
         owner_end = words[i][1]
     return owner_end
+
+
+def case_not_a_party(question: str) -> str:
+    """`question` without the cases it names for its action (propositions.yaml
+    question_claims `cases`: "to a successor in a merger", "to an acquirer")."""
+    for start, end, _ in reversed(case_spans(question)):
+        question = (question[:start].rstrip(" ,") + " " + question[end:].lstrip(" ,")).strip()
+    return re.sub(r"\s+([?.!])", r"\1", question)
 
 
 def consent_not_a_party(question: str) -> str:

@@ -946,6 +946,9 @@ class EvidenceSkill:
                         continue
                     seen.add(sentence.location.char_start)
                     holds, named = read_act(sentence.text, act, subject_class, own)
+                    if holds is not None and act.negated:
+                        # "Did the board not approve the MSA?": its approval says No
+                        holds = not holds
                     if holds is not None:
                         value = "yes" if holds else "no"
                         judged.append(
