@@ -119,3 +119,32 @@ def test_a_near_miss_before_a_comma_title_stays_on_the_second_name(
         parties = reader.read(form.format(x="Cardlytics", j=joiner, y=y, t=title)).parties
         assert not any("ofq" in p.lower() or "amerqca" in p.lower() for p in parties), parties
         assert _has(parties, "Cardlytics"), parties
+
+
+# a letter changed in a four-letter word of the second name ("U.S Baqk" of U.S. Bank): a
+# near miss though its ratio to the word is 75
+_SHORT_WORDS = [
+    ("U.S. Bank National Association", "U.S", "Bank"),
+    ("Keel Park Holdings LLC", "Keel", "Park"),
+    ("Blue Rock Partners, Inc.", "Blue", "Rock"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "form", "joiner"),
+    [
+        pytest.param(n, f, j, id=f"{n[1]}-{k}-{j}")
+        for n, (k, f), j in itertools.product(_SHORT_WORDS, enumerate(_JOINED), "-/")
+    ],
+)
+def test_a_letter_changed_in_a_short_word_after_a_joined_pair_is_a_party(
+    name: tuple[str, str, str], form: str, joiner: str
+) -> None:
+    known, opening, word = name
+    reader = QuestionReader(["THAYER EQUITY INVESTORS IV, L.P.", known, "Acme Corp."])
+    missed = word[:2] + ("q" if word[2] != "q" else "z") + word[3:]
+    title = "Maintenance Agreement"
+    parties = reader.read(form.format(x="THAYER", j=joiner, y=f"{opening} {missed}", t=title))
+    assert any(missed in p for p in parties.parties), parties.parties
+    whole = reader.read(form.format(x="THAYER", j=joiner, y=f"{opening} {word}", t=title))
+    assert not any("q" in p.lower() for p in whole.parties), whole.parties
