@@ -153,7 +153,9 @@ def _bare(name: str) -> str:
 
 def _words(name: str) -> list[str]:
     # a word's apostrophe either way ("People’s", "Stremick's") is inside the word
-    return [w.rstrip(",.") for w in re.findall(r"[\w&.'’-]+", _bare(name)) if w.lower() != "the"]
+    words = [w.rstrip(",.") for w in re.findall(r"[\w&.'’-]+", _bare(name))]
+    # a dash alone ("National Football League Alumni - Northern California Chapter") is no word
+    return [w for w in words if w.lower() != "the" and re.search(r"[^\W_]", w)]
 
 
 def _short(name: str, others: Sequence[str] = ()) -> str:
@@ -166,17 +168,29 @@ def _short(name: str, others: Sequence[str] = ()) -> str:
     rivals = [[w.lower() for w in _words(o)] for o in others if _bare(o) != _bare(name)]
     for n in range(1, len(words) + 1):
         head = [w.lower() for w in words[:n]]
-        if head[-1] in _COMMON or words[n - 1][:1].islower():
+        if head[-1].rstrip(".") in _COMMON or words[n - 1][:1].islower():
             continue  # "Bank", "American", "of": nobody shortens a name to them
         if not any(r[:n] == head for r in rivals):
             return " ".join(words[:n])
     return " ".join(words)
 
 
+def _short_of(g: dict[str, Any], party: str) -> str:
+    """The short name of the agreement's party `party` ("a" or "b"); where both parties
+    shorten to the same words ("Kathy" of Kathy Ireland, Inc. and of Kathy Ireland), nobody
+    tells them apart so: each by its name without its legal form."""
+    first, second = _short(g["a"], g["names"]), _short(g["b"], g["names"])
+    if first.lower() == second.lower():
+        return _bare(g[party])
+    return first if party == "a" else second
+
+
 def _common_words() -> frozenset[str]:
     from domain import lexicon
 
-    return lexicon().never_names | lexicon().question_words
+    # ... nor to a closed word of questions ("USA" of "USA Managed Care Organization", "U.S"
+    # of "U.S. Bank National Association"): a place, a currency, a number names no party
+    return lexicon().never_names | lexicon().question_words | lexicon().question_not_names
 
 
 _COMMON = _common_words()
@@ -185,6 +199,10 @@ _COMMON = _common_words()
 def _near_miss(name: str) -> str:
     """One letter of the first word changed ("Acme" -> "Acne"): a different name."""
     short = _short(name)
+    if short not in name:
+        # a short name written otherwise than in the name ("U.S Bank" of "U.S. Bank ..."):
+        # the name's first word of three letters or more is changed instead
+        short = next(iter(re.findall(r"[^\W\d_]{3,}", name)), "")
     if len(short) < 3:
         return "X" + name
     i = len(short) // 2
@@ -195,9 +213,7 @@ def _near_miss(name: str) -> str:
 Variant = Callable[[dict[str, Any]], str | None]
 PRESENT: dict[str, Variant] = {
     "lower case": lambda g: canonical(g).lower(),
-    "short names": lambda g: canonical(
-        g, a=_short(g["a"], g["names"]), b=_short(g["b"], g["names"])
-    ),
+    "short names": lambda g: canonical(g, a=_short_of(g, "a"), b=_short_of(g, "b")),
     "no legal form": lambda g: canonical(g, a=_bare(g["a"]), b=_bare(g["b"])),
     "possessive": lambda g: (
         f"What is the governing law of {_bare(g['a'])}'s {g['title']} with {_bare(g['b'])}?"
@@ -215,16 +231,18 @@ PRESENT: dict[str, Variant] = {
     "instruction after": lambda g: canonical(g) + " Answer in one sentence.",
     "lead-in": lambda g: "Here's the question: " + canonical(g)[:1].lower() + canonical(g)[1:],
     # the parties by their short names, joined as people join a pair
-    "short names with &": lambda g: (
-        f"What is the governing law of the {g['title']} between {_pair(g, ' & ')}?"
+    "short names with &": lambda g: _nonempty(
+        _pair(g, " & "), lambda p: f"What is the governing law of the {g['title']} between {p}?"
     ),
-    "hyphenated pair": lambda g: (
-        f"Is the {_pair(g, '-')} {g['title']} governed by the laws of Delaware?"
+    "hyphenated pair": lambda g: _nonempty(
+        _pair(g, "-"), lambda p: f"Is the {p} {g['title']} governed by the laws of Delaware?"
     ),
-    "slashed pair": lambda g: f"What is the governing law of the {_pair(g, '/')} {g['title']}?",
+    "slashed pair": lambda g: _nonempty(
+        _pair(g, "/"), lambda p: f"What is the governing law of the {p} {g['title']}?"
+    ),
     "lower-case short names": lambda g: (
-        f"what is the governing law of {_short(g['a'], g['names']).lower()}'s "
-        f"{g['title'].lower()} with {_short(g['b'], g['names']).lower()}?"
+        f"what is the governing law of {_short_of(g, 'a').lower()}'s "
+        f"{g['title'].lower()} with {_short_of(g, 'b').lower()}?"
     ),
     # the kinds the first generator lacked (issue 33, item 5); None: not asked of g
     "initials of the first": lambda g: _nonempty(
@@ -242,12 +260,10 @@ PRESENT: dict[str, Variant] = {
         f"What is the governing law of {_bare(g['b'])}'s {g['title']} with {_bare(g['a'])}?"
     ),
     "possessive, type left out": lambda g: (
-        f"What is the governing law of {_short(g['a'], g['names'])}'s agreement with "
-        f"{_short(g['b'], g['names'])}?"
+        f"What is the governing law of {_short_of(g, 'a')}'s agreement with {_short_of(g, 'b')}?"
     ),
     "verb question, type left out": lambda g: (
-        f"What law governs the contract between {_short(g['a'], g['names'])} and "
-        f"{_short(g['b'], g['names'])}?"
+        f"What law governs the contract between {_short_of(g, 'a')} and {_short_of(g, 'b')}?"
     ),
     "instruction: cite": lambda g: canonical(g) + " Cite the clause.",
     "instruction: please": lambda g: canonical(g) + " Please be brief.",
@@ -257,9 +273,9 @@ PRESENT: dict[str, Variant] = {
     ),
     "lower-case short names between": lambda g: (
         f"what is the governing law of the {g['title'].lower()} between "
-        f"{_short(g['a'], g['names']).lower()} and {_short(g['b'], g['names']).lower()}?"
+        f"{_short_of(g, 'a').lower()} and {_short_of(g, 'b').lower()}?"
     ),
-    "one short, one whole": lambda g: canonical(g, a=_short(g["a"], g["names"])),
+    "one short, one whole": lambda g: canonical(g, a=_short_of(g, "a")),
     "hyphen as a space": lambda g: (
         canonical(g, a=g["a"].replace("-", " "), b=g["b"].replace("-", " "))
         if "-" in g["a"] + g["b"]
@@ -271,12 +287,11 @@ PRESENT: dict[str, Variant] = {
         f"For the {g['title']} between {g['a']} and {g['b']}, what is the governing law?"
     ),
     "yes/no, short names": lambda g: (
-        f"Does the {g['title']} between {_short(g['a'], g['names'])} and "
-        f"{_short(g['b'], g['names'])} restrict assignment?"
+        f"Does the {g['title']} between {_short_of(g, 'a')} and "
+        f"{_short_of(g, 'b')} restrict assignment?"
     ),
     "yes/no, possessive": lambda g: (
-        f"Does {_short(g['a'], g['names'])}'s {g['title']} with "
-        f"{_short(g['b'], g['names'])} have a non-compete?"
+        f"Does {_short_of(g, 'a')}'s {g['title']} with {_short_of(g, 'b')} have a non-compete?"
     ),
 }
 
@@ -303,10 +318,17 @@ def _alias(g: dict[str, Any], party: str) -> str | None:
             continue
         if term.lower() in lexicon().generic_terms:
             return "the " + term.title()
-        if term.lower() in party.lower() or (term.isupper() and len(term) <= 5):
+        if term.lower() in party.lower() or _acronym(term):
             return term
         return "the " + (term.title() if term.isupper() else term)
     return None
+
+
+def _acronym(term: str) -> bool:
+    """Is the term written as initials, each piece five capitals at most ("GSMS", "NFLA-NC",
+    "USA MCO")? People write those as written, never as "the Nfla-Nc"."""
+    pieces = re.split(r"[\s-]+", term.strip(" ."))
+    return term.isupper() and all(re.fullmatch(r"[A-Z0-9.&]{1,5}", p) for p in pieces)
 
 
 def _aliases(raw: str) -> dict[str, list[str]]:
@@ -325,9 +347,14 @@ def _nonempty(text: str | None, question: Callable[[str], str]) -> str | None:
     return None if text is None else question(text)
 
 
-def _pair(g: dict[str, Any], joiner: str) -> str:
-    """The two parties' short names joined ("Acme & Beta", "Acme-Beta", "Acme/Beta")."""
-    return _short(g["a"], g["names"]) + joiner + _short(g["b"], g["names"])
+def _pair(g: dict[str, Any], joiner: str) -> str | None:
+    """The two parties' short names joined ("Acme & Beta", "Acme-Beta", "Acme/Beta"); None
+    where both parties write the same words (Kathy Ireland, Inc. and Kathy Ireland): nobody
+    joins a name to itself."""
+    first, second = _short_of(g, "a"), _short_of(g, "b")
+    if first.lower() == second.lower():
+        return None
+    return first + joiner + second
 
 
 UNTYPED = frozenset(
@@ -435,39 +462,39 @@ def run(
                     # "with" before a qualifier: one name, never cut at its form
                     (
                         "unknown, form + possessive",
-                        f"Does the {g['title']} restrict {_short(g['a'], g['names'])} from "
+                        f"Does the {g['title']} restrict {_short_of(g, 'a')} from "
                         f"soliciting {UNKNOWN}'s employees?",
                     ),
                     (
                         "unknown, LLC + possessive",
-                        f"Does the {g['title']} restrict {_short(g['a'], g['names'])} from "
+                        f"Does the {g['title']} restrict {_short_of(g, 'a')} from "
                         f"soliciting {UNKNOWN_LLC}'s employees?",
                     ),
                     (
                         "unknown, bare possessive",
-                        f"Does the {g['title']} restrict {_short(g['a'], g['names'])} from "
+                        f"Does the {g['title']} restrict {_short_of(g, 'a')} from "
                         f"soliciting {_bare(UNKNOWN_S)}' employees?",
                     ),
                     (
                         "unknown, form + 's, lower",
                         f"does the {g['title'].lower()} restrict "
-                        f"{_short(g['a'], g['names']).lower()} from soliciting "
+                        f"{_short_of(g, 'a').lower()} from soliciting "
                         f"{UNKNOWN.lower()}'s employees?",
                     ),
                     (
                         "unknown, form before type",
                         f"What is the governing law of {UNKNOWN}'s {g['title']} with "
-                        f"{_short(g['a'], g['names'])}?",
+                        f"{_short_of(g, 'a')}?",
                     ),
                     (
                         "unknown, form, qualifier",
-                        f"Can {_short(g['a'], g['names'])} terminate the {g['title']} with "
+                        f"Can {_short_of(g, 'a')} terminate the {g['title']} with "
                         f"{UNKNOWN} without cause?",
                     ),
                     (
                         "another party, short names",
                         f"What is the governing law of the {g['title']} between "
-                        f"{_short(g['a'], g['names'])} and {_short(other['a'], g['names'])}?",
+                        f"{_short_of(g, 'a')} and {_short(other['a'], g['names'])}?",
                     ),
                     *replaced(g, other),
                 ):

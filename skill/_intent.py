@@ -861,6 +861,25 @@ def read_open_question(
             masked.append(owner[:2])
             if entity_key(owner[2]) not in {entity_key(n) for n in names}:
                 names.append(owner[2])
+    if agreement is not None and index is not None:
+        # "the Cardlytics-Bank ofqAmerica Software License, ... Agreement": words of no legal
+        # English between a joined pair and the agreement's phrase that are a near miss of how
+        # a known name its second name opens goes on are that name's (the gate judges the
+        # whole name), never dropped
+        # ("Cardlytics-Bank of Amerqca Software License": the near miss read as the phrase's)
+        gap = _joined_pair_gap(normalized, agreement[0], found)
+        if gap is not None:
+            tail_of, between = gap
+            ahead = _no_name_words(agreement[2].split())
+            gap_keys = ["".join(t.key for t in question_tokens(w)) for w in [*between, *ahead]]
+            k = (
+                index.misses_continuation([t.key for t in question_tokens(tail_of.text)], gap_keys)
+                if all(gap_keys)
+                else 0
+            )
+            if k and k >= len(between):
+                whole = " ".join([tail_of.text, *between, *ahead][: k + 1])
+                names = [whole if n == tail_of.name else n for n in names]
     if not names and agreement is None and index is not None:
         # "Which law firm represents Northgate?": with no other subject, a capitalised word
         # that opens a known name (its short name, counted elsewhere only where a party is
@@ -1057,6 +1076,41 @@ def _after_joined_pair(text: str, start: int, found: Sequence[Mention]) -> str:
     ):
         return joined[-1].text
     return ""
+
+
+def _joined_pair_gap(
+    text: str, start: int, found: Sequence[Mention]
+) -> tuple[Mention, list[str]] | None:
+    """The second name of a pair written joined ("Cardlytics-Bank") and the words between it
+    and the agreement's phrase at `start` ("ofqAmerica"), where only words of no legal English
+    (no known word, no type word, no closed word, no digit) stand there; None otherwise."""
+    joined = [m for m in found if m.joined and m.end <= start]
+    if len(joined) < 2 or re.search(r"[^\s/\-–&]", text[joined[-2].end : joined[-1].start]):
+        return None
+    gap = text[joined[-1].end : start]
+    words = gap.split()
+    if not re.fullmatch(r"[\s\w'’.-]*", gap) or len(_no_name_words(words)) < len(words):
+        return None
+    return joined[-1], words
+
+
+def _no_name_words(words: Sequence[str]) -> list[str]:
+    """The opening `words` that are no word of legal English, no type word, no closed word
+    and hold no digit (the words that may go on a name)."""
+    kept = []
+    for w in words:
+        word = w.strip("'’.,").lower()
+        if (
+            not word
+            or w.endswith(",")
+            or any(part in known_words() for part in word.split("-"))
+            or word in _TYPE_VOCABULARY
+            or is_closed_word(word)
+            or any(c.isdigit() for c in word)
+        ):
+            break
+        kept.append(w)
+    return kept
 
 
 def _unknown_owner(

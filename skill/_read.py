@@ -182,6 +182,8 @@ def _read_as_written(
     # "Nimbus Power (formerly known as Bramble Utilities)": the other name is set aside before
     # either reader reads the question, and tried by the gate where the first is unknown.
     question, other_names = _other_names(question)
+    # "the Hand Tools division of Acme": a segment of a party is read as its owner
+    question = without_divisions(question)
     normalized = _normalize(question)
     if normalized and len(normalized) <= MAX_QUESTION_CHARS:
         blank = placeholder_in(normalized)
@@ -249,6 +251,27 @@ _OTHER_NAMED = re.compile(
     + r"\s*(?(open)\)|(?:,|(?=\s+[a-z]|[?;]|$)))",
     re.IGNORECASE,
 )
+
+
+# "the Hand Tools division of Acme Corp.", "the consumer banking unit of Bank of America": a
+# segment's words (one to four, none a word that links a question's parts) and a division word
+# (vocabulary.yaml `division_words`) before "of" and the owner's name
+_LINK_WORDS = ("a", "an", "and", "or", "&", "of", "the", "between", "among", "with", "by", "for")
+_DIVISION = re.compile(
+    r"(?<![\w&'’.-])(?:the\s+)?(?:(?!(?:"
+    + "|".join(re.escape(w) for w in _LINK_WORDS)
+    + r")(?![\w&'’.-]))[\w&'’.-]+\s+){1,4}(?:"
+    + "|".join(re.escape(w) for w in lexicon().division_words)
+    + r")\s+of\s+(?:the\s+)?(?=[\w&])",
+    re.IGNORECASE,
+)
+
+
+def without_divisions(question: str) -> str:
+    """The question with each division of a party written before its owner read as the owner
+    ("between Beta and the Hand Tools division of Acme Corp." -> "between Beta and Acme
+    Corp."): the owner is the party, refused by the gate as any name is where unknown."""
+    return _DIVISION.sub("", question)
 
 
 def _other_names(question: str) -> tuple[str, list[str]]:

@@ -7,8 +7,20 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from bench.question_variants import agreements, training_rows
+import pytest
+
+from bench.question_variants import (
+    PRESENT,
+    _alias,
+    _bare,
+    _near_miss,
+    _short,
+    _short_of,
+    agreements,
+    training_rows,
+)
 
 
 def _annotations(tmp_path: Path, order: list[int]) -> Path:
@@ -53,3 +65,56 @@ def test_training_rows_read_as_agreements(tmp_path: Path) -> None:
         "Acme 1 Robotics, Inc.": ["Acme"],
         "Beta 1 Foods LLC": ["Distributor"],
     }
+
+
+# Generator artefacts (issue 33, session 33): forms nobody writes were asked as present
+# variants. Each over generated parties; the kinds that do not apply are not asked.
+_SAME_SHORT = [
+    ("Kathy Ireland, Inc.", "Kathy Ireland"),
+    ("Harbor Point LLC", "Harbor Point Holdings, Inc."),
+    ("Sterling Foods, Inc.", "Sterling Foods Ltd."),
+]
+
+
+def _agreement(a: str, b: str, raw: str = "") -> dict[str, Any]:
+    raw = raw or f"{a}; {b}"
+    rows = [{"pdf": "x.pdf", "Parties (answer)": raw, "Document Name (answer)": "Supply Agreement"}]
+    return agreements(rows)[0]
+
+
+@pytest.mark.parametrize(("a", "b"), _SAME_SHORT)
+def test_parties_that_shorten_alike_are_not_asked_as_one_word(a: str, b: str) -> None:
+    g = _agreement(a, b)
+    first, second = _short_of(g, "a"), _short_of(g, "b")
+    assert first.lower() != second.lower() or first == _bare(a), (first, second)
+    for kind in ("short names with &", "hyphenated pair", "slashed pair"):
+        question = PRESENT[kind](g)
+        assert question is None or first.lower() != second.lower(), question
+
+
+@pytest.mark.parametrize(
+    ("name", "not_short"),
+    [
+        ("USA Managed Care Organization", "USA"),
+        ("U.S. Bank National Association", "U.S"),
+        ("UK Oil Partners plc", "UK"),
+        ("National Football League Alumni - Northern California Chapter", "-"),
+    ],
+)
+def test_a_short_name_is_never_a_place_or_a_dash(name: str, not_short: str) -> None:
+    short = _short(name, [name, "Acme Robotics, Inc."])
+    assert short != not_short and not short.endswith(" -"), short
+    near = _near_miss(name)
+    assert near != name and len(near) == len(name), near
+
+
+@pytest.mark.parametrize(
+    ("term", "written"), [("NFLA-NC", "NFLA-NC"), ("USA MCO", "USA MCO"), ("W2E", "W2E")]
+)
+def test_initials_as_a_defined_term_are_asked_as_written(term: str, written: str) -> None:
+    g = _agreement(
+        "Acme Robotics, Inc.",
+        "Northgate Alumni Chapter",
+        f'Acme Robotics, Inc. ("Acme"); Northgate Alumni Chapter ("{term}")',
+    )
+    assert _alias(g, g["b"]) == written

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import ahocorasick
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from domain import entity_key, known_words, lexicon
 from skill.linking._keys import (
@@ -274,6 +275,8 @@ class NameLinker:
                         break
                     if min(len(words[i]), len(target)) >= 4 and (
                         fuzz.ratio(words[i], target) >= NEAR_MISS_THRESHOLD
+                        # a letter changed in a short word ("baqk" of "bank": a ratio of 75)
+                        or Levenshtein.distance(words[i], target) <= 1
                     ):
                         step, missed = size, True
                         break
