@@ -574,10 +574,10 @@ class SignatureBlocks(BindingRule):
                 and not _signs_for_another(text, before)
             ):
                 heads.insert(0, before)
-            for head in heads:
-                signed = SignatureBlocks._inline_head(text, head)
-                if signed is not None:
-                    out.append(signed)
+            for column in heads:
+                read = SignatureBlocks._inline_head(text, column)
+                if read is not None:
+                    out.append(read)
         for m in re.finditer(rf"/s/[ \t]*({PERSON})", text[start:]):
             # the signature's own line, and its words up to the next block's ("/s/ Adam Roe
             # ACME CAPITAL LP")
