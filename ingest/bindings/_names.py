@@ -179,6 +179,12 @@ _LEAD_NOISE = re.compile(
     r"(?:(?:IS|Is)\s+)?(?:MADE|Made|ENTERED\s+INTO|Entered\s+[Ii]nto|IS|Is)\s+"
     r"(?=(?:BY|By|BETWEEN|Between|AMONG|Among)\b)|"
     r"(?:[A-Z][A-Z]+\s+)+AGREEMENT\s+|"
+    # An instrument's heading run into the name of the agreement it amends ("AMENDMENT NO. 1
+    # TO STREMICK'S HERITAGE FOODS, LLC and ... AGREEMENT", "First Addendum to Acme Inc."):
+    # the lexicon's title designations, an ordinal or a number, and "to".
+    rf"(?i:(?:(?:{'|'.join(sorted(lexicon().ordinal_words, key=len, reverse=True))})\s+)?"
+    rf"(?:{'|'.join(lexicon().title_designations)})"
+    r"(?:\s+(?:no\.?|number|#)\s*\d+[A-Z]?)?\s+to)\s+(?:the\s+)?|"
     # "Minutes of Acme Inc.", "Subsidiaries of Acme Inc.": a document's title around a name.
     r"(?i:minutes|certificate|articles|by-?laws|report|subsidiaries|shareholders|stockholders|"
     r"members|directors|board\s+of\s+directors|meeting)\s+(?i:of)\s+(?:the\s+)?)+"

@@ -122,6 +122,14 @@ _UNNAMED_SIGNER = re.compile(
 )
 
 
+def _signs_for_another(text: str, m: re.Match[str]) -> bool:
+    """Is the company-shaped `m` one that signs for another ("By: Acme GP LLC, its general
+    partner"), not a block's head ("Accepted by: Acme LLC" heads one)?"""
+    return bool(
+        re.search(rf"(?i)\b(?:{_BY})\s*:?\s*$", text[max(0, m.start() - 12) : m.start()])
+    ) and not _ACCEPTED_BY.search(text, max(0, m.start() - 30), m.start())
+
+
 # The sentence that opens an agreement's signature blocks, however it goes on ("IN WITNESS
 # WHEREOF, the Parties hereto have severally subscribed these presents ...").
 _IN_WITNESS = re.compile(r"(?i)\bin\s+witness\s+whereof\b")
@@ -550,51 +558,26 @@ class SignatureBlocks(BindingRule):
         "/s/", not itself signing for another ("By: Acme GP LLC, its general partner"); a
         person signing for themself ("ADAM D. ROE /s/ Adam D. Roe")."""
         out: list[tuple[NamedEntity, tuple[int, int]]] = []
+        prev: re.Match[str] | None = None
         for m in _COMPANY_RE.finditer(text, start):
-            if not _SIGNS_NEXT.match(text, m.end()) or (
-                re.search(rf"(?i)\b(?:{_BY})\s*:?\s*$", text[max(0, m.start() - 12) : m.start()])
-                and not _ACCEPTED_BY.search(text, max(0, m.start() - 30), m.start())
-            ):
+            before, prev = prev, m
+            if not _SIGNS_NEXT.match(text, m.end()) or _signs_for_another(text, m):
                 continue
-            # A head on its own line is the line's ("Jane Roe" above "Larkspur Trust" is the
-            # block above's signer).
-            *above, raw = m.group(0).rsplit("\n", 1)
-            # ... unless a name in capitals wrapped onto it ("SCULPTOR CAPITAL HOLDING /
-            # CORPORATION", "QUILLMARK MASTER / FUND LTD"): its words in capitals above join it.
-            wrapped: list[str] = []
-            for w in reversed(above[0].split() if above else []):
-                if not (w.isupper() or w == "&"):
-                    break
-                wrapped.insert(0, w)
-            if wrapped and (raw.isupper() or _capitals_but_form(raw) or _company(raw) is None):
-                if _BRACKET_TAIL.match(" ".join(wrapped)):
-                    # Capitals that open with a bracket before the legal form (or a numeral and
-                    # it) are the tail of a name in another case ("YA Global Investments II
-                    # (U.S.), / Ltd."): no name to read.
-                    continue
-                raw = " ".join([*wrapped, raw])
-            # A signing lead in capitals reads as the name's first words ("FOR AND ON BEHALF
-            # OF Acme Ltd."): the name is what follows it.
-            lead = _SIGNING_LEAD.search(raw)
-            if lead is not None:
-                raw = raw[lead.end() :]
-            words = _after_capacity(raw.split())
-            # ... or the signature above ("/s/ Adam Roe Larkspur Trust By:"): the signer's
-            # name, the shortest run of words that is a person's, and a date before it
-            for k in range(2, min(5, len(words))):
-                signature = r"/s/\s*" + r"\s+".join(map(re.escape, words)) + r"$"
-                if (
-                    re.search(signature, text[max(0, m.end() - len(raw) - 8) : m.end()])
-                    and _person(" ".join(words[:k]))
-                    and _company(" ".join(words[k:]))
-                ):
-                    words = words[k:]
-                    break
-            party = _company(" ".join(_capitals(words)))
-            if party is not None and not _cut_from_head(
-                text, m.end() - len(" ".join(words)), party
+            # Two blocks side by side whose lines ran together ("UBS IMPACT FUND L.P. ONCOLOGY
+            # FUND (CAYMAN) MANAGEMENT L.P. By: ..."): the head right before this one, nothing
+            # but a blank between them, is the left column's (its "By:" ran into this one's).
+            heads = [m]
+            if (
+                before is not None
+                and not text[before.end() : m.start()].strip()
+                and not _SIGNS_NEXT.match(text, before.end())
+                and not _signs_for_another(text, before)
             ):
-                out.append((party, (m.end() - len(" ".join(words)), m.end())))
+                heads.insert(0, before)
+            for column in heads:
+                read = SignatureBlocks._inline_head(text, column)
+                if read is not None:
+                    out.append(read)
         for m in re.finditer(rf"/s/[ \t]*({PERSON})", text[start:]):
             # the signature's own line, and its words up to the next block's ("/s/ Adam Roe
             # ACME CAPITAL LP")
@@ -611,6 +594,49 @@ class SignatureBlocks(BindingRule):
                     out.append((signed, (at - len(head.group(0)), at)))
                     break
         return out
+
+    @staticmethod
+    def _inline_head(text: str, m: re.Match[str]) -> tuple[NamedEntity, tuple[int, int]] | None:
+        """The party a company-shaped head `m` of blocks that ran together signs for, and
+        its span; None where its words name no party."""
+        # A head on its own line is the line's ("Jane Roe" above "Larkspur Trust" is the
+        # block above's signer).
+        *above, raw = m.group(0).rsplit("\n", 1)
+        # ... unless a name in capitals wrapped onto it ("SCULPTOR CAPITAL HOLDING /
+        # CORPORATION", "QUILLMARK MASTER / FUND LTD"): its words in capitals above join it.
+        wrapped: list[str] = []
+        for w in reversed(above[0].split() if above else []):
+            if not (w.isupper() or w == "&"):
+                break
+            wrapped.insert(0, w)
+        if wrapped and (raw.isupper() or _capitals_but_form(raw) or _company(raw) is None):
+            if _BRACKET_TAIL.match(" ".join(wrapped)):
+                # Capitals that open with a bracket before the legal form (or a numeral and
+                # it) are the tail of a name in another case ("YA Global Investments II
+                # (U.S.), / Ltd."): no name to read.
+                return None
+            raw = " ".join([*wrapped, raw])
+        # A signing lead in capitals reads as the name's first words ("FOR AND ON BEHALF
+        # OF Acme Ltd."): the name is what follows it.
+        lead = _SIGNING_LEAD.search(raw)
+        if lead is not None:
+            raw = raw[lead.end() :]
+        words = _after_capacity(raw.split())
+        # ... or the signature above ("/s/ Adam Roe Larkspur Trust By:"): the signer's
+        # name, the shortest run of words that is a person's, and a date before it
+        for k in range(2, min(5, len(words))):
+            signature = r"/s/\s*" + r"\s+".join(map(re.escape, words)) + r"$"
+            if (
+                re.search(signature, text[max(0, m.end() - len(raw) - 8) : m.end()])
+                and _person(" ".join(words[:k]))
+                and _company(" ".join(words[k:]))
+            ):
+                words = words[k:]
+                break
+        party = _company(" ".join(_capitals(words)))
+        if party is None or _cut_from_head(text, m.end() - len(" ".join(words)), party):
+            return None
+        return party, (m.end() - len(" ".join(words)), m.end())
 
     def _signing_party(self, ctx: BindingContext, text: str) -> NamedEntity | None:
         """The party a signature block signs for, from the line above it ("ACME INC.",
