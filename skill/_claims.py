@@ -913,11 +913,16 @@ class ClauseReader:
                 m for m in matches if not freeing.start() <= m.start() < freeing.end()
             ] or matches
         # the action a modal governs ("..., BROOKS shall immediately notify"), not a mention
-        # of it in a condition before ("if the Recipient receives notice ..."); else the first
+        # of it in a condition before ("if the Recipient receives notice ..."); else the first.
+        # A negation inside a condition governs only the condition's own event ("if the
+        # Supply Agreement expires, does not renew or terminates for any reason, then Acme may
+        # terminate"): an action governed outside a condition is read first
         action = matches[0]
         if p.entry.kind != "state":
+            governed = [m for m in matches if self._governed(_window(s, m.start()) + m.group(0))]
             action = next(
-                (m for m in matches if self._governed(_window(s, m.start()) + m.group(0))), action
+                (m for m in governed if not _condition_event(_window(s, m.start()))),
+                governed[0] if governed else action,
             )
         if p.entry.granted_beside_denial and _of_others(s, action) and not self._denied(s):
             # "where Hydraspin is bound to an exclusive distributor agreement with a third
@@ -2195,6 +2200,18 @@ def _after_leading_condition(main: str, at: int, window: str) -> str:
     if end >= at or at - len(window) > end:
         return window
     return head[end + 1 :]
+
+
+def _condition_event(window: str) -> bool:
+    """Is the action whose clause words before it are `window` a condition's own event: a
+    condition opens in them ("if", "where", "in the event that") and no word of permission or
+    duty follows it ("if the Supply Agreement expires, does not renew or terminates": the
+    negation is the event's, no right or duty of the action)?"""
+    ends = [m.end() for m in _MODALITY.trailing_condition.finditer(window)]
+    if not ends:
+        return False
+    after = window[ends[-1] :]
+    return not (_MODALITY.permission.search(after) or _MODALITY.obligation.search(after))
 
 
 def _after_trailing_condition(window: str) -> str:
