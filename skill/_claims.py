@@ -68,6 +68,7 @@ class _Compiled:
     carved_by: re.Pattern[str] | None
     asks_carved: re.Pattern[str] | None
     captioned: tuple[re.Pattern[str], ...]
+    ancillary: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -92,6 +93,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.carved_by),
         _any(entry.asks_carved),
         tuple(re.compile(p, _FLAGS) for p in entry.captioned),
+        _any(entry.ancillary),
     )
 
 
@@ -811,6 +813,19 @@ class ClauseReader:
             None,
         )
 
+    def _ancillary(self, reading: Reading, denial: re.Match[str]) -> Reading:
+        """`reading` of a state's denial, general where the denial stands inside words of
+        something ancillary to the relationship ("grant Distributor a non-exclusive right to
+        use the Trademarks"): the same document's own statement of the claim decides
+        (_specialis)."""
+        ancillary = self._p.ancillary
+        if self._p.entry.kind != "state" or ancillary is None:
+            return reading
+        inside = any(
+            m.start() <= denial.start() < m.end() for m in ancillary.finditer(denial.string)
+        )
+        return dataclasses.replace(reading, general=True) if inside else reading
+
     def _frees_one(self, denial: re.Match[str]) -> bool:
         """Does a prohibition's denial leave one party free, not any party ("Nothing in this
         Agreement limits Licensor's right to compete", not "does not restrict either party
@@ -897,7 +912,9 @@ class ClauseReader:
                 # ("Nothing limits Licensor's right to compete. Licensee shall not compete.")
                 main, exceptions = _split_exception(s, len(s))
                 return (
-                    self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE),
+                    self._ancillary(
+                        self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE), denial
+                    ),
                     not freed,
                     True,
                 )
@@ -1062,7 +1079,7 @@ class ClauseReader:
             if freed and self._someone_else(denial.group(0)):
                 return None, False, True
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
-            return reading, not freed, True
+            return self._ancillary(reading, denial), not freed, True
         kind = p.entry.kind
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
