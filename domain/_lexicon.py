@@ -284,6 +284,11 @@ class PropositionEntry:
     # title: "5.2 Non-Competition. ... the Executive shall not engage in any business"), read
     # there as `action`; elsewhere such words may be of anything ("shall not own any company")
     captioned: tuple[str, ...] = ()
+    # what a state's denial may be said of that is ancillary to the relationship the claim is
+    # about (a non-exclusive licence to use the trademarks, in a distribution agreement whose
+    # distributor is the only one): such a denial gives way to the same document's own
+    # statement of the claim (lex specialis, as `general`); alone it decides
+    ancillary: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1598,6 +1603,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             definitions_silent=p.flag("definitions_silent", False),
             any_case=p.flag("any_case", False),
             captioned=_found(p, "captioned"),
+            ancillary=_found(p, "ancillary"),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

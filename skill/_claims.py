@@ -70,6 +70,7 @@ class _Compiled:
     carved_by: re.Pattern[str] | None
     asks_carved: re.Pattern[str] | None
     captioned: tuple[re.Pattern[str], ...]
+    ancillary: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -94,6 +95,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.carved_by),
         _any(entry.asks_carved),
         tuple(re.compile(p, _FLAGS) for p in entry.captioned),
+        _any(entry.ancillary),
     )
 
 
@@ -838,6 +840,19 @@ class ClauseReader:
             None,
         )
 
+    def _ancillary(self, reading: Reading, denial: re.Match[str]) -> Reading:
+        """`reading` of a state's denial, general where the denial stands inside words of
+        something ancillary to the relationship ("grant Distributor a non-exclusive right to
+        use the Trademarks"): the same document's own statement of the claim decides
+        (_specialis)."""
+        ancillary = self._p.ancillary
+        if self._p.entry.kind != "state" or ancillary is None:
+            return reading
+        inside = any(
+            m.start() <= denial.start() < m.end() for m in ancillary.finditer(denial.string)
+        )
+        return dataclasses.replace(reading, general=True) if inside else reading
+
     def _frees_one(self, denial: re.Match[str]) -> bool:
         """Does a prohibition's denial leave one party free, not any party ("Nothing in this
         Agreement limits Licensor's right to compete", not "does not restrict either party
@@ -933,7 +948,9 @@ class ClauseReader:
                 # ("Nothing limits Licensor's right to compete. Licensee shall not compete.")
                 main, exceptions = _split_exception(s, len(s))
                 return (
-                    self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE),
+                    self._ancillary(
+                        self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE), denial
+                    ),
                     not freed,
                     True,
                 )
@@ -949,11 +966,16 @@ class ClauseReader:
                 m for m in matches if not freeing.start() <= m.start() < freeing.end()
             ] or matches
         # the action a modal governs ("..., BROOKS shall immediately notify"), not a mention
-        # of it in a condition before ("if the Recipient receives notice ..."); else the first
+        # of it in a condition before ("if the Recipient receives notice ..."); else the first.
+        # A negation inside a condition governs only the condition's own event ("if the
+        # Supply Agreement expires, does not renew or terminates for any reason, then Acme may
+        # terminate"): an action governed outside a condition is read first
         action = matches[0]
         if p.entry.kind != "state":
+            governed = [m for m in matches if self._governed(_window(s, m.start()) + m.group(0))]
             action = next(
-                (m for m in matches if self._governed(_window(s, m.start()) + m.group(0))), action
+                (m for m in governed if not _condition_event(_window(s, m.start()))),
+                governed[0] if governed else action,
             )
         if p.entry.granted_beside_denial and _of_others(s, action) and not self._denied(s):
             # "where Hydraspin is bound to an exclusive distributor agreement with a third
@@ -1093,7 +1115,7 @@ class ClauseReader:
             if freed and self._someone_else(denial.group(0)):
                 return None, False, True
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
-            return reading, not freed, True
+            return self._ancillary(reading, denial), not freed, True
         kind = p.entry.kind
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
@@ -2270,6 +2292,18 @@ def _after_leading_condition(main: str, at: int, window: str) -> str:
     if end >= at or at - len(window) > end:
         return window
     return head[end + 1 :]
+
+
+def _condition_event(window: str) -> bool:
+    """Is the action whose clause words before it are `window` a condition's own event: a
+    condition opens in them ("if", "where", "in the event that") and no word of permission or
+    duty follows it ("if the Supply Agreement expires, does not renew or terminates": the
+    negation is the event's, no right or duty of the action)?"""
+    ends = [m.end() for m in _MODALITY.trailing_condition.finditer(window)]
+    if not ends:
+        return False
+    after = window[ends[-1] :]
+    return not (_MODALITY.permission.search(after) or _MODALITY.obligation.search(after))
 
 
 def _after_trailing_condition(window: str) -> str:

@@ -103,3 +103,34 @@ def test_a_restriction_on_soliciting_under_its_heading(heading: str, actor: str)
         f"{heading} During the Term, {actor} shall not solicit or hire any employee of the Company."
     )
     assert holds("non_solicitation", sentence) is True
+
+
+# an activity of whatever kind, no business named ("engage in the development of
+# biocatalysts"): a restriction on competing right under the topic's heading only
+ACTIVITY_MODALS = ["shall not", "will not itself or through third parties", "agrees not to"]
+ACTIVITY_VERBS = [
+    "engage in the development of",
+    "develop, manufacture or sell",
+    "market or distribute",
+    "carry on the production of",
+]
+ACTIVITIES = ["biocatalysts for succinic acid", "payroll software", "frozen pizza in Ohio"]
+ACTIVITY_CASES = _sample(
+    list(itertools.product(ACTORS, ACTIVITY_MODALS, ACTIVITY_VERBS, ACTIVITIES)), 11
+)
+
+
+@pytest.mark.parametrize(("actor", "modal", "verb", "activity"), ACTIVITY_CASES)
+def test_a_restricted_activity_is_a_non_compete_under_its_heading(
+    actor: str, modal: str, verb: str, activity: str
+) -> None:
+    sentence = capitalized(f"{actor} {modal} {verb} {activity}.")
+    heading = HEADINGS[len(actor + verb) % len(HEADINGS)]
+    other = OTHER_HEADINGS[len(activity) % len(OTHER_HEADINGS)]
+    assert holds("non_compete", f"{heading} {sentence}") is True
+    assert holds("non_compete", f"{heading} {sentence}".lower()) is True
+    assert holds("non_compete", f"{other} {sentence}") is None
+    # the same activity allowed restricts nothing (under a heading of no verb: "7. COVENANT
+    # NOT TO COMPETE." is read as a sentence of its own)
+    allowed = capitalized(f"{actor} may {verb.split(' or ')[0].split(',')[0]} {activity}.")
+    assert holds("non_compete", f"{HEADINGS[0]} {allowed}") is not True

@@ -1,0 +1,93 @@
+"""A denial said of something ancillary to the relationship (issue 34): a distribution
+agreement whose distributor "shall be the only distributor appointed by NETGEAR in the
+Territory" also grants it "a non-exclusive, royalty-free, limited right to use the
+Trademarks"; the licence's non-exclusivity gave way to nothing and the answer was No. The
+licence's denial is now the general rule the document's own statement of the relationship
+decides over (quoted as related); alone, it still says No. Generated over parties, marks and
+phrasings."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from domain import SourceLocation
+from skill import Claim, ClauseReader, EvidenceUnit
+from skill._claims import observe
+from tests.skill.claim_reading import ENTRIES
+
+PARTIES = [("NETGEAR", "Ingram Micro"), ("Acme", "Beta"), ("O'Brien & Sons", "Smith-Jones LLC")]
+MARKS = ["the Trademarks", "the Boxlot Marks", "its trade names and logos", "the NETGEAR marks"]
+LICENCES = [
+    "{a} grants {b} a non-exclusive, royalty-free, limited right to use {marks}.",
+    "Solely for this purpose, {a} grants {b} a non-exclusive license to use {marks}.",
+    "The license to use {marks} granted to {b} shall be non-exclusive.",
+]
+RELATIONSHIPS = [
+    "{b} shall be the only distributor appointed by {a} in the Territory.",
+    "{a} appoints {b} as its exclusive distributor of the Products in the Territory.",
+]
+CASES = list(itertools.product(PARTIES, MARKS, LICENCES, RELATIONSHIPS))[::3]
+
+
+def _unit(quote: str, n: int) -> EvidenceUnit:
+    loc = SourceLocation(
+        document="distribution.pdf",
+        document_id="distribution",
+        page=1,
+        line_start=n,
+        line_end=n,
+        char_start=100 * n,
+        char_end=100 * n + len(quote),
+    )
+    return EvidenceUnit(
+        evidence_id=f"distribution:{n}",
+        subject_id="agreement",
+        claim_id="claim:exclusive",
+        value=quote,
+        quote=quote,
+        source_location=loc,
+        source_type="contract",
+        observed_at=None,
+        independence_group="distribution",
+        confidence=0.9,
+    )
+
+
+def _decided(sentences: list[str], *, negated: bool = False) -> list[bool]:
+    claim = Claim(ENTRIES["exclusive"], negated, None, ())
+    observed, _ = observe(claim, [_unit(s, n) for n, s in enumerate(sentences, start=1)])
+    return sorted({o.reading.holds for o in observed})
+
+
+@pytest.mark.parametrize(("parties", "marks", "licence", "relationship"), CASES)
+def test_the_relationship_decides_over_a_marks_licence(
+    parties: tuple[str, str], marks: str, licence: str, relationship: str
+) -> None:
+    a, b = parties
+    grant = licence.format(a=a, b=b, marks=marks)
+    own = relationship.format(a=a, b=b)
+    assert _decided([grant, own]) == [True]
+    assert _decided([grant.lower(), own.lower()]) == [True]
+    # asked as the negation ("Is the relationship non-exclusive?"): No, from the relationship
+    assert _decided([grant, own], negated=True) == [False]
+    # alone, the licence says No
+    assert _decided([grant]) == [False]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the relationship itself denied, a marks licence beside it
+        "Acme appoints Beta as its non-exclusive distributor and grants it a license to use "
+        "the Marks.",
+        "Licensor grants Licensee a non-exclusive license to the Software.",
+        "The appointment of Beta is non-exclusive.",
+    ],
+)
+def test_a_denial_of_the_relationship_is_its_own(sentence: str) -> None:
+    reading, _ = ClauseReader(Claim(ENTRIES["exclusive"], False, None, ())).read(sentence)
+    assert reading is not None and reading.holds is False and not reading.general
+    own = "Beta shall be the only distributor appointed by Acme in the Territory."
+    assert _decided([sentence, own]) == [False, True]
