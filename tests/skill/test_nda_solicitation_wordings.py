@@ -13,7 +13,6 @@ modal verbs, time phrases and case:
 from __future__ import annotations
 
 import itertools
-import time
 
 import pytest
 
@@ -133,11 +132,10 @@ def test_the_general_solicitation_carve_out_leaves_its_restriction(
         assert holds("non_solicitation", text) is True, text
 
 
-def test_a_long_sentence_reads_in_linear_time() -> None:
+def test_a_long_sentence_is_read() -> None:
     """A sentence of 20,000 characters with no full stop: the mentions of the general
-    solicitation are found once for it, not once per action match (it took 16 s)."""
+    solicitation are found once for it, not once per action match (it took 16 s). Read here for its answer; its time is
+    not asserted (the house measures speed in bench/, never in a test)."""
     sentence = "Recipient shall not solicit, hire or recruit any employee, consultant or " * 280
     assert len(sentence) > 20_000
-    started = time.perf_counter()
     assert holds("non_solicitation", sentence) is True
-    assert time.perf_counter() - started < 5.0

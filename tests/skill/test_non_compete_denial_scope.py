@@ -14,7 +14,6 @@ their joints (". ", "; ", ", and "), denial and restriction wordings, and lower 
 from __future__ import annotations
 
 import itertools
-import time
 
 import pytest
 
@@ -114,11 +113,10 @@ def test_a_restriction_named_after_the_verb_is_no_denial(head: str, a: str, b: s
         assert holds("non_compete", text) is not False, text
 
 
-def test_a_long_sentence_reads_in_linear_time() -> None:
+def test_a_long_sentence_is_read() -> None:
     """A sentence of 20,000 characters with no full stop: the mentions are found once for it,
-    not once per action match (it took 16 s)."""
+    not once per action match (it took 16 s). Read here for its answer; its time is
+    not asserted (the house measures speed in bench/, never in a test)."""
     sentence = "Acme shall not sell any product that competes with the Products and " * 300
     assert len(sentence) > 20_000
-    started = time.perf_counter()
     assert holds("non_compete", sentence) is True
-    assert time.perf_counter() - started < 5.0
