@@ -297,6 +297,9 @@ _TITLE_BOUND = _any(lexicon().modality.question_title_bound)
 # to a non-compete?"), the party as group `party`
 _BOUND_PARTY = _any(lexicon().modality.question_bound_party)
 _ACTING_PARTY = _any(lexicon().modality.question_acting_party)
+# the words naming the party a question asks needs a consent ("Does Halcyon need Northgate's
+# consent to assign?", "... required for Halcyon to assign"), each with its group `party`
+_CONSENT_PARTY = tuple(re.compile(p, _FLAGS) for p in lexicon().modality.question_consent_party)
 # after that party's name: another party joined on, a verb making another act, a passive
 _JOINED_PARTY = _any(lexicon().modality.question_joined_party)
 _CAUSATIVE = _any(lexicon().modality.question_causative)
@@ -451,8 +454,13 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
+        bound = _consent_party(focus, subject) if _asks_consent(proposition, focus) else None
         claim = _claim(
-            proposition.entry, negated, subject, carved=carved, bound=_bound_party(focus, subject)
+            proposition.entry,
+            negated,
+            subject,
+            carved=carved,
+            bound=bound or _bound_party(focus, subject),
         )
         return dataclasses.replace(claim, case=asked_case(focus))
     return None
@@ -513,6 +521,37 @@ def _bound_party(focus: str, subject: SubjectClass) -> str | None:
     if found is None:
         return None
     return _opening_party(found.group("party"), subject.parties)
+
+
+def _asks_consent(proposition: _Compiled, focus: str) -> bool:
+    """Does `focus` ask whether consent is required (the proposition's `asks_not`, or its
+    plain asks with a consent predicate: "Does Halcyon not need consent to assign?")?"""
+    return bool(proposition.asks_not and proposition.asks_not.search(focus)) or any(
+        p.search(focus) for p in _CONSENT_PARTY
+    )
+
+
+def _consent_party(focus: str, subject: SubjectClass) -> str | None:
+    """The party a question whether consent is required asks needs it ("Does Halcyon need
+    Northgate's consent to assign?", "Is Northgate's consent required for Halcyon to
+    assign?": Halcyon), one the subject names; None where the question names none (the one
+    whose consent it is, "Northgate's consent", is never the actor)."""
+    written: str | None = None
+    for pattern in _CONSENT_PARTY:
+        for found in pattern.finditer(focus):
+            words = found.group("party")
+            party = _opening_party(words, subject.parties)
+            if party is not None:
+                return party
+            # a name the subject's reading left out ("... before Halcyon can assign it?"), as
+            # written where its words are no English words (a name in lower case too)
+            if (
+                written is None
+                and words.split()
+                and not any(w.casefold() in known_words() for w in words.split())
+            ):
+                written = words
+    return written
 
 
 def _opening_party(text: str, parties: Sequence[str]) -> str | None:
