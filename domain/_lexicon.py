@@ -404,6 +404,9 @@ class ModalityWords:
     # ("Does Halcyon need Northgate's consent to assign?", "... for Halcyon to assign"), each
     # pattern's group `party`, tried in turn: the claim's actor
     question_consent_party: tuple[str, ...] = ()
+    # in a question, the party whose consent it names (group `before`: the words before it;
+    # `after`: the words after it): another party than the actor
+    question_consent_owner: tuple[str, ...] = ()
     # after the party a question opens with, what leaves it no single actor: another party
     # joined on ("May Acme and Beta compete ...?"), a verb making another act ("Can Acme
     # prohibit Beta from ...?"), a passive (the party acted on; its agent after "by", group
@@ -1469,6 +1472,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_bound_party",
                 "question_acting_party",
                 "question_consent_party",
+                "question_consent_owner",
                 "question_joined_party",
                 "question_causative",
                 "question_passive",

@@ -300,6 +300,8 @@ _ACTING_PARTY = _any(lexicon().modality.question_acting_party)
 # the words naming the party a question asks needs a consent ("Does Halcyon need Northgate's
 # consent to assign?", "... required for Halcyon to assign"), each with its group `party`
 _CONSENT_PARTY = tuple(re.compile(p, _FLAGS) for p in lexicon().modality.question_consent_party)
+# the words naming the party whose consent a question names ("without Halcyon's consent")
+_CONSENT_OWNER = tuple(re.compile(p, _FLAGS) for p in lexicon().modality.question_consent_owner)
 # after that party's name: another party joined on, a verb making another act, a passive
 _JOINED_PARTY = _any(lexicon().modality.question_joined_party)
 _CAUSATIVE = _any(lexicon().modality.question_causative)
@@ -462,6 +464,11 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             carved=carved,
             bound=bound or _bound_party(focus, subject),
         )
+        if claim.actor is not None:
+            # "Can Northgate assign the MSA without Halcyon's consent?": Halcyon's own clause
+            # binds Halcyon, never Northgate
+            owners = _consent_owners(focus, subject, claim.actor)
+            claim = dataclasses.replace(claim, others=(*claim.others, *owners))
         return dataclasses.replace(claim, case=asked_case(focus))
     return None
 
@@ -552,6 +559,42 @@ def _consent_party(focus: str, subject: SubjectClass) -> str | None:
             ):
                 written = words
     return written
+
+
+def _consent_owners(focus: str, subject: SubjectClass, actor: str) -> tuple[str, ...]:
+    """The parties whose consent `focus` names, other than `actor` and the subject's parties
+    ("without Halcyon's consent", "the consent of Halcyon": Halcyon): a party of the subject,
+    else the name as written where its words are no English words."""
+    found_names: list[str] = []
+    for pattern in _CONSENT_OWNER:
+        for found in pattern.finditer(focus):
+            groups = found.groupdict()
+            if groups.get("after") is not None:
+                words = found.group("after").split()
+                named = list(itertools.takewhile(_no_english_word, words))
+            else:
+                words = focus[: found.start()].split()
+                named = list(itertools.takewhile(_no_english_word, reversed(words)))[::-1]
+            if not named:
+                continue
+            text = " ".join(named)
+            found_names.append(_opening_party(text, subject.parties) or text)
+    known = {_first_word(p) for p in (actor, *subject.parties)}
+    out: list[str] = []
+    for name in found_names:
+        if _first_word(name) not in known:
+            known.add(_first_word(name))
+            out.append(name)
+    return tuple(out)
+
+
+def _no_english_word(word: str) -> bool:
+    return word.casefold().strip(",.'’") not in known_words()
+
+
+def _first_word(name: str) -> str:
+    words = name.casefold().split()
+    return words[0].strip(",.'’") if words else ""
 
 
 def _opening_party(text: str, parties: Sequence[str]) -> str | None:

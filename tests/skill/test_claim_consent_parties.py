@@ -149,3 +149,31 @@ def test_the_agreement_its_rights_or_no_object_is_asked(question: str, negated: 
     claim = read_claim(question, _READER.read(question))
     assert claim is not None and claim.entry.name == "assignment_without_consent"
     assert claim.negated is negated
+
+
+# --- 3. the party whose consent an asked assignment names is another party ---------------------
+_WITHOUT = [
+    "Can {x} assign the MSA without {y}'s consent?",
+    "Can {x} assign the MSA without the prior written consent of {y}?",
+    "May {x} transfer the agreement without approval from {y}?",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "expected"),
+    [
+        (form.format(x=x, y=y), clause.format(A=a, B=b), False if x == a else None)
+        for i, (form, clause, (x, y), bound_first) in enumerate(
+            itertools.product(_WITHOUT, _ONE_SIDED, _PAIRS[:3], [True, False])
+        )
+        for a, b in [(x, y) if bound_first else (y, x)]
+        if i % 3 == 0 or not bound_first
+    ],
+)
+def test_the_consenting_partys_own_clause_never_answers_the_actor(
+    question: str, sentence: str, expected: bool | None
+) -> None:
+    claim = read_claim(question, _READER.read(question))
+    assert claim is not None and claim.entry.name == "assignment_without_consent"
+    reading, _ = ClauseReader(claim).read(sentence)
+    assert (None if reading is None else reading.holds) is expected
