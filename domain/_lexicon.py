@@ -400,6 +400,13 @@ class ModalityWords:
     # in a question, the modal that opens it before a party ("May Acme freely compete ...?"),
     # the rest as group `party`: the party it opens with (no owner's possessive) is the actor
     question_acting_party: tuple[str, ...] = ()
+    # in a question whether consent is required, the words naming the party that needs it
+    # ("Does Halcyon need Northgate's consent to assign?", "... for Halcyon to assign"), each
+    # pattern's group `party`, tried in turn: the claim's actor
+    question_consent_party: tuple[str, ...] = ()
+    # in a question, the party whose consent it names (group `before`: the words before it;
+    # `after`: the words after it): another party than the actor
+    question_consent_owner: tuple[str, ...] = ()
     # after the party a question opens with, what leaves it no single actor: another party
     # joined on ("May Acme and Beta compete ...?"), a verb making another act ("Can Acme
     # prohibit Beta from ...?"), a passive (the party acted on; its agent after "by", group
@@ -1464,6 +1471,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_title_bound",
                 "question_bound_party",
                 "question_acting_party",
+                "question_consent_party",
+                "question_consent_owner",
                 "question_joined_party",
                 "question_causative",
                 "question_passive",

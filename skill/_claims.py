@@ -297,6 +297,11 @@ _TITLE_BOUND = _any(lexicon().modality.question_title_bound)
 # to a non-compete?"), the party as group `party`
 _BOUND_PARTY = _any(lexicon().modality.question_bound_party)
 _ACTING_PARTY = _any(lexicon().modality.question_acting_party)
+# the words naming the party a question asks needs a consent ("Does Halcyon need Northgate's
+# consent to assign?", "... required for Halcyon to assign"), each with its group `party`
+_CONSENT_PARTY = tuple(re.compile(p, _FLAGS) for p in lexicon().modality.question_consent_party)
+# the words naming the party whose consent a question names ("without Halcyon's consent")
+_CONSENT_OWNER = tuple(re.compile(p, _FLAGS) for p in lexicon().modality.question_consent_owner)
 # after that party's name: another party joined on, a verb making another act, a passive
 _JOINED_PARTY = _any(lexicon().modality.question_joined_party)
 _CAUSATIVE = _any(lexicon().modality.question_causative)
@@ -451,9 +456,19 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
+        bound = _consent_party(focus, subject) if _asks_consent(proposition, focus) else None
         claim = _claim(
-            proposition.entry, negated, subject, carved=carved, bound=_bound_party(focus, subject)
+            proposition.entry,
+            negated,
+            subject,
+            carved=carved,
+            bound=bound or _bound_party(focus, subject),
         )
+        if claim.actor is not None:
+            # "Can Northgate assign the MSA without Halcyon's consent?": Halcyon's own clause
+            # binds Halcyon, never Northgate
+            owners = _consent_owners(focus, subject, claim.actor)
+            claim = dataclasses.replace(claim, others=(*claim.others, *owners))
         return dataclasses.replace(claim, case=asked_case(focus))
     return None
 
@@ -513,6 +528,73 @@ def _bound_party(focus: str, subject: SubjectClass) -> str | None:
     if found is None:
         return None
     return _opening_party(found.group("party"), subject.parties)
+
+
+def _asks_consent(proposition: _Compiled, focus: str) -> bool:
+    """Does `focus` ask whether consent is required (the proposition's `asks_not`, or its
+    plain asks with a consent predicate: "Does Halcyon not need consent to assign?")?"""
+    return bool(proposition.asks_not and proposition.asks_not.search(focus)) or any(
+        p.search(focus) for p in _CONSENT_PARTY
+    )
+
+
+def _consent_party(focus: str, subject: SubjectClass) -> str | None:
+    """The party a question whether consent is required asks needs it ("Does Halcyon need
+    Northgate's consent to assign?", "Is Northgate's consent required for Halcyon to
+    assign?": Halcyon), one the subject names; None where the question names none (the one
+    whose consent it is, "Northgate's consent", is never the actor)."""
+    written: str | None = None
+    for pattern in _CONSENT_PARTY:
+        for found in pattern.finditer(focus):
+            words = found.group("party")
+            party = _opening_party(words, subject.parties)
+            if party is not None:
+                return party
+            # a name the subject's reading left out ("... before Halcyon can assign it?"), as
+            # written where its words are no English words (a name in lower case too)
+            if (
+                written is None
+                and words.split()
+                and not any(w.casefold() in known_words() for w in words.split())
+            ):
+                written = words
+    return written
+
+
+def _consent_owners(focus: str, subject: SubjectClass, actor: str) -> tuple[str, ...]:
+    """The parties whose consent `focus` names, other than `actor` and the subject's parties
+    ("without Halcyon's consent", "the consent of Halcyon": Halcyon): a party of the subject,
+    else the name as written where its words are no English words."""
+    found_names: list[str] = []
+    for pattern in _CONSENT_OWNER:
+        for found in pattern.finditer(focus):
+            groups = found.groupdict()
+            if groups.get("after") is not None:
+                words = found.group("after").split()
+                named = list(itertools.takewhile(_no_english_word, words))
+            else:
+                words = focus[: found.start()].split()
+                named = list(itertools.takewhile(_no_english_word, reversed(words)))[::-1]
+            if not named:
+                continue
+            text = " ".join(named)
+            found_names.append(_opening_party(text, subject.parties) or text)
+    known = {_first_word(p) for p in (actor, *subject.parties)}
+    out: list[str] = []
+    for name in found_names:
+        if _first_word(name) not in known:
+            known.add(_first_word(name))
+            out.append(name)
+    return tuple(out)
+
+
+def _no_english_word(word: str) -> bool:
+    return word.casefold().strip(",.'’") not in known_words()
+
+
+def _first_word(name: str) -> str:
+    words = name.casefold().split()
+    return words[0].strip(",.'’") if words else ""
 
 
 def _opening_party(text: str, parties: Sequence[str]) -> str | None:
