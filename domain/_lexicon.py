@@ -1506,6 +1506,8 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
     for key in ("irregular_verbs", "object_synonyms"):
         out[key] = {str(k): tuple(q.sub(key).words(str(k))) for k in q.mapping(key)}
     out["cases"] = tuple(q.patterns("cases")) if "cases" in q.data else ()
+    for key in ("case_actions", "case_excepted"):
+        out[key] = tuple(q.words(key)) if key in q.data else ()
     out["case_synonyms"] = (
         {str(k): tuple(q.sub("case_synonyms").words(str(k))) for k in q.mapping("case_synonyms")}
         if "case_synonyms" in q.data

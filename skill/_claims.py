@@ -33,7 +33,7 @@ from domain import (
 )
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
-from skill._cases import CASE_SYNONYMS, case_spans
+from skill._cases import CASE_SYNONYMS, asked_case_spans
 from skill._errors import SubjectClassError
 from skill._evidence import EvidenceCollector
 from skill._nli import NliUse, nli_model
@@ -288,6 +288,9 @@ _MODALITY = _modality(lexicon().modality)
 _DETERMINERS = frozenset(
     w.casefold() for w in (*lexicon().modality.determiner, *lexicon().modality.negative_determiner)
 )
+# the words of the phrases naming any party ("either party", "the parties"): no name of one
+_ANY_PARTY_WORDS = frozenset(w.casefold() for p in lexicon().modality.any_actor for w in p.split())
+_KNOWN_WORDS = known_words()
 # the words of an agreement's title in a question (group 1: "the Exclusive Distributor
 # Agreement"), read out of the claim (issue 33)
 _TITLE = _any(lexicon().modality.question_title)
@@ -422,6 +425,10 @@ class Claim:
     # word's stems (its own, its synonyms'); an exception of the deciding sentence naming every
     # word decides the other way (`asked_case`)
     case: tuple[tuple[str, ...], ...] = ()
+    # the party the question writes as the case's owner ("to an affiliate of Northgate":
+    # Northgate); "" where none (the actor's own: "to its successor"): an exception decides
+    # only for a case of the same owner ("except to an Affiliate of Halcyon" is not Northgate's)
+    case_owner: str = ""
 
     @property
     def label(self) -> str:
@@ -469,17 +476,55 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # binds Halcyon, never Northgate
             owners = _consent_owners(focus, subject, claim.actor)
             claim = dataclasses.replace(claim, others=(*claim.others, *owners))
-        return dataclasses.replace(claim, case=asked_case(focus))
+        return dataclasses.replace(
+            claim, case=asked_case(focus), case_owner=asked_case_owner(focus, subject.parties)
+        )
     return None
 
 
 def asked_case(question: str) -> tuple[tuple[str, ...], ...]:
-    """The stems of the content words of the cases `question` names ("to a successor in a
-    merger": successor, merger), each with its synonyms' ("acquirer": acquisition ...)."""
-    words = [w for _, _, case in case_spans(question) for w in topic_words(case)]
+    """The stems of the content words of the cases `question` asks ("to a successor in a
+    merger": successor, merger), each with its synonyms' ("acquirer": acquisition ...); a case
+    the question excepts ("other than to a successor") is none."""
+    words = [w for _, _, case in asked_case_spans(question) for w in topic_words(case)]
     return tuple(
         tuple(sorted({stem(w), *(stem(x) for x in CASE_SYNONYMS.get(w.casefold(), ()))}))
         for w in dict.fromkeys(w.casefold() for w in words)
+    )
+
+
+def asked_case_owner(question: str, parties: Sequence[str]) -> str:
+    """The party of `parties` the question writes right after a case it asks, as its owner
+    ("to an affiliate of Northgate": Northgate); "" where none does ("to its successor")."""
+    for _, end, _ in asked_case_spans(question):
+        owner = _CASE_OWNER_AFTER.match(question, end)
+        if owner is None:
+            continue
+        folded = owner.group("who").casefold()
+        found = next((p for p in parties if _named(p, folded)), None)
+        if found is not None:
+            return found
+    return ""
+
+
+# the words right after a case noun that name its owner ("successor of Northgate"), and the
+# owner's possessive right before it ("Northgate's successor", "Northgate's permitted successor")
+_CASE_OWNER_AFTER = re.compile(r"\s+of\s+(?:the\s+)?(?P<who>[\w&'’-]+)", _FLAGS)
+_CASE_OWNER_BEFORE = re.compile(r"(?P<who>[\w&'’-]+?)['’]s?\s+(?:[\w-]+\s+){0,2}$", _FLAGS)
+# whose action an exception's own clause states when the clause is a requirement's beneficiary
+# ("no consent of Halcyon is required for Northgate to assign")
+_FOR_ACTOR = re.compile(r"\bfor\s+(?P<who>(?:[\w&.,'’-]+\s+){1,6}?)to\s+\w", _FLAGS)
+
+
+def _name_word(word: str) -> bool:
+    """Is `word` a proper name's: a word of letters no legal English writes (domain
+    known_words: "Northgate", not "Company", "Agreement", "Party", "such")?"""
+    folded = re.sub(r"['’]s?$", "", word.casefold())
+    return (
+        folded.isalpha()
+        and folded not in _KNOWN_WORDS
+        and folded not in _DETERMINERS
+        and folded not in _ANY_PARTY_WORDS
     )
 
 
@@ -487,6 +532,12 @@ def _names_case(exception: str, case: tuple[tuple[str, ...], ...]) -> bool:
     """Does `exception` name every word of the case (by stem, or a synonym's)?"""
     stems = {stem(w) for w in re.findall(r"[\w-]+", exception.casefold())}
     return bool(case) and all(any(a in stems for a in alternatives) for alternatives in case)
+
+
+def _case_nouns(exception: str, case: tuple[tuple[str, ...], ...]) -> list[re.Match[str]]:
+    """The words of `exception` that name a word of the case (by stem, or a synonym's)."""
+    wanted = {a for alternatives in case for a in alternatives}
+    return [w for w in re.finditer(r"[\w-]+", exception) if stem(w[0].casefold()) in wanted]
 
 
 def caused_object(text: str) -> str | None:
@@ -1442,7 +1493,13 @@ class ClauseReader:
         exceptions: tuple[str, ...],
         confidence: float,
     ) -> Reading:
-        covering = tuple(e for e in exceptions if _names_case(e, self.claim.case))
+        covering = tuple(
+            e
+            for e in exceptions
+            if _names_case(e, self.claim.case)
+            and self._excepts_for_actor(e)
+            and self._same_case_owner(e)
+        )
         if covering:
             # "..., except to a successor in a merger", asked of that case: the exception
             # decides the other way, its words the answer's condition
@@ -1450,6 +1507,77 @@ class ClauseReader:
             conditions = (*conditions, *covering)
             exceptions = tuple(e for e in exceptions if e not in covering)
         return Reading(holds != self.claim.negated, sentence, conditions, exceptions, confidence)
+
+    def _excepts_for_actor(self, exception: str) -> bool:
+        """Does `exception` bind the party asked, or no party in particular: its own clause's
+        subject ("except that Northgate may assign", "for Northgate to assign") names the
+        actor, any party, a pronoun or no party at all; a clause naming another party is that
+        party's exception, never the actor's case?"""
+        if self.claim.actor is None:
+            return True
+        found = _FOR_ACTOR.search(exception)
+        if found is not None:
+            who = found.group("who")
+        elif _first_modal(exception, determiners=False) < len(exception):
+            who = _subject_before_modal(exception)
+        else:
+            # no clause of its own ("except to a successor in a merger"): the main clause's
+            return True
+        return not self._another_party(who)
+
+    def _same_case_owner(self, exception: str) -> bool:
+        """Is the case's owner that `exception` writes ("to a successor of Northgate",
+        "Halcyon's Affiliate") the one the question asks (the actor's own where the question
+        writes none: "to its successor")? An exception writing none is the actor's own."""
+        asked = self.claim.case_owner
+        if asked and self._names_actor(asked):
+            asked = ""
+        owner = ""
+        for noun in _case_nouns(exception, self.claim.case):
+            after = _CASE_OWNER_AFTER.match(exception, noun.end())
+            before = _CASE_OWNER_BEFORE.search(exception[: noun.start()])
+            for m in (after, before):
+                if m is not None and self._party_word(m.group("who")):
+                    owner = m.group("who")
+                    break
+            if owner:
+                break
+        if owner and self._names_actor(owner):
+            owner = ""
+        if not asked:
+            return not owner or self.claim.actor is None
+        return bool(owner) and (
+            _named(asked, owner.casefold()) or self._same_party_term(asked, owner)
+        )
+
+    def _same_party_term(self, asked: str, owner: str) -> bool:
+        """Is `owner` a defined term of the other parties' while `asked` is another party
+        (a term bound under one side only names that side)?"""
+        return (
+            len(self.claim.others) == 1
+            and _named(self.claim.others[0], asked.casefold())
+            and _termed(self.claim.other_terms, owner.casefold())
+        )
+
+    def _party_word(self, word: str) -> bool:
+        """Does `word` name a party: the actor, another, a defined term of theirs, or a name
+        (`_name_word`)?"""
+        return self._names_actor(word) or self._another_party(word)
+
+    def _another_party(self, who: str) -> bool:
+        """Do the words `who` name a party other than the actor: another of the claim's parties
+        or their terms, or a name (`_name_word`: "Northgate" where the question's subject left
+        it out, "without Northgate's consent")?"""
+        if (
+            not who.strip()
+            or _MODALITY.any_actor.search(who)
+            or _MODALITY.pronoun_last.search(who.strip())
+            or self._names_actor(who)
+        ):
+            return False
+        if self._someone_else(who):
+            return True
+        return any(_name_word(w) for w in re.findall(r"[\w&'’-]+", who))
 
     def _only_bounded(self, main: str) -> bool:
         """Is the right in `main` qualified by nothing but a bound (a notice period)?"""

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from domain import PropositionEntry, entity_key, known_words, legal_form, lexicon
 from skill._candidate import Candidate
-from skill._claims import Claim, asked_case, asked_passive, caused_object
+from skill._claims import Claim, asked_case, asked_case_owner, asked_passive, caused_object
 from skill._question import question_focus
 from skill._subject import QuestionKind, SubjectClass
 from skill._topic import stem, topic_words
@@ -163,7 +163,14 @@ def question_claim(
     others = tuple(p for p in subject.parties if who is not None and p != who)
     benefits = parsed.entitlement is not None
     claim = Claim(
-        entry, parsed.negated, who, others, carved=False, benefits=benefits, case=asked_case(focus)
+        entry,
+        parsed.negated,
+        who,
+        others,
+        carved=False,
+        benefits=benefits,
+        case=asked_case(focus),
+        case_owner=asked_case_owner(focus, subject.parties),
     )
     return claim, subject
 

@@ -14,7 +14,7 @@ from domain import Alias, entity_key, legal_form, lexicon
 from retrieval import VectorStore
 from skill._agreement_ref import amendment_alone, without_as_amended
 from skill._body_acts import body_act_asked
-from skill._cases import case_spans
+from skill._cases import cut_case_spans
 from skill._errors import SubjectClassError
 from skill._intent import (
     _AGREEMENT_PHRASE,
@@ -346,9 +346,13 @@ def _owner_end(question: str, end: int) -> int:
 
 
 def case_not_a_party(question: str) -> str:
-    """`question` without the cases it names for its action (propositions.yaml
-    question_claims `cases`: "to a successor in a merger", "to an acquirer")."""
-    for start, end, _ in reversed(case_spans(question)):
+    """`question` without the cases it names for its action that name no party (a yes/no
+    question's assignment or transfer "to a successor in a merger", "to an acquirer":
+    skill/_cases.py `cut_case_spans`); an event ("upon a change of control of Halcyon") stays."""
+    spans = cut_case_spans(question)
+    if not spans:
+        return question
+    for start, end, _ in reversed(spans):
         question = (question[:start].rstrip(" ,") + " " + question[end:].lstrip(" ,")).strip()
     return re.sub(r"\s+([?.!])", r"\1", question)
 
