@@ -289,6 +289,12 @@ class PropositionEntry:
     # distributor is the only one): such a denial gives way to the same document's own
     # statement of the claim (lex specialis, as `general`); alone it decides
     ancillary: tuple[str, ...] = ()
+    # what a proviso that gives the denied action back ("shall not retain any copies, provided
+    # that the Recipient may retain one archival copy") does it to, read right after its verb
+    # (its object, or none named): where given, a proviso doing it to something else ("may
+    # retain copies of its own board minutes") or to none of it ("may retain none of the
+    # Confidential Information") gives nothing back
+    given_back: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1615,6 +1621,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             any_case=p.flag("any_case", False),
             captioned=_found(p, "captioned"),
             ancillary=_found(p, "ancillary"),
+            given_back=_found(p, "given_back"),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

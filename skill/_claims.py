@@ -71,6 +71,7 @@ class _Compiled:
     asks_carved: re.Pattern[str] | None
     captioned: tuple[re.Pattern[str], ...]
     ancillary: re.Pattern[str] | None
+    given_back: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -96,6 +97,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.asks_carved),
         tuple(re.compile(p, _FLAGS) for p in entry.captioned),
         _any(entry.ancillary),
+        _any(entry.given_back),
     )
 
 
@@ -1759,6 +1761,10 @@ class ClauseReader:
                     for a in p.action
                 )
             ):
+                continue
+            if p.given_back is not None and not p.given_back.match(clause[verb.end() :]):
+                # "provided that the Recipient may retain copies of its own board minutes",
+                # "... may retain none of the Confidential Information": not what was denied
                 continue
             return (s[found.start() : found.end()] + clause).strip()
         return None

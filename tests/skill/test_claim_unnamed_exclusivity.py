@@ -57,3 +57,46 @@ def test_an_only_or_sole_appointment_is_exclusive(
 def test_sole_of_something_else_says_nothing_of_exclusivity(sentence: str) -> None:
     assert holds("exclusive", sentence) is None
     assert holds("exclusive", sentence.lower()) is None
+
+
+# (session 33 review) a role of any errand (an agent, representative, partner, provider,
+# source) is a commercial appointment only where appointed, in a territory or market, or of /
+# for products; never one for communications, notices, payments or instructions, nor another
+# engaged to perform the services (subcontracting)
+ERRANDS = [
+    "{a} shall designate its sole representative for communications under this Agreement.",
+    "{a} shall designate its sole representative for notices hereunder.",
+    "The Project Manager shall be {a}'s only representative authorized to give instructions "
+    "to {b}.",
+    "{a}'s sole agent for the receipt of payments shall be its bank.",
+    "{a} shall be {b}'s sole source of payment under this Agreement.",
+    "{b} shall not engage any other providers of services to perform the Services without "
+    "{a}'s consent.",
+    "{b} shall not engage any other suppliers to perform the Services without {a}'s consent.",
+]
+APPOINTED_ERRANDS = [
+    "{b} shall be {a}'s sole representative in the Territory.",
+    "{a} appoints {b} as its sole agent for the Products.",
+    "{b} shall be the only agent appointed by {a}.",
+    "{a} shall not appoint any other representatives in the Territory.",
+]
+
+
+@pytest.mark.parametrize(("parties", "form"), list(itertools.product(PARTIES, ERRANDS))[::2])
+def test_a_sole_errand_is_no_exclusivity(parties: tuple[str, str], form: str) -> None:
+    a, b = parties
+    sentence = form.format(a=a, b=b)
+    assert holds("exclusive", sentence) is None
+    assert holds("exclusive", sentence.lower()) is None
+
+
+@pytest.mark.parametrize(
+    ("parties", "form"), list(itertools.product(PARTIES, APPOINTED_ERRANDS))[1::2]
+)
+def test_an_errand_appointed_for_a_territory_or_products_is_exclusive(
+    parties: tuple[str, str], form: str
+) -> None:
+    a, b = parties
+    sentence = form.format(a=a, b=b)
+    assert holds("exclusive", sentence) is True
+    assert holds("exclusive", sentence.lower()) is True

@@ -100,3 +100,51 @@ def test_a_denial_is_the_general_rule_a_grant_specific(party: str, negated: bool
 def test_a_claim_without_any_case_keeps_the_denial_with_its_exception(sentence: str) -> None:
     reading = _reading("assignment_without_consent", sentence)
     assert reading is not None and reading.holds is False and reading.exceptions
+
+
+# (session 33 review) the proviso gives back what was denied only where it keeps the claim's
+# own object: the information, copies, notes or materials of it, or names none; copies of the
+# party's own things, or none of it, give nothing back
+KEPT = [
+    "a copy thereof in its legal files",
+    "an archival copy of the Confidential Information",
+    "copies of such Confidential Information as required by law",
+    ", in the office of its legal counsel, one copy",
+]
+NOT_KEPT = [
+    "copies of its own board minutes",
+    "its own records",
+    "none of the Confidential Information in electronic form",
+    "no copies of the Confidential Information",
+    "nothing",
+]
+
+
+def _with_object(denial: str, party: tuple[str, str], kept: str) -> str:
+    a, b = party
+    return capitalized(f"{denial.format(a=a)}, provided that {b} may retain {kept}.").replace(
+        "retain ,", "retain,"
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [_with_object(d, party, k) for d, party, k in itertools.product(DENIALS[:2], SAME_PARTY, KEPT)][
+        ::3
+    ],
+)
+def test_a_proviso_keeping_the_claims_own_object_holds(sentence: str) -> None:
+    assert holds("retaining_copies", sentence) is True
+    assert holds("retaining_copies", sentence.lower()) is True
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        _with_object(d, party, k)
+        for d, party, k in itertools.product(DENIALS[:2], SAME_PARTY, NOT_KEPT)
+    ][::3],
+)
+def test_a_proviso_keeping_something_else_or_none_leaves_the_denial(sentence: str) -> None:
+    assert holds("retaining_copies", sentence) is False
+    assert holds("retaining_copies", sentence.lower()) is False
