@@ -615,6 +615,10 @@ class Lexicon:
     party_principal_leads: tuple[str, ...]
     # what a name with no legal form is of the company named after it ("a division of")
     division_words: tuple[str, ...]
+    # a segment of a party a question writes before its owner ("the Hand Tools division of"),
+    # and the words before it that put it where a party is named ("between", "and", "with")
+    question_division_words: tuple[str, ...]
+    division_party_leads: tuple[str, ...]
     # the kinds of body with no legal form a descriptor names ("a research institution")
     body_kinds: tuple[str, ...]
     public_body_heads: tuple[str, ...]
@@ -1043,6 +1047,8 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_member_leads=tuple(vocabulary.phrases("party_member_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
         division_words=tuple(vocabulary.words("division_words")),
+        question_division_words=tuple(vocabulary.words("question_division_words")),
+        division_party_leads=tuple(vocabulary.words("division_party_leads")),
         body_kinds=tuple(vocabulary.words("body_kinds")),
         public_body_heads=tuple(vocabulary.words("public_body_heads")),
         person_post_nominals=tuple(vocabulary.phrases("person_post_nominals")),

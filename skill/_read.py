@@ -183,7 +183,7 @@ def _read_as_written(
     # either reader reads the question, and tried by the gate where the first is unknown.
     question, other_names = _other_names(question)
     # "the Hand Tools division of Acme": a segment of a party is read as its owner
-    question = without_divisions(question)
+    question = without_divisions(question, index)
     normalized = _normalize(question)
     if normalized and len(normalized) <= MAX_QUESTION_CHARS:
         blank = placeholder_in(normalized)
@@ -253,25 +253,71 @@ _OTHER_NAMED = re.compile(
 )
 
 
-# "the Hand Tools division of Acme Corp.", "the consumer banking unit of Bank of America": a
-# segment's words (one to four, none a word that links a question's parts) and a division word
-# (vocabulary.yaml `division_words`) before "of" and the owner's name
-_LINK_WORDS = ("a", "an", "and", "or", "&", "of", "the", "between", "among", "with", "by", "for")
+# "the Hand Tools division of Acme Corp.", "the Consumer Banking business unit of Bank of
+# America": a segment's words (one to four, none a word of questions, vocabulary.yaml
+# `question_words`, nor a quantifier: "per", "each", "any", "a", "which" open no segment) and a
+# division word (vocabulary.yaml `question_division_words`) before "of" and the owner's name
+_SEGMENT_BREAKS = lexicon().question_words | lexicon().question_quantifiers | {"&"}
 _DIVISION = re.compile(
     r"(?<![\w&'’.-])(?:the\s+)?(?:(?!(?:"
-    + "|".join(re.escape(w) for w in _LINK_WORDS)
-    + r")(?![\w&'’.-]))[\w&'’.-]+\s+){1,4}(?:"
-    + "|".join(re.escape(w) for w in lexicon().division_words)
+    + "|".join(re.escape(w) for w in sorted(_SEGMENT_BREAKS, key=lambda w: (-len(w), w)))
+    + r")(?![\w&'’.-]))[\w&'’.-]+\s+){1,4}(?P<word>"
+    + "|".join(r"\s+".join(map(re.escape, w.split())) for w in lexicon().question_division_words)
     + r")\s+of\s+(?:the\s+)?(?=[\w&])",
     re.IGNORECASE,
 )
+# where a segment stands as a party: after a word that lists parties ("between Beta and the
+# Hand Tools division of Acme", vocabulary.yaml `division_party_leads`), or as the subject of a
+# yes/no question (right after its opening auxiliary: "Did the Hand Tools division of Acme
+# sign ...?")
+_PARTY_LEAD = re.compile(
+    r"(?:(?<![\w&'’.-])(?:"
+    + "|".join(re.escape(w) for w in lexicon().division_party_leads)
+    + r")|^\s*(?:"
+    + "|".join(sorted(lexicon().question_auxiliaries))
+    + r"))\s+$",
+    re.IGNORECASE,
+)
+# an owner written possessive ("... division of Acme Corp.'s MSA"): its words up to the "'s"
+_OWNER_POSSESSIVE = re.compile(r"((?:[\w&.,-]+\s+){0,5}?)[\w&.-]+['’]s(?!\w)")
 
 
-def without_divisions(question: str) -> str:
+def _possessive_owner(rest: str) -> bool:
+    """Whether the owner's name that opens `rest` is written possessive: its words before the
+    "'s" are no word of questions but for those that join a name's words (vocabulary.yaml
+    `consent_owner_links`: "Bank of America's", "Smith & Jones's")."""
+    match = _OWNER_POSSESSIVE.match(rest)
+    if match is None:
+        return False
+    words = [w.strip(",").lower() for w in match.group(1).split()]
+    return not any(w in _SEGMENT_BREAKS and w not in lexicon().consent_owner_links for w in words)
+
+
+def without_divisions(question: str, index: NameLinker | None = None) -> str:
     """The question with each division of a party written before its owner read as the owner
     ("between Beta and the Hand Tools division of Acme Corp." -> "between Beta and Acme
-    Corp."): the owner is the party, refused by the gate as any name is where unknown."""
-    return _DIVISION.sub("", question)
+    Corp."): the owner is the party, refused by the gate as any name is where unknown. Only
+    where the segment stands as a party (`_PARTY_LEAD`, or its owner written possessive), and
+    never where its words are a name the knowledge base holds ("Smith Barney Division of
+    Citigroup Global Markets Inc."): a segment asked of otherwise ("Did Beta sell the
+    Consumer Products Division of Acme?") is the question's own words."""
+    matches = [
+        m
+        for m in _DIVISION.finditer(question)
+        if _PARTY_LEAD.search(question[: m.start()]) or _possessive_owner(question[m.end() :])
+    ]
+    if matches and index is not None:
+        known = [(k.start, k.end) for k in find_mentions(question, index) if k.known]
+        matches = [
+            m
+            for m in matches
+            if not any(a < m.end("word") and m.start("word") < b for a, b in known)
+        ]
+    out, cursor = [], 0
+    for m in matches:
+        out.append(question[cursor : m.start()])
+        cursor = m.end()
+    return "".join(out) + question[cursor:]
 
 
 def _other_names(question: str) -> tuple[str, list[str]]:

@@ -53,7 +53,7 @@ def _division(segment: str, word: str, owner: str) -> str:
         for (o, s), w, (k, f), first in itertools.islice(
             itertools.product(
                 zip(_OWNERS, _SEGMENTS, strict=True),
-                lexicon().division_words,
+                lexicon().question_division_words,
                 enumerate(_FORMS),
                 (True, False),
             ),
