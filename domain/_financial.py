@@ -1206,30 +1206,56 @@ def captions_another_measure(caption: str) -> bool:
 
 
 @functools.cache
-def _category_totals() -> tuple[str, ...]:
-    return _word_list("category_total_columns", "words")
+def _category_totals() -> tuple[tuple[str, ...], frozenset[str]]:
+    return _word_list("category_total_columns", "words"), frozenset(
+        w for q in _word_list("category_total_columns", "qualifiers") for w in q.split()
+    )
 
 
-def names_category_total(header: str) -> bool:
+def names_category_total(header: str, categories: Sequence[str] = ()) -> bool:
     """Does a column header of a table whose columns are categories, not periods, name the
-    table's total (financial.yaml `category_total_columns`: "Total", "Worldwide")?"""
-    key = f" {label_key(header)} "
-    return any(f" {w} " in key for w in _category_totals())
+    table's total (financial.yaml `category_total_columns`: "Total", "Worldwide")? The header
+    opens with a total's words, and any word after them is a total's, a qualifier's ("Total
+    Company") or one every other category's header holds ("Total Leases" beside "Operating
+    Leases" and "Finance Leases"): "Total Domestic" is a part, "Non-consolidated entities"
+    and "Intersegment Eliminations & Total" no total."""
+    words = label_key(header).split()
+    totals, qualifiers = _category_totals()
+    others = [set(label_key(c).split()) for c in categories if label_key(c) != label_key(header)]
+    # one other category's words are that category's, not the table's
+    shared = set.intersection(*others) if len(others) >= 2 else set()
+    allowed = qualifiers | shared | {w for t in totals for w in t.split()}
+    for total in totals:
+        opening = total.split()
+        if words[: len(opening)] == opening:
+            return all(w in allowed for w in words[len(opening) :])
+    return False
 
 
 @functools.cache
 def label_count_words(
     path: Path | None = None,
-) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, int]]:
+) -> tuple[dict[str, str], tuple[str, ...], dict[str, int]]:
     """The words of a count a row's label states (financial.yaml `label_counts`): the nouns
-    it counts ("shares"), the words joining its figures ("and", ","), and the scale words
-    after a figure ("million": 1,000,000)."""
+    it counts, each with the unit its count is stored in ("shares": shares, "units": units),
+    the words joining its figures ("and", ","), and the scale words after a figure
+    ("million": 1,000,000)."""
     source = path or LEXICON_DIR / FINANCIAL_FILE
-    scales = ((_loaded(source) or {}).get("label_counts") or {}).get("scales")
+    body = (_loaded(source) or {}).get("label_counts") or {}
+    scales = body.get("scales")
     if not isinstance(scales, dict) or not scales:
         raise LexiconError(f"{source.name}: `label_counts` has a non-empty `scales` map")
+    nouns = body.get("nouns")
+    if (
+        not isinstance(nouns, dict)
+        or not nouns
+        or not all(isinstance(k, str) and isinstance(v, str) and k and v for k, v in nouns.items())
+    ):
+        raise LexiconError(
+            f"{source.name}: `label_counts` has a non-empty `nouns` map (noun: unit)"
+        )
     return (
-        _raw_word_list("label_counts", "nouns", path),
+        {k.lower(): v for k, v in nouns.items()},
         _raw_word_list("label_counts", "joiners", path),
         {str(k).lower(): int(v) for k, v in scales.items()},
     )

@@ -422,7 +422,7 @@ def _category_cells(
         totals = [
             c
             for c, (_, _, header) in zip(every, columns, strict=True)
-            if names_category_total(header)
+            if names_category_total(header, [h for _, _, h in columns])
         ]
         if len(totals) != 1:
             continue
@@ -439,7 +439,9 @@ def _category_table(
     """The table whose header's last row is `rows[index]` and whose columns are categories:
     (its header's first row, its columns as (left, right, header words) left to right, its
     body rows), or None. The header holds no figure and no year; the rows below hold figures
-    in two or more columns, each column under header words of its own."""
+    in two or more columns, each column under header words of its own. A row labelled by a
+    year alone ends the body (a block of another year stacked below, "2018"); one with
+    figures makes the table none (a maturity schedule's "2020", "2021": its rows are years)."""
     header = rows[index]
     if any(_is_figure(t.text) or _ANY_YEAR.search(t.text) for t in header.tokens):
         return None
@@ -450,6 +452,11 @@ def _category_table(
         if i in taken or _DATE.search(rows[i].text):
             break  # the next table's period ("Year ended December 31, 2017")
         figures = [t for t in rows[i].tokens if _is_figure(t.text) and t.x0 > 0.3 * width]
+        label = " ".join(t.text for t in rows[i].tokens if t.x0 <= 0.3 * width)
+        if _YEAR.match(label):
+            if figures:
+                return None  # rows that are years: a maturity schedule, no category table
+            break  # a block of another year stacked below ("2018"): not this period's
         if not figures:
             # a label-only row (a parent, a wrapped label) between figure rows, at most one
             if body and not any(_is_figure(t.text) and t.x0 > 0.3 * width for t in body[-1].tokens):
@@ -651,7 +658,7 @@ def _label_counts(
     own words. None where no clause is so."""
     nouns, joiners, scales = label_count_words()
     scale_words = "|".join(re.escape(w) for w in sorted(scales, key=lambda w: (-len(w), w)))
-    noun_words = "|".join(re.escape(w) for w in nouns)
+    noun_words = "|".join(re.escape(w) for w in sorted(nouns, key=lambda w: (-len(w), w)))
     joined = {j.lower() for j in joiners}
     out: list[StatementCell] = []
     subject = re.split(r"[,:;]", label, maxsplit=1)[0].strip()
@@ -718,7 +725,7 @@ def _label_counts(
                         text=text,
                         value=float(text.replace(",", "")),
                         scale=own_scale or last_scale,
-                        unit="shares",
+                        unit=nouns[noun.group(1).lower()],
                     )
                 )
     return out

@@ -28,12 +28,14 @@ from domain import (
     full_fiscal_years,
     growth_asked,
     growth_metric,
+    label_count_words,
     line_item_asked,
     line_item_labels,
     line_item_readings,
     line_item_span,
     metric_asked,
     names_benefit_only,
+    names_category_total,
     names_loss_only,
     names_share_amount,
     net_row_expense,
@@ -1774,3 +1776,57 @@ def test_line_item_readings_read_on_over_period_words(
     question: str, readings: tuple[str, ...]
 ) -> None:
     assert line_item_readings(question) == readings
+
+
+# a category table's total column: a total's words open the header, and what follows is a
+# total's, a qualifier's or a word all the other categories hold; the columns beside it
+_TOTAL_HEADERS = [
+    ("Total", ("Operating Leases", "Finance Leases")),
+    ("Total Leases", ("Operating Leases", "Finance Leases")),
+    ("Worldwide", ("Americas", "Europe, Middle East and Africa")),
+    ("Consolidated Total", ("Domestic", "International")),
+    ("Total Company", ("Americas", "Europe")),
+    ("Totals", ("Level 1", "Level 2", "Level 3")),
+]
+_PART_HEADERS = [
+    # a category's own total, a prefix that negates, a header that names two things
+    ("Total Domestic", ("Domestic", "International")),
+    ("Total Domestic", ("U.S.", "Canada", "International")),
+    ("Total International", ("Domestic", "International")),
+    ("Non-consolidated entities", ("Consolidated", "Parent")),
+    ("Non-Consolidated", ("Parent", "Guarantors")),
+    ("Un-consolidated", ("Parent", "Guarantors")),
+    ("Intersegment Eliminations & Total", ("Americas", "Europe")),
+    ("Eliminations and Consolidated", ("Americas", "Europe")),
+    ("Subtotal", ("Americas", "Europe")),
+]
+
+
+def _header_variants(header: str) -> list[str]:
+    return sorted({header, header.lower(), header.upper(), header.replace("&", "and")})
+
+
+@pytest.mark.parametrize(
+    ("header", "others"),
+    [(v, o) for h, o in _TOTAL_HEADERS for v in _header_variants(h)[:2]],
+)
+def test_a_category_tables_total_column_is_named_whole_or_by_its_opening_words(
+    header: str, others: tuple[str, ...]
+) -> None:
+    assert names_category_total(header, [*others, header])
+
+
+@pytest.mark.parametrize(
+    ("header", "others"),
+    [(v, o) for h, o in _PART_HEADERS for v in _header_variants(h)[:2]],
+)
+def test_a_categorys_total_or_a_negated_total_is_not_the_tables_total(
+    header: str, others: tuple[str, ...]
+) -> None:
+    assert not names_category_total(header, [*others, header])
+
+
+def test_a_label_counts_nouns_each_name_their_own_unit() -> None:
+    nouns, _, _ = label_count_words()
+    assert nouns["shares"] == "shares"
+    assert {u for n, u in nouns.items() if n != "shares"}.isdisjoint({"shares"})

@@ -193,3 +193,94 @@ def test_counts_not_one_per_column_or_of_no_stated_scale_are_read_as_none(
     cells = pages[len(pages) - len(UNREAD) + index]
     assert [c.text for c in cells if c.unit == "USD" and "Common" in c.row_label] == ["22", "23"]
     assert [c for c in cells if c.unit == "shares"] == []
+
+
+# rows that are years: blocks of two years stacked under one header, the caption naming one
+# ("Year ended December 31, 2019"), and a lease note's maturity schedule; no cell of either
+# is the caption's year's
+_BLOCK_ROWS = (
+    ("Net sales", 0.0, ("1,200", "800", "2,000")),
+    ("Operating income", 0.0, ("300", "100", "400")),
+)
+_MATURITY_ROWS = (
+    ("Gross lease liabilities", 0.0, ("31,963", "28,875", "60,838")),
+    ("Less: imputed interest", 0.0, ("(6,128)", "(1,896)", "(8,024)")),
+)
+YEAR_ROW_TABLES = [
+    StatementTable(
+        "Note 18. Segment Information",
+        f"Year ended {end}, {first} (in millions)",
+        (),
+        (
+            (str(first), 0.0, ()),
+            *_BLOCK_ROWS,
+            (str(first - 1), 0.0, ()),
+            *((label, indent, ("1,100", "700", "1,800")) for label, indent, _ in _BLOCK_ROWS),
+        ),
+        header=(((360.0, "Americas"), (450.0, "Europe"), (535.0, total)),),
+        edges=EDGES,
+    )
+    for first, end, total in ((2019, "December 31", "Total"), (2021, "june 30", "Worldwide"))
+] + [
+    StatementTable(
+        "Note 7. Leases",
+        f"As of {end}, {year}, maturities of lease liabilities were (in millions):",
+        (),
+        (
+            *((str(year + k), 0.0, ("1,000", "200", "1,200")) for k in (1, 2, 3)),
+            ("Thereafter", 0.0, ("5,000", "900", "5,900")),
+            *_MATURITY_ROWS,
+        ),
+        header=(((350.0, "Operating Leases"), (440.0, "Finance Leases"), (535.0, total)),),
+        edges=EDGES,
+    )
+    for year, end, total in ((2019, "December 31", "Total"), (2022, "January 29", "Total"))
+]
+
+# a count of units or warrants a label states is stored in its own unit, never shares
+UNIT_LABELS = [
+    (
+        (
+            "Common units, no par value: Authorized - 500 million units; Issued and",
+            "outstanding - 218.1 million and 227.4 million units, respectively",
+        ),
+        "units",
+    ),
+    (
+        (
+            "Public warrants: authorized 40,000,000 warrants;",
+            "outstanding 23,000,000 and 23,500,000 warrants",
+        ),
+        "warrants",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def year_row_pages() -> list[tuple[StatementCell, ...]]:
+    tables = [*YEAR_ROW_TABLES, *(_balance_sheet(lines) for lines, _ in UNIT_LABELS)]
+    data = statement_pdf([Line("FORM 10-K")], tables)
+    cells = PdfParser(ocr="off", isolate=False).run(data, "f.pdf").statement_cells
+    return [tuple(c for c in cells if c.page == i + 2) for i in range(len(tables))]
+
+
+@pytest.mark.parametrize("index", range(len(YEAR_ROW_TABLES)))
+def test_rows_that_are_years_are_no_category_tables_rows_of_the_captions_year(
+    year_row_pages: list[tuple[StatementCell, ...]], index: int
+) -> None:
+    cells = year_row_pages[index]
+    # no block's total and no maturity's year stored as the caption's period
+    assert [c.text for c in cells if c.text in {"2,000", "1,800", "1,200", "5,900"}] == []
+    assert not any(c.row_label.strip().isdigit() for c in cells)
+
+
+@pytest.mark.parametrize("index", range(len(UNIT_LABELS)))
+def test_a_count_stated_in_a_label_is_stored_in_its_nouns_unit(
+    year_row_pages: list[tuple[StatementCell, ...]], index: int
+) -> None:
+    cells = year_row_pages[len(YEAR_ROW_TABLES) + index]
+    unit = UNIT_LABELS[index][1]
+    assert [c for c in cells if c.unit == "shares"] == []
+    counted = [c for c in cells if c.unit == unit]
+    assert [c.period for c in counted] == ["FY2023", "FY2022"]
+    assert all(c.row_label.endswith(unit) for c in counted)
