@@ -54,10 +54,10 @@ UNDEFINED_ROLE = "a contract role that no party of the knowledge base is defined
 
 
 def names_no_subject(reason: str) -> bool:
-    """Whether a question error's `reason` is that the question names nobody: no subject at
-    all, or a role with no agreement around it (a role alone is then read by the agreements
-    defining it, skill/_defined_roles.py)."""
-    return reason == NO_SUBJECT or UNDEFINED_ROLE in reason
+    """Whether a question error's `reason` is that the question names nobody (a role alone is
+    then read by the agreements defining it, skill/_defined_roles.py); a role read as a party
+    beside another ("between the seller and Globex") is not that."""
+    return reason == NO_SUBJECT
 
 
 def build_name_index(

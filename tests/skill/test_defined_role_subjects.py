@@ -73,7 +73,6 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     [
         "Can the Executive be terminated without cause?",
         "can the executive be terminated without cause",
-        "What is the governing law of the Executive's agreement?",
         "Can the Executive not be terminated without cause?",
     ],
 )
