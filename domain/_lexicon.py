@@ -686,6 +686,8 @@ class Lexicon:
     countries: tuple[str, ...]
     contract_roles: frozenset[str]
     person_contract_roles: frozenset[str]
+    # contract roles too generic to name one agreement's party on their own ("the Company")
+    generic_contract_roles: frozenset[str]
     # how a question or title names a kind of agreement (regex, type), the instruments that
     # bind parties without calling themselves agreements, and the words that name an
     # agreement (regexes; vocabulary.yaml, `documents`)
@@ -1069,6 +1071,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         countries=tuple(jurisdictions.words("countries")),
         contract_roles=frozenset(vocabulary.words("contract_roles")),
         person_contract_roles=frozenset(vocabulary.words("person_contract_roles")),
+        generic_contract_roles=frozenset(vocabulary.words("generic_contract_roles")),
         agreement_kinds=tuple(agreement_kinds),
         instruments=tuple(agreements.patterns("instruments", bounded=True)),
         agreement_words=tuple(agreements.phrases("agreement_words")),

@@ -129,6 +129,8 @@ _DESCRIBED = tuple(
 # Cosine similarity an intent's description must reach (MiniLM, question less its names).
 EMBEDDING_THRESHOLD = 0.55
 
+# why a question that names nobody is refused (a defined role alone is read by the skill)
+NO_SUBJECT = "it names no subject: no entity, person or agreement of the knowledge base"
 _PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|him|his|she|her)\b", re.IGNORECASE)
 # A yes/no question that asks whether a clause is there at all ("Does the MSA contain a
 # non-compete clause?", "Is there a change of control provision in ...?"), not what it says
@@ -903,9 +905,7 @@ def read_open_question(
                 "it refers to an entity by a pronoun without naming it; name the entity "
                 "(each question is read on its own)",
             )
-        raise SubjectClassError(
-            question, "it names no subject: no entity, person or agreement of the knowledge base"
-        )
+        raise SubjectClassError(question, NO_SUBJECT)
     rest = topic_text(_without_fronted_verb(rest))
     if intent is None and embed is not None and rest:
         intent = embedding_intent(embed(rest), embedder)

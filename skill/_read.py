@@ -19,6 +19,7 @@ from skill._errors import SubjectClassError
 from skill._intent import (
     _AGREEMENT_PHRASE,
     CLAUSE_TOPICS,
+    NO_SUBJECT,
     TOPIC,
     Intent,
     asks_existence,
@@ -48,6 +49,15 @@ from skill._subject import QuestionKind, SubjectClass
 from skill.linking import NameLinker, question_tokens
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
+# why a question whose party is a role read without an agreement around it is refused
+UNDEFINED_ROLE = "a contract role that no party of the knowledge base is defined as"
+
+
+def names_no_subject(reason: str) -> bool:
+    """Whether a question error's `reason` is that the question names nobody (a role alone is
+    then read by the agreements defining it, skill/_defined_roles.py); a role read as a party
+    beside another ("between the seller and Globex") is not that."""
+    return reason == NO_SUBJECT
 
 
 def build_name_index(
@@ -231,9 +241,7 @@ def _read_as_written(
             if key in defined:
                 continue
             raise SubjectClassError(
-                question,
-                f"it names a party as {party!r}, a contract role that no party of the "
-                "knowledge base is defined as; name the party",
+                question, f"it names a party as {party!r}, {UNDEFINED_ROLE}; name the party"
             )
     if other_names and subject.type == "legal_entity" and subject.name:
         constraints = {**subject.constraints, "other_names": other_names}

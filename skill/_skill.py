@@ -17,6 +17,7 @@ from domain import (
     SourceLocation,
     StatementCell,
     average_metric,
+    entity_key,
     financial_concepts,
     full_fiscal_years,
     lexicon,
@@ -26,6 +27,7 @@ from domain import (
     sequential_asked,
 )
 from retrieval import ChunkRecord, VectorStore
+from skill._agreements import agreement_table, agreements_of
 from skill._answer import (
     Answer,
     CandidateSubject,
@@ -69,6 +71,14 @@ from skill._conclude import (
     is_single_valued,
     next_actions_concluded,
     next_actions_not_found,
+)
+from skill._defined_roles import (
+    RoleAsked,
+    agreements_defining,
+    role_party,
+    role_terms,
+    roles_asked,
+    with_role_named,
 )
 from skill._document_ref import (
     DocumentReference,
@@ -128,6 +138,7 @@ from skill._read import (
     clause_label,
     company_reading,
     is_clause_question,
+    names_no_subject,
     read_question,
 )
 from skill._resolve import registrant_documents
@@ -293,6 +304,21 @@ class EvidenceSkill:
             # "under the bylaws", "according to the cap table": the document named by its
             # kind, date or author is the question's scope, as if chosen
             documents, untold, reworded = self._referred_scope(kb, question, committed, aliases)
+        if documents is None and subject is None and untold is None and question is not None:
+            # "Can the Executive be terminated without cause?": a role an agreement defines,
+            # the question's only subject, asks about the agreement defining it
+            routed = self._role_route(kb, reworded or question, committed, aliases)
+            if routed is not None:
+                return self._role_answer(
+                    kb,
+                    question,
+                    routed,
+                    machine,
+                    evidence_requirements=evidence_requirements,
+                    evaluation_time=evaluation_time,
+                    top_k=top_k,
+                    expected_value=expected_value,
+                )
         if documents is not None:
             committed = self._scope(kb, visible, folded, documents)
         if subject is not None:
@@ -1727,6 +1753,109 @@ class EvidenceSkill:
         folded = _Folded(tuple(sorted(visible - left_out)), MappingProxyType(listed))
         self._folded = (committed, copies, folded)
         return folded
+
+    def _role_route(
+        self, kb: str, question: str, committed: Sequence[str], aliases: tuple[Alias, ...]
+    ) -> tuple[list[RoleAsked], list[Candidate]] | None:
+        """(the roles the question names, the agreements defining the first) where the question
+        names a role an agreement defines and no other subject: read as today, it names no
+        subject, or only those roles ("the Executive's base salary"); None otherwise (a party,
+        an agreement's type or title named beside the role keeps today's reading)."""
+        index = self._name_index(kb, committed, aliases)
+        roles = roles_asked(question_focus(question), role_terms(index.defined_terms))
+        if not roles:
+            return None
+        try:
+            read = read_question(
+                status_reworded(question) or question,
+                index,
+                {a.alias_key for a in aliases if a.document_id is None},
+                self._query_embedder,
+                self._query_embedder,
+            )
+        except SubjectClassError as error:
+            if not names_no_subject(error.reason):
+                return None
+        else:
+            named = ([read.name] if read.name else []) + list(read.parties)
+            keys = {r.key for r in roles}
+            if read.document_type is not None or not named:
+                return None
+            if any(entity_key(n) not in keys for n in named):
+                return None
+        table = agreement_table(self.store, kb, committed, {})
+        every, _ = agreements_of(
+            self.store,
+            kb,
+            SubjectClass(type="agreement", kind=QuestionKind.AGREEMENT_ATTRIBUTE),
+            [],
+            committed,
+            table,
+        )
+        return roles, agreements_defining(every, roles)
+
+    def _role_answer(
+        self,
+        kb: str,
+        question: str,
+        routed: tuple[list[RoleAsked], list[Candidate]],
+        machine: StateMachine,
+        **asked: Any,
+    ) -> Answer:
+        """The answer to a question whose subject is a defined role (`_role_route`): asked of
+        the one agreement defining it, the role and its party shown in the answer's subject;
+        several such agreements are a question error naming each; none, not found."""
+        roles, defining = routed
+        role = roles[0]
+        if len(defining) > 1:
+            names = "; ".join(sorted({_agreement_label(c) for c in defining}))
+            raise SubjectClassError(
+                question,
+                f"it names the {role.written}, a role several agreements define ({names}); "
+                "name the agreement or its parties",
+            )
+        if not defining:
+            subject_class = SubjectClass(
+                type="agreement",
+                kind=QuestionKind.AGREEMENT_ATTRIBUTE,
+                constraints={"defined_role": role.written},
+            )
+            for state in (
+                State.SUBJECT_CLASS_IDENTIFIED,
+                State.CANDIDATE_SUBJECT_DISCOVERED,
+                State.SUBJECT_NOT_FOUND,
+            ):
+                machine.advance(state)
+            gate = GateResult(
+                candidates=(),
+                rejected=(),
+                unresolved=(f"the {role.written}",),
+                refusal=f"no agreement of the knowledge base defines the {role.written}",
+            )
+            return self._not_found(question, subject_class, gate, machine)
+        agreement = defining[0]
+        scope = list(agreement.documents)
+        party, term = role_party(agreement, role)
+        # the role as the agreement writes its defined term ("the borrower" -> "the Borrower"),
+        # asked of that agreement's documents
+        written = with_role_named(question, role, f"the {term}")
+        answer = self.ask(kb, written, documents=scope, **asked)
+        if answer.terminal_state == "SUBJECT_NOT_FOUND" and party:
+            # "What is the Executive's base salary?": where the agreement's reading finds no
+            # subject under the role, its party is asked about by name, in the same scope
+            named = self.ask(kb, with_role_named(question, role, party), documents=scope, **asked)
+            if named.terminal_state != "SUBJECT_NOT_FOUND":
+                answer = named
+        answer = answer.model_copy(update={"question": question})
+        shown = {
+            **answer.subject_class.constraints,
+            "defined_role": role.written,
+            "defined_role_party": party,
+        }
+        subject_class = answer.subject_class.model_copy(
+            update={"constraints": dict(sorted(shown.items()))}
+        )
+        return answer.model_copy(update={"subject_class": subject_class})
 
     def _scope(
         self, kb: str, visible: Sequence[str], folded: _Folded, documents: Sequence[str]
