@@ -45,6 +45,7 @@ from skill._agreement_ref import (
     _closes_a_known_title,
     amendment_before,
     amendment_named,
+    amendment_number,
     amendment_opening,
     numbered_amendments,
     parse_agreement,
@@ -863,6 +864,18 @@ def read_open_question(
             masked.append(owner[:2])
             if entity_key(owner[2]) not in {entity_key(n) for n in names}:
                 names.append(owner[2])
+    if agreement is None:
+        # "zorblax's first amendment with bioaqber": an amendment named by its designation
+        # alone (no agreement word) is the agreement's reference all the same: the words of no
+        # legal English in lower case that own it or that it is "with" name its parties (the
+        # gate refuses those the knowledge base does not know), never dropped
+        spans = [*masked, *names_known, *((m.start, m.end) for m in mentions)]
+        keys = {entity_key(n) for n in names}
+        for start, end, words in _designation_parties(normalized, numbered, spans):
+            masked.append((start, end))
+            if entity_key(words) and entity_key(words) not in keys:
+                names.append(words)
+                keys.add(entity_key(words))
     if agreement is not None and index is not None:
         # "the Cardlytics-Bank ofqAmerica Software License, ... Agreement": words of no legal
         # English between a joined pair and the agreement's phrase that are a near miss of how
@@ -1063,6 +1076,65 @@ def read_open_question(
         kind=QuestionKind.PERSON_ATTRIBUTE if person else QuestionKind.ENTITY_ATTRIBUTE,
     )
     return OpenReading(subject, rest)
+
+
+_DESIGNATION = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(sorted(map(re.escape, _LEXICON.title_designations)))})(?![\w-])",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[\w&][\w&'’.-]*")
+_WITH_WORDS = re.compile(r"\s+with\s+(?P<words>(?:[\w&][\w&'’.-]*\s*){1,3})")
+
+
+def _stranger(word: re.Match[str], taken: Sequence[tuple[int, int]]) -> bool:
+    """Is the word one a lower-case name may be: in lower case, in no span taken, no word of
+    legal English, no closed word, no type word, no digit?"""
+    w = word.group(0).strip("'’.,")
+    bare = POSSESSIVE.sub("", w).lower()
+    return (
+        bool(bare)
+        and w.islower()
+        and not any(a <= word.start() < b for a, b in taken)
+        and not any(part in known_words() for part in bare.split("-"))
+        and bare not in _TYPE_VOCABULARY
+        and not is_closed_word(bare)
+        and not any(c.isdigit() for c in bare)
+    )
+
+
+def _designation_parties(
+    text: str, numbered: Sequence[tuple[int, int]], taken: Sequence[tuple[int, int]]
+) -> list[tuple[int, int, str]]:
+    """(start, end, words) of the lower-case words that own an amendment named by its
+    designation ("zorblax's first amendment") or that it is "with" ("the amendment with
+    bioaqber"), each word a stranger (`_stranger`); the designation's number or ordinal
+    (`numbered`) goes with it."""
+    out: list[tuple[int, int, str]] = []
+    for m in _DESIGNATION.finditer(text):
+        start, end = m.span()
+        for a, b in numbered:
+            if a <= m.start() < b or a < m.end() <= b:
+                start, end = min(start, a), max(end, b)
+        owner = re.search(r"[\w&][\w&'’.-]*\s+$", text[:start])
+        if owner is not None and amendment_number(f"{owner.group(0).strip()} amendment"):
+            # an ordinal before another designation ("the second addendum") is its number
+            owner = re.search(r"[\w&][\w&'’.-]*\s+$", text[: owner.start()])
+        word = _WORD.match(text, owner.start()) if owner is not None else None
+        if word is not None and POSSESSIVE.search(word.group(0)) and _stranger(word, taken):
+            bare = POSSESSIVE.sub("", word.group(0))
+            out.append((word.start(), word.start() + len(bare), bare))
+        after = _WITH_WORDS.match(text, end)
+        if after is not None:
+            kept = []
+            for w in _WORD.finditer(text, after.start("words"), after.end("words")):
+                if not _stranger(w, taken):
+                    break
+                kept.append(w)
+            if kept:
+                first, last = kept[0].start(), kept[-1].end()
+                words = text[first:last].rstrip("'’.,")
+                out.append((first, first + len(words), words))
+    return out
 
 
 def _after_joined_pair(text: str, start: int, found: Sequence[Mention]) -> str:
