@@ -103,9 +103,9 @@ _TYPE_WORDS = {"legal_entity": "legal entity"}
 
 def _plays(binding: Binding, party_role: str) -> bool:
     """Is a party binding's contract role or defined term `party_role` ("lender")?"""
-    return binding.attributes.get("contract_role", "").lower() == party_role or party_role in {
-        t.lower() for t in binding.defined_terms
-    }
+    said = " ".join(party_role.replace("_", " ").lower().split())
+    role = " ".join(binding.attributes.get("contract_role", "").replace("_", " ").lower().split())
+    return role == said or said in {" ".join(t.lower().split()) for t in binding.defined_terms}
 
 
 def _as_asked(subject: SubjectClass, gate: GateResult) -> GateResult:
@@ -157,6 +157,32 @@ class CandidateGate:
         self.names = EntityResolver(store, embedder, tuple(aliases), snapshot)
 
     # -- the gate -------------------------------------------------------------------------
+
+    def held_role_scope(
+        self, kb: str, subject: SubjectClass, documents: Sequence[str]
+    ) -> tuple[tuple[str, ...], tuple[RejectedCandidate, ...]] | None:
+        """The documents of the agreements where each party the question gives a role
+        ("Halcyon, as the Borrower") holds it, and the agreements left out, why; None where
+        the question gives no party a role, or names a party the knowledge base does not
+        know (the gate then says so as it does of any unknown name)."""
+        held = subject.constraints.get("held_roles") or []
+        if not held:
+            return None
+        cache: dict[str, Any] = {}
+        names = [str(name) for name, _ in held]
+        parties, missing = self.names.resolve_all(kb, names, documents, cache)
+        if missing:
+            return None
+        typed = subject.document_type if subject.type == "agreement" else None
+        asked = SubjectClass(
+            type="agreement",
+            kind=QuestionKind.AGREEMENT_ATTRIBUTE,
+            document_type=typed,
+            constraints={"parties": names, "held_roles": held},
+        )
+        candidates, rejected = self._agreements_of(kb, asked, parties, documents, cache)
+        held_by = {d for c in candidates for d in c.documents}
+        return tuple(d for d in documents if d in held_by), tuple(rejected)
 
     def run(self, kb: str, subject: SubjectClass, documents: Sequence[str]) -> GateResult:
         cache: dict[str, Any] = {}
@@ -475,10 +501,31 @@ class CandidateGate:
         documents: Sequence[str],
         cache: dict[str, Any],
     ) -> tuple[list[Candidate], list[RejectedCandidate]]:
-        """Agreements every named party is bound to, of the question's type."""
+        """Agreements every named party is bound to, of the question's type; where the
+        question gives a party a role ("Halcyon, as the Borrower"), only those binding that
+        party under that role (its contract role or defined term)."""
         memo = self.snapshot if self.snapshot is not None else cache
         table = agreement_table(self.store, kb, documents, memo)
-        return agreements_of(self.store, kb, subject, parties, documents, table)
+        candidates, rejected = agreements_of(self.store, kb, subject, parties, documents, table)
+        for name, role in subject.constraints.get("held_roles") or []:
+            keys = {p.key for p in parties if p.query == name}
+            if not keys:
+                continue
+            kept = []
+            for c in candidates:
+                if any(
+                    b.role == "party" and b.subject_key in keys and _plays(b, str(role))
+                    for b in c.bindings
+                ):
+                    kept.append(c)
+                else:
+                    rejected.append(
+                        RejectedCandidate(
+                            name=c.name, reason=f"{name} is not the {str(role).title()} under it"
+                        )
+                    )
+            candidates = kept
+        return candidates, rejected
 
     def _agreements_gate(
         self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]

@@ -16,6 +16,7 @@ from skill._agreement_ref import amendment_alone, without_as_amended
 from skill._body_acts import body_act_asked
 from skill._cases import cut_case_spans
 from skill._errors import SubjectClassError
+from skill._held_roles import read_with_held_roles
 from skill._intent import (
     _AGREEMENT_PHRASE,
     CLAUSE_TOPICS,
@@ -112,7 +113,18 @@ def read_question(
     for 3M?"); where that reading names no subject, the question is read as written
     ("Question: what ...?" has no subject before it; "Globex: who is the CEO of Acme?" asks
     of Acme, as written). An amendment put before it ("Amendment No. 2: what is the governing
-    law of the lease between A and B?") is the amendment of the agreement the question names."""
+    law of the lease between A and B?") is the amendment of the agreement the question names.
+    A role given to a party it names ("Halcyon, as the Borrower,") is kept as `held_roles`
+    (`_held_roles`), the question read without it."""
+    try:
+        held = read_with_held_roles(
+            question,
+            lambda text: read_question(text, index, alias_keys, embed, embedder, scoped=scoped),
+        )
+    except SubjectClassError:
+        held = None
+    if held is not None:
+        return held
     moved = topic_put_last(question)
     amended = _amendment_put_first(question, moved, index, alias_keys, embed, embedder, scoped)
     if amended is not None:

@@ -106,6 +106,7 @@ from skill._figures import (
     segment_figure,
 )
 from skill._gate import CandidateGate
+from skill._held_roles import held_role_phrases
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._judgements import (
     JudgementQuestion,
@@ -321,6 +322,9 @@ class EvidenceSkill:
                 )
         if documents is not None:
             committed = self._scope(kb, visible, folded, documents)
+        # the question's words as its claim and intent read them: a role given to a party
+        # ("Halcyon, as the Borrower,") is set aside, kept in the subject as `held_roles`
+        plain = question or ""
         if subject is not None:
             subject_class = parse_subject(subject)
         elif untold is not None:
@@ -337,7 +341,9 @@ class EvidenceSkill:
             )
             if documents is not None:
                 subject_class = self._scoped_subject(kb, subject_class, committed)
-            quantity = quantity_asked(question) if subject_class.attribute == TOPIC else None
+            if subject_class.constraints.get("held_roles"):
+                plain = held_role_phrases(question)[0]
+            quantity = quantity_asked(plain) if subject_class.attribute == TOPIC else None
             if quantity is not None:
                 # "How many robots has Halcyon deployed?": only a passage stating a number
                 # answers it (skill/_topic.py)
@@ -352,19 +358,20 @@ class EvidenceSkill:
         # force?": a document's status, read from what the documents state of themselves
         # (skill/_status.py), never a claim of their terms
         status = (
-            status_asked(question)
+            status_asked(plain)
             if question is not None
             and subject is None
             and subject_class.type in ("agreement", "document")
             else None
         )
+        held_roles = subject_class.constraints.get("held_roles")
         # A yes/no question about an agreement is a claim (issue 34): its proposition's
         # evidence is searched and each sentence that speaks of it is judged.
         claim = claim_of(subject_class) if status is None else None
         # "Did the board approve the Keystone loan?": a body's act, judged on the records of
         # its acts (skill/_body_acts.py), never a claim of the agreement's terms
         act = (
-            body_act_asked(question_focus(question))
+            body_act_asked(question_focus(plain))
             if question is not None and subject is None and status is None and claim is None
             else None
         )
@@ -376,21 +383,24 @@ class EvidenceSkill:
             and status is None
         ):
             claim = read_claim(
-                question,
+                plain,
                 subject_class,
-                exists=asks_existence(question_focus(question), subject_class),
+                exists=asks_existence(question_focus(plain), subject_class),
             )
             if claim is None:
                 # no proposition names it: the question's own words are one (the records win)
                 asked = question_claim(
-                    question,
+                    plain,
                     subject_class,
-                    exists=asks_existence(question_focus(question), subject_class),
+                    exists=asks_existence(question_focus(plain), subject_class),
                 )
                 if asked is not None:
                     claim, subject_class = asked
         if claim is not None:
             subject_class = claim_subject(claim, subject_class)
+            if held_roles and "held_roles" not in subject_class.constraints:
+                constraints = {**subject_class.constraints, "held_roles": held_roles}
+                subject_class = subject_class.model_copy(update={"constraints": constraints})
         kb_default = dict(self.default_requirements)
         if self.kb_requirements is not None:
             kb_default.update(self.kb_requirements(kb) or {})
@@ -410,16 +420,31 @@ class EvidenceSkill:
             snapshot=self._gate_snapshot(kb, committed, aliases),
             scoped=documents is not None,
         )
-        gate = (
-            gate_of.run(kb, subject_class, committed)
-            if untold is None
-            else _untold_gate(untold, info)
-        )
+        # "Can Halcyon, as the Borrower, pay dividends?": only the agreements where the party
+        # holds the role it is given are read (none: not found, the role named for it)
+        held = gate_of.held_role_scope(kb, subject_class, committed) if untold is None else None
+        if held is not None and held[0] != tuple(committed):
+            committed = held[0]
+            gate_of = CandidateGate(
+                self.store,
+                self._query_embedder,
+                aliases,
+                snapshot=self._gate_snapshot(kb, committed, aliases),
+                scoped=documents is not None,
+            )
+        if held is not None and not held[0]:
+            gate = GateResult(candidates=(), rejected=held[1])
+        else:
+            gate = (
+                gate_of.run(kb, subject_class, committed)
+                if untold is None
+                else _untold_gate(untold, info)
+            )
         if not gate.candidates and untold is None and question is not None and subject is None:
             # "How much did American Water Works pay out in cash dividends?": read as an
             # agreement's term ("pay" is a compensation phrasing) only for want of another
             # reading; a company that is party to no agreement here is asked about itself.
-            alternative = company_reading(question_focus(question), subject_class)
+            alternative = company_reading(question_focus(plain), subject_class)
             if alternative is not None:
                 other = gate_of.run(kb, alternative, committed)
                 if other.candidates:

@@ -1,0 +1,99 @@
+"""A role given to a party the question names ("Can Halcyon, as the Borrower, pay
+dividends?", "X as licensee", "X, in its capacity as Lender") over the real data room
+(tests/conftest.py `data_room_kb`; issue 33 item 2): the question is read in the agreement(s)
+where that party holds that role (its contract role or defined term), never another agreement
+of the same party; a role the party holds nowhere is SUBJECT_NOT_FOUND, naming the role.
+Generated: parties x roles x the forms a role is given in (", as the R," / "as R" / "in its
+capacity as R" / lower case)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.conftest import IngestedKB
+
+pytestmark = pytest.mark.slow
+
+_LOAN = "11_Loan_and_Security_Agreement_Keystone.pdf"
+_EMPLOYMENT = "13_Employment_Agreement_Daniel_Reyes.pdf"
+_FOUNDERS = "03_Founders_Agreement.pdf"
+_MSA = "07_Master_Services_Agreement_Halcyon_Northgate.pdf"
+_OTHER_MSA = "18_MSA_Northgate_Ridgeway.pdf"
+
+# (party as an analyst names it, the role it is given, what it is asked, the documents where
+# the party holds that role): the data room's Halcyon is party to several agreements, the
+# Borrower of one, the Company of the employment and founders' agreements
+_HELD = (
+    ("Halcyon", "Borrower", "pay dividends", {_LOAN}),
+    ("Halcyon Robotics", "borrower", "grant liens", {_LOAN}),
+    ("Keystone Commerce Bank", "Lender", "accelerate the loan", {_LOAN}),
+    ("Daniel Reyes", "Executive", "compete after termination", {_EMPLOYMENT}),
+    ("Halcyon", "Company", "terminate the Executive without cause", {_EMPLOYMENT, _FOUNDERS}),
+    ("Northgate", "Customer", "terminate the MSA for convenience", {_MSA}),
+    ("Northgate", "Client", "terminate the MSA for convenience", {_OTHER_MSA}),
+)
+_FORMS = (
+    "Can {x}, as the {role}, {act}?",
+    "can {x} as {role} {act}?",
+    "Can {x}, in its capacity as {role}, {act}?",
+)
+# (party, a role it holds under no agreement here, what it is asked)
+_NOT_HELD = (
+    ("Halcyon Robotics", "Lender", "pay dividends"),
+    ("Keystone Commerce Bank", "Borrower", "pay dividends"),
+    ("Northgate", "Licensee", "terminate the MSA for convenience"),
+)
+
+
+def _held_variants() -> list[tuple[str, frozenset[str]]]:
+    out = []
+    for i, (x, role, act, documents) in enumerate(_HELD):
+        for j, form in enumerate(_FORMS):
+            if (i + j) % 3 == 2:
+                continue  # sampled: every party in two forms
+            text = form.format(x=x, role=role, act=act)
+            if form[0].islower():
+                text = text.lower()
+            out.append((text, frozenset(documents)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
+    from app import Runtime
+
+    with Runtime.open(data_room_kb.settings()) as rt:
+        yield lambda question: rt.skill.ask(data_room_kb.kb, question)
+
+
+@pytest.mark.parametrize(("question", "documents"), _held_variants())
+def test_a_role_given_to_a_party_reads_only_the_agreements_where_it_holds_it(
+    ask: Any, question: str, documents: frozenset[str]
+) -> None:
+    answer = ask(question)
+    assert answer.terminal_state == "CONCLUDED", answer.rejected_candidates
+    assert answer.subject_class.constraints.get("held_roles")
+    cited = {e.source_location.document for e in answer.evidence}
+    assert cited <= documents, cited
+    named = {c.source_location.document for c in answer.candidate_subjects}
+    assert named and named <= documents | {""}, named
+
+
+_NOT_FOUND = [
+    (form.format(x=x, role=role, act=act), role)
+    for i, (x, role, act) in enumerate(_NOT_HELD)
+    for form in _FORMS[i % 2 :: 2]
+]
+
+
+@pytest.mark.parametrize(("question", "role"), _NOT_FOUND)
+def test_a_role_the_party_holds_nowhere_is_not_found(ask: Any, question: str, role: str) -> None:
+    answer = ask(question)
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
+    # the party's agreements are named, with the role the party does not hold there
+    assert any(r.reason.endswith(f"not the {role} under it") for r in answer.rejected_candidates), (
+        answer.rejected_candidates
+    )
