@@ -28,6 +28,18 @@ _HELD = re.compile(
     rf"(?:(?:the|an?)\s+)?(?P<role>(?:{_KNOWN})(?![\w-])|{_DEFINED}(?![\w-]))(?!\s+of\b)(?P<end>\s*,)?",
     re.IGNORECASE,
 )
+# "Nimbus Power (formerly known as Bramble Utilities)", "Acme doing business as Beta": the
+# words after "as" are another name of the entity (vocabulary.yaml question_other_names), no role
+_OTHER_NAME = re.compile(
+    r"\b(?:"
+    + "|".join(
+        lead.removesuffix(r"\s+as")
+        for lead in lexicon().question_other_names
+        if lead.endswith(r"\s+as")
+    )
+    + r")\s*$",
+    re.IGNORECASE,
+)
 
 
 def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
@@ -37,7 +49,7 @@ def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
     at = 0
     for m in _HELD.finditer(question):
         before = question[: m.start()]
-        if not before.strip() or not before.rstrip()[-1:].isalnum():
+        if not before.strip() or not before.rstrip()[-1:].isalnum() or _OTHER_NAME.search(before):
             continue
         out.append(question[at : m.start()])
         found.append(("".join(out), " ".join(m.group("role").lower().split())))

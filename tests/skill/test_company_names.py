@@ -79,6 +79,8 @@ def _number(runtime: Any, question: str) -> str:
         "Nimbus Power (formerly known as Bramble Utilities)",
         "Nimbus Power (f/k/a Bramble Utilities)",
         "Nimbus Power, previously known as Bramble Utilities,",
+        "Nimbus Power (also known as Bramble Utilities)",
+        "nimbus power, doing business as Bramble Utilities,",
         "BrambleUtilities",
         "brambleutilities",
     ],
