@@ -119,6 +119,11 @@ def _rows(words: Sequence[Word]) -> list[_Row]:
     return [row for row in rows if row.tokens]  # a row of "$" signs alone is none
 
 
+def _bbox(token: _Token) -> tuple[float, float, float, float]:
+    """A cell's box as stored (points, two decimals)."""
+    return (round(token.x0, 2), round(token.y0, 2), round(token.x1, 2), round(token.y1, 2))
+
+
 def _joined(tokens: list[_Token]) -> list[_Token]:
     """A figure's pieces as one token: "(1,577" and ")", "12.5" and "%", "$" dropped."""
     out: list[_Token] = []
@@ -615,12 +620,7 @@ def _body_cells(
                     line_text=line_text,
                     char_start=char_start,
                     char_end=char_end,
-                    bbox=(
-                        round(token.x0, 2),
-                        round(token.y0, 2),
-                        round(token.x1, 2),
-                        round(token.y1, 2),
-                    ),
+                    bbox=_bbox(token),
                     caption=caption,
                     row_label=label,
                     parents=tuple(p for _, p in parents),
@@ -709,12 +709,7 @@ def _label_counts(
                         line_text=line_text,
                         char_start=char_start,
                         char_end=char_end,
-                        bbox=(
-                            round(token.x0, 2),
-                            round(token.y0, 2),
-                            round(token.x1, 2),
-                            round(token.y1, 2),
-                        ),
+                        bbox=_bbox(token),
                         caption=caption,
                         row_label=name,
                         parents=tuple(parents),

@@ -413,25 +413,22 @@ class EvidenceSkill:
                 infos[document_id] = self.document_info(kb, document_id)
             return infos[document_id]
 
-        gate_of = CandidateGate(
-            self.store,
-            self._query_embedder,
-            aliases,
-            snapshot=self._gate_snapshot(kb, committed, aliases),
-            scoped=documents is not None,
-        )
+        def gate_over(docs: tuple[str, ...]) -> CandidateGate:
+            return CandidateGate(
+                self.store,
+                self._query_embedder,
+                aliases,
+                snapshot=self._gate_snapshot(kb, docs, aliases),
+                scoped=documents is not None,
+            )
+
+        gate_of = gate_over(committed)
         # "Can Halcyon, as the Borrower, pay dividends?": only the agreements where the party
         # holds the role it is given are read (none: not found, the role named for it)
         held = gate_of.held_role_scope(kb, subject_class, committed) if untold is None else None
         if held is not None and held[0] != tuple(committed):
             committed = held[0]
-            gate_of = CandidateGate(
-                self.store,
-                self._query_embedder,
-                aliases,
-                snapshot=self._gate_snapshot(kb, committed, aliases),
-                scoped=documents is not None,
-            )
+            gate_of = gate_over(committed)
         if held is not None and not held[0]:
             gate = GateResult(candidates=(), rejected=held[1])
         else:
