@@ -1,0 +1,139 @@
+"""NDA sentences whose words swapped holds and does-not in the ContractNLI bench's
+document-level cross-fit (issue 34, session 34; development documents only), by class:
+
+- a duty named for not disclosing ("ensure that its Affiliates sign a Non-Disclosure
+  Agreement", "its nondisclosure obligations") read as an act of disclosing to them: the
+  name of an agreement or a duty is no one's sharing (propositions.yaml `mentions` of the
+  sharing claims);
+- a return duty that "shall not apply to the extent that" the recipient is required by law
+  to retain the information read as a denial of retention: the negation is the provision's,
+  the retention the exception's (retaining_copies' `affirms`).
+
+Generated sentences (actors: the receiving party, the recipient, either party, a name; duty
+verbs; lower case), with controls that keep what the words do say."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.skill.claim_reading import holds
+
+ACTORS = ["The Receiving Party", "the recipient", "Either party", "Orrin Tools"]
+SHARING = ["sharing_with_employees", "sharing_with_advisors"]
+
+
+def _cased(sentences: list[str]) -> list[str]:
+    return [v for s in sentences for v in (s[0].upper() + s[1:], s.lower())]
+
+
+# --- a duty named for not disclosing ---------------------------------------------------------
+
+NAMED = _cased(
+    [
+        f"{a} {verb} that {who} {sign} a {name} containing restrictions at least as "
+        "restrictive as those of this Agreement."
+        for a, verb, who, sign, name in [
+            (ACTORS[0], "will ensure", "all of its Affiliates", "sign", "Non-Disclosure Agreement"),
+            (
+                ACTORS[1],
+                "shall procure",
+                "each of its employees",
+                "signs",
+                "non-disclosure agreement",
+            ),
+            (ACTORS[2], "must ensure", "its consultants", "execute", "nondisclosure undertaking"),
+            (ACTORS[3], "shall require", "its advisors", "enter into", "Non Disclosure Agreement"),
+        ]
+    ]
+    + [
+        f"{a} shall comply with its non-disclosure obligations under this Agreement."
+        for a in ACTORS[:2]
+    ]
+)
+
+
+@pytest.mark.parametrize("name", SHARING)
+@pytest.mark.parametrize("sentence", NAMED)
+def test_a_duty_named_for_not_disclosing_is_no_sharing(name: str, sentence: str) -> None:
+    assert holds(name, sentence) is None, sentence
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    ("name", "sentence", "expected"),
+    [
+        (
+            "sharing_with_advisors",
+            "{a} may disclose Confidential Information to its advisors who have signed a "
+            "non-disclosure agreement.",
+            True,
+        ),
+        (
+            "sharing_with_employees",
+            "{a} is entitled to disclose the information to its employees who are bound by a "
+            "Non-Disclosure Agreement.",
+            True,
+        ),
+        (
+            "sharing_with_advisors",
+            "{a} shall not disclose Confidential Information to its consultants.",
+            False,
+        ),
+    ],
+)
+def test_a_disclosure_beside_the_name_still_decides(
+    actor: str, name: str, sentence: str, expected: bool
+) -> None:
+    text = sentence.format(a=actor)
+    assert holds(name, text) is expected, text
+
+
+# --- a return duty that does not apply where retention is required ---------------------------
+
+LIFTED = _cased(
+    [
+        f"{clauses} {modal} not {verb} to the extent that {a} is required to retain {obj} by "
+        "any applicable law, rule or regulation."
+        for clauses, modal, verb, a, obj in [
+            (
+                "The provisions of Clauses 5.1.1 and 5.1.2",
+                "shall",
+                "apply",
+                ACTORS[0],
+                "any such Confidential Information",
+            ),
+            ("Section 4", "will", "apply", ACTORS[1], "copies of the Confidential Information"),
+            ("The obligation to return", "does", "extend", ACTORS[3], "the Evaluation Material"),
+        ]
+    ]
+    + [
+        f"The foregoing obligation to destroy shall not apply {opener} {a} is required by law "
+        "to retain copies of the Confidential Information."
+        for opener, a in [("where", ACTORS[0]), ("if", ACTORS[1]), ("insofar as", ACTORS[2])]
+    ]
+)
+
+
+@pytest.mark.parametrize("sentence", LIFTED)
+def test_a_return_duty_lifted_where_retention_is_required_keeps_copies(sentence: str) -> None:
+    assert holds("retaining_copies", sentence) is True, sentence
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("{a} shall not retain any copies of the Confidential Information.", False),
+        ("{a} shall not retain any copies, to the extent permitted by law.", False),
+        (
+            "Section 4 shall not apply to the extent that {a} is required by law to disclose "
+            "the Confidential Information.",
+            None,
+        ),
+    ],
+)
+def test_a_denial_of_retention_and_other_lifted_duties_keep_their_reading(
+    actor: str, sentence: str, expected: bool | None
+) -> None:
+    text = sentence.format(a=actor)
+    assert holds("retaining_copies", text) is expected, text
