@@ -137,3 +137,70 @@ def test_a_denial_of_retention_and_other_lifted_duties_keep_their_reading(
 ) -> None:
     text = sentence.format(a=actor)
     assert holds("retaining_copies", text) is expected, text
+
+
+# --- an exception after a list whose disclosure follows the copying --------------------------
+
+DISCLOSURE_EXCEPTIONS = _cased(
+    [
+        f"{a} {neg} {copy}, {other} the Confidential Information to any other person, {exc}."
+        for a, neg, copy, other, exc in [
+            (
+                ACTORS[0],
+                "shall not",
+                "copy, reproduce",
+                "or disclose",
+                "except to its employees who need to know it",
+            ),
+            (
+                ACTORS[1],
+                "will not",
+                "reproduce, use",
+                "or disseminate",
+                "other than to its professional advisers",
+            ),
+            (
+                ACTORS[2],
+                "must not",
+                "photocopy",
+                "or distribute",
+                "except for the purposes of obtaining professional advice",
+            ),
+            (ACTORS[3], "agrees not to", "duplicate", "or communicate", "save to its auditors"),
+        ]
+    ]
+    + [
+        "The Information may not be photocopied, reproduced or distributed to any other "
+        "person at any time, except for the purposes of obtaining professional advice."
+    ]
+)
+
+
+@pytest.mark.parametrize("sentence", DISCLOSURE_EXCEPTIONS)
+def test_a_disclosures_exception_gives_no_copy(sentence: str) -> None:
+    assert holds("copying_information", sentence) is None, sentence
+
+
+@pytest.mark.parametrize("actor", ACTORS)
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the copying alone or last keeps its exception
+        (
+            "{a} shall not make any copies of the Confidential Information received from the "
+            "disclosing party except as necessary for its employees.",
+            True,
+        ),
+        (
+            "{a} shall not disclose the Confidential Information to, or reproduce it for the "
+            "benefit of, any person other than its employees.",
+            True,
+        ),
+        ("{a} shall not copy or disclose the Confidential Information.", False),
+    ],
+)
+def test_the_copying_alone_or_last_keeps_its_reading(
+    actor: str, sentence: str, expected: bool
+) -> None:
+    text = sentence.format(a=actor)
+    assert holds("copying_information", text) is expected, text
