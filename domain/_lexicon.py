@@ -263,6 +263,11 @@ class PropositionEntry:
     # conditions — uncapped for ..."); `asks_not` alone negates the state itself ("Is there no
     # limit on liability?": "No", with the cap's exceptions)
     asks_carved: tuple[str, ...] = ()
+    # a state's sentence that bounds it by something other than an amount ("liability is
+    # limited to intentional misconduct or gross negligence": a standard of fault, no cap):
+    # the cases lifted out of such a limitation in a sentence of their own ("this limitation
+    # of liability does not apply to injury to life") are carved out of no cap
+    bounds_not_amount: tuple[str, ...] = ()
     carved_label: str = ""
     otherwise_label: str = ""
     # whether the state's own words, unnegated, beside its denial of something else grant it
@@ -1623,6 +1628,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             carve_outs=_found(p, "carve_outs"),
             carved_by=_found(p, "carved_by"),
             asks_carved=_found(p, "asks_carved"),
+            bounds_not_amount=_found(p, "bounds_not_amount"),
             carved_label=p.text("carved_label", ""),
             otherwise_label=p.text("otherwise_label", ""),
             granted_beside_denial=p.flag("granted_beside_denial", False),

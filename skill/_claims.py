@@ -69,6 +69,7 @@ class _Compiled:
     carve_outs: re.Pattern[str] | None
     carved_by: re.Pattern[str] | None
     asks_carved: re.Pattern[str] | None
+    bounds_not_amount: re.Pattern[str] | None
     captioned: tuple[re.Pattern[str], ...]
     ancillary: re.Pattern[str] | None
     given_back: re.Pattern[str] | None
@@ -95,6 +96,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.carve_outs),
         _any(entry.carved_by),
         _any(entry.asks_carved),
+        _any(entry.bounds_not_amount),
         tuple(re.compile(p, _FLAGS) for p in entry.captioned),
         _any(entry.ancillary),
         _any(entry.given_back),
@@ -809,6 +811,9 @@ class Reading:
     # what the answer says before the quoted sentence (the cases a cap carves out: "uncapped
     # for breach of confidentiality; otherwise capped")
     lead: str = ""
+    # the cases carved out of the state by a sentence of their own ("the limitations in
+    # Section 9 shall not apply to"), which names no state of its own
+    alone: bool = False
 
 
 class ClauseReader:
@@ -941,7 +946,17 @@ class ClauseReader:
         if len(label) > _MAX_PART:
             label = _balanced(label[: _MAX_PART - 1].rstrip() + "…")
         lead = label if action is None else f"{label}; {p.entry.otherwise_label}".strip(" ;")
-        return Reading(True, s, (label,), (), READ_CONFIDENCE, lead=lead)
+        return Reading(True, s, (label,), (), READ_CONFIDENCE, lead=lead, alone=action is None)
+
+    def bounds_no_amount(self, s: str) -> bool:
+        """Does `s` bound the state by other than an amount ("liability is limited to
+        intentional misconduct or gross negligence"), every statement of it in such words?"""
+        bounds = self._p.bounds_not_amount
+        if bounds is None:
+            return False
+        spans = [m.span() for m in bounds.finditer(s)]
+        actions = self._actions(s)
+        return bool(spans) and all(any(a <= m.end() <= b for a, b in spans) for m in actions)
 
     def _actions(self, s: str) -> list[re.Match[str]]:
         """The action's matches in `s`, first first (the longest of those at one place), none
@@ -2774,6 +2789,7 @@ def observe(
                 (reader.relevance(unit.quote), where.document_id, where.char_start, unit)
             )
     read_by_rules = {o.unit.evidence_id: o.reading for o in observed}
+    observed = _carved_of_no_cap(reader, observed, related)
     observed = _specialis(observed, related)
     use = _learned_use(claim)
     if use is not None and use.use == "confirm":
@@ -2817,6 +2833,33 @@ def observe(
     # breaches"), then a sentence that says may or shall of the action, then a mention
     related.sort(key=lambda r: r[:3])
     return observed, [r[3] for r in related[:MAX_RELATED]]
+
+
+def _carved_of_no_cap(
+    reader: ClauseReader,
+    observed: list[Observed],
+    related: list[tuple[int, str, int, EvidenceUnit]],
+) -> list[Observed]:
+    """Cases lifted in a sentence of their own ("this limitation of liability does not apply
+    to injury to life") out of a document whose only statements of the state bound it by
+    other than an amount ("liability is limited to intentional misconduct or gross
+    negligence": no cap) are carved out of no cap: moved to `related`, quoted, never an
+    answer. A document that states no such bound keeps them (the cap they lift may not be
+    among the units read)."""
+    bounds: dict[str, list[bool]] = {}
+    for o in observed:
+        if not o.reading.alone:
+            doc = o.unit.source_location.document_id
+            bounds.setdefault(doc, []).append(reader.bounds_no_amount(o.reading.sentence))
+    kept = []
+    for o in observed:
+        where = o.unit.source_location
+        held = bounds.get(where.document_id)
+        if o.reading.alone and held and all(held):
+            related.append((0, where.document_id, where.char_start, o.unit))
+        else:
+            kept.append(o)
+    return kept
 
 
 def _specialis(

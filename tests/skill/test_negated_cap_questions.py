@@ -1,10 +1,12 @@
-"""A question that negates a cap on liability is the cap's plain negation, not a question of
-uncapped exposure (issue 34): "Is there no limit on liability?", "Is Acme's liability not
-capped?", "Is there no ceiling on damages?" read `liability_capped` negated, and a cap with
-carve-outs answers them No, its carve-outs kept as the cap's exceptions ("No — capped ...
-except for ..."). A question that asks for uncapped exposure ("Is liability uncapped for IP
-infringement?", "Is any liability unlimited?", "Is there uncapped liability?") still asks the
-cases carved out of the cap: "Yes, with conditions — uncapped for ...", and so does a cap
+"""A question that denies a cap on liability is the cap's plain negation, not a question of
+uncapped exposure (issue 34): "Is there no limit on liability?", "Is there no ceiling on
+damages?", "Is Acme's liability not subject to any cap?" read `liability_capped` negated, and a
+cap with carve-outs answers them No, its carve-outs kept as the cap's exceptions ("No — capped
+... except for ..."). A question that asks for uncapped exposure ("Is liability uncapped for IP
+infringement?", "Is any liability unlimited?", "Is there uncapped liability?", and liability
+said not capped as "uncapped" says it: "Is Acme's liability not capped?", "Is the total
+liability never limited?") asks the cases carved out of the cap: "Yes, with conditions —
+uncapped for ...", and so does a cap
 negated of a case a cap carves out ("Is there no cap for gross negligence?", "Is there no limit
 of liability for data breaches?", "Is there a cap on liability but no cap on indemnity?"). A
 limit of something else ("Is the license not limited to the United States?", "Is there no limit
@@ -46,10 +48,23 @@ def _negating() -> list[str]:
     for whose, what, cap, tail in itertools.product(_WHOSE, _WHAT, _CAPS, _TAILS):
         out.append(f"Is there no {cap} on {whose}{what}{tail}?")
         if what in ("liability", "aggregate liability", "total liability"):
-            verb = "limited" if cap in ("limit", "limitation") else "capped"
-            out.append(f"Is {whose or 'the '}{what}{tail} not {verb}?")
-            out.append(f"Is {whose}{what}{tail} never {verb}?")
             out.append(f"Is {whose}{what}{tail} not subject to any {cap}?")
+    return out
+
+
+def _said_not_capped() -> list[str]:
+    # liability said not capped, as "uncapped" says it (CUAD's Uncapped Liability: a cap's
+    # carve-outs): the carved cases, not the plain negation
+    out: list[str] = []
+    for whose, what, verb, tail in itertools.product(
+        _WHOSE,
+        ["liability", "aggregate liability", "total liability"],
+        ["capped", "limited"],
+        _TAILS,
+    ):
+        out.append(f"Is {whose or 'the '}{what}{tail} not {verb}?")
+        out.append(f"Is {whose}{what}{tail} never {verb}?")
+        out.append(f"Will {whose or 'the '}{what}{tail} not be {verb}?")
     return out
 
 
@@ -94,6 +109,16 @@ _EXPOSURE = [
 )
 @pytest.mark.parametrize("case", ["as is", "lower"])
 def test_a_question_of_uncapped_exposure_asks_the_carved_cases(question: str, case: str) -> None:
+    if case == "lower":
+        question = question.lower()
+    claim = read_claim(question, _SUBJECT)
+    assert claim is not None, question
+    assert (claim.entry.name, claim.negated, claim.carved) == ("liability_capped", True, True)
+
+
+@pytest.mark.parametrize("question", _said_not_capped()[::27])
+@pytest.mark.parametrize("case", ["as is", "lower"])
+def test_liability_said_not_capped_asks_the_carved_cases(question: str, case: str) -> None:
     if case == "lower":
         question = question.lower()
     claim = read_claim(question, _SUBJECT)
@@ -180,7 +205,7 @@ def test_a_negated_cap_of_a_carved_case_asks_the_carved_cases(question: str, cas
         "Halcyon & Co.?",
         "is there no limit on liability under the mutual confidentiality and non-disclosure "
         "agreement?",
-        "Is Halcyon & Co.'s liability under the Indemnity Agreement not capped?",
+        "Is Halcyon & Co.'s liability under the Indemnity Agreement not subject to any cap?",
         "Is there no cap?",
     ],
 )
@@ -342,3 +367,53 @@ def test_a_carve_out_in_a_sentence_of_its_own_does_not_answer_the_negated_cap() 
     sentence = "The limitations in Section 9 shall not apply to breach of confidentiality."
     reading, _ = _reader(carved=False).read(sentence)
     assert reading is None
+
+
+_NOT_CAPPED_QUESTIONS = [
+    "Is Northgate's liability under the contract with Halcyon & Co. not capped?",
+    "is northgate's total liability never limited?",
+    "Will the aggregate liability under the MSA between Northgate Systems and Halcyon & Co. not "
+    "be capped?",
+    "Is either party's liability not limited?",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "cap"),
+    [(q, c) for i, q in enumerate(_NOT_CAPPED_QUESTIONS) for c in _CARVED_CAPS[i % 3 :][:2]],
+)
+@pytest.mark.parametrize("upper", [False, True])
+def test_liability_said_not_capped_is_yes_for_a_caps_carve_outs(
+    question: str, cap: tuple[str, str], upper: bool
+) -> None:
+    # CUAD's Uncapped Liability: a cap "except for breach of confidentiality" leaves that
+    # liability uncapped, however the question says it ("not capped", "uncapped")
+    sentence, cases = cap
+    if upper:
+        sentence, cases = sentence.upper(), cases.upper()
+    sentence = sentence.replace("Acme's", "Northgate's").replace("The Supplier's", "Northgate's")
+    sentence = sentence.replace("ACME'S", "NORTHGATE'S").replace("THE SUPPLIER'S", "NORTHGATE'S")
+    claim = read_claim(question, _SUBJECT)
+    assert claim is not None and claim.carved, question
+    reading, _ = ClauseReader(claim).read(sentence)
+    assert reading is not None and reading.holds is True, (question, sentence)
+    assert reading.lead.startswith("uncapped for"), reading.lead
+    assert cases.casefold() in reading.lead.casefold(), reading.lead
+
+
+@pytest.mark.parametrize("question", _NOT_CAPPED_QUESTIONS)
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "In no event shall Northgate's aggregate liability exceed the fees paid in the twelve "
+        "months before the claim.",
+        "NORTHGATE'S TOTAL LIABILITY UNDER THIS AGREEMENT WILL NOT EXCEED ONE MILLION DOLLARS.",
+    ],
+)
+def test_liability_said_not_capped_is_no_for_a_cap_without_carve_outs(
+    question: str, sentence: str
+) -> None:
+    claim = read_claim(question, _SUBJECT)
+    assert claim is not None
+    reading, _ = ClauseReader(claim).read(sentence)
+    assert reading is not None and reading.holds is False, (question, sentence)

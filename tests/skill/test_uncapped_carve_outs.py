@@ -280,7 +280,9 @@ def test_carved_cases_keep_their_brackets_balanced(sentence: str, lower: bool) -
 # --- end to end: a cap and its carve-out in sentences of their own ---------------------------
 
 
-def _agreement(a: str, b: str, carve_out: bool, *, damages: bool = False) -> bytes:
+def _agreement(
+    a: str, b: str, carve_out: bool, *, damages: bool = False, fault: bool = False
+) -> bytes:
     clauses = [
         f"This Supply Agreement is entered into as of March 1, 2021 by and between {a}, Inc., a "
         f"Delaware corporation, and {b}, LLC, a Texas limited liability company.",
@@ -298,6 +300,15 @@ def _agreement(a: str, b: str, carve_out: bool, *, damages: bool = False) -> byt
             "punitive damages.",
             "10.2 The exclusion of consequential damages in Section 10.1 shall not apply to "
             "breaches of Section 7 (Confidentiality).",
+        ]
+    if fault:
+        # a limitation to a standard of fault, no amount: what is lifted out of it is no
+        # carve-out of a cap
+        clauses[1:2] = [
+            f"9.1 {a}'s liability arising from this Agreement is limited to intentional "
+            "misconduct or gross negligence.",
+            "9.2 This limitation of liability does not apply to the injury of the life, body or "
+            "health of a person or to claims under the Product Liability Act.",
         ]
     if carve_out:
         clauses.insert(
@@ -317,6 +328,7 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
             ("supply_carved.pdf", _agreement("Tavish Media", "Orland Sports", True)),
             ("supply_plain.pdf", _agreement("Pemberton", "Kaplow", False)),
             ("supply_damages.pdf", _agreement("Quillfeather", "Maranatha", False, damages=True)),
+            ("supply_fault.pdf", _agreement("Rothwell Oleo", "Sandoval", False, fault=True)),
         ],
     )
 
@@ -332,6 +344,7 @@ def _answer(runtime: Any, question: str) -> str:
     [
         "Is the liability under the Supply Agreement between {a} and {b} uncapped?",
         "Is {a}'s liability to {b} unlimited under their agreement?",
+        "Is {a}'s liability under the contract with {b} not capped?",
     ],
 )
 def test_a_carve_out_sentence_answers_uncapped_and_the_cap_stays_capped(
@@ -351,3 +364,58 @@ def test_a_carve_out_sentence_answers_uncapped_and_the_cap_stays_capped(
         "Is liability capped under the Supply Agreement between Tavish Media and Orland Sports?",
     )
     assert capped.startswith("Yes — 9.1 In no event"), capped
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is the liability under the Supply Agreement between {a} and {b} uncapped?",
+        "Is {a}'s liability to {b} unlimited under their agreement?",
+        "is {a}'s liability under the contract with {b} not capped?",
+    ],
+)
+def test_cases_lifted_out_of_a_limitation_to_fault_are_no_uncapped_liability(
+    runtime: Any, question: str
+) -> None:
+    # "liability is limited to intentional misconduct or gross negligence" caps no amount: the
+    # cases "this limitation of liability does not apply to" are carved out of no cap
+    answer = _answer(runtime, question.format(a="Rothwell Oleo", b="Sandoval"))
+    assert not answer.startswith("Yes"), answer
+    capped = _answer(
+        runtime,
+        "Is liability capped under the Supply Agreement between Rothwell Oleo and Sandoval?",
+    )
+    assert capped.startswith("Yes —"), capped
+
+
+_FAULT_LIMITS = [
+    "{who} liability arising from this Agreement is limited to intentional misconduct or gross "
+    "negligence.",
+    "{who} liability hereunder shall be limited to cases of wilful misconduct or gross negligence.",
+    "{who} liability under this Agreement will be restricted to its own fraud or bad faith.",
+]
+_AMOUNT_LIMITS = [
+    "{who} liability arising from this Agreement is limited to the fees paid hereunder.",
+    "{who} liability hereunder shall be limited to intentional misconduct and shall not exceed "
+    "one million dollars.",
+    "In no event shall {who} liability exceed the amounts paid, except for gross negligence.",
+]
+_WHOSE = ["The Supplier's", "Acme & Co.'s", "each party's"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "no_amount"),
+    [
+        (form.format(who=who), no_amount)
+        for i, who in enumerate(_WHOSE)
+        for forms, no_amount in ((_FAULT_LIMITS, True), (_AMOUNT_LIMITS, False))
+        for form in forms[i:] + forms[:i]
+    ][::2],
+)
+@pytest.mark.parametrize("case", ["as is", "lower", "upper"])
+def test_a_limitation_to_fault_bounds_no_amount(sentence: str, no_amount: bool, case: str) -> None:
+    if case != "as is":
+        sentence = sentence.lower() if case == "lower" else sentence.upper()
+    reader = ClauseReader(Claim(_ENTRY, True, None, (), True))
+    assert reader.bounds_no_amount(sentence) is no_amount, sentence
