@@ -695,9 +695,10 @@ class Lexicon:
     person_contract_roles: frozenset[str]
     # contract roles too generic to name one agreement's party on their own ("the Company")
     generic_contract_roles: frozenset[str]
-    # contract role -> the roles that name the same position in another agreement's words
-    # ("employer" -> company; vocabulary.yaml `contract_role_equivalents`, groups)
-    contract_role_equivalents: Mapping[str, tuple[str, ...]]
+    # contract role -> the roles that name the same position in another agreement's words,
+    # each with the roles another party must hold there for it to ("employer" -> company
+    # beside an executive or employee; vocabulary.yaml `contract_role_equivalents`)
+    contract_role_equivalents: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]]
     # how a question or title names a kind of agreement (regex, type), the instruments that
     # bind parties without calling themselves agreements, and the words that name an
     # agreement (regexes; vocabulary.yaml, `documents`)
@@ -1278,20 +1279,25 @@ def _amendment_numbers(
     return ordinals, {w: n for w, n in units if 1 <= n <= highest}
 
 
-def _role_equivalents(vocabulary: _Reader) -> dict[str, tuple[str, ...]]:
-    """`contract_role_equivalents`: groups of contract roles that name one position, each
-    role -> the others of its groups (in the order written)."""
-    roles = set(vocabulary.words("contract_roles"))
-    out: dict[str, list[str]] = {}
+def _role_equivalents(vocabulary: _Reader) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """`contract_role_equivalents`: groups of contract roles that name one position (a list,
+    or a mapping with `roles` and `beside`: the roles another party must hold for them to),
+    each role -> (another role of its groups, the roles beside it) in the order written."""
+    known = set(vocabulary.words("contract_roles"))
+    out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
     for i, group in enumerate(vocabulary.get("contract_role_equivalents")):
-        if not isinstance(group, list) or len(group) < 2:
-            raise vocabulary.fail(f"contract_role_equivalents[{i}]", "expected a list of roles")
-        for role in group:
-            if role not in roles:
-                raise vocabulary.fail(
-                    f"contract_role_equivalents[{i}]", f"{role!r} is no contract_roles word"
-                )
-            out.setdefault(role, []).extend(r for r in group if r != role and r not in out[role])
+        where = f"contract_role_equivalents[{i}]"
+        entry = _Reader(vocabulary.file, group, where + ".") if isinstance(group, dict) else None
+        roles = entry.words("roles") if entry else group
+        beside = tuple(entry.words("beside")) if entry and "beside" in entry.data else ()
+        if not isinstance(roles, list) or len(roles) < 2:
+            raise vocabulary.fail(where, "expected a list of roles, or `roles` and `beside`")
+        for role in (*roles, *beside):
+            if role not in known:
+                raise vocabulary.fail(where, f"{role!r} is no contract_roles word")
+        for role in roles:
+            mine = out.setdefault(role, [])
+            mine.extend((r, beside) for r in roles if r != role and (r, beside) not in mine)
     return {role: tuple(others) for role, others in out.items()}
 
 

@@ -636,8 +636,27 @@ def _consent_owners(
     for pattern in _CONSENT_OWNER:
         for found in pattern.finditer(focus):
             groups = found.groupdict()
-            if groups.get("after") is not None:
-                words = found.group("after").split()
+            after = groups.get("after")
+            before = focus[: found.start()].casefold()
+            # a party of the subject written there whole ("O'Brien & Sons's consent": "Sons"
+            # is an English word), the longest
+            whole = sorted(
+                (
+                    p
+                    for p in subject.parties
+                    if (
+                        after.casefold().startswith(p.casefold())
+                        if after is not None
+                        else before.endswith(p.casefold())
+                    )
+                ),
+                key=len,
+            )
+            if whole:
+                found_names.append(whole[-1])
+                continue
+            if after is not None:
+                words = after.split()
                 named = list(itertools.takewhile(_no_english_word, words))
             else:
                 words = focus[: found.start()].split()
