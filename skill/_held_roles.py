@@ -63,6 +63,9 @@ _NOT_ROLES = frozenset(
 
 
 _FUNCTION_WORDS = lexicon().held_role_function_words
+_AS_AMENDED = re.compile(
+    r"\s*,?\s*(?:" + "|".join(lexicon().question_as_amended) + r")(?![\w-])", re.IGNORECASE
+)
 _PLACE_NOUN = re.compile(
     r"\s+(?:" + "|".join(lexicon().held_role_place_nouns) + r")(?![\w-])", re.IGNORECASE
 )
@@ -97,7 +100,9 @@ def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
         if not before.strip() or not before.rstrip()[-1:].isalnum() or _OTHER_NAME.search(before):
             continue
         role = " ".join(m.group("role").lower().split())
-        if role.split()[0] in _FUNCTION_WORDS:
+        if role.split()[0] in _FUNCTION_WORDS or _AS_AMENDED.match(question, m.start()):
+            # "As Of January 1"; ", as amended by the Second Amendment," (the agreement as
+            # amended, its own reader's: skill/_agreement_ref.py)
             continue
         end = m.end()
         if _is_no_role(role, question[m.end("role") :]):

@@ -164,7 +164,7 @@ _ASIDES = [
     ("Can Halcyon as Successor assign the MSA?", "Can Halcyon assign the MSA?"),
     (
         "Is the MSA with Northgate as Amended terminable for convenience?",
-        "Is the MSA with Northgate terminable for convenience?",
+        "Is the MSA with Northgate, as amended, terminable for convenience?",
     ),
     (
         "Can Northgate as Ohio corporation terminate the MSA with Halcyon for convenience?",
