@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from domain import lexicon
-from skill._held_roles import held_role_phrases
+from skill import held_role_phrases
 
 _LEXICON = lexicon()
 _PARTIES = ["Halcyon", "Northgate Logistics", "O'Brien & Sons", "acme"]
