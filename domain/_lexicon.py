@@ -515,6 +515,13 @@ class Lexicon:
     title_designations: tuple[str, ...]
     # phrases before another name of the entity just named ("formerly known as"; patterns)
     question_other_names: tuple[str, ...]
+    # words after "as" that give a party no role ("Acme as amended", "as successor to";
+    # vocabulary.yaml `held_role_not_roles`, lower case), beside places and months
+    held_role_not_roles: frozenset[str]
+    # nouns set aside with a place after "as" ("as Ohio corporation"; patterns)
+    held_role_place_nouns: tuple[str, ...]
+    # function words a title-case question writes after "as" ("As Of"): no role, no phrase
+    held_role_function_words: frozenset[str]
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
     agreement_idioms: tuple[str, ...]
     name_particles: frozenset[str]
@@ -693,6 +700,10 @@ class Lexicon:
     person_contract_roles: frozenset[str]
     # contract roles too generic to name one agreement's party on their own ("the Company")
     generic_contract_roles: frozenset[str]
+    # contract role -> the roles that name the same position in another agreement's words,
+    # each with the roles another party must hold there for it to ("employer" -> company
+    # beside an executive or employee; vocabulary.yaml `contract_role_equivalents`)
+    contract_role_equivalents: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]]
     # how a question or title names a kind of agreement (regex, type), the instruments that
     # bind parties without calling themselves agreements, and the words that name an
     # agreement (regexes; vocabulary.yaml, `documents`)
@@ -850,6 +861,11 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
     roles_file, attributes_file, vocabulary, propositions_file, templates_file = (
         _Reader(n, data[n]) for n in FILES
     )
+    # propositions.yaml writes the words that name an agreement as "{agreement_word}" (an
+    # agreement word of vocabulary.yaml, or its plural)
+    propositions_file.placeholders["{agreement_word}"] = (
+        "(?:" + "|".join(vocabulary.sub("documents").phrases("agreement_words")) + ")s?"
+    )
     roles = tuple(_role(r) for r in roles_file.items("roles"))
     _unique(roles_file, "roles", [r.name for r in roles])
     role_names = {r.name for r in roles}
@@ -990,6 +1006,11 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         title_designations=tuple(vocabulary.words("title_designations")),
         agreement_idioms=tuple(agreements.phrases("agreement_idioms")),
         question_other_names=tuple(vocabulary.phrases("question_other_names")),
+        held_role_not_roles=frozenset(w.lower() for w in vocabulary.words("held_role_not_roles")),
+        held_role_place_nouns=tuple(vocabulary.phrases("held_role_place_nouns")),
+        held_role_function_words=frozenset(
+            w.lower() for w in vocabulary.words("held_role_function_words")
+        ),
         name_particles=frozenset(vocabulary.words("name_particles")),
         honorifics=frozenset(vocabulary.words("honorifics")),
         generational_suffixes=frozenset(vocabulary.words("generational_suffixes")),
@@ -1077,6 +1098,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         contract_roles=frozenset(vocabulary.words("contract_roles")),
         person_contract_roles=frozenset(vocabulary.words("person_contract_roles")),
         generic_contract_roles=frozenset(vocabulary.words("generic_contract_roles")),
+        contract_role_equivalents=_role_equivalents(vocabulary),
         agreement_kinds=tuple(agreement_kinds),
         instruments=tuple(agreements.patterns("instruments", bounded=True)),
         agreement_words=tuple(agreements.phrases("agreement_words")),
@@ -1262,6 +1284,28 @@ def _amendment_numbers(
     return ordinals, {w: n for w, n in units if 1 <= n <= highest}
 
 
+def _role_equivalents(vocabulary: _Reader) -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """`contract_role_equivalents`: groups of contract roles that name one position (a list,
+    or a mapping with `roles` and `beside`: the roles another party must hold for them to),
+    each role -> (another role of its groups, the roles beside it) in the order written."""
+    known = set(vocabulary.words("contract_roles"))
+    out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for i, group in enumerate(vocabulary.get("contract_role_equivalents")):
+        where = f"contract_role_equivalents[{i}]"
+        entry = _Reader(vocabulary.file, group, where + ".") if isinstance(group, dict) else None
+        roles = entry.words("roles") if entry else group
+        beside = tuple(entry.words("beside")) if entry and "beside" in entry.data else ()
+        if not isinstance(roles, list) or len(roles) < 2:
+            raise vocabulary.fail(where, "expected a list of roles, or `roles` and `beside`")
+        for role in (*roles, *beside):
+            if role not in known:
+                raise vocabulary.fail(where, f"{role!r} is no contract_roles word")
+        for role in roles:
+            mine = out.setdefault(role, [])
+            mine.extend((r, beside) for r in roles if r != role and (r, beside) not in mine)
+    return {role: tuple(others) for role, others in out.items()}
+
+
 def _type_words(documents: _Reader) -> dict[str, Any]:
     """The `type_words` of `documents` (words, and groups of words that name one kind) as the
     question's type words (less those read in titles only) and each grouped word's kind."""
@@ -1324,10 +1368,19 @@ def _form_phrases(
 class _Reader:
     """One mapping of a lexicon file, read field by field with errors that name the place."""
 
-    def __init__(self, file: str, data: Mapping[str, Any], where: str = "") -> None:
+    def __init__(
+        self,
+        file: str,
+        data: Mapping[str, Any],
+        where: str = "",
+        placeholders: dict[str, str] | None = None,
+    ) -> None:
         self.file = file
         self.data = data
         self.where = where
+        # "{name}" in a pattern -> the alternation it stands for (vocabulary words a pattern
+        # of another file writes as data once, "{agreement_word}"); shared with sub-readers
+        self.placeholders = {} if placeholders is None else placeholders
 
     def fail(self, key: str, message: str) -> LexiconError:
         return LexiconError(f"{self.file}: {self.where}{key}: {message}")
@@ -1343,13 +1396,16 @@ class _Reader:
         value = self.get(key)
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
             raise self.fail(key, "expected a list of mappings")
-        return [_Reader(self.file, v, f"{self.where}{key}[{i}].") for i, v in enumerate(value)]
+        return [
+            _Reader(self.file, v, f"{self.where}{key}[{i}].", self.placeholders)
+            for i, v in enumerate(value)
+        ]
 
     def sub(self, key: str) -> _Reader:
         value = self.get(key)
         if not isinstance(value, dict):
             raise self.fail(key, "expected a mapping")
-        return _Reader(self.file, value, f"{self.where}{key}.")
+        return _Reader(self.file, value, f"{self.where}{key}.", self.placeholders)
 
     def mapping(self, key: str) -> dict[str, Any]:
         value = self.get(key)
@@ -1423,6 +1479,8 @@ class _Reader:
     def pattern(self, key: str, value: Any) -> str:
         if not isinstance(value, str) or not value:
             raise self.fail(key, "expected a regular expression")
+        for name, alternation in self.placeholders.items():
+            value = value.replace(name, alternation)
         try:
             re.compile(value, re.IGNORECASE)
         except re.error as exc:

@@ -58,6 +58,7 @@ from skill._extract import EXTRACTABLE_ATTRIBUTES, extract_values, sentence_rele
 from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
 from skill._gate import CandidateGate
+from skill._held_roles import held_role_phrases
 from skill._memos import clear_caches
 from skill._mentions import Mention
 from skill._nli import (
@@ -173,6 +174,7 @@ __all__ = [
     "find_jurisdictions",
     "find_money",
     "heading_names_clause",
+    "held_role_phrases",
     "latest_acts",
     "nli_features",
     "nli_model",

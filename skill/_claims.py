@@ -480,6 +480,12 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # binds Halcyon, never Northgate
             owners = _consent_owners(focus, subject, claim.actor)
             claim = dataclasses.replace(claim, others=(*claim.others, *owners))
+        elif proposition.entry.name in _CONSENT_PROPOSITIONS:
+            # "Is Halcyon's consent required to assign the MSA?", no one said to assign: the
+            # one whose consent it is never assigns under it, so a clause binding only that
+            # party (it has no consent right) says nothing of it; any other party acts
+            owners = _consent_owners(focus, subject, "", keep_parties=True)
+            claim = dataclasses.replace(claim, others=owners)
         return dataclasses.replace(
             claim, case=asked_case(focus), case_owner=asked_case_owner(focus, subject.parties)
         )
@@ -593,6 +599,11 @@ def _asks_consent(proposition: _Compiled, focus: str) -> bool:
     )
 
 
+# the propositions a question whose consent it is may ask ("Is Halcyon's consent required to
+# assign?"): those its consent patterns are read for
+_CONSENT_PROPOSITIONS = frozenset(("assignment_without_consent", "assignment_with_consent"))
+
+
 def _consent_party(focus: str, subject: SubjectClass) -> str | None:
     """The party a question whether consent is required asks needs it ("Does Halcyon need
     Northgate's consent to assign?", "Is Northgate's consent required for Halcyon to
@@ -616,16 +627,38 @@ def _consent_party(focus: str, subject: SubjectClass) -> str | None:
     return written
 
 
-def _consent_owners(focus: str, subject: SubjectClass, actor: str) -> tuple[str, ...]:
+def _consent_owners(
+    focus: str, subject: SubjectClass, actor: str, *, keep_parties: bool = False
+) -> tuple[str, ...]:
     """The parties whose consent `focus` names, other than `actor` and the subject's parties
-    ("without Halcyon's consent", "the consent of Halcyon": Halcyon): a party of the subject,
-    else the name as written where its words are no English words."""
+    (those too where `keep_parties`) ("without Halcyon's consent", "the consent of Halcyon":
+    Halcyon): a party of the subject, else the name as written where its words are no
+    English words."""
     found_names: list[str] = []
     for pattern in _CONSENT_OWNER:
         for found in pattern.finditer(focus):
             groups = found.groupdict()
-            if groups.get("after") is not None:
-                words = found.group("after").split()
+            after = groups.get("after")
+            before = focus[: found.start()].casefold()
+            # a party of the subject written there whole ("O'Brien & Sons's consent": "Sons"
+            # is an English word), the longest
+            whole = sorted(
+                (
+                    p
+                    for p in subject.parties
+                    if (
+                        after.casefold().startswith(p.casefold())
+                        if after is not None
+                        else before.endswith(p.casefold())
+                    )
+                ),
+                key=len,
+            )
+            if whole:
+                found_names.append(whole[-1])
+                continue
+            if after is not None:
+                words = after.split()
                 named = list(itertools.takewhile(_no_english_word, words))
             else:
                 words = focus[: found.start()].split()
@@ -634,7 +667,7 @@ def _consent_owners(focus: str, subject: SubjectClass, actor: str) -> tuple[str,
                 continue
             text = " ".join(named)
             found_names.append(_opening_party(text, subject.parties) or text)
-    known = {_first_word(p) for p in (actor, *subject.parties)}
+    known = {_first_word(p) for p in (actor, *(() if keep_parties else subject.parties)) if p}
     out: list[str] = []
     for name in found_names:
         if _first_word(name) not in known:
@@ -1891,11 +1924,18 @@ class ClauseReader:
     def _someone_else(self, window: str) -> bool:
         """Does the clause state another party's action (the actor asked about is not named,
         nor any party)?"""
-        if self.claim.actor is None or self.claim.benefits or _MODALITY.any_actor.search(window):
-            # a benefit is given by whoever acts (see _gives_to_another)
+        if (
+            (self.claim.actor is None and not self.claim.others)
+            or self.claim.benefits
+            or _MODALITY.any_actor.search(window)
+        ):
+            # a benefit is given by whoever acts (see _gives_to_another); with no actor, only
+            # a party the question says does not act (whose consent it is) is another's
             return False
         folded = window.casefold()
-        if _named(self.claim.actor, folded) or _termed(self.claim.actor_terms, folded):
+        if self.claim.actor is not None and (
+            _named(self.claim.actor, folded) or _termed(self.claim.actor_terms, folded)
+        ):
             return False
         return any(_named(other, folded) for other in self.claim.others) or _termed(
             self.claim.other_terms, folded

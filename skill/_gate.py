@@ -101,6 +101,19 @@ def _sharing_party(
 _TYPE_WORDS = {"legal_entity": "legal entity"}
 
 
+_EQUIVALENT_ROLES = lexicon().contract_role_equivalents
+
+
+def _holds(candidate: Candidate, keys: set[str], role: str, beside: Sequence[str] = ()) -> bool:
+    """Does `candidate` bind a party of `keys` under `role`, and (where `beside` names roles)
+    another party under one of those?"""
+    parties = [b for b in candidate.bindings if b.role == "party"]
+    return any(b.subject_key in keys and _plays(b, role) for b in parties) and (
+        not beside
+        or any(b.subject_key not in keys and any(_plays(b, r) for r in beside) for b in parties)
+    )
+
+
 def _plays(binding: Binding, party_role: str) -> bool:
     """Is a party binding's contract role or defined term `party_role` ("lender")?"""
     said = " ".join(party_role.replace("_", " ").lower().split())
@@ -511,19 +524,26 @@ class CandidateGate:
             keys = {p.key for p in parties if p.query == name}
             if not keys:
                 continue
-            kept = []
-            for c in candidates:
-                if any(
-                    b.role == "party" and b.subject_key in keys and _plays(b, str(role))
-                    for b in c.bindings
-                ):
-                    kept.append(c)
-                else:
-                    rejected.append(
-                        RejectedCandidate(
-                            name=c.name, reason=f"{name} is not the {str(role).title()} under it"
-                        )
-                    )
+            # the role as the question writes it; where no agreement binds the party under
+            # it, its equivalents (vocabulary.yaml contract_role_equivalents: "Halcyon, as the
+            # Employer," the Company of its employment agreement), never another role
+            said = str(role)
+            equivalents = _EQUIVALENT_ROLES.get("_".join(said.split()), ())
+            kept = [c for c in candidates if _holds(c, keys, said)]
+            if not kept:
+                kept = [
+                    c
+                    for c in candidates
+                    if any(_holds(c, keys, r, beside) for r, beside in equivalents)
+                ]
+            named = " nor ".join(
+                r.replace("_", " ").title() for r in (said, *(r for r, _ in equivalents))
+            )
+            rejected.extend(
+                RejectedCandidate(name=c.name, reason=f"{name} is not the {named} under it")
+                for c in candidates
+                if all(c is not k for k in kept)
+            )
             candidates = kept
         return candidates, rejected
 

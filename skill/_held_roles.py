@@ -23,9 +23,14 @@ _ROLE_WORDS = sorted(
 _KNOWN = "|".join(r"\s+".join(re.escape(p) for p in w.split()) for w in _ROLE_WORDS)
 # a defined term written as one: one or two capitalised words
 _DEFINED = r"(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
+# the words after "as" that are no role, in any case ("as amended", "as successor to Acme")
+_NOT_WORDS = "|".join(
+    re.escape(w) for w in sorted(lexicon().held_role_not_roles, key=lambda w: (-len(w), w))
+)
 _HELD = re.compile(
     r"(?P<lead>\s*,\s*|\s+)(?:as|in\s+(?:its|his|her|their)\s+capacity\s+as)\s+"
-    rf"(?:(?:the|an?)\s+)?(?P<role>(?:{_KNOWN})(?![\w-])|{_DEFINED}(?![\w-]))(?!\s+of\b)(?P<end>\s*,)?",
+    rf"(?:(?:the|an?)\s+)?(?P<role>(?:{_KNOWN})(?![\w-])|{_DEFINED}(?![\w-])|(?:{_NOT_WORDS})(?![\w-]))"
+    r"(?!\s+of\b)(?P<end>\s*,)?",
     re.IGNORECASE,
 )
 # "Nimbus Power (formerly known as Bramble Utilities)", "Acme doing business as Beta": the
@@ -42,40 +47,116 @@ _OTHER_NAME = re.compile(
 )
 
 
+# words after "as" that are no role: a place, a month, a verb form or a relation ("Halcyon, as
+# a Delaware corporation,", "Acme as January 1", "the MSA with Northgate as Amended", "Acme as
+# Successor to Beta"; vocabulary.yaml held_role_not_roles, jurisdictions, months)
+_NOT_ROLES = frozenset(
+    " ".join(w.lower().split())
+    for w in (
+        *lexicon().held_role_not_roles,
+        *lexicon().us_states,
+        *lexicon().countries,
+        *lexicon().months,
+        *lexicon().month_abbreviations,
+    )
+)
+
+
+_FUNCTION_WORDS = lexicon().held_role_function_words
+_AS_AMENDED = re.compile(
+    r"\s*,?\s*(?:" + "|".join(lexicon().question_as_amended) + r")(?![\w-])", re.IGNORECASE
+)
+_PLACE_NOUN = re.compile(
+    r"\s+(?:" + "|".join(lexicon().held_role_place_nouns) + r")(?![\w-])", re.IGNORECASE
+)
+
+
+def _is_no_role(role: str, after: str) -> bool:
+    """Is `role` (the words after "as", lower case) a place, a month or a verb form, or the
+    start of one (`after`: the question's text after it, "Delaware corporation", "New York")?"""
+    words = role.split()
+    first = words[0] if words else ""
+    following = " ".join((role + " " + after).split()[:3]).lower()
+    return (
+        role in _NOT_ROLES
+        or first in _NOT_ROLES
+        or any(following.startswith(p + " ") or following == p for p in _NOT_ROLES if " " in p)
+    )
+
+
 def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
-    """(the question with each role phrase set aside, [(the text before it, the role)])."""
+    """(the question with each role phrase set aside, [(the text before it, the role)]).
+
+    A phrase whose words are no role ("Halcyon, as a Delaware corporation,", "Northgate as
+    Amended") is set aside too, with the role "": it says what the party is, not the
+    agreement it is asked under; set off by a comma, it runs to the next one."""
     out: list[str] = []
     found: list[tuple[str, str]] = []
     at = 0
     for m in _HELD.finditer(question):
+        if m.start() < at:
+            continue
         before = question[: m.start()]
         if not before.strip() or not before.rstrip()[-1:].isalnum() or _OTHER_NAME.search(before):
             continue
+        role = " ".join(m.group("role").lower().split())
+        if role.split()[0] in _FUNCTION_WORDS or _AS_AMENDED.match(question, m.start()):
+            # "As Of January 1"; ", as amended by the Second Amendment," (the agreement as
+            # amended, its own reader's: skill/_agreement_ref.py)
+            continue
+        end = m.end()
+        if _is_no_role(role, question[m.end("role") :]):
+            role = ""
+            rest = question[m.end("role") :]
+            comma = re.match(r"[^,?;.!]{0,60},", rest) if "," in m.group("lead") else None
+            noun = None if comma else _PLACE_NOUN.match(rest)
+            end = m.end("role") + (comma.end() if comma else noun.end() if noun else 0)
         out.append(question[at : m.start()])
-        found.append(("".join(out), " ".join(m.group("role").lower().split())))
+        found.append(("".join(out), role))
         # a phrase set off by commas on both sides is left out whole; one ending the name
         # ("Halcyon as borrower pay") leaves a space
         out.append(" ")
-        at = m.end()
+        at = end
     if not found:
         return question, []
     out.append(question[at:])
     return " ".join("".join(out).split()), found
 
 
+def _named_before(before: str, subject: SubjectClass) -> str | None:
+    """The party of `subject` that the text `before` a role phrase ends with (the longest)."""
+    parties = subject.parties + ([subject.name] if subject.name else [])
+    said = entity_key(before)
+    named = [p for p in parties if entity_key(p) and said.endswith(entity_key(p))]
+    return max(named, key=len) if named else None
+
+
 def read_with_held_roles(question: str, read: Callable[[str], SubjectClass]) -> SubjectClass | None:
-    """The question read with its party's role set aside and kept as `held_roles`; None
-    where it gives no role to a party it names (the question is then read as written)."""
+    """The question read with its party's role set aside and kept as `held_roles` (a phrase
+    that is no role only set aside); None where no such phrase follows a party it names (the
+    question is then read as written)."""
     text, found = held_role_phrases(question)
     if not found:
         return None
     subject = read(text)
-    parties = subject.parties + ([subject.name] if subject.name else [])
     held: list[list[str]] = []
     for before, role in found:
-        said = entity_key(before)
-        named = [p for p in parties if entity_key(p) and said.endswith(entity_key(p))]
-        if not named:
+        named = _named_before(before, subject)
+        if named is None:
             return None
-        held.append([max(named, key=len), role])
+        if role:
+            held.append([named, role])
+    if not held:
+        return subject
     return subject.model_copy(update={"constraints": {**subject.constraints, "held_roles": held}})
+
+
+def without_role_phrases(question: str, subject: SubjectClass) -> str:
+    """`question` as its claim and intent readers read it: each role phrase after a party
+    `subject` names set aside (as `read_with_held_roles` read it), else as written."""
+    text, found = held_role_phrases(question)
+    if subject.constraints.get("held_roles"):
+        return text
+    if found and all(not role and _named_before(before, subject) for before, role in found):
+        return text
+    return question

@@ -106,7 +106,7 @@ from skill._figures import (
     segment_figure,
 )
 from skill._gate import CandidateGate
-from skill._held_roles import held_role_phrases
+from skill._held_roles import without_role_phrases
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._judgements import (
     JudgementQuestion,
@@ -341,8 +341,7 @@ class EvidenceSkill:
             )
             if documents is not None:
                 subject_class = self._scoped_subject(kb, subject_class, committed)
-            if subject_class.constraints.get("held_roles"):
-                plain = held_role_phrases(question)[0]
+            plain = without_role_phrases(question, subject_class)
             quantity = quantity_asked(plain) if subject_class.attribute == TOPIC else None
             if quantity is not None:
                 # "How many robots has Halcyon deployed?": only a passage stating a number

@@ -94,6 +94,90 @@ def test_a_role_the_party_holds_nowhere_is_not_found(ask: Any, question: str, ro
     answer = ask(question)
     assert answer.terminal_state == "SUBJECT_NOT_FOUND"
     # the party's agreements are named, with the role the party does not hold there
-    assert any(r.reason.endswith(f"not the {role} under it") for r in answer.rejected_candidates), (
+    # (its equivalents named beside it: "not the Lender nor Bank under it")
+    assert any(
+        f"not the {role}" in r.reason and r.reason.endswith("under it")
+        for r in answer.rejected_candidates
+    ), answer.rejected_candidates
+
+
+# --- a role the party holds under an equivalent word (session 34) ----------------------------
+# (party, the role as the question words it, the role the agreement writes, what is asked, the
+# documents, the answer's lead word): vocabulary.yaml contract_role_equivalents
+_EQUIVALENT = (
+    ("Halcyon", "Employer", "terminate the Executive without cause", {_EMPLOYMENT}, "Yes"),
+    ("Halcyon Robotics", "employer", "terminate Daniel Reyes without cause", {_EMPLOYMENT}, "Yes"),
+    ("Daniel Reyes", "Employee", "compete with Halcyon after termination", {_EMPLOYMENT}, "No"),
+    ("Keystone Commerce Bank", "Bank", "accelerate the loan", {_LOAN}, ""),
+)
+_EQUIVALENT_NOT_HELD = (
+    ("Halcyon", "Employee", "compete after termination"),
+    ("Northgate", "Employer", "terminate the Executive without cause"),
+    ("Keystone Commerce Bank", "Employer", "terminate the Executive without cause"),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "documents", "lead"),
+    [
+        (form.format(x=x, role=role, act=act), frozenset(documents), lead)
+        for i, (x, role, act, documents, lead) in enumerate(_EQUIVALENT)
+        for form in _FORMS[i % 2 :: 2]
+    ],
+)
+def test_a_role_named_by_its_equivalent_reads_the_agreement_that_writes_it(
+    ask: Any, question: str, documents: frozenset[str], lead: str
+) -> None:
+    if question[0].islower():
+        question = question.lower()
+    answer = ask(question)
+    assert answer.terminal_state == "CONCLUDED", answer.rejected_candidates
+    cited = {e.source_location.document for e in answer.evidence}
+    assert cited <= documents, cited
+    named = {c.source_location.document for c in answer.candidate_subjects}
+    assert named and named <= documents | {""}, named
+    assert (answer.conclusion.answer or "").startswith(lead)
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        (form.format(x=x, role=role, act=act), role)
+        for i, (x, role, act) in enumerate(_EQUIVALENT_NOT_HELD)
+        for form in _FORMS[i % 2 :: 2]
+    ],
+)
+def test_a_role_held_under_no_word_for_it_is_not_found(ask: Any, question: str, role: str) -> None:
+    answer = ask(question)
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND"
+    assert not answer.evidence
+    assert any(f"not the {role}" in r.reason for r in answer.rejected_candidates), (
         answer.rejected_candidates
     )
+
+
+# --- words after "as" that are no role: read as the question without them ---------------------
+_ASIDES = [
+    ("Can Halcyon, as a Delaware corporation, pay dividends?", "Can Halcyon pay dividends?"),
+    ("can halcyon as Delaware pay dividends?", "can halcyon pay dividends?"),
+    ("Can Halcyon, as successor to Acme, assign the MSA?", "Can Halcyon assign the MSA?"),
+    ("Can Halcyon as Successor assign the MSA?", "Can Halcyon assign the MSA?"),
+    (
+        "Is the MSA with Northgate as Amended terminable for convenience?",
+        "Is the MSA with Northgate, as amended, terminable for convenience?",
+    ),
+    (
+        "Can Northgate as Ohio corporation terminate the MSA with Halcyon for convenience?",
+        "Can Northgate terminate the MSA with Halcyon for convenience?",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "plain"), _ASIDES)
+def test_a_place_or_verb_form_after_as_is_read_as_the_question_without_it(
+    ask: Any, question: str, plain: str
+) -> None:
+    answer, expected = ask(question), ask(plain)
+    assert not answer.subject_class.constraints.get("held_roles")
+    assert answer.terminal_state == expected.terminal_state
+    assert answer.conclusion.answer == expected.conclusion.answer

@@ -74,6 +74,7 @@ def test_exported_names_are_pinned() -> None:
         "find_jurisdictions",
         "find_money",
         "heading_names_clause",
+        "held_role_phrases",
         "latest_acts",
         "nli_features",
         "nli_model",
