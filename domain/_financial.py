@@ -1262,6 +1262,14 @@ def label_count_words(
 
 
 @functools.cache
+def label_count_subjects(path: Path | None = None) -> frozenset[str]:
+    """The last words of a label's subject whose count a clause of it may state
+    (financial.yaml `label_counts.subjects`: "stock" of "Common stock, $0.10 par value: ...
+    outstanding - 218.1 million shares"), lower case."""
+    return frozenset(w.lower() for w in _raw_word_list("label_counts", "subjects", path))
+
+
+@functools.cache
 def _share_amount_openings(path: Path | None = None) -> tuple[str, ...]:
     source = path or LEXICON_DIR / FINANCIAL_FILE
     words = (_loaded(source) or {}).get("share_amount_rows")
