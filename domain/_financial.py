@@ -841,6 +841,7 @@ def _share_count_words() -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
         raise LexiconError(
             f"{source.name}: per_share_questions.counts.either: {', '.join(unknown)} is no concept"
         )
+    assert isinstance(body, dict)  # `either` is read from it
     words = tuple(label_key(str(w)) for w in body.get("words") or ())
     if not words:
         raise LexiconError(f"{source.name}: `per_share_questions.counts` has `words`")
