@@ -18,7 +18,9 @@ or the stated test's yes / no; a figure question whose expected answer is INSUFF
 metric whose definition it leaves open) is judged as those are. A question asking several
 items (`answers`) is right only when every item's value is, in the order asked.
 Run: `python -m bench.financebench_dev` (ingests the filings into a temporary knowledge base)
-or with EVRAG_FILINGS_DATA_DIR=<dir> as bench/financebench reads it; EVRAG_FB_DEV_OUT=<file>
+or with EVRAG_FILINGS_DATA_DIR=<dir> as bench/financebench reads it (its statement cells read
+again first with EVRAG_FB_REREAD=1, after the reader changed; EVRAG_FB_DEV_SETS=s34: that set
+of questions only); EVRAG_FB_DEV_OUT=<file>
 keeps one JSON line per question (its answer's text too, to sort the refusals by cause).
 """
 
@@ -35,11 +37,28 @@ import yaml
 from bench.financebench import answered_figure, answers
 
 QUESTIONS = Path(__file__).with_name("financebench_dev_questions.yaml")
+# the sets of questions, each written at once before the system was asked any of them: the
+# first (sessions 29 to 30), and session 34's single figures of other concepts (each set's
+# first run is its untouched figure)
+SETS = {
+    "s29": QUESTIONS,
+    "s34": Path(__file__).with_name("financebench_dev_questions_s34.yaml"),
+}
 
 
 def load_questions(path: Path = QUESTIONS) -> list[dict[str, Any]]:
     """The questions of the data file, in its order."""
     return list(yaml.safe_load(path.read_text(encoding="utf-8"))["questions"])
+
+
+def load_sets(names: list[str] | None = None) -> list[dict[str, Any]]:
+    """The questions of the sets named (every set when None), each with its set's name."""
+    return [
+        {**q, "set": name}
+        for name, path in SETS.items()
+        if names is None or name in names
+        for q in load_questions(path)
+    ]
 
 
 def _close(got: float, expected: float) -> bool:
@@ -101,13 +120,16 @@ def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
     return "wrong SUPPORTED"
 
 
-def run(data_dir: Path | None = None) -> list[dict[str, Any]]:
+def run(
+    data_dir: Path | None = None, *, reread: bool = False, sets: list[str] | None = None
+) -> list[dict[str, Any]]:
     rows = []
-    for q, body in answers(load_questions(), data_dir):
+    for q, body in answers(load_sets(sets), data_dir, reread=reread):
         conclusion = body.get("conclusion") or {}
         rows.append(
             {
                 "id": q["id"],
+                "set": q["set"],
                 "kind": q["kind"],
                 "outcome": judge(q, body),
                 "expected": q["answer"],
@@ -128,12 +150,27 @@ def table(rows: list[dict[str, Any]]) -> str:
         part = [r for r in rows if kind in ("all", r["kind"])]
         counts = Counter(r["outcome"] for r in part)
         lines.append(f"{kind:10} {len(part):>3} " + " ".join(f"{counts[o]:>16}" for o in _OUTCOMES))
+    for name in SETS:
+        # each set apart: a later set's first figure is the one that says how the reader
+        # carries to concepts nobody tuned it on
+        part = [r for r in rows if r.get("set") == name]
+        if part and len(part) < len(rows):
+            counts = Counter(r["outcome"] for r in part)
+            lines.append(
+                f"{'set ' + name:10} {len(part):>3} "
+                + " ".join(f"{counts[o]:>16}" for o in _OUTCOMES)
+            )
     return "\n".join(lines)
 
 
 def main() -> None:
     env = os.environ.get("EVRAG_FILINGS_DATA_DIR")
-    rows = run(Path(env) if env else None)
+    chosen = os.environ.get("EVRAG_FB_DEV_SETS")  # "s34": those sets only, comma separated
+    rows = run(
+        Path(env) if env else None,
+        reread=bool(os.environ.get("EVRAG_FB_REREAD")),
+        sets=chosen.split(",") if chosen else None,
+    )
     print(table(rows))
     for r in rows:
         if r["outcome"] != "right":

@@ -776,8 +776,14 @@ def _per_share_read(
                 c.name for c, (s, e) in named if c.unit == "USD" and first <= s and e <= start
             )
             if not any(c.name in _per_share_earnings() for c in items):
-                # "revenue per share": no concept; the per-share concept it wrote is none
-                dropped.update(c.name for c in owners)
+                # "revenue per share": no concept; the per-share concept it wrote is none,
+                # unless its words name the item too ("dividends declared per share")
+                whole = [
+                    c
+                    for _, spans, c in at
+                    if c.unit == "USD/share" and any(s <= first and end <= e for s, e in spans)
+                ]
+                dropped.update(c.name for c in owners if c not in whole)
             elif not owners:
                 kept.insert(0, (word, -1, _either_asked(per_share, f" {picks} ")))
     # a figure per share named alone ("the per share amount") is earnings per share, unless
@@ -808,7 +814,38 @@ def _per_share_read(
             picked = _either_asked(c, f" {picks} ")
             if picked not in asked:
                 asked.append(picked)
+    words_of_count, count_either = _share_count_words()
+    if any(f" {w} " in f" {key} " for w in words_of_count):
+        # "how many shares ... diluted net income per share": a count, never the figure per
+        # share; the count its basic / diluted word picks where none is named
+        asked = [c for c in asked if c.unit != "USD/share"]
+        if not any(c.unit == "shares" for c in asked):
+            chosen = sorted({n for w, n in count_either if f" {w} " in f" {picks} "})
+            if len(chosen) == 1:
+                asked.insert(0, concept_named(chosen[0]))
     return asked
+
+
+@functools.cache
+def _share_count_words() -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """financial.yaml `per_share_questions.counts`: the words of a question asking a count
+    of shares (label keys), and the share concept each basic / diluted word picks."""
+    source = LEXICON_DIR / FINANCIAL_FILE
+    body = ((_loaded(source) or {}).get("per_share_questions") or {}).get("counts")
+    either = body.get("either") if isinstance(body, dict) else None
+    if not isinstance(either, dict) or not either:
+        raise LexiconError(f"{source.name}: `per_share_questions.counts` has an `either` map")
+    known = {c.name for c in financial_concepts()}
+    unknown = sorted(str(n) for n in either.values() if n not in known)
+    if unknown:
+        raise LexiconError(
+            f"{source.name}: per_share_questions.counts.either: {', '.join(unknown)} is no concept"
+        )
+    assert isinstance(body, dict)  # `either` is read from it
+    words = tuple(label_key(str(w)) for w in body.get("words") or ())
+    if not words:
+        raise LexiconError(f"{source.name}: `per_share_questions.counts` has `words`")
+    return words, tuple(sorted((label_key(str(w)), str(n)) for w, n in either.items()))
 
 
 def _metric_before(words: Sequence[str], start: int, fenced: frozenset[int]) -> bool:
@@ -1259,6 +1296,14 @@ def label_count_words(
         _raw_word_list("label_counts", "joiners", path),
         {str(k).lower(): int(v) for k, v in scales.items()},
     )
+
+
+@functools.cache
+def label_count_subjects(path: Path | None = None) -> frozenset[str]:
+    """The last words of a label's subject whose count a clause of it may state
+    (financial.yaml `label_counts.subjects`: "stock" of "Common stock, $0.10 par value: ...
+    outstanding - 218.1 million shares"), lower case."""
+    return frozenset(w.lower() for w in _raw_word_list("label_counts", "subjects", path))
 
 
 @functools.cache

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from domain import (
     StatementCell,
+    label_count_subjects,
     label_count_words,
     lexicon,
     names_category_total,
@@ -662,9 +663,19 @@ def _label_counts(
     joined = {j.lower() for j in joiners}
     out: list[StatementCell] = []
     subject = re.split(r"[,:;]", label, maxsplit=1)[0].strip()
+    # the count is a security's, stated after its name: a subject ending in no security word
+    # ("As of the date it was approved by our shareholders, there were 46 million shares")
+    # is a sentence's, not a statement line's
+    words = re.findall(r"[A-Za-z]+", subject)
+    if not words or words[-1].lower() not in label_count_subjects():
+        return []
     for clause in label.split(";"):
         found = list(_LABEL_NUMBER.finditer(clause))
         if len(found) != len(periods) or not found:
+            continue
+        if clause.startswith(subject) and found[0].start() < len(subject):
+            # the figures inside the subject ("Treasury shares (2 and 2 million shares,
+            # respectively)"): no clause after it states the count
             continue
         figures: list[tuple[str, int | None]] = []
         for i, m in enumerate(found):

@@ -528,6 +528,27 @@ def matching_cells(
     return _finest(found)
 
 
+def statement_read(
+    cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
+) -> list[tuple[str, StatementCell]]:
+    """The primary statement `concept` lives in (its `statement`, by its table's title), of
+    `period`: each of its pages' last cell of that period (a total: "Net earnings", "Total
+    liabilities and equity"), in the order read; none where no such statement was read (a
+    segment's or a note's item is asked of no primary statement)."""
+    if concept.gaap in (SEGMENT_ROW, NOTE_ROW_ITEM):
+        return []
+    last: dict[tuple[str, int], tuple[str, StatementCell]] = {}
+    for d, c in cells:
+        if (
+            c.period == period
+            and c.value is not None
+            and c.unit == "USD"
+            and titled_statement(c, concept.statement)
+        ):
+            last[(d, c.page)] = (d, c)
+    return list(last.values())
+
+
 def _either_cells(
     cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
 ) -> tuple[list[tuple[str, StatementCell]], str | None]:
@@ -986,6 +1007,16 @@ def find_figures(
                 f"tables of {company}'s filings",
             )
         names = ", ".join(_asked_as(question, c) for c in figure.concepts)
+        searched = ""
+        if not quoted:
+            # the statement the item lives in, of the period asked, read and holding no row
+            # of it: its pages cited (each page's last cell of the period), never a figure
+            concept = figure.concepts[0]
+            read = statement_read(cells, concept, (periods or (figure.period_of(concept),))[0])
+            quoted.extend(make_unit(d, c, concept.name, None) for d, c in read)
+            if read:
+                pages = ", ".join(dict.fromkeys(str(c.page) for _, c in read))
+                searched = f"; its statement read (page {pages}) prints no row of it"
         return FigureFindings(
             tuple(quoted),
             None,
@@ -993,6 +1024,7 @@ def find_figures(
             f"no cell for {names} for "
             f"{', '.join(periods or (figure.period_of(figure.concepts[0]),))} "
             f"in the statement tables of {company}'s filings"
+            + searched
             + "".join(f"; {note}" for note in dashed),
         )
     quoted = []

@@ -277,6 +277,8 @@ def find_mentions(
         if (
             index is not None
             and (not _ordinary(token) or (several and not _ordinary(tokens[i + 1])))
+            # a closed phrase's word ("R&D": the "D" a known name opens with) is none
+            and not _is_closed(token, closed)
             and index.opens_name(token.spellings)
         ):
             # A known name's opening words in lower case ("halcyon's msa with northgate"):

@@ -93,6 +93,7 @@ def test_exported_names_are_pinned() -> None:
         "judgement_asked",
         "judgement_test",
         "known_words",
+        "label_count_subjects",
         "label_count_words",
         "label_key",
         "legal_form",

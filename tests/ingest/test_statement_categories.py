@@ -132,6 +132,23 @@ UNREAD = [
     ),
 ]
 
+# counts a line states of no security named before them: a sentence's subject ("As of the
+# date it was approved by our shareholders, there were 46 million shares ..."), or the figures
+# inside the security's own name ("Treasury shares (2 million and 3 million shares, ...")
+PROSE_COUNTS = [
+    (
+        "Plan awards",
+        "as of the date it was approved by our shareholders, there were 46 million and 40"
+        " million shares",
+    ),
+    (
+        "Under the plan our stockholders approved; awards outstanding - 12.5",
+        "million and 10.0 million shares, respectively",
+    ),
+    ("Treasury shares (2 million and 3 million shares,", "respectively)"),
+    ("Per the Plan, as amended by our holders: issued - 7 million", "and 9 million units"),
+]
+
 
 @pytest.fixture(scope="module")
 def pages() -> list[tuple[StatementCell, ...]]:
@@ -140,6 +157,7 @@ def pages() -> list[tuple[StatementCell, ...]]:
         TWO_YEARS,
         *(_balance_sheet(lines) for lines, _ in SHARE_LABELS),
         *(_balance_sheet(lines) for lines in UNREAD),
+        *(_balance_sheet(lines) for lines in PROSE_COUNTS),
     ]
     data = statement_pdf([Line("FORM 10-K")], tables)
     cells = PdfParser(ocr="off", isolate=False).run(data, "f.pdf").statement_cells
@@ -190,9 +208,20 @@ def test_a_count_stated_in_a_rows_label_is_a_cell_of_each_column(
 def test_counts_not_one_per_column_or_of_no_stated_scale_are_read_as_none(
     pages: list[tuple[StatementCell, ...]], index: int
 ) -> None:
-    cells = pages[len(pages) - len(UNREAD) + index]
+    cells = pages[len(pages) - len(PROSE_COUNTS) - len(UNREAD) + index]
     assert [c.text for c in cells if c.unit == "USD" and "Common" in c.row_label] == ["22", "23"]
     assert [c for c in cells if c.unit == "shares"] == []
+
+
+@pytest.mark.parametrize("index", range(len(PROSE_COUNTS)))
+def test_a_count_in_a_line_naming_no_security_before_it_is_read_as_none(
+    pages: list[tuple[StatementCell, ...]], index: int
+) -> None:
+    cells = pages[len(pages) - len(PROSE_COUNTS) + index]
+    # the line's own figures stay its cells; the counts its words state are none
+    line = [c for c in cells if c.line_text.endswith("| 22 | 23")]
+    assert [c.text for c in line] == ["22", "23"]
+    assert [c for c in cells if "stated in the label" in c.column] == []
 
 
 # rows that are years: blocks of two years stacked under one header, the caption naming one
