@@ -357,6 +357,9 @@ class ModalityWords:
     # what opens a passive's agent right after its participle ("terminated by", "assigned
     # solely by", "terminated earlier by either party")
     passive_agent: tuple[str, ...] = ()
+    # what after such a "by" is the means of the action, not its agent ("terminated by written
+    # notice", "by ninety (90) days' prior notice", "early by Termination Notice")
+    passive_means: tuple[str, ...] = ()
     # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
     # that upon notice to Y it may")
     pronoun: tuple[str, ...] = ()
@@ -1518,6 +1521,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "aside_condition",
                 "adverbial",
                 "passive_agent",
+                "passive_means",
                 "any_actor",
                 "question_permission",
                 "question_prohibition",

@@ -1343,7 +1343,7 @@ class ClauseReader:
             found is not None
             and p.entry.kind != "state"
             and not _PREPOSITION.match(found.group(0))
-            and _agent(near[: found.start()])
+            and _agent(near[: found.start()], found.group(0))
         ):
             # "will not ... be disclosed by Holdings or by its officers, directors, employees":
             # the passive's agent, who acts, not whom the action is for (a qualifier that is
@@ -1956,13 +1956,16 @@ def _before_aside(pieces: list[str]) -> str:
 
 # "by" opening a passive's agent just after its participle ("shall be assigned by Schoolpop")
 _BY_AGENT = _any(lexicon().modality.passive_agent) or re.compile(r"(?!)")
+# what after that "by" is the action's means, never its agent ("terminated by written notice",
+# "by ninety (90) days' prior notice")
+_BY_MEANS = _any(lexicon().modality.passive_means) or re.compile(r"(?!)")
 
 
 def _passive_agent(after: str, action: str) -> str:
     """Who does a passive action, named just after its participle ("assigned by Schoolpop
     without ...": "Schoolpop"), to its next preposition; "" where none is named."""
     found = _BY_AGENT.match(after)
-    if found is None or not action.casefold().endswith("ed"):
+    if found is None or not action.casefold().endswith("ed") or _BY_MEANS.match(after, found.end()):
         return ""
     agent = after[found.end() :]
     end = _PREPOSITION.search(agent)
@@ -2180,15 +2183,17 @@ _PREPOSITION = re.compile(
 )
 
 
-def _agent(before: str) -> bool:
+def _agent(before: str, qualifier: str = "") -> bool:
     """Is the last preposition before a qualifier "by" (a passive's agent)? A "by" before a
     gerund is the action's means, not its agent ("may terminate this Agreement by giving 60
-    days written notice")."""
+    days written notice"), and so is one before a notice, the qualifier's own words ("may be
+    terminated by ninety (90) days' prior written notice", "by written notice of 30 days")."""
     last = max(_PREPOSITION.finditer(before), key=lambda m: m.start(), default=None)
     return (
         last is not None
         and last.group(0).casefold() == "by"
         and not _GERUND.match(before, last.end())
+        and not _BY_MEANS.match(before[last.end() :] + qualifier)
     )
 
 
