@@ -25,6 +25,7 @@ Figures:
   the document) to an entity that is not its annotated party: neither the same key nor a
   truncation of it (one key's words a run of the other's). Counted once per (document,
   alias); split into those attached to another annotated party and to an unannotated name;
+  an entity whose key is the party's as typed by hand ("torvec" for "torevic") is its own;
 - alias recall (development figure for defined terms): each annotated alias of a party
   (once per key; not one annotated for two parties, not the party's own name) is found when
   the extractor attaches it as a defined term to an entity that is its party (same key or a
@@ -424,8 +425,8 @@ def score_contract(contract: Contract, result: Any) -> Outcome:
                 if a.kind != "defined_term" or _key(a.alias) != ak:
                     continue
                 ek = _key(a.entity_name)
-                if any(_same_or_cut(ek, k) for k in own):
-                    continue
+                if any(_same_or_cut(ek, k) or _typed_as(ek, k) for k in own):
+                    continue  # its party, as the contract spells it ("Torvec" of "Torevic Inc")
                 other = any(
                     any(_same_or_cut(ek, _key(s)) for s in p.spellings)
                     for p in contract.parties
@@ -454,7 +455,10 @@ def alias_recall(contract: Contract, result: Any) -> list[tuple[str, str, bool]]
                 a.kind == "defined_term"
                 # an alias typed by hand ("Sponser" for the contract's "Sponsor")
                 and (_key(a.alias) == ak or _typed_as(_key(a.alias), ak))
-                and any(_same_or_cut(_key(a.entity_name), k) for k in own)
+                and any(
+                    _same_or_cut(_key(a.entity_name), k) or _typed_as(_key(a.entity_name), k)
+                    for k in own
+                )
                 for a in result.aliases
             )
             out.append((alias, party.name, hit))

@@ -836,6 +836,10 @@ def _placed(ent: NamedEntity, text: str, at: int) -> tuple[NamedEntity, int]:
 _SPACED_DASH = r"[ \t]+[-–][ \t]*\n?[ \t]*"
 
 
+# What a party's name carries before its descriptor, naming its group ("and its Affiliates").
+_AFFILIATE_TAIL = re.compile(r"(?i),?\s+(?:" + "|".join(lexicon().party_affiliate_tails) + r")\b")
+
+
 # An unquoted short form in brackets, then the joiner of the list of parties.
 _BARE_TERM_THEN_JOINER = re.compile(
     rf"\([A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){{0,2}}\)\s*,?\s+(?:{_LIST_JOINER})\s"
@@ -926,6 +930,11 @@ def _mention_before(
         # name (as the company writes it, its signature block too).
         ent, placed_end = _placed(ent, text, stop)
         between = text[placed_end:end]
+        tail = _AFFILIATE_TAIL.match(between)
+        if tail is not None:
+            # "Capsugel US, LLC and its Affiliates with an address at ...": the group the
+            # name carries stands between it and its descriptor
+            between = between[tail.end() :]
         # "LEO PHARMA A/S of Industriparken 55, ...": "of" leads into the address cut above.
         if (
             between.strip(" ,\n—–-")

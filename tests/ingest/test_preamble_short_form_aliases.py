@@ -114,3 +114,39 @@ def test_a_quoted_term_is_bound_to_the_party_it_follows(
     assert _terms(result)[word] == bound
     assert _terms(result)["Supplier"] == "Corvel Brands, Inc."
     assert bound in _parties(result)
+
+
+# (the name, the group it carries as written, the term): the name carries its group before
+# its descriptor; the term still names the party.
+_GROUPS = [
+    ("Capsugel US, LLC", "and its Affiliates,", "CAPSUGEL"),
+    ("INTERSECT ENT, Inc.", "together with its subsidiaries and affiliates,", "INTERSECT"),
+    ("Harrow & Vale Media, llc", "and its subsidiaries,", "the Sponser"),
+]
+
+
+@pytest.mark.parametrize(("name", "group", "term"), _GROUPS)
+@pytest.mark.parametrize(
+    "rest",
+    [
+        "with an address at 412 Kemble Ave, Morristown, NJ 07960",
+        "and organized under the laws of Delaware and having its registered office at 1555 "
+        "Adams Drive, Menlo Park, CA 94025 (hereafter referred to as",
+    ],
+)
+@pytest.mark.parametrize("first", [True, False])
+def test_a_term_after_the_group_a_name_carries_names_the_party(
+    name: str, group: str, term: str, rest: str, first: bool
+) -> None:
+    word = term.removeprefix("the ")
+    quoted = f'the "{word}"' if term.startswith("the ") else f'"{word}"'
+    close = f"{quoted})" if rest.endswith(" as") else f"({quoted})"
+    party = f"{name} {group} {rest} {close}"
+    one, two = (party, _OTHER) if first else (_OTHER, party)
+    result = _bind(
+        "SUPPLY AGREEMENT",
+        [f"This Agreement is made as of May 1, 2020 by and between {one}, and {two}.", _RECITAL],
+        95,
+    )
+    assert _terms(result)[word] == name
+    assert _terms(result)["Supplier"] == "Corvel Brands, Inc."
