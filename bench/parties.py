@@ -25,7 +25,6 @@ Figures:
   the document) to an entity that is not its annotated party: neither the same key nor a
   truncation of it (one key's words a run of the other's). Counted once per (document,
   alias); split into those attached to another annotated party and to an unannotated name;
-  an entity whose key is the party's as typed by hand ("torvec" for "torevic") is its own;
 - alias recall (development figure for defined terms): each annotated alias of a party
   (once per key; not one annotated for two parties, not the party's own name) is found when
   the extractor attaches it as a defined term to an entity that is its party (same key or a
@@ -425,8 +424,8 @@ def score_contract(contract: Contract, result: Any) -> Outcome:
                 if a.kind != "defined_term" or _key(a.alias) != ak:
                     continue
                 ek = _key(a.entity_name)
-                if any(_same_or_cut(ek, k) or _typed_as(ek, k) for k in own):
-                    continue  # its party, as the contract spells it ("Torvec" of "Torevic Inc")
+                if any(_same_or_cut(ek, k) for k in own):
+                    continue
                 other = any(
                     any(_same_or_cut(ek, _key(s)) for s in p.spellings)
                     for p in contract.parties

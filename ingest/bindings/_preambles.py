@@ -1122,10 +1122,18 @@ def _short_form(term: str, name: str) -> bool:
 def _short_form_of_party(text: str, term: str, ent: NamedEntity, name_at: int) -> bool:
     """Is an unquoted `term` a short form of the party named at `name_at`? Not of a name an
     article leads into, which describes the party before it ("..., a registered Non-banking
-    Financial Company (NBFC) in India")."""
-    if re.search(r"(?i)\ban?\s+(?:[\w\-]+\s+){0,2}$", text[max(0, name_at - 40) : name_at]):
+    Financial Company (NBFC) in India"), nor of a thing's maker ("made by the X (X)")."""
+    before = text[max(0, name_at - 40) : name_at]
+    if re.search(r"(?i)\ban?\s+(?:[\w\-]+\s+){0,2}$", before) or _MAKER_BEFORE.search(before):
         return False
     return _short_form(term, ent.name)
+
+
+# A maker's or owner's verb before a name ("equipment made by the MICROSOFT CORPORATION
+# (MICROSOFT)"): a thing's maker, whose short form is no party's alias.
+_MAKER_BEFORE = re.compile(
+    rf"(?i)\b(?:{'|'.join(lexicon().prose_party_third_party_leads)})\s+(?:the\s+)?$"
+)
 
 
 def _says_person(text: str, name_at: int, end: int, name: str, terms: list[str]) -> bool:
