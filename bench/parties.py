@@ -25,6 +25,11 @@ Figures:
   the document) to an entity that is not its annotated party: neither the same key nor a
   truncation of it (one key's words a run of the other's). Counted once per (document,
   alias); split into those attached to another annotated party and to an unannotated name;
+- alias recall (development figure for defined terms): each annotated alias of a party
+  (once per key; not one annotated for two parties, not the party's own name) is found when
+  the extractor attaches it as a defined term to an entity that is its party (same key or a
+  run of its words; the alias as written or as typed by hand, as for names); the misses
+  are listed as ALIAS MISS;
 - unannotated parties bound (the precision side): a party bound whose name and aliases match
   no annotated party's spelling or alias, nor a run of its words; counted on the contracts
   with no unnamed or redacted party (where the bound name may be the one the gold leaves out).
@@ -54,6 +59,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from domain import base_key, is_generic_term, legal_form, lexicon
@@ -373,6 +379,8 @@ class Outcome:
     wrong_aliases: list[tuple[str, str, str, bool]] = field(default_factory=list)
     # (alias, annotated party, entity it was attached to, that entity is another gold party)
     baseline: list[str] = field(default_factory=list)  # the baseline's parties
+    # Each annotated alias of a found-or-not party (once per key): attached to its own party?
+    alias_found: list[tuple[str, str, bool]] = field(default_factory=list)
     baseline_found: list[bool] = field(default_factory=list)
 
     @property
@@ -424,7 +432,36 @@ def score_contract(contract: Contract, result: Any) -> Outcome:
                     if p is not party
                 )
                 wrong.append((alias, party.name, a.entity_name, other))
-    return Outcome(contract, bound, found, wrong)
+    return Outcome(contract, bound, found, wrong, alias_found=alias_recall(contract, result))
+
+
+def alias_recall(contract: Contract, result: Any) -> list[tuple[str, str, bool]]:
+    """Each annotated alias (once per key; one annotated for two parties is left out), and
+    whether the extractor attaches it as a defined term to its own party: an entity with the
+    key of one of the party's spellings or a run of its words."""
+    out: list[tuple[str, str, bool]] = []
+    done: set[str] = set()
+    for party in contract.parties:
+        own = {_key(s) for s in party.spellings}
+        for alias in party.aliases:
+            ak = _key(alias)
+            if not ak or ak in done or ak in own:
+                continue  # an alias that is the name itself is found with the name
+            if any(ak in {_key(a) for a in p.aliases} for p in contract.parties if p is not party):
+                continue
+            done.add(ak)
+            hit = any(
+                a.kind == "defined_term"
+                # an alias typed by hand ("Sponser" for the contract's "Sponsor")
+                and (_key(a.alias) == ak or _typed_as(_key(a.alias), ak))
+                and any(
+                    _same_or_cut(_key(a.entity_name), k) or _typed_as(_key(a.entity_name), k)
+                    for k in own
+                )
+                for a in result.aliases
+            )
+            out.append((alias, party.name, hit))
+    return out
 
 
 # A capitalised run: words opening with a capital or a digit, joined by "of", "&" or "-".
@@ -470,7 +507,8 @@ def run_contracts(items: Iterable[Contract], cache: Path) -> list[Outcome]:
         try:
             doc = _parsed(pdf, c.name if c.pdf_path else c.name.replace(".txt", ".pdf"), cache)
         except PdfRejected:
-            outcome = Outcome(c, [], [False] * len(c.parties))
+            nothing = SimpleNamespace(aliases=[])
+            outcome = Outcome(c, [], [False] * len(c.parties), alias_found=alias_recall(c, nothing))
             score_baseline(outcome, "")
             outcomes.append(outcome)
             continue
@@ -492,6 +530,8 @@ class Figures:
     none_bound: int
     wrong_aliases: int
     wrong_to_party: int
+    aliases: int
+    aliases_found: int
     unannotated: int
     redacted: int
     baseline_found: int
@@ -517,6 +557,8 @@ def figures(split: str, outcomes: Sequence[Outcome]) -> Figures:
         none_bound=sum(not o.bound for o in outcomes),
         wrong_aliases=sum(len(o.wrong_aliases) for o in outcomes),
         wrong_to_party=sum(w[3] for o in outcomes for w in o.wrong_aliases),
+        aliases=sum(len(o.alias_found) for o in outcomes),
+        aliases_found=sum(hit for o in outcomes for _, _, hit in o.alias_found),
         # A contract with an unnamed or redacted party may bind its name: not counted there.
         unannotated=sum(len(o.unannotated) for o in outcomes if not o.contract.redacted),
         redacted=sum(o.contract.redacted for o in outcomes),
@@ -542,13 +584,21 @@ def table(rows: Sequence[Figures]) -> str:
             f"| {f.wrong_aliases} ({f.wrong_to_party}) | {f.unannotated} | {f.redacted} "
             f"| {f.baseline_recall:.3f} | {f.baseline_two_or_more} ({base_share:.1%}) |"
         )
+    out.append("")
+    for f in rows:
+        rate = f.aliases_found / f.aliases if f.aliases else 1.0
+        out.append(
+            f"{f.split}: annotated defined-term aliases attached to their own party: "
+            f"{f.aliases_found} / {f.aliases} ({rate:.3f})"
+        )
     return "\n".join(out)
 
 
 def _details(outcomes: Sequence[Outcome]) -> None:
     for o in outcomes:
         missed = [p.name for p, hit in zip(o.contract.parties, o.found, strict=True) if not hit]
-        if missed or o.wrong_aliases or len(o.bound) < 2 or o.unannotated:
+        alias_missed = [(a, p) for a, p, hit in o.alias_found if not hit]
+        if missed or o.wrong_aliases or len(o.bound) < 2 or o.unannotated or alias_missed:
             print(f"\n{o.contract.split} {o.contract.name}")
             print(f"  bound: {[n for n, _ in o.bound]}")
             for name in missed:
@@ -557,6 +607,8 @@ def _details(outcomes: Sequence[Outcome]) -> None:
                 print(f"  UNANNOTATED {name}")
             for alias, party, ent, other in o.wrong_aliases:
                 print(f"  WRONG {alias!r} of {party!r} -> {ent!r}{' (a party)' if other else ''}")
+            for alias, party in alias_missed:
+                print(f"  ALIAS MISS {alias!r} of {party!r}")
 
 
 def main(argv: list[str]) -> None:

@@ -628,6 +628,9 @@ class Lexicon:
     # what a loan-out company or an agent says before the person it contracts for, the head
     # words of a public body's name, and the degrees after a person's name (patterns; words)
     party_principal_leads: tuple[str, ...]
+    # what a party's name may carry before its descriptor and defined term, naming its group
+    # ("Capsugel US, LLC and its Affiliates", "X together with its subsidiaries"; phrases)
+    party_affiliate_tails: tuple[str, ...]
     # what a name with no legal form is of the company named after it ("a division of")
     division_words: tuple[str, ...]
     # a segment of a party a question writes before its owner ("the Hand Tools division of"),
@@ -1077,6 +1080,7 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         party_member_leads=tuple(vocabulary.phrases("party_member_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
+        party_affiliate_tails=tuple(vocabulary.phrases("party_affiliate_tails")),
         division_words=tuple(vocabulary.words("division_words")),
         question_division_words=tuple(vocabulary.words("question_division_words")),
         division_party_leads=tuple(vocabulary.words("division_party_leads")),

@@ -337,7 +337,8 @@ def _clean_name(raw: str) -> str:
     while prev != name:
         prev = name
         name = _LEAD_NOISE.sub("", name)
-    return name.strip(" ,;:")
+    # A legal form's full stop typed twice ("Torvec Inc.., a New York corporation").
+    return re.sub(r"(?<=\w)\.\.$", ".", name.strip(" ,;:"))
 
 
 # Forms and entity-type words a sentence's full stop may follow ("... Acme LLC."): forms
@@ -416,7 +417,10 @@ def _number_in_name(words: Sequence[str], idx: int) -> bool:
     a name's ("Exhibit 4 JOINT VENTURE AGREEMENT BETWEEN NOVO INC."): its words hold an
     agreement's or a list's word."""
     word, rest = words[idx], words[idx + 1 :]
-    if not re.fullmatch(r"\d+", word) or not rest or any(w[0].islower() for w in rest):
+    # a legal form written in lower case is still the name's end ("Kes 7 Digital, inc.")
+    if not re.fullmatch(r"\d+", word) or not rest:
+        return False
+    if any(w[0].islower() and not legal_form("x " + w) for w in rest):
         return False
     if any(_TITLE_WORD.fullmatch(w) for w in rest):
         return False

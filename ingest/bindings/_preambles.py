@@ -836,6 +836,16 @@ def _placed(ent: NamedEntity, text: str, at: int) -> tuple[NamedEntity, int]:
 _SPACED_DASH = r"[ \t]+[-–][ \t]*\n?[ \t]*"
 
 
+# What a party's name carries before its descriptor, naming its group ("and its Affiliates").
+_AFFILIATE_TAIL = re.compile(r"(?i),?\s+(?:" + "|".join(lexicon().party_affiliate_tails) + r")\b")
+
+
+# An unquoted short form in brackets, then the joiner of the list of parties.
+_BARE_TERM_THEN_JOINER = re.compile(
+    rf"\([A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){{0,2}}\)\s*,?\s+(?:{_LIST_JOINER})\s"
+)
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -868,6 +878,10 @@ def _mention_before(
         if re.search(r"[\"“”]", paren.group(0)) or re.fullmatch(
             rf"\({_LIST_NUMBER_MARK}\)", paren.group(0)
         ):
+            cut = max(cut, paren.end() - 1)
+        elif _BARE_TERM_THEN_JOINER.match(window, paren.start()):
+            # ... nor across an unquoted short form that ends the party before the list's
+            # joiner: "Bioeq IP AG, having ... Zug (Bioeq) and Corvel Brands, Inc."
             cut = max(cut, paren.end() - 1)
     if cut >= 0:
         lo, window = lo + cut + 1, window[cut + 1 :]
@@ -916,6 +930,11 @@ def _mention_before(
         # name (as the company writes it, its signature block too).
         ent, placed_end = _placed(ent, text, stop)
         between = text[placed_end:end]
+        tail = _AFFILIATE_TAIL.match(between)
+        if tail is not None:
+            # "Capsugel US, LLC and its Affiliates with an address at ...": the group the
+            # name carries stands between it and its descriptor
+            between = between[tail.end() :]
         # "LEO PHARMA A/S of Industriparken 55, ...": "of" leads into the address cut above.
         if (
             between.strip(" ,\n—–-")
@@ -1080,6 +1099,43 @@ def _abbreviates(term: str, name: str) -> bool:
     return len(letters) in ends
 
 
+def _short_form(term: str, name: str) -> bool:
+    """Is `term` a short form of `name`: its initials or abbreviation ("MMI", "USA MCO"), or
+    its first word(s) ("Bioeq" of "Bioeq IP AG", "COMWARE" of "COMWARE TECHNICAL SERVICES")?
+    A generic word or a party's role is none ("Company" of "Company Holdings Inc.")."""
+    if is_generic_term(term) or _contract_role(term):
+        return False
+    if _abbreviates(term, name) or _is_initials(term, name):
+        return True
+    words, own = entity_key(term).split(), entity_key(name).split()
+    if 0 < len(words) < len(own) and own[: len(words)] == words:
+        return True
+    # a ticker-like acronym in capitals: letters of the name's first word(s) in order, from
+    # its first letter ("BVTK" of "Bravatek Solutions", "LKPL" of "Link Plus Corporation")
+    letters, spelled = "".join(words), "".join(own)
+    if not (term.isupper() and len(words) == 1 and len(letters) > 2 and letters[0] == spelled[0]):
+        return False
+    rest = iter(spelled[1:])
+    return all(ch in rest for ch in letters[1:])
+
+
+def _short_form_of_party(text: str, term: str, ent: NamedEntity, name_at: int) -> bool:
+    """Is an unquoted `term` a short form of the party named at `name_at`? Not of a name an
+    article leads into, which describes the party before it ("..., a registered Non-banking
+    Financial Company (NBFC) in India"), nor of a thing's maker ("made by the X (X)")."""
+    before = text[max(0, name_at - 40) : name_at]
+    if re.search(r"(?i)\ban?\s+(?:[\w\-]+\s+){0,2}$", before) or _MAKER_BEFORE.search(before):
+        return False
+    return _short_form(term, ent.name)
+
+
+# A maker's or owner's verb before a name ("equipment made by the MICROSOFT CORPORATION
+# (MICROSOFT)"): a thing's maker, whose short form is no party's alias.
+_MAKER_BEFORE = re.compile(
+    rf"(?i)\b(?:{'|'.join(lexicon().prose_party_third_party_leads)})\s+(?:the\s+)?$"
+)
+
+
 def _says_person(text: str, name_at: int, end: int, name: str, terms: list[str]) -> bool:
     """Does the text say that the person-shaped `name` at `name_at` (its defined `terms` in the
     bracket at `end`) is a person's: an honorific before it ("Dr. George D. Green"), a degree
@@ -1142,7 +1198,13 @@ def _defined_terms(
             elif bare and re.fullmatch(r"[A-Z][A-Z0-9&]+(?:\s[A-Z][A-Z0-9&]+)?", bare.group(1)):
                 # '(USA MCO)' in capitals right after the name they abbreviate
                 named = _mention_before(ctx, m.start(), allow_bare=True)
-                if named is not None and _abbreviates(bare.group(1), named[0].name):
+                if named is not None and _short_form_of_party(text, bare.group(1), *named):
+                    terms = [bare.group(1)]
+            elif bare and re.fullmatch(r"[A-Z][\w&\-]*(?:\s[A-Z][\w&\-]*){0,2}", bare.group(1)):
+                # '(Bioeq)' after "Bioeq IP AG, having its place of business at ...": an
+                # unquoted short form of the name before it (its first words or initials)
+                named = _mention_before(ctx, m.start(), allow_bare=True)
+                if named is not None and _short_form_of_party(text, bare.group(1), *named):
                     terms = [bare.group(1)]
         if not terms:
             continue
