@@ -195,7 +195,7 @@ def find_mentions(
                 and index.opens_with(spellings[i : i + n + 1])
             ):
                 n += 1
-            strange = _strange_run_end(text, tokens, i + n, index)
+            strange = _missed_run_end(tokens, i, i + n, index)
             if strange > i + n and (listed or _names_a_party(text, tokens[i:strange])):
                 # "between astro and acme robqtics": a short name that runs on with words of
                 # no legal English its name does not have is another name (the gate refuses
@@ -299,7 +299,7 @@ def find_mentions(
                 j += 1
             # "deep sqstems" where "deep systems" is known: the opening words run on with
             # words of no legal English the name does not have, another name for the gate
-            j = max(j, _strange_run_end(text, tokens, j, index))
+            j = max(j, _missed_run_end(tokens, i, j, index))
             # "granted to the receiving party": a contract role's words in lower case are the
             # role, though a known name opens with them
             if _names_a_party(text, tokens[i:j]) and not opens_a_role([t.key for t in tokens[i:j]]):
@@ -602,6 +602,15 @@ def _strange_run_end(text: str, tokens: Sequence[QuestionToken], j: int, index: 
     ):
         j += 1
     return j
+
+
+def _missed_run_end(tokens: Sequence[QuestionToken], i: int, j: int, index: NameLinker) -> int:
+    """Where the words from token `j` end that go on the known name's opening words
+    `tokens[i:j]` with a near miss of its next words ("sqstems" after "deep" of deep systems:
+    a letter changed); `j` where none does ("Northgate uncapped": no name goes on so)."""
+    opening = [t.spellings[-1] for t in tokens[i:j]]
+    after = [t.spellings[-1] for t in tokens[j : j + 3]]
+    return j + index.misses_continuation(opening, after) if after else j
 
 
 def runs_on_strange(text: str, index: NameLinker | None) -> bool:
