@@ -146,8 +146,25 @@ def _bare(name: str) -> str:
     from domain import legal_form
 
     words = name.split()
-    while len(words) > 1 and (words[-1] == "&" or legal_form("x " + words[-1].strip(",.()"))):
-        words.pop()
+    while len(words) > 1:
+        if words[-1] == "&":
+            words.pop()
+            continue
+        # the fewest last words that write the name's whole form: a form of several words
+        # ("Private Limited", "Sdn. Bhd.", "GmbH & Co. KG") goes whole, never leaving
+        # "Private" behind as a word of the name
+        form = legal_form(" ".join(words).rstrip(",.()"))
+        k = next(
+            (
+                k
+                for k in range(1, len(words))
+                if form and legal_form("x " + " ".join(words[-k:]).strip(",.()")) == form
+            ),
+            0,
+        )
+        if not k:
+            break
+        del words[-k:]
     return " ".join(words).rstrip(", ") or name
 
 

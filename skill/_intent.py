@@ -62,6 +62,7 @@ from skill._mentions import (
     names_a_known,
     opens_a_known_name,
     placeholder_in,
+    runs_on_strange,
 )
 from skill._question_names import _is_legal_form, _split_names
 from skill._subject import (
@@ -967,6 +968,7 @@ def read_open_question(
             document_type = parsed.document_type
             keys = {entity_key(n) for n in names}
             names.extend(p for p in owners if entity_key(p) not in keys)
+
         elif parsed is not None and (second := _after_joined_pair(normalized, agreement[0], found)):
             # "the Lucent-mPhase Teqhnologies Co-Branding Agreement": words of no legal English
             # right after a joined pair that are a near miss of how a known name its second
@@ -988,6 +990,17 @@ def read_open_question(
             if strangers and not _closes_a_known_title(phrase.split()):
                 document_type = parsed.document_type
                 names.extend(strangers)
+        # "the Smaaash-I-qM Franchise Agreement", "the Elephant-T-Moqile ... Agreement": a
+        # party whose words open a known name ("I" of I-AM Capital) and run on, hyphened, with
+        # words that name does not have is another name, kept for the gate to refuse
+        strange = [
+            p
+            for p in _hyphened_parties(phrase, parsed.parties if parsed is not None else [])
+            if entity_key(p) not in {entity_key(n) for n in names} and runs_on_strange(p, index)
+        ]
+        if parsed is not None and strange:
+            document_type = parsed.document_type
+            names.extend(strange)
     if attribute == TOPIC:
         constraints["topic"] = rest
     elif attribute in CLAUSE_TOPICS and intent is not None:
@@ -1134,6 +1147,19 @@ def _designation_parties(
                 first, last = kept[0].start(), kept[-1].end()
                 words = text[first:last].rstrip("'’.,")
                 out.append((first, first + len(words), words))
+    return out
+
+
+def _hyphened_parties(phrase: str, parties: Sequence[str]) -> list[str]:
+    """The parties a title's grammar read, and each run of them the title writes joined by
+    hyphens ("T", "Moqile" -> also "T-Moqile"), up to three, the longest first."""
+    out: list[str] = []
+    for i in range(len(parties)):
+        for n in (3, 2):
+            run = parties[i : i + n]
+            if len(run) == n and "-".join(run) in phrase:
+                out.append("-".join(run))
+        out.append(parties[i])
     return out
 
 

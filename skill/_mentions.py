@@ -195,6 +195,14 @@ def find_mentions(
                 and index.opens_with(spellings[i : i + n + 1])
             ):
                 n += 1
+            strange = _missed_run_end(tokens, i, i + n, index)
+            if strange > i + n and (listed or _names_a_party(text, tokens[i:strange])):
+                # "between astro and acme robqtics": a short name that runs on with words of
+                # no legal English its name does not have is another name (the gate refuses
+                # it), never the short name with the words dropped
+                mentions.append(_mention(text, tokens[i:strange], known=False))
+                i = strange
+                continue
             if (
                 not (listed or _names_a_party(text, tokens[i : i + n], known=True))
                 or (_is_capitalised(tokens[i]) and _written_name_end(text, tokens, i, ctx) > i + n)
@@ -291,6 +299,9 @@ def find_mentions(
                 and index.opens_with(spellings[i : j + 1])
             ):
                 j += 1
+            # "deep sqstems" where "deep systems" is known: the opening words run on with
+            # words of no legal English the name does not have, another name for the gate
+            j = max(j, _missed_run_end(tokens, i, j, index))
             # "granted to the receiving party": a contract role's words in lower case are the
             # role, though a known name opens with them
             if _names_a_party(text, tokens[i:j]) and not opens_a_role([t.key for t in tokens[i:j]]):
@@ -519,6 +530,16 @@ def _joined_pairs(
         elif tight and right_end is None and left is not None:
             end = _unknown_side(text, tokens, right, index, forward=True)
             right_end = end if end is not None and end < len(tokens) else None
+        if right_end is not None and right_end < len(tokens):
+            # "the Smaaash-I-qM Franchise Agreement" where I-AM Capital is known: the right
+            # side's known opening ("I") runs on, hyphened, with a word its name does not have
+            # ("qM"): the side is that other name (the gate refuses it), never the opening
+            strange = right_end
+            while strange < len(tokens) and _hyphen_between(text, tokens, strange):
+                if not _unknown_word(tokens[strange], index, short=True):
+                    break
+                strange += 1
+            right_end = strange if strange < len(tokens) else right_end
         if (
             left is None
             or right_end is None
@@ -543,15 +564,20 @@ def _joined_pairs(
     return out
 
 
-def _unknown_word(token: QuestionToken, index: NameLinker) -> bool:
+def _unknown_word(token: QuestionToken, index: NameLinker, *, short: bool = False) -> bool:
     """Can a word be a name the knowledge base does not know, written joined to a known one:
     no word of legal English nor of an agreement's type, no question, closed or never-a-name
     word, no legal form, opening no known name; capitalised, or in lower case a word of four
-    letters or more ("zorblax"; "co-branding", "non-compete" are words)."""
+    letters or more ("zorblax"; "co-branding", "non-compete" are words). `short`: the word is
+    hyphened to a name's word ("I-qM"), where a word of any length and case is the name's."""
     word = token.spellings[-1]
     written = _POSSESSIVE.sub("", token.text)
     return (
-        (written[:1].isupper() or (written.isalpha() and written.islower() and len(written) > 3))
+        (
+            written[:1].isupper()
+            or (written.isalpha() and written.islower() and len(written) > 3)
+            or (short and written.isalnum())
+        )
         and word not in known_words()
         and word not in _TYPE_WORDS
         and word not in _QUESTION_WORDS
@@ -562,6 +588,49 @@ def _unknown_word(token: QuestionToken, index: NameLinker) -> bool:
         and not is_generic_term(word)
         and not index.opens_name(token.spellings)
     )
+
+
+def _strange_run_end(text: str, tokens: Sequence[QuestionToken], j: int, index: NameLinker) -> int:
+    """Where the words from token `j` that go on a name written before it end, as words of
+    a name the knowledge base does not know (`_unknown_word`: no legal English, no word of
+    questions or types, opening no known name; "sqstems" after "deep" of deep systems, the
+    "qM" of "I-qM" after "I" of I-AM Capital): one space or hyphen apart, nothing else
+    between; `j` where none does."""
+    while (
+        0 < j < len(tokens)
+        and (text[tokens[j - 1].end : tokens[j].start] == " " or _hyphen_between(text, tokens, j))
+        and not _POSSESSIVE.search(tokens[j - 1].text)
+        and _unknown_word(tokens[j], index, short=_hyphen_between(text, tokens, j))
+    ):
+        j += 1
+    return j
+
+
+def _missed_run_end(tokens: Sequence[QuestionToken], i: int, j: int, index: NameLinker) -> int:
+    """Where the words from token `j` end that go on the known name's opening words
+    `tokens[i:j]` with a near miss of its next words ("sqstems" after "deep" of deep systems:
+    a letter changed); `j` where none does ("Northgate uncapped": no name goes on so)."""
+    opening = [t.spellings[-1] for t in tokens[i:j]]
+    after = [t.spellings[-1] for t in tokens[j : j + 3]]
+    return j + index.misses_continuation(opening, after) if after else j
+
+
+def runs_on_strange(text: str, index: NameLinker | None) -> bool:
+    """Do the words of `text` (a party as a title writes it, "I-qM", "T-Moqile") open a
+    name the knowledge base knows and then run on, hyphened, with words of a name it does not
+    know (`_strange_run_end`), so that they write another name?"""
+    tokens = question_tokens(text)
+    if index is None or len(tokens) < 2:
+        return False
+    spellings = [t.spellings for t in tokens]
+    k = next((k for k in range(len(tokens) - 1, 0, -1) if index.opens_with(spellings[:k])), 0)
+    return (
+        k > 0 and _hyphen_between(text, tokens, k) and _strange_run_end(text, tokens, k, index) > k
+    )
+
+
+def _hyphen_between(text: str, tokens: Sequence[QuestionToken], j: int) -> bool:
+    return text[tokens[j - 1].end : tokens[j].start] in _HYPHENS
 
 
 def _unknown_side(

@@ -118,3 +118,31 @@ def test_initials_as_a_defined_term_are_asked_as_written(term: str, written: str
         f'Acme Robotics, Inc. ("Acme"); Northgate Alumni Chapter ("{term}")',
     )
     assert _alias(g, g["b"]) == written
+
+
+def _multi_word_forms() -> list[str]:
+    """Every legal form of several words the lexicon writes ("Pvt. Ltd.", "Sdn. Bhd.",
+    "GmbH & Co. KG", "Limited Partnership")."""
+    import yaml
+
+    vocabulary = Path(__file__).parents[1] / "domain" / "lexicon" / "vocabulary.yaml"
+    forms = yaml.safe_load(vocabulary.read_text(encoding="utf-8"))["legal_forms"]["forms"]
+    from domain import legal_form
+
+    # those the domain reads as one form of several words (not its last word's alone)
+    return sorted(
+        {
+            w
+            for r in forms.values()
+            for w in r.get("written", ())
+            if " " in w and legal_form("x " + w) not in ("", legal_form("x " + w.split()[-1]))
+        }
+    )
+
+
+@pytest.mark.parametrize("form", _multi_word_forms()[::2])
+def test_a_legal_form_of_several_words_goes_whole(form: str) -> None:
+    # issue 33 item 5: "Smaaash Entertainment Private Limited" was asked as "... Private"
+    for name in ("Smaaash Entertainment", "Keel Street Capital", "Orbit"):
+        assert _bare(f"{name} {form}") == name, form
+        assert _bare(f"{name}, {form}") == name, form
