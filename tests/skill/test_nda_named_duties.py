@@ -204,3 +204,114 @@ def test_the_copying_alone_or_last_keeps_its_reading(
 ) -> None:
     text = sentence.format(a=actor)
     assert holds("copying_information", text) is expected, text
+
+
+# --- the copying's own exception before a sharing verb (mend of the rule above) ---------------
+
+# the copying's own exception, then a sharing duty with an exception of its own: the copying's
+# exception is its own (the rule above holds only where no exception comes between)
+OWN_EXCEPTION = _cased(
+    [
+        f"{a} shall not {copy} the Confidential Information {own}{joint} {share} {tail}."
+        for a, copy, own, joint, share, tail in [
+            (
+                ACTORS[0],
+                "copy",
+                "except as necessary for the Purpose",
+                " and shall not",
+                "disclose it to any person",
+                "except its Representatives",
+            ),
+            (
+                ACTORS[1],
+                "reproduce",
+                "other than as reasonably required for the Purpose",
+                ", nor",
+                "disclose it to any third party",
+                "save as permitted by Clause 4",
+            ),
+            (
+                ACTORS[2],
+                "make copies of",
+                "save as strictly necessary for the Evaluation",
+                ", and shall not",
+                "distribute it to anyone",
+                "other than its advisers",
+            ),
+            (
+                ACTORS[3],
+                "duplicate",
+                "unless it is needed to evaluate the Transaction",
+                " and will not",
+                "communicate it to any person",
+                "except to its employees",
+            ),
+        ]
+    ]
+)
+
+
+@pytest.mark.parametrize("sentence", OWN_EXCEPTION)
+def test_a_copyings_own_exception_before_a_disclosure_keeps_the_copy(sentence: str) -> None:
+    assert holds("copying_information", sentence) is True, sentence
+
+
+@pytest.mark.parametrize("actor", ACTORS[:3])
+@pytest.mark.parametrize("exc", ["except", "other than", "save"])
+def test_the_disclosures_exception_still_gives_no_copy_with_no_exception_between(
+    actor: str, exc: str
+) -> None:
+    # the same words with the copying's own exception taken out: the exception is the sharing's
+    text = (
+        f"{actor} shall not copy the Confidential Information and shall not disclose it to any "
+        f"person {exc} its Representatives."
+    )
+    assert holds("copying_information", text) is None, text
+    assert holds("copying_information", text.lower()) is None, text
+
+
+# --- a lifted return duty keeps copies only where copies or the information are retained ----
+
+NOT_RETENTION = _cased(
+    [
+        f"{a} shall return or destroy all Confidential Information, and this clause shall not "
+        f"apply {opener} {a.lower()} {fails} {records}."
+        for a, opener, fails, records in [
+            (ACTORS[0], "where", "fails to keep", "records"),
+            (ACTORS[1], "to the extent that", "fails to keep", "proper books and accounts"),
+            (ACTORS[2], "if", "is unable to keep", "records"),
+            (ACTORS[3], "in the event that", "fails to retain", "records"),
+        ]
+    ]
+    + [
+        "Section 4 shall not apply where the recipient is required to keep the Confidential "
+        "Information strictly confidential."
+    ]
+)
+
+
+@pytest.mark.parametrize("sentence", NOT_RETENTION)
+def test_a_lifted_duty_keeping_no_copies_says_nothing_of_copies(sentence: str) -> None:
+    assert holds("retaining_copies", sentence) is None, sentence
+
+
+RETAINED = _cased(
+    [
+        f"The obligation to return shall not apply {opener} {a} {keeps}."
+        for opener, a, keeps in [
+            ("where", ACTORS[0], "is required by law to keep a copy"),
+            ("to the extent that", ACTORS[1], "must retain copies under applicable law"),
+            ("if", ACTORS[2], "is obliged to retain the information by regulation"),
+            ("insofar as", ACTORS[3], "keeps archived materials under its policies"),
+        ]
+    ]
+    + [
+        "Clause 6 shall not apply to the extent that such copies are retained pursuant to law.",
+        "Clause 6 shall not apply where retention is required by law.",
+    ]
+)
+
+
+@pytest.mark.parametrize("sentence", RETAINED)
+def test_a_lifted_duty_where_copies_are_retained_keeps_copies(sentence: str) -> None:
+    assert holds("retaining_copies", sentence) is True, sentence
