@@ -114,6 +114,29 @@ def _holds(candidate: Candidate, keys: set[str], role: str, beside: Sequence[str
     )
 
 
+def _held_by_other(candidate: Candidate, keys: set[str], roles: Sequence[str]) -> bool:
+    """Does `candidate` bind a party not of `keys` under one of `roles`?"""
+    return any(
+        b.role == "party" and b.subject_key not in keys and any(_plays(b, r) for r in roles)
+        for b in candidate.bindings
+    )
+
+
+_CONTRACT_ROLES = sorted(
+    {" ".join(r.split("_")) for r in lexicon().contract_roles}, key=lambda r: (-len(r), r)
+)
+
+
+def _head_role(role: str) -> str | None:
+    """The contract role a role of more words ends with ("licensee" of "canada licensee",
+    "trustee" of "successor trustee"); None where it is one itself or ends with none."""
+    said = " ".join(role.replace("_", " ").lower().split())
+    return next(
+        (r for r in _CONTRACT_ROLES if said != r and said.endswith(" " + r)),
+        None,
+    )
+
+
 def _plays(binding: Binding, party_role: str) -> bool:
     """Is a party binding's contract role or defined term `party_role` ("lender")?"""
     said = " ".join(party_role.replace("_", " ").lower().split())
@@ -528,16 +551,24 @@ class CandidateGate:
             # it, its equivalents (vocabulary.yaml contract_role_equivalents: "Halcyon, as the
             # Employer," the Company of its employment agreement), never another role
             said = str(role)
-            equivalents = _EQUIVALENT_ROLES.get("_".join(said.split()), ())
+            # a role qualified ("Canada Licensee", "successor trustee"), where no agreement
+            # writes it whole: the contract role it qualifies, and that role's equivalents
+            head = _head_role(said)
+            tried = [said, *([head] if head else [])]
+            equivalents = _EQUIVALENT_ROLES.get("_".join((head or said).split()), ())
             kept = [c for c in candidates if _holds(c, keys, said)]
             if not kept:
-                kept = [
+                # never an agreement where another party holds the role asked ("Keystone, as
+                # the Lender," of an account control agreement where Keystone is the Bank
+                # and another party the Lender)
+                others = [c for c in candidates if not _held_by_other(c, keys, tried)]
+                kept = [c for c in others if head and _holds(c, keys, head)] or [
                     c
-                    for c in candidates
+                    for c in others
                     if any(_holds(c, keys, r, beside) for r, beside in equivalents)
                 ]
             named = " nor ".join(
-                r.replace("_", " ").title() for r in (said, *(r for r, _ in equivalents))
+                r.replace("_", " ").title() for r in (*tried, *(r for r, _ in equivalents))
             )
             rejected.extend(
                 RejectedCandidate(name=c.name, reason=f"{name} is not the {named} under it")

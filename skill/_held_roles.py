@@ -11,6 +11,7 @@ not under an agreement)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 
@@ -27,9 +28,17 @@ _DEFINED = r"(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
 _NOT_WORDS = "|".join(
     re.escape(w) for w in sorted(lexicon().held_role_not_roles, key=lambda w: (-len(w), w))
 )
+# a place in any case before a contract role ("as canada licensee", "as New Jersey Purchaser")
+_PLACES = "|".join(
+    r"\s+".join(re.escape(p) for p in w.split())
+    for w in sorted(
+        {" ".join(w.lower().split()) for w in (*lexicon().us_states, *lexicon().countries)},
+        key=lambda w: (-len(w), w),
+    )
+)
 _HELD = re.compile(
     r"(?P<lead>\s*,\s*|\s+)(?:as|in\s+(?:its|his|her|their)\s+capacity\s+as)\s+"
-    rf"(?:(?:the|an?)\s+)?(?P<role>(?:{_KNOWN})(?![\w-])|{_DEFINED}(?![\w-])|(?:{_NOT_WORDS})(?![\w-]))"
+    rf"(?:(?:the|an?)\s+)?(?P<role>(?:{_KNOWN})(?![\w-])|(?:{_PLACES})(?=\s+(?:{_KNOWN})(?![\w-]))|{_DEFINED}(?![\w-])|(?:{_NOT_WORDS})(?![\w-]))"
     r"(?!\s+of\b)(?P<end>\s*,)?",
     re.IGNORECASE,
 )
@@ -71,6 +80,36 @@ _PLACE_NOUN = re.compile(
 )
 
 
+# a contract role's words after words that are no role by themselves ("Canada Licensee",
+# "successor trustee", "New Jersey Purchaser"): the role they qualify; never a place noun or a
+# generic role ("a Delaware company", "a Delaware corporation": what the party is)
+_NOT_ROLE_NOUNS = frozenset(
+    " ".join(w.lower().replace("_", " ").split())
+    for w in (*lexicon().held_role_place_nouns, *lexicon().generic_contract_roles)
+)
+_ROLE_NOUN = re.compile(rf"\s+(?P<noun>{_KNOWN})(?![\w-])(?!\s+(?:of|to)\b)", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_][\w.'&-]*")
+
+
+def _qualified_role(question: str, start: int) -> tuple[str, int] | None:
+    """The role written from `start` as words that are no role by themselves (a place, a
+    relation: vocabulary.yaml held_role_not_roles, jurisdictions) before a contract role
+    ("as Canada Licensee", "as successor trustee", "as New York Purchaser"): (the role, lower
+    case, where it ends); None where no role's words follow them ("as successor to Acme", "as
+    a Delaware corporation")."""
+    words = [m for _, m in zip(range(3), _WORD.finditer(question, start), strict=False)]
+    for k in range(len(words), 0, -1):
+        if words[0].start() != start or any(
+            question[a.end() : b.start()].strip() for a, b in itertools.pairwise(words[:k])
+        ):
+            continue
+        lead = " ".join(w.group(0).lower() for w in words[:k])
+        noun = _ROLE_NOUN.match(question, words[k - 1].end()) if lead in _NOT_ROLES else None
+        if noun and " ".join(noun.group("noun").lower().split()) not in _NOT_ROLE_NOUNS:
+            return f"{lead} {' '.join(noun.group('noun').lower().split())}", noun.end()
+    return None
+
+
 def _is_no_role(role: str, after: str) -> bool:
     """Is `role` (the words after "as", lower case) a place, a month or a verb form, or the
     start of one (`after`: the question's text after it, "Delaware corporation", "New York")?"""
@@ -105,7 +144,14 @@ def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
             # amended, its own reader's: skill/_agreement_ref.py)
             continue
         end = m.end()
-        if _is_no_role(role, question[m.end("role") :]):
+        qualified = _qualified_role(question, m.start("role"))
+        if qualified is not None:
+            # "Acme as Successor Agent", "Acme as Canada Licensee": the role they qualify,
+            # set off by its comma where the phrase opens with one
+            role, end = qualified
+            comma = re.match(r"\s*,", question[end:]) if "," in m.group("lead") else None
+            end += comma.end() if comma else 0
+        elif _is_no_role(role, question[m.end("role") :]):
             role = ""
             rest = question[m.end("role") :]
             comma = re.match(r"[^,?;.!]{0,60},", rest) if "," in m.group("lead") else None

@@ -34,6 +34,9 @@ _HELD = (
     ("Halcyon", "Company", "terminate the Executive without cause", {_EMPLOYMENT, _FOUNDERS}),
     ("Northgate", "Customer", "terminate the MSA for convenience", {_MSA}),
     ("Northgate", "Client", "terminate the MSA for convenience", {_OTHER_MSA}),
+    # a role qualified by a place or a relation: the role it qualifies
+    ("Halcyon", "Delaware Borrower", "pay dividends", {_LOAN}),
+    ("Keystone Commerce Bank", "successor Lender", "accelerate the loan", {_LOAN}),
 )
 _FORMS = (
     "Can {x}, as the {role}, {act}?",
@@ -45,6 +48,7 @@ _NOT_HELD = (
     ("Halcyon Robotics", "Lender", "pay dividends"),
     ("Keystone Commerce Bank", "Borrower", "pay dividends"),
     ("Northgate", "Licensee", "terminate the MSA for convenience"),
+    ("Keystone Commerce Bank", "Successor Borrower", "pay dividends"),
 )
 
 
@@ -108,7 +112,14 @@ _EQUIVALENT = (
     ("Halcyon", "Employer", "terminate the Executive without cause", {_EMPLOYMENT}, "Yes"),
     ("Halcyon Robotics", "employer", "terminate Daniel Reyes without cause", {_EMPLOYMENT}, "Yes"),
     ("Daniel Reyes", "Employee", "compete with Halcyon after termination", {_EMPLOYMENT}, "No"),
-    ("Keystone Commerce Bank", "Bank", "accelerate the loan", {_LOAN}, ""),
+    # the loan states no acceleration: read in the loan (the Lender's), and said so
+    (
+        "Keystone Commerce Bank",
+        "Bank",
+        "accelerate the loan",
+        {_LOAN},
+        "Not stated in LOAN AND SECURITY AGREEMENT",
+    ),
 )
 _EQUIVALENT_NOT_HELD = (
     ("Halcyon", "Employee", "compete after termination"),

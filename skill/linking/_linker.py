@@ -48,6 +48,24 @@ _HONORIFICS = lexicon().honorifics
 _QUESTION_WORDS = lexicon().question_words
 
 
+# English plural endings: a word written with one added or dropped ("logistic" / "logistics",
+# "box" / "boxes", "technology" / "technologies") is the same word in the other number
+_PLURALS = (("", "s"), ("", "es"), ("y", "ies"))
+
+
+def number_forms(word: str) -> frozenset[str]:
+    """`word` and its spellings in the other number (a key, lower case; words of three letters
+    or more): "systems" -> {"systems", "system", ...}, "technology" -> "technologies"."""
+    forms = {word}
+    if len(word) >= 3:
+        for singular, plural in _PLURALS:
+            if word.endswith(plural) and len(word) - len(plural) >= 3:
+                forms.add(word[: len(word) - len(plural)] + singular)
+            if word.endswith(singular):
+                forms.add(word[: len(word) - len(singular)] + plural)
+    return frozenset(forms)
+
+
 def _runs_on_left(before: QuestionToken | None, first: QuestionToken, question: str) -> bool:
     """Does a word run into the surname from the left, so that the written name is another
     one ("Jane Okafor", "jane okafor"): only spaces between, and the word no ordinary word of
@@ -270,13 +288,17 @@ class NameLinker:
                 step = 0
                 for size in range(1, min(3, len(rest) - j) + 1):
                     target = "".join(rest[j : j + size])
-                    if words[i] == target:
+                    # the name's word in the singular or plural ("northgate logistic" of
+                    # Northgate Logistics, "deep system"): the word itself, no near miss
+                    forms = number_forms(words[i])
+                    if target in forms:
                         step = size
                         break
-                    if min(len(words[i]), len(target)) >= 4 and (
-                        fuzz.ratio(words[i], target) >= NEAR_MISS_THRESHOLD
+                    if min(len(words[i]), len(target)) >= 4 and any(
+                        fuzz.ratio(form, target) >= NEAR_MISS_THRESHOLD
                         # a letter changed in a short word ("baqk" of "bank": a ratio of 75)
-                        or Levenshtein.distance(words[i], target) <= 1
+                        or Levenshtein.distance(form, target) <= 1
+                        for form in forms
                     ):
                         step, missed = size, True
                         break

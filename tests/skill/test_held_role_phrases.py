@@ -82,3 +82,79 @@ def test_a_role_after_as_is_still_one(question: str, role: str) -> None:
 def test_a_relation_set_off_by_commas_is_set_aside_to_its_comma() -> None:
     text, found = held_role_phrases("Can Halcyon, as successor to Acme, assign the MSA?")
     assert text == "Can Halcyon assign the MSA?" and [r for _, r in found] == [""]
+
+
+# --- a place or a relation before a role qualifies the role (review of question34) ----------
+# "Acme as Successor Agent", "acme as successor trustee", "Acme as Canada Licensee", "Acme as
+# New Jersey Purchaser": the role is the words with their qualifier (a relation is "successor
+# to / of X", a place's noun "a Delaware corporation / company" says what the party is)
+_ROLE_NOUNS = _sample(
+    [
+        r.replace("_", " ").title()
+        for r in _LEXICON.contract_roles - _LEXICON.generic_contract_roles
+    ],
+    6,
+)
+_QUALIFIERS = [
+    "Successor",
+    "successor",
+    "Predecessor",
+    *_sample([p for p in _PLACES if " " in p], 1),
+    *_sample([p for p in _PLACES if " " not in p], 2),
+]
+_QUALIFIED_FORMS = [
+    ("Can {x}, as the {q} {r}, terminate the MSA?", "Can {x} terminate the MSA?"),
+    ("can {x} as {q} {r} terminate the MSA?", "can {x} terminate the MSA?"),
+    ("Is {x}, in its capacity as {q} {r}, bound by the MSA?", "Is {x} bound by the MSA?"),
+]
+
+
+def _qualified_cases() -> list[tuple[str, str, str]]:
+    out = []
+    for i, (q, r) in enumerate(zip(_QUALIFIERS * 2, _ROLE_NOUNS, strict=False)):
+        for j, (form, plain) in enumerate(_QUALIFIED_FORMS):
+            if (i + j) % 3 == 2:
+                continue
+            x = _PARTIES[(i + j) % len(_PARTIES)]
+            text = form.format(x=x, q=q, r=r)
+            lower = form[0].islower()
+            out.append(
+                (
+                    text.lower() if lower else text,
+                    f"{q} {r}".lower(),
+                    plain.format(x=x).lower() if lower else plain.format(x=x),
+                )
+            )
+    return out
+
+
+@pytest.mark.parametrize(("question", "role", "plain"), _qualified_cases())
+def test_a_place_or_relation_before_a_role_qualifies_it(
+    question: str, role: str, plain: str
+) -> None:
+    text, found = held_role_phrases(question)
+    assert [r for _, r in found] == [" ".join(role.split())], found
+    assert text == plain
+
+
+@pytest.mark.parametrize("place", _sample([p for p in _PLACES if " " not in p], 2))
+@pytest.mark.parametrize("noun", ["company", "corporation"])
+def test_a_place_before_what_the_party_is_stays_no_role(place: str, noun: str) -> None:
+    for question in (
+        f"Can Halcyon, as a {place} {noun}, pay dividends?",
+        f"can acme as {place.lower()} {noun} pay?",
+    ):
+        _, found = held_role_phrases(question)
+        # set aside, or (lower case, no role's word after the place) read as written
+        assert not [r for _, r in found if r], (question, found)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can Halcyon, as successor to Acme, assign the MSA?",
+        "Can Halcyon as Successor assign the MSA?",
+    ],
+)
+def test_a_relation_with_no_role_after_it_stays_no_role(question: str) -> None:
+    assert [r for _, r in held_role_phrases(question)[1]] == [""]

@@ -119,3 +119,46 @@ def test_a_near_miss_after_a_hyphen_in_a_joined_name_is_that_name(
     parties = reader.read(form.format(x=x, j=joiner, y=missed)).parties
     # (whole, or its changed word a party of its own: the gate refuses either)
     assert any(_near_miss(tail) in p for p in parties), (missed, parties)
+
+
+# --- the name's word in the other number is the name's word (review of variant34) ----------
+def _other_number(word: str) -> str:
+    """The word in the other number ("systems" -> "system", "technology" -> "technologies")."""
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("y"):
+        return word[:-1] + "ies"
+    return word[:-1] if word.endswith("s") else word + "s"
+
+
+_NUMBERED = [
+    ("AstroNutrition.com", "deep systems"),
+    ("Halcyon Robotics, Inc.", "Northgate Logistics LLC"),
+    ("Keel Street Capital LLC", "Vantor Technologies, Inc."),
+    ("Cardlytics, Inc.", "Brightwater Foods LLC"),
+]
+
+
+@pytest.mark.parametrize(
+    ("pair", "form"),
+    [
+        pytest.param(p, f, id=f"{p[1].split()[0]}-{k}")
+        for i, p in enumerate(_NUMBERED)
+        for k, f in enumerate(_FORMS)
+        if (i + k) % 2 == 0
+    ],
+)
+def test_a_names_word_in_the_other_number_is_the_name(pair: tuple[str, str], form: str) -> None:
+    a, b = pair
+    reader = QuestionReader([a, b, *_OTHERS])
+    words = _bare(b).split()
+    written = " ".join([*words[:-1], _other_number(words[-1])]).lower()
+    parties = reader.read(form.format(a=_bare(a), b=written)).parties
+    # the party's short name (its opening words), never an unknown name the gate refuses
+    assert len(parties) == 2 and _has(parties, _bare(a)), (written, parties)
+    assert not any(written == p.lower() for p in parties), (written, parties)
+    assert any(words[0].lower() == p.lower() for p in parties), (written, parties)
+    # a letter changed as well ("deep sqstem") is still a near miss, another name
+    missed = _missed(" ".join([*words[:-1], _other_number(words[-1])])).lower()
+    parties = reader.read(form.format(a=_bare(a), b=missed)).parties
+    assert any(missed == p.lower() for p in parties), (missed, parties)
