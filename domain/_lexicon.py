@@ -268,6 +268,10 @@ class PropositionEntry:
     # the cases lifted out of such a limitation in a sentence of their own ("this limitation
     # of liability does not apply to injury to life") are carved out of no cap
     bounds_not_amount: tuple[str, ...] = ()
+    # what states an amount limit in a sentence (a figure, "the fees paid", "the amount",
+    # "exceed", "in excess of", "aggregate"): a sentence saying one is an amount cap whatever
+    # else it bounds, never a bound of no amount
+    states_amount: tuple[str, ...] = ()
     carved_label: str = ""
     otherwise_label: str = ""
     # whether the state's own words, unnegated, beside its denial of something else grant it
@@ -1695,6 +1699,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             carved_by=_found(p, "carved_by"),
             asks_carved=_found(p, "asks_carved"),
             bounds_not_amount=_found(p, "bounds_not_amount"),
+            states_amount=_found(p, "states_amount"),
             carved_label=p.text("carved_label", ""),
             otherwise_label=p.text("otherwise_label", ""),
             granted_beside_denial=p.flag("granted_beside_denial", False),

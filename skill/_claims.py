@@ -70,6 +70,7 @@ class _Compiled:
     carved_by: re.Pattern[str] | None
     asks_carved: re.Pattern[str] | None
     bounds_not_amount: re.Pattern[str] | None
+    states_amount: re.Pattern[str] | None
     captioned: tuple[re.Pattern[str], ...]
     ancillary: re.Pattern[str] | None
     given_back: re.Pattern[str] | None
@@ -97,6 +98,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         _any(entry.carved_by),
         _any(entry.asks_carved),
         _any(entry.bounds_not_amount),
+        _any(entry.states_amount),
         tuple(re.compile(p, _FLAGS) for p in entry.captioned),
         _any(entry.ancillary),
         _any(entry.given_back),
@@ -983,9 +985,14 @@ class ClauseReader:
 
     def bounds_no_amount(self, s: str) -> bool:
         """Does `s` bound the state by other than an amount ("liability is limited to
-        intentional misconduct or gross negligence"), every statement of it in such words?"""
+        intentional misconduct or gross negligence"), every statement of it in such words?
+        A sentence that states an amount anywhere ("shall not exceed $1,000,000, and such
+        liability shall be limited to gross negligence") is an amount cap."""
         bounds = self._p.bounds_not_amount
         if bounds is None:
+            return False
+        amount = self._p.states_amount
+        if amount is not None and amount.search(s):
             return False
         spans = [m.span() for m in bounds.finditer(s)]
         actions = self._actions(s)

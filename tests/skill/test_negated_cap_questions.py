@@ -417,3 +417,92 @@ def test_liability_said_not_capped_is_no_for_a_cap_without_carve_outs(
     assert claim is not None
     reading, _ = ClauseReader(claim).read(sentence)
     assert reading is not None and reading.holds is False, (question, sentence)
+
+
+# --- a cap's value asked ("not capped at the fees paid") is the cap's question -----------------
+
+_AMOUNTS = [
+    "the fees paid",
+    "the fees paid in the preceding twelve months",
+    "$1,000,000",
+    "one million dollars",
+    "the Contract Price",
+    "EUR 250,000",
+]
+
+
+def _cap_value_questions() -> list[str]:
+    out = []
+    forms = [
+        "Is {w}liability{t} not capped at {a}?",
+        "Is {w}liability not limited at {a}{t}?",
+        "Is {w}total liability{t} never capped at {a}?",
+        "Will {w}liability not be capped at {a}{t}?",
+    ]
+    for i, (form, amount) in enumerate(itertools.product(forms, _AMOUNTS)):
+        whose = _WHOSE[i % len(_WHOSE)] or "the "
+        out.append(form.format(w=whose, a=amount, t=_TAILS[i % len(_TAILS)]))
+    return out
+
+
+@pytest.mark.parametrize("question", _cap_value_questions())
+def test_a_caps_value_asked_negated_is_no_question_of_carved_cases(question: str) -> None:
+    # "Is Acme's liability not capped at the fees paid?" asks the cap's amount (as "not limited
+    # to the fees paid" does): the plain negation, never "Yes, with conditions — uncapped for"
+    # (any liability, or a case's, not capped at an amount asks the cases carved out of it)
+    for q in (question, question.lower()):
+        claim = read_claim(q, _SUBJECT)
+        assert claim is not None, q
+        assert (claim.entry.name, claim.negated, claim.carved) == ("liability_capped", True, False)
+
+
+def _uncapped_in_amount() -> list[str]:
+    out = []
+    forms = [
+        "Is {w}liability{t} not limited in amount?",
+        "Is {w}liability{t} unlimited in amount?",
+        "Is {w}aggregate liability not limited in its amount{t}?",
+        "Is {w}liability{t} not capped at all?",
+        "Is {w}liability{t} never limited in any way?",
+        "Will {w}total liability{t} not be limited in amount?",
+    ]
+    for i, form in enumerate(forms * 2):
+        whose = _WHOSE[i % len(_WHOSE)] or "the "
+        out.append(form.format(w=whose, t=_TAILS[i % len(_TAILS)]))
+    return out
+
+
+@pytest.mark.parametrize("question", _uncapped_in_amount())
+def test_liability_not_limited_in_amount_asks_the_carved_cases(question: str) -> None:
+    # "not limited in amount" is "uncapped": a cap's carve-outs answer it
+    for q in (question, question.lower()):
+        claim = read_claim(q, _SUBJECT)
+        assert claim is not None, q
+        assert (claim.entry.name, claim.negated, claim.carved) == ("liability_capped", True, True)
+
+
+@pytest.mark.parametrize(
+    ("question", "carved"),
+    [
+        ("Is Northgate's liability not capped at the fees paid?", False),
+        ("is northgate's liability not capped at one million dollars?", False),
+        ("Is Northgate's liability not limited in amount?", True),
+        ("Is Northgate's total liability unlimited in amount?", True),
+    ],
+)
+@pytest.mark.parametrize(("sentence", "cases"), _CARVED_CAPS[:2])
+def test_a_caps_value_is_answered_as_the_cap_is(
+    question: str, carved: bool, sentence: str, cases: str
+) -> None:
+    sentence = sentence.replace("Acme's", "Northgate's")
+    claim = read_claim(question, _SUBJECT)
+    assert claim is not None
+    reading, _ = ClauseReader(claim).read(sentence)
+    assert reading is not None, question
+    if carved:
+        assert reading.holds is True and reading.lead.startswith("uncapped for"), reading.lead
+        assert cases in reading.lead, reading.lead
+    else:
+        # No: the cap stands, its carve-outs its exceptions
+        assert reading.holds is False and reading.lead == "", (question, reading.lead)
+        assert any(cases in e for e in reading.exceptions), reading.exceptions

@@ -280,8 +280,24 @@ def test_carved_cases_keep_their_brackets_balanced(sentence: str, lower: bool) -
 # --- end to end: a cap and its carve-out in sentences of their own ---------------------------
 
 
+# an amount cap and a limitation to a standard of fault in one sentence, for either party
+_MIXED = [
+    "{a}'s liability is limited to the fees paid in the preceding twelve months, and {b}'s "
+    "liability is limited to its gross negligence.",
+    "Each party's liability under this Agreement shall not exceed $1,000,000, and such "
+    "liability shall be limited to gross negligence or wilful misconduct.",
+]
+_MIXED_PARTIES = [("Vantrell Foods", "Oakhurst Logistics"), ("Brimley Optics", "Castellan Dairy")]
+
+
 def _agreement(
-    a: str, b: str, carve_out: bool, *, damages: bool = False, fault: bool = False
+    a: str,
+    b: str,
+    carve_out: bool,
+    *,
+    damages: bool = False,
+    fault: bool = False,
+    mixed: str = "",
 ) -> bytes:
     clauses = [
         f"This Supply Agreement is entered into as of March 1, 2021 by and between {a}, Inc., a "
@@ -310,6 +326,14 @@ def _agreement(
             "9.2 This limitation of liability does not apply to the injury of the life, body or "
             "health of a person or to claims under the Product Liability Act.",
         ]
+    if mixed:
+        # an amount cap beside a limitation to fault in one sentence: an amount cap, so what a
+        # sentence of its own lifts out of the Section is uncapped
+        clauses[1:2] = [
+            f"9.1 {mixed.format(a=a, b=b)}",
+            "9.2 The limitations of liability in this Section shall not apply to breach of "
+            "confidentiality.",
+        ]
     if carve_out:
         clauses.insert(
             2,
@@ -329,6 +353,10 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
             ("supply_plain.pdf", _agreement("Pemberton", "Kaplow", False)),
             ("supply_damages.pdf", _agreement("Quillfeather", "Maranatha", False, damages=True)),
             ("supply_fault.pdf", _agreement("Rothwell Oleo", "Sandoval", False, fault=True)),
+            *(
+                (f"supply_mixed_{i}.pdf", _agreement(a, b, False, mixed=form))
+                for i, ((a, b), form) in enumerate(zip(_MIXED_PARTIES, _MIXED, strict=True))
+            ),
         ],
     )
 
@@ -419,3 +447,72 @@ def test_a_limitation_to_fault_bounds_no_amount(sentence: str, no_amount: bool, 
         sentence = sentence.lower() if case == "lower" else sentence.upper()
     reader = ClauseReader(Claim(_ENTRY, True, None, (), True))
     assert reader.bounds_no_amount(sentence) is no_amount, sentence
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("i", range(len(_MIXED)))
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is {a}'s liability uncapped?",
+        "is {b}'s liability under the agreement with {a} unlimited?",
+    ],
+)
+def test_an_amount_cap_beside_a_fault_standard_keeps_its_carve_outs(
+    runtime: Any, i: int, question: str
+) -> None:
+    # "limited to the fees paid ..., and Customer's liability is limited to its gross
+    # negligence" caps an amount: the Section's carve-out is uncapped liability
+    a, b = _MIXED_PARTIES[i]
+    answer = _answer(runtime, question.format(a=a, b=b))
+    assert answer.startswith("Yes, with conditions — uncapped for breach of confidentiality"), (
+        answer
+    )
+
+
+def _mixed_limits() -> list[str]:
+    # an amount cap (a figure, words, fees paid, "the amount", "exceed", "in excess of",
+    # "aggregate") and a fault standard in one sentence, either first, for either party
+    amounts = [
+        "is limited to the fees paid in the preceding twelve months",
+        "shall not exceed $1,000,000",
+        "shall not exceed one million dollars (US$1,000,000)",
+        "shall be limited to the amount of fees payable hereunder",
+        "shall in no event be in excess of five hundred thousand euros",
+        "shall be limited in the aggregate to EUR 250,000",
+    ]
+    faults = [
+        "is limited to its gross negligence",
+        "shall be limited to gross negligence or wilful misconduct",
+        "shall be limited to cases of willful misconduct or fraud",
+        "is restricted to its own intentional misconduct",
+    ]
+    whose = [("Supplier's", "Customer's"), ("Acme & Co.'s", "Beta's"), ("each party's", "its")]
+    out = []
+    for n, (amount, fault) in enumerate(itertools.product(amounts, faults)):
+        x, y = whose[n % len(whose)]
+        first = f"{x[0].upper() + x[1:]} liability {amount}, and {y} liability {fault}."
+        second = f"{x[0].upper() + x[1:]} liability {fault}, and {y} liability {amount}."
+        sentence = first if n % 2 else second
+        out.append(sentence.lower() if n % 3 == 0 else sentence)
+    return out
+
+
+@pytest.mark.parametrize("sentence", _mixed_limits())
+def test_a_sentence_stating_an_amount_bounds_an_amount(sentence: str) -> None:
+    reader = ClauseReader(Claim(_ENTRY, True, None, (), True))
+    assert reader.bounds_no_amount(sentence) is False, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Supplier's liability under Section 9 is limited to its gross negligence.",
+        "acme & co.'s liability hereunder shall be limited to wilful misconduct or fraud.",
+        "Each party's liability under Article 12.3 shall be restricted to cases of willful "
+        "default.",
+    ],
+)
+def test_a_section_number_states_no_amount(sentence: str) -> None:
+    reader = ClauseReader(Claim(_ENTRY, True, None, (), True))
+    assert reader.bounds_no_amount(sentence) is True, sentence
