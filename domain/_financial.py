@@ -735,7 +735,30 @@ def _per_share_read(
     is asked with its own "per share" ("the diluted shares used in computing EPS")."""
     key = " ".join(words)
     per_share = concept_named(_per_share_concept())
+    # a question opening a count ("how many shares ..."): the count's phrase runs to the
+    # first joining word after it ("how many shares did Adobe use to compute diluted net
+    # income per share"); a figure per share named inside it is the count's words, one named
+    # past it ("..., and what was diluted EPS") is asked too, its basic / diluted word one
+    # of its own
+    words_of_count, count_either = _share_count_words()
+    counts = [
+        (s, min((i for i in fenced if i >= s), default=len(words)))
+        for w in words_of_count
+        for s, _ in _occurrences(words, w)
+    ]
+    count_phrases = [" ".join(w for w in words[s:e] if w != ",") for s, e in counts]
+    picks = functools.reduce(
+        lambda text, p: text.replace(f" {p} ", " "), count_phrases, f" {picks} "
+    )
+
+    def in_count(span: tuple[int, int]) -> bool:
+        return any(s <= span[0] and span[1] <= e for s, e in counts)
+
     at = [(p, _occurrences(words, p), c) for p, _, c in kept]
+    # where each concept asked is named (a figure per share named by no words: none)
+    where: dict[str, list[tuple[int, int]]] = {}
+    for c, span in named:
+        where.setdefault(c.name, []).append(span)
     dropped: set[str] = set()
     attached_to_none = False
     for word in _per_share_words():
@@ -785,7 +808,9 @@ def _per_share_read(
                 ]
                 dropped.update(c.name for c in owners if c not in whole)
             elif not owners:
-                kept.insert(0, (word, -1, _either_asked(per_share, f" {picks} ")))
+                earned = _either_asked(per_share, f" {picks} ")
+                kept.insert(0, (word, -1, earned))
+                where.setdefault(earned.name, []).append((start, end))
     # a figure per share named alone ("the per share amount") is earnings per share, unless
     # it names another figure per share ("dividends per share", "book value per share")
     unless = {w for w in per_share.never_words} - {w for w, _ in per_share.either}
@@ -809,20 +834,25 @@ def _per_share_read(
                 dropped.add(o.name)
     asked: list[FinancialConcept] = []
     for _, _, c in kept:
-        if c.name not in dropped and c not in asked:
-            # "earnings per share, diluted": the concept one of `either`'s words picks
-            picked = _either_asked(c, f" {picks} ")
-            if picked not in asked:
-                asked.append(picked)
-    words_of_count, count_either = _share_count_words()
-    if any(f" {w} " in f" {key} " for w in words_of_count):
-        # "how many shares ... diluted net income per share": a count, never the figure per
-        # share; the count its basic / diluted word picks where none is named
-        asked = [c for c in asked if c.unit != "USD/share"]
-        if not any(c.unit == "shares" for c in asked):
-            chosen = sorted({n for w, n in count_either if f" {w} " in f" {picks} "})
-            if len(chosen) == 1:
-                asked.insert(0, concept_named(chosen[0]))
+        if c.name in dropped or c in asked:
+            continue
+        if counts and c.unit == "USD/share" and all(in_count(sp) for sp in where.get(c.name, ())):
+            continue
+        # "earnings per share, diluted": the concept one of `either`'s words picks
+        picked = _either_asked(c, f" {picks} ")
+        if picked not in asked:
+            asked.append(picked)
+    if counts and not any(c.unit == "shares" for c in asked):
+        # the count its basic / diluted word picks where none is named: a word of the count's
+        # phrase ("how many diluted shares", "... diluted net income per share"), never one
+        # of a figure per share asked past it ("..., and what was diluted EPS")
+        inside = f" {' '.join(words[i] for s, e in counts for i in range(s, e))} "
+        alone = not any(c.unit == "USD/share" for c in asked)
+        chosen = sorted({n for w, n in count_either if f" {w} " in inside}) or sorted(
+            {n for w, n in count_either if alone and f" {w} " in f" {picks} "}
+        )
+        if len(chosen) == 1:
+            asked.insert(0, concept_named(chosen[0]))
     return asked
 
 

@@ -663,11 +663,28 @@ def _label_counts(
     joined = {j.lower() for j in joiners}
     out: list[StatementCell] = []
     subject = re.split(r"[,:;]", label, maxsplit=1)[0].strip()
-    # the count is a security's, stated after its name: a subject ending in no security word
-    # ("As of the date it was approved by our shareholders, there were 46 million shares")
-    # is a sentence's, not a statement line's
-    words = re.findall(r"[A-Za-z]+", subject)
-    if not words or words[-1].lower() not in label_count_subjects():
+    # the count is a security's, stated after its name: the subject's head noun phrase (its
+    # words before a parenthesis, a "$" or a figure: "Common stock ($.01 par value") names
+    # the security in one of its joined parts ("Common stock and additional paid-in
+    # capital", "Class A and Class B common stock"); a subject naming none ("As of the date
+    # it was approved by our shareholders, there were 46 million shares") is a sentence's,
+    # not a statement line's
+    head = re.split(r"[($\d]", subject, maxsplit=1)[0].strip()
+    words_joining = "|".join(re.escape(j) for j in sorted(joined) if re.fullmatch(r"\w+", j))
+    parts = (
+        re.split(rf"\s+(?:{words_joining})\s+", head, flags=re.IGNORECASE)
+        if words_joining
+        else [head]
+    )
+    security = next(
+        (
+            part.strip()
+            for part in parts
+            if any(w.lower() in label_count_subjects() for w in re.findall(r"[A-Za-z]+", part))
+        ),
+        None,
+    )
+    if security is None:
         return []
     for clause in label.split(";"):
         found = list(_LABEL_NUMBER.finditer(clause))
@@ -702,7 +719,9 @@ def _label_counts(
             if figures[-1][1] is None and not all("," in text for text, _ in figures):
                 continue
             last_scale = figures[-1][1] or 1
-            name = f"{subject} {lead[0].lower()}{lead[1:]} {noun.group(1).lower()}"
+            # the security's name ("Common stock" of "Common stock and additional paid-in
+            # capital"), past the lead when the clause opens with the subject
+            name = f"{security} {lead[0].lower()}{lead[1:]} {noun.group(1).lower()}"
             used: set[int] = set()
             for (text, own_scale), (period, end, months) in zip(figures, periods, strict=True):
                 token = next(

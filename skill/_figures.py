@@ -530,14 +530,14 @@ def matching_cells(
 
 def statement_read(
     cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
-) -> list[tuple[str, StatementCell]]:
+) -> list[tuple[str, StatementCell, StatementCell]]:
     """The primary statement `concept` lives in (its `statement`, by its table's title), of
-    `period`: each of its pages' last cell of that period (a total: "Net earnings", "Total
-    liabilities and equity"), in the order read; none where no such statement was read (a
-    segment's or a note's item is asked of no primary statement)."""
+    `period`: each of its pages as its first and last row read of that period, in the order
+    read; none where no such statement was read (a segment's or a note's item is asked of no
+    primary statement)."""
     if concept.gaap in (SEGMENT_ROW, NOTE_ROW_ITEM):
         return []
-    last: dict[tuple[str, int], tuple[str, StatementCell]] = {}
+    pages: dict[tuple[str, int], list[StatementCell]] = {}
     for d, c in cells:
         if (
             c.period == period
@@ -545,8 +545,44 @@ def statement_read(
             and c.unit == "USD"
             and titled_statement(c, concept.statement)
         ):
-            last[(d, c.page)] = (d, c)
-    return list(last.values())
+            pages.setdefault((d, c.page), []).append(c)
+    return [
+        (
+            d,
+            min(read, key=lambda c: (c.line_no, c.char_start)),
+            max(read, key=lambda c: (c.line_no, c.char_end)),
+        )
+        for (d, _), read in pages.items()
+    ]
+
+
+def statement_title(cell: StatementCell) -> str:
+    """The title of the statement a cell is printed in: its caption before the unit's words
+    ("Consolidated Statements of Operations" of "... (In millions, except per share data)")."""
+    return cell.caption.split("(", 1)[0].strip() or cell.caption
+
+
+def statement_page_unit(
+    unit: EvidenceUnit, first: StatementCell, last: StatementCell
+) -> EvidenceUnit:
+    """A statement's page cited as read (`unit` made of its first row read, under a claim of
+    the statement, with no value): the statement's title quoted, its rows' lines located,
+    never one row's figure."""
+    where = unit.source_location
+    return unit.model_copy(
+        update={
+            "value": None,
+            "quote": first.caption,
+            "source_location": where.model_copy(
+                update={
+                    "section": statement_title(first),
+                    "line_end": max(last.line_no, where.line_start),
+                    "char_end": max(last.char_end, where.char_start),
+                    "bbox": None,
+                }
+            ),
+        }
+    )
 
 
 def _either_cells(
@@ -1009,14 +1045,26 @@ def find_figures(
         names = ", ".join(_asked_as(question, c) for c in figure.concepts)
         searched = ""
         if not quoted:
-            # the statement the item lives in, of the period asked, read and holding no row
-            # of it: its pages cited (each page's last cell of the period), never a figure
+            # the statement the item lives in, of the period asked, read with no row read as
+            # the item (its label may be one the lexicon does not know): its pages cited as
+            # read, under the statement's claim, never a row's figure nor the item's claim
             concept = figure.concepts[0]
             read = statement_read(cells, concept, (periods or (figure.period_of(concept),))[0])
-            quoted.extend(make_unit(d, c, concept.name, None) for d, c in read)
-            if read:
-                pages = ", ".join(dict.fromkeys(str(c.page) for _, c in read))
-                searched = f"; its statement read (page {pages}) prints no row of it"
+            quoted.extend(
+                statement_page_unit(
+                    make_unit(d, first, f"statement_read:{concept.statement}", None), first, last
+                )
+                for d, first, last in read
+            )
+            titles: dict[str, list[str]] = {}
+            for _, first, _ in read:
+                pages = titles.setdefault(statement_title(first), [])
+                if str(first.page) not in pages:
+                    pages.append(str(first.page))
+            searched = "".join(
+                f"; no row read as {names} on the {title} (page {', '.join(pages)})"
+                for title, pages in titles.items()
+            )
         return FigureFindings(
             tuple(quoted),
             None,

@@ -94,6 +94,31 @@ SHARE_LABELS = [
         ),
         ((944_033_056.0, 1), (951_240_210.0, 1)),
     ),
+    # the security named in the subject's head before a joined item or a parenthesis, never
+    # only as its last word
+    (
+        (
+            "Common stock and additional paid-in capital, $0.0001 par value: 1,000 shares"
+            " authorized;",
+            "issued and outstanding - 435 million and 440 million shares, respectively",
+        ),
+        ((435.0, 1_000_000), (440.0, 1_000_000)),
+    ),
+    (
+        (
+            "Common stock ($.01 par value; authorized 3,000 shares;",
+            "outstanding 412.5 and 420.1 million shares)",
+        ),
+        ((412.5, 1_000_000), (420.1, 1_000_000)),
+    ),
+    (
+        (
+            "Common stock (par value $0.01) and additional paid-in capital: authorized 4,000"
+            " shares;",
+            "outstanding - 120.5 and 118.2 million shares",
+        ),
+        ((120.5, 1_000_000), (118.2, 1_000_000)),
+    ),
 ]
 
 
@@ -147,6 +172,10 @@ PROSE_COUNTS = [
     ),
     ("Treasury shares (2 million and 3 million shares,", "respectively)"),
     ("Per the Plan, as amended by our holders: issued - 7 million", "and 9 million units"),
+    # a security word only after a figure or a parenthesis of the subject: no security's name
+    ("Approved by holders of 46 million shares; awards - 12 million", "and 10 million shares"),
+    ("Reserved for issuance (under the plan); awards - 12.5 million", "and 10.0 million shares"),
+    ("In 2023 and 2022; repurchased - 5.5 million and 6.5", "million shares, respectively"),
 ]
 
 

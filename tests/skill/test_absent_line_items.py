@@ -2,7 +2,11 @@
 a retailer, inventories of a software company, dividends of a company that pays none. The
 answer is INSUFFICIENT, never a guess, and cites the statement the item lives in, of the
 period asked (each of its pages' last cell, quoted with no value): the page a reviewer opens
-to see the row is not there. Asked as analysts ask ("FY2020", "fiscal 2020", "year ended
+to see the row is not there. The answer says what the system knows, "no row read as <item> on
+<statement> (page N)", never that the statement prints no row of it (the row may be printed
+under a label the lexicon does not know: a "Product development" row of a software company),
+and the page is cited as read under the statement's claim, never one of its cells quoted as
+a value of the item asked. Asked as analysts ask ("FY2020", "fiscal 2020", "year ended
 December 31, 2020", "as of ...", "in USD millions", lower case, short names)."""
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ def _haldane() -> bytes:
             ("Revenue", 0, ("9,000", "8,400")),
             ("Cost of sales", 0, ("6,300", "5,900")),
             ("Selling, general and administrative expenses", 0, ("1,700", "1,600")),
+            # a label the lexicon reads as no concept: R&D may be printed under it
+            ("Product development", 0, ("300", "280")),
             ("Operating income", 0, ("1,000", "900")),
             ("Net income", 0, ("700", "650")),
         ),
@@ -74,6 +80,11 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(tmp_path_factory, "absent-line-items", [("h.pdf", _haldane())])
 
 
+TITLES = {
+    "income": "Consolidated Statements of Operations",
+    "balance": "Consolidated Balance Sheets",
+    "cash_flow": "Consolidated Statements of Cash Flows",
+}
 # (question, the statement the item lives in, the year asked)
 _ABSENT = [
     ("What was Haldane Retail Group's research and development expense in FY2020?", "income", 2020),
@@ -105,7 +116,20 @@ def test_an_item_no_statement_prints_is_insufficient_citing_its_statement(
     assert not [v for v in answer.conclusion.values if v.value.startswith("USD")]
     pages = {e.source_location.page for e in answer.evidence}
     assert pages == {PAGES[statement]}, (answer.conclusion.answer, pages)
-    assert "prints no row of it" in answer.conclusion.answer
+    said = answer.conclusion.answer
+    assert "prints no row" not in said, said
+    assert (
+        "no row read as " in said
+        and f"on the {TITLES[statement]} (page {PAGES[statement]})" in said
+    ), said
+    for unit in answer.evidence:
+        # the page cited as read: the statement's title, its claim, no value, no cell's figure
+        assert unit.value is None, unit
+        assert unit.claim_id.endswith(f":statement_read:{statement}:FY{year}"), unit.claim_id
+        assert unit.quote.startswith(TITLES[statement]), unit.quote
+        assert unit.source_location.section == TITLES[statement], unit.source_location
+        assert unit.source_location.line_start <= unit.source_location.line_end
+        assert "|" not in unit.quote, unit.quote
 
 
 @pytest.mark.parametrize(

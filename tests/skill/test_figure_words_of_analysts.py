@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from domain import concepts_asked
 from tests.pdfs import StatementTable, statement_pdf, ten_k_cover
 from tests.skill.conftest import ingested_runtime
 
@@ -107,3 +108,79 @@ def test_a_count_asked_with_no_basic_or_diluted_word_is_no_figure_per_share(runt
     )
     # never a figure per share concluded ("USD 4.00 per share"); the rows may be quoted
     assert not [v.value for v in answer.conclusion.values if v.value.startswith("USD")]
+
+
+# A count question that asks a figure per share too, past a joining word: both asked (the
+# figure per share is dropped only where its words sit inside the count's phrase). Generated:
+# the count's phrasing x the figure per share's x the joining words, with the basic / diluted
+# word on either side, lower case.
+_COUNTS = [
+    ("How many shares were outstanding at year end", "common_shares_outstanding"),
+    ("How many diluted shares did Adobe have", "shares_outstanding_diluted"),
+    ("How many basic shares did Adobe have", "shares_outstanding_basic"),
+    ("how many diluted shares did 3M use", "shares_outstanding_diluted"),
+]
+_PER_SHARE = [
+    ("what was diluted EPS", "eps_diluted"),
+    ("what was its basic earnings per share", "eps_basic"),
+    ("its diluted net income per share", "eps_diluted"),
+]
+_JOINS = [" and ", ", and ", ", as well as "]
+
+
+def _count_and_per_share() -> list[tuple[str, list[str]]]:
+    cases = []
+    for i, (count, counted) in enumerate(_COUNTS):
+        for j, (per, figure) in enumerate(_PER_SHARE):
+            join = _JOINS[(i + j) % len(_JOINS)]
+            question = f"{count}{join}{per} in FY2020?"
+            cases.append((question.lower() if (i + j) % 2 else question, [counted, figure]))
+    return cases
+
+
+@pytest.mark.parametrize(("question", "asked"), _count_and_per_share())
+def test_a_count_and_a_figure_per_share_asked_together_are_both_asked(
+    question: str, asked: list[str]
+) -> None:
+    assert sorted(c.name for c in concepts_asked(question)) == sorted(asked), question
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        # the figure per share inside the count's phrase: the count's words, never asked
+        (
+            "How many shares did Adobe use to compute diluted net income per share?",
+            ["shares_outstanding_diluted"],
+        ),
+        (
+            "how many shares were used in computing basic earnings per share in fy2019?",
+            ["shares_outstanding_basic"],
+        ),
+        (
+            "How many diluted shares were used to calculate diluted EPS in FY2020?",
+            ["shares_outstanding_diluted"],
+        ),
+        # a basic / diluted word of the figure per share past the join picks no count
+        (
+            "How many diluted shares did Adobe have, and what was its EPS?",
+            ["eps", "shares_outstanding_diluted"],
+        ),
+        # a figure per share past the join that names no item is no EPS in a count question
+        ("How many shares did Adobe repurchase in FY2020 and at what average price per share?", []),
+    ],
+)
+def test_a_figure_per_share_inside_the_count_phrase_is_the_counts_words(
+    question: str, asked: list[str]
+) -> None:
+    assert sorted(c.name for c in concepts_asked(question)) == sorted(asked), question
+
+
+def test_a_count_and_diluted_eps_read_both_figures(runtime: Any) -> None:
+    answer = runtime.skill.ask(
+        "kb",
+        "How many shares did Corvath use to compute diluted net income per share, and what was"
+        " its diluted EPS in FY2020?",
+    )
+    values = {v.value for v in answer.conclusion.values}
+    assert {"210 million shares", "USD 4.00 per share"} <= values, answer.conclusion.answer
