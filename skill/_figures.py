@@ -562,25 +562,15 @@ def statement_title(cell: StatementCell) -> str:
     return cell.caption.split("(", 1)[0].strip() or cell.caption
 
 
-def statement_page_unit(
-    unit: EvidenceUnit, first: StatementCell, last: StatementCell
-) -> EvidenceUnit:
-    """A statement's page cited as read (`unit` made of its first row read, under a claim of
-    the statement, with no value): the statement's title quoted, its rows' lines located,
-    never one row's figure."""
+def statement_page_unit(unit: EvidenceUnit, first: StatementCell) -> EvidenceUnit:
+    """A statement's page cited as read: `unit` made of its first row read, under a claim of the
+    statement, with no value; its quote and lines stay that row's own printed text (a citation
+    is always the exact text of the lines it names), its section the statement's title."""
     where = unit.source_location
     return unit.model_copy(
         update={
             "value": None,
-            "quote": first.caption,
-            "source_location": where.model_copy(
-                update={
-                    "section": statement_title(first),
-                    "line_end": max(last.line_no, where.line_start),
-                    "char_end": max(last.char_end, where.char_start),
-                    "bbox": None,
-                }
-            ),
+            "source_location": where.model_copy(update={"section": statement_title(first)}),
         }
     )
 
@@ -1052,9 +1042,9 @@ def find_figures(
             read = statement_read(cells, concept, (periods or (figure.period_of(concept),))[0])
             quoted.extend(
                 statement_page_unit(
-                    make_unit(d, first, f"statement_read:{concept.statement}", None), first, last
+                    make_unit(d, first, f"statement_read:{concept.statement}", None), first
                 )
-                for d, first, last in read
+                for d, first, _ in read
             )
             titles: dict[str, list[str]] = {}
             for _, first, _ in read:
