@@ -364,6 +364,9 @@ class ModalityWords:
     # what after such a "by" is the means of the action, not its agent ("terminated by written
     # notice", "by ninety (90) days' prior notice", "early by Termination Notice")
     passive_means: tuple[str, ...] = ()
+    # what after that means opens its giver, the action's agent ("by written notice from
+    # Licensee", "by notice given by Licensee", "by 30 days' notice by Licensee to Licensor")
+    passive_means_agent: tuple[str, ...] = ()
     # a pronoun that stands for the main clause's party as a complement's subject ("X agrees
     # that upon notice to Y it may")
     pronoun: tuple[str, ...] = ()
@@ -1530,6 +1533,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "adverbial",
                 "passive_agent",
                 "passive_means",
+                "passive_means_agent",
                 "any_actor",
                 "question_permission",
                 "question_prohibition",

@@ -864,6 +864,9 @@ class ClauseReader:
         # whether the sentence read stands right under a heading that names the claim: its
         # `captioned` words are then the action's
         self._under_caption = False
+        # whether the sentence read stands right under a heading that names a ground contrary
+        # to the claim ("Termination for Breach. Acme may terminate ... by written notice")
+        self._under_ground = False
 
     def relevance(self, text: str) -> int:
         """0: `text` gives a right or a duty under a contrary condition; 1: a right or a duty;
@@ -872,6 +875,18 @@ class ClauseReader:
         contrary = p.contrary is not None and bool(p.contrary.search(text))
         modal = bool(_MODALITY.permission.search(text) or _MODALITY.obligation.search(text))
         return (0 if contrary else 1) if modal else (2 if contrary else 3)
+
+    def grounds(self, heading: str) -> bool:
+        """Is `heading` a heading ("12.2 Termination for Breach.") naming a ground contrary to
+        a claim such a ground silences (`contrary_answers` silent), so that the sentences
+        under it have that ground?"""
+        p = self._p
+        return (
+            p.contrary is not None
+            and p.entry.contrary_answers == "silent"
+            and _heading(heading)
+            and bool(p.contrary.search(heading))
+        )
 
     def captions(self, heading: str) -> bool:
         """Is `heading` a heading ("5.2 Non-Competition.") that names the claim, under which
@@ -1079,10 +1094,12 @@ class ClauseReader:
             [" ".join(text[s:e].split()) for s, e in sentence_spans(text)]
         ):
             self._under_caption = self.captions(previous)
+            self._under_ground = self.grounds(previous)
             try:
                 reading, qualified, named = self._sentence(sentence)
             finally:
                 self._under_caption = False
+                self._under_ground = False
             previous = sentence
             related = related or named
             if (
@@ -1414,8 +1431,10 @@ class ClauseReader:
             if p.qualifier is not None
             else len(main) < len(s) and _leaves_a_case(exceptions[-1])
         )
-        contrary = (p.contrary is not None and bool(p.contrary.search(main))) or (
-            p.taken_back is not None and any(p.taken_back.search(e) for e in exceptions)
+        contrary = (
+            (p.contrary is not None and bool(p.contrary.search(main)))
+            or (self._under_ground)
+            or (p.taken_back is not None and any(p.taken_back.search(e) for e in exceptions))
         )
         if not contrary and p.contrary is not None and self._only_bounded(main):
             # "may terminate upon thirty days' notice unless the other party cures the breach":
@@ -1966,15 +1985,25 @@ _BY_AGENT = _any(lexicon().modality.passive_agent) or re.compile(r"(?!)")
 # what after that "by" is the action's means, never its agent ("terminated by written notice",
 # "by ninety (90) days' prior notice")
 _BY_MEANS = _any(lexicon().modality.passive_means) or re.compile(r"(?!)")
+# who gives that means, after it ("by written notice from Licensee", "given by Licensee")
+_MEANS_AGENT = _any(lexicon().modality.passive_means_agent) or re.compile(r"(?!)")
 
 
 def _passive_agent(after: str, action: str) -> str:
     """Who does a passive action, named just after its participle ("assigned by Schoolpop
-    without ...": "Schoolpop"), to its next preposition; "" where none is named."""
+    without ...": "Schoolpop") or after its means ("terminated by written notice from
+    Licensee to Licensor": "Licensee"), to its next preposition; "" where none is named."""
     found = _BY_AGENT.match(after)
-    if found is None or not action.casefold().endswith("ed") or _BY_MEANS.match(after, found.end()):
+    if found is None or not action.casefold().endswith("ed"):
         return ""
     agent = after[found.end() :]
+    # (the patterns open with "^": matched on the words after, never from a position)
+    means = _BY_MEANS.match(agent)
+    if means is not None:
+        giver = _MEANS_AGENT.match(agent[means.end() :])
+        if giver is None:
+            return ""
+        agent = agent[means.end() + giver.end() :]
     end = _PREPOSITION.search(agent)
     return agent[: end.start()] if end is not None else agent[:_GOVERNED]
 
@@ -2801,7 +2830,18 @@ def _items_with_lead_ins(reader: ClauseReader, sentences: Sequence[Sentence]) ->
             lead = (i - 1, texts[i - 1])
             if reader.read(texts[i])[0] is not None:
                 lead = None
-        if lead is not None and reader.read(f"{lead[1]} {texts[i]}")[0] is not None:
+        # a sentence right under a heading naming a ground ("Termination for Breach. Acme may
+        # terminate this Agreement by written notice") is quoted from the heading, whose ground
+        # is the sentence's: read alone it would seem to need none
+        grounded = (
+            lead is None
+            and i > 0
+            and reader.grounds(texts[i - 1])
+            and reader.read(texts[i])[0] is not None
+        )
+        if grounded:
+            lead = (i - 1, texts[i - 1])
+        if lead is not None and (grounded or reader.read(f"{lead[1]} {texts[i]}")[0] is not None):
             first = sentences[lead[0]]
             chunk = sentence.chunk
             sentence = Sentence(

@@ -219,3 +219,158 @@ def test_a_requirements_contract_is_exclusivity(sentence: str) -> None:
 )
 def test_other_purchases_are_no_requirements_contract(sentence: str, expected: bool | None) -> None:
     assert holds("exclusive", sentence) is expected, sentence
+
+
+# Mends of the classes above (session 34 review): the notice's giver is the agent; a notice
+# whose grounds stand elsewhere (a list, a schedule, a section, the heading above) bounds no
+# right without cause; a requirements contract is a duty to buy from the other party only; a
+# grant "exclusive, cumulative" is no remedies' mention.
+
+_GIVEN_BY = [
+    "This Agreement may be terminated by {notice} from {a} to {b}.",
+    "This Agreement may be terminated by {notice} given by {a}.",
+    "This Agreement may be terminated by {notice} by {a} to {b}.",
+    "This Agreement may be terminated at any time by {notice} served by {a} on {b}.",
+]
+_NOTICES = ["written notice", "ninety (90) days' prior written notice", "thirty (30) days notice"]
+
+
+def _given_by() -> list[tuple[str, str, str]]:
+    out = []
+    for i, (form, (a, b), notice) in enumerate(itertools.product(_GIVEN_BY, _PARTIES, _NOTICES)):
+        if i % 3 == 0:
+            text = form.format(a=a, b=b, notice=notice)
+            out.append((text.lower() if i % 2 else text, a, b))
+    return out
+
+
+@pytest.mark.parametrize(("sentence", "agent", "other"), _given_by())
+def test_the_giver_of_the_notice_is_who_may_terminate(
+    sentence: str, agent: str, other: str
+) -> None:
+    assert holds("termination_without_cause", sentence, agent, (other,)) is True, sentence
+    assert holds("termination_without_cause", sentence, other, (agent,)) is not True, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This Agreement may be terminated by written notice from either party to the other.",
+        "this agreement may be terminated by thirty (30) days' written notice given by either "
+        "party.",
+    ],
+)
+def test_either_partys_notice_is_each_partys_right(sentence: str) -> None:
+    for actor, other in _PARTIES[:2]:
+        assert holds("termination_without_cause", sentence, actor, (other,)) is True, sentence
+
+
+_ELSEWHERE = [
+    " in any of the following events:",
+    " as follows:",
+    ", in which case the following shall apply: (a) all fees become due",
+    " in the circumstances set out below.",
+    " in the circumstances described in Section 14.3.",
+    " for the reasons set forth in Schedule B.",
+    " on the grounds listed in clause 9(b).",
+    " under Schedule 3.",
+    " in the cases referred to above.",
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        capitalized(f"{a} {modal} terminate this Agreement by {giving}written notice to {b}{tail}")
+        for i, (tail, (a, b), modal, giving) in enumerate(
+            itertools.product(
+                _ELSEWHERE, _PARTIES[:2], ["may", "shall have the right to"], ["", "giving "]
+            )
+        )
+        if i % 4 == 0
+    ],
+)
+def test_a_notice_whose_grounds_stand_elsewhere_is_no_such_right(sentence: str) -> None:
+    for case in (sentence, sentence.lower()):
+        assert holds("termination_without_cause", case) is not True, case
+
+
+_GROUND_HEADINGS = [
+    "Termination for Breach.",
+    "12.2 Termination for Cause.",
+    "Default.",
+    "(b) Insolvency.",
+    "TERMINATION UPON BANKRUPTCY.",
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{heading} {a} may terminate this Agreement by written notice to {b}."
+        for heading, (a, b) in zip(_GROUND_HEADINGS, itertools.cycle(_PARTIES), strict=False)
+    ],
+)
+def test_a_headings_ground_is_the_sentences(text: str) -> None:
+    for case in (text, text.lower()):
+        assert holds("termination_without_cause", case) is not True, case
+
+
+@pytest.mark.parametrize(
+    "heading", ["Termination for Convenience.", "Termination.", "12.3 Termination by Licensee."]
+)
+def test_a_heading_with_no_ground_leaves_the_notice_right(heading: str) -> None:
+    text = f"{heading} Acme may terminate this Agreement by giving written notice to Beta."
+    assert holds("termination_without_cause", text) is True, text
+
+
+_NO_REQUIREMENTS_CONTRACT = [
+    "{a} is free to purchase all of its requirements of the Products from third parties.",
+    "{a} may purchase all of its requirements of the Products from {b} or any other supplier.",
+    "{a} shall purchase all of its requirements of the Products from suppliers approved by {b}.",
+    "{a} may buy all of its needs for the Products from {b}.",
+    "{a} shall be entitled to obtain all of its requirements from any third party.",
+    "{a} will purchase all of its requirements of the Products from {b} or another source.",
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        case
+        for i, (form, (a, b)) in enumerate(
+            itertools.product(_NO_REQUIREMENTS_CONTRACT, _PARTIES[:2])
+        )
+        for case in _cases(form.format(a=a, b=b))[: 2 if i % 2 else 1]
+    ],
+)
+def test_a_permission_or_other_sources_is_no_requirements_contract(sentence: str) -> None:
+    assert holds("exclusive", sentence) is not True, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "{a} shall have the exclusive, cumulative right to distribute the Products in the "
+        "Territory.",
+        "{b} grants to {a} an exclusive and cumulative license to sell the Products.",
+    ],
+)
+def test_an_exclusive_cumulative_grant_is_exclusivity(sentence: str) -> None:
+    for a, b in _PARTIES[:2]:
+        for case in _cases(sentence.format(a=a, b=b))[:2]:
+            assert holds("exclusive", case) is True, case
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The rights and remedies of {a} are cumulative and not exclusive of any other remedies.",
+        "All remedies of {a} hereunder are cumulative and non-exclusive.",
+        "The exclusive and cumulative remedies of {a} under this Section are in addition to "
+        "any other rights.",
+    ],
+)
+def test_cumulative_remedies_stay_a_mention(sentence: str) -> None:
+    text = sentence.format(a="Acme")
+    assert holds("exclusive", text) is None, text
