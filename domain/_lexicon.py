@@ -532,6 +532,24 @@ class Lexicon:
     held_role_place_nouns: tuple[str, ...]
     # function words a title-case question writes after "as" ("As Of"): no role, no phrase
     held_role_function_words: frozenset[str]
+    # words joining a relation after "as" to the party it is of ("as successor to Acme")
+    held_role_relation_links: tuple[str, ...]
+    # a capacity named with no role ("in its capacity"; patterns): a stray phrase
+    held_role_capacities: tuple[str, ...]
+    # the words that open a time a yes/no question asks its claim at ("as of", "in"; patterns),
+    # the periods a date alone does not write (regexes), and the words after which a time is
+    # what the claim asserts ("expire on ...")
+    question_time_leads: tuple[str, ...]
+    # a party asked to consent to an action ("Must Halcyon consent to an assignment of ...?"):
+    # the words asking it (patterns), the consent verbs, each action noun with its verb
+    question_consent_modals: tuple[str, ...]
+    question_consent_asked: tuple[str, ...]
+    question_consent_verbs: tuple[str, ...]
+    question_consent_actions: Mapping[str, str]
+    # the auxiliaries a bare verb follows ("Does Halcyon pay ...")
+    question_verb_auxiliaries: frozenset[str]
+    question_time_periods: tuple[str, ...]
+    question_time_asserted_after: frozenset[str]
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
     agreement_idioms: tuple[str, ...]
     name_particles: frozenset[str]
@@ -1023,6 +1041,23 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         held_role_place_nouns=tuple(vocabulary.phrases("held_role_place_nouns")),
         held_role_function_words=frozenset(
             w.lower() for w in vocabulary.words("held_role_function_words")
+        ),
+        held_role_relation_links=tuple(vocabulary.phrases("held_role_relation_links")),
+        held_role_capacities=tuple(vocabulary.phrases("held_role_capacities")),
+        question_time_leads=tuple(vocabulary.phrases("question_time_leads")),
+        question_consent_modals=tuple(vocabulary.phrases("question_consent_modals")),
+        question_consent_asked=tuple(vocabulary.phrases("question_consent_asked")),
+        question_consent_verbs=tuple(vocabulary.phrases("question_consent_verbs")),
+        question_consent_actions={
+            str(k).lower(): str(v).lower()
+            for k, v in sorted((vocabulary.get("question_consent_actions") or {}).items())
+        },
+        question_verb_auxiliaries=frozenset(
+            w.lower() for w in vocabulary.words("question_verb_auxiliaries")
+        ),
+        question_time_periods=tuple(vocabulary.patterns("question_time_periods")),
+        question_time_asserted_after=frozenset(
+            w.lower() for w in vocabulary.words("question_time_asserted_after")
         ),
         name_particles=frozenset(vocabulary.words("name_particles")),
         honorifics=frozenset(vocabulary.words("honorifics")),

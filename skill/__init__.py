@@ -30,6 +30,7 @@ from skill._agreement_ref import parse_agreement
 from skill._answer import Answer, DocumentCopy, Evaluation, EvidenceUnit
 from skill._body_acts import BodyAct, body_act_asked, body_records, latest_acts, read_act
 from skill._candidate import Candidate, GateResult
+from skill._claim_time import claim_time
 from skill._claims import Claim, ClauseReader, Reading, claim_names, read_claim
 from skill._clauses import (
     CLAUSE_VALUE_ATTRIBUTES,
@@ -73,7 +74,7 @@ from skill._nli import (
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier, topic_put_last
 from skill._question_claims import question_claim, with_party_terms, with_role_actor
 from skill._question_names import split_names
-from skill._read import QuestionReader, consent_not_a_party
+from skill._read import QuestionReader, consent_not_a_party, consent_reworded
 from skill._restatements import RestatedFigures
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo
@@ -158,11 +159,13 @@ __all__ = [
     "body_records",
     "citation",
     "claim_names",
+    "claim_time",
     "clause_answer",
     "clause_only_values",
     "clause_sentences",
     "clear_caches",
     "consent_not_a_party",
+    "consent_reworded",
     "counted",
     "document_reference",
     "document_type_of",

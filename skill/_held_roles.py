@@ -36,10 +36,13 @@ _PLACES = "|".join(
         key=lambda w: (-len(w), w),
     )
 )
+# a capacity named with no role ("Halcyon, in its capacity, pay ..."; vocabulary.yaml
+# held_role_capacities): a stray phrase, set aside as a phrase that is no role
+_CAPACITY = "|".join(lexicon().held_role_capacities)
 _HELD = re.compile(
-    r"(?P<lead>\s*,\s*|\s+)(?:as|in\s+(?:its|his|her|their)\s+capacity\s+as)\s+"
+    r"(?P<lead>\s*,\s*|\s+)(?:(?:as|in\s+(?:its|his|her|their)\s+capacity\s+as)\s+"
     rf"(?:(?:the|an?)\s+)?(?P<role>(?:{_KNOWN})(?![\w-])|(?:{_PLACES})(?=\s+(?:{_KNOWN})(?![\w-]))|{_DEFINED}(?![\w-])|(?:{_NOT_WORDS})(?![\w-]))"
-    r"(?!\s+of\b)(?P<end>\s*,)?",
+    rf"(?!\s+of\b)|(?P<bare>{_CAPACITY})(?![\w-])(?!\s+as\b))(?P<end>\s*,)?",
     re.IGNORECASE,
 )
 # "Nimbus Power (formerly known as Bramble Utilities)", "Acme doing business as Beta": the
@@ -77,6 +80,14 @@ _AS_AMENDED = re.compile(
 )
 _PLACE_NOUN = re.compile(
     r"\s+(?:" + "|".join(lexicon().held_role_place_nouns) + r")(?![\w-])", re.IGNORECASE
+)
+# "as successor to Acme Holdings, Inc. assign": the relation's party, its capitalised words
+# (a legal form's too) or, written in lower case, its one word
+_RELATED = re.compile(
+    r"\s+(?:"
+    + "|".join(lexicon().held_role_relation_links)
+    + r")\s+(?:the\s+)?(?:(?-i:[A-Z0-9][\w&.'’-]*)(?:,?\s+(?-i:[A-Z0-9&][\w&.'’-]*))*|[\w&'’-]+)",
+    re.IGNORECASE,
 )
 
 
@@ -138,6 +149,13 @@ def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
         before = question[: m.start()]
         if not before.strip() or not before.rstrip()[-1:].isalnum() or _OTHER_NAME.search(before):
             continue
+        if m.group("bare") is not None:
+            # "Halcyon, in its capacity, pay": no role named, the phrase set aside
+            out.append(question[at : m.start()])
+            found.append(("".join(out), ""))
+            out.append(" ")
+            at = m.end()
+            continue
         role = " ".join(m.group("role").lower().split())
         if role.split()[0] in _FUNCTION_WORDS or _AS_AMENDED.match(question, m.start()):
             # "As Of January 1"; ", as amended by the Second Amendment," (the agreement as
@@ -155,7 +173,7 @@ def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
             role = ""
             rest = question[m.end("role") :]
             comma = re.match(r"[^,?;.!]{0,60},", rest) if "," in m.group("lead") else None
-            noun = None if comma else _PLACE_NOUN.match(rest)
+            noun = None if comma else _PLACE_NOUN.match(rest) or _RELATED.match(rest)
             end = m.end("role") + (comma.end() if comma else noun.end() if noun else 0)
         out.append(question[at : m.start()])
         found.append(("".join(out), role))

@@ -768,6 +768,45 @@ def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
     return " ".join("".join(chars).split())
 
 
+# A yes/no question's opening auxiliaries that a bare verb follows ("Does Halcyon pay ...");
+# what stands before a noun, never a verb ("a salary", "its pay"), and what ends a noun
+# phrase ("pay of", "pay?"; propositions.yaml question_claims)
+_VERB_AUXILIARIES = _LEXICON.question_verb_auxiliaries
+_NOUN_MARKERS = frozenset(_LEXICON.question_claims.get("noun_markers", ()))
+_PHRASE_ENDS = frozenset(_LEXICON.question_claims.get("phrase_ends", ()))
+
+
+def _named_by_the_verb(text: str, intent: Intent) -> bool:
+    """Is the value attribute `intent` read only from a word a yes/no question uses as its
+    verb ("Can Halcyon, as of 2024, pay dividends?": "pay", with its object after it, is the
+    action asked, no salary)? A word after a noun's marker ("a salary", "Reyes's pay"), or
+    ending the question or a phrase ("the pay of"), is a noun: asked; a phrase of more words
+    ("base salary") is a noun's."""
+    words = text.split()
+    if (
+        intent.attribute in _PASSAGE_ATTRIBUTES
+        or not intent.phrase
+        or " " in intent.phrase.strip()
+        or not words
+        or words[0].lower() not in _VERB_AUXILIARIES
+    ):
+        return False
+    found = list(re.finditer(rf"(?<![\w'’-]){re.escape(intent.phrase)}(?![\w'’-])", text, re.I))
+    for m in found:
+        before = text[: m.start()].split()
+        after = re.findall(r"[\w&'’-]+", text[m.end() :])
+        last = before[-1].lower() if before else ""
+        if (
+            len(before) < 2
+            or last in _NOUN_MARKERS
+            or last.endswith(("'s", "’s", "'", "’"))
+            or not after
+            or after[0].lower() in _PHRASE_ENDS
+        ):
+            return False
+    return bool(found)
+
+
 def read_open_question(
     question: str,
     normalized: str,
@@ -821,6 +860,12 @@ def read_open_question(
     masked += [(amends[0], agreement[0])] if amends and agreement else []
     masked += numbered
     intent = lexicon_intent(_blank(normalized, [*masked, *names_known]))
+    if intent is not None and _named_by_the_verb(
+        _blank(normalized, [*masked, *names_known]), intent
+    ):
+        # "Does Halcyon pay dividends?": the action asked, never the value its verb names
+        # (a salary); the question's words are its topic
+        intent = Intent(TOPIC, "topic", 1.0)
     if intent is not None and intent.phrase:
         for m in re.finditer(re.escape(intent.phrase), normalized, re.IGNORECASE):
             if not any(a < m.end() and m.start() < b for a, b in names_known):

@@ -15,6 +15,7 @@ from retrieval import VectorStore
 from skill._agreement_ref import amendment_alone, without_as_amended
 from skill._body_acts import body_act_asked
 from skill._cases import cut_case_spans
+from skill._claim_time import about_an_agreement, claim_time, with_claim_time
 from skill._errors import SubjectClassError
 from skill._held_roles import read_with_held_roles
 from skill._intent import (
@@ -115,7 +116,22 @@ def read_question(
     of Acme, as written). An amendment put before it ("Amendment No. 2: what is the governing
     law of the lease between A and B?") is the amendment of the agreement the question names.
     A role given to a party it names ("Halcyon, as the Borrower,") is kept as `held_roles`
-    (`_held_roles`), the question read without it."""
+    (`_held_roles`), the question read without it. A time a yes/no question about an
+    agreement asks its claim at ("Can Halcyon, as of January 1, 2024, pay dividends?") is kept
+    as `as_of`, the question read without it (`_claim_time`)."""
+    dated = claim_time(question)
+    if dated is not None:
+        try:
+            undated = read_question(dated[0], index, alias_keys, embed, embedder, scoped=scoped)
+        except SubjectClassError:
+            undated = None
+        if (
+            undated is not None
+            and about_an_agreement(undated, dated[0])
+            # "Did the board approve the MSA in 2023?": when a body acted is its record's
+            and body_act_asked(question_focus(dated[0])) is None
+        ):
+            return with_claim_time(undated, dated[1])
     try:
         held = read_with_held_roles(
             question,
@@ -421,6 +437,45 @@ def case_not_a_party(question: str) -> str:
     for start, end, _ in reversed(spans):
         question = (question[:start].rstrip(" ,") + " " + question[end:].lstrip(" ,")).strip()
     return re.sub(r"\s+([?.!])", r"\1", question)
+
+
+_CONSENT_ACTIONS = lexicon().question_consent_actions
+_CONSENT_PARTY = r"(?P<party>(?:(?!\b(?:not|never)\b)[^,?;])+?)"
+_CONSENT_ASKED = re.compile(
+    r"^\s*(?:(?:"
+    + "|".join(lexicon().question_consent_modals)
+    + rf")\s+{_CONSENT_PARTY}\s+(?:(?:"
+    + "|".join(lexicon().question_consent_asked)
+    + r")\s+)?|(?:"
+    + "|".join(sorted(lexicon().question_auxiliaries))
+    + rf")\s+{_CONSENT_PARTY.replace('party', 'asked_of')}\s+(?:"
+    + "|".join(lexicon().question_consent_asked)
+    + r")\s+)(?:"
+    + "|".join(lexicon().question_consent_verbs)
+    + r")\s+(?:to\s+)?(?:(?:an?|the|any|such)\s+)?(?P<action>"
+    + "|".join(re.escape(a) for a in sorted(_CONSENT_ACTIONS, key=lambda a: (-len(a), a)))
+    + r")(?![\w-])(?:\s+of)?(?P<rest>[^?]*)(?P<end>\?)?\s*$",
+    re.IGNORECASE,
+)
+_CONSENT_PREDICATES = frozenset(w.lower() for w in lexicon().consent_predicates)
+
+
+def consent_reworded(question: str) -> str:
+    """A party asked to consent to an action ("Must Halcyon consent to an assignment of the
+    MSA?") as the consent question ("Is Halcyon's consent required to assign the MSA?"), read
+    as that one is (its consent owner, nobody said to act); else `question` as written."""
+    m = _CONSENT_ASKED.match(question)
+    if m is None:
+        return question
+    party = (m.group("party") or m.group("asked_of")).strip()
+    words = [w.lower() for w in party.split()]
+    if not words or words[-1] in lexicon().question_words or _CONSENT_PREDICATES & set(words):
+        # "Does the MSA require ... to consent": no party asked
+        return question
+    verb = _CONSENT_ACTIONS[m.group("action").lower()]
+    rest = " ".join(m.group("rest").split())
+    asked = f"Is {party}'s consent required to {verb}{' ' + rest if rest else ''}"
+    return asked + (m.group("end") or "")
 
 
 def consent_not_a_party(question: str) -> str:

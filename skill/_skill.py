@@ -51,6 +51,7 @@ from skill._body_acts import (
     record_text,
 )
 from skill._candidate import Candidate, GateResult
+from skill._claim_time import without_claim_time
 from skill._claims import (
     Claim,
     Reading,
@@ -138,6 +139,7 @@ from skill._read import (
     build_name_index,
     clause_label,
     company_reading,
+    consent_reworded,
     is_clause_question,
     names_no_subject,
     read_question,
@@ -331,8 +333,10 @@ class EvidenceSkill:
             subject_class = _referred_subject(*untold)
         else:
             assert question is not None
+            # "Must Halcyon consent to an assignment of the MSA?": the consent question
+            read_as = consent_reworded(question)
             subject_class = read_question(
-                reworded or status_reworded(question) or question,
+                reworded or status_reworded(read_as) or read_as,
                 self._name_index(kb, committed, aliases),
                 {a.alias_key for a in aliases if a.document_id is None},
                 self._query_embedder,
@@ -341,7 +345,7 @@ class EvidenceSkill:
             )
             if documents is not None:
                 subject_class = self._scoped_subject(kb, subject_class, committed)
-            plain = without_role_phrases(question, subject_class)
+            plain = without_claim_time(without_role_phrases(read_as, subject_class), subject_class)
             quantity = quantity_asked(plain) if subject_class.attribute == TOPIC else None
             if quantity is not None:
                 # "How many robots has Halcyon deployed?": only a passage stating a number
@@ -364,6 +368,8 @@ class EvidenceSkill:
             else None
         )
         held_roles = subject_class.constraints.get("held_roles")
+        # the time a claim is asked at ("as of January 1, 2024"), kept on the claim's subject
+        as_of = subject_class.constraints.get("as_of")
         # A yes/no question about an agreement is a claim (issue 34): its proposition's
         # evidence is searched and each sentence that speaks of it is judged.
         claim = claim_of(subject_class) if status is None else None
@@ -397,8 +403,10 @@ class EvidenceSkill:
                     claim, subject_class = asked
         if claim is not None:
             subject_class = claim_subject(claim, subject_class)
-            if held_roles and "held_roles" not in subject_class.constraints:
-                constraints = {**subject_class.constraints, "held_roles": held_roles}
+            kept = {"held_roles": held_roles, "as_of": as_of}
+            kept = {k: v for k, v in kept.items() if v and k not in subject_class.constraints}
+            if kept:
+                constraints = {**subject_class.constraints, **kept}
                 subject_class = subject_class.model_copy(update={"constraints": constraints})
         kb_default = dict(self.default_requirements)
         if self.kb_requirements is not None:

@@ -29,6 +29,9 @@ _FORMS = [
     ("Is {y}'s consent not required for {x} to assign the MSA?", "No"),
     ("Can {x} assign the MSA without {y}'s approval?", "No"),
     ("Does assignment of the MSA with {y} not require consent?", "No"),
+    # the consenting party asked to consent to the action (session 34)
+    ("Must {y} consent to an assignment of the MSA?", "Yes"),
+    ("Does {y} have to approve a transfer of the MSA?", "Yes"),
 ]
 
 

@@ -173,6 +173,11 @@ _ASIDES = [
     ("can halcyon as Delaware pay dividends?", "can halcyon pay dividends?"),
     ("Can Halcyon, as successor to Acme, assign the MSA?", "Can Halcyon assign the MSA?"),
     ("Can Halcyon as Successor assign the MSA?", "Can Halcyon assign the MSA?"),
+    # a relation with no commas: its party's name goes with it (session 34)
+    ("Can Halcyon as successor to Acme assign the MSA?", "Can Halcyon assign the MSA?"),
+    ("can halcyon as successor to acme assign the msa?", "can halcyon assign the msa?"),
+    # a capacity with no role named (session 34)
+    ("Can Halcyon, in its capacity, pay dividends?", "Can Halcyon pay dividends?"),
     (
         "Is the MSA with Northgate as Amended terminable for convenience?",
         "Is the MSA with Northgate, as amended, terminable for convenience?",
