@@ -623,7 +623,7 @@ def _consent_party(focus: str, subject: SubjectClass) -> str | None:
             if (
                 written is None
                 and words.split()
-                and not any(w.casefold() in known_words() for w in words.split())
+                and not any(w.casefold() in _KNOWN_WORDS for w in words.split())
             ):
                 written = words
     return written
@@ -679,7 +679,7 @@ def _consent_owners(
 
 
 def _no_english_word(word: str) -> bool:
-    return word.casefold().strip(",.'’") not in known_words()
+    return word.casefold().strip(",.'’") not in _KNOWN_WORDS
 
 
 def _first_word(name: str) -> str:
@@ -713,7 +713,7 @@ def _opening_party(text: str, parties: Sequence[str]) -> str | None:
         # own restriction never answers
         acting = _opening_party(caused, parties)
         if acting is None:
-            named = list(itertools.takewhile(lambda w: w not in known_words(), caused.split()))
+            named = list(itertools.takewhile(lambda w: w not in _KNOWN_WORDS, caused.split()))
             acting = " ".join(named) or None
         return acting
     passive = _PASSIVE.match(rest) if _PASSIVE is not None else None

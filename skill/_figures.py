@@ -530,14 +530,14 @@ def matching_cells(
 
 def statement_read(
     cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept, period: str
-) -> list[tuple[str, StatementCell, StatementCell]]:
+) -> list[tuple[str, StatementCell]]:
     """The primary statement `concept` lives in (its `statement`, by its table's title), of
-    `period`: each of its pages as its first and last row read of that period, in the order
-    read; none where no such statement was read (a segment's or a note's item is asked of no
-    primary statement)."""
+    `period`: each of its pages as its first row read of that period, in the order read; none
+    where no such statement was read (a segment's or a note's item is asked of no primary
+    statement)."""
     if concept.gaap in (SEGMENT_ROW, NOTE_ROW_ITEM):
         return []
-    pages: dict[tuple[str, int], list[StatementCell]] = {}
+    first: dict[tuple[str, int], StatementCell] = {}
     for d, c in cells:
         if (
             c.period == period
@@ -545,15 +545,10 @@ def statement_read(
             and c.unit == "USD"
             and titled_statement(c, concept.statement)
         ):
-            pages.setdefault((d, c.page), []).append(c)
-    return [
-        (
-            d,
-            min(read, key=lambda c: (c.line_no, c.char_start)),
-            max(read, key=lambda c: (c.line_no, c.char_end)),
-        )
-        for (d, _), read in pages.items()
-    ]
+            at = first.get((d, c.page))
+            if at is None or (c.line_no, c.char_start) < (at.line_no, at.char_start):
+                first[(d, c.page)] = c
+    return [(d, c) for (d, _), c in first.items()]
 
 
 def statement_title(cell: StatementCell) -> str:
@@ -1044,10 +1039,10 @@ def find_figures(
                 statement_page_unit(
                     make_unit(d, first, f"statement_read:{concept.statement}", None), first
                 )
-                for d, first, _ in read
+                for d, first in read
             )
             titles: dict[str, list[str]] = {}
-            for _, first, _ in read:
+            for _, first in read:
                 pages = titles.setdefault(statement_title(first), [])
                 if str(first.page) not in pages:
                     pages.append(str(first.page))

@@ -28,13 +28,14 @@ _DEFINED = r"(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
 _NOT_WORDS = "|".join(
     re.escape(w) for w in sorted(lexicon().held_role_not_roles, key=lambda w: (-len(w), w))
 )
+# the jurisdictions' names, lower case, spaces single (vocabulary.yaml us_states, countries)
+_PLACE_NAMES = frozenset(
+    " ".join(w.lower().split()) for w in (*lexicon().us_states, *lexicon().countries)
+)
 # a place in any case before a contract role ("as canada licensee", "as New Jersey Purchaser")
 _PLACES = "|".join(
     r"\s+".join(re.escape(p) for p in w.split())
-    for w in sorted(
-        {" ".join(w.lower().split()) for w in (*lexicon().us_states, *lexicon().countries)},
-        key=lambda w: (-len(w), w),
-    )
+    for w in sorted(_PLACE_NAMES, key=lambda w: (-len(w), w))
 )
 # a capacity named with no role ("Halcyon, in its capacity, pay ..."; vocabulary.yaml
 # held_role_capacities): a stray phrase, set aside as a phrase that is no role
@@ -62,12 +63,10 @@ _OTHER_NAME = re.compile(
 # words after "as" that are no role: a place, a month, a verb form or a relation ("Halcyon, as
 # a Delaware corporation,", "Acme as January 1", "the MSA with Northgate as Amended", "Acme as
 # Successor to Beta"; vocabulary.yaml held_role_not_roles, jurisdictions, months)
-_NOT_ROLES = frozenset(
+_NOT_ROLES = _PLACE_NAMES | frozenset(
     " ".join(w.lower().split())
     for w in (
         *lexicon().held_role_not_roles,
-        *lexicon().us_states,
-        *lexicon().countries,
         *lexicon().months,
         *lexicon().month_abbreviations,
     )
