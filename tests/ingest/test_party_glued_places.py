@@ -72,10 +72,16 @@ def test_a_heading_before_the_list_opener_stays_out(second: str) -> None:
 
 # A place and "and" that are a name's own words stay in it: a place whose name holds "and".
 def test_a_place_holding_and_is_one_place() -> None:
-    from ingest.bindings._names import _company
-
-    ent = _company("England and Wales Cricket Holdings Limited")
-    assert ent is not None and ent.name == "England and Wales Cricket Holdings Limited"
+    result = _bind_lines(
+        "LICENSE AGREEMENT",
+        [
+            "This Agreement is made by and between",
+            'England and Wales Cricket Holdings Limited ("Licensor")',
+            'and Corvel Brands, Inc. ("Licensee").',
+            _RECITAL,
+        ],
+    )
+    assert _parties(result) == {"England and Wales Cricket Holdings Limited", "Corvel Brands, Inc."}
 
 
 # An address opener's word and a number opening a name ("Unit 2 Holdings Ltd.", "Level 3
