@@ -407,7 +407,7 @@ _TITLE_WORD = re.compile(
 _ADDRESS_OPENER = re.compile(rf"(?i:{'|'.join(lexicon().address_openers)})")
 
 
-def _number_in_name(words: Sequence[str], idx: int) -> bool:
+def _number_in_name(words: Sequence[str], idx: int, same_line: bool = False) -> bool:
     """Is the number words[idx] a word of the name ("2205925 Ontario Limited", "Kes 7 Capital
     Inc.", "Layer 2 Communications Group Ltd", "WPP 2005 LIMITED"), not an address's, a date's
     or a list's number run into it? A bare number is the name's when capitalised words follow
@@ -415,7 +415,10 @@ def _number_in_name(words: Sequence[str], idx: int) -> bool:
     2003"), a state's ("California 92618", "NY 10022"), an address opener's ("Suite 304"), nor
     a word a comma ends. A year opens no name: it ends a date. Nor is a number before a title
     a name's ("Exhibit 4 JOINT VENTURE AGREEMENT BETWEEN NOVO INC."): its words hold an
-    agreement's or a list's word."""
+    agreement's or a list's word. An address opener's word that opens the name, with its
+    number and the name's next word on one line (`same_line`), is the name's ("Level 3
+    Communications, Inc.", "Unit 2 Holdings Ltd."): an address's number ends its line or a
+    comma follows it ("Suite 200, Dallas", "Suite 200 / Acme Inc.")."""
     word, rest = words[idx], words[idx + 1 :]
     # a legal form written in lower case is still the name's end ("Kes 7 Digital, inc.")
     if not re.fullmatch(r"\d+", word) or not rest:
@@ -432,12 +435,56 @@ def _number_in_name(words: Sequence[str], idx: int) -> bool:
         and re.search(r"[\d,;:]", prev) is None
         and lexicon().month_number(prev) is None
         and prev not in lexicon().us_state_codes
-        and not _ADDRESS_OPENER.fullmatch(prev)
+        and not (
+            _ADDRESS_OPENER.fullmatch(prev)
+            and not (same_line and not any(w[:1].isupper() for w in words[: idx - 1]))
+        )
         and not re.fullmatch(JURISDICTION, prev)
     )
 
 
+# An address opener's word, its number and a word after them on one line, opening the text
+# (after a list's opener or joiner: "and Level 3 Communications, Inc.").
+_LIST_WORDS = "|".join(
+    re.escape(w) for w in (*lexicon().party_list_openers, *lexicon().party_list_joiners)
+)
+_OPENER_NUMBER_ON_LINE = re.compile(
+    rf"^\s*(?:(?i:{_LIST_WORDS})\s+)*(?i:{_ADDRESS_OPENER.pattern})[ \t]+\d+[ \t]+[A-Z]"
+)
+
+
+# The words that join a list's last party to it ("and"), not "&", which joins a firm's names
+# ("California & Hawaiian Sugar Company").
+_JOINER_WORDS = frozenset(j.lower() for j in lexicon().party_list_joiners if j.isalpha())
+
+
+_LIST_OPENER_WORD = re.compile(rf"(?:{'|'.join(lexicon().party_list_openers)})", re.IGNORECASE)
+
+
+def _unglued(words: list[str]) -> list[str]:
+    """The name's words without what an address or a heading ran into them: the place that
+    ends the address before it and the list's joiner ("..., Slovakia and Sicap Ltd", "United
+    Kingdom and CERES, INC."), or a heading's word and a list's opener written in capitals
+    ("Commission BETWEEN CERES, INC."). The place is a country's or a state's name and the
+    words after the joiner hold a name of two words or more; a name's own words never hold
+    a list's opener as a capitalised word."""
+    for idx in range(len(words) - 2, 0, -1):
+        if words[idx][:1].isupper() and _LIST_OPENER_WORD.fullmatch(words[idx]):
+            return words[idx + 1 :]
+    for idx in range(1, min(4, len(words) - 2)):
+        if (
+            words[idx].lower() in _JOINER_WORDS
+            and re.fullmatch(JURISDICTION, " ".join(words[:idx]).rstrip(","))
+            # a place whose name holds the joiner ("England and Wales") is one place
+            and not re.fullmatch(JURISDICTION, " ".join(words[: idx + 2]).rstrip(","))
+            and len(words) - idx - 1 >= 2
+        ):
+            return words[idx + 1 :]
+    return words
+
+
 def _company(raw: str) -> NamedEntity | None:
+    same_line = _OPENER_NUMBER_ON_LINE.match(raw) is not None
     name = _clean_name(raw)
     name = re.sub(rf",?\s+(?:st|nd|rd|th)\s+(?=(?:{_SUFFIX})\b)", ", ", name)
     series = re.search(rf"{_SERIES}$", name)
@@ -488,7 +535,7 @@ def _company(raw: str) -> NamedEntity | None:
         if (
             re.fullmatch(r"[\d\-.,:]+", words[idx])
             and not numbered
-            and not _number_in_name(words, idx)
+            and not _number_in_name(words, idx, same_line)
         ) or (
             words[idx].rstrip(",").lower() in {"inc.", "inc", "ltd.", "llc"}
             and idx < len(words) - 2
@@ -508,6 +555,7 @@ def _company(raw: str) -> NamedEntity | None:
         words = words[1:]
     while words and words[0].lower() in {"and", "of", "&", "or", "the"} and len(words) > 2:
         words = words[1:]
+    words = _unglued(words)
     # A legal form and a joiner open no name: they end the name before ("KESTREL PARTNERS,
     # L.P. and HARROW & VALE MEDIA LLC" read from its comma); two bare letters may be a
     # name's initials ("AB and Sons Ltd").
