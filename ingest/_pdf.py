@@ -81,7 +81,9 @@ class PdfParser:
     and the better reading kept (ingest/_layer_quality.py). Each page records the backend that
     read it, and such a page the reading kept and both scores.
     Limits bound the work per document: pages, input bytes, decoded content-stream bytes per
-    page, extracted characters, image pixels rendered for OCR and seconds.
+    page, extracted characters, image pixels rendered for OCR and seconds; isolated, also
+    `max_cpu_seconds` of the child's CPU time when given (a bound on work, which a loaded
+    machine does not stretch as it stretches the wall clock).
     """
 
     def __init__(
@@ -102,6 +104,7 @@ class PdfParser:
         max_ocr_seconds: float = 1800.0,
         isolate: bool = True,
         max_memory_bytes: int = 2 * 2**30,
+        max_cpu_seconds: float | None = None,
     ) -> None:
         self.max_pages = max_pages
         self.max_seconds = max_seconds
@@ -120,6 +123,7 @@ class PdfParser:
         self.max_ocr_seconds = max_ocr_seconds
         self.isolate = isolate
         self.max_memory_bytes = max_memory_bytes
+        self.max_cpu_seconds = max_cpu_seconds
 
     def run(self, data: bytes, name: str) -> ParsedDocument:
         """Parse `data` (the PDF's bytes); `name` is the uploaded file name.
@@ -141,11 +145,14 @@ class PdfParser:
                 parse,
                 seconds=self.max_seconds + self._ocr_allowance(data) + _KILL_GRACE_SECONDS,
                 memory_bytes=self.max_memory_bytes,
+                cpu_seconds=self.max_cpu_seconds,
             )
         except ChildTimedOut as exc:
-            raise PdfRejected(
-                name, f"parsing took over {self.max_seconds:g} s (stopped)", RejectCode.TIMEOUT
-            ) from exc
+            if self.max_cpu_seconds is not None and "CPU-time" in str(exc):
+                reason = f"parsing used over {self.max_cpu_seconds:g} s of CPU time (stopped)"
+            else:
+                reason = f"parsing took over {self.max_seconds:g} s (stopped)"
+            raise PdfRejected(name, reason, RejectCode.TIMEOUT) from exc
         except ChildOutOfMemory as exc:
             raise PdfRejected(
                 name,
@@ -183,7 +190,9 @@ class PdfParser:
             with pymupdf.open(stream=data, filetype="pdf") as doc:
                 if doc.needs_pass and not doc.authenticate(""):
                     return 0
-                count = min(doc.page_count, self.max_pages)
+                if doc.page_count > self.max_pages:  # the parse refuses it at open
+                    return 0
+                count = doc.page_count
                 return sum(1 for i in range(count) if _holds_scan(doc.load_page(i)))
 
         try:

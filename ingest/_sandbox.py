@@ -10,7 +10,7 @@ Hierarchy (under `domain.EvidenceRagError`, status 500; none of them is an Inges
 the caller says what they mean for its input)::
 
     ChildFailed             the child gave no result
-    ├── ChildTimedOut       killed past `seconds`
+    ├── ChildTimedOut       killed past `seconds` (or past `cpu_seconds` of CPU time)
     ├── ChildOutOfMemory    killed past `memory_bytes` of resident memory over its start
     └── ChildCrashed        died by itself (a signal, or an exit before answering)
     ChildRaised             the child raised something that could not be sent back as itself
@@ -71,10 +71,12 @@ _PRCTL = _find_prctl()
 
 @dataclass(frozen=True, slots=True)
 class ChildUsage:
-    """What a child used: wall seconds and peak resident memory over the parent's at fork."""
+    """What a child used: wall seconds, peak resident memory over the parent's at fork, and
+    CPU seconds (user and system: the work done, which a loaded machine does not stretch)."""
 
     seconds: float
     peak_rss_growth: int  # bytes; 0 where the platform does not say
+    cpu_seconds: float = 0.0
 
 
 class ChildFailed(EvidenceRagError):
@@ -132,15 +134,19 @@ def run_in_child(
     seconds: float,
     memory_bytes: int,
     on_usage: Callable[[ChildUsage], None] | None = None,
+    cpu_seconds: float | None = None,
 ) -> tuple[T, ChildUsage]:
     """`call()` in a forked child; its result, or its exception raised here.
 
     Raises ChildTimedOut / ChildOutOfMemory / ChildCrashed when the child gives no answer.
+    `seconds` bounds the wall time; `cpu_seconds`, when given, bounds the child's CPU time
+    (whole seconds, rounded up), a bound on work that a loaded machine does not move.
     `on_usage` hears what the child used, whatever the outcome (tests and benchmarks).
     """
     if not fork_available():
-        started = time.monotonic()
-        return call(), ChildUsage(time.monotonic() - started, 0)
+        started, cpu = time.monotonic(), time.process_time()
+        value = call()
+        return value, ChildUsage(time.monotonic() - started, 0, time.process_time() - cpu)
     start_rss = _rss(os.getpid())
     started = time.monotonic()
     # One fork at a time, from the pipe's creation to the parent closing its write end: a
@@ -158,7 +164,7 @@ def run_in_child(
             if pid == 0:  # the child: never returns
                 os.close(read_fd)
                 _die_with(parent)
-                _child(call, write_fd, seconds, memory_bytes)
+                _child(call, write_fd, seconds, memory_bytes, cpu_seconds)
         finally:
             gc.unfreeze()  # in the parent
         os.close(write_fd)
@@ -168,7 +174,7 @@ def run_in_child(
         os.close(read_fd)
     _, status, rusage = os.wait4(pid, 0)
     peak = max(0, int(rusage.ru_maxrss) * 1024 - start_rss) if start_rss else 0
-    usage = ChildUsage(time.monotonic() - started, peak)
+    usage = ChildUsage(time.monotonic() - started, peak, float(rusage.ru_utime + rusage.ru_stime))
     if on_usage is not None:
         on_usage(usage)
     if killed == "time":
@@ -179,7 +185,8 @@ def run_in_child(
         if os.WIFSIGNALED(status):
             sig = os.WTERMSIG(status)
             if sig == signal.SIGXCPU:
-                raise ChildTimedOut(f"stopped by the CPU-time limit ({seconds:g} s)", usage)
+                bound = seconds if cpu_seconds is None else min(seconds, cpu_seconds)
+                raise ChildTimedOut(f"stopped by the CPU-time limit ({bound:g} s)", usage)
             raise ChildCrashed(f"killed by signal {_signal_name(sig)}", usage)
         raise ChildCrashed(f"exited with status {os.WEXITSTATUS(status)} before answering", usage)
     kind, value = pickle.loads(payload)
@@ -228,10 +235,16 @@ def _die_with(parent: int) -> None:
         os._exit(70)
 
 
-def _child(call: Callable[[], Any], fd: int, seconds: float, memory_bytes: int) -> None:
+def _child(
+    call: Callable[[], Any],
+    fd: int,
+    seconds: float,
+    memory_bytes: int,
+    cpu_seconds: float | None,
+) -> None:
     code = 0
     try:
-        _child_limits(seconds, memory_bytes)
+        _child_limits(seconds, memory_bytes, cpu_seconds)
         try:
             answer: tuple[str, Any] = ("ok", call())
         except BaseException as exc:  # every outcome goes back to the parent
@@ -253,14 +266,17 @@ def _child(call: Callable[[], Any], fd: int, seconds: float, memory_bytes: int) 
         os._exit(code)
 
 
-def _child_limits(seconds: float, memory_bytes: int) -> None:
-    """Backstops that hold even if the parent dies: CPU seconds and address space."""
+def _child_limits(seconds: float, memory_bytes: int, cpu_seconds: float | None) -> None:
+    """Backstops that hold even if the parent dies: CPU seconds and address space. A
+    `cpu_seconds` bound asked for is the CPU limit itself (SIGXCPU when it is passed)."""
     faulthandler.disable()  # a crash is the parent's to report, not a traceback dump
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(ValueError, OSError):
             signal.signal(sig, signal.SIG_DFL)
     with contextlib.suppress(ValueError, OSError):
         cpu = math.ceil(seconds) + 5
+        if cpu_seconds is not None:
+            cpu = min(cpu, max(1, math.ceil(cpu_seconds)))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
     vm = _vm_size()
     if vm:

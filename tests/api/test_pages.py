@@ -99,14 +99,13 @@ def test_bbox_highlight_and_bad_locators(pages: tuple[TestClient, str, Path]) ->
 
 def test_a_page_costly_to_draw_is_stopped_by_the_render_bounds(tmp_path):
     """1,000 nested non-rectangular clips: cheap to parse, minutes and gigabytes to draw.
-    The page is drawn in a child that its bounds stop: a 422 naming the bound, quickly,
-    and the server process does no drawing work itself."""
-    import time
-
+    The page is drawn in a child that its bounds stop: a 422 naming the bound, and the
+    server process does no drawing work itself."""
     import pymupdf
 
     from api import LimitExceeded
     from api._pages import render_page_image
+    from ingest import ChildOutOfMemory, ChildTimedOut
 
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
@@ -116,11 +115,12 @@ def test_a_page_costly_to_draw_is_stopped_by_the_render_bounds(tmp_path):
     doc.update_stream(xref, doc.xref_stream(xref) + b"\n" + clip * 1000 + b"Q " * 1000)
     path = tmp_path / "clips.pdf"
     doc.save(path)
-    started = time.monotonic()
     with pytest.raises(LimitExceeded) as err:
         render_page_image(path, 1, zoom=2.0, render_seconds=2.0, render_memory_bytes=1 << 29)
     assert err.value.status == 422 and "page_render" in str(err.value)
-    assert time.monotonic() - started < 10.0
+    # stopped by the child's own bound (its timeout or memory outcome), not by finishing:
+    # no time measured here, which a loaded machine would stretch
+    assert isinstance(err.value.__context__, (ChildTimedOut, ChildOutOfMemory))
 
 
 def test_line_boxes_are_numbered_as_citations_number_them(

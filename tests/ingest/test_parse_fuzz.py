@@ -4,14 +4,15 @@ Mutated PDFs (bit flips, byte overwrites, truncation, cross-reference damage) of
 documents and, when present, real CUAD contracts, plus every hostile shape of issue 18.
 All are generated here from fixed seeds; none is checked in. Every file must end parsed or
 rejected with a typed PdfRejected (never another exception: that is `internal_error` in a
-report), within a per-file time bound and a bound on the parse's resident memory.
+report), within the parser's own per-file bound on work (its child's CPU time: past it the outcome
+is a typed TIMEOUT) and a bound on the parse's resident memory. No time is measured by the
+test: a loaded machine stretches wall time, not the work a parse does.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -29,8 +30,8 @@ pytestmark = [
     pytest.mark.skipif(not fork_available(), reason="the bounds need os.fork"),
 ]
 
-MAX_SECONDS = 8.0  # the parser's own limit per file
-PER_FILE_SECONDS = MAX_SECONDS + 6.0  # + kill grace, fork, and two busy cores
+MAX_CPU_SECONDS = 8.0  # the parser's own limit of work per file (its child's CPU time)
+WALL_SECONDS = 300.0  # the parser's wall-clock limit (its default): a backstop only
 MAX_MEMORY = 768 * 2**20
 MUTANTS_PER_SEED = 10
 CUAD_SEEDS = 16  # real contracts used as mutation seeds (the smallest, to bound the run)
@@ -102,20 +103,26 @@ def test_every_file_ends_parsed_or_typed_within_bounds(monkeypatch):
         "run_in_child",
         functools.partial(pdf_module.run_in_child, on_usage=usages.append),
     )
-    parser = PdfParser(ocr="off", max_seconds=MAX_SECONDS, max_memory_bytes=MAX_MEMORY)
+    parser = PdfParser(
+        ocr="off",
+        max_seconds=WALL_SECONDS,
+        max_cpu_seconds=MAX_CPU_SECONDS,
+        max_memory_bytes=MAX_MEMORY,
+    )
     outcomes: Counter[str] = Counter()
     slowest = (0.0, "")
     for name, data in _corpus():
-        started = time.monotonic()
+        before = len(usages)
         try:
             parser.run(data, name)
             outcome = "committed"
         except PdfRejected as exc:
             outcome = str(exc.code)
+            # the wall clock is a backstop only: a file stops at the bound on its work
+            assert "of CPU time" in exc.reason or outcome != "timeout", f"{name}: {exc.reason}"
         # anything else propagates and fails the test: it would be an internal_error
-        seconds = time.monotonic() - started
-        assert seconds < PER_FILE_SECONDS, f"{name}: {seconds:.1f} s"
-        slowest = max(slowest, (seconds, name))
+        cpu = sum(u.cpu_seconds for u in usages[before:])
+        slowest = max(slowest, (cpu, name))
         outcomes[outcome] += 1
         if name in HOSTILE:
             assert outcome == HOSTILE[name][1], f"{name}: {outcome}"
@@ -123,6 +130,7 @@ def test_every_file_ends_parsed_or_typed_within_bounds(monkeypatch):
     peak = max(u.peak_rss_growth for u in usages)
     assert peak < MAX_MEMORY + 256 * 2**20
     print(
-        f"\n{sum(outcomes.values())} files: {dict(outcomes)}; slowest {slowest[0]:.1f} s ({slowest[1]}); peak RSS growth {peak / 2**20:.0f} MiB"
+        f"\n{sum(outcomes.values())} files: {dict(outcomes)}; most work {slowest[0]:.1f} CPU s"
+        f" ({slowest[1]}); peak RSS growth {peak / 2**20:.0f} MiB"
     )
     assert outcomes["committed"] and len(outcomes) > 2
