@@ -910,6 +910,16 @@ def read_open_question(
             masked.append(owner[:2])
             if entity_key(owner[2]) not in {entity_key(n) for n in names}:
                 names.append(owner[2])
+    if agreement is not None:
+        # "acme's supply agreement with zorblax": the words of no legal English in lower case
+        # that the agreement is "with" name its party (the gate refuses those the knowledge
+        # base does not know), never dropped
+        spans = [*masked, *names_known, *((m.start, m.end) for m in mentions)]
+        party = _with_strangers(normalized, agreement[1], spans)
+        if party is not None:
+            masked.append(party[:2])
+            if entity_key(party[2]) and entity_key(party[2]) not in {entity_key(n) for n in names}:
+                names.append(party[2])
     if agreement is None:
         # "zorblax's first amendment with bioaqber": an amendment named by its designation
         # alone (no agreement word) is the agreement's reference all the same: the words of no
@@ -1195,6 +1205,30 @@ def _designation_parties(
     return out
 
 
+_AFTER_WITH = re.compile(r"\s*[(\[]?\s*with\s+(?P<words>(?:[\w&][\w&'’.-]*\s*){1,3})")
+
+
+def _with_strangers(
+    text: str, end: int, taken: Sequence[tuple[int, int]]
+) -> tuple[int, int, str] | None:
+    """(start, end, words) of the lower-case words an agreement's phrase (ending at `end`) is
+    "with" ("the supply agreement with zorblax", "... agreement ( with aviqns"), each a
+    stranger (`_stranger`), up to the first word that is not; None where none is."""
+    after = _AFTER_WITH.match(text, end)
+    if after is None:
+        return None
+    kept = []
+    for w in _WORD.finditer(text, after.start("words"), after.end("words")):
+        if not _stranger(w, taken):
+            break
+        kept.append(w)
+    if not kept:
+        return None
+    first, last = kept[0].start(), kept[-1].end()
+    words = text[first:last].rstrip("'’.,")
+    return first, first + len(words), words
+
+
 def _hyphened_parties(phrase: str, parties: Sequence[str]) -> list[str]:
     """The parties a title's grammar read, and each run of them the title writes joined by
     hyphens ("T", "Moqile" -> also "T-Moqile"), up to three, the longest first."""
@@ -1262,30 +1296,54 @@ def _unknown_owner(
     """(start, end, words) of the words right before an agreement's phrase (at `start`) that
     are no word of legal English, no closed word and no type word, in lower case (a capitalised
     name is read as a mention), where a determiner or a question word opens them ("the
-    zorblax loan", "summarize acme nda"); None otherwise."""
+    zorblax loan", "summarize acme nda") or where the last of them is a possessive ("of
+    zorblax's loan", its possessive off); None otherwise."""
     words = list(re.finditer(r"[\w&][\w&'’.-]*", text[:start]))
+    # "of zorblax's supply agreement", "zorblax's global maintenance agreement": a possessive
+    # right before the phrase, or before the title's words in lower case that open it, owns
+    # it, whatever opens it; its words run back to the first word that can be no name's
+    at = len(words) - 1
+    while (
+        at >= max(0, len(words) - 4)
+        and POSSESSIVE.search(words[at].group(0)) is None
+        and words[at].group(0).islower()
+        and not _DETERMINER.match(words[at].group(0))
+        and not any(a <= words[at].start() < b for a, b in taken)
+    ):
+        at -= 1
+    owned = at >= 0 and POSSESSIVE.search(words[at].group(0)) is not None
+    if owned:
+        words = words[: at + 1]
     kept: list[re.Match[str]] = []
+    opened = False
     for w in reversed(words):
-        word = w.group(0).strip("'’.").lower()
-        if any(a <= w.start() < b for a, b in taken):
-            break
-        if _DETERMINER.match(word) or word in _LEXICON.question_words:
-            if kept:
-                first, last = kept[-1], kept[0]
-                return first.start(), last.end(), text[first.start() : last.end()]
+        word = POSSESSIVE.sub("", w.group(0)).strip("'’.").lower()
+        opened = bool(_DETERMINER.match(word)) or word in _LEXICON.question_words
+        if any(a <= w.start() < b for a, b in taken) or opened:
+            if opened or owned:
+                break
             return None
         if (
             not w.group(0).islower()  # a capitalised name is read as a mention is
+            or not word
             or any(part in known_words() for part in word.split("-"))
             or word in _TYPE_VOCABULARY
             or is_closed_word(word)
             or any(c.isdigit() for c in word)
-            or re.search(r"['’]s?$", w.group(0))
+            or (re.search(r"['’]s?$", w.group(0)) and (kept or not owned))
             or len(kept) == 3
         ):
+            if owned:
+                break
             return None
         kept.append(w)
-    return None
+    if not kept or not (opened or owned):
+        return None
+    first, last = kept[-1], kept[0]
+    owner = text[first.start() : last.end()]
+    if owned:
+        owner = POSSESSIVE.sub("", owner)
+    return first.start(), first.start() + len(owner), owner
 
 
 _SLOT_WORD = re.compile(

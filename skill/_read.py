@@ -357,11 +357,35 @@ def without_divisions(question: str, index: NameLinker | None = None) -> str:
 
 
 def _other_names(question: str) -> tuple[str, list[str]]:
-    """The question without the other names it gives its subject, and those names."""
-    names = [m.group("name").strip() for m in _OTHER_NAMED.finditer(question)]
+    """The question without the other names it gives its subject, and those names.
+
+    Another name of the first party a list names ("between A d/b/a B and C") ends before the
+    list's "and" where the list has no other: the words after it are the next party's."""
+    names: list[str] = []
+    out: list[str] = []
+    cursor = 0
+    for m in _OTHER_NAMED.finditer(question):
+        name, end = m.group("name"), m.end()
+        listed = list(_LIST_OPENING.finditer(question, 0, m.start()))
+        if (
+            listed
+            and not _LIST_JOIN.search(question, listed[-1].end(), m.start())
+            and not m.group("open")
+            and (cut := list(_LIST_JOIN.finditer(name)))
+        ):
+            end = m.start("name") + cut[-1].start()
+            name = name[: cut[-1].start()]
+        names.append(name.strip())
+        out.append(question[cursor : m.start()] + " ")
+        cursor = end
     if not names:
         return question, []
-    return " ".join(_OTHER_NAMED.sub(" ", question).split()), names
+    return " ".join(("".join(out) + question[cursor:]).split()), names
+
+
+# the word that opens a list of parties, and the word that joins its last two
+_LIST_OPENING = re.compile(r"\b(?:between|among|amongst)\s", re.IGNORECASE)
+_LIST_JOIN = re.compile(r"\s+(?:and|&)\s+|\s*&\s*", re.IGNORECASE)
 
 
 # A lower-case word group the grammar took for a party after a qualifier's preposition
