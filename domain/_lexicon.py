@@ -169,6 +169,10 @@ class AttributeEntry:
     # pattern of words (`phrases`), lower case; a plural phrase in the possessive ("the
     # parties' successors") never asks it either.
     qualified_after: tuple[str, ...] = ()
+    # How a yes/no question states a value of the attribute with a verb before the value
+    # ("Is the MSA governed by Delaware law?", "Did the MSA take effect on 1 March 2023?"):
+    # one pattern of the phrases of `value_claim_verbs` (no boundaries), or None.
+    value_claim_verbs: str | None = None
     # How the skill reads the value from a sentence: an extractor kind of skill/_extract.py
     # and its arguments ({"role": "effective"}); None: from bindings (or, for a free-text
     # attribute with cues and a threshold, the sentence itself).
@@ -534,12 +538,25 @@ class Lexicon:
     held_role_function_words: frozenset[str]
     # words joining a relation after "as" to the party it is of ("as successor to Acme")
     held_role_relation_links: tuple[str, ...]
+    # the words after a qualified role naming the party it is held for (patterns)
+    held_role_complement_links: tuple[str, ...]
     # a capacity named with no role ("in its capacity"; patterns): a stray phrase
     held_role_capacities: tuple[str, ...]
     # the words that open a time a yes/no question asks its claim at ("as of", "in"; patterns),
     # the periods a date alone does not write (regexes), and the words after which a time is
     # what the claim asserts ("expire on ...")
     question_time_leads: tuple[str, ...]
+    # a yes/no question that names a value of an attribute ("Is the term of the MSA 3
+    # years?"): its opening verbs, plain and negated (words), the words that negate the value
+    # ("not"; words) and the words a value may open with ("the State of"; words)
+    value_claim_copulas: tuple[str, ...]
+    # the law a yes/no question asks its claim under ("under Delaware law"): its lead words
+    # and the words for law (patterns)
+    question_law_leads: tuple[str, ...]
+    question_law_words: tuple[str, ...]
+    value_claim_negated_copulas: tuple[str, ...]
+    value_claim_negations: tuple[str, ...]
+    value_claim_value_leads: tuple[str, ...]
     # a party asked to consent to an action ("Must Halcyon consent to an assignment of ...?"):
     # the words asking it (patterns), the consent verbs, each action noun with its verb
     question_consent_modals: tuple[str, ...]
@@ -1043,8 +1060,19 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
             w.lower() for w in vocabulary.words("held_role_function_words")
         ),
         held_role_relation_links=tuple(vocabulary.phrases("held_role_relation_links")),
+        held_role_complement_links=tuple(vocabulary.phrases("held_role_complement_links")),
         held_role_capacities=tuple(vocabulary.phrases("held_role_capacities")),
         question_time_leads=tuple(vocabulary.phrases("question_time_leads")),
+        question_law_leads=tuple(vocabulary.phrases("question_law_leads")),
+        question_law_words=tuple(vocabulary.phrases("question_law_words")),
+        value_claim_copulas=tuple(w.lower() for w in vocabulary.words("value_claim_copulas")),
+        value_claim_negated_copulas=tuple(
+            w.lower() for w in vocabulary.words("value_claim_negated_copulas")
+        ),
+        value_claim_negations=tuple(w.lower() for w in vocabulary.words("value_claim_negations")),
+        value_claim_value_leads=tuple(
+            w.lower() for w in vocabulary.words("value_claim_value_leads")
+        ),
         question_consent_modals=tuple(vocabulary.phrases("question_consent_modals")),
         question_consent_asked=tuple(vocabulary.phrases("question_consent_asked")),
         question_consent_verbs=tuple(vocabulary.phrases("question_consent_verbs")),
@@ -1823,6 +1851,11 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         partial_values=a.flag("partial_values", False),
         source_hint=a.text("source_hint", None),
         qualified_after=tuple(a.phrases("qualified_after")) if "qualified_after" in a.data else (),
+        value_claim_verbs=(
+            _phrases(a, "value_claim_verbs", a.words("value_claim_verbs"))
+            if "value_claim_verbs" in a.data
+            else None
+        ),
         **_extractor(a),
     )
 

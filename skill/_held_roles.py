@@ -97,7 +97,16 @@ _NOT_ROLE_NOUNS = frozenset(
     " ".join(w.lower().replace("_", " ").split())
     for w in (*lexicon().held_role_place_nouns, *lexicon().generic_contract_roles)
 )
-_ROLE_NOUN = re.compile(rf"\s+(?P<noun>{_KNOWN})(?![\w-])(?!\s+(?:of|to)\b)", re.IGNORECASE)
+_ROLE_NOUN = re.compile(rf"\s+(?P<noun>{_KNOWN})(?![\w-])(?!\s+to\b)", re.IGNORECASE)
+# the party a qualified role is held for, after it ("Successor Agent of the Lenders",
+# "successor trustee for the holders"; vocabulary.yaml held_role_complement_links): its
+# capitalised words or, written in lower case, its one word, part of the role's phrase
+_COMPLEMENT = re.compile(
+    r"\s+(?:"
+    + "|".join(lexicon().held_role_complement_links)
+    + r")\s+(?:the\s+)?(?:(?-i:[A-Z0-9][\w&.'’-]*)(?:,?\s+(?-i:[A-Z0-9&][\w&.'’-]*))*|[\w&'’-]+)",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[^\W\d_][\w.'&-]*")
 
 
@@ -105,7 +114,8 @@ def _qualified_role(question: str, start: int) -> tuple[str, int] | None:
     """The role written from `start` as words that are no role by themselves (a place, a
     relation: vocabulary.yaml held_role_not_roles, jurisdictions) before a contract role
     ("as Canada Licensee", "as successor trustee", "as New York Purchaser"): (the role, lower
-    case, where it ends); None where no role's words follow them ("as successor to Acme", "as
+    case, where it ends: after the party it is held for, "Successor Agent of the Lenders"
+    ends after "Lenders"); None where no role's words follow them ("as successor to Acme", "as
     a Delaware corporation")."""
     words = [m for _, m in zip(range(3), _WORD.finditer(question, start), strict=False)]
     for k in range(len(words), 0, -1):
@@ -116,7 +126,9 @@ def _qualified_role(question: str, start: int) -> tuple[str, int] | None:
         lead = " ".join(w.group(0).lower() for w in words[:k])
         noun = _ROLE_NOUN.match(question, words[k - 1].end()) if lead in _NOT_ROLES else None
         if noun and " ".join(noun.group("noun").lower().split()) not in _NOT_ROLE_NOUNS:
-            return f"{lead} {' '.join(noun.group('noun').lower().split())}", noun.end()
+            held_for = _COMPLEMENT.match(question, noun.end())
+            end = held_for.end() if held_for else noun.end()
+            return f"{lead} {' '.join(noun.group('noun').lower().split())}", end
     return None
 
 

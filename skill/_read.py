@@ -15,6 +15,7 @@ from retrieval import VectorStore
 from skill._agreement_ref import amendment_alone, without_as_amended
 from skill._body_acts import body_act_asked
 from skill._cases import cut_case_spans
+from skill._claim_law import claim_law, with_claim_law
 from skill._claim_time import about_an_agreement, claim_time, with_claim_time
 from skill._errors import SubjectClassError
 from skill._held_roles import read_with_held_roles
@@ -118,7 +119,20 @@ def read_question(
     A role given to a party it names ("Halcyon, as the Borrower,") is kept as `held_roles`
     (`_held_roles`), the question read without it. A time a yes/no question about an
     agreement asks its claim at ("Can Halcyon, as of January 1, 2024, pay dividends?") is kept
-    as `as_of`, the question read without it (`_claim_time`)."""
+    as `as_of`, the question read without it (`_claim_time`); the law it asks its claim under
+    ("... under Delaware law?") as `under_law` (`_claim_law`)."""
+    lawful = claim_law(question)
+    if lawful is not None:
+        # "Can Northgate terminate the MSA under Delaware law?": the law is the claim's
+        # qualifier, never words of a party's name or of the action (`_claim_law`)
+        try:
+            unqualified = read_question(
+                lawful[0], index, alias_keys, embed, embedder, scoped=scoped
+            )
+        except SubjectClassError:
+            unqualified = None
+        if unqualified is not None and about_an_agreement(unqualified, lawful[0]):
+            return with_claim_law(unqualified, lawful[1])
     dated = claim_time(question)
     if dated is not None:
         try:

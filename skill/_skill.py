@@ -51,6 +51,7 @@ from skill._body_acts import (
     record_text,
 )
 from skill._candidate import Candidate, GateResult
+from skill._claim_law import without_claim_law
 from skill._claim_time import without_claim_time
 from skill._claims import (
     Claim,
@@ -161,6 +162,7 @@ from skill._supersede import StatedSupersession
 from skill._tenure import OfficeTenure
 from skill._topic import ANY_QUANTITY, absence_text, pages_searched, quantity_asked
 from skill._units import evidence_units
+from skill._value_claims import value_claim, value_claim_answer
 from skill._values import normalize_date
 from skill.linking import NameLinker, name_key
 
@@ -293,6 +295,21 @@ class EvidenceSkill:
         fault = unreadable_text(question, "the question")
         if fault:
             raise SubjectClassError(ascii(question), fault)
+        if question is not None and subject is None and expected_value is None:
+            # "Is the term of the MSA 3 years?": the claim "term = 3 years", asked as the
+            # value question with the value as its expected value (skill/_value_claims.py)
+            stated = value_claim(question)
+            if stated is not None:
+                valued = self.ask(
+                    kb,
+                    stated.asked,
+                    evidence_requirements=evidence_requirements,
+                    evaluation_time=evaluation_time,
+                    top_k=top_k,
+                    documents=documents,
+                    expected_value=stated.value,
+                )
+                return value_claim_answer(valued, stated, question)
         # A tuple: immutable, so the store may remember its set between look-ups.
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.
@@ -345,7 +362,10 @@ class EvidenceSkill:
             )
             if documents is not None:
                 subject_class = self._scoped_subject(kb, subject_class, committed)
-            plain = without_claim_time(without_role_phrases(read_as, subject_class), subject_class)
+            plain = without_claim_law(
+                without_claim_time(without_role_phrases(read_as, subject_class), subject_class),
+                subject_class,
+            )
             quantity = quantity_asked(plain) if subject_class.attribute == TOPIC else None
             if quantity is not None:
                 # "How many robots has Halcyon deployed?": only a passage stating a number

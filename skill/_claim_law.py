@@ -1,0 +1,91 @@
+"""The law a yes/no question asks its claim under ("Can Northgate terminate the MSA under
+Delaware law?", "May Halcyon, under the laws of the State of New York, assign the MSA?";
+vocabulary.yaml `question_law_leads`, `question_law_words`).
+
+Such a phrase qualifies the claim: it is no word of a party's name ("Halcyon under Delaware"
+read as a party) nor of the claim's action. It is set aside from the words the subject and
+claim are read in and kept as the subject's `constraints.under_law` (the jurisdiction as the
+lexicon names it); the claim is judged on the agreement's own terms, and the answer's next
+actions say how its governing law is asked. A question asking the governing law itself ("Is
+the MSA governed by Delaware law?") is a value claim (skill/_value_claims.py), read before."""
+
+from __future__ import annotations
+
+import re
+
+from domain import lexicon
+from skill._subject import SubjectClass
+from skill._values import find_jurisdictions
+
+_LEX = lexicon()
+_AUXILIARIES = frozenset(w.lower() for w in _LEX.question_auxiliaries)
+_LAW_WORDS = "|".join(_LEX.question_law_words)
+# a lead word, then the law as "the laws of <place>" (set off by commas or ending the
+# question) or "<place> law" (wherever it stands: "law" ends it)
+_LAW = re.compile(
+    r"(?P<comma>\s*,)?\s+(?<![\w'’-])(?:" + "|".join(_LEX.question_law_leads) + r")\s+"
+    r"(?:(?:the\s+)?(?:" + _LAW_WORDS + r")\s+of\s+(?P<of>[^,?;.]{1,60}?)"
+    r"(?=\s*(?P<after>,|\?|\.|$))"
+    r"|(?P<place>[^,?;.]{1,60}?)\s+(?:" + _LAW_WORDS + r")(?![\w'’-])(?P<end>\s*,(?=\s))?)",
+    re.IGNORECASE,
+)
+
+
+def _jurisdiction(text: str) -> str | None:
+    """The jurisdiction `text` is, whole ("the State of New York", "delaware"); None for
+    words that only hold one ("the MSA with Halcyon in Delaware")."""
+    for written in (text, text.title()):
+        mentions = find_jurisdictions(written)
+        if len(mentions) != 1:
+            continue
+        m = mentions[0]
+        left = written[: m.start].strip().lower().split()
+        if all(w in ("the", "state", "commonwealth", "province", "of") for w in left) and not (
+            written[m.end :].strip()
+        ):
+            return m.value
+    return None
+
+
+def claim_law(question: str) -> tuple[str, str] | None:
+    """(the question without its law phrase, the jurisdiction) for a yes/no question (opening
+    with an auxiliary) that names one law after a lead word; None otherwise."""
+    words = question.split()
+    if not words or words[0].lower() not in _AUXILIARIES:
+        return None
+    found = [
+        (m, place)
+        for m in _LAW.finditer(question)
+        for place in [_jurisdiction((m.group("of") or m.group("place") or "").strip())]
+        if place is not None
+    ]
+    if len(found) != 1:
+        return None
+    m, place = found[0]
+    rest = question[m.end() :]
+    if m.group("comma") and m.group("after") == ",":
+        # ", under the laws of Delaware, terminate": the phrase set off by commas goes whole
+        rest = rest.lstrip()[1:]
+    elif m.group("end") and not m.group("comma"):
+        # "Halcyon under Delaware law, pay": the comma after it is the phrase's
+        rest = " " + rest
+    elif m.group("comma") and not m.group("end") and m.group("place"):
+        # ", under Delaware law pay": the comma before it is the phrase's
+        pass
+    text = " ".join((question[: m.start()] + " " + rest).split())
+    text = re.sub(r"\s+([?.!,;])", r"\1", text)
+    return text, place
+
+
+def with_claim_law(subject: SubjectClass, place: str) -> SubjectClass:
+    constraints = dict(sorted({**subject.constraints, "under_law": place}.items()))
+    return subject.model_copy(update={"constraints": constraints})
+
+
+def without_claim_law(question: str, subject: SubjectClass) -> str:
+    """`question` as its claim and intent readers read it: its law phrase set aside where the
+    subject was read without it."""
+    if "under_law" not in subject.constraints:
+        return question
+    read = claim_law(question)
+    return read[0] if read is not None else question

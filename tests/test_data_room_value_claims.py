@@ -1,0 +1,133 @@
+"""Yes/no questions that name a value, over the real data room (tests/conftest.py
+`data_room_kb`; issue 34): "Is the term of the MSA 3 years?" is the claim "term = 3 years",
+judged by the engine as a batch line's expected value: "Yes — <value cited>" where the
+agreement states that value (in any of its forms: 36 months, $5 million, the State of New
+York), "No — <value cited>" where it states another, Yes and No changing places when the
+question negates the value, "Not stated in <agreement> —" where it states none. A law the
+claim is asked under ("... under Delaware law?") is its qualifier, not a party's words.
+Generated: attributes x value forms x agreements' names x plain / negated x case."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.conftest import IngestedKB
+
+pytestmark = pytest.mark.slow
+
+_MSA = (
+    "Halcyon's MSA with Northgate",
+    "the Master Services Agreement between Halcyon Robotics and Northgate Logistics",
+)
+_NDA = ("the Brightline NDA", "the NDA between Halcyon and Brightline")
+# (form, agreements, values the agreement states, values it does not); the data room: the
+# MSA's initial term three years, its law New York, its cap USD 5,000,000, effective
+# 2021-09-01; the NDA's law Michigan, its term two years; the CFO's salary $325,000
+_CLAIMS = (
+    (
+        "Is the initial term of {a} {v}?",
+        _MSA,
+        ("3 years", "36 months", "three years"),
+        ("5 years",),
+    ),
+    (
+        "Is the governing law of {a} {v}?",
+        _MSA,
+        ("New York", "the State of New York"),
+        ("Delaware",),
+    ),
+    ("Is {a} governed by {v}?", _NDA, ("Michigan law", "the laws of Michigan"), ("Delaware law",)),
+    (
+        "Is the liability cap under {a} {v}?",
+        _MSA,
+        ("USD 5,000,000", "five million dollars"),
+        ("$1 million",),
+    ),
+    (
+        "Did {a} take effect on {v}?",
+        _MSA,
+        ("September 1, 2021", "1 September 2021"),
+        ("March 1, 2023",),
+    ),
+    ("Is the term of {a} {v}?", _NDA, ("2 years", "24 months"), ("5 years",)),
+    (
+        "Is the base salary in Daniel Reyes's employment agreement{a} {v}?",
+        ("",),
+        ("$325,000",),
+        ("USD 300,000",),
+    ),
+)
+
+
+def _cases() -> list[tuple[str, str]]:
+    """(question, the answer's lead), sampled: each value with the agreement's names in turn;
+    one in four with the value negated, one in three in lower case."""
+    out = []
+    i = 0
+    for form, agreements, stated, other in _CLAIMS:
+        for value, holds in [*((v, True) for v in stated), *((v, False) for v in other)]:
+            question = form.format(a=agreements[i % len(agreements)], v=value)
+            negated = i % 4 == 1
+            if negated:
+                at = question.rfind(" governed by ") if " governed by " in question else -1
+                at = at if at >= 0 else question.rfind(" take effect ")
+                at = at if at >= 0 else question.rfind(" " + value)
+                question = question[:at] + " not" + question[at:]
+            if i % 3 == 2:
+                question = question.lower()
+            out.append((question, "Yes" if holds != negated else "No"))
+            i += 1
+    return out
+
+
+@pytest.fixture(scope="module")
+def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
+    from app import Runtime
+
+    with Runtime.open(data_room_kb.settings()) as rt:
+        yield lambda question: rt.skill.ask(data_room_kb.kb, question)
+
+
+@pytest.mark.parametrize(("question", "lead"), _cases())
+def test_a_value_claim_is_answered_yes_or_no_with_the_value_cited(
+    ask: Any, question: str, lead: str
+) -> None:
+    answer = ask(question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.rejected_candidates)
+    text = answer.conclusion.answer or ""
+    assert text.startswith(f"{lead} — "), (question, text)
+    assert answer.conclusion.values, (question, text)
+    assert answer.evaluation is not None and answer.evaluation.outcome in ("match", "mismatch")
+    assert answer.question == question
+    assert answer.subject_class.constraints.get("claimed_value")
+
+
+def test_a_value_the_agreement_does_not_state_is_not_stated(ask: Any) -> None:
+    answer = ask("Is the liability cap under the Brightline NDA $1 million?")
+    assert (answer.conclusion.answer or "").startswith("Not stated in "), answer.conclusion
+    assert not answer.conclusion.values
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        (
+            "Can Northgate terminate the MSA with Halcyon under Delaware law?",
+            "Can Northgate terminate the MSA with Halcyon?",
+        ),
+        (
+            "can halcyon, under the laws of the state of new york, assign the msa without northgate's consent?",
+            "can halcyon assign the msa without northgate's consent?",
+        ),
+    ],
+)
+def test_a_law_the_claim_is_asked_under_is_its_qualifier(
+    ask: Any, question: str, plain: str
+) -> None:
+    qualified, unqualified = ask(question), ask(plain)
+    assert qualified.terminal_state == "CONCLUDED", qualified.rejected_candidates
+    assert qualified.subject_class.constraints.get("under_law")
+    assert qualified.conclusion.answer == unqualified.conclusion.answer
