@@ -6,9 +6,11 @@ another figure and reads no balance."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
-from domain import concepts_asked
+from domain import concepts_asked, quarter_asked
 
 _COMPANIES = ["Halcyon", "Halcyon Robotics, Inc.", "3M", "Smith & Nephew"]
 _ASKED = [
@@ -40,3 +42,22 @@ def test_cash_before_a_balance_date_is_the_balance(question: str, year: int) -> 
 )
 def test_cash_before_anything_else_is_no_balance(question: str) -> None:
     assert "cash" not in [c.name for c in concepts_asked(question)], question
+
+
+_ON_DATE = [
+    "What were {c}'s total current liabilities at December 31, 2022?",
+    "what was {c}'s goodwill on dec 31, 2022?",
+    "What was {c}'s long-term debt as at December 31, 2022, in USD billions?",
+    "What was {c}'s cash as of December 31, 2022?",
+]
+
+
+@pytest.mark.parametrize(
+    "question", [ask.format(c=c) for i, c in enumerate(_COMPANIES) for ask in _ON_DATE[i % 2 :: 2]]
+)
+def test_a_balance_at_or_on_a_date_is_asked_on_that_date(question: str) -> None:
+    # "at" / "on" a date as "as of": a 10-Q's dated column (Amcor's December 31, 2022 is its
+    # second fiscal quarter's end), never the fiscal year the date's year names
+    asked = quarter_asked(question)
+    assert asked is not None and asked.on_date, question
+    assert asked.end == date(2022, 12, 31)
