@@ -38,11 +38,13 @@ from bench.financebench import answered_figure, answers
 
 QUESTIONS = Path(__file__).with_name("financebench_dev_questions.yaml")
 # the sets of questions, each written at once before the system was asked any of them: the
-# first (sessions 29 to 30), and session 34's single figures of other concepts (each set's
-# first run is its untouched figure)
+# first (sessions 29 to 30), session 34's single figures of other concepts, and session 35's
+# shapes (10-Q columns, restated figures, segments, per share, billions; each set's first run
+# is its untouched figure)
 SETS = {
     "s29": QUESTIONS,
     "s34": Path(__file__).with_name("financebench_dev_questions_s34.yaml"),
+    "s35": Path(__file__).with_name("financebench_dev_questions_s35.yaml"),
 }
 
 

@@ -589,6 +589,28 @@ def segment_named(text: str, name: str) -> tuple[int, int] | None:
     return None
 
 
+def part_named(text: str, name: str, items: Sequence[str]) -> tuple[int, int] | None:
+    """Where `text` names `name` (a row or heading of a table of the company's parts, folded)
+    as the part a figure is asked of with no segment word ("Amazon's North America net
+    sales", "the AWS operating income"): right after an opening (financial.yaml
+    `figure_questions.segment_openings`) or a possessive, right before one of the line
+    item's phrases (`items`, folded). None where it names it otherwise ("net sales in North
+    America" is asked of no table's part)."""
+    openings = set(_word_list("figure_questions", "segment_openings"))
+    span = item_written(text, name)
+    while span is not None:
+        before = label_key(_PLURAL_POSSESSIVE.sub("'s", text[: span[0]])).split()
+        after = label_key(text[span[1] :])
+        if (
+            before
+            and (before[-1] in openings or before[-1] == "s")
+            and any(after == i or after.startswith(f"{i} ") for i in items)
+        ):
+            return span
+        span = item_written(text, name, span[1])
+    return None
+
+
 def names_total(label: str) -> bool:
     """Does a row's label open with a total's word ("Total subscription revenue";
     financial.yaml `figure_questions.total_words`)?"""
@@ -603,7 +625,8 @@ def segment_asked(text: str) -> bool:
     segment word that names no segment ("total revenue across all segments", "Division
     Holdings Inc") leaves the question the company's; one asked segment by segment ("revenue
     by segment") does not."""
-    words = label_key(text).split()
+    # a plural's possessive ("Marlow Outfitters' North America segment") as the singular's
+    words = label_key(_PLURAL_POSSESSIVE.sub("'s", text)).split()
     openings = set(_word_list("figure_questions", "segment_openings"))
     non_names = set(_word_list("figure_questions", "segment_non_names"))
     breakdowns = set(_word_list("figure_questions", "segment_breakdowns"))
@@ -628,6 +651,8 @@ def segment_asked(text: str) -> bool:
     return False
 
 
+# a plural's possessive apostrophe ("Outfitters' "), read as "'s"
+_PLURAL_POSSESSIVE = re.compile(r"(?<=s)['’](?=\s|$)")
 # the most words a segment's name runs to before its segment word ("safety and graphics")
 _SEGMENT_NAME_WORDS = 4
 

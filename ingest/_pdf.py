@@ -65,8 +65,9 @@ _SCAN_PIXELS = 500_000
 # a typed page covers less; a full-bleed scan a little less than all, by its margins' trim).
 _PAGE_SIZED = 0.8
 _UNREADABLE = "page could not be read"
-# Table rows a page holds before its words are kept for the statement table reader.
-_TABLE_PAGE_ROWS = 5
+# Table rows a page holds before its words are kept for the statement table reader: a
+# segment note's table of two segments and their total under a row of years is four.
+_TABLE_PAGE_ROWS = 4
 _PYMUPDF_DIR = os.path.dirname(pymupdf.__file__)
 
 

@@ -67,6 +67,7 @@ from domain import (
     names_total,
     net_row_expense,
     note_item_words,
+    part_named,
     quarter_asked,
     row_key,
     segment_asked,
@@ -366,23 +367,35 @@ SEGMENT_ROW = "segment row of a note"
 
 
 def segment_figure(
-    question: str, cells: Sequence[tuple[str, StatementCell]]
+    question: str, cells: Sequence[tuple[str, StatementCell]], *, unworded: bool = False
 ) -> FigureQuestion | None:
     """A figure of a segment the question names ("How much goodwill did Adobe carry in its
     Digital Media segment at the end of fiscal 2022?"): the row of the segment's name in a
     table of the company's filings whose rows are the segments and whose total is the one
     concept the question names (a "Goodwill" row below "Digital Media" and "Digital
-    Experience"), of the fiscal year asked. None where the question names no concept, or
-    more than one, or asks for arithmetic, or no table prints both the segment's row and
-    the concept's; the segment's row of each such table is read (the engine judges them
-    as it judges any cells: agreeing, or not concluded)."""
+    Experience"), or the concept's row under the segment's name as its heading ("Net sales"
+    under "North America"), of the fiscal year asked. None where the question names no
+    concept, or more than one, or asks for arithmetic, or no table prints both the segment's
+    row and the concept's; the segment's row of each such table is read (the engine judges
+    them as it judges any cells: agreeing, or not concluded).
+
+    `unworded`: the question names the part with no segment word ("Amazon's North America
+    net sales"): a name of such a table right after an opening or a possessive and right
+    before the concept's words (`part_named`) is the segment."""
     ask = question.split("?", 1)[0]
-    if not segment_asked(ask):
+    if not unworded and not segment_asked(ask):
         return None
     asked = concepts_asked(question)
     if len(asked) != 1 or asked[0].unit != "USD":
         return None
     concept = asked[0]
+    items = tuple(dict.fromkeys(label_key(w) for w in (*concept.question_words, *concept.labels)))
+
+    def named(name: str) -> tuple[int, int] | None:
+        if unworded:
+            return part_named(question, name, items)
+        return segment_named(question, name)
+
     tables: dict[tuple[int, str], list[StatementCell]] = {}
     for _, c in cells:
         if c.unit == "USD" and not captions_another_entity(c.caption):
@@ -394,7 +407,7 @@ def segment_figure(
         lines = sorted({c.line_no: c for c in table if not c.parents}.items())
         for i, (_, c) in enumerate(lines):
             name = label_key(c.row_label)
-            if not name or segment_named(ask, name) is None or _observes(c, concept):
+            if not name or named(name) is None or _observes(c, concept):
                 continue
             # the segment's table's total is the concept asked: the first total row after
             # it ("Goodwill", "Total revenue"), never another's ("Total subscription
@@ -406,6 +419,14 @@ def segment_figure(
             if total is not None and (
                 _observes(total, concept) or _captioned_total(total, concept)
             ):
+                found.setdefault(name, []).append(row_key(c))
+        # the segment's name as the heading of its own rows ("North America" over "Net
+        # sales", "Operating expenses", "Operating income"): the concept's row right under it
+        for c in table:
+            if not c.parents or not _observes(c, concept):
+                continue
+            name = label_key(c.parents[-1])
+            if name and named(name) is not None:
                 found.setdefault(name, []).append(row_key(c))
     if len(found) != 1:
         return None
@@ -423,7 +444,7 @@ def segment_figure(
         rows=tuple(dict.fromkeys(printed)),
     )
     # the question read as the company's figure, its segment's words left out
-    written = segment_named(question, name)
+    written = named(name)
     if written is None:
         return None
     end = written[1] + (2 if question[written[1] : written[1] + 2] in ("'s", "’s") else 0)
@@ -690,11 +711,9 @@ def _observes(cell: StatementCell, concept: FinancialConcept) -> bool:
     (`ROW_ITEM`) a primary statement's row of that name, a segment's figure (`SEGMENT_ROW`)
     its row in a table of segments, a concept its row's concept."""
     if concept.gaap == SEGMENT_ROW:
-        return (
-            not cell.parents
-            and label_key(cell.row_label) in concept.labels
-            and row_key(cell) in concept.rows
-        )
+        # the segment's own row, or the concept's row under the segment's name as heading
+        named = label_key(cell.parents[-1]) if cell.parents else label_key(cell.row_label)
+        return named in concept.labels and row_key(cell) in concept.rows
     if concept.gaap == ROW_ITEM:
         return (
             label_key(cell.row_label) in concept.labels or _under_heading(cell) in concept.labels

@@ -566,6 +566,18 @@ class EvidenceSkill:
             figure = segment_figure(statements_question, every_cell())
         if (
             figure is not None
+            and statements_question is not None
+            and figure.metric is None
+            and not figure.computed
+            and len(figure.concepts) == 1
+            and figure.concepts[0].unit == "USD"
+            and self.statement_cells is not None
+        ):
+            # a part of the company named with no segment word ("Amazon's North America net
+            # sales"): its row in the table of the parts, never the company's figure
+            figure = segment_figure(statements_question, every_cell(), unworded=True) or figure
+        if (
+            figure is not None
             and figure.metric is None
             and figure.concepts
             and figure.concepts[0].unit == "USD"
