@@ -269,7 +269,9 @@ def test_child_bounds_and_crashes_are_typed():
     with pytest.raises(ChildCrashed, match="SIGSEGV"):
         run_in_child(lambda: os.kill(os.getpid(), signal.SIGSEGV), seconds=10, memory_bytes=2**28)
     value, usage = run_in_child(lambda: 42, seconds=10, memory_bytes=2**28)
-    assert value == 42 and usage.seconds >= 0.0 and usage.cpu_seconds >= 0.0
+    # usage is reported for a child that answers too (its CPU time is checked on the spinning
+    # child above, where it cannot be zero)
+    assert value == 42 and usage.seconds > 0.0
 
 
 # ----------------------------------------------------------------------------- item 5
