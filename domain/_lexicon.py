@@ -10,9 +10,12 @@ caching. A malformed file raises `LexiconError` naming the file and the field.
 
 from __future__ import annotations
 
+import collections
 import functools
+import hashlib
 import os
 import re
+import threading
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -877,14 +880,51 @@ def _cached(directory: str) -> Lexicon:
     return load_lexicon(Path(directory))
 
 
+# Lexicons already loaded in this process, by the bytes of their files (a copy of the
+# package data loads as the package data did: the patterns are compiled once). Small: the
+# oldest is dropped first. A Lexicon is frozen, so sharing one is safe.
+_LOADED: collections.OrderedDict[bytes, Lexicon] = collections.OrderedDict()
+_LOADED_BOUND = 4
+_LOADED_LOCK = threading.Lock()
+
+
 def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
-    """Load and validate the lexicon files of `directory`."""
-    data: dict[str, Any] = {}
+    """Load and validate the lexicon files of `directory` (files whose bytes are those of a
+    directory already loaded in this process give that lexicon again: nothing else is read)."""
+    texts: list[tuple[Path, bytes]] = []
     for name in FILES:
         path = directory / name
         try:
-            loaded = read_yaml(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
+            texts.append((path, path.read_bytes()))
+        except OSError as exc:
+            raise LexiconError(f"{path}: {exc}") from exc
+    digest = hashlib.sha256()
+    for path, raw in texts:
+        digest.update(f"{path.name}\0{len(raw)}\0".encode())
+        digest.update(raw)
+    key = digest.digest()
+    with _LOADED_LOCK:
+        found = _LOADED.get(key)
+        if found is not None:
+            _LOADED.move_to_end(key)
+            return found
+    loaded_lexicon = _load(texts)
+    with _LOADED_LOCK:
+        _LOADED[key] = loaded_lexicon
+        while len(_LOADED) > _LOADED_BOUND:
+            _LOADED.popitem(last=False)
+    return loaded_lexicon
+
+
+def _load(texts: list[tuple[Path, bytes]]) -> Lexicon:
+    data: dict[str, Any] = {}
+    for path, raw in texts:
+        name = path.name
+        try:
+            # as Path.read_text reads it (universal newlines)
+            text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+            loaded = read_yaml(text)
+        except yaml.YAMLError as exc:
             raise LexiconError(f"{path}: {exc}") from exc
         if not isinstance(loaded, dict):
             raise LexiconError(f"{path}: expected a mapping at the top")
