@@ -880,55 +880,43 @@ def _cached(directory: str) -> Lexicon:
     return load_lexicon(Path(directory))
 
 
-# Lexicons already loaded in this process, by the bytes of their files (a copy of the
-# package data loads as the package data did: the patterns are compiled once). Small: the
-# oldest is dropped first. A Lexicon is frozen, so sharing one is safe.
+# Lexicons already loaded in this process, by what their files say (their parsed YAML): a
+# copy of the package data, or files edited where no value changes (a comment), load as the
+# first did without compiling the patterns again. Small: the oldest is dropped first. A
+# Lexicon is frozen and made from the parsed files alone, so sharing one is safe.
 _LOADED: collections.OrderedDict[bytes, Lexicon] = collections.OrderedDict()
 _LOADED_BOUND = 4
 _LOADED_LOCK = threading.Lock()
 
 
 def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
-    """Load and validate the lexicon files of `directory` (files whose bytes are those of a
-    directory already loaded in this process give that lexicon again: nothing else is read)."""
-    texts: list[tuple[Path, bytes]] = []
+    """Load and validate the lexicon files of `directory` (files that say what those of a
+    lexicon already loaded in this process said give that lexicon again)."""
+    data: dict[str, Any] = {}
     for name in FILES:
         path = directory / name
         try:
-            texts.append((path, path.read_bytes()))
-        except OSError as exc:
+            loaded = read_yaml(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as exc:
             raise LexiconError(f"{path}: {exc}") from exc
-    digest = hashlib.sha256()
-    for path, raw in texts:
-        digest.update(f"{path.name}\0{len(raw)}\0".encode())
-        digest.update(raw)
-    key = digest.digest()
+        if not isinstance(loaded, dict):
+            raise LexiconError(f"{path}: expected a mapping at the top")
+        data[name] = loaded
+    key = hashlib.sha256(repr(sorted(data.items())).encode()).digest()
     with _LOADED_LOCK:
         found = _LOADED.get(key)
         if found is not None:
             _LOADED.move_to_end(key)
             return found
-    loaded_lexicon = _load(texts)
+    made = _load(data)
     with _LOADED_LOCK:
-        _LOADED[key] = loaded_lexicon
+        _LOADED[key] = made
         while len(_LOADED) > _LOADED_BOUND:
             _LOADED.popitem(last=False)
-    return loaded_lexicon
+    return made
 
 
-def _load(texts: list[tuple[Path, bytes]]) -> Lexicon:
-    data: dict[str, Any] = {}
-    for path, raw in texts:
-        name = path.name
-        try:
-            # as Path.read_text reads it (universal newlines)
-            text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
-            loaded = read_yaml(text)
-        except yaml.YAMLError as exc:
-            raise LexiconError(f"{path}: {exc}") from exc
-        if not isinstance(loaded, dict):
-            raise LexiconError(f"{path}: expected a mapping at the top")
-        data[name] = loaded
+def _load(data: dict[str, Any]) -> Lexicon:
     roles_file, attributes_file, vocabulary, propositions_file, templates_file = (
         _Reader(n, data[n]) for n in FILES
     )
