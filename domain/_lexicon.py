@@ -10,9 +10,12 @@ caching. A malformed file raises `LexiconError` naming the file and the field.
 
 from __future__ import annotations
 
+import collections
 import functools
+import hashlib
 import os
 import re
+import threading
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -894,8 +897,18 @@ def _cached(directory: str) -> Lexicon:
     return load_lexicon(Path(directory))
 
 
+# Lexicons already loaded in this process, by what their files say (their parsed YAML): a
+# copy of the package data, or files edited where no value changes (a comment), load as the
+# first did without compiling the patterns again. Small: the oldest is dropped first. A
+# Lexicon is frozen and made from the parsed files alone, so sharing one is safe.
+_LOADED: collections.OrderedDict[bytes, Lexicon] = collections.OrderedDict()
+_LOADED_BOUND = 4
+_LOADED_LOCK = threading.Lock()
+
+
 def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
-    """Load and validate the lexicon files of `directory`."""
+    """Load and validate the lexicon files of `directory` (files that say what those of a
+    lexicon already loaded in this process said give that lexicon again)."""
     data: dict[str, Any] = {}
     for name in FILES:
         path = directory / name
@@ -906,6 +919,21 @@ def load_lexicon(directory: Path = LEXICON_DIR) -> Lexicon:
         if not isinstance(loaded, dict):
             raise LexiconError(f"{path}: expected a mapping at the top")
         data[name] = loaded
+    key = hashlib.sha256(repr(sorted(data.items())).encode()).digest()
+    with _LOADED_LOCK:
+        found = _LOADED.get(key)
+        if found is not None:
+            _LOADED.move_to_end(key)
+            return found
+    made = _load(data)
+    with _LOADED_LOCK:
+        _LOADED[key] = made
+        while len(_LOADED) > _LOADED_BOUND:
+            _LOADED.popitem(last=False)
+    return made
+
+
+def _load(data: dict[str, Any]) -> Lexicon:
     roles_file, attributes_file, vocabulary, propositions_file, templates_file = (
         _Reader(n, data[n]) for n in FILES
     )

@@ -39,6 +39,7 @@ The embedding model is recorded apart (the KB's `embedding` setting), as are OCR
 from __future__ import annotations
 
 import ast
+import collections
 import dataclasses
 import enum
 import functools
@@ -47,6 +48,7 @@ import json
 import os
 import re
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import metadata
@@ -109,10 +111,6 @@ def _is_package(module: str, root: Path) -> bool:
     return (root.joinpath(*module.split(".")) / "__init__.py").is_file()
 
 
-def _parse(path: Path) -> ast.Module:
-    return ast.parse(path.read_bytes().replace(b"\r\n", b"\n"), filename=str(path))
-
-
 @dataclass(frozen=True, slots=True)
 class _Scan:
     """What one walk of a module's tree finds: its top-level statements, its imports
@@ -123,9 +121,8 @@ class _Scan:
     names: frozenset[str]
 
 
-@functools.lru_cache(maxsize=512)
-def _read_scan(path: Path, stamp: tuple[int, int]) -> _Scan:
-    tree = _parse(path)
+def _read_scan(data: bytes, path: Path) -> _Scan:
+    tree = ast.parse(data, filename=str(path))
     imports: list[tuple[str, str | None]] = []
     names: set[str] = set()
     for node in ast.walk(tree):
@@ -140,10 +137,28 @@ def _read_scan(path: Path, stamp: tuple[int, int]) -> _Scan:
     return _Scan(tuple(tree.body), tuple(imports), frozenset(names))
 
 
+# Scans by the digest of the bytes parsed: read once per content in a process (a copy of the
+# same module is not parsed again); bounded, the oldest dropped first.
+_SCANS: collections.OrderedDict[bytes, _Scan] = collections.OrderedDict()
+_SCANS_BOUND = 1024
+_SCANS_LOCK = threading.Lock()
+
+
 def _scan(path: Path) -> _Scan:
-    """A module's scan, read once per version of its file (never mutated)."""
-    stat = path.stat()
-    return _read_scan(path, (stat.st_mtime_ns, stat.st_size))
+    """A module's scan, read once per content of its file (never mutated)."""
+    data = path.read_bytes().replace(b"\r\n", b"\n")
+    key = hashlib.sha256(data).digest()
+    with _SCANS_LOCK:
+        found = _SCANS.get(key)
+        if found is not None:
+            _SCANS.move_to_end(key)
+            return found
+    scan = _read_scan(data, path)
+    with _SCANS_LOCK:
+        _SCANS[key] = scan
+        while len(_SCANS) > _SCANS_BOUND:
+            _SCANS.popitem(last=False)
+    return scan
 
 
 def _reexports(package_init: Path) -> dict[str, str]:
@@ -239,9 +254,29 @@ def _dump(node: Any) -> str:
     return repr(node)
 
 
+# code_digest's results by the digest of the bytes parsed (a copy of the same module gives
+# the same text without parsing it again); bounded, the oldest dropped first.
+_CODE_DIGESTS: collections.OrderedDict[bytes, str] = collections.OrderedDict()
+_CODE_DIGESTS_BOUND = 1024
+_CODE_DIGESTS_LOCK = threading.Lock()
+
+
 def code_digest(path: Path) -> str:
-    """A module's syntax tree without docstrings (no positions): what it runs."""
-    return _dump(_without_docstrings(_parse(path)))
+    """A module's syntax tree without docstrings (no positions): what it runs (once per
+    content in a process)."""
+    data = path.read_bytes().replace(b"\r\n", b"\n")
+    key = hashlib.sha256(data).digest()
+    with _CODE_DIGESTS_LOCK:
+        found = _CODE_DIGESTS.get(key)
+        if found is not None:
+            _CODE_DIGESTS.move_to_end(key)
+            return found
+    text = _dump(_without_docstrings(ast.parse(data, filename=str(path))))
+    with _CODE_DIGESTS_LOCK:
+        _CODE_DIGESTS[key] = text
+        while len(_CODE_DIGESTS) > _CODE_DIGESTS_BOUND:
+            _CODE_DIGESTS.popitem(last=False)
+    return text
 
 
 def _names_used(paths: Iterable[Path]) -> set[str]:

@@ -534,6 +534,36 @@ def test_a_role_and_an_attribute_are_added_by_editing_data_only(tmp_path: Path) 
     assert seen["titled"] == [["Jane Roe", "liquidator", "Harbor Freight Lines, Inc."]]
 
 
+def test_a_lexicon_is_loaded_again_when_a_value_of_it_changes(tmp_path: Path) -> None:
+    """load_lexicon keeps what it loaded by what the files say: a copy of the same files, or
+    files that differ only in comments or line ends, is the same lexicon; an edited value
+    (the same directory) is read again; the files written back give the first again."""
+    packaged = load_lexicon()
+    directory = _copy(tmp_path)
+    assert load_lexicon(directory) is packaged
+    roles = directory / "roles.yaml"
+    original = roles.read_bytes()
+    roles.write_bytes(b"# a comment only\n" + original.replace(b"\n", b"\r\n"))
+    assert load_lexicon(directory) is packaged
+    _edit(directory, "roles.yaml", lambda d: d["roles"].insert(0, NEW_ROLE))
+    edited = load_lexicon(directory)
+    assert edited is not packaged
+    assert NEW_ROLE["name"] in {r.name for r in edited.roles}
+    assert NEW_ROLE["name"] not in {r.name for r in packaged.roles}
+    # the same values in another order: read again, the order kept
+    _edit(directory, "roles.yaml", lambda d: d["roles"].insert(0, d["roles"].pop(1)))
+    moved = load_lexicon(directory)
+    assert moved is not edited and [r.name for r in moved.roles][:2] == [
+        [r.name for r in edited.roles][1],
+        NEW_ROLE["name"],
+    ]
+    roles.write_bytes(original)
+    assert load_lexicon(directory) is packaged
+    (directory / "vocabulary.yaml").write_text("months: [", encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"vocabulary\.yaml"):
+        load_lexicon(directory)
+
+
 def test_without_the_edit_neither_is_known() -> None:
     from skill import SubjectClassError, parse_question
 
