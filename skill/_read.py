@@ -374,32 +374,37 @@ def _other_names(question: str) -> tuple[str, list[str]]:
     """The question without the other names it gives its subject, and those names.
 
     Another name of the first party a list names ("between A d/b/a B and C") ends before the
-    list's "and" where the list has no other: the words after it are the next party's."""
+    list's "and" where the list has no other: the words after it are the next party's. A
+    comma that ends it in a list stays the list's ("between A d/b/a B, C and D" -> "between
+    A, C and D")."""
     names: list[str] = []
     out: list[str] = []
     cursor = 0
     for m in _OTHER_NAMED.finditer(question):
-        name, end = m.group("name"), m.end()
+        name, end, sep = m.group("name"), m.end(), " "
         listed = list(_LIST_OPENING.finditer(question, 0, m.start()))
+        if listed and not m.group("open") and "," in question[m.end("name") : m.end()]:
+            end, sep = question.index(",", m.end("name")), ""
         if (
             listed
             and not _LIST_JOIN.search(question, listed[-1].end(), m.start())
             and not m.group("open")
             and (cut := list(_LIST_JOIN.finditer(name)))
         ):
-            end = m.start("name") + cut[-1].start()
+            end, sep = m.start("name") + cut[-1].start(), " "
             name = name[: cut[-1].start()]
         names.append(name.strip())
-        out.append(question[cursor : m.start()] + " ")
+        out.append(question[cursor : m.start()] + sep)
         cursor = end
     if not names:
         return question, []
     return " ".join(("".join(out) + question[cursor:]).split()), names
 
 
-# the word that opens a list of parties, and the word that joins its last two
+# the word that opens a list of parties, and the word that joins its last two: "and", never
+# "&", which joins a firm's own names ("d/b/a Smith & Wesson", "Barnes & Noble Education")
 _LIST_OPENING = re.compile(r"\b(?:between|among|amongst)\s", re.IGNORECASE)
-_LIST_JOIN = re.compile(r"\s+(?:and|&)\s+|\s*&\s*", re.IGNORECASE)
+_LIST_JOIN = re.compile(r"\s+and\s+", re.IGNORECASE)
 
 
 # A lower-case word group the grammar took for a party after a qualifier's preposition

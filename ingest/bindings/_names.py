@@ -461,16 +461,21 @@ _JOINER_WORDS = frozenset(j.lower() for j in lexicon().party_list_joiners if j.i
 _LIST_OPENER_WORD = re.compile(rf"(?:{'|'.join(lexicon().party_list_openers)})", re.IGNORECASE)
 
 
-def _unglued(words: list[str]) -> list[str]:
+def _unglued(words: list[str], after_address: bool) -> list[str]:
     """The name's words without what an address or a heading ran into them: the place that
     ends the address before it and the list's joiner ("..., Slovakia and Sicap Ltd", "United
     Kingdom and CERES, INC."), or a heading's word and a list's opener written in capitals
-    ("Commission BETWEEN CERES, INC."). The place is a country's or a state's name and the
-    words after the joiner hold a name of two words or more; a name's own words never hold
-    a list's opener as a capitalised word."""
+    ("Commission BETWEEN CERES, INC."). The place is a country's or a state's name, cut only
+    `after_address` (an address ends right before it), and the words after the joiner hold
+    a name of two words or more: a place and "and" that open a name with no address before
+    them are its words ("Australia and New Zealand Banking Group Limited", "Texas and
+    Pacific Railway Company"). A name's own words never hold a list's opener as a
+    capitalised word."""
     for idx in range(len(words) - 2, 0, -1):
         if words[idx][:1].isupper() and _LIST_OPENER_WORD.fullmatch(words[idx]):
             return words[idx + 1 :]
+    if not after_address:
+        return words
     for idx in range(1, min(4, len(words) - 2)):
         if (
             words[idx].lower() in _JOINER_WORDS
@@ -483,13 +488,15 @@ def _unglued(words: list[str]) -> list[str]:
     return words
 
 
-def _company(raw: str) -> NamedEntity | None:
+def _company(raw: str, after_address: bool = False) -> NamedEntity | None:
+    """The company `raw` names, or None; `after_address`: an address ends right before `raw`
+    (its place and a list's joiner that open `raw` are then no words of the name)."""
     same_line = _OPENER_NUMBER_ON_LINE.match(raw) is not None
     name = _clean_name(raw)
     name = re.sub(rf",?\s+(?:st|nd|rd|th)\s+(?=(?:{_SUFFIX})\b)", ", ", name)
     series = re.search(rf"{_SERIES}$", name)
     if series is not None and series.start() > 0:
-        stem = _company(name[: series.start()])
+        stem = _company(name[: series.start()], after_address)
         # Only trusts and funds issue in series; "Acme Corp. Series A" is a class of stock.
         if stem is None or stem.key.rsplit(" ", 1)[-1] not in {"trust", "fund"}:
             return stem
@@ -540,6 +547,9 @@ def _company(raw: str) -> NamedEntity | None:
             words[idx].rstrip(",").lower() in {"inc.", "inc", "ltd.", "llc"}
             and idx < len(words) - 2
         ):
+            # a street number or postcode a comma ends is an address's ("Bratislava 38,
+            # Slovakia and Sicap Ltd"): the place after it ends that address
+            after_address = after_address or words[idx].endswith(",")
             words = words[idx + 1 :]
             # What followed the number is read again from its start: a title ("Exhibit 10.1
             # JOINT VENTURE AGREEMENT BETWEEN NOVO INTEGRATED SCIENCES INC.").
@@ -555,7 +565,7 @@ def _company(raw: str) -> NamedEntity | None:
         words = words[1:]
     while words and words[0].lower() in {"and", "of", "&", "or", "the"} and len(words) > 2:
         words = words[1:]
-    words = _unglued(words)
+    words = _unglued(words, after_address)
     # A legal form and a joiner open no name: they end the name before ("KESTREL PARTNERS,
     # L.P. and HARROW & VALE MEDIA LLC" read from its comma); two bare letters may be a
     # name's initials ("AB and Sons Ltd").

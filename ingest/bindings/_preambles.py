@@ -665,6 +665,26 @@ def _address_lead(window: str) -> int | None:
     return None
 
 
+# What opens a list's next party or closes the one before: a list's opener or joiner, "by",
+# a bracket, a quote, a colon or a semicolon.
+_LIST_BREAK = re.compile(rf"\b(?i:{_LIST_OPENER}|{_LIST_JOINER}|by)\b|[()\"“”;:]")
+# a street number or postcode: a number that is no year
+_ADDRESS_NUMBER = re.compile(r"(?<![\d.])\b(?!(?:1[89]|20)\d\d\b)\d+\b")
+
+
+def _ends_address(before: str) -> bool:
+    """Does `before`, the text right before a name, end an address ("..., Bratislava 38, "
+    before "Slovakia and Sicap Ltd"): a comma or a line break ends it, and since the list's
+    last opener, joiner or bracket it holds a street number or postcode or a lead into an
+    address ("located at")? Then a place and a list's joiner that open the name end that
+    address; with none ("by and between Australia and New Zealand Banking Group Limited")
+    they are the name's words."""
+    if not re.search(r"[,\n][ \t]*$", before):
+        return False
+    tail = before[max((m.end() for m in _LIST_BREAK.finditer(before)), default=0) :]
+    return bool(_ADDRESS_NUMBER.search(tail) or _ADDRESS_LEAD.search(tail))
+
+
 def _blank_at(text: str, at: int) -> int:
     """How many blanks stand in `text` from `at`."""
     return len(text[at:]) - len(text[at:].lstrip())
@@ -901,7 +921,7 @@ def _mention_before(
     for cm in _COMPANY_RE.finditer(window):
         if _is_descriptor(window, cm):
             continue
-        ent = _company(cm.group(0))
+        ent = _company(cm.group(0), _ends_address(window[: cm.start()]))
         if ent is not None:
             name_at = cm.start() + max(0, cm.group(0).find(ent.name.split()[0]))
             companies.append((lo + name_at, lo + cm.end(), ent))
@@ -1592,7 +1612,7 @@ class PreambleParties(BindingRule):
                     parties.append((ent, [], at, stop))
             break
         for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
-            ent = _company(m.group(1))
+            ent = _company(m.group(1), _ends_address(region[: m.start(1)]))
             if ent is not None:
                 ent = _placed(ent, region, m.end())[0]
             if ent is None or ent.key in seen or another_agreements(start + m.start(1)):

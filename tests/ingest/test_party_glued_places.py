@@ -127,3 +127,47 @@ def test_an_address_opener_ending_its_line_stays_out(opener: str) -> None:
         ],
     )
     assert _parties(result) == {"Corvel Brands, Inc.", "Orvandi Labs GmbH"}
+
+
+# A place and "and" that open a name with no address before them are the name's words: banks,
+# railways and traders named for the places they join, in capitals and with "&" too.
+_PLACE_AND_NAMES = [
+    "Australia and New Zealand Banking Group Limited",
+    "The Hong Kong and Shanghai Banking Corporation Limited",
+    "Texas and Pacific Railway Company",
+    "Delaware and Hudson Railway Company",
+    "Canada and Dominion Sugar Company Limited",
+    "Japan and Korea Trading Co., Ltd.",
+]
+_PLACE_AND_VARIANTS = [
+    *_PLACE_AND_NAMES,
+    _PLACE_AND_NAMES[0].upper(),
+    _PLACE_AND_NAMES[2].replace(" and ", " & "),
+]
+
+
+def _place_and_layouts(name: str) -> list[list[str]]:
+    """The name first, second, and second after the first party's address that a postcode
+    and a comma end, each with its term."""
+    named, other = f'{name} ("Lender")', 'Corvel Brands, Inc. ("Borrower")'
+    opener = "This Agreement is made by and between"
+    return [
+        [opener, named, f"and {other}."],
+        [opener, other, f"and {named}."],
+        [f"{opener} {other}, 40 Wall Street,", "New York, New York 10005,", f"and {named}."],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "layout"),
+    [(n, layout) for n in _PLACE_AND_VARIANTS for layout in range(3)],
+)
+def test_a_place_and_opening_a_name_with_no_address_before_it_are_its_words(
+    name: str, layout: int
+) -> None:
+    lines = _place_and_layouts(name)[layout]
+    result = _bind_lines("LOAN AGREEMENT", [*lines, _RECITAL])
+    # a leading "The" is no word of a party's name as bound
+    bound = name.removeprefix("The ")
+    assert _parties(result) == {bound, "Corvel Brands, Inc."}
+    assert _terms(result)["Lender"] == bound

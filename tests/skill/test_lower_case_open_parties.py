@@ -152,3 +152,42 @@ def test_another_name_with_and_inside_it_stays_whole_outside_a_list(
     )
     parties = reader.read(question).parties
     assert _keys(parties) == _keys([a, b]), parties
+
+
+# another name joined by "&" ("d/b/a Smith & Wesson"): "&" joins a firm's own names, never
+# the list's parties, so the name stays whole and no party is made of its last words
+_AMPERSAND_NAMES = ["Smith & Wesson", "Barnes & Noble Education", "Marsh & McLennan Agency"]
+
+
+def _ampersand_forms(name: str) -> list[str]:
+    """The name as written, and with "&" unspaced."""
+    return [name, name.replace(" & ", "&")]
+
+
+@pytest.mark.parametrize("lead", ["d/b/a", "DBA", "formerly known as"])
+@pytest.mark.parametrize(
+    "other",
+    [form for name in _AMPERSAND_NAMES for form in _ampersand_forms(name)],
+)
+def test_an_ampersand_in_another_name_joins_no_list(
+    reader: QuestionReader, other: str, lead: str
+) -> None:
+    a, b = _PAIRS[len(other) % len(_PAIRS)]
+    tail = other.split("&")[-1].strip()
+    for question, parties in (
+        (f"What is the governing law of the agreement between {a} {lead} {other}?", [a]),
+        (f"What is the governing law of the agreement between {a} {lead} {other} and {b}?", [a, b]),
+        (f"What is the governing law of the agreement between {b} {lead} {other} and {a}?", [b, a]),
+    ):
+        read = reader.read(question).parties
+        assert _keys(read) == _keys(parties), (question, read)
+        assert entity_key(tail) not in [entity_key(p) for p in read], (question, read)
+
+
+@pytest.mark.parametrize("lead", ["d/b/a", "f/k/a"])
+def test_another_name_before_a_comma_list_keeps_the_list(reader: QuestionReader, lead: str) -> None:
+    (a, b), (c, _) = _PAIRS[0], _PAIRS[1]
+    for name in ("West Coast Customs", "Smith & Wesson"):
+        question = f"What is the governing law of the deal between {a} {lead} {name}, {b} and {c}?"
+        read = reader.read(question).parties
+        assert _keys(read) == _keys([a, b, c]), (question, read)
