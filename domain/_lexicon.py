@@ -230,6 +230,11 @@ class PropositionEntry:
     # of the claim ("shall not pay dividends without the Lender's consent", asked "with the
     # Lender's consent": yes, under that condition)
     negated_answers: str = "no"
+    # "yes" or "no": what a sentence that forbids the unqualified action except in a case says
+    # of a permission: yes (default: "shall not make copies except as necessary": allowed in
+    # that case) or no (a covenant: "shall not create any Lien other than Permitted Liens":
+    # the rule decides, the case its exception)
+    excepted_answers: str = "yes"
     # what uses the action's words for something else ("the complete and exclusive statement
     # of the agreement", "governed exclusively by the laws of", "an unlimited liability
     # company"): an action or a denial found inside one is none
@@ -1729,6 +1734,9 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             negated_answers=p.choice("negated_answers", NEGATED_ANSWERS)
             if "negated_answers" in p.data
             else "no",
+            excepted_answers=p.choice("excepted_answers", NEGATED_ANSWERS)
+            if "excepted_answers" in p.data
+            else "yes",
             mentions=_found(p, "mentions"),
             taken_back=_found(p, "taken_back"),
             bounds=_found(p, "bounds"),

@@ -1471,8 +1471,14 @@ class ClauseReader:
                 # "... may terminate at any time if the other party breaches": the right is
                 # the contrary's, whatever the qualifier's words
                 holds = None
-            elif negated and in_exception and p.qualifier is None:
+            elif (
+                negated
+                and in_exception
+                and p.qualifier is None
+                and p.entry.excepted_answers == "yes"
+            ):
                 # "shall not make copies except as necessary ...": allowed in the exception's case
+                # (a covenant's record says no: the rule decides, its case the exception)
                 holds = True
             elif (
                 qualified
