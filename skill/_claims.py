@@ -2188,16 +2188,26 @@ def _split_exception(s: str, at: int) -> tuple[str, tuple[str, ...]]:
     comma."""
     exceptions: list[str] = []
     main = s
+    # in a list of items ("no Loan Party shall (a) incur any Indebtedness other than Permitted
+    # Indebtedness, (b) create any Lien other than Permitted Liens, or (c) pay any dividend"):
+    # an exception is its own item's, never another item's action's (to the next item's mark)
+    itemised = _LIST_ITEM.search(s, 0, at) is not None
     for m in _MODALITY.exception.finditer(s):
         if m.start() >= at:
-            exceptions.append(_part(s[m.start() :]))
+            item = _LIST_ITEM.search(s, m.end()) if itemised else None
+            exceptions.append(_part(s[m.start() : item.start() if item else len(s)]))
             main = s[: m.start()]
             break
         comma = s.find(",", m.end())
         if 0 <= comma < at:
-            exceptions.append(_part(s[m.start() : comma]))
+            if not (itemised and _LIST_ITEM.search(s, m.end(), at)):
+                exceptions.append(_part(s[m.start() : comma]))
             main = s[: m.start()] + " " * (comma + 1 - m.start()) + s[comma + 1 :]
     return main, tuple(exceptions)
+
+
+# a list item's mark inside a sentence ("(b) ", ", or (iv) "), with the joining words before it
+_LIST_ITEM = re.compile(r"[,;]?\s*(?:\b(?:and|or)\s+)?\((?:[a-h]|[ivx]{1,5}|\d{1,2})\)\s", _FLAGS)
 
 
 def _subject_of(after: str) -> bool:
