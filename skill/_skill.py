@@ -404,7 +404,9 @@ class EvidenceSkill:
                     # a party's action asked with no agreement named ("Can Halcyon grant
                     # liens?"): its agreements are the subject, and a proposition that names
                     # the action is read before the question's own words (the records win)
-                    named = read_claim(plain, subject_class)
+                    # (a benefit asked, "Is Daniel Reyes entitled to severance if he is
+                    # terminated without cause?", stays the question's own: its case is no claim)
+                    named = None if claim.benefits else read_claim(plain, subject_class)
                     if named is not None:
                         claim = named
                 elif subject_class.type in ("individual", "legal_entity") and subject_class.name:
