@@ -66,6 +66,7 @@ PROPOSITION_KINDS = ("permission", "prohibition", "obligation", "state")
 CONTRARY_ANSWERS = ("no", "silent")
 DUTY_ANSWERS = ("yes", "silent")
 NEGATED_ANSWERS = ("no", "yes")
+EXISTENCE_READERS = ("clause", "record")
 
 
 class LexiconError(EvidenceRagError, ValueError):
@@ -235,6 +236,10 @@ class PropositionEntry:
     # that case) or no (a covenant: "shall not create any Lien other than Permitted Liens":
     # the rule decides, the case its exception)
     excepted_answers: str = "yes"
+    # "clause" or "record": what reads a question whether its clause exists ("Does the
+    # agreement provide for liquidated damages?"): the clause found (default: "Does the MSA
+    # contain a non-compete clause?") or this record, where the record is all the clause says
+    existence: str = "clause"
     # what uses the action's words for something else ("the complete and exclusive statement
     # of the agreement", "governed exclusively by the laws of", "an unlimited liability
     # company"): an action or a denial found inside one is none
@@ -1737,6 +1742,9 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             excepted_answers=p.choice("excepted_answers", NEGATED_ANSWERS)
             if "excepted_answers" in p.data
             else "yes",
+            existence=p.choice("existence", EXISTENCE_READERS)
+            if "existence" in p.data
+            else "clause",
             mentions=_found(p, "mentions"),
             taken_back=_found(p, "taken_back"),
             bounds=_found(p, "bounds"),

@@ -55,6 +55,7 @@ from skill._claim_time import without_claim_time
 from skill._claims import (
     Claim,
     Reading,
+    asks_caused,
     claim_answer,
     claim_of,
     claim_sentences,
@@ -406,10 +407,21 @@ class EvidenceSkill:
                     # the action is read before the question's own words (the records win)
                     # (a benefit asked, "Is Daniel Reyes entitled to severance if he is
                     # terminated without cause?", stays the question's own: its case is no claim)
-                    named = None if claim.benefits else read_claim(plain, subject_class)
+                    # (the same for a causative, "Can Keystone prohibit Halcyon from paying
+                    # dividends?": the question asks the causer's say over another's action,
+                    # which the record of the action does not read)
+                    named = (
+                        None
+                        if claim.benefits or asks_caused(question_focus(plain))
+                        else read_claim(plain, subject_class)
+                    )
                     if named is not None:
                         claim = named
-                elif subject_class.type in ("individual", "legal_entity") and subject_class.name:
+                elif (
+                    subject_class.type in ("individual", "legal_entity")
+                    and subject_class.name
+                    and not asks_caused(question_focus(plain))
+                ):
                     # the same where the question's words have no shape of their own ("May
                     # Halcyon make distributions to its shareholders?"): a proposition naming
                     # it is asked of the party's agreements

@@ -332,3 +332,72 @@ def test_the_new_propositions_are_data_only() -> None:
             text = path.read_text(encoding="utf-8")
             for name in NEW:
                 assert name not in text, (name, path)
+
+
+# a causative over the asked action ("Can Keystone prohibit Halcyon from paying dividends?"):
+# the question asks the causer's say over another's action, never the record of the action
+# (skill/_skill.py keeps it the question's own); generated over the lexicon's causatives
+_CAUSED_FORMS = [
+    ("Can {a} {v} {b} from paying dividends?", True),
+    ("may {a} {v} {b} to incur indebtedness?", True),
+    ("Could {a}'s lender {v} {b} from granting liens on its assets?", True),
+    ("Can {b} pay dividends to its shareholders?", False),
+    ("May {b} grant liens other than permitted liens?", False),
+    ("Is {b} permitted to incur additional debt?", False),
+    ("Does {b} need to keep insurance?", False),
+]
+_CAUSATIVE_WORDS = [
+    w.replace("\\b", "")
+    for w in lexicon().modality.question_causative
+    if w.replace("\\b", "").isalpha()
+]
+
+
+def _caused_cases() -> list[tuple[str, bool]]:
+    out = []
+    pairs = [("Keystone", "Halcyon"), ("keystone commerce bank", "halcyon robotics"), ("A&B", "C")]
+    for i, (form, caused) in enumerate(_CAUSED_FORMS):
+        for j in range(2):
+            verb = _CAUSATIVE_WORDS[(3 * i + j) % len(_CAUSATIVE_WORDS)]
+            a, b = pairs[(i + j) % len(pairs)]
+            out.append((form.format(a=a, b=b, v=verb), caused))
+    return out
+
+
+@pytest.mark.parametrize(("question", "caused"), _caused_cases())
+def test_a_causative_over_the_action_is_read(question: str, caused: bool) -> None:
+    from skill._claims import asks_caused
+
+    assert asks_caused(question) is caused
+
+
+# a question whether a clause exists is the record's where the record says it reads it
+# (`existence: record`: liquidated damages), else the clause found's (a non-compete)
+_EXISTS = [
+    ("Does the {t} between {a} and {b} provide for liquidated damages?", "liquidated_damages"),
+    ("does the {t} between {a} and {b} contain a liquidated damages clause?", "liquidated_damages"),
+    ("Is there a liquidated damages provision in {a}'s {t}?", "liquidated_damages"),
+    ("Does the {t} between {a} and {b} contain a non-compete clause?", None),
+]
+
+
+@pytest.mark.parametrize(("form", "claim"), _EXISTS)
+@pytest.mark.parametrize(("a", "b"), [("Acme & Sons", "Orbis Ltd."), ("beta", "acme")])
+def test_an_existence_question_reads_the_record_that_says_so(
+    form: str, claim: str | None, a: str, b: str
+) -> None:
+    from skill import parse_subject, read_claim
+    from skill._intent import asks_existence
+
+    topic = "liquidated damages" if claim else "non-compete"
+    subject = parse_subject(
+        {
+            "type": "agreement",
+            "attribute": "liquidated_damages" if claim else "non_compete",
+            "constraints": {"parties": [a, b], "yes_no": True, "topic": topic},
+        }
+    )
+    question = form.format(t="Supply Agreement", a=a, b=b)
+    assert asks_existence(question, subject)
+    read = read_claim(question, subject, exists=True)
+    assert (None if read is None else read.entry.name) == claim
