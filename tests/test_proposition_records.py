@@ -366,7 +366,7 @@ def _caused_cases() -> list[tuple[str, bool]]:
 
 @pytest.mark.parametrize(("question", "caused"), _caused_cases())
 def test_a_causative_over_the_action_is_read(question: str, caused: bool) -> None:
-    from skill._claims import asks_caused
+    from skill import asks_caused
 
     assert asks_caused(question) is caused
 
@@ -386,8 +386,7 @@ _EXISTS = [
 def test_an_existence_question_reads_the_record_that_says_so(
     form: str, claim: str | None, a: str, b: str
 ) -> None:
-    from skill import parse_subject, read_claim
-    from skill._intent import asks_existence
+    from skill import asks_existence, parse_subject, read_claim
 
     topic = "liquidated damages" if claim else "non-compete"
     subject = parse_subject(
