@@ -32,8 +32,8 @@ split:
 
 `python -m bench.cuad_claims` copies the knowledge base "cuad" of EVRAG_CUAD_DATA_DIR (never
 written: the copy is) or ingests the CUAD PDFs into a temporary one, and prints the table;
-`EVRAG_CUAD_LIMIT=N` asks about the first N agreements only; EVRAG_CUAD_RESULTS=path writes
-every question with its answer as JSONL.
+`EVRAG_CUAD_LIMIT=N` asks about the first N agreements only; `EVRAG_CUAD_TOPICS=a,b` asks
+the named topics only; EVRAG_CUAD_RESULTS=path writes every question with its answer as JSONL.
 """
 
 from __future__ import annotations
@@ -147,10 +147,13 @@ def questions(
     phrasings_path: Path = PHRASINGS,
     limit: int | None = None,
     train: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
+    topics: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
     """Every question of the bench, with CUAD's presence for its category (the PDFs are read
-    from the `pdf` folder beside `clauses_path`)."""
+    from the `pdf` folder beside `clauses_path`); only the named `topics` where given."""
     spec = yaml.safe_load(phrasings_path.read_text(encoding="utf-8"))
+    if topics is not None:
+        spec["topics"] = [t for t in spec["topics"] if t["topic"] in topics]
     train = _train_labels() if train is None else train
     out: list[dict[str, Any]] = []
     agreements = 0
@@ -308,7 +311,11 @@ def run() -> None:
     from app import Runtime, Settings
 
     limit = os.environ.get("EVRAG_CUAD_LIMIT")
-    qs = questions(limit=int(limit) if limit else None)
+    topics = os.environ.get("EVRAG_CUAD_TOPICS")
+    qs = questions(
+        limit=int(limit) if limit else None,
+        topics=[t.strip() for t in topics.split(",") if t.strip()] if topics else None,
+    )
     existing = os.environ.get("EVRAG_CUAD_DATA_DIR")
     with tempfile.TemporaryDirectory(prefix="evrag-cuad-claims-") as tmp:
         data_dir = Path(tmp) / "data"

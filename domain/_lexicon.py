@@ -69,6 +69,7 @@ PROPOSITION_KINDS = ("permission", "prohibition", "obligation", "state")
 CONTRARY_ANSWERS = ("no", "silent")
 DUTY_ANSWERS = ("yes", "silent")
 NEGATED_ANSWERS = ("no", "yes")
+EXISTENCE_READERS = ("clause", "record")
 
 
 class LexiconError(EvidenceRagError, ValueError):
@@ -237,6 +238,15 @@ class PropositionEntry:
     # of the claim ("shall not pay dividends without the Lender's consent", asked "with the
     # Lender's consent": yes, under that condition)
     negated_answers: str = "no"
+    # "yes" or "no": what a sentence that forbids the unqualified action except in a case says
+    # of a permission: yes (default: "shall not make copies except as necessary": allowed in
+    # that case) or no (a covenant: "shall not create any Lien other than Permitted Liens":
+    # the rule decides, the case its exception)
+    excepted_answers: str = "yes"
+    # "clause" or "record": what reads a question whether its clause exists ("Does the
+    # agreement provide for liquidated damages?"): the clause found (default: "Does the MSA
+    # contain a non-compete clause?") or this record, where the record is all the clause says
+    existence: str = "clause"
     # what uses the action's words for something else ("the complete and exclusive statement
     # of the agreement", "governed exclusively by the laws of", "an unlimited liability
     # company"): an action or a denial found inside one is none
@@ -1785,6 +1795,12 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             negated_answers=p.choice("negated_answers", NEGATED_ANSWERS)
             if "negated_answers" in p.data
             else "no",
+            excepted_answers=p.choice("excepted_answers", NEGATED_ANSWERS)
+            if "excepted_answers" in p.data
+            else "yes",
+            existence=p.choice("existence", EXISTENCE_READERS)
+            if "existence" in p.data
+            else "clause",
             mentions=_found(p, "mentions"),
             taken_back=_found(p, "taken_back"),
             bounds=_found(p, "bounds"),

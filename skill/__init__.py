@@ -31,7 +31,7 @@ from skill._answer import Answer, DocumentCopy, Evaluation, EvidenceUnit
 from skill._body_acts import BodyAct, body_act_asked, body_records, latest_acts, read_act
 from skill._candidate import Candidate, GateResult
 from skill._claim_time import claim_time
-from skill._claims import Claim, ClauseReader, Reading, claim_names, read_claim
+from skill._claims import Claim, ClauseReader, Reading, asks_caused, claim_names, read_claim
 from skill._clauses import (
     CLAUSE_VALUE_ATTRIBUTES,
     ClauseAnswer,
@@ -60,6 +60,7 @@ from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
 from skill._gate import CandidateGate
 from skill._held_roles import held_role_phrases
+from skill._intent import asks_existence
 from skill._memos import clear_caches
 from skill._mentions import Mention
 from skill._nli import (
@@ -155,6 +156,8 @@ __all__ = [
     "ValueComparison",
     "ValueJudge",
     "absence_sentence",
+    "asks_caused",
+    "asks_existence",
     "body_act_asked",
     "body_records",
     "citation",

@@ -443,8 +443,9 @@ class Claim:
 
 def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) -> Claim | None:
     """The claim a yes/no question about an agreement makes, or None (not yes/no, not about
-    an agreement, a question whether a clause exists (`exists`), or no proposition named)."""
-    if subject.type != "agreement" or exists or subject.constraints.get("claim"):
+    an agreement, a question whether a clause exists (`exists`) unless a record reads it, or
+    no proposition named)."""
+    if subject.type != "agreement" or subject.constraints.get("claim"):
         return None
     focus = " ".join(question_focus(question).split())
     if not _YES_NO.match(focus):
@@ -453,6 +454,9 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     # the agreement; the claim is what the rest of the question asks
     focus = _without_titles(focus)
     for proposition in _PROPOSITIONS:
+        if exists and proposition.entry.existence != "record":
+            # "Does the MSA contain a non-compete clause?": the clause found answers
+            continue
         carved = bool(proposition.asks_carved and proposition.asks_carved.search(focus))
         opposite = carved or bool(proposition.asks_not and proposition.asks_not.search(focus))
         if not opposite and not proposition.asks.search(focus):
@@ -559,6 +563,25 @@ def caused_object(text: str) -> str | None:
     verb = _ADVERBS.sub("", text.lstrip(" ,"), count=1)
     caused = _CAUSATIVE.match(verb) if _CAUSATIVE is not None else None
     return None if caused is None else verb[caused.end() :].lstrip(" ,")
+
+
+def asks_caused(focus: str) -> bool:
+    """Does the question `focus` ask whether one party may govern another's action ("Can
+    Keystone prohibit Halcyon from paying dividends?", "May the Lender require the Borrower to
+    ...", "can keystone allow halcyon to ..."): a causative of the lexicon's
+    (`question_causative`) after the opening words, its object, then "from" or "to" and the
+    action. The action's actor is the object, not the one the question opens with."""
+    return _CAUSED is not None and _CAUSED.search(" ".join(focus.split())) is not None
+
+
+_CAUSED = (
+    re.compile(
+        rf"^\w+\s+(?:\S+\s+){{1,8}}?(?:{_CAUSATIVE.pattern})\s+(?:\S+\s+){{1,8}}?(?:from|to)\s+\w",
+        _FLAGS,
+    )
+    if _CAUSATIVE is not None
+    else None
+)
 
 
 def asked_passive(entry: PropositionEntry, focus: str) -> tuple[int, str | None] | None:
@@ -1471,8 +1494,14 @@ class ClauseReader:
                 # "... may terminate at any time if the other party breaches": the right is
                 # the contrary's, whatever the qualifier's words
                 holds = None
-            elif negated and in_exception and p.qualifier is None:
+            elif (
+                negated
+                and in_exception
+                and p.qualifier is None
+                and p.entry.excepted_answers == "yes"
+            ):
                 # "shall not make copies except as necessary ...": allowed in the exception's case
+                # (a covenant's record says no: the rule decides, its case the exception)
                 holds = True
             elif (
                 qualified
@@ -2182,16 +2211,26 @@ def _split_exception(s: str, at: int) -> tuple[str, tuple[str, ...]]:
     comma."""
     exceptions: list[str] = []
     main = s
+    # in a list of items ("no Loan Party shall (a) incur any Indebtedness other than Permitted
+    # Indebtedness, (b) create any Lien other than Permitted Liens, or (c) pay any dividend"):
+    # an exception is its own item's, never another item's action's (to the next item's mark)
+    itemised = _LIST_ITEM.search(s, 0, at) is not None
     for m in _MODALITY.exception.finditer(s):
         if m.start() >= at:
-            exceptions.append(_part(s[m.start() :]))
+            item = _LIST_ITEM.search(s, m.end()) if itemised else None
+            exceptions.append(_part(s[m.start() : item.start() if item else len(s)]))
             main = s[: m.start()]
             break
         comma = s.find(",", m.end())
         if 0 <= comma < at:
-            exceptions.append(_part(s[m.start() : comma]))
+            if not (itemised and _LIST_ITEM.search(s, m.end(), at)):
+                exceptions.append(_part(s[m.start() : comma]))
             main = s[: m.start()] + " " * (comma + 1 - m.start()) + s[comma + 1 :]
     return main, tuple(exceptions)
+
+
+# a list item's mark inside a sentence ("(b) ", ", or (iv) "), with the joining words before it
+_LIST_ITEM = re.compile(r"[,;]?\s*(?:\b(?:and|or)\s+)?\((?:[a-h]|[ivx]{1,5}|\d{1,2})\)\s", _FLAGS)
 
 
 def _subject_of(after: str) -> bool:
@@ -3093,6 +3132,7 @@ __all__ = [
     "Observed",
     "Reading",
     "asked_passive",
+    "asks_caused",
     "caused_object",
     "claim_answer",
     "claim_names",

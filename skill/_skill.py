@@ -56,6 +56,7 @@ from skill._claim_time import without_claim_time
 from skill._claims import (
     Claim,
     Reading,
+    asks_caused,
     claim_answer,
     claim_of,
     claim_sentences,
@@ -421,6 +422,37 @@ class EvidenceSkill:
                 )
                 if asked is not None:
                     claim, subject_class = asked
+                    # a party's action asked with no agreement named ("Can Halcyon grant
+                    # liens?"): its agreements are the subject, and a proposition that names
+                    # the action is read before the question's own words (the records win)
+                    # (a benefit asked, "Is Daniel Reyes entitled to severance if he is
+                    # terminated without cause?", stays the question's own: its case is no claim)
+                    # (the same for a causative, "Can Keystone prohibit Halcyon from paying
+                    # dividends?": the question asks the causer's say over another's action,
+                    # which the record of the action does not read)
+                    named = (
+                        None
+                        if claim.benefits or asks_caused(question_focus(plain))
+                        else read_claim(plain, subject_class)
+                    )
+                    if named is not None:
+                        claim = named
+                elif (
+                    subject_class.type in ("individual", "legal_entity")
+                    and subject_class.name
+                    and not asks_caused(question_focus(plain))
+                ):
+                    # the same where the question's words have no shape of their own ("May
+                    # Halcyon make distributions to its shareholders?"): a proposition naming
+                    # it is asked of the party's agreements
+                    of_agreements = SubjectClass(
+                        type="agreement",
+                        constraints={"parties": [subject_class.name], "yes_no": True},
+                        kind=QuestionKind.AGREEMENT_ATTRIBUTE,
+                    )
+                    named = read_claim(plain, of_agreements)
+                    if named is not None:
+                        claim, subject_class = named, of_agreements
         if claim is not None:
             subject_class = claim_subject(claim, subject_class)
             kept = {"held_roles": held_roles, "as_of": as_of}

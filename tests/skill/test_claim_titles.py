@@ -5,7 +5,11 @@ type ("Exclusive Distributor Agreement", "Non-Competition Agreement", "Terminati
 Agreement") names the subject; the claim is what the rest of the question asks. Generated over
 titles that hold claim words, several topics, yes/no forms, possessives, "&" and lower case;
 controls keep a claim the rest of the question makes ("Is the Distribution Agreement
-exclusive?", "Does the Exclusive Distributor Agreement grant exclusivity?")."""
+exclusive?", "Does the Exclusive Distributor Agreement grant exclusivity?").
+
+Every yes/no question is a claim (issue 34): where the rest of the question asks a topic that
+has its own record (insurance, audits: session 35), the claim is that record's; where none
+exists (a governing law clause, an arbitrator), none. Never the title's."""
 
 from __future__ import annotations
 
@@ -37,29 +41,34 @@ WHOSE = [
     "the {t} between Acme & Sons and Orbis",
     "this {t}",
 ]
+# each topic's forms and the record the rest of the question asks (None: no record has it)
 TOPICS = [
-    ("Does {w} require insurance?", "Is insurance required under {w}?"),
-    ("Does {w} have a governing law clause?", "Is {w} governed by Delaware law?"),
-    ("Does {w} require audits?", "Is an audit required under {w}?"),
-    ("Does {w} name an arbitrator?", "Is arbitration required by {w}?"),
+    (("Does {w} require insurance?", "Is insurance required under {w}?"), "insurance_required"),
+    (("Does {w} have a governing law clause?", "Is {w} governed by Delaware law?"), None),
+    (("Does {w} require audits?", "Is an audit required under {w}?"), "audit_rights"),
+    (("Does {w} name an arbitrator?", "Is arbitration required by {w}?"), None),
 ]
+# what a title's words would make, were they read as the claim
+TITLE_CLAIMS = {"exclusive", "non_compete", "non_solicitation", "termination_without_cause"}
 
 
-def _questions() -> list[str]:
+def _questions() -> list[tuple[str, str | None]]:
     out = []
     for title in TITLES:
         for whose in WHOSE:
             w = whose.format(t=title)
-            for forms in TOPICS:
+            for forms, claim in TOPICS:
                 for form in forms:
                     q = form.format(w=w)
-                    out.extend([q, q.lower()])
+                    out.extend([(q, claim), (q.lower(), claim)])
     return out
 
 
-@pytest.mark.parametrize("question", _questions())
-def test_a_title_makes_no_claim(question: str) -> None:
-    assert read_claim(question, _SUBJECT) is None
+@pytest.mark.parametrize(("question", "claim"), _questions())
+def test_a_title_makes_no_claim(question: str, claim: str | None) -> None:
+    read = read_claim(question, _SUBJECT)
+    name = None if read is None else read.entry.name
+    assert name not in TITLE_CLAIMS and name == claim, (question, name)
 
 
 ASKED = [
@@ -128,14 +137,16 @@ def test_bound_by_the_titled_agreement_makes_its_claim(question: str, claim: str
 
 
 @pytest.mark.parametrize("title", [t for t, _ in BOUND_TITLES])
-def test_a_title_after_other_words_stays_no_claim(title: str) -> None:
+def test_a_title_after_other_words_is_not_the_claim(title: str) -> None:
     # the title only names the agreement whose other terms are asked
-    for q in (
-        f"Is Acme bound by the governing law of its {title}?",
-        f"Does Acme's {title} require insurance?",
-        f"Is Beta subject to the arbitration clause of the {title} with Acme?",
+    # (insurance has its own record: the claim is it, never the title's)
+    for q, claim in (
+        (f"Is Acme bound by the governing law of its {title}?", None),
+        (f"Does Acme's {title} require insurance?", "insurance_required"),
+        (f"Is Beta subject to the arbitration clause of the {title} with Acme?", None),
     ):
-        assert read_claim(q, _SUBJECT) is None, q
-        assert read_claim(q.lower(), _SUBJECT) is None, q
+        for asked in (q, q.lower()):
+            read = read_claim(asked, _SUBJECT)
+            assert (None if read is None else read.entry.name) == claim, asked
     survival = read_claim(f"Does Acme's {title} survive termination?", _SUBJECT)
     assert survival is not None and survival.entry.name == "survival"

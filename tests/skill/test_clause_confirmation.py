@@ -112,12 +112,18 @@ def _ask(runtime: Any, question: str) -> Any:
 def test_a_clause_the_classifier_confirms_is_answered(runtime: Any) -> None:
     name, score, level = _label(runtime, AUDIT, "audit_rights")
     assert name == "audit_rights" and level is not None and score >= level
-    answer = _ask(runtime, f"Does {AGREEMENT} give audit rights?")
+    # the clause asked for: its confirmed sentence is the value
+    answer = _ask(runtime, f"What audit rights does {AGREEMENT} give?")
     assert answer.sufficient is True
     assert [v.value for v in answer.conclusion.values] == [AUDIT]
     # the typed facts its sentence states (the lexicon's `details`)
     assert answer.conclusion.values[0].details == {"who": ["Client"]}
     assert "clause_not_confirmed" not in answer.risk_signals
+    # asked yes/no, a claim (issue 34) of the audit_rights record (session 35): Yes, citing it
+    claim = _ask(runtime, f"Does {AGREEMENT} give audit rights?")
+    assert claim.sufficient is True
+    assert claim.conclusion.answer.startswith("Yes"), claim.conclusion.answer
+    assert any(AUDIT in " ".join(e.quote.split()) for e in claim.evidence)
 
 
 @pytest.mark.slow

@@ -30,7 +30,9 @@ ACTORS = [
 # (asked: bare, gerund; the sentence's verb phrase; the same verb on another object)
 ACTIONS = [
     ("prepay the loan", "prepaying the loan", "prepay the Term Loan", "prepay any fees"),
-    ("pay dividends", "paying dividends", "pay any dividend", "pay any fees"),
+    # (paying dividends and auditing records are propositions of their own since session 35:
+    # propositions.yaml paying_dividends, audit_rights)
+    ("sell the equipment", "selling the equipment", "sell the Equipment", "sell any vehicles"),
     (
         "sublicense the software",
         "sublicensing the software",
@@ -39,10 +41,10 @@ ACTIONS = [
     ),
     ("lease the equipment", "leasing the equipment", "lease the Equipment", "lease any vehicles"),
     (
-        "audit the records",
-        "auditing the records",
-        "audit the books and records",
-        "audit the premises",
+        "relocate the warehouse",
+        "relocating the warehouse",
+        "relocate the Warehouse",
+        "relocate any offices",
     ),
 ]
 # (kind, question template: {a} actor, {v} bare action, {g} gerund action)

@@ -54,6 +54,8 @@ def test_exported_names_are_pinned() -> None:
         "ValueComparison",
         "ValueJudge",
         "absence_sentence",
+        "asks_caused",
+        "asks_existence",
         "body_act_asked",
         "body_records",
         "citation",
