@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from domain._lexicon import LEXICON_DIR, LexiconError, phrase_pattern, read_yaml
+from domain._lexicon import LEXICON_DIR, LexiconError, lexicon, phrase_pattern, read_yaml
 
 FINANCIAL_FILE = "financial.yaml"
 
@@ -1839,11 +1839,31 @@ def _report_year() -> re.Pattern[str]:
     return re.compile(rf"(?<!\d)(?:19|20)\d{{2}}(?!\d)(?=[\s\-]+(?:{words})\b)", re.IGNORECASE)
 
 
+@functools.cache
+def _report_date() -> re.Pattern[str]:
+    verbs = _words_pattern(_word_list("figure_questions", "report_date_words"))
+    links = _words_pattern(_word_list("figure_questions", "report_date_links"))
+    return re.compile(
+        rf"\b(?:{verbs})(?:\s+(?:{links}))?\s+"
+        rf"(?:{lexicon().month})\.?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?(?:19|20)\d{{2}}(?!\d)",
+        re.IGNORECASE,
+    )
+
+
+def without_report_dates(text: str) -> str:
+    """`text` with each date that names a filing's day, not a period asked, blanked out
+    ("as reported on February 8, 2023", "the filing dated on March 17, 2023", "filed in
+    August 2022"; financial.yaml `figure_questions.report_date_words` and
+    `report_date_links`), each character kept in place."""
+    return _report_date().sub(lambda m: " " * len(m.group(0)), text)
+
+
 def without_report_years(text: str) -> str:
     """`text` with each year that names a filing, not a period asked, blanked out ("as
     reported in the 2020 10-K", "its 2019 annual report"; financial.yaml
-    `figure_questions.report_words`), each character kept in place."""
-    return _report_year().sub(lambda m: " " * len(m.group(0)), text)
+    `figure_questions.report_words`), and each filing's date (`without_report_dates`), each
+    character kept in place."""
+    return _report_year().sub(lambda m: " " * len(m.group(0)), without_report_dates(text))
 
 
 @functools.cache

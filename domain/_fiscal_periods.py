@@ -18,7 +18,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from domain._financial import FINANCIAL_FILE, _loaded
+from domain._financial import FINANCIAL_FILE, _loaded, without_report_dates
 from domain._lexicon import LEXICON_DIR, LexiconError, lexicon
 
 # a 52/53-week fiscal year ends on a weekday near a date, not on it: its ends drift by days
@@ -156,9 +156,14 @@ def sequential_asked(text: str) -> bool:
     return bool(re.search(rf"\b(?:{_alternatives(words.bases)})\b{unless}", text, re.IGNORECASE))
 
 
-def quarter_asked(text: str) -> QuarterAsked | None:
+def quarter_asked(text: str, flows: bool = False) -> QuarterAsked | None:
     """The quarter, year-to-date span or quarter's end `text` names, or None when it names
-    none (a fiscal year's question)."""
+    none (a fiscal year's question). A filing's date ("as reported on February 8, 2023",
+    "the filing dated on March 17, 2023") is no period asked. `flows`: the question asks
+    for flows only (no balance): a date said as an instant ("at", "on", "as of" December
+    31, 2022) beside a fiscal year named apart from it ("operating income for FY2022 at
+    December 31, 2022") is a balance's date, and the fiscal year holds."""
+    text = without_report_dates(text)
     words = _period_words()
     lowered = text.lower()
     quarter = None
@@ -193,6 +198,10 @@ def quarter_asked(text: str) -> QuarterAsked | None:
             re.IGNORECASE,
         )
         on_date = ended is not None and quarter is None and months is None
+        if on_date and flows and ended is not None:
+            rest = text[: ended.start()] + text[ended.end() :]
+            if _FISCAL_YEAR.search(rest) or _YEAR.search(rest):
+                return None
     end = None
     if ended:
         month = book.month_number(ended.group(1))

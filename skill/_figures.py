@@ -245,7 +245,12 @@ def read_figure_question(
         or metric is not None
         or sequential_asked(question)
     )
-    quarter = quarter_asked(question)
+    # a date is a balance's instant: flows asked of a fiscal year named beside it
+    # ("operating income for FY2022 at December 31, 2022") are that fiscal year's
+    quarter = quarter_asked(
+        question,
+        flows=metric is None and bool(concepts) and all(c.statement != "balance" for c in concepts),
+    )
     return FigureQuestion(
         concepts=tuple(concepts),
         # years listed are answered in the order asked ("in FY2020 and FY2019"); a span's
