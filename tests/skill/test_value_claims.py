@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from skill._claim_law import claim_law
-from skill._expected import ValueComparison
-from skill._held_roles import held_role_phrases
-from skill._value_claims import value_claim
+from skill import ValueComparison, claim_law, held_role_phrases, value_claim
 
 # (the question's words before the value, "{v}" for it; the attribute; value forms, each
 # the same value the attribute's kind reads)
