@@ -553,6 +553,8 @@ class Lexicon:
     held_role_relation_links: tuple[str, ...]
     # the words after a qualified role naming the party it is held for (patterns)
     held_role_complement_links: tuple[str, ...]
+    held_role_complement_joiners: tuple[str, ...]
+    held_role_agreement_lead: str
     # a capacity named with no role ("in its capacity"; patterns): a stray phrase
     held_role_capacities: tuple[str, ...]
     # the words that open a time a yes/no question asks its claim at ("as of", "in"; patterns),
@@ -570,6 +572,10 @@ class Lexicon:
     value_claim_negated_copulas: tuple[str, ...]
     value_claim_negations: tuple[str, ...]
     value_claim_value_leads: tuple[str, ...]
+    value_claim_subject_breaks: tuple[str, ...]
+    value_claim_comparisons: tuple[tuple[str, str], ...]
+    question_law_claim_verbs: tuple[str, ...]
+    question_law_joiners: tuple[str, ...]
     # a party asked to consent to an action ("Must Halcyon consent to an assignment of ...?"):
     # the words asking it (patterns), the consent verbs, each action noun with its verb
     question_consent_modals: tuple[str, ...]
@@ -1099,6 +1105,8 @@ def _load(data: dict[str, Any]) -> Lexicon:
         ),
         held_role_relation_links=tuple(vocabulary.phrases("held_role_relation_links")),
         held_role_complement_links=tuple(vocabulary.phrases("held_role_complement_links")),
+        held_role_complement_joiners=tuple(vocabulary.phrases("held_role_complement_joiners")),
+        held_role_agreement_lead=vocabulary.words("held_role_agreement_lead")[0],
         held_role_capacities=tuple(vocabulary.phrases("held_role_capacities")),
         question_time_leads=tuple(vocabulary.phrases("question_time_leads")),
         question_law_leads=tuple(vocabulary.phrases("question_law_leads")),
@@ -1111,6 +1119,23 @@ def _load(data: dict[str, Any]) -> Lexicon:
         value_claim_value_leads=tuple(
             w.lower() for w in vocabulary.words("value_claim_value_leads")
         ),
+        value_claim_subject_breaks=tuple(
+            w.lower() for w in vocabulary.words("value_claim_subject_breaks")
+        ),
+        value_claim_comparisons=tuple(
+            sorted(
+                (
+                    (" ".join(p.lower().split()), op)
+                    for op in ("ge", "gt", "le", "lt", "ne")
+                    for p in vocabulary.words(f"value_claim_comparisons_{op}")
+                ),
+                key=lambda e: (-len(e[0]), e[0]),
+            )
+        ),
+        question_law_claim_verbs=tuple(
+            w.lower() for w in vocabulary.words("question_law_claim_verbs")
+        ),
+        question_law_joiners=tuple(vocabulary.phrases("question_law_joiners")),
         question_consent_modals=tuple(vocabulary.phrases("question_consent_modals")),
         question_consent_asked=tuple(vocabulary.phrases("question_consent_asked")),
         question_consent_verbs=tuple(vocabulary.phrases("question_consent_verbs")),

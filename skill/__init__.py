@@ -30,6 +30,7 @@ from skill._agreement_ref import parse_agreement
 from skill._answer import Answer, DocumentCopy, Evaluation, EvidenceUnit
 from skill._body_acts import BodyAct, body_act_asked, body_records, latest_acts, read_act
 from skill._candidate import Candidate, GateResult
+from skill._claim_law import claim_law
 from skill._claim_time import claim_time
 from skill._claims import Claim, ClauseReader, Reading, asks_caused, claim_names, read_claim
 from skill._clauses import (
@@ -94,6 +95,7 @@ from skill._subject import (
 from skill._supersede import StatedSupersession, stated_targets
 from skill._tenure import OfficeTenure
 from skill._topic import counted, quantity_asked, same_word, states_number
+from skill._value_claims import ValueClaim, value_claim
 from skill._values import (
     drop_umbrellas,
     find_dates,
@@ -153,6 +155,7 @@ __all__ = [
     "StatedSupersession",
     "SubjectClass",
     "SubjectClassError",
+    "ValueClaim",
     "ValueComparison",
     "ValueJudge",
     "absence_sentence",
@@ -161,6 +164,7 @@ __all__ = [
     "body_act_asked",
     "body_records",
     "citation",
+    "claim_law",
     "claim_names",
     "claim_time",
     "clause_answer",
@@ -214,6 +218,7 @@ __all__ = [
     "type_word",
     "unreadable_text",
     "use_nli_model",
+    "value_claim",
     "value_details",
     "with_party_terms",
     "with_role_actor",

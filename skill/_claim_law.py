@@ -20,15 +20,29 @@ from skill._values import find_jurisdictions
 _LEX = lexicon()
 _AUXILIARIES = frozenset(w.lower() for w in _LEX.question_auxiliaries)
 _LAW_WORDS = "|".join(_LEX.question_law_words)
+_JOINERS = "|".join(_LEX.question_law_joiners)
+# "law" before a capitalised word is a word of a name ("the Delaware Law Partners agreement",
+# "New York Law School")
+_NO_NAME = r")(?![\w'’-])(?!\s+(?-i:[A-Z])"
 # a lead word, then the law as "the laws of <place>" (set off by commas or ending the
 # question) or "<place> law" (wherever it stands: "law" ends it)
 _LAW = re.compile(
     r"(?P<comma>\s*,)?\s+(?<![\w'’-])(?:" + "|".join(_LEX.question_law_leads) + r")\s+"
     r"(?:(?:the\s+)?(?:" + _LAW_WORDS + r")\s+of\s+(?P<of>[^,?;.]{1,60}?)"
     r"(?=\s*(?P<after>,|\?|\.|$))"
-    r"|(?P<place>[^,?;.]{1,60}?)\s+(?:" + _LAW_WORDS + r")(?![\w'’-])(?P<end>\s*,(?=\s))?)",
+    r"|(?P<place>[^,?;.]{1,60}?)\s+(?:" + _LAW_WORDS + _NO_NAME + r")"
+    r"(?:\s+(?:"
+    + _JOINERS
+    + r")\s+(?P<other>[^,?;.]{1,60}?)\s+(?:"
+    + _LAW_WORDS
+    + _NO_NAME
+    + r"))?"
+    r"(?P<end>\s*,(?=\s))?)",
     re.IGNORECASE,
 )
+# the verb a law right after it is the claim of, never its qualifier ("construed in accordance
+# with New York law", "enforceable under Michigan law"; vocabulary.yaml question_law_claim_verbs)
+_CLAIM_VERBS = frozenset(_LEX.question_law_claim_verbs)
 
 
 def _jurisdiction(text: str) -> str | None:
@@ -47,6 +61,23 @@ def _jurisdiction(text: str) -> str | None:
     return None
 
 
+def _jurisdictions(m: re.Match[str]) -> str | None:
+    """The jurisdiction the law phrase names, or the two a disjunction names ("Delaware or
+    New York"); None where a place is no jurisdiction whole."""
+    place = _jurisdiction((m.group("of") or m.group("place") or "").strip())
+    if place is None or not m.group("other"):
+        return place
+    other = _jurisdiction(m.group("other").strip())
+    return f"{place} or {other}" if other is not None else None
+
+
+def _claimed(question: str, m: re.Match[str]) -> bool:
+    """Is the law the claim of the verb right before its lead ("construed in accordance with
+    New York law")?"""
+    before = question[: m.start()].split()
+    return bool(before) and before[-1].lower().strip(",") in _CLAIM_VERBS
+
+
 def claim_law(question: str) -> tuple[str, str] | None:
     """(the question without its law phrase, the jurisdiction) for a yes/no question (opening
     with an auxiliary) that names one law after a lead word; None otherwise."""
@@ -56,8 +87,8 @@ def claim_law(question: str) -> tuple[str, str] | None:
     found = [
         (m, place)
         for m in _LAW.finditer(question)
-        for place in [_jurisdiction((m.group("of") or m.group("place") or "").strip())]
-        if place is not None
+        for place in [_jurisdictions(m)]
+        if place is not None and not _claimed(question, m)
     ]
     if len(found) != 1:
         return None

@@ -101,16 +101,77 @@ _ROLE_NOUN = re.compile(rf"\s+(?P<noun>{_KNOWN})(?![\w-])(?!\s+to\b)", re.IGNORE
 # the party a qualified role is held for, after it ("Successor Agent of the Lenders",
 # "successor trustee for the holders"; vocabulary.yaml held_role_complement_links): its
 # capitalised words or, written in lower case, its one word, part of the role's phrase
+_CAPITALISED = r"(?-i:[A-Z0-9][\w&.'’-]*)(?:,?\s+(?-i:[A-Z0-9&][\w&.'’-]*))*"
+_JOINED = (
+    r"(?:\s+(?:"
+    + "|".join(lexicon().held_role_complement_joiners)
+    + r")\s+(?:the\s+)?"
+    + _CAPITALISED
+    + r")*"
+)
+# words that open another agreement's reference ("the Lenders under the Loan Agreement"): no
+# word of the agreement a role is of (vocabulary.yaml agreement_reference_leads' first words)
+_LEADS = (
+    r"(?:"
+    + "|".join(
+        sorted(
+            {
+                re.escape(w.replace("\\s+", " ").split()[0])
+                for w in lexicon().agreement_reference_leads
+            }
+        )
+    )
+    + r")\s"
+)
+_AGREEMENT_WORD = r"(?:" + "|".join(lexicon().agreement_words) + r")(?![\w-])"
+# an agreement the role is of ("of the Keystone Loan Agreement", "of the loan and security
+# agreement"): up to six words ending with an agreement's word, no party's
+_AGREEMENT_OF = re.compile(
+    r"\s+(?:"
+    + "|".join(lexicon().held_role_complement_links)
+    + r")\s+(?P<agreement>(?:the\s+)?(?:(?!"
+    + _LEADS
+    + r")[\w&.'’-]+\s+){0,5}"
+    + _AGREEMENT_WORD
+    + r")",
+    re.IGNORECASE,
+)
 _COMPLEMENT = re.compile(
     r"\s+(?:"
     + "|".join(lexicon().held_role_complement_links)
-    + r")\s+(?:the\s+)?(?:(?-i:[A-Z0-9][\w&.'’-]*)(?:,?\s+(?-i:[A-Z0-9&][\w&.'’-]*))*|[\w&'’-]+)",
+    + r")\s+(?:the\s+)?(?:"
+    + _CAPITALISED
+    + _JOINED
+    + r"|[\w&'’-]+)",
     re.IGNORECASE,
 )
+_TITLE_LINKS = frozenset(("and", "&", "of", *lexicon().held_role_complement_joiners))
+_DETERMINERS = frozenset(("the", "a", "an"))
+
+
+def _agreement_of(question: str, at: int) -> re.Match[str] | None:
+    """The agreement a role is of, written from `at` ("of the Keystone Loan Agreement", "of
+    the loan and security agreement"): one determiner at most, at its start, and its words
+    capitalised as its agreement word is (never "of the Lenders terminate the agreement")."""
+    m = _AGREEMENT_OF.match(question, at)
+    if m is None:
+        return None
+    words = m.group("agreement").split()
+    if words[0].lower() in _DETERMINERS:
+        words = words[1:]
+    if any(w.lower() in _DETERMINERS for w in words):
+        return None
+    title = words[-1][:1].isupper()
+    named = [w for w in words if w.lower() not in _TITLE_LINKS]
+    if any(w[:1].isupper() != title and not w[:1].isdigit() for w in named):
+        return None
+    return m
+
+
 _WORD = re.compile(r"[^\W\d_][\w.'&-]*")
 
 
-def _qualified_role(question: str, start: int) -> tuple[str, int] | None:
+def _qualified_role(question: str, start: int) -> tuple[str, int, str] | None:
     """The role written from `start` as words that are no role by themselves (a place, a
     relation: vocabulary.yaml held_role_not_roles, jurisdictions) before a contract role
     ("as Canada Licensee", "as successor trustee", "as New York Purchaser"): (the role, lower
@@ -126,9 +187,14 @@ def _qualified_role(question: str, start: int) -> tuple[str, int] | None:
         lead = " ".join(w.group(0).lower() for w in words[:k])
         noun = _ROLE_NOUN.match(question, words[k - 1].end()) if lead in _NOT_ROLES else None
         if noun and " ".join(noun.group("noun").lower().split()) not in _NOT_ROLE_NOUNS:
+            role = f"{lead} {' '.join(noun.group('noun').lower().split())}"
+            scope = _agreement_of(question, noun.end())
+            if scope is not None:
+                # "of the Keystone Loan Agreement": the agreement, kept for the question
+                return role, scope.end(), scope.group("agreement")
             held_for = _COMPLEMENT.match(question, noun.end())
-            end = held_for.end() if held_for else noun.end()
-            return f"{lead} {' '.join(noun.group('noun').lower().split())}", end
+            return role, held_for.end() if held_for else noun.end(), ""
+
     return None
 
 
@@ -153,6 +219,7 @@ def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
     agreement it is asked under; set off by a comma, it runs to the next one."""
     out: list[str] = []
     found: list[tuple[str, str]] = []
+    scopes: list[str] = []
     at = 0
     for m in _HELD.finditer(question):
         if m.start() < at:
@@ -177,7 +244,9 @@ def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
         if qualified is not None:
             # "Acme as Successor Agent", "Acme as Canada Licensee": the role they qualify,
             # set off by its comma where the phrase opens with one
-            role, end = qualified
+            role, end, agreement = qualified
+            if agreement:
+                scopes.append(agreement)
             comma = re.match(r"\s*,", question[end:]) if "," in m.group("lead") else None
             end += comma.end() if comma else 0
         elif _is_no_role(role, question[m.end("role") :]):
@@ -195,7 +264,14 @@ def held_role_phrases(question: str) -> tuple[str, list[tuple[str, str]]]:
     if not found:
         return question, []
     out.append(question[at:])
-    return " ".join("".join(out).split()), found
+    text = " ".join("".join(out).split())
+    if scopes:
+        # the agreement a role was of stays the question's: asked under it, at the end
+        mark = re.search(r"[?.!]*$", text)
+        cut = mark.start() if mark else len(text)
+        under = " ".join(f"{lexicon().held_role_agreement_lead} {a}" for a in scopes)
+        text = f"{text[:cut]} {under}{text[cut:]}"
+    return text, found
 
 
 def _named_before(before: str, subject: SubjectClass) -> str | None:

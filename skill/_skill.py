@@ -301,16 +301,22 @@ class EvidenceSkill:
             # value question with the value as its expected value (skill/_value_claims.py)
             stated = value_claim(question)
             if stated is not None:
-                valued = self.ask(
-                    kb,
-                    stated.asked,
-                    evidence_requirements=evidence_requirements,
-                    evaluation_time=evaluation_time,
-                    top_k=top_k,
-                    documents=documents,
-                    expected_value=stated.value,
-                )
-                return value_claim_answer(valued, stated, question)
+                try:
+                    valued: Answer | None = self.ask(
+                        kb,
+                        stated.asked,
+                        evidence_requirements=evidence_requirements,
+                        evaluation_time=evaluation_time,
+                        top_k=top_k,
+                        documents=documents,
+                        expected_value=stated.value,
+                    )
+                except SubjectClassError:
+                    valued = None
+                # the value question read no subject: the question is answered as asked
+                # (its own subject, its own claim)
+                if valued is not None and valued.terminal_state != "SUBJECT_NOT_FOUND":
+                    return value_claim_answer(valued, stated, question)
         # A tuple: immutable, so the store may remember its set between look-ups.
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.

@@ -19,11 +19,22 @@ stands either a phrase naming the attribute (its `question_patterns`: "the term 
 or, after the claim's subject, one of the attribute's `value_claim_verbs` ("the MSA governed
 by"). A negation right before the value or the verb (`value_claim_negations`: "Is the term not
 3 years?", "Is the MSA not governed by Delaware law?") makes the claim that the value is not
-it: the answer's Yes and No change places."""
+it: the answer's Yes and No change places.
+
+What is not a value claim: a verb's subject that is no subject phrase alone (words of
+`value_claim_subject_breaks`: "Is Halcyon a party to the MSA dated ...", "Is Brightline bound
+by the NDA effective as of ...": the date describes the agreement, the claim is another);
+an attribute named whose subject type does not fit the subject (an entity's attribute asked
+of an agreement). A comparison before the value (`value_claim_comparisons_*`: "at least 1
+year", "more than $1 million") is judged as the comparison where the value is a number (a
+duration, an amount, a percentage); before any other value ("other than New York") the
+question is no value claim."""
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from domain import lexicon
@@ -37,6 +48,25 @@ _SUBJECTS = ("agreement", "entity", "person")
 _MAX_VALUE_WORDS = 8
 _QUESTION_WORDS = frozenset(w.lower() for w in _LEX.question_words)
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'"})
+_BREAKS = frozenset(_LEX.value_claim_subject_breaks)
+# words a name may hold between its capitalised words ("Bank of America's MSA")
+_NAME_LINKS = frozenset(("of", "for"))
+_AGREEMENT = re.compile(
+    r"(?<![\w-])(?:" + "|".join(_LEX.agreement_words) + r")(?:'s|s)?(?![\w-])", re.IGNORECASE
+)
+# the kinds a comparison is judged for: numbers of a unit
+_NUMERIC = ("duration", "money", "percent")
+_COMPARE: dict[str, Callable[[float, float], bool]] = {
+    "ge": operator.ge,
+    "gt": operator.gt,
+    "le": operator.le,
+    "lt": operator.lt,
+    "ne": operator.ne,
+}
+_DURATION_DAYS = {"day": 1.0, "week": 7.0, "month": 365.25 / 12, "year": 365.25}
+_DURATION = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s+(?P<unit>day|week|month|year)s?$")
+_MONEY = re.compile(r"^(?P<unit>[A-Z]{3})\s+(?P<n>-?[\d,]+(?:\.\d+)?)$")
+_PERCENT = re.compile(r"^(?P<n>-?\d+(?:\.\d+)?)\s*%$")
 
 
 @dataclass(frozen=True)
@@ -50,6 +80,10 @@ class ValueClaim:
     value: str
     attribute: str
     negated: bool
+    # "ge" / "gt" / "le" / "lt" / "ne" where the question compares ("at least 1 year"), and
+    # the value's kind it is judged in
+    comparison: str | None = None
+    kind: str = ""
 
 
 def _opening(words: list[str]) -> str | None:
@@ -90,14 +124,63 @@ def _value_at_end(words: list[str]) -> tuple[int, int, str] | None:
 
 
 def _named_attribute(stem: str, kind: str) -> str | None:
-    """The attribute of `kind` a phrase of the stem names ("the term of the MSA": term)."""
-    for subject in _SUBJECTS:
+    """The attribute of `kind` a phrase of the stem names ("the term of the MSA": term), of
+    the subject type the stem is of: an agreement's where it names an agreement, else an
+    entity's or a person's (never "jurisdiction of incorporation" asked of an MSA)."""
+    subjects = ("agreement",) if _AGREEMENT.search(stem) else ("entity", "person")
+    for subject in subjects:
         for pattern, name in _LEX.attribute_phrases(subject):
             if _LEX.attribute(name).value_kind != kind:
                 continue
             if re.search(rf"(?<![\w-])(?:{pattern})(?![\w-])", stem, re.IGNORECASE):
                 return name
     return None
+
+
+def _subject_alone(subject: str) -> bool:
+    """Is `subject` the subject phrase alone ("the MSA", "Halcyon's MSA with Northgate"), no
+    predicate before a verb that describes it ("Halcyon a party to the MSA", "Brightline
+    bound by the NDA", "the warranty under the MSA")?"""
+    words = subject.split()
+    for i, word in enumerate(words):
+        lower = word.lower()
+        if lower not in _BREAKS:
+            continue
+        between_names = (
+            lower in _NAME_LINKS
+            and 0 < i < len(words) - 1
+            and words[i - 1][:1].isupper()
+            and words[i + 1][:1].isupper()
+        )
+        if not between_names:
+            return False
+    return True
+
+
+def _comparison(words: list[str], at: int) -> tuple[int, str] | None:
+    """(where the comparison words before `at` start, the comparison) for "at least 1 year",
+    "more than $1 million", "other than New York"; None where none stands there."""
+    before = [w.lower() for w in words[:at]]
+    for phrase, op in _LEX.value_claim_comparisons:
+        n = len(phrase.split())
+        if n < at and " ".join(before[at - n :]) == phrase:
+            return at - n, op
+    return None
+
+
+def _magnitude(kind: str, text: str) -> tuple[str, float] | None:
+    """(unit, number) of a value of a numeric kind ("2 years": days; "USD 5,000,000")."""
+    read = _read_kind(kind, text, partial=False)
+    if read is None:
+        return None
+    if kind == "duration":
+        m = _DURATION.match(read)
+        return ("day", float(m.group("n")) * _DURATION_DAYS[m.group("unit")]) if m else None
+    if kind == "money":
+        m = _MONEY.match(read)
+        return (m.group("unit"), float(m.group("n").replace(",", ""))) if m else None
+    m = _PERCENT.match(read)
+    return ("%", float(m.group("n"))) if m else None
 
 
 def _negated_before(words: list[str], at: int) -> bool:
@@ -117,6 +200,25 @@ def value_claim(question: str) -> ValueClaim | None:
     if value_at is None:
         return None
     start, core, kind = value_at
+    comparison = _comparison(words, start) or _comparison(words, core)
+    if comparison is not None and kind not in _NUMERIC:
+        # "other than New York": no value claim; "under New York law" is a verb's ("construed
+        # under"), read below
+        if comparison[1] == "ne":
+            return None
+        comparison = None
+    op: str | None = None
+    if comparison is not None:
+        # "at least 1 year": judged as the comparison for a number
+        op = comparison[1]
+        cut = comparison[0]
+        words = words[:cut] + words[start if comparison[0] < start else core :]
+        value_at = _value_at_end(words)
+        if value_at is None:
+            return None
+        start, core, kind = value_at
+        if kind not in _NUMERIC:
+            return None
     # "the MSA governed by (the laws of)": the claim's subject, then the attribute's verb
     # (which may end with words a value opens with: "have a term of")
     before_core = " ".join(words[1:core])
@@ -134,12 +236,17 @@ def value_claim(question: str) -> ValueClaim | None:
         if found is None or not before_core[: found.start()].strip():
             continue
         subject = before_core[: found.start()].strip()
+        if not _subject_alone(subject):
+            # "Is Halcyon a party to the MSA dated ...": the value describes the agreement
+            return None
         phrase = (entry.label or entry.name.replace("_", " ")).lower()
         return ValueClaim(
             asked=f"What {verb} the {phrase} of {subject}?",
             value=" ".join([*found.group("lead").split(), *words[core:]]),
             attribute=entry.name,
             negated=found.group("neg") is not None,
+            comparison=op,
+            kind=kind,
         )
     value = " ".join(words[start:])
     negated = _negated_before(words, start)
@@ -153,7 +260,12 @@ def value_claim(question: str) -> ValueClaim | None:
     if attribute is None:
         return None
     return ValueClaim(
-        asked=f"What {verb} {stem}?", value=value, attribute=attribute, negated=negated
+        asked=f"What {verb} {stem}?",
+        value=value,
+        attribute=attribute,
+        negated=negated,
+        comparison=op,
+        kind=kind,
     )
 
 
@@ -177,7 +289,13 @@ def value_claim_answer(answer: Answer, claim: ValueClaim, question: str) -> Answ
     evaluation = answer.evaluation
     if answer.terminal_state == "CONCLUDED" and evaluation is not None:
         shown = answer.conclusion.answer or ""
-        if evaluation.outcome in ("match", "mismatch"):
+        compared = _compared(answer, claim) if claim.comparison is not None else None
+        if claim.comparison is not None and answer.conclusion.values and compared is None:
+            text = _not_established(shown)
+        elif compared is not None:
+            holds = compared != claim.negated
+            text = f"{'Yes' if holds else 'No'} — {shown}"
+        elif evaluation.outcome in ("match", "mismatch"):
             holds = (evaluation.outcome == "match") != claim.negated
             text = f"{'Yes' if holds else 'No'} — {shown}"
         elif not answer.conclusion.values:
@@ -185,6 +303,30 @@ def value_claim_answer(answer: Answer, claim: ValueClaim, question: str) -> Answ
             said = shown or f"no {claim.attribute.replace('_', ' ')} found"
             text = said if said.startswith("Not stated") else f"Not stated in {where} — {said}"
         else:
-            text = f"Not established — {shown}"
+            text = _not_established(shown)
         update["conclusion"] = answer.conclusion.model_copy(update={"answer": text})
     return answer.model_copy(update=update)
+
+
+def _not_established(shown: str) -> str:
+    """ "Not established — <shown>", said once where the shown answer says it already."""
+    if shown.lower().startswith("not established"):
+        return "Not established" + shown[len("not established") :]
+    return f"Not established — {shown}"
+
+
+def _compared(answer: Answer, claim: ValueClaim) -> bool | None:
+    """Does every value read hold the claim's comparison ("at least 1 year": 2 years, yes)?
+    None where a value is not a number of the claimed value's unit, or the values differ in
+    it."""
+    claimed = _magnitude(claim.kind, claim.value)
+    compare = _COMPARE.get(claim.comparison or "")
+    if claimed is None or compare is None:
+        return None
+    held: set[bool] = set()
+    for cited in answer.conclusion.values:
+        read = _magnitude(claim.kind, cited.value)
+        if read is None or read[0] != claimed[0]:
+            return None
+        held.add(compare(round(read[1], 6), round(claimed[1], 6)))
+    return held.pop() if len(held) == 1 else None

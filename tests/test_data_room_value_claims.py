@@ -131,3 +131,41 @@ def test_a_law_the_claim_is_asked_under_is_its_qualifier(
     assert qualified.terminal_state == "CONCLUDED", qualified.rejected_candidates
     assert qualified.subject_class.constraints.get("under_law")
     assert qualified.conclusion.answer == unqualified.conclusion.answer
+
+
+# --- over-reach (session 35 review) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Is the initial term of the Brightline NDA at least 1 year?", "Yes"),
+        ("is the term of the nda between halcyon and brightline more than 3 years?", "No"),
+        ("Is the liability cap under Halcyon's MSA with Northgate at least $1 million?", "Yes"),
+        ("Is the liability cap under Halcyon's MSA with Northgate less than $1 million?", "No"),
+        ("Is Halcyon's MSA with Northgate construed in accordance with New York law?", "Yes"),
+        ("Is Halcyon's MSA with Northgate construed in accordance with Delaware law?", "No"),
+    ],
+)
+def test_a_comparison_or_a_law_verb_is_judged_as_the_question_says(
+    ask: Any, question: str, lead: str
+) -> None:
+    answer = ask(question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.rejected_candidates)
+    assert (answer.conclusion.answer or "").startswith(f"{lead} — "), answer.conclusion
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is Halcyon a party to the MSA dated September 1, 2021?",
+        "is brightline bound by the nda effective as of january 10, 2022?",
+        "Does the warranty under Halcyon's MSA with Northgate last 12 months?",
+        "Is Halcyon's MSA with Northgate subject to New York arbitration?",
+        "Is the governing law of Halcyon's MSA with Northgate other than New York?",
+    ],
+)
+def test_a_question_that_is_no_value_claim_is_answered_as_asked(ask: Any, question: str) -> None:
+    answer = ask(question)
+    assert answer.terminal_state == "CONCLUDED", (question, answer.rejected_candidates)
+    assert "claimed_value" not in answer.subject_class.constraints, answer.subject_class

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from skill._claim_law import claim_law
-from skill._held_roles import held_role_phrases
+from skill import claim_law, held_role_phrases
 
 _CLAIMS = (
     "Can Northgate terminate the MSA with Halcyon{q}?",

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from skill._expected import ValueComparison
-from skill._value_claims import value_claim
+from skill import ValueComparison, claim_law, held_role_phrases, value_claim
 
 # (the question's words before the value, "{v}" for it; the attribute; value forms, each
 # the same value the attribute's kind reads)
@@ -113,3 +112,199 @@ def _kind(attribute: str) -> str:
 )
 def test_a_question_naming_no_value_of_its_attribute_is_no_value_claim(question: str) -> None:
     assert value_claim(question) is None
+
+
+# --- over-reach (session 35 review): what is no value claim, or another claim ---------------
+
+_PARTIES = ("Halcyon", "Brightline Analytics", "Ridgeway Capital")
+_DESCRIBED = (
+    # a date or law describing the agreement the question asks another claim of
+    "Is {p} a party to the MSA dated {d}?",
+    "Is {p} bound by the NDA effective as of {d}?",
+    "Is {p} in breach of the agreement signed on {d}?",
+    "Is {p} a guarantor of the loan dated as of {d}?",
+    "Is {p} a party to an agreement governed by {l}?",
+    "Was {p} subject to the lease dated {d}?",
+)
+_DATES = ("September 1, 2021", "1 March 2023", "2022-07-20")
+_LAWS = ("New York law", "the laws of the State of Delaware")
+
+
+def _described() -> list[str]:
+    out = []
+    for i, form in enumerate(_DESCRIBED):
+        for j, party in enumerate(_PARTIES):
+            q = form.format(p=party, d=_DATES[(i + j) % len(_DATES)], l=_LAWS[(i + j) % 2])
+            out.append(q.lower() if j == 2 else q)
+    return out
+
+
+@pytest.mark.parametrize("question", _described())
+def test_a_date_or_law_describing_the_agreement_is_no_claimed_value(question: str) -> None:
+    assert value_claim(question) is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Does the warranty under Halcyon's MSA with Northgate last 12 months?",
+        "does the warranty under the brightline nda last 2 years?",
+        "Is Halcyon's MSA with Northgate subject to New York arbitration?",
+        "Is the Brightline NDA subject to Michigan arbitration?",
+        "Is Halcyon's MSA with Northgate subject to the exclusive jurisdiction of New York courts?",
+        "Is the NDA between Halcyon and Brightline subject to the jurisdiction of Michigan?",
+    ],
+)
+def test_an_attribute_of_another_noun_or_subject_type_is_not_read(question: str) -> None:
+    assert value_claim(question) is None
+
+
+_COMPARED = (
+    ("Is the initial term of {a} {c} {v}?", "term", ("1 year", "12 months")),
+    ("Is the liability cap under {a} {c} {v}?", "liability_cap", ("$1 million", "USD 500,000")),
+    ("Is the notice period under {a} {c} {v}?", "notice_period", ("30 days",)),
+)
+_COMPARISONS = (
+    ("at least", "ge"),
+    ("more than", "gt"),
+    ("less than", "lt"),
+    ("no more than", "le"),
+    ("over", "gt"),
+    ("exceeding", "gt"),
+    ("other than", "ne"),
+)
+
+
+def _compared_cases() -> list[tuple[str, str, str, str]]:
+    out = []
+    i = 0
+    for form, attribute, values in _COMPARED:
+        for value in values:
+            for words, op in _COMPARISONS[i % 3 :: 2]:
+                q = form.format(a=_AGREEMENTS[i % len(_AGREEMENTS)], c=words, v=value)
+                out.append((q.lower() if i % 3 == 2 else q, attribute, value, op))
+                i += 1
+    return out
+
+
+@pytest.mark.parametrize(("question", "attribute", "value", "op"), _compared_cases())
+def test_a_comparison_before_a_number_is_judged_as_the_comparison(
+    question: str, attribute: str, value: str, op: str
+) -> None:
+    claim = value_claim(question)
+    assert claim is not None, question
+    assert (claim.attribute, claim.comparison) == (attribute, op), (question, claim)
+    assert claim.value.lower() == value.lower()
+    stem = claim.asked.lower().removeprefix("what is ").rstrip("?")
+    assert question.lower().startswith(f"is {stem} "), (question, claim.asked)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        f"Is the governing law of {a} {c} {v}?"
+        for a, c, v in (
+            ("the MSA", "other than", "New York"),
+            ("Halcyon's MSA with Northgate", "anything other than", "Delaware"),
+            ("the brightline nda", "other than", "michigan"),
+        )
+    ]
+    + [
+        "Is the MSA governed by the laws of a state other than New York?",
+        "Was the NDA signed on a date other than March 1, 2023?",
+    ],
+)
+def test_a_comparison_before_a_value_no_number_is_no_value_claim(question: str) -> None:
+    assert value_claim(question) is None
+
+
+@pytest.mark.parametrize(
+    ("form", "law"),
+    [
+        (form, law)
+        for form in (
+            "Is {a} construed in accordance with {l}?",
+            "Is {a} governed by and construed under {l}?",
+            "Is {a} interpreted under {l}?",
+        )
+        for law in ("New York law", "the laws of Delaware")
+    ],
+)
+def test_a_governing_law_verb_states_the_governing_law(form: str, law: str) -> None:
+    for i, agreement in enumerate(_AGREEMENTS[:2]):
+        question = form.format(a=agreement, l=law)
+        question = question.lower() if i else question
+        claim = value_claim(question)
+        assert claim is not None and claim.attribute == "governing_law", question
+        assert claim_law(question) is None, question
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can Acme terminate the engagement under the Delaware Law Partners agreement?",
+        "Can Northgate assign the New York Law School license?",
+        "May Halcyon terminate under the Texas Law Group services agreement?",
+    ],
+)
+def test_law_before_a_capitalised_word_is_a_names_word(question: str) -> None:
+    assert claim_law(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        ("Is Acme in breach under Delaware law or New York law?", "Is Acme in breach?"),
+        (
+            "can halcyon terminate the msa under delaware law or texas law?",
+            "can halcyon terminate the msa?",
+        ),
+        (
+            "Can Northgate terminate the MSA under New York law and/or Delaware law?",
+            "Can Northgate terminate the MSA?",
+        ),
+    ],
+)
+def test_a_disjunction_of_laws_is_set_aside_whole(question: str, plain: str) -> None:
+    read = claim_law(question)
+    assert read is not None and read[0] == plain, (question, read)
+    assert " or " in read[1]
+
+
+_ROLE_SCOPES = (
+    ("Can {p} as Successor Agent of {g} resign?", "Can {p} resign under {g}?"),
+    ("Can {p} as Successor Agent of {g} assign it?", "Can {p} assign it under {g}?"),
+    ("Must {p} as successor trustee for {g} consent?", "Must {p} consent under {g}?"),
+)
+_SCOPED = ("the Keystone Loan Agreement", "the Loan and Security Agreement", "the Credit Agreement")
+
+
+@pytest.mark.parametrize(
+    ("question", "plain"),
+    [
+        (q.lower(), p.lower()) if i % 3 == 2 else (q, p)
+        for i, (q, p) in enumerate(
+            (form.format(p=party, g=g), plain.format(p=party, g=g))
+            for (form, plain), party, g in zip(
+                _ROLE_SCOPES * 2, _PARTIES * 2, _SCOPED * 2, strict=True
+            )
+        )
+    ],
+)
+def test_a_roles_agreement_stays_in_the_question(question: str, plain: str) -> None:
+    text, found = held_role_phrases(question)
+    assert text == plain, (question, text)
+    assert [r for _, r in found] in (["successor agent"], ["successor trustee"])
+
+
+@pytest.mark.parametrize(
+    "held_for",
+    ["Northgate and Brightline", "the Lenders and the Issuing Bank", "Acme & Beta", "northgate"],
+)
+def test_a_roles_parties_joined_are_taken_whole(held_for: str) -> None:
+    for party in _PARTIES[:2]:
+        text, found = held_role_phrases(
+            f"Must {party} as successor trustee for {held_for} consent?"
+        )
+        assert text == f"Must {party} consent?", text
+        assert [r for _, r in found] == ["successor trustee"]
