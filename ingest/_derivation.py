@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 # The packages whose modules may derive what ingestion stores.
 DERIVING_PACKAGES = ("domain", "ingest", "retrieval")
@@ -137,28 +137,40 @@ def _read_scan(data: bytes, path: Path) -> _Scan:
     return _Scan(tuple(tree.body), tuple(imports), frozenset(names))
 
 
-# Scans by the digest of the bytes parsed: read once per content in a process (a copy of the
-# same module is not parsed again); bounded, the oldest dropped first.
-_SCANS: collections.OrderedDict[bytes, _Scan] = collections.OrderedDict()
-_SCANS_BOUND = 1024
-_SCANS_LOCK = threading.Lock()
+_T = TypeVar("_T")
+
+
+class _ByContent(Generic[_T]):
+    """What was read from a module, kept by the digest of its bytes: read once per content in a
+    process (a copy of the same module is not read again); bounded, the oldest dropped first."""
+
+    def __init__(self, bound: int = 1024) -> None:
+        self._kept: collections.OrderedDict[bytes, _T] = collections.OrderedDict()
+        self._bound = bound
+        self._lock = threading.Lock()
+
+    def get(self, data: bytes, read: Callable[[], _T]) -> _T:
+        key = hashlib.sha256(data).digest()
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                return found
+        value = read()
+        with self._lock:
+            self._kept[key] = value
+            while len(self._kept) > self._bound:
+                self._kept.popitem(last=False)
+        return value
+
+
+_SCANS: _ByContent[_Scan] = _ByContent()
 
 
 def _scan(path: Path) -> _Scan:
     """A module's scan, read once per content of its file (never mutated)."""
     data = path.read_bytes().replace(b"\r\n", b"\n")
-    key = hashlib.sha256(data).digest()
-    with _SCANS_LOCK:
-        found = _SCANS.get(key)
-        if found is not None:
-            _SCANS.move_to_end(key)
-            return found
-    scan = _read_scan(data, path)
-    with _SCANS_LOCK:
-        _SCANS[key] = scan
-        while len(_SCANS) > _SCANS_BOUND:
-            _SCANS.popitem(last=False)
-    return scan
+    return _SCANS.get(data, lambda: _read_scan(data, path))
 
 
 def _reexports(package_init: Path) -> dict[str, str]:
@@ -254,29 +266,18 @@ def _dump(node: Any) -> str:
     return repr(node)
 
 
-# code_digest's results by the digest of the bytes parsed (a copy of the same module gives
-# the same text without parsing it again); bounded, the oldest dropped first.
-_CODE_DIGESTS: collections.OrderedDict[bytes, str] = collections.OrderedDict()
-_CODE_DIGESTS_BOUND = 1024
-_CODE_DIGESTS_LOCK = threading.Lock()
+# Code digests by the digest of the bytes parsed (a copy of the same module gives the same text
+# without parsing it again)
+_CODE_DIGESTS: _ByContent[str] = _ByContent()
 
 
 def code_digest(path: Path) -> str:
     """A module's syntax tree without docstrings (no positions): what it runs (once per
     content in a process)."""
     data = path.read_bytes().replace(b"\r\n", b"\n")
-    key = hashlib.sha256(data).digest()
-    with _CODE_DIGESTS_LOCK:
-        found = _CODE_DIGESTS.get(key)
-        if found is not None:
-            _CODE_DIGESTS.move_to_end(key)
-            return found
-    text = _dump(_without_docstrings(ast.parse(data, filename=str(path))))
-    with _CODE_DIGESTS_LOCK:
-        _CODE_DIGESTS[key] = text
-        while len(_CODE_DIGESTS) > _CODE_DIGESTS_BOUND:
-            _CODE_DIGESTS.popitem(last=False)
-    return text
+    return _CODE_DIGESTS.get(
+        data, lambda: _dump(_without_docstrings(ast.parse(data, filename=str(path))))
+    )
 
 
 def _names_used(paths: Iterable[Path]) -> set[str]:
