@@ -10,8 +10,9 @@ tests that use it should be marked slow.
 from __future__ import annotations
 
 import os
+import pickle
 import shutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -66,22 +67,67 @@ class IngestedKB:
         return IngestedKB(data_dir, self.kb, self.report)
 
 
+def _run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
+    """Under pytest-xdist, the run's temporary directory that its workers share (each worker's
+    own is a folder of it); None in one process."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return None
+    return tmp_path_factory.getbasetemp().parent
+
+
+def _built_once(target: Path, build: Callable[[Path], Any]) -> Any:
+    """`build(target)`'s result, built by the first worker of the run that asks and read back
+    by the others (a file lock orders them; `build` writes only under `target`)."""
+    from filelock import FileLock
+
+    done = target.with_name(target.name + ".pickle")
+    with FileLock(str(target.with_name(target.name + ".lock"))):
+        if not done.exists():
+            value = build(target)
+            partial = done.with_name(done.name + ".part")
+            partial.write_bytes(pickle.dumps(value))
+            partial.replace(done)
+    return pickle.loads(done.read_bytes())
+
+
 @pytest.fixture(scope="session")
 def data_room(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """The 18 generated PDFs of the Halcyon Robotics data room, in a stable order."""
+    """The 18 generated PDFs of the Halcyon Robotics data room, in a stable order.
+
+    Read-only by agreement: under pytest-xdist the workers of a run share one copy."""
     from tests.data_room.generate import build_data_room
 
-    return build_data_room(tmp_path_factory.mktemp("data-room"))
+    shared = _run_dir(tmp_path_factory)
+    if shared is None:
+        return build_data_room(tmp_path_factory.mktemp("data-room"))
+    paths: list[Path] = _built_once(shared / "data-room", build_data_room)
+    return paths
 
 
-@pytest.fixture(scope="session")
-def data_room_kb(tmp_path_factory: pytest.TempPathFactory, data_room: list[Path]) -> IngestedKB:
-    """The whole data room ingested into knowledge base `halcyon` (every document committed)."""
+def _ingest_data_room(data_dir: Path, data_room: list[Path]) -> dict[str, Any]:
     from app import Runtime, Settings
 
-    data_dir = tmp_path_factory.mktemp("data-room-kb") / "evrag"
     with Runtime.open(Settings(data_dir=data_dir)) as runtime:
         report = runtime.ingestor.run(DATA_ROOM_KB, data_room)
     failed = [(d.name, d.reason) for d in report.failed]
     assert not failed, f"the data room must ingest cleanly: {failed}"
-    return IngestedKB(data_dir, DATA_ROOM_KB, report.to_dict())
+    return report.to_dict()
+
+
+@pytest.fixture(scope="session")
+def data_room_kb(tmp_path_factory: pytest.TempPathFactory, data_room: list[Path]) -> IngestedKB:
+    """The whole data room ingested into knowledge base `halcyon` (every document committed).
+
+    Under pytest-xdist it is ingested once a run: the first worker that asks ingests it into
+    the run's shared directory (never opened again there), and each worker opens a copy."""
+    data_dir = tmp_path_factory.mktemp("data-room-kb") / "evrag"
+    shared = _run_dir(tmp_path_factory)
+    if shared is None:
+        return IngestedKB(data_dir, DATA_ROOM_KB, _ingest_data_room(data_dir, data_room))
+
+    def ingest(target: Path) -> dict[str, Any]:
+        return _ingest_data_room(target / "evrag", data_room)
+
+    target = shared / "data-room-kb"
+    report: dict[str, Any] = _built_once(target, ingest)
+    return IngestedKB(target / "evrag", DATA_ROOM_KB, report).copy_to(data_dir.parent)
