@@ -38,10 +38,8 @@ def _wait(client: httpx.Client, url: str, timeout: float = 600.0) -> dict:  # ty
 
 
 @pytest.mark.slow
-def test_end_to_end_and_resume_after_sigkill(tmp_path: Path) -> None:
-    from tests.data_room.generate import build_data_room
-
-    pdfs = build_data_room(tmp_path / "room")
+def test_end_to_end_and_resume_after_sigkill(tmp_path: Path, data_room: list[Path]) -> None:
+    pdfs = data_room
     data_dir = tmp_path / "data"
     log = tmp_path / "server.log"
     server = Server(data_dir, ADMIN, log).start()
