@@ -46,8 +46,8 @@ TRAPS = {
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    return build_data_room(tmp_path_factory.mktemp("room"))
+def room(data_room: list[Path]) -> list[Path]:
+    return data_room
 
 
 @pytest.fixture(scope="module")
