@@ -44,9 +44,38 @@ def _folded(text: str) -> str:
     return _ascii_fold(unicodedata.normalize("NFKC", text)).lower()
 
 
+# Words a stop glues together ("Co.KG", "Inc.Ltd"); a word of such pieces is read as its
+# pieces when each piece is a legal form's word of two letters or more ("GmbH & Co.KG" ends
+# in "co kg", as "GmbH & Co. KG" does), else glued as usual ("L.L.C." -> "llc").
+_DOTTED = re.compile(r"[a-z0-9]+(?:\.[a-z0-9]+)+")
+
+
+def _form_pieces(match: re.Match[str]) -> str:
+    pieces = match.group(0).split(".")
+    if all(len(p) > 1 and p in _WORD_SUFFIXES for p in pieces):
+        return " ".join(pieces)
+    return match.group(0)
+
+
 def _tokens(name: str) -> list[str]:
-    text = _JOINERS.sub("", _folded(name).replace("&", " and "))
+    text = _DOTTED.sub(_form_pieces, _folded(name).replace("&", " and "))
+    text = _JOINERS.sub("", text)
     return _SEPARATORS.sub(" ", text).split()
+
+
+def _glued_forms() -> dict[str, tuple[tuple[str, ...], str]]:
+    """Each legal form's spelling with its spaces taken out -> (its words, its form): a form
+    whose spaces fell elsewhere ("Sp.z o.o." -> "spz oo", "a.s." -> "as") is the same form."""
+    glued: dict[str, tuple[tuple[str, ...], str]] = {}
+    spellings = [(p, f) for p, f in _PHRASE_SUFFIXES] + [
+        ((w,), f) for w, f in _WORD_SUFFIXES.items()
+    ]
+    for phrase, form in spellings:
+        glued.setdefault("".join(phrase), (phrase, form))
+    return glued
+
+
+_GLUED_FORMS = _glued_forms()
 
 
 def fold_word(word: str) -> str:
@@ -56,6 +85,22 @@ def fold_word(word: str) -> str:
     `word` should hold neither."""
     text = _folded(word)
     return "and" if text == "&" else _SEPARATORS.sub("", _JOINERS.sub("", text))
+
+
+def _glued_form(base: list[str]) -> tuple[int, str] | None:
+    """(how many trailing words, the form) where the last words, their spaces taken out, spell
+    a legal form of several words ("spz oo" is "sp zoo"; "as" is "a s"), else None. A single
+    word that is a form's word as it stands is left to the word rules."""
+    for n in (3, 2, 1):
+        if len(base) <= n:
+            continue
+        words = base[-n:]
+        if all(len(w) == 1 for w in words):
+            continue  # single letters are a form's initials only as the initials rule reads them
+        hit = _GLUED_FORMS.get("".join(words))
+        if hit is not None and tuple(words) != hit[0] and (n > 1 or words[0] not in _WORD_SUFFIXES):
+            return n, hit[1]
+    return None
 
 
 def _split_suffix_tokens(tokens: list[str]) -> tuple[list[str], list[str]]:
@@ -70,6 +115,12 @@ def _split_suffix_tokens(tokens: list[str]) -> tuple[list[str], list[str]]:
                 del base[-n:]
                 break
         else:
+            glued = _glued_form(base)
+            if glued is not None:
+                n, canon = glued
+                suffix[:0] = canon.split()
+                del base[-n:]
+                continue
             last = base[-1]
             # A form's initials written apart ("N. A", "L. L. C."): one word of single letters.
             spaced = 0

@@ -153,7 +153,7 @@ _PREAMBLE_START = re.compile(
     # "This Agreement is made ..." or a sentence opening "The ... Agreement dated ..."; not
     # "... issued under the Founders' Agreement dated ..." in a note or a table.
     r"(?is)(?:\bthis|(?:^|(?<=[\n.;:])[ \t]*)the)\b[^.;]{0,160}?\b(?:agreement|contract|amendment|lease|indenture|"
-    r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|"
+    r"note|guarant(?:y|ee)|deed|license)\b[^;]{0,200}?\b(?:is\s+|was\s+)?(?:made|entered\s+into|concluded|"
     rf"dated|executed|effective)\b|\bby\s+and\s+(?:{_LIST_OPENER})\b|\bLadies\s+and\s+Gentlemen\b"
     # "This Content License Agreement is between A and B": the list of parties is all it says.
     rf"|\bthis\s+(?:[\w&'’\-]+\s+){{0,6}}?(?:agreement|contract)\s+is\s+(?:{_LIST_OPENER})\b"

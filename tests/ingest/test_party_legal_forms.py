@@ -293,3 +293,34 @@ def test_a_form_after_a_comma_ends_the_name_before_the_next(
         ],
     )
     assert _parties(result) == {one, two}
+
+
+# Central European legal forms and forms whose stops fall elsewhere (CUAD's development
+# contracts: "EuroTel Bratislava a.s., Stefanikova 17, ..." bound no party), each a party
+# with its form, its address after it or its term; the list opened "concluded between".
+_FOREIGN_FORMS = [
+    ("EuroTel Bratislava a.s.", "Sicap Ltd"),
+    ("Kestrel Dvorak s.r.o.", "Corvel Brands, Inc."),
+    ("HARROW & VALE SP. Z O.O.", "Orvandi Labs GmbH"),
+    ("Orvandi Logistik GmbH & Co.KG", "Harrow & Vale Media LLC"),
+    ("Stellar 4 d.o.o.", "Harrow Media LLC"),
+    ("Quillmark Zrt.", "Corvel Brands, Inc."),
+]
+
+
+@pytest.mark.parametrize(("party", "other"), _FOREIGN_FORMS)
+@pytest.mark.parametrize("addressed", [False, True])
+def test_a_foreign_legal_form_ends_a_party_s_name(party: str, other: str, addressed: bool) -> None:
+    if addressed:
+        lines = [
+            f"This Contract is concluded between {party}, Hlavna 17,",
+            "838 01 Bratislava, Slovakia",
+            f"and {other}, Bernstrasse 34, Bern.",
+            _RECITAL,
+        ]
+    else:
+        lines = _listed(f'{party} (the "Supplier")', f'{other} (the "Buyer")')
+    result = _bind_lines("SUPPORT CONTRACT", lines)
+    assert _parties(result) == {party, other}
+    if not addressed:
+        assert _terms(result) == {"Supplier": party, "Buyer": other}
