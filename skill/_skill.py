@@ -316,7 +316,13 @@ class EvidenceSkill:
                 # the value question read no subject: the question is answered as asked
                 # (its own subject, its own claim)
                 if valued is not None and valued.terminal_state != "SUBJECT_NOT_FOUND":
-                    return value_claim_answer(valued, stated, question)
+                    # "capped at $1 million": the claim holds only where "capped" does
+                    held = (
+                        self._held_proposition(kb, stated.proposition, documents)
+                        if stated.proposition
+                        else None
+                    )
+                    return value_claim_answer(valued, stated, question, held)
         # A tuple: immutable, so the store may remember its set between look-ups.
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.
@@ -1981,6 +1987,16 @@ class EvidenceSkill:
                 + (f": {', '.join(repr(u) for u in missing)}" if missing else " (it is empty)"),
             )
         return tuple(sorted(chosen))
+
+    def _held_proposition(
+        self, kb: str, proposition: str, documents: Sequence[str] | None
+    ) -> Answer | None:
+        """The answer to a value claim's proposition asked without its value ("Is Halcyon's
+        liability under the MSA capped?"); None where it reads no subject."""
+        try:
+            return self.ask(kb, proposition, documents=documents)
+        except SubjectClassError:
+            return None
 
     def _referred_scope(
         self, kb: str, question: str, committed: Sequence[str], aliases: tuple[Alias, ...]
