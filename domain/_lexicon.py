@@ -586,6 +586,8 @@ class Lexicon:
     value_claim_topic_links: tuple[str, ...]
     # words a value follows at the end of a proposition's verb ("capped at", "limited to")
     value_claim_value_links: tuple[str, ...]
+    # words a date follows after the attribute a value claim names ("end on December 31")
+    value_claim_date_links: tuple[str, ...]
     value_claim_comparisons: tuple[tuple[str, str], ...]
     question_law_claim_verbs: tuple[str, ...]
     question_law_joiners: tuple[str, ...]
@@ -1136,6 +1138,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
             w.lower() for w in vocabulary.words("value_claim_subject_breaks")
         ),
         value_claim_topic_links=tuple(vocabulary.phrases("value_claim_topic_links")),
+        value_claim_date_links=tuple(w.lower() for w in vocabulary.words("value_claim_date_links")),
         value_claim_value_links=tuple(
             w.lower() for w in vocabulary.words("value_claim_value_links")
         ),

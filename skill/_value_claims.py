@@ -40,10 +40,15 @@ from dataclasses import dataclass
 from domain import lexicon
 from skill._answer import Answer
 from skill._expected import _read_kind
+from skill._values import find_dates
 
 _LEX = lexicon()
 # the value kinds a value claim is read for: those an expected value is read as
-_KINDS = ("date", "duration", "money", "percent", "jurisdiction")
+_KINDS = ("date", "duration", "money", "percent", "jurisdiction", "month_day")
+# a day of the year with no year ("December 31", "31 December", "Dec. 31", "12/31"): a date
+# attribute's value judged by its month and day (a fiscal year's end); read as the date it is
+# in a leap year, so that every day of the year reads
+_LEAP_YEAR = "2000"
 _SUBJECTS = ("agreement", "entity", "person")
 _MAX_VALUE_WORDS = 8
 _QUESTION_WORDS = frozenset(w.lower() for w in _LEX.question_words)
@@ -110,6 +115,35 @@ def _opening(words: list[str]) -> str | None:
     return {"does": "is", "do": "are", "did": "was"}.get(verb, verb)
 
 
+def _month_day(text: str) -> str | None:
+    """ "--MM-DD" for a day of the year written whole with no year ("December 31", "the 31st
+    of December", "Dec. 31", "12/31"); None for anything else (a full date included)."""
+    if find_dates(text):
+        return None
+    words = text.split()
+    while len(words) > 1 and words[0].lower() in _LEX.value_claim_value_leads:
+        # "the 31st of December"
+        words = words[1:]
+    text = " ".join(words)
+    day_first = text.replace("/", ".")
+    for joined in (f"{text} {_LEAP_YEAR}", f"{text}/{_LEAP_YEAR}", f"{day_first}.{_LEAP_YEAR}"):
+        dates = find_dates(joined)
+        if len(dates) == 1 and dates[0].start == 0 and dates[0].end == len(joined):
+            return "--" + dates[0].value[5:]
+    return None
+
+
+def _read(kind: str, text: str) -> str | None:
+    """`text` as a value of `kind`, a day of the year for "month_day"."""
+    return _month_day(text) if kind == "month_day" else _read_kind(kind, text, partial=False)
+
+
+def _of_kind(value_kind: str, kind: str) -> bool:
+    """Is a value read as `kind` one of an attribute of `value_kind` (a day of the year is a
+    date's)?"""
+    return value_kind == kind or (kind == "month_day" and value_kind == "date")
+
+
 def _value_at_end(words: list[str]) -> tuple[int, int, str] | None:
     """(the index of the value's first word, that of its first word past the words it may
     open with, its kind): the fewest last words that read as a value of a kind, widened by
@@ -117,13 +151,13 @@ def _value_at_end(words: list[str]) -> tuple[int, int, str] | None:
     then by the words a value may open with ("the State of")."""
     for k in range(1, min(_MAX_VALUE_WORDS, len(words) - 1) + 1):
         tail = " ".join(words[-k:])
-        kind = next((c for c in _KINDS if _read_kind(c, tail, partial=False)), None)
+        kind = next((c for c in _KINDS if _read(c, tail)), None)
         if kind is None:
             continue
         core = len(words) - k
-        read = _read_kind(kind, tail, partial=False)
+        read = _read(kind, tail)
         while core > 1:
-            wider = _read_kind(kind, " ".join(words[core - 1 :]), partial=False)
+            wider = _read(kind, " ".join(words[core - 1 :]))
             if wider is None or wider == read:
                 break
             core, read = core - 1, wider
@@ -141,7 +175,7 @@ def _named_attribute(stem: str, kind: str) -> str | None:
     subjects = ("agreement",) if _AGREEMENT.search(stem) else ("entity", "person")
     for subject in subjects:
         for pattern, name in _LEX.attribute_phrases(subject):
-            if _LEX.attribute(name).value_kind != kind:
+            if not _of_kind(_LEX.attribute(name).value_kind, kind):
                 continue
             if re.search(rf"(?<![\w-])(?:{pattern})(?![\w-])", stem, re.IGNORECASE):
                 return name
@@ -282,7 +316,7 @@ def value_claim(question: str) -> ValueClaim | None:
     leads = "|".join(map(re.escape, _LEX.value_claim_value_leads))
     negations = "|".join(map(re.escape, _LEX.value_claim_negations))
     for entry in _LEX.attributes:
-        if entry.value_kind != kind or entry.value_claim_verbs is None:
+        if not _of_kind(entry.value_kind, kind) or entry.value_claim_verbs is None:
             continue
         found = re.search(
             rf"(?<![\w-])(?:(?P<neg>{negations})\s+)?(?:{entry.value_claim_verbs})"
@@ -323,6 +357,10 @@ def value_claim(question: str) -> ValueClaim | None:
     stem_words = words[1 : start - 1] if negated else words[1:start]
     # the stem names the attribute and ends with what it is of ("the term of the MSA"), never
     # with a word that asks something else of the value ("the term ... renewable for")
+    if kind in ("date", "month_day") and len(stem_words) > 1:
+        # "Does Halcyon's fiscal year end on December 31?": the words a date follows
+        while len(stem_words) > 1 and stem_words[-1].lower() in _LEX.value_claim_date_links:
+            stem_words = stem_words[:-1]
     if not stem_words or stem_words[-1].lower() in _QUESTION_WORDS:
         return None
     stem = " ".join(stem_words)
@@ -368,8 +406,9 @@ def value_claim_answer(
     evaluation = answer.evaluation
     if answer.terminal_state == "CONCLUDED" and evaluation is not None:
         shown = answer.conclusion.answer or ""
-        compared = _compared(answer, claim) if claim.comparison is not None else None
-        if claim.comparison is not None and answer.conclusion.values and compared is None:
+        judged = claim.comparison is not None or claim.kind == "month_day"
+        compared = _compared(answer, claim) if judged else None
+        if judged and answer.conclusion.values and compared is None:
             text = _not_established(shown)
         elif compared is not None:
             holds = compared != claim.negated
@@ -423,6 +462,17 @@ def _compared(answer: Answer, claim: ValueClaim) -> bool | None:
     """Does every value read hold the claim's comparison ("at least 1 year": 2 years, yes)?
     None where a value is not a number of the claimed value's unit, or the values differ in
     it."""
+    if claim.kind == "month_day":
+        # "December 31": each value read is that day of its year, or not
+        day = _month_day(claim.value)
+        if day is None:
+            return None
+        days = {
+            found[0].value[4:] == day[1:] if found else None
+            for cited in answer.conclusion.values
+            for found in [find_dates(cited.value)]
+        }
+        return days.pop() if len(days) == 1 and None not in days else None
     claimed = _magnitude(claim.kind, claim.value)
     compare = _COMPARE.get(claim.comparison or "")
     if claimed is None or compare is None:
