@@ -388,12 +388,12 @@ class EvidenceSkill:
                 # (its own subject, its own claim)
                 if valued is not None and valued.terminal_state != "SUBJECT_NOT_FOUND":
                     # "capped at $1 million": the claim holds only where "capped" does
-                    held = (
+                    proposed = (
                         self._held_proposition(kb, stated.proposition, documents)
                         if stated.proposition
                         else None
                     )
-                    return value_claim_answer(valued, stated, question, held)
+                    return value_claim_answer(valued, stated, question, proposed)
         # A tuple: immutable, so the store may remember its set between look-ups.
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.
