@@ -177,6 +177,15 @@ class AttributeEntry:
     # ("Is the MSA governed by Delaware law?", "Did the MSA take effect on 1 March 2023?"):
     # one pattern of the phrases of `value_claim_verbs` (no boundaries), or None.
     value_claim_verbs: str | None = None
+    # What the subject of such a verb may be of, before the agreement ("Is Halcyon's liability
+    # under the MSA capped at $1 million?": liability): one pattern of the phrases of
+    # `value_claim_topics`, or None. The claim is then a proposition's value ("liability is
+    # capped") and its answer says the verb with the value ("No — capped at USD 5,000,000").
+    value_claim_topics: str | None = None
+    # Whether a value claim's verb states a proposition as well as the value ("capped at",
+    # "renew automatically for"): the claim holds only where the proposition does, and the
+    # answer says the verb with the value
+    value_claim_proposition: bool = False
     # How the skill reads the value from a sentence: an extractor kind of skill/_extract.py
     # and its arguments ({"role": "effective"}); None: from bindings (or, for a free-text
     # attribute with cues and a threshold, the sentence itself).
@@ -573,6 +582,12 @@ class Lexicon:
     value_claim_negations: tuple[str, ...]
     value_claim_value_leads: tuple[str, ...]
     value_claim_subject_breaks: tuple[str, ...]
+    # words between a value claim's topic and its agreement ("liability under the MSA")
+    value_claim_topic_links: tuple[str, ...]
+    # words a value follows at the end of a proposition's verb ("capped at", "limited to")
+    value_claim_value_links: tuple[str, ...]
+    # words a date follows after the attribute a value claim names ("end on December 31")
+    value_claim_date_links: tuple[str, ...]
     value_claim_comparisons: tuple[tuple[str, str], ...]
     question_law_claim_verbs: tuple[str, ...]
     question_law_joiners: tuple[str, ...]
@@ -1121,6 +1136,11 @@ def _load(data: dict[str, Any]) -> Lexicon:
         ),
         value_claim_subject_breaks=tuple(
             w.lower() for w in vocabulary.words("value_claim_subject_breaks")
+        ),
+        value_claim_topic_links=tuple(vocabulary.phrases("value_claim_topic_links")),
+        value_claim_date_links=tuple(w.lower() for w in vocabulary.words("value_claim_date_links")),
+        value_claim_value_links=tuple(
+            w.lower() for w in vocabulary.words("value_claim_value_links")
         ),
         value_claim_comparisons=tuple(
             sorted(
@@ -1923,6 +1943,12 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         value_claim_verbs=(
             _phrases(a, "value_claim_verbs", a.words("value_claim_verbs"))
             if "value_claim_verbs" in a.data
+            else None
+        ),
+        value_claim_proposition=a.flag("value_claim_proposition", False),
+        value_claim_topics=(
+            _phrases(a, "value_claim_topics", a.words("value_claim_topics"))
+            if "value_claim_topics" in a.data
             else None
         ),
         **_extractor(a),

@@ -275,6 +275,77 @@ class EvidenceSkill:
         documents: Sequence[str] | None = None,
         expected_value: ExpectedValue | None = None,
     ) -> Answer:
+        """Answer one question (prose or a structured subject class) from knowledge base `kb`
+        (`_ask`); a claim asked under a law ("Can Northgate terminate the MSA under Delaware
+        law?": `constraints.under_law`) is judged on the agreement's own terms, and where the
+        agreement states another governing law the answer says so, cited (`_under_law`)."""
+        answer = self._ask(
+            kb,
+            question,
+            subject=subject,
+            evidence_requirements=evidence_requirements,
+            evaluation_time=evaluation_time,
+            top_k=top_k,
+            documents=documents,
+            expected_value=expected_value,
+        )
+        return self._under_law(kb, answer)
+
+    def _under_law(self, kb: str, answer: Answer) -> Answer:
+        """`answer` with, where its claim is asked under a law the agreement's governing law
+        is not, the law the agreement states (cited) after its text; where the agreement
+        states none, that said. The verdict is the agreement's own terms' (unchanged)."""
+        place = answer.subject_class.constraints.get("under_law")
+        text = answer.conclusion.answer or ""
+        if not place or answer.terminal_state != "CONCLUDED" or not text:
+            return answer
+        documents = sorted({e.source_location.document for e in answer.evidence})
+        if len(answer.candidate_subjects) != 1 or not documents:
+            return answer
+        name = answer.candidate_subjects[0].name
+        phrase = (lexicon().attribute("governing_law").label or "governing law").lower()
+        try:
+            stated = self._ask(
+                kb,
+                f"What is the {phrase} of the {name}?",
+                documents=documents,
+                expected_value=str(place),
+            )
+        except (SubjectClassError, DocumentScopeError):
+            return answer
+        outcome = stated.evaluation.outcome if stated.evaluation is not None else None
+        if outcome == "match":
+            return answer
+        if outcome == "mismatch" and stated.evidence:
+            cited = stated.evidence[0]
+            where = cited.source_location
+            note = (
+                f"{text} (the {name} is governed by {stated.conclusion.answer} law, not"
+                f' {place} law: "{" ".join(cited.quote.split())}" ({where.document},'
+                f" p. {where.page}))"
+            )
+            evidence = [*answer.evidence, *(e for e in stated.evidence if e not in answer.evidence)]
+            update: dict[str, Any] = {"evidence": evidence}
+        elif not stated.conclusion.values:
+            note = f"{text} (no {phrase} is stated in the {name}: whether {place} law applies is not established)"
+            update = {}
+        else:
+            return answer
+        update["conclusion"] = answer.conclusion.model_copy(update={"answer": note})
+        return answer.model_copy(update=update)
+
+    def _ask(
+        self,
+        kb: str,
+        question: str | None = None,
+        *,
+        subject: dict[str, Any] | None = None,
+        evidence_requirements: dict[str, Any] | None = None,
+        evaluation_time: str | None = None,
+        top_k: int | None = None,
+        documents: Sequence[str] | None = None,
+        expected_value: ExpectedValue | None = None,
+    ) -> Answer:
         """Answer one question (prose or a structured subject class) from knowledge base `kb`.
 
         `documents` (ids or file names of committed documents) scopes the question: only those
@@ -316,7 +387,13 @@ class EvidenceSkill:
                 # the value question read no subject: the question is answered as asked
                 # (its own subject, its own claim)
                 if valued is not None and valued.terminal_state != "SUBJECT_NOT_FOUND":
-                    return value_claim_answer(valued, stated, question)
+                    # "capped at $1 million": the claim holds only where "capped" does
+                    proposed = (
+                        self._held_proposition(kb, stated.proposition, documents)
+                        if stated.proposition
+                        else None
+                    )
+                    return value_claim_answer(valued, stated, question, proposed)
         # A tuple: immutable, so the store may remember its set between look-ups.
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.
@@ -1981,6 +2058,16 @@ class EvidenceSkill:
                 + (f": {', '.join(repr(u) for u in missing)}" if missing else " (it is empty)"),
             )
         return tuple(sorted(chosen))
+
+    def _held_proposition(
+        self, kb: str, proposition: str, documents: Sequence[str] | None
+    ) -> Answer | None:
+        """The answer to a value claim's proposition asked without its value ("Is Halcyon's
+        liability under the MSA capped?"); None where it reads no subject."""
+        try:
+            return self.ask(kb, proposition, documents=documents)
+        except SubjectClassError:
+            return None
 
     def _referred_scope(
         self, kb: str, question: str, committed: Sequence[str], aliases: tuple[Alias, ...]

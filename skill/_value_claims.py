@@ -40,10 +40,15 @@ from dataclasses import dataclass
 from domain import lexicon
 from skill._answer import Answer
 from skill._expected import _read_kind
+from skill._values import find_dates
 
 _LEX = lexicon()
 # the value kinds a value claim is read for: those an expected value is read as
-_KINDS = ("date", "duration", "money", "percent", "jurisdiction")
+_KINDS = ("date", "duration", "money", "percent", "jurisdiction", "month_day")
+# a day of the year with no year ("December 31", "31 December", "Dec. 31", "12/31"): a date
+# attribute's value judged by its month and day (a fiscal year's end); read as the date it is
+# in a leap year, so that every day of the year reads
+_LEAP_YEAR = "2000"
 _SUBJECTS = ("agreement", "entity", "person")
 _MAX_VALUE_WORDS = 8
 _QUESTION_WORDS = frozenset(w.lower() for w in _LEX.question_words)
@@ -51,6 +56,11 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'"})
 _BREAKS = frozenset(_LEX.value_claim_subject_breaks)
 # words a name may hold between its capitalised words ("Bank of America's MSA")
 _NAME_LINKS = frozenset(("of", "for"))
+# the words a value follows at a proposition's verb's end ("capped at", "limited to")
+_VALUE_LINKS = frozenset(_LEX.value_claim_value_links)
+# a yes/no answer's lead, as skill/_answer writes it ("No — ", "Yes, with conditions — ")
+_LEAD_NO = re.compile(r"^No\b[^—]{0,40}— ")
+_LEAD_YES = re.compile(r"^Yes\b[^—]{0,40}— ")
 _AGREEMENT = re.compile(
     r"(?<![\w-])(?:" + "|".join(_LEX.agreement_words) + r")(?:'s|s)?(?![\w-])", re.IGNORECASE
 )
@@ -84,6 +94,12 @@ class ValueClaim:
     # the value's kind it is judged in
     comparison: str | None = None
     kind: str = ""
+    # the verb the proposition states its value with ("capped at"), said before the value in
+    # the answer ("No — capped at USD 5,000,000"); "" for an attribute's own value
+    verb: str = ""
+    # the question of the proposition the verb states, without the value ("Is Halcyon's
+    # liability under the MSA capped?"); "" where the verb states the value alone
+    proposition: str = ""
 
 
 def _opening(words: list[str]) -> str | None:
@@ -99,6 +115,35 @@ def _opening(words: list[str]) -> str | None:
     return {"does": "is", "do": "are", "did": "was"}.get(verb, verb)
 
 
+def _month_day(text: str) -> str | None:
+    """ "--MM-DD" for a day of the year written whole with no year ("December 31", "the 31st
+    of December", "Dec. 31", "12/31"); None for anything else (a full date included)."""
+    if find_dates(text):
+        return None
+    words = text.split()
+    while len(words) > 1 and words[0].lower() in _LEX.value_claim_value_leads:
+        # "the 31st of December"
+        words = words[1:]
+    text = " ".join(words)
+    day_first = text.replace("/", ".")
+    for joined in (f"{text} {_LEAP_YEAR}", f"{text}/{_LEAP_YEAR}", f"{day_first}.{_LEAP_YEAR}"):
+        dates = find_dates(joined)
+        if len(dates) == 1 and dates[0].start == 0 and dates[0].end == len(joined):
+            return "--" + dates[0].value[5:]
+    return None
+
+
+def _read(kind: str, text: str) -> str | None:
+    """`text` as a value of `kind`, a day of the year for "month_day"."""
+    return _month_day(text) if kind == "month_day" else _read_kind(kind, text, partial=False)
+
+
+def _of_kind(value_kind: str, kind: str) -> bool:
+    """Is a value read as `kind` one of an attribute of `value_kind` (a day of the year is a
+    date's)?"""
+    return value_kind == kind or (kind == "month_day" and value_kind == "date")
+
+
 def _value_at_end(words: list[str]) -> tuple[int, int, str] | None:
     """(the index of the value's first word, that of its first word past the words it may
     open with, its kind): the fewest last words that read as a value of a kind, widened by
@@ -106,13 +151,13 @@ def _value_at_end(words: list[str]) -> tuple[int, int, str] | None:
     then by the words a value may open with ("the State of")."""
     for k in range(1, min(_MAX_VALUE_WORDS, len(words) - 1) + 1):
         tail = " ".join(words[-k:])
-        kind = next((c for c in _KINDS if _read_kind(c, tail, partial=False)), None)
+        kind = next((c for c in _KINDS if _read(c, tail)), None)
         if kind is None:
             continue
         core = len(words) - k
-        read = _read_kind(kind, tail, partial=False)
+        read = _read(kind, tail)
         while core > 1:
-            wider = _read_kind(kind, " ".join(words[core - 1 :]), partial=False)
+            wider = _read(kind, " ".join(words[core - 1 :]))
             if wider is None or wider == read:
                 break
             core, read = core - 1, wider
@@ -130,7 +175,7 @@ def _named_attribute(stem: str, kind: str) -> str | None:
     subjects = ("agreement",) if _AGREEMENT.search(stem) else ("entity", "person")
     for subject in subjects:
         for pattern, name in _LEX.attribute_phrases(subject):
-            if _LEX.attribute(name).value_kind != kind:
+            if not _of_kind(_LEX.attribute(name).value_kind, kind):
                 continue
             if re.search(rf"(?<![\w-])(?:{pattern})(?![\w-])", stem, re.IGNORECASE):
                 return name
@@ -183,6 +228,52 @@ def _magnitude(kind: str, text: str) -> tuple[str, float] | None:
     return ("%", float(m.group("n"))) if m else None
 
 
+def _topic_subject(subject: str, topics: str | None) -> tuple[str, str] | None:
+    """(the party, the agreement) of a verb's subject that names the attribute's topic
+    before the agreement it is under ("Halcyon's liability under the MSA": Halcyon, the MSA;
+    "liability under the MSA": "", the MSA; "the MSA's liability"); None where it names no
+    topic of the attribute (vocabulary `value_claim_topic_links`: under, in, of ...)."""
+    if topics is None:
+        return None
+    links = "|".join(_LEX.value_claim_topic_links)
+    found = re.fullmatch(
+        rf"(?:(?:the\s+)?(?P<owner>.+?)['’]s?\s+|(?:the\s+|any\s+)?)(?:{topics})"
+        rf"\s+(?:{links})\s+(?P<agreement>.+)",
+        subject,
+        re.IGNORECASE,
+    )
+    if found is not None and _AGREEMENT.search(found.group("agreement")):
+        owner = (found.group("owner") or "").strip()
+        return (owner if _subject_alone(owner) else ""), found.group("agreement").strip()
+    found = re.fullmatch(rf"(?P<agreement>.+?)['’]s?\s+(?:{topics})", subject, re.IGNORECASE)
+    if found is not None and _AGREEMENT.search(found.group("agreement")):
+        return "", found.group("agreement").strip()
+    return None
+
+
+def _verb_said(found: re.Match[str], negations: str) -> str:
+    """The verb as the answer says it before the value: the question's verb without its
+    negation or the words the value opens with ("capped at")."""
+    said = found.group(0)[: found.start("lead") - found.start()]
+    said = re.sub(rf"^(?:{negations})\s+", "", said.strip(), flags=re.IGNORECASE)
+    return " ".join(said.split()).lower()
+
+
+def _proposition(words: list[str], found: re.Match[str], before_core: str) -> str:
+    """The yes/no question of the proposition alone, never negated: the question's plain
+    opening, its subject and verb, the verb's last word dropped where the value follows it
+    ("Is Halcyon's liability under the MSA capped?", "Does the MSA renew automatically?")."""
+    verb = found.group(0)[: found.start("lead") - found.start()].split()
+    if found.group("neg"):
+        verb = verb[len(found.group("neg").split()) :]
+    if len(verb) > 1 and verb[-1].lower() in _VALUE_LINKS:
+        verb = verb[:-1]
+    first = words[0].lower().translate(_APOSTROPHES)
+    opening = next((c for c in _LEX.value_claim_copulas if first.startswith(c)), first)
+    subject = before_core[: found.start()].split()
+    return " ".join([opening.capitalize(), *subject, *verb]) + "?"
+
+
 def _negated_before(words: list[str], at: int) -> bool:
     return at > 1 and words[at - 1].lower() in _LEX.value_claim_negations
 
@@ -225,7 +316,7 @@ def value_claim(question: str) -> ValueClaim | None:
     leads = "|".join(map(re.escape, _LEX.value_claim_value_leads))
     negations = "|".join(map(re.escape, _LEX.value_claim_negations))
     for entry in _LEX.attributes:
-        if entry.value_kind != kind or entry.value_claim_verbs is None:
+        if not _of_kind(entry.value_kind, kind) or entry.value_claim_verbs is None:
             continue
         found = re.search(
             rf"(?<![\w-])(?:(?P<neg>{negations})\s+)?(?:{entry.value_claim_verbs})"
@@ -236,23 +327,40 @@ def value_claim(question: str) -> ValueClaim | None:
         if found is None or not before_core[: found.start()].strip():
             continue
         subject = before_core[: found.start()].strip()
-        if not _subject_alone(subject):
+        phrase = (entry.label or entry.name.replace("_", " ")).lower()
+        topic = _topic_subject(subject, entry.value_claim_topics)
+        if topic is not None:
+            # "Halcyon's liability under the MSA capped at": the proposition "liability is
+            # capped" with its value, asked of the agreement (and the party it is of)
+            owner, agreement = topic
+            of = f"{owner} under {agreement}" if owner else agreement
+            asked = f"What {verb} the {phrase} of {of}?"
+        elif not _subject_alone(subject):
             # "Is Halcyon a party to the MSA dated ...": the value describes the agreement
             return None
-        phrase = (entry.label or entry.name.replace("_", " ")).lower()
+        else:
+            asked = f"What {verb} the {phrase} of {subject}?"
         return ValueClaim(
-            asked=f"What {verb} the {phrase} of {subject}?",
+            asked=asked,
             value=" ".join([*found.group("lead").split(), *words[core:]]),
             attribute=entry.name,
             negated=found.group("neg") is not None,
             comparison=op,
             kind=kind,
+            verb=_verb_said(found, negations) if entry.value_claim_topics else "",
+            proposition=(
+                _proposition(words, found, before_core) if entry.value_claim_proposition else ""
+            ),
         )
     value = " ".join(words[start:])
     negated = _negated_before(words, start)
     stem_words = words[1 : start - 1] if negated else words[1:start]
     # the stem names the attribute and ends with what it is of ("the term of the MSA"), never
     # with a word that asks something else of the value ("the term ... renewable for")
+    if kind in ("date", "month_day") and len(stem_words) > 1:
+        # "Does Halcyon's fiscal year end on December 31?": the words a date follows
+        while len(stem_words) > 1 and stem_words[-1].lower() in _LEX.value_claim_date_links:
+            stem_words = stem_words[:-1]
     if not stem_words or stem_words[-1].lower() in _QUESTION_WORDS:
         return None
     stem = " ".join(stem_words)
@@ -269,14 +377,60 @@ def value_claim(question: str) -> ValueClaim | None:
     )
 
 
-def value_claim_answer(answer: Answer, claim: ValueClaim, question: str) -> Answer:
+def value_claim_answer(
+    answer: Answer, claim: ValueClaim, question: str, held: Answer | None = None
+) -> Answer:
     """The value question's answer, judged against the claim's value (its `evaluation`),
     said as the yes/no question asks it: "Yes — <value cited>" on a match, "No — <value
     cited>" on a mismatch (the two change places when the question negates the value), "Not
     stated in <agreement> — ..." when no value was read, "Not established — ..." when values
     were read that do not decide (a conflict, values under the engine's threshold). A subject
     not found stays so. The answer carries the question as asked and the claim in its
-    subject's constraints (`claimed_value`, `claim_negated`)."""
+    subject's constraints (`claimed_value`, `claim_negated`).
+
+    `held` is the answer to the claim's proposition asked without its value ("Is Halcyon's
+    liability under the MSA capped?"), where its verb states one: the claim holds only where
+    the proposition does, so a proposition answered "No — <cited>" answers the claim (its
+    sentences cited); one answered "Yes" where no value is stated is said beside "Not stated"
+    (the proposition holds, the value as asked is not stated)."""
+    held_text = (
+        (held.conclusion.answer or "")
+        if held is not None and held.terminal_state == "CONCLUDED"
+        else ""
+    )
+    refused = _LEAD_NO.match(held_text)
+    if held is not None and refused is not None:
+        lead = "Yes" if claim.negated else "No"
+        return _claimed(held, claim, question, f"{lead} — {held_text[refused.end() :]}")
+    text: str | None = None
+    evaluation = answer.evaluation
+    if answer.terminal_state == "CONCLUDED" and evaluation is not None:
+        shown = answer.conclusion.answer or ""
+        judged = claim.comparison is not None or claim.kind == "month_day"
+        compared = _compared(answer, claim) if judged else None
+        if judged and answer.conclusion.values and compared is None:
+            text = _not_established(shown)
+        elif compared is not None:
+            holds = compared != claim.negated
+            text = f"{'Yes' if holds else 'No'} — {_said(claim, shown)}"
+        elif evaluation.outcome in ("match", "mismatch"):
+            holds = (evaluation.outcome == "match") != claim.negated
+            text = f"{'Yes' if holds else 'No'} — {_said(claim, shown)}"
+        elif not answer.conclusion.values:
+            where = " or ".join(c.name for c in answer.candidate_subjects) or "the documents"
+            said = shown or f"no {claim.attribute.replace('_', ' ')} found"
+            text = said if said.startswith("Not stated") else f"Not stated in {where} — {said}"
+            if _LEAD_YES.match(held_text):
+                # the proposition holds, its value as asked is not stated
+                text = f"{text}; asked without the value ({claim.proposition}): {held_text}"
+        else:
+            text = _not_established(shown)
+    return _claimed(answer, claim, question, text)
+
+
+def _claimed(answer: Answer, claim: ValueClaim, question: str, text: str | None) -> Answer:
+    """`answer` as the claim's: the question as asked, the claim in its subject's
+    constraints, `text` (where given) its conclusion's answer."""
     constraints = {
         **answer.subject_class.constraints,
         "claimed_value": claim.value,
@@ -286,26 +440,15 @@ def value_claim_answer(answer: Answer, claim: ValueClaim, question: str) -> Answ
         update={"constraints": dict(sorted(constraints.items()))}
     )
     update: dict[str, object] = {"question": question, "subject_class": subject}
-    evaluation = answer.evaluation
-    if answer.terminal_state == "CONCLUDED" and evaluation is not None:
-        shown = answer.conclusion.answer or ""
-        compared = _compared(answer, claim) if claim.comparison is not None else None
-        if claim.comparison is not None and answer.conclusion.values and compared is None:
-            text = _not_established(shown)
-        elif compared is not None:
-            holds = compared != claim.negated
-            text = f"{'Yes' if holds else 'No'} — {shown}"
-        elif evaluation.outcome in ("match", "mismatch"):
-            holds = (evaluation.outcome == "match") != claim.negated
-            text = f"{'Yes' if holds else 'No'} — {shown}"
-        elif not answer.conclusion.values:
-            where = " or ".join(c.name for c in answer.candidate_subjects) or "the documents"
-            said = shown or f"no {claim.attribute.replace('_', ' ')} found"
-            text = said if said.startswith("Not stated") else f"Not stated in {where} — {said}"
-        else:
-            text = _not_established(shown)
+    if text is not None:
         update["conclusion"] = answer.conclusion.model_copy(update={"answer": text})
     return answer.model_copy(update=update)
+
+
+def _said(claim: ValueClaim, shown: str) -> str:
+    """The value shown, after the proposition's verb where the claim states one ("capped at
+    USD 5,000,000")."""
+    return f"{claim.verb} {shown}" if claim.verb and shown else shown
 
 
 def _not_established(shown: str) -> str:
@@ -319,6 +462,17 @@ def _compared(answer: Answer, claim: ValueClaim) -> bool | None:
     """Does every value read hold the claim's comparison ("at least 1 year": 2 years, yes)?
     None where a value is not a number of the claimed value's unit, or the values differ in
     it."""
+    if claim.kind == "month_day":
+        # "December 31": each value read is that day of its year, or not
+        day = _month_day(claim.value)
+        if day is None:
+            return None
+        days = {
+            found[0].value[4:] == day[1:] if found else None
+            for cited in answer.conclusion.values
+            for found in [find_dates(cited.value)]
+        }
+        return days.pop() if len(days) == 1 and None not in days else None
     claimed = _magnitude(claim.kind, claim.value)
     compare = _COMPARE.get(claim.comparison or "")
     if claimed is None or compare is None:

@@ -119,6 +119,10 @@ def test_a_value_the_agreement_does_not_state_is_not_stated(ask: Any) -> None:
             "Can Northgate terminate the MSA with Halcyon?",
         ),
         (
+            "can halcyon terminate halcyon's msa with northgate under ohio law?",
+            "can halcyon terminate halcyon's msa with northgate?",
+        ),
+        (
             "can halcyon, under the laws of the state of new york, assign the msa without northgate's consent?",
             "can halcyon assign the msa without northgate's consent?",
         ),
@@ -127,10 +131,19 @@ def test_a_value_the_agreement_does_not_state_is_not_stated(ask: Any) -> None:
 def test_a_law_the_claim_is_asked_under_is_its_qualifier(
     ask: Any, question: str, plain: str
 ) -> None:
+    """The claim judged on the agreement's own terms; where its governing law (New York) is
+    not the law asked under, the answer says so after the verdict, the clause cited."""
     qualified, unqualified = ask(question), ask(plain)
     assert qualified.terminal_state == "CONCLUDED", qualified.rejected_candidates
-    assert qualified.subject_class.constraints.get("under_law")
-    assert qualified.conclusion.answer == unqualified.conclusion.answer
+    place = qualified.subject_class.constraints.get("under_law")
+    assert place
+    text, plain_text = qualified.conclusion.answer or "", unqualified.conclusion.answer or ""
+    if place == "New York":
+        assert text == plain_text
+    else:
+        assert text.startswith(plain_text), (text, plain_text)
+        assert f"is governed by New York law, not {place} law" in text, text
+        assert any("New York" in e.quote for e in qualified.evidence)
 
 
 # --- over-reach (session 35 review) --------------------------------------------------------
@@ -169,3 +182,44 @@ def test_a_question_that_is_no_value_claim_is_answered_as_asked(ask: Any, questi
     answer = ask(question)
     assert answer.terminal_state == "CONCLUDED", (question, answer.rejected_candidates)
     assert "claimed_value" not in answer.subject_class.constraints, answer.subject_class
+
+
+# --- a proposition with its value (value36) --------------------------------------------------
+
+_CAPS = (
+    ("Is Halcyon's liability under {a} capped at {v}?", "$5 million", "Yes"),
+    ("Is Northgate's liability under {a} capped at {v}?", "$1 million", "No"),
+    ("Is liability under {a} limited to {v}?", "USD 2,000,000", "No"),
+    ("Is Halcyon's aggregate liability under {a} not capped at {v}?", "$1 million", "Yes"),
+    ("Isn't Northgate's liability under {a} limited to {v}?", "five million dollars", "Yes"),
+    ("is halcyon's liability under {a} capped at {v}?", "$10,000,000", "No"),
+    ("Is Halcyon's liability under {a} capped at more than {v}?", "$1 million", "Yes"),
+    ("Is Northgate's liability under {a} capped at no more than {v}?", "$1 million", "No"),
+    ("Does {a} renew automatically for {v}?", "2 years", "Yes"),
+    ("does {a} automatically renew for {v}?", "1 year", "No"),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [(form.format(a=_MSA[i % len(_MSA)], v=v), lead) for i, (form, v, lead) in enumerate(_CAPS)],
+)
+def test_a_proposition_with_a_value_is_judged_with_its_value(
+    ask: Any, question: str, lead: str
+) -> None:
+    """ "Is Northgate's liability under the MSA capped at $1 million?": the cap is USD
+    5,000,000, so No — capped at USD 5,000,000, cited (the renewal term likewise)."""
+    answer = ask(question)
+    text = answer.conclusion.answer or ""
+    assert text.startswith(f"{lead} — "), (question, text)
+    assert answer.conclusion.values, text
+    if "liability" in question:
+        assert " — capped at USD 5,000,000" in text or " — limited to USD 5,000,000" in text
+
+
+def test_a_proposition_whose_value_is_not_stated_is_not_stated(ask: Any) -> None:
+    answer = ask(
+        "Is Halcyon's liability under the NDA between Halcyon and Brightline capped at $1 million?"
+    )
+    assert (answer.conclusion.answer or "").startswith("Not stated in "), answer.conclusion
+    assert not answer.conclusion.values

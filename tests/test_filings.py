@@ -476,3 +476,37 @@ def test_a_company_named_by_its_domain_is_called_by_the_domain_name() -> None:
     assert resolver.resolve("Kestrel").entity_key == "kestrelcom inc"
     assert resolver.resolve("Kestrel Logistics").entity_key == "kestrel logistics llc"
     assert resolver.resolve("Kestrel Holdings plc").status is ResolutionStatus.UNKNOWN
+
+
+# A fiscal year's end asked as a day of the year (issue 34; skill/_value_claims.py): "Is X's
+# fiscal year end June 30?" is judged by month and day against the 10-K's "fiscal year ended
+# June 30, 2024", in any of the day's written forms.
+_FISCAL_DAYS = (
+    ("June 30", "Yes"),
+    ("30 June", "Yes"),
+    ("the 30th of June", "Yes"),
+    ("Jun. 30", "Yes"),
+    ("December 31", "No"),
+    ("31/12", "No"),
+)
+_FISCAL_FORMS = (
+    "Is Northwind Holdings' fiscal year end {v}?",
+    "does northwind holdings corporation's fiscal year end on {v}?",
+    "Is the fiscal year end of Northwind Holdings {v}?",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (_FISCAL_FORMS[i % len(_FISCAL_FORMS)].format(v=value), lead)
+        for i, (value, lead) in enumerate(_FISCAL_DAYS)
+    ],
+)
+def test_a_fiscal_year_end_is_judged_by_its_day(
+    filings_runtime: Any, question: str, lead: str
+) -> None:
+    answer = filings_runtime.skill.ask(KB, question)
+    text = answer.conclusion.answer or ""
+    assert text.startswith(f"{lead} — "), (question, text)
+    assert answer.conclusion.values, text

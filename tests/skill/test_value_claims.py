@@ -107,7 +107,8 @@ def _kind(attribute: str) -> str:
         "Can Halcyon pay dividends as of January 1, 2024?",
         "What is the term of the MSA?",
         "Is Halcyon's liability under the MSA capped?",
-        "Does the MSA renew automatically for 1 year?",
+        "Is Halcyon's liability under the MSA capped at a multiple of fees?",
+        "Is Halcyon liable under the MSA for $1 million?",
     ],
 )
 def test_a_question_naming_no_value_of_its_attribute_is_no_value_claim(question: str) -> None:
@@ -308,3 +309,137 @@ def test_a_roles_parties_joined_are_taken_whole(held_for: str) -> None:
         )
         assert text == f"Must {party} consent?", text
         assert [r for _, r in found] == ["successor trustee"]
+
+
+# --- a proposition with its value (value36): "capped at $1 million", "renew for 2 years" ----
+
+# (form: {o} the party's words, {a} the agreement, {n} a negation, {c} a comparison; the
+# attribute; the verb the answer says; the proposition asked without the value)
+_PROPOSED = (
+    ("Is {o}liability under {a} {n}capped at {c}{v}?", "liability_cap", "capped at", "capped"),
+    (
+        "Is {o}aggregate liability under {a} {n}limited to {c}{v}?",
+        "liability_cap",
+        "limited to",
+        "limited",
+    ),
+    (
+        "Is {o}total liability in {a} {n}subject to a cap of {c}{v}?",
+        "liability_cap",
+        "subject to a cap of",
+        "subject to a cap",
+    ),
+    ("Does {a} {n}renew automatically for {c}{v}?", "renewal_term", "", "renew automatically"),
+    (
+        "Does {a} {n}automatically renew for successive terms of {c}{v}?",
+        "renewal_term",
+        "",
+        "automatically renew for successive terms",
+    ),
+)
+_PROPOSED_VALUES = {
+    "liability_cap": ("$1 million", "USD 5,000,000", "five million dollars"),
+    "renewal_term": ("2 years", "twenty-four months", "1 year"),
+}
+_OWNERS = ("Halcyon's ", "", "northgate's ", "the Supplier's ")
+_PROPOSED_COMPARISONS = (
+    ("", None),
+    ("more than ", "gt"),
+    ("no more than ", "le"),
+    ("at least ", "ge"),
+)
+
+
+def _proposed_cases() -> list[tuple[str, str, str, bool, str | None, str, str]]:
+    """(question, attribute, value, negated, comparison, verb said, proposition's words),
+    sampled: each form with each value, owners, agreements and comparisons rotating; one in
+    three negated before the verb, one in four opening with a negated verb (the same
+    claim), one in three in lower case."""
+    out = []
+    i = 0
+    for form, attribute, verb, proposition in _PROPOSED:
+        for value in _PROPOSED_VALUES[attribute]:
+            words, op = _PROPOSED_COMPARISONS[i % len(_PROPOSED_COMPARISONS)]
+            negated = i % 3 == 1
+            question = form.format(
+                o=_OWNERS[i % len(_OWNERS)],
+                a=_AGREEMENTS[i % len(_AGREEMENTS)],
+                n="not " if negated else "",
+                c=words,
+                v=value,
+            )
+            if i % 4 == 2:
+                first, rest = question.split(" ", 1)
+                question = f"{first}n't {rest}"
+            if i % 3 == 2:
+                question = question.lower()
+            out.append((question, attribute, value, negated, op, verb, proposition))
+            i += 1
+    return out
+
+
+@pytest.mark.parametrize(
+    ("question", "attribute", "value", "negated", "op", "verb", "proposition"), _proposed_cases()
+)
+def test_a_proposition_with_a_value_is_the_attributes_claim_and_its_proposition(
+    question: str,
+    attribute: str,
+    value: str,
+    negated: bool,
+    op: str | None,
+    verb: str,
+    proposition: str,
+) -> None:
+    claim = value_claim(question)
+    assert claim is not None, question
+    assert (claim.attribute, claim.negated, claim.comparison) == (attribute, negated, op), claim
+    assert claim.value.lower() == value.lower(), claim
+    assert claim.verb == verb, claim
+    # the proposition alone, never negated, never with the value
+    assert claim.proposition.lower().endswith(f" {proposition}?"), claim.proposition
+    assert " not " not in claim.proposition and value.lower() not in claim.proposition.lower()
+    # asked of the agreement (and the party whose liability it is)
+    assert claim.asked.startswith("What ") and value.lower() not in claim.asked.lower()
+
+
+_DAYS = (
+    "December 31",
+    "Dec. 31",
+    "31 December",
+    "the 31st of December",
+    "12/31",
+    "31/12",
+    "June 30",
+    "30th June",
+)
+_DAY_FORMS = (
+    "Is Halcyon's fiscal year end {v}?",
+    "Does halcyon's fiscal year end on {v}?",
+    "Isn't the fiscal year end of Acme & Beta Holdings {v}?",
+    "Did the MSA take effect on {v}?",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [(_DAY_FORMS[i % len(_DAY_FORMS)].format(v=v), v) for i, v in enumerate(_DAYS)],
+)
+def test_a_day_of_the_year_is_a_date_attributes_claimed_value(question: str, value: str) -> None:
+    claim = value_claim(question)
+    assert claim is not None, question
+    assert (claim.kind, claim.value) == ("month_day", value), claim
+    assert claim.attribute in ("fiscal_year_end", "effective_date"), claim
+    assert " on?" not in claim.asked, claim.asked
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is the fiscal year end of Halcyon 31?",
+        "Is Halcyon's fiscal year end December?",
+        "Is the term of the MSA 12/31/2024?",
+    ],
+)
+def test_no_day_of_the_year_is_read_from_a_day_or_month_alone_or_a_full_date(question: str) -> None:
+    claim = value_claim(question)
+    assert claim is None or claim.kind != "month_day", claim
