@@ -378,6 +378,9 @@ class ModalityWords:
     # right after a qualifier, what limits it to those who lack the ground for the action
     # ("employees not having a need to know"): a prohibition for them allows it to the others
     lacking: tuple[str, ...] = ()
+    # a duty denied ("is not required to disclose", "nothing obligates either party to
+    # disclose"): no duty to act, which neither allows nor forbids the act
+    negated_duty: tuple[str, ...] = ()
     # what opens an aside in commas that states a condition ("may, provided it shall have paid
     # all fees, terminate"): a modal inside it governs the condition, not the action after it
     aside_condition: tuple[str, ...] = ()
@@ -1675,6 +1678,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "carve_out",
                 "restrict",
                 "lacking",
+                "negated_duty",
                 "aside_condition",
                 "adverbial",
                 "passive_agent",

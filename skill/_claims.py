@@ -127,6 +127,8 @@ class _Modality:
     restrict: re.Pattern[str]
     # right after a qualifier: those of it who lack the ground ("employees not having a need")
     lacking: re.Pattern[str]
+    # a duty denied ("not required to disclose"): neither a permission nor its denial
+    negated_duty: re.Pattern[str]
     # opening an aside in commas: a condition ("provided it shall have paid all fees")
     aside_condition: re.Pattern[str]
     # between a modal and its verb, how or when ("directly or indirectly", "for two years")
@@ -194,6 +196,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.carve_out),
         one(words.restrict),
         one(words.lacking),
+        one(words.negated_duty),
         one(words.aside_condition),
         one(words.adverbial),
         one(words.any_actor),
@@ -1355,6 +1358,10 @@ class ClauseReader:
             if kind == "state"
             else _without_relative_negations(own) + action.group(0)
         )
+        if kind in ("permission", "prohibition"):
+            # "is not required to return the materials and shall not disclose": a duty denied
+            # of another act is that act's; its negation is not the action's
+            said = _MODALITY.negated_duty.sub(" ", said)
         # "will not, and will not permit its Representatives to, hire": a conjunct between
         # commas repeats the modal for others, its negation is not a second one
         negated = len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) % 2 == 1
@@ -1475,6 +1482,10 @@ class ClauseReader:
                 )
             )
         )
+        if kind in ("permission", "prohibition") and _denies_duty(window):
+            # "is not required to disclose", "Nothing in this Agreement obligates any party to
+            # reveal": no duty to act, which neither allows the act nor forbids it
+            return None, False, True
         if kind == "permission":
             if qualified and negated and (carved or lacking):
                 holds = True
@@ -2676,6 +2687,14 @@ def _after_trailing_condition(window: str) -> str:
     if _first_modal(condition) < len(condition):
         return window
     return condition
+
+
+def _denies_duty(window: str) -> bool:
+    """Does the window before an action end in a denied duty of it ("shall not be required
+    to", "Nothing in this Agreement obligates any party to", an adverb after at most), not
+    of another act before it ("not obliged to obtain consent to")?"""
+    found = list(_MODALITY.negated_duty.finditer(window))
+    return bool(found) and len(window[found[-1].end() :].split()) <= 1
 
 
 def _window(main: str, at: int) -> str:
