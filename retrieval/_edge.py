@@ -72,6 +72,8 @@ _EXACT = qe.SearchParams(exact=True)
 # Decoded chunk records kept, all knowledge bases together (measured ~24 KB each with their
 # lines: ~50 MB).
 _RECORDS_KEPT = 2048
+# Chunks kept in whole documents' lists (chunks_of), all knowledge bases together.
+_DOCUMENT_CHUNKS_KEPT = 2048
 # Free space kept under the data directory besides what a batch needs: the engine's segments
 # are memory-mapped files that grow as they are written, and a page that cannot be backed
 # kills the process with SIGBUS (issue 37) instead of failing the write.
@@ -128,6 +130,10 @@ class EdgeStore:
         # generation, so a search that read before a write never stores what it read.
         self._records: OrderedDict[tuple[str, str], ChunkRecord] = OrderedDict()
         self._generation: dict[str, int] = {}
+        # Each document's chunks, decoded and ordered (chunks_of), the most recently used
+        # kept: a yes/no claim reads its agreement through, question after question. Kept
+        # exact as `_records` is (the same writes clear it, the same generation check).
+        self._documents: OrderedDict[tuple[str, str], tuple[ChunkRecord, ...]] = OrderedDict()
         # Knowledge bases being rebuilt (begin_rebuild): kb -> the name their new shards are
         # written under until commit_rebuild swaps them in.
         self._rebuilding: dict[str, str] = {}
@@ -494,6 +500,8 @@ class EdgeStore:
         """Caller holds self._mutex: the kb's chunks change."""
         for key in [k for k in self._records if k[0] == kb]:
             del self._records[key]
+        for doc in [k for k in self._documents if k[0] == kb]:
+            del self._documents[doc]
         self._generation[kb] = self._generation.get(kb, 0) + 1
 
     def _present_in(self, kb: str, shard: qe.EdgeShard) -> set[str]:
@@ -526,8 +534,22 @@ class EdgeStore:
             return none_of("document_id", list(present - wanted))
 
     def chunks_of(self, kb: str, document_id: str) -> list[ChunkRecord]:
-        records = _scroll(self._shard(kb, CHUNK), _filter(conditions(document_ids=[document_id])))
-        return sorted((chunk_from_payload(p) for p in records), key=chunk_order)
+        shard = self._shard(kb, CHUNK)
+        with self._mutex:
+            generation = self._generation.get(kb, 0)
+            kept = self._documents.get((kb, document_id))
+            if kept is not None:
+                self._documents.move_to_end((kb, document_id))
+                return list(kept)
+        records = _scroll(shard, _filter(conditions(document_ids=[document_id])))
+        chunks = sorted((chunk_from_payload(p) for p in records), key=chunk_order)
+        with self._mutex:
+            if self._generation.get(kb, 0) == generation:
+                self._documents[(kb, document_id)] = tuple(chunks)
+                held = sum(len(c) for c in self._documents.values())
+                while held > _DOCUMENT_CHUNKS_KEPT and len(self._documents) > 1:
+                    held -= len(self._documents.popitem(last=False)[1])
+        return chunks
 
     def chunks_with_clauses(
         self, kb: str, categories: Sequence[str], *, document_ids: Sequence[str] | None = None

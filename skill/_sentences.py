@@ -181,18 +181,40 @@ _SENTENCES_SIZE = 2048
 _SENTENCES_LOCK = threading.Lock()
 
 
+# The same memo by the record's identity, looked up first: the store hands back the same
+# record objects for a document question after question, and hashing a record (its text,
+# lines and boxes) costs more than a look-up. Each entry holds its record, so an id in it is
+# never reused by another object while the entry lives.
+_BY_ID: OrderedDict[int, tuple[ChunkRecord, tuple[tuple[int, int, SourceLocation], ...]]]
+_BY_ID = OrderedDict()
+
+
 def _sentences(chunk: ChunkRecord) -> tuple[tuple[int, int, SourceLocation], ...]:
     """(start, end, locator) of each sentence of a chunk. Memoized by the chunk's value (a
     frozen record): the chunks of a subject's documents come back for question after
     question."""
     with _SENTENCES_LOCK:
+        same = _BY_ID.get(id(chunk))
+        if same is not None and same[0] is chunk:
+            _BY_ID.move_to_end(id(chunk))
+            return same[1]
         found = _SENTENCES.get(chunk)
         if found is not None:
             _SENTENCES.move_to_end(chunk)
+            _remember_by_id(chunk, found)
             return found
     found = tuple((s, e, sentence_location(chunk, s, e)) for s, e in chunk_sentence_spans(chunk))
     with _SENTENCES_LOCK:
         _SENTENCES[chunk] = found
         while len(_SENTENCES) > _SENTENCES_SIZE:
             _SENTENCES.popitem(last=False)
+        _remember_by_id(chunk, found)
     return found
+
+
+def _remember_by_id(chunk: ChunkRecord, found: tuple[tuple[int, int, SourceLocation], ...]) -> None:
+    """Caller holds _SENTENCES_LOCK."""
+    _BY_ID[id(chunk)] = (chunk, found)
+    _BY_ID.move_to_end(id(chunk))
+    while len(_BY_ID) > _SENTENCES_SIZE:
+        _BY_ID.popitem(last=False)

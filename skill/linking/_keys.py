@@ -12,6 +12,7 @@ a name alike; a name written with one ("McDonald's") also keeps its joined spell
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -49,6 +50,13 @@ class QuestionToken:
 def question_tokens(text: str) -> list[QuestionToken]:
     """The words of `text`, each with its folded spellings, a legal form written in words
     ("Limited Partnership") as one token."""
+    return list(_question_tokens(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _question_tokens(text: str) -> tuple[QuestionToken, ...]:
+    """`question_tokens`, remembered: a question's reading tokenizes it and its parts again
+    and again (the tokens are frozen; each caller gets its own list)."""
     out = []
     for m in TOKEN.finditer(text):
         raw = m.group(0)
@@ -62,7 +70,7 @@ def question_tokens(text: str) -> list[QuestionToken]:
                 spellings.append(FORM_WORDS.get(bare, bare))
         if spellings:
             out.append(QuestionToken(m.start(), m.end(), raw, tuple(spellings)))
-    return _form_phrases_as_one(out)
+    return tuple(_form_phrases_as_one(out))
 
 
 def _form_phrases_as_one(tokens: list[QuestionToken]) -> list[QuestionToken]:

@@ -152,8 +152,19 @@ class NameLinker:
                 self._automaton.add_word(spelled, variant)
         if self.variants:
             self._automaton.make_automaton()
+        # Each name's key, once: `words_after`, `names_opening` and `misses_continuation`
+        # are asked per question word, over every name.
+        self._keys = {name: name_key(name) for name in self.names}
+        after: dict[str, set[str]] = {}
+        opening: dict[str, int] = {}
+        for key in self._keys.values():
+            if key:
+                after.setdefault(key[0], set()).update(key[1:])
+                opening[key[0]] = opening.get(key[0], 0) + 1
+        self._after = {first: frozenset(words) for first, words in after.items()}
+        self._opening = opening
         # For `closest`: each name's words without its legal form, as rapidfuzz compares them.
-        self._bare = {name: without_form(name_key(name)) for name in self.names}
+        self._bare = {name: without_form(key) for name, key in self._keys.items()}
         self._bare = {n: k for n, k in self._bare.items() if k}
 
     def title_end(self, keys: Sequence[str]) -> int:
@@ -266,9 +277,7 @@ class NameLinker:
     def words_after(self, first: str) -> frozenset[str]:
         """The words (keys) of the known names whose first word is `first` (a key), after it:
         "commerce", "bank" and "na" of Keystone Commerce Bank, N.A. for "keystone"."""
-        return frozenset(
-            w for name in self.names if (key := name_key(name))[:1] == (first,) for w in key[1:]
-        )
+        return self._after.get(first, frozenset())
 
     def misses_continuation(self, opening: Sequence[str], words: Sequence[str]) -> int:
         """How many of `words` (keys), written after a known name's opening words `opening`
@@ -279,8 +288,7 @@ class NameLinker:
         name does not continue with is no part of it."""
         best = 0
         n = len(opening)
-        for name in self.names:
-            key = name_key(name)
+        for key in self._keys.values():
             if len(key) <= n or key[:n] != tuple(opening):
                 continue
             rest, i, j, missed = key[n:], 0, 0, False
@@ -311,7 +319,7 @@ class NameLinker:
 
     def names_opening(self, first: str) -> int:
         """How many known names open with the word `first` (a key)."""
-        return sum(1 for name in self.names if name_key(name)[:1] == (first,))
+        return self._opening.get(first, 0)
 
     def opens_name(self, spellings: Sequence[str]) -> bool:
         """Is a question word (its spellings) the first word of a known name?"""

@@ -437,17 +437,21 @@ def test_embedded_store_recovers_from_an_interrupted_kb_creation(tmp_path) -> No
 
 
 def test_search_reads_a_replaced_chunk_again(store: VectorStore, embedder: Embedder) -> None:
-    """A search remembers nothing a write has replaced: the same point id upserted with new
-    text is read anew, and a deleted document's chunks are gone."""
+    """A search or a document's read (chunks_of) remembers nothing a write has replaced: the
+    same point id upserted with new text is read anew, and a deleted document's chunks are
+    gone."""
     store.ensure_kb("kb1")
     first = make_chunk("letter", "The supplier shall deliver the goods by March.", char_start=0)
     store.upsert_chunks("kb1", [first], [embedder.embed_query(first.text)])
     assert _search(store, embedder, "deliver goods") == [("letter.pdf", first.text)]
+    assert [c.text for c in store.chunks_of("kb1", first.document_id)] == [first.text]
     second = first.model_copy(update={"text": "The supplier shall deliver the goods by June."})
     store.upsert_chunks("kb1", [second], [embedder.embed_query(second.text)])
     assert _search(store, embedder, "deliver goods") == [("letter.pdf", second.text)]
+    assert [c.text for c in store.chunks_of("kb1", first.document_id)] == [second.text]
     store.delete_document("kb1", first.document_id)
     assert _search(store, embedder, "deliver goods") == []
+    assert store.chunks_of("kb1", first.document_id) == []
 
 
 def test_search_filters_by_clause_category(shared: VectorStore, embedder: Embedder) -> None:
