@@ -920,6 +920,21 @@ def read_open_question(
             masked.append(party[:2])
             if entity_key(party[2]) and entity_key(party[2]) not in {entity_key(n) for n in names}:
                 names.append(party[2])
+    if index is not None:
+        # "adma's amendment #3 to the manufacturing agreemen with sanqfi", "kubient's exhibit
+        # 'b' with assocqated": whatever a party's possessive owns (a title the reader does
+        # not take as an agreement's phrase, a type misspelled) is "with" its other party;
+        # the words of no legal English in lower case there name it (the gate refuses those
+        # the knowledge base does not know), never dropped
+        spans = [*masked, *names_known, *((m.start, m.end) for m in mentions)]
+        keys = {entity_key(n) for n in names}
+        for start, end, words in _owned_with_strangers(
+            normalized, [*known, *mentions], spans, index
+        ):
+            masked.append((start, end))
+            if entity_key(words) and entity_key(words) not in keys:
+                names.append(words)
+                keys.add(entity_key(words))
     if agreement is None:
         # "zorblax's first amendment with bioaqber": an amendment named by its designation
         # alone (no agreement word) is the agreement's reference all the same: the words of no
@@ -1205,7 +1220,64 @@ def _designation_parties(
     return out
 
 
-_AFTER_WITH = re.compile(r"\s*[(\[]?\s*with\s+(?P<words>(?:[\w&][\w&'’.-]*\s*){1,3})")
+_AFTER_WITH = re.compile(r"\s*[(\[“”\"‘’']{0,3}\s*with\s+(?P<words>(?:[\w&][\w&'’.-]*\s*){1,3})")
+# What a party's possessive owns, up to the "with" of its other party: words of one clause
+# (no sentence or clause break), at most `_OWNED_REACH` of them.
+_OWNED_REACH = 8
+_OWNED_WITH = re.compile(
+    rf"\s+(?P<owned>(?:[^\s?!;:,]+\s+){{1,{_OWNED_REACH}}}?)with\s+"
+    r"(?P<words>(?:[\w&][\w&'’.-]*\s*){1,3})"
+)
+
+
+def _owned_with_strangers(
+    text: str,
+    owners: Sequence[Mention],
+    taken: Sequence[tuple[int, int]],
+    index: NameLinker | None = None,
+) -> list[tuple[int, int, str]]:
+    """(start, end, words) of the lower-case words that what a party's possessive owns is
+    "with" ("adma's ... agreemen with sanqfi", "kubient's exhibit 'b' with assocqated"), each a
+    stranger (`_stranger`), up to the first word that is not; the owner a name the question
+    names with "'s" (`owners`, known or not). An owner that is itself a stranger in lower case
+    ("zorblax's exhibit 'b' with associated") is a party too, where its other party is named
+    after "with" (a stranger or one of `owners`)."""
+    out: list[tuple[int, int, str]] = []
+    for word in _WORD.finditer(text):
+        if not POSSESSIVE.search(word.group(0)):
+            continue
+        named = any(m.start <= word.start() and word.end() == m.end for m in owners)
+        if not named and not _stranger(word, taken):
+            continue
+        after = _OWNED_WITH.match(text, word.end())
+        if after is None:
+            continue
+        kept = []
+        for w in _WORD.finditer(text, after.start("words"), after.end("words")):
+            if not _stranger(w, taken):
+                break
+            kept.append(w)
+        if not kept and index is not None:
+            # "... with alliance mutual?": words in lower case that end the question and open
+            # a known name (no variant of it: "Alliance Mutual Holding Company") name it
+            run = list(_WORD.finditer(text, after.start("words"), after.end("words")))
+            spellings = [[POSSESSIVE.sub("", w.group(0)).lower()] for w in run]
+            if (
+                len(run) >= 2
+                and all(w.group(0).islower() for w in run)
+                and not text[run[-1].end() :].strip(" ?.!")
+                and not any(a <= run[0].start() < b for a, b in taken)
+                and index.opens_with(spellings)
+            ):
+                kept = run
+        if kept:
+            first, last = kept[0].start(), kept[-1].end()
+            words = text[first:last].rstrip("'’.,")
+            out.append((first, first + len(words), words))
+        if not named and (kept or any(m.start == after.start("words") for m in owners)):
+            bare = POSSESSIVE.sub("", word.group(0))
+            out.append((word.start(), word.start() + len(bare), bare))
+    return out
 
 
 def _with_strangers(

@@ -271,6 +271,7 @@ def _read_as_written(
                 ).subject
             else:
                 subject = refine_intent(_without_qualifiers(subject, normalized, index), normalized)
+                subject = _with_missed_tails(subject, normalized, index)
     # A role's defined term ("the Transporter") names a party of one agreement: the gate reads
     # it in the agreements the rest of the question names (another party, a title or type,
     # the documents asked of); with none of those it names nobody.
@@ -538,6 +539,40 @@ def consent_not_a_party(question: str) -> str:
 _QUALIFIER_BEFORE = r"(?:for|without|upon|on|in|under|at|as|during|after|before)"
 _PARTY_BEFORE = r"(?:between|with|and|among|amongst|by|&|,)"
 _CONNECTORS = frozenset({"between", "among", "amongst", "and", "with", "by", "of", "the", "to"})
+
+
+# The words after a party as written that may go on its name: up to three, one space or
+# hyphen apart.
+_TAIL = r"((?:[ -][\w'’.&]+){1,3})"
+
+
+def _with_missed_tails(
+    subject: SubjectClass, normalized: str, index: NameLinker | None
+) -> SubjectClass:
+    """The grammar's parties, each run on over the words written after it that go on a known
+    name it opens with a near miss of that name's next words ("United" before "qirlines", of
+    United Airlines, Inc.; `NameLinker.misses_continuation`): the words written are another
+    name (the gate refuses it), never the known name's opening words with the rest dropped. A
+    word the name does not go on with, or goes on with as written ("United airlines"), is
+    no part of it."""
+    if index is None or not subject.parties:
+        return subject
+    parties = list(subject.parties)
+    for k, party in enumerate(parties):
+        opening = [t.key for t in question_tokens(party)]
+        if not opening or not index.opens_with([[w] for w in opening]):
+            continue
+        for m in re.finditer(rf"(?<![\w-]){re.escape(party)}{_TAIL}", normalized):
+            after = question_tokens(m.group(1))
+            n = index.misses_continuation(opening, [t.key for t in after])
+            if n:
+                parties[k] = normalized[m.start() : after[n - 1].end + m.start(1)]
+                parties[k] = parties[k].rstrip("'’.,")
+                break
+    if parties == list(subject.parties):
+        return subject
+    constraints = {**subject.constraints, "parties": parties}
+    return subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
 
 
 def _without_qualifiers(

@@ -283,3 +283,111 @@ def test_a_name_less_its_generational_suffix_is_the_whole_name() -> None:
     linker = NameLinker(people, people=people)
     assert linker.full_names("Who is John Rice?") == "Who is John Rice?"
     assert linker.full_names("Who is Jane Doe?") == "Who is Jane Doe?"  # an initial stays
+
+
+# Issue 33 item 5: near misses read as a real party (cuad-train ranks 291-340). Names whose
+# first word is a never-a-name word ("United"), and names of one word a question writes in
+# lower case; near misses generated one letter changed, added, dropped or two swapped.
+_NEAR_NAMES = [
+    "United Airlines, Inc.",
+    "United National Bancorp",
+    "Snap Technologies, Inc.",
+    "Kubient, Inc.",
+    "Sanofi Pasteur S.A.",
+    "Alliance Mutual Holding Company",
+]
+_NEAR_READER = QuestionReader(_NEAR_NAMES)
+
+
+def _near_misses(word: str) -> list[str]:
+    """The word with one letter changed, added or dropped, and two letters swapped, each in
+    the middle of the word (where a reader's tolerance of case and endings never reaches)."""
+    i = len(word) // 2
+    letter = "q" if word[i] != "q" else "z"
+    return [
+        word[:i] + letter + word[i + 1 :],
+        word[:i] + letter + word[i:],
+        word[:i] + word[i + 1 :],
+        word[: i - 1] + word[i] + word[i - 1] + word[i + 1 :],
+    ]
+
+
+_UNITED_FORMS = [
+    "What is the governing law of the Co-Branding Agreement between Snap and {b}?",
+    "What law governs the contract between Snap and {b}?",
+    "What is the governing law of Snap's agreement with {b}?",
+]
+
+
+@pytest.mark.parametrize(
+    ("near", "form"),
+    [
+        (f"United {miss}", form)
+        for k, (miss, form) in enumerate(itertools.product(_near_misses("airlines"), _UNITED_FORMS))
+        if k % 2 == 0
+    ],
+)
+def test_a_near_miss_after_a_never_a_name_opening_word_is_no_known_party(
+    near: str, form: str
+) -> None:
+    parties = _NEAR_READER.read(form.format(b=near)).parties
+    assert any(p.lower() == near.lower() for p in parties), parties
+    assert not any(p.lower() == "united" for p in parties), parties
+
+
+@pytest.mark.parametrize("written", ["United Airlines", "United airlines", "United Airlines, Inc."])
+@pytest.mark.parametrize("form", _UNITED_FORMS)
+def test_the_whole_name_after_its_never_a_name_opening_word_is_the_party(
+    written: str, form: str
+) -> None:
+    # each party the opening words of a known name, or all of them (the gate links those)
+    parties = _NEAR_READER.read(form.format(b=written)).parties
+    linker = _NEAR_READER.index
+    assert len(parties) == 2, parties
+    for party in parties:
+        assert linker.opens_with([[t.key] for t in question_tokens(party)]), parties
+
+
+# A possessive party's thing the reader takes as no agreement's phrase (a title of no type
+# word, a type misspelled, a stray quote) "with" a party written in lower case.
+_OWNED = [
+    "exhibit ‘b’",
+    "amendment #3 to the manufacturing agreemen",
+    "transportation contract general conditions",
+    "development agreement (“",
+]
+
+
+@pytest.mark.parametrize(
+    ("owned", "other"),
+    [
+        (owned, other)
+        for k, (owned, other) in enumerate(
+            itertools.product(_OWNED, [*_near_misses("sanofi"), "zorblax", "alliance mutual"])
+        )
+        if k % 3 == 0
+    ],
+)
+def test_a_stranger_a_possessive_party_owns_something_with_is_a_party(
+    owned: str, other: str
+) -> None:
+    question = f"what is the governing law of kubient's {owned} with {other}?"
+    parties = [p.lower() for p in _NEAR_READER.read(question).parties]
+    assert other in parties and "kubient" in parties, (question, parties)
+
+
+@pytest.mark.parametrize("owned", _OWNED)
+def test_a_stranger_owning_something_with_a_known_party_is_a_party(owned: str) -> None:
+    question = f"what is the governing law of zorblax's {owned} with sanofi?"
+    parties = [p.lower() for p in _NEAR_READER.read(question).parties]
+    assert "zorblax" in parties, (question, parties)
+
+
+@pytest.mark.parametrize("owned", _OWNED)
+def test_the_real_party_a_possessive_party_owns_something_with_is_read_as_known(
+    owned: str,
+) -> None:
+    for other in ("sanofi", "Sanofi", "sanofi pasteur"):
+        question = f"what is the governing law of kubient's {owned} with {other}?"
+        parties = [p.lower() for p in _NEAR_READER.read(question).parties]
+        assert not any(p for p in parties if p not in ("kubient", other.lower())), parties
