@@ -54,6 +54,12 @@ def _form_pieces(match: re.Match[str]) -> str:
     pieces = match.group(0).split(".")
     if all(len(p) > 1 and p in _WORD_SUFFIXES for p in pieces):
         return " ".join(pieces)
+    if all(len(p) == 1 for p in pieces):
+        # single letters a stop joins that spell a form of several words ("a.s." is "a s"):
+        # the stops say so; the same letters unstopped are a word ("as amended")
+        hit = _GLUED_FORMS.get("".join(pieces))
+        if hit is not None and len(hit[0]) > 1:
+            return " ".join(pieces)
     return match.group(0)
 
 
@@ -98,7 +104,10 @@ def _glued_form(base: list[str]) -> tuple[int, str] | None:
         if all(len(w) == 1 for w in words):
             continue  # single letters are a form's initials only as the initials rule reads them
         hit = _GLUED_FORMS.get("".join(words))
-        if hit is not None and tuple(words) != hit[0] and (n > 1 or words[0] not in _WORD_SUFFIXES):
+        # a word of two letters glued is a word ("as amended"), not a form: its stopped
+        # spelling ("a.s.") is read apart in _tokens
+        single = n == 1 and (words[0] in _WORD_SUFFIXES or len(words[0]) < 3)
+        if hit is not None and tuple(words) != hit[0] and not single:
             return n, hit[1]
     return None
 

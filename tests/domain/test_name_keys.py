@@ -95,3 +95,15 @@ def test_a_form_written_with_its_stops_elsewhere_keys_as_the_form(written: str, 
 def test_words_a_stop_joins_that_are_no_forms_stay_joined(name: str) -> None:
     assert legal_form(name) == ""
     assert base_key(name) == entity_key(name)
+
+
+# The word "as" is not the form A/S that "a.s." spells: a name's words that end in it, in any
+# case, keep it ("Licence Agreement (as amended)" was read as a party's form "a s").
+@pytest.mark.parametrize(
+    "name", ["Licence Agreement (as", "Kestrel Services as", "Foo AS", "foo As"]
+)
+def test_the_word_as_is_no_legal_form(name: str) -> None:
+    assert legal_form(name) == ""
+    assert (
+        legal_form(name.replace("as", "a.s.").replace("AS", "A.S.").replace("As", "A.s.")) == "as"
+    )
