@@ -241,9 +241,7 @@ class PropositionEntry:
     # "yes" or "no": what a sentence that forbids the unqualified action except in a case says
     # of a permission: yes (default: "shall not make copies except as necessary": allowed in
     # that case) or no (a covenant: "shall not create any Lien other than Permitted Liens":
-    # the rule decides, the case its exception); of a state denied save for a case, "yes"
-    # holds it in that case ("no third party beneficiaries, except the Affiliates of Beta"),
-    # "no" (a state's default) lets the denial decide
+    # the rule decides, the case its exception)
     excepted_answers: str = "yes"
     # "clause" or "record": what reads a question whether its clause exists ("Does the
     # agreement provide for liquidated damages?"): the clause found (default: "Does the MSA
@@ -1824,7 +1822,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             else "no",
             excepted_answers=p.choice("excepted_answers", NEGATED_ANSWERS)
             if "excepted_answers" in p.data
-            else ("no" if p.data.get("kind") == "state" else "yes"),
+            else "yes",
             existence=p.choice("existence", EXISTENCE_READERS)
             if "existence" in p.data
             else "clause",

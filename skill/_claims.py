@@ -1068,58 +1068,6 @@ class ClauseReader:
             None,
         )
 
-    def _held_save_for(
-        self,
-        s: str,
-        denial: re.Match[str],
-        conditions: tuple[str, ...],
-        exceptions: tuple[str, ...],
-    ) -> Reading | None:
-        """The reading of a state's denial save for a case its record holds the state in
-        (`excepted_answers` yes: "There are no third party beneficiaries, except the
-        Affiliates of Beta": the Affiliates are), the case its condition; None where the
-        record lets the denial decide, or where no exception after the denial opens with the
-        record's `carve_outs` words (a reference elsewhere, "except as expressly set forth
-        herein", "except as provided in Section 8", names no case)."""
-        p = self._p
-        if p.entry.kind != "state" or p.entry.excepted_answers != "yes" or p.carve_outs is None:
-            return None
-        opener = p.carve_outs
-        named = tuple(
-            e
-            for e in exceptions
-            if s.find(e) > denial.start()
-            and _leaves_a_case(e)
-            and (found := opener.match(e)) is not None
-            and not self._the_parties(e[found.end() :])
-        )
-        if not named:
-            return None
-        rest = tuple(e for e in exceptions if e not in named)
-        return self._reading(True, s, (*conditions, *named), rest, INDIRECT_CONFIDENCE)
-
-    def _the_parties(self, case: str) -> bool:
-        """Does an exception's case open with a party itself ("other than Acme and Beta"),
-        not something of a party's ("other than Beta's Affiliates", "the Affiliates of Beta")?
-        The parties excepted from a denial of others' rights are no others."""
-        folded = re.sub(r"^(?:the|for)\s+", "", " ".join(case.split()).casefold())
-        names = ((self.claim.actor,) if self.claim.actor else ()) + self.claim.others
-        for name in (*names, *self.claim.actor_terms, *self.claim.other_terms):
-            key = " ".join(name.split()).casefold()
-            first = _first_word(name).casefold()
-            for opening in (key, first):
-                if not opening or not folded.startswith(opening):
-                    continue
-                rest = folded[len(opening) :]
-                if rest[:1].isalnum():
-                    continue
-                # a possessive right after the name, or after what is left of it ("Smith-Jones
-                # LLC's Affiliates" opened by "Smith-Jones"): something of the party's
-                tail = rest.split()[:2] if opening == first else rest.split()[:1]
-                possessive = rest.startswith(("'", "’"))
-                return not (possessive or any(w.endswith(("'s", "’s")) for w in tail))
-        return False
-
     def _ancillary(self, reading: Reading, denial: re.Match[str]) -> Reading:
         """`reading` of a state's denial, general where the denial stands inside words of
         something ancillary to the relationship ("grant Distributor a non-exclusive right to
@@ -1229,9 +1177,6 @@ class ClauseReader:
                 # one party left free, asked of any, decides only where no restriction is read
                 # ("Nothing limits Licensor's right to compete. Licensee shall not compete.")
                 main, exceptions = _split_exception(s, len(s))
-                saved = self._held_save_for(s, denial, (), exceptions)
-                if saved is not None:
-                    return saved, True, True
                 return (
                     self._ancillary(
                         self._reading(False, s, (), exceptions, INDIRECT_CONFIDENCE), denial
@@ -1399,9 +1344,6 @@ class ClauseReader:
             freed = self._frees_one(denial)
             if freed and self._someone_else(denial.group(0)):
                 return None, False, True
-            saved = self._held_save_for(s, denial, conditions, exceptions)
-            if saved is not None:
-                return saved, True, True
             reading = self._reading(False, s, conditions, exceptions, INDIRECT_CONFIDENCE)
             return self._ancillary(reading, denial), not freed, True
         kind = p.entry.kind
@@ -1594,13 +1536,6 @@ class ClauseReader:
         elif kind == "obligation":
             duty = proviso or _MODALITY.obligation.search(window) or negated
             holds = not negated if duty else None
-        elif negated and in_exception and p.entry.excepted_answers == "yes":
-            # a state denied save for a case its record says it holds in ("There are no third
-            # party beneficiaries, except the Affiliates of Beta"): held there, the case its
-            # condition
-            holds = True
-            conditions = (*conditions, *exceptions)
-            exceptions = ()
         else:
             holds = not negated
         if holds is None:

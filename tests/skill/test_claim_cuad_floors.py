@@ -8,11 +8,8 @@ roles), amounts and lower case, a fixed sample.
    negation of the order. A minimum of notice days, of insurance cover or of a salary is none.
 2. Most-favoured terms are also said as treatment "at least as favorable as" others get; terms
    no less favourable than another document's are none.
-3. A third-party beneficiary denied save for a case the exception names ("no third party
-   beneficiaries, except the Affiliates of Beta") is one in that case; an exception that points
-   elsewhere ("except as expressly set forth herein") or names the parties themselves ("other
-   than Acme and Beta") leaves the denial standing; "will not impair any third party beneficiary
-   rights" speaks of rights that exist, it denies none.
+3. "will not impair any third party beneficiary rights of the Trustee" speaks of rights that
+   exist; it denies no beneficiary.
 """
 
 from __future__ import annotations
@@ -104,29 +101,18 @@ def test_treatment_at_least_as_favorable_as_others_is_most_favoured(
     assert holds("most_favored_nation", sentence) is want, sentence
 
 
+# (the sentence, its reading of "a third-party beneficiary" asked plainly)
 _BENEFICIARIES = [
-    (
-        "There are no third party beneficiaries of this Agreement, except the Affiliates of {b}.",
-        True,
-    ),
-    ("There are no third-party beneficiaries of this Agreement other than {b}'s Affiliates.", True),
-    (
-        "There are no third party beneficiaries of this agreement other than the indemnified parties under Section 9.",
-        True,
-    ),
-    (
-        "There shall be no third-party beneficiaries of this Agreement except as expressly set forth herein.",
-        False,
-    ),
-    (
-        "Nothing in this Agreement shall confer any rights upon any person other than the parties hereto, except as provided in Section 8.",
-        False,
-    ),
-    (
-        "Nothing in this Agreement shall confer any rights upon any person other than {a} and {b} and their respective successors and permitted assigns.",
-        False,
-    ),
     ("{a} will not eliminate or impair any third party beneficiary rights of {b}.", None),
+    (
+        "{a} shall not amend this Agreement so as to limit the third-party beneficiary rights of the Trustee.",
+        None,
+    ),
+    (
+        "The Trustee will be a third-party beneficiary of this Agreement and may enforce it against {a}.",
+        True,
+    ),
+    ("There are no third party beneficiaries of this Agreement.", False),
 ]
 
 
@@ -139,12 +125,13 @@ def _beneficiary_cases() -> list[tuple[str, str, str, bool, bool | None]]:
             continue
         negated = k % 4 == 2
         expected = None if want is None else want != negated
-        out.append((form.format(a=a, b=b), a, b, negated, expected))
+        text = form.format(a=a, b=b)
+        out.append((text.lower() if k % 3 == 0 else text, a, b, negated, expected))
     return out
 
 
 @pytest.mark.parametrize(("sentence", "a", "b", "negated", "want"), _beneficiary_cases())
-def test_a_beneficiary_excepted_from_a_denial_is_one(
+def test_rights_an_act_must_not_impair_are_no_denial_of_a_beneficiary(
     sentence: str, a: str, b: str, negated: bool, want: bool | None
 ) -> None:
     got = holds("third_party_beneficiary", sentence, None, (a, b), negated=negated)
