@@ -13,7 +13,11 @@ is right when it is within 0.5% of it (or 0.05 of a ratio, rounding as the quest
 A right answer is "computed" when it names the registry's metric it computed (its value's
 details: metric, formula, arithmetic), else single-cell. An answer SUPPORTED with a sentence
 where the gold is one too (a qualitative question answered from the text) is "text
-SUPPORTED", apart from the wrong figures.
+SUPPORTED", apart from the wrong figures; it is "text right" when it cites a page of the
+filing named and states every name of the gold text (its capitalised runs less the company's
+own name and period words: "Current Health Ltd", "Czech Republic"), or, for a gold naming
+nothing, 60% of its content words. The single-cell line counts FinanceBench's "Information
+extraction" questions right by a figure or a text.
 Run: `python -m bench.financebench` (ingests the filings into a temporary knowledge base) or
 with EVRAG_FILINGS_DATA_DIR=<dir>: its knowledge base "filings", whose documents committed
 before statement cells were read are read first (Ingestor.read_statements; all of them again
@@ -57,9 +61,9 @@ def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
     values = [answered_figure(v["value"]) for v in body["conclusion"]["values"]]
     if gold is None or not values or values[0] is None:
         # a figure where the gold is none, or a sentence where it is one
-        return (
-            "wrong SUPPORTED" if gold is not None or _is_figure_answer(body) else "text SUPPORTED"
-        )
+        if gold is not None or _is_figure_answer(body):
+            return "wrong SUPPORTED"
+        return "text right" if text_right(question, body) else "text SUPPORTED"
     got = values[0]
     close = abs(got - gold) <= max(0.005 * abs(gold), 0.05)
     pages = {e["source_location"]["page"] - 1 for e in body["evidence"]}
@@ -72,6 +76,125 @@ def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
     # are the cells cited), not a guess from the question's words
     details = body["conclusion"]["values"][0].get("details") or {}
     return "computed right" if details.get("metric") else "single-cell right"
+
+
+# Capitalised words of a gold text that name no thing: its sentences' openers and period words.
+_NOT_NAMES = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "as",
+        "at",
+        "by",
+        "for",
+        "from",
+        "in",
+        "it",
+        "its",
+        "of",
+        "on",
+        "our",
+        "the",
+        "these",
+        "this",
+        "to",
+        "we",
+        "yes",
+        "no",
+        "fy",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+    ]
+)
+_NAME_RUN = re.compile(r"[A-Z][\w'\u2019]*(?:[ -](?:[A-Z][\w'\u2019]*|of|and|d/b/a))*")
+_STOP_TEXT = frozenset(
+    [
+        "about",
+        "also",
+        "been",
+        "both",
+        "from",
+        "have",
+        "into",
+        "more",
+        "most",
+        "only",
+        "other",
+        "over",
+        "same",
+        "than",
+        "that",
+        "their",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "under",
+        "very",
+        "were",
+        "what",
+        "when",
+        "which",
+        "while",
+        "with",
+    ]
+)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def gold_names(question: dict[str, Any]) -> list[tuple[str, ...]]:
+    """The names a gold text states (runs of capitalised words: "Current Health Ltd",
+    "Czech Republic", "New Zealand"), less the asked company's own name's words, period
+    words ("FY2023") and sentence openers; each as its lower-case words."""
+    company = set(_words(question["company"])) | set(_words(question["doc_name"].split("_")[0]))
+    out: list[tuple[str, ...]] = []
+    for m in _NAME_RUN.finditer(question["answer"]):
+        words = _words(m.group(0))
+
+        def loose(w: str) -> bool:
+            return w in company or w in _NOT_NAMES or w in ("d", "b") or bool(re.search(r"\d", w))
+
+        while words and loose(words[0]):
+            words = words[1:]
+        while words and loose(words[-1]):
+            words = words[:-1]
+        if words and tuple(words) not in out:
+            out.append(tuple(words))
+    return out
+
+
+def text_right(question: dict[str, Any], body: dict[str, Any]) -> bool:
+    """Is a SUPPORTED text answer right: citing a page of the filing FinanceBench names, and
+    stating every name of the gold ("Current Health Ltd", "Two Peaks", "Yardbird Furniture"),
+    or, where the gold names nothing, at least 60% of its content words (four letters or
+    more)? A sentence that cites the right page but states other things is not right."""
+    docs = {e["source_location"]["document"] for e in body["evidence"]}
+    pages = {e["source_location"]["page"] - 1 for e in body["evidence"]}
+    gold_pages = {e["evidence_page_num"] for e in question["evidence"]}
+    if question["doc_name"] + ".pdf" not in docs or not pages & gold_pages:
+        return False
+    said = _words(
+        " ".join(
+            [
+                *(v["value"] for v in body["conclusion"]["values"]),
+                *(e["quote"] for e in body["evidence"]),
+            ]
+        )
+    )
+    text = " " + " ".join(said) + " "
+    names = gold_names(question)
+    if names:
+        return all(" " + " ".join(n) + " " in text for n in names)
+    content = [w for w in _words(question["answer"]) if len(w) >= 4 and w not in _STOP_TEXT]
+    return bool(content) and sum(w in said for w in content) >= 0.6 * len(content)
 
 
 def cites_other_company(question: dict[str, Any], body: dict[str, Any]) -> bool:
@@ -135,13 +258,23 @@ def run(data_dir: Path | None = None, *, reread: bool = False) -> list[dict[str,
                 "answer": ((body.get("conclusion") or {}).get("answer") or "")[:100],
                 "values": values,
                 "other_company": cites_other_company(q, body),
+                "single": q.get("question_reasoning") == SINGLE,
             }
         )
     return rows
 
 
 _SPLITS = ("development", "held_out")
-_OUTCOMES = ("single-cell right", "computed right", "wrong SUPPORTED", "text SUPPORTED", "refused")
+_OUTCOMES = (
+    "single-cell right",
+    "computed right",
+    "text right",
+    "wrong SUPPORTED",
+    "text SUPPORTED",
+    "refused",
+)
+# FinanceBench's "Information extraction" questions: one figure or one stated thing each
+SINGLE = "Information extraction"
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -152,6 +285,18 @@ def table(rows: list[dict[str, Any]]) -> str:
         lines.append(
             f"{split:12} {len(part):>3} " + " ".join(f"{counts[o]:>17}" for o in _OUTCOMES)
         )
+    single = {
+        s: [r for r in rows if r["split"] == s and r.get("single")] for s in (*_SPLITS, "all")
+    }
+    single["all"] = [r for s in _SPLITS for r in single[s]]
+    lines.append(
+        "single-cell questions (Information extraction) right, a figure or a text: "
+        + ", ".join(
+            f"{s} {sum(r['outcome'] in ('single-cell right', 'text right') for r in part)}"
+            f" of {len(part)}"
+            for s, part in single.items()
+        )
+    )
     other = {s: sum(1 for r in rows if r["split"] == s and r["other_company"]) for s in _SPLITS}
     lines.append(
         "answers quoting another company's filing (target 0): "

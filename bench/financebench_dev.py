@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ SETS = {
     "s29": QUESTIONS,
     "s34": Path(__file__).with_name("financebench_dev_questions_s34.yaml"),
     "s35": Path(__file__).with_name("financebench_dev_questions_s35.yaml"),
+    "s36": Path(__file__).with_name("financebench_dev_questions_s36.yaml"),
 }
 
 
@@ -90,8 +92,34 @@ def judge_judgement(question: dict[str, Any], body: dict[str, Any]) -> str:
     return "wrong SUPPORTED"
 
 
+def _said(body: dict[str, Any]) -> str:
+    values = [str(v["value"]) for v in (body.get("conclusion") or {}).get("values", [])]
+    quotes = [str(e.get("quote") or "") for e in body.get("evidence", [])]
+    return " " + " ".join(re.findall(r"[a-z0-9]+", " ".join([*values, *quotes]).lower())) + " "
+
+
+def judge_text(question: dict[str, Any], body: dict[str, Any]) -> str:
+    """A text question (set s36): right when SUPPORTED, citing a page named, and stating every
+    one of its `names` (lower case, punctuation aside); where it names none (the filings state
+    no such thing), right when not SUPPORTED, wrong SUPPORTED otherwise."""
+    concluded = body.get("terminal_state") == "CONCLUDED" and bool(body.get("sufficient"))
+    names = [" " + " ".join(re.findall(r"[a-z0-9]+", n.lower())) + " " for n in question["names"]]
+    if not names:
+        return "wrong SUPPORTED" if concluded else "right"
+    if not concluded:
+        return "refused"
+    said = _said(body)
+    return (
+        "right"
+        if _cites_page(question, body) and all(n in said for n in names)
+        else ("wrong SUPPORTED")
+    )
+
+
 def judge(question: dict[str, Any], body: dict[str, Any]) -> str:
     """right / in another unit / wrong SUPPORTED / refused."""
+    if question["kind"] == "text":
+        return judge_text(question, body)
     if question["kind"] == "judgement" or str(question["answer"]).casefold() == "insufficient":
         # a figure whose definition the question leaves open is judged as a judgement is:
         # INSUFFICIENT with the cells of a page named cited
@@ -148,7 +176,7 @@ _OUTCOMES = ("right", "in another unit", "wrong SUPPORTED", "refused")
 
 def table(rows: list[dict[str, Any]]) -> str:
     lines = [f"{'kind':10} {'n':>3} " + " ".join(f"{o:>16}" for o in _OUTCOMES)]
-    for kind in ("single", "computed", "judgement", "all"):
+    for kind in ("single", "computed", "judgement", "text", "all"):
         part = [r for r in rows if kind in ("all", r["kind"])]
         counts = Counter(r["outcome"] for r in part)
         lines.append(f"{kind:10} {len(part):>3} " + " ".join(f"{counts[o]:>16}" for o in _OUTCOMES))

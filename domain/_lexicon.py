@@ -749,6 +749,14 @@ class Lexicon:
     # no evidence that a topic is stated; vocabulary.yaml
     topic_measure_words: frozenset[str]
     quantity_questions: tuple[str, ...]
+    # acts a topic question asks of its subject (an acquisition, a divestiture): per act, the
+    # words that ask it in a question and the phrases (patterns) by which a sentence states the
+    # subject did it; the actors, negations and filler words of such a question; vocabulary.yaml
+    topic_acts: tuple[tuple[str, frozenset[str], tuple[str, ...]], ...]
+    topic_act_actors: tuple[str, ...]
+    topic_act_negations: frozenset[str]
+    topic_act_not_objects: frozenset[str]
+    topic_act_fillers: frozenset[str]
     counted_phrase_ends: tuple[str, ...]
     count_phrase_breaks: frozenset[str]
     # the second halves of compounds naming another thing than their first word ("holder":
@@ -1100,6 +1108,20 @@ def _load(data: dict[str, Any]) -> Lexicon:
         ),
         topic_measure_words=frozenset(vocabulary.words("topic_measure_words")),
         quantity_questions=tuple(vocabulary.phrases("quantity_questions")),
+        topic_acts=tuple(
+            (
+                str(name),
+                frozenset(w.lower() for w in vocabulary.sub("topic_acts").sub(name).words("asked")),
+                tuple(vocabulary.sub("topic_acts").sub(name).phrases("stated")),
+            )
+            for name in vocabulary.mapping("topic_acts")
+        ),
+        topic_act_actors=tuple(vocabulary.phrases("topic_act_actors")),
+        topic_act_negations=frozenset(w.lower() for w in vocabulary.words("topic_act_negations")),
+        topic_act_not_objects=frozenset(
+            w.lower() for w in vocabulary.words("topic_act_not_objects")
+        ),
+        topic_act_fillers=frozenset(w.lower() for w in vocabulary.words("topic_act_fillers")),
         counted_phrase_ends=tuple(vocabulary.words("counted_phrase_ends")),
         count_phrase_breaks=frozenset(vocabulary.words("count_phrase_breaks")),
         topic_compound_heads=tuple(vocabulary.words("topic_compound_heads")),

@@ -94,7 +94,16 @@ from skill._subject import (
 )
 from skill._supersede import StatedSupersession, stated_targets
 from skill._tenure import OfficeTenure
-from skill._topic import counted, quantity_asked, same_word, states_number
+from skill._topic import (
+    act_asked,
+    counted,
+    in_years_asked,
+    quantity_asked,
+    same_word,
+    states_act,
+    states_number,
+    years_asked,
+)
 from skill._value_claims import ValueClaim, value_claim
 from skill._values import (
     drop_umbrellas,
@@ -159,6 +168,7 @@ __all__ = [
     "ValueComparison",
     "ValueJudge",
     "absence_sentence",
+    "act_asked",
     "asks_caused",
     "asks_existence",
     "body_act_asked",
@@ -185,6 +195,7 @@ __all__ = [
     "find_money",
     "heading_names_clause",
     "held_role_phrases",
+    "in_years_asked",
     "latest_acts",
     "nli_features",
     "nli_model",
@@ -208,6 +219,7 @@ __all__ = [
     "sentence_relevance",
     "split_names",
     "stated_targets",
+    "states_act",
     "states_another_act",
     "states_number",
     "status_asked",
@@ -222,4 +234,5 @@ __all__ = [
     "value_details",
     "with_party_terms",
     "with_role_actor",
+    "years_asked",
 ]

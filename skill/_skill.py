@@ -161,7 +161,14 @@ from skill._subject import (
 )
 from skill._supersede import StatedSupersession
 from skill._tenure import OfficeTenure
-from skill._topic import ANY_QUANTITY, absence_text, pages_searched, quantity_asked
+from skill._topic import (
+    ANY_QUANTITY,
+    absence_text,
+    act_asked,
+    pages_searched,
+    quantity_asked,
+    years_asked,
+)
 from skill._units import evidence_units
 from skill._value_claims import value_claim, value_claim_answer
 from skill._values import normalize_date
@@ -458,6 +465,24 @@ class EvidenceSkill:
                     update={
                         "constraints": dict(
                             sorted({**subject_class.constraints, "quantity": quantity}.items())
+                        )
+                    }
+                )
+            topic_act = (
+                act_asked(plain)
+                if subject_class.attribute == TOPIC and subject_class.type == "legal_entity"
+                else None
+            )
+            if topic_act is not None:
+                # "Which companies did Best Buy acquire in fiscal 2017?": an act asked of the
+                # subject, in the years the question names (its topic keeps neither the verb
+                # nor "fiscal 2017"); skill/_topic.py
+                years, fiscal = years_asked(plain)
+                act_read = {"act": topic_act, "act_fiscal": fiscal, "act_years": sorted(years)}
+                subject_class = subject_class.model_copy(
+                    update={
+                        "constraints": dict(
+                            sorted({**subject_class.constraints, **act_read}.items())
                         )
                     }
                 )

@@ -130,6 +130,115 @@ def asks_quantity(question: str) -> bool:
     return _QUANTITY_QUESTION.search(question) is not None
 
 
+# Acts a topic asks of its subject (vocabulary.yaml topic_acts): an acquisition, a divestiture.
+_ACTS = lexicon().topic_acts
+_ACT_ACTORS = lexicon().topic_act_actors
+_ACT_NEGATIONS = lexicon().topic_act_negations
+_ACT_FILLERS = lexicon().topic_act_fillers
+_ACT_NOT_OBJECTS = lexicon().topic_act_not_objects
+# A year a question names: "FY2023", "fiscal 2022", "fiscal year 2021", "2021", "FY23"
+_TOPIC_YEAR = re.compile(
+    r"\b(?:(fy|fiscal(?:\s+year)?)\s*'?)?((?:19|20)\d\d|(?<=fy)\d\d)\b", re.IGNORECASE
+)
+# A fiscal year a sentence states ("In fiscal 2022, we acquired ..."), and a date it states
+# ("On October 7, 2021", "in May 2018", "in 2016")
+_FISCAL_STATED = re.compile(r"\b(?:fiscal(?:\s+year)?|fy)\s*'?((?:19|20)\d\d)\b", re.IGNORECASE)
+_DATE_STATED = re.compile(
+    r"\b(?:(" + lexicon().month + r")\s+(?:(\d{1,2}),?\s+)?)?((?:19|20)\d\d)\b"
+)
+
+
+def act_asked(topic: str) -> str | None:
+    """The act a topic asks of its subject ("major acquisitions done FY2023" ->
+    "acquisition"), by a word of vocabulary.yaml topic_acts' `asked`; None for another."""
+    words = set(re.findall(r"[a-z]+", topic.lower()))
+    for name, asked, _ in _ACTS:
+        if words & asked:
+            return name
+    return None
+
+
+def years_asked(question: str) -> tuple[frozenset[int], bool]:
+    """The years a question asks an act in ("in FY2023, FY2022 and FY2021", "in fiscal
+    2017", "in 2016"), and whether it names them as fiscal years. Empty where it names none."""
+    years: set[int] = set()
+    fiscal = False
+    for m in _TOPIC_YEAR.finditer(question):
+        years.add(int(m.group(2)) + (2000 if len(m.group(2)) == 2 else 0))
+        fiscal = fiscal or bool(m.group(1))
+    return frozenset(years), fiscal
+
+
+def in_years_asked(
+    sentence: str, years: frozenset[int], fiscal: bool, year_end: tuple[int, int] | None
+) -> bool:
+    """Does the sentence state its act in a year asked? A fiscal year it names ("In fiscal
+    2022, we acquired ...") is that year; else each date it states, placed in its fiscal year
+    by the company's fiscal year end (`year_end`, month and day: Adobe's FY2022 opens in
+    December 2021) where fiscal years are asked, a year without a month in the fiscal year
+    it opens or closes where the end is not December's; calendar years as stated otherwise.
+    A sentence stating no year is in none."""
+    named = {int(y) for y in _FISCAL_STATED.findall(sentence)}
+    if named:
+        return bool(named & years)
+    for m in _DATE_STATED.finditer(sentence):
+        year = int(m.group(3))
+        if not fiscal or year_end is None or year_end == (12, 31):
+            if year in years:
+                return True
+            continue
+        month = lexicon().month_number(m.group(1).rstrip(".")) if m.group(1) else None
+        if month is None:
+            if {year, year + 1} & years:
+                return True
+            continue
+        day = int(m.group(2)) if m.group(2) else 31
+        if (year if (month, day) <= year_end else year + 1) in years:
+            return True
+    return False
+
+
+def act_object_words(topic: str, act: str) -> list[str]:
+    """The words of an act's topic that name what it was done to ("acquisitions of
+    healthcare businesses" -> ["healthcare"]): its content words less the act's own, the
+    fillers (vocabulary.yaml topic_act_fillers), measures and years."""
+    asked = next(a for name, a, _ in _ACTS if name == act)
+    return [
+        w
+        for w in named_words(_TOPIC_YEAR.sub(" ", topic))
+        if w not in asked and w not in _ACT_FILLERS and not any(same_word(a, w) for a in asked)
+    ]
+
+
+def states_act(sentence: str, act: str, names: Sequence[str] = ()) -> bool:
+    """Does the sentence state that its subject did the act to something: an actor ("we",
+    "the Company", or the first word of one of the subject's `names`) opening the sentence
+    or a clause (after a comma, a semicolon, a colon, "and" or a year: "In 2016 we ..."), at most three words and no
+    negation before a phrase of the act's `stated` (vocabulary.yaml topic_acts), and a word
+    after it that names no accounting item or kind of asset (topic_act_not_objects: "the
+    Company acquired goodwill of $5 million") ("we acquired all of the outstanding shares of
+    Current Health Ltd.")?
+    A sentence that describes the act ("The acquisition is aligned with our focus ...") or
+    denies it ("we did not complete any acquisitions") states none."""
+    stated = next(s for name, _, s in _ACTS if name == act)
+    actors = [*_ACT_ACTORS, *(re.escape(n.split()[0]) for n in names if n.split())]
+    pattern = re.compile(
+        # the actor opens the sentence or a clause, never a relative clause ("assets we
+        # have acquired")
+        r"(?:^|[,;:(]\s*|\band\s+|\d\s+)(?:"
+        + "|".join(actors)
+        + r")\b((?:\s+[\w'\u2019-]+){0,3}?)\s+(?:"
+        + "|".join(stated)
+        + r")\s+([\w%$][\w'\u2019-]*)",
+        re.IGNORECASE,
+    )
+    for m in pattern.finditer(sentence.strip()):
+        between = {w.lower() for w in m.group(1).split()}
+        if not between & _ACT_NEGATIONS and m.group(2).lower() not in _ACT_NOT_OBJECTS:
+            return True
+    return False
+
+
 ANY_QUANTITY = "any"
 
 
@@ -313,15 +422,36 @@ def topic_units(
     vector: list[float],
     *,
     quantity: str | None = None,
+    act: str | None = None,
+    periods: tuple[frozenset[int], bool] | None = None,
+    year_end: tuple[int, int] | None = None,
 ) -> list[EvidenceUnit]:
     """The best passages about `topic` in the candidate's documents, each a cited unit whose
     value is the sentence and whose confidence is its coverage of the topic's words. Where
     the question asks a `quantity` (`quantity_asked`: the noun a "how many" counts, or
     "any"), a passage that states no number (before the counted noun) answers nothing: it is
-    shown, never evidence."""
+    shown, never evidence.An act's topic ("major acquisitions done FY2023": vocabulary.yaml topic_acts) is answered
+    only by sentences stating the subject did it (`_act_units`; `act`: the act the question
+    asks, its verb perhaps no word of the topic), in the years asked (`periods`,
+    the question's: `years_asked`, placed by the company's fiscal `year_end`).
+    """
     stems = topic_words(topic)
     if not stems:
         return []
+    act = act or act_asked(topic)
+    if act is not None:
+        return _act_units(
+            collector,
+            kb,
+            candidate,
+            claim_id,
+            committed,
+            topic,
+            vector,
+            act,
+            periods or years_asked(topic),
+            year_end,
+        )
     named = named_words(topic)
     count = None if quantity in (None, ANY_QUANTITY) else quantity
     scored: list[tuple[float, float, str, int, Sentence]] = []
@@ -361,6 +491,61 @@ def topic_units(
     return units
 
 
+# Sentences an act's answer quotes, at most (each a thing the subject did it to).
+ACT_PASSAGES = 6
+
+
+def _act_units(
+    collector: EvidenceCollector,
+    kb: str,
+    candidate: Candidate,
+    claim_id: str,
+    committed: Sequence[str],
+    topic: str,
+    vector: list[float],
+    act: str,
+    periods: tuple[frozenset[int], bool],
+    year_end: tuple[int, int] | None,
+) -> list[EvidenceUnit]:
+    """An act's topic ("major acquisitions done FY2023 FY2022 FY2021"): the sentences of the
+    candidate's documents that state the subject did the act to something (`states_act`), in
+    a year asked where the topic names years (a sentence stating none of them is no answer),
+    stating the topic's object words where it names any; each evidence. The same sentence in
+    several filings is quoted once, from the latest filing (by its date, then its name)."""
+    years, fiscal = periods
+    objects = act_object_words(topic, act)
+    names = (candidate.name, *candidate.aliases)
+    found: dict[str, tuple[tuple[str, str], float, str, int, Sentence]] = {}
+    for rank_score, sentence in clause_sentences(
+        collector, kb, candidate, committed, topic, vector
+    ):
+        text = " ".join(sentence.text.split())
+        if not states_act(text, act, names):
+            continue
+        if years and not in_years_asked(text, years, fiscal, year_end):
+            continue
+        if objects and coverage(objects, text) < (1.0 if len(objects) == 1 else MIN_COVERAGE):
+            continue
+        info = collector.document_info(sentence.chunk.document_id)
+        latest = (info.document_date or "", info.name) if info else ("", "")
+        key = text.lower()
+        if key not in found or found[key][0] < latest:
+            found[key] = (
+                latest,
+                rank_score,
+                sentence.chunk.document_id,
+                sentence.location.char_start,
+                sentence,
+            )
+    ranked = sorted(found.values(), key=lambda f: (-f[1], f[2], f[3]))
+    return [
+        collector.sentence_unit(
+            sentence, candidate.subject_id, claim_id, " ".join(sentence.text.split()), 0.9
+        )
+        for _, _, _, _, sentence in ranked[:ACT_PASSAGES]
+    ]
+
+
 def absence_text(
     topic: str, agreement: str, infos: Sequence[DocumentInfo | None], *, yes_no: bool = False
 ) -> str:
@@ -387,16 +572,21 @@ def pages_searched(infos: Sequence[DocumentInfo | None]) -> str:
 
 __all__ = [
     "absence_text",
+    "act_asked",
+    "act_object_words",
     "asks_quantity",
     "clause_sentences",
     "counted",
     "counts_stated",
     "coverage",
+    "in_years_asked",
     "named_words",
     "pages_searched",
     "passage_states",
     "quantity_asked",
+    "states_act",
     "states_number",
     "topic_units",
     "topic_words",
+    "years_asked",
 ]

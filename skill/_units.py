@@ -17,6 +17,7 @@ from skill._conclude import is_single_valued
 from skill._evidence import EvidenceCollector, evidence_id
 from skill._gate import ATTRIBUTE_ROLES
 from skill._intent import TOPIC
+from skill._quarters import stated_year_end
 from skill._search import QueryEmbedder
 from skill._subject import QuestionKind, SubjectClass
 from skill._tenure import OfficeTenure
@@ -63,8 +64,29 @@ def evidence_units(
     if attribute == TOPIC:
         topic = str(subject.constraints.get("topic") or "")
         vector = embedder.embed_query(topic) if topic else []
+        act = subject.constraints.get("act")
+        asked = subject.constraints.get("act_years") or ()
+        periods = (
+            (frozenset(int(y) for y in asked), bool(subject.constraints.get("act_fiscal")))
+            if act
+            else None
+        )
         for c in gate.candidates:
             claim = f"{c.subject_id}:{TOPIC}:{topic}"
+            # an act asked in fiscal years: the company's fiscal year end, as its 10-K's
+            # cover states it
+            year_end = (
+                stated_year_end(
+                    sorted(
+                        b.subject_name
+                        for b in store.find_bindings(
+                            kb, role="fiscal_year_end", parent_key=c.subject_id
+                        )
+                    )
+                )
+                if periods is not None and periods[1]
+                else None
+            )
             units.extend(
                 topic_units(
                     collector,
@@ -75,6 +97,9 @@ def evidence_units(
                     topic,
                     vector,
                     quantity=subject.constraints.get("quantity"),
+                    act=str(act) if act else None,
+                    periods=periods,
+                    year_end=year_end,
                 )
             )
         return _dedupe(units), []

@@ -55,6 +55,7 @@ def test_exported_names_are_pinned() -> None:
         "ValueComparison",
         "ValueJudge",
         "absence_sentence",
+        "act_asked",
         "asks_caused",
         "asks_existence",
         "body_act_asked",
@@ -81,6 +82,7 @@ def test_exported_names_are_pinned() -> None:
         "find_money",
         "heading_names_clause",
         "held_role_phrases",
+        "in_years_asked",
         "latest_acts",
         "nli_features",
         "nli_model",
@@ -104,6 +106,7 @@ def test_exported_names_are_pinned() -> None:
         "sentence_relevance",
         "split_names",
         "stated_targets",
+        "states_act",
         "states_another_act",
         "states_number",
         "status_asked",
@@ -118,6 +121,7 @@ def test_exported_names_are_pinned() -> None:
         "value_details",
         "with_party_terms",
         "with_role_actor",
+        "years_asked",
     ]
     for name in skill.__all__:
         assert getattr(skill, name) is not None
