@@ -757,6 +757,13 @@ class Lexicon:
     topic_act_negations: frozenset[str]
     topic_act_not_objects: frozenset[str]
     topic_act_fillers: frozenset[str]
+    topic_act_between: frozenset[str]
+    topic_act_shared_first_words: frozenset[str]
+    topic_year_span_joiners: tuple[str, ...]
+    topic_year_span_openings: frozenset[str]
+    topic_year_open_since: tuple[str, ...]
+    topic_year_open_after: tuple[str, ...]
+    topic_year_amount_words: tuple[str, ...]
     counted_phrase_ends: tuple[str, ...]
     count_phrase_breaks: frozenset[str]
     # the second halves of compounds naming another thing than their first word ("holder":
@@ -1122,6 +1129,17 @@ def _load(data: dict[str, Any]) -> Lexicon:
             w.lower() for w in vocabulary.words("topic_act_not_objects")
         ),
         topic_act_fillers=frozenset(w.lower() for w in vocabulary.words("topic_act_fillers")),
+        topic_act_between=frozenset(w.lower() for w in vocabulary.words("topic_act_between")),
+        topic_act_shared_first_words=frozenset(
+            w.lower() for w in vocabulary.words("topic_act_shared_first_words")
+        ),
+        topic_year_span_joiners=tuple(vocabulary.phrases("topic_year_span_joiners")),
+        topic_year_span_openings=frozenset(
+            w.lower() for w in vocabulary.words("topic_year_span_openings")
+        ),
+        topic_year_open_since=tuple(vocabulary.phrases("topic_year_open_since")),
+        topic_year_open_after=tuple(vocabulary.phrases("topic_year_open_after")),
+        topic_year_amount_words=tuple(vocabulary.phrases("topic_year_amount_words")),
         counted_phrase_ends=tuple(vocabulary.words("counted_phrase_ends")),
         count_phrase_breaks=frozenset(vocabulary.words("count_phrase_breaks")),
         topic_compound_heads=tuple(vocabulary.words("topic_compound_heads")),

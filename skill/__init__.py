@@ -102,6 +102,7 @@ from skill._topic import (
     same_word,
     states_act,
     states_number,
+    year_since,
     years_asked,
 )
 from skill._value_claims import ValueClaim, value_claim
@@ -234,5 +235,6 @@ __all__ = [
     "value_details",
     "with_party_terms",
     "with_role_actor",
+    "year_since",
     "years_asked",
 ]

@@ -167,6 +167,7 @@ from skill._topic import (
     act_asked,
     pages_searched,
     quantity_asked,
+    year_since,
     years_asked,
 )
 from skill._units import evidence_units
@@ -478,7 +479,15 @@ class EvidenceSkill:
                 # subject, in the years the question names (its topic keeps neither the verb
                 # nor "fiscal 2017"); skill/_topic.py
                 years, fiscal = years_asked(plain)
-                act_read = {"act": topic_act, "act_fiscal": fiscal, "act_years": sorted(years)}
+                act_read: dict[str, object] = {
+                    "act": topic_act,
+                    "act_fiscal": fiscal,
+                    "act_years": sorted(years),
+                }
+                since = year_since(plain)
+                if since is not None:
+                    # "since 2020": that year and every later one
+                    act_read["act_since"] = since
                 subject_class = subject_class.model_copy(
                     update={
                         "constraints": dict(

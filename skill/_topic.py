@@ -27,7 +27,13 @@ from collections.abc import Sequence
 
 import snowballstemmer
 
-from domain import ChunkRecord, lexicon
+from domain import (
+    ChunkRecord,
+    is_generic_term,
+    lexicon,
+    short_names,
+    without_report_years,
+)
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
 from skill._evidence import EvidenceCollector
@@ -136,10 +142,57 @@ _ACT_ACTORS = lexicon().topic_act_actors
 _ACT_NEGATIONS = lexicon().topic_act_negations
 _ACT_FILLERS = lexicon().topic_act_fillers
 _ACT_NOT_OBJECTS = lexicon().topic_act_not_objects
-# A year a question names: "FY2023", "fiscal 2022", "fiscal year 2021", "2021", "FY23"
+_ACT_BETWEEN = lexicon().topic_act_between
+_ACT_SHARED_FIRST = lexicon().topic_act_shared_first_words
+
+
+def _alternation(phrases: Sequence[str]) -> str:
+    return "|".join(sorted(phrases, key=lambda p: (-len(p), p)))
+
+
+# A year a question names: "FY2023", "FY 23", "FY'23", "fiscal 2022", "fiscal years 2021",
+# "2021"; two digits only after a fiscal word (not a form's number: "10-K"). Never one glued to a number or a currency
+# sign ("$2000", "2,000").
 _TOPIC_YEAR = re.compile(
-    r"\b(?:(fy|fiscal(?:\s+year)?)\s*'?)?((?:19|20)\d\d|(?<=fy)\d\d)\b", re.IGNORECASE
+    r"(?<![\w$\u20ac\u00a3\u00a5.,])(?:(?P<fiscal>fy|fiscal(?:\s+years?)?)\s*['\u2019]?\s*)?"
+    r"(?:(?P<four>(?:19|20)\d\d)|(?P<two>\d\d)(?!-[a-z]))(?![\w%]|[.,]\d)",
+    re.IGNORECASE,
 )
+# The words after a number that make it an amount ("over $2000 million", "2000 shares"), a
+# currency before it, and the words that join, open or leave open a span of years
+# (vocabulary.yaml topic_year_*).
+_YEAR_AMOUNT_AFTER = re.compile(
+    r"\s*(?:" + _alternation(lexicon().topic_year_amount_words) + r")(?![a-z])", re.IGNORECASE
+)
+_YEAR_AMOUNT_BEFORE = re.compile(
+    r"(?:[$\u20ac\u00a3\u00a5]|\b(?:" + _alternation(lexicon().topic_year_amount_words) + r"))\s*$",
+    re.IGNORECASE,
+)
+_YEAR_FRAME = r"(?:\s+(?:the|fiscal|years?|fy))*"
+_SPAN_JOINER = re.compile(
+    r"\s*"
+    + _YEAR_FRAME.replace("+", "*", 1)
+    + r"\s*(?P<joiner>"
+    + _alternation(lexicon().topic_year_span_joiners)
+    + r")"
+    + _YEAR_FRAME
+    + r"\s*$",
+    re.IGNORECASE,
+)
+_SPAN_OPENING = re.compile(
+    r"\b(?:" + "|".join(sorted(lexicon().topic_year_span_openings)) + r")" + _YEAR_FRAME + r"\s*$",
+    re.IGNORECASE,
+)
+_OPEN_SINCE = re.compile(
+    r"\b(?:" + _alternation(lexicon().topic_year_open_since) + r")" + _YEAR_FRAME + r"\s*$",
+    re.IGNORECASE,
+)
+_OPEN_AFTER = re.compile(
+    r"\b(?:" + _alternation(lexicon().topic_year_open_after) + r")" + _YEAR_FRAME + r"\s*$",
+    re.IGNORECASE,
+)
+# A span longer than this is no span of years a question asks ("1999 to 2099")
+_MAX_SPAN = 30
 # A fiscal year a sentence states ("In fiscal 2022, we acquired ..."), and a date it states
 # ("On October 7, 2021", "in May 2018", "in 2016")
 _FISCAL_STATED = re.compile(r"\b(?:fiscal(?:\s+year)?|fy)\s*'?((?:19|20)\d\d)\b", re.IGNORECASE)
@@ -158,42 +211,97 @@ def act_asked(topic: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1024)
+def _periods_asked(question: str) -> tuple[frozenset[int], bool, int | None]:
+    """(years, fiscal, since): see `years_asked` and `year_since`."""
+    text = without_report_years(question)
+    found: list[tuple[int, int, int]] = []
+    fiscal = False
+    for m in _TOPIC_YEAR.finditer(text):
+        if m.group("two") and not m.group("fiscal"):
+            continue
+        if _YEAR_AMOUNT_AFTER.match(text, m.end()) or _YEAR_AMOUNT_BEFORE.search(text[: m.start()]):
+            continue
+        year = int(m.group("four") or m.group("two")) + (0 if m.group("four") else 2000)
+        found.append((m.start(), m.end(), year))
+        fiscal = fiscal or bool(m.group("fiscal"))
+    years: set[int] = set()
+    spanned: set[int] = set()
+    for i in range(len(found) - 1):
+        (start, end, first), (_, _, last) = found[i], found[i + 1]
+        joined = _SPAN_JOINER.match(text[end : found[i + 1][0]])
+        if joined is None or abs(last - first) > _MAX_SPAN:
+            continue
+        if joined.group("joiner").lower() == "and" and not _SPAN_OPENING.search(text[:start]):
+            # "FY2022 and FY2021" lists two years; "between 2019 and 2021" spans three
+            continue
+        years.update(range(min(first, last), max(first, last) + 1))
+        spanned.update((i, i + 1))
+    since: int | None = None
+    for i, (start, _, year) in enumerate(found):
+        if i in spanned:
+            continue
+        before = text[:start]
+        if _OPEN_SINCE.search(before):
+            since = year if since is None else min(since, year)
+        elif _OPEN_AFTER.search(before):
+            since = year + 1 if since is None else min(since, year + 1)
+        else:
+            years.add(year)
+    return frozenset(years), fiscal, since
+
+
 def years_asked(question: str) -> tuple[frozenset[int], bool]:
     """The years a question asks an act in ("in FY2023, FY2022 and FY2021", "in fiscal
-    2017", "in 2016"), and whether it names them as fiscal years. Empty where it names none."""
-    years: set[int] = set()
-    fiscal = False
-    for m in _TOPIC_YEAR.finditer(question):
-        years.add(int(m.group(2)) + (2000 if len(m.group(2)) == 2 else 0))
-        fiscal = fiscal or bool(m.group(1))
-    return frozenset(years), fiscal
+    2017", "in 2016", "FY 23"), each year of a span ("fiscal years 2021 through 2023",
+    "between 2019 and 2021"), and whether it names them as fiscal years. Empty where it names
+    none; a number that is an amount ("over $2000 million"), a filing's year ("the 2020
+    10-K") and the start of an open span ("since 2020": `year_since`) are none of them."""
+    years, fiscal, _ = _periods_asked(question)
+    return years, fiscal
+
+
+def year_since(question: str) -> int | None:
+    """The first year of an open span the question asks an act in ("since 2020" -> 2020,
+    "after fiscal 2019" -> 2020, "from 2021 onward" -> 2021): every later year is asked too;
+    None where it names no such span."""
+    return _periods_asked(question)[2]
 
 
 def in_years_asked(
-    sentence: str, years: frozenset[int], fiscal: bool, year_end: tuple[int, int] | None
+    sentence: str,
+    years: frozenset[int],
+    fiscal: bool,
+    year_end: tuple[int, int] | None,
+    since: int | None = None,
 ) -> bool:
-    """Does the sentence state its act in a year asked? A fiscal year it names ("In fiscal
+    """Does the sentence state its act in a year asked (one of `years`, or `since` or a
+    later year)? A fiscal year it names ("In fiscal
     2022, we acquired ...") is that year; else each date it states, placed in its fiscal year
     by the company's fiscal year end (`year_end`, month and day: Adobe's FY2022 opens in
     December 2021) where fiscal years are asked, a year without a month in the fiscal year
     it opens or closes where the end is not December's; calendar years as stated otherwise.
     A sentence stating no year is in none."""
+
+    def asked(year: int) -> bool:
+        return year in years or (since is not None and year >= since)
+
     named = {int(y) for y in _FISCAL_STATED.findall(sentence)}
     if named:
-        return bool(named & years)
+        return any(asked(y) for y in named)
     for m in _DATE_STATED.finditer(sentence):
         year = int(m.group(3))
         if not fiscal or year_end is None or year_end == (12, 31):
-            if year in years:
+            if asked(year):
                 return True
             continue
         month = lexicon().month_number(m.group(1).rstrip(".")) if m.group(1) else None
         if month is None:
-            if {year, year + 1} & years:
+            if asked(year) or asked(year + 1):
                 return True
             continue
         day = int(m.group(2)) if m.group(2) else 31
-        if (year if (month, day) <= year_end else year + 1) in years:
+        if asked(year if (month, day) <= year_end else year + 1):
             return True
     return False
 
@@ -210,24 +318,55 @@ def act_object_words(topic: str, act: str) -> list[str]:
     ]
 
 
+def _name_pattern(words: Sequence[str]) -> str:
+    return r"[\W_]*\s*".join(re.escape(w) for w in words)
+
+
+@functools.lru_cache(maxsize=1024)
+def _actors(names: tuple[str, ...]) -> str:
+    """The actor alternation for a company's `names`: "we", "the Company" (topic_act_actors),
+    each name whole as written, without what follows its first comma ("Best Buy Co."), and
+    without its legal form ("Best Buy"); and its distinctive first word ("Kestrel"), unless a
+    closed word or one many companies' names open with (topic_act_shared_first_words:
+    "General" is not General Motors)."""
+    actors = set(_ACT_ACTORS)
+    for name in names:
+        if not name.strip() or is_generic_term(name):
+            continue
+        for whole in (name, name.split(",")[0]):
+            words = re.findall(r"[^\s,]+", whole)
+            if words:
+                actors.add(r"(?:the\s+)?" + _name_pattern(words))
+        keys = short_names(name)
+        if keys:
+            actors.add(r"(?:the\s+)?" + _name_pattern(keys[0].split()))
+        for key in keys[1:]:
+            if key not in _ACT_SHARED_FIRST and key not in _STOP and key not in _ACT_BETWEEN:
+                actors.add(_name_pattern([key]))
+    return _alternation(sorted(actors))
+
+
 def states_act(sentence: str, act: str, names: Sequence[str] = ()) -> bool:
     """Does the sentence state that its subject did the act to something: an actor ("we",
-    "the Company", or the first word of one of the subject's `names`) opening the sentence
-    or a clause (after a comma, a semicolon, a colon, "and" or a year: "In 2016 we ..."), at most three words and no
-    negation before a phrase of the act's `stated` (vocabulary.yaml topic_acts), and a word
-    after it that names no accounting item or kind of asset (topic_act_not_objects: "the
-    Company acquired goodwill of $5 million") ("we acquired all of the outstanding shares of
-    Current Health Ltd.")?
+    "the Company", the subject's whole name or its distinctive first word: `_actors`) as the
+    subject of the sentence or a clause (opening it, after a comma, a semicolon, a colon,
+    "and" or a year: "In 2016 we ..."), nothing between it and a phrase of the act's `stated`
+    (vocabulary.yaml topic_acts) but auxiliaries and adverbs (topic_act_between: "we also
+    acquired", never "We note that Amazon acquired", "our competitors acquired" nor "General
+    Electric acquired" for General Motors), and a word after the phrase that names no
+    accounting item, kind of asset or denial (topic_act_not_objects: "the Company acquired
+    goodwill of $5 million", "we acquired no businesses")?
     A sentence that describes the act ("The acquisition is aligned with our focus ...") or
     denies it ("we did not complete any acquisitions") states none."""
     stated = next(s for name, _, s in _ACTS if name == act)
-    actors = [*_ACT_ACTORS, *(re.escape(n.split()[0]) for n in names if n.split())]
     pattern = re.compile(
         # the actor opens the sentence or a clause, never a relative clause ("assets we
         # have acquired")
         r"(?:^|[,;:(]\s*|\band\s+|\d\s+)(?:"
-        + "|".join(actors)
-        + r")\b((?:\s+[\w'\u2019-]+){0,3}?)\s+(?:"
+        + _actors(tuple(names))
+        + r")(?![\w&])((?:\s+(?:"
+        + _alternation([re.escape(w) for w in _ACT_BETWEEN])
+        + r")){0,3})\s+(?:"
         + "|".join(stated)
         + r")\s+([\w%$][\w'\u2019-]*)",
         re.IGNORECASE,
@@ -423,7 +562,7 @@ def topic_units(
     *,
     quantity: str | None = None,
     act: str | None = None,
-    periods: tuple[frozenset[int], bool] | None = None,
+    periods: tuple[frozenset[int], bool, int | None] | None = None,
     year_end: tuple[int, int] | None = None,
 ) -> list[EvidenceUnit]:
     """The best passages about `topic` in the candidate's documents, each a cited unit whose
@@ -433,7 +572,8 @@ def topic_units(
     shown, never evidence.An act's topic ("major acquisitions done FY2023": vocabulary.yaml topic_acts) is answered
     only by sentences stating the subject did it (`_act_units`; `act`: the act the question
     asks, its verb perhaps no word of the topic), in the years asked (`periods`,
-    the question's: `years_asked`, placed by the company's fiscal `year_end`).
+    the question's: `years_asked` and `year_since`, placed by the company's fiscal
+    `year_end`).
     """
     stems = topic_words(topic)
     if not stems:
@@ -449,7 +589,7 @@ def topic_units(
             topic,
             vector,
             act,
-            periods or years_asked(topic),
+            periods or (*years_asked(topic), year_since(topic)),
             year_end,
         )
     named = named_words(topic)
@@ -504,7 +644,7 @@ def _act_units(
     topic: str,
     vector: list[float],
     act: str,
-    periods: tuple[frozenset[int], bool],
+    periods: tuple[frozenset[int], bool, int | None],
     year_end: tuple[int, int] | None,
 ) -> list[EvidenceUnit]:
     """An act's topic ("major acquisitions done FY2023 FY2022 FY2021"): the sentences of the
@@ -512,7 +652,7 @@ def _act_units(
     a year asked where the topic names years (a sentence stating none of them is no answer),
     stating the topic's object words where it names any; each evidence. The same sentence in
     several filings is quoted once, from the latest filing (by its date, then its name)."""
-    years, fiscal = periods
+    years, fiscal, since = periods
     objects = act_object_words(topic, act)
     names = (candidate.name, *candidate.aliases)
     found: dict[str, tuple[tuple[str, str], float, str, int, Sentence]] = {}
@@ -522,7 +662,9 @@ def _act_units(
         text = " ".join(sentence.text.split())
         if not states_act(text, act, names):
             continue
-        if years and not in_years_asked(text, years, fiscal, year_end):
+        if (years or since is not None) and not in_years_asked(
+            text, years, fiscal, year_end, since
+        ):
             continue
         if objects and coverage(objects, text) < (1.0 if len(objects) == 1 else MIN_COVERAGE):
             continue
@@ -588,5 +730,6 @@ __all__ = [
     "states_number",
     "topic_units",
     "topic_words",
+    "year_since",
     "years_asked",
 ]

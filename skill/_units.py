@@ -66,8 +66,13 @@ def evidence_units(
         vector = embedder.embed_query(topic) if topic else []
         act = subject.constraints.get("act")
         asked = subject.constraints.get("act_years") or ()
+        since = subject.constraints.get("act_since")
         periods = (
-            (frozenset(int(y) for y in asked), bool(subject.constraints.get("act_fiscal")))
+            (
+                frozenset(int(y) for y in asked),
+                bool(subject.constraints.get("act_fiscal")),
+                int(since) if since is not None else None,
+            )
             if act
             else None
         )

@@ -121,6 +121,7 @@ def test_exported_names_are_pinned() -> None:
         "value_details",
         "with_party_terms",
         "with_role_actor",
+        "year_since",
         "years_asked",
     ]
     for name in skill.__all__:

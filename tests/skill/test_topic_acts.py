@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from skill import act_asked, in_years_asked, states_act, years_asked
+from skill import act_asked, in_years_asked, states_act, year_since, years_asked
 from tests.pdfs import make_pdf, paragraph, ten_k_cover
 from tests.skill.conftest import ingested_runtime
 
@@ -197,6 +197,18 @@ def test_the_act_a_question_asks(question: str, act: str | None) -> None:
         ("during fiscal year 2019?", {2019}, True),
         ("in FY22", {2022}, True),
         ("in 2016", {2016}, False),
+        # spans, inclusive; plural fiscal years; two-digit forms; amounts are no years
+        ("in fiscal years 2021 through 2023", {2021, 2022, 2023}, True),
+        ("In Fiscal Years 2021 To 2023?", {2021, 2022, 2023}, True),
+        ("during FY2019-FY2021", {2019, 2020, 2021}, True),
+        ("between 2019 and 2021", {2019, 2020, 2021}, False),
+        ("from 2018 to 2020", {2018, 2019, 2020}, False),
+        ("in 2015 and 2020", {2015, 2020}, False),
+        ("in FY 23", {2023}, True),
+        ("in fy'23 and fy 22", {2022, 2023}, True),
+        ("acquisitions over $2000 million in 2021", {2021}, False),
+        ("acquisitions of 2000 stores", set(), False),
+        ("as reported in its 2020 10-K, in fiscal 2019", {2019}, True),
         ("What companies has Adobe acquired?", set(), False),
     ],
 )
@@ -224,3 +236,109 @@ def test_a_stated_date_is_in_its_fiscal_year(
     for year in range(2019, 2025):
         asked = in_years_asked(sentence, frozenset({year}), True, year_end)
         assert asked == (year in fiscal_years), (sentence, year)
+
+
+@pytest.mark.parametrize(
+    ("question", "since"),
+    [
+        ("since 2020", 2020),
+        ("Which companies has Kestrel acquired since fiscal 2020?", 2020),
+        ("after FY2019", 2020),
+        ("from 2021 onward", 2021),
+        ("from 2018 to 2020", None),
+        ("in FY2023, FY2022 and FY2021?", None),
+    ],
+)
+def test_an_open_span_asks_its_first_year_and_every_later_one(
+    question: str, since: int | None
+) -> None:
+    assert year_since(question) == since
+    if since is not None:
+        assert since not in years_asked(question)[0]
+        sentence = f"In fiscal {since + 2}, we acquired X."
+        assert in_years_asked(sentence, frozenset(), True, (1, 28), since)
+        assert not in_years_asked(
+            f"In fiscal {since - 1}, we acquired X.", frozenset(), True, (1, 28), since
+        )
+
+
+# --- whose act: the company's, never another's (subject integrity) ------------------------
+
+# (the company's names, how its filing names it in a sentence, another company sharing a word)
+_COMPANIES = [
+    (("Best Buy Co., Inc.", "Best Buy"), "Best Buy", "Amazon"),
+    (("General Motors Company",), "General Motors", "General Electric"),
+    (("American Express Company",), "American Express", "American Airlines"),
+    (("The Home Depot, Inc.",), "The Home Depot", "The seller"),
+    (("KESTREL FOODS, INC.",), "Kestrel", "Kestrel Ridge Partners"),
+]
+_OWN_ACTORS = ["we", "the Company", "{own}"]
+_BETWEEN = ["", "also ", "has ", "previously "]
+_OTHERS = [
+    "we note that {other}",
+    "we believe our competitors",
+    "{other}",
+    "our largest competitor",
+    "we expect that {other}",
+]
+
+
+def _said(opener: str, actor: str, verb: str) -> str:
+    return f"{opener}{actor} {verb} Larkspur Health Ltd. for $389 million."
+
+
+_OWN = [
+    (_said(opener, actor.format(own=own), f"{between}acquired"), names)
+    for i, (opener, actor, between, (names, own, _)) in enumerate(
+        (o, a, b, c)
+        for o in ("In fiscal 2022, ", "")
+        for a in _OWN_ACTORS
+        for b in _BETWEEN
+        for c in _COMPANIES
+    )
+    if i % 8 == 0
+]
+_NOT_OWN = [
+    (_said(opener, actor.format(other=other), verb), names)
+    for opener in ("In fiscal 2022, ", "")
+    for actor in _OTHERS
+    for verb in ("acquired", "completed the acquisition of")
+    for names, _, other in _COMPANIES
+    if not (actor == "{other}" and opener == "")
+][::5]
+
+
+@pytest.mark.parametrize(("sentence", "names"), _OWN)
+def test_the_company_acting_is_read_as_its_act(sentence: str, names: tuple[str, ...]) -> None:
+    sentence = sentence[0].upper() + sentence[1:]
+    assert states_act(sentence, "acquisition", names), sentence
+    assert states_act(sentence.lower(), "acquisition", names), sentence
+
+
+@pytest.mark.parametrize(("sentence", "names"), _NOT_OWN)
+def test_another_actor_is_never_the_company(sentence: str, names: tuple[str, ...]) -> None:
+    sentence = sentence[0].upper() + sentence[1:]
+    assert not states_act(sentence, "acquisition", names), sentence
+    assert not states_act(sentence.lower(), "acquisition", names), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        # another company sharing the first word opens the sentence itself
+        ("General Electric acquired Baker Hughes in 2017.", ("General Motors Company",)),
+        ("American Airlines acquired US Airways in 2013.", ("American Express Company",)),
+        ("The seller acquired the property in 2019.", ("The Home Depot, Inc.",)),
+        # a first word many companies share is no company's name on its own
+        ("In 2019, General acquired Baker Hughes.", ("General Motors Company",)),
+        # a denial after the phrase
+        ("In fiscal 2022, we acquired no businesses.", ("Best Buy Co., Inc.",)),
+        ("In 2022, the Company acquired none of the companies it bid for.", ("Best Buy",)),
+        ("In 2022, Best Buy acquired nothing.", ("Best Buy",)),
+    ],
+)
+def test_a_shared_first_word_or_a_denial_states_no_act(
+    sentence: str, names: tuple[str, ...]
+) -> None:
+    assert not states_act(sentence, "acquisition", names)
+    assert not states_act(sentence.lower(), "acquisition", names)
