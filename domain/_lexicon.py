@@ -587,6 +587,8 @@ class Lexicon:
     value_claim_subject_breaks: tuple[str, ...]
     # words between a value claim's topic and its agreement ("liability under the MSA")
     value_claim_topic_links: tuple[str, ...]
+    value_claim_category_links: tuple[str, ...]
+    value_claim_category_fillers: frozenset[str]
     # words a value follows at the end of a proposition's verb ("capped at", "limited to")
     value_claim_value_links: tuple[str, ...]
     # words a date follows after the attribute a value claim names ("end on December 31")
@@ -1181,6 +1183,10 @@ def _load(data: dict[str, Any]) -> Lexicon:
             w.lower() for w in vocabulary.words("value_claim_subject_breaks")
         ),
         value_claim_topic_links=tuple(vocabulary.phrases("value_claim_topic_links")),
+        value_claim_category_links=tuple(vocabulary.phrases("value_claim_category_links")),
+        value_claim_category_fillers=frozenset(
+            w.lower() for w in vocabulary.words("value_claim_category_fillers")
+        ),
         value_claim_date_links=tuple(w.lower() for w in vocabulary.words("value_claim_date_links")),
         value_claim_value_links=tuple(
             w.lower() for w in vocabulary.words("value_claim_value_links")

@@ -50,6 +50,13 @@ def _jurisdiction(text: str) -> str | None:
     words that only hold one ("the MSA with Halcyon in Delaware")."""
     for written in (text, text.title()):
         mentions = find_jurisdictions(written)
+        if not mentions:
+            # "English" (law), "Scottish": a jurisdiction's adjective, read before its law
+            mentions = [
+                m
+                for m in find_jurisdictions(f"{written} {_LEX.question_law_words[0]}")
+                if m.adjective and m.end == len(written)
+            ]
         if len(mentions) != 1:
             continue
         m = mentions[0]
@@ -82,14 +89,21 @@ def claim_law(question: str) -> tuple[str, str] | None:
     """(the question without its law phrase, the jurisdiction) for a yes/no question (opening
     with an auxiliary) that names one law after a lead word; None otherwise."""
     words = question.split()
-    if not words or words[0].lower() not in _AUXILIARIES:
+    if not words:
         return None
-    found = [
-        (m, place)
-        for m in _LAW.finditer(question)
-        for place in [_jurisdictions(m)]
-        if place is not None and not _claimed(question, m)
-    ]
+    if words[0].lower() not in _AUXILIARIES:
+        return _leading_law(question)
+    found = []
+    at = 0
+    while (m := _LAW.search(question, at)) is not None:
+        place = _jurisdictions(m)
+        if place is not None and not _claimed(question, m):
+            found.append((m, place))
+            at = m.end()
+        else:
+            # "under the MSA capped at $1 million under English law": the law may follow
+            # another "under" the phrase ran on from
+            at = m.start() + 1
     if len(found) != 1:
         return None
     m, place = found[0]
@@ -106,6 +120,21 @@ def claim_law(question: str) -> tuple[str, str] | None:
     text = " ".join((question[: m.start()] + " " + rest).split())
     text = re.sub(r"\s+([?.!,;])", r"\1", text)
     return text, place
+
+
+def _leading_law(question: str) -> tuple[str, str] | None:
+    """(the question without its law phrase, the jurisdiction) for a yes/no question the law
+    opens, set off by a comma ("Under Delaware law, can Halcyon assign the MSA?", "Under the
+    laws of Delaware, does the MSA renew?"); None otherwise."""
+    m = _LAW.match(" " + question)
+    if m is None or m.group("comma") or not (m.group("end") or m.group("after") == ","):
+        return None
+    place = _jurisdictions(m)
+    rest = (" " + question)[m.end() :].lstrip().removeprefix(",").lstrip()
+    if place is None or not rest or rest.split()[0].lower() not in _AUXILIARIES:
+        return None
+    first = rest[:1].upper() if question[:1].isupper() else rest[:1]
+    return first + rest[1:], place
 
 
 def with_claim_law(subject: SubjectClass, place: str) -> SubjectClass:

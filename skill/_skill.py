@@ -172,7 +172,7 @@ from skill._topic import (
 )
 from skill._units import evidence_units
 from skill._value_claims import value_claim, value_claim_answer
-from skill._values import normalize_date
+from skill._values import drop_umbrellas, normalize_date
 from skill.linking import NameLinker, name_key
 
 DocumentInfoLookup = Callable[[str, str], DocumentInfo | None]
@@ -323,6 +323,11 @@ class EvidenceSkill:
             return answer
         outcome = stated.evaluation.outcome if stated.evaluation is not None else None
         if outcome == "match":
+            return answer
+        laws = [str(place), *(v.value for v in stated.conclusion.values)]
+        if len(laws) > 1 and len(drop_umbrellas(laws)) < len(dict.fromkeys(laws)):
+            # New York law asked under the laws of the United States: a country and one of
+            # its states are no two laws (the law of a state is its country's law)
             return answer
         if outcome == "mismatch" and stated.evidence:
             cited = stated.evidence[0]

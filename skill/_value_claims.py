@@ -35,12 +35,14 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
 
 from domain import lexicon
 from skill._answer import Answer
+from skill._claim_law import claim_law
 from skill._expected import _read_kind
-from skill._values import find_dates
+from skill._values import Mention, find_dates
 
 _LEX = lexicon()
 # the value kinds a value claim is read for: those an expected value is read as
@@ -49,6 +51,9 @@ _KINDS = ("date", "duration", "money", "percent", "jurisdiction", "month_day")
 # attribute's value judged by its month and day (a fiscal year's end); read as the date it is
 # in a leap year, so that every day of the year reads
 _LEAP_YEAR = "2000"
+# a day of the year in figures, month and day in either order ("12/31", "31/12"); never
+# with a stop ("5.1" is a decimal or a section, "2.1" a version)
+_NUMERIC_DAY = re.compile(r"(\d{1,2})/(\d{1,2})")
 _SUBJECTS = ("agreement", "entity", "person")
 _MAX_VALUE_WORDS = 8
 _QUESTION_WORDS = frozenset(w.lower() for w in _LEX.question_words)
@@ -61,6 +66,9 @@ _VALUE_LINKS = frozenset(_LEX.value_claim_value_links)
 # a yes/no answer's lead, as skill/_answer writes it ("No — ", "Yes, with conditions — ")
 _LEAD_NO = re.compile(r"^No\b[^—]{0,40}— ")
 _LEAD_YES = re.compile(r"^Yes\b[^—]{0,40}— ")
+# a claim's answer that says its sentence's exceptions or conditions (skill/_claims.py _said)
+_EXCEPTED = re.compile(r"\((?:conditions|exceptions): ")
+_EXCEPTIONS = re.compile(r"[(;] ?exceptions: (.*)\)$")
 _AGREEMENT = re.compile(
     r"(?<![\w-])(?:" + "|".join(_LEX.agreement_words) + r")(?:'s|s)?(?![\w-])", re.IGNORECASE
 )
@@ -100,6 +108,12 @@ class ValueClaim:
     # the question of the proposition the verb states, without the value ("Is Halcyon's
     # liability under the MSA capped?"); "" where the verb states the value alone
     proposition: str = ""
+    # the law the claim is asked under ("under Delaware law"), as the lexicon names it: the
+    # subject's `under_law` (Skill.ask says the agreement's own law where it is another)
+    law: str = ""
+    # the kind of the topic asked about ("gross negligence" of "Halcyon's liability for gross
+    # negligence under the MSA"): judged against the proposition's exceptions
+    category: str = ""
 
 
 def _opening(words: list[str]) -> str | None:
@@ -115,27 +129,52 @@ def _opening(words: list[str]) -> str | None:
     return {"does": "is", "do": "are", "did": "was"}.get(verb, verb)
 
 
-def _month_day(text: str) -> str | None:
-    """ "--MM-DD" for a day of the year written whole with no year ("December 31", "the 31st
-    of December", "Dec. 31", "12/31"); None for anything else (a full date included)."""
+def _month_days(text: str) -> tuple[str, ...]:
+    """The days of the year ("--MM-DD") a value written whole with no year may be: one for
+    a month named ("December 31", "the 31st of December", "Dec. 31") or a numeric form only
+    one order reads ("12/31", "31/12"), two for a numeric form both orders read ("3/4": 3
+    April or 4 March, never a silent pick); none for anything else: a full date, a decimal,
+    a section or a version number ("5.1", "10.5"), a day or a month alone."""
     if find_dates(text):
-        return None
+        return ()
     words = text.split()
     while len(words) > 1 and words[0].lower() in _LEX.value_claim_value_leads:
         # "the 31st of December"
         words = words[1:]
     text = " ".join(words)
-    day_first = text.replace("/", ".")
-    for joined in (f"{text} {_LEAP_YEAR}", f"{text}/{_LEAP_YEAR}", f"{day_first}.{_LEAP_YEAR}"):
+    numeric = _NUMERIC_DAY.fullmatch(text)
+    if numeric is not None:
+        first, second = int(numeric.group(1)), int(numeric.group(2))
+        days = []
+        for month, day in ((first, second), (second, first)):
+            try:
+                days.append("--" + date(int(_LEAP_YEAR), month, day).isoformat()[5:])
+            except ValueError:
+                continue
+        return tuple(sorted(set(days)))
+    if not any(_LEX.month_number(w.strip(".,").lower()) for w in words):
+        return ()
+    for joined in (f"{text} {_LEAP_YEAR}", f"{text}, {_LEAP_YEAR}"):
         dates = find_dates(joined)
         if len(dates) == 1 and dates[0].start == 0 and dates[0].end == len(joined):
-            return "--" + dates[0].value[5:]
-    return None
+            return ("--" + dates[0].value[5:],)
+    return ()
+
+
+def _month_day(text: str) -> str | None:
+    """ "--MM-DD" for a day of the year written whole with no year that reads as one day
+    (`_month_days`); None for anything else, a day two orders read included."""
+    days = _month_days(text)
+    return days[0] if len(days) == 1 else None
 
 
 def _read(kind: str, text: str) -> str | None:
     """`text` as a value of `kind`, a day of the year for "month_day"."""
-    return _month_day(text) if kind == "month_day" else _read_kind(kind, text, partial=False)
+    if kind == "month_day":
+        # "3/4" reads as a day of the year, one that is not established (two days)
+        days = _month_days(text)
+        return " or ".join(days) if days else None
+    return _read_kind(kind, text, partial=False)
 
 
 def _of_kind(value_kind: str, kind: str) -> bool:
@@ -228,26 +267,80 @@ def _magnitude(kind: str, text: str) -> tuple[str, float] | None:
     return ("%", float(m.group("n"))) if m else None
 
 
-def _topic_subject(subject: str, topics: str | None) -> tuple[str, str] | None:
-    """(the party, the agreement) of a verb's subject that names the attribute's topic
-    before the agreement it is under ("Halcyon's liability under the MSA": Halcyon, the MSA;
-    "liability under the MSA": "", the MSA; "the MSA's liability"); None where it names no
-    topic of the attribute (vocabulary `value_claim_topic_links`: under, in, of ...)."""
+@dataclass(frozen=True)
+class _Topic:
+    """What a verb's subject that names the attribute's topic says: the party it is of, the
+    agreement, the kind of the topic asked about ("gross negligence" of "Halcyon's liability
+    for gross negligence under the MSA"; "" for the topic whole), and the subject without
+    that kind ("Halcyon's liability under the MSA")."""
+
+    owner: str
+    agreement: str
+    category: str
+    plain: str
+
+
+def _agreement_alone(text: str) -> bool:
+    return bool(_AGREEMENT.search(text)) and _subject_alone(text)
+
+
+def _category(text: str) -> str:
+    """The kind of the topic `text` names ("gross negligence"), "" where its words name none
+    (vocabulary `value_claim_category_fillers`: "claims", "obligations")."""
+    return text if _content_words(text) else ""
+
+
+def _content_words(text: str) -> list[str]:
+    return [
+        w
+        for w in re.findall(r"[\w'’-]+", text.lower())
+        if w not in _LEX.value_claim_category_fillers and len(w) > 2
+    ]
+
+
+def _topic_subject(subject: str, topics: str | None) -> _Topic | None:
+    """The topic's subject ("Halcyon's liability under the MSA": Halcyon, the MSA; "liability
+    under the MSA": "", the MSA; "the MSA's liability"), with the kind of the topic it names
+    before or after the agreement ("liability for gross negligence under the MSA", "liability
+    under the MSA for data breaches"); None where it names no topic of the attribute before
+    an agreement's name alone (vocabulary `value_claim_topic_links`, `..._category_links`)."""
     if topics is None:
         return None
     links = "|".join(_LEX.value_claim_topic_links)
+    kinds = "|".join(_LEX.value_claim_category_links)
     found = re.fullmatch(
-        rf"(?:(?:the\s+)?(?P<owner>.+?)['’]s?\s+|(?:the\s+|any\s+)?)(?:{topics})"
-        rf"\s+(?:{links})\s+(?P<agreement>.+)",
+        rf"(?:(?:the\s+)?(?P<owner>.+?)['’]s?\s+|(?:the\s+|any\s+)?)(?:{topics})\s+(?P<rest>.+)",
         subject,
         re.IGNORECASE,
     )
-    if found is not None and _AGREEMENT.search(found.group("agreement")):
+    if found is not None:
         owner = (found.group("owner") or "").strip()
-        return (owner if _subject_alone(owner) else ""), found.group("agreement").strip()
+        owner = owner if _subject_alone(owner) else ""
+        head, rest = subject[: found.start("rest")], found.group("rest")
+        plain = re.fullmatch(rf"(?:{links})\s+(?P<agreement>.+)", rest, re.IGNORECASE)
+        if plain is not None and _agreement_alone(plain.group("agreement")):
+            return _Topic(owner, plain.group("agreement").strip(), "", subject)
+        # "for gross negligence under the MSA": the kind, then the agreement
+        for link in re.finditer(rf"\s+(?:{links})\s+", rest, re.IGNORECASE):
+            agreement = rest[link.end() :]
+            kind = re.fullmatch(rf"(?:{kinds})\s+(?P<k>.+)", rest[: link.start()], re.IGNORECASE)
+            if kind is not None and _agreement_alone(agreement):
+                plain_subject = head + rest[link.start() :].strip()
+                return _Topic(owner, agreement.strip(), _category(kind.group("k")), plain_subject)
+        # "under the MSA for data breaches": the agreement, then the kind
+        for link in re.finditer(rf"\s+(?:{kinds})\s+", rest, re.IGNORECASE):
+            before = re.fullmatch(
+                rf"(?:{links})\s+(?P<agreement>.+)", rest[: link.start()], re.IGNORECASE
+            )
+            if before is not None and _agreement_alone(before.group("agreement")):
+                kind_text = rest[link.end() :].strip()
+                plain_subject = head + rest[: link.start()].strip()
+                return _Topic(
+                    owner, before.group("agreement").strip(), _category(kind_text), plain_subject
+                )
     found = re.fullmatch(rf"(?P<agreement>.+?)['’]s?\s+(?:{topics})", subject, re.IGNORECASE)
     if found is not None and _AGREEMENT.search(found.group("agreement")):
-        return "", found.group("agreement").strip()
+        return _Topic("", found.group("agreement").strip(), "", subject)
     return None
 
 
@@ -259,7 +352,7 @@ def _verb_said(found: re.Match[str], negations: str) -> str:
     return " ".join(said.split()).lower()
 
 
-def _proposition(words: list[str], found: re.Match[str], before_core: str) -> str:
+def _proposition(words: list[str], found: re.Match[str], subject: str) -> str:
     """The yes/no question of the proposition alone, never negated: the question's plain
     opening, its subject and verb, the verb's last word dropped where the value follows it
     ("Is Halcyon's liability under the MSA capped?", "Does the MSA renew automatically?")."""
@@ -270,8 +363,7 @@ def _proposition(words: list[str], found: re.Match[str], before_core: str) -> st
         verb = verb[:-1]
     first = words[0].lower().translate(_APOSTROPHES)
     opening = next((c for c in _LEX.value_claim_copulas if first.startswith(c)), first)
-    subject = before_core[: found.start()].split()
-    return " ".join([opening.capitalize(), *subject, *verb]) + "?"
+    return " ".join([opening.capitalize(), *subject.split(), *verb]) + "?"
 
 
 def _negated_before(words: list[str], at: int) -> bool:
@@ -279,7 +371,23 @@ def _negated_before(words: list[str], at: int) -> bool:
 
 
 def value_claim(question: str) -> ValueClaim | None:
-    """The claim "attribute = value" a yes/no question states, or None (module doc)."""
+    """The claim "attribute = value" a yes/no question states, or None (module doc). A law
+    the claim is asked under ("... for 2 years under Delaware law?", "Under the laws of
+    Delaware, is ...", skill/_claim_law.py) is set aside wherever it stands and kept as the
+    claim's `law`, the claim read without it; a law that is the claim's value ("incorporated
+    under the laws of Delaware") stays its value."""
+    claim = _value_claim(question)
+    if claim is not None and claim.kind == "jurisdiction":
+        return claim
+    lawful = claim_law(question)
+    if lawful is None:
+        return claim
+    plain, place = lawful
+    without = _value_claim(plain)
+    return replace(without, law=place) if without is not None else claim
+
+
+def _value_claim(question: str) -> ValueClaim | None:
     text = " ".join(question.split()).rstrip("?. ").strip()
     words = text.split(" ")
     if len(words) < 3:
@@ -332,8 +440,7 @@ def value_claim(question: str) -> ValueClaim | None:
         if topic is not None:
             # "Halcyon's liability under the MSA capped at": the proposition "liability is
             # capped" with its value, asked of the agreement (and the party it is of)
-            owner, agreement = topic
-            of = f"{owner} under {agreement}" if owner else agreement
+            of = f"{topic.owner} under {topic.agreement}" if topic.owner else topic.agreement
             asked = f"What {verb} the {phrase} of {of}?"
         elif not _subject_alone(subject):
             # "Is Halcyon a party to the MSA dated ...": the value describes the agreement
@@ -349,8 +456,11 @@ def value_claim(question: str) -> ValueClaim | None:
             kind=kind,
             verb=_verb_said(found, negations) if entry.value_claim_topics else "",
             proposition=(
-                _proposition(words, found, before_core) if entry.value_claim_proposition else ""
+                _proposition(words, found, topic.plain if topic is not None else subject)
+                if entry.value_claim_proposition
+                else ""
             ),
+            category=topic.category if topic is not None else "",
         )
     value = " ".join(words[start:])
     negated = _negated_before(words, start)
@@ -402,20 +512,41 @@ def value_claim_answer(
     if held is not None and refused is not None:
         lead = "Yes" if claim.negated else "No"
         return _claimed(held, claim, question, f"{lead} — {held_text[refused.end() :]}")
+    if claim.category and _excepted(claim.category, held_text) and held is not None:
+        # "Halcyon's liability for gross negligence under the MSA": a kind the clause
+        # excepts from the cap is not capped by it, whatever the value
+        lead = "Yes" if claim.negated else "No"
+        excepted = f"{lead} — {claim.category} is excepted: {_terms(held_text)}"
+        return _claimed(held, claim, question, excepted)
     text: str | None = None
     evaluation = answer.evaluation
-    if answer.terminal_state == "CONCLUDED" and evaluation is not None:
+    undated = (
+        claim.kind in ("date", "month_day")
+        and bool(answer.conclusion.values)
+        and not _dates_read(answer)
+    )
+    if answer.terminal_state == "CONCLUDED" and evaluation is not None and undated:
+        # "Does the MSA terminate on December 31?": a date claim is judged against dates
+        # only; the MSA's length (3 years) is no date it ends on
+        where = " or ".join(c.name for c in answer.candidate_subjects) or "the documents"
+        label = claim.attribute.replace("_", " ")
+        text = f"Not stated in {where} — no {label} stated as a date"
+    elif answer.terminal_state == "CONCLUDED" and evaluation is not None:
         shown = answer.conclusion.answer or ""
         judged = claim.comparison is not None or claim.kind == "month_day"
         compared = _compared(answer, claim) if judged else None
         if judged and answer.conclusion.values and compared is None:
             text = _not_established(shown)
+            days = _month_days(claim.value) if claim.kind == "month_day" else ()
+            if len(days) > 1:
+                # "1/9": 9 January or 1 September, never one of them picked silently
+                told = " or ".join(_day_said(day) for day in days)
+                text = f"Not established ({claim.value} is {told}) — {shown}"
         elif compared is not None:
-            holds = compared != claim.negated
-            text = f"{'Yes' if holds else 'No'} — {_said(claim, shown)}"
+            text = _verdict(compared != claim.negated, claim, shown, held_text)
         elif evaluation.outcome in ("match", "mismatch"):
             holds = (evaluation.outcome == "match") != claim.negated
-            text = f"{'Yes' if holds else 'No'} — {_said(claim, shown)}"
+            text = _verdict(holds, claim, shown, held_text)
         elif not answer.conclusion.values:
             where = " or ".join(c.name for c in answer.candidate_subjects) or "the documents"
             said = shown or f"no {claim.attribute.replace('_', ' ')} found"
@@ -425,7 +556,64 @@ def value_claim_answer(
                 text = f"{text}; asked without the value ({claim.proposition}): {held_text}"
         else:
             text = _not_established(shown)
-    return _claimed(answer, claim, question, text)
+    claimed = _claimed(answer, claim, question, text)
+    if held is not None and text is not None and _terms(held_text) and held.evidence:
+        # the clause whose exceptions or conditions the answer says, cited
+        cited = [*claimed.evidence, *(e for e in held.evidence if e not in claimed.evidence)]
+        claimed = claimed.model_copy(update={"evidence": cited})
+    return claimed
+
+
+def _terms(held_text: str) -> str:
+    """What the proposition's answer says its clause holds with ("Yes, with conditions — ...",
+    "Yes — ... (exceptions: ...)"): its text after its lead; "" where it holds plainly."""
+    lead = _LEAD_YES.match(held_text)
+    if lead is None:
+        return ""
+    conditional = held_text[: lead.end()].rstrip(" —") != "Yes"
+    if not conditional and not _EXCEPTED.search(held_text):
+        return ""
+    return held_text[lead.end() :]
+
+
+def _excepted(category: str, held_text: str) -> bool:
+    """Do the exceptions the proposition's answer says ("(exceptions: EXCEPT FOR A PARTY'S
+    INDEMNIFICATION OBLIGATIONS)") name every word of the kind asked ("indemnification";
+    "gross negligence" of "claims arising from gross negligence or willful misconduct"), a
+    word matched by its first five letters ("breaches" = "breach")?"""
+    if not _LEAD_YES.match(held_text):
+        return False
+    said = _EXCEPTIONS.search(held_text)
+    if said is None:
+        return False
+    stems = {w[:5] for w in re.findall(r"[\w'’-]+", said.group(1).lower())}
+    wanted = _content_words(category)
+    return bool(wanted) and all(w[:5] in stems for w in wanted)
+
+
+def _day_said(day: str) -> str:
+    """ "--01-09" as "9 January"."""
+    return f"{int(day[5:])} {_LEX.months[int(day[2:4]) - 1].capitalize()}"
+
+
+def _verdict(holds: bool, claim: ValueClaim, shown: str, held_text: str) -> str:
+    """ "Yes — <value said>" / "No — <value said>"; where the proposition holds with
+    exceptions or conditions ("EXCEPT FOR A PARTY'S INDEMNIFICATION OBLIGATIONS, ... SHALL
+    NOT EXCEED ..."), its clause and them after the value (a Yes led as the proposition's:
+    "Yes, with conditions"): the value holds outside the cases the clause excepts."""
+    if claim.category and not _LEAD_YES.match(held_text):
+        # "liability for gross negligence": the cap's clause not read, whether it excepts
+        # the kind asked is not known (a kind may be excepted or capped apart)
+        return (
+            f"Not established — {_said(claim, shown)}; whether it holds for {claim.category}"
+            " is not read (the clause's exceptions were not read)"
+        )
+    terms = _terms(held_text)
+    if not terms:
+        return f"{'Yes' if holds else 'No'} — {_said(claim, shown)}"
+    said = _LEAD_YES.match(held_text)
+    lead = held_text[: said.end()].rstrip(" —") if holds and said is not None else "No"
+    return f"{lead} — {_said(claim, shown)}; the clause: {terms}"
 
 
 def _claimed(answer: Answer, claim: ValueClaim, question: str, text: str | None) -> Answer:
@@ -435,6 +623,7 @@ def _claimed(answer: Answer, claim: ValueClaim, question: str, text: str | None)
         **answer.subject_class.constraints,
         "claimed_value": claim.value,
         **({"claim_negated": True} if claim.negated else {}),
+        **({"under_law": claim.law} if claim.law else {}),
     }
     subject = answer.subject_class.model_copy(
         update={"constraints": dict(sorted(constraints.items()))}
@@ -458,21 +647,27 @@ def _not_established(shown: str) -> str:
     return f"Not established — {shown}"
 
 
+def _dates_read(answer: Answer) -> list[list[Mention]]:
+    """The dates each value read is (a duration read for a date attribute is none)."""
+    return [
+        found for cited in answer.conclusion.values for found in [find_dates(cited.value)] if found
+    ]
+
+
 def _compared(answer: Answer, claim: ValueClaim) -> bool | None:
     """Does every value read hold the claim's comparison ("at least 1 year": 2 years, yes)?
     None where a value is not a number of the claimed value's unit, or the values differ in
     it."""
     if claim.kind == "month_day":
-        # "December 31": each value read is that day of its year, or not
-        day = _month_day(claim.value)
-        if day is None:
+        # "December 31": each date read is that day of its year, or not; a day two orders
+        # read ("3/4") holds of none where neither is a date read, else is not established
+        days = {day[1:] for day in _month_days(claim.value)}
+        dated = {found[0].value[4:] for found in _dates_read(answer)}
+        if not days or not dated:
             return None
-        days = {
-            found[0].value[4:] == day[1:] if found else None
-            for cited in answer.conclusion.values
-            for found in [find_dates(cited.value)]
-        }
-        return days.pop() if len(days) == 1 and None not in days else None
+        if not dated & days:
+            return False
+        return True if len(days) == 1 and dated <= days else None
     claimed = _magnitude(claim.kind, claim.value)
     compare = _COMPARE.get(claim.comparison or "")
     if claimed is None or compare is None:

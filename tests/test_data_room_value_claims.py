@@ -215,6 +215,10 @@ def test_a_proposition_with_a_value_is_judged_with_its_value(
     assert answer.conclusion.values, text
     if "liability" in question:
         assert " — capped at USD 5,000,000" in text or " — limited to USD 5,000,000" in text
+    if "liability" in question and _MSA[0].lower() in question.lower():
+        # the cap's exceptions stay in the answer, its clause cited (review36)
+        assert "exceptions: EXCEPT FOR A PARTY'S INDEMNIFICATION OBLIGATIONS" in text, text
+        assert any("INDEMNIFICATION OBLIGATIONS" in e.quote for e in answer.evidence)
 
 
 def test_a_proposition_whose_value_is_not_stated_is_not_stated(ask: Any) -> None:
@@ -223,3 +227,113 @@ def test_a_proposition_whose_value_is_not_stated_is_not_stated(ask: Any) -> None
     )
     assert (answer.conclusion.answer or "").startswith("Not stated in "), answer.conclusion
     assert not answer.conclusion.values
+
+
+# --- mend (review36): a kind of liability, numeric days, a law asked under -----------------
+
+_RIDGEWAY = ("Ridgeway's MSA with Northgate", "the MSA between Northgate and Ridgeway")
+# (the question's form, the agreements, the kind, the cap's value, the answer's lead): the
+# Halcyon MSA excepts a party's indemnification obligations, Ridgeway's MSA claims arising
+# from gross negligence or willful misconduct; a kind it does not except is capped
+_KINDS = (
+    ("Is {o}'s liability in respect of indemnification under {a} capped at {v}?", _MSA, "No"),
+    ("Is {o}'s liability for indemnification obligations under {a} capped at {v}?", _MSA, "No"),
+    ("Is {o}'s liability under {a} for gross negligence capped at {v}?", _RIDGEWAY, "No"),
+    ("Is {o}'s total liability for willful misconduct under {a} capped at {v}?", _RIDGEWAY, "No"),
+    ("Is {o}'s liability for indemnification under {a} not capped at {v}?", _MSA, "Yes"),
+    ("Is {o}'s liability for data breaches under {a} capped at {v}?", _MSA, "Yes"),
+)
+
+
+_KIND_OWNERS = {_MSA: ("Halcyon", "Northgate"), _RIDGEWAY: ("Northgate", "Ridgeway")}
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        (q.lower(), lead) if i % 3 == 1 else (q, lead)
+        for i, (form, agreements, lead) in enumerate(_KINDS)
+        for q in [
+            form.format(
+                o=_KIND_OWNERS[agreements][i % 2],
+                # a kind not excepted: the agreement named as the proposition's reader reads it
+                a=agreements[0] if lead == "Yes" else agreements[i % 2],
+                v="$5 million" if agreements is _MSA else "$750,000",
+            )
+        ]
+    ],
+)
+def test_a_kind_of_liability_the_cap_excepts_is_not_capped(
+    ask: Any, question: str, lead: str
+) -> None:
+    """ "Is Halcyon's liability in respect of indemnification under the MSA capped at $5
+    million?": the MSA's cap excepts indemnification obligations: No, the clause cited."""
+    answer = ask(question)
+    text = answer.conclusion.answer or ""
+    if text.startswith("Not established — capped at "):
+        # the cap's clause not read for the agreement so named: never a Yes
+        assert "is not read" in text, text
+        return
+    assert text.startswith(f"{lead} — "), (question, text)
+    assert "exceptions: " in text, text
+    assert answer.evidence, text
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "law"),
+    [
+        (
+            "Does the MSA between Halcyon and Northgate renew automatically for 2 years under Delaware law?",
+            "Yes",
+            "Delaware",
+        ),
+        (
+            "Under the laws of Delaware, is the renewal term of Halcyon's MSA with Northgate 1 year?",
+            "No",
+            "Delaware",
+        ),
+        (
+            "is halcyon's liability under the msa with northgate capped at $1 million under english law?",
+            "No",
+            "England and Wales",
+        ),
+        (
+            "Under Texas law, does Halcyon's MSA with Northgate renew automatically for 2 years?",
+            "Yes",
+            "Texas",
+        ),
+    ],
+)
+def test_a_value_claim_asked_under_a_law_is_judged_and_the_law_said(
+    ask: Any, question: str, lead: str, law: str
+) -> None:
+    answer = ask(question)
+    text = answer.conclusion.answer or ""
+    assert text.startswith(f"{lead} — "), (question, text)
+    assert answer.subject_class.constraints.get("under_law") == law
+    assert f"is governed by New York law, not {law} law" in text, text
+
+
+def test_a_countrys_law_is_no_other_law_than_its_states(ask: Any) -> None:
+    answer = ask("Can Halcyon assign the MSA with Northgate under the laws of the United States?")
+    text = answer.conclusion.answer or ""
+    assert answer.subject_class.constraints.get("under_law") == "United States"
+    assert "not United States law" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Is the effective date of the MSA between Halcyon and Northgate 1/9?", "Not established"),
+        ("is the effective date of halcyon's msa with northgate 9/1?", "Not established"),
+        ("Is the effective date of the MSA between Halcyon and Northgate 3/4?", "No"),
+        ("Did Halcyon's MSA with Northgate take effect on 1 September?", "Yes"),
+        ("Does the MSA between Halcyon and Northgate terminate on December 31?", "Not stated"),
+    ],
+)
+def test_a_day_of_the_year_is_judged_against_dates_only(ask: Any, question: str, lead: str) -> None:
+    """ "1/9" is 9 January or 1 September (the MSA took effect on 1 September 2021): not
+    established, never one picked; the MSA's length (3 years) is no day it ends on."""
+    text = ask(question).conclusion.answer or ""
+    assert text.startswith(f"{lead} ") or text.startswith(f"{lead} — "), (question, text)
+    assert " years" not in text.split(" — ")[0], text

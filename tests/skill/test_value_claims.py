@@ -443,3 +443,123 @@ def test_a_day_of_the_year_is_a_date_attributes_claimed_value(question: str, val
 def test_no_day_of_the_year_is_read_from_a_day_or_month_alone_or_a_full_date(question: str) -> None:
     claim = value_claim(question)
     assert claim is None or claim.kind != "month_day", claim
+
+
+# --- mend (review36): a kind of liability, numeric days, a law asked under -----------------
+
+# (the kind of liability as the question writes it, before or after the agreement; the kind)
+_KINDS = (
+    ("{o}liability for gross negligence under {a}", "gross negligence"),
+    ("{o}liability in respect of indemnification under {a}", "indemnification"),
+    ("{o}aggregate liability under {a} for data breaches", "data breaches"),
+    ("{o}liability with respect to willful misconduct under {a}", "willful misconduct"),
+    ("{o}total liability arising from breach of confidentiality under {a}", "confidentiality"),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "agreement"),
+    [
+        (q.lower(), k, a.lower()) if i % 3 == 2 else (q, k, a)
+        for i, (form, k) in enumerate(_KINDS * 2)
+        for a in [_AGREEMENTS[i % len(_AGREEMENTS)]]
+        for q in [
+            "Is "
+            + form.format(o=_OWNERS[i % len(_OWNERS)], a=a)
+            + (" not" if i % 4 == 3 else "")
+            + " capped at $5 million?"
+        ]
+    ],
+)
+def test_a_kind_of_liability_is_the_claims_kind_never_the_agreements_name(
+    question: str, kind: str, agreement: str
+) -> None:
+    """ "Is Halcyon's liability for gross negligence under the MSA capped at $5 million?": the
+    cap of the MSA (its name alone), judged for gross negligence against the clause's
+    exceptions; the proposition is asked of the liability whole (its exceptions read)."""
+    claim = value_claim(question)
+    assert claim is not None, question
+    assert claim.attribute == "liability_cap", claim
+    assert kind in claim.category.lower(), claim
+    assert claim.asked.lower().endswith(f" {agreement.lower()}?"), claim.asked
+    assert kind not in claim.proposition.lower() and kind not in claim.asked.lower(), claim
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is the effective date of the MSA in Section 5.1?",
+        "Is the effective date of the MSA 5.1?",
+        "is the fiscal year end of halcyon 10.5?",
+        "Did the MSA take effect on 1.2?",
+        "Is Halcyon's fiscal year end version 2.1?",
+        "Is the effective date of the Acme & Beta supply agreement 13/13?",
+    ],
+)
+def test_a_decimal_a_section_or_a_version_is_no_day_of_the_year(question: str) -> None:
+    claim = value_claim(question)
+    assert claim is None or claim.kind != "month_day", claim
+
+
+@pytest.mark.parametrize(
+    "value", ["3/4", "1/9", "12/31", "31/12", "6/6", "the 30th of June", "Sept. 1"]
+)
+def test_a_numeric_day_is_a_day_of_the_year_whichever_order(value: str) -> None:
+    """A day in figures is read in either order ("1/9": 9 January or 1 September), judged
+    with both (tests/test_data_room_value_claims.py: not established where one holds)."""
+    for form in ("Is Halcyon's fiscal year end {v}?", "did the msa take effect on {v}?"):
+        claim = value_claim(form.format(v=value))
+        assert claim is not None and (claim.kind, claim.value) == ("month_day", value), claim
+
+
+# (the claim without a law; where the law phrase goes: {q} the claim's words, {l} the law)
+_LAW_CLAIMS = (
+    "Does the MSA renew automatically for 2 years?",
+    "Is the renewal term of the MSA between Halcyon and Northgate 2 years?",
+    "Is Halcyon's liability under the MSA capped at $1 million?",
+    "Is the term of Halcyon's MSA with Northgate 3 years?",
+)
+_LAW_PHRASES = (
+    ("{q} under Delaware law?", "Delaware"),
+    ("{q} under English law?", "England and Wales"),
+    ("Under the laws of Delaware, {q}?", "Delaware"),
+    ("Under Texas law, {q}?", "Texas"),
+    ("{q} under the laws of the State of New York?", "New York"),
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "plain", "law"),
+    [
+        (q.lower(), c, law) if i % 3 == 2 else (q, c, law)
+        for i, ((form, law), c) in enumerate(zip(_LAW_PHRASES * 2, _LAW_CLAIMS * 3, strict=False))
+        for bare in [c.rstrip("?")]
+        for q in [form.format(q=bare[0].lower() + bare[1:] if form.startswith("Under") else bare)]
+    ],
+)
+def test_a_law_asked_under_is_set_aside_wherever_it_stands(
+    question: str, plain: str, law: str
+) -> None:
+    """The claim read as without its law, the law kept as the claim's (said by Skill.ask)."""
+    claim, bare = value_claim(question), value_claim(plain)
+    assert claim is not None and bare is not None, question
+    assert (claim.attribute, claim.value.lower(), claim.negated, claim.law) == (
+        bare.attribute,
+        bare.value.lower(),
+        bare.negated,
+        law,
+    ), claim
+    assert claim.asked.lower() == bare.asked.lower(), claim
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is Halcyon incorporated under the laws of Delaware?",
+        "is the msa governed by the laws of the state of new york?",
+        "Is the MSA construed in accordance with Delaware law?",
+    ],
+)
+def test_a_law_that_is_the_claims_value_stays_its_value(question: str) -> None:
+    claim = value_claim(question)
+    assert claim is not None and claim.kind == "jurisdiction" and not claim.law, claim
