@@ -1246,7 +1246,10 @@ def _owned_with_strangers(
     for word in _WORD.finditer(text):
         if not POSSESSIVE.search(word.group(0)):
             continue
-        named = any(m.start <= word.start() and word.end() == m.end for m in owners)
+        # the owner's mention with its "'s" or without it: a short name several known names
+        # open ("halcyon" of Halcyon Robotics and Halcyon Field Services) is read bare
+        bare_end = word.start() + len(POSSESSIVE.sub("", word.group(0)))
+        named = any(m.start <= word.start() and m.end in (word.end(), bare_end) for m in owners)
         if not named and not _stranger(word, taken):
             continue
         after = _OWNED_WITH.match(text, word.end())

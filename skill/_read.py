@@ -49,7 +49,7 @@ from skill._question import (
 )
 from skill._question_names import split_names
 from skill._subject import QuestionKind, SubjectClass
-from skill.linking import NameLinker, question_tokens
+from skill.linking import NameLinker, adverb, question_tokens
 
 _CONTRACT_ROLES = frozenset(entity_key(r) for r in lexicon().contract_roles)
 # why a question whose party is a role read without an agreement around it is refused
@@ -271,7 +271,7 @@ def _read_as_written(
                 ).subject
             else:
                 subject = refine_intent(_without_qualifiers(subject, normalized, index), normalized)
-                subject = _with_missed_tails(subject, normalized, index)
+                subject = _with_missed_tails(_without_adverbs(subject), normalized, index)
     # A role's defined term ("the Transporter") names a party of one agreement: the gate reads
     # it in the agreements the rest of the question names (another party, a title or type,
     # the documents asked of); with none of those it names nobody.
@@ -544,6 +544,32 @@ _CONNECTORS = frozenset({"between", "among", "amongst", "and", "with", "by", "of
 # The words after a party as written that may go on its name: up to three, one space or
 # hyphen apart.
 _TAIL = r"((?:[ -][\w'’.&]+){1,3})"
+
+
+def _without_adverbs(subject: SubjectClass) -> SubjectClass:
+    """The grammar's parties without the adverbs in lower case that end them ("Can Northgate
+    logistically terminate the MSA?", "Can Snap technically terminate ...": `adverb`): the
+    adverb is the verb's, never a word of the name, nor of a name the gate should refuse.
+    A party of one word, or one whose last word is capitalised, is kept as written."""
+    renamed: dict[str, str] = {}
+    for party in subject.parties:
+        words = party.split()
+        while len(words) > 1 and words[-1].islower() and adverb(words[-1].strip("'’.,")):
+            words.pop()
+        if len(words) < len(party.split()):
+            renamed[party] = " ".join(words)
+    if not renamed:
+        return subject
+    # "Can Snap technically terminate the agreement between Snap and United?": Snap once
+    parties: list[str] = []
+    for p in subject.parties:
+        if entity_key(renamed.get(p, p)) not in {entity_key(q) for q in parties}:
+            parties.append(renamed.get(p, p))
+    constraints = {**subject.constraints, "parties": parties}
+    asked = constraints.get("party")
+    if isinstance(asked, str) and asked in renamed:
+        constraints["party"] = renamed[asked]
+    return subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
 
 
 def _with_missed_tails(

@@ -17,7 +17,7 @@ from skill.linking._keys import (
     question_tokens,
     writes_possessive,
 )
-from skill.linking._linker import NEAR_MISS_THRESHOLD, Link, NameLinker
+from skill.linking._linker import NEAR_MISS_THRESHOLD, Link, NameLinker, adverb, ordinary_word
 from skill.linking._variants import (
     NEVER,
     ORDINARY,
@@ -39,11 +39,13 @@ __all__ = [
     "NameVariant",
     "QuestionToken",
     "VariantKind",
+    "adverb",
     "ends_possessive",
     "initials_of",
     "name_key",
     "name_variants",
     "opens_a_role",
+    "ordinary_word",
     "question_tokens",
     "writes_possessive",
 ]

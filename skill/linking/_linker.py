@@ -53,6 +53,33 @@ _QUESTION_WORDS = lexicon().question_words
 _PLURALS = (("", "s"), ("", "es"), ("y", "ies"))
 
 
+# English adverb endings and what each stands for in the word it is made of ("legally" of
+# "legal", "logistically" of "logistical", "readily" of "ready", "basically" of "basic",
+# "truly" of "true", "fully" of "full"); no "-bly" of "-ble", which "assembly" would be
+_ADVERB_ENDINGS = (("ly", ""), ("ily", "y"), ("ically", "ic"), ("ly", "e"), ("lly", "ll"))
+
+
+def adverb(key: str) -> bool:
+    """Is a written word (a key, lower case) an adverb made of a word of legal English
+    (`known_words`): "legally", "logistically", "technically", "immediately"? Never a word of
+    a name ("Northgate logistically" writes Northgate and what it does)."""
+    words = known_words()
+    for end, stem in _ADVERB_ENDINGS:
+        made_of = key[: len(key) - len(end)] + stem
+        if key.endswith(end) and len(made_of) >= 3 and made_of in words:
+            return True
+    return False
+
+
+def ordinary_word(key: str) -> bool:
+    """Is a written word (a key, lower case) a word of legal English (`known_words`) or an
+    adverb made of one (`adverb`)? Such a word after a name's opening words is the
+    question's own, never a near miss of the name's next word ("Keystone commence" of
+    Keystone Commerce Bank, "Northgate logistically" of Northgate Logistics); a misspelt
+    non-word is ("United qirlines")."""
+    return key in known_words() or adverb(key)
+
+
 def number_forms(word: str) -> frozenset[str]:
     """`word` and its spellings in the other number (a key, lower case; words of three letters
     or more): "systems" -> {"systems", "system", ...}, "technology" -> "technologies"."""
@@ -302,11 +329,16 @@ class NameLinker:
                     if target in forms:
                         step = size
                         break
-                    if min(len(words[i]), len(target)) >= 4 and any(
-                        fuzz.ratio(form, target) >= NEAR_MISS_THRESHOLD
-                        # a letter changed in a short word ("baqk" of "bank": a ratio of 75)
-                        or Levenshtein.distance(form, target) <= 1
-                        for form in forms
+                    if (
+                        min(len(words[i]), len(target)) >= 4
+                        # a word of English is the question's own ("Keystone commence")
+                        and not ordinary_word(words[i])
+                        and any(
+                            fuzz.ratio(form, target) >= NEAR_MISS_THRESHOLD
+                            # a letter changed in a short word ("baqk" of "bank": a ratio of 75)
+                            or Levenshtein.distance(form, target) <= 1
+                            for form in forms
+                        )
                     ):
                         step, missed = size, True
                         break
