@@ -381,6 +381,9 @@ class ModalityWords:
     # a duty denied ("is not required to disclose", "nothing obligates either party to
     # disclose"): no duty to act, which neither allows nor forbids the act
     negated_duty: tuple[str, ...] = ()
+    # between a denied duty's "to" and its action, an adverb ("not required to promptly
+    # disclose"): one word
+    duty_adverb: tuple[str, ...] = ()
     # what opens an aside in commas that states a condition ("may, provided it shall have paid
     # all fees, terminate"): a modal inside it governs the condition, not the action after it
     aside_condition: tuple[str, ...] = ()
@@ -993,6 +996,17 @@ def _load(data: dict[str, Any]) -> Lexicon:
     propositions_file.placeholders["{agreement_word}"] = (
         "(?:" + "|".join(vocabulary.sub("documents").phrases("agreement_words")) + ")s?"
     )
+    # its modality writes a duty's words, nouns and sources as "{duty_word}", "{duty_noun}"
+    # and "{duty_source}": its own lists `duty_words`, `duty_nouns`, `duty_sources`
+    modality_file = propositions_file.sub("modality")
+    for placeholder, key in (
+        ("{duty_word}", "duty_words"),
+        ("{duty_noun}", "duty_nouns"),
+        ("{duty_source}", "duty_sources"),
+    ):
+        propositions_file.placeholders[placeholder] = (
+            "(?:" + "|".join(modality_file.phrases(key)) + ")"
+        )
     roles = tuple(_role(r) for r in roles_file.items("roles"))
     _unique(roles_file, "roles", [r.name for r in roles])
     role_names = {r.name for r in roles}
@@ -1725,6 +1739,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "restrict",
                 "lacking",
                 "negated_duty",
+                "duty_adverb",
                 "aside_condition",
                 "adverbial",
                 "passive_agent",

@@ -129,6 +129,8 @@ class _Modality:
     lacking: re.Pattern[str]
     # a duty denied ("not required to disclose"): neither a permission nor its denial
     negated_duty: re.Pattern[str]
+    # adverbs at most ("promptly"), all of what stands between a denied duty's "to" and its act
+    duty_adverbs: re.Pattern[str]
     # opening an aside in commas: a condition ("provided it shall have paid all fees")
     aside_condition: re.Pattern[str]
     # between a modal and its verb, how or when ("directly or indirectly", "for two years")
@@ -197,6 +199,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.restrict),
         one(words.lacking),
         one(words.negated_duty),
+        re.compile(rf"(?:\s*(?:{one(words.duty_adverb).pattern}))*\s*", _FLAGS),
         one(words.aside_condition),
         one(words.adverbial),
         one(words.any_actor),
@@ -1358,13 +1361,17 @@ class ClauseReader:
             if kind == "state"
             else _without_relative_negations(own) + action.group(0)
         )
+        refrained = 0
         if kind in ("permission", "prohibition"):
             # "is not required to return the materials and shall not disclose": a duty denied
-            # of another act is that act's; its negation is not the action's
-            said = _MODALITY.negated_duty.sub(" ", said)
+            # of another act is that act's; its negation is not the action's ("not obliged to
+            # refrain from": a denied duty to refrain counts, the act allowed)
+            said, refrained = _without_denied_duties(said)
         # "will not, and will not permit its Representatives to, hire": a conjunct between
         # commas repeats the modal for others, its negation is not a second one
-        negated = len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) % 2 == 1
+        negated = (
+            len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) + refrained
+        ) % 2 == 1
         # "..., provided that the Recipient promptly notifies the Discloser": a proviso states
         # the duty its main clause's right depends on
         proviso = kind == "obligation" and _proviso(s, action.start())
@@ -2440,6 +2447,9 @@ _EARLIER_ITEM = re.compile(r"(?:^|[\s;,])\(?(?:[a-z]|[ivx]{1,5}|\d{1,2})\)\s+\S"
 # a conjunct between commas, before the action ("shall not, and shall cause its affiliates
 # not to, disclose")
 _COORDINATED = re.compile(r",\s*(?:and|or)\s+[^,;:]*,", _FLAGS)
+# right after a denied duty's "to", a conjunct in commas with the act's own modal ("is not
+# obligated to, and will not, disclose"), its words as group `own`
+_CONJUNCT_AFTER = re.compile(r"\s*,\s*(?:and|or|but)\s+(?P<own>[^,;:]*),", _FLAGS)
 # what joins two alternatives named side by side ("exclusive or non-exclusive",
 # "non-exclusive/exclusive", "non-exclusive and exclusive status")
 _ALTERNATIVE = re.compile(
@@ -2691,10 +2701,37 @@ def _after_trailing_condition(window: str) -> str:
 
 def _denies_duty(window: str) -> bool:
     """Does the window before an action end in a denied duty of it ("shall not be required
-    to", "Nothing in this Agreement obligates any party to", an adverb after at most), not
-    of another act before it ("not obliged to obtain consent to")?"""
+    to", "Nothing in this Agreement obligates any party to", adverbs after at most), not of
+    another act before it ("not obliged to obtain consent to", "not required to prevent")?"""
     found = list(_MODALITY.negated_duty.finditer(window))
-    return bool(found) and len(window[found[-1].end() :].split()) <= 1
+    return bool(found) and _MODALITY.duty_adverbs.fullmatch(window[found[-1].end() :]) is not None
+
+
+def _without_denied_duties(said: str) -> tuple[str, int]:
+    """`said` without its denied duties, and how many of them deny a duty to refrain: a duty
+    denied of an act neither allows nor forbids it and counts no negation ("is not required
+    to return the materials and shall not disclose"); denied of a refraining ("not obliged to
+    refrain from sharing"), it counts one, which the refraining cancels (the act allowed); a
+    conjunct in commas right after its "to" ("is not obligated to, and will not, disclose")
+    is the act's own modal, kept."""
+    out: list[str] = []
+    at = refrained = 0
+    for duty in _MODALITY.negated_duty.finditer(said):
+        if duty.start() < at:
+            continue
+        out.append(said[at : duty.start()])
+        at = duty.end()
+        conjunct = _CONJUNCT_AFTER.match(said, at)
+        if conjunct is not None:
+            out.append(f" {conjunct.group('own')} ")
+            at = conjunct.end()
+            continue
+        out.append(" ")
+        adverbs = _MODALITY.duty_adverbs.match(said, at)
+        if _MODALITY.negation.match(said, adverbs.end() if adverbs is not None else at):
+            refrained += 1
+    out.append(said[at:])
+    return "".join(out), refrained
 
 
 def _window(main: str, at: int) -> str:

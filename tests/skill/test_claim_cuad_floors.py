@@ -150,3 +150,34 @@ def test_a_floor_leaves_other_negations_standing(sentence: str, a: str, b: str) 
     """The floor's "not ... less than" is no negation of its verb; "may not be terminated
     less than a year after" and "shall not terminate" still deny the right."""
     assert holds("termination_without_cause", sentence.format(a=a, b=b), a, (b,)) is not True
+
+
+# review36: a minimum of time, of availability or of staff is no purchase floor, whatever the
+# period, the party or the number ("Consultant shall devote a minimum of 20 hours per week",
+# "The Service shall be available a minimum of 99.9 percent per month"); a floor of counted
+# goods in the same words still is
+_NOT_GOODS = [
+    "{a} shall devote a minimum of {n} hours {period} to the Services.",
+    "The Service shall be available a minimum of 99.{n} percent {period}.",
+    "{a} shall provide support a minimum of {n} days {period}.",
+    "{a} shall assign a minimum of {n} full-time employees {period} to the project.",
+    "{a} shall maintain uptime of a minimum of 99.{n}% {period}.",
+]
+_GOODS = ["{b} shall purchase a minimum of {n},000 units {period}."]
+
+
+def _time_cases() -> list[tuple[str, bool | None]]:
+    out = []
+    forms = [(f, None) for f in _NOT_GOODS] + [(f, True) for f in _GOODS]
+    combos = itertools.product(forms, RESTRICTION_PARTIES, ["5", "20", "40"], _PERIODS)
+    for k, ((form, want), (a, b), n, period) in enumerate(combos):
+        if k % 23:
+            continue
+        text = capitalized(form.format(a=a, b=b, n=n, period=period.replace("in each", "per")))
+        out.append((text.lower() if k % 2 else text, want))
+    return out
+
+
+@pytest.mark.parametrize(("sentence", "want"), _time_cases())
+def test_a_minimum_of_time_or_staff_is_no_purchase_floor(sentence: str, want: bool | None) -> None:
+    assert holds("minimum_commitment", sentence) is want, sentence
