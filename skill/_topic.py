@@ -569,11 +569,11 @@ def topic_units(
     value is the sentence and whose confidence is its coverage of the topic's words. Where
     the question asks a `quantity` (`quantity_asked`: the noun a "how many" counts, or
     "any"), a passage that states no number (before the counted noun) answers nothing: it is
-    shown, never evidence.An act's topic ("major acquisitions done FY2023": vocabulary.yaml topic_acts) is answered
-    only by sentences stating the subject did it (`_act_units`; `act`: the act the question
-    asks, its verb perhaps no word of the topic), in the years asked (`periods`,
-    the question's: `years_asked` and `year_since`, placed by the company's fiscal
-    `year_end`).
+    shown, never evidence. An act's topic ("major acquisitions done FY2023": vocabulary.yaml
+    topic_acts) is answered only by sentences stating the subject did it (`_act_units`;
+    `act`: the act the question asks, its verb perhaps no word of the topic), in the years
+    asked (`periods`, the question's: `years_asked` and `year_since`, placed by the company's
+    fiscal `year_end`).
     """
     stems = topic_words(topic)
     if not stems:
