@@ -1089,18 +1089,14 @@ def _load(data: dict[str, Any]) -> Lexicon:
         ),
         entity_types=tuple(vocabulary.patterns("entity_types")),
         organisation_heads=frozenset(vocabulary.words("organisation_heads")),
-        hyphenated_prose=frozenset(w.lower() for w in vocabulary.words("hyphenated_prose")),
+        hyphenated_prose=vocabulary.lowered("hyphenated_prose"),
         never_names=frozenset(vocabulary.words("never_names")),
-        question_name_slots=frozenset(w.lower() for w in vocabulary.words("question_name_slots")),
-        question_auxiliaries=frozenset(w.lower() for w in vocabulary.words("question_auxiliaries")),
-        question_non_name_leads=frozenset(
-            w.lower() for w in vocabulary.words("question_non_name_leads")
-        ),
-        consent_predicates=frozenset(w.lower() for w in vocabulary.words("consent_predicates")),
-        consent_owner_links=frozenset(w.lower() for w in vocabulary.words("consent_owner_links")),
-        question_document_words=frozenset(
-            w.lower() for w in vocabulary.words("question_document_words")
-        ),
+        question_name_slots=vocabulary.lowered("question_name_slots"),
+        question_auxiliaries=vocabulary.lowered("question_auxiliaries"),
+        question_non_name_leads=vocabulary.lowered("question_non_name_leads"),
+        consent_predicates=vocabulary.lowered("consent_predicates"),
+        consent_owner_links=vocabulary.lowered("consent_owner_links"),
+        question_document_words=vocabulary.lowered("question_document_words"),
         question_words=frozenset(
             [*vocabulary.words("question_words"), *vocabulary.words("question_name_breaks")]
         ),
@@ -1111,13 +1107,11 @@ def _load(data: dict[str, Any]) -> Lexicon:
                 *vocabulary.words("question_asking_verbs"),
             ]
         ),
-        question_object_fronts=frozenset(
-            w.lower() for w in vocabulary.words("question_object_fronts")
-        ),
-        profile_topics=frozenset(w.lower() for w in vocabulary.words("profile_topics")),
-        profile_topic_verbs=frozenset(w.lower() for w in vocabulary.words("profile_topic_verbs")),
+        question_object_fronts=vocabulary.lowered("question_object_fronts"),
+        profile_topics=vocabulary.lowered("profile_topics"),
+        profile_topic_verbs=vocabulary.lowered("profile_topic_verbs"),
         profile_role_links=_role_links(vocabulary),
-        known_name_openers=frozenset(w.lower() for w in vocabulary.words("known_name_openers")),
+        known_name_openers=vocabulary.lowered("known_name_openers"),
         wh_opening_words=tuple(w.lower() for w in vocabulary.words("wh_opening_words")),
         wh_opening_verbs=tuple(w.lower() for w in vocabulary.words("wh_opening_verbs")),
         metric_years_after=tuple(w.lower() for w in vocabulary.words("metric_years_after")),
@@ -1134,25 +1128,19 @@ def _load(data: dict[str, Any]) -> Lexicon:
         topic_acts=tuple(
             (
                 str(name),
-                frozenset(w.lower() for w in vocabulary.sub("topic_acts").sub(name).words("asked")),
+                vocabulary.sub("topic_acts").sub(name).lowered("asked"),
                 tuple(vocabulary.sub("topic_acts").sub(name).phrases("stated")),
             )
             for name in vocabulary.mapping("topic_acts")
         ),
         topic_act_actors=tuple(vocabulary.phrases("topic_act_actors")),
-        topic_act_negations=frozenset(w.lower() for w in vocabulary.words("topic_act_negations")),
-        topic_act_not_objects=frozenset(
-            w.lower() for w in vocabulary.words("topic_act_not_objects")
-        ),
-        topic_act_fillers=frozenset(w.lower() for w in vocabulary.words("topic_act_fillers")),
-        topic_act_between=frozenset(w.lower() for w in vocabulary.words("topic_act_between")),
-        topic_act_shared_first_words=frozenset(
-            w.lower() for w in vocabulary.words("topic_act_shared_first_words")
-        ),
+        topic_act_negations=vocabulary.lowered("topic_act_negations"),
+        topic_act_not_objects=vocabulary.lowered("topic_act_not_objects"),
+        topic_act_fillers=vocabulary.lowered("topic_act_fillers"),
+        topic_act_between=vocabulary.lowered("topic_act_between"),
+        topic_act_shared_first_words=vocabulary.lowered("topic_act_shared_first_words"),
         topic_year_span_joiners=tuple(vocabulary.phrases("topic_year_span_joiners")),
-        topic_year_span_openings=frozenset(
-            w.lower() for w in vocabulary.words("topic_year_span_openings")
-        ),
+        topic_year_span_openings=vocabulary.lowered("topic_year_span_openings"),
         topic_year_open_since=tuple(vocabulary.phrases("topic_year_open_since")),
         topic_year_open_after=tuple(vocabulary.phrases("topic_year_open_after")),
         topic_year_amount_words=tuple(vocabulary.phrases("topic_year_amount_words")),
@@ -1172,11 +1160,9 @@ def _load(data: dict[str, Any]) -> Lexicon:
         title_designations=tuple(vocabulary.words("title_designations")),
         agreement_idioms=tuple(agreements.phrases("agreement_idioms")),
         question_other_names=tuple(vocabulary.phrases("question_other_names")),
-        held_role_not_roles=frozenset(w.lower() for w in vocabulary.words("held_role_not_roles")),
+        held_role_not_roles=vocabulary.lowered("held_role_not_roles"),
         held_role_place_nouns=tuple(vocabulary.phrases("held_role_place_nouns")),
-        held_role_function_words=frozenset(
-            w.lower() for w in vocabulary.words("held_role_function_words")
-        ),
+        held_role_function_words=vocabulary.lowered("held_role_function_words"),
         held_role_relation_links=tuple(vocabulary.phrases("held_role_relation_links")),
         held_role_complement_links=tuple(vocabulary.phrases("held_role_complement_links")),
         held_role_complement_joiners=tuple(vocabulary.phrases("held_role_complement_joiners")),
@@ -1198,9 +1184,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         ),
         value_claim_topic_links=tuple(vocabulary.phrases("value_claim_topic_links")),
         value_claim_category_links=tuple(vocabulary.phrases("value_claim_category_links")),
-        value_claim_category_fillers=frozenset(
-            w.lower() for w in vocabulary.words("value_claim_category_fillers")
-        ),
+        value_claim_category_fillers=vocabulary.lowered("value_claim_category_fillers"),
         value_claim_date_links=tuple(w.lower() for w in vocabulary.words("value_claim_date_links")),
         value_claim_value_links=tuple(
             w.lower() for w in vocabulary.words("value_claim_value_links")
@@ -1226,13 +1210,9 @@ def _load(data: dict[str, Any]) -> Lexicon:
             str(k).lower(): str(v).lower()
             for k, v in sorted((vocabulary.get("question_consent_actions") or {}).items())
         },
-        question_verb_auxiliaries=frozenset(
-            w.lower() for w in vocabulary.words("question_verb_auxiliaries")
-        ),
+        question_verb_auxiliaries=vocabulary.lowered("question_verb_auxiliaries"),
         question_time_periods=tuple(vocabulary.patterns("question_time_periods")),
-        question_time_asserted_after=frozenset(
-            w.lower() for w in vocabulary.words("question_time_asserted_after")
-        ),
+        question_time_asserted_after=vocabulary.lowered("question_time_asserted_after"),
         name_particles=frozenset(vocabulary.words("name_particles")),
         honorifics=frozenset(vocabulary.words("honorifics")),
         generational_suffixes=frozenset(vocabulary.words("generational_suffixes")),
@@ -1305,7 +1285,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         person_post_nominals=tuple(vocabulary.phrases("person_post_nominals")),
         clause_nouns=frozenset(vocabulary.words("clause_nouns")),
         question_qualifiers=tuple(vocabulary.phrases("question_qualifiers")),
-        generic_terms=frozenset(w.lower() for w in vocabulary.words("generic_terms")),
+        generic_terms=vocabulary.lowered("generic_terms"),
         entity_references=tuple(vocabulary.words("entity_references")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),
         release_headline_verbs=tuple(vocabulary.words("release_headline_verbs")),
@@ -1641,6 +1621,10 @@ class _Reader:
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise self.fail(key, "expected a list of non-empty strings")
         return list(value)
+
+    def lowered(self, key: str) -> frozenset[str]:
+        """The words of `key` (`words`), lower case, as a set."""
+        return frozenset(w.lower() for w in self.words(key))
 
     def phrases(self, key: str, space: str = r"\s+") -> list[str]:
         """The words and phrases of `key`, each as a pattern: its words escaped, joined by

@@ -188,12 +188,13 @@ _P = ParamSpec("_P")
 def _with_kb_notices(
     ask: Callable[Concatenate[EvidenceSkill, str, _P], Answer],
 ) -> Callable[Concatenate[EvidenceSkill, str, _P], Answer]:
-    """`EvidenceSkill.ask` whose answer carries its knowledge base's notices
-    (`EvidenceSkill.with_kb_notices`), on every path the answer leaves by."""
+    """`EvidenceSkill.ask` whose answer, on every path it leaves by, says the law a claim
+    asked under a law is governed by where that differs (`EvidenceSkill._under_law`), then
+    carries its knowledge base's notices (`EvidenceSkill.with_kb_notices`)."""
 
     @functools.wraps(ask)
     def noticed(skill: EvidenceSkill, kb: str, /, *args: _P.args, **kwargs: _P.kwargs) -> Answer:
-        return skill.with_kb_notices(kb, ask(skill, kb, *args, **kwargs))
+        return skill.with_kb_notices(kb, skill._under_law(kb, ask(skill, kb, *args, **kwargs)))
 
     return noticed
 
@@ -270,35 +271,6 @@ class EvidenceSkill:
 
     # -- the state machine ----------------------------------------------------------------
 
-    @_with_kb_notices
-    def ask(
-        self,
-        kb: str,
-        question: str | None = None,
-        *,
-        subject: dict[str, Any] | None = None,
-        evidence_requirements: dict[str, Any] | None = None,
-        evaluation_time: str | None = None,
-        top_k: int | None = None,
-        documents: Sequence[str] | None = None,
-        expected_value: ExpectedValue | None = None,
-    ) -> Answer:
-        """Answer one question (prose or a structured subject class) from knowledge base `kb`
-        (`_ask`); a claim asked under a law ("Can Northgate terminate the MSA under Delaware
-        law?": `constraints.under_law`) is judged on the agreement's own terms, and where the
-        agreement states another governing law the answer says so, cited (`_under_law`)."""
-        answer = self._ask(
-            kb,
-            question,
-            subject=subject,
-            evidence_requirements=evidence_requirements,
-            evaluation_time=evaluation_time,
-            top_k=top_k,
-            documents=documents,
-            expected_value=expected_value,
-        )
-        return self._under_law(kb, answer)
-
     def _under_law(self, kb: str, answer: Answer) -> Answer:
         """`answer` with, where its claim is asked under a law the agreement's governing law
         is not, the law the agreement states (cited) after its text; where the agreement
@@ -313,7 +285,7 @@ class EvidenceSkill:
         name = answer.candidate_subjects[0].name
         phrase = (lexicon().attribute("governing_law").label or "governing law").lower()
         try:
-            stated = self._ask(
+            stated = self.ask(
                 kb,
                 f"What is the {phrase} of the {name}?",
                 documents=documents,
@@ -347,7 +319,8 @@ class EvidenceSkill:
         update["conclusion"] = answer.conclusion.model_copy(update={"answer": note})
         return answer.model_copy(update=update)
 
-    def _ask(
+    @_with_kb_notices
+    def ask(
         self,
         kb: str,
         question: str | None = None,
@@ -360,6 +333,8 @@ class EvidenceSkill:
         expected_value: ExpectedValue | None = None,
     ) -> Answer:
         """Answer one question (prose or a structured subject class) from knowledge base `kb`.
+        A claim asked under a law ("Can Northgate terminate the MSA under Delaware law?":
+        `constraints.under_law`) is judged on the agreement's own terms (`_under_law`).
 
         `documents` (ids or file names of committed documents) scopes the question: only those
         documents are read, for its subject as for its evidence ("ask this document").
