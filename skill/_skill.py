@@ -108,6 +108,7 @@ from skill._figures import (
     row_item_figure,
     segment_figure,
 )
+from skill._format import quoted_passages
 from skill._gate import CandidateGate
 from skill._held_roles import without_role_phrases
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
@@ -922,7 +923,12 @@ class EvidenceSkill:
         candidate_values = list(
             dict.fromkeys(u.value for u in _sorted_units(candidate_units) if u.value)
         )
-        candidates_text = "; ".join(candidate_values) or f"passages quoted, no {label} read"
+        # With no value read from any candidate, the text shows the candidate passages
+        # themselves (short quotes with their citations), never a mention of quotes it
+        # does not show.
+        candidates_text = "; ".join(candidate_values) or (
+            f"passages quoted, no {label} read: " + quoted_passages(_sorted_units(candidate_units))
+        )
         # Beside values of the answer, candidates are named only when they are values too (a
         # candidate passage with no value read adds nothing to a value found elsewhere).
         show_candidates = bool(candidate_units) and (not values or bool(candidate_values))
