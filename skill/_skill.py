@@ -158,6 +158,7 @@ from skill._subject import (
     QuestionKind,
     SubjectClass,
     parse_subject,
+    role_words,
     unreadable_text,
 )
 from skill._supersede import StatedSupersession
@@ -938,15 +939,15 @@ class EvidenceSkill:
             (bool(collector.absent_subjects) and (bool(candidate_units) or not unread))
             or (not unread and not candidate_units and is_clause_question(subject_class))
         )
-        # An attribute whose absence is said (attributes.yaml says_not_stated): no value, no
-        # clause or candidate quoted
+        # No value, no clause or candidate quoted: the absence is said, with what was
+        # searched (an answer is never empty; a conflict's values are its answer)
         said_absent = (
             not values
+            and not conflicts
+            and not weak_values
             and not not_stated
             and not unread
             and not candidate_units
-            and entry is not None
-            and entry.says_not_stated
         )
         if not_stated:
             # Said precisely, never "no" from silence: what was searched, and where.
@@ -973,10 +974,17 @@ class EvidenceSkill:
             )
         elif said_absent:
             searched = [info(d) for c in gate.candidates for d in c.documents if d in committed]
+            searched_text = pages_searched(searched)
             answer_text = (
-                f"{label} ({' or '.join(c.name for c in gate.candidates)}): not stated "
-                f"({pages_searched(searched)})"
+                f"Not stated in {' or '.join(c.name for c in gate.candidates)} — no {label} "
+                f"found ({searched_text})"
             )
+            if subject_class.attribute == "has_role" and subject_class.role:
+                # "Is Daniel Reyes one of the founders of Halcyon?": no document names him so
+                stated_as = f"{subject_class.name} as {role_words(subject_class.role)}" + (
+                    f" of {subject_class.parent_entity}" if subject_class.parent_entity else ""
+                )
+                answer_text = f"Not stated — no document found states {stated_as} ({searched_text})"
             not_stated = True
         elif weak_values and not values:
             unnamed = "; ".join(dict.fromkeys(v.value for v in weak_values))
