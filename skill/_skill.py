@@ -28,6 +28,7 @@ from domain import (
 )
 from retrieval import ChunkRecord, VectorStore
 from skill._agreements import agreement_table, agreements_of
+from skill._ambiguity import which_agreement
 from skill._answer import (
     Answer,
     CandidateSubject,
@@ -191,12 +192,14 @@ def _with_kb_notices(
     ask: Callable[Concatenate[EvidenceSkill, str, _P], Answer],
 ) -> Callable[Concatenate[EvidenceSkill, str, _P], Answer]:
     """`EvidenceSkill.ask` whose answer, on every path it leaves by, says the law a claim
-    asked under a law is governed by where that differs (`EvidenceSkill._under_law`), then
-    carries its knowledge base's notices (`EvidenceSkill.with_kb_notices`)."""
+    asked under a law is governed by where that differs (`EvidenceSkill._under_law`), asks
+    "Which agreement?" where a claim fits several (`which_agreement`), then carries its
+    knowledge base's notices (`EvidenceSkill.with_kb_notices`)."""
 
     @functools.wraps(ask)
     def noticed(skill: EvidenceSkill, kb: str, /, *args: _P.args, **kwargs: _P.kwargs) -> Answer:
-        return skill.with_kb_notices(kb, skill._under_law(kb, ask(skill, kb, *args, **kwargs)))
+        answered = skill._under_law(kb, ask(skill, kb, *args, **kwargs))
+        return skill.with_kb_notices(kb, which_agreement(answered))
 
     return noticed
 
