@@ -159,9 +159,6 @@ class AttributeEntry:
     details: tuple[tuple[str, str], ...] = ()
     # One true value at a time: different values from different documents conflict.
     single_valued: bool = False
-    # An answer that finds no value says so, with what was searched ("not stated"), rather
-    # than leaving the answer empty (a count of shares: never another figure in its place).
-    says_not_stated: bool = False
     # A value may be stated in part ("Wilmington, Delaware" of "1209 Orange Street,
     # Wilmington, Delaware 19801"; a year of a date): a value that extends another is one.
     partial_values: bool = False
@@ -784,6 +781,16 @@ class Lexicon:
     entity_references: tuple[str, ...]
     # verb phrases saying a person holds a title now ("who remains", "who serves as")
     holds_title_now: tuple[str, ...]
+    # the words before an agreement's name asking of any or all the agreements it fits
+    agreement_quantifiers: tuple[str, ...]
+    # the words listing an agreement's parties after its name in a question, and joining two
+    agreement_party_openers: tuple[str, ...]
+    agreement_party_joiners: tuple[str, ...]
+    # a company's fiscal year as its charter documents state it: the nouns naming the year,
+    # the verbs ending it, the phrases making it the calendar year (patterns, longer first)
+    fiscal_year_nouns: tuple[str, ...]
+    fiscal_year_end_verbs: tuple[str, ...]
+    fiscal_year_calendar: tuple[str, ...]
     # a press release's headline verbs after its issuer's name ("Amcor reports ...")
     release_headline_verbs: tuple[str, ...]
     # the kinds of document a company is the author of, as its title page names them
@@ -1288,6 +1295,12 @@ def _load(data: dict[str, Any]) -> Lexicon:
         generic_terms=vocabulary.lowered("generic_terms"),
         entity_references=tuple(vocabulary.words("entity_references")),
         holds_title_now=tuple(vocabulary.words("holds_title_now")),
+        agreement_quantifiers=tuple(vocabulary.phrases("agreement_quantifiers")),
+        agreement_party_openers=tuple(vocabulary.phrases("agreement_party_openers")),
+        agreement_party_joiners=tuple(vocabulary.phrases("agreement_party_joiners")),
+        fiscal_year_nouns=tuple(vocabulary.phrases("fiscal_year_nouns")),
+        fiscal_year_end_verbs=tuple(vocabulary.phrases("fiscal_year_end_verbs")),
+        fiscal_year_calendar=tuple(vocabulary.phrases("fiscal_year_calendar")),
         release_headline_verbs=tuple(vocabulary.words("release_headline_verbs")),
         authored_document_kinds=tuple(vocabulary.phrases("authored_document_kinds")),
         release_dateline_verbs=tuple(vocabulary.words("release_dateline_verbs")),
@@ -1985,7 +1998,6 @@ def _attribute(a: _Reader, roles: set[str], fragments: Mapping[str, str]) -> Att
         label=a.text("label", None),
         details=_details(a, fragments),
         single_valued=a.flag("single_valued", False),
-        says_not_stated=a.flag("says_not_stated", False),
         partial_values=a.flag("partial_values", False),
         source_hint=a.text("source_hint", None),
         qualified_after=tuple(a.phrases("qualified_after")) if "qualified_after" in a.data else (),

@@ -457,8 +457,9 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     if not _YES_NO.match(focus):
         return None
     # "Does the Exclusive Distributor Agreement require insurance?": the title's words name
-    # the agreement; the claim is what the rest of the question asks
-    focus = _without_titles(focus)
+    # the agreement; the claim is what the rest of the question asks. So does the list of
+    # its parties after it ("the MSA between Halcyon Robotics and Northgate Logistics")
+    focus = _without_agreement_parties(_without_titles(focus), subject.parties)
     for proposition in _PROPOSITIONS:
         if exists and proposition.entry.existence != "record":
             # "Does the MSA contain a non-compete clause?": the clause found answers
@@ -788,6 +789,39 @@ def _without_titles(focus: str) -> str:
         )
 
     return _TITLE.sub(lambda m: m.group(0) if kept(m) else focus[m.start() : m.start(1)], focus)
+
+
+_AGREEMENT_WORD = "(?:" + "|".join(lexicon().agreement_words) + ")"
+_PARTY_OPENER = "(?:" + "|".join(lexicon().agreement_party_openers) + ")"
+_PARTY_JOINER = (
+    r"(?:\s*,\s*(?:(?:"
+    + "|".join(lexicon().agreement_party_joiners)
+    + r")\s+)?|\s+(?:"
+    + "|".join(lexicon().agreement_party_joiners)
+    + r")\s+)"
+)
+
+
+def _without_agreement_parties(focus: str, parties: Sequence[str]) -> str:
+    """`focus` without the list of parties an agreement's name has after it ("Is Halcyon's
+    liability under the Agreement between Halcyon Robotics and Northgate Logistics capped?" ->
+    "... under the Agreement capped?"): those names say which agreement is asked, and stood
+    between a proposition's words ("liability ... capped") they kept it from being read. Only
+    the subject's parties' names, as the question writes them, whole; nothing else."""
+    names = sorted({p.strip() for p in parties if p.strip()}, key=lambda p: (-len(p), p))
+    if not names:
+        return focus
+    name = (
+        "(?:"
+        + "|".join(r"\s+".join(map(re.escape, n.split())) for n in names)
+        + r")(?:['’]s?)?(?![\w&])"
+    )
+    listed = re.compile(
+        rf"(\b{_AGREEMENT_WORD})(?![\w-])\s*,?\s+{_PARTY_OPENER}\s+{name}"
+        rf"(?:{_PARTY_JOINER}{name})*",
+        re.IGNORECASE,
+    )
+    return listed.sub(r"\1", focus)
 
 
 def claim_of(subject: SubjectClass) -> Claim | None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from domain import SourceLocation
-from skill._answer import Answer, DocumentCopy, Supersession
+from skill._answer import Answer, DocumentCopy, EvidenceUnit, Supersession
 
 
 def citation(location: SourceLocation) -> str:
@@ -28,6 +29,28 @@ def citation(location: SourceLocation) -> str:
 def _quote(text: str, limit: int = 400) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+# How many candidate passages an answer's text quotes, and how long each quote runs.
+_SHOWN_PASSAGES = 3
+_PASSAGE_CHARS = 160
+
+
+def quoted_passages(units: Sequence[EvidenceUnit]) -> str:
+    """Candidate passages as an answer's text shows them: each a short quote with its
+    citation ("“This Agreement shall ...” (NDA.pdf, p. 2, § 5.1, line 4)"), a passage two
+    documents print alike once with both citations; the first few only, and how many more
+    there are."""
+    # one passage the documents print alike (an exact copy's) is quoted once, cited in each
+    cited: dict[str, list[str]] = {}
+    for u in units:
+        cited.setdefault(" ".join(u.quote.split()), []).append(citation(u.source_location))
+    shown = [
+        f"“{_quote(quote, _PASSAGE_CHARS)}” ({'; '.join(where)})"
+        for quote, where in list(cited.items())[:_SHOWN_PASSAGES]
+    ]
+    more = len(cited) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more (see the evidence)" if more > 0 else "")
 
 
 def _copies(copies: list[DocumentCopy], shown: int = 3) -> str:

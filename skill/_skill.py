@@ -28,6 +28,7 @@ from domain import (
 )
 from retrieval import ChunkRecord, VectorStore
 from skill._agreements import agreement_table, agreements_of
+from skill._ambiguity import which_agreement
 from skill._answer import (
     Answer,
     CandidateSubject,
@@ -108,6 +109,7 @@ from skill._figures import (
     row_item_figure,
     segment_figure,
 )
+from skill._format import quoted_passages
 from skill._gate import CandidateGate
 from skill._held_roles import without_role_phrases
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
@@ -157,6 +159,7 @@ from skill._subject import (
     QuestionKind,
     SubjectClass,
     parse_subject,
+    role_words,
     unreadable_text,
 )
 from skill._supersede import StatedSupersession
@@ -189,12 +192,14 @@ def _with_kb_notices(
     ask: Callable[Concatenate[EvidenceSkill, str, _P], Answer],
 ) -> Callable[Concatenate[EvidenceSkill, str, _P], Answer]:
     """`EvidenceSkill.ask` whose answer, on every path it leaves by, says the law a claim
-    asked under a law is governed by where that differs (`EvidenceSkill._under_law`), then
-    carries its knowledge base's notices (`EvidenceSkill.with_kb_notices`)."""
+    asked under a law is governed by where that differs (`EvidenceSkill._under_law`), asks
+    "Which agreement?" where a claim fits several (`which_agreement`), then carries its
+    knowledge base's notices (`EvidenceSkill.with_kb_notices`)."""
 
     @functools.wraps(ask)
     def noticed(skill: EvidenceSkill, kb: str, /, *args: _P.args, **kwargs: _P.kwargs) -> Answer:
-        return skill.with_kb_notices(kb, skill._under_law(kb, ask(skill, kb, *args, **kwargs)))
+        answered = skill._under_law(kb, ask(skill, kb, *args, **kwargs))
+        return skill.with_kb_notices(kb, which_agreement(answered))
 
     return noticed
 
@@ -922,7 +927,12 @@ class EvidenceSkill:
         candidate_values = list(
             dict.fromkeys(u.value for u in _sorted_units(candidate_units) if u.value)
         )
-        candidates_text = "; ".join(candidate_values) or f"passages quoted, no {label} read"
+        # With no value read from any candidate, the text shows the candidate passages
+        # themselves (short quotes with their citations), never a mention of quotes it
+        # does not show.
+        candidates_text = "; ".join(candidate_values) or (
+            f"passages quoted, no {label} read: " + quoted_passages(_sorted_units(candidate_units))
+        )
         # Beside values of the answer, candidates are named only when they are values too (a
         # candidate passage with no value read adds nothing to a value found elsewhere).
         show_candidates = bool(candidate_units) and (not values or bool(candidate_values))
@@ -932,15 +942,15 @@ class EvidenceSkill:
             (bool(collector.absent_subjects) and (bool(candidate_units) or not unread))
             or (not unread and not candidate_units and is_clause_question(subject_class))
         )
-        # An attribute whose absence is said (attributes.yaml says_not_stated): no value, no
-        # clause or candidate quoted
+        # No value, no clause or candidate quoted: the absence is said, with what was
+        # searched (an answer is never empty; a conflict's values are its answer)
         said_absent = (
             not values
+            and not conflicts
+            and not weak_values
             and not not_stated
             and not unread
             and not candidate_units
-            and entry is not None
-            and entry.says_not_stated
         )
         if not_stated:
             # Said precisely, never "no" from silence: what was searched, and where.
@@ -967,10 +977,17 @@ class EvidenceSkill:
             )
         elif said_absent:
             searched = [info(d) for c in gate.candidates for d in c.documents if d in committed]
+            searched_text = pages_searched(searched)
             answer_text = (
-                f"{label} ({' or '.join(c.name for c in gate.candidates)}): not stated "
-                f"({pages_searched(searched)})"
+                f"Not stated in {' or '.join(c.name for c in gate.candidates)} — no {label} "
+                f"found ({searched_text})"
             )
+            if subject_class.attribute == "has_role" and subject_class.role:
+                # "Is Daniel Reyes one of the founders of Halcyon?": no document names him so
+                stated_as = f"{subject_class.name} as {role_words(subject_class.role)}" + (
+                    f" of {subject_class.parent_entity}" if subject_class.parent_entity else ""
+                )
+                answer_text = f"Not stated — no document found states {stated_as} ({searched_text})"
             not_stated = True
         elif weak_values and not values:
             unnamed = "; ".join(dict.fromkeys(v.value for v in weak_values))

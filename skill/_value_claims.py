@@ -524,6 +524,7 @@ def value_claim_answer(
         claim.kind in ("date", "month_day")
         and bool(answer.conclusion.values)
         and not _dates_read(answer)
+        and not (claim.kind == "month_day" and _year_days_read(answer))
     )
     if answer.terminal_state == "CONCLUDED" and evaluation is not None and undated:
         # "Does the MSA terminate on December 31?": a date claim is judged against dates
@@ -654,6 +655,18 @@ def _dates_read(answer: Answer) -> list[list[Mention]]:
     ]
 
 
+def _year_days_read(answer: Answer) -> set[str]:
+    """The days of the year ("-12-31") the values read state with no year ("December 31", a
+    company's fiscal year end as its bylaws state it); a numeric form two orders read is
+    none of them."""
+    return {
+        days[0][1:]
+        for cited in answer.conclusion.values
+        for days in [_month_days(cited.value)]
+        if len(days) == 1
+    }
+
+
 def _compared(answer: Answer, claim: ValueClaim) -> bool | None:
     """Does every value read hold the claim's comparison ("at least 1 year": 2 years, yes)?
     None where a value is not a number of the claimed value's unit, or the values differ in
@@ -662,7 +675,7 @@ def _compared(answer: Answer, claim: ValueClaim) -> bool | None:
         # "December 31": each date read is that day of its year, or not; a day two orders
         # read ("3/4") holds of none where neither is a date read, else is not established
         days = {day[1:] for day in _month_days(claim.value)}
-        dated = {found[0].value[4:] for found in _dates_read(answer)}
+        dated = {found[0].value[4:] for found in _dates_read(answer)} | _year_days_read(answer)
         if not days or not dated:
             return None
         if not dated & days:

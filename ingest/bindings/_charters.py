@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from domain import BindingType, SubjectType, entity_key
+from domain import BindingType, SubjectType, entity_key, lexicon
 from ingest.bindings._context import BindingContext
 from ingest.bindings._names import (
     _ENTITY_TYPE,
@@ -238,3 +238,114 @@ class Registration(BindingRule):
             if owner is not None:
                 return owner
         return ctx.sole_company(m.start())
+
+
+# A company's fiscal year as its own charter documents state it (the words: lexicon data).
+_FY_NOUN = "(?:" + "|".join(lexicon().fiscal_year_nouns) + ")"
+_FY_END = "(?:" + "|".join(lexicon().fiscal_year_end_verbs) + ")"
+_FY_CALENDAR = "(?:" + "|".join(lexicon().fiscal_year_calendar) + ")"
+_MONTH = lexicon().month
+# "December 31", "31 December", "the 31st day of December", "the last day of June"
+_DAY_OF_YEAR = (
+    rf"(?:the\s+)?(?:(?P<m1>{_MONTH})\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?(?![\d,]*\s*\d{{4}})"
+    rf"|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?(?P<m2>{_MONTH})"
+    rf"|(?P<last>last)\s+day\s+of\s+(?P<m3>{_MONTH}))"
+)
+# the days each month ends on (February: its common year's)
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+class FiscalYears(BindingRule):
+    """A company's fiscal year end as its own bylaws or charter state it: "The fiscal year of
+    the Corporation shall end on December 31", "the Company's fiscal year shall be the calendar
+    year", "shall begin on July 1 and end on June 30". Bound (role `fiscal_year_end`, the
+    month and day) to the company the document is by (its sole "Corporation"/"Company" or its
+    registrant), never to a counterparty an agreement names."""
+
+    name = "fiscal_years"
+    genre = "a company's fiscal year, as its charter documents state it"
+    reads = ("bylaws", "charters and certificates", "operating agreements")
+
+    def read(self, ctx: BindingContext) -> None:
+        own = self._own_companies(ctx)
+        if not own:
+            return
+        parent = ctx.parent_pattern()
+        # the year named with its owner after ("of the Corporation") or before ("Acme's"),
+        # or alone; then, in the same sentence, the day it ends on or "the calendar year"
+        head = (
+            rf"(?:(?P<parent>{parent})(?:'s|’s)\s+)?(?i:{_FY_NOUN})"
+            rf"(?:\s+(?i:of)\s+(?P<parent2>{parent}))?"
+        )
+        ends = rf"[^.;]{{0,80}}?\b(?i:{_FY_END})\s+(?i:on\s+)?(?i:{_DAY_OF_YEAR})"
+        calendar = rf"\s+(?i:shall\s+be|is|will\s+be)\s+(?i:the\s+)?(?i:{_FY_CALENDAR})"
+        for m in ctx.scan(rf"{head}(?:{ends}|(?P<cal>{calendar}))", rf"(?i:{_FY_NOUN})"):
+            owner = self._owner(ctx, m, own)
+            if owner is None:
+                continue
+            value = "December 31" if m.group("cal") else _month_day(m)
+            if value is None:
+                continue
+            ctx.emit(
+                role="fiscal_year_end",
+                subject=NamedEntity(value, entity_key(value), SubjectType.IDENTIFIER),
+                parent=owner,
+                binding_type=BindingType.EXPLICIT_STATEMENT,
+                span=(m.start(), m.end()),
+                attributes={"source": "charter"},
+            )
+
+    @staticmethod
+    def _own_companies(ctx: BindingContext) -> dict[str, NamedEntity]:
+        """The companies the document is by: its registrant(s), else its sole company."""
+        own = {
+            b.subject_key: NamedEntity(b.subject_name, b.subject_key, b.subject_type)
+            for b in ctx.bindings.values()
+            if b.role == "registrant" and b.subject_type == SubjectType.LEGAL_ENTITY
+        }
+        if not own:
+            sole = ctx.sole_company(0)
+            if sole is not None:
+                own[sole.key] = sole
+        return own
+
+    @staticmethod
+    def _owner(
+        ctx: BindingContext, m: re.Match[str], own: dict[str, NamedEntity]
+    ) -> NamedEntity | None:
+        """The company whose year it is: the one named, when it is the document's own; the
+        document's one company when none is named. A named other company or an unknown name
+        ("each Party's fiscal year") owns it: nothing is bound."""
+        named = m.group("parent2") or m.group("parent")
+        if named:
+            ent = ctx.resolve(named)
+            return own.get(ent.key) if ent is not None else None
+        return next(iter(own.values())) if len(own) == 1 else None
+
+
+def _month_day(m: re.Match[str]) -> str | None:
+    """ "December 31" from a match of `_DAY_OF_YEAR` (the last day of a month: its day)."""
+    month_word = m.group("m1") or m.group("m2") or m.group("m3")
+    number = lexicon().month_number(month_word) if month_word else None
+    if number is None:
+        return None
+    day = _MONTH_DAYS[number - 1] if m.group("last") else int(m.group("d1") or m.group("d2"))
+    if not 1 <= day <= _MONTH_DAYS[number - 1] + (1 if number == 2 else 0):
+        return None
+    return f"{_MONTH_NAMES[number - 1]} {day}"
+
+
+_MONTH_NAMES = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ingest.bindings._advisers import Advisers, AuditorConsents, AuditorReports
 from ingest.bindings._authors import DocumentAuthors, FounderTerms, OwnFounderLines
-from ingest.bindings._charters import Certificates, Incorporation, Registration
+from ingest.bindings._charters import Certificates, FiscalYears, Incorporation, Registration
 from ingest.bindings._filings import CompanyProfiles, Registrant
 from ingest.bindings._forms import FormFields
 from ingest.bindings._minutes import BoardMinutes
@@ -45,4 +45,5 @@ BINDING_RULES: tuple[BindingRule, ...] = (
     DocumentAuthors(),
     FounderTerms(),
     OwnFounderLines(),
+    FiscalYears(),
 )

@@ -126,7 +126,8 @@ def test_a_percentage_is_never_a_count(runtime: Any, question: str) -> None:
     assert answer.terminal_state == "CONCLUDED"
     assert answer.conclusion.values == [] and not answer.sufficient
     assert answer.conclusion.answer == (
-        "number of shares held (Jane Roe): not stated (1 page searched; 0 pages without text)"
+        "Not stated in Jane Roe — no number of shares held found (1 page searched; 0 pages "
+        "without text)"
     )
     assert "not_stated" in answer.risk_signals
     assert "12" not in (answer.conclusion.answer or "")
