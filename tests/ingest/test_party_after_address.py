@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ingest.test_preamble_party_lists import _RECITAL, _bind_lines, _parties
+from tests.ingest.test_preamble_party_lists import _RECITAL, _bind_lines, _parties, _terms
 
 _FIRST = "Stellar d.o.o."
 _OTHERS = [
@@ -61,3 +61,27 @@ def test_the_party_after_a_numbered_name_s_address_is_whole(first: str) -> None:
         _RECITAL,
     ]
     assert _parties(_bind_lines("SUPPORT CONTRACT", lines)) == {first, "Kestrel Dvorak s.r.o."}
+
+
+# With defined terms: the term after the name defines the whole name, never the party before
+# the address ("Unit 4 Media LLC ("Buyer")" defined "Buyer" as the first party, or bound
+# "Communications, Inc." for "Level 3 Communications, Inc."), nor the city run into it.
+@pytest.mark.parametrize(
+    "other", ["Unit 4 Media LLC", "Level 3 Communications, Inc.", "SUITE 7 PARTNERS, L.P."]
+)
+@pytest.mark.parametrize("layout", [0, 1])
+def test_the_term_after_an_address_defines_the_whole_name(other: str, layout: int) -> None:
+    lines = [
+        [
+            'This Contract is concluded between Stellar d.o.o. ("Supplier"), Hlavna 17,',
+            "838 01 Bratislava, Slovakia",
+            f'and {other} ("Buyer"), Bernstrasse 34, Bern.',
+        ],
+        [
+            f"This Contract is concluded between Stellar d.o.o., Hlavna 17, Bratislava and {other}",
+            '("Buyer"), Bernstrasse 34, Bern.',
+        ],
+    ][layout]
+    result = _bind_lines("SUPPORT CONTRACT", [*lines, _RECITAL])
+    assert _parties(result) == {_FIRST, other}
+    assert _terms(result)["Buyer"] == other
