@@ -85,3 +85,28 @@ def test_the_term_after_an_address_defines_the_whole_name(other: str, layout: in
     result = _bind_lines("SUPPORT CONTRACT", [*lines, _RECITAL])
     assert _parties(result) == {_FIRST, other}
     assert _terms(result)["Buyer"] == other
+
+
+# The preamble in capitals, the address's city (or its country) and "AND" opening the line
+# of the name, bare or with its term.
+_CAPITALS = ["ORVANDI SYSTEMS INC.", "UNIT 4 MEDIA LLC", "LEVEL 3 COMMUNICATIONS, INC."]
+
+
+@pytest.mark.parametrize(
+    ("other", "place", "term"),
+    [
+        *((o, "BRATISLAVA", t) for o in _CAPITALS for t in ["", ' ("BUYER")']),
+        *((o, "BRATISLAVA, SLOVAKIA", ' (the "Buyer")') for o in _CAPITALS[1:]),
+    ],
+)
+def test_a_name_after_an_address_in_capitals_is_whole(other: str, place: str, term: str) -> None:
+    lines = [
+        "THIS CONTRACT is concluded between STELLAR D.O.O., HLAVNA 17,",
+        f"{place} AND {other}{term},",
+        "BERNSTRASSE 34, BERN.",
+        _RECITAL,
+    ]
+    result = _bind_lines("SUPPORT CONTRACT", lines)
+    assert _parties(result) == {"STELLAR D.O.O.", other}
+    if term:
+        assert set(_terms(result).values()) == {other}
