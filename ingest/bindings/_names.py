@@ -437,20 +437,32 @@ def _number_in_name(words: Sequence[str], idx: int, same_line: bool = False) -> 
         and prev not in lexicon().us_state_codes
         and not (
             _ADDRESS_OPENER.fullmatch(prev)
-            and not (same_line and not any(w[:1].isupper() for w in words[: idx - 1]))
+            and not (
+                same_line
+                and not any(w[:1].isupper() for w in words[_opened_at(words, idx - 1) : idx - 1])
+            )
         )
         and not re.fullmatch(JURISDICTION, prev)
     )
 
 
 # An address opener's word, its number and a word after them on one line, opening the text
-# (after a list's opener or joiner: "and Level 3 Communications, Inc.").
+# or right after a list's opener or joiner ("and Level 3 Communications, Inc.", "Slovakia
+# and Unit 4 Media LLC").
 _LIST_WORDS = "|".join(
     re.escape(w) for w in (*lexicon().party_list_openers, *lexicon().party_list_joiners)
 )
 _OPENER_NUMBER_ON_LINE = re.compile(
-    rf"^\s*(?:(?i:{_LIST_WORDS})\s+)*(?i:{_ADDRESS_OPENER.pattern})[ \t]+\d+[ \t]+[A-Z]"
+    rf"(?:^\s*(?:(?i:{_LIST_WORDS})\s+)*|\s(?:(?i:{_LIST_WORDS})\s+)+)"
+    rf"(?i:{_ADDRESS_OPENER.pattern})[ \t]+\d+[ \t]+[A-Z]"
 )
+
+
+def _opened_at(words: Sequence[str], idx: int) -> int:
+    """Where the name that words[idx] may open starts: after a list's joiner right before it
+    ("Slovakia and Unit 4 Media LLC", an address's place run in before the joiner), else at
+    the first word."""
+    return idx if idx > 0 and words[idx - 1].lower() in _JOINER_WORDS else 0
 
 
 # The words that join a list's last party to it ("and"), not "&", which joins a firm's names
@@ -465,7 +477,8 @@ def _unglued(words: list[str], after_address: bool) -> list[str]:
     """The name's words without what an address or a heading ran into them: the place that
     ends the address before it and the list's joiner ("..., Slovakia and Sicap Ltd", "United
     Kingdom and CERES, INC."), or a heading's word and a list's opener written in capitals
-    ("Commission BETWEEN CERES, INC."). The place is a country's or a state's name, cut only
+    ("Commission BETWEEN CERES, INC."). The place is a country's or a state's name, or a
+    city of one word ("..., Hlavna 17, Bratislava and Orvandi Systems Inc."), cut only
     `after_address` (an address ends right before it), and the words after the joiner hold
     a name of two words or more: a place and "and" that open a name with no address before
     them are its words ("Australia and New Zealand Banking Group Limited", "Texas and
@@ -479,7 +492,12 @@ def _unglued(words: list[str], after_address: bool) -> list[str]:
     for idx in range(1, min(4, len(words) - 2)):
         if (
             words[idx].lower() in _JOINER_WORDS
-            and re.fullmatch(JURISDICTION, " ".join(words[:idx]).rstrip(","))
+            and (
+                re.fullmatch(JURISDICTION, " ".join(words[:idx]).rstrip(","))
+                # a city that no list of places holds, one word ("Hlavna 17, Bratislava and
+                # Orvandi Systems Inc.")
+                or (idx == 1 and re.fullmatch(r"[A-Z][^\W\d_]+", words[0]) is not None)
+            )
             # a place whose name holds the joiner ("England and Wales") is one place
             and not re.fullmatch(JURISDICTION, " ".join(words[: idx + 2]).rstrip(","))
             and len(words) - idx - 1 >= 2
@@ -491,7 +509,7 @@ def _unglued(words: list[str], after_address: bool) -> list[str]:
 def _company(raw: str, after_address: bool = False) -> NamedEntity | None:
     """The company `raw` names, or None; `after_address`: an address ends right before `raw`
     (its place and a list's joiner that open `raw` are then no words of the name)."""
-    same_line = _OPENER_NUMBER_ON_LINE.match(raw) is not None
+    same_line = _OPENER_NUMBER_ON_LINE.search(raw) is not None
     name = _clean_name(raw)
     name = re.sub(rf",?\s+(?:st|nd|rd|th)\s+(?=(?:{_SUFFIX})\b)", ", ", name)
     series = re.search(rf"{_SERIES}$", name)

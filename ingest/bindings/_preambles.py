@@ -775,7 +775,7 @@ def _joined_to_name(lead: str) -> bool:
     International Swaps and Derivatives Association, Inc.")? Not where that word ends a party
     (a legal form, a place: "... under the laws of Singapore and Ability Computer & Software
     Industries Ltd"), is a defined term's ("the Company and Jane Roe") or ends a person's name
-    ("Mr. Gu Xianwin and Ms. Chen Weijie")."""
+    ("Mr. Gu Xianwin and Ms. Chen Weijie"), or a place that ends an address before it."""
     m = _JOINED_WORD.search(lead)
     # a person's name as its courtesy title marks it: "Second Amended and Restated ..." is
     # person-shaped too
@@ -785,6 +785,8 @@ def _joined_to_name(lead: str) -> bool:
         and not (person and _person(person.group(0)))
         and not legal_form(lead[: m.end(1)])
         and not re.search(rf"\b(?:{JURISDICTION})$", lead[: m.end(1)])
+        # a place that ends an address ("..., Hlavna 17, Bratislava and Orvandi Systems Inc.")
+        and not _ends_address(lead[: m.start(1)])
         and not is_generic_term(m.group(1))
         and not _contract_role(m.group(1))
     )
@@ -1611,10 +1613,19 @@ class PreambleParties(BindingRule):
                     seen.add(ent.key)
                     parties.append((ent, [], at, stop))
             break
+        # Where the names a connector leads into end: a name after a comma that ends there too
+        # is the same name read from an earlier start, the address or place before it run in
+        # ("..., 838 01 Bratislava, Slovakia / and Unit 4 Media LLC" is no "Media LLC" nor
+        # "Slovakia and Unit 4 Media LLC").
+        connected_ends: set[int] = set()
         for m, after_comma in [*((m, False) for m in connected), *((m, True) for m in listed)]:
+            if after_comma and m.end(1) in connected_ends:
+                continue
             ent = _company(m.group(1), _ends_address(region[: m.start(1)]))
             if ent is not None:
                 ent = _placed(ent, region, m.end())[0]
+                if not after_comma:
+                    connected_ends.add(m.end(1))
             if ent is None or ent.key in seen or another_agreements(start + m.start(1)):
                 continue
             if _joined_to_name(region[max(0, m.start() - 60) : m.start(1)]):
