@@ -22,7 +22,8 @@ filing's), then their variants, generated, never written per company:
   and a company the filings mention that is no registrant (the registrant's auditor, one of
   its subsidiaries, as tests/gold/filings.jsonl lists them). Another registrant swapped in
   is no absent subject (it is present), so it is not asked here.
-A present variant keeps the subject when its answer is not refused and its candidate subjects
+The table counts present variants twice: all of them, and (as bench.question_variants does)
+those of a question whose canonical form is answered. A present variant keeps the subject when its answer is not refused and its candidate subjects
 are the canonical question's; an absent one must be refused (SUBJECT_NOT_FOUND or a question
 error). Every answer is also checked for evidence cited from another company's filing (a file
 name's first word, before "_", names its company). Companies split as bench.financebench
@@ -369,7 +370,21 @@ def table(rows: list[dict[str, Any]]) -> str:
         refused = sum(1 for r in present if r["refused"])
         refused_absent = sum(1 for r in gone if r["refused"])
         outside = sum(1 for r in answered if r["outside"])
+        # as bench.question_variants counts: the variants of the questions whose canonical
+        # form is answered (a canonical refusal, "no auditor bound" to a company whose 8-Ks
+        # state none, is the baseline's, counted on the line above)
+        answered_base = {
+            (r["company"], r["kind"])
+            for r in every
+            if r["variant"] == "canonical" and not r["refused"]
+        }
+        kept = [r for r in present if (r["company"], r["kind"]) in answered_base]
+        kept_same = sum(1 for r in kept if r["same"])
+        kept_refused = sum(1 for r in kept if r["refused"])
         lines += [
+            f"{split:12} {'present, canonical answered':32} {len(kept):>4} {kept_same:>5} "
+            f"{kept_refused:>8}   ({100 * kept_same / max(1, len(kept)):.1f}% same, "
+            f"{100 * kept_refused / max(1, len(kept)):.1f}% refused)",
             f"{split:12} {'ALL present variants':32} {len(present):>4} {same:>5} {refused:>8}"
             f"   ({100 * same / max(1, len(present)):.1f}% same, "
             f"{100 * refused / max(1, len(present)):.1f}% refused)",
