@@ -107,6 +107,10 @@ def _family_head(keys: Sequence[str], links: frozenset[tuple[str, str]]) -> str 
 # The subjects a question names by name: a person or a company.
 _NAMED = frozenset({"individual", "legal_entity"})
 
+# The roles of a value that names its holder in a question (roles.yaml `names_holder`: a
+# company's ticker, "BBY's auditor").
+_NAMES_HOLDER = frozenset(r.name for r in lexicon().roles if r.names_holder)
+
 
 class EntityResolver:
     """Resolves the names a question gives to entities of the knowledge base (one gate's)."""
@@ -158,6 +162,12 @@ class EntityResolver:
             names = [b.subject_name for b in as_subject] + [b.parent_name or "" for b in as_parent]
             exact = ResolvedEntity(name, key, _display_name(names) or name, "exact")
             if as_parent or any(b.subject_type.value in _NAMED for b in as_subject):
+                return exact, False
+            if any(b.role in _NAMES_HOLDER and b.parent_key for b in as_subject):
+                # a company's ticker written whole ("BBY", "ATVI") names the company whose
+                # cover states it (the gate reads it as its holder), never a subsidiary or
+                # another entity whose name it merely opens ("BBY Solutions, Inc.", "ATVI
+                # C.V."), which would leave it ambiguous or another company
                 return exact, False
             # Only a place or an identifier of that name ("Arkansas", the state a company is
             # organized in): an entity it is the short name of comes first ("Arkansas Western

@@ -69,6 +69,12 @@ def _cover() -> list[Line | Row]:
 
 def _business() -> list[Line | Row]:
     return [
+        Line("Item 1. Business", bold=True),
+        # a subsidiary named with the ticker, as BBY Solutions, Inc. and ATVI C.V. are
+        *paragraph(
+            "Our distribution centers are operated by NWHC Logistics, LLC, a wholly owned "
+            "subsidiary of Northwind Holdings Corporation."
+        ),
         Line("Item 2. Properties", bold=True),
         *paragraph(
             "Our corporate headquarters are located in Carson City, Nevada, where we lease "
@@ -409,6 +415,33 @@ def test_look_alikes_absent_subjects_and_unstated_founders_get_no_value(
     answer = _ask(filings_runtime, question)
     assert answer["conclusion"]["values"] == []
     assert answer["sufficient"] is False
+
+
+# A company asked by its ticker, where a subsidiary's name opens with the ticker ("NWHC
+# Logistics, LLC"): the ticker written whole names the registrant whose cover states it, in any
+# form a question writes it (issue 33, item 5; bench.company_variants' "ticker" variant).
+_TICKER_FORMS = (
+    "Who is {t}'s auditor?",
+    "Who audits {t}?",
+    "Who is the auditor of {t}?",
+    "Where is {t} incorporated?",
+    "What is {t}'s state of incorporation? Answer in one sentence.",
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [f.format(t="NWHC") for f in _TICKER_FORMS]
+    + [f.format(t="nwhc").lower() for f in _TICKER_FORMS[:2]],
+)
+def test_a_ticker_names_its_registrant_not_a_subsidiary_it_opens(
+    filings_runtime: Any, question: str
+) -> None:
+    answer = _ask(filings_runtime, question)
+    assert answer["terminal_state"] == "CONCLUDED", answer["rejected_candidates"]
+    assert [c["name"].lower() for c in answer["candidate_subjects"]] == [
+        "northwind holdings corporation"
+    ]
 
 
 # ---- the gold of the shared filings ----------------------------------------------------------
