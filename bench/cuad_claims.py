@@ -19,8 +19,10 @@ else no stance; with the phrasing's `yes_means` it says the clause is present or
 split:
 
 - answered Yes / No / Not stated: the answer's text begins with one of them (target: all);
-  the other leads ("The sentences disagree", "Not established", the agreement not found,
-  an answer that is not a claim's) counted apart;
+  the other leads ("The sentences disagree" of earlier answers, "Not established", the
+  agreement not found, an answer that is not a claim's) counted apart, and of the Not
+  stated, those whose sentences disagree ("Not stated in <agreement> — the sentences
+  disagree": the engine's MIXED_EVIDENCE, both sides quoted);
 - SUPPORTED where CUAD marks the category absent (the issue's figure, target <= 1%), over the
   phrasings whose Yes means the clause is present; and, over every phrasing, a stance that
   the clause is there where CUAD marks it absent;
@@ -70,6 +72,8 @@ _LEADS = (
     ("Not established", "not established"),
 )
 _CLAIM_LEADS = frozenset(lead for _, lead in _LEADS)
+# a Not stated whose sentences read the claim both ways (skill/_claims.py claim_answer)
+_MIXED = re.compile(r"Not stated\b[^—]*— the sentences disagree\b")
 _STANCE = {"SUPPORTED": True, "CONTRADICTED": False}
 
 
@@ -220,7 +224,15 @@ def outcome(q: Mapping[str, Any], answer: Mapping[str, Any]) -> dict[str, Any]:
     said = _STANCE.get(decision) if lead in _CLAIM_LEADS else None
     stance = None if said is None else said == q["yes_means_present"]
     elsewhere = cites_elsewhere(q, answer)
-    return {"lead": lead, "decision": decision, "stance": stance, "elsewhere": elsewhere}
+    text = str((answer.get("conclusion") or {}).get("answer") or "").lstrip()
+    mixed = lead == "disagree" or (lead == "Not stated" and bool(_MIXED.match(text)))
+    return {
+        "lead": lead,
+        "decision": decision,
+        "stance": stance,
+        "elsewhere": elsewhere,
+        "mixed": mixed,
+    }
 
 
 def _pct(num: int, den: int) -> str:
@@ -241,6 +253,9 @@ def _figures(pairs: Sequence[tuple[Mapping[str, Any], Mapping[str, Any]]]) -> di
         "  Yes": _pct(leads["Yes"], n),
         "  No": _pct(leads["No"], n),
         "  Not stated": _pct(leads["Not stated"], n),
+        "    of them, the sentences disagree": _pct(
+            sum(1 for _, o in pairs if o["lead"] == "Not stated" and o.get("mixed")), n
+        ),
         "  the sentences disagree": _pct(leads["disagree"], n),
         "  not established": _pct(leads["not established"], n),
         "  subject not found": _pct(leads["subject not found"], n),

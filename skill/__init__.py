@@ -32,7 +32,16 @@ from skill._body_acts import BodyAct, body_act_asked, body_records, latest_acts,
 from skill._candidate import Candidate, GateResult
 from skill._claim_law import claim_law
 from skill._claim_time import claim_time
-from skill._claims import Claim, ClauseReader, Reading, asks_caused, claim_names, read_claim
+from skill._claims import (
+    Claim,
+    ClauseReader,
+    Reading,
+    asks_caused,
+    claim_answer,
+    claim_names,
+    observe,
+    read_claim,
+)
 from skill._clauses import (
     CLAUSE_VALUE_ATTRIBUTES,
     ClauseAnswer,
@@ -175,6 +184,7 @@ __all__ = [
     "body_act_asked",
     "body_records",
     "citation",
+    "claim_answer",
     "claim_law",
     "claim_names",
     "claim_time",
@@ -206,6 +216,7 @@ __all__ = [
     "normalize_money",
     "normalize_percentage",
     "normalize_person_name",
+    "observe",
     "parse_agreement",
     "parse_number_words",
     "parse_question",

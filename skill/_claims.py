@@ -3171,8 +3171,12 @@ def claim_answer(
     searched: str = "",
     candidates: Sequence[EvidenceUnit] = (),
 ) -> str:
-    """The answer's text: "Yes —", "No —", "The sentences disagree —", "Not established —" or
-    "Not stated in <agreement> —", then the deciding sentence, its conditions and exceptions."""
+    """The answer's text: "Yes —", "No —", "Not established —" or "Not stated in <agreement>
+    —", then the deciding sentence, its conditions and exceptions. Sentences on both sides
+    (`mixed_readings`) are the engine's MIXED_EVIDENCE: neither Yes nor No, the agreement states
+    no one answer; "Not stated in <agreement> — the sentences disagree, nothing arbitrated:"
+    then a sentence of each side, both cited as evidence (issue 34: every yes/no question
+    answered Yes, No or Not stated; a conflict never made to look like either)."""
     if not observed:
         text = f"Not stated in {where} — no sentence found speaks of {claim.entry.label}"
         text += f" ({searched})" if searched else ""
@@ -3184,14 +3188,14 @@ def claim_answer(
             quotes = dict.fromkeys(" ".join(u.quote.split()) for u in candidates)
             text += "; candidates: " + "; ".join(list(quotes)[:3])
         return text
-    if conflict or len({o.reading.holds for o in observed}) > 1:
+    if conflict or mixed_readings(observed):
         sides = "; ".join(
             f"{'yes' if holds else 'no'}: {_said(o)}"
             for holds in (True, False)
             for o in [next((o for o in observed if o.reading.holds == holds), None)]
             if o is not None
         )
-        return f"The sentences disagree — {sides}"
+        return f"Not stated in {where} — the sentences disagree, nothing arbitrated: {sides}"
     holds = observed[0].reading.holds
     deciding = next(o for o in observed if o.reading.holds == holds)
     if decision == "SUPPORTED":
@@ -3201,6 +3205,11 @@ def claim_answer(
     else:
         head = "Not established (" + ("yes" if holds else "no") + " under the evidence contract)"
     return f"{head} — {_said(deciding)}"
+
+
+def mixed_readings(observed: Sequence[Observed]) -> bool:
+    """Do the sentences that speak of the claim read it both ways (some hold, some not)?"""
+    return len({o.reading.holds for o in observed}) > 1
 
 
 def _said(o: Observed) -> str:
@@ -3229,6 +3238,7 @@ __all__ = [
     "claim_of",
     "claim_sentences",
     "claim_subject",
+    "mixed_readings",
     "observe",
     "read_claim",
 ]

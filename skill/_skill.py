@@ -62,10 +62,12 @@ from skill._claims import (
     claim_of,
     claim_sentences,
     claim_subject,
+    mixed_readings,
     observe,
     read_claim,
 )
 from skill._conclude import (
+    RISK_SIGNALS,
     UNDATED_OBSERVED_AT,
     Grouped,
     Judgement,
@@ -1386,6 +1388,9 @@ class EvidenceSkill:
         judgement = value_judge.claim(judged, f"claim:{name}", evaluation_time=evaluation_time)
         decision = judgement.sufficiency["decision"] if judgement.sufficiency else None
         conflict = bool(judgement.conflicts)
+        # sentences of one document on both sides are no conflict between sources, but the
+        # engine's MIXED_EVIDENCE all the same: signalled and shown as one
+        mixed = mixed_readings(observed) and not conflict
         text = claim_answer(
             claim, decision, observed, related, conflict, where, searched, candidates
         )
@@ -1419,7 +1424,7 @@ class EvidenceSkill:
                 f"Read the agreement's provisions on {claim.entry.label}: "
                 + (
                     "the sources disagree, nothing is arbitrated"
-                    if conflict
+                    if conflict or mixed
                     else "no sentence quoted states whether it holds"
                     if not_stated
                     else "the sentences quoted do not meet the evidence contract"
@@ -1442,7 +1447,8 @@ class EvidenceSkill:
             conclusion=Conclusion(answer=text, values=values),
             sufficient=sufficient,
             ambiguous=ambiguous,
-            signals=(["not_stated"] if not_stated else [])
+            signals=(["conflicting_evidence"] if mixed else [])
+            + (["not_stated"] if not_stated else [])
             + (["clause_not_confirmed"] if shown_candidates else []),
             actions=actions,
             evaluation=evaluation,
@@ -2323,15 +2329,26 @@ def _claim_concluded(
         conflicts=judgement.conflicts,
         confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
         sufficient=sufficient,
-        risk_signals=judgement.risk_signals(
-            units=judged, ambiguous=ambiguous, rejected_evidence=bool(rejected_units)
-        )
-        + signals,
+        risk_signals=_in_vocabulary_order(
+            judgement.risk_signals(
+                units=judged, ambiguous=ambiguous, rejected_evidence=bool(rejected_units)
+            )
+            + signals
+        ),
         suggested_next_actions=actions,
         sufficiency=judgement.sufficiency,
         supersessions=[],
         **fields,
     )
+
+
+def _in_vocabulary_order(signals: list[str]) -> list[str]:
+    """`signals` once each, those of the vocabulary (RISK_SIGNALS) in its order ("conflicting
+    evidence" a route adds stands where the judgement would have put it), then a route's own
+    ("not_stated") in the order given."""
+    return [s for s in RISK_SIGNALS if s in signals] + [
+        s for s in dict.fromkeys(signals) if s not in RISK_SIGNALS
+    ]
 
 
 def _figure_periods(figure: FigureQuestion) -> tuple[str, ...]:

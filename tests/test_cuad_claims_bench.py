@@ -131,6 +131,36 @@ def test_leads_and_the_shipped_phrasings() -> None:
     assert text.count("yes_means:") == text.count("- text:") >= 24
 
 
+@pytest.mark.parametrize(
+    ("text", "mixed"),
+    [
+        (
+            "Not stated in the SUPPLY AGREEMENT — the sentences disagree, nothing arbitrated: "
+            "yes: Acme may assign.; no: Acme shall not assign.",
+            True,
+        ),
+        ("Not stated in supply agreement — the sentences disagree: yes: ...; no: ...", True),
+        ("Not stated in the SUPPLY AGREEMENT — no sentence found speaks of assigning", False),
+        (
+            "Not stated in the SUPPLY AGREEMENT — no sentence found; related: the sentences "
+            "disagree",
+            False,
+        ),
+    ],
+)
+def test_a_not_stated_whose_sentences_disagree_is_answered_and_counted_apart(
+    text: str, mixed: bool
+) -> None:
+    """A claim's mixed evidence is a Not stated (answered, no stance), and counted among the
+    Not stated whose sentences disagree."""
+    q = {"yes_means_present": True, "present": True, "split": "dev", "topic": "t"}
+    said = outcome(q, _answer(text, "INSUFFICIENT"))
+    assert (said["lead"], said["stance"], said["mixed"]) == ("Not stated", None, mixed)
+    dev = score([q], [_answer(text, "INSUFFICIENT")])["dev"]
+    assert dev["answered Yes / No / Not stated"] == "100.0% (1/1)"
+    assert dev["    of them, the sentences disagree"] == ("100.0% (1/1)" if mixed else "0.0% (0/1)")
+
+
 # How an agreement may write a name CUAD types as "Halcyon Systems LLC" (kept), and CUAD's
 # misspellings of a name the agreement writes (passed over).
 _WRITTEN = [

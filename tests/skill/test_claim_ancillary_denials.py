@@ -69,3 +69,49 @@ def test_a_denial_of_the_relationship_is_its_own(sentence: str) -> None:
     assert reading is not None and reading.holds is False and not reading.general
     own = "Beta shall be the only distributor appointed by Acme in the Territory."
     assert _decided([sentence, own]) == [False, True]
+
+
+# A licence granted only so that a party can perform under the agreement (a collaboration's
+# "non-exclusive, sub-licenseable, worldwide license ... to the extent reasonably necessary for
+# Achaogen to perform its obligations", beside "Microgenics shall ... exclusively commercialize
+# the Assay"): ancillary as a marks licence is.
+PERFORMING = [
+    "{a} grants to {b} a royalty-free, non-exclusive, sub-licenseable, worldwide license under "
+    "its Know-How to the extent reasonably necessary for {b} to perform its obligations under "
+    "this Agreement.",
+    "{a} grants {b} a non-exclusive right to use the Software solely to perform the Services.",
+    "{a} hereby grants {b} a non-exclusive license for the sole purpose of performing its "
+    "duties hereunder.",
+    "{a} grants {b} a non-exclusive license, as necessary to carry out {b}'s responsibilities "
+    "under the Development Plan.",
+]
+PERFORMING_CASES = list(itertools.product(PARTIES, PERFORMING, RELATIONSHIPS))[::2]
+
+
+@pytest.mark.parametrize(("parties", "licence", "relationship"), PERFORMING_CASES)
+def test_the_relationship_decides_over_a_licence_to_perform(
+    parties: tuple[str, str], licence: str, relationship: str
+) -> None:
+    a, b = parties
+    grant = licence.format(a=a, b=b)
+    own = relationship.format(a=a, b=b)
+    assert _decided([grant, own]) == [True]
+    assert _decided([grant.lower(), own.lower()]) == [True]
+    assert _decided([grant, own], negated=True) == [False]
+    # alone, the licence says No
+    assert _decided([grant]) == [False]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a licence of the relationship's own, its party's duties named after it
+        "Acme grants Beta a non-exclusive license to sell the Products throughout the "
+        "Territory, and Beta shall perform its obligations.",
+        "Acme grants Beta a non-exclusive license to distribute the Products; Beta shall "
+        "solely perform the marketing services.",
+    ],
+)
+def test_a_licence_of_the_relationship_with_duties_beside_it_is_its_own(sentence: str) -> None:
+    reading, _ = ClauseReader(Claim(ENTRIES["exclusive"], False, None, ())).read(sentence)
+    assert reading is not None and reading.holds is False and not reading.general
