@@ -36,6 +36,16 @@ split:
 written: the copy is) or ingests the CUAD PDFs into a temporary one, and prints the table;
 `EVRAG_CUAD_LIMIT=N` asks about the first N agreements only; `EVRAG_CUAD_TOPICS=a,b` asks
 the named topics only; EVRAG_CUAD_RESULTS=path writes every question with its answer as JSONL.
+
+EVRAG_CLAIMS_SET=train asks the same phrasings of cuad-train's training contracts instead
+(`pdf_in_shared` false: contracts no bench of the shared PDFs holds), with CUAD's labels of
+those contracts for the categories and the parties and title as above (a name the text never
+writes passed over): EVRAG_CLAIMS_RANKS=<i>-<j> picks them, ranks i to j of the sha256 order
+of bench.question_variants' EVRAG_VARIANTS_SAMPLE (default 151-210, 60 contracts no bench was
+tuned on), split into two halves by document as the shared set is (split_of: "dev" the first
+half, "held_out" the second). Their texts are typeset to PDFs as bench/parties does (its
+cache) and ingested into EVRAG_CLAIMS_TRAIN_DIR's knowledge base "cuad" (kept between runs:
+re-ingest is idempotent, so it is built once; a temporary one when unset).
 """
 
 from __future__ import annotations
@@ -60,6 +70,8 @@ from bench.quality import CUAD_CLAUSES, _cuad_parties, _cuad_title, _entity_key,
 from domain import base_key
 
 PHRASINGS = Path(__file__).resolve().parent / "cuad_claims_phrasings.yaml"
+TRAIN = CUAD_CLAUSES.parent.parent / "cuad-train"
+TRAIN_RANKS = (151, 210)
 
 # The claim answer's leads (skill/_claims.py claim_answer), longest first: "Yes, with
 # conditions" is a Yes.
@@ -126,13 +138,16 @@ def gold_presence(
 
 def agreement_words(pdf: Path) -> str | None:
     """The agreement's text as a name's words are folded (`base_key`'s folding: case, accents,
-    dots and "&"), padded with spaces; None where the PDF is not there to read."""
+    dots and "&"), padded with spaces; None where the PDF (or text file) is not there to read."""
     if not pdf.is_file():
         return None
-    import pymupdf
+    if pdf.suffix.lower() == ".txt":
+        text = pdf.read_text(encoding="utf-8")
+    else:
+        import pymupdf
 
-    with pymupdf.open(pdf) as doc:
-        text = " ".join(page.get_text() for page in doc)
+        with pymupdf.open(pdf) as doc:
+            text = " ".join(page.get_text() for page in doc)
     # base_key folds the whole text as it folds a name (a leading "the" or a trailing legal
     # form of the text itself aside): the words of every name it writes, in a row
     return f" {base_key(text)} "
@@ -152,23 +167,30 @@ def questions(
     limit: int | None = None,
     train: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
     topics: Sequence[str] | None = None,
+    rows: Sequence[Mapping[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Every question of the bench, with CUAD's presence for its category (the PDFs are read
-    from the `pdf` folder beside `clauses_path`); only the named `topics` where given."""
+    from the `pdf` folder beside `clauses_path`); only the named `topics` where given. `rows`
+    (those of `training_set`) asks them instead of clauses_path's: each its own "labels" and
+    its "text" file read for the names it writes."""
     spec = yaml.safe_load(phrasings_path.read_text(encoding="utf-8"))
     if topics is not None:
         spec["topics"] = [t for t in spec["topics"] if t["topic"] in topics]
-    train = _train_labels() if train is None else train
+    train = _train_labels() if train is None and rows is None else (train or {})
     out: list[dict[str, Any]] = []
     agreements = 0
-    rows = load_jsonl(clauses_path)
+    rows = load_jsonl(clauses_path) if rows is None else rows
     own = pair_documents(rows)
     for row in rows:
         parties = _cuad_parties(str(row.get("Parties (answer)") or ""))
         title = _cuad_title(str(row.get("Document Name (answer)") or ""))
         if len(parties) < 2 or not title:
             continue
-        words = agreement_words(clauses_path.parent / "pdf" / str(row["pdf"]))
+        words = agreement_words(
+            TRAIN / "text" / str(row["text"])
+            if "text" in row
+            else clauses_path.parent / "pdf" / str(row["pdf"])
+        )
         parties = [p for p in parties if written_in(p, words)]
         if len(parties) < 2:
             continue
@@ -176,7 +198,9 @@ def questions(
             break
         agreements += 1
         a, b = parties[0], parties[1]
-        labels = train.get((str(row.get("Document Name")), str(row.get("Parties"))))
+        labels = row.get("labels") or train.get(
+            (str(row.get("Document Name")), str(row.get("Parties")))
+        )
         for topic in spec["topics"]:
             gold = gold_presence(row, labels, topic["gold"])
             for j, phrasing in enumerate(topic["phrasings"]):
@@ -204,6 +228,20 @@ def questions(
                     }
                 )
     return _same_question_same_gold(out)
+
+
+def training_set(ranks: tuple[int, int] = TRAIN_RANKS) -> list[dict[str, Any]]:
+    """cuad-train's training contracts of ranks i to j (bench.question_variants' sha256
+    order), as rows of `questions`: with their "labels" and their "text" file's name."""
+    from bench.question_variants import training_rows
+
+    labels = {
+        str(rec["text"]): rec["labels"]
+        for rec in load_jsonl(TRAIN / "annotations.jsonl")
+        if not rec["pdf_in_shared"]
+    }
+    rows = training_rows(TRAIN / "annotations.jsonl", ranks=ranks)
+    return [{**r, "labels": labels[str(r["text"])]} for r in rows]
 
 
 def _same_question_same_gold(qs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -327,17 +365,34 @@ def run() -> None:
 
     limit = os.environ.get("EVRAG_CUAD_LIMIT")
     topics = os.environ.get("EVRAG_CUAD_TOPICS")
+    training = None
+    if os.environ.get("EVRAG_CLAIMS_SET", "pdf") == "train":
+        from bench.question_variants import _ranks
+
+        training = training_set(_ranks(os.environ.get("EVRAG_CLAIMS_RANKS")) or TRAIN_RANKS)
     qs = questions(
         limit=int(limit) if limit else None,
         topics=[t.strip() for t in topics.split(",") if t.strip()] if topics else None,
+        rows=training,
     )
     existing = os.environ.get("EVRAG_CUAD_DATA_DIR")
+    kept = os.environ.get("EVRAG_CLAIMS_TRAIN_DIR")
     with tempfile.TemporaryDirectory(prefix="evrag-cuad-claims-") as tmp:
         data_dir = Path(tmp) / "data"
-        if existing:
+        if training is not None and kept:
+            data_dir = Path(kept)
+        elif existing and training is None:
             _copy_data_dir(Path(existing), data_dir)
         with Runtime.open(Settings(data_dir=data_dir)) as rt:
-            if not existing:
+            if training is not None:
+                from bench.parties import DEFAULT_CACHE
+                from bench.question_variants import _training_sources
+
+                print(
+                    "   "
+                    + rt.ingestor.run("cuad", _training_sources(training, DEFAULT_CACHE)).summary()
+                )
+            elif not existing:
                 pdfs = sorted(CUAD_CLAUSES.parent.joinpath("pdf").glob("*"))
                 print("   " + rt.ingestor.run("cuad", pdfs).summary())
             started = time.perf_counter()

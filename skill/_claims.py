@@ -377,20 +377,37 @@ _WITHOUT = re.compile(r"\bwithout\b", _FLAGS)
 # a sentence shorter than this (a heading) decides nothing
 _MIN_WORDS = 5
 # a heading's section number ("38.0 NON-EXCLUSIVE NATURE OF AGREEMENT", "6.1 Exclusive
-# License by Achaogen."), no word of it
-_SECTION_NUMBER = re.compile(r"^\W*(?:\d+(?:\.\d+)*\.?|(?:[a-z]|[ivx]{1,5})[.)])\s", _FLAGS)
+# License by Achaogen."), no word of it; with the word that numbers it before ("Section 14.10
+# Third Party Beneficiary.", "ARTICLE 7 Exclusivity": vocabulary numbered_heading_words)
+_HEADING_WORD = "|".join(map(re.escape, lexicon().numbered_heading_words))
+_SECTION_NUMBER = re.compile(
+    rf"^\W*(?:(?:{_HEADING_WORD})\s+(?:\d+(?:\.\d+)*|[ivx]{{1,5}}|[a-z])[.:)]?"
+    r"|\d+(?:\.\d+)*\.?|(?:[a-z]|[ivx]{1,5})[.)])\s",
+    _FLAGS,
+)
+# a numbered caption inside a run of them (a table of contents, "Facsimile Signatures 14.13
+# Third Party Beneficiaries 14.14 Governing Law 14.15 Construction"): a capitalised word, a
+# section number with a dot in it, a capitalised word; never a reference that a heading word
+# names ("an intended beneficiary of Section 4.2 Insurance")
+_INNER_CAPTION = re.compile(r"(?-i:([A-Za-z]+),?\s+\d+(?:\.\d+)+\.?\s+[A-Z])", _FLAGS)
+_REFERENCE_WORDS = frozenset(lexicon().numbered_heading_words)
 
 
 def _heading(sentence: str) -> bool:
     """Is `sentence` too short to state anything: fewer than _MIN_WORDS words, or so without
-    its section number and no modal in it ("5. Either party may terminate." states a right)?"""
+    its section number and no modal in it ("5. Either party may terminate." states a right),
+    or a run of numbered captions with no modal in it (a table of contents)?"""
     if len(sentence.split()) < _MIN_WORDS:
         return True
     unnumbered = _SECTION_NUMBER.sub("", sentence, count=1)
-    return len(unnumbered.split()) < _MIN_WORDS and not any(
+    modal = any(
         pattern.search(unnumbered)
         for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
     )
+    if modal:
+        return False
+    captions = [w for w in _INNER_CAPTION.findall(sentence) if w.lower() not in _REFERENCE_WORDS]
+    return len(unnumbered.split()) < _MIN_WORDS or len(captions) >= 2
 
 
 # how near before an action its modal stands, in characters

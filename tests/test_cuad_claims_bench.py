@@ -18,8 +18,10 @@ from bench.cuad_claims import (
     outcome,
     questions,
     score,
+    training_set,
     written_in,
 )
+from bench.quality import CUAD_CLAUSES, load_jsonl
 
 _PHRASINGS = """
 topics:
@@ -219,3 +221,19 @@ def test_a_name_the_agreement_never_writes_is_passed_over(tmp_path: Path, misspe
     assert not written_in(misspelt, words)
     assert written_in("Halcyon Systems LLC", words) and written_in("orbit & co", words)
     assert _agreement(tmp_path / "two", preamble, f"Acme Robotics, Inc.; {misspelt}") == []
+
+
+def test_the_training_set_asks_cuad_train_contracts_by_their_own_labels() -> None:
+    """EVRAG_CLAIMS_SET=train: 60 cuad-train contracts whose PDF is not shared (ranks
+    151-210 of the sha256 order), each asked with its own labels and the names its text
+    writes, split by document into two halves."""
+    rows = training_set()
+    assert len(rows) == 60 and len({r["text"] for r in rows}) == 60
+    assert all(r["labels"] and r["pdf"].endswith(".pdf") for r in rows)
+    qs = questions(rows=rows)
+    assert {q["split"] for q in qs} == {"dev", "held_out"}
+    assert all(q["present"] is not None for q in qs)
+    shared = {r["pdf"] for r in load_jsonl(CUAD_CLAUSES)}
+    assert not {q["pdf"] for q in qs} & shared
+    first = training_set((151, 152))
+    assert len(first) == 2 and all(r in rows for r in first)

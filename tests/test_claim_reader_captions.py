@@ -1,0 +1,93 @@
+"""The claim reader on the classes the cuad-train development set showed (issue 34): a
+section's caption numbered with its word ("Section 14.10 Third Party Beneficiary.") or a run
+of captions (a table of contents) states nothing; a term defined states nothing of
+liquidated damages, nor does a carrier's "call termination fee"; an agreement that says it
+creates no third-party beneficiary rights denies one. Generated variants (case, numbering,
+the caption's words), read by the real reader of the real lexicon, no ingest."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import lexicon
+from skill._claims import Claim, ClauseReader, _heading
+
+_CAPTIONS = {
+    "third_party_beneficiary": ("Third Party Beneficiary", "Third Party Beneficiary Rights"),
+    "liquidated_damages": ("Liquidated Damages Payable", "Early Termination Fees"),
+    "most_favored_nation": ("Most Favored Nation Pricing", "Most Favoured Customer Terms"),
+    "right_of_first_refusal": ("Right Of First Refusal", "First Negotiation Rights Granted"),
+}
+_NUMBERED = ("Section {n} {c}.", "SECTION {n} {C}", "Article {n} {c}", "section {n} {c}")
+_TOC = "Counterparts {n}.3 Notices {n}.4 {c} {n}.5 Governing Law {n}.6 Construction"
+
+
+def _read(name: str, text: str) -> tuple[bool | None, bool]:
+    entry = next(p for p in lexicon().propositions if p.name == name)
+    reading, related = ClauseReader(Claim(entry=entry, negated=False, actor=None, others=())).read(
+        text
+    )
+    return (None if reading is None else reading.holds), related
+
+
+_HEADINGS = [
+    (name, form.format(n=n, c=c, C=c.upper()))
+    for name, captions in _CAPTIONS.items()
+    for c in captions
+    for n, form in zip(("14.10", "7", "IV", "12.2"), _NUMBERED, strict=True)
+] + [
+    (name, _TOC.format(n=n, c=c))
+    for name, captions in _CAPTIONS.items()
+    for c, n in zip(captions, ("14", "9"), strict=True)
+]
+
+
+# sentences that cite sections or open with a number state what they say
+_NOT_CAPTIONS = (
+    "Acme is an intended third party beneficiary of Sections 5.1 and 5.2 hereof.",
+    "Acme is an intended beneficiary of Section 4.2 Insurance and Section 4.3 Audit.",
+    "Section 5 Either party may terminate this Agreement.",
+    "There are no third party beneficiaries of this Agreement.",
+)
+
+
+@pytest.mark.parametrize(("name", "caption"), _HEADINGS)
+def test_a_numbered_caption_or_a_run_of_them_decides_nothing(name: str, caption: str) -> None:
+    assert _heading(caption)
+    assert _read(name, caption)[0] is None
+    assert not any(_heading(s) for s in _NOT_CAPTIONS)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        '1.15 "Direct Expenses" means transmission fees, call termination fees and collection'
+        " charges incurred by a Party.",
+        '"Pass-Through Costs" shall mean the voice termination charges and SMS fees of the'
+        " carriers.",
+        "Carrier shall pay the network termination charges for each minute of traffic.",
+        "the reseller will bear all interconnection and termination fees of its own customers.",
+    ],
+)
+def test_a_definition_or_a_carriers_termination_fee_is_no_liquidated_damages(
+    sentence: str,
+) -> None:
+    assert _read("liquidated_damages", sentence)[0] is None
+    # the clause itself still holds
+    assert (
+        _read("liquidated_damages", "Acme shall pay Beta liquidated damages of $500 a day.")[0]
+        is True
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Agreement is not intended to create any beneficiary rights in any other person.",
+        "this contract does not confer any beneficiary rights upon persons other than the parties.",
+        "This Agreement shall not give third parties any beneficiary status.",
+    ],
+)
+def test_an_agreement_that_creates_no_beneficiary_rights_denies_one(sentence: str) -> None:
+    assert _read("third_party_beneficiary", sentence)[0] is False
+    assert _read("third_party_beneficiary", "Acme is an intended beneficiary hereof.")[0] is True
