@@ -81,7 +81,53 @@ def _wrenfield() -> bytes:
         header=(((350.0, "Operating Leases"), (440.0, "Finance Leases"), (535.0, "Total")),),
         edges=EDGES,
     )
-    return statement_pdf(ten_k_cover(WRENFIELD, "57-0000033"), [income, balance, segments, leases])
+    # the segments' operating income under the concept as their heading, closed by a total
+    by_segment = StatementTable(
+        "NOTE 16. SEGMENT INFORMATION",
+        "The following table presents our segment information ($ in millions):",
+        ("2020", "2019"),
+        (
+            ("Operating income", 0, ()),
+            ("Apparel (1)", 9, ("410", "380")),
+            ("Footwear", 9, ("290", "270")),
+            ("Total operating income", 9, ("700", "650")),
+        ),
+        edges=EDGES[1:],
+    )
+    # the cash flow statement's closing cash, counting restricted cash in it
+    flows = StatementTable(
+        "Consolidated Statements of Cash Flows",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Net cash provided by operating activities", 0, ("900", "800")),
+            (
+                "Cash, cash equivalents and restricted cash at beginning of period",
+                0,
+                ("1,400", "1,250"),
+            ),
+            ("Cash, cash equivalents and restricted cash at end of period", 0, ("1,560", "1,400")),
+        ),
+        edges=EDGES[1:],
+    )
+    # a note reconciling the balance sheet's cash to the cash flow statement's: its prose
+    # names both statements, its rows are balances
+    reconciled = StatementTable(
+        "NOTE 2. CASH, CASH EQUIVALENTS AND RESTRICTED CASH",
+        "reported within our Consolidated Balance Sheets to the Consolidated Statements of Cash"
+        " Flows ($ in millions):",
+        ("2020", "2019"),
+        (
+            ("Cash and cash equivalents", 0, ("1,330", "1,210")),
+            ("Restricted cash included in Other current assets", 0, ("230", "190")),
+            ("Total cash, cash equivalents and restricted cash", 0, ("1,560", "1,400")),
+        ),
+        edges=EDGES[1:],
+    )
+    return statement_pdf(
+        ten_k_cover(WRENFIELD, "57-0000033"),
+        [income, balance, segments, leases, by_segment, flows, reconciled],
+    )
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +178,45 @@ _ASKED = [
 ]
 
 
-@pytest.mark.parametrize(("question", "value"), _ASKED)
+# a segment's row under the concept as its heading ("Operating income" over "Apparel (1)"),
+# with and without the segment word; the cash the cash flow statement closes with, restricted
+# cash counted in it, and restricted cash alone from a note whose prose names both statements
+_ASKED_SESSION_37 = [
+    (
+        "What was Wrenfield Outfitters' Apparel segment operating income in FY2020?",
+        "USD 410 million",
+    ),
+    (
+        "what was wrenfield outfitters's footwear segment operating income in fiscal 2019?",
+        "USD 270 million",
+    ),
+    (
+        "What was Wrenfield Outfitters' Footwear operating income in FY2020, in USD millions?",
+        "USD 290 million",
+    ),
+    (
+        "What were Wrenfield Outfitters' cash, cash equivalents and restricted cash at the end of"
+        " FY2020?",
+        "USD 1,560 million",
+    ),
+    (
+        "What was Wrenfield Outfitters's cash and cash equivalents including restricted cash in"
+        " fiscal 2019 (USD millions)?",
+        "USD 1,400 million",
+    ),
+    (
+        "wrenfield outfitters's cash & cash equivalents and restricted cash, FY2019?",
+        "USD 1,400 million",
+    ),
+    (
+        "How much restricted cash did Wrenfield Outfitters hold at the end of FY2020?",
+        "USD 230 million",
+    ),
+    ("What was Wrenfield Outfitters' restricted cash balance in fiscal 2019?", "USD 190 million"),
+]
+
+
+@pytest.mark.parametrize(("question", "value"), _ASKED + _ASKED_SESSION_37)
 def test_a_category_tables_total_and_a_labels_count_answer(
     runtime: Any, question: str, value: str
 ) -> None:
@@ -152,6 +236,8 @@ def test_a_category_tables_total_and_a_labels_count_answer(
         "What was the present value of Wrenfield Outfitters' lease liabilities in FY2019?",
         # preferred shares: no row states them
         "How many Wrenfield Outfitters preferred shares were issued and outstanding in FY2020?",
+        # the balance sheet's cash is no figure of restricted cash, nor of cash with it
+        "What were Wrenfield Outfitters' cash, cash equivalents and restricted cash in FY2018?",
     ],
 )
 def test_no_figure_of_a_period_or_item_not_printed(runtime: Any, question: str) -> None:
@@ -159,4 +245,8 @@ def test_no_figure_of_a_period_or_item_not_printed(runtime: Any, question: str) 
     assert not answer.sufficient, answer.conclusion.answer
     # no figure concluded: never a category's column, nor the other year's count
     figures = [v.value for v in answer.conclusion.values if v.value.startswith("USD")]
-    assert not [v for v in figures if any(w in v for w in ("3,100", "1,900", "1,000", "600"))]
+    assert not [
+        v
+        for v in figures
+        if any(w in v for w in ("3,100", "1,900", "1,000", "600", "700", "1,330", "1,210"))
+    ]
