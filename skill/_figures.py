@@ -481,6 +481,54 @@ def segment_figure(
     return replace(figure, concepts=(segment,))
 
 
+def part_unread(
+    question: str, cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept
+) -> FinancialConcept | None:
+    """The line item a question asks of a named part of the company that no table of the
+    parts prints ("Adobe's Digital Experience subscription revenue": "Digital Experience" is
+    a row of a table of segments closed by a total, "subscription" a qualifier between it and
+    the concept's words), read as an item of its own that no row prints; None where the
+    question's item names no such part. Never the company's figure of the concept."""
+    items = tuple(dict.fromkeys(label_key(w) for w in (*concept.question_words, *concept.labels)))
+    readings = [
+        r
+        for r in line_item_readings(question)
+        if any(r.endswith(f" {i}") for i in items if " " not in i or i in r.split())
+    ]
+    if not readings:
+        return None
+    parts: set[str] = set()
+    tables: dict[tuple[int, str], list[StatementCell]] = {}
+    for _, c in cells:
+        if c.unit == "USD":
+            tables.setdefault((c.page, c.caption), []).append(c)
+    for table in tables.values():
+        lines = sorted({c.line_no: c for c in table}.items())
+        for i, (_, c) in enumerate(lines):
+            name = label_key(c.row_label)
+            if not name or names_total(c.row_label) or _observes(c, concept):
+                continue
+            if any(names_total(d.row_label) and d.parents == c.parents for _, d in lines[i + 1 :]):
+                parts.add(name)
+    for reading in sorted(readings, key=lambda r: (-len(r), r)):
+        ahead = next(
+            reading[: -len(i) - 1]
+            for i in sorted(items, key=lambda w: (-len(w), w))
+            if reading.endswith(f" {i}")
+        )
+        if any(f" {p} " in f" {ahead} " and p != ahead for p in parts):
+            return FinancialConcept(
+                name=reading.replace(" ", "_"),
+                labels=(reading,),
+                question_words=(reading,),
+                gaap=NOTE_ROW_ITEM,
+                statement=concept.statement,
+                sign=concept.sign,
+                unit="USD",
+            )
+    return None
+
+
 def _captioned_total(cell: StatementCell, concept: FinancialConcept) -> bool:
     """Is `cell` a total row whose table's caption names `concept` ("Total Company" under
     "Net Sales (Millions)": the table's rows are parts of the company's net sales)?"""

@@ -130,10 +130,45 @@ def _wrenfield() -> bytes:
     )
 
 
+LARKSPUR = "LARKSPUR SOFTWARE, INC."
+
+
+def _larkspur() -> bytes:
+    """Revenue printed by kind under its heading, and the subscription revenue by segment in
+    a note: a segment's revenue of one kind is printed by neither."""
+    income = StatementTable(
+        "Consolidated Statements of Income",
+        "(In millions)",
+        ("2020", "2019"),
+        (
+            ("Revenue:", 0, ()),
+            ("Subscription", 9, ("5,200", "4,600")),
+            ("Product", 9, ("800", "900")),
+            ("Total revenue", 9, ("6,000", "5,500")),
+            ("Net income", 0, ("1,100", "950")),
+        ),
+        edges=EDGES[1:],
+    )
+    segments = StatementTable(
+        "Subscription revenue by segment is as follows:",
+        "(dollars in millions)",
+        ("2020", "2019"),
+        (
+            ("Creative", 0, ("3,900", "3,400")),
+            ("Document", 0, ("1,300", "1,200")),
+            ("Total subscription revenue", 0, ("5,200", "4,600")),
+        ),
+        edges=EDGES[1:],
+    )
+    return statement_pdf(ten_k_cover(LARKSPUR, "57-0000037"), [income, segments])
+
+
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(
-        tmp_path_factory, "category-label-figures", [("w.pdf", _wrenfield())]
+        tmp_path_factory,
+        "category-label-figures",
+        [("w.pdf", _wrenfield()), ("l.pdf", _larkspur())],
     )
 
 
@@ -236,6 +271,11 @@ def test_a_category_tables_total_and_a_labels_count_answer(
         "What was the present value of Wrenfield Outfitters' lease liabilities in FY2019?",
         # preferred shares: no row states them
         "How many Wrenfield Outfitters preferred shares were issued and outstanding in FY2020?",
+        # a part's item no table of the parts prints (a qualifier between the segment's
+        # name and the concept's words): never the company's figure of the concept
+        "What was Larkspur Software's Creative subscription revenue in FY2020?",
+        "what was larkspur software's document subscription revenue in fiscal 2019?",
+        "What was Larkspur Software's Creative product revenue in FY2020, in USD millions?",
         # the balance sheet's cash is no figure of restricted cash, nor of cash with it
         "What were Wrenfield Outfitters' cash, cash equivalents and restricted cash in FY2018?",
     ],
@@ -248,5 +288,8 @@ def test_no_figure_of_a_period_or_item_not_printed(runtime: Any, question: str) 
     assert not [
         v
         for v in figures
-        if any(w in v for w in ("3,100", "1,900", "1,000", "600", "700", "1,330", "1,210"))
+        if any(
+            w in v
+            for w in ("3,100", "1,900", "1,000", "600", "700", "1,330", "1,210", "6,000", "5,500")
+        )
     ]
