@@ -531,7 +531,13 @@ def part_unread(
 
 def _captioned_total(cell: StatementCell, concept: FinancialConcept) -> bool:
     """Is `cell` a total row whose table's caption names `concept` ("Total Company" under
-    "Net Sales (Millions)": the table's rows are parts of the company's net sales)?"""
+    "Net Sales (Millions)": the table's rows are parts of the company's net sales), and whose
+    label names no narrower item of it ("Total subscription revenue" under "Subscription
+    revenue by segment" totals a kind of revenue, never the segments' revenue)?"""
+    rest = " ".join(label_key(cell.row_label).split()[1:])
+    items = {label_key(w) for w in (*concept.question_words, *concept.labels)}
+    if rest and rest not in items and any(f" {i} " in f" {rest} " for i in items):
+        return False
     return names_total(cell.row_label) and concept.name in {
         c.name for c in concepts_asked(cell.caption, as_question=False)
     }
