@@ -47,6 +47,7 @@ SETS = {
     "s34": Path(__file__).with_name("financebench_dev_questions_s34.yaml"),
     "s35": Path(__file__).with_name("financebench_dev_questions_s35.yaml"),
     "s36": Path(__file__).with_name("financebench_dev_questions_s36.yaml"),
+    "s37": Path(__file__).with_name("financebench_dev_questions_s37.yaml"),
 }
 
 

@@ -40,6 +40,9 @@ class QuarterAsked:
     end: date | None
     instant: bool
     on_date: bool = False
+    # a span from the fiscal year's start to the date `end` ("year-to-date through July 29,
+    # 2023"): its months are the quarters the company's year end places before that date
+    to_date: bool = False
 
     def label(self, balance: bool) -> str:
         """The period as an answer names it: a flow's ("Q2 FY2024", "6M to Q2 FY2024",
@@ -61,6 +64,7 @@ class _PeriodWords:
     spans: dict[str, int]
     year_to_date: tuple[str, ...]
     instant: tuple[str, ...]
+    through: tuple[str, ...] = ()
     sequential: tuple[str, ...] = ()
     bases: tuple[str, ...] = ()
     not_sequential_before: tuple[str, ...] = ()
@@ -80,6 +84,7 @@ def _period_words(path: Path | None = None) -> _PeriodWords:
         spans={str(k).lower(): int(v) for k, v in body["spans"].items()},
         year_to_date=tuple(str(w).lower() for w in body.get("year_to_date") or ()),
         instant=tuple(str(w).lower() for w in body.get("instant_words") or ()),
+        through=tuple(str(w).lower() for w in body.get("through_words") or ()),
         sequential=tuple(str(w).lower() for w in body.get("sequential_words") or ()),
         bases=tuple(str(w).lower() for w in body.get("sequential_bases") or ()),
         not_sequential_before=tuple(
@@ -189,6 +194,17 @@ def quarter_asked(text: str, flows: bool = False) -> QuarterAsked | None:
         re.IGNORECASE,
     )
     on_date = False
+    to_date = False
+    if ended is None and year_to_date and months is None and quarter is None and words.through:
+        # "year-to-date revenue through July 29, 2023" (or "as of" it): the span the date
+        # closes
+        ended = re.search(
+            rf"(?<![\w-])(?:{_alternatives((*words.through, *words.instant))})\s+"
+            rf"({book.month})\s+(\d{{1,2}}),?\s+((?:19|20)\d{{2}})\b",
+            text,
+            re.IGNORECASE,
+        )
+        to_date = ended is not None
     if ended is None and words.instant:
         # "cash and cash equivalents as of July 29, 2023": a balance on a date
         ended = re.search(
@@ -224,7 +240,13 @@ def quarter_asked(text: str, flows: bool = False) -> QuarterAsked | None:
         return None
     instant = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", lowered) for w in words.instant)
     return QuarterAsked(
-        fiscal_year, quarter if end is None else None, months, end, instant, on_date and instant
+        fiscal_year,
+        quarter if end is None else None,
+        months,
+        end,
+        instant and not to_date,
+        on_date and instant,
+        to_date and end is not None,
     )
 
 

@@ -425,6 +425,26 @@ def segment_figure(
                 _observes(total, concept) or _captioned_total(total, concept)
             ):
                 found.setdefault(name, []).append(row_key(c))
+        # the concept as the heading of the segments' rows ("Operating income" over
+        # "Domestic", "International" and "Total operating income"; "Revenue by reportable
+        # segment" over them and "Total revenue"): the segment's row, where a total row
+        # closes the heading's rows
+        headed: dict[str, list[StatementCell]] = {}
+        for c in table:
+            if c.parents:
+                headed.setdefault(c.parents[-1], []).append(c)
+        for heading, rows in sorted(headed.items()):
+            if concept.name not in {
+                h.name for h in concepts_asked(heading, as_question=False)
+            } or any(_observes(c, concept) for c in rows if not names_total(c.row_label)):
+                continue
+            ordered = sorted({c.line_no: c for c in rows}.items())
+            for i, (_, c) in enumerate(ordered):
+                name = label_key(c.row_label)
+                if not name or names_total(c.row_label) or named(name) is None:
+                    continue
+                if any(names_total(d.row_label) for _, d in ordered[i + 1 :]):
+                    found.setdefault(name, []).append(row_key(c))
         # the segment's name as the heading of its own rows ("North America" over "Net
         # sales", "Operating expenses", "Operating income"): the concept's row right under it
         for c in table:
@@ -461,25 +481,87 @@ def segment_figure(
     return replace(figure, concepts=(segment,))
 
 
+def part_unread(
+    question: str, cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept
+) -> FinancialConcept | None:
+    """The line item a question asks of a named part of the company that no table of the
+    parts prints ("Adobe's Digital Experience subscription revenue": "Digital Experience" is
+    a row of a table of segments closed by a total, "subscription" a qualifier between it and
+    the concept's words), read as an item of its own that no row prints; None where the
+    question's item names no such part. Never the company's figure of the concept."""
+    items = tuple(dict.fromkeys(label_key(w) for w in (*concept.question_words, *concept.labels)))
+    readings = [
+        r
+        for r in line_item_readings(question)
+        if any(r.endswith(f" {i}") for i in items if " " not in i or i in r.split())
+    ]
+    if not readings:
+        return None
+    parts: set[str] = set()
+    tables: dict[tuple[int, str], list[StatementCell]] = {}
+    for _, c in cells:
+        if c.unit == "USD":
+            tables.setdefault((c.page, c.caption), []).append(c)
+    for table in tables.values():
+        lines = sorted({c.line_no: c for c in table}.items())
+        for i, (_, c) in enumerate(lines):
+            name = label_key(c.row_label)
+            if not name or names_total(c.row_label) or _observes(c, concept):
+                continue
+            if any(names_total(d.row_label) and d.parents == c.parents for _, d in lines[i + 1 :]):
+                parts.add(name)
+    for reading in sorted(readings, key=lambda r: (-len(r), r)):
+        ahead = next(
+            reading[: -len(i) - 1]
+            for i in sorted(items, key=lambda w: (-len(w), w))
+            if reading.endswith(f" {i}")
+        )
+        if any(f" {p} " in f" {ahead} " and p != ahead for p in parts):
+            return FinancialConcept(
+                name=reading.replace(" ", "_"),
+                labels=(reading,),
+                question_words=(reading,),
+                gaap=NOTE_ROW_ITEM,
+                statement=concept.statement,
+                sign=concept.sign,
+                unit="USD",
+            )
+    return None
+
+
 def _captioned_total(cell: StatementCell, concept: FinancialConcept) -> bool:
     """Is `cell` a total row whose table's caption names `concept` ("Total Company" under
-    "Net Sales (Millions)": the table's rows are parts of the company's net sales)?"""
+    "Net Sales (Millions)": the table's rows are parts of the company's net sales), and whose
+    label names no narrower item of it ("Total subscription revenue" under "Subscription
+    revenue by segment" totals a kind of revenue, never the segments' revenue)?"""
+    rest = " ".join(label_key(cell.row_label).split()[1:])
+    items = {label_key(w) for w in (*concept.question_words, *concept.labels)}
+    if rest and rest not in items and any(f" {i} " in f" {rest} " for i in items):
+        return False
     return names_total(cell.row_label) and concept.name in {
         c.name for c in concepts_asked(cell.caption, as_question=False)
     }
 
 
 def on_fiscal_year_end(figure: FigureQuestion, year_end: tuple[int, int] | None) -> FigureQuestion:
-    """A question asked on a date alone ("as of December 31, 2018") as the company's fiscal
-    years place that date: the fiscal year it ends, or else the quarter it closes (a 10-Q's
-    balance). A date whose year end no filing states stays a date, read among the 10-Qs'
+    """A question asked on a date alone ("as of December 31, 2018"), or a year-to-date span
+    through it, as the company's fiscal years place that date: the fiscal year it ends, or
+    else the quarter it closes (a 10-Q's balance; the span's months to it). A date whose year end no filing states stays a date, read among the 10-Qs'
     dated columns."""
     asked = figure.quarter
-    if asked is None or not asked.on_date or asked.end is None:
+    if asked is None or not (asked.on_date or asked.to_date) or asked.end is None:
         return figure
     closes = fiscal_quarter_of(asked.end, year_end) if year_end is not None else None
     if closes is not None and closes[1] == 4:
         return replace(figure, years=(closes[0],), quarter=None)
+    if closes is not None and asked.to_date:
+        # "year-to-date through July 29, 2023": the span from the fiscal year's start to the
+        # quarter the date closes, as "the six months ended" names it
+        fiscal_year, quarter = closes
+        placed = replace(
+            asked, fiscal_year=fiscal_year, quarter=quarter, months=3 * quarter, end=None
+        )
+        return replace(figure, quarter=placed)
     return figure
 
 
@@ -651,8 +733,15 @@ def _labelled(
         # a deferred tax table's "Depreciation and amortization" is a tax effect
         and not captions_another_measure(c.caption)
         # a cash flow statement's row named as a balance ("Trade receivables, net (198)")
-        # is the balance's change over the period, never the balance
-        and not (concept.statement == "balance" and _captioned(c, "cash_flow"))
+        # is the balance's change over the period, never the balance; a note whose prose
+        # names both statements ("a reconciliation of cash ... reported within our
+        # Consolidated Balance Sheets to the total shown within our Consolidated Statements
+        # of Cash Flows") prints balances
+        and not (
+            concept.statement == "balance"
+            and _captioned(c, "cash_flow")
+            and (titled_statement(c, "cash_flow") or not _captioned(c, "balance"))
+        )
     ]
     own = [(d, c) for d, c in found if _captioned(c, concept.statement)]
     # the statement's own table before a note's whose prose names the statement ("Income tax
@@ -716,9 +805,12 @@ def _observes(cell: StatementCell, concept: FinancialConcept) -> bool:
     (`ROW_ITEM`) a primary statement's row of that name, a segment's figure (`SEGMENT_ROW`)
     its row in a table of segments, a concept its row's concept."""
     if concept.gaap == SEGMENT_ROW:
-        # the segment's own row, or the concept's row under the segment's name as heading
-        named = label_key(cell.parents[-1]) if cell.parents else label_key(cell.row_label)
-        return named in concept.labels and row_key(cell) in concept.rows
+        # the segment's own row (under the concept as its heading, or none), or the
+        # concept's row under the segment's name as heading
+        return row_key(cell) in concept.rows and (
+            label_key(cell.row_label) in concept.labels
+            or (bool(cell.parents) and label_key(cell.parents[-1]) in concept.labels)
+        )
     if concept.gaap == ROW_ITEM:
         return (
             label_key(cell.row_label) in concept.labels or _under_heading(cell) in concept.labels

@@ -98,6 +98,7 @@ from skill._errors import ContractError, DocumentScopeError, SubjectClassError
 from skill._evidence import _ATTRIBUTES, ATTRIBUTE_CUES, EvidenceCollector, observed_at
 from skill._expected import ExpectedValue, ValueComparison
 from skill._figures import (
+    SEGMENT_ROW,
     CellLookup,
     FigureFindings,
     FigureQuestion,
@@ -105,6 +106,7 @@ from skill._figures import (
     find_figures,
     names_figure,
     on_fiscal_year_end,
+    part_unread,
     previous_quarter,
     prior_quarter,
     read_figure_question,
@@ -712,6 +714,15 @@ class EvidenceSkill:
             # a part of the company named with no segment word ("Amazon's North America net
             # sales"): its row in the table of the parts, never the company's figure
             figure = segment_figure(statements_question, every_cell(), unworded=True) or figure
+            part_item = (
+                part_unread(statements_question, every_cell(), figure.concepts[0])
+                if figure.concepts[0].gaap != SEGMENT_ROW
+                else None
+            )
+            if part_item is not None:
+                # a part's item no table of the parts prints ("Digital Experience
+                # subscription revenue"): that item, which no row prints, never the company's
+                figure = replace(figure, concepts=(part_item,))
         if (
             figure is not None
             and figure.metric is None

@@ -594,6 +594,28 @@ def test_a_quarter_asked(question: str, asked: QuarterAsked) -> None:
     assert quarter_asked(question) == asked
 
 
+_THROUGH = date(2023, 7, 29)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What were Best Buy's year-to-date revenue and operating income through July 29, 2023?",
+        "ytd net earnings to July 29, 2023",
+        "year to date operating income ended July 29 2023",
+        "Acme's revenue year-to-date as of July 29, 2023, in USD millions",
+        "YTD cash from operations thru july 29, 2023?",
+        "net sales for the year to date up to July 29, 2023",
+    ],
+)
+def test_a_year_to_date_span_through_a_date(question: str) -> None:
+    # the span from the fiscal year's start to the date: never a balance on it, nor the
+    # fiscal year its calendar year names; its months are the company's (placed later)
+    asked = quarter_asked(question)
+    assert asked is not None and asked.to_date and asked.end == _THROUGH
+    assert not asked.instant and not asked.on_date and asked.fiscal_year is None
+
+
 @pytest.mark.parametrize(
     "question", ["What is 3M's FY2018 capital expenditure?", "revenue in fiscal 2023", "Q2 sales"]
 )
@@ -1836,3 +1858,97 @@ def test_a_label_counts_nouns_each_name_their_own_unit() -> None:
     nouns, _, _ = label_count_words()
     assert nouns["shares"] == "shares"
     assert {u for n, u in nouns.items() if n != "shares"}.isdisjoint({"shares"})
+
+
+@pytest.mark.parametrize(
+    ("metric", "definition", "expression"),
+    [
+        # the year's end said after the operand, or before it
+        (
+            "return_on_assets",
+            "Adobe's return on assets for fiscal 2022, net income divided by total assets at year end?",
+            "net_income / total_assets",
+        ),
+        (
+            "return_on_assets",
+            "ROA (net income / total assets at the end of the year) for FY2022",
+            "net_income / total_assets",
+        ),
+        ("return_on_assets", "roa using ending total assets, fy2022", "net_income / total_assets"),
+        (
+            "return_on_assets",
+            "ROA for FY2022, net income over the average of total assets at year end 2021 and 2022",
+            "net_income / avg(total_assets)",
+        ),
+        ("return_on_assets", "ROA on average assets in FY2022", "net_income / avg(total_assets)"),
+        (
+            "return_on_equity",
+            "return on equity for FY2022 (net income / shareholders' equity at year end)",
+            "net_income / shareholders_equity",
+        ),
+        (
+            "return_on_equity",
+            "ROE for fiscal 2022 using the average of stockholders' equity at year end 2021 and 2022",
+            "net_income / avg(shareholders_equity)",
+        ),
+    ],
+)
+def test_a_returns_denominator_said_as_analysts_say_it(
+    metric: str, definition: str, expression: str
+) -> None:
+    chosen = {m.name: m for m in financial_metrics()}[metric].formula_for(definition)
+    assert chosen is not None and chosen.expression == expression
+
+
+@pytest.mark.parametrize(
+    ("question", "concept"),
+    [
+        (
+            "What were Amazon's cash, cash equivalents, and restricted cash at the end of FY2019?",
+            "cash_and_restricted_cash",
+        ),
+        (
+            "best buy's cash & cash equivalents and restricted cash, fiscal 2019",
+            "cash_and_restricted_cash",
+        ),
+        (
+            "Activision's cash and cash equivalents including restricted cash at year-end 2019",
+            "cash_and_restricted_cash",
+        ),
+        (
+            "How much cash, including restricted cash, did Acme hold in FY2020?",
+            "cash_and_restricted_cash",
+        ),
+        (
+            "How much restricted cash did Best Buy hold at the end of fiscal 2019?",
+            "restricted_cash",
+        ),
+        ("Acme's restricted cash balance, FY2020", "restricted_cash"),
+    ],
+)
+def test_cash_with_restricted_cash_and_restricted_cash_alone(question: str, concept: str) -> None:
+    assert [c.name for c in concepts_asked(question)] == [concept]
+
+
+@pytest.mark.parametrize(
+    ("label", "concept"),
+    [
+        ("CASH, CASH EQUIVALENTS, AND RESTRICTED CASH, END OF PERIOD", "cash_and_restricted_cash"),
+        (
+            "Cash and cash equivalents and restricted cash at end of period",
+            "cash_and_restricted_cash",
+        ),
+        ("Total cash, cash equivalents and restricted cash", "cash_and_restricted_cash"),
+        (
+            "Cash, cash equivalents, restricted cash and restricted cash equivalents at end of year",
+            "cash_and_restricted_cash",
+        ),
+        ("Restricted cash included in Other current assets", "restricted_cash"),
+    ],
+)
+def test_rows_of_cash_with_restricted_cash(label: str, concept: str) -> None:
+    found = concept_of_label(label)
+    assert found is not None and found.name == concept
+    # the period's opening balance is no figure of its end
+    opening = label.lower().replace("end of period", "beginning of period")
+    assert opening == label.lower() or concept_of_label(opening) is None

@@ -211,6 +211,11 @@ def test_a_quarter_is_its_three_month_column(runtime: Any, question: str) -> Non
         "What was Alder Robotics' revenue for the six months ended July 29, 2023?",
         "What was Alder Robotics' revenue in the first half of FY2024?",
         "What was Alder Robotics' Q2 FY2024 year-to-date revenue?",
+        # a year-to-date span through a date: the quarters the company's year end places
+        # before it, never the fiscal year its calendar year names
+        "What was Alder Robotics' year-to-date revenue through July 29, 2023?",
+        "alder robotics's ytd revenue to july 29, 2023, in USD millions?",
+        "What was Alder Robotics' revenue year to date as of July 29, 2023?",
     ],
 )
 def test_a_year_to_date_span_is_its_six_month_column(runtime: Any, question: str) -> None:
