@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from domain import entity_key, known_words, lexicon
+from skill._alternation import alternation
 from skill._mentions import current_names, find_mentions, opens_a_known_name
 from skill._question_names import _is_legal_form, clean_name, split_names
 from skill._subject import _AGREEMENT_WORD, _DETERMINERS, document_type_of, role_of
@@ -23,15 +24,10 @@ _TOPIC_LINKS = lexicon().agreement_topic_links
 _PAIR_CONNECTORS = frozenset({"and", "&", "or"})
 
 
-def _alternation(words: Iterable[str]) -> str:
-    """The words as one alternation, the longer first (a stable order)."""
-    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
-
-
 # An amendment's number after the word (vocabulary.yaml amendment_number_words): "no. 3",
 # "number 4", "#2", "no. three", or bare ("amendment 3", "amendment three"; bare digits are
 # one or two, so a year is no number).
-_NUMBER_WORDS = _alternation(lexicon().amendment_number_words)
+_NUMBER_WORDS = alternation(lexicon().amendment_number_words)
 _AMENDMENT_NUMBER = (
     rf"(?:(?:no\.?|number)\s*#?\s*|#\s*)(?:\d+|(?:{_NUMBER_WORDS})\b)"
     rf"|\d{{1,2}}(?![\w.])|(?:{_NUMBER_WORDS})\b"
@@ -49,14 +45,14 @@ _AMENDMENT = re.compile(
 # or ordinal (vocabulary.yaml amendment_ordinals) is no name, nor a word of the type.
 _ORDINALS = lexicon().amendment_ordinals
 _AMENDMENT_HEAD = re.compile(
-    rf"(?:(?:{_alternation(_ORDINALS)})\s+)?amendment"
+    rf"(?:(?:{alternation(_ORDINALS)})\s+)?amendment"
     rf"(?:\s+(?:{_AMENDMENT_NUMBER}))?",
     re.IGNORECASE,
 )
 # An amendment's number where a question or a title writes one: after the word, or its
 # ordinal before it.
 _NUMBERED_AMENDMENT = re.compile(
-    rf"\bamendment\s+(?P<number>{_AMENDMENT_NUMBER})|\b(?P<nth>{_alternation(_ORDINALS)})\s+amendment\b",
+    rf"\bamendment\s+(?P<number>{_AMENDMENT_NUMBER})|\b(?P<nth>{alternation(_ORDINALS)})\s+amendment\b",
     re.IGNORECASE,
 )
 
@@ -167,7 +163,7 @@ def amendment_opening(phrase: str) -> tuple[str, str] | None:
 # amended": the agreement as amended (vocabulary.yaml question_as_amended), and what amends it
 # (an amendment's words, or anything up to a comma).
 _AS_AMENDED = re.compile(
-    rf",?\s*\b(?:{_alternation(lexicon().question_as_amended)})\b"
+    rf",?\s*\b(?:{alternation(lexicon().question_as_amended)})\b"
     r"(?:\s+(?:by|through|pursuant\s+to)\s+"
     rf"(?:[^,?;]*?\b(?:amendments?|supplements?|addend(?:um|a))\b(?:\s+(?:{_AMENDMENT_NUMBER}))?"
     r"|[^,?;]*(?=,)))?\s*,?",
@@ -218,7 +214,7 @@ def amendment_number(text: str) -> int | None:
 
 
 # The agreement words that name no kind by themselves ("agreement", "contracts").
-_GENERAL_AGREEMENT = _alternation(lexicon().general_agreement_words)
+_GENERAL_AGREEMENT = alternation(lexicon().general_agreement_words)
 _NUMBER_VALUES = lexicon().amendment_number_words
 # the agreement word a number follows ("license agreement number 12965"), and a type running
 # on to its last agreement word ("loan agreement", "license and supply agreement")
@@ -238,7 +234,7 @@ _GENERIC_LINK = r"(?:between|among|amongst|with|involving|by|of|for|from|to)"
 # digits, words or Roman numerals ("Endorsement Agreement Addendum I", "... Agreement Amendment
 # No. 1"; vocabulary.yaml title_designations): the title's words, no party's name.
 _DESIGNATION = re.compile(
-    rf"^(?:{_alternation(lexicon().title_designations)})\s+"
+    rf"^(?:{alternation(lexicon().title_designations)})\s+"
     rf"(?:{_AMENDMENT_NUMBER}|[ivxlc]{{1,6}}(?![\w.]))",
     re.IGNORECASE,
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from domain import asks_yes_no, lexicon
+from skill._alternation import WHITE_SPACE, alternation
 
 _FLAGS = re.IGNORECASE
 _QUESTION_CLAIMS = lexicon().question_claims
@@ -18,18 +19,14 @@ _CASES = tuple(re.compile(p, _FLAGS) for p in _QUESTION_CLAIMS.get("cases", ()))
 CASE_SYNONYMS: dict[str, tuple[str, ...]] = dict(_QUESTION_CLAIMS.get("case_synonyms", {}))
 
 
-def _alternation(words: tuple[str, ...]) -> str:
-    # the longest first ("but not" before "but")
-    ordered = sorted(words, key=lambda w: (-len(w), w))
-    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
-
-
 _ACTIONS = tuple(_QUESTION_CLAIMS.get("case_actions", ()))
-_ACTION = re.compile(rf"\b(?:{_alternation(_ACTIONS)})\b", _FLAGS) if _ACTIONS else None
+_ACTION = (
+    re.compile(rf"\b(?:{alternation(_ACTIONS, gap=WHITE_SPACE)})\b", _FLAGS) if _ACTIONS else None
+)
 _EXCEPTED_WORDS = tuple(_QUESTION_CLAIMS.get("case_excepted", ()))
 # an excepting word right before the case ("other than to a successor", ", except to ...")
 _EXCEPTED = (
-    re.compile(rf"\b(?:{_alternation(_EXCEPTED_WORDS)})\s*,?\s*$", _FLAGS)
+    re.compile(rf"\b(?:{alternation(_EXCEPTED_WORDS, gap=WHITE_SPACE)})\s*,?\s*$", _FLAGS)
     if _EXCEPTED_WORDS
     else None
 )

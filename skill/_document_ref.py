@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain import known_words, lexicon
+from skill._alternation import alternation
 from skill._mentions import is_closed_word
 from skill._values import find_dates
 
@@ -34,10 +35,7 @@ _MONTHS.update({str(k): int(v) for k, v in lexicon().month_abbreviations.items()
 
 def phrase_alternation(words: Iterable[str]) -> str:
     """The words as one alternation, the longer first, white space and hyphens alike."""
-    ordered = sorted(
-        {" ".join(w.replace("-", " ").split()) for w in words}, key=lambda w: (-len(w), w)
-    )
-    return "|".join(r"[\s\-]+".join(re.escape(p) for p in w.split()) for w in ordered)
+    return alternation({" ".join(w.replace("-", " ").split()) for w in words}, gap=r"[\s\-]+")
 
 
 # what stands before a kind's words: a determiner or a possessive, then at most a few words

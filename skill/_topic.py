@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import snowballstemmer
 
@@ -34,6 +35,7 @@ from domain import (
     short_names,
     without_report_years,
 )
+from skill._alternation import alternation
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
 from skill._evidence import EvidenceCollector
@@ -146,10 +148,6 @@ _ACT_BETWEEN = lexicon().topic_act_between
 _ACT_SHARED_FIRST = lexicon().topic_act_shared_first_words
 
 
-def _alternation(phrases: Sequence[str]) -> str:
-    return "|".join(sorted(phrases, key=lambda p: (-len(p), p)))
-
-
 # A year a question names: "FY2023", "FY 23", "FY'23", "fiscal 2022", "fiscal years 2021",
 # "2021"; two digits only after a fiscal word (not a form's number: "10-K"). Never one glued to a number or a currency
 # sign ("$2000", "2,000").
@@ -162,10 +160,13 @@ _TOPIC_YEAR = re.compile(
 # currency before it, and the words that join, open or leave open a span of years
 # (vocabulary.yaml topic_year_*).
 _YEAR_AMOUNT_AFTER = re.compile(
-    r"\s*(?:" + _alternation(lexicon().topic_year_amount_words) + r")(?![a-z])", re.IGNORECASE
+    r"\s*(?:" + alternation(lexicon().topic_year_amount_words, literal=False) + r")(?![a-z])",
+    re.IGNORECASE,
 )
 _YEAR_AMOUNT_BEFORE = re.compile(
-    r"(?:[$\u20ac\u00a3\u00a5]|\b(?:" + _alternation(lexicon().topic_year_amount_words) + r"))\s*$",
+    r"(?:[$\u20ac\u00a3\u00a5]|\b(?:"
+    + alternation(lexicon().topic_year_amount_words, literal=False)
+    + r"))\s*$",
     re.IGNORECASE,
 )
 _YEAR_FRAME = r"(?:\s+(?:the|fiscal|years?|fy))*"
@@ -173,7 +174,7 @@ _SPAN_JOINER = re.compile(
     r"\s*"
     + _YEAR_FRAME.replace("+", "*", 1)
     + r"\s*(?P<joiner>"
-    + _alternation(lexicon().topic_year_span_joiners)
+    + alternation(lexicon().topic_year_span_joiners, literal=False)
     + r")"
     + _YEAR_FRAME
     + r"\s*$",
@@ -184,11 +185,19 @@ _SPAN_OPENING = re.compile(
     re.IGNORECASE,
 )
 _OPEN_SINCE = re.compile(
-    r"\b(?:" + _alternation(lexicon().topic_year_open_since) + r")" + _YEAR_FRAME + r"\s*$",
+    r"\b(?:"
+    + alternation(lexicon().topic_year_open_since, literal=False)
+    + r")"
+    + _YEAR_FRAME
+    + r"\s*$",
     re.IGNORECASE,
 )
 _OPEN_AFTER = re.compile(
-    r"\b(?:" + _alternation(lexicon().topic_year_open_after) + r")" + _YEAR_FRAME + r"\s*$",
+    r"\b(?:"
+    + alternation(lexicon().topic_year_open_after, literal=False)
+    + r")"
+    + _YEAR_FRAME
+    + r"\s*$",
     re.IGNORECASE,
 )
 # A span longer than this is no span of years a question asks ("1999 to 2099")
@@ -343,7 +352,7 @@ def _actors(names: tuple[str, ...]) -> str:
         for key in keys[1:]:
             if key not in _ACT_SHARED_FIRST and key not in _STOP and key not in _ACT_BETWEEN:
                 actors.add(_name_pattern([key]))
-    return _alternation(sorted(actors))
+    return alternation(actors, literal=False)
 
 
 def states_act(sentence: str, act: str, names: Sequence[str] = ()) -> bool:
@@ -365,7 +374,7 @@ def states_act(sentence: str, act: str, names: Sequence[str] = ()) -> bool:
         r"(?:^|[,;:(]\s*|\band\s+|\d\s+)(?:"
         + _actors(tuple(names))
         + r")(?![\w&])((?:\s+(?:"
-        + _alternation([re.escape(w) for w in _ACT_BETWEEN])
+        + alternation(_ACT_BETWEEN)
         + r")){0,3})\s+(?:"
         + "|".join(stated)
         + r")\s+([\w%$][\w'\u2019-]*)",
@@ -580,17 +589,9 @@ def topic_units(
         return []
     act = act or act_asked(topic)
     if act is not None:
+        search = _TopicSearch(collector, kb, candidate, claim_id, committed, topic, vector)
         return _act_units(
-            collector,
-            kb,
-            candidate,
-            claim_id,
-            committed,
-            topic,
-            vector,
-            act,
-            periods or (*years_asked(topic), year_since(topic)),
-            year_end,
+            search, act, periods or (*years_asked(topic), year_since(topic)), year_end
         )
     named = named_words(topic)
     count = None if quantity in (None, ANY_QUANTITY) else quantity
@@ -635,14 +636,22 @@ def topic_units(
 ACT_PASSAGES = 6
 
 
+@dataclass(frozen=True)
+class _TopicSearch:
+    """A topic's search as `topic_units` was asked it: where its sentences are looked for
+    (`clause_sentences`) and what their units cite (the candidate, the claim)."""
+
+    collector: EvidenceCollector
+    kb: str
+    candidate: Candidate
+    claim_id: str
+    committed: Sequence[str]
+    topic: str
+    vector: list[float]
+
+
 def _act_units(
-    collector: EvidenceCollector,
-    kb: str,
-    candidate: Candidate,
-    claim_id: str,
-    committed: Sequence[str],
-    topic: str,
-    vector: list[float],
+    search: _TopicSearch,
     act: str,
     periods: tuple[frozenset[int], bool, int | None],
     year_end: tuple[int, int] | None,
@@ -652,12 +661,13 @@ def _act_units(
     a year asked where the topic names years (a sentence stating none of them is no answer),
     stating the topic's object words where it names any; each evidence. The same sentence in
     several filings is quoted once, from the latest filing (by its date, then its name)."""
+    collector, candidate, topic = search.collector, search.candidate, search.topic
     years, fiscal, since = periods
     objects = act_object_words(topic, act)
     names = (candidate.name, *candidate.aliases)
     found: dict[str, tuple[tuple[str, str], float, str, int, Sentence]] = {}
     for rank_score, sentence in clause_sentences(
-        collector, kb, candidate, committed, topic, vector
+        collector, search.kb, candidate, search.committed, topic, search.vector
     ):
         text = " ".join(sentence.text.split())
         if not states_act(text, act, names):
@@ -682,7 +692,7 @@ def _act_units(
     ranked = sorted(found.values(), key=lambda f: (-f[1], f[2], f[3]))
     return [
         collector.sentence_unit(
-            sentence, candidate.subject_id, claim_id, " ".join(sentence.text.split()), 0.9
+            sentence, candidate.subject_id, search.claim_id, " ".join(sentence.text.split()), 0.9
         )
         for _, _, _, _, sentence in ranked[:ACT_PASSAGES]
     ]

@@ -6,7 +6,6 @@ import math
 from pathlib import Path
 
 import pytest
-import torch
 
 from retrieval import (
     KB_EMBEDDING_KEY,
@@ -39,6 +38,10 @@ def test_similar_sentences_are_closer_than_unrelated_ones(embedder: Embedder) ->
 
 
 def test_duplicates_map_back_in_order_and_queries_are_repeatable(embedder: Embedder) -> None:
+    # torch here, not at the module's top: every worker of a run collects this module, and
+    # only the one that runs it needs torch (~1.7 s of CPU to import)
+    import torch
+
     texts = ["alpha clause", "beta clause", "alpha clause"]
     vectors = embedder.embed_documents(texts)
     assert len(vectors) == 3 and vectors[0] == vectors[2] and vectors[0] != vectors[1]
