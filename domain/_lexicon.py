@@ -589,6 +589,12 @@ class Lexicon:
     value_claim_topic_links: tuple[str, ...]
     value_claim_category_links: tuple[str, ...]
     value_claim_category_fillers: frozenset[str]
+    # the kinds of liability a cap claim may name ("indemnification", "gross negligence"): a
+    # kind none of whose words is one is not placed; spellings read as one ("wilful")
+    value_claim_cap_kinds: frozenset[str]
+    value_claim_spellings: dict[str, str]
+    # a negated cap's words and their plain form ("uncapped": "capped", "no cap": "a cap")
+    value_claim_cap_positives: tuple[tuple[str, str], ...]
     # words a value follows at the end of a proposition's verb ("capped at", "limited to")
     value_claim_value_links: tuple[str, ...]
     # words a date follows after the attribute a value claim names ("end on December 31")
@@ -1192,6 +1198,14 @@ def _load(data: dict[str, Any]) -> Lexicon:
         value_claim_topic_links=tuple(vocabulary.phrases("value_claim_topic_links")),
         value_claim_category_links=tuple(vocabulary.phrases("value_claim_category_links")),
         value_claim_category_fillers=vocabulary.lowered("value_claim_category_fillers"),
+        value_claim_cap_kinds=vocabulary.lowered("value_claim_cap_kinds"),
+        value_claim_spellings={
+            str(k).lower(): str(v).lower()
+            for k, v in sorted(vocabulary.mapping("value_claim_spellings").items())
+        },
+        value_claim_cap_positives=tuple(
+            (str(a), str(b)) for a, b in vocabulary.mapping("value_claim_cap_positives").items()
+        ),
         value_claim_date_links=tuple(w.lower() for w in vocabulary.words("value_claim_date_links")),
         value_claim_value_links=tuple(
             w.lower() for w in vocabulary.words("value_claim_value_links")

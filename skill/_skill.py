@@ -178,7 +178,7 @@ from skill._topic import (
     years_asked,
 )
 from skill._units import evidence_units
-from skill._value_claims import value_claim, value_claim_answer
+from skill._value_claims import cap_kind, cap_kind_answer, value_claim, value_claim_answer
 from skill._values import drop_umbrellas, normalize_date
 from skill.linking import NameLinker, name_key
 
@@ -391,6 +391,23 @@ class EvidenceSkill:
                         else None
                     )
                     return value_claim_answer(valued, stated, question, proposed)
+            kinded = cap_kind(question) if stated is None else None
+            if kinded is not None:
+                # "Is Halcyon's liability under the MSA capped for indemnification claims?":
+                # the cap asked plainly, judged for the kind against its exceptions
+                # (where the cap asked plainly reads as its value, "Is there a cap on ...?",
+                # the cap negated as asked: "Is there no cap on ...?")
+                for cap_asked in dict.fromkeys((kinded.plain, kinded.cut)):
+                    cap_held = self._held_proposition(kb, cap_asked, documents)
+                    if cap_held is None or cap_held.terminal_state == "SUBJECT_NOT_FOUND":
+                        break
+                    cap_constraints = cap_held.subject_class.constraints
+                    if cap_constraints.get("claim") != "liability_capped":
+                        continue
+                    if cap_constraints.get("negated") and cap_constraints.get("carved", True):
+                        # "uncapped": the carved cases, no verdict of the cap itself
+                        break
+                    return cap_kind_answer(cap_held, kinded, question)
         # A tuple: immutable, so the store may remember its set between look-ups.
         # The ids first: a copy committed after them is not in them, so it cannot show
         # up unfolded; a document that stands for copies is hidden nowhere it is not visible.

@@ -114,6 +114,9 @@ class ValueClaim:
     # the kind of the topic asked about ("gross negligence" of "Halcyon's liability for gross
     # negligence under the MSA"): judged against the proposition's exceptions
     category: str = ""
+    # whether the lexicon places the kind (`value_claim_cap_kinds`): one it does not ("for
+    # Tuesday claims") is not established, never judged as if the clause spoke of it
+    category_placed: bool = True
 
 
 def _opening(words: list[str]) -> str | None:
@@ -376,6 +379,13 @@ def value_claim(question: str) -> ValueClaim | None:
     Delaware, is ...", skill/_claim_law.py) is set aside wherever it stands and kept as the
     claim's `law`, the claim read without it; a law that is the claim's value ("incorporated
     under the laws of Delaware") stays its value."""
+    kinded = cap_kind(question)
+    if kinded is not None:
+        # "capped at $5 million for indemnification claims": the cap's value claim, judged
+        # for the kind it names
+        cut = value_claim(kinded.cut)
+        if cut is not None and cut.verb:
+            return replace(cut, category=cut.category or kinded.kind, category_placed=kinded.placed)
     claim = _value_claim(question)
     if claim is not None and claim.kind == "jurisdiction":
         return claim
@@ -512,11 +522,18 @@ def value_claim_answer(
     if held is not None and refused is not None:
         lead = "Yes" if claim.negated else "No"
         return _claimed(held, claim, question, f"{lead} — {held_text[refused.end() :]}")
+    if claim.category and not claim.category_placed and held is not None and held_text:
+        # "capped at $5 million for Tuesday claims": no kind of liability the reader places
+        unplaced = (
+            f"Not established — whether the cap holds for {claim.category} is not read (no"
+            f" kind of liability the reader places); the cap: {held_text}"
+        )
+        return _claimed(held, claim, question, unplaced)
     if claim.category and _excepted(claim.category, held_text) and held is not None:
         # "Halcyon's liability for gross negligence under the MSA": a kind the clause
         # excepts from the cap is not capped by it, whatever the value
         lead = "Yes" if claim.negated else "No"
-        excepted = f"{lead} — {claim.category} is excepted: {_terms(held_text)}"
+        excepted = f"{lead} — {claim.category} is excepted from the cap: {_terms(held_text)}"
         return _claimed(held, claim, question, excepted)
     text: str | None = None
     evaluation = answer.evaluation
@@ -610,11 +627,17 @@ def _verdict(holds: bool, claim: ValueClaim, shown: str, held_text: str) -> str:
             " is not read (the clause's exceptions were not read)"
         )
     terms = _terms(held_text)
+    # a kind asked that the clause does not speak of: the cap's verdict, with the note
+    note = (
+        f"; the clause names no exception for {claim.category}"
+        if claim.category and not _kind_excepted(claim.category, held_text)
+        else ""
+    )
     if not terms:
-        return f"{'Yes' if holds else 'No'} — {_said(claim, shown)}"
+        return f"{'Yes' if holds else 'No'} — {_said(claim, shown)}{note}"
     said = _LEAD_YES.match(held_text)
     lead = held_text[: said.end()].rstrip(" —") if holds and said is not None else "No"
-    return f"{lead} — {_said(claim, shown)}; the clause: {terms}"
+    return f"{lead} — {_said(claim, shown)}; the clause: {terms}{note}"
 
 
 def _claimed(answer: Answer, claim: ValueClaim, question: str, text: str | None) -> Answer:
@@ -692,3 +715,129 @@ def _compared(answer: Answer, claim: ValueClaim) -> bool | None:
             return None
         held.add(compare(round(read[1], 6), round(claimed[1], 6)))
     return held.pop() if len(held) == 1 else None
+
+
+# a cap's words and a liability's, both in a question that asks a cap of a kind of liability
+_CAP_WORDS = re.compile(
+    r"\b(?:un)?(?:capped|limited)\b|\b(?:caps?|limits?|limitations?|ceilings?|maximums?)\b",
+    re.IGNORECASE,
+)
+_LIABILITY = re.compile(r"\b(?:liab\w*|damages|exposure)\b", re.IGNORECASE)
+# the words a kind ends before ("for indemnification claims under the MSA", "... capped")
+_KIND_STOPS = re.compile(
+    r"\s+(?:under|pursuant\s+to|(?:un)?capped|(?:un)?limited|not|never|subject|is|are|be)\b",
+    re.IGNORECASE,
+)
+# the words a kind of liability ends with that say it is one ("for third-party claims")
+_KIND_ENDS = frozenset(("claim", "claims", "obligations", "liability", "liabilities", "losses"))
+
+
+@dataclass(frozen=True)
+class CapKind:
+    """A cap claim that names a kind of liability ("Is Halcyon's liability under the MSA
+    capped for indemnification claims?"): the question without the kind (`cut`, as asked),
+    that question's cap asked plainly (`plain`: "Is Halcyon's liability under the MSA
+    capped?"), the kind, whether the question negates the cap ("uncapped for", "no cap on
+    ... for"), and whether the kind is one the lexicon places (`value_claim_cap_kinds`)."""
+
+    cut: str
+    plain: str
+    kind: str
+    negated: bool
+    placed: bool
+
+
+def _kind_words(text: str) -> list[str]:
+    """The kind's content words, each spelled as the lexicon reads it ("wilful": "willful")."""
+    spell = _LEX.value_claim_spellings
+    words = re.findall(r"[\w'’-]+", text.lower())
+    return [
+        spell.get(w, w)
+        for w in words
+        if spell.get(w, w) not in _LEX.value_claim_category_fillers and len(spell.get(w, w)) > 2
+    ]
+
+
+def cap_kind(question: str) -> CapKind | None:
+    """The kind of liability a cap claim names (`CapKind`), wherever it stands: after the
+    topic ("liability for indemnification claims under the MSA"), after the agreement
+    ("capped for", "uncapped with respect to", "no cap on ... in respect of"), after a value
+    ("capped at $5M for ..."); None where the question asks no cap or names no kind (a party,
+    an agreement, a value after the link is none)."""
+    text = " ".join(question.split()).rstrip("?. ").strip()
+    first = _LIABILITY.search(text) or _CAP_WORDS.search(text)
+    if first is None or _LIABILITY.search(text) is None or _CAP_WORDS.search(text) is None:
+        return None
+    links = "|".join(_LEX.value_claim_category_links)
+    for link in re.finditer(rf"\s+(?:{links})\s+", text, re.IGNORECASE):
+        if link.start() < first.end():
+            continue
+        rest = text[link.end() :]
+        stop = _KIND_STOPS.search(rest)
+        kind = (rest[: stop.start()] if stop else rest).strip(" ,")
+        if not kind or _AGREEMENT.search(kind) or re.search(r"\d", kind):
+            continue
+        words = _kind_words(kind)
+        placed = any(w in _LEX.value_claim_cap_kinds for w in words)
+        if not words or not (placed or kind.lower().split()[-1] in _KIND_ENDS):
+            continue
+        cut = " ".join((text[: link.start()] + (rest[stop.start() :] if stop else "")).split())
+        if _CAP_WORDS.search(cut) is None or _LIABILITY.search(cut) is None:
+            continue
+        plain = cut
+        for pattern, positive in _LEX.value_claim_cap_positives:
+            plain = re.sub(pattern, positive, plain, flags=re.IGNORECASE)
+        return CapKind(cut + "?", plain + "?", kind, plain != cut, placed)
+    return None
+
+
+def _kind_excepted(kind: str, exceptions: str) -> bool:
+    """Do the exceptions name every word of the kind (by its first five letters, as the
+    lexicon spells it: "wilful" = "willful", "indemnity" = "indemnification")?"""
+    stems = {w[:5] for w in _kind_words(exceptions)}
+    wanted = _kind_words(kind)
+    return bool(wanted) and all(w[:5] in stems for w in wanted)
+
+
+def cap_kind_answer(held: Answer, claim: CapKind, question: str) -> Answer:
+    """The cap's answer (`held`, to the cap asked plainly) judged for the kind the question
+    names: a kind the clause excepts is not capped ("No — indemnification is excepted from
+    the cap: <the clause>"; "Yes" asked negated); a kind it does not except has the cap's
+    verdict, with the note that the clause names no such exception where it does not speak
+    of the kind; a kind the lexicon does not place, or a cap not read, is not established."""
+    text = (held.conclusion.answer or "") if held.terminal_state == "CONCLUDED" else ""
+    if held.subject_class.constraints.get("negated"):
+        # the cap negated as asked ("Is there no cap on ...?": "No — <the cap's clause>"): its
+        # answer as the cap's own
+        swapped = _LEAD_NO.match(text) or _LEAD_YES.match(text)
+        if swapped is not None:
+            lead = "Yes" if _LEAD_NO.match(text) else "No"
+            text = f"{lead} — {text[swapped.end() :]}"
+    yes, no = ("No", "Yes") if claim.negated else ("Yes", "No")
+    refused = _LEAD_NO.match(text)
+    held_yes = _LEAD_YES.match(text)
+    said: str | None
+    if not claim.placed and (held_yes or refused):
+        said = (
+            f"Not established — whether the cap holds for {claim.kind} is not read (no kind of"
+            f" liability the reader places); the cap: {text}"
+        )
+    elif refused is not None:
+        said = f"{no} — {text[refused.end() :]}"
+    elif held_yes is not None:
+        rest = text[held_yes.end() :]
+        exceptions = _EXCEPTIONS.search(text)
+        # the cap's own lead where it holds with conditions ("Yes, with conditions")
+        lead = text[: held_yes.end()].rstrip(" —") if not claim.negated else yes
+        if exceptions is not None and _kind_excepted(claim.kind, exceptions.group(1)):
+            said = f"{no} — {claim.kind} is excepted from the cap: {rest}"
+        elif _kind_excepted(claim.kind, rest):
+            said = f"{lead} — {rest}"
+        else:
+            said = f"{lead} — {rest}; the clause names no exception for {claim.kind}"
+    else:
+        said = None
+    update: dict[str, object] = {"question": question}
+    if said is not None:
+        update["conclusion"] = held.conclusion.model_copy(update={"answer": said})
+    return held.model_copy(update=update)
