@@ -104,6 +104,25 @@ def _bare_signed_for(t: str) -> NamedEntity | None:
     return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY)
 
 
+def _labelled_bare(role: str, name: str) -> NamedEntity | None:
+    """ "SPONSOR: Rubio's Fresh Mexican Grill": a role's label vouches for a bare name as a
+    signing lead does; a person's name is no party it signs for, and a name of two words may
+    be a person's ("EMPLOYEE: Jane Doe")."""
+    if not _contract_role(role):
+        return None
+    bare = _bare_signed_for(name)
+    if bare is not None and (len(name.split()) >= 3 or not is_person_name(bare.name)):
+        return bare
+    return None
+
+
+# A role's label and a bare name right before a signature, where blocks ran together.
+_LABELLED_BARE = re.compile(
+    r"(?<![\w'’])(?P<role>[A-Z][A-Za-z]*)[ \t]*:[ \t]*(?P<name>[A-Z][^\n:]{1,80}?)[ \t]+"
+    rf"(?=(?:{'|'.join(w.capitalize() for w in lexicon().signature_by_words)})\s*:|/s/)"
+)
+
+
 # An English execution clause at a line's start: the signer before a signing lead, the party
 # after it, with the brackets of the clause's column and the signature between ("SIGNED by JANE
 # ROE ) duly authorised for and on behalf of ) /s/ Jane Roe ACME LIMITED )"), or the party
@@ -618,6 +637,12 @@ class SignatureBlocks(BindingRule):
                 read = SignatureBlocks._inline_head(text, column)
                 if read is not None:
                     out.append(read)
+        for m in _LABELLED_BARE.finditer(text, start):
+            # "SPONSOR: Rubio's Fresh Mexican Grill By: /s/ ...": a bare name under a role's
+            # label, as on a line of its own (`_labelled_bare`)
+            bare = _labelled_bare(m.group("role"), m.group("name"))
+            if bare is not None:
+                out.append((bare, m.span("name")))
         for m in re.finditer(rf"/s/[ \t]*({PERSON})", text[start:]):
             # the signature's own line, and its words up to the next block's ("/s/ Adam Roe
             # ACME CAPITAL LP")
@@ -726,13 +751,8 @@ class SignatureBlocks(BindingRule):
             party = ctx.terms.get(entity_key(term))
         if (party is None or not _names_party(party)) and signs_for:
             party = _bare_signed_for(t) or party
-        if party is None and role_labelled:
-            # "SPONSOR: Rubio's Fresh Mexican Grill": a role's label vouches for a bare name
-            # as a signing lead does; a person's name is no party it signs for, and a name of
-            # two words may be a person's ("EMPLOYEE: Jane Doe")
-            bare = _bare_signed_for(t)
-            if bare is not None and (len(t.split()) >= 3 or not is_person_name(bare.name)):
-                party = bare
+        if party is None and role_labelled and label is not None:
+            party = _labelled_bare(label.group(1), t)
         return party, False
 
     def _signature_columns(

@@ -65,10 +65,17 @@ _ROLE_LABELS = ["SPONSOR:", "Licensee:", "COMPANY:"]
 @pytest.mark.parametrize("bare", _BARE)
 @pytest.mark.parametrize("label", _ROLE_LABELS)
 @pytest.mark.parametrize("bare_first", [True, False])
-def test_a_bare_name_under_a_role_label_is_a_party(bare: str, label: str, bare_first: bool) -> None:
+@pytest.mark.parametrize("run_on", [False, True])
+def test_a_bare_name_under_a_role_label_is_a_party(
+    bare: str, label: str, bare_first: bool, run_on: bool
+) -> None:
     other = "Orvandi Labs Ltd."
     first = [f"{label} {bare}", "By: ______________", "Name: Jane Roe"]
     second = ["SUPPLIER: " + other, "By: ______________", "Name: Adam Poe"]
+    if run_on:
+        # the blocks' lines ran together: "SPONSOR: Rubio's Fresh Mexican Grill By: /s/ ..."
+        first = [f"{label} {bare} By: /s/ Jane Roe Name: Jane Roe"]
+        second = [f"SUPPLIER: {other} By: /s/ Adam Poe Name: Adam Poe"]
     blocks = first + second if bare_first else second + first
     assert _parties(_bind_lines("SERVICES AGREEMENT", [*_BODY, *blocks])) == {bare, other}
 
@@ -81,6 +88,8 @@ _RULED = [
     ("Kestrel -- Data Systems, Inc.", "Kestrel Data Systems, Inc."),
     ("HARROW & VALE ------ MEDIA LLC", "HARROW & VALE MEDIA LLC"),
     ("Orvandi Labs --- Holdings Ltd.", "Orvandi Labs Holdings Ltd."),
+    ("Mail              ------- Boxes Etc. USA, Inc.", "Mail Boxes Etc. USA, Inc."),
+    ("Kestrel          -- Data Systems, Inc.", "Kestrel Data Systems, Inc."),
 ]
 
 
