@@ -674,6 +674,8 @@ class Lexicon:
     signature_date_labels: tuple[str, ...]
     acceptance_heading_words: tuple[str, ...]
     acceptance_heading_fillers: tuple[str, ...]
+    # the headings over signature blocks ("SIGNATURE PAGE", "IN WITNESS WHEREOF"; phrases)
+    signature_headings: tuple[str, ...]
     # the words that open an English execution clause ("SIGNED by Jane Roe for and on behalf
     # of ACME LIMITED"; words)
     execution_clause_words: tuple[str, ...]
@@ -1275,6 +1277,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         signature_date_labels=tuple(vocabulary.phrases("signature_date_labels")),
         acceptance_heading_words=tuple(vocabulary.words("acceptance_heading_words")),
         acceptance_heading_fillers=tuple(vocabulary.words("acceptance_heading_fillers")),
+        signature_headings=tuple(vocabulary.phrases("signature_headings")),
         execution_clause_words=tuple(vocabulary.phrases("execution_clause_words")),
         execution_clause_unnamed_signers=tuple(
             vocabulary.phrases("execution_clause_unnamed_signers")

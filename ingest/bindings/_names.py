@@ -121,9 +121,15 @@ _FIRM_COMMA = r",[ \t]*\n?[ \t]*(?=(?:[A-Z][\w'’\-.]*,?\s+){0,2}[A-Z][\w'’\-
 _PLACE_GOES_ON = r"(?!\s+\([A-Z][A-Za-z]{1,15}\)\s+[A-Z])"
 
 
+# A rule the text drew between a name's words ("Mail ---- Boxes Etc. USA, Inc."): a run of
+# dashes between two of its words on one line (after a word of letters, not a number nor an
+# initial: "Section 5 ---- Acme Inc." names Acme Inc.), no word of the name.
+_RULE_NOISE = r"(?:(?<=[A-Za-z]{2})[ \t]+-{2,}[ \t]+)"
+
+
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:{_FIRM_COMMA}{_TOKEN}){{0,3}}"
-    rf"(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
+    rf"(?:(?:{_RULE_NOISE}|[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
     rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b(?!-)\.?{_PLACE_GOES_ON}"
     rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b(?!-)\.?)*{_SERIES}?"
 )
@@ -510,7 +516,7 @@ def _company(raw: str, after_address: bool = False) -> NamedEntity | None:
     """The company `raw` names, or None; `after_address`: an address ends right before `raw`
     (its place and a list's joiner that open `raw` are then no words of the name)."""
     same_line = _OPENER_NUMBER_ON_LINE.search(raw) is not None
-    name = _clean_name(raw)
+    name = _clean_name(re.sub(rf"{_RULE_NOISE}(?=\S)", " ", raw))
     name = re.sub(rf",?\s+(?:st|nd|rd|th)\s+(?=(?:{_SUFFIX})\b)", ", ", name)
     series = re.search(rf"{_SERIES}$", name)
     if series is not None and series.start() > 0:

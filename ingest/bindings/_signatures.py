@@ -104,6 +104,25 @@ def _bare_signed_for(t: str) -> NamedEntity | None:
     return NamedEntity(name, entity_key(name), SubjectType.LEGAL_ENTITY)
 
 
+def _labelled_bare(role: str, name: str) -> NamedEntity | None:
+    """ "SPONSOR: Rubio's Fresh Mexican Grill": a role's label vouches for a bare name as a
+    signing lead does; a person's name is no party it signs for, and a name of two words may
+    be a person's ("EMPLOYEE: Jane Doe")."""
+    if not _contract_role(role):
+        return None
+    bare = _bare_signed_for(name)
+    if bare is not None and (len(name.split()) >= 3 or not is_person_name(bare.name)):
+        return bare
+    return None
+
+
+# A role's label and a bare name right before a signature, where blocks ran together.
+_LABELLED_BARE = re.compile(
+    r"(?<![\w'’])(?P<role>[A-Z][A-Za-z]*)[ \t]*:[ \t]*(?P<name>[A-Z][^\n:]{1,80}?)[ \t]+"
+    rf"(?=(?:{'|'.join(w.capitalize() for w in lexicon().signature_by_words)})\s*:|/s/)"
+)
+
+
 # An English execution clause at a line's start: the signer before a signing lead, the party
 # after it, with the brackets of the clause's column and the signature between ("SIGNED by JANE
 # ROE ) duly authorised for and on behalf of ) /s/ Jane Roe ACME LIMITED )"), or the party
@@ -267,6 +286,44 @@ def _capitals(words: list[str]) -> list[str]:
         if (tail.isupper() or _capitals_but_form(tail)) and len(base_key(tail).split()) >= 2:
             return words if " ".join(words[:k]).isupper() else words[k:]
     return words
+
+
+# The headings over signature blocks ("SIGNATURE PAGE", "IN WITNESS WHEREOF", "AGREED AND
+# ACCEPTED:"), and a role label ("CUSTOMER", "SPONSOR:"), at a run-on head's start.
+_HEADING = re.compile(
+    rf"(?i)^(?:{'|'.join(lexicon().signature_headings)}|(?:{_ACCEPTS})(?:\s+(?:{_ACCEPTS}"
+    rf"|{_any(lexicon().acceptance_heading_fillers)}))*)(?![\w'’&])[\s,:]*"
+)
+_ROLE_LABEL = re.compile(r"^([A-Za-z]+(?:\s+[A-Za-z]+){0,2})\s*:\s*|^([A-Z]+)\s+(?=\S)")
+
+
+def _unheaded(name: str, text: str) -> str:
+    """A run-on block's head without the heading and the role label before its name
+    ("SIGNATURE PAGE CUSTOMER: HARROW & VALE MEDIA LLC" is HARROW & VALE MEDIA LLC): cut
+    where what is left still names a company of two words or more; a role in capitals with no
+    colon only where it labels the name rather than opening it (`role_labels_name`:
+    "PRINCIPAL FINANCIAL GROUP, INC." keeps its first word)."""
+    while True:
+        cut = None
+        heading = _HEADING.match(name)
+        if heading is not None and heading.end() > 0:
+            cut = name[heading.end() :]
+        else:
+            label = _ROLE_LABEL.match(name)
+            role = label and (label.group(1) or label.group(2))
+            if label is not None and role and _contract_role(role):
+                rest = name[label.end() :]
+                named = _company(rest)
+                if named is not None and (
+                    label.group(1) is not None or role_labels_name(role, named, text)
+                ):
+                    cut = rest
+        if cut is None:
+            return name
+        named = _company(cut)
+        if named is None or len(base_key(named.name).split()) < 2:
+            return name
+        name = cut
 
 
 def _capitals_but_form(name: str) -> bool:
@@ -521,7 +578,9 @@ class SignatureBlocks(BindingRule):
             if party.subject_type == SubjectType.LEGAL_ENTITY and span[0] >= executed.start():
                 # A head line the blocks ran into holds the block above's signer and title
                 # too ("Roe Chief Financial Officer HARROW & VALE CAPITAL LP / By: ...").
-                head = _company(" ".join(_capitals(_after_capacity(party.name.split()))))
+                head = _company(
+                    _unheaded(" ".join(_capitals(_after_capacity(party.name.split()))), text)
+                )
                 party = head or party
                 if not _cut_from_head(text, span[0], party):
                     signers.setdefault(party.key, (party, span))
@@ -578,6 +637,12 @@ class SignatureBlocks(BindingRule):
                 read = SignatureBlocks._inline_head(text, column)
                 if read is not None:
                     out.append(read)
+        for m in _LABELLED_BARE.finditer(text, start):
+            # "SPONSOR: Rubio's Fresh Mexican Grill By: /s/ ...": a bare name under a role's
+            # label, as on a line of its own (`_labelled_bare`)
+            bare = _labelled_bare(m.group("role"), m.group("name"))
+            if bare is not None:
+                out.append((bare, m.span("name")))
         for m in re.finditer(rf"/s/[ \t]*({PERSON})", text[start:]):
             # the signature's own line, and its words up to the next block's ("/s/ Adam Roe
             # ACME CAPITAL LP")
@@ -633,7 +698,7 @@ class SignatureBlocks(BindingRule):
             ):
                 words = words[k:]
                 break
-        party = _company(" ".join(_capitals(words)))
+        party = _company(_unheaded(" ".join(_capitals(words)), text))
         if party is None or _cut_from_head(text, m.end() - len(" ".join(words)), party):
             return None
         return party, (m.end() - len(" ".join(words)), m.end())
@@ -652,6 +717,7 @@ class SignatureBlocks(BindingRule):
         t = _SIGNS_FOR.sub("", t)  # "For and on behalf of Acme Ltd."
         t = re.sub(r"\s*\([^()]{1,60}\)$", "", t)  # 'VOTOCAST, INC. ("Votocast")'
         t = _DESCRIBED.sub("", t)  # "THE BANKERS BANK, a Georgia banking corporation"
+        role_labelled = False
         label = re.match(r"^([A-Z][A-Za-z]*(?:\s+[A-Za-z]+){0,6})\s*:\s*(?:\|\s*)?(\S.*)$", t)
         if label:
             # "LENDER: ACME BANK", "WATER CO: | WATER CO, INC.": a label (a role, the party's
@@ -665,6 +731,7 @@ class SignatureBlocks(BindingRule):
             ):
                 return None, named is not None
             t = label.group(2)
+            role_labelled = role is not None and _contract_role(label.group(1)) is not None
         role = re.match(r"([A-Z]+)[ \t]+(?!(?:OF|AND)\b)([A-Z0-9]\S*.*)$", t)
         if role and _contract_role(role.group(1)):
             # "RESELLER MTI TECHNOLOGY CORPORATION": a role in capitals labels the name after
@@ -684,6 +751,8 @@ class SignatureBlocks(BindingRule):
             party = ctx.terms.get(entity_key(term))
         if (party is None or not _names_party(party)) and signs_for:
             party = _bare_signed_for(t) or party
+        if party is None and role_labelled and label is not None:
+            party = _labelled_bare(label.group(1), t)
         return party, False
 
     def _signature_columns(
