@@ -595,7 +595,11 @@ def table(rows: Sequence[Figures]) -> str:
 
 
 def _details(outcomes: Sequence[Outcome]) -> None:
+    """The misses per contract (`--misses`), never for the evaluation split: its rows are not to
+    be read while tuning (its figures are printed, its contracts' misses are not)."""
     for o in outcomes:
+        if o.contract.split == "eval":
+            continue
         missed = [p.name for p, hit in zip(o.contract.parties, o.found, strict=True) if not hit]
         alias_missed = [(a, p) for a, p, hit in o.alias_found if not hit]
         if missed or o.wrong_aliases or len(o.bound) < 2 or o.unannotated or alias_missed:

@@ -36,3 +36,22 @@ def test_a_persons_honorific_and_degree_are_folded(gold: str, bound: str) -> Non
 )
 def test_other_names_stay_apart(gold: str, bound: str) -> None:
     assert _key(gold) != _key(bound)
+
+
+@pytest.mark.parametrize("split", ["dev", "eval", "pdf"])
+def test_misses_are_never_printed_for_the_evaluation_split(
+    split: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--misses` lists a contract's misses to tune on; the held-out (eval) contracts' are not read.
+    from bench.parties import Contract, GoldParty, Outcome, _details
+
+    gold = GoldParty("Zorblax Industries, Inc.", ("Zorblax Industries, Inc.",), ("Zorblax",))
+    contract = Contract(name=f"{split}-contract", split=split, parties=[gold], redacted=0)
+    _details(
+        [Outcome(contract, bound=[], found=[False], alias_found=[("Zorblax", gold.name, False)])]
+    )
+    printed = capsys.readouterr().out
+    if split == "eval":
+        assert printed == ""
+    else:
+        assert "MISS Zorblax Industries, Inc." in printed and "ALIAS MISS 'Zorblax'" in printed
