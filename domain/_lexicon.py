@@ -375,6 +375,10 @@ class ModalityWords:
     # right after a qualifier, what limits it to those who lack the ground for the action
     # ("employees not having a need to know"): a prohibition for them allows it to the others
     lacking: tuple[str, ...] = ()
+    # an exception that opens on persons ("except those of its Associates who need to know",
+    # "other than to its Affiliates"): whom a prohibition of sharing with "any third party"
+    # leaves allowed, unnamed by the claim's words
+    excepted_persons: tuple[str, ...] = ()
     # a duty denied ("is not required to disclose", "nothing obligates either party to
     # disclose"): no duty to act, which neither allows nor forbids the act
     negated_duty: tuple[str, ...] = ()
@@ -1752,6 +1756,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "carve_out",
                 "restrict",
                 "lacking",
+                "excepted_persons",
                 "negated_duty",
                 "duty_adverb",
                 "aside_condition",

@@ -127,6 +127,8 @@ class _Modality:
     restrict: re.Pattern[str]
     # right after a qualifier: those of it who lack the ground ("employees not having a need")
     lacking: re.Pattern[str]
+    # an exception opening on persons ("except those of its Associates")
+    excepted_persons: re.Pattern[str]
     # a duty denied ("not required to disclose"): neither a permission nor its denial
     negated_duty: re.Pattern[str]
     # adverbs at most ("promptly"), all of what stands between a denied duty's "to" and its act
@@ -198,6 +200,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.carve_out),
         one(words.restrict),
         one(words.lacking),
+        one(words.excepted_persons),
         one(words.negated_duty),
         re.compile(rf"(?:\s*(?:{one(words.duty_adverb).pattern}))*\s*", _FLAGS),
         one(words.aside_condition),
@@ -1580,6 +1583,19 @@ class ClauseReader:
             ):
                 # a duty or a future governs it ("shall survive the termination of this
                 # Agreement for any reason", "shall automatically terminate"): no right given
+                holds = None
+            elif (
+                qualified
+                and negated
+                and found is not None
+                and p.general is not None
+                and p.general.fullmatch(found.group(0)) is not None
+                and any(_MODALITY.excepted_persons.match(e) for e in exceptions)
+            ):
+                # "shall not disclose ... to third parties except those of its Associates who
+                # need to know": the prohibition names no one of the claim's but "any third
+                # party", and the persons it leaves allowed are unknown: no reading (a guessed
+                # "no" is the claim's swap where the exception names them in other words)
                 holds = None
             elif qualified:
                 holds = not negated
