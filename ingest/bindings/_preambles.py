@@ -597,7 +597,12 @@ def _trailing_address(window: str) -> int | None:
     lower-case word), no quote nor bracket; it ends in no legal form, nor holds a name a legal
     form opens ("JSC Karakudukmunay"): a number inside a name ("Kestrel Fund 2 LLC") opens no
     address, nor one in a title ("Acme Inc. 2014 Plan")."""
+    # A company's name opens no address: not the line it opens ("Nordwind 7 GmbH, 1 Main
+    # Street, ..." under "And"), nor a number inside it.
+    names = [(c.start(), c.end()) for c in _COMPANY_RE.finditer(window)]
     for m in _ADDRESS_OPENING.finditer(window):
+        if any(a <= m.start() < b for a, b in names):
+            continue
         rest = window[m.start() :]
         words = re.findall(r"[^\W\d_][\w'’.\-]*", rest)
         if (
@@ -1354,6 +1359,35 @@ def _defined_terms(
     return defs
 
 
+# How near two parties' definitions stand when a passage restates the list of parties.
+_RESTATED_SPAN = 600
+
+
+def _restated_terms(
+    ctx: BindingContext, parties: list[tuple[NamedEntity, list[str], int, int]]
+) -> dict[str, list[str]]:
+    """The defined terms the document gives each of the preamble's `parties` where it restates
+    them, away from the preamble: an exhibit or schedule that names the same parties again, each
+    with its term ("EXHIBIT 1 ... between Acme Inc., with an office at 12 Elm Road, Boston
+    ("Buyer") and Beta LLC, 1 Main Street ("Seller")"). A term counts where another party's
+    definition stands near it (a list of the parties, not a term one clause gives one party), and
+    no party already holds it."""
+    keys = {p[0].key for p in parties}
+    held = {entity_key(t) for p in parties for t in p[1]}
+    defined = sorted(
+        (a.location.char_start, a.alias_key, a.entity_key, a.alias)
+        for a in ctx.aliases.values()
+        if a.kind == "defined_term" and a.location is not None and a.entity_key in keys
+    )
+    out: dict[str, list[str]] = {}
+    for at, key, owner, term in defined:
+        if key in held or term in out.get(owner, []):
+            continue
+        if any(o != owner and abs(at - other) <= _RESTATED_SPAN for other, _, o, _ in defined):
+            out.setdefault(owner, []).append(term)
+    return out
+
+
 class DefinedTerms(BindingRule):
     """Defined terms ('Acme Inc. (the "Company")'), trade names ("d/b/a") and former names
     ("f/k/a"): aliases scoped to the document, which later rules resolve."""
@@ -1783,12 +1817,13 @@ class PreambleParties(BindingRule):
             SubjectType.AGREEMENT,
         )
         names = []
+        restated = _restated_terms(ctx, parties)
         for ent, terms, s, e in sorted(parties, key=lambda p: p[2]):
             names.append(ent.name)
             roles = [r for r in (_contract_role(t) for t in terms) if r]
             attrs = {"contract_role": roles[0]} if roles else {}
-            if terms:
-                attrs["defined_terms"] = "; ".join(terms)
+            if terms or restated.get(ent.key):
+                attrs["defined_terms"] = "; ".join([*terms, *restated.get(ent.key, [])])
             ctx.emit_party(ent, agreement, (s, e), attrs, roles[0] if roles else None)
             self._party_jurisdiction(ctx, ent, s)
             for r in roles:
