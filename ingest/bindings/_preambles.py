@@ -873,6 +873,13 @@ _BARE_TERM_THEN_JOINER = re.compile(
 )
 
 
+# A number's label and its number right after a company-shaped phrase: the phrase labels a
+# registration number ("(Registered Company No. 5701810)"), it names no company.
+_NUMBER_LABEL = re.compile(
+    r"[ \t]*(?:No\.|NO\.|Nr\.|Number|NUMBER|#)[ \t]*:?[ \t]*[A-Z]{0,3}[ \t]*\d"
+)
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -926,7 +933,7 @@ def _mention_before(
         end, window = lo + address_at, window[:address_at]
     companies: list[tuple[int, int, NamedEntity]] = []
     for cm in _COMPANY_RE.finditer(window):
-        if _is_descriptor(window, cm):
+        if _is_descriptor(window, cm) or _NUMBER_LABEL.match(window, cm.end()):
             continue
         ent = _company(cm.group(0), _ends_address(window[: cm.start()]))
         if ent is not None:

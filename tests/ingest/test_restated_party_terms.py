@@ -98,3 +98,32 @@ def test_a_bare_address_after_the_joiners_line_leaves_the_name_its_term(
     aliases = {a.alias: a.entity_name for a in result.aliases}
     assert aliases.get("Seller") == second
     assert aliases.get("Buyer") == first
+
+
+REGISTERED = [
+    "(Registered Company No. 5701810)",
+    "(Registered Company Number 0456789)",
+    "(REGISTERED COMPANY NO. 12345)",
+    "(Registered Company No.: HE 301373)",
+]
+
+
+@pytest.mark.parametrize("number", REGISTERED)
+@pytest.mark.parametrize("order", [0, 1])
+def test_a_registration_number_in_brackets_names_no_company(number: str, order: int) -> None:
+    """ "Rubicon Software Group plc, a company registered under the laws of England and Wales
+    (Registered Company No. 5701810) whose registered office is ... ("Rubicon")": the label of
+    the number is no company before the term; the term is the party's."""
+    pair = ("Information System Associates, Inc.", "Kestrel 2 & Vale Group plc")
+    first, second = pair[order], pair[1 - order]
+    lines = [
+        "STRATEGIC ALLIANCE AGREEMENT",
+        "This Agreement is by and between",
+        f'{first}, a Florida corporation ("Alpha") and',
+        f"{second}, a company registered under the laws of England and Wales {number}",
+        'whose registered office is Rubicon House, Guildford Road, Surrey GU24 9PW ("Omega").',
+        "1. Omega shall pay Alpha.",
+    ]
+    aliases = {a.alias: a.entity_name for a in BindingExtractor().run(make_doc(lines)).aliases}
+    assert aliases.get("Alpha") == first
+    assert aliases.get("Omega") == second
