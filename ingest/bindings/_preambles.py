@@ -973,7 +973,11 @@ def _mention_before(
         if (
             between.strip(" ,\n—–-")
             and not re.match(
-                r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)", between
+                r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)"
+                # "American Express Incentive Services, L.L.C. organized under the laws of the
+                # State of Missouri, USA, with an office at ... ("AEIS")"
+                rf"|\s+(?:organi[sz]ed|incorporated|existing|formed)\s+under\s+{_LAWS_OF}",
+                between,
             )
             and not (address_at is not None and re.fullmatch(r"\s+of\s+[^,;()]{1,60}", between))
         ):
@@ -1376,22 +1380,25 @@ def _restated_terms(
     """The defined terms the document gives each of the preamble's `parties` where it restates
     them, away from the preamble: an exhibit or schedule that names the same parties again, each
     with its term ("EXHIBIT 1 ... between Acme Inc., with an office at 12 Elm Road, Boston
-    ("Buyer") and Beta LLC, 1 Main Street ("Seller")"). A term counts where another party's
-    definition stands near it (a list of the parties, not a term one clause gives one party), and
-    no party already holds it."""
+    ("AEIS") and Beta LLC, 1 Main Street ("Seller")"). A term counts where another party's
+    definition stands near it (a list of the parties, not a term one clause gives one party),
+    the document binds it to that party, and no party already holds it."""
     keys = {p[0].key for p in parties}
     held = {entity_key(t) for p in parties for t in p[1]}
-    defined = sorted(
-        (a.location.char_start, a.alias_key, a.entity_key, a.alias)
-        for a in ctx.aliases.values()
-        if a.kind == "defined_term" and a.location is not None and a.entity_key in keys
-    )
+    defined = [d for d in ctx.definitions if d[0].key in keys]
     out: dict[str, list[str]] = {}
-    for at, key, owner, term in defined:
-        if key in held or term in out.get(owner, []):
+    for ent, terms, at, _ in defined:
+        if not any(
+            o.key != ent.key and abs(at - other) <= _RESTATED_SPAN for o, _, other, _ in defined
+        ):
             continue
-        if any(o != owner and abs(at - other) <= _RESTATED_SPAN for other, _, o, _ in defined):
-            out.setdefault(owner, []).append(term)
+        for term in terms:
+            key = entity_key(term)
+            alias = ctx.aliases.get(key)
+            if key in held or alias is None or alias.entity_key != ent.key:
+                continue
+            if term not in out.setdefault(ent.key, []):
+                out[ent.key].append(term)
     return out
 
 
@@ -1409,7 +1416,7 @@ class DefinedTerms(BindingRule):
     )
 
     def read(self, ctx: BindingContext) -> None:
-        _defined_terms(ctx)
+        ctx.definitions.extend(_defined_terms(ctx))
 
 
 class PreambleParties(BindingRule):

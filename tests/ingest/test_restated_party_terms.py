@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain import entity_key
 from ingest import BindingExtractor, BindingResult
 from tests.ingest.test_bindings import make_doc
 
@@ -127,3 +128,38 @@ def test_a_registration_number_in_brackets_names_no_company(number: str, order: 
     aliases = {a.alias: a.entity_name for a in BindingExtractor().run(make_doc(lines)).aliases}
     assert aliases.get("Alpha") == first
     assert aliases.get("Omega") == second
+
+
+@pytest.mark.parametrize("pair", NAMES)
+@pytest.mark.parametrize(
+    "laws",
+    [
+        "organized under the laws of the\nState of Missouri, USA",
+        "organised under the laws of the Commonwealth of\nVirginia",
+    ],
+)
+def test_an_exhibit_that_restates_a_known_term_lends_the_other_party_its_new_one(
+    pair: tuple[str, str], laws: str
+) -> None:
+    """The exhibit restates the first party with the term the preamble gave it ("AEIS") and
+    names the second by a new one ("Seller"): the new term joins the second party's terms."""
+    first, second = pair
+    lines = [
+        "RESELLER AGREEMENT",
+        f'This Agreement is made by and between {first} ("Alpha"), and {second} ("Omega").',
+        *(
+            f"{n}. Clause {n}. Each party shall perform its duties under this Agreement."
+            for n in range(1, 12)
+        ),
+        "EXHIBIT 1",
+        "AGREEMENT between",
+        *f'{first} {laws}, with an office at 1309 North Highway Drive, Fenton, MO\n63099, USA ("Alpha")'.split(
+            "\n"
+        ),
+        "And",
+        f'{second}, a Delaware corporation, with an office at 3100 Five Forks Road ("Seller").',
+        "1. Alpha and Seller have entered into an agreement.",
+    ]
+    terms = _party_terms(BindingExtractor().run(make_doc(lines)))
+    assert "Seller" in terms.get(entity_key(second), set()), terms
+    assert "Seller" not in terms.get(entity_key(first), set())
