@@ -155,6 +155,11 @@ class BindingContext:
     parties: list[tuple[NamedEntity, str | None, int, int]] = field(
         default_factory=list, init=False, repr=False
     )
+    # Each defined term's definition the document's text gives, in text order: (entity, terms,
+    # where its name starts, where its bracket ends); a term defined again is listed again.
+    definitions: list[tuple[NamedEntity, list[str], int, int]] = field(
+        default_factory=list, init=False, repr=False
+    )
     # The entities signature blocks sign for, with each block's span, in text order.
     signers: list[tuple[NamedEntity, tuple[int, int]]] = field(
         default_factory=list, init=False, repr=False

@@ -597,7 +597,12 @@ def _trailing_address(window: str) -> int | None:
     lower-case word), no quote nor bracket; it ends in no legal form, nor holds a name a legal
     form opens ("JSC Karakudukmunay"): a number inside a name ("Kestrel Fund 2 LLC") opens no
     address, nor one in a title ("Acme Inc. 2014 Plan")."""
+    # A company's name opens no address: not the line it opens ("Nordwind 7 GmbH, 1 Main
+    # Street, ..." under "And"), nor a number inside it.
+    names = [(c.start(), c.end()) for c in _COMPANY_RE.finditer(window)]
     for m in _ADDRESS_OPENING.finditer(window):
+        if any(a <= m.start() < b for a, b in names):
+            continue
         rest = window[m.start() :]
         words = re.findall(r"[^\W\d_][\w'’.\-]*", rest)
         if (
@@ -868,6 +873,13 @@ _BARE_TERM_THEN_JOINER = re.compile(
 )
 
 
+# A number's label and its number right after a company-shaped phrase: the phrase labels a
+# registration number ("(Registered Company No. 5701810)"), it names no company.
+_NUMBER_LABEL = re.compile(
+    r"[ \t]*(?:No\.|NO\.|Nr\.|Number|NUMBER|#)[ \t]*:?[ \t]*[A-Z]{0,3}[ \t]*\d"
+)
+
+
 def _mention_before(
     ctx: BindingContext, end: int, allow_bare: bool
 ) -> tuple[NamedEntity, int] | None:
@@ -921,7 +933,7 @@ def _mention_before(
         end, window = lo + address_at, window[:address_at]
     companies: list[tuple[int, int, NamedEntity]] = []
     for cm in _COMPANY_RE.finditer(window):
-        if _is_descriptor(window, cm):
+        if _is_descriptor(window, cm) or _NUMBER_LABEL.match(window, cm.end()):
             continue
         ent = _company(cm.group(0), _ends_address(window[: cm.start()]))
         if ent is not None:
@@ -961,7 +973,11 @@ def _mention_before(
         if (
             between.strip(" ,\n—–-")
             and not re.match(
-                r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)", between
+                r"\s*[,(—–-]|\s+(?:having|with|located|through|acting|whose|doing|an?\s)"
+                # "American Express Incentive Services, L.L.C. organized under the laws of the
+                # State of Missouri, USA, with an office at ... ("AEIS")"
+                rf"|\s+(?:organi[sz]ed|incorporated|existing|formed)\s+under\s+{_LAWS_OF}",
+                between,
             )
             and not (address_at is not None and re.fullmatch(r"\s+of\s+[^,;()]{1,60}", between))
         ):
@@ -1354,6 +1370,38 @@ def _defined_terms(
     return defs
 
 
+# How near two parties' definitions stand when a passage restates the list of parties.
+_RESTATED_SPAN = 600
+
+
+def _restated_terms(
+    ctx: BindingContext, parties: list[tuple[NamedEntity, list[str], int, int]]
+) -> dict[str, list[str]]:
+    """The defined terms the document gives each of the preamble's `parties` where it restates
+    them, away from the preamble: an exhibit or schedule that names the same parties again, each
+    with its term ("EXHIBIT 1 ... between Acme Inc., with an office at 12 Elm Road, Boston
+    ("AEIS") and Beta LLC, 1 Main Street ("Seller")"). A term counts where another party's
+    definition stands near it (a list of the parties, not a term one clause gives one party),
+    the document binds it to that party, and no party already holds it."""
+    keys = {p[0].key for p in parties}
+    held = {entity_key(t) for p in parties for t in p[1]}
+    defined = [d for d in ctx.definitions if d[0].key in keys]
+    out: dict[str, list[str]] = {}
+    for ent, terms, at, _ in defined:
+        if not any(
+            o.key != ent.key and abs(at - other) <= _RESTATED_SPAN for o, _, other, _ in defined
+        ):
+            continue
+        for term in terms:
+            key = entity_key(term)
+            alias = ctx.aliases.get(key)
+            if key in held or alias is None or alias.entity_key != ent.key:
+                continue
+            if term not in out.setdefault(ent.key, []):
+                out[ent.key].append(term)
+    return out
+
+
 class DefinedTerms(BindingRule):
     """Defined terms ('Acme Inc. (the "Company")'), trade names ("d/b/a") and former names
     ("f/k/a"): aliases scoped to the document, which later rules resolve."""
@@ -1368,7 +1416,7 @@ class DefinedTerms(BindingRule):
     )
 
     def read(self, ctx: BindingContext) -> None:
-        _defined_terms(ctx)
+        ctx.definitions.extend(_defined_terms(ctx))
 
 
 class PreambleParties(BindingRule):
@@ -1783,12 +1831,13 @@ class PreambleParties(BindingRule):
             SubjectType.AGREEMENT,
         )
         names = []
+        restated = _restated_terms(ctx, parties)
         for ent, terms, s, e in sorted(parties, key=lambda p: p[2]):
             names.append(ent.name)
             roles = [r for r in (_contract_role(t) for t in terms) if r]
             attrs = {"contract_role": roles[0]} if roles else {}
-            if terms:
-                attrs["defined_terms"] = "; ".join(terms)
+            if terms or restated.get(ent.key):
+                attrs["defined_terms"] = "; ".join([*terms, *restated.get(ent.key, [])])
             ctx.emit_party(ent, agreement, (s, e), attrs, roles[0] if roles else None)
             self._party_jurisdiction(ctx, ent, s)
             for r in roles:
