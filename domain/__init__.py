@@ -151,6 +151,7 @@ from domain._sentences import (
     line_clause,
     sentence_location,
     sentence_spans,
+    stop_ends_sentence,
 )
 
 # the lexicon's files: the main lexicon's, and the financial concepts' (read on their own)
@@ -278,6 +279,7 @@ __all__ = [
     "short_names",
     "spending_asked",
     "steadiness_asked",
+    "stop_ends_sentence",
     "storage_failure",
     "sum_asked",
     "trend_asked",

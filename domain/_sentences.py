@@ -81,6 +81,13 @@ def _stop_ends_no_sentence(head: str) -> bool:
     )
 
 
+def stop_ends_sentence(head: str) -> bool:
+    """Whether the full stop that ends `head` ends a sentence ("... Paris, France."), not an
+    abbreviation's, an initial's, a legal form's or a lone enumerator's ("Mr.", "J.", "Inc.",
+    "1.")."""
+    return head.rstrip().endswith(".") and not _stop_ends_no_sentence(head.rstrip())
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence of `text`; clause headings and list items count as their
     own sentences only when they end in terminal punctuation or a blank line."""

@@ -413,6 +413,13 @@ def documents_of_kind(reference: DocumentReference, documents: Sequence[Any]) ->
     return _of_kind(reference, documents)
 
 
+def in_filings(reference: DocumentReference) -> bool:
+    """Do a registrant's filings hold documents of the reference's kind (vocabulary.yaml
+    question_kinds `in_filings`: its financial statements are its 10-K's)?"""
+    kind = next((k for k in _KINDS if k["name"] == reference.kind), {})
+    return bool(kind.get("in_filings"))
+
+
 def owner_holds_none(
     reference: DocumentReference,
     documents: Sequence[Any],

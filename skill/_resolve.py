@@ -109,7 +109,7 @@ _NAMED = frozenset({"individual", "legal_entity"})
 
 # The roles of a value that names its holder in a question (roles.yaml `names_holder`: a
 # company's ticker, "BBY's auditor").
-_NAMES_HOLDER = frozenset(r.name for r in lexicon().roles if r.names_holder)
+NAMES_HOLDER = frozenset(r.name for r in lexicon().roles if r.names_holder)
 
 
 class EntityResolver:
@@ -163,7 +163,7 @@ class EntityResolver:
             exact = ResolvedEntity(name, key, _display_name(names) or name, "exact")
             if as_parent or any(b.subject_type.value in _NAMED for b in as_subject):
                 return exact, False
-            if any(b.role in _NAMES_HOLDER and b.parent_key for b in as_subject):
+            if any(b.role in NAMES_HOLDER and b.parent_key for b in as_subject):
                 # a company's ticker written whole ("BBY", "ATVI") names the company whose
                 # cover states it (the gate reads it as its holder), never a subsidiary or
                 # another entity whose name it merely opens ("BBY Solutions, Inc.", "ATVI

@@ -91,6 +91,7 @@ from skill._document_ref import (
     collective_documents,
     document_reference,
     documents_of_kind,
+    in_filings,
     owner_holds_none,
     referenced_documents,
 )
@@ -152,7 +153,7 @@ from skill._read import (
     names_no_subject,
     read_question,
 )
-from skill._resolve import registrant_documents
+from skill._resolve import NAMES_HOLDER, registrant_documents
 from skill._restatements import RestatedFigures, restatement_note
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo, Sentence, sentences_of
@@ -2158,6 +2159,15 @@ class EvidenceSkill:
             # ("no bylaws of Brightline Components, Inc."); one it does not know is the
             # question's subject, read as written (refused); "Acme's report": no report of Acme
             known = self._known_name(kb, committed, aliases, reference.owner_name)
+            if (
+                known is not None
+                and in_filings(reference)
+                and self._registrant(kb, committed, known)
+            ):
+                # "Which firm audits NWHC's financial statements?": a registrant's filings
+                # hold its financial statements, so the question is asked of the registrant
+                # as written, never refused for want of a document of the kind
+                return None, None, ""
             if known is not None:
                 return None, (replace(reference, owner_name=known), ()), ""
             if reference.needs_author or reference.owner_before:
@@ -2198,8 +2208,33 @@ class EvidenceSkill:
         """The name the knowledge base knows that `name` writes whole ("Brightline" ->
         "Brightline Components, Inc."), or None."""
         key = name_key(name)
+        # a company's ticker written whole ("NWHC") names the registrant whose cover states
+        # it, never a subsidiary whose name it opens ("NWHC Logistics, LLC")
+        holders = sorted(
+            {
+                b.parent_name
+                for b in (
+                    self.store.find_bindings(
+                        kb, subject_key=entity_key(name), document_ids=committed
+                    )
+                    if entity_key(name)
+                    else []
+                )
+                if b.role in NAMES_HOLDER and b.parent_key and b.parent_name
+            }
+        )
+        if len(holders) == 1:
+            return holders[0]
         link = self._name_index(kb, committed, aliases).links(key).get(0) if key else None
         return link.variant.name if link is not None and link.length == len(key) else None
+
+    def _registrant(self, kb: str, committed: Sequence[str], name: str) -> bool:
+        """Is `name` a registrant of the knowledge base's filings (its cover's company)?"""
+        return bool(
+            self.store.find_bindings(
+                kb, role="registrant", subject_key=entity_key(name), document_ids=committed
+            )
+        )
 
     def _openings(
         self, kb: str, reference: DocumentReference, infos: Sequence[DocumentInfo]

@@ -444,6 +444,30 @@ def test_a_ticker_names_its_registrant_not_a_subsidiary_it_opens(
     ]
 
 
+# A registrant's financial statements asked by its ticker or name ("Which firm audits NWHC's
+# financial statements?"): its filings hold them, so the question asks of the registrant, never
+# of a subsidiary the ticker opens, nor refused for want of a "financial statements" document.
+_STATEMENT_FORMS = (
+    "Which firm audits {t}'s financial statements?",
+    "Who audits {t}'s financial statements?",
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    # (lower case is read as no owner's document already: "who audits nwhc's ...")
+    [f.format(t=t) for f in _STATEMENT_FORMS for t in ("NWHC", "Northwind Holdings Corporation")],
+)
+def test_a_registrants_financial_statements_name_the_registrant(
+    filings_runtime: Any, question: str
+) -> None:
+    answer = _ask(filings_runtime, question)
+    assert answer["terminal_state"] == "CONCLUDED", answer["rejected_candidates"]
+    assert [c["name"].lower() for c in answer["candidate_subjects"]] == [
+        "northwind holdings corporation"
+    ]
+
+
 # ---- the gold of the shared filings ----------------------------------------------------------
 
 

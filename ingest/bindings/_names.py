@@ -21,6 +21,7 @@ from domain import (
     legal_form,
     lexicon,
     looks_like_company,
+    stop_ends_sentence,
 )
 
 # The legal forms spelled out in words ("National Association", "Limited Partnership").
@@ -273,6 +274,18 @@ _NUMBERED_HEAD = re.compile(r"^(\d+(?:\s+[A-Z][\w'’.\-&]*)+)$")
 
 # A wrapped name's first words after an officer's title ("CEO of KESTREL").
 _TITLED_HEAD = re.compile(rf"^(?:.*\s)?(?:{_TITLE_ALT})\s+(?:of|at|OF|AT)\s+(\S.*)$")
+
+
+def sentence_opened(raw: str) -> str:
+    """The words of a matched name from the last sentence end inside it on: a name never
+    starts across a full stop that ends a sentence ("Paris, France. NWHC Logistics, LLC",
+    "Item 1. Business"), while an abbreviation's, an initial's or a legal form's stop goes on
+    ("St. Jude Medical, Inc.", "J. Crew Group, Inc.", "Acme Co. Holdings Ltd")."""
+    cut = 0
+    for m in re.finditer(r"\.(?=\s+[A-Z0-9])", raw):
+        if stop_ends_sentence(raw[cut : m.end()]):
+            cut = m.end()
+    return raw[cut:].lstrip()
 
 
 def _clean_name(raw: str) -> str:

@@ -13,6 +13,7 @@ from ingest.bindings._names import (
     JURISDICTION,
     NamedEntity,
     _company,
+    sentence_opened,
 )
 from ingest.bindings._rule import BindingRule
 
@@ -59,8 +60,11 @@ class SubsidiaryStatements(BindingRule):
         )
         for role, pattern in rules:
             for m in ctx.scan(pattern, _KW_SUBSIDIARY):
-                child = ctx.resolve(m.group("child"))
-                owner = ctx.resolve(m.group("owner"))
+                # a name never starts with a heading above it nor across a sentence's end
+                # ("Item 1. Business" / "NWHC Logistics, LLC is ...", "... Paris, France.
+                # NWHC Logistics, LLC, a wholly owned subsidiary of ...")
+                child = ctx.resolve(sentence_opened(ctx.unheaded(m, "child")))
+                owner = ctx.resolve(sentence_opened(ctx.unheaded(m, "owner")))
                 if child is None or owner is None:
                     continue
                 attrs = {}
