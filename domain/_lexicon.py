@@ -375,6 +375,9 @@ class ModalityWords:
     # right after a qualifier, what limits it to those who lack the ground for the action
     # ("employees not having a need to know"): a prohibition for them allows it to the others
     lacking: tuple[str, ...] = ()
+    # an aside between commas after the action that qualifies nothing ("in whole or in part",
+    # "whether voluntarily or by operation of law"): the qualifier after it is still near
+    interjection: tuple[str, ...] = ()
     # a duty denied ("is not required to disclose", "nothing obligates either party to
     # disclose"): no duty to act, which neither allows nor forbids the act
     negated_duty: tuple[str, ...] = ()
@@ -1735,6 +1738,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "carve_out",
                 "restrict",
                 "lacking",
+                "interjection",
                 "negated_duty",
                 "duty_adverb",
                 "aside_condition",
