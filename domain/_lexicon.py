@@ -379,6 +379,9 @@ class ModalityWords:
     # "other than to its Affiliates"): whom a prohibition of sharing with "any third party"
     # leaves allowed, unnamed by the claim's words
     excepted_persons: tuple[str, ...] = ()
+    # an aside between commas after the action that qualifies nothing ("in whole or in part",
+    # "whether voluntarily or by operation of law"): the qualifier after it is still near
+    interjection: tuple[str, ...] = ()
     # a duty denied ("is not required to disclose", "nothing obligates either party to
     # disclose"): no duty to act, which neither allows nor forbids the act
     negated_duty: tuple[str, ...] = ()
@@ -1757,6 +1760,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "restrict",
                 "lacking",
                 "excepted_persons",
+                "interjection",
                 "negated_duty",
                 "duty_adverb",
                 "aside_condition",

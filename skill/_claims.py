@@ -19,7 +19,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -299,6 +299,9 @@ def _noun_phrase(words: ModalityWords, *, after_action: bool) -> re.Pattern[str]
 _PROPOSITIONS = tuple(_compile(p) for p in lexicon().propositions)
 _BY_NAME = {p.entry.name: p for p in _PROPOSITIONS}
 _MODALITY = _modality(lexicon().modality)
+# asides after the action that qualify nothing ("in whole or in part"): the qualifier's reach
+# runs past them
+_INTERJECTION = _any(lexicon().modality.interjection)
 # the words that open a noun phrase ("The", "Such", "Any"), no name of a party
 _DETERMINERS = frozenset(
     w.casefold() for w in (*lexicon().modality.determiner, *lexicon().modality.negative_determiner)
@@ -1101,10 +1104,22 @@ class ClauseReader:
         inside a mention of its words in another sense."""
         p = self._p
         patterns = (*p.action, *p.captioned) if self._under_caption else p.action
-        found = (m for pattern in patterns for m in pattern.finditer(s))
-        return sorted(
-            (m for m in found if not self._mentioned(s, m)), key=lambda m: (m.start(), -m.end())
-        )
+        found = (m for pattern in patterns for m in self._unmentioned(pattern, s))
+        return sorted(found, key=lambda m: (m.start(), -m.end()))
+
+    def _unmentioned(self, pattern: re.Pattern[str], s: str) -> Iterator[re.Match[str]]:
+        """`pattern`'s matches in `s` that neither start nor end inside a mention of the
+        claim's words in another sense ("this Agreement shall be binding upon ... successors
+        and assigns"); past one that does, the search goes on from its next character, so the
+        action it swallowed is still found ("... and assigns, but neither party shall assign")."""
+        spans = self._mention_spans(s)
+        pos = 0
+        while (m := pattern.search(s, pos)) is not None:
+            if any(a <= m.start() < b or a < m.end() <= b for a, b in spans):
+                pos = m.start() + 1
+                continue
+            yield m
+            pos = max(m.end(), m.start() + 1)
 
     def _denied(self, s: str) -> bool:
         """Does `s` deny the claim in other words, outside a mention of them?"""
@@ -1452,7 +1467,7 @@ class ClauseReader:
             return None, False, True
         # the qualifier qualifies the action only near it: "may disclose ... to its employees",
         # not "employees" anywhere in a long sentence about something else
-        near = main[action.start() : action.end() + _REACH_AFTER]
+        near = main[action.start() : action.end() + _reach_after(main, action.end())]
         found = p.qualifier.search(near) if p.qualifier is not None else None
         if (
             found is not None
@@ -1514,9 +1529,14 @@ class ClauseReader:
         # before it ("Except as provided herein, ...") points elsewhere and allows nothing here
         # ("shall not terminate, provided, however, that Y may terminate for any reason": a
         # proviso of another party's own clause leaves no case of this party's action)
+        # (an exception's "without ..." is the rule's own missing condition, not a case it
+        # leaves: "shall not assign ... other than to Affiliates without the prior written
+        # approval" forbids assigning without approval, the Affiliates excepted)
         in_exception = (
             any(
-                p.qualifier.search(e[:_REACH_AFTER]) and not self._someone_elses_proviso(e)
+                (q := p.qualifier.search(e[:_REACH_AFTER])) is not None
+                and not _WITHOUT.match(q.group(0))
+                and not self._someone_elses_proviso(e)
                 for e in exceptions
             )
             if p.qualifier is not None
@@ -2337,7 +2357,19 @@ def _subject_of(after: str) -> bool:
 
 # the preposition a restriction names what it leaves allowed with ("restrict access to")
 _TO = _any(lexicon().modality.restricted_to) or re.compile(r"(?!)")
+
+
 # the prepositions that introduce whom or what an action is for or by, or its manner
+def _reach_after(main: str, end: int) -> int:
+    """How far after an action ending at `end` its qualifier may stand: _REACH_AFTER, and the
+    length of the asides between ("shall not assign ..., in whole or in part, whether
+    voluntarily or by operation of law, without the prior written consent")."""
+    if _INTERJECTION is None:
+        return _REACH_AFTER
+    asides = _INTERJECTION.finditer(main, end, end + 2 * _REACH_AFTER)
+    return _REACH_AFTER + sum(m.end() - m.start() for m in asides)
+
+
 _PREPOSITION = re.compile(
     r"\b(?:to|with|without|among|by|from|for|of|at|in|on|upon|under)\b", _FLAGS
 )
