@@ -370,12 +370,33 @@ def read_statement_page(
         if not columns:
             previous_end = end
             continue
-        scale_match = _SCALE.search(caption)
-        scale = _SCALES[scale_match.group(1).lower()] if scale_match else None
+        scale = _table_scale(caption, header_rows, rows[max(previous_end, top - 8) : top], years)
         cells.extend(_body_cells(page, body, columns, caption, scale, lines, months_of))
         taken.update(range(top, end))
         previous_end = end
     return cells + _category_cells(page, rows, taken, lines, width, months_of)
+
+
+def _table_scale(
+    caption: str, header_rows: Sequence[_Row], above: Sequence[_Row], years: Sequence[_Token]
+) -> int | None:
+    """A table's scale: its caption's ("in millions, except per share data"), else a header
+    cell's ("(In millions)" printed over the columns), else the sentence that introduces it
+    ("... in fiscal 2019, fiscal 2018 and fiscal 2017 ($ in millions):", whose years keep it
+    out of the caption), read upward from the header and never past a row of another
+    table's figures (a figure with a comma, parentheses or decimals in the columns)."""
+    texts = [caption, *(r.text for r in header_rows)]
+    for row in reversed(above):
+        if any(
+            _is_figure(t.text) and not _YEAR.match(t.text) and t.x0 > years[0].x0 - 40
+            for t in row.tokens
+        ):
+            break
+        texts.append(row.text)
+    for text in texts:
+        if found := _SCALE.search(text):
+            return _SCALES[found.group(1).lower()]
+    return None
 
 
 # a table whose columns are categories: at most this many header rows stacked over its columns
