@@ -13,7 +13,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from app._db import forget_kb, open_engine
 from app._settings import Settings
@@ -42,7 +42,11 @@ from retrieval import (
     open_store,
     recorded_embedding,
 )
-from skill import DocumentInfo, EvidenceSkill, stated_targets
+
+if TYPE_CHECKING:
+    # `skill` (~0.6 s CPU to import) loads when a command first asks or lists documents:
+    # `evrag kb`, `check`, `reindex`, `bindings`, `entities`, `import` never import it.
+    from skill import DocumentInfo, EvidenceSkill
 
 _log = logging.getLogger("evrag.app")
 
@@ -91,8 +95,32 @@ class Runtime:
     embedder: Embedder
     blobs: BlobStore
     ingestor: Ingestor
-    skill: EvidenceSkill
     documents: _CommittedDocuments
+    _skill: EvidenceSkill | None = dataclasses.field(default=None, repr=False)
+    _skill_lock: threading.Lock = dataclasses.field(
+        default_factory=threading.Lock, repr=False, compare=False
+    )
+
+    @property
+    def skill(self) -> EvidenceSkill:
+        """The question skill, wired on first use (once, under a lock: the server's threads)."""
+        with self._skill_lock:
+            if self._skill is None:
+                from skill import EvidenceSkill
+
+                documents, embedder, catalog = self.documents, self.embedder, self.catalog
+                self._skill = EvidenceSkill(
+                    self.store,
+                    embedder,
+                    committed_documents=documents.ids,
+                    document_info=documents.info,
+                    aliases=documents.aliases,
+                    copies=documents.copies,
+                    kb_requirements=lambda kb: _kb_requirements(documents, embedder, kb),
+                    statement_cells=catalog.statement_cells,
+                    kb_notices=documents.notices,
+                )
+            return self._skill
 
     @classmethod
     def open(cls, settings: Settings, *, serving: bool = False) -> Runtime:
@@ -132,21 +160,10 @@ class Runtime:
             )
             ingestor = Ingestor(store, catalog, embedder, blobs, parser=parser)
             documents = _CommittedDocuments(catalog)
-            skill = EvidenceSkill(
-                store,
-                embedder,
-                committed_documents=documents.ids,
-                document_info=documents.info,
-                aliases=documents.aliases,
-                copies=documents.copies,
-                kb_requirements=lambda kb: _kb_requirements(documents, embedder, kb),
-                statement_cells=catalog.statement_cells,
-                kb_notices=documents.notices,
-            )
         except BaseException:
             store.close()
             raise
-        return cls(settings, store, catalog, embedder, blobs, ingestor, skill, documents)
+        return cls(settings, store, catalog, embedder, blobs, ingestor, documents)
 
     def close(self) -> None:
         self.store.close()
@@ -296,6 +313,8 @@ class _CommittedDocuments:
         if current is not None and current.versions == versions:
             snapshot = dataclasses.replace(current, revision=revision, settings=settings)
         else:
+            from skill import DocumentInfo
+
             docs = self._catalog.list_documents(kb, status="committed")
             copies = _exact_copies(docs)
             hidden = {c for group in copies.values() for c in group}
@@ -369,6 +388,8 @@ class _CommittedDocuments:
         documents it binds to (`skill.stated_targets`: date, type words, parties)."""
         infos = self._snapshot(kb).infos
         bound: dict[tuple[str, int], list[str]] = {}
+        from skill import stated_targets
+
         for doc_id, relation, old_id in stated_targets(infos):
             bound.setdefault((doc_id, id(relation)), []).append(old_id)
         return {
