@@ -29,8 +29,7 @@ error). Every answer is also checked for evidence cited from another company's f
 name's first word, before "_", names its company). Companies split as bench.financebench
 splits them (development: bench.finance_questions.DEVELOPMENT; the rest held out).
 
-`python -m bench.company_variants` (or `EVRAG_VARIANTS_SET=filings python -m
-bench.question_variants`) ingests the filings into a temporary knowledge base, or reads
+`python -m bench.company_variants` ingests the filings into a temporary knowledge base, or reads
 EVRAG_FILINGS_DATA_DIR (its knowledge base EVRAG_FILINGS_KB, default "filings");
 EVRAG_VARIANTS_SPLIT=development (or held_out) asks one half; EVRAG_VARIANTS_OUT=<file>
 keeps every row (write it only for the development half when reading rows). The baseline of

@@ -41,8 +41,7 @@ reads EVRAG_CUAD_DATA_DIR (a data directory whose knowledge base "cuad" holds th
 EVRAG_VARIANTS_OUT=<file> keeps every row; EVRAG_VARIANTS_SPLIT=dev asks only the development
 half (or held_out, or train).
 
-EVRAG_VARIANTS_SET=filings asks bench.company_variants' company questions instead (the
-FinanceBench filings' registrants; see that module).
+The FinanceBench filings' registrants are asked by bench.company_variants (its own module).
 
 EVRAG_VARIANTS_SET=train asks the same variants of cuad-train's training contracts instead
 (`pdf_in_shared` false, the development set that is not the evaluation set; split "train"):
@@ -612,11 +611,6 @@ def _ranks(text: str | None) -> tuple[int, int] | None:
 
 
 def main() -> None:
-    if os.environ.get("EVRAG_VARIANTS_SET") == "filings":
-        from bench import company_variants
-
-        company_variants.main()  # the companies of the FinanceBench filings instead
-        return
     env = os.environ.get("EVRAG_CUAD_DATA_DIR")
     training = None
     if os.environ.get("EVRAG_VARIANTS_SET", "pdf") == "train":

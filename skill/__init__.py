@@ -39,6 +39,7 @@ from skill._claims import (
     asks_caused,
     claim_answer,
     claim_names,
+    heading_only,
     observe,
     read_claim,
 )
@@ -114,7 +115,7 @@ from skill._topic import (
     year_since,
     years_asked,
 )
-from skill._value_claims import ValueClaim, value_claim
+from skill._value_claims import ValueClaim, cap_kind, value_claim
 from skill._values import (
     drop_umbrellas,
     find_dates,
@@ -183,6 +184,7 @@ __all__ = [
     "asks_existence",
     "body_act_asked",
     "body_records",
+    "cap_kind",
     "citation",
     "claim_answer",
     "claim_law",
@@ -205,6 +207,7 @@ __all__ = [
     "find_jurisdictions",
     "find_money",
     "heading_names_clause",
+    "heading_only",
     "held_role_phrases",
     "in_years_asked",
     "latest_acts",

@@ -399,7 +399,7 @@ _INNER_CAPTION = re.compile(r"(?-i:([A-Za-z]+),?\s+\d+(?:\.\d+)+\.?\s+[A-Z])", _
 _REFERENCE_WORDS = frozenset(lexicon().numbered_heading_words)
 
 
-def _heading(sentence: str) -> bool:
+def heading_only(sentence: str) -> bool:
     """Is `sentence` too short to state anything: fewer than _MIN_WORDS words, or so without
     its section number and no modal in it ("5. Either party may terminate." states a right),
     or a run of numbered captions with no modal in it (a table of contents)?"""
@@ -970,14 +970,16 @@ class ClauseReader:
         return (
             p.contrary is not None
             and p.entry.contrary_answers == "silent"
-            and _heading(heading)
+            and heading_only(heading)
             and bool(p.contrary.search(heading))
         )
 
     def captions(self, heading: str) -> bool:
         """Is `heading` a heading ("5.2 Non-Competition.") that names the claim, under which
         the claim's `captioned` words speak of it?"""
-        return bool(self._p.captioned) and _heading(heading) and bool(self._p.asks.search(heading))
+        return (
+            bool(self._p.captioned) and heading_only(heading) and bool(self._p.asks.search(heading))
+        )
 
     def names_action(self, text: str) -> bool:
         """Does `text` name the claim's action, deny or affirm the claim in other words, or
@@ -1218,7 +1220,7 @@ class ClauseReader:
     def _sentence(self, s: str) -> tuple[Reading | None, bool, bool]:
         p = self._p
         matches = self._actions(s)
-        if _heading(s):
+        if heading_only(s):
             # a heading ("7. Survival.") names a topic, it states nothing of it
             return None, False, bool(matches)
         if p.entry.definitions_silent and _MODALITY.definition.search(s):
@@ -3196,7 +3198,7 @@ def learned_sentences(text: str) -> tuple[str, ...]:
     out = []
     for start, end in sentence_spans(text):
         sentence = " ".join(text[start:end].split())
-        if not _heading(sentence):
+        if not heading_only(sentence):
             out.append(sentence)
     return tuple(out)
 

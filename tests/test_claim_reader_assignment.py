@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from domain import lexicon
-from skill._claims import Claim, ClauseReader
+from skill import Claim, ClauseReader
 
 
 def _holds(text: str) -> bool | None:

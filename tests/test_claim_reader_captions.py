@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from domain import lexicon
-from skill._claims import Claim, ClauseReader, _heading
+from skill import Claim, ClauseReader, heading_only
 
 _CAPTIONS = {
     "third_party_beneficiary": ("Third Party Beneficiary", "Third Party Beneficiary Rights"),
@@ -53,9 +53,9 @@ _NOT_CAPTIONS = (
 
 @pytest.mark.parametrize(("name", "caption"), _HEADINGS)
 def test_a_numbered_caption_or_a_run_of_them_decides_nothing(name: str, caption: str) -> None:
-    assert _heading(caption)
+    assert heading_only(caption)
     assert _read(name, caption)[0] is None
-    assert not any(_heading(s) for s in _NOT_CAPTIONS)
+    assert not any(heading_only(s) for s in _NOT_CAPTIONS)
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from skill._value_claims import cap_kind, value_claim
+from skill import cap_kind, value_claim
 from tests.conftest import IngestedKB
 
 # the data room's MSA: "EXCEPT FOR A PARTY'S INDEMNIFICATION OBLIGATIONS, EACH PARTY'S
