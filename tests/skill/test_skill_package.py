@@ -60,6 +60,8 @@ def test_exported_names_are_pinned() -> None:
         "asks_existence",
         "body_act_asked",
         "body_records",
+        "cap_kind",
+        "cap_kind_judged",
         "citation",
         "claim_answer",
         "claim_law",
