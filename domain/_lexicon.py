@@ -599,6 +599,10 @@ class Lexicon:
     # the kinds of liability a cap claim may name ("indemnification", "gross negligence"): a
     # kind none of whose words is one is not placed; spellings read as one ("wilful")
     value_claim_cap_kinds: frozenset[str]
+    # words of a kind that qualify it, judged only where it has no other ("third-party")
+    value_claim_cap_kind_qualifiers: frozenset[str]
+    # words that join kinds asked together ("gross negligence and indemnification claims")
+    value_claim_cap_kind_joins: tuple[str, ...]
     value_claim_spellings: dict[str, str]
     # a negated cap's words and their plain form ("uncapped": "capped", "no cap": "a cap")
     value_claim_cap_positives: tuple[tuple[str, str], ...]
@@ -1208,6 +1212,8 @@ def _load(data: dict[str, Any]) -> Lexicon:
         value_claim_category_links=tuple(vocabulary.phrases("value_claim_category_links")),
         value_claim_category_fillers=vocabulary.lowered("value_claim_category_fillers"),
         value_claim_cap_kinds=vocabulary.lowered("value_claim_cap_kinds"),
+        value_claim_cap_kind_qualifiers=vocabulary.lowered("value_claim_cap_kind_qualifiers"),
+        value_claim_cap_kind_joins=tuple(vocabulary.phrases("value_claim_cap_kind_joins")),
         value_claim_spellings={
             str(k).lower(): str(v).lower()
             for k, v in sorted(vocabulary.mapping("value_claim_spellings").items())

@@ -115,7 +115,7 @@ from skill._topic import (
     year_since,
     years_asked,
 )
-from skill._value_claims import ValueClaim, cap_kind, value_claim
+from skill._value_claims import ValueClaim, cap_kind, cap_kind_judged, value_claim
 from skill._values import (
     drop_umbrellas,
     find_dates,
@@ -185,6 +185,7 @@ __all__ = [
     "body_act_asked",
     "body_records",
     "cap_kind",
+    "cap_kind_judged",
     "citation",
     "claim_answer",
     "claim_law",

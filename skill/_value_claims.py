@@ -42,6 +42,7 @@ from domain import lexicon
 from skill._answer import Answer
 from skill._claim_law import claim_law
 from skill._expected import _read_kind
+from skill._topic import same_word, stem
 from skill._values import Mention, find_dates
 
 _LEX = lexicon()
@@ -523,18 +524,32 @@ def value_claim_answer(
         lead = "Yes" if claim.negated else "No"
         return _claimed(held, claim, question, f"{lead} — {held_text[refused.end() :]}")
     if claim.category and not claim.category_placed and held is not None and held_text:
-        # "capped at $5 million for Tuesday claims": no kind of liability the reader places
+        # "capped at $5 million for Tuesday claims": no kind of liability the reader places;
+        # the value claim still judged, a value that does not hold answers it
+        valued = value_claim_answer(answer, replace(claim, category=""), question, held)
+        if (valued.conclusion.answer or "").startswith("Yes — " if claim.negated else "No — "):
+            return valued
         unplaced = (
             f"Not established — whether the cap holds for {claim.category} is not read (no"
             f" kind of liability the reader places); the cap: {held_text}"
         )
         return _claimed(held, claim, question, unplaced)
-    if claim.category and _excepted(claim.category, held_text) and held is not None:
+    exceptions = _EXCEPTIONS.search(held_text) if _LEAD_YES.match(held_text) else None
+    kind = (
+        cap_kind_judged(claim.category, exceptions.group(1))
+        if claim.category and exceptions
+        else None
+    )
+    if kind is not None and held is not None and kind.whole:
         # "Halcyon's liability for gross negligence under the MSA": a kind the clause
         # excepts from the cap is not capped by it, whatever the value
         lead = "Yes" if claim.negated else "No"
         excepted = f"{lead} — {claim.category} is excepted from the cap: {_terms(held_text)}"
         return _claimed(held, claim, question, excepted)
+    if kind is not None and held is not None and kind.spoken:
+        # "for gross negligence and data breaches": one part excepted, one not
+        mixed = _kind_mixed(kind, claim.category, _terms(held_text))
+        return _claimed(held, claim, question, mixed)
     text: str | None = None
     evaluation = answer.evaluation
     undated = (
@@ -594,21 +609,6 @@ def _terms(held_text: str) -> str:
     return held_text[lead.end() :]
 
 
-def _excepted(category: str, held_text: str) -> bool:
-    """Do the exceptions the proposition's answer says ("(exceptions: EXCEPT FOR A PARTY'S
-    INDEMNIFICATION OBLIGATIONS)") name every word of the kind asked ("indemnification";
-    "gross negligence" of "claims arising from gross negligence or willful misconduct"), a
-    word matched by its first five letters ("breaches" = "breach")?"""
-    if not _LEAD_YES.match(held_text):
-        return False
-    said = _EXCEPTIONS.search(held_text)
-    if said is None:
-        return False
-    stems = {w[:5] for w in re.findall(r"[\w'’-]+", said.group(1).lower())}
-    wanted = _content_words(category)
-    return bool(wanted) and all(w[:5] in stems for w in wanted)
-
-
 def _day_said(day: str) -> str:
     """ "--01-09" as "9 January"."""
     return f"{int(day[5:])} {_LEX.months[int(day[2:4]) - 1].capitalize()}"
@@ -630,7 +630,7 @@ def _verdict(holds: bool, claim: ValueClaim, shown: str, held_text: str) -> str:
     # a kind asked that the clause does not speak of: the cap's verdict, with the note
     note = (
         f"; the clause names no exception for {claim.category}"
-        if claim.category and not _kind_excepted(claim.category, held_text)
+        if claim.category and not cap_kind_judged(claim.category, held_text).spoken
         else ""
     )
     if not terms:
@@ -747,15 +747,41 @@ class CapKind:
     placed: bool
 
 
-def _kind_words(text: str) -> list[str]:
-    """The kind's content words, each spelled as the lexicon reads it ("wilful": "willful")."""
+def _kind_words(text: str, names: frozenset[str] = frozenset()) -> list[str]:
+    """The kind's content words, each spelled as the lexicon reads it ("wilful": "willful");
+    a party's name is none: a possessive ("Northgate's claims") or one of `names` (words the
+    question says outside the kind), unless the lexicon places it as a kind."""
     spell = _LEX.value_claim_spellings
-    words = re.findall(r"[\w'’-]+", text.lower())
-    return [
-        spell.get(w, w)
-        for w in words
-        if spell.get(w, w) not in _LEX.value_claim_category_fillers and len(spell.get(w, w)) > 2
-    ]
+    kinds = _LEX.value_claim_cap_kinds | _LEX.value_claim_cap_kind_qualifiers
+    out = []
+    for word in re.findall(r"[\w'’-]+", text.lower()):
+        bare = re.sub(r"['’]s?$", "", word)
+        word = spell.get(word, word)
+        if word in _LEX.value_claim_category_fillers or len(word) <= 2:
+            continue
+        if (bare != word or bare in names) and spell.get(bare, bare) not in kinds:
+            continue
+        out.append(word)
+    return out
+
+
+def _value_cut(before: str) -> bool:
+    """Does `before` (a question up to a kind's link) end inside a value's phrase: a cap's
+    verb and the word a value follows ("capped at", "limited to"), then words that do not
+    read whole as a value ("fees paid" of "limited to fees paid in the prior twelve
+    months")?"""
+    value_links = "|".join(map(re.escape, _LEX.value_claim_value_links))
+    found = list(
+        re.finditer(
+            rf"(?:{_CAP_WORDS.pattern})\s+(?:{value_links})\s+(?=\S)", before, re.IGNORECASE
+        )
+    )
+    if not found:
+        return False
+    opened = found[-1]
+    words = before.split()
+    at = _value_at_end(words)
+    return at is None or " ".join(words[at[0] :]) != before[opened.end() :].strip()
 
 
 def cap_kind(question: str) -> CapKind | None:
@@ -777,11 +803,17 @@ def cap_kind(question: str) -> CapKind | None:
         kind = (rest[: stop.start()] if stop else rest).strip(" ,")
         if not kind or _AGREEMENT.search(kind) or re.search(r"\d", kind):
             continue
-        words = _kind_words(kind)
-        placed = any(w in _LEX.value_claim_cap_kinds for w in words)
+        cut = " ".join((text[: link.start()] + (rest[stop.start() :] if stop else "")).split())
+        # a party the question names outside the kind is none of it ("for Northgate claims
+        # under the Northgate MSA"); nor are quantifiers ("for all claims")
+        names = frozenset(re.sub(r"['’]s?$", "", w) for w in re.findall(r"[\w'’-]+", cut.lower()))
+        words = _kind_words(kind, names)
+        placed = any(_listed(w, _LEX.value_claim_cap_kinds) or _qualifier(w) for w in words)
         if not words or not (placed or kind.lower().split()[-1] in _KIND_ENDS):
             continue
-        cut = " ".join((text[: link.start()] + (rest[stop.start() :] if stop else "")).split())
+        if _value_cut(text[: link.start()]):
+            # "limited to fees paid in the prior twelve months": never cut inside the value
+            continue
         if _CAP_WORDS.search(cut) is None or _LIABILITY.search(cut) is None:
             continue
         plain = cut
@@ -791,12 +823,82 @@ def cap_kind(question: str) -> CapKind | None:
     return None
 
 
-def _kind_excepted(kind: str, exceptions: str) -> bool:
-    """Do the exceptions name every word of the kind (by its first five letters, as the
-    lexicon spells it: "wilful" = "willful", "indemnity" = "indemnification")?"""
-    stems = {w[:5] for w in _kind_words(exceptions)}
-    wanted = _kind_words(kind)
-    return bool(wanted) and all(w[:5] in stems for w in wanted)
+@dataclass(frozen=True)
+class _KindJudged:
+    """A kind asked judged against a clause's text: its parts ("gross negligence and
+    indemnification claims": two) the text names whole, those it does not, and whether it
+    names any of their kind words at all."""
+
+    excepted: tuple[str, ...]
+    others: tuple[str, ...]
+    spoken: bool
+
+    @property
+    def whole(self) -> bool:
+        return bool(self.excepted) and not self.others
+
+
+def _bare(word: str) -> str:
+    """A word as judged: lower case, its possessive and hyphens dropped, spelled as the
+    lexicon reads it ("wilful": "willful", "party's": "party", "third-party": "thirdparty")."""
+    word = re.sub(r"['’]s?$", "", word.lower())
+    return _LEX.value_claim_spellings.get(word, word).replace("-", "")
+
+
+def _kind_parts(kind: str) -> list[tuple[str, list[str]]]:
+    """The parts of a kind asked, each with the words it is judged by: the kinds joined by
+    "and", "or", "and/or" or a comma, each judged apart; of each, the lexicon's kind words
+    (`value_claim_cap_kinds`), its qualifiers ("third-party") only where it has no other,
+    any content word where it has neither; a party's name (a possessive) never."""
+    joins = "|".join(_LEX.value_claim_cap_kind_joins)
+    parts = []
+    for part in re.split(rf"\s*,\s*|\s+(?:{joins})\s+", kind, flags=re.IGNORECASE):
+        words = _kind_words(part)
+        judged = (
+            [w for w in words if _listed(w, _LEX.value_claim_cap_kinds) and not _qualifier(w)]
+            or [w for w in words if _qualifier(w)]
+            or words
+        )
+        if judged:
+            parts.append((part.strip(" ,"), judged))
+    return parts
+
+
+def _listed(word: str, words: frozenset[str]) -> bool:
+    """Is `word` one of `words` in some form ("tax" of "taxes": the same Snowball stem)?"""
+    return word in words or any(stem(_bare(word)) == stem(_bare(w)) for w in sorted(words))
+
+
+def _qualifier(word: str) -> bool:
+    return _listed(word, _LEX.value_claim_cap_kind_qualifiers)
+
+
+def cap_kind_judged(kind: str, text: str) -> _KindJudged:
+    """`kind` judged against `text` (a clause's exceptions): a part is excepted where the
+    text names each of its words in some form (skill/_topic.same_word: "taxes" = "tax",
+    "indemnity" = "indemnification")."""
+    said = sorted({_bare(w) for w in re.findall(r"[\w'’-]+", text)})
+    excepted: list[str] = []
+    others: list[str] = []
+    spoken = False
+    for part, words in _kind_parts(kind):
+        named = [any(same_word(_bare(w), s) for s in said) for w in words]
+        spoken = spoken or any(named)
+        (excepted if all(named) else others).append(part)
+    return _KindJudged(tuple(excepted), tuple(others), spoken)
+
+
+def _kind_mixed(judged: _KindJudged, kind: str, clause: str) -> str:
+    """ "Not established — ..." for a kind the exceptions name in part: which part they
+    except, which they do not name."""
+    if judged.excepted:
+        named = " and ".join(judged.excepted)
+        rest = " and ".join(judged.others)
+        return (
+            f"Not established — {named} is excepted from the cap, {rest} is not named in its"
+            f" exceptions: {clause}"
+        )
+    return f"Not established — the cap's exceptions name {kind} in part: {clause}"
 
 
 def cap_kind_answer(held: Answer, claim: CapKind, question: str) -> Answer:
@@ -829,9 +931,12 @@ def cap_kind_answer(held: Answer, claim: CapKind, question: str) -> Answer:
         exceptions = _EXCEPTIONS.search(text)
         # the cap's own lead where it holds with conditions ("Yes, with conditions")
         lead = text[: held_yes.end()].rstrip(" —") if not claim.negated else yes
-        if exceptions is not None and _kind_excepted(claim.kind, exceptions.group(1)):
+        judged = cap_kind_judged(claim.kind, exceptions.group(1)) if exceptions else None
+        if judged is not None and judged.whole:
             said = f"{no} — {claim.kind} is excepted from the cap: {rest}"
-        elif _kind_excepted(claim.kind, rest):
+        elif judged is not None and judged.spoken:
+            said = _kind_mixed(judged, claim.kind, rest)
+        elif cap_kind_judged(claim.kind, rest).spoken:
             said = f"{lead} — {rest}"
         else:
             said = f"{lead} — {rest}; the clause names no exception for {claim.kind}"

@@ -164,3 +164,139 @@ def test_the_kind_asked_is_judged_against_the_caps_exceptions(
 )
 def test_a_kind_the_reader_cannot_place_is_not_established(runtime: Any, question: str) -> None:
     assert _answer(runtime, question).startswith("Not established — "), question
+
+
+# --- mendcap37: parties, qualifiers, joined kinds, word forms; a value's phrase kept whole ---
+
+
+def _kind_judged(kind: str, exceptions: str) -> Any:
+    import skill
+
+    return skill.cap_kind_judged(kind, exceptions)
+
+
+# the exceptions of the caps of the data room's MSAs, as the cap's answer says them
+_INDEMNITY = "EXCEPT FOR A PARTY'S INDEMNIFICATION OBLIGATIONS"
+_CARVED = "EXCEPT FOR CLAIMS ARISING FROM GROSS NEGLIGENCE OR WILLFUL MISCONDUCT, TAX OBLIGATIONS"
+_PARTIES = ("Northgate's", "northgate's", "Halcyon Robotics'", "the Customer's", "ridgeway’s")
+_QUALIFIERS = ("third-party", "third party", "direct", "")
+
+
+@pytest.mark.parametrize("party", _PARTIES)
+@pytest.mark.parametrize("qualifier", _QUALIFIERS)
+def test_a_party_or_a_qualifier_leaves_the_kind_excepted(party: str, qualifier: str) -> None:
+    for kind in ("indemnification claims", "indemnity obligations", "indemnities"):
+        asked = " ".join(f"{party} {qualifier} {kind}".split())
+        for said in (asked, asked.lower()):
+            judged = _kind_judged(said, _INDEMNITY)
+            assert judged.whole and judged.spoken, (said, judged)
+            assert _kind_judged(said, _CARVED).spoken is False, said
+
+
+@pytest.mark.parametrize(
+    ("kind", "whole", "spoken"),
+    [
+        ("taxes", True, True),
+        ("Taxes and tax penalties", True, True),
+        ("wilful misconduct", True, True),
+        ("gross negligence and wilful misconduct", True, True),
+        ("gross negligence and/or taxes", True, True),
+        ("gross negligence, taxes or wilful misconduct", True, True),
+        ("gross negligence and indemnification claims", False, True),
+        ("Northgate's indemnification claims and gross negligence", False, True),
+        ("indemnification and/or data breaches", False, False),
+        ("negligent acts", True, True),
+    ],
+)
+def test_joined_kinds_and_word_forms_are_judged_part_by_part(
+    kind: str, whole: bool, spoken: bool
+) -> None:
+    for said in (kind, kind.lower(), kind.upper()):
+        judged = _kind_judged(said, _CARVED)
+        assert (judged.whole, judged.spoken) == (whole, spoken), (said, judged)
+
+
+def test_a_mixed_kind_names_the_part_excepted() -> None:
+    judged = _kind_judged("Gross negligence and indemnification claims", _CARVED)
+    assert judged.excepted == ("Gross negligence",) and judged.others == ("indemnification claims",)
+
+
+_VALUES = ("USD 2,000,000", "$2 million", "$5M", "five million dollars", "USD 5,000,000")
+_TRAILS = ("for all claims", "for all losses", "for each claim", "for every claim")
+
+
+@pytest.mark.parametrize("value", _VALUES)
+@pytest.mark.parametrize("trail", _TRAILS)
+def test_a_quantifier_after_the_value_is_no_kind(value: str, trail: str) -> None:
+    for owner, agreement in (("Halcyon", "the Northgate MSA"), ("halcyon robotics", "the msa")):
+        question = f"Is {owner}'s liability under {agreement} capped at {value} {trail}?"
+        claim = value_claim(question)
+        assert cap_kind(question) is None, question
+        assert claim is not None and not claim.category and claim.verb == "capped at", claim
+
+
+@pytest.mark.parametrize("kind", ["all claims", "indemnification claims", "any losses", "taxes"])
+@pytest.mark.parametrize(
+    "value",
+    ["fees paid in the prior twelve months", "the fees paid in the twelve months before the claim"],
+)
+def test_a_kind_is_never_cut_inside_the_values_phrase(kind: str, value: str) -> None:
+    for question in (
+        f"Is Halcyon's liability under the MSA limited to {value} for {kind}?",
+        f"is northgate's liability under the ridgeway msa capped at {value} for {kind}?",
+    ):
+        read = cap_kind(question)
+        assert read is None or value in read.cut, (question, read)
+
+
+@pytest.mark.parametrize("party", ["Northgate's", "northgate's", "Ridgeway’s", "the Customer's"])
+@pytest.mark.parametrize("link", ["for", "in respect of", "with respect to"])
+def test_a_party_alone_is_no_kind(party: str, link: str) -> None:
+    for ending in ("claims", "obligations", "losses"):
+        question = f"Is Halcyon's liability under the MSA capped {link} {party} {ending}?"
+        assert cap_kind(question) is None, question
+        assert cap_kind(question.lower()) is None, question
+    named = f"Is Halcyon's liability under the Northgate MSA capped {link} Northgate claims?"
+    assert cap_kind(named) is None and cap_kind(named.lower()) is None, named
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("question", "lead", "said"),
+    [
+        (
+            "Is Halcyon's liability for Northgate's indemnification claims capped under the MSA?",
+            "No — ",
+            "is excepted from the cap",
+        ),
+        (
+            "is halcyon's liability under the northgate msa capped for third-party"
+            " indemnification claims?",
+            "No — ",
+            "is excepted from the cap",
+        ),
+        (
+            "Is Halcyon's liability under the MSA capped for indemnification and data breach"
+            " claims?",
+            "Not established — ",
+            "indemnification is excepted from the cap",
+        ),
+        (
+            "Is Halcyon's liability under the Northgate MSA capped at USD 2,000,000 for all"
+            " claims?",
+            "No — ",
+            "USD 5,000,000",
+        ),
+        (
+            "is halcyon's liability under the msa capped at $2 million for tuesday claims?",
+            "No — ",
+            "USD 5,000,000",
+        ),
+    ],
+)
+def test_parties_joined_kinds_and_trailing_phrases_end_to_end(
+    runtime: Any, question: str, lead: str, said: str
+) -> None:
+    answer = _answer(runtime, question)
+    assert answer.startswith(lead) and said in answer, answer
+    assert "names no exception" not in answer, answer

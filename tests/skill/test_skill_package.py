@@ -61,6 +61,7 @@ def test_exported_names_are_pinned() -> None:
         "body_act_asked",
         "body_records",
         "cap_kind",
+        "cap_kind_judged",
         "citation",
         "claim_answer",
         "claim_law",
