@@ -48,7 +48,8 @@ _VERDICT = re.compile(r"^(?:Yes|No)\b")
 def asks_over_all(question: str) -> bool:
     """Does `question` ask of any or all of the agreements its words fit: a quantifier before
     or opening the words that name its agreement ("any MSA", "each of the MSA", "either
-    Northgate agreement", "an NDA"), or those words plural ("the agreements with Ridgeway")?
+    Northgate agreement", "an NDA"), those words plural ("the agreements with Ridgeway"), or
+    no agreement named at all ("May Halcyon incur indebtedness?": asked of the party)?
     Words elsewhere in the question ("like other agreements", "as a license does") say
     nothing of the agreement asked of."""
     text = _normalize(question)
@@ -58,7 +59,9 @@ def asks_over_all(question: str) -> bool:
     start, end = span if span is not None else (0, len(text))
     word = next(_AGREEMENT_WORD.finditer(text, start, end), None)
     if word is None:
-        return False
+        # "May Halcyon incur indebtedness?": no agreement named, the claim is asked of the
+        # party across all its agreements
+        return True
     if span is not None:
         word = list(_AGREEMENT_WORD.finditer(text, start, end))[-1]
     plural = word.group(0).lower()

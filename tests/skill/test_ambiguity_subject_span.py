@@ -115,3 +115,18 @@ def test_no_claim_leaves_sufficient_or_a_verdict_while_its_subject_is_ambiguous(
     finished = which_agreement(ambiguous)
     assert not finished.sufficient and finished.confidence == "low"
     assert finished.conclusion.answer.startswith("Not established — "), finished.conclusion
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "May Halcyon incur indebtedness?",
+        "can northgate pay dividends?",
+        "Is Brightline's consent required to assign?",
+        "does ridgeway freight owe notice of a breach?",
+    ],
+)
+def test_a_claim_naming_no_agreement_asks_of_the_party_across_them(question: str) -> None:
+    """No agreement named: the claim is the party's across its agreements (main asked
+    "Which agreement?" of six)."""
+    assert asks_over_all(question), question
