@@ -27,6 +27,7 @@ Errors::
 """
 
 from skill._agreement_ref import parse_agreement
+from skill._ambiguity import asks_over_all, which_agreement
 from skill._answer import Answer, DocumentCopy, Evaluation, EvidenceUnit
 from skill._body_acts import BodyAct, body_act_asked, body_records, latest_acts, read_act
 from skill._candidate import Candidate, GateResult
@@ -182,6 +183,7 @@ __all__ = [
     "act_asked",
     "asks_caused",
     "asks_existence",
+    "asks_over_all",
     "body_act_asked",
     "body_records",
     "cap_kind",
@@ -248,6 +250,7 @@ __all__ = [
     "use_nli_model",
     "value_claim",
     "value_details",
+    "which_agreement",
     "with_party_terms",
     "with_role_actor",
     "year_since",

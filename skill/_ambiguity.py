@@ -6,7 +6,14 @@ values and evidence; the terminal state stays CONCLUDED (CONTRACT.md), with the 
 `ambiguous_subject` and `sufficient` false.
 
 A question that asks of any or all of the agreements ("Does any MSA cap liability?", "Are
-the MSAs governed by New York law?") is no ambiguity: its verdict is over all of them.
+the agreements with Ridgeway governed by Ohio law?") is no ambiguity: its verdict is over all
+of them, and it carries no `ambiguous_subject`. Only the words that name the agreement asked
+of (the span the question reader resolves the subject from) say so: a plural or "a license"
+elsewhere in the question ("Does the MSA renew automatically like other agreements?", "... as
+a lease does?") asks of one agreement all the same.
+
+The invariant, checked where every answer is finished: a claim's answer that holds
+`ambiguous_subject` is never sufficient and never a Yes/No verdict.
 """
 
 from __future__ import annotations
@@ -15,21 +22,52 @@ import re
 
 from domain import lexicon
 from skill._answer import Answer, CandidateSubject
+from skill._intent import subject_agreement_span
+from skill._question import _normalize
 
 _LEX = lexicon()
+_AGREEMENT_WORDS = frozenset(w.lower() for w in _LEX.agreement_words)
 _WORD = "(?:" + "|".join(_LEX.agreement_words) + ")"
-# "any MSA", "each of the NDAs", "either Northgate agreement", "an NDA": a question over them
-# all (the words between are the agreement's own, no word a question is built of: "a cap
-# under the MSA" asks of the MSA)
+# an agreement word, singular or plural ("MSA", "agreements")
+_AGREEMENT_WORD = re.compile(rf"(?<![\w-]){_WORD}s?(?![\w-])", re.IGNORECASE)
+# "any", "each", "all of the", "either", "an" (vocabulary.yaml agreement_quantifiers)
+_QUANTIFIER = "(?:" + "|".join(_LEX.agreement_quantifiers) + ")"
+# a quantifier before the agreement word the subject is named by, the words between the
+# agreement's own (its parties' names, its type), no word a question is built of: "any [MSA]",
+# "each of [the MSA]", "either Northgate [agreement]", "all of the [agreements]"; "a cap
+# under the [MSA]" asks of the MSA
 _BUILT_OF = "|".join(sorted(map(re.escape, _LEX.question_words), key=lambda w: (-len(w), w)))
-_OVER_ALL = re.compile(
-    r"\b(?:"
-    + "|".join(_LEX.agreement_quantifiers)
-    + rf")\s+(?:(?!(?:{_BUILT_OF})\b)[\w&.'’-]+\s+){{0,3}}?{_WORD}s?\b",
+_QUANTIFIED = re.compile(
+    rf"(?<![\w-]){_QUANTIFIER}\s+(?:(?!(?:{_BUILT_OF})\b)[\w&.'’-]+\s+){{0,3}}$",
     re.IGNORECASE,
 )
-# "the MSAs", "the agreements": a plural names them all
-_PLURAL = re.compile(r"\b" + _WORD + r"s\b", re.IGNORECASE)
+# a verdict's lead ("Yes — ...", "No — ...")
+_VERDICT = re.compile(r"^(?:Yes|No)\b")
+
+
+def asks_over_all(question: str) -> bool:
+    """Does `question` ask of any or all of the agreements its words fit: a quantifier before
+    or opening the words that name its agreement ("any MSA", "each of the MSA", "either
+    Northgate agreement", "an NDA"), those words plural ("the agreements with Ridgeway"), or
+    no agreement named at all ("May Halcyon incur indebtedness?": asked of the party)?
+    Words elsewhere in the question ("like other agreements", "as a license does") say
+    nothing of the agreement asked of."""
+    text = _normalize(question)
+    span = subject_agreement_span(text)
+    # the reader reads no plural as an agreement's name ("all MSAs"): where it finds none,
+    # the first agreement word names it
+    start, end = span if span is not None else (0, len(text))
+    word = next(_AGREEMENT_WORD.finditer(text, start, end), None)
+    if word is None:
+        # "May Halcyon incur indebtedness?": no agreement named, the claim is asked of the
+        # party across all its agreements
+        return True
+    if span is not None:
+        word = list(_AGREEMENT_WORD.finditer(text, start, end))[-1]
+    plural = word.group(0).lower()
+    if plural.endswith("s") and plural[:-1] in _AGREEMENT_WORDS:
+        return True
+    return bool(_QUANTIFIED.search(text, 0, word.start()))
 
 
 def _claim_asked(answer: Answer) -> bool:
@@ -57,21 +95,28 @@ def _named(candidate: CandidateSubject) -> str:
 def which_agreement(answer: Answer) -> Answer:
     """`answer`, where it judges a claim of one agreement the question does not pick out of
     several (`ambiguous_subject`), turned into the question back: "Which agreement? ..."
-    with the candidates named; every other answer as it is."""
+    with the candidates named; a claim asked over all of them without the signal; every
+    other answer as it is. No claim's answer leaves here sufficient, or a Yes/No verdict,
+    while `ambiguous_subject` holds."""
+    if "ambiguous_subject" not in answer.risk_signals or not _claim_asked(answer):
+        return answer
+    if answer.subject_class.type == "agreement" and asks_over_all(answer.question or ""):
+        # "Does any MSA cap liability?": the verdict is over all of them, no ambiguity
+        signals = [s for s in answer.risk_signals if s != "ambiguous_subject"]
+        return answer.model_copy(update={"risk_signals": signals})
     candidates = [
         c for c in answer.candidate_subjects if c.class_attributes.get("type") == "agreement"
     ]
-    question = answer.question or ""
     if (
-        answer.terminal_state != "CONCLUDED"
-        or answer.subject_class.type != "agreement"
-        or "ambiguous_subject" not in answer.risk_signals
-        or len(candidates) < 2
-        or not _claim_asked(answer)
-        or _OVER_ALL.search(question)
-        or _PLURAL.search(question)
+        answer.terminal_state == "CONCLUDED"
+        and answer.subject_class.type == "agreement"
+        and len(candidates) >= 2
     ):
-        return answer
+        return _asked_back(answer, candidates)
+    return _no_verdict(answer)
+
+
+def _asked_back(answer: Answer, candidates: list[CandidateSubject]) -> Answer:
     listed = "; ".join(f"({i}) {_named(c)}" for i, c in enumerate(candidates, 1))
     text = (
         f"Which agreement? The question fits {len(candidates)} agreements: {listed}. "
@@ -91,4 +136,19 @@ def which_agreement(answer: Answer) -> Answer:
     )
 
 
-__all__ = ["which_agreement"]
+def _no_verdict(answer: Answer) -> Answer:
+    """The invariant where no candidates can be listed: a claim whose subject is ambiguous is
+    no verdict ("Yes — ..." reads "Not established — the question fits more than one
+    subject; ..."), never sufficient."""
+    update: dict[str, object] = {"sufficient": False, "confidence": "low"}
+    conclusion = answer.conclusion
+    if conclusion.answer and _VERDICT.match(conclusion.answer):
+        rest = _VERDICT.sub("", conclusion.answer).lstrip(" —-:,")
+        text = "Not established — the question fits more than one subject; name the one asked of"
+        update["conclusion"] = conclusion.model_copy(
+            update={"answer": f"{text}: {rest}" if rest else text}
+        )
+    return answer.model_copy(update=update)
+
+
+__all__ = ["asks_over_all", "which_agreement"]

@@ -362,6 +362,15 @@ def _agreement_phrase(
     return None if asked is None else _agreement_phrase(text, mentions, index=index)
 
 
+def subject_agreement_span(text: str) -> tuple[int, int] | None:
+    """(start, end) of the words that name the agreement `text` asks of, as the reader finds
+    them with no names known: "any Northgate MSA", "the MSA" in "Does the MSA renew
+    automatically like other agreements?" (an agreement word inside what is asked is passed
+    over where another names the agreement); None where it names none."""
+    found = _agreement_phrase(text, [], _phrase_span(text, []))
+    return None if found is None else (found[0], found[1])
+
+
 def _known_titles(text: str, index: NameLinker | None) -> dict[int, tuple[int, int]]:
     """The titles the knowledge base holds that the question writes, by where their agreement
     word stands: (start, end) of the words that close such a title ("Licensing And Web Site
@@ -1502,4 +1511,5 @@ __all__ = [
     "lexicon_intent",
     "read_open_question",
     "refine_intent",
+    "subject_agreement_span",
 ]
