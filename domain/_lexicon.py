@@ -719,6 +719,13 @@ class Lexicon:
     party_described_by: tuple[str, ...]
     # the words that open a numbered heading alone on its line ("Note 1: ..."; words)
     numbered_heading_words: tuple[str, ...]
+    # the claim reader's runs of numbered captions (a table of contents): the words before a
+    # number that cite it (with numbered_heading_words, and the plurals of both; lower case),
+    # the words beside a number that make it an amount or a period (lower case: currencies,
+    # units, "year"), the short words inside a caption ("of", "and"; lower case)
+    cross_reference_words: frozenset[str]
+    caption_amount_words: frozenset[str]
+    caption_joiners: frozenset[str]
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
     party_beneficiary_leads: tuple[str, ...]
@@ -1310,6 +1317,17 @@ def _load(data: dict[str, Any]) -> Lexicon:
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         party_described_by=tuple(vocabulary.phrases("party_described_by")),
         numbered_heading_words=tuple(vocabulary.words("numbered_heading_words")),
+        cross_reference_words=frozenset(
+            form
+            for w in (
+                *vocabulary.words("numbered_heading_words"),
+                *vocabulary.words("cross_reference_words"),
+            )
+            for form in _singular_and_plural(w.lower())
+        ),
+        caption_amount_words=vocabulary.lowered("caption_amount_words")
+        | frozenset(w.lower() for group in ("currencies", "units") for w in closed.words(group)),
+        caption_joiners=vocabulary.lowered("caption_joiners"),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         party_member_leads=tuple(vocabulary.phrases("party_member_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),
@@ -1512,6 +1530,11 @@ def _digit_ordinal(number: int) -> str:
     last = number % 10 if not 10 <= number % 100 <= 20 else 0
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(last, "th")
     return f"{number}{suffix}"
+
+
+def _singular_and_plural(word: str) -> tuple[str, str]:
+    """`word` and its plural ("section", "sections"; "annex", "annexes")."""
+    return word, word + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
 def _amendment_numbers(

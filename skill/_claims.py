@@ -391,18 +391,67 @@ _SECTION_NUMBER = re.compile(
     r"|\d+(?:\.\d+)*\.?|(?:[a-z]|[ivx]{1,5})[.)])\s",
     _FLAGS,
 )
-# a numbered caption inside a run of them (a table of contents, "Facsimile Signatures 14.13
-# Third Party Beneficiaries 14.14 Governing Law 14.15 Construction"): a capitalised word, a
-# section number with a dot in it, a capitalised word; never a reference that a heading word
-# names ("an intended beneficiary of Section 4.2 Insurance")
-_INNER_CAPTION = re.compile(r"(?-i:([A-Za-z]+),?\s+\d+(?:\.\d+)+\.?\s+[A-Z])", _FLAGS)
-_REFERENCE_WORDS = frozenset(lexicon().numbered_heading_words)
+# A run of numbered captions (a table of contents: "Facsimile Signatures 14.13 Third Party
+# Beneficiaries 14.14 Governing Law 14.15 Construction"): a section number with a dot in it
+# between a word (or the page number of the caption before) and a capitalised word is a
+# caption's; numbers, capitalised words and the short words inside a caption (vocabulary
+# caption_joiners: "Limitation of Liability") make the run. The number is no caption's where the word before it cites it (a reference word,
+# singular or plural, any case: "an intended beneficiary of Section 4.2 Insurance", "see
+# clauses 2.1 Appointment": vocabulary numbered_heading_words, cross_reference_words) or a
+# word beside it makes it an amount or a period ("USD 1.5 Million", "Year 2.5": currencies,
+# units, caption_amount_words). A sentence is a run of captions when it holds two and its
+# runs that hold them cover most of it (_CAPTION_SHARE of its words): sections cited in the
+# middle of a clause leave most of it outside ("Distributor is the exclusive distributor in
+# the Territory, see 2.1 Appointment and 3.1 Territory.").
+_CAPTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")
+_RUN_NUMBER = re.compile(r"\d+(?:\.\d+)*\.?")
+_DOTTED_NUMBER = re.compile(r"\d\.\d")
+_TOKEN_EDGE = "\"'“”‘’()[],;:."
+_CAPTION_SHARE = 2 / 3
+
+
+def _caption_run(sentence: str) -> bool:
+    """Is `sentence` a run of numbered captions (a table of contents), by the comment above?"""
+    if _DOTTED_NUMBER.search(sentence) is None:
+        return False
+    lex = lexicon()
+    tokens = sentence.split()
+    bare = [t.strip(_TOKEN_EDGE) for t in tokens]
+    in_run = [
+        bool(_RUN_NUMBER.fullmatch(t.rstrip(",;:")))
+        or b[:1].isupper()
+        or (bool(b) and b.lower() in lex.caption_joiners)
+        for t, b in zip(tokens, bare, strict=True)
+    ]
+    captions = set()
+    for i in range(1, len(tokens) - 1):
+        lead = bare[i - 1].lower()
+        if (
+            (lead.isalpha() or lead.isdigit())
+            and _CAPTION_NUMBER.fullmatch(tokens[i])
+            and bare[i + 1][:1].isupper()
+            and lead not in lex.cross_reference_words
+            and lead not in lex.caption_amount_words
+            and bare[i + 1].lower() not in lex.caption_amount_words
+        ):
+            captions.add(i)
+    if len(captions) < 2:
+        return False
+    covered = 0
+    start = 0
+    for i in range(len(tokens) + 1):
+        if i < len(tokens) and in_run[i]:
+            continue
+        if any(start <= c < i for c in captions):
+            covered += i - start
+        start = i + 1
+    return covered >= _CAPTION_SHARE * len(tokens)
 
 
 def heading_only(sentence: str) -> bool:
     """Is `sentence` too short to state anything: fewer than _MIN_WORDS words, or so without
     its section number and no modal in it ("5. Either party may terminate." states a right),
-    or a run of numbered captions with no modal in it (a table of contents)?"""
+    or a run of numbered captions with no modal in it (a table of contents, `_caption_run`)?"""
     if len(sentence.split()) < _MIN_WORDS:
         return True
     unnumbered = _SECTION_NUMBER.sub("", sentence, count=1)
@@ -412,8 +461,7 @@ def heading_only(sentence: str) -> bool:
     )
     if modal:
         return False
-    captions = [w for w in _INNER_CAPTION.findall(sentence) if w.lower() not in _REFERENCE_WORDS]
-    return len(unnumbered.split()) < _MIN_WORDS or len(captions) >= 2
+    return len(unnumbered.split()) < _MIN_WORDS or _caption_run(sentence)
 
 
 # how near before an action its modal stands, in characters
