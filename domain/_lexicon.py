@@ -646,6 +646,7 @@ class Lexicon:
     # party to it ("and", "&"; patterns)
     party_list_openers: tuple[str, ...]
     party_list_joiners: tuple[str, ...]
+    registration_labels: tuple[str, ...]
     # an agreement that names its parties in prose only: the instrument's words before the
     # list, the words that end a name there, and the lead words of no name (words)
     prose_party_instruments: tuple[str, ...]
@@ -1267,6 +1268,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         address_nouns=tuple(vocabulary.phrases("address_nouns")),
         party_list_openers=tuple(vocabulary.phrases("party_list_openers")),
         party_list_joiners=tuple(vocabulary.phrases("party_list_joiners")),
+        registration_labels=tuple(vocabulary.phrases("registration_labels")),
         prose_party_instruments=tuple(vocabulary.words("prose_party_instruments")),
         prose_party_name_ends=frozenset(vocabulary.words("prose_party_name_ends")),
         prose_party_non_names=frozenset(vocabulary.words("prose_party_non_names")),

@@ -492,13 +492,15 @@ _JOINER_WORDS = frozenset(j.lower() for j in lexicon().party_list_joiners if j.i
 _LIST_OPENER_WORD = re.compile(rf"(?:{'|'.join(lexicon().party_list_openers)})", re.IGNORECASE)
 
 
-def _unglued(words: list[str], after_address: bool) -> list[str]:
+def _unglued(words: list[str], after_address: bool, city_first: bool = True) -> list[str]:
     """The name's words without what an address or a heading ran into them: the place that
     ends the address before it and the list's joiner ("..., Slovakia and Sicap Ltd", "United
     Kingdom and CERES, INC."), or a heading's word and a list's opener written in capitals
     ("Commission BETWEEN CERES, INC."). The place is a country's or a state's name, or a
     city of one word ("..., Hlavna 17, Bratislava and Orvandi Systems Inc."), cut only
-    `after_address` (an address ends right before it), and the words after the joiner hold
+    `after_address` (an address ends right before it) and `city_first` (the city word is the
+    first after the address: after a list's joiner it opens a firm's name, "NY 10001, and
+    Barnes and Noble, Inc."), and the words after the joiner hold
     a name of two words or more: a place and "and" that open a name with no address before
     them are its words ("Australia and New Zealand Banking Group Limited", "Texas and
     Pacific Railway Company"). A name's own words never hold a list's opener as a
@@ -515,7 +517,11 @@ def _unglued(words: list[str], after_address: bool) -> list[str]:
                 re.fullmatch(JURISDICTION, " ".join(words[:idx]).rstrip(","))
                 # a city that no list of places holds, one word ("Hlavna 17, Bratislava and
                 # Orvandi Systems Inc.")
-                or (idx == 1 and re.fullmatch(r"[A-Z][^\W\d_]+", words[0]) is not None)
+                or (
+                    city_first
+                    and idx == 1
+                    and re.fullmatch(r"[A-Z][^\W\d_]+", words[0]) is not None
+                )
             )
             # a place whose name holds the joiner ("England and Wales") is one place
             and not re.fullmatch(JURISDICTION, " ".join(words[: idx + 2]).rstrip(","))
@@ -525,11 +531,27 @@ def _unglued(words: list[str], after_address: bool) -> list[str]:
     return words
 
 
+# A registration number's label after a comma ends the name before it ("Harrow & Vale Media,
+# Inc., company number 0456789"): the lexicon's `registration_labels`, then the number if read.
+_REGISTRATION_TAIL = re.compile(
+    rf",\s*(?i:{'|'.join(lexicon().registration_labels)})(?![\w-])"
+    r"(?:\s*[:#]?\s*[A-Z]{0,3}\s*\d[\w\-/]*)?[\s,.]*$"
+)
+
+
+def _without_registration(name: str) -> str:
+    """`name` without a registration label and number that a comma puts after its legal form."""
+    m = _REGISTRATION_TAIL.search(name)
+    if m is None or m.start() == 0 or not legal_form(name[: m.start()]):
+        return name
+    return name[: m.start()]
+
+
 def _company(raw: str, after_address: bool = False) -> NamedEntity | None:
     """The company `raw` names, or None; `after_address`: an address ends right before `raw`
     (its place and a list's joiner that open `raw` are then no words of the name)."""
     same_line = _OPENER_NUMBER_ON_LINE.search(raw) is not None
-    name = _clean_name(re.sub(rf"{_RULE_NOISE}(?=\S)", " ", raw))
+    name = _without_registration(_clean_name(re.sub(rf"{_RULE_NOISE}(?=\S)", " ", raw)))
     name = re.sub(rf",?\s+(?:st|nd|rd|th)\s+(?=(?:{_SUFFIX})\b)", ", ", name)
     series = re.search(rf"{_SERIES}$", name)
     if series is not None and series.start() > 0:
@@ -543,6 +565,11 @@ def _company(raw: str, after_address: bool = False) -> NamedEntity | None:
     name = _DESCRIPTOR.sub("", name)
     # "between the Company and Beta Inc.": a defined term joined to the next name.
     name = _GENERIC_LEAD.sub("", name)
+    # "and its Reseller, Pelican & Sons Ltd.": a party's role and a comma before a company's
+    # name are no words of it ("Bell, Howell & Co." is one name: "Bell" is no role).
+    role = re.match(r"^(?:(?i:its|the|our|their)\s+)?([A-Z][\w\-]*),\s+([A-Z0-9]\S*.*)$", name)
+    if role and _contract_role(role.group(1)) and looks_like_company(role.group(2)):
+        name = role.group(2)
     # "Jane Roe of Smith & Lane LLP": a person at the firm, the firm is the name.
     of = re.match(r"^(.+?)\s+of\s+(\S.*)$", name)
     if (
@@ -600,9 +627,12 @@ def _company(raw: str, after_address: bool = False) -> NamedEntity | None:
         and _LIST_JOINER.fullmatch(words[1])
     ):
         words = words[1:]
+    # A list's joiner that opens the words stands between the address and the name: the word
+    # after it opens the name, it ends no address ("NY 10001, and Barnes and Noble, Inc.").
+    joined = bool(words) and words[0].lower() in _JOINER_WORDS
     while words and words[0].lower() in {"and", "of", "&", "or", "the"} and len(words) > 2:
         words = words[1:]
-    words = _unglued(words, after_address)
+    words = _unglued(words, after_address, city_first=not joined)
     # A legal form and a joiner open no name: they end the name before ("KESTREL PARTNERS,
     # L.P. and HARROW & VALE MEDIA LLC" read from its comma); two bare letters may be a
     # name's initials ("AB and Sons Ltd").

@@ -36,6 +36,7 @@ from ingest.bindings._names import (
     _contract_role,
     _person,
     _preformed_company,
+    _without_registration,
     described_party,
     role_labels_name,
 )
@@ -933,12 +934,17 @@ def _mention_before(
         end, window = lo + address_at, window[:address_at]
     companies: list[tuple[int, int, NamedEntity]] = []
     for cm in _COMPANY_RE.finditer(window):
-        if _is_descriptor(window, cm) or _NUMBER_LABEL.match(window, cm.end()):
+        # "Orvandi Systems Ltd, Company No. 0456789": the registration label ends the name
+        # (which the label's number after it does not make a label's phrase).
+        raw = _without_registration(cm.group(0))
+        if _is_descriptor(window, cm) or (
+            raw == cm.group(0) and _NUMBER_LABEL.match(window, cm.end())
+        ):
             continue
-        ent = _company(cm.group(0), _ends_address(window[: cm.start()]))
+        ent = _company(raw, _ends_address(window[: cm.start()]))
         if ent is not None:
-            name_at = cm.start() + max(0, cm.group(0).find(ent.name.split()[0]))
-            companies.append((lo + name_at, lo + cm.end(), ent))
+            name_at = cm.start() + max(0, raw.find(ent.name.split()[0]))
+            companies.append((lo + name_at, lo + cm.start() + len(raw), ent))
     # A name its legal form opens ("JSC Karakudukmunay"), which no legal form ends.
     for fm in _PREFORMED_RE.finditer(window):
         preformed = _preformed_company(fm.group(0))
@@ -1373,6 +1379,10 @@ def _defined_terms(
 # How near two parties' definitions stand when a passage restates the list of parties.
 _RESTATED_SPAN = 600
 
+# A list's joiner after a comma and the next item of the list: a blank ("[●]", "[___]") or a
+# capitalised word ("..., and Beta LLC (").
+_ITEM_AFTER_JOINER = re.compile(rf",\s+(?:{_LIST_JOINER})\s+(?:\[|[A-Z0-9])")
+
 
 def _restated_terms(
     ctx: BindingContext, parties: list[tuple[NamedEntity, list[str], int, int]]
@@ -1386,8 +1396,14 @@ def _restated_terms(
     keys = {p[0].key for p in parties}
     held = {entity_key(t) for p in parties for t in p[1]}
     defined = [d for d in ctx.definitions if d[0].key in keys]
+    text = ctx.flow.text
     out: dict[str, list[str]] = {}
-    for ent, terms, at, _ in defined:
+    for ent, terms, at, until in defined:
+        # A term follows the name it defines: after the list's joiner and the next item
+        # ("Nuveen Fund Advisors, LLC, a registered investment adviser ..., and [●] (the
+        # "Remarketing Agent")"), it names that item, a blank or a name, not this party.
+        if _ITEM_AFTER_JOINER.search(text, at, until):
+            continue
         if not any(
             o.key != ent.key and abs(at - other) <= _RESTATED_SPAN for o, _, other, _ in defined
         ):
