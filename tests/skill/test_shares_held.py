@@ -126,7 +126,7 @@ def test_a_percentage_is_never_a_count(runtime: Any, question: str) -> None:
     assert answer.terminal_state == "CONCLUDED"
     assert answer.conclusion.values == [] and not answer.sufficient
     assert answer.conclusion.answer == (
-        "Not stated in Jane Roe — no number of shares held found (1 page searched; 0 pages "
+        "Not stated — no number of shares held found for Jane Roe (1 page searched; 0 pages "
         "without text)"
     )
     assert "not_stated" in answer.risk_signals
