@@ -599,8 +599,12 @@ def _trailing_address(window: str) -> int | None:
     form opens ("JSC Karakudukmunay"): a number inside a name ("Kestrel Fund 2 LLC") opens no
     address, nor one in a title ("Acme Inc. 2014 Plan")."""
     # A company's name opens no address: not the line it opens ("Nordwind 7 GmbH, 1 Main
-    # Street, ..." under "And"), nor a number inside it.
-    names = [(c.start(), c.end()) for c in _COMPANY_RE.finditer(window)]
+    # Street, ..." under "And"), nor a number inside it. A name stands on one line: a match
+    # across lines is the last line's ("40 Pine Street / Reno / NV 89501" reads as one name
+    # ending in the form "NV"; only "NV" is a name's, the street's number opens the address).
+    names = [
+        (c.start() + c.group(0).rfind("\n") + 1, c.end()) for c in _COMPANY_RE.finditer(window)
+    ]
     for m in _ADDRESS_OPENING.finditer(window):
         if any(a <= m.start() < b for a, b in names):
             continue

@@ -450,3 +450,37 @@ def test_an_unquoted_term_before_the_next_name_is_no_part_of_it(
     parties = {n for n, _ in found(result, "party")}
     assert not any(p.startswith("(") for p in parties), parties
     assert second in parties, parties
+
+
+# A party's address over lines of their own whose last line opens with a region's code that is
+# also a legal form's ("Reno" / "NV 89501", "Adelaide" / "SA 5000", "Calgary" / "AB T2P 1J9"):
+# the street, city and code read as no company's name, the street's number opens the address,
+# and the term after it names the party above it.
+_REGION_LINES = [
+    ("40 Pine Street", "Reno", "NV 89501"),
+    ("Level 3, 25 Grenfell Street", "Adelaide", "SA 5000"),
+    ("Suite 900, 333 7 Avenue SW", "Calgary", "AB T2P 1J9"),
+]
+
+
+@pytest.mark.parametrize("address", _REGION_LINES)
+@pytest.mark.parametrize(
+    ("name", "term"),
+    [
+        ("Corvel Brands, Inc.", "Customer"),
+        ("HALDEN ROCK LIMITED", "HRL"),
+        ("Pellam Labs", "Pellam"),
+    ],
+)
+@pytest.mark.parametrize("term_shape", ['(the "{}")', '(hereinafter referred to as "{}")'])
+@pytest.mark.parametrize("addressed_first", [False, True])
+def test_an_address_whose_region_code_is_a_legal_form_opens_at_its_number(
+    address: tuple[str, ...], name: str, term: str, term_shape: str, addressed_first: bool
+) -> None:
+    other = ["Quillmark Data Systems", "12 Elm Road", "Springfield", "Ohio 44101", '(the "QDS")']
+    addressed = [name, *(p for line in address for p in line.split(", ")), term_shape.format(term)]
+    first, second = (addressed, other) if addressed_first else (other, addressed)
+    lines = ["OUTSOURCING AGREEMENT", "BETWEEN:", *first, "AND", *second, "WHEREAS, QDS sells;"]
+    aliases = {a.alias: a.entity_name for a in run(lines).aliases}
+    assert aliases.get(term) == name, aliases
+    assert aliases.get("QDS") == "Quillmark Data Systems", aliases
