@@ -3,7 +3,7 @@ question does not say which agreement it asks of, so no verdict is given; the an
 "Which agreement?" and names each candidate with its parties, date and document, so the
 analyst can ask again of one. The values read (each agreement's own) stay in the answer's
 values and evidence; the terminal state stays CONCLUDED (CONTRACT.md), with the risk signal
-`ambiguous_subject` and `sufficient` false.
+`ambiguous_subject` and `sufficient` false (but see below: one verdict for all).
 
 A question that asks of any or all of the agreements ("Does any MSA cap liability?", "Are
 the agreements with Ridgeway governed by Ohio law?") is no ambiguity: its verdict is over all
@@ -12,13 +12,22 @@ of (the span the question reader resolves the subject from) say so: a plural or 
 elsewhere in the question ("Does the MSA renew automatically like other agreements?", "... as
 a lease does?") asks of one agreement all the same.
 
+Which one was meant changes nothing where the claim, asked of each candidate agreement alone
+(its amendments with it), gets the same verdict from each: the answer is that verdict "under
+both ..." naming and citing each, sufficient only where each is. Verdicts that differ, or one
+not established, ask back. A question whose other words pick one candidate (the parties it
+names anywhere: "Can Halcyon assign the MSA with Northgate?", "... without Halcyon's
+approval"; a year its date has) is no ambiguity: it is that agreement's verdict.
+
 The invariant, checked where every answer is finished: a claim's answer that holds
-`ambiguous_subject` is never sufficient and never a Yes/No verdict.
+`ambiguous_subject` is a Yes/No verdict only where every candidate agreement gives that
+verdict (the answer names each), and sufficient only where each of those verdicts is.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from domain import lexicon
 from skill._answer import Answer, CandidateSubject
@@ -92,12 +101,15 @@ def _named(candidate: CandidateSubject) -> str:
     return f"{text} ({candidate.source_location.document})"
 
 
-def which_agreement(answer: Answer) -> Answer:
+def which_agreement(answer: Answer, ask_of: Callable[[list[str]], Answer] | None = None) -> Answer:
     """`answer`, where it judges a claim of one agreement the question does not pick out of
     several (`ambiguous_subject`), turned into the question back: "Which agreement? ..."
     with the candidates named; a claim asked over all of them without the signal; every
-    other answer as it is. No claim's answer leaves here sufficient, or a Yes/No verdict,
-    while `ambiguous_subject` holds."""
+    other answer as it is. Where `ask_of(documents)` (the question asked of one agreement's
+    documents alone) gives every candidate the same verdict, each read from its own clause, the answer
+    is that verdict naming each agreement (`_same_verdict`): which one was meant changes
+    nothing. No other claim's answer leaves here sufficient, or a Yes/No verdict, while
+    `ambiguous_subject` holds."""
     if "ambiguous_subject" not in answer.risk_signals or not _claim_asked(answer):
         return answer
     if answer.subject_class.type == "agreement" and asks_over_all(answer.question or ""):
@@ -112,8 +124,130 @@ def which_agreement(answer: Answer) -> Answer:
         and answer.subject_class.type == "agreement"
         and len(candidates) >= 2
     ):
-        return _asked_back(answer, candidates)
+        picked = _picked(answer.question or "", candidates)
+        if len(picked) == 1 and _read_from(answer, picked[0], candidates):
+            # "Can Halcyon assign the MSA with Northgate?": one agreement has both, and the
+            # verdict was read from it
+            signals = [s for s in answer.risk_signals if s != "ambiguous_subject"]
+            return answer.model_copy(update={"risk_signals": signals})
+        if ask_of is not None and len(picked) == 1:
+            one = ask_of(_documents(picked[0]))
+            if "ambiguous_subject" not in one.risk_signals:
+                return one
+        if ask_of is not None:
+            same = _same_verdict(answer, picked, ask_of)
+            if same is not None:
+                return same
+        return _asked_back(answer, picked)
     return _no_verdict(answer)
+
+
+def _documents(candidate: CandidateSubject) -> list[str]:
+    """the agreement's document and its amendments' (read as one agreement)"""
+    amendments = [str(d) for d in candidate.class_attributes.get("amended_by") or ()]
+    return [candidate.source_location.document, *amendments]
+
+
+def _read_from(
+    answer: Answer, picked: CandidateSubject, candidates: list[CandidateSubject]
+) -> bool:
+    """Is `answer` a verdict whose every quote lies in `picked`'s documents, none in
+    another candidate's?"""
+    if not _VERDICT.match(answer.conclusion.answer or "") or not answer.evidence:
+        return False
+    own = set(_documents(picked))
+    others = {d for c in candidates if c is not picked for d in _documents(c)} - own
+    return all(u.source_location.document not in others for u in answer.evidence)
+
+
+def _party_words(candidate: CandidateSubject) -> list[str]:
+    """each party's short name, its first word ("Halcyon" of "Halcyon Robotics, Inc.")"""
+    parties = [str(p) for p in candidate.class_attributes.get("parties") or ()]
+    return [p.split()[0].strip(",.").lower() for p in parties if p.split()]
+
+
+def _picked(question: str, candidates: list[CandidateSubject]) -> list[CandidateSubject]:
+    """The candidates the question's other words pick out: those with the most of the
+    parties the question names anywhere (the actor, the consenting party, the
+    counterparty: "Can Halcyon assign the MSA with Northgate?", "... without Halcyon's
+    approval") and, where it states a year, dated that year; all of them where none is told
+    apart."""
+    text = _normalize(question).lower()
+
+    def said(word: str) -> bool:
+        return bool(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text))
+
+    def score(candidate: CandidateSubject) -> int:
+        named = sum(1 for w in _party_words(candidate) if said(w))
+        date = str(candidate.class_attributes.get("date") or "")
+        year = re.search(r"\b(?:19|20)\d\d\b", date)
+        return 2 * named + (1 if year and said(year.group(0)) else 0)
+
+    best = max((score(c) for c in candidates), default=0)
+    return [c for c in candidates if score(c) == best]
+
+
+def _parties_short(candidate: CandidateSubject) -> str:
+    """ "Halcyon–Northgate": each party's first word, in the agreement's order"""
+    parties = [str(p) for p in candidate.class_attributes.get("parties") or ()]
+    return "–".join(p.split()[0].strip(",") for p in parties if p.split()) or (
+        candidate.source_location.document
+    )
+
+
+def _same_verdict(
+    answer: Answer, candidates: list[CandidateSubject], ask_of: Callable[[list[str]], Answer]
+) -> Answer | None:
+    """The claim asked of each candidate agreement alone: where every one is a verdict
+    (Yes, or No) and all the same, that verdict "under both MASTER SERVICES AGREEMENTs
+    (Halcyon–Northgate, Northgate–Ridgeway): (1) ...; (2) ...", each agreement's reading
+    cited (its values and evidence), sufficient only where each is; None where the verdicts
+    differ or one is not established (the question back stands)."""
+    alone: list[Answer] = []
+    for candidate in candidates:
+        one = ask_of(_documents(candidate))
+        if (
+            _VERDICT.match(one.conclusion.answer or "") is None
+            or "ambiguous_subject" in one.risk_signals
+        ):
+            return None
+        alone.append(one)
+    leads = {_VERDICT.match(a.conclusion.answer or "").group(0) for a in alone}  # type: ignore[union-attr]
+    if len(leads) != 1:
+        return None
+    (lead,) = leads
+    names = sorted({c.name for c in candidates})
+    kind = names[0] + "s" if len(names) == 1 else "agreements"
+    quantity = "both" if len(candidates) == 2 else f"all {len(candidates)}"
+    pairs = ", ".join(_parties_short(c) for c in candidates)
+    readings = "; ".join(
+        f"({i}) {_named(c)}: {_VERDICT.sub('', a.conclusion.answer or '').lstrip(' —-:,')}"
+        for i, (c, a) in enumerate(zip(candidates, alone, strict=True), 1)
+    )
+    text = f"{lead} — under {quantity} {kind} ({pairs}): {readings}"
+    values = [v for a in alone for v in a.conclusion.values]
+    seen: set[str] = set()
+    evidence = []
+    for a in alone:
+        for unit in a.evidence:
+            if unit.evidence_id not in seen:
+                seen.add(unit.evidence_id)
+                evidence.append(unit)
+    sufficient = all(a.sufficient for a in alone)
+    confidences = ["low", "medium", "high"]
+    confidence = min((a.confidence for a in alone), key=confidences.index)
+    actions = [
+        *(a for a in answer.suggested_next_actions if not a.startswith("Specify which ")),
+    ]
+    return answer.model_copy(
+        update={
+            "conclusion": answer.conclusion.model_copy(update={"answer": text, "values": values}),
+            "evidence": evidence,
+            "sufficient": sufficient,
+            "confidence": confidence if sufficient else "low",
+            "suggested_next_actions": actions,
+        }
+    )
 
 
 def _asked_back(answer: Answer, candidates: list[CandidateSubject]) -> Answer:

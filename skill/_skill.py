@@ -204,7 +204,14 @@ def _with_kb_notices(
     @functools.wraps(ask)
     def noticed(skill: EvidenceSkill, kb: str, /, *args: _P.args, **kwargs: _P.kwargs) -> Answer:
         answered = skill._under_law(kb, ask(skill, kb, *args, **kwargs))
-        return skill.with_kb_notices(kb, which_agreement(answered))
+
+        def ask_of(documents: list[str]) -> Answer:
+            # the same question asked of one candidate agreement alone
+            kept = {k: v for k, v in kwargs.items() if k not in ("question", "documents")}
+            return skill.ask(kb, answered.question, documents=documents, **kept)  # type: ignore[arg-type]
+
+        asked_alone = ask_of if answered.question and not kwargs.get("subject") else None
+        return skill.with_kb_notices(kb, which_agreement(answered, asked_alone))
 
     return noticed
 

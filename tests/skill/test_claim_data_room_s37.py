@@ -166,7 +166,6 @@ def test_a_cap_asked_of_the_agreement_in_full_reads_its_exceptions(
         "Is the governing law of the MSA New York?",
         "is the msa governed by ohio law?",
         "Is the liability cap under the master services agreement $5,000,000?",
-        "Is liability under the Northgate MSA capped?",
     ],
 )
 def test_a_claim_of_one_of_two_agreements_asks_which(runtime: Any, question: str) -> None:
