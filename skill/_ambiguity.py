@@ -13,9 +13,10 @@ elsewhere in the question ("Does the MSA renew automatically like other agreemen
 a lease does?") asks of one agreement all the same.
 
 Which one was meant changes nothing where the claim, asked of each candidate agreement alone
-(its amendments with it), gets the same verdict from each: the answer is that verdict "under
-both ..." naming and citing each, sufficient only where each is. Verdicts that differ, or one
-not established, ask back. A question whose other words pick one candidate (the parties it
+(its amendments with it), gets one verdict from those that speak of it while the others state
+nothing of it: the answer is that verdict "under both ..." (or "under the ...", naming those
+silent) naming and citing each, sufficient only where every candidate speaks and each reading
+is. Verdicts that differ (Yes under one, No under another), or one not established, ask back. A question whose other words pick one candidate (the parties it
 names anywhere: "Can Halcyon assign the MSA with Northgate?", "... without Halcyon's
 approval"; a year its date has) is no ambiguity: it is that agreement's verdict.
 
@@ -52,6 +53,8 @@ _QUANTIFIED = re.compile(
 )
 # a verdict's lead ("Yes — ...", "No — ...")
 _VERDICT = re.compile(r"^(?:Yes|No)\b")
+# a claim's answer where its agreement states nothing of it ("Not stated in <agreement> —")
+_SILENT = "Not stated"
 
 
 def asks_over_all(question: str) -> bool:
@@ -198,44 +201,59 @@ def _parties_short(candidate: CandidateSubject) -> str:
 def _same_verdict(
     answer: Answer, candidates: list[CandidateSubject], ask_of: Callable[[list[str]], Answer]
 ) -> Answer | None:
-    """The claim asked of each candidate agreement alone: where every one is a verdict
-    (Yes, or No) and all the same, that verdict "under both MASTER SERVICES AGREEMENTs
-    (Halcyon–Northgate, Northgate–Ridgeway): (1) ...; (2) ...", each agreement's reading
-    cited (its values and evidence), sufficient only where each is; None where the verdicts
-    differ or one is not established (the question back stands)."""
-    alone: list[Answer] = []
+    """The claim asked of each candidate agreement alone. Where those that speak of it give
+    one verdict (Yes, or No) and the others state nothing of it ("Not stated in ..."), that
+    verdict: "under both MASTER SERVICES AGREEMENTs (Halcyon–Northgate, Northgate–Ridgeway):
+    (1) ...; (2) ..." or, where some are silent, "under the MASTER SERVICES AGREEMENT
+    (Halcyon–Northgate): (1) ...; the MASTER SERVICES AGREEMENT (Northgate–Ridgeway) states
+    nothing of it", each speaking agreement's reading cited (its values and evidence);
+    sufficient only where every candidate speaks and each reading is; where none speaks, the
+    answer as it is ("Not stated in ..."). None where the verdicts differ or one is not
+    established (the question back stands)."""
+    alone: list[tuple[CandidateSubject, Answer]] = []
     for candidate in candidates:
         one = ask_of(_documents(candidate))
-        if (
-            _VERDICT.match(one.conclusion.answer or "") is None
-            or "ambiguous_subject" in one.risk_signals
-        ):
+        if "ambiguous_subject" in one.risk_signals:
             return None
-        alone.append(one)
-    leads = {_VERDICT.match(a.conclusion.answer or "").group(0) for a in alone}  # type: ignore[union-attr]
+        alone.append((candidate, one))
+    speaking = [(c, a) for c, a in alone if _VERDICT.match(a.conclusion.answer or "")]
+    silent = [c for c, a in alone if (a.conclusion.answer or "").startswith(_SILENT)]
+    if len(speaking) + len(silent) != len(alone):
+        return None
+    if not speaking:
+        # every candidate states nothing of it: "Not stated in <A> or <B>" is the answer
+        # whichever was meant (a verdict never)
+        return answer.model_copy(update={"sufficient": False, "confidence": "low"})
+    leads = {_VERDICT.match(a.conclusion.answer or "").group(0) for _, a in speaking}  # type: ignore[union-attr]
     if len(leads) != 1:
         return None
     (lead,) = leads
-    names = sorted({c.name for c in candidates})
-    kind = names[0] + "s" if len(names) == 1 else "agreements"
-    quantity = "both" if len(candidates) == 2 else f"all {len(candidates)}"
-    pairs = ", ".join(_parties_short(c) for c in candidates)
+    names = sorted({c.name for c, _ in speaking})
+    if len(speaking) == 1:
+        under = f"the {names[0]}"
+    else:
+        kind = names[0] + "s" if len(names) == 1 else "agreements"
+        under = ("both" if len(speaking) == 2 else f"all {len(speaking)}") + f" {kind}"
+    pairs = ", ".join(_parties_short(c) for c, _ in speaking)
     readings = "; ".join(
         f"({i}) {_named(c)}: {_VERDICT.sub('', a.conclusion.answer or '').lstrip(' —-:,')}"
-        for i, (c, a) in enumerate(zip(candidates, alone, strict=True), 1)
+        for i, (c, a) in enumerate(speaking, 1)
     )
-    text = f"{lead} — under {quantity} {kind} ({pairs}): {readings}"
-    values = [v for a in alone for v in a.conclusion.values]
+    text = f"{lead} — under {under} ({pairs}): {readings}"
+    if silent:
+        quiet = ", ".join(f"the {c.name} ({_parties_short(c)})" for c in silent)
+        text += f"; {quiet} {'states' if len(silent) == 1 else 'state'} nothing of it"
+    values = [v for _, a in speaking for v in a.conclusion.values]
     seen: set[str] = set()
     evidence = []
-    for a in alone:
+    for _, a in speaking:
         for unit in a.evidence:
             if unit.evidence_id not in seen:
                 seen.add(unit.evidence_id)
                 evidence.append(unit)
-    sufficient = all(a.sufficient for a in alone)
+    sufficient = not silent and all(a.sufficient for _, a in speaking)
     confidences = ["low", "medium", "high"]
-    confidence = min((a.confidence for a in alone), key=confidences.index)
+    confidence = min((a.confidence for _, a in speaking), key=confidences.index)
     actions = [
         *(a for a in answer.suggested_next_actions if not a.startswith("Specify which ")),
     ]

@@ -878,15 +878,13 @@ def _without_agreement_parties(focus: str, parties: Sequence[str]) -> str:
     liability under the Agreement between Halcyon Robotics and Northgate Logistics capped?" ->
     "... under the Agreement capped?"): those names say which agreement is asked, and stood
     between a proposition's words ("liability ... capped") they kept it from being read. Only
-    the subject's parties' names, as the question writes them, whole; nothing else."""
+    the subject's parties' names, as the question writes them, whole; nothing else. A name
+    in the possessive owns what follows it ("the northgate msa with northgate's consent"):
+    no party list, kept."""
     names = sorted({p.strip() for p in parties if p.strip()}, key=lambda p: (-len(p), p))
     if not names:
         return focus
-    name = (
-        "(?:"
-        + "|".join(r"\s+".join(map(re.escape, n.split())) for n in names)
-        + r")(?:['’]s?)?(?![\w&])"
-    )
+    name = "(?:" + "|".join(r"\s+".join(map(re.escape, n.split())) for n in names) + r")(?![\w&'’])"
     listed = re.compile(
         rf"(\b{_AGREEMENT_WORD})(?![\w-])\s*,?\s+{_PARTY_OPENER}\s+{name}"
         rf"(?:{_PARTY_JOINER}{name})*",

@@ -1016,13 +1016,13 @@ class EvidenceSkill:
         elif said_absent:
             searched = [info(d) for c in gate.candidates for d in c.documents if d in committed]
             searched_text = pages_searched(searched)
-            names = " or ".join(c.name for c in gate.candidates)
+            subjects = " or ".join(c.name for c in gate.candidates)
             # "in" an agreement or a document; of a person or a company ("Not stated in Jane
             # Roe" is no English: her count is stated in no document)
             answer_text = (
-                f"Not stated in {names} — no {label} found ({searched_text})"
+                f"Not stated in {subjects} — no {label} found ({searched_text})"
                 if all(c.subject_type == "agreement" for c in gate.candidates)
-                else f"Not stated — no {label} found for {names} ({searched_text})"
+                else f"Not stated — no {label} found for {subjects} ({searched_text})"
             )
             if subject_class.attribute == "has_role" and subject_class.role:
                 # "Is Daniel Reyes one of the founders of Halcyon?": no document names him so

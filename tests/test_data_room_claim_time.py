@@ -29,9 +29,7 @@ _CLAIMS = (
     ("Can Halcyon{t} pay dividends?", "No"),
     ("Was Halcyon{t} party to the MSA?", "yes"),
     ("Is Halcyon{t} a party to the MSA with Northgate?", "yes"),
-    # Northgate's two MSAs: Ridgeway's may be ended for convenience, Halcyon's states no
-    # such right, so the claim asks back which (session 37)
-    ("Can Northgate{t} terminate the MSA for convenience?", "Which agreement?"),
+    ("Can Northgate{t} terminate the MSA for convenience?", "Yes"),
     ("Can Halcyon{t} assign the MSA without Northgate's consent?", "No"),
 )
 _TIMES = (

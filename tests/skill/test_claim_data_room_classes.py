@@ -310,14 +310,8 @@ def runtime(data_room_kb: IngestedKB) -> Iterator[Any]:
         ("Is Halcyon not allowed to terminate the NDA without cause?", "No —", "5.1"),
         ("Can Northgate terminate the MSA with Halcyon for convenience?", "Not stated", ""),
         # 2. consent required to assign
-        # Northgate alone names neither of its two MSAs, and the MSA with Ridgeway states no
-        # assignment clause: which one is asked back (session 37)
-        (
-            "Does the MSA with Northgate require consent for assignment?",
-            "Which agreement?",
-            "Neither Party",
-        ),
-        ("is consent needed to assign the northgate msa?", "Which agreement?", "Neither Party"),
+        ("Does the MSA with Northgate require consent for assignment?", "Yes —", "Neither Party"),
+        ("is consent needed to assign the northgate msa?", "Yes —", "Neither Party"),
         (
             "Does the Northgate MSA require Halcyon's consent for Northgate to assign it?",
             "Yes —",
@@ -325,7 +319,7 @@ def runtime(data_room_kb: IngestedKB) -> Iterator[Any]:
         ),
         (
             "Does the MSA with Northgate not require consent for assignment?",
-            "Which agreement?",
+            "No —",
             "Neither Party",
         ),
         # 3. the exception as the question

@@ -1,7 +1,8 @@
 """A claim of "the MSA" where the question fits two agreements (session 37, mend of dr37):
 where every candidate agreement, asked alone, gives the same verdict, the answer is that
 verdict "under both ...", each agreement named and cited, sufficient only where each is;
-where the verdicts differ or one is not established, "Which agreement?" (no verdict). A
+where one speaks and the other states nothing, the speaker's verdict, the silent one named;
+where the verdicts differ, "Which agreement?" (no verdict). A
 question that names both parties, or the actor and its counterparty, fits one agreement and
 keeps its own verdict. Generated over the data room's two Northgate MSAs (with Halcyon,
 with Ridgeway): same / different verdicts x parties named (one, both, actor + counterparty)
@@ -65,15 +66,9 @@ def test_the_same_verdict_under_every_agreement_is_given_for_each(
     assert _cited(a) == {_HALCYON, _RIDGEWAY}
 
 
-# verdicts that differ (Ohio law: Ridgeway's only) or one not stated (convenience
-# termination: Halcyon's MSA states none): no verdict, the question back
-_DIFFERENT = _lowered(
-    [
-        ("Is the MSA with Northgate governed by Ohio law?",),
-        ("Can Northgate terminate the MSA for convenience?",),
-        ("Is Northgate's consent required to assign the MSA?",),
-    ]
-)
+# verdicts that differ (Ohio law: Yes under Ridgeway's, No under Halcyon's): no verdict,
+# the question back
+_DIFFERENT = _lowered([("Is the MSA with Northgate governed by Ohio law?",)])
 
 
 @pytest.mark.slow
@@ -108,3 +103,26 @@ def test_a_question_naming_both_parties_fits_one_agreement(
     assert answer.startswith(lead) and "under both" not in answer, answer
     assert "ambiguous_subject" not in a["risk_signals"]
     assert _cited(a) == {document}
+
+
+# one MSA speaks, the other states nothing of it (convenience termination: Ridgeway's only;
+# assignment consent: Halcyon's only): the speaker's verdict, the silent agreement named
+_ONE_SPEAKS = _lowered(
+    [
+        ("Can Northgate terminate the MSA for convenience?", "Yes", _RIDGEWAY, _HALCYON),
+        ("Is Northgate's consent required to assign the MSA?", "Yes", _HALCYON, _RIDGEWAY),
+    ]
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("question", "lead", "speaker", "silent"), _ONE_SPEAKS)
+def test_one_agreement_speaks_the_other_is_named_silent(
+    runtime: Any, question: str, lead: str, speaker: str, silent: str
+) -> None:
+    a = _ask(runtime, question)
+    answer = a["conclusion"]["answer"]
+    assert answer.startswith(f"{lead} — under the MASTER SERVICES AGREEMENT ("), answer
+    assert speaker in answer and answer.endswith("states nothing of it"), answer
+    assert _cited(a) == {speaker}
+    assert not a["sufficient"] and "ambiguous_subject" in a["risk_signals"]
