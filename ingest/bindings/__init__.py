@@ -11,7 +11,7 @@ what they emitted); `BINDING_RULES` lists them in the order `BindingExtractor` r
 
 from ingest.bindings._context import BindingContext, TextFlow
 from ingest.bindings._extractor import BindingExtractor, BindingResult
-from ingest.bindings._names import NamedEntity
+from ingest.bindings._names import NamedEntity, company_named
 from ingest.bindings._registry import BINDING_RULES
 from ingest.bindings._rule import BindingRule
 
@@ -23,4 +23,5 @@ __all__ = [
     "BindingRule",
     "NamedEntity",
     "TextFlow",
+    "company_named",
 ]

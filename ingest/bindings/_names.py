@@ -895,3 +895,10 @@ def _persons(raw: str) -> list[NamedEntity]:
         if person is not None:
             out.append(person)
     return out
+
+
+def company_named(raw: str, after_address: bool = False) -> NamedEntity | None:
+    """The company a listed name reads as, the step the preamble and signature readers run
+    on each name they find (`after_address`: the name follows another party's address, whose
+    last words may still lead it): None where `raw` names no company."""
+    return _company(raw, after_address=after_address)

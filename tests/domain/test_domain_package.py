@@ -129,6 +129,7 @@ def test_exported_names_are_pinned() -> None:
         "short_names",
         "spending_asked",
         "steadiness_asked",
+        "stop_ends_sentence",
         "storage_failure",
         "sum_asked",
         "trend_asked",

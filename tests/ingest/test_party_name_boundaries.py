@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from ingest import BindingExtractor
-from ingest.bindings._names import _company
+from ingest.bindings import company_named
 from tests.ingest.test_bindings import make_doc
 from tests.ingest.test_preamble_party_lists import _RECITAL, _bind_lines, _parties, _terms
 
@@ -30,10 +30,10 @@ _AFTER = ["and {f}", "10001, and {f}", "NY 10001,\nand {f}"]
 @pytest.mark.parametrize("firm", _FIRMS)
 @pytest.mark.parametrize("shape", _AFTER)
 def test_a_firm_named_x_and_y_after_an_address_is_whole(firm: str, shape: str) -> None:
-    ent = _company(shape.format(f=firm), after_address=True)
+    ent = company_named(shape.format(f=firm), after_address=True)
     assert ent is not None and ent.name == firm
     # the city that ends the address right before the joiner is still cut
-    city = _company(f"Bratislava and {firm}", after_address=True)
+    city = company_named(f"Bratislava and {firm}", after_address=True)
     assert city is not None and city.name == firm
 
 
@@ -44,7 +44,7 @@ _LABELS = ["company number", "Company No.", "Company Number", "COMPANY NO.", "co
 @pytest.mark.parametrize("name", _NAMES)
 @pytest.mark.parametrize("label", _LABELS)
 def test_a_registration_label_ends_the_name(name: str, label: str) -> None:
-    ent = _company(f"{name}, {label}")
+    ent = company_named(f"{name}, {label}")
     assert ent is not None and ent.name == name
 
 
@@ -66,10 +66,10 @@ def test_the_term_after_a_registration_number_is_the_named_partys(label: str) ->
 @pytest.mark.parametrize("lead", ["", "its ", "the "])
 def test_a_role_and_a_comma_before_a_name_are_no_part_of_it(role: str, lead: str) -> None:
     for name in ["Pelican & Sons Ltd.", "Orvandi Systems Inc."]:
-        ent = _company(f"{lead}{role}, {name}")
+        ent = company_named(f"{lead}{role}, {name}")
         assert ent is not None and ent.name == name
     # a firm's names a comma parts are one name when the first is no role
-    bell = _company("Bell, Howell & Co.")
+    bell = company_named("Bell, Howell & Co.")
     assert bell is not None and bell.name == "Bell, Howell & Co."
 
 
