@@ -41,13 +41,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench.filings import GOLD, PDFS, load
+from bench.filings import GOLD, PDFS, filings_runtime, load
 from bench.finance_questions import DEVELOPMENT
 from bench.question_variants import UNKNOWN, _bare, _near_miss, _short
 
@@ -280,65 +279,53 @@ def _asked(rt: Any, question: str) -> dict[str, Any]:
 
 
 def run(data_dir: Path | None = None, only: str | None = None) -> list[dict[str, Any]]:
-    from app import Runtime, Settings
-
     every = companies()
     rows: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory(prefix="evrag-company-variants-") as tmp:
-        directory = data_dir or Path(tmp) / "data"
-        with Runtime.open(Settings(data_dir=directory)) as rt:
-            names = (
-                {d.name for d in rt.catalog.list_documents(KB)}
-                if data_dir and rt.catalog.has_kb(KB)
-                else set()
-            )
-            missing = sorted(p for p in PDFS.glob("*.pdf") if p.name not in names)
-            if missing:
-                rt.ingestor.run(KB, missing)
-            for c in every:
-                if only and c["split"] != only:
-                    continue
-                own = set(c["documents"])
-                for kind in TEMPLATES:
-                    base = _asked(rt, _ask(c, kind, c["registrant"]))
-                    common = {"company": c["company"], "split": c["split"], "kind": kind}
+    with filings_runtime(data_dir) as rt:
+        for c in every:
+            if only and c["split"] != only:
+                continue
+            own = set(c["documents"])
+            for kind in TEMPLATES:
+                base = _asked(rt, _ask(c, kind, c["registrant"]))
+                common = {"company": c["company"], "split": c["split"], "kind": kind}
+                rows.append(
+                    {
+                        **common,
+                        "variant": "canonical",
+                        "question": _ask(c, kind, c["registrant"]),
+                        "same": not base["refused"],
+                        "outside": sorted(set(base["documents"]) - own),
+                        **base,
+                    }
+                )
+                for name, make in PRESENT.items():
+                    question = make(c, kind)
+                    if question is None:
+                        continue
+                    got = _asked(rt, question)
                     rows.append(
                         {
                             **common,
-                            "variant": "canonical",
-                            "question": _ask(c, kind, c["registrant"]),
-                            "same": not base["refused"],
-                            "outside": sorted(set(base["documents"]) - own),
-                            **base,
+                            "variant": name,
+                            "question": question,
+                            "same": not got["refused"] and got["subjects"] == base["subjects"],
+                            "outside": sorted(set(got["documents"]) - own),
+                            **got,
                         }
                     )
-                    for name, make in PRESENT.items():
-                        question = make(c, kind)
-                        if question is None:
-                            continue
-                        got = _asked(rt, question)
-                        rows.append(
-                            {
-                                **common,
-                                "variant": name,
-                                "question": question,
-                                "same": not got["refused"] and got["subjects"] == base["subjects"],
-                                "outside": sorted(set(got["documents"]) - own),
-                                **got,
-                            }
-                        )
-                    for name, question in absent(c, kind):
-                        got = _asked(rt, question)
-                        rows.append(
-                            {
-                                **common,
-                                "variant": name,
-                                "absent": True,
-                                "question": question,
-                                "outside": sorted(set(got["documents"]) - own),
-                                **got,
-                            }
-                        )
+                for name, question in absent(c, kind):
+                    got = _asked(rt, question)
+                    rows.append(
+                        {
+                            **common,
+                            "variant": name,
+                            "absent": True,
+                            "question": question,
+                            "outside": sorted(set(got["documents"]) - own),
+                            **got,
+                        }
+                    )
     return rows
 
 

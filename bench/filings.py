@@ -26,7 +26,8 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -284,19 +285,29 @@ def _answers(rt: Any, questions: Sequence[Mapping[str, Any]]) -> dict[str, dict[
     return out
 
 
-def run(data_dir: Path | None = None, out: Path | None = None) -> dict[str, Any]:
+@contextmanager
+def filings_runtime(data_dir: Path | None = None, *, say: bool = False) -> Iterator[Any]:
+    """A runtime over the filings' knowledge base: `data_dir`'s, the filings it lacks ingested
+    first, or a temporary one's (`say`: print what was ingested)."""
     from app import Runtime, Settings
 
-    gold, questions = load(GOLD), load(QUESTIONS)
     with tempfile.TemporaryDirectory(prefix="evrag-filings-") as tmp:
         directory = data_dir or Path(tmp) / "data"
         with Runtime.open(Settings(data_dir=directory)) as rt:
             names = {d.name for d in _documents(rt)}
             missing = sorted(p for p in PDFS.glob("*.pdf") if p.name not in names)
             if missing:
-                print(f"   ingesting {len(missing)} filings")
-                print("   " + rt.ingestor.run(KB, missing).summary())
-            answers = _answers(rt, questions)
+                report = rt.ingestor.run(KB, missing)
+                if say:
+                    print(f"   ingesting {len(missing)} filings")
+                    print("   " + report.summary())
+            yield rt
+
+
+def run(data_dir: Path | None = None, out: Path | None = None) -> dict[str, Any]:
+    gold, questions = load(GOLD), load(QUESTIONS)
+    with filings_runtime(data_dir, say=True) as rt:
+        answers = _answers(rt, questions)
     if out is not None:
         # Every answer whole, in question order: EVRAG_FILINGS_ANSWERS scores it again.
         out.write_text(

@@ -29,12 +29,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench.filings import KB, PDFS, load
+from bench.filings import KB, filings_runtime, load
 from bench.finance_questions import DEVELOPMENT, QUESTIONS
 
 _FIGURE = re.compile(r"^\$?(-?[\d,]*\.?\d+)\s*%?$")
@@ -220,28 +219,17 @@ def answers(
     """Each question with its answer's body (an error's code as its terminal state), asked of
     the filings' knowledge base: `data_dir`'s (its missing PDFs ingested), or a temporary one.
     `reread`: the stored statement cells read again first (after the reader changed)."""
-    from app import Runtime, Settings
     from domain import EvidenceRagError
 
     out = []
-    with tempfile.TemporaryDirectory(prefix="evrag-fb-") as tmp:
-        directory = data_dir or Path(tmp) / "data"
-        with Runtime.open(Settings(data_dir=directory)) as rt:
-            names = (
-                {d.name for d in rt.catalog.list_documents(KB)}
-                if data_dir and rt.catalog.has_kb(KB)
-                else set()
-            )
-            missing = sorted(p for p in PDFS.glob("*.pdf") if p.name not in names)
-            if missing:
-                rt.ingestor.run(KB, missing)
-            rt.ingestor.read_statements(KB, again=reread)
-            for q in questions:
-                try:
-                    body = json.loads(rt.skill.ask(KB, q["question"]).to_json())
-                except EvidenceRagError as exc:
-                    body = {"terminal_state": f"error {exc.code}"}
-                out.append((q, body))
+    with filings_runtime(data_dir) as rt:
+        rt.ingestor.read_statements(KB, again=reread)
+        for q in questions:
+            try:
+                body = json.loads(rt.skill.ask(KB, q["question"]).to_json())
+            except EvidenceRagError as exc:
+                body = {"terminal_state": f"error {exc.code}"}
+            out.append((q, body))
     return out
 
 
