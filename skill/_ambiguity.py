@@ -217,7 +217,13 @@ def _same_verdict(
             return None
         alone.append((candidate, one))
     speaking = [(c, a) for c, a in alone if _VERDICT.match(a.conclusion.answer or "")]
-    silent = [c for c, a in alone if (a.conclusion.answer or "").startswith(_SILENT)]
+    # silent: "Not stated" because nothing speaks of it, not because its sentences disagree
+    silent = [
+        c
+        for c, a in alone
+        if (a.conclusion.answer or "").startswith(_SILENT)
+        and "conflicting_evidence" not in a.risk_signals
+    ]
     if len(speaking) + len(silent) != len(alone):
         return None
     if not speaking:

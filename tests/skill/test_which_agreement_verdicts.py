@@ -126,3 +126,35 @@ def test_one_agreement_speaks_the_other_is_named_silent(
     assert speaker in answer and answer.endswith("states nothing of it"), answer
     assert _cited(a) == {speaker}
     assert not a["sufficient"] and "ambiguous_subject" in a["risk_signals"]
+
+
+@pytest.mark.slow
+def test_an_agreement_whose_sentences_disagree_is_not_silent(runtime: Any) -> None:
+    # One MSA speaks (Yes), the other's sentences disagree: that is no silence, so no verdict
+    # is given for it; the question goes back. The data room has no MSA whose sentences
+    # disagree on this claim, so the second reading is the real one with its lead and signal
+    # set as the claim reader writes a disagreement (skill/_claims.py, yn37).
+    from skill import which_agreement
+
+    question = "Is Northgate's consent required to assign the MSA?"
+    answer = runtime.skill.ask("halcyon", question)
+    assert answer.conclusion.answer.startswith("Yes — under the MASTER SERVICES AGREEMENT (")
+
+    def ask_of(documents: list[str]) -> Any:
+        one = runtime.skill.ask("halcyon", question, documents=documents)
+        if _RIDGEWAY in documents:
+            text = "Not stated in MASTER SERVICES AGREEMENT — the sentences disagree, nothing arbitrated"
+            return one.model_copy(
+                update={
+                    "conclusion": one.conclusion.model_copy(update={"answer": text}),
+                    "risk_signals": [*one.risk_signals, "conflicting_evidence"],
+                }
+            )
+        return one
+
+    raw = answer.model_copy(
+        update={"conclusion": answer.conclusion.model_copy(update={"answer": "Yes — as read"})}
+    )
+    asked = which_agreement(raw, ask_of)
+    assert asked.conclusion.answer.startswith("Which agreement?"), asked.conclusion.answer
+    assert not asked.sufficient
