@@ -180,26 +180,16 @@ _SPAN_JOINER = re.compile(
     + r"\s*$",
     re.IGNORECASE,
 )
-_SPAN_OPENING = re.compile(
-    r"\b(?:" + "|".join(sorted(lexicon().topic_year_span_openings)) + r")" + _YEAR_FRAME + r"\s*$",
-    re.IGNORECASE,
-)
-_OPEN_SINCE = re.compile(
-    r"\b(?:"
-    + alternation(lexicon().topic_year_open_since, literal=False)
-    + r")"
-    + _YEAR_FRAME
-    + r"\s*$",
-    re.IGNORECASE,
-)
-_OPEN_AFTER = re.compile(
-    r"\b(?:"
-    + alternation(lexicon().topic_year_open_after, literal=False)
-    + r")"
-    + _YEAR_FRAME
-    + r"\s*$",
-    re.IGNORECASE,
-)
+
+
+def _before_years(alternatives: str) -> re.Pattern[str]:
+    """one of `alternatives` and the year frame, ending the text ("from fiscal", "since")"""
+    return re.compile(r"\b(?:" + alternatives + r")" + _YEAR_FRAME + r"\s*$", re.IGNORECASE)
+
+
+_SPAN_OPENING = _before_years("|".join(sorted(lexicon().topic_year_span_openings)))
+_OPEN_SINCE = _before_years(alternation(lexicon().topic_year_open_since, literal=False))
+_OPEN_AFTER = _before_years(alternation(lexicon().topic_year_open_after, literal=False))
 # A span longer than this is no span of years a question asks ("1999 to 2099")
 _MAX_SPAN = 30
 # A fiscal year a sentence states ("In fiscal 2022, we acquired ..."), and a date it states
