@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 from domain import lexicon
 from skill._answer import Answer, CandidateSubject
+from skill._claim_leads import states_nothing
 from skill._intent import subject_agreement_span
 from skill._question import _normalize
 
@@ -53,8 +54,6 @@ _QUANTIFIED = re.compile(
 )
 # a verdict's lead ("Yes — ...", "No — ...")
 _VERDICT = re.compile(r"^(?:Yes|No)\b")
-# a claim's answer where its agreement states nothing of it ("Not stated in <agreement> —")
-_SILENT = "Not stated"
 
 
 def asks_over_all(question: str) -> bool:
@@ -217,13 +216,9 @@ def _same_verdict(
             return None
         alone.append((candidate, one))
     speaking = [(c, a) for c, a in alone if _VERDICT.match(a.conclusion.answer or "")]
-    # silent: "Not stated" because nothing speaks of it, not because its sentences disagree
-    silent = [
-        c
-        for c, a in alone
-        if (a.conclusion.answer or "").startswith(_SILENT)
-        and "conflicting_evidence" not in a.risk_signals
-    ]
+    # silent: nothing speaks of it (the answer's signal, whatever its words), not its
+    # sentences disagreeing
+    silent = [c for c, a in alone if states_nothing(a)]
     if len(speaking) + len(silent) != len(alone):
         return None
     if not speaking:
