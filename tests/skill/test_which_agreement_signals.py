@@ -179,3 +179,84 @@ def test_a_not_stated_lead_without_the_signal_is_no_silence(text: str, signals: 
     answer = which_agreement(asked, ask_of)
     assert (answer.conclusion.answer or "").startswith("Which agreement?"), answer.conclusion
     assert not answer.sufficient
+
+
+# --- 2. parties linked, never by their first word -----------------------------------------------
+
+# (the party both agreements share, the two told apart, the written forms of the second)
+_PAIRS = [
+    (
+        "Northgate Logistics, Inc.",
+        ("Federated Investors, Inc.", "Federated Hermes, Inc."),
+        ["Federated Hermes", "federated hermes", "FEDERATED HERMES, INC.", "Federated Hermes's"],
+    ),
+    (
+        "Ridgeway Freight LLC",
+        ("Smith Barney LLC", "Smith & Wesson Brands, Inc."),
+        ["Smith & Wesson", "smith and wesson", "Smith & Wesson Brands'"],
+    ),
+    (
+        "Keystone Commerce Bank, N.A.",
+        ("Halcyon Robotics, Inc.", "Halcyon Field Services LLC"),
+        ["Halcyon Field", "halcyon field services", "Halcyon Field Services'"],
+    ),
+]
+_SHAPES = [
+    "Can {b} assign the MSA with {a}?",
+    "Can {a} terminate the MSA without {b} approval?",
+]
+
+
+def _short(name: str) -> str:
+    return name.split(",")[0].split()[0]
+
+
+_PICKS = [
+    (shared, pair, form, shape)
+    for shared, pair, forms in _PAIRS
+    for form, shape in zip(forms, _SHAPES * 2, strict=False)
+]
+
+
+@pytest.mark.parametrize(("shared", "pair", "form", "shape"), _PICKS)
+def test_parties_sharing_a_first_word_are_told_apart(
+    shared: str, pair: tuple[str, str], form: str, shape: str
+) -> None:
+    first, second = pair
+    candidates = [_candidate(_A, first, shared), _candidate(_B, second, shared)]
+    written = form.removesuffix("'s").removesuffix("'") if "{b} approval" not in shape else form
+    question = shape.format(a=_short(shared), b=written)
+    alone = {
+        _A: _answer(question, candidates, "No — The quoted sentence.", [], document=_A),
+        _B: _answer(question, candidates, "Yes — The quoted sentence.", [], document=_B),
+    }
+    ask_of, asked = _asker(question, candidates, alone)
+    # the verdict as read over both, each quote of its own agreement: not read from one
+    both = _answer(question, candidates, "Yes — as read", ["ambiguous_subject"])
+    answer = which_agreement(both, ask_of)
+    assert asked == [[_B]], (question, asked)
+    assert answer.conclusion.answer == "Yes — The quoted sentence.", answer.conclusion
+
+
+@pytest.mark.parametrize(("shared", "pair", "forms"), _PAIRS)
+def test_the_pair_labels_name_each_party_apart(
+    shared: str, pair: tuple[str, str], forms: list[str]
+) -> None:
+    first, second = pair
+    candidates = [_candidate(_A, first, shared), _candidate(_B, shared, second)]
+    question = "Is liability under the MSA capped?"
+    alone = {
+        d: _answer(question, candidates, "Yes — The quoted sentence.", [], document=d)
+        for d in (_A, _B)
+    }
+    ask_of, _ = _asker(question, candidates, alone)
+    answer = which_agreement(
+        _answer(question, candidates, "Yes — as read", ["ambiguous_subject"]), ask_of
+    )
+    text = answer.conclusion.answer or ""
+    assert text.startswith(f"Yes — under both {_TITLE}s ("), text
+    labels = text.split(" (", 1)[1].split("):", 1)[0].split(", ")
+    assert len(set(labels)) == 2, labels
+    # each party by the words that tell it apart from the other
+    told = forms[0].split()[:2] if forms[0].split()[1:2] != ["&"] else forms[0].split()[:3]
+    assert " ".join(told) in labels[1], labels
