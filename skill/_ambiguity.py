@@ -30,10 +30,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from domain import lexicon
+from domain import entity_key, lexicon
 from skill._answer import Answer, CandidateSubject
+from skill._claim_leads import states_nothing
 from skill._intent import subject_agreement_span
 from skill._question import _normalize
+from skill.linking import NameLinker, VariantKind, question_tokens
 
 _LEX = lexicon()
 _AGREEMENT_WORDS = frozenset(w.lower() for w in _LEX.agreement_words)
@@ -53,8 +55,6 @@ _QUANTIFIED = re.compile(
 )
 # a verdict's lead ("Yes — ...", "No — ...")
 _VERDICT = re.compile(r"^(?:Yes|No)\b")
-# a claim's answer where its agreement states nothing of it ("Not stated in <agreement> —")
-_SILENT = "Not stated"
 
 
 def asks_over_all(question: str) -> bool:
@@ -163,37 +163,76 @@ def _read_from(
     return all(u.source_location.document not in others for u in answer.evidence)
 
 
-def _party_words(candidate: CandidateSubject) -> list[str]:
-    """each party's short name, its first word ("Halcyon" of "Halcyon Robotics, Inc.")"""
-    parties = [str(p) for p in candidate.class_attributes.get("parties") or ()]
-    return [p.split()[0].strip(",.").lower() for p in parties if p.split()]
+def _parties(candidate: CandidateSubject) -> list[str]:
+    return [str(p) for p in candidate.class_attributes.get("parties") or () if str(p).strip()]
+
+
+def _party_linker(candidates: list[CandidateSubject]) -> NameLinker:
+    """The question reader's linker (`skill.linking`) over the candidate agreements' parties:
+    a party is named by its whole name, without its legal form, in any case, with "&" or
+    "and", possessive, or by its distinctive short name among these parties ("Halcyon" of
+    Halcyon Robotics, Inc.; "Federated Hermes" where Federated Investors is a party too, and
+    "Federated" alone names neither)."""
+    return NameLinker(sorted({p for c in candidates for p in _parties(c)}))
+
+
+def _linked_parties(question: str, linker: NameLinker) -> set[str]:
+    """The entity keys of the parties `question` names, as the linker reads its words:
+    the longest name at each word, none inside another's words."""
+    keys = [t.key for t in question_tokens(_normalize(question))]
+    links = linker.links(keys)
+    named: set[str] = set()
+    i = 0
+    while i < len(keys):
+        link = links.get(i)
+        if link is None:
+            i += 1
+            continue
+        named.add(entity_key(link.variant.name))
+        i += link.length
+    return named
 
 
 def _picked(question: str, candidates: list[CandidateSubject]) -> list[CandidateSubject]:
     """The candidates the question's other words pick out: those with the most of the
     parties the question names anywhere (the actor, the consenting party, the
     counterparty: "Can Halcyon assign the MSA with Northgate?", "... without Halcyon's
-    approval") and, where it states a year, dated that year; all of them where none is told
-    apart."""
+    approval"), each linked as the question reader links names (`_party_linker`), and, where
+    it states a year, dated that year; all of them where none is told apart."""
+    named = _linked_parties(question, _party_linker(candidates))
     text = _normalize(question).lower()
 
-    def said(word: str) -> bool:
-        return bool(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text))
-
     def score(candidate: CandidateSubject) -> int:
-        named = sum(1 for w in _party_words(candidate) if said(w))
+        parties = sum(1 for p in _parties(candidate) if entity_key(p) in named)
         date = str(candidate.class_attributes.get("date") or "")
         year = re.search(r"\b(?:19|20)\d\d\b", date)
-        return 2 * named + (1 if year and said(year.group(0)) else 0)
+        said = year is not None and re.search(rf"(?<![\w-]){year.group(0)}(?![\w-])", text)
+        return 2 * parties + (1 if said else 0)
 
     best = max((score(c) for c in candidates), default=0)
     return [c for c in candidates if score(c) == best]
 
 
-def _parties_short(candidate: CandidateSubject) -> str:
-    """ "Halcyon–Northgate": each party's first word, in the agreement's order"""
-    parties = [str(p) for p in candidate.class_attributes.get("parties") or ()]
-    return "–".join(p.split()[0].strip(",") for p in parties if p.split()) or (
+def _short_name(name: str, linker: NameLinker) -> str:
+    """The party's name as the linker tells it apart from the other parties: its
+    distinctive short name ("Halcyon"), else its name without its legal form ("Federated
+    Hermes" beside Federated Investors), in its own words."""
+    variants = [v for v in linker.variants if v.name == name]
+    short = [v for v in variants if v.kind is VariantKind.SHORT]
+    bare = [v for v in variants if v.kind in (VariantKind.BARE, VariantKind.FULL)]
+    chosen = min(short or bare, key=lambda v: (len(v.key), v.key), default=None)
+    tokens = question_tokens(name)
+    if len(tokens) > 1 and tokens[0].key == "the":
+        tokens = tokens[1:]
+    if chosen is None or not tokens:
+        return name
+    return " ".join(t.text for t in tokens[: len(chosen.key)]).rstrip(",")
+
+
+def _parties_short(candidate: CandidateSubject, linker: NameLinker) -> str:
+    """ "Halcyon–Northgate": each party's short name among all the candidates' parties
+    (`_short_name`), in the agreement's order"""
+    return "–".join(_short_name(p, linker) for p in _parties(candidate)) or (
         candidate.source_location.document
     )
 
@@ -217,13 +256,9 @@ def _same_verdict(
             return None
         alone.append((candidate, one))
     speaking = [(c, a) for c, a in alone if _VERDICT.match(a.conclusion.answer or "")]
-    # silent: "Not stated" because nothing speaks of it, not because its sentences disagree
-    silent = [
-        c
-        for c, a in alone
-        if (a.conclusion.answer or "").startswith(_SILENT)
-        and "conflicting_evidence" not in a.risk_signals
-    ]
+    # silent: nothing speaks of it (the answer's signal, whatever its words), not its
+    # sentences disagreeing
+    silent = [c for c, a in alone if states_nothing(a)]
     if len(speaking) + len(silent) != len(alone):
         return None
     if not speaking:
@@ -240,14 +275,15 @@ def _same_verdict(
     else:
         kind = names[0] + "s" if len(names) == 1 else "agreements"
         under = ("both" if len(speaking) == 2 else f"all {len(speaking)}") + f" {kind}"
-    pairs = ", ".join(_parties_short(c) for c, _ in speaking)
+    linker = _party_linker(candidates)
+    pairs = ", ".join(_parties_short(c, linker) for c, _ in speaking)
     readings = "; ".join(
         f"({i}) {_named(c)}: {_VERDICT.sub('', a.conclusion.answer or '').lstrip(' —-:,')}"
         for i, (c, a) in enumerate(speaking, 1)
     )
     text = f"{lead} — under {under} ({pairs}): {readings}"
     if silent:
-        quiet = ", ".join(f"the {c.name} ({_parties_short(c)})" for c in silent)
+        quiet = ", ".join(f"the {c.name} ({_parties_short(c, linker)})" for c in silent)
         text += f"; {quiet} {'states' if len(silent) == 1 else 'state'} nothing of it"
     values = [v for _, a in speaking for v in a.conclusion.values]
     seen: set[str] = set()

@@ -34,6 +34,7 @@ from domain import (
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
 from skill._cases import CASE_SYNONYMS, asked_case_spans
+from skill._claim_leads import disagreement
 from skill._errors import SubjectClassError
 from skill._evidence import EvidenceCollector
 from skill._nli import NliUse, nli_model
@@ -3308,7 +3309,7 @@ def claim_answer(
             for o in [next((o for o in observed if o.reading.holds == holds), None)]
             if o is not None
         )
-        return f"Not stated in {where} — the sentences disagree, nothing arbitrated: {sides}"
+        return disagreement(where, sides)
     holds = observed[0].reading.holds
     deciding = next(o for o in observed if o.reading.holds == holds)
     if decision == "SUPPORTED":

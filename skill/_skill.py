@@ -53,6 +53,7 @@ from skill._body_acts import (
 )
 from skill._candidate import Candidate, GateResult
 from skill._claim_law import without_claim_law
+from skill._claim_leads import disagreement
 from skill._claim_time import without_claim_time
 from skill._claims import (
     Claim,
@@ -1271,8 +1272,12 @@ class EvidenceSkill:
                     for u in history[:2]
                 )
         elif conflict:
-            text = f"The {kind} disagree on whether {by} acted on {what}: " + "; ".join(
-                f"{u.value}: {' '.join(u.quote.split())}" for u in judged[:4]
+            # the records read the act both ways: said as a claim's sentences that disagree
+            # ("Not stated in the board minutes — the sentences disagree, ..."), the signal
+            # conflicting_evidence the judgement gives
+            text = disagreement(
+                f"the {kind}",
+                "; ".join(f"{u.value}: {' '.join(u.quote.split())}" for u in judged[:4]),
             )
         else:
             text = (

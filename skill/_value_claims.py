@@ -41,6 +41,7 @@ from datetime import date
 from domain import lexicon
 from skill._answer import Answer
 from skill._claim_law import claim_law
+from skill._claim_leads import NOT_STATED, NOT_STATED_SIGNAL
 from skill._expected import _read_kind
 from skill._topic import same_word, stem
 from skill._values import Mention, find_dates
@@ -551,6 +552,8 @@ def value_claim_answer(
         mixed = _kind_mixed(kind, claim.category, _terms(held_text))
         return _claimed(held, claim, question, mixed)
     text: str | None = None
+    # the "Not stated" lead written here is carried as its signal too (skill/_claim_leads.py)
+    silent = False
     evaluation = answer.evaluation
     undated = (
         claim.kind in ("date", "month_day")
@@ -563,7 +566,8 @@ def value_claim_answer(
         # only; the MSA's length (3 years) is no date it ends on
         where = " or ".join(c.name for c in answer.candidate_subjects) or "the documents"
         label = claim.attribute.replace("_", " ")
-        text = f"Not stated in {where} — no {label} stated as a date"
+        text = f"{NOT_STATED} in {where} — no {label} stated as a date"
+        silent = True
     elif answer.terminal_state == "CONCLUDED" and evaluation is not None:
         shown = answer.conclusion.answer or ""
         judged = claim.comparison is not None or claim.kind == "month_day"
@@ -583,13 +587,18 @@ def value_claim_answer(
         elif not answer.conclusion.values:
             where = " or ".join(c.name for c in answer.candidate_subjects) or "the documents"
             said = shown or f"no {claim.attribute.replace('_', ' ')} found"
-            text = said if said.startswith("Not stated") else f"Not stated in {where} — {said}"
+            text = said if said.startswith(NOT_STATED) else f"{NOT_STATED} in {where} — {said}"
+            silent = True
             if _LEAD_YES.match(held_text):
                 # the proposition holds, its value as asked is not stated
                 text = f"{text}; asked without the value ({claim.proposition}): {held_text}"
         else:
             text = _not_established(shown)
     claimed = _claimed(answer, claim, question, text)
+    if silent and NOT_STATED_SIGNAL not in claimed.risk_signals:
+        claimed = claimed.model_copy(
+            update={"risk_signals": [*claimed.risk_signals, NOT_STATED_SIGNAL]}
+        )
     if held is not None and text is not None and _terms(held_text) and held.evidence:
         # the clause whose exceptions or conditions the answer says, cited
         cited = [*claimed.evidence, *(e for e in held.evidence if e not in claimed.evidence)]

@@ -569,20 +569,20 @@ const CLAIM_WORDS = {
   YES_WITH_CONDITIONS: "Yes, with conditions",
   NO: "No",
   NOT_STATED: "Not stated",
-  DISAGREE: "Disagree",
+  DISAGREE: "Not stated — the sentences disagree, nothing arbitrated",
   NOT_ESTABLISHED: "Not established",
 };
 
-/** The claim's verdict, read from the answer's fields as the skill sets them (skill/_claims.py
- * `claim_answer`): no sentence speaks of it (risk signal not_stated), sentences on both sides
- * (a conflict), the value the engine decided ("yes" with or without conditions, "no"), or
- * none decided. null for an answer that is not a claim's. */
+/** The claim's verdict, read from the answer's signals and values as the skill sets them
+ * (skill/_claim_leads.py): sentences on both sides (risk signal conflicting_evidence, said as
+ * the answer's text says it: "Not stated — the sentences disagree, nothing arbitrated"), no
+ * sentence speaks of it (risk signal not_stated), the value the engine decided ("yes" with or
+ * without conditions, "no"), or none decided. null for an answer that is not a claim's. */
 function claimVerdict(answer) {
   const constraints = (answer.subject_class && answer.subject_class.constraints) || {};
   if (!constraints.claim || answer.terminal_state === "SUBJECT_NOT_FOUND") return null;
+  if (answer.risk_signals.includes("conflicting_evidence")) return "DISAGREE";
   if (answer.risk_signals.includes("not_stated")) return "NOT_STATED";
-  const said = new Set(answer.evidence.map((e) => e.value).filter((v) => v === "yes" || v === "no"));
-  if (answer.conflicts.length || said.size > 1) return "DISAGREE";
   const value = (answer.conclusion.values || [])[0];
   if (!value) return "NOT_ESTABLISHED";
   if (value.value === "no") return "NO";

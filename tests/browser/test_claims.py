@@ -1,8 +1,9 @@
 """Yes/no questions in Chromium (issues 34 and 39): a claim's answer shows its verdict as a
-Yes / No / Not stated / Disagree badge beside the engine's, the deciding sentence cited and
-visible, its conditions and exceptions as labelled lists, and the sentences that only name
-the action labelled "related", never as the answer. The engine's badge carries the server's
-verdict word (app/_batch.py `verdict`), the one History keeps for the same answer.
+Yes / No / Not stated / "Not stated — the sentences disagree" badge beside the engine's, the
+deciding sentence cited and visible, its conditions and exceptions as labelled lists, and the
+sentences that only name the action labelled "related", never as the answer. The engine's
+badge carries the server's verdict word (app/_batch.py `verdict`), the one History keeps
+for the same answer.
 
 Its own knowledge base (the data room uploaded through the API), so it runs alone or after
 the other browser tests on the same server.
