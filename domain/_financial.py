@@ -683,6 +683,30 @@ def part_named(text: str, name: str, items: Sequence[str]) -> tuple[int, int] | 
     return None
 
 
+def part_item_readings(text: str, parts: Sequence[str], items: Sequence[str]) -> tuple[str, ...]:
+    """The items `text` asks of a part of the company (one of `parts`, folded) with a
+    qualifier between the part's name and one of the line item's phrases (`items`, folded),
+    wherever the question places the company: "Adobe's Digital Experience subscription
+    revenue", "the Digital Experience subscription revenue of Adobe" ->
+    "digital experience subscription revenue"; one to three words of qualifier, none an
+    item's end ("in", "of", "s"), in the order written."""
+    words = label_key(text.split("?", 1)[0]).split()
+    ends = set(_item_ends())
+    found: list[tuple[int, str]] = []
+    for part in parts:
+        for _, end in _occurrences(words, part):
+            for item in items:
+                for start, _ in _occurrences(words[end:], item):
+                    between = words[end : end + start]
+                    if 1 <= len(between) <= _QUALIFIER_WORDS and not ends & set(between):
+                        found.append((end, " ".join((part, *between, item))))
+    return tuple(dict.fromkeys(r for _, r in sorted(found)))
+
+
+# the most words a part's qualifier runs to ("digital experience subscription revenue")
+_QUALIFIER_WORDS = 3
+
+
 def names_total(label: str) -> bool:
     """Does a row's label open with a total's word ("Total subscription revenue";
     financial.yaml `figure_questions.total_words`)?"""
