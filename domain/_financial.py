@@ -112,6 +112,10 @@ class FinancialConcept:
     # is read from, of a note's table whose rows are the segments and whose total is the
     # concept asked
     rows: tuple[str, ...] = ()
+    # words that name the concept only where they stand as an item of their own in a list
+    # of items asked ("cash and total assets", "total assets, cash and debt"): a one-word
+    # label a question otherwise never asks by ("cash dividends" is no cash)
+    item_words: tuple[str, ...] = ()
 
 
 def row_key(cell: StatementCell) -> str:
@@ -206,6 +210,7 @@ def financial_concepts(path: Path | None = None) -> tuple[FinancialConcept, ...]
                 never_words=tuple(label_key(str(v)) for v in never),
                 otherwise=otherwise,
                 either=tuple((label_key(str(w)), str(c)) for w, c in either.items()),
+                item_words=tuple(label_key(str(v)) for v in body.get("item_words", []) or []),
             )
         )
     names = {c.name for c in out}
@@ -351,10 +356,13 @@ def concepts_asked(text: str, *, as_question: bool = True) -> list[FinancialConc
     # a comma kept as a word of its own, for it parts two items ("net income, diluted EPS");
     # words in parentheses name no item ("(by top line)") but are kept for what they pick
     # ("earnings per share (basic)")
+    # a plural's possessive before an item word ("Bramble Utilities' cash and total assets")
+    # as the singular's, an item's start; never elsewhere ("shareholders' equity")
+    text = _owned_item_words().sub("'s", text)
     marked = re.sub(r"[,;]", f" {_COMMA_MARK} ", text)
     key = " ".join("," if w == _COMMA_MARK else w for w in label_key(marked).split())
-    reads = _both_read(key)
-    picks = _both_read(label_key(text.replace("(", " ").replace(")", " ")))
+    reads = _both_read(_gap_closed(key))
+    picks = _both_read(_gap_closed(label_key(text.replace("(", " ").replace(")", " "))))
     if len(picks) != len(reads):
         # the pair in parentheses ("EPS (basic and diluted)") or only outside them
         reads, picks = (reads * 2, picks) if len(picks) > len(reads) else (reads, picks * 2)
@@ -363,6 +371,33 @@ def concepts_asked(text: str, *, as_question: bool = True) -> list[FinancialConc
         named = _concepts_named(each, as_question=True, picks=pick)
         asked.extend(c for c in named if c not in asked)
     return asked
+
+
+@functools.cache
+def _owned_item_words() -> re.Pattern[str]:
+    words = sorted(
+        {w for c in financial_concepts() for w in c.item_words}, key=lambda w: (-len(w), w)
+    )
+    spaced = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words) or "(?!)"
+    return re.compile(rf"(?<=s)['’](?=\s+(?:{spaced})\b)", re.IGNORECASE)
+
+
+def _gap_closed(key: str) -> str:
+    """`key` with a company's words taken out from between an activity and its verb
+    ("operating activities at acme corp provide" -> "operating activities provide"), as
+    financial.yaml's gap_nouns, gap_openers and gap_verbs say; never past a comma."""
+    return _gap_pattern().sub(r"\g<noun> \g<verb>", key)
+
+
+@functools.cache
+def _gap_pattern() -> re.Pattern[str]:
+    def alternation(field: str) -> str:
+        return "|".join(re.escape(w) for w in _word_list("figure_questions", field))
+
+    return re.compile(
+        rf"\b(?P<noun>{alternation('gap_nouns')}) (?:{alternation('gap_openers')})"
+        rf"(?: (?!,)\S+){{1,4}}? (?P<verb>{alternation('gap_verbs')})\b"
+    )
 
 
 def _both_read(key: str) -> list[str]:
@@ -418,6 +453,12 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
         if not any(j in inside for j in range(s, e))
         for i in range(s, e)
     )
+    if as_question and candidates:
+        named_already = {index for index, _, _, _ in candidates}
+        for index, concept, word, span in _listed_items(words, inside, fenced):
+            if index not in named_already:
+                candidates.append((index, concept, [word], []))
+                spans = sorted({*spans, (index, span)})
 
     def clean(concept: FinancialConcept, index: int, phrase: str, *, skip_either: bool) -> bool:
         # a never-word attached to the phrase ("other operating expenses", "net interest
@@ -494,6 +535,37 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
     concept_at = {index: concept for index, concept, _, _ in candidates}
     named = [(concept_at[i], span) for i, span in spans]
     return _per_share_read(words, kept, named, fenced, picks or key)
+
+
+def _listed_items(
+    words: Sequence[str], inside: set[int], fenced: frozenset[int]
+) -> list[tuple[int, FinancialConcept, str, tuple[int, int]]]:
+    """The concepts named by an `item_words` word that stands as an item of its own in the
+    list of items a question asks ("3M's cash and total assets", "total assets and cash in
+    FY2018", "revenue, cash, and net income"), with the word and where it stands: outside
+    every phrase, a joining word or a comma on one side; on the other one too, or the
+    question's start or end, or before it an item's start (the "s" of a possessive, "its"),
+    after it an item's end ("in", "as of"). Never a word another word qualifies ("cash
+    dividends and total assets", "free cash flow and cash taxes") nor one a linking word
+    makes another item's ("net change in cash and net income")."""
+    starts, ends = set(_word_list("figure_questions", "item_starts")), set(_item_ends())
+
+    def bounded(i: int, words_here: set[str]) -> bool:
+        return i < 0 or i >= len(words) or i in fenced or words[i] in words_here
+
+    out: list[tuple[int, FinancialConcept, str, tuple[int, int]]] = []
+    for index, concept in enumerate(financial_concepts()):
+        for phrase in concept.item_words:
+            listed = [
+                (s, e)
+                for s, e in _occurrences(words, phrase)
+                if not any(i in inside for i in range(s, e))
+                and bounded(s - 1, starts)
+                and bounded(e, ends)
+                and (s - 1 in fenced or e in fenced)
+            ]
+            out.extend((index, concept, phrase, span) for span in listed[:1])
+    return out
 
 
 def _moved_item(
@@ -609,6 +681,30 @@ def part_named(text: str, name: str, items: Sequence[str]) -> tuple[int, int] | 
             return span
         span = item_written(text, name, span[1])
     return None
+
+
+def part_item_readings(text: str, parts: Sequence[str], items: Sequence[str]) -> tuple[str, ...]:
+    """The items `text` asks of a part of the company (one of `parts`, folded) with a
+    qualifier between the part's name and one of the line item's phrases (`items`, folded),
+    wherever the question places the company: "Adobe's Digital Experience subscription
+    revenue", "the Digital Experience subscription revenue of Adobe" ->
+    "digital experience subscription revenue"; one to three words of qualifier, none an
+    item's end ("in", "of", "s"), in the order written."""
+    words = label_key(text.split("?", 1)[0]).split()
+    ends = set(_item_ends())
+    found: list[tuple[int, str]] = []
+    for part in parts:
+        for _, end in _occurrences(words, part):
+            for item in items:
+                for start, _ in _occurrences(words[end:], item):
+                    between = words[end : end + start]
+                    if 1 <= len(between) <= _QUALIFIER_WORDS and not ends & set(between):
+                        found.append((end, " ".join((part, *between, item))))
+    return tuple(dict.fromkeys(r for _, r in sorted(found)))
+
+
+# the most words a part's qualifier runs to ("digital experience subscription revenue")
+_QUALIFIER_WORDS = 3
 
 
 def names_total(label: str) -> bool:

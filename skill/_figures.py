@@ -67,6 +67,7 @@ from domain import (
     names_total,
     net_row_expense,
     note_item_words,
+    part_item_readings,
     part_named,
     quarter_asked,
     row_key,
@@ -484,39 +485,69 @@ def segment_figure(
 def part_unread(
     question: str, cells: Sequence[tuple[str, StatementCell]], concept: FinancialConcept
 ) -> FinancialConcept | None:
-    """The line item a question asks of a named part of the company that no table of the
-    parts prints ("Adobe's Digital Experience subscription revenue": "Digital Experience" is
-    a row of a table of segments closed by a total, "subscription" a qualifier between it and
-    the concept's words), read as an item of its own that no row prints; None where the
-    question's item names no such part. Never the company's figure of the concept."""
+    """The line item a question asks of a named part of the company with a qualifier
+    between the part and the concept's words ("Adobe's Digital Experience subscription
+    revenue"): the part's row of a table of the parts whose total row totals the qualified
+    item ("Digital Experience" above "Total subscription revenue"), as a segment's figure;
+    where no such table prints it (the part's tables total "revenue" only), an item of its
+    own that no row prints. None where the question's item names no such part. Never the
+    company's figure of the concept, nor the part's of the unqualified concept."""
     items = tuple(dict.fromkeys(label_key(w) for w in (*concept.question_words, *concept.labels)))
     readings = [
         r
         for r in line_item_readings(question)
         if any(r.endswith(f" {i}") for i in items if " " not in i or i in r.split())
     ]
-    if not readings:
-        return None
-    parts: set[str] = set()
+    # each part's rows, with the item its table's total row (the first after it) totals
+    parts: dict[str, list[tuple[str, str]]] = {}
     tables: dict[tuple[int, str], list[StatementCell]] = {}
     for _, c in cells:
         if c.unit == "USD":
             tables.setdefault((c.page, c.caption), []).append(c)
-    for table in tables.values():
+    for _, table in sorted(tables.items()):
         lines = sorted({c.line_no: c for c in table}.items())
         for i, (_, c) in enumerate(lines):
             name = label_key(c.row_label)
             if not name or names_total(c.row_label) or _observes(c, concept):
                 continue
-            if any(names_total(d.row_label) and d.parents == c.parents for _, d in lines[i + 1 :]):
-                parts.add(name)
-    for reading in sorted(readings, key=lambda r: (-len(r), r)):
+            total = next(
+                (
+                    d
+                    for _, d in lines[i + 1 :]
+                    if names_total(d.row_label) and d.parents == c.parents
+                ),
+                None,
+            )
+            if total is not None:
+                totalled = " ".join(label_key(total.row_label).split()[1:])
+                parts.setdefault(name, []).append((row_key(c), totalled))
+    # the item asked with the company after it too ("the Digital Experience subscription
+    # revenue of Adobe")
+    readings.extend(part_item_readings(question, sorted(parts), items))
+    for reading in sorted(set(readings), key=lambda r: (-len(r), r)):
         ahead = next(
             reading[: -len(i) - 1]
             for i in sorted(items, key=lambda w: (-len(w), w))
             if reading.endswith(f" {i}")
         )
-        if any(f" {p} " in f" {ahead} " and p != ahead for p in parts):
+        named = [p for p in sorted(parts) if f" {p} " in f" {ahead} " and p != ahead]
+        for part in named:
+            # the part's row of the table its item, the part's words left out, totals
+            # ("Digital Experience" of the table closed by "Total subscription revenue")
+            item = " ".join(f" {reading} ".replace(f" {part} ", " ", 1).split())
+            rows = tuple(dict.fromkeys(k for k, totalled in parts[part] if totalled == item))
+            if rows:
+                return FinancialConcept(
+                    name=f"{part.replace(' ', '_')}_{item.replace(' ', '_')}",
+                    labels=(part,),
+                    question_words=(reading,),
+                    gaap=SEGMENT_ROW,
+                    statement=concept.statement,
+                    sign=concept.sign,
+                    unit="USD",
+                    rows=rows,
+                )
+        if named:
             return FinancialConcept(
                 name=reading.replace(" ", "_"),
                 labels=(reading,),

@@ -115,6 +115,7 @@ def test_exported_names_are_pinned() -> None:
         "names_total",
         "net_row_expense",
         "note_item_words",
+        "part_item_readings",
         "part_named",
         "quarter_asked",
         "restated_asked",

@@ -251,7 +251,18 @@ _ASKED_SESSION_37 = [
 ]
 
 
-@pytest.mark.parametrize(("question", "value"), _ASKED + _ASKED_SESSION_37)
+# a part's item with a qualifier, printed by the table of the parts that totals it ("Total
+# subscription revenue"): the part's row (session 38; session 37 refused these)
+_ASKED_SESSION_38 = [
+    ("What was Larkspur Software's Creative subscription revenue in FY2020?", "USD 3,900 million"),
+    (
+        "what was larkspur software's document subscription revenue in fiscal 2019?",
+        "USD 1,200 million",
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "value"), _ASKED + _ASKED_SESSION_37 + _ASKED_SESSION_38)
 def test_a_category_tables_total_and_a_labels_count_answer(
     runtime: Any, question: str, value: str
 ) -> None:
@@ -272,10 +283,12 @@ def test_a_category_tables_total_and_a_labels_count_answer(
         # preferred shares: no row states them
         "How many Wrenfield Outfitters preferred shares were issued and outstanding in FY2020?",
         # a part's item no table of the parts prints (a qualifier between the segment's
-        # name and the concept's words): never the company's figure of the concept
-        "What was Larkspur Software's Creative subscription revenue in FY2020?",
-        "what was larkspur software's document subscription revenue in fiscal 2019?",
+        # name and the concept's words): never the company's figure of the concept ("Creative
+        # subscription revenue" is printed: the note's table totals subscription revenue)
         "What was Larkspur Software's Creative product revenue in FY2020, in USD millions?",
+        # ... with the company after it (session 38: was the company's total revenue)
+        "What was the Creative product revenue of Larkspur Software in FY2020?",
+        "what was the document product revenue of larkspur software in fiscal 2019?",
         # a segment's revenue: the note totals its subscription revenue only
         "What was Larkspur Software's Creative segment revenue in FY2020?",
         "what were larkspur software's document segment revenues in fiscal 2019?",

@@ -140,3 +140,33 @@ def test_no_segment_figure_without_its_table(runtime: Any, question: str) -> Non
     assert not any(
         v in ("USD 5,000 million", "USD 500 million", "USD 3,300 million") for v in values
     )
+
+
+# a segment's item with a qualifier between the segment's name and the concept's words
+# ("Adobe's Digital Experience subscription revenue", s37-adbe-02): the segment's row of the
+# table whose total row totals that qualified item ("Total subscription revenue"), never the
+# segment's row of the revenue table below it, nor the company's figure (session 38)
+@pytest.mark.parametrize(
+    ("question", "value"),
+    [
+        (
+            "What was Juniper Tools' Outdoor Power subscription revenue in FY2020?",
+            "USD 700 million",
+        ),
+        (
+            "what was juniper tools's hand tools subscription revenue in fiscal 2019?",
+            "USD 280 million",
+        ),
+        (
+            "What was the Outdoor Power subscription revenue of Juniper Tools in FY2019, in USD"
+            " millions?",
+            "USD 640 million",
+        ),
+    ],
+)
+def test_a_segments_qualified_item_is_its_row_in_the_table_that_totals_it(
+    runtime: Any, question: str, value: str
+) -> None:
+    answer = concluded(runtime, question)
+    assert answer.sufficient, answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == [value]

@@ -374,3 +374,37 @@ def test_an_n_year_average_of_a_line_item(runtime: Any) -> None:
         "FY2020: 1,577 = USD 1,577.00 million; (USD 1,373.00 million + USD 1,577.00 million) "
         "/ 2 = USD 1,475.00 million"
     )
+
+
+# Two items asked where one is a row's one word ("cash and total assets": both, each cited,
+# in the order asked), and a cash flow asked with the company inside its phrase (session 38)
+@pytest.mark.parametrize(
+    ("question", "values"),
+    [
+        (
+            "What were Bramble Utilities' cash and total assets in FY2020?",
+            ["USD 2,000 million", "USD 40,000 million"],
+        ),
+        (
+            "what were bramble's total assets and cash in fiscal 2019?",
+            ["USD 38,000 million", "USD 1,800 million"],
+        ),
+        (
+            "How much cash did operating activities at Bramble Utilities provide in FY2020?",
+            ["USD 5,200 million"],
+        ),
+        (
+            "how much cash did operating activities of bramble generate in fiscal 2019?",
+            ["USD 4,800 million"],
+        ),
+    ],
+)
+def test_a_listed_word_item_and_a_flow_with_the_company_inside(
+    runtime: Any, question: str, values: list[str]
+) -> None:
+    answer = _ask(runtime, question)
+    assert answer.sufficient, answer.conclusion.answer
+    assert [v.value for v in answer.conclusion.values] == values
+    cited = {i for v in answer.conclusion.values for i in v.evidence_ids}
+    assert len(cited) == len(values)
+    assert {e.source_location.document for e in answer.evidence} == {"bramble.pdf"}
