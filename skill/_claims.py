@@ -339,6 +339,20 @@ _YES_NO = re.compile(
     r"have|had|isn't|aren't|doesn't|don't|can't|won't)\b",
     _FLAGS,
 )
+# A phrase before the auxiliary, up to its comma ("Under this agreement, is ...?", "If the
+# recipient receives a subpoena, must it ...?", "On termination, does ...?"): moved after it.
+_LEADING_PHRASE = re.compile(r"^(?P<lead>[^,;:?]{2,160}),\s*")
+# A question that opens with an asking word or an instruction asks no yes/no.
+_ASKING = re.compile(
+    r"^(?:what|which|who|whom|whose|when|where|why|how|list|name|identify|give|show|tell|"
+    r"summari[sz]e|describe|explain)\b",
+    _FLAGS,
+)
+# In a terse question with no auxiliary first, a modal inside it ("Information must be marked?")
+_INNER_MODAL = re.compile(r"\b(?:must|may|can|shall|should|will)\b", _FLAGS)
+# the words that make a terse question with no auxiliary a yes/no one ("Copies permitted?",
+# "Obligations survive termination?"; propositions.yaml modality `question_elliptical`)
+_ELLIPTICAL = _any(lexicon().modality.question_elliptical)
 # Clause ends: a sentence's clauses are read apart ("...; provided that ...").
 _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
 _CLAUSE_PUNCTUATION = re.compile(r"[,;:]")
@@ -524,9 +538,10 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     no proposition named)."""
     if subject.type != "agreement" or subject.constraints.get("claim"):
         return None
-    focus = " ".join(question_focus(question).split())
-    if not _YES_NO.match(focus):
+    asked_yes_no = yes_no_focus(" ".join(question_focus(question).split()))
+    if asked_yes_no is None:
         return None
+    focus = asked_yes_no
     # "Does the Exclusive Distributor Agreement require insurance?": the title's words name
     # the agreement; the claim is what the rest of the question asks. So does the list of
     # its parties after it ("the MSA between Halcyon Robotics and Northgate Logistics")
@@ -574,6 +589,34 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             claim, case=asked_case(focus), case_owner=asked_case_owner(focus, subject.parties)
         )
     return None
+
+
+def yes_no_focus(focus: str) -> str | None:
+    """The yes/no question `focus` asks, its auxiliary first, or None where it asks none: as
+    written ("Is reverse engineering prohibited?"); a phrase before the auxiliary moved after
+    the rest ("Under this NDA, is ...?": "is ..., Under this NDA?"; "If the recipient is served
+    a subpoena, must it notify ...?"); or a terse question with no auxiliary that says a word
+    of the lexicon's (`question_elliptical`: "Reverse engineering prohibited?", "Copies
+    permitted?") read with one: a modal inside it put first ("Information must be marked?":
+    "must Information be marked?"), else "is" before it."""
+    if _YES_NO.match(focus):
+        return focus
+    lead = _LEADING_PHRASE.match(focus)
+    if lead is not None and _YES_NO.match(focus[lead.end() :]):
+        rest = focus[lead.end() :].rstrip(" ?")
+        return f"{rest}, {lead.group('lead').strip()}?"
+    if (
+        not focus.endswith("?")
+        or _ASKING.match(focus)
+        or _ELLIPTICAL is None
+        or not _ELLIPTICAL.search(focus)
+    ):
+        return None
+    modal = _INNER_MODAL.search(focus)
+    if modal is not None:
+        before, after = focus[: modal.start()].strip(), focus[modal.end() :].strip()
+        return f"{modal.group(0)} {before} {after}"
+    return f"is {focus}"
 
 
 def asked_case(question: str) -> tuple[tuple[str, ...], ...]:
@@ -3354,4 +3397,5 @@ __all__ = [
     "mixed_readings",
     "observe",
     "read_claim",
+    "yes_no_focus",
 ]
