@@ -615,8 +615,36 @@ def yes_no_focus(focus: str) -> str | None:
     modal = _INNER_MODAL.search(focus)
     if modal is not None:
         before, after = focus[: modal.start()].strip(), focus[modal.end() :].strip()
-        return f"{modal.group(0)} {before} {after}"
-    return f"is {focus}"
+        return f"{modal.group(0)} {_opening_word_lowered(before)} {after}"
+    return f"is {_opening_word_lowered(focus)}"
+
+
+def _opening_word_lowered(text: str) -> str:
+    """`text` with its first word in lower case where it is a word of legal English ("No
+    license granted?": "no license granted?"), so that, no longer first, it reads as no name;
+    a proper name ("Beta may make copies?") is kept."""
+    word = re.match(r"[A-Za-z]+", text)
+    if word is None or word.group(0).casefold() not in _KNOWN_WORDS:
+        return text
+    return text[:1].lower() + text[1:]
+
+
+def terse_yes_no(question: str) -> str:
+    """`question` as the yes/no question it asks tersely, with no auxiliary ("No license
+    granted?": "is no license granted?", "Recipient may reverse engineer the samples?": "may
+    Recipient reverse engineer the samples?"; `yes_no_focus`), for the question grammar to read
+    as one; any other question as written."""
+    focus = " ".join(question_focus(question).split())
+    if _YES_NO.match(focus) or _LEADING_PHRASE.match(focus):
+        return question
+    asked = yes_no_focus(focus)
+    if asked is None or not any(
+        p.asks.search(asked) or (p.asks_not is not None and p.asks_not.search(asked))
+        for p in _PROPOSITIONS
+    ):
+        # no claim of the lexicon's asked: the question's words are read as written
+        return question
+    return asked
 
 
 def asked_case(question: str) -> tuple[tuple[str, ...], ...]:
@@ -3397,5 +3425,6 @@ __all__ = [
     "mixed_readings",
     "observe",
     "read_claim",
+    "terse_yes_no",
     "yes_no_focus",
 ]

@@ -156,6 +156,34 @@ def test_a_terse_question_is_read_as_if_it_had_its_auxiliary(name: str) -> None:
         assert _read(question.lower()) is None, question
 
 
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        # its opening word of legal English lowered, so that it reads as no party's name
+        ("No license granted?", "is no license granted?"),
+        ("No rights granted under the NDA?", "is no rights granted under the NDA?"),
+        ("Existence of the agreement confidential?", "is existence of the agreement confidential?"),
+        (
+            "Information must be marked as confidential?",
+            "must information be marked as confidential?",
+        ),
+        ("Disclosure to advisors permitted?", "is disclosure to advisors permitted?"),
+        ("Halcyon may reverse engineer the samples?", "may Halcyon reverse engineer the samples?"),
+        # no claim of the lexicon's in it, or not terse: as written
+        ("Governing law?", "Governing law?"),
+        ("Revenue from continuing operations only?", "Revenue from continuing operations only?"),
+        ("Is no license granted?", "Is no license granted?"),
+        ("Under this NDA, may Acme copy it?", "Under this NDA, may Acme copy it?"),
+    ],
+)
+def test_the_question_grammar_reads_a_terse_claim_with_its_auxiliary(
+    question: str, asked: str
+) -> None:
+    from skill._claims import terse_yes_no
+
+    assert terse_yes_no(question) == asked
+
+
 # --- the permission said last ---------------------------------------------------------------
 
 
