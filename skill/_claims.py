@@ -630,12 +630,17 @@ def _opening_word_lowered(text: str) -> str:
 
 
 def terse_yes_no(question: str) -> str:
-    """`question` as the yes/no question it asks tersely, with no auxiliary ("No license
-    granted?": "is no license granted?", "Recipient may reverse engineer the samples?": "may
-    Recipient reverse engineer the samples?"; `yes_no_focus`), for the question grammar to read
-    as one; any other question as written."""
+    """`question` as the yes/no question it asks tersely, with no auxiliary, where it opens
+    with a word of legal English ("No license granted?": "is no license granted?", "Recipient
+    may reverse engineer the samples?": "may recipient reverse engineer the samples?";
+    `yes_no_focus`), for the question grammar to read as one; any other question as written."""
     focus = " ".join(question_focus(question).split())
     if _YES_NO.match(focus) or _LEADING_PHRASE.match(focus):
+        return question
+    opening = re.match(r"[A-Za-z]+", focus)
+    if opening is None or opening.group(0).casefold() not in _KNOWN_WORDS:
+        # "CI covers technical info only?", "Halcyon may ...?": put after an auxiliary, the
+        # opening acronym or name would read as a party's; the grammar reads it as written
         return question
     asked = yes_no_focus(focus)
     if asked is None or not any(
