@@ -32,7 +32,15 @@ chosen there too), the figures over the folds together beside the majority of th
 (and that majority where the system says "not stated"). It measures generalisation to other
 NDAs without the held-out half; the rules are not refitted per fold.
 
+How each question was read is counted too: the proposition (the answer's subject class
+`constraints.claim`) and its polarity (`constraints.negated`) against the proposition of the
+hypothesis it was written for (bench/train_nli.py `PROPOSITIONS`) and the phrasing's `negated`:
+the share of asks read as no proposition, as another one, or as the right one negated wrongly.
+
 Run: `python -m bench.contract_nli [RESULT.json] [--limit-docs N] [--hypotheses nda-11,nda-20]`.
+EVRAG_CNLI_PHRASINGS=<yaml> asks another phrasing set of the same shape instead of the default
+`bench/contract_nli_phrasings.yaml` (a path, absolute or from the repository root; e.g.
+`bench/contract_nli_phrasings_s38.yaml`, written in session 38 before any run with it).
 EVRAG_CNLI_DATA_DIR=<dir> keeps the knowledge base there (built when it lacks a document,
 reused otherwise); without it a temporary one is built. The result file (default
 bench/results/contract_nli.json) holds the figures and every ask's outcome, no timings.
@@ -190,6 +198,16 @@ class Ask:
     spans: tuple[str, ...]  # the gold evidence spans' text
 
 
+def phrasings_path() -> Path:
+    """The phrasing set asked: EVRAG_CNLI_PHRASINGS (absolute, or from the repository root)
+    where set, else PHRASINGS."""
+    chosen = os.environ.get("EVRAG_CNLI_PHRASINGS")
+    if not chosen:
+        return PHRASINGS
+    path = Path(chosen)
+    return path if path.is_absolute() else ROOT / path
+
+
 def load_phrasings(path: Path = PHRASINGS) -> dict[str, list[dict[str, Any]]]:
     """Hypothesis id -> its phrasings ({"question", "negated"}), as written."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -316,6 +334,7 @@ def outcome(ask: Ask, answer: Mapping[str, Any]) -> dict[str, Any]:
     decision = decision_of(answer)
     said = verdict(decision, ask.negated)
     quotes = deciding_evidence(answer, decision)
+    constraints = (answer.get("subject_class") or {}).get("constraints") or {}
     return {
         "document": ask.document,
         "split": ask.split,
@@ -329,6 +348,8 @@ def outcome(ask: Ask, answer: Mapping[str, Any]) -> dict[str, Any]:
         "lead": answer_lead(answer),
         "span_quoted": span_quoted(quotes, ask.spans) if ask.spans else None,
         "error": answer.get("error"),
+        "read_as": constraints.get("claim"),
+        "read_negated": bool(constraints.get("negated")),
     }
 
 
@@ -337,6 +358,20 @@ def outcome(ask: Ask, answer: Mapping[str, Any]) -> dict[str, Any]:
 
 def _rate(num: int, den: int) -> dict[str, Any]:
     return {"rate": round(num / den, 4) if den else None, "n": num, "of": den}
+
+
+def reading_of(row: Mapping[str, Any]) -> str:
+    """How an ask's question was read against the claim it was written for: "right", "none"
+    (no proposition), "other" (another proposition) or "polarity" (the right one, negated
+    where the phrasing is not or the reverse)."""
+    from bench.train_nli import PROPOSITIONS
+
+    read = row.get("read_as")
+    if not read:
+        return "none"
+    if read != PROPOSITIONS.get(row["hypothesis"]):
+        return "other"
+    return "right" if bool(row.get("read_negated")) == bool(row["negated"]) else "polarity"
 
 
 def majority(rows: Sequence[Mapping[str, Any]]) -> dict[str, Label]:
@@ -376,6 +411,7 @@ def score(
                 "majority_accuracy": _rate(sum(r["gold"] == label for r in mine), len(mine)),
             }
         confusion = Counter(f"{r['gold']}->{r['verdict']}" for r in pick)
+        readings = Counter(reading_of(r) for r in pick)
         report[part] = {
             "documents": len({r["document"] for r in pick}),
             "asks": len(pick),
@@ -389,6 +425,8 @@ def score(
                 sum(leads[k] for k in ("Yes", "No", "Not stated")), len(pick)
             ),
             "text_contradicts_decision": _rate(len(text_disagrees), len(pick)),
+            "read_none_or_other": _rate(readings["none"] + readings["other"], len(pick)),
+            "read_polarity_wrong": _rate(readings["polarity"], len(pick)),
             "errors": sum(1 for r in pick if r["decision"] == "ERROR"),
             "decisions": dict(sorted(Counter(r["decision"] for r in pick).items())),
             "leads": {str(k): v for k, v in sorted(leads.items(), key=lambda kv: str(kv[0]))},
@@ -411,6 +449,8 @@ _ROWS = (
     ("gold_span_quoted", "gold span quoted (right E/C verdicts)"),
     ("yes_no_not_stated", "answer begins Yes / No / Not stated"),
     ("text_contradicts_decision", "answer text contradicts the decision"),
+    ("read_none_or_other", "read as no / another proposition"),
+    ("read_polarity_wrong", "read as the right one, polarity wrong"),
 )
 
 
@@ -598,7 +638,7 @@ def run(
     from app import Runtime, Settings
 
     data = load_dataset()
-    phrasings = load_phrasings()
+    phrasings = load_phrasings(phrasings_path())
     asks = build_asks(data, phrasings, limit_docs=limit_docs, hypotheses=hypotheses)
     asked_docs = {a.document for a in asks}
     documents = [d for d in data["documents"] if int(d["id"]) in asked_docs]
@@ -620,7 +660,7 @@ def run(
     result_path.parent.mkdir(parents=True, exist_ok=True)
     result = {
         "split": "documents sorted by id: even positions development, odd held out",
-        "phrasings": PHRASINGS.name,
+        "phrasings": phrasings_path().name,
         "limit_docs": limit_docs,
         "hypotheses": sorted(hypotheses or phrasings, key=_hypothesis_order),
         "report": report,

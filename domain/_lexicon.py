@@ -475,6 +475,9 @@ class ModalityWords:
     # before them ("Can the Executive be terminated ...?", "... entitled to severance if
     # terminated ...?"): that party is acted on, not the one acting
     question_passive_opener: tuple[str, ...] = ()
+    # the words that make a terse question with no auxiliary first a yes/no one ("Reverse
+    # engineering prohibited?", "Copies permitted?", "Obligations survive termination?")
+    question_elliptical: tuple[str, ...] = ()
     # in a sentence, the words after a state's noun that name the party owed, never the
     # holder ("Beta's liability to Acme", "liability towards Acme", "owed to Acme")
     owed_party: tuple[str, ...] = ()
@@ -1836,6 +1839,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_causative",
                 "question_passive",
                 "question_passive_opener",
+                "question_elliptical",
                 "owed_party",
             )
         }

@@ -340,6 +340,20 @@ _YES_NO = re.compile(
     r"have|had|isn't|aren't|doesn't|don't|can't|won't)\b",
     _FLAGS,
 )
+# A phrase before the auxiliary, up to its comma ("Under this agreement, is ...?", "If the
+# recipient receives a subpoena, must it ...?", "On termination, does ...?"): moved after it.
+_LEADING_PHRASE = re.compile(r"^(?P<lead>[^,;:?]{2,160}),\s*")
+# A question that opens with an asking word or an instruction asks no yes/no.
+_ASKING = re.compile(
+    r"^(?:what|which|who|whom|whose|when|where|why|how|list|name|identify|give|show|tell|"
+    r"summari[sz]e|describe|explain)\b",
+    _FLAGS,
+)
+# In a terse question with no auxiliary first, a modal inside it ("Information must be marked?")
+_INNER_MODAL = re.compile(r"\b(?:must|may|can|shall|should|will)\b", _FLAGS)
+# the words that make a terse question with no auxiliary a yes/no one ("Copies permitted?",
+# "Obligations survive termination?"; propositions.yaml modality `question_elliptical`)
+_ELLIPTICAL = _any(lexicon().modality.question_elliptical)
 # Clause ends: a sentence's clauses are read apart ("...; provided that ...").
 _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
 _CLAUSE_PUNCTUATION = re.compile(r"[,;:]")
@@ -525,9 +539,10 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     no proposition named)."""
     if subject.type != "agreement" or subject.constraints.get("claim"):
         return None
-    focus = " ".join(question_focus(question).split())
-    if not _YES_NO.match(focus):
+    asked_yes_no = yes_no_focus(" ".join(question_focus(question).split()))
+    if asked_yes_no is None:
         return None
+    focus = asked_yes_no
     # "Does the Exclusive Distributor Agreement require insurance?": the title's words name
     # the agreement; the claim is what the rest of the question asks. So does the list of
     # its parties after it ("the MSA between Halcyon Robotics and Northgate Logistics")
@@ -575,6 +590,67 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             claim, case=asked_case(focus), case_owner=asked_case_owner(focus, subject.parties)
         )
     return None
+
+
+def yes_no_focus(focus: str) -> str | None:
+    """The yes/no question `focus` asks, its auxiliary first, or None where it asks none: as
+    written ("Is reverse engineering prohibited?"); a phrase before the auxiliary moved after
+    the rest ("Under this NDA, is ...?": "is ..., Under this NDA?"; "If the recipient is served
+    a subpoena, must it notify ...?"); or a terse question with no auxiliary that says a word
+    of the lexicon's (`question_elliptical`: "Reverse engineering prohibited?", "Copies
+    permitted?") read with one: a modal inside it put first ("Information must be marked?":
+    "must Information be marked?"), else "is" before it."""
+    if _YES_NO.match(focus):
+        return focus
+    lead = _LEADING_PHRASE.match(focus)
+    if lead is not None and _YES_NO.match(focus[lead.end() :]):
+        rest = focus[lead.end() :].rstrip(" ?")
+        return f"{rest}, {lead.group('lead').strip()}?"
+    if (
+        not focus.endswith("?")
+        or _ASKING.match(focus)
+        or _ELLIPTICAL is None
+        or not _ELLIPTICAL.search(focus)
+    ):
+        return None
+    modal = _INNER_MODAL.search(focus)
+    if modal is not None:
+        before, after = focus[: modal.start()].strip(), focus[modal.end() :].strip()
+        return f"{modal.group(0)} {_opening_word_lowered(before)} {after}"
+    return f"is {_opening_word_lowered(focus)}"
+
+
+def _opening_word_lowered(text: str) -> str:
+    """`text` with its first word in lower case where it is a word of legal English ("No
+    license granted?": "no license granted?"), so that, no longer first, it reads as no name;
+    a proper name ("Beta may make copies?") is kept."""
+    word = re.match(r"[A-Za-z]+", text)
+    if word is None or word.group(0).casefold() not in _KNOWN_WORDS:
+        return text
+    return text[:1].lower() + text[1:]
+
+
+def terse_yes_no(question: str) -> str:
+    """`question` as the yes/no question it asks tersely, with no auxiliary, where it opens
+    with a word of legal English ("No license granted?": "is no license granted?", "Recipient
+    may reverse engineer the samples?": "may recipient reverse engineer the samples?";
+    `yes_no_focus`), for the question grammar to read as one; any other question as written."""
+    focus = " ".join(question_focus(question).split())
+    if _YES_NO.match(focus) or _LEADING_PHRASE.match(focus):
+        return question
+    opening = re.match(r"[A-Za-z]+", focus)
+    if opening is None or opening.group(0).casefold() not in _KNOWN_WORDS:
+        # "CI covers technical info only?", "Halcyon may ...?": put after an auxiliary, the
+        # opening acronym or name would read as a party's; the grammar reads it as written
+        return question
+    asked = yes_no_focus(focus)
+    if asked is None or not any(
+        p.asks.search(asked) or (p.asks_not is not None and p.asks_not.search(asked))
+        for p in _PROPOSITIONS
+    ):
+        # no claim of the lexicon's asked: the question's words are read as written
+        return question
+    return asked
 
 
 def asked_case(question: str) -> tuple[tuple[str, ...], ...]:
@@ -3355,4 +3431,6 @@ __all__ = [
     "mixed_readings",
     "observe",
     "read_claim",
+    "terse_yes_no",
+    "yes_no_focus",
 ]

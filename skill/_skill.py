@@ -66,6 +66,7 @@ from skill._claims import (
     mixed_readings,
     observe,
     read_claim,
+    terse_yes_no,
 )
 from skill._conclude import (
     RISK_SIGNALS,
@@ -458,7 +459,8 @@ class EvidenceSkill:
         else:
             assert question is not None
             # "Must Halcyon consent to an assignment of the MSA?": the consent question
-            read_as = consent_reworded(question)
+            # "Copies permitted?": the terse yes/no question read with its auxiliary
+            read_as = consent_reworded(terse_yes_no(question))
             subject_class = read_question(
                 reworded or status_reworded(read_as) or read_as,
                 self._name_index(kb, committed, aliases),
