@@ -730,6 +730,10 @@ class Lexicon:
     cross_reference_words: frozenset[str]
     caption_amount_words: frozenset[str]
     caption_joiners: frozenset[str]
+    # the claim reader's run-in titles: the words that open the sentence after a title run into
+    # it (as written: "Except", "The"), the words that open an attachment's title (lower case)
+    run_in_openers: frozenset[str]
+    attachment_title_words: frozenset[str]
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
     party_beneficiary_leads: tuple[str, ...]
@@ -1333,6 +1337,8 @@ def _load(data: dict[str, Any]) -> Lexicon:
         caption_amount_words=vocabulary.lowered("caption_amount_words")
         | frozenset(w.lower() for group in ("currencies", "units") for w in closed.words(group)),
         caption_joiners=vocabulary.lowered("caption_joiners"),
+        run_in_openers=frozenset(vocabulary.words("run_in_openers")),
+        attachment_title_words=vocabulary.lowered("attachment_title_words"),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         party_member_leads=tuple(vocabulary.phrases("party_member_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),

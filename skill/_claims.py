@@ -407,8 +407,10 @@ _SECTION_NUMBER = re.compile(
     _FLAGS,
 )
 # A run of numbered captions (a table of contents: "Facsimile Signatures 14.13 Third Party
-# Beneficiaries 14.14 Governing Law 14.15 Construction"): a section number with a dot in it
-# between a word (or the page number of the caption before) and a capitalised word is a
+# Beneficiaries 14.14 Governing Law 14.15 Construction", "9. Non-Competition 10. Notices 11.
+# Term"): a section number with a dot in it or after it
+# between a word (hyphens and all: "Non-Competition 10. Notices"; or the page number of the
+# caption before) and a capitalised word is a
 # caption's; numbers, capitalised words and the short words inside a caption (vocabulary
 # caption_joiners: "Limitation of Liability") make the run. The number is no caption's where the word before it cites it (a reference word,
 # singular or plural, any case: "an intended beneficiary of Section 4.2 Insurance", "see
@@ -418,9 +420,9 @@ _SECTION_NUMBER = re.compile(
 # runs that hold them cover most of it (_CAPTION_SHARE of its words): sections cited in the
 # middle of a clause leave most of it outside ("Distributor is the exclusive distributor in
 # the Territory, see 2.1 Appointment and 3.1 Territory.").
-_CAPTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?")
+_CAPTION_NUMBER = re.compile(r"\d+(?:\.\d+)+\.?|\d+\.")
 _RUN_NUMBER = re.compile(r"\d+(?:\.\d+)*\.?")
-_DOTTED_NUMBER = re.compile(r"\d\.\d")
+_DOTTED_NUMBER = re.compile(r"\d\.(?:\d|\s)")
 _TOKEN_EDGE = "\"'“”‘’()[],;:."
 _CAPTION_SHARE = 2 / 3
 
@@ -442,7 +444,7 @@ def _caption_run(sentence: str) -> bool:
     for i in range(1, len(tokens) - 1):
         lead = bare[i - 1].lower()
         if (
-            (lead.isalpha() or lead.isdigit())
+            (lead.replace("-", "").isalpha() or lead.isdigit())
             and _CAPTION_NUMBER.fullmatch(tokens[i])
             and bare[i + 1][:1].isupper()
             and lead not in lex.cross_reference_words
@@ -466,17 +468,99 @@ def _caption_run(sentence: str) -> bool:
 def heading_only(sentence: str) -> bool:
     """Is `sentence` too short to state anything: fewer than _MIN_WORDS words, or so without
     its section number and no modal in it ("5. Either party may terminate." states a right),
-    or a run of numbered captions with no modal in it (a table of contents, `_caption_run`)?"""
-    if len(sentence.split()) < _MIN_WORDS:
+    or a run of numbered captions (a table of contents, `_caption_run`: a caption's own words
+    may look modal, "9. Covenant Not to Compete 10. Notices")?"""
+    if len(sentence.split()) < _MIN_WORDS or _caption_run(sentence):
         return True
     unnumbered = _SECTION_NUMBER.sub("", sentence, count=1)
     modal = any(
         pattern.search(unnumbered)
         for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
     )
-    if modal:
-        return False
-    return len(unnumbered.split()) < _MIN_WORDS or _caption_run(sentence)
+    return not modal and len(unnumbered.split()) < _MIN_WORDS
+
+
+# Titles inside a sentence name a topic, they state nothing of it (issue 34: "SUPPORTED where
+# CUAD marks the clause absent"); the claim's words inside one are a mention in another sense
+# (`ClauseReader._mention_spans`):
+# - a run-in title: a heading run into its clause's first sentence, its section number before
+#   it or not ("Third-Party Beneficiaries Except as provided in Section 8, this Agreement ...",
+#   "Section 9 - Exclusivity The parties shall ..."): capitalised words (and a caption's short
+#   words, vocabulary caption_joiners) up to a word that opens a sentence (vocabulary
+#   run_in_openers, as written); a sentence that is all such words, some in lower case (Title
+#   Case: an all-capitals sentence may state a clause), is a title line; after the number of an
+#   attached part (vocabulary attachment_title_words: "Exhibit B: Most Favored Nation Terms,
+#   attached hereto") the capitalised words are its title; a line of a table of contents split
+#   after the next caption's number ("9. Covenant Not to Compete 10.") is a title line;
+# - a cross-reference's caption: a section number's caption in brackets ("subject to Section 9
+#   (Non-Competition)", "Sections 7 (Confidentiality), 9 (Exclusivity) and 12 shall survive")
+#   or quoted after "entitled" ('the Section entitled "Termination"').
+_DASHES = "-\u2013\u2014"
+_ATTACHMENT_TITLE = re.compile(
+    r"^\W*(?:"
+    + "|".join(map(re.escape, sorted(lexicon().attachment_title_words)))
+    + r")\s+(?:\d+(?:\.\d+)*|[a-z]{1,2}|[ivx]{1,5})[.:)]?\s",
+    _FLAGS,
+)
+_PAREN_CAPTION = re.compile(
+    r"(?:(?<![\w.])\d+(?:\.\d+)*|\b[IVXL]{1,5})(?:\([a-z0-9]{1,4}\))*\.?\s*"
+    r"\((?P<caption>[^()]{1,80})\)"
+)
+_QUOTED_CAPTION = re.compile(
+    r"\b(?:entitled|captioned|headed|titled)\s+(?P<caption>[\"“][^\"”]{1,80}[\"”])", _FLAGS
+)
+
+
+def _caption_word(token: str) -> bool:
+    """Is `token` a caption's: capitalised, a caption's short word, or a dash?"""
+    bare = token.strip(_TOKEN_EDGE + _DASHES)
+    if not bare:
+        return bool(token.strip(_TOKEN_EDGE))
+    return bare[:1].isupper() or bare.lower() in lexicon().caption_joiners
+
+
+def _capitalised(token: str) -> bool:
+    return token.strip(_TOKEN_EDGE + _DASHES)[:1].isupper()
+
+
+def _run_in_title(s: str) -> int:
+    """The end of the title that opens `s` (the comment above), 0 where none."""
+    attachment = _ATTACHMENT_TITLE.match(s)
+    number = attachment or _SECTION_NUMBER.match(s)
+    start = number.end() if number is not None else 0
+    openers = lexicon().run_in_openers
+    words = 0
+    end = 0
+    for token in re.finditer(r"\S+", s[start:]):
+        word = token.group(0)
+        if words and word.strip(_TOKEN_EDGE) in openers:
+            return start + token.start()
+        if _RUN_NUMBER.fullmatch(word) and start + token.end() == len(s):
+            # the next caption's number, where a table of contents is split after it ("9.
+            # Covenant Not to Compete 10.")
+            break
+        if not _caption_word(word):
+            return start + end if attachment is not None and words else 0
+        if _capitalised(word):
+            words += 1
+            end = token.end()
+    lower_case = any(c.islower() for c in s[start:])
+    return len(s) if words and (lower_case or attachment is not None) else 0
+
+
+def _title_spans(s: str) -> tuple[tuple[int, int], ...]:
+    """The spans of `s` that are titles (the comment above): a run-in title, a caption of a
+    cross-reference."""
+    spans: list[tuple[int, int]] = []
+    end = _run_in_title(s)
+    if end:
+        spans.append((0, end))
+    for m in _PAREN_CAPTION.finditer(s):
+        tokens = m.group("caption").split()
+        if all(map(_caption_word, tokens)) and any(map(_capitalised, tokens)):
+            spans.append(m.span("caption"))
+    spans.extend(m.span("caption") for m in _QUOTED_CAPTION.finditer(s))
+    return tuple(spans)
 
 
 # how near before an action its modal stands, in characters
@@ -1304,6 +1388,9 @@ class ClauseReader:
             return last[1]
         mentions = self._p.mentions
         spans = tuple(m.span() for m in mentions.finditer(s)) if mentions is not None else ()
+        # a title's words name a topic ("Third-Party Beneficiaries Except as ...", "subject to
+        # Section 9 (Non-Competition)"): no statement of it
+        spans += _title_spans(s)
         self._spans_of = (s, spans)
         return spans
 
@@ -1316,8 +1403,10 @@ class ClauseReader:
         for sentence in _with_lead_ins(
             [" ".join(text[s:e].split()) for s, e in sentence_spans(text)]
         ):
-            self._under_caption = self.captions(previous)
-            self._under_ground = self.grounds(previous)
+            # a title run into the sentence is its heading as a line of its own is the next's
+            title = sentence[: _run_in_title(sentence)]
+            self._under_caption = self.captions(previous) or (bool(title) and self.captions(title))
+            self._under_ground = self.grounds(previous) or (bool(title) and self.grounds(title))
             try:
                 reading, qualified, named = self._sentence(sentence)
             finally:
