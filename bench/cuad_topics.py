@@ -121,16 +121,57 @@ def pair_documents(rows: Sequence[Mapping[str, Any]]) -> dict[frozenset[str], li
     """The PDFs of each pair of parties (by `_entity_key`, as CUAD annotates them): the
     documents a question naming those two parties may cite (their agreement, its amendments,
     any other instrument of theirs). Evidence from any other document answers about another
-    subject (issue 33: "answers citing a document outside the resolved subject: 0")."""
-    out: dict[frozenset[str], list[str]] = {}
-    for row in rows:
-        keys = sorted(
-            {_entity_key(p) for p in _cuad_parties(str(row.get("Parties (answer)") or ""))}
-        )
+    subject (issue 33: "answers citing a document outside the resolved subject: 0").
+
+    A party CUAD writes only by its defined term ('Supplier ("Supplier")', where the agreement
+    leaves the name blank) is the party another agreement with the same counterpart defines by
+    that term ('Cardlytics, ("Supplier")' with Bank of America): the pair is theirs, and the
+    documents of both are its own."""
+    parsed = [
+        (str(row["pdf"]), _party_terms(str(row.get("Parties (answer)") or ""))) for row in rows
+    ]
+    # (a counterpart's key, a defined term's key) -> the keys of the parties it defines there
+    defines: dict[tuple[str, str], set[str]] = {}
+    for _, terms in parsed:
+        for key, own_terms in terms.items():
+            for term in own_terms - {key}:
+                for other in terms.keys() - {key}:
+                    defines.setdefault((other, term), set()).add(key)
+
+    def named(key: str, counterpart: str) -> str:
+        found = defines.get((counterpart, key), set()) - {key}
+        return next(iter(found)) if len(found) == 1 else key
+
+    by_pair: dict[frozenset[str], set[str]] = {}
+    written: list[tuple[frozenset[str], frozenset[str]]] = []
+    for pdf, terms in parsed:
+        keys = sorted(terms)
         for i, a in enumerate(keys):
             for b in keys[i + 1 :]:
-                out.setdefault(frozenset({a, b}), []).append(str(row["pdf"]))
-    return {k: sorted(set(v)) for k, v in out.items()}
+                resolved = frozenset({named(a, b), named(b, a)})
+                by_pair.setdefault(resolved, set()).add(pdf)
+                written.append((frozenset({a, b}), resolved))
+    out: dict[frozenset[str], set[str]] = {}
+    for pair, resolved in written:
+        out.setdefault(pair, set()).update(by_pair[resolved])
+        out.setdefault(resolved, set()).update(by_pair[resolved])
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def _party_terms(raw: str) -> dict[str, frozenset[str]]:
+    """Each party CUAD annotates (`_cuad_parties`, by key) with the keys of the defined terms
+    its annotation quotes ('Cardlytics, ("Supplier")' -> {"cardlytics": {"supplier"}})."""
+    quoted: dict[str, set[str]] = {}
+    for part in raw.split(";"):
+        names = _cuad_parties(part)
+        if names:
+            terms = re.findall(r"[\"“]([^\"“”]+)[\"”]", part)
+            quoted.setdefault(_entity_key(names[0]), set()).update(
+                k for k in map(_entity_key, terms) if k
+            )
+    return {
+        key: frozenset(quoted.get(key, ())) for key in (_entity_key(p) for p in _cuad_parties(raw))
+    }
 
 
 def cites_elsewhere(q: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:

@@ -718,6 +718,10 @@ class Lexicon:
     # LLC agree as follows"; patterns)
     parties_agree_verbs: tuple[str, ...]
     former_name_leads: tuple[str, ...]
+    # what says a company took a new name, and the caption under a cover's former name
+    # (patterns)
+    name_change_phrases: tuple[str, ...]
+    former_name_captions: tuple[str, ...]
     # what a party slot says of a party it names elsewhere ("identified in Annexure A";
     # patterns)
     party_described_by: tuple[str, ...]
@@ -1324,6 +1328,8 @@ def _load(data: dict[str, Any]) -> Lexicon:
         preamble_closings=tuple(vocabulary.phrases("preamble_closings")),
         parties_agree_verbs=tuple(vocabulary.phrases("parties_agree_verbs")),
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
+        name_change_phrases=tuple(vocabulary.phrases("name_change_phrases")),
+        former_name_captions=tuple(vocabulary.phrases("former_name_captions")),
         party_described_by=tuple(vocabulary.phrases("party_described_by")),
         numbered_heading_words=tuple(vocabulary.words("numbered_heading_words")),
         cross_reference_words=frozenset(

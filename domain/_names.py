@@ -352,6 +352,18 @@ class AliasResolver:
             if " " in b:
                 compact.setdefault(b.replace(" ", ""), set()).add(k)
         self._compact = {c: tuple(sorted(keys)) for c, keys in compact.items()}
+        # A former name is a name the company went by: written short ("Bramble" of Bramble
+        # Utilities, Inc., the former name of Nimbus Power, Inc.) it names the company as
+        # its present name written short does. (base key, legal form, entity key) each.
+        self._former = tuple(
+            sorted(
+                {
+                    (base_key(a.alias_key), legal_form(a.alias_key), a.entity_key)
+                    for a in self._aliases
+                    if a.kind == "former_name" and base_key(a.alias_key)
+                }
+            )
+        )
 
     def _unique(
         self, query: str, keys: Sequence[str], status: ResolutionStatus
@@ -399,10 +411,17 @@ class AliasResolver:
             if (_is_token_prefix(base, self._bases[k]) or self._domains.get(k) == base)
             and (not form or not self._forms[k] or self._forms[k] == form)
         ]
+        former = [
+            (b, k)
+            for b, f, k in self._former
+            if _is_token_prefix(base, b) and (not form or not f or f == form)
+        ]
+        short += [k for _, k in former]
         # "Amcor" names Amcor plc (the same name, less its legal form) before it names any
         # longer name that starts with it ("Amcor Packaging (USA) Inc.").
-        whole = [k for k in short if self._bases[k] == base or self._domains.get(k) == base]
-        if len(whole) == 1:
+        whole = [k for k in short if self._bases.get(k) == base or self._domains.get(k) == base]
+        whole += [k for b, k in former if b == base]
+        if len(set(whole)) == 1:
             short = whole
         found = self._unique(name, short, ResolutionStatus.SHORT_NAME)
         if found is not None:

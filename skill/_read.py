@@ -84,7 +84,10 @@ def build_name_index(
             names.add(b.parent_name)
     for a in aliases:
         names.add(a.entity_name)
-        if a.document_id is None:
+        # a former name is a name the company went by, not a term of one document ("the
+        # Company"): a question may write it as it writes any name (without its legal form,
+        # in lower case, by its short name)
+        if a.document_id is None or a.kind == "former_name":
             names.add(a.alias)
     return NameLinker(
         sorted(names),
@@ -298,7 +301,9 @@ def _read_as_written(
 _OTHER_NAMED = re.compile(
     r"\s*(?:(?P<open>\()|,|(?<!\())\s*\b(?:"
     + "|".join(lexicon().question_other_names)
-    + r")\s+(?-i:(?P<name>[A-Z0-9][\w&.'’-]*(?:\s+(?:[A-Z0-9&][\w&.'’-]*|of|and|de|the))*))"
+    + r")\s+(?-i:(?P<name>[A-Z0-9][\w&.'’-]*(?:\s+(?:[A-Z0-9&][\w&.'’-]*|of|and|de|the))*"
+    # its legal form after a comma ("f/k/a Sorrent, Inc."): a word of the name, no end of it
+    + rf"(?:,?\s+(?:{lexicon().legal_form_cased})\b\.?)*))"
     + r"\s*(?(open)\)|(?:,|(?=\s+[a-z]|[?;]|$)))",
     re.IGNORECASE,
 )

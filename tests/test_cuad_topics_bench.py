@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bench.cuad_topics import (
     _same_question_same_gold,
     cites_elsewhere,
@@ -148,3 +150,30 @@ def test_evidence_from_a_document_of_other_parties_is_counted() -> None:
     assert cites_elsewhere(q, _cited("base.pdf", "other.pdf"))
     assert not cites_elsewhere({"pdf": "other.pdf"}, _cited("other.pdf"))
     assert not cites_elsewhere(q, {"evidence": []})
+
+
+@pytest.mark.parametrize("term", ["Supplier", "Reseller", "Vendor"])
+@pytest.mark.parametrize("reordered", [False, True])
+def test_a_party_annotated_by_its_defined_term_is_the_party_the_term_defines(
+    term: str, reordered: bool
+) -> None:
+    """CUAD writes a party by its defined term where the agreement leaves its name blank
+    ('Supplier ("Supplier")'); another agreement with the same counterpart defines the term
+    ('Cardlytics, ("Supplier")'): the pair is the same, so each may cite the other's document,
+    and never a third pair's."""
+    blank = ['Bank of America, N.A. ("Bank of America")', f'{term} ("{term}")']
+    named = ['Bank of America, N.A. ("Bank of America")', f'Cardlytics, ("{term}")']
+    if reordered:
+        blank, named = blank[::-1], named[::-1]
+    rows = [
+        {"pdf": "blank.pdf", "Parties (answer)": "; ".join(blank)},
+        {"pdf": "named.pdf", "Parties (answer)": "; ".join(named)},
+        {"pdf": "other.pdf", "Parties (answer)": f'Bank of America, N.A.; Orbis Ltd. ("{term}x")'},
+    ]
+    own = pair_documents(rows)
+    for pdf in ("blank.pdf", "named.pdf"):
+        mine = [v for v in own.values() if pdf in v]
+        assert mine and all(v == ["blank.pdf", "named.pdf"] for v in mine), (pdf, own)
+        q = {"pdf": pdf, "own_documents": mine[0]}
+        assert not cites_elsewhere(q, _cited("blank.pdf", "named.pdf"))
+        assert cites_elsewhere(q, _cited("other.pdf"))

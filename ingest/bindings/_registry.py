@@ -11,6 +11,7 @@ from ingest.bindings._advisers import Advisers, AuditorConsents, AuditorReports
 from ingest.bindings._authors import DocumentAuthors, FounderTerms, OwnFounderLines
 from ingest.bindings._charters import Certificates, FiscalYears, Incorporation, Registration
 from ingest.bindings._filings import CompanyProfiles, Registrant
+from ingest.bindings._former_names import FormerNames
 from ingest.bindings._forms import FormFields
 from ingest.bindings._minutes import BoardMinutes
 from ingest.bindings._officers import OfficerStatements, OfficerTables, TenureEnded
@@ -25,6 +26,7 @@ BINDING_RULES: tuple[BindingRule, ...] = (
     Registrant(),
     FormFields(),
     DefinedTerms(),
+    FormerNames(),
     PreambleParties(),
     Incorporation(),
     Registration(),
