@@ -652,9 +652,6 @@ class Lexicon:
     prose_party_instruments: tuple[str, ...]
     prose_party_name_ends: frozenset[str]
     prose_party_non_names: frozenset[str]
-    # a bare party name's full name: the words it may not add, the leads it may not follow
-    bare_party_completion_blockers: frozenset[str]
-    bare_party_completion_leads: tuple[str, ...]
     # words a name in that sentence, and a short name's initials, skip in lower case; web
     # address endings; the document types read; what says a sentence is about this
     # agreement, a recital, another agreement, a route, a thing's maker (words; phrases)
@@ -1275,10 +1272,6 @@ def _load(data: dict[str, Any]) -> Lexicon:
         prose_party_instruments=tuple(vocabulary.words("prose_party_instruments")),
         prose_party_name_ends=frozenset(vocabulary.words("prose_party_name_ends")),
         prose_party_non_names=frozenset(vocabulary.words("prose_party_non_names")),
-        bare_party_completion_blockers=frozenset(
-            vocabulary.words("bare_party_completion_blockers")
-        ),
-        bare_party_completion_leads=tuple(vocabulary.phrases("bare_party_completion_leads")),
         prose_party_name_links=frozenset(vocabulary.words("prose_party_name_links")),
         prose_party_short_name_links=frozenset(vocabulary.words("prose_party_short_name_links")),
         web_address_endings=tuple(vocabulary.words("web_address_endings")),

@@ -1439,89 +1439,6 @@ class DefinedTerms(BindingRule):
         ctx.definitions.extend(_defined_terms(ctx))
 
 
-# A bare party name's full name (vocabulary.yaml bare_party_completion_*): the words it may
-# not add, the leads it may not follow.
-_COMPLETION_BLOCKERS = lexicon().bare_party_completion_blockers
-# a list's joiner among the added words joins the next party's name ("IGER and CERES, INC.")
-_LIST_JOINER_WORD = re.compile(rf"(?i:{_LIST_JOINER})")
-_COMPLETION_LEAD = re.compile(
-    rf"(?i)\b(?:{'|'.join(lexicon().bare_party_completion_leads)})\s+(?:the\s+)?$"
-)
-
-
-def _full_name(text: str, ent: NamedEntity) -> NamedEntity | None:
-    """The full name the document writes for a party a preamble or its prose names bare, with
-    no legal form ("HEMISPHERX" of "HEMISPHERX BIOPHARMA, INC" in its signature block,
-    "Celebrity Speakers" of "Celebrity Speakers Ltd" in its notice address), or None: the
-    bare name's words, then at most two more (no list's joiner) and a legal form, on one
-    line, one such name only (two are the names of two entities: "Sagebrush Partner Ten, Inc.", "... Eleven"),
-    never a group's, a parent's or a fund's ("Acme Holdings, Inc." of "Acme") nor after "a
-    subsidiary of", nor where the added words and the form stand alone elsewhere (another
-    entity's name the bare one ran into)."""
-    if (
-        ent.subject_type != SubjectType.LEGAL_ENTITY
-        or looks_like_company(ent.name)
-        or is_person_name(ent.name)
-    ):
-        return None
-    bare = base_key(ent.name).split()
-    if not bare:
-        return None
-    found: dict[str, NamedEntity] = {}
-    spelled = r"[ \t]+".join(map(re.escape, ent.name.split()))
-    for m in re.finditer(rf"(?i)(?<![\w&'’.\-]){spelled}(?![\w'’\-])", text):
-        cm = _COMPANY_RE.match(text, m.start())
-        if cm is None or "\n" in cm.group(0):
-            continue
-        full = _company(cm.group(0))
-        if full is None or not legal_form(full.name):
-            continue
-        words = base_key(full.name).split()
-        extra = words[len(bare) :]
-        if (
-            words[: len(bare)] != bare
-            or len(extra) > 2
-            or any(w in _COMPLETION_BLOCKERS or _LIST_JOINER_WORD.fullmatch(w) for w in extra)
-            or _COMPLETION_LEAD.search(text[max(0, m.start() - 40) : m.start()])
-        ):
-            continue
-        # The added words and the form, standing alone elsewhere, are another entity's name
-        # the bare one ran into ("SUNWAI Technology iMine Corporation": iMine Corporation).
-        tail = cm.group(0)[m.end() - m.start() :].strip(" ,")
-        alone = r"(?i)(?<![\w&'’.\-])" + r"[\s,]+".join(map(re.escape, tail.split()))
-        if extra and len(re.findall(alone, text)) > len(
-            re.findall(re.escape(cm.group(0)), text, re.IGNORECASE)
-        ):
-            continue
-        found.setdefault(base_key(full.name), full)
-    return next(iter(found.values())) if len(found) == 1 else None
-
-
-def _completed(ctx: BindingContext, ent: NamedEntity, span: tuple[int, int]) -> NamedEntity:
-    """`ent`, or its full name where the document writes one (`_full_name`): the terms
-    already defined for the bare name are the full name's, and the bare name is one of them
-    (a defined term where the document quotes it, else a short name)."""
-    full = _full_name(ctx.flow.text, ent)
-    if full is None or full.key == ent.key:
-        return ent
-    for key, alias in list(ctx.aliases.items()):
-        if alias.entity_key == ent.key:
-            ctx.aliases[key] = alias.model_copy(
-                update={"entity_name": full.name, "entity_key": full.key}
-            )
-    for key, term in list(ctx.terms.items()):
-        if term.key == ent.key:
-            ctx.terms[key] = full
-    ctx.definitions[:] = [
-        (full if d.key == ent.key else d, terms, a, b) for d, terms, a, b in ctx.definitions
-    ]
-    quoted = re.search(
-        r"[\"“]" + r"\s+".join(map(re.escape, ent.name.split())) + r"[\"”]", ctx.flow.text
-    )
-    ctx.add_alias(ent.name, full, span, "defined_term" if quoted else "short_name")
-    return full
-
-
 class PreambleParties(BindingRule):
     """An agreement's preamble ("This Agreement is made ... by and between A and B"), or a
     form's filled-in party fields: the agreement, its parties, their roles and jurisdictions.
@@ -1572,7 +1489,7 @@ class PreambleParties(BindingRule):
             agreements[0].subject_name, agreements[0].subject_key, SubjectType.AGREEMENT
         )
         for ent, _, s, t in new:
-            ctx.emit_party(_completed(ctx, ent, (s, t)), agreement, (s, t), {}, None)
+            ctx.emit_party(ent, agreement, (s, t), {}, None)
 
     def _read_preamble(self, ctx: BindingContext) -> None:
         text = ctx.flow.text
@@ -1920,11 +1837,7 @@ class PreambleParties(BindingRule):
         """The agreement that opens at `start` (its date before `end`) and its parties, each
         with its terms' roles and its jurisdiction."""
         text = ctx.flow.text
-        parties = [
-            (_completed(ctx, ent, (s, e)), terms, s, e)
-            for ent, terms, s, e in parties
-            if not described_party(ent.name)
-        ]
+        parties = [p for p in parties if not described_party(p[0].name)]
         if not parties:
             return
         # The title above the preamble, or above the sentence that names the first party
