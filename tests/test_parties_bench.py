@@ -42,7 +42,8 @@ def test_other_names_stay_apart(gold: str, bound: str) -> None:
 def test_misses_are_never_printed_for_the_evaluation_split(
     split: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # `--misses` lists a contract's misses to tune on; the held-out (eval) contracts' are not read.
+    # `--misses` lists a contract's misses to tune on; the held-out (eval) contracts' are not read,
+    # nor the real PDFs' (the pdf set: 68 of its 70 contracts are the eval ones).
     from bench.parties import Contract, GoldParty, Outcome, _details
 
     gold = GoldParty("Zorblax Industries, Inc.", ("Zorblax Industries, Inc.",), ("Zorblax",))
@@ -51,7 +52,7 @@ def test_misses_are_never_printed_for_the_evaluation_split(
         [Outcome(contract, bound=[], found=[False], alias_found=[("Zorblax", gold.name, False)])]
     )
     printed = capsys.readouterr().out
-    if split == "eval":
+    if split in ("eval", "pdf"):
         assert printed == ""
     else:
         assert "MISS Zorblax Industries, Inc." in printed and "ALIAS MISS 'Zorblax'" in printed

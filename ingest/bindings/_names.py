@@ -123,14 +123,16 @@ _PLACE_GOES_ON = r"(?!\s+\([A-Z][A-Za-z]{1,15}\)\s+[A-Z])"
 
 
 # A rule the text drew between a name's words ("Mail ---- Boxes Etc. USA, Inc."): a run of
-# dashes between two of its words on one line (after a word of letters, not a number nor an
-# initial: "Section 5 ---- Acme Inc." names Acme Inc.), no word of the name.
-_RULE_NOISE = r"(?:(?<=[A-Za-z]{2})[ \t]+-{2,}[ \t]+)"
+# dashes between two of its words on one line, or opening the next line where the name wraps
+# (the underline of the line above: "and Mail" / "------- Boxes Etc. USA, Inc."), after a word
+# of letters or an "&", not a number nor an initial ("Section 5 ---- Acme Inc." names Acme
+# Inc.): no word of the name.
+_RULE_NOISE = r"(?:(?:(?<=[A-Za-z]{2})|(?<=\s&))(?:[ \t]+|[ \t]*\n[ \t]*)-{2,}[ \t]+)"
 
 
 COMPANY = (
     rf"(?<![\w.&'’\-]){_TOKEN}(?:{_FIRM_COMMA}{_TOKEN}){{0,3}}"
-    rf"(?:(?:{_RULE_NOISE}|[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}\s+)?{_TOKEN}){{0,8}}?,?\s+"
+    rf"(?:(?:{_RULE_NOISE}|[ \t]+|[ \t]*\n[ \t]*)(?:{_LINK}(?:{_RULE_NOISE}|\s+))?{_TOKEN}){{0,8}}?,?\s+"
     rf"{_STRAY_ORDINAL}?(?:{_FORM_BRACKET})?(?:{_SUFFIX})\b(?!-)\.?{_PLACE_GOES_ON}"
     rf"(?:,?\s+(?:[A-Z][a-z]+\s+)?(?:{_SUFFIX})\b(?!-)\.?)*{_SERIES}?"
 )

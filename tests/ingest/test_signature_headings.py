@@ -104,3 +104,34 @@ def test_a_rule_between_a_names_words_is_no_word_of_it(
         first, second = (f'{other} ("Company")', f'{ruled} ("Franchisor")')
     preamble = [f"This Agreement is made as of May 1, 2019 between {first},", f"and {second}."]
     assert _parties(_bind_lines("SERVICES AGREEMENT", [*preamble, *_BODY])) == {name, other}
+
+
+# ... nor where the name wraps and the rule opens the next line (party38: "and Mail" /
+# "------- Boxes Etc. USA, Inc." bound "Boxes Etc. USA, Inc."): the underline of the line
+# above, printed under it, is no word of the name either.
+_WRAPPED_RULE = [
+    # (the name's words on the first line, the rest after the rule, the name)
+    ("Mail", "Boxes Etc. USA, Inc.", "Mail Boxes Etc. USA, Inc."),
+    ("HARROW &", "VALE MEDIA LLC", "HARROW & VALE MEDIA LLC"),
+    ("Kestrel", "Data Systems 2, Inc.", "Kestrel Data Systems 2, Inc."),
+    ("Orvandi Labs", "Holdings Ltd.", "Orvandi Labs Holdings Ltd."),
+]
+
+
+@pytest.mark.parametrize(("head", "rest", "name"), _WRAPPED_RULE)
+@pytest.mark.parametrize("wrapped_first", [True, False])
+def test_a_rule_opening_a_wrapped_names_next_line_is_no_word_of_it(
+    head: str, rest: str, name: str, wrapped_first: bool
+) -> None:
+    other = "Quillmark Systems GmbH"
+    if wrapped_first:
+        preamble = [
+            f"This Agreement is made as of May 1, 2019 between {head}",
+            f'------- {rest}, a Delaware corporation ("Franchisor"), and {other} ("Company").',
+        ]
+    else:
+        preamble = [
+            f'This Agreement is made as of May 1, 2019 between {other} ("Company"), and {head}',
+            f'------- {rest}, a Delaware corporation ("Franchisor").',
+        ]
+    assert _parties(_bind_lines("SERVICES AGREEMENT", [*preamble, *_BODY])) == {name, other}
