@@ -277,12 +277,14 @@ OUTCOMES = ("match", "mismatch", "not_established", "error")
 def outcome(result: dict[str, Any]) -> str | None:
     """The line's expected-value outcome: match, mismatch, not_established (the engine's
     SUPPORTED, CONTRADICTED, INSUFFICIENT for the expected value), error (the question
-    failed); None for a line without an expected value."""
+    failed); None for a line without an expected value, whatever its answer judges (an
+    evaluation the answer carries of a claim its question states itself, "Is X
+    capital-intensive?", is no expected value of the line's)."""
+    if result.get("expected_value") is None:
+        return None
     evaluation = result.get("evaluation")
     if isinstance(evaluation, dict) and evaluation.get("outcome") in OUTCOMES:
         return str(evaluation["outcome"])
-    if result.get("expected_value") is None:
-        return None
     return "error" if "error" in result else "not_established"
 
 

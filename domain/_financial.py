@@ -21,6 +21,8 @@ import yaml
 from domain._lexicon import LEXICON_DIR, LexiconError, lexicon, phrase_pattern, read_yaml
 
 FINANCIAL_FILE = "financial.yaml"
+# how the reader joins a table row's cells in the document's text (ingest/_layout.py CELL_SEP)
+_CELL_SEP = " | "
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,14 @@ class StatementCell:
         fields["bbox"] = tuple(float(v) for v in fields["bbox"])
         fields["parents"] = tuple(fields["parents"])
         return cls(**fields)
+
+    @property
+    def printed_line(self) -> str:
+        """The printed line the row is on, as the page prints it: `line_text` with the
+        separators the reader puts between a table row's cells (ingest's CELL_SEP, " | ")
+        read as the space they stand for ("Total assets | 36,500 | 37,987" is printed
+        "Total assets 36,500 37,987")."""
+        return " ".join(part.strip() for part in self.line_text.split(_CELL_SEP))
 
     @property
     def amount(self) -> float | None:
@@ -1670,6 +1680,36 @@ def metric_asked(text: str) -> FinancialMetric | None:
         and not _moved_phrase(key, w)
     ]
     return max(found, key=lambda t: (t[0], -t[1]))[2] if found else None
+
+
+def adjusted_measure_asked(text: str) -> str | None:
+    """The word by which a question qualifies the figure or metric it asks as one the
+    company defines itself ("adjusted EBITDA", "non-GAAP operating income", "organic
+    growth"; financial.yaml `adjusted_measures`), as the question writes it folded; None
+    when it says none. A measure so qualified is no statement row nor registry metric."""
+    key = f" {label_key(text)} "
+    found = [w for w in _word_list("adjusted_measures", "words") if f" {w} " in key]
+    return max(found, key=lambda w: (len(w), w)) if found else None
+
+
+def metric_named(text: str) -> FinancialMetric | None:
+    """The metric whose name a question says (its longest question phrase wins), its
+    never-words aside: "adjusted EBITDA" names EBITDA, qualified (`adjusted_measure_asked`)."""
+    key = f" {label_key(text)} "
+    found = [
+        (len(w), index, metric)
+        for index, metric in enumerate(financial_metrics())
+        for w in metric.question_words
+        if (f" {w} " in key or f" {w}s " in key) and not _moved_phrase(key, w)
+    ]
+    return max(found, key=lambda t: (t[0], -t[1]))[2] if found else None
+
+
+def growth_named(text: str) -> bool:
+    """Does the question name a change or a growth (financial.yaml `concept_growth`
+    question words: "growth", "change"), in whatever unit?"""
+    key = f" {label_key(text)} "
+    return any(f" {w} " in key for w in _growth_words()[0])
 
 
 # -- the growth of any concept ------------------------------------------------------------

@@ -37,6 +37,7 @@ from domain import (
     QuarterAsked,
     SourceLocation,
     StatementCell,
+    adjusted_measure_asked,
     captions_another_entity,
     captions_another_measure,
     change_metric,
@@ -53,6 +54,7 @@ from domain import (
     fiscal_quarter_of,
     growth_asked,
     growth_metric,
+    growth_named,
     holds_never_word,
     item_written,
     label_key,
@@ -61,6 +63,7 @@ from domain import (
     line_item_qualifiers,
     line_item_readings,
     metric_asked,
+    metric_named,
     names_benefit_only,
     names_loss_only,
     names_outflow,
@@ -126,6 +129,15 @@ class FigureQuestion:
     metric: FinancialMetric | None = None
     # the quarter, year-to-date span or quarter's end asked, when not a fiscal year
     quarter: QuarterAsked | None = None
+    # the word qualifying the measure asked as the company's own ("adjusted", "non gaap",
+    # "organic"): no statement row nor registry metric is it (`adjusted_note`)
+    adjusted: str | None = None
+
+    def measure(self) -> str:
+        """The measure asked, as its name reads ("ebitda margin", "operating income")."""
+        if self.metric is not None:
+            return self.metric.name.replace("_", " ")
+        return self.concepts[0].name.replace("_", " ") if self.concepts else "growth"
 
     @property
     def periods(self) -> tuple[str, ...]:
@@ -171,6 +183,11 @@ def read_figure_question(
     # - DPO" asks for no metric of the registry.
     ask = question.split("?", 1)[0]
     metric = None if comparison_asked(question) else metric_asked(ask)
+    # a measure the company defines itself ("adjusted EBITDA", "organic growth"): asked, and
+    # refused, never read as the GAAP row or metric of its name nor from passages
+    adjusted = adjusted_measure_asked(ask)
+    if adjusted is not None and metric is None and not comparison_asked(question):
+        metric = metric_named(ask)
     scale = _SCALE_ASKED.search(question)
     if scale and metric is not None and metric.unit != "USD":
         # "gross margin (in USD millions)" asks for a dollar amount a filing may print
@@ -206,7 +223,7 @@ def read_figure_question(
         # and the last year named, its compound annual growth rate computed from them (a
         # growth over the year before, or a registry metric named beside it, is not asked)
         metric = compound_growth_metric(concepts[0])
-    if not concepts and metric is None:
+    if not concepts and metric is None and not (adjusted is not None and growth_named(ask)):
         return None
     # a filing's year ("as reported in the 2020 10-K") is no period asked
     periods = without_report_years(question)
@@ -261,6 +278,16 @@ def read_figure_question(
         computed=computed,
         metric=metric,
         quarter=quarter,
+        adjusted=adjusted,
+    )
+
+
+def adjusted_note(figure: FigureQuestion, company: str) -> str:
+    """Why a measure the company defines itself is not read from its statement cells."""
+    return (
+        f"{figure.adjusted} {figure.measure()} {', '.join(figure.periods)} not read: "
+        f"'{figure.adjusted}' asks for a measure {company} defines itself (a non-GAAP "
+        "figure), which no statement table prints; the GAAP figure of its name is not it"
     )
 
 
@@ -995,6 +1022,22 @@ def figure_value(cell: StatementCell, concept: FinancialConcept, scale: int | No
     )
 
 
+def cell_evidence_id(document_id: str, cell: StatementCell) -> str:
+    """The evidence id of a cell's unit: its document, page, line and figure's box."""
+    digest = hashlib.sha256(
+        f"{document_id}:{cell.page}:{cell.line_no}:{cell.bbox}".encode()
+    ).hexdigest()
+    return f"ev-{digest[:12]}"
+
+
+def cell_reading(cell: StatementCell) -> str:
+    """How a cell is read, for a value's `details` (never its quote): the table's caption,
+    the row's label under its parents, the column, and the figure as printed ("Consolidated
+    Statements of Cash Flows | Investing activities > Purchases of property | 2020: (1,577)")."""
+    path = " > ".join([*cell.parents, cell.row_label])
+    return f"{cell.caption} | {path} | {cell.column or cell.period}: {cell.text}"
+
+
 def cell_unit(
     document_id: str,
     document_name: str,
@@ -1007,18 +1050,15 @@ def cell_unit(
     observed_at: str | None,
     independence_group: str,
 ) -> EvidenceUnit:
-    """A cell as an evidence unit: the printed line of its row quoted, located by page, line
-    and the figure's box."""
-    digest = hashlib.sha256(
-        f"{document_id}:{cell.page}:{cell.line_no}:{cell.bbox}".encode()
-    ).hexdigest()
-    path = " > ".join([*cell.parents, cell.row_label])
+    """A cell as an evidence unit: the printed line of its row quoted as the text layer gives
+    it (its label and figures, the exact source text of the line cited: never the reading
+    of it, which `cell_reading` says), located by page, line and the figure's box."""
     return EvidenceUnit(
-        evidence_id=f"ev-{digest[:12]}",
+        evidence_id=cell_evidence_id(document_id, cell),
         subject_id=subject_id,
         claim_id=claim_id,
         value=value,
-        quote=f"{cell.caption} | {path} | {cell.column or cell.period}: {cell.text}",
+        quote=cell.printed_line,
         source_location=SourceLocation(
             document=document_name,
             document_id=document_id,

@@ -105,6 +105,8 @@ from skill._figures import (
     CellLookup,
     FigureFindings,
     FigureQuestion,
+    adjusted_note,
+    cell_reading,
     cell_unit,
     find_figures,
     names_figure,
@@ -782,6 +784,7 @@ class EvidenceSkill:
                 info,
                 value_judge,
                 machine,
+                expected_value,
             )
         if figure is not None and self.statement_cells is not None and every_cell():
             # a company whose filings hold statement cells: answered from them (a period they
@@ -1587,7 +1590,11 @@ class EvidenceSkill:
                     shown += f" over {prior.label(False)}"
                 quarter_periods = (shown, quarter_period)
 
-        make_unit, established = self._cell_judges(owner, info, value_judge)
+        readings: dict[str, str] = {}
+        if figure.adjusted is not None:
+            # never the GAAP row or metric of its name: nothing concluded, nothing quoted
+            refusal = adjusted_note(figure, company)
+        make_unit, established = self._cell_judges(owner, info, value_judge, readings)
         # a later annual report's figure for a period restates an earlier filing's: concluded
         # when the question asks for the figure as restated, else shown beside the earlier
         # (the question leaves open which it asks for)
@@ -1734,7 +1741,7 @@ class EvidenceSkill:
             gate,
             [],
             evidence=units,
-            conclusion=Conclusion(answer=answer_text, values=values),
+            conclusion=Conclusion(answer=answer_text, values=_with_cells(values, readings)),
             conflicts=conflicts,
             confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
             sufficient=sufficient,
@@ -1780,16 +1787,19 @@ class EvidenceSkill:
         owner: Mapping[str, Candidate],
         info: Callable[[str], DocumentInfo | None],
         value_judge: ValueJudge,
+        readings: dict[str, str] | None = None,
     ) -> tuple[UnitMaker, OperandJudge]:
         """How a figure route makes a cell of the company's filings an evidence unit, and
-        how it asks the engine whether an operand's cells establish it."""
+        how it asks the engine whether an operand's cells establish it. `readings` gains
+        each unit's cell as read (`cell_reading`), by evidence id: the quote is the printed
+        line, the reading goes in the values' `details`."""
 
         def make_unit(
             document_id: str, cell: StatementCell, concept: str, value: str | None
         ) -> EvidenceUnit:
             doc = info(document_id)
             candidate = owner[document_id]
-            return cell_unit(
+            unit = cell_unit(
                 document_id,
                 doc.name if doc else document_id,
                 cell,
@@ -1800,6 +1810,9 @@ class EvidenceSkill:
                 observed_at=observed_at(doc.document_date if doc else None),
                 independence_group=doc.independence_group if doc else document_id,
             )
+            if readings is not None:
+                readings[unit.evidence_id] = cell_reading(cell)
+            return unit
 
         def established(units: Sequence[EvidenceUnit]) -> bool:
             # an operand is a figure as the single-figure route's: the engine's verdict
@@ -1829,6 +1842,7 @@ class EvidenceSkill:
         info: Callable[[str], DocumentInfo | None],
         value_judge: ValueJudge,
         machine: StateMachine,
+        expected_value: ExpectedValue | None = None,
     ) -> Answer:
         """A judgement question answered from the statement cells of the subject's filings
         (skill/_judgements.py): each metric that bears on it computed and cited, the test the
@@ -1843,7 +1857,8 @@ class EvidenceSkill:
         periods = tuple(sorted(metric_periods(years))) if years else ()
         cells = year_cells(self.statement_cells(kb, sorted(owner), periods), every, year_end)
         company = gate.candidates[0].name
-        make_unit, established = self._cell_judges(owner, info, value_judge)
+        readings: dict[str, str] = {}
+        make_unit, established = self._cell_judges(owner, info, value_judge, readings)
         restated = RestatedFigures.of_filings(every, year_end, self._annual_reports(kb, owner))
         results = [
             (
@@ -1890,14 +1905,19 @@ class EvidenceSkill:
             evaluation_time=None,
             document_dates=((i.document_date if i else None) for i in (info(d) for d in owner)),
         )
-        # the claim as the question states it, judged by the engine: SUPPORTED when the
-        # figures meet the test, CONTRADICTED when they do not, INSUFFICIENT with no test
-        evaluation = value_judge.evaluate(
-            judgement.groups if claimed else [],
-            "yes",
-            comparison,
-            single_valued=True,
-            evaluation_time=judgement.evaluation_time,
+        # the claim as the question states it is the answer's own (its values, yes / no),
+        # never an expected value: `evaluation` judges only one the caller gave (a batch
+        # line's `expected_value`), over the same figures; a question's wording fills in none
+        evaluation = (
+            None
+            if expected_value is None
+            else value_judge.evaluate(
+                judgement.groups if claimed else [],
+                expected_value,
+                comparison,
+                single_valued=True,
+                evaluation_time=judgement.evaluation_time,
+            )
         )
         sufficiency = judgement.sufficiency if claimed else None
         sufficient = bool(
@@ -1931,7 +1951,7 @@ class EvidenceSkill:
             gate,
             [],
             evidence=shown,
-            conclusion=Conclusion(answer=verdict.text, values=values),
+            conclusion=Conclusion(answer=verdict.text, values=_with_cells(values, readings)),
             conflicts=judgement.conflicts,
             confidence=judgement.confidence(sufficient=sufficient),  # type: ignore[arg-type]
             sufficient=sufficient,
@@ -2545,6 +2565,17 @@ def _names(subject: SubjectClass) -> bool:
         or (entry is not None and (entry.value_kind == "names" or entry.name in HOLDER_ATTRIBUTES))
         or subject.kind in (QuestionKind.ROLE, QuestionKind.RELATION)
     )
+
+
+def _with_cells(values: Sequence[CitedValue], readings: Mapping[str, str]) -> list[CitedValue]:
+    """Each value with its cells as read (`details["cells"]`: caption | row | column: figure,
+    in its evidence ids' order) beside the details it has; the quotes stay the printed
+    lines."""
+    out = []
+    for v in values:
+        cells = [readings[e] for e in v.evidence_ids if e in readings]
+        out.append(v.model_copy(update={"details": {**v.details, "cells": cells}}) if cells else v)
+    return out
 
 
 def _expected_evaluation(
