@@ -119,6 +119,7 @@ def evrag_in_process(
     cwd: Path = ROOT,
     env: dict[str, str] | None = None,
     timeout: float = 600,
+    held_elsewhere: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     """`evrag ARGS` as `app.cli.main(ARGS)` in this process, where a child would add nothing
     a test checks; it shares this process's loaded lexicon and model, which is the saving.
@@ -134,7 +135,8 @@ def evrag_in_process(
     again: a command that left its lock held would fail the next one in a long-lived caller.
     A call still running after `timeout` seconds raises `subprocess.TimeoutExpired`, as
     `evrag`'s child would (a real interval timer's signal, on the main thread), so a hang
-    fails its test instead of stalling the suite.
+    fails its test instead of stalling the suite. `held_elsewhere`: another process holds the
+    store on purpose, so only this process's open files are checked afterwards, not the lock.
     """
     from app.cli import main
 
@@ -166,7 +168,7 @@ def evrag_in_process(
         stdout.flush()
         stderr.flush()
     for directory in _data_dirs(argv, data_dir):
-        _assert_store_released(directory)
+        _assert_store_released(directory, lock=not held_elsewhere)
     return subprocess.CompletedProcess(
         argv, code, _as_text(out.getvalue(), encoding), _as_text(err.getvalue(), encoding)
     )
@@ -230,18 +232,18 @@ def _data_dirs(argv: list[str], data_dir: Path | None) -> list[Path]:
     return chosen + ([data_dir] if data_dir is not None else [])
 
 
-def _assert_store_released(data_dir: Path) -> None:
+def _assert_store_released(data_dir: Path, *, lock: bool = True) -> None:
     """No open file of this process holds the embedded store's `flock` on `<data_dir>/LOCK`
     (a lock taken through another open file conflicts even within one process), and, where
     /proc lists them, no descriptor of this process is left open on a file of `data_dir`
     (the catalog's database, the store's segments)."""
-    lock = data_dir / "LOCK"
-    if lock.exists():
-        fd = os.open(lock, os.O_RDONLY | os.O_CLOEXEC)
+    lock_file = data_dir / "LOCK"
+    if lock and lock_file.exists():
+        fd = os.open(lock_file, os.O_RDONLY | os.O_CLOEXEC)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            pytest.fail(f"the command returned with {lock} still held in this process")
+            pytest.fail(f"the command returned with {lock_file} still held in this process")
         finally:
             os.close(fd)  # closing the file drops the lock taken through it
     fds = Path("/proc/self/fd")
@@ -870,26 +872,37 @@ def holder(corpus: Corpus) -> Iterator[subprocess.Popen[str]]:
 def test_second_process_gets_a_clear_error_naming_the_holder(
     corpus: Corpus, holder: subprocess.Popen[str]
 ) -> None:
-    line = assert_bad_input(evrag("docs", "--kb", KB, data_dir=corpus.data_dir))
+    # This process is the second one (the CLI in process: a child would add only its start).
+    docs = evrag_in_process("docs", "--kb", KB, data_dir=corpus.data_dir, held_elsewhere=True)
+    line = assert_bad_input(docs)
     assert str(holder.pid) in line and "in use" in line
-    assert_bad_input(evrag("ask", QUESTION, "--kb", KB, data_dir=corpus.data_dir), str(holder.pid))
+    assert_bad_input(
+        evrag_in_process(
+            "ask", QUESTION, "--kb", KB, data_dir=corpus.data_dir, held_elsewhere=True
+        ),
+        str(holder.pid),
+    )
     # Once the holder has gone, the store is free again.
     holder.communicate(timeout=60)
     assert holder.returncode == 0, holder.stderr
-    assert evrag("kb", "list", data_dir=corpus.data_dir).returncode == 0
+    assert evrag_in_process("kb", "list", data_dir=corpus.data_dir).returncode == 0
 
 
 @pytest.mark.slow
 def test_a_second_server_on_the_same_data_dir_is_exit_2_naming_the_holder(
     tmp_path: Path,
 ) -> None:
-    """It exited 3 with a 30-line traceback from inside uvicorn's lifespan."""
+    """It exited 3 with a 30-line traceback from inside uvicorn's lifespan. The first server
+    is `evrag serve` in a child (the suite's one real run of that command, up and ready); the
+    second, refused before uvicorn starts, runs in this process."""
     from tests.api._server import Server, free_port
 
     data_dir = tmp_path / "data"
-    first = Server(data_dir, "admin-key", tmp_path / "first.log").start()
+    first = Server(data_dir, "admin-key", tmp_path / "first.log", cli=True).start()
     try:
-        second = evrag("serve", "--port", str(free_port()), data_dir=data_dir, timeout=120)
+        second = evrag_in_process(
+            "serve", "--port", str(free_port()), data_dir=data_dir, timeout=120, held_elsewhere=True
+        )
         assert first.proc is not None
         line = assert_bad_input(second, str(first.proc.pid), "in use")
         assert "the embedded store" in line
