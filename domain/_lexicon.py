@@ -327,6 +327,10 @@ class PropositionEntry:
     # retain copies of its own board minutes") or to none of it ("may retain none of the
     # Confidential Information") gives nothing back
     given_back: tuple[str, ...] = ()
+    # the propositions whose own words, where the question says them too, read it instead of
+    # this one ("develop competing products on its own": independent development, though
+    # "competing" asks the non-compete); names of propositions
+    yields_to: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -478,6 +482,11 @@ class ModalityWords:
     # the words that make a terse question with no auxiliary first a yes/no one ("Reverse
     # engineering prohibited?", "Copies permitted?", "Obligations survive termination?")
     question_elliptical: tuple[str, ...] = ()
+    # a terse question made of a claim's noun phrase alone ("Non-solicit of employees?",
+    # "Return or destroy on termination?", "Survival after termination?"): the phrases that
+    # open it (joined by "or"/"and"/"/"), and the words that may follow them with the rest
+    question_terse_claim: tuple[str, ...] = ()
+    question_terse_link: tuple[str, ...] = ()
     # in a sentence, the words after a state's noun that name the party owed, never the
     # holder ("Beta's liability to Acme", "liability towards Acme", "owed to Acme")
     owed_party: tuple[str, ...] = ()
@@ -1852,6 +1861,8 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_passive",
                 "question_passive_opener",
                 "question_elliptical",
+                "question_terse_claim",
+                "question_terse_link",
                 "owed_party",
             )
         }
@@ -1999,11 +2010,17 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             captioned=_found(p, "captioned"),
             ancillary=_found(p, "ancillary"),
             given_back=_found(p, "given_back"),
+            yields_to=tuple(p.words("yields_to")) if "yields_to" in p.data else (),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")
         out.append(entry)
     _unique(r, "propositions", [p.name for p in out])
+    names = {p.name for p in out}
+    for entry in out:
+        unknown = [n for n in entry.yields_to if n not in names or n == entry.name]
+        if unknown:
+            raise r.fail(f"{entry.name}.yields_to", f"not another proposition: {unknown}")
     return tuple(out)
 
 

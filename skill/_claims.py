@@ -354,6 +354,19 @@ _INNER_MODAL = re.compile(r"\b(?:must|may|can|shall|should|will)\b", _FLAGS)
 # the words that make a terse question with no auxiliary a yes/no one ("Copies permitted?",
 # "Obligations survive termination?"; propositions.yaml modality `question_elliptical`)
 _ELLIPTICAL = _any(lexicon().modality.question_elliptical)
+# A terse question made of a claim's noun phrase alone ("Non-solicit of employees?"): the
+# phrases joined, ending the question or followed by a linking word and the rest.
+_TERSE_CLAIM = _any(lexicon().modality.question_terse_claim)
+_TERSE_LINK = _any(lexicon().modality.question_terse_link)
+_TERSE_NOUNS = (
+    re.compile(
+        rf"(?:{_TERSE_CLAIM.pattern})(?:\s*(?:or|and|/|&)\s*(?:{_TERSE_CLAIM.pattern}))*"
+        rf"(?:\s+(?:{_TERSE_LINK.pattern})\b[^?]*)?\s*\?",
+        _FLAGS,
+    )
+    if _TERSE_CLAIM is not None and _TERSE_LINK is not None
+    else None
+)
 # Clause ends: a sentence's clauses are read apart ("...; provided that ...").
 _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
 _CLAUSE_PUNCTUATION = re.compile(r"[,;:]")
@@ -639,6 +652,8 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
         opposite = carved or bool(proposition.asks_not and proposition.asks_not.search(focus))
         if not opposite and not proposition.asks.search(focus):
             continue
+        if any(_BY_NAME[n].asks.search(focus) for n in proposition.entry.yields_to):
+            continue  # "develop competing products on its own": independent development's
         kind = proposition.entry.kind
         asked = _asked_modality(focus)
         negated = opposite
@@ -690,12 +705,12 @@ def yes_no_focus(focus: str) -> str | None:
     if lead is not None and _YES_NO.match(focus[lead.end() :]):
         rest = focus[lead.end() :].rstrip(" ?")
         return f"{rest}, {lead.group('lead').strip()}?"
-    if (
-        not focus.endswith("?")
-        or _ASKING.match(focus)
-        or _ELLIPTICAL is None
-        or not _ELLIPTICAL.search(focus)
-    ):
+    if not focus.endswith("?") or _ASKING.match(focus):
+        return None
+    if _ELLIPTICAL is None or not _ELLIPTICAL.search(focus):
+        # "Non-solicit of employees?": a claim's noun phrase alone, read with "is"
+        if _TERSE_NOUNS is not None and _TERSE_NOUNS.fullmatch(focus):
+            return f"is {_opening_word_lowered(focus)}"
         return None
     modal = _INNER_MODAL.search(focus)
     if modal is not None:
@@ -709,7 +724,10 @@ def _opening_word_lowered(text: str) -> str:
     license granted?": "no license granted?"), so that, no longer first, it reads as no name;
     a proper name ("Beta may make copies?") is kept."""
     word = re.match(r"[A-Za-z]+", text)
-    if word is None or word.group(0).casefold() not in _KNOWN_WORDS:
+    if word is None or (
+        word.group(0).casefold() not in _KNOWN_WORDS
+        and not (_TERSE_CLAIM is not None and _TERSE_CLAIM.match(text))
+    ):
         return text
     return text[:1].lower() + text[1:]
 
@@ -723,7 +741,11 @@ def terse_yes_no(question: str) -> str:
     if _YES_NO.match(focus) or _LEADING_PHRASE.match(focus):
         return question
     opening = re.match(r"[A-Za-z]+", focus)
-    if opening is None or opening.group(0).casefold() not in _KNOWN_WORDS:
+    if opening is None or (
+        opening.group(0).casefold() not in _KNOWN_WORDS
+        # a claim's noun opening it ("Nonsolicit of employees?") is no name
+        and not (_TERSE_NOUNS is not None and _TERSE_NOUNS.fullmatch(focus))
+    ):
         # "CI covers technical info only?", "Halcyon may ...?": put after an auxiliary, the
         # opening acronym or name would read as a party's; the grammar reads it as written
         return question

@@ -196,6 +196,18 @@ _ABBREVIATIONS = frozenset(_LEXICON.documents.get("agreement_abbreviations") or 
 # "In agreement with the statement of income": no agreement (vocabulary.yaml, documents).
 _IDIOMS = re.compile(r"\b(?:" + "|".join(_LEXICON.agreement_idioms) + r")\b", re.IGNORECASE)
 _DETERMINER = re.compile(r"^(?:the|this|that|its|their|his|her|an?|any|such|each)$", re.IGNORECASE)
+# A type word a claim's verb conveys ("grant ... no license"), or that is the verb itself
+# ("lease the premises"), names no agreement (vocabulary.yaml, documents: conveying_verbs).
+_CONVEYING_VERBS = frozenset(w.lower() for w in _LEXICON.documents.get("conveying_verbs") or ())
+_CONVEYED_WINDOW = int(_LEXICON.documents.get("conveyed_window") or 0)
+_CONVEYED_OPENERS = frozenset(w.lower() for w in _LEXICON.documents.get("conveyed_openers") or ())
+_VERB_OBJECT_OPENERS = frozenset(
+    w.lower() for w in _LEXICON.documents.get("verb_object_openers") or ()
+)
+_GENERAL_AGREEMENT_WORDS = frozenset(
+    w.lower() for w in _LEXICON.documents.get("general_agreement_words") or ()
+)
+_CLAUSE_BREAK = re.compile(r"[,;:?!()]")
 
 
 @dataclass(frozen=True)
@@ -308,6 +320,8 @@ def _agreement_phrase(
             text[match.end() :].lstrip("s"), text[: match.start()]
         ):
             continue  # "operating lease liabilities": a line item's words, no agreement
+        if _claims_object(text, match):
+            continue  # "Does Company grant you no license ...?": what is granted, no agreement
         start = match.start()
         words = list(re.finditer(r"[\w-]+", text[:start]))
         k = len(words)
@@ -360,6 +374,52 @@ def _agreement_phrase(
             return start, more.end(), text[start:end]
         return start, end, text[start:end]
     return None if asked is None else _agreement_phrase(text, mentions, index=index)
+
+
+def _claims_object(text: str, match: re.Match[str]) -> bool:
+    """Is the type word `match` ("license", "lease", "loan", "guarantee") what a claim's verb
+    conveys ("Does Company grant you no license ...?", "No licence is granted?") or the verb
+    itself ("Does Acme lease the premises?"), not a noun naming an agreement? Never where an
+    agreement word follows it ("the license agreement"), a definite determiner or an owner
+    stands right before it ("the licence", "under the lease", "Acme's loan"), or it closes a
+    capitalised title ("Software License")."""
+    word = match.group(0)
+    if word.lower() in _GENERAL_AGREEMENT_WORDS or word.lower() in _ABBREVIATIONS:
+        return False
+    more = _MORE_TYPE_WORDS.match(text, match.end())
+    if more is not None and all(
+        w.lower() in _TYPE_VOCABULARY or w == "&" for w in more.group("words").split()
+    ):
+        return False
+    before = list(re.finditer(r"[\w'’-]+|[,;:?!()]", text[: match.start()]))
+    after = list(re.finditer(r"[\w'’-]+|[,;:?!()]", text[match.end() :]))
+    prev = before[-1].group(0) if before else ""
+    if re.search(r"['’]s?$", prev) or (
+        _DETERMINER.match(prev) and prev.lower() not in _CONVEYED_OPENERS
+    ):
+        return False
+    if word[:1].isupper() and prev[:1].isupper() and not _DETERMINER.match(prev):
+        return False
+    for w in reversed(before[-_CONVEYED_WINDOW - 1 :]):
+        token = w.group(0)
+        if _CLAUSE_BREAK.fullmatch(token) or _AGREEMENT_PHRASE.fullmatch(token):
+            break
+        if token.lower() in _CONVEYING_VERBS:
+            return True
+    for w in after[:4]:
+        # after it, the verb's participle only ("no license is granted"; "the software license
+        # grants ..." is the agreement acting)
+        token = w.group(0)
+        if _CLAUSE_BREAK.fullmatch(token) or _AGREEMENT_PHRASE.fullmatch(token):
+            break
+        if token.lower() in _CONVEYING_VERBS and re.search(r"(?:ed|en)$", token.lower()):
+            return True
+    return (
+        bool(after)
+        and after[0].group(0).lower() in _VERB_OBJECT_OPENERS
+        and not _DETERMINER.match(prev)
+        and prev.lower() not in _CONVEYED_OPENERS
+    )
 
 
 def subject_agreement_span(text: str) -> tuple[int, int] | None:
