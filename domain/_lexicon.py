@@ -727,6 +727,9 @@ class Lexicon:
     cross_reference_words: frozenset[str]
     caption_amount_words: frozenset[str]
     caption_joiners: frozenset[str]
+    # the capitalised words that open a sentence's first clause after a caption run into it
+    # ("Third-Party Beneficiaries Except as provided ..."; lower case)
+    run_in_openers: frozenset[str]
     # what an agreement made by one party says before the party it is made for ("in favor
     # of"; patterns)
     party_beneficiary_leads: tuple[str, ...]
@@ -1330,6 +1333,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         caption_amount_words=vocabulary.lowered("caption_amount_words")
         | frozenset(w.lower() for group in ("currencies", "units") for w in closed.words(group)),
         caption_joiners=vocabulary.lowered("caption_joiners"),
+        run_in_openers=vocabulary.lowered("run_in_openers"),
         party_beneficiary_leads=tuple(vocabulary.phrases("party_beneficiary_leads")),
         party_member_leads=tuple(vocabulary.phrases("party_member_leads")),
         party_principal_leads=tuple(vocabulary.phrases("party_principal_leads")),

@@ -448,6 +448,53 @@ def _caption_run(sentence: str) -> bool:
     return covered >= _CAPTION_SHARE * len(tokens)
 
 
+# A caption run into its sentence's first clause with no stop ("Third-Party Beneficiaries
+# Except as provided in Section 8, this Agreement does not create any third party beneficiary
+# rights", "8.2 Non-Competition During the Term, Executive shall not ..."): after the section
+# number, if any, capitalised words and the short words inside a caption (vocabulary
+# caption_joiners), at most _RUN_IN_WORDS of them and the last capitalised ("Disclosure of
+# Information by The Receiving Party" runs on), then a capitalised word that opens a clause
+# (vocabulary run_in_openers) whose clause goes on in lower case within _RUN_IN_TAIL words (a
+# sentence in title case throughout, "Nothing In This Agreement Shall Limit", has none). The
+# caption names a topic, it states nothing of it: its words are no action, and a caption that
+# names the claim or a contrary ground is the clause's heading as a heading line is.
+_RUN_IN_WORDS = 8
+_RUN_IN_TAIL = 3
+
+
+def run_in_caption(sentence: str) -> int:
+    """Where the clause after a caption run into `sentence` starts, by the comment above; 0
+    where the sentence has no such caption."""
+    lex = lexicon()
+    number = _SECTION_NUMBER.match(sentence)
+    tokens = [
+        t for t in re.finditer(r"\S+", sentence) if number is None or t.start() >= number.end()
+    ]
+    words = 0
+    for i, token in enumerate(tokens[: _RUN_IN_WORDS + 1]):
+        bare = token.group(0).strip(_TOKEN_EDGE)
+        if (
+            words
+            and tokens[i - 1].group(0)[:1].isupper()
+            and bare.lower() in lex.run_in_openers
+            and bare[:1].isupper()
+            and bare[1:].islower()
+            and any(
+                t.group(0).strip(_TOKEN_EDGE)[:1].islower()
+                for t in tokens[i + 1 : i + 1 + _RUN_IN_TAIL]
+            )
+        ):
+            return token.start()
+        if bare != token.group(0).rstrip("\"'”’") or not bare:
+            # a stop, a comma or a bracket: no caption runs on past it
+            return 0
+        if bare[:1].isupper():
+            words += 1
+        elif not (words and bare.lower() in lex.caption_joiners):
+            return 0
+    return 0
+
+
 def heading_only(sentence: str) -> bool:
     """Is `sentence` too short to state anything: fewer than _MIN_WORDS words, or so without
     its section number and no modal in it ("5. Either party may terminate." states a right),
@@ -1227,6 +1274,10 @@ class ClauseReader:
             return last[1]
         mentions = self._p.mentions
         spans = tuple(m.span() for m in mentions.finditer(s)) if mentions is not None else ()
+        caption = run_in_caption(s)
+        if caption:
+            # a caption run into the sentence names its topic: no statement of it
+            spans = ((0, caption), *spans)
         self._spans_of = (s, spans)
         return spans
 
@@ -1239,8 +1290,12 @@ class ClauseReader:
         for sentence in _with_lead_ins(
             [" ".join(text[s:e].split()) for s, e in sentence_spans(text)]
         ):
-            self._under_caption = self.captions(previous)
-            self._under_ground = self.grounds(previous)
+            # the heading line before, or a caption run into the sentence itself
+            caption = sentence[: run_in_caption(sentence)]
+            self._under_caption = self.captions(previous) or bool(
+                caption and self.captions(caption)
+            )
+            self._under_ground = self.grounds(previous) or bool(caption and self.grounds(caption))
             try:
                 reading, qualified, named = self._sentence(sentence)
             finally:
@@ -1486,6 +1541,11 @@ class ClauseReader:
             said, refrained = _without_denied_duties(said)
         # "will not, and will not permit its Representatives to, hire": a conjunct between
         # commas repeats the modal for others, its negation is not a second one
+        if kind == "obligation" and _WITHOUT_DOING.search(own):
+            # "shall not disclose it without first giving the Discloser notice": what is done
+            # "without" the duty is negated with it, the negation before it forbids that, the
+            # duty stands ("may disclose without notice" owes none)
+            refrained += 1
         negated = (
             len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) + refrained
         ) % 2 == 1
@@ -2923,17 +2983,46 @@ def _window(main: str, at: int) -> str:
             if governing > len(lead):
                 return window
             return lead[:governing] + " " + opened.group("item")
-    return _clause_tail(head)
+    return _clause_tail(head, main[at:])
 
 
-def _clause_tail(head: str) -> str:
+def _clause_tail(head: str, action: str = "") -> str:
     """`head` from its last clause break: a semicolon, a colon, a full stop, or a comma and
     a conjunction that open a clause of its own, with a subject and a modal ("shall not apply
     to ..., and the Recipient shall not use ... to independently develop": the first
-    clause's negation is not the second's)."""
+    clause's negation is not the second's), or a conjunction and a modal of the same subject's
+    (`_own_predicate`; `action`: the words from the action on, where the modal may be its)."""
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(head)]
     breaks += [m.end() for m in _CONJOINED.finditer(head) if _opens_clause(head[m.end() :])]
+    breaks += [
+        m.end() for m in _PREDICATE_JOIN.finditer(head) if _own_predicate(head[m.end() :], action)
+    ]
     return head[max(breaks) :] if breaks else head
+
+
+# a conjunction that joins a predicate of the same subject with a modal of its own ("shall not
+# copy the Information and shall not reverse engineer", "will not assign this Agreement, and
+# may terminate"): the first predicate's negation is not the second's
+# "without" right before an action in its clause ("without first giving the Discloser prompt
+# written notice"): the action not done
+_WITHOUT_DOING = re.compile(r"\bwithout(?:\s+[\w'’-]+){0,6}?\s*$", _FLAGS)
+_PREDICATE_JOIN = re.compile(r",?\s+(?:and|or|but)\s+", _FLAGS)
+
+
+def _own_predicate(rest: str, action: str) -> bool:
+    """Do the words after a conjunction, to the action (the action's own where none stand
+    between: "and shall not sell" as the action's words), open with a modal of their own and run
+    to it with no aside between commas ("and shall not reverse engineer", not "and will cause
+    its affiliates to, hire": a conjunct in commas repeats the modal for others, the modal before
+    it governs the action; nor a bare negation: "the obligations not to disclose and not to use"
+    join two infinitives, no predicates)?"""
+    if _CLAUSE_PUNCTUATION.search(rest):
+        return False
+    rest = rest or action
+    return any(
+        m is not None and m.start() == 0
+        for m in (_MODALITY.permission.search(rest), _MODALITY.obligation.search(rest))
+    )
 
 
 def _opens_clause(rest: str) -> bool:
