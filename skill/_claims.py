@@ -2994,10 +2994,15 @@ def _clause_tail(head: str, action: str = "") -> str:
     (`_own_predicate`; `action`: the words from the action on, where the modal may be its)."""
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(head)]
     breaks += [m.end() for m in _CONJOINED.finditer(head) if _opens_clause(head[m.end() :])]
-    breaks += [
-        m.end() for m in _PREDICATE_JOIN.finditer(head) if _own_predicate(head[m.end() :], action)
+    tail = head[max(breaks) :] if breaks else head
+    joins = [
+        m.end() for m in _PREDICATE_JOIN.finditer(tail) if _own_predicate(tail[m.end() :], action)
     ]
-    return head[max(breaks) :] if breaks else head
+    subject = _first_modal(tail, determiners=False)
+    if joins and subject < joins[-1]:
+        # the subject kept, the earlier predicates (and their negations) left out
+        return tail[:subject] + tail[joins[-1] :]
+    return tail
 
 
 # a conjunction that joins a predicate of the same subject with a modal of its own ("shall not
