@@ -536,17 +536,36 @@ def _capitalised(token: str) -> bool:
     return token.strip(_TOKEN_EDGE + _DASHES)[:1].isupper()
 
 
+def _opens_clause_after(tokens: list[str], i: int) -> bool:
+    """Does the opener `tokens[i]` open the sentence after a run-in title: not a caption's
+    short word's object ("Disclosure of Information by The Receiving Party" runs on), and the
+    clause after it goes on in lower case, at once or after a name's or a defined term's
+    capitalised words and short words ("During the Term, the Distributor shall", "Neither
+    Party shall", "The Company and Distributor shall"), where a title's own preposition or
+    "No" is followed by the title's words alone ("Termination Without Cause and Convenience",
+    a title line)?"""
+    before = tokens[i - 1]
+    if tokens[i].endswith("."):
+        # an abbreviation ("Request for Proposal No. 426")
+        return False
+    if before.islower() and before.strip(_TOKEN_EDGE) in lexicon().caption_joiners:
+        return False
+    return any(not _caption_word(token) for token in tokens[i + 1 :])
+
+
 def _run_in_title(s: str) -> int:
     """The end of the title that opens `s` (the comment above), 0 where none."""
     attachment = _ATTACHMENT_TITLE.match(s)
     number = attachment or _SECTION_NUMBER.match(s)
     start = number.end() if number is not None else 0
     openers = lexicon().run_in_openers
+    found = list(re.finditer(r"\S+", s[start:]))
+    tokens = [token.group(0) for token in found]
     words = 0
     end = 0
-    for token in re.finditer(r"\S+", s[start:]):
+    for i, token in enumerate(found):
         word = token.group(0)
-        if words and word.strip(_TOKEN_EDGE) in openers:
+        if words and word.strip(_TOKEN_EDGE) in openers and _opens_clause_after(tokens, i):
             return start + token.start()
         if _RUN_NUMBER.fullmatch(word) and start + token.end() == len(s):
             # the next caption's number, where a table of contents is split after it ("9.
@@ -1674,6 +1693,11 @@ class ClauseReader:
             said, refrained = _without_denied_duties(said)
         # "will not, and will not permit its Representatives to, hire": a conjunct between
         # commas repeats the modal for others, its negation is not a second one
+        if kind == "obligation" and _WITHOUT_DOING.search(own):
+            # "shall not disclose it without first giving the Discloser notice": what is done
+            # "without" the duty is negated with it, the negation before it forbids that, the
+            # duty stands ("may disclose without notice" owes none)
+            refrained += 1
         negated = (
             len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) + refrained
         ) % 2 == 1
@@ -3111,17 +3135,51 @@ def _window(main: str, at: int) -> str:
             if governing > len(lead):
                 return window
             return lead[:governing] + " " + opened.group("item")
-    return _clause_tail(head)
+    return _clause_tail(head, main[at:])
 
 
-def _clause_tail(head: str) -> str:
+def _clause_tail(head: str, action: str = "") -> str:
     """`head` from its last clause break: a semicolon, a colon, a full stop, or a comma and
     a conjunction that open a clause of its own, with a subject and a modal ("shall not apply
     to ..., and the Recipient shall not use ... to independently develop": the first
-    clause's negation is not the second's)."""
+    clause's negation is not the second's), or a conjunction and a modal of the same subject's
+    (`_own_predicate`; `action`: the words from the action on, where the modal may be its)."""
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(head)]
     breaks += [m.end() for m in _CONJOINED.finditer(head) if _opens_clause(head[m.end() :])]
-    return head[max(breaks) :] if breaks else head
+    tail = head[max(breaks) :] if breaks else head
+    joins = [
+        m.end() for m in _PREDICATE_JOIN.finditer(tail) if _own_predicate(tail[m.end() :], action)
+    ]
+    subject = _first_modal(tail, determiners=False)
+    if joins and subject < joins[-1]:
+        # the subject kept, the earlier predicates (and their negations) left out
+        return tail[:subject] + tail[joins[-1] :]
+    return tail
+
+
+# a conjunction that joins a predicate of the same subject with a modal of its own ("shall not
+# copy the Information and shall not reverse engineer", "will not assign this Agreement, and
+# may terminate"): the first predicate's negation is not the second's
+# "without" right before an action in its clause ("without first giving the Discloser prompt
+# written notice"): the action not done
+_WITHOUT_DOING = re.compile(r"\bwithout(?:\s+[\w'’-]+){0,6}?\s*$", _FLAGS)
+_PREDICATE_JOIN = re.compile(r",?\s+(?:and|or|but)\s+", _FLAGS)
+
+
+def _own_predicate(rest: str, action: str) -> bool:
+    """Do the words after a conjunction, to the action (the action's own where none stand
+    between: "and shall not sell" as the action's words), open with a modal of their own and run
+    to it with no aside between commas ("and shall not reverse engineer", not "and will cause
+    its affiliates to, hire": a conjunct in commas repeats the modal for others, the modal before
+    it governs the action; nor a bare negation: "the obligations not to disclose and not to use"
+    join two infinitives, no predicates)?"""
+    if _CLAUSE_PUNCTUATION.search(rest):
+        return False
+    rest = rest or action
+    return any(
+        m is not None and m.start() == 0
+        for m in (_MODALITY.permission.search(rest), _MODALITY.obligation.search(rest))
+    )
 
 
 def _opens_clause(rest: str) -> bool:

@@ -187,3 +187,41 @@ def test_table_of_contents_line_states_nothing(name: str, captions: list[str], s
         if holds(name, sentence) is not True:
             wrong.append(sentence)
     assert wrong == []
+
+
+# what the sentence after a run-in title says, opened by a preposition or "No" (a title's own
+# word too: "Termination Upon Breach", "No Third-Party Beneficiaries"), its clause going on in
+# lower case: nothing of the claim
+_LOWER_OPENINGS = [
+    "During the Term, the parties shall cooperate in good faith on all matters arising hereunder.",
+    "Upon request, each party shall comply with all applicable laws in performing hereunder.",
+    "In the event of a dispute, the parties shall first meet and confer in good faith.",
+    "Following the Effective Date, the parties shall bear their own costs.",
+    "No amendment of this Agreement is binding unless it is in writing.",
+    "Within thirty days, the parties shall exchange the names of their representatives.",
+]
+
+
+@pytest.mark.parametrize(("name", "captions", "stated"), _CLAIMS, ids=_IDS)
+def test_run_in_title_before_a_preposition_states_nothing(
+    name: str, captions: list[str], stated: str
+) -> None:
+    wrong = []
+    for caption, number, upper, opening in itertools.product(
+        captions, _NUMBERS[:4], (False, True), _LOWER_OPENINGS
+    ):
+        title = caption.upper() if upper else caption
+        sentence = f"{number}{title} {opening}"
+        if holds(name, sentence) is not None:
+            wrong.append(sentence)
+    for caption, (a, b) in itertools.product(captions, _parties()):
+        # the title's clause stated after the preposition is still read
+        sentence = f"{caption} During the Term, {_opening(stated)}".format(a=a, b=b)
+        if holds(name, sentence) is not True:
+            wrong.append(sentence)
+    for caption in captions:
+        # a title line whose own words hold a preposition is a title whole
+        line = f"{caption} Upon Expiration and Termination"
+        if holds(name, line) is not None:
+            wrong.append(line)
+    assert wrong == []
