@@ -2067,11 +2067,13 @@ class ClauseReader:
         or indirectly, ...) disclose"), nor an aside in commas just after the modal ("must, at
         the end of this Agreement or within seven days following written instruction by the
         Disclosing Party to do so, return")?"""
-        tail = _governing_tail(window)
-        return bool(
+        # (a modal before a long list of acts governs the last of them too: "shall not, by
+        # itself or with any other party, reproduce, duplicate, copy, decompile")
+        return any(
             _MODALITY.permission.search(tail)
             or _MODALITY.obligation.search(tail)
             or _MODALITY.negation.search(tail)
+            for tail in (_governing_tail(window), _governing_tail(window, listed=True))
         )
 
     @staticmethod
@@ -2485,16 +2487,50 @@ def _without_condition_asides(text: str) -> str:
     return ",".join(kept)
 
 
-def _governing_tail(window: str) -> str:
+def _governing_tail(window: str, listed: bool = False) -> str:
     """The words that may govern the action at the end of `window`: its last _GOVERNED
     characters, a parenthesis and what says how or when (`adverbial`: "directly or
     indirectly", "for a period of two years") left out, and an aside in commas just after a
-    modal."""
+    modal; with `listed`, the acts listed in commas before the action left out too
+    (`_without_listed_acts`)."""
     window = _MODALITY.adverbial.sub(" ", _PARENTHESIS.sub(" ", window))
+    if listed:
+        window = _without_listed_acts(window)
     aside = _ASIDE.search(window)
     if aside is not None and _ends_in_modal(window[: aside.start()]):
         window = window[: aside.start()] + " " + aside.group("action")
     return window[-_GOVERNED:]
+
+
+# an act listed before the action, in commas ("shall not reproduce, duplicate, copy, decompile"):
+# a word or three in lower case up to a comma, never a noun's determiner first ("forbids the
+# unauthorized distribution, display and reproduction": things listed, no acts)
+_LISTED_ACT = re.compile(
+    r"\b(?:(?:or|and|and/or)\s+)?(?!(?:the|a|an|any|all|each|such|its|their|his|her|this|that|these|those)\b)"
+    r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*,\s*$"
+)
+_MAX_LISTED = 8
+
+
+def _without_listed_acts(window: str) -> str:
+    """`window` without the acts listed in commas at its end, before the action ("shall not,
+    by itself or with any other party, reproduce, duplicate, copy, decompile"): the modal
+    that governs the list governs the action however many acts it lists; never past a modal
+    or a negation."""
+    last = window.rfind(",")
+    if last < 0:
+        return window
+    # the action's own words after the list's last comma
+    window, action = window[: last + 1], window[last + 1 :]
+    for _ in range(_MAX_LISTED):
+        m = _LISTED_ACT.search(window)
+        if m is None or any(
+            pattern.search(m.group(0))
+            for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+        ):
+            break
+        window = window[: m.start()]
+    return window + action
 
 
 def _named(name: str, folded_text: str) -> bool:
