@@ -34,7 +34,7 @@ NDAs without the held-out half; the rules are not refitted per fold.
 
 How each question was read is counted too: the proposition (the answer's subject class
 `constraints.claim`) and its polarity (`constraints.negated`) against the proposition of the
-hypothesis it was written for (bench/train_nli.py `PROPOSITIONS`) and the phrasing's `negated`:
+hypothesis it was written for (`PROPOSITIONS`) and the phrasing's `negated`:
 the share of asks read as no proposition, as another one, or as the right one negated wrongly.
 
 Run: `python -m bench.contract_nli [RESULT.json] [--limit-docs N] [--hypotheses nda-11,nda-20]`.
@@ -360,12 +360,32 @@ def _rate(num: int, den: int) -> dict[str, Any]:
     return {"rate": round(num / den, 4) if den else None, "n": num, "of": den}
 
 
+# hypothesis -> the proposition whose holding is the hypothesis entailed
+PROPOSITIONS = {
+    "nda-1": "marked_as_confidential",
+    "nda-2": "technical_information_only",
+    "nda-3": "oral_information",
+    "nda-4": "use_limited_to_purpose",
+    "nda-5": "sharing_with_employees",
+    "nda-7": "sharing_with_advisors",
+    "nda-8": "notice_of_compelled_disclosure",
+    "nda-10": "agreement_kept_confidential",
+    "nda-11": "reverse_engineering",
+    "nda-12": "independent_development",
+    "nda-13": "third_party_acquisition",
+    "nda-15": "no_license_granted",
+    "nda-16": "return_on_termination",
+    "nda-17": "copying_information",
+    "nda-18": "non_solicitation",
+    "nda-19": "survival",
+    "nda-20": "retaining_copies",
+}
+
+
 def reading_of(row: Mapping[str, Any]) -> str:
     """How an ask's question was read against the claim it was written for: "right", "none"
     (no proposition), "other" (another proposition) or "polarity" (the right one, negated
     where the phrasing is not or the reverse)."""
-    from bench.train_nli import PROPOSITIONS
-
     read = row.get("read_as")
     if not read:
         return "none"

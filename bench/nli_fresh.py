@@ -1,7 +1,7 @@
 """The NDA claim reader on fresh wording (issue 34): the hand-labelled sentences of
 `bench/nli_fresh_sentences.yaml` (confidentiality, licence, survival and employment clauses of
 cuad-train commercial contracts, none from ContractNLI), each read for its claim as the skill
-reads a sentence of an agreement (`sentence_reading`: the rules, and the learned reader where
+reads a sentence of an agreement (`sentence_holds`, by skill's `sentence_reading`: the rules, and the learned reader where
 the shipped model decides the proposition), against the analyst's label.
 
 Figures: decided sentences (label holds / not) read right (recall), read the wrong way round
@@ -21,8 +21,7 @@ from typing import Any
 import yaml
 
 from domain import lexicon
-from skill import Claim, ClauseReader, nli_model
-from skill._claims import _learned, _learned_use, _merged
+from skill import Claim, sentence_reading
 
 FRESH = Path(__file__).resolve().parent / "nli_fresh_sentences.yaml"
 LABELS = {"holds": True, "not": False, "none": None}
@@ -34,26 +33,11 @@ def load(path: Path = FRESH) -> list[dict[str, Any]]:
     return [dict(r) for r in rows]
 
 
-def sentence_reading(name: str, sentence: str) -> bool | None:
+def sentence_holds(name: str, sentence: str) -> bool | None:
     """What the skill reads of `sentence` for proposition `name`: holds (True), does not
-    (False) or neither (None). The rules read it; where the shipped model decides the
-    proposition (`use` "model"), the model's reading of a sentence it finds deciding, its
-    polarity the rules' where the model's is a prior (skill._claims `observe`); "confirm" keeps
-    the rules' reading of a sentence the model finds deciding; "fill" the rules' reading, else
-    the model's."""
+    (False) or neither (None), as skill's `sentence_reading` reads it."""
     entry = {p.name: p for p in lexicon().propositions}[name]
-    claim = Claim(entry, False, None, ())
-    rules, _ = ClauseReader(claim).read(sentence)
-    use = _learned_use(claim)
-    if use is None:
-        reading = rules
-    elif use.use == "confirm":
-        relevant = nli_model().score(sentence, name).relevance >= use.threshold
-        reading = rules if relevant else None
-    else:
-        learned = _learned(claim, sentence, use)
-        merged = None if learned is None else _merged(learned, rules, use)
-        reading = merged if use.use == "model" or rules is None else rules
+    reading = sentence_reading(Claim(entry, False, None, ()), sentence)
     return None if reading is None else reading.holds
 
 
@@ -64,7 +48,7 @@ def score(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     wrong = []
     for row in rows:
         gold = LABELS[row["label"]]
-        said = sentence_reading(row["claim"], row["sentence"])
+        said = sentence_holds(row["claim"], row["sentence"])
         c = per.setdefault(row["claim"], Counter())
         if gold is None:
             kind = "quiet" if said is None else "false_reading"

@@ -66,6 +66,7 @@ from bench.contract_nli import (
     CROSS_VALIDATED,
     DATA,
     PHRASINGS,
+    PROPOSITIONS,
     ask_one,
     build_asks,
     cross_validation_folds,
@@ -82,26 +83,6 @@ from domain import lexicon, sentence_spans
 from ingest import clause_category_slug
 from skill import NLI_MODEL_DIR, Claim, ClauseReader, nli_features
 
-# hypothesis -> the proposition whose holding is the hypothesis entailed
-PROPOSITIONS = {
-    "nda-1": "marked_as_confidential",
-    "nda-2": "technical_information_only",
-    "nda-3": "oral_information",
-    "nda-4": "use_limited_to_purpose",
-    "nda-5": "sharing_with_employees",
-    "nda-7": "sharing_with_advisors",
-    "nda-8": "notice_of_compelled_disclosure",
-    "nda-10": "agreement_kept_confidential",
-    "nda-11": "reverse_engineering",
-    "nda-12": "independent_development",
-    "nda-13": "third_party_acquisition",
-    "nda-15": "no_license_granted",
-    "nda-16": "return_on_termination",
-    "nda-17": "copying_information",
-    "nda-18": "non_solicitation",
-    "nda-19": "survival",
-    "nda-20": "retaining_copies",
-}
 HYPOTHESES = tuple(sorted(PROPOSITIONS, key=lambda h: int(h.split("-")[1])))
 NAMES = tuple(PROPOSITIONS[h] for h in HYPOTHESES)
 

@@ -43,6 +43,8 @@ from skill._claims import (
     heading_only,
     observe,
     read_claim,
+    sentence_reading,
+    terse_yes_no,
 )
 from skill._clauses import (
     CLAUSE_VALUE_ATTRIBUTES,
@@ -72,7 +74,7 @@ from skill._extracted_value import ExtractedValue
 from skill._format import citation, render_answer
 from skill._gate import CandidateGate
 from skill._held_roles import held_role_phrases
-from skill._intent import asks_existence
+from skill._intent import asks_existence, subject_agreement_span
 from skill._memos import clear_caches
 from skill._mentions import Mention
 from skill._nli import (
@@ -234,6 +236,7 @@ __all__ = [
     "referenced_documents",
     "render_answer",
     "same_word",
+    "sentence_reading",
     "sentence_relevance",
     "split_names",
     "stated_targets",
@@ -242,6 +245,8 @@ __all__ = [
     "states_number",
     "status_asked",
     "status_reworded",
+    "subject_agreement_span",
+    "terse_yes_no",
     "tfidf",
     "time_qualifier",
     "topic_put_last",

@@ -3499,6 +3499,24 @@ def _specialis(
     return kept
 
 
+def sentence_reading(claim: Claim, sentence: str) -> Reading | None:
+    """What the skill reads of one `sentence` for `claim`, as `observe` reads a unit: the
+    rules' reading; where the shipped model reads the claim's proposition, "confirm" keeps
+    the rules' reading of a sentence the model finds deciding, "fill" takes the model's
+    reading where the rules read none, "model" the model's (its prior polarity never decides:
+    `_merged`). For measuring the reader on labelled sentences (bench.nli_fresh)."""
+    rules, _ = ClauseReader(claim).read(sentence)
+    use = _learned_use(claim)
+    if use is None:
+        return rules
+    if use.use == "confirm":
+        relevant = nli_model().score(sentence, claim.entry.name).relevance >= use.threshold
+        return rules if relevant else None
+    learned = _learned(claim, sentence, use)
+    merged = None if learned is None else _merged(learned, rules, use)
+    return merged if use.use == "model" or rules is None else rules
+
+
 def _merged(learned: Reading, rules: Reading | None, use: NliUse) -> Reading | None:
     """The reading of a sentence the model finds deciding. A prior polarity (the common
     verdict, not read from the sentence) never decides: the rules' reading of the sentence
@@ -3636,6 +3654,7 @@ __all__ = [
     "mixed_readings",
     "observe",
     "read_claim",
+    "sentence_reading",
     "terse_yes_no",
     "yes_no_focus",
 ]

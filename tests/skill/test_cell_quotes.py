@@ -16,7 +16,7 @@ from typing import Any
 import pymupdf
 import pytest
 
-from app._batch import (
+from app import (
     evaluation_summary,
     outcome,
     parse_questions,

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import pytest
 
-from skill import parse_subject, read_claim
-from skill._claims import terse_yes_no
-from skill._intent import subject_agreement_span
+from skill import parse_subject, read_claim, subject_agreement_span, terse_yes_no
 from tests.conftest import IngestedKB
 
 _NDA = parse_subject(

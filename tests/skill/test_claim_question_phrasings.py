@@ -185,7 +185,7 @@ def test_a_terse_question_is_read_as_if_it_had_its_auxiliary(name: str) -> None:
 def test_the_question_grammar_reads_a_terse_claim_with_its_auxiliary(
     question: str, asked: str
 ) -> None:
-    from skill._claims import terse_yes_no
+    from skill import terse_yes_no
 
     assert terse_yes_no(question) == asked
 
