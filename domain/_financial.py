@@ -354,13 +354,17 @@ def _attached_words(
     return " ".join([*before, *after])
 
 
-def concepts_asked(text: str, *, as_question: bool = True) -> list[FinancialConcept]:
+def concepts_asked(
+    text: str, *, as_question: bool = True, company: Sequence[str] | None = None
+) -> list[FinancialConcept]:
     """The concepts a question names (its question words or labels, whole words), the
     longest phrase first: "net income attributable to shareholders" before "net income".
     As a question (`as_question`): "basic and diluted" names both; a line item asked per
     share is a per-share concept when it is earnings, no concept when it is another item
     ("revenue per share"), and `either`'s words pick the concept; a passage
-    (`as_question=False`) names all it names."""
+    (`as_question=False`) names all it names. `company`: the names of the company the
+    question is asked of, the only words a cash flow's phrase may hold between its activity
+    and its verb (`_gap_closed`)."""
     if not as_question:
         return _concepts_named(label_key(text), as_question=False)
     # a comma kept as a word of its own, for it parts two items ("net income, diluted EPS");
@@ -371,8 +375,9 @@ def concepts_asked(text: str, *, as_question: bool = True) -> list[FinancialConc
     text = _owned_item_words().sub("'s", text)
     marked = re.sub(r"[,;]", f" {_COMMA_MARK} ", text)
     key = " ".join("," if w == _COMMA_MARK else w for w in label_key(marked).split())
-    reads = _both_read(_gap_closed(key))
-    picks = _both_read(_gap_closed(label_key(text.replace("(", " ").replace(")", " "))))
+    names = None if company is None else tuple(label_key(n) for n in company)
+    reads = _both_read(_gap_closed(key, names))
+    picks = _both_read(_gap_closed(label_key(text.replace("(", " ").replace(")", " ")), names))
     if len(picks) != len(reads):
         # the pair in parentheses ("EPS (basic and diluted)") or only outside them
         reads, picks = (reads * 2, picks) if len(picks) > len(reads) else (reads, picks * 2)
@@ -392,11 +397,31 @@ def _owned_item_words() -> re.Pattern[str]:
     return re.compile(rf"(?<=s)['’](?=\s+(?:{spaced})\b)", re.IGNORECASE)
 
 
-def _gap_closed(key: str) -> str:
+def _gap_closed(key: str, company: Sequence[str] | None = None) -> str:
     """`key` with a company's words taken out from between an activity and its verb
     ("operating activities at acme corp provide" -> "operating activities provide"), as
-    financial.yaml's gap_nouns, gap_openers and gap_verbs say; never past a comma."""
-    return _gap_pattern().sub(r"\g<noun> \g<verb>", key)
+    financial.yaml's gap_nouns, gap_openers and gap_verbs say; never past a comma. Only a
+    company's: where the question's company is known (`company`, its names folded), only
+    where the gap is one of its names or a run of a name's words ("best buy" of "best buy co
+    inc"), so never a qualifier nor a segment's name; where it is not, never where the gap
+    holds a qualifier of the item (gap_qualifiers, a segment word: "operating activities of
+    discontinued operations provide", "... of the joint venture ..."). Else the phrase is
+    left whole and names no cash flow of the company."""
+    qualifiers = {*_word_list("figure_questions", "gap_qualifiers"), *_segment_words()}
+    articles = set(_word_list("figure_questions", "gap_articles"))
+
+    def closed(match: re.Match[str]) -> str:
+        gap = match.group("gap").split()
+        while gap and gap[0] in articles:
+            gap = gap[1:]
+        spaced = f" {' '.join(gap)} "
+        if company is not None:
+            named = bool(gap) and any(spaced in f" {name} " for name in company)
+        else:
+            named = bool(gap) and not any(f" {q} " in spaced for q in qualifiers)
+        return f"{match.group('noun')} {match.group('verb')}" if named else match.group(0)
+
+    return _gap_pattern().sub(closed, key)
 
 
 @functools.cache
@@ -406,7 +431,7 @@ def _gap_pattern() -> re.Pattern[str]:
 
     return re.compile(
         rf"\b(?P<noun>{alternation('gap_nouns')}) (?:{alternation('gap_openers')})"
-        rf"(?: (?!,)\S+){{1,4}}? (?P<verb>{alternation('gap_verbs')})\b"
+        rf"(?P<gap>(?: (?!,)\S+){{1,4}}?) (?P<verb>{alternation('gap_verbs')})\b"
     )
 
 
@@ -465,7 +490,8 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
     )
     if as_question and candidates:
         named_already = {index for index, _, _, _ in candidates}
-        for index, concept, word, span in _listed_items(words, inside, fenced):
+        phrase_spans = sorted({span for _, span in spans})
+        for index, concept, word, span in _listed_items(words, inside, fenced, phrase_spans):
             if index not in named_already:
                 candidates.append((index, concept, [word], []))
                 spans = sorted({*spans, (index, span)})
@@ -548,7 +574,10 @@ def _concepts_named(key: str, *, as_question: bool, picks: str = "") -> list[Fin
 
 
 def _listed_items(
-    words: Sequence[str], inside: set[int], fenced: frozenset[int]
+    words: Sequence[str],
+    inside: set[int],
+    fenced: frozenset[int],
+    phrase_spans: Sequence[tuple[int, int]] = (),
 ) -> list[tuple[int, FinancialConcept, str, tuple[int, int]]]:
     """The concepts named by an `item_words` word that stands as an item of its own in the
     list of items a question asks ("3M's cash and total assets", "total assets and cash in
@@ -557,11 +586,18 @@ def _listed_items(
     question's start or end, or before it an item's start (the "s" of a possessive, "its"),
     after it an item's end ("in", "as of"). Never a word another word qualifies ("cash
     dividends and total assets", "free cash flow and cash taxes") nor one a linking word
-    makes another item's ("net change in cash and net income")."""
+    makes another item's ("net change in cash and net income"), nor one that modifies a
+    noun both sides of the joining word share ("cash and stock dividends", "cash and
+    non-cash interest expense": `_shares_next_noun`)."""
     starts, ends = set(_word_list("figure_questions", "item_starts")), set(_item_ends())
 
     def bounded(i: int, words_here: set[str]) -> bool:
         return i < 0 or i >= len(words) or i in fenced or words[i] in words_here
+
+    def own_item(phrase: str, end: int) -> bool:
+        if end not in fenced:
+            return True  # the list's last item: no conjunct after it to share a noun with
+        return not _shares_next_noun(words, phrase, end, fenced, phrase_spans, starts, ends)
 
     out: list[tuple[int, FinancialConcept, str, tuple[int, int]]] = []
     for index, concept in enumerate(financial_concepts()):
@@ -573,9 +609,47 @@ def _listed_items(
                 and bounded(s - 1, starts)
                 and bounded(e, ends)
                 and (s - 1 in fenced or e in fenced)
+                and own_item(phrase, e)
             ]
             out.extend((index, concept, phrase, span) for span in listed[:1])
     return out
+
+
+def _shares_next_noun(
+    words: Sequence[str],
+    phrase: str,
+    end: int,
+    fenced: frozenset[int],
+    phrase_spans: Sequence[tuple[int, int]],
+    starts: set[str],
+    ends: set[str],
+) -> bool:
+    """Does the item word `phrase`, before the joining word at `end`, modify a noun it shares
+    with the conjunct after it ("cash and stock dividends": cash dividends and stock
+    dividends)? It does unless that conjunct is a whole concept's phrase of its own, from
+    its first word (past an item's start: "the", "its") to an item's end ("total assets"
+    in "cash and total assets in FY2018"; not "non-cash revenue", "cash interest expense"),
+    and no tail of it forms with the word one of financial.yaml's `item_word_phrases`
+    ("cash and stock-based compensation": "cash compensation")."""
+    j = end
+    while j < len(words) and j in fenced:
+        j += 1  # "and", ", and", "as well as"
+    while j < len(words) and words[j] in starts and j not in fenced:
+        j += 1
+    whole = [
+        e
+        for s, e in phrase_spans
+        if s == j and (e >= len(words) or e in fenced or words[e] in ends)
+    ]
+    if not whole:
+        return True
+    known = [f"{p} " for p in _word_list("figure_questions", "item_word_phrases")]
+    conjunct = words[j : max(whole)]
+    return any(
+        f"{phrase} {' '.join(conjunct[k:])} ".startswith(p)
+        for k in range(len(conjunct))
+        for p in known
+    )
 
 
 def _moved_item(

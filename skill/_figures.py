@@ -169,15 +169,16 @@ def names_figure(text: str, figure: FigureQuestion) -> bool:
 
 
 def read_figure_question(
-    question: str, item: FinancialConcept | None = None
+    question: str, item: FinancialConcept | None = None, *, company: Sequence[str] | None = None
 ) -> FigureQuestion | None:
     """The figure question `question` is, or None when it names no concept nor metric, or
     no year. `item`: the line item it names by a row's printed name (`row_item_figure`),
-    asked when it names no concept."""
+    asked when it names no concept. `company`: the names of the company it is asked of
+    (`domain.concepts_asked`: only they may stand inside a cash flow's phrase)."""
     if segment_asked(question.split("?", 1)[0]):
         # a segment's figure is printed in a note, never as a consolidated statement's row
         return None
-    concepts = concepts_asked(question) or ([item] if item is not None else [])
+    concepts = concepts_asked(question, company=company) or ([item] if item is not None else [])
     # The metric asked is the one the question asks for (up to its question mark), not one
     # its definitions name: "What is the cash conversion cycle? CCC is defined as DIO + DSO
     # - DPO" asks for no metric of the registry.

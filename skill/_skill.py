@@ -703,8 +703,27 @@ class EvidenceSkill:
             and subject_class.type == "legal_entity"
             else None
         )
+        # the company's names, the only words a cash flow's phrase may hold inside it ("how
+        # much cash did operating activities at Best Buy provide"), never a qualifier ("...
+        # of discontinued operations ...") nor a segment's name
+        company_names = (
+            (
+                subject_class.name,
+                *sorted(
+                    {
+                        a.alias
+                        for a in aliases
+                        if a.document_id is None and a.entity_name == subject_class.name
+                    }
+                ),
+            )
+            if subject_class.name is not None
+            else None
+        )
         figure = (
-            read_figure_question(statements_question) if statements_question is not None else None
+            read_figure_question(statements_question, company=company_names)
+            if statements_question is not None
+            else None
         )
         # the company's statement cells of every period, read once for the question (a row
         # item, a segment's figure and a judgement each read them)

@@ -408,3 +408,20 @@ def test_a_listed_word_item_and_a_flow_with_the_company_inside(
     cited = {i for v in answer.conclusion.values for i in v.evidence_ids}
     assert len(cited) == len(values)
     assert {e.source_location.document for e in answer.evidence} == {"bramble.pdf"}
+
+
+# A qualifier inside a cash flow's phrase is no company's name (review of fb38, D4): "operating
+# activities of discontinued operations" is no figure of the company's statement; only the
+# company's names (a run of their words) are read through
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much cash did operating activities of discontinued operations provide at Bramble "
+        "Utilities in FY2020?",
+        "how much cash did bramble's operating activities of the joint venture generate in "
+        "fiscal 2019?",
+    ],
+)
+def test_a_qualified_flow_is_no_company_figure(runtime: Any, question: str) -> None:
+    answer = runtime.skill.ask("kb", question)
+    assert not answer.sufficient, answer.conclusion.answer
