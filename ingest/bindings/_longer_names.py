@@ -1,13 +1,11 @@
-"""A party's longer name: a party an agreement binds by a short name with its legal form
-("ArTara, Inc.") that the document also writes longer, the same words first and the same
-legal form, at most two words more ("ARTARA THERAPEUTICS, INC." in its confidentiality legend,
-"ArTara Therapeutics, Inc." under a signature); or a party it names bare, no legal form
-("HEMISPHERX"), that it writes in full, the same words first, at most two more and a legal
-form ("HEMISPHERX BIOPHARMA, INC" under its signature). The longer name is another name of
-the party (an alias of kind "other_name"), so a question that names the party by it reaches
-the agreement; the party keeps the name its preamble gives it (party38 bound a bare party by
-its full name instead: questions that named it as the preamble does, "Ingram Micro", then
-missed the agreement).
+"""A party's longer name: a party an agreement names bare, with no legal form
+("HEMISPHERX"), that the document writes in full, the same words first, at most two more and
+a legal form ("HEMISPHERX BIOPHARMA, INC" under its signature, "INTEGRITY MEDIA INC" in an
+EDGAR footer). The full name is another name of the party (an alias of kind "other_name"), so
+a question that names the party by it reaches the agreement; the party keeps the name its
+preamble gives it (party38 bound the full name instead: questions that named the party as the
+preamble does, "Ingram Micro", then missed the agreement). A short name with its legal form
+("ArTara, Inc." of "ARTARA THERAPEUTICS, INC.") is left alone (see `_longer_name`).
 
 Never a group's, a parent's or a fund's name ("Acme Holdings, Inc." of "Acme, Inc.",
 vocabulary.yaml party_longer_name_blockers), nor one after "a subsidiary of" (party_longer_name_leads), nor a name the document binds to another entity, nor one where the
@@ -68,6 +66,12 @@ def _longer_name(text: str, ent: NamedEntity) -> NamedEntity | None:
     # is the bare words, at most two more and any legal form ("HEMISPHERX BIOPHARMA, INC")
     bare = not form
     if bare and (looks_like_company(ent.name) or is_person_name(ent.name)):
+        return None
+    # A short name with its legal form stays as it is: on the development contracts half of
+    # its longer names were other companies (a subsidiary, a general partner, a spin-off:
+    # "Hertz Equipment Rental Corporation" of HERTZ CORPORATION); the right ones were the
+    # filer's name in a legend or an EDGAR footer, a signal this rule does not read yet.
+    if not bare:
         return None
     short = base_key(ent.name).split()
     if not short:

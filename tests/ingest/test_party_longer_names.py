@@ -1,13 +1,12 @@
-"""A party an agreement's preamble binds by a short name with its legal form ("ArTara, Inc.")
-that the document also writes longer, the same words first and the same legal form ("ARTARA
-THERAPEUTICS, INC." in its confidentiality legend, or under a signature): the longer name is
-another name of the party (alias kind "other_name"), so a question naming it reaches the
-agreement (party38b: cuad-train's ArTara / University of Iowa agreement, whose questions named
-CUAD's "Artara Therapeutics, Inc." and were all refused). Generated variants typeset to real
-PDFs and parsed: capitals or mixed case, an "&" in the name, a number, the legend above or
-the signature below, either party first, the longer name wrapped; never a group's, a
-parent's or another legal form's name, nor one after "a subsidiary of".
-"""
+"""A party an agreement's preamble names bare, with no legal form ("HEMISPHERX, a
+Pennsylvania corporation"), that the document writes in full elsewhere, under its signature,
+in a legend or a footer ("HEMISPHERX BIOPHARMA, INC"): the full name is another name of the
+party (alias kind "other_name", read by questions as a name), and the party keeps its bare
+name, so a question naming either reaches the agreement (party38's 3979b72 replaced the bare
+name, and questions naming it, "Ingram Micro", missed the agreement). Generated variants
+typeset to real PDFs and parsed: capitals or mixed case, an "&" in the name, a number, the
+legend above or the footer below, either party first, the full name wrapped; never a group's
+or a parent's name, one after "a subsidiary of", or another entity's name run into it."""
 
 from __future__ import annotations
 
@@ -48,16 +47,11 @@ def _other_names(result: object) -> dict[str, str]:
 
 
 _LONGER = [
-    # (the short name the preamble binds, the longer name written elsewhere)
-    ("ArTara, Inc.", "ARTARA THERAPEUTICS, INC."),
-    ("Kestrel Inc.", "Kestrel Analytics Inc."),
-    ("HARROW & VALE LLC", "HARROW & VALE MEDIA LLC"),
-    ("Orvandi Ltd.", "Orvandi 7 Labs Ltd."),
-    ("LARKSPUR, INC.", "Larkspur Speakers, Inc."),
-    # a party named bare, no legal form: its full name, any legal form
+    # (the bare name the preamble binds, its full name written elsewhere)
     ("HEMISPHERX", "HEMISPHERX BIOPHARMA, INC"),
     ("Celebrity Speakers", "Celebrity Speakers Ltd"),
     ("Quoll & Finch", "Quoll & Finch 2 Media GmbH"),
+    ("Kestrel", "KESTREL ANALYTICS, INC."),
 ]
 
 
@@ -78,8 +72,8 @@ def test_either_party_first_and_the_longer_name_wrapped() -> None:
         "CERTAIN INFORMATION HAS BEEN OMITTED BECAUSE KESTREL",
         "ANALYTICS, INC. HAS DETERMINED IT IS NOT MATERIAL.",
     ]
-    result = _bind_lines("SERVICES AGREEMENT", _agreement("Kestrel, Inc.", above, [], False))
-    assert _other_names(result) == {"KESTREL ANALYTICS, INC.": "Kestrel, Inc."}
+    result = _bind_lines("SERVICES AGREEMENT", _agreement("Kestrel", above, [], False))
+    assert _other_names(result) == {"KESTREL ANALYTICS, INC.": "Kestrel"}
 
 
 _NOT_THE_PARTY = [
@@ -93,15 +87,9 @@ _NOT_THE_PARTY = [
 
 
 @pytest.mark.parametrize("elsewhere", _NOT_THE_PARTY)
-@pytest.mark.parametrize("short", ["Kestrel, Inc.", "KESTREL"])
+@pytest.mark.parametrize("short", ["Kestrel", "KESTREL"])
 def test_no_other_entitys_name_is_a_partys_longer_name(short: str, elsewhere: list[str]) -> None:
     below = [*elsewhere, *_signed("Kestrel Analytics, Inc.")]
     result = _bind_lines("SERVICES AGREEMENT", _agreement(short, [], below, True))
     assert short in _parties(result)
     assert _other_names(result) == {"Kestrel Analytics, Inc.": short}
-
-
-def test_a_longer_name_in_another_legal_form_is_another_company() -> None:
-    below = ["12. Kestrel Analytics GmbH shall host.", *_signed("Kestrel Analytics, Inc.")]
-    result = _bind_lines("SERVICES AGREEMENT", _agreement("Kestrel, Inc.", [], below, True))
-    assert _other_names(result) == {"Kestrel Analytics, Inc.": "Kestrel, Inc."}
