@@ -478,6 +478,11 @@ class ModalityWords:
     # the words that make a terse question with no auxiliary first a yes/no one ("Reverse
     # engineering prohibited?", "Copies permitted?", "Obligations survive termination?")
     question_elliptical: tuple[str, ...] = ()
+    # the asking words of a value question ("For how long ...?", "... by whom?") and the
+    # prepositions after which one asks
+    question_asking: tuple[str, ...] = ()
+    question_asking_after: tuple[str, ...] = ()
+    question_asking_anywhere: tuple[str, ...] = ()
     # in a sentence, the words after a state's noun that name the party owed, never the
     # holder ("Beta's liability to Acme", "liability towards Acme", "owed to Acme")
     owed_party: tuple[str, ...] = ()
@@ -1852,6 +1857,9 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_passive",
                 "question_passive_opener",
                 "question_elliptical",
+                "question_asking",
+                "question_asking_after",
+                "question_asking_anywhere",
                 "owed_party",
             )
         }
