@@ -487,6 +487,11 @@ class ModalityWords:
     # open it (joined by "or"/"and"/"/"), and the words that may follow them with the rest
     question_terse_claim: tuple[str, ...] = ()
     question_terse_link: tuple[str, ...] = ()
+    # the asking words of a value question ("For how long ...?", "... by whom?") and the
+    # prepositions after which one asks
+    question_asking: tuple[str, ...] = ()
+    question_asking_after: tuple[str, ...] = ()
+    question_asking_anywhere: tuple[str, ...] = ()
     # in a sentence, the words after a state's noun that name the party owed, never the
     # holder ("Beta's liability to Acme", "liability towards Acme", "owed to Acme")
     owed_party: tuple[str, ...] = ()
@@ -1868,6 +1873,9 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_elliptical",
                 "question_terse_claim",
                 "question_terse_link",
+                "question_asking",
+                "question_asking_after",
+                "question_asking_anywhere",
                 "owed_party",
             )
         }

@@ -343,6 +343,10 @@ _YES_NO = re.compile(
 # A phrase before the auxiliary, up to its comma ("Under this agreement, is ...?", "If the
 # recipient receives a subpoena, must it ...?", "On termination, does ...?"): moved after it.
 _LEADING_PHRASE = re.compile(r"^(?P<lead>[^,;:?]{2,160}),\s*")
+# the commas that may end such a phrase: within _MAX_LEAD characters, none of ";:?" before
+_LEAD_END = re.compile(r",\s*")
+_LEAD_STOP = re.compile(r"[;:?]")
+_MAX_LEAD = 160
 # A question that opens with an asking word or an instruction asks no yes/no.
 _ASKING = re.compile(
     r"^(?:what|which|who|whom|whose|when|where|why|how|list|name|identify|give|show|tell|"
@@ -351,6 +355,9 @@ _ASKING = re.compile(
 )
 # In a terse question with no auxiliary first, a modal inside it ("Information must be marked?")
 _INNER_MODAL = re.compile(r"\b(?:must|may|can|shall|should|will)\b", _FLAGS)
+# a clause's modal verb as a sentence writes it, in lower case (a caption's is capitalised:
+# "Covenant Not to Compete", "Term of Will")
+_CLAUSE_MODAL = re.compile(_INNER_MODAL.pattern)
 # the words that make a terse question with no auxiliary a yes/no one ("Copies permitted?",
 # "Obligations survive termination?"; propositions.yaml modality `question_elliptical`)
 _ELLIPTICAL = _any(lexicon().modality.question_elliptical)
@@ -367,6 +374,14 @@ _TERSE_NOUNS = (
     if _TERSE_CLAIM is not None and _TERSE_LINK is not None
     else None
 )
+# the asking words of a question that asks for a value ("For how long is ...?", "Liability
+# limited to what amount?", "Copies may be retained by whom?"; propositions.yaml modality
+# `question_asking`): one that opens it, follows a preposition (`question_asking_after`) or
+# opens its last words asks no yes/no
+_ASKING_WORD = _any(lexicon().modality.question_asking)
+_ASKING_AFTER = _any(lexicon().modality.question_asking_after)
+_ASKING_ANYWHERE = _any(lexicon().modality.question_asking_anywhere)
+_ASKING_AT_END = re.compile(r"^\W*$")
 # Clause ends: a sentence's clauses are read apart ("...; provided that ...").
 _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
 _CLAUSE_PUNCTUATION = re.compile(r"[,;:]")
@@ -482,10 +497,17 @@ def heading_only(sentence: str) -> bool:
     """Is `sentence` too short to state anything: fewer than _MIN_WORDS words, or so without
     its section number and no modal in it ("5. Either party may terminate." states a right),
     or a run of numbered captions (a table of contents, `_caption_run`: a caption's own words
-    may look modal, "9. Covenant Not to Compete 10. Notices")?"""
-    if len(sentence.split()) < _MIN_WORDS or _caption_run(sentence):
+    may look modal, "9. Covenant Not to Compete 10. Notices")? A sentence of _MIN_WORDS whose
+    modal verb, in lower case as a clause writes it, has a subject before it ("Licensee shall
+    not: 1. Sell Competing Products 2. Solicit Customers") states its list: no caption run."""
+    if len(sentence.split()) < _MIN_WORDS:
         return True
     unnumbered = _SECTION_NUMBER.sub("", sentence, count=1)
+    verb = _CLAUSE_MODAL.search(unnumbered)
+    if verb is not None and re.search(r"[A-Za-z]", unnumbered[: verb.start()]):
+        return False
+    if _caption_run(sentence):
+        return True
     modal = any(
         pattern.search(unnumbered)
         for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
@@ -667,20 +689,25 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
         if exists and proposition.entry.existence != "record":
             # "Does the MSA contain a non-compete clause?": the clause found answers
             continue
-        carved = bool(proposition.asks_carved and proposition.asks_carved.search(focus))
-        opposite = carved or bool(proposition.asks_not and proposition.asks_not.search(focus))
+        # the claim's polarity is its main clause's: a negation inside a condition ("may Acme
+        # terminate if Beta does not keep it confidential?") is the condition's event
+        main = _without_question_conditions(focus)
+        carved = _found_before(proposition.asks_carved, focus, len(main))
+        opposite = carved or _found_before(proposition.asks_not, focus, len(main))
         if not opposite and not proposition.asks.search(focus):
             continue
         if any(_BY_NAME[n].asks.search(focus) for n in proposition.entry.yields_to):
             continue  # "develop competing products on its own": independent development's
         kind = proposition.entry.kind
-        asked = _asked_modality(focus)
+        asked = _asked_modality(main)
         negated = opposite
         # "May the recipient reverse engineer?" asks the prohibition's negation
         if (asked, kind) in _ASKS_OPPOSITE:
             negated = not negated
         if any(
-            a.match(focus, w.end()) for w in _WITHOUT.finditer(focus) for a in proposition.action
+            a.match(focus, w.end())
+            for w in _WITHOUT.finditer(focus, 0, len(main))
+            for a in proposition.action
         ):
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
@@ -710,6 +737,50 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     return None
 
 
+def _found_before(pattern: re.Pattern[str] | None, focus: str, end: int) -> bool:
+    """Does `pattern` match in `focus`, starting before `end` (a question's condition: "Do
+    your duties end when the agreement terminates?" asks it; "may Acme terminate, If Beta
+    does not keep ...?" does not)?"""
+    return pattern is not None and any(m.start() < end for m in pattern.finditer(focus))
+
+
+def _without_question_conditions(focus: str) -> str:
+    """`focus` without the condition it puts on its claim, from its opening word (modality
+    `trailing_condition`: "if", "unless", "where", "in the event that") to the end, where a
+    phrase before the auxiliary was moved ("may Acme terminate, If Halcyon Robotics, Inc. does
+    not keep ...?": "may Acme terminate")."""
+    opened = _MODALITY.trailing_condition.search(focus)
+    return focus if opened is None or opened.start() == 0 else focus[: opened.start()]
+
+
+def _asks_value(text: str, *, opening: bool = True) -> bool:
+    """Does `text` (a question, or a part of one before its auxiliary) ask for a value: an
+    asking word of the lexicon's opens it (`opening`), follows a preposition ("For how many
+    years ...", "Within how many days ...", "Until when ...", "... by whom?"), ends it ("Notice
+    is due when?") or asks wherever it stands ("how")? A conjunction inside a terse question
+    ("Copies returned when the agreement ends?") asks nothing."""
+    if _ASKING_WORD is None:
+        return False
+    for word in _ASKING_WORD.finditer(text):
+        before = text[: word.start()].rstrip()
+        if not before.strip(" \"'“(,"):
+            if opening:
+                return True
+            continue
+        last = re.search(r"[\w']+$", before)
+        if (
+            last is not None
+            and _ASKING_AFTER is not None
+            and _ASKING_AFTER.fullmatch(last.group(0))
+        ):
+            return True
+        if _ASKING_AT_END.match(text[word.end() :]) or (
+            _ASKING_ANYWHERE is not None and _ASKING_ANYWHERE.fullmatch(word.group(0))
+        ):
+            return True
+    return False
+
+
 def yes_no_focus(focus: str) -> str | None:
     """The yes/no question `focus` asks, its auxiliary first, or None where it asks none: as
     written ("Is reverse engineering prohibited?"); a phrase before the auxiliary moved after
@@ -720,11 +791,24 @@ def yes_no_focus(focus: str) -> str | None:
     "must Information be marked?"), else "is" before it."""
     if _YES_NO.match(focus):
         return focus
-    lead = _LEADING_PHRASE.match(focus)
-    if lead is not None and _YES_NO.match(focus[lead.end() :]):
+    stop = _LEAD_STOP.search(focus)
+    ends = _LEAD_END.finditer(focus, 0, stop.start() if stop is not None else len(focus))
+    leads = [m for m in ends if 2 <= m.start() <= _MAX_LEAD]
+    # the phrase ends at the comma the auxiliary follows, whatever commas a name inside it
+    # writes ("Under the MSA between Halcyon Robotics, Inc. and Northgate Logistics, LLC, is
+    # ...?")
+    lead = next((m for m in leads if _YES_NO.match(focus[m.end() :])), None)
+    if lead is not None and _asks_value(focus[: lead.start()], opening=False):
+        # "For how many years, is ...?": a value asked inside the phrase ("When the term
+        # ends, must ...?" asks a yes/no)
+        return None
+    if lead is not None:
         rest = focus[lead.end() :].rstrip(" ?")
-        return f"{rest}, {lead.group('lead').strip()}?"
-    if not focus.endswith("?") or _ASKING.match(focus):
+        return f"{rest}, {focus[: lead.start()].strip()}?"
+    if any(_asks_value(focus[m.end() :]) for m in leads):
+        # "Under the MSA, what notice is required ...?": a value asked after the phrase
+        return None
+    if not focus.endswith("?") or _ASKING.match(focus) or _asks_value(focus):
         return None
     if _ELLIPTICAL is None or not _ELLIPTICAL.search(focus):
         # "Non-solicit of employees?": a claim's noun phrase alone, read with "is"

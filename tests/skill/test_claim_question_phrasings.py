@@ -142,7 +142,7 @@ _TERSE = {
         ("Independent development of similar technology prohibited?", True),
         ("Recipient may develop similar information independently?", False),
         ("Developing comparable products on its own forbidden?", True),
-        ("independent development allowed under the nda?", False),
+        ("independent development permissible under the contract?", False),
     ],
 }
 
@@ -160,25 +160,25 @@ def test_a_terse_question_is_read_as_if_it_had_its_auxiliary(name: str) -> None:
     ("question", "asked"),
     [
         # its opening word of legal English lowered, so that it reads as no party's name
-        ("No license granted?", "is no license granted?"),
+        ("No licence granted to Beta?", "is no licence granted to Beta?"),
         ("No rights granted under the NDA?", "is no rights granted under the NDA?"),
-        ("Existence of the agreement confidential?", "is existence of the agreement confidential?"),
+        ("Existence of the NDA kept confidential?", "is existence of the NDA kept confidential?"),
         (
             "Information must be marked as confidential?",
             "must information be marked as confidential?",
         ),
-        ("Disclosure to advisors permitted?", "is disclosure to advisors permitted?"),
+        ("Disclosure to consultants permitted?", "is disclosure to consultants permitted?"),
         (
             "Recipient may reverse engineer the samples?",
             "may recipient reverse engineer the samples?",
         ),
         # no claim of the lexicon's in it, or not terse: as written
         # an opening acronym or name would read as a party's after an auxiliary: as written
-        ("CI covers technical info only?", "CI covers technical info only?"),
+        ("CI includes technical data only?", "CI includes technical data only?"),
         ("Halcyon may reverse engineer the samples?", "Halcyon may reverse engineer the samples?"),
         ("Governing law?", "Governing law?"),
         ("Revenue from continuing operations only?", "Revenue from continuing operations only?"),
-        ("Is no license granted?", "Is no license granted?"),
+        ("Is no licence granted to Beta?", "Is no licence granted to Beta?"),
         ("Under this NDA, may Acme copy it?", "Under this NDA, may Acme copy it?"),
     ],
 )

@@ -67,6 +67,9 @@ def runtime(data_room_kb: Any) -> Iterator[Any]:
         "What is the confidentiality period under the Halcyon Brightline NDA?",
         "how long do the confidentiality obligations survive under the nda between brightline "
         "and halcyon?",
+        # the asking words after a preposition: a value question, never a yes/no claim
+        "For how many years do the confidentiality obligations of the NDA survive?",
+        "for how long do halcyon's confidentiality obligations under the brightline nda survive?",
     ],
 )
 def test_the_nda_s_confidentiality_period_is_its_survival(
