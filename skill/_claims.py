@@ -696,10 +696,16 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
         opposite = carved or _found_before(proposition.asks_not, focus, len(main))
         if not opposite and not proposition.asks.search(focus):
             continue
-        if any(_BY_NAME[n].asks.search(focus) for n in proposition.entry.yields_to):
-            continue  # "develop competing products on its own": independent development's
-        kind = proposition.entry.kind
         asked = _asked_modality(main)
+        if asked == "permission" and any(
+            _BY_NAME[n].asks.search(focus) for n in proposition.entry.yields_to
+        ):
+            # "May Beta develop competing products on its own?": independent development's
+            # permission, asked as one. A question that asks the restraint ("Must Beta refrain
+            # from independently developing ...?", "Does it stop Beta from ...?") stays with
+            # the prohibition whose reading it asks: handed over, it would flip
+            continue
+        kind = proposition.entry.kind
         negated = opposite
         # "May the recipient reverse engineer?" asks the prohibition's negation
         if (asked, kind) in _ASKS_OPPOSITE:

@@ -209,3 +209,24 @@ def test_developing_competing_products_on_ones_own_is_independent_development(
         for asked in (question, question.lower()):
             read = _read(asked)
             assert read is not None and read[0] == name, (asked, read)
+
+
+@pytest.mark.parametrize("recipient", _RECIPIENTS)
+@pytest.mark.parametrize(
+    "restraint",
+    [
+        "Must {r} refrain from independently developing competing products?",
+        "Must {r} abstain from developing competing products on {own} own?",
+        "Does the agreement stop {r} from independently developing competing products?",
+        "Is {r} required to refrain from developing competing products on {own} own?",
+    ],
+)
+def test_a_restraint_on_developing_alone_stays_the_non_compete_unflipped(
+    recipient: str, restraint: str
+) -> None:
+    # review D1: handed to independent development (a permission) these read "is development
+    # permitted?", the opposite of what they ask; they ask the non-compete's restraint
+    own = "your" if recipient == "you" else "its"
+    question = restraint.format(r=recipient, own=own)
+    for asked in (question, question.lower()):
+        assert _read(asked) == ("non_compete", False), asked
