@@ -669,9 +669,6 @@ class Lexicon:
     prose_party_instruments: tuple[str, ...]
     prose_party_name_ends: frozenset[str]
     prose_party_non_names: frozenset[str]
-    # a party's longer name: the words it may not add, the leads it may not follow
-    party_longer_name_blockers: frozenset[str]
-    party_longer_name_leads: tuple[str, ...]
     # words a name in that sentence, and a short name's initials, skip in lower case; web
     # address endings; the document types read; what says a sentence is about this
     # agreement, a recital, another agreement, a route, a thing's maker (words; phrases)
@@ -1300,8 +1297,6 @@ def _load(data: dict[str, Any]) -> Lexicon:
         prose_party_instruments=tuple(vocabulary.words("prose_party_instruments")),
         prose_party_name_ends=frozenset(vocabulary.words("prose_party_name_ends")),
         prose_party_non_names=frozenset(vocabulary.words("prose_party_non_names")),
-        party_longer_name_blockers=frozenset(vocabulary.words("party_longer_name_blockers")),
-        party_longer_name_leads=tuple(vocabulary.phrases("party_longer_name_leads")),
         prose_party_name_links=frozenset(vocabulary.words("prose_party_name_links")),
         prose_party_short_name_links=frozenset(vocabulary.words("prose_party_short_name_links")),
         web_address_endings=tuple(vocabulary.words("web_address_endings")),

@@ -360,7 +360,7 @@ class AliasResolver:
                 {
                     (base_key(a.alias_key), legal_form(a.alias_key), a.entity_key)
                     for a in self._aliases
-                    if a.kind in ("former_name", "other_name") and base_key(a.alias_key)
+                    if a.kind == "former_name" and base_key(a.alias_key)
                 }
             )
         )

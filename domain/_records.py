@@ -228,5 +228,5 @@ class Alias(_Frozen):
     entity_name: str
     entity_key: str
     document_id: str | None = None  # None: knowledge-base wide (e.g. an unambiguous short name)
-    kind: str = "defined_term"  # defined_term | short_name | former_name | other_name
+    kind: str = "defined_term"  # defined_term | short_name | former_name
     location: SourceLocation | None = None

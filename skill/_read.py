@@ -87,7 +87,7 @@ def build_name_index(
         # a former name is a name the company went by, not a term of one document ("the
         # Company"): a question may write it as it writes any name (without its legal form,
         # in lower case, by its short name)
-        if a.document_id is None or a.kind in ("former_name", "other_name"):
+        if a.document_id is None or a.kind == "former_name":
             names.add(a.alias)
     return NameLinker(
         sorted(names),

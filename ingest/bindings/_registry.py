@@ -13,7 +13,6 @@ from ingest.bindings._charters import Certificates, FiscalYears, Incorporation, 
 from ingest.bindings._filings import CompanyProfiles, Registrant
 from ingest.bindings._former_names import FormerNames
 from ingest.bindings._forms import FormFields
-from ingest.bindings._longer_names import PartyLongerNames
 from ingest.bindings._minutes import BoardMinutes
 from ingest.bindings._officers import OfficerStatements, OfficerTables, TenureEnded
 from ingest.bindings._ownership import CapTables, FounderStatements, OwnershipStatements
@@ -39,7 +38,6 @@ BINDING_RULES: tuple[BindingRule, ...] = (
     SubsidiaryLists(),
     CapTables(),
     SignatureBlocks(),
-    PartyLongerNames(),
     Advisers(),
     OfficerTables(),
     BoardMinutes(),
