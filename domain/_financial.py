@@ -1762,8 +1762,41 @@ def adjusted_measure_asked(text: str) -> str | None:
     growth"; financial.yaml `adjusted_measures`), as the question writes it folded; None
     when it says none. A measure so qualified is no statement row nor registry metric."""
     key = f" {label_key(text)} "
-    found = [w for w in _word_list("adjusted_measures", "words") if f" {w} " in key]
+    found = [
+        w
+        for w in _word_list("adjusted_measures", "words")
+        if any(
+            _ADVERBIAL.search(key[: m.start() + 1]) or _qualifies_a_measure(key[m.end() :])
+            for m in re.finditer(f" {w} ", key)
+        )
+    ]
     return max(found, key=lambda w: (len(w), w)) if found else None
+
+
+# a qualifier said after its measure ("revenue growth in constant currency", "on an organic
+# basis", "on a pro forma basis")
+_ADVERBIAL = re.compile(r" (?:in|on an?|at) $")
+# how many words after a qualifier its measure may start ("adjusted diluted EPS", "organic
+# revenue growth")
+_QUALIFIED_WITHIN = 3
+
+
+def _qualifies_a_measure(after: str) -> bool:
+    """Does a measure (a concept, a registry metric, a growth) start within the few words after
+    a qualifier? "adjusted EBITDA", "organic growth", "adjusted diluted EPS" do; "the underlying
+    drivers of revenue", "Acme Organic Foods in FY2019", "adjusted to conform" do not."""
+    words = after.split()
+
+    def named(start: int) -> set[str]:
+        window = " ".join(words[start : start + 6])
+        metric = metric_named(window)
+        return (
+            {c.name for c in concepts_asked(window, as_question=False)}
+            | ({metric.name} if metric is not None else set())
+            | ({"growth"} if growth_named(" ".join(words[start : start + 1])) else set())
+        )
+
+    return any(named(i) - named(i + 1) for i in range(min(_QUALIFIED_WITHIN, len(words))))
 
 
 def metric_named(text: str) -> FinancialMetric | None:
