@@ -485,17 +485,12 @@ def segment_figure(
     if len(found) != 1:
         return None
     name, printed = next(iter(found.items()))
-    segment = FinancialConcept(
-        name=f"{name.replace(' ', '_')}_{concept.name}",
-        labels=(name,),
-        question_words=(name,),
-        gaap=SEGMENT_ROW,
-        statement=concept.statement,
-        # signed as the company's concept is: a segment's capital expenditure printed "(120)"
-        # is an outflow of 120, as the cash flow statement's total is
-        sign=concept.sign,
-        unit="USD",
-        rows=tuple(dict.fromkeys(printed)),
+    segment = _segment_row(
+        f"{name.replace(' ', '_')}_{concept.name}",
+        name,
+        name,
+        concept,
+        tuple(dict.fromkeys(printed)),
     )
     # the question read as the company's figure, its segment's words left out
     written = named(name)
@@ -508,6 +503,24 @@ def segment_figure(
     if [c.name for c in figure.concepts] != [concept.name]:
         return None
     return replace(figure, concepts=(segment,))
+
+
+def _segment_row(
+    name: str, label: str, asked: str, concept: FinancialConcept, rows: tuple[str, ...]
+) -> FinancialConcept:
+    """A segment's figure as a concept of its own: the rows of a note's table that print it,
+    signed as the company's concept is (a segment's capital expenditure printed "(120)" is an
+    outflow of 120, as the cash flow statement's total is)."""
+    return FinancialConcept(
+        name=name,
+        labels=(label,),
+        question_words=(asked,),
+        gaap=SEGMENT_ROW,
+        statement=concept.statement,
+        sign=concept.sign,
+        unit="USD",
+        rows=rows,
+    )
 
 
 def part_unread(
@@ -565,15 +578,12 @@ def part_unread(
             item = " ".join(f" {reading} ".replace(f" {part} ", " ", 1).split())
             rows = tuple(dict.fromkeys(k for k, totalled in parts[part] if totalled == item))
             if rows:
-                return FinancialConcept(
-                    name=f"{part.replace(' ', '_')}_{item.replace(' ', '_')}",
-                    labels=(part,),
-                    question_words=(reading,),
-                    gaap=SEGMENT_ROW,
-                    statement=concept.statement,
-                    sign=concept.sign,
-                    unit="USD",
-                    rows=rows,
+                return _segment_row(
+                    f"{part.replace(' ', '_')}_{item.replace(' ', '_')}",
+                    part,
+                    reading,
+                    concept,
+                    rows,
                 )
         if named:
             return FinancialConcept(
