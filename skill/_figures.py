@@ -485,7 +485,7 @@ def segment_figure(
     if len(found) != 1:
         return None
     name, printed = next(iter(found.items()))
-    segment = _segment_row(
+    segment = _note_row(
         f"{name.replace(' ', '_')}_{concept.name}",
         name,
         name,
@@ -505,17 +505,23 @@ def segment_figure(
     return replace(figure, concepts=(segment,))
 
 
-def _segment_row(
-    name: str, label: str, asked: str, concept: FinancialConcept, rows: tuple[str, ...]
+def _note_row(
+    name: str,
+    label: str,
+    asked: str,
+    concept: FinancialConcept,
+    rows: tuple[str, ...] = (),
+    gaap: str = SEGMENT_ROW,
 ) -> FinancialConcept:
-    """A segment's figure as a concept of its own: the rows of a note's table that print it,
-    signed as the company's concept is (a segment's capital expenditure printed "(120)" is an
-    outflow of 120, as the cash flow statement's total is)."""
+    """A figure of a note's table as a concept of its own (a segment's row, `SEGMENT_ROW`; an
+    item as printed, `NOTE_ROW_ITEM`): the rows that print it, signed as the company's concept
+    is (a segment's capital expenditure printed "(120)" is an outflow of 120, as the cash flow
+    statement's total is)."""
     return FinancialConcept(
         name=name,
         labels=(label,),
         question_words=(asked,),
-        gaap=SEGMENT_ROW,
+        gaap=gaap,
         statement=concept.statement,
         sign=concept.sign,
         unit="USD",
@@ -578,7 +584,7 @@ def part_unread(
             item = " ".join(f" {reading} ".replace(f" {part} ", " ", 1).split())
             rows = tuple(dict.fromkeys(k for k, totalled in parts[part] if totalled == item))
             if rows:
-                return _segment_row(
+                return _note_row(
                     f"{part.replace(' ', '_')}_{item.replace(' ', '_')}",
                     part,
                     reading,
@@ -586,14 +592,8 @@ def part_unread(
                     rows,
                 )
         if named:
-            return FinancialConcept(
-                name=reading.replace(" ", "_"),
-                labels=(reading,),
-                question_words=(reading,),
-                gaap=NOTE_ROW_ITEM,
-                statement=concept.statement,
-                sign=concept.sign,
-                unit="USD",
+            return _note_row(
+                reading.replace(" ", "_"), reading, reading, concept, gaap=NOTE_ROW_ITEM
             )
     return None
 
