@@ -140,3 +140,13 @@ def data_room_kb(tmp_path_factory: pytest.TempPathFactory, data_room: list[Path]
     target = shared / "data-room-kb"
     report: dict[str, Any] = _built_once(target, ingest)
     return IngestedKB(target / "evrag", DATA_ROOM_KB, report).copy_to(data_dir.parent)
+
+
+@pytest.fixture(scope="module")
+def data_room_ask(data_room_kb: IngestedKB) -> Any:
+    """`ask(question)` on the data room's knowledge base through one Runtime per test module
+    (the skill's answer object), closed after the module."""
+    from app import Runtime
+
+    with Runtime.open(data_room_kb.settings()) as rt:
+        yield lambda question: rt.skill.ask(data_room_kb.kb, question)

@@ -6,12 +6,9 @@ Founders' Agreement's parties."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-from tests.conftest import IngestedKB
 
 pytestmark = pytest.mark.slow
 
@@ -25,11 +22,8 @@ _LOAN = "11_Loan_and_Security_Agreement_Keystone.pdf"
 
 
 @pytest.fixture(scope="module")
-def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
-    from app import Runtime
-
-    with Runtime.open(data_room_kb.settings()) as rt:
-        yield lambda question: rt.skill.ask(data_room_kb.kb, question)
+def ask(data_room_ask: Any) -> Any:
+    return data_room_ask
 
 
 @pytest.mark.parametrize(

@@ -11,12 +11,9 @@ full, short and lower-case names and synonyms of the act."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-from tests.conftest import IngestedKB
 
 pytestmark = pytest.mark.slow
 
@@ -46,11 +43,8 @@ _COVENANTS = [
 
 
 @pytest.fixture(scope="module")
-def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
-    from app import Runtime
-
-    with Runtime.open(data_room_kb.settings()) as rt:
-        yield lambda question: rt.skill.ask(data_room_kb.kb, question)
+def ask(data_room_ask: Any) -> Any:
+    return data_room_ask
 
 
 def _cases() -> list[tuple[str, str, str | None, tuple[str, ...]]]:

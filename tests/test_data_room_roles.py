@@ -6,12 +6,9 @@ forms (a/the, of/under, lower case, short names, negation, the role's verb)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-from tests.conftest import IngestedKB
 
 pytestmark = pytest.mark.slow
 
@@ -55,11 +52,8 @@ def _variants() -> list[tuple[str, str, str]]:
 
 
 @pytest.fixture(scope="module")
-def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
-    from app import Runtime
-
-    with Runtime.open(data_room_kb.settings()) as rt:
-        yield lambda question: rt.skill.ask(data_room_kb.kb, question)
+def ask(data_room_ask: Any) -> Any:
+    return data_room_ask
 
 
 @pytest.mark.parametrize(("question", "said", "document"), _variants())

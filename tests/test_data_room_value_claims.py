@@ -9,12 +9,9 @@ Generated: attributes x value forms x agreements' names x plain / negated x case
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-from tests.conftest import IngestedKB
 
 pytestmark = pytest.mark.slow
 
@@ -84,11 +81,8 @@ def _cases() -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
-    from app import Runtime
-
-    with Runtime.open(data_room_kb.settings()) as rt:
-        yield lambda question: rt.skill.ask(data_room_kb.kb, question)
+def ask(data_room_ask: Any) -> Any:
+    return data_room_ask
 
 
 @pytest.mark.parametrize(("question", "lead"), _cases())

@@ -20,14 +20,12 @@ of each product runs (every k-th case), the whole product was checked by hand on
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from domain import entity_key
 from skill import QuestionReader, read_claim
-from tests.conftest import IngestedKB
 
 _NAMES = [
     "Halcyon Robotics, Inc.",
@@ -149,11 +147,8 @@ def test_the_topic_keeps_none_of_the_agreements_or_partys_words(question: str, t
 
 
 @pytest.fixture(scope="module")
-def ask(data_room_kb: IngestedKB) -> Iterator[Any]:
-    from app import Runtime
-
-    with Runtime.open(data_room_kb.settings()) as rt:
-        yield lambda question: rt.skill.ask(data_room_kb.kb, question)
+def ask(data_room_ask: Any) -> Any:
+    return data_room_ask
 
 
 _MSA_18 = "18_MSA_Northgate_Ridgeway.pdf"
