@@ -717,7 +717,7 @@ class EvidenceSkill:
                     }
                 ),
             )
-            if subject_class.name is not None
+            if subject_class.name is not None and statements_question is not None
             else None
         )
         figure = (
