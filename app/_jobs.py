@@ -299,8 +299,9 @@ class JobRunner:
                 pass
 
     def _run(self, job_id: str) -> None:
+        finished = False
         try:
-            self._run_job(job_id)
+            finished = self._run_job(job_id)
         except Exception as exc:
             _log.exception("job %s failed", job_id)
             reason = f"{exc.code}: {exc}" if isinstance(exc, StorageFull) else str(exc)
@@ -309,11 +310,17 @@ class JobRunner:
             self.progress.pop(job_id, None)
             with self._lock:
                 self._futures.pop(job_id, None)
-            if self._on_finish is not None and not self._stop.is_set():
-                try:
-                    self._on_finish(self.store.get(job_id))
-                except Exception:
-                    _log.exception("finishing job %s", job_id)
+            if not finished:
+                self._finish(job_id)
+
+    def _finish(self, job_id: str) -> None:
+        """The finish hook (an ingestion's uploads dropped), once the job's items are all
+        recorded."""
+        if self._on_finish is not None and not self._stop.is_set():
+            try:
+                self._on_finish(self.store.get(job_id))
+            except Exception:
+                _log.exception("finishing job %s", job_id)
 
     def _end_failed(self, job_id: str, reason: str) -> None:
         """Record the job failed. On a full disk that write can fail too (issue 37: the job
@@ -328,18 +335,18 @@ class JobRunner:
                 if self._stop.wait(_RETRY_SECONDS):
                     return
 
-    def _run_job(self, job_id: str) -> None:
+    def _run_job(self, job_id: str) -> bool:
         if not self.store.transition(
             job_id, JobStatus.RUNNING, only_from=(JobStatus.QUEUED, JobStatus.RUNNING)
         ):
-            return  # cancelled before it started
+            return False  # cancelled before it started
         job = self.store.get(job_id)
         handler = self._handlers[job.kind]
         for item in self.store.items(job_id, pending_only=True):
             if self._stop.is_set():
-                return  # resumed at this item after a restart
+                return False  # resumed at this item after a restart
             if self.store.get(job_id).status is not JobStatus.RUNNING:
-                return  # cancelled
+                return False  # cancelled
             _log.info("job %s: running item %d", job_id, item.seq)
             try:
                 ok, result = handler(job, item.input)
@@ -348,4 +355,8 @@ class JobRunner:
                 code = exc.code if isinstance(exc, StorageFull) else "internal_error"
                 ok, result = False, {"error": {"code": code, "detail": str(exc)}}
             self.store.record_item(job_id, item.seq, ok, result)
+        # the hook before the status: a client that reads "completed" finds the job's
+        # uploads already dropped (they were removed after it, a race the API's tests saw)
+        self._finish(job_id)
         self.store.transition(job_id, JobStatus.COMPLETED, only_from=(JobStatus.RUNNING,))
+        return True
