@@ -36,6 +36,9 @@ split:
 written: the copy is) or ingests the CUAD PDFs into a temporary one, and prints the table;
 `EVRAG_CUAD_LIMIT=N` asks about the first N agreements only; `EVRAG_CUAD_TOPICS=a,b` asks
 the named topics only; EVRAG_CUAD_RESULTS=path writes every question with its answer as JSONL.
+EVRAG_CLAIMS_PHRASINGS=<yaml> asks another phrasing set of the same shape instead of the default
+`bench/cuad_claims_phrasings.yaml` (a path, absolute or from the repository root; e.g.
+`bench/cuad_claims_phrasings_s39.yaml`, written in session 39 before any run with it).
 
 EVRAG_CLAIMS_SET=train asks the same phrasings of cuad-train's training contracts instead
 (`pdf_in_shared` false: contracts no bench of the shared PDFs holds), with CUAD's labels of
@@ -69,6 +72,7 @@ from bench.cuad_topics import _train_labels, ask_all, cites_elsewhere, pair_docu
 from bench.quality import CUAD_CLAUSES, _cuad_parties, _cuad_title, _entity_key, load_jsonl
 from domain import base_key
 
+ROOT = Path(__file__).resolve().parent.parent
 PHRASINGS = Path(__file__).resolve().parent / "cuad_claims_phrasings.yaml"
 TRAIN = CUAD_CLAUSES.parent.parent / "cuad-train"
 TRAIN_RANKS = (151, 210)
@@ -134,6 +138,16 @@ def gold_presence(
         if value is not None:
             said.append(value)
     return any(said) if said else None
+
+
+def phrasings_path() -> Path:
+    """The phrasing set asked: EVRAG_CLAIMS_PHRASINGS (absolute, or from the repository root)
+    where set, else PHRASINGS."""
+    chosen = os.environ.get("EVRAG_CLAIMS_PHRASINGS")
+    if not chosen:
+        return PHRASINGS
+    path = Path(chosen)
+    return path if path.is_absolute() else ROOT / path
 
 
 def agreement_words(pdf: Path) -> str | None:
@@ -371,6 +385,7 @@ def run() -> None:
 
         training = training_set(_ranks(os.environ.get("EVRAG_CLAIMS_RANKS")) or TRAIN_RANKS)
     qs = questions(
+        phrasings_path=phrasings_path(),
         limit=int(limit) if limit else None,
         topics=[t.strip() for t in topics.split(",") if t.strip()] if topics else None,
         rows=training,
@@ -398,6 +413,7 @@ def run() -> None:
             started = time.perf_counter()
             results = ask_all(rt.skill, "cuad", qs)
             elapsed = time.perf_counter() - started
+    print(f"   phrasings: {phrasings_path().name}")
     print(f"   {len(qs)} questions asked in {elapsed:.0f} s")
     print(format_report(score(qs, results)))
     dump = os.environ.get("EVRAG_CUAD_RESULTS")
