@@ -258,9 +258,9 @@ def test_no_lexicon_example_is_most_of_a_bench_phrasing() -> None:
                     most.setdefault(" ".join(words[i : i + n]), p)
     copied = [
         f"domain/lexicon/{name}: example {example!r} is most of "
-        f"{p.source}:{_bench_line(p)} {p.text!r}"
+        f"{whole.source}:{_bench_line(whole)} {whole.text!r}"
         for name, example, said in examples
-        if (p := most.get(said)) is not None
+        if (whole := most.get(said)) is not None
     ]
     assert not copied, "\n".join(copied)
 
