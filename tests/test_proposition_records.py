@@ -245,7 +245,11 @@ _ASKED: dict[str, tuple[tuple[str, bool], ...]] = {
         ("Is {b} entitled to most favourable pricing from {a}?", True),
     ),
     "ip_assigned": (
-        ("Does the agreement between {a} and {b} assign ownership of intellectual property?", True),
+        (
+            "Under the agreement between {a} and {b}, is ownership of the intellectual property "
+            "assigned?",
+            True,
+        ),
         ("Is intellectual property created by {a} assigned to {b}?", True),
     ),
     "liquidated_damages": (
@@ -254,15 +258,18 @@ _ASKED: dict[str, tuple[tuple[str, bool], ...]] = {
     ),
     "right_of_first_refusal": (
         ("Does {b} have a right of first refusal under its agreement with {a}?", True),
-        ("Does {b} have no right of first refusal under its contract with {a}?", False),
+        ("Is it true that {b} holds no right of first refusal from {a}?", False),
     ),
     "minimum_commitment": (
         ("Is {b} required to purchase a minimum quantity from {a}?", True),
-        ("Does the agreement between {a} and {b} set a minimum purchase commitment?", True),
+        ("Is there a minimum purchase commitment on {b} in its contract with {a}?", True),
     ),
     "third_party_beneficiary": (
-        ("Are there third-party beneficiaries of the agreement between {a} and {b}?", True),
-        ("Does the contract between {a} and {b} exclude third party beneficiaries?", False),
+        ("Can a third-party beneficiary enforce the contract between {a} and {b}?", True),
+        (
+            "Does the agreement between {a} and {b} say there are no third-party beneficiaries?",
+            False,
+        ),
     ),
     "granting_liens": (
         ("Can {a} grant liens?", True),
@@ -374,7 +381,10 @@ def test_a_causative_over_the_action_is_read(question: str, caused: bool) -> Non
 # a question whether a clause exists is the record's where the record says it reads it
 # (`existence: record`: liquidated damages), else the clause found's (a non-compete)
 _EXISTS = [
-    ("Does the {t} between {a} and {b} provide for liquidated damages?", "liquidated_damages"),
+    (
+        "Does the {t} between {a} and {b} include a liquidated damages provision?",
+        "liquidated_damages",
+    ),
     ("does the {t} between {a} and {b} contain a liquidated damages clause?", "liquidated_damages"),
     ("Is there a liquidated damages provision in {a}'s {t}?", "liquidated_damages"),
     ("Does the {t} between {a} and {b} contain a non-compete clause?", None),

@@ -175,3 +175,131 @@ def test_csv_cells_never_start_a_formula(lead: str) -> None:
     cells = dict(zip(header, row, strict=True))
     assert cells["id"] == "'" + text and cells["answer"] == "'" + text
     assert cells["citations"] == "'" + text + ", p. 1"
+
+
+# The finish hook's place (commit 0a05012): an ingestion's hook drops its uploads, so a client
+# that reads "completed" must find them already gone; the hook therefore runs before the
+# job is recorded completed. A failed or cancelled job is recorded first and the hook runs
+# after; a stopped job (the server shutting down) gets no hook at all, because a restart
+# resumes it and still needs its uploads.
+
+
+class _HookSeen:
+    """A finish hook that writes down how the store reports the job when it is called."""
+
+    def __init__(self, store: JobStore) -> None:
+        self.store = store
+        self.seen: list[tuple[JobStatus, JobStatus, int]] = []
+        self.called = threading.Event()
+
+    def __call__(self, job: JobRecord) -> None:
+        now = self.store.get(job.job_id)
+        self.seen.append((job.status, now.status, now.done))
+        self.called.set()
+
+
+def _drain(runner: JobRunner) -> None:
+    """Stop the runner and wait until its worker threads have ended (every _run returned)."""
+    runner.shutdown(timeout=0)
+    for pool in runner._pools.values():
+        pool.shutdown(wait=True)
+
+
+@pytest.mark.parametrize("kind", [JobKind.INGESTION, JobKind.EVALUATION])
+def test_a_finished_job_runs_its_hook_before_it_reads_completed(
+    tmp_path: Path, kind: JobKind
+) -> None:
+    store = _store(tmp_path)
+    hook = _HookSeen(store)
+    runner = JobRunner(store, {kind: lambda j, v: (True, v)}, {kind: 1}, on_finish=hook)
+    job = store.create(kind, "kb", [{"n": i} for i in range(3)])
+    runner.submit(job)
+    assert hook.called.wait(10)
+    _drain(runner)
+    # every item recorded, the job not yet completed when the hook ran
+    assert hook.seen == [(JobStatus.RUNNING, JobStatus.RUNNING, 3)]
+    assert store.get(job.job_id).status is JobStatus.COMPLETED
+
+
+def test_a_failed_job_is_recorded_failed_before_its_hook(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    hook = _HookSeen(store)
+
+    def handle(job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        # a result the store cannot write (not JSON) fails the job itself, not the item
+        return True, {"n": value["n"], "bad": object()} if value["n"] == 1 else value
+
+    runner = JobRunner(store, {JobKind.INGESTION: handle}, {JobKind.INGESTION: 1}, on_finish=hook)
+    job = store.create(JobKind.INGESTION, "kb", [{"n": i} for i in range(3)])
+    runner.submit(job)
+    assert hook.called.wait(10)
+    _drain(runner)
+    assert hook.seen == [(JobStatus.FAILED, JobStatus.FAILED, 1)]
+    assert store.get(job.job_id).error is not None
+
+
+def test_a_job_cancelled_mid_run_is_recorded_cancelled_before_its_hook(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    hook = _HookSeen(store)
+    started, gate = threading.Event(), threading.Event()
+
+    def handle(job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        started.set()
+        assert gate.wait(10)
+        return True, value
+
+    runner = JobRunner(store, {JobKind.INGESTION: handle}, {JobKind.INGESTION: 1}, on_finish=hook)
+    job = store.create(JobKind.INGESTION, "kb", [{"n": i} for i in range(3)])
+    runner.submit(job)
+    assert started.wait(10)
+    store.cancel(job.job_id)
+    gate.set()
+    assert hook.called.wait(10)
+    _drain(runner)
+    assert hook.seen == [(JobStatus.CANCELLED, JobStatus.CANCELLED, 1)]
+
+
+def test_a_job_cancelled_before_it_starts_still_runs_its_hook(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    hook = _HookSeen(store)
+    calls: list[int] = []
+
+    def handle(job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        calls.append(value["n"])
+        return True, value
+
+    runner = JobRunner(store, {JobKind.INGESTION: handle}, {JobKind.INGESTION: 1}, on_finish=hook)
+    job = store.create(JobKind.INGESTION, "kb", [{"n": 0}])
+    store.cancel(job.job_id)
+    runner.submit(job)
+    assert hook.called.wait(10)
+    _drain(runner)
+    assert hook.seen == [(JobStatus.CANCELLED, JobStatus.CANCELLED, 0)] and calls == []
+
+
+def test_a_stopped_job_gets_no_hook_until_a_new_runner_finishes_it(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    hook = _HookSeen(store)
+    started, gate = threading.Event(), threading.Event()
+
+    def handle(job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        started.set()
+        assert gate.wait(10)
+        return True, value
+
+    runner = JobRunner(store, {JobKind.INGESTION: handle}, {JobKind.INGESTION: 1}, on_finish=hook)
+    job = store.create(JobKind.INGESTION, "kb", [{"n": i} for i in range(3)])
+    runner.submit(job)
+    assert started.wait(10)
+    runner.shutdown(timeout=0)  # the server stops with an item in flight
+    gate.set()
+    _drain(runner)
+    stopped = store.get(job.job_id)
+    assert hook.seen == [] and (stopped.status, stopped.done) == (JobStatus.RUNNING, 1)
+
+    fresh = JobRunner(store, {JobKind.INGESTION: handle}, {JobKind.INGESTION: 1}, on_finish=hook)
+    assert fresh.resume() == [job.job_id]
+    assert hook.called.wait(10)
+    _drain(fresh)
+    assert hook.seen == [(JobStatus.RUNNING, JobStatus.RUNNING, 3)]
+    assert store.get(job.job_id).status is JobStatus.COMPLETED

@@ -690,7 +690,7 @@ _COMPUTED_ASKS = [
     "Days payable outstanding in FY2021?",
 ]
 _ONE_CELL_ASKS = [
-    "What was 3M's net sales in FY2018 (in USD millions)?",
+    "What were Kestrel's net sales in FY2018 (in USD millions)?",
     "What were total current assets as of December 31, 2019?",
     "What is the FY2019 net income, defined in the income statement?",
 ]
@@ -1323,7 +1323,8 @@ def test_a_loss_concept_naming_no_concept_is_refused_at_load(tmp_path: Path) -> 
     ("question", "names"),
     [
         (
-            "What were Amcor's net income and net income attributable to Amcor plc for FY2022?",
+            "What were Orrin Vale's net income and net income attributable to Orrin Vale plc "
+            "for FY2021?",
             {"net_income", "net_income_to_shareholders"},
         ),
         (

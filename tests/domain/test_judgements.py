@@ -27,11 +27,14 @@ def test_every_judgement_names_metrics_of_the_registry() -> None:
 @pytest.mark.parametrize(
     ("question", "metrics"),
     [
-        ("Is 3M a capital-intensive business?", ["capex_to_revenue", "ppe_to_total_assets"]),
+        (
+            "Is Kestrel & Co a capital-intensive business?",
+            ["capex_to_revenue", "ppe_to_total_assets"],
+        ),
         ("How capital intensive is 3M?", ["capex_to_revenue", "ppe_to_total_assets"]),
         ("Does Best Buy have a healthy liquidity position?", ["current_ratio", "quick_ratio"]),
         ("Is the company's leverage high?", ["debt_to_equity", "interest_coverage"]),
-        ("Is Adobe's operating margin improving?", ["operating_margin"]),
+        ("Is Halcyon's operating margin improving?", ["operating_margin"]),
         ("What drove the change in gross margin?", ["gross_margin"]),
         ("Does the credit agreement have a leverage covenant?", []),
         ("Is the current ratio covenant in the credit facility above 1.5?", []),
@@ -83,7 +86,7 @@ def test_how_a_judgement_is_asked(question: str, yes_no: bool, cause: bool) -> N
             2,
             JudgementTest(direction="down", negated=True),
         ),
-        ("Is Adobe's operating margin improving?", 0, None),
+        ("Is Halcyon's operating margin improving?", 0, None),
         ("Is the current ratio above average?", 1, None),
         ("Is 3M capital intensive?", 0, None),
     ],
@@ -132,7 +135,7 @@ def test_a_year_is_never_a_threshold(template: str, year: str) -> None:
     ("question", "degree"),
     [
         ("How capital intensive is 3M?", True),
-        ("How capital-intensive is Best Buy in FY2023?", True),
+        ("How capital-intensive is Orrin Vale in FY2023?", True),
         ("How highly leveraged is Amcor?", True),
         # a figure asked with "how", or a judgement's word later on, is no degree
         ("How much did 3M pay for its short-term obligations in FY2018?", False),

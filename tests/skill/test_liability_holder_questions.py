@@ -17,7 +17,7 @@ from tests.skill.claim_reading import RESTRICTION_PARTIES
 # --- whose liability a question asks of ------------------------------------------------------
 
 _QUESTIONS = [
-    "Is {a}'s liability to {b} unlimited under their agreement?",
+    "Is {a}'s liability toward {b} uncapped under their contract?",
     "Is {a}'s aggregate liability under the contract with {b} uncapped?",
     "Is {a}'s total liability capped under the agreement with {b}?",
 ]

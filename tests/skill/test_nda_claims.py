@@ -600,13 +600,12 @@ SILENT = (
 )
 QUESTIONS = [
     (
-        "May the receiving party share confidential information with its employees under the NDA?",
+        "Under the NDA, may the recipient disclose confidential information to its employees?",
         "Yes",
         "except to the Recipient's employees",
     ),
     (
-        "Is the receiving party prohibited from disclosing confidential information to its "
-        "employees?",
+        "Is the recipient barred from revealing the confidential information to its employees?",
         "No",
         "except to the Recipient's employees",
     ),
@@ -622,13 +621,13 @@ QUESTIONS = [
         "revealed to the Recipient by a third party",
     ),
     (
-        "Must the receiving party notify the disclosing party if it is required by law to "
-        "disclose confidential information?",
+        "If a court orders the recipient to disclose confidential information, must it notify "
+        "the discloser?",
         "Yes",
         "promptly notifies the Discloser",
     ),
     (
-        "Are the existence and the terms of the NDA themselves confidential?",
+        "Must the recipient keep the existence and terms of this NDA confidential?",
         "Yes",
         "existence of this Agreement cannot be disclosed",
     ),
@@ -767,8 +766,7 @@ def test_a_clause_of_its_own_after_a_comma_keeps_its_own_negation(actor: str, mo
 @pytest.mark.parametrize(
     "question",
     [
-        "May the receiving party disclose that the parties entered into the NDA or are in "
-        "discussions?",
+        "Is the recipient free to reveal that the parties signed the NDA or are negotiating?",
         "can the recipient reveal that the parties have entered into this NDA?",
         "Could the Recipient tell anyone that the parties are in negotiations under the NDA?",
     ],

@@ -27,7 +27,7 @@ CLAIMS = (
         "reverse_engineering",
         "{a} shall not reverse engineer, disassemble or decompile any prototypes, software or "
         "other tangible objects which embody the Confidential Information",
-        "Does the NDA prohibit the recipient from reverse engineering the confidential "
+        "Under the NDA, is the recipient barred from reverse engineering the confidential "
         "information?",
         "Yes",
     ),
@@ -35,22 +35,22 @@ CLAIMS = (
         "survival",
         "the obligations of {a} under this Agreement shall survive any termination or "
         "expiration of this Agreement for a period of five years",
-        "Do any obligations under the NDA survive its termination?",
+        "Do the recipient's obligations under the NDA continue after it terminates?",
         "Yes",
     ),
     (
         "return_on_termination",
         "{a} shall promptly return or destroy all Confidential Information and all copies "
         "thereof upon the termination of this Agreement",
-        "Must the receiving party return or destroy confidential information when the NDA "
-        "terminates?",
+        "On termination of the NDA, is the recipient required to return or destroy the "
+        "confidential information?",
         "Yes",
     ),
     (
         "sharing_with_employees",
         "{a} may disclose the Confidential Information to its employees who need to know it "
         "for the Purpose",
-        "May the receiving party share confidential information with its employees under the NDA?",
+        "Is the recipient allowed to pass the confidential information on to its own employees?",
         "Yes",
     ),
 )

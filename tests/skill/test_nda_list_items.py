@@ -104,7 +104,7 @@ def nda(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, str]]:
 @pytest.mark.parametrize(
     ("question", "head"),
     [
-        ("Does the NDA prohibit the receiving party from soliciting the disclosing party's employees?", "Yes"),
+        ("Under the NDA, is the receiving party barred from soliciting employees of the disclosing party?", "Yes"),
         ("is the recipient restricted from hiring or soliciting the other party's staff?", "Yes"),
         ("may the recipient solicit the other party's employees?", "No"),
         ("Can Orrin hire Brightwater's employees?", "No"),

@@ -231,7 +231,8 @@ def _answer(ndas: tuple[Any, dict[str, str]], name: str, question: str) -> dict[
 @pytest.mark.parametrize(
     "question",
     [
-        "May the receiving party keep all confidential information after the NDA ends?",
+        "Can the receiving party hold on to all of the confidential information after the NDA "
+        "expires?",
         "can the recipient retain all the materials when the agreement expires?",
         "Is Orrin allowed to hold all of the information after the NDA terminates?",
     ],
@@ -252,12 +253,12 @@ def test_keeping_all_of_it_asks_the_duty_to_return_it(
 @pytest.mark.parametrize(
     "question",
     [
-        "May the receiving party make copies of the confidential information?",
+        "Is the receiving party permitted to copy the confidential information?",
         "is the recipient prohibited from copying or reproducing the confidential information?",
-        "Does confidential information under the NDA include information disclosed orally?",
-        "Can verbally conveyed information be confidential information under the NDA?",
-        "Do any obligations under the NDA survive its termination?",
-        "May the receiving party keep all confidential information after the NDA ends?",
+        "Under the NDA, does information given orally count as confidential information?",
+        "Is information shared verbally protected as confidential information under the NDA?",
+        "Does any duty under the NDA survive once it is terminated?",
+        "can the recipient hold on to all of the confidential information once the NDA expires?",
     ],
 )
 def test_a_neighbouring_topic_is_not_stated(

@@ -189,12 +189,11 @@ def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 @pytest.mark.parametrize(
     "question",
     [
-        "May the receiving party share confidential information with its consultants, agents or "
-        "professional advisors?",
-        "Is the receiving party prohibited from disclosing confidential information to its "
-        "employees?",
-        "Does the NDA require all confidential information to be expressly identified as "
-        "confidential by the disclosing party?",
+        "Can the receiving party disclose confidential information to its advisors, consultants "
+        "or agents?",
+        "Is the receiving party forbidden from giving confidential information to its employees?",
+        "Must the disclosing party expressly identify every item of confidential information as "
+        "confidential under the NDA?",
         "must the disclosing party mark information as confidential for it to be protected?",
     ],
 )

@@ -370,7 +370,7 @@ def test_a_carve_out_in_a_sentence_of_its_own_does_not_answer_the_negated_cap() 
 
 
 _NOT_CAPPED_QUESTIONS = [
-    "Is Northgate's liability under the contract with Halcyon & Co. not capped?",
+    "Is Northgate's liability under its contract with Halcyon & Co. not capped?",
     "is northgate's total liability never limited?",
     "Will the aggregate liability under the MSA between Northgate Systems and Halcyon & Co. not "
     "be capped?",

@@ -18,9 +18,9 @@ _PAIRS = [
 ]
 _LEADS = ["f/k/a", "formerly known as", "d/b/a"]
 _SHAPES = [
-    "Can the agreement between {b} and {a} be terminated for convenience?",
-    "May {b} terminate its agreement with {a} without cause?",
-    "Is the agreement between {a} and {b} subject to automatic renewal?",
+    "Can the agreement between {b} and {a} be cancelled for convenience?",
+    "Can {b} end its contract with {a} without cause?",
+    "Will the agreement between {a} and {b} be renewed automatically?",
 ]
 _READER = QuestionReader([n for a, _, b in _PAIRS for n in (a, b)])
 

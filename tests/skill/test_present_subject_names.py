@@ -2,7 +2,7 @@
 reader lost, each class over generated names and question forms:
 
 - a question written all in lower case whose predicate is a legal form's participle at its
-  end ("is ewsd 1, llc's liability under the contract with gridiron bionutrients limited?":
+  end ("is ewsd 1, llc's liability under its contract with gridiron bionutrients limited?":
   the liability is limited; the party is Gridiron BioNutrients, not a "Limited" of that
   name, which the gate would refuse as another entity);
 - a legal form of several words carrying the possessive ("Great Lakes Gas Transmission
@@ -31,7 +31,7 @@ _PARTIES = [
     ("Nanjing Keel Technology Co., Ltd.", "nanjing keel technology co., ltd."),
 ]
 _PREDICATES = [
-    "is {a}'s liability under the contract with {b} limited?",
+    "is {a}'s liability under its contract with {b} limited?",
     "is the liability of {a} to {b} limited?",
     "is {a}'s indemnity under its agreement with {b} limited ?",
     "is {a}'s liability to {b} limited?",

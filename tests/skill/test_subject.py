@@ -780,7 +780,7 @@ def test_the_same_word_on_both_sides_of_and_is_one_name() -> None:
 def test_a_lower_case_word_a_question_glues_after_a_name_is_not_the_names(
     name: str, adjective: str
 ) -> None:
-    # "Is X's liability under the contract with Y limited?": the adjective ends the question;
+    # "Is X's liability under its contract with Y limited?": the adjective ends the question;
     # "Acme limited" may be the name's own legal form, so only after a legal form is it dropped
     expected = (
         f"{name} {adjective}"

@@ -177,7 +177,7 @@ def test_a_sentence_describing_denying_or_intending_it_states_no_act(sentence: s
         ),
         ("which companies did best buy acquire in fiscal 2019", "acquisition"),
         ("What companies has Adobe acquired?", "acquisition"),
-        ("What businesses did 3M divest in 2018?", "divestiture"),
+        ("Which businesses did Kestrel divest in 2019?", "divestiture"),
         ("What were Acme's divestitures in FY2020?", "divestiture"),
         # no act: a singular event a clause speaks of, another topic
         ("What happens on an acquisition of the Company?", None),

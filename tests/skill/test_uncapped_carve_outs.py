@@ -370,9 +370,9 @@ def _answer(runtime: Any, question: str) -> str:
 @pytest.mark.parametrize(
     "question",
     [
-        "Is the liability under the Supply Agreement between {a} and {b} uncapped?",
-        "Is {a}'s liability to {b} unlimited under their agreement?",
-        "Is {a}'s liability under the contract with {b} not capped?",
+        "Is liability under the Supply Agreement between {a} and {b} unlimited?",
+        "Is {a}'s liability toward {b} uncapped under their contract?",
+        "Is {a}'s liability to {b} under their contract not capped?",
     ],
 )
 def test_a_carve_out_sentence_answers_uncapped_and_the_cap_stays_capped(
@@ -389,7 +389,8 @@ def test_a_carve_out_sentence_answers_uncapped_and_the_cap_stays_capped(
     assert damages.startswith("No — 9.1 Except as set forth in Section 8"), damages
     capped = _answer(
         runtime,
-        "Is liability capped under the Supply Agreement between Tavish Media and Orland Sports?",
+        "Is there a cap on liability under the Supply Agreement between Tavish Media and Orland "
+        "Sports?",
     )
     assert capped.startswith("Yes — 9.1 In no event"), capped
 
@@ -398,9 +399,9 @@ def test_a_carve_out_sentence_answers_uncapped_and_the_cap_stays_capped(
 @pytest.mark.parametrize(
     "question",
     [
-        "Is the liability under the Supply Agreement between {a} and {b} uncapped?",
-        "Is {a}'s liability to {b} unlimited under their agreement?",
-        "is {a}'s liability under the contract with {b} not capped?",
+        "Is liability under the Supply Agreement between {a} and {b} unlimited?",
+        "Is {a}'s liability toward {b} uncapped under their contract?",
+        "is {a}'s liability to {b} under their contract not capped?",
     ],
 )
 def test_cases_lifted_out_of_a_limitation_to_fault_are_no_uncapped_liability(
@@ -412,7 +413,7 @@ def test_cases_lifted_out_of_a_limitation_to_fault_are_no_uncapped_liability(
     assert not answer.startswith("Yes"), answer
     capped = _answer(
         runtime,
-        "Is liability capped under the Supply Agreement between Rothwell Oleo and Sandoval?",
+        "Is there a cap on liability under the Supply Agreement between Rothwell Oleo and Sandoval?",
     )
     assert capped.startswith("Yes —"), capped
 

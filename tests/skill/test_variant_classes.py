@@ -64,7 +64,7 @@ _PARTIES = [
     ("Keel Street Capital LLC", "Brightwater Foods"),
 ]
 _PREDICATES = [
-    "Is {a}'s liability under the contract with {b} limited?",
+    "Is {a}'s liability under its contract with {b} limited?",
     "Is the liability of {a} to {b} limited?",
     "Is {a}'s indemnity under its agreement with {b} limited?",
 ]
