@@ -75,6 +75,7 @@ class _Compiled:
     captioned: tuple[re.Pattern[str], ...]
     ancillary: re.Pattern[str] | None
     given_back: re.Pattern[str] | None
+    asks_duty: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -103,6 +104,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         tuple(re.compile(p, _FLAGS) for p in entry.captioned),
         _any(entry.ancillary),
         _any(entry.given_back),
+        _any(entry.asks_duty),
     )
 
 
@@ -718,6 +720,10 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
+        if _found_before(proposition.asks_duty, focus, len(main)):
+            # "Must the recipient protect information it developed on its own?": the duty
+            # asked of the exception's case, the exception's negation
+            negated = True
         bound = _consent_party(focus, subject) if _asks_consent(proposition, focus) else None
         claim = _claim(
             proposition.entry,
