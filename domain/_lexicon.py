@@ -470,6 +470,10 @@ class ModalityWords:
     # ("Does Halcyon need Northgate's consent to assign?", "... for Halcyon to assign"), each
     # pattern's group `party`, tried in turn: the claim's actor
     question_consent_party: tuple[str, ...] = ()
+    # in a question, a party named as the owner of the people asked to see or receive the
+    # information ("Can Beta's staff see the files?", "May the lawyers of Beta review them?"),
+    # each pattern's group `party`, tried in turn: the claim's actor (it shares with them)
+    question_people_party: tuple[str, ...] = ()
     # in a question, the party whose consent it names (group `before`: the words before it;
     # `after`: the words after it): another party than the actor
     question_consent_owner: tuple[str, ...] = ()
@@ -1874,6 +1878,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_bound_party",
                 "question_acting_party",
                 "question_consent_party",
+                "question_people_party",
                 "question_consent_owner",
                 "question_joined_party",
                 "question_causative",

@@ -122,6 +122,28 @@ _EVERYDAY: dict[str, list[tuple[str, tuple[str, bool] | None]]] = {
         ),
         ("May {r} use the data for something else?", ("use_limited_to_purpose", True)),
     ],
+    "survival": [
+        ("Do {rs} confidentiality duties outlast the NDA?", ("survival", False)),
+        ("Do the obligations still apply once the contract is over?", ("survival", False)),
+    ],
+    "copying_information": [
+        ("May {r} scan {d}'s drawings?", ("copying_information", False)),
+        ("Is {r} barred from photocopying the materials?", ("copying_information", True)),
+    ],
+    "non_solicitation": [
+        ("Can {r} lure away {d}'s engineers?", ("non_solicitation", True)),
+        ("Is {r} forbidden from headhunting {d}'s people?", ("non_solicitation", False)),
+    ],
+    "notice_of_compelled_disclosure": [
+        (
+            "Must {r} alert {d} when a court demands the files?",
+            ("notice_of_compelled_disclosure", False),
+        ),
+        (
+            "Does {r} have to let {d} know if the police want the data?",
+            ("notice_of_compelled_disclosure", False),
+        ),
+    ],
     "marked_as_confidential": [
         ("Is data protected only if {d} stamps it secret?", ("marked_as_confidential", False)),
         ("Must {d} tag its documents that way to protect them?", ("marked_as_confidential", False)),
@@ -216,3 +238,24 @@ def test_building_without_the_information_is_independent_development() -> None:
             ("May {r} create copies on its own?", ("copying_information", False)),
         ]
     )
+
+
+# --- the party whose people see it is the one that shares ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("template", "name"),
+    [
+        ("Can {p}'s staff see the files?", "sharing_with_employees"),
+        ("Are the employees of {p} allowed to access the data?", "sharing_with_employees"),
+        ("May {p}'s outside lawyers review the materials?", "sharing_with_advisors"),
+    ],
+)
+def test_the_party_whose_people_see_the_information_is_the_actor(template: str, name: str) -> None:
+    parties = ["Acme Corp", "Beta & Co."]
+    for party in parties:
+        for asked in (template.format(p=party), template.format(p=party).lower()):
+            claim = read_claim(asked, _NDA)
+            assert claim is not None, asked
+            assert (claim.entry.name, claim.negated, claim.actor) == (name, False, party), asked
+            assert claim.others == tuple(p for p in parties if p != party), asked
