@@ -331,6 +331,11 @@ class PropositionEntry:
     # this one ("develop competing products on its own": independent development, though
     # "competing" asks the non-compete); names of propositions
     yields_to: tuple[str, ...] = ()
+    # for a claim that is an exception to a duty (an NDA's exclusions from what it protects:
+    # "information independently developed"), how a question asks the duty itself of the
+    # exception's case ("Must the recipient protect information it developed on its own?"): it
+    # asks the claim's negation, whatever its own modality
+    asks_duty: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -465,6 +470,10 @@ class ModalityWords:
     # ("Does Halcyon need Northgate's consent to assign?", "... for Halcyon to assign"), each
     # pattern's group `party`, tried in turn: the claim's actor
     question_consent_party: tuple[str, ...] = ()
+    # in a question, a party named as the owner of the people asked to see or receive the
+    # information ("Can Beta's staff see the files?", "May the lawyers of Beta review them?"),
+    # each pattern's group `party`, tried in turn: the claim's actor (it shares with them)
+    question_people_party: tuple[str, ...] = ()
     # in a question, the party whose consent it names (group `before`: the words before it;
     # `after`: the words after it): another party than the actor
     question_consent_owner: tuple[str, ...] = ()
@@ -1066,6 +1075,15 @@ def _load(data: dict[str, Any]) -> Lexicon:
         propositions_file.placeholders[placeholder] = (
             "(?:" + "|".join(modality_file.phrases(key)) + ")"
         )
+    # its `claim_words`: the plain words a question may use for a claim's act, its people or
+    # its things ("pass on", "show"; "staff", "lawyers"), each list written in a pattern as
+    # "{name}" (a synonym is a word of data once, never another regex)
+    if "claim_words" in propositions_file.data:
+        claim_words = propositions_file.sub("claim_words")
+        for key in claim_words.data:
+            propositions_file.placeholders["{" + key + "}"] = (
+                "(?:" + "|".join(claim_words.phrases(key)) + ")"
+            )
     roles = tuple(_role(r) for r in roles_file.items("roles"))
     _unique(roles_file, "roles", [r.name for r in roles])
     role_names = {r.name for r in roles}
@@ -1860,6 +1878,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_bound_party",
                 "question_acting_party",
                 "question_consent_party",
+                "question_people_party",
                 "question_consent_owner",
                 "question_joined_party",
                 "question_causative",
@@ -2019,6 +2038,7 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             ancillary=_found(p, "ancillary"),
             given_back=_found(p, "given_back"),
             yields_to=tuple(p.words("yields_to")) if "yields_to" in p.data else (),
+            asks_duty=_found(p, "asks_duty"),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

@@ -75,6 +75,7 @@ class _Compiled:
     captioned: tuple[re.Pattern[str], ...]
     ancillary: re.Pattern[str] | None
     given_back: re.Pattern[str] | None
+    asks_duty: re.Pattern[str] | None
 
 
 def _compile(entry: PropositionEntry) -> _Compiled:
@@ -103,6 +104,7 @@ def _compile(entry: PropositionEntry) -> _Compiled:
         tuple(re.compile(p, _FLAGS) for p in entry.captioned),
         _any(entry.ancillary),
         _any(entry.given_back),
+        _any(entry.asks_duty),
     )
 
 
@@ -319,6 +321,9 @@ _TITLE_BOUND = _any(lexicon().modality.question_title_bound)
 # to a non-compete?"), the party as group `party`
 _BOUND_PARTY = _any(lexicon().modality.question_bound_party)
 _ACTING_PARTY = _any(lexicon().modality.question_acting_party)
+# the party whose people a question asks may see the information ("Can Beta's staff see
+# it?"), each with its group `party`
+_PEOPLE_PARTY = tuple(re.compile(p, _FLAGS) for p in lexicon().modality.question_people_party)
 # the words naming the party a question asks needs a consent ("Does Halcyon need Northgate's
 # consent to assign?", "... required for Halcyon to assign"), each with its group `party`
 _CONSENT_PARTY = tuple(re.compile(p, _FLAGS) for p in lexicon().modality.question_consent_party)
@@ -718,6 +723,10 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
+        if _found_before(proposition.asks_duty, focus, len(main)):
+            # "Must the recipient protect information it developed on its own?": the duty
+            # asked of the exception's case, the exception's negation
+            negated = True
         bound = _consent_party(focus, subject) if _asks_consent(proposition, focus) else None
         claim = _claim(
             proposition.entry,
@@ -978,6 +987,9 @@ def _bound_party(focus: str, subject: SubjectClass) -> str | None:
     """The party of the question that a restriction is asked to bind ("Is Halcyon subject to
     a non-compete?": Halcyon), one the subject names; None where the question asks no party's."""
     found = _BOUND_PARTY.match(focus) if _BOUND_PARTY is not None else None
+    if found is None:
+        # "Can Beta's staff see the files?": the party whose people see it shares it
+        found = next((m for p in _PEOPLE_PARTY if (m := p.match(focus)) is not None), None)
     if found is None:
         # "May Acme freely compete with Beta?": the party the question opens with acts
         found = _ACTING_PARTY.match(focus) if _ACTING_PARTY is not None else None
