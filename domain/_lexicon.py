@@ -738,6 +738,8 @@ class Lexicon:
     former_name_captions: tuple[str, ...]
     # a party's other name its filer or signer writes: the footer's label, the legend's words
     # before and after the filer's name (words; phrases; phrases), the words it may not add
+    # what the undersigned named in an acknowledgment below the signature blocks do (words)
+    undersigned_party_verbs: tuple[str, ...]
     filer_footer_labels: tuple[str, ...]
     filer_legend_leads: tuple[str, ...]
     filer_legend_ends: tuple[str, ...]
@@ -1350,6 +1352,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         name_change_phrases=tuple(vocabulary.phrases("name_change_phrases")),
         former_name_captions=tuple(vocabulary.phrases("former_name_captions")),
+        undersigned_party_verbs=tuple(vocabulary.words("undersigned_party_verbs")),
         filer_footer_labels=tuple(vocabulary.words("filer_footer_labels")),
         filer_legend_leads=tuple(vocabulary.phrases("filer_legend_leads")),
         filer_legend_ends=tuple(vocabulary.phrases("filer_legend_ends")),
