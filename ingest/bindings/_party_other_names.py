@@ -43,7 +43,7 @@ _FOOTER = re.compile(
 )
 # "... OMITTED BECAUSE ACME THERAPEUTICS, INC. HAS DETERMINED ..."
 _LEGEND = re.compile(
-    rf"(?i)\b(?:{'|'.join(_LEX.filer_legend_leads)})\s+(?P<name>[^\n]{{3,90}}?)\s+"
+    rf"(?i)\b(?:{'|'.join(_LEX.filer_legend_leads)})\s+(?P<name>[^;:()]{{3,90}}?)\s+"
     rf"(?:{'|'.join(_LEX.filer_legend_ends)})\b"
 )
 # the filer's state of incorporation EDGAR writes after its name ("QUANTUM GROUP INC /FL")
