@@ -745,6 +745,14 @@ class Lexicon:
     # (patterns)
     name_change_phrases: tuple[str, ...]
     former_name_captions: tuple[str, ...]
+    # a party's other name its filer or signer writes: the footer's label, the legend's words
+    # before and after the filer's name (words; phrases; phrases), the words it may not add
+    # what the undersigned named in an acknowledgment below the signature blocks do (words)
+    undersigned_party_verbs: tuple[str, ...]
+    filer_footer_labels: tuple[str, ...]
+    filer_legend_leads: tuple[str, ...]
+    filer_legend_ends: tuple[str, ...]
+    party_other_name_blockers: frozenset[str]
     # what a party slot says of a party it names elsewhere ("identified in Annexure A";
     # patterns)
     party_described_by: tuple[str, ...]
@@ -1362,6 +1370,11 @@ def _load(data: dict[str, Any]) -> Lexicon:
         former_name_leads=tuple(vocabulary.phrases("former_name_leads")),
         name_change_phrases=tuple(vocabulary.phrases("name_change_phrases")),
         former_name_captions=tuple(vocabulary.phrases("former_name_captions")),
+        undersigned_party_verbs=tuple(vocabulary.words("undersigned_party_verbs")),
+        filer_footer_labels=tuple(vocabulary.words("filer_footer_labels")),
+        filer_legend_leads=tuple(vocabulary.phrases("filer_legend_leads")),
+        filer_legend_ends=tuple(vocabulary.phrases("filer_legend_ends")),
+        party_other_name_blockers=vocabulary.lowered("party_other_name_blockers"),
         party_described_by=tuple(vocabulary.phrases("party_described_by")),
         numbered_heading_words=tuple(vocabulary.words("numbered_heading_words")),
         cross_reference_words=frozenset(

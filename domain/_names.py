@@ -391,10 +391,12 @@ class AliasResolver:
             found = self._unique(name, scoped, ResolutionStatus.ALIAS)
             if found is not None:
                 return found
+        # a document-scoped other name (a filer's, a signer's) names its entity in its own
+        # document only: never knowledge-base wide
         wide = [
             a.entity_key
             for a in self._aliases_of.get(key, ())
-            if a.document_id is None or not is_generic_term(a.alias)
+            if (a.document_id is None or not is_generic_term(a.alias)) and not a.document_scoped
         ]
         found = self._unique(name, wide, ResolutionStatus.ALIAS)
         if found is not None:

@@ -220,6 +220,13 @@ class Binding(_Frozen):
         return tuple(t.strip() for t in raw.split(";") if t.strip())
 
 
+# The kinds of alias that name their entity only within their own document: a party's name as
+# the document's filer writes it (EDGAR footer, legend) or as its signature block writes it
+# (ingest/bindings/_party_other_names.py). A question's name resolves through one only to
+# that document's agreement, never to the entity knowledge-base wide.
+DOCUMENT_SCOPED_ALIASES = frozenset({"filer_name", "signed_name"})
+
+
 class Alias(_Frozen):
     """A name that refers to an entity: a defined term scoped to one document, or a short name."""
 
@@ -228,5 +235,11 @@ class Alias(_Frozen):
     entity_name: str
     entity_key: str
     document_id: str | None = None  # None: knowledge-base wide (e.g. an unambiguous short name)
-    kind: str = "defined_term"  # defined_term | short_name | former_name
+    # defined_term | short_name | former_name | filer_name | signed_name
+    kind: str = "defined_term"
     location: SourceLocation | None = None
+
+    @property
+    def document_scoped(self) -> bool:
+        """Does this alias name its entity only within its document (`DOCUMENT_SCOPED_ALIASES`)?"""
+        return self.kind in DOCUMENT_SCOPED_ALIASES and self.document_id is not None

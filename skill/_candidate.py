@@ -16,7 +16,9 @@ class ResolvedEntity:
     query: str
     key: str
     name: str
-    status: str  # exact | alias | short_name | family_head | defined_term | shared_name | person_in_part
+    # exact | alias | short_name | family_head | defined_term | shared_name | person_in_part |
+    # scoped_name (a party's other name its filer or signer writes, in that document only)
+    status: str
 
 
 @dataclass(frozen=True)

@@ -242,6 +242,28 @@ class CandidateGate:
             return self._named_gate(kb, subject, documents, cache)
         return GateResult(candidates=(), rejected=())
 
+    def named_scope(
+        self, kb: str, subject: SubjectClass, documents: Sequence[str]
+    ) -> tuple[str, ...] | None:
+        """The documents the question's names confine it to, where a name resolves to no
+        entity of the knowledge base but is a party's other name that one document writes (its
+        filer's EDGAR footer or legend, its signature block: "Artara Therapeutics, Inc." for
+        ArTara, Inc.): the documents writing it, so that the name reaches that agreement and
+        no other of the party (the caller asks again over them, with a gate of their own).
+        None where no name is such; () where such names share no document."""
+        names = [n for n in (subject.name, subject.parent_entity, *subject.parties) if n]
+        narrowed: set[str] | None = None
+        for name in names:
+            probe: dict[str, Any] = {}
+            if self.names.resolve(kb, name, documents, probe) is not None or probe.get("ambiguous"):
+                continue
+            own = set(self.names.scoped_documents(name, documents))
+            if own:
+                narrowed = own if narrowed is None else narrowed & own
+        if narrowed is None:
+            return None
+        return tuple(d for d in documents if d in narrowed)
+
     def _unresolved(
         self, kb: str, names: Sequence[str], documents: Sequence[str], cache: dict[str, Any]
     ) -> GateResult:

@@ -86,8 +86,9 @@ def build_name_index(
         names.add(a.entity_name)
         # a former name is a name the company went by, not a term of one document ("the
         # Company"): a question may write it as it writes any name (without its legal form,
-        # in lower case, by its short name)
-        if a.document_id is None or a.kind == "former_name":
+        # in lower case, by its short name); so is a party's name as its filer or signer
+        # writes it, which the gate resolves within its own document only
+        if a.document_id is None or a.kind == "former_name" or a.document_scoped:
             names.add(a.alias)
     return NameLinker(
         sorted(names),

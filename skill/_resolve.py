@@ -19,6 +19,7 @@ from domain import (
     base_key,
     entity_key,
     is_generic_term,
+    legal_form,
     lexicon,
 )
 from retrieval import VectorStore
@@ -175,7 +176,45 @@ class EntityResolver:
         found, ambiguous = self._resolve_known(kb, name, documents, cache)
         if found is None and not ambiguous and exact is not None:
             return exact, False
+        if found is None and not ambiguous:
+            return self._in_document(name, documents), False
         return found, ambiguous
+
+    def _scoped_aliases(self, name: str) -> list[Alias]:
+        """The document-scoped other names (a filer's, a signer's: `Alias.document_scoped`)
+        that `name` writes: the same key, or the same words with no other legal form
+        ("Artara Therapeutics" of "ARTARA THERAPEUTICS, INC.")."""
+        key, base, form = entity_key(name), base_key(name), legal_form(name)
+        return [
+            a
+            for a in self.aliases
+            if a.document_scoped
+            and (
+                a.alias_key == key
+                or (
+                    base and base_key(a.alias) == base and (not form or legal_form(a.alias) == form)
+                )
+            )
+        ]
+
+    def scoped_documents(self, name: str, documents: Sequence[str]) -> tuple[str, ...]:
+        """The documents of `documents` where `name` is a party's document-scoped other name
+        (its filer's or signer's), in their order; () where it is none."""
+        own = {a.document_id for a in self._scoped_aliases(name)}
+        return tuple(d for d in documents if d in own)
+
+    def _in_document(self, name: str, documents: Sequence[str]) -> ResolvedEntity | None:
+        """The party `name` is a document-scoped other name of, where every document asked
+        about (the gate narrowed them, `CandidateGate.run`) writes it for one party; None
+        otherwise: such a name never names its party beyond its own document."""
+        found = [a for a in self._scoped_aliases(name) if a.document_id in documents]
+        if not documents or {a.document_id for a in found} != set(documents):
+            return None
+        entities = {a.entity_key: a.entity_name for a in found}
+        if len(entities) != 1:
+            return None
+        key, display = next(iter(entities.items()))
+        return ResolvedEntity(name, key, display, "scoped_name")
 
     def _resolve_known(
         self, kb: str, name: str, documents: Sequence[str], cache: dict[str, Any]

@@ -618,6 +618,13 @@ class EvidenceSkill:
             )
 
         gate_of = gate_over(committed)
+        # "Can Artara Therapeutics terminate ...?": a party's other name that only one
+        # document writes (its filer's footer, its signature block) confines the question to
+        # that document, where the name is that party's
+        confined = gate_of.named_scope(kb, subject_class, committed) if untold is None else None
+        if confined:
+            committed = confined
+            gate_of = gate_over(committed)
         # "Can Halcyon, as the Borrower, pay dividends?": only the agreements where the party
         # holds the role it is given are read (none: not found, the role named for it)
         held = gate_of.held_role_scope(kb, subject_class, committed) if untold is None else None

@@ -302,13 +302,24 @@ class BindingContext:
             independence_group=self.group,
         )
 
-    def add_alias(self, term: str, entity: NamedEntity, span: tuple[int, int], kind: str) -> None:
-        """Records `term` as an alias of `entity` (first definition wins), stated at `span`."""
+    def add_alias(
+        self,
+        term: str,
+        entity: NamedEntity,
+        span: tuple[int, int],
+        kind: str,
+        *,
+        lines: Sequence[LocatedLine] | None = None,
+    ) -> None:
+        """Records `term` as an alias of `entity` (first definition wins), stated at `span`
+        (or on `lines`, which may be a running footer's). A document-scoped other name
+        (`Alias.document_scoped`) is no defined term the later rules resolve names by."""
         key = entity_key(term)
         if not key or key == entity.key or key in self.aliases or described_party(entity.name):
             return
-        lines = self.flow.lines_for(*span)
-        self.aliases[key] = Alias(
+        if lines is None:
+            lines = self.flow.lines_for(*span)
+        alias = Alias(
             alias=term,
             alias_key=key,
             entity_name=entity.name,
@@ -317,7 +328,9 @@ class BindingContext:
             kind=kind,
             location=self.location(lines) if lines else None,
         )
-        self.terms.setdefault(key, entity)
+        self.aliases[key] = alias
+        if not alias.document_scoped:
+            self.terms.setdefault(key, entity)
 
     def resolve(self, raw: str) -> NamedEntity | None:
         """A company name, or a defined term of this document that names one.

@@ -16,6 +16,7 @@ from ingest.bindings._forms import FormFields
 from ingest.bindings._minutes import BoardMinutes
 from ingest.bindings._officers import OfficerStatements, OfficerTables, TenureEnded
 from ingest.bindings._ownership import CapTables, FounderStatements, OwnershipStatements
+from ingest.bindings._party_other_names import PartyOtherNames
 from ingest.bindings._preambles import DefinedTerms, PreambleParties
 from ingest.bindings._rule import BindingRule
 from ingest.bindings._signatures import SignatureBlocks
@@ -48,4 +49,5 @@ BINDING_RULES: tuple[BindingRule, ...] = (
     FounderTerms(),
     OwnFounderLines(),
     FiscalYears(),
+    PartyOtherNames(),
 )

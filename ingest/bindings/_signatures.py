@@ -157,6 +157,13 @@ _IN_WITNESS = re.compile(r"(?i)\bin\s+witness\s+whereof\b")
 _NAME_LINE = re.compile(rf"(?i)^(?:{_NAME_LABELS})\s*:")
 
 
+# An acknowledgment's or joinder's undersigned, named ("The undersigned, ACME CORP., ... and
+# BETA LLC ... hereby acknowledge ..."), and what they do (vocabulary.yaml
+# undersigned_party_verbs).
+_UNDERSIGNED_NAMED = re.compile(r"(?i)\bthe\s+undersigned\s*,\s*")
+_UNDERSIGNED_VERB = re.compile(rf"(?i)\b(?:{_any(lexicon().undersigned_party_verbs)})\b")
+
+
 # The sentence before an agreement's signature blocks: "IN WITNESS WHEREOF, the undersigned
 # hereby execute this Agreement", "... have executed this Agreement as of the date ...".
 _EXECUTES_THIS = re.compile(
@@ -459,6 +466,7 @@ class SignatureBlocks(BindingRule):
         self._execution_clauses(ctx)
         if len({p[0].key for p in ctx.parties}) < 2:
             self._signature_parties(ctx)
+        self._acknowledging_parties(ctx)
 
     def _execution_clauses(self, ctx: BindingContext) -> None:
         """English execution clauses ("SIGNED by JANE ROE ) duly authorised for and on behalf
@@ -551,6 +559,49 @@ class SignatureBlocks(BindingRule):
                 self._sign(ctx, party, name_raw, "", span, nested=False)
             done.update(bys)
         return done
+
+    def _acknowledging_parties(self, ctx: BindingContext) -> None:
+        """An acknowledgment or joinder below an agreement's signature blocks that names its
+        undersigned ("The undersigned, ACME CORP., a Delaware corporation, and BETA LLC
+        (collectively, the "Borrowers"), hereby acknowledge receipt of the foregoing Agreement
+        and agree to be bound by its terms"): each company it names that signs a block below
+        it is a party of the agreement too, cited at its block. Only an agreement its preamble
+        bound, only after its "IN WITNESS WHEREOF", only companies both named and signing."""
+        agreement = next(
+            (
+                b
+                for b in sorted(ctx.bindings.values(), key=lambda b: b.binding_id)
+                if b.role == "agreement" and b.subject_key == ctx.agreement_key
+            ),
+            None,
+        )
+        text = ctx.flow.text
+        witness = _IN_WITNESS.search(text)
+        if agreement is None or witness is None:
+            return
+        bound = [p[0] for p in ctx.parties]
+        done = {p.key for p in bound}
+        parent = NamedEntity(agreement.subject_name, ctx.agreement_key, SubjectType.AGREEMENT)
+        for m in _UNDERSIGNED_NAMED.finditer(text, witness.end()):
+            verb = _UNDERSIGNED_VERB.search(text, m.end(), m.end() + 1500)
+            if verb is None:
+                continue
+            named: dict[str, NamedEntity] = {}
+            for cm in _COMPANY_RE.finditer(text, m.end(), verb.start()):
+                ent = _company(cm.group(0))
+                if ent is not None:
+                    named.setdefault(ent.key, ent)
+            for party, span in sorted(ctx.signers, key=lambda s: s[1]):
+                if (
+                    party.key in named
+                    and party.key not in done
+                    and span[0] >= verb.end()
+                    and party.subject_type == SubjectType.LEGAL_ENTITY
+                    # a party of the preamble signing under a shorter name is no new one
+                    and not any(_same_or_shorter(party, b) for b in bound)
+                ):
+                    ctx.emit_party(party, parent, span, {"stated_in": "acknowledgment"}, None)
+                    done.add(party.key)
 
     def _signature_parties(self, ctx: BindingContext) -> None:
         """An agreement whose preamble names fewer than two parties ("the undersigned hereby
