@@ -159,6 +159,11 @@ class _Modality:
     # governs the action at the end ("shall release Acme from its obligation not to "), the
     # words as group `frees` (a verb of freeing) or `unbound` (the holder's "not bound by")
     lifted: re.Pattern[str]
+    # the words that end the window of an action named as its own restriction ("the
+    # non-competition covenant": "the non-"; "the restrictions on competition")
+    named_restriction: re.Pattern[str]
+    # what binds a party by a restriction named so with no modal ("Acme is bound by")
+    bound_by: re.Pattern[str]
     # a pronoun at the end of a complement's subject ("that upon notice to Y it")
     pronoun_last: re.Pattern[str]
     # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
@@ -221,18 +226,18 @@ def _modality(words: ModalityWords) -> _Modality:
         ),
         re.compile(
             rf"(?P<verb>{one(words.weakening).pattern})[^.;:]{{0,120}}?"
-            # (the noun's "of" phrase between: "the obligations of Acme not to")
-            rf"(?:{one(words.infinitive_noun).pattern})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?"
-            r"\s+not\s+to\s*$",
+            # (the noun's "of" phrase between: "the obligations of Acme not to"; or the
+            # restriction named so: "shall not impair Acme's non-")
+            rf"(?:{_restriction_end(words)})",
             _FLAGS,
         ),
         re.compile(
             # (in one run of words: "the release date, the obligation not to" lifts nothing)
-            rf"(?:{one(words.lifting).pattern})[^.;:,]{{0,120}}?"
-            rf"(?:{one(words.infinitive_noun).pattern})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?"
-            r"\s+not\s+to\s*$",
+            rf"(?:{one(words.lifting).pattern})[^.;:,]{{0,120}}?(?:{_restriction_end(words)})",
             _FLAGS,
         ),
+        one(words.named_restriction),
+        one(words.bound_by),
         re.compile(rf"(?:{one(words.pronoun).pattern})\s*$", _FLAGS),
         _scope_pattern(words),
         one(words.negative_word),
@@ -246,6 +251,18 @@ def _modality(words: ModalityWords) -> _Modality:
         re.compile(rf"\b(?:{'|'.join(f'(?:{d})' for d in determiners) or '(?!)'})\s+$", _FLAGS),
         one(words.back_reference),
         one(words.definition),
+    )
+
+
+def _restriction_end(words: ModalityWords) -> str:
+    """The end of the words before an action that names a restriction: a noun's own infinitive
+    ("the obligation of Acme not to"), or the action named as the restriction itself ("its
+    non-", "the restrictions on ")."""
+    noun = "|".join(f"(?:{w})" for w in words.infinitive_noun) or "(?!)"
+    named = "|".join(f"(?:{w})" for w in words.named_restriction) or "(?!)"
+    return (
+        rf"(?:{noun})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?\s+not\s+to\s*$"
+        rf"|(?:{named})"
     )
 
 
@@ -1788,8 +1805,17 @@ class ClauseReader:
             # "without" the duty is negated with it, the negation before it forbids that, the
             # duty stands ("may disclose without notice" owes none)
             refrained += 1
+        # "shall be bound by the non-competition covenant", "shall comply with the restrictions
+        # on competition": the action is the restriction's own name, negated as "the covenant
+        # not to compete" is; what the sentence does with it decides (a verb of lifting or of
+        # weakening before it was read above and in `own`)
+        named = kind in ("permission", "prohibition") and _names_restriction(window)
+        if named and not (_bound_by_name(window) or held is not None):
+            # "Beta may enforce the non-compete against Acme", "the non-compete shall survive":
+            # the restriction named as a topic, no party bound by it here
+            return None, False, True
         negated = (
-            len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) + refrained
+            len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) + refrained + named
         ) % 2 == 1
         # "..., provided that the Recipient promptly notifies the Discloser": a proviso states
         # the duty its main clause's right depends on
@@ -1811,6 +1837,7 @@ class ClauseReader:
             and not proviso
             and not self._governed(window + action.group(0))
             and not _passive_subject(main, action.end())
+            and not (named and _bound_by_name(window))
         ):
             # the action named, no modal near it ("... as a result of a disclosure"): a
             # mention, not a right, a duty or a prohibition of it
@@ -3048,6 +3075,7 @@ def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
         return None
     words = lifted.group("frees") or lifted.group("unbound")
     between = _NOT_TO_END.sub("", window[lifted.start() + len(words) : lifted.end()])
+    between = _MODALITY.named_restriction.sub("", between)
     if any(
         pattern.search(between)
         for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
@@ -3066,6 +3094,19 @@ def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
 
 # the noun's own infinitive at the end of the words that lift it
 _NOT_TO_END = re.compile(r"\s+not\s+to\s*$", _FLAGS)
+
+
+def _names_restriction(window: str) -> bool:
+    """Do the words before an action end by making it the name of its own restriction ("Acme
+    shall be bound by the non-", "shall comply with the restrictions on ")?"""
+    return _MODALITY.named_restriction.search(window) is not None
+
+
+def _bound_by_name(window: str) -> bool:
+    """Do the words before an action named as its restriction bind a party by it ("Acme is
+    bound by the non-", "shall comply with the restrictions on "), in one run of words?"""
+    bound = list(_MODALITY.bound_by.finditer(window))
+    return bool(bound) and not _CLAUSE_PUNCTUATION.search(window, bound[-1].end())
 
 
 def _leading_condition(main: str) -> tuple[str, ...]:
