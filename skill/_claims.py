@@ -159,6 +159,10 @@ class _Modality:
     # governs the action at the end ("shall release Acme from its obligation not to "), the
     # words as group `frees` (a verb of freeing) or `unbound` (the holder's "not bound by")
     lifted: re.Pattern[str]
+    # the same two, where the restriction may be named by its own words too ("shall release
+    # Acme from its non-", "shall not impair Acme's non-"): a prohibition's
+    weakened_named: re.Pattern[str]
+    lifted_named: re.Pattern[str]
     # the words that end the window of an action named as its own restriction ("the
     # non-competition covenant": "the non-"; "the restrictions on competition")
     named_restriction: re.Pattern[str]
@@ -226,14 +230,24 @@ def _modality(words: ModalityWords) -> _Modality:
         ),
         re.compile(
             rf"(?P<verb>{one(words.weakening).pattern})[^.;:]{{0,120}}?"
-            # (the noun's "of" phrase between: "the obligations of Acme not to"; or the
-            # restriction named so: "shall not impair Acme's non-")
-            rf"(?:{_restriction_end(words)})",
+            # (the noun's "of" phrase between: "the obligations of Acme not to")
+            rf"(?:{_restriction_end(words, named=False)})",
             _FLAGS,
         ),
         re.compile(
             # (in one run of words: "the release date, the obligation not to" lifts nothing)
-            rf"(?:{one(words.lifting).pattern})[^.;:,]{{0,120}}?(?:{_restriction_end(words)})",
+            rf"(?:{one(words.lifting).pattern})[^.;:,]{{0,120}}?"
+            rf"(?:{_restriction_end(words, named=False)})",
+            _FLAGS,
+        ),
+        re.compile(
+            rf"(?P<verb>{one(words.weakening).pattern})[^.;:]{{0,120}}?"
+            rf"(?:{_restriction_end(words, named=True)})",
+            _FLAGS,
+        ),
+        re.compile(
+            rf"(?:{one(words.lifting).pattern})[^.;:,]{{0,120}}?"
+            rf"(?:{_restriction_end(words, named=True)})",
             _FLAGS,
         ),
         one(words.named_restriction),
@@ -254,16 +268,15 @@ def _modality(words: ModalityWords) -> _Modality:
     )
 
 
-def _restriction_end(words: ModalityWords) -> str:
+def _restriction_end(words: ModalityWords, *, named: bool) -> str:
     """The end of the words before an action that names a restriction: a noun's own infinitive
-    ("the obligation of Acme not to"), or the action named as the restriction itself ("its
-    non-", "the restrictions on ")."""
+    ("the obligation of Acme not to"), or, where `named`, the action named as the restriction
+    itself too ("its non-", "the restrictions on ")."""
     noun = "|".join(f"(?:{w})" for w in words.infinitive_noun) or "(?!)"
-    named = "|".join(f"(?:{w})" for w in words.named_restriction) or "(?!)"
-    return (
-        rf"(?:{noun})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?\s+not\s+to\s*$"
-        rf"|(?:{named})"
-    )
+    infinitive = rf"(?:{noun})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?\s+not\s+to\s*$"
+    if not named:
+        return infinitive
+    return rf"{infinitive}|" + "|".join(f"(?:{w})" for w in words.named_restriction or ("(?!)",))
 
 
 def _scope_pattern(words: ModalityWords) -> re.Pattern[str]:
@@ -1699,7 +1712,11 @@ class ClauseReader:
                 return None, False, True
             conditions = _conditions(main, action.end())
             return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
-        lifting = _lifted_holder(weakened_in)
+        # (a restriction named by its own words, "releases Acme from its non-compete
+        # obligations", only a prohibition's: "the non-disclosure obligations" is no name of
+        # sharing with employees)
+        named_kind = p.entry.kind == "prohibition"
+        lifting = _lifted_holder(weakened_in, named=named_kind)
         if lifting is not None:
             # "Upon Closing, Beta shall release Acme from its obligation not to compete", "Acme
             # will not be restricted by any covenant not to compete": the restriction is lifted
@@ -1715,7 +1732,7 @@ class ClauseReader:
                 True,
                 True,
             )
-        held = _kept_holder(weakened_in)
+        held = _kept_holder(weakened_in, named=named_kind)
         if held is not None and self._names_party(held):
             # "Acme shall not waive Beta's obligation not to compete", "Acme may not release
             # Beta from its covenant not to compete": the restriction kept standing is the
@@ -1786,7 +1803,7 @@ class ClauseReader:
         kind = p.entry.kind
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
-        own = _without_kept_negations(_without_noun_infinitives(window))
+        own = _without_kept_negations(_without_noun_infinitives(window), named=named_kind)
         said = (
             _outside_relative(own)
             if kind == "state"
@@ -1809,7 +1826,7 @@ class ClauseReader:
         # on competition": the action is the restriction's own name, negated as "the covenant
         # not to compete" is; what the sentence does with it decides (a verb of lifting or of
         # weakening before it was read above and in `own`)
-        named = kind in ("permission", "prohibition") and _names_restriction(window)
+        named = named_kind and _names_restriction(window)
         if named and not (_bound_by_name(window) or held is not None):
             # "Beta may enforce the non-compete against Acme", "the non-compete shall survive":
             # the restriction named as a topic, no party bound by it here
@@ -3012,13 +3029,14 @@ def _without_noun_infinitives(window: str) -> str:
     return "".join(blanked)
 
 
-def _without_kept_negations(window: str) -> str:
+def _without_kept_negations(window: str, *, named: bool = False) -> str:
     """`window` without the negations before a verb of weakening whose object is a noun's own
     infinitive governing the action ("Nothing herein shall impair X's obligations not to
     compete", "Termination shall not relieve X of its covenant not to solicit"): "nothing
     ... impair" keeps the restriction standing, it does not undo it; the noun's own "not
-    to" still counts."""
-    verb = _weakening_verb(window)
+    to" still counts (`named`: or the restriction named by its own words, "shall not impair
+    Acme's non-compete obligations", whose name counts)."""
+    verb = _weakening_verb(window, named=named)
     if verb is None:
         return window
     blanked = list(window)
@@ -3027,28 +3045,30 @@ def _without_kept_negations(window: str) -> str:
     return "".join(blanked)
 
 
-def _kept_holder(window: str) -> str | None:
+def _kept_holder(window: str, *, named: bool = False) -> str | None:
     """The words naming whose restriction a verb of weakening keeps standing ("shall not waive
     Beta's obligation not to", "may not release Beta from its covenant not to", "shall not
     terminate the obligation of Beta not to"): those after the verb; None without one."""
-    verb = _weakening_verb(window)
+    verb = _weakening_verb(window, named=named)
     return None if verb is None else window[verb:]
 
 
-def _weakening_verb(window: str) -> int | None:
+def _weakening_verb(window: str, *, named: bool = False) -> int | None:
     """Where the verb of weakening that governs the noun's own infinitive at the end of `window`
     ends; None without one. The verb is the word the negation governs: the first word of
     weakening after the last negation before one, not a noun before it ("The release date shall
     not affect", "the waiver of any breach shall not affect": "affect") nor one a determiner
     opens ("Nothing in the release shall impair": "impair"); without a negation before any, the
-    first ("Termination relieves")."""
-    kept = _MODALITY.weakened.search(window)
+    first ("Termination relieves"). `named`: the restriction may be named by its own words
+    ("shall not impair Acme's non-")."""
+    weakened = _MODALITY.weakened_named if named else _MODALITY.weakened
+    kept = weakened.search(window)
     if kept is None:
         return None
     words = [
         m
         for m in _MODALITY.weakening_word.finditer(window, kept.start())
-        if _MODALITY.weakened.match(window, m.start()) is not None
+        if weakened.match(window, m.start()) is not None
         and _MODALITY.determined.search(window, 0, m.start()) is None
     ]
     if not words:
@@ -3059,15 +3079,16 @@ def _weakening_verb(window: str) -> int | None:
     return next(m.end() for m in words if m.start() >= negations[-1])
 
 
-def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
+def _lifted_holder(window: str, *, named: bool = False) -> tuple[str, str | None, bool] | None:
     """The words that may name whose restriction `window`'s words lift: those before them, and
     those after a verb of freeing ("Beta shall release Acme from its obligation not to": where
     they name a party; not a passive's agent: "Acme is released by Beta from"; "Acme will not
     be bound by any covenant not to": the words before alone), and whether
     a party only may lift it ("Beta may release Acme from"); None where nothing lifts it, or a
     negation before a verb of freeing keeps it standing ("shall not relieve Acme of its
-    obligation not to", "Nothing herein shall release")."""
-    lifted = _MODALITY.lifted.search(window)
+    obligation not to", "Nothing herein shall release"). `named`: the restriction may be named
+    by its own words ("shall release Acme from its non-")."""
+    lifted = (_MODALITY.lifted_named if named else _MODALITY.lifted).search(window)
     if lifted is None:
         return None
     before = window[: lifted.start()]

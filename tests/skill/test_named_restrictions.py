@@ -134,7 +134,9 @@ _SALES = [
             _SALES, itertools.cycle(_GOODS), itertools.cycle(RESTRICTION_PARTIES), strict=False
         )
     ]
-    + [("o'brien & sons shall not make any sales of competing products.", "O'Brien & Sons", "Beta")],
+    + [
+        ("o'brien & sons shall not make any sales of competing products.", "O'Brien & Sons", "Beta")
+    ],
 )
 def test_sales_made_of_competing_goods_are_selling_them(
     sentence: str, holder: str, other: str
