@@ -123,6 +123,7 @@ _SALES = [
     "neither {h} nor its Affiliates shall make direct or indirect sales of {g}",
     "{h} shall refrain from making sales of {g} during the Term",
     "during the Term, {h} will not solicit sales of {g}",
+    "{h} shall not be engaged in sales of {g} outside its own stores",
 ]
 
 
