@@ -380,6 +380,8 @@ class ModalityWords:
     # before a restriction named so, what binds a party by it with no modal ("Acme is bound by
     # the non-compete covenant"): it governs the restriction as a modal would
     bound_by: tuple[str, ...] = ()
+    # after a restriction named so, what names its holder ("... applicable to Acme")
+    restriction_holder_after: tuple[str, ...] = ()
     # a verb of restricting right before the action, whose "to" names what it leaves allowed
     # ("shall restrict disclosure of the information to its employees")
     restrict: tuple[str, ...] = ()
@@ -1849,6 +1851,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "lifting",
                 "named_restriction",
                 "bound_by",
+                "restriction_holder_after",
                 "pronoun",
                 "back_reference",
                 "definition",

@@ -166,8 +166,10 @@ class _Modality:
     # the words that end the window of an action named as its own restriction ("the
     # non-competition covenant": "the non-"; "the restrictions on competition")
     named_restriction: re.Pattern[str]
-    # what binds a party by a restriction named so with no modal ("Acme is bound by")
+    # what binds a party by a restriction named so ("Acme is bound by", "shall comply with")
     bound_by: re.Pattern[str]
+    # after a restriction named so, what names its holder ("... applicable to Acme")
+    restriction_holder_after: re.Pattern[str]
     # a pronoun at the end of a complement's subject ("that upon notice to Y it")
     pronoun_last: re.Pattern[str]
     # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
@@ -252,6 +254,7 @@ def _modality(words: ModalityWords) -> _Modality:
         ),
         one(words.named_restriction),
         one(words.bound_by),
+        one(words.restriction_holder_after),
         re.compile(rf"(?:{one(words.pronoun).pattern})\s*$", _FLAGS),
         _scope_pattern(words),
         one(words.negative_word),
@@ -1831,6 +1834,9 @@ class ClauseReader:
             # "Beta may enforce the non-compete against Acme", "the non-compete shall survive":
             # the restriction named as a topic, no party bound by it here
             return None, False, True
+        if named and held is None and self._someone_else(self._bound_holder(window, main, action)):
+            # "Beta shall respect Acme's non-competition obligations", asked of Beta: Acme's
+            return None, False, True
         negated = (
             len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) + refrained + named
         ) % 2 == 1
@@ -2430,6 +2436,33 @@ class ClauseReader:
             return text
         owed = rf"(?:{_OWED.pattern})\s+(?:(?:the|any|each|either)\s+)?(?:{'|'.join(names)})\b"
         return re.sub(owed, " ", text, flags=_FLAGS)
+
+    def _bound_holder(self, window: str, main: str, action: re.Match[str]) -> str:
+        """The words naming whose restriction, named by its own words, a sentence binds a party
+        by: a party named between the verb of binding and the name ("shall respect Acme's
+        non-"), after the name ("the restrictions on competition applicable to Acme"), or
+        between the modal and the verb ("Beta shall cause Acme to comply with"); else the
+        words before the action, whose subject it binds ("Acme shall be bound by the non-")."""
+        bound = list(_MODALITY.bound_by.finditer(window))
+        if not bound:
+            return window
+        at = bound[-1]
+        between = window[at.end() :]
+        after = main[action.end() :]
+        owner = _MODALITY.restriction_holder_after.match(after)
+        holder_after = (
+            _PHRASE_BREAK.split(after[owner.end() :], maxsplit=1)[0] if owner is not None else ""
+        )
+        modals = [
+            m.end()
+            for pattern in (_MODALITY.permission, _MODALITY.obligation)
+            for m in pattern.finditer(window, 0, at.start())
+        ]
+        caused = window[max(modals) : at.start()] if modals else ""
+        for words in (between, holder_after, caused):
+            if words.strip() and self._names_party(words):
+                return words
+        return window
 
     def _names_party(self, text: str) -> bool:
         """Does `text` name the actor asked about, another party or any party?"""
@@ -3113,6 +3146,11 @@ def _lifted_holder(window: str, *, named: bool = False) -> tuple[str, str | None
     return before, after, permitted
 
 
+# what ends a holder's noun phrase after a restriction's name ("of Section 9 for the benefit of
+# Beta": "Section 9")
+_PHRASE_BREAK = re.compile(
+    r"[,;:.()]|\b(?:for|in|to|under|with|by|as|and|or|which|that|who)\b", _FLAGS
+)
 # the noun's own infinitive at the end of the words that lift it
 _NOT_TO_END = re.compile(r"\s+not\s+to\s*$", _FLAGS)
 

@@ -150,3 +150,19 @@ def test_sales_made_of_competing_goods_are_selling_them(
         f"{holder} shall report to {other} all sales of competing services each quarter.",
     ):
         assert holds("non_compete", mention, holder, (other,)) is None, mention
+
+
+@pytest.mark.parametrize(("holder", "other"), RESTRICTION_PARTIES[:3])
+def test_a_named_restriction_is_its_holders_not_the_party_made_to_respect_it(
+    holder: str, other: str
+) -> None:
+    # the holder named by a possessive, by a causative's object or after the name is the one
+    # restricted; the party the sentence binds to respect it is not (it read No for both)
+    for template in (
+        "{o} shall respect {h}'s non-competition obligations.",
+        "{o} shall cause {h} to comply with the non-compete covenant.",
+        "{h} shall comply with the restrictions on competition of Section 9 for the benefit of {o}.",
+    ):
+        sentence = template.format(h=holder, o=other)
+        assert holds("non_compete", sentence, holder, (other,)) is True, sentence
+        assert holds("non_compete", sentence, other, (holder,)) is None, sentence
