@@ -378,6 +378,15 @@ class ModalityWords:
     # obligation not to", "will not be restricted by any covenant not to"), a verb of freeing
     # as group `frees`, the holder's words of not being bound as group `unbound`
     lifting: tuple[str, ...] = ()
+    # the words right before an action that make it the name of its own restriction ("the
+    # non-competition covenant", "the restrictions on competition"): the action negated, as a
+    # noun's "not to" infinitive is
+    named_restriction: tuple[str, ...] = ()
+    # before a restriction named so, what binds a party by it with no modal ("Acme is bound by
+    # the non-compete covenant"): it governs the restriction as a modal would
+    bound_by: tuple[str, ...] = ()
+    # after a restriction named so, what names its holder ("... applicable to Acme")
+    restriction_holder_after: tuple[str, ...] = ()
     # a verb of restricting right before the action, whose "to" names what it leaves allowed
     # ("shall restrict disclosure of the information to its employees")
     restrict: tuple[str, ...] = ()
@@ -1871,6 +1880,9 @@ def _modality(m: _Reader) -> ModalityWords:
                 "infinitive_noun",
                 "weakening",
                 "lifting",
+                "named_restriction",
+                "bound_by",
+                "restriction_holder_after",
                 "pronoun",
                 "back_reference",
                 "definition",

@@ -161,6 +161,17 @@ class _Modality:
     # governs the action at the end ("shall release Acme from its obligation not to "), the
     # words as group `frees` (a verb of freeing) or `unbound` (the holder's "not bound by")
     lifted: re.Pattern[str]
+    # the same two, where the restriction may be named by its own words too ("shall release
+    # Acme from its non-", "shall not impair Acme's non-"): a prohibition's
+    weakened_named: re.Pattern[str]
+    lifted_named: re.Pattern[str]
+    # the words that end the window of an action named as its own restriction ("the
+    # non-competition covenant": "the non-"; "the restrictions on competition")
+    named_restriction: re.Pattern[str]
+    # what binds a party by a restriction named so ("Acme is bound by", "shall comply with")
+    bound_by: re.Pattern[str]
+    # after a restriction named so, what names its holder ("... applicable to Acme")
+    restriction_holder_after: re.Pattern[str]
     # a pronoun at the end of a complement's subject ("that upon notice to Y it")
     pronoun_last: re.Pattern[str]
     # a scope on what a clause says ("outside of the Territory"), its side as group `outside`
@@ -224,17 +235,28 @@ def _modality(words: ModalityWords) -> _Modality:
         re.compile(
             rf"(?P<verb>{one(words.weakening).pattern})[^.;:]{{0,120}}?"
             # (the noun's "of" phrase between: "the obligations of Acme not to")
-            rf"(?:{one(words.infinitive_noun).pattern})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?"
-            r"\s+not\s+to\s*$",
+            rf"(?:{_restriction_end(words, named=False)})",
             _FLAGS,
         ),
         re.compile(
             # (in one run of words: "the release date, the obligation not to" lifts nothing)
             rf"(?:{one(words.lifting).pattern})[^.;:,]{{0,120}}?"
-            rf"(?:{one(words.infinitive_noun).pattern})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?"
-            r"\s+not\s+to\s*$",
+            rf"(?:{_restriction_end(words, named=False)})",
             _FLAGS,
         ),
+        re.compile(
+            rf"(?P<verb>{one(words.weakening).pattern})[^.;:]{{0,120}}?"
+            rf"(?:{_restriction_end(words, named=True)})",
+            _FLAGS,
+        ),
+        re.compile(
+            rf"(?:{one(words.lifting).pattern})[^.;:,]{{0,120}}?"
+            rf"(?:{_restriction_end(words, named=True)})",
+            _FLAGS,
+        ),
+        one(words.named_restriction),
+        one(words.bound_by),
+        one(words.restriction_holder_after),
         re.compile(rf"(?:{one(words.pronoun).pattern})\s*$", _FLAGS),
         _scope_pattern(words),
         one(words.negative_word),
@@ -249,6 +271,17 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.back_reference),
         one(words.definition),
     )
+
+
+def _restriction_end(words: ModalityWords, *, named: bool) -> str:
+    """The end of the words before an action that names a restriction: a noun's own infinitive
+    ("the obligation of Acme not to"), or, where `named`, the action named as the restriction
+    itself too ("its non-", "the restrictions on ")."""
+    noun = "|".join(f"(?:{w})" for w in words.infinitive_noun) or "(?!)"
+    infinitive = rf"(?:{noun})(?:\s+of\s+[\w&'’.-]+(?:\s+[\w&'’.-]+){{0,3}}?)?\s+not\s+to\s*$"
+    if not named:
+        return infinitive
+    return rf"{infinitive}|" + "|".join(f"(?:{w})" for w in words.named_restriction or ("(?!)",))
 
 
 def _scope_pattern(words: ModalityWords) -> re.Pattern[str]:
@@ -1694,7 +1727,11 @@ class ClauseReader:
                 return None, False, True
             conditions = _conditions(main, action.end())
             return self._reading(True, s, conditions, exceptions, READ_CONFIDENCE), True, True
-        lifting = _lifted_holder(weakened_in)
+        # (a restriction named by its own words, "releases Acme from its non-compete
+        # obligations", only a prohibition's: "the non-disclosure obligations" is no name of
+        # sharing with employees)
+        named_kind = p.entry.kind == "prohibition"
+        lifting = _lifted_holder(weakened_in, named=named_kind)
         if lifting is not None:
             # "Upon Closing, Beta shall release Acme from its obligation not to compete", "Acme
             # will not be restricted by any covenant not to compete": the restriction is lifted
@@ -1710,7 +1747,7 @@ class ClauseReader:
                 True,
                 True,
             )
-        held = _kept_holder(weakened_in)
+        held = _kept_holder(weakened_in, named=named_kind)
         if held is not None and self._names_party(held):
             # "Acme shall not waive Beta's obligation not to compete", "Acme may not release
             # Beta from its covenant not to compete": the restriction kept standing is the
@@ -1781,7 +1818,7 @@ class ClauseReader:
         kind = p.entry.kind
         # a right, duty or prohibition may be said inside the action's own words ("this
         # Agreement shall not be assigned"); a state's words are its own ("shall not exceed")
-        own = _without_kept_negations(_without_noun_infinitives(window))
+        own = _without_kept_negations(_without_noun_infinitives(window), named=named_kind)
         said = (
             _outside_relative(own)
             if kind == "state"
@@ -1800,8 +1837,20 @@ class ClauseReader:
             # "without" the duty is negated with it, the negation before it forbids that, the
             # duty stands ("may disclose without notice" owes none)
             refrained += 1
+        # "shall be bound by the non-competition covenant", "shall comply with the restrictions
+        # on competition": the action is the restriction's own name, negated as "the covenant
+        # not to compete" is; what the sentence does with it decides (a verb of lifting or of
+        # weakening before it was read above and in `own`)
+        named = named_kind and _names_restriction(window)
+        if named and not (_bound_by_name(window) or held is not None):
+            # "Beta may enforce the non-compete against Acme", "the non-compete shall survive":
+            # the restriction named as a topic, no party bound by it here
+            return None, False, True
+        if named and held is None and self._someone_else(self._bound_holder(window, main, action)):
+            # "Beta shall respect Acme's non-competition obligations", asked of Beta: Acme's
+            return None, False, True
         negated = (
-            len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) + refrained
+            len(_MODALITY.negation.findall(_COORDINATED.sub(" ", said))) + refrained + named
         ) % 2 == 1
         # "..., provided that the Recipient promptly notifies the Discloser": a proviso states
         # the duty its main clause's right depends on
@@ -1823,6 +1872,7 @@ class ClauseReader:
             and not proviso
             and not self._governed(window + action.group(0))
             and not _passive_subject(main, action.end())
+            and not (named and _bound_by_name(window))
         ):
             # the action named, no modal near it ("... as a result of a disclosure"): a
             # mention, not a right, a duty or a prohibition of it
@@ -2398,6 +2448,33 @@ class ClauseReader:
             return text
         owed = rf"(?:{_OWED.pattern})\s+(?:(?:the|any|each|either)\s+)?(?:{'|'.join(names)})\b"
         return re.sub(owed, " ", text, flags=_FLAGS)
+
+    def _bound_holder(self, window: str, main: str, action: re.Match[str]) -> str:
+        """The words naming whose restriction, named by its own words, a sentence binds a party
+        by: a party named between the verb of binding and the name ("shall respect Acme's
+        non-"), after the name ("the restrictions on competition applicable to Acme"), or
+        between the modal and the verb ("Beta shall cause Acme to comply with"); else the
+        words before the action, whose subject it binds ("Acme shall be bound by the non-")."""
+        bound = list(_MODALITY.bound_by.finditer(window))
+        if not bound:
+            return window
+        at = bound[-1]
+        between = window[at.end() :]
+        after = main[action.end() :]
+        owner = _MODALITY.restriction_holder_after.match(after)
+        holder_after = (
+            _PHRASE_BREAK.split(after[owner.end() :], maxsplit=1)[0] if owner is not None else ""
+        )
+        modals = [
+            m.end()
+            for pattern in (_MODALITY.permission, _MODALITY.obligation)
+            for m in pattern.finditer(window, 0, at.start())
+        ]
+        caused = window[max(modals) : at.start()] if modals else ""
+        for words in (between, holder_after, caused):
+            if words.strip() and self._names_party(words):
+                return words
+        return window
 
     def _names_party(self, text: str) -> bool:
         """Does `text` name the actor asked about, another party or any party?"""
@@ -2997,13 +3074,14 @@ def _without_noun_infinitives(window: str) -> str:
     return "".join(blanked)
 
 
-def _without_kept_negations(window: str) -> str:
+def _without_kept_negations(window: str, *, named: bool = False) -> str:
     """`window` without the negations before a verb of weakening whose object is a noun's own
     infinitive governing the action ("Nothing herein shall impair X's obligations not to
     compete", "Termination shall not relieve X of its covenant not to solicit"): "nothing
     ... impair" keeps the restriction standing, it does not undo it; the noun's own "not
-    to" still counts."""
-    verb = _weakening_verb(window)
+    to" still counts (`named`: or the restriction named by its own words, "shall not impair
+    Acme's non-compete obligations", whose name counts)."""
+    verb = _weakening_verb(window, named=named)
     if verb is None:
         return window
     blanked = list(window)
@@ -3012,28 +3090,30 @@ def _without_kept_negations(window: str) -> str:
     return "".join(blanked)
 
 
-def _kept_holder(window: str) -> str | None:
+def _kept_holder(window: str, *, named: bool = False) -> str | None:
     """The words naming whose restriction a verb of weakening keeps standing ("shall not waive
     Beta's obligation not to", "may not release Beta from its covenant not to", "shall not
     terminate the obligation of Beta not to"): those after the verb; None without one."""
-    verb = _weakening_verb(window)
+    verb = _weakening_verb(window, named=named)
     return None if verb is None else window[verb:]
 
 
-def _weakening_verb(window: str) -> int | None:
+def _weakening_verb(window: str, *, named: bool = False) -> int | None:
     """Where the verb of weakening that governs the noun's own infinitive at the end of `window`
     ends; None without one. The verb is the word the negation governs: the first word of
     weakening after the last negation before one, not a noun before it ("The release date shall
     not affect", "the waiver of any breach shall not affect": "affect") nor one a determiner
     opens ("Nothing in the release shall impair": "impair"); without a negation before any, the
-    first ("Termination relieves")."""
-    kept = _MODALITY.weakened.search(window)
+    first ("Termination relieves"). `named`: the restriction may be named by its own words
+    ("shall not impair Acme's non-")."""
+    weakened = _MODALITY.weakened_named if named else _MODALITY.weakened
+    kept = weakened.search(window)
     if kept is None:
         return None
     words = [
         m
         for m in _MODALITY.weakening_word.finditer(window, kept.start())
-        if _MODALITY.weakened.match(window, m.start()) is not None
+        if weakened.match(window, m.start()) is not None
         and _MODALITY.determined.search(window, 0, m.start()) is None
     ]
     if not words:
@@ -3044,15 +3124,16 @@ def _weakening_verb(window: str) -> int | None:
     return next(m.end() for m in words if m.start() >= negations[-1])
 
 
-def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
+def _lifted_holder(window: str, *, named: bool = False) -> tuple[str, str | None, bool] | None:
     """The words that may name whose restriction `window`'s words lift: those before them, and
     those after a verb of freeing ("Beta shall release Acme from its obligation not to": where
     they name a party; not a passive's agent: "Acme is released by Beta from"; "Acme will not
     be bound by any covenant not to": the words before alone), and whether
     a party only may lift it ("Beta may release Acme from"); None where nothing lifts it, or a
     negation before a verb of freeing keeps it standing ("shall not relieve Acme of its
-    obligation not to", "Nothing herein shall release")."""
-    lifted = _MODALITY.lifted.search(window)
+    obligation not to", "Nothing herein shall release"). `named`: the restriction may be named
+    by its own words ("shall release Acme from its non-")."""
+    lifted = (_MODALITY.lifted_named if named else _MODALITY.lifted).search(window)
     if lifted is None:
         return None
     before = window[: lifted.start()]
@@ -3060,6 +3141,7 @@ def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
         return None
     words = lifted.group("frees") or lifted.group("unbound")
     between = _NOT_TO_END.sub("", window[lifted.start() + len(words) : lifted.end()])
+    between = _MODALITY.named_restriction.sub("", between)
     if any(
         pattern.search(between)
         for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
@@ -3076,8 +3158,26 @@ def _lifted_holder(window: str) -> tuple[str, str | None, bool] | None:
     return before, after, permitted
 
 
+# what ends a holder's noun phrase after a restriction's name ("of Section 9 for the benefit of
+# Beta": "Section 9")
+_PHRASE_BREAK = re.compile(
+    r"[,;:.()]|\b(?:for|in|to|under|with|by|as|and|or|which|that|who)\b", _FLAGS
+)
 # the noun's own infinitive at the end of the words that lift it
 _NOT_TO_END = re.compile(r"\s+not\s+to\s*$", _FLAGS)
+
+
+def _names_restriction(window: str) -> bool:
+    """Do the words before an action end by making it the name of its own restriction ("Acme
+    shall be bound by the non-", "shall comply with the restrictions on ")?"""
+    return _MODALITY.named_restriction.search(window) is not None
+
+
+def _bound_by_name(window: str) -> bool:
+    """Do the words before an action named as its restriction bind a party by it ("Acme is
+    bound by the non-", "shall comply with the restrictions on "), in one run of words?"""
+    bound = list(_MODALITY.bound_by.finditer(window))
+    return bool(bound) and not _CLAUSE_PUNCTUATION.search(window, bound[-1].end())
 
 
 def _leading_condition(main: str) -> tuple[str, ...]:
