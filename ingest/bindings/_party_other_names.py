@@ -18,7 +18,12 @@ vocabulary.yaml party_other_name_blockers nor a state or country: "Acme Holdings
 "Acme Europe GmbH" are other companies than "Acme, Inc."), with the same legal form where the
 party has one; only where one party and one other name fit; never a name the document binds
 to an entity of its own. A body sentence is never read: a sibling company the text mentions
-("Kestrel Europe GmbH shall distribute ...") is no other name of the party.
+("Kestrel Europe GmbH shall distribute ...", "information requested by Kestrel Research, Inc.
+pursuant to this Agreement") is no other name of the party. A legend is read only where
+legends stand: above the preamble (the lines before the line naming its first party), or on
+lines set off as one (opening with a bracket or an asterisk, written in capitals, or saying
+"confidential treatment"); and only in legend wording (vocabulary.yaml filer_legend_leads,
+filer_legend_ends), never a lead and an end that ordinary prose writes.
 """
 
 from __future__ import annotations
@@ -46,6 +51,9 @@ _LEGEND = re.compile(
     rf"(?i)\b(?:{'|'.join(_LEX.filer_legend_leads)})\s+(?P<name>[^;:()]{{3,90}}?)\s+"
     rf"(?:{'|'.join(_LEX.filer_legend_ends)})\b"
 )
+# a line set off as a legend: opening with a bracket or an asterisk, or saying the legend's words
+_SET_OFF_OPEN = re.compile(r"^\s*[\[*]")
+_SET_OFF_WORDS = re.compile(r"(?i)\bconfidential\s+treatment\b")
 # the filer's state of incorporation EDGAR writes after its name ("QUANTUM GROUP INC /FL")
 _EDGAR_STATE = re.compile(r"\s*[/\\][A-Z]{2}[/\\]?$")
 # how far into the document its head's legend may stand
@@ -59,6 +67,17 @@ def _filer(raw: str) -> NamedEntity | None:
     if ent is None or ent.key != entity_key(name) or not legal_form(ent.name):
         return None
     return ent
+
+
+def _set_off(lines: Sequence[LocatedLine]) -> bool:
+    """Are the lines a legend's own: the first opening with a bracket or an asterisk, every one
+    in capitals, or one saying "confidential treatment"?"""
+    texts = [line.text for line in lines]
+    return bool(texts) and (
+        bool(_SET_OFF_OPEN.match(texts[0]))
+        or all(t == t.upper() and any(c.isalpha() for c in t) for t in texts)
+        or any(_SET_OFF_WORDS.search(t) for t in texts)
+    )
 
 
 def extends(party: NamedEntity, other: NamedEntity) -> bool:
@@ -122,7 +141,13 @@ class PartyOtherNames(BindingRule):
             if ent is not None:
                 out.append((ent, (line,)))
         head = ctx.flow.text[:_LEGEND_CHARS]
+        # the preamble opens on the line naming the first party: a legend stands above it
+        first = min((start for _, _, start, _ in ctx.parties), default=len(ctx.flow.text))
+        above = ctx.flow.starts[ctx.flow.line_index(first)] if ctx.flow.starts else 0
         for m in _LEGEND.finditer(head):
+            lines = ctx.flow.lines_for(m.start(), m.end())
+            if m.end() > above and not _set_off(lines):
+                continue
             ent = _filer(m.group("name"))
             if ent is not None:
                 out.append((ent, ctx.flow.lines_for(m.start("name"), m.end("name"))))

@@ -168,6 +168,96 @@ def test_a_name_two_parties_could_extend_names_neither() -> None:
     assert _scoped(alone) == {"QUILLON LABS BIO INC": ("Quillon Labs Inc.", "filer_name")}
 
 
+# (the party, a body sentence in legend-like words naming a sibling that extends it): a
+# clause of the agreement, below its preamble, never names its filer (review D1 of session 39)
+_BODY_SIBLINGS = [
+    (
+        "Quillon, Inc.",
+        "All records requested by Quillon Research, Inc. pursuant to this "
+        "Agreement are Confidential Information.",
+    ),
+    (
+        "Quillon, Inc.",
+        "The Buyer shall keep any data requested by Quillon Research, Inc. pursuant "
+        "to Section 2 in confidence.",
+    ),
+    (
+        "Quillon, Inc.",
+        "Neither party shall publish figures that would cause competitive harm to "
+        "Quillon Research, Inc. if publicly disclosed.",
+    ),
+    (
+        "Quillon, Inc.",
+        "Any price omitted because Quillon Labs, Inc. has determined it is not final "
+        "shall be agreed in writing.",
+    ),
+    (
+        "Harrow & Vale LLC",
+        "The Buyer shall avoid any statement that would cause harm to Harrow & "
+        "Vale Robotics LLC if publicly disclosed.",
+    ),
+    (
+        "Brandel Corp.",
+        "Samples requested by Brandel Optical Corp. pursuant to the purchase "
+        "order remain the Supplier's property.",
+    ),
+]
+
+
+@pytest.mark.parametrize("party_first", [True, False], ids=["party-first", "party-second"])
+@pytest.mark.parametrize(("party", "sentence"), _BODY_SIBLINGS)
+def test_a_body_sentence_in_legend_words_names_no_filer(
+    party: str, sentence: str, party_first: bool
+) -> None:
+    first, second = (party, _BARE) if party_first else (_BARE, party)
+    result = _bind(first, second, body=[sentence], signed=[party.upper(), _BARE_SIGNED])
+    assert _scoped(result) == {_BARE_SIGNED.rstrip("."): (_BARE, "signed_name")}
+
+
+# (the party, the filer's legend, where it stands): above the preamble in any legend wording,
+# or below it on a line set off as a legend
+_LEGENDS = [
+    (
+        "Kestrelton, Inc.",
+        "CONFIDENTIAL TREATMENT REQUESTED BY KESTRELTON ANALYTICS, INC. PURSUANT TO RULE 24B-2",
+        "head",
+    ),
+    (
+        "Brandel Corp.",
+        "[***] Confidential treatment has been requested by Brandel Optical Corp. "
+        "pursuant to Rule 406.",
+        "head",
+    ),
+    (
+        "Brandel Corp.",
+        "Certain terms were omitted because Brandel Optical Corp. has determined "
+        "they would cause competitive harm if publicly disclosed.",
+        "head",
+    ),
+    (
+        "Harrow & Vale LLC",
+        "[CERTAIN INFORMATION HAS BEEN OMITTED BECAUSE HARROW & VALE ROBOTICS "
+        "LLC HAS DETERMINED IT IS NOT MATERIAL.]",
+        "body",
+    ),
+    (
+        "Kestrelton, Inc.",
+        "CONFIDENTIAL TREATMENT HAS BEEN REQUESTED BY KESTRELTON ANALYTICS, INC. "
+        "PURSUANT TO RULE 24B-2",
+        "body",
+    ),
+]
+
+
+@pytest.mark.parametrize(("party", "legend", "where"), _LEGENDS)
+def test_a_legend_above_the_preamble_or_set_off_names_the_filer(
+    party: str, legend: str, where: str
+) -> None:
+    result = _bind(party, _OTHER, **{where: [legend]})  # type: ignore[arg-type]
+    filer = [a.alias for a in result.aliases if a.kind == "filer_name"]
+    assert [a.entity_name for a in result.aliases if a.kind == "filer_name"] == [party], filer
+
+
 # (the bare party, the full name it signs under)
 _SIGNED = [
     ("ZENTHRA", "Zenthra Data Systems Ltd."),
