@@ -12,7 +12,9 @@ written from the word classes of domain/lexicon/propositions.yaml (`word_classes
 - access to the information or its disclosure confined to employees, as the sentence's subject;
 - the information defined as of every nature ("non-technical", "technical or otherwise", a
   quoted term meaning "all non-public information"): not technical information only;
-- the agreement's terms and conditions or provisions deemed or counted confidential.
+- the agreement's terms and conditions or provisions deemed or counted confidential;
+- no right given to the information, by any verb of giving ("confer", "give", "vest"), however
+  far the denial stands; a promise with an adverb before its "to" ("agrees promptly to return").
 
 Generated variants (parties, possessives, "&", case, synonyms), read by the real reader of the
 real lexicon, no ingest; and the negations and near misses that must stay unread."""
@@ -156,3 +158,37 @@ def test_information_of_every_nature_is_not_technical_only(sentence: str) -> Non
 def test_the_agreement_s_terms_kept_confidential_in_other_words(sentence: str) -> None:
     for a, b in _PARTIES[:2]:
         assert holds("agreement_kept_confidential", sentence.format(a=a, b=b)) is True
+
+
+@pytest.mark.parametrize(
+    ("sentence", "a", "b"),
+    [
+        (
+            "Nothing in this contract, nor any disclosure of data by either party to the other "
+            "before or after the date on which it is signed, shall operate to confer any rights "
+            "upon {a} in the data of {b}.",
+            "Beta",
+            "Acme",
+        ),
+        ("such access shall in no way give {a} the right to any of {b}'s figures.", *_PARTIES[1]),
+        (
+            "this contract shall not be construed as giving {a} any licence, title or interest in "
+            "the figures of {b}.",
+            *_PARTIES[2],
+        ),
+    ],
+)
+def test_no_right_given_to_the_information_in_other_verbs(sentence: str, a: str, b: str) -> None:
+    assert holds("no_license_granted", capitalized(sentence.format(a=a, b=b))) is True
+    # a right to something else refused is no statement of it
+    other = "Beta shall not give any third party access rights to its systems."
+    assert holds("no_license_granted", other) is None
+
+
+@pytest.mark.parametrize(("a", "b"), _PARTIES[:2])
+def test_a_promise_with_an_adverb_before_its_to_is_a_duty(a: str, b: str) -> None:
+    sentence = (
+        f"Upon request, or upon termination of this contract, {a} agrees promptly to return or "
+        f"destroy all data of {b}."
+    )
+    assert holds("return_on_termination", sentence) is True
