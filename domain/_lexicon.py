@@ -1081,6 +1081,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
     propositions_file.placeholders["{agreement_word}"] = (
         "(?:" + "|".join(vocabulary.sub("documents").phrases("agreement_words")) + ")s?"
     )
+    propositions_file.placeholders.update(_word_classes(propositions_file))
     # its modality writes a duty's words, nouns and sources as "{duty_word}", "{duty_noun}"
     # and "{duty_source}": its own lists `duty_words`, `duty_nouns`, `duty_sources`
     modality_file = propositions_file.sub("modality")
@@ -2347,6 +2348,22 @@ def _clause_categories(a: _Reader) -> tuple[tuple[str, str], ...]:
                 raise a.fail("clause_categories", f"{slug!r} is not a category slug")
             out.append((str(when), slug))
     return tuple(out)
+
+
+def _word_classes(r: _Reader) -> dict[str, str]:
+    """The placeholders of a file's `word_classes` (absent: none): each class a lower snake
+    case name and its words and phrases (`_Reader.phrases`), written "{name}" in any pattern of
+    the file and standing for their alternation ("{use_verb}": use, uses, utilise ...), so a
+    word that states a clause the same way is data once, never another regex."""
+    if "word_classes" not in r.data:
+        return {}
+    classes = r.sub("word_classes")
+    out = {}
+    for name in classes.data:
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise classes.fail(str(name), "expected a lower snake case name")
+        out[f"{{{name}}}"] = "(?:" + "|".join(classes.phrases(name)) + ")"
+    return out
 
 
 def _unique(reader: _Reader, key: str, names: list[str]) -> None:

@@ -3384,6 +3384,7 @@ def _clause_tail(head: str, action: str = "") -> str:
     (`_own_predicate`; `action`: the words from the action on, where the modal may be its)."""
     breaks = [m.end() for m in _CLAUSE_BREAK.finditer(head)]
     breaks += [m.end() for m in _CONJOINED.finditer(head) if _opens_clause(head[m.end() :])]
+    breaks += [m.end() for m in _JOINS.finditer(head) if _opens_at_action(head[m.end() :], action)]
     tail = head[max(breaks) :] if breaks else head
     joins = [
         m.end() for m in _PREDICATE_JOIN.finditer(tail) if _own_predicate(tail[m.end() :], action)
@@ -3431,6 +3432,17 @@ def _opens_clause(rest: str) -> bool:
         or _MODALITY.negation.search(opening)
     )
     return modal is not None and modal.start() > 0
+
+
+def _opens_at_action(rest: str, action: str) -> bool:
+    """Do the words after a conjunction open a clause whose subject is the action's own noun,
+    its modal after it ("... and its use of the data shall be limited to the audit",
+    "..., and any use of it is restricted to"): no modal or negation before the action, one
+    within the clause's first words from there. The clause before is another's, its negation
+    not this one's."""
+    if not action or _CLAUSE_PUNCTUATION.search(rest) or _first_modal(rest) < len(rest):
+        return False
+    return _opens_clause(rest + action)
 
 
 def _clause_head(tail: str) -> str:

@@ -312,6 +312,18 @@ BROKEN: list[tuple[str, Any, str]] = [
         "templates[7].pattern: not a regular expression once expanded",
     ),
     ("question_templates.yaml", lambda d: d["templates"][0].pop("builder"), "templates[0].builder"),
+    # a word class of the propositions: its phrases as any list of phrases (a longer one first),
+    # its name one a pattern can write as "{name}"
+    (
+        "propositions.yaml",
+        lambda d: d["word_classes"]["use_verb"].insert(0, "use"),
+        "word_classes.use_verb: 'uses' must come before 'use'",
+    ),
+    (
+        "propositions.yaml",
+        lambda d: d["word_classes"].update({"Use Verb": ["use"]}),
+        "word_classes.Use Verb: expected a lower snake case name",
+    ),
 ]
 
 
@@ -324,6 +336,21 @@ def test_a_broken_lexicon_names_the_file_and_the_field(
     with pytest.raises(LexiconError) as err:
         load_lexicon(directory)
     assert file in str(err.value) and message in str(err.value)
+
+
+def test_a_word_added_to_a_class_is_read_by_every_pattern_that_writes_it(tmp_path: Path) -> None:
+    # "{use_verb}" in the propositions' patterns: one more verb of using is one more word of
+    # data, read wherever a limit of use is written with it
+    directory = _copy(tmp_path)
+    sentence = "Beta shall not deploy the figures for any other purpose."
+
+    def found(lx: Any) -> bool:
+        entry = next(p for p in lx.propositions if p.name == "use_limited_to_purpose")
+        return any(re.search(pattern, sentence, re.I) for pattern in entry.action)
+
+    assert not found(load_lexicon(directory))
+    _edit(directory, "propositions.yaml", lambda d: d["word_classes"]["use_verb"].append("deploy"))
+    assert found(load_lexicon(directory))
 
 
 def _raw_cues() -> list[tuple[str, Any]]:
