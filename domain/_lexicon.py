@@ -1093,15 +1093,6 @@ def _load(data: dict[str, Any]) -> Lexicon:
         propositions_file.placeholders[placeholder] = (
             "(?:" + "|".join(modality_file.phrases(key)) + ")"
         )
-    # its `claim_words`: the plain words a question may use for a claim's act, its people or
-    # its things ("pass on", "show"; "staff", "lawyers"), each list written in a pattern as
-    # "{name}" (a synonym is a word of data once, never another regex)
-    if "claim_words" in propositions_file.data:
-        claim_words = propositions_file.sub("claim_words")
-        for key in claim_words.data:
-            propositions_file.placeholders["{" + key + "}"] = (
-                "(?:" + "|".join(claim_words.phrases(key)) + ")"
-            )
     roles = tuple(_role(r) for r in roles_file.items("roles"))
     _unique(roles_file, "roles", [r.name for r in roles])
     role_names = {r.name for r in roles}

@@ -777,7 +777,7 @@ def test_a_list_of_patterns_compiles_its_phrases_and_keeps_its_grammar(tmp_path:
 
 
 def test_a_claim_word_is_data_read_by_every_pattern_that_names_its_list(tmp_path: Path) -> None:
-    """propositions.yaml `claim_words`: a synonym added to a list ("crew" to the staff) is read
+    """propositions.yaml `word_classes`: a synonym added to a list ("crew" to the staff) is read
     by each proposition pattern that writes the list as "{staff_noun}"; a longer phrase after a
     shorter one it starts with is refused, naming the list."""
 
@@ -791,14 +791,14 @@ def test_a_claim_word_is_data_read_by_every_pattern_that_names_its_list(tmp_path
     _edit(
         directory,
         "propositions.yaml",
-        lambda d: d["claim_words"]["staff_noun"].append("crew"),
+        lambda d: d["word_classes"]["staff_noun"].append("crew"),
     )
     edited = load_lexicon(directory)
     assert any(re.search(p, question, re.I) for p in asks(edited, "sharing_with_employees"))
     _edit(
         directory,
         "propositions.yaml",
-        lambda d: d["claim_words"]["staff_noun"].append("crews"),
+        lambda d: d["word_classes"]["staff_noun"].append("crews"),
     )
-    with pytest.raises(LexiconError, match=r"claim_words\.staff_noun"):
+    with pytest.raises(LexiconError, match=r"word_classes\.staff_noun"):
         load_lexicon(directory)

@@ -1,7 +1,7 @@
 """NDA claim questions asked in plain words (issue 34, the classes of session 38's untuned
 phrasings, development half), each class on generated variants:
 
-- B. everyday words with no claim vocabulary name the claim (propositions.yaml `claim_words`:
+- B. everyday words with no claim vocabulary name the claim (propositions.yaml `word_classes`:
   synonym sets of verbs and nouns): the staff who see the information (sharing with
   employees), passing it to lawyers (sharing with advisors), taking prototypes apart (reverse
   engineering), keeping the talks quiet (the agreement kept confidential), and the same for
