@@ -718,6 +718,11 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
+        elif not opposite and asked_in_negated_clause(proposition.asks, focus):
+            # "Must every copy be destroyed, with nothing kept?", "Is information protected
+            # even though it was never marked?": the claim's words are what a clause after the
+            # main one says is not done
+            negated = not negated
         bound = _consent_party(focus, subject) if _asks_consent(proposition, focus) else None
         claim = _claim(
             proposition.entry,
@@ -741,6 +746,57 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             claim, case=asked_case(focus), case_owner=asked_case_owner(focus, subject.parties)
         )
     return None
+
+
+# what opens a clause of a question after its main one ("with", "even though", "and"), and
+# of one that says the claim's words do not matter ("regardless of whether"): propositions.yaml
+# modality `question_trailing_clause`, `question_indifference`, the longest first
+_INDIFFERENCE = _any(
+    sorted(lexicon().modality.question_indifference, key=lambda p: (-len(p), p))
+)
+_TRAILING_CLAUSE = _any(
+    sorted(
+        (*lexicon().modality.question_trailing_clause, *lexicon().modality.question_indifference),
+        key=lambda p: (-len(p), p),
+    )
+)
+# a negative word right after the claim's words, as their object ("and keep nothing", "retain
+# no copies")
+_NEGATIVE_AFTER = re.compile(
+    r"^\s+(?:[\w'’-]+\s+)?(?:" + _MODALITY.negative_word.pattern + ")", _FLAGS
+)
+
+
+def asked_in_negated_clause(asks: re.Pattern[str], focus: str) -> bool:
+    """Does the question say its claim's words (`asks`) only in a clause after its main one
+    that negates them: behind a negative word of that clause, no comma between ("..., with
+    nothing kept", "even though the discloser never marked it", "and none retained"), before
+    one right after them ("and keep nothing"), or in a clause that says they do not matter
+    ("regardless of whether it is labelled": as "even if it is not")? The question then asks
+    the claim's negation. A clause's negation after the words ("... with consultants who
+    have not signed") is that clause's own."""
+    if _TRAILING_CLAUSE is None:
+        return False
+    found = list(asks.finditer(focus))
+    if not found:
+        return False
+    for m in found:
+        openers = [
+            o
+            for o in _TRAILING_CLAUSE.finditer(focus, 0, m.start())
+            if o.start() > 0 and not re.search(r"[,;:]", focus[o.end() : m.start()])
+        ]
+        if not openers:
+            return False
+        opener = openers[-1]
+        if _INDIFFERENCE is not None and _INDIFFERENCE.fullmatch(opener.group(0)):
+            continue
+        if _MODALITY.negative_word.search(focus, opener.start(), m.start()):
+            continue
+        if _NEGATIVE_AFTER.match(focus[m.end() :]):
+            continue
+        return False
+    return True
 
 
 def _found_before(pattern: re.Pattern[str] | None, focus: str, end: int) -> bool:
