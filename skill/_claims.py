@@ -27,6 +27,7 @@ from domain import (
     ModalityWords,
     PropositionEntry,
     known_words,
+    legal_form,
     lexicon,
     sentence_location,
     sentence_spans,
@@ -751,9 +752,7 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
 # what opens a clause of a question after its main one ("with", "even though", "and"), and
 # of one that says the claim's words do not matter ("regardless of whether"): propositions.yaml
 # modality `question_trailing_clause`, `question_indifference`, the longest first
-_INDIFFERENCE = _any(
-    sorted(lexicon().modality.question_indifference, key=lambda p: (-len(p), p))
-)
+_INDIFFERENCE = _any(sorted(lexicon().modality.question_indifference, key=lambda p: (-len(p), p)))
 _TRAILING_CLAUSE = _any(
     sorted(
         (*lexicon().modality.question_trailing_clause, *lexicon().modality.question_indifference),
@@ -765,6 +764,16 @@ _TRAILING_CLAUSE = _any(
 _NEGATIVE_AFTER = re.compile(
     r"^\s+(?:[\w'’-]+\s+)?(?:" + _MODALITY.negative_word.pattern + ")", _FLAGS
 )
+
+
+def _clause_break(text: str) -> bool:
+    """Does `text` hold a mark that ends a clause: a semicolon, a colon, or a comma that no
+    legal form of a name follows ("Quillon Biotech, Inc. never marked it" holds none)?"""
+    for mark in re.finditer(r"[,;:]", text):
+        after = text[mark.end() :].split()
+        if mark.group(0) != "," or not after or not legal_form("name " + after[0]):
+            return True
+    return False
 
 
 def asked_in_negated_clause(asks: re.Pattern[str], focus: str) -> bool:
@@ -784,7 +793,7 @@ def asked_in_negated_clause(asks: re.Pattern[str], focus: str) -> bool:
         openers = [
             o
             for o in _TRAILING_CLAUSE.finditer(focus, 0, m.start())
-            if o.start() > 0 and not re.search(r"[,;:]", focus[o.end() : m.start()])
+            if o.start() > 0 and not _clause_break(focus[o.end() : m.start()])
         ]
         if not openers:
             return False
