@@ -65,12 +65,14 @@ _TOKEN = re.compile(r"\S+")
 
 @dataclass(frozen=True)
 class AskedForm:
-    """A question put as the yes/no question it asks. `wrapped`: an instruction wrapped the
-    claim (asked so whatever it reads as: the instruction's words are no topic); otherwise a
-    statement read as a claim (asked as written where it reads as none)."""
+    """A question put as the yes/no question it asks, and what is asked instead where that
+    reads no claim: `otherwise` None (its answer stands: an instruction's claim put as a
+    question, its finite word first), the claim's own words (an instruction's claim asked as
+    "Is it true that ...?": its words are the topic, never the instruction's), or the question
+    as written (a statement: then a topic, not a claim)."""
 
     question: str
-    wrapped: bool
+    otherwise: str | None
 
 
 def asked_form(question: str) -> AskedForm | None:
@@ -80,15 +82,23 @@ def asked_form(question: str) -> AskedForm | None:
     text = " ".join(question.replace("’", "'").split())
     claim = unwrapped(text)
     if claim is not None:
-        asked = _as_question(claim)
-        if asked is None or _same(asked, text):
+        bare = claim.rstrip(" ?.!")
+        if not bare:
+            return None
+        if _opens_a_question(bare):
+            return AskedForm(_capitalised(bare) + "?", None)
+        first = put_first(bare)
+        if first is not None:
+            return AskedForm(first, None)
+        asked = f"Is it true that {_lowered_opening(bare)}?"
+        if _same(asked, text):
             # "Is it true that obligations survive termination?": put as it asks already
             return None
-        return AskedForm(asked, wrapped=True)
+        return AskedForm(asked, bare)
     if _opens_a_question(text) or "?" in text.rstrip("?"):
         return None
     asked = declared_question(text)
-    return AskedForm(asked, wrapped=False) if asked is not None else None
+    return AskedForm(asked, question) if asked is not None else None
 
 
 def answer_reads_a_claim(answer: Answer) -> bool:
@@ -108,17 +118,6 @@ def unwrapped(text: str) -> str | None:
             return None
     claim = _TRAILING_COURTESY.sub("", m.group("claim")).strip()
     return claim or None
-
-
-def _as_question(claim: str) -> str | None:
-    """A wrapped claim as a yes/no question: as asked where it is one, its finite word put
-    first where it has one, else "Is it true that ...?"."""
-    bare = claim.rstrip(" ?.!")
-    if not bare:
-        return None
-    if _opens_a_question(bare):
-        return _capitalised(bare) + "?"
-    return put_first(bare) or f"Is it true that {_lowered_opening(bare)}?"
 
 
 def declared_question(text: str) -> str | None:

@@ -2208,18 +2208,23 @@ class EvidenceSkill:
     def _asked_in_form(self, kb: str, question: str, **asked: Any) -> Answer | None:
         """The answer to a yes/no question put in another form (skill/_question_form.py): an
         instruction wrapping a claim ("Confirm whether the recipient may keep copies.") is
-        asked as the claim's question, whatever it reads as (the instruction's words are no
-        topic); a claim written as a statement ("recipient may keep copies") as its question
-        where that reads a claim, else None (asked as written: a topic). The answer keeps the
-        question as asked. None where the question is put as one already."""
+        asked as the claim's question (the instruction's words are no topic); a claim written
+        as a statement ("recipient may keep copies") as its question. Where that reads no
+        claim, the form's `otherwise` is asked instead (the claim's own words), or None is
+        returned (the question asked as written: a topic). The answer keeps the question as
+        asked. None too where the question is put as one already."""
         form = asked_form(question)
         if form is None:
             return None
         try:
-            answer = self.ask(kb, form.question, **asked)
+            answer: Answer | None = self.ask(kb, form.question, **asked)
         except SubjectClassError:
-            return None
-        if not form.wrapped and not answer_reads_a_claim(answer):
+            answer = None
+        if form.otherwise is not None and (answer is None or not answer_reads_a_claim(answer)):
+            if form.otherwise == question:
+                return None
+            answer = self.ask(kb, form.otherwise, **asked)
+        if answer is None:
             return None
         return answer.model_copy(update={"question": question})
 
