@@ -57,6 +57,8 @@ _COMMANDS = _LEXICON.question_instructions | _LEXICON.question_declared_commands
 # the words that state a claim with no modal or auxiliary ("obligations survive termination",
 # "recipient free to develop ...")
 _PREDICATES = _LEXICON.question_declared_predicates
+# the participles and adjectives said without their copula ("Acme barred from competing")
+_STATES = _LEXICON.question_declared_states
 _ELLIPTICAL = tuple(re.compile(p, re.IGNORECASE) for p in _LEXICON.modality.question_elliptical)
 # at most this many words before the finite word put first: a subject, not a clause
 _SUBJECT_WORDS = 12
@@ -87,7 +89,7 @@ def asked_form(question: str) -> AskedForm | None:
             return None
         if _opens_a_question(bare):
             return AskedForm(_capitalised(bare) + "?", None)
-        first = put_first(bare)
+        first = put_first(bare) or copula_put_first(bare)
         if first is not None:
             return AskedForm(first, None)
         asked = f"Is it true that {_lowered_opening(bare)}?"
@@ -128,11 +130,25 @@ def declared_question(text: str) -> str | None:
     words = [w.strip(",;:").lower() for w in bare.split()]
     if not words or _asks_a_value(words[0]) or _commands(words):
         return None
-    first = put_first(bare)
+    first = put_first(bare) or copula_put_first(bare)
     if first is not None:
         return first
     if any(p.search(bare) for p in _ELLIPTICAL) or any(w in _PREDICATES for w in words[1:]):
         return f"Is it true that {_lowered_opening(bare)}?"
+    return None
+
+
+def copula_put_first(statement: str) -> str | None:
+    """A terse statement that says a state without its copula ("Acme barred from competing
+    with Beta", "copies of the information permitted"), asked with "is" put first ("Is Acme
+    barred from competing with Beta?"): the words before the state are its subject (a few, no
+    verb of a claim's, no clause's words). None where no such state follows a subject."""
+    words = [w.strip(",;:").lower() for w in statement.split()]
+    for j in range(1, min(len(words), _SUBJECT_WORDS + 1)):
+        if words[j] in _PREDICATES - _STATES or words[j] in _BREAKS or words[j] in _FRONTS:
+            return None
+        if words[j] in _STATES:
+            return f"Is {_lowered_opening(statement)}?"
     return None
 
 
@@ -231,6 +247,7 @@ __all__ = [
     "AskedForm",
     "answer_reads_a_claim",
     "asked_form",
+    "copula_put_first",
     "declared_question",
     "put_first",
     "unwrapped",
