@@ -659,6 +659,7 @@ class Lexicon:
     question_declared_predicates: frozenset[str]
     question_declared_commands: frozenset[str]
     question_declared_states: frozenset[str]
+    question_declared_denials: frozenset[str]
     question_time_periods: tuple[str, ...]
     question_time_asserted_after: frozenset[str]
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
@@ -1311,6 +1312,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         question_declared_predicates=vocabulary.lowered("question_declared_predicates"),
         question_declared_commands=vocabulary.lowered("question_declared_commands"),
         question_declared_states=vocabulary.lowered("question_declared_states"),
+        question_declared_denials=vocabulary.lowered("question_declared_denials"),
         question_time_periods=tuple(vocabulary.patterns("question_time_periods")),
         question_time_asserted_after=vocabulary.lowered("question_time_asserted_after"),
         name_particles=frozenset(vocabulary.words("name_particles")),

@@ -59,6 +59,8 @@ _COMMANDS = _LEXICON.question_instructions | _LEXICON.question_declared_commands
 _PREDICATES = _LEXICON.question_declared_predicates
 # the participles and adjectives said without their copula ("Acme barred from competing")
 _STATES = _LEXICON.question_declared_states
+# the negative determiners a terse statement may open with ("no reverse engineering")
+_DENIALS = _LEXICON.question_declared_denials
 _ELLIPTICAL = tuple(re.compile(p, re.IGNORECASE) for p in _LEXICON.modality.question_elliptical)
 # at most this many words before the finite word put first: a subject, not a clause
 _SUBJECT_WORDS = 12
@@ -130,12 +132,26 @@ def declared_question(text: str) -> str | None:
     words = [w.strip(",;:").lower() for w in bare.split()]
     if not words or _asks_a_value(words[0]) or _commands(words):
         return None
-    first = put_first(bare) or copula_put_first(bare)
+    first = put_first(bare) or copula_put_first(bare) or denial_asked(bare)
     if first is not None:
         return first
     if any(p.search(bare) for p in _ELLIPTICAL) or any(w in _PREDICATES for w in words[1:]):
         return f"Is it true that {_lowered_opening(bare)}?"
     return None
+
+
+def denial_asked(statement: str) -> str | None:
+    """A terse statement opened by a negative determiner, with no predicate of its own: an act
+    (a gerund: "no reverse engineering of the samples") asked as forbidden ("Is reverse
+    engineering of the samples prohibited?"), a thing ("no cap on liability") as absent ("Is
+    there no cap on liability?"). None where no negative determiner opens it."""
+    words = statement.split()
+    if len(words) < 2 or words[0].lower() not in _DENIALS:
+        return None
+    rest = " ".join(words[1:])
+    if words[1].lower().endswith("ing"):
+        return f"Is {rest} prohibited?"
+    return f"Is there {words[0].lower()} {rest}?"
 
 
 def copula_put_first(statement: str) -> str | None:
@@ -249,6 +265,7 @@ __all__ = [
     "asked_form",
     "copula_put_first",
     "declared_question",
+    "denial_asked",
     "put_first",
     "unwrapped",
 ]

@@ -251,3 +251,35 @@ def test_a_noun_phrase_with_no_predicate_stays_a_topic(asked: Any) -> None:
         assert _reading(asked(statement))[0] == "reverse_engineering", statement
     for topic in ("reverse engineering of the prototypes", "governing law"):
         assert asked(topic)["subject_class"]["constraints"].get("claim") is None, topic
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("denied", "plain", "name"),
+    [
+        (
+            "no reverse engineering of the prototypes",
+            "reverse engineering permitted",
+            "reverse_engineering",
+        ),
+        (
+            "no decompiling of the samples",
+            "decompiling of the samples allowed",
+            "reverse_engineering",
+        ),
+        (
+            "no copying of the documents",
+            "copying of the documents permitted",
+            "copying_information",
+        ),
+    ],
+)
+def test_a_terse_denial_of_an_act_asks_it_forbidden(
+    asked: Any, denied: str, plain: str, name: str
+) -> None:
+    # "no <act>" forbids the act: a prohibition's claim holds, a permission's is denied; the
+    # same act said permitted asks the other way
+    prohibition = name == "reverse_engineering"
+    for statement, says_no in ((denied, True), (plain, False)):
+        reading = _reading(asked(statement))
+        assert reading[:2] == (name, says_no != prohibition), statement
