@@ -101,8 +101,8 @@ def asked_form(question: str) -> AskedForm | None:
         return AskedForm(asked, bare)
     if _opens_a_question(text) or "?" in text.rstrip("?"):
         return None
-    asked = declared_question(text)
-    return AskedForm(asked, question) if asked is not None else None
+    declared = declared_question(text)
+    return AskedForm(declared, question) if declared is not None else None
 
 
 def answer_reads_a_claim(answer: Answer) -> bool:
