@@ -492,6 +492,7 @@ class ModalityWords:
     # negated; and the openers that say the words do not matter ("regardless of whether")
     question_trailing_clause: tuple[str, ...] = ()
     question_indifference: tuple[str, ...] = ()
+    question_trailing_joins: tuple[str, ...] = ()
     # the asking words of a value question ("For how long ...?", "... by whom?") and the
     # prepositions after which one asks
     question_asking: tuple[str, ...] = ()
@@ -1903,6 +1904,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_terse_link",
                 "question_trailing_clause",
                 "question_indifference",
+                "question_trailing_joins",
                 "question_asking",
                 "question_asking_after",
                 "question_asking_anywhere",

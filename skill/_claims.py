@@ -759,6 +759,10 @@ _TRAILING_CLAUSE = _any(
         key=lambda p: (-len(p), p),
     )
 )
+# the openers that join a noun phrase as well as a clause ("with", "and"): their negation is
+# the word right after them (modality `question_trailing_joins`)
+_TRAILING_JOINS = _any(lexicon().modality.question_trailing_joins)
+_SPACE = re.compile(r"\s+")
 # a negative word right after the claim's words, as their object ("and keep nothing", "retain
 # no copies")
 _NEGATIVE_AFTER = re.compile(
@@ -800,12 +804,38 @@ def asked_in_negated_clause(asks: re.Pattern[str], focus: str) -> bool:
         opener = openers[-1]
         if _INDIFFERENCE is not None and _INDIFFERENCE.fullmatch(opener.group(0)):
             continue
-        if _MODALITY.negative_word.search(focus, opener.start(), m.start()):
-            continue
         if _NEGATIVE_AFTER.match(focus[m.end() :]):
             continue
-        return False
+        negative = _trailing_negative(focus, opener, m.start())
+        if negative is None:
+            return False
+        if _modality_between(focus[negative : m.start()]):
+            # "Is Barnes and Noble not entitled to audit ...?": the negation is the main
+            # clause's, of the modality it asks
+            return False
     return True
+
+
+def _trailing_negative(focus: str, opener: re.Match[str], end: int) -> int | None:
+    """Where the negative word of the clause `opener` opens stands before `end`: anywhere in
+    a clause a subordinator opens ("even though the discloser never marked it"); right after
+    a word that joins a noun phrase as well as a clause (modality `question_trailing_joins`:
+    "with nothing kept", "and none retained"; never "Barnes and Noble not entitled", "the
+    recipient and its staff not ..."). None where it has none."""
+    if _TRAILING_JOINS is not None and _TRAILING_JOINS.fullmatch(opener.group(0)):
+        space = _SPACE.match(focus, opener.end())
+        right_after = _MODALITY.negative_word.match(focus, space.end() if space else 0, end)
+        return right_after.start() if right_after is not None else None
+    found = _MODALITY.negative_word.search(focus, opener.start(), end)
+    return found.start() if found is not None else None
+
+
+def _modality_between(text: str) -> bool:
+    """Does `text` say a question's modality ("entitled to", "permitted", "required to")?"""
+    return any(
+        p.search(text)
+        for p in (_MODALITY.asks_permission, _MODALITY.asks_prohibition, _MODALITY.asks_obligation)
+    )
 
 
 def _found_before(pattern: re.Pattern[str] | None, focus: str, end: int) -> bool:

@@ -93,6 +93,23 @@ def test_a_negation_after_the_claims_words_is_its_own_clauses(recipient: str) ->
     assert _read(denied) == ("retaining_copies", True)
 
 
+@pytest.mark.parametrize(
+    "party", ["Barnes and Noble", "the licensee and its affiliates", "Ames & Co."]
+)
+def test_the_main_clauses_own_negation_is_no_trailing_clauses(party: str) -> None:
+    # "and" inside a name or a subject opens no clause: its negation is the main clause's
+    # (asked once), beside a trailing clause that does negate the claim's words
+    for asked, negated in (
+        (f"Is {party} not entitled to inspect the books of Marrow & Pike?", True),
+        (f"May {party} not audit the records of Marrow & Pike?", True),
+        (f"Is {party} entitled to inspect the books of Marrow & Pike?", False),
+        (f"Must {party} destroy every record and keep none?", True),
+    ):
+        for written in (asked, asked.lower()):
+            claim = _read(written)
+            assert claim is not None and claim[1] == negated, written
+
+
 # --- obligations that come to an end: survival denied -------------------------------------
 
 
