@@ -505,6 +505,12 @@ class ModalityWords:
     # open it (joined by "or"/"and"/"/"), and the words that may follow them with the rest
     question_terse_claim: tuple[str, ...] = ()
     question_terse_link: tuple[str, ...] = ()
+    # in a question, what opens a clause after its main one ("..., with nothing kept", "even
+    # though it was never marked"): a claim's words there behind a negative word are asked
+    # negated; and the openers that say the words do not matter ("regardless of whether")
+    question_trailing_clause: tuple[str, ...] = ()
+    question_indifference: tuple[str, ...] = ()
+    question_trailing_joins: tuple[str, ...] = ()
     # the asking words of a value question ("For how long ...?", "... by whom?") and the
     # prepositions after which one asks
     question_asking: tuple[str, ...] = ()
@@ -656,6 +662,23 @@ class Lexicon:
     question_consent_actions: Mapping[str, str]
     # the auxiliaries a bare verb follows ("Does Halcyon pay ...")
     question_verb_auxiliaries: frozenset[str]
+    # a yes/no question put as an instruction ("Confirm whether ...", "Tell me if ..."): the
+    # instruction's words, the courtesy words before them, the words that open the claim after
+    # them (patterns; vocabulary.yaml `question_wrappers`)
+    question_wrappers: tuple[str, ...]
+    question_wrapper_courtesies: tuple[str, ...]
+    question_wrapper_links: tuple[str, ...]
+    # a claim written as a statement ("the recipient may keep copies"): the finite words put
+    # first to ask it, those asked by others (lower case: "has to" -> ("must",), "cannot" ->
+    # ("can", "not")) and the words no subject before them holds (vocabulary.yaml)
+    question_declared_fronts: frozenset[str]
+    question_declared_as: Mapping[str, tuple[str, ...]]
+    question_declared_subject_breaks: frozenset[str]
+    question_declared_asking: frozenset[str]
+    question_declared_predicates: frozenset[str]
+    question_declared_commands: frozenset[str]
+    question_declared_states: frozenset[str]
+    question_declared_denials: frozenset[str]
     question_time_periods: tuple[str, ...]
     question_time_asserted_after: frozenset[str]
     # phrases with an agreement word that refer to no agreement ("in agreement with"; patterns)
@@ -1307,6 +1330,17 @@ def _load(data: dict[str, Any]) -> Lexicon:
             for k, v in sorted((vocabulary.get("question_consent_actions") or {}).items())
         },
         question_verb_auxiliaries=vocabulary.lowered("question_verb_auxiliaries"),
+        question_wrappers=tuple(vocabulary.phrases("question_wrappers")),
+        question_wrapper_courtesies=tuple(vocabulary.phrases("question_wrapper_courtesies")),
+        question_wrapper_links=tuple(vocabulary.phrases("question_wrapper_links")),
+        question_declared_fronts=vocabulary.lowered("question_declared_fronts"),
+        question_declared_as=_declared_as(vocabulary),
+        question_declared_subject_breaks=vocabulary.lowered("question_declared_subject_breaks"),
+        question_declared_asking=vocabulary.lowered("question_declared_asking"),
+        question_declared_predicates=vocabulary.lowered("question_declared_predicates"),
+        question_declared_commands=vocabulary.lowered("question_declared_commands"),
+        question_declared_states=vocabulary.lowered("question_declared_states"),
+        question_declared_denials=vocabulary.lowered("question_declared_denials"),
         question_time_periods=tuple(vocabulary.patterns("question_time_periods")),
         question_time_asserted_after=vocabulary.lowered("question_time_asserted_after"),
         name_particles=frozenset(vocabulary.words("name_particles")),
@@ -1904,6 +1938,9 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_elliptical",
                 "question_terse_claim",
                 "question_terse_link",
+                "question_trailing_clause",
+                "question_indifference",
+                "question_trailing_joins",
                 "question_asking",
                 "question_asking_after",
                 "question_asking_anywhere",
@@ -1911,6 +1948,16 @@ def _modality(m: _Reader) -> ModalityWords:
             )
         }
     )
+
+
+def _declared_as(r: _Reader) -> dict[str, tuple[str, ...]]:
+    """vocabulary.yaml `question_declared_as`, checked: each written phrase (lower case) -> the
+    words that ask it, the first put before the subject, the rest after it."""
+    out: dict[str, tuple[str, ...]] = {}
+    for written in r.mapping("question_declared_as"):
+        words = r.sub("question_declared_as").words(str(written))
+        out[str(written).lower()] = tuple(w.lower() for w in words)
+    return out
 
 
 def _question_claims(r: _Reader) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from domain import (
     ModalityWords,
     PropositionEntry,
     known_words,
+    legal_form,
     lexicon,
     sentence_location,
     sentence_spans,
@@ -756,6 +757,11 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
+        elif not opposite and asked_in_negated_clause(proposition.asks, focus):
+            # "Must every copy be destroyed, with nothing kept?", "Is information protected
+            # even though it was never marked?": the claim's words are what a clause after the
+            # main one says is not done
+            negated = not negated
         if _found_before(proposition.asks_duty, focus, len(main)):
             # "Must the recipient protect information it developed on its own?": the duty
             # asked of the exception's case, the exception's negation
@@ -783,6 +789,95 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             claim, case=asked_case(focus), case_owner=asked_case_owner(focus, subject.parties)
         )
     return None
+
+
+# what opens a clause of a question after its main one ("with", "even though", "and"), and
+# of one that says the claim's words do not matter ("regardless of whether"): propositions.yaml
+# modality `question_trailing_clause`, `question_indifference`, the longest first
+_INDIFFERENCE = _any(sorted(lexicon().modality.question_indifference, key=lambda p: (-len(p), p)))
+_TRAILING_CLAUSE = _any(
+    sorted(
+        (*lexicon().modality.question_trailing_clause, *lexicon().modality.question_indifference),
+        key=lambda p: (-len(p), p),
+    )
+)
+# the openers that join a noun phrase as well as a clause ("with", "and"): their negation is
+# the word right after them (modality `question_trailing_joins`)
+_TRAILING_JOINS = _any(lexicon().modality.question_trailing_joins)
+_SPACE = re.compile(r"\s+")
+# a negative word right after the claim's words, as their object ("and keep nothing", "retain
+# no copies")
+_NEGATIVE_AFTER = re.compile(
+    r"^\s+(?:[\w'’-]+\s+)?(?:" + _MODALITY.negative_word.pattern + ")", _FLAGS
+)
+
+
+def _clause_break(text: str) -> bool:
+    """Does `text` hold a mark that ends a clause: a semicolon, a colon, or a comma that no
+    legal form of a name follows ("Quillon Biotech, Inc. never marked it" holds none)?"""
+    for mark in re.finditer(r"[,;:]", text):
+        after = text[mark.end() :].split()
+        if mark.group(0) != "," or not after or not legal_form("name " + after[0]):
+            return True
+    return False
+
+
+def asked_in_negated_clause(asks: re.Pattern[str], focus: str) -> bool:
+    """Does the question say its claim's words (`asks`) only in a clause after its main one
+    that negates them: behind a negative word of that clause, no comma between ("..., with
+    nothing kept", "even though the discloser never marked it", "and none retained"), before
+    one right after them ("and keep nothing"), or in a clause that says they do not matter
+    ("regardless of whether it is labelled": as "even if it is not")? The question then asks
+    the claim's negation. A clause's negation after the words ("... with consultants who
+    have not signed") is that clause's own."""
+    if _TRAILING_CLAUSE is None:
+        return False
+    found = list(asks.finditer(focus))
+    if not found:
+        return False
+    for m in found:
+        openers = [
+            o
+            for o in _TRAILING_CLAUSE.finditer(focus, 0, m.start())
+            if o.start() > 0 and not _clause_break(focus[o.end() : m.start()])
+        ]
+        if not openers:
+            return False
+        opener = openers[-1]
+        if _INDIFFERENCE is not None and _INDIFFERENCE.fullmatch(opener.group(0)):
+            continue
+        if _NEGATIVE_AFTER.match(focus[m.end() :]):
+            continue
+        negative = _trailing_negative(focus, opener, m.start())
+        if negative is None:
+            return False
+        if _modality_between(focus[negative : m.start()]):
+            # "Is Barnes and Noble not entitled to audit ...?": the negation is the main
+            # clause's, of the modality it asks
+            return False
+    return True
+
+
+def _trailing_negative(focus: str, opener: re.Match[str], end: int) -> int | None:
+    """Where the negative word of the clause `opener` opens stands before `end`: anywhere in
+    a clause a subordinator opens ("even though the discloser never marked it"); right after
+    a word that joins a noun phrase as well as a clause (modality `question_trailing_joins`:
+    "with nothing kept", "and none retained"; never "Barnes and Noble not entitled", "the
+    recipient and its staff not ..."). None where it has none."""
+    if _TRAILING_JOINS is not None and _TRAILING_JOINS.fullmatch(opener.group(0)):
+        space = _SPACE.match(focus, opener.end())
+        right_after = _MODALITY.negative_word.match(focus, space.end() if space else 0, end)
+        return right_after.start() if right_after is not None else None
+    found = _MODALITY.negative_word.search(focus, opener.start(), end)
+    return found.start() if found is not None else None
+
+
+def _modality_between(text: str) -> bool:
+    """Does `text` say a question's modality ("entitled to", "permitted", "required to")?"""
+    return any(
+        p.search(text)
+        for p in (_MODALITY.asks_permission, _MODALITY.asks_prohibition, _MODALITY.asks_obligation)
+    )
 
 
 def _found_before(pattern: re.Pattern[str] | None, focus: str, end: int) -> bool:

@@ -148,6 +148,7 @@ from skill._quarters import (
 )
 from skill._question import question_focus
 from skill._question_claims import question_claim, with_party_terms, with_role_actor
+from skill._question_form import answer_reads_a_claim, asked_form
 from skill._read import (
     build_name_index,
     clause_label,
@@ -376,6 +377,18 @@ class EvidenceSkill:
         fault = unreadable_text(question, "the question")
         if fault:
             raise SubjectClassError(ascii(question), fault)
+        if question is not None and subject is None:
+            formed = self._asked_in_form(
+                kb,
+                question,
+                evidence_requirements=evidence_requirements,
+                evaluation_time=evaluation_time,
+                top_k=top_k,
+                documents=documents,
+                expected_value=expected_value,
+            )
+            if formed is not None:
+                return formed
         if question is not None and subject is None and expected_value is None:
             # "Is the term of the MSA 3 years?": the claim "term = 3 years", asked as the
             # value question with the value as its expected value (skill/_value_claims.py)
@@ -2198,6 +2211,29 @@ class EvidenceSkill:
             return self.ask(kb, proposition, documents=documents)
         except SubjectClassError:
             return None
+
+    def _asked_in_form(self, kb: str, question: str, **asked: Any) -> Answer | None:
+        """The answer to a yes/no question put in another form (skill/_question_form.py): an
+        instruction wrapping a claim ("Confirm whether the recipient may keep copies.") is
+        asked as the claim's question (the instruction's words are no topic); a claim written
+        as a statement ("recipient may keep copies") as its question. Where that reads no
+        claim, the form's `otherwise` is asked instead (the claim's own words), or None is
+        returned (the question asked as written: a topic). The answer keeps the question as
+        asked. None too where the question is put as one already."""
+        form = asked_form(question)
+        if form is None:
+            return None
+        try:
+            answer: Answer | None = self.ask(kb, form.question, **asked)
+        except SubjectClassError:
+            answer = None
+        if form.otherwise is not None and (answer is None or not answer_reads_a_claim(answer)):
+            if form.otherwise == question:
+                return None
+            answer = self.ask(kb, form.otherwise, **asked)
+        if answer is None:
+            return None
+        return answer.model_copy(update={"question": question})
 
     def _referred_scope(
         self, kb: str, question: str, committed: Sequence[str], aliases: tuple[Alias, ...]
