@@ -1098,6 +1098,9 @@ def _load(data: dict[str, Any]) -> Lexicon:
     if "claim_words" in propositions_file.data:
         claim_words = propositions_file.sub("claim_words")
         for key in claim_words.data:
+            # (a name of its own: never one the modality's lists already write)
+            if "{" + key + "}" in propositions_file.placeholders:
+                raise claim_words.fail(key, "names a placeholder already defined")
             propositions_file.placeholders["{" + key + "}"] = (
                 "(?:" + "|".join(claim_words.phrases(key)) + ")"
             )
