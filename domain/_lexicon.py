@@ -1104,7 +1104,6 @@ def _load(data: dict[str, Any]) -> Lexicon:
     propositions_file.placeholders["{agreement_word}"] = (
         "(?:" + "|".join(vocabulary.sub("documents").phrases("agreement_words")) + ")s?"
     )
-    propositions_file.placeholders.update(_word_classes(propositions_file))
     # its modality writes a duty's words, nouns and sources as "{duty_word}", "{duty_noun}"
     # and "{duty_source}": its own lists `duty_words`, `duty_nouns`, `duty_sources`
     modality_file = propositions_file.sub("modality")
@@ -1116,6 +1115,14 @@ def _load(data: dict[str, Any]) -> Lexicon:
         propositions_file.placeholders[placeholder] = (
             "(?:" + "|".join(modality_file.phrases(key)) + ")"
         )
+    # its `word_classes`, each a name of its own: never one a list above already writes
+    classes = _word_classes(propositions_file)
+    for placeholder in classes:
+        if placeholder in propositions_file.placeholders:
+            raise propositions_file.sub("word_classes").fail(
+                placeholder.strip("{}"), "names a placeholder already defined"
+            )
+    propositions_file.placeholders.update(classes)
     roles = tuple(_role(r) for r in roles_file.items("roles"))
     _unique(roles_file, "roles", [r.name for r in roles])
     role_names = {r.name for r in roles}

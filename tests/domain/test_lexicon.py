@@ -802,3 +802,20 @@ def test_a_claim_word_is_data_read_by_every_pattern_that_names_its_list(tmp_path
     )
     with pytest.raises(LexiconError, match=r"word_classes\.staff_noun"):
         load_lexicon(directory)
+
+
+@pytest.mark.parametrize("name", ["duty_noun", "duty_word", "agreement_word"])
+def test_a_claim_word_list_never_takes_a_placeholder_already_written(
+    tmp_path: Path, name: str
+) -> None:
+    """A `word_classes` class named as a placeholder the modality's lists already write
+    ("{duty_noun}": obligation, duty, requirement) would silently replace it in every pattern
+    that writes it; it is refused, naming the list."""
+    directory = _copy(tmp_path)
+    _edit(
+        directory,
+        "propositions.yaml",
+        lambda d: d["word_classes"].update({name: ["pledges", "pledge"]}),
+    )
+    with pytest.raises(LexiconError, match=rf"word_classes\.{name}"):
+        load_lexicon(directory)
