@@ -254,12 +254,15 @@ class CandidateGate:
         names = [n for n in (subject.name, subject.parent_entity, *subject.parties) if n]
         narrowed: set[str] | None = None
         for name in names:
+            # the in-memory test first: a name no document writes as a party's other name
+            # costs the store nothing (the gate's own look-ups are all that run)
+            own = set(self.names.scoped_documents(name, documents))
+            if not own:
+                continue
             probe: dict[str, Any] = {}
             if self.names.resolve(kb, name, documents, probe) is not None or probe.get("ambiguous"):
                 continue
-            own = set(self.names.scoped_documents(name, documents))
-            if own:
-                narrowed = own if narrowed is None else narrowed & own
+            narrowed = own if narrowed is None else narrowed & own
         if narrowed is None:
             return None
         return tuple(d for d in documents if d in narrowed)

@@ -65,6 +65,15 @@ _ELLIPTICAL = tuple(re.compile(p, re.IGNORECASE) for p in _LEXICON.modality.ques
 # at most this many words before the finite word put first: a subject, not a clause
 _SUBJECT_WORDS = 12
 _TOKEN = re.compile(r"\S+")
+# a negated auxiliary's contraction whose stem is not the auxiliary ("won't"); the others drop
+# their "n't" ("isn't" -> "is", "doesn't" -> "does")
+_CONTRACTED_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
+# a verb contracted onto the word before it ("what's", "who're", "where'd")
+_CONTRACTED_TAIL = re.compile(r"'(?:s|re|ll|d|ve)$")
+# the prepositions an asking word may follow at a question's opening ("For how long ...?")
+_ASKING_AFTER = re.compile(
+    "|".join(f"(?:{p})" for p in _LEXICON.modality.question_asking_after), re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -99,7 +108,7 @@ def asked_form(question: str) -> AskedForm | None:
             # "Is it true that obligations survive termination?": put as it asks already
             return None
         return AskedForm(asked, bare)
-    if _opens_a_question(text) or "?" in text.rstrip("?"):
+    if _opens_a_question(text) or "?" in text.rstrip("?") or _asked_after_a_lead(text):
         return None
     declared = declared_question(text)
     return AskedForm(declared, question) if declared is not None else None
@@ -200,7 +209,7 @@ def put_first(statement: str) -> str | None:
         words = [w.strip(",;:").lower() for w in subject.split()]
         if not words or any(w in _BREAKS for w in words) or any(";" in w for w in words):
             return None
-        if _asks_a_value(words[0]) or words[0] in _AUXILIARIES:
+        if _asks_a_value(words[0]) or _uncontracted(words[0]) in _AUXILIARIES:
             return None
         rest = statement[tokens[i + taken - 1].end() :].strip()
         front, after = asked[0], " ".join(asked[1:])
@@ -226,14 +235,32 @@ def _lead_and_subject(before: str) -> tuple[str, str, str]:
     return "", "", before.strip()
 
 
+def _asked_after_a_lead(text: str) -> bool:
+    """Is `text` a question put after a phrase that sets its scope ("Under the MSA, may Acme
+    assign?", "In the NDA with Beta, how long do the duties survive?"): one that ends with "?"
+    and opens as a question after one of its commas?"""
+    if not text.rstrip().endswith("?"):
+        return False
+    return any(_opens_a_question(part) for part in text.split(",")[1:])
+
+
 def _same(asked: str, text: str) -> bool:
     return asked.rstrip(" ?.!").casefold() == text.rstrip(" ?.!").casefold()
 
 
 def _opens_a_question(text: str) -> bool:
-    """Does `text` open as a question does: an auxiliary or an asking word first?"""
+    """Does `text` open as a question does: an auxiliary or an asking word first, or an asking
+    word after the preposition that opens it ("For how long ...?", "In which state ...?", "To
+    whom may ...?", propositions.yaml modality `question_asking_after`)?"""
     first = _first_word(text)
-    return first in _AUXILIARIES or _asks_a_value(first)
+    if first in _AUXILIARIES or _asks_a_value(first):
+        return True
+    words = [w.lower() for w in re.findall(r"[A-Za-z']+", text)[:2]]
+    return (
+        len(words) == 2
+        and _ASKING_AFTER.fullmatch(words[0]) is not None
+        and _asks_a_value(_uncontracted(words[1]))
+    )
 
 
 def _asks_a_value(word: str) -> bool:
@@ -241,8 +268,20 @@ def _asks_a_value(word: str) -> bool:
 
 
 def _first_word(text: str) -> str:
+    """The text's first word in lower case, a contraction as its first word ("Isn't the
+    liability capped?" opens with "is", as "Is the liability not capped?" does; "What's the
+    cap?" with "what")."""
     m = re.match(r"\W*([A-Za-z']+)", text)
-    return m.group(1).lower() if m else ""
+    return _uncontracted(m.group(1).lower()) if m else ""
+
+
+def _uncontracted(word: str) -> str:
+    """A contraction's first word ("isn't" -> "is", "won't" -> "will", "what's" -> "what");
+    any other word as it is."""
+    if word.endswith("n't"):
+        stem = word[: -len("n't")]
+        return _CONTRACTED_STEMS.get(stem, stem)
+    return _CONTRACTED_TAIL.sub("", word)
 
 
 def _lowered_opening(text: str) -> str:

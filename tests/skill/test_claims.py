@@ -279,10 +279,16 @@ def test_a_yes_no_question_is_read_as_its_claim(question: str, name: str, negate
     + ["Must Northgate keep Halcyon's information in confidence?"],
 )
 def test_keeping_something_confidential_is_not_retaining_copies(question: str) -> None:
-    """ "keep ... confidential" asks of confidentiality; "keep copies" of copies kept."""
+    """ "keep ... confidential" asks of confidentiality; "keep copies" of copies kept. Keeping terms
+    or pricing with no copy named ("keep its terms") is abiding by them, not retention (ask39b);
+    keeping copies of the same things is."""
     claim = read_claim(question, _MSA)
     assert claim is None or claim.entry.name != "retaining_copies"
-    kept = read_claim(question.replace(" confidential", "").replace(" in confidence", ""), _MSA)
+    bare = question.replace(" confidential", "").replace(" in confidence", "")
+    if "information" not in bare:
+        plain = read_claim(bare, _MSA)
+        assert plain is None or plain.entry.name != "retaining_copies"
+    kept = read_claim(bare.replace(" keep ", " keep copies of "), _MSA)
     assert kept is not None and kept.entry.name == "retaining_copies"
 
 

@@ -316,3 +316,90 @@ def test_a_terse_denial_of_an_act_asks_it_forbidden(
     for statement, says_no in ((denied, True), (plain, False)):
         reading = _reading(asked(statement))
         assert reading[:2] == (name, says_no != prohibition), statement
+
+
+# (a question opened by a negated auxiliary's contraction, the same question uncontracted and
+# not negated): "Isn't X barred ...?" asks, as "Is X barred ...?" does, whether X is barred
+_CONTRACTED = [
+    (
+        "Isn't the receiving party barred from decompiling the prototypes?",
+        "Is the receiving party barred from decompiling the prototypes?",
+    ),
+    (
+        "Can't the recipient share the confidential information with its employees?",
+        "Can the recipient share the confidential information with its employees?",
+    ),
+    (
+        "Won't the recipient's obligations survive termination?",
+        "Will the recipient's obligations survive termination?",
+    ),
+    (
+        "Doesn't Marrow & Pike have to return or destroy the confidential information?",
+        "Does Marrow & Pike have to return or destroy the confidential information?",
+    ),
+    (
+        "Aren't the recipient's obligations to survive termination?",
+        "Are the recipient's obligations to survive termination?",
+    ),
+]
+
+
+@pytest.mark.parametrize(("contracted", "plain"), _CONTRACTED)
+def test_a_contracted_negative_auxiliary_opens_a_question(
+    asked: Any, contracted: str, plain: str
+) -> None:
+    """A question opened by "Isn't", "Can't", "Won't" is asked as written: never taken for a
+    statement whose subject begins with the contraction ("Is Isn't Northgate's liability ...",
+    a party named "Isn't Northgate" refused)."""
+    for written in (contracted, contracted.lower(), contracted.replace("'", "’")):
+        a = asked(written)
+        assert a["terminal_state"] != "SUBJECT_NOT_FOUND", written
+        assert _reading(a) == _reading(asked(plain)), written
+
+
+_ASKED_AS_WRITTEN = [
+    # an asking word after the preposition that opens the question
+    "For how many years do the confidentiality obligations survive?",
+    "for how long do beta's obligations under the nda survive?",
+    "In which state is Quillon Biotech incorporated?",
+    "To whom may the recipient disclose the information?",
+    "By when must the recipient return the samples?",
+    "Until when does the NDA stay in force?",
+    "Since when has the agreement been in force?",
+    "Under what law is the agreement governed?",
+    # an asking word with its verb contracted onto it
+    "What's the liability cap under the MSA?",
+    "Who's the recipient under the NDA?",
+    "Where's Quillon Biotech incorporated?",
+    # a question after a phrase that sets its scope
+    "Under the NDA, may the recipient keep copies?",
+    "In the NDA with Marrow & Pike LLC, how long do the duties survive?",
+    "Under the agreement with Quillon Biotech, Inc., can the recipient share the samples?",
+]
+
+
+@pytest.mark.parametrize("question", _ASKED_AS_WRITTEN)
+def test_a_question_by_its_form_is_asked_as_written(question: str) -> None:
+    """A question that asks as written is never rewritten as a statement's claim ("Is it true
+    that for how long ...?", "Is it true that What's the cap ...?")."""
+    from skill._question_form import asked_form
+
+    for written in (question, question.lower(), question.replace("'", "’")):
+        assert asked_form(written) is None, written
+
+
+@pytest.mark.parametrize(
+    ("statement", "asked"),
+    [
+        (
+            "Under the NDA, the recipient may keep copies",
+            "Under the NDA, may the recipient keep copies?",
+        ),
+        ("the recipient can't keep copies", "Can the recipient not keep copies?"),
+    ],
+)
+def test_a_statement_is_still_put_as_its_question(statement: str, asked: str) -> None:
+    from skill._question_form import asked_form
+
+    form = asked_form(statement)
+    assert form is not None and form.question == asked
