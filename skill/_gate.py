@@ -744,24 +744,28 @@ class CandidateGate:
         """The unresolved names that are defined terms naming no party of the agreement asked
         of, set aside (skill/_role_actors.py): a role is the claim's actor ("the Receiving
         Party's obligations" of a mutual NDA), a term of the agreement's matter what it is
-        about ("the Purpose"). Asked of chosen documents, those are the subject whatever
-        terms the question uses. Otherwise the rest of the question (its parties, its type;
-        with neither, the knowledge base's lone agreement) must pin down one agreement that
-        writes the term capitalised and binds no party under it: a role read as a party of
-        another agreement, a term the agreement does not write, or one several agreements
-        could hold stays unresolved (refused, named)."""
+        about ("the Purpose"). A term an agreement asked of binds a party under stays
+        unresolved (a role of two agreements, each with its own holder, names neither).
+        Asked of chosen documents, those are the subject whatever other terms the question
+        uses. Otherwise the rest of the question (its parties, its type; with neither, the
+        knowledge base's lone agreement) must pin down one agreement that writes the term
+        capitalised: a role read as a party of another agreement, a term the agreement does
+        not write, or one several agreements could hold stays unresolved (refused, named)."""
         terms = [n for n in missing if set_aside(n) is not None]
-        if not terms or self.scoped:
-            return terms
+        if not terms:
+            return []
         pinned, _ = self._agreements_of(kb, subject, parties, documents, cache)
+        terms = [
+            n
+            for n in terms
+            if not defined_party(pinned, n) and not defined_party(pinned, str(set_aside(n)))
+        ]
+        if self.scoped or not terms:
+            return terms
         if len(pinned) != 1:
             return []
         texts = [c.text for d in pinned[0].documents for c in self.store.chunks_of(kb, d)]
-        return [
-            n
-            for n in terms
-            if not defined_party(pinned, n) and writes_term(texts, str(set_aside(n)))
-        ]
+        return [n for n in terms if writes_term(texts, str(set_aside(n)))]
 
     def _is_party_gate(
         self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]
