@@ -926,7 +926,7 @@ def _asks_value(text: str, *, opening: bool = True) -> bool:
             and _ASKING_AFTER is not None
             and _ASKING_AFTER.fullmatch(last.group(0))
         ):
-            if _relative_clause(before, word.group(0)):
+            if _relative_clause(before, word.group(0), None if opening else text[word.end() :]):
                 # "Under the agreement to which Acme is a party, may ...?": the preposition
                 # closes a noun phrase, its word opens a relative clause (D3, session 38)
                 continue
@@ -938,16 +938,23 @@ def _asks_value(text: str, *, opening: bool = True) -> bool:
     return False
 
 
-def _relative_clause(before: str, word: str) -> bool:
+def _relative_clause(before: str, word: str, lead_rest: str | None) -> bool:
     """Whether the asking `word` after `before` (which ends with a preposition) opens a
     relative clause: a relative word of the lexicon's (propositions.yaml modality
     `question_asking_relative`) after a noun phrase its determiner opens ("the agreement to
-    which", "any case in which"), never after a verb or first in a phrase ("limited to which
-    amount?", "In which cases ...?")."""
+    which", "any case in which"), or, inside a phrase put before the question's auxiliary
+    (`lead_rest`: the phrase after the word), after the phrase's first words and followed by
+    a clause of its own ("With respect to information of which the Discloser is the owner,
+    may ...?"); never after a verb, first in a phrase, or before a noun alone ("limited to
+    which amount?", "In which cases ...?", "As to which party, ...?")."""
+    if _ASKING_RELATIVE is None or _ASKING_RELATIVE.fullmatch(word) is None:
+        return False
+    if _NOUN_PHRASE_PREPOSITION.search(before.rstrip()) is not None:
+        return True
     return (
-        _ASKING_RELATIVE is not None
-        and _ASKING_RELATIVE.fullmatch(word) is not None
-        and _NOUN_PHRASE_PREPOSITION.search(before.rstrip()) is not None
+        lead_rest is not None
+        and len(before.split()) >= 3
+        and len(re.findall(r"[\w'’-]+", lead_rest)) >= 3
     )
 
 

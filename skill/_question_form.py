@@ -89,7 +89,7 @@ def asked_form(question: str) -> AskedForm | None:
         bare = claim.rstrip(" ?.!")
         if not bare:
             return None
-        if _opens_a_question(bare):
+        if _opens_a_question(bare) or _fronted_question(bare + "?"):
             return AskedForm(_capitalised(bare) + "?", None)
         first = put_first(bare) or copula_put_first(bare)
         if first is not None:
@@ -99,7 +99,7 @@ def asked_form(question: str) -> AskedForm | None:
             # "Is it true that obligations survive termination?": put as it asks already
             return None
         return AskedForm(asked, bare)
-    if _opens_a_question(text) or "?" in text.rstrip("?"):
+    if _opens_a_question(text) or "?" in text.rstrip("?") or _fronted_question(text):
         return None
     declared = declared_question(text)
     return AskedForm(declared, question) if declared is not None else None
@@ -234,6 +234,23 @@ def _opens_a_question(text: str) -> bool:
     """Does `text` open as a question does: an auxiliary or an asking word first?"""
     first = _first_word(text)
     return first in _AUXILIARIES or _asks_a_value(first)
+
+
+# how far into a question the phrase put before its auxiliary may run (as skill/_claims.py
+# reads such a phrase)
+_MAX_FRONTED = 160
+
+
+def _fronted_question(text: str) -> bool:
+    """Is `text` a question put after a phrase ("Under this NDA, may the recipient ...?", "In
+    any case in which it is asked, must ...?"): a question mark ends it and an auxiliary
+    follows a comma of its first words? It is asked as a question already (the claim reader
+    moves the phrase after it), never as a statement to wrap ("Is it true that under this NDA,
+    may ...?" would read the permission asked as a state)."""
+    if not text.rstrip().endswith("?"):
+        return False
+    head = re.split(r"[;:?]", text, maxsplit=1)[0][:_MAX_FRONTED]
+    return any(_first_word(text[m.end() :]) in _AUXILIARIES for m in re.finditer(r",\s*", head))
 
 
 def _asks_a_value(word: str) -> bool:

@@ -189,19 +189,50 @@ def test_a_role_the_lone_agreement_does_not_write_is_not_found(lone: Any) -> Non
     assert "licensee" in (answer.conclusion.answer or "").lower()
 
 
+# A phrase put before the question's auxiliary, a relative clause inside it or not: the question
+# is still the yes/no it asks, its polarity its own (a permission asked of a prohibition is a
+# No), never a value question nor a statement wrapped as "Is it true that ...".
 @pytest.mark.parametrize(
-    "question",
+    ("question", "claim", "opens"),
     [
-        "In any case in which the Disclosing Party asks, must the Receiving Party return "
-        "Confidential Information?",
-        "Upon a request by the party from whom it came, must the Recipient return the information?",
-        "under the agreement to which the recipient is a party, must it return information on "
-        "request?",
+        (
+            "In any case in which the Disclosing Party asks, must the Receiving Party return "
+            "Confidential Information?",
+            "return_or_destruction",
+            "Yes",
+        ),
+        (
+            "under the agreement to which the recipient is a party, must it return information "
+            "on request?",
+            "return_or_destruction",
+            "Yes",
+        ),
+        (
+            "Under this NDA, may the Recipient reverse engineer the samples?",
+            "reverse_engineering",
+            "No",
+        ),
+        (
+            "Under the terms of this Agreement, can the receiving party decompile the prototypes?",
+            "reverse_engineering",
+            "No",
+        ),
+        (
+            "As to prototypes to which the Receiving Party has access, may it disassemble them?",
+            "reverse_engineering",
+            "No",
+        ),
+        (
+            "With respect to samples of which the Disclosing Party is the owner, may the "
+            "Recipient reverse engineer them?",
+            "reverse_engineering",
+            "No",
+        ),
     ],
 )
-def test_a_relative_clause_in_an_opening_phrase_keeps_the_yes_no(two: Any, question: str) -> None:
-    answer = _answered(two, question, _SHARES, "Yes")
-    assert answer.subject_class.constraints.get("claim") == "return_or_destruction"
-    # an asking word that opens the question asks a value still
-    value = two.skill.ask("kb", "In which cases must the Recipient return it?", documents=[_SHARES])
-    assert not (value.conclusion.answer or "").startswith(("Yes", "No")), value.conclusion
+def test_a_phrase_before_the_auxiliary_keeps_the_yes_no_and_its_polarity(
+    two: Any, question: str, claim: str, opens: str
+) -> None:
+    for document in sorted(_EMPLOYEES):
+        answer = _answered(two, question, document, opens)
+        assert answer.subject_class.constraints.get("claim") == claim, question
