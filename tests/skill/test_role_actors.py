@@ -119,6 +119,8 @@ def test_a_role_in_any_position_is_the_actor_of_the_agreement_asked(
         "Is the Receiving Party's use of Confidential Information limited to the Purpose?",
         "Is the Recipients' use of the information confined to the Purpose?",
         "Must the Discloser's Confidential Information be used only for the Purpose?",
+        # the abbreviation a question writes for it (vocabulary.yaml question_not_names)
+        "Is the Recipient's use of CI restricted to the Purpose?",
     ],
 )
 def test_a_role_and_the_agreements_own_terms_name_no_party(
