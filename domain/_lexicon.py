@@ -516,6 +516,9 @@ class ModalityWords:
     question_asking: tuple[str, ...] = ()
     question_asking_after: tuple[str, ...] = ()
     question_asking_anywhere: tuple[str, ...] = ()
+    # those that open a relative clause after a noun phrase's preposition ("the agreement to
+    # which ...")
+    question_asking_relative: tuple[str, ...] = ()
     # in a sentence, the words after a state's noun that name the party owed, never the
     # holder ("Beta's liability to Acme", "liability towards Acme", "owed to Acme")
     owed_party: tuple[str, ...] = ()
@@ -913,6 +916,8 @@ class Lexicon:
     person_contract_roles: frozenset[str]
     # contract roles too generic to name one agreement's party on their own ("the Company")
     generic_contract_roles: frozenset[str]
+    # the defined terms an agreement gives what it is about, never a party ("the Purpose")
+    defined_matter_terms: frozenset[str]
     # contract role -> the roles that name the same position in another agreement's words,
     # each with the roles another party must hold there for it to ("employer" -> company
     # beside an executive or employee; vocabulary.yaml `contract_role_equivalents`)
@@ -1466,6 +1471,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         contract_roles=frozenset(vocabulary.words("contract_roles")),
         person_contract_roles=frozenset(vocabulary.words("person_contract_roles")),
         generic_contract_roles=frozenset(vocabulary.words("generic_contract_roles")),
+        defined_matter_terms=vocabulary.lowered("defined_matter_terms"),
         contract_role_equivalents=_role_equivalents(vocabulary),
         agreement_kinds=tuple(agreement_kinds),
         instruments=tuple(agreements.patterns("instruments", bounded=True)),
@@ -1951,6 +1957,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_asking",
                 "question_asking_after",
                 "question_asking_anywhere",
+                "question_asking_relative",
                 "owed_party",
             )
         }

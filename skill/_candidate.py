@@ -50,6 +50,10 @@ class GateResult:
     # Why no candidate, said as the answer: "not found in X's own documents; mentioned in
     # <document> (<its author>)" (a company only a third party's document names).
     refusal: str = ""
+    # The question's names set aside as defined terms of the agreement asked of that name no
+    # party of it (a role: the claim's actor; "the Purpose"): no subject to find
+    # (skill/_role_actors.py).
+    set_aside: tuple[str, ...] = ()
 
 
 def _unique_docs(bindings: Iterable[Binding]) -> tuple[str, ...]:

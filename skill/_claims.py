@@ -420,6 +420,16 @@ _TERSE_NOUNS = (
 _ASKING_WORD = _any(lexicon().modality.question_asking)
 _ASKING_AFTER = _any(lexicon().modality.question_asking_after)
 _ASKING_ANYWHERE = _any(lexicon().modality.question_asking_anywhere)
+_ASKING_RELATIVE = _any(lexicon().modality.question_asking_relative)
+# a noun phrase its determiner opens ("the agreement", "any cases", "such party"; the articles
+# and vocabulary.yaml `question_non_name_leads`) closed by the preposition right before an
+# asking word: that word opens a relative clause ("the agreement to which ...")
+_NOUN_PHRASE_PREPOSITION = re.compile(
+    r"(?<![\w'’-])(?:"
+    + "|".join(sorted({"the", "a", "an", *lexicon().question_non_name_leads}))
+    + r")\s+(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s+[\w']+$",
+    _FLAGS,
+)
 _ASKING_AT_END = re.compile(r"^\W*$")
 # Clause ends: a sentence's clauses are read apart ("...; provided that ...").
 _CLAUSE_BREAK = re.compile(r"[;:]|\.\s")
@@ -916,12 +926,36 @@ def _asks_value(text: str, *, opening: bool = True) -> bool:
             and _ASKING_AFTER is not None
             and _ASKING_AFTER.fullmatch(last.group(0))
         ):
+            if _relative_clause(before, word.group(0), None if opening else text[word.end() :]):
+                # "Under the agreement to which Acme is a party, may ...?": the preposition
+                # closes a noun phrase, its word opens a relative clause (D3, session 38)
+                continue
             return True
         if _ASKING_AT_END.match(text[word.end() :]) or (
             _ASKING_ANYWHERE is not None and _ASKING_ANYWHERE.fullmatch(word.group(0))
         ):
             return True
     return False
+
+
+def _relative_clause(before: str, word: str, lead_rest: str | None) -> bool:
+    """Whether the asking `word` after `before` (which ends with a preposition) opens a
+    relative clause: a relative word of the lexicon's (propositions.yaml modality
+    `question_asking_relative`) after a noun phrase its determiner opens ("the agreement to
+    which", "any case in which"), or, inside a phrase put before the question's auxiliary
+    (`lead_rest`: the phrase after the word), after the phrase's first words and followed by
+    a clause of its own ("With respect to information of which the Discloser is the owner,
+    may ...?"); never after a verb, first in a phrase, or before a noun alone ("limited to
+    which amount?", "In which cases ...?", "As to which party, ...?")."""
+    if _ASKING_RELATIVE is None or _ASKING_RELATIVE.fullmatch(word) is None:
+        return False
+    if _NOUN_PHRASE_PREPOSITION.search(before.rstrip()) is not None:
+        return True
+    return (
+        lead_rest is not None
+        and len(before.split()) >= 3
+        and len(re.findall(r"[\w'’-]+", lead_rest)) >= 3
+    )
 
 
 def yes_no_focus(focus: str) -> str | None:

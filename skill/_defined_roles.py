@@ -56,11 +56,29 @@ def role_terms(defined_terms: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted((t for t in terms if t), key=lambda t: (-len(t), t)))
 
 
+def _written(term: str) -> str:
+    """`term` as a pattern, its last word's "y" also written as a plural's "ies" ("the
+    receiving parties")."""
+    words = [re.escape(w) for w in term.split()]
+    if words[-1].endswith("y"):
+        words[-1] = words[-1][:-1] + "(?:y|ies)"
+    return r"\s+".join(words)
+
+
+def _singular(written: str) -> str:
+    """A role as written, its plural's "ies" written as the term's "y" ("Receiving Parties"
+    -> "Receiving Party")."""
+    if written[-3:].lower() == "ies":
+        return written[:-3] + ("Y" if written[-3:].isupper() else "y")
+    return written
+
+
 def _role_pattern(terms: Sequence[str]) -> re.Pattern[str]:
-    """ "the" and one of `terms`, plural or possessive ("the Lenders", "the executive's")."""
+    """ "the" and one of `terms`, plural or possessive ("the Lenders", "the executive's",
+    "the Receiving Parties")."""
     return re.compile(
         r"(?<![\w&'’-])the\s+(?P<role>"
-        + "|".join(r"\s+".join(re.escape(w) for w in t.split()) for t in terms)
+        + "|".join(_written(t) for t in terms)
         + r")(?:e?s)?(?P<own>['’]s?)?(?![\w&-])",
         re.IGNORECASE,
     )
@@ -73,7 +91,7 @@ def roles_asked(question: str, terms: Sequence[str]) -> list[RoleAsked]:
         return []
     out: list[RoleAsked] = []
     for m in _role_pattern(terms).finditer(question):
-        written = " ".join(m.group("role").split())
+        written = _singular(" ".join(m.group("role").split()))
         key = entity_key(written)
         if key and all(r.key != key for r in out):
             out.append(RoleAsked(written, key))

@@ -28,6 +28,7 @@ from skill._answer import RejectedCandidate
 from skill._candidate import Candidate, GateResult, ResolvedEntity, _unique_docs
 from skill._denials import stated_denials
 from skill._resolve import EntityResolver, _display_name
+from skill._role_actors import set_aside, writes_term
 from skill._search import SKILL_FUSION, QueryEmbedder
 from skill._subject import (
     _ROLE_PHRASES,
@@ -611,6 +612,10 @@ class CandidateGate:
             parties, missing = self._defined_in_context(
                 kb, subject, parties, missing, documents, cache
             )
+        aside: list[str] = []
+        if missing:
+            aside = self._terms_set_aside(kb, subject, parties, missing, documents, cache)
+            missing = [n for n in missing if n not in aside]
         if missing:
             return self._unresolved(kb, missing, documents, cache)
         candidates, rejected = self._agreements_of(kb, subject, parties, documents, cache)
@@ -651,13 +656,16 @@ class CandidateGate:
                     )
             candidates = kept
         party = subject.constraints.get("party")
-        if party:
+        if party and party not in aside:
             wanted = entity_key(str(party))
             keyed = {p.key for p in parties if entity_key(p.query) == wanted}
             if not keyed:
                 return self._unresolved(kb, [str(party)], documents, cache)
         return GateResult(
-            candidates=tuple(candidates), rejected=tuple(rejected), entities=tuple(parties)
+            candidates=tuple(candidates),
+            rejected=tuple(rejected),
+            entities=tuple(parties),
+            set_aside=tuple(aside),
         )
 
     def _defined_in_context(
@@ -726,6 +734,41 @@ class CandidateGate:
         order = {name: i for i, name in enumerate(subject.parties)}
         resolved.sort(key=lambda p: order.get(p.query, len(order)))
         return resolved, still
+
+    def _terms_set_aside(
+        self,
+        kb: str,
+        subject: SubjectClass,
+        parties: list[ResolvedEntity],
+        missing: list[str],
+        documents: Sequence[str],
+        cache: dict[str, Any],
+    ) -> list[str]:
+        """The unresolved names that are defined terms naming no party of the agreement asked
+        of, set aside (skill/_role_actors.py): a role is the claim's actor ("the Receiving
+        Party's obligations" of a mutual NDA), a term of the agreement's matter what it is
+        about ("the Purpose"). A term an agreement asked of binds a party under stays
+        unresolved (a role of two agreements, each with its own holder, names neither).
+        Asked of chosen documents, those are the subject whatever other terms the question
+        uses. Otherwise the rest of the question (its parties, its type; with neither, the
+        knowledge base's lone agreement) must pin down one agreement that writes the term
+        capitalised: a role read as a party of another agreement, a term the agreement does
+        not write, or one several agreements could hold stays unresolved (refused, named)."""
+        terms = [n for n in missing if set_aside(n) is not None]
+        if not terms:
+            return []
+        pinned, _ = self._agreements_of(kb, subject, parties, documents, cache)
+        terms = [
+            n
+            for n in terms
+            if not defined_party(pinned, n) and not defined_party(pinned, str(set_aside(n)))
+        ]
+        if self.scoped or not terms:
+            return terms
+        if len(pinned) != 1:
+            return []
+        texts = [c.text for d in pinned[0].documents for c in self.store.chunks_of(kb, d)]
+        return [n for n in terms if writes_term(texts, str(set_aside(n)))]
 
     def _is_party_gate(
         self, kb: str, subject: SubjectClass, documents: Sequence[str], cache: dict[str, Any]

@@ -133,6 +133,11 @@ EMBEDDING_THRESHOLD = 0.55
 
 # why a question that names nobody is refused (a defined role alone is read by the skill)
 NO_SUBJECT = "it names no subject: no entity, person or agreement of the knowledge base"
+# why a question that names nobody but by a pronoun is refused ("May it disclose ...?")
+PRONOUN_ONLY = (
+    "it refers to an entity by a pronoun without naming it; name the entity "
+    "(each question is read on its own)"
+)
 _PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|him|his|she|her)\b", re.IGNORECASE)
 # A yes/no question that asks whether a clause is there at all ("Does the MSA contain a
 # non-compete clause?", "Is there a change of control provision in ...?"), not what it says
@@ -642,7 +647,14 @@ def topic_text(rest: str) -> str:
     # a word has a letter or a digit: the hyphen left where a joined pair of names was
     # blanked ("the NMS-Verson ...") is no word
     words = re.findall(r"[\w'’-]*\w[\w'’-]*", rest)
-    return " ".join(w for w in words if w.lower() not in _ASKING)
+    # nor the possessive's ending left where its owner was blanked ("the Recipient's staff":
+    # "'s staff")
+    return " ".join(
+        w for w in words if w.lower() not in _ASKING and not _ORPHAN_POSSESSIVE.fullmatch(w)
+    )
+
+
+_ORPHAN_POSSESSIVE = re.compile(r"['’]s?")
 
 
 _LINKED = re.compile(
@@ -1053,11 +1065,7 @@ def read_open_question(
         rest = " ".join(rest.replace(name, " ").split())
     if not names and agreement is None and not scoped:
         if _PRONOUN.search(normalized):
-            raise SubjectClassError(
-                question,
-                "it refers to an entity by a pronoun without naming it; name the entity "
-                "(each question is read on its own)",
-            )
+            raise SubjectClassError(question, PRONOUN_ONLY)
         raise SubjectClassError(question, NO_SUBJECT)
     rest = topic_text(_without_fronted_verb(rest))
     if intent is None and embed is not None and rest:

@@ -98,7 +98,7 @@ def asked_form(question: str) -> AskedForm | None:
         bare = claim.rstrip(" ?.!")
         if not bare:
             return None
-        if _opens_a_question(bare):
+        if _opens_a_question(bare) or _asked_after_a_lead(bare + "?"):
             return AskedForm(_capitalised(bare) + "?", None)
         first = put_first(bare) or copula_put_first(bare)
         if first is not None:

@@ -23,6 +23,7 @@ from skill._intent import (
     _AGREEMENT_PHRASE,
     CLAUSE_TOPICS,
     NO_SUBJECT,
+    PRONOUN_ONLY,
     TOPIC,
     Intent,
     asks_existence,
@@ -48,6 +49,7 @@ from skill._question import (
     topic_put_last,
 )
 from skill._question_names import split_names
+from skill._role_actors import role_as_agreement
 from skill._subject import QuestionKind, SubjectClass
 from skill.linking import NameLinker, adverb, question_tokens
 
@@ -57,10 +59,11 @@ UNDEFINED_ROLE = "a contract role that no party of the knowledge base is defined
 
 
 def names_no_subject(reason: str) -> bool:
-    """Whether a question error's `reason` is that the question names nobody (a role alone is
-    then read by the agreements defining it, skill/_defined_roles.py); a role read as a party
-    beside another ("between the seller and Globex") is not that."""
-    return reason == NO_SUBJECT
+    """Whether a question error's `reason` is that the question names nobody, or nobody but by
+    a pronoun ("May the Receiving Party disclose it to its employees?": "its" is the role's; a
+    role alone is then read by the agreements defining it, skill/_defined_roles.py); a role
+    read as a party beside another ("between the seller and Globex") is not that."""
+    return reason in (NO_SUBJECT, PRONOUN_ONLY)
 
 
 def build_name_index(
@@ -285,7 +288,9 @@ def _read_as_written(
     for party in subject.parties:
         key = entity_key(party)
         if key in _CONTRACT_ROLES and party[:1].islower() and key not in alias_keys:
-            if key in defined:
+            if key in defined or scoped:
+                # in the documents asked of, a role bound to nobody is the claim's actor
+                # (skill/_role_actors.py): the gate sets it aside
                 continue
             raise SubjectClassError(
                 question, f"it names a party as {party!r}, {UNDEFINED_ROLE}; name the party"
@@ -293,7 +298,9 @@ def _read_as_written(
     if other_names and subject.type == "legal_entity" and subject.name:
         constraints = {**subject.constraints, "other_names": other_names}
         subject = subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
-    return subject
+    # "May employees of the Receiving Party ...?": a role names a position of an agreement,
+    # never an entity of its own (skill/_role_actors.py)
+    return role_as_agreement(subject, question)
 
 
 # "X (formerly known as Y)", "X, f/k/a Y,", "X d/b/a Y": the words before another name of the

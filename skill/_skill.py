@@ -160,6 +160,7 @@ from skill._read import (
 )
 from skill._resolve import NAMES_HOLDER, registrant_documents
 from skill._restatements import RestatedFigures, restatement_note
+from skill._role_actors import without_actors, writes_term
 from skill._search import QueryEmbedder
 from skill._sentences import DocumentInfo, Sentence, sentences_of
 from skill._states import State, StateMachine
@@ -652,6 +653,17 @@ class EvidenceSkill:
                 if untold is None
                 else _untold_gate(untold, info)
             )
+        if gate.set_aside:
+            # "the Receiving Party's obligations" of a mutual NDA: a role bound to no one party
+            # is the claim's actor, a term of the agreement's matter what it is about; neither
+            # is a subject to find (skill/_role_actors.py)
+            subject_class = without_actors(subject_class, gate.set_aside)
+            if claim is not None:
+                claim = replace(
+                    claim,
+                    actor=None if claim.actor in gate.set_aside else claim.actor,
+                    others=tuple(o for o in claim.others if o not in gate.set_aside),
+                )
         if not gate.candidates and untold is None and question is not None and subject is None:
             # "How much did American Water Works pay out in cash dividends?": read as an
             # agreement's term ("pay" is a compensation phrasing) only for want of another
@@ -2111,7 +2123,15 @@ class EvidenceSkill:
             committed,
             table,
         )
-        return roles, agreements_defining(every, roles)
+        defining = agreements_defining(every, roles)
+        if not defining and len(every) == 1:
+            # the knowledge base's lone agreement, where it writes the role as a defined term
+            # bound to no one party (a mutual NDA's "Receiving Party"; skill/_role_actors.py)
+            lone = every[0]
+            texts = (c.text for d in lone.documents for c in self.store.chunks_of(kb, d))
+            if writes_term(texts, roles[0].key):
+                defining = [lone]
+        return roles, defining
 
     def _role_answer(
         self,
@@ -2169,7 +2189,8 @@ class EvidenceSkill:
         shown = {
             **answer.subject_class.constraints,
             "defined_role": role.written,
-            "defined_role_party": party,
+            # a role the agreement binds to no one party (a mutual NDA's) shows none
+            **({"defined_role_party": party} if party else {}),
         }
         subject_class = answer.subject_class.model_copy(
             update={"constraints": dict(sorted(shown.items()))}
