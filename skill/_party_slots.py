@@ -131,6 +131,14 @@ def _covered(
     return covered, placed
 
 
+def _signed(tokens: Sequence[QuestionToken], i: int) -> bool:
+    """Does a signing verb stand right before word `i` ("signed with", "entered into by")?"""
+    before = tokens[i - 1].key if i else ""
+    if before == "into" and i > 1:
+        before = tokens[i - 2].key
+    return before in _SIGNING_VERBS
+
+
 def _joins_a_pair(text: str, tokens: Sequence[QuestionToken], i: int) -> bool:
     """Do words `i` and `i + 1` stand joined by a hyphen or slash as two names ("acme-beta",
     "Acme/Beta"), not one word of prose ("co-branding", "non-exclusive")? One side must be a
@@ -166,18 +174,13 @@ def _slots(text: str, tokens: Sequence[QuestionToken], covered: Sequence[bool]) 
         agreed = before is not None and _agreement_token(before)
         if key in _LIST_OPENERS:
             out.append(_Slot(i + 1, _slot_end(text, tokens, i + 1, covered), agreed))
-        elif (
-            key == "with"
-            and before is not None
-            and (agreed or before.key in _SIGNING_VERBS or before.key == "into")
-        ):
+        elif key == "with" and before is not None and (agreed or _signed(tokens, i)):
             out.append(_Slot(i + 1, _slot_end(text, tokens, i + 1, covered), True, listed=False))
-        elif (
-            key in ("of", "by") and before is not None and (agreed or before.key in _SIGNING_VERBS)
-        ):
-            # "signed by Zorblax": the signer; "the agreement of A and B": a list, read only
-            # where a party the reading kept is in it ("the agreement of the parties")
-            signer = before.key in _SIGNING_VERBS and key == "by"
+        elif key in ("of", "by") and before is not None and (agreed or _signed(tokens, i)):
+            # "signed by Zorblax", "entered into by A and B": the signers; "the agreement of
+            # A and B": a list, read only where a party the reading kept is in it ("the
+            # agreement of the parties")
+            signer = _signed(tokens, i) and key == "by"
             out.append(_Slot(i + 1, _slot_end(text, tokens, i + 1, covered), signer, listed=False))
         elif key in ("that", "which"):
             # "the MSA that A signed (with B)": the signer before the signing verb (after an
@@ -294,10 +297,28 @@ def _slot_end(text: str, tokens: Sequence[QuestionToken], j: int, covered: Seque
             or _name_like(token)
             or token.key in FORMS
             or (token.key in _NAME_LINKS and k + 1 < len(tokens) and _name_like(tokens[k + 1]))
+            or _closes_a_member(text, tokens, k + 1)
         ):
             return k
         k += 1
     return k
+
+
+def _closes_a_member(text: str, tokens: Sequence[QuestionToken], k: int) -> bool:
+    """Does a name of a slot's list end before word `k` (a joiner, punctuation, a word of
+    questions or an agreement word there, or the end): "northqate logistics and halcyon"
+    goes on over "logistics"; "with Globex meet standards of ..." ends before "meet"."""
+    if k >= len(tokens):
+        return True
+    after = tokens[k]
+    gap = _gap(text, tokens[k - 1], after)
+    return (
+        after.key in _JOINERS
+        or after.key in _ENDS
+        or _agreement_token(after)
+        or bool(_SLOT_PUNCTUATION.search(gap))
+        or "," in gap
+    )
 
 
 def _members(
@@ -387,7 +408,14 @@ def _unexplained(
         k += 1
     if _no_one_party([t.key for t in tokens[start:k]]):
         return None
-    if role == k or any(_name_like(t) or t.key in _NAME_TAILS for t in tokens[start:k]):
+    if any(_name_like(t) or t.key in _NAME_TAILS for t in tokens[start:k]):
+        return start, k
+    if role == k and (
+        tokens[start].text[:1].isupper() or " ".join(t.key for t in tokens[start:k]) in defined
+    ):
+        # "between Acme and Supplier", "with the distributor" where an agreement defines a
+        # Distributor: the role is a party, read by the gate in the agreement asked of; in
+        # lower case and defined by none, it describes (the claim's reader reads it)
         return start, k
     # words of legal English alone ("with respect to", "between signing and closing"),
     # numbers, periods: no name
