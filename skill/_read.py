@@ -40,6 +40,7 @@ from skill._mentions import (
     opens_a_known_name,
     placeholder_in,
 )
+from skill._party_slots import with_unread_parties
 from skill._question import (
     MAX_QUESTION_CHARS,
     _normalize,
@@ -47,7 +48,6 @@ from skill._question import (
     question_focus,
     topic_put_last,
 )
-from skill._party_slots import with_unread_parties
 from skill._question_names import split_names
 from skill._subject import QuestionKind, SubjectClass
 from skill.linking import NameLinker, adverb, question_tokens
