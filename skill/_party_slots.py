@@ -14,9 +14,12 @@ gate resolves them as it resolves any name, and refuses (SUBJECT_NOT_FOUND namin
 the knowledge base does not hold.
 
 A slot's word is explained when a party read covers it (its words, or the known name it was
-linked by), when it is a role or a pronoun ("the Supplier", "its affiliates", "them"), a word
-that is no name (a number, a period), or the question's own words after the name (a verb in
-lower case, a qualifier). Words that only go on a company's name ("holdings", "group": the
+linked by), when it names no one party ("its affiliates", "the parties", "them", "the
+Exhibits"), when it is no name (a number, a period, words of legal English alone), or when it
+is the question's own words after the name (a verb in lower case, a qualifier). A contract
+role there ("between Northgate and Supplier") is a party, read by the gate in the agreement
+the rest of the question names; in lower case and defined by no agreement ("with the
+distributor") it only describes. Words that only go on a company's name ("holdings", "group": the
 lexicon's `question_name_tails`) after a party's words make another name ("Cargill Holdings"
 is not Cargill). A slot is read only where it holds a party: a list or a signer after the
 agreement's words, or beside a party the reading kept; "with respect to", "between signing
@@ -59,16 +62,13 @@ _TYPE_WORDS = _LEXICON.type_words | _LEXICON.clause_nouns
 
 @dataclass(frozen=True)
 class _Slot:
-    """Token indexes [start, end) of a slot; whether it holds a party whatever the reading
-    kept (a list or signer after the agreement's words, the party an agreement is "with"),
-    else only beside a party read; whether any word there is a party's, not only a name's
-    (a list, a signer: "between acme and transporter holdings"), else only a name-like one
-    ("with respect to" holds none)."""
+    """Token indexes [start, end) of a slot, and whether it holds a party whatever the
+    reading kept (a list or signer after the agreement's words, the party an agreement is
+    "with"), else only beside a party read ("the agreement of the parties")."""
 
     start: int
     end: int
     sure: bool
-    listed: bool = True
     # the first word after the hyphen or slash of two names written joined; 0: none
     joined: int = 0
 
@@ -101,7 +101,8 @@ def _covered(
     covered = [False] * len(tokens)
     keys = [t.key for t in tokens]
     placed = True
-    wanted = {entity_key(n) for n in read}
+    # a known name's words linked to a read name ("IBM" read as International Business
+    # Machines Corporation) cover the words as written
     linked: dict[str, list[tuple[int, int]]] = {}
     if index is not None:
         for start, link in index.links(keys).items():
@@ -121,13 +122,6 @@ def _covered(
             covered[start:end] = [True] * (end - start)
             found = True
         placed = placed and found
-    if index is not None:
-        # a known name's words linked to a read name by the linker ("IBM" read as International
-        # Business Machines Corporation) cover the words as written
-        for key, spans in linked.items():
-            if key in wanted:
-                for start, end in spans:
-                    covered[start:end] = [True] * (end - start)
     return covered, placed
 
 
@@ -175,13 +169,13 @@ def _slots(text: str, tokens: Sequence[QuestionToken], covered: Sequence[bool]) 
         if key in _LIST_OPENERS:
             out.append(_Slot(i + 1, _slot_end(text, tokens, i + 1, covered), agreed))
         elif key == "with" and before is not None and (agreed or _signed(tokens, i)):
-            out.append(_Slot(i + 1, _slot_end(text, tokens, i + 1, covered), True, listed=False))
+            out.append(_Slot(i + 1, _slot_end(text, tokens, i + 1, covered), True))
         elif key in ("of", "by") and before is not None and (agreed or _signed(tokens, i)):
             # "signed by Zorblax", "entered into by A and B": the signers; "the agreement of
             # A and B": a list, read only where a party the reading kept is in it ("the
             # agreement of the parties")
             signer = _signed(tokens, i) and key == "by"
-            out.append(_Slot(i + 1, _slot_end(text, tokens, i + 1, covered), signer, listed=False))
+            out.append(_Slot(i + 1, _slot_end(text, tokens, i + 1, covered), signer))
         elif key in ("that", "which"):
             # "the MSA that A signed (with B)": the signer before the signing verb (after an
             # agreement's words, or a verb that only signs: "the Power of Attorney that A
@@ -218,7 +212,7 @@ def _slots(text: str, tokens: Sequence[QuestionToken], covered: Sequence[bool]) 
                     start -= 1
                 while end > i + 2 and tokens[end - 1].key in _TYPE_WORDS:
                     end -= 1
-                out.append(_Slot(start, end, True, listed=True, joined=i + 1))
+                out.append(_Slot(start, end, True, joined=i + 1))
         if POSSESSIVE.search(token.text) and i + 1 < n and token.key not in _PRONOUNS:
             owned = _owned_agreement(tokens, i + 1)
             if owned:
