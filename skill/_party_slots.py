@@ -319,15 +319,15 @@ def _members(
     text: str, tokens: Sequence[QuestionToken], slot: _Slot, covered: Sequence[bool]
 ) -> list[tuple[int, int]]:
     """The slot's names, [start, end) each: split at its joiners and commas, never inside a
-    name a party read covers ("Johnson & Johnson", "Savings and Loan")."""
+    name a party read covers ("Johnson & Johnson", "Savings and Loan"). Two names written
+    joined are the words on each side of their hyphen, whatever "and" the title after them
+    writes ("the Acme-Beta Development and Commercialization Agreement")."""
+    if slot.joined:
+        return [(slot.start, slot.joined), (slot.joined, slot.end)]
     out = []
     start = slot.start
     for k in range(slot.start, slot.end):
         token = tokens[k]
-        if k == slot.joined and k > start:
-            out.append((start, k))
-            start = k
-            continue
         inside = k > 0 and covered[k] and covered[k - 1] and k + 1 < len(covered) and covered[k + 1]
         comma = k > slot.start and "," in _gap(text, tokens[k - 1], token)
         if token.key in _JOINERS and not inside:
