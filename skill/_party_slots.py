@@ -366,6 +366,7 @@ def _unexplained(
     member: tuple[int, int],
     covered: Sequence[bool],
     defined: frozenset[str],
+    known: dict[int, int],
 ) -> tuple[int, int] | None:
     """The words of a slot's name that no party read explains, [start, end), or None."""
     start, end = member
@@ -389,7 +390,8 @@ def _unexplained(
     # (capitalised, no words of legal English, a name's tails, its links between
     # capitalised words)
     role = _role_end(tokens, start, end, defined)
-    k = max(role, start + 1)
+    # a known name the readers dropped ("arca capital management, llc") is read whole
+    k = max(role, start + 1, min(end, start + known.get(start, 0)))
     while k < end:
         token = tokens[k]
         if covered[k]:
@@ -436,6 +438,12 @@ def unread_parties(text: str, subject: SubjectClass, index: NameLinker | None) -
     if not placed:
         return []
     defined = index.defined_terms if index is not None else frozenset()
+    # the known names by first word, their length in words
+    known = (
+        {i: link.length for i, link in index.links([t.key for t in tokens]).items()}
+        if index is not None
+        else {}
+    )
     out: list[str] = []
     seen: set[str] = set()
     for slot in _slots(text, tokens, covered):
@@ -444,7 +452,7 @@ def unread_parties(text: str, subject: SubjectClass, index: NameLinker | None) -
         if not (slot.sure or held):
             continue
         for member in members:
-            found = _unexplained(tokens, member, covered, defined)
+            found = _unexplained(tokens, member, covered, defined, known)
             if found is None:
                 continue
             a, b = found
