@@ -35,7 +35,15 @@ from dataclasses import dataclass
 
 from domain import entity_key, known_words, lexicon
 from skill._subject import _AGREEMENT_WORD, SubjectClass
-from skill.linking import FORMS, NEVER, POSSESSIVE, NameLinker, QuestionToken, question_tokens
+from skill.linking import (
+    FORMS,
+    NEVER,
+    POSSESSIVE,
+    NameLinker,
+    QuestionToken,
+    VariantKind,
+    question_tokens,
+)
 
 _LEXICON = lexicon()
 _LIST_OPENERS = _LEXICON.question_party_list_openers
@@ -58,6 +66,7 @@ _AGREEMENT = re.compile(rf"^(?:{_AGREEMENT_WORD})$", re.IGNORECASE)
 _ROLES = frozenset(r.replace("_", " ") for r in _LEXICON.contract_roles)
 _SLOT_PUNCTUATION = re.compile(r"[?;:!()\"]")
 _TYPE_WORDS = _LEXICON.type_words | _LEXICON.clause_nouns
+_SHORT = VariantKind.SHORT
 
 
 @dataclass(frozen=True)
@@ -133,10 +142,13 @@ def _signed(tokens: Sequence[QuestionToken], i: int) -> bool:
     return before in _SIGNING_VERBS
 
 
-def _joins_a_pair(text: str, tokens: Sequence[QuestionToken], i: int) -> bool:
+def _joins_a_pair(
+    text: str, tokens: Sequence[QuestionToken], i: int, whole: dict[int, int]
+) -> bool:
     """Do words `i` and `i + 1` stand joined by a hyphen or slash as two names ("acme-beta",
-    "Acme/Beta"), not one word of prose ("co-branding", "non-exclusive")? One side must be a
-    name: a word of no legal English."""
+    "INTEGRITY-At Home"), not one word of prose ("co-branding", "non-exclusive")? One side
+    must be a name: a word of no legal English, or a name the knowledge base knows whole
+    (`whole`: by first word, its length; no short name) ending or starting at the hyphen."""
     if _gap(text, tokens[i], tokens[i + 1]) not in ("-", "/"):
         return False
     if i + 2 < len(tokens) and _gap(text, tokens[i + 1], tokens[i + 2]) in ("-", "/"):
@@ -155,10 +167,13 @@ def _joins_a_pair(text: str, tokens: Sequence[QuestionToken], i: int) -> bool:
             and token.key not in known_words()
         )
 
-    return named(sides[0]) or named(sides[1])
+    known = i + 1 in whole or any(s + n == i + 1 for s, n in whole.items() if s <= i)
+    return known or named(sides[0]) or named(sides[1])
 
 
-def _slots(text: str, tokens: Sequence[QuestionToken], covered: Sequence[bool]) -> list[_Slot]:
+def _slots(
+    text: str, tokens: Sequence[QuestionToken], covered: Sequence[bool], whole: dict[int, int]
+) -> list[_Slot]:
     """The party slots of a question, each from its first word to where it ends."""
     out = []
     n = len(tokens)
@@ -194,7 +209,7 @@ def _slots(text: str, tokens: Sequence[QuestionToken], covered: Sequence[bool]) 
                 and (agreed or tokens[j].key in _SIGNS_ONLY)
             ):
                 out.append(_Slot(i + 1, j, True))
-        if i + 1 < n and _joins_a_pair(text, tokens, i):
+        if i + 1 < n and _joins_a_pair(text, tokens, i, whole):
             # "the acme-zorblax partners agreement": the names on both sides of the hyphen,
             # up to the agreement's words (its type words left out)
             end = i + 2
@@ -390,9 +405,10 @@ def _unexplained(
     # (capitalised, no words of legal English, a name's tails, its links between
     # capitalised words)
     role = _role_end(tokens, start, end, defined)
-    # a known name the readers dropped ("arca capital management, llc") is read whole
+    # a known name the readers dropped ("arca capital management, llc") is read whole, and
+    # only that name ("the Acme-At Home Product Development Agreement": At Home)
     k = max(role, start + 1, min(end, start + known.get(start, 0)))
-    while k < end:
+    while k < end and start not in known:
         token = tokens[k]
         if covered[k]:
             break
@@ -438,15 +454,13 @@ def unread_parties(text: str, subject: SubjectClass, index: NameLinker | None) -
     if not placed:
         return []
     defined = index.defined_terms if index is not None else frozenset()
-    # the known names by first word, their length in words
-    known = (
-        {i: link.length for i, link in index.links([t.key for t in tokens]).items()}
-        if index is not None
-        else {}
-    )
+    # the known names by first word, their length in words (`whole`: no short names)
+    links = index.links([t.key for t in tokens]) if index is not None else {}
+    known = {i: link.length for i, link in links.items()}
+    whole = {i: link.length for i, link in links.items() if link.variant.kind is not _SHORT}
     out: list[str] = []
     seen: set[str] = set()
-    for slot in _slots(text, tokens, covered):
+    for slot in _slots(text, tokens, covered, whole):
         members = _members(text, tokens, slot, covered)
         held = any(any(covered[a:b]) for a, b in members)
         if not (slot.sure or held):

@@ -168,3 +168,34 @@ def test_an_unknown_name_in_a_party_slot_is_an_absent_subject(
     assert answer.terminal_state == "SUBJECT_NOT_FOUND", question
     # the refusal names the words the knowledge base does not hold
     assert any(words in action for action in answer.suggested_next_actions), question
+
+
+# two known names joined by a hyphen or slash before the agreement's title, the second opening
+# with a word of questions ("At Home", "On Track"): both are parties, never the title's words
+_OPENED = [
+    ("Integrity Incorporated", "At Home Corporation", "At Home"),
+    ("Halcyon Robotics, Inc.", "On Track Innovations Ltd.", "On Track Innovations"),
+    ("Northgate Logistics LLC", "In Touch Media Group, Inc.", "In Touch Media"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "written"), _OPENED)
+def test_a_known_name_opening_with_a_question_word_after_a_hyphen_is_a_party(
+    first: str, second: str, written: str
+) -> None:
+    reader = QuestionReader([first, second, "Keel Street Capital LLC"])
+    short = first.split()[0].rstrip(",")
+    for joiner, title, lower in itertools.product(
+        ("-", "/"),
+        ("Product Development And Co-Branding Agreement", "Supply Agreement"),
+        (False, True),
+    ):
+        question = f"Is the {short}{joiner}{written} {title} governed by New York law?"
+        if lower:
+            question = question.lower()
+        parties = [entity_key(p) for p in reader.read(question).parties]
+        # the name as written, or its opening words that the gate reads as its short name
+        assert any(len(p.split()) >= 2 and entity_key(written).startswith(p) for p in parties), (
+            question,
+            parties,
+        )
