@@ -147,8 +147,9 @@ def _joins_a_pair(
 ) -> bool:
     """Do words `i` and `i + 1` stand joined by a hyphen or slash as two names ("acme-beta",
     "INTEGRITY-At Home"), not one word of prose ("co-branding", "non-exclusive")? One side
-    must be a name: a word of no legal English, or a name the knowledge base knows whole
-    (`whole`: by first word, its length; no short name) ending or starting at the hyphen."""
+    must be a name, a word of no legal English, or both names the knowledge base knows whole
+    (`whole`: by first word, its length; no short name), one ending and one starting at the
+    hyphen."""
     if _gap(text, tokens[i], tokens[i + 1]) not in ("-", "/"):
         return False
     if i + 2 < len(tokens) and _gap(text, tokens[i + 1], tokens[i + 2]) in ("-", "/"):
@@ -167,7 +168,9 @@ def _joins_a_pair(
             and token.key not in known_words()
         )
 
-    known = i + 1 in whole or any(s + n == i + 1 for s, n in whole.items() if s <= i)
+    # both sides known names ("INTEGRITY-At Home"); one alone may end in a legal form that
+    # prose runs on from ("The Boxlot CO-BRANDING Agreement": Boxlot Co)
+    known = i + 1 in whole and any(s + n == i + 1 for s, n in whole.items() if s <= i)
     return known or named(sides[0]) or named(sides[1])
 
 
