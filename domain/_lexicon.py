@@ -587,6 +587,12 @@ class Lexicon:
     consent_predicates: frozenset[str]
     consent_owner_links: frozenset[str]
     question_document_words: frozenset[str]
+    # party slots of a question (skill/_party_slots.py); vocabulary.yaml
+    question_party_list_openers: frozenset[str]
+    question_signing_verbs: frozenset[str]
+    question_name_tails: frozenset[str]
+    question_slot_pronouns: frozenset[str]
+    question_slot_non_parties: frozenset[str]
     # words that open or link a question; particles inside names ("de", "van")
     question_words: frozenset[str]
     # closed vocabularies of questions, never a word of a name no entity has (vocabulary.yaml
@@ -1218,6 +1224,11 @@ def _load(data: dict[str, Any]) -> Lexicon:
         consent_predicates=vocabulary.lowered("consent_predicates"),
         consent_owner_links=vocabulary.lowered("consent_owner_links"),
         question_document_words=vocabulary.lowered("question_document_words"),
+        question_party_list_openers=vocabulary.lowered("question_party_list_openers"),
+        question_signing_verbs=vocabulary.lowered("question_signing_verbs"),
+        question_name_tails=vocabulary.lowered("question_name_tails"),
+        question_slot_pronouns=vocabulary.lowered("question_slot_pronouns"),
+        question_slot_non_parties=vocabulary.lowered("question_slot_non_parties"),
         question_words=frozenset(
             [*vocabulary.words("question_words"), *vocabulary.words("question_name_breaks")]
         ),

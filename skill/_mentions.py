@@ -540,6 +540,10 @@ def _joined_pairs(
                     break
                 strange += 1
             right_end = strange if strange < len(tokens) else right_end
+        if left is not None and _known_across(tokens, left, right, index):
+            # "Johnson & Johnson and Northgate": a name the knowledge base knows whole runs
+            # over the joiner; its sides are no two names, whatever words follow it
+            continue
         if (
             left is None
             or right_end is None
@@ -562,6 +566,19 @@ def _joined_pairs(
         out.setdefault(left, left_end)
         out[right] = right_end
     return out
+
+
+def _known_across(
+    tokens: Sequence[QuestionToken], left: int, right: int, index: NameLinker
+) -> bool:
+    """Does a known name, whole (no short name), start at word `left` and run on to word
+    `right` or beyond ("Johnson & Johnson", "Procter & Gamble")?"""
+    link = index.links([t.key for t in tokens[left:]]).get(0)
+    return (
+        link is not None
+        and link.variant.kind is not VariantKind.SHORT
+        and left + link.length > right
+    )
 
 
 def _unknown_word(token: QuestionToken, index: NameLinker, *, short: bool = False) -> bool:
@@ -787,6 +804,8 @@ def _separates(
         return False
     if j + 1 in links:
         return True
+    if _role_after(text, tokens, index, i, j):
+        return True
     return (
         tokens[j].text.lower() == "and"
         and not set(tokens[j - 1].spellings) & set(tokens[j + 1].spellings)
@@ -794,6 +813,33 @@ def _separates(
         and index.opens_name(tokens[j + 1].spellings)
         and (listed or _LISTED.search(text[: tokens[i].start]) is not None)
     )
+
+
+_ROLE_KEYS = frozenset(r.replace("_", " ") for r in _LEXICON.contract_roles)
+
+
+def _role_after(
+    text: str, tokens: Sequence[QuestionToken], index: NameLinker, i: int, j: int
+) -> bool:
+    """Is the connector at token `j` ("and", "&") followed by a contract role, a generic or
+    a defined term that ends the words ("Northgate and Supplier", "Halcyon & Distributor"),
+    after words that open a known name? The role is a party of its own, never a word of the
+    name ("First Citizens Bank and Trust Company" goes on after its "Trust")."""
+    k = j + 1
+    if k >= len(tokens) or tokens[j].text.lower() not in ("and", "&"):
+        return False
+    word = tokens[k].key
+    role = word in _ROLE_KEYS or is_generic_term(word) or word in index.defined_terms
+    if not role or not index.opens_name(tokens[i].spellings):
+        return False
+    if k + 1 < len(tokens):
+        after = tokens[k + 1]
+        gap = text[tokens[k].end : after.start]
+        if not gap.strip() and (
+            _is_form(after) or (_is_capitalised(after) and _name_word(after, start=False))
+        ):
+            return False
+    return True
 
 
 def _runs_on(text: str, tokens: Sequence[QuestionToken], links: dict[int, Link], j: int) -> int:

@@ -41,6 +41,7 @@ from skill._mentions import (
     opens_a_known_name,
     placeholder_in,
 )
+from skill._party_slots import with_unread_parties
 from skill._question import (
     MAX_QUESTION_CHARS,
     _normalize,
@@ -279,6 +280,10 @@ def _read_as_written(
             else:
                 subject = refine_intent(_without_qualifiers(subject, normalized, index), normalized)
                 subject = _with_missed_tails(_without_adverbs(subject), normalized, index)
+        # a name written where a party must stand that no reader kept ("between Supplier
+        # Holdings and Beta", "the MSA that Zorblax signed with Beta") stays a party, for the
+        # gate to find or refuse: never dropped, leaving the other party's agreement answered
+        subject = with_unread_parties(normalized, subject, index)
     # A role's defined term ("the Transporter") names a party of one agreement: the gate reads
     # it in the agreements the rest of the question names (another party, a title or type,
     # the documents asked of); with none of those it names nobody.
