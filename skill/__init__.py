@@ -88,6 +88,7 @@ from skill._nli import (
 )
 from skill._question import MAX_QUESTION_CHARS, parse_question, time_qualifier, topic_put_last
 from skill._question_claims import question_claim, with_party_terms, with_role_actor
+from skill._question_form import AskedForm, asked_form
 from skill._question_names import split_names
 from skill._read import QuestionReader, consent_not_a_party, consent_reworded
 from skill._restatements import RestatedFigures
@@ -142,6 +143,7 @@ __all__ = [
     "TERMINAL",
     "TRANSITIONS",
     "Answer",
+    "AskedForm",
     "BodyAct",
     "Candidate",
     "CandidateGate",
@@ -183,6 +185,7 @@ __all__ = [
     "ValueJudge",
     "absence_sentence",
     "act_asked",
+    "asked_form",
     "asks_caused",
     "asks_existence",
     "asks_over_all",

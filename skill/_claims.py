@@ -19,7 +19,7 @@ import dataclasses
 import functools
 import itertools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -2766,19 +2766,32 @@ def _clause_subject(before: str) -> str | None:
     return subject.group("head") if subject is not None else None
 
 
+# a modal or a negation, whichever stands first (the three modality patterns as one: one scan)
+_ANY_MODAL = re.compile(
+    "|".join(
+        f"(?:{p.pattern})" for p in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
+    ),
+    _MODALITY.permission.flags,
+)
+
+
 def _first_modal(text: str, *, determiners: bool = True) -> int:
     """Where the first modal or negation of `text` stands (its length where none does); without
     `determiners`, a negation that opens a subject ("neither party may", "no party shall")
     is none: the first verb's then ends the subject."""
-    return min(
-        (
-            m.start()
-            for pattern in (_MODALITY.permission, _MODALITY.obligation, _MODALITY.negation)
-            for m in pattern.finditer(text)
-            if determiners or pattern is not _MODALITY.negation or _VERB_NEGATION.search(m.group(0))
-        ),
-        default=len(text),
+    # each pattern's first match is its leftmost: one search each, not every match of a long
+    # sentence (the first negation that is a verb's, where determiners are left out)
+    if determiners:
+        first = _ANY_MODAL.search(text)
+        return first.start() if first is not None else len(text)
+    found = [_MODALITY.permission.search(text), _MODALITY.obligation.search(text)]
+    found.append(
+        next(
+            (m for m in _MODALITY.negation.finditer(text) if _VERB_NEGATION.search(m.group(0))),
+            None,
+        )
     )
+    return min((m.start() for m in found if m is not None), default=len(text))
 
 
 def _without_condition_asides(text: str) -> str:
@@ -3511,18 +3524,51 @@ def _clause_tail(head: str, action: str = "") -> str:
     to ..., and the Recipient shall not use ... to independently develop": the first
     clause's negation is not the second's), or a conjunction and a modal of the same subject's
     (`_own_predicate`; `action`: the words from the action on, where the modal may be its)."""
-    breaks = [m.end() for m in _CLAUSE_BREAK.finditer(head)]
-    breaks += [m.end() for m in _CONJOINED.finditer(head) if _opens_clause(head[m.end() :])]
-    breaks += [m.end() for m in _JOINS.finditer(head) if _opens_at_action(head[m.end() :], action)]
-    tail = head[max(breaks) :] if breaks else head
-    joins = [
-        m.end() for m in _PREDICATE_JOIN.finditer(tail) if _own_predicate(tail[m.end() :], action)
-    ]
+    # Only the last break counts, so each kind of break is tested from the end, and the test
+    # stops at the first that holds or at one before a later break: a long sentence of many
+    # conjunctions is read in time near its length, not in its cube (the punctuation after a
+    # conjunction is known from the last comma, not searched for again after each).
+    cut = max((m.end() for m in _CLAUSE_BREAK.finditer(head)), default=0)
+    cut = _last_break(_CONJOINED, head, cut, _opens_clause)
+    punctuated = _last_punctuation(head)
+    if action:
+        cut = _last_break(
+            _JOINS,
+            head,
+            cut,
+            lambda rest: len(head) - len(rest) > punctuated and _opens_at_action(rest, action),
+        )
+    tail = head[cut:]
+    punctuated = _last_punctuation(tail)
+    join = _last_break(
+        _PREDICATE_JOIN,
+        tail,
+        punctuated,
+        lambda rest: _own_predicate(rest, action, punctuated=False),
+    )
     subject = _first_modal(tail, determiners=False)
-    if joins and subject < joins[-1]:
+    if join > punctuated and subject < join:
         # the subject kept, the earlier predicates (and their negations) left out
-        return tail[:subject] + tail[joins[-1] :]
+        return tail[:subject] + tail[join:]
     return tail
+
+
+def _last_break(
+    pattern: re.Pattern[str], text: str, floor: int, opens: Callable[[str], bool]
+) -> int:
+    """The end of the last match of `pattern` in `text` after `floor` whose words after it
+    `opens`, else `floor`."""
+    for m in reversed(list(pattern.finditer(text))):
+        if m.end() <= floor:
+            break
+        if opens(text[m.end() :]):
+            return m.end()
+    return floor
+
+
+def _last_punctuation(text: str) -> int:
+    """Where the last comma, semicolon or colon of `text` stands (-1 where none does)."""
+    return max(text.rfind(","), text.rfind(";"), text.rfind(":"))
 
 
 # a conjunction that joins a predicate of the same subject with a modal of its own ("shall not
@@ -3534,20 +3580,17 @@ _WITHOUT_DOING = re.compile(r"\bwithout(?:\s+[\w'’-]+){0,6}?\s*$", _FLAGS)
 _PREDICATE_JOIN = re.compile(r",?\s+(?:and|or|but)\s+", _FLAGS)
 
 
-def _own_predicate(rest: str, action: str) -> bool:
+def _own_predicate(rest: str, action: str, *, punctuated: bool = True) -> bool:
     """Do the words after a conjunction, to the action (the action's own where none stand
     between: "and shall not sell" as the action's words), open with a modal of their own and run
     to it with no aside between commas ("and shall not reverse engineer", not "and will cause
     its affiliates to, hire": a conjunct in commas repeats the modal for others, the modal before
     it governs the action; nor a bare negation: "the obligations not to disclose and not to use"
     join two infinitives, no predicates)?"""
-    if _CLAUSE_PUNCTUATION.search(rest):
+    if punctuated and _CLAUSE_PUNCTUATION.search(rest):
         return False
     rest = rest or action
-    return any(
-        m is not None and m.start() == 0
-        for m in (_MODALITY.permission.search(rest), _MODALITY.obligation.search(rest))
-    )
+    return any(p.match(rest) is not None for p in (_MODALITY.permission, _MODALITY.obligation))
 
 
 def _opens_clause(rest: str) -> bool:
@@ -3569,9 +3612,16 @@ def _opens_at_action(rest: str, action: str) -> bool:
     "..., and any use of it is restricted to"): no modal or negation before the action, one
     within the clause's first words from there. The clause before is another's, its negation
     not this one's."""
-    if not action or _CLAUSE_PUNCTUATION.search(rest) or _first_modal(rest) < len(rest):
+    if not action or _any_modal(rest):
         return False
     return _opens_clause(rest + action)
+
+
+def _any_modal(text: str) -> bool:
+    """Does a modal or a negation stand anywhere in `text` (`_first_modal(text) < len(text)`,
+    found at the first one: the test runs once per conjunction of a sentence, so scanning every
+    match of a long one made reading it cubic in its length)?"""
+    return _ANY_MODAL.search(text) is not None
 
 
 def _clause_head(tail: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from skill import parse_subject, read_claim
+from skill import asked_form, parse_subject, read_claim
 from tests.pdfs import clauses_pdf
 
 _NDA = parse_subject(
@@ -382,8 +382,6 @@ _ASKED_AS_WRITTEN = [
 def test_a_question_by_its_form_is_asked_as_written(question: str) -> None:
     """A question that asks as written is never rewritten as a statement's claim ("Is it true
     that for how long ...?", "Is it true that What's the cap ...?")."""
-    from skill._question_form import asked_form
-
     for written in (question, question.lower(), question.replace("'", "’")):
         assert asked_form(written) is None, written
 
@@ -399,7 +397,5 @@ def test_a_question_by_its_form_is_asked_as_written(question: str) -> None:
     ],
 )
 def test_a_statement_is_still_put_as_its_question(statement: str, asked: str) -> None:
-    from skill._question_form import asked_form
-
     form = asked_form(statement)
     assert form is not None and form.question == asked
