@@ -482,12 +482,38 @@ def unread_parties(text: str, subject: SubjectClass, index: NameLinker | None) -
     return out
 
 
+def _role_alone(party: str, defined: frozenset[str]) -> str:
+    """A party read as a contract role or defined term with the question's next words glued
+    on ("between Northgate and Supplier exclusive", "... and Supplier renewed on its own"):
+    the role alone, where every word after it is of legal English in lower case and no name's
+    tail (a name goes on capitalised, "Supplier Holdings", or with its tail, "supplier
+    holdings"); the party as read otherwise."""
+    words = party.split()
+    lead = 1 if words and words[0].lower() == "the" else 0
+    for k in range(min(lead + 3, len(words) - 1), lead, -1):
+        role = " ".join(words[lead:k])
+        if role.lower() not in _ROLES and role.lower() not in defined:
+            continue
+        rest = words[k:]
+        if (role[:1].isupper() or party.islower()) and all(
+            w.islower() and w in known_words() and w not in _NAME_TAILS for w in rest
+        ):
+            return " ".join(words[:k])
+        break
+    return party
+
+
 def with_unread_parties(text: str, subject: SubjectClass, index: NameLinker | None) -> SubjectClass:
     """`subject` with the names its party slots write that it dropped kept as parties (the
     gate refuses those the knowledge base does not hold); as it is where there are none or
     the subject is no agreement."""
     if subject.type != "agreement":
         return subject
+    defined = index.defined_terms if index is not None else frozenset()
+    read = [_role_alone(p, defined) for p in subject.parties]
+    if read != list(subject.parties):
+        constraints = {**subject.constraints, "parties": read}
+        subject = subject.model_copy(update={"constraints": dict(sorted(constraints.items()))})
     missing = unread_parties(text, subject, index)
     if not missing:
         return subject

@@ -114,7 +114,7 @@ def test_a_name_known_whole_across_and_is_one_party(lower: bool) -> None:
 
 
 _ROLE_SHAPES = [
-    "Does the agreement between {x} and {y} renew automatically?",
+    "Is the agreement between {x} and {y} renewed on its own at the end of each term?",
     "Is {x} and {y}'s agreement exclusive?",
     "Which law governs the agreement between {x} and {y}?",
 ]
@@ -199,3 +199,22 @@ def test_a_known_name_opening_with_a_question_word_after_a_hyphen_is_a_party(
             question,
             parties,
         )
+
+
+_PREDICATES = ["exclusive", "renewed each year", "terminated early", "still in force", "assignable"]
+
+
+@pytest.mark.parametrize("role", _TERMS)
+@pytest.mark.parametrize("predicate", _PREDICATES)
+def test_a_role_keeps_no_words_of_the_question_after_it(role: str, predicate: str) -> None:
+    """ "Is the agreement between Northgate and Supplier exclusive?": the parties are
+    Northgate and the Supplier, never "Supplier exclusive" (the gate would refuse a name no
+    agreement writes); in lower case alike."""
+    for name, aux in itertools.product(("Northgate", "Halcyon Robotics"), ("Is", "Was")):
+        question = f"{aux} the agreement between {name} and {role} {predicate}?"
+        for written in (question, question.lower()):
+            parties = [entity_key(p) for p in _READER.read(written).parties]
+            assert sorted(parties) == sorted([entity_key(name), entity_key(role)]), (
+                written,
+                parties,
+            )
