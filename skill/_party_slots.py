@@ -485,9 +485,10 @@ def unread_parties(text: str, subject: SubjectClass, index: NameLinker | None) -
 def _role_alone(party: str, defined: frozenset[str]) -> str:
     """A party read as a contract role or defined term with the question's next words glued
     on ("between Northgate and Supplier exclusive", "... and Supplier renewed on its own"):
-    the role alone, where every word after it is of legal English in lower case and no name's
-    tail (a name goes on capitalised, "Supplier Holdings", or with its tail, "supplier
-    holdings"); the party as read otherwise."""
+    the role alone, where every word after it is of legal English in lower case, no name's
+    tail nor link (a name goes on capitalised, "Supplier Holdings", or with its tail or links);
+    the party as read otherwise, and always in lower case ("halcyon robotics", where
+    "halcyon" is a defined term, is a name)."""
     words = party.split()
     lead = 1 if words and words[0].lower() == "the" else 0
     for k in range(min(lead + 3, len(words) - 1), lead, -1):
@@ -495,8 +496,8 @@ def _role_alone(party: str, defined: frozenset[str]) -> str:
         if role.lower() not in _ROLES and role.lower() not in defined:
             continue
         rest = words[k:]
-        if (role[:1].isupper() or party.islower()) and all(
-            w.islower() and w in known_words() and w not in _NAME_TAILS for w in rest
+        if role[:1].isupper() and all(
+            w.islower() and w in known_words() and w not in _NAME_TAILS | _NAME_LINKS for w in rest
         ):
             return " ".join(words[:k])
         break
