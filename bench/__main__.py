@@ -1,7 +1,7 @@
 """`make bench`: every benchmark in turn; each prints a table with its same-run baseline.
 
 `python -m bench [name ...]` runs a subset (engine, embed, ingest, ocr, text_layer, query, quality,
-cuad_topics, cuad_claims, clauses, clause_confirm, bindings, parties, finance_questions,
+cuad_topics, cuad_claims, clauses, clause_confirm, long_sentences, bindings, parties, finance_questions,
 financebench, financebench_dev, question_variants, contract_nli, api, hostile, soak).
 Set BENCH_QUICK=1 for a short smoke run (smaller inputs, shorter loops). Each benchmark runs
 in a process of its own: none inherits what an earlier one loaded (a child's peak RSS, as
@@ -24,7 +24,7 @@ os.environ.setdefault("EVRAG_QUALITY_FILINGS", "1")
 
 ORDER = [
     "engine", "embed", "ingest", "ocr", "text_layer", "query", "quality", "cuad_topics",
-    "cuad_claims", "clauses", "clause_confirm", "bindings", "parties", "finance_questions",
+    "cuad_claims", "clauses", "clause_confirm", "long_sentences", "bindings", "parties", "finance_questions",
     "financebench", "financebench_dev", "question_variants", "contract_nli", "api", "hostile", "soak",
 ]  # fmt: skip
 
