@@ -376,7 +376,8 @@ _ADVERBS = re.compile(r"^(?:\w+ly\s+)+", re.IGNORECASE)
 # A yes/no question opens with an auxiliary ("Can", "Is", "Does", "Must", ...).
 _YES_NO = re.compile(
     r"^(?:can|may|could|might|is|are|was|were|does|do|did|must|shall|should|will|would|has|"
-    r"have|had|isn't|aren't|doesn't|don't|can't|won't)\b",
+    r"have|had|(?:is|are|was|were|does|do|did|ca|could|wo|would|must|sha|should|has|have|had)"
+    r"n['’]t)\b",
     _FLAGS,
 )
 # A phrase before the auxiliary, up to its comma ("Under this agreement, is ...?", "If the

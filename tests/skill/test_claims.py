@@ -441,3 +441,39 @@ def test_a_word_after_a_full_name_is_the_questions(runtime: Any, adjective: str)
     assert a["terminal_state"] == "CONCLUDED"
     assert all(adjective not in p for p in a["subject_class"]["constraints"]["parties"])
     assert a["conclusion"]["answer"].startswith("Yes —"), a["conclusion"]["answer"]
+
+
+_CONTRACTIONS = [
+    ("Can", "Can't"),
+    ("Could", "Couldn't"),
+    ("Does", "Doesn't"),
+    ("Did", "Didn't"),
+    ("Must", "Mustn't"),
+    ("Shall", "Shan't"),
+    ("Should", "Shouldn't"),
+    ("Will", "Won't"),
+    ("Would", "Wouldn't"),
+]
+
+
+@pytest.mark.parametrize(("auxiliary", "contracted"), _CONTRACTIONS)
+@pytest.mark.parametrize(
+    "rest",
+    [
+        "Northgate return all materials under the MSA",
+        "Northgate keep copies of Halcyon's information",
+        "the parties assign the MSA without consent",
+    ],
+)
+def test_a_negative_contraction_opens_a_yes_no_question(
+    auxiliary: str, contracted: str, rest: str
+) -> None:
+    """ "Shouldn't Northgate return all materials?" asks the claim "Should Northgate return
+    all materials?" asks (its "n't" expects the answer, it does not deny the claim)."""
+    plain = read_claim(f"{auxiliary} {rest}?", _MSA)
+    assert plain is not None
+    asked = f"{contracted} {rest}?"
+    for written in (asked, asked.lower(), asked.replace("'t", "’t")):
+        claim = read_claim(written, _MSA)
+        assert claim is not None, written
+        assert (claim.entry.name, claim.negated) == (plain.entry.name, plain.negated), written

@@ -341,6 +341,10 @@ _CONTRACTED = [
         "Aren't the recipient's obligations to survive termination?",
         "Are the recipient's obligations to survive termination?",
     ),
+    (
+        "Shan't the recipient keep an archival copy after termination?",
+        "Shall the recipient keep an archival copy after termination?",
+    ),
 ]
 
 
