@@ -63,6 +63,8 @@ from typing import Any, Literal
 
 import yaml
 
+from bench.quality import env_path
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "contract-nli" / "dev.json"
 PHRASINGS = Path(__file__).resolve().parent / "contract_nli_phrasings.yaml"
@@ -201,11 +203,7 @@ class Ask:
 def phrasings_path() -> Path:
     """The phrasing set asked: EVRAG_CNLI_PHRASINGS (absolute, or from the repository root)
     where set, else PHRASINGS."""
-    chosen = os.environ.get("EVRAG_CNLI_PHRASINGS")
-    if not chosen:
-        return PHRASINGS
-    path = Path(chosen)
-    return path if path.is_absolute() else ROOT / path
+    return env_path("EVRAG_CNLI_PHRASINGS", PHRASINGS)
 
 
 def load_phrasings(path: Path = PHRASINGS) -> dict[str, list[dict[str, Any]]]:

@@ -69,7 +69,14 @@ import yaml
 
 from bench.contract_nli import decision_of
 from bench.cuad_topics import _train_labels, ask_all, cites_elsewhere, pair_documents, split_of
-from bench.quality import CUAD_CLAUSES, _cuad_parties, _cuad_title, _entity_key, load_jsonl
+from bench.quality import (
+    CUAD_CLAUSES,
+    _cuad_parties,
+    _cuad_title,
+    _entity_key,
+    env_path,
+    load_jsonl,
+)
 from domain import base_key
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,11 +150,7 @@ def gold_presence(
 def phrasings_path() -> Path:
     """The phrasing set asked: EVRAG_CLAIMS_PHRASINGS (absolute, or from the repository root)
     where set, else PHRASINGS."""
-    chosen = os.environ.get("EVRAG_CLAIMS_PHRASINGS")
-    if not chosen:
-        return PHRASINGS
-    path = Path(chosen)
-    return path if path.is_absolute() else ROOT / path
+    return env_path("EVRAG_CLAIMS_PHRASINGS", PHRASINGS)
 
 
 def agreement_words(pdf: Path) -> str | None:

@@ -467,6 +467,16 @@ def format_table(report: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def env_path(variable: str, default: Path) -> Path:
+    """The path the environment variable names (absolute, or from the repository root) where
+    it is set, else `default` (the phrasing set a bench asks, chosen by a run)."""
+    chosen = os.environ.get(variable)
+    if not chosen:
+        return default
+    path = Path(chosen)
+    return path if path.is_absolute() else ROOT / path
+
+
 def load_jsonl(path: Path) -> list[dict[str, Any]]:
     return [
         json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()

@@ -198,6 +198,27 @@ class _HookSeen:
         self.called.set()
 
 
+def _held_mid_run(store: JobStore, hook: _HookSeen) -> tuple[JobRunner, JobRecord, threading.Event]:
+    """A three-item ingestion job submitted to a one-worker runner, held inside its first item
+    (returned once it is there) until the event returned is set."""
+    started, gate = threading.Event(), threading.Event()
+
+    def handle(job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        started.set()
+        assert gate.wait(10)
+        return True, value
+
+    runner = JobRunner(store, {JobKind.INGESTION: handle}, {JobKind.INGESTION: 1}, on_finish=hook)
+    job = store.create(JobKind.INGESTION, "kb", [{"n": i} for i in range(3)])
+    runner.submit(job)
+    assert started.wait(10)
+    return runner, job, gate
+
+
+def _passes(job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+    return True, value
+
+
 def _drain(runner: JobRunner) -> None:
     """Stop the runner and wait until its worker threads have ended (every _run returned)."""
     runner.shutdown(timeout=0)
@@ -241,17 +262,7 @@ def test_a_failed_job_is_recorded_failed_before_its_hook(tmp_path: Path) -> None
 def test_a_job_cancelled_mid_run_is_recorded_cancelled_before_its_hook(tmp_path: Path) -> None:
     store = _store(tmp_path)
     hook = _HookSeen(store)
-    started, gate = threading.Event(), threading.Event()
-
-    def handle(job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
-        started.set()
-        assert gate.wait(10)
-        return True, value
-
-    runner = JobRunner(store, {JobKind.INGESTION: handle}, {JobKind.INGESTION: 1}, on_finish=hook)
-    job = store.create(JobKind.INGESTION, "kb", [{"n": i} for i in range(3)])
-    runner.submit(job)
-    assert started.wait(10)
+    runner, job, gate = _held_mid_run(store, hook)
     store.cancel(job.job_id)
     gate.set()
     assert hook.called.wait(10)
@@ -280,24 +291,14 @@ def test_a_job_cancelled_before_it_starts_still_runs_its_hook(tmp_path: Path) ->
 def test_a_stopped_job_gets_no_hook_until_a_new_runner_finishes_it(tmp_path: Path) -> None:
     store = _store(tmp_path)
     hook = _HookSeen(store)
-    started, gate = threading.Event(), threading.Event()
-
-    def handle(job: JobRecord, value: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
-        started.set()
-        assert gate.wait(10)
-        return True, value
-
-    runner = JobRunner(store, {JobKind.INGESTION: handle}, {JobKind.INGESTION: 1}, on_finish=hook)
-    job = store.create(JobKind.INGESTION, "kb", [{"n": i} for i in range(3)])
-    runner.submit(job)
-    assert started.wait(10)
+    runner, job, gate = _held_mid_run(store, hook)
     runner.shutdown(timeout=0)  # the server stops with an item in flight
     gate.set()
     _drain(runner)
     stopped = store.get(job.job_id)
     assert hook.seen == [] and (stopped.status, stopped.done) == (JobStatus.RUNNING, 1)
 
-    fresh = JobRunner(store, {JobKind.INGESTION: handle}, {JobKind.INGESTION: 1}, on_finish=hook)
+    fresh = JobRunner(store, {JobKind.INGESTION: _passes}, {JobKind.INGESTION: 1}, on_finish=hook)
     assert fresh.resume() == [job.job_id]
     assert hook.called.wait(10)
     _drain(fresh)
