@@ -65,9 +65,6 @@ _ELLIPTICAL = tuple(re.compile(p, re.IGNORECASE) for p in _LEXICON.modality.ques
 # at most this many words before the finite word put first: a subject, not a clause
 _SUBJECT_WORDS = 12
 _TOKEN = re.compile(r"\S+")
-# a negated auxiliary's contraction whose stem is not the auxiliary ("won't"); the others drop
-# their "n't" ("isn't" -> "is", "doesn't" -> "does")
-_CONTRACTED_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
 # a verb contracted onto the word before it ("what's", "who're", "where'd")
 _CONTRACTED_TAIL = re.compile(r"'(?:s|re|ll|d|ve)$")
 # the prepositions an asking word may follow at a question's opening ("For how long ...?")
@@ -278,9 +275,13 @@ def _first_word(text: str) -> str:
 def _uncontracted(word: str) -> str:
     """A contraction's first word ("isn't" -> "is", "won't" -> "will", "what's" -> "what");
     any other word as it is."""
+    asked = _DECLARED_AS.get(word)
+    if asked is not None and asked[-1] == "not":
+        # the lexicon's contractions (`question_declared_as`: "won't" -> will not)
+        return asked[0]
     if word.endswith("n't"):
-        stem = word[: -len("n't")]
-        return _CONTRACTED_STEMS.get(stem, stem)
+        # the others drop their "n't" ("wasn't" -> "was", "couldn't" -> "could")
+        return word[: -len("n't")]
     return _CONTRACTED_TAIL.sub("", word)
 
 
