@@ -336,6 +336,12 @@ class PropositionEntry:
     # exception's case ("Must the recipient protect information it developed on its own?"): it
     # asks the claim's negation, whatever its own modality
     asks_duty: tuple[str, ...] = ()
+    # the clause categories (CUAD's names, as cuad-train labels them) whose descriptions and
+    # clauses describe the claim: a question no reader of the claim's words takes is routed to
+    # it by meaning when it is nearest to them (skill/_claim_route.py, skill/route_model/)
+    clause_categories: tuple[str, ...] = ()
+    # the examples kept beside `asks` (how a question names the claim), as the router's words
+    asks_examples: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -966,6 +972,9 @@ class Lexicon:
     # (propositions.yaml `question_claims`: question shapes, qualifiers, entitlement nouns,
     # object synonyms, irregular verbs)
     question_claims: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    # a yes/no or terse question no reader takes, routed to the proposition nearest in meaning
+    # (propositions.yaml `question_routing`: similarity, margin, denials)
+    question_routing: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     @property
     def legal_form_cased(self) -> str:
@@ -1504,6 +1513,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         ),
         documents=_documents(agreements),
         question_claims=_question_claims(propositions_file),
+        question_routing=_question_routing(propositions_file),
     )
 
 
@@ -1985,6 +1995,23 @@ def _declared_as(r: _Reader) -> dict[str, tuple[str, ...]]:
     return out
 
 
+def _question_routing(r: _Reader) -> dict[str, Any]:
+    """propositions.yaml `question_routing`, checked: the cosine similarity a question must
+    reach (0 to 1), its margin over the next class, and the denial words that leave a question
+    to the readers."""
+    if "question_routing" not in r.data:
+        return {}
+    q = r.sub("question_routing")
+    out: dict[str, Any] = {}
+    for key in ("similarity", "margin"):
+        value = q.get(key)
+        if not isinstance(value, (int, float)) or not 0 <= float(value) <= 1:
+            raise q.fail(key, "a number from 0 to 1")
+        out[key] = float(value)
+    out["denials"] = tuple(q.words("denials"))
+    return out
+
+
 def _question_claims(r: _Reader) -> dict[str, Any]:
     """propositions.yaml `question_claims`, checked: each part a mapping or list as the
     question-claim reader (skill/_question_claims.py) reads it."""
@@ -2128,6 +2155,12 @@ def _propositions(r: _Reader, attributes: set[str]) -> tuple[PropositionEntry, .
             given_back=_found(p, "given_back"),
             yields_to=tuple(p.words("yields_to")) if "yields_to" in p.data else (),
             asks_duty=_found(p, "asks_duty"),
+            asks_examples=tuple(
+                str(e[1]) for e in p.get("asks", []) if isinstance(e, list) and len(e) == 2
+            ),
+            clause_categories=tuple(p.words("clause_categories"))
+            if "clause_categories" in p.data
+            else (),
         )
         if not entry.asks or not entry.action:
             raise p.fail("asks", "a proposition needs `asks` and `action`")

@@ -802,6 +802,59 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     return None
 
 
+
+def claim_focus(question: str, subject: SubjectClass) -> str:
+    """The words of a question that ask its claim: its focus (no instructions around it), the
+    agreement's title and the list of its parties left out."""
+    return _without_agreement_parties(
+        _without_titles(" ".join(question_focus(question).split())), subject.parties
+    )
+
+
+def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | None:
+    """The claim of proposition `name` that a question no reader took asks, once a router has
+    chosen the proposition by meaning (skill/_claim_route.py): None where the question says a
+    negation outside the proposition's own qualifier ("Can Acme go without insurance?", "Is
+    Beta free of any minimum?"), which meaning alone does not tell from the claim. Its
+    polarity is the modality asked against the proposition's ("Is Acme allowed to compete
+    with Beta?" asks a non-compete's negation); its actor the party it binds, as read_claim's."""
+    proposition = _BY_NAME.get(name)
+    if proposition is None or subject.type != "agreement":
+        return None
+    focus = claim_focus(question, subject)
+    if _asks_value(focus) or _COMMAND.match(focus):
+        # "How much notice ...?", "List the insurance requirements": a value or a list asked
+        return None
+    unqualified = focus
+    for pattern in (proposition.qualifier, proposition.asks):
+        if pattern is not None:
+            unqualified = pattern.sub(" ", unqualified)
+    if _MODALITY.negative_word.search(unqualified) or _ROUTE_DENIALS.search(unqualified):
+        return None
+    negated = (_asked_modality(focus), proposition.entry.kind) in _ASKS_OPPOSITE
+    claim = _claim(proposition.entry, negated, subject, carved=False, bound=_bound_party(focus, subject))
+    return dataclasses.replace(
+        claim, case=asked_case(focus), case_owner=asked_case_owner(focus, subject.parties)
+    )
+
+
+# an instruction that opens a question ("List ...", "Summarize ..."): vocabulary.yaml
+# question_declared_commands
+_COMMAND = re.compile(
+    r"^\W*(?:" + "|".join(map(re.escape, sorted(lexicon().question_declared_commands))) + r")\b",
+    re.IGNORECASE,
+)
+# what leaves a routed question to the readers (propositions.yaml question_routing `denials`)
+_ROUTE_DENIALS = re.compile(
+    r"\b(?:"
+    + "|".join(
+        r"\s+".join(map(re.escape, w.split()))
+        for w in sorted(lexicon().question_routing.get("denials", ()), key=lambda w: (-len(w), w))
+    )
+    + r")\b|n['’]t\b",
+    re.IGNORECASE,
+)
+
 # what opens a clause of a question after its main one ("with", "even though", "and"), and
 # of one that says the claim's words do not matter ("regardless of whether"): propositions.yaml
 # modality `question_trailing_clause`, `question_indifference`, the longest first

@@ -121,6 +121,7 @@ from skill._figures import (
 from skill._format import quoted_passages
 from skill._gate import CandidateGate
 from skill._held_roles import without_role_phrases
+from skill._claim_route import claim_by_meaning
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._judgements import (
     JudgementQuestion,
@@ -603,6 +604,17 @@ class EvidenceSkill:
                     named = read_claim(plain, of_agreements)
                     if named is not None:
                         claim, subject_class = named, of_agreements
+            if (
+                claim is None
+                and subject_class.type == "agreement"
+                and subject_class.attribute == TOPIC
+            ):
+                # "damages ceiling between Acme and Beta", "Can Acme hand its contract with Beta
+                # over to another company?": no reader takes its words; the claim nearest in
+                # meaning does, where one is near enough (skill/_claim_route.py)
+                routed = claim_by_meaning(plain, subject_class, self._query_embedder)
+                if routed is not None:
+                    claim = routed[0]
         if claim is not None:
             subject_class = claim_subject(claim, subject_class)
             kept = {"held_roles": held_roles, "as_of": as_of}

