@@ -60,12 +60,15 @@ demo: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# The clause classifier (ingest/clause_model/), from ../shared/data/cuad-train, and the NDA
-# claims' learned reader (skill/nli_model/), from ContractNLI's development half; both
-# deterministic: `python -m bench.train_clauses --check` (and train_nli) compare the bytes.
+# The clause classifier (ingest/clause_model/), from ../shared/data/cuad-train, the NDA
+# claims' learned reader (skill/nli_model/), from ContractNLI's development half, and the
+# question router's class vectors (skill/route_model/), from CUAD's category descriptions and
+# training clauses; deterministic: `python -m bench.train_clauses --check` (and train_nli)
+# compare the bytes, `python -m bench.train_routes --check` the vectors (to 1e-4).
 train: $(STAMP)
 	$(BIN)/python -m bench.train_clauses
 	$(BIN)/python -m bench.train_nli
+	$(BIN)/python -m bench.train_routes
 
 clean:
 	rm -rf $(VENV) .evrag .pytest_cache .mypy_cache .ruff_cache

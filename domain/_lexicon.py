@@ -1886,10 +1886,18 @@ class _Reader:
         for name, alternation in self.placeholders.items():
             value = value.replace(name, alternation)
         try:
-            re.compile(value, re.IGNORECASE)
+            _ignoring_case(value)
         except re.error as exc:
             raise self.fail(key, f"not a regular expression: {exc}") from None
         return value
+
+
+@functools.cache
+def _ignoring_case(pattern: str) -> re.Pattern[str]:
+    """`pattern` compiled case-insensitively, once per process: a lexicon loaded again (an
+    edited file, a test's broken copy) checks its ~2,000 patterns without compiling them anew
+    (the `re` module's own cache holds 512)."""
+    return re.compile(pattern, re.IGNORECASE)
 
 
 def _found(r: _Reader, key: str, bounded: bool = True) -> tuple[str, ...]:
@@ -1899,7 +1907,7 @@ def _found(r: _Reader, key: str, bounded: bool = True) -> tuple[str, ...]:
     value = r.get(key)
     patterns = r.patterns(key, bounded=bounded)
     for i, (entry, pattern) in enumerate(zip(value, patterns, strict=True)):
-        if not isinstance(entry, str) and not re.search(pattern, str(entry[1]), re.IGNORECASE):
+        if not isinstance(entry, str) and not _ignoring_case(pattern).search(str(entry[1])):
             raise r.fail(f"{key}[{i}]", f"the example {entry[1]!r} is not found by its regex")
     return tuple(patterns)
 

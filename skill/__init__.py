@@ -32,8 +32,16 @@ from skill._answer import Answer, DocumentCopy, Evaluation, EvidenceUnit
 from skill._body_acts import BodyAct, body_act_asked, body_records, latest_acts, read_act
 from skill._candidate import Candidate, GateResult
 from skill._claim_law import claim_law
+from skill._claim_route import (
+    ROUTE_MODEL_DIR,
+    Route,
+    RouteModelError,
+    claim_by_meaning,
+    meaning_words,
+    route,
+    route_taken,
+)
 from skill._claim_time import claim_time
-from skill._claim_route import ROUTE_MODEL_DIR, Route, RouteModelError, claim_by_meaning, route
 from skill._claims import (
     Claim,
     ClauseReader,
@@ -44,6 +52,7 @@ from skill._claims import (
     heading_only,
     observe,
     read_claim,
+    routed_claim,
     sentence_reading,
     terse_yes_no,
 )
@@ -137,10 +146,16 @@ from skill._values import (
 )
 
 __all__ = [
+    "CLAUSE_VALUE_ATTRIBUTES",
+    "EXTRACTABLE_ATTRIBUTES",
+    "MAX_QUESTION_CHARS",
+    "NLI_MODEL_DIR",
+    "ROUTE_MODEL_DIR",
+    "TERMINAL",
+    "TRANSITIONS",
     "Answer",
     "AskedForm",
     "BodyAct",
-    "CLAUSE_VALUE_ATTRIBUTES",
     "Candidate",
     "CandidateGate",
     "Claim",
@@ -154,7 +169,6 @@ __all__ = [
     "DocumentInfo",
     "DocumentReference",
     "DocumentScopeError",
-    "EXTRACTABLE_ATTRIBUTES",
     "Evaluation",
     "EvidenceCollector",
     "EvidenceSkill",
@@ -162,16 +176,13 @@ __all__ = [
     "ExtractedValue",
     "GateResult",
     "IllegalTransition",
-    "MAX_QUESTION_CHARS",
     "Mention",
-    "NLI_MODEL_DIR",
     "NliModel",
     "NliModelError",
     "OfficeTenure",
     "QueryEmbedder",
     "QuestionKind",
     "QuestionReader",
-    "ROUTE_MODEL_DIR",
     "Reading",
     "RestatedFigures",
     "Route",
@@ -182,8 +193,6 @@ __all__ = [
     "StatedSupersession",
     "SubjectClass",
     "SubjectClassError",
-    "TERMINAL",
-    "TRANSITIONS",
     "ValueClaim",
     "ValueComparison",
     "ValueJudge",
@@ -224,6 +233,7 @@ __all__ = [
     "held_role_phrases",
     "in_years_asked",
     "latest_acts",
+    "meaning_words",
     "nli_features",
     "nli_model",
     "normalize_date",
@@ -244,6 +254,8 @@ __all__ = [
     "referenced_documents",
     "render_answer",
     "route",
+    "route_taken",
+    "routed_claim",
     "same_word",
     "sentence_reading",
     "sentence_relevance",

@@ -142,7 +142,7 @@ def route(text: str, embedder: Any) -> Route | None:
     return Route(ranked[0][0], round(ranked[0][1], 4), round(margin, 4))
 
 
-def routes(found: Route | None) -> bool:
+def route_taken(found: Route | None) -> bool:
     """Does the route take the question to a proposition (over the similarity and margin)?"""
     return (
         found is not None
@@ -179,7 +179,7 @@ def claim_by_meaning(
     if not _ROUTING or subject.type != "agreement":
         return None
     found = route(meaning_words(question, subject), embedder)
-    if not routes(found):
+    if not route_taken(found):
         return None
     assert found is not None and found.proposition is not None
     claim = routed_claim(found.proposition, question, subject)

@@ -802,7 +802,6 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
     return None
 
 
-
 def claim_focus(question: str, subject: SubjectClass) -> str:
     """The words of a question that ask its claim: its focus (no instructions around it), the
     agreement's title and the list of its parties left out."""
@@ -832,7 +831,9 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
     if _MODALITY.negative_word.search(unqualified) or _ROUTE_DENIALS.search(unqualified):
         return None
     negated = (_asked_modality(focus), proposition.entry.kind) in _ASKS_OPPOSITE
-    claim = _claim(proposition.entry, negated, subject, carved=False, bound=_bound_party(focus, subject))
+    claim = _claim(
+        proposition.entry, negated, subject, carved=False, bound=_bound_party(focus, subject)
+    )
     return dataclasses.replace(
         claim, case=asked_case(focus), case_owner=asked_case_owner(focus, subject.parties)
     )

@@ -54,6 +54,7 @@ from skill._body_acts import (
 from skill._candidate import Candidate, GateResult
 from skill._claim_law import without_claim_law
 from skill._claim_leads import disagreement
+from skill._claim_route import claim_by_meaning
 from skill._claim_time import without_claim_time
 from skill._claims import (
     Claim,
@@ -121,7 +122,6 @@ from skill._figures import (
 from skill._format import quoted_passages
 from skill._gate import CandidateGate
 from skill._held_roles import without_role_phrases
-from skill._claim_route import claim_by_meaning
 from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
 from skill._judgements import (
     JudgementQuestion,
@@ -612,9 +612,9 @@ class EvidenceSkill:
                 # "damages ceiling between Acme and Beta", "Can Acme hand its contract with Beta
                 # over to another company?": no reader takes its words; the claim nearest in
                 # meaning does, where one is near enough (skill/_claim_route.py)
-                routed = claim_by_meaning(plain, subject_class, self._query_embedder)
-                if routed is not None:
-                    claim = routed[0]
+                by_meaning = claim_by_meaning(plain, subject_class, self._query_embedder)
+                if by_meaning is not None:
+                    claim = by_meaning[0]
         if claim is not None:
             subject_class = claim_subject(claim, subject_class)
             kept = {"held_roles": held_roles, "as_of": as_of}

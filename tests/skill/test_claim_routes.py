@@ -17,9 +17,7 @@ from typing import Any
 import pytest
 
 from retrieval import Embedder
-from skill import parse_subject, route
-from skill._claim_route import meaning_words, routes
-from skill._claims import routed_claim
+from skill import meaning_words, parse_subject, route, route_taken, routed_claim
 from tests.pdfs import clauses_pdf
 from tests.skill.conftest import ingested_runtime
 
@@ -78,7 +76,7 @@ def test_a_question_in_other_words_is_routed_to_its_claim(
 ) -> None:
     words = meaning_words(question, _SUBJECT)
     found = route(words, model)
-    assert routes(found) and found is not None and found.proposition == proposition, (
+    assert route_taken(found) and found is not None and found.proposition == proposition, (
         question,
         words,
         found,
@@ -94,7 +92,7 @@ def test_a_question_of_another_topic_routes_nowhere(
 ) -> None:
     question = form.format(a=a, b=b)
     found = route(meaning_words(question, _SUBJECT), model)
-    assert not routes(found), (question, found)
+    assert not route_taken(found), (question, found)
 
 
 def test_names_are_left_out_of_the_words_read() -> None:
@@ -137,7 +135,7 @@ def _supply() -> bytes:
         "SUPPLY AGREEMENT",
         [
             "This Supply Agreement is entered into as of March 3, 2021 by and between Quarry "
-            "Hill Mills, Inc., a Vermont corporation (\"Supplier\"), and Brantley & Sons Ltd., a "
+            'Hill Mills, Inc., a Vermont corporation ("Supplier"), and Brantley & Sons Ltd., a '
             'Maine corporation ("Buyer").',
             "1. Supply. Supplier shall sell and deliver the flour described in Schedule A to "
             "Buyer each month.",
@@ -189,7 +187,9 @@ def test_a_plain_question_routed_is_answered_yes_from_its_clause(
 ) -> None:
     answer = runtime.skill.ask("kb", ACCOUNTS.format(a=a, b=b))
     text = answer.conclusion.answer or ""
-    assert text.startswith("Yes —") and (answer.sufficiency or {}).get("decision") == "SUPPORTED", text
+    assert text.startswith("Yes —") and (answer.sufficiency or {}).get("decision") == "SUPPORTED", (
+        text
+    )
     assert answer.subject_class.constraints.get("claim") == "audit_rights", text
     assert all(e.source_location.document == "supply.pdf" for e in answer.evidence), text
     assert any("audit the books and records" in (e.quote or "") for e in answer.evidence), text
@@ -200,7 +200,9 @@ def test_an_absent_clause_routed_is_not_stated(runtime: Any) -> None:
     answer = runtime.skill.ask("kb", ACCOUNTS.format(a="Orbis Freight", b="Quarry Hill Mills"))
     text = answer.conclusion.answer or ""
     assert text.startswith("Not stated in HAULAGE AGREEMENT"), text
-    assert (answer.sufficiency or {}).get("decision") != "SUPPORTED" and answer.conclusion.values == [], text
+    assert (answer.sufficiency or {}).get(
+        "decision"
+    ) != "SUPPORTED" and answer.conclusion.values == [], text
 
 
 @pytest.mark.slow

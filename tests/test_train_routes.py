@@ -1,0 +1,49 @@
+"""The question router's class vectors (skill/route_model/) are what bench/train_routes builds
+from CUAD's category descriptions and cuad-train's training clauses: a slice of categories is
+rebuilt and compared with the shipped rows; a moved vector or a changed class fails the check."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bench.train_routes import ANNOTATIONS, README, main
+from domain import lexicon
+from skill import ROUTE_MODEL_DIR
+
+pytestmark = pytest.mark.skipif(
+    not README.exists() or not ANNOTATIONS.exists(), reason="no CUAD data in ../shared"
+)
+SLICE = "Insurance,Source Code Escrow"
+
+
+def test_a_slice_rebuilt_is_the_shipped_model() -> None:
+    assert main(["--check", "--categories", SLICE]) == 0
+
+
+def test_a_moved_vector_or_a_changed_class_fails_the_check(tmp_path: Path) -> None:
+    moved = tmp_path / "moved"
+    shutil.copytree(ROUTE_MODEL_DIR, moved)
+    meta = json.loads((moved / "model.json").read_text("utf-8"))
+    vectors = np.load(moved / "vectors.npy")
+    row = [c["category"] for c in meta["classes"]].index("Insurance") * 2
+    vectors[row, 0] += 0.01
+    np.save(moved / "vectors.npy", vectors, allow_pickle=False)
+    assert main(["--check", "--categories", SLICE, "--out", str(moved)]) == 1
+    changed = tmp_path / "changed"
+    shutil.copytree(ROUTE_MODEL_DIR, changed)
+    meta["classes"][row // 2]["clauses"] += 1
+    (changed / "model.json").write_text(json.dumps(meta), "utf-8")
+    assert main(["--check", "--categories", SLICE, "--out", str(changed)]) == 1
+
+
+def test_every_category_a_proposition_names_is_a_class_of_the_model() -> None:
+    classes = {
+        c["category"] for c in json.loads((ROUTE_MODEL_DIR / "model.json").read_text())["classes"]
+    }
+    named = {c for p in lexicon().propositions for c in p.clause_categories}
+    assert named and named <= classes, named - classes
