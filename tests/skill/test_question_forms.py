@@ -43,19 +43,11 @@ _TRAILING = [
         "Must {r} destroy all the materials, with nothing kept?",
         "Must {r} destroy all the materials, with one copy kept on file?",
         "retaining_copies",
-        marks=pytest.mark.xfail(
-            reason='open after the session-39 merge: ask39b narrowed "keep" to a kept thing and reads "destroy ..., with nothing kept" as return_or_destruction; with ask39c alone these read retaining_copies negated ("retain none of them" reads not negated: a flip that 0a05012 also had)',
-            strict=True,
-        ),
     ),
     pytest.param(
         "Must {r} destroy every document and retain none of them?",
         "Must {r} destroy every document and retain one copy?",
         "retaining_copies",
-        marks=pytest.mark.xfail(
-            reason='open after the session-39 merge: ask39b narrowed "keep" to a kept thing and reads "destroy ..., with nothing kept" as return_or_destruction; with ask39c alone these read retaining_copies negated ("retain none of them" reads not negated: a flip that 0a05012 also had)',
-            strict=True,
-        ),
     ),
     (
         "Is the information protected even though {d} never labelled it as confidential?",
@@ -91,10 +83,6 @@ def test_a_claim_said_only_in_a_negated_trailing_clause_is_asked_negated(
                 assert _read(written) == (name, negated), written
 
 
-@pytest.mark.xfail(
-    reason='open after the session-39 merge: ask39b narrowed "keep" to a kept thing and reads "destroy ..., with nothing kept" as return_or_destruction; with ask39c alone these read retaining_copies negated ("retain none of them" reads not negated: a flip that 0a05012 also had)',
-    strict=True,
-)
 @pytest.mark.parametrize("recipient", _RECIPIENTS)
 def test_a_negation_after_the_claims_words_is_its_own_clauses(recipient: str) -> None:
     # the employees who have not signed are whom it is shared with; the sharing is asked as is
@@ -105,10 +93,6 @@ def test_a_negation_after_the_claims_words_is_its_own_clauses(recipient: str) ->
     assert _read(denied) == ("retaining_copies", True)
 
 
-@pytest.mark.xfail(
-    reason='open after the session-39 merge: ask39b narrowed "keep" to a kept thing and reads "destroy ..., with nothing kept" as return_or_destruction; with ask39c alone these read retaining_copies negated ("retain none of them" reads not negated: a flip that 0a05012 also had)',
-    strict=True,
-)
 @pytest.mark.parametrize(
     "party", ["Barnes and Noble", "the licensee and its affiliates", "Ames & Co."]
 )
@@ -403,3 +387,40 @@ def test_a_question_by_its_form_is_asked_as_written(question: str) -> None:
 def test_a_statement_is_still_put_as_its_question(statement: str, asked: str) -> None:
     form = asked_form(statement)
     assert form is not None and form.question == asked
+
+
+# a copy kept said by its own clause after the duty: "nothing kept", "keep none", a copy kept
+_KEPT_AFTER = (
+    [
+        (f"Must {{r}} erase the files and {v} {w}?", True)
+        for v in ("keep", "retain")
+        for w in ("none", "nothing", "none of them", "nothing of it")
+    ]
+    + [
+        (f"Must {{r}} shred every record, with {w} {p}?", True)
+        for w in ("nothing", "none")
+        for p in ("kept", "retained")
+    ]
+    + [
+        (f"Must {{r}} shred every record, with {w} {p} by counsel?", False)
+        for w in ("one copy", "a backup", "two copies")
+        for p in ("kept", "retained")
+    ]
+)
+
+
+@pytest.mark.parametrize(("form", "negated"), _KEPT_AFTER)
+def test_a_copy_kept_or_none_after_the_duty_asks_retention(form: str, negated: bool) -> None:
+    for r in _RECIPIENTS:
+        asked = form.format(r=r)
+        for written in (asked, asked.lower()):
+            assert _read(written) == ("retaining_copies", negated), written
+
+
+@pytest.mark.parametrize(
+    "asked", ["Must {r} keep nothing confidential?", "May {r} keep nothing secret?"]
+)
+def test_keeping_nothing_confidential_is_no_retention(asked: str) -> None:
+    for r in _RECIPIENTS:
+        read = _read(asked.format(r=r))
+        assert read is None or read[0] != "retaining_copies", asked
