@@ -581,6 +581,9 @@ class Lexicon:
     # base does not know are that name's first words ("with American Quillmere"), never after
     # of / by / under / in ("the laws of the United Kingdom"); vocabulary.yaml
     question_name_slots: frozenset[str]
+    # what sets a party against another ("against", "versus"): an unknown capitalised name
+    # holding a word legal English never writes is a party there; vocabulary.yaml
+    question_opponent_slots: frozenset[str]
     # a question's opening auxiliaries and modals ("May", "Does"): never a word of the name
     # after them; vocabulary.yaml
     question_auxiliaries: frozenset[str]
@@ -1228,6 +1231,7 @@ def _load(data: dict[str, Any]) -> Lexicon:
         hyphenated_prose=vocabulary.lowered("hyphenated_prose"),
         never_names=frozenset(vocabulary.words("never_names")),
         question_name_slots=vocabulary.lowered("question_name_slots"),
+        question_opponent_slots=vocabulary.lowered("question_opponent_slots"),
         question_auxiliaries=vocabulary.lowered("question_auxiliaries"),
         question_non_name_leads=vocabulary.lowered("question_non_name_leads"),
         consent_predicates=vocabulary.lowered("consent_predicates"),

@@ -777,7 +777,56 @@ def _holds_a_party(text: str, mention: Mention) -> bool:
     # open a name ("American", "The") written before it are its own, and the slot before them
     # is the name's
     before = _without_name_lead(before)
-    return PARTY_BEFORE.search(before) is not None or PARTY_AFTER.match(after) is not None
+    return (
+        PARTY_BEFORE.search(before) is not None
+        or PARTY_AFTER.match(after) is not None
+        or (
+            _stranger_name(mention.text)
+            and (_OPPONENT_BEFORE.search(before) is not None or _terse(text))
+        )
+    )
+
+
+# what sets a party against another (vocabulary.yaml question_opponent_slots: "against")
+_OPPONENT_BEFORE = re.compile(
+    r"(?:^|\s)(?:"
+    + "|".join(sorted(map(re.escape, _LEXICON.question_opponent_slots), key=lambda w: (-len(w), w)))
+    + r")(?:\s+the)?\s*$",
+    re.IGNORECASE,
+)
+# what opens a question (an auxiliary, an asking word): a query with none, and no question
+# mark, is terse ("Brantley & Sons audit rights Tolland Grain")
+_ASKING_OPENING = re.compile(
+    r"^\W*(?:"
+    + "|".join(
+        sorted(
+            {*_LEXICON.question_auxiliaries, *_LEXICON.question_declared_asking},
+            key=lambda w: (-len(w), w),
+        )
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _terse(text: str) -> bool:
+    """Is the question a terse query: no question mark, opened by no auxiliary or asking
+    word?"""
+    return "?" not in text and _ASKING_OPENING.match(text) is None
+
+
+def _stranger_name(text: str) -> bool:
+    """Does a capitalised run hold a word of a name no legal English writes: a capitalised
+    word of letters, three or more, that `known_words` lacks ("Tolland", "Orbis"; never
+    "Losses", "Claims", nor an abbreviation, "MSA", nor "FY2018")?"""
+    return any(
+        len(w) >= 3
+        and w.isalpha()
+        and w[0].isupper()
+        and w[1:].islower()
+        and w.lower() not in known_words()
+        for w in (t.strip(".,'’()") for t in text.split())
+    )
 
 
 # The last word before a name, capitalised ("American" of "with American Quillmere").

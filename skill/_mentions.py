@@ -166,6 +166,9 @@ def find_mentions(
     closed = _closed_spans(text)
     pairs = _joined_pairs(text, tokens, index)
     ctx = _Scan(whole, index, closed, pairs, listed)
+    # a question written all in lower case ("brantley & sons audit rights quarry hill mills")
+    # capitalises no name: a known name written whole is a name wherever it stands
+    lowered = not any(c.isupper() for c in text)
     mentions: list[Mention] = []
     i = 0
     while i < len(tokens):
@@ -231,7 +234,11 @@ def find_mentions(
             and (
                 any(t.text[:1].isupper() for t in run)
                 or (
-                    (listed or _names_a_party(text, run, known=True))
+                    (
+                        listed
+                        or _names_a_party(text, run, known=True)
+                        or (lowered and link is not None and _whole_name(link, run))
+                    )
                     and not (n == 1 and _ordinary(run[0]))
                 )
             )
@@ -376,8 +383,10 @@ PARTY_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _ABBREVIATION_WORDS = "|".join(sorted(_LEXICON.documents.get("agreement_abbreviations") or ()))
+# (never across words that make the agreement the question's scope: "indemnified against
+# Losses under the supply agreement" names no party "Losses")
 PARTY_AFTER = re.compile(
-    rf"^(?:['’]s?(?!\w)|[\s/&,-]+(?:[\w&'’.,/-]+[\s/-]+){{0,6}}?"
+    rf"^(?:['’]s?(?!\w)|[\s/&,-]+(?:(?!(?:under|pursuant|per|according)\b)[\w&'’.,/-]+[\s/-]+){{0,6}}?"
     rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b)",
     re.IGNORECASE,
 )
@@ -442,6 +451,15 @@ _KNOWN_NAME_AFTER = re.compile(
     r"\b(?:" + "|".join(sorted(map(re.escape, _LEXICON.known_name_openers))) + r")\s*$",
     re.IGNORECASE,
 )
+
+
+def _whole_name(link: Link, run: Sequence[QuestionToken]) -> bool:
+    """Is `run` a known name written whole (in full, without its legal form, or joined: never
+    a short name, initials or a surname), of two words or more, or of one that legal English
+    does not write ("northgate", never "mills")?"""
+    return link.variant.kind in (VariantKind.FULL, VariantKind.BARE, VariantKind.JOINED) and (
+        len(run) >= 2 or run[0].key not in known_words()
+    )
 
 
 def _names_a_party(text: str, run: Sequence[QuestionToken], *, known: bool = False) -> bool:
