@@ -18,8 +18,8 @@ import pytest
 
 from retrieval import Embedder
 from skill import meaning_words, parse_subject, route, route_taken, routed_claim
-from tests.pdfs import clauses_pdf
 from tests.skill.conftest import ingested_runtime
+from tests.skill.flour_agreements import haulage_pdf, supply_pdf
 
 A, B = "Quarry Hill Mills, Inc.", "Brantley & Sons Ltd."
 _SUBJECT = parse_subject(
@@ -130,42 +130,12 @@ def test_a_permission_asked_of_a_prohibition_asks_its_negation(question: str) ->
     assert claim is not None and claim.negated, question
 
 
-def _supply() -> bytes:
-    return clauses_pdf(
-        "SUPPLY AGREEMENT",
-        [
-            "This Supply Agreement is entered into as of March 3, 2021 by and between Quarry "
-            'Hill Mills, Inc., a Vermont corporation ("Supplier"), and Brantley & Sons Ltd., a '
-            'Maine corporation ("Buyer").',
-            "1. Supply. Supplier shall sell and deliver the flour described in Schedule A to "
-            "Buyer each month.",
-            "2. Records. Buyer may audit the books and records of Supplier relating to the "
-            "flour once in each calendar year, on thirty days' written notice.",
-            "3. Law. This Agreement shall be governed by the laws of the State of Vermont.",
-        ],
-    )
-
-
-def _haulage() -> bytes:
-    return clauses_pdf(
-        "HAULAGE AGREEMENT",
-        [
-            "This Haulage Agreement is entered into as of June 9, 2021 by and between Quarry "
-            "Hill Mills, Inc., a Vermont corporation, and Orbis Freight LLC, a Delaware limited "
-            "liability company.",
-            "1. Haulage. Orbis Freight shall carry the flour of Quarry Hill Mills from its mill "
-            "to the depots named in Schedule 1.",
-            "2. Law. This Agreement shall be governed by the laws of the State of Vermont.",
-        ],
-    )
-
-
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     yield from ingested_runtime(
         tmp_path_factory,
         "claim-routes",
-        [("supply.pdf", _supply()), ("haulage.pdf", _haulage())],
+        [("supply.pdf", supply_pdf()), ("haulage.pdf", haulage_pdf())],
     )
 
 
