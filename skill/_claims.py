@@ -747,13 +747,18 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
         if not opposite and not proposition.asks.search(focus):
             continue
         asked = _asked_modality(main)
-        if asked == "permission" and any(
-            _BY_NAME[n].asks.search(focus) for n in proposition.entry.yields_to
+        if any(
+            (asked == "permission" or _BY_NAME[n].entry.kind == "state")
+            and _BY_NAME[n].asks.search(focus)
+            for n in proposition.entry.yields_to
         ):
             # "May Beta develop competing products on its own?": independent development's
             # permission, asked as one. A question that asks the restraint ("Must Beta refrain
             # from independently developing ...?", "Does it stop Beta from ...?") stays with
-            # the prohibition whose reading it asks: handed over, it would flip
+            # the prohibition whose reading it asks: handed over, it would flip. A state's
+            # words read it whatever is asked ("Is the recipient prohibited from revealing to
+            # third parties the existence of this Agreement?": the agreement kept confidential,
+            # whose own negation reads "may reveal", never sharing with third parties denied)
             continue
         kind = proposition.entry.kind
         negated = opposite
