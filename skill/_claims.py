@@ -3462,7 +3462,28 @@ def _after_leading_condition(main: str, at: int, window: str) -> str:
     end = len(_first_clause(head))
     if end >= at or at - len(window) > end:
         return window
+    # the condition runs on over an aside of its own ("If the Recipient is required by law to
+    # disclose any of the facts, the disclosure of which is restricted hereunder, the Recipient
+    # shall give notice"): the main clause opens after the last clause break whose rest holds
+    # the right or the duty
+    for brk in reversed(_clause_breaks(head, end + 1)):
+        if _RIGHT_OR_DUTY.search(head, brk + 1) is not None:
+            return head[brk + 1 :]
     return head[end + 1 :]
+
+
+def _clause_breaks(text: str, start: int) -> list[int]:
+    """The commas and semicolons of `text` from `start` on, outside parentheses."""
+    depth, out = 0, []
+    for i in range(start, len(text)):
+        c = text[i]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth = max(0, depth - 1)
+        elif c in ",;" and depth == 0:
+            out.append(i)
+    return out
 
 
 def _condition_event(window: str) -> bool:
@@ -3675,6 +3696,13 @@ def _opens_at_action(rest: str, action: str) -> bool:
     if not action or _any_modal(rest):
         return False
     return _opens_clause(rest + action)
+
+
+# a word of permission or of duty (no negation alone)
+_RIGHT_OR_DUTY = re.compile(
+    f"(?:{_MODALITY.permission.pattern})|(?:{_MODALITY.obligation.pattern})",
+    _MODALITY.permission.flags,
+)
 
 
 def _any_modal(text: str) -> bool:
