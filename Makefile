@@ -30,10 +30,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Two workers, each test file on one (its module fixtures built once): the suite in ~6.5 min
-# on 2 cores instead of ~11. `pytest -q` alone still runs it in one process.
+# Two workers, each test file on one (its module fixtures built once). Files are handed out
+# in collection order (`--no-loadscope-reorder`: xdist would sort them by test count), which
+# tests/conftest.py makes the files holding a slow test first. `pytest -q` alone still runs it
+# in one process.
 pytest: $(STAMP)
-	$(BIN)/pytest -q -n 2 --dist loadfile
+	$(BIN)/pytest -q -n 2 --dist loadfile --no-loadscope-reorder
 
 test: lint typecheck pytest
 

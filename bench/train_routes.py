@@ -93,6 +93,9 @@ def build(categories: Sequence[str] | None = None) -> tuple[list[dict[str, objec
     spans = training_spans()
     names = sorted(c for c in spans if c not in VALUE_CATEGORIES)
     if categories is not None:
+        unknown = sorted(set(categories) - set(names))
+        if unknown:
+            raise SystemExit(f"no such clause category in {ANNOTATIONS.name}: {unknown}")
         names = [c for c in names if c in categories]
     classes: list[dict[str, object]] = []
     rows: list[list[float]] = []

@@ -38,6 +38,7 @@ internal error and logs the message.
     │   ├── DocumentScopeError       422 document_scope_error (+ documents): a scope naming no document
     │   ├── ContractError            422 contract_error (+ field): the engine's ContractError, translated
     │   ├── NliModelError            500 nli_model_error: an unreadable NLI claim model (also a RuntimeError)
+    │   ├── RouteModelError          500 route_model_error: an unreadable question router model (also a RuntimeError)
     │   └── IllegalTransition        500 illegal_transition: a state machine bug
     ├── AppError                     (app) 422 invalid_input
     │   ├── BatchFormatError         422 invalid_questions_file (+ line)

@@ -2021,6 +2021,8 @@ def _question_routing(r: _Reader) -> dict[str, Any]:
             raise q.fail(key, "a number from 0 to 1")
         out[key] = float(value)
     out["denials"] = tuple(q.words("denials"))
+    if not out["denials"]:
+        raise q.fail("denials", "at least one word that leaves a question to the readers")
     return out
 
 

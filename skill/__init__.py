@@ -38,6 +38,7 @@ from skill._claim_route import (
     RouteModelError,
     claim_by_meaning,
     meaning_words,
+    read_route_model,
     route,
     route_taken,
 )
@@ -251,6 +252,7 @@ __all__ = [
     "question_claim",
     "read_act",
     "read_claim",
+    "read_route_model",
     "referenced_documents",
     "render_answer",
     "route",

@@ -45,7 +45,11 @@ _ROUTING = lexicon().question_routing
 _LEARNED = frozenset(p.name for p in lexicon().propositions if p.clause_categories)
 
 
-class RouteModelError(SkillError):
+class RouteModelError(SkillError, RuntimeError):
+    """The packaged router model (skill/route_model/) is missing, malformed or of another
+    dimension than the embedder (raised when first read: `EvidenceSkill.warm_up`, which the
+    server runs at start, reads it)."""
+
     code, title = "route_model_error", "question router model unreadable"
 
 
@@ -70,23 +74,35 @@ class Route:
 
 
 @functools.cache
-def _category_rows() -> tuple[tuple[str, ...], np.ndarray]:
-    """The shipped classes' targets (one per row) and their unit vectors."""
+def read_route_model(model_dir: Path = ROUTE_MODEL_DIR) -> tuple[tuple[str, ...], np.ndarray]:
+    """The shipped classes' targets (one per row: a proposition's name, or "~<category>") and
+    their unit vectors; RouteModelError naming the folder when it is missing or malformed (the
+    skill's warm-up reads it, so a broken install fails the start, never a question)."""
     try:
-        meta = json.loads((ROUTE_MODEL_DIR / "model.json").read_text("utf-8"))
-        vectors = np.load(ROUTE_MODEL_DIR / "vectors.npy", allow_pickle=False)
-    except (OSError, ValueError) as exc:
-        raise RouteModelError(f"{ROUTE_MODEL_DIR}: {exc}") from exc
+        meta = json.loads((model_dir / "model.json").read_text("utf-8"))
+        vectors = np.load(model_dir / "vectors.npy", allow_pickle=False)
+        per_class = len(meta["rows_per_class"])
+        categories = [str(c["category"]) for c in meta["classes"]]
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        raise RouteModelError(f"{model_dir}: {type(exc).__name__}: {exc}") from exc
     owner = {c: p.name for p in lexicon().propositions for c in p.clause_categories}
-    per_class = len(meta["rows_per_class"])
-    targets = tuple(
-        owner.get(c["category"], "~" + c["category"])
-        for c in meta["classes"]
-        for _ in range(per_class)
-    )
-    if len(targets) != len(vectors):
-        raise RouteModelError(f"{ROUTE_MODEL_DIR}: {len(vectors)} rows for {len(targets)} classes")
+    targets = tuple(owner.get(c, "~" + c) for c in categories for _ in range(per_class))
+    if vectors.ndim != 2 or len(targets) != len(vectors):
+        raise RouteModelError(
+            f"{model_dir}: {vectors.shape} vectors for {len(targets)} rows of {len(categories)} classes"
+        )
     return targets, vectors.astype(np.float64)
+
+
+def route_texts() -> tuple[tuple[str, str], ...]:
+    """(proposition, text): the lexicon's words of every proposition the router compares a
+    question with (its label, its topic, its `asks` examples)."""
+    return tuple(
+        (p.name, text)
+        for p in lexicon().propositions
+        for text in (p.label, p.topic or "", *p.asks_examples)
+        if text
+    )
 
 
 def _unit(vector: Sequence[float]) -> np.ndarray:
@@ -103,18 +119,20 @@ class _Prototypes:
 
     @classmethod
     def of(cls, embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
+        """The classes' targets and rows for `embedder` (RouteModelError where the shipped
+        model is unreadable or of another dimension)."""
         with cls._lock:
             entry = cls._cache.get(id(embedder))
             if entry is not None and entry[0] is embedder:
                 return entry[1]
-        texts = [
-            (p.name, text)
-            for p in lexicon().propositions
-            for text in (p.label, p.topic or "", *p.asks_examples)
-            if text
-        ]
+        texts = route_texts()
         rows = [_unit(embedder.embed_query(text)) for _, text in texts]
-        targets, vectors = _category_rows()
+        targets, vectors = read_route_model()
+        if rows and len(rows[0]) != vectors.shape[1]:
+            raise RouteModelError(
+                f"{ROUTE_MODEL_DIR}: vectors of {vectors.shape[1]} dimensions for an embedder "
+                f"of {len(rows[0])}"
+            )
         built = (
             tuple(name for name, _ in texts) + targets,
             np.vstack([*rows, vectors]) if rows else vectors,
@@ -124,6 +142,11 @@ class _Prototypes:
                 cls._cache.clear()
             cls._cache[id(embedder)] = (embedder, built)  # keeps the embedder: ids stay unique
         return built
+
+
+def route_prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
+    """Every class's targets and rows for `embedder`, built once (the skill's warm-up)."""
+    return _Prototypes.of(embedder)
 
 
 def route(text: str, embedder: Any) -> Route | None:

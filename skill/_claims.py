@@ -835,7 +835,16 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
             unqualified = pattern.sub(" ", unqualified)
     if _MODALITY.negative_word.search(unqualified) or _ROUTE_DENIALS.search(unqualified):
         return None
-    negated = (_asked_modality(focus), proposition.entry.kind) in _ASKS_OPPOSITE
+    if _ROUTE_CONSENT.search(focus):
+        # "Is Acme required to get Beta's approval before handing the contract over?": a
+        # consent asked, whose owner and polarity the consent readers read, never meaning alone
+        return None
+    asked, kind = _asked_modality(focus), proposition.entry.kind
+    if asked != kind and asked != "state" and (asked, kind) not in _ASKS_OPPOSITE:
+        # an obligation asked of a permission ("Must Acme assign ...?"), a permission of a
+        # duty: neither the claim nor its negation
+        return None
+    negated = (asked, kind) in _ASKS_OPPOSITE
     claim = _claim(
         proposition.entry, negated, subject, carved=False, bound=_bound_party(focus, subject)
     )
@@ -847,7 +856,17 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
 # an instruction that opens a question ("List ...", "Summarize ..."): vocabulary.yaml
 # question_declared_commands
 _COMMAND = re.compile(
-    r"^\W*(?:" + "|".join(map(re.escape, sorted(lexicon().question_declared_commands))) + r")\b",
+    r"^\W*(?:" + "|".join(map(re.escape, sorted(lexicon().question_declared_commands))) + r")\b"
+    if lexicon().question_declared_commands
+    else r"(?!)",
+    re.IGNORECASE,
+)
+# a consent, an approval or a permission asked (its owner and its polarity are the consent
+# readers'): vocabulary.yaml question_consent_verbs and their nouns
+_ROUTE_CONSENT = re.compile(
+    r"\b(?:consent\w*|approv\w*|permission|authori[sz]ation|okay|ok|sign-?off|say-?so|blessing|"
+    + "|".join(sorted(map(re.escape, lexicon().question_consent_verbs)))
+    + r")\b",
     re.IGNORECASE,
 )
 # what leaves a routed question to the readers (propositions.yaml question_routing `denials`)
@@ -3466,10 +3485,23 @@ def _after_leading_condition(main: str, at: int, window: str) -> str:
     # disclose any of the facts, the disclosure of which is restricted hereunder, the Recipient
     # shall give notice"): the main clause opens after the last clause break whose rest holds
     # the right or the duty
+    # (an aside of the main clause opened by a subordinating word, "as Halcyon may request",
+    # "which it may", is never where the main clause opens: "Northgate may not, as Halcyon may
+    # request, terminate" keeps its negation)
     for brk in reversed(_clause_breaks(head, end + 1)):
-        if _RIGHT_OR_DUTY.search(head, brk + 1) is not None:
-            return head[brk + 1 :]
+        rest = head[brk + 1 :]
+        if _SUBORDINATE_OPENING.match(rest) is None and _RIGHT_OR_DUTY.search(rest) is not None:
+            return rest
     return head[end + 1 :]
+
+
+# what opens a subordinate clause or an aside, never a main clause
+_SUBORDINATE_OPENING = re.compile(
+    r"^\s*(?:as|which|who|whom|whose|that|unless|except|if|when|where|while|whether|"
+    r"although|though|because|since|provided|subject|save|to\s+the\s+extent|of\s+which|"
+    r"in\s+which|to\s+which|for\s+which|by\s+which)\b",
+    re.IGNORECASE,
+)
 
 
 def _clause_breaks(text: str, start: int) -> list[int]:

@@ -56,6 +56,7 @@ from skill._mentions import (
     NEVER_NAMES,
     PARTY_AFTER,
     PARTY_BEFORE,
+    SCOPED_AGREEMENT_AFTER,
     Mention,
     find_mentions,
     is_closed_word,
@@ -763,11 +764,13 @@ def without_no_name_tail(party: str) -> str:
     return party
 
 
-def _holds_a_party(text: str, mention: Mention) -> bool:
+def _holds_a_party(text: str, mention: Mention, *, terse: bool = False) -> bool:
     """Does a name the knowledge base does not know stand where a party is named? A
     capitalised run the knowledge base does not know is an absent subject there; elsewhere
     ("a drop in Cash & Cash equivalents", "the domestic (USA) Market") it is the question's
-    words, not a name."""
+    words, not a name. `terse`: the question is a keyword query (`terse_query`), where a run
+    holding a word of no legal English is a name wherever no preposition puts it in a place or
+    a scope ("Brantley & Sons audit rights Tolland Grain"; never "exclusivity in Ecuador")."""
     if _is_legal_form(mention.text.split()[-1]) or _POSSESSIVE_END.search(
         text[mention.start : mention.end]
     ):
@@ -777,13 +780,18 @@ def _holds_a_party(text: str, mention: Mention) -> bool:
     # open a name ("American", "The") written before it are its own, and the slot before them
     # is the name's
     before = _without_name_lead(before)
-    return (
-        PARTY_BEFORE.search(before) is not None
-        or PARTY_AFTER.match(after) is not None
-        or (
-            _stranger_name(mention.text)
-            and (_OPPONENT_BEFORE.search(before) is not None or _terse(text))
-        )
+    stranger = _stranger_name(mention.text)
+    if PARTY_BEFORE.search(before) is not None:
+        return True
+    if PARTY_AFTER.match(after) is not None and (
+        stranger or SCOPED_AGREEMENT_AFTER.match(after) is None
+    ):
+        # "... against Losses under the supply agreement": the agreement is the question's
+        # scope, the words of legal English before it its own; a name there is still a party
+        return True
+    return stranger and (
+        _OPPONENT_BEFORE.search(before) is not None
+        or (terse and _PLACE_BEFORE.search(before) is None)
     )
 
 
@@ -791,16 +799,30 @@ def _holds_a_party(text: str, mention: Mention) -> bool:
 _OPPONENT_BEFORE = re.compile(
     r"(?:^|\s)(?:"
     + "|".join(sorted(map(re.escape, _LEXICON.question_opponent_slots), key=lambda w: (-len(w), w)))
-    + r")(?:\s+the)?\s*$",
+    + r")(?:\s+the)?\s*$"
+    if _LEXICON.question_opponent_slots
+    else r"(?!)",
     re.IGNORECASE,
 )
-# what opens a question (an auxiliary, an asking word): a query with none, and no question
-# mark, is terse ("Brantley & Sons audit rights Tolland Grain")
+# a preposition that puts what follows in a place, a time or a scope ("in Ecuador", "for
+# Zeta", "of Annex Zeta"): a terse query's run after one is no party
+_PLACE_BEFORE = re.compile(
+    r"\b(?:in|within|inside|outside|of|for|to|from|at|on|by|under|per|throughout|across|near|into)"
+    r"(?:\s+the)?\s*$",
+    re.IGNORECASE,
+)
+# what opens a question (an auxiliary, an asking word) or an instruction ("Summarize ..."):
+# a query with none of them, and no question mark, is terse ("Brantley & Sons audit rights
+# Tolland Grain")
 _ASKING_OPENING = re.compile(
     r"^\W*(?:"
     + "|".join(
         sorted(
-            {*_LEXICON.question_auxiliaries, *_LEXICON.question_declared_asking},
+            {
+                *_LEXICON.question_auxiliaries,
+                *_LEXICON.question_declared_asking,
+                *_LEXICON.question_declared_commands,
+            },
             key=lambda w: (-len(w), w),
         )
     )
@@ -809,10 +831,10 @@ _ASKING_OPENING = re.compile(
 )
 
 
-def _terse(text: str) -> bool:
-    """Is the question a terse query: no question mark, opened by no auxiliary or asking
-    word?"""
-    return "?" not in text and _ASKING_OPENING.match(text) is None
+def terse_query(question: str) -> bool:
+    """Is the question, as written, a terse keyword query: no question mark, opened by no
+    auxiliary, asking word or instruction?"""
+    return "?" not in question and _ASKING_OPENING.match(question) is None
 
 
 def _stranger_name(text: str) -> bool:
@@ -950,6 +972,8 @@ def read_open_question(
     `scoped`: asked of chosen documents, a question that names no subject asks about their
     agreement."""
     blank = placeholder_in(normalized)
+    # a keyword query, as written (the normalized text has lost its question mark)
+    terse = terse_query(question)
     if blank is not None:
         raise SubjectClassError(
             question, f"it has a placeholder, {blank!r}, where a name should be; name the party"
@@ -1006,7 +1030,7 @@ def read_open_question(
     mentions = [
         m if m.known or m.joined else _with_name_lead(normalized, m, masked)
         for m in found
-        if (m.known or m.joined or _holds_a_party(normalized, m))
+        if (m.known or m.joined or _holds_a_party(normalized, m, terse=terse))
         and not _another_name(normalized, m)
         and not _within(m, phrases)
         and not (m.text[:1].islower() and _within(m, lower_item))

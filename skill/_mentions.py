@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -168,7 +168,7 @@ def find_mentions(
     ctx = _Scan(whole, index, closed, pairs, listed)
     # a question written all in lower case ("brantley & sons audit rights quarry hill mills")
     # capitalises no name: a known name written whole is a name wherever it stands
-    lowered = not any(c.isupper() for c in text)
+    all_lower = not any(c.isupper() for c in text) and _names_explain_the_rest(tokens, links)
     mentions: list[Mention] = []
     i = 0
     while i < len(tokens):
@@ -237,7 +237,7 @@ def find_mentions(
                     (
                         listed
                         or _names_a_party(text, run, known=True)
-                        or (lowered and link is not None and _whole_name(link, run))
+                        or (all_lower and link is not None and _whole_name(link, run))
                     )
                     and not (n == 1 and _ordinary(run[0]))
                 )
@@ -383,11 +383,17 @@ PARTY_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _ABBREVIATION_WORDS = "|".join(sorted(_LEXICON.documents.get("agreement_abbreviations") or ()))
-# (never across words that make the agreement the question's scope: "indemnified against
-# Losses under the supply agreement" names no party "Losses")
 PARTY_AFTER = re.compile(
-    rf"^(?:['’]s?(?!\w)|[\s/&,-]+(?:(?!(?:under|pursuant|per|according)\b)[\w&'’.,/-]+[\s/-]+){{0,6}}?"
+    rf"^(?:['’]s?(?!\w)|[\s/&,-]+(?:[\w&'’.,/-]+[\s/-]+){{0,6}}?"
     rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b)",
+    re.IGNORECASE,
+)
+# the agreement named as the question's scope after a run ("... against Losses under the supply
+# agreement"): words of legal English there are the question's own, never a party (a name is
+# still one: "sue Tolland Grain under the supply agreement")
+SCOPED_AGREEMENT_AFTER = re.compile(
+    rf"^[\s,]+(?:under|pursuant\s+to|per|according\s+to)\s+(?:[\w&'’.,/-]+[\s/-]+){{0,6}}?"
+    rf"(?:{_AGREEMENT_WORD}|{_ABBREVIATION_WORDS})\b",
     re.IGNORECASE,
 )
 # After a name in lower case, only the agreement's type right after it ("the halcyon msa",
@@ -451,6 +457,28 @@ _KNOWN_NAME_AFTER = re.compile(
     r"\b(?:" + "|".join(sorted(map(re.escape, _LEXICON.known_name_openers))) + r")\s*$",
     re.IGNORECASE,
 )
+
+
+def _names_explain_the_rest(tokens: Sequence[QuestionToken], links: Mapping[int, Link]) -> bool:
+    """Do the known names written whole (`_whole_name`) explain every word of an all-lower-case
+    question that legal English and the question's own words do not: then its names are those
+    ("brantley & sons audit rights quarry hill mills"). A word of no legal English left over
+    ("brantley & sons audit rights tolland grain") may be a name the knowledge base does not
+    know, which no capital marks: the question is read as before (a name only where a party is
+    named), never answered for the known name alone."""
+    covered: set[int] = set()
+    for i, link in links.items():
+        if _whole_name(link, tokens[i : i + link.length]):
+            covered.update(range(i, i + link.length))
+    if not covered:
+        return False
+    return all(
+        i in covered
+        or not any(c.isalpha() for c in t.key)
+        or t.key in known_words()
+        or t.key in _ORDINARY
+        for i, t in enumerate(tokens)
+    )
 
 
 def _whole_name(link: Link, run: Sequence[QuestionToken]) -> bool:
@@ -1097,6 +1125,7 @@ __all__ = [
     "NEVER_NAMES",
     "PARTY_AFTER",
     "PARTY_BEFORE",
+    "SCOPED_AGREEMENT_AFTER",
     "Mention",
     "current_names",
     "find_mentions",

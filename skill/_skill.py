@@ -54,7 +54,7 @@ from skill._body_acts import (
 from skill._candidate import Candidate, GateResult
 from skill._claim_law import without_claim_law
 from skill._claim_leads import disagreement
-from skill._claim_route import claim_by_meaning
+from skill._claim_route import claim_by_meaning, route_prototypes, route_texts
 from skill._claim_time import without_claim_time
 from skill._claims import (
     Claim,
@@ -2070,6 +2070,10 @@ class EvidenceSkill:
         # The learned claim reader's model: a missing or mismatched one fails the start
         # (NliModelError), never a question.
         nli_model()
+        # The question router's words (pinned, never evicting a question's vector) and its
+        # model: a missing or malformed one fails the start (RouteModelError), never a question.
+        self._query_embedder.pin(sorted({text for _, text in route_texts()}))
+        route_prototypes(self._query_embedder)
 
     def _fold(
         self, kb: str, committed: Sequence[str], copies: Mapping[str, Sequence[str]]

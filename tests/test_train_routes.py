@@ -47,3 +47,8 @@ def test_every_category_a_proposition_names_is_a_class_of_the_model() -> None:
     }
     named = {c for p in lexicon().propositions for c in p.clause_categories}
     assert named and named <= classes, named - classes
+
+
+def test_a_category_that_is_none_is_refused_not_checked_as_nothing() -> None:
+    with pytest.raises(SystemExit, match="no such clause category"):
+        main(["--check", "--categories", "Insurance,Sourcecode Escrow"])

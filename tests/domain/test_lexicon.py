@@ -115,6 +115,11 @@ BROKEN: list[tuple[str, Any, str]] = [
         lambda d: d["question_routing"].update(margin="wide"),
         "question_routing.margin",
     ),
+    (
+        "propositions.yaml",
+        lambda d: d["question_routing"].update(denials=[]),
+        "question_routing.denials",
+    ),
     ("roles.yaml", lambda d: d["roles"][0].update(name="Chief Exec"), "roles[0].name"),
     ("roles.yaml", lambda d: d["roles"][1].update(name="ceo"), "'ceo' appears twice"),
     ("roles.yaml", lambda d: d["roles"][0].update(question_pattern="ceo("), "question_pattern"),

@@ -11,13 +11,26 @@ absent (not stated, never Yes)."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from retrieval import Embedder
-from skill import meaning_words, parse_subject, route, route_taken, routed_claim
+from skill import (
+    ROUTE_MODEL_DIR,
+    RouteModelError,
+    meaning_words,
+    parse_subject,
+    read_route_model,
+    route,
+    route_taken,
+    routed_claim,
+)
 from tests.skill.conftest import ingested_runtime
 from tests.skill.flour_agreements import haulage_pdf, supply_pdf
 
@@ -119,6 +132,29 @@ def test_a_negation_a_value_or_an_instruction_is_not_routed(question: str) -> No
 
 
 @pytest.mark.parametrize(
+    ("question", "proposition"),
+    [
+        # a consent asked: its owner and polarity are the consent readers'
+        (
+            "Is Quarry Hill Mills required to get Brantley & Sons' approval before handing the "
+            "contract to someone else?",
+            "assignment_without_consent",
+        ),
+        (
+            "Does Quarry Hill need Brantley's okay to pass the deal to a buyer?",
+            "assignment_without_consent",
+        ),
+        # a duty asked of a permission: neither the claim nor its negation
+        ("Must Quarry Hill Mills hand the contract over to a buyer?", "assignment_without_consent"),
+    ],
+)
+def test_a_consent_or_a_duty_asked_of_a_permission_is_not_routed(
+    question: str, proposition: str
+) -> None:
+    assert routed_claim(proposition, question, _SUBJECT) is None, question
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "Is Quarry Hill allowed to run a rival business against Brantley?",
@@ -188,3 +224,31 @@ def test_another_topic_stays_a_topic_search(runtime: Any) -> None:
 def test_an_unknown_party_is_refused_not_routed(runtime: Any, unknown: str) -> None:
     answer = runtime.skill.ask("kb", ACCOUNTS.format(a=unknown, b="Quarry Hill Mills"))
     assert answer.terminal_state == "SUBJECT_NOT_FOUND", (unknown, answer.conclusion.answer)
+
+
+@pytest.mark.parametrize(
+    "breaks",
+    ["no model.json", "no classes", "rows for other classes", "a vector, not a matrix"],
+)
+def test_a_broken_route_model_is_a_route_model_error(tmp_path: Path, breaks: str) -> None:
+    folder = tmp_path / breaks.replace(" ", "_").replace(",", "")
+    shutil.copytree(ROUTE_MODEL_DIR, folder)
+    meta = json.loads((folder / "model.json").read_text("utf-8"))
+    if breaks == "no model.json":
+        (folder / "model.json").unlink()
+    elif breaks == "no classes":
+        del meta["classes"]
+        (folder / "model.json").write_text(json.dumps(meta), "utf-8")
+    elif breaks == "rows for other classes":
+        meta["classes"] = meta["classes"][:3]
+        (folder / "model.json").write_text(json.dumps(meta), "utf-8")
+    else:
+        np.save(folder / "vectors.npy", np.zeros(384, dtype=np.float32), allow_pickle=False)
+    with pytest.raises(RouteModelError, match=str(folder.name)):
+        read_route_model(folder)
+
+
+def test_the_shipped_route_model_reads() -> None:
+    targets, vectors = read_route_model()
+    assert vectors.ndim == 2 and len(targets) == len(vectors)
+    assert "audit_rights" in targets and "~Source Code Escrow" in targets

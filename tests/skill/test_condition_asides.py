@@ -57,3 +57,27 @@ def test_a_conditions_aside_is_not_the_main_clauses(
     sentence = condition.format(a=aside) + clause
     assert holds(name, sentence) is expected, sentence
     assert holds(name, sentence.lower()) is expected, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "If Halcyon fails to deliver the Products, Northgate may not, as Halcyon may "
+            "request, terminate this Agreement.",
+            False,
+        ),
+        (
+            "If Halcyon fails to deliver the Products, Northgate may, as Halcyon may request, "
+            "terminate this Agreement.",
+            True,
+        ),
+        (
+            "If Halcyon fails to deliver the Products, Northgate shall not, unless Halcyon so "
+            "requests, terminate this Agreement.",
+            False,
+        ),
+    ],
+)
+def test_an_aside_of_the_main_clause_keeps_its_negation(sentence: str, expected: bool) -> None:
+    assert holds("termination", sentence) is expected, sentence

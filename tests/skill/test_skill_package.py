@@ -113,6 +113,7 @@ def test_exported_names_are_pinned() -> None:
         "question_claim",
         "read_act",
         "read_claim",
+        "read_route_model",
         "referenced_documents",
         "render_answer",
         "route",

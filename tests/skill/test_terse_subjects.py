@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from skill import SubjectClassError
 from tests.skill.conftest import ingested_runtime
 from tests.skill.flour_agreements import haulage_pdf, supply_pdf
 
@@ -70,6 +71,8 @@ REFUSED = [
     "{z} audit rights Quarry Hill Mills",
     "Does Brantley & Sons have audit rights against {z}?",
     "Can Quarry Hill Mills claim against {z} under the supply agreement?",
+    "Can Quarry Hill Mills sue {z} under the supply agreement?",
+    "Does Quarry Hill Mills owe {z} anything under the supply agreement?",
 ]
 
 
@@ -90,6 +93,41 @@ def test_a_party_swapped_in_is_refused(runtime: Any, form: str, swapped: str) ->
         answer.terminal_state,
         answer.conclusion.answer,
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a name the knowledge base does not know, in an all-lower-case query: no capital
+        # marks it, so the known name alone is never answered for
+        "brantley & sons audit rights tolland grain",
+        "tolland grain audit rights quarry hill mills",
+        "quarry hill mills brantley & sons orbis freight audit rights",
+    ],
+)
+def test_a_lower_case_query_with_an_unknown_word_is_not_answered_for_one_party(
+    runtime: Any, question: str
+) -> None:
+    try:
+        answer = runtime.skill.ask("kb", question)
+    except SubjectClassError:
+        return  # refused: it names no subject the reader can tell
+    assert answer.terminal_state == "SUBJECT_NOT_FOUND", (question, answer.conclusion.answer)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a place, a scope or an instruction: the capitalised words are no party
+        "Quarry Hill Mills exclusivity in Ecuador?",
+        "Quarry Hill Mills audit rights in Vermont",
+        "Summarize the audit rights of Brantley & Sons for sales in Ecuador",
+    ],
+)
+def test_a_place_or_an_instruction_names_no_party(runtime: Any, question: str) -> None:
+    answer = runtime.skill.ask("kb", question)
+    assert answer.terminal_state != "SUBJECT_NOT_FOUND", (question, answer.conclusion.answer)
+    assert "Ecuador" not in answer.subject_class.parties, question
 
 
 @pytest.mark.parametrize(
