@@ -50,7 +50,7 @@ class RouteModelError(SkillError, RuntimeError):
     dimension than the embedder (raised when first read: `EvidenceSkill.warm_up`, which the
     server runs at start, reads it)."""
 
-    code, title = "route_model_error", "question router model unreadable"
+    code, title = "route_model_error", "Question router model unreadable"
 
 
 @dataclass(frozen=True)
