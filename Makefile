@@ -30,12 +30,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Two workers, each test file on one (its module fixtures built once). Files are handed out
-# in collection order (`--no-loadscope-reorder`: xdist would sort them by test count), which
-# tests/conftest.py makes the files holding a slow test first. `pytest -q` alone still runs it
-# in one process.
+# Two workers, each test file on one (its module fixtures built once), the files handed out as
+# xdist orders them (most tests first). Measured on a clean clone in session 41: 8 min 40 s;
+# handed out in collection order with the slow files first, 10 min 29 s. `pytest -q` alone
+# still runs it in one process.
 pytest: $(STAMP)
-	$(BIN)/pytest -q -n 2 --dist loadfile --no-loadscope-reorder
+	$(BIN)/pytest -q -n 2 --dist loadfile
 
 test: lint typecheck pytest
 

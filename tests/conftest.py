@@ -151,14 +151,3 @@ def data_room_ask(data_room_kb: IngestedKB) -> Any:
     with Runtime.open(data_room_kb.settings()) as rt:
         yield lambda question: rt.skill.ask(data_room_kb.kb, question)
 
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The files that hold a slow test first, each file's tests in their own order: `make
-    test` runs `-n 2 --dist loadfile --no-loadscope-reorder`, which hands each file to a worker
-    as one unit in the order collected (without the flag xdist sorts files by test count, the
-    long files with few tests last), so a long file (OCR, a server, an ingested knowledge base)
-    ran alone at the end while the other worker waited; started first, the thousands of short
-    files fill in after them. The same order on every worker (xdist compares their
-    collections)."""
-    slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
-    items.sort(key=lambda item: item.path not in slow_files)
