@@ -32,6 +32,7 @@ from domain import (
     sentence_location,
     sentence_spans,
 )
+from skill._alternation import WHITE_SPACE, alternation
 from skill._answer import EvidenceUnit
 from skill._candidate import Candidate
 from skill._cases import CASE_SYNONYMS, asked_case_spans
@@ -856,7 +857,7 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
 # an instruction that opens a question ("List ...", "Summarize ..."): vocabulary.yaml
 # question_declared_commands
 _COMMAND = re.compile(
-    r"^\W*(?:" + "|".join(map(re.escape, sorted(lexicon().question_declared_commands))) + r")\b"
+    r"^\W*(?:" + alternation(lexicon().question_declared_commands) + r")\b"
     if lexicon().question_declared_commands
     else r"(?!)",
     re.IGNORECASE,
@@ -865,17 +866,14 @@ _COMMAND = re.compile(
 # readers'): vocabulary.yaml question_consent_verbs and their nouns
 _ROUTE_CONSENT = re.compile(
     r"\b(?:consent\w*|approv\w*|permission|authori[sz]ation|okay|ok|sign-?off|say-?so|blessing|"
-    + "|".join(sorted(map(re.escape, lexicon().question_consent_verbs)))
+    + alternation(lexicon().question_consent_verbs)
     + r")\b",
     re.IGNORECASE,
 )
 # what leaves a routed question to the readers (propositions.yaml question_routing `denials`)
 _ROUTE_DENIALS = re.compile(
     r"\b(?:"
-    + "|".join(
-        r"\s+".join(map(re.escape, w.split()))
-        for w in sorted(lexicon().question_routing.get("denials", ()), key=lambda w: (-len(w), w))
-    )
+    + alternation(lexicon().question_routing.get("denials", ()), gap=WHITE_SPACE)
     + r")\b|n['’]t\b",
     re.IGNORECASE,
 )
@@ -3103,15 +3101,7 @@ def _passive_subject(main: str, end: int) -> bool:
 
 def _first_clause(text: str) -> str:
     """`text` to its first comma or semicolon outside parentheses."""
-    depth = 0
-    for i, c in enumerate(text):
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth = max(0, depth - 1)
-        elif c in ",;" and depth == 0:
-            return text[:i]
-    return text
+    return text[: next(_clause_breaks(text, 0), len(text))]
 
 
 def _subject_before_modal(clause: str) -> str:
@@ -3488,7 +3478,7 @@ def _after_leading_condition(main: str, at: int, window: str) -> str:
     # (an aside of the main clause opened by a subordinating word, "as Halcyon may request",
     # "which it may", is never where the main clause opens: "Northgate may not, as Halcyon may
     # request, terminate" keeps its negation)
-    for brk in reversed(_clause_breaks(head, end + 1)):
+    for brk in reversed(list(_clause_breaks(head, end + 1))):
         rest = head[brk + 1 :]
         if _SUBORDINATE_OPENING.match(rest) is None and _RIGHT_OR_DUTY.search(rest) is not None:
             return rest
@@ -3504,9 +3494,9 @@ _SUBORDINATE_OPENING = re.compile(
 )
 
 
-def _clause_breaks(text: str, start: int) -> list[int]:
-    """The commas and semicolons of `text` from `start` on, outside parentheses."""
-    depth, out = 0, []
+def _clause_breaks(text: str, start: int) -> Iterator[int]:
+    """The commas and semicolons of `text` from `start` on, outside parentheses, in order."""
+    depth = 0
     for i in range(start, len(text)):
         c = text[i]
         if c == "(":
@@ -3514,8 +3504,7 @@ def _clause_breaks(text: str, start: int) -> list[int]:
         elif c == ")":
             depth = max(0, depth - 1)
         elif c in ",;" and depth == 0:
-            out.append(i)
-    return out
+            yield i
 
 
 def _condition_event(window: str) -> bool:

@@ -50,6 +50,7 @@ from skill._agreement_ref import (
     numbered_amendments,
     parse_agreement,
 )
+from skill._alternation import alternation
 from skill._errors import SubjectClassError
 from skill._evidence import NOTICE_PURPOSE
 from skill._mentions import (
@@ -797,9 +798,7 @@ def _holds_a_party(text: str, mention: Mention, *, terse: bool = False) -> bool:
 
 # what sets a party against another (vocabulary.yaml question_opponent_slots: "against")
 _OPPONENT_BEFORE = re.compile(
-    r"(?:^|\s)(?:"
-    + "|".join(sorted(map(re.escape, _LEXICON.question_opponent_slots), key=lambda w: (-len(w), w)))
-    + r")(?:\s+the)?\s*$"
+    r"(?:^|\s)(?:" + alternation(_LEXICON.question_opponent_slots) + r")(?:\s+the)?\s*$"
     if _LEXICON.question_opponent_slots
     else r"(?!)",
     re.IGNORECASE,
@@ -816,15 +815,12 @@ _PLACE_BEFORE = re.compile(
 # Tolland Grain")
 _ASKING_OPENING = re.compile(
     r"^\W*(?:"
-    + "|".join(
-        sorted(
-            {
-                *_LEXICON.question_auxiliaries,
-                *_LEXICON.question_declared_asking,
-                *_LEXICON.question_declared_commands,
-            },
-            key=lambda w: (-len(w), w),
-        )
+    + alternation(
+        {
+            *_LEXICON.question_auxiliaries,
+            *_LEXICON.question_declared_asking,
+            *_LEXICON.question_declared_commands,
+        }
     )
     + r")\b",
     re.IGNORECASE,
