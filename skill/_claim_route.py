@@ -7,14 +7,15 @@ Beta must pay if it pulls out early?". Such a question, about an agreement, neit
 question ("what", "when", ...) nor one an attribute of the lexicon reads, is embedded (its
 names left out, by the packaged MiniLM model the knowledge base's queries use) and compared
 with each class: a proposition's label, topic and `asks` examples (from the lexicon, embedded
-once per process), and the clause categories of CUAD (skill/route_model/: each category's
-description and the mean of its annotated clauses, built by `python -m bench.train_routes`).
-A category that a proposition lists as its `clause_categories` is that proposition's; any
-other ("Source Code Escrow", "Revenue/Profit Sharing", "Governing Law") is a class that
-routes nowhere: a question nearest to it stays a topic search. So is a proposition no
-category describes (the loan covenants, the NDA claims: a few examples each are too little
-to route by), and a question that a reader already took in its own words ("Can Halcyon
-prepay the loan?") is never routed: only one that would otherwise be a topic search. The nearest class routes the
+once per process), the clause categories of CUAD and the NDA claims of ContractNLI
+(skill/route_model/: each category's description or hypothesis and the mean of its annotated
+clauses or evidence spans, built by `python -m bench.train_routes`). A category that a
+proposition lists as its `clause_categories` is that proposition's; any other ("Source Code
+Escrow", "Revenue/Profit Sharing", "Governing Law") is a class that routes nowhere: a question
+nearest to it stays a topic search. So is a proposition no category describes (the loan
+covenants: a few examples each are too little to route by), and a question that a reader
+already took in its own words ("Can Halcyon prepay the loan?") is never routed: only one that
+would otherwise be a topic search. The nearest class routes the
 question when its similarity reaches propositions.yaml question_routing `similarity` and
 beats the next class's by `margin`; `routed_claim` (skill/_claims.py) then reads the claim's
 actor and polarity, or leaves a question that says a negation to the readers.
@@ -41,7 +42,8 @@ from skill._subject import SubjectClass
 
 ROUTE_MODEL_DIR = Path(__file__).resolve().parent / "route_model"
 _ROUTING = lexicon().question_routing
-# the propositions CUAD's categories describe (propositions.yaml `clause_categories`)
+# the propositions CUAD's categories or ContractNLI's hypotheses describe (propositions.yaml
+# `clause_categories`)
 _LEARNED = frozenset(p.name for p in lexicon().propositions if p.clause_categories)
 
 
@@ -64,10 +66,9 @@ class Route:
 
     @property
     def proposition(self) -> str | None:
-        """The proposition routed to: only one whose class CUAD's data describe (it lists
-        `clause_categories`); one known by the lexicon's few examples alone ("prepay the loan"
-        came nearest to `secured`, "merge" to the NDA's `agreement_kept_confidential`) is not
-        learned enough to route to."""
+        """The proposition routed to: only one whose class CUAD's or ContractNLI's data describe
+        (it lists `clause_categories`); one known by the lexicon's few examples alone ("prepay
+        the loan" came nearest to `secured`) is not learned enough to route to."""
         if self.target.startswith("~") or self.target not in _LEARNED:
             return None
         return self.target

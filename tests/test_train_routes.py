@@ -1,6 +1,7 @@
 """The question router's class vectors (skill/route_model/) are what bench/train_routes builds
-from CUAD's category descriptions and cuad-train's training clauses: a slice of categories is
-rebuilt and compared with the shipped rows; a moved vector or a changed class fails the check."""
+from CUAD's category descriptions and cuad-train's training clauses, and from ContractNLI's
+hypotheses and development evidence spans: a slice of categories is rebuilt and compared with
+the shipped rows; a moved vector or a changed class fails the check."""
 
 from __future__ import annotations
 
@@ -11,14 +12,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bench.train_routes import ANNOTATIONS, README, main
+from bench.train_routes import ANNOTATIONS, CONTRACT_NLI, NLI_PREFIX, README, main
 from domain import lexicon
 from skill import ROUTE_MODEL_DIR
 
 pytestmark = pytest.mark.skipif(
-    not README.exists() or not ANNOTATIONS.exists(), reason="no CUAD data in ../shared"
+    not README.exists() or not ANNOTATIONS.exists() or not CONTRACT_NLI.exists(),
+    reason="no CUAD or ContractNLI data in ../shared",
 )
-SLICE = "Insurance,Source Code Escrow"
+SLICE = "Insurance,Source Code Escrow,ContractNLI: Limited use"
 
 
 def test_a_slice_rebuilt_is_the_shipped_model() -> None:
@@ -52,3 +54,15 @@ def test_every_category_a_proposition_names_is_a_class_of_the_model() -> None:
 def test_a_category_that_is_none_is_refused_not_checked_as_nothing() -> None:
     with pytest.raises(SystemExit, match="no such clause category"):
         main(["--check", "--categories", "Insurance,Sourcecode Escrow"])
+
+
+def test_every_nda_claim_is_routed_by_its_contract_nli_class_learned_from_development_ndas() -> (
+    None
+):
+    meta = json.loads((ROUTE_MODEL_DIR / "model.json").read_text())
+    nli = {
+        c["category"]: c["clauses"] for c in meta["classes"] if c["category"].startswith(NLI_PREFIX)
+    }
+    assert len(nli) == 17 and all(n > 0 for n in nli.values()), nli
+    owners = {c for p in lexicon().propositions for c in p.clause_categories if c in nli}
+    assert owners == set(nli)
