@@ -122,7 +122,7 @@ from skill._figures import (
 from skill._format import quoted_passages
 from skill._gate import CandidateGate
 from skill._held_roles import without_role_phrases
-from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence
+from skill._intent import ENTITY_ATTRIBUTES, TOPIC, IntentEmbeddings, asks_existence, terse_query
 from skill._judgements import (
     JudgementQuestion,
     judge_test,
@@ -198,6 +198,20 @@ def _no_document_info(kb: str, document_id: str) -> DocumentInfo | None:
 
 
 _P = ParamSpec("_P")
+# the propositions of the lexicon (a claim of another name is a question's own words)
+_PROPOSITION_NAMES = frozenset(p.name for p in lexicon().propositions)
+# the agreement attributes answered by the clause that states them
+_CLAUSE_ATTRIBUTES = frozenset(
+    a.name
+    for a in lexicon().attributes
+    if a.value_kind == "free_text" and "agreement" in a.subjects
+)
+
+
+def _found(answer: Answer) -> bool:
+    """Did the answer find what speaks of its question: a value, or a verdict either way?"""
+    decision = (answer.sufficiency or {}).get("decision")
+    return bool(answer.conclusion.values) or decision in ("SUPPORTED", "CONTRADICTED")
 
 
 def _with_kb_notices(
@@ -372,6 +386,61 @@ class EvidenceSkill:
         a document the knowledge base does not hold, ContractError when the evidence
         contract, `evaluation_time` or `expected_value` is invalid. Never reads the wall
         clock."""
+        asked = functools.partial(
+            self._ask,
+            kb,
+            question,
+            subject=subject,
+            evidence_requirements=evidence_requirements,
+            evaluation_time=evaluation_time,
+            top_k=top_k,
+            documents=documents,
+            expected_value=expected_value,
+        )
+        answered = asked()
+        if question is None or subject is not None or expected_value is not None:
+            return answered
+        if not self._gives_way(question, answered):
+            return answered
+        # the reader that took the question found nothing: the claim nearest in meaning is
+        # asked instead, and answers where it finds what speaks of it
+        routed = asked(by_meaning=True)
+        return routed if _found(routed) else answered
+
+    def _gives_way(self, question: str, answered: Answer) -> bool:
+        """Does a question that a reader took in its own words (an own-words claim, "Do we
+        still have to keep their secrets after the deal is over?") or as a clause attribute
+        (a terse query or a yes/no question: "obligations continuing after termination",
+        read as the termination rights) give way to the claim nearest in meaning
+        (skill/_claim_route.py), its reader having found nothing?"""
+        read = answered.subject_class
+        if answered.terminal_state != "CONCLUDED" or read.type != "agreement" or _found(answered):
+            return False
+        claim = read.constraints.get("claim")
+        if claim is not None:
+            if claim in _PROPOSITION_NAMES:
+                return False  # a proposition's own reader read it
+        elif read.attribute not in _CLAUSE_ATTRIBUTES or not (
+            terse_query(question) or read.constraints.get("yes_no")
+        ):
+            return False
+        return claim_by_meaning(question, read, self._query_embedder) is not None
+
+    def _ask(
+        self,
+        kb: str,
+        question: str | None = None,
+        *,
+        subject: dict[str, Any] | None = None,
+        evidence_requirements: dict[str, Any] | None = None,
+        evaluation_time: str | None = None,
+        top_k: int | None = None,
+        documents: Sequence[str] | None = None,
+        expected_value: ExpectedValue | None = None,
+        by_meaning: bool = False,
+    ) -> Answer:
+        """`ask`'s reading and answer; `by_meaning`: the question's claim is the one nearest
+        in meaning (`claim_by_meaning`), whatever reader would take its words."""
         machine = StateMachine()
         if subject is None and question is None:
             raise SubjectClassError("", "give a question or a structured subject")
@@ -552,7 +621,19 @@ class EvidenceSkill:
             if question is not None and subject is None and status is None and claim is None
             else None
         )
-        if (
+        if by_meaning and claim is None and act is None and status is None:
+            # `ask`: the reader that took the question found nothing
+            if subject_class.type in ("individual", "legal_entity") and subject_class.name:
+                # a party's action asked with no agreement named: its agreements, as the
+                # question's own words were read
+                subject_class = SubjectClass(
+                    type="agreement",
+                    constraints={"parties": [subject_class.name], "yes_no": True},
+                    kind=QuestionKind.AGREEMENT_ATTRIBUTE,
+                )
+            routed_by_meaning = claim_by_meaning(plain, subject_class, self._query_embedder)
+            claim = routed_by_meaning[0] if routed_by_meaning is not None else None
+        elif (
             claim is None
             and act is None
             and question is not None
@@ -612,9 +693,9 @@ class EvidenceSkill:
                 # "damages ceiling between Acme and Beta", "Can Acme hand its contract with Beta
                 # over to another company?": no reader takes its words; the claim nearest in
                 # meaning does, where one is near enough (skill/_claim_route.py)
-                by_meaning = claim_by_meaning(plain, subject_class, self._query_embedder)
-                if by_meaning is not None:
-                    claim = by_meaning[0]
+                nearest = claim_by_meaning(plain, subject_class, self._query_embedder)
+                if nearest is not None:
+                    claim = nearest[0]
         if claim is not None:
             subject_class = claim_subject(claim, subject_class)
             kept = {"held_roles": held_roles, "as_of": as_of}
