@@ -365,6 +365,8 @@ class ModalityWords:
     question_permission: tuple[str, ...]
     question_prohibition: tuple[str, ...]
     question_obligation: tuple[str, ...]
+    # a duty denied ("under no obligation to", "not required to"): the obligation's negation
+    question_no_obligation: tuple[str, ...] = ()
     # what opens the noun phrase an action is done to ("the", "this", "any or all"), and what
     # ends its head words ("the licenses granted in ...": "granted", "in")
     determiner: tuple[str, ...] = ()
@@ -1945,6 +1947,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_permission",
                 "question_prohibition",
                 "question_obligation",
+                "question_no_obligation",
                 "determiner",
                 "negative_determiner",
                 "phrase_end",

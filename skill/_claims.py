@@ -146,6 +146,8 @@ class _Modality:
     asks_permission: re.Pattern[str]
     asks_prohibition: re.Pattern[str]
     asks_obligation: re.Pattern[str]
+    # a duty denied in a question ("under no obligation to", "not required to")
+    asks_no_obligation: re.Pattern[str]
     # the noun phrase an action is done to: after the verb, or a passive's subject
     acted_on: re.Pattern[str]
     subject: re.Pattern[str]
@@ -225,6 +227,7 @@ def _modality(words: ModalityWords) -> _Modality:
         one(words.question_permission),
         one(words.question_prohibition),
         one(words.question_obligation),
+        one(words.question_no_obligation),
         _noun_phrase(words, after_action=True),
         _noun_phrase(words, after_action=False),
         one(words.passive),
@@ -677,6 +680,7 @@ _ASKS_OPPOSITE = {
     ("prohibition", "permission"),
     ("prohibition", "obligation"),
     ("permission", "prohibition"),
+    ("no_obligation", "obligation"),
 }
 
 
@@ -763,8 +767,9 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
             continue
         kind = proposition.entry.kind
         negated = opposite
-        # "May the recipient reverse engineer?" asks the prohibition's negation
-        if (asked, kind) in _ASKS_OPPOSITE:
+        # "May the recipient reverse engineer?" asks the prohibition's negation ("Is Acme under
+        # no obligation to insure?" the duty's, unless the claim's own `asks_not` read it)
+        if (asked, kind) in _ASKS_OPPOSITE and not (opposite and asked == "no_obligation"):
             negated = not negated
         if any(
             a.match(focus, w.end())
@@ -963,7 +968,12 @@ def _modality_between(text: str) -> bool:
     """Does `text` say a question's modality ("entitled to", "permitted", "required to")?"""
     return any(
         p.search(text)
-        for p in (_MODALITY.asks_permission, _MODALITY.asks_prohibition, _MODALITY.asks_obligation)
+        for p in (
+            _MODALITY.asks_permission,
+            _MODALITY.asks_prohibition,
+            _MODALITY.asks_obligation,
+            _MODALITY.asks_no_obligation,
+        )
     )
 
 
@@ -1494,6 +1504,9 @@ def claim_subject(claim: Claim, subject: SubjectClass) -> SubjectClass:
 
 
 def _asked_modality(focus: str) -> str:
+    if _MODALITY.asks_no_obligation.search(focus):
+        # "Is the recipient under no obligation to return ...?": a duty denied
+        return "no_obligation"
     if _MODALITY.asks_prohibition.search(focus):
         return "prohibition"
     if _MODALITY.asks_obligation.search(focus):
