@@ -166,9 +166,10 @@ def find_mentions(
     closed = _closed_spans(text)
     pairs = _joined_pairs(text, tokens, index)
     ctx = _Scan(whole, index, closed, pairs, listed)
-    # a question written all in lower case ("brantley & sons audit rights quarry hill mills")
+    # a question written all in lower case ("brantley & sons audit rights quarry hill mills"),
+    # or in sentence case ("Is quarry hill mills required to indemnify brantley & sons?"),
     # capitalises no name: a known name written whole is a name wherever it stands
-    all_lower = not any(c.isupper() for c in text) and _names_explain_the_rest(tokens, links)
+    all_lower = _in_lower_case(text) and _names_explain_the_rest(tokens, links)
     mentions: list[Mention] = []
     i = 0
     while i < len(tokens):
@@ -457,6 +458,12 @@ _KNOWN_NAME_AFTER = re.compile(
     r"\b(?:" + "|".join(sorted(map(re.escape, _LEXICON.known_name_openers))) + r")\s*$",
     re.IGNORECASE,
 )
+
+
+def _in_lower_case(text: str) -> bool:
+    """Is `text` written in lower case, its first letter aside (a sentence's capital)?"""
+    letters = [c for c in text if c.isalpha()]
+    return not any(c.isupper() for c in letters[1:])
 
 
 def _names_explain_the_rest(tokens: Sequence[QuestionToken], links: Mapping[int, Link]) -> bool:

@@ -287,10 +287,25 @@ def _parse(focus: str, names: frozenset[str] = frozenset()) -> _Parsed | None:
         actor, negated = _without_negation(actor)
         negated = negated or _without_negation(groups.get("doc") or "")[1]
         parsed = _action(kind, actor.strip(), action.strip())
+        if parsed is not None and _all_party_words(parsed.object_words, names):
+            # "Is Acme required to indemnify Beta?": the object is a party, whom a sentence
+            # names by its role ("Supplier shall indemnify Buyer"): the verb is the action
+            parsed = replace(parsed, object_words=())
         if parsed is not None and (parsed.entitlement is not None or not benefit):
             kept_from = kind == "prohibition" and groups.get("doc") is not None
             return replace(parsed, negated=negated, kept_from=kept_from)
     return None
+
+
+def _all_party_words(words: Sequence[str], names: frozenset[str]) -> bool:
+    """Are `words` a party's name as the question writes it: each a word of the parties'
+    names (`names`, lower case), a legal form, "&", "and" or "the", a possessive's ending
+    dropped?"""
+    folded = [re.sub(r"['’]s?$", "", w.casefold().strip(",.")) for w in words]
+    folded = [w for w in folded if w]
+    return bool(names) and bool(folded) and all(
+        w in names or w in ("&", "and", "the") or _legal_form_word(w) for w in folded
+    )
 
 
 def _is_negation(word: str) -> bool:
