@@ -101,8 +101,9 @@ NLI_PREFIX = "ContractNLI: "
 
 
 def nli_classes() -> dict[str, tuple[str, list[str]]]:
-    """"ContractNLI: <short description>" -> (its hypothesis, its evidence spans in the
-    development documents whose verdict speaks of it), whitespace folded, sorted."""
+    """The ContractNLI classes: "ContractNLI: <short description>" -> (its hypothesis, its
+    evidence spans in the development documents whose verdict speaks of it), whitespace
+    folded, sorted."""
     if not CONTRACT_NLI.exists():
         return {}
     data = load_dataset(CONTRACT_NLI)
@@ -214,8 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--categories", default=None, help="comma-separated categories (CUAD's, ContractNLI: ...)"
     )
     args = parser.parse_args(argv)
-    if not README.exists() or not ANNOTATIONS.exists():
-        print(f"no CUAD data at {SHARED_DATA}", file=sys.stderr)
+    if not README.exists() or not ANNOTATIONS.exists() or not CONTRACT_NLI.exists():
+        print(f"no CUAD or ContractNLI data at {SHARED_DATA}", file=sys.stderr)
         return 2
     wanted = args.categories.split(",") if args.categories else None
     built = build(wanted)

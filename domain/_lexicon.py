@@ -2046,8 +2046,8 @@ def _question_claims(r: _Reader) -> dict[str, Any]:
     for key in ("actor_verbs", "entitlement_words"):
         out[key] = tuple(q.words(key))
     for key in (
-        "actor_openers", "pronouns", "phrase_ends", "pronoun_objects", "negations",
-        "noun_markers", "condition_openers", "condition_denials",
+        "actor_openers", "pronouns", "asker_pronouns", "phrase_ends", "pronoun_objects",
+        "negations", "noun_markers", "condition_openers", "condition_denials",
     ):  # fmt: skip
         out[key] = tuple(q.words(key)) if key in q.data else ()
     for key in ("irregular_verbs", "object_synonyms"):

@@ -13,9 +13,11 @@ clauses or evidence spans, built by `python -m bench.train_routes`). A category 
 proposition lists as its `clause_categories` is that proposition's; any other ("Source Code
 Escrow", "Revenue/Profit Sharing", "Governing Law") is a class that routes nowhere: a question
 nearest to it stays a topic search. So is a proposition no category describes (the loan
-covenants: a few examples each are too little to route by), and a question that a reader
-already took in its own words ("Can Halcyon prepay the loan?") is never routed: only one that
-would otherwise be a topic search. The nearest class routes the
+covenants: a few examples each are too little to route by). A question that a reader took
+in its own words ("Can Halcyon prepay the loan?") or as a clause attribute is routed only
+where that reader found nothing (`EvidenceSkill.ask` asks it again as the routed claim, whose
+answer stands where it finds what speaks of it); a topic search is routed as it is read. The
+nearest class routes the
 question when its similarity reaches propositions.yaml question_routing `similarity` and
 beats the next class's by `margin`; `routed_claim` (skill/_claims.py) then reads the claim's
 actor and polarity, or leaves a question that says a negation to the readers.

@@ -751,7 +751,13 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
         opposite = carved or _found_before(proposition.asks_not, focus, len(main))
         if not opposite and not proposition.asks.search(focus):
             continue
-        asked = _asked_modality(main)
+        named = [
+            m.start()
+            for pattern in (proposition.asks, proposition.asks_not)
+            if pattern is not None
+            for m in pattern.finditer(focus)
+        ]
+        asked = _asked_modality(main, min(named) if named else None)
         if any(
             (asked == "permission" or _BY_NAME[n].entry.kind == "state")
             and _BY_NAME[n].asks.search(focus)
@@ -1503,9 +1509,13 @@ def claim_subject(claim: Claim, subject: SubjectClass) -> SubjectClass:
     return subject.model_copy(update=update)
 
 
-def _asked_modality(focus: str) -> str:
-    if _MODALITY.asks_no_obligation.search(focus):
-        # "Is the recipient under no obligation to return ...?": a duty denied
+def _asked_modality(focus: str, claim_at: int | None = None) -> str:
+    """The modality a question asks; a duty denied ("Is the recipient under no obligation to
+    return ...?") only where the denial opens before `claim_at`, where the claim's own words
+    begin: one in a clause after them ("... the prototypes it has no obligation to return",
+    "although it is not bound to ...") is another action's."""
+    denied = _MODALITY.asks_no_obligation.search(focus)
+    if denied is not None and (claim_at is None or denied.start() < claim_at):
         return "no_obligation"
     if _MODALITY.asks_prohibition.search(focus):
         return "prohibition"

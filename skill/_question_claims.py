@@ -60,6 +60,7 @@ _QUALIFIERS = tuple(
 # what opens an actor's noun phrase that is no name ("the Borrower", "either party")
 _ACTOR_OPENERS = frozenset(_WORDS.get("actor_openers", ()))
 _PRONOUNS = frozenset(_WORDS.get("pronouns", ()))
+_ASKER = frozenset(_WORDS.get("asker_pronouns", ()))
 # what ends an object's noun phrase: a preposition, a conjunction, a subordinator
 _PHRASE_END = frozenset(_WORDS.get("phrase_ends", ()))
 _PRONOUN_OBJECTS = frozenset(_WORDS.get("pronoun_objects", ()))
@@ -148,7 +149,9 @@ def question_claim(
             constraints={"parties": [name], "yes_no": True},
             kind=QuestionKind.AGREEMENT_ATTRIBUTE,
         )
-        actor = actor or name
+        # ("Is he entitled to severance?": him; "Are we able to ...?" the asker, not him)
+        first = parsed.actor.casefold().split()[:1]
+        actor = actor or (None if first and first[0] in _ASKER else name)
     constraints = dict(subject.constraints)
     if actor and parsed.entitlement is None:
         constraints["party"] = actor

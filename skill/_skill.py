@@ -200,6 +200,8 @@ def _no_document_info(kb: str, document_id: str) -> DocumentInfo | None:
 _P = ParamSpec("_P")
 # the propositions of the lexicon (a claim of another name is a question's own words)
 _PROPOSITION_NAMES = frozenset(p.name for p in lexicon().propositions)
+# what a claim or a topic puts in a subject's constraints (`claim_subject`, question_claim)
+_CLAIM_KEYS = frozenset({"claim", "negated", "carved", "topic"})
 # the agreement attributes answered by the clause that states them
 _CLAUSE_ATTRIBUTES = frozenset(
     a.name
@@ -382,6 +384,10 @@ class EvidenceSkill:
         `evaluation` (match / mismatch / not_established); the rest of the answer is the
         one asked without it.
 
+        A question whose reader took it in its own words or as a clause attribute and found
+        nothing is asked again as the claim nearest in meaning, where the router is confident
+        (`_nearest_claim`); that answer stands where it finds what speaks of the claim.
+
         Raises SubjectClassError when State 1 fails, DocumentScopeError when `documents` names
         a document the knowledge base does not hold, ContractError when the evidence
         contract, `evaluation_time` or `expected_value` is invalid. Never reads the wall
@@ -397,34 +403,44 @@ class EvidenceSkill:
             documents=documents,
             expected_value=expected_value,
         )
-        answered = asked()
-        if question is None or subject is not None or expected_value is not None:
+        # the words the readers read, where this question reached them (no other path, such
+        # as a value claim or a form, answered it first)
+        read: list[str] = []
+        answered = asked(read=read)
+        if question is None or subject is not None or expected_value is not None or not read:
             return answered
-        if not self._gives_way(question, answered):
+        nearest = self._nearest_claim(read[0], answered)
+        if nearest is None:
             return answered
         # the reader that took the question found nothing: the claim nearest in meaning is
         # asked instead, and answers where it finds what speaks of it
-        routed = asked(by_meaning=True)
+        routed = asked(by_meaning=nearest)
         return routed if _found(routed) else answered
 
-    def _gives_way(self, question: str, answered: Answer) -> bool:
-        """Does a question that a reader took in its own words (an own-words claim, "Do we
-        still have to keep their secrets after the deal is over?") or as a clause attribute
-        (a terse query or a yes/no question: "obligations continuing after termination",
-        read as the termination rights) give way to the claim nearest in meaning
-        (skill/_claim_route.py), its reader having found nothing?"""
+    def _nearest_claim(self, plain: str, answered: Answer) -> tuple[Claim, SubjectClass] | None:
+        """The claim nearest in meaning (skill/_claim_route.py) to a question that a reader
+        took in its own words (an own-words claim, "Do we still have to keep their secrets
+        after the deal is over?") or as a clause attribute (a terse query or a yes/no question:
+        "commitments remaining after termination", read as the termination rights) and found
+        nothing, with the subject it is judged on: the one the question was read as (its
+        parties, the party acting), or None. `plain`: the question's words as the readers
+        read them (its law, time and role phrases left out)."""
         read = answered.subject_class
         if answered.terminal_state != "CONCLUDED" or read.type != "agreement" or _found(answered):
-            return False
+            return None
         claim = read.constraints.get("claim")
         if claim is not None:
             if claim in _PROPOSITION_NAMES:
-                return False  # a proposition's own reader read it
+                return None  # a proposition's own reader read it
         elif read.attribute not in _CLAUSE_ATTRIBUTES or not (
-            terse_query(question) or read.constraints.get("yes_no")
+            terse_query(plain) or read.constraints.get("yes_no")
         ):
-            return False
-        return claim_by_meaning(question, read, self._query_embedder) is not None
+            return None
+        # the subject as read, less what its own claim or topic put in it
+        constraints = {k: v for k, v in read.constraints.items() if k not in _CLAIM_KEYS}
+        subject = read.model_copy(update={"constraints": constraints})
+        nearest = claim_by_meaning(plain, subject, self._query_embedder)
+        return None if nearest is None else (nearest[0], subject)
 
     def _ask(
         self,
@@ -437,10 +453,12 @@ class EvidenceSkill:
         top_k: int | None = None,
         documents: Sequence[str] | None = None,
         expected_value: ExpectedValue | None = None,
-        by_meaning: bool = False,
+        by_meaning: tuple[Claim, SubjectClass] | None = None,
+        read: list[str] | None = None,
     ) -> Answer:
-        """`ask`'s reading and answer; `by_meaning`: the question's claim is the one nearest
-        in meaning (`claim_by_meaning`), whatever reader would take its words."""
+        """`ask`'s reading and answer. `by_meaning`: the claim nearest in meaning and its
+        subject (`_nearest_claim`), asked whatever reader would take the question's words;
+        `read`: gets the question's words as the readers read them, where it reaches them."""
         machine = StateMachine()
         if subject is None and question is None:
             raise SubjectClassError("", "give a question or a structured subject")
@@ -621,18 +639,9 @@ class EvidenceSkill:
             if question is not None and subject is None and status is None and claim is None
             else None
         )
-        if by_meaning and claim is None and act is None and status is None:
+        if by_meaning is not None and act is None and status is None:
             # `ask`: the reader that took the question found nothing
-            if subject_class.type in ("individual", "legal_entity") and subject_class.name:
-                # a party's action asked with no agreement named: its agreements, as the
-                # question's own words were read
-                subject_class = SubjectClass(
-                    type="agreement",
-                    constraints={"parties": [subject_class.name], "yes_no": True},
-                    kind=QuestionKind.AGREEMENT_ATTRIBUTE,
-                )
-            routed_by_meaning = claim_by_meaning(plain, subject_class, self._query_embedder)
-            claim = routed_by_meaning[0] if routed_by_meaning is not None else None
+            claim, subject_class = by_meaning
         elif (
             claim is None
             and act is None
@@ -640,6 +649,8 @@ class EvidenceSkill:
             and subject is None
             and status is None
         ):
+            if read is not None:
+                read.append(plain)
             claim = read_claim(
                 plain,
                 subject_class,

@@ -76,3 +76,23 @@ def test_a_duty_asked_is_the_claim_itself(
     proposition: str, form: str, names: tuple[str, str]
 ) -> None:
     assert _read(form, proposition, *names, False) == (proposition, False)
+
+
+# a duty denied in a clause after the claim's own words is another action's
+AFTER = (
+    "Must {a} {act}, although it is not required to keep its mill open on Sundays?",
+    "Must {a} {act} even where {b} is under no obligation to buy anything?",
+    "Is {a} required to {act}, though it has no duty to store the flour?",
+)
+
+
+@pytest.mark.parametrize(
+    ("proposition", "form", "names"), list(itertools.product(ACTIONS, AFTER, NAMES))
+)
+def test_a_duty_denied_in_a_later_clause_is_another_actions(
+    proposition: str, form: str, names: tuple[str, str]
+) -> None:
+    a, b = names
+    question = form.format(a=a, b=b, act=ACTIONS[proposition].format(b=b))
+    claim = read_claim(question, _SUBJECT)
+    assert claim is not None and (claim.entry.name, claim.negated) == (proposition, False)

@@ -145,3 +145,39 @@ def test_a_value_question_does_not_give_way(runtime: Any) -> None:
     )
     assert answer.subject_class.constraints.get("claim") is None
     assert not (answer.conclusion.answer or "").startswith("Yes")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("discloser", ["Larkspur", "Larkspur Biotech, Inc."])
+def test_the_party_a_question_says_acts_is_the_routed_claims_actor(
+    runtime: Any, discloser: str
+) -> None:
+    # the recipient's right asked of the discloser: never answered from the recipient's clause
+    answer = runtime.skill.ask(
+        "kb", f"Can {discloser} let its attorneys and accountants see what Tamsin provides?"
+    )
+    text = answer.conclusion.answer or ""
+    assert (
+        not text.startswith("Yes") and (answer.sufficiency or {}).get("decision") != "SUPPORTED"
+    ), text
+    # the recipient asked the same: its clause answers
+    answer = runtime.skill.ask(
+        "kb", f"Can Tamsin let its attorneys and accountants see what {discloser} provides?"
+    )
+    assert (answer.conclusion.answer or "").startswith("Yes —")
+    assert answer.subject_class.constraints.get("party") == "Tamsin"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "opening", ["Under Delaware law, are we", "Under the laws of Delaware, are we", "Are we"]
+)
+def test_the_asker_is_no_party_and_a_law_named_is_left_out_of_the_words_routed(
+    runtime: Any, opening: str
+) -> None:
+    question = f"{opening} able to let our attorneys and accountants see what Larkspur gives us?"
+    answer = runtime.skill.ask("kb", question)
+    assert (answer.conclusion.answer or "").startswith("Yes —"), question
+    assert answer.subject_class.constraints.get("claim") == "sharing_with_advisors"
+    # "we" asked: whoever the clause binds, never Larkspur named in the question's clause
+    assert answer.subject_class.constraints.get("party") in (None, "Tamsin Ventures LLC")
