@@ -5,16 +5,25 @@ LLC (neither)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tests.pdfs import clauses_pdf
+
+SUPPLY_PREAMBLE = (
+    "This Supply Agreement is entered into as of March 3, 2021 by and between Quarry Hill "
+    'Mills, Inc., a Vermont corporation ("Supplier"), and Brantley & Sons Ltd., a Maine '
+    'corporation ("Buyer").'
+)
+
+
+def supply_pdf_with(clauses: Sequence[str]) -> bytes:
+    """The supply agreement's preamble (Supplier and Buyer), then `clauses`."""
+    return clauses_pdf("SUPPLY AGREEMENT", [SUPPLY_PREAMBLE, *clauses])
 
 
 def supply_pdf() -> bytes:
-    return clauses_pdf(
-        "SUPPLY AGREEMENT",
+    return supply_pdf_with(
         [
-            "This Supply Agreement is entered into as of March 3, 2021 by and between Quarry "
-            'Hill Mills, Inc., a Vermont corporation ("Supplier"), and Brantley & Sons Ltd., a '
-            'Maine corporation ("Buyer").',
             "1. Supply. Supplier shall sell and deliver the flour described in Schedule A to "
             "Buyer each month.",
             "2. Records. Buyer may audit the books and records of Supplier relating to the "

@@ -18,13 +18,10 @@ import pytest
 
 from tests.pdfs import clauses_pdf
 from tests.skill.conftest import ingested_runtime
+from tests.skill.flour_agreements import haulage_pdf, supply_pdf_with
 
-SUPPLY = clauses_pdf(
-    "SUPPLY AGREEMENT",
+SUPPLY = supply_pdf_with(
     [
-        "This Supply Agreement is entered into as of March 3, 2021 by and between Quarry Hill "
-        'Mills, Inc., a Vermont corporation ("Supplier"), and Brantley & Sons Ltd., a Maine '
-        'corporation ("Buyer").',
         "1. Supply. Supplier shall sell and deliver the flour described in Schedule A to Buyer "
         "each month.",
         "2. Confidentiality. Buyer shall keep the recipes of Supplier confidential.",
@@ -34,17 +31,7 @@ SUPPLY = clauses_pdf(
     ],
 )
 # the same parties' second agreement, with no survival clause
-HAULAGE = clauses_pdf(
-    "HAULAGE AGREEMENT",
-    [
-        "This Haulage Agreement is entered into as of June 9, 2021 by and between Quarry Hill "
-        "Mills, Inc., a Vermont corporation, and Orbis Freight LLC, a Delaware limited "
-        "liability company.",
-        "1. Haulage. Orbis Freight shall carry the flour of Quarry Hill Mills to the depots "
-        "named in Schedule 1.",
-        "2. Law. This Agreement shall be governed by the laws of the State of Vermont.",
-    ],
-)
+HAULAGE = haulage_pdf()
 NDA = clauses_pdf(
     "MUTUAL NON-DISCLOSURE AGREEMENT",
     [

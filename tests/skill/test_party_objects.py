@@ -21,15 +21,11 @@ from typing import Any
 import pytest
 
 from skill import SubjectClassError
-from tests.pdfs import clauses_pdf
 from tests.skill.conftest import ingested_runtime
+from tests.skill.flour_agreements import haulage_pdf, supply_pdf_with
 
-SUPPLY = clauses_pdf(
-    "SUPPLY AGREEMENT",
+SUPPLY = supply_pdf_with(
     [
-        "This Supply Agreement is entered into as of March 3, 2021 by and between Quarry Hill "
-        'Mills, Inc., a Vermont corporation ("Supplier"), and Brantley & Sons Ltd., a Maine '
-        'corporation ("Buyer").',
         "1. Indemnity. Supplier shall indemnify Buyer against all Losses arising from defective "
         "flour.",
         "2. Recalls. Supplier shall notify Buyer of any recall of the flour within two days.",
@@ -38,15 +34,7 @@ SUPPLY = clauses_pdf(
         "5. Law. This Agreement shall be governed by the laws of the State of Vermont.",
     ],
 )
-HAULAGE = clauses_pdf(
-    "HAULAGE AGREEMENT",
-    [
-        "This Haulage Agreement is entered into as of June 9, 2021 by and between Quarry Hill "
-        "Mills, Inc., a Vermont corporation, and Orbis Freight LLC, a Delaware limited "
-        "liability company.",
-        "1. Haulage. Orbis Freight shall carry the flour of Quarry Hill Mills to its depots.",
-    ],
-)
+HAULAGE = haulage_pdf()
 
 
 @pytest.fixture(scope="module")
