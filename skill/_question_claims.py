@@ -306,8 +306,10 @@ def _all_party_words(words: Sequence[str], names: frozenset[str]) -> bool:
     dropped?"""
     folded = [re.sub(r"['’]s?$", "", w.casefold().strip(",.")) for w in words]
     folded = [w for w in folded if w]
-    return bool(names) and bool(folded) and all(
-        w in names or w in ("&", "and", "the") or _legal_form_word(w) for w in folded
+    return (
+        bool(names)
+        and bool(folded)
+        and all(w in names or w in ("&", "and", "the") or _legal_form_word(w) for w in folded)
     )
 
 
