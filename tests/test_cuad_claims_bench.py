@@ -12,6 +12,7 @@ import pytest
 
 from bench.cuad_claims import (
     PHRASINGS,
+    TRAIN,
     agreement_words,
     gold_presence,
     lead_of,
@@ -223,6 +224,9 @@ def test_a_name_the_agreement_never_writes_is_passed_over(tmp_path: Path, misspe
     assert _agreement(tmp_path / "two", preamble, f"Acme Robotics, Inc.; {misspelt}") == []
 
 
+@pytest.mark.skipif(
+    not (TRAIN / "annotations.jsonl").exists(), reason="no cuad-train data in ../shared"
+)
 def test_the_training_set_asks_cuad_train_contracts_by_their_own_labels() -> None:
     """EVRAG_CLAIMS_SET=train: 60 cuad-train contracts whose PDF is not shared (ranks
     151-210 of the sha256 order), each asked with its own labels and the names its text
