@@ -29,7 +29,6 @@ import functools
 import json
 import math
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +39,7 @@ import numpy as np
 from domain import known_words, lexicon
 from skill._claims import Claim, claim_focus, routed_claim
 from skill._errors import SkillError
+from skill._per_embedder import PerEmbedder
 from skill._subject import SubjectClass
 
 ROUTE_MODEL_DIR = Path(__file__).resolve().parent / "route_model"
@@ -113,49 +113,37 @@ def _unit(vector: Sequence[float]) -> np.ndarray:
     return v / (float(np.linalg.norm(v)) or 1.0)
 
 
-class _Prototypes:
-    """Every class's rows: the lexicon's examples embedded by `embedder` (once per process and
-    embedder), then the shipped category rows."""
-
-    _lock = threading.Lock()
-    _cache: dict[int, tuple[Any, tuple[tuple[str, ...], np.ndarray]]] = {}
-
-    @classmethod
-    def of(cls, embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
-        """The classes' targets and rows for `embedder` (RouteModelError where the shipped
-        model is unreadable or of another dimension)."""
-        with cls._lock:
-            entry = cls._cache.get(id(embedder))
-            if entry is not None and entry[0] is embedder:
-                return entry[1]
-        texts = route_texts()
-        rows = [_unit(embedder.embed_query(text)) for _, text in texts]
-        targets, vectors = read_route_model()
-        if rows and len(rows[0]) != vectors.shape[1]:
-            raise RouteModelError(
-                f"{ROUTE_MODEL_DIR}: vectors of {vectors.shape[1]} dimensions for an embedder "
-                f"of {len(rows[0])}"
-            )
-        built = (
-            tuple(name for name, _ in texts) + targets,
-            np.vstack([*rows, vectors]) if rows else vectors,
+def _prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
+    """Every class's targets and rows: the lexicon's examples embedded by `embedder`, then the
+    shipped category rows (RouteModelError where the shipped model is unreadable or of another
+    dimension)."""
+    texts = route_texts()
+    rows = [_unit(embedder.embed_query(text)) for _, text in texts]
+    targets, vectors = read_route_model()
+    if rows and len(rows[0]) != vectors.shape[1]:
+        raise RouteModelError(
+            f"{ROUTE_MODEL_DIR}: vectors of {vectors.shape[1]} dimensions for an embedder "
+            f"of {len(rows[0])}"
         )
-        with cls._lock:
-            if len(cls._cache) >= 8:
-                cls._cache.clear()
-            cls._cache[id(embedder)] = (embedder, built)  # keeps the embedder: ids stay unique
-        return built
+    return (
+        tuple(name for name, _ in texts) + targets,
+        np.vstack([*rows, vectors]) if rows else vectors,
+    )
+
+
+# the classes' rows, once per process and embedder
+_PROTOTYPES = PerEmbedder(_prototypes)
 
 
 def route_prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
     """Every class's targets and rows for `embedder`, built once (the skill's warm-up)."""
-    return _Prototypes.of(embedder)
+    return _PROTOTYPES.of(embedder)
 
 
 def route(text: str, embedder: Any) -> Route | None:
     """The class nearest to `text` (a question's words, its names left out), or None when
     there are no classes."""
-    targets, vectors = _Prototypes.of(embedder)
+    targets, vectors = _PROTOTYPES.of(embedder)
     if not len(targets):
         return None
     scores = vectors @ _unit(embedder.embed_query(text))

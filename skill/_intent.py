@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import re
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -66,6 +65,7 @@ from skill._mentions import (
     placeholder_in,
     runs_on_strange,
 )
+from skill._per_embedder import PerEmbedder
 from skill._question_names import _is_legal_form, _split_names
 from skill._subject import (
     _AGREEMENT_WORD,
@@ -242,25 +242,11 @@ def lexicon_intent(text: str, subjects: Sequence[str] = ("agreement", "entity"))
     return Intent(best[2], "lexicon", 1.0, best[3])
 
 
-class IntentEmbeddings:
-    """Each described attribute's embedding, computed once per process and embedder (the
-    skill's query memo, where the descriptions, being attribute cues, are pinned at warm-up)."""
-
-    _lock = threading.Lock()
-    _cache: dict[int, tuple[Any, list[tuple[str, list[float]]]]] = {}
-
-    @classmethod
-    def of(cls, embedder: Any) -> list[tuple[str, list[float]]]:
-        with cls._lock:
-            entry = cls._cache.get(id(embedder))
-            if entry is not None and entry[0] is embedder:
-                return entry[1]
-        vectors = [(name, _unit(embedder.embed_query(text))) for name, text in _DESCRIBED]
-        with cls._lock:
-            if len(cls._cache) >= 8:
-                cls._cache.clear()
-            cls._cache[id(embedder)] = (embedder, vectors)  # keeps the embedder: ids stay unique
-        return vectors
+# Each described attribute's embedding, computed once per process and embedder (the skill's
+# query memo, where the descriptions, being attribute cues, are pinned at warm-up).
+IntentEmbeddings: PerEmbedder[list[tuple[str, list[float]]]] = PerEmbedder(
+    lambda embedder: [(name, _unit(embedder.embed_query(text))) for name, text in _DESCRIBED]
+)
 
 
 def _unit(vector: Sequence[float]) -> list[float]:
