@@ -212,6 +212,13 @@ def load_phrasings(path: Path = PHRASINGS) -> dict[str, list[dict[str, Any]]]:
     return {str(h): [dict(p) for p in ps] for h, ps in raw.items()}
 
 
+def evidence_texts(document: Mapping[str, Any], hypothesis: str) -> tuple[str, ...]:
+    """The text of each evidence span the document's annotation gives for `hypothesis`."""
+    note = document["annotation_sets"][0]["annotations"][hypothesis]
+    text = str(document["text"])
+    return tuple(text[a:b] for a, b in (document["spans"][i] for i in note["spans"]))
+
+
 def build_asks(
     data: Mapping[str, Any],
     phrasings: Mapping[str, Sequence[Mapping[str, Any]]],
@@ -235,7 +242,7 @@ def build_asks(
         annotations = doc["annotation_sets"][0]["annotations"]
         for h in wanted:
             gold = annotations[h]
-            spans = tuple(doc["text"][a:b] for a, b in (doc["spans"][i] for i in gold["spans"]))
+            spans = evidence_texts(doc, h)
             for number, p in enumerate(phrasings[h], start=1):
                 asks.append(
                     Ask(

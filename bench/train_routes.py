@@ -42,7 +42,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.contract_nli import DATA as CONTRACT_NLI
-from bench.contract_nli import load_dataset, split_documents
+from bench.contract_nli import evidence_texts, load_dataset, split_documents
 from bench.quality import CUAD_CLAUSES
 from skill import ROUTE_MODEL_DIR
 
@@ -112,13 +112,11 @@ def nli_classes() -> dict[str, tuple[str, list[str]]]:
     for doc in data["documents"]:
         if split[int(doc["id"])] != "development":
             continue
-        text = str(doc["text"])
         for h, note in doc["annotation_sets"][0]["annotations"].items():
             if note["choice"] not in ("Entailment", "Contradiction"):
                 continue
-            for index in note["spans"]:
-                a, b = doc["spans"][index]
-                folded = " ".join(text[a:b].split())
+            for span in evidence_texts(doc, h):
+                folded = " ".join(span.split())
                 if MIN_CHARS < len(folded) < MAX_CHARS:
                     spans[h].add(folded)
     return {
