@@ -751,13 +751,9 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
         opposite = carved or _found_before(proposition.asks_not, focus, len(main))
         if not opposite and not proposition.asks.search(focus):
             continue
-        named = [
-            m.start()
-            for pattern in (proposition.asks, proposition.asks_not)
-            if pattern is not None
-            for m in pattern.finditer(focus)
-        ]
-        asked = _asked_modality(main, min(named) if named else None)
+        # (where the question denies a duty, the denial counts only before the claim's words)
+        denied = _MODALITY.asks_no_obligation.search(main) is not None
+        asked = _asked_modality(main, _claim_start(proposition, focus) if denied else None)
         if any(
             (asked == "permission" or _BY_NAME[n].entry.kind == "state")
             and _BY_NAME[n].asks.search(focus)
@@ -1507,6 +1503,18 @@ def claim_subject(claim: Claim, subject: SubjectClass) -> SubjectClass:
         # not the parties' bindings
         update["kind"] = QuestionKind.AGREEMENT_ATTRIBUTE
     return subject.model_copy(update=update)
+
+
+def _claim_start(proposition: _Compiled, focus: str) -> int | None:
+    """Where the proposition's own words (`asks`, `asks_not`) first stand in the question."""
+    found = [
+        m.start()
+        for pattern in (proposition.asks, proposition.asks_not)
+        if pattern is not None
+        for m in (pattern.search(focus),)
+        if m is not None
+    ]
+    return min(found) if found else None
 
 
 def _asked_modality(focus: str, claim_at: int | None = None) -> str:

@@ -61,6 +61,7 @@ from skill._claims import (
     Reading,
     asks_caused,
     claim_answer,
+    claim_names,
     claim_of,
     claim_sentences,
     claim_subject,
@@ -199,7 +200,7 @@ def _no_document_info(kb: str, document_id: str) -> DocumentInfo | None:
 
 _P = ParamSpec("_P")
 # the propositions of the lexicon (a claim of another name is a question's own words)
-_PROPOSITION_NAMES = frozenset(p.name for p in lexicon().propositions)
+_PROPOSITION_NAMES = frozenset(claim_names())
 # what a claim or a topic puts in a subject's constraints (`claim_subject`, question_claim)
 _CLAIM_KEYS = frozenset({"claim", "negated", "carved", "topic"})
 # the agreement attributes answered by the clause that states them
