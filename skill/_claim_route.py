@@ -9,7 +9,8 @@ names left out, by the packaged MiniLM model the knowledge base's queries use) a
 with each class: a proposition's label, topic and `asks` examples (from the lexicon, embedded
 once per process), the clause categories of CUAD and the NDA claims of ContractNLI
 (skill/route_model/: each category's description or hypothesis and the mean of its annotated
-clauses or evidence spans, built by `python -m bench.train_routes`). A category that a
+clauses or evidence spans, and the questions of the bench's phrasing sets read in development,
+built by `python -m bench.train_routes`). A category that a
 proposition lists as its `clause_categories` is that proposition's; any other ("Source Code
 Escrow", "Revenue/Profit Sharing", "Governing Law") is a class that routes nowhere: a question
 nearest to it stays a topic search. So is a proposition no category describes (the loan
@@ -29,7 +30,7 @@ import functools
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,25 +77,54 @@ class Route:
         return self.target
 
 
+# the rows every class of the model has before its questions' (model.json `rows_per_class`:
+# its description or hypothesis, the mean of its clauses or spans)
+_CLASS_ROWS = 2
+
+
+def class_rows(classes: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
+    """Each class's rows of the model's vectors, (start, end): its description's and its
+    clauses' mean, then one per question (the class's `questions`), in the classes' order."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for c in classes:
+        end = start + _CLASS_ROWS + int(c.get("questions", 0))
+        spans.append((start, end))
+        start = end
+    return spans
+
+
 @functools.cache
-def read_route_model(model_dir: Path = ROUTE_MODEL_DIR) -> tuple[tuple[str, ...], np.ndarray]:
-    """The shipped classes' targets (one per row: a proposition's name, or "~<category>") and
-    their unit vectors; RouteModelError naming the folder when it is missing or malformed (the
-    skill's warm-up reads it, so a broken install fails the start, never a question)."""
+def read_route_model(
+    model_dir: Path = ROUTE_MODEL_DIR,
+) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """The shipped classes' targets (one per row: a proposition's name, or "~<category>"),
+    their unit vectors and what each row's similarity gives up (question_routing
+    `question_offset` for a question's row, 0 for the others); RouteModelError naming the
+    folder when it is missing or malformed (the skill's warm-up reads it, so a broken install
+    fails the start, never a question)."""
     try:
         meta = json.loads((model_dir / "model.json").read_text("utf-8"))
         vectors = np.load(model_dir / "vectors.npy", allow_pickle=False)
-        per_class = len(meta["rows_per_class"])
         categories = [str(c["category"]) for c in meta["classes"]]
-    except (OSError, ValueError, KeyError, TypeError, IndexError) as exc:
+        spans = class_rows(meta["classes"])
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         raise RouteModelError(f"{model_dir}: {type(exc).__name__}: {exc}") from exc
+    # a question's row gives up question_routing `question_offset` (propositions.yaml)
+    offsets = np.zeros(len(vectors))
+    for start, end in spans:
+        offsets[start + _CLASS_ROWS : end] = float(_ROUTING.get("question_offset", 0.0))
     owner = {c: p.name for p in lexicon().propositions for c in p.clause_categories}
-    targets = tuple(owner.get(c, "~" + c) for c in categories for _ in range(per_class))
+    targets = tuple(
+        owner.get(c, "~" + c)
+        for c, (start, end) in zip(categories, spans, strict=True)
+        for _ in range(start, end)
+    )
     if vectors.ndim != 2 or len(targets) != len(vectors):
         raise RouteModelError(
             f"{model_dir}: {vectors.shape} vectors for {len(targets)} rows of {len(categories)} classes"
         )
-    return targets, vectors.astype(np.float64)
+    return targets, vectors.astype(np.float64), offsets
 
 
 def route_texts() -> tuple[tuple[str, str], ...]:
@@ -113,13 +143,13 @@ def _unit(vector: Sequence[float]) -> np.ndarray:
     return v / (float(np.linalg.norm(v)) or 1.0)
 
 
-def _prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
-    """Every class's targets and rows: the lexicon's examples embedded by `embedder`, then the
-    shipped category rows (RouteModelError where the shipped model is unreadable or of another
-    dimension)."""
+def _prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """Every class's targets, rows and rows' offsets: the lexicon's examples embedded by
+    `embedder`, then the shipped category rows (RouteModelError where the shipped model is
+    unreadable or of another dimension)."""
     texts = route_texts()
     rows = [_unit(embedder.embed_query(text)) for _, text in texts]
-    targets, vectors = read_route_model()
+    targets, vectors, offsets = read_route_model()
     if rows and len(rows[0]) != vectors.shape[1]:
         raise RouteModelError(
             f"{ROUTE_MODEL_DIR}: vectors of {vectors.shape[1]} dimensions for an embedder "
@@ -128,6 +158,7 @@ def _prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
     return (
         tuple(name for name, _ in texts) + targets,
         np.vstack([*rows, vectors]) if rows else vectors,
+        np.concatenate([np.zeros(len(rows)), offsets]),
     )
 
 
@@ -135,7 +166,7 @@ def _prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
 _PROTOTYPES = PerEmbedder(_prototypes)
 
 
-def route_prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
+def route_prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
     """Every class's targets and rows for `embedder`, built once (the skill's warm-up)."""
     return _PROTOTYPES.of(embedder)
 
@@ -143,10 +174,10 @@ def route_prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray]:
 def route(text: str, embedder: Any) -> Route | None:
     """The class nearest to `text` (a question's words, its names left out), or None when
     there are no classes."""
-    targets, vectors = _PROTOTYPES.of(embedder)
+    targets, vectors, offsets = _PROTOTYPES.of(embedder)
     if not len(targets):
         return None
-    scores = vectors @ _unit(embedder.embed_query(text))
+    scores = vectors @ _unit(embedder.embed_query(text)) - offsets
     best: dict[str, float] = {}
     for target, score in zip(targets, scores.tolist(), strict=True):
         if score > best.get(target, -math.inf):

@@ -14,7 +14,7 @@ import pytest
 
 from bench.train_routes import ANNOTATIONS, CONTRACT_NLI, NLI_PREFIX, README, main
 from domain import lexicon
-from skill import ROUTE_MODEL_DIR
+from skill import ROUTE_MODEL_DIR, class_rows
 
 # the tests that rebuild classes need the data; the shipped model's own tests do not
 needs_data = pytest.mark.skipif(
@@ -35,13 +35,15 @@ def test_a_moved_vector_or_a_changed_class_fails_the_check(tmp_path: Path) -> No
     shutil.copytree(ROUTE_MODEL_DIR, moved)
     meta = json.loads((moved / "model.json").read_text("utf-8"))
     vectors = np.load(moved / "vectors.npy")
-    row = [c["category"] for c in meta["classes"]].index("Insurance") * 2
+    insurance = [c["category"] for c in meta["classes"]].index("Insurance")
+    # a question's row, the last of the class's
+    row = class_rows(meta["classes"])[insurance][1] - 1
     vectors[row, 0] += 0.01
     np.save(moved / "vectors.npy", vectors, allow_pickle=False)
     assert main(["--check", "--categories", SLICE, "--out", str(moved)]) == 1
     changed = tmp_path / "changed"
     shutil.copytree(ROUTE_MODEL_DIR, changed)
-    meta["classes"][row // 2]["clauses"] += 1
+    meta["classes"][insurance]["clauses"] += 1
     (changed / "model.json").write_text(json.dumps(meta), "utf-8")
     assert main(["--check", "--categories", SLICE, "--out", str(changed)]) == 1
 
@@ -70,3 +72,14 @@ def test_every_nda_claim_is_routed_by_its_contract_nli_class_learned_from_develo
     assert len(nli) == 17 and all(n > 0 for n in nli.values()), nli
     owners = {c for p in lexicon().propositions for c in p.clause_categories if c in nli}
     assert owners == set(nli)
+
+
+def test_the_read_phrasing_sets_questions_are_rows_of_their_classes_and_no_other() -> None:
+    meta = json.loads((ROUTE_MODEL_DIR / "model.json").read_text())
+    asked = {c["category"]: c["questions"] for c in meta["classes"] if c["questions"]}
+    # every NDA claim and every CUAD yes/no topic's categories; no class a set does not ask of
+    assert {c for c in asked if c.startswith(NLI_PREFIX)} == {
+        c["category"] for c in meta["classes"] if c["category"].startswith(NLI_PREFIX)
+    }
+    assert "Insurance" in asked and "Source Code Escrow" not in asked
+    assert len(np.load(ROUTE_MODEL_DIR / "vectors.npy")) == class_rows(meta["classes"])[-1][1]

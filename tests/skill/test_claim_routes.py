@@ -249,6 +249,6 @@ def test_a_broken_route_model_is_a_route_model_error(tmp_path: Path, breaks: str
 
 
 def test_the_shipped_route_model_reads() -> None:
-    targets, vectors = read_route_model()
-    assert vectors.ndim == 2 and len(targets) == len(vectors)
+    targets, vectors, offsets = read_route_model()
+    assert vectors.ndim == 2 and len(targets) == len(vectors) == len(offsets)
     assert "audit_rights" in targets and "~Source Code Escrow" in targets

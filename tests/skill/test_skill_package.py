@@ -74,6 +74,7 @@ def test_exported_names_are_pinned() -> None:
         "claim_law",
         "claim_names",
         "claim_time",
+        "class_rows",
         "clause_answer",
         "clause_only_values",
         "clause_sentences",
