@@ -426,6 +426,22 @@ _ASKING_WORD = _any(lexicon().modality.question_asking)
 _ASKING_AFTER = _any(lexicon().modality.question_asking_after)
 _ASKING_ANYWHERE = _any(lexicon().modality.question_asking_anywhere)
 _ASKING_RELATIVE = _any(lexicon().modality.question_asking_relative)
+# "When this is over, do we ...?": an asking word opening a clause, a comma, then the
+# question's auxiliary (propositions.yaml modality `question_asking_clause`)
+_ASKING_CLAUSE = (
+    re.compile(
+        r"^\W*(?:"
+        + alternation(lexicon().modality.question_asking_clause, literal=False)
+        + r")\s+(?!(?:"
+        + alternation(lexicon().question_auxiliaries)
+        + r")\b)[^,;?]{1,160},\s*(?:"
+        + alternation(lexicon().question_auxiliaries)
+        + r")\b",
+        re.IGNORECASE,
+    )
+    if lexicon().modality.question_asking_clause
+    else None
+)
 # a noun phrase its determiner opens ("the agreement", "any cases", "such party"; the articles
 # and vocabulary.yaml `question_non_name_leads`) closed by the preposition right before an
 # asking word: that word opens a relative clause ("the agreement to which ...")
@@ -681,6 +697,9 @@ _ASKS_OPPOSITE = {
     ("prohibition", "obligation"),
     ("permission", "prohibition"),
     ("no_obligation", "obligation"),
+    # "Is the recipient under no obligation to keep it secret after the agreement ends?": a
+    # state (survival) asked as a duty denied
+    ("no_obligation", "state"),
 }
 
 
@@ -826,8 +845,9 @@ def claim_focus(question: str, subject: SubjectClass) -> str:
 def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | None:
     """The claim of proposition `name` that a question no reader took asks, once a router has
     chosen the proposition by meaning (skill/_claim_route.py): None where the question says a
-    negation outside the proposition's own qualifier ("Can Acme go without insurance?", "Is
-    Beta free of any minimum?"), which meaning alone does not tell from the claim. Its
+    negation outside the proposition's own qualifier and action ("Is Beta free of any
+    minimum?"), which meaning alone does not tell from the claim; the proposition's action
+    after "without" ("Can Acme go without insurance?") asks its negation. Its
     polarity is the modality asked against the proposition's ("Is Acme allowed to compete
     with Beta?" asks a non-compete's negation); its actor the party it binds, as read_claim's."""
     proposition = _BY_NAME.get(name)
@@ -837,7 +857,16 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
     if _asks_value(focus) or _COMMAND.match(focus):
         # "How much notice ...?", "List the insurance requirements": a value or a list asked
         return None
+    # "Can the recipient hand it to a court without first telling the owner?": the claim's own
+    # action after "without" is what the question says is not done (as read_claim reads it)
     unqualified = focus
+    skipped = False
+    for w in _WITHOUT.finditer(focus):
+        if any(a.match(focus, w.end()) for a in proposition.action):
+            unqualified = (
+                unqualified[: w.start()] + " " * (w.end() - w.start()) + unqualified[w.end() :]
+            )
+            skipped = True
     for pattern in (proposition.qualifier, proposition.asks):
         if pattern is not None:
             unqualified = pattern.sub(" ", unqualified)
@@ -848,11 +877,24 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
         # consent asked, whose owner and polarity the consent readers read, never meaning alone
         return None
     asked, kind = _asked_modality(focus), proposition.entry.kind
-    if asked != kind and asked != "state" and (asked, kind) not in _ASKS_OPPOSITE:
+    if skipped:
+        # leave the action undone: the claim's negation, unless that is what is forbidden
+        # ("Is the recipient prohibited from disclosing without telling the owner?")
+        negated = asked != "prohibition"
+    elif (
+        asked not in (kind, "state")
+        and (asked, kind) not in _ASKS_OPPOSITE
+        and (kind != "state" or asked == "permission")
+    ):
         # an obligation asked of a permission ("Must Acme assign ...?"), a permission of a
-        # duty: neither the claim nor its negation
+        # duty: neither the claim nor its negation. A state asked as a duty or a restraint is
+        # the state ("Do we still have to keep their secrets after the agreement ends?", "use
+        # restricted to the purpose"), a duty denied its negation; asked as a permission it
+        # may be either ("Can the duties remain in force?", "Is Beta free to appoint other
+        # distributors?": the exclusivity's negation), which meaning alone does not tell
         return None
-    negated = (asked, kind) in _ASKS_OPPOSITE
+    else:
+        negated = (asked, kind) in _ASKS_OPPOSITE
     claim = _claim(
         proposition.entry, negated, subject, carved=False, bound=_bound_party(focus, subject)
     )
@@ -1006,7 +1048,7 @@ def _asks_value(text: str, *, opening: bool = True) -> bool:
     for word in _ASKING_WORD.finditer(text):
         before = text[: word.start()].rstrip()
         if not before.strip(" \"'“(,"):
-            if opening:
+            if opening and not (_ASKING_CLAUSE is not None and _ASKING_CLAUSE.match(text)):
                 return True
             continue
         last = re.search(r"[\w']+$", before)
