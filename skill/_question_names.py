@@ -27,6 +27,15 @@ def split_names(text: str) -> list[str]:
     return _split_names(text)
 
 
+def _predicate(piece: str) -> bool:
+    """Is a list's piece the question's predicate with its pronouns, in lower case ("...
+    between A and B, such as an affiliate, hold them to it?": "hold them to it"), never a
+    name?"""
+    return piece == piece.lower() and any(
+        w in _SLOT_PRONOUNS for w in re.findall(r"[\w'’]+", piece)
+    )
+
+
 def _same_word_joined(match: re.Match[str]) -> str:
     """ "Johnson and " before "Johnson" with its "and" as a sentinel where the second word
     ends the name: nothing, a punctuation mark, "and" or a legal form follows it."""
@@ -57,10 +66,11 @@ def _split_names(text: str) -> list[str]:
             else:
                 merged.append(part)
         out.extend(merged)
-    return [n for n in (clean_name(p) for p in out) if n]
+    return [n for n in (clean_name(p) for p in out) if n and not _predicate(n)]
 
 
 _PARTICLES = lexicon().name_particles
+_SLOT_PRONOUNS = lexicon().question_slot_pronouns
 # the legal forms' words as a question may write them in lower case ("plc", "limited", "inc")
 _FORM_WORDS = frozenset(
     [
