@@ -116,6 +116,7 @@ QUESTION_SETS = (
     "contract_nli_phrasings_s38b.yaml",
     "contract_nli_phrasings_s39.yaml",
     "contract_nli_phrasings_s42.yaml",
+    "contract_nli_phrasings_s43.yaml",
     "cuad_claims_phrasings.yaml",
     "cuad_claims_phrasings_s39.yaml",
     "cuad_claims_phrasings_s41.yaml",
