@@ -2022,10 +2022,10 @@ def _question_routing(r: _Reader) -> dict[str, Any]:
     if "question_routing" not in r.data:
         return {}
     q = r.sub("question_routing")
-    out: dict[str, Any] = {"question_offset": 0.0}
+    out: dict[str, Any] = {}
     for key in ("similarity", "margin", "question_offset"):
-        value = q.get(key, out.get(key))
-        if not isinstance(value, (int, float)) or not 0 <= float(value) <= 1:
+        value = q.get(key, 0.0) if key == "question_offset" else q.get(key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             raise q.fail(key, "a number from 0 to 1")
         out[key] = float(value)
     out["denials"] = tuple(q.words("denials"))

@@ -697,9 +697,6 @@ _ASKS_OPPOSITE = {
     ("prohibition", "obligation"),
     ("permission", "prohibition"),
     ("no_obligation", "obligation"),
-    # "Is the recipient under no obligation to keep it secret after the agreement ends?": a
-    # state (survival) asked as a duty denied
-    ("no_obligation", "state"),
 }
 
 
@@ -861,7 +858,7 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
     # action after "without" is what the question says is not done (as read_claim reads it)
     unqualified = focus
     skipped = False
-    for w in _WITHOUT.finditer(focus):
+    for w in _WITHOUT.finditer(focus, 0, len(_without_question_conditions(focus))):
         if any(a.match(focus, w.end()) for a in proposition.action):
             unqualified = (
                 unqualified[: w.start()] + " " * (w.end() - w.start()) + unqualified[w.end() :]
@@ -878,20 +875,22 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
         return None
     asked, kind = _asked_modality(focus), proposition.entry.kind
     if skipped:
-        # leave the action undone: the claim's negation, unless that is what is forbidden
-        # ("Is the recipient prohibited from disclosing without telling the owner?")
-        negated = asked != "prohibition"
+        # the action left undone: the opposite of what the question's modality asks of the
+        # claim ("Can the recipient disclose without telling the owner?" denies a duty to
+        # notify; "Is it prohibited from disclosing without telling?" asks it; "Can it test
+        # the software without decompiling it?" keeps a ban on reverse engineering)
+        negated = (asked, kind) not in _ASKS_OPPOSITE
     elif (
         asked not in (kind, "state")
         and (asked, kind) not in _ASKS_OPPOSITE
-        and (kind != "state" or asked == "permission")
+        and (kind != "state" or asked != "obligation")
     ):
         # an obligation asked of a permission ("Must Acme assign ...?"), a permission of a
-        # duty: neither the claim nor its negation. A state asked as a duty or a restraint is
-        # the state ("Do we still have to keep their secrets after the agreement ends?", "use
-        # restricted to the purpose"), a duty denied its negation; asked as a permission it
-        # may be either ("Can the duties remain in force?", "Is Beta free to appoint other
-        # distributors?": the exclusivity's negation), which meaning alone does not tell
+        # duty: neither the claim nor its negation. A state asked as a duty is the state ("Do
+        # we still have to keep their secrets after the agreement ends?"); asked as a
+        # permission or a restraint it may be either ("Is Beta free to appoint other
+        # distributors?" asks an exclusivity's negation, "Is Acme prevented from offering its
+        # best prices?" a most-favoured clause's), which meaning alone does not tell
         return None
     else:
         negated = (asked, kind) in _ASKS_OPPOSITE

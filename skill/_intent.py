@@ -211,6 +211,9 @@ _CONVEYED_OPENERS = frozenset(w.lower() for w in _LEXICON.documents.get("conveye
 _VERB_OBJECT_OPENERS = frozenset(
     w.lower() for w in _LEXICON.documents.get("verb_object_openers") or ()
 )
+_VERB_COMPLEMENT_OPENERS = frozenset(
+    w.lower() for w in _LEXICON.documents.get("verb_complement_openers") or ()
+)
 _GENERAL_AGREEMENT_WORDS = frozenset(
     w.lower() for w in _LEXICON.documents.get("general_agreement_words") or ()
 )
@@ -407,12 +410,36 @@ def _claims_object(text: str, match: re.Match[str]) -> bool:
             break
         if token.lower() in _CONVEYING_VERBS and re.search(r"(?:ed|en)$", token.lower()):
             return True
+    opener = after[0].group(0).lower() if after else ""
+    if opener in _VERB_COMPLEMENT_OPENERS:
+        return _after_auxiliary(before)
     return (
-        bool(after)
-        and after[0].group(0).lower() in _VERB_OBJECT_OPENERS
+        opener in _VERB_OBJECT_OPENERS
         and not _DETERMINER.match(prev)
         and prev.lower() not in _CONVEYED_OPENERS
     )
+
+
+def _after_auxiliary(before: Sequence[re.Match[str]]) -> bool:
+    """Does an auxiliary or "to" stand before a type word (`before`: the words up to it) with
+    no determiner, owner or clause break between ("Can Beta sell or license ...", "allowed to
+    lease ...": a verb; "the software license ...", "Acme's lease ...": a noun)?"""
+    later = ""  # the word after the one read (read backwards)
+    for w in reversed(before[-_CONVEYED_WINDOW - 4 :]):
+        token = w.group(0)
+        if token == "," and _is_legal_form(later):
+            continue  # "Acme Mills, Inc. sell or license ...": the name's own comma
+        if (
+            _CLAUSE_BREAK.fullmatch(token)
+            or _DETERMINER.match(token)
+            or re.search(r"['’]s?$", token)
+            or token.lower() in _CONVEYED_OPENERS
+        ):
+            return False
+        if token.lower() in _AUXILIARIES or token.lower() == "to":
+            return True
+        later = token
+    return False
 
 
 def subject_agreement_span(text: str) -> tuple[int, int] | None:

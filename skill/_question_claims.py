@@ -59,9 +59,8 @@ _QUALIFIERS = tuple(
 )
 # what opens an actor's noun phrase that is no name ("the Borrower", "either party")
 _ACTOR_OPENERS = frozenset(_WORDS.get("actor_openers", ()))
+_PRONOUNS = frozenset(_WORDS.get("pronouns", ()))
 _ASKER = frozenset(_WORDS.get("asker_pronouns", ()))
-# (the asker's "I" too: "Can I pass what they sent us to my team?" names no party)
-_PRONOUNS = frozenset(_WORDS.get("pronouns", ())) | _ASKER
 # what ends an object's noun phrase: a preposition, a conjunction, a subordinator
 _PHRASE_END = frozenset(_WORDS.get("phrase_ends", ()))
 _PRONOUN_OBJECTS = frozenset(_WORDS.get("pronoun_objects", ()))

@@ -30,9 +30,15 @@ def split_names(text: str) -> list[str]:
 def _predicate(piece: str) -> bool:
     """Is a list's piece the question's predicate with its pronouns, in lower case ("...
     between A and B, such as an affiliate, hold them to it?": "hold them to it"), never a
-    name?"""
-    return piece == piece.lower() and any(
-        w in _SLOT_PRONOUNS for w in re.findall(r"[\w'’]+", piece)
+    name? Not where a pronoun's word opens it or a legal form is in it ("one equity partners",
+    "us foods", "other world computing llc": names)."""
+    words = re.findall(r"[\w'’]+", piece)
+    return (
+        piece == piece.lower()
+        and len(words) > 1
+        and words[0] not in _SLOT_PRONOUNS
+        and not any(w in _FORM_WORDS for w in words)
+        and any(w in _SLOT_PRONOUNS for w in words[1:])
     )
 
 

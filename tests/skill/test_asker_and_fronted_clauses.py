@@ -8,9 +8,10 @@ controls:
   value, so the claim nearest in meaning was never asked; "When must ...?" still asks a value;
 - a state (obligations surviving termination) asked with a modal ("Do we still have to keep
   the data secret once the agreement is over?", "Can the recipient's duties remain in force
-  ...?") was no claim, or read as another proposition that found nothing; a duty denied ("Is
-  the recipient under no obligation to keep ... after the agreement ends?") asks the state's
-  negation;
+  ...?") was no claim, or read as another proposition that found nothing (left: "Is the
+  recipient under no obligation to keep ... after the agreement ends?" still reads as the
+  state itself; a duty denied asks its negation only of a duty, since of a state that limits
+  one, "no obligation to pay beyond the liability cap", it would flip the cap);
 - "at liberty to" is a permission as "free to" is: "Is the Recipient at liberty to announce
   publicly that the parties have signed this agreement?" asked the confidentiality of the
   agreement itself, not its negation;
@@ -211,22 +212,11 @@ SURVIVAL_ASKED = (
     ("Can the recipient's duties remain in force after the agreement has been terminated?", "Yes"),
     ("Do the recipient's obligations continue to apply after this NDA has expired?", "Yes"),
     ("Will Pell Harbor's duties remain binding after the agreement has been terminated?", "Yes"),
-    (
-        "Is the recipient under no obligation to keep the information secret after the "
-        "agreement ends?",
-        "No",
-    ),
-    (
-        "Is Pell Harbor under no obligation to keep the data confidential once the NDA expires?",
-        "No",
-    ),
 )
 
 
 @pytest.mark.parametrize(("question", "lead"), SURVIVAL_ASKED)
-def test_a_state_asked_with_a_modal_is_the_state_and_a_denied_duty_its_negation(
-    runtime: Any, question: str, lead: str
-) -> None:
+def test_a_state_asked_with_a_modal_is_the_state(runtime: Any, question: str, lead: str) -> None:
     answer = _ask(runtime, question, "nda.pdf")
     assert _lead(answer) == lead, (question, answer.conclusion.answer)
     assert answer.subject_class.constraints.get("claim") == "survival"
