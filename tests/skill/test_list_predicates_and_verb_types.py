@@ -4,8 +4,8 @@
   sign the deal between A and B, such as an affiliate, hold them to it?"): the aside was taken
   out as a role phrase and the predicate read as a third party ("hold them to it"), which no
   agreement has: SUBJECT_NOT_FOUND;
-- an agreement type's word used as a verb ("Can B sell or license to anyone it likes without
-  first giving A a chance?"): "license" was read as the agreement's type, a license
+- an agreement type's word used as a verb ("Can B sell or license to whoever it picks before
+  offering A the deal?"): "license" was read as the agreement's type, a license
   agreement, which the parties do not have: SUBJECT_NOT_FOUND.
 
 (Left: a predicate with no pronoun, "rely on the terms", and two type words joined, "lease
@@ -67,7 +67,7 @@ def test_a_third_name_in_the_list_is_still_a_party(runtime: Any) -> None:
 
 
 VERB_USES = (
-    "Can {b} sell or license to anyone it likes without first giving {a} a chance?",
+    "Can {b} sell or license to whoever it picks before offering {a} the deal?",
     "May {b} license to others without offering {a} the rights first?",
     "Can {b} license out the mill's equipment without {a}'s say?",
     "can {b} sublicense or license to anybody it wants under its deal with {a}",

@@ -21,9 +21,15 @@ from __future__ import annotations
 
 import pytest
 
-from skill import parse_agreement, parse_subject, question_claim, read_claim, routed_claim
-from skill._intent import subject_agreement_span
-from skill._question_names import split_names
+from skill import (
+    parse_agreement,
+    parse_subject,
+    question_claim,
+    read_claim,
+    routed_claim,
+    split_names,
+    subject_agreement_span,
+)
 
 _SUBJECT = parse_subject(
     {
@@ -53,7 +59,7 @@ def test_a_type_word_after_a_determiner_or_owner_is_a_noun(form: str, word: str)
 @pytest.mark.parametrize(
     "form",
     [
-        "Can Brantley & Sons sell or {w} to anyone it likes?",
+        "Can Brantley & Sons sell or {w} to anyone it chooses?",
         "May Brantley & Sons {w} to others without asking Quarry?",
         "Is Beta allowed to {w} out the equipment?",
         "does beta {w} to somebody else under the deal",
