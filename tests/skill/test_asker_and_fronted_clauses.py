@@ -308,7 +308,7 @@ def test_the_claims_own_action_after_without_asks_its_negation(form: str, verb: 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("verb", ["telling", "notifying", "informing", "alerting"])
-@pytest.mark.parametrize("form", WITHOUT_NOTICE[:2])
+@pytest.mark.parametrize("form", WITHOUT_NOTICE[:1])
 def test_a_question_routed_to_a_duty_left_undone_is_answered_no(
     runtime: Any, form: str, verb: str
 ) -> None:
