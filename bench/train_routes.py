@@ -8,8 +8,8 @@ Run: ``python -m bench.train_routes`` writes ``skill/route_model/`` (``--out DIR
 
 Data: CUAD v1 (The Atticus Project, CC BY 4.0). Each clause category but the four that name
 the contract's name, parties and dates is one class with two vectors (and its questions' rows,
-below), both of the packaged MiniLM model (int8 ONNX, as the query path embeds questions): its description in
-``../shared/data/cuad/CUAD_v1_README.txt`` ("Is there a cap on liability upon the breach of a
+below), both of the packaged MiniLM model (int8 ONNX, as the query path embeds questions): its
+description in ``../shared/data/cuad/CUAD_v1_README.txt`` ("Is there a cap on liability upon the breach of a
 party's obligation? ..."), and the mean of its annotated clauses in the training contracts of
 ``../shared/data/cuad-train/`` (``pdf_in_shared`` false: the 68 contracts whose PDF is in
 ``../shared/data/cuad/`` are never read here), the first `SPANS_PER_CATEGORY` of them in
@@ -31,9 +31,8 @@ than to a clause's or a hypothesis's. A phrasing that asks the claim's negation 
 words route a question to the claim as surely, but the router cannot tell the polarity, and the
 routed reading takes the claim as asked (with each ContractNLI set left out in turn, routed to the
 right claim with the right polarity / the wrong polarity: 217 / 18 with negations, 210 / 9
-without). The names are
-left out of a CUAD phrasing ({a} and {b} empty, {title} "agreement") as the router leaves a
-question's names out. A phrasing set written later measures the router untrained on it, and is
+without). The names are left out of a CUAD phrasing ({a} and {b} empty, {title} "agreement") as
+the router leaves a question's names out. A phrasing set written later measures the router untrained on it, and is
 added here only once read (its figures then are figures of training data).
 
 The lexicon's propositions name the categories that are theirs (propositions.yaml
@@ -56,7 +55,7 @@ import numpy as np
 import yaml
 
 from bench.contract_nli import DATA as CONTRACT_NLI
-from bench.contract_nli import evidence_texts, load_dataset, split_documents
+from bench.contract_nli import evidence_texts, load_dataset, load_phrasings, split_documents
 from bench.quality import CUAD_CLAUSES
 from skill import ROUTE_MODEL_DIR, class_rows
 
@@ -161,22 +160,24 @@ def class_questions(labels: Mapping[str, Mapping[str, Any]]) -> dict[str, list[s
     category of its topic."""
     asked: dict[str, set[str]] = {}
     for name in QUESTION_SETS:
-        spec = yaml.safe_load((BENCH / name).read_text(encoding="utf-8"))
-        if "topics" in spec:
-            for topic in spec["topics"]:
-                for phrasing in topic["phrasings"]:
-                    if phrasing["yes_means"] != "present":
-                        continue  # a negation asked (the module doc)
-                    text = str(phrasing["text"]).format(title="agreement", a="", b="")
-                    for category in topic["gold"]:
-                        asked.setdefault(str(category), set()).add(" ".join(text.split()))
+        if name.startswith("cuad_"):
+            spec = yaml.safe_load((BENCH / name).read_text(encoding="utf-8"))
+            pairs = [
+                (str(category), str(p["text"]).format(title="agreement", a="", b=""))
+                for topic in spec["topics"]
+                for p in topic["phrasings"]
+                if p["yes_means"] == "present"  # a negation asked is no row (the module doc)
+                for category in topic["gold"]
+            ]
         else:
-            for h, phrasings in spec.items():
-                label = NLI_PREFIX + " ".join(str(labels[h]["short_description"]).split())
-                for phrasing in phrasings:
-                    if phrasing["negated"]:
-                        continue
-                    asked.setdefault(label, set()).add(" ".join(str(phrasing["question"]).split()))
+            pairs = [
+                (NLI_PREFIX + " ".join(str(labels[h]["short_description"]).split()), p["question"])
+                for h, phrasings in load_phrasings(BENCH / name).items()
+                for p in phrasings
+                if not p["negated"]
+            ]
+        for category, text in pairs:
+            asked.setdefault(category, set()).add(" ".join(str(text).split()))
     return {c: sorted(q) for c, q in asked.items()}
 
 

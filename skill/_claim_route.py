@@ -111,9 +111,10 @@ def read_route_model(
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         raise RouteModelError(f"{model_dir}: {type(exc).__name__}: {exc}") from exc
     # a question's row gives up question_routing `question_offset` (propositions.yaml)
+    offset = float(_ROUTING.get("question_offset", 0.0))
     offsets = np.zeros(len(vectors))
     for start, end in spans:
-        offsets[start + _CLASS_ROWS : end] = float(_ROUTING.get("question_offset", 0.0))
+        offsets[start + _CLASS_ROWS : end] = offset
     owner = {c: p.name for p in lexicon().propositions for c in p.clause_categories}
     targets = tuple(
         owner.get(c, "~" + c)
@@ -167,7 +168,8 @@ _PROTOTYPES = PerEmbedder(_prototypes)
 
 
 def route_prototypes(embedder: Any) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
-    """Every class's targets and rows for `embedder`, built once (the skill's warm-up)."""
+    """Every class's targets, rows and rows' offsets for `embedder`, built once (the skill's
+    warm-up)."""
     return _PROTOTYPES.of(embedder)
 
 

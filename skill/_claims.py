@@ -428,15 +428,12 @@ _ASKING_ANYWHERE = _any(lexicon().modality.question_asking_anywhere)
 _ASKING_RELATIVE = _any(lexicon().modality.question_asking_relative)
 # "When this is over, do we ...?": an asking word opening a clause, a comma, then the
 # question's auxiliary (propositions.yaml modality `question_asking_clause`)
+_AUXILIARY = r"(?:" + alternation(lexicon().question_auxiliaries) + r")\b"
 _ASKING_CLAUSE = (
     re.compile(
         r"^\W*(?:"
         + alternation(lexicon().modality.question_asking_clause, literal=False)
-        + r")\s+(?!(?:"
-        + alternation(lexicon().question_auxiliaries)
-        + r")\b)[^,;?]{1,160},\s*(?:"
-        + alternation(lexicon().question_auxiliaries)
-        + r")\b",
+        + rf")\s+(?!{_AUXILIARY})[^,;?]{{1,160}},\s*{_AUXILIARY}",
         re.IGNORECASE,
     )
     if lexicon().modality.question_asking_clause
@@ -789,11 +786,7 @@ def read_claim(question: str, subject: SubjectClass, *, exists: bool = False) ->
         # no obligation to insure?" the duty's, unless the claim's own `asks_not` read it)
         if (asked, kind) in _ASKS_OPPOSITE and not (opposite and asked == "no_obligation"):
             negated = not negated
-        if any(
-            a.match(focus, w.end())
-            for w in _WITHOUT.finditer(focus, 0, len(main))
-            for a in proposition.action
-        ):
+        if _undone(proposition, focus, len(main)):
             # "... disclose it without notifying the owner?", "... without keeping copies?":
             # the action itself is what the question says is not done
             negated = not negated
@@ -855,15 +848,12 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
         # "How much notice ...?", "List the insurance requirements": a value or a list asked
         return None
     # "Can the recipient hand it to a court without first telling the owner?": the claim's own
-    # action after "without" is what the question says is not done (as read_claim reads it)
+    # action after "without" is what the question says is not done (as read_claim reads it);
+    # that "without" is no negation of the question's
+    undone = _undone(proposition, focus, len(_without_question_conditions(focus)))
     unqualified = focus
-    skipped = False
-    for w in _WITHOUT.finditer(focus, 0, len(_without_question_conditions(focus))):
-        if any(a.match(focus, w.end()) for a in proposition.action):
-            unqualified = (
-                unqualified[: w.start()] + " " * (w.end() - w.start()) + unqualified[w.end() :]
-            )
-            skipped = True
+    for w in undone:
+        unqualified = unqualified[: w.start()] + " " * len(w.group(0)) + unqualified[w.end() :]
     for pattern in (proposition.qualifier, proposition.asks):
         if pattern is not None:
             unqualified = pattern.sub(" ", unqualified)
@@ -874,7 +864,7 @@ def routed_claim(name: str, question: str, subject: SubjectClass) -> Claim | Non
         # consent asked, whose owner and polarity the consent readers read, never meaning alone
         return None
     asked, kind = _asked_modality(focus), proposition.entry.kind
-    if skipped:
+    if undone:
         # the action left undone: the opposite of what the question's modality asks of the
         # claim ("Can the recipient disclose without telling the owner?" denies a duty to
         # notify; "Is it prohibited from disclosing without telling?" asks it; "Can it test
@@ -1018,6 +1008,17 @@ def _modality_between(text: str) -> bool:
             _MODALITY.asks_no_obligation,
         )
     )
+
+
+def _undone(proposition: _Compiled, focus: str, end: int) -> list[re.Match[str]]:
+    """The "without"s before `end` (the question's main clause) that the proposition's own
+    action follows ("... disclose it without first notifying the owner?"): what the question
+    says is not done."""
+    return [
+        w
+        for w in _WITHOUT.finditer(focus, 0, end)
+        if any(a.match(focus, w.end()) for a in proposition.action)
+    ]
 
 
 def _found_before(pattern: re.Pattern[str] | None, focus: str, end: int) -> bool:
